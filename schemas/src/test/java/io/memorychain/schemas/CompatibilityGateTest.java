@@ -1,0 +1,62 @@
+package io.memorychain.schemas;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompatibilityGateTest {
+
+    private static final Path CURRENT = Path.of("src/main/avro");
+    private static final Path PUBLISHED = Path.of("src/main/avro-published");
+
+    @Test
+    void currentSchemasReadEveryPublishedVersion() {
+        assertThat(CompatibilityGate.check(CURRENT, PUBLISHED)).isEmpty();
+    }
+
+    @Test
+    void addingAnOptionalFieldWithDefaultIsAccepted(@TempDir Path tmp) throws IOException {
+        Path current = copyCurrent(tmp);
+        replaceIn(current.resolve("MemoryOutcome.avsc"), "\"fields\": [",
+                "\"fields\": [\n  {\"name\": \"note\", \"type\": [\"null\", \"string\"], \"default\": null, \"doc\": \"x\"},");
+        assertThat(CompatibilityGate.check(current, PUBLISHED)).isEmpty();
+    }
+
+    @Test
+    void rejectsANewRequiredFieldWithoutDefault(@TempDir Path tmp) throws IOException {
+        Path current = copyCurrent(tmp);
+        replaceIn(current.resolve("MemoryOutcome.avsc"), "\"fields\": [",
+                "\"fields\": [\n  {\"name\": \"tenant\", \"type\": \"string\", \"doc\": \"x\"},");
+        assertThat(CompatibilityGate.check(current, PUBLISHED))
+                .singleElement().asString().contains("io.memorychain.avro.MemoryOutcome").contains("tenant");
+    }
+
+    @Test
+    void rejectsAFieldTypeChange(@TempDir Path tmp) throws IOException {
+        Path current = copyCurrent(tmp);
+        replaceIn(current.resolve("Common.avsc"), "{\"name\": \"importance\", \"type\": \"int\", \"default\": 3",
+                "{\"name\": \"importance\", \"type\": \"string\", \"default\": \"3\"");
+        assertThat(CompatibilityGate.check(current, PUBLISHED)).isNotEmpty()
+                .allSatisfy(problem -> assertThat(problem).contains("importance"));
+    }
+
+    private static Path copyCurrent(Path tmp) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("avro"));
+        try (var files = Files.list(CURRENT)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, dir.resolve(f.getFileName()));
+            }
+        }
+        return dir;
+    }
+
+    private static void replaceIn(Path file, String target, String replacement) throws IOException {
+        String text = Files.readString(file);
+        assertThat(text).contains(target);
+        Files.writeString(file, text.replaceFirst(java.util.regex.Pattern.quote(target), java.util.regex.Matcher.quoteReplacement(replacement)));
+    }
+}

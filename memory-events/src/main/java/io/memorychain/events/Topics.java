@@ -1,0 +1,41 @@
+package io.memorychain.events;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The one topic catalogue. Topologies, publishers and tools receive an instance; no topic name is written anywhere
+ * else. {@link #withPrefix(String)} gives tests their own topics on a shared broker.
+ *
+ * @param requests     change requests, key = space
+ * @param events       the chain, key = space; written only by the sequencer; retention forever
+ * @param outcomes     one outcome per request, key = request id
+ * @param deadLetters  records that could not be deserialized, with their source coordinates in headers
+ * @param access       which memories the read path returned (off-chain, feeds decay)
+ * @param schemas      the embedded schema registry's compacted storage topic
+ */
+public record Topics(String requests, String events, String outcomes, String deadLetters, String access, String schemas) {
+
+    public Topics {
+        Objects.requireNonNull(requests);
+        Objects.requireNonNull(events);
+        Objects.requireNonNull(outcomes);
+        Objects.requireNonNull(deadLetters);
+        Objects.requireNonNull(access);
+        Objects.requireNonNull(schemas);
+    }
+
+    public static Topics defaults() {
+        return withPrefix("");
+    }
+
+    public static Topics withPrefix(String prefix) {
+        return new Topics(prefix + "memory.requests.v1", prefix + "memory.events.v1", prefix + "memory.outcomes.v1",
+                prefix + "memory.dlq.v1", prefix + "memory.access.v1", prefix + "_memory_schemas");
+    }
+
+    /** Topics that carry requests, events and outcomes (co-partitioned by space where keyed by space). */
+    public List<String> dataTopics() {
+        return List.of(requests, events, outcomes, deadLetters, access);
+    }
+}

@@ -1,0 +1,93 @@
+package io.memorychain.events.chain;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaNormalization;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.generic.IndexedRecord;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificRecord;
+
+/**
+ * Canonical bytes of a chain event: the 32-byte SHA-256 parsing fingerprint of the event's (writer) schema, followed by
+ * the Avro binary encoding of the event with {@code hash} and {@code signature} set to empty bytes. Works for generated
+ * {@code MemoryEvent}s and for generic records decoded with an older or newer writer schema alike, so a verifier can
+ * recompute the hash of any event with nothing but its writer schema.
+ */
+public final class Canonical {
+
+    public static final int HASH_SIZE = 32;
+    public static final byte[] GENESIS = new byte[HASH_SIZE];
+    private static final ByteBuffer EMPTY = ByteBuffer.wrap(new byte[0]);
+    private static final Map<Schema, byte[]> FINGERPRINTS = new ConcurrentHashMap<>();
+
+    private Canonical() {
+    }
+
+    public static byte[] bytes(IndexedRecord event) {
+        Schema schema = event.getSchema();
+        int hashPos = schema.getField("hash").pos();
+        int signaturePos = schema.getField("signature").pos();
+        Object hash = event.get(hashPos);
+        Object signature = event.get(signaturePos);
+        event.put(hashPos, EMPTY.duplicate());
+        event.put(signaturePos, EMPTY.duplicate());
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+            out.writeBytes(fingerprint(schema));
+            BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(out, null);
+            GenericData model = event instanceof SpecificRecord ? SpecificData.get() : GenericData.get();
+            new GenericDatumWriter<IndexedRecord>(schema, model).write(event, encoder);
+            encoder.flush();
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            event.put(hashPos, hash);
+            event.put(signaturePos, signature);
+        }
+    }
+
+    public static byte[] hash(IndexedRecord event) {
+        return sha256(bytes(event));
+    }
+
+    public static byte[] sha256(byte[] data) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(data);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by the Java platform", e);
+        }
+    }
+
+    static byte[] fingerprint(Schema schema) {
+        return FINGERPRINTS.computeIfAbsent(schema, s -> {
+            try {
+                return SchemaNormalization.parsingFingerprint("SHA-256", s);
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    public static String hex(byte[] bytes) {
+        return java.util.HexFormat.of().formatHex(bytes);
+    }
+
+    public static byte[] toArray(ByteBuffer buffer) {
+        ByteBuffer copy = buffer.duplicate();
+        byte[] out = new byte[copy.remaining()];
+        copy.get(out);
+        return out;
+    }
+}

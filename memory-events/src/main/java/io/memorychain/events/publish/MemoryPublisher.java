@@ -1,0 +1,241 @@
+package io.memorychain.events.publish;
+
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryRequest;
+import io.memorychain.events.Topics;
+import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.events.serde.AvroWireSerde;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How agents (and the API) change memory: publishes {@link MemoryRequest}s to the requests topic with an idempotent,
+ * transactional producer and completes each returned future with the sequencer's {@link MemoryOutcome}.
+ *
+ * <p>Sends are group-committed: a sender thread takes whatever requests are queued, sends them in one transaction and
+ * commits, so throughput does not pay one commit per request. An outcome listener reads the outcomes topic
+ * (read_committed) from the moment the publisher was created. A request whose outcome does not arrive keeps its
+ * future pending: callers bound their wait with {@code orTimeout} and may retry with the same request id, which the
+ * sequencer answers with the original outcome.
+ */
+public final class MemoryPublisher implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(MemoryPublisher.class);
+    private static final int MAX_BATCH = 2_000;
+
+    private final Topics topics;
+    private final KafkaProducer<String, MemoryRequest> producer;
+    private final KafkaConsumer<String, byte[]> outcomeConsumer;
+    private final AvroWireSerde<MemoryOutcome> outcomeSerde;
+    private final Map<String, CompletableFuture<MemoryOutcome>> pending = new ConcurrentHashMap<>();
+    private final BlockingQueue<MemoryRequest> queue = new LinkedBlockingQueue<>();
+    private final Thread sender;
+    private final Thread listener;
+    private final CountDownLatch listenerReady = new CountDownLatch(1);
+    private volatile boolean running = true;
+
+    public MemoryPublisher(String bootstrapServers, Topics topics, SchemaRegistry registry) {
+        this(bootstrapServers, topics, registry, Map.of());
+    }
+
+    /** {@code overrides} are extra producer/consumer settings (security, client ids). */
+    public MemoryPublisher(String bootstrapServers, Topics topics, SchemaRegistry registry, Map<String, Object> overrides) {
+        this.topics = topics;
+        this.outcomeSerde = AvroWireSerde.forValues(registry, MemoryOutcome.class);
+        String instance = UUID.randomUUID().toString();
+
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "memory-publisher-" + instance);
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 2);
+        p.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
+        p.putAll(overrides);
+        this.producer = new KafkaProducer<>(p, new StringSerializer(), AvroWireSerde.forValues(registry, MemoryRequest.class));
+        this.producer.initTransactions();
+
+        Properties c = new Properties();
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        c.put(ConsumerConfig.CLIENT_ID_CONFIG, "memory-publisher-outcomes-" + instance);
+        overrides.forEach((k, v) -> {
+            if (ConsumerConfig.configNames().contains(k)) {
+                c.put(k, v);
+            }
+        });
+        this.outcomeConsumer = new KafkaConsumer<>(c, new StringDeserializer(), new ByteArrayDeserializer());
+
+        this.listener = new Thread(this::listen, "memory-publisher-outcomes");
+        this.listener.setDaemon(true);
+        this.listener.start();
+        awaitListener();
+        this.sender = new Thread(this::sendLoop, "memory-publisher-sender");
+        this.sender.setDaemon(true);
+        this.sender.start();
+    }
+
+    /**
+     * Publishes the request; the future completes with its outcome (accepted or rejected), or exceptionally if the
+     * request could not be written to Kafka. Publishing the same request id twice shares one future.
+     */
+    public CompletableFuture<MemoryOutcome> publish(MemoryRequest request) {
+        if (!running) {
+            return CompletableFuture.failedFuture(new IllegalStateException("MemoryPublisher is closed"));
+        }
+        CompletableFuture<MemoryOutcome> fresh = new CompletableFuture<>();
+        CompletableFuture<MemoryOutcome> existing = pending.putIfAbsent(request.getRequestId(), fresh);
+        if (existing != null) {
+            return existing;
+        }
+        fresh.whenComplete((o, e) -> pending.remove(request.getRequestId(), fresh));
+        queue.add(request);
+        return fresh;
+    }
+
+    /** Number of requests whose outcome has not arrived yet. */
+    public int pendingCount() {
+        return pending.size();
+    }
+
+    private void sendLoop() {
+        List<MemoryRequest> batch = new ArrayList<>();
+        while (running || !queue.isEmpty()) {
+            try {
+                MemoryRequest first = queue.poll(100, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                batch.add(first);
+                queue.drainTo(batch, MAX_BATCH - 1);
+                sendInTransaction(batch);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            } finally {
+                batch.clear();
+            }
+        }
+    }
+
+    private void sendInTransaction(List<MemoryRequest> batch) {
+        try {
+            producer.beginTransaction();
+            for (MemoryRequest request : batch) {
+                producer.send(new ProducerRecord<>(topics.requests(), request.getSpace(), request));
+            }
+            producer.commitTransaction();
+        } catch (KafkaException e) {
+            log.error("Could not publish {} requests to {}: {}", batch.size(), topics.requests(), e.toString());
+            try {
+                producer.abortTransaction();
+            } catch (KafkaException abortFailure) {
+                log.error("Abort failed after a failed publish: {}", abortFailure.toString());
+            }
+            for (MemoryRequest request : batch) {
+                CompletableFuture<MemoryOutcome> future = pending.get(request.getRequestId());
+                if (future != null) {
+                    future.completeExceptionally(new PublishException("Could not publish request "
+                            + request.getRequestId() + ": " + e.getMessage(), e));
+                }
+            }
+        }
+    }
+
+    private void listen() {
+        try {
+            List<TopicPartition> partitions = outcomeConsumer.partitionsFor(topics.outcomes(), Duration.ofSeconds(30))
+                    .stream().map(pi -> new TopicPartition(pi.topic(), pi.partition())).toList();
+            outcomeConsumer.assign(partitions);
+            outcomeConsumer.seekToEnd(partitions);
+            partitions.forEach(outcomeConsumer::position); // resolve now: nothing published after this is missed
+            listenerReady.countDown();
+            while (running) {
+                for (ConsumerRecord<String, byte[]> record : outcomeConsumer.poll(Duration.ofMillis(200))) {
+                    complete(record);
+                }
+            }
+        } catch (WakeupException e) {
+            // closing
+        } catch (RuntimeException e) {
+            log.error("Outcome listener on {} stopped: {}", topics.outcomes(), e.toString(), e);
+            pending.values().forEach(f -> f.completeExceptionally(e));
+        } finally {
+            listenerReady.countDown();
+            outcomeConsumer.close(Duration.ofSeconds(1));
+        }
+    }
+
+    private void complete(ConsumerRecord<String, byte[]> record) {
+        CompletableFuture<MemoryOutcome> future = pending.get(record.key());
+        if (future == null) {
+            return; // another publisher's request
+        }
+        try {
+            future.complete(outcomeSerde.deserialize(record.topic(), record.value()));
+        } catch (RuntimeException e) {
+            log.error("Undecodable outcome at {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
+                    e.toString());
+            future.completeExceptionally(e);
+        }
+    }
+
+    private void awaitListener() {
+        try {
+            if (!listenerReady.await(60, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("Outcome listener did not start within 60 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        if (!listener.isAlive()) {
+            throw new IllegalStateException("Outcome listener failed to start (is topic " + topics.outcomes() + " there?)");
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        try {
+            sender.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        outcomeConsumer.wakeup();
+        producer.close(Duration.ofSeconds(5));
+        pending.values().forEach(f -> f.completeExceptionally(new IllegalStateException("MemoryPublisher closed")));
+    }
+
+    /** The request could not be written to Kafka; safe to retry with the same request id. */
+    public static final class PublishException extends RuntimeException {
+        public PublishException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

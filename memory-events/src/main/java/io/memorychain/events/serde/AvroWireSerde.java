@@ -1,0 +1,119 @@
+package io.memorychain.events.serde;
+
+import io.memorychain.events.registry.SchemaRegistry;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DatumReader;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serializer;
+
+/**
+ * Avro serde for generated classes in Confluent wire format. Serializing registers the class's schema under the
+ * subject {@code <topic>-value} (or {@code -key}) once per topic; deserializing resolves the writer schema by id and
+ * reads it into the class's (reader) schema, so records written with an older or newer compatible schema read fine.
+ */
+public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, Serializer<T>, Deserializer<T> {
+
+    private final SchemaRegistry registry;
+    private final Schema readerSchema;
+    private final String subjectSuffix;
+    private final SpecificDatumWriter<T> writer;
+    private final Map<String, Integer> idByTopic = new ConcurrentHashMap<>();
+    private final Map<Integer, DatumReader<T>> readerByWriterId = new ConcurrentHashMap<>();
+
+    public AvroWireSerde(SchemaRegistry registry, Class<T> type, boolean isKey) {
+        this.registry = registry;
+        this.readerSchema = SpecificData.get().getSchema(type);
+        this.subjectSuffix = isKey ? "-key" : "-value";
+        this.writer = new SpecificDatumWriter<>(readerSchema);
+    }
+
+    public static <T extends SpecificRecord> AvroWireSerde<T> forValues(SchemaRegistry registry, Class<T> type) {
+        return new AvroWireSerde<>(registry, type, false);
+    }
+
+    public Schema schema() {
+        return readerSchema;
+    }
+
+    @Override
+    public byte[] serialize(String topic, T data) {
+        if (data == null) {
+            return null;
+        }
+        int id = idByTopic.computeIfAbsent(topic, t -> registry.register(t + subjectSuffix, readerSchema));
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        out.writeBytes(WireFormat.header(id));
+        BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(out, null);
+        try {
+            writer.write(data, encoder);
+            encoder.flush();
+        } catch (IOException | RuntimeException e) {
+            throw new SerializationException("Cannot serialize " + readerSchema.getName() + " for " + topic, e);
+        }
+        return out.toByteArray();
+    }
+
+    @Override
+    public T deserialize(String topic, byte[] bytes) {
+        if (bytes == null) {
+            return null;
+        }
+        int id = WireFormat.schemaId(bytes);
+        DatumReader<T> reader = readerByWriterId.computeIfAbsent(id,
+                i -> new SpecificDatumReader<>(registry.byId(i), readerSchema));
+        try {
+            return reader.read(null, DecoderFactory.get().binaryDecoder(bytes, WireFormat.HEADER_SIZE,
+                    bytes.length - WireFormat.HEADER_SIZE, null));
+        } catch (IOException | RuntimeException e) {
+            throw new SerializationException("Cannot deserialize " + readerSchema.getName() + " (schema id " + id
+                    + ") from " + topic, e);
+        }
+    }
+
+    /** Decodes a framed record with its own writer schema, as written (used by the chain verifier). */
+    public static GenericRecord decodeAsWritten(SchemaRegistry registry, byte[] bytes) {
+        int id = WireFormat.schemaId(bytes);
+        Schema writerSchema = registry.byId(id);
+        try {
+            return new GenericDatumReader<GenericRecord>(writerSchema, writerSchema, GenericData.get()).read(null,
+                    DecoderFactory.get().binaryDecoder(bytes, WireFormat.HEADER_SIZE,
+                            bytes.length - WireFormat.HEADER_SIZE, null));
+        } catch (IOException | RuntimeException e) {
+            throw new SerializationException("Cannot decode record with schema id " + id, e);
+        }
+    }
+
+    @Override
+    public Serializer<T> serializer() {
+        return this;
+    }
+
+    @Override
+    public Deserializer<T> deserializer() {
+        return this;
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs, boolean isKey) {
+    }
+
+    @Override
+    public void close() {
+    }
+}

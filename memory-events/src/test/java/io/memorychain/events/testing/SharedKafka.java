@@ -1,0 +1,106 @@
+package io.memorychain.events.testing;
+
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+import org.apache.kafka.server.common.MetadataVersion;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * One real in-JVM KRaft broker per test JVM, started on first use and closed when the JVM's tests are done.
+ * Tests give themselves unique topics ({@link #uniquePrefix()}) and application ids.
+ * Use with {@code @ExtendWith(SharedKafka.class)} and {@link #bootstrapServers()}.
+ */
+public final class SharedKafka implements BeforeAllCallback {
+
+    private static volatile ClusterResource cluster;
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        start(context);
+    }
+
+    private static synchronized void start(ExtensionContext context) {
+        if (cluster == null) {
+            cluster = new ClusterResource(startCluster(1));
+            context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(SharedKafka.class.getName(), cluster);
+        }
+    }
+
+    public static String bootstrapServers() {
+        if (cluster == null) {
+            throw new IllegalStateException("Annotate the test class with @ExtendWith(SharedKafka.class)");
+        }
+        return cluster.kit.bootstrapServers();
+    }
+
+    public static String uniquePrefix() {
+        return "t" + UUID.randomUUID().toString().substring(0, 8) + ".";
+    }
+
+    /** A KRaft cluster of combined broker+controller nodes; the caller closes it. */
+    public static KafkaClusterTestKit startCluster(int brokers) {
+        try {
+            TestKitNodes nodes = new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(brokers)
+                    .setNumControllerNodes(brokers).setBootstrapMetadataVersion(MetadataVersion.latestProduction()).build();
+            String rf = String.valueOf(Math.min(brokers, 3));
+            String minIsr = brokers >= 3 ? "2" : "1";
+            KafkaClusterTestKit kit = new KafkaClusterTestKit.Builder(nodes)
+                    .setConfigProp("offsets.topic.replication.factor", rf)
+                    .setConfigProp("transaction.state.log.replication.factor", rf)
+                    .setConfigProp("transaction.state.log.min.isr", minIsr)
+                    .setConfigProp("share.coordinator.state.topic.replication.factor", rf)
+                    .setConfigProp("share.coordinator.state.topic.min.isr", minIsr)
+                    .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                    .setConfigProp("auto.create.topics.enable", "false")
+                    .setConfigProp("unstable.api.versions.enable", "false")
+                    .setConfigProp("unstable.feature.versions.enable", "false")
+                    .build();
+            kit.format();
+            kit.startup();
+            kit.waitForReadyBrokers();
+            return kit;
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot start the in-JVM Kafka cluster", e);
+        }
+    }
+
+    public static Admin admin() {
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        return Admin.create(props);
+    }
+
+    public static void createTopics(int partitions, String... names) {
+        try (Admin admin = admin()) {
+            admin.createTopics(Stream.of(names).map(n -> new NewTopic(n, partitions, (short) 1)).toList()).all().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Cannot create topics " + String.join(",", names), e.getCause());
+        }
+    }
+
+    public static Map<String, Object> clientProps() {
+        return Stream.of(Map.entry("bootstrap.servers", (Object) bootstrapServers()))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    private record ClusterResource(KafkaClusterTestKit kit) implements ExtensionContext.Store.CloseableResource {
+        @Override
+        public void close() throws Exception {
+            kit.close();
+            cluster = null;
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package io.memorychain.projector.view;
+
+import io.memorychain.avro.Memory;
+import java.util.List;
+
+/**
+ * What an agent runtime injects as core memory.
+ *
+ * @param text     the sections ("## Who I Am", "## About the User", ...) ready for a system prompt
+ * @param tokens   token count of {@code text} (cl100k_base)
+ * @param memories the active blocks and core-tier memories it was built from
+ */
+public record CoreView(String text, int tokens, List<Memory> memories) {
+}

@@ -1,0 +1,39 @@
+package io.memorychain.projector.view;
+
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.view.AuditEntry;
+import io.memorychain.avro.view.HistoryEntry;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Read side over the projection's RocksDB views (interactive queries on this instance). Every answer is a pure
+ * function of the chain up to {@link #appliedSeq(String)} for that space.
+ */
+public interface MemoryViews {
+
+    /** Any memory of the space by id, whatever its state; empty for unknown ids and ids of other spaces. */
+    Optional<Memory> memory(String space, String id);
+
+    /** Memories of a space in id (creation) order, filtered, one page at a time. */
+    Page<Memory> list(String space, ListQuery query);
+
+    /** The active version of a labelled block. */
+    Optional<Memory> block(String space, String label);
+
+    /** Active blocks and core-tier memories, formatted as sections, with their token count. */
+    CoreView core(String space);
+
+    /** Every event that touched the memory, oldest first, with the memory before and after. */
+    List<HistoryEntry> history(String space, String id);
+
+    /** The space's audit log, oldest first, entries with seq greater than {@code afterSeq}. */
+    List<AuditEntry> audit(String space, long afterSeq, int limit);
+
+    /** Highest chain seq of the space that the local projection has applied (0 when none). */
+    long appliedSeq(String space);
+
+    /** Waits until the projection applied {@code seq} of the space; false on timeout. */
+    boolean awaitApplied(String space, long seq, Duration timeout) throws InterruptedException;
+}

@@ -1,0 +1,34 @@
+package io.memorychain.projector.sequencer;
+
+import java.util.Set;
+
+/**
+ * Limits and vocabulary the sequencer enforces.
+ *
+ * @param maxContentBytes        largest content (UTF-8 bytes) of a memory or block; larger is TOO_LARGE
+ * @param blockLabels            the block labels that exist; others are UNKNOWN_BLOCK_LABEL
+ * @param maxConsolidationInputs most memories one consolidation may supersede
+ */
+public record SequencerSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs) {
+
+    public static final int DEFAULT_MAX_CONTENT_BYTES = 32 * 1024;
+    public static final Set<String> DEFAULT_BLOCK_LABELS =
+            Set.of("persona", "user_profile", "goals", "knowledge", "critical");
+
+    public SequencerSettings {
+        if (maxContentBytes < 1) {
+            throw new IllegalArgumentException("maxContentBytes must be positive");
+        }
+        if (blockLabels == null || blockLabels.isEmpty()) {
+            throw new IllegalArgumentException("at least one block label is required");
+        }
+        if (maxConsolidationInputs < 1) {
+            throw new IllegalArgumentException("maxConsolidationInputs must be positive");
+        }
+        blockLabels = Set.copyOf(blockLabels);
+    }
+
+    public static SequencerSettings defaults() {
+        return new SequencerSettings(DEFAULT_MAX_CONTENT_BYTES, DEFAULT_BLOCK_LABELS, 100);
+    }
+}

@@ -2,17 +2,37 @@ package io.memorychain.projector;
 
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
+import io.memorychain.events.chain.ChainSealer;
 import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.projector.projection.ProjectionTopology;
 import io.memorychain.projector.sequencer.SequencerSettings;
+import io.memorychain.projector.sequencer.SequencerTopology;
+import io.memorychain.projector.view.AppliedSeqTracker;
 import io.memorychain.projector.view.MemoryViews;
+import io.memorychain.projector.view.StoreMemoryViews;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs the sequencer and the projection as two Kafka Streams applications against one cluster, creating the topics
  * if they are missing, and exposes the projection's views.
  */
 public final class MemoryChainRuntime implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(MemoryChainRuntime.class);
 
     /**
      * @param bootstrapServers  Kafka bootstrap servers
@@ -27,20 +47,99 @@ public final class MemoryChainRuntime implements AutoCloseable {
                            short replicationFactor, SequencerSettings sequencer) {
     }
 
-    private MemoryChainRuntime() {
-        throw new UnsupportedOperationException("being implemented on main");
+    private final KafkaStreams sequencer;
+    private final KafkaStreams projector;
+    private final MemoryViews views;
+
+    private MemoryChainRuntime(KafkaStreams sequencer, KafkaStreams projector, MemoryViews views) {
+        this.sequencer = sequencer;
+        this.projector = projector;
+        this.views = views;
     }
 
     /** Creates missing topics, starts both applications and waits until they are RUNNING. */
     public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys, Duration timeout) {
-        throw new UnsupportedOperationException("being implemented on main");
+        TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
+                settings.replicationFactor());
+        AppliedSeqTracker tracker = new AppliedSeqTracker();
+        Topology sequencerTopology = SequencerTopology.build(settings.topics(), registry, new ChainSealer(keys),
+                settings.sequencer(), Clock.systemUTC());
+        Topology projectorTopology = ProjectionTopology.build(settings.topics(), registry, tracker);
+        KafkaStreams sequencer = new KafkaStreams(sequencerTopology,
+                streamsConfig(settings, settings.applicationId() + "-sequencer"));
+        KafkaStreams projector = new KafkaStreams(projectorTopology,
+                streamsConfig(settings, settings.applicationId() + "-projector"));
+        MemoryChainRuntime runtime = new MemoryChainRuntime(sequencer, projector,
+                new StoreMemoryViews(projector, tracker));
+        try {
+            startAndAwait(List.of(sequencer, projector), timeout);
+        } catch (RuntimeException e) {
+            runtime.close();
+            throw e;
+        }
+        log.info("Sequencer and projection running (application id {}, key {})", settings.applicationId(), keys.keyId());
+        return runtime;
+    }
+
+    static Properties streamsConfig(Settings settings, String applicationId) {
+        Properties p = new Properties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        p.put(StreamsConfig.STATE_DIR_CONFIG, settings.stateDir().toAbsolutePath().toString());
+        p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) settings.replicationFactor());
+        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
+        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 50);
+        p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 16 * 1024 * 1024L);
+        // static membership: a restarted instance takes its partitions back at once instead of waiting out a session
+        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), applicationId + "-instance");
+        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
+        p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 5);
+        p.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG), 4 * 1024 * 1024);
+        return p;
+    }
+
+    private static void startAndAwait(List<KafkaStreams> apps, Duration timeout) {
+        CountDownLatch running = new CountDownLatch(apps.size());
+        for (KafkaStreams app : apps) {
+            app.setStateListener((now, before) -> {
+                if (now == KafkaStreams.State.RUNNING && before != KafkaStreams.State.RUNNING) {
+                    running.countDown();
+                }
+            });
+            app.setUncaughtExceptionHandler(e -> {
+                log.error("Stream thread failed; replacing it", e);
+                return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
+            });
+            app.start();
+        }
+        try {
+            if (!running.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("Kafka Streams did not reach RUNNING within " + timeout);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while starting Kafka Streams", e);
+        }
     }
 
     public MemoryViews views() {
-        throw new UnsupportedOperationException("being implemented on main");
+        return views;
+    }
+
+    /** The projection's Streams instance (for metadata and health). */
+    public KafkaStreams projectorStreams() {
+        return projector;
+    }
+
+    /** The sequencer's Streams instance (for metadata and health). */
+    public KafkaStreams sequencerStreams() {
+        return sequencer;
     }
 
     @Override
     public void close() {
+        sequencer.close(Duration.ofSeconds(30));
+        projector.close(Duration.ofSeconds(30));
     }
 }

@@ -1,0 +1,29 @@
+package io.memorychain.events;
+
+/** Stable codes of rejected requests (the {@code code} of a rejected {@code MemoryOutcome}). */
+public enum RejectionCode {
+    /** The request is malformed: missing or out-of-range fields, nothing to change, wrong kind for the operation. */
+    INVALID_ARGUMENT,
+    /** The memory does not exist in this space. */
+    NOT_FOUND,
+    /** The actor may not do this (e.g. a sub-agent writing directly, a non-admin unprotecting). */
+    FORBIDDEN,
+    /** The memory is constitutional: it cannot be deleted or consolidated. */
+    CONSTITUTIONAL,
+    /** Protecting a memory requires a refinement session (or an admin). */
+    NOT_IN_REFINEMENT,
+    /** The memory's state does not allow it (e.g. updating a superseded memory, restoring an active one). */
+    INVALID_STATE,
+    /** The block label is not one of the configured labels. */
+    UNKNOWN_BLOCK_LABEL,
+    /** Content over the configured size limit. */
+    TOO_LARGE,
+    /** expected_version does not match the current version. */
+    VERSION_CONFLICT,
+    /** The change would take core memory over its token budget. */
+    BUDGET_EXCEEDED,
+    /** The agent may not use this category. */
+    CATEGORY_NOT_ALLOWED,
+    /** The sequencer could not process the request (a defect); the request was moved to the dead-letter topic. */
+    INTERNAL
+}

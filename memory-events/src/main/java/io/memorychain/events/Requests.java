@@ -1,0 +1,84 @@
+package io.memorychain.events;
+
+import io.memorychain.avro.Actor;
+import io.memorychain.avro.ActorType;
+import io.memorychain.avro.ConsolidateMemories;
+import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.DeleteMemory;
+import io.memorychain.avro.MemoryFlag;
+import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.RestoreMemory;
+import io.memorychain.avro.SetFlag;
+import io.memorychain.avro.UpdateBlock;
+import io.memorychain.avro.UpdateMemory;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Builders for {@link MemoryRequest}s, for agents embedding this library. Each factory returns a builder with a fresh
+ * request id; set {@code expectedVersion}, {@code sessionId} or a chosen request id on it before {@code build()}.
+ */
+public final class Requests {
+
+    private Requests() {
+    }
+
+    public static Actor actor(ActorType type, String id) {
+        return new Actor(type, id);
+    }
+
+    /** Parses {@code type:id}, e.g. {@code agent:planner}; throws IllegalArgumentException when malformed. */
+    public static Actor parseActor(String text) {
+        int colon = text == null ? -1 : text.indexOf(':');
+        if (colon <= 0 || colon == text.length() - 1) {
+            throw new IllegalArgumentException("actor must look like type:id, e.g. agent:planner");
+        }
+        try {
+            return new Actor(ActorType.valueOf(text.substring(0, colon).toUpperCase(java.util.Locale.ROOT)),
+                    text.substring(colon + 1));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown actor type '" + text.substring(0, colon)
+                    + "'; use agent, subagent, user, admin, system or worker");
+        }
+    }
+
+    public static MemoryRequest.Builder request(String space, Actor actor, Object op) {
+        return MemoryRequest.newBuilder().setRequestId(UUID.randomUUID().toString()).setSpace(space).setActor(actor)
+                .setExpectedVersion(null).setSessionId(null).setRequestedAt(Instant.now()).setOp(op);
+    }
+
+    public static MemoryRequest.Builder create(String space, Actor actor, String content) {
+        return request(space, actor, CreateMemory.newBuilder().setContent(content).build());
+    }
+
+    public static MemoryRequest.Builder create(String space, Actor actor, CreateMemory op) {
+        return request(space, actor, op);
+    }
+
+    public static MemoryRequest.Builder updateContent(String space, Actor actor, String id, String content) {
+        return request(space, actor, UpdateMemory.newBuilder().setId(id).setContent(content).build());
+    }
+
+    public static MemoryRequest.Builder consolidate(String space, Actor actor, List<String> ids, String content,
+                                                    String reason) {
+        return request(space, actor, ConsolidateMemories.newBuilder().setIds(ids).setContent(content)
+                .setReason(reason).build());
+    }
+
+    public static MemoryRequest.Builder delete(String space, Actor actor, String id) {
+        return request(space, actor, new DeleteMemory(id, null));
+    }
+
+    public static MemoryRequest.Builder restore(String space, Actor actor, String id) {
+        return request(space, actor, new RestoreMemory(id));
+    }
+
+    public static MemoryRequest.Builder flag(String space, Actor actor, String id, MemoryFlag flag, boolean value) {
+        return request(space, actor, new SetFlag(id, flag, value));
+    }
+
+    public static MemoryRequest.Builder block(String space, Actor actor, String label, String content) {
+        return request(space, actor, new UpdateBlock(label, content, true));
+    }
+}

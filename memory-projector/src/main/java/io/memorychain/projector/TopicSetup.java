@@ -1,0 +1,71 @@
+package io.memorychain.projector;
+
+import io.memorychain.events.Topics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Creates the data topics when missing and checks that requests and events are co-partitioned. */
+public final class TopicSetup {
+
+    private static final Logger log = LoggerFactory.getLogger(TopicSetup.class);
+    private static final String FOREVER = "-1";
+
+    private TopicSetup() {
+    }
+
+    public static void ensure(String bootstrapServers, Topics topics, int partitions, short replicationFactor) {
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        try (Admin admin = Admin.create(props)) {
+            Set<String> existing = admin.listTopics().names().get();
+            List<NewTopic> missing = new ArrayList<>();
+            Map<String, Map<String, String>> configs = Map.of(
+                    topics.requests(), Map.of(TopicConfig.RETENTION_MS_CONFIG, String.valueOf(7L * 24 * 3600 * 1000)),
+                    topics.events(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER,
+                            TopicConfig.RETENTION_BYTES_CONFIG, FOREVER),
+                    topics.outcomes(), Map.of(TopicConfig.RETENTION_MS_CONFIG, String.valueOf(7L * 24 * 3600 * 1000)),
+                    topics.deadLetters(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER),
+                    topics.access(), Map.of(TopicConfig.RETENTION_MS_CONFIG, String.valueOf(30L * 24 * 3600 * 1000)));
+            for (String topic : topics.dataTopics()) {
+                if (!existing.contains(topic)) {
+                    missing.add(new NewTopic(topic, partitions, replicationFactor).configs(configs.get(topic)));
+                }
+            }
+            if (!missing.isEmpty()) {
+                try {
+                    admin.createTopics(missing).all().get();
+                    log.info("Created topics {}", missing.stream().map(NewTopic::name).toList());
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) {
+                        throw e;
+                    }
+                }
+            }
+            Map<String, TopicDescription> described =
+                    admin.describeTopics(List.of(topics.requests(), topics.events())).allTopicNames().get();
+            int requestPartitions = described.get(topics.requests()).partitions().size();
+            int eventPartitions = described.get(topics.events()).partitions().size();
+            if (requestPartitions != eventPartitions) {
+                throw new IllegalStateException(topics.requests() + " has " + requestPartitions + " partitions but "
+                        + topics.events() + " has " + eventPartitions + "; they must be co-partitioned");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while creating topics", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Cannot create topics on " + bootstrapServers + ": " + e.getCause(), e);
+        }
+    }
+}

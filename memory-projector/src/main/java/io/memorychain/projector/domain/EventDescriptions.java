@@ -1,0 +1,49 @@
+package io.memorychain.projector.domain;
+
+import io.memorychain.avro.BlockUpdated;
+import io.memorychain.avro.MemoriesConsolidated;
+import io.memorychain.avro.MemoryCreated;
+import io.memorychain.avro.MemoryDeleted;
+import io.memorychain.avro.MemoryEvent;
+import io.memorychain.avro.MemoryUpdated;
+import org.apache.avro.specific.SpecificRecord;
+
+/** Human one-liners for the audit log. */
+public final class EventDescriptions {
+
+    private static final int SNIPPET = 80;
+
+    private EventDescriptions() {
+    }
+
+    public static String type(MemoryEvent event) {
+        return ((SpecificRecord) event.getPayload()).getSchema().getName();
+    }
+
+    public static String describe(MemoryEvent event) {
+        Object p = event.getPayload();
+        if (p instanceof MemoryCreated c) {
+            return "created " + c.getMemory().getId() + ": " + snippet(c.getMemory().getContent());
+        } else if (p instanceof MemoryUpdated u) {
+            return "updated " + u.getAfter().getId() + " to v" + u.getAfter().getVersion();
+        } else if (p instanceof MemoriesConsolidated c) {
+            return "consolidated " + c.getSupersededIds().size() + " memories into " + c.getCreated().getId()
+                    + (c.getReason() == null ? "" : " (" + snippet(c.getReason()) + ")");
+        } else if (p instanceof MemoryDeleted d) {
+            return "soft-deleted " + d.getMemoryId() + (d.getReason() == null ? "" : " (" + snippet(d.getReason()) + ")");
+        } else if (p instanceof BlockUpdated b) {
+            return "block " + b.getLabel() + " v" + b.getVersion() + " is " + b.getMemory().getId();
+        }
+        return type(event) + " " + memoryIdOf(p);
+    }
+
+    private static String memoryIdOf(Object payload) {
+        Object id = ((SpecificRecord) payload).get(0);
+        return String.valueOf(id);
+    }
+
+    private static String snippet(String text) {
+        String oneLine = text.replaceAll("\\s+", " ").strip();
+        return oneLine.length() <= SNIPPET ? oneLine : oneLine.substring(0, SNIPPET - 1) + "…";
+    }
+}

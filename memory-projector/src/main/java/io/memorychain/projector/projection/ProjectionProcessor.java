@@ -1,0 +1,139 @@
+package io.memorychain.projector.projection;
+
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryEvent;
+import io.memorychain.avro.MemoryKind;
+import io.memorychain.avro.MemoryState;
+import io.memorychain.avro.Tier;
+import io.memorychain.avro.view.AuditEntry;
+import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.events.chain.Canonical;
+import io.memorychain.events.serde.AvroWireSerde;
+import io.memorychain.projector.domain.EventDescriptions;
+import io.memorychain.projector.domain.Evolver;
+import io.memorychain.projector.support.DeadLetters;
+import io.memorychain.projector.support.StoreKeys;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Applies one chain event to every view. Events at or below the space's applied seq are skipped (replays). */
+final class ProjectionProcessor implements Processor<byte[], byte[], Object, Object> {
+
+    private static final Logger log = LoggerFactory.getLogger(ProjectionProcessor.class);
+
+    private final AvroWireSerde<MemoryEvent> eventSerde;
+    private final AppliedListener listener;
+
+    private ProcessorContext<Object, Object> context;
+    private KeyValueStore<String, Memory> memories;
+    private KeyValueStore<String, Memory> active;
+    private KeyValueStore<String, Memory> superseded;
+    private KeyValueStore<String, Memory> core;
+    private KeyValueStore<String, String> blocks;
+    private KeyValueStore<String, HistoryEntry> history;
+    private KeyValueStore<String, AuditEntry> audit;
+    private KeyValueStore<String, Long> applied;
+
+    ProjectionProcessor(AvroWireSerde<MemoryEvent> eventSerde, AppliedListener listener) {
+        this.eventSerde = eventSerde;
+        this.listener = listener;
+    }
+
+    @Override
+    public void init(ProcessorContext<Object, Object> context) {
+        this.context = context;
+        memories = context.getStateStore(ProjectionTopology.MEMORIES);
+        active = context.getStateStore(ProjectionTopology.ACTIVE);
+        superseded = context.getStateStore(ProjectionTopology.SUPERSEDED);
+        core = context.getStateStore(ProjectionTopology.CORE);
+        blocks = context.getStateStore(ProjectionTopology.BLOCKS);
+        history = context.getStateStore(ProjectionTopology.HISTORY);
+        audit = context.getStateStore(ProjectionTopology.AUDIT);
+        applied = context.getStateStore(ProjectionTopology.APPLIED);
+    }
+
+    @Override
+    public void process(Record<byte[], byte[]> record) {
+        RecordMetadata source = context.recordMetadata().orElseThrow();
+        MemoryEvent event;
+        try {
+            event = eventSerde.deserialize(source.topic(), record.value());
+        } catch (RuntimeException e) {
+            log.error("Undecodable event at {}: {}; moved to the dead-letter topic", DeadLetters.coordinates(source),
+                    e.toString());
+            context.forward(new Record<Object, Object>(record.key(), record.value(), record.timestamp(),
+                    DeadLetters.headers(record.headers(), source, "project", e)), ProjectionTopology.DLQ_SINK);
+            return;
+        }
+        String space = event.getSpace();
+        long last = applied.get(space) == null ? 0 : applied.get(space);
+        if (event.getSeq() <= last) {
+            return;
+        }
+        if (event.getSeq() != last + 1) {
+            log.error("Chain gap in space {}: applied {} then got {} at {}", space, last, event.getSeq(),
+                    DeadLetters.coordinates(source));
+        }
+        try {
+            apply(event);
+        } catch (RuntimeException e) {
+            log.error("Cannot project event {}#{} at {}; moved to the dead-letter topic", space, event.getSeq(),
+                    DeadLetters.coordinates(source), e);
+            context.forward(new Record<Object, Object>(record.key(), record.value(), record.timestamp(),
+                    DeadLetters.headers(record.headers(), source, "project", e)), ProjectionTopology.DLQ_SINK);
+        }
+        applied.put(space, event.getSeq());
+        listener.applied(space, event.getSeq());
+    }
+
+    private void apply(MemoryEvent event) {
+        String space = event.getSpace();
+        List<Evolver.Change> changes = Evolver.evolve(event, id -> memories.get(StoreKeys.of(space, id)));
+        String type = EventDescriptions.type(event);
+        List<String> ids = new ArrayList<>(changes.size());
+        for (Evolver.Change change : changes) {
+            Memory m = change.after();
+            String key = StoreKeys.of(space, m.getId());
+            ids.add(m.getId());
+            memories.put(key, m);
+            Memory before = change.before();
+            putOrDelete(active, key, m, ProjectionProcessor::isActive, before);
+            putOrDelete(superseded, key, m, x -> x.getState() == MemoryState.SUPERSEDED, before);
+            putOrDelete(core, key, m, ProjectionProcessor::isCore, before);
+            if (m.getKind() == MemoryKind.BLOCK && m.getState() == MemoryState.ACTIVE) {
+                blocks.put(StoreKeys.of(space, m.getBlockLabel()), m.getId());
+            }
+            history.put(StoreKeys.of(space, m.getId(), event.getSeq()), new HistoryEntry(event.getSeq(), type,
+                    event.getRequestId(), event.getActor(), event.getOccurredAt(), change.before(), m));
+        }
+        audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
+                event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),
+                Canonical.hex(Canonical.toArray(event.getHash()))));
+    }
+
+    /** Keeps the memory in the store while it matches; deletes only what was there, so no needless tombstones. */
+    private static void putOrDelete(KeyValueStore<String, Memory> store, String key, Memory after,
+                                    Predicate<Memory> belongs, Memory before) {
+        if (belongs.test(after)) {
+            store.put(key, after);
+        } else if (before != null && belongs.test(before)) {
+            store.delete(key);
+        }
+    }
+
+    private static boolean isActive(Memory m) {
+        return m.getState() == MemoryState.ACTIVE;
+    }
+
+    static boolean isCore(Memory m) {
+        return isActive(m) && (m.getKind() == MemoryKind.BLOCK || m.getTier() == Tier.CORE);
+    }
+}

@@ -1,0 +1,178 @@
+package io.memorychain.projector.sequencer;
+
+import io.memorychain.avro.BlockUpdated;
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryEvent;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryRequest;
+import io.memorychain.events.RejectionCode;
+import io.memorychain.events.chain.ChainSealer;
+import io.memorychain.events.serde.AvroWireSerde;
+import io.memorychain.projector.domain.Evolver;
+import io.memorychain.projector.support.ChainHead;
+import io.memorychain.projector.support.DeadLetters;
+import io.memorychain.projector.support.StoreKeys;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides one request at a time: dedupes by request id, validates against the write model, appends the sealed event
+ * to the space's chain and emits the outcome. Records that cannot be decoded, and requests the decider cannot handle,
+ * go to the dead-letter topic with their coordinates; the partition keeps flowing.
+ */
+final class SequencerProcessor implements Processor<byte[], byte[], Object, Object> {
+
+    private static final Logger log = LoggerFactory.getLogger(SequencerProcessor.class);
+    private static final ByteBuffer EMPTY = ByteBuffer.wrap(new byte[0]);
+
+    private final AvroWireSerde<MemoryRequest> requestSerde;
+    private final Decider decider;
+    private final ChainSealer sealer;
+    private final Clock clock;
+
+    private ProcessorContext<Object, Object> context;
+    private KeyValueStore<String, ChainHead> heads;
+    private KeyValueStore<String, Memory> memories;
+    private KeyValueStore<String, String> blocks;
+    private KeyValueStore<String, MemoryOutcome> requests;
+    private WriteModel writeModel;
+
+    SequencerProcessor(AvroWireSerde<MemoryRequest> requestSerde, Decider decider, ChainSealer sealer, Clock clock) {
+        this.requestSerde = requestSerde;
+        this.decider = decider;
+        this.sealer = sealer;
+        this.clock = clock;
+    }
+
+    @Override
+    public void init(ProcessorContext<Object, Object> context) {
+        this.context = context;
+        this.heads = context.getStateStore(SequencerTopology.HEADS_STORE);
+        this.memories = context.getStateStore(SequencerTopology.MEMORIES_STORE);
+        this.blocks = context.getStateStore(SequencerTopology.BLOCKS_STORE);
+        this.requests = context.getStateStore(SequencerTopology.REQUESTS_STORE);
+        this.writeModel = new WriteModel() {
+            @Override
+            public Memory memory(String space, String id) {
+                return memories.get(StoreKeys.of(space, id));
+            }
+
+            @Override
+            public String activeBlock(String space, String label) {
+                return blocks.get(StoreKeys.of(space, label));
+            }
+        };
+    }
+
+    @Override
+    public void process(Record<byte[], byte[]> record) {
+        RecordMetadata source = context.recordMetadata().orElseThrow();
+        MemoryRequest request;
+        try {
+            request = decode(record);
+        } catch (RuntimeException e) {
+            log.warn("Undecodable request at {}: {}; moved to the dead-letter topic", DeadLetters.coordinates(source),
+                    e.toString());
+            deadLetter(record, source, "decode", e);
+            return;
+        }
+        String dedupeKey = StoreKeys.of(request.getSpace(), request.getRequestId());
+        MemoryOutcome previous = requests.get(dedupeKey);
+        if (previous != null) {
+            emitOutcome(previous, record.timestamp());
+            return;
+        }
+        ChainHead head = heads.get(request.getSpace());
+        if (head == null) {
+            head = ChainHead.GENESIS;
+        }
+        Instant now = latest(clock.instant(), head.occurredAt());
+        MemoryOutcome outcome;
+        try {
+            Decision decision = decider.decide(request, head.seq() + 1, writeModel, now);
+            if (decision instanceof Decision.Accept accept) {
+                MemoryEvent event = append(request, head, now, accept);
+                outcome = outcome(request, now).setAccepted(true).setSeq(event.getSeq())
+                        .setMemoryId(accept.memoryId()).setVersion(accept.version()).build();
+            } else {
+                Decision.Reject reject = (Decision.Reject) decision;
+                outcome = outcome(request, now).setAccepted(false).setCode(reject.code().name())
+                        .setMessage(reject.message()).build();
+            }
+        } catch (RuntimeException e) {
+            log.error("Sequencer failed on request {} of space {} at {}; moved to the dead-letter topic",
+                    request.getRequestId(), request.getSpace(), DeadLetters.coordinates(source), e);
+            deadLetter(record, source, "decide", e);
+            outcome = outcome(request, now).setAccepted(false).setCode(RejectionCode.INTERNAL.name())
+                    .setMessage("the request could not be processed and was set aside at "
+                            + DeadLetters.coordinates(source)).build();
+        }
+        requests.put(dedupeKey, outcome);
+        emitOutcome(outcome, now.toEpochMilli());
+    }
+
+    private MemoryRequest decode(Record<byte[], byte[]> record) {
+        if (record.key() == null || record.value() == null) {
+            throw new IllegalArgumentException("request records need a key (the space) and a value");
+        }
+        String key = new String(record.key(), StandardCharsets.UTF_8);
+        MemoryRequest request = requestSerde.deserialize(context.recordMetadata().orElseThrow().topic(), record.value());
+        if (!key.equals(request.getSpace())) {
+            throw new IllegalArgumentException("record key '" + key + "' differs from the request's space '"
+                    + request.getSpace() + "'");
+        }
+        return request;
+    }
+
+    /** Seals the event, applies it to the write model, moves the head, and forwards it to the chain. */
+    private MemoryEvent append(MemoryRequest request, ChainHead head, Instant now, Decision.Accept accept) {
+        MemoryEvent event = MemoryEvent.newBuilder()
+                .setSpace(request.getSpace()).setSeq(head.seq() + 1).setPrevHash(ByteBuffer.wrap(head.hash()))
+                .setHash(EMPTY.duplicate()).setSignature(EMPTY.duplicate()).setKeyId("")
+                .setRequestId(request.getRequestId()).setActor(request.getActor()).setOccurredAt(now)
+                .setSessionId(request.getSessionId()).setPayload(accept.payload())
+                .build();
+        sealer.seal(event);
+        String space = request.getSpace();
+        List<Evolver.Change> changes = Evolver.evolve(event, id -> memories.get(StoreKeys.of(space, id)));
+        for (Evolver.Change change : changes) {
+            memories.put(StoreKeys.of(space, change.after().getId()), change.after());
+        }
+        if (event.getPayload() instanceof BlockUpdated b) {
+            blocks.put(StoreKeys.of(space, b.getLabel()), b.getMemory().getId());
+        }
+        byte[] hash = new byte[event.getHash().remaining()];
+        event.getHash().duplicate().get(hash);
+        heads.put(space, new ChainHead(event.getSeq(), hash, now));
+        context.forward(new Record<>(space, event, now.toEpochMilli()), SequencerTopology.EVENTS_SINK);
+        return event;
+    }
+
+    private static MemoryOutcome.Builder outcome(MemoryRequest request, Instant now) {
+        return MemoryOutcome.newBuilder().setRequestId(request.getRequestId()).setSpace(request.getSpace())
+                .setOccurredAt(now);
+    }
+
+    private void emitOutcome(MemoryOutcome outcome, long timestamp) {
+        context.forward(new Record<>(outcome.getRequestId(), outcome, timestamp), SequencerTopology.OUTCOMES_SINK);
+    }
+
+    private void deadLetter(Record<byte[], byte[]> record, RecordMetadata source, String stage, Throwable error) {
+        context.forward(new Record<Object, Object>(record.key(), record.value(), record.timestamp(),
+                DeadLetters.headers(record.headers(), source, stage, error)), SequencerTopology.DLQ_SINK);
+    }
+
+    private static Instant latest(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
+    }
+}

@@ -1,0 +1,65 @@
+package io.memorychain.projector.sequencer;
+
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryEvent;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryRequest;
+import io.memorychain.events.Topics;
+import io.memorychain.events.chain.ChainSealer;
+import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.events.serde.AvroWireSerde;
+import io.memorychain.projector.support.ChainHead;
+import java.time.Clock;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The sequencer: requests -> (chain event + outcome) | (rejection outcome) | dead letter. One task per requests
+ * partition is the single writer of every chain in that partition; run it with exactly_once_v2 so the event, the
+ * outcome and the store updates commit together.
+ */
+public final class SequencerTopology {
+
+    public static final String SOURCE = "requests";
+    public static final String PROCESSOR = "sequencer";
+    public static final String EVENTS_SINK = "events";
+    public static final String OUTCOMES_SINK = "outcomes";
+    public static final String DLQ_SINK = "dead-letters";
+
+    public static final String HEADS_STORE = "sequencer-heads";
+    public static final String MEMORIES_STORE = "sequencer-memories";
+    public static final String BLOCKS_STORE = "sequencer-blocks";
+    public static final String REQUESTS_STORE = "sequencer-requests";
+
+    private SequencerTopology() {
+    }
+
+    public static Topology build(Topics topics, SchemaRegistry registry, ChainSealer sealer, SequencerSettings settings,
+                                 Clock clock) {
+        AvroWireSerde<MemoryRequest> requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
+        AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
+        AvroWireSerde<MemoryOutcome> outcomeSerde = AvroWireSerde.forValues(registry, MemoryOutcome.class);
+        AvroWireSerde<Memory> memorySerde = AvroWireSerde.forValues(registry, Memory.class);
+
+        Topology topology = new Topology();
+        topology.addSource(SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.requests());
+        topology.addProcessor(PROCESSOR,
+                () -> new SequencerProcessor(requestSerde, new Decider(settings), sealer, clock), SOURCE);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(HEADS_STORE),
+                Serdes.String(), ChainHead.serde()), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MEMORIES_STORE),
+                Serdes.String(), memorySerde), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BLOCKS_STORE),
+                Serdes.String(), Serdes.String()), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REQUESTS_STORE),
+                Serdes.String(), outcomeSerde), PROCESSOR);
+        topology.addSink(EVENTS_SINK, topics.events(), new StringSerializer(), eventSerde, PROCESSOR);
+        topology.addSink(OUTCOMES_SINK, topics.outcomes(), new StringSerializer(), outcomeSerde, PROCESSOR);
+        topology.addSink(DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(), PROCESSOR);
+        return topology;
+    }
+}

@@ -1,0 +1,38 @@
+package io.memorychain.projector.support;
+
+import java.nio.charset.StandardCharsets;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+
+/** Headers of a dead-letter record: where it came from and why it was set aside. */
+public final class DeadLetters {
+
+    public static final String TOPIC = "dlq.source.topic";
+    public static final String PARTITION = "dlq.source.partition";
+    public static final String OFFSET = "dlq.source.offset";
+    public static final String ERROR = "dlq.error";
+    public static final String STAGE = "dlq.stage";
+
+    private DeadLetters() {
+    }
+
+    public static Headers headers(Headers original, RecordMetadata source, String stage, Throwable error) {
+        Headers headers = new RecordHeaders(original.toArray());
+        headers.add(TOPIC, bytes(source.topic()));
+        headers.add(PARTITION, bytes(String.valueOf(source.partition())));
+        headers.add(OFFSET, bytes(String.valueOf(source.offset())));
+        headers.add(STAGE, bytes(stage));
+        String message = String.valueOf(error);
+        headers.add(ERROR, bytes(message.length() > 2_000 ? message.substring(0, 2_000) : message));
+        return headers;
+    }
+
+    public static String coordinates(RecordMetadata m) {
+        return m.topic() + "-" + m.partition() + "@" + m.offset();
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,40 @@
+package io.memorychain.projector.support;
+
+/**
+ * Composite store keys: {@code space \0 part \0 part}. Space names never contain \0 (see Spaces), so a prefix scan
+ * on {@code space \0} returns exactly that space's entries, in key order. Seqs are zero-padded to sort numerically.
+ */
+public final class StoreKeys {
+
+    public static final char SEP = '\0';
+    /** Sorts after every character used in ids and seqs: the open end of a range. */
+    public static final String END = "\uffff";
+
+    private StoreKeys() {
+    }
+
+    public static String of(String space, String part) {
+        return space + SEP + part;
+    }
+
+    public static String of(String space, String part, long seq) {
+        return space + SEP + part + SEP + seq(seq);
+    }
+
+    public static String prefix(String space) {
+        return space + SEP;
+    }
+
+    public static String prefix(String space, String part) {
+        return space + SEP + part + SEP;
+    }
+
+    public static String seq(long seq) {
+        return String.format("%019d", seq);
+    }
+
+    /** The last part of a composite key. */
+    public static String lastPart(String key) {
+        return key.substring(key.lastIndexOf(SEP) + 1);
+    }
+}

@@ -1,0 +1,133 @@
+package io.memorychain.projector.view;
+
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryState;
+import io.memorychain.avro.view.AuditEntry;
+import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.projector.projection.ProjectionTopology;
+import io.memorychain.projector.support.StoreKeys;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/** {@link MemoryViews} over the projection's stores on this instance (interactive queries). */
+public final class StoreMemoryViews implements MemoryViews {
+
+    private final Function<String, ReadOnlyKeyValueStore<String, ?>> stores;
+    private final AppliedSeqTracker tracker;
+
+    public StoreMemoryViews(KafkaStreams streams, AppliedSeqTracker tracker) {
+        this(name -> streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.keyValueStore())),
+                tracker);
+    }
+
+    /** For tests: any store lookup (e.g. TopologyTestDriver's stores). */
+    public StoreMemoryViews(Function<String, ReadOnlyKeyValueStore<String, ?>> stores, AppliedSeqTracker tracker) {
+        this.stores = stores;
+        this.tracker = tracker;
+    }
+
+    @SuppressWarnings("unchecked")
+    private <V> ReadOnlyKeyValueStore<String, V> store(String name) {
+        return (ReadOnlyKeyValueStore<String, V>) stores.apply(name);
+    }
+
+    @Override
+    public Optional<Memory> memory(String space, String id) {
+        return Optional.ofNullable(this.<Memory>store(ProjectionTopology.MEMORIES).get(StoreKeys.of(space, id)));
+    }
+
+    @Override
+    public Page<Memory> list(String space, ListQuery q) {
+        MemoryState state = q.state() == null ? MemoryState.ACTIVE : q.state();
+        String storeName = switch (state) {
+            case ACTIVE -> ProjectionTopology.ACTIVE;
+            case SUPERSEDED -> ProjectionTopology.SUPERSEDED;
+            default -> ProjectionTopology.MEMORIES;
+        };
+        String prefix = StoreKeys.prefix(space);
+        List<Memory> items = new ArrayList<>(q.limit());
+        String next = null;
+        try (KeyValueIterator<String, Memory> it = this.<Memory>store(storeName)
+                .range(prefix + (q.after() == null ? "" : q.after()), prefix + StoreKeys.END)) {
+            while (it.hasNext()) {
+                KeyValue<String, Memory> kv = it.next();
+                Memory m = kv.value;
+                if (m.getId().equals(q.after()) || m.getState() != state
+                        || (q.kind() != null && m.getKind() != q.kind())
+                        || (q.category() != null && !q.category().equals(m.getCategory()))) {
+                    continue;
+                }
+                if (items.size() == q.limit()) {
+                    next = items.get(items.size() - 1).getId();
+                    break;
+                }
+                items.add(m);
+            }
+        }
+        return new Page<>(items, next);
+    }
+
+    @Override
+    public Optional<Memory> block(String space, String label) {
+        String id = this.<String>store(ProjectionTopology.BLOCKS).get(StoreKeys.of(space, label));
+        return id == null ? Optional.empty() : memory(space, id);
+    }
+
+    @Override
+    public CoreView core(String space) {
+        return CoreFormatter.format(scan(ProjectionTopology.CORE, StoreKeys.prefix(space), Integer.MAX_VALUE));
+    }
+
+    @Override
+    public List<HistoryEntry> history(String space, String id) {
+        return scan(ProjectionTopology.HISTORY, StoreKeys.prefix(space, id), Integer.MAX_VALUE);
+    }
+
+    @Override
+    public List<AuditEntry> audit(String space, long afterSeq, int limit) {
+        String prefix = StoreKeys.prefix(space);
+        List<AuditEntry> out = new ArrayList<>();
+        try (KeyValueIterator<String, AuditEntry> it = this.<AuditEntry>store(ProjectionTopology.AUDIT)
+                .range(prefix + StoreKeys.seq(afterSeq + 1), prefix + StoreKeys.END)) {
+            while (it.hasNext() && out.size() < limit) {
+                out.add(it.next().value);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public long appliedSeq(String space) {
+        long seen = tracker.seen(space);
+        if (seen > 0) {
+            return seen;
+        }
+        Long stored = this.<Long>store(ProjectionTopology.APPLIED).get(space);
+        return stored == null ? 0 : stored;
+    }
+
+    @Override
+    public boolean awaitApplied(String space, long seq, Duration timeout) throws InterruptedException {
+        return tracker.await(() -> appliedSeq(space), seq, timeout.toNanos());
+    }
+
+    private <V> List<V> scan(String storeName, String prefix, int limit) {
+        List<V> out = new ArrayList<>();
+        try (KeyValueIterator<String, V> it = this.<V>store(storeName).prefixScan(prefix, new StringSerializer())) {
+            while (it.hasNext() && out.size() < limit) {
+                out.add(it.next().value);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,176 @@
+package io.memorychain.projector;
+
+import io.memorychain.avro.Actor;
+import io.memorychain.avro.ActorType;
+import io.memorychain.avro.MemoryEvent;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryRequest;
+import io.memorychain.events.Requests;
+import io.memorychain.events.Topics;
+import io.memorychain.events.chain.ChainKeys;
+import io.memorychain.events.chain.ChainSealer;
+import io.memorychain.events.serde.AvroWireSerde;
+import io.memorychain.events.testing.InMemorySchemaRegistry;
+import io.memorychain.projector.projection.AppliedListener;
+import io.memorychain.projector.projection.ProjectionTopology;
+import io.memorychain.projector.sequencer.SequencerSettings;
+import io.memorychain.projector.sequencer.SequencerTopology;
+import io.memorychain.projector.view.AppliedSeqTracker;
+import io.memorychain.projector.view.MemoryViews;
+import io.memorychain.projector.view.StoreMemoryViews;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
+
+/**
+ * Sequencer and projection on TopologyTestDriver, wired as in production: requests in, events of the sequencer piped
+ * into the projection. For unit tests of decisions and views.
+ */
+public final class ChainHarness implements AutoCloseable {
+
+    public static final Actor AGENT = Requests.actor(ActorType.AGENT, "planner");
+    public static final Actor ADMIN = Requests.actor(ActorType.ADMIN, "root");
+
+    public final Topics topics = Topics.defaults();
+    public final InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
+    public final ChainKeys keys = ChainKeys.generate();
+    public Instant now = Instant.parse("2026-01-01T00:00:00Z");
+    private final TopologyTestDriver sequencer;
+    private final TopologyTestDriver projection;
+    private final TestInputTopic<byte[], byte[]> requestsIn;
+    private final TestOutputTopic<String, MemoryEvent> eventsOut;
+    private final TestOutputTopic<String, MemoryOutcome> outcomesOut;
+    private final TestOutputTopic<byte[], byte[]> sequencerDlq;
+    private final TestInputTopic<byte[], byte[]> eventsIn;
+    private final TestOutputTopic<byte[], byte[]> projectionDlq;
+    private final AvroWireSerde<MemoryRequest> requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
+    private final AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
+    private final List<MemoryEvent> chain = new ArrayList<>();
+    public final MemoryViews views;
+
+    public ChainHarness() {
+        this(SequencerSettings.defaults());
+    }
+
+    public ChainHarness(SequencerSettings settings) {
+        Clock clock = new Clock() {
+            @Override
+            public ZoneOffset getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return now;
+            }
+        };
+        sequencer = new TopologyTestDriver(SequencerTopology.build(topics, registry, new ChainSealer(keys), settings,
+                clock), props("seq"));
+        AppliedSeqTracker tracker = new AppliedSeqTracker();
+        projection = new TopologyTestDriver(ProjectionTopology.build(topics, registry, tracker), props("proj"));
+        requestsIn = sequencer.createInputTopic(topics.requests(), new ByteArraySerializer(), new ByteArraySerializer());
+        eventsOut = sequencer.createOutputTopic(topics.events(), new StringDeserializer(), eventSerde);
+        outcomesOut = sequencer.createOutputTopic(topics.outcomes(), new StringDeserializer(),
+                AvroWireSerde.forValues(registry, MemoryOutcome.class));
+        sequencerDlq = sequencer.createOutputTopic(topics.deadLetters(), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
+        eventsIn = projection.createInputTopic(topics.events(), new ByteArraySerializer(), new ByteArraySerializer());
+        projectionDlq = projection.createOutputTopic(topics.deadLetters(), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
+        views = new StoreMemoryViews(projection::getKeyValueStore, tracker);
+    }
+
+    private static Properties props(String id) {
+        Properties p = new Properties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "harness-" + id);
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        return p;
+    }
+
+    /** Submits the request; returns its outcome. Accepted events flow on into the projection. */
+    public MemoryOutcome submit(MemoryRequest request) {
+        requestsIn.pipeInput(request.getSpace().getBytes(StandardCharsets.UTF_8),
+                requestSerde.serialize(topics.requests(), request));
+        drainEvents();
+        List<MemoryOutcome> outcomes = outcomesOut.readValuesToList();
+        if (outcomes.size() != 1) {
+            throw new IllegalStateException("expected one outcome, got " + outcomes.size());
+        }
+        return outcomes.get(0);
+    }
+
+    public MemoryOutcome submit(MemoryRequest.Builder request) {
+        return submit(request.build());
+    }
+
+    /** Pipes raw bytes into the requests topic (for malformed-input tests). */
+    public void submitRaw(byte[] key, byte[] value) {
+        requestsIn.pipeInput(key, value);
+        drainEvents();
+    }
+
+    private void drainEvents() {
+        for (TestRecord<String, MemoryEvent> r : eventsOut.readRecordsToList()) {
+            chain.add(r.value());
+            eventsIn.pipeInput(r.key().getBytes(StandardCharsets.UTF_8), eventSerde.serialize(topics.events(), r.value()));
+        }
+    }
+
+    /** Pipes an already-sequenced event into the projection again (replay). */
+    public void replayIntoProjection(MemoryEvent event) {
+        eventsIn.pipeInput(event.getSpace().getBytes(StandardCharsets.UTF_8), eventSerde.serialize(topics.events(), event));
+    }
+
+    public void pipeRawEvent(byte[] key, byte[] value) {
+        eventsIn.pipeInput(key, value);
+    }
+
+    public List<MemoryEvent> chain() {
+        return chain;
+    }
+
+    public List<MemoryOutcome> pendingOutcomes() {
+        return outcomesOut.readValuesToList();
+    }
+
+    public List<TestRecord<byte[], byte[]>> sequencerDeadLetters() {
+        return sequencerDlq.readRecordsToList();
+    }
+
+    public List<TestRecord<byte[], byte[]>> projectionDeadLetters() {
+        return projectionDlq.readRecordsToList();
+    }
+
+    public static String header(Headers headers, String name) {
+        return new String(headers.lastHeader(name).value(), StandardCharsets.UTF_8);
+    }
+
+    public void advance(Duration d) {
+        now = now.plus(d);
+    }
+
+    @Override
+    public void close() {
+        sequencer.close();
+        projection.close();
+    }
+}

@@ -123,6 +123,25 @@ public final class MemoryChainRuntime implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts only the projection (no sequencer): with a fresh application id and state directory this replays the
+     * whole events topic into new stores, which is how views are rebuilt and how replays are checked against the live
+     * views.
+     */
+    public static MemoryChainRuntime startProjection(Settings settings, SchemaRegistry registry, Duration timeout) {
+        AppliedSeqTracker tracker = new AppliedSeqTracker();
+        KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker),
+                streamsConfig(settings, settings.applicationId() + "-projector"));
+        MemoryChainRuntime runtime = new MemoryChainRuntime(null, projector, new StoreMemoryViews(projector, tracker));
+        try {
+            startAndAwait(List.of(projector), timeout);
+        } catch (RuntimeException e) {
+            runtime.close();
+            throw e;
+        }
+        return runtime;
+    }
+
     public MemoryViews views() {
         return views;
     }
@@ -139,7 +158,9 @@ public final class MemoryChainRuntime implements AutoCloseable {
 
     @Override
     public void close() {
-        sequencer.close(Duration.ofSeconds(30));
+        if (sequencer != null) {
+            sequencer.close(Duration.ofSeconds(30));
+        }
         projector.close(Duration.ofSeconds(30));
     }
 }

@@ -56,7 +56,7 @@ public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, 
         if (data == null) {
             return null;
         }
-        int id = idByTopic.computeIfAbsent(topic, t -> registry.register(t + subjectSuffix, readerSchema));
+        int id = schemaIdFor(topic);
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         out.writeBytes(WireFormat.header(id));
         BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(out, null);
@@ -75,8 +75,7 @@ public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, 
             return null;
         }
         int id = WireFormat.schemaId(bytes);
-        DatumReader<T> reader = readerByWriterId.computeIfAbsent(id,
-                i -> new SpecificDatumReader<>(registry.byId(i), readerSchema));
+        DatumReader<T> reader = readerFor(id, topic);
         try {
             return reader.read(null, DecoderFactory.get().binaryDecoder(bytes, WireFormat.HEADER_SIZE,
                     bytes.length - WireFormat.HEADER_SIZE, null));
@@ -86,11 +85,40 @@ public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, 
         }
     }
 
+    /** Registry calls stay outside computeIfAbsent: a slow registry must not block the map for other keys. */
+    private int schemaIdFor(String topic) {
+        Integer id = idByTopic.get(topic);
+        if (id == null) {
+            try {
+                id = registry.register(topic + subjectSuffix, readerSchema);
+            } catch (RuntimeException e) {
+                throw new SerializationException("Cannot register " + readerSchema.getName() + " for " + topic, e);
+            }
+            idByTopic.put(topic, id);
+        }
+        return id;
+    }
+
+    private DatumReader<T> readerFor(int writerId, String topic) {
+        DatumReader<T> reader = readerByWriterId.get(writerId);
+        if (reader == null) {
+            Schema writerSchema;
+            try {
+                writerSchema = registry.byId(writerId);
+            } catch (RuntimeException e) {
+                throw new SerializationException("Unknown writer schema id " + writerId + " in " + topic, e);
+            }
+            reader = new SpecificDatumReader<>(writerSchema, readerSchema);
+            readerByWriterId.put(writerId, reader);
+        }
+        return reader;
+    }
+
     /** Decodes a framed record with its own writer schema, as written (used by the chain verifier). */
     public static GenericRecord decodeAsWritten(SchemaRegistry registry, byte[] bytes) {
         int id = WireFormat.schemaId(bytes);
-        Schema writerSchema = registry.byId(id);
         try {
+            Schema writerSchema = registry.byId(id);
             return new GenericDatumReader<GenericRecord>(writerSchema, writerSchema, GenericData.get()).read(null,
                     DecoderFactory.get().binaryDecoder(bytes, WireFormat.HEADER_SIZE,
                             bytes.length - WireFormat.HEADER_SIZE, null));

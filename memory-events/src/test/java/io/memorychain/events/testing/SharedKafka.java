@@ -96,7 +96,7 @@ public final class SharedKafka implements BeforeAllCallback {
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
-    private record ClusterResource(KafkaClusterTestKit kit) implements ExtensionContext.Store.CloseableResource {
+    private record ClusterResource(KafkaClusterTestKit kit) implements AutoCloseable {
         @Override
         public void close() throws Exception {
             kit.close();

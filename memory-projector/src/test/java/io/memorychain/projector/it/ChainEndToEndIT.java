@@ -11,7 +11,7 @@ import io.memorychain.events.chain.ChainKeys;
 import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.SchemaRegistry;
-import io.memorychain.events.testing.InMemorySchemaRegistry;
+import io.memorychain.events.registry.KafkaTopicSchemaRegistry;
 import io.memorychain.events.testing.SharedKafka;
 import io.memorychain.projector.EventsTopic;
 import io.memorychain.projector.MemoryChainRuntime;
@@ -50,7 +50,6 @@ class ChainEndToEndIT {
     void everyValidRequestYieldsOneEventEveryInvalidOneItsCodeChainsVerifyAndReplayEqualsLiveViews() throws Exception {
         String prefix = SharedKafka.uniquePrefix();
         Topics topics = Topics.withPrefix(prefix);
-        SchemaRegistry registry = new InMemorySchemaRegistry();
         ChainKeys keys = ChainKeys.generate();
         Path state = Files.createTempDirectory("e2e");
         MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(SharedKafka.bootstrapServers(), topics,
@@ -58,7 +57,9 @@ class ChainEndToEndIT {
         List<String> spaces = MixedLoad.spaces(SPACES);
         Map<String, MemoryOutcome> accepted = new LinkedHashMap<>();
         int requests = 0;
-        try (MemoryChainRuntime runtime = MemoryChainRuntime.start(settings, registry, keys, Duration.ofSeconds(60));
+        try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(),
+                (short) 1);
+             MemoryChainRuntime runtime = MemoryChainRuntime.start(settings, registry, keys, Duration.ofSeconds(60));
              MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
 
             Map<String, List<String>> created = new HashMap<>();

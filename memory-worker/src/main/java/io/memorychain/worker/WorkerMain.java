@@ -1,0 +1,145 @@
+package io.memorychain.worker;
+
+import io.memorychain.events.registry.SchemaRegistry;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Command-line entry point of the worker. Commands:
+ * <ul>
+ *   <li>{@code verify}: verifies chains from the events topic (see {@link VerifyCommand#USAGE}).</li>
+ * </ul>
+ * Exit status: 0 success, 1 a verified chain is broken, 2 usage error or the command could not run; errors are
+ * printed as one message on stderr, never as a stack trace. Results go to stdout, logs and progress to stderr.
+ *
+ * <p>Avro 1.12 refuses to instantiate generated classes outside an allow-list read once, from the system property
+ * {@value #AVRO_PACKAGES_PROPERTY}, when Avro's {@code ClassSecurityValidator} is first loaded. {@link #main} sets
+ * that property before anything touches Avro, so {@code java -jar} needs no {@code -D} flag; this class must
+ * therefore not touch Avro in its static initialisation.
+ */
+public final class WorkerMain {
+
+    /** The Avro system property holding the packages whose classes Avro may instantiate. */
+    public static final String AVRO_PACKAGES_PROPERTY = "org.apache.avro.SERIALIZABLE_PACKAGES";
+    /** The package of the generated Avro classes. */
+    public static final String AVRO_PACKAGES = "io.memorychain.avro";
+
+    static final int EXIT_OK = 0;
+    static final int EXIT_BROKEN = 1;
+    static final int EXIT_ERROR = 2;
+
+    private static final String USAGE = """
+            usage: memory-worker <command> [options]
+
+            commands:
+            """;
+
+    private final RegistryFactory registries;
+
+    WorkerMain(RegistryFactory registries) {
+        this.registries = registries;
+    }
+
+    public static void main(String[] args) {
+        allowAvroPackages();
+        int status = new WorkerMain(WorkerMain::openRegistry).run(args, System.out, System.err);
+        System.out.flush();
+        System.exit(status);
+    }
+
+    /**
+     * Adds {@value #AVRO_PACKAGES} to {@value #AVRO_PACKAGES_PROPERTY}, keeping packages already listed. Effective only
+     * before Avro's class validator is loaded, i.e. as the first thing in {@code main}.
+     */
+    public static void allowAvroPackages() {
+        String current = System.getProperty(AVRO_PACKAGES_PROPERTY);
+        if (current == null || current.isBlank()) {
+            System.setProperty(AVRO_PACKAGES_PROPERTY, AVRO_PACKAGES);
+        } else if (Arrays.stream(current.split(",")).map(String::trim).noneMatch(AVRO_PACKAGES::equals)) {
+            System.setProperty(AVRO_PACKAGES_PROPERTY, current + "," + AVRO_PACKAGES);
+        }
+    }
+
+    /**
+     * The registry clients of {@code memory-events}, chosen by the command line.
+     * TODO(merge registry branch): construct {@code io.memorychain.events.registry.ConfluentRegistryClient(String
+     * baseUrl)} for {@code --registry-url} and {@code io.memorychain.events.registry.KafkaTopicSchemaRegistry} for
+     * {@code --registry-topic}; both are being written on the {@code registry} branch and are not in this one yet.
+     */
+    static SchemaRegistry openRegistry(RegistrySpec spec) {
+        if (spec.url() != null) {
+            // TODO(merge): return new io.memorychain.events.registry.ConfluentRegistryClient(spec.url());
+            throw new UnsupportedOperationException("registry client not available: "
+                    + "io.memorychain.events.registry.ConfluentRegistryClient is not in this build");
+        }
+        // TODO(merge): return a new io.memorychain.events.registry.KafkaTopicSchemaRegistry reading spec.topic()
+        //  on spec.bootstrapServers()
+        throw new UnsupportedOperationException("registry client not available: "
+                + "io.memorychain.events.registry.KafkaTopicSchemaRegistry is not in this build");
+    }
+
+    /** Runs one command; returns the exit status. */
+    int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0) {
+            err.println("error: no command");
+            err.print(usage());
+            return EXIT_ERROR;
+        }
+        String command = args[0];
+        List<String> rest = List.of(args).subList(1, args.length);
+        switch (command) {
+            case "help", "--help", "-h" -> {
+                out.print(usage());
+                return EXIT_OK;
+            }
+            case "verify" -> {
+                if (rest.contains("--help") || rest.contains("-h")) {
+                    out.println(VerifyCommand.USAGE);
+                    return EXIT_OK;
+                }
+                return verify(rest, out, err);
+            }
+            default -> {
+                err.println("error: unknown command '" + command + "'");
+                err.print(usage());
+                return EXIT_ERROR;
+            }
+        }
+    }
+
+    private int verify(List<String> args, PrintStream out, PrintStream err) {
+        try {
+            return VerifyCommand.run(VerifyCommand.parse(args), registries, out, err);
+        } catch (UsageException e) {
+            err.println("error: " + e.getMessage());
+            err.println("usage: memory-worker " + VerifyCommand.USAGE.lines().limit(3)
+                    .reduce((a, b) -> a + "\n" + b).orElse("verify") + "\n(memory-worker verify --help for details)");
+            return EXIT_ERROR;
+        } catch (RuntimeException e) {
+            Logger log = LoggerFactory.getLogger(WorkerMain.class);
+            log.debug("verify failed", e);
+            err.println("error: " + describe(e));
+            return EXIT_ERROR;
+        }
+    }
+
+    private static String usage() {
+        return USAGE + VerifyCommand.USAGE.indent(2);
+    }
+
+    /** The exception's message and its causes', on one line. */
+    static String describe(Throwable e) {
+        StringBuilder message = new StringBuilder();
+        Throwable t = e;
+        for (int depth = 0; t != null && depth < 5; depth++, t = t.getCause()) {
+            String text = t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();
+            if (message.indexOf(text) < 0) {
+                message.append(message.length() == 0 ? "" : ": ").append(text);
+            }
+        }
+        return message.toString();
+    }
+}

@@ -71,14 +71,10 @@ public final class WorkerMain {
      */
     static SchemaRegistry openRegistry(RegistrySpec spec) {
         if (spec.url() != null) {
-            // TODO(merge): return new io.memorychain.events.registry.ConfluentRegistryClient(spec.url());
-            throw new UnsupportedOperationException("registry client not available: "
-                    + "io.memorychain.events.registry.ConfluentRegistryClient is not in this build");
+            return new io.memorychain.events.registry.ConfluentRegistryClient(spec.url());
         }
-        // TODO(merge): return a new io.memorychain.events.registry.KafkaTopicSchemaRegistry reading spec.topic()
-        //  on spec.bootstrapServers()
-        throw new UnsupportedOperationException("registry client not available: "
-                + "io.memorychain.events.registry.KafkaTopicSchemaRegistry is not in this build");
+        return new io.memorychain.events.registry.KafkaTopicSchemaRegistry(spec.bootstrapServers(), spec.topic(),
+                (short) 1);
     }
 
     /** Runs one command; returns the exit status. */

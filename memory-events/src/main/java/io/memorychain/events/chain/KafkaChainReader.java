@@ -2,6 +2,7 @@ package io.memorychain.events.chain;
 
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.registry.SchemaRegistryException;
+import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -154,6 +155,8 @@ public final class KafkaChainReader {
         GenericRecord event;
         try {
             event = AvroWireSerde.decodeAsWritten(registry, record.value());
+        } catch (SchemaRegistryUnavailableException e) {
+            throw e;
         } catch (SerializationException | SchemaRegistryException e) {
             return undecodable.test(describe(e));
         }
@@ -166,6 +169,8 @@ public final class KafkaChainReader {
         }
         try {
             return AvroWireSerde.decodeAsWritten(registry, record.value());
+        } catch (SchemaRegistryUnavailableException e) {
+            throw e;
         } catch (SerializationException | SchemaRegistryException e) {
             return null;
         }

@@ -209,13 +209,13 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (HttpTimeoutException e) {
-            throw new SchemaRegistryException("Schema registry " + method + " " + uri + " timed out after "
+            throw new SchemaRegistryUnavailableException("Schema registry " + method + " " + uri + " timed out after "
                     + requestTimeout, e);
         } catch (IOException e) {
-            throw new SchemaRegistryException("Cannot reach the schema registry at " + uri + ": " + e, e);
+            throw new SchemaRegistryUnavailableException("Cannot reach the schema registry at " + uri + ": " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new SchemaRegistryException("Interrupted while calling the schema registry at " + uri, e);
+            throw new SchemaRegistryUnavailableException("Interrupted while calling the schema registry at " + uri, e);
         }
         int status = response.statusCode();
         String text = response.body() == null ? "" : response.body();
@@ -240,8 +240,12 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
         } catch (JsonProcessingException e) {
             // not a registry error document: keep the raw body as the message
         }
-        throw new SchemaRegistryException("Schema registry " + method + " " + uri + " failed: HTTP " + status
-                + ", error_code " + errorCode + ": " + message, status, errorCode);
+        String failure = "Schema registry " + method + " " + uri + " failed: HTTP " + status + ", error_code " + errorCode
+                + ": " + message;
+        if (status >= 500) {
+            throw new SchemaRegistryUnavailableException(failure, null);
+        }
+        throw new SchemaRegistryException(failure, status, errorCode);
     }
 
     private static String encode(String subject) {

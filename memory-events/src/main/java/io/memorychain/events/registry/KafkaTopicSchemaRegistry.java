@@ -288,8 +288,8 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
             long end = consumer.endOffsets(List.of(partition), timeout).get(partition);
             while (consumer.position(partition, timeout) < end) {
                 if (System.nanoTime() - deadline > 0) {
-                    throw new SchemaRegistryException("Timed out after " + timeout + " reading schema registry topic "
-                            + topic + " up to offset " + end);
+                    throw new SchemaRegistryUnavailableException("Timed out after " + timeout + " reading schema registry topic "
+                            + topic + " up to offset " + end, null);
                 }
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
                     try {
@@ -302,7 +302,7 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
                 }
             }
         } catch (KafkaException e) {
-            throw new SchemaRegistryException("Cannot read schema registry topic " + topic + ": " + e.getMessage(), e);
+            throw new SchemaRegistryUnavailableException("Cannot read schema registry topic " + topic + ": " + e.getMessage(), e);
         }
     }
 
@@ -359,17 +359,17 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
         try {
             producer.send(record).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw new SchemaRegistryException("Cannot write the registration of " + registration.schema().getFullName()
+            throw new SchemaRegistryUnavailableException("Cannot write the registration of " + registration.schema().getFullName()
                     + " under subject " + registration.subject() + " to " + topic + ": " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
-            throw new SchemaRegistryException("Timed out after " + timeout + " writing the registration of "
+            throw new SchemaRegistryUnavailableException("Timed out after " + timeout + " writing the registration of "
                     + registration.schema().getFullName() + " under subject " + registration.subject() + " to "
                     + topic, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new SchemaRegistryException("Interrupted while writing a registration to " + topic, e);
+            throw new SchemaRegistryUnavailableException("Interrupted while writing a registration to " + topic, e);
         } catch (KafkaException e) {
-            throw new SchemaRegistryException("Cannot write a registration to " + topic + ": " + e.getMessage(), e);
+            throw new SchemaRegistryUnavailableException("Cannot write a registration to " + topic + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.memorychain.events.serde;
 
 import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Map;
@@ -91,6 +92,8 @@ public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, 
         if (id == null) {
             try {
                 id = registry.register(topic + subjectSuffix, readerSchema);
+            } catch (SchemaRegistryUnavailableException e) {
+                throw e;
             } catch (RuntimeException e) {
                 throw new SerializationException("Cannot register " + readerSchema.getName() + " for " + topic, e);
             }
@@ -105,6 +108,8 @@ public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, 
             Schema writerSchema;
             try {
                 writerSchema = registry.byId(writerId);
+            } catch (SchemaRegistryUnavailableException e) {
+                throw e;
             } catch (RuntimeException e) {
                 throw new SerializationException("Unknown writer schema id " + writerId + " in " + topic, e);
             }
@@ -122,6 +127,8 @@ public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, 
             return new GenericDatumReader<GenericRecord>(writerSchema, writerSchema, GenericData.get()).read(null,
                     DecoderFactory.get().binaryDecoder(bytes, WireFormat.HEADER_SIZE,
                             bytes.length - WireFormat.HEADER_SIZE, null));
+        } catch (SchemaRegistryUnavailableException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
             throw new SerializationException("Cannot decode record with schema id " + id, e);
         }

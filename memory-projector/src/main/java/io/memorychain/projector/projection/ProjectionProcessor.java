@@ -8,6 +8,7 @@ import io.memorychain.avro.Tier;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.events.chain.Canonical;
+import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.domain.EventDescriptions;
 import io.memorychain.projector.domain.Evolver;
@@ -66,6 +67,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         MemoryEvent event;
         try {
             event = eventSerde.deserialize(source.topic(), record.value());
+        } catch (SchemaRegistryUnavailableException e) {
+            throw e; // not the record's fault: fail the task, the thread is replaced and the record retried
         } catch (RuntimeException e) {
             log.error("Undecodable event at {}: {}; moved to the dead-letter topic", DeadLetters.coordinates(source),
                     e.toString());

@@ -7,6 +7,7 @@ import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.RejectionCode;
 import io.memorychain.events.chain.ChainSealer;
+import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.domain.Evolver;
 import io.memorychain.projector.support.ChainHead;
@@ -80,6 +81,8 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         MemoryRequest request;
         try {
             request = decode(record);
+        } catch (SchemaRegistryUnavailableException e) {
+            throw e; // not the record's fault: fail the task, the thread is replaced and the record retried
         } catch (RuntimeException e) {
             log.warn("Undecodable request at {}: {}; moved to the dead-letter topic", DeadLetters.coordinates(source),
                     e.toString());

@@ -146,6 +146,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         closeQuietly("Kafka Streams runtime", runtime);
         closeQuietly("schema registry", registry);
         closeQuietly("embedded Kafka broker", broker);
+        log.info("Memory Chain stopped");
     }
 
     private static void closeQuietly(String what, AutoCloseable closeable) {

@@ -37,7 +37,7 @@ public class ApiErrorResponseProcessor implements ErrorResponseProcessor<ApiErro
         } else {
             message = reason(status);
         }
-        if (status == HttpStatus.NOT_FOUND && !context.hasErrors()) {
+        if (status == HttpStatus.NOT_FOUND) { // our own NOT_FOUNDs are ApiExceptions: this is a route (or file) miss
             message = "No such resource: " + context.getRequest().getMethod() + " " + context.getRequest().getPath();
         }
         return response.contentType(MediaType.APPLICATION_JSON_TYPE).body(ApiError.of(code, message));

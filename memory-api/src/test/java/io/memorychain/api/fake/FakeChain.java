@@ -65,6 +65,11 @@ public class FakeChain implements MemoryBackend, MemoryViews {
     /** When set, the next publish never completes (to exercise timeouts). */
     public volatile boolean stall;
 
+    @jakarta.annotation.PreDestroy
+    void stopped() {
+        org.slf4j.LoggerFactory.getLogger(FakeChain.class).info("FakeChain closed with the application context");
+    }
+
     public List<MemoryRequest> published() {
         return published;
     }

@@ -11,6 +11,7 @@ import jakarta.validation.constraints.Pattern;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -56,7 +57,7 @@ public class MemoryConfig {
 
     /** The block labels that exist (PUT /blocks/{label} with another label is UNKNOWN_BLOCK_LABEL). */
     @NotEmpty
-    private Set<String> blockLabels = new LinkedHashSet<>(Set.of("persona", "user_profile", "goals", "knowledge", "critical"));
+    private List<String> blockLabels = List.of("persona", "user_profile", "goals", "knowledge", "critical");
 
     private final Kafka kafka;
     private final Registry registry;
@@ -124,12 +125,13 @@ public class MemoryConfig {
         this.startupTimeout = startupTimeout;
     }
 
+    /** In configured order, without duplicates. */
     public Set<String> getBlockLabels() {
-        return blockLabels;
+        return new LinkedHashSet<>(blockLabels);
     }
 
-    public void setBlockLabels(Set<String> blockLabels) {
-        this.blockLabels = new LinkedHashSet<>(blockLabels);
+    public void setBlockLabels(List<String> blockLabels) {
+        this.blockLabels = List.copyOf(blockLabels);
     }
 
     public Kafka getKafka() {

@@ -3,6 +3,7 @@ package io.memorychain.api.backend;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
+import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.view.MemoryViews;
 import java.util.concurrent.CompletableFuture;
@@ -27,4 +28,7 @@ public interface MemoryBackend {
 
     /** The schema registry in use (for readers of the chain such as the verifier). */
     SchemaRegistry registry();
+
+    /** Public keys that verify the chain's signatures. */
+    KeyRing publicKeys();
 }

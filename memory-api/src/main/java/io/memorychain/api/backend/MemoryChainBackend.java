@@ -7,6 +7,7 @@ import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
+import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
@@ -121,6 +122,11 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     @Override
     public SchemaRegistry registry() {
         return registry;
+    }
+
+    @Override
+    public KeyRing publicKeys() {
+        return keys.publicRing();
     }
 
     public ChainKeys keys() {

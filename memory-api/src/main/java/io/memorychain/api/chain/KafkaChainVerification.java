@@ -8,7 +8,7 @@ import jakarta.inject.Singleton;
  * The chain verifier over the events topic. The reader and verifier ({@code KafkaChainReader.verifySpace(space)},
  * {@code ChainVerifier} in memory-events) are being written on another branch: until they are merged this answers
  * 501 NOT_AVAILABLE. Everything they need is reachable from {@link MemoryBackend}: bootstrap servers, topics,
- * registry (and the public key ring from the signing key).
+ * registry and the public key ring.
  */
 @Singleton
 public class KafkaChainVerification implements ChainVerification {
@@ -21,7 +21,8 @@ public class KafkaChainVerification implements ChainVerification {
 
     @Override
     public ChainVerificationResult verify(String space) {
-        // MERGE: var report = new KafkaChainReader(backend.bootstrapServers(), backend.topics(), backend.registry(), keyRing)
+        // MERGE: var report = new KafkaChainReader(backend.bootstrapServers(), backend.topics(), backend.registry(),
+        //                                         backend.publicKeys())
         //            .verifySpace(space);
         //        return report.ok() ? ChainVerificationResult.ok(report.events())
         //            : ChainVerificationResult.broken(report.events(), report.firstBadSeq(), report.problem().name(), report.message());

@@ -240,6 +240,11 @@ public class FakeChain implements MemoryBackend, MemoryViews {
     }
 
     @Override
+    public io.memorychain.events.chain.KeyRing publicKeys() {
+        return io.memorychain.events.chain.ChainKeys.generate().publicRing();
+    }
+
+    @Override
     public synchronized Optional<Memory> memory(String space, String id) {
         return Optional.ofNullable(memories.getOrDefault(space, new TreeMap<>()).get(id));
     }

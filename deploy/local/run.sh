@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Memory Chain on one machine: the API with its embedded single-node Kafka broker, data under ./data.
+#
+#   deploy/local/run.sh                 # build the jar if missing or stale, then run it on :8080
+#   MEMORY_HTTP_PORT=9090 deploy/local/run.sh
+#   MEMORY_KAFKA_BOOTSTRAP_SERVERS=host:9092 deploy/local/run.sh   # use an existing cluster instead
+#
+# Ctrl-C (SIGINT) or SIGTERM stops it cleanly: publisher, Kafka Streams, then the broker. Extra arguments are passed
+# to the application (e.g. --memory.write-timeout=20s). JAVA_OPTS adds JVM options.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+
+jar_path() {
+  local jars=(memory-api/target/memory-api-*.jar)
+  [[ -e "${jars[0]}" ]] && echo "${jars[0]}"
+}
+
+stale() {
+  local jar="$1"
+  [[ -z "$jar" ]] && return 0
+  # any source, resource, schema or pom newer than the jar?
+  [[ -n "$(find pom.xml schemas memory-events memory-projector memory-api \
+            \( -path '*/target' -prune \) -o \( -type f \( -name '*.java' -o -name '*.avsc' -o -name 'pom.xml' \
+            -o -path '*/src/main/resources/*' \) -newer "$jar" -print \) 2>/dev/null | head -1)" ]]
+}
+
+JAR="$(jar_path || true)"
+if stale "$JAR"; then
+  echo "Building memory-api (mvn -B -q -DskipTests package -pl memory-api -am) ..." >&2
+  mvn -B -q -DskipTests package -pl memory-api -am
+  JAR="$(jar_path)"
+fi
+
+mkdir -p data
+# exec: the JVM receives Ctrl-C/SIGTERM directly; its shutdown hook closes the application context in order.
+# shellcheck disable=SC2086
+exec java ${JAVA_OPTS:-} -Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro \
+  -Dmemory.data-dir="${MEMORY_DATA_DIR:-./data}" -jar "$JAR" "$@"

@@ -1,0 +1,28 @@
+package io.memorychain.api.audit;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.memorychain.api.memories.ActorJson;
+import io.memorychain.avro.view.AuditEntry;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.List;
+
+/** One line of a space's audit log (one chain event). */
+@Serdeable
+@Schema(name = "AuditEntry")
+public record AuditEntryJson(
+        long seq,
+        @JsonProperty("event_type") String eventType,
+        @JsonProperty("request_id") String requestId,
+        ActorJson actor,
+        @JsonProperty("occurred_at") String occurredAt,
+        @JsonProperty("memory_ids") List<String> memoryIds,
+        String description,
+        @Schema(description = "Hex hash of the chain event") String hash) {
+
+    public static AuditEntryJson of(AuditEntry e) {
+        return new AuditEntryJson(e.getSeq(), e.getEventType(), e.getRequestId(), ActorJson.of(e.getActor()),
+                e.getOccurredAt() == null ? null : e.getOccurredAt().toString(), List.copyOf(e.getMemoryIds()),
+                e.getDescription(), e.getHash());
+    }
+}

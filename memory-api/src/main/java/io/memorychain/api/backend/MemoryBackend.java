@@ -1,0 +1,34 @@
+package io.memorychain.api.backend;
+
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryRequest;
+import io.memorychain.events.Topics;
+import io.memorychain.events.chain.KeyRing;
+import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.projector.view.MemoryViews;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What the REST layer needs from the running chain: a way to publish requests and the local views. The production
+ * implementation is {@link MemoryChainBackend}; HTTP-level tests replace it with an in-memory fake.
+ */
+public interface MemoryBackend {
+
+    /** Publishes the request; completes with the sequencer's outcome (see {@code MemoryPublisher#publish}). */
+    CompletableFuture<MemoryOutcome> publish(MemoryRequest request);
+
+    /** The projection's views on this instance. */
+    MemoryViews views();
+
+    /** Bootstrap servers of the Kafka cluster in use (embedded or external). */
+    String bootstrapServers();
+
+    /** The topic catalogue in use. */
+    Topics topics();
+
+    /** The schema registry in use (for readers of the chain such as the verifier). */
+    SchemaRegistry registry();
+
+    /** Public keys that verify the chain's signatures. */
+    KeyRing publicKeys();
+}

@@ -1,0 +1,168 @@
+package io.memorychain.api.backend;
+
+import io.memorychain.api.AvroTrust;
+import io.memorychain.api.config.MemoryConfig;
+import io.memorychain.api.embedded.EmbeddedKafka;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryRequest;
+import io.memorychain.events.Topics;
+import io.memorychain.events.chain.ChainKeys;
+import io.memorychain.events.chain.KeyRing;
+import io.memorychain.events.publish.MemoryPublisher;
+import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.sequencer.SequencerSettings;
+import io.memorychain.projector.view.MemoryViews;
+import jakarta.inject.Singleton;
+import jakarta.annotation.PreDestroy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The ONE lifecycle bean of the running chain. Started eagerly ({@link BackendBootstrap}), in this order:
+ * embedded broker (only when {@code memory.kafka.bootstrap-servers} is absent) -> schema registry -> signing key
+ * ({@code <data-dir>/keys/chain-signing.key}) -> {@link MemoryChainRuntime} (sequencer + projection, state in
+ * {@code <data-dir>/streams}) -> {@link MemoryPublisher}. Closed in the reverse order: publisher -> runtime (Streams)
+ * -> registry -> broker. If any step fails, what was started is closed and startup fails with the step's message.
+ */
+@Singleton
+public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(MemoryChainBackend.class);
+
+    private final MemoryConfig config;
+    private final Path dataDir;
+    private final Topics topics;
+    private EmbeddedKafka broker;
+    private String bootstrapServers;
+    private SchemaRegistry registry;
+    private ChainKeys keys;
+    private MemoryChainRuntime runtime;
+    private MemoryPublisher publisher;
+    private volatile boolean closed;
+
+    public MemoryChainBackend(MemoryConfig config, SchemaRegistryFactory registries) {
+        AvroTrust.install();
+        this.config = config;
+        this.dataDir = config.getDataDir().toAbsolutePath().normalize();
+        this.topics = Topics.withPrefix(config.getTopicPrefix());
+        try {
+            start(registries);
+        } catch (RuntimeException | Error e) {
+            log.error("Memory Chain could not start: {}", e.getMessage());
+            close();
+            throw e;
+        }
+    }
+
+    private void start(SchemaRegistryFactory registries) {
+        Duration timeout = config.getStartupTimeout();
+        createDirectories(dataDir);
+        Optional<String> external = config.getKafka().bootstrapServers();
+        short replicationFactor;
+        if (external.isPresent()) {
+            bootstrapServers = external.get();
+            replicationFactor = Optional.ofNullable(config.getKafka().getReplicationFactor()).orElse((short) -1);
+            log.info("Using the Kafka cluster at {}", bootstrapServers);
+        } else {
+            MemoryConfig.Embedded e = config.getEmbedded();
+            broker = EmbeddedKafka.start(new EmbeddedKafka.Settings(e.getHost(), e.getBrokerPort(), e.getControllerPort(),
+                    dataDir.resolve("kafka")), timeout);
+            bootstrapServers = broker.bootstrapServers();
+            replicationFactor = 1;
+        }
+        registry = registries.create(config, bootstrapServers, topics, replicationFactor);
+        keys = ChainKeys.loadOrCreate(dataDir.resolve("keys").resolve("chain-signing.key"));
+        log.info("Chain signing key {} ({})", keys.keyId(), dataDir.resolve("keys"));
+        SequencerSettings sequencer = new SequencerSettings(config.getMaxContentBytes(), config.getBlockLabels(),
+                config.getMaxConsolidationInputs());
+        MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(bootstrapServers, topics,
+                dataDir.resolve("streams"), config.getTopicPrefix() + config.getApplicationId(),
+                config.getKafka().getPartitions(), replicationFactor, sequencer);
+        runtime = MemoryChainRuntime.start(settings, registry, keys, timeout);
+        publisher = new MemoryPublisher(bootstrapServers, topics, registry);
+    }
+
+    private static void createDirectories(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("Cannot create the data directory " + dir + " (memory.data-dir): " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<MemoryOutcome> publish(MemoryRequest request) {
+        if (closed || publisher == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("Memory Chain is shutting down"));
+        }
+        return publisher.publish(request);
+    }
+
+    @Override
+    public MemoryViews views() {
+        return runtime.views();
+    }
+
+    @Override
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    @Override
+    public Topics topics() {
+        return topics;
+    }
+
+    @Override
+    public SchemaRegistry registry() {
+        return registry;
+    }
+
+    @Override
+    public KeyRing publicKeys() {
+        return keys.publicRing();
+    }
+
+    public ChainKeys keys() {
+        return keys;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    public boolean embedded() {
+        return broker != null;
+    }
+
+    @PreDestroy
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        closeQuietly("publisher", publisher);
+        closeQuietly("Kafka Streams runtime", runtime);
+        closeQuietly("schema registry", registry);
+        closeQuietly("embedded Kafka broker", broker);
+        log.info("Memory Chain stopped");
+    }
+
+    private static void closeQuietly(String what, AutoCloseable closeable) {
+        if (closeable == null) {
+            return;
+        }
+        try {
+            closeable.close();
+        } catch (Exception e) {
+            log.warn("Closing the {} failed: {}", what, e.toString());
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.memorychain.api.backend;
+
+import io.memorychain.api.config.MemoryConfig;
+import io.memorychain.api.error.FeatureNotAvailableException;
+import io.memorychain.events.Topics;
+import io.memorychain.events.registry.SchemaRegistry;
+import jakarta.inject.Singleton;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The ONE place that constructs a {@link SchemaRegistry}: {@code memory.registry.url} set means a Confluent-API
+ * registry ({@code ConfluentRegistryClient}), absent means the embedded registry stored in the compacted
+ * {@link Topics#schemas()} topic ({@code KafkaTopicSchemaRegistry}).
+ *
+ * <p>Both implementations are being written on another branch; until they are merged this factory throws
+ * {@link FeatureNotAvailableException}, which stops startup with that message.
+ */
+@Singleton
+public class SchemaRegistryFactory {
+
+    private static final Logger log = LoggerFactory.getLogger(SchemaRegistryFactory.class);
+
+    /**
+     * @param bootstrapServers  the cluster in use (embedded or external)
+     * @param topics            the catalogue; the embedded registry stores schemas in {@code topics.schemas()}
+     * @param replicationFactor replication factor for the registry topic (-1 = broker default)
+     */
+    public SchemaRegistry create(MemoryConfig config, String bootstrapServers, Topics topics, short replicationFactor) {
+        return config.getRegistry().url()
+                .map(this::confluent)
+                .orElseGet(() -> embedded(bootstrapServers, topics.schemas(), replicationFactor));
+    }
+
+    SchemaRegistry confluent(String url) {
+        log.info("Using the schema registry at {}", url);
+        // MERGE: return new io.memorychain.events.registry.ConfluentRegistryClient(url);
+        throw new FeatureNotAvailableException("The Confluent-API schema registry client (ConfluentRegistryClient) is "
+                + "not available in this build yet; it is being merged from another branch. Cannot use memory.registry.url=" + url);
+    }
+
+    SchemaRegistry embedded(String bootstrapServers, String topic, short replicationFactor) {
+        log.info("Using the embedded schema registry in topic {} on {}", topic, bootstrapServers);
+        // MERGE: return new io.memorychain.events.registry.KafkaTopicSchemaRegistry(bootstrapServers, topic, replicationFactor);
+        throw new FeatureNotAvailableException("The embedded schema registry (KafkaTopicSchemaRegistry, topic " + topic
+                + ") is not available in this build yet; it is being merged from another branch. Set memory.registry.url "
+                + "once ConfluentRegistryClient is merged, or wait for the merge.");
+    }
+}

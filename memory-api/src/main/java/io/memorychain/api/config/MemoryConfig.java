@@ -1,0 +1,258 @@
+package io.memorychain.api.config;
+
+import io.micronaut.context.annotation.ConfigurationProperties;
+import io.micronaut.core.annotation.Nullable;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Everything under {@code memory.*} in application.yml (or MEMORY_* environment variables).
+ * Absent {@code memory.kafka.bootstrap-servers} means: start the embedded single-node broker.
+ * Absent {@code memory.registry.url} means: the embedded registry stored in a compacted Kafka topic.
+ */
+@ConfigurationProperties("memory")
+public class MemoryConfig {
+
+    /** Root of everything this instance writes: kafka/, streams/, keys/. */
+    @NotNull
+    private Path dataDir = Path.of("data");
+
+    /** Prefix of every topic name (and of the Streams application ids): gives tests their own topics. */
+    @NotNull
+    @Pattern(regexp = "[A-Za-z0-9._-]*")
+    private String topicPrefix = "";
+
+    /** Base of the two Streams application ids ({@code -sequencer}, {@code -projector}); the topic prefix is prepended. */
+    @NotBlank
+    @Pattern(regexp = "[A-Za-z0-9._-]+")
+    private String applicationId = "memory-chain";
+
+    /** Largest memory or block content, in UTF-8 bytes; larger is 413 TOO_LARGE. */
+    @Min(1)
+    @Max(10 * 1024 * 1024)
+    private int maxContentBytes = 32 * 1024;
+
+    /** Most memories one consolidation may supersede. */
+    @Min(1)
+    @Max(10_000)
+    private int maxConsolidationInputs = 100;
+
+    /** How long a write waits for its outcome and for the projection to apply it before answering 503 TIMEOUT. */
+    @NotNull
+    private Duration writeTimeout = Duration.ofSeconds(10);
+
+    /** How long startup waits for the broker and the Streams applications. */
+    @NotNull
+    private Duration startupTimeout = Duration.ofMinutes(2);
+
+    /** The block labels that exist (PUT /blocks/{label} with another label is UNKNOWN_BLOCK_LABEL). */
+    @NotEmpty
+    private List<String> blockLabels = List.of("persona", "user_profile", "goals", "knowledge", "critical");
+
+    private final Kafka kafka;
+    private final Registry registry;
+    private final Embedded embedded;
+
+    public MemoryConfig(Kafka kafka, Registry registry, Embedded embedded) {
+        this.kafka = kafka;
+        this.registry = registry;
+        this.embedded = embedded;
+    }
+
+    public Path getDataDir() {
+        return dataDir;
+    }
+
+    public void setDataDir(Path dataDir) {
+        this.dataDir = dataDir;
+    }
+
+    public String getTopicPrefix() {
+        return topicPrefix;
+    }
+
+    public void setTopicPrefix(String topicPrefix) {
+        this.topicPrefix = topicPrefix;
+    }
+
+    public String getApplicationId() {
+        return applicationId;
+    }
+
+    public void setApplicationId(String applicationId) {
+        this.applicationId = applicationId;
+    }
+
+    public int getMaxContentBytes() {
+        return maxContentBytes;
+    }
+
+    public void setMaxContentBytes(int maxContentBytes) {
+        this.maxContentBytes = maxContentBytes;
+    }
+
+    public int getMaxConsolidationInputs() {
+        return maxConsolidationInputs;
+    }
+
+    public void setMaxConsolidationInputs(int maxConsolidationInputs) {
+        this.maxConsolidationInputs = maxConsolidationInputs;
+    }
+
+    public Duration getWriteTimeout() {
+        return writeTimeout;
+    }
+
+    public void setWriteTimeout(Duration writeTimeout) {
+        this.writeTimeout = writeTimeout;
+    }
+
+    public Duration getStartupTimeout() {
+        return startupTimeout;
+    }
+
+    public void setStartupTimeout(Duration startupTimeout) {
+        this.startupTimeout = startupTimeout;
+    }
+
+    /** In configured order, without duplicates. */
+    public Set<String> getBlockLabels() {
+        return new LinkedHashSet<>(blockLabels);
+    }
+
+    public void setBlockLabels(List<String> blockLabels) {
+        this.blockLabels = List.copyOf(blockLabels);
+    }
+
+    public Kafka getKafka() {
+        return kafka;
+    }
+
+    public Registry getRegistry() {
+        return registry;
+    }
+
+    public Embedded getEmbedded() {
+        return embedded;
+    }
+
+    /** {@code memory.kafka.*}: an external cluster, or nothing for the embedded broker. */
+    @ConfigurationProperties("kafka")
+    public static class Kafka {
+
+        @Nullable
+        private String bootstrapServers;
+
+        /** Partitions of new data topics (requests and events are co-partitioned by space). */
+        @Min(1)
+        @Max(1000)
+        private int partitions = 3;
+
+        /**
+         * Replication factor of new topics. Absent: 1 with the embedded broker, the broker's
+         * {@code default.replication.factor} (sent as -1) with an external cluster.
+         */
+        @Nullable
+        @Min(-1)
+        @Max(32)
+        private Short replicationFactor;
+
+        public Optional<String> bootstrapServers() {
+            return Optional.ofNullable(bootstrapServers).map(String::trim).filter(s -> !s.isEmpty());
+        }
+
+        public String getBootstrapServers() {
+            return bootstrapServers;
+        }
+
+        public void setBootstrapServers(@Nullable String bootstrapServers) {
+            this.bootstrapServers = bootstrapServers;
+        }
+
+        public int getPartitions() {
+            return partitions;
+        }
+
+        public void setPartitions(int partitions) {
+            this.partitions = partitions;
+        }
+
+        public Short getReplicationFactor() {
+            return replicationFactor;
+        }
+
+        public void setReplicationFactor(@Nullable Short replicationFactor) {
+            this.replicationFactor = replicationFactor;
+        }
+    }
+
+    /** {@code memory.registry.*}: a Confluent-API schema registry, or nothing for the embedded topic registry. */
+    @ConfigurationProperties("registry")
+    public static class Registry {
+
+        @Nullable
+        private String url;
+
+        public Optional<String> url() {
+            return Optional.ofNullable(url).map(String::trim).filter(s -> !s.isEmpty());
+        }
+
+        public String getUrl() {
+            return url;
+        }
+
+        public void setUrl(@Nullable String url) {
+            this.url = url;
+        }
+    }
+
+    /** {@code memory.embedded.*}: the in-process KRaft broker used when no bootstrap servers are configured. */
+    @ConfigurationProperties("embedded")
+    public static class Embedded {
+
+        @NotBlank
+        private String host = "127.0.0.1";
+
+        @Min(1)
+        @Max(65535)
+        private int brokerPort = 19092;
+
+        @Min(1)
+        @Max(65535)
+        private int controllerPort = 19093;
+
+        public String getHost() {
+            return host;
+        }
+
+        public void setHost(String host) {
+            this.host = host;
+        }
+
+        public int getBrokerPort() {
+            return brokerPort;
+        }
+
+        public void setBrokerPort(int brokerPort) {
+            this.brokerPort = brokerPort;
+        }
+
+        public int getControllerPort() {
+            return controllerPort;
+        }
+
+        public void setControllerPort(int controllerPort) {
+            this.controllerPort = controllerPort;
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package io.memorychain.api.embedded;
+
+/** The embedded broker could not start (port in use, unusable data directory, timeout). The message says what to do. */
+public class EmbeddedKafkaException extends RuntimeException {
+
+    public EmbeddedKafkaException(String message) {
+        super(message);
+    }
+
+    public EmbeddedKafkaException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,82 @@
+package io.memorychain.api.error;
+
+import io.micronaut.http.HttpStatus;
+import java.util.Map;
+
+/**
+ * The error codes of the REST API and the HTTP status each one maps to. The sequencer's rejection codes (DESIGN.md
+ * section 5) pass through unchanged; the API adds its own for transport-level failures.
+ */
+public final class ErrorCodes {
+
+    public static final String INVALID_ARGUMENT = "INVALID_ARGUMENT";
+    public static final String UNKNOWN_BLOCK_LABEL = "UNKNOWN_BLOCK_LABEL";
+    public static final String FORBIDDEN = "FORBIDDEN";
+    public static final String CONSTITUTIONAL = "CONSTITUTIONAL";
+    public static final String NOT_IN_REFINEMENT = "NOT_IN_REFINEMENT";
+    public static final String CATEGORY_NOT_ALLOWED = "CATEGORY_NOT_ALLOWED";
+    public static final String NOT_FOUND = "NOT_FOUND";
+    public static final String VERSION_CONFLICT = "VERSION_CONFLICT";
+    public static final String INVALID_STATE = "INVALID_STATE";
+    public static final String BUDGET_EXCEEDED = "BUDGET_EXCEEDED";
+    public static final String TOO_LARGE = "TOO_LARGE";
+    /** API-only codes. */
+    public static final String METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED";
+    public static final String NOT_ACCEPTABLE = "NOT_ACCEPTABLE";
+    public static final String UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE";
+    public static final String REJECTED = "REJECTED";
+    public static final String TIMEOUT = "TIMEOUT";
+    public static final String UNAVAILABLE = "UNAVAILABLE";
+    public static final String NOT_AVAILABLE = "NOT_AVAILABLE";
+    public static final String INTERNAL = "INTERNAL";
+
+    private static final Map<String, HttpStatus> STATUS = Map.ofEntries(
+            Map.entry(INVALID_ARGUMENT, HttpStatus.BAD_REQUEST),
+            Map.entry(UNKNOWN_BLOCK_LABEL, HttpStatus.BAD_REQUEST),
+            Map.entry(FORBIDDEN, HttpStatus.FORBIDDEN),
+            Map.entry(CONSTITUTIONAL, HttpStatus.FORBIDDEN),
+            Map.entry(NOT_IN_REFINEMENT, HttpStatus.FORBIDDEN),
+            Map.entry(CATEGORY_NOT_ALLOWED, HttpStatus.FORBIDDEN),
+            Map.entry(NOT_FOUND, HttpStatus.NOT_FOUND),
+            Map.entry(VERSION_CONFLICT, HttpStatus.CONFLICT),
+            Map.entry(INVALID_STATE, HttpStatus.CONFLICT),
+            Map.entry(BUDGET_EXCEEDED, HttpStatus.CONFLICT),
+            Map.entry(TOO_LARGE, HttpStatus.REQUEST_ENTITY_TOO_LARGE),
+            Map.entry(METHOD_NOT_ALLOWED, HttpStatus.METHOD_NOT_ALLOWED),
+            Map.entry(NOT_ACCEPTABLE, HttpStatus.NOT_ACCEPTABLE),
+            Map.entry(UNSUPPORTED_MEDIA_TYPE, HttpStatus.UNSUPPORTED_MEDIA_TYPE),
+            Map.entry(REJECTED, HttpStatus.UNPROCESSABLE_ENTITY),
+            Map.entry(TIMEOUT, HttpStatus.SERVICE_UNAVAILABLE),
+            Map.entry(UNAVAILABLE, HttpStatus.SERVICE_UNAVAILABLE),
+            Map.entry(NOT_AVAILABLE, HttpStatus.NOT_IMPLEMENTED),
+            Map.entry(INTERNAL, HttpStatus.INTERNAL_SERVER_ERROR));
+
+    private ErrorCodes() {
+    }
+
+    /**
+     * HTTP status for a code. A rejection code this API version does not know (a newer sequencer) is answered with
+     * 422 and the code passed through, so clients still see it.
+     */
+    public static HttpStatus statusOf(String code) {
+        return code == null ? HttpStatus.UNPROCESSABLE_ENTITY : STATUS.getOrDefault(code, HttpStatus.UNPROCESSABLE_ENTITY);
+    }
+
+    /** The code used for an error response that only has an HTTP status (framework errors). */
+    public static String codeOf(HttpStatus status) {
+        return switch (status) {
+            case BAD_REQUEST -> INVALID_ARGUMENT;
+            case NOT_FOUND -> NOT_FOUND;
+            case FORBIDDEN, UNAUTHORIZED -> FORBIDDEN;
+            case METHOD_NOT_ALLOWED -> METHOD_NOT_ALLOWED;
+            case NOT_ACCEPTABLE -> NOT_ACCEPTABLE;
+            case UNSUPPORTED_MEDIA_TYPE -> UNSUPPORTED_MEDIA_TYPE;
+            case REQUEST_ENTITY_TOO_LARGE -> TOO_LARGE;
+            case CONFLICT -> VERSION_CONFLICT;
+            case UNPROCESSABLE_ENTITY -> INVALID_ARGUMENT;
+            case SERVICE_UNAVAILABLE, GATEWAY_TIMEOUT -> UNAVAILABLE;
+            case NOT_IMPLEMENTED -> NOT_AVAILABLE;
+            default -> status.getCode() >= 500 ? INTERNAL : INVALID_ARGUMENT;
+        };
+    }
+}

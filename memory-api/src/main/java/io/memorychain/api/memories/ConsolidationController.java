@@ -1,0 +1,53 @@
+package io.memorychain.api.memories;
+
+import io.memorychain.api.error.ApiError;
+import io.memorychain.api.request.Actors;
+import io.memorychain.api.request.RequestIds;
+import io.memorychain.api.write.WriteContext;
+import io.memorychain.api.write.WriteExecutor;
+import io.memorychain.api.write.WriteResult;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.net.URI;
+
+/** Consolidation: N memories superseded by one new memory, atomically, on the chain as one event. */
+@Controller("/v1/spaces/{space}/consolidations")
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Tag(name = "memories")
+public class ConsolidationController {
+
+    private final WriteExecutor writes;
+    private final MemoryRequests requests;
+
+    public ConsolidationController(WriteExecutor writes, MemoryRequests requests) {
+        this.writes = writes;
+        this.requests = requests;
+    }
+
+    @Post
+    @Operation(summary = "Consolidate memories into a new one", description = "Answers 201 with the new memory; the inputs become superseded.")
+    @ApiResponse(responseCode = "201", description = "Created")
+    @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL: an input is constitutional", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "404", description = "NOT_FOUND: an input does not exist in this space", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> consolidate(@PathVariable String space,
+                                                   @Nullable @Header(Actors.HEADER) String actor,
+                                                   @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                                   @Nullable @Body ConsolidateBody body) {
+        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
+        WriteResult result = writes.execute(ctx, requests.consolidate(ctx.space(), body));
+        return MemoryController.written(HttpResponse.created(MemoryController.response(result)), ctx)
+                .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
+    }
+}

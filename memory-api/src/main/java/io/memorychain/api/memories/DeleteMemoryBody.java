@@ -1,0 +1,16 @@
+package io.memorychain.api.memories;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/** Optional body of DELETE (soft delete). */
+@Serdeable
+@JsonIgnoreProperties(ignoreUnknown = false)
+@Schema(name = "DeleteMemory")
+public record DeleteMemoryBody(
+        @Nullable @Schema(description = "Why; kept on the chain") String reason,
+        @Nullable @JsonProperty("expected_version") Integer expectedVersion) {
+}

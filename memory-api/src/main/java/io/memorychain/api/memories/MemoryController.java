@@ -1,0 +1,226 @@
+package io.memorychain.api.memories;
+
+import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.error.ApiError;
+import io.memorychain.api.error.ApiException;
+import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.api.request.Actors;
+import io.memorychain.api.request.Enums;
+import io.memorychain.api.request.ExpectedVersions;
+import io.memorychain.api.request.MemoryIds;
+import io.memorychain.api.request.RequestIds;
+import io.memorychain.api.request.Spaces;
+import io.memorychain.api.write.WriteContext;
+import io.memorychain.api.write.WriteExecutor;
+import io.memorychain.api.write.WriteResult;
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryFlag;
+import io.memorychain.avro.MemoryKind;
+import io.memorychain.avro.MemoryState;
+import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.projector.view.ListQuery;
+import io.memorychain.projector.view.Page;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.Patch;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.net.URI;
+import java.util.List;
+
+/**
+ * Memories of one space. Writes publish a request and answer once the local views show its result
+ * (read-your-writes); reads answer from the local views.
+ *
+ * <p>The state-changing actions use Google-style custom methods, {@code POST /memories/{id}:restore} (and
+ * {@code :protect}, {@code :unprotect}, {@code :pin}, {@code :unpin}): Micronaut routes a literal suffix after a path
+ * variable, see MemoryApiHttpTest.
+ */
+@Controller("/v1/spaces/{space}")
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Tag(name = "memories")
+public class MemoryController {
+
+    public static final int DEFAULT_LIMIT = 50;
+
+    private final MemoryBackend backend;
+    private final WriteExecutor writes;
+    private final MemoryRequests requests;
+
+    public MemoryController(MemoryBackend backend, WriteExecutor writes, MemoryRequests requests) {
+        this.backend = backend;
+        this.writes = writes;
+        this.requests = requests;
+    }
+
+    @Post("/memories")
+    @Operation(summary = "Create a memory", description = "Answers 201 with the memory once the local views show it.")
+    @ApiResponse(responseCode = "201", description = "Created")
+    @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "413", description = "TOO_LARGE", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "503", description = "TIMEOUT: retry with the same Idempotency-Key", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> create(@PathVariable String space,
+                                              @Nullable @Header(Actors.HEADER) @Parameter(description = "<type>:<id>, default user:api") String actor,
+                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                              @Nullable @Body CreateMemoryBody body) {
+        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
+        WriteResult result = writes.execute(ctx, requests.create(body));
+        return written(HttpResponse.created(response(result)), ctx)
+                .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
+    }
+
+    @Get("/memories/{id}")
+    @Operation(summary = "One memory, whatever its state", description = "ETag carries the version (use it in If-Match).")
+    @ApiResponse(responseCode = "404", description = "NOT_FOUND (also for ids of other spaces)", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<MemoryJson> get(@PathVariable String space, @PathVariable String id) {
+        Memory memory = find(Spaces.require(space), id);
+        return HttpResponse.ok(MemoryJson.of(memory)).header(HttpHeaders.ETAG, ExpectedVersions.etag(memory.getVersion()));
+    }
+
+    @Get("/memories")
+    @Operation(summary = "List memories in id (creation) order", description = "Without state, only active memories are listed.")
+    public MemoryPage list(@PathVariable String space,
+                           @Nullable @QueryValue @Parameter(description = "semantic, episodic, procedural, insight, journal, block or entity") String kind,
+                           @Nullable @QueryValue String category,
+                           @Nullable @QueryValue @Parameter(description = "active (default), superseded, soft_deleted or archived") String state,
+                           @Nullable @QueryValue @Parameter(description = "cursor: the previous page's next") String after,
+                           @Nullable @QueryValue @Parameter(description = "1 to 500, default 50") Integer limit) {
+        Spaces.require(space);
+        ListQuery query;
+        try {
+            query = new ListQuery(Enums.parse(MemoryKind.class, "kind", kind), category,
+                    Enums.parse(MemoryState.class, "state", state), after, limit == null ? DEFAULT_LIMIT : limit);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalid(e.getMessage());
+        }
+        Page<Memory> page = backend.views().list(space, query);
+        return new MemoryPage(page.items().stream().map(MemoryJson::of).toList(), page.next());
+    }
+
+    @Patch("/memories/{id}")
+    @Operation(summary = "Change fields of an active memory", description = "Optimistic concurrency with expected_version or If-Match.")
+    @ApiResponse(responseCode = "409", description = "VERSION_CONFLICT or INVALID_STATE", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> update(@PathVariable String space, @PathVariable String id,
+                                              @Nullable @Header(Actors.HEADER) String actor,
+                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                              @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+                                              @Nullable @Body UpdateMemoryBody body) {
+        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
+        MemoryIds.require(ctx.space(), id);
+        return written(HttpResponse.ok(response(writes.execute(ctx, requests.update(id, body)))), ctx);
+    }
+
+    @Delete("/memories/{id}")
+    @Operation(summary = "Soft-delete a memory", description = "Restorable; the memory stays on the chain forever.")
+    @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> delete(@PathVariable String space, @PathVariable String id,
+                                              @Nullable @Header(Actors.HEADER) String actor,
+                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                              @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+                                              @Nullable @Body DeleteMemoryBody body) {
+        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
+        MemoryIds.require(ctx.space(), id);
+        return written(HttpResponse.ok(response(writes.execute(ctx, requests.delete(id, body == null ? null : body.reason())))), ctx);
+    }
+
+    @Post("/memories/{id}:restore")
+    @Operation(summary = "Restore a soft-deleted memory")
+    public HttpResponse<WriteResponse> restore(@PathVariable String space, @PathVariable String id,
+                                               @Nullable @Header(Actors.HEADER) String actor,
+                                               @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+                                               @Nullable @Body VersionBody body) {
+        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
+        MemoryIds.require(ctx.space(), id);
+        return written(HttpResponse.ok(response(writes.execute(ctx, requests.restore(id)))), ctx);
+    }
+
+    @Post("/memories/{id}:protect")
+    @Operation(summary = "Make a memory constitutional", description = "Constitutional memories cannot be deleted or consolidated.")
+    public HttpResponse<WriteResponse> protect(@PathVariable String space, @PathVariable String id,
+                                               @Nullable @Header(Actors.HEADER) String actor,
+                                               @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+                                               @Nullable @Body VersionBody body) {
+        return flag(space, id, actor, idempotencyKey, ifMatch, body, MemoryFlag.CONSTITUTIONAL, true);
+    }
+
+    @Post("/memories/{id}:unprotect")
+    @Operation(summary = "Clear a memory's constitutional flag")
+    public HttpResponse<WriteResponse> unprotect(@PathVariable String space, @PathVariable String id,
+                                                 @Nullable @Header(Actors.HEADER) String actor,
+                                                 @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                                 @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+                                                 @Nullable @Body VersionBody body) {
+        return flag(space, id, actor, idempotencyKey, ifMatch, body, MemoryFlag.CONSTITUTIONAL, false);
+    }
+
+    @Post("/memories/{id}:pin")
+    @Operation(summary = "Pin a memory (never decays)")
+    public HttpResponse<WriteResponse> pin(@PathVariable String space, @PathVariable String id,
+                                           @Nullable @Header(Actors.HEADER) String actor,
+                                           @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                           @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+                                           @Nullable @Body VersionBody body) {
+        return flag(space, id, actor, idempotencyKey, ifMatch, body, MemoryFlag.PINNED, true);
+    }
+
+    @Post("/memories/{id}:unpin")
+    @Operation(summary = "Unpin a memory")
+    public HttpResponse<WriteResponse> unpin(@PathVariable String space, @PathVariable String id,
+                                             @Nullable @Header(Actors.HEADER) String actor,
+                                             @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                             @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+                                             @Nullable @Body VersionBody body) {
+        return flag(space, id, actor, idempotencyKey, ifMatch, body, MemoryFlag.PINNED, false);
+    }
+
+    @Get("/memories/{id}/history")
+    @Operation(summary = "Every event that touched the memory, oldest first, with before and after")
+    public HistoryResponse history(@PathVariable String space, @PathVariable String id) {
+        Spaces.require(space);
+        find(space, id);
+        List<HistoryEntry> entries = backend.views().history(space, id);
+        return new HistoryResponse(id, entries.stream().map(HistoryEntryJson::of).toList());
+    }
+
+    private HttpResponse<WriteResponse> flag(String space, String id, String actor, String idempotencyKey, String ifMatch,
+                                             VersionBody body, MemoryFlag flag, boolean value) {
+        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
+        MemoryIds.require(ctx.space(), id);
+        return written(HttpResponse.ok(response(writes.execute(ctx, requests.flag(id, flag, value)))), ctx);
+    }
+
+    private Memory find(String space, String id) {
+        if (!MemoryIds.plausible(id)) {
+            throw ApiException.notFound("No memory '" + id + "' in space " + space);
+        }
+        return backend.views().memory(space, id)
+                .orElseThrow(() -> new ApiException(ErrorCodes.NOT_FOUND, "No memory " + id + " in space " + space));
+    }
+
+    static WriteResponse response(WriteResult result) {
+        return new WriteResponse(MemoryJson.of(result.memory()), result.seq());
+    }
+
+    static <T> MutableHttpResponse<T> written(MutableHttpResponse<T> response, WriteContext ctx) {
+        return response.header("X-Request-Id", ctx.requestId());
+    }
+
+}

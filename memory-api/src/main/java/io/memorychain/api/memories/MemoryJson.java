@@ -1,0 +1,59 @@
+package io.memorychain.api.memories;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.memorychain.api.request.Enums;
+import io.memorychain.avro.Memory;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.time.Instant;
+import java.util.List;
+
+/** A memory as the REST API shows it: the Avro snapshot's fields, snake_case, enums in lower case, ISO-8601 times. */
+@Serdeable
+@Schema(name = "Memory")
+public record MemoryJson(
+        String id,
+        String space,
+        @Schema(description = "semantic, episodic, procedural, insight, journal, block or entity") String kind,
+        @Schema(description = "core or working") String tier,
+        @Nullable @JsonProperty("block_label") String blockLabel,
+        @Nullable String category,
+        String content,
+        @Nullable String summary,
+        List<String> tags,
+        int importance,
+        @Schema(description = "high, medium or low") String confidence,
+        @Nullable String source,
+        @Nullable @JsonProperty("user_id") String userId,
+        @Nullable @JsonProperty("agent_id") String agentId,
+        @Nullable @JsonProperty("run_id") String runId,
+        @Nullable @JsonProperty("actor_id") String actorId,
+        @Nullable @JsonProperty("thread_id") String threadId,
+        @Nullable String role,
+        @JsonProperty("created_at") String createdAt,
+        @JsonProperty("updated_at") String updatedAt,
+        int version,
+        @Schema(description = "active, superseded, soft_deleted or archived") String state,
+        @Nullable @JsonProperty("superseded_by") String supersededBy,
+        List<String> supersedes,
+        boolean pinned,
+        boolean constitutional,
+        @JsonProperty("content_hash") String contentHash) {
+
+    public static MemoryJson of(Memory m) {
+        if (m == null) {
+            return null;
+        }
+        return new MemoryJson(m.getId(), m.getSpace(), Enums.json(m.getKind()), Enums.json(m.getTier()), m.getBlockLabel(),
+                m.getCategory(), m.getContent(), m.getSummary(), List.copyOf(m.getTags()), m.getImportance(),
+                Enums.json(m.getConfidence()), m.getSource(), m.getUserId(), m.getAgentId(), m.getRunId(), m.getActorId(),
+                m.getThreadId(), m.getRole(), iso(m.getCreatedAt()), iso(m.getUpdatedAt()), m.getVersion(),
+                Enums.json(m.getState()), m.getSupersededBy(), List.copyOf(m.getSupersedes()), m.getPinned(),
+                m.getConstitutional(), m.getContentHash());
+    }
+
+    static String iso(Instant instant) {
+        return instant == null ? null : instant.toString();
+    }
+}

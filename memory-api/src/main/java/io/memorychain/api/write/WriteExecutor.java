@@ -1,0 +1,140 @@
+package io.memorychain.api.write;
+
+import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.config.MemoryConfig;
+import io.memorychain.api.error.ApiException;
+import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryRequest;
+import io.memorychain.projector.view.MemoryViews;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The write path with read-your-writes: publish the request, wait (bounded by {@code memory.write-timeout}) for its
+ * outcome; a rejection becomes its code's HTTP status; an acceptance is awaited in the local projection
+ * ({@code awaitApplied(space, seq)}) and answered with the memory as the views now show it. Running out of time is
+ * 503 TIMEOUT with the request id: retrying with the same Idempotency-Key returns the original outcome and never
+ * applies the change twice.
+ */
+@Singleton
+public class WriteExecutor {
+
+    private static final Logger log = LoggerFactory.getLogger(WriteExecutor.class);
+
+    private final MemoryBackend backend;
+    private final Duration timeout;
+    private final Clock clock;
+
+    @Inject
+    public WriteExecutor(MemoryBackend backend, MemoryConfig config) {
+        this(backend, config.getWriteTimeout(), Clock.systemUTC());
+    }
+
+    public WriteExecutor(MemoryBackend backend, Duration timeout, Clock clock) {
+        this.backend = backend;
+        this.timeout = timeout;
+        this.clock = clock;
+    }
+
+    /** The Avro request for an operation (one of the {@code MemoryRequest.op} union's records). */
+    public MemoryRequest request(WriteContext ctx, Object op) {
+        return MemoryRequest.newBuilder()
+                .setRequestId(ctx.requestId())
+                .setSpace(ctx.space())
+                .setActor(ctx.actor())
+                .setExpectedVersion(ctx.expectedVersion())
+                .setSessionId(null)
+                .setRequestedAt(clock.instant())
+                .setOp(op)
+                .build();
+    }
+
+    /** Writes and reads back the memory named by the outcome's {@code memory_id}. */
+    public WriteResult execute(WriteContext ctx, Object op) {
+        return execute(ctx, op, (views, outcome) -> outcome.getMemoryId() == null ? Optional.empty()
+                : views.memory(ctx.space(), outcome.getMemoryId()));
+    }
+
+    /** Writes and reads back with {@code readBack} (e.g. the block by label when the outcome names no memory). */
+    public WriteResult execute(WriteContext ctx, Object op, BiFunction<MemoryViews, MemoryOutcome, Optional<Memory>> readBack) {
+        MemoryRequest request = request(ctx, op);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        MemoryOutcome outcome = awaitOutcome(request, deadline);
+        if (!outcome.getAccepted()) {
+            String code = outcome.getCode() == null ? ErrorCodes.REJECTED : outcome.getCode();
+            String message = outcome.getMessage() == null ? "Rejected by the sequencer" : outcome.getMessage();
+            throw new ApiException(code, message, request.getRequestId());
+        }
+        if (outcome.getSeq() == null) {
+            throw new ApiException(ErrorCodes.INTERNAL, "Accepted outcome without a chain position", request.getRequestId());
+        }
+        MemoryViews views = backend.views();
+        awaitApplied(views, request, outcome.getSeq(), deadline);
+        Memory memory = readBack.apply(views, outcome).orElseThrow(() -> {
+            log.error("Request {} accepted as seq {} of {} for memory {}, but the views do not show it",
+                    request.getRequestId(), outcome.getSeq(), request.getSpace(), outcome.getMemoryId());
+            return new ApiException(ErrorCodes.INTERNAL, "Accepted as seq " + outcome.getSeq()
+                    + " but the memory cannot be read back; see the server log", request.getRequestId());
+        });
+        return new WriteResult(memory, outcome);
+    }
+
+    private MemoryOutcome awaitOutcome(MemoryRequest request, long deadline) {
+        CompletableFuture<MemoryOutcome> future;
+        try {
+            future = backend.publish(request);
+        } catch (RuntimeException e) {
+            throw unavailable(request, e);
+        }
+        try {
+            return future.get(remaining(deadline), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw timeout(request, "no outcome from the sequencer yet");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw timeout(request, "interrupted while waiting for the outcome");
+        } catch (ExecutionException e) {
+            throw unavailable(request, e.getCause() == null ? e : e.getCause());
+        }
+    }
+
+    private void awaitApplied(MemoryViews views, MemoryRequest request, long seq, long deadline) {
+        try {
+            if (!views.awaitApplied(request.getSpace(), seq, Duration.ofNanos(remaining(deadline)))) {
+                throw timeout(request, "accepted as seq " + seq + " but not yet visible in the views");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw timeout(request, "interrupted while waiting for seq " + seq + " to be applied");
+        }
+    }
+
+    private static long remaining(long deadline) {
+        return Math.max(0, deadline - System.nanoTime());
+    }
+
+    private ApiException timeout(MemoryRequest request, String what) {
+        return new ApiException(ErrorCodes.TIMEOUT, "Request " + request.getRequestId() + " did not complete within "
+                + timeout.toMillis() + " ms (" + what + "); retry with the same Idempotency-Key (" + request.getRequestId()
+                + ") to get its outcome without applying it twice", request.getRequestId());
+    }
+
+    private static ApiException unavailable(MemoryRequest request, Throwable cause) {
+        log.warn("Request {} for space {} could not be published: {}", request.getRequestId(), request.getSpace(), cause.toString());
+        return new ApiException(ErrorCodes.UNAVAILABLE, "Request " + request.getRequestId()
+                + " could not be published (" + cause.getMessage() + "); retry with the same Idempotency-Key ("
+                + request.getRequestId() + ")", request.getRequestId());
+    }
+}

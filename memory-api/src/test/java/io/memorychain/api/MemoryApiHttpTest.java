@@ -1,0 +1,80 @@
+package io.memorychain.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.memorychain.api.contract.MemoryApiContract;
+import io.memorychain.api.fake.FakeChain;
+import io.micronaut.context.annotation.Property;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.client.HttpClient;
+import io.micronaut.http.client.annotation.Client;
+import io.micronaut.json.JsonMapper;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The REST contract over the real HTTP stack (routing, JSON binding, error handlers, write path) with the in-memory
+ * {@link FakeChain} instead of Kafka.
+ */
+@MicronautTest(environments = FakeChain.ENV)
+@Property(name = "memory.write-timeout", value = "500ms")
+class MemoryApiHttpTest extends MemoryApiContract {
+
+    @Inject
+    @Client("/")
+    HttpClient client;
+
+    @Inject
+    JsonMapper json;
+
+    @Inject
+    FakeChain chain;
+
+    @Override
+    protected HttpClient client() {
+        return client;
+    }
+
+    @Override
+    protected JsonMapper json() {
+        return json;
+    }
+
+    @Override
+    protected long publishedRequests() {
+        return chain.published().size();
+    }
+
+    @Test
+    void aWriteWithoutOutcomeInTimeIsATimeoutNamingTheRequestId() {
+        String space = space();
+        chain.stall = true;
+        try {
+            Resp r = send(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", "slow")).header("Idempotency-Key", "k-123"));
+            assertThat(r.status()).isEqualTo(503);
+            assertThat(r.json()).containsEntry("code", "TIMEOUT").containsEntry("request_id", "k-123");
+            assertThat((String) r.json().get("message")).contains("k-123", "retry with the same Idempotency-Key");
+        } finally {
+            chain.stall = false;
+        }
+    }
+
+    @Test
+    void colonActionsRouteToTheirOwnHandlers() {
+        String space = space();
+        String id = createId(space, "route me");
+        assertThat(post(space, "/memories/" + id + ":pin", null).json()).extracting("memory").extracting("pinned").isEqualTo(true);
+        assertThat(chain.published().get(chain.published().size() - 1).getOp().getClass().getSimpleName()).isEqualTo("SetFlag");
+    }
+
+    @Test
+    void servesHealthOpenApiAndSwaggerUi() {
+        assertThat(get("/health").json()).containsEntry("status", "UP");
+        String spec = client.toBlocking().retrieve("/swagger/memory-chain-v1.yml");
+        assertThat(spec).contains("/v1/spaces/{space}/memories/{id}:restore", "X-Actor", "NOT authenticated", "Idempotency-Key");
+        assertThat(client.toBlocking().retrieve("/swagger-ui/index.html")).contains("swagger-ui");
+        assertThat(client.toBlocking().retrieve(HttpRequest.GET("/prometheus").accept("text/plain"))).contains("jvm_memory_used_bytes");
+    }
+}

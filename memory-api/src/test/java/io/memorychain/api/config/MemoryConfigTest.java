@@ -1,0 +1,61 @@
+package io.memorychain.api.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.memorychain.api.fake.FakeChain;
+import io.micronaut.context.ApplicationContext;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class MemoryConfigTest {
+
+    @Test
+    void defaultsFromApplicationYml() {
+        try (ApplicationContext ctx = ApplicationContext.run(FakeChain.ENV)) {
+            MemoryConfig c = ctx.getBean(MemoryConfig.class);
+            assertThat(c.getDataDir()).isEqualTo(Path.of("./data"));
+            assertThat(c.getKafka().bootstrapServers()).isEmpty();
+            assertThat(c.getKafka().getPartitions()).isEqualTo(3);
+            assertThat(c.getKafka().getReplicationFactor()).isNull();
+            assertThat(c.getRegistry().url()).isEmpty();
+            assertThat(c.getTopicPrefix()).isEmpty();
+            assertThat(c.getMaxContentBytes()).isEqualTo(32768);
+            assertThat(c.getWriteTimeout()).isEqualTo(Duration.ofSeconds(10));
+            assertThat(c.getBlockLabels()).containsExactly("persona", "user_profile", "goals", "knowledge", "critical");
+            assertThat(c.getEmbedded().getBrokerPort()).isEqualTo(19092);
+            assertThat(c.getEmbedded().getControllerPort()).isEqualTo(19093);
+        }
+    }
+
+    @Test
+    void bindsOverrides() {
+        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.kafka.bootstrap-servers", " k1:9092,k2:9092 ",
+                "memory.registry.url", "http://registry:8081", "memory.write-timeout", "250ms", "memory.block-labels", "a,b",
+                "memory.kafka.replication-factor", 3, "memory.data-dir", "/var/lib/memory"), FakeChain.ENV)) {
+            MemoryConfig c = ctx.getBean(MemoryConfig.class);
+            assertThat(c.getKafka().bootstrapServers()).contains("k1:9092,k2:9092");
+            assertThat(c.getRegistry().url()).contains("http://registry:8081");
+            assertThat(c.getWriteTimeout()).isEqualTo(Duration.ofMillis(250));
+            assertThat(c.getBlockLabels()).containsExactly("a", "b");
+            assertThat(c.getKafka().getReplicationFactor()).isEqualTo((short) 3);
+            assertThat(c.getDataDir()).isEqualTo(Path.of("/var/lib/memory"));
+        }
+    }
+
+    @Test
+    void rejectsInvalidSettingsAtStartup() {
+        assertThatThrownBy(() -> {
+            try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.kafka.partitions", 0), FakeChain.ENV)) {
+                ctx.getBean(MemoryConfig.class).getKafka();
+            }
+        }).hasStackTraceContaining("partitions");
+        assertThatThrownBy(() -> {
+            try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.topic-prefix", "bad prefix!"), FakeChain.ENV)) {
+                ctx.getBean(MemoryConfig.class);
+            }
+        }).hasStackTraceContaining("topicPrefix");
+    }
+}

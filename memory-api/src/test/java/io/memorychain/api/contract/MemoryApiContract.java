@@ -1,0 +1,404 @@
+package io.memorychain.api.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micronaut.core.type.Argument;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpRequest;
+import io.micronaut.http.client.HttpClient;
+import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import io.micronaut.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The REST contract, run against the in-memory fake ({@code MemoryApiHttpTest}) and against a real Kafka with the real
+ * sequencer and projection ({@code MemoryApiIT}). Every bad-input case asserts its code AND that nothing reached the
+ * chain: bad input is not even published; state-dependent rejections leave the audit log and the chain unchanged.
+ */
+public abstract class MemoryApiContract {
+
+    protected abstract HttpClient client();
+
+    protected abstract JsonMapper json();
+
+    /** Requests published so far, all spaces (requests topic end offsets, or the fake's count). */
+    protected abstract long publishedRequests();
+
+    // ---------------------------------------------------------------- happy paths
+
+    @Test
+    void createsReadsListsUpdatesDeletesAndRestoresAMemory() {
+        String space = space();
+        Resp created = post(space, "/memories", Map.of("content", "Prefers green tea", "kind", "episodic", "tags", List.of("drinks"),
+                "importance", 4, "user_id", "u-1", "created_at", "2024-05-01T10:00:00Z"));
+        assertThat(created.status).as(created.raw).isEqualTo(201);
+        Map<String, Object> memory = created.map("memory");
+        String id = (String) memory.get("id");
+        assertThat(memory).containsEntry("content", "Prefers green tea").containsEntry("kind", "episodic")
+                .containsEntry("state", "active").containsEntry("version", 1).containsEntry("importance", 4)
+                .containsEntry("user_id", "u-1").containsEntry("space", space).containsEntry("created_at", "2024-05-01T10:00:00Z");
+        assertThat(((Number) created.json.get("seq")).longValue()).isPositive();
+        assertThat(created.headers.get(HttpHeaders.LOCATION)).isEqualTo("/v1/spaces/" + space + "/memories/" + id);
+
+        Resp got = get("/v1/spaces/" + space + "/memories/" + id);
+        assertThat(got.status).isEqualTo(200);
+        assertThat(got.json).containsEntry("id", id).containsEntry("content", "Prefers green tea");
+        assertThat(got.headers.get(HttpHeaders.ETAG)).isEqualTo("\"1\"");
+
+        assertThat(ids(get("/v1/spaces/" + space + "/memories"))).containsExactly(id);
+        assertThat(ids(get("/v1/spaces/" + space + "/memories?kind=episodic&limit=10"))).containsExactly(id);
+        assertThat(ids(get("/v1/spaces/" + space + "/memories?kind=semantic"))).isEmpty();
+
+        Resp patched = send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + id, Map.of("content", "Prefers oolong tea"))
+                .header("If-Match", "\"1\""));
+        assertThat(patched.status).as(patched.raw).isEqualTo(200);
+        assertThat(patched.map("memory")).containsEntry("content", "Prefers oolong tea").containsEntry("version", 2);
+
+        Resp deleted = send(HttpRequest.DELETE("/v1/spaces/" + space + "/memories/" + id, Map.of("reason", "user asked")));
+        assertThat(deleted.status).as(deleted.raw).isEqualTo(200);
+        assertThat(deleted.map("memory")).containsEntry("state", "soft_deleted");
+        assertThat(ids(get("/v1/spaces/" + space + "/memories"))).isEmpty();
+        assertThat(ids(get("/v1/spaces/" + space + "/memories?state=soft_deleted"))).containsExactly(id);
+
+        Resp restored = post(space, "/memories/" + id + ":restore", null);
+        assertThat(restored.status).as(restored.raw).isEqualTo(200);
+        assertThat(restored.map("memory")).containsEntry("state", "active");
+
+        Resp history = get("/v1/spaces/" + space + "/memories/" + id + "/history");
+        assertThat(history.status).isEqualTo(200);
+        assertThat(history.list("items")).hasSize(4);
+        assertThat(history.list("items").get(0)).containsEntry("event_type", "MemoryCreated");
+        assertThat(history.list("items").get(1).get("before")).isNotNull();
+
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
+        assertThat(audit).extracting(e -> ((Number) e.get("seq")).longValue()).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(audit.get(0).get("actor")).isEqualTo(Map.of("type", "user", "id", "api"));
+        assertThat(get("/v1/spaces/" + space + "/audit?after_seq=2&limit=1").list("items"))
+                .extracting(e -> ((Number) e.get("seq")).longValue()).containsExactly(3L);
+    }
+
+    @Test
+    void recordsTheActorHeaderOnTheChain() {
+        String space = space();
+        Resp created = send(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", "x"))
+                .header("X-Actor", "agent:claude"));
+        assertThat(created.status).as(created.raw).isEqualTo(201);
+        assertThat(get("/v1/spaces/" + space + "/audit").list("items").get(0).get("actor"))
+                .isEqualTo(Map.of("type", "agent", "id", "claude"));
+    }
+
+    @Test
+    void retryWithTheSameIdempotencyKeyReturnsTheOriginalOutcome() {
+        String space = space();
+        String key = UUID.randomUUID().toString();
+        Resp first = send(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", "once")).header("Idempotency-Key", key));
+        Resp again = send(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", "once")).header("Idempotency-Key", key));
+        assertThat(first.status).isEqualTo(201);
+        assertThat(again.status).isEqualTo(201);
+        assertThat(again.map("memory").get("id")).isEqualTo(first.map("memory").get("id"));
+        assertThat(again.json.get("seq")).isEqualTo(first.json.get("seq"));
+        assertThat(first.headers.get("X-Request-Id")).isEqualTo(key);
+        assertThat(get("/v1/spaces/" + space + "/audit").list("items")).hasSize(1);
+    }
+
+    @Test
+    void protectsPinsAndRefusesToDeleteOrConsolidateConstitutionalMemories() {
+        String space = space();
+        String a = createId(space, "Never share the user's address");
+        String b = createId(space, "Address is somewhere");
+        Resp protectedResp = post(space, "/memories/" + a + ":protect", null);
+        assertThat(protectedResp.status).as(protectedResp.raw).isEqualTo(200);
+        assertThat(protectedResp.map("memory")).containsEntry("constitutional", true);
+        assertThat(post(space, "/memories/" + a + ":pin", null).map("memory")).containsEntry("pinned", true);
+        assertThat(post(space, "/memories/" + a + ":unpin", null).map("memory")).containsEntry("pinned", false);
+
+        assertRejectedByChain(space, "CONSTITUTIONAL", 403, () -> send(HttpRequest.DELETE("/v1/spaces/" + space + "/memories/" + a)));
+        assertRejectedByChain(space, "CONSTITUTIONAL", 403, () -> post(space, "/consolidations",
+                Map.of("ids", List.of(a, b), "content", "merged")));
+
+        assertThat(post(space, "/memories/" + a + ":unprotect", null).map("memory")).containsEntry("constitutional", false);
+        assertThat(send(HttpRequest.DELETE("/v1/spaces/" + space + "/memories/" + a)).status).isEqualTo(200);
+    }
+
+    @Test
+    void consolidatesMemoriesIntoANewOneThatSupersedesThem() {
+        String space = space();
+        String a = createId(space, "Likes tea");
+        String b = createId(space, "Drinks tea every morning");
+        Resp merged = post(space, "/consolidations", Map.of("ids", List.of(a, b), "content", "Drinks tea every morning and likes it",
+                "reason", "duplicates"));
+        assertThat(merged.status).as(merged.raw).isEqualTo(201);
+        Map<String, Object> memory = merged.map("memory");
+        assertThat(memory.get("supersedes")).isEqualTo(List.of(a, b));
+        assertThat(memory).containsEntry("state", "active");
+        String id = (String) memory.get("id");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + a).json).containsEntry("state", "superseded")
+                .containsEntry("superseded_by", id);
+        assertThat(ids(get("/v1/spaces/" + space + "/memories"))).containsExactly(id);
+        assertThat(ids(get("/v1/spaces/" + space + "/memories?state=superseded"))).containsExactlyInAnyOrder(a, b);
+    }
+
+    @Test
+    void writesBlocksAndShowsThemInTheCoreView() {
+        String space = space();
+        Resp put = send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am a careful assistant.")));
+        assertThat(put.status).as(put.raw).isEqualTo(200);
+        assertThat(put.map("memory")).containsEntry("kind", "block").containsEntry("block_label", "persona")
+                .containsEntry("tier", "core").containsEntry("version", 1);
+        Resp second = send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona",
+                Map.of("content", "I am a careful, concise assistant.", "expected_version", 1)));
+        assertThat(second.status).as(second.raw).isEqualTo(200);
+        assertThat(second.map("memory")).containsEntry("version", 2);
+
+        Resp block = get("/v1/spaces/" + space + "/blocks/persona");
+        assertThat(block.status).isEqualTo(200);
+        assertThat(block.json).containsEntry("content", "I am a careful, concise assistant.");
+
+        Resp core = get("/v1/spaces/" + space + "/core");
+        assertThat(core.status).isEqualTo(200);
+        assertThat((String) core.json.get("text")).contains("I am a careful, concise assistant.");
+        assertThat(((Number) core.json.get("tokens")).intValue()).isPositive();
+        assertThat(core.list("memories")).extracting(m -> m.get("block_label")).contains("persona");
+
+        assertRejectedByChain(space, "VERSION_CONFLICT", 409, () -> send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona",
+                Map.of("content", "stale", "expected_version", 1))));
+        assertRejectedByChain(space, "UNKNOWN_BLOCK_LABEL", 400, () -> send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/no_such_label",
+                Map.of("content", "x"))));
+        assertThat(get("/v1/spaces/" + space + "/blocks/no_such_label").code()).isEqualTo("NOT_FOUND");
+        assertThat(get("/v1/spaces/" + space + "/blocks/goals").status).isEqualTo(404);
+    }
+
+    @Test
+    void verifiesTheChainOfASpace() {
+        String space = space();
+        createId(space, "one");
+        createId(space, "two");
+        Resp verify = get("/v1/spaces/" + space + "/chain/verify");
+        assertThat(verify.status).as(verify.raw).isEqualTo(200);
+        assertThat(verify.json).containsEntry("ok", true);
+        assertThat(((Number) verify.json.get("events")).longValue()).isEqualTo(2);
+    }
+
+    // ---------------------------------------------------------------- rejections by the sequencer
+
+    @Test
+    void staleExpectedVersionIsAVersionConflict() {
+        String space = space();
+        String id = createId(space, "v1");
+        assertThat(send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + id, Map.of("content", "v2"))).status).isEqualTo(200);
+        assertRejectedByChain(space, "VERSION_CONFLICT", 409, () -> send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + id,
+                Map.of("content", "v3", "expected_version", 1))));
+        assertRejectedByChain(space, "VERSION_CONFLICT", 409, () -> send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + id,
+                Map.of("content", "v3")).header("If-Match", "\"1\"")));
+        assertRejectedByChain(space, "VERSION_CONFLICT", 409, () -> send(HttpRequest.DELETE("/v1/spaces/" + space + "/memories/" + id)
+                .header("If-Match", "W/\"1\"")));
+    }
+
+    @Test
+    void unknownIdsAndIdsOfAnotherSpaceAreNotFound() {
+        String space = space();
+        String other = space();
+        String foreign = createId(other, "belongs to the other space");
+        createId(space, "mine");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + foreign).code()).isEqualTo("NOT_FOUND");
+        assertThat(get("/v1/spaces/" + space + "/memories/no-such-id").code()).isEqualTo("NOT_FOUND");
+        assertThat(get("/v1/spaces/" + space + "/memories/no-such-id/history").code()).isEqualTo("NOT_FOUND");
+        assertRejectedByChain(space, "NOT_FOUND", 404, () -> send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + foreign,
+                Map.of("content", "hijack"))));
+        assertRejectedByChain(space, "NOT_FOUND", 404, () -> send(HttpRequest.DELETE("/v1/spaces/" + space + "/memories/" + foreign)));
+        assertRejectedByChain(space, "NOT_FOUND", 404, () -> post(space, "/memories/no-such-id:restore", null));
+        assertRejectedByChain(space, "NOT_FOUND", 404, () -> post(space, "/consolidations",
+                Map.of("ids", List.of(foreign), "content", "merged")));
+        assertThat(get("/v1/spaces/" + other + "/memories/" + foreign).json).containsEntry("content", "belongs to the other space");
+    }
+
+    // ---------------------------------------------------------------- bad input: never published
+
+    @Test
+    void malformedJsonIsRejectedBeforePublishing() {
+        String space = space();
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST("/v1/spaces/" + space + "/memories", "{\"content\": ")
+                .contentType(MediaType.APPLICATION_JSON_TYPE)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST("/v1/spaces/" + space + "/memories", "[1,2]")
+                .contentType(MediaType.APPLICATION_JSON_TYPE)));
+    }
+
+    @Test
+    void missingWrongTypedOrUnknownFieldsAreRejectedBeforePublishing() {
+        String space = space();
+        String path = "/v1/spaces/" + space + "/memories";
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("kind", "semantic"))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, "").contentType(MediaType.APPLICATION_JSON_TYPE)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "importance", "high"))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", Map.of("nested", true)))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "tags", "not-a-list"))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "contnet", "typo"))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "kind", "dream"))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "kind", "block"))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "importance", 9))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "importance", 0))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "   "))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "created_at", "yesterday"))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "confidence", "certain"))));
+    }
+
+    @Test
+    void oversizedContentIsTooLargeBeforePublishing() {
+        String space = space();
+        String big = "x".repeat(32 * 1024 + 1);
+        assertNotPublished(space, "TOO_LARGE", 413, () -> send(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", big))));
+        assertNotPublished(space, "TOO_LARGE", 413, () -> send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", big))));
+        String id = createId(space, "small");
+        assertNotPublished(space, "TOO_LARGE", 413, () -> send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + id, Map.of("content", big))));
+        // multi-byte characters count as UTF-8 bytes: 11,000 x 3 bytes > 32 KiB
+        assertNotPublished(space, "TOO_LARGE", 413, () -> send(HttpRequest.POST("/v1/spaces/" + space + "/memories",
+                Map.of("content", "\u20ac".repeat(11_000)))));
+    }
+
+    @Test
+    void badHeadersSpacesAndParametersAreRejectedBeforePublishing() {
+        String space = space();
+        String path = "/v1/spaces/" + space + "/memories";
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x")).header("X-Actor", "robot:r2")));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x")).header("X-Actor", "agent")));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x")).header("X-Actor", "agent:")));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x"))
+                .header("Idempotency-Key", "has spaces in it")));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST("/v1/spaces/bad*space/memories", Map.of("content", "x"))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST("/v1/spaces/" + "s".repeat(129) + "/memories",
+                Map.of("content", "x"))));
+        String id = createId(space, "x");
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.PATCH(path + "/" + id, Map.of())));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.PATCH(path + "/" + id, Map.of("content", "y"))
+                .header("If-Match", "not-a-version")));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.PATCH(path + "/" + id, Map.of("content", "y", "expected_version", 2))
+                .header("If-Match", "\"1\"")));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> post(space, "/consolidations", Map.of("content", "no ids")));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> post(space, "/consolidations", Map.of("ids", List.of(id, id), "content", "dup")));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("core", true))));
+        assertThat(get(path + "?limit=0").code()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(get(path + "?limit=501").code()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(get(path + "?limit=abc").code()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(get(path + "?state=gone").code()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(get("/v1/spaces/" + space + "/audit?after_seq=-1").code()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(get("/v1/spaces/" + space + "/audit?limit=100000").code()).isEqualTo("INVALID_ARGUMENT");
+    }
+
+    @Test
+    void unknownRoutesAndMethodsAnswerJsonErrors() {
+        Resp unknown = get("/v1/nothing/here");
+        assertThat(unknown.status).isEqualTo(404);
+        assertThat(unknown.code()).isEqualTo("NOT_FOUND");
+        Resp method = send(HttpRequest.PUT("/v1/spaces/" + space() + "/memories", Map.of("content", "x")));
+        assertThat(method.status).isEqualTo(405);
+        assertThat(method.code()).isEqualTo("METHOD_NOT_ALLOWED");
+        Resp unknownAction = post(space(), "/memories/m1:explode", null);
+        assertThat(unknownAction.status).isIn(404, 405);
+        assertThat(unknownAction.json).containsKeys("code", "message");
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    protected static String space() {
+        return "s-" + UUID.randomUUID().toString().substring(0, 12);
+    }
+
+    protected String createId(String space, String content) {
+        Resp r = post(space, "/memories", Map.of("content", content));
+        assertThat(r.status).as(r.raw).isEqualTo(201);
+        return (String) r.map("memory").get("id");
+    }
+
+    /** Bad input: the code, and nothing published at all (so the chain cannot have changed). */
+    protected void assertNotPublished(String space, String code, int status, Supplier<Resp> call) {
+        long before = publishedRequests();
+        ChainState chainBefore = chainState(space);
+        Resp r = call.get();
+        assertThat(r.status).as(r.raw).isEqualTo(status);
+        assertThat(r.code()).as(r.raw).isEqualTo(code);
+        assertThat(r.json.get("message")).as(r.raw).isInstanceOf(String.class);
+        assertThat(r.raw).doesNotContain("\tat ", "Exception:");
+        assertThat(publishedRequests()).as("requests published for bad input").isEqualTo(before);
+        assertThat(chainState(space)).isEqualTo(chainBefore);
+    }
+
+    /** Rejected by the sequencer: the code, the request id, and an unchanged audit log and chain. */
+    protected void assertRejectedByChain(String space, String code, int status, Supplier<Resp> call) {
+        ChainState before = chainState(space);
+        Resp r = call.get();
+        assertThat(r.status).as(r.raw).isEqualTo(status);
+        assertThat(r.code()).as(r.raw).isEqualTo(code);
+        assertThat(r.json.get("request_id")).as(r.raw).isNotNull();
+        assertThat(chainState(space)).isEqualTo(before);
+    }
+
+    protected record ChainState(List<Map<String, Object>> audit, Object verifiedEvents) {
+    }
+
+    protected ChainState chainState(String space) {
+        Resp audit = get("/v1/spaces/" + space + "/audit?limit=1000");
+        Resp verify = get("/v1/spaces/" + space + "/chain/verify");
+        assertThat(verify.json).as(verify.raw).containsEntry("ok", true);
+        return new ChainState(audit.list("items"), verify.json.get("events"));
+    }
+
+    protected Resp post(String space, String path, Object body) {
+        return send(HttpRequest.POST("/v1/spaces/" + space + path, body == null ? Map.of() : body));
+    }
+
+    protected Resp get(String uri) {
+        return send(HttpRequest.GET(uri));
+    }
+
+    protected Resp send(MutableHttpRequest<?> request) {
+        HttpResponse<String> response;
+        try {
+            response = client().toBlocking().exchange(request.accept(MediaType.APPLICATION_JSON_TYPE), String.class);
+        } catch (HttpClientResponseException e) {
+            @SuppressWarnings("unchecked")
+            HttpResponse<String> error = (HttpResponse<String>) e.getResponse();
+            return resp(error.getStatus().getCode(), error.getBody(String.class).orElse(""), error.getHeaders());
+        }
+        return resp(response.getStatus().getCode(), response.body(), response.getHeaders());
+    }
+
+    private Resp resp(int status, String raw, HttpHeaders headers) {
+        Map<String, Object> parsed;
+        try {
+            parsed = raw == null || raw.isBlank() ? Map.of() : json().readValue(raw, Argument.mapOf(String.class, Object.class));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Not JSON (status " + status + "): " + raw, e);
+        }
+        return new Resp(status, parsed, headers, raw);
+    }
+
+    private static List<String> ids(Resp page) {
+        assertThat(page.status).as(page.raw).isEqualTo(200);
+        return page.list("items").stream().map(m -> (String) m.get("id")).toList();
+    }
+
+    protected record Resp(int status, Map<String, Object> json, HttpHeaders headers, String raw) {
+        String code() {
+            return (String) json.get("code");
+        }
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> map(String key) {
+            return (Map<String, Object>) json.get(key);
+        }
+
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> list(String key) {
+            return (List<Map<String, Object>>) json.get(key);
+        }
+    }
+}

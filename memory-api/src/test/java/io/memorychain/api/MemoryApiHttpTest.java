@@ -3,7 +3,7 @@ package io.memorychain.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memorychain.api.contract.MemoryApiContract;
-import io.memorychain.api.fake.FakeChain;
+import io.memorychain.api.topology.TopologyBackend;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.client.HttpClient;
@@ -15,10 +15,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The REST contract over the real HTTP stack (routing, JSON binding, error handlers, write path) with the in-memory
- * {@link FakeChain} instead of Kafka.
+ * The REST contract over the real HTTP stack (routing, JSON binding, error handlers, write path) with the real
+ * sequencer and projection on TopologyTestDriver ({@link TopologyBackend}) instead of a broker.
  */
-@MicronautTest(environments = FakeChain.ENV)
+@MicronautTest(environments = TopologyBackend.ENV)
 @Property(name = "memory.write-timeout", value = "500ms")
 class MemoryApiHttpTest extends MemoryApiContract {
 
@@ -30,7 +30,7 @@ class MemoryApiHttpTest extends MemoryApiContract {
     JsonMapper json;
 
     @Inject
-    FakeChain chain;
+    TopologyBackend chain;
 
     @Override
     protected HttpClient client() {

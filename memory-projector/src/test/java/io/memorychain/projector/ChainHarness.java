@@ -101,7 +101,7 @@ public final class ChainHarness implements AutoCloseable {
 
     private static Properties props(String id) {
         Properties p = new Properties();
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "harness-" + id);
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "harness-" + id + "-" + java.util.UUID.randomUUID());
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         return p;
     }

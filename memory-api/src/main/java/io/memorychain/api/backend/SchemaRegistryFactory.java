@@ -1,8 +1,9 @@
 package io.memorychain.api.backend;
 
 import io.memorychain.api.config.MemoryConfig;
-import io.memorychain.api.error.FeatureNotAvailableException;
 import io.memorychain.events.Topics;
+import io.memorychain.events.registry.ConfluentRegistryClient;
+import io.memorychain.events.registry.KafkaTopicSchemaRegistry;
 import io.memorychain.events.registry.SchemaRegistry;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
@@ -12,9 +13,6 @@ import org.slf4j.LoggerFactory;
  * The ONE place that constructs a {@link SchemaRegistry}: {@code memory.registry.url} set means a Confluent-API
  * registry ({@code ConfluentRegistryClient}), absent means the embedded registry stored in the compacted
  * {@link Topics#schemas()} topic ({@code KafkaTopicSchemaRegistry}).
- *
- * <p>Both implementations are being written on another branch; until they are merged this factory throws
- * {@link FeatureNotAvailableException}, which stops startup with that message.
  */
 @Singleton
 public class SchemaRegistryFactory {
@@ -34,16 +32,11 @@ public class SchemaRegistryFactory {
 
     SchemaRegistry confluent(String url) {
         log.info("Using the schema registry at {}", url);
-        // MERGE: return new io.memorychain.events.registry.ConfluentRegistryClient(url);
-        throw new FeatureNotAvailableException("The Confluent-API schema registry client (ConfluentRegistryClient) is "
-                + "not available in this build yet; it is being merged from another branch. Cannot use memory.registry.url=" + url);
+        return new ConfluentRegistryClient(url);
     }
 
     SchemaRegistry embedded(String bootstrapServers, String topic, short replicationFactor) {
         log.info("Using the embedded schema registry in topic {} on {}", topic, bootstrapServers);
-        // MERGE: return new io.memorychain.events.registry.KafkaTopicSchemaRegistry(bootstrapServers, topic, replicationFactor);
-        throw new FeatureNotAvailableException("The embedded schema registry (KafkaTopicSchemaRegistry, topic " + topic
-                + ") is not available in this build yet; it is being merged from another branch. Set memory.registry.url "
-                + "once ConfluentRegistryClient is merged, or wait for the merge.");
+        return new KafkaTopicSchemaRegistry(bootstrapServers, topic, replicationFactor);
     }
 }

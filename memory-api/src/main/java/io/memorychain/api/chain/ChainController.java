@@ -28,7 +28,6 @@ public class ChainController {
     @Get("/verify")
     @Operation(summary = "Walk the space's chain and report the first bad seq, if any",
             description = "200 in both cases: ok true, or ok false with first_bad_seq, problem and message.")
-    @ApiResponse(responseCode = "501", description = "NOT_AVAILABLE: no verifier in this build", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public ChainVerificationResult verify(@PathVariable String space) {
         return verification.verify(Spaces.require(space));
     }

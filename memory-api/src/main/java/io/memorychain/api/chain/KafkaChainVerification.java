@@ -1,15 +1,13 @@
 package io.memorychain.api.chain;
 
 import io.memorychain.api.backend.MemoryBackend;
-import io.memorychain.api.error.FeatureNotAvailableException;
+import io.memorychain.events.chain.KafkaChainReader;
+import io.memorychain.events.chain.SignatureMode;
+import io.memorychain.events.chain.VerificationResult;
 import jakarta.inject.Singleton;
+import java.util.Map;
 
-/**
- * The chain verifier over the events topic. The reader and verifier ({@code KafkaChainReader.verifySpace(space)},
- * {@code ChainVerifier} in memory-events) are being written on another branch: until they are merged this answers
- * 501 NOT_AVAILABLE. Everything they need is reachable from {@link MemoryBackend}: bootstrap servers, topics,
- * registry and the public key ring.
- */
+/** Verifies a space's chain by reading it from the events topic and checking every hash, link and signature. */
 @Singleton
 public class KafkaChainVerification implements ChainVerification {
 
@@ -21,12 +19,11 @@ public class KafkaChainVerification implements ChainVerification {
 
     @Override
     public ChainVerificationResult verify(String space) {
-        // MERGE: var report = new KafkaChainReader(backend.bootstrapServers(), backend.topics(), backend.registry(),
-        //                                         backend.publicKeys())
-        //            .verifySpace(space);
-        //        return report.ok() ? ChainVerificationResult.ok(report.events())
-        //            : ChainVerificationResult.broken(report.events(), report.firstBadSeq(), report.problem().name(), report.message());
-        throw new FeatureNotAvailableException("Chain verification (KafkaChainReader/ChainVerifier) is not available in "
-                + "this build yet; it is being merged from another branch (events topic " + backend.topics().events() + ")");
+        VerificationResult report = new KafkaChainReader(Map.of("bootstrap.servers", backend.bootstrapServers()),
+                backend.topics().events(), backend.registry(), backend.publicKeys(), SignatureMode.ALL)
+                .verifySpace(space);
+        return report.ok() ? ChainVerificationResult.ok(report.events())
+                : ChainVerificationResult.broken(report.events(), report.firstBadSeq(), report.problem().name(),
+                        report.message());
     }
 }

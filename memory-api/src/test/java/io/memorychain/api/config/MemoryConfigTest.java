@@ -3,7 +3,7 @@ package io.memorychain.api.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.memorychain.api.fake.FakeChain;
+import io.memorychain.api.topology.TopologyBackend;
 import io.micronaut.context.ApplicationContext;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,7 +14,7 @@ class MemoryConfigTest {
 
     @Test
     void defaultsFromApplicationYml() {
-        try (ApplicationContext ctx = ApplicationContext.run(FakeChain.ENV)) {
+        try (ApplicationContext ctx = ApplicationContext.run(TopologyBackend.ENV)) {
             MemoryConfig c = ctx.getBean(MemoryConfig.class);
             assertThat(c.getDataDir()).isEqualTo(Path.of("./data"));
             assertThat(c.getKafka().bootstrapServers()).isEmpty();
@@ -34,7 +34,7 @@ class MemoryConfigTest {
     void bindsOverrides() {
         try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.kafka.bootstrap-servers", " k1:9092,k2:9092 ",
                 "memory.registry.url", "http://registry:8081", "memory.write-timeout", "250ms", "memory.block-labels", "a,b",
-                "memory.kafka.replication-factor", 3, "memory.data-dir", "/var/lib/memory"), FakeChain.ENV)) {
+                "memory.kafka.replication-factor", 3, "memory.data-dir", "/var/lib/memory"), TopologyBackend.ENV)) {
             MemoryConfig c = ctx.getBean(MemoryConfig.class);
             assertThat(c.getKafka().bootstrapServers()).contains("k1:9092,k2:9092");
             assertThat(c.getRegistry().url()).contains("http://registry:8081");
@@ -48,12 +48,12 @@ class MemoryConfigTest {
     @Test
     void rejectsInvalidSettingsAtStartup() {
         assertThatThrownBy(() -> {
-            try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.kafka.partitions", 0), FakeChain.ENV)) {
+            try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.kafka.partitions", 0), TopologyBackend.ENV)) {
                 ctx.getBean(MemoryConfig.class).getKafka();
             }
         }).hasStackTraceContaining("partitions");
         assertThatThrownBy(() -> {
-            try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.topic-prefix", "bad prefix!"), FakeChain.ENV)) {
+            try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.topic-prefix", "bad prefix!"), TopologyBackend.ENV)) {
                 ctx.getBean(MemoryConfig.class);
             }
         }).hasStackTraceContaining("topicPrefix");

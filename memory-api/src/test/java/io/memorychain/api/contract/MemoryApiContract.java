@@ -115,7 +115,9 @@ public abstract class MemoryApiContract {
         String space = space();
         String a = createId(space, "Never share the user's address");
         String b = createId(space, "Address is somewhere");
-        Resp protectedResp = post(space, "/memories/" + a + ":protect", null);
+        assertRejectedByChain(space, "NOT_IN_REFINEMENT", 403, () -> post(space, "/memories/" + a + ":protect", null));
+        Resp protectedResp = send(HttpRequest.POST("/v1/spaces/" + space + "/memories/" + a + ":protect", Map.of())
+                .header("X-Actor", "admin:ops"));
         assertThat(protectedResp.status).as(protectedResp.raw).isEqualTo(200);
         assertThat(protectedResp.map("memory")).containsEntry("constitutional", true);
         assertThat(post(space, "/memories/" + a + ":pin", null).map("memory")).containsEntry("pinned", true);
@@ -125,7 +127,9 @@ public abstract class MemoryApiContract {
         assertRejectedByChain(space, "CONSTITUTIONAL", 403, () -> post(space, "/consolidations",
                 Map.of("ids", List.of(a, b), "content", "merged")));
 
-        assertThat(post(space, "/memories/" + a + ":unprotect", null).map("memory")).containsEntry("constitutional", false);
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> post(space, "/memories/" + a + ":unprotect", null));
+        assertThat(send(HttpRequest.POST("/v1/spaces/" + space + "/memories/" + a + ":unprotect", Map.of())
+                .header("X-Actor", "admin:ops")).map("memory")).containsEntry("constitutional", false);
         assertThat(send(HttpRequest.DELETE("/v1/spaces/" + space + "/memories/" + a)).status).isEqualTo(200);
     }
 

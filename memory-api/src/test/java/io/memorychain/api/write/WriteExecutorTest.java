@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.api.error.ApiException;
-import io.memorychain.api.fake.FakeChain;
+import io.memorychain.api.topology.TopologyBackend;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.DeleteMemory;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 class WriteExecutorTest {
 
-    private final FakeChain chain = new FakeChain();
+    private final TopologyBackend chain = new TopologyBackend();
     private final Clock clock = Clock.fixed(Instant.parse("2025-01-01T00:00:00Z"), ZoneOffset.UTC);
     private final WriteExecutor writes = new WriteExecutor(chain, Duration.ofMillis(300), clock);
 
@@ -50,7 +50,7 @@ class WriteExecutorTest {
     @Test
     void rejectionBecomesItsCodesStatusWithTheRequestId() {
         assertThatThrownBy(() -> writes.execute(WriteContext.of("s", null, "r-9", null, null),
-                DeleteMemory.newBuilder().setId("missing").build()))
+                DeleteMemory.newBuilder().setId("m0000zzz0000").build()))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.code()).isEqualTo("NOT_FOUND");
                     assertThat(e.status().getCode()).isEqualTo(404);
@@ -71,7 +71,7 @@ class WriteExecutorTest {
 
     @Test
     void publishFailureIsUnavailableAndRetryable() {
-        WriteExecutor failing = new WriteExecutor(new FakeChain() {
+        WriteExecutor failing = new WriteExecutor(new TopologyBackend() {
             @Override
             public java.util.concurrent.CompletableFuture<io.memorychain.avro.MemoryOutcome> publish(MemoryRequest request) {
                 return java.util.concurrent.CompletableFuture.failedFuture(new IllegalStateException("broker down"));

@@ -1,0 +1,130 @@
+package io.memorychain.api.topology;
+
+import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.MemoryChainBackend;
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.view.AuditEntry;
+import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.events.Topics;
+import io.memorychain.events.chain.KeyRing;
+import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.projector.ChainHarness;
+import io.memorychain.projector.view.CoreView;
+import io.memorychain.projector.view.ListQuery;
+import io.memorychain.projector.view.MemoryViews;
+import io.memorychain.projector.view.Page;
+import io.micronaut.context.annotation.Replaces;
+import io.micronaut.context.annotation.Requires;
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The REAL sequencer and projection topologies on TopologyTestDriver (no broker), for HTTP-level tests of the API:
+ * every rule the API relies on is the production rule, so these tests cannot drift from the chain. Active only in the
+ * {@code topology-backend} environment; the same contract runs against Kafka in {@code MemoryApiIT}.
+ */
+@Singleton
+@Requires(env = TopologyBackend.ENV)
+@Replaces(MemoryChainBackend.class)
+public class TopologyBackend implements MemoryBackend, MemoryViews {
+
+    public static final String ENV = "topology-backend";
+
+    private final ChainHarness harness = new ChainHarness();
+    private final List<MemoryRequest> published = new CopyOnWriteArrayList<>();
+    /** When set, requests are published but their outcome never arrives (to test the write timeout). */
+    public volatile boolean stall;
+
+    @Override
+    public synchronized CompletableFuture<MemoryOutcome> publish(MemoryRequest request) {
+        published.add(request);
+        return stall ? new CompletableFuture<>() : CompletableFuture.completedFuture(harness.submit(request));
+    }
+
+    public List<MemoryRequest> published() {
+        return published;
+    }
+
+    public ChainHarness harness() {
+        return harness;
+    }
+
+    @Override
+    public MemoryViews views() {
+        return this;
+    }
+
+    @Override
+    public String bootstrapServers() {
+        return "topology-test-driver:0";
+    }
+
+    @Override
+    public Topics topics() {
+        return harness.topics;
+    }
+
+    @Override
+    public SchemaRegistry registry() {
+        return harness.registry;
+    }
+
+    @Override
+    public KeyRing publicKeys() {
+        return harness.keys.publicRing();
+    }
+
+    // TopologyTestDriver is single-threaded: views are read under the same lock as writes.
+
+    @Override
+    public synchronized Optional<Memory> memory(String space, String id) {
+        return harness.views.memory(space, id);
+    }
+
+    @Override
+    public synchronized Page<Memory> list(String space, ListQuery query) {
+        return harness.views.list(space, query);
+    }
+
+    @Override
+    public synchronized Optional<Memory> block(String space, String label) {
+        return harness.views.block(space, label);
+    }
+
+    @Override
+    public synchronized CoreView core(String space) {
+        return harness.views.core(space);
+    }
+
+    @Override
+    public synchronized List<HistoryEntry> history(String space, String id) {
+        return harness.views.history(space, id);
+    }
+
+    @Override
+    public synchronized List<AuditEntry> audit(String space, long afterSeq, int limit) {
+        return harness.views.audit(space, afterSeq, limit);
+    }
+
+    @Override
+    public synchronized long appliedSeq(String space) {
+        return harness.views.appliedSeq(space);
+    }
+
+    @Override
+    public synchronized boolean awaitApplied(String space, long seq, Duration timeout) {
+        return harness.views.appliedSeq(space) >= seq; // the driver applies synchronously within publish
+    }
+
+    @PreDestroy
+    synchronized void close() {
+        harness.close();
+    }
+}

@@ -1,0 +1,40 @@
+package io.memorychain.api.topology;
+
+import io.memorychain.api.chain.ChainVerification;
+import io.memorychain.api.chain.ChainVerificationResult;
+import io.memorychain.api.chain.KafkaChainVerification;
+import io.memorychain.avro.MemoryEvent;
+import io.memorychain.events.chain.ChainVerifier;
+import io.memorychain.events.chain.SignatureMode;
+import io.memorychain.events.chain.VerificationResult;
+import io.micronaut.context.annotation.Replaces;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+
+/** The real chain verifier over the events the topology backend's sequencer produced. */
+@Singleton
+@Requires(env = TopologyBackend.ENV)
+@Replaces(KafkaChainVerification.class)
+public class TopologyVerification implements ChainVerification {
+
+    private final TopologyBackend backend;
+
+    public TopologyVerification(TopologyBackend backend) {
+        this.backend = backend;
+    }
+
+    @Override
+    public ChainVerificationResult verify(String space) {
+        ChainVerifier verifier = new ChainVerifier(space, backend.publicKeys(), SignatureMode.ALL);
+        synchronized (backend) {
+            for (MemoryEvent e : backend.harness().chain()) {
+                if (e.getSpace().equals(space)) {
+                    verifier.accept(e);
+                }
+            }
+        }
+        VerificationResult r = verifier.result();
+        return r.ok() ? ChainVerificationResult.ok(r.events())
+                : ChainVerificationResult.broken(r.events(), r.firstBadSeq(), r.problem().name(), r.message());
+    }
+}

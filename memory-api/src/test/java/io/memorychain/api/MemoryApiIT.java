@@ -25,9 +25,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The REST contract end to end: the Micronaut application (real {@code MemoryChainBackend}: registry, signing key,
  * {@code MemoryChainRuntime} with the sequencer and the projection, {@code MemoryPublisher}) against the shared
  * in-JVM Kafka broker, with topics and Streams application ids of its own.
- *
- * <p>Needs {@code MemoryChainRuntime} (main) and {@code KafkaTopicSchemaRegistry} / the chain verifier (other branch):
- * until they are merged the application fails to start with their "not available yet" messages.
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)

@@ -1,0 +1,84 @@
+package io.memorychain.api.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.avro.MemoryRequest;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.client.HttpClient;
+import io.micronaut.runtime.server.EmbeddedServer;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.avro.Schema;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The embedded default (in-process KRaft broker, embedded registry, data under one folder) keeps memories, the chain
+ * and schema ids across a restart of the whole service.
+ */
+@Tag("integration")
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+class EmbeddedRestartIT {
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void keepsMemoriesChainAndSchemaIdsAcrossARestart() throws Exception {
+        Path dataDir = Files.createTempDirectory("embedded-restart");
+        Map<String, Object> props = Map.of("micronaut.server.port", -1, "memory.data-dir", dataDir.toString(),
+                "memory.embedded.broker-port", freePort(), "memory.embedded.controller-port", freePort(),
+                "memory.startup-timeout", "120s");
+        String space = "restart-space";
+        String id;
+        int schemaId;
+        String keyId;
+        try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, props);
+             HttpClient client = server.getApplicationContext().createBean(HttpClient.class, server.getURL())) {
+            Map<String, Object> created = client.toBlocking().retrieve(HttpRequest.POST("/v1/spaces/" + space
+                    + "/memories", Map.of("content", "The user's name is Ana")), Map.class);
+            id = (String) ((Map<String, Object>) created.get("memory")).get("id");
+            client.toBlocking().retrieve(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona",
+                    Map.of("content", "I am a careful planner")), Map.class);
+            MemoryBackend backend = server.getApplicationContext().getBean(MemoryBackend.class);
+            schemaId = backend.registry().register(backend.topics().requests() + "-value", MemoryRequest.getClassSchema());
+            keyId = backend.publicKeys().asHex().keySet().iterator().next();
+        }
+        assertThat(Files.exists(dataDir.resolve("kafka/meta.properties"))).isTrue();
+
+        try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, props);
+             HttpClient client = server.getApplicationContext().createBean(HttpClient.class, server.getURL())) {
+            Map<String, Object> memory = client.toBlocking().retrieve("/v1/spaces/" + space + "/memories/" + id, Map.class);
+            assertThat(memory).containsEntry("content", "The user's name is Ana");
+            Map<String, Object> core = client.toBlocking().retrieve("/v1/spaces/" + space + "/core", Map.class);
+            assertThat((String) core.get("text")).contains("I am a careful planner");
+
+            Map<String, Object> next = client.toBlocking().retrieve(HttpRequest.POST("/v1/spaces/" + space
+                    + "/memories", Map.of("content", "Ana lives in Porto")), Map.class);
+            assertThat(((Number) next.get("seq")).longValue()).isEqualTo(3);
+            Map<String, Object> verify = client.toBlocking().retrieve("/v1/spaces/" + space + "/chain/verify", Map.class);
+            assertThat(verify).containsEntry("ok", true).containsEntry("events", 3);
+
+            MemoryBackend backend = server.getApplicationContext().getBean(MemoryBackend.class);
+            Schema schema = backend.registry().byId(schemaId);
+            assertThat(schema).isEqualTo(MemoryRequest.getClassSchema());
+            assertThat(backend.registry().register(backend.topics().requests() + "-value",
+                    MemoryRequest.getClassSchema())).isEqualTo(schemaId);
+            assertThat(backend.publicKeys().asHex().keySet()).isEqualTo(java.util.Set.of(keyId));
+            Map<String, Object> audit = client.toBlocking().retrieve("/v1/spaces/" + space + "/audit", Map.class);
+            assertThat((List<?>) audit.get("items")).hasSize(3);
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+}

@@ -13,7 +13,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 
 jar_path() {
-  local jars=(memory-api/target/memory-api-*.jar)
+  local jars=(memory-api/target/memory-api-*-runner.jar)
   [[ -e "${jars[0]}" ]] && echo "${jars[0]}"
 }
 
@@ -28,8 +28,8 @@ stale() {
 
 JAR="$(jar_path || true)"
 if stale "$JAR"; then
-  echo "Building memory-api (mvn -B -q -DskipTests package -pl memory-api -am) ..." >&2
-  mvn -B -q -DskipTests package -pl memory-api -am
+  echo "Building memory-api (mvn -B -q -DskipTests -DskipITs package -pl memory-api -am) ..." >&2
+  mvn -B -q -DskipTests -DskipITs package -pl memory-api -am
   JAR="$(jar_path)"
 fi
 

@@ -1,5 +1,6 @@
 package io.memorychain.api;
 
+import io.memorychain.events.AvroTrust;
 import io.micronaut.runtime.Micronaut;
 import io.swagger.v3.oas.annotations.OpenAPIDefinition;
 import io.swagger.v3.oas.annotations.info.Info;

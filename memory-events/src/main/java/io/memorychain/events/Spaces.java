@@ -11,6 +11,16 @@ public final class Spaces {
     }
 
     public static boolean isValid(String space) {
-        return space != null && PATTERN.matcher(space).matches();
+        if (space == null || space.isEmpty() || space.length() > 128) {
+            return false;
+        }
+        for (int i = 0; i < space.length(); i++) {
+            char c = space.charAt(i);
+            boolean alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+            if (!alnum && (i == 0 || (c != '.' && c != '_' && c != '-'))) {
+                return false;
+            }
+        }
+        return true;
     }
 }

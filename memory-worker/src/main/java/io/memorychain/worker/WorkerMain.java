@@ -1,8 +1,8 @@
 package io.memorychain.worker;
 
+import io.memorychain.events.AvroTrust;
 import io.memorychain.events.registry.SchemaRegistry;
 import java.io.PrintStream;
-import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,17 +15,10 @@ import org.slf4j.LoggerFactory;
  * Exit status: 0 success, 1 a verified chain is broken, 2 usage error or the command could not run; errors are
  * printed as one message on stderr, never as a stack trace. Results go to stdout, logs and progress to stderr.
  *
- * <p>Avro 1.12 refuses to instantiate generated classes outside an allow-list read once, from the system property
- * {@value #AVRO_PACKAGES_PROPERTY}, when Avro's {@code ClassSecurityValidator} is first loaded. {@link #main} sets
- * that property before anything touches Avro, so {@code java -jar} needs no {@code -D} flag; this class must
- * therefore not touch Avro in its static initialisation.
+ * <p>{@link #main} trusts the generated Avro classes first ({@link AvroTrust}), so {@code java -jar} needs no
+ * {@code -D} flag.
  */
 public final class WorkerMain {
-
-    /** The Avro system property holding the packages whose classes Avro may instantiate. */
-    public static final String AVRO_PACKAGES_PROPERTY = "org.apache.avro.SERIALIZABLE_PACKAGES";
-    /** The package of the generated Avro classes. */
-    public static final String AVRO_PACKAGES = "io.memorychain.avro";
 
     static final int EXIT_OK = 0;
     static final int EXIT_BROKEN = 1;
@@ -44,30 +37,14 @@ public final class WorkerMain {
     }
 
     public static void main(String[] args) {
-        allowAvroPackages();
+        AvroTrust.install();
         int status = new WorkerMain(WorkerMain::openRegistry).run(args, System.out, System.err);
         System.out.flush();
         System.exit(status);
     }
 
     /**
-     * Adds {@value #AVRO_PACKAGES} to {@value #AVRO_PACKAGES_PROPERTY}, keeping packages already listed. Effective only
-     * before Avro's class validator is loaded, i.e. as the first thing in {@code main}.
-     */
-    public static void allowAvroPackages() {
-        String current = System.getProperty(AVRO_PACKAGES_PROPERTY);
-        if (current == null || current.isBlank()) {
-            System.setProperty(AVRO_PACKAGES_PROPERTY, AVRO_PACKAGES);
-        } else if (Arrays.stream(current.split(",")).map(String::trim).noneMatch(AVRO_PACKAGES::equals)) {
-            System.setProperty(AVRO_PACKAGES_PROPERTY, current + "," + AVRO_PACKAGES);
-        }
-    }
-
-    /**
      * The registry clients of {@code memory-events}, chosen by the command line.
-     * TODO(merge registry branch): construct {@code io.memorychain.events.registry.ConfluentRegistryClient(String
-     * baseUrl)} for {@code --registry-url} and {@code io.memorychain.events.registry.KafkaTopicSchemaRegistry} for
-     * {@code --registry-topic}; both are being written on the {@code registry} branch and are not in this one yet.
      */
     static SchemaRegistry openRegistry(RegistrySpec spec) {
         if (spec.url() != null) {

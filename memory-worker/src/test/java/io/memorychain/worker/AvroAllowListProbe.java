@@ -9,7 +9,7 @@ import java.time.Instant;
 
 /**
  * Run in a child JVM by {@link WorkerMainIT}, without {@code -Dorg.apache.avro.SERIALIZABLE_PACKAGES}: with the
- * argument {@code allow} it first does what {@link WorkerMain#main} does, then round-trips a generated Avro class.
+ * argument {@code allow} it first trusts the generated classes as {@link WorkerMain#main} does, then round-trips a generated Avro class.
  * Prints {@code decoded seq=N} on success; fails with Avro's SecurityException when the package is not allowed.
  */
 public final class AvroAllowListProbe {
@@ -19,7 +19,7 @@ public final class AvroAllowListProbe {
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("allow")) {
-            WorkerMain.allowAvroPackages();
+            io.memorychain.events.AvroTrust.install();
         }
         MemoryEvent event = MemoryEvent.newBuilder()
                 .setSpace("probe").setSeq(7).setPrevHash(ByteBuffer.allocate(32)).setHash(ByteBuffer.allocate(0))

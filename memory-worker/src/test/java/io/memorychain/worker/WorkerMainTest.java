@@ -182,21 +182,4 @@ class WorkerMainTest {
         assertThat(options.topics().events()).isEqualTo("memory.events.v1");
     }
 
-    @Test
-    void allowAvroPackagesAddsTheGeneratedPackageAndKeepsOthers() {
-        String before = System.getProperty(WorkerMain.AVRO_PACKAGES_PROPERTY);
-        try {
-            System.setProperty(WorkerMain.AVRO_PACKAGES_PROPERTY, "com.example.avro");
-            WorkerMain.allowAvroPackages();
-            WorkerMain.allowAvroPackages();
-            assertThat(System.getProperty(WorkerMain.AVRO_PACKAGES_PROPERTY))
-                    .isEqualTo("com.example.avro,io.memorychain.avro");
-        } finally {
-            if (before == null) {
-                System.clearProperty(WorkerMain.AVRO_PACKAGES_PROPERTY);
-            } else {
-                System.setProperty(WorkerMain.AVRO_PACKAGES_PROPERTY, before);
-            }
-        }
-    }
 }

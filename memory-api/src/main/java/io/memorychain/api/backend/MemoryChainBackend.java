@@ -1,6 +1,6 @@
 package io.memorychain.api.backend;
 
-import io.memorychain.api.AvroTrust;
+import io.memorychain.events.AvroTrust;
 import io.memorychain.api.config.MemoryConfig;
 import io.memorychain.api.embedded.EmbeddedKafka;
 import io.memorychain.avro.MemoryOutcome;

@@ -35,38 +35,74 @@ public final class Canonical {
     }
 
     public static byte[] bytes(IndexedRecord event) {
-        Schema schema = event.getSchema();
-        int hashPos = schema.getField("hash").pos();
-        int signaturePos = schema.getField("signature").pos();
-        Object hash = event.get(hashPos);
-        Object signature = event.get(signaturePos);
-        event.put(hashPos, EMPTY.duplicate());
-        event.put(signaturePos, EMPTY.duplicate());
-        try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-            out.writeBytes(fingerprint(schema));
-            BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(out, null);
-            GenericData model = event instanceof SpecificRecord ? SpecificData.get() : GenericData.get();
-            new GenericDatumWriter<IndexedRecord>(schema, model).write(event, encoder);
-            encoder.flush();
-            return out.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            event.put(hashPos, hash);
-            event.put(signaturePos, signature);
-        }
+        Scratch scratch = SCRATCH.get();
+        scratch.encode(event);
+        return scratch.out.toByteArray();
     }
 
     public static byte[] hash(IndexedRecord event) {
-        return sha256(bytes(event));
+        Scratch scratch = SCRATCH.get();
+        scratch.encode(event);
+        scratch.digest.update(scratch.out.buffer(), 0, scratch.out.size());
+        return scratch.digest.digest();
     }
 
     public static byte[] sha256(byte[] data) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(data);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required by the Java platform", e);
+        return SCRATCH.get().digest.digest(data);
+    }
+
+    /** Per-thread encoder, buffer, digest and writers: hashing runs once per event on hot paths. */
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    private static final class Scratch {
+        final Buffer out = new Buffer();
+        final MessageDigest digest;
+        final Map<Schema, GenericDatumWriter<IndexedRecord>> specificWriters = new java.util.IdentityHashMap<>();
+        final Map<Schema, GenericDatumWriter<IndexedRecord>> genericWriters = new java.util.IdentityHashMap<>();
+        BinaryEncoder encoder;
+
+        Scratch() {
+            try {
+                digest = MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("SHA-256 is required by the Java platform", e);
+            }
+        }
+
+        void encode(IndexedRecord event) {
+            Schema schema = event.getSchema();
+            int hashPos = schema.getField("hash").pos();
+            int signaturePos = schema.getField("signature").pos();
+            Object hash = event.get(hashPos);
+            Object signature = event.get(signaturePos);
+            event.put(hashPos, EMPTY.duplicate());
+            event.put(signaturePos, EMPTY.duplicate());
+            try {
+                out.reset();
+                out.writeBytes(fingerprint(schema));
+                encoder = EncoderFactory.get().directBinaryEncoder(out, encoder);
+                boolean specific = event instanceof SpecificRecord;
+                (specific ? specificWriters : genericWriters).computeIfAbsent(schema,
+                        s -> new GenericDatumWriter<>(s, specific ? SpecificData.get() : GenericData.get()))
+                        .write(event, encoder);
+                encoder.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } finally {
+                event.put(hashPos, hash);
+                event.put(signaturePos, signature);
+            }
+        }
+    }
+
+    /** A ByteArrayOutputStream whose buffer can be read without a copy. */
+    private static final class Buffer extends ByteArrayOutputStream {
+        Buffer() {
+            super(1024);
+        }
+
+        byte[] buffer() {
+            return buf;
         }
     }
 

@@ -1,5 +1,6 @@
 package io.memorychain.events.serde;
 
+import io.memorychain.events.AvroTrust;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import java.io.ByteArrayOutputStream;
@@ -29,6 +30,13 @@ import org.apache.kafka.common.serialization.Serializer;
  * reads it into the class's (reader) schema, so records written with an older or newer compatible schema read fine.
  */
 public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, Serializer<T>, Deserializer<T> {
+
+    static {
+        AvroTrust.install(); // every reader of our topics may instantiate the generated classes
+    }
+
+    /** Readers by writer schema (registries hand out one Schema instance per id); readers are thread-safe. */
+    private static final Map<Schema, GenericDatumReader<GenericRecord>> GENERIC_READERS = new ConcurrentHashMap<>();
 
     private final SchemaRegistry registry;
     private final Schema readerSchema;
@@ -124,7 +132,8 @@ public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, 
         int id = WireFormat.schemaId(bytes);
         try {
             Schema writerSchema = registry.byId(id);
-            return new GenericDatumReader<GenericRecord>(writerSchema, writerSchema, GenericData.get()).read(null,
+            return GENERIC_READERS.computeIfAbsent(writerSchema,
+                    s -> new GenericDatumReader<>(s, s, GenericData.get())).read(null,
                     DecoderFactory.get().binaryDecoder(bytes, WireFormat.HEADER_SIZE,
                             bytes.length - WireFormat.HEADER_SIZE, null));
         } catch (SchemaRegistryUnavailableException e) {

@@ -11,7 +11,30 @@ public final class ContentHash {
     }
 
     public static String of(String content) {
-        String normalized = content.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
-        return Canonical.hex(Canonical.sha256(normalized.getBytes(StandardCharsets.UTF_8)));
+        return Canonical.hex(Canonical.sha256(normalize(content).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** Trimmed, runs of whitespace collapsed to one space, lower-cased. */
+    static String normalize(String content) {
+        return collapseWhitespace(content).toLowerCase(Locale.ROOT);
+    }
+
+    /** Trimmed, with every run of whitespace (newlines included) replaced by one space. */
+    public static String collapseWhitespace(String content) {
+        StringBuilder sb = new StringBuilder(content.length());
+        boolean pendingSpace = false;
+        for (int i = 0; i < content.length(); i++) {
+            char c = content.charAt(i);
+            if (Character.isWhitespace(c)) {
+                pendingSpace = sb.length() > 0;
+            } else {
+                if (pendingSpace) {
+                    sb.append(' ');
+                    pendingSpace = false;
+                }
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 }

@@ -42,8 +42,9 @@ public final class EventDescriptions {
         return String.valueOf(id);
     }
 
+    /** The first {@value #SNIPPET} characters on one line (only the head of the text is looked at). */
     private static String snippet(String text) {
-        String oneLine = text.replaceAll("\\s+", " ").strip();
+        String oneLine = ContentHash.collapseWhitespace(text.length() > 4 * SNIPPET ? text.substring(0, 4 * SNIPPET) : text);
         return oneLine.length() <= SNIPPET ? oneLine : oneLine.substring(0, SNIPPET - 1) + "…";
     }
 }

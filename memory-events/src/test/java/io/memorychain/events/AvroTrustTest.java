@@ -1,4 +1,4 @@
-package io.memorychain.api;
+package io.memorychain.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * What the REST layer needs from the running chain: a way to publish requests and the local views. The production
- * implementation is {@link MemoryChainBackend}; HTTP-level tests replace it with an in-memory fake.
+ * implementation is {@link MemoryChainBackend}; HTTP-level tests replace it with the real topologies on TopologyTestDriver.
  */
 public interface MemoryBackend {
 

@@ -20,7 +20,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * The REST contract, run against the in-memory fake ({@code MemoryApiHttpTest}) and against a real Kafka with the real
+ * The REST contract, run against the real topologies on TopologyTestDriver ({@code MemoryApiHttpTest}) and against a real Kafka with the real
  * sequencer and projection ({@code MemoryApiIT}). Every bad-input case asserts its code AND that nothing reached the
  * chain: bad input is not even published; state-dependent rejections leave the audit log and the chain unchanged.
  */
@@ -30,7 +30,7 @@ public abstract class MemoryApiContract {
 
     protected abstract JsonMapper json();
 
-    /** Requests published so far, all spaces (requests topic end offsets, or the fake's count). */
+    /** Requests published so far, all spaces (requests topic end offsets, or the topology backend's count). */
     protected abstract long publishedRequests();
 
     // ---------------------------------------------------------------- happy paths

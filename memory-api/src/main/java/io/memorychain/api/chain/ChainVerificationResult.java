@@ -2,6 +2,7 @@ package io.memorychain.api.chain;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.memorychain.events.chain.VerificationResult;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -29,5 +30,9 @@ public record ChainVerificationResult(
 
     public static ChainVerificationResult broken(long events, long firstBadSeq, String problem, String message) {
         return new ChainVerificationResult(false, events, firstBadSeq, problem, message);
+    }
+
+    public static ChainVerificationResult of(VerificationResult r) {
+        return r.ok() ? ok(r.events()) : broken(r.events(), r.firstBadSeq(), r.problem().name(), r.message());
     }
 }

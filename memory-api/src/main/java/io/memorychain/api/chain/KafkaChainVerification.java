@@ -3,7 +3,6 @@ package io.memorychain.api.chain;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.events.chain.KafkaChainReader;
 import io.memorychain.events.chain.SignatureMode;
-import io.memorychain.events.chain.VerificationResult;
 import jakarta.inject.Singleton;
 import java.util.Map;
 
@@ -19,11 +18,8 @@ public class KafkaChainVerification implements ChainVerification {
 
     @Override
     public ChainVerificationResult verify(String space) {
-        VerificationResult report = new KafkaChainReader(Map.of("bootstrap.servers", backend.bootstrapServers()),
+        return ChainVerificationResult.of(new KafkaChainReader(Map.of("bootstrap.servers", backend.bootstrapServers()),
                 backend.topics().events(), backend.registry(), backend.publicKeys(), SignatureMode.ALL)
-                .verifySpace(space);
-        return report.ok() ? ChainVerificationResult.ok(report.events())
-                : ChainVerificationResult.broken(report.events(), report.firstBadSeq(), report.problem().name(),
-                        report.message());
+                .verifySpace(space));
     }
 }

@@ -6,7 +6,6 @@ import io.memorychain.api.chain.KafkaChainVerification;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.events.chain.ChainVerifier;
 import io.memorychain.events.chain.SignatureMode;
-import io.memorychain.events.chain.VerificationResult;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -33,8 +32,6 @@ public class TopologyVerification implements ChainVerification {
                 }
             }
         }
-        VerificationResult r = verifier.result();
-        return r.ok() ? ChainVerificationResult.ok(r.events())
-                : ChainVerificationResult.broken(r.events(), r.firstBadSeq(), r.problem().name(), r.message());
+        return ChainVerificationResult.of(verifier.result());
     }
 }

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 @MicronautTest(environments = TopologyBackend.ENV)
 @Property(name = "memory.write-timeout", value = "500ms")
+@Property(name = "micronaut.server.port", value = "-1")
 class MemoryApiHttpTest extends MemoryApiContract {
 
     @Inject

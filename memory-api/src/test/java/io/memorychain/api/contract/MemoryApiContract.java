@@ -245,6 +245,12 @@ public abstract class MemoryApiContract {
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "importance", "high"))));
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", Map.of("nested", true)))));
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "tags", "not-a-list"))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", 42))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", true))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "summary", 7))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "tags", List.of("a", 3)))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST("/v1/spaces/" + space + "/consolidations",
+                Map.of("ids", List.of(1, 2), "content", "x"))));
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "contnet", "typo"))));
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "kind", "dream"))));
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "kind", "block"))));

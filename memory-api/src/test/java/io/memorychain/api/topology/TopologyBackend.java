@@ -7,6 +7,7 @@ import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.registry.SchemaRegistry;
@@ -111,6 +112,16 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public synchronized List<AuditEntry> audit(String space, long afterSeq, int limit) {
         return harness.views.audit(space, afterSeq, limit);
+    }
+
+    @Override
+    public synchronized long threadRevision(String space, String thread) {
+        return harness.views.threadRevision(space, thread);
+    }
+
+    @Override
+    public synchronized List<ThreadChange> threadChanges(String space, String thread, long sinceRev, int limit) {
+        return harness.views.threadChanges(space, thread, sinceRev, limit);
     }
 
     @Override

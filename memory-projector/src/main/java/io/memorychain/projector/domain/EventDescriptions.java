@@ -42,9 +42,13 @@ public final class EventDescriptions {
         return String.valueOf(id);
     }
 
-    /** The first {@value #SNIPPET} characters on one line (only the head of the text is looked at). */
     private static String snippet(String text) {
-        String oneLine = ContentHash.collapseWhitespace(text.length() > 4 * SNIPPET ? text.substring(0, 4 * SNIPPET) : text);
-        return oneLine.length() <= SNIPPET ? oneLine : oneLine.substring(0, SNIPPET - 1) + "…";
+        return snippet(text, SNIPPET);
+    }
+
+    /** The first {@code max} characters on one line (only the head of the text is looked at). */
+    public static String snippet(String text, int max) {
+        String oneLine = ContentHash.collapseWhitespace(text.length() > 4 * max ? text.substring(0, 4 * max) : text);
+        return oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 1) + "…";
     }
 }

@@ -7,6 +7,7 @@ import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.chain.Canonical;
 import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
@@ -42,6 +43,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private KeyValueStore<String, HistoryEntry> history;
     private KeyValueStore<String, AuditEntry> audit;
     private KeyValueStore<String, Long> applied;
+    private KeyValueStore<String, Long> threadRevisions;
+    private KeyValueStore<String, ThreadChange> threadChanges;
 
     ProjectionProcessor(AvroWireSerde<MemoryEvent> eventSerde, AppliedListener listener) {
         this.eventSerde = eventSerde;
@@ -59,6 +62,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         history = context.getStateStore(ProjectionTopology.HISTORY);
         audit = context.getStateStore(ProjectionTopology.AUDIT);
         applied = context.getStateStore(ProjectionTopology.APPLIED);
+        threadRevisions = context.getStateStore(ProjectionTopology.THREAD_REVISIONS);
+        threadChanges = context.getStateStore(ProjectionTopology.THREAD_CHANGES);
     }
 
     @Override
@@ -117,9 +122,24 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             history.put(StoreKeys.of(space, m.getId(), event.getSeq()), new HistoryEntry(event.getSeq(), type,
                     event.getRequestId(), event.getActor(), event.getOccurredAt(), change.before(), m));
         }
+        ThreadChanges.of(event, id -> memories.get(StoreKeys.of(space, id))).ifPresent(c -> recordThreadChange(space, c));
         audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
                 event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),
                 Canonical.hex(Canonical.toArray(event.getHash()))));
+    }
+
+    /** Bumps the thread's revision and keeps its last {@value ProjectionTopology#THREAD_CHANGES_KEPT} changes. */
+    private void recordThreadChange(String space, ThreadChange change) {
+        String thread = ThreadChanges.thread(memories.get(StoreKeys.of(space, change.getMemoryId())));
+        String revKey = StoreKeys.of(space, thread);
+        Long current = threadRevisions.get(revKey);
+        long rev = (current == null ? 0 : current) + 1;
+        change.setRev(rev);
+        threadRevisions.put(revKey, rev);
+        threadChanges.put(StoreKeys.of(space, thread, rev), change);
+        if (rev > ProjectionTopology.THREAD_CHANGES_KEPT) {
+            threadChanges.delete(StoreKeys.of(space, thread, rev - ProjectionTopology.THREAD_CHANGES_KEPT));
+        }
     }
 
     /** Keeps the memory in the store while it matches; deletes only what was there, so no needless tombstones. */

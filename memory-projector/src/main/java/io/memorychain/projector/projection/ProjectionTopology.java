@@ -4,6 +4,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
@@ -39,6 +40,11 @@ public final class ProjectionTopology {
     public static final String AUDIT = "view-audit";
     /** Highest applied seq by space. */
     public static final String APPLIED = "view-applied";
+    /** Current revision by {@code space\0thread} (thread "" for memories outside any thread). */
+    public static final String THREAD_REVISIONS = "view-thread-revisions";
+    /** The last {@link #THREAD_CHANGES_KEPT} changes by {@code space\0thread\0rev}. */
+    public static final String THREAD_CHANGES = "view-thread-changes";
+    public static final int THREAD_CHANGES_KEPT = 50;
 
     private ProjectionTopology() {
     }
@@ -61,6 +67,10 @@ public final class ProjectionTopology {
                 Serdes.String(), AvroWireSerde.forValues(registry, AuditEntry.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(APPLIED),
                 Serdes.String(), Serdes.Long()), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(THREAD_REVISIONS),
+                Serdes.String(), Serdes.Long()), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(THREAD_CHANGES),
+                Serdes.String(), AvroWireSerde.forValues(registry, ThreadChange.class)), PROCESSOR);
         topology.addSink(DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(), PROCESSOR);
         return topology;
     }

@@ -3,6 +3,7 @@ package io.memorychain.projector.view;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.ThreadChange;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -30,6 +31,12 @@ public interface MemoryViews {
 
     /** The space's audit log, oldest first, entries with seq greater than {@code afterSeq}. */
     List<AuditEntry> audit(String space, long afterSeq, int limit);
+
+    /** Current revision of a conversation thread's memories (0 when unchanged); thread "" = memories outside threads. */
+    long threadRevision(String space, String thread);
+
+    /** The thread's changes after {@code sinceRev}, oldest first, at most {@code limit} (only the last 50 are kept). */
+    List<ThreadChange> threadChanges(String space, String thread, long sinceRev, int limit);
 
     /** Highest chain seq of the space that the local projection has applied (0 when none). */
     long appliedSeq(String space);

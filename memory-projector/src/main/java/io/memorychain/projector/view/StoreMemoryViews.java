@@ -4,6 +4,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.projector.projection.ProjectionTopology;
 import io.memorychain.projector.support.StoreKeys;
 import java.time.Duration;
@@ -99,6 +100,25 @@ public final class StoreMemoryViews implements MemoryViews {
         List<AuditEntry> out = new ArrayList<>();
         try (KeyValueIterator<String, AuditEntry> it = this.<AuditEntry>store(ProjectionTopology.AUDIT)
                 .range(prefix + StoreKeys.seq(afterSeq + 1), prefix + StoreKeys.END)) {
+            while (it.hasNext() && out.size() < limit) {
+                out.add(it.next().value);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public long threadRevision(String space, String thread) {
+        Long rev = this.<Long>store(ProjectionTopology.THREAD_REVISIONS).get(StoreKeys.of(space, thread));
+        return rev == null ? 0 : rev;
+    }
+
+    @Override
+    public List<ThreadChange> threadChanges(String space, String thread, long sinceRev, int limit) {
+        List<ThreadChange> out = new ArrayList<>();
+        String prefix = StoreKeys.prefix(space, thread);
+        try (KeyValueIterator<String, ThreadChange> it = this.<ThreadChange>store(ProjectionTopology.THREAD_CHANGES)
+                .range(prefix + StoreKeys.seq(sinceRev + 1), prefix + StoreKeys.END)) {
             while (it.hasNext() && out.size() < limit) {
                 out.add(it.next().value);
             }

@@ -1,0 +1,62 @@
+package io.memorychain.projector.projection;
+
+import io.memorychain.avro.BlockUpdated;
+import io.memorychain.avro.MemoriesConsolidated;
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryCreated;
+import io.memorychain.avro.MemoryDeleted;
+import io.memorychain.avro.MemoryEvent;
+import io.memorychain.avro.MemoryRestored;
+import io.memorychain.avro.MemoryUpdated;
+import io.memorychain.avro.view.ThreadChange;
+import io.memorychain.projector.domain.EventDescriptions;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The delta-header change (seed 004 section 1) an event makes, if any: created, updated, merged, deleted or restored.
+ * Flag changes (pin, protect) are not content changes and make none. The change belongs to the thread of the memory
+ * it is about ({@code thread_id}, or {@code ""} for memories outside any thread).
+ */
+final class ThreadChanges {
+
+    static final int TEXT_LENGTH = 80;
+
+    private ThreadChanges() {
+    }
+
+    /** The change, with rev 0 (the caller assigns the thread's next revision). */
+    static Optional<ThreadChange> of(MemoryEvent event, Function<String, Memory> after) {
+        Object p = event.getPayload();
+        if (p instanceof MemoryCreated c) {
+            return Optional.of(change(event, "created", c.getMemory(), text(c.getMemory())));
+        } else if (p instanceof MemoryUpdated u) {
+            return Optional.of(change(event, "updated", u.getAfter(), text(u.getAfter())));
+        } else if (p instanceof BlockUpdated b) {
+            return Optional.of(change(event, "updated", b.getMemory(), b.getLabel() + ": " + text(b.getMemory())));
+        } else if (p instanceof MemoriesConsolidated m) {
+            return Optional.of(change(event, "merged", m.getCreated(), "Combined " + m.getSupersededIds().size()
+                    + " notes: " + text(m.getCreated())));
+        } else if (p instanceof MemoryDeleted d) {
+            Memory m = after.apply(d.getMemoryId());
+            return Optional.of(change(event, "deleted", m, text(m)));
+        } else if (p instanceof MemoryRestored r) {
+            Memory m = after.apply(r.getMemoryId());
+            return Optional.of(change(event, "restored", m, text(m)));
+        }
+        return Optional.empty();
+    }
+
+    static String thread(Memory memory) {
+        return memory.getThreadId() == null ? "" : memory.getThreadId();
+    }
+
+    private static ThreadChange change(MemoryEvent event, String kind, Memory memory, String text) {
+        return new ThreadChange(0L, event.getSeq(), kind, memory.getId(), memory.getCategory(), memory.getImportance(),
+                text);
+    }
+
+    private static String text(Memory m) {
+        return EventDescriptions.snippet(m.getSummary() != null ? m.getSummary() : m.getContent(), TEXT_LENGTH);
+    }
+}

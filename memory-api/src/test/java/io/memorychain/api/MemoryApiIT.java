@@ -35,6 +35,7 @@ class MemoryApiIT extends MemoryApiContract {
     private static EmbeddedServer server;
     private static HttpClient client;
     private static JsonMapper json;
+    private static Admin admin;
 
     @BeforeAll
     static void startApplication() {
@@ -50,12 +51,16 @@ class MemoryApiIT extends MemoryApiContract {
                 "memory.startup-timeout", "90s"));
         client = server.getApplicationContext().createBean(HttpClient.class, server.getURL());
         json = server.getApplicationContext().getBean(JsonMapper.class);
+        admin = SharedKafka.admin();
     }
 
     @AfterAll
     static void stopApplication() {
         if (client != null) {
             client.close();
+        }
+        if (admin != null) {
+            admin.close();
         }
         if (server != null) {
             server.getApplicationContext().close();
@@ -76,7 +81,7 @@ class MemoryApiIT extends MemoryApiContract {
     @Override
     protected long publishedRequests() {
         String topic = Topics.withPrefix(PREFIX).requests();
-        try (Admin admin = SharedKafka.admin()) {
+        try {
             TopicDescription description = admin.describeTopics(java.util.List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
             Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
             description.partitions().forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));

@@ -1,0 +1,73 @@
+package io.memorychain.projector.search;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+
+/**
+ * Runs one {@link SearchRequest} on one point-in-time searcher: the ranked BM25 and/or kNN lists (each already
+ * filtered), their fusion in HYBRID mode, and the metadata of the hits.
+ */
+final class IndexSearch {
+
+    /** Relevance, then id: equal scores come out in the same order whatever the segment layout. */
+    private static final Sort BY_SCORE_THEN_ID =
+            new Sort(SortField.FIELD_SCORE, new SortField(MemoryDocuments.ID, SortField.Type.STRING));
+    private static final ScoreDoc[] NONE = new ScoreDoc[0];
+
+    private final RequestQueries queries;
+    private final IndexSettings settings;
+
+    IndexSearch(RequestQueries queries, IndexSettings settings) {
+        this.queries = queries;
+        this.settings = settings;
+    }
+
+    /** Runs the request; {@code unitQuery} is the request's vector L2-normalised (null when it has none). */
+    List<Hit> run(IndexSearcher searcher, SearchRequest r, float[] unitQuery) throws IOException {
+        Query restriction = queries.restriction(r);
+        // HNSW explores as many candidates as it is asked for: over-fetching kNN also buys recall in VECTOR mode
+        int candidates = settings.candidates(r.topK());
+        boolean keywords = r.mode() != SearchMode.VECTOR && r.hasText();
+        boolean vectors = r.mode() != SearchMode.BM25 && unitQuery != null;
+        ScoreDoc[] bm25 = keywords
+                ? bm25(searcher, r.text(), restriction, r.mode() == SearchMode.HYBRID ? candidates : r.topK()) : NONE;
+        ScoreDoc[] knn = vectors ? nearest(searcher, unitQuery, restriction, candidates) : NONE;
+        List<ReciprocalRankFusion.Fused> ranked = ReciprocalRankFusion.fuse(bm25, knn, settings.rrfK(), r.topK());
+        StoredFields stored = searcher.storedFields();
+        List<Hit> hits = new ArrayList<>(ranked.size());
+        for (ReciprocalRankFusion.Fused f : ranked) {
+            float score = switch (r.mode()) {
+                case BM25 -> f.bm25().score();
+                case VECTOR -> f.vector().score();
+                case HYBRID -> f.score();
+            };
+            Document doc = stored.document(f.doc(), MemoryDocuments.META_FIELDS);
+            hits.add(new Hit(doc.get(MemoryDocuments.ID), score, f.bm25(), f.vector(), MemoryDocuments.meta(doc)));
+        }
+        return hits;
+    }
+
+    private ScoreDoc[] bm25(IndexSearcher searcher, String text, Query restriction, int n) throws IOException {
+        Query query = queries.filteredKeywords(text, restriction);
+        return query == null ? NONE : searcher.search(query, n, BY_SCORE_THEN_ID, true).scoreDocs;
+    }
+
+    /** kNN hits with their scores turned back from Lucene's {@code (1 + dot) / 2} into the cosine. */
+    private static ScoreDoc[] nearest(IndexSearcher searcher, float[] vector, Query restriction, int n)
+            throws IOException {
+        ScoreDoc[] hits = searcher.search(RequestQueries.nearest(vector, n, restriction), n, BY_SCORE_THEN_ID, true)
+                .scoreDocs;
+        for (ScoreDoc hit : hits) {
+            hit.score = 2 * hit.score - 1;
+        }
+        return hits;
+    }
+}

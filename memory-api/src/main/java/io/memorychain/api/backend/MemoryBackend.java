@@ -6,6 +6,7 @@ import io.memorychain.events.Topics;
 import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.view.MemoryViews;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -31,4 +32,7 @@ public interface MemoryBackend {
 
     /** Public keys that verify the chain's signatures. */
     KeyRing publicKeys();
+
+    /** State of each Kafka Streams application by name ({@code sequencer}, {@code projection}), e.g. RUNNING. */
+    Map<String, String> streamStates();
 }

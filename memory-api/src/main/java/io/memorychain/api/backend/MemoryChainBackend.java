@@ -18,6 +18,7 @@ import jakarta.annotation.PreDestroy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
@@ -165,5 +166,11 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         } catch (Exception e) {
             log.warn("Closing the {} failed: {}", what, e.toString());
         }
+    }
+
+    @Override
+    public Map<String, String> streamStates() {
+        return Map.of("sequencer", runtime.sequencerStreams().state().name(),
+                "projection", runtime.projectorStreams().state().name());
     }
 }

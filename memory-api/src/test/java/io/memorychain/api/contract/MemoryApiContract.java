@@ -225,6 +225,17 @@ public abstract class MemoryApiContract {
         assertThat(get("/v1/spaces/" + other + "/memories/" + foreign).json).containsEntry("content", "belongs to the other space");
     }
 
+    @Test
+    @SuppressWarnings("unchecked")
+    void healthReportsBothStreamsApplicationsUp() {
+        Resp health = get("/health");
+        assertThat(health.json).containsEntry("status", "UP");
+        Map<String, Object> streams = (Map<String, Object>) ((Map<String, Object>) health.json.get("details")).get("kafkaStreams");
+        assertThat(streams).containsEntry("status", "UP");
+        assertThat((Map<String, Object>) streams.get("details")).containsEntry("sequencer", "RUNNING")
+                .containsEntry("projection", "RUNNING");
+    }
+
     // ---------------------------------------------------------------- bad input: never published
 
     @Test

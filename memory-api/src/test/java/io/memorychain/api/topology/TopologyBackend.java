@@ -22,6 +22,7 @@ import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -80,6 +81,11 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public KeyRing publicKeys() {
         return harness.keys.publicRing();
+    }
+
+    @Override
+    public Map<String, String> streamStates() {
+        return Map.of("sequencer", "RUNNING", "projection", "RUNNING"); // the drivers process synchronously
     }
 
     // TopologyTestDriver is single-threaded: views are read under the same lock as writes.

@@ -102,20 +102,26 @@ public final class MemoryPublisher implements AutoCloseable {
 
     /**
      * Publishes the request; the future completes with its outcome (accepted or rejected), or exceptionally if the
-     * request could not be written to Kafka. Publishing the same request id twice shares one future.
+     * request could not be written to Kafka. Publishing the same request id in the same space while it is pending
+     * shares one future; request ids are scoped by space, as the sequencer's idempotency is.
      */
     public CompletableFuture<MemoryOutcome> publish(MemoryRequest request) {
         if (!running) {
             return CompletableFuture.failedFuture(new IllegalStateException("MemoryPublisher is closed"));
         }
+        String key = pendingKey(request.getSpace(), request.getRequestId());
         CompletableFuture<MemoryOutcome> fresh = new CompletableFuture<>();
-        CompletableFuture<MemoryOutcome> existing = pending.putIfAbsent(request.getRequestId(), fresh);
+        CompletableFuture<MemoryOutcome> existing = pending.putIfAbsent(key, fresh);
         if (existing != null) {
             return existing;
         }
-        fresh.whenComplete((o, e) -> pending.remove(request.getRequestId(), fresh));
+        fresh.whenComplete((o, e) -> pending.remove(key, fresh));
         queue.add(request);
         return fresh;
+    }
+
+    private static String pendingKey(String space, String requestId) {
+        return space + '\u0000' + requestId;
     }
 
     /** Number of requests whose outcome has not arrived yet. */
@@ -158,7 +164,8 @@ public final class MemoryPublisher implements AutoCloseable {
                 log.error("Abort failed after a failed publish: {}", abortFailure.toString());
             }
             for (MemoryRequest request : batch) {
-                CompletableFuture<MemoryOutcome> future = pending.get(request.getRequestId());
+                CompletableFuture<MemoryOutcome> future = pending.get(pendingKey(request.getSpace(),
+                        request.getRequestId()));
                 if (future != null) {
                     future.completeExceptionally(new PublishException("Could not publish request "
                             + request.getRequestId() + ": " + e.getMessage(), e));
@@ -192,16 +199,20 @@ public final class MemoryPublisher implements AutoCloseable {
     }
 
     private void complete(ConsumerRecord<String, byte[]> record) {
-        CompletableFuture<MemoryOutcome> future = pending.get(record.key());
-        if (future == null) {
-            return; // another publisher's request
+        if (pending.isEmpty()) {
+            return;
         }
+        MemoryOutcome outcome;
         try {
-            future.complete(outcomeSerde.deserialize(record.topic(), record.value()));
+            outcome = outcomeSerde.deserialize(record.topic(), record.value());
         } catch (RuntimeException e) {
             log.error("Undecodable outcome at {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
                     e.toString());
-            future.completeExceptionally(e);
+            return; // its request, if ours, stays pending: the caller's bounded wait reports it
+        }
+        CompletableFuture<MemoryOutcome> future = pending.get(pendingKey(outcome.getSpace(), outcome.getRequestId()));
+        if (future != null) { // else another publisher's request
+            future.complete(outcome);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.memorychain.api.request;
 
+import io.memorychain.events.Limits;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import java.time.DateTimeException;
@@ -15,11 +16,11 @@ import java.util.Set;
  */
 public final class InputRules {
 
-    public static final int MAX_SHORT_TEXT = 256;
-    public static final int MAX_SUMMARY = 1_000;
-    public static final int MAX_REASON = 2_000;
-    public static final int MAX_TAGS = 100;
-    public static final int MAX_TAG_LENGTH = 128;
+    public static final int MAX_SHORT_TEXT = Limits.MAX_SHORT_TEXT;
+    public static final int MAX_SUMMARY = Limits.MAX_SUMMARY;
+    public static final int MAX_REASON = Limits.MAX_REASON;
+    public static final int MAX_TAGS = Limits.MAX_TAGS;
+    public static final int MAX_TAG_LENGTH = Limits.MAX_TAG_LENGTH;
 
     private final int maxContentBytes;
     private final int maxConsolidationInputs;

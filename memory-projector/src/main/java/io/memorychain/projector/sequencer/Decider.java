@@ -36,6 +36,7 @@ import io.memorychain.avro.SetFlag;
 import io.memorychain.avro.Tier;
 import io.memorychain.avro.UpdateBlock;
 import io.memorychain.avro.UpdateMemory;
+import io.memorychain.events.Limits;
 import io.memorychain.events.Spaces;
 import io.memorychain.projector.domain.ContentHash;
 import io.memorychain.projector.domain.MemoryIds;
@@ -56,8 +57,6 @@ import java.util.function.Function;
  */
 public final class Decider {
 
-    private static final int MAX_TAGS = 64;
-    private static final int MAX_SHORT_FIELD = 1_024;
 
     private final SequencerSettings settings;
 
@@ -103,7 +102,15 @@ public final class Decider {
             return reject(INVALID_ARGUMENT, "blocks are written with UpdateBlock (PUT /blocks/{label})");
         }
         Decision invalid = firstProblem(checkContent(c.getContent()), checkImportance(c.getImportance()),
-                checkTags(c.getTags()), checkShort("summary", c.getSummary()), checkShort("category", c.getCategory()));
+                checkTags(c.getTags()), checkLength("summary", c.getSummary(), Limits.MAX_SUMMARY),
+                checkLength("category", c.getCategory(), Limits.MAX_SHORT_TEXT),
+                checkLength("source", c.getSource(), Limits.MAX_SHORT_TEXT),
+                checkLength("user_id", c.getUserId(), Limits.MAX_SHORT_TEXT),
+                checkLength("agent_id", c.getAgentId(), Limits.MAX_SHORT_TEXT),
+                checkLength("run_id", c.getRunId(), Limits.MAX_SHORT_TEXT),
+                checkLength("actor_id", c.getActorId(), Limits.MAX_SHORT_TEXT),
+                checkLength("thread_id", c.getThreadId(), Limits.MAX_SHORT_TEXT),
+                checkLength("role", c.getRole(), Limits.MAX_SHORT_TEXT));
         if (invalid != null) {
             return invalid;
         }
@@ -134,7 +141,8 @@ public final class Decider {
                 u.getContent() == null ? null : checkContent(u.getContent()),
                 u.getImportance() == null ? null : checkImportance(u.getImportance()),
                 u.getTags() == null ? null : checkTags(u.getTags()),
-                checkShort("summary", u.getSummary()), checkShort("category", u.getCategory()));
+                checkLength("summary", u.getSummary(), Limits.MAX_SUMMARY),
+                checkLength("category", u.getCategory(), Limits.MAX_SHORT_TEXT));
         if (invalid != null) {
             return invalid;
         }
@@ -172,7 +180,9 @@ public final class Decider {
         Decision invalid = firstProblem(checkContent(c.getContent()),
                 c.getImportance() == null ? null : checkImportance(c.getImportance()),
                 c.getTags() == null ? null : checkTags(c.getTags()),
-                checkShort("summary", c.getSummary()), checkShort("category", c.getCategory()));
+                checkLength("summary", c.getSummary(), Limits.MAX_SUMMARY),
+                checkLength("category", c.getCategory(), Limits.MAX_SHORT_TEXT),
+                checkLength("reason", c.getReason(), Limits.MAX_REASON));
         if (invalid != null) {
             return invalid;
         }
@@ -220,6 +230,10 @@ public final class Decider {
         Lookup found = ctx.existing(d.getId());
         if (found.rejection != null) {
             return found.rejection;
+        }
+        Decision invalid = checkLength("reason", d.getReason(), Limits.MAX_REASON);
+        if (invalid != null) {
+            return invalid;
         }
         Memory m = found.memory;
         if (m.getConstitutional()) {
@@ -326,20 +340,20 @@ public final class Decider {
     }
 
     private static Decision checkTags(List<String> tags) {
-        if (tags.size() > MAX_TAGS) {
-            return reject(INVALID_ARGUMENT, "at most " + MAX_TAGS + " tags, got " + tags.size());
+        if (tags.size() > Limits.MAX_TAGS) {
+            return reject(INVALID_ARGUMENT, "at most " + Limits.MAX_TAGS + " tags, got " + tags.size());
         }
         for (String tag : tags) {
-            if (isBlank(tag) || tag.length() > 100) {
-                return reject(INVALID_ARGUMENT, "tags must be 1 to 100 characters");
+            if (isBlank(tag) || tag.length() > Limits.MAX_TAG_LENGTH) {
+                return reject(INVALID_ARGUMENT, "tags must be 1 to " + Limits.MAX_TAG_LENGTH + " characters");
             }
         }
         return null;
     }
 
-    private static Decision checkShort(String field, String value) {
-        return value != null && value.length() > MAX_SHORT_FIELD
-                ? reject(INVALID_ARGUMENT, field + " must be at most " + MAX_SHORT_FIELD + " characters") : null;
+    private static Decision checkLength(String field, String value, int max) {
+        return value != null && value.length() > max
+                ? reject(INVALID_ARGUMENT, field + " must be at most " + max + " characters") : null;
     }
 
     private static Decision firstProblem(Decision... checks) {

@@ -14,6 +14,7 @@ import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.UpdateMemory;
+import io.memorychain.events.Limits;
 import io.memorychain.events.Requests;
 import io.memorychain.events.chain.Canonical;
 import io.memorychain.events.chain.KeyRing;
@@ -128,6 +129,24 @@ class SequencerTopologyTest {
                 CreateMemory.newBuilder().setContent("x").setKind(MemoryKind.BLOCK).build())), "INVALID_ARGUMENT");
         assertRejected(h.submit(Requests.create("bad space!", AGENT, "x")), "INVALID_ARGUMENT");
         assertThat(h.chain()).isEmpty();
+    }
+
+    @Test
+    void enforcesTheSharedFieldLimitsAtTheirBoundaries() {
+        java.util.function.IntFunction<List<String>> tags = n -> java.util.stream.IntStream.range(0, n)
+                .mapToObj(i -> "t" + i).toList();
+        assertThat(h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent("x")
+                .setTags(tags.apply(Limits.MAX_TAGS)).build())).getAccepted()).isTrue();
+        assertRejected(h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent("x")
+                .setTags(tags.apply(Limits.MAX_TAGS + 1)).build())), "INVALID_ARGUMENT");
+        assertRejected(h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent("x")
+                .setTags(List.of("t".repeat(Limits.MAX_TAG_LENGTH + 1))).build())), "INVALID_ARGUMENT");
+        assertRejected(h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent("x")
+                .setUserId("u".repeat(Limits.MAX_SHORT_TEXT + 1)).build())), "INVALID_ARGUMENT");
+        String id = h.chain().get(0).getPayload() instanceof io.memorychain.avro.MemoryCreated c ? c.getMemory().getId() : null;
+        assertRejected(h.submit(Requests.request(SPACE, AGENT, new io.memorychain.avro.DeleteMemory(id,
+                "r".repeat(Limits.MAX_REASON + 1)))), "INVALID_ARGUMENT");
+        assertThat(h.chain()).hasSize(1);
     }
 
     @Test

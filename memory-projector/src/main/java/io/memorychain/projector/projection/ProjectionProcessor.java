@@ -82,7 +82,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             return;
         }
         String space = event.getSpace();
-        long last = applied.get(space) == null ? 0 : applied.get(space);
+        Long appliedSeq = applied.get(space);
+        long last = appliedSeq == null ? 0 : appliedSeq;
         if (event.getSeq() <= last) {
             return;
         }

@@ -118,6 +118,18 @@ public final class ChainHarness implements AutoCloseable {
         return outcomes.get(0);
     }
 
+    /** Submits with an explicit record timestamp (the producer's time, which request id retention is measured in). */
+    public MemoryOutcome submitAt(MemoryRequest request, Instant recordTime) {
+        requestsIn.pipeInput(request.getSpace().getBytes(StandardCharsets.UTF_8),
+                requestSerde.serialize(topics.requests(), request), recordTime);
+        drainEvents();
+        List<MemoryOutcome> outcomes = outcomesOut.readValuesToList();
+        if (outcomes.size() != 1) {
+            throw new IllegalStateException("expected one outcome, got " + outcomes.size());
+        }
+        return outcomes.get(0);
+    }
+
     public MemoryOutcome submit(MemoryRequest.Builder request) {
         return submit(request.build());
     }

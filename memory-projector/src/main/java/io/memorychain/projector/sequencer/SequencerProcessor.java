@@ -23,6 +23,8 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.WindowStore;
+import org.apache.kafka.streams.state.WindowStoreIterator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,19 +42,22 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private final Decider decider;
     private final ChainSealer sealer;
     private final Clock clock;
+    private final long requestIdRetentionMs;
 
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<String, ChainHead> heads;
     private KeyValueStore<String, Memory> memories;
     private KeyValueStore<String, String> blocks;
-    private KeyValueStore<String, MemoryOutcome> requests;
+    private WindowStore<String, MemoryOutcome> requests;
     private WriteModel writeModel;
 
-    SequencerProcessor(AvroWireSerde<MemoryRequest> requestSerde, Decider decider, ChainSealer sealer, Clock clock) {
+    SequencerProcessor(AvroWireSerde<MemoryRequest> requestSerde, Decider decider, ChainSealer sealer, Clock clock,
+                       java.time.Duration requestIdRetention) {
         this.requestSerde = requestSerde;
         this.decider = decider;
         this.sealer = sealer;
         this.clock = clock;
+        this.requestIdRetentionMs = requestIdRetention.toMillis();
     }
 
     @Override
@@ -90,7 +95,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
             return;
         }
         String dedupeKey = StoreKeys.of(request.getSpace(), request.getRequestId());
-        MemoryOutcome previous = requests.get(dedupeKey);
+        MemoryOutcome previous = previousOutcome(dedupeKey, record.timestamp());
         if (previous != null) {
             emitOutcome(previous, record.timestamp());
             return;
@@ -120,8 +125,16 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
                     .setMessage("the request could not be processed and was set aside at "
                             + DeadLetters.coordinates(source)).build();
         }
-        requests.put(dedupeKey, outcome);
+        requests.put(dedupeKey, outcome, record.timestamp());
         emitOutcome(outcome, now.toEpochMilli());
+    }
+
+    /** The outcome of an earlier request with this id, if it was seen within the retention around this record's time. */
+    private MemoryOutcome previousOutcome(String dedupeKey, long timestamp) {
+        try (WindowStoreIterator<MemoryOutcome> seen = requests.fetch(dedupeKey,
+                Math.max(0, timestamp - requestIdRetentionMs), timestamp + requestIdRetentionMs)) {
+            return seen.hasNext() ? seen.next().value : null;
+        }
     }
 
     private MemoryRequest decode(Record<byte[], byte[]> record) {

@@ -1,5 +1,6 @@
 package io.memorychain.projector.sequencer;
 
+import java.time.Duration;
 import java.util.Set;
 
 /**
@@ -8,10 +9,14 @@ import java.util.Set;
  * @param maxContentBytes        largest content (UTF-8 bytes) of a memory or block; larger is TOO_LARGE
  * @param blockLabels            the block labels that exist; others are UNKNOWN_BLOCK_LABEL
  * @param maxConsolidationInputs most memories one consolidation may supersede
+ * @param requestIdRetention     how long a request id is remembered for idempotent retries (by request timestamps);
+ *                               a retry after that is a new request. Default 7 days, the requests topic's retention
  */
-public record SequencerSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs) {
+public record SequencerSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
+                                Duration requestIdRetention) {
 
     public static final int DEFAULT_MAX_CONTENT_BYTES = 32 * 1024;
+    public static final Duration DEFAULT_REQUEST_ID_RETENTION = Duration.ofDays(7);
     public static final Set<String> DEFAULT_BLOCK_LABELS =
             Set.of("persona", "user_profile", "goals", "knowledge", "critical");
 
@@ -25,7 +30,15 @@ public record SequencerSettings(int maxContentBytes, Set<String> blockLabels, in
         if (maxConsolidationInputs < 1) {
             throw new IllegalArgumentException("maxConsolidationInputs must be positive");
         }
+        if (requestIdRetention == null || requestIdRetention.toMinutes() < 1) {
+            throw new IllegalArgumentException("requestIdRetention must be at least a minute");
+        }
         blockLabels = Set.copyOf(blockLabels);
+    }
+
+    /** With the default request id retention. */
+    public SequencerSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs) {
+        this(maxContentBytes, blockLabels, maxConsolidationInputs, DEFAULT_REQUEST_ID_RETENTION);
     }
 
     public static SequencerSettings defaults() {

@@ -48,15 +48,18 @@ public final class SequencerTopology {
         Topology topology = new Topology();
         topology.addSource(SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.requests());
         topology.addProcessor(PROCESSOR,
-                () -> new SequencerProcessor(requestSerde, new Decider(settings), sealer, clock), SOURCE);
+                () -> new SequencerProcessor(requestSerde, new Decider(settings), sealer, clock,
+                        settings.requestIdRetention()), SOURCE);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(HEADS_STORE),
                 Serdes.String(), ChainHead.serde()), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MEMORIES_STORE),
                 Serdes.String(), memorySerde), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BLOCKS_STORE),
                 Serdes.String(), Serdes.String()), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REQUESTS_STORE),
-                Serdes.String(), outcomeSerde), PROCESSOR);
+        // request ids are remembered for a bounded time: whole segments expire by stream time, no scans
+        topology.addStateStore(Stores.windowStoreBuilder(Stores.persistentWindowStore(REQUESTS_STORE,
+                settings.requestIdRetention(), settings.requestIdRetention(), false), Serdes.String(), outcomeSerde),
+                PROCESSOR);
         topology.addSink(EVENTS_SINK, topics.events(), new StringSerializer(), eventSerde, PROCESSOR);
         topology.addSink(OUTCOMES_SINK, topics.outcomes(), new StringSerializer(), outcomeSerde, PROCESSOR);
         topology.addSink(DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(), PROCESSOR);

@@ -89,6 +89,20 @@ class SequencerTopologyTest {
     }
 
     @Test
+    void aRequestIdIsRememberedForItsRetentionAndForgottenAfter() {
+        try (ChainHarness shortMemory = new ChainHarness(new SequencerSettings(SequencerSettings.DEFAULT_MAX_CONTENT_BYTES,
+                SequencerSettings.DEFAULT_BLOCK_LABELS, 100, Duration.ofHours(1)))) {
+            var request = Requests.create(SPACE, AGENT, "remember me").build();
+            Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
+            MemoryOutcome first = shortMemory.submitAt(request, t0);
+            assertThat(shortMemory.submitAt(request, t0.plus(Duration.ofMinutes(59)))).isEqualTo(first);
+            MemoryOutcome muchLater = shortMemory.submitAt(request, t0.plus(Duration.ofHours(3)));
+            assertThat(muchLater.getSeq()).isEqualTo(2L);
+            assertThat(shortMemory.chain()).hasSize(2);
+        }
+    }
+
+    @Test
     void outcomeCarriesSeqIdAndVersion() {
         MemoryOutcome o = h.submit(Requests.create(SPACE, AGENT, "x"));
         assertThat(o.getSeq()).isEqualTo(1L);

@@ -102,8 +102,5 @@ public final class MixedLoad {
         return CREATES_PER_SPACE + 10 + 4;
     }
 
-    public static int requestsPerSpace() {
-        return CREATES_PER_SPACE + 5 + 13 + 9;
-    }
 
 }

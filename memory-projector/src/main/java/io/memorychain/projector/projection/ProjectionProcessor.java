@@ -77,8 +77,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         } catch (RuntimeException e) {
             log.error("Undecodable event at {}: {}; moved to the dead-letter topic", DeadLetters.coordinates(source),
                     e.toString());
-            context.forward(new Record<Object, Object>(record.key(), record.value(), record.timestamp(),
-                    DeadLetters.headers(record.headers(), source, "project", e)), ProjectionTopology.DLQ_SINK);
+            context.forward(DeadLetters.record(record, source, "project", e), ProjectionTopology.DLQ_SINK);
             return;
         }
         String space = event.getSpace();
@@ -96,8 +95,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         } catch (RuntimeException e) {
             log.error("Cannot project event {}#{} at {}; moved to the dead-letter topic", space, event.getSeq(),
                     DeadLetters.coordinates(source), e);
-            context.forward(new Record<Object, Object>(record.key(), record.value(), record.timestamp(),
-                    DeadLetters.headers(record.headers(), source, "project", e)), ProjectionTopology.DLQ_SINK);
+            context.forward(DeadLetters.record(record, source, "project", e), ProjectionTopology.DLQ_SINK);
         }
         applied.put(space, event.getSeq());
         listener.applied(space, event.getSeq());

@@ -184,8 +184,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     }
 
     private void deadLetter(Record<byte[], byte[]> record, RecordMetadata source, String stage, Throwable error) {
-        context.forward(new Record<Object, Object>(record.key(), record.value(), record.timestamp(),
-                DeadLetters.headers(record.headers(), source, stage, error)), SequencerTopology.DLQ_SINK);
+        context.forward(DeadLetters.record(record, source, stage, error), SequencerTopology.DLQ_SINK);
     }
 
     private static Instant latest(Instant a, Instant b) {

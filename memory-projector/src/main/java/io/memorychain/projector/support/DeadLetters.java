@@ -3,6 +3,7 @@ package io.memorychain.projector.support;
 import java.nio.charset.StandardCharsets;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
 
 /** Headers of a dead-letter record: where it came from and why it was set aside. */
@@ -17,7 +18,14 @@ public final class DeadLetters {
     private DeadLetters() {
     }
 
-    public static Headers headers(Headers original, RecordMetadata source, String stage, Throwable error) {
+    /** The dead-letter record for a source record: the original key and value, the coordinates and error in headers. */
+    public static Record<Object, Object> record(Record<byte[], byte[]> record, RecordMetadata source, String stage,
+                                                Throwable error) {
+        return new Record<>(record.key(), record.value(), record.timestamp(),
+                headers(record.headers(), source, stage, error));
+    }
+
+    static Headers headers(Headers original, RecordMetadata source, String stage, Throwable error) {
         Headers headers = new RecordHeaders(original.toArray());
         headers.add(TOPIC, bytes(source.topic()));
         headers.add(PARTITION, bytes(String.valueOf(source.partition())));

@@ -32,9 +32,4 @@ public final class StoreKeys {
     public static String seq(long seq) {
         return String.format("%019d", seq);
     }
-
-    /** The last part of a composite key. */
-    public static String lastPart(String key) {
-        return key.substring(key.lastIndexOf(SEP) + 1);
-    }
 }

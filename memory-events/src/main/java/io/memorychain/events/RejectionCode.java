@@ -22,6 +22,8 @@ public enum RejectionCode {
     VERSION_CONFLICT,
     /** The change would take core memory over its token budget. */
     BUDGET_EXCEEDED,
+    /** The relation edge already exists (for related_to: in either direction). */
+    ALREADY_LINKED,
     /** The agent may not use this category. */
     CATEGORY_NOT_ALLOWED,
     /** The sequencer could not process the request (a defect); the request was moved to the dead-letter topic. */

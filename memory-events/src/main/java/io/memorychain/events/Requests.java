@@ -5,7 +5,9 @@ import io.memorychain.avro.ActorType;
 import io.memorychain.avro.ConsolidateMemories;
 import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.DeleteMemory;
+import io.memorychain.avro.LinkMemories;
 import io.memorychain.avro.MemoryFlag;
+import io.memorychain.avro.UnlinkMemories;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.RestoreMemory;
 import io.memorychain.avro.SetFlag;
@@ -80,5 +82,14 @@ public final class Requests {
 
     public static MemoryRequest.Builder block(String space, Actor actor, String label, String content) {
         return request(space, actor, new UpdateBlock(label, content, true));
+    }
+
+    public static MemoryRequest.Builder link(String space, Actor actor, String fromId, String toId, String type,
+                                             double strength) {
+        return request(space, actor, new LinkMemories(fromId, toId, type, strength));
+    }
+
+    public static MemoryRequest.Builder unlink(String space, Actor actor, String fromId, String toId) {
+        return request(space, actor, new UnlinkMemories(fromId, toId));
     }
 }

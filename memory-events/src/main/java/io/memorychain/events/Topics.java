@@ -11,10 +11,12 @@ import java.util.Objects;
  * @param events       the chain, key = space; written only by the sequencer; retention forever
  * @param outcomes     one outcome per request, key = request id
  * @param deadLetters  records that could not be deserialized, with their source coordinates in headers
- * @param access       which memories the read path returned (off-chain, feeds decay)
+ * @param access       which memories the read path returned (off-chain, feeds decay), key = space
+ * @param embeddings   derived embeddings of memory contents (off-chain, written by the embedder), key = space
  * @param schemas      the embedded schema registry's compacted storage topic
  */
-public record Topics(String requests, String events, String outcomes, String deadLetters, String access, String schemas) {
+public record Topics(String requests, String events, String outcomes, String deadLetters, String access,
+                     String embeddings, String schemas) {
 
     public Topics {
         Objects.requireNonNull(requests);
@@ -22,6 +24,7 @@ public record Topics(String requests, String events, String outcomes, String dea
         Objects.requireNonNull(outcomes);
         Objects.requireNonNull(deadLetters);
         Objects.requireNonNull(access);
+        Objects.requireNonNull(embeddings);
         Objects.requireNonNull(schemas);
     }
 
@@ -31,11 +34,17 @@ public record Topics(String requests, String events, String outcomes, String dea
 
     public static Topics withPrefix(String prefix) {
         return new Topics(prefix + "memory.requests.v1", prefix + "memory.events.v1", prefix + "memory.outcomes.v1",
-                prefix + "memory.dlq.v1", prefix + "memory.access.v1", prefix + "_memory_schemas");
+                prefix + "memory.dlq.v1", prefix + "memory.access.v1", prefix + "memory.embeddings.v1",
+                prefix + "_memory_schemas");
     }
 
     /** Topics that carry requests, events and outcomes (co-partitioned by space where keyed by space). */
     public List<String> dataTopics() {
-        return List.of(requests, events, outcomes, deadLetters, access);
+        return List.of(requests, events, outcomes, deadLetters, access, embeddings);
+    }
+
+    /** Topics keyed by space that processors read together with the events: they need the events' partition count. */
+    public List<String> coPartitioned() {
+        return List.of(requests, events, access, embeddings);
     }
 }

@@ -4,7 +4,11 @@ import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
 import io.memorychain.events.chain.ChainSealer;
 import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.embeddings.Embedder;
+import io.memorychain.projector.embedding.EmbedderTopology;
 import io.memorychain.projector.projection.ProjectionTopology;
+import io.memorychain.projector.search.IndexSettings;
+import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.sequencer.SequencerSettings;
 import io.memorychain.projector.sequencer.SequencerTopology;
 import io.memorychain.projector.view.AppliedSeqTracker;
@@ -27,12 +31,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the sequencer and the projection as two Kafka Streams applications against one cluster, creating the topics
+ * Runs the sequencer, the projection and the embedder as Kafka Streams applications against one cluster, creating the topics
  * if they are missing, and exposes the projection's views.
  */
 public final class MemoryChainRuntime implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(MemoryChainRuntime.class);
+    /** Model id of a runtime without an embedder: no vector matches it. */
+    public static final String NO_MODEL = "none";
 
     /**
      * @param bootstrapServers  Kafka bootstrap servers
@@ -73,35 +79,51 @@ public final class MemoryChainRuntime implements AutoCloseable {
 
     private final KafkaStreams sequencer;
     private final KafkaStreams projector;
+    private final KafkaStreams embedder;
+    private final SearchIndexes indexes;
     private final MemoryViews views;
 
-    private MemoryChainRuntime(KafkaStreams sequencer, KafkaStreams projector, MemoryViews views) {
+    private MemoryChainRuntime(KafkaStreams sequencer, KafkaStreams projector, KafkaStreams embedder,
+                               SearchIndexes indexes, AppliedSeqTracker tracker) {
         this.sequencer = sequencer;
         this.projector = projector;
-        this.views = views;
+        this.embedder = embedder;
+        this.indexes = indexes;
+        this.views = new StoreMemoryViews(projector, tracker, indexes);
     }
 
-    /** Creates missing topics, starts both applications and waits until they are RUNNING. */
-    public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys, Duration timeout) {
+    /**
+     * Creates missing topics, starts the sequencer, the projection and the embedder, and waits until they are RUNNING.
+     *
+     * @param embedder the model that embeds new memory contents (the search indexes use its vectors only); null runs
+     *                 no embedder, and the indexes then search by keywords only
+     */
+    public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
+                                           Embedder embedder, Duration timeout) {
         TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
                 settings.replicationFactor());
         AppliedSeqTracker tracker = new AppliedSeqTracker();
+        SearchIndexes indexes = embedder == null ? SearchIndexes.onDisk(IndexSettings.DEFAULTS, NO_MODEL)
+                : SearchIndexes.onDisk(IndexSettings.DEFAULTS.withDimensions(embedder.dimensions()), embedder.modelId());
         Topology sequencerTopology = SequencerTopology.build(settings.topics(), registry, new ChainSealer(keys),
                 settings.sequencer(), Clock.systemUTC());
-        Topology projectorTopology = ProjectionTopology.build(settings.topics(), registry, tracker);
         KafkaStreams sequencer = new KafkaStreams(sequencerTopology,
                 streamsConfig(settings, settings.applicationId() + "-sequencer"));
-        KafkaStreams projector = new KafkaStreams(projectorTopology,
-                streamsConfig(settings, settings.applicationId() + "-projector"));
-        MemoryChainRuntime runtime = new MemoryChainRuntime(sequencer, projector,
-                new StoreMemoryViews(projector, tracker));
+        KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker,
+                indexes), streamsConfig(settings, settings.applicationId() + "-projector"));
+        KafkaStreams embedding = embedder == null ? null
+                : new KafkaStreams(EmbedderTopology.build(settings.topics(), registry, embedder), streamsConfig(settings,
+                        EmbedderTopology.applicationId(settings.applicationId(), embedder.modelId())));
+        MemoryChainRuntime runtime = new MemoryChainRuntime(sequencer, projector, embedding, indexes, tracker);
         try {
-            startAndAwait(List.of(sequencer, projector), timeout);
+            startAndAwait(embedding == null ? List.of(sequencer, projector) : List.of(sequencer, projector, embedding),
+                    timeout);
         } catch (RuntimeException e) {
             runtime.close();
             throw e;
         }
-        log.info("Sequencer and projection running (application id {}, key {})", settings.applicationId(), keys.keyId());
+        log.info("Sequencer, projection and embedder running (application id {}, key {}, model {})",
+                settings.applicationId(), keys.keyId(), indexes.modelId());
         return runtime;
     }
 
@@ -153,11 +175,13 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * whole events topic into new stores, which is how views are rebuilt and how replays are checked against the live
      * views.
      */
-    public static MemoryChainRuntime startProjection(Settings settings, SchemaRegistry registry, Duration timeout) {
+    public static MemoryChainRuntime startProjection(Settings settings, SchemaRegistry registry, String modelId,
+                                                     Duration timeout) {
         AppliedSeqTracker tracker = new AppliedSeqTracker();
-        KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker),
-                streamsConfig(settings, settings.applicationId() + "-projector"));
-        MemoryChainRuntime runtime = new MemoryChainRuntime(null, projector, new StoreMemoryViews(projector, tracker));
+        SearchIndexes indexes = SearchIndexes.onDisk(IndexSettings.DEFAULTS, modelId);
+        KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker,
+                indexes), streamsConfig(settings, settings.applicationId() + "-projector"));
+        MemoryChainRuntime runtime = new MemoryChainRuntime(null, projector, null, indexes, tracker);
         try {
             startAndAwait(List.of(projector), timeout);
         } catch (RuntimeException e) {
@@ -176,6 +200,11 @@ public final class MemoryChainRuntime implements AutoCloseable {
         return projector;
     }
 
+    /** The embedder's Streams instance (null when this runtime only projects). */
+    public KafkaStreams embedderStreams() {
+        return embedder;
+    }
+
     /** The sequencer's Streams instance (for metadata and health). */
     public KafkaStreams sequencerStreams() {
         return sequencer;
@@ -186,6 +215,10 @@ public final class MemoryChainRuntime implements AutoCloseable {
         if (sequencer != null) {
             sequencer.close(Duration.ofSeconds(30));
         }
+        if (embedder != null) {
+            embedder.close(Duration.ofSeconds(30));
+        }
         projector.close(Duration.ofSeconds(30));
+        indexes.close();
     }
 }

@@ -37,7 +37,10 @@ public final class TopicSetup {
                             TopicConfig.RETENTION_BYTES_CONFIG, FOREVER),
                     topics.outcomes(), Map.of(TopicConfig.RETENTION_MS_CONFIG, String.valueOf(7L * 24 * 3600 * 1000)),
                     topics.deadLetters(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER),
-                    topics.access(), Map.of(TopicConfig.RETENTION_MS_CONFIG, String.valueOf(30L * 24 * 3600 * 1000)));
+                    // derived logs the views are rebuilt from: kept as long as the chain
+                    topics.access(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER),
+                    topics.embeddings(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER,
+                            TopicConfig.RETENTION_BYTES_CONFIG, FOREVER));
             for (String topic : topics.dataTopics()) {
                 if (!existing.contains(topic)) {
                     missing.add(new NewTopic(topic, partitions, replicationFactor).configs(configs.get(topic)));
@@ -54,12 +57,14 @@ public final class TopicSetup {
                 }
             }
             Map<String, TopicDescription> described =
-                    admin.describeTopics(List.of(topics.requests(), topics.events())).allTopicNames().get();
-            int requestPartitions = described.get(topics.requests()).partitions().size();
+                    admin.describeTopics(topics.coPartitioned()).allTopicNames().get();
             int eventPartitions = described.get(topics.events()).partitions().size();
-            if (requestPartitions != eventPartitions) {
-                throw new IllegalStateException(topics.requests() + " has " + requestPartitions + " partitions but "
-                        + topics.events() + " has " + eventPartitions + "; they must be co-partitioned");
+            for (String topic : topics.coPartitioned()) {
+                int count = described.get(topic).partitions().size();
+                if (count != eventPartitions) {
+                    throw new IllegalStateException(topic + " has " + count + " partitions but " + topics.events()
+                            + " has " + eventPartitions + "; they must be co-partitioned");
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

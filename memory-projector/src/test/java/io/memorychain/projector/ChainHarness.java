@@ -2,6 +2,8 @@ package io.memorychain.projector;
 
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
+import io.memorychain.avro.MemoryAccess;
+import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
@@ -12,7 +14,11 @@ import io.memorychain.events.chain.ChainSealer;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.events.testing.InMemorySchemaRegistry;
 import io.memorychain.projector.projection.AppliedListener;
+import io.memorychain.embeddings.Embedder;
+import io.memorychain.projector.embedding.EmbedderTopology;
 import io.memorychain.projector.projection.ProjectionTopology;
+import io.memorychain.projector.search.IndexSettings;
+import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.sequencer.SequencerSettings;
 import io.memorychain.projector.sequencer.SequencerTopology;
 import io.memorychain.projector.view.AppliedSeqTracker;
@@ -51,6 +57,11 @@ public final class ChainHarness implements AutoCloseable {
     public Instant now = Instant.parse("2026-01-01T00:00:00Z");
     private final TopologyTestDriver sequencer;
     private final TopologyTestDriver projection;
+    private final TopologyTestDriver embedding;
+    private final TestInputTopic<byte[], byte[]> embedderIn;
+    private final TestOutputTopic<String, MemoryEmbedding> embeddingsOut;
+    private final TestInputTopic<byte[], byte[]> embeddingsIn;
+    private final TestInputTopic<byte[], byte[]> accessIn;
     private final TestInputTopic<byte[], byte[]> requestsIn;
     private final TestOutputTopic<String, MemoryEvent> eventsOut;
     private final TestOutputTopic<String, MemoryOutcome> outcomesOut;
@@ -60,14 +71,32 @@ public final class ChainHarness implements AutoCloseable {
     private final AvroWireSerde<MemoryRequest> requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
     private final AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
     private final List<MemoryEvent> chain = new ArrayList<>();
+    private final AvroWireSerde<MemoryEmbedding> embeddingSerde =
+            AvroWireSerde.forValues(registry, MemoryEmbedding.class);
+    private final AvroWireSerde<MemoryAccess> accessSerde = AvroWireSerde.forValues(registry, MemoryAccess.class);
+    /** The sequencer's clock: reads {@link #now}. */
+    public final Clock clock;
+    public final SearchIndexes indexes;
     public final MemoryViews views;
+    /** The embedder of this harness; null when it runs without one (keyword search only). */
+    public final Embedder embedder;
 
     public ChainHarness() {
         this(SequencerSettings.defaults());
     }
 
     public ChainHarness(SequencerSettings settings) {
-        Clock clock = new Clock() {
+        this(settings, null);
+    }
+
+    /** With an embedder: the embedder topology runs too and its embeddings flow into the projection. */
+    public ChainHarness(Embedder embedder) {
+        this(SequencerSettings.defaults(), embedder);
+    }
+
+    public ChainHarness(SequencerSettings settings, Embedder embedder) {
+        this.embedder = embedder;
+        clock = new Clock() {
             @Override
             public ZoneOffset getZone() {
                 return ZoneOffset.UTC;
@@ -86,7 +115,18 @@ public final class ChainHarness implements AutoCloseable {
         sequencer = new TopologyTestDriver(SequencerTopology.build(topics, registry, new ChainSealer(keys), settings,
                 clock), props("seq"));
         AppliedSeqTracker tracker = new AppliedSeqTracker();
-        projection = new TopologyTestDriver(ProjectionTopology.build(topics, registry, tracker), props("proj"));
+        indexes = SearchIndexes.inMemory(IndexSettings.DEFAULTS, embedder == null ? "none" : embedder.modelId());
+        projection = new TopologyTestDriver(ProjectionTopology.build(topics, registry, tracker, indexes),
+                props("proj"));
+        embedding = embedder == null ? null
+                : new TopologyTestDriver(EmbedderTopology.build(topics, registry, embedder), props("embed"));
+        embedderIn = embedding == null ? null
+                : embedding.createInputTopic(topics.events(), new ByteArraySerializer(), new ByteArraySerializer());
+        embeddingsOut = embedding == null ? null
+                : embedding.createOutputTopic(topics.embeddings(), new StringDeserializer(), embeddingSerde);
+        embeddingsIn = projection.createInputTopic(topics.embeddings(), new ByteArraySerializer(),
+                new ByteArraySerializer());
+        accessIn = projection.createInputTopic(topics.access(), new ByteArraySerializer(), new ByteArraySerializer());
         requestsIn = sequencer.createInputTopic(topics.requests(), new ByteArraySerializer(), new ByteArraySerializer());
         eventsOut = sequencer.createOutputTopic(topics.events(), new StringDeserializer(), eventSerde);
         outcomesOut = sequencer.createOutputTopic(topics.outcomes(), new StringDeserializer(),
@@ -96,7 +136,7 @@ public final class ChainHarness implements AutoCloseable {
         eventsIn = projection.createInputTopic(topics.events(), new ByteArraySerializer(), new ByteArraySerializer());
         projectionDlq = projection.createOutputTopic(topics.deadLetters(), new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
-        views = new StoreMemoryViews(projection::getKeyValueStore, tracker);
+        views = new StoreMemoryViews(projection::getKeyValueStore, tracker, indexes, space -> 0);
     }
 
     private static Properties props(String id) {
@@ -143,8 +183,28 @@ public final class ChainHarness implements AutoCloseable {
     private void drainEvents() {
         for (TestRecord<String, MemoryEvent> r : eventsOut.readRecordsToList()) {
             chain.add(r.value());
-            eventsIn.pipeInput(r.key().getBytes(StandardCharsets.UTF_8), eventSerde.serialize(topics.events(), r.value()));
+            byte[] key = r.key().getBytes(StandardCharsets.UTF_8);
+            byte[] value = eventSerde.serialize(topics.events(), r.value());
+            eventsIn.pipeInput(key, value);
+            if (embedderIn != null) {
+                embedderIn.pipeInput(key, value);
+                for (MemoryEmbedding e : embeddingsOut.readValuesToList()) {
+                    pipeEmbedding(e);
+                }
+            }
         }
+    }
+
+    /** Pipes an embedding record into the projection (as the embedder would publish it). */
+    public void pipeEmbedding(MemoryEmbedding embedding) {
+        embeddingsIn.pipeInput(embedding.getSpace().getBytes(StandardCharsets.UTF_8),
+                embeddingSerde.serialize(topics.embeddings(), embedding));
+    }
+
+    /** Pipes an access record into the projection (as the read path would publish it). */
+    public void recordAccess(MemoryAccess access) {
+        accessIn.pipeInput(access.getSpace().getBytes(StandardCharsets.UTF_8),
+                accessSerde.serialize(topics.access(), access));
     }
 
     /** Pipes an already-sequenced event into the projection again (replay). */
@@ -184,5 +244,9 @@ public final class ChainHarness implements AutoCloseable {
     public void close() {
         sequencer.close();
         projection.close();
+        if (embedding != null) {
+            embedding.close();
+        }
+        indexes.close();
     }
 }

@@ -1,5 +1,7 @@
 package io.memorychain.api.backend;
 
+import io.memorychain.avro.MemoryAccess;
+import io.memorychain.embeddings.Embedder;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
@@ -17,6 +19,12 @@ public interface MemoryBackend {
 
     /** Publishes the request; completes with the sequencer's outcome (see {@code MemoryPublisher#publish}). */
     CompletableFuture<MemoryOutcome> publish(MemoryRequest request);
+
+    /** Publishes a read access (asynchronously, off the chain); it feeds the access stats behind decay. */
+    void recordAccess(MemoryAccess access);
+
+    /** The embedding model of this instance (embeds queries; the embedder embeds memories with the same model). */
+    Embedder embedder();
 
     /** The projection's views on this instance. */
     MemoryViews views();

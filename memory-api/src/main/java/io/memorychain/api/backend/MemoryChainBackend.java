@@ -8,7 +8,10 @@ import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
 import io.memorychain.events.chain.KeyRing;
+import io.memorychain.events.publish.AccessPublisher;
 import io.memorychain.events.publish.MemoryPublisher;
+import io.memorychain.avro.MemoryAccess;
+import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
 import io.memorychain.projector.sequencer.SequencerSettings;
@@ -45,11 +48,14 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private ChainKeys keys;
     private MemoryChainRuntime runtime;
     private MemoryPublisher publisher;
+    private AccessPublisher accessPublisher;
+    private final Embedder embedder;
     private volatile boolean closed;
 
-    public MemoryChainBackend(MemoryConfig config, SchemaRegistryFactory registries) {
+    public MemoryChainBackend(MemoryConfig config, SchemaRegistryFactory registries, Embedder embedder) {
         AvroTrust.install();
         this.config = config;
+        this.embedder = embedder;
         this.dataDir = config.getDataDir().toAbsolutePath().normalize();
         this.topics = Topics.withPrefix(config.getTopicPrefix());
         try {
@@ -86,8 +92,9 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                 dataDir.resolve("streams"), config.getTopicPrefix() + config.getApplicationId(),
                 config.getKafka().getPartitions(), replicationFactor, sequencer,
                 config.getInstanceId().orElseGet(MemoryChainRuntime.Settings::defaultInstanceId));
-        runtime = MemoryChainRuntime.start(settings, registry, keys, timeout);
+        runtime = MemoryChainRuntime.start(settings, registry, keys, embedder, timeout);
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
+        accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
     }
 
     private static void createDirectories(Path dir) {
@@ -104,6 +111,18 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
             return CompletableFuture.failedFuture(new IllegalStateException("Memory Chain is shutting down"));
         }
         return publisher.publish(request);
+    }
+
+    @Override
+    public void recordAccess(MemoryAccess access) {
+        if (!closed && accessPublisher != null) {
+            accessPublisher.publish(access);
+        }
+    }
+
+    @Override
+    public Embedder embedder() {
+        return embedder;
     }
 
     @Override
@@ -151,6 +170,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         }
         closed = true;
         closeQuietly("publisher", publisher);
+        closeQuietly("access publisher", accessPublisher);
         closeQuietly("Kafka Streams runtime", runtime);
         closeQuietly("schema registry", registry);
         closeQuietly("embedded Kafka broker", broker);

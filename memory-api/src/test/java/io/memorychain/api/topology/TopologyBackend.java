@@ -12,6 +12,14 @@ import io.memorychain.events.Topics;
 import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.ChainHarness;
+import io.memorychain.projector.SharedEmbedder;
+import io.memorychain.avro.MemoryAccess;
+import io.memorychain.avro.MemoryEmbedding;
+import io.memorychain.avro.view.AccessStats;
+import io.memorychain.avro.view.Relation;
+import io.memorychain.embeddings.Embedder;
+import io.memorychain.projector.search.Hit;
+import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.projector.view.CoreView;
 import io.memorychain.projector.view.ListQuery;
 import io.memorychain.projector.view.MemoryViews;
@@ -39,7 +47,7 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
 
     public static final String ENV = "topology-backend";
 
-    private final ChainHarness harness = new ChainHarness();
+    private final ChainHarness harness = new ChainHarness(SharedEmbedder.get());
     private final List<MemoryRequest> published = new CopyOnWriteArrayList<>();
     /** When set, requests are published but their outcome never arrives (to test the write timeout). */
     public volatile boolean stall;
@@ -61,6 +69,36 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public MemoryViews views() {
         return this;
+    }
+
+    @Override
+    public synchronized void recordAccess(MemoryAccess access) {
+        harness.recordAccess(access);
+    }
+
+    @Override
+    public Embedder embedder() {
+        return harness.embedder;
+    }
+
+    @Override
+    public synchronized List<Relation> relations(String space, String id) {
+        return harness.views.relations(space, id);
+    }
+
+    @Override
+    public synchronized Optional<MemoryEmbedding> embedding(String space, String id) {
+        return harness.views.embedding(space, id);
+    }
+
+    @Override
+    public synchronized Optional<AccessStats> access(String space, String id) {
+        return harness.views.access(space, id);
+    }
+
+    @Override
+    public synchronized List<Hit> search(SearchRequest request) {
+        return harness.views.search(request);
     }
 
     @Override

@@ -90,7 +90,7 @@ public final class LoadHarness {
                     topics.schemas(), (short) 1);
                  MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(
                          kafka.bootstrapServers(), topics, dir.resolve("streams"), "bench", partitions, (short) 1,
-                         SequencerSettings.defaults()), registry, keys, Duration.ofSeconds(60));
+                         SequencerSettings.defaults()), registry, keys, null, Duration.ofSeconds(60));
                  MemoryPublisher publisher = new MemoryPublisher(kafka.bootstrapServers(), topics, registry)) {
                 log("warming up with %d requests", Math.min(20_000, requests / 5));
                 run(publisher, runtime.views(), Math.min(20_000, requests / 5), spaces, inFlight, "warmup-");

@@ -2,6 +2,8 @@ package io.memorychain.projector.domain;
 
 import io.memorychain.avro.BlockUpdated;
 import io.memorychain.avro.MemoriesConsolidated;
+import io.memorychain.avro.MemoriesLinked;
+import io.memorychain.avro.MemoriesUnlinked;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryCreated;
 import io.memorychain.avro.MemoryDeleted;
@@ -69,7 +71,8 @@ public final class Evolver {
                 }));
             }
             changes.add(new Change(null, p.getMemory()));
-        } else {
+        } else if (!(payload instanceof MemoriesLinked) && !(payload instanceof MemoriesUnlinked)) {
+            // relation edges change no memory snapshot
             throw new IllegalArgumentException("Unknown payload " + payload.getClass().getName()
                     + " at " + event.getSpace() + "#" + event.getSeq());
         }

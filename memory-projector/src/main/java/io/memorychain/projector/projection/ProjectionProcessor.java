@@ -1,5 +1,7 @@
 package io.memorychain.projector.projection;
 
+import io.memorychain.avro.MemoriesLinked;
+import io.memorychain.avro.MemoriesUnlinked;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryKind;
@@ -7,12 +9,14 @@ import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.Relation;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.chain.Canonical;
-import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.domain.EventDescriptions;
 import io.memorychain.projector.domain.Evolver;
+import io.memorychain.projector.search.MemoryIndex;
+import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.support.DeadLetters;
 import io.memorychain.projector.support.StoreKeys;
 import java.util.ArrayList;
@@ -31,8 +35,9 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
 
     private static final Logger log = LoggerFactory.getLogger(ProjectionProcessor.class);
 
-    private final AvroWireSerde<MemoryEvent> eventSerde;
+    private final RecordDecoder<MemoryEvent> decoder;
     private final AppliedListener listener;
+    private final SearchIndexes indexes;
 
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<String, Memory> memories;
@@ -45,10 +50,15 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private KeyValueStore<String, Long> applied;
     private KeyValueStore<String, Long> threadRevisions;
     private KeyValueStore<String, ThreadChange> threadChanges;
+    private KeyValueStore<String, Relation> relations;
+    private KeyValueStore<String, Relation> relationsIn;
+    private IndexFeed feed;
+    private MemoryIndex index;
 
-    ProjectionProcessor(AvroWireSerde<MemoryEvent> eventSerde, AppliedListener listener) {
-        this.eventSerde = eventSerde;
+    ProjectionProcessor(AvroWireSerde<MemoryEvent> eventSerde, AppliedListener listener, SearchIndexes indexes) {
+        this.decoder = new RecordDecoder<>(eventSerde);
         this.listener = listener;
+        this.indexes = indexes;
     }
 
     @Override
@@ -64,20 +74,21 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         applied = context.getStateStore(ProjectionTopology.APPLIED);
         threadRevisions = context.getStateStore(ProjectionTopology.THREAD_REVISIONS);
         threadChanges = context.getStateStore(ProjectionTopology.THREAD_CHANGES);
+        relations = context.getStateStore(ProjectionTopology.RELATIONS);
+        relationsIn = context.getStateStore(ProjectionTopology.RELATIONS_IN);
+        feed = new IndexFeed(memories, context.getStateStore(ProjectionTopology.EMBEDDINGS), indexes.modelId());
+        index = indexes.open(context.taskId().partition(), context.stateDir().toPath(), feed::rebuild);
+    }
+
+    @Override
+    public void close() {
+        indexes.release(context.taskId().partition());
     }
 
     @Override
     public void process(Record<byte[], byte[]> record) {
-        RecordMetadata source = context.recordMetadata().orElseThrow();
-        MemoryEvent event;
-        try {
-            event = eventSerde.deserialize(source.topic(), record.value());
-        } catch (SchemaRegistryUnavailableException e) {
-            throw e; // not the record's fault: fail the task, the thread is replaced and the record retried
-        } catch (RuntimeException e) {
-            log.error("Undecodable event at {}: {}; moved to the dead-letter topic", DeadLetters.coordinates(source),
-                    e.toString());
-            context.forward(DeadLetters.record(record, source, "project", e), ProjectionTopology.DLQ_SINK);
+        MemoryEvent event = decoder.decode(record, context);
+        if (event == null) {
             return;
         }
         String space = event.getSpace();
@@ -86,6 +97,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         if (event.getSeq() <= last) {
             return;
         }
+        RecordMetadata source = context.recordMetadata().orElseThrow();
         if (event.getSeq() != last + 1) {
             log.error("Chain gap in space {}: applied {} then got {} at {}", space, last, event.getSeq(),
                     DeadLetters.coordinates(source));
@@ -95,7 +107,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         } catch (RuntimeException e) {
             log.error("Cannot project event {}#{} at {}; moved to the dead-letter topic", space, event.getSeq(),
                     DeadLetters.coordinates(source), e);
-            context.forward(DeadLetters.record(record, source, "project", e), ProjectionTopology.DLQ_SINK);
+            RecordDecoder.deadLetter(record, context, e);
         }
         applied.put(space, event.getSeq());
         listener.applied(space, event.getSeq());
@@ -120,6 +132,19 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             }
             history.put(StoreKeys.of(space, m.getId(), event.getSeq()), new HistoryEntry(event.getSeq(), type,
                     event.getRequestId(), event.getActor(), event.getOccurredAt(), change.before(), m));
+            feed.index(index, m);
+        }
+        if (event.getPayload() instanceof MemoriesLinked l) {
+            ids.add(l.getFromId());
+            ids.add(l.getToId());
+            Relation edge = new Relation(l.getFromId(), l.getToId(), l.getRelationType(), l.getStrength(), event.getSeq());
+            relations.put(StoreKeys.of(space, l.getFromId(), l.getToId()), edge);
+            relationsIn.put(StoreKeys.of(space, l.getToId(), l.getFromId()), edge);
+        } else if (event.getPayload() instanceof MemoriesUnlinked u) {
+            ids.add(u.getFromId());
+            ids.add(u.getToId());
+            relations.delete(StoreKeys.of(space, u.getFromId(), u.getToId()));
+            relationsIn.delete(StoreKeys.of(space, u.getToId(), u.getFromId()));
         }
         ThreadChanges.of(event, id -> memories.get(StoreKeys.of(space, id))).ifPresent(c -> recordThreadChange(space, c));
         audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,

@@ -1,6 +1,11 @@
 package io.memorychain.projector.projection;
 
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryAccess;
+import io.memorychain.avro.MemoryEmbedding;
+import io.memorychain.avro.view.AccessStats;
+import io.memorychain.avro.view.Relation;
+import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
@@ -21,7 +26,11 @@ import org.apache.kafka.streams.state.Stores;
 public final class ProjectionTopology {
 
     public static final String SOURCE = "events";
+    public static final String EMBEDDINGS_SOURCE = "embeddings";
+    public static final String ACCESS_SOURCE = "access";
     public static final String PROCESSOR = "projection";
+    public static final String EMBEDDINGS_PROCESSOR = "embedding-join";
+    public static final String ACCESS_PROCESSOR = "access-stats";
     public static final String DLQ_SINK = "dead-letters";
 
     /** All memories by {@code space\0id}, whatever their state. */
@@ -45,20 +54,45 @@ public final class ProjectionTopology {
     /** The last {@link #THREAD_CHANGES_KEPT} changes by {@code space\0thread\0rev}. */
     public static final String THREAD_CHANGES = "view-thread-changes";
     public static final int THREAD_CHANGES_KEPT = 50;
+    /** Relation edges by {@code space\0from\0to}. */
+    public static final String RELATIONS = "view-relations";
+    /** The same edges by {@code space\0to\0from} (incoming). */
+    public static final String RELATIONS_IN = "view-relations-in";
+    /** Latest embedding of the configured model by {@code space\0id} (from memory.embeddings.v1). */
+    public static final String EMBEDDINGS = "view-embeddings";
+    /** Access stats by {@code space\0id} (from memory.access.v1). */
+    public static final String ACCESS = "view-access";
 
     private ProjectionTopology() {
     }
 
-    public static Topology build(Topics topics, SchemaRegistry registry, AppliedListener listener) {
+    /**
+     * @param indexes where the tasks keep their search indexes (rebuilt from the stores when a task is assigned)
+     */
+    public static Topology build(Topics topics, SchemaRegistry registry, AppliedListener listener,
+                                 SearchIndexes indexes) {
         AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
         AvroWireSerde<Memory> memorySerde = AvroWireSerde.forValues(registry, Memory.class);
         Topology topology = new Topology();
         topology.addSource(SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.events());
-        topology.addProcessor(PROCESSOR, () -> new ProjectionProcessor(eventSerde, listener), SOURCE);
+        topology.addSource(EMBEDDINGS_SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(),
+                topics.embeddings());
+        topology.addSource(ACCESS_SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.access());
+        topology.addProcessor(PROCESSOR, () -> new ProjectionProcessor(eventSerde, listener, indexes), SOURCE);
+        topology.addProcessor(EMBEDDINGS_PROCESSOR, () -> new EmbeddingProcessor(
+                AvroWireSerde.forValues(registry, MemoryEmbedding.class), indexes), EMBEDDINGS_SOURCE);
+        topology.addProcessor(ACCESS_PROCESSOR, () -> new AccessProcessor(
+                AvroWireSerde.forValues(registry, MemoryAccess.class)), ACCESS_SOURCE);
         for (String store : new String[] {MEMORIES, ACTIVE, SUPERSEDED, CORE}) {
             topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store),
                     Serdes.String(), memorySerde), PROCESSOR);
         }
+        topology.connectProcessorAndStateStores(EMBEDDINGS_PROCESSOR, MEMORIES);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(EMBEDDINGS),
+                Serdes.String(), AvroWireSerde.forValues(registry, MemoryEmbedding.class)), PROCESSOR,
+                EMBEDDINGS_PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ACCESS),
+                Serdes.String(), AvroWireSerde.forValues(registry, AccessStats.class)), ACCESS_PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BLOCKS),
                 Serdes.String(), Serdes.String()), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(HISTORY),
@@ -71,7 +105,12 @@ public final class ProjectionTopology {
                 Serdes.String(), Serdes.Long()), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(THREAD_CHANGES),
                 Serdes.String(), AvroWireSerde.forValues(registry, ThreadChange.class)), PROCESSOR);
-        topology.addSink(DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(), PROCESSOR);
+        for (String store : new String[] {RELATIONS, RELATIONS_IN}) {
+            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store),
+                    Serdes.String(), AvroWireSerde.forValues(registry, Relation.class)), PROCESSOR);
+        }
+        topology.addSink(DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(),
+                PROCESSOR, EMBEDDINGS_PROCESSOR, ACCESS_PROCESSOR);
         return topology;
     }
 }

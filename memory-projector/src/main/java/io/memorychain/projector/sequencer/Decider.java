@@ -1,6 +1,7 @@
 package io.memorychain.projector.sequencer;
 
 import static io.memorychain.events.RejectionCode.CONSTITUTIONAL;
+import static io.memorychain.events.RejectionCode.ALREADY_LINKED;
 import static io.memorychain.events.RejectionCode.FORBIDDEN;
 import static io.memorychain.events.RejectionCode.INVALID_ARGUMENT;
 import static io.memorychain.events.RejectionCode.INVALID_STATE;
@@ -17,7 +18,12 @@ import io.memorychain.avro.Confidence;
 import io.memorychain.avro.ConsolidateMemories;
 import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.DeleteMemory;
+import io.memorychain.avro.LinkMemories;
 import io.memorychain.avro.MemoriesConsolidated;
+import io.memorychain.avro.MemoriesLinked;
+import io.memorychain.avro.MemoriesUnlinked;
+import io.memorychain.avro.UnlinkMemories;
+import io.memorychain.projector.domain.Relations;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryCreated;
 import io.memorychain.avro.MemoryDeleted;
@@ -93,6 +99,10 @@ public final class Decider {
             return setFlag(ctx, f);
         } else if (op instanceof UpdateBlock b) {
             return updateBlock(ctx, b);
+        } else if (op instanceof LinkMemories l) {
+            return link(ctx, l);
+        } else if (op instanceof UnlinkMemories u) {
+            return unlink(ctx, u);
         }
         return reject(INVALID_ARGUMENT, "unsupported operation " + (op == null ? "null" : op.getClass().getSimpleName()));
     }
@@ -321,6 +331,52 @@ public final class Decider {
                 .setContentHash(ContentHash.of(b.getContent()))
                 .build();
         return new Decision.Accept(new BlockUpdated(b.getLabel(), version, previousId, memory), id, version);
+    }
+
+    private Decision link(Context ctx, LinkMemories l) {
+        if (!Relations.isValidType(l.getRelationType())) {
+            return reject(INVALID_ARGUMENT, "relation_type must match " + Relations.TYPE_PATTERN.pattern());
+        }
+        if (!(l.getStrength() > 0 && l.getStrength() <= 1)) {
+            return reject(INVALID_ARGUMENT, "strength must be in (0, 1], was " + l.getStrength());
+        }
+        if (l.getFromId().equals(l.getToId())) {
+            return reject(INVALID_ARGUMENT, "a memory cannot be linked to itself");
+        }
+        Lookup from = ctx.active(l.getFromId());
+        if (from.rejection != null) {
+            return from.rejection;
+        }
+        Lookup to = ctx.active(l.getToId());
+        if (to.rejection != null) {
+            return to.rejection;
+        }
+        String existing = Relations.existing((a, b) -> ctx.model.relation(ctx.space(), a, b), l.getFromId(),
+                l.getToId(), l.getRelationType());
+        if (existing != null) {
+            return reject(ALREADY_LINKED, "memories " + l.getFromId() + " and " + l.getToId() + " are already linked ("
+                    + existing + ")");
+        }
+        return new Decision.Accept(new MemoriesLinked(l.getFromId(), l.getToId(), l.getRelationType(), l.getStrength()),
+                l.getFromId(), from.memory.getVersion());
+    }
+
+    private Decision unlink(Context ctx, UnlinkMemories u) {
+        Lookup from = ctx.existing(u.getFromId());
+        if (from.rejection != null) {
+            return from.rejection;
+        }
+        String space = ctx.space();
+        String type = ctx.model.relation(space, u.getFromId(), u.getToId());
+        if (type != null) {
+            return new Decision.Accept(new MemoriesUnlinked(u.getFromId(), u.getToId(), type), u.getFromId(),
+                    from.memory.getVersion());
+        }
+        if (Relations.SYMMETRIC.equals(ctx.model.relation(space, u.getToId(), u.getFromId()))) {
+            return new Decision.Accept(new MemoriesUnlinked(u.getToId(), u.getFromId(), Relations.SYMMETRIC),
+                    u.getFromId(), from.memory.getVersion());
+        }
+        return reject(NOT_FOUND, "no relation from " + u.getFromId() + " to " + u.getToId());
     }
 
     private Decision checkContent(String content) {

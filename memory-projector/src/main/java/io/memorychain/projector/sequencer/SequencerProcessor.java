@@ -1,6 +1,8 @@
 package io.memorychain.projector.sequencer;
 
 import io.memorychain.avro.BlockUpdated;
+import io.memorychain.avro.MemoriesLinked;
+import io.memorychain.avro.MemoriesUnlinked;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
@@ -48,6 +50,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private KeyValueStore<String, ChainHead> heads;
     private KeyValueStore<String, Memory> memories;
     private KeyValueStore<String, String> blocks;
+    private KeyValueStore<String, String> relations;
     private WindowStore<String, MemoryOutcome> requests;
     private WriteModel writeModel;
 
@@ -67,6 +70,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         this.memories = context.getStateStore(SequencerTopology.MEMORIES_STORE);
         this.blocks = context.getStateStore(SequencerTopology.BLOCKS_STORE);
         this.requests = context.getStateStore(SequencerTopology.REQUESTS_STORE);
+        this.relations = context.getStateStore(SequencerTopology.RELATIONS_STORE);
         this.writeModel = new WriteModel() {
             @Override
             public Memory memory(String space, String id) {
@@ -76,6 +80,11 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
             @Override
             public String activeBlock(String space, String label) {
                 return blocks.get(StoreKeys.of(space, label));
+            }
+
+            @Override
+            public String relation(String space, String fromId, String toId) {
+                return relations.get(StoreKeys.of(space, fromId, toId));
             }
         };
     }
@@ -166,6 +175,10 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         }
         if (event.getPayload() instanceof BlockUpdated b) {
             blocks.put(StoreKeys.of(space, b.getLabel()), b.getMemory().getId());
+        } else if (event.getPayload() instanceof MemoriesLinked l) {
+            relations.put(StoreKeys.of(space, l.getFromId(), l.getToId()), l.getRelationType());
+        } else if (event.getPayload() instanceof MemoriesUnlinked u) {
+            relations.delete(StoreKeys.of(space, u.getFromId(), u.getToId()));
         }
         byte[] hash = new byte[event.getHash().remaining()];
         event.getHash().duplicate().get(hash);

@@ -34,6 +34,8 @@ public final class SequencerTopology {
     public static final String MEMORIES_STORE = "sequencer-memories";
     public static final String BLOCKS_STORE = "sequencer-blocks";
     public static final String REQUESTS_STORE = "sequencer-requests";
+    /** Relation type by {@code space\0from\0to}. */
+    public static final String RELATIONS_STORE = "sequencer-relations";
 
     private SequencerTopology() {
     }
@@ -55,6 +57,8 @@ public final class SequencerTopology {
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MEMORIES_STORE),
                 Serdes.String(), memorySerde), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BLOCKS_STORE),
+                Serdes.String(), Serdes.String()), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RELATIONS_STORE),
                 Serdes.String(), Serdes.String()), PROCESSOR);
         // request ids are remembered for a bounded time: whole segments expire by stream time, no scans
         topology.addStateStore(Stores.windowStoreBuilder(Stores.persistentWindowStore(REQUESTS_STORE,

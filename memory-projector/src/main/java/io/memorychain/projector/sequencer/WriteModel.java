@@ -10,4 +10,7 @@ public interface WriteModel {
 
     /** Id of the active block with that label, or null. */
     String activeBlock(String space, String label);
+
+    /** Type of the relation edge from {@code fromId} to {@code toId}, or null when there is none. */
+    String relation(String space, String fromId, String toId);
 }

@@ -21,6 +21,10 @@ public final class StoreKeys {
         return space + SEP + part + SEP + seq(seq);
     }
 
+    public static String of(String space, String part, String sub) {
+        return space + SEP + part + SEP + sub;
+    }
+
     public static String prefix(String space) {
         return space + SEP;
     }

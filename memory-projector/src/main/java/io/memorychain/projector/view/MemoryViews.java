@@ -1,5 +1,10 @@
 package io.memorychain.projector.view;
 
+import io.memorychain.avro.MemoryEmbedding;
+import io.memorychain.avro.view.AccessStats;
+import io.memorychain.avro.view.Relation;
+import io.memorychain.projector.search.Hit;
+import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
@@ -37,6 +42,22 @@ public interface MemoryViews {
 
     /** The thread's changes after {@code sinceRev}, oldest first, at most {@code limit} (only the last 50 are kept). */
     List<ThreadChange> threadChanges(String space, String thread, long sinceRev, int limit);
+
+    /** Relation edges of the memory, outgoing then incoming, each in target/source id order. */
+    List<Relation> relations(String space, String id);
+
+    /** The memory's latest embedding of the configured model, whatever content it belongs to. */
+    Optional<MemoryEmbedding> embedding(String space, String id);
+
+    /** How often and when the memory was last returned to a caller; empty when never. */
+    Optional<AccessStats> access(String space, String id);
+
+    /**
+     * Searches the space's index (see {@link SearchRequest}).
+     *
+     * @throws IndexUnavailableException when no task of this instance holds the space's index right now
+     */
+    List<Hit> search(SearchRequest request);
 
     /** Highest chain seq of the space that the local projection has applied (0 when none). */
     long appliedSeq(String space);

@@ -1,5 +1,14 @@
 package io.memorychain.projector.view;
 
+import io.memorychain.avro.MemoryEmbedding;
+import io.memorychain.avro.view.AccessStats;
+import io.memorychain.avro.view.Relation;
+import io.memorychain.projector.search.Hit;
+import io.memorychain.projector.search.MemoryIndex;
+import io.memorychain.projector.search.SearchIndexes;
+import io.memorychain.projector.search.SearchRequest;
+import java.util.function.ToIntFunction;
+import org.apache.kafka.common.serialization.StringSerializer;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.view.AuditEntry;
@@ -25,16 +34,27 @@ public final class StoreMemoryViews implements MemoryViews {
 
     private final Function<String, ReadOnlyKeyValueStore<String, ?>> stores;
     private final AppliedSeqTracker tracker;
+    private final SearchIndexes indexes;
+    private final ToIntFunction<String> partitionOf;
 
-    public StoreMemoryViews(KafkaStreams streams, AppliedSeqTracker tracker) {
+    /** Over a running projection: a space's index is found through the partition its events are on. */
+    public StoreMemoryViews(KafkaStreams streams, AppliedSeqTracker tracker, SearchIndexes indexes) {
         this(name -> streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.keyValueStore())),
-                tracker);
+                tracker, indexes, space -> streams.queryMetadataForKey(ProjectionTopology.MEMORIES, space,
+                        new StringSerializer()).partition());
     }
 
-    /** For tests: any store lookup (e.g. TopologyTestDriver's stores). */
-    public StoreMemoryViews(Function<String, ReadOnlyKeyValueStore<String, ?>> stores, AppliedSeqTracker tracker) {
+    /**
+     * For tests: any store lookup (e.g. TopologyTestDriver's stores).
+     *
+     * @param partitionOf the events partition of a space (negative when unknown)
+     */
+    public StoreMemoryViews(Function<String, ReadOnlyKeyValueStore<String, ?>> stores, AppliedSeqTracker tracker,
+                            SearchIndexes indexes, ToIntFunction<String> partitionOf) {
         this.stores = stores;
         this.tracker = tracker;
+        this.indexes = indexes;
+        this.partitionOf = partitionOf;
     }
 
     @SuppressWarnings("unchecked")
@@ -82,6 +102,34 @@ public final class StoreMemoryViews implements MemoryViews {
     public Optional<Memory> block(String space, String label) {
         String id = this.<String>store(ProjectionTopology.BLOCKS).get(StoreKeys.of(space, label));
         return id == null ? Optional.empty() : memory(space, id);
+    }
+
+    @Override
+    public List<Relation> relations(String space, String id) {
+        List<Relation> out = new ArrayList<>(scan(ProjectionTopology.RELATIONS, StoreKeys.prefix(space, id),
+                Integer.MAX_VALUE));
+        out.addAll(scan(ProjectionTopology.RELATIONS_IN, StoreKeys.prefix(space, id), Integer.MAX_VALUE));
+        return out;
+    }
+
+    @Override
+    public Optional<MemoryEmbedding> embedding(String space, String id) {
+        return Optional.ofNullable(this.<MemoryEmbedding>store(ProjectionTopology.EMBEDDINGS)
+                .get(StoreKeys.of(space, id)));
+    }
+
+    @Override
+    public Optional<AccessStats> access(String space, String id) {
+        return Optional.ofNullable(this.<AccessStats>store(ProjectionTopology.ACCESS).get(StoreKeys.of(space, id)));
+    }
+
+    @Override
+    public List<Hit> search(SearchRequest request) {
+        int partition = partitionOf.applyAsInt(request.space());
+        MemoryIndex index = indexes.get(partition).orElseThrow(() -> new IndexUnavailableException(
+                "the search index of space " + request.space() + " (partition " + partition
+                        + ") is not held by this instance right now"));
+        return index.search(request);
     }
 
     @Override

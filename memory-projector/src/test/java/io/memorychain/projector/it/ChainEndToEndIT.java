@@ -59,7 +59,7 @@ class ChainEndToEndIT {
         int requests = 0;
         try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(),
                 (short) 1);
-             MemoryChainRuntime runtime = MemoryChainRuntime.start(settings, registry, keys, Duration.ofSeconds(60));
+             MemoryChainRuntime runtime = MemoryChainRuntime.start(settings, registry, keys, null, Duration.ofSeconds(60));
              MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
 
             Map<String, List<String>> created = new HashMap<>();
@@ -95,7 +95,7 @@ class ChainEndToEndIT {
 
             MemoryChainRuntime.Settings replaySettings = new MemoryChainRuntime.Settings(settings.bootstrapServers(),
                     topics, state.resolve("replay"), prefix + "replay", 3, (short) 1, SequencerSettings.defaults());
-            try (MemoryChainRuntime replay = MemoryChainRuntime.startProjection(replaySettings, registry,
+            try (MemoryChainRuntime replay = MemoryChainRuntime.startProjection(replaySettings, registry, MemoryChainRuntime.NO_MODEL,
                     Duration.ofSeconds(60))) {
                 for (String space : spaces) {
                     assertThat(replay.views().awaitApplied(space, chains.get(space).size(), Duration.ofSeconds(60)))

@@ -40,7 +40,7 @@ class PublisherIdempotencyIT {
                 (short) 1);
              MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(
                      SharedKafka.bootstrapServers(), topics, Files.createTempDirectory("idem"), prefix + "app", 3,
-                     (short) 1, SequencerSettings.defaults()), registry, ChainKeys.generate(), Duration.ofSeconds(60));
+                     (short) 1, SequencerSettings.defaults()), registry, ChainKeys.generate(), null, Duration.ofSeconds(60));
              MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
             MemoryRequest inA = Requests.create("space-a", ChainHarness.AGENT, "in a").setRequestId("key-1").build();
             MemoryRequest inB = Requests.create("space-b", ChainHarness.AGENT, "in b").setRequestId("key-1").build();

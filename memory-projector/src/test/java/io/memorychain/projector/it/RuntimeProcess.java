@@ -24,7 +24,7 @@ public final class RuntimeProcess {
         KafkaTopicSchemaRegistry registry = new KafkaTopicSchemaRegistry(bootstrap, topics.schemas(), (short) 1);
         ChainKeys keys = ChainKeys.loadOrCreate(Path.of(args[3]));
         MemoryChainRuntime.start(new MemoryChainRuntime.Settings(bootstrap, topics, Path.of(args[2]), args[1] + "app", 3,
-                (short) 1, SequencerSettings.defaults()), registry, keys, Duration.ofSeconds(90));
+                (short) 1, SequencerSettings.defaults()), registry, keys, null, Duration.ofSeconds(90));
         System.out.println("READY");
         System.out.flush();
         new CountDownLatch(1).await();

@@ -1,0 +1,155 @@
+package io.memorychain.projector.retrieval;
+
+import io.memorychain.avro.Actor;
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryState;
+import io.memorychain.projector.view.CoreFormatter;
+import io.memorychain.projector.view.CoreView;
+import io.memorychain.projector.view.ListQuery;
+import io.memorychain.projector.view.MemoryViews;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Assembles the context an agent runtime injects at the start of a turn (DESIGN.md section 7, seed 000 bootstrap),
+ * in priority order within {@code max_tokens}: core memory (blocks and core-tier memories the agent may read), the
+ * delta header of the thread, memories of categories whose context mode is {@code all}, then working memories
+ * retrieved for the message. Tokens are counted on the final text, so the answer never exceeds the budget.
+ */
+public final class ContextAssembler {
+
+    static final int WORKING_TOP_K = 20;
+    static final int ALWAYS_ON_LIMIT = 50;
+
+    private final MemoryViews views;
+    private final QueryService queries;
+    private final CategoryPolicy policy;
+
+    public ContextAssembler(MemoryViews views, QueryService queries, CategoryPolicy policy) {
+        this.views = views;
+        this.queries = queries;
+        this.policy = policy;
+    }
+
+    public ContextResult assemble(ContextRequest r, Actor actor) {
+        QueryRequest probe = new QueryRequest(r.space(), r.agent(), r.message(), null, null, WORKING_TOP_K,
+                QueryRequest.Format.BULLETS, null, null, false, false, r.threadId(), r.sinceRev());
+        Set<String> allowed = queries.allowedCategories(probe);
+        CoreView core = CoreFormatter.format(views.core(r.space()).memories().stream()
+                .filter(m -> readable(m, allowed)).toList());
+        Set<String> ids = new LinkedHashSet<>();
+        core.memories().forEach(m -> ids.add(m.getId()));
+
+        Sections sections = new Sections(r.maxTokens());
+        boolean coreTruncated = !sections.addCut(core.text());
+
+        List<String> alwaysOn = new ArrayList<>();
+        for (CategoryPolicy.Category c : policy.categories().values()) {
+            if (c.context() != CategoryPolicy.ContextMode.ALL || !policy.allows(r.agent(), c.name())) {
+                continue;
+            }
+            for (Memory m : views.list(r.space(), new ListQuery(null, c.name(), MemoryState.ACTIVE, null,
+                    ALWAYS_ON_LIMIT)).items()) {
+                if (ids.add(m.getId())) {
+                    alwaysOn.add(m.getId());
+                }
+            }
+        }
+        // the query gives the delta header and the working memories, ranked, within what is left of the budget
+        QueryResult working = queries.query(new QueryRequest(r.space(), r.agent(), r.message(), null, null,
+                WORKING_TOP_K, QueryRequest.Format.BULLETS, Math.max(1, sections.remaining()), null, false, false,
+                r.threadId(), r.sinceRev()), actor, ids);
+        if (!working.header().isEmpty()) {
+            sections.add(working.header());
+        }
+        List<String> bullets = new ArrayList<>();
+        for (String id : alwaysOn) {
+            views.memory(r.space(), id).ifPresent(m -> bullets.add("- " + QueryRendering.text(m)));
+        }
+        List<String> included = new ArrayList<>(ids.stream().filter(id -> !alwaysOn.contains(id)).toList());
+        int omitted = working.omitted();
+        List<String> lines = new ArrayList<>(bullets);
+        List<String> lineIds = new ArrayList<>(alwaysOn);
+        for (QueryResult.Item item : working.items()) {
+            lines.add(QueryRendering.bullet(item));
+            lineIds.add(item.id());
+        }
+        int fitted = sections.addList("## Relevant Memories", lines);
+        omitted += lines.size() - fitted;
+        included.addAll(lineIds.subList(0, fitted));
+        String text = sections.text();
+        return new ContextResult(text, QueryRendering.tokens(text), working.revision(), coreTruncated,
+                List.copyOf(included), omitted);
+    }
+
+    private static boolean readable(Memory m, Set<String> allowed) {
+        return m.getCategory() == null || allowed == null || allowed.contains(m.getCategory());
+    }
+
+    /** Sections joined by blank lines, each added only while the whole text stays within the budget. */
+    private static final class Sections {
+        private final int budget;
+        private final List<String> parts = new ArrayList<>();
+
+        Sections(int budget) {
+            this.budget = budget;
+        }
+
+        String text() {
+            return String.join("\n\n", parts);
+        }
+
+        int remaining() {
+            return budget - QueryRendering.tokens(text()) - (parts.isEmpty() ? 0 : 1);
+        }
+
+        boolean add(String section) {
+            parts.add(section);
+            if (QueryRendering.tokens(text()) <= budget) {
+                return true;
+            }
+            parts.remove(parts.size() - 1);
+            return false;
+        }
+
+        /** Adds the section whole if it fits, else as many of its leading lines as fit; false when cut. */
+        boolean addCut(String section) {
+            if (section.isEmpty() || add(section)) {
+                return true;
+            }
+            String[] lines = section.split("\n");
+            for (int n = lines.length - 1; n > 0; n--) {
+                if (add(String.join("\n", Arrays.copyOf(lines, n)))) {
+                    return false;
+                }
+            }
+            return false;
+        }
+
+        /** Adds a heading and as many of the items as fit, in order; returns how many fitted. */
+        int addList(String heading, List<String> items) {
+            int fitted = 0;
+            StringBuilder sb = new StringBuilder(heading);
+            for (String item : items) {
+                String candidate = sb + "\n" + item;
+                if (fitted == 0 ? add(candidate) : replaceLast(candidate)) {
+                    sb.append('\n').append(item);
+                    fitted++;
+                }
+            }
+            return fitted;
+        }
+
+        private boolean replaceLast(String section) {
+            String previous = parts.remove(parts.size() - 1);
+            if (add(section)) {
+                return true;
+            }
+            parts.add(previous);
+            return false;
+        }
+    }
+}

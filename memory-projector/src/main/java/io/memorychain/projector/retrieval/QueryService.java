@@ -1,0 +1,289 @@
+package io.memorychain.projector.retrieval;
+
+import io.memorychain.avro.Actor;
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryAccess;
+import io.memorychain.avro.MemoryEmbedding;
+import io.memorychain.avro.MemoryKind;
+import io.memorychain.avro.MemoryState;
+import io.memorychain.avro.view.AccessStats;
+import io.memorychain.avro.view.Relation;
+import io.memorychain.embeddings.Embedder;
+import io.memorychain.projector.search.Hit;
+import io.memorychain.projector.search.SearchMode;
+import io.memorychain.projector.search.SearchRequest;
+import io.memorychain.projector.view.DeltaHeader;
+import io.memorychain.projector.view.MemoryViews;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code memory.query} (DESIGN.md section 7): hybrid BM25 + vector search inside the index (filters, states and the
+ * agent's category allowlist applied there), graph traversal of 1-2 hops from entities the query names, then a
+ * rerank with decay, importance, recency and relation strength, dormant/archived exclusion, per-category
+ * {@code rag_length} caps, the similarity threshold, related bullets, and packing within the token budget. Returned
+ * memories are recorded as accesses.
+ */
+public final class QueryService {
+
+    /** Candidates fetched per requested result, so that exclusions after the search rarely leave the answer short. */
+    static final int CANDIDATE_FACTOR = 4;
+    static final int MIN_CANDIDATES = 40;
+    static final int MAX_RELATED = 2;
+    static final int MAX_DELTA_CHANGES = 50;
+
+    private final MemoryViews views;
+    private final Embedder embedder;
+    private final CategoryPolicy policy;
+    private final DecayModel decay;
+    private final RankingWeights weights;
+    private final AccessRecorder accesses;
+    private final Clock clock;
+
+    /**
+     * @param embedder embeds queries; null searches by keywords only (and ignores thresholds)
+     */
+    public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
+                        RankingWeights weights, AccessRecorder accesses, Clock clock) {
+        this.views = views;
+        this.embedder = embedder;
+        this.policy = policy;
+        this.decay = decay;
+        this.weights = weights;
+        this.accesses = accesses;
+        this.clock = clock;
+    }
+
+    /**
+     * @param actor who asks (recorded with the accesses)
+     * @throws CategoryNotAllowedException when the request names categories outside the agent's allowlist
+     */
+    public QueryResult query(QueryRequest q, Actor actor) {
+        return query(q, actor, Set.of());
+    }
+
+    /** As {@link #query(QueryRequest, Actor)}, never returning the memories in {@code exclude}. */
+    QueryResult query(QueryRequest q, Actor actor, Set<String> exclude) {
+        Set<String> allowed = allowedCategories(q);
+        Instant now = clock.instant();
+        float[] vector = embedder == null ? null : embedder.embed(q.query());
+        int candidates = Math.min(SearchRequest.MAX_TOP_K, Math.max(q.topK() * CANDIDATE_FACTOR, MIN_CANDIDATES));
+        List<Hit> hits = views.search(SearchRequest.builder(q.space()).text(q.query()).vector(vector)
+                .mode(SearchMode.HYBRID).topK(candidates).filters(q.filters()).allowedCategories(allowed)
+                .includeSuperseded(q.includeSuperseded()).build());
+
+        Map<String, Double> relevance = new LinkedHashMap<>();
+        double best = hits.isEmpty() ? 1 : hits.get(0).score();
+        for (Hit hit : hits) {
+            relevance.put(hit.id(), hit.score() / best);
+        }
+        traverseEntities(q, hits, relevance, allowed);
+
+        List<Scored> ranked = new ArrayList<>();
+        relevance.keySet().removeAll(exclude);
+        for (Map.Entry<String, Double> candidate : relevance.entrySet()) {
+            Optional<Memory> found = views.memory(q.space(), candidate.getKey());
+            if (found.isEmpty()) {
+                continue;
+            }
+            Memory m = found.get();
+            Optional<AccessStats> stats = views.access(q.space(), m.getId());
+            double decayScore = decay.score(m, stats.map(AccessStats::getLastAccessed).orElse(null),
+                    stats.map(AccessStats::getCount).orElse(0L), now);
+            DecayModel.Status status = m.getPinned() ? DecayModel.Status.ACTIVE : DecayModel.Status.of(decayScore);
+            if (status == DecayModel.Status.ARCHIVED || (status == DecayModel.Status.DORMANT && !q.includeDormant())
+                    || belowThreshold(q, vector, m)) {
+                continue;
+            }
+            ranked.add(new Scored(m, score(candidate.getValue(), decayScore, m, now), status));
+        }
+        ranked.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(s -> s.memory.getId()));
+        return pack(q, cap(ranked, q.topK()), allowed, actor, now);
+    }
+
+    /** The categories the search may return: null for any, else a set (UNCATEGORIZED included when allowed). */
+    Set<String> allowedCategories(QueryRequest q) {
+        List<String> requested = new ArrayList<>(q.categories());
+        if (q.filters().category() != null) {
+            requested.add(q.filters().category());
+        }
+        List<String> denied = policy.disallowed(q.agent(), requested);
+        if (!denied.isEmpty()) {
+            throw new CategoryNotAllowedException(q.agent(), denied);
+        }
+        if (!q.categories().isEmpty()) {
+            return new LinkedHashSet<>(q.categories());
+        }
+        Optional<Set<String>> allowlist = policy.allowedFor(q.agent());
+        if (allowlist.isEmpty()) {
+            return null;
+        }
+        Set<String> allowed = new LinkedHashSet<>(allowlist.get());
+        allowed.add(SearchRequest.UNCATEGORIZED);
+        return allowed;
+    }
+
+    /**
+     * Entity questions (seed 001 section 11.2: entity lookup, then traverse edges): entities among the candidates
+     * whose name the query contains lead 1-2 hops along relation edges, in both directions. A memory reached ranks
+     * just below the entity it was reached from ({@code hopDecay} per hop, edge strength as a small tie-breaker), if
+     * that beats what the search gave it; it must pass the same states, filters and allowlist as search results.
+     */
+    private void traverseEntities(QueryRequest q, List<Hit> hits, Map<String, Double> relevance, Set<String> allowed) {
+        List<String> frontier = hits.stream().map(hit -> views.memory(q.space(), hit.id()))
+                .flatMap(Optional::stream)
+                .filter(m -> m.getKind() == MemoryKind.ENTITY && EntityNames.named(q.query(), m))
+                .map(Memory::getId).toList();
+        for (int hop = 1; hop <= 2 && !frontier.isEmpty(); hop++) {
+            List<String> next = new ArrayList<>();
+            for (String from : frontier) {
+                double base = relevance.getOrDefault(from, 0.0);
+                for (Relation edge : views.relations(q.space(), from)) {
+                    String to = edge.getFromId().equals(from) ? edge.getToId() : edge.getFromId();
+                    double reached = base * weights.hopDecay() * (0.9 + 0.1 * edge.getStrength());
+                    if (reached <= relevance.getOrDefault(to, 0.0) || !admissible(q, to, allowed)) {
+                        continue;
+                    }
+                    relevance.put(to, reached);
+                    next.add(to);
+                }
+            }
+            frontier = next;
+        }
+    }
+
+    private boolean admissible(QueryRequest q, String id, Set<String> allowed) {
+        Optional<Memory> m = views.memory(q.space(), id);
+        return m.isPresent() && visible(m.get(), q.includeSuperseded()) && m.get().getKind() != MemoryKind.BLOCK
+                && FilterMatcher.matches(q.filters(), m.get())
+                && (allowed == null || allowed.contains(m.get().getCategory() == null ? SearchRequest.UNCATEGORIZED
+                : m.get().getCategory()));
+    }
+
+    private static boolean visible(Memory m, boolean includeSuperseded) {
+        return m.getState() == MemoryState.ACTIVE || (includeSuperseded && m.getState() == MemoryState.SUPERSEDED);
+    }
+
+    private boolean belowThreshold(QueryRequest q, float[] vector, Memory m) {
+        if (q.threshold() == null || vector == null) {
+            return false;
+        }
+        Optional<MemoryEmbedding> e = views.embedding(q.space(), m.getId())
+                .filter(x -> x.getContentHash().equals(m.getContentHash()));
+        return e.isPresent() && cosine(vector, e.get().getVector()) < q.threshold();
+    }
+
+    private static double cosine(float[] unitQuery, List<Float> unitVector) {
+        double dot = 0;
+        for (int i = 0; i < unitQuery.length; i++) {
+            dot += unitQuery[i] * unitVector.get(i);
+        }
+        return dot;
+    }
+
+    private double score(double relevance, double decayScore, Memory m, Instant now) {
+        double days = Math.max(0, Duration.between(m.getUpdatedAt(), now).toMillis() / 86_400_000.0);
+        double maxStrength = 0;
+        for (Relation r : views.relations(m.getSpace(), m.getId())) {
+            maxStrength = Math.max(maxStrength, r.getStrength());
+        }
+        return relevance
+                * (1 - weights.decay() + weights.decay() * Math.min(1, decayScore))
+                * (1 + weights.importance() * (m.getImportance() - 3) / 2.0)
+                * (1 + weights.recency() * Math.exp(-days / 30))
+                * (1 + weights.relation() * maxStrength);
+    }
+
+    /** The best {@code topK}, at most {@code rag_length} per RAG-mode category. */
+    private List<Scored> cap(List<Scored> ranked, int topK) {
+        Map<String, Integer> perCategory = new HashMap<>();
+        List<Scored> out = new ArrayList<>(topK);
+        for (Scored s : ranked) {
+            String category = s.memory.getCategory();
+            int limit = category == null ? Integer.MAX_VALUE : policy.category(category)
+                    .filter(c -> c.context() == CategoryPolicy.ContextMode.RAG && c.ragLength() > 0)
+                    .map(CategoryPolicy.Category::ragLength).orElse(Integer.MAX_VALUE);
+            int used = category == null ? 0 : perCategory.merge(category, 1, Integer::sum);
+            if (used <= limit) {
+                out.add(s);
+            }
+            if (out.size() == topK) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    private QueryResult pack(QueryRequest q, List<Scored> ranked, Set<String> allowed, Actor actor, Instant now) {
+        String thread = q.threadId() == null ? "" : q.threadId();
+        long revision = views.threadRevision(q.space(), thread);
+        String header = q.sinceRev() == null ? ""
+                : DeltaHeader.format(q.sinceRev(), views.threadChanges(q.space(), thread, q.sinceRev(), MAX_DELTA_CHANGES));
+        int budget = q.budgetTokens() == null ? Integer.MAX_VALUE : q.budgetTokens();
+        int used = QueryRendering.tokens(header);
+        if (used > budget) {
+            header = "";
+            used = 0;
+        }
+        Set<String> returned = new LinkedHashSet<>();
+        ranked.forEach(s -> returned.add(s.memory.getId()));
+        List<QueryResult.Item> items = new ArrayList<>();
+        int omitted = 0;
+        for (Scored s : ranked) {
+            Memory m = s.memory;
+            QueryResult.Item item = new QueryResult.Item(m.getId(), m.getCategory(), QueryRendering.text(m), s.score,
+                    s.status, q.format() == QueryRequest.Format.FULL ? m : null, related(q, m, returned, allowed));
+            int cost = QueryRendering.tokens(QueryRendering.bullet(item)) + (items.isEmpty() && header.isEmpty() ? 0 : 1);
+            if (used + cost > budget) {
+                omitted++;
+                continue;
+            }
+            used += cost;
+            items.add(item);
+        }
+        if (!items.isEmpty()) {
+            accesses.record(new MemoryAccess(q.space(), actor, items.stream().map(QueryResult.Item::id).toList(), now));
+        }
+        return new QueryResult(header, revision, List.copyOf(items), used, omitted);
+    }
+
+    /** Up to two active, allowed memories linked to {@code m} and not already in the answer, strongest first. */
+    private List<QueryResult.Related> related(QueryRequest q, Memory m, Set<String> returned, Set<String> allowed) {
+        List<Relation> edges = new ArrayList<>(views.relations(q.space(), m.getId()));
+        edges.sort(Comparator.comparingDouble(Relation::getStrength).reversed());
+        List<QueryResult.Related> out = new ArrayList<>(MAX_RELATED);
+        for (Relation edge : edges) {
+            String other = edge.getFromId().equals(m.getId()) ? edge.getToId() : edge.getFromId();
+            if (returned.contains(other) || !admissibleRelated(q, other, allowed)) {
+                continue;
+            }
+            Memory o = views.memory(q.space(), other).orElseThrow();
+            out.add(new QueryResult.Related(other, edge.getRelationType(), edge.getStrength(),
+                    QueryRendering.relatedText(o)));
+            if (out.size() == MAX_RELATED) {
+                break;
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private boolean admissibleRelated(QueryRequest q, String id, Set<String> allowed) {
+        Optional<Memory> m = views.memory(q.space(), id);
+        return m.isPresent() && m.get().getState() == MemoryState.ACTIVE && m.get().getKind() != MemoryKind.BLOCK
+                && (allowed == null || allowed.contains(m.get().getCategory() == null ? SearchRequest.UNCATEGORIZED
+                : m.get().getCategory()));
+    }
+
+    private record Scored(Memory memory, double score, DecayModel.Status status) {
+    }
+}

@@ -1,0 +1,32 @@
+package io.memorychain.projector.retrieval;
+
+/**
+ * How the reranker combines the fused search relevance with the other signals (DESIGN.md section 7). Relevance
+ * (the hybrid RRF score, normalised to the best candidate) is multiplied by small factors, so no signal other than
+ * relevance can lift an unrelated memory above a relevant one by much:
+ * <pre>
+ * score = relevance
+ *       * (1 - decay + decay * min(1, decay_score))        decay_score of seed 001 section 9; pinned = 1
+ *       * (1 + importance * (importance_level - 3) / 2)    importance 1..5 gives 1 -/+ importance
+ *       * (1 + recency * e^(-days_since_update / 30))
+ *       * (1 + relation * max_related_strength)
+ * </pre>
+ *
+ * @param decay       weight of the decay factor (0: ignored)
+ * @param importance  half-range of the importance factor
+ * @param recency     weight of the recency bonus
+ * @param relation    weight of the relation bonus (seed 004 section 2: {@code + w_rel * max_related_strength})
+ * @param hopDecay    share of an entity's relevance that a memory reached through one relation hop gets (times
+ *                    {@code 0.9 + 0.1 * strength}): close to 1, so an entity's neighbourhood ranks right after it
+ */
+public record RankingWeights(double decay, double importance, double recency, double relation, double hopDecay) {
+
+    public static final RankingWeights DEFAULTS = new RankingWeights(0.3, 0.1, 0.05, 0.05, 0.97);
+
+    public RankingWeights {
+        if (decay < 0 || decay > 1 || importance < 0 || importance >= 1 || recency < 0 || relation < 0
+                || hopDecay <= 0 || hopDecay > 1) {
+            throw new IllegalArgumentException("ranking weights out of range: decay and hopDecay in (0, 1], importance in [0, 1), others >= 0");
+        }
+    }
+}

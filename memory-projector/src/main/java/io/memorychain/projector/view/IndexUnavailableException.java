@@ -1,0 +1,12 @@
+package io.memorychain.projector.view;
+
+/**
+ * The space's search index is not on this instance right now: its task is being (re)assigned or rebuilt, or another
+ * instance holds it. Retry later (HTTP 503).
+ */
+public final class IndexUnavailableException extends RuntimeException {
+
+    public IndexUnavailableException(String message) {
+        super(message);
+    }
+}

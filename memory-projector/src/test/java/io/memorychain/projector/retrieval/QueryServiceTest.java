@@ -1,0 +1,191 @@
+package io.memorychain.projector.retrieval;
+
+import static io.memorychain.projector.ChainHarness.AGENT;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.MemoryAccess;
+import io.memorychain.avro.MemoryKind;
+import io.memorychain.events.Requests;
+import io.memorychain.projector.ChainHarness;
+import io.memorychain.projector.SharedEmbedder;
+import io.memorychain.projector.search.SearchFilters;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class QueryServiceTest {
+
+    private static final String SPACE = "qs";
+    private final ChainHarness h = new ChainHarness(SharedEmbedder.get());
+    private final List<MemoryAccess> accesses = new ArrayList<>();
+    private final CategoryPolicy policy = new CategoryPolicy(Map.of(
+            "tasks", new CategoryPolicy.Category("tasks", CategoryPolicy.ContextMode.RAG, 2),
+            "profile", new CategoryPolicy.Category("profile", CategoryPolicy.ContextMode.ALL, 0),
+            "health", new CategoryPolicy.Category("health", CategoryPolicy.ContextMode.RAG, 30)),
+            Map.of("planner", Set.of("tasks")));
+    private final QueryService service = new QueryService(h.views, h.embedder, policy, DecayModel.standard(),
+            RankingWeights.DEFAULTS, a -> {
+                accesses.add(a);
+                h.recordAccess(a);
+            }, h.clock);
+
+    @AfterEach
+    void close() {
+        h.close();
+    }
+
+    private String create(String content, String category, int importance) {
+        return h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent(content)
+                .setCategory(category).setImportance(importance).build())).getMemoryId();
+    }
+
+    private String entity(String content) {
+        return h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent(content)
+                .setKind(MemoryKind.ENTITY).build())).getMemoryId();
+    }
+
+    private List<String> ids(QueryRequest q) {
+        return service.query(q, AGENT).items().stream().map(QueryResult.Item::id).toList();
+    }
+
+    @Test
+    void findsByMeaningAndByExactCodeAndRecordsTheAccess() {
+        String cat = create("The user adopted a kitten named Miso", null, 3);
+        String invoice = create("Invoice INV-2024-117 was paid late by Globex", null, 3);
+        create("Quarterly revenue grew eleven percent", null, 3);
+        assertThat(ids(QueryRequest.of(SPACE, null, "does the user have a pet?")).get(0)).isEqualTo(cat);
+        assertThat(ids(QueryRequest.of(SPACE, null, "INV-2024-117")).get(0)).isEqualTo(invoice);
+        assertThat(accesses).hasSize(2);
+        long returnedInvoice = accesses.stream().filter(a -> a.getMemoryIds().contains(invoice)).count();
+        assertThat(returnedInvoice).isPositive();
+        assertThat(h.views.access(SPACE, invoice)).get().extracting(a -> a.getCount()).isEqualTo(returnedInvoice);
+    }
+
+    @Test
+    void categoriesOutsideTheAllowlistAreRefusedAndOthersNeverReturned() {
+        String task = create("Ship the billing migration by Friday", "tasks", 3);
+        String health = create("The user is allergic to shellfish", "health", 3);
+        String loose = create("The billing migration is risky", null, 3);
+        assertThatThrownBy(() -> service.query(new QueryRequest(SPACE, "planner", "allergy", List.of("health"), null,
+                5, null, null, null, false, false, null, null), AGENT))
+                .isInstanceOf(CategoryNotAllowedException.class);
+        assertThatThrownBy(() -> service.query(new QueryRequest(SPACE, "planner", "allergy", null,
+                SearchFilters.builder().category("health").build(), 5, null, null, null, false, false, null, null), AGENT))
+                .isInstanceOf(CategoryNotAllowedException.class);
+        assertThat(ids(QueryRequest.of(SPACE, "planner", "shellfish allergy billing migration").withTopK(10)))
+                .contains(task, loose).doesNotContain(health);
+        assertThat(ids(QueryRequest.of(SPACE, "someone-else", "shellfish allergy").withTopK(10))).contains(health);
+    }
+
+    @Test
+    void ragLengthCapsResultsPerCategory() {
+        for (int i = 0; i < 5; i++) {
+            create("Deployment task number " + i + " for the release", "tasks", 3);
+        }
+        String other = create("Deployment checklist lives in the wiki", null, 3);
+        List<String> found = ids(QueryRequest.of(SPACE, null, "deployment release task").withTopK(10));
+        assertThat(found).hasSize(3).contains(other);
+    }
+
+    @Test
+    void theAnswerNeverExceedsTheTokenBudget() {
+        for (int i = 0; i < 20; i++) {
+            create("Note " + i + ": the Atlas project uses PostgreSQL with logical replication to the warehouse, "
+                    + "which the data team maintains on weekdays", null, 3);
+        }
+        for (int budget : new int[] {5, 30, 64, 100, 333}) {
+            QueryResult r = service.query(new QueryRequest(SPACE, null, "Atlas database replication", null, null, 20,
+                    QueryRequest.Format.BULLETS, budget, null, false, false, null, null), AGENT);
+            assertThat(r.tokens()).isLessThanOrEqualTo(budget);
+            assertThat(io.memorychain.projector.view.CoreFormatter.countTokens(r.render())).isLessThanOrEqualTo(budget);
+            assertThat(r.items().size() + r.omitted()).isEqualTo(20);
+        }
+    }
+
+    @Test
+    void supersededMemoriesAppearOnlyWhenAskedForAndDeletedOnesNever() {
+        String a = create("The user's favourite colour is green", null, 3);
+        String b = create("The user's favourite colour is teal", null, 3);
+        String merged = h.submit(Requests.consolidate(SPACE, AGENT, List.of(a, b),
+                "The user's favourite colour changed from green to teal", "merge")).getMemoryId();
+        String deleted = create("The user's favourite colour might be red", null, 3);
+        h.submit(Requests.delete(SPACE, AGENT, deleted));
+        QueryRequest q = QueryRequest.of(SPACE, null, "favourite colour").withTopK(10);
+        assertThat(ids(q)).containsExactly(merged);
+        QueryRequest withSuperseded = new QueryRequest(SPACE, null, "favourite colour", null, null, 10, null, null,
+                null, true, false, null, null);
+        assertThat(ids(withSuperseded)).containsExactlyInAnyOrder(merged, a, b);
+    }
+
+    @Test
+    void decayDemotesStaleMemories() {
+        String old = create("Standup meeting moved to 9:30", null, 3);
+        h.advance(Duration.ofDays(40));
+        String fresh = create("Standup meeting moved to 10:00", null, 3);
+        assertThat(ids(QueryRequest.of(SPACE, null, "standup meeting time"))).containsExactly(fresh, old);
+    }
+
+    @Test
+    void dormantMemoriesAreReturnedOnlyWhenAskedForAndArchivedOnesNever() {
+        String archived = create("Standup meeting moved to 9:00", null, 3);
+        h.advance(Duration.ofDays(60));
+        String dormant = create("Standup meeting moved to 9:30", null, 3);
+        h.advance(Duration.ofDays(70)); // dormant: 0.7*e^(-2.1)*1*1.2 = 0.10; archived: 0.7*e^(-3.9)*1.2 = 0.017
+        String fresh = create("Standup meeting moved to 10:00", null, 3);
+        assertThat(ids(QueryRequest.of(SPACE, null, "standup meeting time"))).containsExactly(fresh);
+        assertThat(ids(new QueryRequest(SPACE, null, "standup meeting time", null, null, 5, null, null, null, false,
+                true, null, null))).containsExactly(fresh, dormant).doesNotContain(archived);
+    }
+
+    @Test
+    void pinnedMemoriesNeverDecay() {
+        String pinned = create("The door code is 4471", null, 3);
+        h.submit(Requests.flag(SPACE, AGENT, pinned, io.memorychain.avro.MemoryFlag.PINNED, true));
+        h.advance(Duration.ofDays(400));
+        assertThat(ids(QueryRequest.of(SPACE, null, "door code"))).containsExactly(pinned);
+    }
+
+    @Test
+    void thresholdDropsDissimilarMemories() {
+        String cat = create("The user adopted a kitten named Miso", null, 3);
+        create("Quarterly revenue grew eleven percent", null, 3);
+        assertThat(ids(new QueryRequest(SPACE, null, "the user's pet cat", null, null, 5, null, null, 0.4, false,
+                false, null, null))).containsExactly(cat);
+    }
+
+    @Test
+    void entityQuestionsFollowRelationsOneAndTwoHops() {
+        String alex = entity("Alex Romero (person)");
+        String atlas = entity("Atlas (project)");
+        String db = create("Runs on PostgreSQL 15 with nightly backups", null, 3);
+        h.submit(Requests.link(SPACE, AGENT, alex, atlas, "develops", 1.0));
+        h.submit(Requests.link(SPACE, AGENT, atlas, db, "depends-on", 0.9));
+        for (int i = 0; i < 15; i++) {
+            create("Team lunch " + i + " was at the Romero street taco place", null, 3);
+        }
+        List<String> found = ids(QueryRequest.of(SPACE, null, "Alex Romero").withTopK(5));
+        assertThat(found).contains(alex, atlas, db);
+        QueryResult r = service.query(QueryRequest.of(SPACE, null, "Atlas project").withTopK(1), AGENT);
+        assertThat(r.items()).extracting(QueryResult.Item::id).containsExactly(atlas);
+        assertThat(r.render()).contains("depends-on: Runs on PostgreSQL 15").contains("develops: Alex Romero");
+    }
+
+    @Test
+    void theDeltaHeaderListsThreadChangesSinceTheCallersRevision() {
+        h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent("Preferred name is Ana")
+                .setThreadId("t1").setCategory("profile").setImportance(2).build()));
+        QueryResult first = service.query(new QueryRequest(SPACE, null, "name", null, null, 5, null, null, null, false,
+                false, "t1", 0L), AGENT);
+        assertThat(first.header()).startsWith("Memory updates since rev 0:").contains("+created: [profile] Preferred name is Ana");
+        assertThat(first.revision()).isEqualTo(1);
+        QueryResult again = service.query(new QueryRequest(SPACE, null, "name", null, null, 5, null, null, null,
+                false, false, "t1", first.revision()), AGENT);
+        assertThat(again.header()).isEmpty();
+    }
+}

@@ -8,6 +8,7 @@ import io.memorychain.events.Topics;
 import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.view.MemoryViews;
+import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -25,6 +26,11 @@ public interface MemoryBackend {
 
     /** The embedding model of this instance (embeds queries; the embedder embeds memories with the same model). */
     Embedder embedder();
+
+    /** The clock decay and recency are computed with (the sequencer's clock: event times come from it). */
+    default Clock clock() {
+        return Clock.systemUTC();
+    }
 
     /** The projection's views on this instance. */
     MemoryViews views();

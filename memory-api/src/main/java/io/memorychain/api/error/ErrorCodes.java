@@ -18,6 +18,7 @@ public final class ErrorCodes {
     public static final String NOT_FOUND = "NOT_FOUND";
     public static final String VERSION_CONFLICT = "VERSION_CONFLICT";
     public static final String INVALID_STATE = "INVALID_STATE";
+    public static final String ALREADY_LINKED = "ALREADY_LINKED";
     public static final String BUDGET_EXCEEDED = "BUDGET_EXCEEDED";
     public static final String TOO_LARGE = "TOO_LARGE";
     /** API-only codes. */
@@ -40,6 +41,7 @@ public final class ErrorCodes {
             Map.entry(NOT_FOUND, HttpStatus.NOT_FOUND),
             Map.entry(VERSION_CONFLICT, HttpStatus.CONFLICT),
             Map.entry(INVALID_STATE, HttpStatus.CONFLICT),
+            Map.entry(ALREADY_LINKED, HttpStatus.CONFLICT),
             Map.entry(BUDGET_EXCEEDED, HttpStatus.CONFLICT),
             Map.entry(TOO_LARGE, HttpStatus.REQUEST_ENTITY_TOO_LARGE),
             Map.entry(METHOD_NOT_ALLOWED, HttpStatus.METHOD_NOT_ALLOWED),

@@ -12,6 +12,8 @@ import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
 import io.micronaut.json.JsonMapper;
 import java.io.IOException;
+import java.time.Duration;
+import org.awaitility.Awaitility;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
@@ -325,6 +327,103 @@ public abstract class MemoryApiContract {
         Resp unknownAction = post(space(), "/memories/m1:explode", null);
         assertThat(unknownAction.status).isIn(404, 405);
         assertThat(unknownAction.json).containsKeys("code", "message");
+    }
+
+    // ---------------------------------------------------------------- retrieval
+
+    @Test
+    void queryFindsMemoriesByKeywordAndByMeaningWithinTheBudget() {
+        String space = space();
+        String invoice = createId(space, "Invoice INV-2024-117 was paid late by Globex");
+        String kitten = createId(space, "The user adopted a kitten named Miso");
+        createId(space, "Quarterly revenue grew eleven percent");
+        Resp exact = post(space, "/query", Map.of("query", "INV-2024-117", "top_k", 1));
+        assertThat(exact.status).as(exact.raw).isEqualTo(200);
+        assertThat(exact.list("items")).extracting(i -> i.get("id")).containsExactly(invoice);
+        assertThat(exact.list("items").get(0)).containsKeys("category", "text", "score", "decay", "related");
+        Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
+                post(space, "/query", Map.of("query", "does the user have a pet?", "top_k", 1)).list("items"))
+                .extracting(i -> i.get("id")).containsExactly(kitten));
+        Resp budgeted = post(space, "/query", Map.of("query", "invoice kitten revenue", "top_k", 3, "budget_tokens", 12));
+        assertThat(((Number) budgeted.json.get("tokens")).intValue()).isLessThanOrEqualTo(12);
+        assertThat(((Number) budgeted.json.get("omitted")).intValue()).isPositive();
+    }
+
+    @Test
+    void queryAppliesFiltersAndHidesSupersededMemoriesUnlessAsked() {
+        String space = space();
+        String ana = post(space, "/memories", Map.of("content", "Ana prefers window seats", "user_id", "ana"))
+                .map("memory").get("id").toString();
+        String bob = post(space, "/memories", Map.of("content", "Bob prefers window seats", "user_id", "bob"))
+                .map("memory").get("id").toString();
+        Resp filtered = post(space, "/query", Map.of("query", "window seats", "filters", Map.of("user_id", "bob")));
+        assertThat(filtered.list("items")).extracting(i -> i.get("id")).containsExactly(bob);
+        String merged = post(space, "/consolidations", Map.of("ids", List.of(ana, bob),
+                "content", "Ana and Bob both prefer window seats")).map("memory").get("id").toString();
+        assertThat(post(space, "/query", Map.of("query", "window seats")).list("items")).extracting(i -> i.get("id"))
+                .containsExactly(merged);
+        assertThat(post(space, "/query", Map.of("query", "window seats", "include_superseded", true)).list("items"))
+                .extracting(i -> i.get("id")).containsExactlyInAnyOrder(merged, ana, bob);
+    }
+
+    @Test
+    void badQueriesAreRejectedWithACode() {
+        String space = space();
+        createId(space, "anything");
+        assertThat(post(space, "/query", Map.of()).code()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(post(space, "/query", Map.of("query", "x", "top_k", 0)).code()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(post(space, "/query", Map.of("query", "x", "return", "everything")).code()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(post(space, "/query", Map.of("query", "x", "filters", Map.of("updated_after", "yesterday"))).code())
+                .isEqualTo("INVALID_ARGUMENT");
+        assertThat(post(space, "/query", Map.of("query", "x", "filters", Map.of("importance_min", 4, "importance_max", 2)))
+                .code()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(post(space, "/query", Map.of("query", "x", "surprise", 1)).code()).isEqualTo("INVALID_ARGUMENT");
+        Resp impostor = send(HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "x", "agent", "root"))
+                .header("X-Actor", "agent:planner"));
+        assertThat(impostor.status).isEqualTo(403);
+        assertThat(impostor.code()).isEqualTo("FORBIDDEN");
+    }
+
+    @Test
+    void linksAreChainEventsAndEntityQueriesFollowThem() {
+        String space = space();
+        String alex = post(space, "/memories", Map.of("content", "Alex Romero (person)", "kind", "entity"))
+                .map("memory").get("id").toString();
+        String atlas = post(space, "/memories", Map.of("content", "Atlas (project)", "kind", "entity"))
+                .map("memory").get("id").toString();
+        String db = createId(space, "Runs on PostgreSQL 15 with nightly backups");
+        Resp linked = post(space, "/memories/" + alex + "/links", Map.of("to", atlas, "type", "develops"));
+        assertThat(linked.status).as(linked.raw).isEqualTo(201);
+        assertThat(post(space, "/memories/" + atlas + "/links", Map.of("to", db, "type", "depends-on")).status).isEqualTo(201);
+        assertRejectedByChain(space, "ALREADY_LINKED", 409,
+                () -> post(space, "/memories/" + alex + "/links", Map.of("to", atlas, "type", "uses")));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> post(space, "/memories/" + alex + "/links", Map.of()));
+        Resp answer = post(space, "/query", Map.of("query", "Atlas", "top_k", 1));
+        assertThat(answer.list("items")).extracting(i -> i.get("id")).containsExactly(atlas);
+        assertThat(answer.json.get("text").toString()).contains("depends-on: Runs on PostgreSQL 15");
+        Resp unlinked = send(HttpRequest.DELETE("/v1/spaces/" + space + "/memories/" + atlas + "/links/" + db));
+        assertThat(unlinked.status).as(unlinked.raw).isEqualTo(200);
+        Resp relations = get("/v1/spaces/" + space + "/memories/" + atlas + "/relations");
+        assertThat(relations.raw).contains(alex).doesNotContain(db);
+    }
+
+    @Test
+    void contextAssemblesCoreHeaderAndWorkingMemoriesWithinMaxTokens() {
+        String space = space();
+        assertThat(send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona",
+                Map.of("content", "I am a careful planning assistant."))).status).isEqualTo(200);
+        post(space, "/memories", Map.of("content", "The release deploy is on Thursday at 14:00", "thread_id", "t1"));
+        Resp c = post(space, "/context", Map.of("message", "when is the release deploy?", "thread_id", "t1",
+                "since_rev", 0, "max_tokens", 200));
+        assertThat(c.status).as(c.raw).isEqualTo(200);
+        assertThat(c.json.get("text").toString()).startsWith("## Who I Am").contains("Memory updates since rev 0")
+                .contains("Thursday at 14:00");
+        assertThat(((Number) c.json.get("tokens")).intValue()).isLessThanOrEqualTo(200);
+        assertThat(((Number) c.json.get("revision")).intValue()).isEqualTo(1);
+        Resp tiny = post(space, "/context", Map.of("message", "deploy", "max_tokens", 5));
+        assertThat(((Number) tiny.json.get("tokens")).intValue()).isLessThanOrEqualTo(5);
+        assertThat(tiny.json).containsEntry("core_truncated", true);
+        assertThat(post(space, "/context", Map.of("message", " ")).code()).isEqualTo("INVALID_ARGUMENT");
     }
 
     // ---------------------------------------------------------------- helpers

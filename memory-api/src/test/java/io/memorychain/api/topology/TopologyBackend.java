@@ -77,6 +77,11 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     }
 
     @Override
+    public java.time.Clock clock() {
+        return harness.clock;
+    }
+
+    @Override
     public Embedder embedder() {
         return harness.embedder;
     }

@@ -198,10 +198,22 @@ public final class QueryService {
             maxStrength = Math.max(maxStrength, r.getStrength());
         }
         return relevance
-                * (1 - weights.decay() + weights.decay() * Math.min(1, decayScore))
+                * decayFactor(decayScore)
                 * (1 + weights.importance() * (m.getImportance() - 3) / 2.0)
                 * (1 + weights.recency() * Math.exp(-days / 30))
                 * (1 + weights.relation() * maxStrength);
+    }
+
+    /**
+     * Seed 001 section 9.2: active memories (score >= 0.5) rank normally (1.0); fading ones (0.2..0.5) are
+     * deprioritised linearly down to {@code 1 - decay}; dormant ones, when asked for, rank at {@code 1 - decay}.
+     */
+    private double decayFactor(double decayScore) {
+        if (decayScore >= 0.5) {
+            return 1;
+        }
+        double fading = Math.max(0, decayScore - 0.2) / 0.3;
+        return 1 - weights.decay() * (1 - fading);
     }
 
     /** The best {@code topK}, at most {@code rag_length} per RAG-mode category. */

@@ -6,7 +6,8 @@ package io.memorychain.projector.retrieval;
  * relevance can lift an unrelated memory above a relevant one by much:
  * <pre>
  * score = relevance
- *       * (1 - decay + decay * min(1, decay_score))        decay_score of seed 001 section 9; pinned = 1
+ *       * decay_factor                                     1 for active memories (seed 001 section 9.2), down to
+ *                                                          1 - decay for fading ones, 1 - decay for dormant ones
  *       * (1 + importance * (importance_level - 3) / 2)    importance 1..5 gives 1 -/+ importance
  *       * (1 + recency * e^(-days_since_update / 30))
  *       * (1 + relation * max_related_strength)

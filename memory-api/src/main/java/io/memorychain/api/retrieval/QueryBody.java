@@ -1,0 +1,33 @@
+package io.memorychain.api.retrieval;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.List;
+
+/** POST /v1/spaces/{space}/query: memory.query of seed 004 section 6. */
+@Serdeable
+@JsonIgnoreProperties(ignoreUnknown = false)
+@Schema(name = "Query", description = "Hybrid (keyword + meaning) search of a space's memories.")
+public record QueryBody(
+        @Nullable @Schema(description = "The agent asking; its category allowlist applies. Defaults to the X-Actor id "
+                + "for agent and subagent actors, which may not ask for another agent") String agent,
+        @Nullable @Schema(description = "What to look for", requiredMode = Schema.RequiredMode.REQUIRED) String query,
+        @Nullable @Schema(description = "Only these categories (each must be in the agent's allowlist)")
+        List<String> categories,
+        @Nullable FiltersBody filters,
+        @Nullable @JsonProperty("top_k") @Schema(description = "1..100, default 5") Integer topK,
+        @Nullable @JsonProperty("return") @Schema(description = "bullets (default) or full") String format,
+        @Nullable @JsonProperty("budget_tokens") @Schema(description = "Token budget of the answer (cl100k_base)")
+        Integer budgetTokens,
+        @Nullable @Schema(description = "Drop memories whose cosine similarity to the query is below this, e.g. 0.65")
+        Double threshold,
+        @Nullable @JsonProperty("include_superseded") Boolean includeSuperseded,
+        @Nullable @JsonProperty("include_dormant") @Schema(description = "Also return dormant (decayed) memories")
+        Boolean includeDormant,
+        @Nullable @JsonProperty("thread_id") String threadId,
+        @Nullable @JsonProperty("since_rev") @Schema(description = "Thread revision seen last: adds the delta header")
+        Long sinceRev) {
+}

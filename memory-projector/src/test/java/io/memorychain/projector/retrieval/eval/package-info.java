@@ -1,0 +1,20 @@
+/**
+ * The labelled retrieval set and its evaluation, for any retriever.
+ *
+ * <ul>
+ *   <li>{@link io.memorychain.projector.retrieval.eval.RetrievalSet#load()} reads and validates
+ *       {@code src/test/resources/retrieval/retrieval-set.json}: hand-written memories of four spaces, consolidations,
+ *       relation links and labelled queries (see the file's own description for the conventions).</li>
+ *   <li>Implement {@link io.memorychain.projector.retrieval.eval.Retriever} (query in, keys out; keys are the memory
+ *       ids) and call {@link io.memorychain.projector.retrieval.eval.RetrievalEvaluation#run}: the report gives
+ *       recall@5, MRR@10 and must-not violations overall, per query type and per space;
+ *       {@link io.memorychain.projector.retrieval.eval.ReportTable} prints reports side by side.</li>
+ *   <li>{@link io.memorychain.projector.retrieval.eval.AvroMemories} turns the set into the {@code Memory} records a
+ *       projection would hold (superseded inputs included), and
+ *       {@link io.memorychain.projector.retrieval.eval.IndexedRetrievalSet} loads them, embedded, into a
+ *       {@code MemoryIndex} and exposes the raw index as a retriever (the baseline of
+ *       {@code RawIndexRetrievalTest}). Relation traversal can use {@link
+ *       io.memorychain.projector.retrieval.eval.RetrievalSet#links()} and {@code within(key, hops)}.</li>
+ * </ul>
+ */
+package io.memorychain.projector.retrieval.eval;

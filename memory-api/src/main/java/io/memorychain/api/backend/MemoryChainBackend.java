@@ -11,6 +11,7 @@ import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.retrieval.CategoryPolicy;
 import io.memorychain.projector.sequencer.SequencerSettings;
 import io.memorychain.projector.view.MemoryViews;
 import jakarta.inject.Singleton;
@@ -37,6 +38,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MemoryChainBackend.class);
 
     private final MemoryConfig config;
+    private final CategoryPolicy categories;
     private final Path dataDir;
     private final Topics topics;
     private EmbeddedKafka broker;
@@ -47,9 +49,10 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private MemoryPublisher publisher;
     private volatile boolean closed;
 
-    public MemoryChainBackend(MemoryConfig config, SchemaRegistryFactory registries) {
+    public MemoryChainBackend(MemoryConfig config, SchemaRegistryFactory registries, CategoryPolicy categories) {
         AvroTrust.install();
         this.config = config;
+        this.categories = categories;
         this.dataDir = config.getDataDir().toAbsolutePath().normalize();
         this.topics = Topics.withPrefix(config.getTopicPrefix());
         try {
@@ -81,7 +84,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         keys = ChainKeys.loadOrCreate(dataDir.resolve("keys").resolve("chain-signing.key"));
         log.info("Chain signing key {} ({})", keys.keyId(), dataDir.resolve("keys"));
         SequencerSettings sequencer = new SequencerSettings(config.getMaxContentBytes(), config.getBlockLabels(),
-                config.getMaxConsolidationInputs());
+                config.getMaxConsolidationInputs()).withCategories(categories);
         MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(bootstrapServers, topics,
                 dataDir.resolve("streams"), config.getTopicPrefix() + config.getApplicationId(),
                 config.getKafka().getPartitions(), replicationFactor, sequencer,

@@ -12,6 +12,8 @@ import io.memorychain.events.Topics;
 import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.ChainHarness;
+import io.memorychain.projector.retrieval.CategoryPolicy;
+import io.memorychain.projector.sequencer.SequencerSettings;
 import io.memorychain.projector.view.CoreView;
 import io.memorychain.projector.view.ListQuery;
 import io.memorychain.projector.view.MemoryViews;
@@ -19,6 +21,7 @@ import io.memorychain.projector.view.Page;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.context.annotation.Requires;
 import jakarta.annotation.PreDestroy;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.List;
@@ -39,10 +42,21 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
 
     public static final String ENV = "topology-backend";
 
-    private final ChainHarness harness = new ChainHarness();
+    private final ChainHarness harness;
     private final List<MemoryRequest> published = new CopyOnWriteArrayList<>();
     /** When set, requests are published but their outcome never arrives (to test the write timeout). */
     public volatile boolean stall;
+
+    /** Without category allowlists. */
+    public TopologyBackend() {
+        this(CategoryPolicy.unrestricted());
+    }
+
+    /** The sequencer enforces the application's categories file, as {@code MemoryChainBackend} does. */
+    @Inject
+    public TopologyBackend(CategoryPolicy categories) {
+        harness = new ChainHarness(SequencerSettings.defaults().withCategories(categories));
+    }
 
     @Override
     public synchronized CompletableFuture<MemoryOutcome> publish(MemoryRequest request) {

@@ -12,6 +12,7 @@ import io.memorychain.avro.RestoreMemory;
 import io.memorychain.avro.SetFlag;
 import io.memorychain.avro.UpdateMemory;
 import io.memorychain.projector.retrieval.CategoryAccess;
+import io.memorychain.projector.retrieval.CategoryPolicy;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -31,6 +32,10 @@ public final class CategoryGuard {
 
     public CategoryGuard(CategoryAccess access) {
         this.access = access;
+    }
+
+    public CategoryGuard(CategoryPolicy policy) {
+        this(new CategoryAccess(policy));
     }
 
     /**

@@ -40,7 +40,6 @@ import io.memorychain.events.Limits;
 import io.memorychain.events.Spaces;
 import io.memorychain.projector.domain.ContentHash;
 import io.memorychain.projector.domain.MemoryIds;
-import io.memorychain.projector.retrieval.CategoryAccess;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,7 +48,6 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -65,7 +63,7 @@ public final class Decider {
 
     public Decider(SequencerSettings settings) {
         this.settings = settings;
-        this.categories = new CategoryGuard(new CategoryAccess(settings.categories()));
+        this.categories = new CategoryGuard(settings.categories());
     }
 
     public Decision decide(MemoryRequest request, long seq, WriteModel model, Instant now) {
@@ -81,9 +79,9 @@ public final class Decider {
         if (request.getActor().getType() == ActorType.SUBAGENT) {
             return reject(FORBIDDEN, "sub-agents cannot change memory directly; submit a proposal");
         }
-        Optional<Decision.Reject> notAllowed = categories.check(request, id -> model.memory(request.getSpace(), id));
-        if (notAllowed.isPresent()) {
-            return notAllowed.get();
+        Decision notAllowed = categories.check(request, id -> model.memory(request.getSpace(), id)).orElse(null);
+        if (notAllowed != null) {
+            return notAllowed;
         }
         Context ctx = new Context(request, seq, model, now);
         Object op = request.getOp();

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memorychain.api.contract.MemoryApiContract;
 import io.memorychain.api.topology.TopologyBackend;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryRequest;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.client.HttpClient;
@@ -46,6 +48,11 @@ class MemoryApiHttpTest extends MemoryApiContract {
     @Override
     protected long publishedRequests() {
         return chain.published().size();
+    }
+
+    @Override
+    protected MemoryOutcome publishDirectly(MemoryRequest request) {
+        return chain.publish(request).join();
     }
 
     @Test

@@ -1,6 +1,9 @@
 package io.memorychain.api;
 
+import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.contract.MemoryApiContract;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
 import io.memorychain.events.testing.SharedKafka;
 import io.micronaut.context.ApplicationContext;
@@ -75,6 +78,16 @@ class MemoryApiIT extends MemoryApiContract {
     @Override
     protected JsonMapper json() {
         return json;
+    }
+
+    /** Through the application's own publisher to the real requests topic, past the REST layer. */
+    @Override
+    protected MemoryOutcome publishDirectly(MemoryRequest request) {
+        try {
+            return server.getApplicationContext().getBean(MemoryBackend.class).publish(request).get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("No outcome for request " + request.getRequestId(), e);
+        }
     }
 
     /** Sum of the requests topic's end offsets (uncommitted included): any publish moves it. */

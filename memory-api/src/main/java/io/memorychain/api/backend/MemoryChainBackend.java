@@ -14,6 +14,7 @@ import io.memorychain.avro.MemoryAccess;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.retrieval.CategoryPolicy;
 import io.memorychain.projector.sequencer.SequencerSettings;
 import io.memorychain.projector.view.MemoryViews;
 import jakarta.inject.Singleton;
@@ -40,6 +41,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MemoryChainBackend.class);
 
     private final MemoryConfig config;
+    private final CategoryPolicy categories;
     private final Path dataDir;
     private final Topics topics;
     private EmbeddedKafka broker;
@@ -52,9 +54,11 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private final Embedder embedder;
     private volatile boolean closed;
 
-    public MemoryChainBackend(MemoryConfig config, SchemaRegistryFactory registries, Embedder embedder) {
+    public MemoryChainBackend(MemoryConfig config, SchemaRegistryFactory registries, CategoryPolicy categories,
+                              Embedder embedder) {
         AvroTrust.install();
         this.config = config;
+        this.categories = categories;
         this.embedder = embedder;
         this.dataDir = config.getDataDir().toAbsolutePath().normalize();
         this.topics = Topics.withPrefix(config.getTopicPrefix());
@@ -87,7 +91,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         keys = ChainKeys.loadOrCreate(dataDir.resolve("keys").resolve("chain-signing.key"));
         log.info("Chain signing key {} ({})", keys.keyId(), dataDir.resolve("keys"));
         SequencerSettings sequencer = new SequencerSettings(config.getMaxContentBytes(), config.getBlockLabels(),
-                config.getMaxConsolidationInputs());
+                config.getMaxConsolidationInputs()).withCategories(categories);
         MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(bootstrapServers, topics,
                 dataDir.resolve("streams"), config.getTopicPrefix() + config.getApplicationId(),
                 config.getKafka().getPartitions(), replicationFactor, sequencer,

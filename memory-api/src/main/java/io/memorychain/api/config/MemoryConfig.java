@@ -67,6 +67,13 @@ public class MemoryConfig {
     @NotEmpty
     private List<String> blockLabels = List.of("persona", "user_profile", "goals", "knowledge", "critical");
 
+    /**
+     * The categories and per-agent allowlists file (seed 004 section 5, see categories.yaml). Absent: the
+     * {@code categories.yaml} shipped with memory-api.
+     */
+    @Nullable
+    private Path categoriesFile;
+
     private final Kafka kafka;
     private final Registry registry;
     private final Embedded embedded;
@@ -148,6 +155,14 @@ public class MemoryConfig {
 
     public void setBlockLabels(List<String> blockLabels) {
         this.blockLabels = List.copyOf(blockLabels);
+    }
+
+    public Optional<Path> getCategoriesFile() {
+        return Optional.ofNullable(categoriesFile);
+    }
+
+    public void setCategoriesFile(@Nullable Path categoriesFile) {
+        this.categoriesFile = categoriesFile;
     }
 
     public Kafka getKafka() {

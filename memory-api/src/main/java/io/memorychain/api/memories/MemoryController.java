@@ -1,6 +1,7 @@
 package io.memorychain.api.memories;
 
 import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.categories.CategoryReads;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
@@ -13,6 +14,7 @@ import io.memorychain.api.request.Spaces;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.api.write.WriteExecutor;
 import io.memorychain.api.write.WriteResult;
+import io.memorychain.avro.Actor;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryFlag;
 import io.memorychain.avro.MemoryKind;
@@ -62,17 +64,20 @@ public class MemoryController {
     private final MemoryBackend backend;
     private final WriteExecutor writes;
     private final MemoryRequests requests;
+    private final CategoryReads categories;
 
-    public MemoryController(MemoryBackend backend, WriteExecutor writes, MemoryRequests requests) {
+    public MemoryController(MemoryBackend backend, WriteExecutor writes, MemoryRequests requests, CategoryReads categories) {
         this.backend = backend;
         this.writes = writes;
         this.requests = requests;
+        this.categories = categories;
     }
 
     @Post("/memories")
     @Operation(summary = "Create a memory", description = "Answers 201 with the memory once the local views show it.")
     @ApiResponse(responseCode = "201", description = "Created")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: the category is not in the actor's allowlist", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "413", description = "TOO_LARGE", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "503", description = "TIMEOUT: retry with the same Idempotency-Key", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<WriteResponse> create(@PathVariable String space,
@@ -87,28 +92,37 @@ public class MemoryController {
 
     @Get("/memories/{id}")
     @Operation(summary = "One memory, whatever its state", description = "ETag carries the version (use it in If-Match).")
+    @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: the actor's allowlist does not include the memory's category", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND (also for ids of other spaces)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<MemoryJson> get(@PathVariable String space, @PathVariable String id) {
-        Memory memory = find(Spaces.require(space), id);
+    public HttpResponse<MemoryJson> get(@PathVariable String space, @PathVariable String id,
+                                        @Nullable @Header(Actors.HEADER) @Parameter(description = "<type>:<id>, default user:api") String actor) {
+        Actor reader = Actors.parse(actor);
+        Memory memory = categories.requireReadable(reader, find(Spaces.require(space), id));
         return HttpResponse.ok(MemoryJson.of(memory)).header(HttpHeaders.ETAG, ExpectedVersions.etag(memory.getVersion()));
     }
 
     @Get("/memories")
-    @Operation(summary = "List memories in id (creation) order", description = "Without state, only active memories are listed.")
+    @Operation(summary = "List memories in id (creation) order", description = "Without state, only active memories are listed. "
+            + "For an agent with a category allowlist, only memories of its categories (and uncategorized ones).")
+    @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: category is not in the actor's allowlist", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public MemoryPage list(@PathVariable String space,
+                           @Nullable @Header(Actors.HEADER) @Parameter(description = "<type>:<id>, default user:api") String actor,
                            @Nullable @QueryValue @Parameter(description = "semantic, episodic, procedural, insight, journal, block or entity") String kind,
                            @Nullable @QueryValue String category,
                            @Nullable @QueryValue @Parameter(description = "active (default), superseded, soft_deleted or archived") String state,
                            @Nullable @QueryValue @Parameter(description = "cursor: the previous page's next") String after,
                            @Nullable @QueryValue @Parameter(description = "1 to 500, default 50") Integer limit) {
         Spaces.require(space);
+        Actor reader = Actors.parse(actor);
         ListQuery query;
         try {
             query = new ListQuery(Enums.parse(MemoryKind.class, "kind", kind), category,
-                    Enums.parse(MemoryState.class, "state", state), after, limit == null ? DEFAULT_LIMIT : limit);
+                    Enums.parse(MemoryState.class, "state", state), after, limit == null ? DEFAULT_LIMIT : limit,
+                    categories.listable(reader));
         } catch (IllegalArgumentException e) {
             throw ApiException.invalid(e.getMessage());
         }
+        categories.requireReadable(reader, category);
         Page<Memory> page = backend.views().list(space, query);
         return new MemoryPage(page.items().stream().map(MemoryJson::of).toList(), page.next());
     }
@@ -193,9 +207,12 @@ public class MemoryController {
 
     @Get("/memories/{id}/history")
     @Operation(summary = "Every event that touched the memory, oldest first, with before and after")
-    public HistoryResponse history(@PathVariable String space, @PathVariable String id) {
+    @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: the actor's allowlist does not include the memory's category", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HistoryResponse history(@PathVariable String space, @PathVariable String id,
+                                   @Nullable @Header(Actors.HEADER) @Parameter(description = "<type>:<id>, default user:api") String actor) {
         Spaces.require(space);
-        find(space, id);
+        Actor reader = Actors.parse(actor);
+        categories.requireReadable(reader, find(space, id));
         List<HistoryEntry> entries = backend.views().history(space, id);
         return new HistoryResponse(id, entries.stream().map(HistoryEntryJson::of).toList());
     }

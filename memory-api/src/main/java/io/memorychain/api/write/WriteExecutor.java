@@ -7,6 +7,8 @@ import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.projector.retrieval.CategoryAccess;
+import io.memorychain.projector.sequencer.CategoryGuard;
 import io.memorychain.projector.view.MemoryViews;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -26,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * outcome; a rejection becomes its code's HTTP status; an acceptance is awaited in the local projection
  * ({@code awaitApplied(space, seq)}) and answered with the memory as the views now show it. Running out of time is
  * 503 TIMEOUT with the request id: retrying with the same Idempotency-Key returns the original outcome and never
- * applies the change twice.
+ * applies the change twice. A write outside the actor's category allowlist is refused with CATEGORY_NOT_ALLOWED before
+ * anything is published (as judged by the local views; the sequencer enforces the same rule on the chain's state).
  */
 @Singleton
 public class WriteExecutor {
@@ -36,16 +39,23 @@ public class WriteExecutor {
     private final MemoryBackend backend;
     private final Duration timeout;
     private final Clock clock;
+    private final CategoryGuard categories;
 
     @Inject
-    public WriteExecutor(MemoryBackend backend, MemoryConfig config) {
-        this(backend, config.getWriteTimeout(), Clock.systemUTC());
+    public WriteExecutor(MemoryBackend backend, MemoryConfig config, CategoryAccess categories) {
+        this(backend, config.getWriteTimeout(), Clock.systemUTC(), categories);
     }
 
+    /** Without category allowlists. */
     public WriteExecutor(MemoryBackend backend, Duration timeout, Clock clock) {
+        this(backend, timeout, clock, CategoryAccess.unrestricted());
+    }
+
+    public WriteExecutor(MemoryBackend backend, Duration timeout, Clock clock, CategoryAccess categories) {
         this.backend = backend;
         this.timeout = timeout;
         this.clock = clock;
+        this.categories = new CategoryGuard(categories);
     }
 
     /** The Avro request for an operation (one of the {@code MemoryRequest.op} union's records). */
@@ -70,6 +80,9 @@ public class WriteExecutor {
     /** Writes and reads back with {@code readBack} (e.g. the block by label when the outcome names no memory). */
     public WriteResult execute(WriteContext ctx, Object op, BiFunction<MemoryViews, MemoryOutcome, Optional<Memory>> readBack) {
         MemoryRequest request = request(ctx, op);
+        categories.check(request, id -> backend.views().memory(ctx.space(), id).orElse(null)).ifPresent(denied -> {
+            throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, denied.message());
+        });
         long deadline = System.nanoTime() + timeout.toNanos();
         MemoryOutcome outcome = awaitOutcome(request, deadline);
         if (!outcome.getAccepted()) {

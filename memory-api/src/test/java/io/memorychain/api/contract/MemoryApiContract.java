@@ -2,6 +2,11 @@ package io.memorychain.api.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.memorychain.avro.ActorType;
+import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryRequest;
+import io.memorychain.events.Requests;
 import io.micronaut.core.type.Argument;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
@@ -34,6 +39,9 @@ public abstract class MemoryApiContract {
 
     /** Requests published so far, all spaces (requests topic end offsets, or the topology backend's count). */
     protected abstract long publishedRequests();
+
+    /** Publishes a request past the REST layer, as an agent embedding MemoryPublisher would; its outcome. */
+    protected abstract MemoryOutcome publishDirectly(MemoryRequest request);
 
     // ---------------------------------------------------------------- happy paths
 
@@ -426,6 +434,110 @@ public abstract class MemoryApiContract {
         assertThat(post(space, "/context", Map.of("message", " ")).code()).isEqualTo("INVALID_ARGUMENT");
     }
 
+    // ---------------------------------------------------------------- category allowlists (default categories.yaml)
+
+    private static final String PLANNER = "agent:planner"; // allowlist [goals, tasks, projects]
+
+    @Test
+    void anAgentWritingOutsideItsAllowlistIsRefusedBeforePublishing() {
+        String space = space();
+        String path = "/v1/spaces/" + space + "/memories";
+        assertNotPublished(space, "CATEGORY_NOT_ALLOWED", 403, () -> send(HttpRequest.POST(path,
+                Map.of("content", "Answer in rhymes", "category", "tone")).header("X-Actor", PLANNER)));
+        Resp denied = send(HttpRequest.POST(path, Map.of("content", "Answer in rhymes", "category", "tone")).header("X-Actor", PLANNER));
+        assertThat((String) denied.json.get("message")).contains("'tone'", "agent planner", "goals, projects, tasks");
+
+        String tone = createId(space, "Answer in rhymes", "tone", null);
+        Resp task = send(HttpRequest.POST(path, Map.of("content", "Write release notes", "category", "tasks")).header("X-Actor", PLANNER));
+        assertThat(task.status).as(task.raw).isEqualTo(201);
+        String taskId = (String) task.map("memory").get("id");
+        Resp plain = send(HttpRequest.POST(path, Map.of("content", "No category")).header("X-Actor", PLANNER));
+        assertThat(plain.status).as(plain.raw).isEqualTo(201);
+
+        assertNotPublished(space, "CATEGORY_NOT_ALLOWED", 403, () -> send(HttpRequest.PATCH(path + "/" + tone,
+                Map.of("content", "Answer in prose")).header("X-Actor", PLANNER)));
+        assertNotPublished(space, "CATEGORY_NOT_ALLOWED", 403, () -> send(HttpRequest.PATCH(path + "/" + taskId,
+                Map.of("category", "tone")).header("X-Actor", PLANNER)));
+        assertNotPublished(space, "CATEGORY_NOT_ALLOWED", 403, () -> send(HttpRequest.DELETE(path + "/" + tone).header("X-Actor", PLANNER)));
+        assertNotPublished(space, "CATEGORY_NOT_ALLOWED", 403, () -> send(HttpRequest.POST(path + "/" + tone + ":pin", Map.of())
+                .header("X-Actor", PLANNER)));
+        assertNotPublished(space, "CATEGORY_NOT_ALLOWED", 403, () -> send(HttpRequest.POST("/v1/spaces/" + space + "/consolidations",
+                Map.of("ids", List.of(taskId, tone), "content", "merged")).header("X-Actor", PLANNER)));
+        assertNotPublished(space, "CATEGORY_NOT_ALLOWED", 403, () -> send(HttpRequest.POST("/v1/spaces/" + space + "/consolidations",
+                Map.of("ids", List.of(taskId), "content", "merged", "category", "tone")).header("X-Actor", PLANNER)));
+
+        Resp byUser = send(HttpRequest.PATCH(path + "/" + tone, Map.of("content", "Answer in haiku")));
+        assertThat(byUser.status).as(byUser.raw).isEqualTo(200);
+        Resp byUnlistedAgent = send(HttpRequest.PATCH(path + "/" + tone, Map.of("content", "Answer in limericks")).header("X-Actor", "agent:claude"));
+        assertThat(byUnlistedAgent.status).as(byUnlistedAgent.raw).isEqualTo(200);
+    }
+
+    @Test
+    void theSequencerRefusesADisallowedWritePublishedStraightToKafka() {
+        String space = space();
+        MemoryOutcome outcome = publishDirectly(Requests.create(space, Requests.actor(ActorType.AGENT, "planner"),
+                CreateMemory.newBuilder().setContent("Answer in rhymes").setCategory("tone").build()).build());
+        assertThat(outcome.getAccepted()).isFalse();
+        assertThat(outcome.getCode()).isEqualTo("CATEGORY_NOT_ALLOWED");
+        assertThat(outcome.getMessage()).contains("'tone'", "agent planner");
+        assertThat(get("/v1/spaces/" + space + "/audit").list("items")).isEmpty();
+    }
+
+    @Test
+    void anAgentReadsOnlyMemoriesOfItsCategories() {
+        String space = space();
+        String path = "/v1/spaces/" + space + "/memories";
+        String goal = createId(space, "Ship the beta in May", "goals", null);
+        String tone = createId(space, "Answer in rhymes", "tone", null);
+        createId(space, "Be formal", "tone", null);
+        String plain = createId(space, "Uncategorized", null, null);
+
+        Resp denied = send(HttpRequest.GET(path + "/" + tone).header("X-Actor", PLANNER));
+        assertThat(denied.status).as(denied.raw).isEqualTo(403);
+        assertThat(denied.code()).isEqualTo("CATEGORY_NOT_ALLOWED");
+        assertThat((String) denied.json.get("message")).contains(tone, "'tone'");
+        assertThat(send(HttpRequest.GET(path + "/" + tone).header("X-Actor", "subagent:planner")).code()).isEqualTo("CATEGORY_NOT_ALLOWED");
+        assertThat(send(HttpRequest.GET(path + "/" + tone + "/history").header("X-Actor", PLANNER)).code()).isEqualTo("CATEGORY_NOT_ALLOWED");
+        assertThat(send(HttpRequest.GET(path + "?category=tone").header("X-Actor", PLANNER)).code()).isEqualTo("CATEGORY_NOT_ALLOWED");
+        assertThat(send(HttpRequest.GET(path + "/no-such-id").header("X-Actor", PLANNER)).code()).isEqualTo("NOT_FOUND");
+        assertThat(send(HttpRequest.GET(path + "/" + goal).header("X-Actor", "robot:r2")).code()).isEqualTo("INVALID_ARGUMENT");
+
+        assertThat(send(HttpRequest.GET(path + "/" + goal).header("X-Actor", PLANNER)).json).containsEntry("id", goal);
+        assertThat(send(HttpRequest.GET(path + "/" + goal + "/history").header("X-Actor", PLANNER)).list("items")).hasSize(1);
+        assertThat(ids(send(HttpRequest.GET(path + "?category=goals").header("X-Actor", PLANNER)))).containsExactly(goal);
+        assertThat(ids(send(HttpRequest.GET(path).header("X-Actor", PLANNER)))).containsExactly(goal, plain);
+        Resp first = send(HttpRequest.GET(path + "?limit=1").header("X-Actor", PLANNER));
+        assertThat(ids(first)).containsExactly(goal);
+        Resp second = send(HttpRequest.GET(path + "?limit=1&after=" + first.json.get("next")).header("X-Actor", PLANNER));
+        assertThat(ids(second)).containsExactly(plain);
+        assertThat(second.json.get("next")).isNull();
+
+        assertThat(get(path + "/" + tone).json).containsEntry("id", tone);
+        assertThat(ids(get(path))).hasSize(4);
+        assertThat(ids(send(HttpRequest.GET(path).header("X-Actor", "agent:claude")))).hasSize(4);
+    }
+
+    @Test
+    void theCoreViewOfAnAgentOmitsCoreMemoriesOfOtherCategories() {
+        String space = space();
+        assertThat(send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am a careful planner."))).status)
+                .isEqualTo(200);
+        String goal = createId(space, "Ship the beta in May", "goals", "core");
+        String tone = createId(space, "Answer in rhymes", "tone", "core");
+        String plain = createId(space, "Never book flights before 9am", null, "core");
+
+        Resp core = send(HttpRequest.GET("/v1/spaces/" + space + "/core").header("X-Actor", PLANNER));
+        assertThat(core.status).as(core.raw).isEqualTo(200);
+        assertThat((String) core.json.get("text")).contains("I am a careful planner.", "Ship the beta in May", "Never book flights")
+                .doesNotContain("rhymes");
+        assertThat(core.list("memories")).extracting(m -> m.get("id")).contains(goal, plain).doesNotContain(tone);
+        assertThat(core.list("memories")).extracting(m -> m.get("block_label")).contains("persona");
+
+        Resp full = get("/v1/spaces/" + space + "/core");
+        assertThat((String) full.json.get("text")).contains("rhymes");
+        assertThat(((Number) full.json.get("tokens")).intValue()).isGreaterThan(((Number) core.json.get("tokens")).intValue());
+    }
+
     // ---------------------------------------------------------------- helpers
 
     protected static String space() {
@@ -433,7 +545,19 @@ public abstract class MemoryApiContract {
     }
 
     protected String createId(String space, String content) {
-        Resp r = post(space, "/memories", Map.of("content", content));
+        return createId(space, content, null, null);
+    }
+
+    /** Created as user:api (never confined), with an optional category and tier. */
+    protected String createId(String space, String content, String category, String tier) {
+        Map<String, Object> body = new java.util.HashMap<>(Map.of("content", content));
+        if (category != null) {
+            body.put("category", category);
+        }
+        if (tier != null) {
+            body.put("tier", tier);
+        }
+        Resp r = post(space, "/memories", body);
         assertThat(r.status).as(r.raw).isEqualTo(201);
         return (String) r.map("memory").get("id");
     }

@@ -20,6 +20,8 @@ import io.memorychain.avro.view.Relation;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.projector.search.Hit;
 import io.memorychain.projector.search.SearchRequest;
+import io.memorychain.projector.retrieval.CategoryPolicy;
+import io.memorychain.projector.sequencer.SequencerSettings;
 import io.memorychain.projector.view.CoreView;
 import io.memorychain.projector.view.ListQuery;
 import io.memorychain.projector.view.MemoryViews;
@@ -27,6 +29,7 @@ import io.memorychain.projector.view.Page;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.context.annotation.Requires;
 import jakarta.annotation.PreDestroy;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.List;
@@ -47,10 +50,21 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
 
     public static final String ENV = "topology-backend";
 
-    private final ChainHarness harness = new ChainHarness(SharedEmbedder.get());
+    private final ChainHarness harness;
     private final List<MemoryRequest> published = new CopyOnWriteArrayList<>();
     /** When set, requests are published but their outcome never arrives (to test the write timeout). */
     public volatile boolean stall;
+
+    /** Without category allowlists. */
+    public TopologyBackend() {
+        this(CategoryPolicy.unrestricted());
+    }
+
+    /** The sequencer enforces the application's categories file, as {@code MemoryChainBackend} does. */
+    @Inject
+    public TopologyBackend(CategoryPolicy categories) {
+        harness = new ChainHarness(SequencerSettings.defaults().withCategories(categories), SharedEmbedder.get());
+    }
 
     @Override
     public synchronized CompletableFuture<MemoryOutcome> publish(MemoryRequest request) {

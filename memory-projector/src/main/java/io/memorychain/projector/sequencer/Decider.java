@@ -65,9 +65,11 @@ public final class Decider {
 
 
     private final SequencerSettings settings;
+    private final CategoryGuard categories;
 
     public Decider(SequencerSettings settings) {
         this.settings = settings;
+        this.categories = new CategoryGuard(settings.categories());
     }
 
     public Decision decide(MemoryRequest request, long seq, WriteModel model, Instant now) {
@@ -82,6 +84,10 @@ public final class Decider {
         }
         if (request.getActor().getType() == ActorType.SUBAGENT) {
             return reject(FORBIDDEN, "sub-agents cannot change memory directly; submit a proposal");
+        }
+        Decision notAllowed = categories.check(request, id -> model.memory(request.getSpace(), id)).orElse(null);
+        if (notAllowed != null) {
+            return notAllowed;
         }
         Context ctx = new Context(request, seq, model, now);
         Object op = request.getOp();

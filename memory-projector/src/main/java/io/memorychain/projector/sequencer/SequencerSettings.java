@@ -1,6 +1,8 @@
 package io.memorychain.projector.sequencer;
 
+import io.memorychain.projector.retrieval.CategoryPolicy;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -11,9 +13,11 @@ import java.util.Set;
  * @param maxConsolidationInputs most memories one consolidation may supersede
  * @param requestIdRetention     how long a request id is remembered for idempotent retries (by request timestamps);
  *                               a retry after that is a new request. Default 7 days, the requests topic's retention
+ * @param categories             categories and per-agent allowlists; an agent or sub-agent writing outside its allowlist
+ *                               is CATEGORY_NOT_ALLOWED. Default {@link CategoryPolicy#unrestricted()}
  */
 public record SequencerSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
-                                Duration requestIdRetention) {
+                                Duration requestIdRetention, CategoryPolicy categories) {
 
     public static final int DEFAULT_MAX_CONTENT_BYTES = 32 * 1024;
     public static final Duration DEFAULT_REQUEST_ID_RETENTION = Duration.ofDays(7);
@@ -33,12 +37,24 @@ public record SequencerSettings(int maxContentBytes, Set<String> blockLabels, in
         if (requestIdRetention == null || requestIdRetention.toMinutes() < 1) {
             throw new IllegalArgumentException("requestIdRetention must be at least a minute");
         }
+        Objects.requireNonNull(categories, "categories (CategoryPolicy.unrestricted() for none)");
         blockLabels = Set.copyOf(blockLabels);
+    }
+
+    /** Without category allowlists. */
+    public SequencerSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
+                             Duration requestIdRetention) {
+        this(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, CategoryPolicy.unrestricted());
     }
 
     /** With the default request id retention. */
     public SequencerSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs) {
         this(maxContentBytes, blockLabels, maxConsolidationInputs, DEFAULT_REQUEST_ID_RETENTION);
+    }
+
+    /** The same settings, enforcing these categories and allowlists. */
+    public SequencerSettings withCategories(CategoryPolicy policy) {
+        return new SequencerSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, policy);
     }
 
     public static SequencerSettings defaults() {

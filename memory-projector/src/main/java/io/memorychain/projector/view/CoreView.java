@@ -2,6 +2,7 @@ package io.memorychain.projector.view;
 
 import io.memorychain.avro.Memory;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * What an agent runtime injects as core memory.
@@ -11,4 +12,10 @@ import java.util.List;
  * @param memories the active blocks and core-tier memories it was built from
  */
 public record CoreView(String text, int tokens, List<Memory> memories) {
+
+    /** The core view built from only the memories kept (e.g. those an agent's category allowlist lets it read). */
+    public CoreView retain(Predicate<Memory> keep) {
+        List<Memory> kept = memories.stream().filter(keep).toList();
+        return kept.size() == memories.size() ? this : CoreFormatter.format(kept);
+    }
 }

@@ -85,7 +85,7 @@ public final class StoreMemoryViews implements MemoryViews {
                 Memory m = kv.value;
                 if (m.getId().equals(q.after()) || m.getState() != state
                         || (q.kind() != null && m.getKind() != q.kind())
-                        || (q.category() != null && !q.category().equals(m.getCategory()))) {
+                        || !q.matchesCategory(m.getCategory())) {
                     continue;
                 }
                 if (items.size() == q.limit()) {

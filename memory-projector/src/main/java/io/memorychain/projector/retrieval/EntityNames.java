@@ -5,9 +5,11 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Entity resolution for graph traversal (seed 001 section 11.2): an entity memory is named by a query when its name,
- * as whole words, occurs in the query (case-insensitive). The name is the entity's summary, else its content up to
- * the first " (", " —", " - ", ":" or line break: {@code "Atlas — billing platform (entity: project)"} is "Atlas".
+ * Entity resolution for graph traversal (seed 001 section 11.2, "fuzzy match on names"): an entity memory is named
+ * by a query when its name, or one of the capitalised words of its name (a first name, a surname: "Alex" for
+ * "Alex Moreno"), occurs in the query as whole words, ignoring case. The name is the entity's summary, else its
+ * content up to the first " (", " —", " - ", ":" or line break: {@code "Atlas — billing platform (entity: project)"}
+ * is "Atlas".
  */
 final class EntityNames {
 
@@ -24,11 +26,21 @@ final class EntityNames {
     }
 
     static boolean named(String query, Memory entity) {
-        String name = name(entity).toLowerCase(Locale.ROOT);
-        if (name.length() < 2) {
-            return false;
+        String name = name(entity);
+        String q = query.toLowerCase(Locale.ROOT);
+        if (name.length() >= 2 && occurs(q, name)) {
+            return true;
         }
-        return Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(name) + "(?![\\p{L}\\p{N}])")
-                .matcher(query.toLowerCase(Locale.ROOT)).find();
+        for (String word : name.split("[\\s,]+")) {
+            if (word.length() >= 3 && Character.isUpperCase(word.codePointAt(0)) && occurs(q, word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean occurs(String lowerCaseQuery, String phrase) {
+        return Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(phrase.toLowerCase(Locale.ROOT))
+                + "(?![\\p{L}\\p{N}])").matcher(lowerCaseQuery).find();
     }
 }

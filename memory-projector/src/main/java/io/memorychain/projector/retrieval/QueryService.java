@@ -82,11 +82,7 @@ public final class QueryService {
                 .mode(SearchMode.HYBRID).topK(candidates).filters(q.filters()).allowedCategories(allowed)
                 .includeSuperseded(q.includeSuperseded()).build());
 
-        Map<String, Double> relevance = new LinkedHashMap<>();
-        double best = hits.isEmpty() ? 1 : hits.get(0).score();
-        for (Hit hit : hits) {
-            relevance.put(hit.id(), hit.score() / best);
-        }
+        Map<String, Double> relevance = fuse(q.space(), hits, vector);
         traverseEntities(q, hits, relevance, allowed);
 
         List<Scored> ranked = new ArrayList<>();
@@ -109,6 +105,54 @@ public final class QueryService {
         }
         ranked.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(s -> s.memory.getId()));
         return pack(q, cap(ranked, q.topK()), allowed, actor, now);
+    }
+
+    /**
+     * Score fusion of the two signals of every candidate: {@code keyword * bm25 / max_bm25 + (1 - keyword) *
+     * minmax(cosine)}, scaled so that the best candidate has relevance 1. Measured on the labelled retrieval set,
+     * this beats reciprocal rank fusion, which ranks a memory found by meaning alone (every paraphrase) below any
+     * memory a stray keyword puts in both lists. A candidate outside the kNN list gets its cosine from its stored
+     * embedding; without one (not embedded yet, or no embedder) it has keyword relevance only.
+     */
+    private Map<String, Double> fuse(String space, List<Hit> hits, float[] vector) {
+        Map<String, Double> cosines = new HashMap<>();
+        double maxBm25 = 0;
+        double minCos = Double.MAX_VALUE;
+        double maxCos = -Double.MAX_VALUE;
+        for (Hit hit : hits) {
+            maxBm25 = Math.max(maxBm25, hit.bm25() == null ? 0 : hit.bm25().score());
+            Double cos = hit.vector() != null ? Double.valueOf(hit.vector().score()) : storedCosine(space, hit.id(), vector);
+            if (cos != null) {
+                cosines.put(hit.id(), cos);
+                minCos = Math.min(minCos, cos);
+                maxCos = Math.max(maxCos, cos);
+            }
+        }
+        Map<String, Double> fused = new LinkedHashMap<>();
+        double best = 0;
+        for (Hit hit : hits) {
+            double keyword = maxBm25 > 0 && hit.bm25() != null ? hit.bm25().score() / maxBm25 : 0;
+            Double cos = cosines.get(hit.id());
+            double meaning = cos == null ? 0 : maxCos > minCos ? (cos - minCos) / (maxCos - minCos) : 1;
+            double score = vector == null ? keyword : weights.keyword() * keyword + (1 - weights.keyword()) * meaning;
+            fused.put(hit.id(), score);
+            best = Math.max(best, score);
+        }
+        if (best > 0) {
+            double scale = best;
+            fused.replaceAll((id, score) -> score / scale);
+        }
+        return fused;
+    }
+
+    private Double storedCosine(String space, String id, float[] vector) {
+        if (vector == null) {
+            return null;
+        }
+        Optional<Memory> m = views.memory(space, id);
+        return m.flatMap(memory -> views.embedding(space, id)
+                        .filter(e -> e.getContentHash().equals(memory.getContentHash())))
+                .map(e -> cosine(vector, e.getVector())).orElse(null);
     }
 
     /** The categories the search may return: null for any, else a set (UNCATEGORIZED included when allowed). */

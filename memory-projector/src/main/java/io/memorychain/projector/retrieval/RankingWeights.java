@@ -1,9 +1,10 @@
 package io.memorychain.projector.retrieval;
 
 /**
- * How the reranker combines the fused search relevance with the other signals (DESIGN.md section 7). Relevance
- * (the hybrid RRF score, normalised to the best candidate) is multiplied by small factors, so no signal other than
- * relevance can lift an unrelated memory above a relevant one by much:
+ * How the reranker combines the search signals and the other signals (DESIGN.md section 7). Relevance fuses the
+ * keyword and meaning scores, {@code keyword * bm25 / max_bm25 + (1 - keyword) * minmax(cosine)}, normalised to the
+ * best candidate; it is then multiplied by small factors, so no signal other than relevance can lift an unrelated
+ * memory above a relevant one by much:
  * <pre>
  * score = relevance
  *       * decay_factor                                     1 for active memories (seed 001 section 9.2), down to
@@ -13,6 +14,7 @@ package io.memorychain.projector.retrieval;
  *       * (1 + relation * max_related_strength)
  * </pre>
  *
+ * @param keyword     weight of the keyword (BM25) signal in relevance; the meaning (cosine) signal has the rest
  * @param decay       weight of the decay factor (0: ignored)
  * @param importance  half-range of the importance factor
  * @param recency     weight of the recency bonus
@@ -20,12 +22,12 @@ package io.memorychain.projector.retrieval;
  * @param hopDecay    share of an entity's relevance that a memory reached through one relation hop gets (times
  *                    {@code 0.9 + 0.1 * strength}): close to 1, so an entity's neighbourhood ranks right after it
  */
-public record RankingWeights(double decay, double importance, double recency, double relation, double hopDecay) {
+public record RankingWeights(double keyword, double decay, double importance, double recency, double relation, double hopDecay) {
 
-    public static final RankingWeights DEFAULTS = new RankingWeights(0.3, 0.1, 0.05, 0.05, 0.97);
+    public static final RankingWeights DEFAULTS = new RankingWeights(0.3, 0.3, 0.1, 0.05, 0.05, 0.97);
 
     public RankingWeights {
-        if (decay < 0 || decay > 1 || importance < 0 || importance >= 1 || recency < 0 || relation < 0
+        if (keyword < 0 || keyword > 1 || decay < 0 || decay > 1 || importance < 0 || importance >= 1 || recency < 0 || relation < 0
                 || hopDecay <= 0 || hopDecay > 1) {
             throw new IllegalArgumentException("ranking weights out of range: decay and hopDecay in (0, 1], importance in [0, 1), others >= 0");
         }

@@ -84,12 +84,12 @@ public final class MemoryChainRuntime implements AutoCloseable {
     private final MemoryViews views;
 
     private MemoryChainRuntime(KafkaStreams sequencer, KafkaStreams projector, KafkaStreams embedder,
-                               SearchIndexes indexes, AppliedSeqTracker tracker) {
+                               SearchIndexes indexes, AppliedSeqTracker tracker, int eventPartitions) {
         this.sequencer = sequencer;
         this.projector = projector;
         this.embedder = embedder;
         this.indexes = indexes;
-        this.views = new StoreMemoryViews(projector, tracker, indexes);
+        this.views = new StoreMemoryViews(projector, tracker, indexes, eventPartitions);
     }
 
     /**
@@ -100,7 +100,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
      */
     public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
                                            Embedder embedder, Duration timeout) {
-        TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
+        int eventPartitions = TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
                 settings.replicationFactor());
         AppliedSeqTracker tracker = new AppliedSeqTracker();
         SearchIndexes indexes = embedder == null ? SearchIndexes.onDisk(IndexSettings.DEFAULTS, NO_MODEL)
@@ -114,7 +114,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
         KafkaStreams embedding = embedder == null ? null
                 : new KafkaStreams(EmbedderTopology.build(settings.topics(), registry, embedder), streamsConfig(settings,
                         EmbedderTopology.applicationId(settings.applicationId(), embedder.modelId())));
-        MemoryChainRuntime runtime = new MemoryChainRuntime(sequencer, projector, embedding, indexes, tracker);
+        MemoryChainRuntime runtime = new MemoryChainRuntime(sequencer, projector, embedding, indexes, tracker,
+                eventPartitions);
         try {
             startAndAwait(embedding == null ? List.of(sequencer, projector) : List.of(sequencer, projector, embedding),
                     timeout);
@@ -177,11 +178,13 @@ public final class MemoryChainRuntime implements AutoCloseable {
      */
     public static MemoryChainRuntime startProjection(Settings settings, SchemaRegistry registry, String modelId,
                                                      Duration timeout) {
+        int eventPartitions = TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
+                settings.replicationFactor());
         AppliedSeqTracker tracker = new AppliedSeqTracker();
         SearchIndexes indexes = SearchIndexes.onDisk(IndexSettings.DEFAULTS, modelId);
         KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker,
                 indexes), streamsConfig(settings, settings.applicationId() + "-projector"));
-        MemoryChainRuntime runtime = new MemoryChainRuntime(null, projector, null, indexes, tracker);
+        MemoryChainRuntime runtime = new MemoryChainRuntime(null, projector, null, indexes, tracker, eventPartitions);
         try {
             startAndAwait(List.of(projector), timeout);
         } catch (RuntimeException e) {

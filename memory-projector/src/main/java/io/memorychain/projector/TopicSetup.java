@@ -25,7 +25,8 @@ public final class TopicSetup {
     private TopicSetup() {
     }
 
-    public static void ensure(String bootstrapServers, Topics topics, int partitions, short replicationFactor) {
+    /** Creates the missing topics and checks co-partitioning; returns the events topic's partition count. */
+    public static int ensure(String bootstrapServers, Topics topics, int partitions, short replicationFactor) {
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         try (Admin admin = Admin.create(props)) {
@@ -66,6 +67,7 @@ public final class TopicSetup {
                             + " has " + eventPartitions + "; they must be co-partitioned");
                 }
             }
+            return eventPartitions;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while creating topics", e);

@@ -8,7 +8,9 @@ import io.memorychain.projector.search.MemoryIndex;
 import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.search.SearchRequest;
 import java.util.function.ToIntFunction;
+import java.nio.charset.StandardCharsets;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Utils;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.view.AuditEntry;
@@ -21,7 +23,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.nio.charset.StandardCharsets;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StoreQueryParameters;
@@ -37,11 +41,15 @@ public final class StoreMemoryViews implements MemoryViews {
     private final SearchIndexes indexes;
     private final ToIntFunction<String> partitionOf;
 
-    /** Over a running projection: a space's index is found through the partition its events are on. */
-    public StoreMemoryViews(KafkaStreams streams, AppliedSeqTracker tracker, SearchIndexes indexes) {
+    /**
+     * Over a running projection: a space's index is found through the partition its events are on (the producers'
+     * default partitioner: murmur2 of the space's UTF-8 bytes modulo the events topic's partition count).
+     */
+    public StoreMemoryViews(KafkaStreams streams, AppliedSeqTracker tracker, SearchIndexes indexes,
+                            int eventPartitions) {
         this(name -> streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.keyValueStore())),
-                tracker, indexes, space -> streams.queryMetadataForKey(ProjectionTopology.MEMORIES, space,
-                        new StringSerializer()).partition());
+                tracker, indexes, space -> Utils.toPositive(Utils.murmur2(space.getBytes(StandardCharsets.UTF_8)))
+                        % eventPartitions);
     }
 
     /**

@@ -1,0 +1,123 @@
+package io.memorychain.projector.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.memorychain.avro.ActorType;
+import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.MemoryKind;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryRequest;
+import io.memorychain.events.Requests;
+import io.memorychain.events.Topics;
+import io.memorychain.events.chain.ChainKeys;
+import io.memorychain.events.publish.AccessPublisher;
+import io.memorychain.events.publish.MemoryPublisher;
+import io.memorychain.events.registry.KafkaTopicSchemaRegistry;
+import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.events.testing.SharedKafka;
+import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.SharedEmbedder;
+import io.memorychain.projector.retrieval.CategoryPolicy;
+import io.memorychain.projector.retrieval.DecayModel;
+import io.memorychain.projector.retrieval.QueryRequest;
+import io.memorychain.projector.retrieval.QueryResult;
+import io.memorychain.projector.retrieval.QueryService;
+import io.memorychain.projector.retrieval.RankingWeights;
+import io.memorychain.projector.search.Hit;
+import io.memorychain.projector.search.SearchMode;
+import io.memorychain.projector.search.SearchRequest;
+import io.memorychain.projector.sequencer.SequencerSettings;
+import io.memorychain.projector.view.MemoryViews;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Retrieval on real Kafka: the embedder publishes embeddings that the projection joins, queries record accesses that
+ * become access stats, a restarted instance rebuilds its search index (vectors included) from its stores, and a
+ * fresh projection replaying the chain and the derived topics answers the same queries the same way.
+ */
+@Tag("integration")
+@ExtendWith(SharedKafka.class)
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+class RetrievalEndToEndIT {
+
+    private static final String SPACE = "helpdesk";
+    private static final String[] CONTENTS = {
+            "The user adopted a kitten named Miso last spring",
+            "Invoice INV-2024-117 was paid late by Globex",
+            "The VPN drops every evening at 18:00 for the Lisbon office",
+            "Quarterly revenue grew eleven percent",
+            "Ana prefers window seats on long flights"};
+
+    @Test
+    void embeddingsAccessStatsAndTheIndexSurviveRestartsAndReplays() throws Exception {
+        String prefix = SharedKafka.uniquePrefix();
+        Topics topics = Topics.withPrefix(prefix);
+        Path state = Files.createTempDirectory("retrieval-it");
+        MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(SharedKafka.bootstrapServers(), topics,
+                state.resolve("live"), prefix + "app", 3, (short) 1, SequencerSettings.defaults());
+        var actor = Requests.actor(ActorType.AGENT, "helper");
+        List<String> ids = new ArrayList<>();
+        List<String> before;
+        try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(),
+                (short) 1)) {
+            try (MemoryChainRuntime runtime = MemoryChainRuntime.start(settings, registry, ChainKeys.generate(),
+                    SharedEmbedder.get(), Duration.ofSeconds(90));
+                 MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry);
+                 AccessPublisher accesses = new AccessPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
+                for (String content : CONTENTS) {
+                    MemoryRequest request = Requests.create(SPACE, actor, CreateMemory.newBuilder().setContent(content)
+                            .setKind(MemoryKind.SEMANTIC).build()).build();
+                    MemoryOutcome o = publisher.publish(request).get(60, TimeUnit.SECONDS);
+                    assertThat(o.getAccepted()).isTrue();
+                    ids.add(o.getMemoryId());
+                }
+                MemoryViews views = runtime.views();
+                Awaitility.await().atMost(Duration.ofSeconds(60)).until(() ->
+                        ids.stream().allMatch(id -> views.embedding(SPACE, id).isPresent()));
+                before = meaningSearch(views);
+                assertThat(before.get(0)).isEqualTo(ids.get(0));
+
+                QueryService queries = new QueryService(views, SharedEmbedder.get(), CategoryPolicy.unrestricted(),
+                        DecayModel.standard(), RankingWeights.DEFAULTS, accesses::publish, Clock.systemUTC());
+                QueryResult pets = queries.query(QueryRequest.of(SPACE, null, "does the user have a pet?").withTopK(1),
+                        actor);
+                assertThat(pets.items()).extracting(QueryResult.Item::id).containsExactly(ids.get(0));
+                Awaitility.await().atMost(Duration.ofSeconds(30)).until(() ->
+                        views.access(SPACE, ids.get(0)).map(a -> a.getCount() == 1).orElse(false));
+            }
+
+            try (MemoryChainRuntime restarted = MemoryChainRuntime.start(settings, registry, ChainKeys.generate(),
+                    SharedEmbedder.get(), Duration.ofSeconds(90))) {
+                assertThat(meaningSearch(restarted.views())).as("index rebuilt with vectors").isEqualTo(before);
+            }
+
+            MemoryChainRuntime.Settings replay = new MemoryChainRuntime.Settings(SharedKafka.bootstrapServers(), topics,
+                    state.resolve("replay"), prefix + "replay", 3, (short) 1, SequencerSettings.defaults());
+            try (MemoryChainRuntime fresh = MemoryChainRuntime.startProjection(replay, registry,
+                    SharedEmbedder.get().modelId(), Duration.ofSeconds(90))) {
+                MemoryViews views = fresh.views();
+                Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> views.appliedSeq(SPACE) == CONTENTS.length
+                        && views.embedding(SPACE, ids.get(ids.size() - 1)).isPresent()
+                        && views.access(SPACE, ids.get(0)).isPresent());
+                assertThat(meaningSearch(views)).isEqualTo(before);
+                assertThat(views.access(SPACE, ids.get(0)).orElseThrow().getCount()).isEqualTo(1);
+            }
+        }
+    }
+
+    private static List<String> meaningSearch(MemoryViews views) {
+        return views.search(SearchRequest.builder(SPACE).vector(SharedEmbedder.get().embed("pet cat"))
+                .mode(SearchMode.VECTOR).topK(5).build()).stream().map(Hit::id).toList();
+    }
+}

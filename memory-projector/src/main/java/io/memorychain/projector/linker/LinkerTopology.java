@@ -26,9 +26,9 @@ import org.apache.kafka.streams.state.Stores;
  * direction, any type) or proposed before by this job are skipped, so an unlinked pair is not proposed again.
  *
  * <p><b>Cost.</b> Brute force: each new linkable memory decodes and scores every entry of its space (a prefix scan of
- * the {@link #ENTRIES} store), O(n) per new memory and O(n^2) for a space built from scratch. About 1.6 KB per
- * memory and well under a millisecond per thousand memories in RocksDB's block cache; spaces of 10^5+ semantic
- * memories want an ANN index (the projection's HNSW) instead.
+ * the {@link #ENTRIES} store), O(n) per new memory and O(n^2) for a space built from scratch (~1.6 KB read and a
+ * 384-float dot product per entry; not benchmarked yet). Fine for thousands of memories per space; spaces of 10^5+
+ * semantic memories want an ANN index (the projection's HNSW) instead.
  *
  * <p>Sources {@code events} and {@code embeddings} are co-partitioned by space, so one task sees all of a space.
  */

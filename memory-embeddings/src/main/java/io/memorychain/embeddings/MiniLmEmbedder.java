@@ -94,7 +94,7 @@ public final class MiniLmEmbedder implements Embedder, AutoCloseable {
         this.batchSize = builder.batchSize;
         Path djlCache = DjlSetup.apply(builder.djlCacheDir);
         byte[] model = resource(MODEL_RESOURCE);
-        this.modelId = MODEL_NAME + "@" + artifactVersion(model) + "#mean-" + MAX_TOKENS;
+        this.modelId = MiniLmModelId.of(artifactVersion(model));
         this.environment = OrtEnvironment.getEnvironment();
         try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
             if (builder.intraOpThreads > 0) {
@@ -286,18 +286,18 @@ public final class MiniLmEmbedder implements Embedder, AutoCloseable {
      * The model artifact's version from its Maven metadata; if a repackaged jar dropped that metadata, the first 12
      * hex digits of the model's SHA-256 instead, so the id still changes when the model does.
      */
+    /**
+     * The {@link #modelId()} an embedder created here reports, read without loading the model; see
+     * {@link MiniLmModelId#expected()}.
+     */
+    public static java.util.Optional<String> expectedModelId() {
+        return MiniLmModelId.expected();
+    }
+
     private static String artifactVersion(byte[] model) {
-        try (InputStream in = MiniLmEmbedder.class.getClassLoader().getResourceAsStream(ARTIFACT_PROPERTIES)) {
-            if (in != null) {
-                Properties properties = new Properties();
-                properties.load(in);
-                String version = properties.getProperty("version");
-                if (version != null && !version.isBlank()) {
-                    return version.strip();
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + ARTIFACT_PROPERTIES, e);
+        String version = MiniLmModelId.artifactVersion();
+        if (version != null) {
+            return version;
         }
         try {
             String digest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(model), 0, 6);

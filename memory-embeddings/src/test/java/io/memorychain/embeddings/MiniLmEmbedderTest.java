@@ -39,6 +39,11 @@ class MiniLmEmbedderTest {
     }
 
     @Test
+    void theExpectedModelIdIsKnownWithoutLoadingAndIsTheLoadedModelsId() {
+        assertThat(MiniLmEmbedder.expectedModelId()).contains(embedder.modelId());
+    }
+
+    @Test
     void vectorsHave384ComponentsAndUnitNorm() {
         assertThat(embedder.dimensions()).isEqualTo(384);
         for (String text : List.of("hi", SENTENCE, "Ana prefers dark mode", longText(10_000))) {

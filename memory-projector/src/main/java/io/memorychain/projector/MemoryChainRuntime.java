@@ -129,18 +129,30 @@ public final class MemoryChainRuntime implements AutoCloseable {
     }
 
     static Properties streamsConfig(Settings settings, String applicationId) {
+        return streamsConfig(settings.bootstrapServers(), settings.stateDir(), settings.replicationFactor(),
+                applicationId, settings.instanceId());
+    }
+
+    /**
+     * How every Memory Chain Streams application is configured (also the workers' apps, such as the linker):
+     * exactly-once v2, one stream thread, short commits, static membership.
+     *
+     * @param replicationFactor of the internal (changelog) topics; -1 for the broker's default
+     * @param instanceId        this instance's stable name within the application (static group membership)
+     */
+    public static Properties streamsConfig(String bootstrapServers, Path stateDir, short replicationFactor,
+                                           String applicationId, String instanceId) {
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
-        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        p.put(StreamsConfig.STATE_DIR_CONFIG, settings.stateDir().toAbsolutePath().toString());
-        p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) settings.replicationFactor());
+        p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toAbsolutePath().toString());
+        p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) replicationFactor);
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 50);
         p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 16 * 1024 * 1024L);
         // static membership: a restarted instance takes its partitions back at once instead of waiting out a session
-        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG),
-                applicationId + "-" + settings.instanceId());
+        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), applicationId + "-" + instanceId);
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 5);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG), 4 * 1024 * 1024);

@@ -71,6 +71,7 @@ public final class ChainHarness implements AutoCloseable {
     private final AvroWireSerde<MemoryRequest> requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
     private final AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
     private final List<MemoryEvent> chain = new ArrayList<>();
+    private final List<MemoryEmbedding> embeddings = new ArrayList<>();
     private final AvroWireSerde<MemoryEmbedding> embeddingSerde =
             AvroWireSerde.forValues(registry, MemoryEmbedding.class);
     private final AvroWireSerde<MemoryAccess> accessSerde = AvroWireSerde.forValues(registry, MemoryAccess.class);
@@ -202,6 +203,7 @@ public final class ChainHarness implements AutoCloseable {
 
     /** Pipes an embedding record into the projection (as the embedder would publish it). */
     public void pipeEmbedding(MemoryEmbedding embedding) {
+        embeddings.add(embedding);
         embeddingsIn.pipeInput(embedding.getSpace().getBytes(StandardCharsets.UTF_8),
                 embeddingSerde.serialize(topics.embeddings(), embedding));
     }
@@ -223,6 +225,11 @@ public final class ChainHarness implements AutoCloseable {
 
     public List<MemoryEvent> chain() {
         return chain;
+    }
+
+    /** Every embedding piped into the projection so far, in order (the embedder's output and {@link #pipeEmbedding}). */
+    public List<MemoryEmbedding> embeddings() {
+        return embeddings;
     }
 
     public List<MemoryOutcome> pendingOutcomes() {

@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
  * Command-line entry point of the worker. Commands:
  * <ul>
  *   <li>{@code verify}: verifies chains from the events topic (see {@link VerifyCommand#USAGE}).</li>
+ *   <li>{@code link}: runs the linker job until stopped (see {@link LinkCommand#USAGE}).</li>
  * </ul>
  * Exit status: 0 success, 1 a verified chain is broken, 2 usage error or the command could not run; errors are
  * printed as one message on stderr, never as a stack trace. Results go to stdout, logs and progress to stderr.
@@ -75,6 +76,13 @@ public final class WorkerMain {
                 }
                 return verify(rest, out, err);
             }
+            case "link" -> {
+                if (rest.contains("--help") || rest.contains("-h")) {
+                    out.println(LinkCommand.USAGE);
+                    return EXIT_OK;
+                }
+                return link(rest, err);
+            }
             default -> {
                 err.println("error: unknown command '" + command + "'");
                 err.print(usage());
@@ -99,8 +107,24 @@ public final class WorkerMain {
         }
     }
 
+    private int link(List<String> args, PrintStream err) {
+        try {
+            return LinkCommand.run(LinkCommand.parse(args), registries, err);
+        } catch (UsageException e) {
+            err.println("error: " + e.getMessage());
+            err.println("usage: memory-worker " + LinkCommand.USAGE.lines().limit(2)
+                    .reduce((a, b) -> a + "\n" + b).orElse("link") + "\n(memory-worker link --help for details)");
+            return EXIT_ERROR;
+        } catch (RuntimeException e) {
+            Logger log = LoggerFactory.getLogger(WorkerMain.class);
+            log.debug("link failed", e);
+            err.println("error: " + describe(e));
+            return EXIT_ERROR;
+        }
+    }
+
     private static String usage() {
-        return USAGE + VerifyCommand.USAGE.indent(2);
+        return USAGE + VerifyCommand.USAGE.indent(2) + "\n" + LinkCommand.USAGE.indent(2);
     }
 
     /** The exception's message and its causes', on one line. */

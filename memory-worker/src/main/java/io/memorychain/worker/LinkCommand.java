@@ -1,0 +1,218 @@
+package io.memorychain.worker;
+
+import io.memorychain.embeddings.MiniLmModelId;
+import io.memorychain.events.Topics;
+import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.linker.LinkerSettings;
+import io.memorychain.projector.linker.LinkerTopology;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code link}: runs the linker ({@link LinkerTopology}) as a Kafka Streams application until the process is
+ * stopped (SIGTERM / Ctrl-C closes it cleanly, committing its progress), logging the links proposed each minute.
+ */
+final class LinkCommand {
+
+    private static final Logger log = LoggerFactory.getLogger(LinkCommand.class);
+
+    static final String USAGE = """
+            link --bootstrap-servers HOST:PORT [--registry-url URL | --registry-topic TOPIC] [--topic-prefix P]
+                 [--application-id ID] [--top-k 5] [--link-min 0.6] [--state-dir DIR] [--model-id ID]
+
+              Runs the linker until stopped (SIGTERM or Ctrl-C shut it down cleanly): links each new active semantic
+              memory to its top-K active semantic neighbours with cosine similarity >= link-min, by publishing
+              LinkMemories requests (related_to, strength = similarity) as worker:linker. Reads the events and
+              embeddings topics, writes the requests topic only. Logs the links proposed per minute on stderr.
+
+              --bootstrap-servers  Kafka cluster
+              --registry-url       schema registry speaking the Confluent REST API
+              --registry-topic     the embedded registry's topic (default: <prefix>_memory_schemas)
+              --topic-prefix       prefix of the topic names (default: none)
+              --application-id     Kafka Streams application id (default: memory-chain-linker)
+              --top-k              neighbours linked per new memory, 1..100 (default 5)
+              --link-min           lowest similarity linked, in (0, 1] (default 0.6)
+              --state-dir          Kafka Streams state directory (default: ./data/linker)
+              --model-id           embedding model whose vectors are compared (default: the embedder's,
+                                   all-MiniLM-L6-v2-q@<version>#mean-256)
+
+              Exit status: 0 stopped, 2 usage error or the linker could not run.""";
+
+    static final String DEFAULT_APPLICATION_ID = "memory-chain-linker";
+    static final Path DEFAULT_STATE_DIR = Path.of("data", "linker");
+    static final Duration PROGRESS_EVERY = Duration.ofMinutes(1);
+
+    /** Parsed arguments of {@code link}; {@code modelId} null for the embedder's. */
+    record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String applicationId,
+                   Path stateDir, int topK, double linkMin, String modelId) {
+
+        LinkerSettings settings(String resolvedModelId) {
+            return new LinkerSettings(topK, linkMin, resolvedModelId);
+        }
+    }
+
+    private LinkCommand() {
+    }
+
+    static Options parse(List<String> args) throws UsageException {
+        Map<String, String> values = new HashMap<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            String name = arg;
+            String value;
+            int eq = arg.indexOf('=');
+            if (arg.startsWith("--") && eq > 0) {
+                name = arg.substring(0, eq);
+                value = arg.substring(eq + 1);
+            } else if (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
+                value = args.get(++i);
+            } else {
+                value = null;
+            }
+            switch (name) {
+                case "--bootstrap-servers", "--registry-url", "--registry-topic", "--topic-prefix",
+                     "--application-id", "--top-k", "--link-min", "--state-dir", "--model-id" -> {
+                    if (value == null || (value.isBlank() && !name.equals("--topic-prefix"))) {
+                        throw new UsageException(name + " needs a value");
+                    }
+                    if (values.putIfAbsent(name, value) != null) {
+                        throw new UsageException(name + " given twice");
+                    }
+                }
+                default -> throw new UsageException("unknown option '" + arg + "'");
+            }
+        }
+        String bootstrap = values.get("--bootstrap-servers");
+        if (bootstrap == null) {
+            throw new UsageException("--bootstrap-servers is required");
+        }
+        String url = values.get("--registry-url");
+        String registryTopic = values.get("--registry-topic");
+        if (url != null && registryTopic != null) {
+            throw new UsageException("give at most one of --registry-url and --registry-topic");
+        }
+        Topics topics = Topics.withPrefix(values.getOrDefault("--topic-prefix", ""));
+        RegistrySpec registry = url != null ? new RegistrySpec(url, null, bootstrap)
+                : new RegistrySpec(null, registryTopic != null ? registryTopic : topics.schemas(), bootstrap);
+        int topK;
+        double linkMin;
+        try {
+            topK = Integer.parseInt(values.getOrDefault("--top-k", String.valueOf(LinkerSettings.DEFAULT_TOP_K)));
+        } catch (NumberFormatException e) {
+            throw new UsageException("--top-k must be a whole number, not '" + values.get("--top-k") + "'");
+        }
+        try {
+            linkMin = Double.parseDouble(values.getOrDefault("--link-min",
+                    String.valueOf(LinkerSettings.DEFAULT_LINK_MIN)));
+        } catch (NumberFormatException e) {
+            throw new UsageException("--link-min must be a number, not '" + values.get("--link-min") + "'");
+        }
+        try {
+            new LinkerSettings(topK, linkMin, "check");
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage().replace("topK", "--top-k").replace("linkMin", "--link-min"));
+        }
+        Path stateDir = values.containsKey("--state-dir") ? Path.of(values.get("--state-dir")) : DEFAULT_STATE_DIR;
+        return new Options(bootstrap, registry, topics,
+                values.getOrDefault("--application-id", DEFAULT_APPLICATION_ID), stateDir, topK, linkMin,
+                values.get("--model-id"));
+    }
+
+    /**
+     * The embedder's model id, from the model artifact's version (this jar ships the artifact but not the inference
+     * libraries, so the model is never loaded here).
+     */
+    static String defaultModelId() throws UsageException {
+        return MiniLmModelId.expected().orElseThrow(() -> new UsageException(
+                "the embedding model's version is not on the classpath: give --model-id (the embedder's model id)"));
+    }
+
+    private static boolean missingTopic(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof org.apache.kafka.streams.errors.MissingSourceTopicException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Runs the linker until the JVM shuts down or Streams fails; returns the exit status. */
+    static int run(Options options, RegistryFactory registries, PrintStream err) throws UsageException {
+        LinkerSettings settings = options.settings(options.modelId() != null ? options.modelId() : defaultModelId());
+        LongAdder proposed = new LongAdder();
+        try (SchemaRegistry registry = registries.open(options.registry())) {
+            KafkaStreams streams = new KafkaStreams(
+                    LinkerTopology.build(options.topics(), registry, settings, (space, from, to, s) -> proposed.increment()),
+                    MemoryChainRuntime.streamsConfig(options.bootstrapServers(), options.stateDir(), (short) -1,
+                            options.applicationId(), MemoryChainRuntime.Settings.defaultInstanceId()));
+            CountDownLatch stopped = new CountDownLatch(1);
+            AtomicBoolean failed = new AtomicBoolean();
+            streams.setStateListener((now, before) -> {
+                if (now == KafkaStreams.State.ERROR) {
+                    failed.set(true);
+                }
+                if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.NOT_RUNNING) {
+                    stopped.countDown();
+                }
+            });
+            streams.setUncaughtExceptionHandler(e -> {
+                if (missingTopic(e)) {
+                    log.error("A topic of the linker is missing ({}); stopping", WorkerMain.describe(e));
+                    return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+                }
+                log.error("Linker stream thread failed; replacing it", e);
+                return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
+            });
+            ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "linker-progress");
+                t.setDaemon(true);
+                return t;
+            });
+            AtomicLong reported = new AtomicLong();
+            progress.scheduleAtFixedRate(() -> {
+                long total = proposed.sum();
+                log.info("Linker: {} link(s) proposed in the last minute, {} since start", total - reported.getAndSet(total),
+                        total);
+            }, PROGRESS_EVERY.toMillis(), PROGRESS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+            Thread hook = new Thread(() -> {
+                log.info("Linker: stopping");
+                streams.close(Duration.ofSeconds(30));
+                progress.shutdownNow();
+                log.info("Linker stopped cleanly: {} link(s) proposed since start", proposed.sum());
+            }, "linker-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            log.info("Linker starting: application {}, topics {} + {} -> {}, top-k {}, link-min {}, model {}",
+                    options.applicationId(), options.topics().events(), options.topics().embeddings(),
+                    options.topics().requests(), settings.topK(), settings.linkMin(), settings.modelId());
+            streams.start();
+            try {
+                stopped.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (failed.get()) {
+                err.println("error: the linker's Kafka Streams application failed (see the log above)");
+                progress.shutdownNow();
+                streams.close(Duration.ofSeconds(30));
+                return WorkerMain.EXIT_ERROR;
+            }
+            return WorkerMain.EXIT_OK;
+        }
+    }
+}

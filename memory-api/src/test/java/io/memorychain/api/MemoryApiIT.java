@@ -51,7 +51,9 @@ class MemoryApiIT extends MemoryApiContract {
                 "memory.topic-prefix", PREFIX,
                 "memory.data-dir", dataDir.toString(),
                 "memory.write-timeout", "30s",
-                "memory.startup-timeout", "90s"));
+                "memory.startup-timeout", "90s",
+                // the linker would publish link requests on its own, into the spaces whose chains these tests compare
+                "memory.retrieval.linker-enabled", false));
         client = server.getApplicationContext().createBean(HttpClient.class, server.getURL());
         json = server.getApplicationContext().getBean(JsonMapper.class);
         admin = SharedKafka.admin();

@@ -6,6 +6,8 @@ import io.memorychain.events.chain.ChainSealer;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.projector.embedding.EmbedderTopology;
+import io.memorychain.projector.linker.LinkerSettings;
+import io.memorychain.projector.linker.LinkerTopology;
 import io.memorychain.projector.projection.ProjectionTopology;
 import io.memorychain.projector.search.IndexSettings;
 import io.memorychain.projector.search.SearchIndexes;
@@ -17,6 +19,7 @@ import io.memorychain.projector.view.StoreMemoryViews;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
@@ -80,6 +83,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
     private final KafkaStreams sequencer;
     private final KafkaStreams projector;
     private final KafkaStreams embedder;
+    private KafkaStreams linker;
     private final SearchIndexes indexes;
     private final MemoryViews views;
 
@@ -100,6 +104,18 @@ public final class MemoryChainRuntime implements AutoCloseable {
      */
     public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
                                            Embedder embedder, Duration timeout) {
+        return start(settings, registry, keys, embedder, null, timeout);
+    }
+
+    /**
+     * As {@link #start(Settings, SchemaRegistry, ChainKeys, Embedder, Duration)}, also running the linker (seed 004
+     * section 2) in this process when {@code linker} is given; the linker needs the embedder's vectors.
+     */
+    public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
+                                           Embedder embedder, LinkerSettings linker, Duration timeout) {
+        if (linker != null && (embedder == null || !linker.modelId().equals(embedder.modelId()))) {
+            throw new IllegalArgumentException("the linker needs the embedder whose model it compares");
+        }
         int eventPartitions = TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
                 settings.replicationFactor());
         AppliedSeqTracker tracker = new AppliedSeqTracker();
@@ -114,11 +130,21 @@ public final class MemoryChainRuntime implements AutoCloseable {
         KafkaStreams embedding = embedder == null ? null
                 : new KafkaStreams(EmbedderTopology.build(settings.topics(), registry, embedder), streamsConfig(settings,
                         EmbedderTopology.applicationId(settings.applicationId(), embedder.modelId())));
+        KafkaStreams linking = linker == null ? null
+                : new KafkaStreams(LinkerTopology.build(settings.topics(), registry, linker),
+                        streamsConfig(settings, settings.applicationId() + "-linker"));
         MemoryChainRuntime runtime = new MemoryChainRuntime(sequencer, projector, embedding, indexes, tracker,
                 eventPartitions);
+        runtime.linker = linking;
         try {
-            startAndAwait(embedding == null ? List.of(sequencer, projector) : List.of(sequencer, projector, embedding),
-                    timeout);
+            List<KafkaStreams> apps = new ArrayList<>(List.of(sequencer, projector));
+            if (embedding != null) {
+                apps.add(embedding);
+            }
+            if (linking != null) {
+                apps.add(linking);
+            }
+            startAndAwait(apps, timeout);
         } catch (RuntimeException e) {
             runtime.close();
             throw e;
@@ -220,6 +246,11 @@ public final class MemoryChainRuntime implements AutoCloseable {
         return embedder;
     }
 
+    /** The linker's Streams instance (null when this runtime does not link). */
+    public KafkaStreams linkerStreams() {
+        return linker;
+    }
+
     /** The sequencer's Streams instance (for metadata and health). */
     public KafkaStreams sequencerStreams() {
         return sequencer;
@@ -229,6 +260,9 @@ public final class MemoryChainRuntime implements AutoCloseable {
     public void close() {
         if (sequencer != null) {
             sequencer.close(Duration.ofSeconds(30));
+        }
+        if (linker != null) {
+            linker.close(Duration.ofSeconds(30));
         }
         if (embedder != null) {
             embedder.close(Duration.ofSeconds(30));

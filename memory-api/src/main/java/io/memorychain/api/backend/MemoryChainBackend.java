@@ -2,6 +2,7 @@ package io.memorychain.api.backend;
 
 import io.memorychain.events.AvroTrust;
 import io.memorychain.api.config.MemoryConfig;
+import io.memorychain.api.config.RetrievalConfig;
 import io.memorychain.api.embedded.EmbeddedKafka;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
@@ -52,14 +53,16 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private MemoryPublisher publisher;
     private AccessPublisher accessPublisher;
     private final Embedder embedder;
+    private final RetrievalConfig retrieval;
     private volatile boolean closed;
 
-    public MemoryChainBackend(MemoryConfig config, SchemaRegistryFactory registries, CategoryPolicy categories,
-                              Embedder embedder) {
+    public MemoryChainBackend(MemoryConfig config, RetrievalConfig retrieval, SchemaRegistryFactory registries,
+                              CategoryPolicy categories, Embedder embedder) {
         AvroTrust.install();
         this.config = config;
         this.categories = categories;
         this.embedder = embedder;
+        this.retrieval = retrieval;
         this.dataDir = config.getDataDir().toAbsolutePath().normalize();
         this.topics = Topics.withPrefix(config.getTopicPrefix());
         try {
@@ -96,7 +99,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                 dataDir.resolve("streams"), config.getTopicPrefix() + config.getApplicationId(),
                 config.getKafka().getPartitions(), replicationFactor, sequencer,
                 config.getInstanceId().orElseGet(MemoryChainRuntime.Settings::defaultInstanceId));
-        runtime = MemoryChainRuntime.start(settings, registry, keys, embedder, timeout);
+        runtime = MemoryChainRuntime.start(settings, registry, keys, embedder, retrieval.linker(embedder.modelId()),
+                timeout);
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
     }
@@ -194,7 +198,15 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     @Override
     public Map<String, String> streamStates() {
-        return Map.of("sequencer", runtime.sequencerStreams().state().name(),
-                "projection", runtime.projectorStreams().state().name());
+        Map<String, String> states = new java.util.LinkedHashMap<>();
+        states.put("sequencer", runtime.sequencerStreams().state().name());
+        states.put("projection", runtime.projectorStreams().state().name());
+        if (runtime.embedderStreams() != null) {
+            states.put("embedder", runtime.embedderStreams().state().name());
+        }
+        if (runtime.linkerStreams() != null) {
+            states.put("linker", runtime.linkerStreams().state().name());
+        }
+        return states;
     }
 }

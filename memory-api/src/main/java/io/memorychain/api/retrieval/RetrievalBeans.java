@@ -1,6 +1,7 @@
 package io.memorychain.api.retrieval;
 
 import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.config.RetrievalConfig;
 import io.memorychain.projector.retrieval.CategoryPolicy;
 import io.memorychain.projector.retrieval.ContextAssembler;
 import io.memorychain.projector.retrieval.DecayModel;
@@ -15,9 +16,9 @@ import java.util.Optional;
 public class RetrievalBeans {
 
     @Singleton
-    QueryService queryService(MemoryBackend backend, Optional<CategoryPolicy> policy) {
+    QueryService queryService(MemoryBackend backend, RetrievalConfig config, Optional<CategoryPolicy> policy) {
         return new QueryService(backend.views(), backend.embedder(), policy.orElseGet(CategoryPolicy::unrestricted),
-                DecayModel.standard(), RankingWeights.DEFAULTS, backend::recordAccess, backend.clock());
+                new DecayModel(config.getDecayLambda()), RankingWeights.DEFAULTS, backend::recordAccess, backend.clock());
     }
 
     @Singleton

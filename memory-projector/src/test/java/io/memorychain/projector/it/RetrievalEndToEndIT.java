@@ -17,6 +17,7 @@ import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.testing.SharedKafka;
 import io.memorychain.projector.MemoryChainRuntime;
 import io.memorychain.projector.SharedEmbedder;
+import io.memorychain.projector.linker.LinkerSettings;
 import io.memorychain.projector.retrieval.CategoryPolicy;
 import io.memorychain.projector.retrieval.DecayModel;
 import io.memorychain.projector.retrieval.QueryRequest;
@@ -57,7 +58,8 @@ class RetrievalEndToEndIT {
             "Invoice INV-2024-117 was paid late by Globex",
             "The VPN drops every evening at 18:00 for the Lisbon office",
             "Quarterly revenue grew eleven percent",
-            "Ana prefers window seats on long flights"};
+            "Ana prefers window seats on long flights",
+            "The user's cat Miso was adopted in spring and loves tuna treats"};
 
     @Test
     void embeddingsAccessStatsAndTheIndexSurviveRestartsAndReplays() throws Exception {
@@ -72,7 +74,8 @@ class RetrievalEndToEndIT {
         try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(),
                 (short) 1)) {
             try (MemoryChainRuntime runtime = MemoryChainRuntime.start(settings, registry, ChainKeys.generate(),
-                    SharedEmbedder.get(), Duration.ofSeconds(90));
+                    SharedEmbedder.get(), LinkerSettings.defaults(SharedEmbedder.get().modelId()),
+                    Duration.ofSeconds(90));
                  MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry);
                  AccessPublisher accesses = new AccessPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
                 for (String content : CONTENTS) {
@@ -86,13 +89,17 @@ class RetrievalEndToEndIT {
                 Awaitility.await().atMost(Duration.ofSeconds(60)).until(() ->
                         ids.stream().allMatch(id -> views.embedding(SPACE, id).isPresent()));
                 before = meaningSearch(views);
-                assertThat(before.get(0)).isEqualTo(ids.get(0));
+                assertThat(before.get(0)).isIn(ids.get(0), ids.get(5));
+                Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(
+                        views.relations(SPACE, ids.get(5))).as("the in-process linker linked the two cat memories")
+                        .anySatisfy(r -> assertThat(List.of(r.getFromId(), r.getToId())).contains(ids.get(0))));
 
                 QueryService queries = new QueryService(views, SharedEmbedder.get(), CategoryPolicy.unrestricted(),
                         DecayModel.standard(), RankingWeights.DEFAULTS, accesses::publish, Clock.systemUTC());
-                QueryResult pets = queries.query(QueryRequest.of(SPACE, null, "does the user have a pet?").withTopK(1),
+                QueryResult pets = queries.query(QueryRequest.of(SPACE, null, "when was the kitten adopted?").withTopK(1),
                         actor);
                 assertThat(pets.items()).extracting(QueryResult.Item::id).containsExactly(ids.get(0));
+                assertThat(pets.render()).as("a related bullet from the link").contains("tuna treats");
                 Awaitility.await().atMost(Duration.ofSeconds(30)).until(() ->
                         views.access(SPACE, ids.get(0)).map(a -> a.getCount() == 1).orElse(false));
             }
@@ -107,7 +114,8 @@ class RetrievalEndToEndIT {
             try (MemoryChainRuntime fresh = MemoryChainRuntime.startProjection(replay, registry,
                     SharedEmbedder.get().modelId(), Duration.ofSeconds(90))) {
                 MemoryViews views = fresh.views();
-                Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> views.appliedSeq(SPACE) == CONTENTS.length
+                long chainLength = CONTENTS.length + 1; // the memories and the linker's link
+                Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> views.appliedSeq(SPACE) == chainLength
                         && views.embedding(SPACE, ids.get(ids.size() - 1)).isPresent()
                         && views.access(SPACE, ids.get(0)).isPresent());
                 assertThat(meaningSearch(views)).isEqualTo(before);

@@ -9,9 +9,9 @@ import io.memorychain.projector.linker.LinkerTopology;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -71,45 +71,12 @@ final class LinkCommand {
     }
 
     static Options parse(List<String> args) throws UsageException {
-        Map<String, String> values = new HashMap<>();
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            String name = arg;
-            String value;
-            int eq = arg.indexOf('=');
-            if (arg.startsWith("--") && eq > 0) {
-                name = arg.substring(0, eq);
-                value = arg.substring(eq + 1);
-            } else if (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
-                value = args.get(++i);
-            } else {
-                value = null;
-            }
-            switch (name) {
-                case "--bootstrap-servers", "--registry-url", "--registry-topic", "--topic-prefix",
-                     "--application-id", "--top-k", "--link-min", "--state-dir", "--model-id" -> {
-                    if (value == null || (value.isBlank() && !name.equals("--topic-prefix"))) {
-                        throw new UsageException(name + " needs a value");
-                    }
-                    if (values.putIfAbsent(name, value) != null) {
-                        throw new UsageException(name + " given twice");
-                    }
-                }
-                default -> throw new UsageException("unknown option '" + arg + "'");
-            }
-        }
-        String bootstrap = values.get("--bootstrap-servers");
-        if (bootstrap == null) {
-            throw new UsageException("--bootstrap-servers is required");
-        }
-        String url = values.get("--registry-url");
-        String registryTopic = values.get("--registry-topic");
-        if (url != null && registryTopic != null) {
-            throw new UsageException("give at most one of --registry-url and --registry-topic");
-        }
-        Topics topics = Topics.withPrefix(values.getOrDefault("--topic-prefix", ""));
-        RegistrySpec registry = url != null ? new RegistrySpec(url, null, bootstrap)
-                : new RegistrySpec(null, registryTopic != null ? registryTopic : topics.schemas(), bootstrap);
+        Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--registry-url",
+                "--registry-topic", "--topic-prefix", "--application-id", "--top-k", "--link-min", "--state-dir",
+                "--model-id"), Set.of());
+        String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
+        Topics topics = CommandLine.topics(values);
+        RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
         int topK;
         double linkMin;
         try {

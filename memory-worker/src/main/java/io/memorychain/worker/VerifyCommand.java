@@ -9,9 +9,9 @@ import io.memorychain.events.registry.SchemaRegistry;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 
 /**
@@ -61,67 +61,22 @@ final class VerifyCommand {
     }
 
     static Options parse(List<String> args) throws UsageException {
-        Map<String, String> values = new HashMap<>();
-        boolean all = false;
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            if (arg.equals("--all")) {
-                if (all) {
-                    throw new UsageException("--all given twice");
-                }
-                all = true;
-                continue;
-            }
-            String name = arg;
-            String value;
-            int eq = arg.indexOf('=');
-            if (arg.startsWith("--") && eq > 0) {
-                name = arg.substring(0, eq);
-                value = arg.substring(eq + 1);
-            } else if (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
-                value = args.get(++i);
-            } else {
-                value = null;
-            }
-            switch (name) {
-                case "--bootstrap-servers", "--keys", "--space", "--registry-url", "--registry-topic", "--topic-prefix",
-                     "--signatures", "--checkpoint-every" -> {
-                    if (value == null || (value.isBlank() && !name.equals("--topic-prefix"))) {
-                        throw new UsageException(name + " needs a value");
-                    }
-                    if (values.putIfAbsent(name, value) != null) {
-                        throw new UsageException(name + " given twice");
-                    }
-                }
-                default -> throw new UsageException("unknown option '" + arg + "'");
-            }
-        }
-
-        String bootstrap = values.get("--bootstrap-servers");
-        if (bootstrap == null) {
-            throw new UsageException("--bootstrap-servers is required");
-        }
-        String keysArg = values.get("--keys");
-        if (keysArg == null) {
-            throw new UsageException("--keys is required (the public key file, e.g. chain.key.pub)");
-        }
-        Path keys = Path.of(keysArg);
+        Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--keys", "--space",
+                "--registry-url", "--registry-topic", "--topic-prefix", "--signatures", "--checkpoint-every"),
+                Set.of("--all"));
+        String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
+        Path keys = Path.of(CommandLine.required(values, "--keys",
+                " (the public key file, e.g. chain.key.pub)"));
         if (!Files.isReadable(keys) || Files.isDirectory(keys)) {
             throw new UsageException("--keys: cannot read " + keys);
         }
         String space = values.get("--space");
-        if (all == (space != null)) {
+        if (values.containsKey("--all") == (space != null)) {
             throw new UsageException("give exactly one of --space S and --all");
         }
-        String url = values.get("--registry-url");
-        String registryTopic = values.get("--registry-topic");
-        if (url != null && registryTopic != null) {
-            throw new UsageException("give at most one of --registry-url and --registry-topic");
-        }
-        Topics topics = Topics.withPrefix(values.getOrDefault("--topic-prefix", ""));
-        RegistrySpec registry = url != null ? new RegistrySpec(url, null, bootstrap)
-                : new RegistrySpec(null, registryTopic != null ? registryTopic : topics.schemas(), bootstrap);
-        return new Options(bootstrap, keys, space, registry, topics, signatureMode(values));
+        Topics topics = CommandLine.topics(values);
+        return new Options(bootstrap, keys, space, CommandLine.registry(values, bootstrap, topics), topics,
+                signatureMode(values));
     }
 
     private static SignatureMode signatureMode(Map<String, String> values) throws UsageException {

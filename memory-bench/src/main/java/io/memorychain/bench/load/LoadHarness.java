@@ -1,11 +1,15 @@
 package io.memorychain.bench.load;
 
+import static io.memorychain.bench.load.HarnessSupport.freePort;
+import static io.memorychain.bench.load.HarnessSupport.memory;
+import static io.memorychain.bench.load.HarnessSupport.percentiles;
+import static io.memorychain.bench.load.HarnessSupport.round;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.CreateMemory;
-import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.api.embedded.EmbeddedKafka;
 import io.memorychain.events.AvroTrust;
@@ -20,14 +24,11 @@ import io.memorychain.events.registry.KafkaTopicSchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
 import io.memorychain.projector.sequencer.SequencerSettings;
 import io.memorychain.projector.view.MemoryViews;
-import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -244,32 +245,7 @@ public final class LoadHarness {
         }
     }
 
-    private static Map<String, Object> percentiles(long[] nanos) {
-        long[] valid = Arrays.stream(nanos).filter(v -> v > 0).sorted().toArray();
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (double p : new double[] {50, 95, 99, 99.9}) {
-            long v = valid.length == 0 ? 0 : valid[Math.min(valid.length - 1, (int) Math.ceil(p / 100 * valid.length) - 1)];
-            m.put("p" + (p == 99.9 ? "999" : String.valueOf((int) p)), round(v / 1e6));
-        }
-        m.put("max", round(valid.length == 0 ? 0 : valid[valid.length - 1] / 1e6));
-        return m;
-    }
 
-    private static Map<String, Object> memory() throws IOException {
-        System.gc();
-        Runtime rt = Runtime.getRuntime();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("heap_used_after_gc_mib", (rt.totalMemory() - rt.freeMemory()) / (1024 * 1024));
-        m.put("heap_max_mib", rt.maxMemory() / (1024 * 1024));
-        Path status = Path.of("/proc/self/status");
-        if (Files.exists(status)) {
-            Files.readAllLines(status).stream().filter(l -> l.startsWith("VmRSS:") || l.startsWith("VmHWM:"))
-                    .forEach(l -> m.put(l.startsWith("VmRSS") ? "rss_mib" : "rss_peak_mib",
-                            Long.parseLong(l.replaceAll("\\D", "")) / 1024));
-        }
-        m.put("jvm", ManagementFactory.getRuntimeMXBean().getVmName() + " " + System.getProperty("java.version"));
-        return m;
-    }
 
     private static void printSummary(Map<String, Object> r) {
         System.out.println("\n=== Memory Chain write-path benchmark ===");
@@ -277,27 +253,11 @@ public final class LoadHarness {
     }
 
     private static Map<String, String> parse(String[] args) {
-        Map<String, String> opts = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--") || i + 1 >= args.length) {
-                throw new IllegalArgumentException("usage: [--requests N] [--spaces S] [--in-flight W]"
-                        + " [--latency-requests N] [--latency-in-flight W] [--partitions P] [--out FILE]; got "
-                        + String.join(" ", args));
-            }
-            opts.put(args[i].substring(2), args[++i]);
-        }
-        return opts;
+        return HarnessSupport.options(args, "[--requests N] [--spaces S] [--in-flight W] [--latency-requests N]"
+                + " [--latency-in-flight W] [--partitions P] [--out FILE]");
     }
 
-    private static int freePort() throws IOException {
-        try (var s = new java.net.ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
 
-    private static double round(double v) {
-        return Math.round(v * 100) / 100.0;
-    }
 
     private static void log(String format, Object... args) {
         System.out.printf("[bench] " + format + "%n", args);

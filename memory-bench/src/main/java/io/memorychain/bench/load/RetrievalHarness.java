@@ -1,0 +1,178 @@
+package io.memorychain.bench.load;
+
+import static io.memorychain.bench.load.HarnessSupport.freePort;
+import static io.memorychain.bench.load.HarnessSupport.memory;
+import static io.memorychain.bench.load.HarnessSupport.percentiles;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.memorychain.api.embedded.EmbeddedKafka;
+import io.memorychain.avro.Actor;
+import io.memorychain.avro.ActorType;
+import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.embeddings.MiniLmEmbedder;
+import io.memorychain.events.AvroTrust;
+import io.memorychain.events.Requests;
+import io.memorychain.events.Topics;
+import io.memorychain.events.chain.ChainKeys;
+import io.memorychain.events.publish.MemoryPublisher;
+import io.memorychain.events.registry.KafkaTopicSchemaRegistry;
+import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.retrieval.AccessRecorder;
+import io.memorychain.projector.retrieval.CategoryPolicy;
+import io.memorychain.projector.retrieval.ContextAssembler;
+import io.memorychain.projector.retrieval.ContextRequest;
+import io.memorychain.projector.retrieval.DecayModel;
+import io.memorychain.projector.retrieval.QueryRequest;
+import io.memorychain.projector.retrieval.QueryService;
+import io.memorychain.projector.retrieval.RankingWeights;
+import io.memorychain.projector.sequencer.SequencerSettings;
+import io.memorychain.projector.view.MemoryViews;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * End-to-end read-path benchmark on the embedded broker: writes {@code --memories} memories to one space through the
+ * real chain (sequencer, embedder with the real model, projection and its search index), waits until all are
+ * embedded, then measures {@code memory.query} (query embedding, index search, views, rerank, budget packing) and
+ * context assembly over many distinct natural-language queries, one caller thread. Prints the figures and writes JSON.
+ *
+ * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.RetrievalHarness [--memories N]
+ * [--queries Q] [--out FILE]}
+ */
+public final class RetrievalHarness {
+
+    private static final String SPACE = "bench-retrieval";
+    private static final String[] SUBJECTS = {"The user", "Ana", "The Atlas team", "Our biggest customer", "The CFO",
+            "The mobile app", "The billing service", "Dana's sister", "The research group", "The support desk"};
+    private static final String[] VERBS = {"prefers", "decided on", "complained about", "asked for", "scheduled",
+            "postponed", "is allergic to", "migrated to", "reported a bug in", "wants to learn"};
+    private static final String[] OBJECTS = {"dark mode in every editor", "PostgreSQL 16 for the ledger",
+            "weekly demos on Thursdays", "the Lisbon offsite in May", "peanuts and shellfish", "Kotlin coroutines",
+            "invoice INV-2024-117", "a refund for order 88121", "the VPN that drops at 18:00", "window seats",
+            "trunk-based development", "the Q3 pricing change", "nightly backups to S3", "the Kubernetes upgrade",
+            "a vegetarian menu", "Spanish lessons", "the on-call rotation", "SAML single sign-on with Okta"};
+    private static final String[] QUERIES = {"what does the user like in editors?", "which database is the ledger on?",
+            "when are demos?", "where is the offsite?", "any food allergies?", "what language is the team learning?",
+            "INV-2024-117", "refund request status", "network problems in the evening", "seat preference on flights",
+            "branching strategy", "pricing changes this quarter", "how are backups done?", "cluster upgrade plans",
+            "dietary requirements for the dinner", "language courses", "who is on call?", "login provider",
+            "what did the customer complain about?", "what did Ana decide?", "billing service bugs",
+            "mobile app migration", "what did the CFO postpone?", "research group plans", "support desk requests"};
+
+    private RetrievalHarness() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        AvroTrust.install();
+        Map<String, String> opts = HarnessSupport.options(args, "[--memories N] [--queries Q] [--out FILE]");
+        int memories = Integer.parseInt(opts.getOrDefault("memories", "10000"));
+        int queries = Integer.parseInt(opts.getOrDefault("queries", "500"));
+        Path out = Path.of(opts.getOrDefault("out", "memory-bench/target/bench-retrieval.json"));
+        Path dir = Files.createTempDirectory("memory-bench-retrieval");
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("started_at", Instant.now().toString());
+        result.put("memories", memories);
+        try (MiniLmEmbedder embedder = MiniLmEmbedder.create();
+             EmbeddedKafka kafka = EmbeddedKafka.start(new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(),
+                     dir.resolve("kafka")), Duration.ofSeconds(60))) {
+            Topics topics = Topics.defaults();
+            try (KafkaTopicSchemaRegistry registry = new KafkaTopicSchemaRegistry(kafka.bootstrapServers(),
+                    topics.schemas(), (short) 1);
+                 MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(
+                         kafka.bootstrapServers(), topics, dir.resolve("streams"), "bench", 3, (short) 1,
+                         SequencerSettings.defaults()), registry, ChainKeys.generate(), embedder, Duration.ofSeconds(60));
+                 MemoryPublisher publisher = new MemoryPublisher(kafka.bootstrapServers(), topics, registry)) {
+                long t0 = System.nanoTime();
+                String last = write(publisher, memories);
+                MemoryViews views = runtime.views();
+                while (views.embedding(SPACE, last).isEmpty()) {
+                    TimeUnit.MILLISECONDS.sleep(200); // progress polling of a background pipeline, not a test wait
+                }
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                result.put("write_and_embed_seconds", Math.round(seconds));
+                result.put("write_and_embed_per_second", Math.round(memories / seconds));
+                log("%d memories written and embedded in %.0f s", memories, seconds);
+
+                QueryService service = new QueryService(views, embedder, CategoryPolicy.unrestricted(),
+                        DecayModel.standard(), RankingWeights.DEFAULTS, AccessRecorder.NONE, Clock.systemUTC());
+                ContextAssembler contexts = new ContextAssembler(views, service, CategoryPolicy.unrestricted());
+                Actor actor = Requests.actor(ActorType.AGENT, "bench");
+                measure(queries / 5, i -> service.query(query(i), actor)); // warm-up
+                result.put("query_ms", percentiles(measure(queries, i -> service.query(query(i), actor))));
+                long[] embedOnly = measure(queries, i -> embedder.embed(QUERIES[i % QUERIES.length] + " " + i));
+                result.put("query_embedding_only_ms", percentiles(embedOnly));
+                measure(queries / 5, i -> contexts.assemble(context(i), actor));
+                result.put("context_ms", percentiles(measure(queries, i -> contexts.assemble(context(i), actor))));
+                result.put("memory", memory());
+            }
+        }
+        System.out.println("\n=== Memory Chain read-path benchmark ===");
+        result.forEach((k, v) -> System.out.println(k + ": " + v));
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), result);
+        System.exit(0);
+    }
+
+    /** Query i: one of the natural queries, made distinct so no cache of any layer answers it. */
+    private static QueryRequest query(int i) {
+        return new QueryRequest(SPACE, null, QUERIES[i % QUERIES.length] + " (" + i + ")", null, null, 5,
+                QueryRequest.Format.BULLETS, 512, null, false, false, null, null);
+    }
+
+    private static ContextRequest context(int i) {
+        return new ContextRequest(SPACE, null, QUERIES[i % QUERIES.length] + " (" + i + ")", null, null, 2000);
+    }
+
+    private static long[] measure(int n, java.util.function.IntConsumer call) {
+        long[] nanos = new long[n];
+        for (int i = 0; i < n; i++) {
+            long t = System.nanoTime();
+            call.accept(i);
+            nanos[i] = System.nanoTime() - t;
+        }
+        return nanos;
+    }
+
+    private static String write(MemoryPublisher publisher, int n) throws Exception {
+        Random random = new Random(42);
+        Actor actor = Requests.actor(ActorType.AGENT, "bench");
+        Semaphore inFlight = new Semaphore(256);
+        List<CompletableFuture<MemoryOutcome>> outcomes = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            String content = SUBJECTS[random.nextInt(SUBJECTS.length)] + " " + VERBS[random.nextInt(VERBS.length)]
+                    + " " + OBJECTS[random.nextInt(OBJECTS.length)] + " (note " + i + ", " + random.nextInt(1000) + ")";
+            inFlight.acquire();
+            CompletableFuture<MemoryOutcome> f = publisher.publish(Requests.create(SPACE, actor, CreateMemory
+                    .newBuilder().setContent(content).setImportance(1 + random.nextInt(5)).build()).build());
+            f.whenComplete((o, e) -> inFlight.release());
+            outcomes.add(f);
+            if ((i + 1) % 10_000 == 0) {
+                log("%d memories published", i + 1);
+            }
+        }
+        MemoryOutcome last = outcomes.get(n - 1).get(120, TimeUnit.SECONDS);
+        for (CompletableFuture<MemoryOutcome> f : outcomes) {
+            if (!f.get(120, TimeUnit.SECONDS).getAccepted()) {
+                throw new IllegalStateException("a write was rejected: " + f.get().getMessage());
+            }
+        }
+        return last.getMemoryId();
+    }
+
+    private static void log(String format, Object... args) {
+        System.err.printf("[retrieval-bench] " + format + "%n", args);
+    }
+}

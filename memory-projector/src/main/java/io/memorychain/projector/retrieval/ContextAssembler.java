@@ -9,6 +9,7 @@ import io.memorychain.projector.view.ListQuery;
 import io.memorychain.projector.view.MemoryViews;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -46,15 +47,18 @@ public final class ContextAssembler {
         Sections sections = new Sections(r.maxTokens());
         boolean coreTruncated = !sections.addCut(core.text());
 
-        List<String> alwaysOn = new ArrayList<>();
-        for (CategoryPolicy.Category c : policy.categories().values()) {
+        List<String> lines = new ArrayList<>();
+        List<String> lineIds = new ArrayList<>();
+        for (CategoryPolicy.Category c : policy.categories().values().stream()
+                .sorted(Comparator.comparing(CategoryPolicy.Category::name)).toList()) {
             if (c.context() != CategoryPolicy.ContextMode.ALL || !policy.allows(r.agent(), c.name())) {
                 continue;
             }
             for (Memory m : views.list(r.space(), new ListQuery(null, c.name(), MemoryState.ACTIVE, null,
                     ALWAYS_ON_LIMIT)).items()) {
                 if (ids.add(m.getId())) {
-                    alwaysOn.add(m.getId());
+                    lines.add("- " + QueryRendering.text(m));
+                    lineIds.add(m.getId());
                 }
             }
         }
@@ -65,18 +69,12 @@ public final class ContextAssembler {
         if (!working.header().isEmpty()) {
             sections.add(working.header());
         }
-        List<String> bullets = new ArrayList<>();
-        for (String id : alwaysOn) {
-            views.memory(r.space(), id).ifPresent(m -> bullets.add("- " + QueryRendering.text(m)));
-        }
-        List<String> included = new ArrayList<>(ids.stream().filter(id -> !alwaysOn.contains(id)).toList());
-        int omitted = working.omitted();
-        List<String> lines = new ArrayList<>(bullets);
-        List<String> lineIds = new ArrayList<>(alwaysOn);
+        List<String> included = new ArrayList<>(core.memories().stream().map(Memory::getId).toList());
         for (QueryResult.Item item : working.items()) {
             lines.add(QueryRendering.bullet(item));
             lineIds.add(item.id());
         }
+        int omitted = working.omitted();
         int fitted = sections.addList("## Relevant Memories", lines);
         omitted += lines.size() - fitted;
         included.addAll(lineIds.subList(0, fitted));

@@ -74,6 +74,7 @@ public final class QueryService {
 
     /** As {@link #query(QueryRequest, Actor)}, never returning the memories in {@code exclude}. */
     QueryResult query(QueryRequest q, Actor actor, Set<String> exclude) {
+        Reads reads = new Reads(q.space());
         Set<String> allowed = allowedCategories(q);
         Instant now = clock.instant();
         float[] vector = embedder == null ? null : embedder.embed(q.query());
@@ -82,13 +83,13 @@ public final class QueryService {
                 .mode(SearchMode.HYBRID).topK(candidates).filters(q.filters()).allowedCategories(allowed)
                 .includeSuperseded(q.includeSuperseded()).build());
 
-        Map<String, Double> relevance = fuse(q.space(), hits, vector);
-        traverseEntities(q, hits, relevance, allowed);
+        Map<String, Double> relevance = fuse(reads, hits, vector);
+        traverseEntities(reads, q, hits, relevance, allowed);
 
         List<Scored> ranked = new ArrayList<>();
         relevance.keySet().removeAll(exclude);
         for (Map.Entry<String, Double> candidate : relevance.entrySet()) {
-            Optional<Memory> found = views.memory(q.space(), candidate.getKey());
+            Optional<Memory> found = reads.memory(candidate.getKey());
             if (found.isEmpty()) {
                 continue;
             }
@@ -98,13 +99,13 @@ public final class QueryService {
                     stats.map(AccessStats::getCount).orElse(0L), now);
             DecayModel.Status status = m.getPinned() ? DecayModel.Status.ACTIVE : DecayModel.Status.of(decayScore);
             if (status == DecayModel.Status.ARCHIVED || (status == DecayModel.Status.DORMANT && !q.includeDormant())
-                    || belowThreshold(q, vector, m)) {
+                    || belowThreshold(reads, q, vector, m)) {
                 continue;
             }
-            ranked.add(new Scored(m, score(candidate.getValue(), decayScore, m, now), status));
+            ranked.add(new Scored(m, score(reads, candidate.getValue(), decayScore, m, now), status));
         }
         ranked.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(s -> s.memory.getId()));
-        return pack(q, cap(ranked, q.topK()), allowed, actor, now);
+        return pack(reads, q, cap(ranked, q.topK()), allowed, actor, now);
     }
 
     /**
@@ -114,14 +115,15 @@ public final class QueryService {
      * memory a stray keyword puts in both lists. A candidate outside the kNN list gets its cosine from its stored
      * embedding; without one (not embedded yet, or no embedder) it has keyword relevance only.
      */
-    private Map<String, Double> fuse(String space, List<Hit> hits, float[] vector) {
+    private Map<String, Double> fuse(Reads reads, List<Hit> hits, float[] vector) {
         Map<String, Double> cosines = new HashMap<>();
         double maxBm25 = 0;
         double minCos = Double.MAX_VALUE;
         double maxCos = -Double.MAX_VALUE;
         for (Hit hit : hits) {
             maxBm25 = Math.max(maxBm25, hit.bm25() == null ? 0 : hit.bm25().score());
-            Double cos = hit.vector() != null ? Double.valueOf(hit.vector().score()) : storedCosine(space, hit.id(), vector);
+            Double cos = hit.vector() != null ? Double.valueOf(hit.vector().score())
+                    : storedCosine(reads, hit.id(), vector);
             if (cos != null) {
                 cosines.put(hit.id(), cos);
                 minCos = Math.min(minCos, cos);
@@ -145,12 +147,12 @@ public final class QueryService {
         return fused;
     }
 
-    private Double storedCosine(String space, String id, float[] vector) {
+    private Double storedCosine(Reads reads, String id, float[] vector) {
         if (vector == null) {
             return null;
         }
-        Optional<Memory> m = views.memory(space, id);
-        return m.flatMap(memory -> views.embedding(space, id)
+        Optional<Memory> m = reads.memory(id);
+        return m.flatMap(memory -> reads.embedding(id)
                         .filter(e -> e.getContentHash().equals(memory.getContentHash())))
                 .map(e -> cosine(vector, e.getVector())).orElse(null);
     }
@@ -183,8 +185,9 @@ public final class QueryService {
      * just below the entity it was reached from ({@code hopDecay} per hop, edge strength as a small tie-breaker), if
      * that beats what the search gave it; it must pass the same states, filters and allowlist as search results.
      */
-    private void traverseEntities(QueryRequest q, List<Hit> hits, Map<String, Double> relevance, Set<String> allowed) {
-        List<String> frontier = hits.stream().map(hit -> views.memory(q.space(), hit.id()))
+    private void traverseEntities(Reads reads, QueryRequest q, List<Hit> hits, Map<String, Double> relevance,
+                                  Set<String> allowed) {
+        List<String> frontier = hits.stream().map(hit -> reads.memory(hit.id()))
                 .flatMap(Optional::stream)
                 .filter(m -> m.getKind() == MemoryKind.ENTITY && EntityNames.named(q.query(), m))
                 .map(Memory::getId).toList();
@@ -192,10 +195,10 @@ public final class QueryService {
             List<String> next = new ArrayList<>();
             for (String from : frontier) {
                 double base = relevance.getOrDefault(from, 0.0);
-                for (Relation edge : views.relations(q.space(), from)) {
+                for (Relation edge : reads.relations(from)) {
                     String to = edge.getFromId().equals(from) ? edge.getToId() : edge.getFromId();
                     double reached = base * weights.hopDecay() * (0.9 + 0.1 * edge.getStrength());
-                    if (reached <= relevance.getOrDefault(to, 0.0) || !admissible(q, to, allowed)) {
+                    if (reached <= relevance.getOrDefault(to, 0.0) || !admissible(reads, q, to, allowed)) {
                         continue;
                     }
                     relevance.put(to, reached);
@@ -206,8 +209,8 @@ public final class QueryService {
         }
     }
 
-    private boolean admissible(QueryRequest q, String id, Set<String> allowed) {
-        Optional<Memory> m = views.memory(q.space(), id);
+    private boolean admissible(Reads reads, QueryRequest q, String id, Set<String> allowed) {
+        Optional<Memory> m = reads.memory(id);
         return m.isPresent() && visible(m.get(), q.includeSuperseded()) && m.get().getKind() != MemoryKind.BLOCK
                 && FilterMatcher.matches(q.filters(), m.get())
                 && (allowed == null || allowed.contains(m.get().getCategory() == null ? SearchRequest.UNCATEGORIZED
@@ -218,11 +221,11 @@ public final class QueryService {
         return m.getState() == MemoryState.ACTIVE || (includeSuperseded && m.getState() == MemoryState.SUPERSEDED);
     }
 
-    private boolean belowThreshold(QueryRequest q, float[] vector, Memory m) {
+    private boolean belowThreshold(Reads reads, QueryRequest q, float[] vector, Memory m) {
         if (q.threshold() == null || vector == null) {
             return false;
         }
-        Optional<MemoryEmbedding> e = views.embedding(q.space(), m.getId())
+        Optional<MemoryEmbedding> e = reads.embedding(m.getId())
                 .filter(x -> x.getContentHash().equals(m.getContentHash()));
         return e.isPresent() && cosine(vector, e.get().getVector()) < q.threshold();
     }
@@ -235,10 +238,10 @@ public final class QueryService {
         return dot;
     }
 
-    private double score(double relevance, double decayScore, Memory m, Instant now) {
+    private double score(Reads reads, double relevance, double decayScore, Memory m, Instant now) {
         double days = Math.max(0, Duration.between(m.getUpdatedAt(), now).toMillis() / 86_400_000.0);
         double maxStrength = 0;
-        for (Relation r : views.relations(m.getSpace(), m.getId())) {
+        for (Relation r : reads.relations(m.getId())) {
             maxStrength = Math.max(maxStrength, r.getStrength());
         }
         return relevance
@@ -280,7 +283,8 @@ public final class QueryService {
         return out;
     }
 
-    private QueryResult pack(QueryRequest q, List<Scored> ranked, Set<String> allowed, Actor actor, Instant now) {
+    private QueryResult pack(Reads reads, QueryRequest q, List<Scored> ranked, Set<String> allowed, Actor actor,
+                             Instant now) {
         String thread = q.threadId() == null ? "" : q.threadId();
         long revision = views.threadRevision(q.space(), thread);
         String header = q.sinceRev() == null ? ""
@@ -298,7 +302,7 @@ public final class QueryService {
         for (Scored s : ranked) {
             Memory m = s.memory;
             QueryResult.Item item = new QueryResult.Item(m.getId(), m.getCategory(), QueryRendering.text(m), s.score,
-                    s.status, q.format() == QueryRequest.Format.FULL ? m : null, related(q, m, returned, allowed));
+                    s.status, q.format() == QueryRequest.Format.FULL ? m : null, related(reads, q, m, returned, allowed));
             int cost = QueryRendering.tokens(QueryRendering.bullet(item)) + (items.isEmpty() && header.isEmpty() ? 0 : 1);
             if (used + cost > budget) {
                 omitted++;
@@ -314,16 +318,16 @@ public final class QueryService {
     }
 
     /** Up to two active, allowed memories linked to {@code m} and not already in the answer, strongest first. */
-    private List<QueryResult.Related> related(QueryRequest q, Memory m, Set<String> returned, Set<String> allowed) {
-        List<Relation> edges = new ArrayList<>(views.relations(q.space(), m.getId()));
+    private List<QueryResult.Related> related(Reads reads, QueryRequest q, Memory m, Set<String> returned, Set<String> allowed) {
+        List<Relation> edges = new ArrayList<>(reads.relations(m.getId()));
         edges.sort(Comparator.comparingDouble(Relation::getStrength).reversed());
         List<QueryResult.Related> out = new ArrayList<>(MAX_RELATED);
         for (Relation edge : edges) {
             String other = edge.getFromId().equals(m.getId()) ? edge.getToId() : edge.getFromId();
-            if (returned.contains(other) || !admissibleRelated(q, other, allowed)) {
+            if (returned.contains(other) || !admissibleRelated(reads, q, other, allowed)) {
                 continue;
             }
-            Memory o = views.memory(q.space(), other).orElseThrow();
+            Memory o = reads.memory(other).orElseThrow();
             out.add(new QueryResult.Related(other, edge.getRelationType(), edge.getStrength(),
                     QueryRendering.relatedText(o)));
             if (out.size() == MAX_RELATED) {
@@ -333,13 +337,36 @@ public final class QueryService {
         return List.copyOf(out);
     }
 
-    private boolean admissibleRelated(QueryRequest q, String id, Set<String> allowed) {
-        Optional<Memory> m = views.memory(q.space(), id);
+    private boolean admissibleRelated(Reads reads, QueryRequest q, String id, Set<String> allowed) {
+        Optional<Memory> m = reads.memory(id);
         return m.isPresent() && m.get().getState() == MemoryState.ACTIVE && m.get().getKind() != MemoryKind.BLOCK
                 && (allowed == null || allowed.contains(m.get().getCategory() == null ? SearchRequest.UNCATEGORIZED
                 : m.get().getCategory()));
     }
 
     private record Scored(Memory memory, double score, DecayModel.Status status) {
+    }
+
+    /** The views one query reads, each memory and edge list read once per query. */
+    private final class Reads {
+        private final String space;
+        private final Map<String, Optional<Memory>> memories = new HashMap<>();
+        private final Map<String, List<Relation>> relations = new HashMap<>();
+
+        Reads(String space) {
+            this.space = space;
+        }
+
+        Optional<Memory> memory(String id) {
+            return memories.computeIfAbsent(id, x -> views.memory(space, x));
+        }
+
+        List<Relation> relations(String id) {
+            return relations.computeIfAbsent(id, x -> views.relations(space, x));
+        }
+
+        Optional<MemoryEmbedding> embedding(String id) {
+            return views.embedding(space, id);
+        }
     }
 }

@@ -7,6 +7,8 @@ import io.memorychain.projector.search.Hit;
 import io.memorychain.projector.search.MemoryIndex;
 import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.search.SearchRequest;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToIntFunction;
 import java.nio.charset.StandardCharsets;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -40,6 +42,7 @@ public final class StoreMemoryViews implements MemoryViews {
     private final AppliedSeqTracker tracker;
     private final SearchIndexes indexes;
     private final ToIntFunction<String> partitionOf;
+    private final Map<String, ReadOnlyKeyValueStore<String, ?>> handles = new ConcurrentHashMap<>();
 
     /**
      * Over a running projection: a space's index is found through the partition its events are on (the producers'
@@ -67,7 +70,8 @@ public final class StoreMemoryViews implements MemoryViews {
 
     @SuppressWarnings("unchecked")
     private <V> ReadOnlyKeyValueStore<String, V> store(String name) {
-        return (ReadOnlyKeyValueStore<String, V>) stores.apply(name);
+        // a handle queries whatever local tasks hold the store at the time of each call, so it can be kept
+        return (ReadOnlyKeyValueStore<String, V>) handles.computeIfAbsent(name, stores);
     }
 
     @Override

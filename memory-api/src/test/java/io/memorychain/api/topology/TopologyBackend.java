@@ -106,6 +106,11 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     }
 
     @Override
+    public synchronized double relationStrength(String space, String id) {
+        return harness.views.relationStrength(space, id);
+    }
+
+    @Override
     public synchronized Optional<MemoryEmbedding> embedding(String space, String id) {
         return harness.views.embedding(space, id);
     }

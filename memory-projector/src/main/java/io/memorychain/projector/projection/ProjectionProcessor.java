@@ -26,6 +26,8 @@ import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,6 +54,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private KeyValueStore<String, ThreadChange> threadChanges;
     private KeyValueStore<String, Relation> relations;
     private KeyValueStore<String, Relation> relationsIn;
+    private KeyValueStore<String, Double> relationStrength;
     private IndexFeed feed;
     private MemoryIndex index;
 
@@ -76,6 +79,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         threadChanges = context.getStateStore(ProjectionTopology.THREAD_CHANGES);
         relations = context.getStateStore(ProjectionTopology.RELATIONS);
         relationsIn = context.getStateStore(ProjectionTopology.RELATIONS_IN);
+        relationStrength = context.getStateStore(ProjectionTopology.RELATION_STRENGTH);
         feed = new IndexFeed(memories, context.getStateStore(ProjectionTopology.EMBEDDINGS), indexes.modelId());
         index = indexes.open(context.taskId().partition(), context.stateDir().toPath(), feed::rebuild);
     }
@@ -140,16 +144,38 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             Relation edge = new Relation(l.getFromId(), l.getToId(), l.getRelationType(), l.getStrength(), event.getSeq());
             relations.put(StoreKeys.of(space, l.getFromId(), l.getToId()), edge);
             relationsIn.put(StoreKeys.of(space, l.getToId(), l.getFromId()), edge);
+            updateStrength(space, l.getFromId());
+            updateStrength(space, l.getToId());
         } else if (event.getPayload() instanceof MemoriesUnlinked u) {
             ids.add(u.getFromId());
             ids.add(u.getToId());
             relations.delete(StoreKeys.of(space, u.getFromId(), u.getToId()));
             relationsIn.delete(StoreKeys.of(space, u.getToId(), u.getFromId()));
+            updateStrength(space, u.getFromId());
+            updateStrength(space, u.getToId());
         }
         ThreadChanges.of(event, id -> memories.get(StoreKeys.of(space, id))).ifPresent(c -> recordThreadChange(space, c));
         audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
                 event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),
                 Canonical.hex(Canonical.toArray(event.getHash()))));
+    }
+
+    /** Recomputes the memory's strongest edge from its edges in both directions (none: no entry). */
+    private void updateStrength(String space, String id) {
+        double max = 0;
+        for (KeyValueStore<String, Relation> store : List.of(relations, relationsIn)) {
+            try (KeyValueIterator<String, Relation> it = store.prefixScan(StoreKeys.prefix(space, id),
+                    new StringSerializer())) {
+                while (it.hasNext()) {
+                    max = Math.max(max, it.next().value.getStrength());
+                }
+            }
+        }
+        if (max > 0) {
+            relationStrength.put(StoreKeys.of(space, id), max);
+        } else {
+            relationStrength.delete(StoreKeys.of(space, id));
+        }
     }
 
     /** Bumps the thread's revision and keeps its last {@value ProjectionTopology#THREAD_CHANGES_KEPT} changes. */

@@ -58,6 +58,8 @@ public final class ProjectionTopology {
     public static final String RELATIONS = "view-relations";
     /** The same edges by {@code space\0to\0from} (incoming). */
     public static final String RELATIONS_IN = "view-relations-in";
+    /** Strongest relation edge (either direction) of a memory by {@code space\0id}: the rerank's relation boost. */
+    public static final String RELATION_STRENGTH = "view-relation-strength";
     /** Latest embedding of the configured model by {@code space\0id} (from memory.embeddings.v1). */
     public static final String EMBEDDINGS = "view-embeddings";
     /** Access stats by {@code space\0id} (from memory.access.v1). */
@@ -101,6 +103,8 @@ public final class ProjectionTopology {
                 Serdes.String(), AvroWireSerde.forValues(registry, AuditEntry.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(APPLIED),
                 Serdes.String(), Serdes.Long()), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RELATION_STRENGTH),
+                Serdes.String(), Serdes.Double()), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(THREAD_REVISIONS),
                 Serdes.String(), Serdes.Long()), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(THREAD_CHANGES),

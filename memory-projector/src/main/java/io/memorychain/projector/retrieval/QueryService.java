@@ -102,7 +102,7 @@ public final class QueryService {
                     || belowThreshold(reads, q, vector, m)) {
                 continue;
             }
-            ranked.add(new Scored(m, score(reads, candidate.getValue(), decayScore, m, now), status));
+            ranked.add(new Scored(m, score(candidate.getValue(), decayScore, m, now), status));
         }
         ranked.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(s -> s.memory.getId()));
         return pack(reads, q, cap(ranked, q.topK()), allowed, actor, now);
@@ -238,12 +238,9 @@ public final class QueryService {
         return dot;
     }
 
-    private double score(Reads reads, double relevance, double decayScore, Memory m, Instant now) {
+    private double score(double relevance, double decayScore, Memory m, Instant now) {
         double days = Math.max(0, Duration.between(m.getUpdatedAt(), now).toMillis() / 86_400_000.0);
-        double maxStrength = 0;
-        for (Relation r : reads.relations(m.getId())) {
-            maxStrength = Math.max(maxStrength, r.getStrength());
-        }
+        double maxStrength = views.relationStrength(m.getSpace(), m.getId());
         return relevance
                 * decayFactor(decayScore)
                 * (1 + weights.importance() * (m.getImportance() - 3) / 2.0)

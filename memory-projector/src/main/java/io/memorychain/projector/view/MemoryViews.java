@@ -46,6 +46,9 @@ public interface MemoryViews {
     /** Relation edges of the memory, outgoing then incoming, each in target/source id order. */
     List<Relation> relations(String space, String id);
 
+    /** Strength of the memory's strongest relation edge, either direction; 0 when it has none. */
+    double relationStrength(String space, String id);
+
     /** The memory's latest embedding of the configured model, whatever content it belongs to. */
     Optional<MemoryEmbedding> embedding(String space, String id);
 

@@ -125,6 +125,12 @@ public final class StoreMemoryViews implements MemoryViews {
     }
 
     @Override
+    public double relationStrength(String space, String id) {
+        Double max = this.<Double>store(ProjectionTopology.RELATION_STRENGTH).get(StoreKeys.of(space, id));
+        return max == null ? 0 : max;
+    }
+
+    @Override
     public Optional<MemoryEmbedding> embedding(String space, String id) {
         return Optional.ofNullable(this.<MemoryEmbedding>store(ProjectionTopology.EMBEDDINGS)
                 .get(StoreKeys.of(space, id)));

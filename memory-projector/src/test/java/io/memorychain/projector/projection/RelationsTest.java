@@ -78,4 +78,18 @@ class RelationsTest {
         assertThat(h.submit(Requests.link(SPACE, AGENT, a, b, "related_to", 0.7)).getAccepted())
                 .as("can be linked again after unlinking").isTrue();
     }
+
+    @Test
+    void theStrongestEdgeOfEachMemoryIsKeptForTheRerank() {
+        String a = create("a");
+        String b = create("b");
+        String c = create("c");
+        h.submit(Requests.link(SPACE, AGENT, a, b, "related_to", 0.7));
+        h.submit(Requests.link(SPACE, AGENT, c, a, "uses", 0.9));
+        assertThat(h.views.relationStrength(SPACE, a)).isEqualTo(0.9);
+        assertThat(h.views.relationStrength(SPACE, b)).isEqualTo(0.7);
+        h.submit(Requests.unlink(SPACE, AGENT, c, a));
+        assertThat(h.views.relationStrength(SPACE, a)).isEqualTo(0.7);
+        assertThat(h.views.relationStrength(SPACE, c)).isZero();
+    }
 }

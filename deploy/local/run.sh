@@ -21,7 +21,7 @@ stale() {
   local jar="$1"
   [[ -z "$jar" ]] && return 0
   # any source, resource, schema or pom newer than the jar?
-  [[ -n "$(find pom.xml schemas memory-events memory-projector memory-api \
+  [[ -n "$(find pom.xml schemas memory-events memory-embeddings memory-projector memory-api \
             \( -path '*/target' -prune \) -o \( -type f \( -name '*.java' -o -name '*.avsc' -o -name 'pom.xml' \
             -o -path '*/src/main/resources/*' \) -newer "$jar" -print \) 2>/dev/null | head -1)" ]]
 }

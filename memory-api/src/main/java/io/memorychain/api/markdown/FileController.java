@@ -3,10 +3,12 @@ package io.memorychain.api.markdown;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.request.Actors;
+import io.memorychain.api.request.ExpectedVersions;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.api.write.WriteContext;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
@@ -57,7 +59,8 @@ public class FileController {
 
     @Get("/{+path}")
     @Produces(MARKDOWN)
-    @Operation(summary = "Read a Markdown file", description = "text/markdown; each bullet ends with its memory id marker <!-- id:... -->.")
+    @Operation(summary = "Read a Markdown file", description = "text/markdown; each bullet ends with its memory id marker "
+            + "<!-- id:... -->. The ETag can be sent as If-Match with PUT, :patch and :append.")
     @ApiResponse(responseCode = "400", description = "INVALID_PATH", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: the file has no entries", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -65,8 +68,9 @@ public class FileController {
                                      @Nullable @Header(Actors.HEADER) String actor) {
         Spaces.require(space);
         MarkdownPath file = MarkdownPaths.parse(path);
-        return HttpResponse.ok(files.read(space, Actors.parse(actor(actor)), file).text())
-                .contentType(MediaType.of(MARKDOWN + ";charset=utf-8"));
+        MarkdownFile read = files.read(space, Actors.parse(actor(actor)), file);
+        return HttpResponse.ok(read.text()).contentType(MediaType.of(MARKDOWN + ";charset=utf-8"))
+                .header(HttpHeaders.ETAG, read.etag());
     }
 
     @Put("/{+path}")
@@ -80,9 +84,10 @@ public class FileController {
     public HttpResponse<FileWriteJson> write(@PathVariable String space, @PathVariable String path,
                                              @Nullable @Header(Actors.HEADER) String actor,
                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                             @Nullable @Header(ExpectedVersions.IF_MATCH) @Parameter(description = "the ETag of GET: 409 VERSION_CONFLICT when the file changed since") String ifMatch,
                                              @Nullable @Body String text) {
         WriteContext ctx = context(space, actor, idempotencyKey);
-        return written(files.write(ctx, MarkdownPaths.parse(path), text), ctx);
+        return written(files.write(ctx, MarkdownPaths.parse(path), text, ifMatch), ctx);
     }
 
     @Post("/{+path}:patch")
@@ -92,13 +97,14 @@ public class FileController {
     public HttpResponse<FileWriteJson> patch(@PathVariable String space, @PathVariable String path,
                                              @Nullable @Header(Actors.HEADER) String actor,
                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                             @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                              @Nullable @Body PatchBody body) {
         WriteContext ctx = context(space, actor, idempotencyKey);
         MarkdownPath file = MarkdownPaths.parse(path);
         if (body == null) {
             throw ApiException.invalid("A JSON body {\"edits\": [{\"old_text\", \"new_text\"}]} is required");
         }
-        return written(files.patch(ctx, file, body.textEdits()), ctx);
+        return written(files.patch(ctx, file, body.textEdits(), ifMatch), ctx);
     }
 
     @Post("/{+path}:append")
@@ -106,10 +112,11 @@ public class FileController {
     public HttpResponse<FileWriteJson> append(@PathVariable String space, @PathVariable String path,
                                               @Nullable @Header(Actors.HEADER) String actor,
                                               @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                              @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                               @Nullable @Body AppendBody body) {
         WriteContext ctx = context(space, actor, idempotencyKey);
         MarkdownPath file = MarkdownPaths.parse(path);
-        return written(files.append(ctx, file, body == null ? null : body.text()), ctx);
+        return written(files.append(ctx, file, body == null ? null : body.text(), ifMatch), ctx);
     }
 
     private static String actor(String header) {

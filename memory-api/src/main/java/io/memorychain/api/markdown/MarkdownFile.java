@@ -1,6 +1,8 @@
 package io.memorychain.api.markdown;
 
+import io.memorychain.events.chain.Canonical;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -16,6 +18,15 @@ public record MarkdownFile(MarkdownPath path, String category, String summary, L
 
     public MarkdownFile {
         entries = List.copyOf(entries);
+    }
+
+    /** The entity tag of the text ({@code "<first 16 bytes of its SHA-256 in hex>"}), for If-Match on writes. */
+    public String etag() {
+        return etag(text);
+    }
+
+    static String etag(String text) {
+        return "\"" + HexFormat.of().formatHex(Canonical.sha256(text.getBytes(StandardCharsets.UTF_8)), 0, 16) + "\"";
     }
 
     /** Size in UTF-8 bytes. */

@@ -60,11 +60,19 @@ public class MarkdownFiles {
         return file.orElseThrow(() -> ApiException.notFound("No file " + path + " in space " + space));
     }
 
-    /** memory_write: the whole new text of the file. */
-    public FileWrite write(WriteContext ctx, MarkdownPath path, String text) {
-        MarkdownFile current = view(ctx.space(), ctx.actor()).file(path).orElse(null);
-        requireCategory(ctx.actor(), path, current);
-        List<FileChange> plan = plan(ctx.space(), path, current, text == null ? "" : text);
+    /**
+     * memory_write: the whole new text of the file.
+     *
+     * @param ifMatch null, or the {@link MarkdownFile#etag()} the editor read: another value is 409 VERSION_CONFLICT
+     *                (the file changed since), before anything is published
+     */
+    public FileWrite write(WriteContext ctx, MarkdownPath path, String text, String ifMatch) {
+        if (text == null || text.isEmpty()) {
+            throw ApiException.invalid("The new text of " + path + " is required (to delete every entry, send just its "
+                    + "'# Title' line)");
+        }
+        MarkdownFile current = current(ctx, path, ifMatch);
+        List<FileChange> plan = plan(ctx.space(), path, current, text);
         return apply(ctx, path, plan.size(), plan);
     }
 
@@ -72,12 +80,11 @@ public class MarkdownFiles {
      * memory_patch: text replacements applied to the current file's entries (below the derived title and summary
      * lines), all or none, then written as a whole. Each old_text must occur exactly once, else 409 PATCH_CONFLICT.
      */
-    public FileWrite patch(WriteContext ctx, MarkdownPath path, List<TextEdit> replacements) {
+    public FileWrite patch(WriteContext ctx, MarkdownPath path, List<TextEdit> replacements, String ifMatch) {
         if (replacements == null || replacements.isEmpty()) {
             throw ApiException.invalid("edits is required: a list of {old_text, new_text}");
         }
-        MarkdownFile current = view(ctx.space(), ctx.actor()).file(path).orElse(null);
-        requireCategory(ctx.actor(), path, current);
+        MarkdownFile current = current(ctx, path, ifMatch);
         if (current == null) {
             throw ApiException.notFound("No file " + path + " in space " + ctx.space());
         }
@@ -111,7 +118,7 @@ public class MarkdownFiles {
      * memory_append: new entries at the end of the file (created when it does not exist). Text whose first line is a
      * bullet ({@code "- "}, or {@code "## label"} in MEMORY.md) is taken as entries; other text becomes one entry.
      */
-    public FileWrite append(WriteContext ctx, MarkdownPath path, String entry) {
+    public FileWrite append(WriteContext ctx, MarkdownPath path, String entry, String ifMatch) {
         if (entry == null || entry.isBlank()) {
             throw ApiException.invalid("text is required: the entry to append");
         }
@@ -119,8 +126,7 @@ public class MarkdownFiles {
             throw ApiException.invalid("append adds new entries only: remove the <!-- id:... --> markers (edit existing "
                     + "entries with PUT or :patch)");
         }
-        MarkdownFile current = view(ctx.space(), ctx.actor()).file(path).orElse(null);
-        requireCategory(ctx.actor(), path, current);
+        MarkdownFile current = current(ctx, path, ifMatch);
         String fragment = MarkdownFormat.normalize(entry);
         if (path.root() != MarkdownPath.Root.MEMORY && !fragment.startsWith("- ")) {
             fragment = "- " + fragment.replace("\n", "\n  ").replace("\n  \n", "\n\n");
@@ -128,6 +134,17 @@ public class MarkdownFiles {
         String text = (current == null ? "" : current.text()) + "\n" + fragment + "\n";
         List<FileChange> plan = plan(ctx.space(), path, current, text);
         return apply(ctx, path, plan.size(), plan);
+    }
+
+    /** The file as the writer sees it now (null: no entries), after the category and If-Match checks. */
+    private MarkdownFile current(WriteContext ctx, MarkdownPath path, String ifMatch) {
+        MarkdownFile current = view(ctx.space(), ctx.actor()).file(path).orElse(null);
+        requireCategory(ctx.actor(), path, current);
+        if (ifMatch != null && !ifMatch.strip().replaceFirst("^W/", "").equals(current == null ? null : current.etag())) {
+            throw new ApiException(ErrorCodes.VERSION_CONFLICT, path + " changed since it was read (If-Match " + ifMatch
+                    + ", now " + (current == null ? "no file" : current.etag()) + "); read it again (nothing was changed)");
+        }
+        return current;
     }
 
     private List<FileChange> plan(String space, MarkdownPath path, MarkdownFile current, String text) {

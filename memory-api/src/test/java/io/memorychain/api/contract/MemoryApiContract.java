@@ -660,6 +660,7 @@ public abstract class MemoryApiContract {
         assertThat(readFile(space, "facts/nothing.md", null).code()).isEqualTo("NOT_FOUND");
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> putFile(space, "facts/general.md",
                 "- fine\nstray paragraph\n- <!-- id:nope --> misplaced\n", null));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> putFile(space, "facts/general.md", "", null));
         Resp bad = putFile(space, "facts/general.md", "- fine\nstray paragraph\n", null);
         assertThat((String) bad.json.get("message")).contains("line 2");
     }
@@ -681,6 +682,26 @@ public abstract class MemoryApiContract {
         Resp allowed = putFile(space, "facts/goals.md", readFile(space, "facts/goals.md", PLANNER).raw + "- Hire a designer\n", PLANNER);
         assertThat(allowed.status).as(allowed.raw).isEqualTo(200);
         assertThat(allowed.list("changes")).extracting(c -> c.get("action")).containsExactly("created");
+    }
+
+    @Test
+    void aFileWriteWithAStaleETagIsAVersionConflictBeforePublishing() {
+        String space = space();
+        String id = createId(space, "Prefers tea");
+        Resp read = readFile(space, "facts/general.md", null);
+        String etag = read.headers.get(HttpHeaders.ETAG);
+        assertThat(etag).startsWith("\"").hasSize(34);
+        assertThat(send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + id, Map.of("content", "Prefers coffee"))).status)
+                .isEqualTo(200);
+        assertNotPublished(space, "VERSION_CONFLICT", 409, () -> send(HttpRequest.PUT("/v1/spaces/" + space + "/files/facts/general.md",
+                read.raw.replace("tea", "green tea")).contentType("text/markdown").header("If-Match", etag)));
+        assertNotPublished(space, "VERSION_CONFLICT", 409, () -> send(HttpRequest.POST("/v1/spaces/" + space
+                + "/files/facts/general.md:append", Map.of("text", "x")).header("If-Match", etag)));
+        Resp fresh = readFile(space, "facts/general.md", null);
+        Resp ok = send(HttpRequest.PUT("/v1/spaces/" + space + "/files/facts/general.md", fresh.raw.replace("coffee", "black coffee"))
+                .contentType("text/markdown").header("If-Match", fresh.headers.get(HttpHeaders.ETAG)));
+        assertThat(ok.status).as(ok.raw).isEqualTo(200);
+        assertThat(get("/v1/spaces/" + space + "/memories/" + id).json).containsEntry("content", "Prefers black coffee");
     }
 
     // ---------------------------------------------------------------- helpers

@@ -21,6 +21,9 @@ public final class ErrorCodes {
     public static final String ALREADY_LINKED = "ALREADY_LINKED";
     public static final String BUDGET_EXCEEDED = "BUDGET_EXCEEDED";
     public static final String TOO_LARGE = "TOO_LARGE";
+    /** Markdown view: a path outside the sandbox (400), a patch whose old_text is not in the file once (409). */
+    public static final String INVALID_PATH = "INVALID_PATH";
+    public static final String PATCH_CONFLICT = "PATCH_CONFLICT";
     /** API-only codes. */
     public static final String METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED";
     public static final String NOT_ACCEPTABLE = "NOT_ACCEPTABLE";
@@ -44,6 +47,8 @@ public final class ErrorCodes {
             Map.entry(ALREADY_LINKED, HttpStatus.CONFLICT),
             Map.entry(BUDGET_EXCEEDED, HttpStatus.CONFLICT),
             Map.entry(TOO_LARGE, HttpStatus.REQUEST_ENTITY_TOO_LARGE),
+            Map.entry(INVALID_PATH, HttpStatus.BAD_REQUEST),
+            Map.entry(PATCH_CONFLICT, HttpStatus.CONFLICT),
             Map.entry(METHOD_NOT_ALLOWED, HttpStatus.METHOD_NOT_ALLOWED),
             Map.entry(NOT_ACCEPTABLE, HttpStatus.NOT_ACCEPTABLE),
             Map.entry(UNSUPPORTED_MEDIA_TYPE, HttpStatus.UNSUPPORTED_MEDIA_TYPE),

@@ -538,6 +538,172 @@ public abstract class MemoryApiContract {
         assertThat(((Number) full.json.get("tokens")).intValue()).isGreaterThan(((Number) core.json.get("tokens")).intValue());
     }
 
+
+    // ---------------------------------------------------------------- Markdown view (seed 002)
+
+    @Test
+    void aFileWrittenByHandBecomesEventsOfUserManualAndReadsBack() {
+        String space = space();
+        Resp created = putFile(space, "facts/preferences.md", "# Facts: preferences\n\n- Ana prefers dark mode\n- Ana drinks green tea\n", null);
+        assertThat(created.status).as(created.raw).isEqualTo(200);
+        assertThat(created.json).containsEntry("path", "facts/preferences.md").containsEntry("applied", 2);
+        assertThat(created.list("changes")).extracting(c -> c.get("action")).containsExactly("created", "created");
+        String dark = (String) created.list("changes").get(0).get("target");
+        String tea = (String) created.list("changes").get(1).get("target");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + dark).json).containsEntry("content", "Ana prefers dark mode")
+                .containsEntry("kind", "semantic").containsEntry("category", "preferences");
+
+        Resp listed = get("/v1/spaces/" + space + "/files");
+        assertThat(listed.list("files")).extracting(f -> f.get("path")).containsExactly("MEMORY.md", "facts/preferences.md");
+        Map<String, Object> facts = listed.list("files").get(1);
+        assertThat(facts).containsEntry("summary", "Ana prefers dark mode, Ana drinks green tea").containsEntry("entries", 2);
+        String text = readFile(space, "facts/preferences.md", null).raw;
+        assertThat(((Number) facts.get("size")).intValue()).isEqualTo(text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+        assertThat(text).startsWith("# Facts: preferences\n\n> Summary: Ana prefers dark mode, Ana drinks green tea\n")
+                .contains("- Ana prefers dark mode <!-- id:" + dark + " -->", "- Ana drinks green tea <!-- id:" + tea + " -->");
+
+        String edited = text.replace("dark mode", "dark mode in every editor")
+                .replace("- Ana drinks green tea <!-- id:" + tea + " -->", "- Ana works from Lisbon");
+        Resp rewritten = putFile(space, "facts/preferences.md", edited, null);
+        assertThat(rewritten.status).as(rewritten.raw).isEqualTo(200);
+        assertThat(rewritten.list("changes")).extracting(c -> c.get("action")).containsExactly("updated", "created", "deleted");
+        assertThat(rewritten.list("changes").get(0)).containsEntry("target", dark);
+        assertThat(rewritten.list("changes").get(2)).containsEntry("target", tea);
+        assertThat(get("/v1/spaces/" + space + "/memories/" + dark).json).containsEntry("content", "Ana prefers dark mode in every editor");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + tea).json).containsEntry("state", "soft_deleted");
+        assertThat(putFile(space, "facts/preferences.md", readFile(space, "facts/preferences.md", null).raw, null).list("changes")).isEmpty();
+
+        Resp core = putFile(space, "MEMORY.md", "# Core memory\n\n## persona\n\nI am a careful assistant.\n", null);
+        assertThat(core.status).as(core.raw).isEqualTo(200);
+        assertThat(core.list("changes")).extracting(c -> c.get("action")).containsExactly("block_updated");
+        assertThat(get("/v1/spaces/" + space + "/blocks/persona").json).containsEntry("content", "I am a careful assistant.");
+        assertThat(readFile(space, "MEMORY.md", null).raw).contains("> Summary: persona\n", "## persona\n\nI am a careful assistant.");
+
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
+        assertThat(audit).hasSize(6);
+        assertThat(audit).extracting(e -> e.get("actor")).containsOnly(Map.of("type", "user", "id", "manual"));
+        Resp asAgent = send(HttpRequest.PUT("/v1/spaces/" + space + "/files/facts/preferences.md",
+                readFile(space, "facts/preferences.md", null).raw + "- Likes jazz\n").contentType("text/markdown").header("X-Actor", "agent:claude"));
+        assertThat(asAgent.status).as(asAgent.raw).isEqualTo(200);
+        assertThat(get("/v1/spaces/" + space + "/audit?after_seq=6").list("items").get(0).get("actor"))
+                .isEqualTo(Map.of("type", "agent", "id", "claude"));
+    }
+
+    @Test
+    void patchReportsTheAppliedCountAndAMissingOldTextChangesNothing() {
+        String space = space();
+        String tea = createId(space, "Drinks green tea every morning");
+        String desk = createId(space, "Works at a standing desk");
+        Resp patched = post(space, "/files/facts/general.md:patch", Map.of("edits", List.of(
+                Map.of("old_text", "green tea", "new_text", "oolong tea"),
+                Map.of("old_text", "standing desk", "new_text", "standing desk by the window"))));
+        assertThat(patched.status).as(patched.raw).isEqualTo(200);
+        assertThat(patched.json).containsEntry("applied", 2);
+        assertThat(patched.list("changes")).extracting(c -> c.get("target")).containsExactly(tea, desk);
+        assertThat(get("/v1/spaces/" + space + "/memories/" + tea).json).containsEntry("content", "Drinks oolong tea every morning");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + desk).json).containsEntry("content", "Works at a standing desk by the window");
+
+        assertNotPublished(space, "PATCH_CONFLICT", 409, () -> post(space, "/files/facts/general.md:patch", Map.of("edits", List.of(
+                Map.of("old_text", "oolong", "new_text", "black"), Map.of("old_text", "no such text", "new_text", "x")))));
+        assertNotPublished(space, "PATCH_CONFLICT", 409, () -> post(space, "/files/facts/general.md:patch", Map.of("edits", List.of(
+                Map.of("old_text", "- ", "new_text", "* ")))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> post(space, "/files/facts/general.md:patch", Map.of("edits", List.of(
+                Map.of("old_text", "<!-- id:" + tea + " -->", "new_text", "<!-- id:m0000zzz0000 -->")))));
+        assertNotPublished(space, "NOT_FOUND", 404, () -> post(space, "/files/facts/nothing.md:patch", Map.of("edits", List.of(
+                Map.of("old_text", "a", "new_text", "b")))));
+        assertThat(get("/v1/spaces/" + space + "/memories/" + tea).json).containsEntry("content", "Drinks oolong tea every morning");
+    }
+
+    @Test
+    void appendAddsEntriesAndCreatesTheFile() {
+        String space = space();
+        String probe = createId(space, "probe of the chain's clock");
+        String month = get("/v1/spaces/" + space + "/memories/" + probe).json.get("created_at").toString().substring(0, 7);
+        Resp first = post(space, "/files/episodes/" + month + ".md:append", Map.of("text", "Fixed the logger stdout leak\nwith a custom transport"));
+        assertThat(first.status).as(first.raw).isEqualTo(200);
+        assertThat(first.json).containsEntry("applied", 1);
+        String id = (String) first.list("changes").get(0).get("target");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + id).json).containsEntry("kind", "episodic")
+                .containsEntry("content", "Fixed the logger stdout leak\nwith a custom transport");
+        Resp second = post(space, "/files/episodes/" + month + ".md:append", Map.of("text", "- Moved ids to short hex\n- Split the config"));
+        assertThat(second.list("changes")).extracting(c -> c.get("action")).containsExactly("created", "created");
+        String text = readFile(space, "episodes/" + month + ".md", null).raw;
+        assertThat(text).startsWith("# Episodes " + month + "\n\n> Summary: Fixed the logger stdout, Moved ids to short\n")
+                .contains("- Fixed the logger stdout leak\n  with a custom transport <!-- id:" + id + " -->");
+        Resp older = post(space, "/files/episodes/2024-02.md:append", Map.of("text", "Migrated to Java 17"));
+        String old = (String) older.list("changes").get(0).get("target");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + old).json).containsEntry("created_at", "2024-02-01T00:00:00Z");
+        Resp procedure = post(space, "/files/procedures/deploy-the-api.md:append", Map.of("text", "1. build\n2. push\n3. roll out"));
+        assertThat(procedure.status).as(procedure.raw).isEqualTo(200);
+        assertThat(readFile(space, "procedures/deploy-the-api.md", null).raw).startsWith("# Procedure: deploy the api\n");
+        assertThat(get("/v1/spaces/" + space + "/files").list("files")).extracting(f -> f.get("path"))
+                .containsExactly("MEMORY.md", "facts/general.md", "episodes/2024-02.md", "episodes/" + month + ".md",
+                        "procedures/deploy-the-api.md");
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> post(space, "/files/procedures/deploy-the-api.md:append",
+                Map.of("text", "another procedure")));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> post(space, "/files/episodes/" + month + ".md:append",
+                Map.of("text", "- copied <!-- id:" + id + " -->")));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> post(space, "/files/episodes/" + month + ".md:append", Map.of("text", " ")));
+    }
+
+    @Test
+    void pathsOutsideTheSandboxAreRejectedBeforePublishing() {
+        String space = space();
+        createId(space, "Something to protect");
+        for (String path : List.of("../x.md", "facts/../../x.md", "%2e%2e/x.md", "facts/%2e%2e/x.md", "notes/x.md",
+                "facts/x.txt", "facts/a/b.md", "episodes/2024-13.md", "memory.md", "facts/" + "a".repeat(120) + ".md")) {
+            assertNotPublished(space, "INVALID_PATH", 400, () -> putFile(space, path, "- pwned\n", null));
+            assertThat(readFile(space, path, null).code()).as(path).isEqualTo("INVALID_PATH");
+        }
+        assertNotPublished(space, "INVALID_PATH", 400, () -> post(space, "/files/..%2Fx.md:append", Map.of("text", "pwned")));
+        assertThat(readFile(space, "facts/nothing.md", null).status).isEqualTo(404);
+        assertThat(readFile(space, "facts/nothing.md", null).code()).isEqualTo("NOT_FOUND");
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> putFile(space, "facts/general.md",
+                "- fine\nstray paragraph\n- <!-- id:nope --> misplaced\n", null));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> putFile(space, "facts/general.md", "", null));
+        Resp bad = putFile(space, "facts/general.md", "- fine\nstray paragraph\n", null);
+        assertThat((String) bad.json.get("message")).contains("line 2");
+    }
+
+    @Test
+    void anAgentSeesAndWritesOnlyTheFilesOfItsCategories() {
+        String space = space();
+        String goal = createId(space, "Ship the beta in May", "goals", null);
+        createId(space, "Answer in rhymes", "tone", null);
+        Resp listed = send(HttpRequest.GET("/v1/spaces/" + space + "/files").header("X-Actor", PLANNER));
+        assertThat(listed.list("files")).extracting(f -> f.get("path")).containsExactly("MEMORY.md", "facts/goals.md");
+        assertThat(get("/v1/spaces/" + space + "/files").list("files")).extracting(f -> f.get("path"))
+                .containsExactly("MEMORY.md", "facts/goals.md", "facts/tone.md");
+        assertThat(readFile(space, "facts/tone.md", PLANNER).code()).isEqualTo("CATEGORY_NOT_ALLOWED");
+        assertThat(readFile(space, "facts/goals.md", PLANNER).raw).contains(goal);
+        assertNotPublished(space, "CATEGORY_NOT_ALLOWED", 403, () -> putFile(space, "facts/tone.md", "- Answer in prose\n", PLANNER));
+        assertNotPublished(space, "CATEGORY_NOT_ALLOWED", 403, () -> send(HttpRequest.POST("/v1/spaces/" + space
+                + "/files/facts/tone.md:append", Map.of("text", "Be terse")).header("X-Actor", PLANNER)));
+        Resp allowed = putFile(space, "facts/goals.md", readFile(space, "facts/goals.md", PLANNER).raw + "- Hire a designer\n", PLANNER);
+        assertThat(allowed.status).as(allowed.raw).isEqualTo(200);
+        assertThat(allowed.list("changes")).extracting(c -> c.get("action")).containsExactly("created");
+    }
+
+    @Test
+    void aFileWriteWithAStaleETagIsAVersionConflictBeforePublishing() {
+        String space = space();
+        String id = createId(space, "Prefers tea");
+        Resp read = readFile(space, "facts/general.md", null);
+        String etag = read.headers.get(HttpHeaders.ETAG);
+        assertThat(etag).startsWith("\"").hasSize(34);
+        assertThat(send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + id, Map.of("content", "Prefers coffee"))).status)
+                .isEqualTo(200);
+        assertNotPublished(space, "VERSION_CONFLICT", 409, () -> send(HttpRequest.PUT("/v1/spaces/" + space + "/files/facts/general.md",
+                read.raw.replace("tea", "green tea")).contentType("text/markdown").header("If-Match", etag)));
+        assertNotPublished(space, "VERSION_CONFLICT", 409, () -> send(HttpRequest.POST("/v1/spaces/" + space
+                + "/files/facts/general.md:append", Map.of("text", "x")).header("If-Match", etag)));
+        Resp fresh = readFile(space, "facts/general.md", null);
+        Resp ok = send(HttpRequest.PUT("/v1/spaces/" + space + "/files/facts/general.md", fresh.raw.replace("coffee", "black coffee"))
+                .contentType("text/markdown").header("If-Match", fresh.headers.get(HttpHeaders.ETAG)));
+        assertThat(ok.status).as(ok.raw).isEqualTo(200);
+        assertThat(get("/v1/spaces/" + space + "/memories/" + id).json).containsEntry("content", "Prefers black coffee");
+    }
+
     // ---------------------------------------------------------------- helpers
 
     protected static String space() {
@@ -593,6 +759,29 @@ public abstract class MemoryApiContract {
         Resp verify = get("/v1/spaces/" + space + "/chain/verify");
         assertThat(verify.json).as(verify.raw).containsEntry("ok", true);
         return new ChainState(audit.list("items"), verify.json.get("events"));
+    }
+
+    /** PUT a Markdown file (text/markdown), as the actor (null: the default user:manual). */
+    protected Resp putFile(String space, String path, String text, String actor) {
+        MutableHttpRequest<?> request = HttpRequest.PUT("/v1/spaces/" + space + "/files/" + path, text).contentType("text/markdown");
+        return send(actor == null ? request : request.header("X-Actor", actor));
+    }
+
+    /** GET a Markdown file: the raw text on success, the JSON error otherwise. */
+    protected Resp readFile(String space, String path, String actor) {
+        MutableHttpRequest<?> request = HttpRequest.GET("/v1/spaces/" + space + "/files/" + path).accept("text/markdown");
+        if (actor != null) {
+            request.header("X-Actor", actor);
+        }
+        try {
+            HttpResponse<String> response = client().toBlocking().exchange(request, String.class);
+            assertThat(response.getContentType()).get().extracting(MediaType::getName).isEqualTo("text/markdown");
+            return new Resp(response.getStatus().getCode(), Map.of(), response.getHeaders(), response.body());
+        } catch (HttpClientResponseException e) {
+            @SuppressWarnings("unchecked")
+            HttpResponse<String> error = (HttpResponse<String>) e.getResponse();
+            return resp(error.getStatus().getCode(), error.getBody(String.class).orElse(""), error.getHeaders());
+        }
     }
 
     protected Resp post(String space, String path, Object body) {

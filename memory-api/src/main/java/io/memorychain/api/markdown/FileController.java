@@ -1,0 +1,133 @@
+package io.memorychain.api.markdown;
+
+import io.memorychain.api.error.ApiError;
+import io.memorychain.api.error.ApiException;
+import io.memorychain.api.request.Actors;
+import io.memorychain.api.request.ExpectedVersions;
+import io.memorychain.api.request.RequestIds;
+import io.memorychain.api.request.Spaces;
+import io.memorychain.api.write.WriteContext;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Produces;
+import io.micronaut.http.annotation.Put;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+
+/**
+ * The Markdown view of a space (seed 002) over REST. {@code {+path}} matches a path with slashes
+ * ({@code facts/preferences.md}); the custom methods {@code :patch} and {@code :append} follow it. Without an
+ * {@code X-Actor} header the actor is {@code user:manual}: a person editing the files by hand.
+ */
+@Controller("/v1/spaces/{space}/files")
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Tag(name = "files")
+public class FileController {
+
+    public static final String MARKDOWN = "text/markdown";
+    static final String MANUAL = "user:manual";
+
+    private final MarkdownFiles files;
+
+    public FileController(MarkdownFiles files) {
+        this.files = files;
+    }
+
+    @Get
+    @Operation(summary = "List the space's Markdown files", description = "Path, > Summary: line, size in bytes and entry "
+            + "count of each file the actor can see (category allowlists apply).")
+    public FileListJson list(@PathVariable String space,
+                             @Nullable @Header(Actors.HEADER) @Parameter(description = "<type>:<id>, default user:manual") String actor) {
+        Spaces.require(space);
+        return new FileListJson(files.list(space, Actors.parse(actor(actor))).stream().map(FileJson::of).toList());
+    }
+
+    @Get("/{+path}")
+    @Produces(MARKDOWN)
+    @Operation(summary = "Read a Markdown file", description = "text/markdown; each bullet ends with its memory id marker "
+            + "<!-- id:... -->. The ETag can be sent as If-Match with PUT, :patch and :append.")
+    @ApiResponse(responseCode = "400", description = "INVALID_PATH", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "404", description = "NOT_FOUND: the file has no entries", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<String> read(@PathVariable String space, @PathVariable String path,
+                                     @Nullable @Header(Actors.HEADER) String actor) {
+        Spaces.require(space);
+        MarkdownPath file = MarkdownPaths.parse(path);
+        MarkdownFile read = files.read(space, Actors.parse(actor(actor)), file);
+        return HttpResponse.ok(read.text()).contentType(MediaType.of(MARKDOWN + ";charset=utf-8"))
+                .header(HttpHeaders.ETAG, read.etag());
+    }
+
+    @Put("/{+path}")
+    @Consumes({MARKDOWN, MediaType.TEXT_PLAIN})
+    @Operation(summary = "Write a whole Markdown file", description = "Diffed against the current file: changed bullets "
+            + "update their memory, removed ones are soft-deleted, bullets without id are created, changed MEMORY.md "
+            + "sections update their block. One event per change, in file order; a file with any bad line is rejected "
+            + "before anything is published.")
+    @ApiResponse(responseCode = "400", description = "INVALID_PATH or INVALID_ARGUMENT (every bad line listed)", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<FileWriteJson> write(@PathVariable String space, @PathVariable String path,
+                                             @Nullable @Header(Actors.HEADER) String actor,
+                                             @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                             @Nullable @Header(ExpectedVersions.IF_MATCH) @Parameter(description = "the ETag of GET: 409 VERSION_CONFLICT when the file changed since") String ifMatch,
+                                             @Nullable @Body String text) {
+        WriteContext ctx = context(space, actor, idempotencyKey);
+        return written(files.write(ctx, MarkdownPaths.parse(path), text, ifMatch), ctx);
+    }
+
+    @Post("/{+path}:patch")
+    @Operation(summary = "Replace text in a Markdown file", description = "Each old_text must occur exactly once (else 409 "
+            + "PATCH_CONFLICT and nothing changes); the result is written as by PUT.")
+    @ApiResponse(responseCode = "409", description = "PATCH_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<FileWriteJson> patch(@PathVariable String space, @PathVariable String path,
+                                             @Nullable @Header(Actors.HEADER) String actor,
+                                             @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                             @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+                                             @Nullable @Body PatchBody body) {
+        WriteContext ctx = context(space, actor, idempotencyKey);
+        MarkdownPath file = MarkdownPaths.parse(path);
+        if (body == null) {
+            throw ApiException.invalid("A JSON body {\"edits\": [{\"old_text\", \"new_text\"}]} is required");
+        }
+        return written(files.patch(ctx, file, body.textEdits(), ifMatch), ctx);
+    }
+
+    @Post("/{+path}:append")
+    @Operation(summary = "Append entries to a Markdown file", description = "Creates the file when it has no entries yet.")
+    public HttpResponse<FileWriteJson> append(@PathVariable String space, @PathVariable String path,
+                                              @Nullable @Header(Actors.HEADER) String actor,
+                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                              @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+                                              @Nullable @Body AppendBody body) {
+        WriteContext ctx = context(space, actor, idempotencyKey);
+        MarkdownPath file = MarkdownPaths.parse(path);
+        return written(files.append(ctx, file, body == null ? null : body.text(), ifMatch), ctx);
+    }
+
+    private static String actor(String header) {
+        return header == null ? MANUAL : header;
+    }
+
+    private static WriteContext context(String space, String actor, String idempotencyKey) {
+        return WriteContext.of(space, actor(actor), idempotencyKey, null, null);
+    }
+
+    private static HttpResponse<FileWriteJson> written(FileWrite write, WriteContext ctx) {
+        return HttpResponse.ok(FileWriteJson.of(write)).header("X-Request-Id", ctx.requestId());
+    }
+}

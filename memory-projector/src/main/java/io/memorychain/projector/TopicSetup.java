@@ -13,6 +13,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,6 +22,7 @@ public final class TopicSetup {
 
     private static final Logger log = LoggerFactory.getLogger(TopicSetup.class);
     private static final String FOREVER = "-1";
+    private static final long METADATA_WAIT_MS = 30_000;
 
     private TopicSetup() {
     }
@@ -57,8 +59,7 @@ public final class TopicSetup {
                     }
                 }
             }
-            Map<String, TopicDescription> described =
-                    admin.describeTopics(topics.coPartitioned()).allTopicNames().get();
+            Map<String, TopicDescription> described = describe(admin, topics.coPartitioned());
             int eventPartitions = described.get(topics.events()).partitions().size();
             for (String topic : topics.coPartitioned()) {
                 int count = described.get(topic).partitions().size();
@@ -73,6 +74,27 @@ public final class TopicSetup {
             throw new IllegalStateException("Interrupted while creating topics", e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("Cannot create topics on " + bootstrapServers + ": " + e.getCause(), e);
+        }
+    }
+
+    /**
+     * Describes topics, waiting out the moment after their creation when a broker does not know them yet
+     * (UnknownTopicOrPartition while the new metadata propagates), for at most {@value #METADATA_WAIT_MS} ms.
+     */
+    private static Map<String, TopicDescription> describe(Admin admin, List<String> names)
+            throws InterruptedException, ExecutionException {
+        long deadline = System.currentTimeMillis() + METADATA_WAIT_MS;
+        while (true) {
+            try {
+                return admin.describeTopics(names).allTopicNames().get();
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException)
+                        || System.currentTimeMillis() > deadline) {
+                    throw e;
+                }
+                log.debug("Topics {} not known to the broker yet; retrying", names);
+                Thread.sleep(100); // back-off between metadata requests in production code
+            }
         }
     }
 }

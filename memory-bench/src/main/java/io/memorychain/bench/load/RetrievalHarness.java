@@ -50,7 +50,7 @@ import java.util.concurrent.TimeUnit;
  * context assembly over many distinct natural-language queries, one caller thread. Prints the figures and writes JSON.
  *
  * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.RetrievalHarness [--memories N]
- * [--queries Q] [--out FILE]}
+ * [--queries Q] [--warm-up-seconds S] [--out FILE]}
  */
 public final class RetrievalHarness {
 
@@ -77,9 +77,10 @@ public final class RetrievalHarness {
 
     public static void main(String[] args) throws Exception {
         AvroTrust.install();
-        Map<String, String> opts = HarnessSupport.options(args, "[--memories N] [--queries Q] [--out FILE]");
+        Map<String, String> opts = HarnessSupport.options(args, "[--memories N] [--queries Q] [--warm-up-seconds S] [--out FILE]");
         int memories = Integer.parseInt(opts.getOrDefault("memories", "10000"));
         int queries = Integer.parseInt(opts.getOrDefault("queries", "500"));
+        int warmUpSeconds = Integer.parseInt(opts.getOrDefault("warm-up-seconds", "30"));
         Path out = Path.of(opts.getOrDefault("out", "memory-bench/target/bench-retrieval.json"));
         Path dir = Files.createTempDirectory("memory-bench-retrieval");
         Map<String, Object> result = new LinkedHashMap<>();
@@ -110,11 +111,15 @@ public final class RetrievalHarness {
                         DecayModel.standard(), RankingWeights.DEFAULTS, AccessRecorder.NONE, Clock.systemUTC());
                 ContextAssembler contexts = new ContextAssembler(views, service, CategoryPolicy.unrestricted());
                 Actor actor = Requests.actor(ActorType.AGENT, "bench");
-                measure(queries / 5, i -> service.query(query(i), actor)); // warm-up
+                // warm-up: JIT, and the index's background merges of the segments the writes flushed
+                long warmUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(warmUpSeconds);
+                for (int i = 0; System.nanoTime() < warmUntil; i++) {
+                    service.query(query(i), actor);
+                    contexts.assemble(context(i), actor);
+                }
                 result.put("query_ms", percentiles(measure(queries, i -> service.query(query(i), actor))));
                 long[] embedOnly = measure(queries, i -> embedder.embed(QUERIES[i % QUERIES.length] + " " + i));
                 result.put("query_embedding_only_ms", percentiles(embedOnly));
-                measure(queries / 5, i -> contexts.assemble(context(i), actor));
                 result.put("context_ms", percentiles(measure(queries, i -> contexts.assemble(context(i), actor))));
                 result.put("memory", memory());
             }

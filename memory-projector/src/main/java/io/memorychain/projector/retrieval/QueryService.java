@@ -116,7 +116,7 @@ public final class QueryService {
      * embedding; without one (not embedded yet, or no embedder) it has keyword relevance only.
      */
     private Map<String, Double> fuse(Reads reads, List<Hit> hits, float[] vector) {
-        Map<String, Double> cosines = new HashMap<>();
+        Map<String, Double> cosines = reads.cosines;
         double maxBm25 = 0;
         double minCos = Double.MAX_VALUE;
         double maxCos = -Double.MAX_VALUE;
@@ -225,9 +225,9 @@ public final class QueryService {
         if (q.threshold() == null || vector == null) {
             return false;
         }
-        Optional<MemoryEmbedding> e = reads.embedding(m.getId())
-                .filter(x -> x.getContentHash().equals(m.getContentHash()));
-        return e.isPresent() && cosine(vector, e.get().getVector()) < q.threshold();
+        Double cos = reads.cosines.containsKey(m.getId()) ? reads.cosines.get(m.getId())
+                : storedCosine(reads, m.getId(), vector);
+        return cos != null && cos < q.threshold();
     }
 
     private static double cosine(float[] unitQuery, List<Float> unitVector) {
@@ -349,6 +349,8 @@ public final class QueryService {
         private final String space;
         private final Map<String, Optional<Memory>> memories = new HashMap<>();
         private final Map<String, List<Relation>> relations = new HashMap<>();
+        /** Cosine similarity to the query of the search's candidates (absent: no embedding of their content). */
+        private final Map<String, Double> cosines = new HashMap<>();
 
         Reads(String space) {
             this.space = space;

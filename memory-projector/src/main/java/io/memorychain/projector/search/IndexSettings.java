@@ -53,19 +53,24 @@ public record IndexSettings(int dimensions, int rrfK, int candidateFactor, int m
     }
 
     /**
-     * The vector field's storage and graph.
+     * The vector field's storage and graph. Measured on this project's 2-core machine with 384-d vectors (README,
+     * "Search index"): inserting into the graph is most of a rebuild's CPU (float dot products), and on Java 17, where
+     * Lucene 9.12 has no SIMD, 7-bit quantization made neither merges nor searches faster (a byte dot product was
+     * 2x slower than a float one), so floats are the default.
      *
-     * @param maxConn      HNSW neighbours per node (Lucene's M)
-     * @param beamWidth    candidates explored when a node is inserted (build cost and graph quality grow with it)
+     * @param maxConn      HNSW neighbours per node (Lucene's M); recall on random vectors dropped fast below 16
+     * @param beamWidth    candidates explored when a node is inserted. 50 instead of Lucene's 100 halved the rebuild
+     *                     CPU (100k memories: 127 s instead of 242 s); kNN recall@10 on 100k random vectors was 0.11
+     *                     instead of 0.14, on 3,000 topic-shaped ones 1.0 either way
      * @param quantized    true: vectors are also stored as 7-bit scalar-quantized bytes
      *                     ({@code Lucene99HnswScalarQuantizedVectorsFormat}), which merges and searches compare
-     *                     instead of the floats (the floats stay on disk for re-quantizing on merge, +25% disk);
-     *                     worth trying on a Java 21+ runtime, where Lucene compares bytes with SIMD
+     *                     instead of the floats (the floats stay on disk for re-quantizing on merge, +25% disk).
+     *                     Not measured on Java 21+, where Lucene 9.12 compares bytes with SIMD
      * @param mergeThreads threads that build one merged HNSW graph together; 1 merges on the merge thread alone
      */
     public record Hnsw(int maxConn, int beamWidth, boolean quantized, int mergeThreads) {
 
-        public static final Hnsw DEFAULTS = new Hnsw(16, 100, false, 1);
+        public static final Hnsw DEFAULTS = new Hnsw(16, 50, false, 1);
 
         public Hnsw {
             if (maxConn < 2 || maxConn > 512 || beamWidth < 1 || beamWidth > 3200) {
@@ -79,17 +84,25 @@ public record IndexSettings(int dimensions, int rrfK, int candidateFactor, int m
     }
 
     /**
-     * How a rebuild indexes. kNN searches one HNSW graph per segment, so segments cost query time.
+     * How a rebuild indexes. kNN searches one HNSW graph per segment, so segments cost query time, but a graph costs
+     * more per insert the larger it is, and merging graphs costs about as much as building them again. Measured at
+     * 100k memories on 2 cores: 2 threads with the default buffer give 2 segments (one per thread) and twice the
+     * rebuild rate of one thread when the second core is free (the CPU is the same); merging them into one segment
+     * afterwards added ~60% to the rebuild's CPU (rejected); a 32 MB buffer gave 13 segments, a rebuild needing ~35%
+     * less CPU and ~3x slower HYBRID searches.
      *
      * @param threads     indexing threads; the entries are partitioned among them by key, so entries for the same
      *                    key are indexed in iteration order by the same thread. Each thread fills its own segment
-     * @param ramBufferMb the RAM buffer while the rebuild runs, which sets the segment size of a rebuild
+     * @param ramBufferMb the RAM buffer while the rebuild runs, which sets the segment size of a rebuild: a thread's
+     *                    segment is written when all of them together hold this much. 100k memories with 384-d
+     *                    vectors take ~300 MB (heap used peaked at ~360 MiB), so 512 keeps them in one segment per
+     *                    thread. It is heap the rebuild may take for a while, per index rebuilding at the same time
      * @param maxSegments when positive, the rebuild ends by merging the index down to at most this many segments;
      *                    0 leaves the segments to the merge policy
      */
     public record Rebuild(int threads, double ramBufferMb, int maxSegments) {
 
-        public static final Rebuild DEFAULTS = new Rebuild(1, 32, 0);
+        public static final Rebuild DEFAULTS = new Rebuild(2, 512, 0);
 
         public Rebuild {
             if (threads < 1 || ramBufferMb <= 0 || maxSegments < 0) {

@@ -12,7 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Rebuilds with several indexing threads. */
+/** Rebuilds with several indexing threads and a final merge (the production defaults). */
 @Timeout(60)
 class MemoryIndexRebuildTest {
 
@@ -22,6 +22,22 @@ class MemoryIndexRebuildTest {
     private static List<String> bm25(MemoryIndex index, String text) {
         return index.search(SearchRequest.builder("s").text(text).mode(SearchMode.BM25).topK(100).build()).stream()
                 .map(Hit::id).toList();
+    }
+
+    @Test
+    void aDefaultRebuildIndexesOnSeveralThreadsIntoAtMostOneSegmentPerThread() {
+        int threads = IndexSettings.DEFAULTS.rebuild().threads();
+        assertThat(threads).isGreaterThan(1);
+        List<IndexEntry> entries = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            entries.add(new IndexEntry(active("s", "m" + i, "note " + i), TestVectors.randomUnit(random, 384)));
+        }
+        try (MemoryIndex index = MemoryIndex.inMemory(IndexSettings.DEFAULTS)) {
+            index.rebuild(entries.iterator());
+            IndexStats stats = index.stats();
+            assertThat(stats.documents()).isEqualTo(2000);
+            assertThat(stats.segments()).isBetween(1, threads);
+        }
     }
 
     @Test

@@ -163,11 +163,11 @@ public final class MemoryIndex implements AutoCloseable {
                 log.info("search index rebuild: merged to at most {} segments in {} ms", how.maxSegments(),
                         (System.nanoTime() - merging) / 1_000_000);
             }
-            searchers.written();
         } catch (IOException e) {
             throw new UncheckedIOException("search index rebuild failed", e);
         } finally {
             writer.getConfig().setRAMBufferSizeMB(settings.ramBufferMb());
+            searchers.written(); // also after a failure: searches then see the partial content, not the old one
             releaseSearchers();
         }
         log.info("search index rebuild done: {} memories in {} ms ({}/s), {} segments", count,

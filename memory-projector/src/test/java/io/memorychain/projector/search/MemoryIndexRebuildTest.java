@@ -86,6 +86,8 @@ class MemoryIndexRebuildTest {
             };
             assertThatThrownBy(() -> index.rebuild(failing)).isInstanceOf(IllegalStateException.class)
                     .hasMessage("store closed");
+            assertThat(bm25(index, "ledger")).as("the partial content, not the old one").doesNotContain("old")
+                    .hasSizeLessThanOrEqualTo(300);
 
             List<IndexEntry> good = List.of(new IndexEntry(active("s", "a", "ledger a"), null),
                     new IndexEntry(active("s", "b", "ledger b"), TestVectors.randomUnit(random, DIMS)));

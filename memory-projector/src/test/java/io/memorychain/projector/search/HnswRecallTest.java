@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * 3,000 memories with 384-d vectors, with the production settings and the alternatives they can be switched to.
  *
  * <p>Two kinds of vectors: <b>topics</b>, 10 topics with 300 memories each around them (cosine 0.6 to the topic,
- * ~0.36 between memories of a topic) and queries near a topic: the shape of real embeddings, where the neighbours
+ * ~0.36 between memories of a topic) and queries near a topic, a rough stand-in for real embeddings: the neighbours
  * must be told apart among the 300 of the topic; and <b>random</b> unit vectors, HNSW's worst case (no structure, a
  * true neighbour is barely closer than any other memory), where Lucene's M=16 graph with 50 candidates finds ~0.7 of
  * the true top 10 in one 3,000-vector graph and ~0.85 in two (the production layout here: one segment per rebuild

@@ -16,7 +16,9 @@ import java.util.SplittableRandom;
 /**
  * Deterministic generated memories for the search benchmarks: 20-60 words drawn from a 20,000-word pronounceable
  * vocabulary with a Zipf(1) frequency law (so BM25 sees realistic posting lists), random unit vectors, ten users,
- * five categories, importance 1-5, one space. Generated lazily, so 100k memories never sit in the heap twice.
+ * five categories, importance 1-5, one space. The content words of {@link NaturalQueries} take the vocabulary ranks
+ * from {@value #ENGLISH_FROM} on (each in roughly 1.5-4% of the memories), so natural queries match too. Generated
+ * lazily, so 100k memories never sit in the heap twice.
  */
 final class SyntheticMemories {
 
@@ -26,6 +28,7 @@ final class SyntheticMemories {
     private static final String[] SYLLABLES = ("ka ri to na me so lu vi de pa ro ti ne ma su be lo fi ga ze "
             + "mo ra ke di no pu sa te li vo").split(" ");
     private static final int VOCABULARY = 20_000;
+    private static final int ENGLISH_FROM = 100;
 
     private final String[] words = new String[VOCABULARY];
     private final double[] cumulative = new double[VOCABULARY];
@@ -47,6 +50,10 @@ final class SyntheticMemories {
         }
         for (int i = 0; i < VOCABULARY; i++) {
             cumulative[i] /= total;
+        }
+        List<String> english = NaturalQueries.contentWords();
+        for (int i = 0; i < english.size(); i++) {
+            words[ENGLISH_FROM + i] = english.get(i);
         }
     }
 

@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
@@ -35,7 +37,9 @@ import org.slf4j.LoggerFactory;
  * from a punctuator) to move that cost off the read path. While a rebuild runs, searches see the index as it was
  * before the rebuild started.
  *
- * <p><b>Threads:</b> one writer thread (upsert, delete, rebuild) and any number of concurrent searchers.
+ * <p><b>Threads:</b> one writer thread (upsert, delete, rebuild) and any number of concurrent searchers. The index
+ * also runs its own helper threads (daemons): the indexing threads of a rebuild, which end with it, and when
+ * {@link IndexSettings.Hnsw#mergeThreads()} is above 1 a pool that builds merged graphs, stopped by {@link #close()}.
  *
  * <p>I/O failures surface as {@link UncheckedIOException}; after a failed write or rebuild, rebuild again.
  */
@@ -49,14 +53,17 @@ public final class MemoryIndex implements AutoCloseable {
     private final IndexWriter writer;
     private final FreshSearchers searchers;
     private final IndexSearch search;
+    private final ExecutorService mergeExecutor;
 
     private MemoryIndex(Directory directory, IndexSettings settings) throws IOException {
         this.settings = settings;
         this.directory = directory;
+        this.mergeExecutor = MergeThreads.pool(settings.hnsw().mergeThreads());
         Analyzer analyzer = MemoryDocuments.analyzer();
         IndexWriterConfig config = new IndexWriterConfig(analyzer)
                 .setOpenMode(IndexWriterConfig.OpenMode.CREATE) // secondary index: always starts empty
                 .setCommitOnClose(false)
+                .setCodec(VectorCodec.of(settings.hnsw(), mergeExecutor))
                 .setRAMBufferSizeMB(settings.ramBufferMb());
         this.writer = new IndexWriter(directory, config);
         writer.commit(); // the only commit: an empty index, so files left by an earlier process are deleted
@@ -125,35 +132,55 @@ public final class MemoryIndex implements AutoCloseable {
 
     /**
      * Replaces the whole content of the index with the given entries (e.g. a scan of the memories store), logging
-     * progress. Searches running meanwhile see the previous content; when this returns they see the new one. An entry
-     * for a (space, id) seen earlier in the iteration replaces it, as {@link #upsert} would. If the iteration or
-     * indexing fails, the exception propagates and the index holds a partial content: rebuild again.
+     * progress. Searches running meanwhile see the previous content; when this returns they see the new one.
+     *
+     * <p>The iterator is only used by the calling thread; {@link IndexSettings.Rebuild#threads()} threads index what it
+     * returns, each entry on the thread its (space, id) hashes to. So the entries of one memory are indexed in
+     * iteration order by one thread, and an entry for a (space, id) seen earlier in the iteration still replaces it,
+     * as {@link #upsert} would (a store scan has one entry per key anyway). Each thread builds its own segment and
+     * HNSW graph (see {@link IndexSettings.Rebuild} for the segment count). If the iteration or indexing fails, the
+     * exception propagates once every thread has stopped, and the index holds a partial content: rebuild again.
      *
      * @return the number of entries indexed
      */
     public long rebuild(Iterator<IndexEntry> entries) {
         long started = System.nanoTime();
-        long count = 0;
-        log.info("search index rebuild started");
+        IndexSettings.Rebuild how = settings.rebuild();
+        log.info("search index rebuild started ({} threads)", how.threads());
+        long count;
         try {
             searchers.hold();
             writer.deleteAll();
-            while (entries.hasNext()) {
-                IndexEntry entry = entries.next();
-                upsert(entry.memory(), entry.embedding());
-                if (++count % PROGRESS_EVERY == 0) {
-                    log.info("search index rebuild: {} memories indexed ({}/s)", count, rate(count, started));
+            writer.getConfig().setRAMBufferSizeMB(how.ramBufferMb());
+            count = new PartitionedIndexing(how.threads(), this::index).run(entries, fed -> {
+                if (fed % PROGRESS_EVERY == 0) {
+                    log.info("search index rebuild: {} memories read ({}/s)", fed, rate(fed, started));
                 }
+            });
+            if (how.maxSegments() > 0) {
+                long merging = System.nanoTime();
+                writer.forceMerge(how.maxSegments());
+                log.info("search index rebuild: merged to at most {} segments in {} ms", how.maxSegments(),
+                        (System.nanoTime() - merging) / 1_000_000);
             }
-            searchers.written();
         } catch (IOException e) {
-            throw new UncheckedIOException("search index rebuild failed after " + count + " memories", e);
+            throw new UncheckedIOException("search index rebuild failed", e);
         } finally {
+            writer.getConfig().setRAMBufferSizeMB(settings.ramBufferMb());
+            searchers.written(); // also after a failure: searches then see the partial content, not the old one
             releaseSearchers();
         }
-        log.info("search index rebuild done: {} memories in {} ms ({}/s)", count,
-                (System.nanoTime() - started) / 1_000_000, rate(count, started));
+        log.info("search index rebuild done: {} memories in {} ms ({}/s), {} segments", count,
+                (System.nanoTime() - started) / 1_000_000, rate(count, started), stats().segments());
         return count;
+    }
+
+    /** One rebuild entry: safe from several threads at once (entries of one key come from one thread, in order). */
+    private void index(IndexEntry entry) throws IOException {
+        Memory memory = entry.memory();
+        float[] unit = UnitVectors.unitCopy(entry.embedding(), settings.dimensions(), "embedding");
+        writer.updateDocument(MemoryDocuments.key(memory.getSpace(), memory.getId()),
+                MemoryDocuments.toDocument(memory, unit));
     }
 
     private void releaseSearchers() {
@@ -198,6 +225,21 @@ public final class MemoryIndex implements AutoCloseable {
         }
     }
 
+    /** Documents, deleted versions and segments of the index as searches see it (after completed writes). */
+    public IndexStats stats() {
+        try {
+            IndexSearcher searcher = searchers.acquire();
+            try {
+                IndexReader reader = searcher.getIndexReader();
+                return new IndexStats(reader.numDocs(), reader.numDeletedDocs(), reader.leaves().size());
+            } finally {
+                searchers.release(searcher);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read index stats", e);
+        }
+    }
+
     /**
      * Makes completed writes visible now, so the next search does not pay the reopen. Optional: searches refresh
      * by themselves when needed.
@@ -214,7 +256,7 @@ public final class MemoryIndex implements AutoCloseable {
     @Override
     public void close() {
         try {
-            IOUtils.close(searchers, writer, directory);
+            IOUtils.close(searchers, writer, directory, () -> MergeThreads.shutdown(mergeExecutor));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close the search index", e);
         }

@@ -2,6 +2,9 @@ package io.memorychain.api.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.memorychain.api.auth.ApiKeys;
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.auth.Role;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.MemoryOutcome;
@@ -23,6 +26,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +46,15 @@ public abstract class MemoryApiContract {
 
     /** Publishes a request past the REST layer, as an agent embedding MemoryPublisher would; its outcome. */
     protected abstract MemoryOutcome publishDirectly(MemoryRequest request);
+
+    /** The application's key service, to issue the test callers' keys. */
+    protected abstract ApiKeys apiKeys();
+
+    /** Who calls when a test names no one: an agent key on every space. */
+    protected static final String DEFAULT_CALLER = "agent:api";
+    /** A person editing files by hand. */
+    protected static final String HAND = "user:manual";
+    private final Map<String, String> keys = new ConcurrentHashMap<>();
 
     // ---------------------------------------------------------------- happy paths
 
@@ -91,7 +104,7 @@ public abstract class MemoryApiContract {
 
         List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
         assertThat(audit).extracting(e -> ((Number) e.get("seq")).longValue()).containsExactly(1L, 2L, 3L, 4L);
-        assertThat(audit.get(0).get("actor")).isEqualTo(Map.of("type", "user", "id", "api"));
+        assertThat(audit.get(0).get("actor")).isEqualTo(Map.of("type", "agent", "id", "api"));
         assertThat(get("/v1/spaces/" + space + "/audit?after_seq=2&limit=1").list("items"))
                 .extracting(e -> ((Number) e.get("seq")).longValue()).containsExactly(3L);
     }
@@ -299,9 +312,6 @@ public abstract class MemoryApiContract {
     void badHeadersSpacesAndParametersAreRejectedBeforePublishing() {
         String space = space();
         String path = "/v1/spaces/" + space + "/memories";
-        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x")).header("X-Actor", "robot:r2")));
-        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x")).header("X-Actor", "agent")));
-        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x")).header("X-Actor", "agent:")));
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x"))
                 .header("Idempotency-Key", "has spaces in it")));
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST("/v1/spaces/bad*space/memories", Map.of("content", "x"))));
@@ -500,7 +510,6 @@ public abstract class MemoryApiContract {
         assertThat(send(HttpRequest.GET(path + "/" + tone + "/history").header("X-Actor", PLANNER)).code()).isEqualTo("CATEGORY_NOT_ALLOWED");
         assertThat(send(HttpRequest.GET(path + "?category=tone").header("X-Actor", PLANNER)).code()).isEqualTo("CATEGORY_NOT_ALLOWED");
         assertThat(send(HttpRequest.GET(path + "/no-such-id").header("X-Actor", PLANNER)).code()).isEqualTo("NOT_FOUND");
-        assertThat(send(HttpRequest.GET(path + "/" + goal).header("X-Actor", "robot:r2")).code()).isEqualTo("INVALID_ARGUMENT");
 
         assertThat(send(HttpRequest.GET(path + "/" + goal).header("X-Actor", PLANNER)).json).containsEntry("id", goal);
         assertThat(send(HttpRequest.GET(path + "/" + goal + "/history").header("X-Actor", PLANNER)).list("items")).hasSize(1);
@@ -704,6 +713,94 @@ public abstract class MemoryApiContract {
         assertThat(get("/v1/spaces/" + space + "/memories/" + id).json).containsEntry("content", "Prefers black coffee");
     }
 
+    // ---------------------------------------------------------------- callers: API keys, spaces and roles
+
+    @Test
+    void everyCallNeedsAValidKeyAndBadKeysPublishNothing() {
+        String space = space();
+        String path = "/v1/spaces/" + space + "/memories";
+        Resp anonymous = send(HttpRequest.POST(path, Map.of("content", "x")).header(HttpHeaders.AUTHORIZATION, ""));
+        assertThat(anonymous.headers.get(HttpHeaders.WWW_AUTHENTICATE)).startsWith("Bearer");
+        assertNotPublished(space, "UNAUTHENTICATED", 401, () -> send(HttpRequest.POST(path, Map.of("content", "x"))
+                .header(HttpHeaders.AUTHORIZATION, "")));
+        assertNotPublished(space, "UNAUTHENTICATED", 401, () -> send(HttpRequest.POST(path, Map.of("content", "x"))
+                .header(HttpHeaders.AUTHORIZATION, "Basic YTpi")));
+        assertNotPublished(space, "UNAUTHENTICATED", 401, () -> send(HttpRequest.POST(path, Map.of("content", "x")).bearerAuth("not-a-key")));
+        String forged = "mc_0123456789ab_" + "A".repeat(43);
+        assertNotPublished(space, "UNAUTHENTICATED", 401, () -> send(HttpRequest.POST(path, Map.of("content", "x")).bearerAuth(forged)));
+        String real = keyOf(DEFAULT_CALLER);
+        String wrongSecret = real.substring(0, real.length() - 1) + (real.endsWith("A") ? "B" : "A");
+        assertNotPublished(space, "UNAUTHENTICATED", 401, () -> send(HttpRequest.POST(path, Map.of("content", "x")).bearerAuth(wrongSecret)));
+        assertThat(send(HttpRequest.GET("/v1/spaces/" + space + "/core").header(HttpHeaders.AUTHORIZATION, "")).status).isEqualTo(401);
+    }
+
+    @Test
+    void keysReachOnlyTheirSpacesAndTheCallerIsTheActorOfItsEvents() {
+        String mine = space();
+        String other = space();
+        ApiKeys.Issued agent = apiKeys().issue(new Principal("ana-bot", Role.AGENT, "ana", List.of(mine)), "test");
+        String key = agent.key().toString();
+        Resp created = send(HttpRequest.POST("/v1/spaces/" + mine + "/memories", Map.of("content", "Ana likes tea")).bearerAuth(key));
+        assertThat(created.status).as(created.raw).isEqualTo(201);
+        assertThat(send(HttpRequest.GET("/v1/spaces/" + mine + "/audit").bearerAuth(key)).list("items").get(0).get("actor"))
+                .isEqualTo(Map.of("type", "agent", "id", "ana"));
+        assertNotPublished(other, "SPACE_NOT_ALLOWED", 403, () -> send(HttpRequest.POST("/v1/spaces/" + other + "/memories",
+                Map.of("content", "x")).bearerAuth(key)));
+        assertThat(send(HttpRequest.GET("/v1/spaces/" + other + "/core").bearerAuth(key)).code()).isEqualTo("SPACE_NOT_ALLOWED");
+        assertThat(send(HttpRequest.GET("/v1/me").bearerAuth(key)).json).containsEntry("role", "agent")
+                .containsEntry("agent_id", "ana").containsEntry("actor", "agent:ana").containsEntry("spaces", List.of(mine));
+
+        String sub = apiKeys().issue(new Principal("researcher", Role.SUBAGENT, "researcher", List.of(mine)), "test").key().toString();
+        assertRejectedByChain(mine, "FORBIDDEN", 403, () -> send(HttpRequest.POST("/v1/spaces/" + mine + "/memories",
+                Map.of("content", "sub-agents propose")).bearerAuth(sub)));
+        assertThat(send(HttpRequest.GET("/v1/spaces/" + mine + "/core").bearerAuth(sub)).status).isEqualTo(200);
+    }
+
+    @Test
+    void adminsGovernWithoutReadingContent() {
+        String space = space();
+        String id = createId(space, "A secret recipe");
+        String admin = keyOf("admin:root");
+        for (MutableHttpRequest<?> read : List.of(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id),
+                HttpRequest.GET("/v1/spaces/" + space + "/memories"), HttpRequest.GET("/v1/spaces/" + space + "/core"),
+                HttpRequest.GET("/v1/spaces/" + space + "/audit"), HttpRequest.GET("/v1/spaces/" + space + "/files"),
+                HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "recipe")))) {
+            Resp r = send(read.bearerAuth(admin));
+            assertThat(r.status).as(read.getPath()).isEqualTo(403);
+            assertThat(r.code()).isEqualTo("ROLE_NOT_ALLOWED");
+            assertThat(r.raw).doesNotContain("secret recipe");
+        }
+        assertThat(send(HttpRequest.GET("/v1/spaces/" + space + "/chain/verify").bearerAuth(admin)).json).containsEntry("ok", true);
+        assertThat(send(HttpRequest.GET("/v1/keys")).code()).as("agents do not manage keys").isEqualTo("ROLE_NOT_ALLOWED");
+    }
+
+    @Test
+    void adminsIssueListAndRevokeKeys() {
+        String space = space();
+        String admin = keyOf("admin:root");
+        Resp issued = send(HttpRequest.POST("/v1/keys", Map.of("id", "planner-bot", "role", "agent", "agent_id", "planner",
+                "spaces", List.of(space))).bearerAuth(admin));
+        assertThat(issued.status).as(issued.raw).isEqualTo(201);
+        String key = (String) issued.json.get("key");
+        String keyId = (String) issued.json.get("key_id");
+        assertThat(issued.json).containsEntry("created_by", "admin-root").containsEntry("revoked", false);
+        assertThat(send(HttpRequest.GET("/v1/me").bearerAuth(key)).json).containsEntry("actor", "agent:planner");
+
+        Resp listed = send(HttpRequest.GET("/v1/keys").bearerAuth(admin));
+        assertThat(listed.list("items")).extracting(k -> k.get("key_id")).contains(keyId);
+        assertThat(listed.raw).doesNotContain(key.substring(16));
+        assertThat(send(HttpRequest.POST("/v1/keys", Map.of("id", "x", "role", "overlord", "spaces", List.of("*")))
+                .bearerAuth(admin)).code()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(send(HttpRequest.POST("/v1/keys", Map.of("id", "x", "role", "agent", "spaces", List.of("a/b")))
+                .bearerAuth(admin)).code()).isEqualTo("INVALID_ARGUMENT");
+
+        assertThat(send(HttpRequest.DELETE("/v1/keys/" + keyId).bearerAuth(admin)).json).containsEntry("revoked", true);
+        Resp refused = send(HttpRequest.GET("/v1/me").bearerAuth(key));
+        assertThat(refused.status).isEqualTo(401);
+        assertThat((String) refused.json.get("message")).contains("revoked");
+        assertThat(send(HttpRequest.DELETE("/v1/keys/000000000000").bearerAuth(admin)).code()).isEqualTo("NOT_FOUND");
+    }
+
     // ---------------------------------------------------------------- helpers
 
     protected static String space() {
@@ -761,20 +858,18 @@ public abstract class MemoryApiContract {
         return new ChainState(audit.list("items"), verify.json.get("events"));
     }
 
-    /** PUT a Markdown file (text/markdown), as the actor (null: the default user:manual). */
+    /** PUT a Markdown file (text/markdown), as the caller (null: a person, user:manual). */
     protected Resp putFile(String space, String path, String text, String actor) {
         MutableHttpRequest<?> request = HttpRequest.PUT("/v1/spaces/" + space + "/files/" + path, text).contentType("text/markdown");
-        return send(actor == null ? request : request.header("X-Actor", actor));
+        return send(request.header("X-Actor", actor == null ? HAND : actor));
     }
 
     /** GET a Markdown file: the raw text on success, the JSON error otherwise. */
     protected Resp readFile(String space, String path, String actor) {
-        MutableHttpRequest<?> request = HttpRequest.GET("/v1/spaces/" + space + "/files/" + path).accept("text/markdown");
-        if (actor != null) {
-            request.header("X-Actor", actor);
-        }
+        MutableHttpRequest<?> request = HttpRequest.GET("/v1/spaces/" + space + "/files/" + path).accept("text/markdown")
+                .header("X-Actor", actor == null ? HAND : actor);
         try {
-            HttpResponse<String> response = client().toBlocking().exchange(request, String.class);
+            HttpResponse<String> response = client().toBlocking().exchange(authorized(request), String.class);
             assertThat(response.getContentType()).get().extracting(MediaType::getName).isEqualTo("text/markdown");
             return new Resp(response.getStatus().getCode(), Map.of(), response.getHeaders(), response.body());
         } catch (HttpClientResponseException e) {
@@ -795,13 +890,35 @@ public abstract class MemoryApiContract {
     protected Resp send(MutableHttpRequest<?> request) {
         HttpResponse<String> response;
         try {
-            response = client().toBlocking().exchange(request.accept(MediaType.APPLICATION_JSON_TYPE), String.class);
+            response = client().toBlocking().exchange(authorized(request).accept(MediaType.APPLICATION_JSON_TYPE), String.class);
         } catch (HttpClientResponseException e) {
             @SuppressWarnings("unchecked")
             HttpResponse<String> error = (HttpResponse<String>) e.getResponse();
             return resp(error.getStatus().getCode(), error.getBody(String.class).orElse(""), error.getHeaders());
         }
         return resp(response.getStatus().getCode(), response.body(), response.getHeaders());
+    }
+
+    /**
+     * Sends as the caller the test names in {@code X-Actor: <role>:<agent>} (default {@link #DEFAULT_CALLER}) with a
+     * key issued for it on every space, unless the request already carries an Authorization header.
+     */
+    private MutableHttpRequest<?> authorized(MutableHttpRequest<?> request) {
+        String caller = request.getHeaders().get("X-Actor");
+        request.getHeaders().remove("X-Actor");
+        if (request.getHeaders().get(HttpHeaders.AUTHORIZATION) == null) {
+            request.bearerAuth(keyOf(caller == null ? DEFAULT_CALLER : caller));
+        }
+        return request;
+    }
+
+    /** A key for {@code <role>:<agent>} on every space, issued once per test instance. */
+    protected String keyOf(String caller) {
+        return keys.computeIfAbsent(caller, c -> {
+            String[] parts = c.split(":", 2);
+            Principal principal = new Principal(parts[0] + "-" + parts[1], Role.parse(parts[0]), parts[1], List.of("*"));
+            return apiKeys().issue(principal, "test").key().toString();
+        });
     }
 
     private Resp resp(int status, String raw, HttpHeaders headers) {

@@ -1,5 +1,7 @@
 package io.memorychain.api.topology;
 
+import io.memorychain.api.auth.ApiKeyStore;
+import io.memorychain.api.auth.InMemoryApiKeyStore;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.backend.MemoryChainBackend;
 import io.memorychain.avro.Memory;
@@ -47,6 +49,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 @Requires(env = TopologyBackend.ENV)
 @Replaces(MemoryChainBackend.class)
 public class TopologyBackend implements MemoryBackend, MemoryViews {
+
+    private final ApiKeyStore apiKeys = new InMemoryApiKeyStore();
 
     public static final String ENV = "topology-backend";
 
@@ -123,6 +127,11 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public synchronized List<Hit> search(SearchRequest request) {
         return harness.views.search(request);
+    }
+
+    @Override
+    public ApiKeyStore apiKeys() {
+        return apiKeys;
     }
 
     @Override

@@ -76,6 +76,8 @@ final class EmbedderProcessor implements Processor<byte[], byte[], Object, Objec
             out.add(u.getAfter());
         } else if (p instanceof MemoriesConsolidated c) {
             out.add(c.getCreated());
+        } else if (p instanceof io.memorychain.avro.RefinementCompleted c) {
+            out.add(c.getJournal());
         }
         return out;
     }

@@ -63,7 +63,7 @@ final class RefinementTriggerProcessor implements Processor<byte[], byte[], Obje
         memories = context.getStateStore(RefinementTriggerTopology.MEMORIES);
         core = context.getStateStore(RefinementTriggerTopology.CORE);
         spaces = context.getStateStore(RefinementTriggerTopology.SPACES);
-        context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, ignored -> checkSchedule());
+        context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, this::checkSchedule);
     }
 
     @Override
@@ -121,14 +121,16 @@ final class RefinementTriggerProcessor implements Processor<byte[], byte[], Obje
         // a duplicate cleanup is always followed by its session's start: never trigger on it
         if (coreChanged && idle(state) && state.getCoreTokens() > settings.thresholdTokens()
                 && !(event.getPayload() instanceof DuplicatesRemoved)) {
-            start(space, state, RefinementTrigger.TOKEN_BUDGET, "refine:budget:" + space + ":" + event.getSeq(),
+            start(space, state, record.timestamp(), RefinementTrigger.TOKEN_BUDGET,
+                    "refine:budget:" + space + ":" + event.getSeq(),
                     "core memory is at " + state.getCoreTokens() + " tokens, over the threshold of "
                             + settings.thresholdTokens());
         }
         spaces.put(space, state);
     }
 
-    private void checkSchedule() {
+    /** @param wallClock the punctuation's time: the timestamp of the records it publishes */
+    private void checkSchedule(long wallClock) {
         Instant now = clock.instant();
         List<KeyValue<String, RefinementTriggerState>> changed = new ArrayList<>();
         try (KeyValueIterator<String, RefinementTriggerState> it = spaces.all()) {
@@ -147,7 +149,8 @@ final class RefinementTriggerProcessor implements Processor<byte[], byte[], Obje
                     Instant since = state.getLastStartedAt() != null ? state.getLastStartedAt() : state.getFirstSeenAt();
                     if (!now.isBefore(since.plus(settings.schedule()))) {
                         long period = now.toEpochMilli() / settings.schedule().toMillis();
-                        start(kv.key, state, RefinementTrigger.SCHEDULE, "refine:schedule:" + kv.key + ":" + period,
+                        start(kv.key, state, wallClock, RefinementTrigger.SCHEDULE,
+                                "refine:schedule:" + kv.key + ":" + period,
                                 "no refinement session since " + since);
                         changed.add(kv);
                     }
@@ -161,12 +164,16 @@ final class RefinementTriggerProcessor implements Processor<byte[], byte[], Obje
         return state.getOpenSession() == null && state.getPendingRequest() == null;
     }
 
-    private void start(String space, RefinementTriggerState state, RefinementTrigger trigger, String requestId,
-                       String reason) {
+    /**
+     * @param timestamp the record timestamp: stream time of the event, or the punctuation's wall-clock time, never the
+     *                  injected clock (a broker refuses timestamps too far from its own time)
+     */
+    private void start(String space, RefinementTriggerState state, long timestamp, RefinementTrigger trigger,
+                       String requestId, String reason) {
         Instant now = clock.instant();
         MemoryRequest request = Requests.request(space, ACTOR, new StartRefinement(trigger, settings.targetTokens(), reason))
                 .setRequestId(requestId).setRequestedAt(now).build();
-        context.forward(new Record<>(space, request, now.toEpochMilli()), RefinementTriggerTopology.SINK);
+        context.forward(new Record<>(space, request, timestamp), RefinementTriggerTopology.SINK);
         state.setPendingRequest(requestId);
         state.setPendingSince(now);
         log.info("Refinement of space {} requested ({}): {}", space, trigger, reason);

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.projector.refinement.RefinementTriggerSettings;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -60,21 +57,5 @@ class RefineCommandTest {
         assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--check-interval", "PT0S"))
                 .hasMessageContaining("--check-interval must be at least 10 ms");
         assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--frobnicate")).hasMessageContaining("unknown");
-    }
-
-    @Test
-    void helpAndUsageErrorsGoThroughWorkerMain() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        WorkerMain main = new WorkerMain(spec -> {
-            throw new AssertionError("no registry on a usage error");
-        });
-        assertThat(main.run(new String[]{"refine", "--help"}, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8))).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("refine --bootstrap-servers HOST:PORT");
-        assertThat(main.run(new String[]{"refine", "--schedule", "x"}, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8))).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("error: --bootstrap-servers is required")
-                .contains("(memory-worker refine --help for details)").doesNotContain("Exception");
     }
 }

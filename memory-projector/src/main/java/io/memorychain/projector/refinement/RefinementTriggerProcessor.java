@@ -12,7 +12,6 @@ import io.memorychain.avro.RefinementTrigger;
 import io.memorychain.avro.StartRefinement;
 import io.memorychain.avro.view.RefinementTriggerState;
 import io.memorychain.events.Requests;
-import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.domain.Evolver;
 import io.memorychain.projector.support.DeadLetters;
@@ -27,7 +26,6 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
@@ -68,17 +66,9 @@ final class RefinementTriggerProcessor implements Processor<byte[], byte[], Obje
 
     @Override
     public void process(Record<byte[], byte[]> record) {
-        RecordMetadata source = context.recordMetadata().orElseThrow();
-        MemoryEvent event;
-        try {
-            event = eventSerde.deserialize(source.topic(), record.value());
-        } catch (SchemaRegistryUnavailableException e) {
-            throw e; // not the record's fault: the task fails and the record is retried
-        } catch (RuntimeException e) {
-            log.error("Undecodable event at {}: {}; moved to the dead-letter topic", DeadLetters.coordinates(source),
-                    e.toString());
-            context.forward(DeadLetters.record(record, source, "refinement-trigger", e),
-                    RefinementTriggerTopology.DLQ_SINK);
+        MemoryEvent event = DeadLetters.decodeOrSetAside(eventSerde, record, context,
+                RefinementTriggerTopology.DLQ_SINK, "refinement-trigger");
+        if (event == null) {
             return;
         }
         String space = event.getSpace();

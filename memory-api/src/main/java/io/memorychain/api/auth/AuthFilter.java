@@ -25,9 +25,9 @@ import java.util.regex.Pattern;
 public class AuthFilter {
 
     private static final Pattern SPACE_PATH = Pattern.compile("^/v1/spaces/([^/]+)(/.*)?$");
-    /** What an admin may call: governance, never content (DESIGN.md section 10). */
+    /** What an admin may call: governance, never content (DESIGN.md section 10); MCP tools check roles per tool. */
     private static final Pattern ADMIN_PATHS = Pattern.compile(
-            "^/v1/keys(/.*)?$|^/v1/me$"
+            "^/v1/keys(/.*)?$|^/v1/me$|^/mcp$"
             + "|^/v1/spaces/[^/]+/chain/.*$"
             + "|^/v1/spaces/[^/]+/memories/[^/]+:(protect|unprotect)$"
             + "|^/v1/spaces/[^/]+/refinements?(/.*)?$"

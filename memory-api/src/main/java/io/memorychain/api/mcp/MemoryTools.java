@@ -15,6 +15,12 @@ import io.memorychain.api.memories.CreateMemoryBody;
 import io.memorychain.api.memories.DeleteMemoryBody;
 import io.memorychain.api.memories.MemoryController;
 import io.memorychain.api.memories.ConsolidationController;
+import io.memorychain.api.memories.UpdateMemoryBody;
+import io.memorychain.api.refinement.CompleteRefinementBody;
+import io.memorychain.api.refinement.RefinementController;
+import io.memorychain.api.refinement.RefinementSearchBody;
+import io.memorychain.api.refinement.RefinementSessions;
+import io.memorychain.api.refinement.StartRefinementBody;
 import io.memorychain.api.retrieval.QueryBody;
 import io.memorychain.api.retrieval.QueryJson;
 import io.memorychain.api.retrieval.RetrievalController;
@@ -47,10 +53,12 @@ public class MemoryTools {
     private final CoreController core;
     private final RetrievalController retrieval;
     private final FileController files;
+    private final RefinementController refinements;
     private final Map<String, MemoryTool> tools = new LinkedHashMap<>();
 
     public MemoryTools(JsonMapper json, MemoryController memories, ConsolidationController consolidations,
-                       BlockController blocks, CoreController core, RetrievalController retrieval, FileController files) {
+                       BlockController blocks, CoreController core, RetrievalController retrieval, FileController files,
+                       RefinementController refinements) {
         this.json = json;
         this.memories = memories;
         this.consolidations = consolidations;
@@ -58,7 +66,9 @@ public class MemoryTools {
         this.core = core;
         this.retrieval = retrieval;
         this.files = files;
+        this.refinements = refinements;
         define();
+        defineRefinement();
     }
 
     /** Every tool, in a stable order. */
@@ -110,6 +120,8 @@ public class MemoryTools {
                 withSpace().string("content", "What to remember, as one self-contained statement", true)
                         .enumeration("kind", "semantic (fact, default), episodic (event), procedural (how-to)",
                                 List.of("semantic", "episodic", "procedural"), false)
+                        .enumeration("tier", "core (always in your context; refined in refinement sessions) or working "
+                                + "(default, recalled on demand)", List.of("core", "working"), false)
                         .string("category", "A configured category, e.g. preferences, goals, work", false)
                         .integer("importance", "1 (trivia) to 5 (critical); default 3", 1, 5, false)
                         .strings("tags", "2-5 topical tags", false)
@@ -206,6 +218,62 @@ public class MemoryTools {
                         .string("text", "The entries to append", true),
                 WRITERS, c -> files.append(c.space(), text(c.arguments(), "path"), c.caller().actor(), null, null,
                         body(Map.of("text", c.arguments().getOrDefault("text", "")), AppendBody.class)).body());
+    }
+
+    /** Seed 003: the session and its knife; every knife tool works only inside the space's open session. */
+    private void defineRefinement() {
+        String current = RefinementSessions.CURRENT;
+        add("refinement_start", """
+                Start a refinement session for a space (admin): exact duplicates are removed first, then the agent \
+                gets its core ledger, its token count and the target, and compresses it with the knife tools.""",
+                withSpace().integer("target_tokens", "Core token budget to reach; default 5,000", 1, 1_000_000, false)
+                        .string("reason", "Why", false),
+                Set.of(Role.ADMIN), c -> refinements.start(c.space(), c.caller().actor(), null,
+                        body(c.arguments(), StartRefinementBody.class)).body());
+        add("refinement_session", """
+                Your open refinement session: the ledger of your core memories (id, content, created_at, tags, flags), \
+                current core tokens and the target. Compress: merge many granular memories into fewer dense laws, \
+                tighten phrasing, drop obsolete entries, protect identity-critical commitments.""",
+                withSpace(), Set.of(Role.AGENT), c -> refinements.get(c.space(), current, c.caller().actor()));
+        add("search_memories", "Inside a refinement session: find ledger memories by keywords and a created_at range, to spot clusters.",
+                withSpace().string("query", "Words to look for; empty: every ledger memory in the range", false)
+                        .string("created_after", "Inclusive, ISO-8601", false)
+                        .string("created_before", "Exclusive, ISO-8601", false)
+                        .integer("limit", "1 to 500, default 50", 1, 500, false),
+                Set.of(Role.AGENT), c -> refinements.search(c.space(), current, c.caller().actor(),
+                        body(c.arguments(), RefinementSearchBody.class)));
+        add("consolidate_memories", """
+                Inside a refinement session: atomically replace several memories by one synthesized memory (the \
+                inputs are soft-deleted, the earliest created_at is kept). Constitutional memories cannot be merged.""",
+                withSpace().strings("ids", "The memories to merge (at least 2)", true)
+                        .string("new_content", "The synthesized memory", true)
+                        .string("reason", "Why", false),
+                Set.of(Role.AGENT), c -> {
+                    Map<String, Object> args = new LinkedHashMap<>(c.arguments());
+                    args.put("content", args.remove("new_content"));
+                    return refinements.consolidate(c.space(), current, c.caller().actor(), null,
+                            body(args, ConsolidateBody.class)).body();
+                });
+        add("update_memory", "Inside a refinement session: tighten a memory's phrasing.",
+                withSpace().string("id", "The memory", true).string("content", "The new text", true),
+                Set.of(Role.AGENT), c -> refinements.update(c.space(), current, text(c.arguments(), "id"), c.caller().actor(),
+                        null, null, body(Map.of("content", c.arguments().getOrDefault("content", "")), UpdateMemoryBody.class)).body());
+        add("delete_memory", "Inside a refinement session: prune an obsolete memory (soft delete; constitutional ones cannot be deleted).",
+                withSpace().string("id", "The memory", true).string("reason", "Why", false),
+                Set.of(Role.AGENT), c -> refinements.delete(c.space(), current, text(c.arguments(), "id"), c.caller().actor(),
+                        null, null, new DeleteMemoryBody(optional(c.arguments(), "reason"), null)).body());
+        add("protect_memory", """
+                Inside a refinement session: mark a core memory constitutional, an identity-critical commitment that \
+                later sessions can neither delete nor consolidate.""",
+                withSpace().string("id", "The memory", true),
+                Set.of(Role.AGENT), c -> refinements.protect(c.space(), current, text(c.arguments(), "id"), c.caller().actor(),
+                        null, null).body());
+        add("complete_refinement", """
+                End the refinement session with your summary: the outcome (e.g. "Compressed 50 -> 3; saved ~2000 tokens; \
+                protected 5 constitutional memories") is recorded in the audit log and as a journal memory.""",
+                withSpace().string("summary", "What you did and why", true),
+                Set.of(Role.AGENT), c -> refinements.complete(c.space(), current, c.caller().actor(), null,
+                        body(c.arguments(), CompleteRefinementBody.class)).body());
     }
 
     private Object forget(MemoryTool.Call c) {

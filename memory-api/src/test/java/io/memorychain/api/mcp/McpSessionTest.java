@@ -102,6 +102,48 @@ class McpSessionTest {
     }
 
     @Test
+    void anAgentRefinesItsCoreInASessionConsolidating20MemoriesInto3AndProtecting2() {
+        String space = "mcp-" + UUID.randomUUID().toString().substring(0, 8);
+        try (McpSyncClient agent = client(httpTransport(key(Role.AGENT, "ana", space)));
+             McpSyncClient admin = client(httpTransport(key(Role.ADMIN, "ops", space)))) {
+            agent.initialize();
+            admin.initialize();
+            List<List<String>> groups = List.of(new java.util.ArrayList<>(), new java.util.ArrayList<>(), new java.util.ArrayList<>());
+            String[] topics = {"tea", "travel", "work"};
+            for (int i = 0; i < 20; i++) {
+                groups.get(i % 3).add(id(ok(agent, "memory_commit", Map.of("tier", "core",
+                        "content", "Ana note " + i + " about " + topics[i % 3] + ": detail number " + i))));
+            }
+            String lawA = id(ok(agent, "memory_commit", Map.of("tier", "core", "content", "Never share Ana's address")));
+            String lawB = id(ok(agent, "memory_commit", Map.of("tier", "core", "content", "Always answer Ana in Portuguese")));
+            assertThat(error(agent, "protect_memory", Map.of("id", lawA))).as("no session yet").containsEntry("code", "NOT_IN_REFINEMENT");
+            assertThat(error(agent, "refinement_start", Map.of())).as("admins start sessions").containsEntry("code", "ROLE_NOT_ALLOWED");
+
+            ok(admin, "refinement_start", Map.of("target_tokens", 100, "reason", "weekly"));
+            Map<String, Object> session = ok(agent, "refinement_session", Map.of());
+            assertThat((List<?>) session.get("ledger")).hasSize(22);
+            assertThat(((List<Map<String, Object>>) ok(agent, "search_memories", Map.of("query", "travel")).get("items")))
+                    .extracting(m -> m.get("id")).containsExactlyInAnyOrderElementsOf(groups.get(1));
+
+            List<String> oneBad = List.of(groups.get(0).get(0), "m-no-such-memory");
+            error(agent, "consolidate_memories", Map.of("ids", oneBad, "new_content", "never written"));
+            assertThat(state(space, groups.get(0).get(0))).as("a consolidation with a bad id changes nothing").isEqualTo("active");
+            for (int g = 0; g < 3; g++) {
+                ok(agent, "consolidate_memories", Map.of("ids", groups.get(g), "new_content",
+                        "Ana's " + topics[g] + " notes, condensed", "reason", "one law per topic"));
+            }
+            ok(agent, "protect_memory", Map.of("id", lawA));
+            ok(agent, "protect_memory", Map.of("id", lawB));
+            assertThat(error(agent, "delete_memory", Map.of("id", lawA))).containsEntry("code", "CONSTITUTIONAL");
+
+            Map<String, Object> done = ok(agent, "complete_refinement", Map.of("summary", "One law per topic; two rules protected."));
+            assertThat(json(done)).contains("Compressed 20 -> 3", "protected 2 constitutional memories");
+            assertThat(error(agent, "protect_memory", Map.of("id", lawA))).as("the session is over").containsEntry("code", "NOT_IN_REFINEMENT");
+            assertThat(audit(space)).extracting(e -> e.get("event_type")).contains("RefinementStarted", "RefinementCompleted");
+        }
+    }
+
+    @Test
     void toolCallsAreRefusedWithTheRestCodes() {
         String space = "mcp-" + UUID.randomUUID().toString().substring(0, 8);
         try (McpSyncClient agent = client(httpTransport(key(Role.AGENT, "ana", space)));
@@ -204,6 +246,14 @@ class McpSessionTest {
             return json.readValue(text, Argument.mapOf(String.class, Object.class));
         } catch (IOException e) {
             throw new AssertionError("not JSON: " + text, e);
+        }
+    }
+
+    private String json(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new AssertionError(e);
         }
     }
 

@@ -50,6 +50,7 @@ import io.memorychain.api.grpc.v1.VerifyChainRequest;
 import io.memorychain.api.grpc.v1.WatchChangesRequest;
 import io.memorychain.api.grpc.v1.WriteFileRequest;
 import io.memorychain.api.grpc.v1.WriteResult;
+import io.memorychain.api.contract.MemoryApiContract.Resp;
 import io.micronaut.core.type.Argument;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
@@ -123,7 +124,7 @@ public abstract class GrpcRestParityContract {
         Resp rest = rest(HttpRequest.GET("/v1/spaces/" + space + "/memories"), null);
         Failure grpc = failure(() -> MemoryServiceGrpc.newBlockingStub(channel)
                 .listMemories(ListMemoriesRequest.newBuilder().setSpace(space).build()));
-        assertThat(rest.status).isEqualTo(401);
+        assertThat(rest.status()).isEqualTo(401);
         assertSameRefusal(rest, grpc, "UNAUTHENTICATED", Status.Code.UNAUTHENTICATED);
 
         String malformed = "mc_nope";
@@ -136,7 +137,7 @@ public abstract class GrpcRestParityContract {
         Resp restRevoked = rest(HttpRequest.GET("/v1/spaces/" + space + "/memories"), revoked);
         assertSameRefusal(restRevoked, failure(() -> grpc(revoked).listMemories(ListMemoriesRequest.newBuilder().setSpace(space).build())),
                 "UNAUTHENTICATED", Status.Code.UNAUTHENTICATED);
-        assertThat((String) restRevoked.json.get("message")).contains("revoked");
+        assertThat((String) restRevoked.json().get("message")).contains("revoked");
     }
 
     @Test
@@ -147,7 +148,7 @@ public abstract class GrpcRestParityContract {
         String otherId = createOverRest(other, "belongs to the other space");
 
         Resp restRead = rest(HttpRequest.GET("/v1/spaces/" + other + "/memories/" + otherId), confined);
-        assertThat(restRead.status).isEqualTo(403);
+        assertThat(restRead.status()).isEqualTo(403);
         assertSameRefusal(restRead, failure(() -> grpc(confined).getMemory(GetMemoryRequest.newBuilder().setSpace(other)
                 .setId(otherId).build())), "SPACE_NOT_ALLOWED", Status.Code.PERMISSION_DENIED);
 
@@ -173,7 +174,7 @@ public abstract class GrpcRestParityContract {
         assertThat(grpcAdmin.code).isEqualTo("ROLE_NOT_ALLOWED");
         assertThat(grpcAdmin.description).contains("MemoryService/GetMemory needs an agent key");
         assertThat(plain(grpc(key(ADMIN)).verifyChain(VerifyChainRequest.newBuilder().setSpace(other).build())))
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + other + "/chain/verify"), key(ADMIN)).json))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + other + "/chain/verify"), key(ADMIN)).json()))
                 .isEqualTo(plainJson(Map.of("ok", true, "events", 1)));
     }
 
@@ -193,11 +194,11 @@ public abstract class GrpcRestParityContract {
         assertThat(created.getMemory().getCreatedAt()).isEqualTo("2024-05-01T10:00:00Z");
 
         Resp restGet = rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id), key(AGENT));
-        assertThat(restGet.status).as(restGet.raw).isEqualTo(200);
-        assertThat(plain(created.getMemory())).isEqualTo(plainJson(restGet.json));
-        assertThat(plain(grpc().getMemory(GetMemoryRequest.newBuilder().setSpace(space).setId(id).build()))).isEqualTo(plainJson(restGet.json));
+        assertThat(restGet.status()).as(restGet.raw()).isEqualTo(200);
+        assertThat(plain(created.getMemory())).isEqualTo(plainJson(restGet.json()));
+        assertThat(plain(grpc().getMemory(GetMemoryRequest.newBuilder().setSpace(space).setId(id).build()))).isEqualTo(plainJson(restGet.json()));
         assertThat(plain(grpc().listMemories(ListMemoriesRequest.newBuilder().setSpace(space).setKind("episodic").setLimit(10).build())))
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories?kind=episodic&limit=10"), key(AGENT)).json));
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories?kind=episodic&limit=10"), key(AGENT)).json()));
 
         // a retry with the same key is the original outcome, on either transport
         WriteResult again = grpc().createMemory(create);
@@ -213,7 +214,7 @@ public abstract class GrpcRestParityContract {
         assertThat(audit.get(0)).containsEntry("actor", Map.of("type", "agent", "id", "api"))
                 .containsEntry("request_id", idempotencyKey);
         assertThat(plain(grpc().listAudit(ListAuditRequest.newBuilder().setSpace(space).build())))
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/audit"), key(AGENT)).json));
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/audit"), key(AGENT)).json()));
     }
 
     @Test
@@ -244,39 +245,39 @@ public abstract class GrpcRestParityContract {
         assertThat(block.getMemory().getBlockLabel()).isEqualTo("persona");
         Resp second = rest(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am a careful, concise assistant.",
                 "expected_version", 1)), key(AGENT));
-        assertThat(second.status).as(second.raw).isEqualTo(200);
+        assertThat(second.status()).as(second.raw()).isEqualTo(200);
         assertThat(plain(grpc().getBlock(GetBlockRequest.newBuilder().setSpace(space).setLabel("persona").build())))
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/blocks/persona"), key(AGENT)).json));
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/blocks/persona"), key(AGENT)).json()));
         assertThat(plain(grpc().getCore(GetCoreRequest.newBuilder().setSpace(space).build())))
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/core"), key(AGENT)).json));
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/core"), key(AGENT)).json()));
 
         // consolidation and relations
         String other = createOverRest(space, "Drinks tea every morning");
         WriteResult merged = grpc().consolidate(ConsolidateRequest.newBuilder().setSpace(space).addIds(id).addIds(other)
                 .setContent("Drinks oolong tea every morning").setReason("duplicates").build());
         assertThat(merged.getMemory().getSupersedesList()).containsExactly(id, other);
-        assertThat(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id), key(AGENT)).json)
+        assertThat(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id), key(AGENT)).json())
                 .containsEntry("state", "superseded").containsEntry("superseded_by", merged.getMemory().getId());
         String third = createOverRest(space, "Tea comes from Taiwan");
         assertThat(plain(grpc().link(LinkRequest.newBuilder().setSpace(space).setId(merged.getMemory().getId()).setTo(third)
                 .setType("related_to").setStrength(0.8).build())))
                 .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + merged.getMemory().getId() + "/relations"),
-                        key(AGENT)).json));
+                        key(AGENT)).json()));
         assertThat(plain(grpc().getRelations(GetRelationsRequest.newBuilder().setSpace(space).setId(third).build())))
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + third + "/relations"), key(AGENT)).json));
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + third + "/relations"), key(AGENT)).json()));
         assertThat(grpc().unlink(UnlinkRequest.newBuilder().setSpace(space).setId(merged.getMemory().getId()).setTo(third).build())
                 .getRelationsList()).isEmpty();
 
         // history, audit and the chain, over both
         assertThat(plain(grpc().getHistory(GetHistoryRequest.newBuilder().setSpace(space).setId(id).build())))
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id + "/history"), key(AGENT)).json));
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id + "/history"), key(AGENT)).json()));
         assertThat(plain(grpc().listAudit(ListAuditRequest.newBuilder().setSpace(space).setAfterSeq(2).setLimit(3).build())))
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/audit?after_seq=2&limit=3"), key(AGENT)).json));
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/audit?after_seq=2&limit=3"), key(AGENT)).json()));
         assertThat(plain(grpc().listMemories(ListMemoriesRequest.newBuilder().setSpace(space).setState("superseded").build())))
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories?state=superseded"), key(AGENT)).json));
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories?state=superseded"), key(AGENT)).json()));
         assertThat(audit(space)).extracting(e -> e.get("actor")).containsOnly(Map.of("type", "agent", "id", "api"));
         assertThat(plain(grpc().verifyChain(VerifyChainRequest.newBuilder().setSpace(space).build())))
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/chain/verify"), key(AGENT)).json))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/chain/verify"), key(AGENT)).json()))
                 .isEqualTo(plainJson(Map.of("ok", true, "events", audit(space).size())));
     }
 
@@ -290,17 +291,17 @@ public abstract class GrpcRestParityContract {
 
         Resp restQuery = rest(HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "which theme does Ana like?",
                 "top_k", 2, "budget_tokens", 200, "return", "full")), key(AGENT));
-        assertThat(restQuery.status).as(restQuery.raw).isEqualTo(200);
+        assertThat(restQuery.status()).as(restQuery.raw()).isEqualTo(200);
         assertThat(restQuery.list("items")).isNotEmpty();
         assertThat(plain(grpc().query(QueryRequest.newBuilder().setSpace(space).setQuery("which theme does Ana like?").setTopK(2)
-                .setBudgetTokens(200).setReturn("full").build()))).isEqualTo(plainJson(restQuery.json));
+                .setBudgetTokens(200).setReturn("full").build()))).isEqualTo(plainJson(restQuery.json()));
 
         Resp restContext = rest(HttpRequest.POST("/v1/spaces/" + space + "/context", Map.of("message", "set up my editor",
                 "max_tokens", 300)), key(AGENT));
-        assertThat(restContext.status).as(restContext.raw).isEqualTo(200);
-        assertThat((String) restContext.json.get("text")).contains("I am a careful planner");
+        assertThat(restContext.status()).as(restContext.raw()).isEqualTo(200);
+        assertThat((String) restContext.json().get("text")).contains("I am a careful planner");
         assertThat(plain(grpc().context(ContextRequest.newBuilder().setSpace(space).setMessage("set up my editor").setMaxTokens(300)
-                .build()))).isEqualTo(plainJson(restContext.json));
+                .build()))).isEqualTo(plainJson(restContext.json()));
     }
 
     @Test
@@ -308,20 +309,20 @@ public abstract class GrpcRestParityContract {
         String space = space();
         Resp put = rest(HttpRequest.PUT("/v1/spaces/" + space + "/files/facts/preferences.md",
                 "# Facts: preferences\n\n- Ana prefers dark mode\n- Ana drinks green tea\n").contentType("text/markdown"), key(PERSON));
-        assertThat(put.status).as(put.raw).isEqualTo(200);
+        assertThat(put.status()).as(put.raw()).isEqualTo(200);
 
         MemoryServiceBlockingStub person = grpc(key(PERSON));
         assertThat(plain(person.listFiles(ListFilesRequest.newBuilder().setSpace(space).build())))
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/files"), key(PERSON)).json));
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/files"), key(PERSON)).json()));
         FileContent file = person.readFile(ReadFileRequest.newBuilder().setSpace(space).setPath("facts/preferences.md").build());
         Resp restFile = restText(space, "facts/preferences.md", key(PERSON));
-        assertThat(file.getText()).isEqualTo(restFile.raw).contains("- Ana prefers dark mode <!-- id:");
-        assertThat(file.getEtag()).isEqualTo(restFile.headers.get(HttpHeaders.ETAG));
+        assertThat(file.getText()).isEqualTo(restFile.raw()).contains("- Ana prefers dark mode <!-- id:");
+        assertThat(file.getEtag()).isEqualTo(restFile.headers().get(HttpHeaders.ETAG));
 
         var appended = person.appendFile(AppendFileRequest.newBuilder().setSpace(space).setPath("facts/preferences.md")
                 .setText("Ana uses vim keybindings").setIfMatch(file.getEtag()).build());
         assertThat(appended.getChangesList()).extracting(c -> c.getAction()).containsExactly("created");
-        assertThat(restText(space, "facts/preferences.md", key(PERSON)).raw).contains("- Ana uses vim keybindings <!-- id:");
+        assertThat(restText(space, "facts/preferences.md", key(PERSON)).raw()).contains("- Ana uses vim keybindings <!-- id:");
         assertThat(audit(space).get(audit(space).size() - 1).get("actor")).isEqualTo(Map.of("type", "user", "id", "manual"));
 
         var patched = person.patchFile(PatchFileRequest.newBuilder().setSpace(space).setPath("facts/preferences.md")
@@ -394,7 +395,7 @@ public abstract class GrpcRestParityContract {
         String space = space();
         String a = createOverRest(space, "Never share the user's address");
         String b = createOverRest(space, "The address is somewhere");
-        assertThat(rest(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + b, Map.of("content", "v2")), key(AGENT)).status).isEqualTo(200);
+        assertThat(rest(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + b, Map.of("content", "v2")), key(AGENT)).status()).isEqualTo(200);
 
         Failure stale = assertSameRejection(space, "VERSION_CONFLICT", 409, Status.Code.ABORTED,
                 () -> rest(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + b, Map.of("content", "v3", "expected_version", 1)), key(AGENT)),
@@ -479,7 +480,7 @@ public abstract class GrpcRestParityContract {
         assertThat(received.get(1).getEventType()).isEqualTo(audit(space).get(2).get("event_type"));
         assertThat(received.get(2).getMemoryIdsList()).containsExactly(third);
         assertThat(received.stream().map(ProtoMaps::plain).toList())
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/audit?after_seq=1"), key(AGENT)).json.get("items")));
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/audit?after_seq=1"), key(AGENT)).json().get("items")));
         assertThat(ended.get()).isNull();
 
         // the client cancels: the server lets the stream go
@@ -529,19 +530,19 @@ public abstract class GrpcRestParityContract {
 
     protected String createOverRest(String space, String content) {
         Resp r = rest(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", content)), key(AGENT));
-        assertThat(r.status).as(r.raw).isEqualTo(201);
+        assertThat(r.status()).as(r.raw()).isEqualTo(201);
         return (String) r.map("memory").get("id");
     }
 
     protected List<Map<String, Object>> audit(String space) {
         Resp r = rest(HttpRequest.GET("/v1/spaces/" + space + "/audit?limit=1000"), key(AGENT));
-        assertThat(r.status).as(r.raw).isEqualTo(200);
+        assertThat(r.status()).as(r.raw()).isEqualTo(200);
         return r.list("items");
     }
 
     /** The gRPC write's memory is what REST (and gRPC) read back. */
     private void assertSameMemory(String space, String id, WriteResult written) {
-        Map<String, Object> rest = rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id), key(AGENT)).json;
+        Map<String, Object> rest = rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id), key(AGENT)).json();
         assertThat(plain(written.getMemory())).isEqualTo(plainJson(rest));
         assertThat(without(written, "request_id").get("seq")).isEqualTo((long) audit(space).size());
     }
@@ -554,13 +555,13 @@ public abstract class GrpcRestParityContract {
                                           Supplier<Resp> restCall, Runnable grpcCall) {
         List<Map<String, Object>> before = audit(space);
         Resp rest = restCall.get();
-        assertThat(rest.status).as(rest.raw).isEqualTo(httpStatus);
-        assertThat(rest.code()).as(rest.raw).isEqualTo(code);
+        assertThat(rest.status()).as(rest.raw()).isEqualTo(httpStatus);
+        assertThat(rest.code()).as(rest.raw()).isEqualTo(code);
         Failure grpc = failure(grpcCall);
         assertThat(grpc.status).as(grpc.description).isEqualTo(grpcStatus).isEqualTo(GrpcErrors.statusOf(code));
         assertThat(grpc.code).as(grpc.description).isEqualTo(code);
         assertThat(grpc.description).startsWith(code + ": ").doesNotContain("\tat ", "Exception");
-        if (rest.json.get("request_id") != null) {
+        if (rest.json().get("request_id") != null) {
             assertThat(grpc.requestId).as("request id of a rejected write").isNotNull();
         }
         assertThat(audit(space)).isEqualTo(before);
@@ -568,10 +569,10 @@ public abstract class GrpcRestParityContract {
     }
 
     private static void assertSameRefusal(Resp rest, Failure grpc, String code, Status.Code status) {
-        assertThat(rest.code()).as(rest.raw).isEqualTo(code);
+        assertThat(rest.code()).as(rest.raw()).isEqualTo(code);
         assertThat(grpc.status).as(grpc.description).isEqualTo(status);
         assertThat(grpc.code).isEqualTo(code);
-        assertThat(grpc.description).isEqualTo(code + ": " + rest.json.get("message"));
+        assertThat(grpc.description).isEqualTo(code + ": " + rest.json().get("message"));
     }
 
     protected record Failure(Status.Code status, String code, String description, String requestId) {
@@ -622,21 +623,5 @@ public abstract class GrpcRestParityContract {
             }
         }
         return new Resp(status, parsed, headers, raw);
-    }
-
-    protected record Resp(int status, Map<String, Object> json, HttpHeaders headers, String raw) {
-        String code() {
-            return (String) json.get("code");
-        }
-
-        @SuppressWarnings("unchecked")
-        Map<String, Object> map(String key) {
-            return (Map<String, Object>) json.get(key);
-        }
-
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> list(String key) {
-            return (List<Map<String, Object>>) json.get(key);
-        }
     }
 }

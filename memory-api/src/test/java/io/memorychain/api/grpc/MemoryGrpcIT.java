@@ -2,15 +2,12 @@ package io.memorychain.api.grpc;
 
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.contract.GrpcRestParityContract;
+import io.memorychain.api.contract.SharedKafkaApplication;
 import io.memorychain.events.testing.SharedKafka;
-import io.micronaut.context.ApplicationContext;
 import io.micronaut.grpc.server.GrpcEmbeddedServer;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.runtime.server.EmbeddedServer;
-import java.nio.file.Path;
-import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,19 +31,7 @@ class MemoryGrpcIT extends GrpcRestParityContract {
 
     @BeforeAll
     static void startApplication() {
-        Path dataDir = Path.of(System.getProperty("java.io.tmpdir"), "memory-grpc-it-" + UUID.randomUUID());
-        server = ApplicationContext.run(EmbeddedServer.class, Map.of(
-                "micronaut.server.port", -1,
-                "grpc.server.port", 0,
-                "memory.kafka.bootstrap-servers", SharedKafka.bootstrapServers(),
-                "memory.kafka.partitions", 3,
-                "memory.kafka.replication-factor", 1,
-                "memory.topic-prefix", PREFIX,
-                "memory.data-dir", dataDir.toString(),
-                "memory.write-timeout", "30s",
-                "memory.startup-timeout", "90s",
-                // the linker would add link events of its own to the chains these tests compare
-                "memory.retrieval.linker-enabled", false));
+        server = SharedKafkaApplication.start(PREFIX, "memory-grpc-it");
         client = server.getApplicationContext().createBean(HttpClient.class, server.getURL());
     }
 

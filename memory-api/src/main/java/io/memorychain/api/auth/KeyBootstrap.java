@@ -7,7 +7,6 @@ import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -64,15 +63,18 @@ public class KeyBootstrap implements ApplicationEventListener<StartupEvent> {
     private void write(String text) {
         try {
             Files.createDirectories(file.getParent());
+            if (Files.exists(file)) { // keys of a wiped cluster or another topic prefix: they authenticate nothing here
+                Path old = file.resolveSibling(FILE + ".old-" + System.currentTimeMillis());
+                Files.move(file, old);
+                log.warn("No API key exists but {} did: its keys belong to another cluster or topic prefix; moved it to {}",
+                        file, old);
+            }
             try {
                 Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             } catch (UnsupportedOperationException e) { // not a POSIX file system
                 Files.createFile(file);
             }
             Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
-        } catch (FileAlreadyExistsException e) {
-            throw new IllegalStateException("No API key exists but " + file + " does: it holds keys of another "
-                    + "cluster or topic prefix. Move it away and restart.", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the first API keys to " + file, e);
         }

@@ -801,6 +801,185 @@ public abstract class MemoryApiContract {
         assertThat(send(HttpRequest.DELETE("/v1/keys/000000000000").bearerAuth(admin)).code()).isEqualTo("NOT_FOUND");
     }
 
+    // ---------------------------------------------------------------- refinement sessions (seed 003)
+
+    private static final String ADMIN = "admin:ops";
+    private static final String AGENT = "agent:claude";
+
+    protected Resp as(String actor, MutableHttpRequest<?> request) {
+        return send(request.header("X-Actor", actor));
+    }
+
+    protected String startRefinement(String space) {
+        Resp started = as(ADMIN, HttpRequest.POST("/v1/spaces/" + space + "/refinements", Map.of()));
+        assertThat(started.status).as(started.raw).isEqualTo(201);
+        return (String) started.json.get("session_id");
+    }
+
+    @Test
+    void aRefinementSessionConsolidatesTwentyIntoThreeProtectsTwoAndCompletes() {
+        String space = space();
+        List<String> notes = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            notes.add(createId(space, "Tea note " + i + ": the user drinks tea, detail " + i + " about cups and times",
+                    null, "core"));
+        }
+        String lawA = createId(space, "Never share the user's home address", null, "core");
+        String lawB = createId(space, "Always ask before spending money", null, "core");
+        createId(space, "A working memory, not in the ledger");
+
+        Resp started = as(ADMIN, HttpRequest.POST("/v1/spaces/" + space + "/refinements", Map.of("reason", "monthly tidy")));
+        assertThat(started.status).as(started.raw).isEqualTo(201);
+        String session = (String) started.json.get("session_id");
+        assertThat(started.headers.get(HttpHeaders.LOCATION)).isEqualTo("/v1/spaces/" + space + "/refinements/" + session);
+        assertThat(started.json).containsEntry("state", "open").containsEntry("trigger", "admin")
+                .containsEntry("target_tokens", 5000).containsEntry("ledger_size_at_start", 22)
+                .containsEntry("reason", "monthly tidy");
+        int tokensAtStart = ((Number) started.json.get("core_tokens_at_start")).intValue();
+        assertThat((String) started.json.get("budget")).isEqualTo(String.format(java.util.Locale.ROOT,
+                "Current core: %,d tokens; target: 5,000", tokensAtStart));
+
+        Resp current = get("/v1/spaces/" + space + "/refinements/current");
+        assertThat(current.status).as(current.raw).isEqualTo(200);
+        assertThat(current.json).containsEntry("session_id", session);
+        List<Map<String, Object>> ledger = current.list("ledger");
+        assertThat(ledger).hasSize(22);
+        assertThat(ledger.get(0)).containsKeys("id", "content", "created_at", "tags", "flags");
+
+        Resp found = as(AGENT, HttpRequest.POST("/v1/spaces/" + space + "/refinements/current/search",
+                Map.of("query", "tea cups")));
+        assertThat(found.status).as(found.raw).isEqualTo(200);
+        assertThat(found.json).containsEntry("session_id", session);
+        assertThat(found.list("items")).extracting(m -> (String) m.get("id")).containsExactlyElementsOf(notes);
+
+        for (List<String> cluster : List.of(notes.subList(0, 7), notes.subList(7, 14), notes.subList(14, 20))) {
+            Resp merged = as(AGENT, HttpRequest.POST("/v1/spaces/" + space + "/refinements/" + session + "/consolidations",
+                    Map.of("ids", cluster, "content", "Tea habits " + cluster.get(0), "reason", "one cluster")));
+            assertThat(merged.status).as(merged.raw).isEqualTo(201);
+            assertThat(merged.map("memory").get("created_at")).isEqualTo(get("/v1/spaces/" + space + "/memories/"
+                    + cluster.get(0)).json.get("created_at"));
+        }
+        for (String law : List.of(lawA, lawB)) {
+            Resp protectedResp = as(AGENT, HttpRequest.POST("/v1/spaces/" + space + "/refinements/current/memories/" + law
+                    + ":protect", Map.of()));
+            assertThat(protectedResp.status).as(protectedResp.raw).isEqualTo(200);
+            assertThat(protectedResp.map("memory")).containsEntry("constitutional", true);
+        }
+
+        Resp done = as(AGENT, HttpRequest.POST("/v1/spaces/" + space + "/refinements/current:complete",
+                Map.of("summary", "Merged my tea notes; protected my two rules.")));
+        assertThat(done.status).as(done.raw).isEqualTo(200);
+        Map<String, Object> completed = done.map("session");
+        int tokensAfter = ((Number) completed.get("tokens_after")).intValue();
+        assertThat(tokensAfter).isLessThan(tokensAtStart);
+        String line = "Compressed 20 -> 3; saved ~" + (tokensAtStart - tokensAfter)
+                + " tokens; protected 2 constitutional memories";
+        assertThat(completed).containsEntry("state", "completed").containsEntry("summary", line)
+                .containsEntry("protected_ids", List.of(lawA, lawB)).containsEntry("ledger", List.of());
+        assertThat(done.map("journal")).containsEntry("kind", "journal")
+                .containsEntry("content", line + "\n\nMerged my tea notes; protected my two rules.");
+        assertThat(get("/v1/spaces/" + space + "/refinements/current").code()).isEqualTo("NOT_FOUND");
+
+        Resp closed = get("/v1/spaces/" + space + "/refinements/" + session);
+        assertThat(closed.json).containsEntry("summary", line).containsEntry("completed_by", Map.of("type", "agent", "id", "claude"));
+        List<Map<String, Object>> edits = closed.list("edits");
+        assertThat(edits).extracting(e -> e.get("event_type")).containsExactly("MemoriesConsolidated",
+                "MemoriesConsolidated", "MemoriesConsolidated", "MemoryProtected", "MemoryProtected", "RefinementCompleted");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> changes = (List<Map<String, Object>>) edits.get(3).get("changes");
+        assertThat(changes).singleElement().satisfies(c -> {
+            assertThat(c.get("memory_id")).isEqualTo(lawA);
+            assertThat(((Map<?, ?>) c.get("before")).get("constitutional")).isEqualTo(false);
+            assertThat(((Map<?, ?>) c.get("after")).get("constitutional")).isEqualTo(true);
+        });
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit?limit=1000").list("items");
+        assertThat(audit).extracting(e -> e.get("event_type")).contains("DuplicatesRemoved", "RefinementStarted",
+                "RefinementCompleted");
+        assertThat((String) audit.get(audit.size() - 1).get("description")).contains(line);
+        assertThat(get("/v1/spaces/" + space + "/refinements").list("items")).singleElement()
+                .satisfies(s -> assertThat(s).containsEntry("session_id", session).containsEntry("state", "completed"));
+        assertThat(get("/v1/spaces/" + space + "/chain/verify").json).containsEntry("ok", true);
+    }
+
+    @Test
+    void exactDuplicatesAreRemovedBeforeTheSessionStarts() {
+        String space = space();
+        String first = createId(space, "Likes green tea", null, "core");
+        String copy = createId(space, "likes  GREEN tea", null, "core");
+        String other = createId(space, "Walks every morning", null, "core");
+        int before = ((Number) get("/v1/spaces/" + space + "/core").json.get("tokens")).intValue();
+
+        Resp started = as(ADMIN, HttpRequest.POST("/v1/spaces/" + space + "/refinements", Map.of("target_tokens", 10)));
+        assertThat(started.status).as(started.raw).isEqualTo(201);
+        assertThat(started.json).containsEntry("target_tokens", 10).containsEntry("ledger_size_at_start", 2);
+        assertThat(started.map("counts")).containsEntry("duplicates_removed", 1);
+        assertThat(((Number) started.json.get("core_tokens_at_start")).intValue()).isLessThan(before);
+        assertThat(started.list("ledger")).extracting(m -> m.get("id")).containsExactly(first, other);
+        assertThat(get("/v1/spaces/" + space + "/memories/" + copy).json).containsEntry("state", "soft_deleted");
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
+        assertThat(audit).extracting(e -> e.get("event_type")).endsWith("DuplicatesRemoved", "RefinementStarted");
+        assertThat(audit.get(audit.size() - 2).get("memory_ids")).isEqualTo(List.of(copy));
+        assertThat(audit.get(audit.size() - 1).get("actor")).isEqualTo(Map.of("type", "admin", "id", "ops"));
+    }
+
+    @Test
+    void refinementRulesAnswerTheirCodesAndChangeNothing() {
+        String space = space();
+        String a = createId(space, "Likes tea", null, "core");
+        String b = createId(space, "Drinks tea daily", null, "core");
+        String law = createId(space, "Never lie", null, "core");
+        String base = "/v1/spaces/" + space + "/refinements";
+
+        // no open session: the knife is refused before anything is published
+        assertNotPublished(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.POST(base + "/current/memories/" + a
+                + ":protect", Map.of())));
+        assertNotPublished(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.POST(base + "/current/search",
+                Map.of("query", "tea"))));
+        assertNotPublished(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.POST(base + "/current:complete",
+                Map.of("summary", "done"))));
+        assertNotPublished(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.DELETE(base + "/not-a-session/memories/" + a)));
+        assertNotPublished(space, "NOT_FOUND", 404, () -> get(base + "/current"));
+        assertRejectedByChain(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.POST(base + "/r0000zzz0000/consolidations",
+                Map.of("ids", List.of(a, b), "content", "tea"))));
+        // protect outside a session through the plain memory endpoint
+        assertRejectedByChain(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.POST("/v1/spaces/" + space
+                + "/memories/" + law + ":protect", Map.of())));
+        // only admins start
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> as(AGENT, HttpRequest.POST(base, Map.of())));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> as(ADMIN, HttpRequest.POST(base, Map.of("target_tokens", 0))));
+
+        String session = startRefinement(space);
+        assertRejectedByChain(space, "INVALID_STATE", 409, () -> as(ADMIN, HttpRequest.POST(base, Map.of())));
+        assertThat(as(AGENT, HttpRequest.POST(base + "/" + session + "/memories/" + law + ":protect", Map.of())).status)
+                .isEqualTo(200);
+        assertRejectedByChain(space, "CONSTITUTIONAL", 403, () -> as(AGENT, HttpRequest.DELETE(base + "/current/memories/" + law)));
+        assertRejectedByChain(space, "CONSTITUTIONAL", 403, () -> as(AGENT, HttpRequest.POST(base + "/current/consolidations",
+                Map.of("ids", List.of(a, law), "content", "merged"))));
+        // atomicity: one unknown id and nothing changes
+        assertRejectedByChain(space, "NOT_FOUND", 404, () -> as(AGENT, HttpRequest.POST(base + "/current/consolidations",
+                Map.of("ids", List.of(a, b, "m0000zzz0000"), "content", "merged"))));
+        assertThat(get("/v1/spaces/" + space + "/memories/" + a).json).containsEntry("state", "active");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + b).json).containsEntry("state", "active");
+        // a session id that is not the open one
+        assertRejectedByChain(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.PATCH(base + "/r0000zzz0000/memories/" + a,
+                Map.of("content", "x"))));
+        assertNotPublished(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.POST(base + "/r0000zzz0000/search", Map.of())));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> as(AGENT, HttpRequest.POST(base + "/current:complete",
+                Map.of("summary", " "))));
+        assertNotPublished(space, "NOT_FOUND", 404, () -> get(base + "/r0000zzz0000"));
+
+        Resp tightened = as(AGENT, HttpRequest.PATCH(base + "/current/memories/" + a, Map.of("content", "Likes tea a lot")));
+        assertThat(tightened.status).as(tightened.raw).isEqualTo(200);
+        Resp pruned = as(AGENT, HttpRequest.DELETE(base + "/current/memories/" + b, Map.of("reason", "covered by the first")));
+        assertThat(pruned.status).as(pruned.raw).isEqualTo(200);
+        assertThat(pruned.map("memory")).containsEntry("state", "soft_deleted");
+        Resp timeRange = as(AGENT, HttpRequest.POST(base + "/current/search", Map.of("created_after", "2000-01-01T00:00:00Z",
+                "created_before", "2000-01-02T00:00:00Z")));
+        assertThat(timeRange.list("items")).isEmpty();
+        assertThat(as(AGENT, HttpRequest.POST(base + "/current/search", Map.of())).list("items"))
+                .extracting(m -> m.get("id")).containsExactly(a, law);
+    }
+
     // ---------------------------------------------------------------- helpers
 
     protected static String space() {

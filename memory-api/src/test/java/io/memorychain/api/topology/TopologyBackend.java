@@ -9,6 +9,8 @@ import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.RefinementEdit;
+import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.KeyRing;
@@ -204,6 +206,26 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public synchronized List<ThreadChange> threadChanges(String space, String thread, long sinceRev, int limit) {
         return harness.views.threadChanges(space, thread, sinceRev, limit);
+    }
+
+    @Override
+    public synchronized Optional<RefinementSession> openRefinement(String space) {
+        return harness.views.openRefinement(space);
+    }
+
+    @Override
+    public synchronized Optional<RefinementSession> refinement(String space, String sessionId) {
+        return harness.views.refinement(space, sessionId);
+    }
+
+    @Override
+    public synchronized List<RefinementSession> refinements(String space) {
+        return harness.views.refinements(space);
+    }
+
+    @Override
+    public synchronized List<RefinementEdit> refinementEdits(String space, String sessionId) {
+        return harness.views.refinementEdits(space, sessionId);
     }
 
     @Override

@@ -55,6 +55,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private KeyValueStore<String, Relation> relations;
     private KeyValueStore<String, Relation> relationsIn;
     private KeyValueStore<String, Double> relationStrength;
+    private RefinementProjection refinements;
     private IndexFeed feed;
     private MemoryIndex index;
 
@@ -80,6 +81,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         relations = context.getStateStore(ProjectionTopology.RELATIONS);
         relationsIn = context.getStateStore(ProjectionTopology.RELATIONS_IN);
         relationStrength = context.getStateStore(ProjectionTopology.RELATION_STRENGTH);
+        refinements = new RefinementProjection(context);
         feed = new IndexFeed(memories, context.getStateStore(ProjectionTopology.EMBEDDINGS), indexes.modelId());
         index = indexes.open(context.taskId().partition(), context.stateDir().toPath(), feed::rebuild);
     }
@@ -155,6 +157,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             updateStrength(space, u.getToId());
         }
         ThreadChanges.of(event, id -> memories.get(StoreKeys.of(space, id))).ifPresent(c -> recordThreadChange(space, c));
+        refinements.apply(event, changes);
         audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
                 event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),
                 Canonical.hex(Canonical.toArray(event.getHash()))));

@@ -1,6 +1,7 @@
 package io.memorychain.projector.sequencer;
 
 import io.memorychain.events.RejectionCode;
+import java.util.List;
 import java.util.Objects;
 
 /** What the sequencer decided for one request: an event payload to append, or a rejection. */
@@ -8,13 +9,30 @@ public sealed interface Decision {
 
     /**
      * @param payload  the event payload (one of the MemoryEvent payload records)
-     * @param memoryId the memory created or changed
-     * @param version  that memory's version after the change (block version for blocks)
+     * @param memoryId the memory created or changed; null for an event that changes no memory (a session start)
+     * @param version  that memory's version after the change (block version for blocks); ignored without memoryId
      */
     record Accept(Object payload, String memoryId, int version) implements Decision {
         public Accept {
             Objects.requireNonNull(payload);
-            Objects.requireNonNull(memoryId);
+        }
+
+        /** An event that changes no memory: its outcome names none. */
+        static Accept withoutMemory(Object payload) {
+            return new Accept(payload, null, 0);
+        }
+    }
+
+    /**
+     * Several events decided at once (e.g. a refinement start: its duplicate cleanup, then the start), appended in
+     * order with consecutive seqs in the same transaction; the outcome names the last one.
+     */
+    record AcceptAll(List<Accept> events) implements Decision {
+        public AcceptAll {
+            if (events == null || events.isEmpty()) {
+                throw new IllegalArgumentException("at least one event");
+            }
+            events = List.copyOf(events);
         }
     }
 

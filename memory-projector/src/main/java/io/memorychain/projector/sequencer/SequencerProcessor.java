@@ -7,11 +7,13 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.events.RejectionCode;
 import io.memorychain.events.chain.ChainSealer;
 import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.domain.Evolver;
+import io.memorychain.projector.refinement.RefinementState;
 import io.memorychain.projector.support.ChainHead;
 import io.memorychain.projector.support.DeadLetters;
 import io.memorychain.projector.support.StoreKeys;
@@ -19,11 +21,14 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
@@ -51,6 +56,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private KeyValueStore<String, Memory> memories;
     private KeyValueStore<String, String> blocks;
     private KeyValueStore<String, String> relations;
+    private KeyValueStore<String, RefinementSession> refinements;
     private WindowStore<String, MemoryOutcome> requests;
     private WriteModel writeModel;
 
@@ -71,6 +77,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         this.blocks = context.getStateStore(SequencerTopology.BLOCKS_STORE);
         this.requests = context.getStateStore(SequencerTopology.REQUESTS_STORE);
         this.relations = context.getStateStore(SequencerTopology.RELATIONS_STORE);
+        this.refinements = context.getStateStore(SequencerTopology.REFINEMENTS_STORE);
         this.writeModel = new WriteModel() {
             @Override
             public Memory memory(String space, String id) {
@@ -85,6 +92,21 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
             @Override
             public String relation(String space, String fromId, String toId) {
                 return relations.get(StoreKeys.of(space, fromId, toId));
+            }
+
+            @Override
+            public List<Memory> memories(String space) {
+                List<Memory> all = new ArrayList<>();
+                try (KeyValueIterator<String, Memory> it = memories.prefixScan(StoreKeys.prefix(space),
+                        new StringSerializer())) {
+                    it.forEachRemaining(kv -> all.add(kv.value));
+                }
+                return all;
+            }
+
+            @Override
+            public RefinementSession openRefinement(String space) {
+                return refinements.get(space);
             }
         };
     }
@@ -117,14 +139,21 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         MemoryOutcome outcome;
         try {
             Decision decision = decider.decide(request, head.seq() + 1, writeModel, now);
-            if (decision instanceof Decision.Accept accept) {
-                MemoryEvent event = append(request, head, now, accept);
-                outcome = outcome(request, now).setAccepted(true).setSeq(event.getSeq())
-                        .setMemoryId(accept.memoryId()).setVersion(accept.version()).build();
-            } else {
-                Decision.Reject reject = (Decision.Reject) decision;
+            if (decision instanceof Decision.Reject reject) {
                 outcome = outcome(request, now).setAccepted(false).setCode(reject.code().name())
                         .setMessage(reject.message()).build();
+            } else {
+                List<Decision.Accept> accepts = decision instanceof Decision.AcceptAll all ? all.events()
+                        : List.of((Decision.Accept) decision);
+                MemoryEvent event = null;
+                for (Decision.Accept accept : accepts) {
+                    event = append(request, head, now, accept);
+                    head = heads.get(request.getSpace());
+                }
+                Decision.Accept last = accepts.get(accepts.size() - 1);
+                outcome = outcome(request, now).setAccepted(true).setSeq(event.getSeq())
+                        .setMemoryId(last.memoryId()).setVersion(last.memoryId() == null ? null : last.version())
+                        .build();
             }
         } catch (RuntimeException e) {
             log.error("Sequencer failed on request {} of space {} at {}; moved to the dead-letter topic",
@@ -179,6 +208,15 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
             relations.put(StoreKeys.of(space, l.getFromId(), l.getToId()), l.getRelationType());
         } else if (event.getPayload() instanceof MemoriesUnlinked u) {
             relations.delete(StoreKeys.of(space, u.getFromId(), u.getToId()));
+        }
+        RefinementSession open = refinements.get(space);
+        RefinementSession session = RefinementState.evolve(open, event);
+        if (session != open) {
+            if (session.getCompletedSeq() != null) {
+                refinements.delete(space);
+            } else {
+                refinements.put(space, session);
+            }
         }
         byte[] hash = new byte[event.getHash().remaining()];
         event.getHash().duplicate().get(hash);

@@ -1,6 +1,8 @@
 package io.memorychain.projector.sequencer;
 
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.view.RefinementSession;
+import java.util.List;
 
 /** The sequencer's view of current state, enough to validate requests. */
 public interface WriteModel {
@@ -13,4 +15,10 @@ public interface WriteModel {
 
     /** Type of the relation edge from {@code fromId} to {@code toId}, or null when there is none. */
     String relation(String space, String fromId, String toId);
+
+    /** Every memory of the space, whatever its state, in id (creation) order. */
+    List<Memory> memories(String space);
+
+    /** The space's open refinement session, or null. */
+    RefinementSession openRefinement(String space);
 }

@@ -2,7 +2,7 @@
 # Memory Chain on one machine: the API with its embedded single-node Kafka broker, data under ./data.
 #
 #   deploy/local/run.sh                 # build the jar if missing or stale, then run it on :8080
-#   MEMORY_HTTP_PORT=9090 deploy/local/run.sh
+#   MEMORY_HTTP_PORT=8081 MEMORY_GRPC_PORT=9091 deploy/local/run.sh   # HTTP and gRPC ports
 #   MEMORY_KAFKA_BOOTSTRAP_SERVERS=host:9092 deploy/local/run.sh   # use an existing cluster instead
 #
 # Ctrl-C (SIGINT) or SIGTERM stops it cleanly: publisher, Kafka Streams, then the broker. Extra arguments are passed
@@ -22,7 +22,7 @@ stale() {
   [[ -z "$jar" ]] && return 0
   # any source, resource, schema or pom newer than the jar?
   [[ -n "$(find pom.xml schemas memory-events memory-embeddings memory-projector memory-api \
-            \( -path '*/target' -prune \) -o \( -type f \( -name '*.java' -o -name '*.avsc' -o -name 'pom.xml' \
+            \( -path '*/target' -prune \) -o \( -type f \( -name '*.java' -o -name '*.avsc' -o -name '*.proto' -o -name 'pom.xml' \
             -o -path '*/src/main/resources/*' \) -newer "$jar" -print \) 2>/dev/null | head -1)" ]]
 }
 

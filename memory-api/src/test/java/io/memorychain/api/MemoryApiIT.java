@@ -3,17 +3,15 @@ package io.memorychain.api;
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.contract.MemoryApiContract;
+import io.memorychain.api.contract.SharedKafkaApplication;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
 import io.memorychain.events.testing.SharedKafka;
-import io.micronaut.context.ApplicationContext;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.runtime.server.EmbeddedServer;
-import java.nio.file.Path;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -43,18 +41,7 @@ class MemoryApiIT extends MemoryApiContract {
 
     @BeforeAll
     static void startApplication() {
-        Path dataDir = Path.of(System.getProperty("java.io.tmpdir"), "memory-api-it-" + UUID.randomUUID());
-        server = ApplicationContext.run(EmbeddedServer.class, Map.of(
-                "micronaut.server.port", -1,
-                "memory.kafka.bootstrap-servers", SharedKafka.bootstrapServers(),
-                "memory.kafka.partitions", 3,
-                "memory.kafka.replication-factor", 1,
-                "memory.topic-prefix", PREFIX,
-                "memory.data-dir", dataDir.toString(),
-                "memory.write-timeout", "30s",
-                "memory.startup-timeout", "90s",
-                // the linker would publish link requests on its own, into the spaces whose chains these tests compare
-                "memory.retrieval.linker-enabled", false));
+        server = SharedKafkaApplication.start(PREFIX, "memory-api-it");
         client = server.getApplicationContext().createBean(HttpClient.class, server.getURL());
         json = server.getApplicationContext().getBean(JsonMapper.class);
         admin = SharedKafka.admin();

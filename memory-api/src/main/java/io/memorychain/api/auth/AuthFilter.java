@@ -63,20 +63,12 @@ public class AuthFilter {
         return null;
     }
 
-    /** Role and space rules that depend on the path alone; operations check the rest (e.g. sub-agents cannot write). */
+    /** Role and space rules that depend on the path alone ({@link AccessRules}); operations check the rest. */
     static void authorize(Principal caller, String path) {
-        if (caller.role() == Role.ADMIN && !ADMIN_PATHS.matcher(path).matches()) {
-            throw new ApiException(ErrorCodes.ROLE_NOT_ALLOWED, "admin keys govern (keys, chain verification, "
-                    + "protection, refinement, proposals) and read no memory content: " + path + " needs an agent key");
-        }
-        if (caller.role() != Role.ADMIN && KEY_PATHS.matcher(path).matches()) {
-            throw new ApiException(ErrorCodes.ROLE_NOT_ALLOWED, "only admin keys manage API keys");
-        }
+        AccessRules.Scope scope = KEY_PATHS.matcher(path).matches() ? AccessRules.Scope.KEYS
+                : ADMIN_PATHS.matcher(path).matches() ? AccessRules.Scope.GOVERNANCE : AccessRules.Scope.CONTENT;
         Matcher space = SPACE_PATH.matcher(path);
-        if (space.matches() && !caller.mayUse(space.group(1))) {
-            throw new ApiException(ErrorCodes.SPACE_NOT_ALLOWED, "the key of " + caller.id() + " does not cover space '"
-                    + space.group(1) + "' (it covers " + String.join(", ", caller.spaces()) + ")");
-        }
+        AccessRules.authorize(caller, scope, space.matches() ? space.group(1) : null, path);
     }
 
     private static MutableHttpResponse<ApiError> error(ApiException e) {

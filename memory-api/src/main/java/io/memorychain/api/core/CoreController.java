@@ -2,10 +2,7 @@ package io.memorychain.api.core;
 
 import io.micronaut.http.annotation.RequestAttribute;
 import io.memorychain.api.auth.Principal;
-import io.memorychain.api.backend.MemoryBackend;
-import io.memorychain.api.categories.CategoryReads;
 import io.memorychain.api.memories.MemoryJson;
-import io.memorychain.api.request.Spaces;
 import io.memorychain.avro.Actor;
 import io.memorychain.projector.view.CoreView;
 import io.micronaut.core.annotation.Nullable;
@@ -25,12 +22,10 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Tag(name = "blocks")
 public class CoreController {
 
-    private final MemoryBackend backend;
-    private final CategoryReads categories;
+    private final CoreMemory coreMemory;
 
-    public CoreController(MemoryBackend backend, CategoryReads categories) {
-        this.backend = backend;
-        this.categories = categories;
+    public CoreController(CoreMemory coreMemory) {
+        this.coreMemory = coreMemory;
     }
 
     @Get
@@ -38,8 +33,7 @@ public class CoreController {
             description = "For an agent with a category allowlist, core-tier memories of other categories are left out.")
     public CoreJson core(@PathVariable String space,
                          @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader) {
-        Spaces.require(space);
-        CoreView core = categories.visible(reader, backend.views().core(space));
+        CoreView core = coreMemory.read(space, reader);
         return new CoreJson(core.text(), core.tokens(), core.memories().stream().map(MemoryJson::of).toList());
     }
 }

@@ -12,7 +12,7 @@ public record FileJson(
         @Schema(description = "Size in UTF-8 bytes") int size,
         @Schema(description = "Number of entries (bullets, or block sections in MEMORY.md)") int entries) {
 
-    static FileJson of(MarkdownFile file) {
+    public static FileJson of(MarkdownFile file) {
         return new FileJson(file.path().toString(), file.summary(), file.size(), file.entries().size());
     }
 }

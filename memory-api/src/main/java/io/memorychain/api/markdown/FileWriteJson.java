@@ -21,7 +21,7 @@ public record FileWriteJson(
     public record ChangeJson(int line, String action, String target, long seq) {
     }
 
-    static FileWriteJson of(FileWrite write) {
+    public static FileWriteJson of(FileWrite write) {
         return new FileWriteJson(write.path().toString(), write.applied(), write.changes().stream()
                 .map(c -> new ChangeJson(c.line(), c.action().name().toLowerCase(Locale.ROOT), c.target(), c.seq())).toList(),
                 write.file() == null ? null : FileJson.of(write.file()));

@@ -7,7 +7,6 @@ import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.write.WriteContext;
-import io.memorychain.api.write.WriteExecutor;
 import io.memorychain.api.write.WriteResult;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
@@ -31,12 +30,10 @@ import java.net.URI;
 @Tag(name = "memories")
 public class ConsolidationController {
 
-    private final WriteExecutor writes;
-    private final MemoryRequests requests;
+    private final Memories memories;
 
-    public ConsolidationController(WriteExecutor writes, MemoryRequests requests) {
-        this.writes = writes;
-        this.requests = requests;
+    public ConsolidationController(Memories memories) {
+        this.memories = memories;
     }
 
     @Post
@@ -49,7 +46,7 @@ public class ConsolidationController {
                                                    @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                                    @Nullable @Body ConsolidateBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
-        WriteResult result = writes.execute(ctx, requests.consolidate(ctx.space(), body));
+        WriteResult result = memories.consolidate(ctx, body);
         return MemoryController.written(HttpResponse.created(MemoryController.response(result)), ctx)
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
     }

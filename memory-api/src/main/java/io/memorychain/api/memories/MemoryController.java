@@ -2,26 +2,15 @@ package io.memorychain.api.memories;
 
 import io.micronaut.http.annotation.RequestAttribute;
 import io.memorychain.api.auth.Principal;
-import io.memorychain.api.backend.MemoryBackend;
-import io.memorychain.api.categories.CategoryReads;
 import io.memorychain.api.error.ApiError;
-import io.memorychain.api.error.ApiException;
-import io.memorychain.api.error.ErrorCodes;
-import io.memorychain.api.request.Enums;
 import io.memorychain.api.request.ExpectedVersions;
-import io.memorychain.api.request.MemoryIds;
 import io.memorychain.api.request.RequestIds;
-import io.memorychain.api.request.Spaces;
 import io.memorychain.api.write.WriteContext;
-import io.memorychain.api.write.WriteExecutor;
 import io.memorychain.api.write.WriteResult;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryFlag;
-import io.memorychain.avro.MemoryKind;
-import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.view.HistoryEntry;
-import io.memorychain.projector.view.ListQuery;
 import io.memorychain.projector.view.Page;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -60,18 +49,12 @@ import java.util.List;
 @Tag(name = "memories")
 public class MemoryController {
 
-    public static final int DEFAULT_LIMIT = 50;
+    public static final int DEFAULT_LIMIT = Memories.DEFAULT_LIMIT;
 
-    private final MemoryBackend backend;
-    private final WriteExecutor writes;
-    private final MemoryRequests requests;
-    private final CategoryReads categories;
+    private final Memories memories;
 
-    public MemoryController(MemoryBackend backend, WriteExecutor writes, MemoryRequests requests, CategoryReads categories) {
-        this.backend = backend;
-        this.writes = writes;
-        this.requests = requests;
-        this.categories = categories;
+    public MemoryController(Memories memories) {
+        this.memories = memories;
     }
 
     @Post("/memories")
@@ -86,7 +69,7 @@ public class MemoryController {
                                               @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                               @Nullable @Body CreateMemoryBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
-        WriteResult result = writes.execute(ctx, requests.create(body));
+        WriteResult result = memories.create(ctx, body);
         return written(HttpResponse.created(response(result)), ctx)
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
     }
@@ -97,7 +80,7 @@ public class MemoryController {
     @ApiResponse(responseCode = "404", description = "NOT_FOUND (also for ids of other spaces)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<MemoryJson> get(@PathVariable String space, @PathVariable String id,
                                         @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader) {
-        Memory memory = categories.requireReadable(reader, find(Spaces.require(space), id));
+        Memory memory = memories.get(space, id, reader);
         return HttpResponse.ok(MemoryJson.of(memory)).header(HttpHeaders.ETAG, ExpectedVersions.etag(memory.getVersion()));
     }
 
@@ -112,17 +95,7 @@ public class MemoryController {
                            @Nullable @QueryValue @Parameter(description = "active (default), superseded, soft_deleted or archived") String state,
                            @Nullable @QueryValue @Parameter(description = "cursor: the previous page's next") String after,
                            @Nullable @QueryValue @Parameter(description = "1 to 500, default 50") Integer limit) {
-        Spaces.require(space);
-        ListQuery query;
-        try {
-            query = new ListQuery(Enums.parse(MemoryKind.class, "kind", kind), category,
-                    Enums.parse(MemoryState.class, "state", state), after, limit == null ? DEFAULT_LIMIT : limit,
-                    categories.listable(reader));
-        } catch (IllegalArgumentException e) {
-            throw ApiException.invalid(e.getMessage());
-        }
-        categories.requireReadable(reader, category);
-        Page<Memory> page = backend.views().list(space, query);
+        Page<Memory> page = memories.list(space, reader, kind, category, state, after, limit);
         return new MemoryPage(page.items().stream().map(MemoryJson::of).toList(), page.next());
     }
 
@@ -135,8 +108,7 @@ public class MemoryController {
                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                               @Nullable @Body UpdateMemoryBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
-        MemoryIds.require(ctx.space(), id);
-        return written(HttpResponse.ok(response(writes.execute(ctx, requests.update(id, body)))), ctx);
+        return written(HttpResponse.ok(response(memories.update(ctx, id, body))), ctx);
     }
 
     @Delete("/memories/{id}")
@@ -148,8 +120,7 @@ public class MemoryController {
                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                               @Nullable @Body DeleteMemoryBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
-        MemoryIds.require(ctx.space(), id);
-        return written(HttpResponse.ok(response(writes.execute(ctx, requests.delete(id, body == null ? null : body.reason())))), ctx);
+        return written(HttpResponse.ok(response(memories.delete(ctx, id, body == null ? null : body.reason()))), ctx);
     }
 
     @Post("/memories/{id}:restore")
@@ -160,8 +131,7 @@ public class MemoryController {
                                                @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                                @Nullable @Body VersionBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
-        MemoryIds.require(ctx.space(), id);
-        return written(HttpResponse.ok(response(writes.execute(ctx, requests.restore(id)))), ctx);
+        return written(HttpResponse.ok(response(memories.restore(ctx, id))), ctx);
     }
 
     @Post("/memories/{id}:protect")
@@ -209,25 +179,14 @@ public class MemoryController {
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: the actor's allowlist does not include the memory's category", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HistoryResponse history(@PathVariable String space, @PathVariable String id,
                                    @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {
-        Spaces.require(space);
-        categories.requireReadable(actor, find(space, id));
-        List<HistoryEntry> entries = backend.views().history(space, id);
+        List<HistoryEntry> entries = memories.history(space, id, actor);
         return new HistoryResponse(id, entries.stream().map(HistoryEntryJson::of).toList());
     }
 
     private HttpResponse<WriteResponse> flag(String space, String id, Actor actor, String idempotencyKey, String ifMatch,
                                              VersionBody body, MemoryFlag flag, boolean value) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
-        MemoryIds.require(ctx.space(), id);
-        return written(HttpResponse.ok(response(writes.execute(ctx, requests.flag(id, flag, value)))), ctx);
-    }
-
-    private Memory find(String space, String id) {
-        if (!MemoryIds.plausible(id)) {
-            throw ApiException.notFound("No memory '" + id + "' in space " + space);
-        }
-        return backend.views().memory(space, id)
-                .orElseThrow(() -> new ApiException(ErrorCodes.NOT_FOUND, "No memory " + id + " in space " + space));
+        return written(HttpResponse.ok(response(memories.flag(ctx, id, flag, value))), ctx);
     }
 
     static WriteResponse response(WriteResult result) {

@@ -4,16 +4,9 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.memorychain.avro.Actor;
 import io.micronaut.http.annotation.RequestAttribute;
 import io.memorychain.api.auth.Principal;
-import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.error.ApiError;
-import io.memorychain.api.error.ApiException;
-import io.memorychain.api.request.MemoryIds;
 import io.memorychain.api.request.RequestIds;
-import io.memorychain.api.request.Spaces;
 import io.memorychain.api.write.WriteContext;
-import io.memorychain.api.write.WriteExecutor;
-import io.memorychain.avro.LinkMemories;
-import io.memorychain.avro.UnlinkMemories;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
@@ -37,23 +30,16 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Tag(name = "relations")
 public class RelationController {
 
-    private final MemoryBackend backend;
-    private final WriteExecutor writes;
+    private final Relations relations;
 
-    public RelationController(MemoryBackend backend, WriteExecutor writes) {
-        this.backend = backend;
-        this.writes = writes;
+    public RelationController(Relations relations) {
+        this.relations = relations;
     }
 
     @Get("/relations")
     @Operation(summary = "Relation edges of a memory, outgoing then incoming")
     public RelationsJson relations(@PathVariable String space, @PathVariable String id) {
-        String s = Spaces.require(space);
-        MemoryIds.require(s, id);
-        if (backend.views().memory(s, id).isEmpty()) {
-            throw ApiException.notFound("no memory " + id + " in space " + s);
-        }
-        return new RelationsJson(id, backend.views().relations(s, id).stream().map(RelationJson::of).toList());
+        return relations.of(space, id);
     }
 
     @Post("/links")
@@ -65,14 +51,7 @@ public class RelationController {
                                                  @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                                  @Nullable @Body LinkBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
-        MemoryIds.require(ctx.space(), id);
-        if (body == null || body.to() == null) {
-            throw ApiException.invalid("\"to\" is required: the memory to link to");
-        }
-        MemoryIds.require(ctx.space(), body.to());
-        writes.execute(ctx, new LinkMemories(id, body.to(), body.type() == null ? "related_to" : body.type(),
-                body.strength() == null ? 1.0 : body.strength()));
-        return HttpResponse.created(relations(space, id));
+        return HttpResponse.created(relations.link(ctx, id, body));
     }
 
     @Delete("/links/{to}")
@@ -82,9 +61,6 @@ public class RelationController {
                                      @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                      @Nullable @Header(RequestIds.HEADER) String idempotencyKey) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
-        MemoryIds.require(ctx.space(), id);
-        MemoryIds.require(ctx.space(), to);
-        writes.execute(ctx, new UnlinkMemories(id, to));
-        return relations(space, id);
+        return relations.unlink(ctx, id, to);
     }
 }

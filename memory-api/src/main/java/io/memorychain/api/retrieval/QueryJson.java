@@ -9,7 +9,7 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import java.util.List;
 
-/** Response shapes of /query and /context. */
+/** Response shapes of /query and /context (the gRPC messages mirror them). */
 public final class QueryJson {
 
     private QueryJson() {

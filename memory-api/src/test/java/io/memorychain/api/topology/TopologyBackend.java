@@ -75,7 +75,12 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public synchronized CompletableFuture<MemoryOutcome> publish(MemoryRequest request) {
         published.add(request);
-        return stall ? new CompletableFuture<>() : CompletableFuture.completedFuture(harness.submit(request));
+        if (stall) {
+            return new CompletableFuture<>();
+        }
+        MemoryOutcome outcome = harness.submit(request);
+        notifyAll(); // wakes awaitApplied (change streams wait there for the next seq)
+        return CompletableFuture.completedFuture(outcome);
     }
 
     public List<MemoryRequest> published() {
@@ -229,8 +234,18 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     }
 
     @Override
-    public synchronized boolean awaitApplied(String space, long seq, Duration timeout) {
-        return harness.views.appliedSeq(space) >= seq; // the driver applies synchronously within publish
+    public synchronized boolean awaitApplied(String space, long seq, Duration timeout) throws InterruptedException {
+        // the driver applies synchronously within publish: a write's own seq is always there already; a later seq
+        // (a change stream waiting for the next event) comes with a later publish, which notifies
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (harness.views.appliedSeq(space) < seq) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
     }
 
     @PreDestroy

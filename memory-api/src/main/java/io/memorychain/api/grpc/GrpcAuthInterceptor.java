@@ -1,0 +1,115 @@
+package io.memorychain.api.grpc;
+
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Message;
+import io.grpc.Context;
+import io.grpc.Contexts;
+import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.StatusRuntimeException;
+import io.memorychain.api.auth.AccessRules;
+import io.memorychain.api.auth.ApiKeys;
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
+import jakarta.inject.Singleton;
+import java.util.Set;
+
+/**
+ * Authentication and the role/space rules on gRPC, as {@code AuthFilter} does for REST: the metadata
+ * {@code authorization: Bearer <key>} is checked with {@link ApiKeys#authenticate} before the call starts (else
+ * UNAUTHENTICATED); the request message's {@code space} field is checked with {@link AccessRules} before the method
+ * sees it (else PERMISSION_DENIED with SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED). The caller's {@link Principal} is then
+ * available to the service as {@link #PRINCIPAL} (its actor is the actor of the events a call produces).
+ *
+ * <p>Every service is guarded except the standard health and reflection services (fail closed: a service added later
+ * is authenticated without anyone remembering to). Methods are content operations unless listed in
+ * {@link #GOVERNANCE}, so an admin key can call nothing else by accident.
+ */
+@Singleton
+public class GrpcAuthInterceptor implements ServerInterceptor {
+
+    public static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
+    /** The authenticated caller of the current call. */
+    public static final Context.Key<Principal> PRINCIPAL = Context.key("memorychain.principal");
+
+    /** What an admin may call (REST: {@code AuthFilter}'s governance paths). */
+    static final Set<String> GOVERNANCE = Set.of(
+            MemoryServiceGrpc.getVerifyChainMethod().getFullMethodName(),
+            MemoryServiceGrpc.getProtectMemoryMethod().getFullMethodName(),
+            MemoryServiceGrpc.getUnprotectMemoryMethod().getFullMethodName());
+    private static final Set<String> OPEN_SERVICES = Set.of("grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection",
+            "grpc.reflection.v1alpha.ServerReflection");
+
+    private final ApiKeys keys;
+
+    public GrpcAuthInterceptor(ApiKeys keys) {
+        this.keys = keys;
+    }
+
+    @Override
+    public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+        String method = call.getMethodDescriptor().getFullMethodName();
+        if (OPEN_SERVICES.contains(call.getMethodDescriptor().getServiceName())) {
+            return next.startCall(call, headers);
+        }
+        Principal caller;
+        try {
+            caller = keys.authenticate(headers.get(AUTHORIZATION));
+        } catch (RuntimeException e) {
+            close(call, GrpcErrors.of(e, method));
+            return new ServerCall.Listener<>() { };
+        }
+        AccessRules.Scope scope = GOVERNANCE.contains(method) ? AccessRules.Scope.GOVERNANCE : AccessRules.Scope.CONTENT;
+        ServerCall.Listener<Q> delegate = Contexts.interceptCall(Context.current().withValue(PRINCIPAL, caller), call, headers, next);
+        return new SimpleForwardingServerCallListener<>(delegate) {
+            private boolean refused;
+
+            @Override
+            public void onMessage(Q message) {
+                if (refused) {
+                    return;
+                }
+                try {
+                    AccessRules.authorize(caller, scope, space(message), method);
+                } catch (RuntimeException e) {
+                    refused = true;
+                    close(call, GrpcErrors.of(e, method));
+                    return;
+                }
+                super.onMessage(message);
+            }
+
+            @Override
+            public void onHalfClose() {
+                if (!refused) {
+                    super.onHalfClose();
+                }
+            }
+
+            @Override
+            public void onReady() {
+                if (!refused) {
+                    super.onReady();
+                }
+            }
+        };
+    }
+
+    /** The request's {@code space} field (every MemoryService request has one), or null. */
+    static String space(Object message) {
+        if (message instanceof Message m) {
+            FieldDescriptor field = m.getDescriptorForType().findFieldByName("space");
+            if (field != null && field.getJavaType() == FieldDescriptor.JavaType.STRING && !field.isRepeated()) {
+                return (String) m.getField(field);
+            }
+        }
+        return null;
+    }
+
+    private static void close(ServerCall<?, ?> call, StatusRuntimeException e) {
+        call.close(e.getStatus(), e.getTrailers() == null ? new Metadata() : e.getTrailers());
+    }
+}

@@ -1,0 +1,335 @@
+package io.memorychain.api.grpc;
+
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import io.memorychain.api.audit.AuditLog;
+import io.memorychain.api.blocks.Blocks;
+import io.memorychain.api.chain.ChainVerification;
+import io.memorychain.api.core.CoreMemory;
+import io.memorychain.api.grpc.v1.AppendFileRequest;
+import io.memorychain.api.grpc.v1.AuditEntry;
+import io.memorychain.api.grpc.v1.AuditPage;
+import io.memorychain.api.grpc.v1.ConsolidateRequest;
+import io.memorychain.api.grpc.v1.ContextAnswer;
+import io.memorychain.api.grpc.v1.ContextRequest;
+import io.memorychain.api.grpc.v1.Core;
+import io.memorychain.api.grpc.v1.CreateMemoryRequest;
+import io.memorychain.api.grpc.v1.DeleteMemoryRequest;
+import io.memorychain.api.grpc.v1.FileContent;
+import io.memorychain.api.grpc.v1.FileList;
+import io.memorychain.api.grpc.v1.FileWriteResult;
+import io.memorychain.api.grpc.v1.GetBlockRequest;
+import io.memorychain.api.grpc.v1.GetCoreRequest;
+import io.memorychain.api.grpc.v1.GetHistoryRequest;
+import io.memorychain.api.grpc.v1.GetMemoryRequest;
+import io.memorychain.api.grpc.v1.GetRelationsRequest;
+import io.memorychain.api.grpc.v1.History;
+import io.memorychain.api.grpc.v1.LinkRequest;
+import io.memorychain.api.grpc.v1.ListAuditRequest;
+import io.memorychain.api.grpc.v1.ListFilesRequest;
+import io.memorychain.api.grpc.v1.ListMemoriesRequest;
+import io.memorychain.api.grpc.v1.MemoryActionRequest;
+import io.memorychain.api.grpc.v1.MemoryPage;
+import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
+import io.memorychain.api.grpc.v1.PatchFileRequest;
+import io.memorychain.api.grpc.v1.PutBlockRequest;
+import io.memorychain.api.grpc.v1.QueryAnswer;
+import io.memorychain.api.grpc.v1.QueryRequest;
+import io.memorychain.api.grpc.v1.ReadFileRequest;
+import io.memorychain.api.grpc.v1.UnlinkRequest;
+import io.memorychain.api.grpc.v1.UpdateMemoryRequest;
+import io.memorychain.api.grpc.v1.VerifyChainRequest;
+import io.memorychain.api.grpc.v1.WatchChangesRequest;
+import io.memorychain.api.grpc.v1.WriteResult;
+import io.memorychain.api.markdown.FileJson;
+import io.memorychain.api.markdown.FileWriteJson;
+import io.memorychain.api.markdown.MarkdownFile;
+import io.memorychain.api.markdown.MarkdownFiles;
+import io.memorychain.api.markdown.MarkdownPaths;
+import io.memorychain.api.markdown.TextEdit;
+import io.memorychain.api.memories.HistoryEntryJson;
+import io.memorychain.api.memories.Memories;
+import io.memorychain.api.memories.MemoryJson;
+import io.memorychain.api.request.Spaces;
+import io.memorychain.api.retrieval.Retrieval;
+import io.memorychain.api.write.WriteContext;
+import io.memorychain.avro.Actor;
+import io.memorychain.avro.MemoryFlag;
+import io.memorychain.projector.view.CoreView;
+import io.memorychain.projector.view.Page;
+import jakarta.inject.Singleton;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The gRPC {@code memorychain.v1.MemoryService}: each method turns its request into the REST body, calls the same
+ * transport-neutral operation the REST controller calls ({@link Memories}, {@link Blocks}, {@link CoreMemory},
+ * {@link Retrieval}, {@link io.memorychain.api.relations.Relations}, {@link AuditLog}, {@link ChainVerification},
+ * {@link MarkdownFiles}), and answers the REST response record as a message ({@link ProtoMapping}). The caller is the
+ * principal {@link GrpcAuthInterceptor} authenticated; its actor is the actor of every write. Errors are gRPC
+ * statuses ({@link GrpcErrors}). Handlers block (the write path waits for outcome and projection): they run on the
+ * gRPC server's executor, Micronaut's IO pool, never on a Netty event loop.
+ */
+@Singleton
+public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
+
+    private final Memories memories;
+    private final Blocks blocks;
+    private final CoreMemory core;
+    private final Retrieval retrieval;
+    private final io.memorychain.api.relations.Relations relations;
+    private final AuditLog audit;
+    private final ChainVerification chain;
+    private final MarkdownFiles files;
+    private final ChangeStreams changes;
+
+    public MemoryGrpcService(Memories memories, Blocks blocks, CoreMemory core, Retrieval retrieval,
+                             io.memorychain.api.relations.Relations relations, AuditLog audit, ChainVerification chain,
+                             MarkdownFiles files, ChangeStreams changes) {
+        this.memories = memories;
+        this.blocks = blocks;
+        this.core = core;
+        this.retrieval = retrieval;
+        this.relations = relations;
+        this.audit = audit;
+        this.chain = chain;
+        this.files = files;
+        this.changes = changes;
+    }
+
+    // ---------------------------------------------------------------- memories
+
+    @Override
+    public void createMemory(CreateMemoryRequest r, StreamObserver<WriteResult> out) {
+        write(out, "CreateMemory", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null,
+                ctx -> memories.create(ctx, ProtoMapping.body(r)));
+    }
+
+    @Override
+    public void getMemory(GetMemoryRequest r, StreamObserver<io.memorychain.api.grpc.v1.Memory> out) {
+        unary(out, "GetMemory", () -> ProtoMapping.memory(MemoryJson.of(memories.get(r.getSpace(), r.getId(), actor()))));
+    }
+
+    @Override
+    public void listMemories(ListMemoriesRequest r, StreamObserver<MemoryPage> out) {
+        unary(out, "ListMemories", () -> {
+            Page<io.memorychain.avro.Memory> page = memories.list(r.getSpace(), actor(), r.hasKind() ? r.getKind() : null,
+                    r.hasCategory() ? r.getCategory() : null, r.hasState() ? r.getState() : null,
+                    r.hasAfter() ? r.getAfter() : null, r.hasLimit() ? r.getLimit() : null);
+            return ProtoMapping.page(page.items().stream().map(MemoryJson::of).toList(), page.next());
+        });
+    }
+
+    @Override
+    public void updateMemory(UpdateMemoryRequest r, StreamObserver<WriteResult> out) {
+        write(out, "UpdateMemory", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                r.hasExpectedVersion() ? r.getExpectedVersion() : null, ctx -> memories.update(ctx, r.getId(), ProtoMapping.body(r)));
+    }
+
+    @Override
+    public void deleteMemory(DeleteMemoryRequest r, StreamObserver<WriteResult> out) {
+        write(out, "DeleteMemory", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                r.hasExpectedVersion() ? r.getExpectedVersion() : null,
+                ctx -> memories.delete(ctx, r.getId(), r.hasReason() ? r.getReason() : null));
+    }
+
+    @Override
+    public void restoreMemory(MemoryActionRequest r, StreamObserver<WriteResult> out) {
+        action(r, out, "RestoreMemory", ctx -> memories.restore(ctx, r.getId()));
+    }
+
+    @Override
+    public void protectMemory(MemoryActionRequest r, StreamObserver<WriteResult> out) {
+        action(r, out, "ProtectMemory", ctx -> memories.flag(ctx, r.getId(), MemoryFlag.CONSTITUTIONAL, true));
+    }
+
+    @Override
+    public void unprotectMemory(MemoryActionRequest r, StreamObserver<WriteResult> out) {
+        action(r, out, "UnprotectMemory", ctx -> memories.flag(ctx, r.getId(), MemoryFlag.CONSTITUTIONAL, false));
+    }
+
+    @Override
+    public void pinMemory(MemoryActionRequest r, StreamObserver<WriteResult> out) {
+        action(r, out, "PinMemory", ctx -> memories.flag(ctx, r.getId(), MemoryFlag.PINNED, true));
+    }
+
+    @Override
+    public void unpinMemory(MemoryActionRequest r, StreamObserver<WriteResult> out) {
+        action(r, out, "UnpinMemory", ctx -> memories.flag(ctx, r.getId(), MemoryFlag.PINNED, false));
+    }
+
+    @Override
+    public void consolidate(ConsolidateRequest r, StreamObserver<WriteResult> out) {
+        write(out, "Consolidate", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null,
+                ctx -> memories.consolidate(ctx, ProtoMapping.body(r)));
+    }
+
+    @Override
+    public void getHistory(GetHistoryRequest r, StreamObserver<History> out) {
+        unary(out, "GetHistory", () -> ProtoMapping.history(r.getId(), memories.history(r.getSpace(), r.getId(), actor())
+                .stream().map(HistoryEntryJson::of).toList()));
+    }
+
+    // ---------------------------------------------------------------- blocks and core
+
+    @Override
+    public void putBlock(PutBlockRequest r, StreamObserver<WriteResult> out) {
+        write(out, "PutBlock", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                r.hasExpectedVersion() ? r.getExpectedVersion() : null,
+                ctx -> blocks.put(ctx, r.getLabel(), ProtoMapping.body(r)));
+    }
+
+    @Override
+    public void getBlock(GetBlockRequest r, StreamObserver<io.memorychain.api.grpc.v1.Memory> out) {
+        unary(out, "GetBlock", () -> ProtoMapping.memory(MemoryJson.of(blocks.get(r.getSpace(), r.getLabel()))));
+    }
+
+    @Override
+    public void getCore(GetCoreRequest r, StreamObserver<Core> out) {
+        unary(out, "GetCore", () -> {
+            CoreView view = core.read(r.getSpace(), actor());
+            return ProtoMapping.core(view.text(), view.tokens(), view.memories().stream().map(MemoryJson::of).toList());
+        });
+    }
+
+    // ---------------------------------------------------------------- retrieval
+
+    @Override
+    public void query(QueryRequest r, StreamObserver<QueryAnswer> out) {
+        unary(out, "Query", () -> ProtoMapping.answer(retrieval.query(r.getSpace(), actor(), ProtoMapping.body(r))));
+    }
+
+    @Override
+    public void context(ContextRequest r, StreamObserver<ContextAnswer> out) {
+        unary(out, "Context", () -> ProtoMapping.context(retrieval.context(r.getSpace(), actor(), ProtoMapping.body(r))));
+    }
+
+    // ---------------------------------------------------------------- relations
+
+    @Override
+    public void link(LinkRequest r, StreamObserver<io.memorychain.api.grpc.v1.Relations> out) {
+        unary(out, "Link", () -> ProtoMapping.relations(relations.link(context(r.getSpace(),
+                r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null), r.getId(), ProtoMapping.body(r))));
+    }
+
+    @Override
+    public void unlink(UnlinkRequest r, StreamObserver<io.memorychain.api.grpc.v1.Relations> out) {
+        unary(out, "Unlink", () -> ProtoMapping.relations(relations.unlink(context(r.getSpace(),
+                r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null), r.getId(), r.getTo())));
+    }
+
+    @Override
+    public void getRelations(GetRelationsRequest r, StreamObserver<io.memorychain.api.grpc.v1.Relations> out) {
+        unary(out, "GetRelations", () -> ProtoMapping.relations(relations.of(r.getSpace(), r.getId())));
+    }
+
+    // ---------------------------------------------------------------- audit and chain
+
+    @Override
+    public void listAudit(ListAuditRequest r, StreamObserver<AuditPage> out) {
+        unary(out, "ListAudit", () -> ProtoMapping.audit(audit.page(r.getSpace(), r.hasAfterSeq() ? r.getAfterSeq() : null,
+                r.hasLimit() ? r.getLimit() : null)));
+    }
+
+    @Override
+    public void verifyChain(VerifyChainRequest r, StreamObserver<io.memorychain.api.grpc.v1.ChainVerification> out) {
+        unary(out, "VerifyChain", () -> ProtoMapping.chain(chain.verify(Spaces.require(r.getSpace()))));
+    }
+
+    @Override
+    public void watchChanges(WatchChangesRequest r, StreamObserver<AuditEntry> out) {
+        try {
+            changes.watch(r.getSpace(), r.getSinceRev(), (ServerCallStreamObserver<AuditEntry>) out);
+        } catch (RuntimeException e) {
+            out.onError(GrpcErrors.of(e, "WatchChanges"));
+        }
+    }
+
+    // ---------------------------------------------------------------- Markdown view
+
+    @Override
+    public void listFiles(ListFilesRequest r, StreamObserver<FileList> out) {
+        unary(out, "ListFiles", () -> {
+            FileList.Builder b = FileList.newBuilder();
+            files.list(Spaces.require(r.getSpace()), actor()).forEach(f -> b.addFiles(ProtoMapping.file(FileJson.of(f))));
+            return b.build();
+        });
+    }
+
+    @Override
+    public void readFile(ReadFileRequest r, StreamObserver<FileContent> out) {
+        unary(out, "ReadFile", () -> {
+            String space = Spaces.require(r.getSpace());
+            MarkdownFile file = files.read(space, actor(), MarkdownPaths.parse(r.getPath()));
+            return FileContent.newBuilder().setPath(file.path().toString()).setText(file.text()).setEtag(file.etag()).build();
+        });
+    }
+
+    @Override
+    public void writeFile(io.memorychain.api.grpc.v1.WriteFileRequest r, StreamObserver<FileWriteResult> out) {
+        fileWrite(out, "WriteFile", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, ctx ->
+                files.write(ctx, MarkdownPaths.parse(r.getPath()), ProtoMapping.required(r.getText()),
+                        r.hasIfMatch() ? r.getIfMatch() : null));
+    }
+
+    @Override
+    public void patchFile(PatchFileRequest r, StreamObserver<FileWriteResult> out) {
+        fileWrite(out, "PatchFile", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, ctx ->
+                files.patch(ctx, MarkdownPaths.parse(r.getPath()), r.getEditsList().stream()
+                        .map(e -> new TextEdit(ProtoMapping.required(e.getOldText()), e.getNewText())).toList(),
+                        r.hasIfMatch() ? r.getIfMatch() : null));
+    }
+
+    @Override
+    public void appendFile(AppendFileRequest r, StreamObserver<FileWriteResult> out) {
+        fileWrite(out, "AppendFile", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, ctx ->
+                files.append(ctx, MarkdownPaths.parse(r.getPath()), ProtoMapping.required(r.getText()),
+                        r.hasIfMatch() ? r.getIfMatch() : null));
+    }
+
+    // ---------------------------------------------------------------- plumbing
+
+    /** The caller's actor: the events of its writes record it, and its category allowlist applies to its reads. */
+    private static Actor actor() {
+        return GrpcAuthInterceptor.PRINCIPAL.get().actor();
+    }
+
+    private static WriteContext context(String space, String idempotencyKey, Integer expectedVersion) {
+        return WriteContext.of(space, actor(), idempotencyKey, expectedVersion, null);
+    }
+
+    private static void action(MemoryActionRequest r, StreamObserver<WriteResult> out, String method,
+                               Function<WriteContext, io.memorychain.api.write.WriteResult> op) {
+        write(out, method, r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                r.hasExpectedVersion() ? r.getExpectedVersion() : null, op);
+    }
+
+    private static void write(StreamObserver<WriteResult> out, String method, String space, String idempotencyKey,
+                              Integer expectedVersion, Function<WriteContext, io.memorychain.api.write.WriteResult> op) {
+        unary(out, method, () -> {
+            WriteContext ctx = context(space, idempotencyKey, expectedVersion);
+            return ProtoMapping.write(op.apply(ctx), ctx.requestId());
+        });
+    }
+
+    private static void fileWrite(StreamObserver<FileWriteResult> out, String method, String space, String idempotencyKey,
+                                  Function<WriteContext, io.memorychain.api.markdown.FileWrite> op) {
+        unary(out, method, () -> {
+            WriteContext ctx = context(space, idempotencyKey, null);
+            return ProtoMapping.fileWrite(FileWriteJson.of(op.apply(ctx)), ctx.requestId());
+        });
+    }
+
+    /** One answer, or the failure as a status (see {@link GrpcErrors}). */
+    private static <T> void unary(StreamObserver<T> out, String method, Supplier<T> call) {
+        T answer;
+        try {
+            answer = call.get();
+        } catch (RuntimeException e) {
+            out.onError(GrpcErrors.of(e, MemoryServiceGrpc.SERVICE_NAME + "/" + method));
+            return;
+        }
+        out.onNext(answer);
+        out.onCompleted();
+    }
+}

@@ -1,0 +1,627 @@
+package io.memorychain.api.contract;
+
+import static io.memorychain.api.contract.ProtoMaps.plain;
+import static io.memorychain.api.contract.ProtoMaps.plainJson;
+import static io.memorychain.api.contract.ProtoMaps.without;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.ClientCallStreamObserver;
+import io.grpc.stub.ClientResponseObserver;
+import io.grpc.stub.MetadataUtils;
+import io.memorychain.api.auth.ApiKey;
+import io.memorychain.api.auth.ApiKeys;
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.auth.Role;
+import io.memorychain.api.grpc.GrpcErrors;
+import io.memorychain.api.grpc.v1.AppendFileRequest;
+import io.memorychain.api.grpc.v1.AuditEntry;
+import io.memorychain.api.grpc.v1.ConsolidateRequest;
+import io.memorychain.api.grpc.v1.ContextRequest;
+import io.memorychain.api.grpc.v1.CreateMemoryRequest;
+import io.memorychain.api.grpc.v1.DeleteMemoryRequest;
+import io.memorychain.api.grpc.v1.FileContent;
+import io.memorychain.api.grpc.v1.GetBlockRequest;
+import io.memorychain.api.grpc.v1.GetCoreRequest;
+import io.memorychain.api.grpc.v1.GetHistoryRequest;
+import io.memorychain.api.grpc.v1.GetMemoryRequest;
+import io.memorychain.api.grpc.v1.GetRelationsRequest;
+import io.memorychain.api.grpc.v1.LinkRequest;
+import io.memorychain.api.grpc.v1.ListAuditRequest;
+import io.memorychain.api.grpc.v1.ListFilesRequest;
+import io.memorychain.api.grpc.v1.ListMemoriesRequest;
+import io.memorychain.api.grpc.v1.MemoryActionRequest;
+import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
+import io.memorychain.api.grpc.v1.MemoryServiceGrpc.MemoryServiceBlockingStub;
+import io.memorychain.api.grpc.v1.PatchFileRequest;
+import io.memorychain.api.grpc.v1.PutBlockRequest;
+import io.memorychain.api.grpc.v1.QueryRequest;
+import io.memorychain.api.grpc.v1.ReadFileRequest;
+import io.memorychain.api.grpc.v1.StringList;
+import io.memorychain.api.grpc.v1.TextEdit;
+import io.memorychain.api.grpc.v1.UnlinkRequest;
+import io.memorychain.api.grpc.v1.UpdateMemoryRequest;
+import io.memorychain.api.grpc.v1.VerifyChainRequest;
+import io.memorychain.api.grpc.v1.WatchChangesRequest;
+import io.memorychain.api.grpc.v1.WriteFileRequest;
+import io.memorychain.api.grpc.v1.WriteResult;
+import io.memorychain.api.contract.MemoryApiContract.Resp;
+import io.micronaut.core.type.Argument;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpRequest;
+import io.micronaut.http.client.HttpClient;
+import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import io.micronaut.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * REST and gRPC against ONE running application: the same state read over both transports is the same, changes
+ * made over either are seen alike over both (and recorded with the caller's actor), and the same bad call is refused
+ * with the same code on both (gRPC: the mapped status, the code in the {@code error-code} trailer) and leaves the
+ * chain alone. Run on TopologyTestDriver ({@code MemoryGrpcTest}) and on the real Kafka backend ({@code MemoryGrpcIT}).
+ */
+public abstract class GrpcRestParityContract {
+
+    protected static final String AGENT = "agent:api";
+    protected static final String PERSON = "user:manual";
+    protected static final String ADMIN = "admin:ops";
+
+    private static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
+
+    private final Map<String, String> keys = new ConcurrentHashMap<>();
+    private ManagedChannel channel;
+
+    protected abstract HttpClient http();
+
+    protected abstract JsonMapper json();
+
+    /** The port of the application's gRPC server. */
+    protected abstract int grpcPort();
+
+    protected abstract ApiKeys apiKeys();
+
+    /** WatchChanges streams open on the server. */
+    protected abstract int openWatchStreams();
+
+    @BeforeEach
+    void openChannel() {
+        channel = ManagedChannelBuilder.forAddress("127.0.0.1", grpcPort()).usePlaintext().build();
+    }
+
+    @AfterEach
+    void closeChannel() throws InterruptedException {
+        channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    // ---------------------------------------------------------------- authentication and authorization
+
+    @Test
+    void refusesMissingWrongAndRevokedKeysAlikeOnBothTransports() {
+        String space = space();
+        Resp rest = rest(HttpRequest.GET("/v1/spaces/" + space + "/memories"), null);
+        Failure grpc = failure(() -> MemoryServiceGrpc.newBlockingStub(channel)
+                .listMemories(ListMemoriesRequest.newBuilder().setSpace(space).build()));
+        assertThat(rest.status()).isEqualTo(401);
+        assertSameRefusal(rest, grpc, "UNAUTHENTICATED", Status.Code.UNAUTHENTICATED);
+
+        String malformed = "mc_nope";
+        assertSameRefusal(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories"), malformed),
+                failure(() -> grpc(malformed).listMemories(ListMemoriesRequest.newBuilder().setSpace(space).build())),
+                "UNAUTHENTICATED", Status.Code.UNAUTHENTICATED);
+
+        String revoked = key("agent:gone");
+        apiKeys().revoke(ApiKey.parse(revoked).orElseThrow().keyId());
+        Resp restRevoked = rest(HttpRequest.GET("/v1/spaces/" + space + "/memories"), revoked);
+        assertSameRefusal(restRevoked, failure(() -> grpc(revoked).listMemories(ListMemoriesRequest.newBuilder().setSpace(space).build())),
+                "UNAUTHENTICATED", Status.Code.UNAUTHENTICATED);
+        assertThat((String) restRevoked.json().get("message")).contains("revoked");
+    }
+
+    @Test
+    void confinesKeysToTheirSpacesAndRolesAlikeOnBothTransports() {
+        String mine = space();
+        String other = space();
+        String confined = key("agent:confined", mine);
+        String otherId = createOverRest(other, "belongs to the other space");
+
+        Resp restRead = rest(HttpRequest.GET("/v1/spaces/" + other + "/memories/" + otherId), confined);
+        assertThat(restRead.status()).isEqualTo(403);
+        assertSameRefusal(restRead, failure(() -> grpc(confined).getMemory(GetMemoryRequest.newBuilder().setSpace(other)
+                .setId(otherId).build())), "SPACE_NOT_ALLOWED", Status.Code.PERMISSION_DENIED);
+
+        List<Map<String, Object>> before = audit(other);
+        Resp restWrite = rest(HttpRequest.POST("/v1/spaces/" + other + "/memories", Map.of("content", "intrusion")), confined);
+        assertSameRefusal(restWrite, failure(() -> grpc(confined).createMemory(CreateMemoryRequest.newBuilder().setSpace(other)
+                .setContent("intrusion").build())), "SPACE_NOT_ALLOWED", Status.Code.PERMISSION_DENIED);
+        Failure watch = failure(() -> grpc(confined).watchChanges(WatchChangesRequest.newBuilder().setSpace(other).build()).hasNext());
+        assertThat(watch.status).isEqualTo(Status.Code.PERMISSION_DENIED);
+        assertThat(watch.code).isEqualTo("SPACE_NOT_ALLOWED");
+        assertThat(audit(other)).isEqualTo(before);
+
+        // in its own space the confined key works, and its writes are recorded as its agent
+        WriteResult created = grpc(confined).createMemory(CreateMemoryRequest.newBuilder().setSpace(mine).setContent("mine").build());
+        assertThat(audit(mine).get(0).get("actor")).isEqualTo(Map.of("type", "agent", "id", "confined"));
+        assertThat(created.getMemory().getSpace()).isEqualTo(mine);
+
+        // admins govern and read no content: refused alike; chain verification is theirs on both transports
+        Resp restAdmin = rest(HttpRequest.GET("/v1/spaces/" + other + "/memories/" + otherId), key(ADMIN));
+        Failure grpcAdmin = failure(() -> grpc(key(ADMIN)).getMemory(GetMemoryRequest.newBuilder().setSpace(other).setId(otherId).build()));
+        assertThat(restAdmin.code()).isEqualTo("ROLE_NOT_ALLOWED");
+        assertThat(grpcAdmin.status).isEqualTo(Status.Code.PERMISSION_DENIED);
+        assertThat(grpcAdmin.code).isEqualTo("ROLE_NOT_ALLOWED");
+        assertThat(grpcAdmin.description).contains("MemoryService/GetMemory needs an agent key");
+        assertThat(plain(grpc(key(ADMIN)).verifyChain(VerifyChainRequest.newBuilder().setSpace(other).build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + other + "/chain/verify"), key(ADMIN)).json()))
+                .isEqualTo(plainJson(Map.of("ok", true, "events", 1)));
+    }
+
+    // ---------------------------------------------------------------- writes and reads across transports
+
+    @Test
+    void aMemoryWrittenOverGrpcReadsTheSameOverRest() {
+        String space = space();
+        String idempotencyKey = "grpc-" + UUID.randomUUID();
+        CreateMemoryRequest create = CreateMemoryRequest.newBuilder().setSpace(space).setContent("Prefers green tea")
+                .setKind("episodic").addTags("drinks").setImportance(4).setUserId("u-1").setCreatedAt("2024-05-01T10:00:00Z")
+                .setIdempotencyKey(idempotencyKey).build();
+        WriteResult created = grpc().createMemory(create);
+        String id = created.getMemory().getId();
+        assertThat(created.getRequestId()).isEqualTo(idempotencyKey);
+        assertThat(created.getSeq()).isEqualTo(1);
+        assertThat(created.getMemory().getCreatedAt()).isEqualTo("2024-05-01T10:00:00Z");
+
+        Resp restGet = rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id), key(AGENT));
+        assertThat(restGet.status()).as(restGet.raw()).isEqualTo(200);
+        assertThat(plain(created.getMemory())).isEqualTo(plainJson(restGet.json()));
+        assertThat(plain(grpc().getMemory(GetMemoryRequest.newBuilder().setSpace(space).setId(id).build()))).isEqualTo(plainJson(restGet.json()));
+        assertThat(plain(grpc().listMemories(ListMemoriesRequest.newBuilder().setSpace(space).setKind("episodic").setLimit(10).build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories?kind=episodic&limit=10"), key(AGENT)).json()));
+
+        // a retry with the same key is the original outcome, on either transport
+        WriteResult again = grpc().createMemory(create);
+        assertThat(again.getMemory().getId()).isEqualTo(id);
+        assertThat(again.getSeq()).isEqualTo(created.getSeq());
+        Resp restRetry = rest(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", "Prefers green tea",
+                "kind", "episodic", "tags", List.of("drinks"), "importance", 4, "user_id", "u-1", "created_at", "2024-05-01T10:00:00Z"))
+                .header("Idempotency-Key", idempotencyKey), key(AGENT));
+        assertThat(restRetry.map("memory").get("id")).isEqualTo(id);
+
+        List<Map<String, Object>> audit = audit(space);
+        assertThat(audit).hasSize(1);
+        assertThat(audit.get(0)).containsEntry("actor", Map.of("type", "agent", "id", "api"))
+                .containsEntry("request_id", idempotencyKey);
+        assertThat(plain(grpc().listAudit(ListAuditRequest.newBuilder().setSpace(space).build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/audit"), key(AGENT)).json()));
+    }
+
+    @Test
+    void changesMadeOverEitherTransportReadTheSameOverBoth() {
+        String space = space();
+        String id = createOverRest(space, "Likes tea");
+
+        WriteResult updated = grpc().updateMemory(UpdateMemoryRequest.newBuilder().setSpace(space).setId(id).setContent("Likes oolong tea")
+                .setTags(StringList.newBuilder().addValues("drinks")).setExpectedVersion(1).build());
+        assertThat(updated.getMemory().getVersion()).isEqualTo(2);
+        assertSameMemory(space, id, updated);
+
+        Resp deleted = rest(HttpRequest.DELETE("/v1/spaces/" + space + "/memories/" + id, Map.of("reason", "asked")), key(AGENT));
+        assertThat(deleted.map("memory")).containsEntry("state", "soft_deleted");
+        assertThat(grpc().getMemory(GetMemoryRequest.newBuilder().setSpace(space).setId(id).build()).getState()).isEqualTo("soft_deleted");
+
+        assertSameMemory(space, id, grpc().restoreMemory(action(space, id)));
+        WriteResult pinned = grpc().pinMemory(action(space, id));
+        assertThat(pinned.getMemory().getPinned()).isTrue();
+        assertSameMemory(space, id, pinned);
+        Resp unpinned = rest(HttpRequest.POST("/v1/spaces/" + space + "/memories/" + id + ":unpin", Map.of()), key(AGENT));
+        assertThat(unpinned.map("memory")).containsEntry("pinned", false);
+        assertThat(grpc().getMemory(GetMemoryRequest.newBuilder().setSpace(space).setId(id).build()).getPinned()).isFalse();
+
+        // blocks and core memory
+        WriteResult block = grpc().putBlock(PutBlockRequest.newBuilder().setSpace(space).setLabel("persona")
+                .setContent("I am a careful assistant.").build());
+        assertThat(block.getMemory().getBlockLabel()).isEqualTo("persona");
+        Resp second = rest(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am a careful, concise assistant.",
+                "expected_version", 1)), key(AGENT));
+        assertThat(second.status()).as(second.raw()).isEqualTo(200);
+        assertThat(plain(grpc().getBlock(GetBlockRequest.newBuilder().setSpace(space).setLabel("persona").build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/blocks/persona"), key(AGENT)).json()));
+        assertThat(plain(grpc().getCore(GetCoreRequest.newBuilder().setSpace(space).build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/core"), key(AGENT)).json()));
+
+        // consolidation and relations
+        String other = createOverRest(space, "Drinks tea every morning");
+        WriteResult merged = grpc().consolidate(ConsolidateRequest.newBuilder().setSpace(space).addIds(id).addIds(other)
+                .setContent("Drinks oolong tea every morning").setReason("duplicates").build());
+        assertThat(merged.getMemory().getSupersedesList()).containsExactly(id, other);
+        assertThat(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id), key(AGENT)).json())
+                .containsEntry("state", "superseded").containsEntry("superseded_by", merged.getMemory().getId());
+        String third = createOverRest(space, "Tea comes from Taiwan");
+        assertThat(plain(grpc().link(LinkRequest.newBuilder().setSpace(space).setId(merged.getMemory().getId()).setTo(third)
+                .setType("related_to").setStrength(0.8).build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + merged.getMemory().getId() + "/relations"),
+                        key(AGENT)).json()));
+        assertThat(plain(grpc().getRelations(GetRelationsRequest.newBuilder().setSpace(space).setId(third).build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + third + "/relations"), key(AGENT)).json()));
+        assertThat(grpc().unlink(UnlinkRequest.newBuilder().setSpace(space).setId(merged.getMemory().getId()).setTo(third).build())
+                .getRelationsList()).isEmpty();
+
+        // history, audit and the chain, over both
+        assertThat(plain(grpc().getHistory(GetHistoryRequest.newBuilder().setSpace(space).setId(id).build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id + "/history"), key(AGENT)).json()));
+        assertThat(plain(grpc().listAudit(ListAuditRequest.newBuilder().setSpace(space).setAfterSeq(2).setLimit(3).build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/audit?after_seq=2&limit=3"), key(AGENT)).json()));
+        assertThat(plain(grpc().listMemories(ListMemoriesRequest.newBuilder().setSpace(space).setState("superseded").build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories?state=superseded"), key(AGENT)).json()));
+        assertThat(audit(space)).extracting(e -> e.get("actor")).containsOnly(Map.of("type", "agent", "id", "api"));
+        assertThat(plain(grpc().verifyChain(VerifyChainRequest.newBuilder().setSpace(space).build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/chain/verify"), key(AGENT)).json()))
+                .isEqualTo(plainJson(Map.of("ok", true, "events", audit(space).size())));
+    }
+
+    @Test
+    void answersQueriesAndContextAlikeOnBothTransports() {
+        String space = space();
+        createOverRest(space, "Ana prefers dark mode in every editor");
+        createOverRest(space, "Ana drinks green tea in the afternoon");
+        createOverRest(space, "The deployment runs every Friday");
+        grpc().putBlock(PutBlockRequest.newBuilder().setSpace(space).setLabel("persona").setContent("I am a careful planner").build());
+
+        Resp restQuery = rest(HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "which theme does Ana like?",
+                "top_k", 2, "budget_tokens", 200, "return", "full")), key(AGENT));
+        assertThat(restQuery.status()).as(restQuery.raw()).isEqualTo(200);
+        assertThat(restQuery.list("items")).isNotEmpty();
+        assertThat(plain(grpc().query(QueryRequest.newBuilder().setSpace(space).setQuery("which theme does Ana like?").setTopK(2)
+                .setBudgetTokens(200).setReturn("full").build()))).isEqualTo(plainJson(restQuery.json()));
+
+        Resp restContext = rest(HttpRequest.POST("/v1/spaces/" + space + "/context", Map.of("message", "set up my editor",
+                "max_tokens", 300)), key(AGENT));
+        assertThat(restContext.status()).as(restContext.raw()).isEqualTo(200);
+        assertThat((String) restContext.json().get("text")).contains("I am a careful planner");
+        assertThat(plain(grpc().context(ContextRequest.newBuilder().setSpace(space).setMessage("set up my editor").setMaxTokens(300)
+                .build()))).isEqualTo(plainJson(restContext.json()));
+    }
+
+    @Test
+    void readsAndEditsTheMarkdownViewAlikeOnBothTransports() {
+        String space = space();
+        Resp put = rest(HttpRequest.PUT("/v1/spaces/" + space + "/files/facts/preferences.md",
+                "# Facts: preferences\n\n- Ana prefers dark mode\n- Ana drinks green tea\n").contentType("text/markdown"), key(PERSON));
+        assertThat(put.status()).as(put.raw()).isEqualTo(200);
+
+        MemoryServiceBlockingStub person = grpc(key(PERSON));
+        assertThat(plain(person.listFiles(ListFilesRequest.newBuilder().setSpace(space).build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/files"), key(PERSON)).json()));
+        FileContent file = person.readFile(ReadFileRequest.newBuilder().setSpace(space).setPath("facts/preferences.md").build());
+        Resp restFile = restText(space, "facts/preferences.md", key(PERSON));
+        assertThat(file.getText()).isEqualTo(restFile.raw()).contains("- Ana prefers dark mode <!-- id:");
+        assertThat(file.getEtag()).isEqualTo(restFile.headers().get(HttpHeaders.ETAG));
+
+        var appended = person.appendFile(AppendFileRequest.newBuilder().setSpace(space).setPath("facts/preferences.md")
+                .setText("Ana uses vim keybindings").setIfMatch(file.getEtag()).build());
+        assertThat(appended.getChangesList()).extracting(c -> c.getAction()).containsExactly("created");
+        assertThat(restText(space, "facts/preferences.md", key(PERSON)).raw()).contains("- Ana uses vim keybindings <!-- id:");
+        assertThat(audit(space).get(audit(space).size() - 1).get("actor")).isEqualTo(Map.of("type", "user", "id", "manual"));
+
+        var patched = person.patchFile(PatchFileRequest.newBuilder().setSpace(space).setPath("facts/preferences.md")
+                .addEdits(TextEdit.newBuilder().setOldText("green tea").setNewText("oolong tea")).build());
+        assertThat(patched.getApplied()).isEqualTo(1);
+        assertThat(patched.getChangesList()).extracting(c -> c.getAction()).containsExactly("updated");
+        assertThat(patched.getFile().getPath()).isEqualTo("facts/preferences.md");
+        assertThat(rest(HttpRequest.GET("/v1/spaces/" + space + "/files"), key(PERSON)).list("files"))
+                .filteredOn(f -> "facts/preferences.md".equals(f.get("path")))
+                .singleElement().satisfies(f -> assertThat(plainJson(f)).isEqualTo(plain(patched.getFile())));
+
+        // a write against the text read before the append and patch: refused alike, nothing changes
+        assertSameRejection(space, "VERSION_CONFLICT", 409, Status.Code.ABORTED,
+                () -> rest(HttpRequest.PUT("/v1/spaces/" + space + "/files/facts/preferences.md", file.getText())
+                        .contentType("text/markdown").header("If-Match", file.getEtag()), key(PERSON)),
+                () -> person.writeFile(WriteFileRequest.newBuilder().setSpace(space).setPath("facts/preferences.md")
+                        .setText(file.getText()).setIfMatch(file.getEtag()).build()));
+    }
+
+    // ---------------------------------------------------------------- rejections
+
+    @Test
+    void refusesBadInputWithTheSameCodeOnBothTransportsAndPublishesNothing() {
+        String space = space();
+        String id = createOverRest(space, "v1");
+        assertSameRejection(space, "INVALID_ARGUMENT", 400, Status.Code.INVALID_ARGUMENT,
+                () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("importance", 3)), key(AGENT)),
+                () -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space).setImportance(3).build()));
+        assertSameRejection(space, "INVALID_ARGUMENT", 400, Status.Code.INVALID_ARGUMENT,
+                () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", "x", "kind", "dream")), key(AGENT)),
+                () -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space).setContent("x").setKind("dream").build()));
+        assertSameRejection(space, "INVALID_ARGUMENT", 400, Status.Code.INVALID_ARGUMENT,
+                () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", "x", "importance", 9)), key(AGENT)),
+                () -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space).setContent("x").setImportance(9).build()));
+        String huge = "x".repeat(40_000);
+        assertSameRejection(space, "TOO_LARGE", 413, Status.Code.INVALID_ARGUMENT,
+                () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", huge)), key(AGENT)),
+                () -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space).setContent(huge).build()));
+        assertSameRejection(space, "INVALID_ARGUMENT", 400, Status.Code.INVALID_ARGUMENT,
+                () -> rest(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + id, Map.of("expected_version", 1)), key(AGENT)),
+                () -> grpc().updateMemory(UpdateMemoryRequest.newBuilder().setSpace(space).setId(id).setExpectedVersion(1).build()));
+        assertSameRejection(space, "INVALID_ARGUMENT", 400, Status.Code.INVALID_ARGUMENT,
+                () -> rest(HttpRequest.GET("/v1/spaces/" + space + "/memories?limit=0"), key(AGENT)),
+                () -> grpc().listMemories(ListMemoriesRequest.newBuilder().setSpace(space).setLimit(0).build()));
+        assertSameRejection(space, "INVALID_ARGUMENT", 400, Status.Code.INVALID_ARGUMENT,
+                () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "tea", "top_k", 0)), key(AGENT)),
+                () -> grpc().query(QueryRequest.newBuilder().setSpace(space).setQuery("tea").setTopK(0).build()));
+        assertSameRejection(space, "INVALID_PATH", 400, Status.Code.INVALID_ARGUMENT,
+                () -> restText(space, "facts/../keys.md", key(AGENT)),
+                () -> grpc().readFile(ReadFileRequest.newBuilder().setSpace(space).setPath("facts/../keys.md").build()));
+        assertSameRejection(space, "NOT_FOUND", 404, Status.Code.NOT_FOUND,
+                () -> rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/no-such-id"), key(AGENT)),
+                () -> grpc().getMemory(GetMemoryRequest.newBuilder().setSpace(space).setId("no-such-id").build()));
+        assertSameRejection(space, "NOT_FOUND", 404, Status.Code.NOT_FOUND,
+                () -> rest(HttpRequest.GET("/v1/spaces/" + space + "/blocks/goals"), key(AGENT)),
+                () -> grpc().getBlock(GetBlockRequest.newBuilder().setSpace(space).setLabel("goals").build()));
+        assertSameRejection(space, "FORBIDDEN", 403, Status.Code.PERMISSION_DENIED,
+                () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "tea", "agent", "someone-else")), key(AGENT)),
+                () -> grpc().query(QueryRequest.newBuilder().setSpace(space).setQuery("tea").setAgent("someone-else").build()));
+        assertSameRejection(space, "INVALID_ARGUMENT", 400, Status.Code.INVALID_ARGUMENT,
+                () -> rest(HttpRequest.GET("/v1/spaces/" + space + "/audit?limit=5000"), key(AGENT)),
+                () -> grpc().listAudit(ListAuditRequest.newBuilder().setSpace(space).setLimit(5000).build()));
+        Failure badSince = failure(() -> grpc().watchChanges(WatchChangesRequest.newBuilder().setSpace(space).setSinceRev(-1).build()).hasNext());
+        assertThat(badSince.status).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(badSince.code).isEqualTo("INVALID_ARGUMENT");
+    }
+
+    @Test
+    void rejectionsByTheSequencerCarryTheSameCodeAndRequestIdOnBothTransports() {
+        String space = space();
+        String a = createOverRest(space, "Never share the user's address");
+        String b = createOverRest(space, "The address is somewhere");
+        assertThat(rest(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + b, Map.of("content", "v2")), key(AGENT)).status()).isEqualTo(200);
+
+        Failure stale = assertSameRejection(space, "VERSION_CONFLICT", 409, Status.Code.ABORTED,
+                () -> rest(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + b, Map.of("content", "v3", "expected_version", 1)), key(AGENT)),
+                () -> grpc().updateMemory(UpdateMemoryRequest.newBuilder().setSpace(space).setId(b).setContent("v3").setExpectedVersion(1)
+                        .setIdempotencyKey("stale-1").build()));
+        assertThat(stale.requestId).isEqualTo("stale-1");
+        assertSameRejection(space, "NOT_IN_REFINEMENT", 403, Status.Code.PERMISSION_DENIED,
+                () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/memories/" + a + ":protect", Map.of()), key(AGENT)),
+                () -> grpc().protectMemory(action(space, a)));
+
+        WriteResult protectedByAdmin = grpc(key(ADMIN)).protectMemory(action(space, a));
+        assertThat(protectedByAdmin.getMemory().getConstitutional()).isTrue();
+        assertThat(audit(space).get(audit(space).size() - 1).get("actor")).isEqualTo(Map.of("type", "admin", "id", "ops"));
+        assertSameRejection(space, "CONSTITUTIONAL", 403, Status.Code.PERMISSION_DENIED,
+                () -> rest(HttpRequest.DELETE("/v1/spaces/" + space + "/memories/" + a), key(AGENT)),
+                () -> grpc().deleteMemory(DeleteMemoryRequest.newBuilder().setSpace(space).setId(a).build()));
+        assertSameRejection(space, "CONSTITUTIONAL", 403, Status.Code.PERMISSION_DENIED,
+                () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/consolidations", Map.of("ids", List.of(a, b), "content", "merged")), key(AGENT)),
+                () -> grpc().consolidate(ConsolidateRequest.newBuilder().setSpace(space).addIds(a).addIds(b).setContent("merged").build()));
+        assertSameRejection(space, "FORBIDDEN", 403, Status.Code.PERMISSION_DENIED,
+                () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/memories/" + a + ":unprotect", Map.of()), key(AGENT)),
+                () -> grpc().unprotectMemory(action(space, a)));
+        assertSameRejection(space, "UNKNOWN_BLOCK_LABEL", 400, Status.Code.INVALID_ARGUMENT,
+                () -> rest(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/no_such_label", Map.of("content", "x")), key(AGENT)),
+                () -> grpc().putBlock(PutBlockRequest.newBuilder().setSpace(space).setLabel("no_such_label").setContent("x").build()));
+        assertSameRejection(space, "NOT_FOUND", 404, Status.Code.NOT_FOUND,
+                () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/memories/m-gone:restore", Map.of()), key(AGENT)),
+                () -> grpc().restoreMemory(action(space, "m-gone")));
+
+        grpc().link(LinkRequest.newBuilder().setSpace(space).setId(a).setTo(b).build());
+        assertSameRejection(space, "ALREADY_LINKED", 409, Status.Code.ALREADY_EXISTS,
+                () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/memories/" + a + "/links", Map.of("to", b)), key(AGENT)),
+                () -> grpc().link(LinkRequest.newBuilder().setSpace(space).setId(a).setTo(b).build()));
+    }
+
+    // ---------------------------------------------------------------- WatchChanges
+
+    @Test
+    void watchChangesSendsTheBacklogThenEveryChangeWrittenAfterTheStreamOpened() {
+        String space = space();
+        String first = createOverRest(space, "before the stream: seq 1");
+        createOverRest(space, "before the stream: seq 2");
+
+        List<AuditEntry> received = new CopyOnWriteArrayList<>();
+        AtomicReference<Throwable> ended = new AtomicReference<>();
+        AtomicReference<ClientCallStreamObserver<WatchChangesRequest>> call = new AtomicReference<>();
+        int openBefore = openWatchStreams();
+        MemoryServiceGrpc.newStub(channel).withInterceptors(auth(key(AGENT))).watchChanges(
+                WatchChangesRequest.newBuilder().setSpace(space).setSinceRev(1).build(),
+                new ClientResponseObserver<WatchChangesRequest, AuditEntry>() {
+                    @Override
+                    public void beforeStart(ClientCallStreamObserver<WatchChangesRequest> requestStream) {
+                        call.set(requestStream);
+                    }
+
+                    @Override
+                    public void onNext(AuditEntry entry) {
+                        received.add(entry);
+                    }
+
+                    @Override
+                    public void onError(Throwable t) {
+                        ended.set(t);
+                    }
+
+                    @Override
+                    public void onCompleted() {
+                        ended.set(new IllegalStateException("completed"));
+                    }
+                });
+        // the backlog after since_rev: seq 2 only; then the stream is live
+        await().until(() -> received.size() == 1);
+        assertThat(received.get(0).getSeq()).isEqualTo(2);
+        await().until(() -> openWatchStreams() == openBefore + 1);
+
+        // written after the stream opened, over both transports
+        grpc().pinMemory(action(space, first));
+        String third = createOverRest(space, "after the stream: seq 4");
+        grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space).setContent("after the stream: seq 5").build());
+        await().until(() -> received.size() == 4);
+        assertThat(received).extracting(AuditEntry::getSeq).containsExactly(2L, 3L, 4L, 5L);
+        assertThat(received.get(1).getEventType()).isEqualTo(audit(space).get(2).get("event_type"));
+        assertThat(received.get(2).getMemoryIdsList()).containsExactly(third);
+        assertThat(received.stream().map(ProtoMaps::plain).toList())
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/audit?after_seq=1"), key(AGENT)).json().get("items")));
+        assertThat(ended.get()).isNull();
+
+        // the client cancels: the server lets the stream go
+        call.get().cancel("done watching", null);
+        await().until(() -> openWatchStreams() == openBefore);
+        grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space).setContent("after the cancel").build());
+        assertThat(received).hasSize(4);
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    protected static String space() {
+        return "g-" + UUID.randomUUID().toString().substring(0, 12);
+    }
+
+    protected static org.awaitility.core.ConditionFactory await() {
+        return Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20));
+    }
+
+    /** A key for {@code <role>:<agent>} on the given spaces (none: every space), issued once per test instance. */
+    protected String key(String caller, String... spaces) {
+        return keys.computeIfAbsent(caller + List.of(spaces), c -> {
+            String[] parts = caller.split(":", 2);
+            Principal principal = new Principal(parts[0] + "-" + parts[1] + "-" + UUID.randomUUID().toString().substring(0, 8),
+                    Role.parse(parts[0]), parts[1], spaces.length == 0 ? List.of("*") : List.of(spaces));
+            return apiKeys().issue(principal, "test").key().toString();
+        });
+    }
+
+    protected MemoryServiceBlockingStub grpc() {
+        return grpc(key(AGENT));
+    }
+
+    protected MemoryServiceBlockingStub grpc(String key) {
+        return MemoryServiceGrpc.newBlockingStub(channel).withInterceptors(auth(key)).withDeadlineAfter(60, TimeUnit.SECONDS);
+    }
+
+    private static io.grpc.ClientInterceptor auth(String key) {
+        Metadata headers = new Metadata();
+        headers.put(AUTHORIZATION, "Bearer " + key);
+        return MetadataUtils.newAttachHeadersInterceptor(headers);
+    }
+
+    protected static MemoryActionRequest action(String space, String id) {
+        return MemoryActionRequest.newBuilder().setSpace(space).setId(id).build();
+    }
+
+    protected String createOverRest(String space, String content) {
+        Resp r = rest(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", content)), key(AGENT));
+        assertThat(r.status()).as(r.raw()).isEqualTo(201);
+        return (String) r.map("memory").get("id");
+    }
+
+    protected List<Map<String, Object>> audit(String space) {
+        Resp r = rest(HttpRequest.GET("/v1/spaces/" + space + "/audit?limit=1000"), key(AGENT));
+        assertThat(r.status()).as(r.raw()).isEqualTo(200);
+        return r.list("items");
+    }
+
+    /** The gRPC write's memory is what REST (and gRPC) read back. */
+    private void assertSameMemory(String space, String id, WriteResult written) {
+        Map<String, Object> rest = rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id), key(AGENT)).json();
+        assertThat(plain(written.getMemory())).isEqualTo(plainJson(rest));
+        assertThat(without(written, "request_id").get("seq")).isEqualTo((long) audit(space).size());
+    }
+
+    /**
+     * The same bad call over both transports: the same code (gRPC: mapped status, code in the trailer, description
+     * "CODE: REST message"), and the space's audit log and chain unchanged by either.
+     */
+    protected Failure assertSameRejection(String space, String code, int httpStatus, Status.Code grpcStatus,
+                                          Supplier<Resp> restCall, Runnable grpcCall) {
+        List<Map<String, Object>> before = audit(space);
+        Resp rest = restCall.get();
+        assertThat(rest.status()).as(rest.raw()).isEqualTo(httpStatus);
+        assertThat(rest.code()).as(rest.raw()).isEqualTo(code);
+        Failure grpc = failure(grpcCall);
+        assertThat(grpc.status).as(grpc.description).isEqualTo(grpcStatus).isEqualTo(GrpcErrors.statusOf(code));
+        assertThat(grpc.code).as(grpc.description).isEqualTo(code);
+        assertThat(grpc.description).startsWith(code + ": ").doesNotContain("\tat ", "Exception");
+        if (rest.json().get("request_id") != null) {
+            assertThat(grpc.requestId).as("request id of a rejected write").isNotNull();
+        }
+        assertThat(audit(space)).isEqualTo(before);
+        return grpc;
+    }
+
+    private static void assertSameRefusal(Resp rest, Failure grpc, String code, Status.Code status) {
+        assertThat(rest.code()).as(rest.raw()).isEqualTo(code);
+        assertThat(grpc.status).as(grpc.description).isEqualTo(status);
+        assertThat(grpc.code).isEqualTo(code);
+        assertThat(grpc.description).isEqualTo(code + ": " + rest.json().get("message"));
+    }
+
+    protected record Failure(Status.Code status, String code, String description, String requestId) {
+    }
+
+    protected static Failure failure(Runnable call) {
+        try {
+            call.run();
+        } catch (StatusRuntimeException e) {
+            Metadata trailers = e.getTrailers() == null ? new Metadata() : e.getTrailers();
+            return new Failure(e.getStatus().getCode(), trailers.get(GrpcErrors.ERROR_CODE), e.getStatus().getDescription(),
+                    trailers.get(GrpcErrors.REQUEST_ID));
+        }
+        return fail("the gRPC call succeeded");
+    }
+
+    protected Resp restText(String space, String path, String key) {
+        MutableHttpRequest<?> request = HttpRequest.GET("/v1/spaces/" + space + "/files/" + path).accept("text/markdown");
+        return exchange(request, key);
+    }
+
+    protected Resp rest(MutableHttpRequest<?> request, String key) {
+        return exchange(request.accept(MediaType.APPLICATION_JSON_TYPE), key);
+    }
+
+    private Resp exchange(MutableHttpRequest<?> request, String key) {
+        if (key != null) {
+            request.bearerAuth(key);
+        }
+        HttpResponse<String> response;
+        try {
+            response = http().toBlocking().exchange(request, String.class);
+        } catch (HttpClientResponseException e) {
+            @SuppressWarnings("unchecked")
+            HttpResponse<String> error = (HttpResponse<String>) e.getResponse();
+            return resp(error.getStatus().getCode(), error.getBody(String.class).orElse(""), error.getHeaders());
+        }
+        return resp(response.getStatus().getCode(), response.body(), response.getHeaders());
+    }
+
+    private Resp resp(int status, String raw, HttpHeaders headers) {
+        Map<String, Object> parsed = new HashMap<>();
+        if (raw != null && !raw.isBlank() && raw.strip().startsWith("{")) {
+            try {
+                parsed = json().readValue(raw, Argument.mapOf(String.class, Object.class));
+            } catch (IOException e) {
+                throw new UncheckedIOException("Not JSON (status " + status + "): " + raw, e);
+            }
+        }
+        return new Resp(status, parsed, headers, raw);
+    }
+}

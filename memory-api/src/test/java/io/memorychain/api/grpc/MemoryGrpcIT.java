@@ -1,0 +1,72 @@
+package io.memorychain.api.grpc;
+
+import io.memorychain.api.auth.ApiKeys;
+import io.memorychain.api.contract.GrpcRestParityContract;
+import io.memorychain.api.contract.SharedKafkaApplication;
+import io.memorychain.events.testing.SharedKafka;
+import io.micronaut.grpc.server.GrpcEmbeddedServer;
+import io.micronaut.http.client.HttpClient;
+import io.micronaut.json.JsonMapper;
+import io.micronaut.runtime.server.EmbeddedServer;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * REST and gRPC parity end to end: the Micronaut application with the real backend (registry, signing key, sequencer
+ * and projection in Kafka Streams, publisher) on the shared in-JVM Kafka broker, with topics and application ids of
+ * its own; gRPC calls over a real channel to the application's gRPC port.
+ */
+@Tag("integration")
+@ExtendWith(SharedKafka.class)
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class MemoryGrpcIT extends GrpcRestParityContract {
+
+    private static final String PREFIX = SharedKafka.uniquePrefix();
+    private static EmbeddedServer server;
+    private static HttpClient client;
+
+    @BeforeAll
+    static void startApplication() {
+        server = SharedKafkaApplication.start(PREFIX, "memory-grpc-it");
+        client = server.getApplicationContext().createBean(HttpClient.class, server.getURL());
+    }
+
+    @AfterAll
+    static void stopApplication() {
+        if (client != null) {
+            client.close();
+        }
+        if (server != null) {
+            server.getApplicationContext().close();
+        }
+    }
+
+    @Override
+    protected HttpClient http() {
+        return client;
+    }
+
+    @Override
+    protected JsonMapper json() {
+        return server.getApplicationContext().getBean(JsonMapper.class);
+    }
+
+    @Override
+    protected int grpcPort() {
+        return server.getApplicationContext().getBean(GrpcEmbeddedServer.class).getPort();
+    }
+
+    @Override
+    protected ApiKeys apiKeys() {
+        return server.getApplicationContext().getBean(ApiKeys.class);
+    }
+
+    @Override
+    protected int openWatchStreams() {
+        return server.getApplicationContext().getBean(ChangeStreams.class).openStreams();
+    }
+}

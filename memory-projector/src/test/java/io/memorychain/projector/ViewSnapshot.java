@@ -4,6 +4,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.projector.view.ListQuery;
 import io.memorychain.projector.view.MemoryViews;
@@ -16,7 +17,7 @@ import java.util.TreeMap;
 /** Everything the views say about a space, for comparing live views with a replay. */
 public record ViewSnapshot(Map<MemoryState, List<Memory>> byState, String core, int coreTokens,
                            Map<String, List<HistoryEntry>> history, List<AuditEntry> audit,
-                           List<ThreadChange> spaceLevelChanges, long appliedSeq) {
+                           List<ThreadChange> spaceLevelChanges, long appliedSeq, List<Proposal> openProposals) {
 
     public static ViewSnapshot of(MemoryViews views, String space) {
         Map<MemoryState, List<Memory>> byState = new TreeMap<>();
@@ -34,6 +35,6 @@ public record ViewSnapshot(Map<MemoryState, List<Memory>> byState, String core, 
         }
         var core = views.core(space);
         return new ViewSnapshot(byState, core.text(), core.tokens(), history, views.audit(space, 0, Integer.MAX_VALUE),
-                views.threadChanges(space, "", 0, Integer.MAX_VALUE), views.appliedSeq(space));
+                views.threadChanges(space, "", 0, Integer.MAX_VALUE), views.appliedSeq(space), views.openProposals(space));
     }
 }

@@ -15,6 +15,8 @@ import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.MemoryUnpinned;
 import io.memorychain.avro.MemoryUnprotected;
 import io.memorychain.avro.MemoryUpdated;
+import io.memorychain.avro.ProposalResolved;
+import io.memorychain.avro.ProposalSubmitted;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,6 +73,8 @@ public final class Evolver {
                 }));
             }
             changes.add(new Change(null, p.getMemory()));
+        } else if (payload instanceof ProposalSubmitted || payload instanceof ProposalResolved) {
+            // proposals change no memory (a committed one's memory comes in its own MemoryCreated event): see Proposals
         } else if (!(payload instanceof MemoriesLinked) && !(payload instanceof MemoriesUnlinked)) {
             // relation edges change no memory snapshot
             throw new IllegalArgumentException("Unknown payload " + payload.getClass().getName()

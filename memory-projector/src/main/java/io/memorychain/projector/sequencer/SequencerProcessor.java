@@ -1,5 +1,6 @@
 package io.memorychain.projector.sequencer;
 
+import io.memorychain.avro.Actor;
 import io.memorychain.avro.BlockUpdated;
 import io.memorychain.avro.MemoriesLinked;
 import io.memorychain.avro.MemoriesUnlinked;
@@ -7,11 +8,13 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.events.RejectionCode;
 import io.memorychain.events.chain.ChainSealer;
 import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.domain.Evolver;
+import io.memorychain.projector.domain.Proposals;
 import io.memorychain.projector.support.ChainHead;
 import io.memorychain.projector.support.DeadLetters;
 import io.memorychain.projector.support.StoreKeys;
@@ -51,6 +54,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private KeyValueStore<String, Memory> memories;
     private KeyValueStore<String, String> blocks;
     private KeyValueStore<String, String> relations;
+    private KeyValueStore<String, Proposal> proposals;
     private WindowStore<String, MemoryOutcome> requests;
     private WriteModel writeModel;
 
@@ -71,6 +75,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         this.blocks = context.getStateStore(SequencerTopology.BLOCKS_STORE);
         this.requests = context.getStateStore(SequencerTopology.REQUESTS_STORE);
         this.relations = context.getStateStore(SequencerTopology.RELATIONS_STORE);
+        this.proposals = context.getStateStore(SequencerTopology.PROPOSALS_STORE);
         this.writeModel = new WriteModel() {
             @Override
             public Memory memory(String space, String id) {
@@ -85,6 +90,11 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
             @Override
             public String relation(String space, String fromId, String toId) {
                 return relations.get(StoreKeys.of(space, fromId, toId));
+            }
+
+            @Override
+            public Proposal proposal(String space, String id) {
+                return proposals.get(StoreKeys.of(space, id));
             }
         };
     }
@@ -118,8 +128,11 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         try {
             Decision decision = decider.decide(request, head.seq() + 1, writeModel, now);
             if (decision instanceof Decision.Accept accept) {
-                MemoryEvent event = append(request, head, now, accept);
-                outcome = outcome(request, now).setAccepted(true).setSeq(event.getSeq())
+                head = append(request, head, now, accept.payload(), request.getActor());
+                for (Decision.FollowUp next : accept.followUps()) {
+                    head = append(request, head, now, next.payload(), next.actor());
+                }
+                outcome = outcome(request, now).setAccepted(true).setSeq(head.seq())
                         .setMemoryId(accept.memoryId()).setVersion(accept.version()).build();
             } else {
                 Decision.Reject reject = (Decision.Reject) decision;
@@ -159,13 +172,13 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         return request;
     }
 
-    /** Seals the event, applies it to the write model, moves the head, and forwards it to the chain. */
-    private MemoryEvent append(MemoryRequest request, ChainHead head, Instant now, Decision.Accept accept) {
+    /** Seals the event, applies it to the write model, moves the head, and forwards it to the chain; the new head. */
+    private ChainHead append(MemoryRequest request, ChainHead head, Instant now, Object payload, Actor actor) {
         MemoryEvent event = MemoryEvent.newBuilder()
                 .setSpace(request.getSpace()).setSeq(head.seq() + 1).setPrevHash(ByteBuffer.wrap(head.hash()))
                 .setHash(EMPTY.duplicate()).setSignature(EMPTY.duplicate()).setKeyId("")
-                .setRequestId(request.getRequestId()).setActor(request.getActor()).setOccurredAt(now)
-                .setSessionId(request.getSessionId()).setPayload(accept.payload())
+                .setRequestId(request.getRequestId()).setActor(actor).setOccurredAt(now)
+                .setSessionId(request.getSessionId()).setPayload(payload)
                 .build();
         sealer.seal(event);
         String space = request.getSpace();
@@ -180,11 +193,16 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         } else if (event.getPayload() instanceof MemoriesUnlinked u) {
             relations.delete(StoreKeys.of(space, u.getFromId(), u.getToId()));
         }
+        Proposal proposal = Proposals.evolve(event, id -> proposals.get(StoreKeys.of(space, id)));
+        if (proposal != null) {
+            proposals.put(StoreKeys.of(space, proposal.getId()), proposal);
+        }
         byte[] hash = new byte[event.getHash().remaining()];
         event.getHash().duplicate().get(hash);
-        heads.put(space, new ChainHead(event.getSeq(), hash, now));
+        ChainHead next = new ChainHead(event.getSeq(), hash, now);
+        heads.put(space, next);
         context.forward(new Record<>(space, event, now.toEpochMilli()), SequencerTopology.EVENTS_SINK);
-        return event;
+        return next;
     }
 
     private static MemoryOutcome.Builder outcome(MemoryRequest request, Instant now) {

@@ -8,6 +8,7 @@ import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.ThreadChange;
 import java.time.Duration;
 import java.util.List;
@@ -61,6 +62,12 @@ public interface MemoryViews {
      * @throws IndexUnavailableException when no task of this instance holds the space's index right now
      */
     List<Hit> search(SearchRequest request);
+
+    /** A proposal of the space (seed 001 section 13) by id, whatever its status; empty for unknown ids. */
+    Optional<Proposal> proposal(String space, String id);
+
+    /** The space's open proposals (pending and deferred), oldest first: the pending-proposals view. */
+    List<Proposal> openProposals(String space);
 
     /** Highest chain seq of the space that the local projection has applied (0 when none). */
     long appliedSeq(String space);

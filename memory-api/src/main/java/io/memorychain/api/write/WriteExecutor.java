@@ -80,7 +80,26 @@ public class WriteExecutor {
     /** Writes and reads back with {@code readBack} (e.g. the block by label when the outcome names no memory). */
     public WriteResult execute(WriteContext ctx, Object op, BiFunction<MemoryViews, MemoryOutcome, Optional<Memory>> readBack) {
         MemoryRequest request = request(ctx, op);
-        categories.check(request, id -> backend.views().memory(ctx.space(), id).orElse(null)).ifPresent(denied -> {
+        MemoryOutcome outcome = apply(request);
+        Memory memory = readBack.apply(backend.views(), outcome).orElseThrow(() -> {
+            log.error("Request {} accepted as seq {} of {} for memory {}, but the views do not show it",
+                    request.getRequestId(), outcome.getSeq(), request.getSpace(), outcome.getMemoryId());
+            return new ApiException(ErrorCodes.INTERNAL, "Accepted as seq " + outcome.getSeq()
+                    + " but the memory cannot be read back; see the server log", request.getRequestId());
+        });
+        return new WriteResult(memory, outcome);
+    }
+
+    /**
+     * Writes and waits until the local views show the change; the accepted outcome, for writes whose result is not
+     * a memory (proposals). Rejections, timeouts and publishing failures are thrown as for {@link #execute}.
+     */
+    public MemoryOutcome apply(WriteContext ctx, Object op) {
+        return apply(request(ctx, op));
+    }
+
+    private MemoryOutcome apply(MemoryRequest request) {
+        categories.check(request, id -> backend.views().memory(request.getSpace(), id).orElse(null)).ifPresent(denied -> {
             throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, denied.message());
         });
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -93,15 +112,8 @@ public class WriteExecutor {
         if (outcome.getSeq() == null) {
             throw new ApiException(ErrorCodes.INTERNAL, "Accepted outcome without a chain position", request.getRequestId());
         }
-        MemoryViews views = backend.views();
-        awaitApplied(views, request, outcome.getSeq(), deadline);
-        Memory memory = readBack.apply(views, outcome).orElseThrow(() -> {
-            log.error("Request {} accepted as seq {} of {} for memory {}, but the views do not show it",
-                    request.getRequestId(), outcome.getSeq(), request.getSpace(), outcome.getMemoryId());
-            return new ApiException(ErrorCodes.INTERNAL, "Accepted as seq " + outcome.getSeq()
-                    + " but the memory cannot be read back; see the server log", request.getRequestId());
-        });
-        return new WriteResult(memory, outcome);
+        awaitApplied(backend.views(), request, outcome.getSeq(), deadline);
+        return outcome;
     }
 
     private MemoryOutcome awaitOutcome(MemoryRequest request, long deadline) {

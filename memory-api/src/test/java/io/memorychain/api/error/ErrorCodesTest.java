@@ -13,7 +13,7 @@ class ErrorCodesTest {
             "INVALID_ARGUMENT, 400", "UNKNOWN_BLOCK_LABEL, 400",
             "FORBIDDEN, 403", "CONSTITUTIONAL, 403", "NOT_IN_REFINEMENT, 403", "CATEGORY_NOT_ALLOWED, 403",
             "NOT_FOUND, 404",
-            "VERSION_CONFLICT, 409", "INVALID_STATE, 409", "BUDGET_EXCEEDED, 409",
+            "VERSION_CONFLICT, 409", "INVALID_STATE, 409", "BUDGET_EXCEEDED, 409", "ALREADY_RESOLVED, 409",
             "TOO_LARGE, 413",
             "TIMEOUT, 503", "UNAVAILABLE, 503", "NOT_AVAILABLE, 501", "INTERNAL, 500"})
     void mapsEachSequencerAndApiCodeToItsStatus(String code, int status) {

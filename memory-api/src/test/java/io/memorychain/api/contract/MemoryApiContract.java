@@ -838,6 +838,9 @@ public abstract class MemoryApiContract {
         String munich = propose(space, CODER, "The user lives in Munich.");
         String tests = propose(space, CODER, "When refactoring, write the tests first");
 
+        // the memory is compared through its embedding, which the embedder publishes after its event
+        Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
+                flags(get("/v1/spaces/" + space + "/proposals/" + munich).json)).containsExactly(berlin + " memory conflict"));
         Map<String, Map<String, Object>> byId = new java.util.HashMap<>();
         get("/v1/spaces/" + space + "/proposals").list("items").forEach(p -> byId.put((String) p.get("id"), p));
         assertThat(byId.get(march15)).containsEntry("conflict", true);

@@ -11,7 +11,7 @@ package io.memorychain.projector.proposal;
  * subject 0.61-0.78, the same sentence pattern about another subject 0.49-0.57, unrelated facts below 0.25. No upper
  * cosine bound separates duplicates from contradictions (they overlap at 0.92-0.98), so {@code max} defaults to 1 and
  * duplicates are told apart by their normalized text. {@code min} 0.7 catches 18 of the 22 contradictions and flags
- * 2 of the 8 compatible pairs; paraphrases (0.52-0.92) are flagged too: an embedding sees the subject, not the claim,
+ * 2 of the 6 compatible pairs; paraphrases (0.52-0.92) are flagged too: an embedding sees the subject, not the claim,
  * so a flag asks the reviewer to look at both, it does not prove a contradiction.
  */
 public record ConflictBand(double min, double max) {

@@ -65,6 +65,11 @@ public final class ProposalConflicts {
         return band;
     }
 
+    /** Cosine similarity of two texts' embeddings (what the band is compared with). */
+    public double similarity(String a, String b) {
+        return dot(text("a", a).vector, text("b", b).vector);
+    }
+
     /**
      * Flags of each proposal against the others in the list and against the active memories of the space the reader
      * may see.

@@ -12,14 +12,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class ConflictBandCalibrationTest {
 
+    private static final ProposalConflicts CONFLICTS = new ProposalConflicts(SharedEmbedder.get(), ConflictBand.DEFAULT);
+
     private static double similarity(String a, String b) {
-        float[] x = SharedEmbedder.get().embed(a);
-        float[] y = SharedEmbedder.get().embed(b);
-        double sum = 0;
-        for (int i = 0; i < x.length; i++) {
-            sum += (double) x[i] * y[i];
-        }
-        return sum;
+        return CONFLICTS.similarity(a, b);
     }
 
     @ParameterizedTest(name = "{0} ~ {1}")

@@ -2,6 +2,7 @@ package io.memorychain.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.contract.MemoryApiContract;
 import io.memorychain.api.topology.TopologyBackend;
 import io.memorychain.avro.MemoryOutcome;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 @MicronautTest(environments = TopologyBackend.ENV)
 @Property(name = "memory.write-timeout", value = "500ms")
 @Property(name = "micronaut.server.port", value = "-1")
+@Property(name = "memory.auth.bootstrap", value = "false")
 class MemoryApiHttpTest extends MemoryApiContract {
 
     @Inject
@@ -34,6 +36,14 @@ class MemoryApiHttpTest extends MemoryApiContract {
 
     @Inject
     TopologyBackend chain;
+
+    @Inject
+    ApiKeys apiKeys;
+
+    @Override
+    protected ApiKeys apiKeys() {
+        return apiKeys;
+    }
 
     @Override
     protected HttpClient client() {
@@ -81,7 +91,7 @@ class MemoryApiHttpTest extends MemoryApiContract {
     void servesHealthOpenApiAndSwaggerUi() {
         assertThat(get("/health").json()).containsEntry("status", "UP");
         String spec = client.toBlocking().retrieve("/swagger/memory-chain-v1.yml");
-        assertThat(spec).contains("/v1/spaces/{space}/memories/{id}:restore", "X-Actor", "NOT authenticated", "Idempotency-Key");
+        assertThat(spec).contains("/v1/spaces/{space}/memories/{id}:restore", "Authorization: Bearer", "UNAUTHENTICATED", "Idempotency-Key");
         assertThat(client.toBlocking().retrieve("/swagger-ui/index.html")).contains("swagger-ui");
         assertThat(client.toBlocking().retrieve(HttpRequest.GET("/prometheus").accept("text/plain"))).contains("jvm_memory_used_bytes");
     }

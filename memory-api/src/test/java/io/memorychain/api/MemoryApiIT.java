@@ -1,5 +1,6 @@
 package io.memorychain.api;
 
+import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.contract.MemoryApiContract;
 import io.memorychain.avro.MemoryOutcome;
@@ -70,6 +71,11 @@ class MemoryApiIT extends MemoryApiContract {
         if (server != null) {
             server.getApplicationContext().close();
         }
+    }
+
+    @Override
+    protected ApiKeys apiKeys() {
+        return server.getApplicationContext().getBean(ApiKeys.class);
     }
 
     @Override

@@ -10,9 +10,15 @@ public enum RejectionCode {
     FORBIDDEN,
     /** The memory is constitutional: it cannot be deleted or consolidated. */
     CONSTITUTIONAL,
-    /** Protecting a memory requires a refinement session (or an admin). */
+    /**
+     * The request needs an open refinement session and has none: it names a session that is not the space's open one,
+     * protects a memory as a non-admin outside a session, or completes without a session.
+     */
     NOT_IN_REFINEMENT,
-    /** The memory's state does not allow it (e.g. updating a superseded memory, restoring an active one). */
+    /**
+     * The state does not allow it (e.g. updating a superseded memory, restoring an active one, starting a refinement
+     * session while one is open).
+     */
     INVALID_STATE,
     /** The block label is not one of the configured labels. */
     UNKNOWN_BLOCK_LABEL,

@@ -2,6 +2,7 @@ package io.memorychain.events;
 
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
+import io.memorychain.avro.CompleteRefinement;
 import io.memorychain.avro.ConsolidateMemories;
 import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.DeleteMemory;
@@ -13,8 +14,10 @@ import io.memorychain.avro.ProposalDecision;
 import io.memorychain.avro.ProposedMemory;
 import io.memorychain.avro.ResolveProposal;
 import io.memorychain.avro.SubmitProposal;
+import io.memorychain.avro.RefinementTrigger;
 import io.memorychain.avro.RestoreMemory;
 import io.memorychain.avro.SetFlag;
+import io.memorychain.avro.StartRefinement;
 import io.memorychain.avro.UpdateBlock;
 import io.memorychain.avro.UpdateMemory;
 import java.time.Instant;
@@ -111,5 +114,19 @@ public final class Requests {
                                                 String reason) {
         return request(space, actor, ResolveProposal.newBuilder().setProposalId(proposalId).setDecision(decision)
                 .setReason(reason).build());
+    }
+
+    /**
+     * Opens a refinement session (admins, workers, the system); {@code targetTokens} null for the sequencer's default.
+     * Knife operations of the session are the ordinary requests with {@code setSessionId(sessionId)}.
+     */
+    public static MemoryRequest.Builder startRefinement(String space, Actor actor, RefinementTrigger trigger,
+                                                        Integer targetTokens) {
+        return request(space, actor, new StartRefinement(trigger, targetTokens, null));
+    }
+
+    /** Completes the open refinement session {@code sessionId} with the agent's summary. */
+    public static MemoryRequest.Builder completeRefinement(String space, Actor actor, String sessionId, String summary) {
+        return request(space, actor, new CompleteRefinement(summary)).setSessionId(sessionId);
     }
 }

@@ -14,9 +14,10 @@ import java.util.Objects;
  * @param access       which memories the read path returned (off-chain, feeds decay), key = space
  * @param embeddings   derived embeddings of memory contents (off-chain, written by the embedder), key = space
  * @param schemas      the embedded schema registry's compacted storage topic
+ * @param apiKeys      the API's key records (hashed secrets), compacted, 1 partition, key = key id
  */
 public record Topics(String requests, String events, String outcomes, String deadLetters, String access,
-                     String embeddings, String schemas) {
+                     String embeddings, String schemas, String apiKeys) {
 
     public Topics {
         Objects.requireNonNull(requests);
@@ -26,6 +27,7 @@ public record Topics(String requests, String events, String outcomes, String dea
         Objects.requireNonNull(access);
         Objects.requireNonNull(embeddings);
         Objects.requireNonNull(schemas);
+        Objects.requireNonNull(apiKeys);
     }
 
     public static Topics defaults() {
@@ -35,7 +37,7 @@ public record Topics(String requests, String events, String outcomes, String dea
     public static Topics withPrefix(String prefix) {
         return new Topics(prefix + "memory.requests.v1", prefix + "memory.events.v1", prefix + "memory.outcomes.v1",
                 prefix + "memory.dlq.v1", prefix + "memory.access.v1", prefix + "memory.embeddings.v1",
-                prefix + "_memory_schemas");
+                prefix + "_memory_schemas", prefix + "memory.api-keys.v1");
     }
 
     /** Topics that carry requests, events and outcomes (co-partitioned by space where keyed by space). */

@@ -8,19 +8,12 @@ import io.memorychain.projector.linker.LinkerSettings;
 import io.memorychain.projector.linker.LinkerTopology;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,7 +49,6 @@ final class LinkCommand {
 
     static final String DEFAULT_APPLICATION_ID = "memory-chain-linker";
     static final Path DEFAULT_STATE_DIR = Path.of("data", "linker");
-    static final Duration PROGRESS_EVERY = Duration.ofMinutes(1);
 
     /** Parsed arguments of {@code link}; {@code modelId} null for the embedder's. */
     record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String applicationId,
@@ -110,15 +102,6 @@ final class LinkCommand {
                 "the embedding model's version is not on the classpath: give --model-id (the embedder's model id)"));
     }
 
-    private static boolean missingTopic(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof org.apache.kafka.streams.errors.MissingSourceTopicException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Runs the linker until the JVM shuts down or Streams fails; returns the exit status. */
     static int run(Options options, RegistryFactory registries, PrintStream err) throws UsageException {
         LinkerSettings settings = options.settings(options.modelId() != null ? options.modelId() : defaultModelId());
@@ -128,58 +111,15 @@ final class LinkCommand {
                     LinkerTopology.build(options.topics(), registry, settings, (space, from, to, s) -> proposed.increment()),
                     MemoryChainRuntime.streamsConfig(options.bootstrapServers(), options.stateDir(), (short) -1,
                             options.applicationId(), MemoryChainRuntime.Settings.defaultInstanceId()));
-            CountDownLatch stopped = new CountDownLatch(1);
-            AtomicBoolean failed = new AtomicBoolean();
-            streams.setStateListener((now, before) -> {
-                if (now == KafkaStreams.State.ERROR) {
-                    failed.set(true);
-                }
-                if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.NOT_RUNNING) {
-                    stopped.countDown();
-                }
-            });
-            streams.setUncaughtExceptionHandler(e -> {
-                if (missingTopic(e)) {
-                    log.error("A topic of the linker is missing ({}); stopping", WorkerMain.describe(e));
-                    return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-                }
-                log.error("Linker stream thread failed; replacing it", e);
-                return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
-            });
-            ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "linker-progress");
-                t.setDaemon(true);
-                return t;
-            });
             AtomicLong reported = new AtomicLong();
-            progress.scheduleAtFixedRate(() -> {
-                long total = proposed.sum();
-                log.info("Linker: {} link(s) proposed in the last minute, {} since start", total - reported.getAndSet(total),
-                        total);
-            }, PROGRESS_EVERY.toMillis(), PROGRESS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
-            Thread hook = new Thread(() -> {
-                log.info("Linker: stopping");
-                streams.close(Duration.ofSeconds(30));
-                progress.shutdownNow();
-                log.info("Linker stopped cleanly: {} link(s) proposed since start", proposed.sum());
-            }, "linker-shutdown");
-            Runtime.getRuntime().addShutdownHook(hook);
             log.info("Linker starting: application {}, topics {} + {} -> {}, top-k {}, link-min {}, model {}",
                     options.applicationId(), options.topics().events(), options.topics().embeddings(),
                     options.topics().requests(), settings.topK(), settings.linkMin(), settings.modelId());
-            streams.start();
-            try {
-                stopped.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            if (failed.get()) {
-                err.println("error: the linker's Kafka Streams application failed (see the log above)");
-                progress.shutdownNow();
-                streams.close(Duration.ofSeconds(30));
-                return WorkerMain.EXIT_ERROR;
-            }
-            return WorkerMain.EXIT_OK;
+            return StreamsJob.run("Linker", streams, () -> {
+                long total = proposed.sum();
+                log.info("Linker: {} link(s) proposed in the last minute, {} since start", total - reported.getAndSet(total),
+                        total);
+            }, () -> proposed.sum() + " link(s) proposed since start", err);
         }
     }
 }

@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>{@code verify}: verifies chains from the events topic (see {@link VerifyCommand#USAGE}).</li>
  *   <li>{@code link}: runs the linker job until stopped (see {@link LinkCommand#USAGE}).</li>
+ *   <li>{@code refine}: runs the refinement trigger until stopped (see {@link RefineCommand#USAGE}).</li>
  * </ul>
  * Exit status: 0 success, 1 a verified chain is broken, 2 usage error or the command could not run; errors are
  * printed as one message on stderr, never as a stack trace. Results go to stdout, logs and progress to stderr.
@@ -83,6 +84,13 @@ public final class WorkerMain {
                 }
                 return link(rest, err);
             }
+            case "refine" -> {
+                if (rest.contains("--help") || rest.contains("-h")) {
+                    out.println(RefineCommand.USAGE);
+                    return EXIT_OK;
+                }
+                return refine(rest, err);
+            }
             default -> {
                 err.println("error: unknown command '" + command + "'");
                 err.print(usage());
@@ -92,39 +100,45 @@ public final class WorkerMain {
     }
 
     private int verify(List<String> args, PrintStream out, PrintStream err) {
-        try {
-            return VerifyCommand.run(VerifyCommand.parse(args), registries, out, err);
-        } catch (UsageException e) {
-            err.println("error: " + e.getMessage());
-            err.println("usage: memory-worker " + VerifyCommand.USAGE.lines().limit(3)
-                    .reduce((a, b) -> a + "\n" + b).orElse("verify") + "\n(memory-worker verify --help for details)");
-            return EXIT_ERROR;
-        } catch (RuntimeException e) {
-            Logger log = LoggerFactory.getLogger(WorkerMain.class);
-            log.debug("verify failed", e);
-            err.println("error: " + describe(e));
-            return EXIT_ERROR;
-        }
+        return command("verify", VerifyCommand.USAGE, 3, () -> VerifyCommand.run(VerifyCommand.parse(args), registries,
+                out, err), err);
     }
 
     private int link(List<String> args, PrintStream err) {
+        return command("link", LinkCommand.USAGE, 2, () -> LinkCommand.run(LinkCommand.parse(args), registries, err), err);
+    }
+
+    private int refine(List<String> args, PrintStream err) {
+        return command("refine", RefineCommand.USAGE, 3, () -> RefineCommand.run(RefineCommand.parse(args), registries,
+                err), err);
+    }
+
+    /** A command that parses its arguments, then runs; returns the exit status. */
+    @FunctionalInterface
+    private interface Command {
+        int run() throws UsageException;
+    }
+
+    /** Runs a command: a usage error prints the first {@code usageLines} of its usage, a failure one line. */
+    private static int command(String name, String usage, int usageLines, Command command, PrintStream err) {
         try {
-            return LinkCommand.run(LinkCommand.parse(args), registries, err);
+            return command.run();
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
-            err.println("usage: memory-worker " + LinkCommand.USAGE.lines().limit(2)
-                    .reduce((a, b) -> a + "\n" + b).orElse("link") + "\n(memory-worker link --help for details)");
+            err.println("usage: memory-worker " + usage.lines().limit(usageLines)
+                    .reduce((a, b) -> a + "\n" + b).orElse(name) + "\n(memory-worker " + name + " --help for details)");
             return EXIT_ERROR;
         } catch (RuntimeException e) {
             Logger log = LoggerFactory.getLogger(WorkerMain.class);
-            log.debug("link failed", e);
+            log.debug("{} failed", name, e);
             err.println("error: " + describe(e));
             return EXIT_ERROR;
         }
     }
 
     private static String usage() {
-        return USAGE + VerifyCommand.USAGE.indent(2) + "\n" + LinkCommand.USAGE.indent(2);
+        return USAGE + VerifyCommand.USAGE.indent(2) + "\n" + LinkCommand.USAGE.indent(2) + "\n"
+                + RefineCommand.USAGE.indent(2);
     }
 
     /** The exception's message and its causes', on one line. */

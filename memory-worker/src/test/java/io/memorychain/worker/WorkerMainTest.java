@@ -77,6 +77,15 @@ class WorkerMainTest {
     }
 
     @Test
+    void refineHasItsHelpAndUsageErrors() {
+        assertThat(run("refine", "--help")).isZero();
+        assertThat(out()).contains("refine --bootstrap-servers HOST:PORT").contains("--threshold-tokens");
+        out.reset();
+        assertUsageError(run("refine", "--schedule", "P1D"), "--bootstrap-servers is required");
+        assertThat(err()).contains("(memory-worker refine --help for details)");
+    }
+
+    @Test
     void verifyWithoutBootstrapServersExitsWithTwo() {
         assertUsageError(run("verify", "--keys", keys.toString(), "--all"), "--bootstrap-servers is required");
     }

@@ -1,5 +1,6 @@
 package io.memorychain.api.backend;
 
+import io.memorychain.api.auth.ApiKeyStore;
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.avro.MemoryOutcome;
@@ -49,4 +50,7 @@ public interface MemoryBackend {
 
     /** State of each Kafka Streams application by name ({@code sequencer}, {@code projection}), e.g. RUNNING. */
     Map<String, String> streamStates();
+
+    /** Where API key records live. */
+    ApiKeyStore apiKeys();
 }

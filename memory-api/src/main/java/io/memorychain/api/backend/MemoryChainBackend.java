@@ -8,6 +8,8 @@ import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
+import io.memorychain.api.auth.ApiKeyStore;
+import io.memorychain.api.auth.KafkaApiKeyStore;
 import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.publish.AccessPublisher;
 import io.memorychain.events.publish.MemoryPublisher;
@@ -40,6 +42,8 @@ import org.slf4j.LoggerFactory;
 public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(MemoryChainBackend.class);
+    /** How stale the in-memory copy of the key records may get (a revocation reaches every instance within it). */
+    private static final Duration API_KEY_REFRESH = Duration.ofSeconds(2);
 
     private final MemoryConfig config;
     private final CategoryPolicy categories;
@@ -49,6 +53,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private String bootstrapServers;
     private SchemaRegistry registry;
     private ChainKeys keys;
+    private ApiKeyStore apiKeys;
     private MemoryChainRuntime runtime;
     private MemoryPublisher publisher;
     private AccessPublisher accessPublisher;
@@ -102,6 +107,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         runtime = MemoryChainRuntime.start(settings, registry, keys, embedder, retrieval.linker(embedder.modelId()),
                 timeout);
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
+        apiKeys = new KafkaApiKeyStore(bootstrapServers, topics.apiKeys(), replicationFactor, timeout, API_KEY_REFRESH);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
     }
 
@@ -158,6 +164,11 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         return keys.publicRing();
     }
 
+    @Override
+    public ApiKeyStore apiKeys() {
+        return apiKeys;
+    }
+
     public ChainKeys keys() {
         return keys;
     }
@@ -179,6 +190,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         closed = true;
         closeQuietly("publisher", publisher);
         closeQuietly("access publisher", accessPublisher);
+        closeQuietly("API key store", apiKeys);
         closeQuietly("Kafka Streams runtime", runtime);
         closeQuietly("schema registry", registry);
         closeQuietly("embedded Kafka broker", broker);

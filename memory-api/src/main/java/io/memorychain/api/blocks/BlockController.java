@@ -1,12 +1,15 @@
 package io.memorychain.api.blocks;
 
+import io.swagger.v3.oas.annotations.Parameter;
+import io.memorychain.avro.Actor;
+import io.micronaut.http.annotation.RequestAttribute;
+import io.memorychain.api.auth.Principal;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.memories.WriteResponse;
-import io.memorychain.api.request.Actors;
 import io.memorychain.api.request.ExpectedVersions;
 import io.memorychain.api.request.InputRules;
 import io.memorychain.api.request.RequestIds;
@@ -60,7 +63,7 @@ public class BlockController {
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT or UNKNOWN_BLOCK_LABEL", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "VERSION_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<WriteResponse> put(@PathVariable String space, @PathVariable String label,
-                                           @Nullable @Header(Actors.HEADER) String actor,
+                                           @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                            @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                            @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                            @Nullable @Body BlockBody body) {

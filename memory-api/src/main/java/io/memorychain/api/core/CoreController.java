@@ -1,9 +1,10 @@
 package io.memorychain.api.core;
 
+import io.micronaut.http.annotation.RequestAttribute;
+import io.memorychain.api.auth.Principal;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.categories.CategoryReads;
 import io.memorychain.api.memories.MemoryJson;
-import io.memorychain.api.request.Actors;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.avro.Actor;
 import io.memorychain.projector.view.CoreView;
@@ -36,9 +37,8 @@ public class CoreController {
     @Operation(summary = "Core memory as injected into an agent's context",
             description = "For an agent with a category allowlist, core-tier memories of other categories are left out.")
     public CoreJson core(@PathVariable String space,
-                         @Nullable @Header(Actors.HEADER) @Parameter(description = "<type>:<id>, default user:api") String actor) {
+                         @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader) {
         Spaces.require(space);
-        Actor reader = Actors.parse(actor);
         CoreView core = categories.visible(reader, backend.views().core(space));
         return new CoreJson(core.text(), core.tokens(), core.memories().stream().map(MemoryJson::of).toList());
     }

@@ -27,6 +27,12 @@ public final class ErrorCodes {
     public static final String INVALID_PATH = "INVALID_PATH";
     public static final String PATCH_CONFLICT = "PATCH_CONFLICT";
     /** API-only codes. */
+    /** No valid {@code Authorization: Bearer} API key (401). */
+    public static final String UNAUTHENTICATED = "UNAUTHENTICATED";
+    /** The caller's key does not cover this space (403). */
+    public static final String SPACE_NOT_ALLOWED = "SPACE_NOT_ALLOWED";
+    /** The caller's role may not do this: admins read no content, only admins manage keys (403). */
+    public static final String ROLE_NOT_ALLOWED = "ROLE_NOT_ALLOWED";
     public static final String METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED";
     public static final String NOT_ACCEPTABLE = "NOT_ACCEPTABLE";
     public static final String UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE";
@@ -52,6 +58,9 @@ public final class ErrorCodes {
             Map.entry(TOO_LARGE, HttpStatus.REQUEST_ENTITY_TOO_LARGE),
             Map.entry(INVALID_PATH, HttpStatus.BAD_REQUEST),
             Map.entry(PATCH_CONFLICT, HttpStatus.CONFLICT),
+            Map.entry(UNAUTHENTICATED, HttpStatus.UNAUTHORIZED),
+            Map.entry(SPACE_NOT_ALLOWED, HttpStatus.FORBIDDEN),
+            Map.entry(ROLE_NOT_ALLOWED, HttpStatus.FORBIDDEN),
             Map.entry(METHOD_NOT_ALLOWED, HttpStatus.METHOD_NOT_ALLOWED),
             Map.entry(NOT_ACCEPTABLE, HttpStatus.NOT_ACCEPTABLE),
             Map.entry(UNSUPPORTED_MEDIA_TYPE, HttpStatus.UNSUPPORTED_MEDIA_TYPE),
@@ -77,7 +86,8 @@ public final class ErrorCodes {
         return switch (status) {
             case BAD_REQUEST -> INVALID_ARGUMENT;
             case NOT_FOUND -> NOT_FOUND;
-            case FORBIDDEN, UNAUTHORIZED -> FORBIDDEN;
+            case FORBIDDEN -> FORBIDDEN;
+            case UNAUTHORIZED -> UNAUTHENTICATED;
             case METHOD_NOT_ALLOWED -> METHOD_NOT_ALLOWED;
             case NOT_ACCEPTABLE -> NOT_ACCEPTABLE;
             case UNSUPPORTED_MEDIA_TYPE -> UNSUPPORTED_MEDIA_TYPE;

@@ -1,8 +1,10 @@
 package io.memorychain.api.markdown;
 
+import io.memorychain.avro.Actor;
+import io.micronaut.http.annotation.RequestAttribute;
+import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.error.ApiException;
-import io.memorychain.api.request.Actors;
 import io.memorychain.api.request.ExpectedVersions;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
@@ -31,8 +33,9 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 
 /**
  * The Markdown view of a space (seed 002) over REST. {@code {+path}} matches a path with slashes
- * ({@code facts/preferences.md}); the custom methods {@code :patch} and {@code :append} follow it. Without an
- * {@code X-Actor} header the actor is {@code user:manual}: a person editing the files by hand.
+ * ({@code facts/preferences.md}); the custom methods {@code :patch} and {@code :append} follow it. Edits are recorded
+ * as the caller: a person's user key (the first start issues {@code user:manual}) or an agent, whose category
+ * allowlist then applies.
  */
 @Controller("/v1/spaces/{space}/files")
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -40,7 +43,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 public class FileController {
 
     public static final String MARKDOWN = "text/markdown";
-    static final String MANUAL = "user:manual";
 
     private final MarkdownFiles files;
 
@@ -52,9 +54,9 @@ public class FileController {
     @Operation(summary = "List the space's Markdown files", description = "Path, > Summary: line, size in bytes and entry "
             + "count of each file the actor can see (category allowlists apply).")
     public FileListJson list(@PathVariable String space,
-                             @Nullable @Header(Actors.HEADER) @Parameter(description = "<type>:<id>, default user:manual") String actor) {
+                             @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {
         Spaces.require(space);
-        return new FileListJson(files.list(space, Actors.parse(actor(actor))).stream().map(FileJson::of).toList());
+        return new FileListJson(files.list(space, actor).stream().map(FileJson::of).toList());
     }
 
     @Get("/{+path}")
@@ -65,10 +67,10 @@ public class FileController {
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: the file has no entries", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<String> read(@PathVariable String space, @PathVariable String path,
-                                     @Nullable @Header(Actors.HEADER) String actor) {
+                                     @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {
         Spaces.require(space);
         MarkdownPath file = MarkdownPaths.parse(path);
-        MarkdownFile read = files.read(space, Actors.parse(actor(actor)), file);
+        MarkdownFile read = files.read(space, actor, file);
         return HttpResponse.ok(read.text()).contentType(MediaType.of(MARKDOWN + ";charset=utf-8"))
                 .header(HttpHeaders.ETAG, read.etag());
     }
@@ -82,7 +84,7 @@ public class FileController {
     @ApiResponse(responseCode = "400", description = "INVALID_PATH or INVALID_ARGUMENT (every bad line listed)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<FileWriteJson> write(@PathVariable String space, @PathVariable String path,
-                                             @Nullable @Header(Actors.HEADER) String actor,
+                                             @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                              @Nullable @Header(ExpectedVersions.IF_MATCH) @Parameter(description = "the ETag of GET: 409 VERSION_CONFLICT when the file changed since") String ifMatch,
                                              @Nullable @Body String text) {
@@ -95,7 +97,7 @@ public class FileController {
             + "PATCH_CONFLICT and nothing changes); the result is written as by PUT.")
     @ApiResponse(responseCode = "409", description = "PATCH_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<FileWriteJson> patch(@PathVariable String space, @PathVariable String path,
-                                             @Nullable @Header(Actors.HEADER) String actor,
+                                             @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                              @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                              @Nullable @Body PatchBody body) {
@@ -110,7 +112,7 @@ public class FileController {
     @Post("/{+path}:append")
     @Operation(summary = "Append entries to a Markdown file", description = "Creates the file when it has no entries yet.")
     public HttpResponse<FileWriteJson> append(@PathVariable String space, @PathVariable String path,
-                                              @Nullable @Header(Actors.HEADER) String actor,
+                                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                               @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                               @Nullable @Body AppendBody body) {
@@ -119,12 +121,8 @@ public class FileController {
         return written(files.append(ctx, file, body == null ? null : body.text(), ifMatch), ctx);
     }
 
-    private static String actor(String header) {
-        return header == null ? MANUAL : header;
-    }
-
-    private static WriteContext context(String space, String actor, String idempotencyKey) {
-        return WriteContext.of(space, actor(actor), idempotencyKey, null, null);
+    private static WriteContext context(String space, Actor actor, String idempotencyKey) {
+        return WriteContext.of(space, actor, idempotencyKey, null, null);
     }
 
     private static HttpResponse<FileWriteJson> written(FileWrite write, WriteContext ctx) {

@@ -1,7 +1,10 @@
 package io.memorychain.api.memories;
 
+import io.swagger.v3.oas.annotations.Parameter;
+import io.memorychain.avro.Actor;
+import io.micronaut.http.annotation.RequestAttribute;
+import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
-import io.memorychain.api.request.Actors;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.api.write.WriteExecutor;
@@ -42,7 +45,7 @@ public class ConsolidationController {
     @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL: an input is constitutional", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: an input does not exist in this space", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<WriteResponse> consolidate(@PathVariable String space,
-                                                   @Nullable @Header(Actors.HEADER) String actor,
+                                                   @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                                    @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                                    @Nullable @Body ConsolidateBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);

@@ -1,11 +1,12 @@
 package io.memorychain.api.memories;
 
+import io.micronaut.http.annotation.RequestAttribute;
+import io.memorychain.api.auth.Principal;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.categories.CategoryReads;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
-import io.memorychain.api.request.Actors;
 import io.memorychain.api.request.Enums;
 import io.memorychain.api.request.ExpectedVersions;
 import io.memorychain.api.request.MemoryIds;
@@ -81,7 +82,7 @@ public class MemoryController {
     @ApiResponse(responseCode = "413", description = "TOO_LARGE", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "503", description = "TIMEOUT: retry with the same Idempotency-Key", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<WriteResponse> create(@PathVariable String space,
-                                              @Nullable @Header(Actors.HEADER) @Parameter(description = "<type>:<id>, default user:api") String actor,
+                                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                               @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                               @Nullable @Body CreateMemoryBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
@@ -95,8 +96,7 @@ public class MemoryController {
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: the actor's allowlist does not include the memory's category", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND (also for ids of other spaces)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<MemoryJson> get(@PathVariable String space, @PathVariable String id,
-                                        @Nullable @Header(Actors.HEADER) @Parameter(description = "<type>:<id>, default user:api") String actor) {
-        Actor reader = Actors.parse(actor);
+                                        @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader) {
         Memory memory = categories.requireReadable(reader, find(Spaces.require(space), id));
         return HttpResponse.ok(MemoryJson.of(memory)).header(HttpHeaders.ETAG, ExpectedVersions.etag(memory.getVersion()));
     }
@@ -106,14 +106,13 @@ public class MemoryController {
             + "For an agent with a category allowlist, only memories of its categories (and uncategorized ones).")
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: category is not in the actor's allowlist", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public MemoryPage list(@PathVariable String space,
-                           @Nullable @Header(Actors.HEADER) @Parameter(description = "<type>:<id>, default user:api") String actor,
+                           @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader,
                            @Nullable @QueryValue @Parameter(description = "semantic, episodic, procedural, insight, journal, block or entity") String kind,
                            @Nullable @QueryValue String category,
                            @Nullable @QueryValue @Parameter(description = "active (default), superseded, soft_deleted or archived") String state,
                            @Nullable @QueryValue @Parameter(description = "cursor: the previous page's next") String after,
                            @Nullable @QueryValue @Parameter(description = "1 to 500, default 50") Integer limit) {
         Spaces.require(space);
-        Actor reader = Actors.parse(actor);
         ListQuery query;
         try {
             query = new ListQuery(Enums.parse(MemoryKind.class, "kind", kind), category,
@@ -131,7 +130,7 @@ public class MemoryController {
     @Operation(summary = "Change fields of an active memory", description = "Optimistic concurrency with expected_version or If-Match.")
     @ApiResponse(responseCode = "409", description = "VERSION_CONFLICT or INVALID_STATE", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<WriteResponse> update(@PathVariable String space, @PathVariable String id,
-                                              @Nullable @Header(Actors.HEADER) String actor,
+                                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                               @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                               @Nullable @Body UpdateMemoryBody body) {
@@ -144,7 +143,7 @@ public class MemoryController {
     @Operation(summary = "Soft-delete a memory", description = "Restorable; the memory stays on the chain forever.")
     @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<WriteResponse> delete(@PathVariable String space, @PathVariable String id,
-                                              @Nullable @Header(Actors.HEADER) String actor,
+                                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                               @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                               @Nullable @Body DeleteMemoryBody body) {
@@ -156,7 +155,7 @@ public class MemoryController {
     @Post("/memories/{id}:restore")
     @Operation(summary = "Restore a soft-deleted memory")
     public HttpResponse<WriteResponse> restore(@PathVariable String space, @PathVariable String id,
-                                               @Nullable @Header(Actors.HEADER) String actor,
+                                               @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                                @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                                @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                                @Nullable @Body VersionBody body) {
@@ -168,7 +167,7 @@ public class MemoryController {
     @Post("/memories/{id}:protect")
     @Operation(summary = "Make a memory constitutional", description = "Constitutional memories cannot be deleted or consolidated.")
     public HttpResponse<WriteResponse> protect(@PathVariable String space, @PathVariable String id,
-                                               @Nullable @Header(Actors.HEADER) String actor,
+                                               @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                                @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                                @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                                @Nullable @Body VersionBody body) {
@@ -178,7 +177,7 @@ public class MemoryController {
     @Post("/memories/{id}:unprotect")
     @Operation(summary = "Clear a memory's constitutional flag")
     public HttpResponse<WriteResponse> unprotect(@PathVariable String space, @PathVariable String id,
-                                                 @Nullable @Header(Actors.HEADER) String actor,
+                                                 @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                                  @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                                  @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                                  @Nullable @Body VersionBody body) {
@@ -188,7 +187,7 @@ public class MemoryController {
     @Post("/memories/{id}:pin")
     @Operation(summary = "Pin a memory (never decays)")
     public HttpResponse<WriteResponse> pin(@PathVariable String space, @PathVariable String id,
-                                           @Nullable @Header(Actors.HEADER) String actor,
+                                           @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                            @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                            @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                            @Nullable @Body VersionBody body) {
@@ -198,7 +197,7 @@ public class MemoryController {
     @Post("/memories/{id}:unpin")
     @Operation(summary = "Unpin a memory")
     public HttpResponse<WriteResponse> unpin(@PathVariable String space, @PathVariable String id,
-                                             @Nullable @Header(Actors.HEADER) String actor,
+                                             @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                              @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                              @Nullable @Body VersionBody body) {
@@ -209,15 +208,14 @@ public class MemoryController {
     @Operation(summary = "Every event that touched the memory, oldest first, with before and after")
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: the actor's allowlist does not include the memory's category", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HistoryResponse history(@PathVariable String space, @PathVariable String id,
-                                   @Nullable @Header(Actors.HEADER) @Parameter(description = "<type>:<id>, default user:api") String actor) {
+                                   @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {
         Spaces.require(space);
-        Actor reader = Actors.parse(actor);
-        categories.requireReadable(reader, find(space, id));
+        categories.requireReadable(actor, find(space, id));
         List<HistoryEntry> entries = backend.views().history(space, id);
         return new HistoryResponse(id, entries.stream().map(HistoryEntryJson::of).toList());
     }
 
-    private HttpResponse<WriteResponse> flag(String space, String id, String actor, String idempotencyKey, String ifMatch,
+    private HttpResponse<WriteResponse> flag(String space, String id, Actor actor, String idempotencyKey, String ifMatch,
                                              VersionBody body, MemoryFlag flag, boolean value) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
         MemoryIds.require(ctx.space(), id);

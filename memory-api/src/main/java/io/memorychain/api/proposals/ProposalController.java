@@ -1,11 +1,12 @@
 package io.memorychain.api.proposals;
 
 import io.memorychain.api.error.ApiError;
-import io.memorychain.api.request.Actors;
+import io.memorychain.api.auth.Principal;
 import io.memorychain.api.request.ExpectedVersions;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.api.write.WriteContext;
+import io.memorychain.avro.Actor;
 import io.memorychain.avro.ProposalDecision;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -17,6 +18,7 @@ import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.RequestAttribute;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.swagger.v3.oas.annotations.Operation;
@@ -52,7 +54,7 @@ public class ProposalController {
     @ApiResponse(responseCode = "403", description = "FORBIDDEN (users and admins write directly) or CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "413", description = "TOO_LARGE", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<ProposalWriteJson> propose(@PathVariable String space,
-                                                   @Nullable @Header(Actors.HEADER) @Parameter(description = "<type>:<id>, e.g. subagent:researcher") String actor,
+                                                   @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                                    @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                                    @Nullable @Body ProposalDraft body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
@@ -68,17 +70,17 @@ public class ProposalController {
                     + "(conflict) or the same content (duplicate). An agent with a category allowlist sees only proposals "
                     + "and memories of its categories.")
     public ProposalListJson list(@PathVariable String space,
-                                 @Nullable @Header(Actors.HEADER) @Parameter(description = "<type>:<id>, default user:api") String actor) {
+                                 @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {
         Spaces.require(space);
-        return new ProposalListJson(proposals.open(space, Actors.parse(actor)).stream().map(ProposalJson::of).toList());
+        return new ProposalListJson(proposals.open(space, actor).stream().map(ProposalJson::of).toList());
     }
 
     @Get("/proposals/{id}")
     @Operation(summary = "One proposal, whatever its status", description = "ETag carries the version (use it in If-Match).")
     @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<ProposalJson> get(@PathVariable String space, @PathVariable String id,
-                                          @Nullable @Header(Actors.HEADER) String actor) {
-        FlaggedProposal proposal = proposals.get(Spaces.require(space), Actors.parse(actor), id);
+                                          @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {
+        FlaggedProposal proposal = proposals.get(Spaces.require(space), actor, id);
         return HttpResponse.ok(ProposalJson.of(proposal))
                 .header(HttpHeaders.ETAG, ExpectedVersions.etag(proposal.proposal().getVersion()));
     }
@@ -91,7 +93,7 @@ public class ProposalController {
     @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED or VERSION_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<ProposalWriteJson> commit(@PathVariable String space, @PathVariable String id,
-                                                  @Nullable @Header(Actors.HEADER) String actor,
+                                                  @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                                   @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                                   @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                                   @Nullable @Body ProposalReview body) {
@@ -102,7 +104,7 @@ public class ProposalController {
     @Operation(summary = "Reject a proposal (main agent, user or admin)", description = "Body {reason, expected_version}.")
     @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED or VERSION_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<ProposalWriteJson> reject(@PathVariable String space, @PathVariable String id,
-                                                  @Nullable @Header(Actors.HEADER) String actor,
+                                                  @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                                   @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                                   @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                                   @Nullable @Body ProposalReview body) {
@@ -114,14 +116,14 @@ public class ProposalController {
             + "for a later review, e.g. by the reflection engine.")
     @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED or VERSION_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<ProposalWriteJson> defer(@PathVariable String space, @PathVariable String id,
-                                                 @Nullable @Header(Actors.HEADER) String actor,
+                                                 @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                                  @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                                  @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                                  @Nullable @Body ProposalReview body) {
         return review(space, id, actor, idempotencyKey, ifMatch, body, ProposalDecision.DEFER);
     }
 
-    private HttpResponse<ProposalWriteJson> review(String space, String id, String actor, String idempotencyKey,
+    private HttpResponse<ProposalWriteJson> review(String space, String id, Actor actor, String idempotencyKey,
                                                    String ifMatch, ProposalReview body, ProposalDecision decision) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
         ProposalResult result = proposals.review(ctx, id, decision, body);

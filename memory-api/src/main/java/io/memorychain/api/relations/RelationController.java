@@ -1,9 +1,12 @@
 package io.memorychain.api.relations;
 
+import io.swagger.v3.oas.annotations.Parameter;
+import io.memorychain.avro.Actor;
+import io.micronaut.http.annotation.RequestAttribute;
+import io.memorychain.api.auth.Principal;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.error.ApiException;
-import io.memorychain.api.request.Actors;
 import io.memorychain.api.request.MemoryIds;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
@@ -58,7 +61,7 @@ public class RelationController {
     @ApiResponse(responseCode = "201", description = "Linked; answers the memory's relations")
     @ApiResponse(responseCode = "409", description = "ALREADY_LINKED or INVALID_STATE", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<RelationsJson> link(@PathVariable String space, @PathVariable String id,
-                                                 @Nullable @Header(Actors.HEADER) String actor,
+                                                 @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                                  @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                                  @Nullable @Body LinkBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
@@ -76,7 +79,7 @@ public class RelationController {
     @Operation(summary = "Remove the edge from the memory to another (for related_to, in either direction)")
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such edge", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public RelationsJson unlink(@PathVariable String space, @PathVariable String id, @PathVariable String to,
-                                     @Nullable @Header(Actors.HEADER) String actor,
+                                     @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                      @Nullable @Header(RequestIds.HEADER) String idempotencyKey) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
         MemoryIds.require(ctx.space(), id);

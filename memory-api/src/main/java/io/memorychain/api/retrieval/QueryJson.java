@@ -10,26 +10,26 @@ import io.micronaut.serde.annotation.Serdeable;
 import java.util.List;
 
 /** Response shapes of /query and /context. */
-final class QueryJson {
+public final class QueryJson {
 
     private QueryJson() {
     }
 
     @Serdeable
-    record Related(String id, String relation, double strength, String text) {
+    public record Related(String id, String relation, double strength, String text) {
     }
 
     @Serdeable
-    record Item(String id, @Nullable String category, String text, double score, String decay, List<Related> related,
+    public record Item(String id, @Nullable String category, String text, double score, String decay, List<Related> related,
                 @Nullable MemoryJson memory) {
     }
 
     @Serdeable
-    record Answer(String header, long revision, List<Item> items, int tokens, int omitted, String text) {
+    public record Answer(String header, long revision, List<Item> items, int tokens, int omitted, String text) {
     }
 
     @Serdeable
-    record Context(String text, int tokens, long revision, @JsonProperty("core_truncated") boolean coreTruncated,
+    public record Context(String text, int tokens, long revision, @JsonProperty("core_truncated") boolean coreTruncated,
                    @JsonProperty("memory_ids") List<String> memoryIds, int omitted) {
     }
 

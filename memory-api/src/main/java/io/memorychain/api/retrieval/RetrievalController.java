@@ -1,9 +1,11 @@
 package io.memorychain.api.retrieval;
 
+import io.swagger.v3.oas.annotations.Parameter;
+import io.micronaut.http.annotation.RequestAttribute;
+import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
-import io.memorychain.api.request.Actors;
 import io.memorychain.api.request.Enums;
 import io.memorychain.api.request.InputRules;
 import io.memorychain.api.request.Spaces;
@@ -56,10 +58,10 @@ public class RetrievalController {
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED or FORBIDDEN", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "503", description = "UNAVAILABLE: the space's index is being rebuilt", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public QueryJson.Answer query(@PathVariable String space, @Nullable @Header(Actors.HEADER) String actorHeader,
+    public QueryJson.Answer query(@PathVariable String space, @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actorHeader,
                                   @Nullable @Body QueryBody body) {
         String s = Spaces.require(space);
-        Actor actor = Actors.parse(actorHeader);
+        Actor actor = actorHeader;
         if (body == null) {
             throw ApiException.invalid("a JSON body with at least \"query\" is required");
         }
@@ -76,10 +78,10 @@ public class RetrievalController {
     @Operation(summary = "Context for the start of a turn: core memory, delta header, working memories, within max_tokens")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "FORBIDDEN", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public QueryJson.Context context(@PathVariable String space, @Nullable @Header(Actors.HEADER) String actorHeader,
+    public QueryJson.Context context(@PathVariable String space, @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actorHeader,
                                      @Nullable @Body ContextBody body) {
         String s = Spaces.require(space);
-        Actor actor = Actors.parse(actorHeader);
+        Actor actor = actorHeader;
         if (body == null) {
             throw ApiException.invalid("a JSON body with at least \"message\" is required");
         }

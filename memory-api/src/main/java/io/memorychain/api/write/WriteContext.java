@@ -1,6 +1,5 @@
 package io.memorychain.api.write;
 
-import io.memorychain.api.request.Actors;
 import io.memorychain.api.request.ExpectedVersions;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
@@ -14,13 +13,13 @@ public record WriteContext(String space, Actor actor, String requestId, Integer 
 
     /**
      * @param space           path variable
-     * @param actorHeader     {@code X-Actor} (null: user:api)
+     * @param actor           the authenticated caller's actor
      * @param idempotencyKey  {@code Idempotency-Key} (null: a random UUID)
      * @param bodyVersion     {@code expected_version} from the body, if any
      * @param ifMatch         {@code If-Match} header, if any
      */
-    public static WriteContext of(String space, String actorHeader, String idempotencyKey, Integer bodyVersion, String ifMatch) {
-        return new WriteContext(Spaces.require(space), Actors.parse(actorHeader), RequestIds.fromHeader(idempotencyKey),
+    public static WriteContext of(String space, Actor actor, String idempotencyKey, Integer bodyVersion, String ifMatch) {
+        return new WriteContext(Spaces.require(space), actor, RequestIds.fromHeader(idempotencyKey),
                 ExpectedVersions.resolve(bodyVersion, ifMatch));
     }
 }

@@ -60,12 +60,17 @@ public class WriteExecutor {
 
     /** The Avro request for an operation (one of the {@code MemoryRequest.op} union's records). */
     public MemoryRequest request(WriteContext ctx, Object op) {
+        return request(ctx, null, op);
+    }
+
+    /** The Avro request for an operation inside a refinement session ({@code sessionId} null: outside any). */
+    public MemoryRequest request(WriteContext ctx, String sessionId, Object op) {
         return MemoryRequest.newBuilder()
                 .setRequestId(ctx.requestId())
                 .setSpace(ctx.space())
                 .setActor(ctx.actor())
                 .setExpectedVersion(ctx.expectedVersion())
-                .setSessionId(null)
+                .setSessionId(sessionId)
                 .setRequestedAt(clock.instant())
                 .setOp(op)
                 .build();
@@ -79,15 +84,14 @@ public class WriteExecutor {
 
     /** Writes and reads back with {@code readBack} (e.g. the block by label when the outcome names no memory). */
     public WriteResult execute(WriteContext ctx, Object op, BiFunction<MemoryViews, MemoryOutcome, Optional<Memory>> readBack) {
-        MemoryRequest request = request(ctx, op);
-        MemoryOutcome outcome = apply(request);
-        Memory memory = readBack.apply(backend.views(), outcome).orElseThrow(() -> {
-            log.error("Request {} accepted as seq {} of {} for memory {}, but the views do not show it",
-                    request.getRequestId(), outcome.getSeq(), request.getSpace(), outcome.getMemoryId());
-            return new ApiException(ErrorCodes.INTERNAL, "Accepted as seq " + outcome.getSeq()
-                    + " but the memory cannot be read back; see the server log", request.getRequestId());
-        });
-        return new WriteResult(memory, outcome);
+        return submit(ctx, null, op, (views, outcome) -> readBack.apply(views, outcome)
+                .map(memory -> new WriteResult(memory, outcome)));
+    }
+
+    /** Writes inside a refinement session ({@code sessionId} null: outside any) and reads back the outcome's memory. */
+    public WriteResult execute(WriteContext ctx, String sessionId, Object op) {
+        return submit(ctx, sessionId, op, (views, outcome) -> outcome.getMemoryId() == null ? Optional.empty()
+                : views.memory(ctx.space(), outcome.getMemoryId()).map(memory -> new WriteResult(memory, outcome)));
     }
 
     /**
@@ -95,11 +99,17 @@ public class WriteExecutor {
      * a memory (proposals). Rejections, timeouts and publishing failures are thrown as for {@link #execute}.
      */
     public MemoryOutcome apply(WriteContext ctx, Object op) {
-        return apply(request(ctx, op));
+        return submit(ctx, null, op, (views, outcome) -> Optional.of(outcome));
     }
 
-    private MemoryOutcome apply(MemoryRequest request) {
-        categories.check(request, id -> backend.views().memory(request.getSpace(), id).orElse(null)).ifPresent(denied -> {
+    /**
+     * The write path for any result: publish (inside the refinement session {@code sessionId}, if not null), await the
+     * outcome and its seq in the local views, then {@code readBack} what the caller answers with.
+     */
+    public <T> T submit(WriteContext ctx, String sessionId, Object op,
+                        BiFunction<MemoryViews, MemoryOutcome, Optional<T>> readBack) {
+        MemoryRequest request = request(ctx, sessionId, op);
+        categories.check(request, id -> backend.views().memory(ctx.space(), id).orElse(null)).ifPresent(denied -> {
             throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, denied.message());
         });
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -112,8 +122,14 @@ public class WriteExecutor {
         if (outcome.getSeq() == null) {
             throw new ApiException(ErrorCodes.INTERNAL, "Accepted outcome without a chain position", request.getRequestId());
         }
-        awaitApplied(backend.views(), request, outcome.getSeq(), deadline);
-        return outcome;
+        MemoryViews views = backend.views();
+        awaitApplied(views, request, outcome.getSeq(), deadline);
+        return readBack.apply(views, outcome).orElseThrow(() -> {
+            log.error("Request {} accepted as seq {} of {} for memory {}, but the views do not show it",
+                    request.getRequestId(), outcome.getSeq(), request.getSpace(), outcome.getMemoryId());
+            return new ApiException(ErrorCodes.INTERNAL, "Accepted as seq " + outcome.getSeq()
+                    + " but the memory cannot be read back; see the server log", request.getRequestId());
+        });
     }
 
     private MemoryOutcome awaitOutcome(MemoryRequest request, long deadline) {

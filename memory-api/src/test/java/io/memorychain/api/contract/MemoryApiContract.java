@@ -2,6 +2,9 @@ package io.memorychain.api.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.memorychain.api.auth.ApiKeys;
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.auth.Role;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.MemoryOutcome;
@@ -23,6 +26,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +46,15 @@ public abstract class MemoryApiContract {
 
     /** Publishes a request past the REST layer, as an agent embedding MemoryPublisher would; its outcome. */
     protected abstract MemoryOutcome publishDirectly(MemoryRequest request);
+
+    /** The application's key service, to issue the test callers' keys. */
+    protected abstract ApiKeys apiKeys();
+
+    /** Who calls when a test names no one: an agent key on every space. */
+    protected static final String DEFAULT_CALLER = "agent:api";
+    /** A person editing files by hand. */
+    protected static final String HAND = "user:manual";
+    private final Map<String, String> keys = new ConcurrentHashMap<>();
 
     // ---------------------------------------------------------------- happy paths
 
@@ -91,7 +104,7 @@ public abstract class MemoryApiContract {
 
         List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
         assertThat(audit).extracting(e -> ((Number) e.get("seq")).longValue()).containsExactly(1L, 2L, 3L, 4L);
-        assertThat(audit.get(0).get("actor")).isEqualTo(Map.of("type", "user", "id", "api"));
+        assertThat(audit.get(0).get("actor")).isEqualTo(Map.of("type", "agent", "id", "api"));
         assertThat(get("/v1/spaces/" + space + "/audit?after_seq=2&limit=1").list("items"))
                 .extracting(e -> ((Number) e.get("seq")).longValue()).containsExactly(3L);
     }
@@ -300,9 +313,6 @@ public abstract class MemoryApiContract {
     void badHeadersSpacesAndParametersAreRejectedBeforePublishing() {
         String space = space();
         String path = "/v1/spaces/" + space + "/memories";
-        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x")).header("X-Actor", "robot:r2")));
-        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x")).header("X-Actor", "agent")));
-        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x")).header("X-Actor", "agent:")));
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x"))
                 .header("Idempotency-Key", "has spaces in it")));
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST("/v1/spaces/bad*space/memories", Map.of("content", "x"))));
@@ -501,7 +511,6 @@ public abstract class MemoryApiContract {
         assertThat(send(HttpRequest.GET(path + "/" + tone + "/history").header("X-Actor", PLANNER)).code()).isEqualTo("CATEGORY_NOT_ALLOWED");
         assertThat(send(HttpRequest.GET(path + "?category=tone").header("X-Actor", PLANNER)).code()).isEqualTo("CATEGORY_NOT_ALLOWED");
         assertThat(send(HttpRequest.GET(path + "/no-such-id").header("X-Actor", PLANNER)).code()).isEqualTo("NOT_FOUND");
-        assertThat(send(HttpRequest.GET(path + "/" + goal).header("X-Actor", "robot:r2")).code()).isEqualTo("INVALID_ARGUMENT");
 
         assertThat(send(HttpRequest.GET(path + "/" + goal).header("X-Actor", PLANNER)).json).containsEntry("id", goal);
         assertThat(send(HttpRequest.GET(path + "/" + goal + "/history").header("X-Actor", PLANNER)).list("items")).hasSize(1);
@@ -728,7 +737,8 @@ public abstract class MemoryApiContract {
         assertRejectedByChain(space, "FORBIDDEN", 403, () -> send(HttpRequest.POST("/v1/spaces/" + space + "/consolidations",
                 Map.of("ids", List.of(id), "content", "merged")).header("X-Actor", CODER)));
         assertRejectedByChain(space, "FORBIDDEN", 403, () -> putFile(space, "facts/general.md", "# General\n\n- sneaky\n", CODER));
-        assertRejectedByChain(space, "FORBIDDEN", 403, () -> post(space, "/proposals", Map.of("content", "x")));
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> send(HttpRequest.POST("/v1/spaces/" + space + "/proposals",
+                Map.of("content", "x")).header("X-Actor", "user:api"))); // users write directly
         assertThat(get(memories).list("items")).hasSize(1);
     }
 
@@ -809,7 +819,8 @@ public abstract class MemoryApiContract {
                 .header("X-Actor", MAIN)));
         assertRejectedByChain(space, "VERSION_CONFLICT", 409, () -> send(HttpRequest.POST(path + deferred + ":commit", Map.of())
                 .header("X-Actor", MAIN).header("If-Match", "\"1\"")));
-        Resp later = post(space, "/proposals/" + deferred + ":commit", Map.of("expected_version", 2)); // user:api reviews
+        Resp later = send(HttpRequest.POST(path + deferred + ":commit", Map.of("expected_version", 2))
+                .header("X-Actor", "user:api")); // the seed's manual review
         assertThat(later.status).as(later.raw).isEqualTo(200);
         assertThat(later.map("memory")).containsEntry("content", "Standup is at 9am");
         assertRejectedByChain(space, "ALREADY_RESOLVED", 409, () -> send(HttpRequest.POST(path + deferred + ":defer", Map.of())
@@ -924,6 +935,273 @@ public abstract class MemoryApiContract {
                 .map(f -> f.get("id") + " " + f.get("target") + " " + f.get("kind")).toList();
     }
 
+    // ---------------------------------------------------------------- callers: API keys, spaces and roles
+
+    @Test
+    void everyCallNeedsAValidKeyAndBadKeysPublishNothing() {
+        String space = space();
+        String path = "/v1/spaces/" + space + "/memories";
+        Resp anonymous = send(HttpRequest.POST(path, Map.of("content", "x")).header(HttpHeaders.AUTHORIZATION, ""));
+        assertThat(anonymous.headers.get(HttpHeaders.WWW_AUTHENTICATE)).startsWith("Bearer");
+        assertNotPublished(space, "UNAUTHENTICATED", 401, () -> send(HttpRequest.POST(path, Map.of("content", "x"))
+                .header(HttpHeaders.AUTHORIZATION, "")));
+        assertNotPublished(space, "UNAUTHENTICATED", 401, () -> send(HttpRequest.POST(path, Map.of("content", "x"))
+                .header(HttpHeaders.AUTHORIZATION, "Basic YTpi")));
+        assertNotPublished(space, "UNAUTHENTICATED", 401, () -> send(HttpRequest.POST(path, Map.of("content", "x")).bearerAuth("not-a-key")));
+        String forged = "mc_0123456789ab_" + "A".repeat(43);
+        assertNotPublished(space, "UNAUTHENTICATED", 401, () -> send(HttpRequest.POST(path, Map.of("content", "x")).bearerAuth(forged)));
+        String real = keyOf(DEFAULT_CALLER);
+        String wrongSecret = real.substring(0, real.length() - 1) + (real.endsWith("A") ? "B" : "A");
+        assertNotPublished(space, "UNAUTHENTICATED", 401, () -> send(HttpRequest.POST(path, Map.of("content", "x")).bearerAuth(wrongSecret)));
+        assertThat(send(HttpRequest.GET("/v1/spaces/" + space + "/core").header(HttpHeaders.AUTHORIZATION, "")).status).isEqualTo(401);
+    }
+
+    @Test
+    void keysReachOnlyTheirSpacesAndTheCallerIsTheActorOfItsEvents() {
+        String mine = space();
+        String other = space();
+        ApiKeys.Issued agent = apiKeys().issue(new Principal("ana-bot", Role.AGENT, "ana", List.of(mine)), "test");
+        String key = agent.key().toString();
+        Resp created = send(HttpRequest.POST("/v1/spaces/" + mine + "/memories", Map.of("content", "Ana likes tea")).bearerAuth(key));
+        assertThat(created.status).as(created.raw).isEqualTo(201);
+        assertThat(send(HttpRequest.GET("/v1/spaces/" + mine + "/audit").bearerAuth(key)).list("items").get(0).get("actor"))
+                .isEqualTo(Map.of("type", "agent", "id", "ana"));
+        assertNotPublished(other, "SPACE_NOT_ALLOWED", 403, () -> send(HttpRequest.POST("/v1/spaces/" + other + "/memories",
+                Map.of("content", "x")).bearerAuth(key)));
+        assertThat(send(HttpRequest.GET("/v1/spaces/" + other + "/core").bearerAuth(key)).code()).isEqualTo("SPACE_NOT_ALLOWED");
+        assertThat(send(HttpRequest.GET("/v1/me").bearerAuth(key)).json).containsEntry("role", "agent")
+                .containsEntry("agent_id", "ana").containsEntry("actor", "agent:ana").containsEntry("spaces", List.of(mine));
+
+        String sub = apiKeys().issue(new Principal("researcher", Role.SUBAGENT, "researcher", List.of(mine)), "test").key().toString();
+        assertRejectedByChain(mine, "FORBIDDEN", 403, () -> send(HttpRequest.POST("/v1/spaces/" + mine + "/memories",
+                Map.of("content", "sub-agents propose")).bearerAuth(sub)));
+        assertThat(send(HttpRequest.GET("/v1/spaces/" + mine + "/core").bearerAuth(sub)).status).isEqualTo(200);
+    }
+
+    @Test
+    void adminsGovernWithoutReadingContent() {
+        String space = space();
+        String id = createId(space, "A secret recipe");
+        String admin = keyOf("admin:root");
+        for (MutableHttpRequest<?> read : List.of(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id),
+                HttpRequest.GET("/v1/spaces/" + space + "/memories"), HttpRequest.GET("/v1/spaces/" + space + "/core"),
+                HttpRequest.GET("/v1/spaces/" + space + "/audit"), HttpRequest.GET("/v1/spaces/" + space + "/files"),
+                HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "recipe")))) {
+            Resp r = send(read.bearerAuth(admin));
+            assertThat(r.status).as(read.getPath()).isEqualTo(403);
+            assertThat(r.code()).isEqualTo("ROLE_NOT_ALLOWED");
+            assertThat(r.raw).doesNotContain("secret recipe");
+        }
+        assertThat(send(HttpRequest.GET("/v1/spaces/" + space + "/chain/verify").bearerAuth(admin)).json).containsEntry("ok", true);
+        assertThat(send(HttpRequest.GET("/v1/keys")).code()).as("agents do not manage keys").isEqualTo("ROLE_NOT_ALLOWED");
+    }
+
+    @Test
+    void adminsIssueListAndRevokeKeys() {
+        String space = space();
+        String admin = keyOf("admin:root");
+        Resp issued = send(HttpRequest.POST("/v1/keys", Map.of("id", "planner-bot", "role", "agent", "agent_id", "planner",
+                "spaces", List.of(space))).bearerAuth(admin));
+        assertThat(issued.status).as(issued.raw).isEqualTo(201);
+        String key = (String) issued.json.get("key");
+        String keyId = (String) issued.json.get("key_id");
+        assertThat(issued.json).containsEntry("created_by", "admin-root").containsEntry("revoked", false);
+        assertThat(send(HttpRequest.GET("/v1/me").bearerAuth(key)).json).containsEntry("actor", "agent:planner");
+
+        Resp listed = send(HttpRequest.GET("/v1/keys").bearerAuth(admin));
+        assertThat(listed.list("items")).extracting(k -> k.get("key_id")).contains(keyId);
+        assertThat(listed.raw).doesNotContain(key.substring(16));
+        assertThat(send(HttpRequest.POST("/v1/keys", Map.of("id", "x", "role", "overlord", "spaces", List.of("*")))
+                .bearerAuth(admin)).code()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(send(HttpRequest.POST("/v1/keys", Map.of("id", "x", "role", "agent", "spaces", List.of("a/b")))
+                .bearerAuth(admin)).code()).isEqualTo("INVALID_ARGUMENT");
+
+        assertThat(send(HttpRequest.DELETE("/v1/keys/" + keyId).bearerAuth(admin)).json).containsEntry("revoked", true);
+        Resp refused = send(HttpRequest.GET("/v1/me").bearerAuth(key));
+        assertThat(refused.status).isEqualTo(401);
+        assertThat((String) refused.json.get("message")).contains("revoked");
+        assertThat(send(HttpRequest.DELETE("/v1/keys/000000000000").bearerAuth(admin)).code()).isEqualTo("NOT_FOUND");
+    }
+
+    // ---------------------------------------------------------------- refinement sessions (seed 003)
+
+    private static final String ADMIN = "admin:ops";
+    private static final String AGENT = "agent:claude";
+
+    protected Resp as(String actor, MutableHttpRequest<?> request) {
+        return send(request.header("X-Actor", actor));
+    }
+
+    protected String startRefinement(String space) {
+        Resp started = as(ADMIN, HttpRequest.POST("/v1/spaces/" + space + "/refinements", Map.of()));
+        assertThat(started.status).as(started.raw).isEqualTo(201);
+        return (String) started.json.get("session_id");
+    }
+
+    @Test
+    void aRefinementSessionConsolidatesTwentyIntoThreeProtectsTwoAndCompletes() {
+        String space = space();
+        List<String> notes = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            notes.add(createId(space, "Tea note " + i + ": the user drinks tea, detail " + i + " about cups and times",
+                    null, "core"));
+        }
+        String lawA = createId(space, "Never share the user's home address", null, "core");
+        String lawB = createId(space, "Always ask before spending money", null, "core");
+        createId(space, "A working memory, not in the ledger");
+
+        Resp started = as(ADMIN, HttpRequest.POST("/v1/spaces/" + space + "/refinements", Map.of("reason", "monthly tidy")));
+        assertThat(started.status).as(started.raw).isEqualTo(201);
+        String session = (String) started.json.get("session_id");
+        assertThat(started.headers.get(HttpHeaders.LOCATION)).isEqualTo("/v1/spaces/" + space + "/refinements/" + session);
+        assertThat(started.json).containsEntry("state", "open").containsEntry("trigger", "admin")
+                .containsEntry("target_tokens", 5000).containsEntry("ledger_size_at_start", 22)
+                .containsEntry("reason", "monthly tidy");
+        int tokensAtStart = ((Number) started.json.get("core_tokens_at_start")).intValue();
+        assertThat((String) started.json.get("budget")).isEqualTo(String.format(java.util.Locale.ROOT,
+                "Current core: %,d tokens; target: 5,000", tokensAtStart));
+
+        Resp current = get("/v1/spaces/" + space + "/refinements/current");
+        assertThat(current.status).as(current.raw).isEqualTo(200);
+        assertThat(current.json).containsEntry("session_id", session);
+        List<Map<String, Object>> ledger = current.list("ledger");
+        assertThat(ledger).hasSize(22);
+        assertThat(ledger.get(0)).containsKeys("id", "content", "created_at", "tags", "flags");
+
+        Resp found = as(AGENT, HttpRequest.POST("/v1/spaces/" + space + "/refinements/current/search",
+                Map.of("query", "tea cups")));
+        assertThat(found.status).as(found.raw).isEqualTo(200);
+        assertThat(found.json).containsEntry("session_id", session);
+        assertThat(found.list("items")).extracting(m -> (String) m.get("id")).containsExactlyElementsOf(notes);
+
+        for (List<String> cluster : List.of(notes.subList(0, 7), notes.subList(7, 14), notes.subList(14, 20))) {
+            Resp merged = as(AGENT, HttpRequest.POST("/v1/spaces/" + space + "/refinements/" + session + "/consolidations",
+                    Map.of("ids", cluster, "content", "Tea habits " + cluster.get(0), "reason", "one cluster")));
+            assertThat(merged.status).as(merged.raw).isEqualTo(201);
+            assertThat(merged.map("memory").get("created_at")).isEqualTo(get("/v1/spaces/" + space + "/memories/"
+                    + cluster.get(0)).json.get("created_at"));
+        }
+        for (String law : List.of(lawA, lawB)) {
+            Resp protectedResp = as(AGENT, HttpRequest.POST("/v1/spaces/" + space + "/refinements/current/memories/" + law
+                    + ":protect", Map.of()));
+            assertThat(protectedResp.status).as(protectedResp.raw).isEqualTo(200);
+            assertThat(protectedResp.map("memory")).containsEntry("constitutional", true);
+        }
+
+        Resp done = as(AGENT, HttpRequest.POST("/v1/spaces/" + space + "/refinements/current:complete",
+                Map.of("summary", "Merged my tea notes; protected my two rules.")));
+        assertThat(done.status).as(done.raw).isEqualTo(200);
+        Map<String, Object> completed = done.map("session");
+        int tokensAfter = ((Number) completed.get("tokens_after")).intValue();
+        assertThat(tokensAfter).isLessThan(tokensAtStart);
+        String line = "Compressed 20 -> 3; saved ~" + (tokensAtStart - tokensAfter)
+                + " tokens; protected 2 constitutional memories";
+        assertThat(completed).containsEntry("state", "completed").containsEntry("summary", line)
+                .containsEntry("protected_ids", List.of(lawA, lawB)).containsEntry("ledger", List.of());
+        assertThat(done.map("journal")).containsEntry("kind", "journal")
+                .containsEntry("content", line + "\n\nMerged my tea notes; protected my two rules.");
+        assertThat(get("/v1/spaces/" + space + "/refinements/current").code()).isEqualTo("NOT_FOUND");
+
+        Resp closed = get("/v1/spaces/" + space + "/refinements/" + session);
+        assertThat(closed.json).containsEntry("summary", line).containsEntry("completed_by", Map.of("type", "agent", "id", "claude"));
+        List<Map<String, Object>> edits = closed.list("edits");
+        assertThat(edits).extracting(e -> e.get("event_type")).containsExactly("MemoriesConsolidated",
+                "MemoriesConsolidated", "MemoriesConsolidated", "MemoryProtected", "MemoryProtected", "RefinementCompleted");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> changes = (List<Map<String, Object>>) edits.get(3).get("changes");
+        assertThat(changes).singleElement().satisfies(c -> {
+            assertThat(c.get("memory_id")).isEqualTo(lawA);
+            assertThat(((Map<?, ?>) c.get("before")).get("constitutional")).isEqualTo(false);
+            assertThat(((Map<?, ?>) c.get("after")).get("constitutional")).isEqualTo(true);
+        });
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit?limit=1000").list("items");
+        assertThat(audit).extracting(e -> e.get("event_type")).contains("DuplicatesRemoved", "RefinementStarted",
+                "RefinementCompleted");
+        assertThat((String) audit.get(audit.size() - 1).get("description")).contains(line);
+        assertThat(get("/v1/spaces/" + space + "/refinements").list("items")).singleElement()
+                .satisfies(s -> assertThat(s).containsEntry("session_id", session).containsEntry("state", "completed"));
+        assertThat(get("/v1/spaces/" + space + "/chain/verify").json).containsEntry("ok", true);
+    }
+
+    @Test
+    void exactDuplicatesAreRemovedBeforeTheSessionStarts() {
+        String space = space();
+        String first = createId(space, "Likes green tea", null, "core");
+        String copy = createId(space, "likes  GREEN tea", null, "core");
+        String other = createId(space, "Walks every morning", null, "core");
+        int before = ((Number) get("/v1/spaces/" + space + "/core").json.get("tokens")).intValue();
+
+        Resp started = as(ADMIN, HttpRequest.POST("/v1/spaces/" + space + "/refinements", Map.of("target_tokens", 10)));
+        assertThat(started.status).as(started.raw).isEqualTo(201);
+        assertThat(started.json).containsEntry("target_tokens", 10).containsEntry("ledger_size_at_start", 2);
+        assertThat(started.map("counts")).containsEntry("duplicates_removed", 1);
+        assertThat(((Number) started.json.get("core_tokens_at_start")).intValue()).isLessThan(before);
+        assertThat(started.list("ledger")).extracting(m -> m.get("id")).containsExactly(first, other);
+        assertThat(get("/v1/spaces/" + space + "/memories/" + copy).json).containsEntry("state", "soft_deleted");
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
+        assertThat(audit).extracting(e -> e.get("event_type")).endsWith("DuplicatesRemoved", "RefinementStarted");
+        assertThat(audit.get(audit.size() - 2).get("memory_ids")).isEqualTo(List.of(copy));
+        assertThat(audit.get(audit.size() - 1).get("actor")).isEqualTo(Map.of("type", "admin", "id", "ops"));
+    }
+
+    @Test
+    void refinementRulesAnswerTheirCodesAndChangeNothing() {
+        String space = space();
+        String a = createId(space, "Likes tea", null, "core");
+        String b = createId(space, "Drinks tea daily", null, "core");
+        String law = createId(space, "Never lie", null, "core");
+        String base = "/v1/spaces/" + space + "/refinements";
+
+        // no open session: the knife is refused before anything is published
+        assertNotPublished(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.POST(base + "/current/memories/" + a
+                + ":protect", Map.of())));
+        assertNotPublished(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.POST(base + "/current/search",
+                Map.of("query", "tea"))));
+        assertNotPublished(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.POST(base + "/current:complete",
+                Map.of("summary", "done"))));
+        assertNotPublished(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.DELETE(base + "/not-a-session/memories/" + a)));
+        assertNotPublished(space, "NOT_FOUND", 404, () -> get(base + "/current"));
+        assertRejectedByChain(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.POST(base + "/r0000zzz0000/consolidations",
+                Map.of("ids", List.of(a, b), "content", "tea"))));
+        // protect outside a session through the plain memory endpoint
+        assertRejectedByChain(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.POST("/v1/spaces/" + space
+                + "/memories/" + law + ":protect", Map.of())));
+        // only admins start
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> as(AGENT, HttpRequest.POST(base, Map.of())));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> as(ADMIN, HttpRequest.POST(base, Map.of("target_tokens", 0))));
+
+        String session = startRefinement(space);
+        assertRejectedByChain(space, "INVALID_STATE", 409, () -> as(ADMIN, HttpRequest.POST(base, Map.of())));
+        assertThat(as(AGENT, HttpRequest.POST(base + "/" + session + "/memories/" + law + ":protect", Map.of())).status)
+                .isEqualTo(200);
+        assertRejectedByChain(space, "CONSTITUTIONAL", 403, () -> as(AGENT, HttpRequest.DELETE(base + "/current/memories/" + law)));
+        assertRejectedByChain(space, "CONSTITUTIONAL", 403, () -> as(AGENT, HttpRequest.POST(base + "/current/consolidations",
+                Map.of("ids", List.of(a, law), "content", "merged"))));
+        // atomicity: one unknown id and nothing changes
+        assertRejectedByChain(space, "NOT_FOUND", 404, () -> as(AGENT, HttpRequest.POST(base + "/current/consolidations",
+                Map.of("ids", List.of(a, b, "m0000zzz0000"), "content", "merged"))));
+        assertThat(get("/v1/spaces/" + space + "/memories/" + a).json).containsEntry("state", "active");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + b).json).containsEntry("state", "active");
+        // a session id that is not the open one
+        assertRejectedByChain(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.PATCH(base + "/r0000zzz0000/memories/" + a,
+                Map.of("content", "x"))));
+        assertNotPublished(space, "NOT_IN_REFINEMENT", 403, () -> as(AGENT, HttpRequest.POST(base + "/r0000zzz0000/search", Map.of())));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> as(AGENT, HttpRequest.POST(base + "/current:complete",
+                Map.of("summary", " "))));
+        assertNotPublished(space, "NOT_FOUND", 404, () -> get(base + "/r0000zzz0000"));
+
+        Resp tightened = as(AGENT, HttpRequest.PATCH(base + "/current/memories/" + a, Map.of("content", "Likes tea a lot")));
+        assertThat(tightened.status).as(tightened.raw).isEqualTo(200);
+        Resp pruned = as(AGENT, HttpRequest.DELETE(base + "/current/memories/" + b, Map.of("reason", "covered by the first")));
+        assertThat(pruned.status).as(pruned.raw).isEqualTo(200);
+        assertThat(pruned.map("memory")).containsEntry("state", "soft_deleted");
+        Resp timeRange = as(AGENT, HttpRequest.POST(base + "/current/search", Map.of("created_after", "2000-01-01T00:00:00Z",
+                "created_before", "2000-01-02T00:00:00Z")));
+        assertThat(timeRange.list("items")).isEmpty();
+        assertThat(as(AGENT, HttpRequest.POST(base + "/current/search", Map.of())).list("items"))
+                .extracting(m -> m.get("id")).containsExactly(a, law);
+    }
+
     // ---------------------------------------------------------------- helpers
 
     protected static String space() {
@@ -981,20 +1259,18 @@ public abstract class MemoryApiContract {
         return new ChainState(audit.list("items"), verify.json.get("events"));
     }
 
-    /** PUT a Markdown file (text/markdown), as the actor (null: the default user:manual). */
+    /** PUT a Markdown file (text/markdown), as the caller (null: a person, user:manual). */
     protected Resp putFile(String space, String path, String text, String actor) {
         MutableHttpRequest<?> request = HttpRequest.PUT("/v1/spaces/" + space + "/files/" + path, text).contentType("text/markdown");
-        return send(actor == null ? request : request.header("X-Actor", actor));
+        return send(request.header("X-Actor", actor == null ? HAND : actor));
     }
 
     /** GET a Markdown file: the raw text on success, the JSON error otherwise. */
     protected Resp readFile(String space, String path, String actor) {
-        MutableHttpRequest<?> request = HttpRequest.GET("/v1/spaces/" + space + "/files/" + path).accept("text/markdown");
-        if (actor != null) {
-            request.header("X-Actor", actor);
-        }
+        MutableHttpRequest<?> request = HttpRequest.GET("/v1/spaces/" + space + "/files/" + path).accept("text/markdown")
+                .header("X-Actor", actor == null ? HAND : actor);
         try {
-            HttpResponse<String> response = client().toBlocking().exchange(request, String.class);
+            HttpResponse<String> response = client().toBlocking().exchange(authorized(request), String.class);
             assertThat(response.getContentType()).get().extracting(MediaType::getName).isEqualTo("text/markdown");
             return new Resp(response.getStatus().getCode(), Map.of(), response.getHeaders(), response.body());
         } catch (HttpClientResponseException e) {
@@ -1015,13 +1291,35 @@ public abstract class MemoryApiContract {
     protected Resp send(MutableHttpRequest<?> request) {
         HttpResponse<String> response;
         try {
-            response = client().toBlocking().exchange(request.accept(MediaType.APPLICATION_JSON_TYPE), String.class);
+            response = client().toBlocking().exchange(authorized(request).accept(MediaType.APPLICATION_JSON_TYPE), String.class);
         } catch (HttpClientResponseException e) {
             @SuppressWarnings("unchecked")
             HttpResponse<String> error = (HttpResponse<String>) e.getResponse();
             return resp(error.getStatus().getCode(), error.getBody(String.class).orElse(""), error.getHeaders());
         }
         return resp(response.getStatus().getCode(), response.body(), response.getHeaders());
+    }
+
+    /**
+     * Sends as the caller the test names in {@code X-Actor: <role>:<agent>} (default {@link #DEFAULT_CALLER}) with a
+     * key issued for it on every space, unless the request already carries an Authorization header.
+     */
+    private MutableHttpRequest<?> authorized(MutableHttpRequest<?> request) {
+        String caller = request.getHeaders().get("X-Actor");
+        request.getHeaders().remove("X-Actor");
+        if (request.getHeaders().get(HttpHeaders.AUTHORIZATION) == null) {
+            request.bearerAuth(keyOf(caller == null ? DEFAULT_CALLER : caller));
+        }
+        return request;
+    }
+
+    /** A key for {@code <role>:<agent>} on every space, issued once per test instance. */
+    protected String keyOf(String caller) {
+        return keys.computeIfAbsent(caller, c -> {
+            String[] parts = c.split(":", 2);
+            Principal principal = new Principal(parts[0] + "-" + parts[1], Role.parse(parts[0]), parts[1], List.of("*"));
+            return apiKeys().issue(principal, "test").key().toString();
+        });
     }
 
     private Resp resp(int status, String raw, HttpHeaders headers) {

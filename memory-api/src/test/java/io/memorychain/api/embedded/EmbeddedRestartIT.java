@@ -1,6 +1,7 @@
 package io.memorychain.api.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.avro.MemoryRequest;
@@ -18,11 +19,14 @@ import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Properties;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The embedded default (in-process KRaft broker, embedded registry, data under one folder) keeps memories, the chain
- * and schema ids across a restart of the whole service.
+ * The embedded default (in-process KRaft broker, embedded registry, data under one folder) keeps memories, the chain,
+ * schema ids and API keys across a restart of the whole service; its first start issues the keys a new user needs.
  */
 @Tag("integration")
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
@@ -35,17 +39,20 @@ class EmbeddedRestartIT {
         Map<String, Object> props = Map.of("micronaut.server.port", -1, "memory.data-dir", dataDir.toString(),
                 "memory.embedded.broker-port", freePort(), "memory.embedded.controller-port", freePort(),
                 "memory.startup-timeout", "120s");
-        String space = "restart-space";
+        String space = "assistant"; // the space of the first agent key
         String id;
         int schemaId;
         String keyId;
+        Properties firstKeys;
         try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, props);
              HttpClient client = server.getApplicationContext().createBean(HttpClient.class, server.getURL())) {
+            firstKeys = readKeys(dataDir.resolve("keys/api-keys.env"));
+            String agent = firstKeys.getProperty("MEMORY_AGENT_KEY");
             Map<String, Object> created = client.toBlocking().retrieve(HttpRequest.POST("/v1/spaces/" + space
-                    + "/memories", Map.of("content", "The user's name is Ana")), Map.class);
+                    + "/memories", Map.of("content", "The user's name is Ana")).bearerAuth(agent), Map.class);
             id = (String) ((Map<String, Object>) created.get("memory")).get("id");
             client.toBlocking().retrieve(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona",
-                    Map.of("content", "I am a careful planner")), Map.class);
+                    Map.of("content", "I am a careful planner")).bearerAuth(agent), Map.class);
             MemoryBackend backend = server.getApplicationContext().getBean(MemoryBackend.class);
             schemaId = backend.registry().register(backend.topics().requests() + "-value", MemoryRequest.getClassSchema());
             keyId = backend.publicKeys().asHex().keySet().iterator().next();
@@ -54,15 +61,24 @@ class EmbeddedRestartIT {
 
         try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, props);
              HttpClient client = server.getApplicationContext().createBean(HttpClient.class, server.getURL())) {
-            Map<String, Object> memory = client.toBlocking().retrieve("/v1/spaces/" + space + "/memories/" + id, Map.class);
+            assertThat(readKeys(dataDir.resolve("keys/api-keys.env"))).as("no second bootstrap").isEqualTo(firstKeys);
+            String agent = firstKeys.getProperty("MEMORY_AGENT_KEY");
+            String admin = firstKeys.getProperty("MEMORY_ADMIN_KEY");
+            assertThat((List<?>) client.toBlocking().retrieve(HttpRequest.GET("/v1/keys").bearerAuth(admin), Map.class).get("items")).hasSize(3);
+            assertThatThrownBy(() -> client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id)
+                    .bearerAuth(admin), Map.class)).isInstanceOfSatisfying(HttpClientResponseException.class,
+                    e -> assertThat(e.getStatus().getCode()).isEqualTo(403));
+            Map<String, Object> memory = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id)
+                    .bearerAuth(agent), Map.class);
             assertThat(memory).containsEntry("content", "The user's name is Ana");
-            Map<String, Object> core = client.toBlocking().retrieve("/v1/spaces/" + space + "/core", Map.class);
+            Map<String, Object> core = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/core").bearerAuth(agent), Map.class);
             assertThat((String) core.get("text")).contains("I am a careful planner");
 
             Map<String, Object> next = client.toBlocking().retrieve(HttpRequest.POST("/v1/spaces/" + space
-                    + "/memories", Map.of("content", "Ana lives in Porto")), Map.class);
+                    + "/memories", Map.of("content", "Ana lives in Porto")).bearerAuth(agent), Map.class);
             assertThat(((Number) next.get("seq")).longValue()).isEqualTo(3);
-            Map<String, Object> verify = client.toBlocking().retrieve("/v1/spaces/" + space + "/chain/verify", Map.class);
+            Map<String, Object> verify = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")
+                    .bearerAuth(admin), Map.class);
             assertThat(verify).containsEntry("ok", true).containsEntry("events", 3);
 
             MemoryBackend backend = server.getApplicationContext().getBean(MemoryBackend.class);
@@ -71,9 +87,20 @@ class EmbeddedRestartIT {
             assertThat(backend.registry().register(backend.topics().requests() + "-value",
                     MemoryRequest.getClassSchema())).isEqualTo(schemaId);
             assertThat(backend.publicKeys().asHex().keySet()).isEqualTo(java.util.Set.of(keyId));
-            Map<String, Object> audit = client.toBlocking().retrieve("/v1/spaces/" + space + "/audit", Map.class);
+            Map<String, Object> audit = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/audit").bearerAuth(agent), Map.class);
             assertThat((List<?>) audit.get("items")).hasSize(3);
         }
+    }
+
+    /** The first keys' file: owner read/write only, an admin, an agent and a user key. */
+    private static Properties readKeys(Path file) throws IOException {
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        Properties keys = new Properties();
+        try (var reader = Files.newBufferedReader(file)) {
+            keys.load(reader);
+        }
+        assertThat(keys.stringPropertyNames()).containsExactlyInAnyOrder("MEMORY_ADMIN_KEY", "MEMORY_AGENT_KEY", "MEMORY_USER_KEY");
+        return keys;
     }
 
     private static int freePort() throws IOException {

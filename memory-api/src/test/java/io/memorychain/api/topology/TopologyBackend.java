@@ -1,5 +1,7 @@
 package io.memorychain.api.topology;
 
+import io.memorychain.api.auth.ApiKeyStore;
+import io.memorychain.api.auth.InMemoryApiKeyStore;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.backend.MemoryChainBackend;
 import io.memorychain.avro.Memory;
@@ -8,6 +10,8 @@ import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.RefinementEdit;
+import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.KeyRing;
@@ -48,6 +52,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 @Requires(env = TopologyBackend.ENV)
 @Replaces(MemoryChainBackend.class)
 public class TopologyBackend implements MemoryBackend, MemoryViews {
+
+    private final ApiKeyStore apiKeys = new InMemoryApiKeyStore();
 
     public static final String ENV = "topology-backend";
 
@@ -127,6 +133,11 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     }
 
     @Override
+    public ApiKeyStore apiKeys() {
+        return apiKeys;
+    }
+
+    @Override
     public String bootstrapServers() {
         return "topology-test-driver:0";
     }
@@ -201,6 +212,26 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public synchronized List<Proposal> openProposals(String space) {
         return harness.views.openProposals(space);
+    }
+
+    @Override
+    public synchronized Optional<RefinementSession> openRefinement(String space) {
+        return harness.views.openRefinement(space);
+    }
+
+    @Override
+    public synchronized Optional<RefinementSession> refinement(String space, String sessionId) {
+        return harness.views.refinement(space, sessionId);
+    }
+
+    @Override
+    public synchronized List<RefinementSession> refinements(String space) {
+        return harness.views.refinements(space);
+    }
+
+    @Override
+    public synchronized List<RefinementEdit> refinementEdits(String space, String sessionId) {
+        return harness.views.refinementEdits(space, sessionId);
     }
 
     @Override

@@ -25,9 +25,11 @@ class WriteExecutorTest {
         return CreateMemory.newBuilder().setContent(content).build();
     }
 
+    private static final io.memorychain.avro.Actor AGENT = new io.memorychain.avro.Actor(ActorType.AGENT, "claude");
+
     @Test
     void buildsTheRequestEnvelopeFromTheContext() {
-        WriteContext ctx = WriteContext.of("space-1", "agent:claude", "key-1", 3, null);
+        WriteContext ctx = WriteContext.of("space-1", AGENT, "key-1", 3, null);
         MemoryRequest request = writes.request(ctx, create("x"));
         assertThat(request.getRequestId()).isEqualTo("key-1");
         assertThat(request.getSpace()).isEqualTo("space-1");
@@ -41,7 +43,7 @@ class WriteExecutorTest {
 
     @Test
     void acceptedWriteReturnsTheMemoryAsTheViewsShowIt() {
-        WriteResult result = writes.execute(WriteContext.of("s", null, null, null, null), create("hello"));
+        WriteResult result = writes.execute(WriteContext.of("s", AGENT, null, null, null), create("hello"));
         assertThat(result.seq()).isEqualTo(1);
         assertThat(result.memory().getContent()).isEqualTo("hello");
         assertThat(chain.memory("s", result.memory().getId())).contains(result.memory());
@@ -49,7 +51,7 @@ class WriteExecutorTest {
 
     @Test
     void rejectionBecomesItsCodesStatusWithTheRequestId() {
-        assertThatThrownBy(() -> writes.execute(WriteContext.of("s", null, "r-9", null, null),
+        assertThatThrownBy(() -> writes.execute(WriteContext.of("s", AGENT, "r-9", null, null),
                 DeleteMemory.newBuilder().setId("m0000zzz0000").build()))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.code()).isEqualTo("NOT_FOUND");
@@ -61,7 +63,7 @@ class WriteExecutorTest {
     @Test
     void noOutcomeWithinTheWriteTimeoutIsATimeout() {
         chain.stall = true;
-        assertThatThrownBy(() -> writes.execute(WriteContext.of("s", null, "r-slow", null, null), create("x")))
+        assertThatThrownBy(() -> writes.execute(WriteContext.of("s", AGENT, "r-slow", null, null), create("x")))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.code()).isEqualTo("TIMEOUT");
                     assertThat(e.status().getCode()).isEqualTo(503);
@@ -77,7 +79,7 @@ class WriteExecutorTest {
                 return java.util.concurrent.CompletableFuture.failedFuture(new IllegalStateException("broker down"));
             }
         }, Duration.ofSeconds(1), clock);
-        assertThatThrownBy(() -> failing.execute(WriteContext.of("s", null, "r-1", null, null), create("x")))
+        assertThatThrownBy(() -> failing.execute(WriteContext.of("s", AGENT, "r-1", null, null), create("x")))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.code()).isEqualTo("UNAVAILABLE");
                     assertThat(e.getMessage()).contains("broker down", "r-1");

@@ -1,6 +1,9 @@
 package io.memorychain.projector.domain;
 
 import io.memorychain.avro.BlockUpdated;
+import io.memorychain.avro.DuplicatesRemoved;
+import io.memorychain.avro.RefinementCompleted;
+import io.memorychain.avro.RefinementStarted;
 import io.memorychain.avro.MemoriesConsolidated;
 import io.memorychain.avro.MemoryCreated;
 import io.memorychain.avro.MemoryDeleted;
@@ -39,6 +42,16 @@ public final class EventDescriptions {
             return "proposed " + s.getProposalId() + ": " + snippet(s.getProposal().getContent());
         } else if (p instanceof ProposalResolved r) {
             return describe(r);
+        } else if (p instanceof DuplicatesRemoved d) {
+            return "removed " + d.getRemoved().size() + " exact duplicate" + (d.getRemoved().size() == 1 ? "" : "s")
+                    + (d.getSessionId() == null ? "" : " before refinement session " + d.getSessionId());
+        } else if (p instanceof RefinementStarted r) {
+            return "refinement session " + r.getSessionId() + " started (" + r.getTrigger().name().toLowerCase(
+                    java.util.Locale.ROOT) + "): core " + r.getCoreTokens() + " tokens, target " + r.getTargetTokens()
+                    + ", ledger " + r.getLedgerSize();
+        } else if (p instanceof RefinementCompleted r) {
+            return "refinement session " + r.getSessionId() + " completed: " + r.getSummary() + "; journal "
+                    + r.getJournal().getId();
         }
         return type(event) + " " + memoryIdOf(p);
     }

@@ -1,6 +1,10 @@
 package io.memorychain.projector.domain;
 
 import io.memorychain.avro.BlockUpdated;
+import io.memorychain.avro.DuplicateRemoval;
+import io.memorychain.avro.DuplicatesRemoved;
+import io.memorychain.avro.RefinementCompleted;
+import io.memorychain.avro.RefinementStarted;
 import io.memorychain.avro.MemoriesConsolidated;
 import io.memorychain.avro.MemoriesLinked;
 import io.memorychain.avro.MemoriesUnlinked;
@@ -73,10 +77,17 @@ public final class Evolver {
                 }));
             }
             changes.add(new Change(null, p.getMemory()));
+        } else if (payload instanceof DuplicatesRemoved p) {
+            for (DuplicateRemoval r : p.getRemoved()) {
+                changes.add(change(current, r.getMemoryId(), at, m -> m.setState(MemoryState.SOFT_DELETED)));
+            }
+        } else if (payload instanceof RefinementCompleted p) {
+            changes.add(new Change(null, p.getJournal()));
         } else if (payload instanceof ProposalSubmitted || payload instanceof ProposalResolved) {
             // proposals change no memory (a committed one's memory comes in its own MemoryCreated event): see Proposals
-        } else if (!(payload instanceof MemoriesLinked) && !(payload instanceof MemoriesUnlinked)) {
-            // relation edges change no memory snapshot
+        } else if (!(payload instanceof MemoriesLinked) && !(payload instanceof MemoriesUnlinked)
+                && !(payload instanceof RefinementStarted)) {
+            // relation edges and session starts change no memory snapshot
             throw new IllegalArgumentException("Unknown payload " + payload.getClass().getName()
                     + " at " + event.getSpace() + "#" + event.getSeq());
         }

@@ -7,7 +7,6 @@ import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryUpdated;
 import io.memorychain.embeddings.Embedder;
-import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.support.DeadLetters;
 import java.util.ArrayList;
@@ -15,14 +14,9 @@ import java.util.List;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** Embeds the new content an event carries, if any, and forwards one {@link MemoryEmbedding} per memory. */
 final class EmbedderProcessor implements Processor<byte[], byte[], Object, Object> {
-
-    private static final Logger log = LoggerFactory.getLogger(EmbedderProcessor.class);
 
     private final AvroWireSerde<MemoryEvent> eventSerde;
     private final Embedder embedder;
@@ -40,16 +34,8 @@ final class EmbedderProcessor implements Processor<byte[], byte[], Object, Objec
 
     @Override
     public void process(Record<byte[], byte[]> record) {
-        RecordMetadata source = context.recordMetadata().orElseThrow();
-        MemoryEvent event;
-        try {
-            event = eventSerde.deserialize(source.topic(), record.value());
-        } catch (SchemaRegistryUnavailableException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            log.error("Undecodable event at {}: {}; moved to the dead-letter topic", DeadLetters.coordinates(source),
-                    e.toString());
-            context.forward(DeadLetters.record(record, source, "embed", e), EmbedderTopology.DLQ_SINK);
+        MemoryEvent event = DeadLetters.decodeOrSetAside(eventSerde, record, context, EmbedderTopology.DLQ_SINK, "embed");
+        if (event == null) {
             return;
         }
         List<Memory> fresh = newContent(event);
@@ -76,6 +62,8 @@ final class EmbedderProcessor implements Processor<byte[], byte[], Object, Objec
             out.add(u.getAfter());
         } else if (p instanceof MemoriesConsolidated c) {
             out.add(c.getCreated());
+        } else if (p instanceof io.memorychain.avro.RefinementCompleted c) {
+            out.add(c.getJournal());
         }
         return out;
     }

@@ -117,6 +117,10 @@ final class LinkerProcessor implements Processor<byte[], byte[], Object, Object>
             setState(space, d.getMemoryId(), MemoryState.SOFT_DELETED, timestamp);
         } else if (p instanceof MemoryRestored r) {
             setState(space, r.getMemoryId(), MemoryState.ACTIVE, timestamp);
+        } else if (p instanceof io.memorychain.avro.DuplicatesRemoved d) {
+            d.getRemoved().forEach(r -> setState(space, r.getMemoryId(), MemoryState.SOFT_DELETED, timestamp));
+        } else if (p instanceof io.memorychain.avro.RefinementCompleted c) {
+            upsert(c.getJournal(), timestamp);
         } else if (p instanceof MemoriesLinked l) {
             pairs.putIfAbsent(pairKey(space, l.getFromId(), l.getToId()), "chain:" + event.getSeq());
         }

@@ -59,6 +59,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private KeyValueStore<String, Double> relationStrength;
     private KeyValueStore<String, Proposal> proposals;
     private KeyValueStore<String, Proposal> openProposals;
+    private RefinementProjection refinements;
     private IndexFeed feed;
     private MemoryIndex index;
 
@@ -86,6 +87,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         relationStrength = context.getStateStore(ProjectionTopology.RELATION_STRENGTH);
         proposals = context.getStateStore(ProjectionTopology.PROPOSALS);
         openProposals = context.getStateStore(ProjectionTopology.OPEN_PROPOSALS);
+        refinements = new RefinementProjection(context);
         feed = new IndexFeed(memories, context.getStateStore(ProjectionTopology.EMBEDDINGS), indexes.modelId());
         index = indexes.open(context.taskId().partition(), context.stateDir().toPath(), feed::rebuild);
     }
@@ -171,6 +173,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             }
         }
         ThreadChanges.of(event, id -> memories.get(StoreKeys.of(space, id))).ifPresent(c -> recordThreadChange(space, c));
+        refinements.apply(event, changes);
         audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
                 event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),
                 Canonical.hex(Canonical.toArray(event.getHash()))));

@@ -5,6 +5,8 @@ import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.Relation;
+import io.memorychain.avro.view.RefinementEdit;
+import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.view.AuditEntry;
@@ -69,6 +71,12 @@ public final class ProjectionTopology {
     public static final String PROPOSALS = "view-proposals";
     /** Open (pending and deferred) proposals by {@code space\0id}: the pending-proposals view. */
     public static final String OPEN_PROPOSALS = "view-proposals-open";
+    /** Refinement sessions, open and completed, by {@code space\0sessionId}. */
+    public static final String REFINEMENTS = "view-refinements";
+    /** The open refinement session's id by space. */
+    public static final String REFINEMENT_OPEN = "view-refinement-open";
+    /** Refinement edits (memories before and after) by {@code space\0sessionId\0seq}. */
+    public static final String REFINEMENT_EDITS = "view-refinement-edits";
 
     private ProjectionTopology() {
     }
@@ -118,6 +126,12 @@ public final class ProjectionTopology {
             topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store),
                     Serdes.String(), AvroWireSerde.forValues(registry, Proposal.class)), PROCESSOR);
         }
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS),
+                Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENT_OPEN),
+                Serdes.String(), Serdes.String()), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENT_EDITS),
+                Serdes.String(), AvroWireSerde.forValues(registry, RefinementEdit.class)), PROCESSOR);
         for (String store : new String[] {RELATIONS, RELATIONS_IN}) {
             topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store),
                     Serdes.String(), AvroWireSerde.forValues(registry, Relation.class)), PROCESSOR);

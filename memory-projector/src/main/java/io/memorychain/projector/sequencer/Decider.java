@@ -14,6 +14,8 @@ import static io.memorychain.projector.sequencer.Decision.reject;
 
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.BlockUpdated;
+import io.memorychain.avro.CompleteRefinement;
+import io.memorychain.avro.StartRefinement;
 import io.memorychain.avro.Confidence;
 import io.memorychain.avro.ConsolidateMemories;
 import io.memorychain.avro.CreateMemory;
@@ -69,11 +71,13 @@ public final class Decider {
     private final SequencerSettings settings;
     private final CategoryGuard categories;
     private final ProposalDecider proposals;
+    private final RefinementDecider refinements;
 
     public Decider(SequencerSettings settings) {
         this.settings = settings;
         this.categories = new CategoryGuard(settings.categories());
         this.proposals = new ProposalDecider(this, categories);
+        this.refinements = new RefinementDecider(settings);
     }
 
     public Decision decide(MemoryRequest request, long seq, WriteModel model, Instant now) {
@@ -92,6 +96,10 @@ public final class Decider {
         Decision notAllowed = categories.check(request, id -> model.memory(request.getSpace(), id)).orElse(null);
         if (notAllowed != null) {
             return notAllowed;
+        }
+        Decision outsideSession = refinements.checkSession(request, model);
+        if (outsideSession != null) {
+            return outsideSession;
         }
         Context ctx = new Context(request, seq, model, now);
         Object op = request.getOp();
@@ -117,6 +125,10 @@ public final class Decider {
             return proposals.submit(request, seq, s);
         } else if (op instanceof ResolveProposal r) {
             return proposals.resolve(request, seq, model, now, r);
+        } else if (op instanceof StartRefinement s) {
+            return refinements.start(request, seq, model, s);
+        } else if (op instanceof CompleteRefinement c) {
+            return refinements.complete(request, seq, model, now, c);
         }
         return reject(INVALID_ARGUMENT, "unsupported operation " + (op == null ? "null" : op.getClass().getSimpleName()));
     }
@@ -294,7 +306,8 @@ public final class Decider {
         boolean admin = ctx.request.getActor().getType() == ActorType.ADMIN;
         Object payload;
         if (f.getFlag() == MemoryFlag.CONSTITUTIONAL) {
-            if (f.getValue() && !admin) {
+            // a request carrying a session id got here only when that session is open (RefinementDecider.checkSession)
+            if (f.getValue() && !admin && ctx.request.getSessionId() == null) {
                 return reject(NOT_IN_REFINEMENT, "memories can be protected only during a refinement session or by an admin");
             }
             if (!f.getValue() && !admin) {

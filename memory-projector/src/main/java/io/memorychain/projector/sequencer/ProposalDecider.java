@@ -168,9 +168,10 @@ final class ProposalDecider {
                 .build();
         ProposalResolved resolved = new ProposalResolved(proposal.getId(), ProposalDecision.COMMIT, op.getReason(),
                 memoryId, List.copyOf(op.getConflictsWith()));
-        Decision.FollowUp created = new Decision.FollowUp(new MemoryCreated(memory),
-                committer(request.getActor(), proposal.getProposer()));
-        return new Decision.Accept(resolved, memoryId, 1, List.of(created));
+        return new Decision.AcceptAll(List.of(
+                new Decision.Accept(resolved, proposal.getId(), proposal.getVersion() + 1),
+                new Decision.Accept(new MemoryCreated(memory), memoryId, 1,
+                        committer(request.getActor(), proposal.getProposer()))));
     }
 
     /**

@@ -9,12 +9,14 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.events.RejectionCode;
 import io.memorychain.events.chain.ChainSealer;
 import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.domain.Evolver;
 import io.memorychain.projector.domain.Proposals;
+import io.memorychain.projector.refinement.RefinementState;
 import io.memorychain.projector.support.ChainHead;
 import io.memorychain.projector.support.DeadLetters;
 import io.memorychain.projector.support.StoreKeys;
@@ -22,11 +24,14 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
@@ -55,6 +60,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private KeyValueStore<String, String> blocks;
     private KeyValueStore<String, String> relations;
     private KeyValueStore<String, Proposal> proposals;
+    private KeyValueStore<String, RefinementSession> refinements;
     private WindowStore<String, MemoryOutcome> requests;
     private WriteModel writeModel;
 
@@ -76,6 +82,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         this.requests = context.getStateStore(SequencerTopology.REQUESTS_STORE);
         this.relations = context.getStateStore(SequencerTopology.RELATIONS_STORE);
         this.proposals = context.getStateStore(SequencerTopology.PROPOSALS_STORE);
+        this.refinements = context.getStateStore(SequencerTopology.REFINEMENTS_STORE);
         this.writeModel = new WriteModel() {
             @Override
             public Memory memory(String space, String id) {
@@ -95,6 +102,21 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
             @Override
             public Proposal proposal(String space, String id) {
                 return proposals.get(StoreKeys.of(space, id));
+            }
+
+            @Override
+            public List<Memory> memories(String space) {
+                List<Memory> all = new ArrayList<>();
+                try (KeyValueIterator<String, Memory> it = memories.prefixScan(StoreKeys.prefix(space),
+                        new StringSerializer())) {
+                    it.forEachRemaining(kv -> all.add(kv.value));
+                }
+                return all;
+            }
+
+            @Override
+            public RefinementSession openRefinement(String space) {
+                return refinements.get(space);
             }
         };
     }
@@ -127,17 +149,19 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         MemoryOutcome outcome;
         try {
             Decision decision = decider.decide(request, head.seq() + 1, writeModel, now);
-            if (decision instanceof Decision.Accept accept) {
-                head = append(request, head, now, accept.payload(), request.getActor());
-                for (Decision.FollowUp next : accept.followUps()) {
-                    head = append(request, head, now, next.payload(), next.actor());
-                }
-                outcome = outcome(request, now).setAccepted(true).setSeq(head.seq())
-                        .setMemoryId(accept.memoryId()).setVersion(accept.version()).build();
-            } else {
-                Decision.Reject reject = (Decision.Reject) decision;
+            if (decision instanceof Decision.Reject reject) {
                 outcome = outcome(request, now).setAccepted(false).setCode(reject.code().name())
                         .setMessage(reject.message()).build();
+            } else {
+                List<Decision.Accept> accepts = decision instanceof Decision.AcceptAll all ? all.events()
+                        : List.of((Decision.Accept) decision);
+                for (Decision.Accept accept : accepts) {
+                    head = append(request, head, now, accept);
+                }
+                Decision.Accept last = accepts.get(accepts.size() - 1);
+                outcome = outcome(request, now).setAccepted(true).setSeq(head.seq())
+                        .setMemoryId(last.memoryId()).setVersion(last.memoryId() == null ? null : last.version())
+                        .build();
             }
         } catch (RuntimeException e) {
             log.error("Sequencer failed on request {} of space {} at {}; moved to the dead-letter topic",
@@ -173,12 +197,13 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     }
 
     /** Seals the event, applies it to the write model, moves the head, and forwards it to the chain; the new head. */
-    private ChainHead append(MemoryRequest request, ChainHead head, Instant now, Object payload, Actor actor) {
+    private ChainHead append(MemoryRequest request, ChainHead head, Instant now, Decision.Accept accept) {
+        Actor actor = accept.actor() != null ? accept.actor() : request.getActor();
         MemoryEvent event = MemoryEvent.newBuilder()
                 .setSpace(request.getSpace()).setSeq(head.seq() + 1).setPrevHash(ByteBuffer.wrap(head.hash()))
                 .setHash(EMPTY.duplicate()).setSignature(EMPTY.duplicate()).setKeyId("")
                 .setRequestId(request.getRequestId()).setActor(actor).setOccurredAt(now)
-                .setSessionId(request.getSessionId()).setPayload(payload)
+                .setSessionId(request.getSessionId()).setPayload(accept.payload())
                 .build();
         sealer.seal(event);
         String space = request.getSpace();
@@ -196,6 +221,15 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         Proposal proposal = Proposals.evolve(event, id -> proposals.get(StoreKeys.of(space, id)));
         if (proposal != null) {
             proposals.put(StoreKeys.of(space, proposal.getId()), proposal);
+        }
+        RefinementSession open = refinements.get(space);
+        RefinementSession session = RefinementState.evolve(open, event);
+        if (session != open) {
+            if (session.getCompletedSeq() != null) {
+                refinements.delete(space);
+            } else {
+                refinements.put(space, session);
+            }
         }
         byte[] hash = new byte[event.getHash().remaining()];
         event.getHash().duplicate().get(hash);

@@ -2,6 +2,8 @@ package io.memorychain.projector.sequencer;
 
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.RefinementSession;
+import java.util.List;
 
 /** The sequencer's view of current state, enough to validate requests. */
 public interface WriteModel {
@@ -17,4 +19,9 @@ public interface WriteModel {
 
     /** A proposal of the space (seed 001 section 13), whatever its status, or null. */
     Proposal proposal(String space, String id);
+    /** Every memory of the space, whatever its state, in id (creation) order. */
+    List<Memory> memories(String space);
+
+    /** The space's open refinement session, or null. */
+    RefinementSession openRefinement(String space);
 }

@@ -1,10 +1,16 @@
 package io.memorychain.projector.support;
 
+import io.memorychain.events.registry.SchemaRegistryUnavailableException;
+import io.memorychain.events.serde.AvroWireSerde;
 import java.nio.charset.StandardCharsets;
+import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Headers of a dead-letter record: where it came from and why it was set aside. */
 public final class DeadLetters {
@@ -15,7 +21,30 @@ public final class DeadLetters {
     public static final String ERROR = "dlq.error";
     public static final String STAGE = "dlq.stage";
 
+    private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
+
     private DeadLetters() {
+    }
+
+    /**
+     * The record's value decoded, or null after the record was forwarded to {@code sink} with its coordinates (a bad
+     * record never stops the partition). A registry outage is not the record's fault: it propagates, the task fails and
+     * the record is retried.
+     */
+    public static <T extends SpecificRecord> T decodeOrSetAside(AvroWireSerde<T> serde, Record<byte[], byte[]> record,
+                                                                ProcessorContext<Object, Object> context, String sink,
+                                                                String stage) {
+        RecordMetadata source = context.recordMetadata().orElseThrow();
+        try {
+            return serde.deserialize(source.topic(), record.value());
+        } catch (SchemaRegistryUnavailableException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            log.error("Undecodable record at {} ({}): {}; moved to the dead-letter topic", coordinates(source), stage,
+                    e.toString());
+            context.forward(record(record, source, stage, e), sink);
+            return null;
+        }
     }
 
     /** The dead-letter record for a source record: the original key and value, the coordinates and error in headers. */

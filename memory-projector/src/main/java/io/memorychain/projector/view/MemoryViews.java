@@ -3,6 +3,8 @@ package io.memorychain.projector.view;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.Relation;
+import io.memorychain.avro.view.RefinementEdit;
+import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.projector.search.Hit;
 import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.avro.Memory;
@@ -68,6 +70,17 @@ public interface MemoryViews {
 
     /** The space's open proposals (pending and deferred), oldest first: the pending-proposals view. */
     List<Proposal> openProposals(String space);
+    /** The space's open refinement session, if any (seed 003). */
+    Optional<RefinementSession> openRefinement(String space);
+
+    /** A refinement session of the space by id, open or completed. */
+    Optional<RefinementSession> refinement(String space, String sessionId);
+
+    /** The space's refinement sessions, oldest first. */
+    List<RefinementSession> refinements(String space);
+
+    /** The session's edits, oldest first, each with the memories it changed before and after. */
+    List<RefinementEdit> refinementEdits(String space, String sessionId);
 
     /** Highest chain seq of the space that the local projection has applied (0 when none). */
     long appliedSeq(String space);

@@ -3,6 +3,8 @@ package io.memorychain.projector.view;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.Relation;
+import io.memorychain.avro.view.RefinementEdit;
+import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.projector.search.Hit;
 import io.memorychain.projector.search.MemoryIndex;
 import io.memorychain.projector.search.SearchIndexes;
@@ -201,6 +203,28 @@ public final class StoreMemoryViews implements MemoryViews {
     @Override
     public List<Proposal> openProposals(String space) {
         return scan(ProjectionTopology.OPEN_PROPOSALS, StoreKeys.prefix(space), Integer.MAX_VALUE);
+    }
+
+    @Override
+    public Optional<RefinementSession> openRefinement(String space) {
+        String id = this.<String>store(ProjectionTopology.REFINEMENT_OPEN).get(space);
+        return id == null ? Optional.empty() : refinement(space, id);
+    }
+
+    @Override
+    public Optional<RefinementSession> refinement(String space, String sessionId) {
+        return Optional.ofNullable(this.<RefinementSession>store(ProjectionTopology.REFINEMENTS)
+                .get(StoreKeys.of(space, sessionId)));
+    }
+
+    @Override
+    public List<RefinementSession> refinements(String space) {
+        return scan(ProjectionTopology.REFINEMENTS, StoreKeys.prefix(space), Integer.MAX_VALUE);
+    }
+
+    @Override
+    public List<RefinementEdit> refinementEdits(String space, String sessionId) {
+        return scan(ProjectionTopology.REFINEMENT_EDITS, StoreKeys.prefix(space, sessionId), Integer.MAX_VALUE);
     }
 
     @Override

@@ -1,0 +1,71 @@
+package io.memorychain.api.auth;
+
+import io.memorychain.api.error.ApiError;
+import io.memorychain.api.error.ApiException;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.RequestAttribute;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+
+/** API keys: admins issue, list and revoke them; anyone sees who they are. */
+@Controller("/v1")
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Tag(name = "keys")
+public class KeyController {
+
+    private final ApiKeys keys;
+
+    public KeyController(ApiKeys keys) {
+        this.keys = keys;
+    }
+
+    @Get("/me")
+    @Operation(summary = "The caller: its role, agent, spaces and the actor its writes are recorded as")
+    public KeyJson.Caller me(@Parameter(hidden = true) @RequestAttribute(Principal.ATTRIBUTE) Principal caller) {
+        return KeyJson.Caller.of(caller);
+    }
+
+    @Post("/keys")
+    @Operation(summary = "Issue an API key (admin)", description = "The answer is the only place the key appears.")
+    @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "403", description = "ROLE_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<KeyJson> issue(@Parameter(hidden = true) @RequestAttribute(Principal.ATTRIBUTE) Principal caller,
+                                       @Nullable @Body NewKeyBody body) {
+        if (body == null || body.id() == null || body.role() == null || body.spaces() == null) {
+            throw ApiException.invalid("id, role and spaces are required");
+        }
+        Role role = Role.parse(body.role());
+        if (role == null) {
+            throw ApiException.invalid("role must be agent, subagent, user, worker or admin, was '" + body.role() + "'");
+        }
+        Principal principal = new Principal(body.id(), role, body.agentId() == null ? body.id() : body.agentId(), body.spaces());
+        ApiKeys.Issued issued = keys.issue(principal, caller.id());
+        return HttpResponse.created(KeyJson.of(issued.record(), issued.key()));
+    }
+
+    @Get("/keys")
+    @Operation(summary = "Every API key, revoked ones included (admin); secrets are never shown")
+    public KeyJson.Page list() {
+        return new KeyJson.Page(keys.list().stream().map(r -> KeyJson.of(r, null)).toList());
+    }
+
+    @Delete("/keys/{keyId}")
+    @Operation(summary = "Revoke an API key (admin); every instance refuses it within seconds")
+    @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public KeyJson revoke(@PathVariable String keyId) {
+        return KeyJson.of(keys.revoke(keyId), null);
+    }
+}

@@ -1,0 +1,21 @@
+package io.memorychain.api.auth;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.List;
+
+/** POST /v1/keys. */
+@Serdeable
+@JsonIgnoreProperties(ignoreUnknown = false)
+@Schema(name = "NewKey")
+public record NewKeyBody(
+        @Nullable @Schema(description = "Name of the key's owner", requiredMode = Schema.RequiredMode.REQUIRED) String id,
+        @Nullable @Schema(description = "agent, subagent, user, worker or admin", requiredMode = Schema.RequiredMode.REQUIRED) String role,
+        @Nullable @JsonProperty("agent_id") @Schema(description = "The agent (or sub-agent name) its events are recorded as; default: id")
+        String agentId,
+        @Nullable @Schema(description = "Spaces it may use: names, 'prefix*' or '*'", requiredMode = Schema.RequiredMode.REQUIRED)
+        List<String> spaces) {
+}

@@ -1,0 +1,28 @@
+package io.memorychain.api.mcp;
+
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.auth.Role;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One agent tool: the single definition MCP ({@code tools/list}) and the OpenAI function list ({@code GET /v1/tools})
+ * are both generated from, and what a call does.
+ *
+ * @param name        the tool name the model calls
+ * @param description written for the model: what it does and when to use it
+ * @param inputSchema JSON Schema of the arguments
+ * @param roles       the roles that may call it
+ * @param handler     runs a call; throws {@code ApiException} with a code on refusal
+ */
+public record MemoryTool(String name, String description, Map<String, Object> inputSchema, Set<Role> roles, Handler handler) {
+
+    /** A call: who calls, in which space, with which arguments (without {@code space}). */
+    public record Call(Principal caller, String space, Map<String, Object> arguments) {
+    }
+
+    @FunctionalInterface
+    public interface Handler {
+        Object handle(Call call);
+    }
+}

@@ -1,0 +1,273 @@
+package io.memorychain.api.mcp;
+
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.auth.Role;
+import io.memorychain.api.blocks.BlockBody;
+import io.memorychain.api.blocks.BlockController;
+import io.memorychain.api.core.CoreController;
+import io.memorychain.api.error.ApiException;
+import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.api.markdown.AppendBody;
+import io.memorychain.api.markdown.FileController;
+import io.memorychain.api.markdown.PatchBody;
+import io.memorychain.api.memories.ConsolidateBody;
+import io.memorychain.api.memories.CreateMemoryBody;
+import io.memorychain.api.memories.DeleteMemoryBody;
+import io.memorychain.api.memories.MemoryController;
+import io.memorychain.api.memories.ConsolidationController;
+import io.memorychain.api.retrieval.QueryBody;
+import io.memorychain.api.retrieval.QueryJson;
+import io.memorychain.api.retrieval.RetrievalController;
+import io.micronaut.core.type.Argument;
+import io.micronaut.json.JsonMapper;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The agent tools (seed 000, seed 001 section 8.3, seed 002, seed 004's memory.query): each one calls the same
+ * operation as its REST endpoint, with the caller's key deciding the actor, spaces and role exactly as over REST.
+ */
+@Singleton
+public class MemoryTools {
+
+    private static final Set<Role> WRITERS = Set.of(Role.AGENT, Role.USER, Role.WORKER);
+    private static final Set<Role> READERS = Set.of(Role.AGENT, Role.SUBAGENT, Role.USER, Role.WORKER);
+    private static final String SPACE = "space";
+    private static final int FORGET_MATCHES = 10;
+
+    private final JsonMapper json;
+    private final MemoryController memories;
+    private final ConsolidationController consolidations;
+    private final BlockController blocks;
+    private final CoreController core;
+    private final RetrievalController retrieval;
+    private final FileController files;
+    private final Map<String, MemoryTool> tools = new LinkedHashMap<>();
+
+    public MemoryTools(JsonMapper json, MemoryController memories, ConsolidationController consolidations,
+                       BlockController blocks, CoreController core, RetrievalController retrieval, FileController files) {
+        this.json = json;
+        this.memories = memories;
+        this.consolidations = consolidations;
+        this.blocks = blocks;
+        this.core = core;
+        this.retrieval = retrieval;
+        this.files = files;
+        define();
+    }
+
+    /** Every tool, in a stable order. */
+    public List<MemoryTool> all() {
+        return List.copyOf(tools.values());
+    }
+
+    /**
+     * Runs a tool as the caller.
+     *
+     * @throws ApiException with the same codes as REST (INVALID_ARGUMENT, SPACE_NOT_ALLOWED, ROLE_NOT_ALLOWED, ...)
+     */
+    public Object call(String name, Principal caller, Map<String, Object> arguments) {
+        MemoryTool tool = tools.get(name);
+        if (tool == null) {
+            throw ApiException.notFound("no tool " + name + "; tools: " + String.join(", ", tools.keySet()));
+        }
+        if (!tool.roles().contains(caller.role())) {
+            throw new ApiException(ErrorCodes.ROLE_NOT_ALLOWED, caller.role().wireName() + " keys cannot call " + name);
+        }
+        Map<String, Object> args = new LinkedHashMap<>(arguments == null ? Map.of() : arguments);
+        String space = space(caller, args.remove(SPACE));
+        return tool.handler().handle(new MemoryTool.Call(caller, space, args));
+    }
+
+    private static String space(Principal caller, Object requested) {
+        if (requested != null && !(requested instanceof String)) {
+            throw ApiException.invalid("space must be a string");
+        }
+        String space = (String) requested;
+        if (space == null) {
+            List<String> exact = caller.spaces().stream().filter(s -> !s.endsWith("*")).toList();
+            if (exact.size() != 1 || caller.spaces().size() != 1) {
+                throw ApiException.invalid("space is required: your key covers " + String.join(", ", caller.spaces()));
+            }
+            space = exact.get(0);
+        }
+        if (!caller.mayUse(space)) {
+            throw new ApiException(ErrorCodes.SPACE_NOT_ALLOWED, "your key does not cover space '" + space + "'");
+        }
+        return space;
+    }
+
+    private void define() {
+        add("memory_commit", """
+                Commit something worth remembering to long-term memory: a fact or preference about the user, a decision, \
+                an event, a procedure. One self-contained statement per call. It is signed onto the memory chain and \
+                searchable at once.""",
+                withSpace().string("content", "What to remember, as one self-contained statement", true)
+                        .enumeration("kind", "semantic (fact, default), episodic (event), procedural (how-to)",
+                                List.of("semantic", "episodic", "procedural"), false)
+                        .string("category", "A configured category, e.g. preferences, goals, work", false)
+                        .integer("importance", "1 (trivia) to 5 (critical); default 3", 1, 5, false)
+                        .strings("tags", "2-5 topical tags", false)
+                        .enumeration("confidence", "How sure you are", List.of("high", "medium", "low"), false),
+                WRITERS, c -> memories.create(c.space(), c.caller().actor(), null, body(c.arguments(), CreateMemoryBody.class)).body());
+        add("memory_recall", """
+                Recall memories relevant to a topic before a task that may need background: returns the best matches \
+                as short bullets (keyword and meaning search, ranked by importance and recency).""",
+                withSpace().string("query", "What to look for, in natural language", true)
+                        .integer("max_results", "Most memories to return; default 5", 1, 50, false),
+                READERS, c -> {
+                    Map<String, Object> q = new LinkedHashMap<>();
+                    q.put("query", c.arguments().get("query"));
+                    if (c.arguments().containsKey("max_results")) {
+                        q.put("top_k", c.arguments().get("max_results"));
+                    }
+                    return query(c, q);
+                });
+        add("memory_query", """
+                Search memory with full control (memory.query): filters, categories, return format, a token budget and \
+                a similarity threshold. Prefer memory_recall for a plain lookup.""",
+                withSpace().string("query", "What to look for", true)
+                        .strings("categories", "Only these categories", false)
+                        .map("filters", "Any of user_id, agent_id, run_id, actor_id, role, category, pinned, importance_min, "
+                                + "importance_max, updated_after, updated_before (ISO-8601)", false)
+                        .integer("top_k", "Results; default 5", 1, 100, false)
+                        .enumeration("return", "bullets (default) or full", List.of("bullets", "full"), false)
+                        .integer("budget_tokens", "Token budget of the answer", 1, 100_000, false)
+                        .number("threshold", "Lowest similarity (0-1) to include", false)
+                        .bool("include_superseded", "Also superseded memories"),
+                READERS, c -> query(c, c.arguments()));
+        add("memory_rethink", """
+                Consolidate several fragmented or outdated memories into one clearer understanding, atomically: the \
+                inputs are superseded (kept in history) and the new memory keeps the earliest origin date. Give the ids \
+                from memory_recall or memory_query and say why.""",
+                withSpace().strings("ids", "Ids of the memories to consolidate (at least 2)", true)
+                        .string("content", "The consolidated understanding", true)
+                        .string("reason", "Why you consolidate", false)
+                        .string("summary", "One-line summary", false),
+                WRITERS, c -> consolidations.consolidate(c.space(), c.caller().actor(), null,
+                        body(c.arguments(), ConsolidateBody.class)).body());
+        add("block_get", "Read one labelled core block (persona, user_profile, goals, knowledge, critical).",
+                withSpace().string("label", "The block label", true),
+                READERS, c -> blocks.get(c.space(), text(c.arguments(), "label")).body());
+        add("block_update", """
+                Replace a labelled core block (persona, user_profile, goals, knowledge, critical): persistent context \
+                about yourself or the user that is injected at the start of every turn. Send the whole new text.""",
+                withSpace().string("label", "The block label", true)
+                        .string("content", "The whole new block text", true)
+                        .bool("core", "Inject into context (default true)")
+                        .integer("expected_version", "The version you read (optimistic concurrency)", 1, Integer.MAX_VALUE, false),
+                WRITERS, c -> {
+                    Map<String, Object> args = new LinkedHashMap<>(c.arguments());
+                    String label = text(args, "label");
+                    args.remove("label");
+                    return blocks.put(c.space(), label, c.caller().actor(), null, null, body(args, BlockBody.class)).body();
+                });
+        add("core_memory", "Your core memory as injected at the start of a turn: blocks and core memories, with its token count.",
+                withSpace(), READERS, c -> core.core(c.space(), c.caller().actor()));
+        add("memory_forget", """
+                Forget memories the user asks you to forget, in two steps. First call with a query: it lists the \
+                matching memories and changes nothing; show them to the user. Then, once the user confirms, call again \
+                with confirm=true and the ids to forget: they are archived (soft-deleted, recoverable by an admin).""",
+                withSpace().string("query", "What the user wants forgotten (first call)", false)
+                        .strings("ids", "The ids to forget (second call)", false)
+                        .bool("confirm", "true to forget the given ids")
+                        .string("reason", "Why, as the user said it", false),
+                WRITERS, this::forget);
+        add("memory_list", "List the Markdown files of your memory (MEMORY.md, facts/<category>.md, episodes/YYYY-MM.md, "
+                        + "procedures/<name>.md) with their one-line summaries and sizes.",
+                withSpace(), READERS, c -> files.list(c.space(), c.caller().actor()));
+        add("memory_read", "Read one Markdown memory file, e.g. MEMORY.md or facts/preferences.md.",
+                withSpace().string("path", "The file path from memory_list", true),
+                READERS, c -> Map.of("path", text(c.arguments(), "path"),
+                        "text", files.read(c.space(), text(c.arguments(), "path"), c.caller().actor()).body()));
+        add("memory_write", """
+                Replace a Markdown memory file with new text: added bullets become memories, changed ones updates, \
+                removed ones deletions. Read it first and keep what should stay.""",
+                withSpace().string("path", "The file path", true).string("text", "The whole new file", true)
+                        .string("if_match", "The file's etag from memory_read, to refuse a concurrent change", false),
+                WRITERS, c -> files.write(c.space(), text(c.arguments(), "path"), c.caller().actor(), null,
+                        optional(c.arguments(), "if_match"), text(c.arguments(), "text")).body());
+        add("memory_patch", """
+                Edit a Markdown memory file by replacing exact text: each old_text must occur exactly once. Returns how \
+                many edits were applied; nothing changes if one does not match.""",
+                withSpace().string("path", "The file path", true)
+                        .objects("edits", "Replacements, applied in order", Schemas.object()
+                                .string("old_text", "Exact text to replace", true)
+                                .string("new_text", "Replacement text", true), true),
+                WRITERS, c -> files.patch(c.space(), text(c.arguments(), "path"), c.caller().actor(), null, null,
+                        body(Map.of("edits", c.arguments().getOrDefault("edits", List.of())), PatchBody.class)).body());
+        add("memory_append", "Append entries to a Markdown memory file (a '- ' bullet per memory), creating the file if needed.",
+                withSpace().string("path", "The file path, e.g. facts/preferences.md", true)
+                        .string("text", "The entries to append", true),
+                WRITERS, c -> files.append(c.space(), text(c.arguments(), "path"), c.caller().actor(), null, null,
+                        body(Map.of("text", c.arguments().getOrDefault("text", "")), AppendBody.class)).body());
+    }
+
+    private Object forget(MemoryTool.Call c) {
+        Map<String, Object> args = c.arguments();
+        if (!Boolean.TRUE.equals(args.get("confirm"))) {
+            String query = text(args, "query");
+            QueryJson.Answer answer = (QueryJson.Answer) query(c, Map.of("query", query, "top_k", FORGET_MATCHES, "return", "full"));
+            return Map.of("matches", answer.items(), "confirmed", false, "next",
+                    "Nothing was forgotten yet. Show these to the user; to forget some, call memory_forget again with "
+                            + "confirm=true and their ids.");
+        }
+        Object ids = args.get("ids");
+        if (!(ids instanceof List<?> list) || list.isEmpty()) {
+            throw ApiException.invalid("confirm=true needs the ids to forget (from the first call's matches)");
+        }
+        DeleteMemoryBody reason = new DeleteMemoryBody(optional(args, "reason"), null);
+        List<Object> forgotten = new ArrayList<>();
+        for (Object id : list) {
+            forgotten.add(memories.delete(c.space(), String.valueOf(id), c.caller().actor(), null, null, reason).body());
+        }
+        return Map.of("forgotten", forgotten, "confirmed", true);
+    }
+
+    private Object query(MemoryTool.Call c, Map<String, Object> q) {
+        return retrieval.query(c.space(), c.caller().actor(), body(q, QueryBody.class));
+    }
+
+    private void add(String name, String description, Schemas input, Set<Role> roles, MemoryTool.Handler handler) {
+        tools.put(name, new MemoryTool(name, description, input.build(), roles, handler));
+    }
+
+    private static Schemas withSpace() {
+        return Schemas.object().string(SPACE, "The memory space; default: the one space your key covers", false);
+    }
+
+    /** Binds tool arguments to the REST body type, with its strict rules (unknown or mistyped fields are refused). */
+    private <T> T body(Map<String, Object> arguments, Class<T> type) {
+        try {
+            return json.readValue(json.writeValueAsBytes(arguments), Argument.of(type));
+        } catch (IOException | RuntimeException e) {
+            throw ApiException.invalid("invalid arguments: " + firstLine(e.getMessage()));
+        }
+    }
+
+    private static String text(Map<String, Object> args, String name) {
+        Object value = args.get(name);
+        if (!(value instanceof String s) || s.isBlank()) {
+            throw ApiException.invalid(name + " is required (a string)");
+        }
+        return s;
+    }
+
+    private static String optional(Map<String, Object> args, String name) {
+        Object value = args.get(name);
+        return value == null ? null : String.valueOf(value);
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "malformed";
+        }
+        int nl = message.indexOf('\n');
+        return nl < 0 ? message : message.substring(0, nl);
+    }
+}

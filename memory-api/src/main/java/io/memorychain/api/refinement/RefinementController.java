@@ -1,0 +1,183 @@
+package io.memorychain.api.refinement;
+
+import io.memorychain.avro.Actor;
+import io.micronaut.http.annotation.RequestAttribute;
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.error.ApiError;
+import io.memorychain.api.error.ApiException;
+import io.memorychain.api.memories.ConsolidateBody;
+import io.memorychain.api.memories.DeleteMemoryBody;
+import io.memorychain.api.memories.MemoryJson;
+import io.memorychain.api.memories.MemoryRequests;
+import io.memorychain.api.memories.UpdateMemoryBody;
+import io.memorychain.api.memories.WriteResponse;
+import io.memorychain.api.request.ExpectedVersions;
+import io.memorychain.api.request.InputRules;
+import io.memorychain.api.request.MemoryIds;
+import io.memorychain.api.request.RequestIds;
+import io.memorychain.api.request.Spaces;
+import io.memorychain.api.write.WriteContext;
+import io.memorychain.api.write.WriteResult;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.Patch;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.net.URI;
+
+/**
+ * Refinement sessions (seed 003) over REST, a thin layer over {@link RefinementSessions}. {@code {session}} is a
+ * session id or {@code current} (the space's open session). The knife operations are accepted only inside the open
+ * session (403 NOT_IN_REFINEMENT otherwise) and are ordinary chain events carrying the session id.
+ */
+@Controller("/v1/spaces/{space}/refinements")
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Tag(name = "refinement")
+public class RefinementController {
+
+    private final RefinementSessions sessions;
+    private final MemoryRequests requests;
+
+    public RefinementController(RefinementSessions sessions, MemoryRequests requests) {
+        this.sessions = sessions;
+        this.requests = requests;
+    }
+
+    @Post
+    @Operation(summary = "Start a refinement session (admin)", description = "Exact duplicates (same content hash and tier) "
+            + "are soft-deleted first, content-blind, then the session opens with the ledger, the core tokens and the target.")
+    @ApiResponse(responseCode = "201", description = "Started")
+    @ApiResponse(responseCode = "403", description = "FORBIDDEN: only admins (and the workers' triggers) start sessions", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "409", description = "INVALID_STATE: a session is already open", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<RefinementSessionJson> start(@PathVariable String space,
+                                                     @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
+                                                     @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                                     @Nullable @Body StartRefinementBody body) {
+        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
+        SessionView started = sessions.start(ctx, body == null ? null : body.targetTokens(), body == null ? null : body.reason());
+        return HttpResponse.created(RefinementSessionJson.of(started)).header("X-Request-Id", ctx.requestId())
+                .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/refinements/"
+                        + started.session().getSessionId())));
+    }
+
+    @Get
+    @Operation(summary = "The space's refinement sessions, oldest first", description = "Without ledgers and edits.")
+    public RefinementListJson list(@PathVariable String space) {
+        Spaces.require(space);
+        return new RefinementListJson(sessions.sessions(space).stream().map(RefinementSessionJson::of).toList());
+    }
+
+    @Get("/{session}")
+    @Operation(summary = "A refinement session with its ledger and edits", description = "current: the open session, with "
+            + "the ledger (id, content, created_at, tags, flags), the core tokens and the target; else any session by id.")
+    @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such session (or none open for current)", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public RefinementSessionJson get(@PathVariable String space, @PathVariable String session,
+                                     @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {
+        Spaces.require(space);
+        return RefinementSessionJson.of(sessions.session(space, session, actor));
+    }
+
+    @Post("/{session}/search")
+    @Operation(summary = "search_memories: keywords and/or a created_at range over the ledger")
+    @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public RefinementSearchJson search(@PathVariable String space, @PathVariable String session,
+                                       @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
+                                       @Nullable @Body RefinementSearchBody body) {
+        Spaces.require(space);
+        RefinementSearchBody b = body == null ? new RefinementSearchBody(null, null, null, null) : body;
+        RefinementSessions.SearchResult found = sessions.search(space, actor, session, b.query(),
+                InputRules.instant("created_after", b.createdAfter()), InputRules.instant("created_before", b.createdBefore()),
+                b.limit());
+        return new RefinementSearchJson(found.sessionId(), found.memories().stream().map(LedgerEntryJson::of).toList());
+    }
+
+    @Post("/{session}/consolidations")
+    @Operation(summary = "consolidate_memories: many memories become one, atomically", description = "The new memory keeps "
+            + "the earliest created_at; the inputs are superseded. One bad id (unknown, inactive, constitutional) changes nothing.")
+    @ApiResponse(responseCode = "201", description = "Created")
+    @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL or NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> consolidate(@PathVariable String space, @PathVariable String session,
+                                                   @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
+                                                   @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                                   @Nullable @Body ConsolidateBody body) {
+        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
+        WriteResult result = sessions.consolidate(ctx, session, requests.consolidate(ctx.space(), body));
+        return written(HttpResponse.created(response(result)), ctx)
+                .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
+    }
+
+    @Patch("/{session}/memories/{id}")
+    @Operation(summary = "update_memory: tighten a memory's phrasing (any field of PATCH /memories/{id})")
+    @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> update(@PathVariable String space, @PathVariable String session, @PathVariable String id,
+                                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
+                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                              @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+                                              @Nullable @Body UpdateMemoryBody body) {
+        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
+        MemoryIds.require(ctx.space(), id);
+        return written(HttpResponse.ok(response(sessions.update(ctx, session, requests.update(id, body)))), ctx);
+    }
+
+    @Delete("/{session}/memories/{id}")
+    @Operation(summary = "delete_memory: prune an obsolete memory (soft delete)")
+    @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL or NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> delete(@PathVariable String space, @PathVariable String session, @PathVariable String id,
+                                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
+                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                              @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+                                              @Nullable @Body DeleteMemoryBody body) {
+        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
+        return written(HttpResponse.ok(response(sessions.delete(ctx, session, id, body == null ? null : body.reason()))), ctx);
+    }
+
+    @Post("/{session}/memories/{id}:protect")
+    @Operation(summary = "protect_memory: make a memory constitutional", description = "Constitutional memories cannot be "
+            + "deleted or consolidated by agents; only an admin unprotects them.")
+    @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> protect(@PathVariable String space, @PathVariable String session, @PathVariable String id,
+                                               @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
+                                               @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch) {
+        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, ifMatch);
+        return written(HttpResponse.ok(response(sessions.protect(ctx, session, id))), ctx);
+    }
+
+    @Post("/{session}:complete")
+    @Operation(summary = "complete_refinement: end the session and record its outcome", description = "Writes "
+            + "RefinementCompleted (counts, tokens before/after, summary line) and a journal memory.")
+    @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<CompletionJson> complete(@PathVariable String space, @PathVariable String session,
+                                                 @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
+                                                 @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+                                                 @Nullable @Body CompleteRefinementBody body) {
+        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
+        if (body == null) {
+            throw ApiException.invalid("A JSON body {\"summary\": ...} is required");
+        }
+        return HttpResponse.ok(CompletionJson.of(sessions.complete(ctx, session, body.summary())))
+                .header("X-Request-Id", ctx.requestId());
+    }
+
+    private static WriteResponse response(WriteResult result) {
+        return new WriteResponse(MemoryJson.of(result.memory()), result.seq());
+    }
+
+    private static <T> MutableHttpResponse<T> written(MutableHttpResponse<T> response, WriteContext ctx) {
+        return response.header("X-Request-Id", ctx.requestId());
+    }
+}

@@ -1,0 +1,227 @@
+package io.memorychain.api.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.memorychain.api.auth.ApiKeys;
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.auth.Role;
+import io.memorychain.api.topology.TopologyBackend;
+import io.micronaut.context.annotation.Property;
+import io.micronaut.core.type.Argument;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.client.HttpClient;
+import io.micronaut.http.client.annotation.Client;
+import io.micronaut.json.JsonMapper;
+import io.micronaut.runtime.server.EmbeddedServer;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Agents' view of the system: the official MCP Java SDK client, over streamable HTTP ({@code /mcp}) and over stdio
+ * (the {@link StdioBridge} launched as a process, as desktop clients do), on the real HTTP stack with the real
+ * topologies ({@link TopologyBackend}).
+ */
+@MicronautTest(environments = TopologyBackend.ENV)
+@Property(name = "micronaut.server.port", value = "-1")
+@Property(name = "memory.auth.bootstrap", value = "false")
+@Property(name = "memory.write-timeout", value = "5s")
+class McpSessionTest {
+
+    /** The committed copy of GET /v1/tools (regenerate: copy target/openai-tools.json after a failure). */
+    private static final Path TOOLS_FILE = Path.of("..", "docs", "openai-tools.json");
+
+    @Inject
+    EmbeddedServer server;
+
+    @Inject
+    ApiKeys keys;
+
+    @Inject
+    JsonMapper json;
+
+    @Inject
+    @Client("/")
+    HttpClient http;
+
+    @Test
+    void anAgentCommitsRecallsUpdatesABlockConsolidatesAndForgetsWithConfirmation() throws IOException {
+        String space = "mcp-" + UUID.randomUUID().toString().substring(0, 8);
+        try (McpSyncClient agent = client(httpTransport(key(Role.AGENT, "ana", space)))) {
+            agent.initialize();
+            assertThat(agent.listTools().tools()).extracting(McpSchema.Tool::name).contains("memory_commit",
+                    "memory_recall", "memory_query", "memory_rethink", "block_get", "block_update", "core_memory",
+                    "memory_forget", "memory_list", "memory_read", "memory_write", "memory_patch", "memory_append");
+
+            String tea = id(ok(agent, "memory_commit", Map.of("content", "Ana drinks green tea every morning",
+                    "category", "preferences", "importance", 4)));
+            String oolong = id(ok(agent, "memory_commit", Map.of("content", "Ana also likes oolong tea")));
+            ok(agent, "memory_commit", Map.of("content", "Ana's sister lives in Lisbon", "kind", "semantic"));
+
+            Map<String, Object> recalled = ok(agent, "memory_recall", Map.of("query", "what does Ana drink?", "max_results", 2));
+            assertThat(ids(recalled)).contains(tea);
+
+            ok(agent, "block_update", Map.of("label", "persona", "content", "I am Ana's careful assistant."));
+            assertThat((String) ok(agent, "core_memory", Map.of()).get("text")).contains("I am Ana's careful assistant.");
+            assertThat(ok(agent, "block_get", Map.of("label", "persona"))).containsEntry("version", 1);
+
+            Map<String, Object> merged = ok(agent, "memory_rethink", Map.of("ids", List.of(tea, oolong),
+                    "content", "Ana drinks tea: green in the morning, oolong too", "reason", "one preference"));
+            String mergedId = id(merged);
+
+            Map<String, Object> listed = ok(agent, "memory_forget", Map.of("query", "Ana's sister"));
+            assertThat(listed).containsEntry("confirmed", false);
+            String sister = (String) ((List<Map<String, Object>>) listed.get("matches")).stream()
+                    .filter(m -> ((String) m.get("text")).contains("Lisbon")).findFirst().orElseThrow().get("id");
+            assertThat(state(space, sister)).as("listing forgets nothing").isEqualTo("active");
+            Map<String, Object> forgotten = ok(agent, "memory_forget", Map.of("confirm", true, "ids", List.of(sister),
+                    "reason", "the user asked"));
+            assertThat(forgotten).containsEntry("confirmed", true);
+            assertThat(state(space, sister)).isEqualTo("soft_deleted");
+
+            assertThat((String) ok(agent, "memory_read", Map.of("path", "facts/preferences.md")).get("text"))
+                    .contains(mergedId).doesNotContain("Lisbon");
+            assertThat(audit(space)).extracting(e -> e.get("actor")).containsOnly(Map.of("type", "agent", "id", "ana"));
+        }
+    }
+
+    @Test
+    void toolCallsAreRefusedWithTheRestCodes() {
+        String space = "mcp-" + UUID.randomUUID().toString().substring(0, 8);
+        try (McpSyncClient agent = client(httpTransport(key(Role.AGENT, "ana", space)));
+             McpSyncClient sub = client(httpTransport(key(Role.SUBAGENT, "researcher", space)))) {
+            agent.initialize();
+            sub.initialize();
+            assertThat(error(agent, "memory_commit", Map.of("space", "someone-else", "content", "x")))
+                    .containsEntry("code", "SPACE_NOT_ALLOWED");
+            assertThat(error(agent, "memory_commit", Map.of("content", " "))).containsEntry("code", "INVALID_ARGUMENT");
+            McpSchema.CallToolResult mistyped = agent.callTool(new McpSchema.CallToolRequest("memory_commit",
+                    Map.of("content", "x", "importance", "very")));
+            assertThat(mistyped.isError()).isTrue();
+            assertThat(text(mistyped)).as("checked against the tool's schema").contains("importance");
+            assertThat(error(agent, "memory_forget", Map.of("confirm", true))).containsEntry("code", "INVALID_ARGUMENT");
+            assertThat(error(sub, "memory_commit", Map.of("content", "sub-agents propose"))).containsEntry("code", "ROLE_NOT_ALLOWED");
+            assertThat(audit(space)).isEmpty();
+        }
+        assertThatThrownBy(() -> client(httpTransport("mc_0123456789ab_" + "A".repeat(43))).initialize())
+                .as("a wrong key cannot even initialize").isNotNull();
+    }
+
+    @Test
+    void theStdioLauncherServesTheSameToolsAsTheHttpEndpoint() {
+        String space = "mcp-" + UUID.randomUUID().toString().substring(0, 8);
+        String key = key(Role.AGENT, "ana", space);
+        ServerParameters launcher = ServerParameters.builder(Path.of(System.getProperty("java.home"), "bin", "java").toString())
+                .args("-cp", System.getProperty("java.class.path"), StdioBridge.class.getName(),
+                        "--url", server.getURL().toString(), "--key", key)
+                .build();
+        try (McpSyncClient viaHttp = client(httpTransport(key));
+             McpSyncClient viaStdio = client(new StdioClientTransport(launcher, McpJsonDefaults.getMapper()))) {
+            viaHttp.initialize();
+            viaStdio.initialize();
+            assertThat(viaStdio.listTools().tools()).isEqualTo(viaHttp.listTools().tools());
+            String id = id(ok(viaStdio, "memory_commit", Map.of("content", "Committed through stdio")));
+            assertThat(state(space, id)).isEqualTo("active");
+            assertThat(error(viaStdio, "memory_commit", Map.of("space", "elsewhere", "content", "x"))).containsEntry("code", "SPACE_NOT_ALLOWED");
+        }
+    }
+
+    @Test
+    void theOpenAiToolDefinitionsComeFromTheMcpToolsAndMatchTheCommittedFile() throws IOException {
+        Map<String, Object> served = http.toBlocking().retrieve(HttpRequest.GET("/v1/tools"), Argument.mapOf(String.class, Object.class));
+        List<Map<String, Object>> functions = (List<Map<String, Object>>) served.get("tools");
+        try (McpSyncClient agent = client(httpTransport(key(Role.AGENT, "ana", "any")))) {
+            agent.initialize();
+            List<McpSchema.Tool> mcp = agent.listTools().tools();
+            assertThat(functions).hasSameSizeAs(mcp);
+            for (int i = 0; i < mcp.size(); i++) {
+                Map<String, Object> f = (Map<String, Object>) functions.get(i).get("function");
+                assertThat(functions.get(i)).containsEntry("type", "function");
+                assertThat(f).containsEntry("name", mcp.get(i).name()).containsEntry("description", mcp.get(i).description());
+                assertThat(json.writeValueAsString(f.get("parameters"))).isEqualTo(json.writeValueAsString(
+                        json.readValue(McpJsonDefaults.getMapper().writeValueAsString(mcp.get(i).inputSchema()), Object.class)));
+            }
+        }
+        com.fasterxml.jackson.databind.ObjectMapper pretty = new com.fasterxml.jackson.databind.ObjectMapper();
+        String generated = pretty.writerWithDefaultPrettyPrinter().writeValueAsString(pretty.readTree(json.writeValueAsString(served)));
+        Path target = Path.of("target", "openai-tools.json");
+        Files.writeString(target, generated);
+        assertThat(Files.readString(TOOLS_FILE).strip()).as("docs/openai-tools.json is stale: copy " + target.toAbsolutePath())
+                .isEqualTo(generated);
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private String key(Role role, String agent, String space) {
+        return keys.issue(new Principal(agent + "-" + UUID.randomUUID().toString().substring(0, 6), role, agent, List.of(space)), "test")
+                .key().toString();
+    }
+
+    private McpClientTransport httpTransport(String key) {
+        return HttpClientStreamableHttpTransport.builder(server.getURL().toString()).endpoint("/mcp")
+                .requestBuilder(java.net.http.HttpRequest.newBuilder().header("Authorization", "Bearer " + key))
+                .build();
+    }
+
+    private static McpSyncClient client(McpClientTransport transport) {
+        return McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
+    }
+
+    private Map<String, Object> ok(McpSyncClient client, String tool, Map<String, Object> args) {
+        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(tool, args));
+        assertThat(result.isError()).as(tool + ": " + text(result)).isFalse();
+        return parse(text(result));
+    }
+
+    private Map<String, Object> error(McpSyncClient client, String tool, Map<String, Object> args) {
+        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(tool, args));
+        assertThat(result.isError()).as(tool + ": " + text(result)).isTrue();
+        return parse(text(result));
+    }
+
+    private static String text(McpSchema.CallToolResult result) {
+        return ((McpSchema.TextContent) result.content().get(0)).text();
+    }
+
+    private Map<String, Object> parse(String text) {
+        try {
+            return json.readValue(text, Argument.mapOf(String.class, Object.class));
+        } catch (IOException e) {
+            throw new AssertionError("not JSON: " + text, e);
+        }
+    }
+
+    private static String id(Map<String, Object> written) {
+        return (String) ((Map<String, Object>) written.get("memory")).get("id");
+    }
+
+    private static List<String> ids(Map<String, Object> answer) {
+        return ((List<Map<String, Object>>) answer.get("items")).stream().map(i -> (String) i.get("id")).toList();
+    }
+
+    private String state(String space, String id) {
+        return (String) http.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id)
+                .bearerAuth(key(Role.AGENT, "reader", space)), Map.class).get("state");
+    }
+
+    private List<Map<String, Object>> audit(String space) {
+        return (List<Map<String, Object>>) http.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/audit")
+                .bearerAuth(key(Role.AGENT, "reader", space)), Map.class).get("items");
+    }
+}

@@ -32,6 +32,8 @@ public enum RejectionCode {
     ALREADY_LINKED,
     /** The agent may not use this category. */
     CATEGORY_NOT_ALLOWED,
+    /** The proposal was already committed or rejected (a deferred one is still open). */
+    ALREADY_RESOLVED,
     /** The sequencer could not process the request (a defect); the request was moved to the dead-letter topic. */
     INTERNAL
 }

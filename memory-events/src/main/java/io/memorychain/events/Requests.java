@@ -10,6 +10,10 @@ import io.memorychain.avro.LinkMemories;
 import io.memorychain.avro.MemoryFlag;
 import io.memorychain.avro.UnlinkMemories;
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.ProposalDecision;
+import io.memorychain.avro.ProposedMemory;
+import io.memorychain.avro.ResolveProposal;
+import io.memorychain.avro.SubmitProposal;
 import io.memorychain.avro.RefinementTrigger;
 import io.memorychain.avro.RestoreMemory;
 import io.memorychain.avro.SetFlag;
@@ -94,6 +98,22 @@ public final class Requests {
 
     public static MemoryRequest.Builder unlink(String space, Actor actor, String fromId, String toId) {
         return request(space, actor, new UnlinkMemories(fromId, toId));
+    }
+
+    /** A sub-agent's proposal of a memory with this content (seed 001 section 13). */
+    public static MemoryRequest.Builder propose(String space, Actor actor, String content) {
+        return propose(space, actor, ProposedMemory.newBuilder().setContent(content).build());
+    }
+
+    public static MemoryRequest.Builder propose(String space, Actor actor, ProposedMemory proposal) {
+        return request(space, actor, new SubmitProposal(proposal));
+    }
+
+    /** Commits, rejects or defers a proposal as proposed (no overrides). */
+    public static MemoryRequest.Builder resolve(String space, Actor actor, String proposalId, ProposalDecision decision,
+                                                String reason) {
+        return request(space, actor, ResolveProposal.newBuilder().setProposalId(proposalId).setDecision(decision)
+                .setReason(reason).build());
     }
 
     /**

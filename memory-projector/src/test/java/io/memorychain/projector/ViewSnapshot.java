@@ -4,6 +4,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.RefinementEdit;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.avro.view.ThreadChange;
@@ -18,7 +19,7 @@ import java.util.TreeMap;
 /** Everything the views say about a space, for comparing live views with a replay. */
 public record ViewSnapshot(Map<MemoryState, List<Memory>> byState, String core, int coreTokens,
                            Map<String, List<HistoryEntry>> history, List<AuditEntry> audit,
-                           List<ThreadChange> spaceLevelChanges, long appliedSeq,
+                           List<ThreadChange> spaceLevelChanges, long appliedSeq, List<Proposal> openProposals,
                            List<RefinementSession> refinements, Map<String, List<RefinementEdit>> refinementEdits) {
 
     public static ViewSnapshot of(MemoryViews views, String space) {
@@ -40,6 +41,7 @@ public record ViewSnapshot(Map<MemoryState, List<Memory>> byState, String core, 
         Map<String, List<RefinementEdit>> edits = new TreeMap<>();
         refinements.forEach(r -> edits.put(r.getSessionId(), views.refinementEdits(space, r.getSessionId())));
         return new ViewSnapshot(byState, core.text(), core.tokens(), history, views.audit(space, 0, Integer.MAX_VALUE),
-                views.threadChanges(space, "", 0, Integer.MAX_VALUE), views.appliedSeq(space), refinements, edits);
+                views.threadChanges(space, "", 0, Integer.MAX_VALUE), views.appliedSeq(space),
+                views.openProposals(space), refinements, edits);
     }
 }

@@ -19,6 +19,8 @@ public final class ErrorCodes {
     public static final String VERSION_CONFLICT = "VERSION_CONFLICT";
     public static final String INVALID_STATE = "INVALID_STATE";
     public static final String ALREADY_LINKED = "ALREADY_LINKED";
+    /** A proposal that was already committed or rejected (seed 001 section 13). */
+    public static final String ALREADY_RESOLVED = "ALREADY_RESOLVED";
     public static final String BUDGET_EXCEEDED = "BUDGET_EXCEEDED";
     public static final String TOO_LARGE = "TOO_LARGE";
     /** Markdown view: a path outside the sandbox (400), a patch whose old_text is not in the file once (409). */
@@ -51,6 +53,7 @@ public final class ErrorCodes {
             Map.entry(VERSION_CONFLICT, HttpStatus.CONFLICT),
             Map.entry(INVALID_STATE, HttpStatus.CONFLICT),
             Map.entry(ALREADY_LINKED, HttpStatus.CONFLICT),
+            Map.entry(ALREADY_RESOLVED, HttpStatus.CONFLICT),
             Map.entry(BUDGET_EXCEEDED, HttpStatus.CONFLICT),
             Map.entry(TOO_LARGE, HttpStatus.REQUEST_ENTITY_TOO_LARGE),
             Map.entry(INVALID_PATH, HttpStatus.BAD_REQUEST),

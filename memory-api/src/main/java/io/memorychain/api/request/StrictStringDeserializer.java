@@ -1,12 +1,8 @@
 package io.memorychain.api.request;
 
 import io.micronaut.context.annotation.Primary;
-import io.micronaut.core.type.Argument;
 import io.micronaut.json.tree.JsonNode;
-import io.micronaut.serde.Decoder;
-import io.micronaut.serde.Deserializer;
 import jakarta.inject.Singleton;
-import java.io.IOException;
 
 /**
  * JSON strings only: a number, boolean, array or object where the API expects text is a 400, not silently turned
@@ -14,24 +10,16 @@ import java.io.IOException;
  */
 @Singleton
 @Primary
-public class StrictStringDeserializer implements Deserializer<String> {
+public class StrictStringDeserializer extends StrictDeserializer<String> {
 
     @Override
-    public String deserialize(Decoder decoder, DecoderContext context, Argument<? super String> type) throws IOException {
-        JsonNode node = decoder.decodeNode();
-        if (node.isString()) {
-            return node.getStringValue();
-        }
-        if (node.isNull()) {
-            return null;
-        }
-        throw decoder.createDeserializationException("expected a string, got " + describe(node), null);
+    String valueOf(JsonNode node) {
+        return node.isString() ? node.getStringValue() : null;
     }
 
     @Override
-    public String deserializeNullable(Decoder decoder, DecoderContext context, Argument<? super String> type)
-            throws IOException {
-        return deserialize(decoder, context, type);
+    String expected(JsonNode got) {
+        return "expected a string, got " + describe(got);
     }
 
     private static String describe(JsonNode node) {

@@ -95,6 +95,14 @@ public class WriteExecutor {
     }
 
     /**
+     * Writes and waits until the local views show the change; the accepted outcome, for writes whose result is not
+     * a memory (proposals). Rejections, timeouts and publishing failures are thrown as for {@link #execute}.
+     */
+    public MemoryOutcome apply(WriteContext ctx, Object op) {
+        return submit(ctx, null, op, (views, outcome) -> Optional.of(outcome));
+    }
+
+    /**
      * The write path for any result: publish (inside the refinement session {@code sessionId}, if not null), await the
      * outcome and its seq in the local views, then {@code readBack} what the caller answers with.
      */

@@ -293,6 +293,7 @@ public abstract class MemoryApiContract {
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "   "))));
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "created_at", "yesterday"))));
         assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "confidence", "certain"))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, Map.of("content", "x", "pinned", "maybe"))));
     }
 
     @Test
@@ -711,6 +712,227 @@ public abstract class MemoryApiContract {
                 .contentType("text/markdown").header("If-Match", fresh.headers.get(HttpHeaders.ETAG)));
         assertThat(ok.status).as(ok.raw).isEqualTo(200);
         assertThat(get("/v1/spaces/" + space + "/memories/" + id).json).containsEntry("content", "Prefers black coffee");
+    }
+
+    // ---------------------------------------------------------------- sub-agent proposals (seed 001 section 13)
+
+    private static final String RESEARCHER = "subagent:researcher"; // allowlist [knowledge, interests, history]
+    private static final String CODER = "subagent:coder"; // no allowlist
+    private static final String MAIN = "agent:main";
+
+    @Test
+    void subAgentsCannotWriteMemoriesDirectly() {
+        String space = space();
+        String id = createId(space, "User prefers academic sources");
+        String memories = "/v1/spaces/" + space + "/memories";
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> send(HttpRequest.POST(memories, Map.of("content", "sneaky"))
+                .header("X-Actor", CODER)));
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> send(HttpRequest.PATCH(memories + "/" + id,
+                Map.of("content", "changed")).header("X-Actor", CODER)));
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> send(HttpRequest.DELETE(memories + "/" + id).header("X-Actor", CODER)));
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> send(HttpRequest.POST(memories + "/" + id + ":pin", Map.of())
+                .header("X-Actor", CODER)));
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona",
+                Map.of("content", "I am the coder")).header("X-Actor", CODER)));
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> send(HttpRequest.POST("/v1/spaces/" + space + "/consolidations",
+                Map.of("ids", List.of(id), "content", "merged")).header("X-Actor", CODER)));
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> putFile(space, "facts/general.md", "# General\n\n- sneaky\n", CODER));
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> send(HttpRequest.POST("/v1/spaces/" + space + "/proposals",
+                Map.of("content", "x")).header("X-Actor", "user:api"))); // users write directly
+        assertThat(get(memories).list("items")).hasSize(1);
+    }
+
+    @Test
+    void theSequencerRefusesASubAgentWritePublishedStraightToKafka() {
+        String space = space();
+        MemoryOutcome outcome = publishDirectly(Requests.create(space, Requests.actor(ActorType.SUBAGENT, "coder"), "sneaky").build());
+        assertThat(outcome.getAccepted()).isFalse();
+        assertThat(outcome.getCode()).isEqualTo("FORBIDDEN");
+        assertThat(outcome.getMessage()).contains("submit a proposal");
+        assertThat(get("/v1/spaces/" + space + "/audit").list("items")).isEmpty();
+    }
+
+    @Test
+    void aSubAgentProposesAndTheMainAgentCommitsItAsAMemoryByCommitFromTheSubAgent() {
+        String space = space();
+        Resp proposed = send(HttpRequest.POST("/v1/spaces/" + space + "/proposals", Map.of(
+                "content", "User prefers academic sources over blog posts for technical topics", "kind", "semantic",
+                "category", "knowledge", "entities", List.of("preference--source-quality"), "confidence", "medium",
+                "core_worthy", false, "trigger", "auto-detect during research task")).header("X-Actor", RESEARCHER));
+        assertThat(proposed.status).as(proposed.raw).isEqualTo(201);
+        Map<String, Object> proposal = proposed.map("proposal");
+        String pid = (String) proposal.get("id");
+        assertThat(proposal).containsEntry("status", "pending").containsEntry("version", 1)
+                .containsEntry("proposer", Map.of("type", "subagent", "id", "researcher"))
+                .containsEntry("entities", List.of("preference--source-quality"))
+                .containsEntry("trigger", "auto-detect during research task").containsEntry("flags", List.of());
+        assertThat(proposed.json).containsEntry("memory", null);
+        assertThat(proposed.headers.get(HttpHeaders.LOCATION)).isEqualTo("/v1/spaces/" + space + "/proposals/" + pid);
+        assertThat(get("/v1/spaces/" + space + "/memories").list("items")).isEmpty();
+        assertThat(get("/v1/spaces/" + space + "/proposals").list("items")).extracting(p -> p.get("id")).containsExactly(pid);
+        Resp one = get("/v1/spaces/" + space + "/proposals/" + pid);
+        assertThat(one.json).containsEntry("status", "pending");
+        assertThat(one.headers.get(HttpHeaders.ETAG)).isEqualTo("\"1\"");
+
+        Resp committed = send(HttpRequest.POST("/v1/spaces/" + space + "/proposals/" + pid + ":commit",
+                Map.of("reason", "useful for research tasks", "tier", "core", "importance", 4))
+                .header("X-Actor", MAIN).header("If-Match", "\"1\""));
+
+        assertThat(committed.status).as(committed.raw).isEqualTo(200);
+        Map<String, Object> memory = committed.map("memory");
+        String memoryId = (String) memory.get("id");
+        assertThat(memory).containsEntry("content", "User prefers academic sources over blog posts for technical topics")
+                .containsEntry("category", "knowledge").containsEntry("tier", "core").containsEntry("importance", 4)
+                .containsEntry("tags", List.of("preference--source-quality")).containsEntry("source", "proposal:" + pid)
+                .containsEntry("actor_id", "researcher").containsEntry("state", "active");
+        assertThat(committed.map("proposal")).containsEntry("status", "committed").containsEntry("memory_id", memoryId)
+                .containsEntry("resolved_by", Map.of("type", "agent", "id", "main")).containsEntry("version", 2);
+        assertThat(get("/v1/spaces/" + space + "/proposals").list("items")).isEmpty();
+        assertThat(get("/v1/spaces/" + space + "/memories/" + memoryId).json).containsEntry("id", memoryId);
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
+        assertThat(audit).extracting(e -> e.get("event_type"), e -> e.get("actor")).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("ProposalSubmitted", Map.of("type", "subagent", "id", "researcher")),
+                org.assertj.core.groups.Tuple.tuple("ProposalResolved", Map.of("type", "agent", "id", "main")),
+                org.assertj.core.groups.Tuple.tuple("MemoryCreated", Map.of("type", "agent", "id", "commit-from:researcher")));
+        assertThat(((Number) committed.json.get("seq")).longValue()).isEqualTo(3L);
+        assertThat(chainState(space).verifiedEvents()).isEqualTo(3);
+    }
+
+    @Test
+    void rejectedProposalsLeaveTheListDeferredOnesStayAndAResolvedOneCannotBeResolvedAgain() {
+        String space = space();
+        String rejected = propose(space, CODER, "The team uses tabs for indentation");
+        String deferred = propose(space, CODER, "Standup is at 9am");
+        String path = "/v1/spaces/" + space + "/proposals/";
+
+        Resp r = send(HttpRequest.POST(path + rejected + ":reject", Map.of("reason", "duplicate")).header("X-Actor", MAIN));
+        assertThat(r.status).as(r.raw).isEqualTo(200);
+        assertThat(r.map("proposal")).containsEntry("status", "rejected").containsEntry("reason", "duplicate");
+        assertThat(r.json).containsEntry("memory", null);
+        Resp d = send(HttpRequest.POST(path + deferred + ":defer", Map.of("reason", "ask the user")).header("X-Actor", MAIN));
+        assertThat(d.status).as(d.raw).isEqualTo(200);
+        assertThat(get("/v1/spaces/" + space + "/proposals").list("items"))
+                .extracting(p -> p.get("id"), p -> p.get("status")).containsExactly(org.assertj.core.groups.Tuple.tuple(deferred, "deferred"));
+        assertThat(get("/v1/spaces/" + space + "/memories").list("items")).isEmpty();
+
+        assertRejectedByChain(space, "ALREADY_RESOLVED", 409, () -> send(HttpRequest.POST(path + rejected + ":commit", Map.of())
+                .header("X-Actor", MAIN)));
+        assertRejectedByChain(space, "VERSION_CONFLICT", 409, () -> send(HttpRequest.POST(path + deferred + ":commit", Map.of())
+                .header("X-Actor", MAIN).header("If-Match", "\"1\"")));
+        Resp later = send(HttpRequest.POST(path + deferred + ":commit", Map.of("expected_version", 2))
+                .header("X-Actor", "user:api")); // the seed's manual review
+        assertThat(later.status).as(later.raw).isEqualTo(200);
+        assertThat(later.map("memory")).containsEntry("content", "Standup is at 9am");
+        assertRejectedByChain(space, "ALREADY_RESOLVED", 409, () -> send(HttpRequest.POST(path + deferred + ":defer", Map.of())
+                .header("X-Actor", MAIN)));
+    }
+
+    @Test
+    void onlyTheMainAgentAUserOrAnAdminReviewsProposals() {
+        String space = space();
+        String pid = propose(space, CODER, "User works at Acme");
+        String path = "/v1/spaces/" + space + "/proposals/" + pid;
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> send(HttpRequest.POST(path + ":commit", Map.of()).header("X-Actor", CODER)));
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> send(HttpRequest.POST(path + ":reject", Map.of()).header("X-Actor", RESEARCHER)));
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> send(HttpRequest.POST(path + ":defer", Map.of()).header("X-Actor", "worker:reflection")));
+        Resp byAdmin = send(HttpRequest.POST(path + ":reject", Map.of("reason", "not about the user")).header("X-Actor", "admin:ops"));
+        assertThat(byAdmin.status).as(byAdmin.raw).isEqualTo(200);
+        assertThat(byAdmin.map("proposal")).containsEntry("resolved_by", Map.of("type", "admin", "id", "ops"));
+    }
+
+    @Test
+    void proposalsAboutTheSameSubjectWithDifferentContentAreFlaggedAsConflicts() {
+        String space = space();
+        String berlin = createId(space, "The user lives in Berlin.");
+        String march15 = propose(space, RESEARCHER, "Project deadline is March 15");
+        String march30 = propose(space, CODER, "Project deadline is March 30");
+        String munich = propose(space, CODER, "The user lives in Munich.");
+        String tests = propose(space, CODER, "When refactoring, write the tests first");
+
+        // the memory is compared through its embedding, which the embedder publishes after its event
+        Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
+                flags(get("/v1/spaces/" + space + "/proposals/" + munich).json)).containsExactly(berlin + " memory conflict"));
+        Map<String, Map<String, Object>> byId = new java.util.HashMap<>();
+        get("/v1/spaces/" + space + "/proposals").list("items").forEach(p -> byId.put((String) p.get("id"), p));
+        assertThat(byId.get(march15)).containsEntry("conflict", true);
+        assertThat(flags(byId.get(march15))).containsExactly(march30 + " proposal conflict");
+        assertThat(flags(byId.get(march30))).containsExactly(march15 + " proposal conflict");
+        assertThat(flags(byId.get(munich))).containsExactly(berlin + " memory conflict");
+        assertThat(byId.get(tests)).containsEntry("conflict", false).containsEntry("flags", List.of());
+        assertThat(flags(get("/v1/spaces/" + space + "/proposals/" + march30).json)).containsExactly(march15 + " proposal conflict");
+
+        Resp rejected = send(HttpRequest.POST("/v1/spaces/" + space + "/proposals/" + march30 + ":reject",
+                Map.of("reason", "the user said March 15")).header("X-Actor", MAIN));
+        assertThat(rejected.map("proposal")).containsEntry("conflicts_with", List.of(march15)).containsEntry("flags", List.of());
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
+        assertThat((String) audit.get(audit.size() - 1).get("description")).contains("rejected proposal " + march30,
+                "conflicts with " + march15, "the user said March 15");
+        assertThat(flags(get("/v1/spaces/" + space + "/proposals/" + march15).json)).isEmpty();
+    }
+
+    @Test
+    void badProposalInputIsRejectedBeforePublishing() {
+        String space = space();
+        String path = "/v1/spaces/" + space + "/proposals";
+        String pid = propose(space, CODER, "Valid");
+        for (Map<String, Object> body : List.<Map<String, Object>>of(Map.of("kind", "semantic"), Map.of("content", "  "),
+                Map.of("content", "x", "kind", "block"), Map.of("content", "x", "importance", 9),
+                Map.of("content", "x", "confidence", "certain"), Map.of("content", "x", "contnet", "typo"),
+                Map.of("content", "x", "entities", List.of("a", 3)), Map.of("content", "x", "core_worthy", "maybe"))) {
+            assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path, body).header("X-Actor", CODER)));
+        }
+        assertNotPublished(space, "TOO_LARGE", 413, () -> send(HttpRequest.POST(path, Map.of("content", "x".repeat(32 * 1024 + 1)))
+                .header("X-Actor", CODER)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path + "/" + pid + ":reject",
+                Map.of("kind", "episodic")).header("X-Actor", MAIN)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path + "/" + pid + ":commit",
+                Map.of("tier", "attic")).header("X-Actor", MAIN)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path + "/" + pid + ":commit",
+                Map.of("expected_version", 2)).header("X-Actor", MAIN).header("If-Match", "\"1\"")));
+        assertNotPublished(space, "NOT_FOUND", 404, () -> send(HttpRequest.POST(path + "/bad%20id:commit", Map.of()).header("X-Actor", MAIN)));
+        assertNotPublished(space, "NOT_FOUND", 404, () -> get(path + "/p0000zzz0000"));
+        assertRejectedByChain(space, "NOT_FOUND", 404, () -> send(HttpRequest.POST(path + "/p0000zzz0000:commit", Map.of()).header("X-Actor", MAIN)));
+    }
+
+    @Test
+    void categoryAllowlistsApplyToProposalsAndToTheirListing() {
+        String space = space();
+        String path = "/v1/spaces/" + space + "/proposals";
+        assertNotPublished(space, "CATEGORY_NOT_ALLOWED", 403, () -> send(HttpRequest.POST(path,
+                Map.of("content", "Answer in rhymes", "category", "tone")).header("X-Actor", RESEARCHER)));
+        String tone = propose(space, CODER, "Answer in rhymes", "tone");
+        String knowledge = propose(space, RESEARCHER, "Rust 1.80 stabilised LazyLock", "knowledge");
+
+        assertThat(send(HttpRequest.GET(path).header("X-Actor", "agent:researcher")).list("items"))
+                .extracting(p -> p.get("id")).containsExactly(knowledge);
+        assertThat(send(HttpRequest.GET(path + "/" + tone).header("X-Actor", "agent:researcher")).code())
+                .isEqualTo("CATEGORY_NOT_ALLOWED");
+        assertRejectedByChain(space, "CATEGORY_NOT_ALLOWED", 403, () -> send(HttpRequest.POST(path + "/" + tone + ":commit",
+                Map.of()).header("X-Actor", "agent:researcher")));
+        assertNotPublished(space, "CATEGORY_NOT_ALLOWED", 403, () -> send(HttpRequest.POST(path + "/" + knowledge + ":commit",
+                Map.of("category", "tone")).header("X-Actor", "agent:researcher")));
+        Resp ok = send(HttpRequest.POST(path + "/" + knowledge + ":commit", Map.of()).header("X-Actor", "agent:researcher"));
+        assertThat(ok.status).as(ok.raw).isEqualTo(200);
+    }
+
+    protected String propose(String space, String actor, String content) {
+        return propose(space, actor, content, null);
+    }
+
+    protected String propose(String space, String actor, String content, String category) {
+        Map<String, Object> body = new java.util.HashMap<>(Map.of("content", content));
+        if (category != null) {
+            body.put("category", category);
+        }
+        Resp r = send(HttpRequest.POST("/v1/spaces/" + space + "/proposals", body).header("X-Actor", actor));
+        assertThat(r.status).as(r.raw).isEqualTo(201);
+        return (String) r.map("proposal").get("id");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> flags(Map<String, Object> proposal) {
+        return ((List<Map<String, Object>>) proposal.get("flags")).stream()
+                .map(f -> f.get("id") + " " + f.get("target") + " " + f.get("kind")).toList();
     }
 
     // ---------------------------------------------------------------- callers: API keys, spaces and roles

@@ -9,6 +9,7 @@ import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.RefinementEdit;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.avro.view.ThreadChange;
@@ -206,6 +207,16 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public synchronized List<ThreadChange> threadChanges(String space, String thread, long sinceRev, int limit) {
         return harness.views.threadChanges(space, thread, sinceRev, limit);
+    }
+
+    @Override
+    public synchronized Optional<Proposal> proposal(String space, String id) {
+        return harness.views.proposal(space, id);
+    }
+
+    @Override
+    public synchronized List<Proposal> openProposals(String space) {
+        return harness.views.openProposals(space);
     }
 
     @Override

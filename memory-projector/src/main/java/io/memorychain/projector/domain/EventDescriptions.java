@@ -9,6 +9,8 @@ import io.memorychain.avro.MemoryCreated;
 import io.memorychain.avro.MemoryDeleted;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryUpdated;
+import io.memorychain.avro.ProposalResolved;
+import io.memorychain.avro.ProposalSubmitted;
 import org.apache.avro.specific.SpecificRecord;
 
 /** Human one-liners for the audit log. */
@@ -36,6 +38,10 @@ public final class EventDescriptions {
             return "soft-deleted " + d.getMemoryId() + (d.getReason() == null ? "" : " (" + snippet(d.getReason()) + ")");
         } else if (p instanceof BlockUpdated b) {
             return "block " + b.getLabel() + " v" + b.getVersion() + " is " + b.getMemory().getId();
+        } else if (p instanceof ProposalSubmitted s) {
+            return "proposed " + s.getProposalId() + ": " + snippet(s.getProposal().getContent());
+        } else if (p instanceof ProposalResolved r) {
+            return describe(r);
         } else if (p instanceof DuplicatesRemoved d) {
             return "removed " + d.getRemoved().size() + " exact duplicate" + (d.getRemoved().size() == 1 ? "" : "s")
                     + (d.getSessionId() == null ? "" : " before refinement session " + d.getSessionId());
@@ -48,6 +54,16 @@ public final class EventDescriptions {
                     + r.getJournal().getId();
         }
         return type(event) + " " + memoryIdOf(p);
+    }
+
+    private static String describe(ProposalResolved r) {
+        String what = switch (r.getDecision()) {
+            case COMMIT -> "committed proposal " + r.getProposalId() + " as " + r.getMemoryId();
+            case REJECT -> "rejected proposal " + r.getProposalId();
+            case DEFER -> "deferred proposal " + r.getProposalId();
+        };
+        return what + (r.getConflictsWith().isEmpty() ? "" : " (conflicts with " + String.join(", ", r.getConflictsWith()) + ")")
+                + (r.getReason() == null ? "" : ": " + snippet(r.getReason()));
     }
 
     private static String memoryIdOf(Object payload) {

@@ -19,6 +19,8 @@ import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.MemoryUnpinned;
 import io.memorychain.avro.MemoryUnprotected;
 import io.memorychain.avro.MemoryUpdated;
+import io.memorychain.avro.ProposalResolved;
+import io.memorychain.avro.ProposalSubmitted;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,6 +83,8 @@ public final class Evolver {
             }
         } else if (payload instanceof RefinementCompleted p) {
             changes.add(new Change(null, p.getJournal()));
+        } else if (payload instanceof ProposalSubmitted || payload instanceof ProposalResolved) {
+            // proposals change no memory (a committed one's memory comes in its own MemoryCreated event): see Proposals
         } else if (!(payload instanceof MemoriesLinked) && !(payload instanceof MemoriesUnlinked)
                 && !(payload instanceof RefinementStarted)) {
             // relation edges and session starts change no memory snapshot

@@ -16,8 +16,17 @@ public final class MemoryIds {
     }
 
     public static String of(String space, long seq) {
+        return of("m", space, seq);
+    }
+
+    /** Proposal ids (seed 001 section 13): the same shape with {@code p}: the ProposalSubmitted event's seq. */
+    public static String proposal(String space, long seq) {
+        return of("p", space, seq);
+    }
+
+    private static String of(String prefix, String space, long seq) {
         String digits = Long.toString(seq, 36);
-        return "m" + "0".repeat(Math.max(0, SEQ_DIGITS - digits.length())) + digits + spaceTag(space);
+        return prefix + "0".repeat(Math.max(0, SEQ_DIGITS - digits.length())) + digits + spaceTag(space);
     }
 
     static String spaceTag(String space) {

@@ -9,12 +9,14 @@ import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Relation;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.chain.Canonical;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.domain.EventDescriptions;
 import io.memorychain.projector.domain.Evolver;
+import io.memorychain.projector.domain.Proposals;
 import io.memorychain.projector.search.MemoryIndex;
 import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.support.DeadLetters;
@@ -55,6 +57,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private KeyValueStore<String, Relation> relations;
     private KeyValueStore<String, Relation> relationsIn;
     private KeyValueStore<String, Double> relationStrength;
+    private KeyValueStore<String, Proposal> proposals;
+    private KeyValueStore<String, Proposal> openProposals;
     private RefinementProjection refinements;
     private IndexFeed feed;
     private MemoryIndex index;
@@ -81,6 +85,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         relations = context.getStateStore(ProjectionTopology.RELATIONS);
         relationsIn = context.getStateStore(ProjectionTopology.RELATIONS_IN);
         relationStrength = context.getStateStore(ProjectionTopology.RELATION_STRENGTH);
+        proposals = context.getStateStore(ProjectionTopology.PROPOSALS);
+        openProposals = context.getStateStore(ProjectionTopology.OPEN_PROPOSALS);
         refinements = new RefinementProjection(context);
         feed = new IndexFeed(memories, context.getStateStore(ProjectionTopology.EMBEDDINGS), indexes.modelId());
         index = indexes.open(context.taskId().partition(), context.stateDir().toPath(), feed::rebuild);
@@ -155,6 +161,16 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             relationsIn.delete(StoreKeys.of(space, u.getToId(), u.getFromId()));
             updateStrength(space, u.getFromId());
             updateStrength(space, u.getToId());
+        }
+        Proposal proposal = Proposals.evolve(event, id -> proposals.get(StoreKeys.of(space, id)));
+        if (proposal != null) {
+            String key = StoreKeys.of(space, proposal.getId());
+            proposals.put(key, proposal);
+            if (Proposals.isOpen(proposal)) {
+                openProposals.put(key, proposal);
+            } else {
+                openProposals.delete(key);
+            }
         }
         ThreadChanges.of(event, id -> memories.get(StoreKeys.of(space, id))).ifPresent(c -> recordThreadChange(space, c));
         refinements.apply(event, changes);

@@ -11,6 +11,7 @@ import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
@@ -66,6 +67,10 @@ public final class ProjectionTopology {
     public static final String EMBEDDINGS = "view-embeddings";
     /** Access stats by {@code space\0id} (from memory.access.v1). */
     public static final String ACCESS = "view-access";
+    /** Proposals (seed 001 section 13) by {@code space\0id}, whatever their status. */
+    public static final String PROPOSALS = "view-proposals";
+    /** Open (pending and deferred) proposals by {@code space\0id}: the pending-proposals view. */
+    public static final String OPEN_PROPOSALS = "view-proposals-open";
     /** Refinement sessions, open and completed, by {@code space\0sessionId}. */
     public static final String REFINEMENTS = "view-refinements";
     /** The open refinement session's id by space. */
@@ -117,6 +122,10 @@ public final class ProjectionTopology {
                 Serdes.String(), Serdes.Long()), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(THREAD_CHANGES),
                 Serdes.String(), AvroWireSerde.forValues(registry, ThreadChange.class)), PROCESSOR);
+        for (String store : new String[] {PROPOSALS, OPEN_PROPOSALS}) {
+            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store),
+                    Serdes.String(), AvroWireSerde.forValues(registry, Proposal.class)), PROCESSOR);
+        }
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS),
                 Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENT_OPEN),

@@ -10,7 +10,9 @@ import io.memorychain.avro.LinkMemories;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.UnlinkMemories;
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.ResolveProposal;
 import io.memorychain.avro.RestoreMemory;
+import io.memorychain.avro.SubmitProposal;
 import io.memorychain.avro.SetFlag;
 import io.memorychain.avro.UpdateMemory;
 import io.memorychain.projector.retrieval.CategoryAccess;
@@ -24,7 +26,8 @@ import java.util.function.Function;
  * memories of its categories. Checked are the category a request writes (create, update, consolidate) and the current
  * category of every memory it changes (update, delete, restore, pin/protect, the inputs of a consolidation, which also
  * covers the category a consolidation inherits from its first input, both ends of a link or unlink). Blocks have no category. Memories that do not
- * exist are left to the decider (NOT_FOUND).
+ * exist are left to the decider (NOT_FOUND). Proposals: the category proposed and a reviewer's category override; the
+ * reviewer's right to the proposal's own category is checked by the decider, which knows the proposal.
  *
  * <p>Used by the sequencer, and by the API to refuse such a write before publishing it.
  */
@@ -66,11 +69,16 @@ public final class CategoryGuard {
             return current(actor, List.of(l.getFromId(), l.getToId()), memories);
         } else if (op instanceof UnlinkMemories u) {
             return current(actor, List.of(u.getFromId(), u.getToId()), memories);
+        } else if (op instanceof SubmitProposal s) {
+            return written(actor, s.getProposal().getCategory());
+        } else if (op instanceof ResolveProposal r) {
+            return written(actor, r.getCategory()); // the proposal's own category: ProposalDecider
         }
         return Optional.empty();
     }
 
-    private Optional<Decision.Reject> written(Actor actor, String category) {
+    /** CATEGORY_NOT_ALLOWED when the actor may not write a memory of that category (null category: allowed). */
+    public Optional<Decision.Reject> written(Actor actor, String category) {
         return access.allows(actor, category) ? Optional.empty()
                 : Optional.of(new Decision.Reject(CATEGORY_NOT_ALLOWED, access.notAllowed(actor, category)));
     }

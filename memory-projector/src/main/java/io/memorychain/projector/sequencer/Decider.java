@@ -39,8 +39,10 @@ import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.MemoryUnpinned;
 import io.memorychain.avro.MemoryUnprotected;
 import io.memorychain.avro.MemoryUpdated;
+import io.memorychain.avro.ResolveProposal;
 import io.memorychain.avro.RestoreMemory;
 import io.memorychain.avro.SetFlag;
+import io.memorychain.avro.SubmitProposal;
 import io.memorychain.avro.Tier;
 import io.memorychain.avro.UpdateBlock;
 import io.memorychain.avro.UpdateMemory;
@@ -68,11 +70,13 @@ public final class Decider {
 
     private final SequencerSettings settings;
     private final CategoryGuard categories;
+    private final ProposalDecider proposals;
     private final RefinementDecider refinements;
 
     public Decider(SequencerSettings settings) {
         this.settings = settings;
         this.categories = new CategoryGuard(settings.categories());
+        this.proposals = new ProposalDecider(this, categories);
         this.refinements = new RefinementDecider(settings);
     }
 
@@ -86,7 +90,7 @@ public final class Decider {
         if (!Spaces.isValid(request.getSpace())) {
             return reject(INVALID_ARGUMENT, "space must match " + Spaces.PATTERN.pattern());
         }
-        if (request.getActor().getType() == ActorType.SUBAGENT) {
+        if (request.getActor().getType() == ActorType.SUBAGENT && !(request.getOp() instanceof SubmitProposal)) {
             return reject(FORBIDDEN, "sub-agents cannot change memory directly; submit a proposal");
         }
         Decision notAllowed = categories.check(request, id -> model.memory(request.getSpace(), id)).orElse(null);
@@ -117,6 +121,10 @@ public final class Decider {
             return link(ctx, l);
         } else if (op instanceof UnlinkMemories u) {
             return unlink(ctx, u);
+        } else if (op instanceof SubmitProposal s) {
+            return proposals.submit(request, seq, s);
+        } else if (op instanceof ResolveProposal r) {
+            return proposals.resolve(request, seq, model, now, r);
         } else if (op instanceof StartRefinement s) {
             return refinements.start(request, seq, model, s);
         } else if (op instanceof CompleteRefinement c) {
@@ -398,7 +406,7 @@ public final class Decider {
         return reject(NOT_FOUND, "no relation from " + u.getFromId() + " to " + u.getToId());
     }
 
-    private Decision checkContent(String content) {
+    Decision checkContent(String content) {
         if (isBlank(content)) {
             return reject(INVALID_ARGUMENT, "content must not be blank");
         }
@@ -409,12 +417,12 @@ public final class Decider {
         return null;
     }
 
-    private static Decision checkImportance(int importance) {
+    static Decision checkImportance(int importance) {
         return importance < 1 || importance > 5
                 ? reject(INVALID_ARGUMENT, "importance must be between 1 and 5, was " + importance) : null;
     }
 
-    private static Decision checkTags(List<String> tags) {
+    static Decision checkTags(List<String> tags) {
         if (tags.size() > Limits.MAX_TAGS) {
             return reject(INVALID_ARGUMENT, "at most " + Limits.MAX_TAGS + " tags, got " + tags.size());
         }
@@ -426,12 +434,12 @@ public final class Decider {
         return null;
     }
 
-    private static Decision checkLength(String field, String value, int max) {
+    static Decision checkLength(String field, String value, int max) {
         return value != null && value.length() > max
                 ? reject(INVALID_ARGUMENT, field + " must be at most " + max + " characters") : null;
     }
 
-    private static Decision firstProblem(Decision... checks) {
+    static Decision firstProblem(Decision... checks) {
         for (Decision d : checks) {
             if (d != null) {
                 return d;
@@ -455,7 +463,7 @@ public final class Decider {
         return m.getState().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
-    private static boolean isBlank(String s) {
+    static boolean isBlank(String s) {
         return s == null || s.isBlank();
     }
 

@@ -1,5 +1,6 @@
 package io.memorychain.projector.sequencer;
 
+import io.memorychain.avro.Actor;
 import io.memorychain.avro.BlockUpdated;
 import io.memorychain.avro.MemoriesLinked;
 import io.memorychain.avro.MemoriesUnlinked;
@@ -7,12 +8,14 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.events.RejectionCode;
 import io.memorychain.events.chain.ChainSealer;
 import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.domain.Evolver;
+import io.memorychain.projector.domain.Proposals;
 import io.memorychain.projector.refinement.RefinementState;
 import io.memorychain.projector.support.ChainHead;
 import io.memorychain.projector.support.DeadLetters;
@@ -56,6 +59,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private KeyValueStore<String, Memory> memories;
     private KeyValueStore<String, String> blocks;
     private KeyValueStore<String, String> relations;
+    private KeyValueStore<String, Proposal> proposals;
     private KeyValueStore<String, RefinementSession> refinements;
     private WindowStore<String, MemoryOutcome> requests;
     private WriteModel writeModel;
@@ -77,6 +81,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         this.blocks = context.getStateStore(SequencerTopology.BLOCKS_STORE);
         this.requests = context.getStateStore(SequencerTopology.REQUESTS_STORE);
         this.relations = context.getStateStore(SequencerTopology.RELATIONS_STORE);
+        this.proposals = context.getStateStore(SequencerTopology.PROPOSALS_STORE);
         this.refinements = context.getStateStore(SequencerTopology.REFINEMENTS_STORE);
         this.writeModel = new WriteModel() {
             @Override
@@ -92,6 +97,11 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
             @Override
             public String relation(String space, String fromId, String toId) {
                 return relations.get(StoreKeys.of(space, fromId, toId));
+            }
+
+            @Override
+            public Proposal proposal(String space, String id) {
+                return proposals.get(StoreKeys.of(space, id));
             }
 
             @Override
@@ -145,13 +155,11 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
             } else {
                 List<Decision.Accept> accepts = decision instanceof Decision.AcceptAll all ? all.events()
                         : List.of((Decision.Accept) decision);
-                MemoryEvent event = null;
                 for (Decision.Accept accept : accepts) {
-                    event = append(request, head, now, accept);
-                    head = heads.get(request.getSpace());
+                    head = append(request, head, now, accept);
                 }
                 Decision.Accept last = accepts.get(accepts.size() - 1);
-                outcome = outcome(request, now).setAccepted(true).setSeq(event.getSeq())
+                outcome = outcome(request, now).setAccepted(true).setSeq(head.seq())
                         .setMemoryId(last.memoryId()).setVersion(last.memoryId() == null ? null : last.version())
                         .build();
             }
@@ -188,12 +196,13 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         return request;
     }
 
-    /** Seals the event, applies it to the write model, moves the head, and forwards it to the chain. */
-    private MemoryEvent append(MemoryRequest request, ChainHead head, Instant now, Decision.Accept accept) {
+    /** Seals the event, applies it to the write model, moves the head, and forwards it to the chain; the new head. */
+    private ChainHead append(MemoryRequest request, ChainHead head, Instant now, Decision.Accept accept) {
+        Actor actor = accept.actor() != null ? accept.actor() : request.getActor();
         MemoryEvent event = MemoryEvent.newBuilder()
                 .setSpace(request.getSpace()).setSeq(head.seq() + 1).setPrevHash(ByteBuffer.wrap(head.hash()))
                 .setHash(EMPTY.duplicate()).setSignature(EMPTY.duplicate()).setKeyId("")
-                .setRequestId(request.getRequestId()).setActor(request.getActor()).setOccurredAt(now)
+                .setRequestId(request.getRequestId()).setActor(actor).setOccurredAt(now)
                 .setSessionId(request.getSessionId()).setPayload(accept.payload())
                 .build();
         sealer.seal(event);
@@ -209,6 +218,10 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         } else if (event.getPayload() instanceof MemoriesUnlinked u) {
             relations.delete(StoreKeys.of(space, u.getFromId(), u.getToId()));
         }
+        Proposal proposal = Proposals.evolve(event, id -> proposals.get(StoreKeys.of(space, id)));
+        if (proposal != null) {
+            proposals.put(StoreKeys.of(space, proposal.getId()), proposal);
+        }
         RefinementSession open = refinements.get(space);
         RefinementSession session = RefinementState.evolve(open, event);
         if (session != open) {
@@ -220,9 +233,10 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         }
         byte[] hash = new byte[event.getHash().remaining()];
         event.getHash().duplicate().get(hash);
-        heads.put(space, new ChainHead(event.getSeq(), hash, now));
+        ChainHead next = new ChainHead(event.getSeq(), hash, now);
+        heads.put(space, next);
         context.forward(new Record<>(space, event, now.toEpochMilli()), SequencerTopology.EVENTS_SINK);
-        return event;
+        return next;
     }
 
     private static MemoryOutcome.Builder outcome(MemoryRequest request, Instant now) {

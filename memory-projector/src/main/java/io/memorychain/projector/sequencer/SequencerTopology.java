@@ -4,6 +4,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainSealer;
@@ -37,6 +38,8 @@ public final class SequencerTopology {
     public static final String REQUESTS_STORE = "sequencer-requests";
     /** Relation type by {@code space\0from\0to}. */
     public static final String RELATIONS_STORE = "sequencer-relations";
+    /** Proposals by {@code space\0id}, whatever their status. */
+    public static final String PROPOSALS_STORE = "sequencer-proposals";
     /** The open refinement session by space (deleted when it completes). */
     public static final String REFINEMENTS_STORE = "sequencer-refinements";
 
@@ -63,6 +66,8 @@ public final class SequencerTopology {
                 Serdes.String(), Serdes.String()), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RELATIONS_STORE),
                 Serdes.String(), Serdes.String()), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PROPOSALS_STORE),
+                Serdes.String(), AvroWireSerde.forValues(registry, Proposal.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS_STORE),
                 Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
         // request ids are remembered for a bounded time: whole segments expire by stream time, no scans

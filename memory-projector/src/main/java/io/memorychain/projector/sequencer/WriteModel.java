@@ -1,6 +1,7 @@
 package io.memorychain.projector.sequencer;
 
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.RefinementSession;
 import java.util.List;
 
@@ -16,6 +17,8 @@ public interface WriteModel {
     /** Type of the relation edge from {@code fromId} to {@code toId}, or null when there is none. */
     String relation(String space, String fromId, String toId);
 
+    /** A proposal of the space (seed 001 section 13), whatever its status, or null. */
+    Proposal proposal(String space, String id);
     /** Every memory of the space, whatever its state, in id (creation) order. */
     List<Memory> memories(String space);
 

@@ -10,6 +10,7 @@ import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.ThreadChange;
 import java.time.Duration;
 import java.util.List;
@@ -64,6 +65,11 @@ public interface MemoryViews {
      */
     List<Hit> search(SearchRequest request);
 
+    /** A proposal of the space (seed 001 section 13) by id, whatever its status; empty for unknown ids. */
+    Optional<Proposal> proposal(String space, String id);
+
+    /** The space's open proposals (pending and deferred), oldest first: the pending-proposals view. */
+    List<Proposal> openProposals(String space);
     /** The space's open refinement session, if any (seed 003). */
     Optional<RefinementSession> openRefinement(String space);
 

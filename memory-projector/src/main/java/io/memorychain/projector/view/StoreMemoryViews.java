@@ -19,6 +19,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.projector.projection.ProjectionTopology;
 import io.memorychain.projector.support.StoreKeys;
@@ -192,6 +193,16 @@ public final class StoreMemoryViews implements MemoryViews {
             }
         }
         return out;
+    }
+
+    @Override
+    public Optional<Proposal> proposal(String space, String id) {
+        return Optional.ofNullable(this.<Proposal>store(ProjectionTopology.PROPOSALS).get(StoreKeys.of(space, id)));
+    }
+
+    @Override
+    public List<Proposal> openProposals(String space) {
+        return scan(ProjectionTopology.OPEN_PROPOSALS, StoreKeys.prefix(space), Integer.MAX_VALUE);
     }
 
     @Override

@@ -1,0 +1,73 @@
+package io.memorychain.api.proposals;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.memorychain.api.memories.ActorJson;
+import io.memorychain.api.request.Enums;
+import io.memorychain.avro.ProposedMemory;
+import io.memorychain.avro.view.Proposal;
+import io.memorychain.projector.proposal.ProposalFlag;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.time.Instant;
+import java.util.List;
+
+/** A proposal as the REST API shows it (seed 001 section 13.2's fields, snake_case), with its conflict flags. */
+@Serdeable
+@Schema(name = "Proposal")
+public record ProposalJson(
+        String id,
+        String space,
+        @Schema(description = "pending, deferred (both open), committed or rejected") String status,
+        @Schema(description = "1 when proposed, + 1 per resolution; ETag and If-Match of the review actions") int version,
+        @Schema(description = "Who proposed it, e.g. subagent researcher") ActorJson proposer,
+        String content,
+        @Schema(description = "Suggested store: semantic, episodic, procedural, ...") String kind,
+        @Nullable String category,
+        @Nullable String summary,
+        List<String> tags,
+        List<String> entities,
+        int importance,
+        String confidence,
+        @JsonProperty("core_worthy") boolean coreWorthy,
+        @Schema(description = "Suggested store vault") boolean pinned,
+        @Nullable String trigger,
+        @JsonProperty("submitted_seq") long submittedSeq,
+        @JsonProperty("submitted_at") String submittedAt,
+        @JsonProperty("updated_seq") long updatedSeq,
+        @Nullable @JsonProperty("resolved_by") @Schema(description = "Reviewer of the latest resolution (a deferral included)") ActorJson resolvedBy,
+        @Nullable @JsonProperty("resolved_at") String resolvedAt,
+        @Nullable String reason,
+        @Nullable @JsonProperty("memory_id") @Schema(description = "committed: the memory it became") String memoryId,
+        @JsonProperty("conflicts_with") @Schema(description = "Ids recorded as conflicting at the latest resolution") List<String> conflictsWith,
+        @Schema(description = "true when a flag is a conflict (the seed's CONFLICT status)") boolean conflict,
+        @Schema(description = "Open proposals only: other open proposals and active memories it may contradict or repeat, most similar first") List<Flag> flags) {
+
+    /** One conflict or duplicate flag. */
+    @Serdeable
+    @Schema(name = "ProposalFlag")
+    public record Flag(String id, @Schema(description = "proposal or memory") String target,
+                       @Schema(description = "conflict (same subject, different content) or duplicate (same content)") String kind,
+                       @Schema(description = "cosine similarity of the two texts' embeddings") double similarity) {
+
+        static Flag of(ProposalFlag f) {
+            return new Flag(f.id(), Enums.json(f.target()), Enums.json(f.kind()), Math.round(f.similarity() * 1000) / 1000.0);
+        }
+    }
+
+    public static ProposalJson of(FlaggedProposal flagged) {
+        Proposal p = flagged.proposal();
+        ProposedMemory m = p.getProposal();
+        return new ProposalJson(p.getId(), p.getSpace(), Enums.json(p.getStatus()), p.getVersion(),
+                ActorJson.of(p.getProposer()), m.getContent(), Enums.json(m.getKind()), m.getCategory(), m.getSummary(),
+                List.copyOf(m.getTags()), List.copyOf(m.getEntities()), m.getImportance(), Enums.json(m.getConfidence()),
+                m.getCoreWorthy(), m.getPinned(), m.getTrigger(), p.getSubmittedSeq(), iso(p.getSubmittedAt()),
+                p.getUpdatedSeq(), ActorJson.of(p.getResolvedBy()), iso(p.getResolvedAt()), p.getReason(),
+                p.getMemoryId(), List.copyOf(p.getConflictsWith()), flagged.conflicted(),
+                flagged.flags().stream().map(Flag::of).toList());
+    }
+
+    private static String iso(Instant instant) {
+        return instant == null ? null : instant.toString();
+    }
+}

@@ -1,0 +1,119 @@
+package io.memorychain.projector.proposal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
+
+import io.memorychain.avro.Actor;
+import io.memorychain.avro.ActorType;
+import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.ProposedMemory;
+import io.memorychain.avro.view.Proposal;
+import io.memorychain.events.Requests;
+import io.memorychain.projector.ChainHarness;
+import io.memorychain.projector.SharedEmbedder;
+import io.memorychain.projector.proposal.ProposalFlag.Kind;
+import io.memorychain.projector.proposal.ProposalFlag.Target;
+import io.memorychain.projector.retrieval.CategoryAccess;
+import io.memorychain.projector.retrieval.CategoryPolicy;
+import io.memorychain.projector.retrieval.CategoryPolicy.Category;
+import io.memorychain.projector.retrieval.CategoryPolicy.ContextMode;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Conflict and duplicate flags of open proposals with the real model (seed 001 section 13.6). */
+class ProposalConflictsTest {
+
+    private static final String SPACE = "acme-main";
+    private static final Actor RESEARCHER = Requests.actor(ActorType.SUBAGENT, "researcher");
+    private static final Actor CODER = Requests.actor(ActorType.SUBAGENT, "coder");
+    private static final Actor MAIN = Requests.actor(ActorType.AGENT, "main");
+
+    private final ChainHarness h = new ChainHarness(SharedEmbedder.get());
+    private final ProposalConflicts conflicts = new ProposalConflicts(SharedEmbedder.get(), ConflictBand.DEFAULT);
+
+    @AfterEach
+    void close() {
+        h.close();
+    }
+
+    private String propose(Actor actor, String content) {
+        return propose(actor, content, null);
+    }
+
+    private String propose(Actor actor, String content, String category) {
+        MemoryOutcome o = h.submit(Requests.propose(SPACE, actor, ProposedMemory.newBuilder().setContent(content)
+                .setCategory(category).build()));
+        assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
+        return o.getMemoryId();
+    }
+
+    private String remember(String content, String category) {
+        MemoryOutcome o = h.submit(Requests.create(SPACE, MAIN, CreateMemory.newBuilder().setContent(content)
+                .setCategory(category).build()));
+        assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
+        return o.getMemoryId();
+    }
+
+    private Map<String, List<ProposalFlag>> flags(CategoryAccess access, Actor reader) {
+        return conflicts.flags(h.views, SPACE, h.views.openProposals(SPACE), access, reader);
+    }
+
+    @Test
+    void proposalsAboutTheSameSubjectWithDifferentContentAreFlaggedAsConflictsBothWays() {
+        String march15 = propose(RESEARCHER, "Project deadline is March 15");
+        String march30 = propose(CODER, "Project deadline is March 30");
+        String tests = propose(CODER, "When refactoring, the user wants tests written first");
+        String sameAsMarch15 = propose(CODER, "The project deadline is March 15.");
+
+        Map<String, List<ProposalFlag>> flags = flags(CategoryAccess.unrestricted(), MAIN);
+
+        assertThat(flags.get(march30)).extracting(ProposalFlag::id, ProposalFlag::target, ProposalFlag::kind)
+                .containsExactlyInAnyOrder(tuple(march15, Target.PROPOSAL, Kind.CONFLICT),
+                        tuple(sameAsMarch15, Target.PROPOSAL, Kind.CONFLICT));
+        assertThat(flags.get(march15)).extracting(ProposalFlag::id, ProposalFlag::kind)
+                .contains(tuple(march30, Kind.CONFLICT),
+                        tuple(sameAsMarch15, Kind.DUPLICATE));
+        assertThat(flags.get(tests)).isEmpty();
+        assertThat(flags.get(march30)).allSatisfy(f -> assertThat(f.similarity())
+                .isBetween(ConflictBand.DEFAULT_MIN, ConflictBand.DEFAULT_MAX));
+        ProposalFlag first = flags.get(march30).get(0);
+        assertThat(first.similarity()).isGreaterThanOrEqualTo(flags.get(march30).get(1).similarity());
+    }
+
+    @Test
+    void aProposalContradictingOrRepeatingAnActiveMemoryIsFlaggedWithThatMemory() {
+        String berlin = remember("The user lives in Berlin.", null);
+        String dark = remember("User prefers dark mode", null);
+        remember("Alice is allergic to peanuts.", null);
+        String munich = propose(RESEARCHER, "The user lives in Munich.");
+        String again = propose(CODER, "user prefers dark mode!");
+
+        Map<String, List<ProposalFlag>> flags = flags(CategoryAccess.unrestricted(), MAIN);
+
+        assertThat(flags.get(munich)).extracting(ProposalFlag::id, ProposalFlag::target, ProposalFlag::kind)
+                .containsExactly(tuple(berlin, Target.MEMORY, Kind.CONFLICT));
+        assertThat(flags.get(again)).extracting(ProposalFlag::id, ProposalFlag::target, ProposalFlag::kind)
+                .containsExactly(tuple(dark, Target.MEMORY, Kind.DUPLICATE));
+
+        Proposal proposal = h.views.proposal(SPACE, munich).orElseThrow();
+        assertThat(conflicts.flagsOf(h.views, SPACE, proposal, h.views.openProposals(SPACE), CategoryAccess.unrestricted(),
+                MAIN)).isEqualTo(flags.get(munich));
+    }
+
+    @Test
+    void aReaderIsNotToldAboutMemoriesOutsideItsCategories() {
+        CategoryAccess access = new CategoryAccess(new CategoryPolicy(
+                Map.of("goals", new Category("goals", ContextMode.RAG, 30), "home", new Category("home", ContextMode.RAG, 30)),
+                Map.of("planner", Set.of("goals"))));
+        remember("The user lives in Berlin.", "home");
+        String munich = propose(RESEARCHER, "The user lives in Munich.", "goals");
+
+        Actor planner = Requests.actor(ActorType.AGENT, "planner");
+        assertThat(flags(access, planner).get(munich)).isEmpty();
+        assertThat(flags(access, MAIN).get(munich)).extracting(ProposalFlag::target).containsExactly(Target.MEMORY);
+    }
+}

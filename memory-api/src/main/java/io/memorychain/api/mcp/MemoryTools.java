@@ -16,6 +16,9 @@ import io.memorychain.api.memories.DeleteMemoryBody;
 import io.memorychain.api.memories.MemoryController;
 import io.memorychain.api.memories.ConsolidationController;
 import io.memorychain.api.memories.UpdateMemoryBody;
+import io.memorychain.api.proposals.ProposalController;
+import io.memorychain.api.proposals.ProposalDraft;
+import io.memorychain.api.proposals.ProposalReview;
 import io.memorychain.api.refinement.CompleteRefinementBody;
 import io.memorychain.api.refinement.RefinementController;
 import io.memorychain.api.refinement.RefinementSearchBody;
@@ -54,11 +57,12 @@ public class MemoryTools {
     private final RetrievalController retrieval;
     private final FileController files;
     private final RefinementController refinements;
+    private final ProposalController proposals;
     private final Map<String, MemoryTool> tools = new LinkedHashMap<>();
 
     public MemoryTools(JsonMapper json, MemoryController memories, ConsolidationController consolidations,
                        BlockController blocks, CoreController core, RetrievalController retrieval, FileController files,
-                       RefinementController refinements) {
+                       RefinementController refinements, ProposalController proposals) {
         this.json = json;
         this.memories = memories;
         this.consolidations = consolidations;
@@ -67,8 +71,10 @@ public class MemoryTools {
         this.retrieval = retrieval;
         this.files = files;
         this.refinements = refinements;
+        this.proposals = proposals;
         define();
         defineRefinement();
+        defineProposals();
     }
 
     /** Every tool, in a stable order. */
@@ -274,6 +280,59 @@ public class MemoryTools {
                 withSpace().string("summary", "What you did and why", true),
                 Set.of(Role.AGENT), c -> refinements.complete(c.space(), current, c.caller().actor(), null,
                         body(c.arguments(), CompleteRefinementBody.class)).body());
+    }
+
+    /** Seed 001 section 13: sub-agents propose; the main agent, a person or an admin reviews. */
+    private void defineProposals() {
+        add("memory_propose", """
+                Propose a memory for the main agent to review: sub-agents cannot write memory directly. Give one \
+                self-contained statement, the suggested store and what triggered it; the reviewer commits, rejects or \
+                defers it.""",
+                withSpace().string("content", "What should be remembered", true)
+                        .enumeration("kind", "Suggested store: semantic (default), episodic or procedural",
+                                List.of("semantic", "episodic", "procedural"), false)
+                        .string("category", "A configured category", false)
+                        .strings("tags", "Topical tags", false)
+                        .strings("entities", "Entity ids it is about, e.g. preference--source-quality", false)
+                        .integer("importance", "1 to 5; default 3", 1, 5, false)
+                        .enumeration("confidence", "How sure you are", List.of("high", "medium", "low"), false)
+                        .bool("core_worthy", "Belongs in core memory")
+                        .string("trigger", "Why now: the user said 'remember this', or auto-detected during a task", false),
+                Set.of(Role.SUBAGENT, Role.AGENT, Role.WORKER), c -> proposals.propose(c.space(), c.caller().actor(), null,
+                        body(c.arguments(), ProposalDraft.class)).body());
+        add("proposals_review", """
+                Review sub-agents' memory proposals. action=list shows the open ones, each flagged when it conflicts \
+                with another proposal or a memory (same subject, different content). commit stores one as a memory \
+                (optionally overriding kind, tier, category, tags, importance, confidence), reject drops it, defer \
+                keeps it open for later.""",
+                withSpace().enumeration("action", "list, commit, reject or defer", List.of("list", "commit", "reject", "defer"), true)
+                        .string("id", "The proposal (commit, reject, defer)", false)
+                        .string("reason", "Why; recorded on the chain", false)
+                        .string("kind", "commit: a different store", false)
+                        .enumeration("tier", "commit: core or working", List.of("core", "working"), false)
+                        .string("category", "commit: a different category", false)
+                        .strings("tags", "commit: the tags", false)
+                        .integer("importance", "commit: 1 to 5", 1, 5, false)
+                        .enumeration("confidence", "commit: e.g. low for both sides of a conflict", List.of("high", "medium", "low"), false),
+                Set.of(Role.AGENT, Role.USER, Role.ADMIN), this::review);
+    }
+
+    private Object review(MemoryTool.Call c) {
+        Map<String, Object> args = new LinkedHashMap<>(c.arguments());
+        String action = text(args, "action");
+        args.remove("action");
+        if (action.equals("list")) {
+            return proposals.list(c.space(), c.caller().actor());
+        }
+        String id = text(args, "id");
+        args.remove("id");
+        ProposalReview review = body(args, ProposalReview.class);
+        return switch (action) {
+            case "commit" -> proposals.commit(c.space(), id, c.caller().actor(), null, null, review).body();
+            case "reject" -> proposals.reject(c.space(), id, c.caller().actor(), null, null, review).body();
+            case "defer" -> proposals.defer(c.space(), id, c.caller().actor(), null, null, review).body();
+            default -> throw ApiException.invalid("action must be list, commit, reject or defer, was " + action);
+        };
     }
 
     private Object forget(MemoryTool.Call c) {

@@ -144,6 +144,30 @@ class McpSessionTest {
     }
 
     @Test
+    void aSubAgentProposesAndTheMainAgentCommitsTheProposal() {
+        String space = "mcp-" + UUID.randomUUID().toString().substring(0, 8);
+        try (McpSyncClient agent = client(httpTransport(key(Role.AGENT, "ana", space)));
+             McpSyncClient researcher = client(httpTransport(key(Role.SUBAGENT, "researcher", space)))) {
+            agent.initialize();
+            researcher.initialize();
+            Map<String, Object> proposed = ok(researcher, "memory_propose", Map.of("content",
+                    "Ana prefers academic sources over blog posts", "kind", "semantic", "trigger", "auto-detect"));
+            String proposal = (String) ((Map<String, Object>) proposed.get("proposal")).get("id");
+            assertThat(error(researcher, "proposals_review", Map.of("action", "list"))).containsEntry("code", "ROLE_NOT_ALLOWED");
+            assertThat((List<Map<String, Object>>) ok(agent, "proposals_review", Map.of("action", "list")).get("items"))
+                    .extracting(p -> p.get("id")).containsExactly(proposal);
+            Map<String, Object> committed = ok(agent, "proposals_review", Map.of("action", "commit", "id", proposal,
+                    "reason", "useful", "importance", 4));
+            String memory = id(committed);
+            assertThat(state(space, memory)).isEqualTo("active");
+            assertThat(audit(space)).extracting(e -> e.get("actor")).contains(Map.of("type", "subagent", "id", "researcher"),
+                    Map.of("type", "agent", "id", "commit-from:researcher"));
+            assertThat(error(agent, "proposals_review", Map.of("action", "reject", "id", proposal)))
+                    .containsEntry("code", "ALREADY_RESOLVED");
+        }
+    }
+
+    @Test
     void toolCallsAreRefusedWithTheRestCodes() {
         String space = "mcp-" + UUID.randomUUID().toString().substring(0, 8);
         try (McpSyncClient agent = client(httpTransport(key(Role.AGENT, "ana", space)));

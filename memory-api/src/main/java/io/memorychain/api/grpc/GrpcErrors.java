@@ -41,6 +41,7 @@ public final class GrpcErrors {
             Map.entry(ErrorCodes.VERSION_CONFLICT, Status.Code.ABORTED),
             Map.entry(ErrorCodes.PATCH_CONFLICT, Status.Code.ABORTED),
             Map.entry(ErrorCodes.INVALID_STATE, Status.Code.FAILED_PRECONDITION),
+            Map.entry(ErrorCodes.ALREADY_RESOLVED, Status.Code.FAILED_PRECONDITION),
             Map.entry(ErrorCodes.BUDGET_EXCEEDED, Status.Code.FAILED_PRECONDITION),
             Map.entry(ErrorCodes.ALREADY_LINKED, Status.Code.ALREADY_EXISTS),
             Map.entry(ErrorCodes.METHOD_NOT_ALLOWED, Status.Code.UNIMPLEMENTED),

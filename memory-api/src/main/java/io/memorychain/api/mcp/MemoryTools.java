@@ -1,5 +1,6 @@
 package io.memorychain.api.mcp;
 
+import io.memorychain.api.auth.AccessRules;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.auth.Role;
 import io.memorychain.api.blocks.BlockBody;
@@ -112,9 +113,8 @@ public class MemoryTools {
             }
             space = exact.get(0);
         }
-        if (!caller.mayUse(space)) {
-            throw new ApiException(ErrorCodes.SPACE_NOT_ALLOWED, "your key does not cover space '" + space + "'");
-        }
+        // the tool's roles replace the path rules for admins; the space rule is the same as over REST and gRPC
+        AccessRules.authorize(caller, AccessRules.Scope.GOVERNANCE, space, "space " + space);
         return space;
     }
 

@@ -18,6 +18,7 @@ import io.memorychain.api.auth.ApiKey;
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.auth.Role;
+import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.grpc.GrpcErrors;
 import io.memorychain.api.grpc.v1.AppendFileRequest;
 import io.memorychain.api.grpc.v1.AuditEntry;
@@ -105,6 +106,9 @@ public abstract class GrpcRestParityContract {
 
     /** WatchChanges streams open on the server. */
     protected abstract int openWatchStreams();
+
+    /** The chain behind both transports (to wait for what is derived after an event, such as embeddings). */
+    protected abstract MemoryBackend backend();
 
     @BeforeEach
     void openChannel() {
@@ -284,9 +288,11 @@ public abstract class GrpcRestParityContract {
     @Test
     void answersQueriesAndContextAlikeOnBothTransports() {
         String space = space();
-        createOverRest(space, "Ana prefers dark mode in every editor");
-        createOverRest(space, "Ana drinks green tea in the afternoon");
-        createOverRest(space, "The deployment runs every Friday");
+        List<String> ids = List.of(createOverRest(space, "Ana prefers dark mode in every editor"),
+                createOverRest(space, "Ana drinks green tea in the afternoon"),
+                createOverRest(space, "The deployment runs every Friday"));
+        // scores depend on every candidate's cosine, and the embedder publishes embeddings after their events
+        await().until(() -> ids.stream().allMatch(id -> backend().views().embedding(space, id).isPresent()));
         grpc().putBlock(PutBlockRequest.newBuilder().setSpace(space).setLabel("persona").setContent("I am a careful planner").build());
 
         Resp restQuery = rest(HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "which theme does Ana like?",

@@ -1,6 +1,7 @@
 package io.memorychain.api.grpc;
 
 import io.memorychain.api.auth.ApiKeys;
+import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.contract.GrpcRestParityContract;
 import io.memorychain.api.contract.SharedKafkaApplication;
 import io.memorychain.events.testing.SharedKafka;
@@ -68,5 +69,10 @@ class MemoryGrpcIT extends GrpcRestParityContract {
     @Override
     protected int openWatchStreams() {
         return server.getApplicationContext().getBean(ChangeStreams.class).openStreams();
+    }
+
+    @Override
+    protected MemoryBackend backend() {
+        return server.getApplicationContext().getBean(MemoryBackend.class);
     }
 }

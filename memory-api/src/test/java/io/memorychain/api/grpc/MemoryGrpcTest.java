@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.grpc.Status;
 import io.memorychain.api.auth.ApiKeys;
+import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.contract.GrpcRestParityContract;
 import io.memorychain.api.grpc.v1.CreateMemoryRequest;
 import io.memorychain.api.topology.TopologyBackend;
@@ -85,5 +86,10 @@ class MemoryGrpcTest extends GrpcRestParityContract {
     @Override
     protected int openWatchStreams() {
         return changeStreams.openStreams();
+    }
+
+    @Override
+    protected MemoryBackend backend() {
+        return chain;
     }
 }

@@ -1,7 +1,6 @@
 package io.memorychain.api.auth;
 
 import io.memorychain.api.error.ApiError;
-import io.memorychain.api.error.ApiException;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
@@ -44,15 +43,7 @@ public class KeyController {
     @ApiResponse(responseCode = "403", description = "ROLE_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<KeyJson> issue(@Parameter(hidden = true) @RequestAttribute(Principal.ATTRIBUTE) Principal caller,
                                        @Nullable @Body NewKeyBody body) {
-        if (body == null || body.id() == null || body.role() == null || body.spaces() == null) {
-            throw ApiException.invalid("id, role and spaces are required");
-        }
-        Role role = Role.parse(body.role());
-        if (role == null) {
-            throw ApiException.invalid("role must be agent, subagent, user, worker or admin, was '" + body.role() + "'");
-        }
-        Principal principal = new Principal(body.id(), role, body.agentId() == null ? body.id() : body.agentId(), body.spaces());
-        ApiKeys.Issued issued = keys.issue(principal, caller.id());
+        ApiKeys.Issued issued = keys.issue(NewKeyBody.principal(body), caller.id());
         return HttpResponse.created(KeyJson.of(issued.record(), issued.key()));
     }
 

@@ -21,7 +21,7 @@ public record KeyJson(
         @JsonProperty("created_by") String createdBy,
         boolean revoked) {
 
-    static KeyJson of(ApiKeyRecord r, @Nullable ApiKey issued) {
+    public static KeyJson of(ApiKeyRecord r, @Nullable ApiKey issued) {
         Principal p = r.principal();
         return new KeyJson(r.keyId(), issued == null ? null : issued.toString(), p.id(), p.role().wireName(), p.agentId(),
                 p.spaces(), r.createdAt().toString(), r.createdBy(), r.revoked());
@@ -39,7 +39,7 @@ public record KeyJson(
     public record Caller(String id, String role, @JsonProperty("agent_id") String agentId, List<String> spaces,
                          @Schema(description = "The actor recorded on the events of this caller's writes") String actor) {
 
-        static Caller of(Principal p) {
+        public static Caller of(Principal p) {
             return new Caller(p.id(), p.role().wireName(), p.agentId(), p.spaces(),
                     p.role().wireName() + ":" + p.agentId());
         }

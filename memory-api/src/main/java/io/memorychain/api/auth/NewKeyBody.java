@@ -2,6 +2,7 @@ package io.memorychain.api.auth;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.memorychain.api.error.ApiException;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -18,4 +19,16 @@ public record NewKeyBody(
         String agentId,
         @Nullable @Schema(description = "Spaces it may use: names, 'prefix*' or '*'", requiredMode = Schema.RequiredMode.REQUIRED)
         List<String> spaces) {
+
+    /** The principal the body asks for; INVALID_ARGUMENT when it lacks id, role or spaces, or names no role. */
+    public static Principal principal(@Nullable NewKeyBody body) {
+        if (body == null || body.id() == null || body.role() == null || body.spaces() == null) {
+            throw ApiException.invalid("id, role and spaces are required");
+        }
+        Role role = Role.parse(body.role());
+        if (role == null) {
+            throw ApiException.invalid("role must be agent, subagent, user, worker or admin, was '" + body.role() + "'");
+        }
+        return new Principal(body.id(), role, body.agentId() == null ? body.id() : body.agentId(), body.spaces());
+    }
 }

@@ -6,6 +6,7 @@ import io.grpc.Context;
 import io.grpc.Contexts;
 import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
 import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
@@ -15,7 +16,9 @@ import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
 import jakarta.inject.Singleton;
+import java.util.Arrays;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Authentication and the role/space rules on gRPC, as {@code AuthFilter} does for REST: the metadata
@@ -26,7 +29,7 @@ import java.util.Set;
  *
  * <p>Every service is guarded except the standard health and reflection services (fail closed: a service added later
  * is authenticated without anyone remembering to). Methods are content operations unless listed in
- * {@link #GOVERNANCE}, so an admin key can call nothing else by accident.
+ * {@link #GOVERNANCE} or {@link #KEYS}, so an admin key can call nothing else by accident.
  */
 @Singleton
 public class GrpcAuthInterceptor implements ServerInterceptor {
@@ -36,10 +39,31 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
     public static final Context.Key<Principal> PRINCIPAL = Context.key("memorychain.principal");
 
     /** What an admin may call (REST: {@code AuthFilter}'s governance paths). */
-    static final Set<String> GOVERNANCE = Set.of(
-            MemoryServiceGrpc.getVerifyChainMethod().getFullMethodName(),
-            MemoryServiceGrpc.getProtectMemoryMethod().getFullMethodName(),
-            MemoryServiceGrpc.getUnprotectMemoryMethod().getFullMethodName());
+    static final Set<String> GOVERNANCE = names(
+            MemoryServiceGrpc.getVerifyChainMethod(),
+            MemoryServiceGrpc.getProtectMemoryMethod(),
+            MemoryServiceGrpc.getUnprotectMemoryMethod(),
+            MemoryServiceGrpc.getStartRefinementMethod(),
+            MemoryServiceGrpc.getListRefinementsMethod(),
+            MemoryServiceGrpc.getGetRefinementMethod(),
+            MemoryServiceGrpc.getSearchRefinementMethod(),
+            MemoryServiceGrpc.getRefinementConsolidateMethod(),
+            MemoryServiceGrpc.getRefinementUpdateMemoryMethod(),
+            MemoryServiceGrpc.getRefinementDeleteMemoryMethod(),
+            MemoryServiceGrpc.getRefinementProtectMemoryMethod(),
+            MemoryServiceGrpc.getCompleteRefinementMethod(),
+            MemoryServiceGrpc.getProposeMethod(),
+            MemoryServiceGrpc.getListProposalsMethod(),
+            MemoryServiceGrpc.getGetProposalMethod(),
+            MemoryServiceGrpc.getCommitProposalMethod(),
+            MemoryServiceGrpc.getRejectProposalMethod(),
+            MemoryServiceGrpc.getDeferProposalMethod(),
+            MemoryServiceGrpc.getWhoAmIMethod());
+    /** What only an admin may call (REST: {@code /v1/keys}). */
+    static final Set<String> KEYS = names(
+            MemoryServiceGrpc.getIssueKeyMethod(),
+            MemoryServiceGrpc.getListKeysMethod(),
+            MemoryServiceGrpc.getRevokeKeyMethod());
     private static final Set<String> OPEN_SERVICES = Set.of("grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection",
             "grpc.reflection.v1alpha.ServerReflection");
 
@@ -62,7 +86,8 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
             close(call, GrpcErrors.of(e, method));
             return new ServerCall.Listener<>() { };
         }
-        AccessRules.Scope scope = GOVERNANCE.contains(method) ? AccessRules.Scope.GOVERNANCE : AccessRules.Scope.CONTENT;
+        AccessRules.Scope scope = KEYS.contains(method) ? AccessRules.Scope.KEYS
+                : GOVERNANCE.contains(method) ? AccessRules.Scope.GOVERNANCE : AccessRules.Scope.CONTENT;
         ServerCall.Listener<Q> delegate = Contexts.interceptCall(Context.current().withValue(PRINCIPAL, caller), call, headers, next);
         return new SimpleForwardingServerCallListener<>(delegate) {
             private boolean refused;
@@ -98,7 +123,11 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
         };
     }
 
-    /** The request's {@code space} field (every MemoryService request has one), or null. */
+    private static Set<String> names(MethodDescriptor<?, ?>... methods) {
+        return Arrays.stream(methods).map(MethodDescriptor::getFullMethodName).collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** The request's {@code space} field (every MemoryService request about a space has one), or null. */
     static String space(Object message) {
         if (message instanceof Message m) {
             FieldDescriptor field = m.getDescriptorForType().findFieldByName("space");

@@ -3,6 +3,54 @@ package io.memorychain.api.grpc;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import io.memorychain.api.audit.AuditLog;
+import io.memorychain.api.auth.ApiKeys;
+import io.memorychain.api.auth.KeyJson;
+import io.memorychain.api.auth.NewKeyBody;
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.grpc.v1.ApiKey;
+import io.memorychain.api.grpc.v1.ApiKeyList;
+import io.memorychain.api.grpc.v1.Caller;
+import io.memorychain.api.grpc.v1.CompleteRefinementRequest;
+import io.memorychain.api.grpc.v1.GetProposalRequest;
+import io.memorychain.api.grpc.v1.GetRefinementRequest;
+import io.memorychain.api.grpc.v1.IssueKeyRequest;
+import io.memorychain.api.grpc.v1.ListKeysRequest;
+import io.memorychain.api.grpc.v1.ListProposalsRequest;
+import io.memorychain.api.grpc.v1.ListRefinementsRequest;
+import io.memorychain.api.grpc.v1.Proposal;
+import io.memorychain.api.grpc.v1.ProposalList;
+import io.memorychain.api.grpc.v1.ProposalWriteResult;
+import io.memorychain.api.grpc.v1.ProposeRequest;
+import io.memorychain.api.grpc.v1.RefinementCompletion;
+import io.memorychain.api.grpc.v1.RefinementConsolidateRequest;
+import io.memorychain.api.grpc.v1.RefinementDeleteMemoryRequest;
+import io.memorychain.api.grpc.v1.RefinementList;
+import io.memorychain.api.grpc.v1.RefinementProtectMemoryRequest;
+import io.memorychain.api.grpc.v1.RefinementSearchResult;
+import io.memorychain.api.grpc.v1.RefinementSession;
+import io.memorychain.api.grpc.v1.RefinementUpdateMemoryRequest;
+import io.memorychain.api.grpc.v1.ReviewProposalRequest;
+import io.memorychain.api.grpc.v1.RevokeKeyRequest;
+import io.memorychain.api.grpc.v1.SearchRefinementRequest;
+import io.memorychain.api.grpc.v1.StartRefinementRequest;
+import io.memorychain.api.grpc.v1.WhoAmIRequest;
+import io.memorychain.api.memories.MemoryRequests;
+import io.memorychain.api.proposals.ProposalJson;
+import io.memorychain.api.proposals.ProposalListJson;
+import io.memorychain.api.proposals.ProposalResult;
+import io.memorychain.api.proposals.ProposalService;
+import io.memorychain.api.proposals.ProposalWriteJson;
+import io.memorychain.api.refinement.Completion;
+import io.memorychain.api.refinement.CompletionJson;
+import io.memorychain.api.refinement.LedgerEntryJson;
+import io.memorychain.api.refinement.RefinementListJson;
+import io.memorychain.api.refinement.RefinementSearchJson;
+import io.memorychain.api.refinement.RefinementSessionJson;
+import io.memorychain.api.refinement.RefinementSessions;
+import io.memorychain.api.refinement.SessionView;
+import io.memorychain.api.request.InputRules;
+import io.memorychain.api.request.MemoryIds;
+import io.memorychain.avro.ProposalDecision;
 import io.memorychain.api.blocks.Blocks;
 import io.memorychain.api.chain.ChainVerification;
 import io.memorychain.api.core.CoreMemory;
@@ -65,7 +113,8 @@ import java.util.function.Supplier;
  * The gRPC {@code memorychain.v1.MemoryService}: each method turns its request into the REST body, calls the same
  * transport-neutral operation the REST controller calls ({@link Memories}, {@link Blocks}, {@link CoreMemory},
  * {@link Retrieval}, {@link io.memorychain.api.relations.Relations}, {@link AuditLog}, {@link ChainVerification},
- * {@link MarkdownFiles}), and answers the REST response record as a message ({@link ProtoMapping}). The caller is the
+ * {@link MarkdownFiles}, {@link RefinementSessions}, {@link ProposalService}, {@link ApiKeys}), and answers the REST
+ * response record as a message ({@link ProtoMapping}, {@link ProtoJson}). The caller is the
  * principal {@link GrpcAuthInterceptor} authenticated; its actor is the actor of every write. Errors are gRPC
  * statuses ({@link GrpcErrors}). Handlers block (the write path waits for outcome and projection): they run on the
  * gRPC server's executor, Micronaut's IO pool, never on a Netty event loop.
@@ -82,10 +131,16 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     private final ChainVerification chain;
     private final MarkdownFiles files;
     private final ChangeStreams changes;
+    private final RefinementSessions refinements;
+    private final MemoryRequests requests;
+    private final ProposalService proposals;
+    private final ApiKeys keys;
+    private final ProtoJson proto;
 
     public MemoryGrpcService(Memories memories, Blocks blocks, CoreMemory core, Retrieval retrieval,
                              io.memorychain.api.relations.Relations relations, AuditLog audit, ChainVerification chain,
-                             MarkdownFiles files, ChangeStreams changes) {
+                             MarkdownFiles files, ChangeStreams changes, RefinementSessions refinements,
+                             MemoryRequests requests, ProposalService proposals, ApiKeys keys, ProtoJson proto) {
         this.memories = memories;
         this.blocks = blocks;
         this.core = core;
@@ -95,6 +150,11 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
         this.chain = chain;
         this.files = files;
         this.changes = changes;
+        this.refinements = refinements;
+        this.requests = requests;
+        this.proposals = proposals;
+        this.keys = keys;
+        this.proto = proto;
     }
 
     // ---------------------------------------------------------------- memories
@@ -287,11 +347,166 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
                         r.hasIfMatch() ? r.getIfMatch() : null));
     }
 
+    // ---------------------------------------------------------------- refinement sessions
+
+    @Override
+    public void startRefinement(StartRefinementRequest r, StreamObserver<RefinementSession> out) {
+        unary(out, "StartRefinement", () -> {
+            WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
+            SessionView started = refinements.start(ctx, r.hasTargetTokens() ? r.getTargetTokens() : null,
+                    r.hasReason() ? r.getReason() : null);
+            return proto.fill(RefinementSessionJson.of(started), RefinementSession.newBuilder()).build();
+        });
+    }
+
+    @Override
+    public void listRefinements(ListRefinementsRequest r, StreamObserver<RefinementList> out) {
+        unary(out, "ListRefinements", () -> proto.fill(new RefinementListJson(refinements.sessions(Spaces.require(r.getSpace()))
+                .stream().map(RefinementSessionJson::of).toList()), RefinementList.newBuilder()).build());
+    }
+
+    @Override
+    public void getRefinement(GetRefinementRequest r, StreamObserver<RefinementSession> out) {
+        unary(out, "GetRefinement", () -> proto.fill(RefinementSessionJson.of(refinements.session(
+                Spaces.require(r.getSpace()), r.getSession(), actor())), RefinementSession.newBuilder()).build());
+    }
+
+    @Override
+    public void searchRefinement(SearchRefinementRequest r, StreamObserver<RefinementSearchResult> out) {
+        unary(out, "SearchRefinement", () -> {
+            RefinementSessions.SearchResult found = refinements.search(Spaces.require(r.getSpace()), actor(), r.getSession(),
+                    r.hasQuery() ? r.getQuery() : null,
+                    InputRules.instant("created_after", r.hasCreatedAfter() ? r.getCreatedAfter() : null),
+                    InputRules.instant("created_before", r.hasCreatedBefore() ? r.getCreatedBefore() : null),
+                    r.hasLimit() ? r.getLimit() : null);
+            return proto.fill(new RefinementSearchJson(found.sessionId(), found.memories().stream().map(LedgerEntryJson::of)
+                    .toList()), RefinementSearchResult.newBuilder()).build();
+        });
+    }
+
+    @Override
+    public void refinementConsolidate(RefinementConsolidateRequest r, StreamObserver<WriteResult> out) {
+        write(out, "RefinementConsolidate", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null,
+                ctx -> refinements.consolidate(ctx, r.getSession(), requests.consolidate(ctx.space(), ProtoMapping.body(r))));
+    }
+
+    @Override
+    public void refinementUpdateMemory(RefinementUpdateMemoryRequest r, StreamObserver<WriteResult> out) {
+        write(out, "RefinementUpdateMemory", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                r.hasExpectedVersion() ? r.getExpectedVersion() : null, ctx -> {
+                    MemoryIds.require(ctx.space(), r.getId());
+                    return refinements.update(ctx, r.getSession(), requests.update(r.getId(), ProtoMapping.body(r)));
+                });
+    }
+
+    @Override
+    public void refinementDeleteMemory(RefinementDeleteMemoryRequest r, StreamObserver<WriteResult> out) {
+        write(out, "RefinementDeleteMemory", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                r.hasExpectedVersion() ? r.getExpectedVersion() : null,
+                ctx -> refinements.delete(ctx, r.getSession(), r.getId(), r.hasReason() ? r.getReason() : null));
+    }
+
+    @Override
+    public void refinementProtectMemory(RefinementProtectMemoryRequest r, StreamObserver<WriteResult> out) {
+        write(out, "RefinementProtectMemory", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                r.hasExpectedVersion() ? r.getExpectedVersion() : null, ctx -> refinements.protect(ctx, r.getSession(), r.getId()));
+    }
+
+    @Override
+    public void completeRefinement(CompleteRefinementRequest r, StreamObserver<RefinementCompletion> out) {
+        unary(out, "CompleteRefinement", () -> {
+            WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
+            Completion done = refinements.complete(ctx, r.getSession(), ProtoMapping.required(r.getSummary()));
+            return proto.fill(CompletionJson.of(done), RefinementCompletion.newBuilder()).setRequestId(ctx.requestId()).build();
+        });
+    }
+
+    // ---------------------------------------------------------------- proposals
+
+    @Override
+    public void propose(ProposeRequest r, StreamObserver<ProposalWriteResult> out) {
+        proposalWrite(out, "Propose", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null,
+                ctx -> proposals.propose(ctx, ProtoMapping.body(r)));
+    }
+
+    @Override
+    public void listProposals(ListProposalsRequest r, StreamObserver<ProposalList> out) {
+        unary(out, "ListProposals", () -> proto.fill(new ProposalListJson(proposals.open(Spaces.require(r.getSpace()), actor())
+                .stream().map(ProposalJson::of).toList()), ProposalList.newBuilder()).build());
+    }
+
+    @Override
+    public void getProposal(GetProposalRequest r, StreamObserver<Proposal> out) {
+        unary(out, "GetProposal", () -> proto.fill(ProposalJson.of(proposals.get(Spaces.require(r.getSpace()), actor(),
+                r.getId())), Proposal.newBuilder()).build());
+    }
+
+    @Override
+    public void commitProposal(ReviewProposalRequest r, StreamObserver<ProposalWriteResult> out) {
+        review(r, out, "CommitProposal", ProposalDecision.COMMIT);
+    }
+
+    @Override
+    public void rejectProposal(ReviewProposalRequest r, StreamObserver<ProposalWriteResult> out) {
+        review(r, out, "RejectProposal", ProposalDecision.REJECT);
+    }
+
+    @Override
+    public void deferProposal(ReviewProposalRequest r, StreamObserver<ProposalWriteResult> out) {
+        review(r, out, "DeferProposal", ProposalDecision.DEFER);
+    }
+
+    private void review(ReviewProposalRequest r, StreamObserver<ProposalWriteResult> out, String method,
+                        ProposalDecision decision) {
+        proposalWrite(out, method, r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                r.hasExpectedVersion() ? r.getExpectedVersion() : null,
+                ctx -> proposals.review(ctx, r.getId(), decision, ProtoMapping.body(r)));
+    }
+
+    private void proposalWrite(StreamObserver<ProposalWriteResult> out, String method, String space, String idempotencyKey,
+                               Integer expectedVersion, Function<WriteContext, ProposalResult> op) {
+        unary(out, method, () -> {
+            WriteContext ctx = context(space, idempotencyKey, expectedVersion);
+            return proto.fill(ProposalWriteJson.of(op.apply(ctx)), ProposalWriteResult.newBuilder())
+                    .setRequestId(ctx.requestId()).build();
+        });
+    }
+
+    // ---------------------------------------------------------------- keys and caller
+
+    @Override
+    public void issueKey(IssueKeyRequest r, StreamObserver<ApiKey> out) {
+        unary(out, "IssueKey", () -> {
+            ApiKeys.Issued issued = keys.issue(NewKeyBody.principal(ProtoMapping.body(r)), principal().id());
+            return proto.fill(KeyJson.of(issued.record(), issued.key()), ApiKey.newBuilder()).build();
+        });
+    }
+
+    @Override
+    public void listKeys(ListKeysRequest r, StreamObserver<ApiKeyList> out) {
+        unary(out, "ListKeys", () -> proto.fill(new KeyJson.Page(keys.list().stream().map(k -> KeyJson.of(k, null)).toList()),
+                ApiKeyList.newBuilder()).build());
+    }
+
+    @Override
+    public void revokeKey(RevokeKeyRequest r, StreamObserver<ApiKey> out) {
+        unary(out, "RevokeKey", () -> proto.fill(KeyJson.of(keys.revoke(r.getKeyId()), null), ApiKey.newBuilder()).build());
+    }
+
+    @Override
+    public void whoAmI(WhoAmIRequest r, StreamObserver<Caller> out) {
+        unary(out, "WhoAmI", () -> proto.fill(KeyJson.Caller.of(principal()), Caller.newBuilder()).build());
+    }
+
     // ---------------------------------------------------------------- plumbing
+
+    private static Principal principal() {
+        return GrpcAuthInterceptor.PRINCIPAL.get();
+    }
 
     /** The caller's actor: the events of its writes record it, and its category allowlist applies to its reads. */
     private static Actor actor() {
-        return GrpcAuthInterceptor.PRINCIPAL.get().actor();
+        return principal().actor();
     }
 
     private static WriteContext context(String space, String idempotencyKey, Integer expectedVersion) {

@@ -1,6 +1,14 @@
 package io.memorychain.api.grpc;
 
 import io.memorychain.api.audit.AuditEntryJson;
+import io.memorychain.api.auth.NewKeyBody;
+import io.memorychain.api.grpc.v1.IssueKeyRequest;
+import io.memorychain.api.grpc.v1.ProposeRequest;
+import io.memorychain.api.grpc.v1.RefinementConsolidateRequest;
+import io.memorychain.api.grpc.v1.RefinementUpdateMemoryRequest;
+import io.memorychain.api.grpc.v1.ReviewProposalRequest;
+import io.memorychain.api.proposals.ProposalDraft;
+import io.memorychain.api.proposals.ProposalReview;
 import io.memorychain.api.audit.AuditPage;
 import io.memorychain.api.blocks.BlockBody;
 import io.memorychain.api.chain.ChainVerificationResult;
@@ -112,6 +120,41 @@ final class ProtoMapping {
         return new ContextBody(required(r.getMessage()), r.hasThreadId() ? r.getThreadId() : null,
                 r.hasSinceRev() ? r.getSinceRev() : null, r.hasMaxTokens() ? r.getMaxTokens() : null,
                 r.hasAgent() ? r.getAgent() : null);
+    }
+
+    static ConsolidateBody body(RefinementConsolidateRequest r) {
+        return new ConsolidateBody(r.getIdsCount() == 0 ? null : r.getIdsList(), required(r.getContent()), r.hasSummary() ? r.getSummary() : null,
+                r.hasReason() ? r.getReason() : null, r.hasCategory() ? r.getCategory() : null,
+                r.hasTags() ? r.getTags().getValuesList() : null, r.hasImportance() ? r.getImportance() : null);
+    }
+
+    static UpdateMemoryBody body(RefinementUpdateMemoryRequest r) {
+        return new UpdateMemoryBody(r.hasContent() ? r.getContent() : null, r.hasSummary() ? r.getSummary() : null,
+                r.hasTags() ? r.getTags().getValuesList() : null, r.hasImportance() ? r.getImportance() : null,
+                r.hasConfidence() ? r.getConfidence() : null, r.hasCategory() ? r.getCategory() : null,
+                r.hasTier() ? r.getTier() : null, r.hasExpectedVersion() ? r.getExpectedVersion() : null);
+    }
+
+    static ProposalDraft body(ProposeRequest r) {
+        return new ProposalDraft(required(r.getContent()), r.hasKind() ? r.getKind() : null,
+                r.hasCategory() ? r.getCategory() : null, r.hasSummary() ? r.getSummary() : null,
+                r.getTagsCount() == 0 ? null : r.getTagsList(), r.getEntitiesCount() == 0 ? null : r.getEntitiesList(),
+                r.hasImportance() ? r.getImportance() : null, r.hasConfidence() ? r.getConfidence() : null,
+                r.hasCoreWorthy() ? r.getCoreWorthy() : null, r.hasPinned() ? r.getPinned() : null,
+                r.hasTrigger() ? r.getTrigger() : null);
+    }
+
+    static ProposalReview body(ReviewProposalRequest r) {
+        return new ProposalReview(r.hasReason() ? r.getReason() : null, r.hasExpectedVersion() ? r.getExpectedVersion() : null,
+                r.hasKind() ? r.getKind() : null, r.hasTier() ? r.getTier() : null, r.hasCategory() ? r.getCategory() : null,
+                r.hasSummary() ? r.getSummary() : null, r.hasTags() ? r.getTags().getValuesList() : null,
+                r.hasImportance() ? r.getImportance() : null, r.hasConfidence() ? r.getConfidence() : null,
+                r.hasPinned() ? r.getPinned() : null);
+    }
+
+    static NewKeyBody body(IssueKeyRequest r) {
+        return new NewKeyBody(required(r.getId()), required(r.getRole()), r.hasAgentId() ? r.getAgentId() : null,
+                r.getSpacesCount() == 0 ? null : r.getSpacesList());
     }
 
     // ---------------------------------------------------------------- REST response records -> messages

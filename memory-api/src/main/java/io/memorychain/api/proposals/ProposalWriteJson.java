@@ -12,7 +12,7 @@ public record ProposalWriteJson(ProposalJson proposal,
                                 @Nullable @Schema(description = "commit: the new memory (actor commit-from:PROPOSER)") MemoryJson memory,
                                 @Schema(description = "Chain position of the (last) event") long seq) {
 
-    static ProposalWriteJson of(ProposalResult result) {
+    public static ProposalWriteJson of(ProposalResult result) {
         return new ProposalWriteJson(ProposalJson.of(result.proposal()), MemoryJson.of(result.memory()), result.seq());
     }
 }

@@ -20,8 +20,11 @@ import io.memorychain.api.auth.Principal;
 import io.memorychain.api.auth.Role;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.grpc.GrpcErrors;
+import io.memorychain.api.grpc.v1.Actor;
 import io.memorychain.api.grpc.v1.AppendFileRequest;
 import io.memorychain.api.grpc.v1.AuditEntry;
+import io.memorychain.api.grpc.v1.Caller;
+import io.memorychain.api.grpc.v1.CompleteRefinementRequest;
 import io.memorychain.api.grpc.v1.ConsolidateRequest;
 import io.memorychain.api.grpc.v1.ContextRequest;
 import io.memorychain.api.grpc.v1.CreateMemoryRequest;
@@ -31,24 +34,45 @@ import io.memorychain.api.grpc.v1.GetBlockRequest;
 import io.memorychain.api.grpc.v1.GetCoreRequest;
 import io.memorychain.api.grpc.v1.GetHistoryRequest;
 import io.memorychain.api.grpc.v1.GetMemoryRequest;
+import io.memorychain.api.grpc.v1.GetProposalRequest;
+import io.memorychain.api.grpc.v1.GetRefinementRequest;
 import io.memorychain.api.grpc.v1.GetRelationsRequest;
+import io.memorychain.api.grpc.v1.IssueKeyRequest;
+import io.memorychain.api.grpc.v1.LedgerEntry;
 import io.memorychain.api.grpc.v1.LinkRequest;
 import io.memorychain.api.grpc.v1.ListAuditRequest;
 import io.memorychain.api.grpc.v1.ListFilesRequest;
+import io.memorychain.api.grpc.v1.ListKeysRequest;
 import io.memorychain.api.grpc.v1.ListMemoriesRequest;
+import io.memorychain.api.grpc.v1.ListProposalsRequest;
+import io.memorychain.api.grpc.v1.ListRefinementsRequest;
 import io.memorychain.api.grpc.v1.MemoryActionRequest;
-import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
 import io.memorychain.api.grpc.v1.MemoryServiceGrpc.MemoryServiceBlockingStub;
+import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
 import io.memorychain.api.grpc.v1.PatchFileRequest;
+import io.memorychain.api.grpc.v1.ProposalWriteResult;
+import io.memorychain.api.grpc.v1.ProposeRequest;
 import io.memorychain.api.grpc.v1.PutBlockRequest;
 import io.memorychain.api.grpc.v1.QueryRequest;
 import io.memorychain.api.grpc.v1.ReadFileRequest;
+import io.memorychain.api.grpc.v1.RefinementCompletion;
+import io.memorychain.api.grpc.v1.RefinementConsolidateRequest;
+import io.memorychain.api.grpc.v1.RefinementDeleteMemoryRequest;
+import io.memorychain.api.grpc.v1.RefinementProtectMemoryRequest;
+import io.memorychain.api.grpc.v1.RefinementSearchResult;
+import io.memorychain.api.grpc.v1.RefinementSession;
+import io.memorychain.api.grpc.v1.RefinementUpdateMemoryRequest;
+import io.memorychain.api.grpc.v1.ReviewProposalRequest;
+import io.memorychain.api.grpc.v1.RevokeKeyRequest;
+import io.memorychain.api.grpc.v1.SearchRefinementRequest;
+import io.memorychain.api.grpc.v1.StartRefinementRequest;
 import io.memorychain.api.grpc.v1.StringList;
 import io.memorychain.api.grpc.v1.TextEdit;
 import io.memorychain.api.grpc.v1.UnlinkRequest;
 import io.memorychain.api.grpc.v1.UpdateMemoryRequest;
 import io.memorychain.api.grpc.v1.VerifyChainRequest;
 import io.memorychain.api.grpc.v1.WatchChangesRequest;
+import io.memorychain.api.grpc.v1.WhoAmIRequest;
 import io.memorychain.api.grpc.v1.WriteFileRequest;
 import io.memorychain.api.grpc.v1.WriteResult;
 import io.memorychain.api.contract.MemoryApiContract.Resp;
@@ -89,6 +113,7 @@ public abstract class GrpcRestParityContract {
     protected static final String AGENT = "agent:api";
     protected static final String PERSON = "user:manual";
     protected static final String ADMIN = "admin:ops";
+    protected static final String SUBAGENT = "subagent:researcher";
 
     private static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
 
@@ -496,6 +521,144 @@ public abstract class GrpcRestParityContract {
         assertThat(received).hasSize(4);
     }
 
+    // ---------------------------------------------------------------- refinement, proposals, keys
+
+    @Test
+    void runsARefinementSessionAlikeOnBothTransports() {
+        String space = space();
+        List<String> tea = List.of(createCoreOverRest(space, "Ana likes tea"), createCoreOverRest(space, "Ana likes green tea"),
+                createCoreOverRest(space, "Ana drinks tea every afternoon"));
+        String address = createCoreOverRest(space, "Never share Ana's home address");
+        String base = "/v1/spaces/" + space + "/refinements";
+
+        RefinementSession started = grpc(key(ADMIN)).startRefinement(StartRefinementRequest.newBuilder().setSpace(space)
+                .setTargetTokens(10).setReason("parity").build());
+        assertThat(started.getState()).isEqualTo("open");
+        assertThat(started.getStartedBy()).isEqualTo(Actor.newBuilder().setType("admin").setId("ops").build());
+        assertThat(started.getLedgerList()).extracting(LedgerEntry::getId).containsExactlyInAnyOrderElementsOf(
+                List.of(tea.get(0), tea.get(1), tea.get(2), address));
+        assertThat(plain(started)).isEqualTo(plainJson(rest(HttpRequest.GET(base + "/" + started.getSessionId()), key(AGENT)).json()));
+        assertSameRejection(space, "INVALID_STATE", 409, Status.Code.FAILED_PRECONDITION,
+                () -> rest(HttpRequest.POST(base, Map.of()), key(ADMIN)),
+                () -> grpc(key(ADMIN)).startRefinement(StartRefinementRequest.newBuilder().setSpace(space).build()));
+
+        RefinementSearchResult found = grpc().searchRefinement(SearchRefinementRequest.newBuilder().setSpace(space)
+                .setSession("current").setQuery("tea").build());
+        assertThat(found.getItemsList()).extracting(LedgerEntry::getId).containsExactlyInAnyOrderElementsOf(tea);
+        assertThat(plain(found)).isEqualTo(plainJson(rest(HttpRequest.POST(base + "/current/search", Map.of("query", "tea")),
+                key(AGENT)).json()));
+
+        WriteResult merged = grpc().refinementConsolidate(RefinementConsolidateRequest.newBuilder().setSpace(space)
+                .setSession("current").addAllIds(tea).setContent("Ana drinks green tea every afternoon").build());
+        assertThat(merged.getMemory().getSupersedesList()).containsExactlyInAnyOrderElementsOf(tea);
+        assertSameMemory(space, merged.getMemory().getId(), merged);
+        WriteResult tightened = grpc().refinementUpdateMemory(RefinementUpdateMemoryRequest.newBuilder().setSpace(space)
+                .setSession("current").setId(merged.getMemory().getId()).setContent("Ana: green tea every afternoon").build());
+        assertSameMemory(space, merged.getMemory().getId(), tightened);
+        WriteResult protectedMemory = grpc().refinementProtectMemory(RefinementProtectMemoryRequest.newBuilder().setSpace(space)
+                .setSession("current").setId(address).build());
+        assertThat(protectedMemory.getMemory().getConstitutional()).isTrue();
+        assertSameRejection(space, "CONSTITUTIONAL", 403, Status.Code.PERMISSION_DENIED,
+                () -> rest(HttpRequest.DELETE(base + "/current/memories/" + address), key(AGENT)),
+                () -> grpc().refinementDeleteMemory(RefinementDeleteMemoryRequest.newBuilder().setSpace(space)
+                        .setSession("current").setId(address).build()));
+
+        RefinementCompletion done = grpc().completeRefinement(CompleteRefinementRequest.newBuilder().setSpace(space)
+                .setSession("current").setSummary("merged the tea habits").build());
+        assertThat(done.getSession().getState()).isEqualTo("completed");
+        assertThat(done.getSession().getSummary()).isEqualTo("Compressed 3 -> 1; saved ~10 tokens; protected 1 constitutional memory; updated 1");
+        assertThat(done.getJournal().getKind()).isEqualTo("journal");
+        assertThat(done.getRequestId()).isNotEmpty();
+        assertThat(plain(grpc().getRefinement(GetRefinementRequest.newBuilder().setSpace(space).setSession(started.getSessionId())
+                .build()))).isEqualTo(plainJson(rest(HttpRequest.GET(base + "/" + started.getSessionId()), key(AGENT)).json()))
+                .isEqualTo(plain(done.getSession()));
+        assertThat(plain(grpc().listRefinements(ListRefinementsRequest.newBuilder().setSpace(space).build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET(base), key(AGENT)).json()));
+        assertSameRejection(space, "NOT_IN_REFINEMENT", 403, Status.Code.PERMISSION_DENIED,
+                () -> rest(HttpRequest.POST(base + "/current/memories/" + merged.getMemory().getId() + ":protect", Map.of()), key(AGENT)),
+                () -> grpc().refinementProtectMemory(RefinementProtectMemoryRequest.newBuilder().setSpace(space)
+                        .setSession("current").setId(merged.getMemory().getId()).build()));
+    }
+
+    @Test
+    void reviewsSubAgentProposalsAlikeOnBothTransports() {
+        String space = space();
+        MemoryServiceBlockingStub researcher = grpc(key(SUBAGENT));
+        ProposalWriteResult metric = researcher.propose(ProposeRequest.newBuilder().setSpace(space)
+                .setContent("The user prefers metric units").addTags("units").setCoreWorthy(true).build());
+        assertThat(metric.getProposal().getStatus()).isEqualTo("pending");
+        assertThat(metric.getProposal().getProposer()).isEqualTo(Actor.newBuilder().setType("subagent").setId("researcher").build());
+        Resp lisbon = rest(HttpRequest.POST("/v1/spaces/" + space + "/proposals", Map.of("content", "The user lives in Lisbon")),
+                key(SUBAGENT));
+        assertThat(lisbon.status()).as(lisbon.raw()).isEqualTo(201);
+        String lisbonId = (String) lisbon.map("proposal").get("id");
+        String path = "/v1/spaces/" + space + "/proposals";
+        assertThat(plain(grpc().listProposals(ListProposalsRequest.newBuilder().setSpace(space).build())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET(path), key(AGENT)).json()));
+        assertThat(plain(grpc().getProposal(GetProposalRequest.newBuilder().setSpace(space).setId(lisbonId).build())))
+                .isEqualTo(plainJson(lisbon.map("proposal")));
+        // sub-agents write only by proposing, over both transports
+        assertSameRejection(space, "FORBIDDEN", 403, Status.Code.PERMISSION_DENIED,
+                () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", "direct")), key(SUBAGENT)),
+                () -> researcher.createMemory(CreateMemoryRequest.newBuilder().setSpace(space).setContent("direct").build()));
+
+        ProposalWriteResult committed = grpc().commitProposal(review(space, metric.getProposal().getId()).setReason("confirmed").build());
+        assertThat(committed.getProposal().getStatus()).isEqualTo("committed");
+        assertThat(committed.getMemory().getTier()).isEqualTo("core");
+        assertThat(committed.getProposal().getMemoryId()).isEqualTo(committed.getMemory().getId());
+        assertThat(plain(committed.getMemory())).isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/"
+                + committed.getMemory().getId()), key(AGENT)).json()));
+        assertThat(audit(space).get(audit(space).size() - 1).get("actor"))
+                .isEqualTo(Map.of("type", "agent", "id", "commit-from:researcher"));
+        assertThat(plain(committed.getProposal())).isEqualTo(plainJson(
+                rest(HttpRequest.GET(path + "/" + metric.getProposal().getId()), key(AGENT)).json()));
+
+        ProposalWriteResult deferred = grpc(key(PERSON)).deferProposal(review(space, lisbonId).setReason("ask the user").build());
+        assertThat(deferred.getProposal().getStatus()).isEqualTo("deferred");
+        ProposalWriteResult rejected = grpc().rejectProposal(review(space, lisbonId).setExpectedVersion(2).build());
+        assertThat(rejected.getProposal().getStatus()).isEqualTo("rejected");
+        assertThat(plain(rejected.getProposal())).isEqualTo(plainJson(rest(HttpRequest.GET(path + "/" + lisbonId), key(AGENT)).json()));
+        assertSameRejection(space, "ALREADY_RESOLVED", 409, Status.Code.FAILED_PRECONDITION,
+                () -> rest(HttpRequest.POST(path + "/" + lisbonId + ":commit", Map.of()), key(AGENT)),
+                () -> grpc().commitProposal(review(space, lisbonId).build()));
+    }
+
+    @Test
+    void managesKeysAndTellsCallersWhoTheyAreAlikeOnBothTransports() {
+        String space = space();
+        MemoryServiceBlockingStub admin = grpc(key(ADMIN));
+        var issued = admin.issueKey(IssueKeyRequest.newBuilder().setId("helper-" + UUID.randomUUID().toString().substring(0, 8))
+                .setRole("agent").setAgentId("helper").addSpaces(space).build());
+        assertThat(issued.getKey()).startsWith("mc_" + issued.getKeyId() + "_");
+        assertThat(issued.getCreatedBy()).startsWith("admin-ops");
+
+        Caller me = grpc(issued.getKey()).whoAmI(WhoAmIRequest.getDefaultInstance());
+        assertThat(me.getActor()).isEqualTo("agent:helper");
+        assertThat(me.getSpacesList()).containsExactly(space);
+        assertThat(plain(me)).isEqualTo(plainJson(rest(HttpRequest.GET("/v1/me"), issued.getKey()).json()));
+        assertThat(grpc(issued.getKey()).createMemory(CreateMemoryRequest.newBuilder().setSpace(space).setContent("hello")
+                .build()).getMemory().getContent()).isEqualTo("hello");
+
+        assertThat(plain(admin.listKeys(ListKeysRequest.getDefaultInstance())))
+                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/keys"), key(ADMIN)).json()));
+        var revoked = admin.revokeKey(RevokeKeyRequest.newBuilder().setKeyId(issued.getKeyId()).build());
+        assertThat(revoked.getRevoked()).isTrue();
+        assertThat(revoked.hasKey()).isFalse();
+        assertThat(plain(admin.listKeys(ListKeysRequest.getDefaultInstance())).toString()).doesNotContain(issued.getKey());
+        Resp refused = rest(HttpRequest.GET("/v1/me"), issued.getKey());
+        assertSameRefusal(refused, failure(() -> grpc(issued.getKey()).whoAmI(WhoAmIRequest.getDefaultInstance())),
+                "UNAUTHENTICATED", Status.Code.UNAUTHENTICATED);
+
+        assertSameRejection(space, "ROLE_NOT_ALLOWED", 403, Status.Code.PERMISSION_DENIED,
+                () -> rest(HttpRequest.GET("/v1/keys"), key(AGENT)), () -> grpc().listKeys(ListKeysRequest.getDefaultInstance()));
+        assertSameRejection(space, "INVALID_ARGUMENT", 400, Status.Code.INVALID_ARGUMENT,
+                () -> rest(HttpRequest.POST("/v1/keys", Map.of("id", "x", "role", "wizard", "spaces", List.of("*"))), key(ADMIN)),
+                () -> admin.issueKey(IssueKeyRequest.newBuilder().setId("x").setRole("wizard").addSpaces("*").build()));
+        assertSameRejection(space, "INVALID_ARGUMENT", 400, Status.Code.INVALID_ARGUMENT,
+                () -> rest(HttpRequest.POST("/v1/keys", Map.of("id", "x", "role", "agent")), key(ADMIN)),
+                () -> admin.issueKey(IssueKeyRequest.newBuilder().setId("x").setRole("agent").build()));
+    }
+
     // ---------------------------------------------------------------- helpers
 
     protected static String space() {
@@ -538,6 +701,16 @@ public abstract class GrpcRestParityContract {
         Resp r = rest(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", content)), key(AGENT));
         assertThat(r.status()).as(r.raw()).isEqualTo(201);
         return (String) r.map("memory").get("id");
+    }
+
+    private String createCoreOverRest(String space, String content) {
+        Resp r = rest(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", content, "tier", "core")), key(AGENT));
+        assertThat(r.status()).as(r.raw()).isEqualTo(201);
+        return (String) r.map("memory").get("id");
+    }
+
+    private static ReviewProposalRequest.Builder review(String space, String id) {
+        return ReviewProposalRequest.newBuilder().setSpace(space).setId(id);
     }
 
     protected List<Map<String, Object>> audit(String space) {

@@ -1,6 +1,9 @@
 package io.memorychain.api.audit;
 
+import io.memorychain.api.auth.Principal;
+import io.memorychain.avro.Actor;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.annotation.RequestAttribute;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
@@ -29,8 +32,9 @@ public class AuditController {
     @Get
     @Operation(summary = "Audit log entries with seq greater than after_seq")
     public AuditPage audit(@PathVariable String space,
+                           @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                            @Nullable @QueryValue("after_seq") @Parameter(description = "default 0 (from the start)") Long afterSeq,
                            @Nullable @QueryValue @Parameter(description = "1 to 1000, default 100") Integer limit) {
-        return log.page(space, afterSeq, limit);
+        return log.page(space, actor, afterSeq, limit);
     }
 }

@@ -2,6 +2,7 @@ package io.memorychain.api.backend;
 
 import io.memorychain.events.AvroTrust;
 import io.memorychain.api.config.MemoryConfig;
+import io.memorychain.api.config.RefinementConfig;
 import io.memorychain.api.config.RetrievalConfig;
 import io.memorychain.api.embedded.EmbeddedKafka;
 import io.memorychain.avro.MemoryOutcome;
@@ -17,6 +18,8 @@ import io.memorychain.avro.MemoryAccess;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.refinement.RefinementTriggerSettings;
+import io.memorychain.projector.refinement.RefinementTriggerTopology;
 import io.memorychain.projector.retrieval.CategoryPolicy;
 import io.memorychain.projector.sequencer.SequencerSettings;
 import io.memorychain.projector.view.MemoryViews;
@@ -24,10 +27,12 @@ import jakarta.inject.Singleton;
 import jakarta.annotation.PreDestroy;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.streams.KafkaStreams;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,19 +60,22 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private ChainKeys keys;
     private ApiKeyStore apiKeys;
     private MemoryChainRuntime runtime;
+    private KafkaStreams refinementTrigger;
     private MemoryPublisher publisher;
     private AccessPublisher accessPublisher;
     private final Embedder embedder;
     private final RetrievalConfig retrieval;
+    private final RefinementConfig refinement;
     private volatile boolean closed;
 
-    public MemoryChainBackend(MemoryConfig config, RetrievalConfig retrieval, SchemaRegistryFactory registries,
-                              CategoryPolicy categories, Embedder embedder) {
+    public MemoryChainBackend(MemoryConfig config, RetrievalConfig retrieval, RefinementConfig refinement,
+                              SchemaRegistryFactory registries, CategoryPolicy categories, Embedder embedder) {
         AvroTrust.install();
         this.config = config;
         this.categories = categories;
         this.embedder = embedder;
         this.retrieval = retrieval;
+        this.refinement = refinement;
         this.dataDir = config.getDataDir().toAbsolutePath().normalize();
         this.topics = Topics.withPrefix(config.getTopicPrefix());
         try {
@@ -106,9 +114,26 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                 config.getInstanceId().orElseGet(MemoryChainRuntime.Settings::defaultInstanceId));
         runtime = MemoryChainRuntime.start(settings, registry, keys, embedder, retrieval.linker(embedder.modelId()),
                 timeout);
+        refinementTrigger = refinement.trigger().map(trigger -> startRefinementTrigger(settings, trigger)).orElse(null);
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
         apiKeys = new KafkaApiKeyStore(bootstrapServers, topics.apiKeys(), replicationFactor, timeout, API_KEY_REFRESH);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
+    }
+
+    /**
+     * The refinement trigger (seed 003) as its own Streams application next to the runtime's: it reads the events and
+     * publishes StartRefinement requests as worker:refinement; the sequencer decides.
+     */
+    private KafkaStreams startRefinementTrigger(MemoryChainRuntime.Settings settings, RefinementTriggerSettings trigger) {
+        KafkaStreams streams = new KafkaStreams(RefinementTriggerTopology.build(topics, registry, trigger, Clock.systemUTC(),
+                (space, why, requestId) -> log.info("Refinement session requested for space {} ({}, request {})", space,
+                        why, requestId)),
+                MemoryChainRuntime.streamsConfig(bootstrapServers, settings.stateDir(), settings.replicationFactor(),
+                        settings.applicationId() + "-refinement", settings.instanceId()));
+        streams.start();
+        log.info("Refinement trigger running: sessions start over {} core tokens (target {}), schedule {}",
+                trigger.thresholdTokens(), trigger.targetTokens(), trigger.schedule() == null ? "off" : trigger.schedule());
+        return streams;
     }
 
     private static void createDirectories(Path dir) {
@@ -191,6 +216,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         closeQuietly("publisher", publisher);
         closeQuietly("access publisher", accessPublisher);
         closeQuietly("API key store", apiKeys);
+        closeQuietly("refinement trigger", refinementTrigger == null ? null : () -> refinementTrigger.close(Duration.ofSeconds(30)));
         closeQuietly("Kafka Streams runtime", runtime);
         closeQuietly("schema registry", registry);
         closeQuietly("embedded Kafka broker", broker);
@@ -218,6 +244,9 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         }
         if (runtime.linkerStreams() != null) {
             states.put("linker", runtime.linkerStreams().state().name());
+        }
+        if (refinementTrigger != null) {
+            states.put("refinement", refinementTrigger.state().name());
         }
         return states;
     }

@@ -39,6 +39,11 @@ public class CategoryReads {
         }
     }
 
+    /** Whether the actor may read memories of that category (null category: always). */
+    public boolean readable(Actor actor, String category) {
+        return access.allows(actor, category);
+    }
+
     /** The categories a listing for this actor is narrowed to, or null when the actor reads everything. */
     public Set<String> listable(Actor actor) {
         return access.allowedFor(actor).orElse(null);

@@ -17,6 +17,7 @@ import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -79,13 +80,18 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
         this.wait = wait;
     }
 
-    /** Starts a stream; must be called from the gRPC method (it registers the cancel and ready handlers). */
-    public void watch(String space, long sinceRev, ServerCallStreamObserver<AuditEntry> out) {
+    /**
+     * Starts a stream; must be called from the gRPC method (it registers the cancel and ready handlers).
+     *
+     * @param shown each entry as the caller may see it ({@link io.memorychain.api.audit.AuditLog#entry})
+     */
+    public void watch(String space, long sinceRev, Function<io.memorychain.avro.view.AuditEntry, AuditEntryJson> shown,
+                      ServerCallStreamObserver<AuditEntry> out) {
         Spaces.require(space);
         if (sinceRev < 0) {
             throw ApiException.invalid("since_rev must be 0 or more, was " + sinceRev);
         }
-        Watch watch = new Watch(space, sinceRev, out);
+        Watch watch = new Watch(space, sinceRev, shown, out);
         out.setOnCancelHandler(watch::cancel);
         out.setOnReadyHandler(watch::wake);
         if (closed) {
@@ -137,13 +143,16 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
     private final class Watch implements Runnable {
 
         private final String space;
+        private final Function<io.memorychain.avro.view.AuditEntry, AuditEntryJson> shown;
         private final ServerCallStreamObserver<AuditEntry> out;
         private long last;
         private volatile boolean cancelled;
 
-        Watch(String space, long sinceRev, ServerCallStreamObserver<AuditEntry> out) {
+        Watch(String space, long sinceRev, Function<io.memorychain.avro.view.AuditEntry, AuditEntryJson> shown,
+              ServerCallStreamObserver<AuditEntry> out) {
             this.space = space;
             this.last = sinceRev;
+            this.shown = shown;
             this.out = out;
         }
 
@@ -159,7 +168,7 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
                         if (!awaitReady()) {
                             return;
                         }
-                        out.onNext(ProtoMapping.audit(AuditEntryJson.of(entry)));
+                        out.onNext(ProtoMapping.audit(shown.apply(entry)));
                         last = entry.getSeq();
                     }
                     if (entries.size() < PAGE) {

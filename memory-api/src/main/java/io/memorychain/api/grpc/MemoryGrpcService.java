@@ -287,7 +287,7 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void listAudit(ListAuditRequest r, StreamObserver<AuditPage> out) {
-        unary(out, "ListAudit", () -> ProtoMapping.audit(audit.page(r.getSpace(), r.hasAfterSeq() ? r.getAfterSeq() : null,
+        unary(out, "ListAudit", () -> ProtoMapping.audit(audit.page(r.getSpace(), actor(), r.hasAfterSeq() ? r.getAfterSeq() : null,
                 r.hasLimit() ? r.getLimit() : null)));
     }
 
@@ -299,7 +299,9 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     @Override
     public void watchChanges(WatchChangesRequest r, StreamObserver<AuditEntry> out) {
         try {
-            changes.watch(r.getSpace(), r.getSinceRev(), (ServerCallStreamObserver<AuditEntry>) out);
+            Actor reader = actor();
+            changes.watch(r.getSpace(), r.getSinceRev(), entry -> audit.entry(r.getSpace(), reader, entry),
+                    (ServerCallStreamObserver<AuditEntry>) out);
         } catch (RuntimeException e) {
             out.onError(GrpcErrors.of(e, "WatchChanges"));
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.api.topology.TopologyBackend;
+import io.memorychain.projector.refinement.RefinementTriggerSettings;
 import io.micronaut.context.ApplicationContext;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,6 +43,31 @@ class MemoryConfigTest {
             assertThat(c.getBlockLabels()).containsExactly("a", "b");
             assertThat(c.getKafka().getReplicationFactor()).isEqualTo((short) 3);
             assertThat(c.getDataDir()).isEqualTo(Path.of("/var/lib/memory"));
+        }
+    }
+
+    @Test
+    void theRefinementTriggerRunsByDefaultWithTheSeedsBudgetAndWeeklySchedule() {
+        try (ApplicationContext ctx = ApplicationContext.run(TopologyBackend.ENV)) {
+            RefinementTriggerSettings trigger = ctx.getBean(RefinementConfig.class).trigger().orElseThrow();
+            assertThat(trigger.thresholdTokens()).isEqualTo(8_000);
+            assertThat(trigger.targetTokens()).isEqualTo(5_000);
+            assertThat(trigger.schedule()).isEqualTo(Duration.ofDays(7));
+            assertThat(trigger.checkInterval()).isEqualTo(Duration.ofMinutes(1));
+        }
+        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.refinement.trigger-schedule", "off",
+                "memory.refinement.trigger-threshold-tokens", 300, "memory.refinement.target-tokens", 200), TopologyBackend.ENV)) {
+            RefinementTriggerSettings trigger = ctx.getBean(RefinementConfig.class).trigger().orElseThrow();
+            assertThat(trigger.schedule()).isNull();
+            assertThat(trigger.thresholdTokens()).isEqualTo(300);
+            assertThat(trigger.targetTokens()).isEqualTo(200);
+        }
+        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.refinement.trigger-enabled", false), TopologyBackend.ENV)) {
+            assertThat(ctx.getBean(RefinementConfig.class).trigger()).isEmpty();
+        }
+        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.refinement.trigger-schedule", "weekly"), TopologyBackend.ENV)) {
+            assertThatThrownBy(() -> ctx.getBean(RefinementConfig.class).trigger()).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("memory.refinement.trigger-schedule").hasMessageContaining("'weekly'");
         }
     }
 

@@ -525,6 +525,18 @@ public abstract class MemoryApiContract {
         assertThat(get(path + "/" + tone).json).containsEntry("id", tone);
         assertThat(ids(get(path))).hasSize(4);
         assertThat(ids(send(HttpRequest.GET(path).header("X-Actor", "agent:claude")))).hasSize(4);
+
+        // the audit log keeps every entry (the chain has no gaps) but not the content excerpts of other categories
+        List<Map<String, Object>> audit = send(HttpRequest.GET("/v1/spaces/" + space + "/audit").header("X-Actor", PLANNER))
+                .list("items");
+        assertThat(audit).extracting(e -> e.get("memory_ids")).containsExactly(List.of(goal), List.of(tone),
+                List.of(ids(get(path)).get(2)), List.of(plain));
+        assertThat(audit).extracting(e -> (String) e.get("description")).satisfiesExactly(
+                d -> assertThat(d).contains("Ship the beta in May"),
+                d -> assertThat(d).doesNotContain("rhymes").contains("details hidden"),
+                d -> assertThat(d).doesNotContain("formal").contains("details hidden"),
+                d -> assertThat(d).contains("Uncategorized"));
+        assertThat(get("/v1/spaces/" + space + "/audit").list("items").get(1).get("description").toString()).contains("rhymes");
     }
 
     @Test

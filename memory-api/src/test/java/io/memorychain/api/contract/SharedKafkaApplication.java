@@ -23,17 +23,19 @@ public final class SharedKafkaApplication {
      */
     public static EmbeddedServer start(String prefix, String name) {
         Path dataDir = Path.of(System.getProperty("java.io.tmpdir"), name + "-" + UUID.randomUUID());
-        return ApplicationContext.run(EmbeddedServer.class, Map.of(
-                "micronaut.server.port", -1,
-                "grpc.server.port", 0,
-                "memory.kafka.bootstrap-servers", SharedKafka.bootstrapServers(),
-                "memory.kafka.partitions", 3,
-                "memory.kafka.replication-factor", 1,
-                "memory.topic-prefix", prefix,
-                "memory.data-dir", dataDir.toString(),
-                "memory.write-timeout", "30s",
-                "memory.startup-timeout", "90s",
+        return ApplicationContext.run(EmbeddedServer.class, Map.ofEntries(
+                Map.entry("micronaut.server.port", -1),
+                Map.entry("grpc.server.port", 0),
+                Map.entry("memory.kafka.bootstrap-servers", SharedKafka.bootstrapServers()),
+                Map.entry("memory.kafka.partitions", 3),
+                Map.entry("memory.kafka.replication-factor", 1),
+                Map.entry("memory.topic-prefix", prefix),
+                Map.entry("memory.data-dir", dataDir.toString()),
+                Map.entry("memory.write-timeout", "30s"),
+                Map.entry("memory.startup-timeout", "90s"),
                 // the linker would publish link requests on its own, into the spaces whose chains these tests compare
-                "memory.retrieval.linker-enabled", false));
+                Map.entry("memory.retrieval.linker-enabled", false),
+                // likewise the refinement trigger (EmbeddedRestartIT runs it)
+                Map.entry("memory.refinement.trigger-enabled", false)));
     }
 }

@@ -13,10 +13,12 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
@@ -38,7 +40,7 @@ class EmbeddedRestartIT {
         Path dataDir = Files.createTempDirectory("embedded-restart");
         Map<String, Object> props = Map.of("micronaut.server.port", -1, "memory.data-dir", dataDir.toString(),
                 "memory.embedded.broker-port", freePort(), "memory.embedded.controller-port", freePort(),
-                "memory.startup-timeout", "120s");
+                "memory.startup-timeout", "120s", "memory.refinement.trigger-threshold-tokens", 25);
         String space = "assistant"; // the space of the first agent key
         String id;
         int schemaId;
@@ -89,6 +91,30 @@ class EmbeddedRestartIT {
             assertThat(backend.publicKeys().asHex().keySet()).isEqualTo(java.util.Set.of(keyId));
             Map<String, Object> audit = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/audit").bearerAuth(agent), Map.class);
             assertThat((List<?>) audit.get("items")).hasSize(3);
+
+            // the refinement trigger runs in the embedded service: core memory over the threshold (25 tokens in this
+            // test) starts a session by itself
+            assertThat(backend.streamStates()).containsKey("refinement");
+            client.toBlocking().retrieve(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content",
+                    "I am a careful planner who writes every decision down, checks the calendar twice a day, keeps the "
+                    + "user's preferences in mind and answers in short, plain sentences")).bearerAuth(agent), Map.class);
+            Map<String, Object> session = Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> openSession(client, space, agent), java.util.Objects::nonNull);
+            assertThat(session).containsEntry("trigger", "token_budget").containsEntry("state", "open")
+                    .containsEntry("started_by", Map.of("type", "worker", "id", "refinement"));
+            assertThat(((Number) session.get("core_tokens_at_start")).intValue()).isGreaterThan(25);
+        }
+    }
+
+    /** The open refinement session of the space, or null while there is none. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> openSession(HttpClient client, String space, String key) {
+        try {
+            return client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/refinements/current").bearerAuth(key),
+                    Map.class);
+        } catch (HttpClientResponseException e) {
+            assertThat(e.getStatus().getCode()).as(e.getResponse().getBody(String.class).orElse("")).isEqualTo(404);
+            return null;
         }
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ServerCallStreamObserver;
+import io.memorychain.api.audit.AuditEntryJson;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.grpc.v1.AuditEntry;
 import io.memorychain.api.topology.TopologyBackend;
@@ -36,7 +37,7 @@ class ChangeStreamsTest {
         write("s1", "one");
         write("s1", "two");
         FakeCall call = new FakeCall();
-        streams.watch("s1", 1, call);
+        streams.watch("s1", 1, AuditEntryJson::of, call);
         await().until(() -> call.seqs().equals(List.of(2L)));
         write("s1", "three");
         write("other-space", "not for this stream");
@@ -51,7 +52,7 @@ class ChangeStreamsTest {
     void aSlowClientHoldsBackItsOwnStreamUntilItIsReady() {
         FakeCall call = new FakeCall();
         call.ready = false;
-        streams.watch("s2", 0, call);
+        streams.watch("s2", 0, AuditEntryJson::of, call);
         write("s2", "one");
         write("s2", "two");
         await().during(Duration.ofMillis(300)).until(() -> call.sent.isEmpty());
@@ -63,7 +64,7 @@ class ChangeStreamsTest {
     @Test
     void aCancelledStreamSendsNothingMoreAndFreesItsThread() {
         FakeCall call = new FakeCall();
-        streams.watch("s3", 0, call);
+        streams.watch("s3", 0, AuditEntryJson::of, call);
         await().until(() -> streams.openStreams() == 1);
         call.cancelled = true;
         call.onCancel.get().run();
@@ -77,7 +78,7 @@ class ChangeStreamsTest {
     void shutdownEndsEveryOpenStreamWithUnavailableNamingWhereToResume() {
         write("s4", "one");
         FakeCall call = new FakeCall();
-        streams.watch("s4", 0, call);
+        streams.watch("s4", 0, AuditEntryJson::of, call);
         await().until(() -> call.seqs().equals(List.of(1L)));
         streams.close();
         await().until(() -> call.ended.get() != null);
@@ -85,15 +86,15 @@ class ChangeStreamsTest {
         assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
         assertThat(e.getStatus().getDescription()).contains("since_rev=1");
         assertThat(streams.openStreams()).isZero();
-        assertThatThrownBy(() -> streams.watch("s4", 1, new FakeCall())).isInstanceOf(ApiException.class)
+        assertThatThrownBy(() -> streams.watch("s4", 1, AuditEntryJson::of, new FakeCall())).isInstanceOf(ApiException.class)
                 .hasMessageContaining("shutting down");
     }
 
     @Test
     void refusesABadSpaceOrANegativeRevisionBeforeStarting() {
-        assertThatThrownBy(() -> streams.watch("no/slashes", 0, new FakeCall())).isInstanceOf(ApiException.class)
+        assertThatThrownBy(() -> streams.watch("no/slashes", 0, AuditEntryJson::of, new FakeCall())).isInstanceOf(ApiException.class)
                 .extracting(e -> ((ApiException) e).code()).isEqualTo("INVALID_ARGUMENT");
-        assertThatThrownBy(() -> streams.watch("s5", -1, new FakeCall())).isInstanceOf(ApiException.class)
+        assertThatThrownBy(() -> streams.watch("s5", -1, AuditEntryJson::of, new FakeCall())).isInstanceOf(ApiException.class)
                 .hasMessageContaining("since_rev");
         assertThat(streams.openStreams()).isZero();
     }

@@ -13,6 +13,7 @@ import io.memorychain.api.write.WriteContext;
 import io.memorychain.api.write.WriteExecutor;
 import io.memorychain.api.write.WriteResult;
 import io.memorychain.avro.Actor;
+import io.memorychain.avro.ActorType;
 import io.memorychain.avro.CompleteRefinement;
 import io.memorychain.avro.ConsolidateMemories;
 import io.memorychain.avro.Memory;
@@ -138,6 +139,10 @@ public class RefinementSessions {
         if (query != null && query.length() > InputRules.MAX_REASON) {
             throw ApiException.invalid("query must be at most " + InputRules.MAX_REASON + " characters");
         }
+        if (contentBlind(reader)) {
+            throw new ApiException(ErrorCodes.ROLE_NOT_ALLOWED, "search_memories reads the ledger, which is the agent's: "
+                    + "admins see a session's figures and outcome, not its memories");
+        }
         String session = requireOpen(space, sessionId);
         Set<String> words = words(query);
         record Scored(Memory memory, long matched) {
@@ -236,12 +241,23 @@ public class RefinementSessions {
                 + "; an admin, the token-budget trigger or the schedule starts one");
     }
 
+    /**
+     * The session as {@code reader} is given it. Admins govern sessions (start, figures, outcome) without reading
+     * what is in them (seed 003 silo privacy): no ledger and no edits, whose before/after carry content.
+     */
     private SessionView view(String space, Actor reader, RefinementSession session) {
         MemoryViews views = backend.views();
         CoreView core = views.core(space);
+        if (contentBlind(reader)) {
+            return new SessionView(session, core.tokens(), List.of(), List.of());
+        }
         boolean open = session.getCompletedSeq() == null;
         return new SessionView(session, core.tokens(), open ? ledger(core, reader) : List.of(),
                 views.refinementEdits(space, session.getSessionId()));
+    }
+
+    private static boolean contentBlind(Actor reader) {
+        return reader.getType() == ActorType.ADMIN;
     }
 
     /** The ledger the reader may see: active core-tier memories, blocks excluded, in id (creation) order. */

@@ -535,9 +535,12 @@ public abstract class GrpcRestParityContract {
                 .setTargetTokens(10).setReason("parity").build());
         assertThat(started.getState()).isEqualTo("open");
         assertThat(started.getStartedBy()).isEqualTo(Actor.newBuilder().setType("admin").setId("ops").build());
-        assertThat(started.getLedgerList()).extracting(LedgerEntry::getId).containsExactlyInAnyOrderElementsOf(
+        assertThat(started.getLedgerList()).as("admins see figures, not memories").isEmpty();
+        assertThat(plain(started)).isEqualTo(plainJson(rest(HttpRequest.GET(base + "/" + started.getSessionId()), key(ADMIN)).json()));
+        RefinementSession current = grpc().getRefinement(GetRefinementRequest.newBuilder().setSpace(space).setSession("current").build());
+        assertThat(current.getLedgerList()).extracting(LedgerEntry::getId).containsExactlyInAnyOrderElementsOf(
                 List.of(tea.get(0), tea.get(1), tea.get(2), address));
-        assertThat(plain(started)).isEqualTo(plainJson(rest(HttpRequest.GET(base + "/" + started.getSessionId()), key(AGENT)).json()));
+        assertThat(plain(current)).isEqualTo(plainJson(rest(HttpRequest.GET(base + "/current"), key(AGENT)).json()));
         assertSameRejection(space, "INVALID_STATE", 409, Status.Code.FAILED_PRECONDITION,
                 () -> rest(HttpRequest.POST(base, Map.of()), key(ADMIN)),
                 () -> grpc(key(ADMIN)).startRefinement(StartRefinementRequest.newBuilder().setSpace(space).build()));

@@ -1148,7 +1148,13 @@ public abstract class MemoryApiContract {
         assertThat(started.json).containsEntry("target_tokens", 10).containsEntry("ledger_size_at_start", 2);
         assertThat(started.map("counts")).containsEntry("duplicates_removed", 1);
         assertThat(((Number) started.json.get("core_tokens_at_start")).intValue()).isLessThan(before);
-        assertThat(started.list("ledger")).extracting(m -> m.get("id")).containsExactly(first, other);
+        // the admin starts the session and sees its figures, never the memories in it (seed 003 silo privacy)
+        assertThat(started.list("ledger")).isEmpty();
+        assertThat(as(ADMIN, HttpRequest.GET("/v1/spaces/" + space + "/refinements/current")).list("ledger")).isEmpty();
+        assertThat(as(ADMIN, HttpRequest.POST("/v1/spaces/" + space + "/refinements/current/search", Map.of())).code())
+                .isEqualTo("ROLE_NOT_ALLOWED");
+        assertThat(get("/v1/spaces/" + space + "/refinements/current").list("ledger")).extracting(m -> m.get("id"))
+                .containsExactly(first, other);
         assertThat(get("/v1/spaces/" + space + "/memories/" + copy).json).containsEntry("state", "soft_deleted");
         List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
         assertThat(audit).extracting(e -> e.get("event_type")).endsWith("DuplicatesRemoved", "RefinementStarted");

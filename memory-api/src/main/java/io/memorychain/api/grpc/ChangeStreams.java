@@ -81,17 +81,23 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
     }
 
     /**
-     * Starts a stream; must be called from the gRPC method (it registers the cancel and ready handlers).
+     * Who watches, as the stream sees it for as long as it lasts.
      *
-     * @param shown each entry as the caller may see it ({@link io.memorychain.api.audit.AuditLog#entry})
+     * @param stillAllowed throws (e.g. UNAUTHENTICATED once the caller's key is revoked) when the caller may no longer
+     *                     watch; checked before each page and at least every {@code wait}, and the stream then ends
+     *                     with that error
+     * @param shown        each entry as the caller may see it ({@link io.memorychain.api.audit.AuditLog#entry})
      */
-    public void watch(String space, long sinceRev, Function<io.memorychain.avro.view.AuditEntry, AuditEntryJson> shown,
-                      ServerCallStreamObserver<AuditEntry> out) {
+    public record Watcher(Runnable stillAllowed, Function<io.memorychain.avro.view.AuditEntry, AuditEntryJson> shown) {
+    }
+
+    /** Starts a stream; must be called from the gRPC method (it registers the cancel and ready handlers). */
+    public void watch(String space, long sinceRev, Watcher watcher, ServerCallStreamObserver<AuditEntry> out) {
         Spaces.require(space);
         if (sinceRev < 0) {
             throw ApiException.invalid("since_rev must be 0 or more, was " + sinceRev);
         }
-        Watch watch = new Watch(space, sinceRev, shown, out);
+        Watch watch = new Watch(space, sinceRev, watcher, out);
         out.setOnCancelHandler(watch::cancel);
         out.setOnReadyHandler(watch::wake);
         if (closed) {
@@ -143,16 +149,15 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
     private final class Watch implements Runnable {
 
         private final String space;
-        private final Function<io.memorychain.avro.view.AuditEntry, AuditEntryJson> shown;
+        private final Watcher watcher;
         private final ServerCallStreamObserver<AuditEntry> out;
         private long last;
         private volatile boolean cancelled;
 
-        Watch(String space, long sinceRev, Function<io.memorychain.avro.view.AuditEntry, AuditEntryJson> shown,
-              ServerCallStreamObserver<AuditEntry> out) {
+        Watch(String space, long sinceRev, Watcher watcher, ServerCallStreamObserver<AuditEntry> out) {
             this.space = space;
             this.last = sinceRev;
-            this.shown = shown;
+            this.watcher = watcher;
             this.out = out;
         }
 
@@ -162,13 +167,14 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
             try {
                 MemoryViews views = backend.get().views();
                 while (live()) {
+                    watcher.stillAllowed().run();
                     long applied = views.appliedSeq(space);
                     List<io.memorychain.avro.view.AuditEntry> entries = views.audit(space, last, PAGE);
                     for (io.memorychain.avro.view.AuditEntry entry : entries) {
                         if (!awaitReady()) {
                             return;
                         }
-                        out.onNext(ProtoMapping.audit(shown.apply(entry)));
+                        out.onNext(ProtoMapping.audit(watcher.shown().apply(entry)));
                         last = entry.getSeq();
                     }
                     if (entries.size() < PAGE) {

@@ -37,6 +37,8 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
     public static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
     /** The authenticated caller of the current call. */
     public static final Context.Key<Principal> PRINCIPAL = Context.key("memorychain.principal");
+    /** The current call's {@code authorization} value (long streams re-check it: a revoked key ends them). */
+    static final Context.Key<String> CREDENTIALS = Context.key("memorychain.credentials");
 
     /** What an admin may call (REST: {@code AuthFilter}'s governance paths). */
     static final Set<String> GOVERNANCE = names(
@@ -88,7 +90,7 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
         }
         AccessRules.Scope scope = KEYS.contains(method) ? AccessRules.Scope.KEYS
                 : GOVERNANCE.contains(method) ? AccessRules.Scope.GOVERNANCE : AccessRules.Scope.CONTENT;
-        ServerCall.Listener<Q> delegate = Contexts.interceptCall(Context.current().withValue(PRINCIPAL, caller), call, headers, next);
+        ServerCall.Listener<Q> delegate = Contexts.interceptCall(Context.current().withValues(PRINCIPAL, caller, CREDENTIALS, headers.get(AUTHORIZATION)), call, headers, next);
         return new SimpleForwardingServerCallListener<>(delegate) {
             private boolean refused;
 

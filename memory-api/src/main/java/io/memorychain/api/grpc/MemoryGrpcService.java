@@ -300,8 +300,9 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     public void watchChanges(WatchChangesRequest r, StreamObserver<AuditEntry> out) {
         try {
             Actor reader = actor();
-            changes.watch(r.getSpace(), r.getSinceRev(), entry -> audit.entry(r.getSpace(), reader, entry),
-                    (ServerCallStreamObserver<AuditEntry>) out);
+            String credentials = GrpcAuthInterceptor.CREDENTIALS.get();
+            changes.watch(r.getSpace(), r.getSinceRev(), new ChangeStreams.Watcher(() -> keys.authenticate(credentials),
+                    entry -> audit.entry(r.getSpace(), reader, entry)), (ServerCallStreamObserver<AuditEntry>) out);
         } catch (RuntimeException e) {
             out.onError(GrpcErrors.of(e, "WatchChanges"));
         }

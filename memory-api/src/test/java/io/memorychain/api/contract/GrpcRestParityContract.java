@@ -470,33 +470,9 @@ public abstract class GrpcRestParityContract {
         String first = createOverRest(space, "before the stream: seq 1");
         createOverRest(space, "before the stream: seq 2");
 
-        List<AuditEntry> received = new CopyOnWriteArrayList<>();
-        AtomicReference<Throwable> ended = new AtomicReference<>();
-        AtomicReference<ClientCallStreamObserver<WatchChangesRequest>> call = new AtomicReference<>();
         int openBefore = openWatchStreams();
-        MemoryServiceGrpc.newStub(channel).withInterceptors(auth(key(AGENT))).watchChanges(
-                WatchChangesRequest.newBuilder().setSpace(space).setSinceRev(1).build(),
-                new ClientResponseObserver<WatchChangesRequest, AuditEntry>() {
-                    @Override
-                    public void beforeStart(ClientCallStreamObserver<WatchChangesRequest> requestStream) {
-                        call.set(requestStream);
-                    }
-
-                    @Override
-                    public void onNext(AuditEntry entry) {
-                        received.add(entry);
-                    }
-
-                    @Override
-                    public void onError(Throwable t) {
-                        ended.set(t);
-                    }
-
-                    @Override
-                    public void onCompleted() {
-                        ended.set(new IllegalStateException("completed"));
-                    }
-                });
+        Watching watching = watch(key(AGENT), space, 1);
+        List<AuditEntry> received = watching.received();
         // the backlog after since_rev: seq 2 only; then the stream is live
         await().until(() -> received.size() == 1);
         assertThat(received.get(0).getSeq()).isEqualTo(2);
@@ -512,13 +488,64 @@ public abstract class GrpcRestParityContract {
         assertThat(received.get(2).getMemoryIdsList()).containsExactly(third);
         assertThat(received.stream().map(ProtoMaps::plain).toList())
                 .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/audit?after_seq=1"), key(AGENT)).json().get("items")));
-        assertThat(ended.get()).isNull();
+        assertThat(watching.ended().get()).isNull();
 
         // the client cancels: the server lets the stream go
-        call.get().cancel("done watching", null);
+        watching.call().get().cancel("done watching", null);
         await().until(() -> openWatchStreams() == openBefore);
         grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space).setContent("after the cancel").build());
         assertThat(received).hasSize(4);
+    }
+
+    @Test
+    void revokingAKeyEndsTheStreamsItOpened() {
+        String space = space();
+        createOverRest(space, "seq 1");
+        ApiKeys.Issued issued = apiKeys().issue(new Principal("watcher-" + UUID.randomUUID().toString().substring(0, 8),
+                Role.AGENT, "watcher", List.of(space)), "test");
+        Watching watching = watch(issued.key().toString(), space, 0);
+        await().until(() -> watching.received().size() == 1);
+
+        apiKeys().revoke(issued.record().keyId());
+        await().until(() -> watching.ended().get() != null);
+        Status status = Status.fromThrowable(watching.ended().get());
+        assertThat(status.getCode()).isEqualTo(Status.Code.UNAUTHENTICATED);
+        assertThat(status.getDescription()).startsWith("UNAUTHENTICATED: ");
+        createOverRest(space, "seq 2");
+        assertThat(watching.received()).hasSize(1);
+    }
+
+    /** An open WatchChanges call: what it received, how it ended (null while open), and the call to cancel it. */
+    private record Watching(List<AuditEntry> received, AtomicReference<Throwable> ended,
+                            AtomicReference<ClientCallStreamObserver<WatchChangesRequest>> call) {
+    }
+
+    private Watching watch(String key, String space, long sinceRev) {
+        Watching watching = new Watching(new CopyOnWriteArrayList<>(), new AtomicReference<>(), new AtomicReference<>());
+        MemoryServiceGrpc.newStub(channel).withInterceptors(auth(key)).watchChanges(
+                WatchChangesRequest.newBuilder().setSpace(space).setSinceRev(sinceRev).build(),
+                new ClientResponseObserver<WatchChangesRequest, AuditEntry>() {
+                    @Override
+                    public void beforeStart(ClientCallStreamObserver<WatchChangesRequest> requestStream) {
+                        watching.call().set(requestStream);
+                    }
+
+                    @Override
+                    public void onNext(AuditEntry entry) {
+                        watching.received().add(entry);
+                    }
+
+                    @Override
+                    public void onError(Throwable t) {
+                        watching.ended().set(t);
+                    }
+
+                    @Override
+                    public void onCompleted() {
+                        watching.ended().set(new IllegalStateException("completed"));
+                    }
+                });
+        return watching;
     }
 
     // ---------------------------------------------------------------- refinement, proposals, keys

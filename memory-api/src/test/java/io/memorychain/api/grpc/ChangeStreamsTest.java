@@ -8,6 +8,7 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.memorychain.api.audit.AuditEntryJson;
 import io.memorychain.api.error.ApiException;
+import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.grpc.v1.AuditEntry;
 import io.memorychain.api.topology.TopologyBackend;
 import io.memorychain.avro.ActorType;
@@ -15,6 +16,7 @@ import io.memorychain.events.Requests;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
@@ -25,6 +27,7 @@ class ChangeStreamsTest {
 
     private final TopologyBackend backend = new TopologyBackend();
     private final ChangeStreams streams = new ChangeStreams(() -> backend, Duration.ofMillis(200));
+    private static final ChangeStreams.Watcher ANYONE = new ChangeStreams.Watcher(() -> { }, AuditEntryJson::of);
 
     @AfterEach
     void close() {
@@ -37,7 +40,7 @@ class ChangeStreamsTest {
         write("s1", "one");
         write("s1", "two");
         FakeCall call = new FakeCall();
-        streams.watch("s1", 1, AuditEntryJson::of, call);
+        streams.watch("s1", 1, ANYONE, call);
         await().until(() -> call.seqs().equals(List.of(2L)));
         write("s1", "three");
         write("other-space", "not for this stream");
@@ -52,7 +55,7 @@ class ChangeStreamsTest {
     void aSlowClientHoldsBackItsOwnStreamUntilItIsReady() {
         FakeCall call = new FakeCall();
         call.ready = false;
-        streams.watch("s2", 0, AuditEntryJson::of, call);
+        streams.watch("s2", 0, ANYONE, call);
         write("s2", "one");
         write("s2", "two");
         await().during(Duration.ofMillis(300)).until(() -> call.sent.isEmpty());
@@ -64,7 +67,7 @@ class ChangeStreamsTest {
     @Test
     void aCancelledStreamSendsNothingMoreAndFreesItsThread() {
         FakeCall call = new FakeCall();
-        streams.watch("s3", 0, AuditEntryJson::of, call);
+        streams.watch("s3", 0, ANYONE, call);
         await().until(() -> streams.openStreams() == 1);
         call.cancelled = true;
         call.onCancel.get().run();
@@ -78,7 +81,7 @@ class ChangeStreamsTest {
     void shutdownEndsEveryOpenStreamWithUnavailableNamingWhereToResume() {
         write("s4", "one");
         FakeCall call = new FakeCall();
-        streams.watch("s4", 0, AuditEntryJson::of, call);
+        streams.watch("s4", 0, ANYONE, call);
         await().until(() -> call.seqs().equals(List.of(1L)));
         streams.close();
         await().until(() -> call.ended.get() != null);
@@ -86,15 +89,36 @@ class ChangeStreamsTest {
         assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
         assertThat(e.getStatus().getDescription()).contains("since_rev=1");
         assertThat(streams.openStreams()).isZero();
-        assertThatThrownBy(() -> streams.watch("s4", 1, AuditEntryJson::of, new FakeCall())).isInstanceOf(ApiException.class)
+        assertThatThrownBy(() -> streams.watch("s4", 1, ANYONE, new FakeCall())).isInstanceOf(ApiException.class)
                 .hasMessageContaining("shutting down");
     }
 
     @Test
+    void aStreamEndsWithTheCallersErrorOnceItMayNoLongerWatch() {
+        write("s6", "one");
+        AtomicBoolean revoked = new AtomicBoolean();
+        FakeCall call = new FakeCall();
+        streams.watch("s6", 0, new ChangeStreams.Watcher(() -> {
+            if (revoked.get()) {
+                throw new ApiException(ErrorCodes.UNAUTHENTICATED, "the API key was revoked");
+            }
+        }, AuditEntryJson::of), call);
+        await().until(() -> call.seqs().equals(List.of(1L)));
+        revoked.set(true);
+        await().until(() -> call.ended.get() != null);
+        StatusRuntimeException e = (StatusRuntimeException) call.ended.get();
+        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED);
+        assertThat(e.getStatus().getDescription()).isEqualTo("UNAUTHENTICATED: the API key was revoked");
+        assertThat(streams.openStreams()).isZero();
+        write("s6", "after the revocation");
+        assertThat(call.seqs()).containsExactly(1L);
+    }
+
+    @Test
     void refusesABadSpaceOrANegativeRevisionBeforeStarting() {
-        assertThatThrownBy(() -> streams.watch("no/slashes", 0, AuditEntryJson::of, new FakeCall())).isInstanceOf(ApiException.class)
+        assertThatThrownBy(() -> streams.watch("no/slashes", 0, ANYONE, new FakeCall())).isInstanceOf(ApiException.class)
                 .extracting(e -> ((ApiException) e).code()).isEqualTo("INVALID_ARGUMENT");
-        assertThatThrownBy(() -> streams.watch("s5", -1, AuditEntryJson::of, new FakeCall())).isInstanceOf(ApiException.class)
+        assertThatThrownBy(() -> streams.watch("s5", -1, ANYONE, new FakeCall())).isInstanceOf(ApiException.class)
                 .hasMessageContaining("since_rev");
         assertThat(streams.openStreams()).isZero();
     }

@@ -216,7 +216,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         closeQuietly("publisher", publisher);
         closeQuietly("access publisher", accessPublisher);
         closeQuietly("API key store", apiKeys);
-        closeQuietly("refinement trigger", refinementTrigger == null ? null : () -> refinementTrigger.close(Duration.ofSeconds(30)));
+        closeQuietly("refinement trigger",
+                refinementTrigger == null ? null : () -> refinementTrigger.close(Duration.ofSeconds(30)));
         closeQuietly("Kafka Streams runtime", runtime);
         closeQuietly("schema registry", registry);
         closeQuietly("embedded Kafka broker", broker);

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code /health} is DOWN unless every Streams application (sequencer, projection, embedder, linker, refinement trigger) is processing:
- * RUNNING, or REBALANCING for a moment while partitions move. A stopped sequencer means writes time out; a stopped
+ * {@code /health} is DOWN unless every Streams application (sequencer, projection, embedder, linker, refinement
+ * trigger) is processing: RUNNING, or REBALANCING for a moment while partitions move. A stopped sequencer means writes time out; a stopped
  * projection means stale reads; a stopped embedder means new memories are found by keywords only.
  */
 @Singleton

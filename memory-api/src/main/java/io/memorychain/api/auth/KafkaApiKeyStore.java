@@ -3,35 +3,19 @@ package io.memorychain.api.auth;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.memorychain.events.store.CompactedTopic;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.errors.TopicExistsException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,39 +29,27 @@ public final class KafkaApiKeyStore implements ApiKeyStore {
 
     private static final Logger log = LoggerFactory.getLogger(KafkaApiKeyStore.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration POLL = Duration.ofMillis(100);
 
-    private final String topic;
-    private final TopicPartition partition;
-    private final Duration timeout;
+    private final CompactedTopic topic;
     private final long refreshNanos;
-    private final KafkaProducer<byte[], byte[]> producer;
-    private final KafkaConsumer<byte[], byte[]> consumer;
     private final Map<String, ApiKeyRecord> records = new LinkedHashMap<>();
     private long readAt;
 
     public KafkaApiKeyStore(String bootstrapServers, String topic, short replicationFactor, Duration timeout, Duration refresh) {
-        this.topic = topic;
-        this.partition = new TopicPartition(topic, 0);
-        this.timeout = timeout;
         this.refreshNanos = refresh.toNanos();
-        Map<String, Object> client = Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        ensureTopic(client, replicationFactor);
-        Map<String, Object> producerConfig = new HashMap<>(client);
-        producerConfig.put(ProducerConfig.ACKS_CONFIG, "all");
-        producerConfig.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        producerConfig.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout.toMillis());
-        producerConfig.put(ProducerConfig.CLIENT_ID_CONFIG, "api-keys-producer-" + topic);
-        Map<String, Object> consumerConfig = new HashMap<>(client);
-        consumerConfig.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        consumerConfig.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        consumerConfig.put(ConsumerConfig.CLIENT_ID_CONFIG, "api-keys-consumer-" + topic);
-        this.producer = new KafkaProducer<>(producerConfig, new ByteArraySerializer(), new ByteArraySerializer());
-        this.consumer = new KafkaConsumer<>(consumerConfig, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        consumer.assign(List.of(partition));
-        consumer.seekToBeginning(List.of(partition));
-        synchronized (this) {
-            catchUp();
+        try {
+            this.topic = new CompactedTopic(Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), topic,
+                    replicationFactor, "API key topic", timeout);
+        } catch (CompactedTopic.SetupException e) {
+            throw new KeyStoreUnavailableException(e.getMessage(), e);
+        }
+        try {
+            synchronized (this) {
+                catchUp();
+            }
+        } catch (RuntimeException e) {
+            this.topic.close();
+            throw e;
         }
         log.info("API keys: {} on topic {}", records.size(), topic);
     }
@@ -100,43 +72,26 @@ public final class KafkaApiKeyStore implements ApiKeyStore {
 
     @Override
     public synchronized void save(ApiKeyRecord record) {
-        ProducerRecord<byte[], byte[]> out = new ProducerRecord<>(topic, 0, record.keyId().getBytes(StandardCharsets.UTF_8),
-                toJson(record));
         try {
-            producer.send(out).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            throw new KeyStoreUnavailableException("cannot write key " + record.keyId() + " to " + topic + ": " + e.getCause(), e);
-        } catch (TimeoutException e) {
-            throw new KeyStoreUnavailableException("timed out after " + timeout + " writing key " + record.keyId() + " to " + topic, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new KeyStoreUnavailableException("interrupted writing key " + record.keyId(), e);
+            topic.write(record.keyId().getBytes(StandardCharsets.UTF_8), toJson(record), "key " + record.keyId());
+        } catch (CompactedTopic.UnavailableException e) {
+            throw new KeyStoreUnavailableException(e.getMessage(), e);
         }
         records.put(record.keyId(), record);
     }
 
     @Override
     public synchronized void close() {
-        producer.close(timeout);
-        consumer.close(timeout);
+        topic.close();
     }
 
     private void catchUp() {
-        long deadline = System.nanoTime() + timeout.toNanos();
         try {
-            long end = consumer.endOffsets(List.of(partition), timeout).get(partition);
-            while (consumer.position(partition, timeout) < end) {
-                if (System.nanoTime() - deadline > 0) {
-                    throw new KeyStoreUnavailableException("timed out after " + timeout + " reading " + topic, null);
-                }
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
-                    apply(record);
-                }
-            }
-            readAt = System.nanoTime();
-        } catch (KafkaException e) {
-            throw new KeyStoreUnavailableException("cannot read " + topic + ": " + e.getMessage(), e);
+            topic.catchUp(this::apply);
+        } catch (CompactedTopic.UnavailableException e) {
+            throw new KeyStoreUnavailableException(e.getMessage(), e);
         }
+        readAt = System.nanoTime();
     }
 
     private void apply(ConsumerRecord<byte[], byte[]> record) {
@@ -152,7 +107,8 @@ public final class KafkaApiKeyStore implements ApiKeyStore {
             records.put(keyId, fromJson(JSON.readTree(record.value())));
         } catch (IOException | RuntimeException e) {
             // one unreadable record must not lock everyone out: skip it, loudly
-            log.error("Skipping unreadable key record {} at offset {} of {}: {}", keyId, record.offset(), topic, e.toString());
+            log.error("Skipping unreadable key record {} at offset {} of {}: {}", keyId, record.offset(), topic.name(),
+                    e.toString());
         }
     }
 
@@ -180,23 +136,5 @@ public final class KafkaApiKeyStore implements ApiKeyStore {
         Principal principal = new Principal(n.path("principal_id").asText(), role, n.path("agent_id").asText(), spaces);
         return new ApiKeyRecord(n.path("key_id").asText(), n.path("secret_sha256").asText(), principal,
                 Instant.parse(n.path("created_at").asText()), n.path("created_by").asText(), n.path("revoked").asBoolean());
-    }
-
-    private void ensureTopic(Map<String, Object> client, short replicationFactor) {
-        try (Admin admin = Admin.create(new HashMap<>(client))) {
-            NewTopic newTopic = new NewTopic(topic, 1, replicationFactor)
-                    .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
-            admin.createTopics(List.of(newTopic)).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            log.info("Created API key topic {} (compacted, 1 partition)", topic);
-        } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw new KeyStoreUnavailableException("cannot create " + topic + ": " + e.getCause(), e);
-            }
-        } catch (TimeoutException e) {
-            throw new KeyStoreUnavailableException("timed out after " + timeout + " creating " + topic, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new KeyStoreUnavailableException("interrupted creating " + topic, e);
-        }
     }
 }

@@ -3,42 +3,21 @@ package io.memorychain.events.registry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.memorychain.events.store.CompactedTopic;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 import org.apache.avro.SchemaNormalization;
 import org.apache.avro.SchemaParseException;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.Config;
-import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.clients.consumer.CloseOptions;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.config.ConfigResource;
-import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.errors.TopicExistsException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,13 +65,9 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaTopicSchemaRegistry.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration POLL = Duration.ofMillis(100);
 
     private final String topic;
-    private final TopicPartition partition;
-    private final Duration timeout;
-    private final KafkaProducer<byte[], byte[]> producer;
-    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final CompactedTopic storage;
 
     // state, guarded by this
     private final Map<Integer, Schema> schemaById = new HashMap<>();
@@ -127,24 +102,16 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
                                     Duration timeout) {
         Objects.requireNonNull(clientConfig, "clientConfig");
         this.topic = Objects.requireNonNull(topic, "topic");
-        this.timeout = Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(timeout, "timeout");
         if (replicationFactor < 1) {
             throw new IllegalArgumentException("replicationFactor must be at least 1: " + replicationFactor);
         }
-        this.partition = new TopicPartition(topic, 0);
-        ensureTopic(clientConfig, replicationFactor);
-        this.producer = new KafkaProducer<>(producerConfig(clientConfig), new ByteArraySerializer(),
-                new ByteArraySerializer());
         try {
-            this.consumer = new KafkaConsumer<>(consumerConfig(clientConfig), new ByteArrayDeserializer(),
-                    new ByteArrayDeserializer());
-        } catch (RuntimeException e) {
-            producer.close(Duration.ZERO);
-            throw e;
+            this.storage = new CompactedTopic(clientConfig, topic, replicationFactor, "schema registry topic", timeout);
+        } catch (CompactedTopic.SetupException e) {
+            throw new SchemaRegistryException(e.getMessage(), e.getCause());
         }
         try {
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
             synchronized (this) {
                 catchUp();
                 LOG.info("Schema registry on topic {} loaded {} schemas under {} subjects (highest id {})",
@@ -230,18 +197,7 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
             return;
         }
         closed = true;
-        try {
-            producer.close(timeout);
-        } catch (RuntimeException e) {
-            LOG.warn("Closing the schema registry producer for {} failed", topic, e);
-        }
-        if (consumer != null) {
-            try {
-                consumer.close(CloseOptions.timeout(timeout));
-            } catch (RuntimeException e) {
-                LOG.warn("Closing the schema registry consumer for {} failed", topic, e);
-            }
-        }
+        storage.close();
     }
 
     private Integer idUnderSubject(String subject, String canonicalForm) {
@@ -281,28 +237,12 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
         }
     }
 
-    /** Reads the topic from the consumer's position up to the current end offset. */
+    /** Reads the topic from this instance's position up to the current end offset. */
     private void catchUp() {
-        long deadline = System.nanoTime() + timeout.toNanos();
         try {
-            long end = consumer.endOffsets(List.of(partition), timeout).get(partition);
-            while (consumer.position(partition, timeout) < end) {
-                if (System.nanoTime() - deadline > 0) {
-                    throw new SchemaRegistryUnavailableException("Timed out after " + timeout + " reading schema registry topic "
-                            + topic + " up to offset " + end, null);
-                }
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
-                    try {
-                        apply(record);
-                    } catch (RuntimeException e) {
-                        // rewind so that the records after it are not lost: the next catch-up fails here again
-                        consumer.seek(partition, record.offset());
-                        throw e;
-                    }
-                }
-            }
-        } catch (KafkaException e) {
-            throw new SchemaRegistryUnavailableException("Cannot read schema registry topic " + topic + ": " + e.getMessage(), e);
+            storage.catchUp(this::apply);
+        } catch (CompactedTopic.UnavailableException e) {
+            throw new SchemaRegistryUnavailableException(e.getMessage(), e);
         }
     }
 
@@ -354,85 +294,11 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
                 .put("version", registration.version())
                 .put("id", registration.id())
                 .put("schema", registration.schema().toString());
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, partition.partition(),
-                key.toString().getBytes(StandardCharsets.UTF_8), value.toString().getBytes(StandardCharsets.UTF_8));
         try {
-            producer.send(record).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            throw new SchemaRegistryUnavailableException("Cannot write the registration of " + registration.schema().getFullName()
-                    + " under subject " + registration.subject() + " to " + topic + ": " + e.getCause(), e.getCause());
-        } catch (TimeoutException e) {
-            throw new SchemaRegistryUnavailableException("Timed out after " + timeout + " writing the registration of "
-                    + registration.schema().getFullName() + " under subject " + registration.subject() + " to "
-                    + topic, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SchemaRegistryUnavailableException("Interrupted while writing a registration to " + topic, e);
-        } catch (KafkaException e) {
-            throw new SchemaRegistryUnavailableException("Cannot write a registration to " + topic + ": " + e.getMessage(), e);
+            storage.write(key.toString().getBytes(StandardCharsets.UTF_8), value.toString().getBytes(StandardCharsets.UTF_8),
+                    "the registration of " + registration.schema().getFullName() + " under subject " + registration.subject());
+        } catch (CompactedTopic.UnavailableException e) {
+            throw new SchemaRegistryUnavailableException(e.getMessage(), e.getCause());
         }
-    }
-
-    private void ensureTopic(Map<String, Object> clientConfig, short replicationFactor) {
-        try (Admin admin = Admin.create(new HashMap<>(clientConfig))) {
-            NewTopic newTopic = new NewTopic(topic, 1, replicationFactor)
-                    .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
-            try {
-                admin.createTopics(List.of(newTopic)).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-                LOG.info("Created schema registry topic {} (compacted, 1 partition, replication factor {})", topic,
-                        replicationFactor);
-                return;
-            } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof TopicExistsException)) {
-                    throw new SchemaRegistryException("Cannot create schema registry topic " + topic + ": "
-                            + e.getCause(), e.getCause());
-                }
-            }
-            TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
-                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(topic);
-            if (description.partitions().size() != 1) {
-                throw new SchemaRegistryException("Schema registry topic " + topic + " must have exactly 1 partition,"
-                        + " it has " + description.partitions().size());
-            }
-            ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-            Config config = admin.describeConfigs(List.of(resource)).all()
-                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(resource);
-            ConfigEntry policy = config == null ? null : config.get(TopicConfig.CLEANUP_POLICY_CONFIG);
-            if (policy == null || !policy.value().contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
-                LOG.warn("Schema registry topic {} is not compacted (cleanup.policy={}): registrations may expire",
-                        topic, policy == null ? "?" : policy.value());
-            }
-        } catch (ExecutionException e) {
-            throw new SchemaRegistryException("Cannot inspect schema registry topic " + topic + ": " + e.getCause(),
-                    e.getCause());
-        } catch (TimeoutException e) {
-            throw new SchemaRegistryException("Timed out after " + timeout + " preparing schema registry topic "
-                    + topic, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SchemaRegistryException("Interrupted while preparing schema registry topic " + topic, e);
-        } catch (KafkaException e) {
-            throw new SchemaRegistryException("Cannot prepare schema registry topic " + topic + ": " + e.getMessage(),
-                    e);
-        }
-    }
-
-    private Map<String, Object> producerConfig(Map<String, Object> clientConfig) {
-        Map<String, Object> config = new HashMap<>(clientConfig);
-        config.put(ProducerConfig.ACKS_CONFIG, "all");
-        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout.toMillis());
-        config.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "schema-registry-producer-" + topic);
-        return config;
-    }
-
-    private Map<String, Object> consumerConfig(Map<String, Object> clientConfig) {
-        Map<String, Object> config = new HashMap<>(clientConfig);
-        config.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        config.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "schema-registry-consumer-" + topic);
-        return config;
     }
 }

@@ -53,8 +53,7 @@ public class BlockController {
                                            @Nullable @Body BlockBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
         WriteResult result = blocks.put(ctx, label, body);
-        return HttpResponse.ok(new WriteResponse(MemoryJson.of(result.memory()), result.seq()))
-                .header("X-Request-Id", ctx.requestId());
+        return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
     }
 
     @Get("/{label}")

@@ -126,6 +126,6 @@ public class FileController {
     }
 
     private static HttpResponse<FileWriteJson> written(FileWrite write, WriteContext ctx) {
-        return HttpResponse.ok(FileWriteJson.of(write)).header("X-Request-Id", ctx.requestId());
+        return RequestIds.echo(HttpResponse.ok(FileWriteJson.of(write)), ctx.requestId());
     }
 }

@@ -47,7 +47,7 @@ public class ConsolidationController {
                                                    @Nullable @Body ConsolidateBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
         WriteResult result = memories.consolidate(ctx, body);
-        return MemoryController.written(HttpResponse.created(MemoryController.response(result)), ctx)
+        return RequestIds.echo(HttpResponse.created(WriteResponse.of(result)), ctx.requestId())
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
     }
 }

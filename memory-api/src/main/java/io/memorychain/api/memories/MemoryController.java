@@ -15,7 +15,6 @@ import io.memorychain.projector.view.Page;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
-import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
@@ -70,7 +69,7 @@ public class MemoryController {
                                               @Nullable @Body CreateMemoryBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
         WriteResult result = memories.create(ctx, body);
-        return written(HttpResponse.created(response(result)), ctx)
+        return RequestIds.echo(HttpResponse.created(WriteResponse.of(result)), ctx.requestId())
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
     }
 
@@ -108,7 +107,7 @@ public class MemoryController {
                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                               @Nullable @Body UpdateMemoryBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
-        return written(HttpResponse.ok(response(memories.update(ctx, id, body))), ctx);
+        return RequestIds.echo(HttpResponse.ok(WriteResponse.of(memories.update(ctx, id, body))), ctx.requestId());
     }
 
     @Delete("/memories/{id}")
@@ -120,7 +119,8 @@ public class MemoryController {
                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                               @Nullable @Body DeleteMemoryBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
-        return written(HttpResponse.ok(response(memories.delete(ctx, id, body == null ? null : body.reason()))), ctx);
+        WriteResult result = memories.delete(ctx, id, body == null ? null : body.reason());
+        return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
     }
 
     @Post("/memories/{id}:restore")
@@ -131,7 +131,7 @@ public class MemoryController {
                                                @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                                @Nullable @Body VersionBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
-        return written(HttpResponse.ok(response(memories.restore(ctx, id))), ctx);
+        return RequestIds.echo(HttpResponse.ok(WriteResponse.of(memories.restore(ctx, id))), ctx.requestId());
     }
 
     @Post("/memories/{id}:protect")
@@ -186,15 +186,7 @@ public class MemoryController {
     private HttpResponse<WriteResponse> flag(String space, String id, Actor actor, String idempotencyKey, String ifMatch,
                                              VersionBody body, MemoryFlag flag, boolean value) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
-        return written(HttpResponse.ok(response(memories.flag(ctx, id, flag, value))), ctx);
-    }
-
-    static WriteResponse response(WriteResult result) {
-        return new WriteResponse(MemoryJson.of(result.memory()), result.seq());
-    }
-
-    static <T> MutableHttpResponse<T> written(MutableHttpResponse<T> response, WriteContext ctx) {
-        return response.header("X-Request-Id", ctx.requestId());
+        return RequestIds.echo(HttpResponse.ok(WriteResponse.of(memories.flag(ctx, id, flag, value))), ctx.requestId());
     }
 
 }

@@ -1,5 +1,6 @@
 package io.memorychain.api.memories;
 
+import io.memorychain.api.write.WriteResult;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 
@@ -7,4 +8,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @Serdeable
 @Schema(name = "WriteResult")
 public record WriteResponse(MemoryJson memory, @Schema(description = "Chain position of the event") long seq) {
+
+    public static WriteResponse of(WriteResult result) {
+        return new WriteResponse(MemoryJson.of(result.memory()), result.seq());
+    }
 }

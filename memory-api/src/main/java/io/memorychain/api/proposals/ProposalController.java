@@ -132,7 +132,7 @@ public class ProposalController {
 
     private static MutableHttpResponse<ProposalWriteJson> written(MutableHttpResponse<ProposalWriteJson> response,
                                                                   WriteContext ctx, ProposalResult result) {
-        return response.header("X-Request-Id", ctx.requestId())
+        return RequestIds.echo(response, ctx.requestId())
                 .header(HttpHeaders.ETAG, ExpectedVersions.etag(result.proposal().proposal().getVersion()));
     }
 }

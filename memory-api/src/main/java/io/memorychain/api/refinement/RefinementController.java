@@ -7,7 +7,6 @@ import io.memorychain.api.error.ApiError;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.memories.ConsolidateBody;
 import io.memorychain.api.memories.DeleteMemoryBody;
-import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.memories.MemoryRequests;
 import io.memorychain.api.memories.UpdateMemoryBody;
 import io.memorychain.api.memories.WriteResponse;
@@ -20,7 +19,6 @@ import io.memorychain.api.write.WriteContext;
 import io.memorychain.api.write.WriteResult;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
-import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
@@ -69,7 +67,7 @@ public class RefinementController {
                                                      @Nullable @Body StartRefinementBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
         SessionView started = sessions.start(ctx, body == null ? null : body.targetTokens(), body == null ? null : body.reason());
-        return HttpResponse.created(RefinementSessionJson.of(started)).header("X-Request-Id", ctx.requestId())
+        return RequestIds.echo(HttpResponse.created(RefinementSessionJson.of(started)), ctx.requestId())
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/refinements/"
                         + started.session().getSessionId())));
     }
@@ -116,7 +114,7 @@ public class RefinementController {
                                                    @Nullable @Body ConsolidateBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
         WriteResult result = sessions.consolidate(ctx, session, requests.consolidate(ctx.space(), body));
-        return written(HttpResponse.created(response(result)), ctx)
+        return RequestIds.echo(HttpResponse.created(WriteResponse.of(result)), ctx.requestId())
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
     }
 
@@ -130,7 +128,8 @@ public class RefinementController {
                                               @Nullable @Body UpdateMemoryBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
         MemoryIds.require(ctx.space(), id);
-        return written(HttpResponse.ok(response(sessions.update(ctx, session, requests.update(id, body)))), ctx);
+        WriteResult result = sessions.update(ctx, session, requests.update(id, body));
+        return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
     }
 
     @Delete("/{session}/memories/{id}")
@@ -142,7 +141,8 @@ public class RefinementController {
                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
                                               @Nullable @Body DeleteMemoryBody body) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
-        return written(HttpResponse.ok(response(sessions.delete(ctx, session, id, body == null ? null : body.reason()))), ctx);
+        WriteResult result = sessions.delete(ctx, session, id, body == null ? null : body.reason());
+        return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
     }
 
     @Post("/{session}/memories/{id}:protect")
@@ -154,7 +154,7 @@ public class RefinementController {
                                                @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
                                                @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch) {
         WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, ifMatch);
-        return written(HttpResponse.ok(response(sessions.protect(ctx, session, id))), ctx);
+        return RequestIds.echo(HttpResponse.ok(WriteResponse.of(sessions.protect(ctx, session, id))), ctx.requestId());
     }
 
     @Post("/{session}:complete")
@@ -169,15 +169,7 @@ public class RefinementController {
         if (body == null) {
             throw ApiException.invalid("A JSON body {\"summary\": ...} is required");
         }
-        return HttpResponse.ok(CompletionJson.of(sessions.complete(ctx, session, body.summary())))
-                .header("X-Request-Id", ctx.requestId());
-    }
-
-    private static WriteResponse response(WriteResult result) {
-        return new WriteResponse(MemoryJson.of(result.memory()), result.seq());
-    }
-
-    private static <T> MutableHttpResponse<T> written(MutableHttpResponse<T> response, WriteContext ctx) {
-        return response.header("X-Request-Id", ctx.requestId());
+        return RequestIds.echo(HttpResponse.ok(CompletionJson.of(sessions.complete(ctx, session, body.summary()))),
+                ctx.requestId());
     }
 }

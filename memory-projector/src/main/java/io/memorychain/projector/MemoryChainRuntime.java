@@ -108,8 +108,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
     }
 
     /**
-     * As {@link #start(Settings, SchemaRegistry, ChainKeys, Embedder, Duration)}, also running the linker (seed 004
-     * section 2) in this process when {@code linker} is given; the linker needs the embedder's vectors.
+     * As {@link #start(Settings, SchemaRegistry, ChainKeys, Embedder, Duration)}, also running the linker (docs/architecture.md
+     * §6) in this process when {@code linker} is given; the linker needs the embedder's vectors.
      */
     public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
                                            Embedder embedder, LinkerSettings linker, Duration timeout) {

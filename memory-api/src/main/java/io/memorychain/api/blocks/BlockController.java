@@ -3,12 +3,14 @@ package io.memorychain.api.blocks;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.memorychain.avro.Actor;
 import io.micronaut.http.annotation.RequestAttribute;
+import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.memories.WriteResponse;
 import io.memorychain.api.request.ExpectedVersions;
 import io.memorychain.api.request.RequestIds;
+import io.memorychain.api.write.WriteCall;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.api.write.WriteResult;
 import io.memorychain.avro.Memory;
@@ -46,12 +48,9 @@ public class BlockController {
             + "Labels are configured (memory.block-labels); another label is 400 UNKNOWN_BLOCK_LABEL from the sequencer.")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT or UNKNOWN_BLOCK_LABEL", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "VERSION_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> put(@PathVariable String space, @PathVariable String label,
-                                           @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                           @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                           @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<WriteResponse> put(@RequestBean WriteCall call, @PathVariable String label,
                                            @Nullable @Body BlockBody body) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
+        WriteContext ctx = call.change(body == null ? null : body.expectedVersion());
         WriteResult result = blocks.put(ctx, label, body);
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
     }

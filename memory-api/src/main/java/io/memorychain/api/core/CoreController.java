@@ -32,6 +32,6 @@ public class CoreController {
     public CoreJson core(@PathVariable String space,
                          @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader) {
         CoreView core = coreMemory.read(space, reader);
-        return new CoreJson(core.text(), core.tokens(), core.memories().stream().map(MemoryJson::of).toList());
+        return CoreJson.of(core);
     }
 }

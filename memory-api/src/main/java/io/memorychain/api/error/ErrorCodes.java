@@ -4,8 +4,8 @@ import io.micronaut.http.HttpStatus;
 import java.util.Map;
 
 /**
- * The error codes of the REST API and the HTTP status each one maps to. The sequencer's rejection codes (DESIGN.md
- * section 5) pass through unchanged; the API adds its own for transport-level failures.
+ * The error codes of the REST API and the HTTP status each one maps to. The sequencer's rejection codes (docs/architecture.md 
+ * §5) pass through unchanged; the API adds its own for transport-level failures.
  */
 public final class ErrorCodes {
 
@@ -19,7 +19,7 @@ public final class ErrorCodes {
     public static final String VERSION_CONFLICT = "VERSION_CONFLICT";
     public static final String INVALID_STATE = "INVALID_STATE";
     public static final String ALREADY_LINKED = "ALREADY_LINKED";
-    /** A proposal that was already committed or rejected (seed 001 section 13). */
+    /** A proposal that was already committed or rejected (docs/architecture.md §10). */
     public static final String ALREADY_RESOLVED = "ALREADY_RESOLVED";
     public static final String BUDGET_EXCEEDED = "BUDGET_EXCEEDED";
     public static final String TOO_LARGE = "TOO_LARGE";

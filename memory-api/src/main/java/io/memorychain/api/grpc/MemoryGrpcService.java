@@ -91,6 +91,7 @@ import io.memorychain.api.refinement.Completion;
 import io.memorychain.api.refinement.CompletionJson;
 import io.memorychain.api.refinement.LedgerEntryJson;
 import io.memorychain.api.refinement.RefinementListJson;
+import io.memorychain.api.refinement.RefinementSearchBody;
 import io.memorychain.api.refinement.RefinementSearchJson;
 import io.memorychain.api.refinement.RefinementSessionJson;
 import io.memorychain.api.refinement.RefinementSessions;
@@ -377,13 +378,11 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     @Override
     public void searchRefinement(SearchRefinementRequest r, StreamObserver<RefinementSearchResult> out) {
         unary(out, "SearchRefinement", () -> {
-            RefinementSessions.SearchResult found = refinements.search(Spaces.require(r.getSpace()), actor(), r.getSession(),
-                    r.hasQuery() ? r.getQuery() : null,
-                    InputRules.instant("created_after", r.hasCreatedAfter() ? r.getCreatedAfter() : null),
-                    InputRules.instant("created_before", r.hasCreatedBefore() ? r.getCreatedBefore() : null),
+            RefinementSearchBody body = new RefinementSearchBody(r.hasQuery() ? r.getQuery() : null,
+                    r.hasCreatedAfter() ? r.getCreatedAfter() : null, r.hasCreatedBefore() ? r.getCreatedBefore() : null,
                     r.hasLimit() ? r.getLimit() : null);
-            return proto.fill(new RefinementSearchJson(found.sessionId(), found.memories().stream().map(LedgerEntryJson::of)
-                    .toList()), RefinementSearchResult.newBuilder()).build();
+            return proto.fill(RefinementSearchJson.of(refinements.search(Spaces.require(r.getSpace()), actor(),
+                    r.getSession(), body)), RefinementSearchResult.newBuilder()).build();
         });
     }
 
@@ -434,8 +433,8 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void listProposals(ListProposalsRequest r, StreamObserver<ProposalList> out) {
-        unary(out, "ListProposals", () -> proto.fill(new ProposalListJson(proposals.open(Spaces.require(r.getSpace()), actor())
-                .stream().map(ProposalJson::of).toList()), ProposalList.newBuilder()).build());
+        unary(out, "ListProposals", () -> proto.fill(ProposalListJson.of(proposals.open(Spaces.require(r.getSpace()), actor())),
+                ProposalList.newBuilder()).build());
     }
 
     @Override

@@ -2,12 +2,14 @@ package io.memorychain.api.markdown;
 
 import io.memorychain.avro.Actor;
 import io.micronaut.http.annotation.RequestAttribute;
+import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.request.ExpectedVersions;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
+import io.memorychain.api.write.WriteCall;
 import io.memorychain.api.write.WriteContext;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -32,7 +34,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
 /**
- * The Markdown view of a space (seed 002) over REST. {@code {+path}} matches a path with slashes
+ * The Markdown view of a space (docs/architecture.md §11) over REST. {@code {+path}} matches a path with slashes
  * ({@code facts/preferences.md}); the custom methods {@code :patch} and {@code :append} follow it. Edits are recorded
  * as the caller: a person's user key (the first start issues {@code user:manual}) or an agent, whose category
  * allowlist then applies.
@@ -56,7 +58,7 @@ public class FileController {
     public FileListJson list(@PathVariable String space,
                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {
         Spaces.require(space);
-        return new FileListJson(files.list(space, actor).stream().map(FileJson::of).toList());
+        return FileListJson.of(files.list(space, actor));
     }
 
     @Get("/{+path}")
@@ -83,46 +85,33 @@ public class FileController {
             + "before anything is published.")
     @ApiResponse(responseCode = "400", description = "INVALID_PATH or INVALID_ARGUMENT (every bad line listed)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<FileWriteJson> write(@PathVariable String space, @PathVariable String path,
-                                             @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                             @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                             @Nullable @Header(ExpectedVersions.IF_MATCH) @Parameter(description = "the ETag of GET: 409 VERSION_CONFLICT when the file changed since") String ifMatch,
+    public HttpResponse<FileWriteJson> write(@RequestBean WriteCall call, @PathVariable String path,
                                              @Nullable @Body String text) {
-        WriteContext ctx = context(space, actor, idempotencyKey);
-        return written(files.write(ctx, MarkdownPaths.parse(path), text, ifMatch), ctx);
+        WriteContext ctx = call.create();
+        return written(files.write(ctx, MarkdownPaths.parse(path), text, call.ifMatch()), ctx);
     }
 
     @Post("/{+path}:patch")
     @Operation(summary = "Replace text in a Markdown file", description = "Each old_text must occur exactly once (else 409 "
             + "PATCH_CONFLICT and nothing changes); the result is written as by PUT.")
     @ApiResponse(responseCode = "409", description = "PATCH_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<FileWriteJson> patch(@PathVariable String space, @PathVariable String path,
-                                             @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                             @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                             @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<FileWriteJson> patch(@RequestBean WriteCall call, @PathVariable String path,
                                              @Nullable @Body PatchBody body) {
-        WriteContext ctx = context(space, actor, idempotencyKey);
+        WriteContext ctx = call.create();
         MarkdownPath file = MarkdownPaths.parse(path);
         if (body == null) {
             throw ApiException.invalid("A JSON body {\"edits\": [{\"old_text\", \"new_text\"}]} is required");
         }
-        return written(files.patch(ctx, file, body.textEdits(), ifMatch), ctx);
+        return written(files.patch(ctx, file, body.textEdits(), call.ifMatch()), ctx);
     }
 
     @Post("/{+path}:append")
     @Operation(summary = "Append entries to a Markdown file", description = "Creates the file when it has no entries yet.")
-    public HttpResponse<FileWriteJson> append(@PathVariable String space, @PathVariable String path,
-                                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                              @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<FileWriteJson> append(@RequestBean WriteCall call, @PathVariable String path,
                                               @Nullable @Body AppendBody body) {
-        WriteContext ctx = context(space, actor, idempotencyKey);
+        WriteContext ctx = call.create();
         MarkdownPath file = MarkdownPaths.parse(path);
-        return written(files.append(ctx, file, body == null ? null : body.text(), ifMatch), ctx);
-    }
-
-    private static WriteContext context(String space, Actor actor, String idempotencyKey) {
-        return WriteContext.of(space, actor, idempotencyKey, null, null);
+        return written(files.append(ctx, file, body == null ? null : body.text(), call.ifMatch()), ctx);
     }
 
     private static HttpResponse<FileWriteJson> written(FileWrite write, WriteContext ctx) {

@@ -25,7 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The Markdown view of a space (seed 002: memory_list, memory_read, memory_write, memory_patch, memory_append) over
+ * The Markdown view of a space (docs/architecture.md §11: memory_list, memory_read, memory_write, memory_patch, memory_append) over
  * the chain: reads render the local views for the reader (category allowlists applied), writes diff the new text
  * against the reader's current rendering ({@link MarkdownEdits}) and publish the requests one at a time through the
  * {@link WriteExecutor}, in file order. Transport-neutral: REST uses it, MCP and gRPC tools can use it as is.
@@ -158,7 +158,7 @@ public class MarkdownFiles {
         for (FileChange change : plan) {
             String opText = change.op().toString();
             int n = occurrences.merge(opText, 1, Integer::sum);
-            WriteContext one = new WriteContext(ctx.space(), ctx.actor(), requestId(ctx.requestId(), opText, n), null);
+            WriteContext one = new WriteContext(ctx.space(), ctx.actor(), requestId(ctx.requestId(), opText, n), null, null);
             WriteResult result;
             try {
                 result = change.op() instanceof UpdateBlock block

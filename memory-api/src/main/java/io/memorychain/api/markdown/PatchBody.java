@@ -7,7 +7,7 @@ import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
-/** POST /files/{path}:patch (seed 002 memory_patch). */
+/** POST /files/{path}:patch (docs/architecture.md §11 memory_patch). */
 @Serdeable
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "MarkdownPatch")
@@ -19,7 +19,7 @@ public record PatchBody(@Nullable @Schema(description = "Applied in order; each 
     public record Edit(@Nullable @JsonProperty("old_text") String oldText, @Nullable @JsonProperty("new_text") String newText) {
     }
 
-    List<TextEdit> textEdits() {
+    public List<TextEdit> textEdits() {
         return edits == null ? null : edits.stream().map(e -> e == null ? null : new TextEdit(e.oldText(), e.newText())).toList();
     }
 }

@@ -3,6 +3,7 @@ package io.memorychain.api.mcp;
 import io.memorychain.api.auth.Operation;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.auth.Role;
+import io.memorychain.api.write.WriteContext;
 import java.util.Map;
 import java.util.Set;
 
@@ -22,18 +23,24 @@ public record MemoryTool(String name, String description, Map<String, Object> in
 
     /**
      * A call: who calls, in which space, with which arguments (without {@code space}, {@code idempotency_key} and
-     * {@code expected_version}, which every write tool takes and passes on as REST's {@code Idempotency-Key} and
-     * {@code If-Match}).
+     * {@code expected_version}, which every write tool takes: they make its {@link WriteContext}, as REST's path,
+     * {@code Idempotency-Key} and {@code If-Match} do).
      *
-     * @param idempotencyKey the caller's key for safe retries, or null (a fresh request id)
-     * @param ifMatch        the expected version as an entity tag, or null (any version)
+     * @param idempotencyKey  the caller's key for safe retries, or null (a fresh request id)
+     * @param expectedVersion the version the change expects, or null (any version)
      */
     public record Call(Principal caller, String space, Map<String, Object> arguments, String idempotencyKey,
-                       String ifMatch) {
+                       Integer expectedVersion) {
 
-        /** The idempotency key of the {@code n}th write of a call that writes several times (null stays null). */
-        public String idempotencyKey(int n) {
-            return idempotencyKey == null ? null : idempotencyKey + "#" + n;
+        /** The write this call makes. */
+        public WriteContext write() {
+            return WriteContext.of(space, caller.actor(), idempotencyKey, expectedVersion, null);
+        }
+
+        /** The {@code n}th write of a call that writes several times (its idempotency key suffixed with #n). */
+        public WriteContext write(int n) {
+            return WriteContext.of(space, caller.actor(), idempotencyKey == null ? null : idempotencyKey + "#" + n,
+                    expectedVersion, null);
         }
     }
 

@@ -5,31 +5,41 @@ import io.memorychain.api.auth.Operation;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.auth.Role;
 import io.memorychain.api.blocks.BlockBody;
-import io.memorychain.api.blocks.BlockController;
-import io.memorychain.api.core.CoreController;
+import io.memorychain.api.blocks.Blocks;
+import io.memorychain.api.core.CoreJson;
+import io.memorychain.api.core.CoreMemory;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.markdown.AppendBody;
-import io.memorychain.api.markdown.FileController;
+import io.memorychain.api.markdown.FileListJson;
+import io.memorychain.api.markdown.FileWriteJson;
+import io.memorychain.api.markdown.MarkdownFiles;
+import io.memorychain.api.markdown.MarkdownPaths;
 import io.memorychain.api.markdown.PatchBody;
 import io.memorychain.api.memories.ConsolidateBody;
-import io.memorychain.api.memories.ConsolidationController;
 import io.memorychain.api.memories.CreateMemoryBody;
-import io.memorychain.api.memories.DeleteMemoryBody;
-import io.memorychain.api.memories.MemoryController;
+import io.memorychain.api.memories.Memories;
+import io.memorychain.api.memories.MemoryJson;
+import io.memorychain.api.memories.MemoryRequests;
 import io.memorychain.api.memories.UpdateMemoryBody;
-import io.memorychain.api.proposals.ProposalController;
+import io.memorychain.api.memories.WriteResponse;
 import io.memorychain.api.proposals.ProposalDraft;
+import io.memorychain.api.proposals.ProposalListJson;
 import io.memorychain.api.proposals.ProposalReview;
+import io.memorychain.api.proposals.ProposalService;
+import io.memorychain.api.proposals.ProposalWriteJson;
 import io.memorychain.api.refinement.CompleteRefinementBody;
-import io.memorychain.api.refinement.RefinementController;
+import io.memorychain.api.refinement.CompletionJson;
 import io.memorychain.api.refinement.RefinementSearchBody;
+import io.memorychain.api.refinement.RefinementSearchJson;
+import io.memorychain.api.refinement.RefinementSessionJson;
 import io.memorychain.api.refinement.RefinementSessions;
 import io.memorychain.api.refinement.StartRefinementBody;
-import io.memorychain.api.request.ExpectedVersions;
+import io.memorychain.api.request.Spaces;
 import io.memorychain.api.retrieval.QueryBody;
 import io.memorychain.api.retrieval.QueryJson;
-import io.memorychain.api.retrieval.RetrievalController;
+import io.memorychain.api.retrieval.Retrieval;
+import io.memorychain.avro.ProposalDecision;
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
 import jakarta.inject.Singleton;
@@ -42,8 +52,8 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The agent tools (seed 000, seed 001 section 8.3, seed 002, seed 004's memory.query): each one calls the same
- * operation as its REST endpoint, with the caller's key deciding the actor, spaces and role exactly as over REST.
+ * The agent tools (docs/architecture.md §8): each one calls the same application service as its
+ * REST endpoint and gRPC method, with the caller's key deciding the actor, spaces and role exactly as there.
  */
 @Singleton
 public class MemoryTools {
@@ -82,22 +92,21 @@ public class MemoryTools {
             Map.entry("proposals_review", Operation.COMMIT_PROPOSAL));
 
     private final JsonMapper json;
-    private final MemoryController memories;
-    private final ConsolidationController consolidations;
-    private final BlockController blocks;
-    private final CoreController core;
-    private final RetrievalController retrieval;
-    private final FileController files;
-    private final RefinementController refinements;
-    private final ProposalController proposals;
+    private final Memories memories;
+    private final MemoryRequests requests;
+    private final Blocks blocks;
+    private final CoreMemory core;
+    private final Retrieval retrieval;
+    private final MarkdownFiles files;
+    private final RefinementSessions refinements;
+    private final ProposalService proposals;
     private final Map<String, MemoryTool> tools = new LinkedHashMap<>();
 
-    public MemoryTools(JsonMapper json, MemoryController memories, ConsolidationController consolidations,
-                       BlockController blocks, CoreController core, RetrievalController retrieval, FileController files,
-                       RefinementController refinements, ProposalController proposals) {
+    public MemoryTools(JsonMapper json, Memories memories, MemoryRequests requests, Blocks blocks, CoreMemory core,
+                       Retrieval retrieval, MarkdownFiles files, RefinementSessions refinements, ProposalService proposals) {
         this.json = json;
         this.memories = memories;
-        this.consolidations = consolidations;
+        this.requests = requests;
         this.blocks = blocks;
         this.core = core;
         this.retrieval = retrieval;
@@ -134,8 +143,7 @@ public class MemoryTools {
         if (expected != null && !(expected instanceof Integer)) {
             throw ApiException.invalid(EXPECTED_VERSION + " must be an integer");
         }
-        String ifMatch = expected == null ? null : ExpectedVersions.etag(ExpectedVersions.resolve((Integer) expected, null));
-        return tool.handler().handle(new MemoryTool.Call(caller, space, args, idempotencyKey, ifMatch));
+        return tool.handler().handle(new MemoryTool.Call(caller, space, args, idempotencyKey, (Integer) expected));
     }
 
     private static String optionalString(Object value, String name) {
@@ -158,7 +166,7 @@ public class MemoryTools {
             space = exact.get(0);
         }
         AccessRules.authorize(caller, operation.scope(), space, "space " + space);
-        return space;
+        return Spaces.require(space);
     }
 
     private void define() {
@@ -175,7 +183,7 @@ public class MemoryTools {
                         .integer("importance", "1 (trivia) to 5 (critical); default 3", 1, 5, false)
                         .strings("tags", "2-5 topical tags", false)
                         .enumeration("confidence", "How sure you are", List.of("high", "medium", "low"), false),
-                WRITERS, c -> memories.create(c.space(), c.caller().actor(), c.idempotencyKey(), body(c.arguments(), CreateMemoryBody.class)).body());
+                WRITERS, c -> WriteResponse.of(memories.create(c.write(), body(c.arguments(), CreateMemoryBody.class))));
         add("memory_recall", """
                 Recall memories relevant to a topic before a task that may need background: returns the best matches \
                 as short bullets (keyword and meaning search, ranked by importance and recency).""",
@@ -210,11 +218,10 @@ public class MemoryTools {
                         .string("content", "The consolidated understanding", true)
                         .string("reason", "Why you consolidate", false)
                         .string("summary", "One-line summary", false),
-                WRITERS, c -> consolidations.consolidate(c.space(), c.caller().actor(), c.idempotencyKey(),
-                        body(c.arguments(), ConsolidateBody.class)).body());
+                WRITERS, c -> WriteResponse.of(memories.consolidate(c.write(), body(c.arguments(), ConsolidateBody.class))));
         add("block_get", "Read one labelled core block (persona, user_profile, goals, knowledge, critical).",
                 withSpace().string("label", "The block label", true),
-                READERS, c -> blocks.get(c.space(), text(c.arguments(), "label")).body());
+                READERS, c -> MemoryJson.of(blocks.get(c.space(), text(c.arguments(), "label"))));
         add("block_update", """
                 Replace a labelled core block (persona, user_profile, goals, knowledge, critical): persistent context \
                 about yourself or the user that is injected at the start of every turn. Send the whole new text.""",
@@ -225,10 +232,10 @@ public class MemoryTools {
                     Map<String, Object> args = new LinkedHashMap<>(c.arguments());
                     String label = text(args, "label");
                     args.remove("label");
-                    return blocks.put(c.space(), label, c.caller().actor(), c.idempotencyKey(), c.ifMatch(), body(args, BlockBody.class)).body();
+                    return WriteResponse.of(blocks.put(c.write(), label, body(args, BlockBody.class)));
                 });
         add("core_memory", "Your core memory as injected at the start of a turn: blocks and core memories, with its token count.",
-                withSpace(), READERS, c -> core.core(c.space(), c.caller().actor()));
+                withSpace(), READERS, c -> CoreJson.of(core.read(c.space(), c.caller().actor())));
         add("memory_forget", """
                 Forget memories the user asks you to forget, in two steps. First call with a query: it lists the \
                 matching memories and changes nothing; show them to the user. Then, once the user confirms, call again \
@@ -240,18 +247,18 @@ public class MemoryTools {
                 WRITERS, this::forget);
         add("memory_list", "List the Markdown files of your memory (MEMORY.md, facts/<category>.md, episodes/YYYY-MM.md, "
                         + "procedures/<name>.md) with their one-line summaries and sizes.",
-                withSpace(), READERS, c -> files.list(c.space(), c.caller().actor()));
+                withSpace(), READERS, c -> FileListJson.of(files.list(c.space(), c.caller().actor())));
         add("memory_read", "Read one Markdown memory file, e.g. MEMORY.md or facts/preferences.md.",
                 withSpace().string("path", "The file path from memory_list", true),
-                READERS, c -> Map.of("path", text(c.arguments(), "path"),
-                        "text", files.read(c.space(), text(c.arguments(), "path"), c.caller().actor()).body()));
+                READERS, c -> Map.of("path", text(c.arguments(), "path"), "text", files.read(c.space(), c.caller().actor(),
+                        MarkdownPaths.parse(text(c.arguments(), "path"))).text()));
         add("memory_write", """
                 Replace a Markdown memory file with new text: added bullets become memories, changed ones updates, \
                 removed ones deletions. Read it first and keep what should stay.""",
                 write().string("path", "The file path", true).string("text", "The whole new file", true)
                         .string("if_match", "The file's etag from memory_read, to refuse a concurrent change", false),
-                WRITERS, c -> files.write(c.space(), text(c.arguments(), "path"), c.caller().actor(), c.idempotencyKey(),
-                        optional(c.arguments(), "if_match"), text(c.arguments(), "text")).body());
+                WRITERS, c -> FileWriteJson.of(files.write(c.write(), MarkdownPaths.parse(text(c.arguments(), "path")),
+                        text(c.arguments(), "text"), optional(c.arguments(), "if_match"))));
         add("memory_patch", """
                 Edit a Markdown memory file by replacing exact text: each old_text must occur exactly once. Returns how \
                 many edits were applied; nothing changes if one does not match.""",
@@ -259,16 +266,17 @@ public class MemoryTools {
                         .objects("edits", "Replacements, applied in order", Schemas.object()
                                 .string("old_text", "Exact text to replace", true)
                                 .string("new_text", "Replacement text", true), true),
-                WRITERS, c -> files.patch(c.space(), text(c.arguments(), "path"), c.caller().actor(), c.idempotencyKey(), null,
-                        body(Map.of("edits", c.arguments().getOrDefault("edits", List.of())), PatchBody.class)).body());
+                WRITERS, c -> FileWriteJson.of(files.patch(c.write(), MarkdownPaths.parse(text(c.arguments(), "path")),
+                        body(Map.of("edits", c.arguments().getOrDefault("edits", List.of())), PatchBody.class).textEdits(),
+                        null)));
         add("memory_append", "Append entries to a Markdown memory file (a '- ' bullet per memory), creating the file if needed.",
                 write().string("path", "The file path, e.g. facts/preferences.md", true)
                         .string("text", "The entries to append", true),
-                WRITERS, c -> files.append(c.space(), text(c.arguments(), "path"), c.caller().actor(), c.idempotencyKey(), null,
-                        body(Map.of("text", c.arguments().getOrDefault("text", "")), AppendBody.class)).body());
+                WRITERS, c -> FileWriteJson.of(files.append(c.write(), MarkdownPaths.parse(text(c.arguments(), "path")),
+                        body(Map.of("text", c.arguments().getOrDefault("text", "")), AppendBody.class).text(), null)));
     }
 
-    /** Seed 003: the session and its knife; every knife tool works only inside the space's open session. */
+    /** Refinement sessions and their knife tools; every knife tool works only inside the space's open session. */
     private void defineRefinement() {
         String current = RefinementSessions.CURRENT;
         add("refinement_start", """
@@ -276,20 +284,23 @@ public class MemoryTools {
                 gets its core ledger, its token count and the target, and compresses it with the knife tools.""",
                 write().integer("target_tokens", "Core token budget to reach; default 5,000", 1, 1_000_000, false)
                         .string("reason", "Why", false),
-                Set.of(Role.ADMIN), c -> refinements.start(c.space(), c.caller().actor(), c.idempotencyKey(),
-                        body(c.arguments(), StartRefinementBody.class)).body());
+                Set.of(Role.ADMIN), c -> {
+                    StartRefinementBody start = body(c.arguments(), StartRefinementBody.class);
+                    return RefinementSessionJson.of(refinements.start(c.write(), start.targetTokens(), start.reason()));
+                });
         add("refinement_session", """
                 Your open refinement session: the ledger of your core memories (id, content, created_at, tags, flags), \
                 current core tokens and the target. Compress: merge many granular memories into fewer dense laws, \
                 tighten phrasing, drop obsolete entries, protect identity-critical commitments.""",
-                withSpace(), Set.of(Role.AGENT), c -> refinements.get(c.space(), current, c.caller().actor()));
+                withSpace(), Set.of(Role.AGENT), c -> RefinementSessionJson.of(refinements.session(c.space(), current,
+                        c.caller().actor())));
         add("search_memories", "Inside a refinement session: find ledger memories by keywords and a created_at range, to spot clusters.",
                 withSpace().string("query", "Words to look for; empty: every ledger memory in the range", false)
                         .string("created_after", "Inclusive, ISO-8601", false)
                         .string("created_before", "Exclusive, ISO-8601", false)
                         .integer("limit", "1 to 500, default 50", 1, 500, false),
-                Set.of(Role.AGENT), c -> refinements.search(c.space(), current, c.caller().actor(),
-                        body(c.arguments(), RefinementSearchBody.class)));
+                Set.of(Role.AGENT), c -> RefinementSearchJson.of(refinements.search(c.space(), c.caller().actor(), current,
+                        body(c.arguments(), RefinementSearchBody.class))));
         add("consolidate_memories", """
                 Inside a refinement session: atomically replace several memories by one synthesized memory (the \
                 inputs are soft-deleted, the earliest created_at is kept). Constitutional memories cannot be merged.""",
@@ -299,32 +310,32 @@ public class MemoryTools {
                 Set.of(Role.AGENT), c -> {
                     Map<String, Object> args = new LinkedHashMap<>(c.arguments());
                     args.put("content", args.remove("new_content"));
-                    return refinements.consolidate(c.space(), current, c.caller().actor(), c.idempotencyKey(),
-                            body(args, ConsolidateBody.class)).body();
+                    return WriteResponse.of(refinements.consolidate(c.write(), current,
+                            requests.consolidate(c.space(), body(args, ConsolidateBody.class))));
                 });
         add("update_memory", "Inside a refinement session: tighten a memory's phrasing.",
                 versionedWrite().string("id", "The memory", true).string("content", "The new text", true),
-                Set.of(Role.AGENT), c -> refinements.update(c.space(), current, text(c.arguments(), "id"), c.caller().actor(),
-                        c.idempotencyKey(), c.ifMatch(), body(Map.of("content", c.arguments().getOrDefault("content", "")), UpdateMemoryBody.class)).body());
+                Set.of(Role.AGENT), c -> WriteResponse.of(refinements.update(c.write(), current, requests.update(
+                        text(c.arguments(), "id"), body(Map.of("content", c.arguments().getOrDefault("content", "")),
+                                UpdateMemoryBody.class)))));
         add("delete_memory", "Inside a refinement session: prune an obsolete memory (soft delete; constitutional ones cannot be deleted).",
                 versionedWrite().string("id", "The memory", true).string("reason", "Why", false),
-                Set.of(Role.AGENT), c -> refinements.delete(c.space(), current, text(c.arguments(), "id"), c.caller().actor(),
-                        c.idempotencyKey(), c.ifMatch(), new DeleteMemoryBody(optional(c.arguments(), "reason"), null)).body());
+                Set.of(Role.AGENT), c -> WriteResponse.of(refinements.delete(c.write(), current, text(c.arguments(), "id"),
+                        optional(c.arguments(), "reason"))));
         add("protect_memory", """
                 Inside a refinement session: mark a core memory constitutional, an identity-critical commitment that \
                 later sessions can neither delete nor consolidate.""",
                 versionedWrite().string("id", "The memory", true),
-                Set.of(Role.AGENT), c -> refinements.protect(c.space(), current, text(c.arguments(), "id"), c.caller().actor(),
-                        c.idempotencyKey(), c.ifMatch()).body());
+                Set.of(Role.AGENT), c -> WriteResponse.of(refinements.protect(c.write(), current, text(c.arguments(), "id"))));
         add("complete_refinement", """
                 End the refinement session with your summary: the outcome (e.g. "Compressed 50 -> 3; saved ~2000 tokens; \
                 protected 5 constitutional memories") is recorded in the audit log and as a journal memory.""",
                 write().string("summary", "What you did and why", true),
-                Set.of(Role.AGENT), c -> refinements.complete(c.space(), current, c.caller().actor(), c.idempotencyKey(),
-                        body(c.arguments(), CompleteRefinementBody.class)).body());
+                Set.of(Role.AGENT), c -> CompletionJson.of(refinements.complete(c.write(), current,
+                        body(c.arguments(), CompleteRefinementBody.class).summary())));
     }
 
-    /** Seed 001 section 13: sub-agents propose; the main agent, a person or an admin reviews. */
+    /** Sub-agent proposals: sub-agents propose; the main agent, a person or an admin reviews. */
     private void defineProposals() {
         add("memory_propose", """
                 Propose a memory for the main agent to review: sub-agents cannot write memory directly. Give one \
@@ -340,8 +351,8 @@ public class MemoryTools {
                         .enumeration("confidence", "How sure you are", List.of("high", "medium", "low"), false)
                         .bool("core_worthy", "Belongs in core memory")
                         .string("trigger", "Why now: the user said 'remember this', or auto-detected during a task", false),
-                Set.of(Role.SUBAGENT, Role.AGENT, Role.WORKER), c -> proposals.propose(c.space(), c.caller().actor(), c.idempotencyKey(),
-                        body(c.arguments(), ProposalDraft.class)).body());
+                Set.of(Role.SUBAGENT, Role.AGENT, Role.WORKER), c -> ProposalWriteJson.of(proposals.propose(c.write(),
+                        body(c.arguments(), ProposalDraft.class))));
         add("proposals_review", """
                 Review sub-agents' memory proposals. action=list shows the open ones, each flagged when it conflicts \
                 with another proposal or a memory (same subject, different content). commit stores one as a memory \
@@ -364,17 +375,18 @@ public class MemoryTools {
         String action = text(args, "action");
         args.remove("action");
         if (action.equals("list")) {
-            return proposals.list(c.space(), c.caller().actor());
+            return ProposalListJson.of(proposals.open(c.space(), c.caller().actor()));
         }
         String id = text(args, "id");
         args.remove("id");
         ProposalReview review = body(args, ProposalReview.class);
-        return switch (action) {
-            case "commit" -> proposals.commit(c.space(), id, c.caller().actor(), c.idempotencyKey(), c.ifMatch(), review).body();
-            case "reject" -> proposals.reject(c.space(), id, c.caller().actor(), c.idempotencyKey(), c.ifMatch(), review).body();
-            case "defer" -> proposals.defer(c.space(), id, c.caller().actor(), c.idempotencyKey(), c.ifMatch(), review).body();
+        ProposalDecision decision = switch (action) {
+            case "commit" -> ProposalDecision.COMMIT;
+            case "reject" -> ProposalDecision.REJECT;
+            case "defer" -> ProposalDecision.DEFER;
             default -> throw ApiException.invalid("action must be list, commit, reject or defer, was " + action);
         };
+        return ProposalWriteJson.of(proposals.review(c.write(), id, decision, review));
     }
 
     private Object forget(MemoryTool.Call c) {
@@ -390,11 +402,10 @@ public class MemoryTools {
         if (!(ids instanceof List<?> list) || list.isEmpty()) {
             throw ApiException.invalid("confirm=true needs the ids to forget (from the first call's matches)");
         }
-        DeleteMemoryBody reason = new DeleteMemoryBody(optional(args, "reason"), null);
+        String reason = optional(args, "reason");
         List<Object> forgotten = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
-            forgotten.add(memories.delete(c.space(), String.valueOf(list.get(i)), c.caller().actor(), c.idempotencyKey(i),
-                    null, reason).body());
+            forgotten.add(WriteResponse.of(memories.delete(c.write(i), String.valueOf(list.get(i)), reason)));
         }
         return Map.of("forgotten", forgotten, "confirmed", true);
     }

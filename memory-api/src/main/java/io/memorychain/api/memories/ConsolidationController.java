@@ -3,9 +3,11 @@ package io.memorychain.api.memories;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.memorychain.avro.Actor;
 import io.micronaut.http.annotation.RequestAttribute;
+import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.request.RequestIds;
+import io.memorychain.api.write.WriteCall;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.api.write.WriteResult;
 import io.micronaut.core.annotation.Nullable;
@@ -41,11 +43,9 @@ public class ConsolidationController {
     @ApiResponse(responseCode = "201", description = "Created")
     @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL: an input is constitutional", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: an input does not exist in this space", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> consolidate(@PathVariable String space,
-                                                   @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                                   @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+    public HttpResponse<WriteResponse> consolidate(@RequestBean WriteCall call,
                                                    @Nullable @Body ConsolidateBody body) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
+        WriteContext ctx = call.create();
         WriteResult result = memories.consolidate(ctx, body);
         return RequestIds.echo(HttpResponse.created(WriteResponse.of(result)), ctx.requestId())
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));

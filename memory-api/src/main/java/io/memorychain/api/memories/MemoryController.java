@@ -1,10 +1,12 @@
 package io.memorychain.api.memories;
 
 import io.micronaut.http.annotation.RequestAttribute;
+import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.request.ExpectedVersions;
 import io.memorychain.api.request.RequestIds;
+import io.memorychain.api.write.WriteCall;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.api.write.WriteResult;
 import io.memorychain.avro.Actor;
@@ -63,11 +65,9 @@ public class MemoryController {
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: the category is not in the actor's allowlist", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "413", description = "TOO_LARGE", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "503", description = "TIMEOUT: retry with the same Idempotency-Key", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> create(@PathVariable String space,
-                                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+    public HttpResponse<WriteResponse> create(@RequestBean WriteCall call,
                                               @Nullable @Body CreateMemoryBody body) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
+        WriteContext ctx = call.create();
         WriteResult result = memories.create(ctx, body);
         return RequestIds.echo(HttpResponse.created(WriteResponse.of(result)), ctx.requestId())
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
@@ -101,77 +101,56 @@ public class MemoryController {
     @Patch("/memories/{id}")
     @Operation(summary = "Change fields of an active memory", description = "Optimistic concurrency with expected_version or If-Match.")
     @ApiResponse(responseCode = "409", description = "VERSION_CONFLICT or INVALID_STATE", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> update(@PathVariable String space, @PathVariable String id,
-                                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                              @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<WriteResponse> update(@RequestBean WriteCall call, @PathVariable String id,
                                               @Nullable @Body UpdateMemoryBody body) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
+        WriteContext ctx = call.change(body == null ? null : body.expectedVersion());
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(memories.update(ctx, id, body))), ctx.requestId());
     }
 
     @Delete("/memories/{id}")
     @Operation(summary = "Soft-delete a memory", description = "Restorable; the memory stays on the chain forever.")
     @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> delete(@PathVariable String space, @PathVariable String id,
-                                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                              @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<WriteResponse> delete(@RequestBean WriteCall call, @PathVariable String id,
                                               @Nullable @Body DeleteMemoryBody body) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
+        WriteContext ctx = call.change(body == null ? null : body.expectedVersion());
         WriteResult result = memories.delete(ctx, id, body == null ? null : body.reason());
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
     }
 
     @Post("/memories/{id}:restore")
     @Operation(summary = "Restore a soft-deleted memory")
-    public HttpResponse<WriteResponse> restore(@PathVariable String space, @PathVariable String id,
-                                               @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                               @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<WriteResponse> restore(@RequestBean WriteCall call, @PathVariable String id,
                                                @Nullable @Body VersionBody body) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
+        WriteContext ctx = call.change(body == null ? null : body.expectedVersion());
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(memories.restore(ctx, id))), ctx.requestId());
     }
 
     @Post("/memories/{id}:protect")
     @Operation(summary = "Make a memory constitutional", description = "Constitutional memories cannot be deleted or consolidated.")
-    public HttpResponse<WriteResponse> protect(@PathVariable String space, @PathVariable String id,
-                                               @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                               @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<WriteResponse> protect(@RequestBean WriteCall call, @PathVariable String id,
                                                @Nullable @Body VersionBody body) {
-        return flag(space, id, actor, idempotencyKey, ifMatch, body, MemoryFlag.CONSTITUTIONAL, true);
+        return flag(call, id, body, MemoryFlag.CONSTITUTIONAL, true);
     }
 
     @Post("/memories/{id}:unprotect")
     @Operation(summary = "Clear a memory's constitutional flag")
-    public HttpResponse<WriteResponse> unprotect(@PathVariable String space, @PathVariable String id,
-                                                 @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                                 @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                                 @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<WriteResponse> unprotect(@RequestBean WriteCall call, @PathVariable String id,
                                                  @Nullable @Body VersionBody body) {
-        return flag(space, id, actor, idempotencyKey, ifMatch, body, MemoryFlag.CONSTITUTIONAL, false);
+        return flag(call, id, body, MemoryFlag.CONSTITUTIONAL, false);
     }
 
     @Post("/memories/{id}:pin")
     @Operation(summary = "Pin a memory (never decays)")
-    public HttpResponse<WriteResponse> pin(@PathVariable String space, @PathVariable String id,
-                                           @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                           @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                           @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<WriteResponse> pin(@RequestBean WriteCall call, @PathVariable String id,
                                            @Nullable @Body VersionBody body) {
-        return flag(space, id, actor, idempotencyKey, ifMatch, body, MemoryFlag.PINNED, true);
+        return flag(call, id, body, MemoryFlag.PINNED, true);
     }
 
     @Post("/memories/{id}:unpin")
     @Operation(summary = "Unpin a memory")
-    public HttpResponse<WriteResponse> unpin(@PathVariable String space, @PathVariable String id,
-                                             @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                             @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                             @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<WriteResponse> unpin(@RequestBean WriteCall call, @PathVariable String id,
                                              @Nullable @Body VersionBody body) {
-        return flag(space, id, actor, idempotencyKey, ifMatch, body, MemoryFlag.PINNED, false);
+        return flag(call, id, body, MemoryFlag.PINNED, false);
     }
 
     @Get("/memories/{id}/history")
@@ -183,9 +162,8 @@ public class MemoryController {
         return new HistoryResponse(id, entries.stream().map(HistoryEntryJson::of).toList());
     }
 
-    private HttpResponse<WriteResponse> flag(String space, String id, Actor actor, String idempotencyKey, String ifMatch,
-                                             VersionBody body, MemoryFlag flag, boolean value) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
+    private HttpResponse<WriteResponse> flag(WriteCall call, String id, VersionBody body, MemoryFlag flag, boolean value) {
+        WriteContext ctx = call.change(body == null ? null : body.expectedVersion());
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(memories.flag(ctx, id, flag, value))), ctx.requestId());
     }
 

@@ -5,6 +5,7 @@ import io.memorychain.api.auth.Principal;
 import io.memorychain.api.request.ExpectedVersions;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
+import io.memorychain.api.write.WriteCall;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.ProposalDecision;
@@ -19,6 +20,7 @@ import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.RequestAttribute;
+import io.micronaut.http.annotation.RequestBean;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.swagger.v3.oas.annotations.Operation;
@@ -30,7 +32,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 
 /**
- * Sub-agent proposals of one space (seed 001 section 13): sub-agents propose, the main agent (an agent), a user or an
+ * Sub-agent proposals of one space (docs/architecture.md §10): sub-agents propose, the main agent (an agent), a user or an
  * admin commits, rejects or defers. Review actions are custom methods ({@code POST /proposals/{id}:commit}), as for
  * memories.
  */
@@ -53,11 +55,9 @@ public class ProposalController {
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "FORBIDDEN (users and admins write directly) or CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "413", description = "TOO_LARGE", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<ProposalWriteJson> propose(@PathVariable String space,
-                                                   @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                                   @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+    public HttpResponse<ProposalWriteJson> propose(@RequestBean WriteCall call,
                                                    @Nullable @Body ProposalDraft body) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
+        WriteContext ctx = call.create();
         ProposalResult result = proposals.propose(ctx, body);
         String id = result.proposal().proposal().getId();
         return written(HttpResponse.created(ProposalWriteJson.of(result)), ctx, result)
@@ -72,7 +72,7 @@ public class ProposalController {
     public ProposalListJson list(@PathVariable String space,
                                  @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {
         Spaces.require(space);
-        return new ProposalListJson(proposals.open(space, actor).stream().map(ProposalJson::of).toList());
+        return ProposalListJson.of(proposals.open(space, actor));
     }
 
     @Get("/proposals/{id}")
@@ -92,40 +92,31 @@ public class ProposalController {
     @ApiResponse(responseCode = "403", description = "FORBIDDEN (sub-agents and workers cannot review) or CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED or VERSION_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<ProposalWriteJson> commit(@PathVariable String space, @PathVariable String id,
-                                                  @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                                  @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                                  @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<ProposalWriteJson> commit(@RequestBean WriteCall call, @PathVariable String id,
                                                   @Nullable @Body ProposalReview body) {
-        return review(space, id, actor, idempotencyKey, ifMatch, body, ProposalDecision.COMMIT);
+        return review(call, id, body, ProposalDecision.COMMIT);
     }
 
     @Post("/proposals/{id}:reject")
     @Operation(summary = "Reject a proposal (main agent, user or admin)", description = "Body {reason, expected_version}.")
     @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED or VERSION_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<ProposalWriteJson> reject(@PathVariable String space, @PathVariable String id,
-                                                  @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                                  @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                                  @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<ProposalWriteJson> reject(@RequestBean WriteCall call, @PathVariable String id,
                                                   @Nullable @Body ProposalReview body) {
-        return review(space, id, actor, idempotencyKey, ifMatch, body, ProposalDecision.REJECT);
+        return review(call, id, body, ProposalDecision.REJECT);
     }
 
     @Post("/proposals/{id}:defer")
     @Operation(summary = "Defer a proposal (it stays open)", description = "Body {reason, expected_version}: leave it "
             + "for a later review, e.g. by the reflection engine.")
     @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED or VERSION_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<ProposalWriteJson> defer(@PathVariable String space, @PathVariable String id,
-                                                 @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                                 @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                                 @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<ProposalWriteJson> defer(@RequestBean WriteCall call, @PathVariable String id,
                                                  @Nullable @Body ProposalReview body) {
-        return review(space, id, actor, idempotencyKey, ifMatch, body, ProposalDecision.DEFER);
+        return review(call, id, body, ProposalDecision.DEFER);
     }
 
-    private HttpResponse<ProposalWriteJson> review(String space, String id, Actor actor, String idempotencyKey,
-                                                   String ifMatch, ProposalReview body, ProposalDecision decision) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
+    private HttpResponse<ProposalWriteJson> review(WriteCall call, String id, ProposalReview body,
+                                                   ProposalDecision decision) {
+        WriteContext ctx = call.change(body == null ? null : body.expectedVersion());
         ProposalResult result = proposals.review(ctx, id, decision, body);
         return written(HttpResponse.ok(ProposalWriteJson.of(result)), ctx, result);
     }

@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Sub-agent proposals (seed 001 section 13) over the chain: sub-agents propose ({@code memory_propose}), the main agent,
+ * Sub-agent proposals (docs/architecture.md §10) over the chain: sub-agents propose ({@code memory_propose}), the main agent,
  * a user or an admin commits, rejects or defers ({@code proposals_review}); open proposals are read with conflict and
  * duplicate flags ({@link ProposalConflicts}). Who may do what is the sequencer's rule (a sub-agent writing directly, or
  * reviewing, is FORBIDDEN); this class validates input before anything is published, writes through the
@@ -91,8 +91,8 @@ public class ProposalService {
         requirePlausible(ctx.space(), id);
         List<String> conflicting = recordedConflicts(ctx, id);
         ProposalReview r = review == null ? ProposalReview.NONE : review;
-        WriteContext write = ctx.expectedVersion() != null ? ctx : new WriteContext(ctx.space(), ctx.actor(),
-                ctx.requestId(), ExpectedVersions.resolve(r.expectedVersion(), null));
+        WriteContext write = ctx.expectedVersion() != null ? ctx
+                : ctx.expecting(ExpectedVersions.resolve(r.expectedVersion(), null));
         MemoryOutcome outcome = writes.apply(write, requests.resolve(id, decision, r, conflicting));
         Memory memory = null;
         if (decision == ProposalDecision.COMMIT) {

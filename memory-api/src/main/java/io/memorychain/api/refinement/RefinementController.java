@@ -13,6 +13,7 @@ import io.memorychain.api.request.InputRules;
 import io.memorychain.api.request.PathIds;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
+import io.memorychain.api.write.WriteCall;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.api.write.WriteResult;
 import io.memorychain.avro.Actor;
@@ -27,6 +28,7 @@ import io.micronaut.http.annotation.Patch;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.RequestAttribute;
+import io.micronaut.http.annotation.RequestBean;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.swagger.v3.oas.annotations.Operation;
@@ -38,7 +40,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 
 /**
- * Refinement sessions (seed 003) over REST, a thin layer over {@link RefinementSessions}. {@code {session}} is a
+ * Refinement sessions (docs/architecture.md §9) over REST, a thin layer over {@link RefinementSessions}. {@code {session}} is a
  * session id or {@code current} (the space's open session). The knife operations are accepted only inside the open
  * session (403 NOT_IN_REFINEMENT otherwise) and are ordinary chain events carrying the session id.
  */
@@ -61,11 +63,9 @@ public class RefinementController {
     @ApiResponse(responseCode = "201", description = "Started")
     @ApiResponse(responseCode = "403", description = "FORBIDDEN: only admins (and the workers' triggers) start sessions", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "INVALID_STATE: a session is already open", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<RefinementSessionJson> start(@PathVariable String space,
-                                                     @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                                     @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+    public HttpResponse<RefinementSessionJson> start(@RequestBean WriteCall call,
                                                      @Nullable @Body StartRefinementBody body) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
+        WriteContext ctx = call.create();
         SessionView started = sessions.start(ctx, body == null ? null : body.targetTokens(), body == null ? null : body.reason());
         return RequestIds.echo(HttpResponse.created(RefinementSessionJson.of(started)), ctx.requestId())
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/refinements/"
@@ -96,11 +96,7 @@ public class RefinementController {
                                        @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                        @Nullable @Body RefinementSearchBody body) {
         Spaces.require(space);
-        RefinementSearchBody b = body == null ? new RefinementSearchBody(null, null, null, null) : body;
-        RefinementSessions.SearchResult found = sessions.search(space, actor, session, b.query(),
-                InputRules.instant("created_after", b.createdAfter()), InputRules.instant("created_before", b.createdBefore()),
-                b.limit());
-        return new RefinementSearchJson(found.sessionId(), found.memories().stream().map(LedgerEntryJson::of).toList());
+        return RefinementSearchJson.of(sessions.search(space, actor, session, body));
     }
 
     @Post("/{session}/consolidations")
@@ -108,11 +104,9 @@ public class RefinementController {
             + "the earliest created_at; the inputs are superseded. One bad id (unknown, inactive, constitutional) changes nothing.")
     @ApiResponse(responseCode = "201", description = "Created")
     @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL or NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> consolidate(@PathVariable String space, @PathVariable String session,
-                                                   @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                                   @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+    public HttpResponse<WriteResponse> consolidate(@RequestBean WriteCall call, @PathVariable String session,
                                                    @Nullable @Body ConsolidateBody body) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
+        WriteContext ctx = call.create();
         WriteResult result = sessions.consolidate(ctx, session, requests.consolidate(ctx.space(), body));
         return RequestIds.echo(HttpResponse.created(WriteResponse.of(result)), ctx.requestId())
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
@@ -121,13 +115,9 @@ public class RefinementController {
     @Patch("/{session}/memories/{id}")
     @Operation(summary = "update_memory: tighten a memory's phrasing (any field of PATCH /memories/{id})")
     @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> update(@PathVariable String space, @PathVariable String session, @PathVariable String id,
-                                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                              @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<WriteResponse> update(@RequestBean WriteCall call, @PathVariable String session, @PathVariable String id,
                                               @Nullable @Body UpdateMemoryBody body) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
-        PathIds.require(ctx.space(), id);
+        WriteContext ctx = call.change(body == null ? null : body.expectedVersion());
         WriteResult result = sessions.update(ctx, session, requests.update(id, body));
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
     }
@@ -135,12 +125,9 @@ public class RefinementController {
     @Delete("/{session}/memories/{id}")
     @Operation(summary = "delete_memory: prune an obsolete memory (soft delete)")
     @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL or NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> delete(@PathVariable String space, @PathVariable String session, @PathVariable String id,
-                                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                              @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                              @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch,
+    public HttpResponse<WriteResponse> delete(@RequestBean WriteCall call, @PathVariable String session, @PathVariable String id,
                                               @Nullable @Body DeleteMemoryBody body) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, body == null ? null : body.expectedVersion(), ifMatch);
+        WriteContext ctx = call.change(body == null ? null : body.expectedVersion());
         WriteResult result = sessions.delete(ctx, session, id, body == null ? null : body.reason());
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
     }
@@ -149,11 +136,8 @@ public class RefinementController {
     @Operation(summary = "protect_memory: make a memory constitutional", description = "Constitutional memories cannot be "
             + "deleted or consolidated by agents; only an admin unprotects them.")
     @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> protect(@PathVariable String space, @PathVariable String session, @PathVariable String id,
-                                               @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                               @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                                               @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, ifMatch);
+    public HttpResponse<WriteResponse> protect(@RequestBean WriteCall call, @PathVariable String session, @PathVariable String id) {
+        WriteContext ctx = call.change(null);
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(sessions.protect(ctx, session, id))), ctx.requestId());
     }
 
@@ -161,11 +145,9 @@ public class RefinementController {
     @Operation(summary = "complete_refinement: end the session and record its outcome", description = "Writes "
             + "RefinementCompleted (counts, tokens before/after, summary line) and a journal memory.")
     @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<CompletionJson> complete(@PathVariable String space, @PathVariable String session,
-                                                 @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                                 @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+    public HttpResponse<CompletionJson> complete(@RequestBean WriteCall call, @PathVariable String session,
                                                  @Nullable @Body CompleteRefinementBody body) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
+        WriteContext ctx = call.create();
         if (body == null) {
             throw ApiException.invalid("A JSON body {\"summary\": ...} is required");
         }

@@ -9,4 +9,8 @@ import java.util.List;
 @Serdeable
 @Schema(name = "RefinementSearchResult")
 public record RefinementSearchJson(@JsonProperty("session_id") String sessionId, List<LedgerEntryJson> items) {
+
+    public static RefinementSearchJson of(RefinementSessions.SearchResult found) {
+        return new RefinementSearchJson(found.sessionId(), found.memories().stream().map(LedgerEntryJson::of).toList());
+    }
 }

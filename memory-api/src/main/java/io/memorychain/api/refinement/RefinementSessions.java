@@ -37,7 +37,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Refinement sessions (seed 003), transport-neutral: REST uses it, MCP and gRPC tools can call it as is. Writes go
+ * Refinement sessions (docs/architecture.md §9), transport-neutral: REST uses it, MCP and gRPC tools can call it as is. Writes go
  * through the {@link WriteExecutor} (publish, await the outcome and the local views) carrying the session id, so the
  * sequencer decides every rule on the chain's state: an edit naming a session that is not the space's open one is
  * {@code NOT_IN_REFINEMENT}, constitutional memories cannot be deleted or consolidated ({@code CONSTITUTIONAL}), a
@@ -45,7 +45,7 @@ import java.util.Set;
  *
  * <p>Every {@code sessionId} parameter takes a session id, or {@code null} / {@value #CURRENT} for the space's open
  * session (what an agent inside its session passes). No open session is {@code NOT_IN_REFINEMENT} before anything is
- * published. The knife of seed 003: {@link #search} (search_memories), {@link #consolidate} (consolidate_memories),
+ * published. The knife of docs/architecture.md §9: {@link #search} (search_memories), {@link #consolidate} (consolidate_memories),
  * {@link #update} (update_memory), {@link #delete} (delete_memory), {@link #protect} (protect_memory),
  * {@link #complete} (complete_refinement); the session and its ledger: {@link #current}.
  */
@@ -88,7 +88,7 @@ public class RefinementSessions {
         StartRefinement op = new StartRefinement(RefinementTrigger.ADMIN,
                 targetTokens != null ? targetTokens : defaultTargetTokens,
                 InputRules.text("reason", reason, InputRules.MAX_REASON));
-        RefinementSession started = writes.submit(ctx, null, op, (views, outcome) -> views.refinements(ctx.space())
+        RefinementSession started = writes.submit(ctx, op, (views, outcome) -> views.refinements(ctx.space())
                 .stream().filter(s -> s.getStartedSeq() == outcome.getSeq()).findFirst());
         return view(ctx.space(), ctx.actor(), started);
     }
@@ -115,6 +115,13 @@ public class RefinementSessions {
         MemoryViews views = backend.views();
         int tokens = views.core(space).tokens();
         return views.refinements(space).stream().map(s -> new SessionView(s, tokens, List.of(), List.of())).toList();
+    }
+
+    /** search_memories with the arguments as REST, gRPC and MCP take them (ISO-8601 bounds; null: defaults). */
+    public SearchResult search(String space, Actor reader, String sessionId, RefinementSearchBody body) {
+        RefinementSearchBody b = body == null ? new RefinementSearchBody(null, null, null, null) : body;
+        return search(space, reader, sessionId, b.query(), InputRules.instant("created_after", b.createdAfter()),
+                InputRules.instant("created_before", b.createdBefore()), b.limit());
     }
 
     /**
@@ -167,31 +174,31 @@ public class RefinementSessions {
 
     /** consolidate_memories with every field of a consolidation (summary, category, tags, importance). */
     public WriteResult consolidate(WriteContext ctx, String sessionId, ConsolidateMemories op) {
-        return writes.execute(ctx, sessionFor(ctx.space(), sessionId), op);
+        return writes.execute(ctx.inSession(sessionFor(ctx.space(), sessionId)), op);
     }
 
     /** update_memory: tighter phrasing of a memory. */
     public WriteResult update(WriteContext ctx, String sessionId, String id, String content) {
-        PathIds.require(ctx.space(), id);
         return update(ctx, sessionId, requests.update(id, new UpdateMemoryBody(content, null, null, null, null, null,
                 null, null)));
     }
 
     /** update_memory with any field of an update. */
     public WriteResult update(WriteContext ctx, String sessionId, UpdateMemory op) {
-        return writes.execute(ctx, sessionFor(ctx.space(), sessionId), op);
+        PathIds.require(ctx.space(), op.getId());
+        return writes.execute(ctx.inSession(sessionFor(ctx.space(), sessionId)), op);
     }
 
     /** delete_memory: soft delete (kept forever, restorable); 403 CONSTITUTIONAL for constitutional memories. */
     public WriteResult delete(WriteContext ctx, String sessionId, String id, String reason) {
         PathIds.require(ctx.space(), id);
-        return writes.execute(ctx, sessionFor(ctx.space(), sessionId), requests.delete(id, reason));
+        return writes.execute(ctx.inSession(sessionFor(ctx.space(), sessionId)), requests.delete(id, reason));
     }
 
     /** protect_memory: the memory becomes constitutional (never deleted or consolidated by the agent). */
     public WriteResult protect(WriteContext ctx, String sessionId, String id) {
         PathIds.require(ctx.space(), id);
-        return writes.execute(ctx, sessionFor(ctx.space(), sessionId), requests.flag(id, MemoryFlag.CONSTITUTIONAL, true));
+        return writes.execute(ctx.inSession(sessionFor(ctx.space(), sessionId)), requests.flag(id, MemoryFlag.CONSTITUTIONAL, true));
     }
 
     /**
@@ -202,7 +209,7 @@ public class RefinementSessions {
     public Completion complete(WriteContext ctx, String sessionId, String summary) {
         String text = rules.content("summary", summary);
         String session = sessionFor(ctx.space(), sessionId);
-        return writes.submit(ctx, session, new CompleteRefinement(text), (views, outcome) ->
+        return writes.submit(ctx.inSession(session), new CompleteRefinement(text), (views, outcome) ->
                 views.memory(ctx.space(), outcome.getMemoryId()).flatMap(journal -> views.refinement(ctx.space(), session)
                         .map(done -> new Completion(view(ctx.space(), ctx.actor(), done), journal, outcome.getSeq()))));
     }
@@ -243,7 +250,7 @@ public class RefinementSessions {
 
     /**
      * The session as {@code reader} is given it. Admins govern sessions (start, figures, outcome) without reading
-     * what is in them (seed 003 silo privacy): no ledger and no edits, whose before/after carry content.
+     * what is in them (docs/architecture.md §9 silo privacy): no ledger and no edits, whose before/after carry content.
      */
     private SessionView view(String space, Actor reader, RefinementSession session) {
         MemoryViews views = backend.views();

@@ -3,9 +3,11 @@ package io.memorychain.api.relations;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.memorychain.avro.Actor;
 import io.micronaut.http.annotation.RequestAttribute;
+import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.request.RequestIds;
+import io.memorychain.api.write.WriteCall;
 import io.memorychain.api.write.WriteContext;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
@@ -24,7 +26,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
-/** Relation edges between memories (seed 004 section 2): explicit link/unlink requests on the chain. */
+/** Relation edges between memories (docs/architecture.md §6): explicit link/unlink requests on the chain. */
 @Controller("/v1/spaces/{space}/memories/{id}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "relations")
@@ -46,21 +48,17 @@ public class RelationController {
     @Operation(summary = "Link the memory to another", description = "At most one edge per (from, to); related_to is symmetric.")
     @ApiResponse(responseCode = "201", description = "Linked; answers the memory's relations")
     @ApiResponse(responseCode = "409", description = "ALREADY_LINKED or INVALID_STATE", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<RelationsJson> link(@PathVariable String space, @PathVariable String id,
-                                                 @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                                 @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+    public HttpResponse<RelationsJson> link(@RequestBean WriteCall call, @PathVariable String id,
                                                  @Nullable @Body LinkBody body) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
+        WriteContext ctx = call.create();
         return HttpResponse.created(relations.link(ctx, id, body));
     }
 
     @Delete("/links/{to}")
     @Operation(summary = "Remove the edge from the memory to another (for related_to, in either direction)")
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such edge", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public RelationsJson unlink(@PathVariable String space, @PathVariable String id, @PathVariable String to,
-                                     @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                     @Nullable @Header(RequestIds.HEADER) String idempotencyKey) {
-        WriteContext ctx = WriteContext.of(space, actor, idempotencyKey, null, null);
+    public RelationsJson unlink(@RequestBean WriteCall call, @PathVariable String id, @PathVariable String to) {
+        WriteContext ctx = call.create();
         return relations.unlink(ctx, id, to);
     }
 }

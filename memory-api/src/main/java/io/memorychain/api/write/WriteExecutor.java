@@ -60,17 +60,12 @@ public class WriteExecutor {
 
     /** The Avro request for an operation (one of the {@code MemoryRequest.op} union's records). */
     public MemoryRequest request(WriteContext ctx, Object op) {
-        return request(ctx, null, op);
-    }
-
-    /** The Avro request for an operation inside a refinement session ({@code sessionId} null: outside any). */
-    public MemoryRequest request(WriteContext ctx, String sessionId, Object op) {
         return MemoryRequest.newBuilder()
                 .setRequestId(ctx.requestId())
                 .setSpace(ctx.space())
                 .setActor(ctx.actor())
                 .setExpectedVersion(ctx.expectedVersion())
-                .setSessionId(sessionId)
+                .setSessionId(ctx.sessionId())
                 .setRequestedAt(clock.instant())
                 .setOp(op)
                 .build();
@@ -84,14 +79,8 @@ public class WriteExecutor {
 
     /** Writes and reads back with {@code readBack} (e.g. the block by label when the outcome names no memory). */
     public WriteResult execute(WriteContext ctx, Object op, BiFunction<MemoryViews, MemoryOutcome, Optional<Memory>> readBack) {
-        return submit(ctx, null, op, (views, outcome) -> readBack.apply(views, outcome)
+        return submit(ctx, op, (views, outcome) -> readBack.apply(views, outcome)
                 .map(memory -> new WriteResult(memory, outcome)));
-    }
-
-    /** Writes inside a refinement session ({@code sessionId} null: outside any) and reads back the outcome's memory. */
-    public WriteResult execute(WriteContext ctx, String sessionId, Object op) {
-        return submit(ctx, sessionId, op, (views, outcome) -> outcome.getMemoryId() == null ? Optional.empty()
-                : views.memory(ctx.space(), outcome.getMemoryId()).map(memory -> new WriteResult(memory, outcome)));
     }
 
     /**
@@ -99,16 +88,15 @@ public class WriteExecutor {
      * a memory (proposals). Rejections, timeouts and publishing failures are thrown as for {@link #execute}.
      */
     public MemoryOutcome apply(WriteContext ctx, Object op) {
-        return submit(ctx, null, op, (views, outcome) -> Optional.of(outcome));
+        return submit(ctx, op, (views, outcome) -> Optional.of(outcome));
     }
 
     /**
-     * The write path for any result: publish (inside the refinement session {@code sessionId}, if not null), await the
-     * outcome and its seq in the local views, then {@code readBack} what the caller answers with.
+     * The write path for any result: publish, await the outcome and its seq in the local views, then
+     * {@code readBack} what the caller answers with.
      */
-    public <T> T submit(WriteContext ctx, String sessionId, Object op,
-                        BiFunction<MemoryViews, MemoryOutcome, Optional<T>> readBack) {
-        MemoryRequest request = request(ctx, sessionId, op);
+    public <T> T submit(WriteContext ctx, Object op, BiFunction<MemoryViews, MemoryOutcome, Optional<T>> readBack) {
+        MemoryRequest request = request(ctx, op);
         categories.check(request, id -> backend.views().memory(ctx.space(), id).orElse(null)).ifPresent(denied -> {
             throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, denied.message());
         });

@@ -1,0 +1,52 @@
+package io.memorychain.api;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.annotatedWith;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import io.micronaut.http.annotation.Controller;
+
+/**
+ * Transports stay thin (docs/architecture.md §1): the REST controllers, the gRPC service and the MCP tools
+ * reach the system through the read services and the backend, never through the projector's internals (its
+ * topologies, processors and runtime), which only the backend and configuration wire up.
+ */
+@AnalyzeClasses(packages = "io.memorychain.api", importOptions = ImportOption.DoNotIncludeTests.class)
+class ApiArchitectureTest {
+
+    private static final String[] PROJECTOR_INTERNALS = {
+            "io.memorychain.projector.sequencer..", "io.memorychain.projector.projection..",
+            "io.memorychain.projector.linker..", "io.memorychain.projector.embedding..",
+            "io.memorychain.projector.support..", "io.memorychain.projector.refinement.."};
+
+    @ArchTest
+    static final ArchRule transportsDoNotReachIntoTheProjector = noClasses().that()
+            .resideOutsideOfPackages("io.memorychain.api.backend..", "io.memorychain.api.config..",
+                    "io.memorychain.api.embedded..")
+            .should().dependOnClassesThat().resideInAnyPackage(PROJECTOR_INTERNALS)
+            .orShould().dependOnClassesThat().haveSimpleName("MemoryChainRuntime")
+            .because("only the backend and its configuration wire the projector; transports call services");
+
+    private static final String GRPC = "io.memorychain.api.grpc..";
+    private static final String MCP = "io.memorychain.api.mcp..";
+
+    @ArchTest
+    static final ArchRule grpcCallsNoRestController = noClasses().that().resideInAPackage(GRPC)
+            .should().dependOnClassesThat().areAnnotatedWith(Controller.class)
+            .because("REST, gRPC and MCP are siblings over the same application services");
+
+    @ArchTest
+    static final ArchRule mcpCallsNoRestController = noClasses().that().resideInAPackage(MCP)
+            .should().dependOnClassesThat(resideOutsideOfPackage(MCP).and(annotatedWith(Controller.class)))
+            .because("REST, gRPC and MCP are siblings over the same application services");
+
+    @ArchTest
+    static final ArchRule restCallsNeitherGrpcNorMcp = noClasses().that().areAnnotatedWith(Controller.class)
+            .and().resideOutsideOfPackage(MCP)
+            .should().dependOnClassesThat().resideInAnyPackage(GRPC, MCP)
+            .because("REST, gRPC and MCP are siblings over the same application services");
+}

@@ -18,7 +18,7 @@ public final class MemoryIds {
         return of("m", space, seq);
     }
 
-    /** Proposal ids (seed 001 section 13): the same shape with {@code p}: the ProposalSubmitted event's seq. */
+    /** Proposal ids (docs/architecture.md §10): the same shape with {@code p}: the ProposalSubmitted event's seq. */
     public static String proposal(String space, long seq) {
         return of("p", space, seq);
     }

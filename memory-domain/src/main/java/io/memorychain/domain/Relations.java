@@ -4,7 +4,7 @@ import java.util.function.BinaryOperator;
 import java.util.regex.Pattern;
 
 /**
- * Rules of relation edges (seed 004 section 2, seed 001 section 6): at most one edge per (from, to); the linker's
+ * Rules of relation edges (docs/architecture.md §6): at most one edge per (from, to); the linker's
  * {@value #SYMMETRIC} edges are undirected, so one in either direction is the same edge. Typed edges (develops, uses,
  * part-of, depends-on, ...) are directed.
  */

@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 /**
  * The one set of names, limits and defaults of the write model. The API checks a request against these before it
  * publishes anything, and the sequencer checks requests published directly against the same values, so a request one
- * accepts the other never rejects for its shape (docs/architecture.md, "The write path").
+ * accepts the other never rejects for its shape (docs/architecture.md §3, §5).
  */
 public final class Rules {
 

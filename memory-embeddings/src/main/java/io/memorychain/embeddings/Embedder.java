@@ -3,7 +3,7 @@ package io.memorychain.embeddings;
 import java.util.List;
 
 /**
- * Turns text into a dense vector for semantic search (the vector half of hybrid retrieval, DESIGN section 7).
+ * Turns text into a dense vector for semantic search (the vector half of hybrid retrieval, docs/architecture.md §7).
  *
  * <p><b>Where it runs.</b> An embedding is computed once per memory version, on the write path, and travels with
  * the event that creates or updates the memory. Replaying the chain into fresh views therefore never recomputes

@@ -100,7 +100,7 @@ public final class Requests {
         return request(space, actor, new UnlinkMemories(fromId, toId));
     }
 
-    /** A sub-agent's proposal of a memory with this content (seed 001 section 13). */
+    /** A sub-agent's proposal of a memory with this content (docs/architecture.md §10). */
     public static MemoryRequest.Builder propose(String space, Actor actor, String content) {
         return propose(space, actor, ProposedMemory.newBuilder().setContent(content).build());
     }

@@ -21,7 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code refine}: runs the refinement trigger ({@link RefinementTriggerTopology}, seed 003) as a Kafka Streams
+ * {@code refine}: runs the refinement trigger ({@link RefinementTriggerTopology}, docs/architecture.md §9) as a Kafka Streams
  * application until the process is stopped: refinement sessions start when a space's core memory goes over the token
  * threshold, and on the schedule.
  */

@@ -10,7 +10,7 @@ import io.memorychain.api.error.ErrorCodes;
  */
 public final class AccessRules {
 
-    /** What an operation touches (DESIGN.md section 10). */
+    /** What an operation touches (docs/architecture.md §13). */
     public enum Scope {
         /** Memory content, read or written: every role except admin (admins govern and read no content). */
         CONTENT,

@@ -3,7 +3,7 @@ package io.memorychain.api.auth;
 import io.memorychain.avro.ActorType;
 import java.util.Locale;
 
-/** What a caller may do (DESIGN.md section 10). */
+/** What a caller may do (docs/architecture.md §13). */
 public enum Role {
     /** Reads and writes its own spaces. */
     AGENT(ActorType.AGENT),

@@ -121,7 +121,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     }
 
     /**
-     * The refinement trigger (seed 003) as its own Streams application next to the runtime's: it reads the events and
+     * The refinement trigger (docs/architecture.md §9) as its own Streams application next to the runtime's: it reads the events and
      * publishes StartRefinement requests as worker:refinement; the sequencer decides.
      */
     private KafkaStreams startRefinementTrigger(MemoryChainRuntime.Settings settings, RefinementTriggerSettings trigger) {

@@ -26,7 +26,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
 
 /**
- * Reads the categories file (seed 004 section 5) into a {@link CategoryPolicy}:
+ * Reads the categories file (docs/architecture.md §13) into a {@link CategoryPolicy}:
  *
  * <pre>
  * categories:

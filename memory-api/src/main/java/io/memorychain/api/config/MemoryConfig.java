@@ -69,7 +69,7 @@ public class MemoryConfig {
     private List<String> blockLabels = List.of("persona", "user_profile", "goals", "knowledge", "critical");
 
     /**
-     * The categories and per-agent allowlists file (seed 004 section 5, see categories.yaml). Absent: the
+     * The categories and per-agent allowlists file (docs/architecture.md §13, see categories.yaml). Absent: the
      * {@code categories.yaml} shipped with memory-api.
      */
     @Nullable

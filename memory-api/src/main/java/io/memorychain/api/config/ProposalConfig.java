@@ -5,7 +5,7 @@ import io.micronaut.context.annotation.ConfigurationProperties;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 
-/** {@code memory.proposals.*}: the conflict band of sub-agent proposals (seed 001 section 13.6). */
+/** {@code memory.proposals.*}: the conflict band of sub-agent proposals (docs/architecture.md §10). */
 @ConfigurationProperties("memory.proposals")
 public class ProposalConfig {
 

@@ -13,7 +13,7 @@ import jakarta.validation.constraints.Min;
 public class RetrievalConfig {
 
     /**
-     * Decay rate of seed 001 section 9 (per day since the last access): 0.03 is a half-life of about 23 days; an
+     * Decay rate of docs/architecture.md §7 (per day since the last access): 0.03 is a half-life of about 23 days; an
      * unread memory then turns dormant after about two months and archived (hidden from search) after about three.
      * 0 disables decay.
      */
@@ -21,7 +21,7 @@ public class RetrievalConfig {
     @DecimalMax("1")
     private double decayLambda = DecayModel.DEFAULT_LAMBDA;
 
-    /** Run the linker (seed 004 section 2) in this process; off when a memory-worker runs it. */
+    /** Run the linker (docs/architecture.md §6) in this process; off when a memory-worker runs it. */
     private boolean linkerEnabled = true;
 
     /** Neighbours the linker links each new semantic memory to. */

@@ -5,7 +5,7 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 
-/** POST /files/{path}:append (seed 002 memory_append). */
+/** POST /files/{path}:append (docs/architecture.md §11 memory_append). */
 @Serdeable
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "MarkdownAppend")

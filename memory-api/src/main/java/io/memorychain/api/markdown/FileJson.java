@@ -3,7 +3,7 @@ package io.memorychain.api.markdown;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 
-/** A file of the Markdown view in listings (seed 002 memory_list). */
+/** A file of the Markdown view in listings (docs/architecture.md §11 memory_list). */
 @Serdeable
 @Schema(name = "MarkdownFileInfo")
 public record FileJson(

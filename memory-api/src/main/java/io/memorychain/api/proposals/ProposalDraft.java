@@ -8,7 +8,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /**
- * A memory a sub-agent proposes (seed 001 section 13.2): the body of {@code POST /proposals} and the arguments of the
+ * A memory a sub-agent proposes (docs/architecture.md §10): the body of {@code POST /proposals} and the arguments of the
  * {@code memory_propose} tool. Only content is required. Unknown properties are rejected.
  */
 @Serdeable

@@ -8,7 +8,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /**
- * A reviewer's decision details (seed 001 section 13.3): the body of {@code POST /proposals/{id}:commit},
+ * A reviewer's decision details (docs/architecture.md §10): the body of {@code POST /proposals/{id}:commit},
  * {@code :reject} and {@code :defer}, and the arguments of the {@code proposals_review} tool besides the id and the
  * action. The overrides (kind to summary) apply to commit only: null keeps what was proposed.
  */

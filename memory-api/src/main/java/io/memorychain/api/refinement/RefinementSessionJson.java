@@ -11,7 +11,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 
-/** A refinement session (seed 003): what the agent is given while it is open, and its outcome once completed. */
+/** A refinement session (docs/architecture.md §9): what the agent is given while it is open, and its outcome once completed. */
 @Serdeable
 @Schema(name = "RefinementSession")
 public record RefinementSessionJson(

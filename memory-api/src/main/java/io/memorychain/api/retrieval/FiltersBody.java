@@ -6,7 +6,7 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 
-/** The metadata filters of memory.query (seed 004 section 6.1), applied inside the search. */
+/** The metadata filters of memory.query (docs/architecture.md §7), applied inside the search. */
 @Serdeable
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "QueryFilters", description = "Every filter given must match; dates are ISO-8601 dates (2025-07-01, "

@@ -7,7 +7,7 @@ import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
-/** POST /v1/spaces/{space}/query: memory.query of seed 004 section 6. */
+/** POST /v1/spaces/{space}/query: memory.query of docs/architecture.md §7 */
 @Serdeable
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "Query", description = "Hybrid (keyword + meaning) search of a space's memories.")

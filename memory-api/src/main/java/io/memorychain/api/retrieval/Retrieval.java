@@ -22,7 +22,7 @@ import java.time.ZoneOffset;
 import java.util.function.Supplier;
 
 /**
- * memory.query and context assembly (DESIGN.md section 7) for any transport (REST {@link RetrievalController} and
+ * memory.query and context assembly (docs/architecture.md §7) for any transport (REST {@link RetrievalController} and
  * gRPC): input rules, the agent an actor may query as, and the errors of the retrieval services as API codes.
  */
 @Singleton

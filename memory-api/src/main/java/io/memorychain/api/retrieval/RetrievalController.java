@@ -19,7 +19,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
-/** memory.query and context assembly (DESIGN.md section 7). */
+/** memory.query and context assembly (docs/architecture.md §7). */
 @Controller("/v1/spaces/{space}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "retrieval")

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class CategoryPolicyYamlTest {
 
-    /** Seed 004 section 5, verbatim. */
+    /** The categories file of the requirements (docs/architecture.md §13), verbatim. */
     private static final String SEED = """
             categories:
               system:

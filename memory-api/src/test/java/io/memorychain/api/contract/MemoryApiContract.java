@@ -561,7 +561,7 @@ public abstract class MemoryApiContract {
     }
 
 
-    // ---------------------------------------------------------------- Markdown view (seed 002)
+    // ---------------------------------------------------------------- Markdown view (docs/architecture.md §11)
 
     @Test
     void aFileWrittenByHandBecomesEventsOfUserManualAndReadsBack() {
@@ -726,7 +726,7 @@ public abstract class MemoryApiContract {
         assertThat(get("/v1/spaces/" + space + "/memories/" + id).json).containsEntry("content", "Prefers black coffee");
     }
 
-    // ---------------------------------------------------------------- sub-agent proposals (seed 001 section 13)
+    // ---------------------------------------------------------------- sub-agent proposals (docs/architecture.md §10)
 
     private static final String RESEARCHER = "subagent:researcher"; // allowlist [knowledge, interests, history]
     private static final String CODER = "subagent:coder"; // no allowlist
@@ -1035,7 +1035,7 @@ public abstract class MemoryApiContract {
         assertThat(send(HttpRequest.DELETE("/v1/keys/000000000000").bearerAuth(admin)).code()).isEqualTo("NOT_FOUND");
     }
 
-    // ---------------------------------------------------------------- refinement sessions (seed 003)
+    // ---------------------------------------------------------------- refinement sessions (docs/architecture.md §9)
 
     private static final String ADMIN = "admin:ops";
     private static final String AGENT = "agent:claude";
@@ -1148,7 +1148,7 @@ public abstract class MemoryApiContract {
         assertThat(started.json).containsEntry("target_tokens", 10).containsEntry("ledger_size_at_start", 2);
         assertThat(started.map("counts")).containsEntry("duplicates_removed", 1);
         assertThat(((Number) started.json.get("core_tokens_at_start")).intValue()).isLessThan(before);
-        // the admin starts the session and sees its figures, never the memories in it (seed 003 silo privacy)
+        // the admin starts the session and sees its figures, never the memories in it (docs/architecture.md §9 silo privacy)
         assertThat(started.list("ledger")).isEmpty();
         assertThat(as(ADMIN, HttpRequest.GET("/v1/spaces/" + space + "/refinements/current")).list("ledger")).isEmpty();
         assertThat(as(ADMIN, HttpRequest.POST("/v1/spaces/" + space + "/refinements/current/search", Map.of())).code())

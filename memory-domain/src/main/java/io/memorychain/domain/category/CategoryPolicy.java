@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Categories and per-agent allowlists (seed 004 section 5), enforced server-side on every read and write. An agent
+ * Categories and per-agent allowlists (docs/architecture.md §13), enforced server-side on every read and write. An agent
  * with an allowlist may use only those categories; a memory without a category is allowed to everyone; an agent
  * without an allowlist is unrestricted (configure an allowlist for every agent that must be confined).
  *

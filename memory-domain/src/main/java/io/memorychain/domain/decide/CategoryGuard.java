@@ -22,7 +22,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Category allowlists on the write side (seed 004 section 5): an agent or sub-agent with an allowlist may write only
+ * Category allowlists on the write side (docs/architecture.md §13): an agent or sub-agent with an allowlist may write only
  * memories of its categories. Checked are the category a request writes (create, update, consolidate) and the current
  * category of every memory it changes (update, delete, restore, pin/protect, the inputs of a consolidation, which also
  * covers the category a consolidation inherits from its first input, both ends of a link or unlink). Blocks have no category. Memories that do not

@@ -40,7 +40,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The rules of sub-agent proposals (seed 001 section 13): who may propose and review, what a proposal may hold, and
+ * The rules of sub-agent proposals (docs/architecture.md §10): who may propose and review, what a proposal may hold, and
  * what a resolution writes. A COMMIT is two events of one decision: ProposalResolved by the reviewer, then the
  * memory's MemoryCreated by {@link #committer(Actor, Actor) commit-from:PROPOSER}.
  */
@@ -48,7 +48,7 @@ final class ProposalDecider {
 
     /** Sub-agents propose (it is their only way to write); agents and workers may too. */
     static final Set<ActorType> PROPOSERS = EnumSet.of(ActorType.SUBAGENT, ActorType.AGENT, ActorType.WORKER);
-    /** The main agent, the person whose memory it is (seed 001 section 13.4, manual review) and admins. */
+    /** The main agent, the person whose memory it is (docs/architecture.md §10, manual review) and admins. */
     static final Set<ActorType> REVIEWERS = EnumSet.of(ActorType.AGENT, ActorType.USER, ActorType.ADMIN);
     /** Most ids a resolution may record as conflicting. */
     static final int MAX_CONFLICTS = 20;

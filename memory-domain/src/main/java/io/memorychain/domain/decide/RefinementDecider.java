@@ -36,7 +36,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The refinement-session rules of the sequencer (seed 003), part of {@link Decider}:
+ * The refinement-session rules of the sequencer (docs/architecture.md §9), part of {@link Decider}:
  * <ul>
  *   <li>a request that carries a {@code session_id} is accepted only while that session is the space's open one
  *       ({@code NOT_IN_REFINEMENT} otherwise): that is what makes an edit "inside the session";</li>

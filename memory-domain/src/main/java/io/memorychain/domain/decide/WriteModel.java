@@ -17,7 +17,7 @@ public interface WriteModel {
     /** Type of the relation edge from {@code fromId} to {@code toId}, or null when there is none. */
     String relation(String space, String fromId, String toId);
 
-    /** A proposal of the space (seed 001 section 13), whatever its status, or null. */
+    /** A proposal of the space (docs/architecture.md §10), whatever its status, or null. */
     Proposal proposal(String space, String id);
     /** Every memory of the space, whatever its state, in id (creation) order. */
     List<Memory> memories(String space);

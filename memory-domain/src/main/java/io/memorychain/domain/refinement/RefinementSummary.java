@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one-line outcome of a refinement session (seed 003), e.g.
+ * The one-line outcome of a refinement session (docs/architecture.md §9), e.g.
  * {@code Compressed 20 -> 3; saved ~812 tokens; protected 2 constitutional memories}: consolidation inputs -> the
  * memories they became, core tokens at the start minus now, memories protected; then updates, deletions and removed
  * duplicates when there were any.

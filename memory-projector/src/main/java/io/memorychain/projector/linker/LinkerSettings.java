@@ -1,7 +1,7 @@
 package io.memorychain.projector.linker;
 
 /**
- * What the linker links (seed 004 section 2): each new semantic memory to at most {@code topK} of its nearest active
+ * What the linker links (docs/architecture.md §6): each new semantic memory to at most {@code topK} of its nearest active
  * semantic neighbours whose cosine similarity is at least {@code linkMin}.
  *
  * @param topK    neighbours linked per new memory, 1..100

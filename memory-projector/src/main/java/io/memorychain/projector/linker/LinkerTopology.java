@@ -14,7 +14,7 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The linker (seed 004 section 2): chain events + embeddings -> {@code LinkMemories} requests. When a semantic, active
+ * The linker (docs/architecture.md §6): chain events + embeddings -> {@code LinkMemories} requests. When a semantic, active
  * memory has a vector of the configured model for its current content (whichever of its event and its embedding
  * arrives second), it is compared with every other linkable memory of its space and linked to the best
  * {@link LinkerSettings#topK()} with a cosine similarity of at least {@link LinkerSettings#linkMin()}, as

@@ -67,7 +67,7 @@ public final class ProjectionTopology {
     public static final String EMBEDDINGS = "view-embeddings";
     /** Access stats by {@code space\0id} (from memory.access.v1). */
     public static final String ACCESS = "view-access";
-    /** Proposals (seed 001 section 13) by {@code space\0id}, whatever their status. */
+    /** Proposals (docs/architecture.md §10) by {@code space\0id}, whatever their status. */
     public static final String PROPOSALS = "view-proposals";
     /** Open (pending and deferred) proposals by {@code space\0id}: the pending-proposals view. */
     public static final String OPEN_PROPOSALS = "view-proposals-open";

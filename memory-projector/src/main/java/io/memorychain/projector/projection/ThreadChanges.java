@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The delta-header change (seed 004 section 1) an event makes, if any: created, updated, merged, deleted or restored.
+ * The delta-header change (docs/architecture.md §6) an event makes, if any: created, updated, merged, deleted or restored.
  * Flag changes (pin, protect) are not content changes and make none. The change belongs to the thread of the memory
  * it is about ({@code thread_id}, or {@code ""} for memories outside any thread).
  */

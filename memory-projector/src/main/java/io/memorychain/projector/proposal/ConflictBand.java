@@ -1,7 +1,7 @@
 package io.memorychain.projector.proposal;
 
 /**
- * When two texts are "about the same subject with different content" (seed 001 section 13.6): their embeddings'
+ * When two texts are "about the same subject with different content" (docs/architecture.md §10): their embeddings'
  * cosine similarity is in {@code [min, max]} and their normalized texts differ. Above {@code max}, or with equal
  * normalized texts, they are duplicates instead.
  *

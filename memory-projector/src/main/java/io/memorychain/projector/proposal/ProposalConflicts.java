@@ -28,7 +28,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Conflict flags of open proposals (seed 001 section 13.6), computed when they are read, never stored: two open
+ * Conflict flags of open proposals (docs/architecture.md §10), computed when they are read, never stored: two open
  * proposals, or an open proposal and an active memory, whose texts are about the same subject (embedding cosine in
  * the {@link ConflictBand}) but say different things (their normalized texts differ) are a CONFLICT; the same text is
  * a DUPLICATE. Deterministic for a given model and views, and outside the projection, which never calls a model.

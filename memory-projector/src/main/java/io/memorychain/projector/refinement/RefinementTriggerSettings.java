@@ -4,7 +4,7 @@ import io.memorychain.domain.Rules;
 import java.time.Duration;
 
 /**
- * When the refinement trigger (seed 003) starts sessions.
+ * When the refinement trigger (docs/architecture.md §9) starts sessions.
  *
  * @param thresholdTokens a space whose core memory grows over this many tokens gets a TOKEN_BUDGET session
  * @param targetTokens    the budget the sessions it starts ask the agent to reach

@@ -16,7 +16,7 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The refinement trigger (seed 003): chain events -> {@code StartRefinement} requests, as {@code worker:refinement}.
+ * The refinement trigger (docs/architecture.md §9): chain events -> {@code StartRefinement} requests, as {@code worker:refinement}.
  * <ul>
  *   <li><b>Token budget</b>: after an event that changes a space's core memory, when its core tokens (counted as the
  *       core view counts them) are over {@link RefinementTriggerSettings#thresholdTokens()}, no session is open and no

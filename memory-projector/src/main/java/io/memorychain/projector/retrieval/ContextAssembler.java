@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Assembles the context an agent runtime injects at the start of a turn (DESIGN.md section 7, seed 000 bootstrap),
+ * Assembles the context an agent runtime injects at the start of a turn (docs/architecture.md §7, context),
  * in priority order within {@code max_tokens}: core memory (blocks and core-tier memories the agent may read), the
  * delta header of the thread, memories of categories whose context mode is {@code all}, then working memories
  * retrieved for the message. Tokens are counted on the final text, so the answer never exceeds the budget.

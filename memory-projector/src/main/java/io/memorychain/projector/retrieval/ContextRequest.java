@@ -1,7 +1,7 @@
 package io.memorychain.projector.retrieval;
 
 /**
- * What an agent runtime asks for at the start of a turn (seed 000 bootstrap).
+ * What an agent runtime asks for at the start of a turn (docs/architecture.md §7, context).
  *
  * @param space     the agent's space
  * @param agent     the agent (its category allowlist applies); null: no allowlist

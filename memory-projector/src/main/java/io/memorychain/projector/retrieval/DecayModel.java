@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * The decay model of seed 001 section 9, computed at query time from stored timestamps (never inside a projection):
+ * The decay model of docs/architecture.md §7, computed at query time from stored timestamps (never inside a projection):
  * {@code relevance = base_relevance * e^(-lambda * days_since_last_access) * log2(access_count + 1) * type_weight}.
  *
  * <p>Choices where the seed is silent:
@@ -40,7 +40,7 @@ public final class DecayModel {
         return new DecayModel(DEFAULT_LAMBDA);
     }
 
-    /** Decay status thresholds (seed 001 section 9.2). */
+    /** Decay status thresholds (docs/architecture.md §7). */
     public enum Status {
         /** score >= 0.5: fully searchable, normal ranking. */
         ACTIVE,

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Entity resolution for graph traversal (seed 001 section 11.2, "fuzzy match on names"): an entity memory is named
+ * Entity resolution for graph traversal (docs/architecture.md §7, "fuzzy match on names"): an entity memory is named
  * by a query when its name, or one of the capitalised words of its name (a first name, a surname: "Alex" for
  * "Alex Moreno"), occurs in the query as whole words, ignoring case. The name is the entity's summary, else its
  * content up to the first " (", " —", " - ", ":" or line break: {@code "Atlas — billing platform (entity: project)"}

@@ -5,7 +5,7 @@ import io.memorychain.projector.search.SearchRequest;
 import java.util.List;
 
 /**
- * One {@code memory.query} (seed 004 section 6).
+ * One {@code memory.query} (docs/architecture.md §7).
  *
  * @param space             the space searched
  * @param agent             the agent asking; its category allowlist applies (null: no allowlist)

@@ -30,7 +30,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code memory.query} (DESIGN.md section 7): hybrid BM25 + vector search inside the index (filters, states and the
+ * {@code memory.query} (docs/architecture.md §7): hybrid BM25 + vector search inside the index (filters, states and the
  * agent's category allowlist applied there), graph traversal of 1-2 hops from entities the query names, then a
  * rerank with decay, importance, recency and relation strength, dormant/archived exclusion, per-category
  * {@code rag_length} caps, the similarity threshold, related bullets, and packing within the token budget. Returned
@@ -182,7 +182,7 @@ public final class QueryService {
     }
 
     /**
-     * Entity questions (seed 001 section 11.2: entity lookup, then traverse edges): entities among the candidates
+     * Entity questions (docs/architecture.md §7: entity lookup, then traverse edges): entities among the candidates
      * whose name the query contains lead 1-2 hops along relation edges, in both directions. A memory reached ranks
      * just below the entity it was reached from ({@code hopDecay} per hop, edge strength as a small tie-breaker), if
      * that beats what the search gave it; it must pass the same states, filters and allowlist as search results.
@@ -251,7 +251,7 @@ public final class QueryService {
     }
 
     /**
-     * Seed 001 section 9.2: active memories (score >= 0.5) rank normally (1.0); fading ones (0.2..0.5) are
+     * docs/architecture.md §7: active memories (score >= 0.5) rank normally (1.0); fading ones (0.2..0.5) are
      * deprioritised linearly down to {@code 1 - decay}; dormant ones, when asked for, rank at {@code 1 - decay}.
      */
     private double decayFactor(double decayScore) {

@@ -1,13 +1,13 @@
 package io.memorychain.projector.retrieval;
 
 /**
- * How the reranker combines the search signals and the other signals (DESIGN.md section 7). Relevance fuses the
+ * How the reranker combines the search signals and the other signals (docs/architecture.md §7). Relevance fuses the
  * keyword and meaning scores, {@code keyword * bm25 / max_bm25 + (1 - keyword) * minmax(cosine)}, normalised to the
  * best candidate; it is then multiplied by small factors, so no signal other than relevance can lift an unrelated
  * memory above a relevant one by much:
  * <pre>
  * score = relevance
- *       * decay_factor                                     1 for active memories (seed 001 section 9.2), down to
+ *       * decay_factor                                     1 for active memories (docs/architecture.md §7), down to
  *                                                          1 - decay for fading ones, 1 - decay for dormant ones
  *       * (1 + importance * (importance_level - 3) / 2)    importance 1..5 gives 1 -/+ importance
  *       * (1 + recency * e^(-days_since_update / 30))
@@ -18,7 +18,7 @@ package io.memorychain.projector.retrieval;
  * @param decay       weight of the decay factor (0: ignored)
  * @param importance  half-range of the importance factor
  * @param recency     weight of the recency bonus
- * @param relation    weight of the relation bonus (seed 004 section 2: {@code + w_rel * max_related_strength})
+ * @param relation    weight of the relation bonus (docs/architecture.md §6: {@code + w_rel * max_related_strength})
  * @param hopDecay    share of an entity's relevance that a memory reached through one relation hop gets (times
  *                    {@code 0.9 + 0.1 * strength}): close to 1, so an entity's neighbourhood ranks right after it
  */

@@ -3,7 +3,7 @@ package io.memorychain.projector.search;
 import java.time.Instant;
 
 /**
- * Metadata filters of {@code memory.query} (seed 004 section 6.1). Every non-null filter must match; null
+ * Metadata filters of {@code memory.query} (docs/architecture.md §7). Every non-null filter must match; null
  * means "no constraint". Scope filters match the memory's field exactly (a memory without that field never matches a
  * non-null filter). Ranges: {@code importanceMin..importanceMax} inclusive; {@code updatedAfter} inclusive and
  * {@code updatedBefore} exclusive, i.e. {@code updatedAfter <= updated_at < updatedBefore}, so adjacent windows never

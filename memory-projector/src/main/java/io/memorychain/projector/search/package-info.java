@@ -1,5 +1,5 @@
 /**
- * The per-task search index behind {@code memory.query} (DESIGN.md sections 6 and 7): Lucene 9 with BM25 text and
+ * The per-task search index behind {@code memory.query} (docs/architecture.md §6, §7): Lucene 9 with BM25 text and
  * HNSW vectors, hybrid reciprocal rank fusion, and every restriction (space, lifecycle state, scope filters, ranges,
  * the agent's category allowlist) applied inside the search rather than after the top-k cut.
  *

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The memory delta header of seed 004 section 1: what changed in a thread since the revision the caller last saw, at
+ * The memory delta header of docs/architecture.md §6: what changed in a thread since the revision the caller last saw, at
  * most {@value #MAX_BULLETS} bullets (the latest), e.g.
  * <pre>
  * Memory updates since rev 4:

@@ -66,12 +66,12 @@ public interface MemoryViews {
      */
     List<Hit> search(SearchRequest request);
 
-    /** A proposal of the space (seed 001 section 13) by id, whatever its status; empty for unknown ids. */
+    /** A proposal of the space (docs/architecture.md §10) by id, whatever its status; empty for unknown ids. */
     Optional<Proposal> proposal(String space, String id);
 
     /** The space's open proposals (pending and deferred), oldest first: the pending-proposals view. */
     List<Proposal> openProposals(String space);
-    /** The space's open refinement session, if any (seed 003). */
+    /** The space's open refinement session, if any (docs/architecture.md §9). */
     Optional<RefinementSession> openRefinement(String space);
 
     /** A refinement session of the space by id, open or completed. */

@@ -18,7 +18,7 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Views narrowed to an agent's allowed categories (seed 004 section 5). */
+/** Views narrowed to an agent's allowed categories (docs/architecture.md §13). */
 class CategoryScopedViewsTest {
 
     private static final String SPACE = "acme-assistant";

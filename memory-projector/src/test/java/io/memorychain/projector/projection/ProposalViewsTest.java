@@ -20,7 +20,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The pending-proposals view and the audit trail of proposals (seed 001 sections 13.1, 13.7). */
+/** The pending-proposals view and the audit trail of proposals (docs/architecture.md §10). */
 class ProposalViewsTest {
 
     private static final String SPACE = "acme-main";

@@ -24,7 +24,7 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Conflict and duplicate flags of open proposals with the real model (seed 001 section 13.6). */
+/** Conflict and duplicate flags of open proposals with the real model (docs/architecture.md §10). */
 class ProposalConflictsTest {
 
     private static final String SPACE = "acme-main";

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Category allowlists enforced by the sequencer itself, so they hold for requests published straight to Kafka
- * (seed 004 section 5), on the real topology.
+ * (docs/architecture.md §13), on the real topology.
  */
 class CategoryAllowlistTest {
 

@@ -4,7 +4,7 @@ import static io.memorychain.projector.retrieval.eval.LabelledMemory.require;
 
 import java.util.Set;
 
-/** A typed relation edge between two memories of the same space (seed 004 section 2, seed 001 section 6.3). */
+/** A typed relation edge between two memories of the same space (docs/architecture.md §6). */
 public record Link(String from, String to, String type) {
 
     /** The relation vocabulary the set may use. */

@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * The {@code memory.query} filters of a labelled query (seed 004 section 6.1), with the time window in days before
+ * The {@code memory.query} filters of a labelled query (docs/architecture.md §7), with the time window in days before
  * the set's reference time so the set does not depend on the clock: {@code updatedAfterDaysAgo = N} admits memories
  * written at most N days ago, {@code updatedBeforeDaysAgo = M} those written more than M days ago (the same
  * inclusive-after, exclusive-before window as {@link SearchFilters}). Null means no constraint.

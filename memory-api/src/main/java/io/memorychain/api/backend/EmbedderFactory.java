@@ -1,6 +1,5 @@
 package io.memorychain.api.backend;
 
-import io.memorychain.embeddings.Embedder;
 import io.memorychain.embeddings.MiniLmEmbedder;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;

@@ -1,10 +1,6 @@
 package io.memorychain.api.blocks;
 
-import io.swagger.v3.oas.annotations.Parameter;
-import io.memorychain.avro.Actor;
-import io.micronaut.http.annotation.RequestAttribute;
 import io.micronaut.http.annotation.RequestBean;
-import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.memories.WriteResponse;
@@ -20,7 +16,6 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
-import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Put;
 import io.micronaut.scheduling.TaskExecutors;

@@ -1,6 +1,5 @@
 package io.memorychain.api.chain;
 
-import io.memorychain.api.error.ApiError;
 import io.memorychain.api.request.Spaces;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
@@ -8,9 +7,6 @@ import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
 /** Verification of a space's signed hash chain, read from the events topic (not from the views). */

@@ -1,7 +1,6 @@
 package io.memorychain.api.core;
 
 import io.memorychain.api.auth.Principal;
-import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.avro.Actor;
 import io.memorychain.domain.core.CoreView;
 import io.micronaut.http.annotation.Controller;

@@ -4,7 +4,7 @@ import io.micronaut.http.HttpStatus;
 import java.util.Map;
 
 /**
- * The error codes of the REST API and the HTTP status each one maps to. The sequencer's rejection codes (docs/architecture.md 
+ * The error codes of the REST API and the HTTP status each one maps to. The sequencer's rejection codes (docs/architecture.md
  * §5) pass through unchanged; the API adds its own for transport-level failures.
  */
 public final class ErrorCodes {

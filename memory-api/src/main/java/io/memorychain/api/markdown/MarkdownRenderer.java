@@ -1,7 +1,6 @@
 package io.memorychain.api.markdown;
 
 import io.memorychain.avro.Memory;
-import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryState;
 import java.time.Instant;
 import java.time.YearMonth;

@@ -1,10 +1,6 @@
 package io.memorychain.api.memories;
 
-import io.swagger.v3.oas.annotations.Parameter;
-import io.memorychain.avro.Actor;
-import io.micronaut.http.annotation.RequestAttribute;
 import io.micronaut.http.annotation.RequestBean;
-import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.write.WriteCall;
@@ -14,8 +10,6 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
-import io.micronaut.http.annotation.Header;
-import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;

@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -194,7 +195,7 @@ public final class MemoryPublisher implements AutoCloseable {
             pending.values().forEach(f -> f.completeExceptionally(e));
         } finally {
             listenerReady.countDown();
-            outcomeConsumer.close(Duration.ofSeconds(1));
+            outcomeConsumer.close(CloseOptions.timeout(Duration.ofSeconds(1)));
         }
     }
 
@@ -245,6 +246,8 @@ public final class MemoryPublisher implements AutoCloseable {
 
     /** The request could not be written to Kafka; safe to retry with the same request id. */
     public static final class PublishException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
         public PublishException(String message, Throwable cause) {
             super(message, cause);
         }

@@ -7,6 +7,8 @@ package io.memorychain.events.registry;
  */
 public class SchemaRegistryException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     private final int httpStatus;
     private final int errorCode;
 

@@ -6,6 +6,8 @@ package io.memorychain.events.registry;
  */
 public class SchemaRegistryUnavailableException extends SchemaRegistryException {
 
+    private static final long serialVersionUID = 1L;
+
     public SchemaRegistryUnavailableException(String message, Throwable cause) {
         super(message, cause);
     }

@@ -209,6 +209,8 @@ public final class CompactedTopic implements AutoCloseable {
 
     /** The topic could not be created or inspected, or is not usable (more than one partition). */
     public static final class SetupException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
         public SetupException(String message, Throwable cause) {
             super(message, cause);
         }
@@ -216,6 +218,8 @@ public final class CompactedTopic implements AutoCloseable {
 
     /** The topic could not be read or written (in time). */
     public static final class UnavailableException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
         public UnavailableException(String message, Throwable cause) {
             super(message, cause);
         }

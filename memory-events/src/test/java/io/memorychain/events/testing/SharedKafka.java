@@ -96,6 +96,7 @@ public final class SharedKafka implements BeforeAllCallback {
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
+    @SuppressWarnings("try") // kit.close() throws Exception (also InterruptedException): JUnit closes it at the end
     private record ClusterResource(KafkaClusterTestKit kit) implements AutoCloseable {
         @Override
         public void close() throws Exception {

@@ -6,6 +6,8 @@ package io.memorychain.projector.view;
  */
 public final class IndexUnavailableException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     public IndexUnavailableException(String message) {
         super(message);
     }

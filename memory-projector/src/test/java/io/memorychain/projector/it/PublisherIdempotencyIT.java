@@ -33,6 +33,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class PublisherIdempotencyIT {
 
     @Test
+    @SuppressWarnings("try") // the runtime is not referenced: it sequences while the test publishes
     void theSameRequestIdInTwoSpacesIsTwoRequestsAndARetryInOneSpaceIsTheOriginal() throws Exception {
         String prefix = SharedKafka.uniquePrefix();
         Topics topics = Topics.withPrefix(prefix);

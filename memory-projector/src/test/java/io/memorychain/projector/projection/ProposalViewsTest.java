@@ -6,7 +6,6 @@ import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
-import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.ProposalDecision;
 import io.memorychain.avro.ResolveProposal;
 import io.memorychain.avro.view.AuditEntry;

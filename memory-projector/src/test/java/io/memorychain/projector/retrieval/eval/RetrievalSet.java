@@ -141,6 +141,8 @@ public record RetrievalSet(String description, Instant referenceTime, List<Space
 
     /** ISO-8601 instants such as {@code 2025-09-01T09:00:00Z}. */
     private static final class InstantDeserializer extends StdDeserializer<Instant> {
+
+        private static final long serialVersionUID = 1L;
         InstantDeserializer() {
             super(Instant.class);
         }

@@ -1,7 +1,6 @@
 package io.memorychain.api.grpc;
 
 import io.grpc.stub.ServerCallStreamObserver;
-import io.memorychain.api.audit.AuditEntryJson;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
@@ -88,7 +87,7 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
      *                     with that error
      * @param shown        each entry as the caller may see it ({@link io.memorychain.api.audit.AuditLog#entry})
      */
-    public record Watcher(Runnable stillAllowed, Function<io.memorychain.avro.view.AuditEntry, AuditEntryJson> shown) {
+    public record Watcher(Runnable stillAllowed, Function<io.memorychain.avro.view.AuditEntry, AuditEntry> shown) {
     }
 
     /** Starts a stream; must be called from the gRPC method (it registers the cancel and ready handlers). */
@@ -174,7 +173,7 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
                         if (!awaitReady()) {
                             return;
                         }
-                        out.onNext(ProtoMapping.audit(watcher.shown().apply(entry)));
+                        out.onNext(watcher.shown().apply(entry));
                         last = entry.getSeq();
                     }
                     if (entries.size() < PAGE) {

@@ -9,6 +9,7 @@ import io.memorychain.api.auth.NewKeyBody;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.blocks.Blocks;
 import io.memorychain.api.chain.ChainVerification;
+import io.memorychain.api.core.CoreJson;
 import io.memorychain.api.core.CoreMemory;
 import io.memorychain.api.grpc.v1.ApiKey;
 import io.memorychain.api.grpc.v1.ApiKeyList;
@@ -72,16 +73,18 @@ import io.memorychain.api.grpc.v1.VerifyChainRequest;
 import io.memorychain.api.grpc.v1.WatchChangesRequest;
 import io.memorychain.api.grpc.v1.WhoAmIRequest;
 import io.memorychain.api.grpc.v1.WriteResult;
-import io.memorychain.api.markdown.FileJson;
+import io.memorychain.api.markdown.FileListJson;
 import io.memorychain.api.markdown.FileWriteJson;
 import io.memorychain.api.markdown.MarkdownFile;
 import io.memorychain.api.markdown.MarkdownFiles;
 import io.memorychain.api.markdown.MarkdownPaths;
 import io.memorychain.api.markdown.TextEdit;
 import io.memorychain.api.memories.HistoryEntryJson;
+import io.memorychain.api.memories.HistoryResponse;
 import io.memorychain.api.memories.Memories;
 import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.memories.MemoryRequests;
+import io.memorychain.api.memories.WriteResponse;
 import io.memorychain.api.proposals.ProposalJson;
 import io.memorychain.api.proposals.ProposalListJson;
 import io.memorychain.api.proposals.ProposalResult;
@@ -95,6 +98,7 @@ import io.memorychain.api.refinement.RefinementSearchJson;
 import io.memorychain.api.refinement.RefinementSessionJson;
 import io.memorychain.api.refinement.RefinementSessions;
 import io.memorychain.api.refinement.SessionView;
+import io.memorychain.api.relations.RelationsJson;
 import io.memorychain.api.request.PathIds;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.api.retrieval.Retrieval;
@@ -102,7 +106,6 @@ import io.memorychain.api.write.WriteContext;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.MemoryFlag;
 import io.memorychain.avro.ProposalDecision;
-import io.memorychain.domain.core.CoreView;
 import io.memorychain.projector.view.Page;
 import jakarta.inject.Singleton;
 import java.util.function.Function;
@@ -166,7 +169,8 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void getMemory(GetMemoryRequest r, StreamObserver<io.memorychain.api.grpc.v1.Memory> out) {
-        unary(out, "GetMemory", () -> ProtoMapping.memory(MemoryJson.of(memories.get(r.getSpace(), r.getId(), actor()))));
+        unary(out, "GetMemory", () -> proto.fill(MemoryJson.of(memories.get(r.getSpace(), r.getId(), actor())),
+                io.memorychain.api.grpc.v1.Memory.newBuilder()).build());
     }
 
     @Override
@@ -175,7 +179,8 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
             Page<io.memorychain.avro.Memory> page = memories.list(r.getSpace(), actor(), r.hasKind() ? r.getKind() : null,
                     r.hasCategory() ? r.getCategory() : null, r.hasState() ? r.getState() : null,
                     r.hasAfter() ? r.getAfter() : null, r.hasLimit() ? r.getLimit() : null);
-            return ProtoMapping.page(page.items().stream().map(MemoryJson::of).toList(), page.next());
+            return proto.fill(new io.memorychain.api.memories.MemoryPage(page.items().stream().map(MemoryJson::of).toList(),
+                    page.next()), MemoryPage.newBuilder()).build();
         });
     }
 
@@ -225,8 +230,8 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void getHistory(GetHistoryRequest r, StreamObserver<History> out) {
-        unary(out, "GetHistory", () -> ProtoMapping.history(r.getId(), memories.history(r.getSpace(), r.getId(), actor())
-                .stream().map(HistoryEntryJson::of).toList()));
+        unary(out, "GetHistory", () -> proto.fill(new HistoryResponse(r.getId(), memories.history(r.getSpace(), r.getId(),
+                actor()).stream().map(HistoryEntryJson::of).toList()), History.newBuilder()).build());
     }
 
     // ---------------------------------------------------------------- blocks and core
@@ -240,59 +245,60 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void getBlock(GetBlockRequest r, StreamObserver<io.memorychain.api.grpc.v1.Memory> out) {
-        unary(out, "GetBlock", () -> ProtoMapping.memory(MemoryJson.of(blocks.get(r.getSpace(), r.getLabel()))));
+        unary(out, "GetBlock", () -> proto.fill(MemoryJson.of(blocks.get(r.getSpace(), r.getLabel())),
+                io.memorychain.api.grpc.v1.Memory.newBuilder()).build());
     }
 
     @Override
     public void getCore(GetCoreRequest r, StreamObserver<Core> out) {
-        unary(out, "GetCore", () -> {
-            CoreView view = core.read(r.getSpace(), actor());
-            return ProtoMapping.core(view.text(), view.tokens(), view.memories().stream().map(MemoryJson::of).toList());
-        });
+        unary(out, "GetCore", () -> proto.fill(CoreJson.of(core.read(r.getSpace(), actor())), Core.newBuilder()).build());
     }
 
     // ---------------------------------------------------------------- retrieval
 
     @Override
     public void query(QueryRequest r, StreamObserver<QueryAnswer> out) {
-        unary(out, "Query", () -> ProtoMapping.answer(retrieval.query(r.getSpace(), actor(), ProtoMapping.body(r))));
+        unary(out, "Query", () -> proto.fill(retrieval.query(r.getSpace(), actor(), ProtoMapping.body(r)),
+                QueryAnswer.newBuilder()).build());
     }
 
     @Override
     public void context(ContextRequest r, StreamObserver<ContextAnswer> out) {
-        unary(out, "Context", () -> ProtoMapping.context(retrieval.context(r.getSpace(), actor(), ProtoMapping.body(r))));
+        unary(out, "Context", () -> proto.fill(retrieval.context(r.getSpace(), actor(), ProtoMapping.body(r)),
+                ContextAnswer.newBuilder()).build());
     }
 
     // ---------------------------------------------------------------- relations
 
     @Override
     public void link(LinkRequest r, StreamObserver<io.memorychain.api.grpc.v1.Relations> out) {
-        unary(out, "Link", () -> ProtoMapping.relations(relations.link(context(r.getSpace(),
+        unary(out, "Link", () -> relations(relations.link(context(r.getSpace(),
                 r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null), r.getId(), ProtoMapping.body(r))));
     }
 
     @Override
     public void unlink(UnlinkRequest r, StreamObserver<io.memorychain.api.grpc.v1.Relations> out) {
-        unary(out, "Unlink", () -> ProtoMapping.relations(relations.unlink(context(r.getSpace(),
+        unary(out, "Unlink", () -> relations(relations.unlink(context(r.getSpace(),
                 r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null), r.getId(), r.getTo())));
     }
 
     @Override
     public void getRelations(GetRelationsRequest r, StreamObserver<io.memorychain.api.grpc.v1.Relations> out) {
-        unary(out, "GetRelations", () -> ProtoMapping.relations(relations.of(r.getSpace(), r.getId())));
+        unary(out, "GetRelations", () -> relations(relations.of(r.getSpace(), r.getId())));
     }
 
     // ---------------------------------------------------------------- audit and chain
 
     @Override
     public void listAudit(ListAuditRequest r, StreamObserver<AuditPage> out) {
-        unary(out, "ListAudit", () -> ProtoMapping.audit(audit.page(r.getSpace(), actor(), r.hasAfterSeq() ? r.getAfterSeq() : null,
-                r.hasLimit() ? r.getLimit() : null)));
+        unary(out, "ListAudit", () -> proto.fill(audit.page(r.getSpace(), actor(), r.hasAfterSeq() ? r.getAfterSeq() : null,
+                r.hasLimit() ? r.getLimit() : null), AuditPage.newBuilder()).build());
     }
 
     @Override
     public void verifyChain(VerifyChainRequest r, StreamObserver<io.memorychain.api.grpc.v1.ChainVerification> out) {
-        unary(out, "VerifyChain", () -> ProtoMapping.chain(chain.verify(Spaces.require(r.getSpace()))));
+        unary(out, "VerifyChain", () -> proto.fill(chain.verify(Spaces.require(r.getSpace())),
+                io.memorychain.api.grpc.v1.ChainVerification.newBuilder()).build());
     }
 
     @Override
@@ -301,7 +307,8 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
             Actor reader = actor();
             String credentials = GrpcAuthInterceptor.CREDENTIALS.get();
             changes.watch(r.getSpace(), r.getSinceRev(), new ChangeStreams.Watcher(() -> keys.authenticate(credentials),
-                    entry -> audit.entry(r.getSpace(), reader, entry)), (ServerCallStreamObserver<AuditEntry>) out);
+                    entry -> proto.fill(audit.entry(r.getSpace(), reader, entry), AuditEntry.newBuilder()).build()),
+                    (ServerCallStreamObserver<AuditEntry>) out);
         } catch (RuntimeException e) {
             out.onError(GrpcErrors.of(e, "WatchChanges"));
         }
@@ -311,11 +318,8 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void listFiles(ListFilesRequest r, StreamObserver<FileList> out) {
-        unary(out, "ListFiles", () -> {
-            FileList.Builder b = FileList.newBuilder();
-            files.list(Spaces.require(r.getSpace()), actor()).forEach(f -> b.addFiles(ProtoMapping.file(FileJson.of(f))));
-            return b.build();
-        });
+        unary(out, "ListFiles", () -> proto.fill(FileListJson.of(files.list(Spaces.require(r.getSpace()), actor())),
+                FileList.newBuilder()).build());
     }
 
     @Override
@@ -513,25 +517,30 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
         return WriteContext.of(space, actor(), idempotencyKey, expectedVersion, null);
     }
 
-    private static void action(MemoryActionRequest r, StreamObserver<WriteResult> out, String method,
+    private io.memorychain.api.grpc.v1.Relations relations(RelationsJson relations) {
+        return proto.fill(relations, io.memorychain.api.grpc.v1.Relations.newBuilder()).build();
+    }
+
+    private void action(MemoryActionRequest r, StreamObserver<WriteResult> out, String method,
                                Function<WriteContext, io.memorychain.api.write.WriteResult> op) {
         write(out, method, r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
                 r.hasExpectedVersion() ? r.getExpectedVersion() : null, op);
     }
 
-    private static void write(StreamObserver<WriteResult> out, String method, String space, String idempotencyKey,
+    private void write(StreamObserver<WriteResult> out, String method, String space, String idempotencyKey,
                               Integer expectedVersion, Function<WriteContext, io.memorychain.api.write.WriteResult> op) {
         unary(out, method, () -> {
             WriteContext ctx = context(space, idempotencyKey, expectedVersion);
-            return ProtoMapping.write(op.apply(ctx), ctx.requestId());
+            return proto.fill(WriteResponse.of(op.apply(ctx)), WriteResult.newBuilder()).setRequestId(ctx.requestId()).build();
         });
     }
 
-    private static void fileWrite(StreamObserver<FileWriteResult> out, String method, String space, String idempotencyKey,
+    private void fileWrite(StreamObserver<FileWriteResult> out, String method, String space, String idempotencyKey,
                                   Function<WriteContext, io.memorychain.api.markdown.FileWrite> op) {
         unary(out, method, () -> {
             WriteContext ctx = context(space, idempotencyKey, null);
-            return ProtoMapping.fileWrite(FileWriteJson.of(op.apply(ctx)), ctx.requestId());
+            return proto.fill(FileWriteJson.of(op.apply(ctx)), FileWriteResult.newBuilder()).setRequestId(ctx.requestId())
+                    .build();
         });
     }
 

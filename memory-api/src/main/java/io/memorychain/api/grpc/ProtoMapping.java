@@ -1,6 +1,5 @@
 package io.memorychain.api.grpc;
 
-import io.memorychain.api.audit.AuditEntryJson;
 import io.memorychain.api.auth.NewKeyBody;
 import io.memorychain.api.grpc.v1.IssueKeyRequest;
 import io.memorychain.api.grpc.v1.ProposeRequest;
@@ -9,55 +8,29 @@ import io.memorychain.api.grpc.v1.RefinementUpdateMemoryRequest;
 import io.memorychain.api.grpc.v1.ReviewProposalRequest;
 import io.memorychain.api.proposals.ProposalDraft;
 import io.memorychain.api.proposals.ProposalReview;
-import io.memorychain.api.audit.AuditPage;
 import io.memorychain.api.blocks.BlockBody;
-import io.memorychain.api.chain.ChainVerificationResult;
-import io.memorychain.api.grpc.v1.AuditEntry;
-import io.memorychain.api.grpc.v1.ChainVerification;
 import io.memorychain.api.grpc.v1.ConsolidateRequest;
-import io.memorychain.api.grpc.v1.ContextAnswer;
 import io.memorychain.api.grpc.v1.ContextRequest;
-import io.memorychain.api.grpc.v1.Core;
 import io.memorychain.api.grpc.v1.CreateMemoryRequest;
-import io.memorychain.api.grpc.v1.FileChange;
-import io.memorychain.api.grpc.v1.FileInfo;
-import io.memorychain.api.grpc.v1.FileWriteResult;
-import io.memorychain.api.grpc.v1.History;
-import io.memorychain.api.grpc.v1.HistoryEntry;
 import io.memorychain.api.grpc.v1.LinkRequest;
-import io.memorychain.api.grpc.v1.MemoryPage;
 import io.memorychain.api.grpc.v1.PutBlockRequest;
-import io.memorychain.api.grpc.v1.QueryAnswer;
 import io.memorychain.api.grpc.v1.QueryFilters;
-import io.memorychain.api.grpc.v1.QueryItem;
 import io.memorychain.api.grpc.v1.QueryRequest;
-import io.memorychain.api.grpc.v1.RelatedItem;
-import io.memorychain.api.grpc.v1.Relation;
-import io.memorychain.api.grpc.v1.Relations;
 import io.memorychain.api.grpc.v1.UpdateMemoryRequest;
-import io.memorychain.api.grpc.v1.WriteResult;
-import io.memorychain.api.markdown.FileJson;
-import io.memorychain.api.markdown.FileWriteJson;
-import io.memorychain.api.memories.ActorJson;
 import io.memorychain.api.memories.ConsolidateBody;
 import io.memorychain.api.memories.CreateMemoryBody;
-import io.memorychain.api.memories.HistoryEntryJson;
-import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.memories.UpdateMemoryBody;
 import io.memorychain.api.relations.LinkBody;
-import io.memorychain.api.relations.RelationsJson;
 import io.memorychain.api.retrieval.ContextBody;
 import io.memorychain.api.retrieval.FiltersBody;
 import io.memorychain.api.retrieval.QueryBody;
-import io.memorychain.api.retrieval.QueryJson;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Messages to and from the REST API's body and response records. gRPC requests become the same bodies the REST
- * controllers receive (so the same request builders validate them), and answers are built from the same response
- * records REST serialises (so formatting rules, e.g. lower-case enums, ISO-8601 times, rounded scores, exist once).
- * An unset {@code optional} field is null, as an absent JSON property.
+ * gRPC requests -> the REST API's body records, so the same request builders validate them. (Answers go the other
+ * way through {@link ProtoJson}: built from the REST response records by name.) A request message carries more than
+ * its body (space, idempotency key, expected version), hence a mapping per message. An unset {@code optional} field
+ * is null, as an absent JSON property.
  */
 final class ProtoMapping {
 
@@ -155,141 +128,6 @@ final class ProtoMapping {
     static NewKeyBody body(IssueKeyRequest r) {
         return new NewKeyBody(required(r.getId()), required(r.getRole()), r.hasAgentId() ? r.getAgentId() : null,
                 r.getSpacesCount() == 0 ? null : r.getSpacesList());
-    }
-
-    // ---------------------------------------------------------------- REST response records -> messages
-
-    static io.memorychain.api.grpc.v1.Memory memory(MemoryJson m) {
-        io.memorychain.api.grpc.v1.Memory.Builder b = io.memorychain.api.grpc.v1.Memory.newBuilder()
-                .setId(m.id()).setSpace(m.space()).setKind(m.kind()).setTier(m.tier())
-                .setContent(m.content()).addAllTags(m.tags()).setImportance(m.importance()).setConfidence(m.confidence())
-                .setCreatedAt(nonNull(m.createdAt())).setUpdatedAt(nonNull(m.updatedAt())).setVersion(m.version())
-                .setState(m.state()).addAllSupersedes(m.supersedes()).setPinned(m.pinned())
-                .setConstitutional(m.constitutional()).setContentHash(nonNull(m.contentHash()));
-        set(m.blockLabel(), b::setBlockLabel);
-        set(m.category(), b::setCategory);
-        set(m.summary(), b::setSummary);
-        set(m.source(), b::setSource);
-        set(m.userId(), b::setUserId);
-        set(m.agentId(), b::setAgentId);
-        set(m.runId(), b::setRunId);
-        set(m.actorId(), b::setActorId);
-        set(m.threadId(), b::setThreadId);
-        set(m.role(), b::setRole);
-        set(m.supersededBy(), b::setSupersededBy);
-        return b.build();
-    }
-
-    static WriteResult write(io.memorychain.api.write.WriteResult result, String requestId) {
-        return WriteResult.newBuilder().setMemory(memory(MemoryJson.of(result.memory()))).setSeq(result.seq())
-                .setRequestId(requestId).build();
-    }
-
-    static MemoryPage page(List<MemoryJson> items, String next) {
-        MemoryPage.Builder b = MemoryPage.newBuilder();
-        items.forEach(m -> b.addItems(memory(m)));
-        set(next, b::setNext);
-        return b.build();
-    }
-
-    static io.memorychain.api.grpc.v1.Actor actor(ActorJson a) {
-        io.memorychain.api.grpc.v1.Actor.Builder b = io.memorychain.api.grpc.v1.Actor.newBuilder();
-        if (a != null) {
-            b.setType(nonNull(a.type())).setId(nonNull(a.id()));
-        }
-        return b.build();
-    }
-
-    static History history(String id, List<HistoryEntryJson> entries) {
-        History.Builder b = History.newBuilder().setId(id);
-        for (HistoryEntryJson e : entries) {
-            HistoryEntry.Builder h = HistoryEntry.newBuilder().setSeq(e.seq()).setEventType(nonNull(e.eventType()))
-                    .setRequestId(nonNull(e.requestId())).setActor(actor(e.actor())).setOccurredAt(nonNull(e.occurredAt()));
-            if (e.before() != null) {
-                h.setBefore(memory(e.before()));
-            }
-            if (e.after() != null) {
-                h.setAfter(memory(e.after()));
-            }
-            b.addItems(h);
-        }
-        return b.build();
-    }
-
-    static Core core(String text, int tokens, List<MemoryJson> memories) {
-        Core.Builder b = Core.newBuilder().setText(text).setTokens(tokens);
-        memories.forEach(m -> b.addMemories(memory(m)));
-        return b.build();
-    }
-
-    static AuditEntry audit(AuditEntryJson e) {
-        return AuditEntry.newBuilder().setSeq(e.seq()).setEventType(nonNull(e.eventType()))
-                .setRequestId(nonNull(e.requestId())).setActor(actor(e.actor())).setOccurredAt(nonNull(e.occurredAt()))
-                .addAllMemoryIds(e.memoryIds()).setDescription(nonNull(e.description())).setHash(nonNull(e.hash())).build();
-    }
-
-    static io.memorychain.api.grpc.v1.AuditPage audit(AuditPage page) {
-        io.memorychain.api.grpc.v1.AuditPage.Builder b = io.memorychain.api.grpc.v1.AuditPage.newBuilder();
-        page.items().forEach(e -> b.addItems(audit(e)));
-        if (page.nextAfterSeq() != null) {
-            b.setNextAfterSeq(page.nextAfterSeq());
-        }
-        return b.build();
-    }
-
-    static ChainVerification chain(ChainVerificationResult r) {
-        ChainVerification.Builder b = ChainVerification.newBuilder().setOk(r.ok()).setEvents(r.events());
-        if (r.firstBadSeq() != null) {
-            b.setFirstBadSeq(r.firstBadSeq());
-        }
-        set(r.problem(), b::setProblem);
-        set(r.message(), b::setMessage);
-        return b.build();
-    }
-
-    static Relations relations(RelationsJson r) {
-        Relations.Builder b = Relations.newBuilder().setId(r.id());
-        r.relations().forEach(e -> b.addRelations(Relation.newBuilder().setFromId(e.fromId()).setToId(e.toId())
-                .setType(e.type()).setStrength(e.strength()).setSeq(e.seq())));
-        return b.build();
-    }
-
-    static QueryAnswer answer(QueryJson.Answer a) {
-        QueryAnswer.Builder b = QueryAnswer.newBuilder().setHeader(nonNull(a.header())).setRevision(a.revision())
-                .setTokens(a.tokens()).setOmitted(a.omitted()).setText(nonNull(a.text()));
-        for (QueryJson.Item i : a.items()) {
-            QueryItem.Builder item = QueryItem.newBuilder().setId(i.id()).setText(nonNull(i.text())).setScore(i.score())
-                    .setDecay(nonNull(i.decay()));
-            set(i.category(), item::setCategory);
-            i.related().forEach(r -> item.addRelated(RelatedItem.newBuilder().setId(r.id()).setRelation(nonNull(r.relation()))
-                    .setStrength(r.strength()).setText(nonNull(r.text()))));
-            if (i.memory() != null) {
-                item.setMemory(memory(i.memory()));
-            }
-            b.addItems(item);
-        }
-        return b.build();
-    }
-
-    static ContextAnswer context(QueryJson.Context c) {
-        return ContextAnswer.newBuilder().setText(nonNull(c.text())).setTokens(c.tokens()).setRevision(c.revision())
-                .setCoreTruncated(c.coreTruncated()).addAllMemoryIds(c.memoryIds()).setOmitted(c.omitted()).build();
-    }
-
-    static FileInfo file(FileJson f) {
-        return FileInfo.newBuilder().setPath(f.path()).setSummary(nonNull(f.summary())).setSize(f.size())
-                .setEntries(f.entries()).build();
-    }
-
-    static FileWriteResult fileWrite(FileWriteJson w, String requestId) {
-        FileWriteResult.Builder b = FileWriteResult.newBuilder().setPath(w.path()).setApplied(w.applied())
-                .setRequestId(requestId);
-        w.changes().forEach(c -> b.addChanges(FileChange.newBuilder().setLine(c.line()).setAction(c.action())
-                .setTarget(nonNull(c.target())).setSeq(c.seq())));
-        if (w.file() != null) {
-            b.setFile(file(w.file()));
-        }
-        return b.build();
     }
 
     private static void set(String value, Consumer<String> setter) {

@@ -13,6 +13,7 @@ import io.memorychain.api.grpc.v1.AuditEntry;
 import io.memorychain.api.topology.TopologyBackend;
 import io.memorychain.avro.ActorType;
 import io.memorychain.events.Requests;
+import io.micronaut.json.JsonMapper;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -27,7 +28,8 @@ class ChangeStreamsTest {
 
     private final TopologyBackend backend = new TopologyBackend();
     private final ChangeStreams streams = new ChangeStreams(() -> backend, Duration.ofMillis(200));
-    private static final ChangeStreams.Watcher ANYONE = new ChangeStreams.Watcher(() -> { }, AuditEntryJson::of);
+    private static final ProtoJson PROTO = new ProtoJson(JsonMapper.createDefault());
+    private static final ChangeStreams.Watcher ANYONE = new ChangeStreams.Watcher(() -> { }, ChangeStreamsTest::shown);
 
     @AfterEach
     void close() {
@@ -102,7 +104,7 @@ class ChangeStreamsTest {
             if (revoked.get()) {
                 throw new ApiException(ErrorCodes.UNAUTHENTICATED, "the API key was revoked");
             }
-        }, AuditEntryJson::of), call);
+        }, ChangeStreamsTest::shown), call);
         await().until(() -> call.seqs().equals(List.of(1L)));
         revoked.set(true);
         await().until(() -> call.ended.get() != null);
@@ -195,5 +197,9 @@ class ChangeStreamsTest {
         public void onCompleted() {
             ended.set(new IllegalStateException("completed"));
         }
+    }
+
+    private static AuditEntry shown(io.memorychain.avro.view.AuditEntry entry) {
+        return PROTO.fill(AuditEntryJson.of(entry), AuditEntry.newBuilder()).build();
     }
 }

@@ -21,15 +21,15 @@ stale() {
   local jar="$1"
   [[ -z "$jar" ]] && return 0
   # any source, resource, schema or pom newer than the jar?
-  [[ -n "$(find pom.xml schemas memory-events memory-embeddings memory-projector memory-api \
+  [[ -n "$(find pom.xml schemas memory-* \
             \( -path '*/target' -prune \) -o \( -type f \( -name '*.java' -o -name '*.avsc' -o -name '*.proto' -o -name 'pom.xml' \
             -o -path '*/src/main/resources/*' \) -newer "$jar" -print \) 2>/dev/null | head -1)" ]]
 }
 
 JAR="$(jar_path || true)"
 if stale "$JAR"; then
-  echo "Building memory-api (mvn -B -q -DskipTests -DskipITs package -pl memory-api -am) ..." >&2
-  mvn -B -q -DskipTests -DskipITs package -pl memory-api -am
+  echo "Building memory-api (./mvnw -B -q -DskipTests -DskipITs package -pl memory-api -am) ..." >&2
+  ./mvnw -B -q -DskipTests -DskipITs package -pl memory-api -am
   JAR="$(jar_path)"
 fi
 

@@ -21,6 +21,11 @@ import java.util.Set;
 public record MemoryTool(String name, String description, Map<String, Object> inputSchema, Operation operation,
                          Set<Role> roles, Handler handler) {
 
+    /** Whether the tool's input schema declares the argument {@code name}. */
+    public boolean takes(String name) {
+        return inputSchema.get("properties") instanceof Map<?, ?> properties && properties.containsKey(name);
+    }
+
     /**
      * A call: who calls, in which space, with which arguments (without {@code space}, {@code idempotency_key} and
      * {@code expected_version}, which every write tool takes: they make its {@link WriteContext}, as REST's path,
@@ -37,10 +42,13 @@ public record MemoryTool(String name, String description, Map<String, Object> in
             return WriteContext.of(space, caller.actor(), idempotencyKey, expectedVersion, null);
         }
 
-        /** The {@code n}th write of a call that writes several times (its idempotency key suffixed with #n). */
+        /**
+         * The {@code n}th write of a call that writes several things (its idempotency key suffixed with #n; no
+         * expected version, which names the version of one thing).
+         */
         public WriteContext write(int n) {
             return WriteContext.of(space, caller.actor(), idempotencyKey == null ? null : idempotencyKey + "#" + n,
-                    expectedVersion, null);
+                    null, null);
         }
     }
 

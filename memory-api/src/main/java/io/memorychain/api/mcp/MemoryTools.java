@@ -143,6 +143,9 @@ public class MemoryTools {
         if (expected != null && !(expected instanceof Integer)) {
             throw ApiException.invalid(EXPECTED_VERSION + " must be an integer");
         }
+        if (expected != null && !tool.takes(EXPECTED_VERSION)) {
+            throw ApiException.invalid(name + " takes no " + EXPECTED_VERSION + ": it changes no single versioned thing");
+        }
         return tool.handler().handle(new MemoryTool.Call(caller, space, args, idempotencyKey, (Integer) expected));
     }
 

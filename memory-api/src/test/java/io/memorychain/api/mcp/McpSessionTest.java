@@ -185,6 +185,10 @@ class McpSessionTest {
                     Map.of("label", "goals", "content", "x", "expected_version", "one")));
             assertThat(mistyped.isError()).isTrue();
             assertThat(text(mistyped)).contains("expected_version");
+            McpSchema.CallToolResult versionedCreate = agent.callTool(new McpSchema.CallToolRequest("memory_commit",
+                    Map.of("content", "x", "expected_version", 1)));
+            assertThat(versionedCreate.isError()).as("a create names no version: refused, not ignored").isTrue();
+            assertThat(text(versionedCreate)).contains("expected_version");
             assertThat(audit(space)).extracting(e -> e.get("event_type"))
                     .containsExactlyInAnyOrder("MemoryCreated", "BlockUpdated", "BlockUpdated");
         }

@@ -27,7 +27,8 @@ public record LlmSettings(LlmConfig defaults, Map<String, LlmConfig> agents) {
 
     public static final String PREFIX = "memory.llm.";
     private static final String AGENTS = PREFIX + "agents.";
-    static final Set<String> KEYS = Set.of("base-url", "api-key", "model", "request-timeout", "max-attempts",
+    /** The setting names under {@code memory.llm.} (and {@code memory.llm.agents.<agentId>.}). */
+    public static final Set<String> KEYS = Set.of("base-url", "api-key", "model", "request-timeout", "max-attempts",
             "initial-backoff", "max-backoff", "structured-output", "daily-token-budget");
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
 
@@ -85,6 +86,11 @@ public record LlmSettings(LlmConfig defaults, Map<String, LlmConfig> agents) {
      * {@code MEMORY_LLM_MODEL}, ... (the keys upper-cased, '-' as '_'); per-agent overrides need properties.
      */
     public static LlmSettings fromEnvironment(Map<String, String> environment) {
+        return fromProperties(propertiesFromEnvironment(environment));
+    }
+
+    /** The {@code memory.llm.*} properties that environment variables {@code MEMORY_LLM_*} set (blank ones ignored). */
+    public static Map<String, String> propertiesFromEnvironment(Map<String, String> environment) {
         Map<String, String> properties = new HashMap<>();
         for (String key : KEYS) {
             String variable = "MEMORY_LLM_" + key.toUpperCase(Locale.ROOT).replace('-', '_');
@@ -93,7 +99,7 @@ public record LlmSettings(LlmConfig defaults, Map<String, LlmConfig> agents) {
                 properties.put(PREFIX + key, value);
             }
         }
-        return fromProperties(properties);
+        return properties;
     }
 
     private static LlmConfig config(Map<String, String> values, String agentPrefix) {

@@ -182,6 +182,9 @@ public final class TomWorker implements AutoCloseable {
         if (offsets.isEmpty()) {
             return; // state rebuild only
         }
+        // the position, not the last record + 1: it is past the transaction markers of the (transactional) events
+        // topic too, so a caught-up group has no lag
+        offsets.replaceAll((tp, last) -> new OffsetAndMetadata(consumer.position(tp)));
         List<MemoryRequest> requests = new ArrayList<>();
         for (TomRun run : runs) {
             requests.addAll(insights.requests(run)); // model calls: no transaction is open
@@ -191,6 +194,7 @@ public final class TomWorker implements AutoCloseable {
             for (MemoryRequest request : requests) {
                 producer.send(new ProducerRecord<>(options.topics().requests(), request.getSpace(), request));
             }
+            producer.flush(); // what the commit would do first: the requests are on the broker, not yet committed
             beforeCommit.beforeCommit(requests);
             producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
             producer.commitTransaction();

@@ -169,22 +169,22 @@ final class TomCommand {
         UsageCounters usage = new UsageCounters();
         TomMetrics metrics = new TomMetrics();
         ChatModels models = new ChatModels(options.llm(), LlmRuntime.standard(usage));
+        CountDownLatch finished = new CountDownLatch(1);
         try (SchemaRegistry registry = registries.open(options.registry());
              TomWorker worker = new TomWorker(options.worker(), registry, options.settings(),
                      new TomInsights(models, options.settings(), metrics), metrics, TomWorker.BeforeCommit.NONE)) {
             log.info("tom starting: group {}, model {} at {}, min-items {}, cooldown {}", options.groupId(),
                     options.llm().defaults().model(), options.llm().defaults().baseUrl(), options.settings().minItems(),
                     options.settings().cooldown());
-            CountDownLatch finished = new CountDownLatch(1);
-            Thread hook = new Thread(() -> {
+            // SIGTERM / Ctrl-C: stop the loop, then wait until the worker is closed (group left, producer flushed)
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 worker.stop();
                 try {
                     finished.await(30, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
-            }, "tom-shutdown");
-            Runtime.getRuntime().addShutdownHook(hook);
+            }, "tom-shutdown"));
             ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "tom-progress");
                 t.setDaemon(true);
@@ -196,10 +196,11 @@ final class TomCommand {
                 worker.run();
             } finally {
                 progress.shutdownNow();
-                finished.countDown();
             }
-            log.info("tom stopped cleanly: {}", metrics.summary());
-            return WorkerMain.EXIT_OK;
+        } finally {
+            finished.countDown();
         }
+        log.info("tom stopped cleanly: {}", metrics.summary());
+        return WorkerMain.EXIT_OK;
     }
 }

@@ -56,7 +56,7 @@ public final class TomMetrics {
         return failed.get(outcome).sum();
     }
 
-    /** Event records that could not be decoded (logged with their coordinates, skipped). */
+    /** Live event records that could not be decoded (logged, sent to the dead-letter topic, skipped). */
     public long undecodable() {
         return undecodable.sum();
     }

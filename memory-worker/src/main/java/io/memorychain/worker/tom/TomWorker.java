@@ -5,6 +5,8 @@ import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
+import io.memorychain.projector.support.DeadLetters;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -26,8 +28,9 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -96,7 +99,8 @@ public final class TomWorker implements AutoCloseable {
     private final BeforeCommit beforeCommit;
     private final AvroWireSerde<MemoryEvent> eventSerde;
     private final KafkaConsumer<byte[], byte[]> consumer;
-    private final KafkaProducer<String, MemoryRequest> producer;
+    private final AvroWireSerde<MemoryRequest> requestSerde;
+    private final KafkaProducer<byte[], byte[]> producer;
     private final Map<TopicPartition, TomPlanner> planners = new HashMap<>();
     /** First offset per partition whose runs are executed (below it: state only). */
     private final Map<TopicPartition, Long> liveFrom = new HashMap<>();
@@ -127,8 +131,8 @@ public final class TomWorker implements AutoCloseable {
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) Duration.ofMinutes(1).toMillis());
         p.put(ProducerConfig.CLIENT_ID_CONFIG, options.transactionalId() + "-producer");
-        this.producer = new KafkaProducer<>(p, new StringSerializer(),
-                AvroWireSerde.forValues(registry, MemoryRequest.class).serializer());
+        this.requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
+        this.producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
     }
 
     /** Runs until {@link #stop()} (from another thread) or a failure, which is thrown after the batch is aborted. */
@@ -156,6 +160,7 @@ public final class TomWorker implements AutoCloseable {
 
     private void batch(ConsumerRecords<byte[], byte[]> records) {
         List<TomRun> runs = new ArrayList<>();
+        List<ProducerRecord<byte[], byte[]>> deadLetters = new ArrayList<>();
         Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
         boolean full = false;
         for (TopicPartition tp : records.partitions()) {
@@ -167,7 +172,7 @@ public final class TomWorker implements AutoCloseable {
             TomPlanner planner = planners.get(tp);
             long live = liveFrom.getOrDefault(tp, 0L);
             for (ConsumerRecord<byte[], byte[]> record : partition) {
-                Optional<TomRun> run = plan(planner, record);
+                Optional<TomRun> run = plan(planner, record, record.offset() >= live ? deadLetters : null);
                 if (record.offset() >= live) {
                     offsets.put(tp, new OffsetAndMetadata(record.offset() + 1));
                     run.ifPresent(runs::add);
@@ -192,8 +197,11 @@ public final class TomWorker implements AutoCloseable {
         producer.beginTransaction();
         try {
             for (MemoryRequest request : requests) {
-                producer.send(new ProducerRecord<>(options.topics().requests(), request.getSpace(), request));
+                String topic = options.topics().requests();
+                producer.send(new ProducerRecord<>(topic, request.getSpace().getBytes(StandardCharsets.UTF_8),
+                        requestSerde.serialize(topic, request)));
             }
+            deadLetters.forEach(producer::send);
             producer.flush(); // what the commit would do first: the requests are on the broker, not yet committed
             beforeCommit.beforeCommit(requests);
             producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
@@ -208,17 +216,38 @@ public final class TomWorker implements AutoCloseable {
         }
     }
 
-    private Optional<TomRun> plan(TomPlanner planner, ConsumerRecord<byte[], byte[]> record) {
+    /**
+     * Feeds one record to the planner. An undecodable record is logged with its coordinates, counted and skipped; when
+     * {@code deadLetters} is not null (a live record) it is also set aside for the dead-letter topic, in the batch's
+     * transaction, with the same headers as the Streams applications' (source topic/partition/offset, stage, error).
+     */
+    private Optional<TomRun> plan(TomPlanner planner, ConsumerRecord<byte[], byte[]> record,
+                                  List<ProducerRecord<byte[], byte[]>> deadLetters) {
         MemoryEvent event;
         try {
             event = eventSerde.deserialize(record.topic(), record.value());
         } catch (RuntimeException e) {
-            metrics.undecodable.increment();
             log.error("tom: skipping undecodable event at topic={} partition={} offset={}: {}", record.topic(),
                     record.partition(), record.offset(), e.toString());
+            if (deadLetters != null) {
+                metrics.undecodable.increment();
+                RecordHeaders headers = new RecordHeaders(record.headers().toArray());
+                headers.add(DeadLetters.TOPIC, utf8(record.topic()));
+                headers.add(DeadLetters.PARTITION, utf8(String.valueOf(record.partition())));
+                headers.add(DeadLetters.OFFSET, utf8(String.valueOf(record.offset())));
+                headers.add(DeadLetters.STAGE, utf8("tom"));
+                String message = e.toString();
+                headers.add(DeadLetters.ERROR, utf8(message.length() > 2_000 ? message.substring(0, 2_000) : message));
+                deadLetters.add(new ProducerRecord<>(options.topics().deadLetters(), null, record.timestamp(),
+                        record.key(), record.value(), headers));
+            }
             return Optional.empty();
         }
         return planner.onEvent(event);
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     private void abortQuietly(RuntimeException cause) {

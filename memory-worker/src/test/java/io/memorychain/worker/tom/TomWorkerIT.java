@@ -29,6 +29,8 @@ import io.memorychain.llm.ScriptedChatServer;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.projector.MemoryChainRuntime;
 import io.memorychain.projector.view.ListQuery;
+import io.memorychain.projector.support.DeadLetters;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,7 +48,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -101,6 +106,7 @@ class TomWorkerIT {
             episodic(publisher, spaceB, null, "The user asked for the invoice.");
             episodic(publisher, spaceB, null, "The user asked for the invoice a second time.");
             episodic(publisher, spaceB, null, "The user said the invoice finally arrived.");
+            long junkOffset = junk(topics);
             Set<String> expectedIds = Set.of("tom:" + spaceA + ":t1:1-3:0", "tom:" + spaceA + ":t1:1-3:1",
                     "tom:" + spaceB + ":-:1-3:0", "tom:" + spaceB + ":-:1-3:1");
 
@@ -133,6 +139,9 @@ class TomWorkerIT {
                         && insights(runtime, spaceB).size() == 2);
                 awaitCaughtUp(topics, group);
             }
+            assertThat(metrics.undecodable()).isEqualTo(1);
+            assertThat(deadLetterOffsets(topics)).as("the undecodable record, once, with its coordinates")
+                    .containsExactly(String.valueOf(junkOffset));
             List<String> committed = requestIds(topics, registry, "read_committed");
             assertThat(committed).containsExactlyInAnyOrderElementsOf(expectedIds);
             assertThat(metrics.published()).isEqualTo(4);
@@ -210,6 +219,24 @@ class TomWorkerIT {
                 hook);
     }
 
+    /** An undecodable record on the events topic (its own key, so no chain is affected); returns its offset. */
+    private static long junk(Topics topics) throws Exception {
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(SharedKafka.clientProps(),
+                new ByteArraySerializer(), new ByteArraySerializer())) {
+            return producer.send(new ProducerRecord<>(topics.events(), "junk.space".getBytes(StandardCharsets.UTF_8),
+                    "not an avro record".getBytes(StandardCharsets.UTF_8))).get(30, TimeUnit.SECONDS).offset();
+        }
+    }
+
+    /** The source offsets of the dead letters the ToM job wrote (committed ones). */
+    private static List<String> deadLetterOffsets(Topics topics) {
+        return readAll(topics.deadLetters(), "read_committed").stream()
+                .filter(r -> r.headers().lastHeader(DeadLetters.STAGE) != null && "tom".equals(
+                        new String(r.headers().lastHeader(DeadLetters.STAGE).value(), StandardCharsets.UTF_8)))
+                .map(r -> new String(r.headers().lastHeader(DeadLetters.OFFSET).value(), StandardCharsets.UTF_8))
+                .toList();
+    }
+
     private static void episodic(MemoryPublisher publisher, String space, String thread, String content)
             throws Exception {
         MemoryOutcome o = publisher.publish(Requests.create(space, AGENT, CreateMemory.newBuilder().setContent(content)
@@ -274,6 +301,7 @@ class TomWorkerIT {
         AvroWireSerde<io.memorychain.avro.MemoryEvent> serde = AvroWireSerde.forValues(registry,
                 io.memorychain.avro.MemoryEvent.class);
         return readAll(topics.events(), "read_committed").stream()
+                .filter(r -> !"junk.space".equals(new String(r.key(), StandardCharsets.UTF_8)))
                 .map(r -> serde.deserialize(topics.events(), r.value()))
                 .filter(e -> e.getActor().getType() == ActorType.WORKER && e.getActor().getId().equals("tom"))
                 .filter(e -> e.getPayload() instanceof io.memorychain.avro.MemoryCreated c

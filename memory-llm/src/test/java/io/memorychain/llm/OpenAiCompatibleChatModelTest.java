@@ -256,6 +256,21 @@ class OpenAiCompatibleChatModelTest {
     }
 
     @Test
+    void stopsRetryingOnceAFailedAttemptsUsageExhaustsTheBudget() throws Exception {
+        server.replyContent("not json at all", 90, 30);
+        server.replyContent(VALID, 10, 5);
+        ChatModel model = new OpenAiCompatibleChatModel(config().withDailyTokenBudget(100), runtime);
+
+        ChatResult result = model.complete(request("space-a"));
+
+        assertThat(result.outcome()).isEqualTo(ChatOutcome.BUDGET_EXCEEDED);
+        assertThat(result.attempts()).isEqualTo(1);
+        assertThat(result.usage()).isEqualTo(new TokenUsage(90, 30));
+        assertThat(server.received()).hasSize(1);
+        assertThat(runtime.budget().used("space-a")).isEqualTo(120);
+    }
+
+    @Test
     void returnsFreeTextWhenTheRequestHasNoSchema() throws Exception {
         server.replyContent("Just text.", 7, 3);
 

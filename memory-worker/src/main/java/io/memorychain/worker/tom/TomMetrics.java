@@ -3,6 +3,7 @@ package io.memorychain.worker.tom;
 import io.memorychain.llm.ChatOutcome;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Counters of the ToM job since start (thread-safe). */
@@ -14,6 +15,7 @@ public final class TomMetrics {
     final LongAdder skippedNoModel = new LongAdder();
     final LongAdder emptyAnswers = new LongAdder();
     final LongAdder undecodable = new LongAdder();
+    final AtomicInteger partitions = new AtomicInteger();
     private final Map<ChatOutcome, LongAdder> failed = new EnumMap<>(ChatOutcome.class);
 
     public TomMetrics() {
@@ -59,6 +61,11 @@ public final class TomMetrics {
     /** Live event records that could not be decoded (logged, sent to the dead-letter topic, skipped). */
     public long undecodable() {
         return undecodable.sum();
+    }
+
+    /** Events partitions assigned to this instance now (their state rebuilt or being rebuilt). */
+    public int partitions() {
+        return partitions.get();
     }
 
     public String summary() {

@@ -287,12 +287,15 @@ public final class TomWorker implements AutoCloseable {
                 log.info("tom: assigned {}: rebuilding state from the beginning, live from offset {}", tp, live);
             }
             consumer.seekToBeginning(assigned);
+            metrics.partitions.addAndGet(assigned.size());
         }
 
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
             partitions.forEach(tp -> {
-                planners.remove(tp);
+                if (planners.remove(tp) != null) {
+                    metrics.partitions.decrementAndGet();
+                }
                 liveFrom.remove(tp);
             });
         }

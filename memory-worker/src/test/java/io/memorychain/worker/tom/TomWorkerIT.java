@@ -62,7 +62,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The ToM job on a real broker next to the real sequencer and projection, with a scripted model server: it publishes
  * the insight requests of two threads once, even though its first instance crashes after sending them and before its
  * transaction commits; a clean restart publishes nothing more; a replay of the whole chain by a fresh group publishes
- * the same request ids, which the sequencer deduplicates; and the chains verify.
+ * the same request ids, which the sequencer deduplicates; a fresh group starting at the latest offsets runs only for
+ * new items; an undecodable event reaches the dead-letter topic once; and the chains verify.
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)
@@ -180,13 +181,29 @@ class TomWorkerIT {
             assertThat(insights(runtime, spaceB)).hasSize(2);
             assertThat(insightEvents(topics, registry)).as("insight events on the chains").isEqualTo(4);
 
+            // 5. a new group starting at the latest offsets runs nothing for the history, only for what comes next
+            TomMetrics latestMetrics = new TomMetrics();
+            String latestGroup = prefix + "tom-latest";
+            try (Running latest = new Running(worker(topics, registry, latestGroup, "l", TomWorker.StartFrom.LATEST,
+                    settings, models, latestMetrics, TomWorker.BeforeCommit.NONE))) {
+                await().atMost(Duration.ofSeconds(60)).until(() -> latestMetrics.partitions() == 2);
+                episodic(publisher, spaceB, "t2", "The user asked to move the meeting.");
+                episodic(publisher, spaceB, "t2", "The user moved the meeting again.");
+                episodic(publisher, spaceB, "t2", "The user apologised for the changes.");
+                await().atMost(Duration.ofSeconds(90)).until(() -> insights(runtime, spaceB).size() == 4);
+                awaitCaughtUp(topics, latestGroup);
+            }
+            assertThat(latestMetrics.runs()).isEqualTo(1);
+            assertThat(requestIds(topics, registry, "read_committed")).hasSize(10)
+                    .contains("tom:" + spaceB + ":t2:6-8:0", "tom:" + spaceB + ":t2:6-8:1");
+
             for (String space : List.of(spaceA, spaceB)) {
                 VerificationResult result = new KafkaChainReader(SharedKafka.clientProps(), topics.events(), registry,
                         keys.publicRing(), SignatureMode.ALL).verifySpace(space);
                 assertThat(result.ok()).as(space + ": " + result.message()).isTrue();
             }
             assertThat(runtime.views().appliedSeq(spaceA)).isEqualTo(8);
-            assertThat(runtime.views().appliedSeq(spaceB)).isEqualTo(5);
+            assertThat(runtime.views().appliedSeq(spaceB)).isEqualTo(10);
         }
     }
 

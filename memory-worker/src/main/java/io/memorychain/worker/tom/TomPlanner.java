@@ -86,12 +86,22 @@ public final class TomPlanner {
         }
     }
 
+    /** Inputs between two sweeps of idle threads. */
+    static final int DEFAULT_SWEEP_EVERY = 1_000;
+
     private final TomSettings settings;
+    private final int sweepEvery;
     private final Map<ThreadKey, Pending> threads = new HashMap<>();
     private long deferred;
+    private long inputs;
 
     public TomPlanner(TomSettings settings) {
+        this(settings, DEFAULT_SWEEP_EVERY);
+    }
+
+    TomPlanner(TomSettings settings, int sweepEvery) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.sweepEvery = sweepEvery;
     }
 
     /** Feeds the next event of the partition; returns the run it triggers, if any. */
@@ -102,6 +112,9 @@ public final class TomPlanner {
         Memory memory = created.getMemory();
         if (memory.getKind() != MemoryKind.EPISODIC && memory.getKind() != MemoryKind.SEMANTIC) {
             return Optional.empty();
+        }
+        if (++inputs % sweepEvery == 0) {
+            sweep(event.getOccurredAt());
         }
         String thread = memory.getThreadId() == null ? "" : memory.getThreadId();
         Pending pending = threads.computeIfAbsent(new ThreadKey(event.getSpace(), thread), k -> new Pending());
@@ -118,6 +131,15 @@ public final class TomPlanner {
                 new ArrayList<>(pending.activity), new ArrayList<>(pending.semantic), pending.snippet());
         pending.reset(now);
         return Optional.of(run);
+    }
+
+    /**
+     * Forgets threads with nothing pending whose cooldown is over at {@code now} (chain time): such an entry plans
+     * exactly as a missing one does, so the sweep keeps memory bounded without changing any run.
+     */
+    private void sweep(Instant now) {
+        threads.values().removeIf(p -> p.items == 0 && p.lastRunAt != null
+                && !now.isBefore(p.lastRunAt.plus(settings.cooldown())));
     }
 
     /** Inputs that found their thread within the cooldown (the 24 h skip), since this planner was created. */

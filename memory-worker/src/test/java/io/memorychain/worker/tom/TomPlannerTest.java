@@ -101,6 +101,27 @@ class TomPlannerTest {
     }
 
     @Test
+    void forgetsIdleThreadsWhoseCooldownIsOverWithoutChangingTheRuns() {
+        List<MemoryEvent> events = new ArrayList<>();
+        for (int seq = 1; seq <= 3; seq++) {
+            events.add(episodic("s", seq, T0.plusSeconds(seq), "old", "old " + seq));
+        }
+        events.add(episodic("s", 4, T0.plus(Duration.ofHours(25)), "new", "new 1"));
+        events.add(episodic("s", 5, T0.plus(Duration.ofHours(25)), "new", "new 2"));
+        events.add(episodic("s", 6, T0.plus(Duration.ofHours(25)), "old", "old again 1"));
+        events.add(episodic("s", 7, T0.plus(Duration.ofHours(25)), "old", "old again 2"));
+        events.add(episodic("s", 8, T0.plus(Duration.ofHours(25)), "old", "old again 3"));
+        TomPlanner sweeping = new TomPlanner(SETTINGS, 4);
+
+        List<TomRun> swept = feed(sweeping, events.subList(0, 4));
+        assertThat(sweeping.threads()).as("'old' ran 25 h ago with nothing pending: forgotten").isEqualTo(1);
+        swept.addAll(feed(sweeping, events.subList(4, events.size())));
+
+        assertThat(swept).isEqualTo(feed(new TomPlanner(SETTINGS), events));
+        assertThat(swept).extracting(TomRun::toSeq).containsExactly(3L, 8L);
+    }
+
+    @Test
     void keepsTheSnippetToTheLast1000Characters() {
         TomPlanner planner = new TomPlanner(new TomSettings(5, Duration.ZERO, 220));
         List<MemoryEvent> events = new ArrayList<>();

@@ -240,10 +240,17 @@ public final class QueryService {
         return dot;
     }
 
+    /**
+     * Seed 004 section 3: ToM insights (kind INSIGHT) are inferences, "surfaced in retrieval with low weight": their
+     * score is multiplied by this, so a stated fact about as relevant ranks first.
+     */
+    static final double INSIGHT_WEIGHT = 0.8;
+
     private double score(double relevance, double decayScore, Memory m, Instant now) {
         double days = Math.max(0, Duration.between(m.getUpdatedAt(), now).toMillis() / 86_400_000.0);
         double maxStrength = views.relationStrength(m.getSpace(), m.getId());
         return relevance
+                * (m.getKind() == MemoryKind.INSIGHT ? INSIGHT_WEIGHT : 1.0)
                 * decayFactor(decayScore)
                 * (1 + weights.importance() * (m.getImportance() - 3) / 2.0)
                 * (1 + weights.recency() * Math.exp(-days / 30))

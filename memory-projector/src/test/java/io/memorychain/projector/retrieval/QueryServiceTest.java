@@ -126,6 +126,16 @@ class QueryServiceTest {
     }
 
     @Test
+    void insightsRankBelowAStatedFactAsRelevantButAreStillReturned() {
+        String insight = h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder()
+                .setContent("User prefers short answers in the morning").setKind(MemoryKind.INSIGHT)
+                .setImportance(3).build())).getMemoryId();
+        String fact = create("User prefers short answers in the morning", null, 3);
+
+        assertThat(ids(QueryRequest.of(SPACE, null, "short answers morning"))).containsExactly(fact, insight);
+    }
+
+    @Test
     void decayDemotesStaleMemories() {
         String old = create("Standup meeting moved to 9:30", null, 3);
         h.advance(Duration.ofDays(40));

@@ -1,0 +1,77 @@
+package io.memorychain.worker.tom;
+
+import io.memorychain.llm.ChatOutcome;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Counters of the ToM job since start (thread-safe). */
+public final class TomMetrics {
+
+    final LongAdder runs = new LongAdder();
+    final LongAdder published = new LongAdder();
+    final LongAdder dropped = new LongAdder();
+    final LongAdder skippedNoModel = new LongAdder();
+    final LongAdder emptyAnswers = new LongAdder();
+    final LongAdder undecodable = new LongAdder();
+    final AtomicInteger partitions = new AtomicInteger();
+    private final Map<ChatOutcome, LongAdder> failed = new EnumMap<>(ChatOutcome.class);
+
+    public TomMetrics() {
+        for (ChatOutcome outcome : ChatOutcome.values()) {
+            failed.put(outcome, new LongAdder());
+        }
+    }
+
+    void countFailure(ChatOutcome outcome) {
+        failed.get(outcome).increment();
+    }
+
+    /** Runs planned and executed (model called or skipped). */
+    public long runs() {
+        return runs.sum();
+    }
+
+    /** CreateMemory requests published. */
+    public long published() {
+        return published.sum();
+    }
+
+    /** Insights the model returned that failed the constraints (first person, too long, beyond 3, ...). */
+    public long dropped() {
+        return dropped.sum();
+    }
+
+    /** Runs not done because no model is configured. */
+    public long skippedNoModel() {
+        return skippedNoModel.sum();
+    }
+
+    /** Runs whose answer had no acceptable insight: nothing published. */
+    public long emptyAnswers() {
+        return emptyAnswers.sum();
+    }
+
+    /** Runs whose model call failed, by outcome. */
+    public long failures(ChatOutcome outcome) {
+        return failed.get(outcome).sum();
+    }
+
+    /** Live event records that could not be decoded (logged, sent to the dead-letter topic, skipped). */
+    public long undecodable() {
+        return undecodable.sum();
+    }
+
+    /** Events partitions assigned to this instance now (their state rebuilt or being rebuilt). */
+    public int partitions() {
+        return partitions.get();
+    }
+
+    public String summary() {
+        long failures = failed.values().stream().mapToLong(LongAdder::sum).sum();
+        return runs() + " run(s), " + published() + " insight request(s) published, " + dropped()
+                + " insight(s) dropped, " + emptyAnswers() + " empty answer(s), " + failures + " failed call(s), "
+                + skippedNoModel() + " skipped: no model";
+    }
+}

@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The default model and the per-agent overrides (seed 003: an agent's refinement runs on its own model).
+ * The default model and the per-agent overrides (docs/architecture.md §9: an agent's refinement runs on its own model).
  *
  * <p>Read from flat keys ({@link #fromProperties}): {@code memory.llm.<key>} for the default and
  * {@code memory.llm.agents.<agentId>.<key>} for an agent, where an agent's keys override the default's and the rest

@@ -32,7 +32,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code tom}: the theory-of-mind insight job (seed 004 section 3) as its own consumer group ({@link TomWorker}), until
+ * {@code tom}: the theory-of-mind insight job (docs/architecture.md §12) as its own consumer group ({@link TomWorker}), until
  * the process is stopped. With no model configured it logs {@code skipped: no model} and exits 0 without connecting.
  */
 final class TomCommand {

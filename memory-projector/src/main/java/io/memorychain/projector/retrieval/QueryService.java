@@ -241,7 +241,7 @@ public final class QueryService {
     }
 
     /**
-     * Seed 004 section 3: ToM insights (kind INSIGHT) are inferences, "surfaced in retrieval with low weight": their
+     * docs/architecture.md §12: ToM insights (kind INSIGHT) are inferences, "surfaced in retrieval with low weight": their
      * score is multiplied by this, so a stated fact about as relevant ranks first.
      */
     static final double INSIGHT_WEIGHT = 0.8;

@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Checks a model's ToM answer against seed 004 section 3: at most 3 insights, each one non-blank, at most 280
+ * Checks a model's ToM answer against docs/architecture.md §12: at most 3 insights, each one non-blank, at most 280
  * characters, in the third person (no first-person pronouns: "I", "me", "my", "we", "us", "our", ..., which in a
  * model's answer refer to the model) and not about "the AI" / "the assistant" itself. Invalid insights are dropped one
  * by one with a reason, never the whole answer.

@@ -7,7 +7,7 @@ import io.memorychain.llm.ChatRequest;
 import io.memorychain.llm.JsonSchema;
 import java.util.List;
 
-/** The ToM prompt and output schema (seed 004 section 3). */
+/** The ToM prompt and output schema (docs/architecture.md §12). */
 public final class TomPrompt {
 
     public static final String PURPOSE = "tom";

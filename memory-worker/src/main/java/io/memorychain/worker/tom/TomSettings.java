@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Settings of the ToM insight job (seed 004 section 3).
+ * Settings of the ToM insight job (docs/architecture.md §12).
  *
  * @param minItems  new activity items (episodic or semantic memories) a thread needs before a run, 1..100 (default 3)
  * @param cooldown  the skip: no run for a thread within this much chain time of its previous run (default 24 h)
@@ -15,14 +15,14 @@ public record TomSettings(int minItems, Duration cooldown, int maxTokens) {
     public static final int DEFAULT_MIN_ITEMS = 3;
     public static final Duration DEFAULT_COOLDOWN = Duration.ofHours(24);
     public static final int DEFAULT_MAX_TOKENS = 220;
-    /** Seed 004 section 3: at most this many insights per run, each at most {@link #MAX_CHARS} characters. */
+    /** docs/architecture.md §12: at most this many insights per run, each at most {@link #MAX_CHARS} characters. */
     public static final int MAX_INSIGHTS = 3;
     public static final int MAX_CHARS = 280;
     /** Inputs: latest activity items (N <= 5), new semantic items (K <= 3), a conversation snippet (<= 1k chars). */
     public static final int MAX_ACTIVITY_ITEMS = 5;
     public static final int MAX_SEMANTIC_ITEMS = 3;
     public static final int MAX_SNIPPET_CHARS = 1000;
-    /** Storage (seed 004 section 3): kind insight, this category, importance 2, not pinned. */
+    /** Storage (docs/architecture.md §12): kind insight, this category, importance 2, not pinned. */
     public static final String CATEGORY = "relationship_dynamic";
     public static final int IMPORTANCE = 2;
 

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -261,7 +262,7 @@ public final class TomWorker implements AutoCloseable {
     @Override
     public void close() {
         try {
-            consumer.close(Duration.ofSeconds(10));
+            consumer.close(CloseOptions.timeout(Duration.ofSeconds(10)));
         } finally {
             producer.close(Duration.ofSeconds(10));
         }

@@ -39,7 +39,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
@@ -68,6 +70,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("integration")
 @ExtendWith(SharedKafka.class)
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
+@SuppressWarnings("try") // a Running worker is not referenced in its try block: it runs while the test waits
 class TomWorkerIT {
 
     private static final Actor AGENT = Requests.actor(ActorType.AGENT, "planner");
@@ -218,10 +221,13 @@ class TomWorkerIT {
         }
 
         @Override
-        public void close() throws Exception {
+        public void close() throws ExecutionException, TimeoutException {
             worker.stop();
             try {
                 loop.get(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while stopping the worker", e);
             } finally {
                 worker.close();
             }

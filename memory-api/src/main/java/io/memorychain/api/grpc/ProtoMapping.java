@@ -165,7 +165,9 @@ final class ProtoMapping {
                 .setContent(m.content()).addAllTags(m.tags()).setImportance(m.importance()).setConfidence(m.confidence())
                 .setCreatedAt(nonNull(m.createdAt())).setUpdatedAt(nonNull(m.updatedAt())).setVersion(m.version())
                 .setState(m.state()).addAllSupersedes(m.supersedes()).setPinned(m.pinned())
-                .setConstitutional(m.constitutional()).setContentHash(nonNull(m.contentHash()));
+                .setConstitutional(m.constitutional()).setContentHash(nonNull(m.contentHash()))
+                .setDecayStatus(nonNull(m.decayStatus()));
+        set(m.purgeAt(), b::setPurgeAt);
         set(m.blockLabel(), b::setBlockLabel);
         set(m.category(), b::setCategory);
         set(m.summary(), b::setSummary);

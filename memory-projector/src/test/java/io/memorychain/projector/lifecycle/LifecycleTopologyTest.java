@@ -104,6 +104,9 @@ class LifecycleTopologyTest {
         assertThat(h.views.audit(SPACE, 0, 100)).extracting(AuditEntry::getDescription)
                 .anySatisfy(d -> assertThat(d).startsWith("decay: " + unread + " dormant -> archived"));
 
+        assertThat(h.views.history(SPACE, unread)).extracting(e -> e.getEventType() + " " + e.getAfter().getDecayStatus())
+                .containsSubsequence("DecayTransitioned FADING", "DecayTransitioned DORMANT", "DecayTransitioned ARCHIVED");
+
         h.submit(LifecycleRig.restore(SPACE, unread));
         h.advance(Duration.ofDays(1));
 

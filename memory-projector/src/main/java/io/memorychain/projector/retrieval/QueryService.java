@@ -84,7 +84,7 @@ public final class QueryService {
         int candidates = Math.min(SearchRequest.MAX_TOP_K, Math.max(q.topK() * CANDIDATE_FACTOR, MIN_CANDIDATES));
         List<Hit> hits = views.search(SearchRequest.builder(q.space()).text(q.query()).vector(vector)
                 .mode(SearchMode.HYBRID).topK(candidates).filters(q.filters()).allowedCategories(allowed)
-                .includeSuperseded(q.includeSuperseded()).build());
+                .includeSuperseded(q.includeSuperseded()).excludeDormant(!q.includeDormant()).build());
 
         Map<String, Double> relevance = fuse(reads, hits, vector);
         traverseEntities(reads, q, hits, relevance, allowed);

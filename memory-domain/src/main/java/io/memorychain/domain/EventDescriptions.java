@@ -1,6 +1,9 @@
 package io.memorychain.domain;
 
 import io.memorychain.avro.BlockUpdated;
+import io.memorychain.avro.DecayTransitioned;
+import io.memorychain.avro.MemoryExpired;
+import io.memorychain.avro.MemoryRestored;
 import io.memorychain.avro.DuplicatesRemoved;
 import io.memorychain.avro.MemoriesConsolidated;
 import io.memorychain.avro.MemoryCreated;
@@ -36,6 +39,17 @@ public final class EventDescriptions {
                     + (c.getReason() == null ? "" : " (" + snippet(c.getReason()) + ")");
         } else if (p instanceof MemoryDeleted d) {
             return "soft-deleted " + d.getMemoryId() + (d.getReason() == null ? "" : " (" + snippet(d.getReason()) + ")");
+        } else if (p instanceof DecayTransitioned d) {
+            return "decay: " + d.getMemoryId() + " " + status(d.getFrom()) + " -> " + status(d.getTo())
+                    + String.format(java.util.Locale.ROOT, " (score %.3f, %.1f days since last access, %d reads)",
+                    d.getScore(), d.getInputs().getDaysSinceLastAccess(), d.getInputs().getAccessCount())
+                    + (d.getTo() == io.memorychain.avro.DecayStatus.ARCHIVED ? "; archived, hidden until restored" : "");
+        } else if (p instanceof MemoryExpired e) {
+            return "expired " + e.getMemoryId() + " (TTL soft-delete"
+                    + (e.getReason() == null ? "" : ": " + snippet(e.getReason()))
+                    + (e.getPurgeAt() == null ? "; kept indefinitely" : "; purge at " + e.getPurgeAt()) + ")";
+        } else if (p instanceof MemoryRestored r) {
+            return "restored " + r.getMemoryId();
         } else if (p instanceof BlockUpdated b) {
             return "block " + b.getLabel() + " v" + b.getVersion() + " is " + b.getMemory().getId();
         } else if (p instanceof ProposalSubmitted s) {
@@ -64,6 +78,10 @@ public final class EventDescriptions {
         };
         return what + (r.getConflictsWith().isEmpty() ? "" : " (conflicts with " + String.join(", ", r.getConflictsWith()) + ")")
                 + (r.getReason() == null ? "" : ": " + snippet(r.getReason()));
+    }
+
+    private static String status(Enum<?> status) {
+        return status.name().toLowerCase(java.util.Locale.ROOT);
     }
 
     private static String memoryIdOf(Object payload) {

@@ -1,6 +1,9 @@
 package io.memorychain.domain;
 
 import io.memorychain.avro.BlockUpdated;
+import io.memorychain.avro.DecayStatus;
+import io.memorychain.avro.DecayTransitioned;
+import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.DuplicateRemoval;
 import io.memorychain.avro.DuplicatesRemoved;
 import io.memorychain.avro.MemoriesConsolidated;
@@ -62,7 +65,23 @@ public final class Evolver {
         } else if (payload instanceof MemoryDeleted p) {
             changes.add(change(current, p.getMemoryId(), at, m -> m.setState(MemoryState.SOFT_DELETED)));
         } else if (payload instanceof MemoryRestored p) {
-            changes.add(change(current, p.getMemoryId(), at, m -> m.setState(MemoryState.ACTIVE)));
+            changes.add(change(current, p.getMemoryId(), at, m -> {
+                m.setState(MemoryState.ACTIVE);
+                m.setDecayStatus(DecayStatus.ACTIVE);
+                m.setPurgeAt(null);
+            }));
+        } else if (payload instanceof DecayTransitioned p) {
+            changes.add(keepingDecayClock(current, p.getMemoryId(), at, m -> {
+                m.setDecayStatus(p.getTo());
+                if (p.getTo() == DecayStatus.ARCHIVED) {
+                    m.setState(MemoryState.ARCHIVED);
+                }
+            }));
+        } else if (payload instanceof MemoryExpired p) {
+            changes.add(keepingDecayClock(current, p.getMemoryId(), at, m -> {
+                m.setState(MemoryState.SOFT_DELETED);
+                m.setPurgeAt(p.getPurgeAt());
+            }));
         } else if (payload instanceof MemoryProtected p) {
             changes.add(change(current, p.getMemoryId(), at, m -> m.setConstitutional(true)));
         } else if (payload instanceof MemoryUnprotected p) {
@@ -96,7 +115,19 @@ public final class Evolver {
         return changes;
     }
 
+    /** A change that reinforces the memory: its decay clock restarts at the event (decay_clock_at null = updated_at). */
     private static Change change(Function<String, Memory> current, String id, Instant at, Consumer<Memory> edit) {
+        return change(current, id, at, edit, true);
+    }
+
+    /** A lifecycle change (decay transition, expiry): not an access, so the decay clock stays where it was. */
+    private static Change keepingDecayClock(Function<String, Memory> current, String id, Instant at,
+                                            Consumer<Memory> edit) {
+        return change(current, id, at, edit, false);
+    }
+
+    private static Change change(Function<String, Memory> current, String id, Instant at, Consumer<Memory> edit,
+                                 boolean reinforces) {
         Memory before = current.apply(id);
         if (before == null) {
             throw new IllegalStateException("Event refers to unknown memory " + id);
@@ -105,7 +136,16 @@ public final class Evolver {
         edit.accept(after);
         after.setVersion(before.getVersion() + 1);
         after.setUpdatedAt(at);
+        after.setDecayClockAt(reinforces ? null : decayClock(before));
         return new Change(before, after);
+    }
+
+    /**
+     * Where a memory's decay clock starts (chain time): {@code decay_clock_at}, else {@code updated_at}. Never the
+     * (possibly imported) {@code created_at}.
+     */
+    public static Instant decayClock(Memory memory) {
+        return memory.getDecayClockAt() != null ? memory.getDecayClockAt() : memory.getUpdatedAt();
     }
 
     /** One memory's snapshot before and after an event. */

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code link}: runs the linker job until stopped (see {@link LinkCommand#USAGE}).</li>
  *   <li>{@code refine}: runs the refinement trigger until stopped (see {@link RefineCommand#USAGE}).</li>
  *   <li>{@code tom}: runs the ToM insight job until stopped (see {@link TomCommand#USAGE}).</li>
+ *   <li>{@code lifecycle}: runs the lifecycle worker (decay, TTL) until stopped (see {@link LifecycleCommand#USAGE}).</li>
  * </ul>
  * Exit status: 0 success, 1 a verified chain is broken, 2 usage error or the command could not run; errors are
  * printed as one message on stderr, never as a stack trace. Results go to stdout, logs and progress to stderr.
@@ -99,6 +100,13 @@ public final class WorkerMain {
                 }
                 return tom(rest, err);
             }
+            case "lifecycle" -> {
+                if (rest.contains("--help") || rest.contains("-h")) {
+                    out.println(LifecycleCommand.USAGE);
+                    return EXIT_OK;
+                }
+                return lifecycle(rest, err);
+            }
             default -> {
                 err.println("error: unknown command '" + command + "'");
                 err.print(usage());
@@ -123,6 +131,11 @@ public final class WorkerMain {
 
     private int tom(List<String> args, PrintStream err) {
         return command("tom", TomCommand.USAGE, 3, () -> TomCommand.run(TomCommand.parse(args, System.getenv()),
+                registries, err), err);
+    }
+
+    private int lifecycle(List<String> args, PrintStream err) {
+        return command("lifecycle", LifecycleCommand.USAGE, 3, () -> LifecycleCommand.run(LifecycleCommand.parse(args),
                 registries, err), err);
     }
 
@@ -151,7 +164,8 @@ public final class WorkerMain {
 
     private static String usage() {
         return USAGE + VerifyCommand.USAGE.indent(2) + "\n" + LinkCommand.USAGE.indent(2) + "\n"
-                + RefineCommand.USAGE.indent(2) + "\n" + TomCommand.USAGE.indent(2);
+                + RefineCommand.USAGE.indent(2) + "\n" + TomCommand.USAGE.indent(2) + "\n"
+                + LifecycleCommand.USAGE.indent(2);
     }
 
     /** The exception's message and its causes', on one line. */

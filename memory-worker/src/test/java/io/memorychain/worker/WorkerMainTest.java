@@ -77,6 +77,15 @@ class WorkerMainTest {
     }
 
     @Test
+    void lifecycleHasItsHelpAndUsageErrors() {
+        assertThat(run("lifecycle", "--help")).isZero();
+        assertThat(out()).contains("lifecycle --bootstrap-servers HOST:PORT").contains("--ttl");
+        out.reset();
+        assertUsageError(run("lifecycle", "--check-interval", "PT1M"), "--bootstrap-servers is required");
+        assertThat(err()).contains("(memory-worker lifecycle --help for details)");
+    }
+
+    @Test
     void refineHasItsHelpAndUsageErrors() {
         assertThat(run("refine", "--help")).isZero();
         assertThat(out()).contains("refine --bootstrap-servers HOST:PORT").contains("--threshold-tokens");

@@ -32,8 +32,19 @@ class CompatibilityGateTest {
         replaceIn(current.resolve("MemoryOutcome.avsc"), "\"fields\": [",
                 "\"fields\": [\n  {\"name\": \"tenant\", \"type\": \"string\", \"doc\": \"x\"},");
         assertThat(CompatibilityGate.check(current, PUBLISHED)).as("one problem per published version")
-                .hasSize(3).allSatisfy(problem -> assertThat(problem).contains("io.memorychain.avro.MemoryOutcome")
+                .hasSize(4).allSatisfy(problem -> assertThat(problem).contains("io.memorychain.avro.MemoryOutcome")
                         .contains("tenant"));
+    }
+
+    @Test
+    void v3ReadersStillReadV4MemorySnapshots() {
+        // the lifecycle fields (decay_status, decay_clock_at, purge_at) are additions with defaults: a v3 reader skips
+        // them, so the change is forward compatible for Memory as well as backward compatible
+        org.apache.avro.Schema v3 = memory(CompatibilityGate.parseFolder(PUBLISHED.resolve("v3")));
+        org.apache.avro.Schema now = memory(CompatibilityGate.parseFolder(CURRENT));
+        assertThat(org.apache.avro.SchemaCompatibility.checkReaderWriterCompatibility(v3, now).getType())
+                .isEqualTo(org.apache.avro.SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE);
+        assertThat(String.valueOf(now.getField("decay_status").defaultVal())).isEqualTo("ACTIVE");
     }
 
     @Test
@@ -43,6 +54,13 @@ class CompatibilityGateTest {
                 "{\"name\": \"importance\", \"type\": \"string\", \"default\": \"3\"");
         assertThat(CompatibilityGate.check(current, PUBLISHED)).isNotEmpty()
                 .allSatisfy(problem -> assertThat(problem).contains("importance"));
+    }
+
+    /** Memory is declared in Common.avsc (not a top-level record): take it from MemoryCreated. */
+    private static org.apache.avro.Schema memory(java.util.Map<String, org.apache.avro.Schema> records) {
+        org.apache.avro.Schema payload = records.get("io.memorychain.avro.MemoryEvent").getField("payload").schema();
+        return payload.getTypes().stream().filter(t -> t.getName().equals("MemoryCreated")).findFirst().orElseThrow()
+                .getField("memory").schema();
     }
 
     private static Path copyCurrent(Path tmp) throws IOException {

@@ -51,6 +51,14 @@ public interface MemoryBackend {
     /** State of each Kafka Streams application by name ({@code sequencer}, {@code projection}), e.g. RUNNING. */
     Map<String, String> streamStates();
 
+    /**
+     * Figures of the background workers running in this process, by name (e.g. {@code lifecycle}: state, lag,
+     * last_check_at, last_evaluated, requested_total); empty when none runs here.
+     */
+    default Map<String, Map<String, Object>> workerFigures() {
+        return Map.of();
+    }
+
     /** Where API key records live. */
     ApiKeyStore apiKeys();
 }

@@ -2,6 +2,7 @@ package io.memorychain.api.backend;
 
 import io.memorychain.api.auth.ApiKeyStore;
 import io.memorychain.api.auth.KafkaApiKeyStore;
+import io.memorychain.api.config.LifecycleConfig;
 import io.memorychain.api.config.MemoryConfig;
 import io.memorychain.api.config.RefinementConfig;
 import io.memorychain.api.config.RetrievalConfig;
@@ -20,7 +21,11 @@ import io.memorychain.events.publish.AccessPublisher;
 import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.lifecycle.LifecycleSettings;
+import io.memorychain.projector.lifecycle.LifecycleStatus;
+import io.memorychain.projector.lifecycle.LifecycleTopology;
 import io.memorychain.projector.refinement.RefinementTriggerSettings;
+import io.memorychain.projector.support.StreamsLag;
 import io.memorychain.projector.refinement.RefinementTriggerTopology;
 import io.memorychain.projector.view.MemoryViews;
 import jakarta.annotation.PreDestroy;
@@ -61,6 +66,9 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private ApiKeyStore apiKeys;
     private MemoryChainRuntime runtime;
     private KafkaStreams refinementTrigger;
+    private KafkaStreams lifecycleWorker;
+    private final LifecycleStatus lifecycleStatus = new LifecycleStatus();
+    private final LifecycleConfig lifecycle;
     private MemoryPublisher publisher;
     private AccessPublisher accessPublisher;
     private final Embedder embedder;
@@ -69,7 +77,9 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private volatile boolean closed;
 
     public MemoryChainBackend(MemoryConfig config, RetrievalConfig retrieval, RefinementConfig refinement,
-                              SchemaRegistryFactory registries, CategoryPolicy categories, Embedder embedder) {
+                              LifecycleConfig lifecycle, SchemaRegistryFactory registries, CategoryPolicy categories,
+                              Embedder embedder) {
+        this.lifecycle = lifecycle;
         AvroTrust.install();
         this.config = config;
         this.categories = categories;
@@ -115,6 +125,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         runtime = MemoryChainRuntime.start(settings, registry, keys, embedder, retrieval.linker(embedder.modelId()),
                 timeout);
         refinementTrigger = refinement.trigger().map(trigger -> startRefinementTrigger(settings, trigger)).orElse(null);
+        lifecycleWorker = lifecycle.settings(external.isEmpty(), retrieval.getDecayLambda(), categories)
+                .map(worker -> startLifecycleWorker(settings, worker)).orElse(null);
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
         apiKeys = new KafkaApiKeyStore(bootstrapServers, topics.apiKeys(), replicationFactor, timeout, API_KEY_REFRESH);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
@@ -133,6 +145,21 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         streams.start();
         log.info("Refinement trigger running: sessions start over {} core tokens (target {}), schedule {}",
                 trigger.thresholdTokens(), trigger.targetTokens(), trigger.schedule() == null ? "off" : trigger.schedule());
+        return streams;
+    }
+
+    /**
+     * The lifecycle worker (decay transitions and TTL expiry) as its own Streams application (application id
+     * {@code <app>-lifecycle}): it reads the events and accesses and publishes TransitionDecay / ExpireMemory requests
+     * as worker:lifecycle; the sequencer decides.
+     */
+    private KafkaStreams startLifecycleWorker(MemoryChainRuntime.Settings settings, LifecycleSettings worker) {
+        KafkaStreams streams = new KafkaStreams(LifecycleTopology.build(topics, registry, worker, Clock.systemUTC(),
+                lifecycleStatus), MemoryChainRuntime.streamsConfig(bootstrapServers, settings.stateDir(),
+                settings.replicationFactor(), settings.applicationId() + "-lifecycle", settings.instanceId()));
+        streams.start();
+        log.info("Lifecycle worker running: decay lambda {}, thresholds {}, checked every {}", worker.lambda(),
+                worker.thresholds(), worker.checkInterval());
         return streams;
     }
 
@@ -216,6 +243,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         closeQuietly("publisher", publisher);
         closeQuietly("access publisher", accessPublisher);
         closeQuietly("API key store", apiKeys);
+        closeQuietly("lifecycle worker",
+                lifecycleWorker == null ? null : () -> lifecycleWorker.close(Duration.ofSeconds(30)));
         closeQuietly("refinement trigger",
                 refinementTrigger == null ? null : () -> refinementTrigger.close(Duration.ofSeconds(30)));
         closeQuietly("Kafka Streams runtime", runtime);
@@ -249,6 +278,21 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         if (refinementTrigger != null) {
             states.put("refinement", refinementTrigger.state().name());
         }
+        if (lifecycleWorker != null) {
+            states.put("lifecycle", lifecycleWorker.state().name());
+        }
         return states;
+    }
+
+    @Override
+    public Map<String, Map<String, Object>> workerFigures() {
+        if (lifecycleWorker == null) {
+            return Map.of();
+        }
+        Map<String, Object> figures = new java.util.LinkedHashMap<>();
+        figures.put("state", lifecycleWorker.state().name());
+        figures.put("lag", StreamsLag.of(lifecycleWorker));
+        figures.putAll(lifecycleStatus.figures());
+        return Map.of("lifecycle", figures);
     }
 }

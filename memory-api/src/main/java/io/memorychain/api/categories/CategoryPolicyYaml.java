@@ -52,7 +52,8 @@ public final class CategoryPolicyYaml {
 
     private static final Set<String> TOP_KEYS = Set.of("categories", "allowlists");
     private static final Set<String> GROUPS = Set.of("system", "custom");
-    private static final Set<String> CATEGORY_KEYS = Set.of("name", "context", "rag_length");
+    private static final Set<String> CATEGORY_KEYS = Set.of("name", "context", "rag_length", "ttl",
+            "ttl_importance_below", "purge_after");
 
     private CategoryPolicyYaml() {
     }
@@ -170,7 +171,40 @@ public final class CategoryPolicyYaml {
                 }
                 ragLength = length;
             }
-            return new Category(name, mode, ragLength);
+            return new Category(name, mode, ragLength, lifecycle(entry, where));
+        }
+
+        /** ttl, ttl_importance_below and purge_after (docs/architecture.md §12; docs/architecture.md §9: no purge unless configured). */
+        private CategoryPolicy.Lifecycle lifecycle(Map<String, Object> entry, String where) {
+            java.time.Duration ttl = duration(entry.get("ttl"), where, "ttl");
+            java.time.Duration purgeAfter = duration(entry.get("purge_after"), where, "purge_after");
+            Object rawBelow = entry.get("ttl_importance_below");
+            int below = CategoryPolicy.Lifecycle.DEFAULT_IMPORTANCE_BELOW;
+            if (rawBelow != null) {
+                if (!(rawBelow instanceof Integer value) || value < 1 || value > 6) {
+                    throw error(where, "has ttl_importance_below " + describe(rawBelow) + "; use 1..6 (6: any importance)");
+                }
+                below = value;
+            }
+            if (ttl == null && (purgeAfter != null || rawBelow != null)) {
+                throw error(where, "sets purge_after or ttl_importance_below without a ttl");
+            }
+            try {
+                return new CategoryPolicy.Lifecycle(ttl, below, purgeAfter);
+            } catch (IllegalArgumentException e) {
+                throw error(where, e.getMessage());
+            }
+        }
+
+        private java.time.Duration duration(Object raw, String where, String key) {
+            if (raw == null || "never".equals(raw)) {
+                return null;
+            }
+            try {
+                return java.time.Duration.parse(String.valueOf(raw));
+            } catch (java.time.format.DateTimeParseException e) {
+                throw error(where, "has " + key + " " + describe(raw) + "; use an ISO-8601 duration such as P60D");
+            }
         }
 
         private Map<String, Set<String>> allowlists(Object node, Map<String, Category> categories) {

@@ -39,7 +39,11 @@ public record MemoryJson(
         List<String> supersedes,
         boolean pinned,
         boolean constitutional,
-        @JsonProperty("content_hash") String contentHash) {
+        @JsonProperty("content_hash") String contentHash,
+        @Schema(description = "decay status recorded on the chain by the lifecycle worker: active, fading, dormant or "
+                + "archived (docs/architecture.md §7)") @JsonProperty("decay_status") String decayStatus,
+        @Schema(description = "TTL-expired (soft-deleted) memories: when they may be purged; null keeps them "
+                + "indefinitely") @Nullable @JsonProperty("purge_at") String purgeAt) {
 
     public static MemoryJson of(Memory m) {
         if (m == null) {
@@ -50,7 +54,7 @@ public record MemoryJson(
                 Enums.json(m.getConfidence()), m.getSource(), m.getUserId(), m.getAgentId(), m.getRunId(), m.getActorId(),
                 m.getThreadId(), m.getRole(), iso(m.getCreatedAt()), iso(m.getUpdatedAt()), m.getVersion(),
                 Enums.json(m.getState()), m.getSupersededBy(), List.copyOf(m.getSupersedes()), m.getPinned(),
-                m.getConstitutional(), m.getContentHash());
+                m.getConstitutional(), m.getContentHash(), Enums.json(m.getDecayStatus()), iso(m.getPurgeAt()));
     }
 
     static String iso(Instant instant) {

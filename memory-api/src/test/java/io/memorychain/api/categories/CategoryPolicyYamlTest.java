@@ -176,4 +176,30 @@ class CategoryPolicyYamlTest {
         assertThatThrownBy(() -> CategoryPolicyYaml.load(missing))
                 .hasMessage(missing + ": no such categories file (memory.categories-file)");
     }
+
+    @Test
+    void aCategoryMayHaveATtlLifecycleAndKeepsExpiredMemoriesIndefinitelyUnlessPurgeAfterIsSet() {
+        CategoryPolicy policy = parse("""
+                categories:
+                  system:
+                    - {name: event, context: rag, rag_length: 30, ttl: P60D, ttl_importance_below: 3}
+                    - {name: activity, context: rag, rag_length: 50, ttl: P30D, purge_after: P30D}
+                    - {name: profile, context: all}
+                """);
+
+        assertThat(policy.lifecycle("event")).isEqualTo(new CategoryPolicy.Lifecycle(java.time.Duration.ofDays(60), 3,
+                null));
+        assertThat(policy.lifecycle("activity").purgeAfter()).isEqualTo(java.time.Duration.ofDays(30));
+        assertThat(policy.lifecycle("profile")).isEqualTo(CategoryPolicy.Lifecycle.NONE);
+        assertThatThrownBy(() -> parse("""
+                categories:
+                  system:
+                    - {name: event, context: rag, rag_length: 30, purge_after: P30D}
+                """)).isInstanceOf(InvalidCategoriesException.class).hasMessageContaining("without a ttl");
+        assertThatThrownBy(() -> parse("""
+                categories:
+                  system:
+                    - {name: event, context: rag, rag_length: 30, ttl: sixty days}
+                """)).isInstanceOf(InvalidCategoriesException.class).hasMessageContaining("ISO-8601");
+    }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.api.topology.TopologyBackend;
+import io.memorychain.domain.category.CategoryPolicy;
+import io.memorychain.projector.lifecycle.LifecycleSettings;
 import io.memorychain.projector.refinement.RefinementTriggerSettings;
 import io.micronaut.context.ApplicationContext;
 import java.nio.file.Path;
@@ -68,6 +70,32 @@ class MemoryConfigTest {
         try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.refinement.trigger-schedule", "weekly"), TopologyBackend.ENV)) {
             assertThatThrownBy(() -> ctx.getBean(RefinementConfig.class).trigger()).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("memory.refinement.trigger-schedule").hasMessageContaining("'weekly'");
+        }
+    }
+
+    @Test
+    void theLifecycleWorkerRunsByDefaultOnlyWithTheEmbeddedBrokerWithTheSeedsThresholds() {
+        CategoryPolicy none = CategoryPolicy.unrestricted();
+        try (ApplicationContext ctx = ApplicationContext.run(TopologyBackend.ENV)) {
+            LifecycleConfig config = ctx.getBean(LifecycleConfig.class);
+            LifecycleSettings embedded = config.settings(true, 0.03, none).orElseThrow();
+            assertThat(embedded.thresholds()).isEqualTo(LifecycleSettings.Thresholds.SEED);
+            assertThat(embedded.checkInterval()).isEqualTo(Duration.ofMinutes(10));
+            assertThat(config.settings(false, 0.03, none)).as("external cluster: run memory-worker lifecycle").isEmpty();
+        }
+        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.lifecycle.enabled", true,
+                "memory.lifecycle.check-interval", "PT1M", "memory.lifecycle.fading-below", 0.6), TopologyBackend.ENV)) {
+            LifecycleSettings external = ctx.getBean(LifecycleConfig.class).settings(false, 0.05, none).orElseThrow();
+            assertThat(external.checkInterval()).isEqualTo(Duration.ofMinutes(1));
+            assertThat(external.thresholds().fading()).isEqualTo(0.6);
+            assertThat(external.lambda()).isEqualTo(0.05);
+        }
+        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.lifecycle.enabled", false), TopologyBackend.ENV)) {
+            assertThat(ctx.getBean(LifecycleConfig.class).settings(true, 0.03, none)).isEmpty();
+        }
+        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.lifecycle.dormant-below", 0.9), TopologyBackend.ENV)) {
+            assertThatThrownBy(() -> ctx.getBean(LifecycleConfig.class).settings(true, 0.03, none))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("memory.lifecycle.");
         }
     }
 

@@ -94,7 +94,11 @@ class EmbeddedRestartIT {
 
             // the refinement trigger runs in the embedded service: core memory over the threshold (25 tokens in this
             // test) starts a session by itself
-            assertThat(backend.streamStates()).containsKey("refinement");
+            assertThat(backend.streamStates()).containsKey("refinement").containsKey("lifecycle");
+            // the lifecycle worker runs in the embedded service by default, with its figures in /health
+            Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() ->
+                    assertThat(backend.workerFigures()).containsKey("lifecycle"));
+            assertThat(backend.workerFigures().get("lifecycle")).containsKeys("state", "lag", "requested_total");
             client.toBlocking().retrieve(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content",
                     "I am a careful planner who writes every decision down, checks the calendar twice a day, keeps the "
                     + "user's preferences in mind and answers in short, plain sentences")).bearerAuth(agent), Map.class);

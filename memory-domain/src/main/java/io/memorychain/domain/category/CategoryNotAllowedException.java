@@ -5,6 +5,8 @@ import java.util.List;
 /** The agent asked for categories outside its allowlist (HTTP 403 {@code CATEGORY_NOT_ALLOWED}). */
 public final class CategoryNotAllowedException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     private final List<String> categories;
 
     public CategoryNotAllowedException(String agent, List<String> categories) {

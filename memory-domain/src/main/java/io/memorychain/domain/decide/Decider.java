@@ -42,6 +42,8 @@ import io.memorychain.avro.StartRefinement;
 import io.memorychain.avro.SubmitProposal;
 import io.memorychain.avro.Tier;
 import io.memorychain.avro.UnlinkMemories;
+import io.memorychain.avro.TransitionDecay;
+import io.memorychain.avro.ExpireMemory;
 import io.memorychain.avro.UpdateBlock;
 import io.memorychain.avro.UpdateMemory;
 import io.memorychain.domain.ContentHash;
@@ -71,12 +73,14 @@ public final class Decider {
     private final CategoryGuard categories;
     private final ProposalDecider proposals;
     private final RefinementDecider refinements;
+    private final LifecycleDecider lifecycle;
 
     public Decider(WriteSettings settings) {
         this.settings = settings;
         this.categories = new CategoryGuard(settings.categories());
         this.proposals = new ProposalDecider(this, categories);
         this.refinements = new RefinementDecider(settings);
+        this.lifecycle = new LifecycleDecider(settings.categories());
     }
 
     public Decision decide(MemoryRequest request, long seq, WriteModel model, Instant now) {
@@ -128,6 +132,10 @@ public final class Decider {
             return refinements.start(request, seq, model, s);
         } else if (op instanceof CompleteRefinement c) {
             return refinements.complete(request, seq, model, now, c);
+        } else if (op instanceof TransitionDecay t) {
+            return lifecycle.transition(request, model, t);
+        } else if (op instanceof ExpireMemory e) {
+            return lifecycle.expire(request, model, now, e);
         }
         return reject(INVALID_ARGUMENT, "unsupported operation " + (op == null ? "null" : op.getClass().getSimpleName()));
     }
@@ -197,6 +205,7 @@ public final class Decider {
         }
         after.setVersion(before.getVersion() + 1);
         after.setUpdatedAt(ctx.now);
+        after.setDecayClockAt(null); // a write reinforces: the decay clock restarts at updated_at
         return new Decision.Accept(new MemoryUpdated(before, after), after.getId(), after.getVersion());
     }
 
@@ -289,9 +298,9 @@ public final class Decider {
             return found.rejection;
         }
         Memory m = found.memory;
-        if (m.getState() != MemoryState.SOFT_DELETED) {
-            return reject(INVALID_STATE, "only soft-deleted memories can be restored; " + m.getId() + " is "
-                    + stateName(m));
+        if (m.getState() != MemoryState.SOFT_DELETED && m.getState() != MemoryState.ARCHIVED) {
+            return reject(INVALID_STATE, "only soft-deleted, expired or archived memories can be restored; "
+                    + m.getId() + " is " + stateName(m));
         }
         return new Decision.Accept(new MemoryRestored(m.getId()), m.getId(), m.getVersion() + 1);
     }

@@ -78,6 +78,15 @@ final class Scenario {
         return decide(request);
     }
 
+    /** Moves the decision time (the clock of the events decided next). */
+    void advance(java.time.Duration duration) {
+        now = now.plus(duration);
+    }
+
+    Instant now() {
+        return now;
+    }
+
     InMemoryWriteModel model() {
         return model;
     }

@@ -117,6 +117,11 @@ final class LinkerProcessor implements Processor<byte[], byte[], Object, Object>
             setState(space, d.getMemoryId(), MemoryState.SOFT_DELETED, timestamp);
         } else if (p instanceof MemoryRestored r) {
             setState(space, r.getMemoryId(), MemoryState.ACTIVE, timestamp);
+        } else if (p instanceof io.memorychain.avro.DecayTransitioned d
+                && d.getTo() == io.memorychain.avro.DecayStatus.ARCHIVED) {
+            setState(space, d.getMemoryId(), MemoryState.ARCHIVED, timestamp);
+        } else if (p instanceof io.memorychain.avro.MemoryExpired e) {
+            setState(space, e.getMemoryId(), MemoryState.SOFT_DELETED, timestamp);
         } else if (p instanceof io.memorychain.avro.DuplicatesRemoved d) {
             d.getRemoved().forEach(r -> setState(space, r.getMemoryId(), MemoryState.SOFT_DELETED, timestamp));
         } else if (p instanceof io.memorychain.avro.RefinementCompleted c) {

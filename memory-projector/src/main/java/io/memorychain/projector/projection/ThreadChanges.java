@@ -1,6 +1,9 @@
 package io.memorychain.projector.projection;
 
 import io.memorychain.avro.BlockUpdated;
+import io.memorychain.avro.DecayStatus;
+import io.memorychain.avro.DecayTransitioned;
+import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.MemoriesConsolidated;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryCreated;
@@ -10,12 +13,15 @@ import io.memorychain.avro.MemoryRestored;
 import io.memorychain.avro.MemoryUpdated;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.domain.EventDescriptions;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The delta-header change (docs/architecture.md §6) an event makes, if any: created, updated, merged, deleted or restored.
- * Flag changes (pin, protect) are not content changes and make none. The change belongs to the thread of the memory
+ * The delta-header change (docs/architecture.md §6) an event makes, if any: created, updated, merged, deleted or restored,
+ * and the lifecycle's transitions (docs/architecture.md §12: "delta surfaces transition once"): fading, dormant, archived,
+ * reactivated (a decay status back to active) and expired (TTL soft-delete). Each event is one change at one revision,
+ * so a caller passing {@code since_rev} sees a transition once. Flag changes (pin, protect) make none. The change belongs to the thread of the memory
  * it is about ({@code thread_id}, or {@code ""} for memories outside any thread).
  */
 final class ThreadChanges {
@@ -43,6 +49,13 @@ final class ThreadChanges {
         } else if (p instanceof MemoryRestored r) {
             Memory m = after.apply(r.getMemoryId());
             return Optional.of(change(event, "restored", m, text(m)));
+        } else if (p instanceof DecayTransitioned d) {
+            Memory m = after.apply(d.getMemoryId());
+            String kind = d.getTo() == DecayStatus.ACTIVE ? "reactivated" : d.getTo().name().toLowerCase(Locale.ROOT);
+            return Optional.of(change(event, kind, m, text(m)));
+        } else if (p instanceof MemoryExpired x) {
+            Memory m = after.apply(x.getMemoryId());
+            return Optional.of(change(event, "expired", m, text(m)));
         }
         return Optional.empty();
     }

@@ -4,18 +4,22 @@ import io.memorychain.avro.Confidence;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.Tier;
+import io.memorychain.domain.Evolver;
 import java.time.Duration;
 import java.time.Instant;
 
 /**
- * The decay model of docs/architecture.md §7, computed at query time from stored timestamps (never inside a projection):
+ * The decay model of docs/architecture.md §7:
  * {@code relevance = base_relevance * e^(-lambda * days_since_last_access) * log2(access_count + 1) * type_weight}.
+ * Used twice: by the lifecycle worker, which records status transitions on the chain ({@code DecayTransitioned}),
+ * and at query time to rank (never to hide: what is hidden follows the chain's events, see QueryService).
  *
  * <p>Choices where the seed is silent:
  * <ul>
  *   <li>Writing a memory counts as its first access, so a memory nobody has read yet has {@code access_count = 1}
  *       (the seed's formula gives a fresh, never-read memory a score of 0, i.e. archived at birth).</li>
- *   <li>Without an access, "last access" is the memory's last update.</li>
+ *   <li>Without an access, "last access" is the memory's decay clock ({@code Evolver.decayClock}: the chain time of
+ *       its last reinforcing write, never its imported {@code created_at}; decay transitions do not move it).</li>
  *   <li>{@code base_relevance} follows the writer's confidence: HIGH 1.0 (explicit "remember"), MEDIUM 0.7
  *       (auto-detected), LOW 0.5 (inferred).</li>
  *   <li>Type weights: core tier (and blocks) 1.5, episodic 0.8, semantic 1.2, procedural 1.0, other kinds 1.0;
@@ -51,6 +55,14 @@ public final class DecayModel {
         /** score < 0.05: hidden from search, flagged for review at the next consolidation. */
         ARCHIVED;
 
+        /** The status the chain recorded (DecayTransitioned events); pinned memories are always ACTIVE. */
+        public static Status of(Memory memory) {
+            if (memory.getPinned()) {
+                return ACTIVE;
+            }
+            return valueOf(memory.getDecayStatus().name());
+        }
+
         public static Status of(double score) {
             if (score >= 0.5) {
                 return ACTIVE;
@@ -71,19 +83,39 @@ public final class DecayModel {
         if (memory.getPinned()) {
             return Double.POSITIVE_INFINITY;
         }
-        Instant last = lastAccessed != null && lastAccessed.isAfter(memory.getUpdatedAt())
-                ? lastAccessed : memory.getUpdatedAt();
-        double days = Math.max(0, Duration.between(last, now).toMillis() / 86_400_000.0);
+        Instant last = lastAccess(memory, lastAccessed);
+        return score(memory, days(last, now), accessCount);
+    }
+
+    /** The score from the days since the last access (see {@link #lastAccess}). */
+    public double score(Memory memory, double daysSinceLastAccess, long accessCount) {
+        if (memory.getPinned()) {
+            return Double.POSITIVE_INFINITY;
+        }
         double accesses = Math.max(0, accessCount) + 1; // the write itself is the first access
-        return baseRelevance(memory.getConfidence()) * Math.exp(-lambda * days) * log2(accesses + 1)
+        return baseRelevance(memory.getConfidence()) * Math.exp(-lambda * daysSinceLastAccess) * log2(accesses + 1)
                 * typeWeight(memory);
+    }
+
+    /** The later of the memory's decay clock and its last read. */
+    public static Instant lastAccess(Memory memory, Instant lastAccessed) {
+        Instant clock = Evolver.decayClock(memory);
+        return lastAccessed != null && lastAccessed.isAfter(clock) ? lastAccessed : clock;
+    }
+
+    public static double days(Instant from, Instant to) {
+        return Math.max(0, Duration.between(from, to).toMillis() / 86_400_000.0);
+    }
+
+    public double lambda() {
+        return lambda;
     }
 
     public Status status(Memory memory, Instant lastAccessed, long accessCount, Instant now) {
         return Status.of(score(memory, lastAccessed, accessCount, now));
     }
 
-    static double baseRelevance(Confidence confidence) {
+    public static double baseRelevance(Confidence confidence) {
         return switch (confidence) {
             case HIGH -> 1.0;
             case MEDIUM -> 0.7;
@@ -91,7 +123,7 @@ public final class DecayModel {
         };
     }
 
-    static double typeWeight(Memory memory) {
+    public static double typeWeight(Memory memory) {
         if (memory.getTier() == Tier.CORE || memory.getKind() == MemoryKind.BLOCK) {
             return 1.5;
         }

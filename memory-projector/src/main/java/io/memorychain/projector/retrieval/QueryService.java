@@ -32,7 +32,8 @@ import java.util.Set;
 /**
  * {@code memory.query} (docs/architecture.md §7): hybrid BM25 + vector search inside the index (filters, states and the
  * agent's category allowlist applied there), graph traversal of 1-2 hops from entities the query names, then a
- * rerank with decay, importance, recency and relation strength, dormant/archived exclusion, per-category
+ * rerank with decay, importance, recency and relation strength, exclusion of memories the chain says are dormant
+ * (DecayTransitioned; unless {@code include_dormant}) or archived (never by the clock alone), per-category
  * {@code rag_length} caps, the similarity threshold, related bullets, and packing within the token budget. Returned
  * memories are recorded as accesses.
  */
@@ -83,7 +84,7 @@ public final class QueryService {
         int candidates = Math.min(SearchRequest.MAX_TOP_K, Math.max(q.topK() * CANDIDATE_FACTOR, MIN_CANDIDATES));
         List<Hit> hits = views.search(SearchRequest.builder(q.space()).text(q.query()).vector(vector)
                 .mode(SearchMode.HYBRID).topK(candidates).filters(q.filters()).allowedCategories(allowed)
-                .includeSuperseded(q.includeSuperseded()).build());
+                .includeSuperseded(q.includeSuperseded()).excludeDormant(!q.includeDormant()).build());
 
         Map<String, Double> relevance = fuse(reads, hits, vector);
         traverseEntities(reads, q, hits, relevance, allowed);
@@ -99,8 +100,11 @@ public final class QueryService {
             Optional<AccessStats> stats = views.access(q.space(), m.getId());
             double decayScore = decay.score(m, stats.map(AccessStats::getLastAccessed).orElse(null),
                     stats.map(AccessStats::getCount).orElse(0L), now);
-            DecayModel.Status status = m.getPinned() ? DecayModel.Status.ACTIVE : DecayModel.Status.of(decayScore);
-            if (status == DecayModel.Status.ARCHIVED || (status == DecayModel.Status.DORMANT && !q.includeDormant())
+            // ranks by the score, hides only by the chain: archived (state ARCHIVED, never in the index's default
+            // states) and, unless asked for, dormant memories are those with a DecayTransitioned event saying so
+            DecayModel.Status status = DecayModel.Status.of(m);
+            if (status == DecayModel.Status.ARCHIVED || m.getState() == MemoryState.ARCHIVED
+                    || (status == DecayModel.Status.DORMANT && !q.includeDormant())
                     || belowThreshold(reads, q, vector, m)) {
                 continue;
             }

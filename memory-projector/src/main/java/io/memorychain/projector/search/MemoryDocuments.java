@@ -38,6 +38,8 @@ final class MemoryDocuments {
     static final String CODES = "codes";
     static final String VECTOR = "vector";
     static final String STATE = "state";
+    /** "true" for a memory the chain recorded as dormant (DecayTransitioned), pinned ones excepted. */
+    static final String DORMANT = "dormant";
     static final String KIND = "kind";
     static final String TIER = "tier";
     static final String CATEGORY = "category";
@@ -89,6 +91,8 @@ final class MemoryDocuments {
             d.add(new KnnFloatVectorField(VECTOR, unitEmbedding, VectorSimilarityFunction.DOT_PRODUCT));
         }
         d.add(new StringField(STATE, m.getState().name(), Field.Store.YES));
+        boolean dormant = !m.getPinned() && m.getDecayStatus() == io.memorychain.avro.DecayStatus.DORMANT;
+        d.add(new StringField(DORMANT, Boolean.toString(dormant), Field.Store.NO));
         d.add(new StringField(KIND, m.getKind().name(), Field.Store.YES));
         d.add(new StringField(TIER, m.getTier().name(), Field.Store.YES));
         d.add(new StringField(CATEGORY, category(m.getCategory()), Field.Store.NO));

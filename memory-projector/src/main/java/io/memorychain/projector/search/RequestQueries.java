@@ -39,6 +39,9 @@ final class RequestQueries {
         b.add(new TermQuery(new Term(MemoryDocuments.SPACE, r.space())), Occur.FILTER);
         b.add(anyOf(MemoryDocuments.STATE, r.states().stream().map(Enum::name).collect(Collectors.toList())),
                 Occur.FILTER);
+        if (r.excludeDormant()) {
+            b.add(new TermQuery(new Term(MemoryDocuments.DORMANT, "true")), Occur.MUST_NOT);
+        }
         SearchFilters f = r.filters();
         exact(b, MemoryDocuments.USER_ID, f.userId());
         exact(b, MemoryDocuments.AGENT_ID, f.agentId());

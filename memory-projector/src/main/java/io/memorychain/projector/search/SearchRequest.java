@@ -24,12 +24,16 @@ import java.util.Set;
  *       Public callers should only ever choose between ACTIVE and ACTIVE+SUPERSEDED
  *       ({@link Builder#includeSuperseded}); SOFT_DELETED and ARCHIVED are for internal callers (workers,
  *       restore) through {@link Builder#internalStates}.</li>
+ *   <li>{@code excludeDormant}: also leave out memories the lifecycle worker recorded as dormant
+ *       ({@code DecayTransitioned}; pinned ones never are): memory.query without {@code include_dormant}. Default
+ *       false: other searches see them.</li>
  * </ul>
  *
  * <p>The vector array is not copied: do not mutate it while the request is in use.
  */
 public record SearchRequest(String space, String text, float[] vector, int topK, SearchMode mode,
-                            SearchFilters filters, Set<String> allowedCategories, Set<MemoryState> states) {
+                            SearchFilters filters, Set<String> allowedCategories, Set<MemoryState> states,
+                            boolean excludeDormant) {
 
     /**
      * Allowlist entry (and {@link SearchFilters#category()} value) standing for "memory has no category". It holds a
@@ -38,6 +42,12 @@ public record SearchRequest(String space, String text, float[] vector, int topK,
     public static final String UNCATEGORIZED = "\0uncategorized";
     public static final int MAX_TOP_K = 1000;
     public static final Set<MemoryState> DEFAULT_STATES = Set.of(MemoryState.ACTIVE);
+
+    /** Dormant memories included. */
+    public SearchRequest(String space, String text, float[] vector, int topK, SearchMode mode, SearchFilters filters,
+                         Set<String> allowedCategories, Set<MemoryState> states) {
+        this(space, text, vector, topK, mode, filters, allowedCategories, states, false);
+    }
 
     public SearchRequest {
         if (space == null || space.isBlank()) {
@@ -83,6 +93,7 @@ public record SearchRequest(String space, String text, float[] vector, int topK,
         private SearchFilters filters = SearchFilters.NONE;
         private Set<String> allowedCategories;
         private Set<MemoryState> states = DEFAULT_STATES;
+        private boolean excludeDormant;
 
         private Builder(String space) {
             this.space = space;
@@ -106,6 +117,12 @@ public record SearchRequest(String space, String text, float[] vector, int topK,
             return this;
         }
 
+        /** Leave out memories recorded as dormant on the chain (memory.query without include_dormant). */
+        public Builder excludeDormant(boolean v) {
+            excludeDormant = v;
+            return this;
+        }
+
         /** Any set of states, SOFT_DELETED and ARCHIVED included: internal callers only (workers, restore). */
         public Builder internalStates(Set<MemoryState> v) {
             states = v;
@@ -113,7 +130,8 @@ public record SearchRequest(String space, String text, float[] vector, int topK,
         }
 
         public SearchRequest build() {
-            return new SearchRequest(space, text, vector, topK, mode, filters, allowedCategories, states);
+            return new SearchRequest(space, text, vector, topK, mode, filters, allowedCategories, states,
+                    excludeDormant);
         }
     }
 }

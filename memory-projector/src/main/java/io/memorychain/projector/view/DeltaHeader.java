@@ -19,7 +19,8 @@ public final class DeltaHeader {
 
     public static final int MAX_BULLETS = 3;
     private static final Map<String, String> SIGNS = Map.of("created", "+", "updated", "↑", "merged", "↔",
-            "deleted", "−", "restored", "↺");
+            "deleted", "−", "restored", "↺", "fading", "↘", "dormant", "↘", "archived", "⌫", "expired", "−",
+            "reactivated", "↗");
 
     private DeltaHeader() {
     }

@@ -4,7 +4,11 @@ import static io.memorychain.projector.ChainHarness.AGENT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.memorychain.avro.ActorType;
 import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.DecayInputs;
+import io.memorychain.avro.DecayStatus;
+import io.memorychain.avro.TransitionDecay;
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.domain.category.CategoryNotAllowedException;
@@ -14,6 +18,7 @@ import io.memorychain.projector.ChainHarness;
 import io.memorychain.projector.SharedEmbedder;
 import io.memorychain.projector.search.SearchFilters;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +29,7 @@ import org.junit.jupiter.api.Test;
 class QueryServiceTest {
 
     private static final String SPACE = "qs";
+    private static final io.memorychain.avro.Actor LIFECYCLE = Requests.actor(ActorType.WORKER, "lifecycle");
     private final ChainHarness h = new ChainHarness(SharedEmbedder.get());
     private final List<MemoryAccess> accesses = new ArrayList<>();
     private final CategoryPolicy policy = new CategoryPolicy(Map.of(
@@ -143,16 +149,52 @@ class QueryServiceTest {
         assertThat(ids(QueryRequest.of(SPACE, null, "standup meeting time"))).containsExactly(fresh, old);
     }
 
+    private void transition(String id, DecayStatus to) {
+        Instant now = h.clock.instant();
+        h.submit(Requests.request(SPACE, LIFECYCLE, new TransitionDecay(id, to, 0.1,
+                new DecayInputs(now, now, 0.0, 0L, 0.7, 1.2, 0.03))));
+    }
+
     @Test
-    void dormantMemoriesAreReturnedOnlyWhenAskedForAndArchivedOnesNever() {
+    void onlyChainEventsHideMemories_dormantOnRequest_archivedNever_staleButUntransitionedStillReturned() {
         String archived = create("Standup meeting moved to 9:00", null, 3);
-        h.advance(Duration.ofDays(60));
         String dormant = create("Standup meeting moved to 9:30", null, 3);
-        h.advance(Duration.ofDays(70)); // dormant: 0.7*e^(-2.1)*1*1.2 = 0.10; archived: 0.7*e^(-3.9)*1.2 = 0.017
+        String stale = create("Standup meeting moved to 8:30", null, 3);
+        h.advance(Duration.ofDays(130)); // by the clock all three score 0.7*e^(-3.9)*1.2 = 0.017: archive level
         String fresh = create("Standup meeting moved to 10:00", null, 3);
-        assertThat(ids(QueryRequest.of(SPACE, null, "standup meeting time"))).containsExactly(fresh);
-        assertThat(ids(new QueryRequest(SPACE, null, "standup meeting time", null, null, 5, null, null, null, false,
-                true, null, null))).containsExactly(fresh, dormant).doesNotContain(archived);
+        transition(dormant, DecayStatus.DORMANT);
+        transition(archived, DecayStatus.ARCHIVED);
+
+        List<String> byDefault = ids(QueryRequest.of(SPACE, null, "standup meeting time"));
+        List<String> withDormant = ids(new QueryRequest(SPACE, null, "standup meeting time", null, null, 5, null, null,
+                null, false, true, null, null));
+
+        assertThat(byDefault).as("no archival event: ranked low, never hidden").containsExactly(fresh, stale);
+        assertThat(withDormant).startsWith(fresh).containsExactlyInAnyOrder(fresh, stale, dormant)
+                .doesNotContain(archived);
+        QueryResult result = service.query(new QueryRequest(SPACE, null, "standup meeting time", null, null, 5, null,
+                null, null, false, true, null, null), AGENT);
+        assertThat(result.items()).filteredOn(i -> i.id().equals(dormant)).extracting(QueryResult.Item::decay)
+                .containsExactly(DecayModel.Status.DORMANT);
+        assertThat(result.items()).filteredOn(i -> i.id().equals(stale)).extracting(QueryResult.Item::decay)
+                .as("the status is the chain's, not the clock's").containsExactly(DecayModel.Status.ACTIVE);
+    }
+
+    @Test
+    void aDecayTransitionSurfacesOnceInTheDeltaHeader() {
+        String id = h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent("Prefers window seats")
+                .setThreadId("t2").setCategory("profile").setImportance(2).build())).getMemoryId();
+        long seen = service.query(new QueryRequest(SPACE, null, "seats", null, null, 5, null, null, null, false, false,
+                "t2", 0L), AGENT).revision();
+        transition(id, DecayStatus.FADING);
+
+        QueryResult next = service.query(new QueryRequest(SPACE, null, "seats", null, null, 5, null, null, null, false,
+                false, "t2", seen), AGENT);
+        QueryResult after = service.query(new QueryRequest(SPACE, null, "seats", null, null, 5, null, null, null,
+                false, false, "t2", next.revision()), AGENT);
+
+        assertThat(next.header()).contains("fading: [profile] Prefers window seats");
+        assertThat(after.header()).isEmpty();
     }
 
     @Test

@@ -156,4 +156,15 @@ class MemoryIndexFilterTest {
         assertThat(filtered(f -> f.userId("alice"))).containsExactly("alice");
         assertThat(found(r -> r.allowedCategories(List.of("tasks")))).containsExactly("task");
     }
+
+    @Test
+    void dormantMemoriesAreLeftOutInsideTheSearchOnlyWhenAsked() {
+        add(memory("s", "dormant", "note dormant").setDecayStatus(io.memorychain.avro.DecayStatus.DORMANT));
+        add(memory("s", "fading", "note fading").setDecayStatus(io.memorychain.avro.DecayStatus.FADING));
+        add(memory("s", "vault", "note vault").setDecayStatus(io.memorychain.avro.DecayStatus.DORMANT).setPinned(true));
+
+        assertThat(found(b -> b)).contains("dormant", "fading");
+        assertThat(found(b -> b.excludeDormant(true))).contains("fading", "vault").doesNotContain("dormant")
+                .hasSize(found(b -> b).size() - 1);
+    }
 }

@@ -115,9 +115,11 @@ class PipelineRetrievalTest {
     }
 
     @Test
-    void defaultDecayHidesOldUnreadMemories() {
+    void defaultDecayDemotesOldUnreadMemoriesButNeverHidesThemWithoutAnArchivalEvent() {
         EvaluationReport decayed = RetrievalEvaluation.run("PIPELINE+DECAY", set, retriever(DecayModel.standard()));
         System.out.println("with the seed's decay (lambda 0.03, nothing ever read): " + decayed.overall());
-        assertThat(decayed.overall().recallAt5()).isLessThan(pipeline.overall().recallAt5());
+        // decay reorders (recall@5 0.887 -> 0.836 measured 2026-11-25) but hides nothing: before the lifecycle events
+        // the query-time status archived every memory unread for ~3 months and recall@5 fell to 0.42
+        assertThat(decayed.overall().recallAt5()).isLessThan(pipeline.overall().recallAt5()).isGreaterThan(0.8);
     }
 }

@@ -154,7 +154,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         Optional<TomSettings> tomSettings = tom.settings(external.isEmpty());
         if (tomSettings.isPresent()) {
             LlmSettings models = llm.settings();
-            if (LlmModelConfig.anyModel(models)) {
+            if (models.anyConfigured()) {
                 startTom(settings, tomSettings.get(), models);
             } else {
                 tomSkipped = "skipped: no model";

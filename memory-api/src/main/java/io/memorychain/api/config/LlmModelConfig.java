@@ -49,11 +49,6 @@ public class LlmModelConfig {
         return LlmSettings.fromProperties(flat);
     }
 
-    /** Whether any model (the default or an agent's) is configured. */
-    public static boolean anyModel(LlmSettings llm) {
-        return llm.defaults().configured() || llm.agents().values().stream().anyMatch(c -> c.configured());
-    }
-
     private static void put(Map<String, String> flat, String key, String value) {
         if (value != null && !value.isBlank()) {
             flat.put(LlmSettings.PREFIX + key, value.strip());

@@ -24,7 +24,7 @@ class TomConfigTest {
             assertThat(config.getMaxRunsPerBatch()).isEqualTo(4);
             assertThat(config.settings(false)).as("external cluster: run memory-worker tom").isEmpty();
             LlmSettings llm = ctx.getBean(LlmModelConfig.class).settings();
-            assertThat(LlmModelConfig.anyModel(llm)).as("no model by default: the job is skipped").isFalse();
+            assertThat(llm.anyConfigured()).as("no model by default: the job is skipped").isFalse();
         }
         try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.tom.enabled", true, "memory.tom.min-items", 5,
                 "memory.tom.cooldown", "PT1H", "memory.tom.max-runs-per-batch", 2), TopologyBackend.ENV)) {
@@ -57,7 +57,7 @@ class TomConfigTest {
                 "memory.llm.model", "small", "memory.llm.api-key", "secret", "memory.llm.request-timeout", "5s",
                 "memory.llm.agents.a1.model", "large"), TopologyBackend.ENV)) {
             LlmSettings llm = ctx.getBean(LlmModelConfig.class).settings();
-            assertThat(LlmModelConfig.anyModel(llm)).isTrue();
+            assertThat(llm.anyConfigured()).isTrue();
             assertThat(llm.defaults().baseUrl()).isEqualTo(URI.create("http://127.0.0.1:11434/v1"));
             assertThat(llm.defaults().model()).isEqualTo("small");
             assertThat(llm.defaults().apiKey()).isEqualTo("secret");

@@ -41,6 +41,11 @@ public record LlmSettings(LlmConfig defaults, Map<String, LlmConfig> agents) {
         return new LlmSettings(LlmConfig.unconfigured(), Map.of());
     }
 
+    /** Whether any model (the default or an agent's) is configured: a job with none logs {@code skipped: no model}. */
+    public boolean anyConfigured() {
+        return defaults.configured() || agents.values().stream().anyMatch(LlmConfig::configured);
+    }
+
     /** The config an agent's calls use: its override, else the default. */
     public LlmConfig forAgent(String agentId) {
         return agents.getOrDefault(agentId, defaults);

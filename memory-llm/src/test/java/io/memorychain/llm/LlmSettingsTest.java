@@ -95,4 +95,13 @@ class LlmSettingsTest {
 
         assertThat(config.toString()).doesNotContain("sk-secret-123").contains("apiKey=***");
     }
+
+    @Test
+    void anyConfiguredWhenTheDefaultOrAnAgentHasAModel() {
+        assertThat(LlmSettings.unconfigured().anyConfigured()).isFalse();
+        assertThat(LlmSettings.fromProperties(Map.of("memory.llm.base-url", "http://127.0.0.1:1/v1", "memory.llm.model",
+                "m")).anyConfigured()).isTrue();
+        assertThat(LlmSettings.fromProperties(Map.of("memory.llm.agents.a1.base-url", "http://127.0.0.1:1/v1",
+                "memory.llm.agents.a1.model", "m")).anyConfigured()).as("an agent's model only").isTrue();
+    }
 }

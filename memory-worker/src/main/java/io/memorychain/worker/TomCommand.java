@@ -6,10 +6,10 @@ import io.memorychain.llm.ChatModels;
 import io.memorychain.llm.LlmRuntime;
 import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.UsageCounters;
-import io.memorychain.worker.tom.TomInsights;
-import io.memorychain.worker.tom.TomMetrics;
-import io.memorychain.worker.tom.TomSettings;
-import io.memorychain.worker.tom.TomWorker;
+import io.memorychain.tom.TomInsights;
+import io.memorychain.tom.TomMetrics;
+import io.memorychain.tom.TomSettings;
+import io.memorychain.tom.TomWorker;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
@@ -153,14 +153,9 @@ final class TomCommand {
         }
     }
 
-    /** Whether any model (the default or an agent's) is configured. */
-    static boolean anyModel(LlmSettings llm) {
-        return llm.defaults().configured() || llm.agents().values().stream().anyMatch(c -> c.configured());
-    }
-
     /** Runs the job until the JVM shuts down; returns the exit status. */
     static int run(Options options, RegistryFactory registries, PrintStream err) {
-        if (!anyModel(options.llm())) {
+        if (!options.llm().anyConfigured()) {
             log.info("tom: skipped: no model (set MEMORY_LLM_BASE_URL and MEMORY_LLM_MODEL, --llm-config or "
                     + "--llm-base-url/--llm-model)");
             err.println("tom: skipped: no model");

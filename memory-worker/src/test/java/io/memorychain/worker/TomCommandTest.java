@@ -3,8 +3,8 @@ package io.memorychain.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.memorychain.worker.tom.TomSettings;
-import io.memorychain.worker.tom.TomWorker;
+import io.memorychain.tom.TomSettings;
+import io.memorychain.tom.TomWorker;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -11,6 +11,8 @@ import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.view.MemoryViews;
 import java.time.Clock;
 import java.util.Map;
+import io.memorychain.llm.UsageCounters;
+import org.apache.kafka.streams.KafkaStreams;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -52,10 +54,22 @@ public interface MemoryBackend {
     Map<String, String> streamStates();
 
     /**
-     * Figures of the background workers running in this process, by name (e.g. {@code lifecycle}: state, lag,
-     * last_check_at, last_evaluated, requested_total); empty when none runs here.
+     * Figures of the background workers running in this process, by name: a map (e.g. {@code lifecycle}: state, lag,
+     * last_check_at, last_evaluated, requested_total; {@code tom}: state, lag, last_check_at, last_run_at, runs,
+     * requested_total, ...) or, for a worker that is wanted but cannot run, why ({@code tom: "skipped: no model"});
+     * empty when none runs here.
      */
-    default Map<String, Map<String, Object>> workerFigures() {
+    default Map<String, Object> workerFigures() {
+        return Map.of();
+    }
+
+    /** LLM usage of this process's jobs by purpose (for {@code /prometheus}); empty when no job calls a model. */
+    default UsageCounters llmUsage() {
+        return new UsageCounters();
+    }
+
+    /** The Kafka Streams applications of this process by name (their client metrics go to {@code /prometheus}). */
+    default Map<String, KafkaStreams> streamsApplications() {
         return Map.of();
     }
 

@@ -5,7 +5,9 @@ import io.memorychain.api.auth.KafkaApiKeyStore;
 import io.memorychain.api.config.LifecycleConfig;
 import io.memorychain.api.config.MemoryConfig;
 import io.memorychain.api.config.RefinementConfig;
+import io.memorychain.api.config.LlmModelConfig;
 import io.memorychain.api.config.RetrievalConfig;
+import io.memorychain.api.config.TomConfig;
 import io.memorychain.api.embedded.EmbeddedKafka;
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryOutcome;
@@ -28,6 +30,16 @@ import io.memorychain.projector.refinement.RefinementTriggerSettings;
 import io.memorychain.projector.support.StreamsLag;
 import io.memorychain.projector.refinement.RefinementTriggerTopology;
 import io.memorychain.projector.view.MemoryViews;
+import io.memorychain.llm.ChatModels;
+import io.memorychain.llm.LlmRuntime;
+import io.memorychain.llm.LlmSettings;
+import io.memorychain.llm.UsageCounters;
+import io.memorychain.tom.TomInsights;
+import io.memorychain.tom.TomMetrics;
+import io.memorychain.tom.TomPrompt;
+import io.memorychain.tom.TomSettings;
+import io.memorychain.tom.TomWorker;
+import java.time.Instant;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.nio.file.Files;
@@ -74,12 +86,24 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private final Embedder embedder;
     private final RetrievalConfig retrieval;
     private final RefinementConfig refinement;
+    private final TomConfig tom;
+    private final LlmModelConfig llm;
+    /** The LLM usage of this process's jobs, by purpose ({@code /prometheus} memory_llm_*). */
+    private final UsageCounters llmUsage = new UsageCounters();
+    private final TomMetrics tomMetrics = new TomMetrics();
+    private TomWorker tomWorker;
+    private Thread tomThread;
+    /** Why the ToM job is not running although wanted ({@code skipped: no model}), or null. */
+    private String tomSkipped;
+    private volatile String tomFailure;
     private volatile boolean closed;
 
     public MemoryChainBackend(MemoryConfig config, RetrievalConfig retrieval, RefinementConfig refinement,
-                              LifecycleConfig lifecycle, SchemaRegistryFactory registries, CategoryPolicy categories,
-                              Embedder embedder) {
+                              LifecycleConfig lifecycle, TomConfig tom, LlmModelConfig llm,
+                              SchemaRegistryFactory registries, CategoryPolicy categories, Embedder embedder) {
         this.lifecycle = lifecycle;
+        this.tom = tom;
+        this.llm = llm;
         AvroTrust.install();
         this.config = config;
         this.categories = categories;
@@ -127,6 +151,17 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         refinementTrigger = refinement.trigger().map(trigger -> startRefinementTrigger(settings, trigger)).orElse(null);
         lifecycleWorker = lifecycle.settings(external.isEmpty(), retrieval.getDecayLambda(), categories)
                 .map(worker -> startLifecycleWorker(settings, worker)).orElse(null);
+        Optional<TomSettings> tomSettings = tom.settings(external.isEmpty());
+        if (tomSettings.isPresent()) {
+            LlmSettings models = llm.settings();
+            if (models.anyConfigured()) {
+                startTom(settings, tomSettings.get(), models);
+            } else {
+                tomSkipped = "skipped: no model";
+                log.info("tom: skipped: no model (set memory.llm.base-url and memory.llm.model, or MEMORY_LLM_BASE_URL "
+                        + "and MEMORY_LLM_MODEL; memory.tom.enabled=false silences this)");
+            }
+        }
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
         apiKeys = new KafkaApiKeyStore(bootstrapServers, topics.apiKeys(), replicationFactor, timeout, API_KEY_REFRESH);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
@@ -161,6 +196,46 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         log.info("Lifecycle worker running: decay lambda {}, thresholds {}, checked every {}", worker.lambda(),
                 worker.thresholds(), worker.checkInterval());
         return streams;
+    }
+
+    /**
+     * The ToM insight job (docs/architecture.md §12) as its own consumer group ({@code <app>-tom}) on its own thread:
+     * the model is never called from a Streams thread. It starts live at the end of a partition its group never
+     * committed (no backfill), exactly as {@code memory-worker tom} does by default. A failure stops the job (logged,
+     * {@code workers.tom.state: FAILED}); the service keeps running.
+     */
+    private void startTom(MemoryChainRuntime.Settings settings, TomSettings tomSettings, LlmSettings models) {
+        TomWorker.Options options = new TomWorker.Options(bootstrapServers, topics, settings.applicationId() + "-tom",
+                settings.instanceId(), TomWorker.StartFrom.LATEST, tom.getMaxRunsPerBatch(), Duration.ofMillis(500));
+        ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
+        TomWorker worker = new TomWorker(options, registry, tomSettings, new TomInsights(chat, tomSettings, tomMetrics),
+                tomMetrics, TomWorker.BeforeCommit.NONE);
+        Thread thread = new Thread(() -> {
+            try {
+                worker.run();
+            } catch (RuntimeException e) {
+                tomFailure = e.toString();
+                log.error("tom: the job stopped after a failure: {}", e.toString(), e);
+            } finally {
+                try {
+                    worker.close();
+                } catch (RuntimeException e) {
+                    log.warn("Closing the ToM job failed: {}", e.toString());
+                }
+            }
+        }, "memory-tom");
+        thread.setDaemon(true);
+        tomWorker = worker;
+        tomThread = thread;
+        thread.start();
+        log.info("tom running: group {}, model {} at {}, min-items {}, cooldown {}, max-runs-per-batch {}",
+                options.groupId(), models.defaults().model(), models.defaults().baseUrl(), tomSettings.minItems(),
+                tomSettings.cooldown(), tom.getMaxRunsPerBatch());
+    }
+
+    private void stopTom() throws InterruptedException {
+        tomWorker.stop();
+        tomThread.join(Duration.ofSeconds(30).toMillis());
     }
 
     private static void createDirectories(Path dir) {
@@ -243,6 +318,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         closeQuietly("publisher", publisher);
         closeQuietly("access publisher", accessPublisher);
         closeQuietly("API key store", apiKeys);
+        closeQuietly("ToM job", tomThread == null ? null : this::stopTom);
         closeQuietly("lifecycle worker",
                 lifecycleWorker == null ? null : () -> lifecycleWorker.close(Duration.ofSeconds(30)));
         closeQuietly("refinement trigger",
@@ -285,14 +361,80 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     }
 
     @Override
-    public Map<String, Map<String, Object>> workerFigures() {
-        if (lifecycleWorker == null) {
-            return Map.of();
+    public Map<String, Object> workerFigures() {
+        Map<String, Object> workers = new java.util.LinkedHashMap<>();
+        if (lifecycleWorker != null) {
+            Map<String, Object> figures = new java.util.LinkedHashMap<>();
+            figures.put("state", lifecycleWorker.state().name());
+            figures.put("lag", StreamsLag.of(lifecycleWorker));
+            figures.putAll(lifecycleStatus.figures());
+            workers.put("lifecycle", figures);
         }
+        if (tomSkipped != null) {
+            workers.put("tom", tomSkipped);
+        } else if (tomThread != null) {
+            workers.put("tom", tomFigures());
+        }
+        return workers;
+    }
+
+    /** {@code workers.tom}: state, lag, last poll and run, counts (TomMetrics) and the model's usage. */
+    private Map<String, Object> tomFigures() {
         Map<String, Object> figures = new java.util.LinkedHashMap<>();
-        figures.put("state", lifecycleWorker.state().name());
-        figures.put("lag", StreamsLag.of(lifecycleWorker));
-        figures.putAll(lifecycleStatus.figures());
-        return Map.of("lifecycle", figures);
+        String state;
+        if (tomFailure != null) {
+            state = "FAILED";
+        } else if (!tomThread.isAlive()) {
+            state = "STOPPED";
+        } else {
+            state = tomMetrics.partitions() > 0 ? "RUNNING" : "STARTING";
+        }
+        figures.put("state", state);
+        if (tomFailure != null) {
+            figures.put("error", tomFailure);
+        }
+        figures.put("lag", tomMetrics.lag());
+        if (tomMetrics.lastPollMillis() > 0) {
+            figures.put("last_check_at", Instant.ofEpochMilli(tomMetrics.lastPollMillis()).toString());
+        }
+        if (tomMetrics.lastRunMillis() > 0) {
+            figures.put("last_run_at", Instant.ofEpochMilli(tomMetrics.lastRunMillis()).toString());
+        }
+        figures.put("partitions", tomMetrics.partitions());
+        figures.put("runs", tomMetrics.runs());
+        figures.put("requested_total", tomMetrics.published());
+        figures.put("dropped", tomMetrics.dropped());
+        figures.put("empty_answers", tomMetrics.emptyAnswers());
+        figures.put("undecodable", tomMetrics.undecodable());
+        UsageCounters.Totals usage = llmUsage.totals(TomPrompt.PURPOSE);
+        figures.put("llm_calls", usage.calls().values().stream().mapToLong(Long::longValue).sum());
+        figures.put("llm_tokens", usage.promptTokens() + usage.completionTokens());
+        return figures;
+    }
+
+    @Override
+    public UsageCounters llmUsage() {
+        return llmUsage;
+    }
+
+    /** The Kafka Streams applications of this process by name (for their client metrics on /prometheus). */
+    @Override
+    public Map<String, KafkaStreams> streamsApplications() {
+        Map<String, KafkaStreams> apps = new java.util.LinkedHashMap<>();
+        apps.put("sequencer", runtime.sequencerStreams());
+        apps.put("projection", runtime.projectorStreams());
+        if (runtime.embedderStreams() != null) {
+            apps.put("embedder", runtime.embedderStreams());
+        }
+        if (runtime.linkerStreams() != null) {
+            apps.put("linker", runtime.linkerStreams());
+        }
+        if (refinementTrigger != null) {
+            apps.put("refinement", refinementTrigger);
+        }
+        if (lifecycleWorker != null) {
+            apps.put("lifecycle", lifecycleWorker);
+        }
+        return apps;
     }
 }

@@ -174,7 +174,7 @@ public final class CategoryPolicyYaml {
             return new Category(name, mode, ragLength, lifecycle(entry, where));
         }
 
-        /** ttl, ttl_importance_below and purge_after (docs/architecture.md §12; docs/architecture.md §9: no purge unless configured). */
+        /** ttl, ttl_importance_below and purge_after (docs/architecture.md §12, §9: no purge unless configured). */
         private CategoryPolicy.Lifecycle lifecycle(Map<String, Object> entry, String where) {
             java.time.Duration ttl = duration(entry.get("ttl"), where, "ttl");
             java.time.Duration purgeAfter = duration(entry.get("purge_after"), where, "purge_after");

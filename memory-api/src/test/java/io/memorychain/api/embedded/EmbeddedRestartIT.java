@@ -98,7 +98,10 @@ class EmbeddedRestartIT {
             // the lifecycle worker runs in the embedded service by default, with its figures in /health
             Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() ->
                     assertThat(backend.workerFigures()).containsKey("lifecycle"));
-            assertThat(backend.workerFigures().get("lifecycle")).containsKeys("state", "lag", "requested_total");
+            assertThat((Map<String, Object>) backend.workerFigures().get("lifecycle")).containsKeys("state", "lag",
+                    "requested_total");
+            // no model is configured here: the ToM job does not start and says why
+            assertThat(backend.workerFigures()).containsEntry("tom", "skipped: no model");
             client.toBlocking().retrieve(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content",
                     "I am a careful planner who writes every decision down, checks the calendar twice a day, keeps the "
                     + "user's preferences in mind and answers in short, plain sentences")).bearerAuth(agent), Map.class);

@@ -1,4 +1,4 @@
-package io.memorychain.worker.tom;
+package io.memorychain.tom;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;

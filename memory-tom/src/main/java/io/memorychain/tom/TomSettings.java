@@ -1,4 +1,4 @@
-package io.memorychain.worker.tom;
+package io.memorychain.tom;
 
 import java.time.Duration;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package io.memorychain.worker.tom;
+package io.memorychain.tom;
 
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryRequest;
@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -148,10 +149,24 @@ public final class TomWorker implements AutoCloseable {
                 if (!records.isEmpty()) {
                     batch(records);
                 }
+                recordLag();
             }
         } catch (WakeupException e) {
             log.info("tom: stopping: {}", metrics.summary());
         }
+    }
+
+    /** The figures for operators: lag of the assigned partitions (from the consumer's cached positions) and poll time. */
+    private void recordLag() {
+        long total = 0;
+        for (TopicPartition tp : consumer.assignment()) {
+            OptionalLong lag = consumer.currentLag(tp);
+            if (lag.isPresent()) {
+                total += lag.getAsLong();
+            }
+        }
+        metrics.lag.set(total);
+        metrics.lastPollMillis.set(System.currentTimeMillis());
     }
 
     /** Makes {@link #run()} return at its next poll (thread-safe). */
@@ -212,6 +227,9 @@ public final class TomWorker implements AutoCloseable {
             throw e;
         }
         metrics.published.add(requests.size());
+        if (!runs.isEmpty()) {
+            metrics.lastRunMillis.set(System.currentTimeMillis());
+        }
         if (!requests.isEmpty()) {
             log.info("tom: published {} insight request(s) from {} run(s)", requests.size(), runs.size());
         }

@@ -1,7 +1,7 @@
-package io.memorychain.worker.tom;
+package io.memorychain.tom;
 
-import static io.memorychain.worker.tom.TomEvents.episodic;
-import static io.memorychain.worker.tom.TomEvents.semantic;
+import static io.memorychain.tom.TomEvents.episodic;
+import static io.memorychain.tom.TomEvents.semantic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memorychain.avro.MemoryEvent;

@@ -1,4 +1,4 @@
-package io.memorychain.worker.tom;
+package io.memorychain.tom;
 
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.Confidence;

@@ -1,9 +1,10 @@
-package io.memorychain.worker.tom;
+package io.memorychain.tom;
 
 import io.memorychain.llm.ChatOutcome;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Counters of the ToM job since start (thread-safe). */
@@ -16,6 +17,12 @@ public final class TomMetrics {
     final LongAdder emptyAnswers = new LongAdder();
     final LongAdder undecodable = new LongAdder();
     final AtomicInteger partitions = new AtomicInteger();
+    /** Records of the assigned events partitions not yet consumed, as of the last poll; -1 before the first. */
+    final AtomicLong lag = new AtomicLong(-1);
+    /** Epoch millis of the last poll (the job's "check"), 0 before the first. */
+    final AtomicLong lastPollMillis = new AtomicLong();
+    /** Epoch millis of the last batch that executed at least one run, 0 before the first. */
+    final AtomicLong lastRunMillis = new AtomicLong();
     private final Map<ChatOutcome, LongAdder> failed = new EnumMap<>(ChatOutcome.class);
 
     public TomMetrics() {
@@ -66,6 +73,21 @@ public final class TomMetrics {
     /** Events partitions assigned to this instance now (their state rebuilt or being rebuilt). */
     public int partitions() {
         return partitions.get();
+    }
+
+    /** Records of the assigned events partitions not yet consumed as of the last poll; -1 before the first. */
+    public long lag() {
+        return lag.get();
+    }
+
+    /** Epoch millis of the last poll, 0 before the first. */
+    public long lastPollMillis() {
+        return lastPollMillis.get();
+    }
+
+    /** Epoch millis of the last batch that executed a run (model call or skip), 0 before the first. */
+    public long lastRunMillis() {
+        return lastRunMillis.get();
     }
 
     public String summary() {

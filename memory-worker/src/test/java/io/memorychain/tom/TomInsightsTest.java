@@ -1,4 +1,4 @@
-package io.memorychain.worker.tom;
+package io.memorychain.tom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,141 @@
+package io.memorychain.api.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.llm.ScriptedChatServer;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.client.HttpClient;
+import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import io.micronaut.runtime.server.EmbeddedServer;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The workers inside the embedded service (issue 9 item 2): the ToM job runs in-process when a model is configured
+ * and publishes its insights through the chain, and says {@code skipped: no model} otherwise while the rest runs; their
+ * figures are in {@code /health} ({@code workers}) and {@code /prometheus} ({@code memory_worker_*},
+ * {@code memory_llm_*}, Kafka Streams' client metrics).
+ */
+@Tag("integration")
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+class InProcessWorkersIT {
+
+    private static final String SPACE = "assistant"; // the space of the first agent key
+    private static final String INSIGHT = "User becomes terse when a problem repeats.";
+    private static final String ANSWER = """
+            {"insights":[{"summary":"%s","tags":["frustration"],"importance":2}]}""".formatted(INSIGHT);
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void withoutAModelTheTomJobIsSkippedAndHealthStaysUp() throws Exception {
+        Path dataDir = Files.createTempDirectory("workers-no-model");
+        try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, props(dataDir));
+             HttpClient client = server.getApplicationContext().createBean(HttpClient.class, server.getURL())) {
+            Map<String, Object> health = health(client);
+            assertThat(health.get("status")).isEqualTo("UP");
+            Map<String, Object> workers = details(health, "workers");
+            assertThat(workers).containsEntry("tom", "skipped: no model");
+            assertThat((Map<String, Object>) workers.get("lifecycle")).containsKeys("state", "lag", "requested_total");
+            String prometheus = client.toBlocking().retrieve(HttpRequest.GET("/prometheus"), String.class);
+            assertThat(prometheus).contains("memory_worker_lag{worker=\"lifecycle\"}")
+                    .contains("memory_worker_requests_total{worker=\"lifecycle\"}")
+                    .contains("memory_worker_last_run_seconds{worker=\"lifecycle\"}")
+                    .doesNotContain("worker=\"tom\"")
+                    .contains("memory_llm_calls_total{outcome=\"ok\",purpose=\"tom\"} 0.0")
+                    .contains("app=\"sequencer\"").contains("kafka_stream_");
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void withAModelTheTomJobRunsInTheServiceAndItsInsightIsOnTheChain() throws Exception {
+        Path dataDir = Files.createTempDirectory("workers-tom");
+        try (ScriptedChatServer llm = new ScriptedChatServer()) {
+            for (int i = 0; i < 4; i++) {
+                llm.replyContent(ANSWER, 300, 60);
+            }
+            Map<String, Object> props = new HashMap<>(props(dataDir));
+            props.put("memory.llm.base-url", llm.baseUrl());
+            props.put("memory.llm.model", "tom-model");
+            props.put("memory.tom.min-items", 2);
+            try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, props);
+                 HttpClient client = server.getApplicationContext().createBean(HttpClient.class, server.getURL())) {
+                MemoryBackend backend = server.getApplicationContext().getBean(MemoryBackend.class);
+                // the job starts live at the end of the events topic: wait until it owns its partitions
+                Awaitility.await().atMost(Duration.ofSeconds(90)).until(() ->
+                        "RUNNING".equals(((Map<String, Object>) backend.workerFigures().get("tom")).get("state")));
+                String agent = readKeys(dataDir.resolve("keys/api-keys.env")).getProperty("MEMORY_AGENT_KEY");
+                for (String content : new String[] {"The user reported the export bug again, in one line.",
+                        "The user asked for a date for the fix."}) {
+                    client.toBlocking().retrieve(HttpRequest.POST("/v1/spaces/" + SPACE + "/memories", Map.of("content",
+                            content, "kind", "episodic", "thread_id", "t1")).bearerAuth(agent), Map.class);
+                }
+                Awaitility.await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(client.toBlocking()
+                        .retrieve(HttpRequest.GET("/v1/spaces/" + SPACE + "/memories?kind=insight").bearerAuth(agent),
+                                String.class)).contains(INSIGHT));
+                assertThat(llm.received()).hasSize(1);
+
+                Map<String, Object> health = health(client);
+                assertThat(health.get("status")).isEqualTo("UP");
+                Map<String, Object> tom = (Map<String, Object>) details(health, "workers").get("tom");
+                assertThat(tom).containsEntry("state", "RUNNING").containsEntry("runs", 1).containsEntry(
+                        "requested_total", 1).containsEntry("llm_calls", 1).containsEntry("llm_tokens", 360)
+                        .containsKeys("lag", "last_check_at", "last_run_at", "partitions");
+                String prometheus = client.toBlocking().retrieve(HttpRequest.GET("/prometheus"), String.class);
+                assertThat(prometheus).contains("memory_worker_requests_total{worker=\"tom\"} 1.0")
+                        .contains("memory_worker_lag{worker=\"tom\"}")
+                        .contains("memory_worker_last_run_seconds{worker=\"tom\"}")
+                        .contains("memory_llm_calls_total{outcome=\"ok\",purpose=\"tom\"} 1.0")
+                        .contains("memory_llm_tokens_total{purpose=\"tom\"} 360.0");
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> health(HttpClient client) {
+        try {
+            return client.toBlocking().retrieve(HttpRequest.GET("/health"), Map.class);
+        } catch (HttpClientResponseException e) {
+            return e.getResponse().getBody(Map.class).orElseThrow();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> details(Map<String, Object> health, String indicator) {
+        Map<String, Object> all = (Map<String, Object>) health.get("details");
+        return (Map<String, Object>) ((Map<String, Object>) all.get(indicator)).get("details");
+    }
+
+    private static Map<String, Object> props(Path dataDir) throws IOException {
+        return Map.of("micronaut.server.port", -1, "memory.data-dir", dataDir.toString(),
+                "memory.embedded.broker-port", freePort(), "memory.embedded.controller-port", freePort(),
+                "memory.startup-timeout", "120s", "grpc.server.port", freePort());
+    }
+
+    private static Properties readKeys(Path file) throws IOException {
+        Properties keys = new Properties();
+        try (var reader = Files.newBufferedReader(file)) {
+            keys.load(reader);
+        }
+        return keys;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+}

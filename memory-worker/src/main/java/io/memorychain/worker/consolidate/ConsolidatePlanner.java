@@ -18,6 +18,10 @@ import java.util.regex.Pattern;
  * The daily consolidation planner of one space (docs/architecture.md §12, seed 004 section 4): a pure function of
  * the memories it is given, the chain time of the run and its own remembered fingerprints. No I/O, no model, no clock.
  *
+ * <p>Near-exact means cosine >= {@code nearExact} <em>or</em> the same text once case, punctuation and whitespace are
+ * ignored ({@link #normalized}): measured copies differing only in those score 0.93-1.00 with the embedder, which
+ * overlaps numeric steps (0.92-0.96), so cosine alone cannot find them all without merging different values.
+ *
  * <p><b>When</b>: {@link #due(Instant)} is true when no run happened yet or the previous run is at least
  * {@code interval} of chain time older ({@code occurred_at} of the events, never the wall clock), so a replay of the
  * chain plans the same runs. The run's id is the period index {@code floor(epochSecond / interval)}.
@@ -121,7 +125,7 @@ public final class ConsolidatePlanner {
                 MemoryItem a = p.id().compareTo(o.id()) < 0 ? p : o;
                 MemoryItem b = a == p ? o : p;
                 double score = cosine(a.vector(), b.vector());
-                if (score >= settings.nearExact()) {
+                if (score >= settings.nearExact() || normalized(a.content()).equals(normalized(b.content()))) {
                     candidates.add(new Pair(a, b, score, Signal.NEAR_EXACT));
                 } else if (score >= settings.bandLow()) {
                     if (numericStep(a.content(), b.content())) {
@@ -173,6 +177,11 @@ public final class ConsolidatePlanner {
             nb += (double) b[i] * b[i];
         }
         return na == 0 || nb == 0 ? 0 : dot / Math.sqrt(na * nb);
+    }
+
+    /** Lower case, letters and digits only, single spaces: equal for copies differing in case/punctuation/spaces. */
+    static String normalized(String text) {
+        return text.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ").strip();
     }
 
     /** At least one shared content word (letters/digits, >= 3 characters, not a stop word), case-insensitive. */

@@ -24,13 +24,15 @@ public record ConsolidateSettings(Duration interval, int maxPairs, double bandLo
     public static final Duration DEFAULT_INTERVAL = Duration.ofDays(1);
     public static final int DEFAULT_MAX_PAIRS = 50;
     /**
-     * Measured with the embedder (memory-worker/README.md, {@code NearExactCalibration}): paraphrases of one fact score
-     * 0.80-0.94, facts on the same subject 0.61-0.72; 0.80 keeps paraphrases in the band and most related facts out.
+     * Measured with the embedder (memory-worker/README.md, {@code ConsolidateBenchmark}): paraphrases of one fact score
+     * 0.74-0.92, a different person with the same sentence 0.79, facts on the same subject 0.64-0.69; 0.80 keeps most
+     * paraphrases in the band and related facts out (the model decides inside the band).
      */
     public static final double DEFAULT_BAND_LOW = 0.80;
     /**
-     * Measured (memory-worker/README.md): copies differing in case, punctuation or whitespace score >= 0.985, the
-     * closest true paraphrase and numeric steps score below 0.975; so 0.98.
+     * Measured (memory-worker/README.md): copies differing in case, punctuation or whitespace score 0.93-1.00, numeric
+     * steps (different values) up to 0.962 and paraphrases up to 0.924; 0.98 merges no different value. Copies below it
+     * are still found by the planner's normalized-text equality.
      */
     public static final double DEFAULT_NEAR_EXACT = 0.98;
     public static final Duration DEFAULT_POOL_WINDOW = Duration.ofHours(72);

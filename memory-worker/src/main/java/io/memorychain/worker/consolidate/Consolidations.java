@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,11 +42,17 @@ public final class Consolidations {
     record Verdict(ConsolidatePlanner.Pair pair, boolean sameFact, String merged) {
     }
 
-    private final ChatModels models;
+    private final Function<String, ChatModel> models;
     private final ConsolidateSettings settings;
     private final ConsolidateMetrics metrics;
 
     public Consolidations(ChatModels models, ConsolidateSettings settings, ConsolidateMetrics metrics) {
+        this(Objects.requireNonNull(models, "models")::forAgent, settings, metrics);
+    }
+
+    /** With the model of each space given by {@code models} (the benchmark's scripted judge). */
+    public Consolidations(Function<String, ChatModel> models, ConsolidateSettings settings,
+                          ConsolidateMetrics metrics) {
         this.models = Objects.requireNonNull(models, "models");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
@@ -60,7 +67,7 @@ public final class Consolidations {
                     "consolidate run %d: near-exact duplicate, cosine %.3f", plan.period(), pair.score())));
         }
         if (!plan.toCheck().isEmpty()) {
-            ChatModel model = models.forAgent(plan.space());
+            ChatModel model = models.apply(plan.space());
             if (!model.configured()) {
                 log.debug("consolidate: no model for space={}: {} pair(s) in the band not checked", plan.space(),
                         plan.toCheck().size());

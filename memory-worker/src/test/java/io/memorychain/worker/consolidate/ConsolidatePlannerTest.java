@@ -74,6 +74,15 @@ class ConsolidatePlannerTest {
     }
 
     @Test
+    void copiesDifferingOnlyInCasePunctuationOrSpacesAreNearExactWhateverTheirCosine() {
+        ConsolidatePlanner.Plan plan = planner.plan("s", List.of(item("a", "Project Atlas uses PostgreSQL 16.", base()),
+                item("b", "project atlas uses  postgresql 16", at(0.931))), NOW).orElseThrow();
+        assertThat(plan.nearExact()).singleElement()
+                .satisfies(p -> assertThat(p.signal()).isEqualTo(ConsolidatePlanner.Signal.NEAR_EXACT));
+        assertThat(ConsolidatePlanner.normalized("The user's dog, Rex!")).isEqualTo("the user s dog rex");
+    }
+
+    @Test
     void pairsBelowTheBandAreNotConsidered() {
         ConsolidatePlanner.Plan plan = planner.plan("s", List.of(item("a", "Alice likes tea.", base()),
                 item("b", "Alice likes tea a lot.", at(0.79))), NOW).orElseThrow();

@@ -35,7 +35,7 @@ final class ConsolidateCommand {
     static final String USAGE = """
             consolidate --bootstrap-servers HOST:PORT [--registry-url URL | --registry-topic TOPIC] [--topic-prefix P]
                 [--group-id ID] [--instance-id ID] [--start-from latest|earliest] [--interval P1D] [--max-pairs 50]
-                [--band-low 0.80] [--near-exact 0.98] [--model-id ID] [--llm-config FILE] [--llm-base-url URL]
+                [--band-low 0.80] [--near-exact 0.99] [--model-id ID] [--llm-config FILE] [--llm-base-url URL]
                 [--llm-model NAME]
 
               Runs the daily consolidation job until stopped (SIGTERM or Ctrl-C): per space, at most once per
@@ -57,7 +57,7 @@ final class ConsolidateCommand {
               --interval           chain time between two runs of a space, ISO-8601 (default P1D)
               --max-pairs          pairs per run and space, near-exact and checked together (default 50)
               --band-low           lowest cosine of a pair sent to the model (default 0.80)
-              --near-exact         cosine at or above which a pair merges without a model (default 0.98)
+              --near-exact         cosine at or above which a pair merges without a model (default 0.99)
               --model-id           embedding model whose vectors are compared (default: the embedder's)
               --llm-config, --llm-base-url, --llm-model, MEMORY_LLM_*: the model, as for tom; without one only
                                    near-exact duplicates are merged. The daily token budget is memory-llm's

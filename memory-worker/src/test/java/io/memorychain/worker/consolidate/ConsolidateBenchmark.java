@@ -123,6 +123,8 @@ public final class ConsolidateBenchmark {
                     removed++;
                 } else {
                     falseMerges++;
+                    System.out.println("  false merge: " + r.getRequestId() + " " + ((ConsolidateMemories) r.getOp())
+                            .getReason() + ": " + contentOf(items, ids.get(0)) + " / " + contentOf(items, ids.get(1)));
                 }
             }
             double per1k = 1000.0 / n;
@@ -133,6 +135,10 @@ public final class ConsolidateBenchmark {
                     duplicates, falseMerges, metrics.calls(), metrics.calls() * per1k, metrics.tokens(),
                     metrics.tokens() * per1k);
         }
+    }
+
+    private static String contentOf(List<MemoryItem> items, String id) {
+        return items.stream().filter(m -> m.id().equals(id)).findFirst().map(MemoryItem::content).orElse("?");
     }
 
     /** N memories: 70% distinct facts, 15% near-exact copies and 15% paraphrases of some of them; shuffled ids. */

@@ -4,10 +4,11 @@ import io.memorychain.embeddings.MiniLmEmbedder;
 import io.memorychain.projector.SharedEmbedder;
 
 /**
- * Prints the cosine similarities used to choose {@link ConsolidateSettings#DEFAULT_NEAR_EXACT} and the band's low
- * end (docs/architecture.md §12): exact duplicates that differ only in case, punctuation or whitespace, true
- * paraphrases, numeric steps and distinct-but-similar facts. A harness (a main in test scope), not a test; run with
- * {@code mvn -o -q -pl memory-worker -am test-compile exec:java} or from the IDE.
+ * The pairs measured to choose {@link ConsolidateSettings#DEFAULT_NEAR_EXACT} and the band's low end
+ * (docs/architecture.md §12): copies that differ only in case, punctuation or whitespace, true paraphrases, numeric
+ * steps and distinct-but-similar facts. {@link ConsolidateBenchmark} prints their cosines (run it through
+ * {@link ConsolidateBenchmarkRun}: a plain {@code java -cp} launch crashed in the embedder's native code here);
+ * {@link #main} does the same from an IDE.
  */
 public final class NearExactCalibration {
 

@@ -119,7 +119,7 @@ final class TomCommand {
                 values.getOrDefault("--instance-id", "0"), startFrom, maxRuns, settings, llm(values, environment));
     }
 
-    private static LlmSettings llm(Map<String, String> values, Map<String, String> environment) throws UsageException {
+    static LlmSettings llm(Map<String, String> values, Map<String, String> environment) throws UsageException {
         Map<String, String> properties = new HashMap<>(LlmSettings.propertiesFromEnvironment(environment));
         String file = values.get("--llm-config");
         if (file != null) {
@@ -144,7 +144,7 @@ final class TomCommand {
         }
     }
 
-    private static int integer(Map<String, String> values, String name, int defaultValue) throws UsageException {
+    static int integer(Map<String, String> values, String name, int defaultValue) throws UsageException {
         String text = values.get(name);
         try {
             return text == null ? defaultValue : Integer.parseInt(text);

@@ -14,6 +14,8 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code link}: runs the linker job until stopped (see {@link LinkCommand#USAGE}).</li>
  *   <li>{@code refine}: runs the refinement trigger until stopped (see {@link RefineCommand#USAGE}).</li>
  *   <li>{@code tom}: runs the ToM insight job until stopped (see {@link TomCommand#USAGE}).</li>
+ *   <li>{@code consolidate}: runs the daily consolidation job until stopped (see
+ *   {@link ConsolidateCommand#USAGE}).</li>
  *   <li>{@code lifecycle}: runs the lifecycle worker (decay, TTL) until stopped (see {@link LifecycleCommand#USAGE}).</li>
  * </ul>
  * Exit status: 0 success, 1 a verified chain is broken, 2 usage error or the command could not run; errors are
@@ -100,6 +102,13 @@ public final class WorkerMain {
                 }
                 return tom(rest, err);
             }
+            case "consolidate" -> {
+                if (rest.contains("--help") || rest.contains("-h")) {
+                    out.println(ConsolidateCommand.USAGE);
+                    return EXIT_OK;
+                }
+                return consolidate(rest, err);
+            }
             case "lifecycle" -> {
                 if (rest.contains("--help") || rest.contains("-h")) {
                     out.println(LifecycleCommand.USAGE);
@@ -134,6 +143,11 @@ public final class WorkerMain {
                 registries, err), err);
     }
 
+    private int consolidate(List<String> args, PrintStream err) {
+        return command("consolidate", ConsolidateCommand.USAGE, 3, () -> ConsolidateCommand.run(
+                ConsolidateCommand.parse(args, System.getenv()), registries, err), err);
+    }
+
     private int lifecycle(List<String> args, PrintStream err) {
         return command("lifecycle", LifecycleCommand.USAGE, 3, () -> LifecycleCommand.run(LifecycleCommand.parse(args),
                 registries, err), err);
@@ -165,7 +179,7 @@ public final class WorkerMain {
     private static String usage() {
         return USAGE + VerifyCommand.USAGE.indent(2) + "\n" + LinkCommand.USAGE.indent(2) + "\n"
                 + RefineCommand.USAGE.indent(2) + "\n" + TomCommand.USAGE.indent(2) + "\n"
-                + LifecycleCommand.USAGE.indent(2);
+                + LifecycleCommand.USAGE.indent(2) + "\n" + ConsolidateCommand.USAGE.indent(2);
     }
 
     /** The exception's message and its causes', on one line. */

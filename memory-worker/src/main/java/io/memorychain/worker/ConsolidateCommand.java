@@ -1,0 +1,161 @@
+package io.memorychain.worker;
+
+import io.memorychain.events.Topics;
+import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.llm.ChatModels;
+import io.memorychain.llm.LlmRuntime;
+import io.memorychain.llm.LlmSettings;
+import io.memorychain.llm.UsageCounters;
+import io.memorychain.worker.consolidate.ConsolidateMetrics;
+import io.memorychain.worker.consolidate.ConsolidateSettings;
+import io.memorychain.worker.consolidate.ConsolidateWorker;
+import io.memorychain.worker.consolidate.Consolidations;
+import io.memorychain.worker.consolidate.SameFactPrompt;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code consolidate}: the daily consolidation job (docs/architecture.md §12) as its own consumer group
+ * ({@link ConsolidateWorker}), until the process is stopped. With no model it runs and merges only near-exact
+ * duplicates.
+ */
+final class ConsolidateCommand {
+
+    private static final Logger log = LoggerFactory.getLogger(ConsolidateCommand.class);
+
+    static final String USAGE = """
+            consolidate --bootstrap-servers HOST:PORT [--registry-url URL | --registry-topic TOPIC] [--topic-prefix P]
+                [--group-id ID] [--instance-id ID] [--start-from latest|earliest] [--interval P1D] [--max-pairs 50]
+                [--band-low 0.80] [--near-exact 0.99] [--model-id ID] [--llm-config FILE] [--llm-base-url URL]
+                [--llm-model NAME]
+
+              Runs the daily consolidation job until stopped (SIGTERM or Ctrl-C): per space, at most once per
+              interval of chain time, pairs recent or important semantic memories with similar ones (cosine band,
+              recency <= 90 days, a shared content word or a numeric step), merges near-exact duplicates at once and
+              asks the model whether the other pairs state the same fact (5-10 pairs per prompt); each merge is a
+              ConsolidateMemories request as worker:consolidate with request id
+              consolidate:<space>:<idA>,<idB>:<versionA>,<versionB>. Reads the events and embeddings topics, writes
+              the requests topic only, in transactions that also commit its offsets.
+
+              --bootstrap-servers  Kafka cluster
+              --registry-url       schema registry speaking the Confluent REST API
+              --registry-topic     the embedded registry's topic (default: <prefix>_memory_schemas)
+              --topic-prefix       prefix of the topic names (default: none)
+              --group-id           consumer group (default: memory-chain-consolidate)
+              --instance-id        this instance's name, stable across its restarts (default: 0)
+              --start-from         where a group with no committed offsets starts running: latest (default) or
+                                   earliest
+              --interval           chain time between two runs of a space, ISO-8601 (default P1D)
+              --max-pairs          pairs per run and space, near-exact and checked together (default 50)
+              --band-low           lowest cosine of a pair sent to the model (default 0.80)
+              --near-exact         cosine at or above which a pair merges without a model (default 0.99)
+              --model-id           embedding model whose vectors are compared (default: the embedder's)
+              --llm-config, --llm-base-url, --llm-model, MEMORY_LLM_*: the model, as for tom; without one only
+                                   near-exact duplicates are merged. The daily token budget is memory-llm's
+                                   memory.llm.daily-token-budget (per tenant = space).
+
+              Exit status: 0 stopped, 2 usage error or the job could not run.""";
+
+    static final String DEFAULT_GROUP_ID = "memory-chain-consolidate";
+
+    /** Parsed arguments of {@code consolidate}. */
+    record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String groupId, String instanceId,
+                   ConsolidateWorker.StartFrom startFrom, String modelId, ConsolidateSettings settings,
+                   LlmSettings llm) {
+
+        ConsolidateWorker.Options worker() {
+            return new ConsolidateWorker.Options(bootstrapServers, topics, groupId, instanceId, startFrom, modelId,
+                    Duration.ofMillis(500));
+        }
+    }
+
+    private ConsolidateCommand() {
+    }
+
+    static Options parse(List<String> args, Map<String, String> environment) throws UsageException {
+        Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--registry-url",
+                "--registry-topic", "--topic-prefix", "--group-id", "--instance-id", "--start-from", "--interval",
+                "--max-pairs", "--band-low", "--near-exact", "--model-id", "--llm-config", "--llm-base-url",
+                "--llm-model"), Set.of());
+        String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
+        Topics topics = CommandLine.topics(values);
+        RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
+        ConsolidateWorker.StartFrom startFrom;
+        try {
+            startFrom = ConsolidateWorker.StartFrom.valueOf(values.getOrDefault("--start-from", "latest")
+                    .toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--start-from must be latest or earliest, not '" + values.get("--start-from") + "'");
+        }
+        ConsolidateSettings settings;
+        try {
+            Duration interval = Duration.parse(values.getOrDefault("--interval",
+                    ConsolidateSettings.DEFAULT_INTERVAL.toString()));
+            settings = ConsolidateSettings.defaults().withInterval(interval)
+                    .withMaxPairs(TomCommand.integer(values, "--max-pairs", ConsolidateSettings.DEFAULT_MAX_PAIRS))
+                    .withBand(decimal(values, "--band-low", ConsolidateSettings.DEFAULT_BAND_LOW),
+                            decimal(values, "--near-exact", ConsolidateSettings.DEFAULT_NEAR_EXACT));
+        } catch (DateTimeParseException e) {
+            throw new UsageException("--interval must be an ISO-8601 duration such as P1D, not '"
+                    + values.get("--interval") + "'");
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        String modelId = values.containsKey("--model-id") ? values.get("--model-id") : LinkCommand.defaultModelId();
+        return new Options(bootstrap, registry, topics, values.getOrDefault("--group-id", DEFAULT_GROUP_ID),
+                values.getOrDefault("--instance-id", "0"), startFrom, modelId, settings,
+                TomCommand.llm(values, environment));
+    }
+
+    private static double decimal(Map<String, String> values, String name, double defaultValue)
+            throws UsageException {
+        String text = values.get(name);
+        try {
+            return text == null ? defaultValue : Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new UsageException(name + " must be a number, not '" + text + "'");
+        }
+    }
+
+    /** Runs the job until the JVM shuts down; returns the exit status. */
+    static int run(Options options, RegistryFactory registries, PrintStream err) {
+        if (!options.llm().anyConfigured()) {
+            log.info("consolidate: no model: only near-exact duplicates are merged");
+            err.println("consolidate: no model: only near-exact duplicates are merged");
+        }
+        UsageCounters usage = new UsageCounters();
+        ConsolidateMetrics metrics = new ConsolidateMetrics();
+        ChatModels models = new ChatModels(options.llm(), LlmRuntime.standard(usage));
+        CountDownLatch finished = new CountDownLatch(1);
+        try (SchemaRegistry registry = registries.open(options.registry());
+             ConsolidateWorker worker = new ConsolidateWorker(options.worker(), registry, options.settings(),
+                     new Consolidations(models, options.settings(), metrics), metrics)) {
+            log.info("consolidate starting: group {}, interval {}, max-pairs {}, band [{}, {}), embeddings of {}",
+                    options.groupId(), options.settings().interval(), options.settings().maxPairs(),
+                    options.settings().bandLow(), options.settings().nearExact(), options.modelId());
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                worker.stop();
+                try {
+                    finished.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "consolidate-shutdown"));
+            worker.run();
+        } finally {
+            finished.countDown();
+        }
+        log.info("consolidate stopped cleanly: {}; llm usage {}", metrics.summary(),
+                usage.totals(SameFactPrompt.PURPOSE));
+        return WorkerMain.EXIT_OK;
+    }
+}

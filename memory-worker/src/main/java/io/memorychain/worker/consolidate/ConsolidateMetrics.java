@@ -1,0 +1,67 @@
+package io.memorychain.worker.consolidate;
+
+import io.memorychain.llm.ChatOutcome;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Counters of the consolidation job, logged on stop and printed by the benchmark. */
+public final class ConsolidateMetrics {
+
+    final LongAdder runs = new LongAdder();
+    final LongAdder nearExact = new LongAdder();
+    final LongAdder checked = new LongAdder();
+    final LongAdder sameFact = new LongAdder();
+    final LongAdder calls = new LongAdder();
+    final LongAdder tokens = new LongAdder();
+    final LongAdder invalidAnswers = new LongAdder();
+    final LongAdder published = new LongAdder();
+    private final Map<ChatOutcome, LongAdder> failures = new EnumMap<>(ChatOutcome.class);
+
+    synchronized void countFailure(ChatOutcome outcome) {
+        failures.computeIfAbsent(outcome, o -> new LongAdder()).increment();
+    }
+
+    public synchronized long failures(ChatOutcome outcome) {
+        LongAdder a = failures.get(outcome);
+        return a == null ? 0 : a.sum();
+    }
+
+    public long runs() {
+        return runs.sum();
+    }
+
+    public long nearExact() {
+        return nearExact.sum();
+    }
+
+    public long checked() {
+        return checked.sum();
+    }
+
+    public long sameFact() {
+        return sameFact.sum();
+    }
+
+    public long calls() {
+        return calls.sum();
+    }
+
+    public long tokens() {
+        return tokens.sum();
+    }
+
+    public long invalidAnswers() {
+        return invalidAnswers.sum();
+    }
+
+    public long published() {
+        return published.sum();
+    }
+
+    public synchronized String summary() {
+        return "runs=" + runs() + " nearExact=" + nearExact() + " checked=" + checked() + " sameFact=" + sameFact()
+                + " llmCalls=" + calls() + " llmTokens=" + tokens() + " invalidAnswers=" + invalidAnswers()
+                + " failures=" + failures + " published=" + published();
+    }
+}

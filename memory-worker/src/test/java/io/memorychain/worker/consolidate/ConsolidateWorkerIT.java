@@ -1,0 +1,178 @@
+package io.memorychain.worker.consolidate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.memorychain.avro.ActorType;
+import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryKind;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.MemoryState;
+import io.memorychain.domain.decide.WriteSettings;
+import io.memorychain.events.Requests;
+import io.memorychain.events.Topics;
+import io.memorychain.events.chain.ChainKeys;
+import io.memorychain.events.chain.KafkaChainReader;
+import io.memorychain.events.chain.SignatureMode;
+import io.memorychain.events.chain.VerificationResult;
+import io.memorychain.events.publish.MemoryPublisher;
+import io.memorychain.events.registry.KafkaTopicSchemaRegistry;
+import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.events.serde.AvroWireSerde;
+import io.memorychain.events.testing.SharedKafka;
+import io.memorychain.llm.ChatModels;
+import io.memorychain.llm.LlmRuntime;
+import io.memorychain.llm.LlmSettings;
+import io.memorychain.llm.ScriptedChatServer;
+import io.memorychain.llm.UsageCounters;
+import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.SharedEmbedder;
+import io.memorychain.projector.view.ListQuery;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The consolidation job on a real broker next to the real sequencer, embedder and projection, with a scripted model:
+ * a near-exact copy is merged without the model, a paraphrase after the model's same-fact answer, a distinct fact is
+ * left alone; a restart of the group publishes no second request; the chain verifies.
+ */
+@Tag("integration")
+@ExtendWith(SharedKafka.class)
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+class ConsolidateWorkerIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void mergesACopyAndAParaphraseOnceAcrossARestartAndTheChainVerifies() throws Exception {
+        String prefix = SharedKafka.uniquePrefix();
+        Topics topics = Topics.withPrefix(prefix);
+        ChainKeys keys = ChainKeys.generate();
+        String space = "tenant.carol";
+        try (ScriptedChatServer llm = new ScriptedChatServer();
+             SchemaRegistry registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(),
+                     (short) 1);
+             MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(
+                     SharedKafka.bootstrapServers(), topics, dir.resolve("runtime"), prefix + "app", 2, (short) 1,
+                     WriteSettings.defaults()), registry, keys, SharedEmbedder.get(), Duration.ofSeconds(90));
+             MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
+            for (int i = 0; i < 10; i++) {
+                llm.replyContent("{\"pairs\":[{\"id\":\"p1\",\"same_fact\":true,"
+                        + "\"merged\":\"The user has a dog named Rex.\"}]}", 200, 30);
+            }
+            ChatModels models = new ChatModels(LlmSettings.fromProperties(Map.of("memory.llm.base-url", llm.baseUrl(),
+                    "memory.llm.model", "judge")), LlmRuntime.standard(new UsageCounters()));
+            ConsolidateSettings settings = ConsolidateSettings.defaults().withInterval(Duration.ofSeconds(1));
+
+            semantic(publisher, space, "Alice is allergic to peanuts.");
+            semantic(publisher, space, "alice is allergic to peanuts");
+            semantic(publisher, space, "The user has a dog named Rex.");
+            semantic(publisher, space, "The user owns a dog called Rex.");
+            semantic(publisher, space, "Project Hermes uses MySQL.");
+            awaitEmbeddings(topics, 5);
+
+            String group = prefix + "consolidate";
+            ConsolidateMetrics metrics = new ConsolidateMetrics();
+            try (ConsolidateWorker worker = worker(topics, registry, group, settings, models, metrics)) {
+                CompletableFuture<Void> loop = CompletableFuture.runAsync(worker::run);
+                Thread.sleep(1_500); // one interval of chain time after the memories: the next event runs with all
+                semantic(publisher, space, "Project Hermes is due in May.");
+                await().atMost(Duration.ofSeconds(90)).until(() -> active(runtime, space).size() == 4);
+                worker.stop();
+                loop.get(30, TimeUnit.SECONDS);
+            }
+            List<String> ids = requestIds(topics, registry);
+            assertThat(ids).hasSize(2).doesNotHaveDuplicates().allMatch(id -> id.startsWith("consolidate:" + space));
+            assertThat(active(runtime, space)).extracting(Memory::getContent).contains("The user has a dog named Rex.",
+                    "Project Hermes uses MySQL.", "Project Hermes is due in May.");
+            assertThat(active(runtime, space)).filteredOn(m -> m.getContent().toLowerCase(java.util.Locale.ROOT).contains("peanuts"))
+                    .singleElement().satisfies(m -> assertThat(m.getSupersedes()).hasSize(2));
+            assertThat(metrics.nearExact()).isEqualTo(1);
+            assertThat(metrics.sameFact()).isEqualTo(1);
+
+            // a restart of the same group: committed offsets, nothing new to publish
+            try (ConsolidateWorker again = worker(topics, registry, group, settings, models, new ConsolidateMetrics())) {
+                CompletableFuture<Void> loop = CompletableFuture.runAsync(again::run);
+                Thread.sleep(5_000);
+                again.stop();
+                loop.get(30, TimeUnit.SECONDS);
+            }
+            assertThat(requestIds(topics, registry)).hasSize(2);
+
+            VerificationResult result = new KafkaChainReader(SharedKafka.clientProps(), topics.events(), registry,
+                    keys.publicRing(), SignatureMode.ALL).verifySpace(space);
+            assertThat(result.ok()).as(result.message()).isTrue();
+        }
+    }
+
+    private static ConsolidateWorker worker(Topics topics, SchemaRegistry registry, String group,
+                                            ConsolidateSettings settings, ChatModels models,
+                                            ConsolidateMetrics metrics) {
+        return new ConsolidateWorker(new ConsolidateWorker.Options(SharedKafka.bootstrapServers(), topics, group, "0",
+                ConsolidateWorker.StartFrom.EARLIEST, SharedEmbedder.get().modelId(), Duration.ofMillis(200)),
+                registry, settings, new Consolidations(models, settings, metrics), metrics);
+    }
+
+    private static void semantic(MemoryPublisher publisher, String space, String content) throws Exception {
+        MemoryOutcome o = publisher.publish(Requests.create(space, Requests.actor(ActorType.AGENT, "a"),
+                CreateMemory.newBuilder().setContent(content).setKind(MemoryKind.SEMANTIC).build()).build())
+                .get(60, TimeUnit.SECONDS);
+        assertThat(o.getAccepted()).as("%s", o).isTrue();
+    }
+
+    private static List<Memory> active(MemoryChainRuntime runtime, String space) {
+        return runtime.views().list(space, new ListQuery(MemoryKind.SEMANTIC, null, MemoryState.ACTIVE, null, 100)).items();
+    }
+
+    private static KafkaConsumer<byte[], byte[]> consumer() {
+        Map<String, Object> c = new HashMap<>(SharedKafka.clientProps());
+        c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        return new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    }
+
+    private static List<byte[]> values(String topic) {
+        try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+            List<byte[]> values = new ArrayList<>();
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                consumer.poll(Duration.ofMillis(100)).forEach(r -> values.add(r.value()));
+                return partitions.stream().allMatch(tp -> consumer.position(tp) >= ends.get(tp));
+            });
+            return values;
+        }
+    }
+
+    private static void awaitEmbeddings(Topics topics, int count) {
+        await().atMost(Duration.ofSeconds(90)).until(() -> values(topics.embeddings()).size() >= count);
+    }
+
+    private static List<String> requestIds(Topics topics, SchemaRegistry registry) {
+        AvroWireSerde<MemoryRequest> serde = AvroWireSerde.forValues(registry, MemoryRequest.class);
+        return values(topics.requests()).stream().map(v -> serde.deserialize(topics.requests(), v))
+                .filter(r -> r.getActor().getType() == ActorType.WORKER && r.getActor().getId().equals("consolidate"))
+                .map(MemoryRequest::getRequestId).toList();
+    }
+}

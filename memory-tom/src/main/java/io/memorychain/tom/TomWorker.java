@@ -4,6 +4,7 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.support.DeadLetters;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
@@ -245,28 +245,18 @@ public final class TomWorker implements AutoCloseable {
         MemoryEvent event;
         try {
             event = eventSerde.deserialize(record.topic(), record.value());
+        } catch (SchemaRegistryUnavailableException e) {
+            throw e; // not the record's fault: the batch fails and is read again
         } catch (RuntimeException e) {
             log.error("tom: skipping undecodable event at topic={} partition={} offset={}: {}", record.topic(),
                     record.partition(), record.offset(), e.toString());
             if (deadLetters != null) {
                 metrics.undecodable.increment();
-                RecordHeaders headers = new RecordHeaders(record.headers().toArray());
-                headers.add(DeadLetters.TOPIC, utf8(record.topic()));
-                headers.add(DeadLetters.PARTITION, utf8(String.valueOf(record.partition())));
-                headers.add(DeadLetters.OFFSET, utf8(String.valueOf(record.offset())));
-                headers.add(DeadLetters.STAGE, utf8("tom"));
-                String message = e.toString();
-                headers.add(DeadLetters.ERROR, utf8(message.length() > 2_000 ? message.substring(0, 2_000) : message));
-                deadLetters.add(new ProducerRecord<>(options.topics().deadLetters(), null, record.timestamp(),
-                        record.key(), record.value(), headers));
+                deadLetters.add(DeadLetters.of(record, options.topics().deadLetters(), "tom", e));
             }
             return Optional.empty();
         }
         return planner.onEvent(event);
-    }
-
-    private static byte[] utf8(String text) {
-        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     private void abortQuietly(RuntimeException cause) {

@@ -4,6 +4,8 @@ import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import java.nio.charset.StandardCharsets;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -54,11 +56,26 @@ public final class DeadLetters {
                 headers(record.headers(), source, stage, error));
     }
 
+    /**
+     * The dead-letter record for a record a plain consumer could not decode (the jobs outside Kafka Streams): the
+     * original key, value and timestamp, with the same headers as the Streams applications' dead letters.
+     */
+    public static ProducerRecord<byte[], byte[]> of(ConsumerRecord<byte[], byte[]> record, String deadLetterTopic,
+                                                    String stage, Throwable error) {
+        return new ProducerRecord<>(deadLetterTopic, null, record.timestamp(), record.key(), record.value(),
+                headers(record.headers(), record.topic(), record.partition(), record.offset(), stage, error));
+    }
+
     static Headers headers(Headers original, RecordMetadata source, String stage, Throwable error) {
+        return headers(original, source.topic(), source.partition(), source.offset(), stage, error);
+    }
+
+    private static Headers headers(Headers original, String topic, int partition, long offset, String stage,
+                                   Throwable error) {
         Headers headers = new RecordHeaders(original.toArray());
-        headers.add(TOPIC, bytes(source.topic()));
-        headers.add(PARTITION, bytes(String.valueOf(source.partition())));
-        headers.add(OFFSET, bytes(String.valueOf(source.offset())));
+        headers.add(TOPIC, bytes(topic));
+        headers.add(PARTITION, bytes(String.valueOf(partition)));
+        headers.add(OFFSET, bytes(String.valueOf(offset)));
         headers.add(STAGE, bytes(stage));
         String message = String.valueOf(error);
         headers.add(ERROR, bytes(message.length() > 2_000 ? message.substring(0, 2_000) : message));

@@ -16,6 +16,7 @@ public final class ConsolidateMetrics {
     final LongAdder tokens = new LongAdder();
     final LongAdder invalidAnswers = new LongAdder();
     final LongAdder published = new LongAdder();
+    final LongAdder recordsRead = new LongAdder();
     private final Map<ChatOutcome, LongAdder> failures = new EnumMap<>(ChatOutcome.class);
 
     synchronized void countFailure(ChatOutcome outcome) {
@@ -57,6 +58,11 @@ public final class ConsolidateMetrics {
 
     public long published() {
         return published.sum();
+    }
+
+    /** Records read from the events and embeddings topics (state rebuilds included). */
+    public long recordsRead() {
+        return recordsRead.sum();
     }
 
     public synchronized String summary() {

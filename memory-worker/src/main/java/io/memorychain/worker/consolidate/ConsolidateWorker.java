@@ -5,7 +5,9 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
+import io.memorychain.projector.support.DeadLetters;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,7 +48,8 @@ import org.slf4j.LoggerFactory;
  * <p>State is rebuilt on every assignment by reading every assigned partition from its beginning; records below the
  * group's committed offset only rebuild state and plans (no model call, nothing published). A group with no committed
  * offset starts live at the end ({@link StartFrom#LATEST}) or at the beginning ({@link StartFrom#EARLIEST}).
- * Undecodable records are logged with their coordinates and skipped (no dead-letter copy yet).
+ * Undecodable records are logged with their coordinates, skipped, and (when live) copied to the dead-letter topic in
+ * the batch's transaction, with the Streams applications' headers (source coordinates, stage {@code consolidate}).
  */
 public final class ConsolidateWorker implements AutoCloseable {
 
@@ -142,11 +145,13 @@ public final class ConsolidateWorker implements AutoCloseable {
 
     private void batch(ConsumerRecords<byte[], byte[]> records) {
         List<ConsolidatePlanner.Plan> plans = new ArrayList<>();
+        List<ProducerRecord<byte[], byte[]>> deadLetters = new ArrayList<>();
         Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
         for (TopicPartition tp : records.partitions()) {
             long live = liveFrom.getOrDefault(tp, 0L);
             for (ConsumerRecord<byte[], byte[]> record : records.records(tp)) {
-                ConsolidatePlanner.Plan plan = onRecord(record);
+                ConsolidatePlanner.Plan plan = onRecord(record, record.offset() >= live ? deadLetters : null);
+                metrics.recordsRead.increment();
                 if (record.offset() >= live) {
                     offsets.put(tp, new OffsetAndMetadata(record.offset() + 1));
                     if (plan != null) {
@@ -170,6 +175,7 @@ public final class ConsolidateWorker implements AutoCloseable {
         }
         producer.beginTransaction();
         try {
+            deadLetters.forEach(producer::send);
             for (MemoryRequest request : requests) {
                 String topic = options.topics().requests();
                 producer.send(new ProducerRecord<>(topic, request.getSpace().getBytes(StandardCharsets.UTF_8),
@@ -188,8 +194,13 @@ public final class ConsolidateWorker implements AutoCloseable {
         metrics.published.add(requests.size());
     }
 
-    /** Updates state with one record; returns the plan of a run it makes due, else null. */
-    private ConsolidatePlanner.Plan onRecord(ConsumerRecord<byte[], byte[]> record) {
+    /**
+     * Updates state with one record; returns the plan of a run it makes due, else null. An undecodable record is
+     * logged with its coordinates and skipped; when {@code deadLetters} is not null (a live record) it is also set
+     * aside for the dead-letter topic, sent in the batch's transaction.
+     */
+    private ConsolidatePlanner.Plan onRecord(ConsumerRecord<byte[], byte[]> record,
+                                             List<ProducerRecord<byte[], byte[]>> deadLetters) {
         try {
             if (record.topic().equals(options.topics().embeddings())) {
                 MemoryEmbedding embedding = embeddingSerde.deserialize(record.topic(), record.value());
@@ -202,9 +213,14 @@ public final class ConsolidateWorker implements AutoCloseable {
             ConsolidatePlanner planner = planners.computeIfAbsent(event.getSpace(),
                     s -> new ConsolidatePlanner(settings));
             return planner.plan(event.getSpace(), space.items(), space.chainTime()).orElse(null);
+        } catch (SchemaRegistryUnavailableException e) {
+            throw e; // not the record's fault: the batch fails and is read again
         } catch (RuntimeException e) {
             log.error("consolidate: skipping undecodable record at topic={} partition={} offset={}: {}",
                     record.topic(), record.partition(), record.offset(), e.toString());
+            if (deadLetters != null) {
+                deadLetters.add(DeadLetters.of(record, options.topics().deadLetters(), "consolidate", e));
+            }
             return null;
         }
     }

@@ -29,9 +29,12 @@ import io.memorychain.llm.ScriptedChatServer;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.projector.MemoryChainRuntime;
 import io.memorychain.projector.SharedEmbedder;
+import io.memorychain.projector.support.DeadLetters;
 import io.memorychain.projector.view.ListQuery;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,8 +43,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -89,11 +95,14 @@ class ConsolidateWorkerIT {
             semantic(publisher, space, "Project Hermes uses MySQL.");
             awaitEmbeddings(topics, 5);
 
+            junk(topics);
             String group = prefix + "consolidate";
             ConsolidateMetrics metrics = new ConsolidateMetrics();
             try (ConsolidateWorker worker = worker(topics, registry, group, settings, models, metrics)) {
                 CompletableFuture<Void> loop = CompletableFuture.runAsync(worker::run);
-                Thread.sleep(1_500); // one interval of chain time after the memories: the next event runs with all
+                // one interval of chain time after the memories, so that the next event makes a run with all of them
+                Instant due = Instant.now().plus(settings.interval());
+                await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().isAfter(due));
                 semantic(publisher, space, "Project Hermes is due in May.");
                 await().atMost(Duration.ofSeconds(90)).until(() -> active(runtime, space).size() == 4);
                 worker.stop();
@@ -107,15 +116,19 @@ class ConsolidateWorkerIT {
                     .singleElement().satisfies(m -> assertThat(m.getSupersedes()).hasSize(2));
             assertThat(metrics.nearExact()).isEqualTo(1);
             assertThat(metrics.sameFact()).isEqualTo(1);
+            assertThat(deadLetterStages(topics)).as("the undecodable record, once, by this job").containsOnlyOnce("consolidate");
 
-            // a restart of the same group: committed offsets, nothing new to publish
-            try (ConsolidateWorker again = worker(topics, registry, group, settings, models, new ConsolidateMetrics())) {
+            // a restart of the same group: it reads everything again (state), but has nothing new to publish
+            int records = values(topics.events()).size() + values(topics.embeddings()).size();
+            ConsolidateMetrics restarted = new ConsolidateMetrics();
+            try (ConsolidateWorker again = worker(topics, registry, group, settings, models, restarted)) {
                 CompletableFuture<Void> loop = CompletableFuture.runAsync(again::run);
-                Thread.sleep(5_000);
+                await().atMost(Duration.ofSeconds(60)).until(() -> restarted.recordsRead() >= records);
                 again.stop();
                 loop.get(30, TimeUnit.SECONDS);
             }
             assertThat(requestIds(topics, registry)).hasSize(2);
+            assertThat(deadLetterStages(topics)).containsOnlyOnce("consolidate");
 
             VerificationResult result = new KafkaChainReader(SharedKafka.clientProps(), topics.events(), registry,
                     keys.publicRing(), SignatureMode.ALL).verifySpace(space);
@@ -162,6 +175,33 @@ class ConsolidateWorkerIT {
                 return partitions.stream().allMatch(tp -> consumer.position(tp) >= ends.get(tp));
             });
             return values;
+        }
+    }
+
+    /** An undecodable record on the events topic, under its own key (no chain is affected). */
+    private static void junk(Topics topics) throws Exception {
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(SharedKafka.clientProps(),
+                new ByteArraySerializer(), new ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(topics.events(), "junk.space".getBytes(StandardCharsets.UTF_8),
+                    "not an avro record".getBytes(StandardCharsets.UTF_8))).get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The stage header of every dead letter (the projection sets the junk record aside too). */
+    private static List<String> deadLetterStages(Topics topics) {
+        try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topics.deadLetters()).stream()
+                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+            List<String> stages = new ArrayList<>();
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                consumer.poll(Duration.ofMillis(100)).forEach(r -> stages.add(new String(
+                        r.headers().lastHeader(DeadLetters.STAGE).value(), StandardCharsets.UTF_8)));
+                return partitions.stream().allMatch(tp -> consumer.position(tp) >= ends.get(tp));
+            });
+            return stages;
         }
     }
 

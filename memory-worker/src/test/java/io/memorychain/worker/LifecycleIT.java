@@ -23,17 +23,12 @@ import io.memorychain.events.testing.SharedKafka;
 import io.memorychain.projector.MemoryChainRuntime;
 import io.memorychain.projector.lifecycle.LifecycleStatus;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -157,27 +152,4 @@ class LifecycleIT {
         return out;
     }
 
-    /** The system clock plus an offset the test moves forward. */
-    private static final class MovableClock extends Clock {
-        private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
-
-        void advance(Duration d) {
-            offset.updateAndGet(o -> o.plus(d));
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.now().plus(offset.get());
-        }
-    }
 }

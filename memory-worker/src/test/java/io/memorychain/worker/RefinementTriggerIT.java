@@ -20,15 +20,10 @@ import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.testing.SharedKafka;
 import io.memorychain.projector.MemoryChainRuntime;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -101,27 +96,4 @@ class RefinementTriggerIT {
         assertThat(o.getAccepted()).as("%s", o).isTrue();
     }
 
-    /** The system clock plus an offset the test moves forward. */
-    private static final class MovableClock extends Clock {
-        private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
-
-        void advance(Duration d) {
-            offset.updateAndGet(o -> o.plus(d));
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.now().plus(offset.get());
-        }
-    }
 }

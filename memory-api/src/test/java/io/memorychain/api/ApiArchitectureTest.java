@@ -21,7 +21,8 @@ class ApiArchitectureTest {
     private static final String[] PROJECTOR_INTERNALS = {
             "io.memorychain.projector.sequencer..", "io.memorychain.projector.projection..",
             "io.memorychain.projector.linker..", "io.memorychain.projector.embedding..",
-            "io.memorychain.projector.support..", "io.memorychain.projector.refinement.."};
+            "io.memorychain.projector.support..", "io.memorychain.projector.refinement..",
+            "io.memorychain.projector.job.."};
 
     @ArchTest
     static final ArchRule transportsDoNotReachIntoTheProjector = noClasses().that()

@@ -1,28 +1,19 @@
 package io.memorychain.tom;
 
 import io.memorychain.llm.ChatOutcome;
+import io.memorychain.projector.job.JobFigures;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
-/** Counters of the ToM job since start (thread-safe). */
+/** Counters of the ToM job since start (thread-safe): its runs' and, in {@link #job()}, its loop's. */
 public final class TomMetrics {
 
     final LongAdder runs = new LongAdder();
-    final LongAdder published = new LongAdder();
     final LongAdder dropped = new LongAdder();
     final LongAdder skippedNoModel = new LongAdder();
     final LongAdder emptyAnswers = new LongAdder();
-    final LongAdder undecodable = new LongAdder();
-    final AtomicInteger partitions = new AtomicInteger();
-    /** Records of the assigned events partitions not yet consumed, as of the last poll; -1 before the first. */
-    final AtomicLong lag = new AtomicLong(-1);
-    /** Epoch millis of the last poll (the job's "check"), 0 before the first. */
-    final AtomicLong lastPollMillis = new AtomicLong();
-    /** Epoch millis of the last batch that executed at least one run, 0 before the first. */
-    final AtomicLong lastRunMillis = new AtomicLong();
+    private final JobFigures job = new JobFigures();
     private final Map<ChatOutcome, LongAdder> failed = new EnumMap<>(ChatOutcome.class);
 
     public TomMetrics() {
@@ -40,9 +31,14 @@ public final class TomMetrics {
         return runs.sum();
     }
 
+    /** The loop's figures: records read, lag, partitions, last poll and run. */
+    public JobFigures job() {
+        return job;
+    }
+
     /** CreateMemory requests published. */
     public long published() {
-        return published.sum();
+        return job.published();
     }
 
     /** Insights the model returned that failed the constraints (first person, too long, beyond 3, ...). */
@@ -67,27 +63,27 @@ public final class TomMetrics {
 
     /** Live event records that could not be decoded (logged, sent to the dead-letter topic, skipped). */
     public long undecodable() {
-        return undecodable.sum();
+        return job.undecodable();
     }
 
     /** Events partitions assigned to this instance now (their state rebuilt or being rebuilt). */
     public int partitions() {
-        return partitions.get();
+        return job.partitions();
     }
 
     /** Records of the assigned events partitions not yet consumed as of the last poll; -1 before the first. */
     public long lag() {
-        return lag.get();
+        return job.lag();
     }
 
     /** Epoch millis of the last poll, 0 before the first. */
     public long lastPollMillis() {
-        return lastPollMillis.get();
+        return job.lastPollMillis();
     }
 
     /** Epoch millis of the last batch that executed a run (model call or skip), 0 before the first. */
     public long lastRunMillis() {
-        return lastRunMillis.get();
+        return job.lastRunMillis();
     }
 
     public String summary() {

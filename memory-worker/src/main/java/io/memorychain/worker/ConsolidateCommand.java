@@ -8,6 +8,8 @@ import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.worker.consolidate.ConsolidateMetrics;
 import io.memorychain.worker.consolidate.ConsolidateSettings;
+import io.memorychain.projector.job.ChainJob;
+import io.memorychain.worker.consolidate.ConsolidatePlanner;
 import io.memorychain.worker.consolidate.ConsolidateWorker;
 import io.memorychain.worker.consolidate.Consolidations;
 import io.memorychain.worker.consolidate.SameFactPrompt;
@@ -15,11 +17,8 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,11 +68,11 @@ final class ConsolidateCommand {
 
     /** Parsed arguments of {@code consolidate}. */
     record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String groupId, String instanceId,
-                   ConsolidateWorker.StartFrom startFrom, String modelId, ConsolidateSettings settings,
+                   ChainJob.StartFrom startFrom, String modelId, ConsolidateSettings settings,
                    LlmSettings llm) {
 
-        ConsolidateWorker.Options worker() {
-            return new ConsolidateWorker.Options(bootstrapServers, topics, groupId, instanceId, startFrom, modelId,
+        ChainJob.Options worker() {
+            return ConsolidateWorker.options(bootstrapServers, topics, groupId, instanceId, startFrom,
                     Duration.ofMillis(500));
         }
     }
@@ -89,13 +88,7 @@ final class ConsolidateCommand {
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         Topics topics = CommandLine.topics(values);
         RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
-        ConsolidateWorker.StartFrom startFrom;
-        try {
-            startFrom = ConsolidateWorker.StartFrom.valueOf(values.getOrDefault("--start-from", "latest")
-                    .toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--start-from must be latest or earliest, not '" + values.get("--start-from") + "'");
-        }
+        ChainJob.StartFrom startFrom = TomCommand.startFrom(values);
         ConsolidateSettings settings;
         try {
             Duration interval = Duration.parse(values.getOrDefault("--interval",
@@ -135,24 +128,16 @@ final class ConsolidateCommand {
         UsageCounters usage = new UsageCounters();
         ConsolidateMetrics metrics = new ConsolidateMetrics();
         ChatModels models = new ChatModels(options.llm(), LlmRuntime.standard(usage));
-        CountDownLatch finished = new CountDownLatch(1);
-        try (SchemaRegistry registry = registries.open(options.registry());
-             ConsolidateWorker worker = new ConsolidateWorker(options.worker(), registry, options.settings(),
-                     new Consolidations(models, options.settings(), metrics), metrics)) {
+        try (SchemaRegistry registry = registries.open(options.registry())) {
+            ChainJob<ConsolidatePlanner.Plan> worker = ConsolidateWorker.job(options.worker(), registry,
+                    options.settings(), new Consolidations(models, options.settings(), metrics), metrics,
+                    options.modelId());
             log.info("consolidate starting: group {}, interval {}, max-pairs {}, band [{}, {}), embeddings of {}",
                     options.groupId(), options.settings().interval(), options.settings().maxPairs(),
                     options.settings().bandLow(), options.settings().nearExact(), options.modelId());
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                worker.stop();
-                try {
-                    finished.await(30, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "consolidate-shutdown"));
-            worker.run();
-        } finally {
-            finished.countDown();
+            JobRunner.runUntilShutdown(worker, ConsolidateWorker.NAME,
+                    () -> log.info("consolidate: {}; llm usage {}", metrics.summary(),
+                            usage.totals(SameFactPrompt.PURPOSE)));
         }
         log.info("consolidate stopped cleanly: {}; llm usage {}", metrics.summary(),
                 usage.totals(SameFactPrompt.PURPOSE));

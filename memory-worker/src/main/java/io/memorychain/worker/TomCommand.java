@@ -9,6 +9,8 @@ import io.memorychain.llm.UsageCounters;
 import io.memorychain.tom.TomInsights;
 import io.memorychain.tom.TomMetrics;
 import io.memorychain.tom.TomSettings;
+import io.memorychain.projector.job.ChainJob;
+import io.memorychain.tom.TomRun;
 import io.memorychain.tom.TomWorker;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,10 +26,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,10 +73,10 @@ final class TomCommand {
 
     /** Parsed arguments of {@code tom}. */
     record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String groupId, String instanceId,
-                   TomWorker.StartFrom startFrom, int maxRunsPerBatch, TomSettings settings, LlmSettings llm) {
+                   ChainJob.StartFrom startFrom, int maxRunsPerBatch, TomSettings settings, LlmSettings llm) {
 
-        TomWorker.Options worker() {
-            return new TomWorker.Options(bootstrapServers, topics, groupId, instanceId, startFrom, maxRunsPerBatch,
+        ChainJob.Options worker() {
+            return TomWorker.options(bootstrapServers, topics, groupId, instanceId, startFrom, maxRunsPerBatch,
                     Duration.ofMillis(500));
         }
     }
@@ -93,13 +91,7 @@ final class TomCommand {
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         Topics topics = CommandLine.topics(values);
         RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
-        TomWorker.StartFrom startFrom;
-        try {
-            startFrom = TomWorker.StartFrom.valueOf(values.getOrDefault("--start-from", "latest")
-                    .toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--start-from must be latest or earliest, not '" + values.get("--start-from") + "'");
-        }
+        ChainJob.StartFrom startFrom = startFrom(values);
         int maxRuns = integer(values, "--max-runs-per-batch", 4);
         if (maxRuns < 1 || maxRuns > 100) {
             throw new UsageException("--max-runs-per-batch must be in 1..100");
@@ -117,6 +109,15 @@ final class TomCommand {
         }
         return new Options(bootstrap, registry, topics, values.getOrDefault("--group-id", DEFAULT_GROUP_ID),
                 values.getOrDefault("--instance-id", "0"), startFrom, maxRuns, settings, llm(values, environment));
+    }
+
+    /** {@code --start-from latest|earliest} (default latest), shared by the jobs' commands. */
+    static ChainJob.StartFrom startFrom(Map<String, String> values) throws UsageException {
+        try {
+            return ChainJob.StartFrom.valueOf(values.getOrDefault("--start-from", "latest").toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--start-from must be latest or earliest, not '" + values.get("--start-from") + "'");
+        }
     }
 
     static LlmSettings llm(Map<String, String> values, Map<String, String> environment) throws UsageException {
@@ -164,36 +165,14 @@ final class TomCommand {
         UsageCounters usage = new UsageCounters();
         TomMetrics metrics = new TomMetrics();
         ChatModels models = new ChatModels(options.llm(), LlmRuntime.standard(usage));
-        CountDownLatch finished = new CountDownLatch(1);
-        try (SchemaRegistry registry = registries.open(options.registry());
-             TomWorker worker = new TomWorker(options.worker(), registry, options.settings(),
-                     new TomInsights(models, options.settings(), metrics), metrics, TomWorker.BeforeCommit.NONE)) {
+        try (SchemaRegistry registry = registries.open(options.registry())) {
+            ChainJob<TomRun> worker = TomWorker.job(options.worker(), registry, options.settings(),
+                    new TomInsights(models, options.settings(), metrics), metrics, ChainJob.BeforeCommit.NONE);
             log.info("tom starting: group {}, model {} at {}, min-items {}, cooldown {}", options.groupId(),
                     options.llm().defaults().model(), options.llm().defaults().baseUrl(), options.settings().minItems(),
                     options.settings().cooldown());
-            // SIGTERM / Ctrl-C: stop the loop, then wait until the worker is closed (group left, producer flushed)
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                worker.stop();
-                try {
-                    finished.await(30, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "tom-shutdown"));
-            ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "tom-progress");
-                t.setDaemon(true);
-                return t;
-            });
-            progress.scheduleAtFixedRate(() -> log.info("tom: {}; llm usage {}", metrics.summary(),
-                    usage.totals("tom")), 1, 1, TimeUnit.MINUTES);
-            try {
-                worker.run();
-            } finally {
-                progress.shutdownNow();
-            }
-        } finally {
-            finished.countDown();
+            JobRunner.runUntilShutdown(worker, TomWorker.NAME,
+                    () -> log.info("tom: {}; llm usage {}", metrics.summary(), usage.totals("tom")));
         }
         log.info("tom stopped cleanly: {}", metrics.summary());
         return WorkerMain.EXIT_OK;

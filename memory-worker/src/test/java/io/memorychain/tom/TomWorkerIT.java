@@ -28,6 +28,7 @@ import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.ScriptedChatServer;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.job.ChainJob;
 import io.memorychain.projector.view.ListQuery;
 import io.memorychain.projector.support.DeadLetters;
 import java.nio.charset.StandardCharsets;
@@ -117,13 +118,13 @@ class TomWorkerIT {
             // 1. the first instance crashes after sending a batch's requests, before its transaction commits
             String group = prefix + "tom";
             AtomicInteger crashes = new AtomicInteger();
-            TomWorker.BeforeCommit crash = requests -> {
+            ChainJob.BeforeCommit crash = requests -> {
                 if (!requests.isEmpty() && crashes.getAndIncrement() == 0) {
                     throw new IllegalStateException("simulated crash mid-batch");
                 }
             };
             TomMetrics crashedMetrics = new TomMetrics();
-            try (TomWorker first = worker(topics, registry, group, "a", TomWorker.StartFrom.EARLIEST, settings, models,
+            try (ChainJob<TomRun> first = worker(topics, registry, group, "a", ChainJob.StartFrom.EARLIEST, settings, models,
                     crashedMetrics, crash)) {
                 CompletableFuture<Void> running = CompletableFuture.runAsync(first::run);
                 await().atMost(Duration.ofSeconds(60)).until(running::isDone);
@@ -137,8 +138,8 @@ class TomWorkerIT {
 
             // 2. restarted (same group and instance): redoes the batch and commits
             TomMetrics metrics = new TomMetrics();
-            try (Running second = new Running(worker(topics, registry, group, "a", TomWorker.StartFrom.EARLIEST,
-                    settings, models, metrics, TomWorker.BeforeCommit.NONE))) {
+            try (Running second = new Running(worker(topics, registry, group, "a", ChainJob.StartFrom.EARLIEST,
+                    settings, models, metrics, ChainJob.BeforeCommit.NONE))) {
                 await().atMost(Duration.ofSeconds(90)).until(() -> insights(runtime, spaceA).size() == 2
                         && insights(runtime, spaceB).size() == 2);
                 awaitCaughtUp(topics, group);
@@ -159,8 +160,8 @@ class TomWorkerIT {
             // 3. a clean restart publishes nothing more, and new items within 24 h of chain time wait for the cooldown
             int calls = llm.received().size();
             TomMetrics restartMetrics = new TomMetrics();
-            try (Running third = new Running(worker(topics, registry, group, "a", TomWorker.StartFrom.EARLIEST,
-                    settings, models, restartMetrics, TomWorker.BeforeCommit.NONE))) {
+            try (Running third = new Running(worker(topics, registry, group, "a", ChainJob.StartFrom.EARLIEST,
+                    settings, models, restartMetrics, ChainJob.BeforeCommit.NONE))) {
                 episodic(publisher, spaceA, "t1", "The user asked about the next release.");
                 episodic(publisher, spaceA, "t1", "The user shared the release notes with the team.");
                 episodic(publisher, spaceA, "t1", "The user said the notes were clear.");
@@ -172,8 +173,8 @@ class TomWorkerIT {
 
             // 4. a replay of the whole stream by a fresh group publishes the same ids; the sequencer deduplicates them
             String replayGroup = prefix + "tom-replay";
-            try (Running replay = new Running(worker(topics, registry, replayGroup, "r", TomWorker.StartFrom.EARLIEST,
-                    settings, models, new TomMetrics(), TomWorker.BeforeCommit.NONE))) {
+            try (Running replay = new Running(worker(topics, registry, replayGroup, "r", ChainJob.StartFrom.EARLIEST,
+                    settings, models, new TomMetrics(), ChainJob.BeforeCommit.NONE))) {
                 awaitCaughtUp(topics, replayGroup);
             }
             List<String> afterReplay = requestIds(topics, registry, "read_committed");
@@ -187,8 +188,8 @@ class TomWorkerIT {
             // 5. a new group starting at the latest offsets runs nothing for the history, only for what comes next
             TomMetrics latestMetrics = new TomMetrics();
             String latestGroup = prefix + "tom-latest";
-            try (Running latest = new Running(worker(topics, registry, latestGroup, "l", TomWorker.StartFrom.LATEST,
-                    settings, models, latestMetrics, TomWorker.BeforeCommit.NONE))) {
+            try (Running latest = new Running(worker(topics, registry, latestGroup, "l", ChainJob.StartFrom.LATEST,
+                    settings, models, latestMetrics, ChainJob.BeforeCommit.NONE))) {
                 await().atMost(Duration.ofSeconds(60)).until(() -> latestMetrics.partitions() == 2);
                 episodic(publisher, spaceB, "t2", "The user asked to move the meeting.");
                 episodic(publisher, spaceB, "t2", "The user moved the meeting again.");
@@ -212,10 +213,10 @@ class TomWorkerIT {
 
     /** A worker running on another thread; closing stops it, waits for its loop to end, then closes it. */
     private static final class Running implements AutoCloseable {
-        private final TomWorker worker;
+        private final ChainJob<TomRun> worker;
         private final CompletableFuture<Void> loop;
 
-        Running(TomWorker worker) {
+        Running(ChainJob<TomRun> worker) {
             this.worker = worker;
             this.loop = CompletableFuture.runAsync(worker::run);
         }
@@ -234,12 +235,11 @@ class TomWorkerIT {
         }
     }
 
-    private static TomWorker worker(Topics topics, SchemaRegistry registry, String group, String instance,
-                                    TomWorker.StartFrom startFrom, TomSettings settings, ChatModels models,
-                                    TomMetrics metrics, TomWorker.BeforeCommit hook) {
-        return new TomWorker(new TomWorker.Options(SharedKafka.bootstrapServers(), topics, group, instance, startFrom,
-                4, Duration.ofMillis(200)), registry, settings, new TomInsights(models, settings, metrics), metrics,
-                hook);
+    private static ChainJob<TomRun> worker(Topics topics, SchemaRegistry registry, String group, String instance,
+                                           ChainJob.StartFrom startFrom, TomSettings settings, ChatModels models,
+                                    TomMetrics metrics, ChainJob.BeforeCommit hook) {
+        return TomWorker.job(TomWorker.options(SharedKafka.bootstrapServers(), topics, group, instance, startFrom, 4,
+                Duration.ofMillis(200)), registry, settings, new TomInsights(models, settings, metrics), metrics, hook);
     }
 
     /** An undecodable record on the events topic (its own key, so no chain is affected); returns its offset. */

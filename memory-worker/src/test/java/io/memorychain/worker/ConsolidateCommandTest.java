@@ -1,10 +1,10 @@
 package io.memorychain.worker;
 
+import io.memorychain.projector.job.ChainJob;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.worker.consolidate.ConsolidateSettings;
-import io.memorychain.worker.consolidate.ConsolidateWorker;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +19,7 @@ class ConsolidateCommandTest {
 
         assertThat(options.settings()).isEqualTo(ConsolidateSettings.defaults());
         assertThat(options.groupId()).isEqualTo("memory-chain-consolidate");
-        assertThat(options.startFrom()).isEqualTo(ConsolidateWorker.StartFrom.LATEST);
+        assertThat(options.startFrom()).isEqualTo(ChainJob.StartFrom.LATEST);
         assertThat(options.modelId()).isEqualTo("m@1");
         assertThat(options.llm().anyConfigured()).isFalse();
         assertThat(options.worker().transactionalId()).isEqualTo("memory-chain-consolidate-0");
@@ -36,7 +36,7 @@ class ConsolidateCommandTest {
         assertThat(options.settings().maxPairs()).isEqualTo(10);
         assertThat(options.settings().bandLow()).isEqualTo(0.7);
         assertThat(options.settings().nearExact()).isEqualTo(0.99);
-        assertThat(options.startFrom()).isEqualTo(ConsolidateWorker.StartFrom.EARLIEST);
+        assertThat(options.startFrom()).isEqualTo(ChainJob.StartFrom.EARLIEST);
         assertThat(options.llm().defaults().model()).isEqualTo("judge");
     }
 

@@ -1,10 +1,10 @@
 package io.memorychain.worker;
 
+import io.memorychain.projector.job.ChainJob;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.tom.TomSettings;
-import io.memorychain.tom.TomWorker;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +34,7 @@ class TomCommandTest {
         assertThat(o.groupId()).isEqualTo("memory-chain-tom");
         assertThat(o.instanceId()).isEqualTo("0");
         assertThat(o.worker().transactionalId()).isEqualTo("memory-chain-tom-0");
-        assertThat(o.startFrom()).isEqualTo(TomWorker.StartFrom.LATEST);
+        assertThat(o.startFrom()).isEqualTo(ChainJob.StartFrom.LATEST);
         assertThat(o.settings()).isEqualTo(TomSettings.defaults());
         assertThat(o.settings().cooldown()).isEqualTo(Duration.ofHours(24));
         assertThat(o.settings().maxTokens()).isEqualTo(220);
@@ -61,7 +61,7 @@ class TomCommandTest {
         assertThat(fromFile.llm().defaults().dailyTokenBudget()).isEqualTo(5000);
         assertThat(fromFile.llm().forAgent("space-7").model()).isEqualTo("agent-model");
         assertThat(fromFlags.llm().defaults().model()).isEqualTo("flag-model");
-        assertThat(fromFlags.startFrom()).isEqualTo(TomWorker.StartFrom.EARLIEST);
+        assertThat(fromFlags.startFrom()).isEqualTo(ChainJob.StartFrom.EARLIEST);
         assertThat(fromFlags.settings()).isEqualTo(new TomSettings(5, Duration.ofHours(1), 220));
     }
 

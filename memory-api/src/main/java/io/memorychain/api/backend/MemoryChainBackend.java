@@ -23,6 +23,7 @@ import io.memorychain.events.publish.AccessPublisher;
 import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.job.ChainJob;
 import io.memorychain.projector.lifecycle.LifecycleSettings;
 import io.memorychain.projector.lifecycle.LifecycleStatus;
 import io.memorychain.projector.lifecycle.LifecycleTopology;
@@ -38,6 +39,7 @@ import io.memorychain.tom.TomInsights;
 import io.memorychain.tom.TomMetrics;
 import io.memorychain.tom.TomPrompt;
 import io.memorychain.tom.TomSettings;
+import io.memorychain.tom.TomRun;
 import io.memorychain.tom.TomWorker;
 import java.time.Instant;
 import jakarta.annotation.PreDestroy;
@@ -91,7 +93,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     /** The LLM usage of this process's jobs, by purpose ({@code /prometheus} memory_llm_*). */
     private final UsageCounters llmUsage = new UsageCounters();
     private final TomMetrics tomMetrics = new TomMetrics();
-    private TomWorker tomWorker;
+    private ChainJob<TomRun> tomWorker;
     private Thread tomThread;
     /** Why the ToM job is not running although wanted ({@code skipped: no model}), or null. */
     private String tomSkipped;
@@ -205,11 +207,11 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
      * {@code workers.tom.state: FAILED}); the service keeps running.
      */
     private void startTom(MemoryChainRuntime.Settings settings, TomSettings tomSettings, LlmSettings models) {
-        TomWorker.Options options = new TomWorker.Options(bootstrapServers, topics, settings.applicationId() + "-tom",
-                settings.instanceId(), TomWorker.StartFrom.LATEST, tom.getMaxRunsPerBatch(), Duration.ofMillis(500));
+        ChainJob.Options options = TomWorker.options(bootstrapServers, topics, settings.applicationId() + "-tom",
+                settings.instanceId(), ChainJob.StartFrom.LATEST, tom.getMaxRunsPerBatch(), Duration.ofMillis(500));
         ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
-        TomWorker worker = new TomWorker(options, registry, tomSettings, new TomInsights(chat, tomSettings, tomMetrics),
-                tomMetrics, TomWorker.BeforeCommit.NONE);
+        ChainJob<TomRun> worker = TomWorker.job(options, registry, tomSettings,
+                new TomInsights(chat, tomSettings, tomMetrics), tomMetrics, ChainJob.BeforeCommit.NONE);
         Thread thread = new Thread(() -> {
             try {
                 worker.run();

@@ -1,11 +1,12 @@
 package io.memorychain.worker.consolidate;
 
 import io.memorychain.llm.ChatOutcome;
+import io.memorychain.projector.job.JobFigures;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
-/** Counters of the consolidation job, logged on stop and printed by the benchmark. */
+/** Counters of the consolidation job (its runs' and, in {@link #job()}, its loop's), logged on stop and printed by the benchmark. */
 public final class ConsolidateMetrics {
 
     final LongAdder runs = new LongAdder();
@@ -15,8 +16,7 @@ public final class ConsolidateMetrics {
     final LongAdder calls = new LongAdder();
     final LongAdder tokens = new LongAdder();
     final LongAdder invalidAnswers = new LongAdder();
-    final LongAdder published = new LongAdder();
-    final LongAdder recordsRead = new LongAdder();
+    private final JobFigures job = new JobFigures();
     private final Map<ChatOutcome, LongAdder> failures = new EnumMap<>(ChatOutcome.class);
 
     synchronized void countFailure(ChatOutcome outcome) {
@@ -56,13 +56,18 @@ public final class ConsolidateMetrics {
         return invalidAnswers.sum();
     }
 
+    /** The loop's figures: records read, requests published, lag, partitions, last poll and run. */
+    public JobFigures job() {
+        return job;
+    }
+
     public long published() {
-        return published.sum();
+        return job.published();
     }
 
     /** Records read from the events and embeddings topics (state rebuilds included). */
     public long recordsRead() {
-        return recordsRead.sum();
+        return job.recordsRead();
     }
 
     public synchronized String summary() {

@@ -28,6 +28,7 @@ import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.ScriptedChatServer;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.job.ChainJob;
 import io.memorychain.projector.SharedEmbedder;
 import io.memorychain.projector.support.DeadLetters;
 import io.memorychain.projector.view.ListQuery;
@@ -98,7 +99,7 @@ class ConsolidateWorkerIT {
             junk(topics);
             String group = prefix + "consolidate";
             ConsolidateMetrics metrics = new ConsolidateMetrics();
-            try (ConsolidateWorker worker = worker(topics, registry, group, settings, models, metrics)) {
+            try (ChainJob<ConsolidatePlanner.Plan> worker = worker(topics, registry, group, settings, models, metrics)) {
                 CompletableFuture<Void> loop = CompletableFuture.runAsync(worker::run);
                 // one interval of chain time after the memories, so that the next event makes a run with all of them
                 Instant due = Instant.now().plus(settings.interval());
@@ -121,7 +122,7 @@ class ConsolidateWorkerIT {
             // a restart of the same group: it reads everything again (state), but has nothing new to publish
             int records = values(topics.events()).size() + values(topics.embeddings()).size();
             ConsolidateMetrics restarted = new ConsolidateMetrics();
-            try (ConsolidateWorker again = worker(topics, registry, group, settings, models, restarted)) {
+            try (ChainJob<ConsolidatePlanner.Plan> again = worker(topics, registry, group, settings, models, restarted)) {
                 CompletableFuture<Void> loop = CompletableFuture.runAsync(again::run);
                 await().atMost(Duration.ofSeconds(60)).until(() -> restarted.recordsRead() >= records);
                 again.stop();
@@ -136,12 +137,12 @@ class ConsolidateWorkerIT {
         }
     }
 
-    private static ConsolidateWorker worker(Topics topics, SchemaRegistry registry, String group,
-                                            ConsolidateSettings settings, ChatModels models,
-                                            ConsolidateMetrics metrics) {
-        return new ConsolidateWorker(new ConsolidateWorker.Options(SharedKafka.bootstrapServers(), topics, group, "0",
-                ConsolidateWorker.StartFrom.EARLIEST, SharedEmbedder.get().modelId(), Duration.ofMillis(200)),
-                registry, settings, new Consolidations(models, settings, metrics), metrics);
+    private static ChainJob<ConsolidatePlanner.Plan> worker(Topics topics, SchemaRegistry registry, String group,
+                                                            ConsolidateSettings settings, ChatModels models,
+                                                            ConsolidateMetrics metrics) {
+        return ConsolidateWorker.job(ConsolidateWorker.options(SharedKafka.bootstrapServers(), topics, group, "0",
+                ChainJob.StartFrom.EARLIEST, Duration.ofMillis(200)), registry, settings,
+                new Consolidations(models, settings, metrics), metrics, SharedEmbedder.get().modelId());
     }
 
     private static void semantic(MemoryPublisher publisher, String space, String content) throws Exception {

@@ -4,7 +4,7 @@ import io.memorychain.projector.job.ChainJob;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.memorychain.worker.consolidate.ConsolidateSettings;
+import io.memorychain.consolidate.ConsolidateSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

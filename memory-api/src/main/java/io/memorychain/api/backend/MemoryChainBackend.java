@@ -7,7 +7,14 @@ import io.memorychain.api.config.MemoryConfig;
 import io.memorychain.api.config.RefinementConfig;
 import io.memorychain.api.config.LlmModelConfig;
 import io.memorychain.api.config.RetrievalConfig;
+import io.memorychain.api.config.ConsolidateConfig;
 import io.memorychain.api.config.TomConfig;
+import io.memorychain.consolidate.ConsolidateMetrics;
+import io.memorychain.consolidate.ConsolidatePlanner;
+import io.memorychain.consolidate.ConsolidateSettings;
+import io.memorychain.consolidate.ConsolidateWorker;
+import io.memorychain.consolidate.Consolidations;
+import io.memorychain.consolidate.SameFactPrompt;
 import io.memorychain.api.embedded.EmbeddedKafka;
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryOutcome;
@@ -41,7 +48,6 @@ import io.memorychain.tom.TomPrompt;
 import io.memorychain.tom.TomSettings;
 import io.memorychain.tom.TomRun;
 import io.memorychain.tom.TomWorker;
-import java.time.Instant;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.nio.file.Files;
@@ -93,18 +99,21 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     /** The LLM usage of this process's jobs, by purpose ({@code /prometheus} memory_llm_*). */
     private final UsageCounters llmUsage = new UsageCounters();
     private final TomMetrics tomMetrics = new TomMetrics();
-    private ChainJob<TomRun> tomWorker;
-    private Thread tomThread;
+    private InProcessJob tomJob;
     /** Why the ToM job is not running although wanted ({@code skipped: no model}), or null. */
     private String tomSkipped;
-    private volatile String tomFailure;
+    private final ConsolidateConfig consolidate;
+    private final ConsolidateMetrics consolidateMetrics = new ConsolidateMetrics();
+    private InProcessJob consolidateJob;
     private volatile boolean closed;
 
     public MemoryChainBackend(MemoryConfig config, RetrievalConfig retrieval, RefinementConfig refinement,
-                              LifecycleConfig lifecycle, TomConfig tom, LlmModelConfig llm,
-                              SchemaRegistryFactory registries, CategoryPolicy categories, Embedder embedder) {
+                              LifecycleConfig lifecycle, TomConfig tom, ConsolidateConfig consolidate,
+                              LlmModelConfig llm, SchemaRegistryFactory registries, CategoryPolicy categories,
+                              Embedder embedder) {
         this.lifecycle = lifecycle;
         this.tom = tom;
+        this.consolidate = consolidate;
         this.llm = llm;
         AvroTrust.install();
         this.config = config;
@@ -153,9 +162,9 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         refinementTrigger = refinement.trigger().map(trigger -> startRefinementTrigger(settings, trigger)).orElse(null);
         lifecycleWorker = lifecycle.settings(external.isEmpty(), retrieval.getDecayLambda(), categories)
                 .map(worker -> startLifecycleWorker(settings, worker)).orElse(null);
+        LlmSettings models = llm.settings();
         Optional<TomSettings> tomSettings = tom.settings(external.isEmpty());
         if (tomSettings.isPresent()) {
-            LlmSettings models = llm.settings();
             if (models.anyConfigured()) {
                 startTom(settings, tomSettings.get(), models);
             } else {
@@ -164,6 +173,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                         + "and MEMORY_LLM_MODEL; memory.tom.enabled=false silences this)");
             }
         }
+        consolidate.settings(external.isEmpty()).ifPresent(c -> startConsolidate(settings, c, models));
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
         apiKeys = new KafkaApiKeyStore(bootstrapServers, topics.apiKeys(), replicationFactor, timeout, API_KEY_REFRESH);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
@@ -212,32 +222,31 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
         ChainJob<TomRun> worker = TomWorker.job(options, registry, tomSettings,
                 new TomInsights(chat, tomSettings, tomMetrics), tomMetrics, ChainJob.BeforeCommit.NONE);
-        Thread thread = new Thread(() -> {
-            try {
-                worker.run();
-            } catch (RuntimeException e) {
-                tomFailure = e.toString();
-                log.error("tom: the job stopped after a failure: {}", e.toString(), e);
-            } finally {
-                try {
-                    worker.close();
-                } catch (RuntimeException e) {
-                    log.warn("Closing the ToM job failed: {}", e.toString());
-                }
-            }
-        }, "memory-tom");
-        thread.setDaemon(true);
-        tomWorker = worker;
-        tomThread = thread;
-        thread.start();
+        tomJob = InProcessJob.start("tom", worker, tomMetrics.job());
         log.info("tom running: group {}, model {} at {}, min-items {}, cooldown {}, max-runs-per-batch {}",
                 options.groupId(), models.defaults().model(), models.defaults().baseUrl(), tomSettings.minItems(),
                 tomSettings.cooldown(), tom.getMaxRunsPerBatch());
     }
 
-    private void stopTom() throws InterruptedException {
-        tomWorker.stop();
-        tomThread.join(Duration.ofSeconds(30).toMillis());
+    /**
+     * The daily consolidation job (docs/architecture.md §12) as its own consumer group ({@code <app>-consolidate}) on
+     * its own thread, live from the end of a partition its group never committed, as {@code memory-worker consolidate}
+     * by default. Without a model it merges only near-exact duplicates.
+     */
+    private void startConsolidate(MemoryChainRuntime.Settings settings, ConsolidateSettings consolidateSettings,
+                                  LlmSettings models) {
+        ChainJob.Options options = ConsolidateWorker.options(bootstrapServers, topics,
+                settings.applicationId() + "-consolidate", settings.instanceId(), ChainJob.StartFrom.LATEST,
+                Duration.ofMillis(500));
+        ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
+        ChainJob<ConsolidatePlanner.Plan> worker = ConsolidateWorker.job(options, registry, consolidateSettings,
+                new Consolidations(chat, consolidateSettings, consolidateMetrics), consolidateMetrics,
+                embedder.modelId());
+        consolidateJob = InProcessJob.start("consolidate", worker, consolidateMetrics.job());
+        log.info("consolidate running: group {}, interval {}, max-pairs {}, band [{}, {}), {}", options.groupId(),
+                consolidateSettings.interval(), consolidateSettings.maxPairs(), consolidateSettings.bandLow(),
+                consolidateSettings.nearExact(), models.anyConfigured() ? "model " + models.defaults().model()
+                        : "no model: near-exact duplicates only");
     }
 
     private static void createDirectories(Path dir) {
@@ -320,7 +329,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         closeQuietly("publisher", publisher);
         closeQuietly("access publisher", accessPublisher);
         closeQuietly("API key store", apiKeys);
-        closeQuietly("ToM job", tomThread == null ? null : this::stopTom);
+        closeQuietly("ToM job", tomJob);
+        closeQuietly("consolidation job", consolidateJob);
         closeQuietly("lifecycle worker",
                 lifecycleWorker == null ? null : () -> lifecycleWorker.close(Duration.ofSeconds(30)));
         closeQuietly("refinement trigger",
@@ -374,44 +384,41 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         }
         if (tomSkipped != null) {
             workers.put("tom", tomSkipped);
-        } else if (tomThread != null) {
+        } else if (tomJob != null) {
             workers.put("tom", tomFigures());
+        }
+        if (consolidateJob != null) {
+            workers.put("consolidate", consolidateFigures());
         }
         return workers;
     }
 
-    /** {@code workers.tom}: state, lag, last poll and run, counts (TomMetrics) and the model's usage. */
+    /** {@code workers.tom}: the loop's figures, the runs' counts (TomMetrics) and the model's usage. */
     private Map<String, Object> tomFigures() {
-        Map<String, Object> figures = new java.util.LinkedHashMap<>();
-        String state;
-        if (tomFailure != null) {
-            state = "FAILED";
-        } else if (!tomThread.isAlive()) {
-            state = "STOPPED";
-        } else {
-            state = tomMetrics.partitions() > 0 ? "RUNNING" : "STARTING";
-        }
-        figures.put("state", state);
-        if (tomFailure != null) {
-            figures.put("error", tomFailure);
-        }
-        figures.put("lag", tomMetrics.lag());
-        if (tomMetrics.lastPollMillis() > 0) {
-            figures.put("last_check_at", Instant.ofEpochMilli(tomMetrics.lastPollMillis()).toString());
-        }
-        if (tomMetrics.lastRunMillis() > 0) {
-            figures.put("last_run_at", Instant.ofEpochMilli(tomMetrics.lastRunMillis()).toString());
-        }
-        figures.put("partitions", tomMetrics.partitions());
+        Map<String, Object> figures = tomJob.figures();
         figures.put("runs", tomMetrics.runs());
-        figures.put("requested_total", tomMetrics.published());
         figures.put("dropped", tomMetrics.dropped());
         figures.put("empty_answers", tomMetrics.emptyAnswers());
-        figures.put("undecodable", tomMetrics.undecodable());
-        UsageCounters.Totals usage = llmUsage.totals(TomPrompt.PURPOSE);
+        putUsage(figures, TomPrompt.PURPOSE);
+        return figures;
+    }
+
+    /** {@code workers.consolidate}: the loop's figures, the runs' counts (ConsolidateMetrics) and the model's usage. */
+    private Map<String, Object> consolidateFigures() {
+        Map<String, Object> figures = consolidateJob.figures();
+        figures.put("runs", consolidateMetrics.runs());
+        figures.put("near_exact", consolidateMetrics.nearExact());
+        figures.put("checked", consolidateMetrics.checked());
+        figures.put("same_fact", consolidateMetrics.sameFact());
+        figures.put("invalid_answers", consolidateMetrics.invalidAnswers());
+        putUsage(figures, SameFactPrompt.PURPOSE);
+        return figures;
+    }
+
+    private void putUsage(Map<String, Object> figures, String purpose) {
+        UsageCounters.Totals usage = llmUsage.totals(purpose);
         figures.put("llm_calls", usage.calls().values().stream().mapToLong(Long::longValue).sum());
         figures.put("llm_tokens", usage.promptTokens() + usage.completionTokens());
-        return figures;
     }
 
     @Override

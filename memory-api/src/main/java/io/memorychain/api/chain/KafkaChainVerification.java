@@ -1,8 +1,10 @@
 package io.memorychain.api.chain;
 
+import io.memorychain.api.backend.ChainMeters;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.events.chain.KafkaChainReader;
 import io.memorychain.events.chain.SignatureMode;
+import io.memorychain.events.chain.VerificationResult;
 import jakarta.inject.Singleton;
 import java.util.Map;
 
@@ -11,15 +13,19 @@ import java.util.Map;
 public class KafkaChainVerification implements ChainVerification {
 
     private final MemoryBackend backend;
+    private final ChainMeters meters;
 
-    public KafkaChainVerification(MemoryBackend backend) {
+    public KafkaChainVerification(MemoryBackend backend, ChainMeters meters) {
         this.backend = backend;
+        this.meters = meters;
     }
 
     @Override
     public ChainVerificationResult verify(String space) {
-        return ChainVerificationResult.of(new KafkaChainReader(Map.of("bootstrap.servers", backend.bootstrapServers()),
+        VerificationResult result = new KafkaChainReader(Map.of("bootstrap.servers", backend.bootstrapServers()),
                 backend.topics().events(), backend.registry(), backend.publicKeys(), SignatureMode.ALL)
-                .verifySpace(space));
+                .verifySpace(space);
+        meters.verified(result.ok());
+        return ChainVerificationResult.of(result);
     }
 }

@@ -2,6 +2,8 @@ package io.memorychain.api.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.llm.ScriptedChatServer;
 import io.micronaut.context.ApplicationContext;
@@ -14,9 +16,15 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
@@ -24,8 +32,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The workers inside the embedded service (issue 9 item 2): the ToM job runs in-process when a model is configured
- * and publishes its insights through the chain, and says {@code skipped: no model} otherwise while the rest runs; their
+ * The workers inside the embedded service (docs/architecture.md §12): the ToM job runs in-process when a model is
+ * configured and publishes its insights through the chain, and says {@code skipped: no model} otherwise while the rest
+ * runs; the consolidation job runs without a model too and merges near-exact copies; their
  * figures are in {@code /health} ({@code workers}) and {@code /prometheus} ({@code memory_worker_*},
  * {@code memory_llm_*}, Kafka Streams' client metrics).
  */
@@ -40,23 +49,80 @@ class InProcessWorkersIT {
 
     @Test
     @SuppressWarnings("unchecked")
-    void withoutAModelTheTomJobIsSkippedAndHealthStaysUp() throws Exception {
+    void withoutAModelTomIsSkippedConsolidationMergesNearExactCopiesAndHealthStaysUp() throws Exception {
         Path dataDir = Files.createTempDirectory("workers-no-model");
-        try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, props(dataDir));
+        Map<String, Object> props = new HashMap<>(props(dataDir));
+        props.put("memory.consolidate.interval", "PT1S");
+        try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, props);
              HttpClient client = server.getApplicationContext().createBean(HttpClient.class, server.getURL())) {
+            MemoryBackend backend = server.getApplicationContext().getBean(MemoryBackend.class);
+            // the job starts live at the end of the events topic: wait until it owns its partitions
+            Awaitility.await().atMost(Duration.ofSeconds(90)).until(() -> "RUNNING".equals(
+                    ((Map<String, Object>) backend.workerFigures().get("consolidate")).get("state")));
+            String agent = readKeys(dataDir.resolve("keys/api-keys.env")).getProperty("MEMORY_AGENT_KEY");
+            semantic(client, agent, "Alice is allergic to peanuts.");
+            semantic(client, agent, "alice is allergic to peanuts");
+            // one interval of chain time later, the next event makes the space's run due
+            Instant due = Instant.now().plusSeconds(1);
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().isAfter(due));
+            semantic(client, agent, "Project Hermes uses MySQL.");
+            Awaitility.await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(client.toBlocking()
+                    .retrieve(HttpRequest.GET("/v1/spaces/" + SPACE + "/memories?kind=semantic").bearerAuth(agent),
+                            String.class).toLowerCase(Locale.ROOT).split("allergic to peanuts", -1)).hasSize(2));
+
+            client.toBlocking().retrieve(HttpRequest.POST("/v1/spaces/" + SPACE + "/query",
+                    Map.of("query", "peanut allergy")).bearerAuth(agent), Map.class);
+            client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + SPACE + "/chain/verify").bearerAuth(agent),
+                    Map.class);
+
             Map<String, Object> health = health(client);
             assertThat(health.get("status")).isEqualTo("UP");
             Map<String, Object> workers = details(health, "workers");
             assertThat(workers).containsEntry("tom", "skipped: no model");
             assertThat((Map<String, Object>) workers.get("lifecycle")).containsKeys("state", "lag", "requested_total");
+            assertThat((Map<String, Object>) workers.get("consolidate")).containsEntry("state", "RUNNING")
+                    .containsEntry("near_exact", 1).containsEntry("requested_total", 1).containsEntry("llm_calls", 0)
+                    .containsKeys("runs", "lag", "last_check_at", "last_run_at", "partitions");
             String prometheus = client.toBlocking().retrieve(HttpRequest.GET("/prometheus"), String.class);
             assertThat(prometheus).contains("memory_worker_lag{worker=\"lifecycle\"}")
                     .contains("memory_worker_requests_total{worker=\"lifecycle\"}")
                     .contains("memory_worker_last_run_seconds{worker=\"lifecycle\"}")
+                    .contains("memory_worker_requests_total{worker=\"consolidate\"} 1.0")
                     .doesNotContain("worker=\"tom\"")
                     .contains("memory_llm_calls_total{outcome=\"ok\",purpose=\"tom\"} 0.0")
-                    .contains("app=\"sequencer\"").contains("kafka_stream_");
+                    .contains("memory_llm_calls_total{outcome=\"ok\",purpose=\"consolidate\"} 0.0")
+                    .contains("app=\"sequencer\"").contains("kafka_stream_")
+                    .contains("memory_chain_verifications_total{result=\"ok\"} 1.0")
+                    .contains("memory_streams_lag{app=\"projection\"}");
+            // the per-space series is refreshed every 15 s; then every metric the Grafana dashboard plots is scraped
+            Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> client.toBlocking().retrieve(
+                    HttpRequest.GET("/prometheus"), String.class).contains("memory_chain_last_seq{space=\"" + SPACE + "\"}"));
+            String scrape = client.toBlocking().retrieve(HttpRequest.GET("/prometheus"), String.class);
+            assertThat(dashboardMetrics()).isNotEmpty().allSatisfy(metric -> assertThat(scrape)
+                    .as("dashboard metric %s on /prometheus", metric).containsPattern("(?m)^" + metric + "[{ ]"));
         }
+    }
+
+    /** The metric names the Grafana dashboard's queries use (deploy/grafana/memory-chain-dashboard.json). */
+    private static Set<String> dashboardMetrics() throws IOException {
+        JsonNode dashboard = new ObjectMapper().readTree(Path.of("..", "deploy", "grafana", "memory-chain-dashboard.json")
+                .toFile());
+        Set<String> metrics = new TreeSet<>();
+        Pattern name = Pattern.compile("\\b(?:memory|http|jvm|kafka|process)_[a-z_]+");
+        for (JsonNode panel : dashboard.get("panels")) {
+            for (JsonNode target : panel.get("targets")) {
+                Matcher m = name.matcher(target.get("expr").asText());
+                while (m.find()) {
+                    metrics.add(m.group());
+                }
+            }
+        }
+        return metrics;
+    }
+
+    private static void semantic(HttpClient client, String agent, String content) {
+        client.toBlocking().retrieve(HttpRequest.POST("/v1/spaces/" + SPACE + "/memories", Map.of("content", content,
+                "kind", "semantic")).bearerAuth(agent), Map.class);
     }
 
     @Test

@@ -245,6 +245,11 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     }
 
     @Override
+    public synchronized java.util.Map<String, Long> appliedSeqs(int limit) {
+        return harness.views.appliedSeqs(limit);
+    }
+
+    @Override
     public synchronized boolean awaitApplied(String space, long seq, Duration timeout) throws InterruptedException {
         // the driver applies synchronously within publish: a write's own seq is always there already; a later seq
         // (a change stream waiting for the next event) comes with a later publish, which notifies

@@ -15,6 +15,7 @@ import io.memorychain.projector.search.Hit;
 import io.memorychain.projector.search.SearchRequest;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -85,6 +86,12 @@ public interface MemoryViews {
 
     /** Highest chain seq of the space that the local projection has applied (0 when none). */
     long appliedSeq(String space);
+
+    /**
+     * The spaces whose chains this instance's projection holds, with their applied seq, in space order, at most
+     * {@code limit} (for the chain figures on {@code /prometheus}).
+     */
+    Map<String, Long> appliedSeqs(int limit);
 
     /** Waits until the projection applied {@code seq} of the space; false on timeout. */
     boolean awaitApplied(String space, long seq, Duration timeout) throws InterruptedException;

@@ -23,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -234,6 +235,18 @@ public final class StoreMemoryViews implements MemoryViews {
         }
         Long stored = this.<Long>store(ProjectionTopology.APPLIED).get(space);
         return stored == null ? 0 : stored;
+    }
+
+    @Override
+    public Map<String, Long> appliedSeqs(int limit) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        try (KeyValueIterator<String, Long> all = this.<Long>store(ProjectionTopology.APPLIED).all()) {
+            while (all.hasNext() && out.size() < limit) {
+                KeyValue<String, Long> next = all.next();
+                out.put(next.key, Math.max(next.value, tracker.seen(next.key)));
+            }
+        }
+        return out;
     }
 
     @Override

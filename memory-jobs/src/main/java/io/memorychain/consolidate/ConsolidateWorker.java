@@ -1,4 +1,4 @@
-package io.memorychain.worker.consolidate;
+package io.memorychain.consolidate;
 
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;

@@ -1,9 +1,9 @@
-package io.memorychain.worker.consolidate;
+package io.memorychain.consolidate;
 
-import static io.memorychain.worker.consolidate.ConsolidatePlannerTest.NOW;
-import static io.memorychain.worker.consolidate.ConsolidatePlannerTest.at;
-import static io.memorychain.worker.consolidate.ConsolidatePlannerTest.base;
-import static io.memorychain.worker.consolidate.ConsolidatePlannerTest.item;
+import static io.memorychain.consolidate.ConsolidatePlannerTest.NOW;
+import static io.memorychain.consolidate.ConsolidatePlannerTest.at;
+import static io.memorychain.consolidate.ConsolidatePlannerTest.base;
+import static io.memorychain.consolidate.ConsolidatePlannerTest.item;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

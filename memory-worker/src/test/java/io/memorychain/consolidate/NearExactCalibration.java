@@ -1,4 +1,4 @@
-package io.memorychain.worker.consolidate;
+package io.memorychain.consolidate;
 
 import io.memorychain.embeddings.MiniLmEmbedder;
 import io.memorychain.projector.SharedEmbedder;

@@ -1,4 +1,4 @@
-package io.memorychain.worker.consolidate;
+package io.memorychain.consolidate;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package io.memorychain.worker.consolidate;
+package io.memorychain.consolidate;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.memorychain.worker.consolidate;
+package io.memorychain.consolidate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
  * token), and prints duplicates removed, false merges, LLM calls and tokens per 1,000 memories. Also prints the
  * calibration pairs of {@link NearExactCalibration}. Run:
  * {@code mvn -o -q -pl memory-worker exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=io.memorychain.worker.consolidate.ConsolidateBenchmark -Dexec.args="1000 50"}
+ * -Dexec.mainClass=io.memorychain.consolidate.ConsolidateBenchmark -Dexec.args="1000 50"}
  * (after a reactor test-compile of memory-worker).
  */
 public final class ConsolidateBenchmark {

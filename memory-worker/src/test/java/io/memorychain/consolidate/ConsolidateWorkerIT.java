@@ -1,4 +1,4 @@
-package io.memorychain.worker.consolidate;
+package io.memorychain.consolidate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

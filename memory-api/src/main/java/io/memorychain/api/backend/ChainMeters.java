@@ -1,0 +1,81 @@
+package io.memorychain.api.backend;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.memorychain.projector.support.StreamsLag;
+import io.micronaut.scheduling.annotation.Scheduled;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code /prometheus} figures of the chain and of the Streams applications that build on it (docs/architecture.md §6):
+ * <ul>
+ *   <li>{@code memory_streams_lag{app}}: records of the application's input topics not yet consumed (sequencer,
+ *       projection, embedder, linker, refinement, lifecycle), from its consumers' {@code records-lag};</li>
+ *   <li>{@code memory_chain_spaces} and {@code memory_chain_events}: the spaces whose chains this instance's projection
+ *       holds, and the sum of their applied seqs (events applied);</li>
+ *   <li>{@code memory_chain_last_seq{space}}: the applied seq of each of the first {@value #MAX_SPACES} spaces in name
+ *       order, refreshed every 15 s (a per-space series is bounded so a multi-tenant instance cannot explode the
+ *       scrape).</li>
+ * </ul>
+ * and {@code memory_chain_verifications_total{result="ok"|"failed"}}: chain verifications this instance ran
+ * ({@link #verified(boolean)}).
+ */
+@Singleton
+public class ChainMeters implements MeterBinder {
+
+    static final int MAX_SPACES = 100;
+
+    private final MemoryBackend backend;
+    private final AtomicLong verifiedOk = new AtomicLong();
+    private final AtomicLong verifiedFailed = new AtomicLong();
+    private MultiGauge lastSeq;
+
+    public ChainMeters(MemoryBackend backend) {
+        this.backend = backend;
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        backend.streamsApplications().forEach((app, streams) -> Gauge.builder("memory.streams.lag", streams,
+                        StreamsLag::of).description("Records of the Streams application's input topics not yet consumed")
+                .tag("app", app).register(registry));
+        Gauge.builder("memory.chain.spaces", backend, b -> b.views().appliedSeqs(Integer.MAX_VALUE).size())
+                .description("Spaces whose chains this instance's projection holds").register(registry);
+        Gauge.builder("memory.chain.events", backend, b -> b.views().appliedSeqs(Integer.MAX_VALUE).values().stream()
+                        .mapToLong(Long::longValue).sum())
+                .description("Chain events applied by this instance's projection, over all its spaces").register(registry);
+        FunctionCounter.builder("memory.chain.verifications", verifiedOk, AtomicLong::get).tag("result", "ok")
+                .description("Chain verifications run by this instance, by result").register(registry);
+        FunctionCounter.builder("memory.chain.verifications", verifiedFailed, AtomicLong::get).tag("result", "failed")
+                .description("Chain verifications run by this instance, by result").register(registry);
+        lastSeq = MultiGauge.builder("memory.chain.last.seq")
+                .description("Applied seq of a space's chain (first " + MAX_SPACES + " spaces by name)")
+                .register(registry);
+        refresh();
+    }
+
+    /** Counts one verification of a space's chain. */
+    public void verified(boolean ok) {
+        (ok ? verifiedOk : verifiedFailed).incrementAndGet();
+    }
+
+    /** Re-reads the spaces and their applied seqs into {@code memory_chain_last_seq}. */
+    @Scheduled(fixedDelay = "15s", initialDelay = "5s")
+    void refresh() {
+        if (lastSeq == null) {
+            return;
+        }
+        Map<String, Long> seqs = backend.views().appliedSeqs(MAX_SPACES);
+        List<MultiGauge.Row<?>> rows = seqs.entrySet().stream()
+                .<MultiGauge.Row<?>>map(e -> MultiGauge.Row.of(Tags.of("space", e.getKey()), e.getValue()))
+                .toList();
+        lastSeq.register(rows, true);
+    }
+}

@@ -9,7 +9,12 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.projector.view.MemoryViews;
 import jakarta.inject.Singleton;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** Pages of a space's audit log (REST {@link AuditController} and gRPC): one entry per chain event, oldest first. */
 @Singleton
@@ -17,6 +22,8 @@ public class AuditLog {
 
     public static final int DEFAULT_LIMIT = 100;
     public static final int MAX_LIMIT = 1_000;
+    /** Entries read from the view per call while searching. */
+    static final int SCAN_BATCH = 500;
 
     /** The description of an entry about a memory its reader may not read (descriptions carry content excerpts). */
     static final String HIDDEN = "(details hidden: a memory of a category this caller may not read)";
@@ -34,6 +41,15 @@ public class AuditLog {
      * @param limit    1 to {@link #MAX_LIMIT} (null: {@link #DEFAULT_LIMIT})
      */
     public AuditPage page(String space, Actor reader, Long afterSeq, Integer limit) {
+        return search(space, reader, AuditQuery.ALL, afterSeq, limit);
+    }
+
+    /**
+     * The entries {@code query} asks about, oldest first from {@code afterSeq} (paged like {@link #page}), or, for
+     * {@link AuditQuery#newestFirst()}, the last {@code limit} of them, newest first (no further page). The log is
+     * read in seq order; {@code occurred_at} never decreases along a chain, so an {@code until} ends the read.
+     */
+    public AuditPage search(String space, Actor reader, AuditQuery query, Long afterSeq, Integer limit) {
         Spaces.require(space);
         long after = afterSeq == null ? 0 : afterSeq;
         int max = limit == null ? DEFAULT_LIMIT : limit;
@@ -43,9 +59,58 @@ public class AuditLog {
         if (max < 1 || max > MAX_LIMIT) {
             throw ApiException.invalid("limit must be between 1 and " + MAX_LIMIT + ", was " + max);
         }
-        List<AuditEntry> entries = backend.views().audit(space, after, max);
-        Long next = entries.size() < max ? null : entries.get(entries.size() - 1).getSeq();
+        if (!query.filters()) {
+            List<AuditEntry> entries = backend.views().audit(space, after, max);
+            Long next = entries.size() < max ? null : entries.get(entries.size() - 1).getSeq();
+            return new AuditPage(entries.stream().map(e -> entry(space, reader, e)).toList(), next);
+        }
+        Predicate<AuditEntry> match = query.entryMatch()
+                .and(e -> query.blockLabel() == null || touchesBlock(space, e, query.blockLabel()));
+        Deque<AuditEntry> found = new ArrayDeque<>();
+        boolean more = scan(space, after, query, e -> {
+            if (!match.test(e)) {
+                return true;
+            }
+            found.addLast(e);
+            if (found.size() > max) {
+                found.removeFirst(); // newest first keeps the last max matches
+            }
+            return query.newestFirst() || found.size() < max;
+        });
+        List<AuditEntry> entries = new ArrayList<>(found);
+        if (query.newestFirst()) {
+            Collections.reverse(entries);
+        }
+        Long next = query.newestFirst() || !more ? null : entries.get(entries.size() - 1).getSeq();
         return new AuditPage(entries.stream().map(e -> entry(space, reader, e)).toList(), next);
+    }
+
+    /**
+     * Reads the log after {@code after} in seq order, feeding {@code visit} until it returns false (then true: there
+     * may be more) or the log (or the query's {@code until}) ends (then false).
+     */
+    boolean scan(String space, long after, AuditQuery query, Predicate<AuditEntry> visit) {
+        long from = after;
+        while (true) {
+            List<AuditEntry> batch = backend.views().audit(space, from, SCAN_BATCH);
+            for (AuditEntry e : batch) {
+                if (query.until() != null && !e.getOccurredAt().isBefore(query.until())) {
+                    return false;
+                }
+                if (!visit.test(e)) {
+                    return true;
+                }
+            }
+            if (batch.size() < SCAN_BATCH) {
+                return false;
+            }
+            from = batch.get(batch.size() - 1).getSeq();
+        }
+    }
+
+    private boolean touchesBlock(String space, AuditEntry e, String label) {
+        return e.getMemoryIds().stream().anyMatch(id -> backend.views().memory(space, id)
+                .map(m -> label.equals(m.getBlockLabel())).orElse(false));
     }
 
     /**

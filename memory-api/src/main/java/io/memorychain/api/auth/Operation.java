@@ -42,6 +42,7 @@ public enum Operation {
     UNLINK(CONTENT, "Unlink", "DELETE", "S/memories/ID/links/ID"),
     GET_RELATIONS(CONTENT, "GetRelations", "GET", "S/memories/ID/relations"),
     LIST_AUDIT(CONTENT, "ListAudit", "GET", "S/audit"),
+    AUDIT_DIGEST(CONTENT, null, "GET", "S/audit/digest"),
     WATCH_CHANGES(CONTENT, "WatchChanges", null, null),
     VERIFY_CHAIN(GOVERNANCE, "VerifyChain", "GET", "S/chain/verify"),
     LIST_FILES(CONTENT, "ListFiles", "GET", "S/files"),

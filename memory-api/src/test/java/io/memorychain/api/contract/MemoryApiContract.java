@@ -110,6 +110,56 @@ public abstract class MemoryApiContract {
     }
 
     @Test
+    void answersAuditQuestionsAndSummarisesAMonth() {
+        String space = space();
+        String forgotten = (String) post(space, "/memories", Map.of("content", "Prefers green tea")).map("memory").get("id");
+        send(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", "Lives in Lisbon"))
+                .header("X-Actor", "agent:claude"));
+        send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am careful.")));
+        send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am careful and brief.")));
+        send(HttpRequest.DELETE("/v1/spaces/" + space + "/memories/" + forgotten, Map.of("reason", "user asked")));
+        String audit = "/v1/spaces/" + space + "/audit";
+
+        assertThat(types(get(audit + "?memory_id=" + forgotten))).as("why was it forgotten")
+                .containsExactly("MemoryCreated", "MemoryDeleted");
+        assertThat(seqs(get(audit + "?actor=agent:claude"))).as("what did claude do").containsExactly(2L);
+        assertThat(seqs(get(audit + "?actor=claude"))).containsExactly(2L);
+        assertThat(seqs(get(audit + "?label=persona"))).as("who changed the persona block").containsExactly(3L, 4L);
+        assertThat(seqs(get(audit + "?type=MemoryDeleted,MemoryCreated"))).containsExactly(1L, 2L, 5L);
+        assertThat(seqs(get(audit + "?order=desc&limit=2"))).as("what changed recently").containsExactly(5L, 4L);
+        Resp paged = get(audit + "?type=BlockUpdated&limit=1");
+        assertThat(seqs(paged)).containsExactly(3L);
+        assertThat(seqs(get(audit + "?type=BlockUpdated&limit=1&after_seq=" + paged.json.get("next_after_seq"))))
+                .containsExactly(4L);
+        String at = (String) get(audit).list("items").get(0).get("occurred_at");
+        assertThat(seqs(get(audit + "?since=2999-01-01T00:00:00Z"))).isEmpty();
+        assertThat(seqs(get(audit + "?until=" + at))).isEmpty();
+        assertThat(get(audit + "?since=yesterday").code()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(get(audit + "?order=sideways").code()).isEqualTo("INVALID_ARGUMENT");
+
+        Resp digest = get(audit + "/digest?month=" + at.substring(0, 7));
+        assertThat(digest.status).as(digest.raw).isEqualTo(200);
+        assertThat(digest.json).containsEntry("events", 5).containsEntry("month", at.substring(0, 7));
+        assertThat(digest.map("by_type")).containsEntry("BlockUpdated", 2).containsEntry("MemoryCreated", 2)
+                .containsEntry("MemoryDeleted", 1);
+        assertThat(digest.map("by_actor")).containsEntry("agent:claude", 1);
+        assertThat(digest.list("block_changes")).hasSize(2);
+        assertThat((String) digest.json.get("markdown")).startsWith("# Audit Digest — ")
+                .contains("- 5 chain events by 2 actor(s)").contains("- 2 core block change(s)");
+        assertThat(get(audit + "/digest?month=1999-01").json).containsEntry("events", 0);
+        assertThat(get(audit + "/digest?month=2026-13").code()).isEqualTo("INVALID_ARGUMENT");
+    }
+
+    private static List<Long> seqs(Resp page) {
+        assertThat(page.status).as(page.raw).isEqualTo(200);
+        return page.list("items").stream().map(e -> ((Number) e.get("seq")).longValue()).toList();
+    }
+
+    private static List<String> types(Resp page) {
+        return page.list("items").stream().map(e -> (String) e.get("event_type")).toList();
+    }
+
+    @Test
     void recordsTheActorHeaderOnTheChain() {
         String space = space();
         Resp created = send(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", "x"))

@@ -43,6 +43,8 @@ public enum Operation {
     GET_RELATIONS(CONTENT, "GetRelations", "GET", "S/memories/ID/relations"),
     LIST_AUDIT(CONTENT, "ListAudit", "GET", "S/audit"),
     AUDIT_DIGEST(CONTENT, null, "GET", "S/audit/digest"),
+    EXPORT_SPACE(CONTENT, null, "GET", "S/export"),
+    IMPORT_SPACE(CONTENT, null, "POST", "S/import"),
     WATCH_CHANGES(CONTENT, "WatchChanges", null, null),
     VERIFY_CHAIN(GOVERNANCE, "VerifyChain", "GET", "S/chain/verify"),
     LIST_FILES(CONTENT, "ListFiles", "GET", "S/files"),

@@ -160,6 +160,50 @@ public abstract class MemoryApiContract {
     }
 
     @Test
+    void exportsASpaceAsJsonAndMarkdownAndImportsItIntoAnotherOnce() {
+        String space = space();
+        String tea = (String) post(space, "/memories", Map.of("content", "Prefers green tea", "user_id", "u-1",
+                "created_at", "2024-05-01T10:00:00Z", "tags", List.of("drinks"))).map("memory").get("id");
+        String lisbon = (String) post(space, "/memories", Map.of("content", "Lives in Lisbon", "kind", "episodic"))
+                .map("memory").get("id");
+        assertThat(post(space, "/memories/" + tea + "/links", Map.of("to", lisbon, "type", "related_to")).status)
+                .isEqualTo(201);
+        send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am careful.")));
+
+        Resp export = get("/v1/spaces/" + space + "/export");
+        assertThat(export.status).as(export.raw).isEqualTo(200);
+        assertThat(export.json).containsEntry("format", "memory-chain-export/1").containsEntry("space", space)
+                .containsEntry("head_seq", 4);
+        assertThat(export.list("memories")).extracting(m -> m.get("id")).containsExactly(tea, lisbon);
+        assertThat(export.list("blocks")).singleElement().satisfies(b -> assertThat(b).containsEntry("block_label", "persona"));
+        assertThat(export.list("relations")).hasSize(1);
+        Resp mine = get("/v1/spaces/" + space + "/export?user_id=u-1");
+        assertThat(mine.list("memories")).extracting(m -> m.get("id")).containsExactly(tea);
+        assertThat(mine.list("blocks")).isEmpty();
+        assertThat(mine.list("relations")).isEmpty();
+        String markdown = client().toBlocking().retrieve(authorized(HttpRequest.GET("/v1/spaces/" + space
+                + "/export?format=markdown")).accept("text/markdown"), String.class);
+        assertThat(markdown).startsWith("# Memories of space " + space).contains("## Block: persona (v1)")
+                .contains("- Prefers green tea").contains("created 2024-05-01T10:00:00Z").contains("tags drinks");
+        assertThat(get("/v1/spaces/" + space + "/export?format=pdf").code()).isEqualTo("INVALID_ARGUMENT");
+
+        String target = space();
+        Resp imported = post(target, "/import", export.json);
+        assertThat(imported.status).as(imported.raw).isEqualTo(200);
+        assertThat(imported.json).containsEntry("memories", 2).containsEntry("blocks", 1).containsEntry("relations", 1);
+        Map<String, Object> ids = imported.map("ids");
+        String newTea = (String) ids.get(tea);
+        assertThat(get("/v1/spaces/" + target + "/memories/" + newTea).json).containsEntry("content", "Prefers green tea")
+                .containsEntry("created_at", "2024-05-01T10:00:00Z").containsEntry("user_id", "u-1");
+        assertThat(get("/v1/spaces/" + target + "/memories/" + newTea + "/relations").raw).contains((String) ids.get(lisbon));
+        assertThat(get("/v1/spaces/" + target + "/blocks/persona").json).containsEntry("content", "I am careful.");
+        Resp again = post(target, "/import", export.json);
+        assertThat(again.map("ids")).as("a retried import writes nothing twice").isEqualTo(ids);
+        assertThat(ids(get("/v1/spaces/" + target + "/memories?kind=semantic"))).containsExactly(newTea);
+        assertThat(post(target, "/import", Map.of("format", "other")).code()).isEqualTo("INVALID_ARGUMENT");
+    }
+
+    @Test
     void recordsTheActorHeaderOnTheChain() {
         String space = space();
         Resp created = send(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", "x"))

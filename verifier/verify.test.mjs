@@ -126,6 +126,44 @@ describe('keys and checkpoints', () => {
   });
 });
 
+describe('the worked example of docs/chain-format.md (written there by the Java ChainFormatDocTest)', () => {
+  const doc = fs.readFileSync(path.join(here, '..', 'docs', 'chain-format.md'), 'utf8');
+  const example = doc.slice(doc.indexOf('<!-- worked-example:begin'), doc.indexOf('<!-- worked-example:end'));
+  const cell = (label) => Buffer.from(example.match(new RegExp(`\\| ${label}[^|]*\\| \`([0-9a-f]+)\``))[1], 'hex');
+  const blocks = [...example.matchAll(/```\n([0-9a-f\n]+)```/g)].map((m) => Buffer.from(m[1].replace(/\n/g, ''), 'hex'));
+  const [canonical, wire] = blocks;
+  const publicKey = cell('public key');
+  const hash = cell('hash = SHA-256');
+
+  test('its hash is the SHA-256 of its canonical bytes, which start with the fingerprint', () => {
+    assert.deepEqual(sha256(canonical), hash);
+    assert.deepEqual(canonical.subarray(0, 32), cell('writer schema fingerprint'));
+  });
+
+  test('its key id and signature check with node:crypto alone', () => {
+    assert.equal(keyIdOf(publicKey).toString(), cell('key id').toString('hex'));
+    const keys = keyRing([{ public_key_hex: publicKey.toString('hex') }]);
+    assert.ok(crypto.verify(null, hash, keys.get(keyIdOf(publicKey)), cell('signature = Ed25519')));
+  });
+
+  test('its wire record with hash and signature blanked is the canonical bytes after the fingerprint', () => {
+    assert.deepEqual(unframe(wire), { schemaId: 1, offset: 5 });
+    const hashAt = wire.indexOf(Buffer.concat([Buffer.from([0x40]), hash]));
+    const signature = cell('signature = Ed25519');
+    const blanked = Buffer.concat([wire.subarray(5, hashAt), Buffer.from([0, 0]),
+      wire.subarray(hashAt + 33 + 2 + signature.length)]);
+    assert.deepEqual(blanked, canonical.subarray(32));
+  });
+
+  test('its checkpoint verifies, and not for another seq', () => {
+    const checkpoint = JSON.parse(example.match(/```json\n([^`]+)```/)[1]);
+    const keys = keyRing([{ public_key_hex: publicKey.toString('hex') }]);
+    assert.equal(checkCheckpoint(checkpoint, 'demo', keys, new Map([[1n, hash.toString('hex')]])).ok, true);
+    assert.equal(checkCheckpoint({ ...checkpoint, seq: 2 }, 'demo', keys, new Map([[2n, hash.toString('hex')]])).ok,
+      false);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // On a real export (see the top of the file).
 

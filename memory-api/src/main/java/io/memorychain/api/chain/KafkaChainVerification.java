@@ -1,6 +1,7 @@
 package io.memorychain.api.chain;
 
 import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.events.chain.ChainHead;
 import io.memorychain.events.chain.KafkaChainReader;
 import io.memorychain.events.chain.SignatureMode;
 import jakarta.inject.Singleton;
@@ -18,8 +19,12 @@ public class KafkaChainVerification implements ChainVerification {
 
     @Override
     public ChainVerificationResult verify(String space) {
-        return ChainVerificationResult.of(new KafkaChainReader(Map.of("bootstrap.servers", backend.bootstrapServers()),
-                backend.topics().events(), backend.registry(), backend.publicKeys(), SignatureMode.ALL)
-                .verifySpace(space));
+        return ChainVerificationResult.of(head(space).result());
+    }
+
+    @Override
+    public ChainHead head(String space) {
+        return new KafkaChainReader(Map.of("bootstrap.servers", backend.bootstrapServers()), backend.topics().events(),
+                backend.registry(), backend.publicKeys(), SignatureMode.ALL).headOf(space);
     }
 }

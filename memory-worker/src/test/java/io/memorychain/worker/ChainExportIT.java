@@ -19,9 +19,13 @@ import io.memorychain.avro.Tier;
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.events.Requests;
 import io.memorychain.events.Topics;
+import io.memorychain.events.chain.Canonical;
+import io.memorychain.events.chain.ChainHead;
 import io.memorychain.events.chain.ChainKeys;
+import io.memorychain.events.chain.Checkpoint;
 import io.memorychain.events.chain.KafkaChainReader;
 import io.memorychain.events.chain.KeyRing;
+import io.memorychain.events.chain.PublicKeyInfo;
 import io.memorychain.events.chain.SignatureMode;
 import io.memorychain.events.chain.VerificationResult;
 import io.memorychain.events.publish.MemoryPublisher;
@@ -36,6 +40,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -76,6 +81,8 @@ class ChainExportIT {
     private static MemoryChainRuntime runtime;
     private static String prefix;
     private static Path publicKeys;
+    private static ChainKeys keys;
+    private static Topics topics;
     private static Path export;
     private static VerificationResult javaVerdict;
     /** The seq of an update event whose content the forgery test changes. */
@@ -85,8 +92,8 @@ class ChainExportIT {
     @BeforeAll
     static void writeAChainAndExportIt() throws Exception {
         prefix = SharedKafka.uniquePrefix();
-        Topics topics = Topics.withPrefix(prefix);
-        ChainKeys keys = ChainKeys.loadOrCreate(dir.resolve("keys").resolve("chain-signing.key"));
+        topics = Topics.withPrefix(prefix);
+        keys = ChainKeys.loadOrCreate(dir.resolve("keys").resolve("chain-signing.key"));
         publicKeys = dir.resolve("keys").resolve("chain-signing.key.pub");
         registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(), (short) 1);
         runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(SharedKafka.bootstrapServers(), topics,
@@ -95,14 +102,14 @@ class ChainExportIT {
         try (MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
             writeVariedChain(publisher);
         }
-        javaVerdict = new KafkaChainReader(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                SharedKafka.bootstrapServers()), topics.events(), registry, KeyRing.read(publicKeys), SignatureMode.ALL)
-                .verifySpace(SPACE);
+        javaVerdict = reader().verifySpace(SPACE);
         assertThat(javaVerdict.ok()).as("%s", javaVerdict).isTrue();
 
         export = fixtures().resolve("chain-export.jsonl");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = new WorkerMain(spec -> registry).run(new String[] {"export-chain", "--bootstrap-servers",
+        // the command opens (and closes) its own registry on the registry topic, as it does when run by an operator
+        int status = new WorkerMain(spec -> new KafkaTopicSchemaRegistry(spec.bootstrapServers(), spec.topic(),
+                (short) 1)).run(new String[] {"export-chain", "--bootstrap-servers",
             SharedKafka.bootstrapServers(), "--topic-prefix", prefix, "--space", SPACE, "--keys",
             publicKeys.toString(), "--out", export.toString()}, System.out,
                 new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -243,6 +250,52 @@ class ChainExportIT {
         assertThat(run.status()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("# fail 0").contains("# skipped 0").doesNotContain("# SKIP")
                 .doesNotContain("# pass 0");
+    }
+
+    @Test
+    void twoReadersSignTheSameCheckpointWhichTheNodeVerifierConfirmsAndAForgedHeadIsRefused() throws Exception {
+        ChainHead first = reader().headOf(SPACE);
+        ChainHead second = reader().headOf(SPACE);
+        assertThat(first.result().ok()).as("%s", first.result()).isTrue();
+        Instant now = Instant.now();
+        Checkpoint a = Checkpoint.sign(keys, SPACE, first.seq(), first.hash(), now);
+        Checkpoint b = Checkpoint.sign(keys, SPACE, second.seq(), second.hash(), now.plusSeconds(5));
+        assertThat(b).usingRecursiveComparison().ignoringFields("signedAt").isEqualTo(a);
+        assertThat(a.seq()).isEqualTo(javaVerdict.events());
+        Path keyFile = dir.resolve("public-keys.json");
+        PublicKeyInfo.write(keyFile, List.of(PublicKeyInfo.of(keys, null, true)));
+
+        Run confirmed = node(Map.of(), verifierDir().resolve("verify.mjs").toString(), export.toString(), "--keys",
+                keyFile.toString(), "--checkpoint", checkpointFile("good", a).toString());
+        assertThat(confirmed.status()).as(confirmed.out() + confirmed.err()).isZero();
+        assertThat(confirmed.out()).contains("CHECKPOINT OK " + SPACE + " seq " + a.seq() + " " + a.hash());
+
+        // the service's key over a head that is not the chain's (as if it had been fooled into signing it)
+        Checkpoint forgedHead = Checkpoint.sign(keys, SPACE, a.seq(), Canonical.sha256(new byte[] {1}), now);
+        Run refused = node(Map.of(), verifierDir().resolve("verify.mjs").toString(), export.toString(), "--keys",
+                keyFile.toString(), "--checkpoint", checkpointFile("forged-head", forgedHead).toString());
+        assertThat(refused.status()).isEqualTo(1);
+        assertThat(refused.out()).contains("CHECKPOINT BAD " + SPACE + " seq " + a.seq())
+                .contains("the export's hash at seq " + a.seq() + " is " + a.hash());
+
+        // the real head with its hash changed: the signature no longer covers it
+        Checkpoint altered = new Checkpoint(SPACE, a.seq(), forgedHead.hash(), a.keyId(), a.signature(), now);
+        Run unsigned = node(Map.of(), verifierDir().resolve("verify.mjs").toString(), export.toString(), "--keys",
+                keyFile.toString(), "--checkpoint", checkpointFile("altered", altered).toString());
+        assertThat(unsigned.status()).isEqualTo(1);
+        assertThat(unsigned.out()).contains("checkpoint signature does not verify");
+    }
+
+    private static KafkaChainReader reader() {
+        return new KafkaChainReader(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers()),
+                topics.events(), registry, KeyRing.read(publicKeys), SignatureMode.ALL);
+    }
+
+    /** The checkpoint as GET /v1/spaces/{space}/chain/checkpoint answers it. */
+    private static Path checkpointFile(String name, Checkpoint c) throws IOException {
+        ObjectNode json = JSON.createObjectNode().put("space", c.space()).put("seq", c.seq()).put("hash", c.hash())
+                .put("key_id", c.keyId()).put("signature", c.signature()).put("signed_at", c.signedAt().toString());
+        return Files.writeString(dir.resolve(name + ".checkpoint.json"), JSON.writeValueAsString(json));
     }
 
     private static int lineOfSeq(List<String> lines, long seq) throws IOException {

@@ -4,7 +4,6 @@ import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.events.chain.ChainHead;
-import io.memorychain.events.chain.Checkpoint;
 import io.memorychain.events.chain.VerificationResult;
 import jakarta.inject.Singleton;
 
@@ -37,10 +36,5 @@ public class ChainCheckpoints {
     /** The chain public keys. */
     public PublicKeysJson publicKeys() {
         return new PublicKeysJson(backend.publishedKeys().stream().map(PublicKeysJson.Key::of).toList());
-    }
-
-    /** Whether a checkpoint's signature is valid under this service's public keys. */
-    public boolean verifies(Checkpoint checkpoint) {
-        return checkpoint.verifies(backend.publicKeys());
     }
 }

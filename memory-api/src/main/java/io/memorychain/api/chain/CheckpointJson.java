@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.memorychain.events.chain.Checkpoint;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
-import java.time.Instant;
 
 /**
  * A signed checkpoint (docs/chain-format.md §8): Ed25519 by {@code key_id} over the UTF-8 bytes of
@@ -17,9 +16,5 @@ public record CheckpointJson(String space, long seq, String hash, @JsonProperty(
 
     static CheckpointJson of(Checkpoint c) {
         return new CheckpointJson(c.space(), c.seq(), c.hash(), c.keyId(), c.signature(), c.signedAt().toString());
-    }
-
-    public Checkpoint toCheckpoint() {
-        return new Checkpoint(space, seq, hash, keyId, signature, Instant.parse(signedAt));
     }
 }

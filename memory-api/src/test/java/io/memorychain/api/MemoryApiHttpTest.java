@@ -66,6 +66,21 @@ class MemoryApiHttpTest extends MemoryApiContract {
     }
 
     @Test
+    void aBrokenChainGetsNoSignedCheckpoint() {
+        String space = space();
+        createId(space, "one");
+        createId(space, "two");
+        synchronized (chain) {
+            chain.harness().chain().stream().filter(e -> e.getSpace().equals(space)).findFirst().orElseThrow()
+                    .setRequestId("forged"); // the stored hash no longer matches: BAD_HASH at seq 1
+        }
+        Resp r = get("/v1/spaces/" + space + "/chain/checkpoint");
+        assertThat(r.status()).as(r.raw()).isEqualTo(409);
+        assertThat(r.json()).containsEntry("code", "CHAIN_BROKEN");
+        assertThat((String) r.json().get("message")).contains("broken at seq 1 (BAD_HASH)");
+    }
+
+    @Test
     void aWriteWithoutOutcomeInTimeIsATimeoutNamingTheRequestId() {
         String space = space();
         chain.stall = true;

@@ -11,6 +11,8 @@ import org.slf4j.LoggerFactory;
  * Command-line entry point of the worker. Commands:
  * <ul>
  *   <li>{@code verify}: verifies chains from the events topic (see {@link VerifyCommand#USAGE}).</li>
+ *   <li>{@code export-chain}: writes one space's chain as JSON Lines for a second-language verifier (see
+ *   {@link ExportChainCommand#USAGE}).</li>
  *   <li>{@code link}: runs the linker job until stopped (see {@link LinkCommand#USAGE}).</li>
  *   <li>{@code refine}: runs the refinement trigger until stopped (see {@link RefineCommand#USAGE}).</li>
  *   <li>{@code tom}: runs the ToM insight job until stopped (see {@link TomCommand#USAGE}).</li>
@@ -80,6 +82,14 @@ public final class WorkerMain {
                     return EXIT_OK;
                 }
                 return verify(rest, out, err);
+            }
+            case "export-chain" -> {
+                if (rest.contains("--help") || rest.contains("-h")) {
+                    out.println(ExportChainCommand.USAGE);
+                    return EXIT_OK;
+                }
+                return command("export-chain", ExportChainCommand.USAGE, 2, () -> ExportChainCommand.run(
+                        ExportChainCommand.parse(rest), registries, out, err), err);
             }
             case "link" -> {
                 if (rest.contains("--help") || rest.contains("-h")) {
@@ -177,7 +187,7 @@ public final class WorkerMain {
     }
 
     private static String usage() {
-        return USAGE + VerifyCommand.USAGE.indent(2) + "\n" + LinkCommand.USAGE.indent(2) + "\n"
+        return USAGE + VerifyCommand.USAGE.indent(2) + "\n" + ExportChainCommand.USAGE.indent(2) + "\n" + LinkCommand.USAGE.indent(2) + "\n"
                 + RefineCommand.USAGE.indent(2) + "\n" + TomCommand.USAGE.indent(2) + "\n"
                 + LifecycleCommand.USAGE.indent(2) + "\n" + ConsolidateCommand.USAGE.indent(2);
     }

@@ -77,6 +77,24 @@ class WorkerMainTest {
     }
 
     @Test
+    void exportChainHasItsHelpAndUsageErrors() {
+        assertThat(run("export-chain", "--help")).isZero();
+        assertThat(out()).contains("export-chain --bootstrap-servers HOST:PORT --space S [--out FILE]")
+                .contains("node verifier/verify.mjs");
+    }
+
+    @Test
+    void exportChainWithoutASpaceExitsWithTwo() {
+        assertUsageError(run("export-chain", "--bootstrap-servers", "b:9092"), "--space is required");
+    }
+
+    @Test
+    void exportChainRefusesAnUnreadableKeyFile() {
+        assertUsageError(run("export-chain", "--bootstrap-servers", "b:9092", "--space", "s", "--keys",
+                "/no/such/file.pub"), "--keys: cannot read /no/such/file.pub");
+    }
+
+    @Test
     void lifecycleHasItsHelpAndUsageErrors() {
         assertThat(run("lifecycle", "--help")).isZero();
         assertThat(out()).contains("lifecycle --bootstrap-servers HOST:PORT").contains("--ttl");

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 
 /**
  * Every call under {@code /v1} and {@code /mcp} carries {@code Authorization: Bearer <key>} (except the public tool
- * definitions). The filter authenticates the key, checks the caller's role and spaces against the route's
+ * definitions and the chain's public keys). The filter authenticates the key, checks the caller's role and spaces against the route's
  * {@link Operation}, and stores
  * the {@link Principal} and its actor as request attributes for the controllers.
  */
@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
 public class AuthFilter {
 
     private static final Pattern SPACE_PATH = Pattern.compile("^/v1/spaces/([^/]+)(/.*)?$");
-    private static final String PUBLIC_TOOLS = "/v1/tools";
+    /** Served without a key: the tool definitions and the chain's public keys. */
+    private static final java.util.Set<String> PUBLIC = java.util.Set.of("/v1/tools", "/v1/chain/keys");
 
     private final ApiKeys keys;
 
@@ -39,7 +40,7 @@ public class AuthFilter {
     @Nullable
     public HttpResponse<?> authenticate(HttpRequest<?> request) {
         String path = request.getPath();
-        if (request.getMethod() == HttpMethod.GET && path.equals(PUBLIC_TOOLS)) {
+        if (request.getMethod() == HttpMethod.GET && PUBLIC.contains(path)) {
             return null;
         }
         Principal caller;

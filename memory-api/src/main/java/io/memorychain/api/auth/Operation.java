@@ -47,6 +47,9 @@ public enum Operation {
     IMPORT_SPACE(CONTENT, null, "POST", "S/import"),
     WATCH_CHANGES(CONTENT, "WatchChanges", null, null),
     VERIFY_CHAIN(GOVERNANCE, "VerifyChain", "GET", "S/chain/verify"),
+    CHAIN_CHECKPOINT(GOVERNANCE, "GetChainCheckpoint", "GET", "S/chain/checkpoint"),
+    /** The chain's public keys: over REST served without a key ({@code GET /v1/chain/keys}), over gRPC to any key. */
+    CHAIN_KEYS(GOVERNANCE, "GetChainKeys", null, null),
     LIST_FILES(CONTENT, "ListFiles", "GET", "S/files"),
     READ_FILE(CONTENT, "ReadFile", "GET", "S/files/PATH"),
     WRITE_FILE(CONTENT, "WriteFile", "PUT", "S/files/PATH"),

@@ -6,7 +6,10 @@ import io.memorychain.embeddings.Embedder;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
+import io.memorychain.events.chain.Checkpoint;
 import io.memorychain.events.chain.KeyRing;
+import io.memorychain.events.chain.PublicKeyInfo;
+import java.util.List;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.view.MemoryViews;
 import java.time.Clock;
@@ -49,6 +52,12 @@ public interface MemoryBackend {
 
     /** Public keys that verify the chain's signatures. */
     KeyRing publicKeys();
+
+    /** The chain public keys as published ({@code GET /v1/chain/keys}, {@code data/keys/public-keys.json}). */
+    List<PublicKeyInfo> publishedKeys();
+
+    /** Signs a checkpoint of a verified head with this service's chain key (docs/chain-format.md §8). */
+    Checkpoint signCheckpoint(String space, long seq, byte[] hash);
 
     /** State of each Kafka Streams application by name ({@code sequencer}, {@code projection}), e.g. RUNNING. */
     Map<String, String> streamStates();

@@ -25,7 +25,10 @@ import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.AvroTrust;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
+import io.memorychain.events.chain.Checkpoint;
 import io.memorychain.events.chain.KeyRing;
+import io.memorychain.events.chain.PublicKeyInfo;
+import java.util.List;
 import io.memorychain.events.publish.AccessPublisher;
 import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.SchemaRegistry;
@@ -83,6 +86,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private String bootstrapServers;
     private SchemaRegistry registry;
     private ChainKeys keys;
+    private List<PublicKeyInfo> publishedKeys = List.of();
     private ApiKeyStore apiKeys;
     private MemoryChainRuntime runtime;
     private KafkaStreams refinementTrigger;
@@ -149,8 +153,11 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
             replicationFactor = 1;
         }
         registry = registries.create(config, bootstrapServers, topics, replicationFactor);
-        keys = ChainKeys.loadOrCreate(dataDir.resolve("keys").resolve("chain-signing.key"));
-        log.info("Chain signing key {} ({})", keys.keyId(), dataDir.resolve("keys"));
+        Path keyFile = dataDir.resolve("keys").resolve("chain-signing.key");
+        keys = ChainKeys.loadOrCreate(keyFile);
+        publishedKeys = List.of(PublicKeyInfo.of(keys, keyCreatedAt(keyFile), true));
+        PublicKeyInfo.write(dataDir.resolve("keys").resolve("public-keys.json"), publishedKeys);
+        log.info("Chain signing key {} ({}, public keys in public-keys.json)", keys.keyId(), dataDir.resolve("keys"));
         WriteSettings sequencer = new WriteSettings(config.getMaxContentBytes(), config.getBlockLabels(),
                 config.getMaxConsolidationInputs()).withCategories(categories);
         MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(bootstrapServers, topics,
@@ -300,6 +307,25 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     @Override
     public KeyRing publicKeys() {
         return keys.publicRing();
+    }
+
+    @Override
+    public List<PublicKeyInfo> publishedKeys() {
+        return publishedKeys;
+    }
+
+    @Override
+    public Checkpoint signCheckpoint(String space, long seq, byte[] hash) {
+        return Checkpoint.sign(keys, space, seq, hash, Instant.now());
+    }
+
+    /** When the signing key was created: its file is written once and never rewritten (docs/chain-format.md §5). */
+    private static Instant keyCreatedAt(Path keyFile) {
+        try {
+            return Files.getLastModifiedTime(keyFile).toInstant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        } catch (java.io.IOException e) {
+            return null;
+        }
     }
 
     @Override

@@ -16,9 +16,11 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 public class ChainController {
 
     private final ChainVerification verification;
+    private final ChainCheckpoints checkpoints;
 
-    public ChainController(ChainVerification verification) {
+    public ChainController(ChainVerification verification, ChainCheckpoints checkpoints) {
         this.verification = verification;
+        this.checkpoints = checkpoints;
     }
 
     @Get("/verify")
@@ -26,5 +28,13 @@ public class ChainController {
             description = "200 in both cases: ok true, or ok false with first_bad_seq, problem and message.")
     public ChainVerificationResult verify(@PathVariable String space) {
         return verification.verify(Spaces.require(space));
+    }
+
+    @Get("/checkpoint")
+    @Operation(summary = "Verify the space's chain and return its head signed by the service's chain key",
+            description = "Ed25519 over \"memorychain-checkpoint-v1\\n<space>\\n<seq>\\n<hash hex>\" "
+                    + "(docs/chain-format.md); 409 CHAIN_BROKEN when the chain does not verify.")
+    public CheckpointJson checkpoint(@PathVariable String space) {
+        return checkpoints.checkpoint(Spaces.require(space));
     }
 }

@@ -2,9 +2,9 @@ package io.memorychain.api.chain;
 
 import io.memorychain.api.backend.ChainMeters;
 import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.events.chain.ChainHead;
 import io.memorychain.events.chain.KafkaChainReader;
 import io.memorychain.events.chain.SignatureMode;
-import io.memorychain.events.chain.VerificationResult;
 import jakarta.inject.Singleton;
 import java.util.Map;
 
@@ -22,10 +22,15 @@ public class KafkaChainVerification implements ChainVerification {
 
     @Override
     public ChainVerificationResult verify(String space) {
-        VerificationResult result = new KafkaChainReader(Map.of("bootstrap.servers", backend.bootstrapServers()),
-                backend.topics().events(), backend.registry(), backend.publicKeys(), SignatureMode.ALL)
-                .verifySpace(space);
-        meters.verified(result.ok());
-        return ChainVerificationResult.of(result);
+        return ChainVerificationResult.of(head(space).result());
+    }
+
+    /** Verifies the chain (counted on /prometheus) and answers its head. */
+    @Override
+    public ChainHead head(String space) {
+        ChainHead head = new KafkaChainReader(Map.of("bootstrap.servers", backend.bootstrapServers()),
+                backend.topics().events(), backend.registry(), backend.publicKeys(), SignatureMode.ALL).headOf(space);
+        meters.verified(head.result().ok());
+        return head;
     }
 }

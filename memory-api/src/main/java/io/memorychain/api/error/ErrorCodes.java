@@ -38,6 +38,8 @@ public final class ErrorCodes {
     public static final String UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE";
     public static final String REJECTED = "REJECTED";
     public static final String TIMEOUT = "TIMEOUT";
+    /** A chain that does not verify, where an operation needs an intact one (a signed checkpoint). */
+    public static final String CHAIN_BROKEN = "CHAIN_BROKEN";
     public static final String UNAVAILABLE = "UNAVAILABLE";
     public static final String NOT_AVAILABLE = "NOT_AVAILABLE";
     public static final String INTERNAL = "INTERNAL";
@@ -66,6 +68,7 @@ public final class ErrorCodes {
             Map.entry(UNSUPPORTED_MEDIA_TYPE, HttpStatus.UNSUPPORTED_MEDIA_TYPE),
             Map.entry(REJECTED, HttpStatus.UNPROCESSABLE_ENTITY),
             Map.entry(TIMEOUT, HttpStatus.SERVICE_UNAVAILABLE),
+            Map.entry(CHAIN_BROKEN, HttpStatus.CONFLICT),
             Map.entry(UNAVAILABLE, HttpStatus.SERVICE_UNAVAILABLE),
             Map.entry(NOT_AVAILABLE, HttpStatus.NOT_IMPLEMENTED),
             Map.entry(INTERNAL, HttpStatus.INTERNAL_SERVER_ERROR));

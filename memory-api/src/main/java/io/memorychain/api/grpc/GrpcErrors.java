@@ -49,6 +49,7 @@ public final class GrpcErrors {
             Map.entry(ErrorCodes.UNSUPPORTED_MEDIA_TYPE, Status.Code.INVALID_ARGUMENT),
             Map.entry(ErrorCodes.REJECTED, Status.Code.FAILED_PRECONDITION),
             Map.entry(ErrorCodes.TIMEOUT, Status.Code.UNAVAILABLE),
+            Map.entry(ErrorCodes.CHAIN_BROKEN, Status.Code.FAILED_PRECONDITION),
             Map.entry(ErrorCodes.UNAVAILABLE, Status.Code.UNAVAILABLE),
             Map.entry(ErrorCodes.NOT_AVAILABLE, Status.Code.UNIMPLEMENTED),
             Map.entry(ErrorCodes.INTERNAL, Status.Code.INTERNAL));

@@ -11,7 +11,12 @@ import io.memorychain.api.blocks.Blocks;
 import io.memorychain.api.chain.ChainVerification;
 import io.memorychain.api.core.CoreJson;
 import io.memorychain.api.core.CoreMemory;
+import io.memorychain.api.chain.ChainCheckpoints;
 import io.memorychain.api.grpc.v1.ApiKey;
+import io.memorychain.api.grpc.v1.ChainCheckpoint;
+import io.memorychain.api.grpc.v1.ChainPublicKeys;
+import io.memorychain.api.grpc.v1.GetChainCheckpointRequest;
+import io.memorychain.api.grpc.v1.GetChainKeysRequest;
 import io.memorychain.api.grpc.v1.ApiKeyList;
 import io.memorychain.api.grpc.v1.AppendFileRequest;
 import io.memorychain.api.grpc.v1.AuditEntry;
@@ -131,6 +136,7 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     private final io.memorychain.api.relations.Relations relations;
     private final AuditLog audit;
     private final ChainVerification chain;
+    private final ChainCheckpoints checkpoints;
     private final MarkdownFiles files;
     private final ChangeStreams changes;
     private final RefinementSessions refinements;
@@ -141,7 +147,7 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     public MemoryGrpcService(Memories memories, Blocks blocks, CoreMemory core, Retrieval retrieval,
                              io.memorychain.api.relations.Relations relations, AuditLog audit, ChainVerification chain,
-                             MarkdownFiles files, ChangeStreams changes, RefinementSessions refinements,
+                             ChainCheckpoints checkpoints, MarkdownFiles files, ChangeStreams changes, RefinementSessions refinements,
                              MemoryRequests requests, ProposalService proposals, ApiKeys keys, ProtoJson proto) {
         this.memories = memories;
         this.blocks = blocks;
@@ -150,6 +156,7 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
         this.relations = relations;
         this.audit = audit;
         this.chain = chain;
+        this.checkpoints = checkpoints;
         this.files = files;
         this.changes = changes;
         this.refinements = refinements;
@@ -299,6 +306,17 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     public void verifyChain(VerifyChainRequest r, StreamObserver<io.memorychain.api.grpc.v1.ChainVerification> out) {
         unary(out, "VerifyChain", () -> proto.fill(chain.verify(Spaces.require(r.getSpace())),
                 io.memorychain.api.grpc.v1.ChainVerification.newBuilder()).build());
+    }
+
+    @Override
+    public void getChainCheckpoint(GetChainCheckpointRequest r, StreamObserver<ChainCheckpoint> out) {
+        unary(out, "GetChainCheckpoint", () -> proto.fill(checkpoints.checkpoint(Spaces.require(r.getSpace())),
+                ChainCheckpoint.newBuilder()).build());
+    }
+
+    @Override
+    public void getChainKeys(GetChainKeysRequest r, StreamObserver<ChainPublicKeys> out) {
+        unary(out, "GetChainKeys", () -> proto.fill(checkpoints.publicKeys(), ChainPublicKeys.newBuilder()).build());
     }
 
     @Override

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
 class OperationCatalogueTest {
 
     /** Routes outside the catalogue on purpose: served without a key, or outside /v1 and /mcp (no AuthFilter). */
-    private static final Set<String> PUBLIC = Set.of("GET /v1/tools", "HEAD /v1/tools");
+    private static final Set<String> PUBLIC = Set.of("GET /v1/tools", "HEAD /v1/tools", "GET /v1/chain/keys",
+            "HEAD /v1/chain/keys");
 
     @Inject
     Router router;

@@ -70,6 +70,8 @@ import io.memorychain.api.grpc.v1.StringList;
 import io.memorychain.api.grpc.v1.TextEdit;
 import io.memorychain.api.grpc.v1.UnlinkRequest;
 import io.memorychain.api.grpc.v1.UpdateMemoryRequest;
+import io.memorychain.api.grpc.v1.GetChainCheckpointRequest;
+import io.memorychain.api.grpc.v1.GetChainKeysRequest;
 import io.memorychain.api.grpc.v1.VerifyChainRequest;
 import io.memorychain.api.grpc.v1.WatchChangesRequest;
 import io.memorychain.api.grpc.v1.WhoAmIRequest;
@@ -205,6 +207,22 @@ public abstract class GrpcRestParityContract {
         assertThat(plain(grpc(key(ADMIN)).verifyChain(VerifyChainRequest.newBuilder().setSpace(other).build())))
                 .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + other + "/chain/verify"), key(ADMIN)).json()))
                 .isEqualTo(plainJson(Map.of("ok", true, "events", 1)));
+    }
+
+    @Test
+    void servesTheSameSignedCheckpointAndPublicKeysOnBothTransports() {
+        String space = space();
+        createOverRest(space, "Ana drinks green tea");
+        Map<String, Object> rest = new java.util.HashMap<>(rest(HttpRequest.GET("/v1/spaces/" + space
+                + "/chain/checkpoint"), key(ADMIN)).json());
+        rest.remove("signed_at");
+        assertThat(without(grpc(key(ADMIN)).getChainCheckpoint(GetChainCheckpointRequest.newBuilder().setSpace(space)
+                .build()), "signed_at")).as("Ed25519 is deterministic: the same head, the same signature")
+                .isEqualTo(plainJson(rest));
+        Resp keys = rest(HttpRequest.GET("/v1/chain/keys"), null);
+        assertThat(keys.status()).as("no API key needed").isEqualTo(200);
+        assertThat(plain(grpc(key(AGENT)).getChainKeys(GetChainKeysRequest.getDefaultInstance())))
+                .isEqualTo(plainJson(keys.json()));
     }
 
     // ---------------------------------------------------------------- writes and reads across transports

@@ -10,6 +10,9 @@ import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Requests;
+import io.memorychain.events.chain.ChainKeys;
+import io.memorychain.events.chain.Checkpoint;
+import io.memorychain.events.chain.KeyRing;
 import io.micronaut.core.type.Argument;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
@@ -23,6 +26,9 @@ import java.io.IOException;
 import java.time.Duration;
 import org.awaitility.Awaitility;
 import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -307,6 +313,52 @@ public abstract class MemoryApiContract {
         assertThat(verify.status).as(verify.raw).isEqualTo(200);
         assertThat(verify.json).containsEntry("ok", true);
         assertThat(((Number) verify.json.get("events")).longValue()).isEqualTo(2);
+    }
+
+    @Test
+    void servesThePublicKeysWithoutAnApiKey() {
+        Map<String, Object> served = client().toBlocking().retrieve(HttpRequest.GET("/v1/chain/keys"),
+                Argument.mapOf(String.class, Object.class));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> keys = (List<Map<String, Object>>) served.get("keys");
+        assertThat(keys).hasSize(1);
+        byte[] raw = HexFormat.of().parseHex((String) keys.get(0).get("public_key_hex"));
+        assertThat(raw).hasSize(32);
+        assertThat(Base64.getDecoder().decode((String) keys.get(0).get("public_key_base64"))).isEqualTo(raw);
+        assertThat(keys.get(0)).containsEntry("key_id", ChainKeys.keyIdOf(raw)).containsEntry("algorithm", "Ed25519")
+                .containsEntry("active", true);
+    }
+
+    @Test
+    void twoReadersGetTheSameSignedCheckpointOfTheVerifiedHeadAndAForgedHeadDoesNotVerify() {
+        String space = space();
+        createId(space, "one");
+        createId(space, "two");
+        Resp agent = get("/v1/spaces/" + space + "/chain/checkpoint");
+        Resp admin = send(HttpRequest.GET("/v1/spaces/" + space + "/chain/checkpoint").header("X-Actor", "admin:root"));
+        assertThat(agent.status).as(agent.raw).isEqualTo(200);
+        assertThat(admin.status).as(admin.raw).isEqualTo(200);
+
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
+        assertThat(agent.json).containsEntry("space", space).containsEntry("seq", 2)
+                .containsEntry("hash", audit.get(audit.size() - 1).get("hash"));
+        Map<String, Object> unsigned = new java.util.HashMap<>(agent.json);
+        unsigned.remove("signed_at");
+        assertThat(admin.json).containsAllEntriesOf(unsigned);
+        Map<String, Object> keys = client().toBlocking().retrieve(HttpRequest.GET("/v1/chain/keys"),
+                Argument.mapOf(String.class, Object.class));
+        @SuppressWarnings("unchecked")
+        String publicKey = (String) ((List<Map<String, Object>>) keys.get("keys")).get(0).get("public_key_hex");
+        KeyRing ring = KeyRing.of(HexFormat.of().parseHex(publicKey));
+        Checkpoint checkpoint = new Checkpoint(space, 2, (String) agent.json.get("hash"),
+                (String) agent.json.get("key_id"), (String) agent.json.get("signature"),
+                Instant.parse((String) agent.json.get("signed_at")));
+        assertThat(checkpoint.verifies(ring)).isTrue();
+        String earlier = (String) audit.get(0).get("hash");
+        assertThat(new Checkpoint(space, 2, earlier, checkpoint.keyId(), checkpoint.signature(),
+                checkpoint.signedAt()).verifies(ring)).as("the signature of the head, over another hash").isFalse();
+        assertThat(new Checkpoint(space + "x", 2, checkpoint.hash(), checkpoint.keyId(), checkpoint.signature(),
+                checkpoint.signedAt()).verifies(ring)).as("another space").isFalse();
     }
 
     // ---------------------------------------------------------------- rejections by the sequencer

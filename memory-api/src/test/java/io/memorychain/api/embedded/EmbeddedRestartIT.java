@@ -89,6 +89,12 @@ class EmbeddedRestartIT {
             assertThat(backend.registry().register(backend.topics().requests() + "-value",
                     MemoryRequest.getClassSchema())).isEqualTo(schemaId);
             assertThat(backend.publicKeys().asHex().keySet()).isEqualTo(java.util.Set.of(keyId));
+            // the public keys: the file written at start and GET /v1/chain/keys (no API key) agree (docs/chain-format.md)
+            Map<String, Object> servedKeys = client.toBlocking().retrieve(HttpRequest.GET("/v1/chain/keys"), Map.class);
+            assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readValue(
+                    dataDir.resolve("keys/public-keys.json").toFile(), Map.class)).isEqualTo(servedKeys);
+            assertThat(((List<Map<String, Object>>) servedKeys.get("keys")).get(0)).containsEntry("key_id", keyId)
+                    .containsEntry("active", true);
             Map<String, Object> audit = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/audit").bearerAuth(agent), Map.class);
             assertThat((List<?>) audit.get("items")).hasSize(3);
 

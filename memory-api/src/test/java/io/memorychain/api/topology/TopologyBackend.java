@@ -22,7 +22,9 @@ import io.memorychain.domain.core.CoreView;
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.Topics;
+import io.memorychain.events.chain.Checkpoint;
 import io.memorychain.events.chain.KeyRing;
+import io.memorychain.events.chain.PublicKeyInfo;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.ChainHarness;
 import io.memorychain.projector.SharedEmbedder;
@@ -160,6 +162,16 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public KeyRing publicKeys() {
         return harness.keys.publicRing();
+    }
+
+    @Override
+    public List<PublicKeyInfo> publishedKeys() {
+        return List.of(PublicKeyInfo.of(harness.keys, null, true));
+    }
+
+    @Override
+    public Checkpoint signCheckpoint(String space, long seq, byte[] hash) {
+        return Checkpoint.sign(harness.keys, space, seq, hash, java.time.Instant.now());
     }
 
     @Override

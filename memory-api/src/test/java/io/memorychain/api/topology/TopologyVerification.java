@@ -4,6 +4,7 @@ import io.memorychain.api.chain.ChainVerification;
 import io.memorychain.api.chain.ChainVerificationResult;
 import io.memorychain.api.chain.KafkaChainVerification;
 import io.memorychain.avro.MemoryEvent;
+import io.memorychain.events.chain.ChainHead;
 import io.memorychain.events.chain.ChainVerifier;
 import io.memorychain.events.chain.SignatureMode;
 import io.micronaut.context.annotation.Replaces;
@@ -24,6 +25,11 @@ public class TopologyVerification implements ChainVerification {
 
     @Override
     public ChainVerificationResult verify(String space) {
+        return ChainVerificationResult.of(head(space).result());
+    }
+
+    @Override
+    public ChainHead head(String space) {
         ChainVerifier verifier = new ChainVerifier(space, backend.publicKeys(), SignatureMode.ALL);
         synchronized (backend) {
             for (MemoryEvent e : backend.harness().chain()) {
@@ -32,6 +38,6 @@ public class TopologyVerification implements ChainVerification {
                 }
             }
         }
-        return ChainVerificationResult.of(verifier.result());
+        return verifier.head();
     }
 }

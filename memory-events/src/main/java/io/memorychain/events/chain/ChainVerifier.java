@@ -204,6 +204,12 @@ public final class ChainVerifier {
                 : "chain intact up to seq " + lastSeq + ", head hash " + Canonical.hex(lastHash));
     }
 
+    /** The verdict ({@link #result()}) with the last verified seq and its hash. */
+    public ChainHead head() {
+        VerificationResult result = result();
+        return new ChainHead(result, lastSeq, lastHash);
+    }
+
     private String badSignatureMessage(long seq, String keyId) {
         String message = "signature of seq " + seq + " does not verify with key '" + keyId + "'";
         if (!mode.checksAll() && seq - lastSignedSeq > 1) {

@@ -82,6 +82,11 @@ public final class KafkaChainReader {
      * stopping early at the first problem.
      */
     public VerificationResult verifySpace(String space) {
+        return headOf(space).result();
+    }
+
+    /** As {@link #verifySpace}, with the head verified: the last good seq and its hash. */
+    public ChainHead headOf(String space) {
         Objects.requireNonNull(space, "space");
         byte[] keyBytes = space.getBytes(StandardCharsets.UTF_8);
         try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
@@ -99,8 +104,9 @@ public final class KafkaChainReader {
                 }
                 return intact;
             }, () -> chain.isBroken() ? 1 : 0);
-            VerificationResult result = chain.result();
-            return where[0] == null ? result : result.withMessageSuffix(where[0]);
+            ChainHead head = chain.head();
+            return where[0] == null ? head
+                    : new ChainHead(head.result().withMessageSuffix(where[0]), head.seq(), head.hash());
         }
     }
 

@@ -1009,6 +1009,86 @@ public abstract class MemoryApiContract {
     }
 
     @Test
+    void anAdminRollsASpaceBackAfterADryRun() {
+        String space = space();
+        String kept = createId(space, "Ana drinks green tea");
+        send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + kept, Map.of("content", "Ana hates tea")));
+        String late = createId(space, "Ana moved to Mars");
+        String admin = "admin:ops";
+        ChainState before = chainState(space);
+
+        Resp plan = send(HttpRequest.POST("/v1/spaces/" + space + "/rollback/plan", Map.of("to_seq", 1)).header("X-Actor", admin));
+
+        assertThat(plan.status).as(plan.raw).isEqualTo(200);
+        assertThat(plan.json).containsEntry("scope", "space").containsEntry("target_seq", 1).containsEntry("head_seq", 3)
+                .containsEntry("applied", false);
+        assertThat(plan.list("memories")).hasSize(2);
+        assertThat(plan.list("memories").get(0)).containsEntry("id", kept).containsEntry("action", "restore")
+                .containsEntry("event", "MemoryUpdated");
+        assertThat(plan.list("memories").get(0).get("before")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("content", "Ana hates tea");
+        assertThat(plan.list("memories").get(0).get("after")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("content", "Ana drinks green tea");
+        assertThat(plan.list("memories").get(1)).containsEntry("id", late).containsEntry("action", "delete")
+                .containsEntry("event", "MemoryDeleted");
+        assertThat(chainState(space)).as("the dry run changes nothing").isEqualTo(before);
+
+        Resp applied = send(HttpRequest.POST("/v1/spaces/" + space + "/rollback", Map.of("to_seq", 1,
+                "reason", "the afternoon import was wrong", "plan_digest", plan.json.get("plan_digest"))).header("X-Actor", admin));
+
+        assertThat(applied.status).as(applied.raw).isEqualTo(201);
+        assertThat(applied.json).containsEntry("applied", true).containsEntry("seq", 6);
+        assertThat(get("/v1/spaces/" + space + "/memories/" + kept).json).containsEntry("content", "Ana drinks green tea")
+                .containsEntry("version", 3);
+        assertThat(ids(get("/v1/spaces/" + space + "/memories"))).containsExactly(kept);
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
+        assertThat(audit).extracting(e -> e.get("event_type")).containsSubsequence("RollbackApplied", "MemoryDeleted",
+                "MemoryUpdated");
+        Map<String, Object> entry = audit.stream().filter(e -> "RollbackApplied".equals(e.get("event_type"))).findFirst()
+                .orElseThrow();
+        assertThat(entry.get("actor")).isEqualTo(Map.of("type", "admin", "id", "ops"));
+        assertThat((String) entry.get("description")).contains("to seq 1", "the afternoon import was wrong");
+        assertThat(get("/v1/spaces/" + space + "/chain/verify").json).containsEntry("ok", true).containsEntry("events", 6);
+        Resp nothing = send(HttpRequest.POST("/v1/spaces/" + space + "/rollback/plan", Map.of("to_seq", 1)).header("X-Actor", admin));
+        assertThat(nothing.list("memories")).isEmpty();
+    }
+
+    @Test
+    void rollbackRefusesBadInputWithCodesAndPublishesNothing() {
+        String space = space();
+        String id = createId(space, "v1");
+        send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + id, Map.of("content", "v2")));
+        String admin = "admin:ops";
+        String plan = "/v1/spaces/" + space + "/rollback/plan";
+        String apply = "/v1/spaces/" + space + "/rollback";
+
+        assertNotPublished(space, "ROLE_NOT_ALLOWED", 403, () -> send(HttpRequest.POST(apply, Map.of("to_seq", 1, "reason", "x"))));
+        assertNotPublished(space, "ROLE_NOT_ALLOWED", 403, () -> send(HttpRequest.POST(plan, Map.of("to_seq", 1))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(plan,
+                Map.of("to_seq", 1, "to_time", "2026-01-01T00:00:00Z")).header("X-Actor", admin)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(plan,
+                Map.of("to_time", "yesterday")).header("X-Actor", admin)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(plan,
+                Map.of("to_seq", 99)).header("X-Actor", admin)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(plan,
+                Map.of("memory_id", id, "session_id", "r1", "to_seq", 1)).header("X-Actor", admin)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(plan,
+                Map.of("actor", "agent:api")).header("X-Actor", admin)));
+        assertNotPublished(space, "NOT_FOUND", 404, () -> send(HttpRequest.POST(plan,
+                Map.of("memory_id", "m-nope", "to_seq", 1)).header("X-Actor", admin)));
+        assertNotPublished(space, "NOT_FOUND", 404, () -> send(HttpRequest.POST(plan,
+                Map.of("session_id", "r-nope")).header("X-Actor", admin)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(apply,
+                Map.of("to_seq", 1)).header("X-Actor", admin)));
+        assertNotPublished(space, "VERSION_CONFLICT", 409, () -> send(HttpRequest.POST(apply,
+                Map.of("to_seq", 1, "reason", "typo", "plan_digest", "0".repeat(64))).header("X-Actor", admin)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(apply,
+                Map.of("to_seq", 2, "reason", "nothing changed since")).header("X-Actor", admin)));
+        Resp actorPlan = send(HttpRequest.POST(plan, Map.of("actor", "agent:api", "from_seq", 2)).header("X-Actor", admin));
+        assertThat(actorPlan.status).as(actorPlan.raw).isEqualTo(200);
+        assertThat(actorPlan.json).containsEntry("scope", "actor").containsEntry("target_seq", 1);
+        assertThat(actorPlan.list("memories")).singleElement().satisfies(m -> assertThat(m).containsEntry("id", id));
+    }
+
+    @Test
     void adminsIssueListAndRevokeKeys() {
         String space = space();
         String admin = keyOf("admin:root");

@@ -53,6 +53,36 @@ public record RollbackSpec(RollbackScope scope, String scopeId, Long toSeq, Inst
         }
     }
 
+    /**
+     * The spec as the API and the command line take it: at most one of {@code memoryId}, {@code sessionId},
+     * {@code actor} names the scope (none: the whole space).
+     *
+     * @param fromSeq ACTOR: the first seq of the range (required); refused otherwise
+     * @param toSeq   SPACE and MEMORY: the target seq (or {@code toTime}); ACTOR: the range's last seq (optional)
+     * @throws RollbackPlanException INVALID_ARGUMENT for a combination that means nothing
+     */
+    public static RollbackSpec of(String memoryId, String sessionId, String actor, Long fromSeq, Long toSeq,
+                                  Instant toTime) {
+        int named = (memoryId != null ? 1 : 0) + (sessionId != null ? 1 : 0) + (actor != null ? 1 : 0);
+        if (named > 1) {
+            throw new RollbackPlanException("INVALID_ARGUMENT", "give at most one of memory_id, session_id and actor");
+        }
+        if (fromSeq != null && actor == null) {
+            throw new RollbackPlanException("INVALID_ARGUMENT", "from_seq belongs to an actor rollback");
+        }
+        if (sessionId != null) {
+            return new RollbackSpec(RollbackScope.SESSION, sessionId, toSeq, toTime, null);
+        }
+        if (actor != null) {
+            if (fromSeq == null) {
+                throw new RollbackPlanException("INVALID_ARGUMENT", "an actor rollback needs from_seq");
+            }
+            return new RollbackSpec(RollbackScope.ACTOR, actor, fromSeq, toTime, toSeq);
+        }
+        return new RollbackSpec(memoryId != null ? RollbackScope.MEMORY : RollbackScope.SPACE, memoryId, toSeq, toTime,
+                null);
+    }
+
     public static RollbackSpec space(long toSeq) {
         return new RollbackSpec(RollbackScope.SPACE, null, toSeq, null, null);
     }

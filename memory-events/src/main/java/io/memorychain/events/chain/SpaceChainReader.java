@@ -34,7 +34,10 @@ public final class SpaceChainReader {
     private final AvroWireSerde<MemoryEvent> serde;
     private final Duration stallTimeout;
 
-    /** Progress of a read: records read of the partition's offsets to read (all spaces of the partition). */
+    /**
+     * Progress of a read: offsets of the space's partition read so far of those to read (all spaces of the partition,
+     * and transaction markers).
+     */
     @FunctionalInterface
     public interface Progress {
         void update(long read, long total);
@@ -71,7 +74,6 @@ public final class SpaceChainReader {
             long end = consumer.endOffsets(List.of(tp)).get(tp);
             consumer.seekToBeginning(List.of(tp));
             long total = end - begin;
-            long read = 0;
             long events = 0;
             long lastRecordAt = System.nanoTime();
             progress.update(0, total);
@@ -81,7 +83,6 @@ public final class SpaceChainReader {
                     if (record.offset() >= end) {
                         continue;
                     }
-                    read++;
                     if (record.key() != null && space.equals(new String(record.key(), StandardCharsets.UTF_8))) {
                         sink.accept(serde.deserialize(topic, record.value()));
                         events++;
@@ -89,7 +90,7 @@ public final class SpaceChainReader {
                 }
                 if (!records.isEmpty()) {
                     lastRecordAt = System.nanoTime();
-                    progress.update(read, total);
+                    progress.update(Math.min(consumer.position(tp), end) - begin, total);
                 } else if (System.nanoTime() - lastRecordAt > stallTimeout.toNanos()) {
                     throw new IllegalStateException("No records from " + tp + " for " + stallTimeout.toSeconds()
                             + " s before its end offset " + end);

@@ -1052,6 +1052,53 @@ public abstract class MemoryApiContract {
     }
 
     @Test
+    void readsAMemoryAListTheCoreAndAQueryAsTheyWereAtAnEarlierSeq() {
+        String space = space();
+        String tea = createId(space, "Ana drinks green tea every morning");
+        send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + tea, Map.of("content", "Ana drinks black coffee every morning")));
+        String porto = createId(space, "Ana moved to Porto");
+        assertThat(send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am a careful planner")))
+                .status).isEqualTo(200);
+        String m = "/v1/spaces/" + space + "/memories";
+
+        Resp then = get(m + "/" + tea + "?as_of_seq=1");
+        assertThat(then.status).as(then.raw).isEqualTo(200);
+        assertThat(then.json).containsEntry("content", "Ana drinks green tea every morning").containsEntry("version", 1);
+        assertThat(get(m + "/" + tea).json).containsEntry("content", "Ana drinks black coffee every morning");
+        assertThat(get(m + "/" + porto + "?as_of_seq=2").code()).isEqualTo("NOT_FOUND");
+        assertThat(get(m + "/" + tea + "?as_of=2000-01-01T00:00:00Z").code()).isEqualTo("NOT_FOUND");
+        assertThat(get(m + "/" + tea + "?as_of=2999-01-01T00:00:00Z").json).containsEntry("version", 2);
+        assertThat(ids(get(m + "?as_of_seq=2"))).containsExactly(tea);
+        assertThat(ids(get(m + "?as_of_seq=3&limit=1"))).containsExactly(tea);
+        assertThat(get(m + "?as_of_seq=3&limit=1").json.get("next")).isEqualTo(tea);
+        assertThat((String) get("/v1/spaces/" + space + "/core?as_of_seq=3").json.get("text")).doesNotContain("careful planner");
+        assertThat((String) get("/v1/spaces/" + space + "/core?as_of_seq=4").json.get("text")).contains("careful planner");
+
+        Resp query = post(space, "/query", Map.of("query", "Ana drinks morning", "as_of_seq", 1, "top_k", 5));
+        assertThat(query.status).as(query.raw).isEqualTo(200);
+        assertThat(query.list("items")).singleElement().satisfies(item -> assertThat(item).containsEntry("id", tea)
+                .containsEntry("text", "Ana drinks green tea every morning"));
+        assertThat((String) query.json.get("text")).contains("green tea").doesNotContain("coffee");
+    }
+
+    @Test
+    void pointInTimeReadsRefuseBadParametersWithCodes() {
+        String space = space();
+        String id = createId(space, "one");
+        String m = "/v1/spaces/" + space + "/memories";
+        for (String bad : List.of(m + "/" + id + "?as_of_seq=1&as_of=2026-01-01T00:00:00Z", m + "?as_of=yesterday",
+                m + "/" + id + "?as_of_seq=99", m + "?as_of_seq=abc", m + "?as_of_seq=0",
+                "/v1/spaces/" + space + "/core?as_of_seq=2")) {
+            Resp r = get(bad);
+            assertThat(r.status).as(bad + ": " + r.raw).isEqualTo(400);
+            assertThat(r.code()).isEqualTo("INVALID_ARGUMENT");
+        }
+        Resp query = post(space, "/query", Map.of("query", "one", "as_of_seq", 7));
+        assertThat(query.status).as(query.raw).isEqualTo(400);
+        assertThat(query.code()).isEqualTo("INVALID_ARGUMENT");
+    }
+
+    @Test
     void rollbackRefusesBadInputWithCodesAndPublishesNothing() {
         String space = space();
         String id = createId(space, "v1");

@@ -138,11 +138,14 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     private final ProposalService proposals;
     private final ApiKeys keys;
     private final ProtoJson proto;
+    private final io.memorychain.api.rollback.Rollbacks rollbacks;
 
     public MemoryGrpcService(Memories memories, Blocks blocks, CoreMemory core, Retrieval retrieval,
                              io.memorychain.api.relations.Relations relations, AuditLog audit, ChainVerification chain,
                              MarkdownFiles files, ChangeStreams changes, RefinementSessions refinements,
-                             MemoryRequests requests, ProposalService proposals, ApiKeys keys, ProtoJson proto) {
+                             MemoryRequests requests, ProposalService proposals, ApiKeys keys, ProtoJson proto,
+                             io.memorychain.api.rollback.Rollbacks rollbacks) {
+        this.rollbacks = rollbacks;
         this.memories = memories;
         this.blocks = blocks;
         this.core = core;
@@ -157,6 +160,34 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
         this.proposals = proposals;
         this.keys = keys;
         this.proto = proto;
+    }
+
+    // ---------------------------------------------------------------- time machine (docs/architecture.md §17)
+
+    @Override
+    public void planRollback(io.memorychain.api.grpc.v1.RollbackRequest r,
+                             StreamObserver<io.memorychain.api.grpc.v1.RollbackPlan> out) {
+        unary(out, "PlanRollback", () -> proto.fill(io.memorychain.api.rollback.RollbackPlanJson.of(
+                rollbacks.plan(Spaces.require(r.getSpace()), rollbackSpec(r))),
+                io.memorychain.api.grpc.v1.RollbackPlan.newBuilder()).build());
+    }
+
+    @Override
+    public void applyRollback(io.memorychain.api.grpc.v1.RollbackRequest r,
+                              StreamObserver<io.memorychain.api.grpc.v1.RollbackPlan> out) {
+        unary(out, "ApplyRollback", () -> {
+            WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
+            return proto.fill(io.memorychain.api.rollback.RollbackPlanJson.of(rollbacks.apply(ctx, rollbackSpec(r),
+                    r.hasReason() ? r.getReason() : null, r.hasPlanDigest() ? r.getPlanDigest() : null)),
+                    io.memorychain.api.grpc.v1.RollbackPlan.newBuilder()).build();
+        });
+    }
+
+    private static io.memorychain.domain.rollback.RollbackSpec rollbackSpec(io.memorychain.api.grpc.v1.RollbackRequest r) {
+        return io.memorychain.api.rollback.Rollbacks.spec(r.hasMemoryId() ? r.getMemoryId() : null,
+                r.hasSessionId() ? r.getSessionId() : null, r.hasActor() ? r.getActor() : null,
+                r.hasFromSeq() ? r.getFromSeq() : null, r.hasToSeq() ? r.getToSeq() : null,
+                r.hasToTime() ? r.getToTime() : null);
     }
 
     // ---------------------------------------------------------------- memories

@@ -1,5 +1,8 @@
 package io.memorychain.api.grpc;
 
+import io.memorychain.api.history.AsOf;
+import io.memorychain.api.history.PointInTimeReads;
+
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import io.memorychain.api.audit.AuditLog;
@@ -139,13 +142,15 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     private final ApiKeys keys;
     private final ProtoJson proto;
     private final io.memorychain.api.rollback.Rollbacks rollbacks;
+    private final PointInTimeReads pointInTime;
 
     public MemoryGrpcService(Memories memories, Blocks blocks, CoreMemory core, Retrieval retrieval,
                              io.memorychain.api.relations.Relations relations, AuditLog audit, ChainVerification chain,
                              MarkdownFiles files, ChangeStreams changes, RefinementSessions refinements,
                              MemoryRequests requests, ProposalService proposals, ApiKeys keys, ProtoJson proto,
-                             io.memorychain.api.rollback.Rollbacks rollbacks) {
+                             io.memorychain.api.rollback.Rollbacks rollbacks, PointInTimeReads pointInTime) {
         this.rollbacks = rollbacks;
+        this.pointInTime = pointInTime;
         this.memories = memories;
         this.blocks = blocks;
         this.core = core;
@@ -200,16 +205,28 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void getMemory(GetMemoryRequest r, StreamObserver<io.memorychain.api.grpc.v1.Memory> out) {
-        unary(out, "GetMemory", () -> proto.fill(MemoryJson.of(memories.get(r.getSpace(), r.getId(), actor())),
-                io.memorychain.api.grpc.v1.Memory.newBuilder()).build());
+        unary(out, "GetMemory", () -> {
+            AsOf at = pointInTime.asOf(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
+                    r.hasAsOf() ? r.getAsOf() : null);
+            return proto.fill(MemoryJson.of(at == null ? memories.get(r.getSpace(), r.getId(), actor())
+                    : pointInTime.memory(r.getSpace(), r.getId(), actor(), at)),
+                    io.memorychain.api.grpc.v1.Memory.newBuilder()).build();
+        });
     }
 
     @Override
     public void listMemories(ListMemoriesRequest r, StreamObserver<MemoryPage> out) {
         unary(out, "ListMemories", () -> {
-            Page<io.memorychain.avro.Memory> page = memories.list(r.getSpace(), actor(), r.hasKind() ? r.getKind() : null,
-                    r.hasCategory() ? r.getCategory() : null, r.hasState() ? r.getState() : null,
-                    r.hasAfter() ? r.getAfter() : null, r.hasLimit() ? r.getLimit() : null);
+            AsOf at = pointInTime.asOf(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
+                    r.hasAsOf() ? r.getAsOf() : null);
+            String kind = r.hasKind() ? r.getKind() : null;
+            String category = r.hasCategory() ? r.getCategory() : null;
+            String state = r.hasState() ? r.getState() : null;
+            String after = r.hasAfter() ? r.getAfter() : null;
+            Page<io.memorychain.avro.Memory> page = at == null
+                    ? memories.list(r.getSpace(), actor(), kind, category, state, after, r.hasLimit() ? r.getLimit() : null)
+                    : pointInTime.list(r.getSpace(), actor(), kind, category, state, after,
+                    r.hasLimit() ? r.getLimit() : io.memorychain.api.memories.Memories.DEFAULT_LIMIT, at);
             return proto.fill(new io.memorychain.api.memories.MemoryPage(page.items().stream().map(MemoryJson::of).toList(),
                     page.next()), MemoryPage.newBuilder()).build();
         });
@@ -282,7 +299,12 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void getCore(GetCoreRequest r, StreamObserver<Core> out) {
-        unary(out, "GetCore", () -> proto.fill(CoreJson.of(core.read(r.getSpace(), actor())), Core.newBuilder()).build());
+        unary(out, "GetCore", () -> {
+            AsOf at = pointInTime.asOf(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
+                    r.hasAsOf() ? r.getAsOf() : null);
+            return proto.fill(CoreJson.of(at == null ? core.read(r.getSpace(), actor())
+                    : pointInTime.core(r.getSpace(), actor(), at)), Core.newBuilder()).build();
+        });
     }
 
     // ---------------------------------------------------------------- retrieval

@@ -334,6 +334,16 @@ public abstract class GrpcRestParityContract {
         assertThat(applied.getSeq()).isEqualTo(4);
         assertThat(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id), key(AGENT)).json())
                 .containsEntry("content", "Ana drinks green tea");
+        Resp restThen = rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id + "?as_of_seq=2"), key(AGENT));
+        assertThat(restThen.json()).containsEntry("content", "Ana drinks coffee");
+        assertThat(plain(grpc().getMemory(io.memorychain.api.grpc.v1.GetMemoryRequest.newBuilder().setSpace(space).setId(id)
+                .setAsOfSeq(2).build()))).isEqualTo(plainJson(restThen.json()));
+        assertThat(grpc().listMemories(io.memorychain.api.grpc.v1.ListMemoriesRequest.newBuilder().setSpace(space)
+                .setAsOfSeq(1).build()).getItems(0).getContent()).isEqualTo("Ana drinks green tea");
+        assertThat(grpc().getCore(io.memorychain.api.grpc.v1.GetCoreRequest.newBuilder().setSpace(space).setAsOfSeq(1)
+                .build()).getMemoriesCount()).isZero();
+        assertThat(failure(() -> grpc().getMemory(io.memorychain.api.grpc.v1.GetMemoryRequest.newBuilder().setSpace(space)
+                .setId(id).setAsOfSeq(99).build())).code()).isEqualTo("INVALID_ARGUMENT");
     }
 
     @Test

@@ -14,6 +14,7 @@ import io.memorychain.avro.ProposalResolved;
 import io.memorychain.avro.ProposalSubmitted;
 import io.memorychain.avro.RefinementCompleted;
 import io.memorychain.avro.RefinementStarted;
+import io.memorychain.avro.RollbackApplied;
 import org.apache.avro.specific.SpecificRecord;
 
 /** Human one-liners for the audit log. */
@@ -63,6 +64,13 @@ public final class EventDescriptions {
             return "refinement session " + r.getSessionId() + " started (" + r.getTrigger().name().toLowerCase(
                     java.util.Locale.ROOT) + "): core " + r.getCoreTokens() + " tokens, target " + r.getTargetTokens()
                     + ", ledger " + r.getLedgerSize();
+        } else if (p instanceof RollbackApplied r) {
+            return "rollback of " + r.getScope().name().toLowerCase(java.util.Locale.ROOT)
+                    + (r.getScopeId() == null ? "" : " " + r.getScopeId()) + " to seq " + r.getTargetSeq()
+                    + (r.getTargetTime() == null ? "" : " (" + r.getTargetTime() + ")")
+                    + (r.getRangeToSeq() == null ? "" : ", range " + (r.getTargetSeq() + 1) + ".." + r.getRangeToSeq())
+                    + ": " + r.getMemories() + " memor" + (r.getMemories() == 1 ? "y" : "ies") + ", " + r.getEdges()
+                    + " edge" + (r.getEdges() == 1 ? "" : "s") + " (" + snippet(r.getReason()) + ")";
         } else if (p instanceof RefinementCompleted r) {
             return "refinement session " + r.getSessionId() + " completed: " + r.getSummary() + "; journal "
                     + r.getJournal().getId();

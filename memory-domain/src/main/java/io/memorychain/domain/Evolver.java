@@ -25,6 +25,7 @@ import io.memorychain.avro.ProposalResolved;
 import io.memorychain.avro.ProposalSubmitted;
 import io.memorychain.avro.RefinementCompleted;
 import io.memorychain.avro.RefinementStarted;
+import io.memorychain.avro.RollbackApplied;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -107,8 +108,8 @@ public final class Evolver {
         } else if (payload instanceof ProposalSubmitted || payload instanceof ProposalResolved) {
             // proposals change no memory (a committed one's memory comes in its own MemoryCreated event): see Proposals
         } else if (!(payload instanceof MemoriesLinked) && !(payload instanceof MemoriesUnlinked)
-                && !(payload instanceof RefinementStarted)) {
-            // relation edges and session starts change no memory snapshot
+                && !(payload instanceof RefinementStarted) && !(payload instanceof RollbackApplied)) {
+            // relation edges, session starts and rollback headers (their restoring events follow) change no snapshot
             throw new IllegalArgumentException("Unknown payload " + payload.getClass().getName()
                     + " at " + event.getSpace() + "#" + event.getSeq());
         }

@@ -19,6 +19,7 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code consolidate}: runs the daily consolidation job until stopped (see
  *   {@link ConsolidateCommand#USAGE}).</li>
  *   <li>{@code lifecycle}: runs the lifecycle worker (decay, TTL) until stopped (see {@link LifecycleCommand#USAGE}).</li>
+ *   <li>{@code rollback}: plans (dry run) or applies a rollback of a space (see {@link RollbackCommand#USAGE}).</li>
  * </ul>
  * Exit status: 0 success, 1 a verified chain is broken, 2 usage error or the command could not run; errors are
  * printed as one message on stderr, never as a stack trace. Results go to stdout, logs and progress to stderr.
@@ -126,6 +127,14 @@ public final class WorkerMain {
                 }
                 return lifecycle(rest, err);
             }
+            case "rollback" -> {
+                if (rest.contains("--help") || rest.contains("-h")) {
+                    out.println(RollbackCommand.USAGE);
+                    return EXIT_OK;
+                }
+                return command("rollback", RollbackCommand.USAGE, 2, () -> RollbackCommand.run(
+                        RollbackCommand.parse(rest), registries, out, err), err);
+            }
             default -> {
                 err.println("error: unknown command '" + command + "'");
                 err.print(usage());
@@ -189,7 +198,8 @@ public final class WorkerMain {
     private static String usage() {
         return USAGE + VerifyCommand.USAGE.indent(2) + "\n" + ExportChainCommand.USAGE.indent(2) + "\n" + LinkCommand.USAGE.indent(2) + "\n"
                 + RefineCommand.USAGE.indent(2) + "\n" + TomCommand.USAGE.indent(2) + "\n"
-                + LifecycleCommand.USAGE.indent(2) + "\n" + ConsolidateCommand.USAGE.indent(2);
+                + LifecycleCommand.USAGE.indent(2) + "\n" + ConsolidateCommand.USAGE.indent(2) + "\n"
+                + RollbackCommand.USAGE.indent(2);
     }
 
     /** The exception's message and its causes', on one line. */

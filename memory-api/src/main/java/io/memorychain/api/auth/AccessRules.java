@@ -17,7 +17,9 @@ public final class AccessRules {
         /** Governance (chain verification, protection, refinement, proposals) and the caller itself: every role. */
         GOVERNANCE,
         /** API key management: admins only. */
-        KEYS
+        KEYS,
+        /** Admin-only governance that shows content to the admin: the rollback (docs/architecture.md §17). */
+        ADMIN
     }
 
     private AccessRules() {
@@ -37,6 +39,9 @@ public final class AccessRules {
         }
         if (caller.role() != Role.ADMIN && scope == Scope.KEYS) {
             throw new ApiException(ErrorCodes.ROLE_NOT_ALLOWED, "only admin keys manage API keys");
+        }
+        if (caller.role() != Role.ADMIN && scope == Scope.ADMIN) {
+            throw new ApiException(ErrorCodes.ROLE_NOT_ALLOWED, "only admin keys roll back: " + operation);
         }
         if (space != null && !caller.mayUse(space)) {
             throw new ApiException(ErrorCodes.SPACE_NOT_ALLOWED, "the key of " + caller.id() + " does not cover space '"

@@ -1,5 +1,6 @@
 package io.memorychain.api.auth;
 
+import static io.memorychain.api.auth.AccessRules.Scope.ADMIN;
 import static io.memorychain.api.auth.AccessRules.Scope.CONTENT;
 import static io.memorychain.api.auth.AccessRules.Scope.GOVERNANCE;
 import static io.memorychain.api.auth.AccessRules.Scope.KEYS;
@@ -70,6 +71,8 @@ public enum Operation {
     COMMIT_PROPOSAL(GOVERNANCE, "CommitProposal", "POST", "S/proposals/ID:commit"),
     REJECT_PROPOSAL(GOVERNANCE, "RejectProposal", "POST", "S/proposals/ID:reject"),
     DEFER_PROPOSAL(GOVERNANCE, "DeferProposal", "POST", "S/proposals/ID:defer"),
+    PLAN_ROLLBACK(ADMIN, "PlanRollback", "POST", "S/rollback/plan"),
+    APPLY_ROLLBACK(ADMIN, "ApplyRollback", "POST", "S/rollback"),
     ISSUE_KEY(KEYS, "IssueKey", "POST", "keys"),
     LIST_KEYS(KEYS, "ListKeys", "GET", "keys"),
     REVOKE_KEY(KEYS, "RevokeKey", "DELETE", "keys/ID"),

@@ -1,5 +1,10 @@
 package io.memorychain.api.core;
 
+import io.memorychain.api.history.AsOf;
+import io.memorychain.api.history.PointInTimeReads;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.annotation.QueryValue;
+
 import io.memorychain.api.auth.Principal;
 import io.memorychain.avro.Actor;
 import io.memorychain.domain.core.CoreView;
@@ -20,8 +25,10 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 public class CoreController {
 
     private final CoreMemory coreMemory;
+    private final PointInTimeReads pointInTime;
 
-    public CoreController(CoreMemory coreMemory) {
+    public CoreController(CoreMemory coreMemory, PointInTimeReads pointInTime) {
+        this.pointInTime = pointInTime;
         this.coreMemory = coreMemory;
     }
 
@@ -29,8 +36,11 @@ public class CoreController {
     @Operation(summary = "Core memory as injected into an agent's context",
             description = "For an agent with a category allowlist, core-tier memories of other categories are left out.")
     public CoreJson core(@PathVariable String space,
-                         @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader) {
-        CoreView core = coreMemory.read(space, reader);
+                         @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader,
+                         @Nullable @QueryValue("as_of_seq") @Parameter(description = AsOf.SEQ_DOC) String asOfSeq,
+                         @Nullable @QueryValue("as_of") @Parameter(description = AsOf.TIME_DOC) String asOf) {
+        AsOf at = pointInTime.asOf(space, asOfSeq, asOf);
+        CoreView core = at == null ? coreMemory.read(space, reader) : pointInTime.core(space, reader, at);
         return CoreJson.of(core);
     }
 }

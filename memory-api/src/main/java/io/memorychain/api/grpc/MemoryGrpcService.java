@@ -1,5 +1,8 @@
 package io.memorychain.api.grpc;
 
+import io.memorychain.api.history.AsOf;
+import io.memorychain.api.history.PointInTimeReads;
+
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import io.memorychain.api.audit.AuditLog;
@@ -144,11 +147,16 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     private final ProposalService proposals;
     private final ApiKeys keys;
     private final ProtoJson proto;
+    private final io.memorychain.api.rollback.Rollbacks rollbacks;
+    private final PointInTimeReads pointInTime;
 
     public MemoryGrpcService(Memories memories, Blocks blocks, CoreMemory core, Retrieval retrieval,
                              io.memorychain.api.relations.Relations relations, AuditLog audit, ChainVerification chain,
                              ChainCheckpoints checkpoints, MarkdownFiles files, ChangeStreams changes, RefinementSessions refinements,
-                             MemoryRequests requests, ProposalService proposals, ApiKeys keys, ProtoJson proto) {
+                             MemoryRequests requests, ProposalService proposals, ApiKeys keys, ProtoJson proto,
+                             io.memorychain.api.rollback.Rollbacks rollbacks, PointInTimeReads pointInTime) {
+        this.rollbacks = rollbacks;
+        this.pointInTime = pointInTime;
         this.memories = memories;
         this.blocks = blocks;
         this.core = core;
@@ -166,6 +174,34 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
         this.proto = proto;
     }
 
+    // ---------------------------------------------------------------- time machine (docs/architecture.md §17)
+
+    @Override
+    public void planRollback(io.memorychain.api.grpc.v1.RollbackRequest r,
+                             StreamObserver<io.memorychain.api.grpc.v1.RollbackPlan> out) {
+        unary(out, "PlanRollback", () -> proto.fill(io.memorychain.api.rollback.RollbackPlanJson.of(
+                rollbacks.plan(Spaces.require(r.getSpace()), rollbackSpec(r))),
+                io.memorychain.api.grpc.v1.RollbackPlan.newBuilder()).build());
+    }
+
+    @Override
+    public void applyRollback(io.memorychain.api.grpc.v1.RollbackRequest r,
+                              StreamObserver<io.memorychain.api.grpc.v1.RollbackPlan> out) {
+        unary(out, "ApplyRollback", () -> {
+            WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
+            return proto.fill(io.memorychain.api.rollback.RollbackPlanJson.of(rollbacks.apply(ctx, rollbackSpec(r),
+                    r.hasReason() ? r.getReason() : null, r.hasPlanDigest() ? r.getPlanDigest() : null)),
+                    io.memorychain.api.grpc.v1.RollbackPlan.newBuilder()).build();
+        });
+    }
+
+    private static io.memorychain.domain.rollback.RollbackSpec rollbackSpec(io.memorychain.api.grpc.v1.RollbackRequest r) {
+        return io.memorychain.api.rollback.Rollbacks.spec(r.hasMemoryId() ? r.getMemoryId() : null,
+                r.hasSessionId() ? r.getSessionId() : null, r.hasActor() ? r.getActor() : null,
+                r.hasFromSeq() ? r.getFromSeq() : null, r.hasToSeq() ? r.getToSeq() : null,
+                r.hasToTime() ? r.getToTime() : null);
+    }
+
     // ---------------------------------------------------------------- memories
 
     @Override
@@ -176,16 +212,28 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void getMemory(GetMemoryRequest r, StreamObserver<io.memorychain.api.grpc.v1.Memory> out) {
-        unary(out, "GetMemory", () -> proto.fill(MemoryJson.of(memories.get(r.getSpace(), r.getId(), actor())),
-                io.memorychain.api.grpc.v1.Memory.newBuilder()).build());
+        unary(out, "GetMemory", () -> {
+            AsOf at = pointInTime.asOf(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
+                    r.hasAsOf() ? r.getAsOf() : null);
+            return proto.fill(MemoryJson.of(at == null ? memories.get(r.getSpace(), r.getId(), actor())
+                    : pointInTime.memory(r.getSpace(), r.getId(), actor(), at)),
+                    io.memorychain.api.grpc.v1.Memory.newBuilder()).build();
+        });
     }
 
     @Override
     public void listMemories(ListMemoriesRequest r, StreamObserver<MemoryPage> out) {
         unary(out, "ListMemories", () -> {
-            Page<io.memorychain.avro.Memory> page = memories.list(r.getSpace(), actor(), r.hasKind() ? r.getKind() : null,
-                    r.hasCategory() ? r.getCategory() : null, r.hasState() ? r.getState() : null,
-                    r.hasAfter() ? r.getAfter() : null, r.hasLimit() ? r.getLimit() : null);
+            AsOf at = pointInTime.asOf(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
+                    r.hasAsOf() ? r.getAsOf() : null);
+            String kind = r.hasKind() ? r.getKind() : null;
+            String category = r.hasCategory() ? r.getCategory() : null;
+            String state = r.hasState() ? r.getState() : null;
+            String after = r.hasAfter() ? r.getAfter() : null;
+            Page<io.memorychain.avro.Memory> page = at == null
+                    ? memories.list(r.getSpace(), actor(), kind, category, state, after, r.hasLimit() ? r.getLimit() : null)
+                    : pointInTime.list(r.getSpace(), actor(), kind, category, state, after,
+                    r.hasLimit() ? r.getLimit() : io.memorychain.api.memories.Memories.DEFAULT_LIMIT, at);
             return proto.fill(new io.memorychain.api.memories.MemoryPage(page.items().stream().map(MemoryJson::of).toList(),
                     page.next()), MemoryPage.newBuilder()).build();
         });
@@ -258,7 +306,12 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void getCore(GetCoreRequest r, StreamObserver<Core> out) {
-        unary(out, "GetCore", () -> proto.fill(CoreJson.of(core.read(r.getSpace(), actor())), Core.newBuilder()).build());
+        unary(out, "GetCore", () -> {
+            AsOf at = pointInTime.asOf(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
+                    r.hasAsOf() ? r.getAsOf() : null);
+            return proto.fill(CoreJson.of(at == null ? core.read(r.getSpace(), actor())
+                    : pointInTime.core(r.getSpace(), actor(), at)), Core.newBuilder()).build();
+        });
     }
 
     // ---------------------------------------------------------------- retrieval

@@ -86,7 +86,7 @@ final class ProtoMapping {
                 r.hasReturn() ? r.getReturn() : null, r.hasBudgetTokens() ? r.getBudgetTokens() : null,
                 r.hasThreshold() ? r.getThreshold() : null, r.hasIncludeSuperseded() ? r.getIncludeSuperseded() : null,
                 r.hasIncludeDormant() ? r.getIncludeDormant() : null, r.hasThreadId() ? r.getThreadId() : null,
-                r.hasSinceRev() ? r.getSinceRev() : null);
+                r.hasSinceRev() ? r.getSinceRev() : null, null, null);
     }
 
     static ContextBody body(ContextRequest r) {

@@ -4,6 +4,8 @@ import io.micronaut.http.annotation.RequestAttribute;
 import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
+import io.memorychain.api.history.AsOf;
+import io.memorychain.api.history.PointInTimeReads;
 import io.memorychain.api.request.ExpectedVersions;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.write.WriteCall;
@@ -52,8 +54,10 @@ public class MemoryController {
     public static final int DEFAULT_LIMIT = Memories.DEFAULT_LIMIT;
 
     private final Memories memories;
+    private final PointInTimeReads pointInTime;
 
-    public MemoryController(Memories memories) {
+    public MemoryController(Memories memories, PointInTimeReads pointInTime) {
+        this.pointInTime = pointInTime;
         this.memories = memories;
     }
 
@@ -77,8 +81,11 @@ public class MemoryController {
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: the actor's allowlist does not include the memory's category", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND (also for ids of other spaces)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<MemoryJson> get(@PathVariable String space, @PathVariable String id,
-                                        @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader) {
-        Memory memory = memories.get(space, id, reader);
+                                        @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader,
+                                        @Nullable @QueryValue("as_of_seq") @Parameter(description = AsOf.SEQ_DOC) String asOfSeq,
+                                        @Nullable @QueryValue("as_of") @Parameter(description = AsOf.TIME_DOC) String asOf) {
+        AsOf at = pointInTime.asOf(space, asOfSeq, asOf);
+        Memory memory = at == null ? memories.get(space, id, reader) : pointInTime.memory(space, id, reader, at);
         return HttpResponse.ok(MemoryJson.of(memory)).header(HttpHeaders.ETAG, ExpectedVersions.etag(memory.getVersion()));
     }
 
@@ -92,8 +99,12 @@ public class MemoryController {
                            @Nullable @QueryValue String category,
                            @Nullable @QueryValue @Parameter(description = "active (default), superseded, soft_deleted or archived") String state,
                            @Nullable @QueryValue @Parameter(description = "cursor: the previous page's next") String after,
-                           @Nullable @QueryValue @Parameter(description = "1 to 500, default 50") Integer limit) {
-        Page<Memory> page = memories.list(space, reader, kind, category, state, after, limit);
+                           @Nullable @QueryValue @Parameter(description = "1 to 500, default 50") Integer limit,
+                           @Nullable @QueryValue("as_of_seq") @Parameter(description = AsOf.SEQ_DOC) String asOfSeq,
+                           @Nullable @QueryValue("as_of") @Parameter(description = AsOf.TIME_DOC) String asOf) {
+        AsOf at = pointInTime.asOf(space, asOfSeq, asOf);
+        Page<Memory> page = at == null ? memories.list(space, reader, kind, category, state, after, limit)
+                : pointInTime.list(space, reader, kind, category, state, after, limit == null ? DEFAULT_LIMIT : limit, at);
         return new MemoryPage(page.items().stream().map(MemoryJson::of).toList(), page.next());
     }
 

@@ -29,5 +29,9 @@ public record QueryBody(
         Boolean includeDormant,
         @Nullable @JsonProperty("thread_id") String threadId,
         @Nullable @JsonProperty("since_rev") @Schema(description = "Thread revision seen last: adds the delta header")
-        Long sinceRev) {
+        Long sinceRev,
+        @Nullable @JsonProperty("as_of_seq") @Schema(description = "Point in time: memories as they were after this seq "
+                + "(docs/architecture.md §17); candidates come from the current index") Long asOfSeq,
+        @Nullable @JsonProperty("as_of") @Schema(description = "Point in time: as they were at this ISO-8601 time")
+        String asOf) {
 }

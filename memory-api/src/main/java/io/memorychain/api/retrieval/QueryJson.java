@@ -1,5 +1,9 @@
 package io.memorychain.api.retrieval;
 
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryState;
+import io.memorychain.domain.core.CoreFormatter;
+
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.request.Enums;
@@ -46,5 +50,43 @@ public final class QueryJson {
         return new Item(i.id(), i.category(), i.text(), Math.round(i.score() * 10_000) / 10_000.0, Enums.json(i.decay()),
                 i.related().stream().map(r -> new Related(r.id(), r.relation(), r.strength(), r.text())).toList(),
                 i.memory() == null ? null : MemoryJson.of(i.memory()));
+    }
+
+    /**
+     * The answer as it would have been at a point in time (docs/architecture.md §17): each item mapped to the memory's
+     * version then, items of memories that did not exist or were not active (superseded too when asked) dropped, the
+     * related bullets kept only for memories active then; the text rendered again from the items.
+     *
+     * @param versionAt a memory's version at the point, or null when it did not exist yet
+     * @param readable  whether the reader may read a version (its category)
+     */
+    static Answer asOf(Answer answer, java.util.function.Function<String, Memory> versionAt,
+                       java.util.function.Predicate<Memory> readable, boolean includeSuperseded) {
+        List<Item> items = new java.util.ArrayList<>();
+        for (Item item : answer.items()) {
+            Memory then = versionAt.apply(item.id());
+            if (then == null || !(then.getState() == MemoryState.ACTIVE
+                    || includeSuperseded && then.getState() == MemoryState.SUPERSEDED) || !readable.test(then)) {
+                continue;
+            }
+            List<Related> related = item.related().stream().filter(r -> {
+                Memory other = versionAt.apply(r.id());
+                return other != null && other.getState() == MemoryState.ACTIVE && readable.test(other);
+            }).toList();
+            String text = item.memory() != null && item.memory().content().equals(then.getContent()) ? item.text()
+                    : then.getContent();
+            items.add(new Item(item.id(), then.getCategory(), text, item.score(), Enums.json(then.getDecayStatus()),
+                    related, MemoryJson.of(then)));
+        }
+        StringBuilder rendered = new StringBuilder(answer.header() == null ? "" : answer.header());
+        for (Item item : items) {
+            if (!rendered.isEmpty()) {
+                rendered.append('\n');
+            }
+            rendered.append("- ").append(item.text());
+        }
+        String text = rendered.toString();
+        return new Answer(answer.header(), answer.revision(), items, CoreFormatter.countTokens(text),
+                answer.omitted(), text);
     }
 }

@@ -50,6 +50,21 @@ public class Retrieval {
         return answer(() -> QueryJson.of(queries.query(request, actor)));
     }
 
+    /**
+     * memory.query at a point in time (docs/architecture.md §17): the query over the current index, each candidate
+     * mapped to its version at the point and dropped when it was not there or not active then. Limits: a memory active
+     * then but deleted or archived since is not a candidate; ranking uses the current content and decay.
+     *
+     * @param versionAt a memory's version at the point, or null when it did not exist yet
+     * @param readable  whether the reader may read a version (its category)
+     */
+    public QueryJson.Answer queryAsOf(String space, Actor actor, QueryBody body,
+                                      java.util.function.Function<String, io.memorychain.avro.Memory> versionAt,
+                                      java.util.function.Predicate<io.memorychain.avro.Memory> readable) {
+        return QueryJson.asOf(query(space, actor, body), versionAt, readable,
+                Boolean.TRUE.equals(body.includeSuperseded()));
+    }
+
     public QueryJson.Context context(String space, Actor actor, ContextBody body) {
         String s = Spaces.require(space);
         if (body == null) {

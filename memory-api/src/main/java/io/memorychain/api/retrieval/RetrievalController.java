@@ -1,5 +1,8 @@
 package io.memorychain.api.retrieval;
 
+import io.memorychain.api.history.AsOf;
+import io.memorychain.api.history.PointInTimeReads;
+
 import io.swagger.v3.oas.annotations.Parameter;
 import io.micronaut.http.annotation.RequestAttribute;
 import io.memorychain.api.auth.Principal;
@@ -26,8 +29,11 @@ public class RetrievalController {
 
     private final Retrieval retrieval;
 
-    public RetrievalController(Retrieval retrieval) {
+    private final PointInTimeReads pointInTime;
+
+    public RetrievalController(Retrieval retrieval, PointInTimeReads pointInTime) {
         this.retrieval = retrieval;
+        this.pointInTime = pointInTime;
     }
 
     @Post("/query")
@@ -39,7 +45,13 @@ public class RetrievalController {
     @ApiResponse(responseCode = "503", description = "UNAVAILABLE: the space's index is being rebuilt", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public QueryJson.Answer query(@PathVariable String space, @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actorHeader,
                                   @Nullable @Body QueryBody body) {
-        return retrieval.query(space, actorHeader, body);
+        AsOf at = body == null ? null : pointInTime.asOf(space, body.asOfSeq() == null ? null
+                : String.valueOf(body.asOfSeq()), body.asOf());
+        if (at == null) {
+            return retrieval.query(space, actorHeader, body);
+        }
+        return retrieval.queryAsOf(space, actorHeader, body, id -> pointInTime.versionAt(space, id, at),
+                m -> pointInTime.readable(actorHeader, m));
     }
 
     @Post("/context")

@@ -329,6 +329,42 @@ public abstract class GrpcRestParityContract {
     }
 
     @Test
+    void plansAndAppliesARollbackAlikeOnBothTransports() {
+        String space = space();
+        String id = createOverRest(space, "Ana drinks green tea");
+        assertThat(rest(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + id, Map.of("content", "Ana drinks coffee")),
+                key(AGENT)).status()).isEqualTo(200);
+        io.memorychain.api.grpc.v1.RollbackRequest toOne = io.memorychain.api.grpc.v1.RollbackRequest.newBuilder()
+                .setSpace(space).setToSeq(1).build();
+
+        Resp restPlan = rest(HttpRequest.POST("/v1/spaces/" + space + "/rollback/plan", Map.of("to_seq", 1)), key(ADMIN));
+        assertThat(restPlan.status()).as(restPlan.raw()).isEqualTo(200);
+        io.memorychain.api.grpc.v1.RollbackPlan grpcPlan = grpc(key(ADMIN)).planRollback(toOne);
+        assertThat(plain(grpcPlan)).isEqualTo(plainJson(restPlan.json()));
+        assertThat(grpcPlan.getMemories(0).getAfter().getContent()).isEqualTo("Ana drinks green tea");
+        assertThat(failure(() -> grpc().planRollback(toOne)).code()).isEqualTo("ROLE_NOT_ALLOWED");
+        assertThat(failure(() -> grpc(key(ADMIN)).applyRollback(toOne)).code()).isEqualTo("INVALID_ARGUMENT");
+
+        io.memorychain.api.grpc.v1.RollbackPlan applied = grpc(key(ADMIN)).applyRollback(toOne.toBuilder()
+                .setReason("typo").setPlanDigest(grpcPlan.getPlanDigest()).build());
+
+        assertThat(applied.getApplied()).isTrue();
+        assertThat(applied.getSeq()).isEqualTo(4);
+        assertThat(rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id), key(AGENT)).json())
+                .containsEntry("content", "Ana drinks green tea");
+        Resp restThen = rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id + "?as_of_seq=2"), key(AGENT));
+        assertThat(restThen.json()).containsEntry("content", "Ana drinks coffee");
+        assertThat(plain(grpc().getMemory(io.memorychain.api.grpc.v1.GetMemoryRequest.newBuilder().setSpace(space).setId(id)
+                .setAsOfSeq(2).build()))).isEqualTo(plainJson(restThen.json()));
+        assertThat(grpc().listMemories(io.memorychain.api.grpc.v1.ListMemoriesRequest.newBuilder().setSpace(space)
+                .setAsOfSeq(1).build()).getItems(0).getContent()).isEqualTo("Ana drinks green tea");
+        assertThat(grpc().getCore(io.memorychain.api.grpc.v1.GetCoreRequest.newBuilder().setSpace(space).setAsOfSeq(1)
+                .build()).getMemoriesCount()).isZero();
+        assertThat(failure(() -> grpc().getMemory(io.memorychain.api.grpc.v1.GetMemoryRequest.newBuilder().setSpace(space)
+                .setId(id).setAsOfSeq(99).build())).code()).isEqualTo("INVALID_ARGUMENT");
+    }
+
+    @Test
     void answersQueriesAndContextAlikeOnBothTransports() {
         String space = space();
         List<String> ids = List.of(createOverRest(space, "Ana prefers dark mode in every editor"),

@@ -1155,6 +1155,133 @@ public abstract class MemoryApiContract {
     }
 
     @Test
+    void anAdminRollsASpaceBackAfterADryRun() {
+        String space = space();
+        String kept = createId(space, "Ana drinks green tea");
+        send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + kept, Map.of("content", "Ana hates tea")));
+        String late = createId(space, "Ana moved to Mars");
+        String admin = "admin:ops";
+        ChainState before = chainState(space);
+
+        Resp plan = send(HttpRequest.POST("/v1/spaces/" + space + "/rollback/plan", Map.of("to_seq", 1)).header("X-Actor", admin));
+
+        assertThat(plan.status).as(plan.raw).isEqualTo(200);
+        assertThat(plan.json).containsEntry("scope", "space").containsEntry("target_seq", 1).containsEntry("head_seq", 3)
+                .containsEntry("applied", false);
+        assertThat(plan.list("memories")).hasSize(2);
+        assertThat(plan.list("memories").get(0)).containsEntry("id", kept).containsEntry("action", "restore")
+                .containsEntry("event", "MemoryUpdated");
+        assertThat(plan.list("memories").get(0).get("before")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("content", "Ana hates tea");
+        assertThat(plan.list("memories").get(0).get("after")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("content", "Ana drinks green tea");
+        assertThat(plan.list("memories").get(1)).containsEntry("id", late).containsEntry("action", "delete")
+                .containsEntry("event", "MemoryDeleted");
+        assertThat(chainState(space)).as("the dry run changes nothing").isEqualTo(before);
+
+        Resp applied = send(HttpRequest.POST("/v1/spaces/" + space + "/rollback", Map.of("to_seq", 1,
+                "reason", "the afternoon import was wrong", "plan_digest", plan.json.get("plan_digest"))).header("X-Actor", admin));
+
+        assertThat(applied.status).as(applied.raw).isEqualTo(201);
+        assertThat(applied.json).containsEntry("applied", true).containsEntry("seq", 6);
+        assertThat(get("/v1/spaces/" + space + "/memories/" + kept).json).containsEntry("content", "Ana drinks green tea")
+                .containsEntry("version", 3);
+        assertThat(ids(get("/v1/spaces/" + space + "/memories"))).containsExactly(kept);
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
+        assertThat(audit).extracting(e -> e.get("event_type")).containsSubsequence("RollbackApplied", "MemoryDeleted",
+                "MemoryUpdated");
+        Map<String, Object> entry = audit.stream().filter(e -> "RollbackApplied".equals(e.get("event_type"))).findFirst()
+                .orElseThrow();
+        assertThat(entry.get("actor")).isEqualTo(Map.of("type", "admin", "id", "ops"));
+        assertThat((String) entry.get("description")).contains("to seq 1", "the afternoon import was wrong");
+        assertThat(get("/v1/spaces/" + space + "/chain/verify").json).containsEntry("ok", true).containsEntry("events", 6);
+        Resp nothing = send(HttpRequest.POST("/v1/spaces/" + space + "/rollback/plan", Map.of("to_seq", 1)).header("X-Actor", admin));
+        assertThat(nothing.list("memories")).isEmpty();
+    }
+
+    @Test
+    void readsAMemoryAListTheCoreAndAQueryAsTheyWereAtAnEarlierSeq() {
+        String space = space();
+        String tea = createId(space, "Ana drinks green tea every morning");
+        send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + tea, Map.of("content", "Ana drinks black coffee every morning")));
+        String porto = createId(space, "Ana moved to Porto");
+        assertThat(send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am a careful planner")))
+                .status).isEqualTo(200);
+        String m = "/v1/spaces/" + space + "/memories";
+
+        Resp then = get(m + "/" + tea + "?as_of_seq=1");
+        assertThat(then.status).as(then.raw).isEqualTo(200);
+        assertThat(then.json).containsEntry("content", "Ana drinks green tea every morning").containsEntry("version", 1);
+        assertThat(get(m + "/" + tea).json).containsEntry("content", "Ana drinks black coffee every morning");
+        assertThat(get(m + "/" + porto + "?as_of_seq=2").code()).isEqualTo("NOT_FOUND");
+        assertThat(get(m + "/" + tea + "?as_of=2000-01-01T00:00:00Z").code()).isEqualTo("NOT_FOUND");
+        assertThat(get(m + "/" + tea + "?as_of=2999-01-01T00:00:00Z").json).containsEntry("version", 2);
+        assertThat(ids(get(m + "?as_of_seq=2"))).containsExactly(tea);
+        assertThat(ids(get(m + "?as_of_seq=3&limit=1"))).containsExactly(tea);
+        assertThat(get(m + "?as_of_seq=3&limit=1").json.get("next")).isEqualTo(tea);
+        assertThat((String) get("/v1/spaces/" + space + "/core?as_of_seq=3").json.get("text")).doesNotContain("careful planner");
+        assertThat((String) get("/v1/spaces/" + space + "/core?as_of_seq=4").json.get("text")).contains("careful planner");
+
+        Resp query = post(space, "/query", Map.of("query", "Ana drinks morning", "as_of_seq", 1, "top_k", 5));
+        assertThat(query.status).as(query.raw).isEqualTo(200);
+        assertThat(query.list("items")).singleElement().satisfies(item -> assertThat(item).containsEntry("id", tea)
+                .containsEntry("text", "Ana drinks green tea every morning"));
+        assertThat((String) query.json.get("text")).contains("green tea").doesNotContain("coffee");
+    }
+
+    @Test
+    void pointInTimeReadsRefuseBadParametersWithCodes() {
+        String space = space();
+        String id = createId(space, "one");
+        String m = "/v1/spaces/" + space + "/memories";
+        for (String bad : List.of(m + "/" + id + "?as_of_seq=1&as_of=2026-01-01T00:00:00Z", m + "?as_of=yesterday",
+                m + "/" + id + "?as_of_seq=99", m + "?as_of_seq=abc", m + "?as_of_seq=0",
+                "/v1/spaces/" + space + "/core?as_of_seq=2")) {
+            Resp r = get(bad);
+            assertThat(r.status).as(bad + ": " + r.raw).isEqualTo(400);
+            assertThat(r.code()).isEqualTo("INVALID_ARGUMENT");
+        }
+        Resp query = post(space, "/query", Map.of("query", "one", "as_of_seq", 7));
+        assertThat(query.status).as(query.raw).isEqualTo(400);
+        assertThat(query.code()).isEqualTo("INVALID_ARGUMENT");
+    }
+
+    @Test
+    void rollbackRefusesBadInputWithCodesAndPublishesNothing() {
+        String space = space();
+        String id = createId(space, "v1");
+        send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + id, Map.of("content", "v2")));
+        String admin = "admin:ops";
+        String plan = "/v1/spaces/" + space + "/rollback/plan";
+        String apply = "/v1/spaces/" + space + "/rollback";
+
+        assertNotPublished(space, "ROLE_NOT_ALLOWED", 403, () -> send(HttpRequest.POST(apply, Map.of("to_seq", 1, "reason", "x"))));
+        assertNotPublished(space, "ROLE_NOT_ALLOWED", 403, () -> send(HttpRequest.POST(plan, Map.of("to_seq", 1))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(plan,
+                Map.of("to_seq", 1, "to_time", "2026-01-01T00:00:00Z")).header("X-Actor", admin)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(plan,
+                Map.of("to_time", "yesterday")).header("X-Actor", admin)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(plan,
+                Map.of("to_seq", 99)).header("X-Actor", admin)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(plan,
+                Map.of("memory_id", id, "session_id", "r1", "to_seq", 1)).header("X-Actor", admin)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(plan,
+                Map.of("actor", "agent:api")).header("X-Actor", admin)));
+        assertNotPublished(space, "NOT_FOUND", 404, () -> send(HttpRequest.POST(plan,
+                Map.of("memory_id", "m-nope", "to_seq", 1)).header("X-Actor", admin)));
+        assertNotPublished(space, "NOT_FOUND", 404, () -> send(HttpRequest.POST(plan,
+                Map.of("session_id", "r-nope")).header("X-Actor", admin)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(apply,
+                Map.of("to_seq", 1)).header("X-Actor", admin)));
+        assertNotPublished(space, "VERSION_CONFLICT", 409, () -> send(HttpRequest.POST(apply,
+                Map.of("to_seq", 1, "reason", "typo", "plan_digest", "0".repeat(64))).header("X-Actor", admin)));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(apply,
+                Map.of("to_seq", 2, "reason", "nothing changed since")).header("X-Actor", admin)));
+        Resp actorPlan = send(HttpRequest.POST(plan, Map.of("actor", "agent:api", "from_seq", 2)).header("X-Actor", admin));
+        assertThat(actorPlan.status).as(actorPlan.raw).isEqualTo(200);
+        assertThat(actorPlan.json).containsEntry("scope", "actor").containsEntry("target_seq", 1);
+        assertThat(actorPlan.list("memories")).singleElement().satisfies(m -> assertThat(m).containsEntry("id", id));
+    }
+
+    @Test
     void adminsIssueListAndRevokeKeys() {
         String space = space();
         String admin = keyOf("admin:root");

@@ -37,6 +37,7 @@ import io.memorychain.avro.MemoryUnprotected;
 import io.memorychain.avro.MemoryUpdated;
 import io.memorychain.avro.ResolveProposal;
 import io.memorychain.avro.RestoreMemory;
+import io.memorychain.avro.RollbackSpace;
 import io.memorychain.avro.SetFlag;
 import io.memorychain.avro.StartRefinement;
 import io.memorychain.avro.SubmitProposal;
@@ -74,6 +75,7 @@ public final class Decider {
     private final ProposalDecider proposals;
     private final RefinementDecider refinements;
     private final LifecycleDecider lifecycle;
+    private final RollbackDecider rollbacks = new RollbackDecider();
 
     public Decider(WriteSettings settings) {
         this.settings = settings;
@@ -136,6 +138,8 @@ public final class Decider {
             return lifecycle.transition(request, model, t);
         } else if (op instanceof ExpireMemory e) {
             return lifecycle.expire(request, model, now, e);
+        } else if (op instanceof RollbackSpace r) {
+            return rollbacks.decide(request, seq, model, now, r);
         }
         return reject(INVALID_ARGUMENT, "unsupported operation " + (op == null ? "null" : op.getClass().getSimpleName()));
     }

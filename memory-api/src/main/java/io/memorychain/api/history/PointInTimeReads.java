@@ -1,0 +1,150 @@
+package io.memorychain.api.history;
+
+import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.categories.CategoryReads;
+import io.memorychain.api.error.ApiException;
+import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.api.request.Enums;
+import io.memorychain.api.request.PathIds;
+import io.memorychain.api.request.Spaces;
+import io.memorychain.avro.Actor;
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryKind;
+import io.memorychain.avro.MemoryState;
+import io.memorychain.avro.Tier;
+import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.domain.core.CoreFormatter;
+import io.memorychain.domain.core.CoreView;
+import io.memorychain.projector.view.ListQuery;
+import io.memorychain.projector.view.MemoryViews;
+import io.memorychain.projector.view.Page;
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Point-in-time reads (docs/architecture.md §17): a memory, a listing and the core memory as they were after a seq or
+ * at a time, answered from the per-memory history view (every snapshot each event produced, {@code view-history})
+ * without a rebuild. The reader's category allowlist applies to the version read.
+ */
+@Singleton
+public class PointInTimeReads {
+
+    private static final int SCAN_PAGE = ListQuery.MAX_LIMIT;
+
+    private final MemoryBackend backend;
+    private final CategoryReads categories;
+
+    public PointInTimeReads(MemoryBackend backend, CategoryReads categories) {
+        this.backend = backend;
+        this.categories = categories;
+    }
+
+    /** The point named by {@code as_of_seq} / {@code as_of} for the space (400 INVALID_ARGUMENT), or null. */
+    public AsOf asOf(String space, String asOfSeq, String asOf) {
+        return AsOf.of(asOfSeq, asOf, backend.views().appliedSeq(Spaces.require(space)));
+    }
+
+    /** The memory's version at the point; 404 NOT_FOUND when it did not exist yet. */
+    public Memory memory(String space, String id, Actor reader, AsOf asOf) {
+        Spaces.require(space);
+        if (!PathIds.plausible(id)) {
+            throw ApiException.notFound("No memory '" + id + "' in space " + space);
+        }
+        Memory m = versionAt(backend.views(), space, id, asOf);
+        if (m == null) {
+            throw new ApiException(ErrorCodes.NOT_FOUND, "No memory " + id + " in space " + space + " at " + asOf);
+        }
+        return categories.requireReadable(reader, m);
+    }
+
+    /** One page of the listing as it was, in id order; state null = active. Filters as the current listing's. */
+    public Page<Memory> list(String space, Actor reader, String kind, String category, String state, String after,
+                             int limit, AsOf asOf) {
+        Spaces.require(space);
+        MemoryKind k;
+        MemoryState s;
+        try {
+            k = Enums.parse(MemoryKind.class, "kind", kind);
+            s = Enums.parse(MemoryState.class, "state", state);
+            new ListQuery(k, category, s, after, limit, null);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalid(e.getMessage());
+        }
+        categories.requireReadable(reader, category);
+        MemoryState wanted = s == null ? MemoryState.ACTIVE : s;
+        List<Memory> page = new ArrayList<>();
+        String next = null;
+        for (Memory m : versionsAt(space, asOf)) {
+            if (after != null && m.getId().compareTo(after) <= 0 || m.getState() != wanted
+                    || k != null && m.getKind() != k || category != null && !category.equals(m.getCategory())
+                    || !categories.readable(reader, m.getCategory())) {
+                continue;
+            }
+            if (page.size() == limit) {
+                next = page.get(page.size() - 1).getId();
+                break;
+            }
+            page.add(m);
+        }
+        return new Page<>(page, next);
+    }
+
+    /** The core memory as it was: the active blocks and core-tier memories at the point. */
+    public CoreView core(String space, Actor reader, AsOf asOf) {
+        Spaces.require(space);
+        List<Memory> core = versionsAt(space, asOf).stream().filter(m -> m.getState() == MemoryState.ACTIVE
+                && (m.getKind() == MemoryKind.BLOCK || m.getTier() == Tier.CORE)).toList();
+        return categories.visible(reader, CoreFormatter.format(core));
+    }
+
+    /** The version at the point of a memory that exists now, or null when it did not exist yet. */
+    public Memory versionAt(String space, String id, AsOf asOf) {
+        return versionAt(backend.views(), space, id, asOf);
+    }
+
+    /** Whether the reader's category allowlist covers the memory. */
+    public boolean readable(Actor reader, Memory memory) {
+        return categories.readable(reader, memory.getCategory());
+    }
+
+    /** Every memory of the space that existed at the point, at its version then, in id order. */
+    private List<Memory> versionsAt(String space, AsOf asOf) {
+        MemoryViews views = backend.views();
+        List<Memory> out = new ArrayList<>();
+        for (String id : allIds(views, space)) {
+            Memory m = versionAt(views, space, id, asOf);
+            if (m != null) {
+                out.add(m);
+            }
+        }
+        out.sort((a, b) -> a.getId().compareTo(b.getId()));
+        return out;
+    }
+
+    private static List<String> allIds(MemoryViews views, String space) {
+        List<String> ids = new ArrayList<>();
+        for (MemoryState state : MemoryState.values()) {
+            String after = null;
+            do {
+                Page<Memory> page = views.list(space, new ListQuery(null, null, state, after, SCAN_PAGE, (Set<String>) null));
+                page.items().forEach(m -> ids.add(m.getId()));
+                after = page.next();
+            } while (after != null);
+        }
+        return ids;
+    }
+
+    private static Memory versionAt(MemoryViews views, String space, String id, AsOf asOf) {
+        Objects.requireNonNull(asOf, "asOf");
+        HistoryEntry found = null;
+        for (HistoryEntry entry : views.history(space, id)) {
+            if (asOf.covers(entry) && (found == null || entry.getSeq() > found.getSeq())) {
+                found = entry;
+            }
+        }
+        return found == null ? null : found.getAfter();
+    }
+}

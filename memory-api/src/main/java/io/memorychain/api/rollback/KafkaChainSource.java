@@ -1,0 +1,25 @@
+package io.memorychain.api.rollback;
+
+import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.avro.MemoryEvent;
+import io.memorychain.events.chain.SpaceChainReader;
+import jakarta.inject.Singleton;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/** The space's chain read from the events topic ({@link SpaceChainReader}), not from the views. */
+@Singleton
+public class KafkaChainSource implements ChainSource {
+
+    private final MemoryBackend backend;
+
+    public KafkaChainSource(MemoryBackend backend) {
+        this.backend = backend;
+    }
+
+    @Override
+    public long read(String space, Consumer<MemoryEvent> sink, Progress progress) {
+        return new SpaceChainReader(Map.of("bootstrap.servers", backend.bootstrapServers()), backend.topics().events(),
+                backend.registry()).read(space, sink, progress::update);
+    }
+}

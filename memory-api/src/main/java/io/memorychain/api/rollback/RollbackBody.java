@@ -1,0 +1,25 @@
+package io.memorychain.api.rollback;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/**
+ * Body of POST /v1/spaces/{space}/rollback/plan (dry run) and POST /v1/spaces/{space}/rollback (apply). At most one
+ * of memory_id, session_id and actor names the scope; none rolls back the whole space.
+ */
+@Serdeable
+@JsonIgnoreProperties(ignoreUnknown = false)
+@Schema(name = "Rollback")
+public record RollbackBody(
+        @Nullable @JsonProperty("memory_id") @Schema(description = "Roll back one memory (with to_seq or to_time)") String memoryId,
+        @Nullable @JsonProperty("session_id") @Schema(description = "Undo one refinement session: the state before it") String sessionId,
+        @Nullable @Schema(description = "Undo one actor's events (type:id or id) from from_seq to to_seq") String actor,
+        @Nullable @JsonProperty("from_seq") @Schema(description = "actor: the first seq of the range") Long fromSeq,
+        @Nullable @JsonProperty("to_seq") @Schema(description = "space and memory: the seq whose state is restored; actor: the range's last seq (default: the head)") Long toSeq,
+        @Nullable @JsonProperty("to_time") @Schema(description = "space and memory: restore the state at this ISO-8601 time (the last seq at or before it)") String toTime,
+        @Nullable @Schema(description = "Why (required to apply; kept on the chain in RollbackApplied)") String reason,
+        @Nullable @JsonProperty("plan_digest") @Schema(description = "apply: the dry run's plan_digest; 409 VERSION_CONFLICT when the plan changed since") String planDigest) {
+}

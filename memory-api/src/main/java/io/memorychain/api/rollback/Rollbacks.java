@@ -1,0 +1,87 @@
+package io.memorychain.api.rollback;
+
+import io.memorychain.api.error.ApiException;
+import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.api.request.InputRules;
+import io.memorychain.api.write.WriteContext;
+import io.memorychain.api.write.WriteExecutor;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.domain.rollback.RollbackPlan;
+import io.memorychain.domain.rollback.RollbackPlanException;
+import io.memorychain.domain.rollback.RollbackPlanner;
+import io.memorychain.domain.rollback.RollbackSpec;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+
+/**
+ * The time machine (docs/architecture.md §17), transport-neutral: {@link #plan} is the dry run (reads the space's chain
+ * and replays it into the target and head states; publishes nothing), {@link #apply} plans again and publishes the
+ * plan as one {@code RollbackSpace} request, which the sequencer applies atomically as {@code RollbackApplied} and the
+ * restoring events, or refuses with VERSION_CONFLICT when the space moved since. Admin-only (the operation catalogue
+ * and the sequencer).
+ */
+@Singleton
+public class Rollbacks {
+
+    private final ChainSource chain;
+    private final WriteExecutor writes;
+
+    public Rollbacks(ChainSource chain, WriteExecutor writes) {
+        this.chain = chain;
+        this.writes = writes;
+    }
+
+    /** The spec from the arguments as REST, gRPC and the command line take them; 400 INVALID_ARGUMENT otherwise. */
+    public static RollbackSpec spec(String memoryId, String sessionId, String actor, Long fromSeq, Long toSeq,
+                                    String toTime) {
+        Instant time = InputRules.instant("to_time", toTime);
+        try {
+            return RollbackSpec.of(blankToNull(memoryId), blankToNull(sessionId), blankToNull(actor), fromSeq, toSeq,
+                    time);
+        } catch (RollbackPlanException e) {
+            throw new ApiException(e.code(), e.getMessage());
+        }
+    }
+
+    /** The dry run: what a rollback would change, memory by memory. */
+    public RollbackPlan plan(String space, RollbackSpec spec) {
+        RollbackPlanner planner = new RollbackPlanner(space, spec);
+        chain.read(space, planner::accept, (read, total) -> { });
+        try {
+            return planner.plan();
+        } catch (RollbackPlanException e) {
+            throw new ApiException(e.code(), e.getMessage());
+        }
+    }
+
+    /**
+     * Plans and applies. 400 INVALID_ARGUMENT without a reason or when nothing would change; 409 VERSION_CONFLICT when
+     * {@code expectedDigest} (the dry run's) differs from the plan now, or when the space moved before the sequencer
+     * decided.
+     */
+    public Applied apply(WriteContext ctx, RollbackSpec spec, String reason, String expectedDigest) {
+        String why = InputRules.text("reason", reason, InputRules.MAX_REASON);
+        if (why == null || why.isBlank()) {
+            throw ApiException.invalid("a rollback needs a reason");
+        }
+        RollbackPlan plan = plan(ctx.space(), spec);
+        if (expectedDigest != null && !expectedDigest.equals(plan.digest())) {
+            throw new ApiException(ErrorCodes.VERSION_CONFLICT, "the plan changed since the dry run (digest "
+                    + plan.digest() + " at head " + plan.headSeq() + "): review it again");
+        }
+        if (plan.isEmpty()) {
+            throw ApiException.invalid("nothing to roll back: the scope is already at its state of seq "
+                    + plan.targetSeq());
+        }
+        MemoryOutcome outcome = writes.apply(ctx, plan.toRequest(why));
+        return new Applied(plan, outcome.getSeq(), outcome.getRequestId());
+    }
+
+    /** An applied plan: the seq of its last event and the request id. */
+    public record Applied(RollbackPlan plan, long seq, String requestId) {
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+}

@@ -1,0 +1,226 @@
+package io.memorychain.domain.rollback;
+
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryEvent;
+import io.memorychain.avro.MemoryState;
+import io.memorychain.avro.RollbackScope;
+import io.memorychain.domain.Evolver;
+import io.memorychain.domain.decide.InMemoryWriteModel;
+import io.memorychain.domain.decide.WriteModelEvolution;
+import io.memorychain.domain.refinement.RefinementState;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * Plans a rollback (docs/architecture.md §17) by replaying one space's chain, in seq order, into two fresh write models:
+ * the state at the target seq and the state at the head. The memories and edges that events in scope touched after
+ * the target are compared between the two; each that differs is part of the plan. Pure: no clock, no I/O; fed event by
+ * event ({@link #accept}), so a reader can report progress.
+ */
+public final class RollbackPlanner {
+
+    private final String space;
+    private final RollbackSpec spec;
+    private final InMemoryWriteModel atTarget = new InMemoryWriteModel();
+    private final InMemoryWriteModel atHead = new InMemoryWriteModel();
+    private final Map<String, Evolver.Edge> targetEdges = new HashMap<>();
+    private final Map<String, Evolver.Edge> headEdges = new HashMap<>();
+    private final TreeSet<String> touchedMemories = new TreeSet<>();
+    private final TreeSet<String> touchedEdges = new TreeSet<>();
+    private boolean frozen;
+    private long targetSeq;
+    private long head;
+    private long read;
+
+    public RollbackPlanner(String space, RollbackSpec spec) {
+        this.space = Objects.requireNonNull(space, "space");
+        this.spec = Objects.requireNonNull(spec, "spec");
+    }
+
+    /** Plans over a whole chain at once. */
+    public static RollbackPlan plan(String space, RollbackSpec spec, Iterable<MemoryEvent> chain) {
+        RollbackPlanner planner = new RollbackPlanner(space, spec);
+        chain.forEach(planner::accept);
+        return planner.plan();
+    }
+
+    /** The next event of the space's chain (seq head + 1); events of other spaces are ignored. */
+    public void accept(MemoryEvent event) {
+        if (!space.equals(event.getSpace())) {
+            return;
+        }
+        if (event.getSeq() != head + 1) {
+            throw new IllegalArgumentException("chain of " + space + " not in order: " + event.getSeq() + " after " + head);
+        }
+        read++;
+        if (!frozen && startsRange(event)) {
+            frozen = true;
+            targetSeq = head;
+        }
+        List<Evolver.Change> changes = WriteModelEvolution.apply(event, atHead);
+        Evolver.Edge edge = Evolver.edge(event).orElse(null);
+        trackEdge(headEdges, edge);
+        if (!frozen) {
+            WriteModelEvolution.apply(event, atTarget);
+            trackEdge(targetEdges, edge);
+        } else if (inScope(event)) {
+            for (Evolver.Change change : changes) {
+                String id = change.after().getId();
+                if (spec.scope() != RollbackScope.MEMORY || id.equals(spec.scopeId())) {
+                    touchedMemories.add(id);
+                }
+            }
+            if (edge != null && (spec.scope() != RollbackScope.MEMORY || edge.fromId().equals(spec.scopeId())
+                    || edge.toId().equals(spec.scopeId()))) {
+                touchedEdges.add(edgeKey(edge.fromId(), edge.toId()));
+            }
+        }
+        head = event.getSeq();
+    }
+
+    /** The plan over the events accepted so far (the head is the last one). */
+    public RollbackPlan plan() {
+        if (!frozen) {
+            targetSeq = head;
+        }
+        switch (spec.scope()) {
+            case SPACE, MEMORY -> {
+                if (spec.toSeq() != null && spec.toSeq() > head) {
+                    throw new RollbackPlanException("INVALID_ARGUMENT", "to_seq " + spec.toSeq() + " is beyond the head "
+                            + head + " of " + space);
+                }
+                if (spec.scope() == RollbackScope.MEMORY && atHead.memory(space, spec.scopeId()) == null) {
+                    throw new RollbackPlanException("NOT_FOUND", "no memory " + spec.scopeId() + " in " + space);
+                }
+            }
+            case SESSION -> {
+                if (!frozen) {
+                    throw new RollbackPlanException("NOT_FOUND", "no refinement session " + spec.scopeId() + " in " + space);
+                }
+            }
+            case ACTOR -> {
+                if (spec.toSeq() > head) {
+                    throw new RollbackPlanException("INVALID_ARGUMENT", "from_seq " + spec.toSeq() + " is beyond the head "
+                            + head + " of " + space);
+                }
+            }
+            default -> throw new IllegalStateException();
+        }
+        List<RollbackPlan.MemoryChange> memories = new ArrayList<>();
+        for (String id : touchedMemories) {
+            Memory current = atHead.memory(space, id);
+            Memory target = atTarget.memory(space, id);
+            if (target == null) {
+                if (current.getState() == MemoryState.ACTIVE || current.getState() == MemoryState.ARCHIVED) {
+                    memories.add(new RollbackPlan.MemoryChange(id, RollbackPlan.Action.DELETE, current, null));
+                }
+            } else if (!sameState(current, target)) {
+                memories.add(new RollbackPlan.MemoryChange(id, RollbackPlan.Action.RESTORE, current, target));
+            }
+        }
+        List<RollbackPlan.EdgeChange> edges = new ArrayList<>();
+        for (String key : touchedEdges) {
+            Evolver.Edge current = headEdges.get(key);
+            Evolver.Edge target = targetEdges.get(key);
+            String currentType = current == null ? null : current.type();
+            String targetType = target == null ? null : target.type();
+            if (!Objects.equals(currentType, targetType) || current != null
+                    && Double.compare(current.strength(), target.strength()) != 0) {
+                String[] ids = key.split("\u0000", 2);
+                edges.add(new RollbackPlan.EdgeChange(ids[0], ids[1], currentType, targetType,
+                        target == null ? 1.0 : target.strength()));
+            }
+        }
+        Instant targetTime = spec.scope() == RollbackScope.SPACE || spec.scope() == RollbackScope.MEMORY
+                ? spec.toTime() : null;
+        Long rangeTo = spec.scope() == RollbackScope.ACTOR ? Math.min(rangeEnd(), head) : null;
+        return new RollbackPlan(space, spec.scope(), spec.scopeId(), targetSeq, targetTime, rangeTo, head, read,
+                memories, edges, digest(memories, edges));
+    }
+
+    /** Whether this event is the first one undone: the target is the seq before it. */
+    private boolean startsRange(MemoryEvent event) {
+        return switch (spec.scope()) {
+            case SPACE, MEMORY -> spec.toSeq() != null ? event.getSeq() > spec.toSeq()
+                    : event.getOccurredAt().isAfter(spec.toTime());
+            case SESSION -> spec.scopeId().equals(RefinementState.sessionOf(event));
+            case ACTOR -> event.getSeq() >= spec.toSeq();
+        };
+    }
+
+    private boolean inScope(MemoryEvent event) {
+        return switch (spec.scope()) {
+            case SPACE, MEMORY -> true;
+            case SESSION -> spec.scopeId().equals(RefinementState.sessionOf(event));
+            case ACTOR -> event.getSeq() <= rangeEnd() && actorMatches(event);
+        };
+    }
+
+    private long rangeEnd() {
+        return spec.rangeToSeq() == null ? Long.MAX_VALUE : spec.rangeToSeq();
+    }
+
+    private boolean actorMatches(MemoryEvent event) {
+        String id = event.getActor().getId();
+        String typed = event.getActor().getType().name().toLowerCase(Locale.ROOT) + ":" + id;
+        return spec.scopeId().equals(id) || spec.scopeId().equalsIgnoreCase(typed);
+    }
+
+    private static void trackEdge(Map<String, Evolver.Edge> edges, Evolver.Edge edge) {
+        if (edge == null) {
+            return;
+        }
+        if (edge.linked()) {
+            edges.put(edgeKey(edge.fromId(), edge.toId()), edge);
+        } else {
+            edges.remove(edgeKey(edge.fromId(), edge.toId()));
+        }
+    }
+
+    private static String edgeKey(String from, String to) {
+        return from + "\u0000" + to;
+    }
+
+    /** Equal apart from what every write sets anew (version, updated_at, decay clock). */
+    public static boolean sameState(Memory a, Memory b) {
+        return normalized(a).equals(normalized(b));
+    }
+
+    private static Memory normalized(Memory m) {
+        Memory copy = Memory.newBuilder(m).build();
+        copy.setVersion(0);
+        copy.setUpdatedAt(Instant.EPOCH);
+        copy.setDecayClockAt(null);
+        return copy;
+    }
+
+    private String digest(List<RollbackPlan.MemoryChange> memories, List<RollbackPlan.EdgeChange> edges) {
+        StringBuilder text = new StringBuilder();
+        text.append(space).append('|').append(spec.scope()).append('|').append(spec.scopeId()).append('|')
+                .append(targetSeq).append('|').append(head).append('\n');
+        for (RollbackPlan.MemoryChange m : memories) {
+            text.append(m.memoryId()).append('|').append(m.action()).append('|')
+                    .append(m.target() == null ? "" : normalized(m.target()).toString()).append('\n');
+        }
+        for (RollbackPlan.EdgeChange e : edges) {
+            text.append(e.fromId()).append('|').append(e.toId()).append('|').append(e.targetType()).append('|')
+                    .append(e.targetStrength()).append('\n');
+        }
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.toString().getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}

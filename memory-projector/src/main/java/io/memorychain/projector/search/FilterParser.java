@@ -37,7 +37,8 @@ import java.util.stream.Collectors;
  *       (gte), {@code updated_before} (lt).</li>
  * </ul>
  * The flat forms of earlier versions keep their meaning: at the top level they fill the plain {@link SearchFilters}
- * fields (with their checks); anything else becomes {@link SearchFilters#where()}. Dates are ISO-8601 dates (midnight
+ * fields (with their checks), and a top-level null is no constraint; anything else becomes
+ * {@link SearchFilters#where()}. Dates are ISO-8601 dates (midnight
  * UTC) or date-times. Every refusal is an {@link InvalidFilterException} naming the path of the offending part.
  */
 public final class FilterParser {
@@ -71,6 +72,9 @@ public final class FilterParser {
         for (Map.Entry<?, ?> e : object.entrySet()) {
             String key = String.valueOf(e.getKey());
             String path = root + "." + key;
+            if (e.getValue() == null) {
+                continue; // as in earlier versions: a top-level null is no constraint
+            }
             if (!flat(legacy, key, e.getValue(), path)) {
                 rest.add(entry(key, e.getValue(), path, 0));
             }

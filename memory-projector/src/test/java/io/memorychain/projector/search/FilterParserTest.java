@@ -59,6 +59,8 @@ class FilterParserTest {
         tree.put("importance_max", 4);
         tree.put("updated_after", "2025-07-01");
         tree.put("updated_before", "2025-08-01T10:00:00Z");
+        tree.put("agent_id", null);
+        tree.put("tags", null);
 
         SearchFilters f = parse(tree);
 
@@ -132,6 +134,9 @@ class FilterParserTest {
         refused(Map.of("AND", Map.of("importance", 3)), Reason.INVALID_VALUE, "filters.AND");
         refused(Map.of("OR", List.of("importance")), Reason.INVALID_VALUE, "filters.OR[0]");
         refused(Map.of("NOT", Map.of()), Reason.INVALID_VALUE, "filters.NOT");
+        Map<String, Object> nullInside = new LinkedHashMap<>();
+        nullInside.put("user_id", null);
+        refused(Map.of("NOT", nullInside), Reason.INVALID_VALUE, "filters.NOT.user_id");
         refused(List.of(), Reason.INVALID_VALUE, "filters");
         refused(Map.of("importance_min", 5, "importance_max", 2), Reason.INVALID_VALUE, "filters");
     }

@@ -32,10 +32,11 @@ import java.util.Set;
 /**
  * {@code memory.query} (docs/architecture.md §7): hybrid BM25 + vector search inside the index (filters, states and the
  * agent's category allowlist applied there), graph traversal of 1-2 hops from entities the query names, an optional
- * cross-encoder {@link Reranker} over the best fused candidates ({@link Reranking}), then a rerank with decay, importance, recency and relation strength, exclusion of memories the chain says are dormant
- * (DecayTransitioned; unless {@code include_dormant}) or archived (never by the clock alone), per-category
- * {@code rag_length} caps, the similarity threshold, related bullets, and packing within the token budget. Returned
- * memories are recorded as accesses.
+ * cross-encoder {@link Reranker} over the best fused candidates ({@link Reranking}), then a rerank with decay,
+ * importance, recency and relation strength, exclusion of memories the chain says are dormant (DecayTransitioned;
+ * unless {@code include_dormant}) or archived (never by the clock alone), per-category {@code rag_length} caps, the
+ * similarity threshold, related bullets, and packing within the token budget. Returned memories are recorded as
+ * accesses.
  */
 public final class QueryService {
 
@@ -63,8 +64,8 @@ public final class QueryService {
     }
 
     /**
-     * @param reranker     reorders the best {@code rerankTopN} candidates after fusion ({@link Reranker#NONE}: none)
-     * @param rerankTopN   candidates the reranker reads, at least 1
+     * @param reranker   reorders the best {@code rerankTopN} candidates after fusion ({@link Reranker#NONE}: none)
+     * @param rerankTopN candidates the reranker reads, at least 1
      */
     public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
                         RankingWeights weights, AccessRecorder accesses, Clock clock, Reranker reranker,

@@ -218,6 +218,26 @@ public final class ChainHarness implements AutoCloseable {
         eventsIn.pipeInput(event.getSpace().getBytes(StandardCharsets.UTF_8), eventSerde.serialize(topics.events(), event));
     }
 
+    /**
+     * Pipes an already-sequenced event into this harness's embedder, as a new embedder application reading the chain
+     * from the start does, and its embeddings into the projection.
+     */
+    public void embedAgain(MemoryEvent event) {
+        if (embedderIn == null) {
+            throw new IllegalStateException("this harness has no embedder");
+        }
+        embedderIn.pipeInput(event.getSpace().getBytes(StandardCharsets.UTF_8), eventSerde.serialize(topics.events(), event));
+        for (MemoryEmbedding e : embeddingsOut.readValuesToList()) {
+            pipeEmbedding(e);
+        }
+    }
+
+    /** Views over this harness's projection stores as a process configured with another embedding model reads them. */
+    public MemoryViews viewsConfiguredFor(String modelId) {
+        return new StoreMemoryViews(projection::getKeyValueStore, new AppliedSeqTracker(),
+                SearchIndexes.inMemory(IndexSettings.DEFAULTS, modelId), space -> 0);
+    }
+
     public void pipeRawEvent(byte[] key, byte[] value) {
         eventsIn.pipeInput(key, value);
     }

@@ -3,14 +3,29 @@ package io.memorychain.api.config;
 import io.memorychain.projector.linker.LinkerSettings;
 import io.memorychain.projector.retrieval.DecayModel;
 import io.micronaut.context.annotation.ConfigurationProperties;
+import io.micronaut.core.annotation.Nullable;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
 
-/** {@code memory.retrieval.*}: decay and the in-process linker. */
+/** {@code memory.retrieval.*}: decay, the in-process linker and the optional reranker. */
 @ConfigurationProperties("memory.retrieval")
 public class RetrievalConfig {
+
+    private final Reranker reranker;
+
+    public RetrievalConfig(Reranker reranker) {
+        this.reranker = reranker;
+    }
+
+    public Reranker getReranker() {
+        return reranker;
+    }
 
     /**
      * Decay rate of docs/architecture.md §7 (per day since the last access): 0.03 is a half-life of about 23 days; an
@@ -69,5 +84,55 @@ public class RetrievalConfig {
     /** The linker's settings for the embedder's model, or null when the linker is off. */
     public LinkerSettings linker(String modelId) {
         return linkerEnabled ? new LinkerSettings(linkTopK, linkMin, modelId) : null;
+    }
+
+    /**
+     * {@code memory.retrieval.reranker.*}: a cross-encoder served with the text-embeddings-inference {@code /rerank}
+     * API that reorders the best {@code top-n} candidates of memory.query after fusion (docs/architecture.md §7).
+     * Absent url: no reranker. A timeout or error keeps the fused order (logged at most once a minute).
+     */
+    @ConfigurationProperties("reranker")
+    public static class Reranker {
+
+        /** The server, e.g. {@code http://127.0.0.1:8081} ({@code /rerank} is appended); absent: no reranker. */
+        @Nullable
+        private URI url;
+
+        /** Longest wait for the reranker's reply; the query keeps the fused order after it. */
+        @NotNull
+        private Duration timeout = Duration.ofMillis(500);
+
+        /** Candidates sent to the reranker (text-embeddings-inference accepts 32 per request by default). */
+        @Min(2)
+        @Max(100)
+        private int topN = 20;
+
+        public Optional<URI> url() {
+            return Optional.ofNullable(url);
+        }
+
+        public URI getUrl() {
+            return url;
+        }
+
+        public void setUrl(@Nullable URI url) {
+            this.url = url;
+        }
+
+        public Duration getTimeout() {
+            return timeout;
+        }
+
+        public void setTimeout(Duration timeout) {
+            this.timeout = timeout;
+        }
+
+        public int getTopN() {
+            return topN;
+        }
+
+        public void setTopN(int topN) {
+            this.topN = topN;
+        }
     }
 }

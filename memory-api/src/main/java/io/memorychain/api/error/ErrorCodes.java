@@ -25,6 +25,12 @@ public final class ErrorCodes {
     public static final String TOO_LARGE = "TOO_LARGE";
     /** Markdown view: a path outside the sandbox (400), a patch whose old_text is not in the file once (409). */
     public static final String INVALID_PATH = "INVALID_PATH";
+    /**
+     * memory.query filters (400): an unknown field or operator, a value of the wrong type, nesting too deep; the
+     * message starts with the reason (UNKNOWN_FIELD, UNKNOWN_OPERATOR, INVALID_VALUE, TOO_DEEP) and the offending
+     * path, e.g. {@code UNKNOWN_FIELD filters.AND[1].colour: ...}.
+     */
+    public static final String INVALID_FILTER = "INVALID_FILTER";
     public static final String PATCH_CONFLICT = "PATCH_CONFLICT";
     /** API-only codes. */
     /** No valid {@code Authorization: Bearer} API key (401). */
@@ -59,6 +65,7 @@ public final class ErrorCodes {
             Map.entry(BUDGET_EXCEEDED, HttpStatus.CONFLICT),
             Map.entry(TOO_LARGE, HttpStatus.REQUEST_ENTITY_TOO_LARGE),
             Map.entry(INVALID_PATH, HttpStatus.BAD_REQUEST),
+            Map.entry(INVALID_FILTER, HttpStatus.BAD_REQUEST),
             Map.entry(PATCH_CONFLICT, HttpStatus.CONFLICT),
             Map.entry(UNAUTHENTICATED, HttpStatus.UNAUTHORIZED),
             Map.entry(SPACE_NOT_ALLOWED, HttpStatus.FORBIDDEN),

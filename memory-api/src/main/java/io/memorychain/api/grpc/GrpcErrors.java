@@ -29,6 +29,7 @@ public final class GrpcErrors {
             Map.entry(ErrorCodes.INVALID_ARGUMENT, Status.Code.INVALID_ARGUMENT),
             Map.entry(ErrorCodes.UNKNOWN_BLOCK_LABEL, Status.Code.INVALID_ARGUMENT),
             Map.entry(ErrorCodes.INVALID_PATH, Status.Code.INVALID_ARGUMENT),
+            Map.entry(ErrorCodes.INVALID_FILTER, Status.Code.INVALID_ARGUMENT),
             Map.entry(ErrorCodes.TOO_LARGE, Status.Code.INVALID_ARGUMENT),
             Map.entry(ErrorCodes.UNAUTHENTICATED, Status.Code.UNAUTHENTICATED),
             Map.entry(ErrorCodes.FORBIDDEN, Status.Code.PERMISSION_DENIED),

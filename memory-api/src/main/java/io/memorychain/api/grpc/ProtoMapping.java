@@ -22,8 +22,12 @@ import io.memorychain.api.memories.CreateMemoryBody;
 import io.memorychain.api.memories.UpdateMemoryBody;
 import io.memorychain.api.relations.LinkBody;
 import io.memorychain.api.retrieval.ContextBody;
-import io.memorychain.api.retrieval.FiltersBody;
 import io.memorychain.api.retrieval.QueryBody;
+import com.google.protobuf.Value;
+import io.memorychain.api.error.ApiException;
+import io.memorychain.api.error.ErrorCodes;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -74,19 +78,64 @@ final class ProtoMapping {
     }
 
     static QueryBody body(QueryRequest r) {
-        QueryFilters f = r.getFilters();
-        FiltersBody filters = !r.hasFilters() ? null : new FiltersBody(f.hasUserId() ? f.getUserId() : null,
-                f.hasAgentId() ? f.getAgentId() : null, f.hasRunId() ? f.getRunId() : null,
-                f.hasActorId() ? f.getActorId() : null, f.hasRole() ? f.getRole() : null,
-                f.hasCategory() ? f.getCategory() : null, f.hasPinned() ? f.getPinned() : null,
-                f.hasImportanceMin() ? f.getImportanceMin() : null, f.hasImportanceMax() ? f.getImportanceMax() : null,
-                f.hasUpdatedAfter() ? f.getUpdatedAfter() : null, f.hasUpdatedBefore() ? f.getUpdatedBefore() : null);
+        Map<String, Object> filters = filters(r);
         return new QueryBody(r.hasAgent() ? r.getAgent() : null, required(r.getQuery()),
                 r.getCategoriesCount() == 0 ? null : r.getCategoriesList(), filters, r.hasTopK() ? r.getTopK() : null,
                 r.hasReturn() ? r.getReturn() : null, r.hasBudgetTokens() ? r.getBudgetTokens() : null,
                 r.hasThreshold() ? r.getThreshold() : null, r.hasIncludeSuperseded() ? r.getIncludeSuperseded() : null,
                 r.hasIncludeDormant() ? r.getIncludeDormant() : null, r.hasThreadId() ? r.getThreadId() : null,
                 r.hasSinceRev() ? r.getSinceRev() : null, null, null);
+    }
+
+    /** The flat {@code filters} message and the {@code filter} Struct as one REST filters object (null: none). */
+    static Map<String, Object> filters(QueryRequest r) {
+        Map<String, Object> filters = new LinkedHashMap<>();
+        if (r.hasFilters()) {
+            QueryFilters f = r.getFilters();
+            putIf(filters, f.hasUserId(), "user_id", f.getUserId());
+            putIf(filters, f.hasAgentId(), "agent_id", f.getAgentId());
+            putIf(filters, f.hasRunId(), "run_id", f.getRunId());
+            putIf(filters, f.hasActorId(), "actor_id", f.getActorId());
+            putIf(filters, f.hasRole(), "role", f.getRole());
+            putIf(filters, f.hasCategory(), "category", f.getCategory());
+            putIf(filters, f.hasPinned(), "pinned", f.getPinned());
+            putIf(filters, f.hasImportanceMin(), "importance_min", f.getImportanceMin());
+            putIf(filters, f.hasImportanceMax(), "importance_max", f.getImportanceMax());
+            putIf(filters, f.hasUpdatedAfter(), "updated_after", f.getUpdatedAfter());
+            putIf(filters, f.hasUpdatedBefore(), "updated_before", f.getUpdatedBefore());
+        }
+        if (r.hasFilter()) {
+            for (Map.Entry<String, Value> e : r.getFilter().getFieldsMap().entrySet()) {
+                if (filters.putIfAbsent(e.getKey(), plain(e.getValue())) != null) {
+                    throw new ApiException(ErrorCodes.INVALID_FILTER, "INVALID_VALUE filter." + e.getKey()
+                            + ": also given in filters");
+                }
+            }
+        }
+        return filters.isEmpty() ? null : filters;
+    }
+
+    private static void putIf(Map<String, Object> map, boolean present, String key, Object value) {
+        if (present) {
+            map.put(key, value);
+        }
+    }
+
+    /** A protobuf Struct value as the JSON tree a REST body gives (maps, lists, strings, numbers, booleans). */
+    static Object plain(Value v) {
+        return switch (v.getKindCase()) {
+            case STRUCT_VALUE -> {
+                Map<String, Object> map = new LinkedHashMap<>();
+                v.getStructValue().getFieldsMap().forEach((k, x) -> map.put(k, plain(x)));
+                yield map;
+            }
+            case LIST_VALUE -> v.getListValue().getValuesList().stream().map(ProtoMapping::plain)
+                    .toList();
+            case STRING_VALUE -> v.getStringValue();
+            case NUMBER_VALUE -> v.getNumberValue();
+            case BOOL_VALUE -> v.getBoolValue();
+            default -> null;
+        };
     }
 
     static ContextBody body(ContextRequest r) {

@@ -205,8 +205,7 @@ public class MemoryTools {
                 a similarity threshold. Prefer memory_recall for a plain lookup.""",
                 withSpace().string("query", "What to look for", true)
                         .strings("categories", "Only these categories", false)
-                        .map("filters", "Any of user_id, agent_id, run_id, actor_id, role, category, pinned, importance_min, "
-                                + "importance_max, updated_after, updated_before (ISO-8601)", false)
+                        .map("filters", "Metadata filters, all must hold: fields created_at, updated_at, importance, category, tags, kind, user_id, agent_id, run_id, actor_id, role, thread_id, pinned with a plain value (equality; tags: contains) or operators (eq, gt, gte, lt, lte, in, contains), e.g. {\"importance\": {\"gte\": 4}}; groups {\"AND\": [...]}, {\"OR\": [...]}, {\"NOT\": {...}}; also importance_min, importance_max, updated_after, updated_before. Dates ISO-8601", false)
                         .integer("top_k", "Results; default 5", 1, 100, false)
                         .enumeration("return", "bullets (default) or full", List.of("bullets", "full"), false)
                         .integer("budget_tokens", "Token budget of the answer", 1, 100_000, false)

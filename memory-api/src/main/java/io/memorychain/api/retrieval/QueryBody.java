@@ -6,6 +6,7 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
+import java.util.Map;
 
 /** POST /v1/spaces/{space}/query: memory.query of docs/architecture.md §7 */
 @Serdeable
@@ -17,7 +18,15 @@ public record QueryBody(
         @Nullable @Schema(description = "What to look for", requiredMode = Schema.RequiredMode.REQUIRED) String query,
         @Nullable @Schema(description = "Only these categories (each must be in the agent's allowlist)")
         List<String> categories,
-        @Nullable FiltersBody filters,
+        @Nullable @Schema(type = "object", description = "Metadata filters, applied inside the search (the top-k is taken "
+                + "among matching memories). An object is the AND of its entries. Fields: created_at, updated_at, "
+                + "importance, category, tags, kind, user_id, agent_id, run_id, actor_id, role, thread_id, pinned; a plain "
+                + "value means equality (tags: contains), or an object of operators eq, gt, gte, lt, lte (numbers and "
+                + "dates), in (a list), contains (tags), e.g. {\"importance\": {\"gte\": 4}}. Groups: {\"AND\": [...]}, "
+                + "{\"OR\": [...]}, {\"NOT\": {...}}, at most 5 deep. Also importance_min, importance_max, "
+                + "updated_after (inclusive), updated_before (exclusive). Dates are ISO-8601 dates (2025-07-01, midnight "
+                + "UTC) or date-times. A bad filter is 400 INVALID_FILTER naming its path")
+        Map<String, Object> filters,
         @Nullable @JsonProperty("top_k") @Schema(description = "1..100, default 5") Integer topK,
         @Nullable @JsonProperty("return") @Schema(description = "bullets (default) or full") String format,
         @Nullable @JsonProperty("budget_tokens") @Schema(description = "Token budget of the answer (cl100k_base)")

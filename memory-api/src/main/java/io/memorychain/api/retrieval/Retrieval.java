@@ -3,7 +3,6 @@ package io.memorychain.api.retrieval;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.request.Enums;
-import io.memorychain.api.request.InputRules;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
@@ -12,13 +11,12 @@ import io.memorychain.projector.retrieval.ContextAssembler;
 import io.memorychain.projector.retrieval.ContextRequest;
 import io.memorychain.projector.retrieval.QueryRequest;
 import io.memorychain.projector.retrieval.QueryService;
+import io.memorychain.projector.search.FilterParser;
+import io.memorychain.projector.search.InvalidFilterException;
 import io.memorychain.projector.search.SearchFilters;
 import io.memorychain.projector.view.IndexUnavailableException;
 import jakarta.inject.Singleton;
-import java.time.DateTimeException;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -88,26 +86,12 @@ public class Retrieval {
         return actor.getId();
     }
 
-    static SearchFilters filters(FiltersBody f) {
-        if (f == null) {
-            return SearchFilters.NONE;
-        }
-        return valid(() -> SearchFilters.builder().userId(f.userId()).agentId(f.agentId()).runId(f.runId())
-                .actorId(f.actorId()).role(f.role()).category(f.category()).pinned(f.pinned())
-                .importanceMin(f.importanceMin()).importanceMax(f.importanceMax())
-                .updatedAfter(date("filters.updated_after", f.updatedAfter()))
-                .updatedBefore(date("filters.updated_before", f.updatedBefore())).build());
-    }
-
-    /** An ISO date (midnight UTC) or date-time. */
-    static Instant date(String field, String value) {
-        if (value == null) {
-            return null;
-        }
+    /** The filters object (docs/architecture.md §7): flat fields, operators, AND / OR / NOT; 400 INVALID_FILTER. */
+    static SearchFilters filters(Map<String, Object> filters) {
         try {
-            return LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant();
-        } catch (DateTimeException notADate) {
-            return InputRules.instant(field, value);
+            return FilterParser.parse(filters, "filters");
+        } catch (InvalidFilterException e) {
+            throw new ApiException(ErrorCodes.INVALID_FILTER, e.reason() + " " + e.getMessage());
         }
     }
 

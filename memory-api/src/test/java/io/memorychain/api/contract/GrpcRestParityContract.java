@@ -390,6 +390,71 @@ public abstract class GrpcRestParityContract {
     }
 
     @Test
+    void appliesFiltersWithOperatorsAndGroupsAlikeOnBothTransports() {
+        String space = space();
+        List<String> ids = new java.util.ArrayList<>();
+        for (Map<String, Object> m : List.of(
+                Map.<String, Object>of("content", "Lisbon trip in May", "importance", 5, "tags", List.of("travel")),
+                Map.<String, Object>of("content", "Trip budget review", "importance", 4, "category", "tasks"),
+                Map.<String, Object>of("content", "The trip to Porto last year", "importance", 4, "kind", "episodic",
+                        "category", "tasks"),
+                Map.<String, Object>of("content", "Small trip note", "importance", 2, "tags", List.of("travel")))) {
+            Resp r = rest(HttpRequest.POST("/v1/spaces/" + space + "/memories", m), key(AGENT));
+            assertThat(r.status()).as(r.raw()).isEqualTo(201);
+            ids.add((String) r.map("memory").get("id"));
+        }
+        await().until(() -> ids.stream().allMatch(id -> backend().views().embedding(space, id).isPresent()));
+        Map<String, Object> filters = Map.of("importance_min", 3, "OR", List.of(Map.of("tags", "travel"),
+                Map.of("AND", List.of(Map.of("category", Map.of("in", List.of("tasks"))),
+                        Map.of("NOT", Map.of("kind", "episodic"))))));
+
+        Resp restQuery = rest(HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "trip", "top_k", 10,
+                "filters", filters)), key(AGENT));
+
+        assertThat(restQuery.status()).as(restQuery.raw()).isEqualTo(200);
+        assertThat(restQuery.list("items")).extracting(i -> i.get("id")).containsExactlyInAnyOrder(ids.get(0), ids.get(1));
+        assertThat(plain(grpc().query(QueryRequest.newBuilder().setSpace(space).setQuery("trip").setTopK(10)
+                .setFilter(struct(filters)).build()))).isEqualTo(plainJson(restQuery.json()));
+        // the flat message and the Struct combine (ids only: the accesses of the queries above change decay scores)
+        Object combined = ((Map<?, ?>) plain(grpc().query(QueryRequest.newBuilder().setSpace(space).setQuery("trip")
+                .setTopK(10).setFilters(io.memorychain.api.grpc.v1.QueryFilters.newBuilder().setImportanceMin(3))
+                .setFilter(struct(Map.of("OR", filters.get("OR")))).build()))).get("items");
+        List<Object> combinedIds = ((List<?>) combined).stream().map(i -> (Object) ((Map<?, ?>) i).get("id")).toList();
+        assertThat(combinedIds).containsExactlyInAnyOrder(ids.get(0), ids.get(1));
+
+        Map<String, Object> bad = Map.of("OR", List.of(Map.of("mood", "happy")));
+        assertSameRefusal(rest(HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "trip", "filters", bad)),
+                key(AGENT)), failure(() -> grpc().query(QueryRequest.newBuilder().setSpace(space).setQuery("trip")
+                .setFilter(struct(bad)).build())), "INVALID_FILTER", Status.Code.INVALID_ARGUMENT);
+    }
+
+    /** A JSON-like tree as a protobuf Struct. */
+    private static com.google.protobuf.Struct struct(Map<?, ?> map) {
+        com.google.protobuf.Struct.Builder b = com.google.protobuf.Struct.newBuilder();
+        map.forEach((k, v) -> b.putFields(String.valueOf(k), value(v)));
+        return b.build();
+    }
+
+    private static com.google.protobuf.Value value(Object v) {
+        com.google.protobuf.Value.Builder b = com.google.protobuf.Value.newBuilder();
+        if (v instanceof Map<?, ?> m) {
+            return b.setStructValue(struct(m)).build();
+        }
+        if (v instanceof List<?> l) {
+            com.google.protobuf.ListValue.Builder list = com.google.protobuf.ListValue.newBuilder();
+            l.forEach(x -> list.addValues(value(x)));
+            return b.setListValue(list).build();
+        }
+        if (v instanceof Number n) {
+            return b.setNumberValue(n.doubleValue()).build();
+        }
+        if (v instanceof Boolean bool) {
+            return b.setBoolValue(bool).build();
+        }
+        return b.setStringValue(String.valueOf(v)).build();
+    }
+
+    @Test
     void readsAndEditsTheMarkdownViewAlikeOnBothTransports() {
         String space = space();
         Resp put = rest(HttpRequest.PUT("/v1/spaces/" + space + "/files/facts/preferences.md",

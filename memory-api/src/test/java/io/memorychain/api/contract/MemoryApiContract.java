@@ -532,6 +532,55 @@ public abstract class MemoryApiContract {
     }
 
     @Test
+    void queryAppliesFiltersWithOperatorsAndAndOrNotGroups() {
+        String space = space();
+        String trip = post(space, "/memories", Map.of("content", "Lisbon trip planned for May", "importance", 5,
+                "tags", List.of("travel"))).map("memory").get("id").toString();
+        String work = post(space, "/memories", Map.of("content", "Quarterly planning for the trip budget", "importance", 4,
+                "category", "tasks")).map("memory").get("id").toString();
+        post(space, "/memories", Map.of("content", "Remembered the trip to Porto last year", "importance", 4,
+                "category", "relationships", "kind", "episodic"));
+        post(space, "/memories", Map.of("content", "Minor note on the trip", "importance", 2, "tags", List.of("travel")));
+        post(space, "/memories", Map.of("content", "Another trip idea", "importance", 5, "category", "preferences"));
+        Map<String, Object> filters = Map.of("AND", List.of(
+                Map.of("importance", Map.of("gte", 4)),
+                Map.of("OR", List.of(Map.of("tags", Map.of("contains", "travel")),
+                        Map.of("category", Map.of("in", List.of("tasks", "relationships"))))),
+                Map.of("NOT", Map.of("kind", "episodic"))));
+
+        Resp filtered = post(space, "/query", Map.of("query", "trip", "top_k", 10, "filters", filters));
+
+        assertThat(filtered.status()).as(filtered.raw()).isEqualTo(200);
+        assertThat(filtered.list("items")).extracting(i -> i.get("id")).containsExactlyInAnyOrder(trip, work);
+        assertThat(post(space, "/query", Map.of("query", "trip", "top_k", 10, "filters",
+                Map.of("tags", "travel", "importance_max", 3))).list("items")).hasSize(1);
+    }
+
+    @Test
+    void badFiltersAreInvalidFilterNamingTheOffendingPath() {
+        String space = space();
+        createId(space, "anything");
+        Map<String, Object> unknownField = Map.of("AND", List.of(Map.of("importance", 3), Map.of("colour", "red")));
+        Map<String, Object> unknownOperator = Map.of("importance", Map.of("between", List.of(1, 3)));
+        Map<String, Object> wrongType = Map.of("OR", List.of(Map.of("created_at", Map.of("gte", 20250101))));
+        Object deep = Map.of("importance", 3);
+        for (int i = 0; i < 6; i++) {
+            deep = Map.of("NOT", deep);
+        }
+        Map<Object, String> expected = new java.util.LinkedHashMap<>();
+        expected.put(unknownField, "UNKNOWN_FIELD filters.AND[1].colour: ");
+        expected.put(unknownOperator, "UNKNOWN_OPERATOR filters.importance.between: ");
+        expected.put(wrongType, "INVALID_VALUE filters.OR[0].created_at.gte: ");
+        expected.put(deep, "TOO_DEEP filters.NOT.NOT.NOT.NOT.NOT.NOT: ");
+        expected.forEach((filters, message) -> {
+            Resp refused = post(space, "/query", Map.of("query", "x", "filters", filters));
+            assertThat(refused.status()).as(refused.raw()).isEqualTo(400);
+            assertThat(refused.code()).isEqualTo("INVALID_FILTER");
+            assertThat((String) refused.json().get("message")).startsWith(message);
+        });
+    }
+
+    @Test
     void badQueriesAreRejectedWithACode() {
         String space = space();
         createId(space, "anything");
@@ -539,9 +588,10 @@ public abstract class MemoryApiContract {
         assertThat(post(space, "/query", Map.of("query", "x", "top_k", 0)).code()).isEqualTo("INVALID_ARGUMENT");
         assertThat(post(space, "/query", Map.of("query", "x", "return", "everything")).code()).isEqualTo("INVALID_ARGUMENT");
         assertThat(post(space, "/query", Map.of("query", "x", "filters", Map.of("updated_after", "yesterday"))).code())
-                .isEqualTo("INVALID_ARGUMENT");
+                .isEqualTo("INVALID_FILTER");
         assertThat(post(space, "/query", Map.of("query", "x", "filters", Map.of("importance_min", 4, "importance_max", 2)))
-                .code()).isEqualTo("INVALID_ARGUMENT");
+                .code()).isEqualTo("INVALID_FILTER");
+        assertThat(post(space, "/query", Map.of("query", "x", "filters", "importance")).status()).isEqualTo(400);
         assertThat(post(space, "/query", Map.of("query", "x", "surprise", 1)).code()).isEqualTo("INVALID_ARGUMENT");
         Resp impostor = send(HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "x", "agent", "root"))
                 .header("X-Actor", "agent:planner"));

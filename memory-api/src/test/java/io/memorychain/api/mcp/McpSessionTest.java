@@ -76,6 +76,11 @@ class McpSessionTest {
 
             Map<String, Object> recalled = ok(agent, "memory_recall", Map.of("query", "what does Ana drink?", "max_results", 2));
             assertThat(ids(recalled)).contains(tea);
+            Map<String, Object> filtered = ok(agent, "memory_query", Map.of("query", "tea", "top_k", 5, "filters",
+                    Map.of("AND", List.of(Map.of("importance", Map.of("gte", 4)), Map.of("NOT", Map.of("kind", "episodic"))))));
+            assertThat(ids(filtered)).containsExactly(tea);
+            assertThat(error(agent, "memory_query", Map.of("query", "tea", "filters",
+                    Map.of("importance", Map.of("between", List.of(1, 3)))))).containsEntry("code", "INVALID_FILTER");
 
             ok(agent, "block_update", Map.of("label", "persona", "content", "I am Ana's careful assistant."));
             assertThat((String) ok(agent, "core_memory", Map.of()).get("text")).contains("I am Ana's careful assistant.");

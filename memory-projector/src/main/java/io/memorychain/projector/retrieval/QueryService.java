@@ -31,11 +31,12 @@ import java.util.Set;
 
 /**
  * {@code memory.query} (docs/architecture.md §7): hybrid BM25 + vector search inside the index (filters, states and the
- * agent's category allowlist applied there), graph traversal of 1-2 hops from entities the query names, then a
- * rerank with decay, importance, recency and relation strength, exclusion of memories the chain says are dormant
- * (DecayTransitioned; unless {@code include_dormant}) or archived (never by the clock alone), per-category
- * {@code rag_length} caps, the similarity threshold, related bullets, and packing within the token budget. Returned
- * memories are recorded as accesses.
+ * agent's category allowlist applied there), graph traversal of 1-2 hops from entities the query names, an optional
+ * cross-encoder {@link Reranker} over the best fused candidates ({@link Reranking}), then a rerank with decay,
+ * importance, recency and relation strength, exclusion of memories the chain says are dormant (DecayTransitioned;
+ * unless {@code include_dormant}) or archived (never by the clock alone), per-category {@code rag_length} caps, the
+ * similarity threshold, related bullets, and packing within the token budget. Returned memories are recorded as
+ * accesses.
  */
 public final class QueryService {
 
@@ -52,12 +53,24 @@ public final class QueryService {
     private final RankingWeights weights;
     private final AccessRecorder accesses;
     private final Clock clock;
+    private final Reranking reranking;
 
     /**
      * @param embedder embeds queries; null searches by keywords only (and ignores thresholds)
      */
     public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
                         RankingWeights weights, AccessRecorder accesses, Clock clock) {
+        this(views, embedder, policy, decay, weights, accesses, clock, Reranker.NONE, 1);
+    }
+
+    /**
+     * @param reranker   reorders the best {@code rerankTopN} candidates after fusion ({@link Reranker#NONE}: none)
+     * @param rerankTopN candidates the reranker reads, at least 1
+     */
+    public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
+                        RankingWeights weights, AccessRecorder accesses, Clock clock, Reranker reranker,
+                        int rerankTopN) {
+        this.reranking = new Reranking(reranker, rerankTopN, clock);
         this.views = views;
         this.embedder = embedder;
         this.policy = policy;
@@ -80,7 +93,7 @@ public final class QueryService {
         Reads reads = new Reads(q.space());
         Set<String> allowed = allowedCategories(q);
         Instant now = clock.instant();
-        float[] vector = embedder == null ? null : embedder.embed(q.query());
+        float[] vector = embedder == null ? null : embedder.embedQuery(q.query());
         int candidates = Math.min(SearchRequest.MAX_TOP_K, Math.max(q.topK() * CANDIDATE_FACTOR, MIN_CANDIDATES));
         List<Hit> hits = views.search(SearchRequest.builder(q.space()).text(q.query()).vector(vector)
                 .mode(SearchMode.HYBRID).topK(candidates).filters(q.filters()).allowedCategories(allowed)
@@ -88,6 +101,7 @@ public final class QueryService {
 
         Map<String, Double> relevance = fuse(reads, hits, vector);
         traverseEntities(reads, q, hits, relevance, allowed);
+        reranking.apply(q.query(), relevance, id -> reads.memory(id).map(Memory::getContent).orElse(null));
 
         List<Scored> ranked = new ArrayList<>();
         relevance.keySet().removeAll(exclude);

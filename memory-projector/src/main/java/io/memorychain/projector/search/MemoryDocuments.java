@@ -48,6 +48,9 @@ final class MemoryDocuments {
     static final String RUN_ID = "run_id";
     static final String ACTOR_ID = "actor_id";
     static final String ROLE = "role";
+    static final String THREAD_ID = "thread_id";
+    /** One exact term per tag (the tags are also in the text fields, for keyword search). */
+    static final String TAG = "tag";
     static final String PINNED = "pinned";
     static final String IMPORTANCE = "importance";
     static final String CREATED_AT = "created_at";
@@ -104,11 +107,16 @@ final class MemoryDocuments {
         addScope(d, RUN_ID, m.getRunId());
         addScope(d, ACTOR_ID, m.getActorId());
         addScope(d, ROLE, m.getRole());
+        addScope(d, THREAD_ID, m.getThreadId());
+        for (String tag : m.getTags()) {
+            d.add(new StringField(TAG, tag, Field.Store.NO));
+        }
         d.add(new StringField(PINNED, Boolean.toString(m.getPinned()), Field.Store.YES));
         d.add(new IntPoint(IMPORTANCE, m.getImportance()));
         d.add(new StoredField(IMPORTANCE, m.getImportance()));
         d.add(new LongPoint(UPDATED_AT, m.getUpdatedAt().toEpochMilli()));
         d.add(new StoredField(UPDATED_AT, m.getUpdatedAt().toEpochMilli()));
+        d.add(new LongPoint(CREATED_AT, m.getCreatedAt().toEpochMilli()));
         d.add(new StoredField(CREATED_AT, m.getCreatedAt().toEpochMilli()));
         d.add(new StoredField(VERSION, m.getVersion()));
         return d;

@@ -21,7 +21,8 @@ import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.QueryBuilder;
 
 /**
- * Turns a {@link SearchRequest} into Lucene queries. The restriction (space, states, filters, allowlist) is one
+ * Turns a {@link SearchRequest} into Lucene queries. The restriction (space, states, filters including their
+ * AND / OR / NOT expression ({@link FilterQueries}), allowlist) is one
  * pure-filter query used both as the FILTER clause of the BM25 query and as the pre-filter of the kNN query, so
  * the top-k of either list is taken among allowed memories only.
  */
@@ -65,6 +66,9 @@ final class RequestQueries {
             b.add(LongPoint.newRangeQuery(MemoryDocuments.UPDATED_AT,
                     f.updatedAfter() == null ? Long.MIN_VALUE : ceilMillis(f.updatedAfter()),
                     f.updatedBefore() == null ? Long.MAX_VALUE : ceilMillis(f.updatedBefore()) - 1), Occur.FILTER);
+        }
+        if (f.where() != null) {
+            b.add(FilterQueries.of(f.where()), Occur.FILTER);
         }
         return b.build();
     }

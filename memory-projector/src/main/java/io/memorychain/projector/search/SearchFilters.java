@@ -7,11 +7,12 @@ import java.time.Instant;
  * means "no constraint". Scope filters match the memory's field exactly (a memory without that field never matches a
  * non-null filter). Ranges: {@code importanceMin..importanceMax} inclusive; {@code updatedAfter} inclusive and
  * {@code updatedBefore} exclusive, i.e. {@code updatedAfter <= updated_at < updatedBefore}, so adjacent windows never
- * overlap.
+ * overlap. {@code where} is a boolean expression of conditions with operators (AND / OR / NOT, {@link FilterExpr}),
+ * read by {@link FilterParser}; it must hold too.
  */
 public record SearchFilters(String userId, String agentId, String runId, String actorId, String role,
                             String category, Boolean pinned, Integer importanceMin, Integer importanceMax,
-                            Instant updatedAfter, Instant updatedBefore) {
+                            Instant updatedAfter, Instant updatedBefore, FilterExpr where) {
 
     /** No filter at all. */
     public static final SearchFilters NONE = builder().build();
@@ -44,6 +45,7 @@ public record SearchFilters(String userId, String agentId, String runId, String 
         private Integer importanceMax;
         private Instant updatedAfter;
         private Instant updatedBefore;
+        private FilterExpr where;
 
         private Builder() {
         }
@@ -59,10 +61,11 @@ public record SearchFilters(String userId, String agentId, String runId, String 
         public Builder importanceMax(Integer v) { importanceMax = v; return this; }
         public Builder updatedAfter(Instant v) { updatedAfter = v; return this; }
         public Builder updatedBefore(Instant v) { updatedBefore = v; return this; }
+        public Builder where(FilterExpr v) { where = v; return this; }
 
         public SearchFilters build() {
             return new SearchFilters(userId, agentId, runId, actorId, role, category, pinned, importanceMin,
-                    importanceMax, updatedAfter, updatedBefore);
+                    importanceMax, updatedAfter, updatedBefore, where);
         }
     }
 }

@@ -135,8 +135,10 @@ public final class StoreMemoryViews implements MemoryViews {
 
     @Override
     public Optional<MemoryEmbedding> embedding(String space, String id) {
+        // the store may still hold a vector of the previously configured model (docs/architecture.md §7): another
+        // model's vectors are not comparable, so they are never returned
         return Optional.ofNullable(this.<MemoryEmbedding>store(ProjectionTopology.EMBEDDINGS)
-                .get(StoreKeys.of(space, id)));
+                .get(StoreKeys.of(space, id))).filter(e -> indexes.modelId().equals(e.getModelId()));
     }
 
     @Override

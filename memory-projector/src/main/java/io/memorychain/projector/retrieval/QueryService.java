@@ -14,6 +14,7 @@ import io.memorychain.embeddings.Embedder;
 import io.memorychain.projector.search.Hit;
 import io.memorychain.projector.search.SearchMode;
 import io.memorychain.projector.search.SearchRequest;
+import io.memorychain.projector.search.ThreadNeighbours;
 import io.memorychain.projector.view.DeltaHeader;
 import io.memorychain.projector.view.MemoryViews;
 import java.time.Clock;
@@ -86,7 +87,7 @@ public final class QueryService {
                 .mode(SearchMode.HYBRID).topK(candidates).filters(q.filters()).allowedCategories(allowed)
                 .includeSuperseded(q.includeSuperseded()).excludeDormant(!q.includeDormant()).build());
 
-        Map<String, Double> relevance = fuse(reads, hits, vector);
+        Map<String, Double> relevance = fuse(reads, q, hits, vector, allowed);
         traverseEntities(reads, q, hits, relevance, allowed);
 
         List<Scored> ranked = new ArrayList<>();
@@ -115,42 +116,88 @@ public final class QueryService {
     }
 
     /**
-     * Score fusion of the two signals of every candidate: {@code keyword * bm25 / max_bm25 + (1 - keyword) *
-     * minmax(cosine)}, scaled so that the best candidate has relevance 1. Measured on the labelled retrieval set,
-     * this beats reciprocal rank fusion, which ranks a memory found by meaning alone (every paraphrase) below any
-     * memory a stray keyword puts in both lists. A candidate outside the kNN list gets its cosine from its stored
-     * embedding; without one (not embedded yet, or no embedder) it has keyword relevance only.
+     * Fusion of the two signals of every candidate, then thread context (docs/architecture.md §7). Each signal is
+     * z-scored over the candidates ({@code (x - mean) / sd}; BM25 0 outside the keyword list, a candidate without an
+     * embedding of its content gets the mean cosine) and {@code base = keyword * z(bm25) + (1 - keyword) * z(cosine)}.
+     * A memory of a thread then also gets the base of its thread neighbours, {@code previousTurn * base(previous) +
+     * nextTurn * base(next)}: a reply ("Yes, I did!") is found through the question before it. Neighbours outside the
+     * candidates join them (their BM25 is 0, their cosine from their stored embedding) when the query admits them.
+     * Relevance is the result min-max scaled to 0..1. A candidate outside the kNN list gets its cosine from its stored
+     * embedding; without a query vector (no embedder) the cosine signal is absent and BM25 alone is the base.
      */
-    private Map<String, Double> fuse(Reads reads, List<Hit> hits, float[] vector) {
-        Map<String, Double> cosines = reads.cosines;
-        double maxBm25 = 0;
-        double minCos = Double.MAX_VALUE;
-        double maxCos = -Double.MAX_VALUE;
+    private Map<String, Double> fuse(Reads reads, QueryRequest q, List<Hit> hits, float[] vector, Set<String> allowed) {
+        Map<String, Double> bm25 = new LinkedHashMap<>();
         for (Hit hit : hits) {
-            maxBm25 = Math.max(maxBm25, hit.bm25() == null ? 0 : hit.bm25().score());
+            bm25.put(hit.id(), hit.bm25() == null ? 0.0 : hit.bm25().score());
             Double cos = hit.vector() != null ? Double.valueOf(hit.vector().score())
                     : storedCosine(reads, hit.id(), vector);
             if (cos != null) {
-                cosines.put(hit.id(), cos);
-                minCos = Math.min(minCos, cos);
-                maxCos = Math.max(maxCos, cos);
+                reads.cosines.put(hit.id(), cos);
             }
         }
-        Map<String, Double> fused = new LinkedHashMap<>();
-        double best = 0;
-        for (Hit hit : hits) {
-            double keyword = maxBm25 > 0 && hit.bm25() != null ? hit.bm25().score() / maxBm25 : 0;
-            Double cos = cosines.get(hit.id());
-            double meaning = cos == null ? 0 : maxCos > minCos ? (cos - minCos) / (maxCos - minCos) : 1;
-            double score = vector == null ? keyword : weights.keyword() * keyword + (1 - weights.keyword()) * meaning;
-            fused.put(hit.id(), score);
-            best = Math.max(best, score);
+        ZScore keyword = ZScore.of(bm25.values(), weights.signalCap());
+        ZScore meaning = ZScore.of(bm25.keySet().stream().map(reads.cosines::get).filter(c -> c != null).toList(),
+                weights.signalCap());
+        double keywordWeight = vector == null ? 1 : weights.keyword();
+        Map<String, Double> base = new LinkedHashMap<>();
+        for (String id : bm25.keySet()) {
+            base.put(id, keywordWeight * keyword.of(bm25.get(id))
+                    + (1 - keywordWeight) * meaning.of(reads.cosines.get(id)));
         }
-        if (best > 0) {
-            double scale = best;
-            fused.replaceAll((id, score) -> score / scale);
+        Map<String, Double> fused = new LinkedHashMap<>(base);
+        if (weights.previousTurn() > 0 || weights.nextTurn() > 0) {
+            List<Memory> threaded = base.keySet().stream().map(reads::memory).flatMap(Optional::stream)
+                    .filter(m -> m.getThreadId() != null).toList();
+            Map<String, ThreadNeighbours> neighbours = threaded.isEmpty() ? Map.of()
+                    : views.threadNeighbours(q.space(), threaded);
+            // neighbours outside the candidates: BM25 0, their stored cosine
+            Map<String, ThreadNeighbours> joined = new LinkedHashMap<>();
+            neighbours.forEach((id, n) -> {
+                for (String other : new String[] {n.previous(), n.next()}) {
+                    if (other != null && !base.containsKey(other) && !joined.containsKey(other)
+                            && admissible(reads, q, other, allowed)) {
+                        Double cos = storedCosine(reads, other, vector);
+                        if (cos != null) {
+                            reads.cosines.put(other, cos);
+                        }
+                        joined.put(other, other.equals(n.previous()) ? new ThreadNeighbours(null, id)
+                                : new ThreadNeighbours(id, null));
+                    }
+                }
+            });
+            joined.keySet().forEach(id -> base.put(id, keywordWeight * keyword.of(0.0)
+                    + (1 - keywordWeight) * meaning.of(reads.cosines.get(id))));
+            Map<String, ThreadNeighbours> all = new HashMap<>(neighbours);
+            all.putAll(joined);
+            fused.clear();
+            base.forEach((id, b) -> {
+                ThreadNeighbours n = all.get(id);
+                double score = b;
+                if (n != null) {
+                    score += weights.previousTurn() * base.getOrDefault(n.previous(), 0.0)
+                            + weights.nextTurn() * base.getOrDefault(n.next(), 0.0);
+                }
+                fused.put(id, score);
+            });
         }
+        double min = fused.values().stream().mapToDouble(Double::doubleValue).min().orElse(0);
+        double max = fused.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        fused.replaceAll((id, score) -> max > min ? (score - min) / (max - min) : 1.0);
         return fused;
+    }
+
+    /** Standardises a signal over the candidates, at most {@code cap}; a missing value (null) scores the mean, 0. */
+    private record ZScore(double mean, double sd, double cap) {
+
+        static ZScore of(java.util.Collection<Double> values, double cap) {
+            double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+            double variance = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).average().orElse(0);
+            return new ZScore(mean, Math.sqrt(variance), cap);
+        }
+
+        double of(Double value) {
+            return value == null || sd == 0 ? 0 : Math.min(cap, (value - mean) / sd);
+        }
     }
 
     private Double storedCosine(Reads reads, String id, float[] vector) {

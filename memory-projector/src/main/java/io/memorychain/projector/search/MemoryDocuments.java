@@ -16,6 +16,7 @@ import org.apache.lucene.document.Field;
 import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
@@ -48,6 +49,7 @@ final class MemoryDocuments {
     static final String RUN_ID = "run_id";
     static final String ACTOR_ID = "actor_id";
     static final String ROLE = "role";
+    static final String THREAD_ID = "thread_id";
     static final String PINNED = "pinned";
     static final String IMPORTANCE = "importance";
     static final String CREATED_AT = "created_at";
@@ -104,12 +106,15 @@ final class MemoryDocuments {
         addScope(d, RUN_ID, m.getRunId());
         addScope(d, ACTOR_ID, m.getActorId());
         addScope(d, ROLE, m.getRole());
+        addScope(d, THREAD_ID, m.getThreadId());
         d.add(new StringField(PINNED, Boolean.toString(m.getPinned()), Field.Store.YES));
         d.add(new IntPoint(IMPORTANCE, m.getImportance()));
         d.add(new StoredField(IMPORTANCE, m.getImportance()));
         d.add(new LongPoint(UPDATED_AT, m.getUpdatedAt().toEpochMilli()));
         d.add(new StoredField(UPDATED_AT, m.getUpdatedAt().toEpochMilli()));
         d.add(new StoredField(CREATED_AT, m.getCreatedAt().toEpochMilli()));
+        d.add(new LongPoint(CREATED_AT, m.getCreatedAt().toEpochMilli())); // thread neighbours (ThreadNeighbours)
+        d.add(new NumericDocValuesField(CREATED_AT, m.getCreatedAt().toEpochMilli()));
         d.add(new StoredField(VERSION, m.getVersion()));
         return d;
     }

@@ -10,6 +10,7 @@ import io.memorychain.projector.retrieval.eval.Locomo.Conversation;
 import io.memorychain.projector.retrieval.eval.Locomo.Turn;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,7 @@ import java.util.Map;
 public final class LocomoChain {
 
     private final Map<String, String> turnById = new HashMap<>();
+    private final Map<String, List<String>> idsBySpace = new HashMap<>();
     private Instant last = Instant.EPOCH;
 
     public LocomoChain(ChainHarness h, List<Conversation> conversations) {
@@ -41,6 +43,7 @@ public final class LocomoChain {
                     throw new IllegalStateException("turn " + c.id() + "/" + t.diaId() + " rejected: " + o.getMessage());
                 }
                 turnById.put(o.getMemoryId(), t.diaId());
+                idsBySpace.computeIfAbsent(c.space(), x -> new ArrayList<>()).add(o.getMemoryId());
                 last = h.now.isAfter(last) ? h.now : last;
             }
         }
@@ -50,6 +53,11 @@ public final class LocomoChain {
     /** The turn ("D3:5") a memory id was written for, or null. */
     public String turn(String memoryId) {
         return turnById.get(memoryId);
+    }
+
+    /** The memory ids written for the conversation, in turn order. */
+    public List<String> ids(String space) {
+        return idsBySpace.getOrDefault(space, List.of());
     }
 
     public int size() {

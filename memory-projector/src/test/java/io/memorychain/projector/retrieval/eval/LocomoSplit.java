@@ -62,6 +62,11 @@ public final class LocomoSplit implements AutoCloseable {
         return conversations.stream().mapToInt(c -> c.questions().size()).sum();
     }
 
+    /** The memory ids of the conversation's turns, in turn order. */
+    public List<String> ids(Conversation c) {
+        return chain.ids(c.space());
+    }
+
     private float[] vector(String text) {
         return queryVectors.computeIfAbsent(text, embedder::embed);
     }

@@ -1,6 +1,8 @@
 package io.memorychain.bench;
 
-import io.memorychain.embeddings.MiniLmEmbedder;
+import io.memorychain.embeddings.EmbeddingModel;
+import io.memorychain.embeddings.EmbeddingModel;
+import io.memorychain.embeddings.OnnxSentenceEmbedder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -19,10 +21,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Cost of embedding on the write path with {@link MiniLmEmbedder} (all-MiniLM-L6-v2, int8, ONNX Runtime, one
- * caller thread): one ~20-word memory, a batch of {@value #BATCH} of them through {@code embedAll} (the figure is
- * per batch: divide by {@value #BATCH} for a text), and one text long enough to be truncated at the model's
- * 256-token window (the worst case per memory). {@code intraOpThreads} 1 (the default) runs each model call on the
+ * Cost of embedding with {@link OnnxSentenceEmbedder} per {@link EmbeddingModel} ({@code model}: minilm,
+ * bge-small, e5-small; int8, ONNX Runtime, one caller thread): one ~20-word memory, a short search query in the
+ * query form, a batch of {@value #BATCH} memories through {@code embedAll} (the figure is per batch: divide by
+ * {@value #BATCH} for a text), and one text long enough to be truncated at the model's window (256 tokens for minilm,
+ * 512 for the others: the worst case per memory). {@code intraOpThreads} 1 (the default) runs each model call on the
  * caller's thread only; 0 adds ONNX Runtime's pool of one (non-spinning) thread per core.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -45,17 +48,20 @@ public class EmbeddingBenchmark {
         "unless a customer is waiting", "after the quarterly planning", "on every project this year",
         "while the old laptop is being repaired", "according to the last retrospective"};
 
+    @Param({"minilm", "bge-small", "e5-small"})
+    public String model;
+
     @Param({"1", "0"})
     public int intraOpThreads;
 
-    private MiniLmEmbedder embedder;
+    private OnnxSentenceEmbedder embedder;
     private List<String> sentences;
     private String longText;
     private int next;
 
     @Setup(Level.Trial)
     public void setUp() {
-        embedder = MiniLmEmbedder.builder().intraOpThreads(intraOpThreads).build();
+        embedder = OnnxSentenceEmbedder.builder(EmbeddingModel.fromConfigName(model)).intraOpThreads(intraOpThreads).build();
         sentences = new ArrayList<>(BATCH);
         for (int i = 0; i < BATCH; i++) {
             sentences.add(WHO[i % WHO.length] + " " + LIKES[(i / WHO.length) % LIKES.length] + " "
@@ -84,13 +90,21 @@ public class EmbeddingBenchmark {
         return embedder.embed(sentence);
     }
 
+    /** One short search question, embedded in the query form (with the model's query prefix, if any). */
+    @Benchmark
+    public float[] embedQuery() {
+        String sentence = sentences.get(next);
+        next = (next + 1) % BATCH;
+        return embedder.embedQuery("what does " + sentence.substring(0, sentence.indexOf(' ', 12)) + " prefer?");
+    }
+
     /** {@value #BATCH} ~20-word sentences through {@code embedAll}: the time is for the whole batch. */
     @Benchmark
     public List<float[]> embedAll64() {
         return embedder.embedAll(sentences);
     }
 
-    /** A 10,000-character text, truncated to the model's 256-token window. */
+    /** A 10,000-character text, truncated to the model's window (256 or 512 tokens). */
     @Benchmark
     public float[] embedLongText() {
         return embedder.embed(longText);

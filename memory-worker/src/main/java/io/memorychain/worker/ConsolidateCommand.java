@@ -35,7 +35,7 @@ final class ConsolidateCommand {
     static final String USAGE = """
             consolidate --bootstrap-servers HOST:PORT [--registry-url URL | --registry-topic TOPIC] [--topic-prefix P]
                 [--group-id ID] [--instance-id ID] [--start-from latest|earliest] [--interval P1D] [--max-pairs 50]
-                [--band-low 0.80] [--near-exact 0.99] [--model-id ID] [--llm-config FILE] [--llm-base-url URL]
+                [--band-low 0.80] [--near-exact 0.99] [--embedding-model M | --model-id ID] [--llm-config FILE] [--llm-base-url URL]
                 [--llm-model NAME]
 
               Runs the daily consolidation job until stopped (SIGTERM or Ctrl-C): per space, at most once per
@@ -58,7 +58,9 @@ final class ConsolidateCommand {
               --max-pairs          pairs per run and space, near-exact and checked together (default 50)
               --band-low           lowest cosine of a pair sent to the model (default 0.80)
               --near-exact         cosine at or above which a pair merges without a model (default 0.99)
-              --model-id           embedding model whose vectors are compared (default: the embedder's)
+              --embedding-model    the embedder's model, minilm, bge-small or e5-small (memory.embeddings.model):
+                                   only its vectors are compared (default minilm)
+              --model-id           an explicit model id instead
               --llm-config, --llm-base-url, --llm-model, MEMORY_LLM_*: the model, as for tom; without one only
                                    near-exact duplicates are merged. The daily token budget is memory-llm's
                                    memory.llm.daily-token-budget (per tenant = space).
@@ -84,7 +86,7 @@ final class ConsolidateCommand {
     static Options parse(List<String> args, Map<String, String> environment) throws UsageException {
         Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--registry-url",
                 "--registry-topic", "--topic-prefix", "--group-id", "--instance-id", "--start-from", "--interval",
-                "--max-pairs", "--band-low", "--near-exact", "--model-id", "--llm-config", "--llm-base-url",
+                "--max-pairs", "--band-low", "--near-exact", "--model-id", "--embedding-model", "--llm-config", "--llm-base-url",
                 "--llm-model"), Set.of());
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         Topics topics = CommandLine.topics(values);
@@ -110,7 +112,7 @@ final class ConsolidateCommand {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        String modelId = values.containsKey("--model-id") ? values.get("--model-id") : LinkCommand.defaultModelId();
+        String modelId = LinkCommand.modelId(values);
         return new Options(bootstrap, registry, topics, values.getOrDefault("--group-id", DEFAULT_GROUP_ID),
                 values.getOrDefault("--instance-id", "0"), startFrom, modelId, settings,
                 TomCommand.llm(values, environment));

@@ -1,6 +1,6 @@
 package io.memorychain.worker;
 
-import io.memorychain.embeddings.MiniLmModelId;
+import io.memorychain.embeddings.EmbeddingModel;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
@@ -27,7 +27,8 @@ final class LinkCommand {
 
     static final String USAGE = """
             link --bootstrap-servers HOST:PORT [--registry-url URL | --registry-topic TOPIC] [--topic-prefix P]
-                 [--application-id ID] [--top-k 5] [--link-min 0.6] [--state-dir DIR] [--model-id ID]
+                 [--application-id ID] [--top-k 5] [--link-min 0.6] [--state-dir DIR]
+                 [--embedding-model minilm|bge-small|e5-small | --model-id ID]
 
               Runs the linker until stopped (SIGTERM or Ctrl-C shut it down cleanly): links each new active semantic
               memory to its top-K active semantic neighbours with cosine similarity >= link-min, by publishing
@@ -42,15 +43,16 @@ final class LinkCommand {
               --top-k              neighbours linked per new memory, 1..100 (default 5)
               --link-min           lowest similarity linked, in (0, 1] (default 0.6)
               --state-dir          Kafka Streams state directory (default: ./data/linker)
-              --model-id           embedding model whose vectors are compared (default: the embedder's,
-                                   all-MiniLM-L6-v2-q@<version>#mean-256)
+              --embedding-model    the embedder's model (memory.embeddings.model): only its vectors are compared
+                                   (default minilm)
+              --model-id           an explicit model id instead, e.g. all-MiniLM-L6-v2-q@<version>#mean-256
 
               Exit status: 0 stopped, 2 usage error or the linker could not run.""";
 
     static final String DEFAULT_APPLICATION_ID = "memory-chain-linker";
     static final Path DEFAULT_STATE_DIR = Path.of("data", "linker");
 
-    /** Parsed arguments of {@code link}; {@code modelId} null for the embedder's. */
+    /** Parsed arguments of {@code link}; {@code modelId} is the model whose vectors are compared. */
     record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String applicationId,
                    Path stateDir, int topK, double linkMin, String modelId) {
 
@@ -65,7 +67,7 @@ final class LinkCommand {
     static Options parse(List<String> args) throws UsageException {
         Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--registry-url",
                 "--registry-topic", "--topic-prefix", "--application-id", "--top-k", "--link-min", "--state-dir",
-                "--model-id"), Set.of());
+                "--model-id", "--embedding-model"), Set.of());
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         Topics topics = CommandLine.topics(values);
         RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
@@ -90,21 +92,35 @@ final class LinkCommand {
         Path stateDir = values.containsKey("--state-dir") ? Path.of(values.get("--state-dir")) : DEFAULT_STATE_DIR;
         return new Options(bootstrap, registry, topics,
                 values.getOrDefault("--application-id", DEFAULT_APPLICATION_ID), stateDir, topK, linkMin,
-                values.get("--model-id"));
+                modelId(values));
     }
 
     /**
-     * The embedder's model id, from the model artifact's version (this jar ships the artifact but not the inference
-     * libraries, so the model is never loaded here).
+     * The model id whose vectors a job compares: {@code --model-id} as given, else the id of
+     * {@code --embedding-model} (default {@code minilm}), from the model artifact's version (this jar ships the model
+     * artifacts but not the inference libraries, so no model is loaded here).
      */
-    static String defaultModelId() throws UsageException {
-        return MiniLmModelId.expected().orElseThrow(() -> new UsageException(
-                "the embedding model's version is not on the classpath: give --model-id (the embedder's model id)"));
+    static String modelId(Map<String, String> values) throws UsageException {
+        if (values.containsKey("--model-id")) {
+            if (values.containsKey("--embedding-model")) {
+                throw new UsageException("give at most one of --embedding-model and --model-id");
+            }
+            return values.get("--model-id");
+        }
+        EmbeddingModel model;
+        try {
+            model = EmbeddingModel.fromConfigName(values.getOrDefault("--embedding-model",
+                    EmbeddingModel.DEFAULT.configName()));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--embedding-model: " + e.getMessage());
+        }
+        return model.expectedModelId().orElseThrow(() -> new UsageException("the version of the embedding model "
+                + model.configName() + " is not on the classpath: give --model-id (the embedder's model id)"));
     }
 
     /** Runs the linker until the JVM shuts down or Streams fails; returns the exit status. */
     static int run(Options options, RegistryFactory registries, PrintStream err) throws UsageException {
-        LinkerSettings settings = options.settings(options.modelId() != null ? options.modelId() : defaultModelId());
+        LinkerSettings settings = options.settings(options.modelId());
         LongAdder proposed = new LongAdder();
         try (SchemaRegistry registry = registries.open(options.registry())) {
             KafkaStreams streams = new KafkaStreams(

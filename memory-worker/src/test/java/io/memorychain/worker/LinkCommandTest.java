@@ -3,7 +3,7 @@ package io.memorychain.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.memorychain.embeddings.MiniLmModelId;
+import io.memorychain.embeddings.EmbeddingModel;
 import io.memorychain.projector.linker.LinkerSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -26,11 +26,22 @@ class LinkCommandTest {
         assertThat(o.linkMin()).isEqualTo(LinkerSettings.DEFAULT_LINK_MIN);
         assertThat(o.applicationId()).isEqualTo("memory-chain-linker");
         assertThat(o.stateDir()).isEqualTo(Path.of("data", "linker"));
-        assertThat(o.modelId()).isNull();
+        assertThat(o.modelId()).isEqualTo(EmbeddingModel.MINILM.expectedModelId().orElseThrow())
+                .startsWith("all-MiniLM-L6-v2-q@");
         assertThat(o.registry().topic()).isEqualTo("_memory_schemas");
         assertThat(o.topics().requests()).isEqualTo("memory.requests.v1");
-        assertThat(LinkCommand.defaultModelId()).isEqualTo(MiniLmModelId.expected().orElseThrow())
-                .startsWith("all-MiniLM-L6-v2-q@");
+    }
+
+    @Test
+    void theEmbeddingModelOptionNamesTheConfiguredModelsId() throws Exception {
+        assertThat(parse("--bootstrap-servers", "k:9092", "--embedding-model", "e5-small").modelId())
+                .isEqualTo(EmbeddingModel.E5_SMALL.expectedModelId().orElseThrow()).startsWith("e5-small-v2-q@");
+        assertThat(parse("--bootstrap-servers", "k:9092", "--embedding-model", "bge-small").modelId())
+                .startsWith("bge-small-en-v1.5-q@");
+        assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--embedding-model", "gpt"))
+                .isInstanceOf(UsageException.class).hasMessageContaining("minilm, bge-small, e5-small");
+        assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--embedding-model", "minilm", "--model-id", "m"))
+                .isInstanceOf(UsageException.class).hasMessageContaining("at most one of");
     }
 
     @Test

@@ -1,17 +1,18 @@
 package io.memorychain.api.backend;
 
-import io.memorychain.embeddings.MiniLmEmbedder;
+import io.memorychain.api.config.EmbeddingsConfig;
+import io.memorychain.embeddings.OnnxSentenceEmbedder;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
 
-/** The embedding model: all-MiniLM-L6-v2 (int8) from the Maven artifact, loaded once, offline. */
+/** The embedding model of {@code memory.embeddings.model} from its Maven artifact, loaded once, offline. */
 @Factory
 public class EmbedderFactory {
 
     @Singleton
     @Bean(preDestroy = "close")
-    MiniLmEmbedder embedder() {
-        return MiniLmEmbedder.create();
+    OnnxSentenceEmbedder embedder(EmbeddingsConfig config) {
+        return OnnxSentenceEmbedder.create(config.embeddingModel());
     }
 }

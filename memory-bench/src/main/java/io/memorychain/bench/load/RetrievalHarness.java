@@ -13,7 +13,8 @@ import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.decide.WriteSettings;
-import io.memorychain.embeddings.MiniLmEmbedder;
+import io.memorychain.embeddings.EmbeddingModel;
+import io.memorychain.embeddings.OnnxSentenceEmbedder;
 import io.memorychain.events.AvroTrust;
 import io.memorychain.events.Requests;
 import io.memorychain.events.Topics;
@@ -77,7 +78,9 @@ public final class RetrievalHarness {
 
     public static void main(String[] args) throws Exception {
         AvroTrust.install();
-        Map<String, String> opts = HarnessSupport.options(args, "[--memories N] [--queries Q] [--warm-up-seconds S] [--out FILE]");
+        Map<String, String> opts = HarnessSupport.options(args, "[--memories N] [--queries Q] [--warm-up-seconds S] [--embedding-model minilm|bge-small|e5-small] [--out FILE]");
+        EmbeddingModel model = EmbeddingModel.fromConfigName(opts.getOrDefault("embedding-model",
+                EmbeddingModel.DEFAULT.configName()));
         int memories = Integer.parseInt(opts.getOrDefault("memories", "10000"));
         int queries = Integer.parseInt(opts.getOrDefault("queries", "500"));
         int warmUpSeconds = Integer.parseInt(opts.getOrDefault("warm-up-seconds", "30"));
@@ -86,7 +89,8 @@ public final class RetrievalHarness {
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("started_at", Instant.now().toString());
         result.put("memories", memories);
-        try (MiniLmEmbedder embedder = MiniLmEmbedder.create();
+        result.put("embedding_model", model.configName());
+        try (OnnxSentenceEmbedder embedder = OnnxSentenceEmbedder.create(model);
              EmbeddedKafka kafka = EmbeddedKafka.start(new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(),
                      dir.resolve("kafka")), Duration.ofSeconds(60))) {
             Topics topics = Topics.defaults();
@@ -118,7 +122,7 @@ public final class RetrievalHarness {
                     contexts.assemble(context(i), actor);
                 }
                 result.put("query_ms", percentiles(measure(queries, i -> service.query(query(i), actor))));
-                long[] embedOnly = measure(queries, i -> embedder.embed(QUERIES[i % QUERIES.length] + " " + i));
+                long[] embedOnly = measure(queries, i -> embedder.embedQuery(QUERIES[i % QUERIES.length] + " " + i));
                 result.put("query_embedding_only_ms", percentiles(embedOnly));
                 result.put("context_ms", percentiles(measure(queries, i -> contexts.assemble(context(i), actor))));
                 result.put("memory", memory());

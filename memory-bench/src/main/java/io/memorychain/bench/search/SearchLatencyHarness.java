@@ -1,7 +1,8 @@
 package io.memorychain.bench.search;
 
 import com.sun.management.OperatingSystemMXBean;
-import io.memorychain.embeddings.MiniLmEmbedder;
+import io.memorychain.embeddings.EmbeddingModel;
+import io.memorychain.embeddings.OnnxSentenceEmbedder;
 import io.memorychain.events.AvroTrust;
 import io.memorychain.projector.search.IndexEntry;
 import io.memorychain.projector.search.IndexSettings;
@@ -31,7 +32,7 @@ import java.util.stream.Stream;
 /**
  * What one space of N memories costs, end to end: the rebuild after a task (re)assignment (memories/s), the heap the
  * index holds and the process RSS, and the latency of a {@code memory.query}-like search: embed the query text with
- * the real {@link MiniLmEmbedder}, then a HYBRID top-10 search with that text and vector. Latencies are printed as
+ * the real {@link OnnxSentenceEmbedder}, then a HYBRID top-10 search with that text and vector. Latencies are printed as
  * p50/p95/p99/max of individual queries, for embed + search and for the search alone.
  *
  * <p>Corpus: {@link SyntheticMemories} (generated text, random 384-d unit vectors: embedding 100k texts would take
@@ -42,6 +43,7 @@ import java.util.stream.Stream;
  * <pre>
  * java -Xmx2g -cp memory-bench/target/benchmarks.jar io.memorychain.bench.search.SearchLatencyHarness \
  *      [--docs 10000,100000] [--queries 2000] [--warmup 1000] [--embed true] [--recall 100]
+ *      [--embedding-model minilm|bge-small|e5-small]
  *      [--directory mmap|heap] [--min-candidates 50]
  *      [--m 16] [--beam-width 100] [--quantized false] [--merge-threads 1]
  *      [--threads 1] [--rebuild-ram-mb 32] [--max-segments 0]
@@ -50,7 +52,7 @@ import java.util.stream.Stream;
  */
 public final class SearchLatencyHarness {
 
-    private static final int DIMS = MiniLmEmbedder.DIMENSIONS;
+    private static final int DIMS = OnnxSentenceEmbedder.DIMENSIONS;
     private static final int TOP_K = 10;
     private static final long SEED = 7;
     private static final OperatingSystemMXBean PROCESS =
@@ -72,7 +74,8 @@ public final class SearchLatencyHarness {
         System.out.printf("java %s, %d cores, max heap %d MiB, %s directory%n%s%n", System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20, directory,
                 settings);
-        try (MiniLmEmbedder embedder = embed ? MiniLmEmbedder.create() : null) {
+        try (OnnxSentenceEmbedder embedder = embed ? OnnxSentenceEmbedder.create(
+                EmbeddingModel.fromConfigName(opts.getOrDefault("embedding-model", EmbeddingModel.DEFAULT.configName()))) : null) {
             for (String docs : opts.getOrDefault("docs", "10000,100000").split(",")) {
                 run(Integer.parseInt(docs.trim()), settings, directory, embedder, warmup, queries, recallQueries);
             }
@@ -80,7 +83,7 @@ public final class SearchLatencyHarness {
         System.exit(0);
     }
 
-    private static void run(int docs, IndexSettings settings, String directory, MiniLmEmbedder embedder, int warmup,
+    private static void run(int docs, IndexSettings settings, String directory, OnnxSentenceEmbedder embedder, int warmup,
                             int queries, int recallQueries) throws IOException {
         SyntheticMemories data = new SyntheticMemories(DIMS);
         Footprint before = Footprint.now();
@@ -173,7 +176,7 @@ public final class SearchLatencyHarness {
     private record Query(String text, float[] randomVector) {
     }
 
-    private static List<Query> workload(MiniLmEmbedder embedder, SyntheticMemories data) {
+    private static List<Query> workload(OnnxSentenceEmbedder embedder, SyntheticMemories data) {
         SplittableRandom random = new SplittableRandom(99);
         List<Query> queries = new ArrayList<>();
         for (String text : NaturalQueries.ALL) {
@@ -183,13 +186,13 @@ public final class SearchLatencyHarness {
     }
 
     /** Per query: total, embedding and search nanos, and the search's CPU nanos. */
-    private static long[][] measure(MemoryIndex index, MiniLmEmbedder embedder, List<Query> workload, int n) {
+    private static long[][] measure(MemoryIndex index, OnnxSentenceEmbedder embedder, List<Query> workload, int n) {
         long[][] nanos = new long[4][n];
         int empty = 0;
         for (int i = 0; i < n; i++) {
             Query q = workload.get(i % workload.size());
             long t0 = System.nanoTime();
-            float[] vector = embedder == null ? q.randomVector() : embedder.embed(q.text());
+            float[] vector = embedder == null ? q.randomVector() : embedder.embedQuery(q.text());
             long c1 = THREADS.getCurrentThreadCpuTime();
             long t1 = System.nanoTime();
             int hits = index.search(SearchRequest.builder(SyntheticMemories.SPACE).text(q.text()).vector(vector)

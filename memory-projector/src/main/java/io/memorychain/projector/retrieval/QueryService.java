@@ -81,7 +81,7 @@ public final class QueryService {
         Reads reads = new Reads(q.space());
         Set<String> allowed = allowedCategories(q);
         Instant now = clock.instant();
-        float[] vector = embedder == null ? null : embedder.embed(q.query());
+        float[] vector = embedder == null ? null : embedder.embedQuery(q.query());
         int candidates = Math.min(SearchRequest.MAX_TOP_K, Math.max(q.topK() * CANDIDATE_FACTOR, MIN_CANDIDATES));
         List<Hit> hits = views.search(SearchRequest.builder(q.space()).text(q.query()).vector(vector)
                 .mode(SearchMode.HYBRID).topK(candidates).filters(q.filters()).allowedCategories(allowed)

@@ -13,6 +13,7 @@ import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.domain.category.CategoryNotAllowedException;
 import io.memorychain.domain.category.CategoryPolicy;
+import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.Requests;
 import io.memorychain.projector.ChainHarness;
 import io.memorychain.projector.SharedEmbedder;
@@ -73,6 +74,53 @@ class QueryServiceTest {
         long returnedInvoice = accesses.stream().filter(a -> a.getMemoryIds().contains(invoice)).count();
         assertThat(returnedInvoice).isPositive();
         assertThat(h.views.access(SPACE, invoice)).get().extracting(a -> a.getCount()).isEqualTo(returnedInvoice);
+    }
+
+    @Test
+    void theQueryIsEmbeddedInTheQueryFormAndMemoriesInThePassageForm() {
+        List<String> queries = new ArrayList<>();
+        List<String> passages = new ArrayList<>();
+        Embedder real = SharedEmbedder.get();
+        Embedder recording = new Embedder() {
+            @Override
+            public String modelId() {
+                return real.modelId();
+            }
+
+            @Override
+            public int dimensions() {
+                return real.dimensions();
+            }
+
+            @Override
+            public float[] embed(String text) {
+                passages.add(text);
+                return real.embed(text);
+            }
+
+            @Override
+            public float[] embedQuery(String text) {
+                queries.add(text);
+                return real.embedQuery(text);
+            }
+
+            @Override
+            public List<float[]> embedAll(List<String> texts) {
+                passages.addAll(texts);
+                return real.embedAll(texts);
+            }
+        };
+        try (ChainHarness own = new ChainHarness(recording)) {
+            String cat = own.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder()
+                    .setContent("The user adopted a kitten named Miso").build())).getMemoryId();
+            QueryService queryService = new QueryService(own.views, recording, policy, DecayModel.standard(),
+                    RankingWeights.DEFAULTS, a -> { }, own.clock);
+
+            assertThat(queryService.query(QueryRequest.of(SPACE, null, "does the user have a pet?"), AGENT).items())
+                    .extracting(QueryResult.Item::id).startsWith(cat);
+            assertThat(queries).containsExactly("does the user have a pet?");
+            assertThat(passages).containsExactly("The user adopted a kitten named Miso");
+        }
     }
 
     @Test

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.memorychain.avro.ConsolidateMemories;
 import io.memorychain.avro.MemoryRequest;
-import io.memorychain.embeddings.MiniLmEmbedder;
+import io.memorychain.embeddings.OnnxSentenceEmbedder;
 import io.memorychain.llm.ChatMessage;
 import io.memorychain.llm.ChatModel;
 import io.memorychain.llm.ChatRequest;
@@ -73,7 +73,7 @@ public final class ConsolidateBenchmark {
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
-        MiniLmEmbedder embedder = SharedEmbedder.get();
+        OnnxSentenceEmbedder embedder = SharedEmbedder.get();
         System.out.println("calibration (cosine, " + embedder.modelId() + "):");
         for (String[] p : NearExactCalibration.PAIRS) {
             double s = ConsolidatePlanner.cosine(embedder.embed(p[1]), embedder.embed(p[2]));
@@ -142,7 +142,7 @@ public final class ConsolidateBenchmark {
     }
 
     /** N memories: 70% distinct facts, 15% near-exact copies and 15% paraphrases of some of them; shuffled ids. */
-    private static List<Seeded> seed(int n, MiniLmEmbedder embedder) {
+    private static List<Seeded> seed(int n, OnnxSentenceEmbedder embedder) {
         Random random = new Random(42);
         List<String[]> facts = new ArrayList<>(); // {original, paraphrase}
         Set<String> used = new HashSet<>();

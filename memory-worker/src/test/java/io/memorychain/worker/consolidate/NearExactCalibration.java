@@ -1,6 +1,6 @@
 package io.memorychain.worker.consolidate;
 
-import io.memorychain.embeddings.MiniLmEmbedder;
+import io.memorychain.embeddings.OnnxSentenceEmbedder;
 import io.memorychain.projector.SharedEmbedder;
 
 /**
@@ -37,7 +37,7 @@ public final class NearExactCalibration {
     }
 
     public static void main(String[] args) {
-        MiniLmEmbedder embedder = SharedEmbedder.get();
+        OnnxSentenceEmbedder embedder = SharedEmbedder.get();
         for (String[] p : PAIRS) {
             double s = ConsolidatePlanner.cosine(embedder.embed(p[1]), embedder.embed(p[2]));
             System.out.printf("| %s | %s / %s | %.3f |%n", p[0], p[1], p[2], s);

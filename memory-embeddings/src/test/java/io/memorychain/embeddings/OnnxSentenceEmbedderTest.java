@@ -21,16 +21,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class MiniLmEmbedderTest {
+/** The embedder on the default model (all-MiniLM-L6-v2); what differs per model is in {@link EmbeddingModelsTest}. */
+class OnnxSentenceEmbedderTest {
 
     private static final String SENTENCE =
             "The user prefers dark mode in the editor and wants the sidebar collapsed on small laptop screens";
 
-    private static MiniLmEmbedder embedder;
+    private static OnnxSentenceEmbedder embedder;
 
     @BeforeAll
     static void load() {
-        embedder = MiniLmEmbedder.create();
+        embedder = OnnxSentenceEmbedder.create(EmbeddingModel.MINILM);
     }
 
     @AfterAll
@@ -40,7 +41,7 @@ class MiniLmEmbedderTest {
 
     @Test
     void theExpectedModelIdIsKnownWithoutLoadingAndIsTheLoadedModelsId() {
-        assertThat(MiniLmEmbedder.expectedModelId()).contains(embedder.modelId());
+        assertThat(EmbeddingModel.MINILM.expectedModelId()).contains(embedder.modelId());
     }
 
     @Test
@@ -82,7 +83,7 @@ class MiniLmEmbedderTest {
     @Test
     void embedAllGivesTheSameVectorsAsEmbeddingOneByOneAcrossBatchBoundaries() {
         List<String> texts = new ArrayList<>();
-        for (int i = 0; i < 2 * MiniLmEmbedder.DEFAULT_BATCH_SIZE + 5; i++) {
+        for (int i = 0; i < 2 * OnnxSentenceEmbedder.DEFAULT_BATCH_SIZE + 5; i++) {
             texts.add(switch (i % 4) {
                 case 0 -> "memory number " + i + " about the user's preferences";
                 case 1 -> "";
@@ -92,7 +93,7 @@ class MiniLmEmbedderTest {
         }
         // a few texts beyond the model's window, in different batches (they cost ~50x a short one)
         texts.set(7, longText(3_000));
-        texts.set(MiniLmEmbedder.DEFAULT_BATCH_SIZE + 9, longText(5_000));
+        texts.set(OnnxSentenceEmbedder.DEFAULT_BATCH_SIZE + 9, longText(5_000));
 
         List<float[]> all = embedder.embedAll(texts);
 
@@ -105,7 +106,7 @@ class MiniLmEmbedderTest {
     @Test
     void aSmallBatchSizeGivesTheSameVectorsAsTheDefault() {
         List<String> texts = List.of("one", "two words", SENTENCE, "", "Ana prefers dark mode", "the last one");
-        try (MiniLmEmbedder small = MiniLmEmbedder.builder().batchSize(4).build()) {
+        try (OnnxSentenceEmbedder small = OnnxSentenceEmbedder.builder(EmbeddingModel.MINILM).batchSize(4).build()) {
             assertThat(small.batchSize()).isEqualTo(4);
             List<float[]> expected = embedder.embedAll(texts);
             List<float[]> actual = small.embedAll(texts);
@@ -151,7 +152,7 @@ class MiniLmEmbedderTest {
 
     @Test
     void anotherInstanceWithAThreadPoolHasTheSameModelIdAndGivesTheSameVectors() {
-        try (MiniLmEmbedder other = MiniLmEmbedder.builder().intraOpThreads(0).build()) {
+        try (OnnxSentenceEmbedder other = OnnxSentenceEmbedder.builder(EmbeddingModel.MINILM).intraOpThreads(0).build()) {
             assertThat(other.modelId()).isEqualTo(embedder.modelId());
             assertThat(other.embed(SENTENCE)).containsExactly(embedder.embed(SENTENCE));
         }
@@ -192,7 +193,7 @@ class MiniLmEmbedderTest {
 
     @Test
     void aClosedEmbedderRejectsCalls() {
-        MiniLmEmbedder closed = MiniLmEmbedder.create();
+        OnnxSentenceEmbedder closed = OnnxSentenceEmbedder.create(EmbeddingModel.MINILM);
         closed.close();
         closed.close();
 
@@ -210,8 +211,8 @@ class MiniLmEmbedderTest {
 
     @Test
     void builderRejectsInvalidSettings() {
-        assertThatThrownBy(() -> MiniLmEmbedder.builder().batchSize(0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> MiniLmEmbedder.builder().intraOpThreads(-1))
+        assertThatThrownBy(() -> OnnxSentenceEmbedder.builder(EmbeddingModel.MINILM).batchSize(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> OnnxSentenceEmbedder.builder(EmbeddingModel.MINILM).intraOpThreads(-1))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -229,7 +230,7 @@ class MiniLmEmbedderTest {
     }
 
     /** Text of the given length made of varied words, so it tokenizes to far more than 256 word pieces. */
-    private static String longText(int chars) {
+    static String longText(int chars) {
         String[] words = {"memory", "agents", "remember", "preferences", "chain", "events", "replay", "Kafka",
             "projection", "verification", "signature", "consolidation", "importance", "decay", "retrieval"};
         StringBuilder text = new StringBuilder(chars + 16);
@@ -239,7 +240,7 @@ class MiniLmEmbedderTest {
         return text.substring(0, chars);
     }
 
-    private static double dot(float[] a, float[] b) {
+    static double dot(float[] a, float[] b) {
         double sum = 0;
         for (int i = 0; i < a.length; i++) {
             sum += a[i] * b[i];
@@ -247,7 +248,7 @@ class MiniLmEmbedderTest {
         return sum;
     }
 
-    private static double norm(float[] v) {
+    static double norm(float[] v) {
         return Math.sqrt(dot(v, v));
     }
 }

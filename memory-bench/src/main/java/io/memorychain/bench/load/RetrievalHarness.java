@@ -165,7 +165,9 @@ public final class RetrievalHarness {
                     + " " + OBJECTS[random.nextInt(OBJECTS.length)] + " (note " + i + ", " + random.nextInt(1000) + ")";
             inFlight.acquire();
             CompletableFuture<MemoryOutcome> f = publisher.publish(Requests.create(SPACE, actor, CreateMemory
-                    .newBuilder().setContent(content).setImportance(1 + random.nextInt(5)).build()).build());
+                    .newBuilder().setContent(content).setImportance(1 + random.nextInt(5))
+                    // threads of 20, like conversation turns: every candidate's thread neighbours are looked up
+                    .setThreadId("thread-" + i / 20).build()).build());
             f.whenComplete((o, e) -> inFlight.release());
             outcomes.add(f);
             if ((i + 1) % 10_000 == 0) {

@@ -12,6 +12,7 @@ import io.memorychain.domain.category.CategoryNotAllowedException;
 import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.projector.search.Hit;
+import io.memorychain.projector.search.QueryTerms;
 import io.memorychain.projector.search.SearchMode;
 import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.projector.search.ThreadNeighbours;
@@ -42,7 +43,6 @@ public final class QueryService {
 
     /** Candidates fetched per requested result, so that exclusions after the search rarely leave the answer short. */
     static final int CANDIDATE_FACTOR = 4;
-    static final int MIN_CANDIDATES = 40;
     static final int MAX_RELATED = 2;
     static final int MAX_DELTA_CHANGES = 50;
 
@@ -82,7 +82,7 @@ public final class QueryService {
         Set<String> allowed = allowedCategories(q);
         Instant now = clock.instant();
         float[] vector = embedder == null ? null : embedder.embedQuery(q.query());
-        int candidates = Math.min(SearchRequest.MAX_TOP_K, Math.max(q.topK() * CANDIDATE_FACTOR, MIN_CANDIDATES));
+        int candidates = Math.min(SearchRequest.MAX_TOP_K, Math.max(q.topK() * CANDIDATE_FACTOR, weights.candidates()));
         List<Hit> hits = views.search(SearchRequest.builder(q.space()).text(q.query()).vector(vector)
                 .mode(SearchMode.HYBRID).topK(candidates).filters(q.filters()).allowedCategories(allowed)
                 .includeSuperseded(q.includeSuperseded()).excludeDormant(!q.includeDormant()).build());
@@ -135,10 +135,9 @@ public final class QueryService {
                 reads.cosines.put(hit.id(), cos);
             }
         }
-        ZScore keyword = ZScore.of(bm25.values(), weights.signalCap());
-        ZScore meaning = ZScore.of(bm25.keySet().stream().map(reads.cosines::get).filter(c -> c != null).toList(),
-                weights.signalCap());
-        double keywordWeight = vector == null ? 1 : weights.keyword();
+        ZScore keyword = ZScore.of(bm25.values());
+        ZScore meaning = ZScore.of(bm25.keySet().stream().map(reads.cosines::get).filter(c -> c != null).toList());
+        double keywordWeight = vector == null ? 1 : keywordWeight(reads, q, hits);
         Map<String, Double> base = new LinkedHashMap<>();
         for (String id : bm25.keySet()) {
             base.put(id, keywordWeight * keyword.of(bm25.get(id))
@@ -186,17 +185,39 @@ public final class QueryService {
         return fused;
     }
 
-    /** Standardises a signal over the candidates, at most {@code cap}; a missing value (null) scores the mean, 0. */
-    private record ZScore(double mean, double sd, double cap) {
+    /** Keyword candidates whose coverage of the query sets the keyword weight. */
+    static final int COVERAGE_CANDIDATES = 3;
 
-        static ZScore of(java.util.Collection<Double> values, double cap) {
+    /**
+     * The keyword weight of this query: {@code keyword} when the best keyword candidates hold none of the query's
+     * terms (a stray word), rising linearly to {@code keywordCovered} when one of the best {@value
+     * #COVERAGE_CANDIDATES} holds all of them (the words of the query are the words of a memory).
+     */
+    private double keywordWeight(Reads reads, QueryRequest q, List<Hit> hits) {
+        if (weights.keywordCovered() == weights.keyword()) {
+            return weights.keyword();
+        }
+        Set<String> terms = QueryTerms.of(q.query());
+        double coverage = hits.stream().filter(h -> h.bm25() != null)
+                .sorted(Comparator.comparingInt((Hit h) -> h.bm25().rank())).limit(COVERAGE_CANDIDATES)
+                .map(h -> reads.memory(h.id())).flatMap(Optional::stream)
+                .mapToDouble(m -> QueryTerms.coverage(terms, m.getSummary() == null ? m.getContent()
+                        : m.getContent() + "\n" + m.getSummary()))
+                .max().orElse(0);
+        return weights.keyword() * (1 - coverage) + weights.keywordCovered() * coverage;
+    }
+
+    /** Standardises a signal over the candidates; a missing value (null) scores the mean, 0. */
+    private record ZScore(double mean, double sd) {
+
+        static ZScore of(java.util.Collection<Double> values) {
             double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
             double variance = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).average().orElse(0);
-            return new ZScore(mean, Math.sqrt(variance), cap);
+            return new ZScore(mean, Math.sqrt(variance));
         }
 
         double of(Double value) {
-            return value == null || sd == 0 ? 0 : Math.min(cap, (value - mean) / sd);
+            return value == null || sd == 0 ? 0 : (value - mean) / sd;
         }
     }
 

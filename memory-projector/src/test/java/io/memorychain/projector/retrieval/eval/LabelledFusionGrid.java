@@ -28,7 +28,7 @@ class LabelledFusionGrid {
             ChainedRetrievalSet chained = new ChainedRetrievalSet(set, harness);
             RankingWeights d = RankingWeights.DEFAULTS;
             for (double[] v : SETTINGS) {
-                RankingWeights w = new RankingWeights(v[0], v[3], v[1], v[2], d.decay(), d.importance(), d.recency(),
+                RankingWeights w = new RankingWeights((int) v[4], v[0], v[5], v[1], v[2], d.decay(), d.importance(), d.recency(),
                         d.relation(), d.hopDecay());
                 QueryService service = new QueryService(harness.views, harness.embedder, CategoryPolicy.unrestricted(),
                         new DecayModel(0), w, AccessRecorder.NONE, harness.clock);
@@ -40,13 +40,14 @@ class LabelledFusionGrid {
                 StringBuilder types = new StringBuilder();
                 r.byType().forEach((type, s) -> types.append(String.format(Locale.ROOT, " %s %.2f/%.2f", type.label(),
                         s.recallAt5(), s.mrr())));
-                System.out.printf(Locale.ROOT, "LABELLED kw %.2f prev %.1f next %.1f cap %.1f  R@5 %.3f MRR %.3f |%s%n", v[0], v[1],
-                        v[2], v[3], r.overall().recallAt5(), r.overall().mrr(), types);
+                System.out.printf(Locale.ROOT, "LABELLED kw %.2f prev %.1f next %.1f cand %.0f covered %.1f  R@5 %.3f MRR %.3f |%s%n", v[0], v[1],
+                        v[2], v[4], v[5], r.overall().recallAt5(), r.overall().mrr(), types);
             }
         }
     }
 
     private static final double[][] SETTINGS = {
-        {0.3, 0.5, 0.2, 100}, {0.4, 0.5, 0.2, 3}, {0.5, 0.5, 0.2, 3}, {0.6, 0.5, 0.2, 3},
-        {0.4, 0.5, 0.2, 2}, {0.5, 0.5, 0.2, 2}, {0.6, 0.5, 0.2, 2}, {0.5, 0.5, 0.2, 1.5}};
+        {0.3, 0.5, 0.2, 100, 40, 0.3}, {0.2, 0.5, 0.2, 100, 40, 0.6}, {0.3, 0.5, 0.2, 100, 40, 0.6},
+        {0.3, 0.5, 0.2, 100, 40, 0.7}, {0.2, 0.5, 0.2, 100, 40, 0.8}, {0.3, 0.5, 0.2, 100, 40, 0.8},
+        {0.3, 0.5, 0.2, 100, 80, 0.7}, {0.3, 0.5, 0.2, 100, 80, 0.8}};
 }

@@ -65,7 +65,7 @@ class LocomoFusionGrid {
                     }
                 }
                 for (Question q : c.questions()) {
-                    float[] qv = SharedEmbedder.get().embed(q.text());
+                    float[] qv = SharedEmbedder.get().embedQuery(q.text());
                     double[] cos = new double[n];
                     for (int i = 0; i < n; i++) {
                         double dot = 0;
@@ -84,11 +84,11 @@ class LocomoFusionGrid {
             }
             RankingWeights d = RankingWeights.DEFAULTS;
             for (double[] v : PIPELINE_SETTINGS) {
-                RankingWeights w = new RankingWeights(v[0], v[3], v[1], v[2], d.decay(), d.importance(), d.recency(),
+                RankingWeights w = new RankingWeights((int) v[4], v[0], v[5], v[1], v[2], d.decay(), d.importance(), d.recency(),
                         d.relation(), d.hopDecay());
                 LocomoEvaluation.Means m = LocomoEvaluation.run("P", conversations, split.pipeline(w)).overall();
-                System.out.printf(Locale.ROOT, "PIPELINE kw %.1f prev %.1f next %.1f cap %.1f  hit@5 %.3f hit@10 %.3f R@10 %.3f"
-                        + " MRR %.3f%n", v[0], v[1], v[2], v[3], m.hit5(), m.hit10(), m.recall10(), m.mrr());
+                System.out.printf(Locale.ROOT, "PIPELINE kw %.1f prev %.1f next %.1f cand %.0f covered %.1f  hit@5 %.3f hit@10 %.3f R@10 %.3f"
+                        + " MRR %.3f%n", v[0], v[1], v[2], v[4], v[5], m.hit5(), m.hit10(), m.recall10(), m.mrr());
             }
         }
         System.out.println("setting                                   hit@5  MRR   (TUNE, " + all.size() + " questions)");
@@ -107,13 +107,14 @@ class LocomoFusionGrid {
         }
     }
 
-    private static final List<String> SIMULATED_NORMS = List.of("max/minmax", "z", "rrf");
+    private static final List<String> SIMULATED_NORMS = List.of(System.getProperty("grid.norms", "max/minmax,z,rrf")
+            .split(","));
 
     /** keyword, previousTurn, nextTurn: the real pipeline on TUNE for the best simulated settings. */
     private static final double[][] PIPELINE_SETTINGS = {
-        {0.3, 0.5, 0.2, 100}, {0.4, 0.5, 0.2, 100}, {0.5, 0.5, 0.2, 100}, {0.6, 0.5, 0.2, 100},
-        {0.4, 0.5, 0.2, 3}, {0.5, 0.5, 0.2, 3}, {0.6, 0.5, 0.2, 3},
-        {0.4, 0.5, 0.2, 2}, {0.5, 0.5, 0.2, 2}, {0.6, 0.5, 0.2, 2}, {0.5, 0.5, 0.2, 1.5}};
+        {0.3, 0.5, 0.2, 100, 40, 0.3}, {0.2, 0.5, 0.2, 100, 40, 0.6}, {0.3, 0.5, 0.2, 100, 40, 0.6},
+        {0.3, 0.5, 0.2, 100, 40, 0.7}, {0.2, 0.5, 0.2, 100, 40, 0.8}, {0.3, 0.5, 0.2, 100, 40, 0.8},
+        {0.3, 0.5, 0.2, 100, 80, 0.7}, {0.3, 0.5, 0.2, 100, 80, 0.8}};
 
     /** Mean hit@5 and MRR@10 over the questions. */
     private static double[] score(List<Signals> all, String norm, int depth, double w, double prevW, double nextW) {

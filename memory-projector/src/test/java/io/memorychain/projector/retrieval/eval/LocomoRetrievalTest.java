@@ -57,11 +57,27 @@ class LocomoRetrievalTest {
         return reports.stream().filter(r -> r.retriever().equals(name)).findFirst().orElseThrow();
     }
 
-    /** Measured 2026-11-25 with MiniLM, all questions: REPORT 0.527 / 0.635 / 0.583 / 0.380, TUNE 0.474 / 0.596 / 0.550 / 0.322. */
+    /**
+     * Measured 2026-11-25 with MiniLM, all questions, hit@5 / hit@10 / recall@10 / MRR: REPORT 0.624 / 0.729 / 0.676
+     * / 0.429, TUNE 0.623 / 0.719 / 0.679 / 0.411 (before the z-scored, coverage-weighted fusion and thread context:
+     * REPORT 0.527 / 0.635 / 0.583 / 0.380, TUNE 0.474 / 0.596 / 0.550 / 0.322).
+     */
     @Test
     void thePipelineStaysAtOrAboveItsMeasuredFloorsOnBothSplits() {
-        assertFloors(named(report, "PIPELINE").overall(), 0.52, 0.63, 0.58, 0.38);
-        assertFloors(named(tune, "PIPELINE").overall(), 0.47, 0.59, 0.55, 0.32);
+        assertFloors(named(report, "PIPELINE").overall(), 0.62, 0.72, 0.67, 0.42);
+        assertFloors(named(tune, "PIPELINE").overall(), 0.62, 0.71, 0.67, 0.41);
+    }
+
+    /** Measured on REPORT: hit@5 0.624 against naive RRF 0.529, BM25 alone 0.563, vectors alone 0.422. */
+    @Test
+    void thePipelineBeatsNaiveFusionAndEachSignalAloneOnBothSplits() {
+        for (List<Report> split : List.of(tune, report)) {
+            double pipeline = named(split, "PIPELINE").overall().hit5();
+            assertThat(pipeline).isGreaterThan(named(split, "RRF").overall().hit5() + 0.05)
+                    .isGreaterThan(named(split, "BM25").overall().hit5())
+                    .isGreaterThan(named(split, "VECTOR").overall().hit5());
+            assertThat(named(split, "PIPELINE").overall().mrr()).isGreaterThan(named(split, "RRF").overall().mrr());
+        }
     }
 
     private static void assertFloors(LocomoEvaluation.Means m, double hit5, double hit10, double recall10, double mrr) {

@@ -68,7 +68,7 @@ public final class LocomoSplit implements AutoCloseable {
     }
 
     private float[] vector(String text) {
-        return queryVectors.computeIfAbsent(text, embedder::embed);
+        return queryVectors.computeIfAbsent(text, embedder::embedQuery);
     }
 
     private List<Hit> raw(Conversation c, String text, SearchMode mode, int k) {

@@ -1,5 +1,7 @@
 package io.memorychain.projector.retrieval.eval;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 
 import io.memorychain.projector.SharedEmbedder;
 import io.memorychain.projector.retrieval.RankingWeights;

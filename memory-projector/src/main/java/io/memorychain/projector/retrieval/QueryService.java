@@ -22,6 +22,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * {@code memory.query} (docs/architecture.md §7): hybrid BM25 + vector search inside the index (filters, states and the
@@ -143,45 +145,49 @@ public final class QueryService {
             base.put(id, keywordWeight * keyword.of(bm25.get(id))
                     + (1 - keywordWeight) * meaning.of(reads.cosines.get(id)));
         }
-        Map<String, Double> fused = new LinkedHashMap<>(base);
-        if (weights.previousTurn() > 0 || weights.nextTurn() > 0) {
-            List<Memory> threaded = base.keySet().stream().map(reads::memory).flatMap(Optional::stream)
-                    .filter(m -> m.getThreadId() != null).toList();
-            Map<String, ThreadNeighbours> neighbours = threaded.isEmpty() ? Map.of()
-                    : views.threadNeighbours(q.space(), threaded);
-            // neighbours outside the candidates: BM25 0, their stored cosine
-            Map<String, ThreadNeighbours> joined = new LinkedHashMap<>();
-            neighbours.forEach((id, n) -> {
-                for (String other : new String[] {n.previous(), n.next()}) {
-                    if (other != null && !base.containsKey(other) && !joined.containsKey(other)
-                            && admissible(reads, q, other, allowed)) {
-                        Double cos = storedCosine(reads, other, vector);
-                        if (cos != null) {
-                            reads.cosines.put(other, cos);
-                        }
-                        joined.put(other, other.equals(n.previous()) ? new ThreadNeighbours(null, id)
-                                : new ThreadNeighbours(id, null));
-                    }
-                }
-            });
-            joined.keySet().forEach(id -> base.put(id, keywordWeight * keyword.of(0.0)
-                    + (1 - keywordWeight) * meaning.of(reads.cosines.get(id))));
-            Map<String, ThreadNeighbours> all = new HashMap<>(neighbours);
-            all.putAll(joined);
-            fused.clear();
-            base.forEach((id, b) -> {
-                ThreadNeighbours n = all.get(id);
-                double score = b;
-                if (n != null) {
-                    score += weights.previousTurn() * base.getOrDefault(n.previous(), 0.0)
-                            + weights.nextTurn() * base.getOrDefault(n.next(), 0.0);
-                }
-                fused.put(id, score);
-            });
-        }
+        Map<String, Double> fused = weights.previousTurn() > 0 || weights.nextTurn() > 0
+                ? withThreadContext(reads, q, vector, allowed, base,
+                        id -> keywordWeight * keyword.of(0.0) + (1 - keywordWeight) * meaning.of(reads.cosines.get(id)))
+                : new LinkedHashMap<>(base);
         double min = fused.values().stream().mapToDouble(Double::doubleValue).min().orElse(0);
         double max = fused.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
         fused.replaceAll((id, score) -> max > min ? (score - min) / (max - min) : 1.0);
+        return fused;
+    }
+
+    /**
+     * Each memory's base plus {@code previousTurn} and {@code nextTurn} times the base of its thread neighbours.
+     * Neighbours that are not candidates but that the query admits join {@code base} with {@code baseOfOutsider}
+     * (no keyword score, their stored cosine).
+     */
+    private Map<String, Double> withThreadContext(Reads reads, QueryRequest q, float[] vector, Set<String> allowed,
+                                                  Map<String, Double> base, Function<String, Double> baseOfOutsider) {
+        List<Memory> threaded = base.keySet().stream().map(reads::memory).flatMap(Optional::stream)
+                .filter(m -> m.getThreadId() != null).toList();
+        Map<String, ThreadNeighbours> neighbours = new HashMap<>(threaded.isEmpty() ? Map.of()
+                : views.threadNeighbours(q.space(), threaded));
+        Map<String, ThreadNeighbours> outsiders = new LinkedHashMap<>();
+        neighbours.forEach((id, n) -> {
+            for (String other : new String[] {n.previous(), n.next()}) {
+                if (other != null && !base.containsKey(other) && !outsiders.containsKey(other)
+                        && admissible(reads, q, other, allowed)) {
+                    Double cos = storedCosine(reads, other, vector);
+                    if (cos != null) {
+                        reads.cosines.put(other, cos);
+                    }
+                    outsiders.put(other, other.equals(n.previous()) ? new ThreadNeighbours(null, id)
+                            : new ThreadNeighbours(id, null));
+                }
+            }
+        });
+        outsiders.keySet().forEach(id -> base.put(id, baseOfOutsider.apply(id)));
+        neighbours.putAll(outsiders);
+        Map<String, Double> fused = new LinkedHashMap<>();
+        base.forEach((id, b) -> {
+            ThreadNeighbours n = neighbours.get(id);
+            fused.put(id, n == null ? b : b + weights.previousTurn() * base.getOrDefault(n.previous(), 0.0)
+                    + weights.nextTurn() * base.getOrDefault(n.next(), 0.0));
+        });
         return fused;
     }
 
@@ -210,7 +216,7 @@ public final class QueryService {
     /** Standardises a signal over the candidates; a missing value (null) scores the mean, 0. */
     private record ZScore(double mean, double sd) {
 
-        static ZScore of(java.util.Collection<Double> values) {
+        static ZScore of(Collection<Double> values) {
             double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
             double variance = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).average().orElse(0);
             return new ZScore(mean, Math.sqrt(variance));

@@ -53,8 +53,6 @@ class LocomoFusionGrid {
                 }
                 float[][] vectors = new float[n][];
                 Map<String, Integer> indexOfId = new HashMap<>();
-                split.harness.views.search(SearchRequest.builder(c.space()).mode(SearchMode.BM25).text("the a i you")
-                        .topK(1).build());
                 for (String id : split.ids(c)) {
                     int i = indexOfTurn.get(split.chain.turn(id));
                     indexOfId.put(id, i);

@@ -30,6 +30,7 @@ import io.memorychain.projector.ChainHarness;
 import io.memorychain.projector.SharedEmbedder;
 import io.memorychain.projector.search.Hit;
 import io.memorychain.projector.search.SearchRequest;
+import io.memorychain.projector.search.ThreadNeighbours;
 import io.memorychain.projector.view.ListQuery;
 import io.memorychain.projector.view.MemoryViews;
 import io.memorychain.projector.view.Page;
@@ -39,6 +40,7 @@ import jakarta.annotation.PreDestroy;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -137,6 +139,11 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public synchronized List<Hit> search(SearchRequest request) {
         return harness.views.search(request);
+    }
+
+    @Override
+    public synchronized Map<String, ThreadNeighbours> threadNeighbours(String space, Collection<Memory> memories) {
+        return harness.views.threadNeighbours(space, memories);
     }
 
     @Override

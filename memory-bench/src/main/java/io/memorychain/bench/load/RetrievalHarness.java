@@ -121,7 +121,25 @@ public final class RetrievalHarness {
                     service.query(query(i), actor);
                     contexts.assemble(context(i), actor);
                 }
-                result.put("query_ms", percentiles(measure(queries, i -> service.query(query(i), actor))));
+                // the same queries without thread context and query-coverage keyword weight, interleaved with the
+                // defaults so that both see the same load: what those two cost
+                RankingWeights d = RankingWeights.DEFAULTS;
+                QueryService plain = new QueryService(views, embedder, CategoryPolicy.unrestricted(),
+                        DecayModel.standard(), new RankingWeights(d.candidates(), d.keyword(), d.keyword(), 0, 0,
+                        d.decay(), d.importance(), d.recency(), d.relation(), d.hopDecay()), AccessRecorder.NONE,
+                        Clock.systemUTC());
+                long[] full = new long[queries];
+                long[] bare = new long[queries];
+                for (int i = 0; i < queries; i++) {
+                    long t = System.nanoTime();
+                    service.query(query(i), actor);
+                    full[i] = System.nanoTime() - t;
+                    t = System.nanoTime();
+                    plain.query(query(queries + i), actor);
+                    bare[i] = System.nanoTime() - t;
+                }
+                result.put("query_ms", percentiles(full));
+                result.put("query_ms_without_thread_context_and_coverage", percentiles(bare));
                 long[] embedOnly = measure(queries, i -> embedder.embedQuery(QUERIES[i % QUERIES.length] + " " + i));
                 result.put("query_embedding_only_ms", percentiles(embedOnly));
                 result.put("context_ms", percentiles(measure(queries, i -> contexts.assemble(context(i), actor))));
@@ -165,7 +183,9 @@ public final class RetrievalHarness {
                     + " " + OBJECTS[random.nextInt(OBJECTS.length)] + " (note " + i + ", " + random.nextInt(1000) + ")";
             inFlight.acquire();
             CompletableFuture<MemoryOutcome> f = publisher.publish(Requests.create(SPACE, actor, CreateMemory
-                    .newBuilder().setContent(content).setImportance(1 + random.nextInt(5)).build()).build());
+                    .newBuilder().setContent(content).setImportance(1 + random.nextInt(5))
+                    // threads of 20, like conversation turns: every candidate's thread neighbours are looked up
+                    .setThreadId("thread-" + i / 20).build()).build());
             f.whenComplete((o, e) -> inFlight.release());
             outcomes.add(f);
             if ((i + 1) % 10_000 == 0) {

@@ -12,14 +12,17 @@ import io.memorychain.domain.category.CategoryNotAllowedException;
 import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.projector.search.Hit;
+import io.memorychain.projector.search.QueryTerms;
 import io.memorychain.projector.search.SearchMode;
 import io.memorychain.projector.search.SearchRequest;
+import io.memorychain.projector.search.ThreadNeighbours;
 import io.memorychain.projector.view.DeltaHeader;
 import io.memorychain.projector.view.MemoryViews;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -28,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * {@code memory.query} (docs/architecture.md §7): hybrid BM25 + vector search inside the index (filters, states and the
@@ -42,7 +46,6 @@ public final class QueryService {
 
     /** Candidates fetched per requested result, so that exclusions after the search rarely leave the answer short. */
     static final int CANDIDATE_FACTOR = 4;
-    static final int MIN_CANDIDATES = 40;
     static final int MAX_RELATED = 2;
     static final int MAX_DELTA_CHANGES = 50;
 
@@ -94,12 +97,12 @@ public final class QueryService {
         Set<String> allowed = allowedCategories(q);
         Instant now = clock.instant();
         float[] vector = embedder == null ? null : embedder.embedQuery(q.query());
-        int candidates = Math.min(SearchRequest.MAX_TOP_K, Math.max(q.topK() * CANDIDATE_FACTOR, MIN_CANDIDATES));
+        int candidates = Math.min(SearchRequest.MAX_TOP_K, Math.max(q.topK() * CANDIDATE_FACTOR, weights.candidates()));
         List<Hit> hits = views.search(SearchRequest.builder(q.space()).text(q.query()).vector(vector)
                 .mode(SearchMode.HYBRID).topK(candidates).filters(q.filters()).allowedCategories(allowed)
                 .includeSuperseded(q.includeSuperseded()).excludeDormant(!q.includeDormant()).build());
 
-        Map<String, Double> relevance = fuse(reads, hits, vector);
+        Map<String, Double> relevance = fuse(reads, q, hits, vector, allowed);
         traverseEntities(reads, q, hits, relevance, allowed);
         reranking.apply(q.query(), relevance, id -> reads.memory(id).map(Memory::getContent).orElse(null));
 
@@ -129,42 +132,113 @@ public final class QueryService {
     }
 
     /**
-     * Score fusion of the two signals of every candidate: {@code keyword * bm25 / max_bm25 + (1 - keyword) *
-     * minmax(cosine)}, scaled so that the best candidate has relevance 1. Measured on the labelled retrieval set,
-     * this beats reciprocal rank fusion, which ranks a memory found by meaning alone (every paraphrase) below any
-     * memory a stray keyword puts in both lists. A candidate outside the kNN list gets its cosine from its stored
-     * embedding; without one (not embedded yet, or no embedder) it has keyword relevance only.
+     * Fusion of the two signals of every candidate, then thread context (docs/architecture.md §7). Each signal is
+     * z-scored over the candidates ({@code (x - mean) / sd}; BM25 0 outside the keyword list, a candidate without an
+     * embedding of its content gets the mean cosine) and {@code base = keyword * z(bm25) + (1 - keyword) * z(cosine)}.
+     * A memory of a thread then also gets the base of its thread neighbours, {@code previousTurn * base(previous) +
+     * nextTurn * base(next)}: a reply ("Yes, I did!") is found through the question before it. Neighbours outside the
+     * candidates join them (their BM25 is 0, their cosine from their stored embedding) when the query admits them.
+     * Relevance is the result min-max scaled to 0..1. A candidate outside the kNN list gets its cosine from its stored
+     * embedding; without a query vector (no embedder) the cosine signal is absent and BM25 alone is the base.
      */
-    private Map<String, Double> fuse(Reads reads, List<Hit> hits, float[] vector) {
-        Map<String, Double> cosines = reads.cosines;
-        double maxBm25 = 0;
-        double minCos = Double.MAX_VALUE;
-        double maxCos = -Double.MAX_VALUE;
+    private Map<String, Double> fuse(Reads reads, QueryRequest q, List<Hit> hits, float[] vector, Set<String> allowed) {
+        Map<String, Double> bm25 = new LinkedHashMap<>();
         for (Hit hit : hits) {
-            maxBm25 = Math.max(maxBm25, hit.bm25() == null ? 0 : hit.bm25().score());
+            bm25.put(hit.id(), hit.bm25() == null ? 0.0 : hit.bm25().score());
             Double cos = hit.vector() != null ? Double.valueOf(hit.vector().score())
                     : storedCosine(reads, hit.id(), vector);
             if (cos != null) {
-                cosines.put(hit.id(), cos);
-                minCos = Math.min(minCos, cos);
-                maxCos = Math.max(maxCos, cos);
+                reads.cosines.put(hit.id(), cos);
             }
         }
-        Map<String, Double> fused = new LinkedHashMap<>();
-        double best = 0;
-        for (Hit hit : hits) {
-            double keyword = maxBm25 > 0 && hit.bm25() != null ? hit.bm25().score() / maxBm25 : 0;
-            Double cos = cosines.get(hit.id());
-            double meaning = cos == null ? 0 : maxCos > minCos ? (cos - minCos) / (maxCos - minCos) : 1;
-            double score = vector == null ? keyword : weights.keyword() * keyword + (1 - weights.keyword()) * meaning;
-            fused.put(hit.id(), score);
-            best = Math.max(best, score);
+        ZScore keyword = ZScore.of(bm25.values());
+        ZScore meaning = ZScore.of(bm25.keySet().stream().map(reads.cosines::get).filter(c -> c != null).toList());
+        double keywordWeight = vector == null ? 1 : keywordWeight(reads, q, hits);
+        Map<String, Double> base = new LinkedHashMap<>();
+        for (String id : bm25.keySet()) {
+            base.put(id, keywordWeight * keyword.of(bm25.get(id))
+                    + (1 - keywordWeight) * meaning.of(reads.cosines.get(id)));
         }
-        if (best > 0) {
-            double scale = best;
-            fused.replaceAll((id, score) -> score / scale);
-        }
+        Map<String, Double> fused = weights.previousTurn() > 0 || weights.nextTurn() > 0
+                ? withThreadContext(reads, q, vector, allowed, base,
+                        id -> keywordWeight * keyword.of(0.0) + (1 - keywordWeight) * meaning.of(reads.cosines.get(id)))
+                : new LinkedHashMap<>(base);
+        double min = fused.values().stream().mapToDouble(Double::doubleValue).min().orElse(0);
+        double max = fused.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        fused.replaceAll((id, score) -> max > min ? (score - min) / (max - min) : 1.0);
         return fused;
+    }
+
+    /**
+     * Each memory's base plus {@code previousTurn} and {@code nextTurn} times the base of its thread neighbours.
+     * Neighbours that are not candidates but that the query admits join {@code base} with {@code baseOfOutsider}
+     * (no keyword score, their stored cosine).
+     */
+    private Map<String, Double> withThreadContext(Reads reads, QueryRequest q, float[] vector, Set<String> allowed,
+                                                  Map<String, Double> base, Function<String, Double> baseOfOutsider) {
+        List<Memory> threaded = base.keySet().stream().map(reads::memory).flatMap(Optional::stream)
+                .filter(m -> m.getThreadId() != null).toList();
+        Map<String, ThreadNeighbours> neighbours = new HashMap<>(threaded.isEmpty() ? Map.of()
+                : views.threadNeighbours(q.space(), threaded));
+        Map<String, ThreadNeighbours> outsiders = new LinkedHashMap<>();
+        neighbours.forEach((id, n) -> {
+            for (String other : new String[] {n.previous(), n.next()}) {
+                if (other != null && !base.containsKey(other) && !outsiders.containsKey(other)
+                        && admissible(reads, q, other, allowed)) {
+                    Double cos = storedCosine(reads, other, vector);
+                    if (cos != null) {
+                        reads.cosines.put(other, cos);
+                    }
+                    outsiders.put(other, other.equals(n.previous()) ? new ThreadNeighbours(null, id)
+                            : new ThreadNeighbours(id, null));
+                }
+            }
+        });
+        outsiders.keySet().forEach(id -> base.put(id, baseOfOutsider.apply(id)));
+        neighbours.putAll(outsiders);
+        Map<String, Double> fused = new LinkedHashMap<>();
+        base.forEach((id, b) -> {
+            ThreadNeighbours n = neighbours.get(id);
+            fused.put(id, n == null ? b : b + weights.previousTurn() * base.getOrDefault(n.previous(), 0.0)
+                    + weights.nextTurn() * base.getOrDefault(n.next(), 0.0));
+        });
+        return fused;
+    }
+
+    /** Keyword candidates whose coverage of the query sets the keyword weight. */
+    static final int COVERAGE_CANDIDATES = 3;
+
+    /**
+     * The keyword weight of this query: {@code keyword} when the best keyword candidates hold none of the query's
+     * terms (a stray word), rising linearly to {@code keywordCovered} when one of the best {@value
+     * #COVERAGE_CANDIDATES} holds all of them (the words of the query are the words of a memory).
+     */
+    private double keywordWeight(Reads reads, QueryRequest q, List<Hit> hits) {
+        if (weights.keywordCovered() == weights.keyword()) {
+            return weights.keyword();
+        }
+        Set<String> terms = QueryTerms.of(q.query());
+        double coverage = hits.stream().filter(h -> h.bm25() != null)
+                .sorted(Comparator.comparingInt((Hit h) -> h.bm25().rank())).limit(COVERAGE_CANDIDATES)
+                .map(h -> reads.memory(h.id())).flatMap(Optional::stream)
+                .mapToDouble(m -> QueryTerms.coverage(terms, m.getSummary() == null ? m.getContent()
+                        : m.getContent() + "\n" + m.getSummary()))
+                .max().orElse(0);
+        return weights.keyword() * (1 - coverage) + weights.keywordCovered() * coverage;
+    }
+
+    /** Standardises a signal over the candidates; a missing value (null) scores the mean, 0. */
+    private record ZScore(double mean, double sd) {
+
+        static ZScore of(Collection<Double> values) {
+            double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+            double variance = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).average().orElse(0);
+            return new ZScore(mean, Math.sqrt(variance));
+        }
+
+        double of(Double value) {
+            return value == null || sd == 0 ? 0 : (value - mean) / sd;
+        }
     }
 
     private Double storedCosine(Reads reads, String id, float[] vector) {

@@ -1,9 +1,20 @@
 package io.memorychain.projector.search;
 
 import java.io.IOException;
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryState;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
@@ -53,6 +64,40 @@ final class IndexSearch {
             hits.add(new Hit(doc.get(MemoryDocuments.ID), score, f.bm25(), f.vector(), MemoryDocuments.meta(doc)));
         }
         return hits;
+    }
+
+    /** See {@link MemoryIndex#threadNeighbours}. */
+    Map<String, ThreadNeighbours> threadNeighbours(IndexSearcher searcher, String space, Collection<Memory> memories)
+            throws IOException {
+        Map<String, ThreadNeighbours> out = new HashMap<>();
+        for (Memory m : memories) {
+            if (m.getThreadId() == null || !space.equals(m.getSpace())) {
+                continue;
+            }
+            long at = m.getCreatedAt().toEpochMilli();
+            Query thread = new BooleanQuery.Builder()
+                    .add(new TermQuery(new Term(MemoryDocuments.SPACE, space)), Occur.FILTER)
+                    .add(new TermQuery(new Term(MemoryDocuments.THREAD_ID, m.getThreadId())), Occur.FILTER)
+                    .add(new TermQuery(new Term(MemoryDocuments.STATE, MemoryState.ACTIVE.name())), Occur.FILTER)
+                    .build();
+            out.put(m.getId(), new ThreadNeighbours(
+                    nearest(searcher, thread, LongPoint.newRangeQuery(MemoryDocuments.CREATED_AT, Long.MIN_VALUE, at - 1),
+                            true),
+                    nearest(searcher, thread, LongPoint.newRangeQuery(MemoryDocuments.CREATED_AT, at + 1, Long.MAX_VALUE),
+                            false)));
+        }
+        return out;
+    }
+
+    /** The id of the latest (or earliest) document of the thread within the time range, or null. */
+    private static String nearest(IndexSearcher searcher, Query thread, Query range, boolean latest)
+            throws IOException {
+        Query query = new BooleanQuery.Builder().add(thread, Occur.FILTER).add(range, Occur.FILTER).build();
+        Sort order = new Sort(new SortField(MemoryDocuments.CREATED_AT, SortField.Type.LONG, latest),
+                new SortField(MemoryDocuments.ID, SortField.Type.STRING, latest));
+        ScoreDoc[] top = searcher.search(query, 1, order).scoreDocs;
+        return top.length == 0 ? null
+                : searcher.storedFields().document(top[0].doc, Set.of(MemoryDocuments.ID)).get(MemoryDocuments.ID);
     }
 
     private ScoreDoc[] bm25(IndexSearcher searcher, String text, Query restriction, int n) throws IOException {

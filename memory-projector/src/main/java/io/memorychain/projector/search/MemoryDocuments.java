@@ -16,6 +16,7 @@ import org.apache.lucene.document.Field;
 import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
@@ -118,6 +119,7 @@ final class MemoryDocuments {
         d.add(new StoredField(UPDATED_AT, m.getUpdatedAt().toEpochMilli()));
         d.add(new LongPoint(CREATED_AT, m.getCreatedAt().toEpochMilli()));
         d.add(new StoredField(CREATED_AT, m.getCreatedAt().toEpochMilli()));
+        d.add(new NumericDocValuesField(CREATED_AT, m.getCreatedAt().toEpochMilli()));
         d.add(new StoredField(VERSION, m.getVersion()));
         return d;
     }

@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.IndexReader;
@@ -208,6 +210,24 @@ public final class MemoryIndex implements AutoCloseable {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("search failed", e);
+        }
+    }
+
+    /**
+     * The active memories written just before and just after each given memory in its thread (docs/architecture.md
+     * §7, thread context): same space and {@code thread_id}, the nearest strictly earlier and strictly later
+     * {@code created_at}. Memories without a thread are absent from the answer.
+     */
+    public Map<String, ThreadNeighbours> threadNeighbours(String space, Collection<Memory> memories) {
+        try {
+            IndexSearcher searcher = searchers.acquire();
+            try {
+                return search.threadNeighbours(searcher, space, memories);
+            } finally {
+                searchers.release(searcher);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("thread neighbour search failed", e);
         }
     }
 

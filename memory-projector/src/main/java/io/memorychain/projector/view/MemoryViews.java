@@ -13,7 +13,9 @@ import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.domain.core.CoreView;
 import io.memorychain.projector.search.Hit;
 import io.memorychain.projector.search.SearchRequest;
+import io.memorychain.projector.search.ThreadNeighbours;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -66,6 +68,14 @@ public interface MemoryViews {
      * @throws IndexUnavailableException when no task of this instance holds the space's index right now
      */
     List<Hit> search(SearchRequest request);
+
+    /**
+     * The active memories written just before and after each of these memories in its thread (see
+     * {@link io.memorychain.projector.search.MemoryIndex#threadNeighbours}); views without an index know none.
+     */
+    default Map<String, ThreadNeighbours> threadNeighbours(String space, Collection<Memory> memories) {
+        return Map.of();
+    }
 
     /** A proposal of the space (docs/architecture.md §10) by id, whatever its status; empty for unknown ids. */
     Optional<Proposal> proposal(String space, String id);

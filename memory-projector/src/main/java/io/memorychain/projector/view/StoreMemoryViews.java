@@ -18,10 +18,12 @@ import io.memorychain.projector.search.Hit;
 import io.memorychain.projector.search.MemoryIndex;
 import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.search.SearchRequest;
+import io.memorychain.projector.search.ThreadNeighbours;
 import io.memorychain.projector.support.StoreKeys;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -153,6 +155,12 @@ public final class StoreMemoryViews implements MemoryViews {
                 "the search index of space " + request.space() + " (partition " + partition
                         + ") is not held by this instance right now"));
         return index.search(request);
+    }
+
+    @Override
+    public Map<String, ThreadNeighbours> threadNeighbours(String space, Collection<Memory> memories) {
+        return indexes.get(partitionOf.applyAsInt(space)).map(index -> index.threadNeighbours(space, memories))
+                .orElse(Map.of());
     }
 
     @Override

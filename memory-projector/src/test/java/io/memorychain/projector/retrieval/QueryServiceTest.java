@@ -63,6 +63,38 @@ class QueryServiceTest {
         return service.query(q, AGENT).items().stream().map(QueryResult.Item::id).toList();
     }
 
+    private String turn(String thread, String speaker, String text) {
+        h.advance(Duration.ofSeconds(1));
+        return h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setKind(MemoryKind.EPISODIC)
+                .setContent(speaker + ": " + text).setUserId(speaker).setThreadId(thread).build())).getMemoryId();
+    }
+
+    @Test
+    void aReplyIsFoundThroughTheTurnBeforeItInItsThread() {
+        turn("session-1", "Caroline", "Did you finally adopt the dog from the shelter?");
+        String reply = turn("session-1", "Melanie", "Yes, I did!");
+        turn("session-2", "Caroline", "Did you try the new bakery on Main Street?");
+        String otherReply = turn("session-2", "Melanie", "Yes, I did!");
+        turn("session-3", "Caroline", "Did you finish the marathon in the rain?");
+        turn("session-3", "Melanie", "Yes, I did!");
+        turn("session-4", "Caroline", "Did you call your sister about the wedding?");
+        turn("session-4", "Melanie", "Yes, I did!");
+        QueryRequest q = QueryRequest.of(SPACE, null, "shelter dog adoption").withTopK(8);
+
+        List<String> withContext = ids(q);
+        RankingWeights d = RankingWeights.DEFAULTS;
+        QueryService alone = new QueryService(h.views, h.embedder, policy, DecayModel.standard(),
+                new RankingWeights(d.candidates(), d.keyword(), d.keywordCovered(), 0, 0, d.decay(), d.importance(),
+                        d.recency(), d.relation(), d.hopDecay()), a -> { }, h.clock);
+        List<String> withoutContext = alone.query(q, AGENT).items().stream().map(QueryResult.Item::id).toList();
+
+        assertThat(withContext.indexOf(reply)).as("with context: %s", withContext).isBetween(0, 1)
+                .isLessThan(withContext.indexOf(otherReply));
+        // the four replies are the same text: alone, the oldest (this one) ranks below the others (recency)
+        assertThat(withoutContext.indexOf(reply)).as("without context: %s", withoutContext)
+                .isGreaterThan(withoutContext.indexOf(otherReply));
+    }
+
     @Test
     void findsByMeaningAndByExactCodeAndRecordsTheAccess() {
         String cat = create("The user adopted a kitten named Miso", null, 3);

@@ -85,11 +85,14 @@ class PipelineRetrievalTest {
         assertThat(p.mrr()).isGreaterThan(bm25.overall().mrr()).isGreaterThan(vector.overall().mrr());
     }
 
-    /** Measured 0.887 / 0.747 overall (BM25 0.578 / 0.556, vector 0.806 / 0.693). */
+    /**
+     * Measured 0.904 / 0.766 overall (BM25 0.578 / 0.556, vector 0.806 / 0.693) with the fusion chosen on LoCoMo
+     * TUNE (see {@code RankingWeights#DEFAULTS}); 0.887 / 0.747 before it.
+     */
     @Test
     void staysAtOrAboveTheMeasuredFloors() {
-        assertThat(pipeline.overall().recallAt5()).isGreaterThanOrEqualTo(0.88);
-        assertThat(pipeline.overall().mrr()).isGreaterThanOrEqualTo(0.74);
+        assertThat(pipeline.overall().recallAt5()).isGreaterThanOrEqualTo(0.90);
+        assertThat(pipeline.overall().mrr()).isGreaterThanOrEqualTo(0.76);
         Map<QueryType, Scores> byType = pipeline.byType();
         SoftAssertions soft = new SoftAssertions();
         FLOORS_BY_TYPE.forEach((type, floor) -> {
@@ -99,14 +102,18 @@ class PipelineRetrievalTest {
         soft.assertAll();
     }
 
-    /** Recall@5 and MRR per query type, measured and rounded down. */
+    /**
+     * Recall@5 and MRR per query type, measured and rounded down. The LoCoMo-tuned fusion raised paraphrase, exact and
+     * temporal and cost one rank in a few queries elsewhere: MRR multihop 0.22 -> 0.21, filtered 0.92 -> 0.90,
+     * superseded 0.95 -> 0.90 (measured 0.219, 0.900, 0.909); temporal MRR measured 0.7798.
+     */
     private static final Map<QueryType, double[]> FLOORS_BY_TYPE = Map.of(
-            QueryType.PARAPHRASE, new double[] {0.87, 0.69},
-            QueryType.EXACT, new double[] {1.00, 0.85},
-            QueryType.TEMPORAL, new double[] {0.90, 0.74},
-            QueryType.MULTIHOP, new double[] {0.50, 0.22},
-            QueryType.FILTERED, new double[] {1.00, 0.92},
-            QueryType.SUPERSEDED, new double[] {1.00, 0.95},
+            QueryType.PARAPHRASE, new double[] {0.93, 0.70},
+            QueryType.EXACT, new double[] {1.00, 1.00},
+            QueryType.TEMPORAL, new double[] {0.90, 0.77},
+            QueryType.MULTIHOP, new double[] {0.50, 0.21},
+            QueryType.FILTERED, new double[] {1.00, 0.90},
+            QueryType.SUPERSEDED, new double[] {1.00, 0.90},
             QueryType.CATEGORY, new double[] {0.94, 0.92});
 
     @Test
@@ -118,7 +125,7 @@ class PipelineRetrievalTest {
     void defaultDecayDemotesOldUnreadMemoriesButNeverHidesThemWithoutAnArchivalEvent() {
         EvaluationReport decayed = RetrievalEvaluation.run("PIPELINE+DECAY", set, retriever(DecayModel.standard()));
         System.out.println("with the seed's decay (lambda 0.03, nothing ever read): " + decayed.overall());
-        // decay reorders (recall@5 0.887 -> 0.836 measured 2026-11-25) but hides nothing: before the lifecycle events
+        // decay reorders (recall@5 0.904 -> 0.879 measured 2026-11-25) but hides nothing: before the lifecycle events
         // the query-time status archived every memory unread for ~3 months and recall@5 fell to 0.42
         assertThat(decayed.overall().recallAt5()).isLessThan(pipeline.overall().recallAt5()).isGreaterThan(0.8);
     }

@@ -15,6 +15,13 @@
  *       {@code MemoryIndex} and exposes the raw index as a retriever (the baseline of
  *       {@code RawIndexRetrievalTest}). Relation traversal can use {@link
  *       io.memorychain.projector.retrieval.eval.RetrievalSet#links()} and {@code within(key, hops)}.</li>
+ *   <li>Public data: {@link io.memorychain.projector.retrieval.eval.Locomo} reads LoCoMo conversations (only the
+ *       allowlisted ones, by exact entry name) from the release zip named by {@code -Dlocomo.zip} or
+ *       {@code LOCOMO_ZIP}; {@link io.memorychain.projector.retrieval.eval.LocomoSplit} writes them through the chain
+ *       and offers BM25, vector, naive RRF and {@code memory.query} as retrievers;
+ *       {@link io.memorychain.projector.retrieval.eval.LocomoEvaluation} scores evidence turns (hit@5, hit@10,
+ *       recall@10, MRR) per category. {@code LocomoRetrievalTest} holds the floors; {@code LocomoFusionGrid},
+ *       {@code LabelledFusionGrid} and {@code LocomoModelComparison} are run by name only.</li>
  * </ul>
  */
 package io.memorychain.projector.retrieval.eval;

@@ -1,0 +1,94 @@
+package io.memorychain.projector.retrieval.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+
+import io.memorychain.projector.SharedEmbedder;
+import io.memorychain.projector.retrieval.RankingWeights;
+import io.memorychain.projector.retrieval.eval.Locomo.Conversation;
+import io.memorychain.projector.retrieval.eval.LocomoEvaluation.Report;
+import io.memorychain.projector.search.SearchMode;
+import java.nio.file.Path;
+import java.util.List;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Retrieval on public data (README "Retrieval on public data"): LoCoMo's long conversations, every turn one memory,
+ * each question scored on its evidence turns. TUNE (conv-26, conv-30) is where weights are chosen; REPORT (conv-41,
+ * conv-42, conv-43) is only measured. Needs the release zip ({@code -Dlocomo.zip=...} or {@code LOCOMO_ZIP}); without
+ * it the test is skipped, never passed. The floors are the measured figures rounded down to two decimals.
+ */
+class LocomoRetrievalTest {
+
+    private static List<Report> tune;
+    private static List<Report> report;
+
+    @BeforeAll
+    static void evaluate() {
+        Path zip = Locomo.zip().orElse(null);
+        Assumptions.assumeTrue(zip != null, "LoCoMo data absent: download locomo10.zip (snap-research/locomo,"
+                + " CC BY-NC 4.0) and run with -Dlocomo.zip=/path/to/locomo10.zip or LOCOMO_ZIP=/path/to/locomo10.zip");
+        tune = evaluate(zip, Locomo.TUNE, "TUNE");
+        report = evaluate(zip, Locomo.REPORT, "REPORT");
+    }
+
+    private static List<Report> evaluate(Path zip, List<Integer> ids, String name) {
+        List<Conversation> conversations = Locomo.read(zip, ids);
+        int dropped = conversations.stream().mapToInt(Conversation::droppedEvidence).sum();
+        int droppedQuestions = conversations.stream().mapToInt(Conversation::droppedQuestions).sum();
+        try (LocomoSplit split = new LocomoSplit(conversations, SharedEmbedder.get())) {
+            long started = System.nanoTime();
+            List<Report> reports = List.of(
+                    LocomoEvaluation.run("BM25", conversations, split.raw(SearchMode.BM25)),
+                    LocomoEvaluation.run("VECTOR", conversations, split.raw(SearchMode.VECTOR)),
+                    LocomoEvaluation.run("RRF", conversations, split.naiveRrf()),
+                    LocomoEvaluation.run("PIPELINE", conversations, split.pipeline(RankingWeights.DEFAULTS)));
+            System.out.println(LocomoEvaluation.table("LoCoMo " + name + " " + split.ids() + ": " + split.chain.size()
+                    + " turns, " + split.questions() + " questions (" + dropped + " evidence references and "
+                    + droppedQuestions + " questions without valid evidence dropped); written in "
+                    + split.writeMillis + " ms, evaluated in " + (System.nanoTime() - started) / 1_000_000 + " ms",
+                    reports));
+            return reports;
+        }
+    }
+
+    private static Report named(List<Report> reports, String name) {
+        return reports.stream().filter(r -> r.retriever().equals(name)).findFirst().orElseThrow();
+    }
+
+    /**
+     * Measured 2026-11-25 with MiniLM, all questions, hit@5 / hit@10 / recall@10 / MRR: REPORT 0.624 / 0.729 / 0.676
+     * / 0.429, TUNE 0.623 / 0.719 / 0.679 / 0.411 (before the z-scored, coverage-weighted fusion and thread context:
+     * REPORT 0.527 / 0.635 / 0.583 / 0.380, TUNE 0.474 / 0.596 / 0.550 / 0.322).
+     */
+    @Test
+    void thePipelineStaysAtOrAboveItsMeasuredFloorsOnBothSplits() {
+        assertFloors(named(report, "PIPELINE").overall(), 0.62, 0.72, 0.67, 0.42);
+        // TUNE hit@5 measured 0.623 and 0.619 in two runs: memory ids are random and tie the order of equal scores
+        assertFloors(named(tune, "PIPELINE").overall(), 0.61, 0.71, 0.67, 0.41);
+    }
+
+    /** Measured on REPORT: hit@5 0.624 against naive RRF 0.529, BM25 alone 0.563, vectors alone 0.422. */
+    @Test
+    void thePipelineBeatsNaiveFusionAndEachSignalAloneOnBothSplits() {
+        for (List<Report> split : List.of(tune, report)) {
+            double pipeline = named(split, "PIPELINE").overall().hit5();
+            assertThat(pipeline).isGreaterThan(named(split, "RRF").overall().hit5() + 0.05)
+                    .isGreaterThan(named(split, "BM25").overall().hit5())
+                    .isGreaterThan(named(split, "VECTOR").overall().hit5());
+            assertThat(named(split, "PIPELINE").overall().mrr()).isGreaterThan(named(split, "RRF").overall().mrr());
+        }
+    }
+
+    private static void assertFloors(LocomoEvaluation.Means m, double hit5, double hit10, double recall10, double mrr) {
+        SoftAssertions soft = new SoftAssertions();
+        soft.assertThat(m.hit5()).as("hit@5").isGreaterThanOrEqualTo(hit5);
+        soft.assertThat(m.hit10()).as("hit@10").isGreaterThanOrEqualTo(hit10);
+        soft.assertThat(m.recall10()).as("recall@10").isGreaterThanOrEqualTo(recall10);
+        soft.assertThat(m.mrr()).as("MRR").isGreaterThanOrEqualTo(mrr);
+        soft.assertAll();
+    }
+}

@@ -15,16 +15,13 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.SerializationException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.utils.Utils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -255,14 +252,7 @@ public final class KafkaChainReader {
     }
 
     private KafkaConsumer<byte[], byte[]> consumer() {
-        Map<String, Object> config = new HashMap<>(consumerConfig);
-        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        config.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        config.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "memory-chain-verifier-" + UUID.randomUUID());
-        config.putIfAbsent(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000);
-        return new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        return ChainConsumers.reader(consumerConfig, "memory-chain-verifier-");
     }
 
     private static String coordinates(ConsumerRecord<?, ?> record) {

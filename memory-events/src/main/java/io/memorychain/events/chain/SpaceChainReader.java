@@ -5,20 +5,16 @@ import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.CloseOptions;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.utils.Utils;
 
 /**
@@ -104,13 +100,6 @@ public final class SpaceChainReader {
     }
 
     private KafkaConsumer<byte[], byte[]> consumer() {
-        Map<String, Object> config = new HashMap<>(consumerConfig);
-        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        config.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        config.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "memory-chain-space-reader-" + UUID.randomUUID());
-        config.putIfAbsent(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000);
-        return new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        return ChainConsumers.reader(consumerConfig, "memory-chain-space-reader-");
     }
 }

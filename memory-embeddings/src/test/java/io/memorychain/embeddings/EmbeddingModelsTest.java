@@ -157,4 +157,21 @@ class EmbeddingModelsTest {
         assertThatThrownBy(() -> EmbeddingModel.fromConfigName("gpt"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("minilm, bge-small, e5-small");
     }
+
+    @Test
+    void eachModelIsFoundByItsModelIdAndCarriesItsOwnCalibratedThresholds() {
+        for (EmbeddingModel model : EmbeddingModel.values()) {
+            String id = model.expectedModelId().orElseThrow();
+            assertThat(EmbeddingModel.ofModelId(id)).contains(model);
+            assertThat(EmbeddingModel.thresholdsOf(id)).isSameAs(model.thresholds());
+        }
+        assertThat(EmbeddingModel.ofModelId("some-other-model@1#mean-128")).isEmpty();
+        assertThat(EmbeddingModel.thresholdsOf("some-other-model@1#mean-128"))
+                .isSameAs(EmbeddingModel.DEFAULT.thresholds());
+        assertThat(EmbeddingModel.E5_SMALL.thresholds().linkMin())
+                .as("e5's cosines run higher: unrelated facts score 0.72-0.80 there, about 0 with MiniLM")
+                .isGreaterThan(EmbeddingModel.MINILM.thresholds().linkMin());
+        assertThatThrownBy(() -> new CosineThresholds(0.6, 0.7, 0.99, 0.99))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

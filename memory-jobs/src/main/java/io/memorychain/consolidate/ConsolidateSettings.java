@@ -1,5 +1,7 @@
 package io.memorychain.consolidate;
 
+import io.memorychain.embeddings.CosineThresholds;
+import io.memorychain.embeddings.EmbeddingModel;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -23,18 +25,6 @@ public record ConsolidateSettings(Duration interval, int maxPairs, double bandLo
 
     public static final Duration DEFAULT_INTERVAL = Duration.ofDays(1);
     public static final int DEFAULT_MAX_PAIRS = 50;
-    /**
-     * Measured with the embedder (memory-worker/README.md, {@code ConsolidateBenchmark}): paraphrases of one fact score
-     * 0.74-0.92, a different person with the same sentence 0.79, facts on the same subject 0.64-0.69; 0.80 keeps most
-     * paraphrases in the band and related facts out (the model decides inside the band).
-     */
-    public static final double DEFAULT_BAND_LOW = 0.80;
-    /**
-     * Measured (memory-worker/README.md): copies differing in case, punctuation or whitespace score 0.93-1.00 (all found
-     * by the planner's normalized-text equality anyway), numeric steps up to 0.962, paraphrases up to 0.924, and in the
-     * benchmark the same sentence about "Alice E." and "Alice I." 0.980; so 0.99.
-     */
-    public static final double DEFAULT_NEAR_EXACT = 0.99;
     public static final Duration DEFAULT_POOL_WINDOW = Duration.ofHours(72);
     public static final int DEFAULT_POOL_IMPORTANCE = 3;
     public static final Duration DEFAULT_RECENCY = Duration.ofDays(90);
@@ -66,8 +56,21 @@ public record ConsolidateSettings(Duration interval, int maxPairs, double bandLo
         }
     }
 
+    /** The defaults, with the band calibrated for the default embedding model. */
     public static ConsolidateSettings defaults() {
-        return new ConsolidateSettings(DEFAULT_INTERVAL, DEFAULT_MAX_PAIRS, DEFAULT_BAND_LOW, DEFAULT_NEAR_EXACT,
+        return forModel(EmbeddingModel.DEFAULT.thresholds());
+    }
+
+    /**
+     * The defaults with the band calibrated for a model ({@link CosineThresholds#consolidationBandLow()},
+     * {@link CosineThresholds#nearExact()}; memory-worker/README.md lists the pairs measured per model): paraphrases
+     * of one fact inside the band, facts that are merely related below it; copies that differ in case, punctuation
+     * or whitespace are found by the planner's normalized-text equality whatever the cosine, so near-exact sits above
+     * the closest distinct facts measured ("Alice E." / "Alice I." with the same sentence).
+     */
+    public static ConsolidateSettings forModel(CosineThresholds thresholds) {
+        return new ConsolidateSettings(DEFAULT_INTERVAL, DEFAULT_MAX_PAIRS, thresholds.consolidationBandLow(),
+                thresholds.nearExact(),
                 DEFAULT_POOL_WINDOW, DEFAULT_POOL_IMPORTANCE, DEFAULT_RECENCY, DEFAULT_FINGERPRINT_TTL,
                 DEFAULT_BATCH_SIZE, DEFAULT_MAX_TOKENS);
     }

@@ -1,5 +1,6 @@
 package io.memorychain.worker;
 
+import io.memorychain.embeddings.EmbeddingModel;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.llm.ChatModels;
@@ -34,7 +35,7 @@ final class ConsolidateCommand {
     static final String USAGE = """
             consolidate --bootstrap-servers HOST:PORT [--registry-url URL | --registry-topic TOPIC] [--topic-prefix P]
                 [--group-id ID] [--instance-id ID] [--start-from latest|earliest] [--interval P1D] [--max-pairs 50]
-                [--band-low 0.80] [--near-exact 0.99] [--embedding-model M | --model-id ID] [--llm-config FILE] [--llm-base-url URL]
+                [--band-low X] [--near-exact Y] [--embedding-model M | --model-id ID] [--llm-config FILE] [--llm-base-url URL]
                 [--llm-model NAME]
 
               Runs the daily consolidation job until stopped (SIGTERM or Ctrl-C): per space, at most once per
@@ -55,10 +56,12 @@ final class ConsolidateCommand {
                                    earliest
               --interval           chain time between two runs of a space, ISO-8601 (default P1D)
               --max-pairs          pairs per run and space, near-exact and checked together (default 50)
-              --band-low           lowest cosine of a pair sent to the model (default 0.80)
-              --near-exact         cosine at or above which a pair merges without a model (default 0.99)
+              --band-low           lowest cosine of a pair sent to the model (default: calibrated for the
+                                   embedding model, e5-small 0.89, bge-small 0.85, minilm 0.80)
+              --near-exact         cosine at or above which a pair merges without a model (default: e5-small
+                                   0.995, the others 0.99)
               --embedding-model    the embedder's model, minilm, bge-small or e5-small (memory.embeddings.model):
-                                   only its vectors are compared (default minilm)
+                                   only its vectors are compared (default e5-small)
               --model-id           an explicit model id instead
               --llm-config, --llm-base-url, --llm-model, MEMORY_LLM_*: the model, as for tom; without one only
                                    near-exact duplicates are merged. The daily token budget is memory-llm's
@@ -91,21 +94,22 @@ final class ConsolidateCommand {
         Topics topics = CommandLine.topics(values);
         RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
         ChainJob.StartFrom startFrom = TomCommand.startFrom(values);
+        String modelId = LinkCommand.modelId(values);
+        ConsolidateSettings calibrated = ConsolidateSettings.forModel(EmbeddingModel.thresholdsOf(modelId));
         ConsolidateSettings settings;
         try {
             Duration interval = Duration.parse(values.getOrDefault("--interval",
                     ConsolidateSettings.DEFAULT_INTERVAL.toString()));
-            settings = ConsolidateSettings.defaults().withInterval(interval)
+            settings = calibrated.withInterval(interval)
                     .withMaxPairs(TomCommand.integer(values, "--max-pairs", ConsolidateSettings.DEFAULT_MAX_PAIRS))
-                    .withBand(decimal(values, "--band-low", ConsolidateSettings.DEFAULT_BAND_LOW),
-                            decimal(values, "--near-exact", ConsolidateSettings.DEFAULT_NEAR_EXACT));
+                    .withBand(decimal(values, "--band-low", calibrated.bandLow()),
+                            decimal(values, "--near-exact", calibrated.nearExact()));
         } catch (DateTimeParseException e) {
             throw new UsageException("--interval must be an ISO-8601 duration such as P1D, not '"
                     + values.get("--interval") + "'");
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        String modelId = LinkCommand.modelId(values);
         return new Options(bootstrap, registry, topics, values.getOrDefault("--group-id", DEFAULT_GROUP_ID),
                 values.getOrDefault("--instance-id", "0"), startFrom, modelId, settings,
                 TomCommand.llm(values, environment));

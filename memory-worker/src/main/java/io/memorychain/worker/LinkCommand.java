@@ -27,7 +27,7 @@ final class LinkCommand {
 
     static final String USAGE = """
             link --bootstrap-servers HOST:PORT [--registry-url URL | --registry-topic TOPIC] [--topic-prefix P]
-                 [--application-id ID] [--top-k 5] [--link-min 0.6] [--state-dir DIR]
+                 [--application-id ID] [--top-k 5] [--link-min X] [--state-dir DIR]
                  [--embedding-model minilm|bge-small|e5-small | --model-id ID]
 
               Runs the linker until stopped (SIGTERM or Ctrl-C shut it down cleanly): links each new active semantic
@@ -41,10 +41,11 @@ final class LinkCommand {
               --topic-prefix       prefix of the topic names (default: none)
               --application-id     Kafka Streams application id (default: memory-chain-linker)
               --top-k              neighbours linked per new memory, 1..100 (default 5)
-              --link-min           lowest similarity linked, in (0, 1] (default 0.6)
+              --link-min           lowest similarity linked, in (0, 1] (default: calibrated for the model,
+                                   e5-small 0.86, bge-small 0.79, minilm 0.6)
               --state-dir          Kafka Streams state directory (default: ./data/linker)
               --embedding-model    the embedder's model (memory.embeddings.model): only its vectors are compared
-                                   (default minilm)
+                                   (default e5-small)
               --model-id           an explicit model id instead, e.g. all-MiniLM-L6-v2-q@<version>#mean-256
 
               Exit status: 0 stopped, 2 usage error or the linker could not run.""";
@@ -71,6 +72,7 @@ final class LinkCommand {
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         Topics topics = CommandLine.topics(values);
         RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
+        String modelId = modelId(values);
         int topK;
         double linkMin;
         try {
@@ -79,8 +81,8 @@ final class LinkCommand {
             throw new UsageException("--top-k must be a whole number, not '" + values.get("--top-k") + "'");
         }
         try {
-            linkMin = Double.parseDouble(values.getOrDefault("--link-min",
-                    String.valueOf(LinkerSettings.DEFAULT_LINK_MIN)));
+            linkMin = values.containsKey("--link-min") ? Double.parseDouble(values.get("--link-min"))
+                    : LinkerSettings.defaults(modelId).linkMin();
         } catch (NumberFormatException e) {
             throw new UsageException("--link-min must be a number, not '" + values.get("--link-min") + "'");
         }
@@ -91,13 +93,12 @@ final class LinkCommand {
         }
         Path stateDir = values.containsKey("--state-dir") ? Path.of(values.get("--state-dir")) : DEFAULT_STATE_DIR;
         return new Options(bootstrap, registry, topics,
-                values.getOrDefault("--application-id", DEFAULT_APPLICATION_ID), stateDir, topK, linkMin,
-                modelId(values));
+                values.getOrDefault("--application-id", DEFAULT_APPLICATION_ID), stateDir, topK, linkMin, modelId);
     }
 
     /**
      * The model id whose vectors a job compares: {@code --model-id} as given, else the id of
-     * {@code --embedding-model} (default {@code minilm}), from the model artifact's version (this jar ships the model
+     * {@code --embedding-model} (default {@code e5-small}), from the model artifact's version (this jar ships the model
      * artifacts but not the inference libraries, so no model is loaded here).
      */
     static String modelId(Map<String, String> values) throws UsageException {

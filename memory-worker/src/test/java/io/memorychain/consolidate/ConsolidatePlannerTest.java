@@ -2,6 +2,7 @@ package io.memorychain.consolidate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.memorychain.embeddings.EmbeddingModel;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,6 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ConsolidatePlannerTest {
+
+    /** The planner's rules on synthetic cosines, with the band calibrated for MiniLM (0.80, 0.99). */
+    private static final ConsolidateSettings MINILM_BAND = ConsolidateSettings.forModel(EmbeddingModel.MINILM.thresholds());
 
     static final Instant NOW = Instant.parse("2026-03-10T12:00:00Z");
 
@@ -32,7 +36,7 @@ class ConsolidatePlannerTest {
                 vector);
     }
 
-    private final ConsolidatePlanner planner = new ConsolidatePlanner(ConsolidateSettings.defaults());
+    private final ConsolidatePlanner planner = new ConsolidatePlanner(MINILM_BAND);
 
     @Test
     void nearExactPairsMergeWithoutAModelAndBandPairsNeedASharedWordOrANumericStep() {
@@ -47,7 +51,7 @@ class ConsolidatePlannerTest {
                 old("m8", "Carol owns a boat.", at(0.85), Duration.ofDays(10), 1));
         // m1, m3, m5, m7 share the base vector too: they pair with each other at cosine 1.0 unless words differ...
         // keep each group in its own space to isolate them
-        ConsolidatePlanner.Plan plan = new ConsolidatePlanner(ConsolidateSettings.defaults())
+        ConsolidatePlanner.Plan plan = new ConsolidatePlanner(MINILM_BAND)
                 .plan("s", memories.subList(0, 2), NOW).orElseThrow();
         assertThat(plan.nearExact()).singleElement().satisfies(p -> {
             assertThat(p.a().id()).isEqualTo("m1");
@@ -56,18 +60,18 @@ class ConsolidatePlannerTest {
         });
         assertThat(plan.toCheck()).isEmpty();
 
-        plan = new ConsolidatePlanner(ConsolidateSettings.defaults()).plan("s", memories.subList(2, 4), NOW)
+        plan = new ConsolidatePlanner(MINILM_BAND).plan("s", memories.subList(2, 4), NOW)
                 .orElseThrow();
         assertThat(plan.nearExact()).isEmpty();
         assertThat(plan.toCheck()).singleElement()
                 .satisfies(p -> assertThat(p.signal()).isEqualTo(ConsolidatePlanner.Signal.LEXICAL));
 
-        plan = new ConsolidatePlanner(ConsolidateSettings.defaults()).plan("s", memories.subList(4, 6), NOW)
+        plan = new ConsolidatePlanner(MINILM_BAND).plan("s", memories.subList(4, 6), NOW)
                 .orElseThrow();
         assertThat(plan.toCheck()).singleElement()
                 .satisfies(p -> assertThat(p.signal()).isEqualTo(ConsolidatePlanner.Signal.NUMERIC_STEP));
 
-        plan = new ConsolidatePlanner(ConsolidateSettings.defaults()).plan("s", memories.subList(6, 8), NOW)
+        plan = new ConsolidatePlanner(MINILM_BAND).plan("s", memories.subList(6, 8), NOW)
                 .orElseThrow();
         assertThat(plan.toCheck()).as("in the band but no shared content word").isEmpty();
         assertThat(plan.nearExact()).isEmpty();
@@ -120,7 +124,7 @@ class ConsolidatePlannerTest {
         for (int i = 0; i < 30; i++) {
             memories.add(item(String.format("m%02d", i), "Alice fact " + i, at(0.80 + i * 0.005)));
         }
-        ConsolidatePlanner capped = new ConsolidatePlanner(ConsolidateSettings.defaults().withMaxPairs(4));
+        ConsolidatePlanner capped = new ConsolidatePlanner(MINILM_BAND.withMaxPairs(4));
         ConsolidatePlanner.Plan plan = capped.plan("s", memories, NOW).orElseThrow();
         List<ConsolidatePlanner.Pair> all = new ArrayList<>(plan.nearExact());
         all.addAll(plan.toCheck());
@@ -158,8 +162,8 @@ class ConsolidatePlannerTest {
         for (int i = 0; i < 12; i++) {
             memories.add(item("m" + i, "Alice fact " + (i % 4), at(0.78 + (i % 5) * 0.05)));
         }
-        ConsolidatePlanner first = new ConsolidatePlanner(ConsolidateSettings.defaults().withMaxPairs(3));
-        ConsolidatePlanner replay = new ConsolidatePlanner(ConsolidateSettings.defaults().withMaxPairs(3));
+        ConsolidatePlanner first = new ConsolidatePlanner(MINILM_BAND.withMaxPairs(3));
+        ConsolidatePlanner replay = new ConsolidatePlanner(MINILM_BAND.withMaxPairs(3));
         List<MemoryItem> shuffled = new ArrayList<>(memories);
         java.util.Collections.reverse(shuffled);
         for (int day = 0; day < 3; day++) {

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.memorychain.embeddings.EmbeddingModel;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.ConsolidateMemories;
 import io.memorychain.avro.MemoryRequest;
@@ -29,6 +30,9 @@ import org.junit.jupiter.api.Test;
 /** {@link Consolidations} against memory-llm's scripted OpenAI-compatible server. */
 class ConsolidationsTest {
 
+    /** The planner's rules on synthetic cosines, with the band calibrated for MiniLM (0.80, 0.99). */
+    private static final ConsolidateSettings MINILM_BAND = ConsolidateSettings.forModel(EmbeddingModel.MINILM.thresholds());
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private ScriptedChatServer server;
@@ -49,7 +53,7 @@ class ConsolidationsTest {
         LlmRuntime runtime = new LlmRuntime(new TokenBudget(Clock.systemUTC()), new UsageCounters(), d -> { },
                 () -> 0.5);
         return new Consolidations(new ChatModels(LlmSettings.fromProperties(llm), runtime),
-                ConsolidateSettings.defaults(), metrics);
+                MINILM_BAND, metrics);
     }
 
     private Map<String, String> model() {
@@ -79,7 +83,7 @@ class ConsolidationsTest {
         System.arraycopy(at(0.995), 0, x2, 0, 2);
         memories.set(0, memories.get(0).withVector(x1));
         memories.set(1, memories.get(1).withVector(x2));
-        return new ConsolidatePlanner(ConsolidateSettings.defaults()).plan("space-1", memories, NOW).orElseThrow();
+        return new ConsolidatePlanner(MINILM_BAND).plan("space-1", memories, NOW).orElseThrow();
     }
 
     @Test

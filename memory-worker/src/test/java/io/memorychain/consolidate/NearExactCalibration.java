@@ -4,7 +4,7 @@ import io.memorychain.embeddings.OnnxSentenceEmbedder;
 import io.memorychain.projector.SharedEmbedder;
 
 /**
- * The pairs measured to choose {@link ConsolidateSettings#DEFAULT_NEAR_EXACT} and the band's low end
+ * The pairs measured to choose {@link io.memorychain.embeddings.CosineThresholds#nearExact()} and the band's low end
  * (docs/architecture.md §12): copies that differ only in case, punctuation or whitespace, true paraphrases, numeric
  * steps and distinct-but-similar facts. {@link ConsolidateBenchmark} prints their cosines (run it through
  * {@link ConsolidateBenchmarkRun}: a plain {@code java -cp} launch crashed in the embedder's native code here);

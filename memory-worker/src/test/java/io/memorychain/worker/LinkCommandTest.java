@@ -23,11 +23,11 @@ class LinkCommandTest {
     void defaultsToFiveNeighboursTheMeasuredLinkMinAndTheEmbeddersModel() throws Exception {
         LinkCommand.Options o = parse("--bootstrap-servers", "k:9092");
         assertThat(o.topK()).isEqualTo(5);
-        assertThat(o.linkMin()).isEqualTo(LinkerSettings.DEFAULT_LINK_MIN);
+        assertThat(o.linkMin()).isEqualTo(LinkerSettings.defaults(o.modelId()).linkMin());
         assertThat(o.applicationId()).isEqualTo("memory-chain-linker");
         assertThat(o.stateDir()).isEqualTo(Path.of("data", "linker"));
-        assertThat(o.modelId()).isEqualTo(EmbeddingModel.MINILM.expectedModelId().orElseThrow())
-                .startsWith("all-MiniLM-L6-v2-q@");
+        assertThat(o.modelId()).isEqualTo(EmbeddingModel.DEFAULT.expectedModelId().orElseThrow())
+                .startsWith("e5-small-v2-q@");
         assertThat(o.registry().topic()).isEqualTo("_memory_schemas");
         assertThat(o.topics().requests()).isEqualTo("memory.requests.v1");
     }

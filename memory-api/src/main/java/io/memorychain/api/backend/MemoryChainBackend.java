@@ -181,7 +181,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                         + "and MEMORY_LLM_MODEL; memory.tom.enabled=false silences this)");
             }
         }
-        consolidate.settings(external.isEmpty()).ifPresent(c -> startConsolidate(settings, c, models));
+        consolidate.settings(external.isEmpty(), embedder.modelId()).ifPresent(c -> startConsolidate(settings, c, models));
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
         apiKeys = new KafkaApiKeyStore(bootstrapServers, topics.apiKeys(), replicationFactor, timeout, API_KEY_REFRESH);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);

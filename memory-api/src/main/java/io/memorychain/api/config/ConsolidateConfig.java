@@ -1,7 +1,10 @@
 package io.memorychain.api.config;
 
 import io.memorychain.consolidate.ConsolidateSettings;
+import io.memorychain.embeddings.CosineThresholds;
+import io.memorychain.embeddings.EmbeddingModel;
 import io.micronaut.context.annotation.ConfigurationProperties;
+import io.micronaut.core.annotation.Nullable;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
 import java.util.Optional;
@@ -25,24 +28,34 @@ public class ConsolidateConfig {
     /** Pairs checked per run and space (model calls: this divided by the batch size of 8), 1..10000. */
     private int maxPairs = ConsolidateSettings.DEFAULT_MAX_PAIRS;
 
-    /** Lowest cosine of a candidate pair (the same-fact check decides between it and near-exact). */
-    private double bandLow = ConsolidateSettings.DEFAULT_BAND_LOW;
-
-    /** Cosine at or above which a pair merges without a model. */
-    private double nearExact = ConsolidateSettings.DEFAULT_NEAR_EXACT;
+    /**
+     * Lowest cosine of a candidate pair (the same-fact check decides between it and near-exact); unset: calibrated for
+     * the embedding model (0.89 for e5-small, 0.85 for bge-small, 0.80 for minilm).
+     */
+    @Nullable
+    private Double bandLow;
 
     /**
-     * The job's settings, or empty when it does not run here.
+     * Cosine at or above which a pair merges without a model; unset: calibrated for the embedding model (0.995 for
+     * e5-small, 0.99 for the others).
+     */
+    @Nullable
+    private Double nearExact;
+
+    /**
+     * The job's settings for the embedder's model, or empty when it does not run here.
      *
      * @throws IllegalArgumentException naming the property when a setting is invalid
      */
-    public Optional<ConsolidateSettings> settings(boolean embedded) {
+    public Optional<ConsolidateSettings> settings(boolean embedded, String modelId) {
         if (!(enabled != null ? enabled : embedded)) {
             return Optional.empty();
         }
+        CosineThresholds calibrated = EmbeddingModel.thresholdsOf(modelId);
         try {
-            return Optional.of(ConsolidateSettings.defaults().withInterval(interval).withMaxPairs(maxPairs)
-                    .withBand(bandLow, nearExact));
+            return Optional.of(ConsolidateSettings.forModel(calibrated).withInterval(interval).withMaxPairs(maxPairs)
+                    .withBand(bandLow != null ? bandLow : calibrated.consolidationBandLow(),
+                            nearExact != null ? nearExact : calibrated.nearExact()));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("memory.consolidate: " + e.getMessage());
         }
@@ -72,19 +85,19 @@ public class ConsolidateConfig {
         this.maxPairs = maxPairs;
     }
 
-    public double getBandLow() {
+    public Double getBandLow() {
         return bandLow;
     }
 
-    public void setBandLow(double bandLow) {
+    public void setBandLow(@Nullable Double bandLow) {
         this.bandLow = bandLow;
     }
 
-    public double getNearExact() {
+    public Double getNearExact() {
         return nearExact;
     }
 
-    public void setNearExact(double nearExact) {
+    public void setNearExact(@Nullable Double nearExact) {
         this.nearExact = nearExact;
     }
 }

@@ -12,7 +12,7 @@ import jakarta.validation.constraints.NotBlank;
 @ConfigurationProperties("memory.embeddings")
 public class EmbeddingsConfig {
 
-    /** {@code minilm} (default), {@code bge-small} or {@code e5-small}; anything else stops startup naming them. */
+    /** {@code e5-small} (default), {@code bge-small} or {@code minilm}; anything else stops startup naming them. */
     @NotBlank
     private String model = EmbeddingModel.DEFAULT.configName();
 

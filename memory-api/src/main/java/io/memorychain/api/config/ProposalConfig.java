@@ -2,6 +2,7 @@ package io.memorychain.api.config;
 
 import io.memorychain.projector.proposal.ConflictBand;
 import io.micronaut.context.annotation.ConfigurationProperties;
+import io.micronaut.core.annotation.Nullable;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 
@@ -11,22 +12,24 @@ public class ProposalConfig {
 
     /**
      * Lowest cosine similarity at which two texts with different content are flagged as a conflict (same subject);
-     * see {@link ConflictBand} for the measurements behind the default.
+     * unset: the value calibrated for the embedding model (0.86 for e5-small, 0.83 for bge-small, 0.7 for minilm; see
+     * {@link ConflictBand} and memory-api/README.md for the measurements).
      */
+    @Nullable
     @DecimalMin("0.01")
     @DecimalMax("1")
-    private double conflictMin = ConflictBand.DEFAULT_MIN;
+    private Double conflictMin;
 
     /** Above this similarity two texts count as duplicates, not conflicts (default 1: only equal normalized texts). */
     @DecimalMin("0.01")
     @DecimalMax("1")
     private double conflictMax = ConflictBand.DEFAULT_MAX;
 
-    public double getConflictMin() {
+    public Double getConflictMin() {
         return conflictMin;
     }
 
-    public void setConflictMin(double conflictMin) {
+    public void setConflictMin(@Nullable Double conflictMin) {
         this.conflictMin = conflictMin;
     }
 
@@ -38,8 +41,8 @@ public class ProposalConfig {
         this.conflictMax = conflictMax;
     }
 
-    /** The band; min above max fails at startup with the band's message. */
-    public ConflictBand band() {
-        return new ConflictBand(conflictMin, conflictMax);
+    /** The band for the embedder's model; min above max fails at startup with the band's message. */
+    public ConflictBand band(String modelId) {
+        return new ConflictBand(conflictMin != null ? conflictMin : ConflictBand.forModel(modelId).min(), conflictMax);
     }
 }

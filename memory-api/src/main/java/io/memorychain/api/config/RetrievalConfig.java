@@ -44,10 +44,14 @@ public class RetrievalConfig {
     @Max(100)
     private int linkTopK = LinkerSettings.DEFAULT_TOP_K;
 
-    /** Lowest cosine similarity that makes a linker edge (see memory-worker/README.md for the measurements). */
+    /**
+     * Lowest cosine similarity that makes a linker edge; unset: the value calibrated for the embedding model (0.86 for
+     * e5-small, 0.79 for bge-small, 0.6 for minilm; memory-worker/README.md has the measurements).
+     */
+    @Nullable
     @DecimalMin("0.01")
     @DecimalMax("1")
-    private double linkMin = LinkerSettings.DEFAULT_LINK_MIN;
+    private Double linkMin;
 
     public double getDecayLambda() {
         return decayLambda;
@@ -73,17 +77,21 @@ public class RetrievalConfig {
         this.linkTopK = linkTopK;
     }
 
-    public double getLinkMin() {
+    public Double getLinkMin() {
         return linkMin;
     }
 
-    public void setLinkMin(double linkMin) {
+    public void setLinkMin(@Nullable Double linkMin) {
         this.linkMin = linkMin;
     }
 
     /** The linker's settings for the embedder's model, or null when the linker is off. */
     public LinkerSettings linker(String modelId) {
-        return linkerEnabled ? new LinkerSettings(linkTopK, linkMin, modelId) : null;
+        if (!linkerEnabled) {
+            return null;
+        }
+        LinkerSettings calibrated = LinkerSettings.defaults(modelId);
+        return new LinkerSettings(linkTopK, linkMin != null ? linkMin : calibrated.linkMin(), modelId);
     }
 
     /**

@@ -17,7 +17,7 @@ public class ProposalBeans {
     ProposalService proposalService(MemoryBackend backend, WriteExecutor writes, CategoryAccess access,
                                     InputRules rules, ProposalConfig config) {
         ProposalConflicts conflicts = backend.embedder() == null ? null
-                : new ProposalConflicts(backend.embedder(), config.band());
+                : new ProposalConflicts(backend.embedder(), config.band(backend.embedder().modelId()));
         return new ProposalService(backend, writes, access, new ProposalRequests(rules), conflicts);
     }
 }

@@ -33,7 +33,8 @@ class ProposalConflictsTest {
     private static final Actor MAIN = Requests.actor(ActorType.AGENT, "main");
 
     private final ChainHarness h = new ChainHarness(SharedEmbedder.get());
-    private final ProposalConflicts conflicts = new ProposalConflicts(SharedEmbedder.get(), ConflictBand.DEFAULT);
+    private final ProposalConflicts conflicts = new ProposalConflicts(SharedEmbedder.get(),
+            ConflictBand.forModel(SharedEmbedder.get().modelId()));
 
     @AfterEach
     void close() {
@@ -79,7 +80,7 @@ class ProposalConflictsTest {
                         tuple(sameAsMarch15, Kind.DUPLICATE));
         assertThat(flags.get(tests)).isEmpty();
         assertThat(flags.get(march30)).allSatisfy(f -> assertThat(f.similarity())
-                .isBetween(ConflictBand.DEFAULT_MIN, ConflictBand.DEFAULT_MAX));
+                .isBetween(ConflictBand.forModel(SharedEmbedder.get().modelId()).min(), ConflictBand.DEFAULT_MAX));
         ProposalFlag first = flags.get(march30).get(0);
         assertThat(first.similarity()).isGreaterThanOrEqualTo(flags.get(march30).get(1).similarity());
     }

@@ -27,7 +27,7 @@ class LabelledFusionGrid {
         try (ChainHarness harness = new ChainHarness(SharedEmbedder.get())) {
             ChainedRetrievalSet chained = new ChainedRetrievalSet(set, harness);
             RankingWeights d = RankingWeights.DEFAULTS;
-            for (double[] v : SETTINGS) {
+            for (double[] v : GridSettings.of(SETTINGS)) {
                 RankingWeights w = new RankingWeights((int) v[4], v[0], v[5], v[1], v[2], d.decay(), d.importance(), d.recency(),
                         d.relation(), d.hopDecay());
                 QueryService service = new QueryService(harness.views, harness.embedder, CategoryPolicy.unrestricted(),

@@ -81,7 +81,7 @@ class LocomoFusionGrid {
                 }
             }
             RankingWeights d = RankingWeights.DEFAULTS;
-            for (double[] v : PIPELINE_SETTINGS) {
+            for (double[] v : GridSettings.of(PIPELINE_SETTINGS)) {
                 RankingWeights w = new RankingWeights((int) v[4], v[0], v[5], v[1], v[2], d.decay(), d.importance(), d.recency(),
                         d.relation(), d.hopDecay());
                 LocomoEvaluation.Means m = LocomoEvaluation.run("P", conversations, split.pipeline(w)).overall();

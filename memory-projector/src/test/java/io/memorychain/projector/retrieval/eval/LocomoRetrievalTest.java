@@ -68,18 +68,23 @@ class LocomoRetrievalTest {
     }
 
     /**
-     * Measured 2026-11-25 with MiniLM, all questions, hit@5 / hit@10 / recall@10 / MRR: REPORT 0.624 / 0.729 / 0.676
-     * / 0.429, TUNE 0.623 / 0.719 / 0.679 / 0.411 (before the z-scored, coverage-weighted fusion and thread context:
-     * REPORT 0.527 / 0.635 / 0.583 / 0.380, TUNE 0.474 / 0.596 / 0.550 / 0.322).
+     * Measured 2026-11-25 with e5-small-v2, the default model, all questions, hit@5 / hit@10 / recall@10 / MRR: REPORT
+     * 0.711 / 0.790 / 0.736 / 0.503, TUNE 0.702 / 0.798 / 0.752 / 0.479. With MiniLM, the former default: REPORT
+     * 0.624 / 0.729 / 0.676 / 0.429, TUNE 0.623 / 0.719 / 0.679 / 0.411; naive BM25 + MiniLM fusion, the issue's
+     * baseline, scored REPORT hit@5 0.529, so the REPORT hit@5 floor is also that baseline + 0.18.
      */
     @Test
     void thePipelineStaysAtOrAboveItsMeasuredFloorsOnBothSplits() {
-        assertFloors(named(report, "PIPELINE").overall(), 0.62, 0.72, 0.67, 0.42);
-        // TUNE hit@5 measured 0.623 and 0.619 in two runs: memory ids are random and tie the order of equal scores
-        assertFloors(named(tune, "PIPELINE").overall(), 0.61, 0.71, 0.67, 0.41);
+        assertFloors(named(report, "PIPELINE").overall(), 0.71, 0.79, 0.73, 0.50);
+        // TUNE floors a little under the figures: memory ids are random and tie the order of equal BM25 scores (two
+        // MiniLM runs gave hit@5 0.623 and 0.619)
+        assertFloors(named(tune, "PIPELINE").overall(), 0.69, 0.78, 0.74, 0.47);
     }
 
-    /** Measured on REPORT: hit@5 0.624 against naive RRF 0.529, BM25 alone 0.563, vectors alone 0.422. */
+    /**
+     * Measured on REPORT with e5-small: hit@5 0.711 against naive RRF (BM25 + e5-small) 0.626, BM25 alone 0.563,
+     * vectors alone 0.577.
+     */
     @Test
     void thePipelineBeatsNaiveFusionAndEachSignalAloneOnBothSplits() {
         for (List<Report> split : List.of(tune, report)) {

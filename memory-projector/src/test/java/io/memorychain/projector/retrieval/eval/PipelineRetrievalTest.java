@@ -86,13 +86,16 @@ class PipelineRetrievalTest {
     }
 
     /**
-     * Measured 0.904 / 0.766 overall (BM25 0.578 / 0.556, vector 0.806 / 0.693) with the fusion chosen on LoCoMo
-     * TUNE (see {@code RankingWeights#DEFAULTS}); 0.887 / 0.747 before it.
+     * Measured with e5-small-v2, the default model: 0.857 / 0.737 overall (BM25 0.578 / 0.556, vector 0.781 / 0.625).
+     * With all-MiniLM-L6-v2, the default until LoCoMo chose e5-small (README "Retrieval on public data"), this set gave
+     * 0.904 / 0.766 (vector 0.806 / 0.693): e5-small finds fewer of this set's paraphrases (vector-only 0.694 against
+     * 0.855), while on the public set it is 0.08 hit@5 better. No fusion setting recovered them (LabelledFusionGrid
+     * with {@code -Dembedding.model=e5-small}: 0.845-0.857 recall@5 over nine settings).
      */
     @Test
     void staysAtOrAboveTheMeasuredFloors() {
-        assertThat(pipeline.overall().recallAt5()).isGreaterThanOrEqualTo(0.90);
-        assertThat(pipeline.overall().mrr()).isGreaterThanOrEqualTo(0.76);
+        assertThat(pipeline.overall().recallAt5()).isGreaterThanOrEqualTo(0.85);
+        assertThat(pipeline.overall().mrr()).isGreaterThanOrEqualTo(0.73);
         Map<QueryType, Scores> byType = pipeline.byType();
         SoftAssertions soft = new SoftAssertions();
         FLOORS_BY_TYPE.forEach((type, floor) -> {
@@ -103,18 +106,18 @@ class PipelineRetrievalTest {
     }
 
     /**
-     * Recall@5 and MRR per query type, measured and rounded down. The LoCoMo-tuned fusion raised paraphrase, exact and
-     * temporal and cost one rank in a few queries elsewhere: MRR multihop 0.22 -> 0.21, filtered 0.92 -> 0.90,
-     * superseded 0.95 -> 0.90 (measured 0.219, 0.900, 0.909); temporal MRR measured 0.7798.
+     * Recall@5 and MRR per query type with e5-small-v2, measured and rounded down (with MiniLM: paraphrase 0.935 /
+     * 0.704, temporal 0.905 / 0.780, multihop 0.500 / 0.219, filtered 1.000 / 0.900, superseded 1.000 / 0.909,
+     * category 0.944 / 0.926).
      */
     private static final Map<QueryType, double[]> FLOORS_BY_TYPE = Map.of(
-            QueryType.PARAPHRASE, new double[] {0.93, 0.70},
+            QueryType.PARAPHRASE, new double[] {0.75, 0.58},
             QueryType.EXACT, new double[] {1.00, 1.00},
-            QueryType.TEMPORAL, new double[] {0.90, 0.77},
-            QueryType.MULTIHOP, new double[] {0.50, 0.21},
-            QueryType.FILTERED, new double[] {1.00, 0.90},
-            QueryType.SUPERSEDED, new double[] {1.00, 0.90},
-            QueryType.CATEGORY, new double[] {0.94, 0.92});
+            QueryType.TEMPORAL, new double[] {0.97, 0.90},
+            QueryType.MULTIHOP, new double[] {0.46, 0.19},
+            QueryType.FILTERED, new double[] {0.97, 0.91},
+            QueryType.SUPERSEDED, new double[] {1.00, 0.93},
+            QueryType.CATEGORY, new double[] {0.94, 0.75});
 
     @Test
     void neverReturnsAMemoryThatMustNotAppear() {

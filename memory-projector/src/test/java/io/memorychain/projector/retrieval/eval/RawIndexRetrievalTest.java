@@ -22,13 +22,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The raw search index (BM25, vector kNN over real all-MiniLM-L6-v2 embeddings, and their RRF fusion, no reranking
+ * The raw search index (BM25, vector kNN over real embeddings of the default model, e5-small-v2, and their RRF fusion, no reranking
  * and no relation traversal) evaluated on the labelled retrieval set. The floors are the figures measured when the
  * set was written, rounded down to two decimals: the test fails when retrieval gets worse. When a change improves
  * them, raise the floors.
  *
  * <p>The issue asks the hybrid to beat both single signals. The raw RRF hybrid beats BM25 but not vector-only
- * (recall@5 0.740 vs 0.806, MRR 0.654 vs 0.693), so only the first is asserted: with 50 candidates per list and
+ * (with e5-small recall@5 0.744 vs 0.781, with MiniLM 0.740 vs 0.806), so only the first is asserted: with 50 candidates per list and
  * about 58 memories admitted per query, most memories sit in both lists, and a memory that only the embeddings find
  * (every paraphrase) scores at most 1/61 = 0.016, below any memory that a stray keyword puts in the first ten of
  * both lists (2/70 = 0.029). Closing that gap is the
@@ -40,20 +40,23 @@ class RawIndexRetrievalTest {
     record Floor(double recallAt5, double mrr) {
     }
 
-    /** Measured 0.5777 / 0.5556 (BM25), 0.8065 / 0.6929 (VECTOR), 0.7401 / 0.6541 (HYBRID). */
+    /**
+     * Measured with e5-small-v2: 0.5777 / 0.5556 (BM25), 0.7810 / 0.6250 (VECTOR), 0.7443 / 0.6390 (HYBRID); with
+     * all-MiniLM-L6-v2, the former default: VECTOR 0.8065 / 0.6929, HYBRID 0.7401 / 0.6541.
+     */
     private static final Map<SearchMode, Floor> FLOORS = Map.of(
             SearchMode.BM25, new Floor(0.57, 0.55),
-            SearchMode.VECTOR, new Floor(0.80, 0.69),
-            SearchMode.HYBRID, new Floor(0.74, 0.65));
+            SearchMode.VECTOR, new Floor(0.78, 0.62),
+            SearchMode.HYBRID, new Floor(0.74, 0.63));
 
     private static final Map<QueryType, Floor> HYBRID_FLOORS_BY_TYPE = Map.of(
-            QueryType.PARAPHRASE, new Floor(0.43, 0.37),
-            QueryType.EXACT, new Floor(0.97, 0.85),
-            QueryType.TEMPORAL, new Floor(0.90, 0.76),
-            QueryType.MULTIHOP, new Floor(0.30, 0.18),
-            QueryType.FILTERED, new Floor(0.98, 0.92),
-            QueryType.SUPERSEDED, new Floor(1.00, 0.95),
-            QueryType.CATEGORY, new Floor(0.94, 0.85));
+            QueryType.PARAPHRASE, new Floor(0.41, 0.29),
+            QueryType.EXACT, new Floor(1.00, 1.00),
+            QueryType.TEMPORAL, new Floor(0.97, 0.78),
+            QueryType.MULTIHOP, new Floor(0.26, 0.20),
+            QueryType.FILTERED, new Floor(0.95, 0.92),
+            QueryType.SUPERSEDED, new Floor(1.00, 0.93),
+            QueryType.CATEGORY, new Floor(1.00, 0.59));
 
     private static RetrievalSet set;
     private static OnnxSentenceEmbedder embedder;

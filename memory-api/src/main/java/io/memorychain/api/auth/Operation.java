@@ -49,6 +49,8 @@ public enum Operation {
     WATCH_CHANGES(CONTENT, "WatchChanges", null, null),
     VERIFY_CHAIN(GOVERNANCE, "VerifyChain", "GET", "S/chain/verify"),
     CHAIN_CHECKPOINT(GOVERNANCE, "GetChainCheckpoint", "GET", "S/chain/checkpoint"),
+    /** The events themselves, content included: refused to admins like every content read. */
+    EXPORT_CHAIN(CONTENT, null, "GET", "S/chain/export"),
     /** The chain's public keys: over REST served without a key ({@code GET /v1/chain/keys}), over gRPC to any key. */
     CHAIN_KEYS(GOVERNANCE, "GetChainKeys", null, null),
     LIST_FILES(CONTENT, "ListFiles", "GET", "S/files"),

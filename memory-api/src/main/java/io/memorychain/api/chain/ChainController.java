@@ -1,6 +1,7 @@
 package io.memorychain.api.chain;
 
 import io.memorychain.api.request.Spaces;
+import io.micronaut.core.io.Writable;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
@@ -8,8 +9,14 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 
-/** Verification of a space's signed hash chain, read from the events topic (not from the views). */
+/** Verification and export of a space's signed hash chain, read from the events topic (not from the views). */
 @Controller("/v1/spaces/{space}/chain")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "chain")
@@ -17,10 +24,12 @@ public class ChainController {
 
     private final ChainVerification verification;
     private final ChainCheckpoints checkpoints;
+    private final ChainExports exports;
 
-    public ChainController(ChainVerification verification, ChainCheckpoints checkpoints) {
+    public ChainController(ChainVerification verification, ChainCheckpoints checkpoints, ChainExports exports) {
         this.verification = verification;
         this.checkpoints = checkpoints;
+        this.exports = exports;
     }
 
     @Get("/verify")
@@ -36,5 +45,29 @@ public class ChainController {
                     + "(docs/chain-format.md); 409 CHAIN_BROKEN when the chain does not verify.")
     public CheckpointJson checkpoint(@PathVariable String space) {
         return checkpoints.checkpoint(Spaces.require(space));
+    }
+
+    @Get(value = "/export", produces = "application/x-ndjson")
+    @Operation(summary = "The space's chain as JSON Lines that anyone can verify without this service",
+            description = "Line 1: the header (format memorychain-chain-export-v1, topic coordinates, the writer "
+                    + "schemas, the public keys); then one line per event in log order with its seq, offset, "
+                    + "schema_id, the record value exactly as on the topic (base64) and the decoded event for "
+                    + "reading. docs/chain-format.md specifies the bytes; verifier/verify.mjs checks every hash and "
+                    + "signature. Streamed; content, so refused to admins (metadata only).")
+    public Writable export(@PathVariable String space) {
+        String checked = Spaces.require(space);
+        return new Writable() {
+            @Override
+            public void writeTo(OutputStream out, Charset charset) {
+                exports.export(checked, out);
+            }
+
+            @Override
+            public void writeTo(Writer out) throws IOException {
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                exports.export(checked, bytes);
+                out.write(bytes.toString(StandardCharsets.UTF_8));
+            }
+        };
     }
 }

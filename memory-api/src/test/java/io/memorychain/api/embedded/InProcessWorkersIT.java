@@ -1,10 +1,15 @@
 package io.memorychain.api.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.events.chain.ChainExport;
+import io.memorychain.events.chain.ChainVerifier;
+import io.memorychain.events.chain.SignatureMode;
+import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.llm.ScriptedChatServer;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.http.HttpRequest;
@@ -17,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -74,6 +80,13 @@ class InProcessWorkersIT {
                     Map.of("query", "peanut allergy")).bearerAuth(agent), Map.class);
             client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + SPACE + "/chain/verify").bearerAuth(agent),
                     Map.class);
+            exportedChainVerifiesFromItsBytesAlone(client, agent, backend);
+            String admin = readKeys(dataDir.resolve("keys/api-keys.env")).getProperty("MEMORY_ADMIN_KEY");
+            assertThatThrownBy(() -> client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + SPACE
+                    + "/chain/export").bearerAuth(admin), String.class))
+                    .as("the export holds content: admins see metadata only")
+                    .isInstanceOfSatisfying(HttpClientResponseException.class,
+                            e -> assertThat(e.getStatus().getCode()).isEqualTo(403));
 
             Map<String, Object> health = health(client);
             assertThat(health.get("status")).isEqualTo("UP");
@@ -103,6 +116,28 @@ class InProcessWorkersIT {
             assertThat(dashboardMetrics()).isNotEmpty().allSatisfy(metric -> assertThat(scrape)
                     .as("dashboard metric %s on /prometheus", metric).containsPattern("(?m)^" + metric + "[{ ]"));
         }
+    }
+
+    /**
+     * {@code GET chain/export}: a header, then one line per event whose {@code value} bytes alone (decoded with the
+     * writer schema they name, then hash-linked and signature-checked) verify as the space's whole chain.
+     */
+    private static void exportedChainVerifiesFromItsBytesAlone(HttpClient client, String agent, MemoryBackend backend)
+            throws IOException {
+        String export = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + SPACE + "/chain/export")
+                .bearerAuth(agent), String.class);
+        ObjectMapper json = new ObjectMapper();
+        String[] lines = export.split("\n");
+        JsonNode header = json.readTree(lines[0]);
+        assertThat(header.get("format").asText()).isEqualTo(ChainExport.FORMAT);
+        assertThat(header.get("space").asText()).isEqualTo(SPACE);
+        ChainVerifier verifier = new ChainVerifier(SPACE, backend.publicKeys(), SignatureMode.ALL);
+        for (int i = 1; i < lines.length; i++) {
+            byte[] value = Base64.getDecoder().decode(json.readTree(lines[i]).get("value").asText());
+            verifier.accept(AvroWireSerde.decodeAsWritten(backend.registry(), value));
+        }
+        assertThat(verifier.result().ok()).as(verifier.result().toString()).isTrue();
+        assertThat(verifier.lastSeq()).isEqualTo(lines.length - 1L).isGreaterThanOrEqualTo(3);
     }
 
     /** The metric names the Grafana dashboard's queries use (deploy/grafana/memory-chain-dashboard.json). */

@@ -75,13 +75,14 @@ class EmbeddingModelChangeIT {
         ChainKeys keys = ChainKeys.generate();
         var actor = Requests.actor(ActorType.AGENT, "helper");
         List<String> ids = new ArrayList<>();
-        String minilm = SharedEmbedder.get().modelId();
+        OnnxSentenceEmbedder before = SharedEmbedder.of(EmbeddingModel.MINILM);
+        String minilm = before.modelId();
         try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(),
                 (short) 1);
              OnnxSentenceEmbedder e5 = OnnxSentenceEmbedder.create(EmbeddingModel.E5_SMALL)) {
             assertThat(EmbedderTopology.applicationId(prefix, e5.modelId()))
                     .isNotEqualTo(EmbedderTopology.applicationId(prefix, minilm));
-            try (MemoryChainRuntime runtime = MemoryChainRuntime.start(settings, registry, keys, SharedEmbedder.get(),
+            try (MemoryChainRuntime runtime = MemoryChainRuntime.start(settings, registry, keys, before,
                     Duration.ofSeconds(90));
                  MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
                 for (String content : CONTENTS) {

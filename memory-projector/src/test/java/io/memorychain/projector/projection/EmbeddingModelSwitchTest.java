@@ -49,8 +49,8 @@ class EmbeddingModelSwitchTest {
 
     @Test
     void anotherModelsVectorsAreIgnoredQueriesAnswerByKeywordsUntilTheNewEmbedderHasReembeddedTheLog() {
-        try (ChainHarness minilm = new ChainHarness(SharedEmbedder.get());
-             OnnxSentenceEmbedder e5 = OnnxSentenceEmbedder.create(EmbeddingModel.E5_SMALL);
+        OnnxSentenceEmbedder e5 = SharedEmbedder.of(EmbeddingModel.E5_SMALL);
+        try (ChainHarness minilm = new ChainHarness(SharedEmbedder.of(EmbeddingModel.MINILM));
              ChainHarness restarted = new ChainHarness(e5)) {
             String cat = create(minilm, "The user adopted a kitten named Miso");
             String invoice = create(minilm, "Invoice INV-2024-117 was paid late by Globex");

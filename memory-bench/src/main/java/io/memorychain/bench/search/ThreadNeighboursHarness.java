@@ -4,6 +4,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
+import io.memorychain.events.AvroTrust;
 import io.memorychain.projector.search.IndexEntry;
 import io.memorychain.projector.search.IndexSettings;
 import io.memorychain.projector.search.MemoryIndex;
@@ -38,6 +39,7 @@ public final class ThreadNeighboursHarness {
     }
 
     public static void main(String[] args) throws Exception {
+        AvroTrust.install();
         int[] sizes = {20_000, 100_000};
         int lookups = 2000;
         for (int i = 0; i + 1 < args.length; i += 2) {

@@ -56,7 +56,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>{@code --write-intra-op-threads 2} gives the pipeline's embedder (the one that embeds the written memories) two
  * ONNX intra-op threads, so that one space's serial embedding uses both cores while the memories are written: its
- * vectors are byte-identical to one thread's (OnnxSentenceEmbedderTest), so the index is the same; queries are still
+ * vectors are byte-identical to one thread's (EmbeddingModelsTest), so the index is the same; queries are still
  * embedded by an embedder with the default single thread, as a service embeds them. Besides the end-to-end figures
  * the harness times the stages of a query one by one (query embedding, index search, candidate reads, thread
  * neighbours, neighbours' stored embeddings) and records the load average.

@@ -21,7 +21,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *
  * <p>Ties are broken as the sorted searches did: among memories with the same {@code created_at}, the previous
  * neighbour is the greatest id and the next one the smallest, ids compared as the index sorts them (UTF-8 bytes,
- * which is code-point order). About 100 bytes per threaded memory.
+ * which is code-point order). It holds two map entries per threaded active memory.
  *
  * <p>Thread-safe: any number of readers, writers from several threads (a rebuild indexes on several).
  */

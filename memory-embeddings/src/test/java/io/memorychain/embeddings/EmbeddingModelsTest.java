@@ -10,6 +10,8 @@ import static org.assertj.core.api.Assertions.within;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.e5smallv2q.E5SmallV2QuantizedEmbeddingModel;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
@@ -46,6 +48,24 @@ class EmbeddingModelsTest {
     @AfterAll
     static void release() {
         LOADED.values().forEach(OnnxSentenceEmbedder::close);
+    }
+
+    @ParameterizedTest
+    @EnumSource(EmbeddingModel.class)
+    void twoIntraOpThreadsGiveByteIdenticalVectorsToOne(EmbeddingModel model) {
+        // what lets a benchmark embed its writes on both cores (RetrievalHarness --write-intra-op-threads 2) and
+        // still build the index a single-threaded embedder would
+        OnnxSentenceEmbedder one = embedder(model);
+        try (OnnxSentenceEmbedder two = OnnxSentenceEmbedder.builder(model).intraOpThreads(2).build()) {
+            List<String> texts = new ArrayList<>(List.of("", "hi", SENTENCE, longText(10_000)));
+            TRIPLES.forEach(texts::addAll);
+            for (String text : texts) {
+                assertThat(two.embed(text)).containsExactly(one.embed(text));
+                assertThat(two.embedQuery(text)).containsExactly(one.embedQuery(text));
+            }
+            assertThat(two.embedAll(texts)).usingElementComparator(Arrays::compare)
+                    .containsExactlyElementsOf(one.embedAll(texts));
+        }
     }
 
     @ParameterizedTest

@@ -30,6 +30,7 @@ import io.memorychain.projector.retrieval.QueryRequest;
 import io.memorychain.projector.retrieval.QueryService;
 import io.memorychain.projector.retrieval.RankingWeights;
 import io.memorychain.projector.view.MemoryViews;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -51,7 +52,14 @@ import java.util.concurrent.TimeUnit;
  * context assembly over many distinct natural-language queries, one caller thread. Prints the figures and writes JSON.
  *
  * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.RetrievalHarness [--memories N]
- * [--queries Q] [--warm-up-seconds S] [--out FILE]}
+ * [--queries Q] [--warm-up-seconds S] [--model minilm|bge-small|e5-small] [--write-intra-op-threads T] [--out FILE]}
+ *
+ * <p>{@code --write-intra-op-threads 2} gives the pipeline's embedder (the one that embeds the written memories) two
+ * ONNX intra-op threads, so that one space's serial embedding uses both cores while the memories are written: its
+ * vectors are byte-identical to one thread's (EmbeddingModelsTest), so the index is the same; queries are still
+ * embedded by an embedder with the default single thread, as a service embeds them. Besides the end-to-end figures
+ * the harness times the stages of a query one by one (query embedding, index search, candidate reads, thread
+ * neighbours, neighbours' stored embeddings) and records the load average.
  */
 public final class RetrievalHarness {
 
@@ -78,9 +86,11 @@ public final class RetrievalHarness {
 
     public static void main(String[] args) throws Exception {
         AvroTrust.install();
-        Map<String, String> opts = HarnessSupport.options(args, "[--memories N] [--queries Q] [--warm-up-seconds S] [--embedding-model minilm|bge-small|e5-small] [--out FILE]");
-        EmbeddingModel model = EmbeddingModel.fromConfigName(opts.getOrDefault("embedding-model",
-                EmbeddingModel.DEFAULT.configName()));
+        Map<String, String> opts = HarnessSupport.options(args, "[--memories N] [--queries Q] [--warm-up-seconds S]"
+                + " [--model minilm|bge-small|e5-small] [--write-intra-op-threads T] [--out FILE]");
+        EmbeddingModel model = EmbeddingModel.fromConfigName(opts.getOrDefault("model",
+                opts.getOrDefault("embedding-model", EmbeddingModel.DEFAULT.configName())));
+        int writeThreads = Integer.parseInt(opts.getOrDefault("write-intra-op-threads", "1"));
         int memories = Integer.parseInt(opts.getOrDefault("memories", "10000"));
         int queries = Integer.parseInt(opts.getOrDefault("queries", "500"));
         int warmUpSeconds = Integer.parseInt(opts.getOrDefault("warm-up-seconds", "30"));
@@ -90,7 +100,12 @@ public final class RetrievalHarness {
         result.put("started_at", Instant.now().toString());
         result.put("memories", memories);
         result.put("embedding_model", model.configName());
+        result.put("write_intra_op_threads", writeThreads);
+        List<String> load = new ArrayList<>();
+        load.add("start " + loadAverage());
         try (OnnxSentenceEmbedder embedder = OnnxSentenceEmbedder.create(model);
+             OnnxSentenceEmbedder writing = writeThreads == 1 ? null
+                     : OnnxSentenceEmbedder.builder(model).intraOpThreads(writeThreads).build();
              EmbeddedKafka kafka = EmbeddedKafka.start(new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(),
                      dir.resolve("kafka")), Duration.ofSeconds(60))) {
             Topics topics = Topics.defaults();
@@ -98,18 +113,20 @@ public final class RetrievalHarness {
                     topics.schemas(), (short) 1);
                  MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(
                          kafka.bootstrapServers(), topics, dir.resolve("streams"), "bench", 3, (short) 1,
-                         WriteSettings.defaults()), registry, ChainKeys.generate(), embedder, Duration.ofSeconds(60));
+                         WriteSettings.defaults()), registry, ChainKeys.generate(), writing == null ? embedder : writing,
+                         Duration.ofSeconds(60));
                  MemoryPublisher publisher = new MemoryPublisher(kafka.bootstrapServers(), topics, registry)) {
                 long t0 = System.nanoTime();
                 String last = write(publisher, memories);
                 MemoryViews views = runtime.views();
-                while (views.embedding(SPACE, last).isEmpty()) {
+                while (!embedded(views, last)) {
                     TimeUnit.MILLISECONDS.sleep(200); // progress polling of a background pipeline, not a test wait
                 }
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 result.put("write_and_embed_seconds", Math.round(seconds));
                 result.put("write_and_embed_per_second", Math.round(memories / seconds));
                 log("%d memories written and embedded in %.0f s", memories, seconds);
+                load.add("after the writes " + loadAverage());
 
                 QueryService service = new QueryService(views, embedder, CategoryPolicy.unrestricted(),
                         DecayModel.standard(), RankingWeights.DEFAULTS, AccessRecorder.NONE, Clock.systemUTC());
@@ -143,6 +160,10 @@ public final class RetrievalHarness {
                 long[] embedOnly = measure(queries, i -> embedder.embedQuery(QUERIES[i % QUERIES.length] + " " + i));
                 result.put("query_embedding_only_ms", percentiles(embedOnly));
                 result.put("context_ms", percentiles(measure(queries, i -> contexts.assemble(context(i), actor))));
+                QueryStages.measure(views, embedder, SPACE, queries, i -> query(i).query())
+                        .forEach((stage, nanos) -> result.put("stage_" + stage + "_ms", percentiles(nanos)));
+                load.add("after the queries " + loadAverage());
+                result.put("load_average_1_5_15_min", load);
                 result.put("memory", memory());
             }
         }
@@ -199,6 +220,24 @@ public final class RetrievalHarness {
             }
         }
         return last.getMemoryId();
+    }
+
+    /** Whether the memory's embedding is in the views; false while their store is closed by a rebalance. */
+    private static boolean embedded(MemoryViews views, String id) {
+        try {
+            return views.embedding(SPACE, id).isPresent();
+        } catch (InvalidStateStoreException e) {
+            return false; // an overloaded machine can make the projection rebalance: its stores reopen after it
+        }
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] parts = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return parts[0] + " " + parts[1] + " " + parts[2];
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
     }
 
     private static void log(String format, Object... args) {

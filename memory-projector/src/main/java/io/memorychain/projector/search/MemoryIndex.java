@@ -56,6 +56,8 @@ public final class MemoryIndex implements AutoCloseable {
     private final FreshSearchers searchers;
     private final IndexSearch search;
     private final ExecutorService mergeExecutor;
+    /** What {@link #threadNeighbours} reads; replaced as a whole when a rebuild ends. */
+    private volatile ThreadOrder threads = new ThreadOrder();
 
     private MemoryIndex(Directory directory, IndexSettings settings) throws IOException {
         this.settings = settings;
@@ -119,6 +121,7 @@ public final class MemoryIndex implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot index memory " + memory.getSpace() + "/" + memory.getId(), e);
         }
+        threads.put(memory);
         searchers.written();
     }
 
@@ -129,6 +132,7 @@ public final class MemoryIndex implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete memory " + space + "/" + id + " from the index", e);
         }
+        threads.remove(space, id);
         searchers.written();
     }
 
@@ -150,11 +154,12 @@ public final class MemoryIndex implements AutoCloseable {
         IndexSettings.Rebuild how = settings.rebuild();
         log.info("search index rebuild started ({} threads)", how.threads());
         long count;
+        ThreadOrder rebuilt = new ThreadOrder();
         try {
             searchers.hold();
             writer.deleteAll();
             writer.getConfig().setRAMBufferSizeMB(how.ramBufferMb());
-            count = new PartitionedIndexing(how.threads(), this::index).run(entries, fed -> {
+            count = new PartitionedIndexing(how.threads(), entry -> index(entry, rebuilt)).run(entries, fed -> {
                 if (fed % PROGRESS_EVERY == 0) {
                     log.info("search index rebuild: {} memories read ({}/s)", fed, rate(fed, started));
                 }
@@ -169,6 +174,7 @@ public final class MemoryIndex implements AutoCloseable {
             throw new UncheckedIOException("search index rebuild failed", e);
         } finally {
             writer.getConfig().setRAMBufferSizeMB(settings.ramBufferMb());
+            threads = rebuilt;
             searchers.written(); // also after a failure: searches then see the partial content, not the old one
             releaseSearchers();
         }
@@ -178,11 +184,12 @@ public final class MemoryIndex implements AutoCloseable {
     }
 
     /** One rebuild entry: safe from several threads at once (entries of one key come from one thread, in order). */
-    private void index(IndexEntry entry) throws IOException {
+    private void index(IndexEntry entry, ThreadOrder rebuilt) throws IOException {
         Memory memory = entry.memory();
         float[] unit = UnitVectors.unitCopy(entry.embedding(), settings.dimensions(), "embedding");
         writer.updateDocument(MemoryDocuments.key(memory.getSpace(), memory.getId()),
                 MemoryDocuments.toDocument(memory, unit));
+        rebuilt.put(memory);
     }
 
     private void releaseSearchers() {
@@ -216,9 +223,21 @@ public final class MemoryIndex implements AutoCloseable {
     /**
      * The active memories written just before and just after each given memory in its thread (docs/architecture.md
      * §7, thread context): same space and {@code thread_id}, the nearest strictly earlier and strictly later
-     * {@code created_at}. Memories without a thread are absent from the answer.
+     * {@code created_at} (among equal ones, the greatest id before and the smallest after). Memories without a thread
+     * are absent from the answer. Answered from an in-memory {@link ThreadOrder} kept with the index's writes, which
+     * holds what the index holds: the same answer as {@link #threadNeighboursBySearch} without its two sorted searches
+     * per memory.
      */
     public Map<String, ThreadNeighbours> threadNeighbours(String space, Collection<Memory> memories) {
+        return threads.neighbours(space, memories);
+    }
+
+    /**
+     * {@link #threadNeighbours} by two sorted searches of the index per memory, as queries did before the
+     * {@link ThreadOrder}: the reference it is tested against (ThreadOrderTest) and measured against
+     * (ThreadNeighboursHarness in memory-bench). Not used by queries.
+     */
+    public Map<String, ThreadNeighbours> threadNeighboursBySearch(String space, Collection<Memory> memories) {
         try {
             IndexSearcher searcher = searchers.acquire();
             try {

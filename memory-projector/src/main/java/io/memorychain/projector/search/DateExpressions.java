@@ -25,8 +25,8 @@ import java.util.regex.Pattern;
  *       year), "May 2023", "in May" (the reference's year), "last May" / "next May", "in 2022", "summer 2022".</li>
  *   <li>Relative: "today", "tonight", "yesterday", "last night", "the day before yesterday", "tomorrow", "last / this /
  *       next week, month, year, weekend", "the past week / month / year", "last / this / next Saturday", "two weeks
- *       ago" (digits, number words, "a", "a few", "a couple of", "several"), "in three days", "last / this / next
- *       summer".</li>
+ *       ago" (digits, number words, "a", "a few", "a couple of", "several"), "two to three weeks ago", "the last
+ *       three days", "in three days", "last / this / next summer".</li>
  * </ul>
  *
  * <p>Weeks run Monday to Sunday; "N weeks ago" is the 7 days centred on the day N weeks back; "N months ago" and
@@ -92,6 +92,9 @@ public final class DateExpressions {
             rule("(?<shift>last|next|this)\\s+" + WEEKDAY, true, DateExpressions::weekday),
             rule("(?<shift>last|next|this|the\\s+past|past)\\s+(?<period>week|weekend|month|year)", true,
                     DateExpressions::period),
+            rule("(?:between\\s+)?" + COUNT.replace("<count>", "<low>") + "\\s+(?:and|to|or)\\s+" + COUNT + "\\s+"
+                    + UNIT + "\\s+ago", true, DateExpressions::agoBetween),
+            rule("(?:the\\s+)?(?:last|past)\\s+" + COUNT + "\\s+" + UNIT, true, DateExpressions::lastFew),
             rule(COUNT + "\\s+" + UNIT + "\\s+ago", true, (m, ref) -> ago(m, ref)),
             rule("in\\s+" + COUNT + "\\s+" + UNIT, true, (m, ref) -> ahead(m, ref)));
 
@@ -289,7 +292,11 @@ public final class DateExpressions {
 
     /** The count of "two weeks ago"; "a few" / "several" are approximate (low, high). */
     private static int[] count(Matcher m) {
-        String c = m.group("count").toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+        return count(m.group("count"));
+    }
+
+    private static int[] count(String text) {
+        String c = text.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
         if (c.contains("few") || c.contains("several")) {
             return new int[] {2, 5};
         }
@@ -303,6 +310,25 @@ public final class DateExpressions {
     private static DateSpan ago(Matcher m, LocalDate ref) {
         int[] n = count(m);
         return shifted(m.group("unit").toLowerCase(Locale.ROOT), ref, -n[1], -n[0]);
+    }
+
+    /** "two to three weeks ago", "between one and two months ago". */
+    private static DateSpan agoBetween(Matcher m, LocalDate ref) {
+        int high = count(m)[1];
+        int low = count(m.group("low"))[0];
+        return low > high ? null : shifted(m.group("unit").toLowerCase(Locale.ROOT), ref, -high, -low);
+    }
+
+    /** "the last two weeks", "the past 3 days": from that long before the reference up to it. */
+    private static DateSpan lastFew(Matcher m, LocalDate ref) {
+        int n = count(m)[1];
+        LocalDate from = switch (m.group("unit").toLowerCase(Locale.ROOT)) {
+            case "day" -> ref.minusDays(n);
+            case "week" -> ref.minusWeeks(n);
+            case "month" -> ref.minusMonths(n);
+            default -> ref.minusYears(n);
+        };
+        return new DateSpan(from, ref);
     }
 
     private static DateSpan ahead(Matcher m, LocalDate ref) {

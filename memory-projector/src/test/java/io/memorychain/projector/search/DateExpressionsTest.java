@@ -73,6 +73,10 @@ class DateExpressionsTest {
         "I went two months ago.                | 2023-03-01 | 2023-03-31",
         "I went ten years ago.                 | 2013-01-01 | 2013-12-31",
         "I go in three days.                   | 2023-05-11 | 2023-05-11",
+        "It failed in the last three days.     | 2023-05-05 | 2023-05-08",
+        "Runs of the past 2 weeks.             | 2023-04-24 | 2023-05-08",
+        "Merged two to three weeks ago.        | 2023-04-14 | 2023-04-27",
+        "Ran between one and two months ago.   | 2023-03-01 | 2023-04-30",
     })
     void resolvesEachExpression(String text, String first, String last) {
         assertThat(spans(text)).containsExactly(span(first, last));

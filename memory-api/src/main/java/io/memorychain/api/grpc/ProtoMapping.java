@@ -84,7 +84,7 @@ final class ProtoMapping {
                 r.hasReturn() ? r.getReturn() : null, r.hasBudgetTokens() ? r.getBudgetTokens() : null,
                 r.hasThreshold() ? r.getThreshold() : null, r.hasIncludeSuperseded() ? r.getIncludeSuperseded() : null,
                 r.hasIncludeDormant() ? r.getIncludeDormant() : null, r.hasThreadId() ? r.getThreadId() : null,
-                r.hasSinceRev() ? r.getSinceRev() : null, null, null);
+                r.hasSinceRev() ? r.getSinceRev() : null, null, null, null);
     }
 
     /** The flat {@code filters} message and the {@code filter} Struct as one REST filters object (null: none). */

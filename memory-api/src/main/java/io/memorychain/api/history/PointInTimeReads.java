@@ -12,6 +12,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
+import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.domain.core.CoreFormatter;
 import io.memorychain.domain.core.CoreView;
@@ -19,6 +20,7 @@ import io.memorychain.projector.view.ListQuery;
 import io.memorychain.projector.view.MemoryViews;
 import io.memorychain.projector.view.Page;
 import jakarta.inject.Singleton;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -103,6 +105,18 @@ public class PointInTimeReads {
     /** The version at the point of a memory that exists now, or null when it did not exist yet. */
     public Memory versionAt(String space, String id, AsOf asOf) {
         return versionAt(backend.views(), space, id, asOf);
+    }
+
+    /**
+     * The time of the point: {@code as_of} itself, or when the event at {@code as_of_seq} occurred (null when the
+     * space's log no longer holds it).
+     */
+    public Instant time(String space, AsOf asOf) {
+        if (asOf.time() != null) {
+            return asOf.time();
+        }
+        List<AuditEntry> at = backend.views().audit(Spaces.require(space), asOf.seq() - 1, 1);
+        return at.isEmpty() || at.get(0).getSeq() != asOf.seq() ? null : at.get(0).getOccurredAt();
     }
 
     /** Whether the reader's category allowlist covers the memory. */

@@ -210,7 +210,9 @@ public class MemoryTools {
                         .enumeration("return", "bullets (default) or full", List.of("bullets", "full"), false)
                         .integer("budget_tokens", "Token budget of the answer", 1, 100_000, false)
                         .number("threshold", "Lowest similarity (0-1) to include", false)
-                        .bool("include_superseded", "Also superseded memories"),
+                        .bool("include_superseded", "Also superseded memories")
+                        .bool("date_filter", "When the query names exactly one date (\"in May 2023\", \"last week\"),"
+                                + " only memories created on one of its days or mentioning one; otherwise dates only boost"),
                 READERS, c -> query(c, c.arguments()));
         add("memory_rethink", """
                 Consolidate several fragmented or outdated memories into one clearer understanding, atomically: the \

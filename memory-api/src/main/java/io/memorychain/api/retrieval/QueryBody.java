@@ -42,5 +42,9 @@ public record QueryBody(
         @Nullable @JsonProperty("as_of_seq") @Schema(description = "Point in time: memories as they were after this seq "
                 + "(docs/architecture.md §17); candidates come from the current index") Long asOfSeq,
         @Nullable @JsonProperty("as_of") @Schema(description = "Point in time: as they were at this ISO-8601 time")
-        String asOf) {
+        String asOf,
+        @Nullable @JsonProperty("date_filter") @Schema(description = "When the query names exactly one date "
+                + "(\"in May 2023\", \"last week\"), return only memories created on one of its days or mentioning "
+                + "one; by default dates only boost such memories. Relative dates are read against as_of / as_of_seq "
+                + "when given, else the time of the query (docs/architecture.md §7)") Boolean dateFilter) {
 }

@@ -9,6 +9,7 @@ import io.memorychain.avro.ActorType;
 import io.memorychain.domain.category.CategoryNotAllowedException;
 import io.memorychain.projector.retrieval.ContextAssembler;
 import io.memorychain.projector.retrieval.ContextRequest;
+import io.memorychain.projector.retrieval.QueryDates;
 import io.memorychain.projector.retrieval.QueryRequest;
 import io.memorychain.projector.retrieval.QueryService;
 import io.memorychain.projector.search.FilterParser;
@@ -16,6 +17,7 @@ import io.memorychain.projector.search.InvalidFilterException;
 import io.memorychain.projector.search.SearchFilters;
 import io.memorychain.projector.view.IndexUnavailableException;
 import jakarta.inject.Singleton;
+import java.time.Instant;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -35,6 +37,11 @@ public class Retrieval {
     }
 
     public QueryJson.Answer query(String space, Actor actor, QueryBody body) {
+        return query(space, actor, body, null);
+    }
+
+    /** @param datesAsOf what relative dates of the query are read against (null: the time of the query) */
+    private QueryJson.Answer query(String space, Actor actor, QueryBody body, Instant datesAsOf) {
         String s = Spaces.require(space);
         if (body == null) {
             throw ApiException.invalid("a JSON body with at least \"query\" is required");
@@ -45,7 +52,8 @@ public class Retrieval {
                 body.format() == null ? null : Enums.parse(QueryRequest.Format.class, "return", body.format()),
                 body.budgetTokens(), body.threshold(), Boolean.TRUE.equals(body.includeSuperseded()),
                 Boolean.TRUE.equals(body.includeDormant()), body.threadId(), body.sinceRev()));
-        return answer(() -> QueryJson.of(queries.query(request, actor)));
+        QueryDates dates = new QueryDates(datesAsOf, Boolean.TRUE.equals(body.dateFilter()));
+        return answer(() -> QueryJson.of(queries.query(request, actor, dates)));
     }
 
     /**
@@ -53,13 +61,14 @@ public class Retrieval {
      * mapped to its version at the point and dropped when it was not there or not active then. Limits: a memory active
      * then but deleted or archived since is not a candidate; ranking uses the current content and decay.
      *
+     * @param datesAsOf the time of the point: relative dates of the query ("last week") are read against it
      * @param versionAt a memory's version at the point, or null when it did not exist yet
      * @param readable  whether the reader may read a version (its category)
      */
-    public QueryJson.Answer queryAsOf(String space, Actor actor, QueryBody body,
+    public QueryJson.Answer queryAsOf(String space, Actor actor, QueryBody body, Instant datesAsOf,
                                       java.util.function.Function<String, io.memorychain.avro.Memory> versionAt,
                                       java.util.function.Predicate<io.memorychain.avro.Memory> readable) {
-        return QueryJson.asOf(query(space, actor, body), versionAt, readable,
+        return QueryJson.asOf(query(space, actor, body, datesAsOf), versionAt, readable,
                 Boolean.TRUE.equals(body.includeSuperseded()));
     }
 

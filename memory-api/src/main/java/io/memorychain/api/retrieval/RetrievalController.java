@@ -50,7 +50,8 @@ public class RetrievalController {
         if (at == null) {
             return retrieval.query(space, actorHeader, body);
         }
-        return retrieval.queryAsOf(space, actorHeader, body, id -> pointInTime.versionAt(space, id, at),
+        return retrieval.queryAsOf(space, actorHeader, body, pointInTime.time(space, at),
+                id -> pointInTime.versionAt(space, id, at),
                 m -> pointInTime.readable(actorHeader, m));
     }
 

@@ -557,6 +557,23 @@ public abstract class MemoryApiContract {
     }
 
     @Test
+    void aQuerysOnlyDateFiltersWhenDateFilterIsAskedFor() {
+        String space = space();
+        String dated = post(space, "/memories", Map.of("content", "The Porto trip started on 7 May 2023"))
+                .map("memory").get("id").toString();
+        String other = post(space, "/memories", Map.of("content", "The Porto trip was lovely"))
+                .map("memory").get("id").toString();
+
+        Resp filtered = post(space, "/query", Map.of("query", "Porto trip in May 2023", "top_k", 10,
+                "date_filter", true));
+
+        assertThat(filtered.status()).as(filtered.raw()).isEqualTo(200);
+        assertThat(filtered.list("items")).extracting(i -> i.get("id")).containsExactly(dated);
+        assertThat(post(space, "/query", Map.of("query", "Porto trip in May 2023", "top_k", 10)).list("items"))
+                .extracting(i -> i.get("id")).containsExactlyInAnyOrder(dated, other);
+    }
+
+    @Test
     void badFiltersAreInvalidFilterNamingTheOffendingPath() {
         String space = space();
         createId(space, "anything");

@@ -3,6 +3,7 @@ package io.memorychain.projector.retrieval;
 import io.memorychain.avro.Memory;
 import io.memorychain.projector.search.FilterExpr;
 import io.memorychain.projector.search.FilterExpr.Condition;
+import io.memorychain.projector.search.MemoryDates;
 import io.memorychain.projector.search.SearchFilters;
 import io.memorychain.projector.search.SearchRequest;
 import java.util.Objects;
@@ -37,6 +38,9 @@ final class FilterMatcher {
         }
         if (expr instanceof FilterExpr.Not not) {
             return !matches(not.part(), m);
+        }
+        if (expr instanceof FilterExpr.Dates dates) {
+            return MemoryDates.overlaps(MemoryDates.all(m), dates.spans());
         }
         Condition c = (Condition) expr;
         return switch (c.field()) {

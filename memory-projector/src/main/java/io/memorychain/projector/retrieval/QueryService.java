@@ -21,6 +21,8 @@ import io.memorychain.projector.view.MemoryViews;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -57,6 +59,7 @@ public final class QueryService {
     private final AccessRecorder accesses;
     private final Clock clock;
     private final Reranking reranking;
+    private final TemporalWeights temporal;
 
     /**
      * @param embedder embeds queries; null searches by keywords only (and ignores thresholds)
@@ -73,6 +76,14 @@ public final class QueryService {
     public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
                         RankingWeights weights, AccessRecorder accesses, Clock clock, Reranker reranker,
                         int rerankTopN) {
+        this(views, embedder, policy, decay, weights, accesses, clock, reranker, rerankTopN, TemporalWeights.DEFAULTS);
+    }
+
+    /** @param temporal how the query's dates steer the ranking (docs/architecture.md §7, dates) */
+    public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
+                        RankingWeights weights, AccessRecorder accesses, Clock clock, Reranker reranker,
+                        int rerankTopN, TemporalWeights temporal) {
+        this.temporal = temporal;
         this.reranking = new Reranking(reranker, rerankTopN, clock);
         this.views = views;
         this.embedder = embedder;
@@ -91,11 +102,26 @@ public final class QueryService {
         return query(q, actor, Set.of());
     }
 
+    /**
+     * As {@link #query(QueryRequest, Actor)}, with the query's dates read as {@code dates} says: relative ones
+     * resolved against a point in time ({@code as_of}, docs/architecture.md §17), or one date used as a filter.
+     */
+    public QueryResult query(QueryRequest q, Actor actor, QueryDates dates) {
+        return query(q, actor, Set.of(), dates);
+    }
+
     /** As {@link #query(QueryRequest, Actor)}, never returning the memories in {@code exclude}. */
     QueryResult query(QueryRequest q, Actor actor, Set<String> exclude) {
-        Reads reads = new Reads(q.space());
-        Set<String> allowed = allowedCategories(q);
+        return query(q, actor, exclude, QueryDates.BOOST);
+    }
+
+    private QueryResult query(QueryRequest request, Actor actor, Set<String> exclude, QueryDates dates) {
+        Reads reads = new Reads(request.space());
+        Set<String> allowed = allowedCategories(request);
         Instant now = clock.instant();
+        TemporalQuery temporalQuery = TemporalQuery.of(request.query(),
+                LocalDate.ofInstant(dates.asOf() == null ? now : dates.asOf(), ZoneOffset.UTC));
+        QueryRequest q = dates.filter() ? temporalQuery.restrict(request) : request;
         float[] vector = embedder == null ? null : embedder.embedQuery(q.query());
         int candidates = Math.min(SearchRequest.MAX_TOP_K, Math.max(q.topK() * CANDIDATE_FACTOR, weights.candidates()));
         List<Hit> hits = views.search(SearchRequest.builder(q.space()).text(q.query()).vector(vector)
@@ -103,6 +129,7 @@ public final class QueryService {
                 .includeSuperseded(q.includeSuperseded()).excludeDormant(!q.includeDormant()).build());
 
         Map<String, Double> relevance = fuse(reads, q, hits, vector, allowed);
+        temporalQuery.boost(temporal, relevance, reads::memory);
         traverseEntities(reads, q, hits, relevance, allowed);
         reranking.apply(q.query(), relevance, id -> reads.memory(id).map(Memory::getContent).orElse(null));
 

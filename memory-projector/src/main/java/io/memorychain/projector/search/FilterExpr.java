@@ -36,6 +36,19 @@ public sealed interface FilterExpr {
     }
 
     /**
+     * Some day of the memory ({@link MemoryDates#all}: its creation day or a date its content mentions) falls in one
+     * of {@code spans} (docs/architecture.md §7, dates). Built from the dates of a query, never parsed from JSON.
+     */
+    record Dates(List<DateSpan> spans) implements FilterExpr {
+        public Dates {
+            spans = List.copyOf(spans);
+            if (spans.isEmpty()) {
+                throw new IllegalArgumentException("a date filter needs at least one span");
+            }
+        }
+    }
+
+    /**
      * {@code field op values}: one value for {@code eq, gt, gte, lt, lte, contains}, one or more for {@code in}.
      * Values are typed by the field: {@link String} (a kind as its enum name), {@link Integer}, {@link Instant} or
      * {@link Boolean}.

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.lucene.document.IntPoint;
+import org.apache.lucene.document.IntRange;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
@@ -40,6 +41,12 @@ final class FilterQueries {
             // a pure negation matches nothing in Lucene: subtract from everything
             return new BooleanQuery.Builder().add(new MatchAllDocsQuery(), Occur.FILTER)
                     .add(of(not.part()), Occur.MUST_NOT).build();
+        }
+        if (expr instanceof FilterExpr.Dates dates) {
+            BooleanQuery.Builder b = new BooleanQuery.Builder().setMinimumNumberShouldMatch(1);
+            dates.spans().forEach(s -> b.add(IntRange.newIntersectsQuery(MemoryDocuments.DATES,
+                    new int[] {(int) s.first().toEpochDay()}, new int[] {(int) s.last().toEpochDay()}), Occur.SHOULD));
+            return b.build();
         }
         return condition((Condition) expr);
     }

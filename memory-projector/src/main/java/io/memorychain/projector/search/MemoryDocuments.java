@@ -6,6 +6,7 @@ import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
 import io.memorychain.projector.support.StoreKeys;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
@@ -14,6 +15,7 @@ import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.IntPoint;
+import org.apache.lucene.document.IntRange;
 import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
@@ -57,6 +59,10 @@ final class MemoryDocuments {
     static final String CREATED_AT = "created_at";
     static final String UPDATED_AT = "updated_at";
     static final String VERSION = "version";
+    /** The days of the memory ({@link MemoryDates#all}): one epoch-day range per span, creation day first. */
+    static final String DATES = "dates";
+    /** "true" when the content mentions a date ({@link MemoryDates#mentioned}). */
+    static final String MENTIONS_DATE = "mentions_date";
 
     /** Stored fields read back into {@link MemoryMeta}. */
     static final Set<String> META_FIELDS = Set.of(ID, SPACE, VERSION, STATE, KIND, TIER, CATEGORY, IMPORTANCE, PINNED,
@@ -121,6 +127,12 @@ final class MemoryDocuments {
         d.add(new StoredField(CREATED_AT, m.getCreatedAt().toEpochMilli()));
         d.add(new NumericDocValuesField(CREATED_AT, m.getCreatedAt().toEpochMilli()));
         d.add(new StoredField(VERSION, m.getVersion()));
+        List<DateSpan> dates = MemoryDates.all(m);
+        for (DateSpan span : dates) {
+            d.add(new IntRange(DATES, new int[] {(int) span.first().toEpochDay()},
+                    new int[] {(int) span.last().toEpochDay()}));
+        }
+        d.add(new StringField(MENTIONS_DATE, Boolean.toString(dates.size() > 1), Field.Store.NO));
         return d;
     }
 

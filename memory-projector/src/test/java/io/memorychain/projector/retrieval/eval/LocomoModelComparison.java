@@ -3,6 +3,7 @@ package io.memorychain.projector.retrieval.eval;
 import io.memorychain.embeddings.EmbeddingModel;
 import io.memorychain.embeddings.OnnxSentenceEmbedder;
 import io.memorychain.projector.retrieval.RankingWeights;
+import io.memorychain.projector.retrieval.TemporalWeights;
 import io.memorychain.projector.retrieval.eval.Locomo.Conversation;
 import io.memorychain.projector.retrieval.eval.LocomoEvaluation.Report;
 import io.memorychain.projector.search.SearchMode;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The LoCoMo evaluation of {@link LocomoRetrievalTest} with each embedding model ({@code -Dlocomo.models=minilm,
  * bge-small,e5-small}): the four retrievers on TUNE and REPORT, and the embedding time of the TUNE turns (one
- * {@code embedAll}) and of the questions (one {@code embedQuery} each). Not part of the suite (no "Test" suffix); run
+ * {@code embedAll}) and of the questions (one {@code embedQuery} each). NO-DATES is the pipeline without the
+ * temporal boosts ({@link TemporalWeights#NONE}, docs/architecture.md §7, dates). Not part of the suite (no "Test" suffix); run
  * with {@code -Dtest=LocomoModelComparison -Dlocomo.zip=...}.
  */
 class LocomoModelComparison {
@@ -49,6 +51,8 @@ class LocomoModelComparison {
                                 LocomoEvaluation.run("BM25", split, s.raw(SearchMode.BM25)),
                                 LocomoEvaluation.run("VECTOR", split, s.raw(SearchMode.VECTOR)),
                                 LocomoEvaluation.run("RRF", split, s.naiveRrf()),
+                                LocomoEvaluation.run("NO-DATES", split, s.pipeline(RankingWeights.DEFAULTS,
+                                        TemporalWeights.NONE)),
                                 LocomoEvaluation.run("PIPELINE", split, s.pipeline(RankingWeights.DEFAULTS)));
                         System.out.println(LocomoEvaluation.table("MODEL " + model.configName() + " " + s.ids()
                                 + " (written in " + s.writeMillis + " ms)", reports));

@@ -11,6 +11,8 @@ import io.memorychain.projector.retrieval.QueryRequest;
 import io.memorychain.projector.retrieval.QueryResult;
 import io.memorychain.projector.retrieval.QueryService;
 import io.memorychain.projector.retrieval.RankingWeights;
+import io.memorychain.projector.retrieval.Reranker;
+import io.memorychain.projector.retrieval.TemporalWeights;
 import io.memorychain.projector.retrieval.eval.Locomo.Conversation;
 import io.memorychain.projector.retrieval.eval.LocomoEvaluation.TurnRetriever;
 import io.memorychain.projector.search.Hit;
@@ -108,8 +110,13 @@ public final class LocomoSplit implements AutoCloseable {
      * {@code PipelineRetrievalTest}), asked at the harness's time (the day after the last turn).
      */
     public TurnRetriever pipeline(RankingWeights weights) {
+        return pipeline(weights, TemporalWeights.DEFAULTS);
+    }
+
+    /** {@link #pipeline(RankingWeights)} with these temporal weights. */
+    public TurnRetriever pipeline(RankingWeights weights, TemporalWeights temporal) {
         QueryService service = new QueryService(harness.views, harness.embedder, CategoryPolicy.unrestricted(),
-                new DecayModel(0), weights, AccessRecorder.NONE, harness.clock);
+                new DecayModel(0), weights, AccessRecorder.NONE, harness.clock, Reranker.NONE, 1, temporal);
         var actor = Requests.actor(ActorType.USER, "evaluator");
         return (c, q, k) -> service.query(new QueryRequest(c.space(), null, q.text(), List.of(), SearchFilters.NONE,
                         k, QueryRequest.Format.BULLETS, null, null, false, false, null, null), actor).items().stream()

@@ -57,6 +57,8 @@ final class MemoryDocuments {
     static final String CREATED_AT = "created_at";
     static final String UPDATED_AT = "updated_at";
     static final String VERSION = "version";
+    /** Entity memories only: the keys of {@link EntityNameKeys#ofEntity}, one exact term each. */
+    static final String ENTITY_NAME = "entity_name";
 
     /** Stored fields read back into {@link MemoryMeta}. */
     static final Set<String> META_FIELDS = Set.of(ID, SPACE, VERSION, STATE, KIND, TIER, CATEGORY, IMPORTANCE, PINNED,
@@ -121,6 +123,11 @@ final class MemoryDocuments {
         d.add(new StoredField(CREATED_AT, m.getCreatedAt().toEpochMilli()));
         d.add(new NumericDocValuesField(CREATED_AT, m.getCreatedAt().toEpochMilli()));
         d.add(new StoredField(VERSION, m.getVersion()));
+        if (m.getKind() == MemoryKind.ENTITY) {
+            for (String key : EntityNameKeys.ofEntity(m)) {
+                d.add(new StringField(ENTITY_NAME, key, Field.Store.NO));
+            }
+        }
         return d;
     }
 

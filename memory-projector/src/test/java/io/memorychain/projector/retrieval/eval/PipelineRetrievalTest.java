@@ -86,13 +86,14 @@ class PipelineRetrievalTest {
     }
 
     /**
-     * Measured 0.904 / 0.766 overall (BM25 0.578 / 0.556, vector 0.806 / 0.693) with the fusion chosen on LoCoMo
-     * TUNE (see {@code RankingWeights#DEFAULTS}); 0.887 / 0.747 before it.
+     * Measured 0.912 / 0.784 overall (BM25 0.578 / 0.556, vector 0.806 / 0.693) with the entity channel
+     * ({@code EntityChannel.Weights#DEFAULTS}); 0.904 / 0.766 with the former traversal from entities among the
+     * candidates, 0.887 / 0.747 before the fusion chosen on LoCoMo TUNE.
      */
     @Test
     void staysAtOrAboveTheMeasuredFloors() {
-        assertThat(pipeline.overall().recallAt5()).isGreaterThanOrEqualTo(0.90);
-        assertThat(pipeline.overall().mrr()).isGreaterThanOrEqualTo(0.76);
+        assertThat(pipeline.overall().recallAt5()).isGreaterThanOrEqualTo(0.91);
+        assertThat(pipeline.overall().mrr()).isGreaterThanOrEqualTo(0.78);
         Map<QueryType, Scores> byType = pipeline.byType();
         SoftAssertions soft = new SoftAssertions();
         FLOORS_BY_TYPE.forEach((type, floor) -> {
@@ -104,16 +105,18 @@ class PipelineRetrievalTest {
 
     /**
      * Recall@5 and MRR per query type, measured and rounded down. The LoCoMo-tuned fusion raised paraphrase, exact and
-     * temporal and cost one rank in a few queries elsewhere: MRR multihop 0.22 -> 0.21, filtered 0.92 -> 0.90,
-     * superseded 0.95 -> 0.90 (measured 0.219, 0.900, 0.909); temporal MRR measured 0.7798.
+     * temporal and cost one rank in a few queries elsewhere: filtered 0.92 -> 0.90, superseded 0.95 -> 0.90 (measured
+     * 0.900, 0.909); temporal MRR measured 0.7798. The entity channel raised multi-hop from 0.500 / 0.219 to 0.567 /
+     * 0.400 and cost superseded one rank in one query (sup-q29 names Orchard Lane, whose own plan fact now ranks
+     * first and the expected one second): MRR 0.909 -> 0.864.
      */
     private static final Map<QueryType, double[]> FLOORS_BY_TYPE = Map.of(
             QueryType.PARAPHRASE, new double[] {0.93, 0.70},
             QueryType.EXACT, new double[] {1.00, 1.00},
             QueryType.TEMPORAL, new double[] {0.90, 0.77},
-            QueryType.MULTIHOP, new double[] {0.50, 0.21},
+            QueryType.MULTIHOP, new double[] {0.56, 0.40},
             QueryType.FILTERED, new double[] {1.00, 0.90},
-            QueryType.SUPERSEDED, new double[] {1.00, 0.90},
+            QueryType.SUPERSEDED, new double[] {1.00, 0.86},
             QueryType.CATEGORY, new double[] {0.94, 0.92});
 
     @Test

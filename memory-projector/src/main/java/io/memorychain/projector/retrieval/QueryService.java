@@ -34,10 +34,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * {@code memory.query} (docs/architecture.md §7): hybrid BM25 + vector search inside the index (filters, states and the
- * agent's category allowlist applied there), graph traversal of 1-2 hops from entities the query names, an optional
+ * agent's category allowlist applied there), fused with the entity channel (1-2 relation hops from the entities the
+ * query names, {@link EntityChannel}), an optional
  * cross-encoder {@link Reranker} over the best fused candidates ({@link Reranking}), then a rerank with decay,
  * importance, recency and relation strength, exclusion of memories the chain says are dormant (DecayTransitioned;
  * unless {@code include_dormant}) or archived (never by the clock alone), per-category {@code rag_length} caps, the
@@ -60,6 +62,7 @@ public final class QueryService {
     private final Clock clock;
     private final Reranking reranking;
     private final TemporalWeights temporal;
+    private final EntityChannel entities;
 
     /**
      * @param embedder embeds queries; null searches by keywords only (and ignores thresholds)
@@ -76,15 +79,36 @@ public final class QueryService {
     public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
                         RankingWeights weights, AccessRecorder accesses, Clock clock, Reranker reranker,
                         int rerankTopN) {
-        this(views, embedder, policy, decay, weights, accesses, clock, reranker, rerankTopN, TemporalWeights.DEFAULTS);
+        this(views, embedder, policy, decay, weights, accesses, clock, reranker, rerankTopN, TemporalWeights.DEFAULTS,
+                EntityChannel.Weights.DEFAULTS);
     }
 
     /** @param temporal how the query's dates steer the ranking (docs/architecture.md §7, dates) */
     public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
                         RankingWeights weights, AccessRecorder accesses, Clock clock, Reranker reranker,
                         int rerankTopN, TemporalWeights temporal) {
+        this(views, embedder, policy, decay, weights, accesses, clock, reranker, rerankTopN, temporal,
+                EntityChannel.Weights.DEFAULTS);
+    }
+
+    /** @param entityWeights the entity channel's ({@link EntityChannel.Weights#OFF}: none) */
+    public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
+                        RankingWeights weights, AccessRecorder accesses, Clock clock, Reranker reranker,
+                        int rerankTopN, EntityChannel.Weights entityWeights) {
+        this(views, embedder, policy, decay, weights, accesses, clock, reranker, rerankTopN, TemporalWeights.DEFAULTS,
+                entityWeights);
+    }
+
+    /**
+     * @param temporal      how the query's dates steer the ranking (docs/architecture.md §7, dates)
+     * @param entityWeights the entity channel's ({@link EntityChannel.Weights#OFF}: none)
+     */
+    public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
+                        RankingWeights weights, AccessRecorder accesses, Clock clock, Reranker reranker,
+                        int rerankTopN, TemporalWeights temporal, EntityChannel.Weights entityWeights) {
         this.temporal = temporal;
         this.reranking = new Reranking(reranker, rerankTopN, clock);
+        this.entities = new EntityChannel(entityWeights);
         this.views = views;
         this.embedder = embedder;
         this.policy = policy;
@@ -130,7 +154,6 @@ public final class QueryService {
 
         Map<String, Double> relevance = fuse(reads, q, hits, vector, allowed);
         temporalQuery.boost(temporal, relevance, reads::memory);
-        traverseEntities(reads, q, hits, relevance, allowed);
         reranking.apply(q.query(), relevance, id -> reads.memory(id).map(Memory::getContent).orElse(null));
 
         List<Scored> ranked = new ArrayList<>();
@@ -165,7 +188,8 @@ public final class QueryService {
      * A memory of a thread then also gets the base of its thread neighbours, {@code previousTurn * base(previous) +
      * nextTurn * base(next)}: a reply ("Yes, I did!") is found through the question before it. Neighbours outside the
      * candidates join them (their BM25 is 0, their cosine from their stored embedding) when the query admits them.
-     * Relevance is the result min-max scaled to 0..1. A candidate outside the kNN list gets its cosine from its stored
+     * Relevance is the result min-max scaled to 0..1, plus the entity channel ({@link #withEntityChannel}), scaled
+     * back to at most 1. A candidate outside the kNN list gets its cosine from its stored
      * embedding; without a query vector (no embedder) the cosine signal is absent and BM25 alone is the base.
      */
     private Map<String, Double> fuse(Reads reads, QueryRequest q, List<Hit> hits, float[] vector, Set<String> allowed) {
@@ -186,13 +210,16 @@ public final class QueryService {
             base.put(id, keywordWeight * keyword.of(bm25.get(id))
                     + (1 - keywordWeight) * meaning.of(reads.cosines.get(id)));
         }
+        Function<String, Double> outsider =
+                id -> keywordWeight * keyword.of(0.0) + (1 - keywordWeight) * meaning.of(reads.cosines.get(id));
         Map<String, Double> fused = weights.previousTurn() > 0 || weights.nextTurn() > 0
-                ? withThreadContext(reads, q, vector, allowed, base,
-                        id -> keywordWeight * keyword.of(0.0) + (1 - keywordWeight) * meaning.of(reads.cosines.get(id)))
+                ? withThreadContext(reads, q, vector, allowed, base, outsider)
                 : new LinkedHashMap<>(base);
         double min = fused.values().stream().mapToDouble(Double::doubleValue).min().orElse(0);
         double max = fused.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
         fused.replaceAll((id, score) -> max > min ? (score - min) / (max - min) : 1.0);
+        withEntityChannel(reads, q, vector, allowed, fused,
+                id -> max > min ? Math.max(0, (outsider.apply(id) - min) / (max - min)) : 0.0);
         return fused;
     }
 
@@ -301,41 +328,49 @@ public final class QueryService {
     }
 
     /**
-     * Entity questions (docs/architecture.md §7: entity lookup, then traverse edges): entities among the candidates
-     * whose name the query contains lead 1-2 hops along relation edges, in both directions. A memory reached ranks
-     * just below the entity it was reached from ({@code hopDecay} per hop, edge strength as a small tie-breaker), if
-     * that beats what the search gave it; it must pass the same states, filters and allowlist as search results.
+     * The entity channel (docs/architecture.md §7, {@link EntityChannel}): the entities the query names, their
+     * neighbourhood of 1-2 relation hops scored by proximity and affinity to the query, added to the relevance
+     * ({@code outsider}: the scaled relevance of a memory the search did not return, at least 0). It
+     * passes only through visible memories of allowed categories; what it adds must pass the query's states,
+     * filters and allowlist like search results.
      */
-    private void traverseEntities(Reads reads, QueryRequest q, List<Hit> hits, Map<String, Double> relevance,
-                                  Set<String> allowed) {
-        List<String> frontier = hits.stream().map(hit -> reads.memory(hit.id()))
-                .flatMap(Optional::stream)
-                .filter(m -> m.getKind() == MemoryKind.ENTITY && EntityNames.named(q.query(), m))
-                .map(Memory::getId).toList();
-        for (int hop = 1; hop <= 2 && !frontier.isEmpty(); hop++) {
-            List<String> next = new ArrayList<>();
-            for (String from : frontier) {
-                double base = relevance.getOrDefault(from, 0.0);
-                for (Relation edge : reads.relations(from)) {
-                    String to = edge.getFromId().equals(from) ? edge.getToId() : edge.getFromId();
-                    double reached = base * weights.hopDecay() * (0.9 + 0.1 * edge.getStrength());
-                    if (reached <= relevance.getOrDefault(to, 0.0) || !admissible(reads, q, to, allowed)) {
-                        continue;
-                    }
-                    relevance.put(to, reached);
-                    next.add(to);
+    private void withEntityChannel(Reads reads, QueryRequest q, float[] vector, Set<String> allowed,
+                                   Map<String, Double> fused, Function<String, Double> outsider) {
+        if (entities.weights().weight() == 0) {
+            return;
+        }
+        Predicate<String> passable = id -> passable(reads, q, id, allowed);
+        List<String> seeds = entities.seeds(views, q.space(), q.query(), List.copyOf(fused.keySet()), reads::memory,
+                passable);
+        if (seeds.isEmpty()) {
+            return;
+        }
+        List<Double> candidateCosines = fused.keySet().stream().map(reads.cosines::get).filter(c -> c != null)
+                .toList();
+        Map<String, Double> proximity = entities.proximity(seeds, reads::relations, passable);
+        Map<String, Double> channel = entities.scores(proximity, id -> {
+            if (!reads.cosines.containsKey(id)) {
+                Double cos = storedCosine(reads, id, vector);
+                if (cos != null) {
+                    reads.cosines.put(id, cos);
                 }
             }
-            frontier = next;
-        }
+            return reads.cosines.get(id);
+        }, candidateCosines);
+        entities.fuse(fused, channel, id -> admissible(reads, q, id, allowed), outsider);
     }
 
-    private boolean admissible(Reads reads, QueryRequest q, String id, Set<String> allowed) {
+    /** A memory the entity channel may pass through: visible to this query and of an allowed category. */
+    private boolean passable(Reads reads, QueryRequest q, String id, Set<String> allowed) {
         Optional<Memory> m = reads.memory(id);
         return m.isPresent() && visible(m.get(), q.includeSuperseded()) && m.get().getKind() != MemoryKind.BLOCK
-                && FilterMatcher.matches(q.filters(), m.get())
                 && (allowed == null || allowed.contains(m.get().getCategory() == null ? SearchRequest.UNCATEGORIZED
                 : m.get().getCategory()));
+    }
+
+    /** A memory the query admits as a result: visible, of an allowed category, and matching its filters. */
+    private boolean admissible(Reads reads, QueryRequest q, String id, Set<String> allowed) {
+        return passable(reads, q, id, allowed) && FilterMatcher.matches(q.filters(), reads.memory(id).orElseThrow());
     }
 
     private static boolean visible(Memory m, boolean includeSuperseded) {

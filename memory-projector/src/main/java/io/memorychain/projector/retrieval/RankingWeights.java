@@ -29,8 +29,8 @@ package io.memorychain.projector.retrieval;
  * @param importance     half-range of the importance factor
  * @param recency        weight of the recency bonus
  * @param relation       weight of the relation bonus (docs/architecture.md §6: {@code + w_rel * max_related_strength})
- * @param hopDecay       share of an entity's relevance that a memory reached through one relation hop gets (times
- *                       {@code 0.9 + 0.1 * strength}): close to 1, so an entity's neighbourhood ranks right after it
+ * @param hopDecay       unused since the entity channel replaced the traversal from candidate entities (its weights
+ *                       are {@link EntityChannel.Weights}); kept so that existing constructions compile
  */
 public record RankingWeights(int candidates, double keyword, double keywordCovered, double previousTurn,
                              double nextTurn, double decay, double importance, double recency, double relation,

@@ -2,6 +2,7 @@ package io.memorychain.projector.search;
 
 import java.io.IOException;
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryState;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -14,7 +15,9 @@ import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
@@ -87,6 +90,27 @@ final class IndexSearch {
                             false)));
         }
         return out;
+    }
+
+    /** See {@link MemoryIndex#namedEntities}. */
+    List<String> namedEntities(IndexSearcher searcher, String space, Collection<String> keys, int max)
+            throws IOException {
+        if (keys.isEmpty()) {
+            return List.of();
+        }
+        Query query = new BooleanQuery.Builder()
+                .add(new TermQuery(new Term(MemoryDocuments.SPACE, space)), Occur.FILTER)
+                .add(new TermQuery(new Term(MemoryDocuments.KIND, MemoryKind.ENTITY.name())), Occur.FILTER)
+                .add(new TermInSetQuery(MemoryDocuments.ENTITY_NAME, keys.stream().map(BytesRef::new).toList()),
+                        Occur.FILTER)
+                .build();
+        Sort byId = new Sort(new SortField(MemoryDocuments.ID, SortField.Type.STRING));
+        StoredFields stored = searcher.storedFields();
+        List<String> ids = new ArrayList<>();
+        for (ScoreDoc hit : searcher.search(query, max, byId).scoreDocs) {
+            ids.add(stored.document(hit.doc, Set.of(MemoryDocuments.ID)).get(MemoryDocuments.ID));
+        }
+        return ids;
     }
 
     /** The id of the latest (or earliest) document of the thread within the time range, or null. */

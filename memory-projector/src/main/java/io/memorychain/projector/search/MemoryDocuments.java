@@ -63,6 +63,8 @@ final class MemoryDocuments {
     static final String DATES = "dates";
     /** "true" when the content mentions a date ({@link MemoryDates#mentioned}). */
     static final String MENTIONS_DATE = "mentions_date";
+    /** Entity memories only: the keys of {@link EntityNameKeys#ofEntity}, one exact term each. */
+    static final String ENTITY_NAME = "entity_name";
 
     /** Stored fields read back into {@link MemoryMeta}. */
     static final Set<String> META_FIELDS = Set.of(ID, SPACE, VERSION, STATE, KIND, TIER, CATEGORY, IMPORTANCE, PINNED,
@@ -133,6 +135,11 @@ final class MemoryDocuments {
                     new int[] {(int) span.last().toEpochDay()}));
         }
         d.add(new StringField(MENTIONS_DATE, Boolean.toString(dates.size() > 1), Field.Store.NO));
+        if (m.getKind() == MemoryKind.ENTITY) {
+            for (String key : EntityNameKeys.ofEntity(m)) {
+                d.add(new StringField(ENTITY_NAME, key, Field.Store.NO));
+            }
+        }
         return d;
     }
 

@@ -250,6 +250,24 @@ public final class MemoryIndex implements AutoCloseable {
         }
     }
 
+    /**
+     * The entity memories of the space, in any state, that answer to one of the given keys (docs/architecture.md §7,
+     * entity channel; {@link EntityNameKeys}): one term lookup, whatever the size of the space. At most {@code max},
+     * in id order.
+     */
+    public List<String> namedEntities(String space, Collection<String> keys, int max) {
+        try {
+            IndexSearcher searcher = searchers.acquire();
+            try {
+                return search.namedEntities(searcher, space, keys, max);
+            } finally {
+                searchers.release(searcher);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("entity name lookup failed", e);
+        }
+    }
+
     /** Number of indexed memories of the space, in any state. */
     public int count(String space) {
         try {

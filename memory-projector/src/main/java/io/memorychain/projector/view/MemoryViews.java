@@ -77,6 +77,14 @@ public interface MemoryViews {
         return Map.of();
     }
 
+    /**
+     * The entity memories of the space, in any state, that answer to one of these name keys (see {@link
+     * io.memorychain.projector.search.MemoryIndex#namedEntities}); views without an index know none.
+     */
+    default List<String> namedEntities(String space, Collection<String> keys, int max) {
+        return List.of();
+    }
+
     /** A proposal of the space (docs/architecture.md §10) by id, whatever its status; empty for unknown ids. */
     Optional<Proposal> proposal(String space, String id);
 

@@ -164,6 +164,12 @@ public final class StoreMemoryViews implements MemoryViews {
     }
 
     @Override
+    public List<String> namedEntities(String space, Collection<String> keys, int max) {
+        return indexes.get(partitionOf.applyAsInt(space)).map(index -> index.namedEntities(space, keys, max))
+                .orElse(List.of());
+    }
+
+    @Override
     public CoreView core(String space) {
         return CoreFormatter.format(scan(ProjectionTopology.CORE, StoreKeys.prefix(space), Integer.MAX_VALUE));
     }

@@ -307,11 +307,78 @@ class QueryServiceTest {
         for (int i = 0; i < 15; i++) {
             create("Team lunch " + i + " was at the Romero street taco place", null, 3);
         }
-        List<String> found = ids(QueryRequest.of(SPACE, null, "Alex Romero").withTopK(5));
-        assertThat(found).contains(alex, atlas, db);
+        assertThat(top5(STRONG_CHANNEL, "Which database backs the project of Alex Romero?")).contains(db);
         QueryResult r = service.query(QueryRequest.of(SPACE, null, "Atlas project").withTopK(1), AGENT);
         assertThat(r.items()).extracting(QueryResult.Item::id).containsExactly(atlas);
         assertThat(r.render()).contains("depends-on: Runs on PostgreSQL 15").contains("develops: Alex Romero");
+    }
+
+    private String link(String from, String to, String type) {
+        h.submit(Requests.link(SPACE, AGENT, from, to, type, 1.0));
+        return to;
+    }
+
+    /** Work notes that name nobody of the graph below: some about databases like the query, most about other things. */
+    private void distractors() {
+        String[] teams = {"payments", "search", "mobile", "growth", "data", "infra", "support", "security"};
+        String[] stores = {"MongoDB", "MySQL", "DynamoDB", "Cassandra", "SQLite", "Elasticsearch"};
+        String[] other = {"moved the stand-up to ten", "planned the offsite in Porto", "hired two interns",
+            "cut the cloud bill by a fifth", "wrote the onboarding guide", "switched the team chat to threads"};
+        for (int i = 0; i < 120; i++) {
+            create(i % 4 == 0 ? "The " + teams[i % teams.length] + " project decided which database their service"
+                    + " depends on: " + stores[i % stores.length] + " (note " + i + ")"
+                    : "The " + teams[i % teams.length] + " team " + other[i % other.length] + " (note " + i + ")",
+                    null, 3);
+        }
+    }
+
+    @Test
+    void anEntityNamedInTheQueryBringsItsTwoHopNeighbourhoodIntoTheTopFive() {
+        String alex = entity("Alex Moreno — tech lead (entity: person)");
+        String atlas = link(alex, entity("Atlas — internal billing platform (entity: project)"), "develops");
+        String postgres = link(atlas, entity("PostgreSQL 15 — the relational database of the billing platform"),
+                "depends-on");
+        link(alex, entity("Trunk-based development — short-lived branches"), "prefers");
+        distractors();
+        String query = "Which database does the project Alex's team builds depend on?";
+        assertThat(top5(EntityChannel.Weights.OFF, query)).as("the search alone").doesNotContain(postgres);
+
+        assertThat(top5(STRONG_CHANNEL, query)).as("two hops from Alex").contains(postgres);
+    }
+
+    /**
+     * The channel with its affinity scaled from three deviations below the mean candidate: these tests check the
+     * mechanism; the default weights are measured on the labelled set ({@code PipelineRetrievalTest}).
+     */
+    private static final EntityChannel.Weights STRONG_CHANNEL = new EntityChannel.Weights(2.0, 0, 1.0, 0.5, -3);
+
+    private List<String> top5(EntityChannel.Weights channel, String query) {
+        QueryService s = new QueryService(h.views, h.embedder, policy, DecayModel.standard(), RankingWeights.DEFAULTS,
+                a -> { }, h.clock, Reranker.NONE, 1, channel);
+        return s.query(QueryRequest.of(SPACE, null, query).withTopK(5), AGENT).items().stream()
+                .map(QueryResult.Item::id).toList();
+    }
+
+    @Test
+    void theEntityChannelNeverReturnsWhatTheQueryDoesNotAdmit() {
+        String atlas = entity("Atlas — internal billing platform (entity: project)");
+        String oldDb = link(atlas, entity("MariaDB 10 — the former relational store"), "depends-on");
+        String secrets = link(atlas, h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder()
+                .setKind(MemoryKind.ENTITY).setContent("Vault — secrets manager (entity: tool)").setCategory("health")
+                .build())).getMemoryId(), "depends-on");
+        String newDb = link(atlas, h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder()
+                .setKind(MemoryKind.ENTITY).setContent("PostgreSQL 15 — relational store").setCategory("tasks")
+                .build())).getMemoryId(), "depends-on");
+        h.submit(Requests.delete(SPACE, AGENT, oldDb));
+        distractors();
+        String query = "Which relational store and secrets manager does Atlas depend on?";
+
+        assertThat(ids(QueryRequest.of(SPACE, null, query).withTopK(10))).contains(atlas, newDb, secrets)
+                .doesNotContain(oldDb);
+        assertThat(ids(new QueryRequest(SPACE, "planner", query, null, null, 10, null, null, null, false, false, null,
+                null))).as("the allowlist admits tasks only").contains(newDb).doesNotContain(secrets, oldDb);
+        assertThat(ids(new QueryRequest(SPACE, null, query, null, SearchFilters.builder().category("tasks").build(),
+                10, null, null, null, false, false, null, null))).containsExactly(newDb);
     }
 
     @Test

@@ -240,7 +240,8 @@ class InProcessWorkersIT {
     }
 
     private static Map<String, Object> props(Path dataDir) throws IOException {
-        return Map.of("micronaut.server.port", -1, "memory.data-dir", dataDir.toString(),
+        return Map.of("micronaut.server.port", -1, "micronaut.http.client.read-timeout", "60s",
+                "memory.data-dir", dataDir.toString(),
                 "memory.embedded.broker-port", freePort(), "memory.embedded.controller-port", freePort(),
                 "memory.startup-timeout", "120s", "grpc.server.port", freePort());
     }

@@ -14,6 +14,9 @@ import io.memorychain.avro.ProposalResolved;
 import io.memorychain.avro.ProposalSubmitted;
 import io.memorychain.avro.RefinementCompleted;
 import io.memorychain.avro.RefinementStarted;
+import io.memorychain.avro.ReflectionDecided;
+import io.memorychain.avro.ReflectionProposed;
+import io.memorychain.avro.ReflectionRequested;
 import io.memorychain.avro.RollbackApplied;
 import org.apache.avro.specific.SpecificRecord;
 
@@ -64,6 +67,18 @@ public final class EventDescriptions {
             return "refinement session " + r.getSessionId() + " started (" + r.getTrigger().name().toLowerCase(
                     java.util.Locale.ROOT) + "): core " + r.getCoreTokens() + " tokens, target " + r.getTargetTokens()
                     + ", ledger " + r.getLedgerSize();
+        } else if (p instanceof ReflectionRequested r) {
+            return "reflection requested" + (r.getReason() == null ? "" : " (" + snippet(r.getReason()) + ")");
+        } else if (p instanceof ReflectionProposed r) {
+            return "reflection #" + r.getReflection().getNumber() + " " + r.getReflectionId() + " proposed ("
+                    + r.getReflection().getTrigger().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+                    + "): " + r.getReflection().getChanges().size() + " change(s), "
+                    + r.getReflection().getEpisodeIds().size() + " episode(s)";
+        } else if (p instanceof ReflectionDecided r) {
+            return "reflection " + r.getReflectionId() + " "
+                    + r.getDecision().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ": "
+                    + r.getAppliedChangeIds().size() + " change(s) applied"
+                    + (r.getReason() == null ? "" : " (" + snippet(r.getReason()) + ")");
         } else if (p instanceof RollbackApplied r) {
             return "rollback of " + r.getScope().name().toLowerCase(java.util.Locale.ROOT)
                     + (r.getScopeId() == null ? "" : " " + r.getScopeId()) + " to seq " + r.getTargetSeq()

@@ -23,6 +23,11 @@ public final class MemoryIds {
         return of("p", space, seq);
     }
 
+    /** Reflection ids (docs/architecture.md §18): the same shape with {@code r}: the ReflectionProposed event's seq. */
+    public static String reflection(String space, long seq) {
+        return of("r", space, seq);
+    }
+
     private static String of(String prefix, String space, long seq) {
         String digits = Long.toString(seq, 36);
         return prefix + "0".repeat(Math.max(0, SEQ_DIGITS - digits.length())) + digits + spaceTag(space);

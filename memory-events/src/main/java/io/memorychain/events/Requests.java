@@ -11,7 +11,13 @@ import io.memorychain.avro.MemoryFlag;
 import io.memorychain.avro.UnlinkMemories;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.ProposalDecision;
+import io.memorychain.avro.DecideReflection;
+import io.memorychain.avro.ProposeReflection;
 import io.memorychain.avro.ProposedMemory;
+import io.memorychain.avro.ReflectionChange;
+import io.memorychain.avro.ReflectionDecisionType;
+import io.memorychain.avro.ReflectionDocument;
+import io.memorychain.avro.RequestReflection;
 import io.memorychain.avro.ResolveProposal;
 import io.memorychain.avro.SubmitProposal;
 import io.memorychain.avro.RefinementTrigger;
@@ -128,5 +134,24 @@ public final class Requests {
     /** Completes the open refinement session {@code sessionId} with the agent's summary. */
     public static MemoryRequest.Builder completeRefinement(String space, Actor actor, String sessionId, String summary) {
         return request(space, actor, new CompleteRefinement(summary)).setSessionId(sessionId);
+    }
+
+    /** Asks for a reflection (docs/architecture.md §18, the manual trigger). */
+    public static MemoryRequest.Builder requestReflection(String space, Actor actor, String reason) {
+        return request(space, actor, new RequestReflection(reason));
+    }
+
+    /** The reflection worker's pending reflection. */
+    public static MemoryRequest.Builder proposeReflection(String space, Actor actor, ReflectionDocument reflection) {
+        return request(space, actor, new ProposeReflection(reflection));
+    }
+
+    /** Decides a pending reflection: {@code changeIds} for PARTIAL (or a subset with edits), {@code edits} for
+     * APPROVE_WITH_CHANGES. */
+    public static MemoryRequest.Builder decideReflection(String space, Actor actor, String reflectionId,
+                                                         ReflectionDecisionType decision, String reason,
+                                                         List<String> changeIds, List<ReflectionChange> edits) {
+        return request(space, actor, DecideReflection.newBuilder().setReflectionId(reflectionId).setDecision(decision)
+                .setReason(reason).setChangeIds(List.copyOf(changeIds)).setEditedChanges(List.copyOf(edits)).build());
     }
 }

@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code tom}: runs the ToM insight job until stopped (see {@link TomCommand#USAGE}).</li>
  *   <li>{@code consolidate}: runs the daily consolidation job until stopped (see
  *   {@link ConsolidateCommand#USAGE}).</li>
+ *   <li>{@code reflect}: runs the reflection job until stopped (see {@link ReflectCommand#USAGE}).</li>
  *   <li>{@code lifecycle}: runs the lifecycle worker (decay, TTL) until stopped (see {@link LifecycleCommand#USAGE}).</li>
  *   <li>{@code rollback}: plans (dry run) or applies a rollback of a space (see {@link RollbackCommand#USAGE}).</li>
  * </ul>
@@ -120,6 +121,14 @@ public final class WorkerMain {
                 }
                 return consolidate(rest, err);
             }
+            case "reflect" -> {
+                if (rest.contains("--help") || rest.contains("-h")) {
+                    out.println(ReflectCommand.USAGE);
+                    return EXIT_OK;
+                }
+                return command("reflect", ReflectCommand.USAGE, 3, () -> ReflectCommand.run(
+                        ReflectCommand.parse(rest, System.getenv()), registries, err), err);
+            }
             case "lifecycle" -> {
                 if (rest.contains("--help") || rest.contains("-h")) {
                     out.println(LifecycleCommand.USAGE);
@@ -199,6 +208,7 @@ public final class WorkerMain {
         return USAGE + VerifyCommand.USAGE.indent(2) + "\n" + ExportChainCommand.USAGE.indent(2) + "\n" + LinkCommand.USAGE.indent(2) + "\n"
                 + RefineCommand.USAGE.indent(2) + "\n" + TomCommand.USAGE.indent(2) + "\n"
                 + LifecycleCommand.USAGE.indent(2) + "\n" + ConsolidateCommand.USAGE.indent(2) + "\n"
+                + ReflectCommand.USAGE.indent(2) + "\n"
                 + RollbackCommand.USAGE.indent(2);
     }
 

@@ -8,6 +8,7 @@ import io.memorychain.api.config.RefinementConfig;
 import io.memorychain.api.config.LlmModelConfig;
 import io.memorychain.api.config.RetrievalConfig;
 import io.memorychain.api.config.ConsolidateConfig;
+import io.memorychain.api.config.ReflectConfig;
 import io.memorychain.api.config.TomConfig;
 import io.memorychain.consolidate.ConsolidateMetrics;
 import io.memorychain.consolidate.ConsolidatePlanner;
@@ -45,6 +46,11 @@ import io.memorychain.llm.ChatModels;
 import io.memorychain.llm.LlmRuntime;
 import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.UsageCounters;
+import io.memorychain.reflect.ReflectMetrics;
+import io.memorychain.reflect.ReflectRun;
+import io.memorychain.reflect.ReflectSettings;
+import io.memorychain.reflect.ReflectWorker;
+import io.memorychain.reflect.ReflectionEngine;
 import io.memorychain.tom.TomInsights;
 import io.memorychain.tom.TomMetrics;
 import io.memorychain.tom.TomPrompt;
@@ -110,15 +116,21 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private final ConsolidateConfig consolidate;
     private final ConsolidateMetrics consolidateMetrics = new ConsolidateMetrics();
     private InProcessJob consolidateJob;
+    private final ReflectConfig reflect;
+    private final ReflectMetrics reflectMetrics = new ReflectMetrics();
+    private InProcessJob reflectJob;
+    /** Why the reflection job is not running although wanted ({@code skipped: no model}), or null. */
+    private String reflectSkipped;
     private volatile boolean closed;
 
     public MemoryChainBackend(MemoryConfig config, RetrievalConfig retrieval, RefinementConfig refinement,
                               LifecycleConfig lifecycle, TomConfig tom, ConsolidateConfig consolidate,
-                              LlmModelConfig llm, SchemaRegistryFactory registries, CategoryPolicy categories,
+                              ReflectConfig reflect, LlmModelConfig llm, SchemaRegistryFactory registries, CategoryPolicy categories,
                               Embedder embedder) {
         this.lifecycle = lifecycle;
         this.tom = tom;
         this.consolidate = consolidate;
+        this.reflect = reflect;
         this.llm = llm;
         AvroTrust.install();
         this.config = config;
@@ -182,6 +194,16 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
             }
         }
         consolidate.settings(external.isEmpty(), embedder.modelId()).ifPresent(c -> startConsolidate(settings, c, models));
+        Optional<ReflectSettings> reflectSettings = reflect.settings(external.isEmpty(), config.getBlockLabels());
+        if (reflectSettings.isPresent()) {
+            if (models.anyConfigured()) {
+                startReflect(settings, reflectSettings.get(), models);
+            } else {
+                reflectSkipped = "skipped: no model";
+                log.info("reflect: skipped: no model (set memory.llm.base-url and memory.llm.model; "
+                        + "memory.reflect.enabled=false silences this)");
+            }
+        }
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
         apiKeys = new KafkaApiKeyStore(bootstrapServers, topics.apiKeys(), replicationFactor, timeout, API_KEY_REFRESH);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
@@ -255,6 +277,25 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                 consolidateSettings.interval(), consolidateSettings.maxPairs(), consolidateSettings.bandLow(),
                 consolidateSettings.nearExact(), models.anyConfigured() ? "model " + models.defaults().model()
                         : "no model: near-exact duplicates only");
+    }
+
+    /**
+     * The reflection job (docs/architecture.md §18) as its own consumer group ({@code <app>-reflect}) on its own
+     * thread, live from the end of a partition its group never committed, as {@code memory-worker reflect} by default.
+     */
+    private void startReflect(MemoryChainRuntime.Settings settings, ReflectSettings reflectSettings,
+                              LlmSettings models) {
+        ChainJob.Options options = ReflectWorker.options(bootstrapServers, topics,
+                settings.applicationId() + "-reflect", settings.instanceId(), ChainJob.StartFrom.LATEST,
+                Duration.ofMillis(500));
+        ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
+        ChainJob<ReflectRun> worker = ReflectWorker.job(options, registry, reflectSettings,
+                new ReflectionEngine(chat, reflectSettings, reflectMetrics), reflectMetrics,
+                ChainJob.BeforeCommit.NONE);
+        reflectJob = InProcessJob.start("reflect", worker, reflectMetrics.job());
+        log.info("reflect running: group {}, model {}, interval {}, threshold {}, session idle {}, output cap {}",
+                options.groupId(), models.defaults().model(), reflectSettings.interval(), reflectSettings.threshold(),
+                reflectSettings.sessionIdle(), reflectSettings.outputTokenCap());
     }
 
     private static void createDirectories(Path dir) {
@@ -358,6 +399,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         closeQuietly("API key store", apiKeys);
         closeQuietly("ToM job", tomJob);
         closeQuietly("consolidation job", consolidateJob);
+        closeQuietly("reflection job", reflectJob);
         closeQuietly("lifecycle worker",
                 lifecycleWorker == null ? null : () -> lifecycleWorker.close(Duration.ofSeconds(30)));
         closeQuietly("refinement trigger",
@@ -416,6 +458,17 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         }
         if (consolidateJob != null) {
             workers.put("consolidate", consolidateFigures());
+        }
+        if (reflectSkipped != null) {
+            workers.put("reflect", reflectSkipped);
+        } else if (reflectJob != null) {
+            Map<String, Object> figures = reflectJob.figures();
+            figures.put("runs", reflectMetrics.runs());
+            figures.put("proposed", reflectMetrics.proposed());
+            figures.put("cap_reached", reflectMetrics.capReached());
+            figures.put("dropped_changes", reflectMetrics.droppedChanges());
+            putUsage(figures, ReflectionEngine.PURPOSE);
+            workers.put("reflect", figures);
         }
         return workers;
     }

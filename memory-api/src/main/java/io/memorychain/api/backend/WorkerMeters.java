@@ -3,6 +3,7 @@ package io.memorychain.api.backend;
 import io.memorychain.llm.ChatOutcome;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.consolidate.SameFactPrompt;
+import io.memorychain.reflect.ReflectionEngine;
 import io.memorychain.tom.TomPrompt;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -41,7 +42,7 @@ public class WorkerMeters implements MeterBinder, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(WorkerMeters.class);
     /** The purposes of the models this process may call. */
-    static final List<String> PURPOSES = List.of(TomPrompt.PURPOSE, SameFactPrompt.PURPOSE);
+    static final List<String> PURPOSES = List.of(TomPrompt.PURPOSE, SameFactPrompt.PURPOSE, ReflectionEngine.PURPOSE);
 
     private final MemoryBackend backend;
     private final List<KafkaStreamsMetrics> streamsMetrics = new ArrayList<>();

@@ -72,6 +72,17 @@ import io.memorychain.api.grpc.v1.RefinementSearchResult;
 import io.memorychain.api.grpc.v1.RefinementSession;
 import io.memorychain.api.grpc.v1.RefinementUpdateMemoryRequest;
 import io.memorychain.api.grpc.v1.ReviewProposalRequest;
+import io.memorychain.api.grpc.v1.DecideReflectionRequest;
+import io.memorychain.api.grpc.v1.GetReflectionRequest;
+import io.memorychain.api.grpc.v1.ListReflectionsRequest;
+import io.memorychain.api.grpc.v1.Reflection;
+import io.memorychain.api.grpc.v1.ReflectionLog;
+import io.memorychain.api.grpc.v1.ReflectionRequested;
+import io.memorychain.api.grpc.v1.RequestReflectionRequest;
+import io.memorychain.api.reflections.ReflectionChangeJson;
+import io.memorychain.api.reflections.ReflectionDecisionBody;
+import io.memorychain.api.reflections.ReflectionJson;
+import io.memorychain.api.reflections.ReflectionService;
 import io.memorychain.api.grpc.v1.RevokeKeyRequest;
 import io.memorychain.api.grpc.v1.SearchRefinementRequest;
 import io.memorychain.api.grpc.v1.StartRefinementRequest;
@@ -113,9 +124,11 @@ import io.memorychain.api.retrieval.Retrieval;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.MemoryFlag;
+import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.ProposalDecision;
 import io.memorychain.projector.view.Page;
 import jakarta.inject.Singleton;
+import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -145,6 +158,7 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     private final RefinementSessions refinements;
     private final MemoryRequests requests;
     private final ProposalService proposals;
+    private final ReflectionService reflections;
     private final ApiKeys keys;
     private final ProtoJson proto;
     private final io.memorychain.api.rollback.Rollbacks rollbacks;
@@ -154,7 +168,9 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
                              io.memorychain.api.relations.Relations relations, AuditLog audit, ChainVerification chain,
                              ChainCheckpoints checkpoints, MarkdownFiles files, ChangeStreams changes, RefinementSessions refinements,
                              MemoryRequests requests, ProposalService proposals, ApiKeys keys, ProtoJson proto,
-                             io.memorychain.api.rollback.Rollbacks rollbacks, PointInTimeReads pointInTime) {
+                             io.memorychain.api.rollback.Rollbacks rollbacks, PointInTimeReads pointInTime,
+                             ReflectionService reflections) {
+        this.reflections = reflections;
         this.rollbacks = rollbacks;
         this.pointInTime = pointInTime;
         this.memories = memories;
@@ -494,6 +510,50 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
             Completion done = refinements.complete(ctx, r.getSession(), ProtoMapping.required(r.getSummary()));
             return proto.fill(CompletionJson.of(done), RefinementCompletion.newBuilder()).setRequestId(ctx.requestId()).build();
         });
+    }
+
+    // ---------------------------------------------------------------- reflections (docs/architecture.md §18)
+
+    @Override
+    public void listReflections(ListReflectionsRequest r, StreamObserver<ReflectionLog> out) {
+        unary(out, "ListReflections", () -> proto.fill(reflections.log(Spaces.require(r.getSpace()),
+                r.hasStatus() ? r.getStatus() : null), ReflectionLog.newBuilder()).build());
+    }
+
+    @Override
+    public void getReflection(GetReflectionRequest r, StreamObserver<Reflection> out) {
+        unary(out, "GetReflection", () -> proto.fill(ReflectionJson.of(reflections.get(Spaces.require(r.getSpace()),
+                r.getId())), Reflection.newBuilder()).build());
+    }
+
+    @Override
+    public void requestReflection(RequestReflectionRequest r, StreamObserver<ReflectionRequested> out) {
+        unary(out, "RequestReflection", () -> {
+            WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
+            MemoryOutcome outcome = reflections.request(ctx, r.hasReason() ? r.getReason() : null);
+            return ReflectionRequested.newBuilder().setRequestId(ctx.requestId()).setSeq(outcome.getSeq()).build();
+        });
+    }
+
+    @Override
+    public void decideReflection(DecideReflectionRequest r, StreamObserver<Reflection> out) {
+        unary(out, "DecideReflection", () -> {
+            WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
+            ReflectionDecisionBody body = new ReflectionDecisionBody(r.getDecision().isEmpty() ? null : r.getDecision(),
+                    r.hasReason() ? r.getReason() : null, List.copyOf(r.getChangeIdsList()),
+                    r.getEditedChangesList().stream().map(MemoryGrpcService::change).toList());
+            return proto.fill(ReflectionJson.of(reflections.decide(ctx, r.getId(), body)), Reflection.newBuilder())
+                    .build();
+        });
+    }
+
+    private static ReflectionChangeJson change(io.memorychain.api.grpc.v1.ReflectionChange c) {
+        return new ReflectionChangeJson(c.getChangeId(), c.getType(), c.hasReason() ? c.getReason() : null,
+                c.hasMemoryId() ? c.getMemoryId() : null, c.hasToId() ? c.getToId() : null,
+                c.hasLabel() ? c.getLabel() : null, c.hasContent() ? c.getContent() : null,
+                c.hasSummary() ? c.getSummary() : null, c.hasCategory() ? c.getCategory() : null,
+                List.copyOf(c.getTagsList()), c.hasImportance() ? c.getImportance() : null,
+                c.hasRelationType() ? c.getRelationType() : null);
     }
 
     // ---------------------------------------------------------------- proposals

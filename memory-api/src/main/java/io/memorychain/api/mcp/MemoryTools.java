@@ -24,6 +24,9 @@ import io.memorychain.api.memories.MemoryRequests;
 import io.memorychain.api.memories.UpdateMemoryBody;
 import io.memorychain.api.memories.WriteResponse;
 import io.memorychain.api.proposals.ProposalDraft;
+import io.memorychain.api.reflections.ReflectionDecisionBody;
+import io.memorychain.api.reflections.ReflectionJson;
+import io.memorychain.api.reflections.ReflectionService;
 import io.memorychain.api.proposals.ProposalListJson;
 import io.memorychain.api.proposals.ProposalReview;
 import io.memorychain.api.proposals.ProposalService;
@@ -39,6 +42,7 @@ import io.memorychain.api.request.Spaces;
 import io.memorychain.api.retrieval.QueryBody;
 import io.memorychain.api.retrieval.QueryJson;
 import io.memorychain.api.retrieval.Retrieval;
+import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.ProposalDecision;
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
@@ -89,7 +93,8 @@ public class MemoryTools {
             Map.entry("protect_memory", Operation.REFINEMENT_PROTECT_MEMORY),
             Map.entry("complete_refinement", Operation.COMPLETE_REFINEMENT),
             Map.entry("memory_propose", Operation.PROPOSE),
-            Map.entry("proposals_review", Operation.COMMIT_PROPOSAL));
+            Map.entry("proposals_review", Operation.COMMIT_PROPOSAL),
+            Map.entry("reflection_review", Operation.DECIDE_REFLECTION));
 
     private final JsonMapper json;
     private final Memories memories;
@@ -100,10 +105,13 @@ public class MemoryTools {
     private final MarkdownFiles files;
     private final RefinementSessions refinements;
     private final ProposalService proposals;
+    private final ReflectionService reflections;
     private final Map<String, MemoryTool> tools = new LinkedHashMap<>();
 
     public MemoryTools(JsonMapper json, Memories memories, MemoryRequests requests, Blocks blocks, CoreMemory core,
-                       Retrieval retrieval, MarkdownFiles files, RefinementSessions refinements, ProposalService proposals) {
+                       Retrieval retrieval, MarkdownFiles files, RefinementSessions refinements, ProposalService proposals,
+                       ReflectionService reflections) {
+        this.reflections = reflections;
         this.json = json;
         this.memories = memories;
         this.requests = requests;
@@ -116,6 +124,7 @@ public class MemoryTools {
         define();
         defineRefinement();
         defineProposals();
+        defineReflections();
     }
 
     /** Every tool, in a stable order. */
@@ -391,6 +400,54 @@ public class MemoryTools {
             default -> throw ApiException.invalid("action must be list, commit, reject or defer, was " + action);
         };
         return ProposalWriteJson.of(proposals.review(c.write(), id, decision, review));
+    }
+
+    /** The reflection engine (docs/architecture.md §18): the log, the manual trigger and the decision. */
+    private void defineReflections() {
+        Schemas change = Schemas.object().string("change_id", "The change of the reflection (c1, c2, ...)", true)
+                .enumeration("type", "Its type (unchanged)", List.of("create_memory", "update_memory", "update_block",
+                        "link_memories"), true)
+                .string("memory_id", "Its memory (unchanged)", false).string("to_id", "Its link target (unchanged)", false)
+                .string("label", "Its block label (unchanged)", false).string("content", "The edited content", false)
+                .string("summary", "The edited summary", false).string("category", "The edited category", false)
+                .integer("importance", "The edited importance", 1, 5, false)
+                .string("reason", "Why it was edited", false);
+        add("reflection_review", """
+                The reflection engine's pending reflections (sleep-time consolidation: new facts, links, core memory \
+                edits, each with a reason, and questions for the user). action=list shows the reflection log and the \
+                evolution record; get one by id; request asks for a new reflection; decide applies the user's answer: \
+                approve (every change), approve_with_changes (edited_changes, optionally change_ids), partial \
+                (change_ids) or reject. Nothing is applied without a decision; a reflection is decided once.""",
+                write().enumeration("action", "list, get, request or decide",
+                                List.of("list", "get", "request", "decide"), true)
+                        .string("id", "The reflection (get, decide)", false)
+                        .enumeration("decision", "decide: the user's answer",
+                                List.of("approve", "approve_with_changes", "partial", "reject"), false)
+                        .string("reason", "decide, request: why", false)
+                        .enumeration("status", "list: only these", List.of("pending", "approved",
+                                "partially_approved", "rejected"), false)
+                        .strings("change_ids", "decide: the changes approved (partial, or a subset with edits)", false)
+                        .objects("edited_changes", "decide: approve_with_changes: the edited changes", change, false),
+                Set.of(Role.AGENT, Role.USER), this::reflection);
+    }
+
+    private Object reflection(MemoryTool.Call c) {
+        Map<String, Object> args = new LinkedHashMap<>(c.arguments());
+        String action = text(args, "action");
+        return switch (action) {
+            case "list" -> reflections.log(c.space(), (String) args.get("status"));
+            case "get" -> ReflectionJson.of(reflections.get(c.space(), text(args, "id")));
+            case "request" -> {
+                MemoryOutcome outcome = reflections.request(c.write(), (String) args.get("reason"));
+                yield Map.of("request_id", outcome.getRequestId(), "seq", outcome.getSeq());
+            }
+            case "decide" -> {
+                String id = text(args, "id");
+                args.keySet().retainAll(Set.of("decision", "reason", "change_ids", "edited_changes"));
+                yield ReflectionJson.of(reflections.decide(c.write(), id, body(args, ReflectionDecisionBody.class)));
+            }
+            default -> throw ApiException.invalid("action must be list, get, request or decide, was " + action);
+        };
     }
 
     private Object forget(MemoryTool.Call c) {

@@ -1065,6 +1065,95 @@ public abstract class MemoryApiContract {
         assertThat(byAdmin.map("proposal")).containsEntry("resolved_by", Map.of("type", "admin", "id", "ops"));
     }
 
+    // ---------------------------------------------------------------- reflection engine (docs/architecture.md §18)
+
+    /** A pending reflection as the reflection worker proposes it: c1 creates, c2 updates {@code fact}, c3 a block. */
+    private String proposeReflection(String space, String fact) {
+        io.memorychain.avro.ReflectionDocument doc = io.memorychain.avro.ReflectionDocument.newBuilder()
+                .setTrigger(io.memorychain.avro.ReflectionTrigger.MANUAL).setNumber(1).setFromSeq(1).setToSeq(2)
+                .setSummary("# Reflection #1\n- the launch moved").setEvolutionInsights(List.of("Ana decides after reviews"))
+                .setChanges(List.of(
+                        reflectionChange("c1", io.memorychain.avro.ReflectionChangeType.CREATE_MEMORY)
+                                .setContent("Ana moves launches after reviews").build(),
+                        reflectionChange("c2", io.memorychain.avro.ReflectionChangeType.UPDATE_MEMORY)
+                                .setMemoryId(fact).setContent("Launch is on Friday").build(),
+                        reflectionChange("c3", io.memorychain.avro.ReflectionChangeType.UPDATE_BLOCK)
+                                .setLabel("goals").setContent("Ship on Friday").build()))
+                .build();
+        MemoryOutcome proposed = publishDirectly(Requests.proposeReflection(space,
+                Requests.actor(ActorType.WORKER, "reflect"), doc).build());
+        assertThat(proposed.getAccepted()).as(proposed.getMessage()).isTrue();
+        String id = proposed.getMemoryId();
+        Awaitility.await().atMost(Duration.ofSeconds(10))
+                .until(() -> get("/v1/spaces/" + space + "/reflections/" + id).status == 200);
+        return id;
+    }
+
+    private static io.memorychain.avro.ReflectionChange.Builder reflectionChange(String id,
+            io.memorychain.avro.ReflectionChangeType type) {
+        return io.memorychain.avro.ReflectionChange.newBuilder().setChangeId(id).setType(type).setReason("episodes");
+    }
+
+    @Test
+    void aPendingReflectionIsDecidedOnceAndOnlyItsApprovedChangesApplyWithTheDecision() {
+        String space = space();
+        String fact = createId(space, "Launch is on Thursday");
+        Resp requested = send(HttpRequest.POST("/v1/spaces/" + space + "/reflections",
+                Map.of("reason", "reflect on your memories")).header("X-Actor", "user:api"));
+        assertThat(requested.status).as(requested.raw).isEqualTo(202);
+        assertThat(((Number) requested.json.get("seq")).longValue()).isEqualTo(2L);
+        String id = proposeReflection(space, fact);
+        String path = "/v1/spaces/" + space + "/reflections/" + id;
+
+        Resp pending = get("/v1/spaces/" + space + "/reflections?status=pending");
+        assertThat(pending.list("items")).singleElement().satisfies(r -> {
+            assertThat(r).containsEntry("id", id).containsEntry("status", "pending").containsEntry("trigger", "manual")
+                    .containsEntry("proposed_by", Map.of("type", "worker", "id", "reflect"));
+            assertThat((List<?>) r.get("changes")).hasSize(3);
+        });
+        assertThat(get("/v1/spaces/" + space + "/memories/" + fact).json).as("never auto-applied")
+                .containsEntry("content", "Launch is on Thursday");
+
+        assertRejectedByChain(space, "INVALID_ARGUMENT", 400, () -> send(HttpRequest.POST(path + ":decide",
+                Map.of("decision", "partial", "change_ids", List.of("c9"))).header("X-Actor", "user:api")));
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> send(HttpRequest.POST(path + ":decide",
+                Map.of("decision", "approve")).header("X-Actor", "worker:reflect")));
+        Resp badDecision = send(HttpRequest.POST(path + ":decide", Map.of("decision", "maybe"))
+                .header("X-Actor", "user:api"));
+        assertThat(badDecision.status).as(badDecision.raw).isEqualTo(400);
+        assertThat(badDecision.code()).isEqualTo("INVALID_ARGUMENT");
+        Resp unknown = send(HttpRequest.POST("/v1/spaces/" + space + "/reflections/r0000zzz0000:decide",
+                Map.of("decision", "approve")).header("X-Actor", "user:api"));
+        assertThat(unknown.status).as(unknown.raw).isEqualTo(404);
+        assertThat(unknown.code()).isEqualTo("NOT_FOUND");
+
+        Resp decided = send(HttpRequest.POST(path + ":decide", Map.of("decision", "approve_with_changes",
+                "reason", "not the goals", "change_ids", List.of("c1", "c2"), "edited_changes",
+                List.of(Map.of("change_id", "c2", "type", "update_memory", "memory_id", fact,
+                        "content", "Launch is on Friday at 10:00")))).header("X-Actor", "user:api"));
+        assertThat(decided.status).as(decided.raw).isEqualTo(200);
+        assertThat(decided.json).containsEntry("status", "partially_approved")
+                .containsEntry("decision", "approve_with_changes").containsEntry("applied_change_ids", List.of("c1", "c2"))
+                .containsEntry("decided_by", Map.of("type", "user", "id", "api"));
+        @SuppressWarnings("unchecked")
+        List<String> memoryIds = (List<String>) decided.json.get("memory_ids");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + memoryIds.get(0)).json)
+                .containsEntry("content", "Ana moves launches after reviews").containsEntry("source", "reflection:" + id);
+        assertThat(get("/v1/spaces/" + space + "/memories/" + fact).json)
+                .containsEntry("content", "Launch is on Friday at 10:00");
+        assertThat(get("/v1/spaces/" + space + "/blocks/goals").status).isEqualTo(404);
+        assertThat(get("/v1/spaces/" + space + "/reflections").json)
+                .containsEntry("evolution", List.of("#1: Ana decides after reviews"));
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
+        assertThat(audit).extracting(e -> e.get("event_type")).containsExactly("MemoryCreated", "ReflectionRequested",
+                "ReflectionProposed", "ReflectionDecided", "MemoryCreated", "MemoryUpdated");
+        assertThat(audit.get(4).get("actor")).isEqualTo(Map.of("type", "user", "id", "reflection:" + id));
+
+        assertRejectedByChain(space, "ALREADY_RESOLVED", 409, () -> send(HttpRequest.POST(path + ":decide",
+                Map.of("decision", "reject")).header("X-Actor", "user:api")));
+        assertThat(chainState(space).verifiedEvents()).isEqualTo(6);
+    }
+
     @Test
     void proposalsAboutTheSameSubjectWithDifferentContentAreFlaggedAsConflicts() {
         String space = space();

@@ -91,7 +91,7 @@ class InProcessWorkersIT {
             Map<String, Object> health = health(client);
             assertThat(health.get("status")).isEqualTo("UP");
             Map<String, Object> workers = details(health, "workers");
-            assertThat(workers).containsEntry("tom", "skipped: no model");
+            assertThat(workers).containsEntry("tom", "skipped: no model").containsEntry("reflect", "skipped: no model");
             assertThat((Map<String, Object>) workers.get("lifecycle")).containsKeys("state", "lag", "requested_total");
             assertThat((Map<String, Object>) workers.get("consolidate")).containsEntry("state", "RUNNING")
                     .containsEntry("near_exact", 1).containsEntry("requested_total", 1).containsEntry("llm_calls", 0)
@@ -164,12 +164,10 @@ class InProcessWorkersIT {
 
     @Test
     @SuppressWarnings("unchecked")
-    void withAModelTheTomJobRunsInTheServiceAndItsInsightIsOnTheChain() throws Exception {
+    void withAModelTomAndTheReflectionJobRunInTheServiceAndTheirRequestsAreOnTheChain() throws Exception {
         Path dataDir = Files.createTempDirectory("workers-tom");
         try (ScriptedChatServer llm = new ScriptedChatServer()) {
-            for (int i = 0; i < 4; i++) {
-                llm.replyContent(ANSWER, 300, 60);
-            }
+            llm.replyContent(ANSWER, 300, 60);
             Map<String, Object> props = new HashMap<>(props(dataDir));
             props.put("memory.llm.base-url", llm.baseUrl());
             props.put("memory.llm.model", "tom-model");
@@ -179,7 +177,8 @@ class InProcessWorkersIT {
                 MemoryBackend backend = server.getApplicationContext().getBean(MemoryBackend.class);
                 // the job starts live at the end of the events topic: wait until it owns its partitions
                 Awaitility.await().atMost(Duration.ofSeconds(90)).until(() ->
-                        "RUNNING".equals(((Map<String, Object>) backend.workerFigures().get("tom")).get("state")));
+                        "RUNNING".equals(((Map<String, Object>) backend.workerFigures().get("tom")).get("state"))
+                        && "RUNNING".equals(((Map<String, Object>) backend.workerFigures().get("reflect")).get("state")));
                 String agent = readKeys(dataDir.resolve("keys/api-keys.env")).getProperty("MEMORY_AGENT_KEY");
                 for (String content : new String[] {"The user reported the export bug again, in one line.",
                         "The user asked for a date for the fix."}) {
@@ -203,8 +202,61 @@ class InProcessWorkersIT {
                         .contains("memory_worker_last_run_seconds{worker=\"tom\"}")
                         .contains("memory_llm_calls_total{outcome=\"ok\",purpose=\"tom\"} 1.0")
                         .contains("memory_llm_tokens_total{purpose=\"tom\"} 360.0");
+
+                reflect(client, llm, readKeys(dataDir.resolve("keys/api-keys.env")), agent);
             }
         }
+    }
+
+    /**
+     * The reflection job in the service (docs/architecture.md §18): a manual request, five phases against the scripted
+     * model, the pending reflection on the chain, a partial approval applied with the decision, and the chain verifies.
+     */
+    @SuppressWarnings("unchecked")
+    private static void reflect(HttpClient client, ScriptedChatServer llm, Properties keys, String agent) {
+        String user = keys.getProperty("MEMORY_USER_KEY");
+        String path = "/v1/spaces/" + SPACE + "/reflections";
+        llm.replyContent("{\"priorities\":[\"the export bug\"]}", 500, 20);
+        llm.replyContent("{\"guidance\":\"first reflection\",\"evolution_insights\":[\"The user wants dates\"]}",
+                400, 30);
+        llm.replyContent("{\"changes\":[{\"type\":\"create_memory\",\"content\":\"The export bug is the user's "
+                + "top issue\",\"reason\":\"reported twice\"},{\"type\":\"create_memory\",\"content\":\"The "
+                + "user expects fix dates\",\"reason\":\"asked for one\"}],\"contradictions\":[]}", 600, 80);
+        llm.replyContent("{\"block_edits\":[{\"label\":\"goals\",\"content\":\"Fix the export bug\","
+                + "\"reason\":\"active context\"}]}", 500, 30);
+        llm.replyContent("{\"summary\":\"# Reflection\\n- the export bug\",\"questions\":[]}", 500, 40);
+        client.toBlocking().exchange(HttpRequest.POST(path, Map.of("reason", "reflect on your memories"))
+                .bearerAuth(user), Map.class);
+        Map<String, Object> pending = Awaitility.await().atMost(Duration.ofSeconds(90)).until(() -> {
+            Map<String, Object> log = client.toBlocking().retrieve(HttpRequest.GET(path + "?status=pending")
+                    .bearerAuth(agent), Map.class);
+            java.util.List<Map<String, Object>> items = (java.util.List<Map<String, Object>>) log.get("items");
+            return items.isEmpty() ? null : items.get(0);
+        }, java.util.Objects::nonNull);
+        assertThat(llm.received()).as("ToM's call, then the five phases").hasSize(6);
+        assertThat(pending).containsEntry("trigger", "manual").containsEntry("output_tokens", 200)
+                .containsEntry("proposed_by", Map.of("type", "worker", "id", "reflect"));
+        assertThat((java.util.List<Map<String, Object>>) pending.get("changes")).extracting(c -> c.get("type"))
+                .containsExactly("create_memory", "create_memory", "update_block");
+        assertThat(client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + SPACE + "/memories")
+                .bearerAuth(agent), String.class)).as("never auto-applied").doesNotContain("top issue");
+
+        Map<String, Object> decided = client.toBlocking().retrieve(HttpRequest.POST(path + "/" + pending.get("id")
+                + ":decide", Map.of("decision", "partial", "change_ids", java.util.List.of("c1", "c3"), "reason",
+                "not the dates")).bearerAuth(user), Map.class);
+        assertThat(decided).containsEntry("status", "partially_approved")
+                .containsEntry("applied_change_ids", java.util.List.of("c1", "c3"));
+        assertThat(client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + SPACE + "/memories")
+                .bearerAuth(agent), String.class)).contains("top issue").doesNotContain("fix dates");
+        assertThat(client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + SPACE + "/blocks/goals")
+                .bearerAuth(agent), Map.class)).containsEntry("content", "Fix the export bug");
+        Map<String, Object> verified = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + SPACE
+                + "/chain/verify").bearerAuth(agent), Map.class);
+        assertThat(verified).containsEntry("ok", true);
+        Map<String, Object> figures = (Map<String, Object>) details(health(client), "workers").get("reflect");
+        assertThat(figures).containsEntry("state", "RUNNING").containsEntry("proposed", 1)
+                .containsEntry("requested_total", 1).containsEntry("llm_calls", 5);
+        assertThat(llm.received()).as("the decision starts no new reflection").hasSize(6);
     }
 
     @SuppressWarnings("unchecked")
@@ -223,7 +275,8 @@ class InProcessWorkersIT {
     }
 
     private static Map<String, Object> props(Path dataDir) throws IOException {
-        return Map.of("micronaut.server.port", -1, "memory.data-dir", dataDir.toString(),
+        return Map.of("micronaut.server.port", -1, "micronaut.http.client.read-timeout", "60s",
+                "memory.data-dir", dataDir.toString(),
                 "memory.embedded.broker-port", freePort(), "memory.embedded.controller-port", freePort(),
                 "memory.startup-timeout", "120s", "grpc.server.port", freePort());
     }

@@ -63,6 +63,54 @@ class MemoryGrpcTest extends GrpcRestParityContract {
         }
     }
 
+    @Test
+    void aReflectionIsRequestedReadAndDecidedOverGrpcAsOverRest() {
+        String space = space();
+        io.memorychain.api.grpc.v1.ReflectionRequested requested = grpc().requestReflection(
+                io.memorychain.api.grpc.v1.RequestReflectionRequest.newBuilder().setSpace(space)
+                        .setReason("reflect").build());
+        assertThat(requested.getSeq()).isEqualTo(1L);
+        io.memorychain.avro.ReflectionDocument doc = io.memorychain.avro.ReflectionDocument.newBuilder()
+                .setTrigger(io.memorychain.avro.ReflectionTrigger.MANUAL).setNumber(1).setFromSeq(1).setToSeq(1)
+                .setSummary("# Reflection #1").setEvolutionInsights(java.util.List.of("reads before writing"))
+                .setChanges(java.util.List.of(io.memorychain.avro.ReflectionChange.newBuilder().setChangeId("c1")
+                        .setType(io.memorychain.avro.ReflectionChangeType.CREATE_MEMORY).setContent("Ana reads first")
+                        .setReason("seen").build()))
+                .build();
+        String id = chain.publish(io.memorychain.events.Requests.proposeReflection(space,
+                io.memorychain.events.Requests.actor(io.memorychain.avro.ActorType.WORKER, "reflect"), doc).build())
+                .join().getMemoryId();
+        io.memorychain.api.grpc.v1.Reflection pending = grpc().getReflection(
+                io.memorychain.api.grpc.v1.GetReflectionRequest.newBuilder().setSpace(space).setId(id).build());
+        assertThat(pending.getStatus()).isEqualTo("pending");
+        assertThat(pending.getChanges(0).getContent()).isEqualTo("Ana reads first");
+        assertThat(pending.getProposedSeq()).isEqualTo(2L);
+        assertThat(pending.getProposedBy().getId()).isEqualTo("reflect");
+        Failure unknownChange = failure(() -> grpc().decideReflection(
+                io.memorychain.api.grpc.v1.DecideReflectionRequest.newBuilder().setSpace(space).setId(id)
+                        .setDecision("partial").addChangeIds("c9").build()));
+        assertThat(unknownChange.status()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(unknownChange.code()).isEqualTo("INVALID_ARGUMENT");
+
+        io.memorychain.api.grpc.v1.Reflection decided = grpc().decideReflection(
+                io.memorychain.api.grpc.v1.DecideReflectionRequest.newBuilder().setSpace(space).setId(id)
+                        .setDecision("approve_with_changes").addEditedChanges(
+                                io.memorychain.api.grpc.v1.ReflectionChange.newBuilder().setChangeId("c1")
+                                        .setType("create_memory").setContent("Ana reads the docs first"))
+                        .build());
+        assertThat(decided.getStatus()).isEqualTo("partially_approved");
+        assertThat(decided.getDecidedBy().getType()).isEqualTo("agent");
+        assertThat(decided.getMemoryIdsList()).hasSize(1);
+        assertThat(decided.getEditedChanges(0).getContent()).isEqualTo("Ana reads the docs first");
+        assertThat(chain.views().memory(space, decided.getMemoryIds(0)).orElseThrow().getContent())
+                .isEqualTo("Ana reads the docs first");
+        assertThat(grpc().listReflections(io.memorychain.api.grpc.v1.ListReflectionsRequest.newBuilder()
+                .setSpace(space).build()).getEvolutionList()).containsExactly("#1: reads before writing");
+        Failure again = failure(() -> grpc().decideReflection(io.memorychain.api.grpc.v1.DecideReflectionRequest
+                .newBuilder().setSpace(space).setId(id).setDecision("reject").build()));
+        assertThat(again.code()).isEqualTo("ALREADY_RESOLVED");
+    }
+
     @Override
     protected HttpClient http() {
         return client;

@@ -172,6 +172,47 @@ class McpSessionTest {
         }
     }
 
+    @Inject
+    io.memorychain.api.topology.TopologyBackend chain;
+
+    @Test
+    void theAgentRequestsAReflectionAndRelaysTheUsersPartialApproval() {
+        String space = "mcp-" + UUID.randomUUID().toString().substring(0, 8);
+        try (McpSyncClient agent = client(httpTransport(key(Role.AGENT, "ana", space)))) {
+            agent.initialize();
+            String fact = id(ok(agent, "memory_commit", Map.of("content", "Launch is on Thursday")));
+            Map<String, Object> requested = ok(agent, "reflection_review", Map.of("action", "request",
+                    "reason", "reflect on your memories"));
+            assertThat(((Number) requested.get("seq")).longValue()).isEqualTo(2L);
+            io.memorychain.avro.ReflectionDocument doc = io.memorychain.avro.ReflectionDocument.newBuilder()
+                    .setTrigger(io.memorychain.avro.ReflectionTrigger.MANUAL).setNumber(1).setFromSeq(1).setToSeq(2)
+                    .setSummary("# Reflection #1").setChanges(List.of(
+                            io.memorychain.avro.ReflectionChange.newBuilder().setChangeId("c1").setReason("seen twice")
+                                    .setType(io.memorychain.avro.ReflectionChangeType.CREATE_MEMORY)
+                                    .setContent("Ana decides launch dates").build(),
+                            io.memorychain.avro.ReflectionChange.newBuilder().setChangeId("c2").setReason("moved")
+                                    .setType(io.memorychain.avro.ReflectionChangeType.UPDATE_MEMORY).setMemoryId(fact)
+                                    .setContent("Launch is on Friday").build()))
+                    .build();
+            String id = chain.publish(io.memorychain.events.Requests.proposeReflection(space,
+                    io.memorychain.events.Requests.actor(io.memorychain.avro.ActorType.WORKER, "reflect"), doc)
+                    .build()).join().getMemoryId();
+            assertThat((List<Map<String, Object>>) ok(agent, "reflection_review", Map.of("action", "list",
+                    "status", "pending")).get("items")).extracting(r -> r.get("id")).containsExactly(id);
+            assertThat(error(agent, "reflection_review", Map.of("action", "decide", "id", id, "decision", "partial",
+                    "change_ids", List.of("c7")))).containsEntry("code", "INVALID_ARGUMENT");
+
+            Map<String, Object> decided = ok(agent, "reflection_review", Map.of("action", "decide", "id", id,
+                    "decision", "partial", "change_ids", List.of("c2"), "reason", "the user kept only the date"));
+            assertThat(decided).containsEntry("status", "partially_approved")
+                    .containsEntry("applied_change_ids", List.of("c2"));
+            assertThat(audit(space)).extracting(e -> e.get("event_type")).containsExactly("MemoryCreated",
+                    "ReflectionRequested", "ReflectionProposed", "ReflectionDecided", "MemoryUpdated");
+            assertThat(error(agent, "reflection_review", Map.of("action", "decide", "id", id, "decision", "reject")))
+                    .containsEntry("code", "ALREADY_RESOLVED");
+        }
+    }
+
     @Test
     void writeToolsAreIdempotentAndVersionCheckedAsOverRest() {
         String space = "mcp-" + UUID.randomUUID().toString().substring(0, 8);

@@ -13,6 +13,7 @@ import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementEdit;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.avro.view.Relation;
@@ -231,6 +232,16 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public synchronized Optional<Proposal> proposal(String space, String id) {
         return harness.views.proposal(space, id);
+    }
+
+    @Override
+    public synchronized Optional<Reflection> reflection(String space, String id) {
+        return harness.views.reflection(space, id);
+    }
+
+    @Override
+    public synchronized List<Reflection> reflections(String space) {
+        return harness.views.reflections(space);
     }
 
     @Override

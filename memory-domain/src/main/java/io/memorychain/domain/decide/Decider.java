@@ -38,6 +38,9 @@ import io.memorychain.avro.MemoryUpdated;
 import io.memorychain.avro.ResolveProposal;
 import io.memorychain.avro.RestoreMemory;
 import io.memorychain.avro.RollbackSpace;
+import io.memorychain.avro.RequestReflection;
+import io.memorychain.avro.ProposeReflection;
+import io.memorychain.avro.DecideReflection;
 import io.memorychain.avro.SetFlag;
 import io.memorychain.avro.StartRefinement;
 import io.memorychain.avro.SubmitProposal;
@@ -76,6 +79,7 @@ public final class Decider {
     private final RefinementDecider refinements;
     private final LifecycleDecider lifecycle;
     private final RollbackDecider rollbacks = new RollbackDecider();
+    private final ReflectionDecider reflections = new ReflectionDecider(this);
 
     public Decider(WriteSettings settings) {
         this.settings = settings;
@@ -140,6 +144,12 @@ public final class Decider {
             return lifecycle.expire(request, model, now, e);
         } else if (op instanceof RollbackSpace r) {
             return rollbacks.decide(request, seq, model, now, r);
+        } else if (op instanceof RequestReflection r) {
+            return reflections.request(request, r);
+        } else if (op instanceof ProposeReflection p) {
+            return reflections.propose(request, seq, p);
+        } else if (op instanceof DecideReflection d) {
+            return reflections.decide(request, seq, model, now, d);
         }
         return reject(INVALID_ARGUMENT, "unsupported operation " + (op == null ? "null" : op.getClass().getSimpleName()));
     }

@@ -2,6 +2,7 @@ package io.memorychain.domain.decide;
 
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,6 +21,7 @@ public final class InMemoryWriteModel implements WriteModelStore {
     private final Map<String, String> relations = new HashMap<>();
     private final Map<String, Proposal> proposals = new HashMap<>();
     private final Map<String, RefinementSession> refinements = new HashMap<>();
+    private final Map<String, Reflection> reflections = new HashMap<>();
 
     @Override
     public Memory memory(String space, String id) {
@@ -44,6 +46,16 @@ public final class InMemoryWriteModel implements WriteModelStore {
     @Override
     public List<Memory> memories(String space) {
         return new ArrayList<>(memories.getOrDefault(space, new TreeMap<>()).values());
+    }
+
+    @Override
+    public Reflection reflection(String space, String id) {
+        return reflections.get(key(space, id));
+    }
+
+    @Override
+    public void putReflection(String space, Reflection reflection) {
+        reflections.put(key(space, reflection.getId()), reflection);
     }
 
     @Override

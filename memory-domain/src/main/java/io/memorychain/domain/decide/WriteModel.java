@@ -2,6 +2,7 @@ package io.memorychain.domain.decide;
 
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
 import java.util.List;
 
@@ -21,6 +22,9 @@ public interface WriteModel {
     Proposal proposal(String space, String id);
     /** Every memory of the space, whatever its state, in id (creation) order. */
     List<Memory> memories(String space);
+
+    /** A reflection of the space (docs/architecture.md §18), whatever its status, or null. */
+    Reflection reflection(String space, String id);
 
     /** The space's open refinement session, or null. */
     RefinementSession openRefinement(String space);

@@ -2,9 +2,11 @@ package io.memorychain.domain.decide;
 
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.domain.Evolver;
 import io.memorychain.domain.Proposals;
+import io.memorychain.domain.Reflections;
 import io.memorychain.domain.refinement.RefinementState;
 import java.util.List;
 
@@ -38,6 +40,10 @@ public final class WriteModelEvolution {
         Proposal proposal = Proposals.evolve(event, id -> model.proposal(space, id));
         if (proposal != null) {
             model.putProposal(space, proposal);
+        }
+        Reflection reflection = Reflections.evolve(event, id -> model.reflection(space, id));
+        if (reflection != null) {
+            model.putReflection(space, reflection);
         }
         RefinementSession open = model.openRefinement(space);
         RefinementSession session = RefinementState.evolve(open, event);

@@ -2,6 +2,7 @@ package io.memorychain.domain.decide;
 
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
 
 /** A {@link WriteModel} that can be changed: where {@link WriteModelEvolution} applies the chain's events. */
@@ -16,6 +17,8 @@ public interface WriteModelStore extends WriteModel {
     void deleteRelation(String space, String fromId, String toId);
 
     void putProposal(String space, Proposal proposal);
+
+    void putReflection(String space, Reflection reflection);
 
     /** Sets the space's open refinement session; null: none is open. */
     void putOpenRefinement(String space, RefinementSession session);

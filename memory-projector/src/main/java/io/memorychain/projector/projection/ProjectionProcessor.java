@@ -8,11 +8,13 @@ import io.memorychain.avro.Tier;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.Relation;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.domain.EventDescriptions;
 import io.memorychain.domain.Evolver;
 import io.memorychain.domain.Proposals;
+import io.memorychain.domain.Reflections;
 import io.memorychain.events.chain.Canonical;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.search.MemoryIndex;
@@ -56,6 +58,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private KeyValueStore<String, Relation> relationsIn;
     private KeyValueStore<String, Double> relationStrength;
     private KeyValueStore<String, Proposal> proposals;
+    private KeyValueStore<String, Reflection> reflections;
     private KeyValueStore<String, Proposal> openProposals;
     private RefinementProjection refinements;
     private IndexFeed feed;
@@ -85,6 +88,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         relationStrength = context.getStateStore(ProjectionTopology.RELATION_STRENGTH);
         proposals = context.getStateStore(ProjectionTopology.PROPOSALS);
         openProposals = context.getStateStore(ProjectionTopology.OPEN_PROPOSALS);
+        reflections = context.getStateStore(ProjectionTopology.REFLECTIONS);
         refinements = new RefinementProjection(context);
         feed = new IndexFeed(memories, context.getStateStore(ProjectionTopology.EMBEDDINGS), indexes.modelId());
         index = indexes.open(context.taskId().partition(), context.stateDir().toPath(), feed::rebuild);
@@ -167,6 +171,10 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             } else {
                 openProposals.delete(key);
             }
+        }
+        Reflection reflection = Reflections.evolve(event, id -> reflections.get(StoreKeys.of(space, id)));
+        if (reflection != null) {
+            reflections.put(StoreKeys.of(space, reflection.getId()), reflection);
         }
         ThreadChanges.of(event, id -> memories.get(StoreKeys.of(space, id))).ifPresent(c -> recordThreadChange(space, c));
         refinements.apply(event, changes);

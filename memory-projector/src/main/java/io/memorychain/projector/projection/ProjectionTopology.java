@@ -12,6 +12,7 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
@@ -71,6 +72,8 @@ public final class ProjectionTopology {
     public static final String PROPOSALS = "view-proposals";
     /** Open (pending and deferred) proposals by {@code space\0id}: the pending-proposals view. */
     public static final String OPEN_PROPOSALS = "view-proposals-open";
+    /** Reflections (docs/architecture.md §18), pending and decided, by {@code space\0id}: the reflection log. */
+    public static final String REFLECTIONS = "view-reflections";
     /** Refinement sessions, open and completed, by {@code space\0sessionId}. */
     public static final String REFINEMENTS = "view-refinements";
     /** The open refinement session's id by space. */
@@ -126,6 +129,8 @@ public final class ProjectionTopology {
             topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store),
                     Serdes.String(), AvroWireSerde.forValues(registry, Proposal.class)), PROCESSOR);
         }
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFLECTIONS),
+                Serdes.String(), AvroWireSerde.forValues(registry, Reflection.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS),
                 Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENT_OPEN),

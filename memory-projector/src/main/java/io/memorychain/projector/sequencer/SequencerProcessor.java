@@ -6,6 +6,7 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.domain.RejectionCode;
 import io.memorychain.domain.decide.Decider;
@@ -59,6 +60,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private KeyValueStore<String, String> relations;
     private KeyValueStore<String, Proposal> proposals;
     private KeyValueStore<String, RefinementSession> refinements;
+    private KeyValueStore<String, Reflection> reflections;
     private WindowStore<String, MemoryOutcome> requests;
     private WriteModelStore writeModel;
 
@@ -81,6 +83,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         this.relations = context.getStateStore(SequencerTopology.RELATIONS_STORE);
         this.proposals = context.getStateStore(SequencerTopology.PROPOSALS_STORE);
         this.refinements = context.getStateStore(SequencerTopology.REFINEMENTS_STORE);
+        this.reflections = context.getStateStore(SequencerTopology.REFLECTIONS_STORE);
         this.writeModel = new StoreWriteModel();
     }
 
@@ -227,6 +230,16 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
                 it.forEachRemaining(kv -> all.add(kv.value));
             }
             return all;
+        }
+
+        @Override
+        public Reflection reflection(String space, String id) {
+            return reflections.get(StoreKeys.of(space, id));
+        }
+
+        @Override
+        public void putReflection(String space, Reflection reflection) {
+            reflections.put(StoreKeys.of(space, reflection.getId()), reflection);
         }
 
         @Override

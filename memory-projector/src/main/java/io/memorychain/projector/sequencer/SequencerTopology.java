@@ -5,6 +5,7 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.domain.decide.Decider;
 import io.memorychain.domain.decide.WriteSettings;
@@ -42,6 +43,8 @@ public final class SequencerTopology {
     public static final String RELATIONS_STORE = "sequencer-relations";
     /** Proposals by {@code space\0id}, whatever their status. */
     public static final String PROPOSALS_STORE = "sequencer-proposals";
+    /** Reflections by {@code space\0id}, whatever their status (docs/architecture.md §18). */
+    public static final String REFLECTIONS_STORE = "sequencer-reflections";
     /** The open refinement session by space (deleted when it completes). */
     public static final String REFINEMENTS_STORE = "sequencer-refinements";
 
@@ -70,6 +73,8 @@ public final class SequencerTopology {
                 Serdes.String(), Serdes.String()), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PROPOSALS_STORE),
                 Serdes.String(), AvroWireSerde.forValues(registry, Proposal.class)), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFLECTIONS_STORE),
+                Serdes.String(), AvroWireSerde.forValues(registry, Reflection.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS_STORE),
                 Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
         // request ids are remembered for a bounded time: whole segments expire by stream time, no scans

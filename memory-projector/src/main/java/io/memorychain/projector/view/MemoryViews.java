@@ -6,6 +6,7 @@ import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementEdit;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.avro.view.Relation;
@@ -87,6 +88,12 @@ public interface MemoryViews {
 
     /** A proposal of the space (docs/architecture.md §10) by id, whatever its status; empty for unknown ids. */
     Optional<Proposal> proposal(String space, String id);
+
+    /** A reflection of the space (docs/architecture.md §18) by id, whatever its status; empty for unknown ids. */
+    Optional<Reflection> reflection(String space, String id);
+
+    /** The space's reflections, pending and decided, oldest first: the reflection log. */
+    List<Reflection> reflections(String space);
 
     /** The space's open proposals (pending and deferred), oldest first: the pending-proposals view. */
     List<Proposal> openProposals(String space);

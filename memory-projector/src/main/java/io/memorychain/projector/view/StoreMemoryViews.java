@@ -7,6 +7,7 @@ import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementEdit;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.avro.view.Relation;
@@ -214,6 +215,17 @@ public final class StoreMemoryViews implements MemoryViews {
     @Override
     public Optional<Proposal> proposal(String space, String id) {
         return Optional.ofNullable(this.<Proposal>store(ProjectionTopology.PROPOSALS).get(StoreKeys.of(space, id)));
+    }
+
+    @Override
+    public Optional<Reflection> reflection(String space, String id) {
+        return Optional.ofNullable(this.<Reflection>store(ProjectionTopology.REFLECTIONS)
+                .get(StoreKeys.of(space, id)));
+    }
+
+    @Override
+    public List<Reflection> reflections(String space) {
+        return scan(ProjectionTopology.REFLECTIONS, StoreKeys.prefix(space), Integer.MAX_VALUE);
     }
 
     @Override

@@ -1,0 +1,97 @@
+package io.memorychain.api.reflections;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.memorychain.api.error.ApiError;
+import io.memorychain.api.request.RequestIds;
+import io.memorychain.api.request.Spaces;
+import io.memorychain.api.write.WriteCall;
+import io.memorychain.api.write.WriteContext;
+import io.memorychain.avro.MemoryOutcome;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.http.annotation.RequestBean;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+
+/**
+ * The reflection engine of one space (docs/architecture.md §18): the reflection log and evolution record, the manual
+ * trigger, and the decision on a pending reflection ({@code POST /reflections/{id}:decide}). Reflections are never
+ * applied without a decision.
+ */
+@Controller("/v1/spaces/{space}")
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Tag(name = "reflections")
+public class ReflectionController {
+
+    /** The manual trigger's body. */
+    @Serdeable
+    @Schema(name = "RequestReflection")
+    public record RequestBody(@Nullable @Schema(description = "Why, e.g. the user said 'reflect on your memories'") String reason) {
+    }
+
+    /** The manual trigger's answer. */
+    @Serdeable
+    @Schema(name = "ReflectionRequested")
+    public record Requested(@JsonProperty("request_id") String requestId, long seq) {
+    }
+
+    private final ReflectionService reflections;
+
+    public ReflectionController(ReflectionService reflections) {
+        this.reflections = reflections;
+    }
+
+    @Get("/reflections")
+    @Operation(summary = "The reflection log and evolution record", description = "Every reflection, oldest first "
+            + "(?status=pending for the pending ones), with its changes and decision; evolution: the insights of the "
+            + "approved reflections.")
+    public ReflectionLogJson list(@PathVariable String space, @Nullable @QueryValue String status) {
+        return reflections.log(Spaces.require(space), status);
+    }
+
+    @Get("/reflections/{id}")
+    @Operation(summary = "One reflection, pending or decided")
+    @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public ReflectionJson get(@PathVariable String space, @PathVariable String id) {
+        return ReflectionJson.of(reflections.get(Spaces.require(space), id));
+    }
+
+    @Post("/reflections")
+    @Operation(summary = "Ask for a reflection (the manual trigger)", description = "Records ReflectionRequested; the "
+            + "reflection worker answers with a pending reflection (none while another is pending).")
+    @ApiResponse(responseCode = "202", description = "Requested")
+    @ApiResponse(responseCode = "403", description = "FORBIDDEN (workers and sub-agents)", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<Requested> request(@RequestBean WriteCall call, @Nullable @Body RequestBody body) {
+        WriteContext ctx = call.create();
+        MemoryOutcome outcome = reflections.request(ctx, body == null ? null : body.reason());
+        return RequestIds.echo(HttpResponse.accepted().body(new Requested(ctx.requestId(), outcome.getSeq())),
+                ctx.requestId());
+    }
+
+    @Post("/reflections/{id}:decide")
+    @Operation(summary = "Decide a pending reflection (the agent or the user)", description = "approve, "
+            + "approve_with_changes, partial or reject; the approved changes are applied atomically with the decision, "
+            + "as ordinary events by <decider type>:reflection:<id>. A reflection is decided once.")
+    @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT (e.g. a change id not in the reflection)", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "403", description = "FORBIDDEN (workers, admins, sub-agents)", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED, or INVALID_STATE / ALREADY_LINKED when a change no longer applies", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<ReflectionJson> decide(@RequestBean WriteCall call, @PathVariable String id,
+                                               @Nullable @Body ReflectionDecisionBody body) {
+        WriteContext ctx = call.create();
+        return RequestIds.echo(HttpResponse.ok(ReflectionJson.of(reflections.decide(ctx, id, body))),
+                ctx.requestId());
+    }
+}

@@ -1,0 +1,72 @@
+package io.memorychain.reflect;
+
+import io.memorychain.llm.ChatOutcome;
+import io.memorychain.projector.job.JobFigures;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Counters of the reflection job (its runs' and, in {@link #job()}, its loop's). */
+public final class ReflectMetrics {
+
+    final LongAdder runs = new LongAdder();
+    final LongAdder proposed = new LongAdder();
+    final LongAdder skippedNoModel = new LongAdder();
+    final LongAdder calls = new LongAdder();
+    final LongAdder outputTokens = new LongAdder();
+    final LongAdder capReached = new LongAdder();
+    final LongAdder droppedChanges = new LongAdder();
+    private final JobFigures job = new JobFigures();
+    private final Map<ChatOutcome, LongAdder> failures = new EnumMap<>(ChatOutcome.class);
+
+    synchronized void countFailure(ChatOutcome outcome) {
+        failures.computeIfAbsent(outcome, o -> new LongAdder()).increment();
+    }
+
+    public synchronized long failures(ChatOutcome outcome) {
+        LongAdder a = failures.get(outcome);
+        return a == null ? 0 : a.sum();
+    }
+
+    public long runs() {
+        return runs.sum();
+    }
+
+    /** Runs that published a pending reflection. */
+    public long proposed() {
+        return proposed.sum();
+    }
+
+    public long skippedNoModel() {
+        return skippedNoModel.sum();
+    }
+
+    public long calls() {
+        return calls.sum();
+    }
+
+    /** Completion tokens over all runs. */
+    public long outputTokens() {
+        return outputTokens.sum();
+    }
+
+    /** Runs that stopped early at the output token cap. */
+    public long capReached() {
+        return capReached.sum();
+    }
+
+    /** Proposed changes the validator dropped (unknown ids, blank content, repeated targets, unknown labels). */
+    public long droppedChanges() {
+        return droppedChanges.sum();
+    }
+
+    public JobFigures job() {
+        return job;
+    }
+
+    public synchronized String summary() {
+        return "runs=" + runs() + " proposed=" + proposed() + " skippedNoModel=" + skippedNoModel() + " llmCalls="
+                + calls() + " outputTokens=" + outputTokens() + " capReached=" + capReached() + " droppedChanges="
+                + droppedChanges() + " failures=" + failures + " published=" + job.published();
+    }
+}

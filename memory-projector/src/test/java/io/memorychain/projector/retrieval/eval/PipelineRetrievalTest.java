@@ -86,16 +86,18 @@ class PipelineRetrievalTest {
     }
 
     /**
-     * Measured with e5-small-v2, the default model: 0.857 / 0.737 overall (BM25 0.578 / 0.556, vector 0.781 / 0.625).
-     * With all-MiniLM-L6-v2, the default until LoCoMo chose e5-small (README "Retrieval on public data"), this set gave
-     * 0.904 / 0.766 (vector 0.806 / 0.693): e5-small finds fewer of this set's paraphrases (vector-only 0.694 against
-     * 0.855), while on the public set it is 0.08 hit@5 better. No fusion setting recovered them (LabelledFusionGrid
-     * with {@code -Dembedding.model=e5-small}: 0.845-0.857 recall@5 over nine settings).
+     * Measured with e5-small-v2, the default model, the dates and the entity channel: 0.874 / 0.741 overall (BM25 0.578
+     * / 0.556, vector 0.781 / 0.625); e5-small before dates and the entity channel 0.857 / 0.737. With
+     * all-MiniLM-L6-v2, the default until LoCoMo chose e5-small (README "Retrieval on public data"), this set gave
+     * 0.904 / 0.766 before and 0.912 / 0.784 with the entity channel: e5-small finds fewer of this set's paraphrases
+     * (vector-only 0.694 against 0.855), while on the public set it is 0.07-0.09 hit@5 better. No fusion setting
+     * recovered them (LabelledFusionGrid with {@code -Dembedding.model=e5-small}: 0.845-0.857 recall@5 over nine
+     * settings).
      */
     @Test
     void staysAtOrAboveTheMeasuredFloors() {
-        assertThat(pipeline.overall().recallAt5()).isGreaterThanOrEqualTo(0.85);
-        assertThat(pipeline.overall().mrr()).isGreaterThanOrEqualTo(0.73);
+        assertThat(pipeline.overall().recallAt5()).isGreaterThanOrEqualTo(0.87);
+        assertThat(pipeline.overall().mrr()).isGreaterThanOrEqualTo(0.74);
         Map<QueryType, Scores> byType = pipeline.byType();
         SoftAssertions soft = new SoftAssertions();
         FLOORS_BY_TYPE.forEach((type, floor) -> {
@@ -106,18 +108,20 @@ class PipelineRetrievalTest {
     }
 
     /**
-     * Recall@5 and MRR per query type with e5-small-v2, measured and rounded down (paraphrase MRR 0.580 and multihop
-     * MRR 0.1896 one notch lower: memory ids are random and order equal scores; with MiniLM: paraphrase 0.935 /
-     * 0.704, temporal 0.905 / 0.780, multihop 0.500 / 0.219, filtered 1.000 / 0.900, superseded 1.000 / 0.909,
-     * category 0.944 / 0.926).
+     * Recall@5 and MRR per query type with e5-small-v2, the dates and the entity channel, measured and rounded down
+     * (paraphrase MRR 0.580 one notch lower: memory ids are random and order equal scores). The entity channel raised
+     * multi-hop (0.467 / 0.190 before it) and cost superseded one rank in one query (sup-q29: MRR 0.939 -> 0.864); one
+     * temporal query fell out of the top 5 with them (0.976 -> 0.940). With MiniLM and the entity channel: paraphrase
+     * 0.935 / 0.704, temporal 0.905 / 0.780, multihop 0.567 / 0.400, filtered 1.000 / 0.900, superseded 1.000 / 0.864,
+     * category 0.944 / 0.926.
      */
     private static final Map<QueryType, double[]> FLOORS_BY_TYPE = Map.of(
-            QueryType.PARAPHRASE, new double[] {0.75, 0.57},
+            QueryType.PARAPHRASE, new double[] {0.77, 0.57},
             QueryType.EXACT, new double[] {1.00, 1.00},
-            QueryType.TEMPORAL, new double[] {0.97, 0.90},
-            QueryType.MULTIHOP, new double[] {0.46, 0.18},
+            QueryType.TEMPORAL, new double[] {0.94, 0.80},
+            QueryType.MULTIHOP, new double[] {0.60, 0.37},
             QueryType.FILTERED, new double[] {0.97, 0.91},
-            QueryType.SUPERSEDED, new double[] {1.00, 0.93},
+            QueryType.SUPERSEDED, new double[] {1.00, 0.86},
             QueryType.CATEGORY, new double[] {0.94, 0.75});
 
     @Test

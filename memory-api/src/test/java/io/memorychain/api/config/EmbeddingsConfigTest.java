@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 class EmbeddingsConfigTest {
 
     @Test
-    void miniLmIsTheDefaultAndEachModelIsChosenByName() {
+    void e5SmallIsTheDefaultAndEachModelIsChosenByName() {
         try (ApplicationContext ctx = ApplicationContext.run(TopologyBackend.ENV)) {
-            assertThat(ctx.getBean(EmbeddingsConfig.class).embeddingModel()).isEqualTo(EmbeddingModel.MINILM);
+            assertThat(ctx.getBean(EmbeddingsConfig.class).embeddingModel()).isEqualTo(EmbeddingModel.E5_SMALL);
         }
         for (EmbeddingModel model : EmbeddingModel.values()) {
             try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.embeddings.model", model.configName()),
@@ -32,6 +32,27 @@ class EmbeddingsConfigTest {
             assertThatThrownBy(() -> ctx.getBean(EmbeddingsConfig.class).embeddingModel())
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("memory.embeddings.model").hasMessageContaining("minilm, bge-small, e5-small");
+        }
+    }
+
+    @Test
+    void theCosineThresholdsFollowTheModelUnlessConfigured() {
+        String e5 = EmbeddingModel.E5_SMALL.expectedModelId().orElseThrow();
+        String minilm = EmbeddingModel.MINILM.expectedModelId().orElseThrow();
+        try (ApplicationContext ctx = ApplicationContext.run(TopologyBackend.ENV)) {
+            RetrievalConfig retrieval = ctx.getBean(RetrievalConfig.class);
+            assertThat(retrieval.linker(e5).linkMin()).isEqualTo(0.86);
+            assertThat(retrieval.linker(minilm).linkMin()).isEqualTo(0.6);
+            assertThat(ctx.getBean(ProposalConfig.class).band(e5).min()).isEqualTo(0.86);
+            assertThat(ctx.getBean(ConsolidateConfig.class).settings(true, minilm).orElseThrow())
+                    .extracting(c -> c.bandLow(), c -> c.nearExact()).containsExactly(0.80, 0.99);
+        }
+        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.retrieval.link-min", "0.7",
+                "memory.proposals.conflict-min", "0.75", "memory.consolidate.band-low", "0.85"), TopologyBackend.ENV)) {
+            assertThat(ctx.getBean(RetrievalConfig.class).linker(e5).linkMin()).isEqualTo(0.7);
+            assertThat(ctx.getBean(ProposalConfig.class).band(e5).min()).isEqualTo(0.75);
+            assertThat(ctx.getBean(ConsolidateConfig.class).settings(true, e5).orElseThrow())
+                    .extracting(c -> c.bandLow(), c -> c.nearExact()).containsExactly(0.85, 0.995);
         }
     }
 }

@@ -52,7 +52,15 @@ import java.util.concurrent.TimeUnit;
  * context assembly over many distinct natural-language queries, one caller thread. Prints the figures and writes JSON.
  *
  * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.RetrievalHarness [--memories N]
- * [--queries Q] [--warm-up-seconds S] [--model minilm|bge-small|e5-small] [--write-intra-op-threads T] [--out FILE]}
+ * [--queries Q] [--warm-up-seconds S] [--model minilm|bge-small|e5-small] [--write-intra-op-threads T] [--out FILE]
+ * [--data-dir DIR] [--quiet-load L --quiet-wait-minutes M]}
+ *
+ * <p>{@code --data-dir} keeps the broker's and the Streams applications' data in DIR (default: a new temporary
+ * folder) and records what was written there ({@value #WRITTEN}); a later run with the same DIR, memories and model
+ * restarts on that data (the chain, the views and the embeddings are reused; the search index is rebuilt from the
+ * views on assignment, as a service restart does) and measures without writing again. {@code --quiet-load L} waits,
+ * at most M minutes, until the machine's one-minute load average is under L before the queries, so that a write
+ * phase run beside other work can be measured on a quiet machine; the load averages are printed either way.
  *
  * <p>{@code --write-intra-op-threads 2} gives the pipeline's embedder (the one that embeds the written memories) two
  * ONNX intra-op threads, so that one space's serial embedding uses both cores while the memories are written: its
@@ -87,7 +95,8 @@ public final class RetrievalHarness {
     public static void main(String[] args) throws Exception {
         AvroTrust.install();
         Map<String, String> opts = HarnessSupport.options(args, "[--memories N] [--queries Q] [--warm-up-seconds S]"
-                + " [--model minilm|bge-small|e5-small] [--write-intra-op-threads T] [--out FILE]");
+                + " [--model minilm|bge-small|e5-small] [--write-intra-op-threads T] [--out FILE] [--data-dir DIR]"
+                + " [--quiet-load L --quiet-wait-minutes M]");
         EmbeddingModel model = EmbeddingModel.fromConfigName(opts.getOrDefault("model",
                 opts.getOrDefault("embedding-model", EmbeddingModel.DEFAULT.configName())));
         int writeThreads = Integer.parseInt(opts.getOrDefault("write-intra-op-threads", "1"));
@@ -95,7 +104,9 @@ public final class RetrievalHarness {
         int queries = Integer.parseInt(opts.getOrDefault("queries", "500"));
         int warmUpSeconds = Integer.parseInt(opts.getOrDefault("warm-up-seconds", "30"));
         Path out = Path.of(opts.getOrDefault("out", "memory-bench/target/bench-retrieval.json"));
-        Path dir = Files.createTempDirectory("memory-bench-retrieval");
+        Path dir = opts.containsKey("data-dir") ? Files.createDirectories(Path.of(opts.get("data-dir")))
+                : Files.createTempDirectory("memory-bench-retrieval");
+        Written written = Written.read(dir, memories, model.configName());
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("started_at", Instant.now().toString());
         result.put("memories", memories);
@@ -106,8 +117,10 @@ public final class RetrievalHarness {
         try (OnnxSentenceEmbedder embedder = OnnxSentenceEmbedder.create(model);
              OnnxSentenceEmbedder writing = writeThreads == 1 ? null
                      : OnnxSentenceEmbedder.builder(model).intraOpThreads(writeThreads).build();
-             EmbeddedKafka kafka = EmbeddedKafka.start(new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(),
-                     dir.resolve("kafka")), Duration.ofSeconds(60))) {
+             EmbeddedKafka kafka = EmbeddedKafka.start(new EmbeddedKafka.Settings("127.0.0.1",
+                     written == null ? freePort() : written.brokerPort(),
+                     written == null ? freePort() : written.controllerPort(), dir.resolve("kafka")),
+                     Duration.ofSeconds(60))) {
             Topics topics = Topics.defaults();
             try (KafkaTopicSchemaRegistry registry = new KafkaTopicSchemaRegistry(kafka.bootstrapServers(),
                     topics.schemas(), (short) 1);
@@ -117,16 +130,25 @@ public final class RetrievalHarness {
                          Duration.ofSeconds(60));
                  MemoryPublisher publisher = new MemoryPublisher(kafka.bootstrapServers(), topics, registry)) {
                 long t0 = System.nanoTime();
-                String last = write(publisher, memories);
+                String last = written == null ? write(publisher, memories) : written.lastId();
                 MemoryViews views = runtime.views();
                 while (!embedded(views, last)) {
                     TimeUnit.MILLISECONDS.sleep(200); // progress polling of a background pipeline, not a test wait
                 }
                 double seconds = (System.nanoTime() - t0) / 1e9;
-                result.put("write_and_embed_seconds", Math.round(seconds));
-                result.put("write_and_embed_per_second", Math.round(memories / seconds));
-                log("%d memories written and embedded in %.0f s", memories, seconds);
-                load.add("after the writes " + loadAverage());
+                if (written == null) {
+                    new Written(memories, model.configName(), last, kafka.settings().brokerPort(),
+                            kafka.settings().controllerPort()).write(dir);
+                    result.put("write_and_embed_seconds", Math.round(seconds));
+                    result.put("write_and_embed_per_second", Math.round(memories / seconds));
+                    log("%d memories written and embedded in %.0f s", memories, seconds);
+                    load.add("after the writes " + loadAverage());
+                } else {
+                    result.put("reused_data_dir", dir.toString());
+                    result.put("restart_until_queryable_seconds", Math.round(seconds));
+                    log("restarted on the %d memories of %s in %.0f s", memories, dir, seconds);
+                }
+                waitForQuiet(opts, load);
 
                 QueryService service = new QueryService(views, embedder, CategoryPolicy.unrestricted(),
                         DecayModel.standard(), RankingWeights.DEFAULTS, AccessRecorder.NONE, Clock.systemUTC());
@@ -229,6 +251,65 @@ public final class RetrievalHarness {
         } catch (InvalidStateStoreException e) {
             return false; // an overloaded machine can make the projection rebalance: its stores reopen after it
         }
+    }
+
+    /** The file in a data dir that says what a previous run wrote there. */
+    static final String WRITTEN = "retrieval-harness-written.properties";
+
+    /** What a previous run wrote to a data dir, and the ports its broker's metadata names. */
+    record Written(int memories, String model, String lastId, int brokerPort, int controllerPort) {
+
+        /** The record of {@code dir}, or null when nothing was written there yet; refuses another size or model. */
+        static Written read(Path dir, int memories, String model) throws java.io.IOException {
+            Path file = dir.resolve(WRITTEN);
+            if (!Files.exists(file)) {
+                return null;
+            }
+            java.util.Properties p = new java.util.Properties();
+            try (var in = Files.newBufferedReader(file)) {
+                p.load(in);
+            }
+            Written w = new Written(Integer.parseInt(p.getProperty("memories")), p.getProperty("model"),
+                    p.getProperty("last-id"), Integer.parseInt(p.getProperty("broker-port")),
+                    Integer.parseInt(p.getProperty("controller-port")));
+            if (w.memories() != memories || !w.model().equals(model)) {
+                throw new IllegalArgumentException(dir + " holds " + w.memories() + " memories embedded with "
+                        + w.model() + ", not " + memories + " with " + model + ": use another --data-dir");
+            }
+            return w;
+        }
+
+        void write(Path dir) throws java.io.IOException {
+            java.util.Properties p = new java.util.Properties();
+            p.setProperty("memories", String.valueOf(memories));
+            p.setProperty("model", model);
+            p.setProperty("last-id", lastId);
+            p.setProperty("broker-port", String.valueOf(brokerPort));
+            p.setProperty("controller-port", String.valueOf(controllerPort));
+            try (var out = Files.newBufferedWriter(dir.resolve(WRITTEN))) {
+                p.store(out, "RetrievalHarness: what this data dir holds");
+            }
+        }
+    }
+
+    /** With {@code --quiet-load L}: waits (at most {@code --quiet-wait-minutes}) until the 1-min load is under L. */
+    private static void waitForQuiet(Map<String, String> opts, List<String> load) throws InterruptedException {
+        if (!opts.containsKey("quiet-load")) {
+            return;
+        }
+        double limit = Double.parseDouble(opts.get("quiet-load"));
+        long until = System.nanoTime() + TimeUnit.MINUTES.toNanos(Long.parseLong(opts.getOrDefault(
+                "quiet-wait-minutes", "60")));
+        while (oneMinuteLoad() >= limit && System.nanoTime() < until) {
+            log("waiting for a quiet machine: load average %s, want the 1-min figure under %.2f", loadAverage(), limit);
+            TimeUnit.SECONDS.sleep(30); // polling the machine's load, not a test wait
+        }
+        load.add("before the queries " + loadAverage());
+    }
+
+    private static double oneMinuteLoad() {
+        String[] parts = loadAverage().split(" ");
+        return parts.length < 3 ? Double.MAX_VALUE : Double.parseDouble(parts[0]);
     }
 
     private static String loadAverage() {

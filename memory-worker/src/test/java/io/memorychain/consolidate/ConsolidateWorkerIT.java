@@ -1,6 +1,10 @@
 package io.memorychain.consolidate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static io.memorychain.worker.JobRecords.deadLetterStages;
+import static io.memorychain.worker.JobRecords.junk;
+import static io.memorychain.worker.JobRecords.readAll;
+import static io.memorychain.worker.JobRecords.requestIds;
 import static org.awaitility.Awaitility.await;
 
 import io.memorychain.avro.ActorType;
@@ -8,7 +12,6 @@ import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryOutcome;
-import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.events.Requests;
@@ -20,7 +23,6 @@ import io.memorychain.events.chain.VerificationResult;
 import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.KafkaTopicSchemaRegistry;
 import io.memorychain.events.registry.SchemaRegistry;
-import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.events.testing.SharedKafka;
 import io.memorychain.llm.ChatModels;
 import io.memorychain.llm.LlmRuntime;
@@ -30,25 +32,14 @@ import io.memorychain.llm.UsageCounters;
 import io.memorychain.projector.MemoryChainRuntime;
 import io.memorychain.projector.job.ChainJob;
 import io.memorychain.projector.SharedEmbedder;
-import io.memorychain.projector.support.DeadLetters;
 import io.memorychain.projector.view.ListQuery;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -109,7 +100,7 @@ class ConsolidateWorkerIT {
                 worker.stop();
                 loop.get(30, TimeUnit.SECONDS);
             }
-            List<String> ids = requestIds(topics, registry);
+            List<String> ids = requestIds(topics, registry, "read_committed", ConsolidateWorker.NAME);
             assertThat(ids).hasSize(2).doesNotHaveDuplicates().allMatch(id -> id.startsWith("consolidate:" + space));
             assertThat(active(runtime, space)).extracting(Memory::getContent).contains("The user has a dog named Rex.",
                     "Project Hermes uses MySQL.", "Project Hermes is due in May.");
@@ -120,7 +111,8 @@ class ConsolidateWorkerIT {
             assertThat(deadLetterStages(topics)).as("the undecodable record, once, by this job").containsOnlyOnce("consolidate");
 
             // a restart of the same group: it reads everything again (state), but has nothing new to publish
-            int records = values(topics.events()).size() + values(topics.embeddings()).size();
+            int records = readAll(topics.events(), "read_committed").size()
+                    + readAll(topics.embeddings(), "read_committed").size();
             ConsolidateMetrics restarted = new ConsolidateMetrics();
             try (ChainJob<ConsolidatePlanner.Plan> again = worker(topics, registry, group, settings, models, restarted)) {
                 CompletableFuture<Void> loop = CompletableFuture.runAsync(again::run);
@@ -128,7 +120,7 @@ class ConsolidateWorkerIT {
                 again.stop();
                 loop.get(30, TimeUnit.SECONDS);
             }
-            assertThat(requestIds(topics, registry)).hasSize(2);
+            assertThat(requestIds(topics, registry, "read_committed", ConsolidateWorker.NAME)).hasSize(2);
             assertThat(deadLetterStages(topics)).containsOnlyOnce("consolidate");
 
             VerificationResult result = new KafkaChainReader(SharedKafka.clientProps(), topics.events(), registry,
@@ -156,64 +148,7 @@ class ConsolidateWorkerIT {
         return runtime.views().list(space, new ListQuery(MemoryKind.SEMANTIC, null, MemoryState.ACTIVE, null, 100)).items();
     }
 
-    private static KafkaConsumer<byte[], byte[]> consumer() {
-        Map<String, Object> c = new HashMap<>(SharedKafka.clientProps());
-        c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        return new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-    }
-
-    private static List<byte[]> values(String topic) {
-        try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-            List<byte[]> values = new ArrayList<>();
-            await().atMost(Duration.ofSeconds(30)).until(() -> {
-                consumer.poll(Duration.ofMillis(100)).forEach(r -> values.add(r.value()));
-                return partitions.stream().allMatch(tp -> consumer.position(tp) >= ends.get(tp));
-            });
-            return values;
-        }
-    }
-
-    /** An undecodable record on the events topic, under its own key (no chain is affected). */
-    private static void junk(Topics topics) throws Exception {
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(SharedKafka.clientProps(),
-                new ByteArraySerializer(), new ByteArraySerializer())) {
-            producer.send(new ProducerRecord<>(topics.events(), "junk.space".getBytes(StandardCharsets.UTF_8),
-                    "not an avro record".getBytes(StandardCharsets.UTF_8))).get(30, TimeUnit.SECONDS);
-        }
-    }
-
-    /** The stage header of every dead letter (the projection sets the junk record aside too). */
-    private static List<String> deadLetterStages(Topics topics) {
-        try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topics.deadLetters()).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-            List<String> stages = new ArrayList<>();
-            await().atMost(Duration.ofSeconds(30)).until(() -> {
-                consumer.poll(Duration.ofMillis(100)).forEach(r -> stages.add(new String(
-                        r.headers().lastHeader(DeadLetters.STAGE).value(), StandardCharsets.UTF_8)));
-                return partitions.stream().allMatch(tp -> consumer.position(tp) >= ends.get(tp));
-            });
-            return stages;
-        }
-    }
-
     private static void awaitEmbeddings(Topics topics, int count) {
-        await().atMost(Duration.ofSeconds(90)).until(() -> values(topics.embeddings()).size() >= count);
-    }
-
-    private static List<String> requestIds(Topics topics, SchemaRegistry registry) {
-        AvroWireSerde<MemoryRequest> serde = AvroWireSerde.forValues(registry, MemoryRequest.class);
-        return values(topics.requests()).stream().map(v -> serde.deserialize(topics.requests(), v))
-                .filter(r -> r.getActor().getType() == ActorType.WORKER && r.getActor().getId().equals("consolidate"))
-                .map(MemoryRequest::getRequestId).toList();
+        await().atMost(Duration.ofSeconds(90)).until(() -> readAll(topics.embeddings(), "read_committed").size() >= count);
     }
 }

@@ -1,6 +1,11 @@
 package io.memorychain.tom;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static io.memorychain.worker.JobRecords.awaitCaughtUp;
+import static io.memorychain.worker.JobRecords.deadLetterOffsets;
+import static io.memorychain.worker.JobRecords.junk;
+import static io.memorychain.worker.JobRecords.readAll;
+import static io.memorychain.worker.JobRecords.requestIds;
 import static org.awaitility.Awaitility.await;
 
 import io.memorychain.avro.Actor;
@@ -9,7 +14,6 @@ import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryOutcome;
-import io.memorychain.avro.MemoryRequest;
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.events.Requests;
 import io.memorychain.events.Topics;
@@ -30,31 +34,17 @@ import io.memorychain.llm.UsageCounters;
 import io.memorychain.projector.MemoryChainRuntime;
 import io.memorychain.projector.job.ChainJob;
 import io.memorychain.projector.view.ListQuery;
-import io.memorychain.projector.support.DeadLetters;
+import io.memorychain.worker.JobRecords;
+import io.memorychain.worker.JobRecords.Running;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -131,10 +121,10 @@ class TomWorkerIT {
                 assertThat(running).isCompletedExceptionally();
                 assertThat(crashes.get()).isEqualTo(1);
             }
-            List<String> uncommitted = requestIds(topics, registry, "read_uncommitted");
+            List<String> uncommitted = requestIds(topics, registry, "read_uncommitted", TomWorker.NAME);
             assertThat(uncommitted).as("the crashed batch's requests were sent (then aborted)").isNotEmpty()
                     .isSubsetOf(expectedIds);
-            assertThat(requestIds(topics, registry, "read_committed")).isEmpty();
+            assertThat(requestIds(topics, registry, "read_committed", TomWorker.NAME)).isEmpty();
 
             // 2. restarted (same group and instance): redoes the batch and commits
             TomMetrics metrics = new TomMetrics();
@@ -145,9 +135,9 @@ class TomWorkerIT {
                 awaitCaughtUp(topics, group);
             }
             assertThat(metrics.undecodable()).isEqualTo(1);
-            assertThat(deadLetterOffsets(topics)).as("the undecodable record, once, with its coordinates")
+            assertThat(deadLetterOffsets(topics, TomWorker.NAME)).as("the undecodable record, once, with its coordinates")
                     .containsExactly(String.valueOf(junkOffset));
-            List<String> committed = requestIds(topics, registry, "read_committed");
+            List<String> committed = requestIds(topics, registry, "read_committed", TomWorker.NAME);
             assertThat(committed).containsExactlyInAnyOrderElementsOf(expectedIds);
             assertThat(metrics.published()).isEqualTo(4);
             assertThat(metrics.dropped()).as("the first-person insight of each run").isEqualTo(2);
@@ -169,7 +159,7 @@ class TomWorkerIT {
             }
             assertThat(restartMetrics.runs()).isZero();
             assertThat(llm.received()).hasSize(calls);
-            assertThat(requestIds(topics, registry, "read_committed")).containsExactlyInAnyOrderElementsOf(expectedIds);
+            assertThat(requestIds(topics, registry, "read_committed", TomWorker.NAME)).containsExactlyInAnyOrderElementsOf(expectedIds);
 
             // 4. a replay of the whole stream by a fresh group publishes the same ids; the sequencer deduplicates them
             String replayGroup = prefix + "tom-replay";
@@ -177,7 +167,7 @@ class TomWorkerIT {
                     settings, models, new TomMetrics(), ChainJob.BeforeCommit.NONE))) {
                 awaitCaughtUp(topics, replayGroup);
             }
-            List<String> afterReplay = requestIds(topics, registry, "read_committed");
+            List<String> afterReplay = requestIds(topics, registry, "read_committed", TomWorker.NAME);
             assertThat(afterReplay).hasSize(8);
             assertThat(Set.copyOf(afterReplay)).isEqualTo(expectedIds);
             await().atMost(Duration.ofSeconds(30)).until(() -> runtime.views().appliedSeq(spaceA) >= 8);
@@ -198,7 +188,7 @@ class TomWorkerIT {
                 awaitCaughtUp(topics, latestGroup);
             }
             assertThat(latestMetrics.runs()).isEqualTo(1);
-            assertThat(requestIds(topics, registry, "read_committed")).hasSize(10)
+            assertThat(requestIds(topics, registry, "read_committed", TomWorker.NAME)).hasSize(10)
                     .contains("tom:" + spaceB + ":t2:6-8:0", "tom:" + spaceB + ":t2:6-8:1");
 
             for (String space : List.of(spaceA, spaceB)) {
@@ -211,53 +201,11 @@ class TomWorkerIT {
         }
     }
 
-    /** A worker running on another thread; closing stops it, waits for its loop to end, then closes it. */
-    private static final class Running implements AutoCloseable {
-        private final ChainJob<TomRun> worker;
-        private final CompletableFuture<Void> loop;
-
-        Running(ChainJob<TomRun> worker) {
-            this.worker = worker;
-            this.loop = CompletableFuture.runAsync(worker::run);
-        }
-
-        @Override
-        public void close() throws ExecutionException, TimeoutException {
-            worker.stop();
-            try {
-                loop.get(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while stopping the worker", e);
-            } finally {
-                worker.close();
-            }
-        }
-    }
-
     private static ChainJob<TomRun> worker(Topics topics, SchemaRegistry registry, String group, String instance,
                                            ChainJob.StartFrom startFrom, TomSettings settings, ChatModels models,
                                     TomMetrics metrics, ChainJob.BeforeCommit hook) {
         return TomWorker.job(TomWorker.options(SharedKafka.bootstrapServers(), topics, group, instance, startFrom, 4,
                 Duration.ofMillis(200)), registry, settings, new TomInsights(models, settings, metrics), metrics, hook);
-    }
-
-    /** An undecodable record on the events topic (its own key, so no chain is affected); returns its offset. */
-    private static long junk(Topics topics) throws Exception {
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(SharedKafka.clientProps(),
-                new ByteArraySerializer(), new ByteArraySerializer())) {
-            return producer.send(new ProducerRecord<>(topics.events(), "junk.space".getBytes(StandardCharsets.UTF_8),
-                    "not an avro record".getBytes(StandardCharsets.UTF_8))).get(30, TimeUnit.SECONDS).offset();
-        }
-    }
-
-    /** The source offsets of the dead letters the ToM job wrote (committed ones). */
-    private static List<String> deadLetterOffsets(Topics topics) {
-        return readAll(topics.deadLetters(), "read_committed").stream()
-                .filter(r -> r.headers().lastHeader(DeadLetters.STAGE) != null && "tom".equals(
-                        new String(r.headers().lastHeader(DeadLetters.STAGE).value(), StandardCharsets.UTF_8)))
-                .map(r -> new String(r.headers().lastHeader(DeadLetters.OFFSET).value(), StandardCharsets.UTF_8))
-                .toList();
     }
 
     private static void episodic(MemoryPublisher publisher, String space, String thread, String content)
@@ -271,60 +219,11 @@ class TomWorkerIT {
         return runtime.views().list(space, new ListQuery(MemoryKind.INSIGHT, null, null, null, 100)).items();
     }
 
-    /** Waits until the group has committed the end of every events partition. */
-    private static void awaitCaughtUp(Topics topics, String group) {
-        try (Admin admin = SharedKafka.admin();
-             KafkaConsumer<byte[], byte[]> probe = consumer("read_committed")) {
-            await().atMost(Duration.ofSeconds(90)).until(() -> {
-                List<TopicPartition> partitions = probe.partitionsFor(topics.events()).stream()
-                        .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
-                Map<TopicPartition, Long> ends = probe.endOffsets(partitions);
-                Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
-                        .partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS);
-                return ends.entrySet().stream().allMatch(e -> e.getValue() == 0
-                        || (committed.get(e.getKey()) != null && committed.get(e.getKey()).offset() >= e.getValue()));
-            });
-        }
-    }
-
-    private static KafkaConsumer<byte[], byte[]> consumer(String isolation) {
-        Map<String, Object> c = new HashMap<>(SharedKafka.clientProps());
-        c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation);
-        c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        return new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-    }
-
-    /** Every record of a topic up to its end offsets at call time. */
-    private static List<ConsumerRecord<byte[], byte[]>> readAll(String topic, String isolation) {
-        try (KafkaConsumer<byte[], byte[]> consumer = consumer(isolation)) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-            List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
-            await().atMost(Duration.ofSeconds(30)).until(() -> {
-                consumer.poll(Duration.ofMillis(100)).forEach(records::add);
-                return partitions.stream().allMatch(tp -> consumer.position(tp) >= ends.get(tp));
-            });
-            return records;
-        }
-    }
-
-    private static List<String> requestIds(Topics topics, SchemaRegistry registry, String isolation) {
-        AvroWireSerde<MemoryRequest> serde = AvroWireSerde.forValues(registry, MemoryRequest.class);
-        return readAll(topics.requests(), isolation).stream()
-                .map(r -> serde.deserialize(topics.requests(), r.value()))
-                .filter(r -> r.getActor().getType() == ActorType.WORKER && r.getActor().getId().equals("tom"))
-                .map(MemoryRequest::getRequestId)
-                .collect(Collectors.toList());
-    }
-
     private static long insightEvents(Topics topics, SchemaRegistry registry) {
         AvroWireSerde<io.memorychain.avro.MemoryEvent> serde = AvroWireSerde.forValues(registry,
                 io.memorychain.avro.MemoryEvent.class);
         return readAll(topics.events(), "read_committed").stream()
-                .filter(r -> !"junk.space".equals(new String(r.key(), StandardCharsets.UTF_8)))
+                .filter(r -> !JobRecords.JUNK_SPACE.equals(new String(r.key(), StandardCharsets.UTF_8)))
                 .map(r -> serde.deserialize(topics.events(), r.value()))
                 .filter(e -> e.getActor().getType() == ActorType.WORKER && e.getActor().getId().equals("tom"))
                 .filter(e -> e.getPayload() instanceof io.memorychain.avro.MemoryCreated c

@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code reflect}: runs the reflection job until stopped (see {@link ReflectCommand#USAGE}).</li>
  *   <li>{@code lifecycle}: runs the lifecycle worker (decay, TTL) until stopped (see {@link LifecycleCommand#USAGE}).</li>
  *   <li>{@code rollback}: plans (dry run) or applies a rollback of a space (see {@link RollbackCommand#USAGE}).</li>
+ *   <li>{@code keygen}: creates the chain signing key several instances share (see {@link KeygenCommand#USAGE}).</li>
  * </ul>
  * Exit status: 0 success, 1 a verified chain is broken, 2 usage error or the command could not run; errors are
  * printed as one message on stderr, never as a stack trace. Results go to stdout, logs and progress to stderr.
@@ -144,6 +145,13 @@ public final class WorkerMain {
                 return command("rollback", RollbackCommand.USAGE, 2, () -> RollbackCommand.run(
                         RollbackCommand.parse(rest), registries, out, err), err);
             }
+            case "keygen" -> {
+                if (rest.contains("--help") || rest.contains("-h")) {
+                    out.println(KeygenCommand.USAGE);
+                    return EXIT_OK;
+                }
+                return command("keygen", KeygenCommand.USAGE, 1, () -> KeygenCommand.run(rest, out), err);
+            }
             default -> {
                 err.println("error: unknown command '" + command + "'");
                 err.print(usage());
@@ -209,7 +217,7 @@ public final class WorkerMain {
                 + RefineCommand.USAGE.indent(2) + "\n" + TomCommand.USAGE.indent(2) + "\n"
                 + LifecycleCommand.USAGE.indent(2) + "\n" + ConsolidateCommand.USAGE.indent(2) + "\n"
                 + ReflectCommand.USAGE.indent(2) + "\n"
-                + RollbackCommand.USAGE.indent(2);
+                + RollbackCommand.USAGE.indent(2) + "\n" + KeygenCommand.USAGE.indent(2);
     }
 
     /** The exception's message and its causes', on one line. */

@@ -58,6 +58,25 @@ class WorkerMainTest {
     }
 
     @Test
+    void keygenCreatesOneSharedKeyThenKeepsIt() throws Exception {
+        Path file = dir.resolve("keys").resolve("chain-signing.key");
+        assertThat(run("keygen", "--out", file.toString())).isZero();
+        String keyId = ChainKeys.loadOrCreate(file).keyId();
+        assertThat(out()).contains("created chain signing key " + keyId);
+        assertThat(Files.readString(dir.resolve("keys").resolve("chain-signing.key.pub"))).startsWith(keyId + " ");
+        String key = Files.readString(file);
+        out.reset();
+        assertThat(run("keygen", "--out", file.toString())).isZero();
+        assertThat(out()).contains("kept chain signing key " + keyId);
+        assertThat(Files.readString(file)).as("a second run never replaces the key").isEqualTo(key);
+    }
+
+    @Test
+    void keygenWithoutOutExitsWithTwo() {
+        assertUsageError(run("keygen"), "--out");
+    }
+
+    @Test
     void noCommandPrintsUsageAndExitsWithTwo() {
         assertUsageError(run(), "no command");
         assertThat(err()).contains("usage: memory-worker").contains("verify --bootstrap-servers");

@@ -1,0 +1,40 @@
+package io.memorychain.worker;
+
+import io.memorychain.events.chain.ChainKeys;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code memory-worker keygen}: the chain signing key that several service instances share (docs/architecture.md
+ * §13): every sequencer task signs with it, wherever it runs, so a deployment of N instances provisions one key and
+ * mounts it into each (deploy/compose, deploy/k8s). Idempotent: an existing key is kept and named.
+ */
+final class KeygenCommand {
+
+    static final String USAGE = """
+            keygen --out FILE
+
+              Creates the chain signing key (Ed25519, hex, owner read/write only) at FILE, with FILE.pub (the
+              public key, for verifiers), unless FILE exists; prints the key id either way. The service reads it
+              from <memory.data-dir>/keys/chain-signing.key: mount the same file into every instance.
+
+              --out                the private key file to create (e.g. /data/keys/chain-signing.key)
+
+              Exit status: 0 created or already there, 2 usage error or the file could not be written.""";
+
+    private KeygenCommand() {
+    }
+
+    static int run(List<String> args, PrintStream out) throws UsageException {
+        Map<String, String> values = CommandLine.parse(args, Set.of("--out"), Set.of());
+        Path file = Path.of(CommandLine.required(values, "--out", ""));
+        boolean existed = Files.exists(file);
+        ChainKeys keys = ChainKeys.loadOrCreate(file);
+        out.println((existed ? "kept" : "created") + " chain signing key " + keys.keyId() + " at " + file);
+        return WorkerMain.EXIT_OK;
+    }
+}

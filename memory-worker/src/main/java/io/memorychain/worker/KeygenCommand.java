@@ -29,9 +29,13 @@ final class KeygenCommand {
     private KeygenCommand() {
     }
 
-    static int run(List<String> args, PrintStream out) throws UsageException {
+    /** The key file {@code --out} names. */
+    static Path parse(List<String> args) throws UsageException {
         Map<String, String> values = CommandLine.parse(args, Set.of("--out"), Set.of());
-        Path file = Path.of(CommandLine.required(values, "--out", ""));
+        return Path.of(CommandLine.required(values, "--out", ""));
+    }
+
+    static int run(Path file, PrintStream out) {
         boolean existed = Files.exists(file);
         ChainKeys keys = ChainKeys.loadOrCreate(file);
         out.println((existed ? "kept" : "created") + " chain signing key " + keys.keyId() + " at " + file);

@@ -150,7 +150,7 @@ public final class WorkerMain {
                     out.println(KeygenCommand.USAGE);
                     return EXIT_OK;
                 }
-                return command("keygen", KeygenCommand.USAGE, 1, () -> KeygenCommand.run(rest, out), err);
+                return command("keygen", KeygenCommand.USAGE, 1, () -> KeygenCommand.run(KeygenCommand.parse(rest), out), err);
             }
             default -> {
                 err.println("error: unknown command '" + command + "'");

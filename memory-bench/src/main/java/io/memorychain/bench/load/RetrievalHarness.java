@@ -164,8 +164,7 @@ public final class RetrievalHarness {
                 // defaults so that both see the same load: what those two cost
                 RankingWeights d = RankingWeights.DEFAULTS;
                 QueryService plain = new QueryService(views, embedder, CategoryPolicy.unrestricted(),
-                        DecayModel.standard(), new RankingWeights(d.candidates(), d.keyword(), d.keyword(), 0, 0,
-                        d.decay(), d.importance(), d.recency(), d.relation(), d.hopDecay()), AccessRecorder.NONE,
+                        DecayModel.standard(), d.withFusion(d.candidates(), d.keyword(), d.keyword(), 0, 0), AccessRecorder.NONE,
                         Clock.systemUTC());
                 long[] full = new long[queries];
                 long[] bare = new long[queries];

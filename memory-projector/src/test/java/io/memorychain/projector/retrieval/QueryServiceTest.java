@@ -82,10 +82,8 @@ class QueryServiceTest {
         QueryRequest q = QueryRequest.of(SPACE, null, "shelter dog adoption").withTopK(8);
 
         List<String> withContext = ids(q);
-        RankingWeights d = RankingWeights.DEFAULTS;
         QueryService alone = new QueryService(h.views, h.embedder, policy, DecayModel.standard(),
-                new RankingWeights(d.candidates(), d.keyword(), d.keywordCovered(), 0, 0, d.decay(), d.importance(),
-                        d.recency(), d.relation(), d.hopDecay()), a -> { }, h.clock);
+                RankingWeights.DEFAULTS.withoutThreadContext(), a -> { }, h.clock);
         List<String> withoutContext = alone.query(q, AGENT).items().stream().map(QueryResult.Item::id).toList();
 
         assertThat(withContext.indexOf(reply)).as("with context: %s", withContext).isBetween(0, 1)

@@ -86,9 +86,7 @@ class ThreadContextLookupTest {
             requests.add(new QueryRequest(SPACE, null, text, List.of("travel"), null, 10,
                     QueryRequest.Format.BULLETS, null, null, true, false, null, null));
         }
-        RankingWeights d = RankingWeights.DEFAULTS;
-        QueryService without = service(h.views, new RankingWeights(d.candidates(), d.keyword(), d.keywordCovered(),
-                0, 0, d.decay(), d.importance(), d.recency(), d.relation(), d.hopDecay()));
+        QueryService without = service(h.views, RankingWeights.DEFAULTS.withoutThreadContext());
         int changedByThreadContext = 0;
         for (QueryRequest q : requests) {
             QueryResult expected = before.query(q, AGENT);

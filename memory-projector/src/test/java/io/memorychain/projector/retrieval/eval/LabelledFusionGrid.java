@@ -32,8 +32,7 @@ class LabelledFusionGrid {
             ChainedRetrievalSet chained = new ChainedRetrievalSet(set, harness);
             RankingWeights d = RankingWeights.DEFAULTS;
             for (double[] v : GridSettings.of(SETTINGS)) {
-                RankingWeights w = new RankingWeights((int) v[4], v[0], v[5], v[1], v[2], d.decay(), d.importance(), d.recency(),
-                        d.relation(), d.hopDecay());
+                RankingWeights w = d.withFusion((int) v[4], v[0], v[5], v[1], v[2]);
                 QueryService service = new QueryService(harness.views, harness.embedder, CategoryPolicy.unrestricted(),
                         new DecayModel(0), w, AccessRecorder.NONE, harness.clock);
                 var actor = Requests.actor(ActorType.USER, "evaluator");

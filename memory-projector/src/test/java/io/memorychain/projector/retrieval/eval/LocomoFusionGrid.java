@@ -82,8 +82,7 @@ class LocomoFusionGrid {
             }
             RankingWeights d = RankingWeights.DEFAULTS;
             for (double[] v : GridSettings.of(PIPELINE_SETTINGS)) {
-                RankingWeights w = new RankingWeights((int) v[4], v[0], v[5], v[1], v[2], d.decay(), d.importance(), d.recency(),
-                        d.relation(), d.hopDecay());
+                RankingWeights w = d.withFusion((int) v[4], v[0], v[5], v[1], v[2]);
                 LocomoEvaluation.Means m = LocomoEvaluation.run("P", conversations, split.pipeline(w)).overall();
                 System.out.printf(Locale.ROOT, "PIPELINE kw %.1f prev %.1f next %.1f cand %.0f covered %.1f  hit@5 %.3f hit@10 %.3f R@10 %.3f"
                         + " MRR %.3f%n", v[0], v[1], v[2], v[4], v[5], m.hit5(), m.hit10(), m.recall10(), m.mrr());

@@ -10,6 +10,7 @@ import io.memorychain.projector.embedding.EmbedderTopology;
 import io.memorychain.projector.linker.LinkerSettings;
 import io.memorychain.projector.linker.LinkerTopology;
 import io.memorychain.projector.projection.ProjectionTopology;
+import io.memorychain.projector.support.BoundedRocksDbMemory;
 import io.memorychain.projector.search.IndexSettings;
 import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.sequencer.SequencerTopology;
@@ -161,7 +162,10 @@ public final class MemoryChainRuntime implements AutoCloseable {
 
     /**
      * How every Memory Chain Streams application is configured (also the workers' apps, such as the linker):
-     * exactly-once v2, one stream thread, short commits, static membership.
+     * exactly-once v2, one stream thread, short commits, static membership, and one RocksDB memory budget for the
+     * process ({@link BoundedRocksDbMemory}; its sizes from the JVM system properties or environment variables
+     * {@code memory.rocksdb.block-cache-mib} / {@code MEMORY_ROCKSDB_BLOCK_CACHE_MIB} and
+     * {@code memory.rocksdb.memtable-mib} / {@code MEMORY_ROCKSDB_MEMTABLE_MIB}).
      *
      * @param replicationFactor of the internal (changelog) topics; -1 for the broker's default
      * @param instanceId        this instance's stable name within the application (static group membership)
@@ -182,7 +186,21 @@ public final class MemoryChainRuntime implements AutoCloseable {
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 5);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG), 4 * 1024 * 1024);
+        p.put(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, BoundedRocksDbMemory.class);
+        p.put(BoundedRocksDbMemory.BLOCK_CACHE_MIB_CONFIG, setting(BoundedRocksDbMemory.BLOCK_CACHE_MIB_CONFIG,
+                BoundedRocksDbMemory.DEFAULT_BLOCK_CACHE_MIB));
+        p.put(BoundedRocksDbMemory.MEMTABLE_MIB_CONFIG, setting(BoundedRocksDbMemory.MEMTABLE_MIB_CONFIG,
+                BoundedRocksDbMemory.DEFAULT_MEMTABLE_MIB));
         return p;
+    }
+
+    /** A process-wide setting: the JVM system property {@code name}, else its environment form, else the default. */
+    private static String setting(String name, int fallback) {
+        String value = System.getProperty(name);
+        if (value == null) {
+            value = System.getenv(name.toUpperCase(java.util.Locale.ROOT).replace('.', '_').replace('-', '_'));
+        }
+        return value == null || value.isBlank() ? String.valueOf(fallback) : value.trim();
     }
 
     private static void startAndAwait(List<KafkaStreams> apps, Duration timeout) {

@@ -45,7 +45,7 @@ public final class BoundedRocksDbMemory implements RocksDBConfigSetter {
         }
     }
 
-    private static long mib(Map<String, Object> configs, String key, int fallback) {
+    static long mib(Map<String, Object> configs, String key, int fallback) {
         Object value = configs.get(key);
         long mib = value == null ? fallback : Long.parseLong(value.toString().trim());
         if (mib < 1) {

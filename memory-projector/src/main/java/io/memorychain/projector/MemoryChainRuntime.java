@@ -254,6 +254,11 @@ public final class MemoryChainRuntime implements AutoCloseable {
         return views;
     }
 
+    /** The search indexes of this process's projection tasks (their reuse and rebuild counts). */
+    public SearchIndexes searchIndexes() {
+        return indexes;
+    }
+
     /** The projection's Streams instance (for metadata and health). */
     public KafkaStreams projectorStreams() {
         return projector;

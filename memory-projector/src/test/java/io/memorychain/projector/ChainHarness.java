@@ -242,6 +242,15 @@ public final class ChainHarness implements AutoCloseable {
         eventsIn.pipeInput(key, value);
     }
 
+    public void pipeRawEmbedding(byte[] key, byte[] value) {
+        embeddingsIn.pipeInput(key, value);
+    }
+
+    /** The projection's store of the input position its search index stands at (docs/architecture.md §6). */
+    public org.apache.kafka.streams.state.KeyValueStore<String, Long> indexPositionStore() {
+        return projection.getKeyValueStore(ProjectionTopology.INDEX_POSITION);
+    }
+
     public List<MemoryEvent> chain() {
         return chain;
     }

@@ -264,7 +264,7 @@ public final class SearchLatencyHarness {
         }
     }
 
-    private static String loadAverage() throws IOException {
+    static String loadAverage() throws IOException {
         Path proc = Path.of("/proc/loadavg");
         return Files.exists(proc) ? String.join(" ", Arrays.copyOf(Files.readString(proc).split(" "), 3)) : "n/a";
     }
@@ -301,13 +301,13 @@ public final class SearchLatencyHarness {
         }
     }
 
-    private static long size(Path folder) throws IOException {
+    static long size(Path folder) throws IOException {
         try (Stream<Path> files = Files.walk(folder)) {
             return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
         }
     }
 
-    private static void delete(Path folder) throws IOException {
+    static void delete(Path folder) throws IOException {
         try (Stream<Path> files = Files.walk(folder)) {
             for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
@@ -315,7 +315,7 @@ public final class SearchLatencyHarness {
         }
     }
 
-    private static Map<String, String> parse(String[] args) {
+    static Map<String, String> parse(String[] args) {
         Map<String, String> opts = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i += 2) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) {

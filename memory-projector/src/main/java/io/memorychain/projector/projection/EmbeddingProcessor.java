@@ -30,6 +30,7 @@ final class EmbeddingProcessor implements Processor<byte[], byte[], Object, Obje
     private KeyValueStore<String, Memory> memories;
     private KeyValueStore<String, MemoryEmbedding> embeddings;
     private IndexFeed feed;
+    private IndexPosition position;
     private MemoryIndex index;
 
     EmbeddingProcessor(AvroWireSerde<MemoryEmbedding> serde, SearchIndexes indexes) {
@@ -43,11 +44,13 @@ final class EmbeddingProcessor implements Processor<byte[], byte[], Object, Obje
         memories = context.getStateStore(ProjectionTopology.MEMORIES);
         embeddings = context.getStateStore(ProjectionTopology.EMBEDDINGS);
         feed = new IndexFeed(memories, embeddings, indexes.modelId());
-        index = indexes.open(context.taskId().partition(), context.stateDir().toPath(), feed::rebuild);
+        position = new IndexPosition(context);
+        index = position.open(indexes, feed);
     }
 
     @Override
     public void process(Record<byte[], byte[]> record) {
+        position.advance(IndexPosition.EMBEDDINGS, index);
         MemoryEmbedding embedding = decoder.decode(record, context);
         if (embedding == null) {
             return;

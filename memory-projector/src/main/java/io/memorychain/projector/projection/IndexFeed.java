@@ -4,6 +4,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.projector.search.IndexEntry;
+import io.memorychain.projector.search.IndexSource;
 import io.memorychain.projector.search.MemoryIndex;
 import io.memorychain.projector.support.StoreKeys;
 import java.util.Iterator;
@@ -18,7 +19,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * the configured model and of the memory's current content, else without one (found by keywords only until its
  * embedding arrives). Blocks are not indexed: they are core memory, always in the agent's context.
  */
-final class IndexFeed {
+final class IndexFeed implements IndexSource {
 
     private final KeyValueStore<String, Memory> memories;
     private final KeyValueStore<String, MemoryEmbedding> embeddings;
@@ -54,7 +55,8 @@ final class IndexFeed {
     }
 
     /** Replaces the index's content with every indexable memory of the task's stores. */
-    void rebuild(MemoryIndex index) {
+    @Override
+    public void rebuild(MemoryIndex index) {
         try (KeyValueIterator<String, Memory> all = memories.all()) {
             index.rebuild(new Iterator<>() {
                 private Memory next = advance();
@@ -82,6 +84,41 @@ final class IndexFeed {
                     Memory m = next;
                     next = advance();
                     return new IndexEntry(m, vector(m));
+                }
+            });
+        }
+    }
+
+    /** Reloads the index's thread order from the indexable memories of the task's stores. */
+    @Override
+    public void reload(MemoryIndex index) {
+        try (KeyValueIterator<String, Memory> all = memories.all()) {
+            index.reloadThreads(new Iterator<>() {
+                private Memory next = advance();
+
+                private Memory advance() {
+                    while (all.hasNext()) {
+                        Memory m = all.next().value;
+                        if (indexable(m)) {
+                            return m;
+                        }
+                    }
+                    return null;
+                }
+
+                @Override
+                public boolean hasNext() {
+                    return next != null;
+                }
+
+                @Override
+                public Memory next() {
+                    if (next == null) {
+                        throw new NoSuchElementException();
+                    }
+                    Memory m = next;
+                    next = advance();
+                    return m;
                 }
             });
         }

@@ -62,6 +62,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private KeyValueStore<String, Proposal> openProposals;
     private RefinementProjection refinements;
     private IndexFeed feed;
+    private IndexPosition position;
     private MemoryIndex index;
 
     ProjectionProcessor(AvroWireSerde<MemoryEvent> eventSerde, AppliedListener listener, SearchIndexes indexes) {
@@ -91,7 +92,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         reflections = context.getStateStore(ProjectionTopology.REFLECTIONS);
         refinements = new RefinementProjection(context);
         feed = new IndexFeed(memories, context.getStateStore(ProjectionTopology.EMBEDDINGS), indexes.modelId());
-        index = indexes.open(context.taskId().partition(), context.stateDir().toPath(), feed::rebuild);
+        position = new IndexPosition(context);
+        index = position.open(indexes, feed);
     }
 
     @Override
@@ -101,6 +103,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
 
     @Override
     public void process(Record<byte[], byte[]> record) {
+        position.advance(IndexPosition.EVENTS, index);
         MemoryEvent event = decoder.decode(record, context);
         if (event == null) {
             return;

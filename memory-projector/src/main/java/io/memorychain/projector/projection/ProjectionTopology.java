@@ -66,6 +66,11 @@ public final class ProjectionTopology {
     public static final String RELATION_STRENGTH = "view-relation-strength";
     /** Latest embedding of the configured model by {@code space\0id} (from memory.embeddings.v1). */
     public static final String EMBEDDINGS = "view-embeddings";
+    /**
+     * The input position the task's stores and search index stand at: offset of the last processed record by input
+     * ({@code events}, {@code embeddings}); see {@link IndexPosition}.
+     */
+    public static final String INDEX_POSITION = "view-index-position";
     /** Access stats by {@code space\0id} (from memory.access.v1). */
     public static final String ACCESS = "view-access";
     /** Proposals (docs/architecture.md §10) by {@code space\0id}, whatever their status. */
@@ -85,7 +90,8 @@ public final class ProjectionTopology {
     }
 
     /**
-     * @param indexes where the tasks keep their search indexes (rebuilt from the stores when a task is assigned)
+     * @param indexes where the tasks keep their search indexes (reused or rebuilt from the stores when a task is
+     *                assigned)
      */
     public static Topology build(Topics topics, SchemaRegistry registry, AppliedListener listener,
                                  SearchIndexes indexes) {
@@ -109,6 +115,8 @@ public final class ProjectionTopology {
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(EMBEDDINGS),
                 Serdes.String(), AvroWireSerde.forValues(registry, MemoryEmbedding.class)), PROCESSOR,
                 EMBEDDINGS_PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(INDEX_POSITION),
+                Serdes.String(), Serdes.Long()), PROCESSOR, EMBEDDINGS_PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ACCESS),
                 Serdes.String(), AvroWireSerde.forValues(registry, AccessStats.class)), ACCESS_PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BLOCKS),

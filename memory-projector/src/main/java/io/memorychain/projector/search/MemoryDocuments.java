@@ -34,6 +34,12 @@ import org.apache.lucene.util.BytesRef;
  */
 final class MemoryDocuments {
 
+    /**
+     * The version of what a document holds. An index on disk is reused only when committed with the same one
+     * ({@link SearchIndexes}): bump it whenever {@link #toDocument}, the analyzers or the field names change.
+     */
+    static final int FORMAT = 1;
+
     static final String KEY = "key";
     static final String SPACE = "space";
     static final String ID = "id";

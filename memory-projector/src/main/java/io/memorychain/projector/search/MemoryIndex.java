@@ -4,15 +4,18 @@ import io.memorychain.avro.Memory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermQuery;
@@ -26,8 +29,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The search index of the memories of one stream task: BM25 over content, summary and tags, plus HNSW kNN over
  * caller-supplied embeddings (cosine similarity), with hybrid reciprocal rank fusion. It is a secondary index, never
- * the source of truth: it starts empty, is {@link #rebuild rebuilt} from the memories store when the task is
- * (re)assigned, then follows the projection with {@link #upsert} and {@link #delete}. Nothing survives a restart.
+ * the source of truth: it is {@link #rebuild rebuilt} from the memories store when the task is (re)assigned, then
+ * follows the projection with {@link #upsert} and {@link #delete}. An index on disk can be {@link #commit committed}
+ * with caller data (the task's position, see {@link SearchIndexes}) and {@link #reopen reopened} by a later process
+ * only when its last commit carries exactly the data the caller expects; anything written after the last commit is
+ * lost, as is the whole index when it is opened to be rebuilt.
  *
  * <p><b>Documents</b> are keyed by (space, id) and hold only the latest version the caller gave: an upsert replaces
  * the previous version (last write wins, so upsert in event order). Every state is indexed; searches choose the
@@ -58,19 +64,36 @@ public final class MemoryIndex implements AutoCloseable {
     private final ExecutorService mergeExecutor;
     /** What {@link #threadNeighbours} reads; replaced as a whole when a rebuild ends. */
     private volatile ThreadOrder threads = new ThreadOrder();
+    /** The input position the content stands at, as the writer thread {@link #advance advanced} it. */
+    private final Map<String, Long> position = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Set when a write failed: the content may then differ from what its position says, so it is never committed. */
+    private volatile boolean damaged;
 
-    private MemoryIndex(Directory directory, IndexSettings settings) throws IOException {
+    /**
+     * @param keep true: open the index the directory holds (its last commit); false: start empty, deleting whatever
+     *             the directory held (committed at once, so an earlier commit and its data are gone)
+     */
+    private MemoryIndex(Directory directory, IndexSettings settings, boolean keep) throws IOException {
         this.settings = settings;
         this.directory = directory;
         this.mergeExecutor = MergeThreads.pool(settings.hnsw().mergeThreads());
         Analyzer analyzer = MemoryDocuments.analyzer();
         IndexWriterConfig config = new IndexWriterConfig(analyzer)
-                .setOpenMode(IndexWriterConfig.OpenMode.CREATE) // secondary index: always starts empty
+                .setOpenMode(keep ? IndexWriterConfig.OpenMode.APPEND : IndexWriterConfig.OpenMode.CREATE)
                 .setCommitOnClose(false)
                 .setCodec(VectorCodec.of(settings.hnsw(), mergeExecutor))
                 .setRAMBufferSizeMB(settings.ramBufferMb());
-        this.writer = new IndexWriter(directory, config);
-        writer.commit(); // the only commit: an empty index, so files left by an earlier process are deleted
+        IndexWriter opened;
+        try {
+            opened = new IndexWriter(directory, config);
+        } catch (IOException | RuntimeException e) {
+            MergeThreads.shutdown(mergeExecutor);
+            throw e;
+        }
+        this.writer = opened;
+        if (!keep) {
+            writer.commit(); // an empty index without commit data: files and data of an earlier process are deleted
+        }
         this.searchers = new FreshSearchers(writer);
         this.search = new IndexSearch(new RequestQueries(analyzer), settings);
     }
@@ -84,23 +107,112 @@ public final class MemoryIndex implements AutoCloseable {
     }
 
     /**
-     * An index in a folder owned by the caller (e.g. under the Streams state dir), memory-mapped. Whatever the
-     * folder held is discarded: the index always starts empty and is rebuilt.
+     * An empty index in a folder owned by the caller (e.g. under the Streams state dir), memory-mapped. Whatever the
+     * folder held is discarded.
      */
     public static MemoryIndex onDisk(Path folder, IndexSettings settings) {
         try {
+            IOUtils.rm(folder); // not left to the writer: it fails when a file of the old commit is missing
             return open(new MMapDirectory(folder), settings);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open search index folder " + folder, e);
         }
     }
 
+    /**
+     * The index committed in the folder, opened for reading and writing, when its last commit carries exactly
+     * {@code expected} as commit data (see {@link #commit}) and every file of that commit passes its checksum
+     * ({@link org.apache.lucene.index.LeafReader#checkIntegrity()}, which reads every file once); else null, with
+     * the reason logged: no index, another commit data, or a missing, corrupt, too old or too new file. The
+     * {@link #threadNeighbours} order is empty until {@link #reloadThreads}.
+     */
+    public static MemoryIndex reopen(Path folder, IndexSettings settings, Map<String, String> expected) {
+        if (!java.nio.file.Files.isDirectory(folder)) {
+            log.info("No search index in {}", folder);
+            return null;
+        }
+        Directory directory = null;
+        try {
+            directory = new MMapDirectory(folder);
+            if (!DirectoryReader.indexExists(directory)) {
+                log.info("No search index in {}", folder);
+                directory.close();
+                return null;
+            }
+            Map<String, String> committed = SegmentInfos.readLatestCommit(directory).getUserData();
+            if (!committed.equals(expected)) {
+                log.info("The search index in {} was committed at {}, the task expects {}", folder, committed,
+                        expected);
+                directory.close();
+                return null;
+            }
+            try (DirectoryReader reader = DirectoryReader.open(directory)) {
+                for (LeafReaderContext leaf : reader.leaves()) {
+                    leaf.reader().checkIntegrity();
+                }
+            }
+            return new MemoryIndex(directory, settings, true);
+        } catch (IOException | RuntimeException e) { // CorruptIndexException, IndexFormatToo{Old,New}Exception, ...
+            log.warn("The search index in {} cannot be reused: {}", folder, e.toString());
+            if (directory != null) {
+                IOUtils.closeWhileHandlingException(directory);
+            }
+            return null;
+        }
+    }
+
     private static MemoryIndex open(Directory directory, IndexSettings settings) {
         try {
-            return new MemoryIndex(directory, settings);
+            return new MemoryIndex(directory, settings, false);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open search index", e);
         }
+    }
+
+    /**
+     * Records that the content now reflects the input up to {@code offset} of {@code source} (e.g. a topic partition
+     * of the task). Call from the writer thread, for every input record, before its writes.
+     */
+    public void advance(String source, long offset) {
+        position.put(source, offset);
+    }
+
+    /** Sets the whole position, e.g. the stores' position the index was just rebuilt or reopened at. */
+    public void position(Map<String, Long> at) {
+        position.clear();
+        position.putAll(at);
+    }
+
+    /** The position the content stands at (see {@link #advance}). */
+    public Map<String, Long> position() {
+        return Map.copyOf(position);
+    }
+
+    /**
+     * Makes every write so far durable as one Lucene commit carrying {@code data} (what {@link #reopen} compares).
+     * Call from the writer thread, between writes, so the data describes exactly the content committed. Refused
+     * (IllegalStateException) after a failed write: the content may then differ from what the data says.
+     */
+    public void commit(Map<String, String> data) {
+        if (damaged) {
+            throw new IllegalStateException("a write to the search index failed: not committed");
+        }
+        try {
+            writer.setLiveCommitData(Map.copyOf(data).entrySet());
+            writer.commit();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot commit the search index", e);
+        }
+    }
+
+    /**
+     * Replaces the in-memory {@link #threadNeighbours} order with one built from the given memories, which must be
+     * the versions the index holds (e.g. a scan of the memories store an index was reopened for).
+     */
+    public void reloadThreads(Iterator<Memory> memories) {
+        ThreadOrder loaded = new ThreadOrder();
+        memories.forEachRemaining(loaded::put);
+        threads = loaded;
     }
 
     public IndexSettings settings() {
@@ -114,12 +226,16 @@ public final class MemoryIndex implements AutoCloseable {
      *                  when it has none yet (the memory is then found by BM25 only)
      */
     public void upsert(Memory memory, float[] embedding) {
-        float[] unit = UnitVectors.unitCopy(embedding, settings.dimensions(), "embedding");
         try {
+            float[] unit = UnitVectors.unitCopy(embedding, settings.dimensions(), "embedding");
             writer.updateDocument(MemoryDocuments.key(memory.getSpace(), memory.getId()),
                     MemoryDocuments.toDocument(memory, unit));
         } catch (IOException e) {
+            damaged = true;
             throw new UncheckedIOException("cannot index memory " + memory.getSpace() + "/" + memory.getId(), e);
+        } catch (RuntimeException e) {
+            damaged = true;
+            throw e;
         }
         threads.put(memory);
         searchers.written();
@@ -130,6 +246,7 @@ public final class MemoryIndex implements AutoCloseable {
         try {
             writer.deleteDocuments(MemoryDocuments.key(space, id));
         } catch (IOException e) {
+            damaged = true;
             throw new UncheckedIOException("cannot delete memory " + space + "/" + id + " from the index", e);
         }
         threads.remove(space, id);
@@ -171,7 +288,11 @@ public final class MemoryIndex implements AutoCloseable {
                         (System.nanoTime() - merging) / 1_000_000);
             }
         } catch (IOException e) {
+            damaged = true;
             throw new UncheckedIOException("search index rebuild failed", e);
+        } catch (RuntimeException | Error e) {
+            damaged = true;
+            throw e;
         } finally {
             writer.getConfig().setRAMBufferSizeMB(settings.ramBufferMb());
             threads = rebuilt;
@@ -309,7 +430,7 @@ public final class MemoryIndex implements AutoCloseable {
         }
     }
 
-    /** Closes readers, then the writer (nothing is committed: the next open starts empty). */
+    /** Closes readers, then the writer (nothing is committed: writes after the last {@link #commit} are lost). */
     @Override
     public void close() {
         try {

@@ -44,8 +44,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Retrieval on real Kafka: the embedder publishes embeddings that the projection joins, queries record accesses that
- * become access stats, a restarted instance rebuilds its search index (vectors included) from its stores, and a
- * fresh projection replaying the chain and the derived topics answers the same queries the same way.
+ * become access stats, an instance restarted after a clean stop reuses its search index (vectors included, no
+ * rebuild), one restarted after an unclean stop (SIGKILL) still answers right, and a fresh projection replaying the
+ * chain and the derived topics answers the same queries the same way.
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)
@@ -61,6 +62,8 @@ class RetrievalEndToEndIT {
             "Ana prefers window seats on long flights",
             "The user's cat Miso was adopted in spring and loves tuna treats"};
 
+    private final List<String> firstIds = new ArrayList<>();
+
     @Test
     void embeddingsAccessStatsAndTheIndexSurviveRestartsAndReplays() throws Exception {
         String prefix = SharedKafka.uniquePrefix();
@@ -69,7 +72,7 @@ class RetrievalEndToEndIT {
         MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(SharedKafka.bootstrapServers(), topics,
                 state.resolve("live"), prefix + "app", 3, (short) 1, WriteSettings.defaults());
         var actor = Requests.actor(ActorType.AGENT, "helper");
-        List<String> ids = new ArrayList<>();
+        List<String> ids = firstIds;
         List<String> before;
         try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(),
                 (short) 1)) {
@@ -104,9 +107,48 @@ class RetrievalEndToEndIT {
                         views.access(SPACE, ids.get(0)).map(a -> a.getCount() == 1).orElse(false));
             }
 
+            // a memory written just before a clean stop: the index is committed with the stores' position and reused
+            String last;
+            try (MemoryChainRuntime runtime = MemoryChainRuntime.start(settings, registry, ChainKeys.generate(),
+                    SharedEmbedder.get(), Duration.ofSeconds(90));
+                 MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
+                assertThat(runtime.searchIndexes().reuses()).as("reused after a clean stop").isEqualTo(3);
+                assertThat(runtime.searchIndexes().rebuilds()).isZero();
+                last = publisher.publish(Requests.create(SPACE, actor, CreateMemory.newBuilder()
+                        .setContent("The printer on floor three jams on glossy paper").setKind(MemoryKind.SEMANTIC)
+                        .build()).build()).get(60, TimeUnit.SECONDS).getMemoryId();
+                Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> keywordSearch(runtime.views())
+                        .equals(List.of(last)));
+            }
             try (MemoryChainRuntime restarted = MemoryChainRuntime.start(settings, registry, ChainKeys.generate(),
                     SharedEmbedder.get(), Duration.ofSeconds(90))) {
-                assertThat(meaningSearch(restarted.views())).as("index rebuilt with vectors").isEqualTo(before);
+                assertThat(restarted.searchIndexes().reuses()).as("no rebuild after a clean stop").isEqualTo(3);
+                assertThat(restarted.searchIndexes().rebuilds()).isZero();
+                assertThat(keywordSearch(restarted.views())).containsExactly(last);
+                assertThat(meaningSearch(restarted.views())).as("the reused index, vectors included").isEqualTo(before);
+            }
+
+            // an unclean stop (SIGKILL of a runtime process, nothing committed or closed; it runs without a model, see
+            // RuntimeProcess): the restart is still right
+            Process killed = RuntimeProcess.start(prefix, settings.stateDir(), state.resolve("chain.key"));
+            try (MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
+                String unclean = publisher.publish(Requests.create(SPACE, actor, CreateMemory.newBuilder()
+                        .setContent("The parking garage closes at midnight on Sundays")
+                        .setKind(MemoryKind.SEMANTIC).build()).build()).get(60, TimeUnit.SECONDS).getMemoryId();
+                killed.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+                try (MemoryChainRuntime restarted = MemoryChainRuntime.start(settings, registry,
+                        ChainKeys.generate(), SharedEmbedder.get(), Duration.ofSeconds(90))) {
+                    MemoryViews views = restarted.views();
+                    Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> views.search(SearchRequest
+                            .builder(SPACE).text("parking garage midnight").mode(SearchMode.BM25).topK(3).build())
+                            .stream().map(Hit::id).toList().equals(List.of(unclean)));
+                    assertThat(keywordSearch(views)).containsExactly(last);
+                    assertThat(meaningSearch(views)).isEqualTo(before);
+                    assertThat(restarted.searchIndexes().rebuilds()).as("not reused: killed, and another model")
+                            .isEqualTo(3);
+                }
+            } finally {
+                killed.destroyForcibly();
             }
 
             MemoryChainRuntime.Settings replay = new MemoryChainRuntime.Settings(SharedKafka.bootstrapServers(), topics,
@@ -114,9 +156,9 @@ class RetrievalEndToEndIT {
             try (MemoryChainRuntime fresh = MemoryChainRuntime.startProjection(replay, registry,
                     SharedEmbedder.get().modelId(), Duration.ofSeconds(90))) {
                 MemoryViews views = fresh.views();
-                long chainLength = CONTENTS.length + 1; // the memories and the linker's link
+                long chainLength = CONTENTS.length + 3; // the memories, the linker's link, the two later memories
                 Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> views.appliedSeq(SPACE) == chainLength
-                        && views.embedding(SPACE, ids.get(ids.size() - 1)).isPresent()
+                        && views.embedding(SPACE, last).isPresent()
                         && views.access(SPACE, ids.get(0)).isPresent());
                 assertThat(meaningSearch(views)).isEqualTo(before);
                 assertThat(views.access(SPACE, ids.get(0)).orElseThrow().getCount()).isEqualTo(1);
@@ -124,8 +166,15 @@ class RetrievalEndToEndIT {
         }
     }
 
-    private static List<String> meaningSearch(MemoryViews views) {
+    private static List<String> keywordSearch(MemoryViews views) {
+        return views.search(SearchRequest.builder(SPACE).text("printer jams glossy").mode(SearchMode.BM25).topK(3)
+                .build()).stream().map(Hit::id).toList();
+    }
+
+    /** The nearest memories to "pet cat" among the first ones (later ones are left out, so the answers compare). */
+    private List<String> meaningSearch(MemoryViews views) {
         return views.search(SearchRequest.builder(SPACE).vector(SharedEmbedder.get().embed("pet cat"))
-                .mode(SearchMode.VECTOR).topK(5).build()).stream().map(Hit::id).toList();
+                .mode(SearchMode.VECTOR).topK(20).build()).stream().map(Hit::id)
+                .filter(id -> firstIds.contains(id)).toList();
     }
 }

@@ -11,11 +11,32 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The sequencer and projection in their own JVM, for crash tests: {@code bootstrap topicPrefix stateDir keyFile}.
- * Prints READY once both Streams applications run, then runs until killed.
+ * Prints READY once both Streams applications run, then runs until killed. No embedder: the ONNX runtime crashed
+ * (SIGSEGV) in a JVM started from the failsafe JVM, so the projection here indexes without a model.
  */
 public final class RuntimeProcess {
 
     private RuntimeProcess() {
+    }
+
+    /** Starts a runtime JVM on the shared broker and waits for its READY line. */
+    static Process start(String prefix, Path state, Path keyFile) throws java.io.IOException {
+        Path log = java.nio.file.Files.createTempFile("runtime", ".log");
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro", "-cp",
+                System.getProperty("java.class.path"), RuntimeProcess.class.getName(),
+                io.memorychain.events.testing.SharedKafka.bootstrapServers(), prefix, state.toString(),
+                keyFile.toString()));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    if (!p.isAlive()) {
+                        throw new IllegalStateException("runtime exited early (exit code " + p.exitValue() + "); see " + log);
+                    }
+                    return java.nio.file.Files.readString(log).lines().anyMatch("READY"::equals);
+                });
+        return p;
     }
 
     public static void main(String[] args) throws InterruptedException {

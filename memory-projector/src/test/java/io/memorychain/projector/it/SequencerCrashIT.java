@@ -1,7 +1,6 @@
 package io.memorychain.projector.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
@@ -17,7 +16,6 @@ import io.memorychain.projector.EventsTopic;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -104,18 +102,6 @@ class SequencerCrashIT {
     }
 
     private static Process startRuntime(String prefix, Path state, Path keyFile) throws IOException {
-        Path log = Files.createTempFile("runtime", ".log");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro",
-                "-cp", System.getProperty("java.class.path"), RuntimeProcess.class.getName(),
-                SharedKafka.bootstrapServers(), prefix, state.toString(), keyFile.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(200)).until(() -> {
-            if (!p.isAlive()) {
-                throw new IllegalStateException("runtime exited early; see " + log);
-            }
-            return Files.readString(log).lines().anyMatch("READY"::equals);
-        });
-        return p;
+        return RuntimeProcess.start(prefix, state, keyFile);
     }
 }

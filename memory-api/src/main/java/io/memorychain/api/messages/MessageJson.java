@@ -1,6 +1,7 @@
 package io.memorychain.api.messages;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.retrieval.QueryJson;
@@ -38,15 +39,18 @@ public final class MessageJson {
     }
 
     @Serdeable
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Entity(String name, String type, @Nullable String id, boolean reused) {
     }
 
     @Serdeable
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Relation(String from, String relation, String to, @Nullable String skipped) {
     }
 
     /** The router's answer as used, or {@code skipped} with why there was none. */
     @Serdeable
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Routing(@Nullable String store, @Nullable List<Entity> entities, @Nullable List<Relation> relations,
                           @Nullable List<String> tags, @Nullable String confidence,
                           @Nullable @JsonProperty("core_update") Boolean coreUpdate, @Nullable String summary,

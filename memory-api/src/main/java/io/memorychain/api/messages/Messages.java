@@ -87,7 +87,8 @@ public class Messages {
     private final InputRules rules;
     private final MessagesConfig config;
     private final MessageMetrics metrics;
-    private final ChatModels models;
+    private final LlmModelConfig llm;
+    private volatile ChatModels models;
     private final ProposalConflicts duplicates;
     private final ForgetTokens tokens;
     private final DailyFactCap dailyCap;
@@ -107,7 +108,7 @@ public class Messages {
         this.rules = rules;
         this.config = config;
         this.metrics = metrics;
-        this.models = new ChatModels(llm.settings(), LlmRuntime.standard(backend.llmUsage()));
+        this.llm = llm;
         this.duplicates = backend.embedder() == null ? null
                 : new ProposalConflicts(backend.embedder(), proposals.band(backend.embedder().modelId()));
         this.tokens = new ForgetTokens(config.getConfirmationSecret(), config.getConfirmationTtl());
@@ -198,8 +199,12 @@ public class Messages {
     }
 
     private Remembered route(Call call, String text) {
-        ChatModel model = models.forAgent(call.caller().getId());
-        MessageRouter.Result result = MessageRouter.route(model, call.space(), text);
+        MessageRouter.Result result;
+        try {
+            result = MessageRouter.route(model(call.caller()), call.space(), text);
+        } catch (IllegalArgumentException e) {
+            result = new MessageRouter.Skipped("invalid model settings: " + e.getMessage());
+        }
         if (result instanceof MessageRouter.Skipped skipped) {
             log.info("messages: remember without routing in space={}: {}", call.space(), skipped.reason());
             MemoryJson memory = create(call, "m", WritingConstraints.normalise(text), MemoryKind.SEMANTIC, null,
@@ -297,8 +302,12 @@ public class Messages {
         if (message.length() <= config.getMultiFactMinChars() && !routerSaysSo) {
             return null;
         }
-        FactExtractor.Result result = FactExtractor.extract(models.forAgent(call.caller().getId()), call.space(),
-                message);
+        FactExtractor.Result result;
+        try {
+            result = FactExtractor.extract(model(call.caller()), call.space(), message);
+        } catch (IllegalArgumentException e) {
+            result = new FactExtractor.Result(List.of(), "invalid model settings: " + e.getMessage());
+        }
         if (result.skipped() != null) {
             return new MessageJson.Facts(0, List.of(), List.of(), result.skipped());
         }
@@ -435,6 +444,25 @@ public class Messages {
         return new MessageJson.Validation(verdicts.stream().map(v -> v.outcome().name().toLowerCase(Locale.ROOT))
                 .toList(), reasons, new MessageJson.PassRate(rate.pass(), rate.trimmed(), rate.rejected(),
                 rate.rate()));
+    }
+
+    /**
+     * The caller's model (its own if {@code memory.llm.agents.<id>} configures one), the settings parsed on first use
+     * so that invalid settings fail the remember's routing (with the reason in the answer), not the service's start.
+     *
+     * @throws IllegalArgumentException naming the invalid setting
+     */
+    private ChatModel model(Actor caller) {
+        ChatModels m = models;
+        if (m == null) {
+            synchronized (this) {
+                if (models == null) {
+                    models = new ChatModels(llm.settings(), LlmRuntime.standard(backend.llmUsage()));
+                }
+                m = models;
+            }
+        }
+        return m.forAgent(caller.getId());
     }
 
     private static void requireAgentOrUser(Actor caller) {

@@ -155,9 +155,11 @@ public class Messages {
         String trigger = d.trigger().wireName();
         return switch (d.trigger()) {
             case NONE -> {
-                MessageJson.Facts facts = extractIfLong(call, message, false, List.of(), new ArrayList<>());
+                List<Verdict> verdicts = new ArrayList<>();
+                MessageJson.Facts facts = extractIfLong(call, message, false, List.of(), verdicts);
                 yield new MessageJson.Answer(trigger, "", null, facts == null ? List.of() : stored(s, facts),
-                        List.of(), null, "no trigger phrase: nothing stored", null, null, facts, null, call.base());
+                        List.of(), null, facts == null ? "no trigger phrase: nothing stored" : null, null,
+                        verdicts.isEmpty() ? null : validation(verdicts), facts, null, call.base());
             }
             case REMEMBER -> remember(call, d, message);
             case FORGET -> forget(call, d);

@@ -188,6 +188,8 @@ class MessagesHttpTest implements TestPropertyProvider {
         assertThat(answer).containsEntry("trigger", "none");
         Map<String, Object> facts = map(answer, "facts");
         assertThat(facts).containsEntry("extracted", 5);
+        assertThat(map(answer, "validation")).containsEntry("outcomes", List.of("pass", "rejected", "pass", "pass",
+                "pass"));
         assertThat(list(answer, "stored")).extracting(m -> m.get("content")).containsExactly(
                 "The user's sister Ana moved to Porto.", "The user is learning Kotlin in the evenings.",
                 "The user booked a trip to Japan for October with Rui.");

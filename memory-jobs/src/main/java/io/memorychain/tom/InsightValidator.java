@@ -1,6 +1,7 @@
 package io.memorychain.tom;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.memorychain.domain.messages.WritingConstraints;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,10 +30,8 @@ public final class InsightValidator {
         }
     }
 
-    /** First person, case-sensitive for "I" (so the Roman numeral in "World War I" is rare enough to accept). */
-    private static final Pattern FIRST_PERSON = Pattern.compile(
-            "(?<![\\w'])(I|I'm|I've|I'd|I'll|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself|[Ww]e|[Ww]e're|[Ww]e've|[Uu]s|[Oo]ur|[Oo]urs"
-                    + "|[Oo]urselves)(?![\\w'])");
+    /** First person: the same rule as the writing constraints of seed 004 §9 (docs/architecture.md §20). */
+    private static final Pattern FIRST_PERSON = WritingConstraints.FIRST_PERSON;
     private static final Pattern ABOUT_THE_AI = Pattern.compile(
             "\\b(the|this|an) (AI|assistant|language model|chatbot)\\b|\\bas an AI\\b", Pattern.CASE_INSENSITIVE);
     private static final int MAX_TAGS = 5;

@@ -62,6 +62,9 @@ public enum Operation {
     GET_REFLECTION(CONTENT, "GetReflection", "GET", "S/reflections/ID"),
     REQUEST_REFLECTION(GOVERNANCE, "RequestReflection", "POST", "S/reflections"),
     DECIDE_REFLECTION(CONTENT, "DecideReflection", "POST", "S/reflections/ID:decide"),
+    /** A user message with remember / forget / reflect / recall triggers (docs/architecture.md §20); not on gRPC yet. */
+    POST_MESSAGE(CONTENT, null, "POST", "S/messages"),
+    CONFIRM_FORGET(CONTENT, null, "POST", "S/messages:confirm-forget"),
     START_REFINEMENT(GOVERNANCE, "StartRefinement", "POST", "S/refinements"),
     LIST_REFINEMENTS(GOVERNANCE, "ListRefinements", "GET", "S/refinements"),
     GET_REFINEMENT(GOVERNANCE, "GetRefinement", "GET", "S/refinements/ID"),

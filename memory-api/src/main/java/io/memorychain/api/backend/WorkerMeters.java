@@ -1,6 +1,8 @@
 package io.memorychain.api.backend;
 
 import io.memorychain.llm.ChatOutcome;
+import io.memorychain.api.messages.FactExtractor;
+import io.memorychain.api.messages.MessageRouter;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.consolidate.SameFactPrompt;
 import io.memorychain.reflect.ReflectionEngine;
@@ -42,7 +44,8 @@ public class WorkerMeters implements MeterBinder, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(WorkerMeters.class);
     /** The purposes of the models this process may call. */
-    static final List<String> PURPOSES = List.of(TomPrompt.PURPOSE, SameFactPrompt.PURPOSE, ReflectionEngine.PURPOSE);
+    static final List<String> PURPOSES = List.of(TomPrompt.PURPOSE, SameFactPrompt.PURPOSE, ReflectionEngine.PURPOSE,
+            MessageRouter.PURPOSE, FactExtractor.PURPOSE);
 
     private final MemoryBackend backend;
     private final List<KafkaStreamsMetrics> streamsMetrics = new ArrayList<>();

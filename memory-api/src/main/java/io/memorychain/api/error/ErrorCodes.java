@@ -32,6 +32,10 @@ public final class ErrorCodes {
      */
     public static final String INVALID_FILTER = "INVALID_FILTER";
     public static final String PATCH_CONFLICT = "PATCH_CONFLICT";
+    /** A forget confirmation token that is malformed, not signed by this service or expired (400). */
+    public static final String INVALID_CONFIRMATION = "INVALID_CONFIRMATION";
+    /** A forget confirmation token issued to another caller or for another space (403). */
+    public static final String CONFIRMATION_NOT_YOURS = "CONFIRMATION_NOT_YOURS";
     /** API-only codes. */
     /** No valid {@code Authorization: Bearer} API key (401). */
     public static final String UNAUTHENTICATED = "UNAUTHENTICATED";
@@ -67,6 +71,8 @@ public final class ErrorCodes {
             Map.entry(INVALID_PATH, HttpStatus.BAD_REQUEST),
             Map.entry(INVALID_FILTER, HttpStatus.BAD_REQUEST),
             Map.entry(PATCH_CONFLICT, HttpStatus.CONFLICT),
+            Map.entry(INVALID_CONFIRMATION, HttpStatus.BAD_REQUEST),
+            Map.entry(CONFIRMATION_NOT_YOURS, HttpStatus.FORBIDDEN),
             Map.entry(UNAUTHENTICATED, HttpStatus.UNAUTHORIZED),
             Map.entry(SPACE_NOT_ALLOWED, HttpStatus.FORBIDDEN),
             Map.entry(ROLE_NOT_ALLOWED, HttpStatus.FORBIDDEN),

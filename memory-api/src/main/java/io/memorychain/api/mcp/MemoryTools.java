@@ -23,6 +23,9 @@ import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.memories.MemoryRequests;
 import io.memorychain.api.memories.UpdateMemoryBody;
 import io.memorychain.api.memories.WriteResponse;
+import io.memorychain.api.messages.Forgetting;
+import io.memorychain.api.messages.MessageJson;
+import io.memorychain.api.messages.Messages;
 import io.memorychain.api.proposals.ProposalDraft;
 import io.memorychain.api.reflections.ReflectionDecisionBody;
 import io.memorychain.api.reflections.ReflectionJson;
@@ -79,6 +82,7 @@ public class MemoryTools {
             Map.entry("block_update", Operation.PUT_BLOCK),
             Map.entry("core_memory", Operation.GET_CORE),
             Map.entry("memory_forget", Operation.DELETE_MEMORY),
+            Map.entry("memory_message", Operation.POST_MESSAGE),
             Map.entry("memory_list", Operation.LIST_FILES),
             Map.entry("memory_read", Operation.READ_FILE),
             Map.entry("memory_write", Operation.WRITE_FILE),
@@ -106,12 +110,16 @@ public class MemoryTools {
     private final RefinementSessions refinements;
     private final ProposalService proposals;
     private final ReflectionService reflections;
+    private final Messages messages;
+    private final Forgetting forgetting;
     private final Map<String, MemoryTool> tools = new LinkedHashMap<>();
 
     public MemoryTools(JsonMapper json, Memories memories, MemoryRequests requests, Blocks blocks, CoreMemory core,
                        Retrieval retrieval, MarkdownFiles files, RefinementSessions refinements, ProposalService proposals,
-                       ReflectionService reflections) {
+                       ReflectionService reflections, Messages messages, Forgetting forgetting) {
         this.reflections = reflections;
+        this.messages = messages;
+        this.forgetting = forgetting;
         this.json = json;
         this.memories = memories;
         this.requests = requests;
@@ -258,6 +266,20 @@ public class MemoryTools {
                         .bool("confirm", "true to forget the given ids")
                         .string("reason", "Why, as the user said it", false),
                 WRITERS, this::forget);
+        add("memory_message", """
+                Pass the user's message when it asks you to remember, forget or reflect ("remember that ...", "don't \
+                forget ...", "forget about ...", "reflect on ...", "what do you remember about ...?"). remember: stored \
+                at once, routed into a memory, its entities and relations. forget: lists the matches and a confirmation \
+                token and deletes nothing; show the matches, and once the user confirms call again with confirm_token \
+                (soft delete; permanent deletion is not available). reflect: requests a reflection. recall: the \
+                matching memories. The answer says what was done (trigger none: nothing stored).""",
+                write().string("message", "The user's message (not needed with confirm_token)", false)
+                        .string("user_id", "The user the message is from", false)
+                        .string("thread_id", "The conversation thread", false)
+                        .string("run_id", "The run", false)
+                        .string("confirm_token", "confirmation.token of a forget answer, once the user confirmed", false)
+                        .strings("memory_ids", "With confirm_token: only these of its memories", false),
+                Set.of(Role.AGENT, Role.USER), this::message);
         add("memory_list", "List the Markdown files of your memory (MEMORY.md, facts/<category>.md, episodes/YYYY-MM.md, "
                         + "procedures/<name>.md) with their one-line summaries and sizes.",
                 withSpace(), READERS, c -> FileListJson.of(files.list(c.space(), c.caller().actor())));
@@ -450,11 +472,31 @@ public class MemoryTools {
         };
     }
 
+    private Object message(MemoryTool.Call c) {
+        Map<String, Object> args = new LinkedHashMap<>(c.arguments());
+        Object token = args.remove("confirm_token");
+        if (token != null) {
+            Object ids = args.remove("memory_ids");
+            if (!args.isEmpty()) {
+                throw ApiException.invalid("with confirm_token only memory_ids may be given, not "
+                        + String.join(", ", args.keySet()));
+            }
+            Map<String, Object> confirm = new LinkedHashMap<>();
+            confirm.put("token", token);
+            if (ids != null) {
+                confirm.put("memory_ids", ids);
+            }
+            return messages.confirmForget(c.space(), c.caller().actor(), body(confirm, MessageJson.ConfirmBody.class));
+        }
+        args.remove("memory_ids");
+        return messages.handle(c.space(), c.caller().actor(), c.idempotencyKey(), body(args, MessageJson.Body.class));
+    }
+
     private Object forget(MemoryTool.Call c) {
         Map<String, Object> args = c.arguments();
         if (!Boolean.TRUE.equals(args.get("confirm"))) {
             String query = text(args, "query");
-            QueryJson.Answer answer = (QueryJson.Answer) query(c, Map.of("query", query, "top_k", FORGET_MATCHES, "return", "full"));
+            QueryJson.Answer answer = forgetting.matches(c.space(), c.caller().actor(), query, FORGET_MATCHES);
             return Map.of("matches", answer.items(), "confirmed", false, "next",
                     "Nothing was forgotten yet. Show these to the user; to forget some, call memory_forget again with "
                             + "confirm=true and their ids.");
@@ -466,7 +508,7 @@ public class MemoryTools {
         String reason = optional(args, "reason");
         List<Object> forgotten = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
-            forgotten.add(WriteResponse.of(memories.delete(c.write(i), String.valueOf(list.get(i)), reason)));
+            forgotten.add(WriteResponse.of(forgetting.forget(c.write(i), String.valueOf(list.get(i)), reason)));
         }
         return Map.of("forgotten", forgotten, "confirmed", true);
     }

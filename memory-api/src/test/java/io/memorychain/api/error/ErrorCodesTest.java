@@ -14,7 +14,7 @@ class ErrorCodesTest {
             "FORBIDDEN, 403", "CONSTITUTIONAL, 403", "NOT_IN_REFINEMENT, 403", "CATEGORY_NOT_ALLOWED, 403",
             "NOT_FOUND, 404",
             "VERSION_CONFLICT, 409", "INVALID_STATE, 409", "BUDGET_EXCEEDED, 409", "ALREADY_RESOLVED, 409",
-            "TOO_LARGE, 413", "UNAUTHENTICATED, 401", "SPACE_NOT_ALLOWED, 403", "ROLE_NOT_ALLOWED, 403",
+            "TOO_LARGE, 413", "INVALID_CONFIRMATION, 400", "CONFIRMATION_NOT_YOURS, 403", "UNAUTHENTICATED, 401", "SPACE_NOT_ALLOWED, 403", "ROLE_NOT_ALLOWED, 403",
             "TIMEOUT, 503", "UNAVAILABLE, 503", "NOT_AVAILABLE, 501", "INTERNAL, 500"})
     void mapsEachSequencerAndApiCodeToItsStatus(String code, int status) {
         assertThat(ErrorCodes.statusOf(code).getCode()).isEqualTo(status);

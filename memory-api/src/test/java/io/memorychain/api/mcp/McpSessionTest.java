@@ -107,6 +107,26 @@ class McpSessionTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void memoryMessageRemembersAndForgetsWithAConfirmationTokenThroughTheMessageService() {
+        String space = "mcp-" + UUID.randomUUID().toString().substring(0, 8);
+        try (McpSyncClient agent = client(httpTransport(key(Role.AGENT, "ana", space)))) {
+            agent.initialize();
+            Map<String, Object> remembered = ok(agent, "memory_message", Map.of("message",
+                    "Remember that Ana's boiler is serviced every May"));
+            assertThat(remembered).containsEntry("trigger", "remember");
+            String boiler = (String) ((List<Map<String, Object>>) remembered.get("stored")).get(0).get("id");
+            Map<String, Object> forget = ok(agent, "memory_message", Map.of("message", "Forget about the boiler"));
+            Map<String, Object> confirmation = (Map<String, Object>) forget.get("confirmation");
+            assertThat((List<String>) confirmation.get("memory_ids")).contains(boiler);
+            assertThat(state(space, boiler)).isEqualTo("active");
+            assertThat(ok(agent, "memory_message", Map.of("confirm_token", confirmation.get("token"))))
+                    .containsEntry("forgotten", List.of(boiler));
+            assertThat(state(space, boiler)).isEqualTo("soft_deleted");
+        }
+    }
+
+    @Test
     void anAgentRefinesItsCoreInASessionConsolidating20MemoriesInto3AndProtecting2() {
         String space = "mcp-" + UUID.randomUUID().toString().substring(0, 8);
         try (McpSyncClient agent = client(httpTransport(key(Role.AGENT, "ana", space)));

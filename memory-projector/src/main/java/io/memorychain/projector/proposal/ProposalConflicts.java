@@ -121,6 +121,18 @@ public final class ProposalConflicts {
         return out;
     }
 
+    /**
+     * The flags of a text that is neither a proposal nor a memory yet (a fact extracted from a message, docs/architecture.md
+     * §20) against the active memories of the space the reader may see: DUPLICATE for the same words or a cosine above
+     * the band, CONFLICT inside it; most similar first.
+     */
+    public List<ProposalFlag> flagsOfText(MemoryViews views, String space, String content, CategoryAccess access,
+                                          Actor reader) {
+        List<ProposalFlag> out = memoryFlags(views, space, text("text", content), searchable(access, reader));
+        out.sort(Comparator.comparingDouble(ProposalFlag::similarity).reversed().thenComparing(ProposalFlag::id));
+        return out;
+    }
+
     private List<ProposalFlag> memoryFlags(MemoryViews views, String space, Text proposal, Set<String> allowed) {
         List<Hit> hits;
         try {

@@ -114,7 +114,7 @@ public final class EventDescriptions {
         return String.valueOf(id);
     }
 
-    private static String snippet(String text) {
+    public static String snippet(String text) {
         return snippet(text, SNIPPET);
     }
 

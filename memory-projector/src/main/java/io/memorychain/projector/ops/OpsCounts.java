@@ -34,6 +34,11 @@ public final class OpsCounts {
             return at.truncatedTo(unit);
         }
 
+        /** The end (exclusive) of the bucket holding {@code at}. */
+        public Instant end(Instant at) {
+            return start(at).plus(1, unit);
+        }
+
         /** {@code hour} or {@code day} (any case). */
         public static Bucket parse(String value) {
             return Bucket.valueOf(value.toUpperCase(Locale.ROOT));

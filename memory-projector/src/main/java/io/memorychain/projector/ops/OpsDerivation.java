@@ -70,6 +70,25 @@ public final class OpsDerivation {
         return Optional.empty();
     }
 
+    /** The op name of a request's operation (for refused writes), in the vocabulary of {@link #of}. */
+    public static String opOf(Object requestOp) {
+        String name = requestOp == null ? "unknown" : requestOp.getClass().getSimpleName();
+        return switch (name) {
+            case "CreateMemory" -> "create";
+            case "UpdateMemory" -> "update";
+            case "ConsolidateMemories" -> "merge";
+            case "DeleteMemory" -> "delete";
+            case "RestoreMemory" -> "restore";
+            case "LinkMemories" -> "link";
+            case "UnlinkMemories" -> "unlink";
+            case "ExpireMemory" -> "ttl";
+            case "PurgeMemory" -> "purge";
+            case "TransitionDecay" -> "decay";
+            case "UpdateBlock" -> "block";
+            default -> Character.toLowerCase(name.charAt(0)) + name.substring(1);
+        };
+    }
+
     private static Optional<OperationalEvent> op(MemoryEvent event, String op, Memory memory, String memoryId) {
         String node = event.getActor().getType() == ActorType.WORKER ? WORKER
                 : memory != null && memory.getKind() == MemoryKind.EPISODIC ? EPISODIC : API;

@@ -1,9 +1,8 @@
 package io.memorychain.reflect;
 
+import io.memorychain.llm.ChatFailures;
 import io.memorychain.llm.ChatOutcome;
 import io.memorychain.projector.job.JobFigures;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Counters of the reflection job (its runs' and, in {@link #job()}, its loop's). */
@@ -17,15 +16,14 @@ public final class ReflectMetrics {
     final LongAdder capReached = new LongAdder();
     final LongAdder droppedChanges = new LongAdder();
     private final JobFigures job = new JobFigures();
-    private final Map<ChatOutcome, LongAdder> failures = new EnumMap<>(ChatOutcome.class);
+    private final ChatFailures failures = new ChatFailures();
 
-    synchronized void countFailure(ChatOutcome outcome) {
-        failures.computeIfAbsent(outcome, o -> new LongAdder()).increment();
+    void countFailure(ChatOutcome outcome) {
+        failures.count(outcome);
     }
 
-    public synchronized long failures(ChatOutcome outcome) {
-        LongAdder a = failures.get(outcome);
-        return a == null ? 0 : a.sum();
+    public long failures(ChatOutcome outcome) {
+        return failures.of(outcome);
     }
 
     public long runs() {

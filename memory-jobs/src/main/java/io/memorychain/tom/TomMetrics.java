@@ -1,9 +1,8 @@
 package io.memorychain.tom;
 
+import io.memorychain.llm.ChatFailures;
 import io.memorychain.llm.ChatOutcome;
 import io.memorychain.projector.job.JobFigures;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Counters of the ToM job since start (thread-safe): its runs' and, in {@link #job()}, its loop's. */
@@ -14,16 +13,10 @@ public final class TomMetrics {
     final LongAdder skippedNoModel = new LongAdder();
     final LongAdder emptyAnswers = new LongAdder();
     private final JobFigures job = new JobFigures();
-    private final Map<ChatOutcome, LongAdder> failed = new EnumMap<>(ChatOutcome.class);
-
-    public TomMetrics() {
-        for (ChatOutcome outcome : ChatOutcome.values()) {
-            failed.put(outcome, new LongAdder());
-        }
-    }
+    private final ChatFailures failed = new ChatFailures();
 
     void countFailure(ChatOutcome outcome) {
-        failed.get(outcome).increment();
+        failed.count(outcome);
     }
 
     /** Runs planned and executed (model called or skipped). */
@@ -58,7 +51,7 @@ public final class TomMetrics {
 
     /** Runs whose model call failed, by outcome. */
     public long failures(ChatOutcome outcome) {
-        return failed.get(outcome).sum();
+        return failed.of(outcome);
     }
 
     /** Live event records that could not be decoded (logged, sent to the dead-letter topic, skipped). */
@@ -87,7 +80,7 @@ public final class TomMetrics {
     }
 
     public String summary() {
-        long failures = failed.values().stream().mapToLong(LongAdder::sum).sum();
+        long failures = failed.total();
         return runs() + " run(s), " + published() + " insight request(s) published, " + dropped()
                 + " insight(s) dropped, " + emptyAnswers() + " empty answer(s), " + failures + " failed call(s), "
                 + skippedNoModel() + " skipped: no model";

@@ -1,12 +1,10 @@
 package io.memorychain.reflect;
 
-import io.memorychain.llm.ChatFailures;
-import io.memorychain.llm.ChatOutcome;
-import io.memorychain.projector.job.JobFigures;
+import io.memorychain.jobs.JobMetrics;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Counters of the reflection job (its runs' and, in {@link #job()}, its loop's). */
-public final class ReflectMetrics {
+public final class ReflectMetrics extends JobMetrics {
 
     final LongAdder runs = new LongAdder();
     final LongAdder proposed = new LongAdder();
@@ -15,16 +13,6 @@ public final class ReflectMetrics {
     final LongAdder outputTokens = new LongAdder();
     final LongAdder capReached = new LongAdder();
     final LongAdder droppedChanges = new LongAdder();
-    private final JobFigures job = new JobFigures();
-    private final ChatFailures failures = new ChatFailures();
-
-    void countFailure(ChatOutcome outcome) {
-        failures.count(outcome);
-    }
-
-    public long failures(ChatOutcome outcome) {
-        return failures.of(outcome);
-    }
 
     public long runs() {
         return runs.sum();
@@ -58,13 +46,9 @@ public final class ReflectMetrics {
         return droppedChanges.sum();
     }
 
-    public JobFigures job() {
-        return job;
-    }
-
     public synchronized String summary() {
         return "runs=" + runs() + " proposed=" + proposed() + " skippedNoModel=" + skippedNoModel() + " llmCalls="
                 + calls() + " outputTokens=" + outputTokens() + " capReached=" + capReached() + " droppedChanges="
-                + droppedChanges() + " failures=" + failures + " published=" + job.published();
+                + droppedChanges() + " failures=" + chatFailures() + " published=" + published();
     }
 }

@@ -14,6 +14,7 @@ import io.micronaut.http.client.annotation.Client;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -109,5 +110,31 @@ class MemoryApiHttpTest extends MemoryApiContract {
         assertThat(spec).contains("/v1/spaces/{space}/memories/{id}:restore", "Authorization: Bearer", "UNAUTHENTICATED", "Idempotency-Key");
         assertThat(client.toBlocking().retrieve("/swagger-ui/index.html")).contains("swagger-ui");
         assertThat(client.toBlocking().retrieve(HttpRequest.GET("/prometheus").accept("text/plain"))).contains("jvm_memory_used_bytes");
+    }
+
+    @Test
+    void aQueryACreateAndARefusedWriteShowUpInTheOpsCountsAndOnPrometheus() {
+        String space = space();
+        String id = createId(space, "Ana moved to Lisbon in May");
+        assertThat(post(space, "/query", Map.of("query", "where does Ana live?", "top_k", 3)).status()).isEqualTo(200);
+        Resp refused = send(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + id,
+                Map.of("content", "Porto", "expected_version", 7)));
+        assertThat(refused.status()).as(refused.raw()).isEqualTo(409);
+
+        Resp ops = get("/v1/spaces/" + space + "/ops?bucket=day");
+
+        assertThat(ops.status()).as(ops.raw()).isEqualTo(200);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> buckets = (List<Map<String, Object>>) ops.json().get("buckets");
+        assertThat(buckets).as(ops.raw()).extracting(b -> b.get("node") + "/" + b.get("op") + "/" + b.get("status")
+                + "=" + b.get("count")).containsExactly("api/create/ok=1", "api/update/error=1", "hotpath/search/ok=1");
+        assertThat(ops.json()).containsEntry("bucket", "day");
+        assertThat(as("admin:ops", HttpRequest.GET("/v1/spaces/" + space + "/ops")).status())
+                .as("metadata: admins may read it").isEqualTo(200);
+        assertThat(get("/v1/spaces/" + space + "/ops?bucket=week").json()).containsEntry("code", "INVALID_ARGUMENT");
+        assertThat(get("/v1/spaces/" + space + "/ops?since=2026-02-01T00:00:00Z&until=2026-01-01T00:00:00Z").status())
+                .isEqualTo(400);
+        assertThat(client.toBlocking().retrieve(HttpRequest.GET("/prometheus").accept("text/plain")))
+                .contains("memory_ops_total{node=\"hotpath\",op=\"search\",status=\"ok\"}");
     }
 }

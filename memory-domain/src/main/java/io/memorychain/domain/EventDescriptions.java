@@ -52,6 +52,8 @@ public final class EventDescriptions {
             return "expired " + e.getMemoryId() + " (TTL soft-delete"
                     + (e.getReason() == null ? "" : ": " + snippet(e.getReason()))
                     + (e.getPurgeAt() == null ? "; kept indefinitely" : "; purge at " + e.getPurgeAt()) + ")";
+        } else if (p instanceof io.memorychain.avro.MemoryPurged x) {
+            return "purged " + x.getMemoryId() + (x.getReason() == null ? "" : " (" + snippet(x.getReason()) + ")");
         } else if (p instanceof MemoryRestored r) {
             return "restored " + r.getMemoryId();
         } else if (p instanceof BlockUpdated b) {
@@ -112,7 +114,7 @@ public final class EventDescriptions {
         return String.valueOf(id);
     }
 
-    private static String snippet(String text) {
+    public static String snippet(String text) {
         return snippet(text, SNIPPET);
     }
 

@@ -16,6 +16,7 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryPinned;
 import io.memorychain.avro.MemoryProtected;
+import io.memorychain.avro.MemoryPurged;
 import io.memorychain.avro.MemoryRestored;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.MemoryUnpinned;
@@ -83,6 +84,8 @@ public final class Evolver {
                 m.setState(MemoryState.SOFT_DELETED);
                 m.setPurgeAt(p.getPurgeAt());
             }));
+        } else if (payload instanceof MemoryPurged p) {
+            changes.add(keepingDecayClock(current, p.getMemoryId(), at, m -> Purges.tombstone(m, at)));
         } else if (payload instanceof MemoryProtected p) {
             changes.add(change(current, p.getMemoryId(), at, m -> m.setConstitutional(true)));
         } else if (payload instanceof MemoryUnprotected p) {

@@ -15,9 +15,11 @@ import java.util.Objects;
  * @param embeddings   derived embeddings of memory contents (off-chain, written by the embedder), key = space
  * @param schemas      the embedded schema registry's compacted storage topic
  * @param apiKeys      the API's key records (hashed secrets), compacted, 1 partition, key = key id
+ * @param ops          operational events (off-chain, seed 004 section 14): the write-side ops derived from the chain
+ *                     and the read-side ops and refused writes recorded by the API, key = space
  */
 public record Topics(String requests, String events, String outcomes, String deadLetters, String access,
-                     String embeddings, String schemas, String apiKeys) {
+                     String embeddings, String schemas, String apiKeys, String ops) {
 
     public Topics {
         Objects.requireNonNull(requests);
@@ -28,6 +30,7 @@ public record Topics(String requests, String events, String outcomes, String dea
         Objects.requireNonNull(embeddings);
         Objects.requireNonNull(schemas);
         Objects.requireNonNull(apiKeys);
+        Objects.requireNonNull(ops);
     }
 
     public static Topics defaults() {
@@ -37,16 +40,16 @@ public record Topics(String requests, String events, String outcomes, String dea
     public static Topics withPrefix(String prefix) {
         return new Topics(prefix + "memory.requests.v1", prefix + "memory.events.v1", prefix + "memory.outcomes.v1",
                 prefix + "memory.dlq.v1", prefix + "memory.access.v1", prefix + "memory.embeddings.v1",
-                prefix + "_memory_schemas", prefix + "memory.api-keys.v1");
+                prefix + "_memory_schemas", prefix + "memory.api-keys.v1", prefix + "memory.ops.v1");
     }
 
     /** Topics that carry requests, events and outcomes (co-partitioned by space where keyed by space). */
     public List<String> dataTopics() {
-        return List.of(requests, events, outcomes, deadLetters, access, embeddings);
+        return List.of(requests, events, outcomes, deadLetters, access, embeddings, ops);
     }
 
     /** Topics keyed by space that processors read together with the events: they need the events' partition count. */
     public List<String> coPartitioned() {
-        return List.of(requests, events, access, embeddings);
+        return List.of(requests, events, access, embeddings, ops);
     }
 }

@@ -1,13 +1,10 @@
 package io.memorychain.consolidate;
 
-import io.memorychain.llm.ChatOutcome;
-import io.memorychain.projector.job.JobFigures;
-import java.util.EnumMap;
-import java.util.Map;
+import io.memorychain.jobs.JobMetrics;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Counters of the consolidation job (its runs' and, in {@link #job()}, its loop's), logged on stop and printed by the benchmark. */
-public final class ConsolidateMetrics {
+public final class ConsolidateMetrics extends JobMetrics {
 
     final LongAdder runs = new LongAdder();
     final LongAdder nearExact = new LongAdder();
@@ -16,17 +13,6 @@ public final class ConsolidateMetrics {
     final LongAdder calls = new LongAdder();
     final LongAdder tokens = new LongAdder();
     final LongAdder invalidAnswers = new LongAdder();
-    private final JobFigures job = new JobFigures();
-    private final Map<ChatOutcome, LongAdder> failures = new EnumMap<>(ChatOutcome.class);
-
-    synchronized void countFailure(ChatOutcome outcome) {
-        failures.computeIfAbsent(outcome, o -> new LongAdder()).increment();
-    }
-
-    public synchronized long failures(ChatOutcome outcome) {
-        LongAdder a = failures.get(outcome);
-        return a == null ? 0 : a.sum();
-    }
 
     public long runs() {
         return runs.sum();
@@ -57,22 +43,14 @@ public final class ConsolidateMetrics {
     }
 
     /** The loop's figures: records read, requests published, lag, partitions, last poll and run. */
-    public JobFigures job() {
-        return job;
-    }
-
-    public long published() {
-        return job.published();
-    }
-
     /** Records read from the events and embeddings topics (state rebuilds included). */
     public long recordsRead() {
-        return job.recordsRead();
+        return job().recordsRead();
     }
 
     public synchronized String summary() {
         return "runs=" + runs() + " nearExact=" + nearExact() + " checked=" + checked() + " sameFact=" + sameFact()
                 + " llmCalls=" + calls() + " llmTokens=" + tokens() + " invalidAnswers=" + invalidAnswers()
-                + " failures=" + failures + " published=" + published();
+                + " failures=" + chatFailures() + " published=" + published();
     }
 }

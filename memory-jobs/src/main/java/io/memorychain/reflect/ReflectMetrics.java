@@ -1,13 +1,10 @@
 package io.memorychain.reflect;
 
-import io.memorychain.llm.ChatOutcome;
-import io.memorychain.projector.job.JobFigures;
-import java.util.EnumMap;
-import java.util.Map;
+import io.memorychain.jobs.JobMetrics;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Counters of the reflection job (its runs' and, in {@link #job()}, its loop's). */
-public final class ReflectMetrics {
+public final class ReflectMetrics extends JobMetrics {
 
     final LongAdder runs = new LongAdder();
     final LongAdder proposed = new LongAdder();
@@ -16,17 +13,6 @@ public final class ReflectMetrics {
     final LongAdder outputTokens = new LongAdder();
     final LongAdder capReached = new LongAdder();
     final LongAdder droppedChanges = new LongAdder();
-    private final JobFigures job = new JobFigures();
-    private final Map<ChatOutcome, LongAdder> failures = new EnumMap<>(ChatOutcome.class);
-
-    synchronized void countFailure(ChatOutcome outcome) {
-        failures.computeIfAbsent(outcome, o -> new LongAdder()).increment();
-    }
-
-    public synchronized long failures(ChatOutcome outcome) {
-        LongAdder a = failures.get(outcome);
-        return a == null ? 0 : a.sum();
-    }
 
     public long runs() {
         return runs.sum();
@@ -60,13 +46,9 @@ public final class ReflectMetrics {
         return droppedChanges.sum();
     }
 
-    public JobFigures job() {
-        return job;
-    }
-
     public synchronized String summary() {
         return "runs=" + runs() + " proposed=" + proposed() + " skippedNoModel=" + skippedNoModel() + " llmCalls="
                 + calls() + " outputTokens=" + outputTokens() + " capReached=" + capReached() + " droppedChanges="
-                + droppedChanges() + " failures=" + failures + " published=" + job.published();
+                + droppedChanges() + " failures=" + chatFailures() + " published=" + published();
     }
 }

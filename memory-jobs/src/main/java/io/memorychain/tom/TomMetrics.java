@@ -1,44 +1,19 @@
 package io.memorychain.tom;
 
-import io.memorychain.llm.ChatOutcome;
-import io.memorychain.projector.job.JobFigures;
-import java.util.EnumMap;
-import java.util.Map;
+import io.memorychain.jobs.JobMetrics;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Counters of the ToM job since start (thread-safe): its runs' and, in {@link #job()}, its loop's. */
-public final class TomMetrics {
+public final class TomMetrics extends JobMetrics {
 
     final LongAdder runs = new LongAdder();
     final LongAdder dropped = new LongAdder();
     final LongAdder skippedNoModel = new LongAdder();
     final LongAdder emptyAnswers = new LongAdder();
-    private final JobFigures job = new JobFigures();
-    private final Map<ChatOutcome, LongAdder> failed = new EnumMap<>(ChatOutcome.class);
-
-    public TomMetrics() {
-        for (ChatOutcome outcome : ChatOutcome.values()) {
-            failed.put(outcome, new LongAdder());
-        }
-    }
-
-    void countFailure(ChatOutcome outcome) {
-        failed.get(outcome).increment();
-    }
 
     /** Runs planned and executed (model called or skipped). */
     public long runs() {
         return runs.sum();
-    }
-
-    /** The loop's figures: records read, lag, partitions, last poll and run. */
-    public JobFigures job() {
-        return job;
-    }
-
-    /** CreateMemory requests published. */
-    public long published() {
-        return job.published();
     }
 
     /** Insights the model returned that failed the constraints (first person, too long, beyond 3, ...). */
@@ -56,38 +31,33 @@ public final class TomMetrics {
         return emptyAnswers.sum();
     }
 
-    /** Runs whose model call failed, by outcome. */
-    public long failures(ChatOutcome outcome) {
-        return failed.get(outcome).sum();
-    }
-
     /** Live event records that could not be decoded (logged, sent to the dead-letter topic, skipped). */
     public long undecodable() {
-        return job.undecodable();
+        return job().undecodable();
     }
 
     /** Events partitions assigned to this instance now (their state rebuilt or being rebuilt). */
     public int partitions() {
-        return job.partitions();
+        return job().partitions();
     }
 
     /** Records of the assigned events partitions not yet consumed as of the last poll; -1 before the first. */
     public long lag() {
-        return job.lag();
+        return job().lag();
     }
 
     /** Epoch millis of the last poll, 0 before the first. */
     public long lastPollMillis() {
-        return job.lastPollMillis();
+        return job().lastPollMillis();
     }
 
     /** Epoch millis of the last batch that executed a run (model call or skip), 0 before the first. */
     public long lastRunMillis() {
-        return job.lastRunMillis();
+        return job().lastRunMillis();
     }
 
     public String summary() {
-        long failures = failed.values().stream().mapToLong(LongAdder::sum).sum();
+        long failures = chatFailures().total();
         return runs() + " run(s), " + published() + " insight request(s) published, " + dropped()
                 + " insight(s) dropped, " + emptyAnswers() + " empty answer(s), " + failures + " failed call(s), "
                 + skippedNoModel() + " skipped: no model";

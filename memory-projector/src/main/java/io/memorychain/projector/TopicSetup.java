@@ -43,7 +43,8 @@ public final class TopicSetup {
                     // derived logs the views are rebuilt from: kept as long as the chain
                     topics.access(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER),
                     topics.embeddings(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER,
-                            TopicConfig.RETENTION_BYTES_CONFIG, FOREVER));
+                            TopicConfig.RETENTION_BYTES_CONFIG, FOREVER),
+                    topics.ops(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER));
             for (String topic : topics.dataTopics()) {
                 if (!existing.contains(topic)) {
                     missing.add(new NewTopic(topic, partitions, replicationFactor).configs(configs.get(topic)));

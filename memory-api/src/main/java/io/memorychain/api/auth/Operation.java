@@ -44,6 +44,8 @@ public enum Operation {
     GET_RELATIONS(CONTENT, "GetRelations", "GET", "S/memories/ID/relations"),
     LIST_AUDIT(CONTENT, "ListAudit", "GET", "S/audit"),
     AUDIT_DIGEST(CONTENT, null, "GET", "S/audit/digest"),
+    /** Operational event counts (docs/architecture.md §6 view-ops): metadata, no content, so admins may read them. */
+    LIST_OPS(GOVERNANCE, null, "GET", "S/ops"),
     EXPORT_SPACE(CONTENT, null, "GET", "S/export"),
     IMPORT_SPACE(CONTENT, null, "POST", "S/import"),
     WATCH_CHANGES(CONTENT, "WatchChanges", null, null),

@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.memorychain.projector.ops.OpsTotals;
 import io.memorychain.projector.support.StreamsLag;
 import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.inject.Singleton;
@@ -25,7 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       scrape).</li>
  * </ul>
  * and {@code memory_chain_verifications_total{result="ok"|"failed"}}: chain verifications this instance ran
- * ({@link #verified(boolean)}).
+ * ({@link #verified(boolean)}), and {@code memory_ops_total{node,op,status}}: the operational events this instance's
+ * ops app counted since it started (docs/architecture.md §2 memory.ops.v1).
  */
 @Singleton
 public class ChainMeters implements MeterBinder {
@@ -55,6 +57,10 @@ public class ChainMeters implements MeterBinder {
                 .description("Chain verifications run by this instance, by result").register(registry);
         FunctionCounter.builder("memory.chain.verifications", verifiedFailed, AtomicLong::get).tag("result", "failed")
                 .description("Chain verifications run by this instance, by result").register(registry);
+        OpsTotals ops = backend.opsTotals();
+        ops.onNew(labels -> FunctionCounter.builder("memory.ops", ops, t -> t.count(labels))
+                .description("Operational events counted by this instance since it started (docs/architecture.md §2)")
+                .tags("node", labels.node(), "op", labels.op(), "status", labels.status()).register(registry));
         lastSeq = MultiGauge.builder("memory.chain.last.seq")
                 .description("Applied seq of a space's chain (first " + MAX_SPACES + " spaces by name)")
                 .register(registry);

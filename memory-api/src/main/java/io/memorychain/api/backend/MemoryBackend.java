@@ -2,6 +2,10 @@ package io.memorychain.api.backend;
 
 import io.memorychain.api.auth.ApiKeyStore;
 import io.memorychain.avro.MemoryAccess;
+import io.memorychain.avro.OperationalEvent;
+import io.memorychain.projector.ops.OpsCounts;
+import io.memorychain.projector.ops.OpsTotals;
+import java.util.Optional;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
@@ -29,6 +33,23 @@ public interface MemoryBackend {
 
     /** Publishes a read access (asynchronously, off the chain); it feeds the access stats behind decay. */
     void recordAccess(MemoryAccess access);
+
+    /**
+     * Publishes an operational event (asynchronously, off the chain, to memory.ops.v1: docs/architecture.md §2);
+     * losing one only weakens the counts. Default: dropped.
+     */
+    default void recordOp(OperationalEvent op) {
+    }
+
+    /** The operational event counts of this instance (view-ops, docs/architecture.md §6); empty when not kept here. */
+    default Optional<OpsCounts> opsCounts() {
+        return Optional.empty();
+    }
+
+    /** Operational events counted by this process since it started, by node, op and status (memory_ops_total). */
+    default OpsTotals opsTotals() {
+        return new OpsTotals();
+    }
 
     /** The embedding model of this instance (embeds queries; the embedder embeds memories with the same model). */
     Embedder embedder();

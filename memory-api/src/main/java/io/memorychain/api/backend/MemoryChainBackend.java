@@ -67,7 +67,14 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import io.memorychain.avro.OperationalEvent;
+import io.memorychain.events.publish.OffChainPublisher;
+import io.memorychain.projector.ops.OpsCounts;
+import io.memorychain.projector.ops.OpsTopology;
+import io.memorychain.projector.ops.OpsTotals;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -98,6 +105,10 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private MemoryChainRuntime runtime;
     private KafkaStreams refinementTrigger;
     private KafkaStreams lifecycleWorker;
+    /** The ops app (docs/architecture.md §2 memory.ops.v1, §6 view-ops): derives and counts operational events. */
+    private KafkaStreams opsApp;
+    private final OpsTotals opsTotals = new OpsTotals();
+    private OffChainPublisher<OperationalEvent> opsPublisher;
     private final LifecycleStatus lifecycleStatus = new LifecycleStatus();
     private final LifecycleConfig lifecycle;
     private MemoryPublisher publisher;
@@ -180,6 +191,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         runtime = MemoryChainRuntime.start(settings, registry, keys, embedder, retrieval.linker(embedder.modelId()),
                 timeout);
         refinementTrigger = refinement.trigger().map(trigger -> startRefinementTrigger(settings, trigger)).orElse(null);
+        opsApp = startOps(settings);
         lifecycleWorker = lifecycle.settings(external.isEmpty(), retrieval.getDecayLambda(), categories)
                 .map(worker -> startLifecycleWorker(settings, worker)).orElse(null);
         LlmSettings models = llm.settings();
@@ -207,6 +219,20 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
         apiKeys = new KafkaApiKeyStore(bootstrapServers, topics.apiKeys(), replicationFactor, timeout, API_KEY_REFRESH);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
+        opsPublisher = new OffChainPublisher<>(bootstrapServers, topics.ops(), registry, OperationalEvent.class,
+                OperationalEvent::getSpace);
+    }
+
+    /**
+     * The ops app (application id {@code <app>-ops}): derives the write-side operational events from the chain into
+     * memory.ops.v1 and counts every operational event per hour (docs/architecture.md §2, §6).
+     */
+    private KafkaStreams startOps(MemoryChainRuntime.Settings settings) {
+        KafkaStreams streams = new KafkaStreams(OpsTopology.build(topics, registry, opsTotals),
+                MemoryChainRuntime.streamsConfig(bootstrapServers, settings.stateDir(), settings.replicationFactor(),
+                        settings.applicationId() + "-ops", settings.instanceId()));
+        streams.start();
+        return streams;
     }
 
     /**
@@ -322,6 +348,27 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     }
 
     @Override
+    public void recordOp(OperationalEvent op) {
+        if (!closed && opsPublisher != null) {
+            opsPublisher.publish(op);
+        }
+    }
+
+    @Override
+    public Optional<OpsCounts> opsCounts() {
+        if (opsApp == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new OpsCounts(() -> opsApp.store(StoreQueryParameters.fromNameAndType(OpsTopology.COUNTS,
+                QueryableStoreTypes.<String, Long>keyValueStore()))));
+    }
+
+    @Override
+    public OpsTotals opsTotals() {
+        return opsTotals;
+    }
+
+    @Override
     public Embedder embedder() {
         return embedder;
     }
@@ -396,6 +443,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         closed = true;
         closeQuietly("publisher", publisher);
         closeQuietly("access publisher", accessPublisher);
+        closeQuietly("ops publisher", opsPublisher);
+        closeQuietly("ops app", opsApp == null ? null : () -> opsApp.close(Duration.ofSeconds(30)));
         closeQuietly("API key store", apiKeys);
         closeQuietly("ToM job", tomJob);
         closeQuietly("consolidation job", consolidateJob);
@@ -437,6 +486,9 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         }
         if (lifecycleWorker != null) {
             states.put("lifecycle", lifecycleWorker.state().name());
+        }
+        if (opsApp != null) {
+            states.put("ops", opsApp.state().name());
         }
         return states;
     }
@@ -523,6 +575,9 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         }
         if (lifecycleWorker != null) {
             apps.put("lifecycle", lifecycleWorker);
+        }
+        if (opsApp != null) {
+            apps.put("ops", opsApp);
         }
         return apps;
     }

@@ -48,17 +48,14 @@ public class ConsolidateConfig {
      * @throws IllegalArgumentException naming the property when a setting is invalid
      */
     public Optional<ConsolidateSettings> settings(boolean embedded, String modelId) {
-        if (!(enabled != null ? enabled : embedded)) {
+        if (!InProcessJobs.wanted(enabled, embedded)) {
             return Optional.empty();
         }
         CosineThresholds calibrated = EmbeddingModel.thresholdsOf(modelId);
-        try {
-            return Optional.of(ConsolidateSettings.forModel(calibrated).withInterval(interval).withMaxPairs(maxPairs)
-                    .withBand(bandLow != null ? bandLow : calibrated.consolidationBandLow(),
-                            nearExact != null ? nearExact : calibrated.nearExact()));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("memory.consolidate: " + e.getMessage());
-        }
+        return Optional.of(InProcessJobs.named("memory.consolidate: ", () -> ConsolidateSettings.forModel(calibrated)
+                .withInterval(interval).withMaxPairs(maxPairs)
+                .withBand(bandLow != null ? bandLow : calibrated.consolidationBandLow(),
+                        nearExact != null ? nearExact : calibrated.nearExact())));
     }
 
     public Boolean getEnabled() {

@@ -39,21 +39,14 @@ public class LifecycleConfig {
      * @throws IllegalArgumentException naming the property when a setting is invalid
      */
     public Optional<LifecycleSettings> settings(boolean embedded, double lambda, CategoryPolicy categories) {
-        if (!(enabled != null ? enabled : embedded)) {
+        if (!InProcessJobs.wanted(enabled, embedded)) {
             return Optional.empty();
         }
-        LifecycleSettings.Thresholds thresholds;
-        try {
-            thresholds = new LifecycleSettings.Thresholds(fadingBelow, dormantBelow, archivedBelow);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("memory.lifecycle.fading-below / dormant-below / archived-below: "
-                    + e.getMessage());
-        }
-        try {
-            return Optional.of(new LifecycleSettings(lambda, thresholds, checkInterval, categories));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("memory.lifecycle: " + e.getMessage());
-        }
+        LifecycleSettings.Thresholds thresholds = InProcessJobs.named(
+                "memory.lifecycle.fading-below / dormant-below / archived-below: ",
+                () -> new LifecycleSettings.Thresholds(fadingBelow, dormantBelow, archivedBelow));
+        return Optional.of(InProcessJobs.named("memory.lifecycle: ",
+                () -> new LifecycleSettings(lambda, thresholds, checkInterval, categories)));
     }
 
     public Boolean getEnabled() {

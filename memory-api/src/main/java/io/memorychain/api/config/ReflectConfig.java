@@ -40,16 +40,9 @@ public class ReflectConfig {
      * @throws IllegalArgumentException naming the property when a setting is invalid
      */
     public Optional<ReflectSettings> settings(boolean embedded, Set<String> blockLabels) {
-        if (!(enabled != null ? enabled : embedded)) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(new ReflectSettings(interval, threshold, sessionIdle,
-                    ReflectSettings.DEFAULT_RETRY_AFTER, outputTokenCap, ReflectSettings.DEFAULT_MAX_EPISODES,
-                    ReflectSettings.DEFAULT_MAX_MEMORIES, blockLabels));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("memory.reflect: " + e.getMessage());
-        }
+        return InProcessJobs.settings(enabled, embedded, "memory.reflect: ", () -> new ReflectSettings(interval,
+                threshold, sessionIdle, ReflectSettings.DEFAULT_RETRY_AFTER, outputTokenCap,
+                ReflectSettings.DEFAULT_MAX_EPISODES, ReflectSettings.DEFAULT_MAX_MEMORIES, blockLabels));
     }
 
     public Boolean getEnabled() {

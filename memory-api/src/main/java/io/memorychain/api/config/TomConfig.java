@@ -32,7 +32,7 @@ public class TomConfig {
 
     /** Whether the job is wanted in this process (before asking whether a model is configured). */
     public boolean wanted(boolean embedded) {
-        return enabled != null ? enabled : embedded;
+        return InProcessJobs.wanted(enabled, embedded);
     }
 
     /**
@@ -47,11 +47,8 @@ public class TomConfig {
         if (maxRunsPerBatch < 1 || maxRunsPerBatch > 100) {
             throw new IllegalArgumentException("memory.tom.max-runs-per-batch must be in 1..100, not " + maxRunsPerBatch);
         }
-        try {
-            return Optional.of(new TomSettings(minItems, cooldown, TomSettings.DEFAULT_MAX_TOKENS));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("memory.tom." + e.getMessage());
-        }
+        return Optional.of(InProcessJobs.named("memory.tom.", () -> new TomSettings(minItems, cooldown,
+                TomSettings.DEFAULT_MAX_TOKENS)));
     }
 
     public Boolean getEnabled() {

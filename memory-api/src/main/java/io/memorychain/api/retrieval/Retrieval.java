@@ -16,6 +16,10 @@ import io.memorychain.projector.search.FilterParser;
 import io.memorychain.projector.search.InvalidFilterException;
 import io.memorychain.projector.search.SearchFilters;
 import io.memorychain.projector.view.IndexUnavailableException;
+import io.memorychain.api.ops.OpsRecorder;
+import io.memorychain.projector.ops.OpsDerivation;
+import io.memorychain.projector.retrieval.QueryResult;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.Map;
@@ -30,10 +34,19 @@ public class Retrieval {
 
     private final QueryService queries;
     private final ContextAssembler contexts;
+    private final OpsRecorder ops;
 
+    /** Without operational events. */
     public Retrieval(QueryService queries, ContextAssembler contexts) {
+        this(queries, contexts, OpsRecorder.NONE);
+    }
+
+    /** @param ops records each query ({@code hotpath}) and context call ({@code context}) as a {@code search} */
+    @Inject
+    public Retrieval(QueryService queries, ContextAssembler contexts, OpsRecorder ops) {
         this.queries = queries;
         this.contexts = contexts;
+        this.ops = ops;
     }
 
     public QueryJson.Answer query(String space, Actor actor, QueryBody body) {
@@ -53,7 +66,13 @@ public class Retrieval {
                 body.budgetTokens(), body.threshold(), Boolean.TRUE.equals(body.includeSuperseded()),
                 Boolean.TRUE.equals(body.includeDormant()), body.threadId(), body.sinceRev()));
         QueryDates dates = new QueryDates(datesAsOf, Boolean.TRUE.equals(body.dateFilter()));
-        return answer(() -> QueryJson.of(queries.query(request, actor, dates)));
+        OpsRecorder.Op op = OpsRecorder.Op.of(s, actor, OpsDerivation.HOTPATH, "search", OpsDerivation.OK)
+                .withScope(null, body.threadId());
+        return recorded(op, () -> {
+            QueryResult result = queries.query(request, actor, dates);
+            ops.record(op.withSim(result.items().isEmpty() ? null : result.items().get(0).score()));
+            return QueryJson.of(result);
+        });
     }
 
     /**
@@ -80,7 +99,13 @@ public class Retrieval {
         ContextRequest request = valid(() -> new ContextRequest(s, agent(actor, body.agent()), body.message(),
                 body.threadId(), body.sinceRev(),
                 body.maxTokens() == null ? ContextRequest.DEFAULT_MAX_TOKENS : body.maxTokens()));
-        return answer(() -> QueryJson.of(contexts.assemble(request, actor)));
+        OpsRecorder.Op op = OpsRecorder.Op.of(s, actor, OpsDerivation.CONTEXT, "search", OpsDerivation.OK)
+                .withScope(null, body.threadId());
+        return recorded(op, () -> {
+            QueryJson.Context context = QueryJson.of(contexts.assemble(request, actor));
+            ops.record(op);
+            return context;
+        });
     }
 
     /** Agents and sub-agents read as themselves; others may name the agent whose allowlist applies. */
@@ -109,6 +134,17 @@ public class Retrieval {
             return build.get();
         } catch (IllegalArgumentException e) {
             throw ApiException.invalid(e.getMessage());
+        }
+    }
+
+    /** Runs {@code run} (which records its success), recording a refusal as {@code error} with its code. */
+    private <T> T recorded(OpsRecorder.Op op, Supplier<T> run) {
+        try {
+            return answer(run);
+        } catch (ApiException e) {
+            ops.record(new OpsRecorder.Op(op.space(), op.actor(), op.node(), op.op(), OpsDerivation.ERROR, e.code(),
+                    null, null, null, op.userId(), op.threadId()));
+            throw e;
         }
     }
 

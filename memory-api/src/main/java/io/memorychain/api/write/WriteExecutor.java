@@ -4,6 +4,10 @@ import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.config.MemoryConfig;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.api.ops.BackendOpsRecorder;
+import io.memorychain.api.ops.OpsRecorder;
+import io.memorychain.avro.ActorType;
+import io.memorychain.projector.ops.OpsDerivation;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
@@ -40,6 +44,8 @@ public class WriteExecutor {
     private final Duration timeout;
     private final Clock clock;
     private final CategoryGuard categories;
+    /** Refused writes as operational events (accepted ones come from the chain: docs/architecture.md §2). */
+    private final OpsRecorder ops;
 
     @Inject
     public WriteExecutor(MemoryBackend backend, MemoryConfig config, CategoryAccess categories) {
@@ -56,6 +62,7 @@ public class WriteExecutor {
         this.timeout = timeout;
         this.clock = clock;
         this.categories = new CategoryGuard(categories);
+        this.ops = new BackendOpsRecorder(backend);
     }
 
     /** The Avro request for an operation (one of the {@code MemoryRequest.op} union's records). */
@@ -98,6 +105,7 @@ public class WriteExecutor {
     public <T> T submit(WriteContext ctx, Object op, BiFunction<MemoryViews, MemoryOutcome, Optional<T>> readBack) {
         MemoryRequest request = request(ctx, op);
         categories.check(request, id -> backend.views().memory(ctx.space(), id).orElse(null)).ifPresent(denied -> {
+            refused(request, ErrorCodes.CATEGORY_NOT_ALLOWED);
             throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, denied.message());
         });
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -105,6 +113,7 @@ public class WriteExecutor {
         if (!outcome.getAccepted()) {
             String code = outcome.getCode() == null ? ErrorCodes.REJECTED : outcome.getCode();
             String message = outcome.getMessage() == null ? "Rejected by the sequencer" : outcome.getMessage();
+            refused(request, code);
             throw new ApiException(code, message, request.getRequestId());
         }
         if (outcome.getSeq() == null) {
@@ -118,6 +127,12 @@ public class WriteExecutor {
             return new ApiException(ErrorCodes.INTERNAL, "Accepted as seq " + outcome.getSeq()
                     + " but the memory cannot be read back; see the server log", request.getRequestId());
         });
+    }
+
+    private void refused(MemoryRequest request, String code) {
+        String node = request.getActor().getType() == ActorType.WORKER ? OpsDerivation.WORKER : OpsDerivation.API;
+        ops.record(OpsRecorder.Op.of(request.getSpace(), request.getActor(), node, OpsDerivation.opOf(request.getOp()),
+                OpsDerivation.ERROR).withCode(code));
     }
 
     private MemoryOutcome awaitOutcome(MemoryRequest request, long deadline) {

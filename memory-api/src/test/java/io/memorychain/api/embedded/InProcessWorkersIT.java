@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -88,6 +89,14 @@ class InProcessWorkersIT {
                     .isInstanceOfSatisfying(HttpClientResponseException.class,
                             e -> assertThat(e.getStatus().getCode()).isEqualTo(403));
 
+            // operational events (docs/architecture.md §2 memory.ops.v1): the ops app counts the chain's creates and the
+            // consolidation worker's merge, and the query the API recorded; admins may read the counts
+            Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat((List<Map<String, Object>>)
+                    client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + SPACE + "/ops?bucket=day")
+                            .bearerAuth(admin), Map.class).get("buckets"))
+                    .extracting(b -> b.get("node") + "/" + b.get("op") + "/" + b.get("status") + "=" + b.get("count"))
+                    .contains("api/create/ok=3", "worker/merge/ok=1", "hotpath/search/ok=1"));
+
             Map<String, Object> health = health(client);
             assertThat(health.get("status")).isEqualTo("UP");
             Map<String, Object> workers = details(health, "workers");
@@ -106,6 +115,7 @@ class InProcessWorkersIT {
                     .contains("memory_llm_calls_total{outcome=\"ok\",purpose=\"consolidate\"} 0.0")
                     .contains("app=\"sequencer\"").contains("kafka_stream_")
                     .contains("memory_chain_verifications_total{result=\"ok\"} 1.0")
+                    .contains("memory_ops_total{node=\"hotpath\",op=\"search\",status=\"ok\"} 1.0")
                     .contains("memory_streams_lag{app=\"projection\"}")
                     // a window store's RocksDB figures too (StreamsMeterFilters: one tag key for every store type)
                     .containsPattern("kafka_stream_state_num_entries_imm_mem_tables\\{[^}]*rocksdb_state_id=\"sequencer-requests\"");

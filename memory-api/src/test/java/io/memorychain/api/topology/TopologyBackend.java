@@ -6,6 +6,17 @@ import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.backend.MemoryChainBackend;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryAccess;
+import io.memorychain.avro.MemoryEvent;
+import io.memorychain.avro.OperationalEvent;
+import io.memorychain.events.serde.AvroWireSerde;
+import io.memorychain.projector.ops.OpsCounts;
+import io.memorychain.projector.ops.OpsTopology;
+import io.memorychain.projector.ops.OpsTotals;
+import java.nio.charset.StandardCharsets;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
@@ -105,6 +116,55 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public synchronized void recordAccess(MemoryAccess access) {
         harness.recordAccess(access);
+    }
+
+    // ---- the ops app (docs/architecture.md §2 memory.ops.v1) on its own driver, fed the chain on demand
+
+    private final OpsTotals opsTotals = new OpsTotals();
+    private TopologyTestDriver opsDriver;
+    private TestInputTopic<byte[], byte[]> opsEvents;
+    private TestInputTopic<byte[], byte[]> opsIn;
+    private int opsFed;
+
+    /** Feeds the ops app the chain events it has not seen (the ops app reads the chain like any Streams app). */
+    private void feedOps() {
+        if (opsDriver == null) {
+            java.util.Properties p = new java.util.Properties();
+            p.put(StreamsConfig.APPLICATION_ID_CONFIG, "ops-" + java.util.UUID.randomUUID());
+            p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+            opsDriver = new TopologyTestDriver(OpsTopology.build(harness.topics, harness.registry, opsTotals), p);
+            opsEvents = opsDriver.createInputTopic(harness.topics.events(), new ByteArraySerializer(),
+                    new ByteArraySerializer());
+            opsIn = opsDriver.createInputTopic(harness.topics.ops(), new ByteArraySerializer(),
+                    new ByteArraySerializer());
+        }
+        AvroWireSerde<MemoryEvent> serde = AvroWireSerde.forValues(harness.registry, MemoryEvent.class);
+        while (opsFed < harness.chain().size()) {
+            MemoryEvent e = harness.chain().get(opsFed++);
+            opsEvents.pipeInput(e.getSpace().getBytes(StandardCharsets.UTF_8), serde.serialize(harness.topics.events(), e));
+        }
+    }
+
+    @Override
+    public synchronized void recordOp(OperationalEvent op) {
+        feedOps();
+        opsIn.pipeInput(op.getSpace().getBytes(StandardCharsets.UTF_8),
+                AvroWireSerde.forValues(harness.registry, OperationalEvent.class).serialize(harness.topics.ops(), op));
+    }
+
+    @Override
+    public Optional<OpsCounts> opsCounts() {
+        return Optional.of(new OpsCounts(() -> {
+            synchronized (this) {
+                feedOps();
+                return opsDriver.<String, Long>getKeyValueStore(OpsTopology.COUNTS);
+            }
+        }));
+    }
+
+    @Override
+    public OpsTotals opsTotals() {
+        return opsTotals;
     }
 
     @Override
@@ -296,6 +356,9 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
 
     @PreDestroy
     synchronized void close() {
+        if (opsDriver != null) {
+            opsDriver.close();
+        }
         harness.close();
     }
 }

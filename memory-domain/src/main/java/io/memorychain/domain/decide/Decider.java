@@ -48,12 +48,14 @@ import io.memorychain.avro.Tier;
 import io.memorychain.avro.UnlinkMemories;
 import io.memorychain.avro.TransitionDecay;
 import io.memorychain.avro.ExpireMemory;
+import io.memorychain.avro.PurgeMemory;
 import io.memorychain.avro.UpdateBlock;
 import io.memorychain.avro.UpdateMemory;
 import io.memorychain.domain.ContentHash;
 import io.memorychain.domain.FieldChecks;
 import io.memorychain.domain.MemoryIds;
 import io.memorychain.domain.Relations;
+import io.memorychain.domain.Purges;
 import io.memorychain.domain.Rules;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -142,6 +144,8 @@ public final class Decider {
             return lifecycle.transition(request, model, t);
         } else if (op instanceof ExpireMemory e) {
             return lifecycle.expire(request, model, now, e);
+        } else if (op instanceof PurgeMemory p) {
+            return lifecycle.purge(request, model, now, p);
         } else if (op instanceof RollbackSpace r) {
             return rollbacks.decide(request, seq, model, now, r);
         } else if (op instanceof RequestReflection r) {
@@ -490,6 +494,9 @@ public final class Decider {
             Memory m = isBlank(id) ? null : model.memory(space(), id);
             if (m == null) {
                 return new Lookup(null, reject(NOT_FOUND, "no memory " + id + " in space " + space()));
+            }
+            if (Purges.isPurged(m)) {
+                return new Lookup(null, reject(INVALID_STATE, "memory " + id + " was purged"));
             }
             Integer expected = request.getOp() instanceof ConsolidateMemories ? null : request.getExpectedVersion();
             if (expected != null && expected != m.getVersion()) {

@@ -15,9 +15,12 @@ import io.memorychain.avro.ExpireMemory;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.MemoryKind;
+import io.memorychain.avro.MemoryPurged;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.MemoryState;
+import io.memorychain.avro.PurgeMemory;
 import io.memorychain.avro.TransitionDecay;
+import io.memorychain.domain.Purges;
 import io.memorychain.domain.Rules;
 import io.memorychain.domain.category.CategoryPolicy;
 import java.time.Instant;
@@ -25,7 +28,8 @@ import java.util.Locale;
 
 /**
  * The decay and TTL lifecycle rules (docs/architecture.md §7, §12): {@code TransitionDecay} and
- * {@code ExpireMemory}, asked for by the lifecycle worker (or an admin). Restoring is {@code RestoreMemory}.
+ * {@code ExpireMemory} and {@code PurgeMemory}, asked for by the lifecycle worker (or an admin). Restoring is
+ * {@code RestoreMemory}.
  */
 final class LifecycleDecider {
 
@@ -95,6 +99,57 @@ final class LifecycleDecider {
         Instant purgeAt = lifecycle.purgeAfter() == null ? null : now.plus(lifecycle.purgeAfter());
         return new Decision.Accept(new MemoryExpired(m.getId(), purgeAt, e.getLastAccessAt(), e.getReason()),
                 m.getId(), m.getVersion() + 1);
+    }
+
+    /**
+     * Purge of a soft-deleted memory (docs/architecture.md §12, seed 003: kept indefinitely unless the category's
+     * policy set a purge_at). A worker purges only once purge_at has passed at the decision's time; an admin may purge
+     * any soft-deleted memory, with a reason.
+     */
+    Decision purge(MemoryRequest request, WriteModel model, Instant now, PurgeMemory p) {
+        Decision refused = lifecycleActor(request, "purges");
+        if (refused != null) {
+            return refused;
+        }
+        boolean admin = request.getActor().getType() == ActorType.ADMIN;
+        Decision invalid = Decider.checkLength("reason", p.getReason(), Rules.MAX_REASON);
+        if (invalid != null) {
+            return invalid;
+        }
+        if (admin && Decider.isBlank(p.getReason())) {
+            return reject(INVALID_ARGUMENT, "an admin's purge needs a reason");
+        }
+        Lookup found = lookup(request, model, p.getId());
+        if (found.rejection() != null) {
+            return found.rejection();
+        }
+        Memory m = found.memory();
+        if (Purges.isPurged(m)) {
+            return reject(INVALID_STATE, "memory " + m.getId() + " is already purged");
+        }
+        Decision unfit = decayable(m, "get purged");
+        if (unfit != null) {
+            return unfit;
+        }
+        if (m.getConstitutional()) {
+            return reject(CONSTITUTIONAL, "memory " + m.getId() + " is constitutional and is never purged");
+        }
+        if (m.getState() != MemoryState.SOFT_DELETED) {
+            return reject(INVALID_STATE, "memory " + m.getId() + " is " + name(m.getState())
+                    + "; only soft-deleted memories are purged");
+        }
+        if (!admin) {
+            if (m.getPurgeAt() == null) {
+                return reject(INVALID_STATE, "memory " + m.getId()
+                        + " has no purge_at: its category keeps soft-deleted memories indefinitely");
+            }
+            if (now.isBefore(m.getPurgeAt())) {
+                return reject(INVALID_STATE, "memory " + m.getId() + " may be purged from " + m.getPurgeAt()
+                        + ", not at " + now);
+            }
+        }
+        return new Decision.Accept(new MemoryPurged(m.getId(), m.getPurgeAt(), p.getReason()), m.getId(),
+                m.getVersion() + 1);
     }
 
     /** Pinned memories (the vault) never decay or expire; blocks are replaced, never decayed. */

@@ -2,6 +2,7 @@ package io.memorychain.domain.decide;
 
 import static io.memorychain.domain.RejectionCode.FORBIDDEN;
 import static io.memorychain.domain.RejectionCode.INVALID_ARGUMENT;
+import static io.memorychain.domain.RejectionCode.INVALID_STATE;
 import static io.memorychain.domain.RejectionCode.VERSION_CONFLICT;
 import static io.memorychain.domain.decide.Decision.reject;
 
@@ -12,6 +13,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryDeleted;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.MemoryState;
+import io.memorychain.domain.Purges;
 import io.memorychain.avro.MemoryUpdated;
 import io.memorychain.avro.RollbackApplied;
 import io.memorychain.avro.RollbackEdge;
@@ -61,6 +63,9 @@ final class RollbackDecider {
             Memory current = model.memory(space, t.getMemoryId());
             if (current == null || !seen.add(t.getMemoryId())) {
                 return reject(INVALID_ARGUMENT, "unknown or repeated memory " + t.getMemoryId() + " in the plan");
+            }
+            if (Purges.isPurged(current)) {
+                return reject(INVALID_STATE, "memory " + t.getMemoryId() + " was purged; a rollback cannot bring it back");
             }
             Memory target = t.getTarget();
             if (target == null) {

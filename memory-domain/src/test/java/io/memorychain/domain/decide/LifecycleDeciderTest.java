@@ -7,6 +7,8 @@ import static io.memorychain.domain.decide.Scenario.WORKER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.DeleteMemory;
+import io.memorychain.avro.LinkMemories;
 import io.memorychain.avro.DecayInputs;
 import io.memorychain.avro.DecayStatus;
 import io.memorychain.avro.DecayTransitioned;
@@ -14,13 +16,16 @@ import io.memorychain.avro.ExpireMemory;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.MemoryFlag;
+import io.memorychain.avro.MemoryPurged;
 import io.memorychain.avro.MemoryState;
+import io.memorychain.avro.PurgeMemory;
 import io.memorychain.avro.RestoreMemory;
 import io.memorychain.avro.SetFlag;
 import io.memorychain.avro.TransitionDecay;
 import io.memorychain.avro.UpdateMemory;
 import io.memorychain.domain.EventDescriptions;
 import io.memorychain.domain.Evolver;
+import io.memorychain.domain.Purges;
 import io.memorychain.domain.RejectionCode;
 import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.category.CategoryPolicy.Category;
@@ -222,5 +227,97 @@ class LifecycleDeciderTest {
         String id = memory();
 
         assertRejected(s.when(s.request(AGENT, new RestoreMemory(id)).build()), RejectionCode.INVALID_STATE);
+    }
+
+    private Scenario withPurgeAfter(Duration purgeAfter) {
+        CategoryPolicy policy = new CategoryPolicy(Map.of("event", new Category("event", ContextMode.RAG, 30,
+                new CategoryPolicy.Lifecycle(Duration.ofDays(60), 3, purgeAfter))), Map.of());
+        return new Scenario(WriteSettings.defaults().withCategories(policy));
+    }
+
+    private static String expired(Scenario scenario) {
+        String id = scenario.given(scenario.request(AGENT, CreateMemory.newBuilder().setContent("went hiking")
+                .setCategory("event").setImportance(2).setTags(java.util.List.of("hike")).build()).build());
+        scenario.given(scenario.request(WORKER, new ExpireMemory(id, scenario.now(), null)).build());
+        return id;
+    }
+
+    @Test
+    void aWorkerPurgesASoftDeletedMemoryOnlyOnceItsPurgeAtHasPassed() {
+        Scenario scenario = withPurgeAfter(Duration.ofDays(30));
+        String id = expired(scenario);
+        scenario.advance(Duration.ofDays(29));
+
+        assertRejected(scenario.when(scenario.request(WORKER, new PurgeMemory(id, null)).build()),
+                RejectionCode.INVALID_STATE);
+
+        scenario.advance(Duration.ofDays(1));
+        Instant purgeAt = scenario.model().memory(SPACE, id).getPurgeAt();
+        scenario.given(scenario.request(WORKER, new PurgeMemory(id, null)).build());
+
+        MemoryPurged event = (MemoryPurged) scenario.events().get(scenario.events().size() - 1).getPayload();
+        assertThat(event.getMemoryId()).isEqualTo(id);
+        assertThat(event.getPurgeAt()).isEqualTo(purgeAt);
+        Memory tombstone = scenario.model().memory(SPACE, id);
+        assertThat(tombstone.getPurgedAt())
+                .isEqualTo(scenario.events().get(scenario.events().size() - 1).getOccurredAt());
+        assertThat(tombstone.getContent()).isEqualTo(Purges.MARKER);
+        assertThat(tombstone.getTags()).isEmpty();
+        assertThat(tombstone.getState()).isEqualTo(MemoryState.SOFT_DELETED);
+        assertThat(EventDescriptions.describe(scenario.events().get(scenario.events().size() - 1)))
+                .isEqualTo("purged " + id);
+    }
+
+    @Test
+    void aWorkerNeverPurgesAMemoryKeptIndefinitely() {
+        Scenario scenario = withPurgeAfter(null);
+        String id = expired(scenario);
+        scenario.advance(Duration.ofDays(3650));
+
+        assertRejected(scenario.when(scenario.request(WORKER, new PurgeMemory(id, null)).build()),
+                RejectionCode.INVALID_STATE);
+    }
+
+    @Test
+    void onlyWorkersAndAdminsPurgeAndAnAdminNeedsAReasonButNoPurgeAt() {
+        String id = memory();
+        s.given(s.request(AGENT, new DeleteMemory(id, "wrong")).build());
+
+        assertRejected(s.when(s.request(AGENT, new PurgeMemory(id, "gdpr")).build()), RejectionCode.FORBIDDEN);
+        assertRejected(s.when(s.request(ADMIN, new PurgeMemory(id, null)).build()), RejectionCode.INVALID_ARGUMENT);
+        assertThat(s.when(s.request(ADMIN, new PurgeMemory(id, "user asked to forget")).build()))
+                .isInstanceOf(Decision.Accept.class);
+    }
+
+    @Test
+    void onlySoftDeletedUnpinnedNonConstitutionalMemoriesArePurged() {
+        String active = memory();
+        assertRejected(s.when(s.request(ADMIN, new PurgeMemory(active, "x")).build()), RejectionCode.INVALID_STATE);
+        assertRejected(s.when(s.request(ADMIN, new PurgeMemory("m-nope", "x")).build()), RejectionCode.NOT_FOUND);
+
+        String constitutional = memory();
+        s.given(s.request(ADMIN, new SetFlag(constitutional, MemoryFlag.CONSTITUTIONAL, true)).build());
+        assertRejected(s.when(s.request(ADMIN, new PurgeMemory(constitutional, "x")).build()),
+                RejectionCode.CONSTITUTIONAL);
+
+        String pinned = memory();
+        s.given(s.request(AGENT, new SetFlag(pinned, MemoryFlag.PINNED, true)).build());
+        s.given(s.request(AGENT, new DeleteMemory(pinned, "x")).build());
+        assertRejected(s.when(s.request(ADMIN, new PurgeMemory(pinned, "x")).build()), RejectionCode.INVALID_STATE);
+    }
+
+    @Test
+    void aPurgedMemoryCanNeitherBeRestoredNorPurgedAgainNorLinkedNorChanged() {
+        String id = memory();
+        String other = memory();
+        s.given(s.request(AGENT, new DeleteMemory(id, "wrong")).build());
+        s.given(s.request(ADMIN, new PurgeMemory(id, "user asked to forget")).build());
+
+        assertRejected(s.when(s.request(AGENT, new RestoreMemory(id)).build()), RejectionCode.INVALID_STATE);
+        assertRejected(s.when(s.request(ADMIN, new PurgeMemory(id, "again")).build()), RejectionCode.INVALID_STATE);
+        assertRejected(s.when(s.request(AGENT, new LinkMemories(other, id, "related_to", 0.9)).build()),
+                RejectionCode.INVALID_STATE);
+        assertRejected(s.when(s.request(AGENT, new SetFlag(id, MemoryFlag.PINNED, true)).build()),
+                RejectionCode.INVALID_STATE);
     }
 }

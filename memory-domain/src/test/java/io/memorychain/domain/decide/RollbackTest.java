@@ -17,6 +17,7 @@ import io.memorychain.avro.MemoriesLinked;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.MemoryUpdated;
+import io.memorychain.avro.PurgeMemory;
 import io.memorychain.avro.RefinementStarted;
 import io.memorychain.avro.RollbackApplied;
 import io.memorychain.avro.RollbackSpace;
@@ -281,5 +282,17 @@ class RollbackTest {
             });
             assertThat(all.events().get(1).memoryId()).isEqualTo(id);
         });
+    }
+
+    @Test
+    void aRollbackCannotBringBackAPurgedMemory() {
+        String id = s.given(s.request(AGENT, memory("Ana's passport number is X123")).build());
+        s.given(s.request(AGENT, new DeleteMemory(id, "wrong")).build());
+        s.given(s.request(ADMIN, new PurgeMemory(id, "user asked to forget")).build());
+
+        RollbackPlan plan = plan(RollbackSpec.space(1));
+
+        assertThat(plan.isEmpty()).isFalse();
+        assertRejected(s.when(s.request(ADMIN, plan.toRequest("undo")).build()), RejectionCode.INVALID_STATE);
     }
 }

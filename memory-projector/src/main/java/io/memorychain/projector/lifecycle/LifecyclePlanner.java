@@ -6,8 +6,10 @@ import io.memorychain.avro.ExpireMemory;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryState;
+import io.memorychain.avro.PurgeMemory;
 import io.memorychain.avro.TransitionDecay;
 import io.memorychain.avro.view.AccessStats;
+import io.memorychain.domain.Purges;
 import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.projector.retrieval.DecayModel;
 import java.time.Duration;
@@ -22,6 +24,9 @@ import java.util.Optional;
  *   <li><b>TTL</b> first (docs/architecture.md §12): a memory of a category with a {@code ttl}, unread for that long, with
  *       importance below the category's threshold, neither pinned nor constitutional, active or archived, expires:
  *       {@code ExpireMemory}, request id {@code expire:<space>:<id>:<version>}.</li>
+ *   <li><b>Purge</b> (docs/architecture.md §12): a soft-deleted memory whose {@code purge_at} (set at expiry from the
+ *       category's {@code purge_after}) has passed gets a {@code PurgeMemory}, request id
+ *       {@code purge:<space>:<id>:<version>}. Without a purge_at (the default, seed 003) it is kept indefinitely.</li>
  *   <li><b>Decay</b> (docs/architecture.md §7): an active memory whose score maps to another status gets a
  *       {@code TransitionDecay}, request id {@code decay:<space>:<id>:<version>:<to>}. Downwards one step per check
  *       (active, fading, dormant, archived: each transition is its own event, surfaced in the delta header);
@@ -54,6 +59,9 @@ public final class LifecyclePlanner {
         Instant lastRead = stats == null ? null : stats.getLastAccessed();
         long reads = stats == null ? 0 : stats.getCount();
         Instant last = DecayModel.lastAccess(m, lastRead);
+        if (m.getState() == MemoryState.SOFT_DELETED) {
+            return purge(space, m, now);
+        }
         Optional<Planned> expiry = expiry(space, m, last, now);
         if (expiry.isPresent() || m.getState() != MemoryState.ACTIVE || settings.lambda() == 0) {
             return expiry;
@@ -88,6 +96,19 @@ public final class LifecyclePlanner {
                 unread.toDays(), m.getCategory(), lifecycle.ttl(), m.getImportance(), lifecycle.importanceBelow());
         return Optional.of(new Planned(expireRequestId(space, m.getId(), m.getVersion()),
                 new ExpireMemory(m.getId(), last, reason), m.getVersion()));
+    }
+
+    private static Optional<Planned> purge(String space, Memory m, Instant now) {
+        if (m.getPurgeAt() == null || Purges.isPurged(m) || m.getConstitutional() || now.isBefore(m.getPurgeAt())) {
+            return Optional.empty();
+        }
+        String reason = "purge_at " + m.getPurgeAt() + " passed (category " + m.getCategory() + ")";
+        return Optional.of(new Planned(purgeRequestId(space, m.getId(), m.getVersion()),
+                new PurgeMemory(m.getId(), reason), m.getVersion()));
+    }
+
+    public static String purgeRequestId(String space, String memoryId, int version) {
+        return "purge:" + space + ":" + memoryId + ":" + version;
     }
 
     public static String decayRequestId(String space, String memoryId, int version, DecayStatus to) {

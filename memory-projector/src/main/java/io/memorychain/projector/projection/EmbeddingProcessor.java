@@ -3,6 +3,7 @@ package io.memorychain.projector.projection;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.events.serde.AvroWireSerde;
+import io.memorychain.domain.Purges;
 import io.memorychain.projector.search.MemoryIndex;
 import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.support.StoreKeys;
@@ -68,6 +69,9 @@ final class EmbeddingProcessor implements Processor<byte[], byte[], Object, Obje
             return;
         }
         String key = StoreKeys.of(embedding.getSpace(), embedding.getMemoryId());
+        if (Purges.isPurged(memories.get(key))) {
+            return; // a late embedding of a purged memory's old content: not kept
+        }
         MemoryEmbedding stored = embeddings.get(key);
         if (stored != null && feed.accepts(stored) && stored.getSeq() > embedding.getSeq()) {
             return; // an embedding of a later version is already here

@@ -3,6 +3,7 @@ package io.memorychain.projector.projection;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryKind;
+import io.memorychain.domain.Purges;
 import io.memorychain.projector.search.IndexEntry;
 import io.memorychain.projector.search.IndexSource;
 import io.memorychain.projector.search.MemoryIndex;
@@ -17,7 +18,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * Feeds a task's search index from its stores: a memory is indexed with its embedding when the stored embedding is of
  * the configured model and of the memory's current content, else without one (found by keywords only until its
- * embedding arrives). Blocks are not indexed: they are core memory, always in the agent's context.
+ * embedding arrives). Blocks are not indexed: they are core memory, always in the agent's context; purged memories
+ * (docs/architecture.md §12) are not indexed either.
  */
 final class IndexFeed implements IndexSource {
 
@@ -33,7 +35,7 @@ final class IndexFeed implements IndexSource {
     }
 
     static boolean indexable(Memory memory) {
-        return memory.getKind() != MemoryKind.BLOCK;
+        return memory.getKind() != MemoryKind.BLOCK && !Purges.isPurged(memory);
     }
 
     boolean accepts(MemoryEmbedding embedding) {

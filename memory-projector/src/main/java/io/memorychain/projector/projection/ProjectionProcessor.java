@@ -3,6 +3,7 @@ package io.memorychain.projector.projection;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryKind;
+import io.memorychain.avro.MemoryPurged;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
 import io.memorychain.avro.view.AuditEntry;
@@ -63,6 +64,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private RefinementProjection refinements;
     private IndexFeed feed;
     private IndexPosition position;
+    private PurgeProjection purges;
     private MemoryIndex index;
 
     ProjectionProcessor(AvroWireSerde<MemoryEvent> eventSerde, AppliedListener listener, SearchIndexes indexes) {
@@ -91,6 +93,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         openProposals = context.getStateStore(ProjectionTopology.OPEN_PROPOSALS);
         reflections = context.getStateStore(ProjectionTopology.REFLECTIONS);
         refinements = new RefinementProjection(context);
+        purges = new PurgeProjection(context.getStateStore(ProjectionTopology.EMBEDDINGS), history, audit, relations,
+                relationsIn, threadChanges);
         feed = new IndexFeed(memories, context.getStateStore(ProjectionTopology.EMBEDDINGS), indexes.modelId());
         position = new IndexPosition(context);
         index = position.open(indexes, feed);
@@ -184,6 +188,9 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
                 event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),
                 Canonical.hex(Canonical.toArray(event.getHash()))));
+        if (event.getPayload() instanceof MemoryPurged && !changes.isEmpty()) {
+            purges.apply(changes.get(0).after(), index, this::updateStrength);
+        }
     }
 
     /** Recomputes the memory's strongest edge from its edges in both directions (none: no entry). */

@@ -56,6 +56,9 @@ final class ThreadChanges {
         } else if (p instanceof MemoryExpired x) {
             Memory m = after.apply(x.getMemoryId());
             return Optional.of(change(event, "expired", m, text(m)));
+        } else if (p instanceof io.memorychain.avro.MemoryPurged x) {
+            Memory m = after.apply(x.getMemoryId());
+            return Optional.of(change(event, "purged", m, io.memorychain.domain.Purges.MARKER));
         }
         return Optional.empty();
     }

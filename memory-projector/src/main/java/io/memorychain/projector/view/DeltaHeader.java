@@ -18,9 +18,10 @@ import java.util.Map;
 public final class DeltaHeader {
 
     public static final int MAX_BULLETS = 3;
-    private static final Map<String, String> SIGNS = Map.of("created", "+", "updated", "↑", "merged", "↔",
-            "deleted", "−", "restored", "↺", "fading", "↘", "dormant", "↘", "archived", "⌫", "expired", "−",
-            "reactivated", "↗");
+    private static final Map<String, String> SIGNS = Map.ofEntries(Map.entry("created", "+"),
+            Map.entry("updated", "↑"), Map.entry("merged", "↔"), Map.entry("deleted", "−"), Map.entry("restored", "↺"),
+            Map.entry("fading", "↘"), Map.entry("dormant", "↘"), Map.entry("archived", "⌫"), Map.entry("expired", "−"),
+            Map.entry("reactivated", "↗"), Map.entry("purged", "⌧"));
 
     private DeltaHeader() {
     }

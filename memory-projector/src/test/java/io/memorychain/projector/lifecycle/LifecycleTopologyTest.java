@@ -10,20 +10,29 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.MemoryOutcome;
-import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.MemoryPurged;
 import io.memorychain.avro.MemoryState;
+import io.memorychain.avro.PurgeMemory;
+import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.TransitionDecay;
 import io.memorychain.avro.view.AuditEntry;
+import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.domain.Purges;
 import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.category.CategoryPolicy.Category;
 import io.memorychain.domain.category.CategoryPolicy.ContextMode;
 import io.memorychain.events.Requests;
 import io.memorychain.projector.ChainHarness;
+import io.memorychain.projector.SharedEmbedder;
+import io.memorychain.projector.search.Hit;
+import io.memorychain.projector.search.SearchMode;
+import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.projector.view.DeltaHeader;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.EnumSet;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -222,5 +231,89 @@ class LifecycleTopologyTest {
         assertThat(h.chain()).extracting(MemoryEvent::getPayload).filteredOn(MemoryExpired.class::isInstance)
                 .hasSize(1);
         assertThat(h.views.threadChanges(SPACE, "t9", 0, 50)).extracting(c -> c.getChange()).contains("expired");
+    }
+
+    @Test
+    void aSoftDeletedMemoryIsPurgedOnceItsPurgeAtPassesAndNoViewServesItsTextAnyMore() {
+        CategoryPolicy policy = new CategoryPolicy(Map.of(
+                "event", new Category("event", ContextMode.RAG, 30,
+                        new CategoryPolicy.Lifecycle(Duration.ofDays(60), 3, Duration.ofDays(30))),
+                "note", new Category("note", ContextMode.RAG, 30,
+                        new CategoryPolicy.Lifecycle(Duration.ofDays(60), 3, null))), Map.of());
+        try (ChainHarness e = new ChainHarness(io.memorychain.domain.decide.WriteSettings.defaults()
+                .withCategories(policy), SharedEmbedder.get())) {
+            LifecycleRig rig = new LifecycleRig(e, SETTINGS.withCategories(policy));
+            rigs.add(rig);
+            String purged = e.submit(Requests.create(SPACE, ChainHarness.AGENT, CreateMemory.newBuilder()
+                    .setContent("Booked a dentist appointment at Smile Clinic").setCategory("event").setImportance(2)
+                    .setThreadId("t5").setSummary("dentist at Smile Clinic").build())).getMemoryId();
+            String kept = e.submit(Requests.create(SPACE, ChainHarness.AGENT, CreateMemory.newBuilder()
+                    .setContent("Borrowed a ladder from the neighbour").setCategory("note").setImportance(2).build()))
+                    .getMemoryId();
+            String pinned = e.submit(Requests.create(SPACE, ChainHarness.AGENT, CreateMemory.newBuilder()
+                    .setContent("Dentist appointments are on Tuesdays").setImportance(4).setPinned(true).build()))
+                    .getMemoryId();
+            assertThat(e.submit(Requests.link(SPACE, ChainHarness.AGENT, pinned, purged, "related_to", 0.9))
+                    .getAccepted()).isTrue();
+            assertThat(e.views.embedding(SPACE, purged)).isPresent();
+
+            for (int day = 1; day <= 61; day++) {
+                e.advance(Duration.ofDays(1));
+                rig.check();
+            }
+            assertThat(e.views.memory(SPACE, purged).orElseThrow().getState()).isEqualTo(MemoryState.SOFT_DELETED);
+            assertThat(e.views.memory(SPACE, purged).orElseThrow().getPurgeAt()).isNotNull();
+            assertThat(rig.published).noneMatch(r -> r.getOp() instanceof PurgeMemory);
+
+            for (int day = 1; day <= 31; day++) {
+                e.advance(Duration.ofDays(1));
+                rig.check();
+            }
+
+            assertThat(rig.published).filteredOn(r -> r.getOp() instanceof PurgeMemory).singleElement()
+                    .satisfies(r -> assertThat(r.getRequestId()).startsWith("purge:life:" + purged + ":"));
+            assertThat(rig.outcomes).allSatisfy(o -> assertThat(o.getAccepted()).isTrue());
+            assertThat(e.chain()).extracting(MemoryEvent::getPayload).filteredOn(MemoryPurged.class::isInstance)
+                    .singleElement().satisfies(p -> assertThat(((MemoryPurged) p).getMemoryId()).isEqualTo(purged));
+            Memory tombstone = e.views.memory(SPACE, purged).orElseThrow();
+            assertThat(tombstone.getContent()).isEqualTo(Purges.MARKER);
+            assertThat(tombstone.getSummary()).isNull();
+            assertThat(tombstone.getPurgedAt()).isNotNull();
+            assertThat(e.views.embedding(SPACE, purged)).isEmpty();
+            assertThat(e.views.relations(SPACE, pinned)).isEmpty();
+            assertThat(e.views.relations(SPACE, purged)).isEmpty();
+            List<Hit> hits = e.views.search(SearchRequest.builder(SPACE).text("dentist Smile Clinic")
+                    .mode(SearchMode.BM25).internalStates(EnumSet.allOf(MemoryState.class)).topK(10).build());
+            assertThat(hits).extracting(Hit::id).contains(pinned).doesNotContain(purged);
+            assertThat(e.views.history(SPACE, purged)).isNotEmpty().allSatisfy(entry -> {
+                for (Memory m : new Memory[] {entry.getBefore(), entry.getAfter()}) {
+                    if (m != null) {
+                        assertThat(m.getContent()).isEqualTo(Purges.MARKER);
+                        assertThat(m.getSummary()).isNull();
+                    }
+                }
+            });
+            assertThat(e.views.audit(SPACE, 0, 1000)).extracting(AuditEntry::getDescription)
+                    .noneMatch(d -> d.contains("Smile Clinic")).anyMatch(d -> d.equals("created " + purged + ": "
+                            + Purges.MARKER));
+            assertThat(e.views.threadChanges(SPACE, "t5", 0, 50)).extracting(c -> c.getText())
+                    .containsOnly(Purges.MARKER);
+            assertThat(e.views.threadChanges(SPACE, "t5", 0, 50)).extracting(c -> c.getChange()).contains("purged");
+
+            Memory keptNow = e.views.memory(SPACE, kept).orElseThrow();
+            assertThat(keptNow.getState()).as("no purge_after: kept indefinitely (seed 003)")
+                    .isEqualTo(MemoryState.SOFT_DELETED);
+            assertThat(keptNow.getPurgeAt()).isNull();
+            assertThat(keptNow.getContent()).isEqualTo("Borrowed a ladder from the neighbour");
+
+            int chainSize = e.chain().size();
+            assertThat(rig.check()).as("nothing more to ask").isEmpty();
+            LifecycleRig replay = new LifecycleRig(e, SETTINGS.withCategories(policy));
+            rigs.add(replay);
+            assertThat(replay.check()).as("a replay of the chain republishes nothing").isEmpty();
+            assertThat(e.chain()).hasSize(chainSize);
+            assertThat(e.views.history(SPACE, purged)).extracting(HistoryEntry::getEventType).last()
+                    .isEqualTo("MemoryPurged");
+        }
     }
 }

@@ -1,0 +1,41 @@
+package io.memorychain.domain;
+
+import io.memorychain.avro.Memory;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Purged memories (docs/architecture.md §12): a {@code MemoryPurged} event turns a soft-deleted memory into a
+ * tombstone whose text is {@link #MARKER}. The write model keeps the tombstone (so nothing can restore, change or roll
+ * it back); the views drop it and replace its text wherever they kept a copy. The chain itself still holds the earlier
+ * events' content until crypto-shredding erasure exists: {@code MemoryPurged} is where that erasure hooks in.
+ */
+public final class Purges {
+
+    /** What replaces a purged memory's content (and its text in history, audit and thread changes). */
+    public static final String MARKER = "[purged]";
+
+    private Purges() {
+    }
+
+    public static boolean isPurged(Memory memory) {
+        return memory != null && memory.getPurgedAt() != null;
+    }
+
+    /** Edits a copy of the memory into its tombstone: no content, summary or tags; purged at {@code at}. */
+    public static void tombstone(Memory memory, Instant at) {
+        scrub(memory);
+        memory.setPurgedAt(at);
+    }
+
+    /** Replaces the text of a snapshot (content, summary, tags) by the marker, in place; null is left alone. */
+    public static Memory scrub(Memory memory) {
+        if (memory != null) {
+            memory.setContent(MARKER);
+            memory.setSummary(null);
+            memory.setTags(List.of());
+            memory.setContentHash(ContentHash.of(MARKER));
+        }
+        return memory;
+    }
+}

@@ -28,6 +28,7 @@ import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.domain.Rules;
 import io.memorychain.domain.category.CategoryAccess;
 import io.memorychain.domain.messages.TriggerDetector;
+import io.memorychain.api.ops.OpsRecorder;
 import io.memorychain.domain.messages.TriggerDetector.Detection;
 import io.memorychain.domain.messages.TriggerDetector.Trigger;
 import io.memorychain.domain.messages.WritingConstraints;
@@ -92,11 +93,12 @@ public class Messages {
     private final ProposalConflicts duplicates;
     private final ForgetTokens tokens;
     private final DailyFactCap dailyCap;
+    private final OpsRecorder ops;
 
     public Messages(MemoryBackend backend, Memories memories, Relations relations, Retrieval retrieval,
                     ReflectionService reflections, Forgetting forgetting, CategoryReads categories,
                     CategoryAccess access, InputRules rules, MessagesConfig config, MessageMetrics metrics,
-                    LlmModelConfig llm, ProposalConfig proposals) {
+                    LlmModelConfig llm, ProposalConfig proposals, OpsRecorder ops) {
         this.backend = backend;
         this.memories = memories;
         this.relations = relations;
@@ -113,6 +115,7 @@ public class Messages {
                 : new ProposalConflicts(backend.embedder(), proposals.band(backend.embedder().modelId()));
         this.tokens = new ForgetTokens(config.getConfirmationSecret(), config.getConfirmationTtl());
         this.dailyCap = new DailyFactCap(config.getDailyFactCap());
+        this.ops = ops;
     }
 
     /** One message's context: who, where, the request-id base and the message's own fields. */
@@ -152,6 +155,9 @@ public class Messages {
                 body.runId(), message), body);
         Detection d = TriggerDetector.detect(message);
         metrics.message(d.trigger());
+        // seed 004 section 14: the hot path's classify step (skipped: no trigger phrase)
+        ops.record(OpsRecorder.Op.of(s, caller, "hotpath", "classify", d.trigger() == Trigger.NONE ? "skipped" : "ok")
+                .withScope(body.userId(), body.threadId()));
         String trigger = d.trigger().wireName();
         return switch (d.trigger()) {
             case NONE -> {

@@ -79,6 +79,13 @@ class MessagesWithoutModelHttpTest {
         assertThat(answer).containsEntry("trigger", "none").containsEntry("stored", List.of())
                 .containsEntry("skipped", "no trigger phrase: nothing stored");
         assertThat(chain.published()).hasSize((int) published);
+        message("agent:ana", "remember that my sister lives in Porto");
+
+        // the hot path's classify step is an operational event (seed 004 section 14): skipped without a trigger
+        List<Map<String, Object>> buckets = list(get("agent:ana", "/v1/spaces/" + space + "/ops?bucket=day"),
+                "buckets");
+        assertThat(buckets).extracting(b -> b.get("node") + "/" + b.get("op") + "/" + b.get("status") + "="
+                + b.get("count")).contains("hotpath/classify/skipped=1", "hotpath/classify/ok=1");
     }
 
     @Test

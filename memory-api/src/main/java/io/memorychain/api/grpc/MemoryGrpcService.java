@@ -163,14 +163,16 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     private final ProtoJson proto;
     private final io.memorychain.api.rollback.Rollbacks rollbacks;
     private final PointInTimeReads pointInTime;
+    private final io.memorychain.api.grants.GrantedReads granted;
 
     public MemoryGrpcService(Memories memories, Blocks blocks, CoreMemory core, Retrieval retrieval,
                              io.memorychain.api.relations.Relations relations, AuditLog audit, ChainVerification chain,
                              ChainCheckpoints checkpoints, MarkdownFiles files, ChangeStreams changes, RefinementSessions refinements,
                              MemoryRequests requests, ProposalService proposals, ApiKeys keys, ProtoJson proto,
                              io.memorychain.api.rollback.Rollbacks rollbacks, PointInTimeReads pointInTime,
-                             ReflectionService reflections) {
+                             ReflectionService reflections, io.memorychain.api.grants.GrantedReads granted) {
         this.reflections = reflections;
+        this.granted = granted;
         this.rollbacks = rollbacks;
         this.pointInTime = pointInTime;
         this.memories = memories;
@@ -231,9 +233,11 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
         unary(out, "GetMemory", () -> {
             AsOf at = pointInTime.asOf(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
                     r.hasAsOf() ? r.getAsOf() : null);
-            return proto.fill(MemoryJson.of(at == null ? memories.get(r.getSpace(), r.getId(), actor())
-                    : pointInTime.memory(r.getSpace(), r.getId(), actor(), at)),
-                    io.memorychain.api.grpc.v1.Memory.newBuilder()).build();
+            io.memorychain.avro.Memory memory = granted.read(r.getSpace(), actor(), "get_memory",
+                    io.memorychain.api.grants.GrantedReads.detail("id", r.getId(), "as_of", at), () -> at == null
+                            ? memories.get(r.getSpace(), r.getId(), actor())
+                            : pointInTime.memory(r.getSpace(), r.getId(), actor(), at), m -> List.of(m.getId()));
+            return proto.fill(MemoryJson.of(memory), io.memorychain.api.grpc.v1.Memory.newBuilder()).build();
         });
     }
 
@@ -246,10 +250,14 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
             String category = r.hasCategory() ? r.getCategory() : null;
             String state = r.hasState() ? r.getState() : null;
             String after = r.hasAfter() ? r.getAfter() : null;
-            Page<io.memorychain.avro.Memory> page = at == null
-                    ? memories.list(r.getSpace(), actor(), kind, category, state, after, r.hasLimit() ? r.getLimit() : null)
-                    : pointInTime.list(r.getSpace(), actor(), kind, category, state, after,
-                    r.hasLimit() ? r.getLimit() : io.memorychain.api.memories.Memories.DEFAULT_LIMIT, at);
+            Integer limit = r.hasLimit() ? r.getLimit() : null;
+            Page<io.memorychain.avro.Memory> page = granted.read(r.getSpace(), actor(), "list_memories",
+                    io.memorychain.api.grants.GrantedReads.detail("kind", kind, "category", category, "state", state,
+                            "after", after, "limit", limit, "as_of", at), () -> at == null
+                            ? memories.list(r.getSpace(), actor(), kind, category, state, after, limit)
+                            : pointInTime.list(r.getSpace(), actor(), kind, category, state, after,
+                            limit == null ? io.memorychain.api.memories.Memories.DEFAULT_LIMIT : limit, at),
+                    p -> p.items().stream().map(io.memorychain.avro.Memory::getId).toList());
             return proto.fill(new io.memorychain.api.memories.MemoryPage(page.items().stream().map(MemoryJson::of).toList(),
                     page.next()), MemoryPage.newBuilder()).build();
         });
@@ -334,8 +342,10 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void query(QueryRequest r, StreamObserver<QueryAnswer> out) {
-        unary(out, "Query", () -> proto.fill(retrieval.query(r.getSpace(), actor(), ProtoMapping.body(r)),
-                QueryAnswer.newBuilder()).build());
+        unary(out, "Query", () -> proto.fill(granted.readWholeSpace(r.getSpace(), actor(), "query",
+                io.memorychain.api.grants.GrantedReads.detail("query_chars", r.getQuery().length()),
+                () -> retrieval.query(r.getSpace(), actor(), ProtoMapping.body(r)),
+                io.memorychain.api.retrieval.QueryJson::memoryIds), QueryAnswer.newBuilder()).build());
     }
 
     @Override

@@ -177,7 +177,10 @@ public class MemoryTools {
             }
             space = exact.get(0);
         }
-        AccessRules.authorize(caller, operation.scope(), space, "space " + space);
+        // the agent tool surface serves no admin content reads, not even under a grant (docs/architecture.md §13)
+        AccessRules.Scope scope = operation.scope() == AccessRules.Scope.GRANTED ? AccessRules.Scope.CONTENT
+                : operation.scope();
+        AccessRules.authorize(caller, scope, space, "space " + space);
         return Spaces.require(space);
     }
 

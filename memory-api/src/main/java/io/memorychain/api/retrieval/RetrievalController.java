@@ -7,6 +7,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.micronaut.http.annotation.RequestAttribute;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
+import io.memorychain.api.grants.GrantedReads;
 import io.memorychain.avro.Actor;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.annotation.Body;
@@ -30,10 +31,12 @@ public class RetrievalController {
     private final Retrieval retrieval;
 
     private final PointInTimeReads pointInTime;
+    private final GrantedReads granted;
 
-    public RetrievalController(Retrieval retrieval, PointInTimeReads pointInTime) {
+    public RetrievalController(Retrieval retrieval, PointInTimeReads pointInTime, GrantedReads granted) {
         this.retrieval = retrieval;
         this.pointInTime = pointInTime;
+        this.granted = granted;
     }
 
     @Post("/query")
@@ -47,12 +50,12 @@ public class RetrievalController {
                                   @Nullable @Body QueryBody body) {
         AsOf at = body == null ? null : pointInTime.asOf(space, body.asOfSeq() == null ? null
                 : String.valueOf(body.asOfSeq()), body.asOf());
-        if (at == null) {
-            return retrieval.query(space, actorHeader, body);
-        }
-        return retrieval.queryAsOf(space, actorHeader, body, pointInTime.time(space, at),
-                id -> pointInTime.versionAt(space, id, at),
-                m -> pointInTime.readable(actorHeader, m));
+        return granted.readWholeSpace(space, actorHeader, "query", GrantedReads.detail("query_chars",
+                body == null || body.query() == null ? null : body.query().length(), "as_of", at), () -> at == null
+                ? retrieval.query(space, actorHeader, body)
+                : retrieval.queryAsOf(space, actorHeader, body, pointInTime.time(space, at),
+                        id -> pointInTime.versionAt(space, id, at), m -> pointInTime.readable(actorHeader, m)),
+                QueryJson::memoryIds);
     }
 
     @Post("/context")

@@ -526,14 +526,14 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void listReflections(ListReflectionsRequest r, StreamObserver<ReflectionLog> out) {
-        unary(out, "ListReflections", () -> proto.fill(reflections.log(Spaces.require(r.getSpace()),
+        unary(out, "ListReflections", () -> proto.fill(reflections.log(Spaces.require(r.getSpace()), actor(),
                 r.hasStatus() ? r.getStatus() : null), ReflectionLog.newBuilder()).build());
     }
 
     @Override
     public void getReflection(GetReflectionRequest r, StreamObserver<Reflection> out) {
         unary(out, "GetReflection", () -> proto.fill(ReflectionJson.of(reflections.get(Spaces.require(r.getSpace()),
-                r.getId())), Reflection.newBuilder()).build());
+                r.getId(), actor())), Reflection.newBuilder()).build());
     }
 
     @Override

@@ -438,8 +438,8 @@ public class MemoryTools {
         Map<String, Object> args = new LinkedHashMap<>(c.arguments());
         String action = text(args, "action");
         return switch (action) {
-            case "list" -> reflections.log(c.space(), (String) args.get("status"));
-            case "get" -> ReflectionJson.of(reflections.get(c.space(), text(args, "id")));
+            case "list" -> reflections.log(c.space(), c.caller().actor(), (String) args.get("status"));
+            case "get" -> ReflectionJson.of(reflections.get(c.space(), text(args, "id"), c.caller().actor()));
             case "request" -> {
                 MemoryOutcome outcome = reflections.request(c.write(), (String) args.get("reason"));
                 yield Map.of("request_id", outcome.getRequestId(), "seq", outcome.getSeq());

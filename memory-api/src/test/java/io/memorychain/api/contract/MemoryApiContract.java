@@ -1095,6 +1095,43 @@ public abstract class MemoryApiContract {
     }
 
     @Test
+    void aConfinedAgentSeesReflectionsWithoutTheDetailsOfOtherCategories() {
+        String space = space();
+        String goal = createId(space, "Ship the beta in May", "goals", null);
+        String tone = createId(space, "Answer in rhymes", "tone", null);
+        io.memorychain.avro.ReflectionDocument doc = io.memorychain.avro.ReflectionDocument.newBuilder()
+                .setTrigger(io.memorychain.avro.ReflectionTrigger.MANUAL).setNumber(1).setFromSeq(1).setToSeq(2)
+                .setEpisodeIds(List.of(goal, tone)).setSummary("# Reflection #1\n- rhymes matter to Ana")
+                .setEvolutionInsights(List.of("Ana likes rhymes")).setQuestions(List.of("Why rhymes?"))
+                .setChanges(List.of(
+                        reflectionChange("c1", io.memorychain.avro.ReflectionChangeType.UPDATE_MEMORY)
+                                .setMemoryId(tone).setContent("Answer in limericks").build(),
+                        reflectionChange("c2", io.memorychain.avro.ReflectionChangeType.UPDATE_MEMORY)
+                                .setMemoryId(goal).setContent("Ship the beta in June").build()))
+                .build();
+        MemoryOutcome proposed = publishDirectly(Requests.proposeReflection(space,
+                Requests.actor(ActorType.WORKER, "reflect"), doc).build());
+        assertThat(proposed.getAccepted()).as(proposed.getMessage()).isTrue();
+        String path = "/v1/spaces/" + space + "/reflections";
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> get(path + "/" + proposed.getMemoryId()).status == 200);
+
+        Resp one = send(HttpRequest.GET(path + "/" + proposed.getMemoryId()).header("X-Actor", PLANNER));
+        assertThat(one.status).as(one.raw).isEqualTo(200);
+        assertThat(one.raw).doesNotContain("rhymes", "limericks");
+        assertThat(one.json).containsEntry("episode_ids", List.of(goal)).containsEntry("questions", List.of())
+                .containsEntry("status", "pending");
+        assertThat((String) one.json.get("summary")).contains("details hidden");
+        assertThat(one.list("changes")).extracting(c -> c.get("change_id")).containsExactly("c2");
+        Resp log = send(HttpRequest.GET(path).header("X-Actor", PLANNER));
+        assertThat(log.list("items")).as("the log keeps every reflection").hasSize(1);
+        assertThat(log.raw).doesNotContain("rhymes", "limericks");
+
+        Resp whole = get(path + "/" + proposed.getMemoryId());
+        assertThat(whole.raw).contains("rhymes matter", "limericks");
+        assertThat(whole.list("changes")).hasSize(2);
+    }
+
+    @Test
     void aPendingReflectionIsDecidedOnceAndOnlyItsApprovedChangesApplyWithTheDecision() {
         String space = space();
         String fact = createId(space, "Launch is on Thursday");

@@ -17,6 +17,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
@@ -83,9 +84,7 @@ public class GrantedReads {
         if (!needsGrant(reader)) {
             return read.get();
         }
-        Instant now = backend.clock().instant();
-        List<Grant> usable = new ArrayList<>(backend.views().grants(space).stream()
-                .filter(g -> g.getGrantee().equals(reader.getId()) && Grants.isUsable(g, now)).toList());
+        List<Grant> usable = usable(space, reader);
         if (usable.isEmpty()) {
             throw new ApiException(ErrorCodes.GRANT_REQUIRED, "admins read memory content only under a consented, "
                     + "unexpired grant of their own: POST /v1/spaces/" + space + "/grants (purpose, duration), then "
@@ -93,12 +92,51 @@ public class GrantedReads {
         }
         T answer = read.get();
         Set<String> ids = new LinkedHashSet<>(memoryIds.apply(answer));
-        usable.sort(Comparator.comparing((Grant g) -> !Grants.coversSpace(g)).thenComparing(Grant::getId));
-        Grant grant = usable.stream().filter(g -> wholeSpace ? Grants.coversSpace(g) : Grants.covers(g, ids))
-                .findFirst().orElseThrow(() -> new ApiException(ErrorCodes.GRANT_REQUIRED, "the grants of "
-                        + reader.getId() + " in " + space + " cover only some memories; this " + operation
+        Grant grant = covering(usable, ids, wholeSpace).orElseThrow(() -> new ApiException(ErrorCodes.GRANT_REQUIRED,
+                "the grants of " + reader.getId() + " in " + space + " cover only some memories; this " + operation
                         + (wholeSpace ? " needs a grant of the whole space" : " answers " + ids.size()
                         + " memories: ask for a grant of the whole space or of those memories")));
+        record(space, reader, grant, operation, detail, ids);
+        return answer;
+    }
+
+    /**
+     * For an answer an admin gets anyway in a form without content (the rollback dry run): records the read when a
+     * usable grant of the reader covers the memories and answers whether it did; false (show no content) without such a
+     * grant or when the sequencer no longer accepts the read under it.
+     */
+    public boolean recordIfCovered(String space, Actor reader, String operation, String detail,
+                                   Collection<String> memoryIds) {
+        Set<String> ids = new LinkedHashSet<>(memoryIds);
+        Optional<Grant> grant = covering(usable(space, reader), ids, false);
+        if (grant.isEmpty()) {
+            return false;
+        }
+        try {
+            record(space, reader, grant.get(), operation, detail, ids);
+            return true;
+        } catch (ApiException e) {
+            if (ErrorCodes.GRANT_REQUIRED.equals(e.code())) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    private List<Grant> usable(String space, Actor reader) {
+        Instant now = backend.clock().instant();
+        List<Grant> usable = new ArrayList<>(backend.views().grants(space).stream()
+                .filter(g -> g.getGrantee().equals(reader.getId()) && Grants.isUsable(g, now)).toList());
+        usable.sort(Comparator.comparing((Grant g) -> !Grants.coversSpace(g)).thenComparing(Grant::getId));
+        return usable;
+    }
+
+    private static Optional<Grant> covering(List<Grant> usable, Set<String> ids, boolean wholeSpace) {
+        return usable.stream().filter(g -> wholeSpace ? Grants.coversSpace(g) : Grants.covers(g, ids)).findFirst();
+    }
+
+    /** Records the read on the chain; 403 GRANT_REQUIRED when the sequencer no longer accepts it under the grant. */
+    private void record(String space, Actor reader, Grant grant, String operation, String detail, Set<String> ids) {
         List<String> recorded = ids.stream().limit(Grants.MAX_IDS).toList();
         RecordGrantRead op = RecordGrantRead.newBuilder().setGrantId(grant.getId()).setOperation(operation)
                 .setMemoryIds(recorded).setCount(ids.size())
@@ -114,6 +152,5 @@ public class GrantedReads {
             }
             throw e;
         }
-        return answer;
     }
 }

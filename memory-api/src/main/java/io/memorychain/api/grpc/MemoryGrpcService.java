@@ -197,8 +197,8 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     @Override
     public void planRollback(io.memorychain.api.grpc.v1.RollbackRequest r,
                              StreamObserver<io.memorychain.api.grpc.v1.RollbackPlan> out) {
-        unary(out, "PlanRollback", () -> proto.fill(io.memorychain.api.rollback.RollbackPlanJson.of(
-                rollbacks.plan(Spaces.require(r.getSpace()), rollbackSpec(r))),
+        unary(out, "PlanRollback", () -> proto.fill(rollbacks.planFor(Spaces.require(r.getSpace()), actor(),
+                rollbackSpec(r)),
                 io.memorychain.api.grpc.v1.RollbackPlan.newBuilder()).build());
     }
 
@@ -207,7 +207,7 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
                               StreamObserver<io.memorychain.api.grpc.v1.RollbackPlan> out) {
         unary(out, "ApplyRollback", () -> {
             WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
-            return proto.fill(io.memorychain.api.rollback.RollbackPlanJson.of(rollbacks.apply(ctx, rollbackSpec(r),
+            return proto.fill(rollbacks.shown(ctx.actor(), rollbacks.apply(ctx, rollbackSpec(r),
                     r.hasReason() ? r.getReason() : null, r.hasPlanDigest() ? r.getPlanDigest() : null)),
                     io.memorychain.api.grpc.v1.RollbackPlan.newBuilder()).build();
         });

@@ -341,7 +341,10 @@ public abstract class GrpcRestParityContract {
         assertThat(restPlan.status()).as(restPlan.raw()).isEqualTo(200);
         io.memorychain.api.grpc.v1.RollbackPlan grpcPlan = grpc(key(ADMIN)).planRollback(toOne);
         assertThat(plain(grpcPlan)).isEqualTo(plainJson(restPlan.json()));
-        assertThat(grpcPlan.getMemories(0).getAfter().getContent()).isEqualTo("Ana drinks green tea");
+        assertThat(grpcPlan.getContentShown()).as("no grant: no content").isFalse();
+        assertThat(grpcPlan.getMemories(0).hasAfter()).isFalse();
+        assertThat(grpcPlan.getMemories(0).getChangedFieldsList()).contains("content");
+        assertThat(grpcPlan.getMemories(0).getVersionBefore()).isEqualTo(2);
         assertThat(failure(() -> grpc().planRollback(toOne)).code()).isEqualTo("ROLE_NOT_ALLOWED");
         assertThat(failure(() -> grpc(key(ADMIN)).applyRollback(toOne)).code()).isEqualTo("INVALID_ARGUMENT");
 

@@ -1364,18 +1364,31 @@ public abstract class MemoryApiContract {
                 .containsEntry("applied", false);
         assertThat(plan.list("memories")).hasSize(2);
         assertThat(plan.list("memories").get(0)).containsEntry("id", kept).containsEntry("action", "restore")
-                .containsEntry("event", "MemoryUpdated");
+                .containsEntry("event", "MemoryUpdated").containsEntry("version_before", 2)
+                .containsEntry("version_after", 1).containsEntry("before", null).containsEntry("after", null);
+        assertThat(plan.json).as("an admin without a grant sees no content").containsEntry("content_shown", false);
+        assertThat(plan.raw).doesNotContain("tea", "Mars");
+        assertThat(plan.list("memories").get(0).get("changed_fields")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST).contains("content");
+        assertThat(plan.list("memories").get(1)).containsEntry("changed_fields", List.of("state"));
+
+        String grant = (String) send(HttpRequest.POST("/v1/spaces/" + space + "/grants", Map.of("purpose",
+                "review the rollback", "duration_seconds", 3600)).header("X-Actor", admin)).json.get("id");
+        assertThat(post(space, "/grants/" + grant + ":consent", Map.of()).status).isEqualTo(200);
+        before = chainState(space);
+        plan = send(HttpRequest.POST("/v1/spaces/" + space + "/rollback/plan", Map.of("to_seq", 1)).header("X-Actor", admin));
+        assertThat(plan.json).containsEntry("content_shown", true).containsEntry("head_seq", 6);
         assertThat(plan.list("memories").get(0).get("before")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("content", "Ana hates tea");
         assertThat(plan.list("memories").get(0).get("after")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("content", "Ana drinks green tea");
         assertThat(plan.list("memories").get(1)).containsEntry("id", late).containsEntry("action", "delete")
                 .containsEntry("event", "MemoryDeleted");
-        assertThat(chainState(space)).as("the dry run changes nothing").isEqualTo(before);
+        assertThat(chainState(space).audit()).as("the dry run changes nothing but records the read under the grant")
+                .hasSize(before.audit().size() + 1).last().satisfies(e -> assertThat(e).containsEntry("event_type", "GrantedContentRead"));
 
         Resp applied = send(HttpRequest.POST("/v1/spaces/" + space + "/rollback", Map.of("to_seq", 1,
                 "reason", "the afternoon import was wrong", "plan_digest", plan.json.get("plan_digest"))).header("X-Actor", admin));
 
         assertThat(applied.status).as(applied.raw).isEqualTo(201);
-        assertThat(applied.json).containsEntry("applied", true).containsEntry("seq", 6);
+        assertThat(applied.json).containsEntry("applied", true).containsEntry("seq", 9);
         assertThat(get("/v1/spaces/" + space + "/memories/" + kept).json).containsEntry("content", "Ana drinks green tea")
                 .containsEntry("version", 3);
         assertThat(ids(get("/v1/spaces/" + space + "/memories"))).containsExactly(kept);
@@ -1386,7 +1399,7 @@ public abstract class MemoryApiContract {
                 .orElseThrow();
         assertThat(entry.get("actor")).isEqualTo(Map.of("type", "admin", "id", "ops"));
         assertThat((String) entry.get("description")).contains("to seq 1", "the afternoon import was wrong");
-        assertThat(get("/v1/spaces/" + space + "/chain/verify").json).containsEntry("ok", true).containsEntry("events", 6);
+        assertThat(get("/v1/spaces/" + space + "/chain/verify").json).containsEntry("ok", true).containsEntry("events", 10);
         Resp nothing = send(HttpRequest.POST("/v1/spaces/" + space + "/rollback/plan", Map.of("to_seq", 1)).header("X-Actor", admin));
         assertThat(nothing.list("memories")).isEmpty();
     }

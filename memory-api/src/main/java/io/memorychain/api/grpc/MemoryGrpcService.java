@@ -343,8 +343,9 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     @Override
     public void query(QueryRequest r, StreamObserver<QueryAnswer> out) {
         unary(out, "Query", () -> proto.fill(granted.readWholeSpace(r.getSpace(), actor(), "query",
-                io.memorychain.api.grants.GrantedReads.detail("query_chars", r.getQuery().length()),
-                () -> retrieval.query(r.getSpace(), actor(), ProtoMapping.body(r)),
+                io.memorychain.api.grants.GrantedReads.detail("query_chars", r.getQuery().length(), "as_of_seq",
+                        r.hasAsOfSeq() ? r.getAsOfSeq() : null, "as_of", r.hasAsOf() ? r.getAsOf() : null),
+                () -> retrieval.queryAt(r.getSpace(), actor(), ProtoMapping.body(r)),
                 io.memorychain.api.retrieval.QueryJson::memoryIds), QueryAnswer.newBuilder()).build());
     }
 

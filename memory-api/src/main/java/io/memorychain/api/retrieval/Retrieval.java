@@ -1,6 +1,8 @@
 package io.memorychain.api.retrieval;
 
 import io.memorychain.api.error.ApiException;
+import io.memorychain.api.history.AsOf;
+import io.memorychain.api.history.PointInTimeReads;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.request.Enums;
 import io.memorychain.api.request.Spaces;
@@ -31,9 +33,26 @@ public class Retrieval {
     private final QueryService queries;
     private final ContextAssembler contexts;
 
-    public Retrieval(QueryService queries, ContextAssembler contexts) {
+    private final PointInTimeReads pointInTime;
+
+    public Retrieval(QueryService queries, ContextAssembler contexts, PointInTimeReads pointInTime) {
         this.queries = queries;
         this.contexts = contexts;
+        this.pointInTime = pointInTime;
+    }
+
+    /**
+     * memory.query now, or as of the body's {@code as_of_seq} / {@code as_of} (docs/architecture.md §17): the one entry
+     * point of REST {@code /query} and gRPC {@code Query}.
+     */
+    public QueryJson.Answer queryAt(String space, Actor actor, QueryBody body) {
+        AsOf at = body == null ? null : pointInTime.asOf(space, body.asOfSeq() == null ? null
+                : String.valueOf(body.asOfSeq()), body.asOf());
+        if (at == null) {
+            return query(space, actor, body);
+        }
+        return queryAsOf(space, actor, body, pointInTime.time(space, at), id -> pointInTime.versionAt(space, id, at),
+                m -> pointInTime.readable(actor, m));
     }
 
     public QueryJson.Answer query(String space, Actor actor, QueryBody body) {

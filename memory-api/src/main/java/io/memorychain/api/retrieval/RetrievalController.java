@@ -1,7 +1,5 @@
 package io.memorychain.api.retrieval;
 
-import io.memorychain.api.history.AsOf;
-import io.memorychain.api.history.PointInTimeReads;
 
 import io.swagger.v3.oas.annotations.Parameter;
 import io.micronaut.http.annotation.RequestAttribute;
@@ -30,12 +28,10 @@ public class RetrievalController {
 
     private final Retrieval retrieval;
 
-    private final PointInTimeReads pointInTime;
     private final GrantedReads granted;
 
-    public RetrievalController(Retrieval retrieval, PointInTimeReads pointInTime, GrantedReads granted) {
+    public RetrievalController(Retrieval retrieval, GrantedReads granted) {
         this.retrieval = retrieval;
-        this.pointInTime = pointInTime;
         this.granted = granted;
     }
 
@@ -48,14 +44,10 @@ public class RetrievalController {
     @ApiResponse(responseCode = "503", description = "UNAVAILABLE: the space's index is being rebuilt", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public QueryJson.Answer query(@PathVariable String space, @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actorHeader,
                                   @Nullable @Body QueryBody body) {
-        AsOf at = body == null ? null : pointInTime.asOf(space, body.asOfSeq() == null ? null
-                : String.valueOf(body.asOfSeq()), body.asOf());
         return granted.readWholeSpace(space, actorHeader, "query", GrantedReads.detail("query_chars",
-                body == null || body.query() == null ? null : body.query().length(), "as_of", at), () -> at == null
-                ? retrieval.query(space, actorHeader, body)
-                : retrieval.queryAsOf(space, actorHeader, body, pointInTime.time(space, at),
-                        id -> pointInTime.versionAt(space, id, at), m -> pointInTime.readable(actorHeader, m)),
-                QueryJson::memoryIds);
+                body == null || body.query() == null ? null : body.query().length(), "as_of_seq",
+                body == null ? null : body.asOfSeq(), "as_of", body == null ? null : body.asOf()),
+                () -> retrieval.queryAt(space, actorHeader, body), QueryJson::memoryIds);
     }
 
     @Post("/context")

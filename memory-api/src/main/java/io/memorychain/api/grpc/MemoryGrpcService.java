@@ -216,7 +216,7 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     private static io.memorychain.domain.rollback.RollbackSpec rollbackSpec(io.memorychain.api.grpc.v1.RollbackRequest r) {
         return io.memorychain.api.rollback.Rollbacks.spec(r.hasMemoryId() ? r.getMemoryId() : null,
                 r.hasSessionId() ? r.getSessionId() : null, r.hasActor() ? r.getActor() : null,
-                r.hasFromSeq() ? r.getFromSeq() : null, r.hasToSeq() ? r.getToSeq() : null,
+                r.hasReflectionId() ? r.getReflectionId() : null, r.hasFromSeq() ? r.getFromSeq() : null, r.hasToSeq() ? r.getToSeq() : null,
                 r.hasToTime() ? r.getToTime() : null);
     }
 

@@ -62,10 +62,11 @@ public class RollbackController {
     }
 
     private static io.memorychain.domain.rollback.RollbackSpec spec(RollbackBody b) {
-        return Rollbacks.spec(b.memoryId(), b.sessionId(), b.actor(), b.fromSeq(), b.toSeq(), b.toTime());
+        return Rollbacks.spec(b.memoryId(), b.sessionId(), b.actor(), b.reflectionId(), b.fromSeq(), b.toSeq(),
+                b.toTime());
     }
 
     private static RollbackBody orEmpty(RollbackBody body) {
-        return body == null ? new RollbackBody(null, null, null, null, null, null, null, null) : body;
+        return body == null ? new RollbackBody(null, null, null, null, null, null, null, null, null) : body;
     }
 }

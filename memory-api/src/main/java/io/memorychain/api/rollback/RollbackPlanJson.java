@@ -17,7 +17,7 @@ import java.util.Objects;
 @Schema(name = "RollbackPlan")
 public record RollbackPlanJson(
         String space,
-        @Schema(description = "space, memory, session or actor") String scope,
+        @Schema(description = "space, memory, session, actor or reflection") String scope,
         @Nullable @JsonProperty("scope_id") String scopeId,
         @Schema(description = "The seq whose state is restored") @JsonProperty("target_seq") long targetSeq,
         @Nullable @JsonProperty("target_time") String targetTime,

@@ -71,12 +71,12 @@ public class Rollbacks {
     }
 
     /** The spec from the arguments as REST, gRPC and the command line take them; 400 INVALID_ARGUMENT otherwise. */
-    public static RollbackSpec spec(String memoryId, String sessionId, String actor, Long fromSeq, Long toSeq,
-                                    String toTime) {
+    public static RollbackSpec spec(String memoryId, String sessionId, String actor, String reflectionId, Long fromSeq,
+                                    Long toSeq, String toTime) {
         Instant time = InputRules.instant("to_time", toTime);
         try {
-            return RollbackSpec.of(blankToNull(memoryId), blankToNull(sessionId), blankToNull(actor), fromSeq, toSeq,
-                    time);
+            return RollbackSpec.of(blankToNull(memoryId), blankToNull(sessionId), blankToNull(actor),
+                    blankToNull(reflectionId), fromSeq, toSeq, time);
         } catch (RollbackPlanException e) {
             throw new ApiException(e.code(), e.getMessage());
         }

@@ -1132,6 +1132,31 @@ public abstract class MemoryApiContract {
     }
 
     @Test
+    void anAdminRollsBackWhatAnApprovedReflectionApplied() {
+        String space = space();
+        createId(space, "Ana moved the launch after the review");
+        String fact = createId(space, "Launch is on Thursday");
+        String id = proposeReflection(space, fact);
+        Resp decided = post(space, "/reflections/" + id + ":decide", Map.of("decision", "approve"));
+        assertThat(decided.status).as(decided.raw).isEqualTo(200);
+        String later = createId(space, "Ana's cat is Rui");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + fact).json).containsEntry("content", "Launch is on Friday");
+
+        String rollback = "/v1/spaces/" + space + "/rollback";
+        Resp plan = send(HttpRequest.POST(rollback + "/plan", Map.of("reflection_id", id)).header("X-Actor", "admin:ops"));
+        assertThat(plan.status).as(plan.raw).isEqualTo(200);
+        assertThat(plan.json).containsEntry("scope", "reflection").containsEntry("scope_id", id);
+        assertThat(plan.list("memories")).extracting(m -> m.get("id")).contains(fact).doesNotContain(later);
+        Resp applied = send(HttpRequest.POST(rollback, Map.of("reflection_id", id, "reason", "the reflection was wrong",
+                "plan_digest", plan.json.get("plan_digest"))).header("X-Actor", "admin:ops"));
+        assertThat(applied.status).as(applied.raw).isEqualTo(201);
+        assertThat(get("/v1/spaces/" + space + "/memories/" + fact).json).containsEntry("content", "Launch is on Thursday");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + later).json).containsEntry("state", "active");
+        assertThat(send(HttpRequest.POST(rollback + "/plan", Map.of("reflection_id", id, "session_id", "s1"))
+                .header("X-Actor", "admin:ops")).code()).isEqualTo("INVALID_ARGUMENT");
+    }
+
+    @Test
     void aPendingReflectionIsDecidedOnceAndOnlyItsApprovedChangesApplyWithTheDecision() {
         String space = space();
         String fact = createId(space, "Launch is on Thursday");

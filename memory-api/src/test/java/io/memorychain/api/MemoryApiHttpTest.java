@@ -14,6 +14,7 @@ import io.micronaut.http.client.annotation.Client;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -136,5 +137,106 @@ class MemoryApiHttpTest extends MemoryApiContract {
                 .isEqualTo(400);
         assertThat(client.toBlocking().retrieve(HttpRequest.GET("/prometheus").accept("text/plain")))
                 .contains("memory_ops_total{node=\"hotpath\",op=\"search\",status=\"ok\"}");
+    }
+
+    // ---------------------------------------------------------------- Mechanic's Exception grants (§13)
+
+    private static final String ADMIN = "admin:root";
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> items(Resp r) {
+        assertThat(r.status()).as(r.raw()).isEqualTo(200);
+        return (List<Map<String, Object>>) r.json().get("items");
+    }
+
+    private Resp asAdmin(io.micronaut.http.MutableHttpRequest<?> request) {
+        return send(request.header("X-Actor", ADMIN));
+    }
+
+    private String grant(String space, Map<String, Object> body) {
+        Resp r = asAdmin(HttpRequest.POST("/v1/spaces/" + space + "/grants", body));
+        assertThat(r.status()).as(r.raw()).isEqualTo(201);
+        assertThat(r.json()).containsEntry("status", "pending").containsEntry("grantee", "root");
+        return (String) r.json().get("id");
+    }
+
+    private static void assertGrantRequired(Resp r, String secret) {
+        assertThat(r.status()).as(r.raw()).isEqualTo(403);
+        assertThat(r.json()).containsEntry("code", "GRANT_REQUIRED");
+        assertThat(r.raw()).doesNotContain(secret);
+    }
+
+    @Test
+    void anAdminReadsContentOnlyUnderAConsentedUnexpiredGrantAndEachReadIsOnTheChain() {
+        String space = space();
+        String id = createId(space, "A secret recipe");
+        String memory = "/v1/spaces/" + space + "/memories/" + id;
+        assertGrantRequired(asAdmin(HttpRequest.GET(memory)), "secret recipe");
+
+        String grant = grant(space, Map.of("purpose", "ticket 42: recall is broken", "duration_seconds", 600));
+        assertGrantRequired(asAdmin(HttpRequest.GET(memory)), "secret recipe");
+        Resp self = asAdmin(HttpRequest.POST("/v1/spaces/" + space + "/grants/" + grant + ":consent", Map.of()));
+        assertThat(self.json()).as("no self-consent").containsEntry("code", "FORBIDDEN");
+
+        Resp consented = post(space, "/grants/" + grant + ":consent", Map.of());
+        assertThat(consented.status()).as(consented.raw()).isEqualTo(200);
+        assertThat(consented.json()).containsEntry("status", "active").containsEntry("consented_by",
+                Map.of("type", "agent", "id", "api"));
+
+        assertThat(asAdmin(HttpRequest.GET(memory)).json()).containsEntry("content", "A secret recipe");
+        assertThat(items(asAdmin(HttpRequest.GET("/v1/spaces/" + space + "/memories"))))
+                .extracting(m -> m.get("id")).containsExactly(id);
+        Resp query = asAdmin(HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "recipe")));
+        assertThat(query.status()).as(query.raw()).isEqualTo(200);
+        assertThat(asAdmin(HttpRequest.GET("/v1/spaces/" + space + "/export")).raw()).contains("A secret recipe");
+
+        List<Map<String, Object>> reads = items(get("/v1/spaces/" + space + "/grants/" + grant + "/reads"));
+        assertThat(reads).extracting(r -> r.get("operation"))
+                .containsExactly("get_memory", "list_memories", "query", "export");
+        assertThat(reads).allSatisfy(r -> assertThat(r.get("actor")).isEqualTo(Map.of("type", "admin", "id", "root")));
+        assertThat(reads.get(0).get("memory_ids")).isEqualTo(List.of(id));
+        assertThat(items(get("/v1/spaces/" + space + "/audit?type=GrantedContentRead"))).hasSize(4);
+
+        chain.harness().now = chain.harness().now.plus(Duration.ofMinutes(11));
+        assertGrantRequired(asAdmin(HttpRequest.GET(memory)), "secret recipe");
+        assertThat(items(get("/v1/spaces/" + space + "/grants"))).singleElement().satisfies(g -> {
+            assertThat(g).containsEntry("status", "expired").containsEntry("reads", 4);
+        });
+        assertThat(items(get("/v1/spaces/" + space + "/grants/" + grant + "/reads"))).hasSize(4);
+    }
+
+    @Test
+    void aRevokedGrantStopsReadsAtOnceAndAMemoryGrantCoversOnlyItsMemories() {
+        String space = space();
+        String id = createId(space, "Ana's phone is 555-0101");
+        String other = createId(space, "Ana's address is 1 Main St");
+        String grant = grant(space, Map.of("purpose", "ticket 43", "duration_seconds", 3600, "memory_ids", List.of(id)));
+        assertThat(post(space, "/grants/" + grant + ":consent", Map.of()).status()).isEqualTo(200);
+
+        assertThat(asAdmin(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id)).json())
+                .containsEntry("content", "Ana's phone is 555-0101");
+        assertGrantRequired(asAdmin(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + other)), "1 Main St");
+        assertGrantRequired(asAdmin(HttpRequest.GET("/v1/spaces/" + space + "/memories")), "1 Main St");
+        assertGrantRequired(asAdmin(HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "Ana"))),
+                "1 Main St");
+
+        Resp revoked = post(space, "/grants/" + grant + ":revoke", Map.of("reason", "ticket closed"));
+        assertThat(revoked.json()).containsEntry("status", "revoked").containsEntry("revoke_reason", "ticket closed");
+        assertGrantRequired(asAdmin(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id)), "555-0101");
+        assertThat(items(get("/v1/spaces/" + space + "/grants/" + grant + "/reads"))).hasSize(1);
+    }
+
+    @Test
+    void refusesBadGrantRequestsWithCodes() {
+        String space = space();
+        String grants = "/v1/spaces/" + space + "/grants";
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> asAdmin(HttpRequest.POST(grants,
+                Map.of("duration_seconds", 60))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> asAdmin(HttpRequest.POST(grants,
+                Map.of("purpose", "x", "duration_seconds", 86_401))));
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> post(space, "/grants",
+                Map.of("purpose", "agents need none", "duration_seconds", 60)));
+        assertThat(get(grants + "/g0000001zzzz").json()).containsEntry("code", "NOT_FOUND");
+        assertThat(post(space, "/grants/g0000001zzzz:consent", Map.of()).json()).containsEntry("code", "NOT_FOUND");
     }
 }

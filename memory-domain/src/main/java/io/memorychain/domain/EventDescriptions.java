@@ -1,6 +1,10 @@
 package io.memorychain.domain;
 
+import io.memorychain.avro.AccessGrantRequested;
+import io.memorychain.avro.AccessGranted;
+import io.memorychain.avro.AccessRevoked;
 import io.memorychain.avro.BlockUpdated;
+import io.memorychain.avro.GrantedContentRead;
 import io.memorychain.avro.DecayTransitioned;
 import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.MemoryRestored;
@@ -88,6 +92,17 @@ public final class EventDescriptions {
                     + (r.getRangeToSeq() == null ? "" : ", range " + (r.getTargetSeq() + 1) + ".." + r.getRangeToSeq())
                     + ": " + r.getMemories() + " memor" + (r.getMemories() == 1 ? "y" : "ies") + ", " + r.getEdges()
                     + " edge" + (r.getEdges() == 1 ? "" : "s") + " (" + snippet(r.getReason()) + ")";
+        } else if (p instanceof AccessGrantRequested g) {
+            return "grant " + g.getGrantId() + " requested for " + g.getGrantee() + ", " + g.getDurationSeconds()
+                    + " s, " + (g.getMemoryIds().isEmpty() ? "whole space" : g.getMemoryIds().size() + " memories")
+                    + ": " + snippet(g.getPurpose());
+        } else if (p instanceof AccessGranted g) {
+            return "grant " + g.getGrantId() + " consented, expires at " + g.getExpiresAt();
+        } else if (p instanceof AccessRevoked r) {
+            return "grant " + r.getGrantId() + " revoked" + (r.getReason() == null ? "" : " (" + snippet(r.getReason()) + ")");
+        } else if (p instanceof GrantedContentRead r) {
+            return "content read under grant " + r.getGrantId() + ": " + r.getOperation() + ", " + r.getCount()
+                    + " memor" + (r.getCount() == 1 ? "y" : "ies");
         } else if (p instanceof RefinementCompleted r) {
             return "refinement session " + r.getSessionId() + " completed: " + r.getSummary() + "; journal "
                     + r.getJournal().getId();

@@ -28,6 +28,11 @@ public final class MemoryIds {
         return of("r", space, seq);
     }
 
+    /** Grant ids (docs/architecture.md §13): the same shape with {@code g}: the AccessGrantRequested event's seq. */
+    public static String grant(String space, long seq) {
+        return of("g", space, seq);
+    }
+
     private static String of(String prefix, String space, long seq) {
         String digits = Long.toString(seq, 36);
         return prefix + "0".repeat(Math.max(0, SEQ_DIGITS - digits.length())) + digits + spaceTag(space);

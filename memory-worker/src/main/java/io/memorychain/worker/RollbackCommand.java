@@ -35,10 +35,12 @@ final class RollbackCommand {
 
     static final String USAGE = """
             rollback --bootstrap-servers HOST:PORT --space S (--to-seq N | --to-time T)
-                     [--memory ID | --session ID | --actor A --from-seq X [--to-seq Y]] [--reason TEXT --apply]
+                     [--memory ID | --session ID | --reflection ID | --actor A --from-seq X [--to-seq Y]]
+                     [--reason TEXT --apply]
 
               Rolls a space back by replaying its chain: the whole space (or one --memory) to its state at --to-seq or
-              --to-time (ISO-8601), one refinement --session (its state before the session; no --to-seq), or one
+              --to-time (ISO-8601), one refinement --session (its state before the session; no --to-seq), what one
+              approved --reflection applied (its state before the decision; no --to-seq), or one
               --actor's events (type:id or id) from --from-seq to --to-seq (default: the head). Prints the plan, one
               line per memory and edge; dry run (nothing published) unless --apply, which needs --reason and appends
               RollbackApplied and the restoring events in one transaction (VERSION_CONFLICT when the space moved since
@@ -64,17 +66,18 @@ final class RollbackCommand {
 
     static Options parse(List<String> args) throws UsageException {
         Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--space", "--to-seq",
-                "--to-time", "--memory", "--session", "--actor", "--from-seq", "--reason", "--registry-url",
+                "--to-time", "--memory", "--session", "--reflection", "--actor", "--from-seq", "--reason", "--registry-url",
                 "--registry-topic", "--topic-prefix", "--admin", "--timeout"), Set.of("--apply"));
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         String space = CommandLine.required(values, "--space", "");
         RollbackSpec spec;
         try {
             spec = RollbackSpec.of(values.get("--memory"), values.get("--session"), values.get("--actor"),
-                    seq(values, "--from-seq"), seq(values, "--to-seq"), time(values.get("--to-time")));
+                    values.get("--reflection"), seq(values, "--from-seq"), seq(values, "--to-seq"), time(values.get("--to-time")));
         } catch (RollbackPlanException e) {
             throw new UsageException(e.getMessage().replace("_seq", "-seq").replace("to_time", "to-time")
-                    .replace("memory_id", "--memory").replace("session_id", "--session"));
+                    .replace("memory_id", "--memory").replace("session_id", "--session")
+                    .replace("reflection_id", "--reflection"));
         }
         boolean apply = values.containsKey("--apply");
         String reason = values.get("--reason");

@@ -34,6 +34,11 @@ class RollbackCommandTest {
                 });
         assertThat(parse("--bootstrap-servers", "k", "--space", "s", "--session", "r1").spec().scope())
                 .isEqualTo(RollbackScope.SESSION);
+        assertThat(parse("--bootstrap-servers", "k", "--space", "s", "--reflection", "r0000005abcd").spec())
+                .satisfies(s -> {
+                    assertThat(s.scope()).isEqualTo(RollbackScope.REFLECTION);
+                    assertThat(s.scopeId()).isEqualTo("r0000005abcd");
+                });
         RollbackCommand.Options actor = parse("--bootstrap-servers", "k", "--space", "s", "--actor", "worker:tom",
                 "--from-seq", "5", "--to-seq", "9", "--reason", "bad insights", "--apply", "--admin", "alice");
         assertThat(actor.spec().scope()).isEqualTo(RollbackScope.ACTOR);

@@ -14,6 +14,12 @@ public final class AccessRules {
     public enum Scope {
         /** Memory content, read or written: every role except admin (admins govern and read no content). */
         CONTENT,
+        /**
+         * Memory content that an admin may read under a Mechanic's Exception grant (docs/architecture.md §13): every
+         * role except admin as {@link #CONTENT}; admins pass here and the operation itself answers only under a
+         * consented, unexpired grant of theirs ({@code api.grants.GrantedReads}), else 403 GRANT_REQUIRED.
+         */
+        GRANTED,
         /** Governance (chain verification, protection, refinement, proposals) and the caller itself: every role. */
         GOVERNANCE,
         /** API key management: admins only. */

@@ -3,6 +3,7 @@ package io.memorychain.api.auth;
 import static io.memorychain.api.auth.AccessRules.Scope.ADMIN;
 import static io.memorychain.api.auth.AccessRules.Scope.CONTENT;
 import static io.memorychain.api.auth.AccessRules.Scope.GOVERNANCE;
+import static io.memorychain.api.auth.AccessRules.Scope.GRANTED;
 import static io.memorychain.api.auth.AccessRules.Scope.KEYS;
 
 import java.util.Arrays;
@@ -23,8 +24,8 @@ import java.util.stream.Collectors;
 public enum Operation {
 
     CREATE_MEMORY(CONTENT, "CreateMemory", "POST", "S/memories"),
-    GET_MEMORY(CONTENT, "GetMemory", "GET", "S/memories/ID"),
-    LIST_MEMORIES(CONTENT, "ListMemories", "GET", "S/memories"),
+    GET_MEMORY(GRANTED, "GetMemory", "GET", "S/memories/ID"),
+    LIST_MEMORIES(GRANTED, "ListMemories", "GET", "S/memories"),
     UPDATE_MEMORY(CONTENT, "UpdateMemory", "PATCH", "S/memories/ID"),
     DELETE_MEMORY(CONTENT, "DeleteMemory", "DELETE", "S/memories/ID"),
     RESTORE_MEMORY(CONTENT, "RestoreMemory", "POST", "S/memories/ID:restore"),
@@ -37,7 +38,7 @@ public enum Operation {
     PUT_BLOCK(CONTENT, "PutBlock", "PUT", "S/blocks/ID"),
     GET_BLOCK(CONTENT, "GetBlock", "GET", "S/blocks/ID"),
     GET_CORE(CONTENT, "GetCore", "GET", "S/core"),
-    QUERY(CONTENT, "Query", "POST", "S/query"),
+    QUERY(GRANTED, "Query", "POST", "S/query"),
     CONTEXT(CONTENT, "Context", "POST", "S/context"),
     LINK(CONTENT, "Link", "POST", "S/memories/ID/links"),
     UNLINK(CONTENT, "Unlink", "DELETE", "S/memories/ID/links/ID"),
@@ -46,7 +47,7 @@ public enum Operation {
     AUDIT_DIGEST(CONTENT, null, "GET", "S/audit/digest"),
     /** Operational event counts (docs/architecture.md §6 view-ops): metadata, no content, so admins may read them. */
     LIST_OPS(GOVERNANCE, null, "GET", "S/ops"),
-    EXPORT_SPACE(CONTENT, null, "GET", "S/export"),
+    EXPORT_SPACE(GRANTED, null, "GET", "S/export"),
     IMPORT_SPACE(CONTENT, null, "POST", "S/import"),
     WATCH_CHANGES(CONTENT, "WatchChanges", null, null),
     VERIFY_CHAIN(GOVERNANCE, "VerifyChain", "GET", "S/chain/verify"),
@@ -82,6 +83,13 @@ public enum Operation {
     COMMIT_PROPOSAL(GOVERNANCE, "CommitProposal", "POST", "S/proposals/ID:commit"),
     REJECT_PROPOSAL(GOVERNANCE, "RejectProposal", "POST", "S/proposals/ID:reject"),
     DEFER_PROPOSAL(GOVERNANCE, "DeferProposal", "POST", "S/proposals/ID:defer"),
+    /** Mechanic's Exception grants (docs/architecture.md §13): who may do what is the sequencer's rule. */
+    REQUEST_GRANT(GOVERNANCE, null, "POST", "S/grants"),
+    LIST_GRANTS(GOVERNANCE, null, "GET", "S/grants"),
+    GET_GRANT(GOVERNANCE, null, "GET", "S/grants/ID"),
+    CONSENT_GRANT(GOVERNANCE, null, "POST", "S/grants/ID:consent"),
+    REVOKE_GRANT(GOVERNANCE, null, "POST", "S/grants/ID:revoke"),
+    GRANT_READS(GOVERNANCE, null, "GET", "S/grants/ID/reads"),
     PLAN_ROLLBACK(ADMIN, "PlanRollback", "POST", "S/rollback/plan"),
     APPLY_ROLLBACK(ADMIN, "ApplyRollback", "POST", "S/rollback"),
     ISSUE_KEY(KEYS, "IssueKey", "POST", "keys"),

@@ -43,6 +43,11 @@ public final class ErrorCodes {
     public static final String SPACE_NOT_ALLOWED = "SPACE_NOT_ALLOWED";
     /** The caller's role may not do this: admins read no content, only admins manage keys (403). */
     public static final String ROLE_NOT_ALLOWED = "ROLE_NOT_ALLOWED";
+    /**
+     * An admin asked for memory content without a consented, unexpired grant of its own that covers what it asked for
+     * (Mechanic's Exception, docs/architecture.md §13) (403).
+     */
+    public static final String GRANT_REQUIRED = "GRANT_REQUIRED";
     public static final String METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED";
     public static final String NOT_ACCEPTABLE = "NOT_ACCEPTABLE";
     public static final String UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE";
@@ -76,6 +81,7 @@ public final class ErrorCodes {
             Map.entry(UNAUTHENTICATED, HttpStatus.UNAUTHORIZED),
             Map.entry(SPACE_NOT_ALLOWED, HttpStatus.FORBIDDEN),
             Map.entry(ROLE_NOT_ALLOWED, HttpStatus.FORBIDDEN),
+            Map.entry(GRANT_REQUIRED, HttpStatus.FORBIDDEN),
             Map.entry(METHOD_NOT_ALLOWED, HttpStatus.METHOD_NOT_ALLOWED),
             Map.entry(NOT_ACCEPTABLE, HttpStatus.NOT_ACCEPTABLE),
             Map.entry(UNSUPPORTED_MEDIA_TYPE, HttpStatus.UNSUPPORTED_MEDIA_TYPE),

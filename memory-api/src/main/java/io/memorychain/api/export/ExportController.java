@@ -2,6 +2,7 @@ package io.memorychain.api.export;
 
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
+import io.memorychain.api.grants.GrantedReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.write.WriteCall;
 import io.memorychain.avro.Actor;
@@ -32,9 +33,11 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 public class ExportController {
 
     private final SpaceTransfer transfer;
+    private final GrantedReads granted;
 
-    public ExportController(SpaceTransfer transfer) {
+    public ExportController(SpaceTransfer transfer, GrantedReads granted) {
         this.transfer = transfer;
+        this.granted = granted;
     }
 
     @Get(value = "/export", produces = {MediaType.APPLICATION_JSON, "text/markdown"})
@@ -45,7 +48,9 @@ public class ExportController {
                                   @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                   @Nullable @QueryValue("user_id") @Parameter(description = "only this user's memories") String userId,
                                   @Nullable @QueryValue @Parameter(description = "json (default) or markdown") String format) {
-        SpaceExport export = transfer.export(space, actor, userId);
+        SpaceExport export = granted.read(space, actor, "export", GrantedReads.detail("user_id", userId, "format",
+                format), () -> transfer.export(space, actor, userId), e -> java.util.stream.Stream.concat(e.memories().stream(), e.blocks().stream())
+                        .map(io.memorychain.api.memories.MemoryJson::id).toList());
         if (format == null || format.equalsIgnoreCase("json")) {
             return HttpResponse.ok(export).contentType(MediaType.APPLICATION_JSON_TYPE);
         }

@@ -38,6 +38,7 @@ public final class GrpcErrors {
             Map.entry(ErrorCodes.CATEGORY_NOT_ALLOWED, Status.Code.PERMISSION_DENIED),
             Map.entry(ErrorCodes.SPACE_NOT_ALLOWED, Status.Code.PERMISSION_DENIED),
             Map.entry(ErrorCodes.ROLE_NOT_ALLOWED, Status.Code.PERMISSION_DENIED),
+            Map.entry(ErrorCodes.GRANT_REQUIRED, Status.Code.PERMISSION_DENIED),
             Map.entry(ErrorCodes.NOT_FOUND, Status.Code.NOT_FOUND),
             Map.entry(ErrorCodes.VERSION_CONFLICT, Status.Code.ABORTED),
             Map.entry(ErrorCodes.PATCH_CONFLICT, Status.Code.ABORTED),

@@ -163,14 +163,16 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     private final ProtoJson proto;
     private final io.memorychain.api.rollback.Rollbacks rollbacks;
     private final PointInTimeReads pointInTime;
+    private final io.memorychain.api.grants.GrantedReads granted;
 
     public MemoryGrpcService(Memories memories, Blocks blocks, CoreMemory core, Retrieval retrieval,
                              io.memorychain.api.relations.Relations relations, AuditLog audit, ChainVerification chain,
                              ChainCheckpoints checkpoints, MarkdownFiles files, ChangeStreams changes, RefinementSessions refinements,
                              MemoryRequests requests, ProposalService proposals, ApiKeys keys, ProtoJson proto,
                              io.memorychain.api.rollback.Rollbacks rollbacks, PointInTimeReads pointInTime,
-                             ReflectionService reflections) {
+                             ReflectionService reflections, io.memorychain.api.grants.GrantedReads granted) {
         this.reflections = reflections;
+        this.granted = granted;
         this.rollbacks = rollbacks;
         this.pointInTime = pointInTime;
         this.memories = memories;
@@ -195,8 +197,8 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     @Override
     public void planRollback(io.memorychain.api.grpc.v1.RollbackRequest r,
                              StreamObserver<io.memorychain.api.grpc.v1.RollbackPlan> out) {
-        unary(out, "PlanRollback", () -> proto.fill(io.memorychain.api.rollback.RollbackPlanJson.of(
-                rollbacks.plan(Spaces.require(r.getSpace()), rollbackSpec(r))),
+        unary(out, "PlanRollback", () -> proto.fill(rollbacks.planFor(Spaces.require(r.getSpace()), actor(),
+                rollbackSpec(r)),
                 io.memorychain.api.grpc.v1.RollbackPlan.newBuilder()).build());
     }
 
@@ -205,7 +207,7 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
                               StreamObserver<io.memorychain.api.grpc.v1.RollbackPlan> out) {
         unary(out, "ApplyRollback", () -> {
             WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
-            return proto.fill(io.memorychain.api.rollback.RollbackPlanJson.of(rollbacks.apply(ctx, rollbackSpec(r),
+            return proto.fill(rollbacks.shown(ctx.actor(), rollbacks.apply(ctx, rollbackSpec(r),
                     r.hasReason() ? r.getReason() : null, r.hasPlanDigest() ? r.getPlanDigest() : null)),
                     io.memorychain.api.grpc.v1.RollbackPlan.newBuilder()).build();
         });
@@ -214,7 +216,7 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     private static io.memorychain.domain.rollback.RollbackSpec rollbackSpec(io.memorychain.api.grpc.v1.RollbackRequest r) {
         return io.memorychain.api.rollback.Rollbacks.spec(r.hasMemoryId() ? r.getMemoryId() : null,
                 r.hasSessionId() ? r.getSessionId() : null, r.hasActor() ? r.getActor() : null,
-                r.hasFromSeq() ? r.getFromSeq() : null, r.hasToSeq() ? r.getToSeq() : null,
+                r.hasReflectionId() ? r.getReflectionId() : null, r.hasFromSeq() ? r.getFromSeq() : null, r.hasToSeq() ? r.getToSeq() : null,
                 r.hasToTime() ? r.getToTime() : null);
     }
 
@@ -231,9 +233,11 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
         unary(out, "GetMemory", () -> {
             AsOf at = pointInTime.asOf(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
                     r.hasAsOf() ? r.getAsOf() : null);
-            return proto.fill(MemoryJson.of(at == null ? memories.get(r.getSpace(), r.getId(), actor())
-                    : pointInTime.memory(r.getSpace(), r.getId(), actor(), at)),
-                    io.memorychain.api.grpc.v1.Memory.newBuilder()).build();
+            io.memorychain.avro.Memory memory = granted.read(r.getSpace(), actor(), "get_memory",
+                    io.memorychain.api.grants.GrantedReads.detail("id", r.getId(), "as_of", at), () -> at == null
+                            ? memories.get(r.getSpace(), r.getId(), actor())
+                            : pointInTime.memory(r.getSpace(), r.getId(), actor(), at), m -> List.of(m.getId()));
+            return proto.fill(MemoryJson.of(memory), io.memorychain.api.grpc.v1.Memory.newBuilder()).build();
         });
     }
 
@@ -246,10 +250,14 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
             String category = r.hasCategory() ? r.getCategory() : null;
             String state = r.hasState() ? r.getState() : null;
             String after = r.hasAfter() ? r.getAfter() : null;
-            Page<io.memorychain.avro.Memory> page = at == null
-                    ? memories.list(r.getSpace(), actor(), kind, category, state, after, r.hasLimit() ? r.getLimit() : null)
-                    : pointInTime.list(r.getSpace(), actor(), kind, category, state, after,
-                    r.hasLimit() ? r.getLimit() : io.memorychain.api.memories.Memories.DEFAULT_LIMIT, at);
+            Integer limit = r.hasLimit() ? r.getLimit() : null;
+            Page<io.memorychain.avro.Memory> page = granted.read(r.getSpace(), actor(), "list_memories",
+                    io.memorychain.api.grants.GrantedReads.detail("kind", kind, "category", category, "state", state,
+                            "after", after, "limit", limit, "as_of", at), () -> at == null
+                            ? memories.list(r.getSpace(), actor(), kind, category, state, after, limit)
+                            : pointInTime.list(r.getSpace(), actor(), kind, category, state, after,
+                            limit == null ? io.memorychain.api.memories.Memories.DEFAULT_LIMIT : limit, at),
+                    p -> p.items().stream().map(io.memorychain.avro.Memory::getId).toList());
             return proto.fill(new io.memorychain.api.memories.MemoryPage(page.items().stream().map(MemoryJson::of).toList(),
                     page.next()), MemoryPage.newBuilder()).build();
         });
@@ -334,8 +342,11 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void query(QueryRequest r, StreamObserver<QueryAnswer> out) {
-        unary(out, "Query", () -> proto.fill(retrieval.query(r.getSpace(), actor(), ProtoMapping.body(r)),
-                QueryAnswer.newBuilder()).build());
+        unary(out, "Query", () -> proto.fill(granted.readWholeSpace(r.getSpace(), actor(), "query",
+                io.memorychain.api.grants.GrantedReads.detail("query_chars", r.getQuery().length(), "as_of_seq",
+                        r.hasAsOfSeq() ? r.getAsOfSeq() : null, "as_of", r.hasAsOf() ? r.getAsOf() : null),
+                () -> retrieval.queryAt(r.getSpace(), actor(), ProtoMapping.body(r)),
+                io.memorychain.api.retrieval.QueryJson::memoryIds), QueryAnswer.newBuilder()).build());
     }
 
     @Override
@@ -516,14 +527,14 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void listReflections(ListReflectionsRequest r, StreamObserver<ReflectionLog> out) {
-        unary(out, "ListReflections", () -> proto.fill(reflections.log(Spaces.require(r.getSpace()),
+        unary(out, "ListReflections", () -> proto.fill(reflections.log(Spaces.require(r.getSpace()), actor(),
                 r.hasStatus() ? r.getStatus() : null), ReflectionLog.newBuilder()).build());
     }
 
     @Override
     public void getReflection(GetReflectionRequest r, StreamObserver<Reflection> out) {
         unary(out, "GetReflection", () -> proto.fill(ReflectionJson.of(reflections.get(Spaces.require(r.getSpace()),
-                r.getId())), Reflection.newBuilder()).build());
+                r.getId(), actor())), Reflection.newBuilder()).build());
     }
 
     @Override

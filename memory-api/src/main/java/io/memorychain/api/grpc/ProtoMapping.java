@@ -84,7 +84,8 @@ final class ProtoMapping {
                 r.hasReturn() ? r.getReturn() : null, r.hasBudgetTokens() ? r.getBudgetTokens() : null,
                 r.hasThreshold() ? r.getThreshold() : null, r.hasIncludeSuperseded() ? r.getIncludeSuperseded() : null,
                 r.hasIncludeDormant() ? r.getIncludeDormant() : null, r.hasThreadId() ? r.getThreadId() : null,
-                r.hasSinceRev() ? r.getSinceRev() : null, null, null, null);
+                r.hasSinceRev() ? r.getSinceRev() : null, r.hasAsOfSeq() ? r.getAsOfSeq() : null,
+                r.hasAsOf() ? r.getAsOf() : null, r.hasDateFilter() ? r.getDateFilter() : null);
     }
 
     /** The flat {@code filters} message and the {@code filter} Struct as one REST filters object (null: none). */

@@ -185,7 +185,10 @@ public class MemoryTools {
             }
             space = exact.get(0);
         }
-        AccessRules.authorize(caller, operation.scope(), space, "space " + space);
+        // the agent tool surface serves no admin content reads, not even under a grant (docs/architecture.md §13)
+        AccessRules.Scope scope = operation.scope() == AccessRules.Scope.GRANTED ? AccessRules.Scope.CONTENT
+                : operation.scope();
+        AccessRules.authorize(caller, scope, space, "space " + space);
         return Spaces.require(space);
     }
 
@@ -457,8 +460,8 @@ public class MemoryTools {
         Map<String, Object> args = new LinkedHashMap<>(c.arguments());
         String action = text(args, "action");
         return switch (action) {
-            case "list" -> reflections.log(c.space(), (String) args.get("status"));
-            case "get" -> ReflectionJson.of(reflections.get(c.space(), text(args, "id")));
+            case "list" -> reflections.log(c.space(), c.caller().actor(), (String) args.get("status"));
+            case "get" -> ReflectionJson.of(reflections.get(c.space(), text(args, "id"), c.caller().actor()));
             case "request" -> {
                 MemoryOutcome outcome = reflections.request(c.write(), (String) args.get("reason"));
                 yield Map.of("request_id", outcome.getRequestId(), "seq", outcome.getSeq());

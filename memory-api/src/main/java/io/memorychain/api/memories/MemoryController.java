@@ -4,6 +4,7 @@ import io.micronaut.http.annotation.RequestAttribute;
 import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
+import io.memorychain.api.grants.GrantedReads;
 import io.memorychain.api.history.AsOf;
 import io.memorychain.api.history.PointInTimeReads;
 import io.memorychain.api.request.ExpectedVersions;
@@ -55,9 +56,11 @@ public class MemoryController {
 
     private final Memories memories;
     private final PointInTimeReads pointInTime;
+    private final GrantedReads granted;
 
-    public MemoryController(Memories memories, PointInTimeReads pointInTime) {
+    public MemoryController(Memories memories, PointInTimeReads pointInTime, GrantedReads granted) {
         this.pointInTime = pointInTime;
+        this.granted = granted;
         this.memories = memories;
     }
 
@@ -85,7 +88,8 @@ public class MemoryController {
                                         @Nullable @QueryValue("as_of_seq") @Parameter(description = AsOf.SEQ_DOC) String asOfSeq,
                                         @Nullable @QueryValue("as_of") @Parameter(description = AsOf.TIME_DOC) String asOf) {
         AsOf at = pointInTime.asOf(space, asOfSeq, asOf);
-        Memory memory = at == null ? memories.get(space, id, reader) : pointInTime.memory(space, id, reader, at);
+        Memory memory = granted.read(space, reader, "get_memory", GrantedReads.detail("id", id, "as_of", at), () -> at == null
+                ? memories.get(space, id, reader) : pointInTime.memory(space, id, reader, at), m -> List.of(m.getId()));
         return HttpResponse.ok(MemoryJson.of(memory)).header(HttpHeaders.ETAG, ExpectedVersions.etag(memory.getVersion()));
     }
 
@@ -103,8 +107,10 @@ public class MemoryController {
                            @Nullable @QueryValue("as_of_seq") @Parameter(description = AsOf.SEQ_DOC) String asOfSeq,
                            @Nullable @QueryValue("as_of") @Parameter(description = AsOf.TIME_DOC) String asOf) {
         AsOf at = pointInTime.asOf(space, asOfSeq, asOf);
-        Page<Memory> page = at == null ? memories.list(space, reader, kind, category, state, after, limit)
-                : pointInTime.list(space, reader, kind, category, state, after, limit == null ? DEFAULT_LIMIT : limit, at);
+        Page<Memory> page = granted.read(space, reader, "list_memories", GrantedReads.detail("kind", kind, "category",
+                category, "state", state, "after", after, "limit", limit, "as_of", at), () -> at == null ? memories.list(space, reader, kind, category, state, after, limit)
+                : pointInTime.list(space, reader, kind, category, state, after, limit == null ? DEFAULT_LIMIT : limit, at),
+                p -> p.items().stream().map(Memory::getId).toList());
         return new MemoryPage(page.items().stream().map(MemoryJson::of).toList(), page.next());
     }
 

@@ -1,7 +1,11 @@
 package io.memorychain.api.reflections;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
+import io.memorychain.avro.Actor;
+import io.micronaut.http.annotation.RequestAttribute;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.api.write.WriteCall;
@@ -57,15 +61,18 @@ public class ReflectionController {
     @Operation(summary = "The reflection log and evolution record", description = "Every reflection, oldest first "
             + "(?status=pending for the pending ones), with its changes and decision; evolution: the insights of the "
             + "approved reflections.")
-    public ReflectionLogJson list(@PathVariable String space, @Nullable @QueryValue String status) {
-        return reflections.log(Spaces.require(space), status);
+    public ReflectionLogJson list(@PathVariable String space,
+                                  @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader,
+                                  @Nullable @QueryValue String status) {
+        return reflections.log(Spaces.require(space), reader, status);
     }
 
     @Get("/reflections/{id}")
     @Operation(summary = "One reflection, pending or decided")
     @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public ReflectionJson get(@PathVariable String space, @PathVariable String id) {
-        return ReflectionJson.of(reflections.get(Spaces.require(space), id));
+    public ReflectionJson get(@PathVariable String space, @PathVariable String id,
+                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader) {
+        return ReflectionJson.of(reflections.get(Spaces.require(space), id, reader));
     }
 
     @Post("/reflections")

@@ -1,6 +1,7 @@
 package io.memorychain.api.reflections;
 
 import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.categories.CategoryReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.request.Enums;
@@ -8,9 +9,13 @@ import io.memorychain.api.request.PathIds;
 import io.memorychain.api.request.Texts;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.api.write.WriteExecutor;
+import io.memorychain.avro.Actor;
 import io.memorychain.avro.DecideReflection;
+import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.ReflectionChange;
 import io.memorychain.avro.ReflectionDecisionType;
+import io.memorychain.avro.ReflectionDocument;
 import io.memorychain.avro.RequestReflection;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.ReflectionStatus;
@@ -28,19 +33,29 @@ import java.util.List;
 @Singleton
 public class ReflectionService {
 
+    /** What a confined reader sees instead of a reflection's summary when it drew on memories it may not read. */
+    public static final String HIDDEN = "(details hidden: this reflection drew on memories of categories this caller "
+            + "may not read)";
+
     private final MemoryBackend backend;
     private final WriteExecutor writes;
+    private final CategoryReads categories;
 
-    public ReflectionService(MemoryBackend backend, WriteExecutor writes) {
+    public ReflectionService(MemoryBackend backend, WriteExecutor writes, CategoryReads categories) {
         this.backend = backend;
         this.writes = writes;
+        this.categories = categories;
     }
 
-    /** The log, oldest first ({@code status} null for all), and the evolution record. */
-    public ReflectionLogJson log(String space, String status) {
+    /**
+     * The log, oldest first ({@code status} null for all), and the evolution record, as {@code reader} may see them
+     * ({@link #visible}).
+     */
+    public ReflectionLogJson log(String space, Actor reader, String status) {
         ReflectionStatus wanted = status == null || status.isBlank() ? null
                 : Enums.parse(ReflectionStatus.class, "status", status);
-        List<Reflection> all = backend.views().reflections(space);
+        List<Reflection> all = backend.views().reflections(space).stream().map(r -> visible(space, reader, r))
+                .toList();
         List<String> evolution = new ArrayList<>();
         for (Reflection r : all) {
             if (r.getStatus() == ReflectionStatus.APPROVED || r.getStatus() == ReflectionStatus.PARTIALLY_APPROVED) {
@@ -52,12 +67,62 @@ public class ReflectionService {
                 .map(ReflectionJson::of).toList(), evolution);
     }
 
-    /** One reflection; 404 NOT_FOUND for unknown ids. */
-    public Reflection get(String space, String id) {
+    /** One reflection as {@code reader} may see it ({@link #visible}); 404 NOT_FOUND for unknown ids. */
+    public Reflection get(String space, String id, Actor reader) {
         if (!PathIds.plausible(id)) {
             throw notFound(space, id);
         }
-        return backend.views().reflection(space, id).orElseThrow(() -> notFound(space, id));
+        return visible(space, reader, backend.views().reflection(space, id).orElseThrow(() -> notFound(space, id)));
+    }
+
+    /**
+     * The reflection as {@code reader} may see it, like the audit log (docs/architecture.md §13): for an agent confined
+     * by a category allowlist, a reflection that names a memory (an episode, a change's target, an applied change) or a
+     * category it may not read keeps its id, status, trigger, seq range, counts and who decided, but loses the text
+     * drawn from every episode (summary, priorities, guidance, insights, contradictions, questions, the decision's
+     * reason), and its episode ids and changes are only the readable ones. Other readers see it whole. Categories are
+     * the memories' current ones.
+     */
+    public Reflection visible(String space, Actor reader, Reflection r) {
+        if (categories.listable(reader) == null) {
+            return r;
+        }
+        ReflectionDocument d = r.getDocument();
+        boolean whole = d.getEpisodeIds().stream().allMatch(id -> readable(space, reader, id))
+                && d.getChanges().stream().allMatch(c -> readable(space, reader, c))
+                && r.getEditedChanges().stream().allMatch(c -> readable(space, reader, c))
+                && r.getMemoryIds().stream().allMatch(id -> readable(space, reader, id));
+        if (whole) {
+            return r;
+        }
+        ReflectionDocument redacted = ReflectionDocument.newBuilder(d)
+                .setEpisodeIds(d.getEpisodeIds().stream().filter(id -> readable(space, reader, id)).toList())
+                .setChanges(d.getChanges().stream().filter(c -> readable(space, reader, c)).toList())
+                .setSummary(HIDDEN).setPriorities(List.of()).setGuidance(null).setEvolutionInsights(List.of())
+                .setContradictions(List.of()).setQuestions(List.of()).build();
+        List<String> applied = new ArrayList<>();
+        List<String> memories = new ArrayList<>();
+        for (int i = 0; i < r.getAppliedChangeIds().size(); i++) {
+            String memory = i < r.getMemoryIds().size() ? r.getMemoryIds().get(i) : null;
+            if (readable(space, reader, memory)) {
+                applied.add(r.getAppliedChangeIds().get(i));
+                memories.add(memory);
+            }
+        }
+        return Reflection.newBuilder(r).setDocument(redacted).setReason(null).setAppliedChangeIds(applied)
+                .setMemoryIds(memories)
+                .setEditedChanges(r.getEditedChanges().stream().filter(c -> readable(space, reader, c)).toList())
+                .build();
+    }
+
+    private boolean readable(String space, Actor reader, ReflectionChange c) {
+        return categories.readable(reader, c.getCategory()) && readable(space, reader, c.getMemoryId())
+                && readable(space, reader, c.getToId());
+    }
+
+    private boolean readable(String space, Actor reader, String memoryId) {
+        return memoryId == null || categories.readable(reader, backend.views().memory(space, memoryId)
+                .map(Memory::getCategory).orElse(null));
     }
 
     /** The manual trigger: records ReflectionRequested, which the reflection worker answers; the accepted outcome. */
@@ -91,7 +156,7 @@ public class ReflectionService {
                         : body.editedChanges().stream().map(ReflectionChangeJson::toChange).toList())
                 .build();
         MemoryOutcome outcome = writes.apply(ctx, op);
-        return backend.views().reflection(ctx.space(), id).orElseThrow(() -> new ApiException(ErrorCodes.INTERNAL,
+        return backend.views().reflection(ctx.space(), id).map(r -> visible(ctx.space(), ctx.actor(), r)).orElseThrow(() -> new ApiException(ErrorCodes.INTERNAL,
                 "Decided as seq " + outcome.getSeq() + " but reflection " + id + " cannot be read back",
                 outcome.getRequestId()));
     }

@@ -37,6 +37,16 @@ public final class QueryJson {
                    @JsonProperty("memory_ids") List<String> memoryIds, int omitted) {
     }
 
+    /** The memories whose content an answer carries: its items and their related memories. */
+    public static List<String> memoryIds(Answer answer) {
+        List<String> ids = new java.util.ArrayList<>();
+        for (Item item : answer.items()) {
+            ids.add(item.id());
+            item.related().forEach(r -> ids.add(r.id()));
+        }
+        return ids;
+    }
+
     static Answer of(QueryResult r) {
         return new Answer(r.header(), r.revision(), r.items().stream().map(QueryJson::item).toList(), r.tokens(),
                 r.omitted(), r.render());

@@ -1,6 +1,8 @@
 package io.memorychain.api.retrieval;
 
 import io.memorychain.api.error.ApiException;
+import io.memorychain.api.history.AsOf;
+import io.memorychain.api.history.PointInTimeReads;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.request.Enums;
 import io.memorychain.api.request.Spaces;
@@ -19,7 +21,6 @@ import io.memorychain.projector.view.IndexUnavailableException;
 import io.memorychain.api.ops.OpsRecorder;
 import io.memorychain.projector.ops.OpsDerivation;
 import io.memorychain.projector.retrieval.QueryResult;
-import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.Map;
@@ -36,17 +37,28 @@ public class Retrieval {
     private final ContextAssembler contexts;
     private final OpsRecorder ops;
 
-    /** Without operational events. */
-    public Retrieval(QueryService queries, ContextAssembler contexts) {
-        this(queries, contexts, OpsRecorder.NONE);
-    }
+    private final PointInTimeReads pointInTime;
 
     /** @param ops records each query ({@code hotpath}) and context call ({@code context}) as a {@code search} */
-    @Inject
-    public Retrieval(QueryService queries, ContextAssembler contexts, OpsRecorder ops) {
+    public Retrieval(QueryService queries, ContextAssembler contexts, PointInTimeReads pointInTime, OpsRecorder ops) {
         this.queries = queries;
         this.contexts = contexts;
+        this.pointInTime = pointInTime;
         this.ops = ops;
+    }
+
+    /**
+     * memory.query now, or as of the body's {@code as_of_seq} / {@code as_of} (docs/architecture.md §17): the one entry
+     * point of REST {@code /query} and gRPC {@code Query}.
+     */
+    public QueryJson.Answer queryAt(String space, Actor actor, QueryBody body) {
+        AsOf at = body == null ? null : pointInTime.asOf(space, body.asOfSeq() == null ? null
+                : String.valueOf(body.asOfSeq()), body.asOf());
+        if (at == null) {
+            return query(space, actor, body);
+        }
+        return queryAsOf(space, actor, body, pointInTime.time(space, at), id -> pointInTime.versionAt(space, id, at),
+                m -> pointInTime.readable(actor, m));
     }
 
     public QueryJson.Answer query(String space, Actor actor, QueryBody body) {

@@ -1,12 +1,11 @@
 package io.memorychain.api.retrieval;
 
-import io.memorychain.api.history.AsOf;
-import io.memorychain.api.history.PointInTimeReads;
 
 import io.swagger.v3.oas.annotations.Parameter;
 import io.micronaut.http.annotation.RequestAttribute;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
+import io.memorychain.api.grants.GrantedReads;
 import io.memorychain.avro.Actor;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.annotation.Body;
@@ -29,11 +28,11 @@ public class RetrievalController {
 
     private final Retrieval retrieval;
 
-    private final PointInTimeReads pointInTime;
+    private final GrantedReads granted;
 
-    public RetrievalController(Retrieval retrieval, PointInTimeReads pointInTime) {
+    public RetrievalController(Retrieval retrieval, GrantedReads granted) {
         this.retrieval = retrieval;
-        this.pointInTime = pointInTime;
+        this.granted = granted;
     }
 
     @Post("/query")
@@ -45,14 +44,10 @@ public class RetrievalController {
     @ApiResponse(responseCode = "503", description = "UNAVAILABLE: the space's index is being rebuilt", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public QueryJson.Answer query(@PathVariable String space, @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actorHeader,
                                   @Nullable @Body QueryBody body) {
-        AsOf at = body == null ? null : pointInTime.asOf(space, body.asOfSeq() == null ? null
-                : String.valueOf(body.asOfSeq()), body.asOf());
-        if (at == null) {
-            return retrieval.query(space, actorHeader, body);
-        }
-        return retrieval.queryAsOf(space, actorHeader, body, pointInTime.time(space, at),
-                id -> pointInTime.versionAt(space, id, at),
-                m -> pointInTime.readable(actorHeader, m));
+        return granted.readWholeSpace(space, actorHeader, "query", GrantedReads.detail("query_chars",
+                body == null || body.query() == null ? null : body.query().length(), "as_of_seq",
+                body == null ? null : body.asOfSeq(), "as_of", body == null ? null : body.asOf()),
+                () -> retrieval.queryAt(space, actorHeader, body), QueryJson::memoryIds);
     }
 
     @Post("/context")

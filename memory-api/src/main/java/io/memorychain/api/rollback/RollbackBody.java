@@ -8,7 +8,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * Body of POST /v1/spaces/{space}/rollback/plan (dry run) and POST /v1/spaces/{space}/rollback (apply). At most one
- * of memory_id, session_id and actor names the scope; none rolls back the whole space.
+ * of memory_id, session_id, actor and reflection_id names the scope; none rolls back the whole space.
  */
 @Serdeable
 @JsonIgnoreProperties(ignoreUnknown = false)
@@ -21,5 +21,6 @@ public record RollbackBody(
         @Nullable @JsonProperty("to_seq") @Schema(description = "space and memory: the seq whose state is restored; actor: the range's last seq (default: the head)") Long toSeq,
         @Nullable @JsonProperty("to_time") @Schema(description = "space and memory: restore the state at this ISO-8601 time (the last seq at or before it)") String toTime,
         @Nullable @Schema(description = "Why (required to apply; kept on the chain in RollbackApplied)") String reason,
-        @Nullable @JsonProperty("plan_digest") @Schema(description = "apply: the dry run's plan_digest; 409 VERSION_CONFLICT when the plan changed since") String planDigest) {
+        @Nullable @JsonProperty("plan_digest") @Schema(description = "apply: the dry run's plan_digest; 409 VERSION_CONFLICT when the plan changed since") String planDigest,
+        @Nullable @JsonProperty("reflection_id") @Schema(description = "Undo what one approved reflection applied: the state before its decision") String reflectionId) {
 }

@@ -37,9 +37,13 @@ public class RollbackController {
             description = "Replays the space's chain into its state at the target and now; changes nothing.")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT: a bad combination, a bad time, a seq beyond the head", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such memory or session", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public RollbackPlanJson plan(@PathVariable String space, @Nullable @Body RollbackBody body) {
+    public RollbackPlanJson plan(@PathVariable String space,
+                                 @io.swagger.v3.oas.annotations.Parameter(hidden = true)
+                                 @io.micronaut.http.annotation.RequestAttribute(io.memorychain.api.auth.Principal.ACTOR)
+                                 io.memorychain.avro.Actor actor,
+                                 @Nullable @Body RollbackBody body) {
         RollbackBody b = orEmpty(body);
-        return RollbackPlanJson.of(rollbacks.plan(Spaces.require(space), spec(b)));
+        return rollbacks.planFor(Spaces.require(space), actor, spec(b));
     }
 
     @Post
@@ -53,14 +57,16 @@ public class RollbackController {
         WriteContext ctx = call.create();
         Spaces.require(ctx.space());
         Rollbacks.Applied applied = rollbacks.apply(ctx, spec(b), b.reason(), b.planDigest());
-        return RequestIds.echo(HttpResponse.created(RollbackPlanJson.of(applied)), ctx.requestId());
+        return RequestIds.echo(HttpResponse.created(rollbacks.shown(ctx.actor(), applied)),
+                ctx.requestId());
     }
 
     private static io.memorychain.domain.rollback.RollbackSpec spec(RollbackBody b) {
-        return Rollbacks.spec(b.memoryId(), b.sessionId(), b.actor(), b.fromSeq(), b.toSeq(), b.toTime());
+        return Rollbacks.spec(b.memoryId(), b.sessionId(), b.actor(), b.reflectionId(), b.fromSeq(), b.toSeq(),
+                b.toTime());
     }
 
     private static RollbackBody orEmpty(RollbackBody body) {
-        return body == null ? new RollbackBody(null, null, null, null, null, null, null, null) : body;
+        return body == null ? new RollbackBody(null, null, null, null, null, null, null, null, null) : body;
     }
 }

@@ -6,15 +6,18 @@ import io.memorychain.api.request.Enums;
 import io.memorychain.domain.rollback.RollbackPlan;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.memorychain.avro.Memory;
 import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /** A rollback plan (the dry run's diff), or an applied one with the seq and request id of its events. */
 @Serdeable
 @Schema(name = "RollbackPlan")
 public record RollbackPlanJson(
         String space,
-        @Schema(description = "space, memory, session or actor") String scope,
+        @Schema(description = "space, memory, session, actor or reflection") String scope,
         @Nullable @JsonProperty("scope_id") String scopeId,
         @Schema(description = "The seq whose state is restored") @JsonProperty("target_seq") long targetSeq,
         @Nullable @JsonProperty("target_time") String targetTime,
@@ -26,14 +29,21 @@ public record RollbackPlanJson(
         List<EdgeDiff> edges,
         boolean applied,
         @Nullable @Schema(description = "applied: the seq of the last compensating event") Long seq,
-        @Nullable @JsonProperty("request_id") String requestId) {
+        @Nullable @JsonProperty("request_id") String requestId,
+        @Schema(description = "false: an admin without a grant covering these memories sees which memories and fields "
+                + "change and their versions, not their content (docs/architecture.md §13)")
+        @JsonProperty("content_shown") boolean contentShown) {
 
     /** One memory's change: the event the sequencer appends for it, and its snapshot now and after. */
     @Serdeable
     @Schema(name = "RollbackMemoryDiff")
     public record MemoryDiff(String id, @Schema(description = "delete (did not exist at the target) or restore") String action,
-                             @Schema(description = "MemoryDeleted or MemoryUpdated") String event, MemoryJson before,
-                             @Nullable @Schema(description = "the target snapshot (version and times are set when applied)") MemoryJson after) {
+                             @Schema(description = "MemoryDeleted or MemoryUpdated") String event,
+                             @Nullable @Schema(description = "the memory now; null when content is not shown") MemoryJson before,
+                             @Nullable @Schema(description = "the target snapshot (version and times are set when applied); null when content is not shown or deleted") MemoryJson after,
+                             @JsonProperty("changed_fields") @Schema(description = "the memory fields that change (state for a deletion)") List<String> changedFields,
+                             @JsonProperty("version_before") int versionBefore,
+                             @Nullable @JsonProperty("version_after") @Schema(description = "the target snapshot's version") Integer versionAfter) {
     }
 
     /** One relation edge's change. */
@@ -46,22 +56,55 @@ public record RollbackPlanJson(
     }
 
     public static RollbackPlanJson of(RollbackPlan plan) {
-        return of(plan, false, null, null);
+        return of(plan, false, null, null, true);
     }
 
     public static RollbackPlanJson of(Rollbacks.Applied applied) {
-        return of(applied.plan(), true, applied.seq(), applied.requestId());
+        return of(applied.plan(), true, applied.seq(), applied.requestId(), true);
     }
 
-    private static RollbackPlanJson of(RollbackPlan plan, boolean applied, Long seq, String requestId) {
+    /** The plan without content: ids, actions, changed fields and versions (for an admin without a grant). */
+    public static RollbackPlanJson withoutContent(RollbackPlan plan) {
+        return of(plan, false, null, null, false);
+    }
+
+    /** The applied plan without content. */
+    public static RollbackPlanJson withoutContent(Rollbacks.Applied applied) {
+        return of(applied.plan(), true, applied.seq(), applied.requestId(), false);
+    }
+
+    /** The memories whose content the plan shows. */
+    public static List<String> memoryIds(RollbackPlan plan) {
+        return plan.memories().stream().map(RollbackPlan.MemoryChange::memoryId).toList();
+    }
+
+    /** The fields of {@code current} that differ in {@code target} (version and update time aside); state for none. */
+    static List<String> changedFields(Memory current, Memory target) {
+        if (target == null) {
+            return List.of("state");
+        }
+        List<String> changed = new ArrayList<>();
+        for (org.apache.avro.Schema.Field f : Memory.getClassSchema().getFields()) {
+            if (!f.name().equals("version") && !f.name().equals("updated_at")
+                    && !Objects.equals(current.get(f.pos()), target.get(f.pos()))) {
+                changed.add(f.name());
+            }
+        }
+        return changed;
+    }
+
+    private static RollbackPlanJson of(RollbackPlan plan, boolean applied, Long seq, String requestId,
+                                       boolean content) {
         return new RollbackPlanJson(plan.space(), Enums.json(plan.scope()), plan.scopeId(), plan.targetSeq(),
                 plan.targetTime() == null ? null : plan.targetTime().toString(), plan.rangeToSeq(), plan.headSeq(),
                 plan.eventsRead(), plan.digest(),
                 plan.memories().stream().map(m -> new MemoryDiff(m.memoryId(), m.action().name().toLowerCase(
-                        java.util.Locale.ROOT), m.event(), MemoryJson.of(m.current()), MemoryJson.of(m.target())))
+                        java.util.Locale.ROOT), m.event(), content ? MemoryJson.of(m.current()) : null,
+                        content ? MemoryJson.of(m.target()) : null, changedFields(m.current(), m.target()),
+                        m.current().getVersion(), m.target() == null ? null : m.target().getVersion()))
                         .toList(),
                 plan.edges().stream().map(e -> new EdgeDiff(e.fromId(), e.toId(), e.currentType(), e.targetType(),
                         e.targetStrength(), e.events())).toList(),
-                applied, seq, requestId);
+                applied, seq, requestId, content);
     }
 }

@@ -1,6 +1,8 @@
 package io.memorychain.api.rollback;
 
 import io.memorychain.api.error.ApiException;
+import io.memorychain.api.grants.GrantedReads;
+import io.memorychain.avro.Actor;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.request.InputRules;
 import io.memorychain.api.write.WriteContext;
@@ -12,6 +14,7 @@ import io.memorychain.domain.rollback.RollbackPlanner;
 import io.memorychain.domain.rollback.RollbackSpec;
 import jakarta.inject.Singleton;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The time machine (docs/architecture.md §17), transport-neutral: {@link #plan} is the dry run (reads the space's chain
@@ -25,19 +28,55 @@ public class Rollbacks {
 
     private final ChainSource chain;
     private final WriteExecutor writes;
+    private final GrantedReads granted;
 
-    public Rollbacks(ChainSource chain, WriteExecutor writes) {
+    public Rollbacks(ChainSource chain, WriteExecutor writes, GrantedReads granted) {
         this.chain = chain;
         this.writes = writes;
+        this.granted = granted;
+    }
+
+    /**
+     * The dry run as {@code reader} may see it: with the memories' content under a grant of the reader's covering them
+     * (recorded as a read, docs/architecture.md §13), else ids, changed fields and versions only.
+     */
+    public RollbackPlanJson planFor(String space, Actor reader, RollbackSpec spec) {
+        RollbackPlan plan = plan(space, spec);
+        if (!GrantedReads.needsGrant(reader)) {
+            return RollbackPlanJson.of(plan);
+        }
+        List<String> ids = RollbackPlanJson.memoryIds(plan);
+        if (!granted.recordIfCovered(space, reader, "rollback_plan", detail(plan), ids)) {
+            return RollbackPlanJson.withoutContent(plan);
+        }
+        // planned again after the read's own event, so that the answer's head and digest are the chain's (apply works)
+        RollbackPlan now = plan(space, spec);
+        return ids.containsAll(RollbackPlanJson.memoryIds(now)) ? RollbackPlanJson.of(now)
+                : RollbackPlanJson.withoutContent(now);
+    }
+
+    /** An applied rollback as {@code reader} may see it (as {@link #planFor}: content under a covering grant). */
+    public RollbackPlanJson shown(Actor reader, Applied applied) {
+        RollbackPlan plan = applied.plan();
+        if (GrantedReads.needsGrant(reader) && !granted.recordIfCovered(plan.space(), reader, "rollback", detail(plan),
+                RollbackPlanJson.memoryIds(plan))) {
+            return RollbackPlanJson.withoutContent(applied);
+        }
+        return RollbackPlanJson.of(applied);
+    }
+
+    private static String detail(RollbackPlan plan) {
+        return GrantedReads.detail("scope", plan.scope(), "scope_id", plan.scopeId(), "target_seq", plan.targetSeq(),
+                "head_seq", plan.headSeq());
     }
 
     /** The spec from the arguments as REST, gRPC and the command line take them; 400 INVALID_ARGUMENT otherwise. */
-    public static RollbackSpec spec(String memoryId, String sessionId, String actor, Long fromSeq, Long toSeq,
-                                    String toTime) {
+    public static RollbackSpec spec(String memoryId, String sessionId, String actor, String reflectionId, Long fromSeq,
+                                    Long toSeq, String toTime) {
         Instant time = InputRules.instant("to_time", toTime);
         try {
-            return RollbackSpec.of(blankToNull(memoryId), blankToNull(sessionId), blankToNull(actor), fromSeq, toSeq,
-                    time);
+            return RollbackSpec.of(blankToNull(memoryId), blankToNull(sessionId), blankToNull(actor),
+                    blankToNull(reflectionId), fromSeq, toSeq, time);
         } catch (RollbackPlanException e) {
             throw new ApiException(e.code(), e.getMessage());
         }

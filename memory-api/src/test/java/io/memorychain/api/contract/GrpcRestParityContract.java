@@ -197,13 +197,17 @@ public abstract class GrpcRestParityContract {
         assertThat(audit(mine).get(0).get("actor")).isEqualTo(Map.of("type", "agent", "id", "confined"));
         assertThat(created.getMemory().getSpace()).isEqualTo(mine);
 
-        // admins govern and read no content: refused alike; chain verification is theirs on both transports
+        // admins govern and read no content without a grant: refused alike; chain verification is theirs on both
         Resp restAdmin = rest(HttpRequest.GET("/v1/spaces/" + other + "/memories/" + otherId), key(ADMIN));
         Failure grpcAdmin = failure(() -> grpc(key(ADMIN)).getMemory(GetMemoryRequest.newBuilder().setSpace(other).setId(otherId).build()));
-        assertThat(restAdmin.code()).isEqualTo("ROLE_NOT_ALLOWED");
+        assertThat(restAdmin.code()).isEqualTo("GRANT_REQUIRED");
         assertThat(grpcAdmin.status).isEqualTo(Status.Code.PERMISSION_DENIED);
-        assertThat(grpcAdmin.code).isEqualTo("ROLE_NOT_ALLOWED");
-        assertThat(grpcAdmin.description).contains("MemoryService/GetMemory needs an agent key");
+        assertThat(grpcAdmin.code).isEqualTo("GRANT_REQUIRED");
+        assertThat(grpcAdmin.description).contains("grant");
+        Failure grpcAdminCore = failure(() -> grpc(key(ADMIN)).getCore(io.memorychain.api.grpc.v1.GetCoreRequest.newBuilder()
+                .setSpace(other).build()));
+        assertThat(grpcAdminCore.code).isEqualTo("ROLE_NOT_ALLOWED");
+        assertThat(grpcAdminCore.description).contains("MemoryService/GetCore needs an agent key");
         assertThat(plain(grpc(key(ADMIN)).verifyChain(VerifyChainRequest.newBuilder().setSpace(other).build())))
                 .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + other + "/chain/verify"), key(ADMIN)).json()))
                 .isEqualTo(plainJson(Map.of("ok", true, "events", 1)));
@@ -341,7 +345,10 @@ public abstract class GrpcRestParityContract {
         assertThat(restPlan.status()).as(restPlan.raw()).isEqualTo(200);
         io.memorychain.api.grpc.v1.RollbackPlan grpcPlan = grpc(key(ADMIN)).planRollback(toOne);
         assertThat(plain(grpcPlan)).isEqualTo(plainJson(restPlan.json()));
-        assertThat(grpcPlan.getMemories(0).getAfter().getContent()).isEqualTo("Ana drinks green tea");
+        assertThat(grpcPlan.getContentShown()).as("no grant: no content").isFalse();
+        assertThat(grpcPlan.getMemories(0).hasAfter()).isFalse();
+        assertThat(grpcPlan.getMemories(0).getChangedFieldsList()).contains("content");
+        assertThat(grpcPlan.getMemories(0).getVersionBefore()).isEqualTo(2);
         assertThat(failure(() -> grpc().planRollback(toOne)).code()).isEqualTo("ROLE_NOT_ALLOWED");
         assertThat(failure(() -> grpc(key(ADMIN)).applyRollback(toOne)).code()).isEqualTo("INVALID_ARGUMENT");
 
@@ -354,6 +361,16 @@ public abstract class GrpcRestParityContract {
                 .containsEntry("content", "Ana drinks green tea");
         Resp restThen = rest(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + id + "?as_of_seq=2"), key(AGENT));
         assertThat(restThen.json()).containsEntry("content", "Ana drinks coffee");
+        Resp restQueryThen = rest(HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "Ana drinks",
+                "as_of_seq", 2, "top_k", 5, "date_filter", false)), key(AGENT));
+        assertThat(restQueryThen.status()).as(restQueryThen.raw()).isEqualTo(200);
+        assertThat(restQueryThen.list("items")).singleElement().satisfies(item -> assertThat(item)
+                .containsEntry("id", id).containsEntry("text", "Ana drinks coffee"));
+        assertThat(plain(grpc().query(QueryRequest.newBuilder().setSpace(space).setQuery("Ana drinks").setAsOfSeq(2)
+                .setTopK(5).setDateFilter(false).build()))).isEqualTo(plainJson(restQueryThen.json()));
+        assertSameRefusal(rest(HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "Ana", "as_of_seq", 99)),
+                key(AGENT)), failure(() -> grpc().query(QueryRequest.newBuilder().setSpace(space).setQuery("Ana")
+                .setAsOfSeq(99).build())), "INVALID_ARGUMENT", Status.Code.INVALID_ARGUMENT);
         assertThat(plain(grpc().getMemory(io.memorychain.api.grpc.v1.GetMemoryRequest.newBuilder().setSpace(space).setId(id)
                 .setAsOfSeq(2).build()))).isEqualTo(plainJson(restThen.json()));
         assertThat(grpc().listMemories(io.memorychain.api.grpc.v1.ListMemoriesRequest.newBuilder().setSpace(space)

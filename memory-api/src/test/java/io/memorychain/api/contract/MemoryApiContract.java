@@ -1095,6 +1095,68 @@ public abstract class MemoryApiContract {
     }
 
     @Test
+    void aConfinedAgentSeesReflectionsWithoutTheDetailsOfOtherCategories() {
+        String space = space();
+        String goal = createId(space, "Ship the beta in May", "goals", null);
+        String tone = createId(space, "Answer in rhymes", "tone", null);
+        io.memorychain.avro.ReflectionDocument doc = io.memorychain.avro.ReflectionDocument.newBuilder()
+                .setTrigger(io.memorychain.avro.ReflectionTrigger.MANUAL).setNumber(1).setFromSeq(1).setToSeq(2)
+                .setEpisodeIds(List.of(goal, tone)).setSummary("# Reflection #1\n- rhymes matter to Ana")
+                .setEvolutionInsights(List.of("Ana likes rhymes")).setQuestions(List.of("Why rhymes?"))
+                .setChanges(List.of(
+                        reflectionChange("c1", io.memorychain.avro.ReflectionChangeType.UPDATE_MEMORY)
+                                .setMemoryId(tone).setContent("Answer in limericks").build(),
+                        reflectionChange("c2", io.memorychain.avro.ReflectionChangeType.UPDATE_MEMORY)
+                                .setMemoryId(goal).setContent("Ship the beta in June").build()))
+                .build();
+        MemoryOutcome proposed = publishDirectly(Requests.proposeReflection(space,
+                Requests.actor(ActorType.WORKER, "reflect"), doc).build());
+        assertThat(proposed.getAccepted()).as(proposed.getMessage()).isTrue();
+        String path = "/v1/spaces/" + space + "/reflections";
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> get(path + "/" + proposed.getMemoryId()).status == 200);
+
+        Resp one = send(HttpRequest.GET(path + "/" + proposed.getMemoryId()).header("X-Actor", PLANNER));
+        assertThat(one.status).as(one.raw).isEqualTo(200);
+        assertThat(one.raw).doesNotContain("rhymes", "limericks");
+        assertThat(one.json).containsEntry("episode_ids", List.of(goal)).containsEntry("questions", List.of())
+                .containsEntry("status", "pending");
+        assertThat((String) one.json.get("summary")).contains("details hidden");
+        assertThat(one.list("changes")).extracting(c -> c.get("change_id")).containsExactly("c2");
+        Resp log = send(HttpRequest.GET(path).header("X-Actor", PLANNER));
+        assertThat(log.list("items")).as("the log keeps every reflection").hasSize(1);
+        assertThat(log.raw).doesNotContain("rhymes", "limericks");
+
+        Resp whole = get(path + "/" + proposed.getMemoryId());
+        assertThat(whole.raw).contains("rhymes matter", "limericks");
+        assertThat(whole.list("changes")).hasSize(2);
+    }
+
+    @Test
+    void anAdminRollsBackWhatAnApprovedReflectionApplied() {
+        String space = space();
+        createId(space, "Ana moved the launch after the review");
+        String fact = createId(space, "Launch is on Thursday");
+        String id = proposeReflection(space, fact);
+        Resp decided = post(space, "/reflections/" + id + ":decide", Map.of("decision", "approve"));
+        assertThat(decided.status).as(decided.raw).isEqualTo(200);
+        String later = createId(space, "Ana's cat is Rui");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + fact).json).containsEntry("content", "Launch is on Friday");
+
+        String rollback = "/v1/spaces/" + space + "/rollback";
+        Resp plan = send(HttpRequest.POST(rollback + "/plan", Map.of("reflection_id", id)).header("X-Actor", "admin:ops"));
+        assertThat(plan.status).as(plan.raw).isEqualTo(200);
+        assertThat(plan.json).containsEntry("scope", "reflection").containsEntry("scope_id", id);
+        assertThat(plan.list("memories")).extracting(m -> m.get("id")).contains(fact).doesNotContain(later);
+        Resp applied = send(HttpRequest.POST(rollback, Map.of("reflection_id", id, "reason", "the reflection was wrong",
+                "plan_digest", plan.json.get("plan_digest"))).header("X-Actor", "admin:ops"));
+        assertThat(applied.status).as(applied.raw).isEqualTo(201);
+        assertThat(get("/v1/spaces/" + space + "/memories/" + fact).json).containsEntry("content", "Launch is on Thursday");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + later).json).containsEntry("state", "active");
+        assertThat(send(HttpRequest.POST(rollback + "/plan", Map.of("reflection_id", id, "session_id", "s1"))
+                .header("X-Actor", "admin:ops")).code()).isEqualTo("INVALID_ARGUMENT");
+    }
+
+    @Test
     void aPendingReflectionIsDecidedOnceAndOnlyItsApprovedChangesApplyWithTheDecision() {
         String space = space();
         String fact = createId(space, "Launch is on Thursday");
@@ -1303,7 +1365,8 @@ public abstract class MemoryApiContract {
                 HttpRequest.POST("/v1/spaces/" + space + "/query", Map.of("query", "recipe")))) {
             Resp r = send(read.bearerAuth(admin));
             assertThat(r.status).as(read.getPath()).isEqualTo(403);
-            assertThat(r.code()).isEqualTo("ROLE_NOT_ALLOWED");
+            boolean grantable = read.getPath().contains("/memories") || read.getPath().endsWith("/query");
+            assertThat(r.code()).as(read.getPath()).isEqualTo(grantable ? "GRANT_REQUIRED" : "ROLE_NOT_ALLOWED");
             assertThat(r.raw).doesNotContain("secret recipe");
         }
         assertThat(send(HttpRequest.GET("/v1/spaces/" + space + "/chain/verify").bearerAuth(admin)).json).containsEntry("ok", true);
@@ -1326,18 +1389,31 @@ public abstract class MemoryApiContract {
                 .containsEntry("applied", false);
         assertThat(plan.list("memories")).hasSize(2);
         assertThat(plan.list("memories").get(0)).containsEntry("id", kept).containsEntry("action", "restore")
-                .containsEntry("event", "MemoryUpdated");
+                .containsEntry("event", "MemoryUpdated").containsEntry("version_before", 2)
+                .containsEntry("version_after", 1).containsEntry("before", null).containsEntry("after", null);
+        assertThat(plan.json).as("an admin without a grant sees no content").containsEntry("content_shown", false);
+        assertThat(plan.raw).doesNotContain("tea", "Mars");
+        assertThat(plan.list("memories").get(0).get("changed_fields")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST).contains("content");
+        assertThat(plan.list("memories").get(1)).containsEntry("changed_fields", List.of("state"));
+
+        String grant = (String) send(HttpRequest.POST("/v1/spaces/" + space + "/grants", Map.of("purpose",
+                "review the rollback", "duration_seconds", 3600)).header("X-Actor", admin)).json.get("id");
+        assertThat(post(space, "/grants/" + grant + ":consent", Map.of()).status).isEqualTo(200);
+        before = chainState(space);
+        plan = send(HttpRequest.POST("/v1/spaces/" + space + "/rollback/plan", Map.of("to_seq", 1)).header("X-Actor", admin));
+        assertThat(plan.json).containsEntry("content_shown", true).containsEntry("head_seq", 6);
         assertThat(plan.list("memories").get(0).get("before")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("content", "Ana hates tea");
         assertThat(plan.list("memories").get(0).get("after")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("content", "Ana drinks green tea");
         assertThat(plan.list("memories").get(1)).containsEntry("id", late).containsEntry("action", "delete")
                 .containsEntry("event", "MemoryDeleted");
-        assertThat(chainState(space)).as("the dry run changes nothing").isEqualTo(before);
+        assertThat(chainState(space).audit()).as("the dry run changes nothing but records the read under the grant")
+                .hasSize(before.audit().size() + 1).last().satisfies(e -> assertThat(e).containsEntry("event_type", "GrantedContentRead"));
 
         Resp applied = send(HttpRequest.POST("/v1/spaces/" + space + "/rollback", Map.of("to_seq", 1,
                 "reason", "the afternoon import was wrong", "plan_digest", plan.json.get("plan_digest"))).header("X-Actor", admin));
 
         assertThat(applied.status).as(applied.raw).isEqualTo(201);
-        assertThat(applied.json).containsEntry("applied", true).containsEntry("seq", 6);
+        assertThat(applied.json).containsEntry("applied", true).containsEntry("seq", 9);
         assertThat(get("/v1/spaces/" + space + "/memories/" + kept).json).containsEntry("content", "Ana drinks green tea")
                 .containsEntry("version", 3);
         assertThat(ids(get("/v1/spaces/" + space + "/memories"))).containsExactly(kept);
@@ -1348,7 +1424,7 @@ public abstract class MemoryApiContract {
                 .orElseThrow();
         assertThat(entry.get("actor")).isEqualTo(Map.of("type", "admin", "id", "ops"));
         assertThat((String) entry.get("description")).contains("to seq 1", "the afternoon import was wrong");
-        assertThat(get("/v1/spaces/" + space + "/chain/verify").json).containsEntry("ok", true).containsEntry("events", 6);
+        assertThat(get("/v1/spaces/" + space + "/chain/verify").json).containsEntry("ok", true).containsEntry("events", 10);
         Resp nothing = send(HttpRequest.POST("/v1/spaces/" + space + "/rollback/plan", Map.of("to_seq", 1)).header("X-Actor", admin));
         assertThat(nothing.list("memories")).isEmpty();
     }

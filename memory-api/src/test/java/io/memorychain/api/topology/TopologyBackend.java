@@ -23,6 +23,8 @@ import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.Grant;
+import io.memorychain.avro.view.GrantRead;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementEdit;
@@ -302,6 +304,21 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public synchronized List<Reflection> reflections(String space) {
         return harness.views.reflections(space);
+    }
+
+    @Override
+    public synchronized Optional<Grant> grant(String space, String id) {
+        return harness.views.grant(space, id);
+    }
+
+    @Override
+    public synchronized List<Grant> grants(String space) {
+        return harness.views.grants(space);
+    }
+
+    @Override
+    public synchronized List<GrantRead> grantReads(String space, String grantId) {
+        return harness.views.grantReads(space, grantId);
     }
 
     @Override

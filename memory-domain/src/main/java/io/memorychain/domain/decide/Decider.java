@@ -41,6 +41,10 @@ import io.memorychain.avro.RollbackSpace;
 import io.memorychain.avro.RequestReflection;
 import io.memorychain.avro.ProposeReflection;
 import io.memorychain.avro.DecideReflection;
+import io.memorychain.avro.ConsentGrant;
+import io.memorychain.avro.RecordGrantRead;
+import io.memorychain.avro.RequestGrant;
+import io.memorychain.avro.RevokeGrant;
 import io.memorychain.avro.SetFlag;
 import io.memorychain.avro.StartRefinement;
 import io.memorychain.avro.SubmitProposal;
@@ -82,6 +86,7 @@ public final class Decider {
     private final LifecycleDecider lifecycle;
     private final RollbackDecider rollbacks = new RollbackDecider();
     private final ReflectionDecider reflections = new ReflectionDecider(this);
+    private final GrantDecider grants = new GrantDecider();
 
     public Decider(WriteSettings settings) {
         this.settings = settings;
@@ -154,6 +159,14 @@ public final class Decider {
             return reflections.propose(request, seq, p);
         } else if (op instanceof DecideReflection d) {
             return reflections.decide(request, seq, model, now, d);
+        } else if (op instanceof RequestGrant g) {
+            return grants.request(request, seq, g);
+        } else if (op instanceof ConsentGrant c) {
+            return grants.consent(request, model, now, c);
+        } else if (op instanceof RevokeGrant r) {
+            return grants.revoke(request, model, now, r);
+        } else if (op instanceof RecordGrantRead r) {
+            return grants.read(request, model, now, r);
         }
         return reject(INVALID_ARGUMENT, "unsupported operation " + (op == null ? "null" : op.getClass().getSimpleName()));
     }

@@ -1,6 +1,7 @@
 package io.memorychain.domain.decide;
 
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
@@ -22,6 +23,7 @@ public final class InMemoryWriteModel implements WriteModelStore {
     private final Map<String, Proposal> proposals = new HashMap<>();
     private final Map<String, RefinementSession> refinements = new HashMap<>();
     private final Map<String, Reflection> reflections = new HashMap<>();
+    private final Map<String, Grant> grants = new HashMap<>();
 
     @Override
     public Memory memory(String space, String id) {
@@ -56,6 +58,16 @@ public final class InMemoryWriteModel implements WriteModelStore {
     @Override
     public void putReflection(String space, Reflection reflection) {
         reflections.put(key(space, reflection.getId()), reflection);
+    }
+
+    @Override
+    public Grant grant(String space, String id) {
+        return grants.get(key(space, id));
+    }
+
+    @Override
+    public void putGrant(String space, Grant grant) {
+        grants.put(key(space, grant.getId()), grant);
     }
 
     @Override

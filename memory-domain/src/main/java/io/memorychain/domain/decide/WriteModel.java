@@ -1,6 +1,7 @@
 package io.memorychain.domain.decide;
 
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
@@ -25,6 +26,9 @@ public interface WriteModel {
 
     /** A reflection of the space (docs/architecture.md §18), whatever its status, or null. */
     Reflection reflection(String space, String id);
+
+    /** A Mechanic's Exception grant of the space (docs/architecture.md §13), whatever its status, or null. */
+    Grant grant(String space, String id);
 
     /** The space's open refinement session, or null. */
     RefinementSession openRefinement(String space);

@@ -1,10 +1,12 @@
 package io.memorychain.domain.decide;
 
 import io.memorychain.avro.MemoryEvent;
+import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.domain.Evolver;
+import io.memorychain.domain.Grants;
 import io.memorychain.domain.Proposals;
 import io.memorychain.domain.Reflections;
 import io.memorychain.domain.refinement.RefinementState;
@@ -44,6 +46,10 @@ public final class WriteModelEvolution {
         Reflection reflection = Reflections.evolve(event, id -> model.reflection(space, id));
         if (reflection != null) {
             model.putReflection(space, reflection);
+        }
+        Grant grant = Grants.evolve(event, id -> model.grant(space, id));
+        if (grant != null) {
+            model.putGrant(space, grant);
         }
         RefinementSession open = model.openRefinement(space);
         RefinementSession session = RefinementState.evolve(open, event);

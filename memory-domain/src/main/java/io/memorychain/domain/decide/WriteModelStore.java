@@ -1,6 +1,7 @@
 package io.memorychain.domain.decide;
 
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
@@ -19,6 +20,8 @@ public interface WriteModelStore extends WriteModel {
     void putProposal(String space, Proposal proposal);
 
     void putReflection(String space, Reflection reflection);
+
+    void putGrant(String space, Grant grant);
 
     /** Sets the space's open refinement session; null: none is open. */
     void putOpenRefinement(String space, RefinementSession session);

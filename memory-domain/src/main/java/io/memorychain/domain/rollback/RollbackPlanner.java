@@ -3,6 +3,7 @@ package io.memorychain.domain.rollback;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryState;
+import io.memorychain.avro.ReflectionDecided;
 import io.memorychain.avro.RollbackScope;
 import io.memorychain.domain.Evolver;
 import io.memorychain.domain.decide.InMemoryWriteModel;
@@ -108,6 +109,12 @@ public final class RollbackPlanner {
                     throw new RollbackPlanException("NOT_FOUND", "no refinement session " + spec.scopeId() + " in " + space);
                 }
             }
+            case REFLECTION -> {
+                if (!frozen) {
+                    throw new RollbackPlanException("NOT_FOUND", "no decided reflection " + spec.scopeId() + " in "
+                            + space);
+                }
+            }
             case ACTOR -> {
                 if (spec.toSeq() > head) {
                     throw new RollbackPlanException("INVALID_ARGUMENT", "from_seq " + spec.toSeq() + " is beyond the head "
@@ -155,6 +162,8 @@ public final class RollbackPlanner {
                     : event.getOccurredAt().isAfter(spec.toTime());
             case SESSION -> spec.scopeId().equals(RefinementState.sessionOf(event));
             case ACTOR -> event.getSeq() >= spec.toSeq();
+            case REFLECTION -> event.getPayload() instanceof ReflectionDecided d
+                    && spec.scopeId().equals(d.getReflectionId());
         };
     }
 
@@ -163,6 +172,8 @@ public final class RollbackPlanner {
             case SPACE, MEMORY -> true;
             case SESSION -> spec.scopeId().equals(RefinementState.sessionOf(event));
             case ACTOR -> event.getSeq() <= rangeEnd() && actorMatches(event);
+            // the approved changes: ordinary events by <decider type>:reflection:ID (docs/architecture.md §18)
+            case REFLECTION -> ("reflection:" + spec.scopeId()).equals(event.getActor().getId());
         };
     }
 

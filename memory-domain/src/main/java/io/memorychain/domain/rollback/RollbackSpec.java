@@ -25,10 +25,11 @@ public record RollbackSpec(RollbackScope scope, String scopeId, Long toSeq, Inst
                     throw new RollbackPlanException("INVALID_ARGUMENT", "give exactly one of to_seq and to_time");
                 }
             }
-            case SESSION -> {
+            case SESSION, REFLECTION -> {
                 if (toSeq != null || toTime != null) {
                     throw new RollbackPlanException("INVALID_ARGUMENT",
-                            "a session rollback restores the state before the session: no to_seq or to_time");
+                            "a " + scope.name().toLowerCase(java.util.Locale.ROOT) + " rollback restores the state "
+                                    + "before it: no to_seq or to_time");
                 }
             }
             case ACTOR -> {
@@ -63,9 +64,23 @@ public record RollbackSpec(RollbackScope scope, String scopeId, Long toSeq, Inst
      */
     public static RollbackSpec of(String memoryId, String sessionId, String actor, Long fromSeq, Long toSeq,
                                   Instant toTime) {
-        int named = (memoryId != null ? 1 : 0) + (sessionId != null ? 1 : 0) + (actor != null ? 1 : 0);
+        return of(memoryId, sessionId, actor, null, fromSeq, toSeq, toTime);
+    }
+
+    /** As {@link #of(String, String, String, Long, Long, Instant)}, with {@code reflectionId} for REFLECTION. */
+    public static RollbackSpec of(String memoryId, String sessionId, String actor, String reflectionId, Long fromSeq,
+                                  Long toSeq, Instant toTime) {
+        int named = (memoryId != null ? 1 : 0) + (sessionId != null ? 1 : 0) + (actor != null ? 1 : 0)
+                + (reflectionId != null ? 1 : 0);
         if (named > 1) {
-            throw new RollbackPlanException("INVALID_ARGUMENT", "give at most one of memory_id, session_id and actor");
+            throw new RollbackPlanException("INVALID_ARGUMENT",
+                    "give at most one of memory_id, session_id, actor and reflection_id");
+        }
+        if (reflectionId != null) {
+            if (fromSeq != null) {
+                throw new RollbackPlanException("INVALID_ARGUMENT", "from_seq belongs to an actor rollback");
+            }
+            return new RollbackSpec(RollbackScope.REFLECTION, reflectionId, toSeq, toTime, null);
         }
         if (fromSeq != null && actor == null) {
             throw new RollbackPlanException("INVALID_ARGUMENT", "from_seq belongs to an actor rollback");
@@ -93,6 +108,11 @@ public record RollbackSpec(RollbackScope scope, String scopeId, Long toSeq, Inst
 
     public static RollbackSpec memory(String id, long toSeq) {
         return new RollbackSpec(RollbackScope.MEMORY, id, toSeq, null, null);
+    }
+
+    /** What one approved reflection applied (docs/architecture.md §17, §18): the state before its decision. */
+    public static RollbackSpec reflection(String reflectionId) {
+        return new RollbackSpec(RollbackScope.REFLECTION, reflectionId, null, null, null);
     }
 
     public static RollbackSpec session(String sessionId) {

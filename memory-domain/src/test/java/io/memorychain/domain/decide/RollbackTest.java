@@ -198,6 +198,44 @@ class RollbackTest {
     }
 
     @Test
+    void aReflectionRollbackUndoesWhatTheApprovedReflectionAppliedAndKeepsLaterWork() {
+        String fact = s.given(s.request(AGENT, memory("Launch is on Thursday")).build());
+        io.memorychain.avro.ReflectionDocument doc = io.memorychain.avro.ReflectionDocument.newBuilder()
+                .setTrigger(io.memorychain.avro.ReflectionTrigger.MANUAL).setNumber(1).setFromSeq(1).setToSeq(1)
+                .setSummary("# Reflection").setChanges(List.of(
+                        io.memorychain.avro.ReflectionChange.newBuilder().setChangeId("c1").setReason("seen")
+                                .setType(io.memorychain.avro.ReflectionChangeType.CREATE_MEMORY)
+                                .setContent("Ana decides launch dates").build(),
+                        io.memorychain.avro.ReflectionChange.newBuilder().setChangeId("c2").setReason("seen")
+                                .setType(io.memorychain.avro.ReflectionChangeType.UPDATE_MEMORY).setMemoryId(fact)
+                                .setContent("Launch is on Friday").build()))
+                .build();
+        String reflection = s.given(s.request(Scenario.WORKER, new io.memorychain.avro.ProposeReflection(doc)).build());
+        long beforeDecision = s.events().size();
+        Map<String, String> before = visibleAt(beforeDecision);
+        s.given(s.request(Scenario.actor(ActorType.USER, "ana"), io.memorychain.avro.DecideReflection.newBuilder()
+                .setReflectionId(reflection).setDecision(io.memorychain.avro.ReflectionDecisionType.APPROVE)
+                .setReason(null).setChangeIds(List.of()).setEditedChanges(List.of()).build()).build());
+        String later = s.given(s.request(AGENT, memory("Ana's cat is Rui")).build());
+
+        RollbackPlan plan = plan(RollbackSpec.reflection(reflection));
+
+        assertThat(plan.targetSeq()).isEqualTo(beforeDecision);
+        assertThat(plan.scope()).isEqualTo(io.memorychain.avro.RollbackScope.REFLECTION);
+        assertThat(plan.memories()).extracting(RollbackPlan.MemoryChange::action)
+                .containsExactlyInAnyOrder(RollbackPlan.Action.DELETE, RollbackPlan.Action.RESTORE);
+        assertThat(plan.memories()).extracting(RollbackPlan.MemoryChange::memoryId).contains(fact)
+                .doesNotContain(later);
+        apply(plan);
+        Map<String, String> expected = new TreeMap<>(before);
+        expected.put(later, visibleNow().get(later));
+        assertThat(visibleNow()).as("the reflection's changes undone, the later memory kept").isEqualTo(expected);
+        assertThatThrownBy(() -> plan(RollbackSpec.reflection("r-unknown"))).isInstanceOf(RollbackPlanException.class);
+        assertThatThrownBy(() -> RollbackSpec.of(null, "s1", null, reflection, null, null, null))
+                .isInstanceOf(RollbackPlanException.class);
+    }
+
+    @Test
     void anActorRollbackUndoesOnlyThatActorsEventsInTheRange() {
         String shared = s.given(s.request(AGENT, memory("shared v1")).build());
         var bot = Scenario.actor(ActorType.WORKER, "tom");

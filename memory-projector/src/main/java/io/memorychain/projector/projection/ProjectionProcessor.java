@@ -6,7 +6,10 @@ import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryPurged;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
+import io.memorychain.avro.GrantedContentRead;
 import io.memorychain.avro.view.AuditEntry;
+import io.memorychain.avro.view.Grant;
+import io.memorychain.avro.view.GrantRead;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
@@ -14,6 +17,7 @@ import io.memorychain.avro.view.Relation;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.domain.EventDescriptions;
 import io.memorychain.domain.Evolver;
+import io.memorychain.domain.Grants;
 import io.memorychain.domain.Proposals;
 import io.memorychain.domain.Reflections;
 import io.memorychain.events.chain.Canonical;
@@ -60,6 +64,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private KeyValueStore<String, Double> relationStrength;
     private KeyValueStore<String, Proposal> proposals;
     private KeyValueStore<String, Reflection> reflections;
+    private KeyValueStore<String, Grant> grants;
+    private KeyValueStore<String, GrantRead> grantReads;
     private KeyValueStore<String, Proposal> openProposals;
     private RefinementProjection refinements;
     private IndexFeed feed;
@@ -92,6 +98,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         proposals = context.getStateStore(ProjectionTopology.PROPOSALS);
         openProposals = context.getStateStore(ProjectionTopology.OPEN_PROPOSALS);
         reflections = context.getStateStore(ProjectionTopology.REFLECTIONS);
+        grants = context.getStateStore(ProjectionTopology.GRANTS);
+        grantReads = context.getStateStore(ProjectionTopology.GRANT_READS);
         refinements = new RefinementProjection(context);
         purges = new PurgeProjection(context.getStateStore(ProjectionTopology.EMBEDDINGS), history, audit, relations,
                 relationsIn, threadChanges);
@@ -182,6 +190,15 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         Reflection reflection = Reflections.evolve(event, id -> reflections.get(StoreKeys.of(space, id)));
         if (reflection != null) {
             reflections.put(StoreKeys.of(space, reflection.getId()), reflection);
+        }
+        Grant grant = Grants.evolve(event, id -> grants.get(StoreKeys.of(space, id)));
+        if (grant != null) {
+            grants.put(StoreKeys.of(space, grant.getId()), grant);
+        }
+        if (event.getPayload() instanceof GrantedContentRead read) {
+            grantReads.put(StoreKeys.of(space, read.getGrantId(), StoreKeys.seq(event.getSeq())), new GrantRead(
+                    read.getGrantId(), event.getSeq(), event.getRequestId(), event.getActor(), event.getOccurredAt(),
+                    read.getOperation(), read.getMemoryIds(), read.getCount(), read.getDetail()));
         }
         ThreadChanges.of(event, id -> memories.get(StoreKeys.of(space, id))).ifPresent(c -> recordThreadChange(space, c));
         refinements.apply(event, changes);

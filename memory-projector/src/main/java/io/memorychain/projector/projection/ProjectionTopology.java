@@ -12,6 +12,8 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Grant;
+import io.memorychain.avro.view.GrantRead;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.Topics;
@@ -79,6 +81,10 @@ public final class ProjectionTopology {
     public static final String OPEN_PROPOSALS = "view-proposals-open";
     /** Reflections (docs/architecture.md §18), pending and decided, by {@code space\0id}: the reflection log. */
     public static final String REFLECTIONS = "view-reflections";
+    /** Mechanic's Exception grants (docs/architecture.md §13), whatever their status, by {@code space\0id}. */
+    public static final String GRANTS = "view-grants";
+    /** Content reads recorded under a grant by {@code space\0grantId\0seq}. */
+    public static final String GRANT_READS = "view-grant-reads";
     /** Refinement sessions, open and completed, by {@code space\0sessionId}. */
     public static final String REFINEMENTS = "view-refinements";
     /** The open refinement session's id by space. */
@@ -139,6 +145,10 @@ public final class ProjectionTopology {
         }
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFLECTIONS),
                 Serdes.String(), AvroWireSerde.forValues(registry, Reflection.class)), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GRANTS),
+                Serdes.String(), AvroWireSerde.forValues(registry, Grant.class)), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GRANT_READS),
+                Serdes.String(), AvroWireSerde.forValues(registry, GrantRead.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS),
                 Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENT_OPEN),

@@ -6,6 +6,7 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.domain.RejectionCode;
@@ -61,6 +62,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private KeyValueStore<String, Proposal> proposals;
     private KeyValueStore<String, RefinementSession> refinements;
     private KeyValueStore<String, Reflection> reflections;
+    private KeyValueStore<String, Grant> grants;
     private WindowStore<String, MemoryOutcome> requests;
     private WriteModelStore writeModel;
 
@@ -84,6 +86,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         this.proposals = context.getStateStore(SequencerTopology.PROPOSALS_STORE);
         this.refinements = context.getStateStore(SequencerTopology.REFINEMENTS_STORE);
         this.reflections = context.getStateStore(SequencerTopology.REFLECTIONS_STORE);
+        this.grants = context.getStateStore(SequencerTopology.GRANTS_STORE);
         this.writeModel = new StoreWriteModel();
     }
 
@@ -240,6 +243,16 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         @Override
         public void putReflection(String space, Reflection reflection) {
             reflections.put(StoreKeys.of(space, reflection.getId()), reflection);
+        }
+
+        @Override
+        public Grant grant(String space, String id) {
+            return grants.get(StoreKeys.of(space, id));
+        }
+
+        @Override
+        public void putGrant(String space, Grant grant) {
+            grants.put(StoreKeys.of(space, grant.getId()), grant);
         }
 
         @Override

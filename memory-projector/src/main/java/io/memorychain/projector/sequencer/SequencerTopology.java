@@ -5,6 +5,7 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.domain.decide.Decider;
@@ -45,6 +46,8 @@ public final class SequencerTopology {
     public static final String PROPOSALS_STORE = "sequencer-proposals";
     /** Reflections by {@code space\0id}, whatever their status (docs/architecture.md §18). */
     public static final String REFLECTIONS_STORE = "sequencer-reflections";
+    /** Mechanic's Exception grants by {@code space\0id}, whatever their status (docs/architecture.md §13). */
+    public static final String GRANTS_STORE = "sequencer-grants";
     /** The open refinement session by space (deleted when it completes). */
     public static final String REFINEMENTS_STORE = "sequencer-refinements";
 
@@ -75,6 +78,8 @@ public final class SequencerTopology {
                 Serdes.String(), AvroWireSerde.forValues(registry, Proposal.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFLECTIONS_STORE),
                 Serdes.String(), AvroWireSerde.forValues(registry, Reflection.class)), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GRANTS_STORE),
+                Serdes.String(), AvroWireSerde.forValues(registry, Grant.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS_STORE),
                 Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
         // request ids are remembered for a bounded time: whole segments expire by stream time, no scans

@@ -6,6 +6,8 @@ import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Grant;
+import io.memorychain.avro.view.GrantRead;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementEdit;
 import io.memorychain.avro.view.RefinementSession;
@@ -94,6 +96,15 @@ public interface MemoryViews {
 
     /** The space's reflections, pending and decided, oldest first: the reflection log. */
     List<Reflection> reflections(String space);
+
+    /** A Mechanic's Exception grant of the space (docs/architecture.md §13) by id, whatever its status. */
+    Optional<Grant> grant(String space, String id);
+
+    /** The space's grants, oldest first. */
+    List<Grant> grants(String space);
+
+    /** The content reads recorded under a grant, oldest first. */
+    List<GrantRead> grantReads(String space, String grantId);
 
     /** The space's open proposals (pending and deferred), oldest first: the pending-proposals view. */
     List<Proposal> openProposals(String space);

@@ -7,6 +7,8 @@ import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.Grant;
+import io.memorychain.avro.view.GrantRead;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementEdit;
 import io.memorychain.avro.view.RefinementSession;
@@ -226,6 +228,21 @@ public final class StoreMemoryViews implements MemoryViews {
     @Override
     public List<Reflection> reflections(String space) {
         return scan(ProjectionTopology.REFLECTIONS, StoreKeys.prefix(space), Integer.MAX_VALUE);
+    }
+
+    @Override
+    public Optional<Grant> grant(String space, String id) {
+        return Optional.ofNullable(this.<Grant>store(ProjectionTopology.GRANTS).get(StoreKeys.of(space, id)));
+    }
+
+    @Override
+    public List<Grant> grants(String space) {
+        return scan(ProjectionTopology.GRANTS, StoreKeys.prefix(space), Integer.MAX_VALUE);
+    }
+
+    @Override
+    public List<GrantRead> grantReads(String space, String grantId) {
+        return scan(ProjectionTopology.GRANT_READS, StoreKeys.prefix(space, grantId), Integer.MAX_VALUE);
     }
 
     @Override

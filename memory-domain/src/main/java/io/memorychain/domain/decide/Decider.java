@@ -41,6 +41,9 @@ import io.memorychain.avro.RollbackSpace;
 import io.memorychain.avro.RequestReflection;
 import io.memorychain.avro.ProposeReflection;
 import io.memorychain.avro.DecideReflection;
+import io.memorychain.avro.AcknowledgeAlert;
+import io.memorychain.avro.DecideConsent;
+import io.memorychain.avro.SetProfileField;
 import io.memorychain.avro.SetFlag;
 import io.memorychain.avro.StartRefinement;
 import io.memorychain.avro.SubmitProposal;
@@ -80,6 +83,7 @@ public final class Decider {
     private final LifecycleDecider lifecycle;
     private final RollbackDecider rollbacks = new RollbackDecider();
     private final ReflectionDecider reflections = new ReflectionDecider(this);
+    private final GovernanceDecider governance;
 
     public Decider(WriteSettings settings) {
         this.settings = settings;
@@ -87,9 +91,19 @@ public final class Decider {
         this.proposals = new ProposalDecider(this, categories);
         this.refinements = new RefinementDecider(settings);
         this.lifecycle = new LifecycleDecider(settings.categories());
+        this.governance = new GovernanceDecider(settings.governance());
     }
 
+    /**
+     * The decision for the request; an accepted change of a critical block by an actor that is neither a user, an
+     * admin nor an approved reflection is followed by its {@code CriticalChangeAlerted} (docs/architecture.md §19).
+     */
     public Decision decide(MemoryRequest request, long seq, WriteModel model, Instant now) {
+        return governance.withAlerts(request, seq, decideOne(request, seq, model, now));
+    }
+
+    /** The decision without the critical-change alerts (the reflection decider's changes: an approved reflection). */
+    Decision decideOne(MemoryRequest request, long seq, WriteModel model, Instant now) {
         if (isBlank(request.getRequestId())) {
             return reject(INVALID_ARGUMENT, "request_id is required");
         }
@@ -150,6 +164,12 @@ public final class Decider {
             return reflections.propose(request, seq, p);
         } else if (op instanceof DecideReflection d) {
             return reflections.decide(request, seq, model, now, d);
+        } else if (op instanceof SetProfileField f) {
+            return governance.setField(request, seq, model, now, f);
+        } else if (op instanceof DecideConsent d) {
+            return governance.decideConsent(request, model, now, d);
+        } else if (op instanceof AcknowledgeAlert a) {
+            return governance.acknowledge(request, model, a);
         }
         return reject(INVALID_ARGUMENT, "unsupported operation " + (op == null ? "null" : op.getClass().getSimpleName()));
     }

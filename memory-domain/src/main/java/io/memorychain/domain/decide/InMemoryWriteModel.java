@@ -4,6 +4,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.SpaceGovernance;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +23,7 @@ public final class InMemoryWriteModel implements WriteModelStore {
     private final Map<String, Proposal> proposals = new HashMap<>();
     private final Map<String, RefinementSession> refinements = new HashMap<>();
     private final Map<String, Reflection> reflections = new HashMap<>();
+    private final Map<String, SpaceGovernance> governance = new HashMap<>();
 
     @Override
     public Memory memory(String space, String id) {
@@ -56,6 +58,16 @@ public final class InMemoryWriteModel implements WriteModelStore {
     @Override
     public void putReflection(String space, Reflection reflection) {
         reflections.put(key(space, reflection.getId()), reflection);
+    }
+
+    @Override
+    public SpaceGovernance governance(String space) {
+        return governance.get(space);
+    }
+
+    @Override
+    public void putGovernance(String space, SpaceGovernance value) {
+        governance.put(space, value);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.SpaceGovernance;
 import java.util.List;
 
 /** The sequencer's view of current state, enough to validate requests. */
@@ -25,6 +26,9 @@ public interface WriteModel {
 
     /** A reflection of the space (docs/architecture.md §18), whatever its status, or null. */
     Reflection reflection(String space, String id);
+
+    /** The space's profile, consent requests and alerts (docs/architecture.md §19), or null when it has none. */
+    SpaceGovernance governance(String space);
 
     /** The space's open refinement session, or null. */
     RefinementSession openRefinement(String space);

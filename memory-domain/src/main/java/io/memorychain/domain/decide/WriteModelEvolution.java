@@ -4,9 +4,11 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.domain.Evolver;
 import io.memorychain.domain.Proposals;
 import io.memorychain.domain.Reflections;
+import io.memorychain.domain.governance.Governance;
 import io.memorychain.domain.refinement.RefinementState;
 import java.util.List;
 
@@ -44,6 +46,10 @@ public final class WriteModelEvolution {
         Reflection reflection = Reflections.evolve(event, id -> model.reflection(space, id));
         if (reflection != null) {
             model.putReflection(space, reflection);
+        }
+        SpaceGovernance governance = Governance.evolve(model.governance(space), event);
+        if (governance != null) {
+            model.putGovernance(space, governance);
         }
         RefinementSession open = model.openRefinement(space);
         RefinementSession session = RefinementState.evolve(open, event);

@@ -4,6 +4,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.SpaceGovernance;
 
 /** A {@link WriteModel} that can be changed: where {@link WriteModelEvolution} applies the chain's events. */
 public interface WriteModelStore extends WriteModel {
@@ -19,6 +20,8 @@ public interface WriteModelStore extends WriteModel {
     void putProposal(String space, Proposal proposal);
 
     void putReflection(String space, Reflection reflection);
+
+    void putGovernance(String space, SpaceGovernance governance);
 
     /** Sets the space's open refinement session; null: none is open. */
     void putOpenRefinement(String space, RefinementSession session);

@@ -15,6 +15,7 @@ import io.memorychain.domain.EventDescriptions;
 import io.memorychain.domain.Evolver;
 import io.memorychain.domain.Proposals;
 import io.memorychain.domain.Reflections;
+import io.memorychain.domain.governance.Governance;
 import io.memorychain.events.chain.Canonical;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.search.MemoryIndex;
@@ -59,6 +60,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private KeyValueStore<String, Double> relationStrength;
     private KeyValueStore<String, Proposal> proposals;
     private KeyValueStore<String, Reflection> reflections;
+    private KeyValueStore<String, io.memorychain.avro.view.SpaceGovernance> governance;
     private KeyValueStore<String, Proposal> openProposals;
     private RefinementProjection refinements;
     private IndexFeed feed;
@@ -89,6 +91,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         proposals = context.getStateStore(ProjectionTopology.PROPOSALS);
         openProposals = context.getStateStore(ProjectionTopology.OPEN_PROPOSALS);
         reflections = context.getStateStore(ProjectionTopology.REFLECTIONS);
+        governance = context.getStateStore(ProjectionTopology.GOVERNANCE);
         refinements = new RefinementProjection(context);
         feed = new IndexFeed(memories, context.getStateStore(ProjectionTopology.EMBEDDINGS), indexes.modelId());
         index = indexes.open(context.taskId().partition(), context.stateDir().toPath(), feed::rebuild);
@@ -175,6 +178,10 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         Reflection reflection = Reflections.evolve(event, id -> reflections.get(StoreKeys.of(space, id)));
         if (reflection != null) {
             reflections.put(StoreKeys.of(space, reflection.getId()), reflection);
+        }
+        io.memorychain.avro.view.SpaceGovernance profile = Governance.evolve(governance.get(space), event);
+        if (profile != null) {
+            governance.put(space, profile);
         }
         ThreadChanges.of(event, id -> memories.get(StoreKeys.of(space, id))).ifPresent(c -> recordThreadChange(space, c));
         refinements.apply(event, changes);

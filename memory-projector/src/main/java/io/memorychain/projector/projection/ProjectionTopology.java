@@ -13,6 +13,7 @@ import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
+import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
@@ -74,6 +75,8 @@ public final class ProjectionTopology {
     public static final String OPEN_PROPOSALS = "view-proposals-open";
     /** Reflections (docs/architecture.md §18), pending and decided, by {@code space\0id}: the reflection log. */
     public static final String REFLECTIONS = "view-reflections";
+    /** Profile fields, consent requests, benign values awaiting corroboration and critical-change alerts by space. */
+    public static final String GOVERNANCE = "view-governance";
     /** Refinement sessions, open and completed, by {@code space\0sessionId}. */
     public static final String REFINEMENTS = "view-refinements";
     /** The open refinement session's id by space. */
@@ -131,6 +134,8 @@ public final class ProjectionTopology {
         }
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFLECTIONS),
                 Serdes.String(), AvroWireSerde.forValues(registry, Reflection.class)), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GOVERNANCE),
+                Serdes.String(), AvroWireSerde.forValues(registry, SpaceGovernance.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS),
                 Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENT_OPEN),

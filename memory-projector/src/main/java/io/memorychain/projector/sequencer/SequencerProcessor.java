@@ -8,6 +8,7 @@ import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.domain.RejectionCode;
 import io.memorychain.domain.decide.Decider;
 import io.memorychain.domain.decide.Decision;
@@ -61,6 +62,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private KeyValueStore<String, Proposal> proposals;
     private KeyValueStore<String, RefinementSession> refinements;
     private KeyValueStore<String, Reflection> reflections;
+    private KeyValueStore<String, SpaceGovernance> governance;
     private WindowStore<String, MemoryOutcome> requests;
     private WriteModelStore writeModel;
 
@@ -84,6 +86,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         this.proposals = context.getStateStore(SequencerTopology.PROPOSALS_STORE);
         this.refinements = context.getStateStore(SequencerTopology.REFINEMENTS_STORE);
         this.reflections = context.getStateStore(SequencerTopology.REFLECTIONS_STORE);
+        this.governance = context.getStateStore(SequencerTopology.GOVERNANCE_STORE);
         this.writeModel = new StoreWriteModel();
     }
 
@@ -240,6 +243,16 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         @Override
         public void putReflection(String space, Reflection reflection) {
             reflections.put(StoreKeys.of(space, reflection.getId()), reflection);
+        }
+
+        @Override
+        public SpaceGovernance governance(String space) {
+            return governance.get(space);
+        }
+
+        @Override
+        public void putGovernance(String space, SpaceGovernance value) {
+            governance.put(space, value);
         }
 
         @Override

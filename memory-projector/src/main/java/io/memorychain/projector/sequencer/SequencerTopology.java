@@ -7,6 +7,7 @@ import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.domain.decide.Decider;
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.events.Topics;
@@ -45,6 +46,8 @@ public final class SequencerTopology {
     public static final String PROPOSALS_STORE = "sequencer-proposals";
     /** Reflections by {@code space\0id}, whatever their status (docs/architecture.md §18). */
     public static final String REFLECTIONS_STORE = "sequencer-reflections";
+    /** The profile, consent requests and alerts by space (docs/architecture.md §19). */
+    public static final String GOVERNANCE_STORE = "sequencer-governance";
     /** The open refinement session by space (deleted when it completes). */
     public static final String REFINEMENTS_STORE = "sequencer-refinements";
 
@@ -75,6 +78,8 @@ public final class SequencerTopology {
                 Serdes.String(), AvroWireSerde.forValues(registry, Proposal.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFLECTIONS_STORE),
                 Serdes.String(), AvroWireSerde.forValues(registry, Reflection.class)), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GOVERNANCE_STORE),
+                Serdes.String(), AvroWireSerde.forValues(registry, SpaceGovernance.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS_STORE),
                 Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
         // request ids are remembered for a bounded time: whole segments expire by stream time, no scans

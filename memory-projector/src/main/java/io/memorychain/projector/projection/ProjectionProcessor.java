@@ -151,6 +151,9 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         for (Evolver.BlockHead head : Evolver.blockHeads(changes)) {
             blocks.put(StoreKeys.of(space, head.label()), head.memoryId());
         }
+        if (event.getPayload() instanceof io.memorychain.avro.CriticalChangeAlerted alert) {
+            ids.add(alert.getBlockId()); // so the audit finds the alert by the block's id and label (§19)
+        }
         Evolver.edge(event).ifPresent(edge -> {
             ids.add(edge.fromId());
             ids.add(edge.toId());

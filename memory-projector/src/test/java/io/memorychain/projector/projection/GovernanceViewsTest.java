@@ -89,6 +89,7 @@ class GovernanceViewsTest {
                 "ProfileFieldSet", "ProfileSignalRecorded", "ProfileFieldSet", "BlockUpdated", "CriticalChangeAlerted",
                 "BlockUpdated", "AlertAcknowledged");
         assertThat(audit.get(6).getActor()).isEqualTo(Requests.actor(ActorType.SYSTEM, "audit"));
+        assertThat(audit.get(6).getMemoryIds()).as("found by the block").containsExactly(edit.getMemoryId());
         assertThat(audit.get(4).getDescription()).contains("corroborated", "agent:main/chat", "agent:helper/chat");
 
         ChainVerifier verifier = new ChainVerifier(SPACE, h.keys.publicRing(), SignatureMode.ALL);

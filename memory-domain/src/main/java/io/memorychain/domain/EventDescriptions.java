@@ -22,6 +22,7 @@ import io.memorychain.avro.ReflectionDecided;
 import io.memorychain.avro.ReflectionProposed;
 import io.memorychain.avro.ReflectionRequested;
 import io.memorychain.avro.RollbackApplied;
+import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
 
 /** Human one-liners for the audit log. */
@@ -85,6 +86,25 @@ public final class EventDescriptions {
                     + r.getDecision().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ": "
                     + r.getAppliedChangeIds().size() + " change(s) applied"
                     + (r.getReason() == null ? "" : " (" + snippet(r.getReason()) + ")");
+        } else if (p instanceof io.memorychain.avro.ProfileFieldSet f) {
+            return "profile " + f.getField() + " set (" + status(f.getAppliedBy()).replace('_', ' ')
+                    + (f.getConsentId() == null ? "" : " " + f.getConsentId())
+                    + (f.getSignals().isEmpty() ? "" : ", signals: " + signals(f.getSignals())) + ")";
+        } else if (p instanceof io.memorychain.avro.ProfileSignalRecorded r) {
+            return "profile " + r.getField() + " proposed by " + signals(List.of(r.getSignal())) + ": "
+                    + r.getSignals() + " signal(s), awaiting corroboration";
+        } else if (p instanceof io.memorychain.avro.ConsentRequested c) {
+            return "consent " + c.getConsentId() + " requested for profile " + c.getField() + " (expires "
+                    + c.getExpiresAt() + ")" + (c.getReason() == null ? "" : ": " + snippet(c.getReason()));
+        } else if (p instanceof io.memorychain.avro.ConsentResolved r) {
+            return "consent " + r.getConsentId() + " for profile " + r.getField() + " " + status(r.getDecision())
+                    + (r.getReason() == null ? "" : " (" + snippet(r.getReason()) + ")");
+        } else if (p instanceof io.memorychain.avro.CriticalChangeAlerted a) {
+            return "CRITICAL: block " + a.getLabel() + " v" + a.getVersion() + " (" + a.getBlockId() + ") changed by "
+                    + status(a.getChangeActor().getType()) + ":" + a.getChangeActor().getId() + " at seq "
+                    + a.getChangeSeq() + "; pending acknowledgement as " + a.getAlertId();
+        } else if (p instanceof io.memorychain.avro.AlertAcknowledged a) {
+            return "alert " + a.getAlertId() + " acknowledged" + (a.getReason() == null ? "" : " (" + snippet(a.getReason()) + ")");
         } else if (p instanceof RollbackApplied r) {
             return "rollback of " + r.getScope().name().toLowerCase(java.util.Locale.ROOT)
                     + (r.getScopeId() == null ? "" : " " + r.getScopeId()) + " to seq " + r.getTargetSeq()
@@ -118,6 +138,11 @@ public final class EventDescriptions {
         };
         return what + (r.getConflictsWith().isEmpty() ? "" : " (conflicts with " + String.join(", ", r.getConflictsWith()) + ")")
                 + (r.getReason() == null ? "" : ": " + snippet(r.getReason()));
+    }
+
+    private static String signals(List<io.memorychain.avro.ProfileSignal> signals) {
+        return String.join(", ", signals.stream().map(s -> status(s.getActor().getType()) + ":" + s.getActor().getId()
+                + (s.getSource() == null ? "" : "/" + s.getSource()) + " " + status(s.getConfidence())).toList());
     }
 
     private static String status(Enum<?> status) {

@@ -112,7 +112,8 @@ public final class Evolver {
             // proposals change no memory (a committed one's memory comes in its own MemoryCreated event): see Proposals
         } else if (!(payload instanceof MemoriesLinked) && !(payload instanceof MemoriesUnlinked)
                 && !(payload instanceof RefinementStarted) && !(payload instanceof RollbackApplied)
-                && !Reflections.isReflectionEvent(payload) && !Grants.isGrantEvent(payload)) {
+                && !Reflections.isReflectionEvent(payload) && !Grants.isGrantEvent(payload)
+                && !io.memorychain.domain.governance.Governance.isGovernanceEvent(payload)) {
             // relation edges, session starts and rollback headers (their restoring events follow) change no snapshot
             throw new IllegalArgumentException("Unknown payload " + payload.getClass().getName()
                     + " at " + event.getSpace() + "#" + event.getSeq());

@@ -33,6 +33,16 @@ public final class MemoryIds {
         return of("g", space, seq);
     }
 
+    /** Consent request ids (docs/architecture.md §21): {@code c} + the ConsentRequested event's seq. */
+    public static String consent(String space, long seq) {
+        return of("c", space, seq);
+    }
+
+    /** Critical-change alert ids (docs/architecture.md §21): {@code a} + the CriticalChangeAlerted event's seq. */
+    public static String alert(String space, long seq) {
+        return of("a", space, seq);
+    }
+
     private static String of(String prefix, String space, long seq) {
         String digits = Long.toString(seq, 36);
         return prefix + "0".repeat(Math.max(0, SEQ_DIGITS - digits.length())) + digits + spaceTag(space);

@@ -34,6 +34,11 @@ public enum RejectionCode {
     CATEGORY_NOT_ALLOWED,
     /** The proposal was already committed or rejected (a deferred one is still open). */
     ALREADY_RESOLVED,
+    /**
+     * The consent request expired (its consent window, 7 days of chain time by default, passed) and can no longer be
+     * granted (docs/architecture.md §21).
+     */
+    EXPIRED,
     /** The sequencer could not process the request (a defect); the request was moved to the dead-letter topic. */
     INTERNAL
 }

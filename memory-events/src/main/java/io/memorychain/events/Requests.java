@@ -154,4 +154,23 @@ public final class Requests {
         return request(space, actor, DecideReflection.newBuilder().setReflectionId(reflectionId).setDecision(decision)
                 .setReason(reason).setChangeIds(List.copyOf(changeIds)).setEditedChanges(List.copyOf(edits)).build());
     }
+
+    /** Sets a profile field (docs/architecture.md §21): at once for the user, else by the consent policy. */
+    public static MemoryRequest.Builder setProfileField(String space, Actor actor, String field, String value,
+                                                        String source, io.memorychain.avro.Confidence confidence,
+                                                        String reason) {
+        return request(space, actor, io.memorychain.avro.SetProfileField.newBuilder().setField(field).setValue(value)
+                .setSource(source).setConfidence(confidence).setReason(reason).build());
+    }
+
+    /** The user grants or denies a pending consent request. */
+    public static MemoryRequest.Builder decideConsent(String space, Actor actor, String consentId, boolean grant,
+                                                      String reason) {
+        return request(space, actor, new io.memorychain.avro.DecideConsent(consentId, grant, reason));
+    }
+
+    /** Acknowledges a critical-change alert (a user or an admin). */
+    public static MemoryRequest.Builder acknowledgeAlert(String space, Actor actor, String alertId, String reason) {
+        return request(space, actor, new io.memorychain.avro.AcknowledgeAlert(alertId, reason));
+    }
 }

@@ -97,6 +97,11 @@ public final class MixedLoad {
         return new Expected(b.build(), code);
     }
 
+    /** Agent edits of the critical persona block per space: each is followed by a CriticalChangeAlerted event. */
+    public static int criticalEditsPerSpace() {
+        return 2;
+    }
+
     /** Number of accepted requests per space over the three rounds. */
     public static int acceptedPerSpace() {
         return CREATES_PER_SPACE + 10 + 4;

@@ -26,13 +26,19 @@ class CompatibilityGateTest {
         assertThat(CompatibilityGate.check(current, PUBLISHED)).isEmpty();
     }
 
+    private static int publishedVersions() throws IOException {
+        try (java.util.stream.Stream<Path> versions = java.nio.file.Files.list(PUBLISHED)) {
+            return (int) versions.filter(java.nio.file.Files::isDirectory).count();
+        }
+    }
+
     @Test
     void rejectsANewRequiredFieldWithoutDefault(@TempDir Path tmp) throws IOException {
         Path current = copyCurrent(tmp);
         replaceIn(current.resolve("MemoryOutcome.avsc"), "\"fields\": [",
                 "\"fields\": [\n  {\"name\": \"tenant\", \"type\": \"string\", \"doc\": \"x\"},");
         assertThat(CompatibilityGate.check(current, PUBLISHED)).as("one problem per published version")
-                .hasSize(6).allSatisfy(problem -> assertThat(problem).contains("io.memorychain.avro.MemoryOutcome")
+                .hasSize(publishedVersions()).allSatisfy(problem -> assertThat(problem).contains("io.memorychain.avro.MemoryOutcome")
                         .contains("tenant"));
     }
 

@@ -68,6 +68,16 @@ public enum Operation {
     /** A user message with remember / forget / reflect / recall triggers (docs/architecture.md §20); not on gRPC yet. */
     POST_MESSAGE(CONTENT, null, "POST", "S/messages"),
     CONFIRM_FORGET(CONTENT, null, "POST", "S/messages:confirm-forget"),
+    GET_PROFILE(CONTENT, null, "GET", "S/profile"),
+    GET_PROFILE_FIELD(CONTENT, null, "GET", "S/profile/ID"),
+    SET_PROFILE_FIELD(CONTENT, null, "PUT", "S/profile/ID"),
+    LIST_CONSENTS(CONTENT, null, "GET", "S/consents"),
+    /** Only the user decides (the sequencer: FORBIDDEN for any other actor type). */
+    DECIDE_CONSENT(CONTENT, null, "POST", "S/consents/ID:decide"),
+    /** Alerts name a block, its version and who changed it, never content: governance, admins included. */
+    LIST_ALERTS(GOVERNANCE, null, "GET", "S/alerts"),
+    /** Users and admins (the sequencer: FORBIDDEN for any other actor type). */
+    ACKNOWLEDGE_ALERT(GOVERNANCE, null, "POST", "S/alerts/ID:acknowledge"),
     START_REFINEMENT(GOVERNANCE, "StartRefinement", "POST", "S/refinements"),
     LIST_REFINEMENTS(GOVERNANCE, "ListRefinements", "GET", "S/refinements"),
     GET_REFINEMENT(GOVERNANCE, "GetRefinement", "GET", "S/refinements/ID"),

@@ -183,7 +183,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         PublicKeyInfo.write(dataDir.resolve("keys").resolve("public-keys.json"), publishedKeys);
         log.info("Chain signing key {} ({}, public keys in public-keys.json)", keys.keyId(), dataDir.resolve("keys"));
         WriteSettings sequencer = new WriteSettings(config.getMaxContentBytes(), config.getBlockLabels(),
-                config.getMaxConsolidationInputs()).withCategories(categories);
+                config.getMaxConsolidationInputs()).withCategories(categories)
+                .withGovernance(config.governancePolicy());
         MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(bootstrapServers, topics,
                 dataDir.resolve("streams"), config.getTopicPrefix() + config.getApplicationId(),
                 config.getKafka().getPartitions(), replicationFactor, sequencer,

@@ -1,6 +1,7 @@
 package io.memorychain.api.config;
 
 import io.memorychain.domain.Rules;
+import io.memorychain.domain.governance.GovernancePolicy;
 import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.validation.constraints.Max;
@@ -67,6 +68,28 @@ public class MemoryConfig {
     /** The block labels that exist (PUT /blocks/{label} with another label is UNKNOWN_BLOCK_LABEL). */
     @NotEmpty
     private List<String> blockLabels = List.of("persona", "user_profile", "goals", "knowledge", "critical");
+
+    /**
+     * Profile fields whose change needs the user's consent (docs/architecture.md §21, seed 004 §10). Any field not
+     * listed in {@code consent-benign-fields} is treated as sensitive; this list documents the intent.
+     */
+    @NotNull
+    private List<String> consentSensitiveFields = List.copyOf(new java.util.TreeSet<>(GovernancePolicy.DEFAULT_SENSITIVE));
+
+    /** Profile fields that apply without consent when corroborated (two distinct signals, or worker:tom HIGH). */
+    @NotNull
+    private List<String> consentBenignFields = List.copyOf(new java.util.TreeSet<>(GovernancePolicy.DEFAULT_BENIGN));
+
+    /** How long a consent request can be granted (chain time). */
+    @NotNull
+    private Duration consentWindow = GovernancePolicy.DEFAULT_CONSENT_WINDOW;
+
+    /**
+     * Block labels whose change by an actor that is neither a user, an admin nor an approved reflection raises a
+     * critical-change alert (seed 001 §12.5). Labels that are not block labels are ignored.
+     */
+    @NotNull
+    private List<String> criticalLabels = List.copyOf(new java.util.TreeSet<>(GovernancePolicy.DEFAULT_CRITICAL_LABELS));
 
     /**
      * The categories and per-agent allowlists file (docs/architecture.md §13, see categories.yaml). Absent: the
@@ -147,6 +170,44 @@ public class MemoryConfig {
 
     public void setStartupTimeout(Duration startupTimeout) {
         this.startupTimeout = startupTimeout;
+    }
+
+    public List<String> getConsentSensitiveFields() {
+        return consentSensitiveFields;
+    }
+
+    public void setConsentSensitiveFields(List<String> fields) {
+        this.consentSensitiveFields = List.copyOf(fields);
+    }
+
+    public List<String> getConsentBenignFields() {
+        return consentBenignFields;
+    }
+
+    public void setConsentBenignFields(List<String> fields) {
+        this.consentBenignFields = List.copyOf(fields);
+    }
+
+    public Duration getConsentWindow() {
+        return consentWindow;
+    }
+
+    public void setConsentWindow(Duration consentWindow) {
+        this.consentWindow = consentWindow;
+    }
+
+    public List<String> getCriticalLabels() {
+        return criticalLabels;
+    }
+
+    public void setCriticalLabels(List<String> criticalLabels) {
+        this.criticalLabels = List.copyOf(criticalLabels);
+    }
+
+    /** The consent policy and critical labels these settings describe (the sequencer's and the API's). */
+    public GovernancePolicy governancePolicy() {
+        return new GovernancePolicy(Set.copyOf(consentSensitiveFields), Set.copyOf(consentBenignFields),
+                Set.copyOf(criticalLabels), consentWindow);
     }
 
     /** In configured order, without duplicates. */

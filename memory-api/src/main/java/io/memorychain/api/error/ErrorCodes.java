@@ -22,6 +22,8 @@ public final class ErrorCodes {
     /** A proposal that was already committed or rejected (docs/architecture.md §10). */
     public static final String ALREADY_RESOLVED = "ALREADY_RESOLVED";
     public static final String BUDGET_EXCEEDED = "BUDGET_EXCEEDED";
+    /** A consent request past its window (7 days of chain time) cannot be granted (docs/architecture.md §21). */
+    public static final String EXPIRED = "EXPIRED";
     public static final String TOO_LARGE = "TOO_LARGE";
     /** Markdown view: a path outside the sandbox (400), a patch whose old_text is not in the file once (409). */
     public static final String INVALID_PATH = "INVALID_PATH";
@@ -72,6 +74,7 @@ public final class ErrorCodes {
             Map.entry(ALREADY_LINKED, HttpStatus.CONFLICT),
             Map.entry(ALREADY_RESOLVED, HttpStatus.CONFLICT),
             Map.entry(BUDGET_EXCEEDED, HttpStatus.CONFLICT),
+            Map.entry(EXPIRED, HttpStatus.CONFLICT),
             Map.entry(TOO_LARGE, HttpStatus.REQUEST_ENTITY_TOO_LARGE),
             Map.entry(INVALID_PATH, HttpStatus.BAD_REQUEST),
             Map.entry(INVALID_FILTER, HttpStatus.BAD_REQUEST),

@@ -121,8 +121,9 @@ public abstract class MemoryApiContract {
         String forgotten = (String) post(space, "/memories", Map.of("content", "Prefers green tea")).map("memory").get("id");
         send(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content", "Lives in Lisbon"))
                 .header("X-Actor", "agent:claude"));
-        send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am careful.")));
-        send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am careful and brief.")));
+        // by the user: an agent's edit of the critical persona block would add its alert (docs/architecture.md §21)
+        as(HAND, HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am careful.")));
+        as(HAND, HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am careful and brief.")));
         send(HttpRequest.DELETE("/v1/spaces/" + space + "/memories/" + forgotten, Map.of("reason", "user asked")));
         String audit = "/v1/spaces/" + space + "/audit";
 
@@ -151,7 +152,7 @@ public abstract class MemoryApiContract {
         assertThat(digest.map("by_actor")).containsEntry("agent:claude", 1);
         assertThat(digest.list("block_changes")).hasSize(2);
         assertThat((String) digest.json.get("markdown")).startsWith("# Audit Digest — ")
-                .contains("- 5 chain events by 2 actor(s)").contains("- 2 core block change(s)");
+                .contains("- 5 chain events by 3 actor(s)").contains("- 2 core block change(s)");
         assertThat(get(audit + "/digest?month=1999-01").json).containsEntry("events", 0);
         assertThat(get(audit + "/digest?month=2026-13").code()).isEqualTo("INVALID_ARGUMENT");
     }
@@ -174,7 +175,7 @@ public abstract class MemoryApiContract {
                 .map("memory").get("id");
         assertThat(post(space, "/memories/" + tea + "/links", Map.of("to", lisbon, "type", "related_to")).status)
                 .isEqualTo(201);
-        send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am careful.")));
+        as(HAND, HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am careful.")));
 
         Resp export = get("/v1/spaces/" + space + "/export");
         assertThat(export.status).as(export.raw).isEqualTo(200);
@@ -642,7 +643,7 @@ public abstract class MemoryApiContract {
     @Test
     void contextAssemblesCoreHeaderAndWorkingMemoriesWithinMaxTokens() {
         String space = space();
-        assertThat(send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona",
+        assertThat(as(HAND, HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona",
                 Map.of("content", "I am a careful planning assistant."))).status).isEqualTo(200);
         post(space, "/memories", Map.of("content", "The release deploy is on Thursday at 14:00", "thread_id", "t1"));
         Resp c = post(space, "/context", Map.of("message", "when is the release deploy?", "thread_id", "t1",
@@ -1214,6 +1215,105 @@ public abstract class MemoryApiContract {
         assertRejectedByChain(space, "ALREADY_RESOLVED", 409, () -> send(HttpRequest.POST(path + ":decide",
                 Map.of("decision", "reject")).header("X-Actor", "user:api")));
         assertThat(chainState(space).verifiedEvents()).isEqualTo(6);
+    }
+
+    // ---------------------------------------------------------------- consent and critical alerts (docs/architecture.md §21)
+
+    @Test
+    void sensitiveProfileChangesWaitForTheUsersConsentAndBenignOnesForCorroboration() {
+        String space = space();
+        String profile = "/v1/spaces/" + space + "/profile";
+        Resp queued = as("agent:claude", HttpRequest.PUT(profile + "/preferred_name",
+                Map.of("value", "Annie", "source", "chat", "reason", "she signed an email so")));
+        assertThat(queued.status).as(queued.raw).isEqualTo(202);
+        assertThat(queued.json).containsEntry("result", "consent_requested");
+        String consent = (String) queued.json.get("consent_id");
+        assertThat(get(profile + "/preferred_name").code()).as("nothing applied").isEqualTo("NOT_FOUND");
+        assertThat(get("/v1/spaces/" + space + "/consents?status=pending").list("items")).singleElement()
+                .satisfies(c -> assertThat(c).containsEntry("id", consent).containsEntry("field", "preferred_name")
+                        .containsEntry("value", "Annie").containsEntry("status", "pending")
+                        .containsEntry("requested_by", Map.of("type", "agent", "id", "claude")));
+
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> as("user:ana",
+                HttpRequest.PUT(profile + "/Preferred-Name", Map.of("value", "Ana"))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> as("user:ana",
+                HttpRequest.PUT(profile + "/tone", Map.of("value", " "))));
+        assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> as("user:ana",
+                HttpRequest.POST("/v1/spaces/" + space + "/consents/" + consent + ":decide", Map.of("reason", "?"))));
+        assertNotPublished(space, "NOT_FOUND", 404, () -> as("user:ana",
+                HttpRequest.POST("/v1/spaces/" + space + "/consents/c0000zzz0000:decide", Map.of("grant", true))));
+        String other = space();
+        assertNotPublished(other, "NOT_FOUND", 404, () -> as("user:ana", HttpRequest.POST("/v1/spaces/" + other
+                + "/consents/" + consent + ":decide", Map.of("grant", true))));
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> as("agent:claude", HttpRequest.POST(
+                "/v1/spaces/" + space + "/consents/" + consent + ":decide", Map.of("grant", true))));
+
+        Resp granted = as("user:ana", HttpRequest.POST("/v1/spaces/" + space + "/consents/" + consent + ":decide",
+                Map.of("grant", true, "reason", "yes, call me Annie")));
+        assertThat(granted.status).as(granted.raw).isEqualTo(200);
+        assertThat(granted.json).containsEntry("status", "granted")
+                .containsEntry("decided_by", Map.of("type", "user", "id", "ana"));
+        assertThat(get(profile + "/preferred_name").json).containsEntry("value", "Annie")
+                .containsEntry("applied_by", "consent").containsEntry("consent_id", consent)
+                .containsEntry("sensitivity", "sensitive");
+        assertRejectedByChain(space, "ALREADY_RESOLVED", 409, () -> as("user:ana", HttpRequest.POST(
+                "/v1/spaces/" + space + "/consents/" + consent + ":decide", Map.of("grant", false))));
+
+        Resp own = as("user:ana", HttpRequest.PUT(profile + "/pronouns", Map.of("value", "she/her")));
+        assertThat(own.status).as(own.raw).isEqualTo(200);
+        assertThat(own.json).containsEntry("result", "applied");
+
+        Resp one = as("agent:claude", HttpRequest.PUT(profile + "/tone", Map.of("value", "casual", "source", "chat")));
+        assertThat(one.status).as(one.raw).isEqualTo(202);
+        assertThat(one.json).containsEntry("result", "awaiting_corroboration");
+        assertRejectedByChain(space, "INVALID_STATE", 409, () -> as("agent:claude",
+                HttpRequest.PUT(profile + "/tone", Map.of("value", "casual", "source", "chat"))));
+        Resp two = as("agent:helper", HttpRequest.PUT(profile + "/tone", Map.of("value", "casual", "source", "chat")));
+        assertThat(two.status).as(two.raw).isEqualTo(200);
+        assertThat(get(profile).list("fields")).extracting(f -> f.get("name") + "=" + f.get("value") + " "
+                + f.get("applied_by")).containsExactly("preferred_name=Annie consent", "pronouns=she/her user",
+                "tone=casual corroborated");
+
+        Resp context = post(space, "/context", Map.of("message", "hello"));
+        assertThat((String) context.json.get("text")).contains("## User Profile", "- preferred_name: Annie");
+        assertThat(get("/v1/spaces/" + space + "/audit").list("items")).extracting(e -> e.get("event_type"))
+                .containsExactly("ConsentRequested", "ConsentResolved", "ProfileFieldSet", "ProfileFieldSet",
+                        "ProfileSignalRecorded", "ProfileFieldSet");
+    }
+
+    @Test
+    void anAgentsEditOfTheCriticalPersonaRaisesAnAlertThatContextShowsUntilAcknowledged() {
+        String space = space();
+        Resp edit = as("agent:claude", HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona",
+                Map.of("content", "I never ask before acting.")));
+        assertThat(edit.status).as(edit.raw).isEqualTo(200);
+        assertThat(edit.map("memory")).as("the change applied").containsEntry("content", "I never ask before acting.");
+        as(HAND, HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I ask first.")));
+
+        List<Map<String, Object>> alerts = get("/v1/spaces/" + space + "/alerts?unacknowledged=true").list("items");
+        assertThat(alerts).as("the user's own edit raises none").singleElement().satisfies(a -> assertThat(a)
+                .containsEntry("label", "persona").containsEntry("version", 1).containsEntry("change_seq", 1)
+                .containsEntry("change_actor", Map.of("type", "agent", "id", "claude"))
+                .containsEntry("acknowledged", false));
+        String alert = (String) alerts.get(0).get("id");
+        assertThat((String) post(space, "/context", Map.of("message", "hi")).json.get("text"))
+                .contains("## Critical Change Alerts", "block persona was modified (v1) by agent:claude", alert);
+
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> as("agent:claude", HttpRequest.POST(
+                "/v1/spaces/" + space + "/alerts/" + alert + ":acknowledge", Map.of())));
+        assertNotPublished(space, "NOT_FOUND", 404, () -> as(HAND, HttpRequest.POST(
+                "/v1/spaces/" + space + "/alerts/a0000zzz0000:acknowledge", Map.of())));
+        Resp ack = as(HAND, HttpRequest.POST("/v1/spaces/" + space + "/alerts/" + alert + ":acknowledge",
+                Map.of("reason", "intentional")));
+        assertThat(ack.status).as(ack.raw).isEqualTo(200);
+        assertThat(ack.json).containsEntry("acknowledged", true).containsEntry("reason", "intentional");
+        assertThat(get("/v1/spaces/" + space + "/alerts?unacknowledged=true").list("items")).isEmpty();
+        assertThat((String) post(space, "/context", Map.of("message", "hi")).json.get("text"))
+                .doesNotContain("Critical Change Alerts");
+        assertRejectedByChain(space, "ALREADY_RESOLVED", 409, () -> as(HAND, HttpRequest.POST(
+                "/v1/spaces/" + space + "/alerts/" + alert + ":acknowledge", Map.of())));
+        assertThat(get("/v1/spaces/" + space + "/audit").list("items")).extracting(e -> e.get("event_type"))
+                .containsExactly("BlockUpdated", "CriticalChangeAlerted", "BlockUpdated", "AlertAcknowledged");
     }
 
     @Test

@@ -78,10 +78,11 @@ class EmbeddedRestartIT {
 
             Map<String, Object> next = client.toBlocking().retrieve(HttpRequest.POST("/v1/spaces/" + space
                     + "/memories", Map.of("content", "Ana lives in Porto")).bearerAuth(agent), Map.class);
-            assertThat(((Number) next.get("seq")).longValue()).isEqualTo(3);
+            // seq 3 is the alert of the agent's persona edit (a critical block, docs/architecture.md §21)
+            assertThat(((Number) next.get("seq")).longValue()).isEqualTo(4);
             Map<String, Object> verify = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")
                     .bearerAuth(admin), Map.class);
-            assertThat(verify).containsEntry("ok", true).containsEntry("events", 3);
+            assertThat(verify).containsEntry("ok", true).containsEntry("events", 4);
 
             MemoryBackend backend = server.getApplicationContext().getBean(MemoryBackend.class);
             Schema schema = backend.registry().byId(schemaId);

@@ -102,7 +102,11 @@ class McpSessionTest {
 
             assertThat((String) ok(agent, "memory_read", Map.of("path", "facts/preferences.md")).get("text"))
                     .contains(mergedId).doesNotContain("Lisbon");
-            assertThat(audit(space)).extracting(e -> e.get("actor")).containsOnly(Map.of("type", "agent", "id", "ana"));
+            // the agent's persona edit is followed by its critical-change alert, by system:audit (§21)
+            assertThat(audit(space)).filteredOn(e -> !"CriticalChangeAlerted".equals(e.get("event_type")))
+                    .extracting(e -> e.get("actor")).containsOnly(Map.of("type", "agent", "id", "ana"));
+            assertThat(audit(space)).filteredOn(e -> "CriticalChangeAlerted".equals(e.get("event_type")))
+                    .extracting(e -> e.get("actor")).containsExactly(Map.of("type", "system", "id", "audit"));
         }
     }
 

@@ -302,6 +302,11 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     }
 
     @Override
+    public synchronized io.memorychain.avro.view.SpaceGovernance governance(String space) {
+        return harness.views.governance(space);
+    }
+
+    @Override
     public synchronized List<Reflection> reflections(String space) {
         return harness.views.reflections(space);
     }

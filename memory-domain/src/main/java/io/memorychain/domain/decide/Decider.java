@@ -45,6 +45,9 @@ import io.memorychain.avro.ConsentGrant;
 import io.memorychain.avro.RecordGrantRead;
 import io.memorychain.avro.RequestGrant;
 import io.memorychain.avro.RevokeGrant;
+import io.memorychain.avro.AcknowledgeAlert;
+import io.memorychain.avro.DecideConsent;
+import io.memorychain.avro.SetProfileField;
 import io.memorychain.avro.SetFlag;
 import io.memorychain.avro.StartRefinement;
 import io.memorychain.avro.SubmitProposal;
@@ -87,6 +90,7 @@ public final class Decider {
     private final RollbackDecider rollbacks = new RollbackDecider();
     private final ReflectionDecider reflections = new ReflectionDecider(this);
     private final GrantDecider grants = new GrantDecider();
+    private final GovernanceDecider governance;
 
     public Decider(WriteSettings settings) {
         this.settings = settings;
@@ -94,9 +98,19 @@ public final class Decider {
         this.proposals = new ProposalDecider(this, categories);
         this.refinements = new RefinementDecider(settings);
         this.lifecycle = new LifecycleDecider(settings.categories());
+        this.governance = new GovernanceDecider(settings.governance());
     }
 
+    /**
+     * The decision for the request; an accepted change of a critical block by an actor that is neither a user, an
+     * admin nor an approved reflection is followed by its {@code CriticalChangeAlerted} (docs/architecture.md §21).
+     */
     public Decision decide(MemoryRequest request, long seq, WriteModel model, Instant now) {
+        return governance.withAlerts(request, seq, decideOne(request, seq, model, now));
+    }
+
+    /** The decision without the critical-change alerts (the reflection decider's changes: an approved reflection). */
+    Decision decideOne(MemoryRequest request, long seq, WriteModel model, Instant now) {
         if (isBlank(request.getRequestId())) {
             return reject(INVALID_ARGUMENT, "request_id is required");
         }
@@ -167,6 +181,12 @@ public final class Decider {
             return grants.revoke(request, model, now, r);
         } else if (op instanceof RecordGrantRead r) {
             return grants.read(request, model, now, r);
+        } else if (op instanceof SetProfileField f) {
+            return governance.setField(request, seq, model, now, f);
+        } else if (op instanceof DecideConsent d) {
+            return governance.decideConsent(request, model, now, d);
+        } else if (op instanceof AcknowledgeAlert a) {
+            return governance.acknowledge(request, model, a);
         }
         return reject(INVALID_ARGUMENT, "unsupported operation " + (op == null ? "null" : op.getClass().getSimpleName()));
     }

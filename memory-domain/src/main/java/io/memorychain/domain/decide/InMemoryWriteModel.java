@@ -5,6 +5,7 @@ import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.SpaceGovernance;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,6 +25,7 @@ public final class InMemoryWriteModel implements WriteModelStore {
     private final Map<String, RefinementSession> refinements = new HashMap<>();
     private final Map<String, Reflection> reflections = new HashMap<>();
     private final Map<String, Grant> grants = new HashMap<>();
+    private final Map<String, SpaceGovernance> governance = new HashMap<>();
 
     @Override
     public Memory memory(String space, String id) {
@@ -68,6 +70,16 @@ public final class InMemoryWriteModel implements WriteModelStore {
     @Override
     public void putGrant(String space, Grant grant) {
         grants.put(key(space, grant.getId()), grant);
+    }
+
+    @Override
+    public SpaceGovernance governance(String space) {
+        return governance.get(space);
+    }
+
+    @Override
+    public void putGovernance(String space, SpaceGovernance value) {
+        governance.put(space, value);
     }
 
     @Override

@@ -171,7 +171,7 @@ final class ReflectionDecider {
             long changeSeq = seq + 1 + applied.size();
             MemoryRequest sub = MemoryRequest.newBuilder(request).setOp(operation(change, id))
                     .setExpectedVersion(null).setSessionId(null).build();
-            Decision d = decider.decide(sub, changeSeq, model, now);
+            Decision d = decider.decideOne(sub, changeSeq, model, now);
             if (d instanceof Decision.Reject r) {
                 return reject(r.code(), "change " + change.getChangeId() + " of reflection " + id + ": " + r.message());
             }

@@ -5,6 +5,7 @@ import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.SpaceGovernance;
 import java.util.List;
 
 /** The sequencer's view of current state, enough to validate requests. */
@@ -29,6 +30,9 @@ public interface WriteModel {
 
     /** A Mechanic's Exception grant of the space (docs/architecture.md §13), whatever its status, or null. */
     Grant grant(String space, String id);
+
+    /** The space's profile, consent requests and alerts (docs/architecture.md §21), or null when it has none. */
+    SpaceGovernance governance(String space);
 
     /** The space's open refinement session, or null. */
     RefinementSession openRefinement(String space);

@@ -5,10 +5,12 @@ import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.domain.Evolver;
 import io.memorychain.domain.Grants;
 import io.memorychain.domain.Proposals;
 import io.memorychain.domain.Reflections;
+import io.memorychain.domain.governance.Governance;
 import io.memorychain.domain.refinement.RefinementState;
 import java.util.List;
 
@@ -50,6 +52,10 @@ public final class WriteModelEvolution {
         Grant grant = Grants.evolve(event, id -> model.grant(space, id));
         if (grant != null) {
             model.putGrant(space, grant);
+        }
+        SpaceGovernance governance = Governance.evolve(model.governance(space), event);
+        if (governance != null) {
+            model.putGovernance(space, governance);
         }
         RefinementSession open = model.openRefinement(space);
         RefinementSession session = RefinementState.evolve(open, event);

@@ -5,6 +5,7 @@ import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.SpaceGovernance;
 
 /** A {@link WriteModel} that can be changed: where {@link WriteModelEvolution} applies the chain's events. */
 public interface WriteModelStore extends WriteModel {
@@ -22,6 +23,8 @@ public interface WriteModelStore extends WriteModel {
     void putReflection(String space, Reflection reflection);
 
     void putGrant(String space, Grant grant);
+
+    void putGovernance(String space, SpaceGovernance governance);
 
     /** Sets the space's open refinement session; null: none is open. */
     void putOpenRefinement(String space, RefinementSession session);

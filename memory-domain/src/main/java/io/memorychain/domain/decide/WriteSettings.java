@@ -2,6 +2,7 @@ package io.memorychain.domain.decide;
 
 import io.memorychain.domain.Rules;
 import io.memorychain.domain.category.CategoryPolicy;
+import io.memorychain.domain.governance.GovernancePolicy;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
@@ -16,9 +17,11 @@ import java.util.Set;
  *                               a retry after that is a new request. Default 7 days, the requests topic's retention
  * @param categories             categories and per-agent allowlists; an agent or sub-agent writing outside its allowlist
  *                               is CATEGORY_NOT_ALLOWED. Default {@link CategoryPolicy#unrestricted()}
+ * @param governance             profile consent policy and critical block labels (docs/architecture.md §21). Default
+ *                               {@link GovernancePolicy#defaults()}
  */
 public record WriteSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
-                            Duration requestIdRetention, CategoryPolicy categories) {
+                            Duration requestIdRetention, CategoryPolicy categories, GovernancePolicy governance) {
 
 
     public WriteSettings {
@@ -35,7 +38,15 @@ public record WriteSettings(int maxContentBytes, Set<String> blockLabels, int ma
             throw new IllegalArgumentException("requestIdRetention must be at least a minute");
         }
         Objects.requireNonNull(categories, "categories (CategoryPolicy.unrestricted() for none)");
+        Objects.requireNonNull(governance, "governance (GovernancePolicy.defaults())");
         blockLabels = Set.copyOf(blockLabels);
+    }
+
+    /** With the default governance policy. */
+    public WriteSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
+                         Duration requestIdRetention, CategoryPolicy categories) {
+        this(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories,
+                GovernancePolicy.defaults());
     }
 
     /** Without category allowlists. */
@@ -51,7 +62,14 @@ public record WriteSettings(int maxContentBytes, Set<String> blockLabels, int ma
 
     /** The same settings, enforcing these categories and allowlists. */
     public WriteSettings withCategories(CategoryPolicy policy) {
-        return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, policy);
+        return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, policy,
+                governance);
+    }
+
+    /** The same settings, with this profile consent policy and these critical block labels. */
+    public WriteSettings withGovernance(GovernancePolicy policy) {
+        return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories,
+                policy);
     }
 
     public static WriteSettings defaults() {

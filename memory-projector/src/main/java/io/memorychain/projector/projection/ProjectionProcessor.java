@@ -20,6 +20,7 @@ import io.memorychain.domain.Evolver;
 import io.memorychain.domain.Grants;
 import io.memorychain.domain.Proposals;
 import io.memorychain.domain.Reflections;
+import io.memorychain.domain.governance.Governance;
 import io.memorychain.events.chain.Canonical;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.search.MemoryIndex;
@@ -66,6 +67,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private KeyValueStore<String, Reflection> reflections;
     private KeyValueStore<String, Grant> grants;
     private KeyValueStore<String, GrantRead> grantReads;
+    private KeyValueStore<String, io.memorychain.avro.view.SpaceGovernance> governance;
     private KeyValueStore<String, Proposal> openProposals;
     private RefinementProjection refinements;
     private IndexFeed feed;
@@ -100,6 +102,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         reflections = context.getStateStore(ProjectionTopology.REFLECTIONS);
         grants = context.getStateStore(ProjectionTopology.GRANTS);
         grantReads = context.getStateStore(ProjectionTopology.GRANT_READS);
+        governance = context.getStateStore(ProjectionTopology.GOVERNANCE);
         refinements = new RefinementProjection(context);
         purges = new PurgeProjection(context.getStateStore(ProjectionTopology.EMBEDDINGS), history, audit, relations,
                 relationsIn, threadChanges);
@@ -163,6 +166,9 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         for (Evolver.BlockHead head : Evolver.blockHeads(changes)) {
             blocks.put(StoreKeys.of(space, head.label()), head.memoryId());
         }
+        if (event.getPayload() instanceof io.memorychain.avro.CriticalChangeAlerted alert) {
+            ids.add(alert.getBlockId()); // so the audit finds the alert by the block's id and label (§21)
+        }
         Evolver.edge(event).ifPresent(edge -> {
             ids.add(edge.fromId());
             ids.add(edge.toId());
@@ -199,6 +205,10 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             grantReads.put(StoreKeys.of(space, read.getGrantId(), StoreKeys.seq(event.getSeq())), new GrantRead(
                     read.getGrantId(), event.getSeq(), event.getRequestId(), event.getActor(), event.getOccurredAt(),
                     read.getOperation(), read.getMemoryIds(), read.getCount(), read.getDetail()));
+        }
+        io.memorychain.avro.view.SpaceGovernance profile = Governance.evolve(governance.get(space), event);
+        if (profile != null) {
+            governance.put(space, profile);
         }
         ThreadChanges.of(event, id -> memories.get(StoreKeys.of(space, id))).ifPresent(c -> recordThreadChange(space, c));
         refinements.apply(event, changes);

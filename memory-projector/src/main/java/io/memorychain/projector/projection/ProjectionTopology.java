@@ -15,6 +15,7 @@ import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.GrantRead;
 import io.memorychain.avro.view.Reflection;
+import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
@@ -85,6 +86,8 @@ public final class ProjectionTopology {
     public static final String GRANTS = "view-grants";
     /** Content reads recorded under a grant by {@code space\0grantId\0seq}. */
     public static final String GRANT_READS = "view-grant-reads";
+    /** Profile fields, consent requests, benign values awaiting corroboration and critical-change alerts by space. */
+    public static final String GOVERNANCE = "view-governance";
     /** Refinement sessions, open and completed, by {@code space\0sessionId}. */
     public static final String REFINEMENTS = "view-refinements";
     /** The open refinement session's id by space. */
@@ -149,6 +152,8 @@ public final class ProjectionTopology {
                 Serdes.String(), AvroWireSerde.forValues(registry, Grant.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GRANT_READS),
                 Serdes.String(), AvroWireSerde.forValues(registry, GrantRead.class)), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GOVERNANCE),
+                Serdes.String(), AvroWireSerde.forValues(registry, SpaceGovernance.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS),
                 Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENT_OPEN),

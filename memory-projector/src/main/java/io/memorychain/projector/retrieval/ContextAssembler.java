@@ -17,8 +17,8 @@ import java.util.Set;
 
 /**
  * Assembles the context an agent runtime injects at the start of a turn (docs/architecture.md §7, context),
- * in priority order within {@code max_tokens}: core memory (blocks and core-tier memories the agent may read), the
- * delta header of the thread, memories of categories whose context mode is {@code all}, then working memories
+ * in priority order within {@code max_tokens}: the unacknowledged critical-change alerts (§21, seed 001 §12.5), core
+ * memory (blocks and core-tier memories the agent may read), the user profile (§21), the delta header of the thread, memories of categories whose context mode is {@code all}, then working memories
  * retrieved for the message. Tokens are counted on the final text, so the answer never exceeds the budget.
  */
 public final class ContextAssembler {
@@ -46,7 +46,10 @@ public final class ContextAssembler {
         core.memories().forEach(m -> ids.add(m.getId()));
 
         Sections sections = new Sections(r.maxTokens());
+        io.memorychain.avro.view.SpaceGovernance governance = views.governance(r.space());
+        sections.addCut(alerts(governance));
         boolean coreTruncated = !sections.addCut(core.text());
+        sections.addCut(profile(governance));
 
         List<String> lines = new ArrayList<>();
         List<String> lineIds = new ArrayList<>();
@@ -82,6 +85,33 @@ public final class ContextAssembler {
         String text = sections.text();
         return new ContextResult(text, QueryRendering.tokens(text), working.revision(), coreTruncated,
                 List.copyOf(included), omitted);
+    }
+
+    /** Every unacknowledged alert, so the agent surfaces it to the user until someone acknowledges it. */
+    static String alerts(io.memorychain.avro.view.SpaceGovernance g) {
+        List<io.memorychain.avro.view.CriticalAlert> open = io.memorychain.domain.governance.Governance.unacknowledged(g);
+        if (open.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("## Critical Change Alerts (pending user acknowledgment)");
+        for (io.memorychain.avro.view.CriticalAlert a : open) {
+            sb.append("\n- CRITICAL: block ").append(a.getLabel()).append(" was modified (v").append(a.getVersion())
+                    .append(") by ").append(a.getChangeActor().getType().name().toLowerCase(java.util.Locale.ROOT))
+                    .append(':').append(a.getChangeActor().getId()).append(" on ").append(a.getAlertedAt())
+                    .append(" (seq ").append(a.getChangeSeq()).append("). Ask the user whether it was intentional. [")
+                    .append(a.getId()).append(']');
+        }
+        return sb.toString();
+    }
+
+    /** The user profile's fields, one per line. */
+    static String profile(io.memorychain.avro.view.SpaceGovernance g) {
+        if (g == null || g.getFields().isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("## User Profile");
+        g.getFields().forEach(f -> sb.append("\n- ").append(f.getName()).append(": ").append(f.getValue()));
+        return sb.toString();
     }
 
     private static boolean readable(Memory m, Set<String> allowed) {

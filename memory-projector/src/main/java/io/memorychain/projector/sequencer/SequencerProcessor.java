@@ -9,6 +9,7 @@ import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.domain.RejectionCode;
 import io.memorychain.domain.decide.Decider;
 import io.memorychain.domain.decide.Decision;
@@ -63,6 +64,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private KeyValueStore<String, RefinementSession> refinements;
     private KeyValueStore<String, Reflection> reflections;
     private KeyValueStore<String, Grant> grants;
+    private KeyValueStore<String, SpaceGovernance> governance;
     private WindowStore<String, MemoryOutcome> requests;
     private WriteModelStore writeModel;
 
@@ -87,6 +89,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         this.refinements = context.getStateStore(SequencerTopology.REFINEMENTS_STORE);
         this.reflections = context.getStateStore(SequencerTopology.REFLECTIONS_STORE);
         this.grants = context.getStateStore(SequencerTopology.GRANTS_STORE);
+        this.governance = context.getStateStore(SequencerTopology.GOVERNANCE_STORE);
         this.writeModel = new StoreWriteModel();
     }
 
@@ -253,6 +256,16 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         @Override
         public void putGrant(String space, Grant grant) {
             grants.put(StoreKeys.of(space, grant.getId()), grant);
+        }
+
+        @Override
+        public SpaceGovernance governance(String space) {
+            return governance.get(space);
+        }
+
+        @Override
+        public void putGovernance(String space, SpaceGovernance value) {
+            governance.put(space, value);
         }
 
         @Override

@@ -8,6 +8,7 @@ import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.domain.decide.Decider;
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.events.Topics;
@@ -48,6 +49,8 @@ public final class SequencerTopology {
     public static final String REFLECTIONS_STORE = "sequencer-reflections";
     /** Mechanic's Exception grants by {@code space\0id}, whatever their status (docs/architecture.md §13). */
     public static final String GRANTS_STORE = "sequencer-grants";
+    /** The profile, consent requests and alerts by space (docs/architecture.md §21). */
+    public static final String GOVERNANCE_STORE = "sequencer-governance";
     /** The open refinement session by space (deleted when it completes). */
     public static final String REFINEMENTS_STORE = "sequencer-refinements";
 
@@ -80,6 +83,8 @@ public final class SequencerTopology {
                 Serdes.String(), AvroWireSerde.forValues(registry, Reflection.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GRANTS_STORE),
                 Serdes.String(), AvroWireSerde.forValues(registry, Grant.class)), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GOVERNANCE_STORE),
+                Serdes.String(), AvroWireSerde.forValues(registry, SpaceGovernance.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS_STORE),
                 Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
         // request ids are remembered for a bounded time: whole segments expire by stream time, no scans

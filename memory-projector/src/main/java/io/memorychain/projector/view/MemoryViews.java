@@ -106,6 +106,12 @@ public interface MemoryViews {
     /** The content reads recorded under a grant, oldest first. */
     List<GrantRead> grantReads(String space, String grantId);
 
+    /**
+     * The space's profile fields, consent requests, benign values awaiting corroboration and critical-change alerts
+     * (docs/architecture.md §21); empty lists when it has none.
+     */
+    io.memorychain.avro.view.SpaceGovernance governance(String space);
+
     /** The space's open proposals (pending and deferred), oldest first: the pending-proposals view. */
     List<Proposal> openProposals(String space);
     /** The space's open refinement session, if any (docs/architecture.md §9). */

@@ -246,6 +246,13 @@ public final class StoreMemoryViews implements MemoryViews {
     }
 
     @Override
+    public io.memorychain.avro.view.SpaceGovernance governance(String space) {
+        io.memorychain.avro.view.SpaceGovernance g = this.<io.memorychain.avro.view.SpaceGovernance>store(
+                ProjectionTopology.GOVERNANCE).get(space);
+        return g != null ? g : io.memorychain.domain.governance.Governance.empty(space);
+    }
+
+    @Override
     public List<Proposal> openProposals(String space) {
         return scan(ProjectionTopology.OPEN_PROPOSALS, StoreKeys.prefix(space), Integer.MAX_VALUE);
     }

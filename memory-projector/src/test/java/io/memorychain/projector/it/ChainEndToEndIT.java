@@ -78,7 +78,10 @@ class ChainEndToEndIT {
             assertThat(accepted).hasSize(SPACES * MixedLoad.acceptedPerSpace());
 
             List<MemoryEvent> events = EventsTopic.readAll(SharedKafka.bootstrapServers(), topics.events(), registry);
-            assertThat(events).hasSize(accepted.size());
+            // each space's two agent edits of the critical persona block are followed by their alerts (§21)
+            assertThat(events.stream().filter(e -> e.getPayload() instanceof io.memorychain.avro.CriticalChangeAlerted)
+                    .count()).isEqualTo((long) SPACES * MixedLoad.criticalEditsPerSpace());
+            assertThat(events).hasSize(accepted.size() + SPACES * MixedLoad.criticalEditsPerSpace());
             assertThat(events.stream().map(MemoryEvent::getRequestId).collect(Collectors.toSet()))
                     .isEqualTo(accepted.keySet());
             Map<String, List<MemoryEvent>> chains = events.stream()

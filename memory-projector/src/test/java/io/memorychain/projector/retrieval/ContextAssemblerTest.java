@@ -57,7 +57,9 @@ class ContextAssemblerTest {
     void coreThenHeaderThenAlwaysOnThenWorkingMemories() {
         ContextResult c = assembler.assemble(new ContextRequest(SPACE, null, "when is the deploy?", "t1", 0L, 2000),
                 AGENT);
-        assertThat(c.text()).startsWith("## Who I Am\nI am a careful planning assistant.");
+        // the agent wrote the critical persona block: its unacknowledged alert comes first (docs/architecture.md §21)
+        assertThat(c.text()).startsWith("## Critical Change Alerts (pending user acknowledgment)\n- CRITICAL: block "
+                + "persona was modified (v1) by agent:planner").contains("]\n\n## Who I Am\nI am a careful planning assistant.");
         assertThat(c.text().indexOf("Memory updates since rev 0")).isGreaterThan(c.text().indexOf("shellfish"));
         assertThat(c.text().indexOf("Preferred name is Ana")).isLessThan(c.text().indexOf("Thursday at 14:00"));
         assertThat(c.memoryIds()).contains(health, name, deploy);

@@ -242,7 +242,9 @@ class SequencerTopologyTest {
         MemoryOutcome v2 = h.submit(Requests.block(SPACE, AGENT, "persona", "I am a careful, concise planner"));
         assertThat(v1.getVersion()).isEqualTo(1);
         assertThat(v2.getVersion()).isEqualTo(2);
-        BlockUpdated second = (BlockUpdated) h.chain().get(1).getPayload();
+        // persona is a critical label: an agent's edit is followed by its alert (docs/architecture.md §21)
+        assertThat(h.chain().get(1).getPayload()).isInstanceOf(io.memorychain.avro.CriticalChangeAlerted.class);
+        BlockUpdated second = (BlockUpdated) h.chain().get(2).getPayload();
         assertThat(second.getPreviousId()).isEqualTo(v1.getMemoryId());
         assertThat(second.getMemory().getSupersedes()).containsExactly(v1.getMemoryId());
         assertThat(h.views.memory(SPACE, v1.getMemoryId()).orElseThrow().getState()).isEqualTo(MemoryState.SUPERSEDED);

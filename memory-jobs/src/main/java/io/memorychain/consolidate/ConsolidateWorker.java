@@ -67,10 +67,11 @@ public final class ConsolidateWorker implements ChainJob.Logic<ConsolidatePlanne
      */
     public static ChainJob<ConsolidatePlanner.Plan> job(ChainJob.Options options, SchemaRegistry registry,
                                                         ConsolidateSettings settings, Consolidations consolidations,
-                                                        ConsolidateMetrics metrics, String modelId) {
+                                                        ConsolidateMetrics metrics, String modelId,
+                                                        ChainJob.BeforeCommit beforeCommit) {
         return new ChainJob<>(options, registry, new ConsolidateWorker(registry, settings, consolidations, modelId,
                 options.topics().embeddings()),
-                metrics.job(), ChainJob.BeforeCommit.NONE);
+                metrics.job(), beforeCommit);
     }
 
     @Override

@@ -35,6 +35,7 @@ import io.memorychain.llm.UsageCounters;
 import io.memorychain.projector.MemoryChainRuntime;
 import io.memorychain.projector.job.ChainJob;
 import io.memorychain.projector.view.ListQuery;
+import io.memorychain.worker.JobRecords;
 import io.memorychain.worker.JobRecords.Running;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -101,11 +102,7 @@ class ReflectWorkerIT {
             // 1. the first instance crashes after sending a batch's requests, before its transaction commits
             String group = prefix + "reflect";
             AtomicInteger crashes = new AtomicInteger();
-            ChainJob.BeforeCommit crash = requests -> {
-                if (!requests.isEmpty() && crashes.getAndIncrement() == 0) {
-                    throw new IllegalStateException("simulated crash mid-batch");
-                }
-            };
+            ChainJob.BeforeCommit crash = JobRecords.crashOnce(crashes);
             try (ChainJob<ReflectRun> first = job(topics, registry, group, "a", models, new ReflectMetrics(), crash)) {
                 CompletableFuture<Void> running = CompletableFuture.runAsync(first::run);
                 await().atMost(Duration.ofSeconds(60)).until(running::isDone);

@@ -108,11 +108,7 @@ class TomWorkerIT {
             // 1. the first instance crashes after sending a batch's requests, before its transaction commits
             String group = prefix + "tom";
             AtomicInteger crashes = new AtomicInteger();
-            ChainJob.BeforeCommit crash = requests -> {
-                if (!requests.isEmpty() && crashes.getAndIncrement() == 0) {
-                    throw new IllegalStateException("simulated crash mid-batch");
-                }
-            };
+            ChainJob.BeforeCommit crash = JobRecords.crashOnce(crashes);
             TomMetrics crashedMetrics = new TomMetrics();
             try (ChainJob<TomRun> first = worker(topics, registry, group, "a", ChainJob.StartFrom.EARLIEST, settings, models,
                     crashedMetrics, crash)) {

@@ -119,6 +119,18 @@ public final class JobRecords {
         return new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
 
+    /**
+     * A commit hook that fails the first batch with requests, after they were sent and before the transaction
+     * commits: a crash mid-batch. {@code crashes} counts the batches it saw fail.
+     */
+    public static ChainJob.BeforeCommit crashOnce(java.util.concurrent.atomic.AtomicInteger crashes) {
+        return requests -> {
+            if (!requests.isEmpty() && crashes.getAndIncrement() == 0) {
+                throw new IllegalStateException("simulated crash mid-batch");
+            }
+        };
+    }
+
     /** A job running on another thread; closing stops it, waits for its loop to end, then closes it. */
     public static final class Running implements AutoCloseable {
         private final ChainJob<?> job;

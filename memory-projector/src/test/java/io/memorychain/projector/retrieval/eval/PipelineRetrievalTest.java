@@ -92,12 +92,17 @@ class PipelineRetrievalTest {
      * 0.904 / 0.766 before and 0.912 / 0.784 with the entity channel: e5-small finds fewer of this set's paraphrases
      * (vector-only 0.694 against 0.855), while on the public set it is 0.07-0.09 hit@5 better. No fusion setting
      * recovered them (LabelledFusionGrid with {@code -Dembedding.model=e5-small}: 0.845-0.857 recall@5 over nine
-     * settings).
+     * settings). The same
+     * code measures slightly differently on CPUs with and without AVX-512 VNNI: ONNX Runtime's int8 matrix products
+     * take other kernels (VNNI accumulates exactly, AVX2 saturates), so the quantized model's vectors differ in their
+     * last digits and a few ties flip. Measured again 2026-11-27 on an AMD EPYC with AVX-512 VNNI: 0.869 / 0.740
+     * overall; multihop 0.533 / 0.370 (one of 15 queries left the top 5), category 0.944 / 0.741, the other types as
+     * before or better. The floors are the lower of the two machines' figures, rounded down.
      */
     @Test
     void staysAtOrAboveTheMeasuredFloors() {
-        assertThat(pipeline.overall().recallAt5()).isGreaterThanOrEqualTo(0.87);
-        assertThat(pipeline.overall().mrr()).isGreaterThanOrEqualTo(0.74);
+        assertThat(pipeline.overall().recallAt5()).isGreaterThanOrEqualTo(0.86);
+        assertThat(pipeline.overall().mrr()).isGreaterThanOrEqualTo(0.73);
         Map<QueryType, Scores> byType = pipeline.byType();
         SoftAssertions soft = new SoftAssertions();
         FLOORS_BY_TYPE.forEach((type, floor) -> {
@@ -119,10 +124,10 @@ class PipelineRetrievalTest {
             QueryType.PARAPHRASE, new double[] {0.77, 0.57},
             QueryType.EXACT, new double[] {1.00, 1.00},
             QueryType.TEMPORAL, new double[] {0.94, 0.80},
-            QueryType.MULTIHOP, new double[] {0.60, 0.37},
+            QueryType.MULTIHOP, new double[] {0.53, 0.36},
             QueryType.FILTERED, new double[] {0.97, 0.91},
             QueryType.SUPERSEDED, new double[] {1.00, 0.86},
-            QueryType.CATEGORY, new double[] {0.94, 0.75});
+            QueryType.CATEGORY, new double[] {0.94, 0.74});
 
     @Test
     void neverReturnsAMemoryThatMustNotAppear() {

@@ -25,7 +25,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The raw search index (BM25, vector kNN over real embeddings of the default model, e5-small-v2, and their RRF fusion, no reranking
  * and no relation traversal) evaluated on the labelled retrieval set. The floors are the figures measured when the
  * set was written, rounded down to two decimals: the test fails when retrieval gets worse. When a change improves
- * them, raise the floors.
+ * them, raise the floors. The hybrid's per-type figures differ slightly between CPUs with and without AVX-512 VNNI
+ * (ONNX Runtime's int8 kernels: VNNI accumulates exactly, AVX2 saturates, so the vectors differ in their last digits
+ * and a few ties flip); measured 2026-11-27 on an AMD EPYC with VNNI: temporal MRR 0.774, superseded MRR 0.879,
+ * category 0.944 / 0.574, the rest unchanged. The per-type floors are the lower of the two machines' figures.
  *
  * <p>The issue asks the hybrid to beat both single signals. The raw RRF hybrid beats BM25 but not vector-only
  * (with e5-small recall@5 0.744 vs 0.781, with MiniLM 0.740 vs 0.806), so only the first is asserted: with 50 candidates per list and
@@ -52,11 +55,11 @@ class RawIndexRetrievalTest {
     private static final Map<QueryType, Floor> HYBRID_FLOORS_BY_TYPE = Map.of(
             QueryType.PARAPHRASE, new Floor(0.41, 0.29),
             QueryType.EXACT, new Floor(1.00, 1.00),
-            QueryType.TEMPORAL, new Floor(0.97, 0.78),
+            QueryType.TEMPORAL, new Floor(0.97, 0.77),
             QueryType.MULTIHOP, new Floor(0.26, 0.20),
             QueryType.FILTERED, new Floor(0.95, 0.92),
-            QueryType.SUPERSEDED, new Floor(1.00, 0.93),
-            QueryType.CATEGORY, new Floor(1.00, 0.59));
+            QueryType.SUPERSEDED, new Floor(1.00, 0.87),
+            QueryType.CATEGORY, new Floor(0.94, 0.57));
 
     private static RetrievalSet set;
     private static OnnxSentenceEmbedder embedder;

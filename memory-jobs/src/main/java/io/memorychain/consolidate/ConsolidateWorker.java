@@ -67,11 +67,10 @@ public final class ConsolidateWorker implements ChainJob.Logic<ConsolidatePlanne
      */
     public static ChainJob<ConsolidatePlanner.Plan> job(ChainJob.Options options, SchemaRegistry registry,
                                                         ConsolidateSettings settings, Consolidations consolidations,
-                                                        ConsolidateMetrics metrics, String modelId,
-                                                        ChainJob.BeforeCommit beforeCommit) {
+                                                        ConsolidateMetrics metrics, String modelId) {
         return new ChainJob<>(options, registry, new ConsolidateWorker(registry, settings, consolidations, modelId,
                 options.topics().embeddings()),
-                metrics.job(), beforeCommit);
+                metrics.job(), ChainJob.BeforeCommit.NONE);
     }
 
     @Override

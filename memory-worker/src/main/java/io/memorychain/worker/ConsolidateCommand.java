@@ -137,7 +137,7 @@ final class ConsolidateCommand {
         try (SchemaRegistry registry = registries.open(options.registry())) {
             ChainJob<ConsolidatePlanner.Plan> worker = ConsolidateWorker.job(options.worker(), registry,
                     options.settings(), new Consolidations(models, options.settings(), metrics), metrics,
-                    options.modelId(), ChainJob.BeforeCommit.NONE);
+                    options.modelId());
             log.info("consolidate starting: group {}, interval {}, max-pairs {}, band [{}, {}), embeddings of {}",
                     options.groupId(), options.settings().interval(), options.settings().maxPairs(),
                     options.settings().bandLow(), options.settings().nearExact(), options.modelId());

@@ -134,8 +134,7 @@ class ConsolidateWorkerIT {
                                                             ConsolidateMetrics metrics) {
         return ConsolidateWorker.job(ConsolidateWorker.options(SharedKafka.bootstrapServers(), topics, group, "0",
                 ChainJob.StartFrom.EARLIEST, Duration.ofMillis(200)), registry, settings,
-                new Consolidations(models, settings, metrics), metrics, SharedEmbedder.get().modelId(),
-                ChainJob.BeforeCommit.NONE);
+                new Consolidations(models, settings, metrics), metrics, SharedEmbedder.get().modelId());
     }
 
     private static void semantic(MemoryPublisher publisher, String space, String content) throws Exception {

@@ -298,7 +298,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
         ChainJob<ConsolidatePlanner.Plan> worker = ConsolidateWorker.job(options, registry, consolidateSettings,
                 new Consolidations(chat, consolidateSettings, consolidateMetrics), consolidateMetrics,
-                embedder.modelId(), ChainJob.BeforeCommit.NONE);
+                embedder.modelId());
         consolidateJob = InProcessJob.start("consolidate", worker, consolidateMetrics.job());
         log.info("consolidate running: group {}, interval {}, max-pairs {}, band [{}, {}), {}", options.groupId(),
                 consolidateSettings.interval(), consolidateSettings.maxPairs(), consolidateSettings.bandLow(),

@@ -58,6 +58,12 @@ public final class ErrorCodes {
     /** A chain that does not verify, where an operation needs an intact one (a signed checkpoint). */
     public static final String CHAIN_BROKEN = "CHAIN_BROKEN";
     public static final String UNAVAILABLE = "UNAVAILABLE";
+    /**
+     * No instance can answer for the space right now: its partition is moving between instances, its owner is not
+     * reachable, or the request was already forwarded once (docs/architecture.md §19). 503 with {@code Retry-After};
+     * a retried write with the same {@code Idempotency-Key} never applies twice.
+     */
+    public static final String REBALANCING = "REBALANCING";
     public static final String NOT_AVAILABLE = "NOT_AVAILABLE";
     public static final String INTERNAL = "INTERNAL";
 
@@ -92,6 +98,7 @@ public final class ErrorCodes {
             Map.entry(TIMEOUT, HttpStatus.SERVICE_UNAVAILABLE),
             Map.entry(CHAIN_BROKEN, HttpStatus.CONFLICT),
             Map.entry(UNAVAILABLE, HttpStatus.SERVICE_UNAVAILABLE),
+            Map.entry(REBALANCING, HttpStatus.SERVICE_UNAVAILABLE),
             Map.entry(NOT_AVAILABLE, HttpStatus.NOT_IMPLEMENTED),
             Map.entry(INTERNAL, HttpStatus.INTERNAL_SERVER_ERROR));
 

@@ -64,6 +64,11 @@ public final class ErrorCodes {
      * a retried write with the same {@code Idempotency-Key} never applies twice.
      */
     public static final String REBALANCING = "REBALANCING";
+    /**
+     * A gRPC or MCP call about a space another instance serves (those transports are not forwarded; REST is): 421,
+     * the message names the owner's REST address (docs/architecture.md §19).
+     */
+    public static final String NOT_OWNER = "NOT_OWNER";
     public static final String NOT_AVAILABLE = "NOT_AVAILABLE";
     public static final String INTERNAL = "INTERNAL";
 
@@ -99,6 +104,7 @@ public final class ErrorCodes {
             Map.entry(CHAIN_BROKEN, HttpStatus.CONFLICT),
             Map.entry(UNAVAILABLE, HttpStatus.SERVICE_UNAVAILABLE),
             Map.entry(REBALANCING, HttpStatus.SERVICE_UNAVAILABLE),
+            Map.entry(NOT_OWNER, HttpStatus.MISDIRECTED_REQUEST),
             Map.entry(NOT_AVAILABLE, HttpStatus.NOT_IMPLEMENTED),
             Map.entry(INTERNAL, HttpStatus.INTERNAL_SERVER_ERROR));
 

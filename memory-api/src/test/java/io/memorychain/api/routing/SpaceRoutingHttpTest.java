@@ -1,6 +1,7 @@
 package io.memorychain.api.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.auth.Principal;
@@ -169,6 +170,21 @@ class SpaceRoutingHttpTest {
         HttpResponse<String> malformed = send(router, "GET", "/memories", null, Map.of(RoutingHeaders.MIN_SEQ, "-2"));
         assertThat(malformed.statusCode()).as(malformed.body()).isEqualTo(400);
         assertThat(malformed.body()).contains("\"code\":\"INVALID_ARGUMENT\"");
+    }
+
+    @Test
+    void mcpToolsAreNotForwardedButRefusedNamingTheOwner() {
+        io.memorychain.api.mcp.MemoryTools tools = router.getApplicationContext()
+                .getBean(io.memorychain.api.mcp.MemoryTools.class);
+        Principal caller = new Principal("ana-bot", Role.AGENT, "ana", List.of("*"));
+
+        assertThatThrownBy(() -> tools.call("memory_commit", caller, Map.of("space", space, "content", "x")))
+                .isInstanceOfSatisfying(io.memorychain.api.error.ApiException.class, e -> {
+                    assertThat(e.code()).isEqualTo("NOT_OWNER");
+                    assertThat(e.status().getCode()).isEqualTo(421);
+                    assertThat(e.getMessage()).contains("localhost:" + owner.getPort());
+                });
+        assertThat(routerChain.published()).noneMatch(r -> r.getSpace().equals(space));
     }
 
     private static void assertRebalancing(HttpResponse<String> response) {

@@ -68,8 +68,15 @@ class MultiInstanceRoutingIT {
 
     @BeforeAll
     static void startThreeInstances() {
+        Path signingKey = null;
         for (int i = 0; i < INSTANCES; i++) {
-            servers.add(start("node" + i, freePort()));
+            Path dataDir = Path.of(System.getProperty("java.io.tmpdir"), "routing-it-node" + i + "-" + UUID.randomUUID());
+            if (signingKey != null) {
+                // one signing key for all instances, as a deployment mounts it (docs/architecture.md §19)
+                copy(signingKey, dataDir.resolve("keys").resolve(signingKey.getFileName()));
+            }
+            servers.add(start("node" + i, freePort(), dataDir));
+            signingKey = dataDir.resolve("keys").resolve("chain-signing.key");
         }
         json = servers.get(0).getApplicationContext().getBean(JsonMapper.class);
         key = servers.get(0).getApplicationContext().getBean(ApiKeys.class)
@@ -79,8 +86,16 @@ class MultiInstanceRoutingIT {
                 server.getApplicationContext().getBean(ApiKeys.class).authenticate("Bearer " + key) != null));
     }
 
-    private static EmbeddedServer start(String instanceId, int port) {
-        Path dataDir = Path.of(System.getProperty("java.io.tmpdir"), "routing-it-" + instanceId + "-" + UUID.randomUUID());
+    private static void copy(Path from, Path to) {
+        try {
+            java.nio.file.Files.createDirectories(to.getParent());
+            java.nio.file.Files.copy(from, to);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot share the signing key " + from, e);
+        }
+    }
+
+    private static EmbeddedServer start(String instanceId, int port, Path dataDir) {
         return ApplicationContext.run(EmbeddedServer.class, Map.ofEntries(
                 Map.entry("micronaut.server.port", port),
                 Map.entry("grpc.server.port", 0),

@@ -296,7 +296,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                 settings.applicationId() + "-consolidate", settings.instanceId(), ChainJob.StartFrom.LATEST,
                 Duration.ofMillis(500));
         ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
-        ChainJob<ConsolidatePlanner.Plan> worker = ConsolidateWorker.job(options, registry, consolidateSettings,
+        ChainJob<List<ConsolidatePlanner.Plan>> worker = ConsolidateWorker.job(options, registry, consolidateSettings,
                 new Consolidations(chat, consolidateSettings, consolidateMetrics), consolidateMetrics,
                 embedder.modelId());
         consolidateJob = InProcessJob.start("consolidate", worker, consolidateMetrics.job());

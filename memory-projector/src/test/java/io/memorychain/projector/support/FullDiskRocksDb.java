@@ -1,7 +1,6 @@
 package io.memorychain.projector.support;
 
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.streams.state.RocksDBConfigSetter;
 import org.rocksdb.Env;
@@ -19,21 +18,37 @@ import org.rocksdb.SstFileManager;
 public final class FullDiskRocksDb implements RocksDBConfigSetter {
 
     private static final long WRITE_BUFFER_BYTES = 64 * 1024;
-    private static final Set<SstFileManager> LIVE = ConcurrentHashMap.newKeySet();
+    private static final Map<SstFileManager, String> LIVE = new ConcurrentHashMap<>(); // to its store's name
     private static volatile long limit; // 0: unlimited
+    private static volatile String only; // null: every store
 
     private final BoundedRocksDbMemory bounded = new BoundedRocksDbMemory();
 
     /** The disk is full: every store's next flush fails. */
     public static void fill() {
+        fill(null);
+    }
+
+    /** Only the stores named {@code storeName} (every task's) see a full disk. */
+    public static void fillOnly(String storeName) {
+        fill(storeName);
+    }
+
+    private static synchronized void fill(String storeName) {
+        only = storeName;
         limit = 1;
-        LIVE.forEach(m -> m.setMaxAllowedSpaceUsage(1));
+        LIVE.forEach((m, store) -> m.setMaxAllowedSpaceUsage(affected(store) ? 1 : 0));
     }
 
     /** Space is free again: stores opened from now on (and the open ones) write normally. */
-    public static void free() {
+    public static synchronized void free() {
         limit = 0;
-        LIVE.forEach(m -> m.setMaxAllowedSpaceUsage(0));
+        only = null;
+        LIVE.forEach((m, store) -> m.setMaxAllowedSpaceUsage(0));
+    }
+
+    private static boolean affected(String storeName) {
+        return only == null || only.equals(storeName);
     }
 
     @Override
@@ -42,9 +57,9 @@ public final class FullDiskRocksDb implements RocksDBConfigSetter {
         options.setWriteBufferSize(WRITE_BUFFER_BYTES);
         try {
             SstFileManager files = new SstFileManager(Env.getDefault());
-            files.setMaxAllowedSpaceUsage(limit);
+            files.setMaxAllowedSpaceUsage(affected(storeName) ? limit : 0);
             options.setSstFileManager(files);
-            LIVE.add(files); // never closed: the store's RocksDB shares it until the JVM ends (test-only)
+            LIVE.put(files, storeName); // never closed: the store's RocksDB shares it until the JVM ends (test-only)
         } catch (RocksDBException e) {
             throw new IllegalStateException("Cannot create an SstFileManager for store " + storeName, e);
         }

@@ -232,6 +232,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         KafkaStreams streams = new KafkaStreams(OpsTopology.build(topics, registry, opsTotals),
                 MemoryChainRuntime.streamsConfig(bootstrapServers, settings.stateDir(), settings.replicationFactor(),
                         settings.applicationId() + "-ops", settings.instanceId()));
+        streams.setUncaughtExceptionHandler(runtime.failures().handler("ops"));
         streams.start();
         return streams;
     }
@@ -246,6 +247,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                         why, requestId)),
                 MemoryChainRuntime.streamsConfig(bootstrapServers, settings.stateDir(), settings.replicationFactor(),
                         settings.applicationId() + "-refinement", settings.instanceId()));
+        streams.setUncaughtExceptionHandler(runtime.failures().handler("refinement"));
         streams.start();
         log.info("Refinement trigger running: sessions start over {} core tokens (target {}), schedule {}",
                 trigger.thresholdTokens(), trigger.targetTokens(), trigger.schedule() == null ? "off" : trigger.schedule());
@@ -261,6 +263,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         KafkaStreams streams = new KafkaStreams(LifecycleTopology.build(topics, registry, worker, Clock.systemUTC(),
                 lifecycleStatus), MemoryChainRuntime.streamsConfig(bootstrapServers, settings.stateDir(),
                 settings.replicationFactor(), settings.applicationId() + "-lifecycle", settings.instanceId()));
+        streams.setUncaughtExceptionHandler(runtime.failures().handler("lifecycle"));
         streams.start();
         log.info("Lifecycle worker running: decay lambda {}, thresholds {}, checked every {}", worker.lambda(),
                 worker.thresholds(), worker.checkInterval());
@@ -492,6 +495,13 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
             states.put("ops", opsApp.state().name());
         }
         return states;
+    }
+
+    @Override
+    public Map<String, Map<String, Object>> streamFailures() {
+        Map<String, Map<String, Object>> failures = new java.util.LinkedHashMap<>();
+        runtime.failures().current().forEach((app, failure) -> failures.put(app, failure.details()));
+        return failures;
     }
 
     @Override

@@ -188,7 +188,8 @@ public final class LoadGenerator {
                 .setImportance(1 + random.nextInt(5)).setCategory(WORDS[random.nextInt(WORDS.length)]).build()).build();
     }
 
-    private static String sentence(Random random) {
+    /** A memory content of 20-59 words from a small vocabulary, with a number: the load harnesses' texts. */
+    static String sentence(Random random) {
         StringBuilder sb = new StringBuilder();
         int words = 20 + random.nextInt(40);
         for (int i = 0; i < words; i++) {

@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ONNX intra-op threads; the CPU time per memory of the single caller, from which the two-core ceiling follows
  * (two cores' worth of CPU seconds divided by it, whatever else the machine runs); and a padded batch through the
  * model in one run ({@link PaddedBatchProbe}), its speed and how many of its vectors differ, bit for bit, from the
- * production embedder's. Prints the load average before and after each model, and writes JSON.
+ * production embedder's, also for batches of texts of one token length (no padding). Prints the load average before and after each model, and writes JSON.
  *
  * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.EmbeddingThroughput
  * [--models e5-small,minilm] [--memories 400] [--batch 16] [--out FILE]}
@@ -124,6 +124,27 @@ public final class EmbeddingThroughput {
                 m.put("padded_batch_max_one_minus_cosine", worst);
                 log("  padded batches of %d: %s memories/s, %d of %d vectors differ (1 - cosine up to %.2e)", batch,
                         m.get("padded_batch_" + batch + "_per_second"), differ, texts.size(), worst);
+                // batches of texts of one token length: no padding at all, only other texts in the tensor
+                Map<Integer, List<Integer>> byLength = new java.util.TreeMap<>();
+                for (int i = 0; i < texts.size(); i++) {
+                    byLength.computeIfAbsent(probe.tokens(texts.get(i)), n -> new ArrayList<>()).add(i);
+                }
+                int equalDiffer = 0;
+                int equalBatched = 0;
+                for (List<Integer> group : byLength.values()) {
+                    if (group.size() < 2) {
+                        continue;
+                    }
+                    List<float[]> vectors = probe.embedPadded(group.stream().map(texts::get).toList());
+                    for (int i = 0; i < group.size(); i++) {
+                        equalBatched++;
+                        equalDiffer += Arrays.equals(vectors.get(i), reference.get(group.get(i))) ? 0 : 1;
+                    }
+                }
+                m.put("equal_length_batches_vectors", equalBatched);
+                m.put("equal_length_batches_vectors_differing", equalDiffer);
+                log("  batches of equal token length (no padding): %d of %d vectors differ", equalDiffer,
+                        equalBatched);
             }
         }
         m.put("load_average_after", LoadHarness.loadAverage());

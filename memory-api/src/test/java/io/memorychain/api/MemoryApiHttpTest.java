@@ -68,6 +68,33 @@ class MemoryApiHttpTest extends MemoryApiContract {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void healthIsDownWithTheFailureNamedWhileAStoreCannotWrite() {
+        chain.streamFailureLog().record("projection", new org.apache.kafka.streams.errors.StreamsException(
+                "Exception caught in process. taskId=0_1, processor=projection",
+                new org.apache.kafka.streams.errors.ProcessorStateException(
+                        "Error while putting key/value into store view-memories",
+                        new org.rocksdb.RocksDBException("Max allowed space was reached"))));
+        try {
+            Resp health = get("/health");
+            assertThat(health.status()).as(health.raw()).isEqualTo(503);
+            Map<String, Object> streams = (Map<String, Object>) ((Map<String, Object>) health.json().get("details"))
+                    .get("kafkaStreams");
+            assertThat(streams).containsEntry("status", "DOWN");
+            Map<String, Object> details = (Map<String, Object>) streams.get("details");
+            assertThat(details).containsEntry("projection", "RUNNING");
+            Map<String, Object> projection = (Map<String, Object>) ((Map<String, Object>) details.get("failures"))
+                    .get("projection");
+            assertThat(projection).containsEntry("code", "STORAGE_FULL").containsEntry("store", "view-memories")
+                    .containsEntry("error", "RocksDBException: Max allowed space was reached")
+                    .containsEntry("count", 1);
+        } finally {
+            chain.forgetStreamFailures();
+        }
+        assertThat(get("/health").status()).as("UP once the failure is older than the window").isEqualTo(200);
+    }
+
+    @Test
     void aBrokenChainGetsNoSignedCheckpoint() {
         String space = space();
         createId(space, "one");

@@ -8,6 +8,10 @@ import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.job.ChainJob;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,18 +24,20 @@ import org.slf4j.LoggerFactory;
 /**
  * The consolidation job (docs/architecture.md §12) as the logic of a {@link ChainJob} reading
  * {@code memory.events.v1} and {@code memory.embeddings.v1} (co-partitioned by space): records update each space's
- * {@link SpaceMemories}; an <em>event</em> whose chain time makes a run due ({@link ConsolidatePlanner#due}) plans the
- * space's run at that chain time; a run's merges (model calls, no transaction open) are the requests the loop
- * publishes with the consumed offsets in one transaction. A replay plans the same runs from the chain and re-sends the
- * same request ids, which the sequencer deduplicates.
+ * {@link SpaceMemories}; an <em>event</em> whose chain time makes a run due ({@link ConsolidatePlanner#due}) opens the
+ * space's run at that chain time, which plans once the vectors of its candidates have arrived ({@link PendingRun}: the
+ * two topics interleave differently in a replay, and a run must not plan on whichever vectors came first); a run's
+ * merges (model calls, no transaction open) are the requests the loop publishes with the consumed offsets in one
+ * transaction. A replay plans the same runs from the chain and re-sends the same request ids, which the sequencer
+ * deduplicates.
  */
-public final class ConsolidateWorker implements ChainJob.Logic<ConsolidatePlanner.Plan> {
+public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidatePlanner.Plan>> {
 
     private static final Logger log = LoggerFactory.getLogger(ConsolidateWorker.class);
 
     /** The job's name: its logs' prefix and its dead letters' stage. */
     public static final String NAME = "consolidate";
-    /** Runs per transaction: each is capped in pairs (and so in model calls) by its settings. */
+    /** Records completing runs per transaction (usually one run each): each run is capped in pairs by its settings. */
     static final int MAX_RUNS_PER_BATCH = 4;
 
     private final ConsolidateSettings settings;
@@ -42,8 +48,9 @@ public final class ConsolidateWorker implements ChainJob.Logic<ConsolidatePlanne
     private final AvroWireSerde<MemoryEmbedding> embeddingSerde;
     private final Map<String, SpaceMemories> spaces = new HashMap<>();
     private final Map<String, ConsolidatePlanner> planners = new HashMap<>();
+    private final Map<String, Deque<PendingRun>> pending = new HashMap<>();
 
-    private ConsolidateWorker(SchemaRegistry registry, ConsolidateSettings settings, Consolidations consolidations,
+    ConsolidateWorker(SchemaRegistry registry, ConsolidateSettings settings, Consolidations consolidations,
                               String modelId, String embeddingsTopic) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.consolidations = Objects.requireNonNull(consolidations, "consolidations");
@@ -65,40 +72,99 @@ public final class ConsolidateWorker implements ChainJob.Logic<ConsolidatePlanne
      *
      * @param modelId the embedding model whose vectors are compared
      */
-    public static ChainJob<ConsolidatePlanner.Plan> job(ChainJob.Options options, SchemaRegistry registry,
+    public static ChainJob<List<ConsolidatePlanner.Plan>> job(ChainJob.Options options, SchemaRegistry registry,
                                                         ConsolidateSettings settings, Consolidations consolidations,
                                                         ConsolidateMetrics metrics, String modelId) {
+        return job(options, registry, settings, consolidations, metrics, modelId, ChainJob.BeforeCommit.NONE);
+    }
+
+    /** The job with a hook called before each transaction commits (crash tests). */
+    public static ChainJob<List<ConsolidatePlanner.Plan>> job(ChainJob.Options options, SchemaRegistry registry,
+                                                        ConsolidateSettings settings, Consolidations consolidations,
+                                                        ConsolidateMetrics metrics, String modelId,
+                                                        ChainJob.BeforeCommit beforeCommit) {
         return new ChainJob<>(options, registry, new ConsolidateWorker(registry, settings, consolidations, modelId,
-                options.topics().embeddings()),
-                metrics.job(), ChainJob.BeforeCommit.NONE);
+                options.topics().embeddings()), metrics.job(), beforeCommit);
     }
 
     @Override
     public void reset() {
         spaces.clear();
         planners.clear();
+        pending.clear();
     }
 
     @Override
-    public Optional<ConsolidatePlanner.Plan> onRecord(ConsumerRecord<byte[], byte[]> record) {
+    public Optional<List<ConsolidatePlanner.Plan>> onRecord(ConsumerRecord<byte[], byte[]> record) {
+        return onRecord(record, true);
+    }
+
+    /**
+     * Opens a run at each event that makes one due (one interval of chain time after the previous run opened), and
+     * returns the runs this record completes, in order, if any of them depends on a live record.
+     */
+    @Override
+    public Optional<List<ConsolidatePlanner.Plan>> onRecord(ConsumerRecord<byte[], byte[]> record, boolean live) {
+        String spaceId;
         if (record.topic().equals(embeddingsTopic)) {
             MemoryEmbedding embedding = embeddingSerde.deserialize(record.topic(), record.value());
-            space(embedding.getSpace()).onEmbedding(embedding);
-            return Optional.empty();
+            spaceId = embedding.getSpace();
+            if (!space(spaceId).onEmbedding(embedding, live)) {
+                return Optional.empty();
+            }
+            queue(spaceId).forEach(run -> run.offer(embedding, live));
+        } else {
+            MemoryEvent event = eventSerde.deserialize(record.topic(), record.value());
+            spaceId = event.getSpace();
+            SpaceMemories space = space(spaceId);
+            space.onEvent(event);
+            Deque<PendingRun> runs = queue(spaceId);
+            Optional<Instant> previous = runs.isEmpty() ? planner(spaceId).lastRun() : Optional.of(runs.getLast().at());
+            if (previous.isEmpty() || !space.chainTime().isBefore(previous.get().plus(settings.interval()))) {
+                runs.addLast(space.pendingRun(space.chainTime(), event.getSeq(), settings.recency(), live));
+            }
         }
-        MemoryEvent event = eventSerde.deserialize(record.topic(), record.value());
-        SpaceMemories space = space(event.getSpace());
-        space.onEvent(event);
-        return planners.computeIfAbsent(event.getSpace(), s -> new ConsolidatePlanner(settings))
-                .plan(event.getSpace(), space.items(), space.chainTime());
+        return plans(spaceId);
+    }
+
+    /** Plans the space's runs that are complete, oldest first; the live ones are returned. */
+    private Optional<List<ConsolidatePlanner.Plan>> plans(String spaceId) {
+        Deque<PendingRun> runs = queue(spaceId);
+        SpaceMemories space = space(spaceId);
+        List<ConsolidatePlanner.Plan> plans = new ArrayList<>();
+        while (!runs.isEmpty() && runs.getFirst().complete(space.embeddedSeq(), space.lastStateOnlySeq())) {
+            PendingRun run = runs.removeFirst();
+            if (!run.ready()) {
+                log.info("consolidate: run of space={} at {} plans without {} vector(s) the embedder did not write",
+                        spaceId, run.at(), run.waiting());
+            }
+            Optional<ConsolidatePlanner.Plan> plan = planner(spaceId).plan(spaceId, run.items(), run.at());
+            if (run.live()) {
+                plan.ifPresent(plans::add);
+            }
+        }
+        return plans.isEmpty() ? Optional.empty() : Optional.of(plans);
+    }
+
+    private Deque<PendingRun> queue(String space) {
+        return pending.computeIfAbsent(space, s -> new ArrayDeque<>());
+    }
+
+    private ConsolidatePlanner planner(String space) {
+        return planners.computeIfAbsent(space, s -> new ConsolidatePlanner(settings));
     }
 
     @Override
-    public List<MemoryRequest> execute(ConsolidatePlanner.Plan plan) {
-        List<MemoryRequest> merges = consolidations.requests(plan);
-        log.info("consolidate: run {} of space={} at {}: pool {}, considered {}, near-exact {}, checked {}, capped {}, "
-                + "remembered {}, merges {}", plan.period(), plan.space(), plan.at(), plan.pool(), plan.considered(),
-                plan.nearExact().size(), plan.toCheck().size(), plan.capped(), plan.remembered(), merges.size());
+    public List<MemoryRequest> execute(List<ConsolidatePlanner.Plan> plans) {
+        List<MemoryRequest> merges = new ArrayList<>();
+        for (ConsolidatePlanner.Plan plan : plans) {
+            List<MemoryRequest> run = consolidations.requests(plan);
+            log.info("consolidate: run {} of space={} at {}: pool {}, considered {}, near-exact {}, checked {}, "
+                    + "capped {}, remembered {}, merges {}", plan.period(), plan.space(), plan.at(), plan.pool(),
+                    plan.considered(), plan.nearExact().size(), plan.toCheck().size(), plan.capped(),
+                    plan.remembered(), run.size());
+            merges.addAll(run);
+        }
         return merges;
     }
 

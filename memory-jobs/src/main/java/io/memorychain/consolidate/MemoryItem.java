@@ -21,9 +21,14 @@ public record MemoryItem(String id, long version, boolean semantic, String conte
         Objects.requireNonNull(updatedAt, "updatedAt");
     }
 
-    /** May be merged at all: active, semantic, neither constitutional nor pinned, embedded. */
+    /** May be merged once embedded: active, semantic, neither constitutional nor pinned. */
+    public boolean candidate() {
+        return active && semantic && !constitutional && !pinned;
+    }
+
+    /** May be merged: a candidate with its vector. */
     public boolean mergeable() {
-        return active && semantic && !constitutional && !pinned && vector != null;
+        return candidate() && vector != null;
     }
 
     public MemoryItem withVector(float[] value) {

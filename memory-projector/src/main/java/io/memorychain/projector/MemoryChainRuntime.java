@@ -11,6 +11,7 @@ import io.memorychain.projector.linker.LinkerSettings;
 import io.memorychain.projector.linker.LinkerTopology;
 import io.memorychain.projector.projection.ProjectionTopology;
 import io.memorychain.projector.support.BoundedRocksDbMemory;
+import io.memorychain.projector.support.StreamFailures;
 import io.memorychain.projector.search.IndexSettings;
 import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.sequencer.SequencerTopology;
@@ -21,8 +22,8 @@ import io.memorychain.projector.view.StoreMemoryViews;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +32,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.apache.kafka.streams.state.HostInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,6 +45,12 @@ public final class MemoryChainRuntime implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MemoryChainRuntime.class);
     /** Model id of a runtime without an embedder: no vector matches it. */
     public static final String NO_MODEL = "none";
+    /**
+     * Process-wide setting (JVM system property, or {@code MEMORY_ROCKSDB_CONFIG_SETTER}): the class name of a
+     * {@link org.apache.kafka.streams.state.RocksDBConfigSetter} used instead of {@link BoundedRocksDbMemory} (one that
+     * delegates to it and adds its own tuning; the fault suite's full-disk injection, docs/architecture.md §19).
+     */
+    public static final String ROCKSDB_CONFIG_SETTER = "memory.rocksdb.config-setter";
 
     /**
      * @param bootstrapServers  Kafka bootstrap servers
@@ -125,6 +131,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
     private final SearchIndexes indexes;
     private final MemoryViews views;
     private final SpaceOwners owners;
+    private final StreamFailures failures = new StreamFailures();
 
     private MemoryChainRuntime(KafkaStreams sequencer, KafkaStreams projector, KafkaStreams embedder,
                                SearchIndexes indexes, AppliedSeqTracker tracker, int eventPartitions,
@@ -179,14 +186,16 @@ public final class MemoryChainRuntime implements AutoCloseable {
                 eventPartitions, settings.routing());
         runtime.linker = linking;
         try {
-            List<KafkaStreams> apps = new ArrayList<>(List.of(sequencer, projector));
+            Map<String, KafkaStreams> apps = new LinkedHashMap<>();
+            apps.put("sequencer", sequencer);
+            apps.put("projection", projector);
             if (embedding != null) {
-                apps.add(embedding);
+                apps.put("embedder", embedding);
             }
             if (linking != null) {
-                apps.add(linking);
+                apps.put("linker", linking);
             }
-            startAndAwait(apps, timeout);
+            startAndAwait(apps, runtime.failures, timeout);
         } catch (RuntimeException e) {
             runtime.close();
             throw e;
@@ -238,35 +247,36 @@ public final class MemoryChainRuntime implements AutoCloseable {
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 5);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG), 4 * 1024 * 1024);
-        p.put(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, BoundedRocksDbMemory.class);
+        String configSetter = setting(ROCKSDB_CONFIG_SETTER, null);
+        p.put(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG,
+                configSetter == null ? BoundedRocksDbMemory.class.getName() : configSetter);
         p.put(BoundedRocksDbMemory.BLOCK_CACHE_MIB_CONFIG, setting(BoundedRocksDbMemory.BLOCK_CACHE_MIB_CONFIG,
-                BoundedRocksDbMemory.DEFAULT_BLOCK_CACHE_MIB));
+                String.valueOf(BoundedRocksDbMemory.DEFAULT_BLOCK_CACHE_MIB)));
         p.put(BoundedRocksDbMemory.MEMTABLE_MIB_CONFIG, setting(BoundedRocksDbMemory.MEMTABLE_MIB_CONFIG,
-                BoundedRocksDbMemory.DEFAULT_MEMTABLE_MIB));
+                String.valueOf(BoundedRocksDbMemory.DEFAULT_MEMTABLE_MIB)));
         return p;
     }
 
     /** A process-wide setting: the JVM system property {@code name}, else its environment form, else the default. */
-    private static String setting(String name, int fallback) {
+    private static String setting(String name, String fallback) {
         String value = System.getProperty(name);
         if (value == null) {
             value = System.getenv(name.toUpperCase(java.util.Locale.ROOT).replace('.', '_').replace('-', '_'));
         }
-        return value == null || value.isBlank() ? String.valueOf(fallback) : value.trim();
+        return value == null || value.isBlank() ? fallback : value.trim();
     }
 
-    private static void startAndAwait(List<KafkaStreams> apps, Duration timeout) {
+    /** Starts the applications (by name) with {@code failures}' handler: a failed thread is recorded and replaced. */
+    private static void startAndAwait(Map<String, KafkaStreams> apps, StreamFailures failures, Duration timeout) {
         CountDownLatch running = new CountDownLatch(apps.size());
-        for (KafkaStreams app : apps) {
+        for (Map.Entry<String, KafkaStreams> named : apps.entrySet()) {
+            KafkaStreams app = named.getValue();
             app.setStateListener((now, before) -> {
                 if (now == KafkaStreams.State.RUNNING && before != KafkaStreams.State.RUNNING) {
                     running.countDown();
                 }
             });
-            app.setUncaughtExceptionHandler(e -> {
-                log.error("Stream thread failed; replacing it", e);
-                return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
-            });
+            app.setUncaughtExceptionHandler(failures.handler(named.getKey()));
             app.start();
         }
         try {
@@ -295,7 +305,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
         MemoryChainRuntime runtime = new MemoryChainRuntime(null, projector, null, indexes, tracker, eventPartitions,
                 settings.routing());
         try {
-            startAndAwait(List.of(projector), timeout);
+            startAndAwait(Map.of("projection", projector), runtime.failures, timeout);
         } catch (RuntimeException e) {
             runtime.close();
             throw e;
@@ -310,6 +320,15 @@ public final class MemoryChainRuntime implements AutoCloseable {
     /** Which instance serves each space's views (interactive-query metadata of the projection). */
     public SpaceOwners owners() {
         return owners;
+    }
+
+    /**
+     * The recent stream-thread failures of this runtime's applications ({@code sequencer}, {@code projection},
+     * {@code embedder}, {@code linker}), for health checks: a failed thread is replaced, so a persistent fault (a full
+     * disk, a broken store) shows here rather than in the applications' states.
+     */
+    public StreamFailures failures() {
+        return failures;
     }
 
     /** The search indexes of this process's projection tasks (their reuse and rebuild counts). */

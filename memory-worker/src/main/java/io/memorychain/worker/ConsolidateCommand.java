@@ -135,7 +135,7 @@ final class ConsolidateCommand {
         ConsolidateMetrics metrics = new ConsolidateMetrics();
         ChatModels models = new ChatModels(options.llm(), LlmRuntime.standard(usage));
         try (SchemaRegistry registry = registries.open(options.registry())) {
-            ChainJob<ConsolidatePlanner.Plan> worker = ConsolidateWorker.job(options.worker(), registry,
+            ChainJob<List<ConsolidatePlanner.Plan>> worker = ConsolidateWorker.job(options.worker(), registry,
                     options.settings(), new Consolidations(models, options.settings(), metrics), metrics,
                     options.modelId());
             log.info("consolidate starting: group {}, interval {}, max-pairs {}, band [{}, {}), embeddings of {}",

@@ -33,6 +33,7 @@ import io.memorychain.projector.MemoryChainRuntime;
 import io.memorychain.projector.job.ChainJob;
 import io.memorychain.projector.SharedEmbedder;
 import io.memorychain.projector.view.ListQuery;
+import io.memorychain.worker.JobRecords;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,6 +41,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -49,7 +51,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The consolidation job on a real broker next to the real sequencer, embedder and projection, with a scripted model:
  * a near-exact copy is merged without the model, a paraphrase after the model's same-fact answer, a distinct fact is
- * left alone; a restart of the group publishes no second request; the chain verifies.
+ * left alone; a first instance that crashes after sending its requests and before committing them is redone by its
+ * restart with the same request ids, once; a later restart of the group publishes no second request; the chain
+ * verifies.
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)
@@ -89,19 +93,35 @@ class ConsolidateWorkerIT {
 
             junk(topics);
             String group = prefix + "consolidate";
-            ConsolidateMetrics metrics = new ConsolidateMetrics();
-            try (ChainJob<ConsolidatePlanner.Plan> worker = worker(topics, registry, group, settings, models, metrics)) {
-                CompletableFuture<Void> loop = CompletableFuture.runAsync(worker::run);
+            // 1. the first instance crashes after sending the run's requests, before its transaction commits
+            AtomicInteger crashes = new AtomicInteger();
+            try (ChainJob<List<ConsolidatePlanner.Plan>> first = worker(topics, registry, group, settings, models,
+                    new ConsolidateMetrics(), JobRecords.crashOnce(crashes))) {
+                CompletableFuture<Void> loop = CompletableFuture.runAsync(first::run);
                 // one interval of chain time after the memories, so that the next event makes a run with all of them
                 Instant due = Instant.now().plus(settings.interval());
                 await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().isAfter(due));
                 semantic(publisher, space, "Project Hermes is due in May.");
+                await().atMost(Duration.ofSeconds(60)).until(loop::isDone);
+                assertThat(loop).isCompletedExceptionally();
+            }
+            assertThat(crashes.get()).isEqualTo(1);
+            List<String> aborted = requestIds(topics, registry, "read_uncommitted", ConsolidateWorker.NAME);
+            assertThat(aborted).as("the crashed batch's requests were sent (then aborted)").isNotEmpty();
+            assertThat(requestIds(topics, registry, "read_committed", ConsolidateWorker.NAME)).isEmpty();
+
+            // 2. restarted (same group): redoes the run and commits the same request ids
+            ConsolidateMetrics metrics = new ConsolidateMetrics();
+            try (ChainJob<List<ConsolidatePlanner.Plan>> worker = worker(topics, registry, group, settings, models, metrics,
+                    ChainJob.BeforeCommit.NONE)) {
+                CompletableFuture<Void> loop = CompletableFuture.runAsync(worker::run);
                 await().atMost(Duration.ofSeconds(90)).until(() -> active(runtime, space).size() == 4);
                 worker.stop();
                 loop.get(30, TimeUnit.SECONDS);
             }
             List<String> ids = requestIds(topics, registry, "read_committed", ConsolidateWorker.NAME);
-            assertThat(ids).hasSize(2).doesNotHaveDuplicates().allMatch(id -> id.startsWith("consolidate:" + space));
+            assertThat(ids).hasSize(2).doesNotHaveDuplicates().allMatch(id -> id.startsWith("consolidate:" + space))
+                    .as("the restart redid the crashed batch with the same ids").containsAll(aborted);
             assertThat(active(runtime, space)).extracting(Memory::getContent).contains("The user has a dog named Rex.",
                     "Project Hermes uses MySQL.", "Project Hermes is due in May.");
             assertThat(active(runtime, space)).filteredOn(m -> m.getContent().toLowerCase(java.util.Locale.ROOT).contains("peanuts"))
@@ -114,7 +134,8 @@ class ConsolidateWorkerIT {
             int records = readAll(topics.events(), "read_committed").size()
                     + readAll(topics.embeddings(), "read_committed").size();
             ConsolidateMetrics restarted = new ConsolidateMetrics();
-            try (ChainJob<ConsolidatePlanner.Plan> again = worker(topics, registry, group, settings, models, restarted)) {
+            try (ChainJob<List<ConsolidatePlanner.Plan>> again = worker(topics, registry, group, settings, models, restarted,
+                    ChainJob.BeforeCommit.NONE)) {
                 CompletableFuture<Void> loop = CompletableFuture.runAsync(again::run);
                 await().atMost(Duration.ofSeconds(60)).until(() -> restarted.recordsRead() >= records);
                 again.stop();
@@ -129,12 +150,12 @@ class ConsolidateWorkerIT {
         }
     }
 
-    private static ChainJob<ConsolidatePlanner.Plan> worker(Topics topics, SchemaRegistry registry, String group,
+    private static ChainJob<List<ConsolidatePlanner.Plan>> worker(Topics topics, SchemaRegistry registry, String group,
                                                             ConsolidateSettings settings, ChatModels models,
-                                                            ConsolidateMetrics metrics) {
+                                                            ConsolidateMetrics metrics, ChainJob.BeforeCommit hook) {
         return ConsolidateWorker.job(ConsolidateWorker.options(SharedKafka.bootstrapServers(), topics, group, "0",
                 ChainJob.StartFrom.EARLIEST, Duration.ofMillis(200)), registry, settings,
-                new Consolidations(models, settings, metrics), metrics, SharedEmbedder.get().modelId());
+                new Consolidations(models, settings, metrics), metrics, SharedEmbedder.get().modelId(), hook);
     }
 
     private static void semantic(MemoryPublisher publisher, String space, String content) throws Exception {

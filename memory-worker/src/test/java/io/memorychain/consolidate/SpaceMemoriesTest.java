@@ -72,4 +72,21 @@ class SpaceMemoriesTest {
             assertThat(i.mergeable()).isFalse();
         });
     }
+
+    @Test
+    void aVectorReadBeforeItsEventWaitsForItAndOneOfReplacedContentIsNotUsed() {
+        SpaceMemories space = new SpaceMemories("model-a");
+        Memory v1 = memory("m1", 1, "Alice likes tea.", "h1", T0);
+        space.onEvent(event(1, T0, new MemoryCreated(v1)));
+        space.onEmbedding(new MemoryEmbedding("s", "m1", 2L, "h2", "model-a", List.of(0f, 1f)));
+        assertThat(space.items()).singleElement().satisfies(i -> assertThat(i.vector()).as("h2 not seen yet").isNull());
+
+        Instant t1 = T0.plusSeconds(60);
+        space.onEvent(event(2, t1, new MemoryUpdated(v1, memory("m1", 2, "Alice likes green tea.", "h2", t1))));
+        assertThat(space.items()).singleElement().satisfies(i -> assertThat(i.vector()).containsExactly(0f, 1f));
+
+        space.onEmbedding(new MemoryEmbedding("s", "m1", 1L, "h1", "model-a", List.of(1f, 0f)));
+        assertThat(space.items()).singleElement().satisfies(i -> assertThat(i.vector()).containsExactly(0f, 1f));
+        assertThat(space.embeddedSeq()).isEqualTo(2L);
+    }
 }

@@ -87,6 +87,16 @@ public interface MemoryBackend {
     Map<String, String> streamStates();
 
     /**
+     * The recent stream-thread failures by application name (docs/architecture.md §19, "Faults"), each with its
+     * {@code code} ({@code STORAGE_FULL}, {@code STATE_STORE_FAILURE}, {@code STREAM_THREAD_FAILED}), the
+     * {@code store} it names (if any), {@code error}, {@code at} and {@code count}; empty when all is well. A failed
+     * thread is replaced, so a persistent fault shows here while the states read RUNNING again.
+     */
+    default Map<String, Map<String, Object>> streamFailures() {
+        return Map.of();
+    }
+
+    /**
      * Figures of the background workers running in this process, by name: a map (e.g. {@code lifecycle}: state, lag,
      * last_check_at, last_evaluated, requested_total; {@code tom}: state, lag, last_check_at, last_run_at, runs,
      * requested_total, ...) or, for a worker that is wanted but cannot run, why ({@code tom: "skipped: no model"});

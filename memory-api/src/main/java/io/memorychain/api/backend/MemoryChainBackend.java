@@ -252,6 +252,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         KafkaStreams streams = new KafkaStreams(OpsTopology.build(topics, registry, opsTotals),
                 MemoryChainRuntime.streamsConfig(bootstrapServers, settings.stateDir(), settings.replicationFactor(),
                         settings.applicationId() + "-ops", settings.instanceId()));
+        streams.setUncaughtExceptionHandler(runtime.failures().handler("ops"));
         streams.start();
         return streams;
     }
@@ -266,6 +267,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                         why, requestId)),
                 MemoryChainRuntime.streamsConfig(bootstrapServers, settings.stateDir(), settings.replicationFactor(),
                         settings.applicationId() + "-refinement", settings.instanceId()));
+        streams.setUncaughtExceptionHandler(runtime.failures().handler("refinement"));
         streams.start();
         log.info("Refinement trigger running: sessions start over {} core tokens (target {}), schedule {}",
                 trigger.thresholdTokens(), trigger.targetTokens(), trigger.schedule() == null ? "off" : trigger.schedule());
@@ -281,6 +283,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         KafkaStreams streams = new KafkaStreams(LifecycleTopology.build(topics, registry, worker, Clock.systemUTC(),
                 lifecycleStatus), MemoryChainRuntime.streamsConfig(bootstrapServers, settings.stateDir(),
                 settings.replicationFactor(), settings.applicationId() + "-lifecycle", settings.instanceId()));
+        streams.setUncaughtExceptionHandler(runtime.failures().handler("lifecycle"));
         streams.start();
         log.info("Lifecycle worker running: decay lambda {}, thresholds {}, checked every {}", worker.lambda(),
                 worker.thresholds(), worker.checkInterval());
@@ -316,7 +319,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                 settings.applicationId() + "-consolidate", settings.instanceId(), ChainJob.StartFrom.LATEST,
                 Duration.ofMillis(500));
         ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
-        ChainJob<ConsolidatePlanner.Plan> worker = ConsolidateWorker.job(options, registry, consolidateSettings,
+        ChainJob<List<ConsolidatePlanner.Plan>> worker = ConsolidateWorker.job(options, registry, consolidateSettings,
                 new Consolidations(chat, consolidateSettings, consolidateMetrics), consolidateMetrics,
                 embedder.modelId());
         consolidateJob = InProcessJob.start("consolidate", worker, consolidateMetrics.job());
@@ -522,6 +525,13 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
             states.put("ops", opsApp.state().name());
         }
         return states;
+    }
+
+    @Override
+    public Map<String, Map<String, Object>> streamFailures() {
+        Map<String, Map<String, Object>> failures = new java.util.LinkedHashMap<>();
+        runtime.failures().current().forEach((app, failure) -> failures.put(app, failure.details()));
+        return failures;
     }
 
     @Override

@@ -265,6 +265,45 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
         return Map.of("sequencer", "RUNNING", "projection", "RUNNING"); // the drivers process synchronously
     }
 
+    /** A clock for the failure window, moved by {@link #forgetStreamFailures()}. */
+    private final java.util.concurrent.atomic.AtomicReference<java.time.Instant> failureTime =
+            new java.util.concurrent.atomic.AtomicReference<>(java.time.Instant.parse("2026-01-01T00:00:00Z"));
+    private final io.memorychain.projector.support.StreamFailures failures =
+            new io.memorychain.projector.support.StreamFailures(new java.time.Clock() {
+                @Override
+                public java.time.ZoneId getZone() {
+                    return java.time.ZoneOffset.UTC;
+                }
+
+                @Override
+                public java.time.Clock withZone(java.time.ZoneId zone) {
+                    return this;
+                }
+
+                @Override
+                public java.time.Instant instant() {
+                    return failureTime.get();
+                }
+            }, io.memorychain.projector.support.StreamFailures.DEFAULT_WINDOW);
+
+    /** Stream-thread failures as a real runtime records them (tests record one to see {@code /health} go DOWN). */
+    public io.memorychain.projector.support.StreamFailures streamFailureLog() {
+        return failures;
+    }
+
+    /** Moves the failure clock past the window: the recorded failures are no longer current. */
+    public void forgetStreamFailures() {
+        failureTime.updateAndGet(t -> t.plus(io.memorychain.projector.support.StreamFailures.DEFAULT_WINDOW)
+                .plusSeconds(1));
+    }
+
+    @Override
+    public Map<String, Map<String, Object>> streamFailures() {
+        Map<String, Map<String, Object>> out = new java.util.LinkedHashMap<>();
+        failures.current().forEach((app, failure) -> out.put(app, failure.details()));
+        return out;
+    }
+
     // TopologyTestDriver is single-threaded: views are read under the same lock as writes.
 
     @Override

@@ -2,19 +2,14 @@ package io.memorychain.bench.load;
 
 import static io.memorychain.bench.load.HarnessSupport.freePort;
 import static io.memorychain.bench.load.HarnessSupport.memory;
-import static io.memorychain.bench.load.HarnessSupport.percentiles;
 import static io.memorychain.bench.load.HarnessSupport.round;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.memorychain.api.embedded.EmbeddedKafka;
-import io.memorychain.avro.Actor;
-import io.memorychain.avro.ActorType;
-import io.memorychain.avro.CreateMemory;
-import io.memorychain.avro.MemoryRequest;
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.events.AvroTrust;
-import io.memorychain.events.Requests;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
 import io.memorychain.events.chain.KafkaChainReader;
@@ -23,7 +18,14 @@ import io.memorychain.events.chain.VerificationResult;
 import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.KafkaTopicSchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.TopicSetup;
 import io.memorychain.projector.view.MemoryViews;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,32 +33,40 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.streams.KafkaStreams;
 
 /**
- * Load harness for the write path on the embedded broker: publishes requests through {@link MemoryPublisher} with a
- * bounded number in flight, and measures sustained accepted requests/s through sequencer and projection,
- * publish-to-outcome and publish-to-queryable latency, chain verification rate (every signature, and signed
- * checkpoints), and memory use. Prints a summary and writes JSON.
+ * Load harness for the write path on the embedded broker, measured against the machine's ceiling. Two phases, each
+ * driven by a {@link LoadGenerator} in its own JVM (started here with this class path) that publishes requests
+ * through {@link MemoryPublisher} with a bounded number in flight:
+ *
+ * <ol>
+ *   <li><b>ceiling</b>: a no-op exactly-once pass-through ({@link CeilingTopology}: requests copied, bytes unchanged,
+ *       to a sink topic) with the real applications' Streams configuration, the same partitions and the same
+ *       requests, on the same broker; records/s copied;
+ *   <li><b>throughput</b>: the real path, sequencer and projection ({@link MemoryChainRuntime}, no embedder):
+ *       accepted requests/s answered (outcome) and queryable (the projection's applied seq has reached them), and
+ *       their ratio to the ceiling;
+ * </ol>
+ *
+ * then a <b>latency</b> phase at a load the system sustains (publish-to-queryable percentiles), chain verification
+ * rates (every signature, and signed checkpoints) and memory use. Each phase warms up first in the same generator
+ * JVM; the load average ({@code /proc/loadavg}) is printed before and after each phase. Prints a summary and writes
+ * JSON.
  *
  * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.LoadHarness [--requests N]
- * [--spaces S] [--in-flight W] [--latency-requests N] [--latency-in-flight W] [--partitions P] [--out FILE]}
- *
- * <p>Two measured phases after a warm-up: <b>throughput</b> keeps {@code in-flight} requests outstanding to saturate
- * the machine (its latencies are mostly queueing), <b>latency</b> keeps only {@code latency-in-flight} outstanding, a
- * load the system sustains, and reports publish-to-queryable percentiles there.
+ * [--spaces S] [--in-flight W] [--latency-requests N] [--latency-in-flight W] [--partitions P]
+ * [--generator-heap 512m] [--out FILE]}
  */
 public final class LoadHarness {
 
-    private static final String[] WORDS = ("user prefers dark mode deploys on fridays uses typescript likes espresso "
-            + "meeting notes project deadline budget review travel plans allergy peanuts timezone berlin kubernetes "
-            + "cluster invoice quarterly goals hiring roadmap release candidate customer feedback latency").split(" ");
+    /** Prefix of the ceiling's topics: the pass-through reads {@code ceiling.memory.requests.v1}. */
+    static final String CEILING_PREFIX = "ceiling.";
 
     private LoadHarness() {
     }
@@ -70,56 +80,59 @@ public final class LoadHarness {
         int partitions = Integer.parseInt(opts.getOrDefault("partitions", "3"));
         int latencyRequests = Integer.parseInt(opts.getOrDefault("latency-requests", "20000"));
         int latencyInFlight = Integer.parseInt(opts.getOrDefault("latency-in-flight", "64"));
+        String generatorHeap = opts.getOrDefault("generator-heap", "512m");
+        int warmup = Math.min(20_000, requests / 5);
         Path out = Path.of(opts.getOrDefault("out", "memory-bench/target/bench-write-path.json"));
         Path dir = Files.createTempDirectory("memory-bench");
 
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("started_at", Instant.now().toString());
         result.put("requests", requests);
+        result.put("warmup_requests", warmup);
         result.put("spaces", spaces);
         result.put("in_flight", inFlight);
         result.put("latency_in_flight", latencyInFlight);
         result.put("partitions", partitions);
         result.put("cpus", Runtime.getRuntime().availableProcessors());
+        result.put("load_average_at_start", loadAverage());
 
         try (EmbeddedKafka kafka = EmbeddedKafka.start(new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(),
                 dir.resolve("kafka")), Duration.ofSeconds(60))) {
             Topics topics = Topics.defaults();
+            String bootstrap = kafka.bootstrapServers();
+            Generator generator = new Generator(bootstrap, generatorHeap, spaces);
             ChainKeys keys = ChainKeys.generate();
-            try (KafkaTopicSchemaRegistry registry = new KafkaTopicSchemaRegistry(kafka.bootstrapServers(),
-                    topics.schemas(), (short) 1);
-                 MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(
-                         kafka.bootstrapServers(), topics, dir.resolve("streams"), "bench", partitions, (short) 1,
-                         WriteSettings.defaults()), registry, keys, null, Duration.ofSeconds(60));
-                 MemoryPublisher publisher = new MemoryPublisher(kafka.bootstrapServers(), topics, registry)) {
-                log("warming up with %d requests", Math.min(20_000, requests / 5));
-                run(publisher, runtime.views(), Math.min(20_000, requests / 5), spaces, inFlight, "warmup-");
-                log("throughput: %d requests over %d spaces, %d in flight", requests, spaces, inFlight);
-                result.put("throughput", run(publisher, runtime.views(), requests, spaces, inFlight, "run-"));
-                log("latency: %d requests over %d spaces, %d in flight (a load the system sustains)", latencyRequests,
-                        spaces, latencyInFlight);
-                result.put("latency", run(publisher, runtime.views(), latencyRequests, spaces, latencyInFlight,
-                        "latency-"));
-
-                for (SignatureMode mode : List.of(SignatureMode.ALL, SignatureMode.checkpoints(1_000))) {
-                    KafkaChainReader reader = new KafkaChainReader(Map.of("bootstrap.servers", kafka.bootstrapServers()),
-                            topics.events(), registry, keys.publicRing(), mode);
-                    long t0 = System.nanoTime();
-                    Map<String, VerificationResult> verified = reader.verifyAll();
-                    double secs = (System.nanoTime() - t0) / 1e9;
-                    long events = verified.values().stream().mapToLong(VerificationResult::events).sum();
-                    boolean ok = verified.values().stream().allMatch(VerificationResult::ok);
-                    Map<String, Object> v = new LinkedHashMap<>();
-                    v.put("events", events);
-                    v.put("all_ok", ok);
-                    v.put("seconds", round(secs));
-                    v.put("events_per_second", Math.round(events / secs));
-                    result.put("verify_" + (mode.checksAll() ? "all_signatures" : "checkpoints_1000"), v);
-                    log("verified %d events (%s): %s, %.0f events/s", events, mode, ok ? "OK" : "BROKEN", events / secs);
+            try (KafkaTopicSchemaRegistry registry = new KafkaTopicSchemaRegistry(bootstrap, topics.schemas(),
+                    (short) 1)) {
+                Topics ceilingTopics = Topics.withPrefix(CEILING_PREFIX);
+                TopicSetup.ensure(bootstrap, ceilingTopics, partitions, (short) 1);
+                log("ceiling: no-op exactly-once pass-through, %d requests (+%d warm-up), %d in flight", requests,
+                        warmup, inFlight);
+                try (KafkaStreams ceiling = new KafkaStreams(CeilingTopology.build(ceilingTopics),
+                        MemoryChainRuntime.streamsConfig(bootstrap, dir.resolve("ceiling"), (short) 1, "bench-ceiling",
+                                "bench"))) {
+                    startAndAwait(ceiling);
+                    result.put("ceiling", generator.run("ceiling", CEILING_PREFIX, warmup, requests, inFlight, null));
                 }
-                result.put("memory", memory());
+                try (MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(bootstrap,
+                        topics, dir.resolve("streams"), "bench", partitions, (short) 1, WriteSettings.defaults()),
+                        registry, keys, null, Duration.ofSeconds(60))) {
+                    log("throughput: sequencer + projection, %d requests (+%d warm-up), %d in flight", requests,
+                            warmup, inFlight);
+                    Map<String, Object> throughput = generator.run("chain", "", warmup, requests, inFlight,
+                            runtime.views());
+                    result.put("throughput", throughput);
+                    log("latency: %d requests, %d in flight (a load the system sustains)", latencyRequests,
+                            latencyInFlight);
+                    result.put("latency", generator.run("chain", "", 0, latencyRequests, latencyInFlight,
+                            runtime.views()));
+                    result.put("ratio", ratio(result));
+                    verify(result, bootstrap, topics, registry, keys);
+                    result.put("memory", memory());
+                }
             }
         }
+        result.put("load_average_at_end", loadAverage());
         Files.createDirectories(out.toAbsolutePath().getParent());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), result);
         log("results written to %s", out.toAbsolutePath());
@@ -127,124 +140,269 @@ public final class LoadHarness {
         System.exit(0);
     }
 
-    /** Publishes {@code n} requests (90% creates, 10% updates of earlier memories) and waits until all are queryable. */
-    private static Map<String, Object> run(MemoryPublisher publisher, MemoryViews views, int n, int spaces, int inFlight,
-                                           String tag) throws InterruptedException {
-        Random random = new Random(42);
-        Semaphore window = new Semaphore(inFlight);
-        CountDownLatch visibleAll = new CountDownLatch(n);
-        long[] outcomeNanos = new long[n];
-        long[] visibleNanos = new long[n];
-        AtomicLong rejected = new AtomicLong();
-        Map<String, ConcurrentLinkedQueue<Pending>> pending = new ConcurrentHashMap<>();
-        Map<String, List<String>> ids = new ConcurrentHashMap<>();
-        Thread watcher = new Thread(() -> watchVisibility(views, pending, visibleNanos, visibleAll), "visibility");
-        watcher.setDaemon(true);
-        watcher.start();
-        long start = System.nanoTime();
-        AtomicLong progress = new AtomicLong(start);
-        for (int i = 0; i < n; i++) {
-            window.acquire();
-            String space = tag + "space-" + (i % spaces);
-            MemoryRequest request = nextRequest(random, space, ids.get(space));
+    /** Accepted requests/s of the real path (queryable, and answered) as a fraction of the ceiling's records/s. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> ratio(Map<String, Object> result) {
+        Map<String, Object> ceiling = (Map<String, Object>) result.get("ceiling");
+        Map<String, Object> throughput = (Map<String, Object>) result.get("throughput");
+        double copied = ((Number) ceiling.get("copied_per_second")).doubleValue();
+        double queryable = ((Number) throughput.get("accepted_per_second_queryable")).doubleValue();
+        double answered = ((Number) throughput.get("accepted_per_second_outcome")).doubleValue();
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("ceiling_per_second", Math.round(copied));
+        r.put("accepted_queryable_per_second", Math.round(queryable));
+        r.put("accepted_queryable_to_ceiling", round(queryable / copied));
+        r.put("accepted_answered_per_second", Math.round(answered));
+        r.put("accepted_answered_to_ceiling", round(answered / copied));
+        log("ceiling %.0f records/s; accepted %.0f requests/s queryable (%.0f%% of the ceiling), %.0f answered (%.0f%%)",
+                copied, queryable, 100 * queryable / copied, answered, 100 * answered / copied);
+        return r;
+    }
+
+    private static void verify(Map<String, Object> result, String bootstrap, Topics topics,
+                               KafkaTopicSchemaRegistry registry, ChainKeys keys) {
+        for (SignatureMode mode : List.of(SignatureMode.ALL, SignatureMode.checkpoints(1_000))) {
+            KafkaChainReader reader = new KafkaChainReader(Map.of("bootstrap.servers", bootstrap), topics.events(),
+                    registry, keys.publicRing(), mode);
             long t0 = System.nanoTime();
-            int index = i;
-            publisher.publish(request).whenComplete((outcome, error) -> {
-                window.release();
-                long now = System.nanoTime();
-                outcomeNanos[index] = now - t0;
-                if (error != null || !outcome.getAccepted()) {
-                    rejected.incrementAndGet();
-                    visibleNanos[index] = -1;
-                    visibleAll.countDown();
+            Map<String, VerificationResult> verified = reader.verifyAll();
+            double secs = (System.nanoTime() - t0) / 1e9;
+            long events = verified.values().stream().mapToLong(VerificationResult::events).sum();
+            boolean ok = verified.values().stream().allMatch(VerificationResult::ok);
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("events", events);
+            v.put("all_ok", ok);
+            v.put("seconds", round(secs));
+            v.put("events_per_second", Math.round(events / secs));
+            result.put("verify_" + (mode.checksAll() ? "all_signatures" : "checkpoints_1000"), v);
+            log("verified %d events (%s): %s, %.0f events/s", events, mode, ok ? "OK" : "BROKEN", events / secs);
+        }
+    }
+
+    private static void startAndAwait(KafkaStreams app) throws InterruptedException {
+        CountDownLatch running = new CountDownLatch(1);
+        app.setStateListener((now, before) -> {
+            if (now == KafkaStreams.State.RUNNING) {
+                running.countDown();
+            }
+        });
+        app.start();
+        if (!running.await(60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the ceiling's pass-through did not reach RUNNING within 60 s");
+        }
+    }
+
+    /** The 1, 5 and 15 minute load averages of {@code /proc/loadavg}, or "n/a" off Linux. */
+    static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "n/a";
+        }
+    }
+
+    /** Starts {@link LoadGenerator} JVMs against the harness's broker and follows what they report. */
+    private static final class Generator {
+
+        private final String bootstrap;
+        private final String heap;
+        private final int spaces;
+
+        Generator(String bootstrap, String heap, int spaces) {
+            this.bootstrap = bootstrap;
+            this.heap = heap;
+            this.spaces = spaces;
+        }
+
+        /**
+         * One phase: a generator JVM warms up with {@code warmup} requests, then publishes {@code n}. With
+         * {@code views} (the real path) every accepted request is followed until it is queryable.
+         */
+        Map<String, Object> run(String mode, String topicPrefix, int warmup, int n, int inFlight, MemoryViews views)
+                throws IOException, InterruptedException {
+            String java = ProcessHandle.current().info().command()
+                    .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            String tag = (views == null ? "ceiling-" : "run-") + System.nanoTime() + "-";
+            List<String> command = List.of(java, "-Xmx" + heap, "-cp", System.getProperty("java.class.path"),
+                    LoadGenerator.class.getName(), "--bootstrap", bootstrap, "--mode", mode, "--topic-prefix",
+                    topicPrefix, "--requests", String.valueOf(n), "--warmup", String.valueOf(warmup), "--spaces",
+                    String.valueOf(spaces), "--in-flight", String.valueOf(inFlight), "--tag", tag);
+            String loadBefore = loadAverage();
+            log("  load average before: %s; generator JVM: %s ... %s", loadBefore, java,
+                    String.join(" ", command.subList(4, command.size())));
+            Visibility visibility = views == null ? null : new Visibility(views, n);
+            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            Map<String, Object> reported = null;
+            long startMicros = 0;
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8));
+                 Writer control = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    if (!line.startsWith(LoadGenerator.TAG)) {
+                        System.out.println("[generator] " + line);
+                        continue;
+                    }
+                    String[] f = line.substring(LoadGenerator.TAG.length()).split(" ", 2);
+                    switch (f[0]) {
+                        case "ACK" -> {
+                            if (visibility != null) {
+                                visibility.add(f[1]);
+                            }
+                        }
+                        case "WARMED" -> {
+                            if (visibility != null) {
+                                visibility.awaitWarmup();
+                            }
+                            log("  warmed up (load average %s)", loadAverage());
+                            control.write("GO\n");
+                            control.flush();
+                        }
+                        case "START" -> startMicros = Long.parseLong(f[1]);
+                        case "RESULT" -> reported = new ObjectMapper().readValue(f[1],
+                                new TypeReference<LinkedHashMap<String, Object>>() { });
+                        default -> System.out.println("[generator] " + line);
+                    }
+                }
+            } finally {
+                if (!process.waitFor(1, TimeUnit.MINUTES)) {
+                    process.destroyForcibly();
+                }
+            }
+            if (process.exitValue() != 0 || reported == null) {
+                throw new IllegalStateException("the load generator failed (exit " + process.exitValue() + ")");
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("load_average_before", loadBefore);
+            m.put("generator", reported);
+            if (visibility != null) {
+                long accepted = visibility.awaitMeasured();
+                double secs = (visibility.lastVisibleMicros() - startMicros) / 1e6;
+                m.put("accepted", accepted);
+                m.put("seconds_to_queryable", round(secs));
+                m.put("accepted_per_second_queryable", Math.round(accepted / secs));
+                m.put("accepted_per_second_outcome", reported.get("accepted_per_second_outcome"));
+                m.put("publish_to_queryable_ms", visibility.percentiles());
+                visibility.stop();
+                log("  %,d accepted in %.1f s: %,.0f accepted req/s queryable (%s answered); queryable p50 %s ms p99"
+                        + " %s ms", accepted, secs, accepted / secs, reported.get("accepted_per_second_outcome"),
+                        ((Map<?, ?>) m.get("publish_to_queryable_ms")).get("p50"),
+                        ((Map<?, ?>) m.get("publish_to_queryable_ms")).get("p99"));
+            } else {
+                m.put("copied_per_second", reported.get("copied_per_second"));
+                log("  %,d requests copied in %s s: %s records/s", n, reported.get("seconds"),
+                        reported.get("copied_per_second"));
+            }
+            m.put("load_average_after", loadAverage());
+            log("  load average after: %s", m.get("load_average_after"));
+            return m;
+        }
+    }
+
+    private record Pending(long seq, long t0Micros, int index, boolean measured) {
+    }
+
+    /**
+     * Follows accepted requests until the projection's applied seq for their space reaches their seq (the moment
+     * they are queryable), timing them in epoch microseconds against the generator's publish time.
+     */
+    private static final class Visibility {
+
+        private final MemoryViews views;
+        private final Map<String, ConcurrentLinkedQueue<Pending>> pending = new ConcurrentHashMap<>();
+        private final long[] visibleNanos;
+        private final AtomicLong warmAcks = new AtomicLong();
+        private final AtomicLong warmVisible = new AtomicLong();
+        private final AtomicLong measuredAcks = new AtomicLong();
+        private final AtomicLong measuredVisible = new AtomicLong();
+        private final AtomicLong lastVisible = new AtomicLong();
+        private final Thread watcher;
+
+        Visibility(MemoryViews views, int n) {
+            this.views = views;
+            this.visibleNanos = new long[n];
+            this.watcher = new Thread(this::watch, "visibility");
+            watcher.setDaemon(true);
+            watcher.start();
+        }
+
+        /** {@code W|M index space seq publishedMicros}. */
+        void add(String ack) {
+            String[] f = ack.split(" ");
+            boolean measured = "M".equals(f[0]);
+            (measured ? measuredAcks : warmAcks).incrementAndGet();
+            pending.computeIfAbsent(f[2], s -> new ConcurrentLinkedQueue<>())
+                    .add(new Pending(Long.parseLong(f[3]), Long.parseLong(f[4]), Integer.parseInt(f[1]), measured));
+        }
+
+        void awaitWarmup() throws InterruptedException {
+            awaitAll(warmVisible, warmAcks.get());
+        }
+
+        /** Waits until every measured acknowledged request is queryable; returns how many there were. */
+        long awaitMeasured() throws InterruptedException {
+            long acks = measuredAcks.get();
+            awaitAll(measuredVisible, acks);
+            return acks;
+        }
+
+        private static void awaitAll(AtomicLong visible, long target) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+            while (visible.get() < target) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException((target - visible.get()) + " requests not queryable after 10 min");
+                }
+                Thread.sleep(2); // waits for the watcher's count, at its polling resolution
+            }
+        }
+
+        long lastVisibleMicros() {
+            return lastVisible.get();
+        }
+
+        Map<String, Object> percentiles() {
+            return HarnessSupport.percentiles(visibleNanos);
+        }
+
+        void stop() {
+            watcher.interrupt();
+        }
+
+        private void watch() {
+            while (!Thread.currentThread().isInterrupted()) {
+                for (Map.Entry<String, ConcurrentLinkedQueue<Pending>> e : pending.entrySet()) {
+                    if (e.getValue().isEmpty()) {
+                        continue;
+                    }
+                    long applied;
+                    try {
+                        applied = views.appliedSeq(e.getKey());
+                    } catch (RuntimeException notReady) {
+                        continue;
+                    }
+                    long now = LoadGenerator.micros();
+                    e.getValue().removeIf(p -> {
+                        if (p.seq > applied) {
+                            return false;
+                        }
+                        if (p.measured) {
+                            visibleNanos[p.index] = Math.max(1, (now - p.t0Micros) * 1_000);
+                            lastVisible.accumulateAndGet(now, Math::max);
+                            measuredVisible.incrementAndGet();
+                        } else {
+                            warmVisible.incrementAndGet();
+                        }
+                        return true;
+                    });
+                }
+                try {
+                    Thread.sleep(1); // polling resolution of the latency measurement, not a wait for a condition
+                } catch (InterruptedException ie) {
                     return;
                 }
-                if (request.getOp() instanceof CreateMemory) {
-                    ids.computeIfAbsent(space, s -> new java.util.concurrent.CopyOnWriteArrayList<>())
-                            .add(outcome.getMemoryId());
-                }
-                pending.computeIfAbsent(space, s -> new ConcurrentLinkedQueue<>())
-                        .add(new Pending(outcome.getSeq(), t0, index));
-            });
-            if (i > 0 && i % 10_000 == 0) {
-                long now = System.nanoTime();
-                log("  %,d / %,d published (%.0f req/s over the last 10k)", i, n, 10_000 / ((now - progress.get()) / 1e9));
-                progress.set(now);
-            }
-        }
-        if (!visibleAll.await(10, TimeUnit.MINUTES)) {
-            throw new IllegalStateException("not all requests became queryable within 10 minutes");
-        }
-        double secs = (System.nanoTime() - start) / 1e9;
-        watcher.interrupt();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("seconds", round(secs));
-        m.put("accepted", n - rejected.get());
-        m.put("rejected_or_failed", rejected.get());
-        m.put("accepted_per_second_queryable", Math.round((n - rejected.get()) / secs));
-        m.put("publish_to_outcome_ms", percentiles(outcomeNanos));
-        m.put("publish_to_queryable_ms", percentiles(visibleNanos));
-        log("  %,d requests in %.1f s: %.0f accepted req/s queryable; queryable p50 %s ms p99 %s ms", n, secs,
-                (n - rejected.get()) / secs, ((Map<?, ?>) m.get("publish_to_queryable_ms")).get("p50"),
-                ((Map<?, ?>) m.get("publish_to_queryable_ms")).get("p99"));
-        return m;
-    }
-
-    private static MemoryRequest nextRequest(Random random, String space, List<String> known) {
-        Actor agent = Requests.actor(ActorType.AGENT, "bench");
-        if (known != null && known.size() > 10 && random.nextInt(10) == 0) {
-            return Requests.updateContent(space, agent, known.get(random.nextInt(known.size())), sentence(random))
-                    .build();
-        }
-        return Requests.create(space, agent, CreateMemory.newBuilder().setContent(sentence(random))
-                .setImportance(1 + random.nextInt(5)).setCategory(WORDS[random.nextInt(WORDS.length)]).build()).build();
-    }
-
-    private static String sentence(Random random) {
-        StringBuilder sb = new StringBuilder();
-        int words = 20 + random.nextInt(40);
-        for (int i = 0; i < words; i++) {
-            sb.append(i == 0 ? "" : " ").append(WORDS[random.nextInt(WORDS.length)]);
-        }
-        return sb.append(" #").append(random.nextInt(1_000_000)).toString();
-    }
-
-    private record Pending(long seq, long t0, int index) {
-    }
-
-    /** Marks requests queryable as soon as the projection's applied seq for their space reaches their seq. */
-    private static void watchVisibility(MemoryViews views, Map<String, ConcurrentLinkedQueue<Pending>> pending,
-                                        long[] visibleNanos, CountDownLatch visibleAll) {
-        while (!Thread.currentThread().isInterrupted()) {
-            for (Map.Entry<String, ConcurrentLinkedQueue<Pending>> e : pending.entrySet()) {
-                if (e.getValue().isEmpty()) {
-                    continue;
-                }
-                long applied;
-                try {
-                    applied = views.appliedSeq(e.getKey());
-                } catch (RuntimeException notReady) {
-                    continue;
-                }
-                long now = System.nanoTime();
-                e.getValue().removeIf(p -> {
-                    if (p.seq <= applied) {
-                        visibleNanos[p.index] = now - p.t0;
-                        visibleAll.countDown();
-                        return true;
-                    }
-                    return false;
-                });
-            }
-            try {
-                Thread.sleep(1); // polling resolution of the latency measurement, not a wait for a condition
-            } catch (InterruptedException ie) {
-                return;
             }
         }
     }
-
-
 
     private static void printSummary(Map<String, Object> r) {
         System.out.println("\n=== Memory Chain write-path benchmark ===");
@@ -253,7 +411,7 @@ public final class LoadHarness {
 
     private static Map<String, String> parse(String[] args) {
         return HarnessSupport.options(args, "[--requests N] [--spaces S] [--in-flight W] [--latency-requests N]"
-                + " [--latency-in-flight W] [--partitions P] [--out FILE]");
+                + " [--latency-in-flight W] [--partitions P] [--generator-heap 512m] [--out FILE]");
     }
 
 

@@ -4,6 +4,7 @@ import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +29,7 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
@@ -42,14 +44,23 @@ import org.slf4j.LoggerFactory;
  * (read_committed) from the moment the publisher was created. A request whose outcome does not arrive keeps its
  * future pending: callers bound their wait with {@code orTimeout} and may retry with the same request id, which the
  * sequencer answers with the original outcome.
+ *
+ * <p>Schema registry outages (docs/architecture.md §19, "Faults"): once the request schema is registered and the
+ * outcome schema known, both are cached and publishing works without the registry. A request that needs the registry
+ * while it cannot be reached (the first publish of a new publisher) fails at once with a {@link PublishException}
+ * whose cause is the {@link SchemaRegistryUnavailableException}: nothing was written, the publisher stays usable, and
+ * the same request id can be published again once the registry is back. An outcome whose writer schema cannot be
+ * fetched yet is retried with back-off until the registry answers (or the publisher closes), never dropped.
  */
 public final class MemoryPublisher implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(MemoryPublisher.class);
     private static final int MAX_BATCH = 2_000;
+    private static final long MAX_REGISTRY_BACKOFF_MS = 5_000;
 
     private final Topics topics;
-    private final KafkaProducer<String, MemoryRequest> producer;
+    private final KafkaProducer<String, byte[]> producer;
+    private final AvroWireSerde<MemoryRequest> requestSerde;
     private final KafkaConsumer<String, byte[]> outcomeConsumer;
     private final AvroWireSerde<MemoryOutcome> outcomeSerde;
     private final Map<String, CompletableFuture<MemoryOutcome>> pending = new ConcurrentHashMap<>();
@@ -67,6 +78,7 @@ public final class MemoryPublisher implements AutoCloseable {
     public MemoryPublisher(String bootstrapServers, Topics topics, SchemaRegistry registry, Map<String, Object> overrides) {
         this.topics = topics;
         this.outcomeSerde = AvroWireSerde.forValues(registry, MemoryOutcome.class);
+        this.requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
         String instance = UUID.randomUUID().toString();
 
         Properties p = new Properties();
@@ -77,7 +89,8 @@ public final class MemoryPublisher implements AutoCloseable {
         p.put(ProducerConfig.LINGER_MS_CONFIG, 2);
         p.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
         p.putAll(overrides);
-        this.producer = new KafkaProducer<>(p, new StringSerializer(), AvroWireSerde.forValues(registry, MemoryRequest.class));
+        // requests are serialized before the transaction: a registry failure fails those requests, not the sender
+        this.producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
         this.producer.initTransactions();
 
         Properties c = new Properties();
@@ -150,11 +163,33 @@ public final class MemoryPublisher implements AutoCloseable {
         }
     }
 
-    private void sendInTransaction(List<MemoryRequest> batch) {
+    private void sendInTransaction(List<MemoryRequest> all) {
+        List<MemoryRequest> batch = new ArrayList<>(all.size());
+        List<byte[]> values = new ArrayList<>(all.size());
+        for (int i = 0; i < all.size(); i++) {
+            MemoryRequest request = all.get(i);
+            try {
+                values.add(requestSerde.serialize(topics.requests(), request));
+                batch.add(request);
+            } catch (SchemaRegistryUnavailableException e) {
+                // every request of the batch needs the same schema id: fail them all without asking again
+                log.error("Schema registry unavailable: {} requests not published to {}: {}", all.size() - i,
+                        topics.requests(), e.getMessage());
+                all.subList(i, all.size()).forEach(r -> fail(r, "the schema registry is unavailable", e));
+                break;
+            } catch (RuntimeException e) {
+                log.error("Could not serialize request {} for {}: {}", request.getRequestId(), topics.requests(),
+                        e.toString());
+                fail(request, "it cannot be serialized", e);
+            }
+        }
+        if (batch.isEmpty()) {
+            return;
+        }
         try {
             producer.beginTransaction();
-            for (MemoryRequest request : batch) {
-                producer.send(new ProducerRecord<>(topics.requests(), request.getSpace(), request));
+            for (int i = 0; i < batch.size(); i++) {
+                producer.send(new ProducerRecord<>(topics.requests(), batch.get(i).getSpace(), values.get(i)));
             }
             producer.commitTransaction();
         } catch (KafkaException e) {
@@ -172,6 +207,15 @@ public final class MemoryPublisher implements AutoCloseable {
                             + request.getRequestId() + ": " + e.getMessage(), e));
                 }
             }
+        }
+    }
+
+    private void fail(MemoryRequest request, String why, RuntimeException cause) {
+        CompletableFuture<MemoryOutcome> future = pending.get(pendingKey(request.getSpace(), request.getRequestId()));
+        if (future != null) {
+            future.completeExceptionally(new PublishException("Could not publish request " + request.getRequestId()
+                    + ": " + why + " (" + cause.getMessage() + "); nothing was written, retry with the same request id",
+                    cause));
         }
     }
 
@@ -205,16 +249,40 @@ public final class MemoryPublisher implements AutoCloseable {
         }
         MemoryOutcome outcome;
         try {
-            outcome = outcomeSerde.deserialize(record.topic(), record.value());
+            outcome = decodeOutcome(record);
         } catch (RuntimeException e) {
             log.error("Undecodable outcome at {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
                     e.toString());
             return; // its request, if ours, stays pending: the caller's bounded wait reports it
         }
+        if (outcome == null) {
+            return; // closing
+        }
         CompletableFuture<MemoryOutcome> future = pending.get(pendingKey(outcome.getSpace(), outcome.getRequestId()));
         if (future != null) { // else another publisher's request
             future.complete(outcome);
         }
+    }
+
+    /** Decodes an outcome, waiting out a schema registry outage; null when the publisher closes meanwhile. */
+    private MemoryOutcome decodeOutcome(ConsumerRecord<String, byte[]> record) {
+        long backoffMs = 200;
+        while (running) {
+            try {
+                return outcomeSerde.deserialize(record.topic(), record.value());
+            } catch (SchemaRegistryUnavailableException e) {
+                log.warn("Outcome at {}-{}@{} waits for the schema registry (retry in {} ms): {}", record.topic(),
+                        record.partition(), record.offset(), backoffMs, e.getMessage());
+                try {
+                    Thread.sleep(backoffMs); // back-off while the registry cannot answer
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return null;
+                }
+                backoffMs = Math.min(backoffMs * 2, MAX_REGISTRY_BACKOFF_MS);
+            }
+        }
+        return null;
     }
 
     private void awaitListener() {

@@ -36,9 +36,13 @@ import org.slf4j.LoggerFactory;
  *       compatible;</li>
  *   <li>{@link #setCompatibility}: {@code PUT /config/{subject}} with {@code {"compatibility": "BACKWARD"}}.</li>
  * </ul>
- * Ids are cached per (subject, schema) and schemas per id, so the registry is called once per schema and subject.
- * Failures throw {@link SchemaRegistryException} carrying the HTTP status and the registry's {@code error_code}
- * (e.g. HTTP 409 for an incompatible schema). Thread-safe.
+ * Ids are cached per (subject, schema) and schemas per id, so the registry is called once per schema and subject:
+ * while the registry is down, everything already cached keeps serializing and deserializing (docs/architecture.md
+ * §19, "Faults"). A call the registry cannot answer (unreachable, timed out, HTTP 5xx) is tried
+ * {@value #ATTEMPTS} times with a doubling back-off from {@link #RETRY_BACKOFF}, then throws
+ * {@link SchemaRegistryUnavailableException}: retryable, the record is not at fault. Other failures throw
+ * {@link SchemaRegistryException} carrying the HTTP status and the registry's {@code error_code} (e.g. HTTP 409 for an
+ * incompatible schema). Thread-safe.
  */
 public final class ConfluentRegistryClient implements SchemaRegistry {
 
@@ -46,6 +50,10 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
     public static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
     /** Request timeout used when none is given. */
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
+    /** Tries of a call the registry cannot answer before {@link SchemaRegistryUnavailableException} is thrown. */
+    public static final int ATTEMPTS = 3;
+    /** Wait before the second try; doubled before each further one. */
+    public static final Duration RETRY_BACKOFF = Duration.ofMillis(200);
 
     /** Confluent's subject compatibility levels. */
     public enum CompatibilityLevel {
@@ -194,7 +202,32 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
         return JSON.createObjectNode().put("schema", schema.toString());
     }
 
+    /** {@link #callOnce}, retried with back-off while the registry cannot answer. */
     private JsonNode call(String method, String path, JsonNode body) {
+        long backoffMs = RETRY_BACKOFF.toMillis();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return callOnce(method, path, body);
+            } catch (SchemaRegistryUnavailableException e) {
+                if (attempt >= ATTEMPTS || Thread.currentThread().isInterrupted()) {
+                    throw new SchemaRegistryUnavailableException(e.getMessage() + " (" + attempt + " attempts)",
+                            e.getCause());
+                }
+                LOG.warn("Schema registry call failed (attempt {} of {}), retrying in {} ms: {}", attempt, ATTEMPTS,
+                        backoffMs, e.getMessage());
+                try {
+                    Thread.sleep(backoffMs); // back-off between calls to a registry that cannot answer
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new SchemaRegistryUnavailableException(e.getMessage() + " (interrupted while retrying)",
+                            e.getCause());
+                }
+                backoffMs *= 2;
+            }
+        }
+    }
+
+    private JsonNode callOnce(String method, String path, JsonNode body) {
         URI uri = URI.create(baseUrl + path);
         HttpRequest.Builder request = HttpRequest.newBuilder(uri)
                 .timeout(requestTimeout)

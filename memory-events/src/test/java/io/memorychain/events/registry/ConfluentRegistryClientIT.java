@@ -2,25 +2,18 @@ package io.memorychain.events.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.events.registry.ConfluentRegistryClient.CompatibilityLevel;
 import io.memorychain.events.serde.AvroWireSerde;
+import io.memorychain.events.testing.ApicurioRegistry;
 import io.memorychain.events.testing.SchemaVariants;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.avro.generic.GenericRecord;
@@ -28,17 +21,12 @@ import org.apache.avro.generic.GenericRecordBuilder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs the client against a real Apicurio Registry 2.6 (its Confluent-compatible API), started as a child process
- * from the distribution the build unpacks into {@code target/apicurio}.
+ * from the distribution the build unpacks into {@code target/apicurio} ({@link ApicurioRegistry}).
  */
 class ConfluentRegistryClientIT {
-
-    private static final Logger LOG = LoggerFactory.getLogger(ConfluentRegistryClientIT.class);
-    private static final Duration STARTUP = Duration.ofSeconds(60);
 
     private static final Schema PERSON_V1 = SchemaBuilder.record("Person").namespace("test").fields()
             .requiredString("name").endRecord();
@@ -47,60 +35,21 @@ class ConfluentRegistryClientIT {
     private static final Schema PERSON_V2_REQUIRED_AGE = SchemaBuilder.record("Person").namespace("test").fields()
             .requiredString("name").requiredInt("age").endRecord();
 
-    private static Process apicurio;
-    private static Thread killOnExit;
+    private static ApicurioRegistry apicurio;
     private static String baseUrl;
     private static ConfluentRegistryClient client;
 
     @BeforeAll
     static void startApicurio() throws IOException {
-        Path dir = Path.of(System.getProperty("apicurio.dir", "target/apicurio")).toAbsolutePath();
-        Path runner = dir.resolve("apicurio-registry-app-" + System.getProperty("apicurio.version", "2.6.13.Final")
-                + "-runner.jar");
-        assertThat(runner).as("Apicurio runner unpacked by the build (mvn verify)").exists();
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        Path log = dir.resolveSibling("apicurio-it.log");
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        apicurio = new ProcessBuilder(java.toString(), "-Xmx384m", "-Dquarkus.http.host=127.0.0.1",
-                "-Dquarkus.http.port=" + port, "-jar", runner.toString())
-                .directory(dir.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        // if the test JVM is stopped before @AfterAll, do not leave the registry running
-        killOnExit = new Thread(apicurio::destroyForcibly, "stop-apicurio");
-        Runtime.getRuntime().addShutdownHook(killOnExit);
-        LOG.info("Started Apicurio Registry (pid {}) on port {}, output in {}", apicurio.pid(), port, log);
-
-        baseUrl = "http://127.0.0.1:" + port + "/apis/ccompat/v7";
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest subjects = HttpRequest.newBuilder(URI.create(baseUrl + "/subjects"))
-                .timeout(Duration.ofSeconds(5)).GET().build();
-        await("Apicurio answering on " + baseUrl).atMost(STARTUP).pollInterval(Duration.ofMillis(250))
-                .ignoreExceptions()
-                .until(() -> {
-                    if (!apicurio.isAlive()) {
-                        throw new AssertionError("Apicurio exited with " + apicurio.exitValue() + ": "
-                                + Files.readString(log));
-                    }
-                    return http.send(subjects, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-                });
-        assertThat(apicurio.isAlive()).as("Apicurio still running, see " + log).isTrue();
+        apicurio = ApicurioRegistry.start();
+        baseUrl = apicurio.url();
         client = new ConfluentRegistryClient(baseUrl, Duration.ofSeconds(10));
     }
 
     @AfterAll
-    static void stopApicurio() throws InterruptedException {
+    static void stopApicurio() {
         if (apicurio != null) {
-            apicurio.destroy();
-            if (!apicurio.waitFor(20, TimeUnit.SECONDS)) {
-                apicurio.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-            LOG.info("Apicurio Registry stopped with exit code {}", apicurio.exitValue());
-            Runtime.getRuntime().removeShutdownHook(killOnExit);
+            apicurio.close();
         }
     }
 
@@ -208,6 +157,38 @@ class ConfluentRegistryClientIT {
         AvroWireSerde<MemoryOutcome> reader = AvroWireSerde.forValues(new ConfluentRegistryClient(baseUrl),
                 MemoryOutcome.class);
         assertThat(reader.deserialize(topic, bytes)).isEqualTo(outcome);
+    }
+
+    @Test
+    void duringAnOutageCachedSchemasKeepWorkingAndANewRegistrationFailsRetryablyThenSucceedsOnceTheRegistryIsBack() {
+        String topic = "it." + UUID.randomUUID();
+        ConfluentRegistryClient agent = new ConfluentRegistryClient(baseUrl, Duration.ofSeconds(2));
+        AvroWireSerde<MemoryOutcome> serde = AvroWireSerde.forValues(agent, MemoryOutcome.class);
+        MemoryOutcome outcome = MemoryOutcome.newBuilder().setRequestId("r-1").setSpace("team").setAccepted(true)
+                .setSeq(1L).setOccurredAt(Instant.parse("2026-01-01T00:00:00Z")).build();
+        byte[] warm = serde.serialize(topic, outcome);
+        assertThat(serde.deserialize(topic, warm)).isEqualTo(outcome);
+        String newSubject = subject();
+
+        apicurio.outage();
+        try {
+            assertThat(serde.deserialize(topic, serde.serialize(topic, MemoryOutcome.newBuilder(outcome).setSeq(2L).build())))
+                    .as("writes and reads on the cached schema while the registry is down").extracting("seq")
+                    .isEqualTo(2L);
+            assertThatThrownBy(() -> agent.register(newSubject, PERSON_V1))
+                    .as("a new subject needs the registry")
+                    .isInstanceOf(SchemaRegistryUnavailableException.class)
+                    .hasMessageContaining("Cannot reach the schema registry")
+                    .hasMessageContaining("(" + ConfluentRegistryClient.ATTEMPTS + " attempts)");
+        } finally {
+            apicurio.recover();
+        }
+
+        int id = agent.register(newSubject, PERSON_V1);
+        assertThat(new ConfluentRegistryClient(baseUrl).byId(id)).as("registered once the registry is back")
+                .isEqualTo(PERSON_V1);
+        assertThat(AvroWireSerde.forValues(new ConfluentRegistryClient(baseUrl), MemoryOutcome.class)
+                .deserialize(topic, warm)).as("ids unchanged by the outage").isEqualTo(outcome);
     }
 
     @Test

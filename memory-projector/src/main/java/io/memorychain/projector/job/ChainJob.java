@@ -49,7 +49,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>State: on every assignment the logic is {@linkplain Logic#reset reset} and every assigned partition is read from
  * its beginning; records below the group's committed offset only rebuild state (their work is dropped, nothing is
- * published). A partition the group never committed starts live at its end ({@link StartFrom#LATEST}: no backfill of
+ * published), unless the logic says the work depends on a live record too ({@link Logic#onRecord(ConsumerRecord,
+ * boolean)}). A partition the group never committed starts live at its end ({@link StartFrom#LATEST}: no backfill of
  * old history) or at its beginning ({@link StartFrom#EARLIEST}). Startup costs one read of the input topics; a state
  * snapshot would remove it.
  *
@@ -106,6 +107,18 @@ public final class ChainJob<W> implements AutoCloseable {
          *                          the dead-letter topic); a {@link SchemaRegistryUnavailableException} fails the batch
          */
         Optional<W> onRecord(ConsumerRecord<byte[], byte[]> record);
+
+        /**
+         * Feeds one record and says whether it is live (at or above the group's committed offset when the partition
+         * was assigned); returns the work to execute now. By default the work of a live record only. A job whose
+         * piece of work depends on records of several partitions overrides it: such work was done before a restart
+         * only if every record it depends on was below the committed offsets, so it is live as soon as one of them is,
+         * whichever record completes it.
+         */
+        default Optional<W> onRecord(ConsumerRecord<byte[], byte[]> record, boolean live) {
+            Optional<W> work = onRecord(record);
+            return live ? work : Optional.empty();
+        }
 
         /** Executes one piece of work (model calls: no transaction is open) and returns the requests to publish. */
         List<MemoryRequest> execute(W work);
@@ -208,12 +221,12 @@ public final class ChainJob<W> implements AutoCloseable {
             long live = liveFrom.getOrDefault(tp, 0L);
             for (ConsumerRecord<byte[], byte[]> record : partition) {
                 boolean isLive = record.offset() >= live;
-                Optional<W> due = feed(record, isLive ? deadLetters : null);
+                Optional<W> due = feed(record, isLive, deadLetters);
                 figures.recordsRead.increment();
                 if (isLive) {
                     offsets.put(tp, new OffsetAndMetadata(record.offset() + 1));
-                    due.ifPresent(work::add);
                 }
+                due.ifPresent(work::add);
                 if (work.size() >= options.maxWorkPerBatch()) {
                     full = true;
                     consumer.seek(tp, record.offset() + 1);
@@ -221,7 +234,7 @@ public final class ChainJob<W> implements AutoCloseable {
                 }
             }
         }
-        if (offsets.isEmpty()) {
+        if (offsets.isEmpty() && work.isEmpty()) {
             return; // state rebuild only
         }
         // the position, not the last record + 1: it is past the transaction markers of the (transactional) input
@@ -254,7 +267,9 @@ public final class ChainJob<W> implements AutoCloseable {
             deadLetters.forEach(producer::send);
             producer.flush(); // what the commit would do first: the records are on the broker, not yet committed
             beforeCommit.beforeCommit(requests);
-            producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
+            if (!offsets.isEmpty()) {
+                producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
+            }
             producer.commitTransaction();
         } catch (RuntimeException e) {
             try {
@@ -267,19 +282,20 @@ public final class ChainJob<W> implements AutoCloseable {
     }
 
     /**
-     * Feeds one record to the logic. An undecodable record is logged with its coordinates and skipped; when
-     * {@code deadLetters} is not null (a live record) it is also counted and set aside for the dead-letter topic, in
+     * Feeds one record to the logic. An undecodable record is logged with its coordinates and skipped; a live one is
+     * also counted and set aside for the dead-letter topic, in
      * the batch's transaction, with the Streams applications' headers (source coordinates, stage = the job's name).
      */
-    private Optional<W> feed(ConsumerRecord<byte[], byte[]> record, List<ProducerRecord<byte[], byte[]>> deadLetters) {
+    private Optional<W> feed(ConsumerRecord<byte[], byte[]> record, boolean live,
+                             List<ProducerRecord<byte[], byte[]>> deadLetters) {
         try {
-            return logic.onRecord(record);
+            return logic.onRecord(record, live);
         } catch (SchemaRegistryUnavailableException e) {
             throw e; // not the record's fault: the batch fails and is read again
         } catch (RuntimeException e) {
             log.error("{}: skipping undecodable record at topic={} partition={} offset={}: {}", options.name(),
                     record.topic(), record.partition(), record.offset(), e.toString());
-            if (deadLetters != null) {
+            if (live) {
                 figures.undecodable.increment();
                 deadLetters.add(DeadLetters.of(record, options.topics().deadLetters(), options.name(), e));
             }

@@ -137,6 +137,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         try {
             apply(event);
         } catch (RuntimeException e) {
+            DeadLetters.rethrowIfStoreFailure(e);
             log.error("Cannot project event {}#{} at {}; moved to the dead-letter topic", space, event.getSeq(),
                     DeadLetters.coordinates(source), e);
             RecordDecoder.deadLetter(record, context, e);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -54,49 +55,90 @@ public final class DateExpressions {
             Map.entry("six", 6), Map.entry("seven", 7), Map.entry("eight", 8), Map.entry("nine", 9),
             Map.entry("ten", 10), Map.entry("eleven", 11), Map.entry("twelve", 12));
 
-    private record Rule(Pattern pattern, boolean relative, BiFunction<Matcher, LocalDate, DateSpan> resolve) {
+    /**
+     * One kind of expression. {@code needs} is a cheap necessary condition on the text with its ASCII letters lower-cased
+     * (words every match contains): a rule whose words are absent cannot match, and its regex is not run. Scanning every
+     * text with all the case-insensitive patterns was half of the projection's CPU in a write-path profile (README
+     * "Benchmarks"); the patterns match ASCII case-insensitively only (no {@code UNICODE_CASE}), so an ASCII lower-cased
+     * copy has every word a match has.
+     */
+    private record Rule(Pattern pattern, boolean relative, BiFunction<Matcher, LocalDate, DateSpan> resolve,
+                        Predicate<String> needs) {
     }
 
-    private static Rule rule(String regex, boolean relative, BiFunction<Matcher, LocalDate, DateSpan> resolve) {
+    private static Rule rule(Predicate<String> needs, String regex, boolean relative,
+                             BiFunction<Matcher, LocalDate, DateSpan> resolve) {
         return new Rule(Pattern.compile("(?<![\\w-])" + regex + "(?![\\w-])", Pattern.CASE_INSENSITIVE), relative,
-                resolve);
+                resolve, needs);
     }
+
+    /** True when the (lower-cased) text contains any of {@code words}. */
+    private static Predicate<String> anyOf(String... words) {
+        return text -> {
+            for (String word : words) {
+                if (text.contains(word)) {
+                    return true;
+                }
+            }
+            return false;
+        };
+    }
+
+    /** Every month name and abbreviation contains one of these. */
+    private static final Predicate<String> A_MONTH = anyOf("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
+            "oct", "nov", "dec");
+    /** Every {@link #YEAR}. */
+    private static final Predicate<String> A_YEAR = anyOf("19", "20");
+    private static final Predicate<String> A_DIGIT = anyOf("0", "1", "2", "3", "4", "5", "6", "7", "8", "9");
+    private static final Predicate<String> A_SEASON = anyOf("spring", "summer", "autumn", "fall", "winter");
+    private static final Predicate<String> A_SHIFT = anyOf("last", "next", "this");
+    /** Every {@link #UNIT}, and every weekday ("day"). */
+    private static final Predicate<String> A_UNIT = anyOf("day", "week", "month", "year");
 
     private static final List<Rule> RULES = List.of(
             // absolute days
-            rule(YEAR + "-(?<m>[01]\\d)-" + "(?<day>[0-3]\\d)", false,
+            rule(A_YEAR, YEAR + "-(?<m>[01]\\d)-" + "(?<day>[0-3]\\d)", false,
                     (m, ref) -> day(year(m), Integer.parseInt(m.group("m")), day(m))),
-            rule(DAY + "\\s+(?:of\\s+)?" + MONTH_ANY + ",?\\s+" + YEAR, false,
+            rule(A_MONTH.and(A_YEAR), DAY + "\\s+(?:of\\s+)?" + MONTH_ANY + ",?\\s+" + YEAR, false,
                     (m, ref) -> day(year(m), month(m), day(m))),
-            rule(MONTH_ANY + "\\s+" + DAY + ",?\\s+" + YEAR, false, (m, ref) -> day(year(m), month(m), day(m))),
-            rule(DAY + "\\s+(?:of\\s+)?" + MONTH_ANY, false,
+            rule(A_MONTH.and(A_YEAR), MONTH_ANY + "\\s+" + DAY + ",?\\s+" + YEAR, false,
+                    (m, ref) -> day(year(m), month(m), day(m))),
+            rule(A_MONTH.and(A_DIGIT), DAY + "\\s+(?:of\\s+)?" + MONTH_ANY, false,
                     (m, ref) -> capitalised(m) ? day(ref.getYear(), month(m), day(m)) : null),
-            rule(MONTH_ANY + "\\s+" + DAY, false,
+            rule(A_MONTH.and(A_DIGIT), MONTH_ANY + "\\s+" + DAY, false,
                     (m, ref) -> capitalised(m) ? day(ref.getYear(), month(m), day(m)) : null),
             // absolute months, seasons and years
-            rule(MONTH_ANY + ",?\\s+(?:of\\s+)?" + YEAR, false, (m, ref) -> month(YearMonth.of(year(m), month(m)))),
-            rule("(?<shift>last|next|this)\\s+" + MONTH_FULL, true, DateExpressions::shiftedMonth),
-            rule("(?:in|of|during|since|until|till|by|throughout|early|late|mid|in\\s+early|in\\s+late|in\\s+mid)-?\\s*"
-                    + MONTH_FULL, false,
+            rule(A_MONTH.and(A_YEAR), MONTH_ANY + ",?\\s+(?:of\\s+)?" + YEAR, false,
+                    (m, ref) -> month(YearMonth.of(year(m), month(m)))),
+            rule(A_MONTH.and(A_SHIFT), "(?<shift>last|next|this)\\s+" + MONTH_FULL, true, DateExpressions::shiftedMonth),
+            rule(A_MONTH, "(?:in|of|during|since|until|till|by|throughout|early|late|mid|in\\s+early|in\\s+late"
+                    + "|in\\s+mid)-?\\s*" + MONTH_FULL, false,
                     (m, ref) -> capitalised(m) ? month(YearMonth.of(ref.getYear(), month(m))) : null),
-            rule(SEASON + ",?\\s+(?:of\\s+)?" + YEAR, false, (m, ref) -> season(m.group("season"), year(m))),
-            rule("(?<shift>last|next|this)\\s+" + SEASON, true, DateExpressions::shiftedSeason),
-            rule("(?:in|during|since|until|till|by|of|from|before|after|around|throughout|year)\\s+" + YEAR, false,
-                    (m, ref) -> new DateSpan(LocalDate.of(year(m), 1, 1), LocalDate.of(year(m), 12, 31))),
+            rule(A_SEASON.and(A_YEAR), SEASON + ",?\\s+(?:of\\s+)?" + YEAR, false,
+                    (m, ref) -> season(m.group("season"), year(m))),
+            rule(A_SEASON.and(A_SHIFT), "(?<shift>last|next|this)\\s+" + SEASON, true, DateExpressions::shiftedSeason),
+            rule(A_YEAR, "(?:in|during|since|until|till|by|of|from|before|after|around|throughout|year)\\s+" + YEAR,
+                    false, (m, ref) -> new DateSpan(LocalDate.of(year(m), 1, 1), LocalDate.of(year(m), 12, 31))),
             // relative days
-            rule("the\\s+day\\s+before\\s+yesterday", true, (m, ref) -> DateSpan.day(ref.minusDays(2))),
-            rule("the\\s+day\\s+after\\s+tomorrow", true, (m, ref) -> DateSpan.day(ref.plusDays(2))),
-            rule("yesterday|last\\s+night", true, (m, ref) -> DateSpan.day(ref.minusDays(1))),
-            rule("today|tonight|this\\s+(?:morning|afternoon|evening)", true, (m, ref) -> DateSpan.day(ref)),
-            rule("tomorrow", true, (m, ref) -> DateSpan.day(ref.plusDays(1))),
-            rule("(?<shift>last|next|this)\\s+" + WEEKDAY, true, DateExpressions::weekday),
-            rule("(?<shift>last|next|this|the\\s+past|past)\\s+(?<period>week|weekend|month|year)", true,
+            rule(anyOf("yesterday"), "the\\s+day\\s+before\\s+yesterday", true,
+                    (m, ref) -> DateSpan.day(ref.minusDays(2))),
+            rule(anyOf("tomorrow"), "the\\s+day\\s+after\\s+tomorrow", true,
+                    (m, ref) -> DateSpan.day(ref.plusDays(2))),
+            rule(anyOf("yesterday", "night"), "yesterday|last\\s+night", true,
+                    (m, ref) -> DateSpan.day(ref.minusDays(1))),
+            rule(anyOf("today", "tonight", "morning", "afternoon", "evening"),
+                    "today|tonight|this\\s+(?:morning|afternoon|evening)", true, (m, ref) -> DateSpan.day(ref)),
+            rule(anyOf("tomorrow"), "tomorrow", true, (m, ref) -> DateSpan.day(ref.plusDays(1))),
+            rule(A_SHIFT.and(A_UNIT), "(?<shift>last|next|this)\\s+" + WEEKDAY, true, DateExpressions::weekday),
+            rule(anyOf("last", "next", "this", "past").and(A_UNIT),
+                    "(?<shift>last|next|this|the\\s+past|past)\\s+(?<period>week|weekend|month|year)", true,
                     DateExpressions::period),
-            rule("(?:between\\s+)?" + COUNT.replace("<count>", "<low>") + "\\s+(?:and|to|or)\\s+" + COUNT + "\\s+"
-                    + UNIT + "\\s+ago", true, DateExpressions::agoBetween),
-            rule("(?:the\\s+)?(?:last|past)\\s+" + COUNT + "\\s+" + UNIT, true, DateExpressions::lastFew),
-            rule(COUNT + "\\s+" + UNIT + "\\s+ago", true, (m, ref) -> ago(m, ref)),
-            rule("in\\s+" + COUNT + "\\s+" + UNIT, true, (m, ref) -> ahead(m, ref)));
+            rule(anyOf("ago").and(A_UNIT), "(?:between\\s+)?" + COUNT.replace("<count>", "<low>")
+                    + "\\s+(?:and|to|or)\\s+" + COUNT + "\\s+" + UNIT + "\\s+ago", true, DateExpressions::agoBetween),
+            rule(anyOf("last", "past").and(A_UNIT), "(?:the\\s+)?(?:last|past)\\s+" + COUNT + "\\s+" + UNIT, true,
+                    DateExpressions::lastFew),
+            rule(anyOf("ago").and(A_UNIT), COUNT + "\\s+" + UNIT + "\\s+ago", true, (m, ref) -> ago(m, ref)),
+            rule(anyOf("in").and(A_UNIT), "in\\s+" + COUNT + "\\s+" + UNIT, true, (m, ref) -> ahead(m, ref)));
 
     /** Marks an expression naming no real day while overlaps are resolved. */
     private static final DateSpan IMPOSSIBLE = DateSpan.day(LocalDate.MIN);
@@ -112,11 +154,20 @@ public final class DateExpressions {
      * @param reference the day relative expressions are resolved against
      */
     public static List<DateMention> find(String text, LocalDate reference) {
+        return find(text, reference, true);
+    }
+
+    /** {@link #find(String, LocalDate)}; without {@code prefilter} every rule's regex runs (tests compare the two). */
+    static List<DateMention> find(String text, LocalDate reference, boolean prefilter) {
         if (text == null || text.isBlank()) {
             return List.of();
         }
+        String lower = prefilter ? asciiLowerCase(text) : null;
         List<DateMention> found = new ArrayList<>();
         for (Rule rule : RULES) {
+            if (prefilter && !rule.needs.test(lower)) {
+                continue;
+            }
             Matcher m = rule.pattern.matcher(text);
             while (m.find()) {
                 DateSpan span;
@@ -140,6 +191,18 @@ public final class DateExpressions {
         }
         return kept.stream().filter(d -> d.span() != IMPOSSIBLE)
                 .sorted(Comparator.comparingInt(DateMention::start)).toList();
+    }
+
+    /** {@code text} with A-Z turned into a-z and every other character unchanged (as the patterns compare letters). */
+    static String asciiLowerCase(String text) {
+        char[] chars = text.toCharArray();
+        for (int i = 0; i < chars.length; i++) {
+            char c = chars[i];
+            if (c >= 'A' && c <= 'Z') {
+                chars[i] = (char) (c + ('a' - 'A'));
+            }
+        }
+        return new String(chars);
     }
 
     /** The spans of {@link #find}. */

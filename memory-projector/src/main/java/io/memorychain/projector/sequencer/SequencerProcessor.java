@@ -136,6 +136,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
                         .build();
             }
         } catch (RuntimeException e) {
+            DeadLetters.rethrowIfStoreFailure(e);
             log.error("Sequencer failed on request {} of space {} at {}; moved to the dead-letter topic",
                     request.getRequestId(), request.getSpace(), DeadLetters.coordinates(source), e);
             deadLetter(record, source, "decide", e);

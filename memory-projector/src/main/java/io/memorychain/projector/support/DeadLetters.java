@@ -8,6 +8,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
@@ -46,6 +48,18 @@ public final class DeadLetters {
                     e.toString());
             context.forward(record(record, source, stage, e), sink);
             return null;
+        }
+    }
+
+    /**
+     * Rethrows {@code e} when a state store failed (a full disk, a broken or closed RocksDB store): that is not the
+     * record's fault, so it must not be set aside and marked done. The task fails, exactly-once aborts its transaction
+     * (store writes included), the replaced thread restores the stores and processes the record again
+     * (docs/architecture.md §19, "Faults").
+     */
+    public static void rethrowIfStoreFailure(RuntimeException e) {
+        if (e instanceof ProcessorStateException || e instanceof InvalidStateStoreException) {
+            throw e;
         }
     }
 

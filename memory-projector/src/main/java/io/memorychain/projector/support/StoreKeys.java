@@ -9,6 +9,7 @@ public final class StoreKeys {
     public static final char SEP = '\0';
     /** Sorts after every character used in ids and seqs: the open end of a range. */
     public static final String END = "\uffff";
+    private static final String ZEROS = "0".repeat(19);
 
     private StoreKeys() {
     }
@@ -33,7 +34,15 @@ public final class StoreKeys {
         return space + SEP + part + SEP;
     }
 
+    /**
+     * {@code seq} zero-padded to 19 digits ({@code String.format("%019d", seq)}, without the formatter: this runs for
+     * every event the projection applies, where the formatter was 5% of the thread in a write-path profile).
+     */
     public static String seq(long seq) {
-        return String.format("%019d", seq);
+        if (seq < 0) {
+            return String.format("%019d", seq);
+        }
+        String digits = Long.toString(seq);
+        return ZEROS.substring(digits.length()) + digits;
     }
 }

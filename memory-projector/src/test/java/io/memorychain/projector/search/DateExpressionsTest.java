@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -135,6 +136,50 @@ class DateExpressionsTest {
         assertThat(DateExpressions.spans("last month", newYear)).containsExactly(span("2023-12-01", "2023-12-31"));
         assertThat(DateExpressions.spans("last December", newYear)).containsExactly(span("2023-12-01", "2023-12-31"));
         assertThat(DateExpressions.spans("last winter", newYear)).containsExactly(span("2022-12-01", "2023-02-28"));
+    }
+
+    /**
+     * The word prefilter only skips rules that cannot match: on thousands of texts mixing date expressions (every case,
+     * spacing and form), look-alikes, non-ASCII letters and filler, every text has exactly the dates the rules find
+     * when all of them run.
+     */
+    @Test
+    void prefilterFindsExactlyWhatEveryRuleFinds() {
+        String[] fragments = {"2023-05-07", "7 May 2023", "the 7th of May, 2023", "May 7, 2023", "MAY 7th 2023",
+            "Aug 3, 2022", "3 Sept 2022", "7 May", "March 3", "in May 2023", "February, 2024", "in May", "in early March",
+            "mid-July", "last May", "Last April", "next May", "in 2022", "the summer of 2021", "last summer",
+            "This Summer", "yesterday", "YESTERDAY", "last  night", "the day before yesterday", "the day after tomorrow",
+            "today", "Tonight", "this morning", "tomorrow", "last week", "this week", "next\tweek", "last month",
+            "next month", "last year", "the past week", "past month", "last weekend", "this weekend", "last Saturday",
+            "next friday", "this Sunday", "two weeks ago", "2 days ago", "a few months ago", "a couple of years ago",
+            "several days ago", "two to three weeks ago", "between one and two months ago", "the last three days",
+            "the past 3 weeks", "in three days", "in a week", "in 2 months", "31 February 2023", "2021-13-40", "may I",
+            "march on", "Aug", "spring", "fall 2020", "winter of 1999", "since 1987", "around 2019", "year 2030",
+            "İn May", "Ķ", "ſunday", "Kelvin", "\u00e9t\u00e9 2022", "last-week", "pre-2020", "20th", "19", "day", "ago",
+            "in", "the", "Monday", "weekday", "mayday", "decade", "monthly", "yearly", "daily"};
+        String[] filler = {"we", "met", "and", "then", "talked", "about", "the", "project", "on", ",", ".", "\n",
+            "budget", "i", "went", "there", "#42", "x", "espresso", "Berlin"};
+        Random random = new Random(20231108);
+        int withDates = 0;
+        for (int t = 0; t < 5_000; t++) {
+            StringBuilder text = new StringBuilder();
+            int words = 1 + random.nextInt(25);
+            for (int w = 0; w < words; w++) {
+                text.append(random.nextInt(3) == 0 ? fragments[random.nextInt(fragments.length)]
+                        : filler[random.nextInt(filler.length)]).append(random.nextInt(8) == 0 ? "" : " ");
+            }
+            LocalDate reference = MONDAY_8_MAY_2023.plusDays(random.nextInt(800) - 400);
+            List<DateMention> everyRule = DateExpressions.find(text.toString(), reference, false);
+            assertThat(DateExpressions.find(text.toString(), reference, true)).as(text.toString())
+                    .isEqualTo(everyRule);
+            withDates += everyRule.isEmpty() ? 0 : 1;
+        }
+        assertThat(withDates).as("texts with at least one date").isGreaterThan(2_000);
+    }
+
+    @Test
+    void asciiLowerCaseChangesOnlyAsciiCapitals() {
+        assertThat(DateExpressions.asciiLowerCase("Last MAY İn Ķ é 7TH")).isEqualTo("last may İn Ķ é 7th");
     }
 
     @Test

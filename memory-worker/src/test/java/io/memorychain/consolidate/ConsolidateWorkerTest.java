@@ -1,0 +1,163 @@
+package io.memorychain.consolidate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.memorychain.avro.Actor;
+import io.memorychain.avro.ActorType;
+import io.memorychain.avro.Confidence;
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryCreated;
+import io.memorychain.avro.MemoryEmbedding;
+import io.memorychain.avro.MemoryEvent;
+import io.memorychain.avro.MemoryKind;
+import io.memorychain.avro.MemoryState;
+import io.memorychain.avro.Tier;
+import io.memorychain.events.serde.AvroWireSerde;
+import io.memorychain.events.testing.InMemorySchemaRegistry;
+import io.memorychain.llm.ChatModels;
+import io.memorychain.llm.LlmRuntime;
+import io.memorychain.llm.LlmSettings;
+import io.memorychain.llm.TokenBudget;
+import io.memorychain.llm.UsageCounters;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The job reads events and embeddings as two topics, whose records a live run and a replay see interleaved
+ * differently: a due run plans on the vectors of its candidates whichever order they come in.
+ */
+class ConsolidateWorkerTest {
+
+    private static final String MODEL = "model-a";
+    private static final Instant T0 = Instant.parse("2026-03-01T10:00:00Z");
+    private static final Instant NEXT_DAY = T0.plus(Duration.ofDays(1)).plusSeconds(1);
+    private static final InMemorySchemaRegistry REGISTRY = new InMemorySchemaRegistry();
+    private static final AvroWireSerde<MemoryEvent> EVENTS = AvroWireSerde.forValues(REGISTRY, MemoryEvent.class);
+    private static final AvroWireSerde<MemoryEmbedding> VECTORS =
+            AvroWireSerde.forValues(REGISTRY, MemoryEmbedding.class);
+
+    private final ConsolidateSettings settings = ConsolidateSettings.defaults();
+
+    @Test
+    void aRunWaitsForTheVectorsOfItsCandidatesAndPlansTheSameInEitherOrder() {
+        List<ConsumerRecord<byte[], byte[]>> live = List.of(
+                created(1, "m1", "Alice is allergic to peanuts.", T0), vector(1, "m1", MODEL, 1f, 0f),
+                created(2, "m2", "alice is allergic to peanuts", T0.plusSeconds(60)), vector(2, "m2", MODEL, 1f, 0f),
+                created(3, "m3", "Bob plays the cello.", NEXT_DAY), vector(3, "m3", MODEL, 0f, 1f));
+        List<ConsumerRecord<byte[], byte[]>> replay = List.of(live.get(0), live.get(2), live.get(4),
+                live.get(1), live.get(3), live.get(5));
+
+        List<ConsolidatePlanner.Plan> livePlans = feed(live);
+        List<ConsolidatePlanner.Plan> replayPlans = feed(replay);
+
+        assertThat(livePlans).hasSize(2);
+        assertThat(livePlans.get(1).nearExact()).singleElement()
+                .satisfies(p -> assertThat(List.of(p.a().id(), p.b().id())).containsExactly("m1", "m2"));
+        assertThat(describe(replayPlans)).isEqualTo(describe(livePlans));
+    }
+
+    @Test
+    void noPlanBeforeTheVectorsThenOneWhenTheLastArrives() {
+        ConsolidateWorker worker = worker();
+        assertThat(worker.onRecord(created(1, "m1", "Alice is allergic to peanuts.", T0))).isEmpty();
+        assertThat(worker.onRecord(created(2, "m2", "Bob plays the cello.", T0.plusSeconds(1))))
+                .as("not a day after the open run: no second run").isEmpty();
+        assertThat(worker.onRecord(vector(1, "m1", MODEL, 1f, 0f))).as("the run at m1's event waited only for m1")
+                .hasValueSatisfying(plans -> assertThat(plans).singleElement().satisfies(p -> {
+                    assertThat(p.at()).isEqualTo(T0);
+                    assertThat(p.pool()).isEqualTo(1);
+                }));
+    }
+
+    @Test
+    void aVectorTheEmbedderNeverWritesIsGivenUpOnceTheEmbedderIsPastTheRun() {
+        ConsolidateWorker worker = worker();
+        worker.onRecord(created(1, "m1", "Alice is allergic to peanuts.", T0));
+        worker.onRecord(vector(1, "m1", MODEL, 1f, 0f));
+        worker.onRecord(created(2, "m2", "alice is allergic to peanuts", T0.plusSeconds(60)));
+        assertThat(worker.onRecord(created(3, "m3", "Bob plays the cello.", NEXT_DAY))).isEmpty();
+        assertThat(worker.onRecord(vector(2, "m2", "model-b", 1f, 0f))).as("another model's vector").isEmpty();
+        assertThat(worker.onRecord(vector(3, "m3", "model-b", 0f, 1f))).as("another model's vector").isEmpty();
+        assertThat(worker.onRecord(vector(3, "m3", MODEL, 0f, 1f))).as("m3 arrived, m2 never will")
+                .hasValueSatisfying(plans -> assertThat(plans).singleElement().satisfies(p -> {
+                    assertThat(p.at()).isEqualTo(NEXT_DAY);
+                    assertThat(p.pool()).as("m1 and m3: m2 has no vector").isEqualTo(2);
+                }));
+    }
+
+    @Test
+    void aRedoneRunIsExecutedIfAnyRecordItDependsOnWasNotCommitted() {
+        // the crash of the IT: the vectors were committed long before, the run's event was not
+        ConsolidateWorker worker = worker();
+        worker.onRecord(vector(1, "m1", MODEL, 1f, 0f), false);
+        worker.onRecord(vector(2, "m2", MODEL, 1f, 0f), false);
+        worker.onRecord(created(1, "m1", "Alice is allergic to peanuts.", T0), false);
+        worker.onRecord(created(2, "m2", "alice is allergic to peanuts", T0.plusSeconds(60)), false);
+        assertThat(worker.onRecord(created(3, "m3", "Bob plays the cello.", NEXT_DAY), true)).isEmpty();
+        assertThat(worker.onRecord(vector(3, "m3", MODEL, 0f, 1f), false))
+                .as("completed by a committed vector, but its event was not committed")
+                .hasValueSatisfying(plans -> assertThat(plans).singleElement()
+                        .satisfies(p -> assertThat(p.nearExact()).hasSize(1)));
+
+        // everything committed: state only, whatever the order
+        ConsolidateWorker replay = worker();
+        replay.onRecord(created(1, "m1", "Alice is allergic to peanuts.", T0), false);
+        replay.onRecord(created(2, "m2", "alice is allergic to peanuts", T0.plusSeconds(60)), false);
+        replay.onRecord(created(3, "m3", "Bob plays the cello.", NEXT_DAY), false);
+        assertThat(replay.onRecord(vector(1, "m1", MODEL, 1f, 0f), false)).isEmpty();
+        assertThat(replay.onRecord(vector(2, "m2", MODEL, 1f, 0f), false)).isEmpty();
+        assertThat(replay.onRecord(vector(3, "m3", MODEL, 0f, 1f), false)).isEmpty();
+
+        // committed event, a vector it awaited was not
+        ConsolidateWorker awaited = worker();
+        awaited.onRecord(created(1, "m1", "Alice is allergic to peanuts.", T0), false);
+        assertThat(awaited.onRecord(vector(1, "m1", MODEL, 1f, 0f), true)).isPresent();
+    }
+
+    private List<ConsolidatePlanner.Plan> feed(List<ConsumerRecord<byte[], byte[]>> records) {
+        ConsolidateWorker worker = worker();
+        List<ConsolidatePlanner.Plan> plans = new ArrayList<>();
+        records.forEach(r -> worker.onRecord(r).ifPresent(plans::addAll));
+        return plans;
+    }
+
+    private static List<String> describe(List<ConsolidatePlanner.Plan> plans) {
+        return plans.stream().map(p -> p.at() + " pool=" + p.pool() + " near=" + p.nearExact().stream()
+                .map(ConsolidatePlanner.Pair::fingerprint).toList() + " check=" + p.toCheck().size()).toList();
+    }
+
+    private ConsolidateWorker worker() {
+        LlmRuntime runtime = new LlmRuntime(new TokenBudget(Clock.systemUTC()), new UsageCounters(), d -> { },
+                () -> 0.5);
+        ConsolidateMetrics metrics = new ConsolidateMetrics();
+        Consolidations none = new Consolidations(new ChatModels(LlmSettings.fromProperties(Map.of()), runtime),
+                settings, metrics);
+        return new ConsolidateWorker(REGISTRY, settings, none, MODEL, "vectors");
+    }
+
+    private static ConsumerRecord<byte[], byte[]> created(long seq, String id, String content, Instant at) {
+        Memory m = Memory.newBuilder().setId(id).setSpace("s").setKind(MemoryKind.SEMANTIC).setTier(Tier.WORKING)
+                .setBlockLabel(null).setCategory(null).setContent(content).setSummary(null).setTags(List.of())
+                .setImportance(3).setConfidence(Confidence.MEDIUM).setSource(null).setUserId(null).setAgentId(null)
+                .setRunId(null).setActorId(null).setThreadId(null).setRole(null).setCreatedAt(at).setUpdatedAt(at)
+                .setVersion(1).setState(MemoryState.ACTIVE).setSupersededBy(null).setSupersedes(List.of())
+                .setPinned(false).setConstitutional(false).setContentHash("h-" + id).build();
+        MemoryEvent event = MemoryEvent.newBuilder().setSpace("s").setSeq(seq).setPrevHash(ByteBuffer.allocate(0))
+                .setHash(ByteBuffer.allocate(0)).setSignature(ByteBuffer.allocate(0)).setKeyId("k")
+                .setRequestId("r" + seq).setActor(new Actor(ActorType.AGENT, "a")).setOccurredAt(at)
+                .setSessionId(null).setPayload(new MemoryCreated(m)).build();
+        return new ConsumerRecord<>("events", 0, seq, null, EVENTS.serialize("events", event));
+    }
+
+    private static ConsumerRecord<byte[], byte[]> vector(long seq, String id, String model, float x, float y) {
+        MemoryEmbedding e = new MemoryEmbedding("s", id, seq, "h-" + id, model, List.of(x, y));
+        return new ConsumerRecord<>("vectors", 0, seq, null, VECTORS.serialize("vectors", e));
+    }
+}

@@ -17,6 +17,7 @@ import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.sequencer.SequencerTopology;
 import io.memorychain.projector.view.AppliedSeqTracker;
 import io.memorychain.projector.view.MemoryViews;
+import io.memorychain.projector.view.SpaceOwners;
 import io.memorychain.projector.view.StoreMemoryViews;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -31,6 +32,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.HostInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,14 +62,25 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * @param sequencer         the sequencer's limits
      * @param instanceId        this instance's stable name within the application (static group membership: a
      *                          restarted instance takes its partitions back at once); unique per running instance
+     * @param routing           how several instances share the views (docs/architecture.md §19)
      */
     public record Settings(String bootstrapServers, Topics topics, Path stateDir, String applicationId, int partitions,
-                           short replicationFactor, WriteSettings sequencer, String instanceId) {
+                           short replicationFactor, WriteSettings sequencer, String instanceId, Routing routing) {
 
         public Settings {
             if (instanceId == null || instanceId.isBlank()) {
                 throw new IllegalArgumentException("instanceId is required");
             }
+            if (routing == null) {
+                throw new IllegalArgumentException("routing is required (Routing.NONE for a single instance)");
+            }
+        }
+
+        /** A single instance: no advertised endpoint, no standby replicas. */
+        public Settings(String bootstrapServers, Topics topics, Path stateDir, String applicationId, int partitions,
+                        short replicationFactor, WriteSettings sequencer, String instanceId) {
+            this(bootstrapServers, topics, stateDir, applicationId, partitions, replicationFactor, sequencer,
+                    instanceId, Routing.NONE);
         }
 
         /** With this host's name as the instance id (one instance per host). */
@@ -87,21 +100,49 @@ public final class MemoryChainRuntime implements AutoCloseable {
         }
     }
 
+    /**
+     * How N instances share the views (docs/architecture.md §19).
+     *
+     * @param applicationServer this instance's REST endpoint as {@code host:port}, the projection's
+     *                          {@code application.server} (interactive-query metadata names the owner of each space
+     *                          by it); null: not advertised, routing off
+     * @param standbyReplicas   {@code num.standby.replicas} of the stateful applications (sequencer, projection): warm
+     *                          copies on other instances, so a moved task restores from a nearly full local copy
+     */
+    public record Routing(String applicationServer, int standbyReplicas) {
+
+        /** One instance: nothing advertised, no standbys. */
+        public static final Routing NONE = new Routing(null, 0);
+
+        public Routing {
+            if (standbyReplicas < 0) {
+                throw new IllegalArgumentException("standbyReplicas must be >= 0");
+            }
+            if (applicationServer != null && !applicationServer.matches("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9._-]+):[0-9]{1,5}")) {
+                throw new IllegalArgumentException("applicationServer must be host:port, not " + applicationServer);
+            }
+        }
+    }
+
     private final KafkaStreams sequencer;
     private final KafkaStreams projector;
     private final KafkaStreams embedder;
     private KafkaStreams linker;
     private final SearchIndexes indexes;
     private final MemoryViews views;
+    private final SpaceOwners owners;
     private final StreamFailures failures = new StreamFailures();
 
     private MemoryChainRuntime(KafkaStreams sequencer, KafkaStreams projector, KafkaStreams embedder,
-                               SearchIndexes indexes, AppliedSeqTracker tracker, int eventPartitions) {
+                               SearchIndexes indexes, AppliedSeqTracker tracker, int eventPartitions,
+                               Routing routing) {
         this.sequencer = sequencer;
         this.projector = projector;
         this.embedder = embedder;
         this.indexes = indexes;
         this.views = new StoreMemoryViews(projector, tracker, indexes, eventPartitions);
+        this.owners = new SpaceOwners(projector, routing.applicationServer() == null ? null
+                : HostInfo.buildFromEndpoint(routing.applicationServer()));
     }
 
     /**
@@ -134,7 +175,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
         KafkaStreams sequencer = new KafkaStreams(sequencerTopology,
                 streamsConfig(settings, settings.applicationId() + "-sequencer"));
         KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker,
-                indexes), streamsConfig(settings, settings.applicationId() + "-projector"));
+                indexes), projectionConfig(settings));
         KafkaStreams embedding = embedder == null ? null
                 : new KafkaStreams(EmbedderTopology.build(settings.topics(), registry, embedder), streamsConfig(settings,
                         EmbedderTopology.applicationId(settings.applicationId(), embedder.modelId())));
@@ -142,7 +183,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
                 : new KafkaStreams(LinkerTopology.build(settings.topics(), registry, linker),
                         streamsConfig(settings, settings.applicationId() + "-linker"));
         MemoryChainRuntime runtime = new MemoryChainRuntime(sequencer, projector, embedding, indexes, tracker,
-                eventPartitions);
+                eventPartitions, settings.routing());
         runtime.linker = linking;
         try {
             Map<String, KafkaStreams> apps = new LinkedHashMap<>();
@@ -165,8 +206,19 @@ public final class MemoryChainRuntime implements AutoCloseable {
     }
 
     static Properties streamsConfig(Settings settings, String applicationId) {
-        return streamsConfig(settings.bootstrapServers(), settings.stateDir(), settings.replicationFactor(),
+        Properties p = streamsConfig(settings.bootstrapServers(), settings.stateDir(), settings.replicationFactor(),
                 applicationId, settings.instanceId());
+        p.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, settings.routing().standbyReplicas());
+        return p;
+    }
+
+    /** The projection's config: its tasks own the views, so it advertises this instance's REST endpoint. */
+    static Properties projectionConfig(Settings settings) {
+        Properties p = streamsConfig(settings, settings.applicationId() + "-projector");
+        if (settings.routing().applicationServer() != null) {
+            p.put(StreamsConfig.APPLICATION_SERVER_CONFIG, settings.routing().applicationServer());
+        }
+        return p;
     }
 
     /**
@@ -249,8 +301,9 @@ public final class MemoryChainRuntime implements AutoCloseable {
         AppliedSeqTracker tracker = new AppliedSeqTracker();
         SearchIndexes indexes = SearchIndexes.onDisk(IndexSettings.DEFAULTS, modelId);
         KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker,
-                indexes), streamsConfig(settings, settings.applicationId() + "-projector"));
-        MemoryChainRuntime runtime = new MemoryChainRuntime(null, projector, null, indexes, tracker, eventPartitions);
+                indexes), projectionConfig(settings));
+        MemoryChainRuntime runtime = new MemoryChainRuntime(null, projector, null, indexes, tracker, eventPartitions,
+                settings.routing());
         try {
             startAndAwait(Map.of("projection", projector), runtime.failures, timeout);
         } catch (RuntimeException e) {
@@ -262,6 +315,11 @@ public final class MemoryChainRuntime implements AutoCloseable {
 
     public MemoryViews views() {
         return views;
+    }
+
+    /** Which instance serves each space's views (interactive-query metadata of the projection). */
+    public SpaceOwners owners() {
+        return owners;
     }
 
     /**

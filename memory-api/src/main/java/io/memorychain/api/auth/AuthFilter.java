@@ -39,6 +39,9 @@ public class AuthFilter {
     @ExecuteOn(TaskExecutors.BLOCKING)
     @Nullable
     public HttpResponse<?> authenticate(HttpRequest<?> request) {
+        if (request.getAttribute(Principal.ATTRIBUTE).isPresent()) {
+            return null; // already authenticated for this request (the space routing does it before forwarding)
+        }
         String path = request.getPath();
         if (request.getMethod() == HttpMethod.GET && PUBLIC.contains(path)) {
             return null;

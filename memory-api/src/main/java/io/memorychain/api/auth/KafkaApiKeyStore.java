@@ -27,6 +27,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class KafkaApiKeyStore implements ApiKeyStore {
 
+    private boolean closed;
     private static final Logger log = LoggerFactory.getLogger(KafkaApiKeyStore.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -56,6 +57,7 @@ public final class KafkaApiKeyStore implements ApiKeyStore {
 
     @Override
     public synchronized Optional<ApiKeyRecord> find(String keyId) {
+        ensureOpen();
         if (!records.containsKey(keyId) || System.nanoTime() - readAt > refreshNanos) {
             catchUp();
         }
@@ -64,6 +66,7 @@ public final class KafkaApiKeyStore implements ApiKeyStore {
 
     @Override
     public synchronized List<ApiKeyRecord> all() {
+        ensureOpen();
         catchUp();
         List<ApiKeyRecord> all = new ArrayList<>(records.values());
         all.sort(Comparator.comparing(ApiKeyRecord::createdAt));
@@ -72,6 +75,7 @@ public final class KafkaApiKeyStore implements ApiKeyStore {
 
     @Override
     public synchronized void save(ApiKeyRecord record) {
+        ensureOpen();
         try {
             topic.write(record.keyId().getBytes(StandardCharsets.UTF_8), toJson(record), "key " + record.keyId());
         } catch (CompactedTopic.UnavailableException e) {
@@ -82,7 +86,15 @@ public final class KafkaApiKeyStore implements ApiKeyStore {
 
     @Override
     public synchronized void close() {
+        closed = true;
         topic.close();
+    }
+
+    /** A call racing the service's shutdown gets 503 (the caller retries elsewhere), not a 500 from a closed consumer. */
+    private void ensureOpen() {
+        if (closed) {
+            throw new KeyStoreUnavailableException("the service is shutting down", null);
+        }
     }
 
     private void catchUp() {

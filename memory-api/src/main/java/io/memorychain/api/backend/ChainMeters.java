@@ -78,7 +78,12 @@ public class ChainMeters implements MeterBinder {
         if (lastSeq == null) {
             return;
         }
-        Map<String, Long> seqs = backend.views().appliedSeqs(MAX_SPACES);
+        Map<String, Long> seqs;
+        try {
+            seqs = backend.views().appliedSeqs(MAX_SPACES);
+        } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {
+            return; // the projection is rebalancing (another instance joins or leaves): keep the last rows until then
+        }
         List<MultiGauge.Row<?>> rows = seqs.entrySet().stream()
                 .<MultiGauge.Row<?>>map(e -> MultiGauge.Row.of(Tags.of("space", e.getKey()), e.getValue()))
                 .toList();

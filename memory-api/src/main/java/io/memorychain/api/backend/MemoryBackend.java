@@ -1,5 +1,8 @@
 package io.memorychain.api.backend;
 
+import io.memorychain.projector.view.SpaceOwner;
+import java.net.URI;
+
 import io.memorychain.api.auth.ApiKeyStore;
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.OperationalEvent;
@@ -111,6 +114,19 @@ public interface MemoryBackend {
     /** The Kafka Streams applications of this process by name (their client metrics go to {@code /prometheus}). */
     default Map<String, KafkaStreams> streamsApplications() {
         return Map.of();
+    }
+
+    /**
+     * Which instance serves the space's views now (docs/architecture.md §19): this one, another one (forward there),
+     * or none while the projection rebalances. Default: this one (a single instance).
+     */
+    default SpaceOwner ownerOf(String space) {
+        return SpaceOwner.UNROUTED;
+    }
+
+    /** This instance's advertised REST base URL ({@code memory.instance.advertised-url}); empty: routing is off. */
+    default Optional<URI> advertisedUrl() {
+        return Optional.empty();
     }
 
     /** Where API key records live. */

@@ -2,6 +2,7 @@ package io.memorychain.api.backend;
 
 import io.memorychain.api.auth.ApiKeyStore;
 import io.memorychain.api.auth.KafkaApiKeyStore;
+import io.memorychain.api.config.InstanceConfig;
 import io.memorychain.api.config.LifecycleConfig;
 import io.memorychain.api.config.MemoryConfig;
 import io.memorychain.api.config.RefinementConfig;
@@ -42,6 +43,9 @@ import io.memorychain.projector.refinement.RefinementTriggerSettings;
 import io.memorychain.projector.support.StreamsLag;
 import io.memorychain.projector.refinement.RefinementTriggerTopology;
 import io.memorychain.projector.view.MemoryViews;
+import io.memorychain.projector.view.SpaceOwner;
+import io.micronaut.context.annotation.Value;
+import java.net.URI;
 import io.memorychain.llm.ChatModels;
 import io.memorychain.llm.LlmRuntime;
 import io.memorychain.llm.LlmSettings;
@@ -133,11 +137,18 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     /** Why the reflection job is not running although wanted ({@code skipped: no model}), or null. */
     private String reflectSkipped;
     private volatile boolean closed;
+    private final InstanceConfig instance;
+    private final int httpPort;
+    /** This instance's advertised REST base URL, when it routes (docs/architecture.md §19). */
+    private Optional<URI> advertised = Optional.empty();
 
     public MemoryChainBackend(MemoryConfig config, RetrievalConfig retrieval, RefinementConfig refinement,
                               LifecycleConfig lifecycle, TomConfig tom, ConsolidateConfig consolidate,
                               ReflectConfig reflect, LlmModelConfig llm, SchemaRegistryFactory registries, CategoryPolicy categories,
-                              Embedder embedder) {
+                              Embedder embedder, InstanceConfig instance,
+                              @Value("${micronaut.server.port:-1}") int httpPort) {
+        this.instance = instance;
+        this.httpPort = httpPort;
         this.lifecycle = lifecycle;
         this.tom = tom;
         this.consolidate = consolidate;
@@ -185,10 +196,19 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         WriteSettings sequencer = new WriteSettings(config.getMaxContentBytes(), config.getBlockLabels(),
                 config.getMaxConsolidationInputs()).withCategories(categories)
                 .withGovernance(config.governancePolicy());
+        String hostName = MemoryChainRuntime.Settings.defaultInstanceId();
+        advertised = instance.advertised(external.isEmpty(), httpPort, hostName);
+        MemoryChainRuntime.Routing routing = instance.routing(external.isEmpty(), httpPort, hostName);
+        if (advertised.isPresent()) {
+            log.info("Routing spaces by owner: this instance is {} ({} standby replicas)", advertised.get(),
+                    routing.standbyReplicas());
+        } else if (external.isPresent()) {
+            log.warn("No advertised address (memory.instance.advertised-url, or a fixed micronaut.server.port): this "
+                    + "instance answers only for the spaces it owns; run a single instance or set the address");
+        }
         MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(bootstrapServers, topics,
                 dataDir.resolve("streams"), config.getTopicPrefix() + config.getApplicationId(),
-                config.getKafka().getPartitions(), replicationFactor, sequencer,
-                config.getInstanceId().orElseGet(MemoryChainRuntime.Settings::defaultInstanceId));
+                config.getKafka().getPartitions(), replicationFactor, sequencer, config.instanceName(), routing);
         runtime = MemoryChainRuntime.start(settings, registry, keys, embedder, retrieval.linker(embedder.modelId()),
                 timeout);
         refinementTrigger = refinement.trigger().map(trigger -> startRefinementTrigger(settings, trigger)).orElse(null);
@@ -375,6 +395,16 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     @Override
     public Embedder embedder() {
         return embedder;
+    }
+
+    @Override
+    public SpaceOwner ownerOf(String space) {
+        return runtime.owners().ownerOf(space);
+    }
+
+    @Override
+    public Optional<URI> advertisedUrl() {
+        return advertised;
     }
 
     @Override

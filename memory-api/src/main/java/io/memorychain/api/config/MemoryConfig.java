@@ -140,6 +140,11 @@ public class MemoryConfig {
         this.instanceId = instanceId;
     }
 
+    /** The instance id in effect: {@code memory.instance-id}, else the host name. */
+    public String instanceName() {
+        return getInstanceId().orElseGet(io.memorychain.projector.MemoryChainRuntime.Settings::defaultInstanceId);
+    }
+
     public int getMaxContentBytes() {
         return maxContentBytes;
     }

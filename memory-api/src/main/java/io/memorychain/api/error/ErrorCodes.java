@@ -58,6 +58,17 @@ public final class ErrorCodes {
     /** A chain that does not verify, where an operation needs an intact one (a signed checkpoint). */
     public static final String CHAIN_BROKEN = "CHAIN_BROKEN";
     public static final String UNAVAILABLE = "UNAVAILABLE";
+    /**
+     * No instance can answer for the space right now: its partition is moving between instances, its owner is not
+     * reachable, or the request was already forwarded once (docs/architecture.md §19). 503 with {@code Retry-After};
+     * a retried write with the same {@code Idempotency-Key} never applies twice.
+     */
+    public static final String REBALANCING = "REBALANCING";
+    /**
+     * A gRPC or MCP call about a space another instance serves (those transports are not forwarded; REST is): 421,
+     * the message names the owner's REST address (docs/architecture.md §19).
+     */
+    public static final String NOT_OWNER = "NOT_OWNER";
     public static final String NOT_AVAILABLE = "NOT_AVAILABLE";
     public static final String INTERNAL = "INTERNAL";
 
@@ -92,6 +103,8 @@ public final class ErrorCodes {
             Map.entry(TIMEOUT, HttpStatus.SERVICE_UNAVAILABLE),
             Map.entry(CHAIN_BROKEN, HttpStatus.CONFLICT),
             Map.entry(UNAVAILABLE, HttpStatus.SERVICE_UNAVAILABLE),
+            Map.entry(REBALANCING, HttpStatus.SERVICE_UNAVAILABLE),
+            Map.entry(NOT_OWNER, HttpStatus.MISDIRECTED_REQUEST),
             Map.entry(NOT_AVAILABLE, HttpStatus.NOT_IMPLEMENTED),
             Map.entry(INTERNAL, HttpStatus.INTERNAL_SERVER_ERROR));
 

@@ -1,5 +1,7 @@
 package io.memorychain.api.grpc;
 
+import io.memorychain.api.routing.OwnerGuard;
+
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import io.grpc.Context;
@@ -41,9 +43,11 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
             "grpc.reflection.v1alpha.ServerReflection");
 
     private final ApiKeys keys;
+    private final OwnerGuard owners;
 
-    public GrpcAuthInterceptor(ApiKeys keys) {
+    public GrpcAuthInterceptor(ApiKeys keys, OwnerGuard owners) {
         this.keys = keys;
+        this.owners = owners;
     }
 
     @Override
@@ -70,7 +74,11 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
                     return;
                 }
                 try {
-                    AccessRules.authorize(caller, scope, space(message), method);
+                    String space = space(message);
+                    AccessRules.authorize(caller, scope, space, method);
+                    if (space != null && !space.isEmpty()) {
+                        owners.requireServedHere(space); // gRPC is not forwarded (docs/architecture.md §19)
+                    }
                 } catch (RuntimeException e) {
                     refused = true;
                     close(call, GrpcErrors.of(e, method));

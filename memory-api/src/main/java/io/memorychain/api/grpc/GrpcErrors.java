@@ -56,6 +56,8 @@ public final class GrpcErrors {
             Map.entry(ErrorCodes.TIMEOUT, Status.Code.UNAVAILABLE),
             Map.entry(ErrorCodes.CHAIN_BROKEN, Status.Code.FAILED_PRECONDITION),
             Map.entry(ErrorCodes.UNAVAILABLE, Status.Code.UNAVAILABLE),
+            Map.entry(ErrorCodes.REBALANCING, Status.Code.UNAVAILABLE),
+            Map.entry(ErrorCodes.NOT_OWNER, Status.Code.FAILED_PRECONDITION),
             Map.entry(ErrorCodes.NOT_AVAILABLE, Status.Code.UNIMPLEMENTED),
             Map.entry(ErrorCodes.INTERNAL, Status.Code.INTERNAL));
 

@@ -1,5 +1,7 @@
 package io.memorychain.api.mcp;
 
+import io.memorychain.api.routing.OwnerGuard;
+
 import io.memorychain.api.auth.AccessRules;
 import io.memorychain.api.auth.Operation;
 import io.memorychain.api.auth.Principal;
@@ -112,11 +114,13 @@ public class MemoryTools {
     private final ReflectionService reflections;
     private final Messages messages;
     private final Forgetting forgetting;
+    private final OwnerGuard owners;
     private final Map<String, MemoryTool> tools = new LinkedHashMap<>();
 
     public MemoryTools(JsonMapper json, Memories memories, MemoryRequests requests, Blocks blocks, CoreMemory core,
                        Retrieval retrieval, MarkdownFiles files, RefinementSessions refinements, ProposalService proposals,
-                       ReflectionService reflections, Messages messages, Forgetting forgetting) {
+                       ReflectionService reflections, Messages messages, Forgetting forgetting, OwnerGuard owners) {
+        this.owners = owners;
         this.reflections = reflections;
         this.messages = messages;
         this.forgetting = forgetting;
@@ -155,6 +159,7 @@ public class MemoryTools {
         }
         Map<String, Object> args = new LinkedHashMap<>(arguments == null ? Map.of() : arguments);
         String space = space(caller, tool.operation(), args.remove(SPACE));
+        owners.requireServedHere(space); // MCP is not forwarded (docs/architecture.md §19)
         String idempotencyKey = optionalString(args.remove(IDEMPOTENCY_KEY), IDEMPOTENCY_KEY);
         Object expected = args.remove(EXPECTED_VERSION);
         if (expected != null && !(expected instanceof Integer)) {

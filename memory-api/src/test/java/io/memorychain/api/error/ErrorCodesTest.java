@@ -15,7 +15,8 @@ class ErrorCodesTest {
             "NOT_FOUND, 404",
             "VERSION_CONFLICT, 409", "INVALID_STATE, 409", "BUDGET_EXCEEDED, 409", "ALREADY_RESOLVED, 409",
             "TOO_LARGE, 413", "INVALID_CONFIRMATION, 400", "CONFIRMATION_NOT_YOURS, 403", "UNAUTHENTICATED, 401", "SPACE_NOT_ALLOWED, 403", "ROLE_NOT_ALLOWED, 403",
-            "TIMEOUT, 503", "UNAVAILABLE, 503", "NOT_AVAILABLE, 501", "INTERNAL, 500"})
+            "TIMEOUT, 503", "UNAVAILABLE, 503", "REBALANCING, 503", "NOT_OWNER, 421", "NOT_AVAILABLE, 501",
+            "INTERNAL, 500"})
     void mapsEachSequencerAndApiCodeToItsStatus(String code, int status) {
         assertThat(ErrorCodes.statusOf(code).getCode()).isEqualTo(status);
     }

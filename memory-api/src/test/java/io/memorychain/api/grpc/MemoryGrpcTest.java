@@ -48,6 +48,28 @@ class MemoryGrpcTest extends GrpcRestParityContract {
     TopologyBackend chain;
 
     @Test
+    void aCallForASpaceAnotherInstanceServesIsRefusedNamingTheOwnerNotAnsweredFromHere() {
+        String space = space();
+        chain.owners = s -> s.equals(space) ? io.memorychain.projector.view.SpaceOwner.remote("api-2", 8080, 1)
+                : io.memorychain.projector.view.SpaceOwner.UNROUTED;
+        try {
+            Failure elsewhere = failure(() -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space)
+                    .setContent("not here").build()));
+            assertThat(elsewhere.status()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+            assertThat(elsewhere.code()).isEqualTo("NOT_OWNER");
+            assertThat(elsewhere.description()).contains("api-2:8080");
+            chain.owners = s -> io.memorychain.projector.view.SpaceOwner.unavailable(1, "partition 1 is moving");
+            Failure moving = failure(() -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space)
+                    .setContent("not now").build()));
+            assertThat(moving.status()).isEqualTo(Status.Code.UNAVAILABLE);
+            assertThat(moving.code()).isEqualTo("REBALANCING");
+            assertThat(chain.published()).noneMatch(r -> r.getSpace().equals(space));
+        } finally {
+            chain.owners = s -> io.memorychain.projector.view.SpaceOwner.UNROUTED;
+        }
+    }
+
+    @Test
     void aWriteWithoutOutcomeInTimeIsUnavailableWithTheTimeoutCodeAndTheRequestIdToRetryWith() {
         String space = space();
         chain.stall = true;

@@ -115,6 +115,22 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
         return this;
     }
 
+    /** Routing under test (docs/architecture.md §19): the owner of each space; default: this instance, unrouted. */
+    public volatile java.util.function.Function<String, io.memorychain.projector.view.SpaceOwner> owners =
+            space -> io.memorychain.projector.view.SpaceOwner.UNROUTED;
+    /** Routing under test: this instance's advertised URL (null: does not route). */
+    public volatile java.net.URI advertised;
+
+    @Override
+    public io.memorychain.projector.view.SpaceOwner ownerOf(String space) {
+        return owners.apply(space);
+    }
+
+    @Override
+    public Optional<java.net.URI> advertisedUrl() {
+        return Optional.ofNullable(advertised);
+    }
+
     @Override
     public synchronized void recordAccess(MemoryAccess access) {
         harness.recordAccess(access);

@@ -281,12 +281,18 @@ public final class StoreMemoryViews implements MemoryViews {
 
     @Override
     public long appliedSeq(String space) {
+        // the larger of the two: a task that moved here was restored past what this process saw when it last owned it
         long seen = tracker.seen(space);
-        if (seen > 0) {
-            return seen;
+        Long stored;
+        try {
+            stored = this.<Long>store(ProjectionTopology.APPLIED).get(space);
+        } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {
+            if (seen > 0) {
+                return seen;
+            }
+            throw e;
         }
-        Long stored = this.<Long>store(ProjectionTopology.APPLIED).get(space);
-        return stored == null ? 0 : stored;
+        return stored == null ? seen : Math.max(seen, stored);
     }
 
     @Override

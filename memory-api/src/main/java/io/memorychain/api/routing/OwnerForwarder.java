@@ -1,0 +1,77 @@
+package io.memorychain.api.routing;
+
+import io.memorychain.api.config.MemoryConfig;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MutableHttpResponse;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Forwards one request to the instance that owns its space and relays the answer (docs/architecture.md §19): the same
+ * method, path, query and body, the caller's headers (its {@code Authorization} included: the owner authenticates and
+ * authorizes the caller itself) plus {@link RoutingHeaders#FORWARDED_BY}; the owner's status, headers and body back.
+ * Hop-by-hop headers are not copied either way.
+ */
+@Singleton
+public class OwnerForwarder {
+
+    /** Longer than any wait of the owner's (a write waits up to memory.write-timeout for its outcome and view). */
+    private static final Duration MARGIN = Duration.ofSeconds(5);
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+
+    private final HttpClient client;
+    private final Duration timeout;
+    private final String instanceId;
+
+    public OwnerForwarder(MemoryConfig config) {
+        this.client = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT)
+                .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1).build();
+        this.timeout = config.getWriteTimeout().plus(MARGIN);
+        this.instanceId = config.instanceName();
+    }
+
+    /**
+     * Sends {@code request} (with {@code body}) to {@code owner} ({@code scheme://host:port}) and returns the owner's
+     * answer as a response of this server.
+     *
+     * @throws java.net.ConnectException         the owner is not reachable (nothing was sent)
+     * @throws java.net.http.HttpTimeoutException the owner did not answer in time (a write may have been applied)
+     * @throws IOException                       the connection failed (a write may have been applied)
+     */
+    public MutableHttpResponse<byte[]> forward(HttpRequest<?> request, byte[] body, URI owner)
+            throws IOException, InterruptedException {
+        URI target = target(owner, request.getUri());
+        java.net.http.HttpRequest.Builder out = java.net.http.HttpRequest.newBuilder(target).timeout(timeout)
+                .method(request.getMethodName(), body.length == 0 ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                        : java.net.http.HttpRequest.BodyPublishers.ofByteArray(body));
+        for (Map.Entry<String, List<String>> header : request.getHeaders()) {
+            if (RoutingHeaders.crossesHop(header.getKey())) {
+                header.getValue().forEach(value -> out.header(header.getKey(), value));
+            }
+        }
+        out.setHeader(RoutingHeaders.FORWARDED_BY, instanceId);
+        HttpResponse<byte[]> answer = client.send(out.build(), HttpResponse.BodyHandlers.ofByteArray());
+        MutableHttpResponse<byte[]> relayed = io.micronaut.http.HttpResponse.status(HttpStatus.valueOf(answer.statusCode()));
+        answer.headers().map().forEach((name, values) -> {
+            if (RoutingHeaders.crossesHop(name) && !name.startsWith(":")) {
+                values.forEach(value -> relayed.getHeaders().add(name, value));
+            }
+        });
+        byte[] bytes = answer.body();
+        return bytes == null || bytes.length == 0 ? relayed : relayed.body(bytes);
+    }
+
+    /** The owner's base URL with this request's raw path and query (no re-encoding). */
+    static URI target(URI owner, URI requestUri) {
+        String query = requestUri.getRawQuery();
+        return URI.create(owner.getScheme() + "://" + owner.getRawAuthority() + requestUri.getRawPath()
+                + (query == null ? "" : "?" + query));
+    }
+}

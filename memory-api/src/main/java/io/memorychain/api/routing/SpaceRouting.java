@@ -1,0 +1,207 @@
+package io.memorychain.api.routing;
+
+import io.memorychain.api.auth.AuthFilter;
+import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.config.MemoryConfig;
+import io.memorychain.api.error.ApiError;
+import io.memorychain.api.error.ApiException;
+import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.domain.Rules;
+import io.memorychain.projector.view.SpaceOwner;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.core.annotation.Order;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.ServerHttpRequest;
+import io.micronaut.http.annotation.RequestFilter;
+import io.micronaut.http.annotation.ResponseFilter;
+import io.micronaut.http.annotation.ServerFilter;
+import io.micronaut.http.body.CloseableAvailableByteBody;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Routes every REST call of a space to the instance that owns it (docs/architecture.md §19), in one place for all
+ * controllers, once {@link AuthFilter} has authenticated the caller here (a caller this instance refuses is refused
+ * without a hop; the owner authenticates the forwarded call again from the same {@code Authorization}): served here when this instance runs the space's
+ * active projection task; forwarded once ({@link OwnerForwarder}) when another instance does, writes included, so the
+ * owner's wait for its own view gives read-your-writes on every instance; 503 {@code REBALANCING} with
+ * {@code Retry-After} when no instance can answer (the partition moves, the owner is unreachable, or the request was
+ * already forwarded and the ownership moved meanwhile), never a read from views that may be behind. With
+ * {@link RoutingHeaders#MIN_SEQ} the owner also waits until it has applied the caller's last write.
+ */
+@ServerFilter("/v1/spaces/**")
+@Order(SpaceRouting.ORDER)
+public class SpaceRouting {
+
+    /** After {@code AuthFilter} where the filter order is honoured (the routing authenticates itself anyway). */
+    public static final int ORDER = 100;
+    private static final Logger log = LoggerFactory.getLogger(SpaceRouting.class);
+    private static final Pattern SPACE_PATH = Pattern.compile("^/v1/spaces/([^/]+)(/.*)?$");
+    /** How long a caller should wait before retrying during a rebalance, in seconds. */
+    static final String RETRY_AFTER_SECONDS = "1";
+
+    private final AuthFilter auth;
+    private final MemoryBackend backend;
+    private final OwnerForwarder forwarder;
+    private final Duration waitLimit;
+    private final String instanceId;
+
+    public SpaceRouting(AuthFilter auth, MemoryBackend backend, OwnerForwarder forwarder, MemoryConfig config) {
+        this.auth = auth;
+        this.backend = backend;
+        this.forwarder = forwarder;
+        this.waitLimit = config.getWriteTimeout();
+        this.instanceId = config.instanceName();
+    }
+
+    @RequestFilter
+    @Order(ORDER)
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    @Nullable
+    public HttpResponse<?> route(HttpRequest<?> request) {
+        HttpResponse<?> answered = answer(request);
+        if (answered instanceof MutableHttpResponse<?> response) {
+            servedBy(request, response); // the response filter does not see what this request filter answers
+        }
+        return answered;
+    }
+
+    @Nullable
+    private HttpResponse<?> answer(HttpRequest<?> request) {
+        Matcher path = SPACE_PATH.matcher(request.getPath());
+        if (!path.matches() || !Rules.isValidSpace(path.group(1))) {
+            return null; // the controller answers 400 for a bad space name
+        }
+        String space = path.group(1);
+        // the caller is checked here, before any hop, whatever order the filters run in (AuthFilter skips it then)
+        HttpResponse<?> refused = auth.authenticate(request);
+        if (refused != null) {
+            return refused;
+        }
+        try {
+            long minSeq = minSeq(request);
+            SpaceOwner owner = backend.ownerOf(space);
+            return switch (owner.kind()) {
+                case LOCAL -> awaitApplied(space, minSeq);
+                case REMOTE -> forward(request, space, owner);
+                case UNAVAILABLE -> rebalancing("no instance can answer for space " + space + " now: " + owner.reason());
+            };
+        } catch (ApiException e) {
+            return error(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return error(new ApiException(ErrorCodes.UNAVAILABLE, "interrupted while routing"));
+        }
+    }
+
+    /** Names the instance whose views answered; a forwarded answer already names the owner. */
+    @ResponseFilter
+    public void servedBy(HttpRequest<?> request, MutableHttpResponse<?> response) {
+        if (!response.getHeaders().contains(RoutingHeaders.SERVED_BY)) {
+            response.getHeaders().add(RoutingHeaders.SERVED_BY, instanceId);
+        }
+    }
+
+    private static long minSeq(HttpRequest<?> request) {
+        String value = request.getHeaders().get(RoutingHeaders.MIN_SEQ);
+        if (value == null || value.isBlank()) {
+            return 0;
+        }
+        try {
+            long seq = Long.parseLong(value.trim());
+            if (seq >= 0) {
+                return seq;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw ApiException.invalid(RoutingHeaders.MIN_SEQ + " must be a seq (a whole number >= 0), not '"
+                + io.memorychain.api.request.Texts.abbreviate(value) + "'");
+    }
+
+    /** Served here; with a min seq, once the views have applied it. */
+    @Nullable
+    private HttpResponse<?> awaitApplied(String space, long minSeq) throws InterruptedException {
+        if (minSeq > 0 && !backend.views().awaitApplied(space, minSeq, waitLimit)) {
+            MutableHttpResponse<?> response = error(new ApiException(ErrorCodes.TIMEOUT, "the views of space " + space
+                    + " have not applied seq " + minSeq + " within " + waitLimit + " (" + RoutingHeaders.MIN_SEQ + ")"));
+            return response.header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
+        }
+        return null;
+    }
+
+    private HttpResponse<?> forward(HttpRequest<?> request, String space, SpaceOwner owner)
+            throws InterruptedException {
+        String from = request.getHeaders().get(RoutingHeaders.FORWARDED_BY);
+        if (from != null) {
+            return rebalancing("space " + space + " moved to another instance while " + from + " forwarded the call");
+        }
+        Optional<URI> self = backend.advertisedUrl();
+        if (self.isEmpty()) {
+            return rebalancing("space " + space + " is owned by another instance and this one does not route");
+        }
+        URI ownerUrl = URI.create(self.get().getScheme() + "://" + hostPort(owner));
+        try {
+            return forwarder.forward(request, body(request), ownerUrl);
+        } catch (ConnectException | HttpConnectTimeoutException e) {
+            log.info("Owner {} of space {} is not reachable: {}", ownerUrl, space, e.toString());
+            return rebalancing("the owner of space " + space + " (" + ownerUrl + ") is not reachable");
+        } catch (HttpTimeoutException e) {
+            return error(new ApiException(ErrorCodes.TIMEOUT, "the owner of space " + space + " (" + ownerUrl
+                    + ") did not answer within its timeout; retry a write with the same Idempotency-Key"))
+                    .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
+        } catch (IOException e) {
+            log.info("Forwarding to the owner {} of space {} failed: {}", ownerUrl, space, e.toString());
+            return rebalancing("the call to the owner of space " + space + " (" + ownerUrl + ") failed: " + e
+                    .getMessage() + "; retry a write with the same Idempotency-Key");
+        }
+    }
+
+    private static String hostPort(SpaceOwner owner) {
+        String host = owner.host().contains(":") && !owner.host().startsWith("[") ? "[" + owner.host() + "]"
+                : owner.host();
+        return host + ":" + owner.port();
+    }
+
+    /** The whole request body (empty for none); the request is answered here, so the body is not needed again. */
+    private byte[] body(HttpRequest<?> request) throws InterruptedException {
+        if (!(request instanceof ServerHttpRequest<?> server)) {
+            return new byte[0];
+        }
+        if (server.byteBody().expectedLength().orElse(-1) == 0) {
+            return new byte[0];
+        }
+        try (CloseableAvailableByteBody bytes = server.byteBody().buffer().get(waitLimit.toMillis(),
+                TimeUnit.MILLISECONDS)) {
+            return bytes.toByteArray();
+        } catch (ExecutionException | TimeoutException e) {
+            throw ApiException.invalid("cannot read the request body: " + e.getMessage());
+        }
+    }
+
+    private static MutableHttpResponse<?> rebalancing(String message) {
+        return error(new ApiException(ErrorCodes.REBALANCING, message)).header(HttpHeaders.RETRY_AFTER,
+                RETRY_AFTER_SECONDS);
+    }
+
+    private static MutableHttpResponse<ApiError> error(ApiException e) {
+        return HttpResponse.<ApiError>status(e.status()).body(e.toError());
+    }
+}

@@ -4,6 +4,7 @@ import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
+import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.job.ChainJob;
@@ -44,12 +45,12 @@ public final class ConsolidateWorker implements ChainJob.Logic<ConsolidatePlanne
     private final Map<String, ConsolidatePlanner> planners = new HashMap<>();
 
     private ConsolidateWorker(SchemaRegistry registry, ConsolidateSettings settings, Consolidations consolidations,
-                              String modelId, String embeddingsTopic) {
+                              String modelId, String embeddingsTopic, ChainContent content) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.consolidations = Objects.requireNonNull(consolidations, "consolidations");
         this.modelId = Objects.requireNonNull(modelId, "modelId");
         this.embeddingsTopic = Objects.requireNonNull(embeddingsTopic, "embeddingsTopic");
-        this.eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
+        this.eventSerde = content.eventSerde(registry);
         this.embeddingSerde = AvroWireSerde.forValues(registry, MemoryEmbedding.class);
     }
 
@@ -68,8 +69,16 @@ public final class ConsolidateWorker implements ChainJob.Logic<ConsolidatePlanne
     public static ChainJob<ConsolidatePlanner.Plan> job(ChainJob.Options options, SchemaRegistry registry,
                                                         ConsolidateSettings settings, Consolidations consolidations,
                                                         ConsolidateMetrics metrics, String modelId) {
+        return job(options, registry, settings, consolidations, metrics, modelId, ChainContent.PLAINTEXT);
+    }
+
+    /** As above, decrypting the chain's texts (docs/architecture.md §12, erasure). */
+    public static ChainJob<ConsolidatePlanner.Plan> job(ChainJob.Options options, SchemaRegistry registry,
+                                                        ConsolidateSettings settings, Consolidations consolidations,
+                                                        ConsolidateMetrics metrics, String modelId,
+                                                        ChainContent content) {
         return new ChainJob<>(options, registry, new ConsolidateWorker(registry, settings, consolidations, modelId,
-                options.topics().embeddings()),
+                options.topics().embeddings(), content),
                 metrics.job(), ChainJob.BeforeCommit.NONE);
     }
 

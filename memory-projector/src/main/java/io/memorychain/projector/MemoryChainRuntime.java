@@ -5,6 +5,9 @@ import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
 import io.memorychain.events.chain.ChainSealer;
+import io.memorychain.events.content.ChainContent;
+import io.memorychain.events.content.DataKeyRing;
+import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.embedding.EmbedderTopology;
 import io.memorychain.projector.linker.LinkerSettings;
@@ -22,6 +25,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -87,6 +91,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
     private KafkaStreams linker;
     private final SearchIndexes indexes;
     private final MemoryViews views;
+    private DataKeyRing keyRing;
+    private ChainContent content = ChainContent.PLAINTEXT;
 
     private MemoryChainRuntime(KafkaStreams sequencer, KafkaStreams projector, KafkaStreams embedder,
                                SearchIndexes indexes, AppliedSeqTracker tracker, int eventPartitions) {
@@ -114,6 +120,17 @@ public final class MemoryChainRuntime implements AutoCloseable {
      */
     public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
                                            Embedder embedder, LinkerSettings linker, Duration timeout) {
+        return start(settings, registry, keys, embedder, linker, timeout, null);
+    }
+
+    /**
+     * As {@link #start(Settings, SchemaRegistry, ChainKeys, Embedder, LinkerSettings, Duration)}, with the memories'
+     * texts encrypted on the chain under per-memory data keys wrapped by {@code contentKey} (docs/architecture.md §12,
+     * erasure) and decrypted by every reader here through one {@link DataKeyRing}; null keeps them plain.
+     */
+    public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
+                                           Embedder embedder, LinkerSettings linker, Duration timeout,
+                                           MasterKey contentKey) {
         if (linker != null && (embedder == null || !linker.modelId().equals(embedder.modelId()))) {
             throw new IllegalArgumentException("the linker needs the embedder whose model it compares");
         }
@@ -122,21 +139,27 @@ public final class MemoryChainRuntime implements AutoCloseable {
         AppliedSeqTracker tracker = new AppliedSeqTracker();
         SearchIndexes indexes = embedder == null ? SearchIndexes.onDisk(IndexSettings.DEFAULTS, NO_MODEL)
                 : SearchIndexes.onDisk(IndexSettings.DEFAULTS.withDimensions(embedder.dimensions()), embedder.modelId());
+        DataKeyRing ring = keyRing(settings, registry, contentKey);
+        ChainContent content = ring == null ? ChainContent.PLAINTEXT : ChainContent.decrypting(ring);
         Topology sequencerTopology = SequencerTopology.build(settings.topics(), registry, new ChainSealer(keys),
-                settings.sequencer(), Clock.systemUTC());
+                settings.sequencer(), Clock.systemUTC(), contentKey);
         KafkaStreams sequencer = new KafkaStreams(sequencerTopology,
                 streamsConfig(settings, settings.applicationId() + "-sequencer"));
         KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker,
-                indexes), streamsConfig(settings, settings.applicationId() + "-projector"));
+                indexes, content), streamsConfig(settings, settings.applicationId() + "-projector"));
         KafkaStreams embedding = embedder == null ? null
-                : new KafkaStreams(EmbedderTopology.build(settings.topics(), registry, embedder), streamsConfig(settings,
-                        EmbedderTopology.applicationId(settings.applicationId(), embedder.modelId())));
+                : new KafkaStreams(EmbedderTopology.build(settings.topics(), registry, embedder, content),
+                        streamsConfig(settings, EmbedderTopology.applicationId(settings.applicationId(),
+                                embedder.modelId())));
         KafkaStreams linking = linker == null ? null
-                : new KafkaStreams(LinkerTopology.build(settings.topics(), registry, linker),
+                : new KafkaStreams(LinkerTopology.build(settings.topics(), registry, linker,
+                        io.memorychain.projector.linker.LinkListener.NONE, content),
                         streamsConfig(settings, settings.applicationId() + "-linker"));
         MemoryChainRuntime runtime = new MemoryChainRuntime(sequencer, projector, embedding, indexes, tracker,
                 eventPartitions);
         runtime.linker = linking;
+        runtime.keyRing = ring;
+        runtime.content = content;
         try {
             List<KafkaStreams> apps = new ArrayList<>(List.of(sequencer, projector));
             if (embedding != null) {
@@ -153,6 +176,12 @@ public final class MemoryChainRuntime implements AutoCloseable {
         log.info("Sequencer, projection and embedder running (application id {}, key {}, model {})",
                 settings.applicationId(), keys.keyId(), indexes.modelId());
         return runtime;
+    }
+
+    /** The data key ring over the settings' key topic, or null without a master key. */
+    public static DataKeyRing keyRing(Settings settings, SchemaRegistry registry, MasterKey contentKey) {
+        return contentKey == null ? null : new DataKeyRing(Map.of("bootstrap.servers", settings.bootstrapServers()),
+                settings.topics().keys(), registry, contentKey, Duration.ofSeconds(30));
     }
 
     static Properties streamsConfig(Settings settings, String applicationId) {
@@ -234,13 +263,23 @@ public final class MemoryChainRuntime implements AutoCloseable {
      */
     public static MemoryChainRuntime startProjection(Settings settings, SchemaRegistry registry, String modelId,
                                                      Duration timeout) {
+        return startProjection(settings, registry, modelId, timeout, null);
+    }
+
+    /** As above, decrypting the chain's texts with data keys wrapped by {@code contentKey} (null: plain). */
+    public static MemoryChainRuntime startProjection(Settings settings, SchemaRegistry registry, String modelId,
+                                                     Duration timeout, MasterKey contentKey) {
         int eventPartitions = TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
                 settings.replicationFactor());
         AppliedSeqTracker tracker = new AppliedSeqTracker();
         SearchIndexes indexes = SearchIndexes.onDisk(IndexSettings.DEFAULTS, modelId);
+        DataKeyRing ring = keyRing(settings, registry, contentKey);
+        ChainContent content = ring == null ? ChainContent.PLAINTEXT : ChainContent.decrypting(ring);
         KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker,
-                indexes), streamsConfig(settings, settings.applicationId() + "-projector"));
+                indexes, content), streamsConfig(settings, settings.applicationId() + "-projector"));
         MemoryChainRuntime runtime = new MemoryChainRuntime(null, projector, null, indexes, tracker, eventPartitions);
+        runtime.keyRing = ring;
+        runtime.content = content;
         try {
             startAndAwait(List.of(projector), timeout);
         } catch (RuntimeException e) {
@@ -252,6 +291,11 @@ public final class MemoryChainRuntime implements AutoCloseable {
 
     public MemoryViews views() {
         return views;
+    }
+
+    /** How readers in this process decrypt the chain's texts (docs/architecture.md §12). */
+    public ChainContent content() {
+        return content;
     }
 
     /** The search indexes of this process's projection tasks (their reuse and rebuild counts). */
@@ -292,5 +336,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
         }
         projector.close(Duration.ofSeconds(30));
         indexes.close();
+        if (keyRing != null) {
+            keyRing.close();
+        }
     }
 }

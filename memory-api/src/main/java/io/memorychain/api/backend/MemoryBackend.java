@@ -71,6 +71,14 @@ public interface MemoryBackend {
     /** The schema registry in use (for readers of the chain such as the verifier). */
     SchemaRegistry registry();
 
+    /**
+     * How this process decrypts the chain's memory texts (docs/architecture.md §12, erasure); readers of the events
+     * topic that need text apply it. Plain by default (backends without encryption).
+     */
+    default io.memorychain.events.content.ChainContent content() {
+        return io.memorychain.events.content.ChainContent.PLAINTEXT;
+    }
+
     /** Public keys that verify the chain's signatures. */
     KeyRing publicKeys();
 

@@ -293,6 +293,11 @@ public final class MemoryChainRuntime implements AutoCloseable {
         return views;
     }
 
+    /** The data key ring of this process (empty without encryption). */
+    public java.util.Optional<DataKeyRing> dataKeys() {
+        return java.util.Optional.ofNullable(keyRing);
+    }
+
     /** How readers in this process decrypt the chain's texts (docs/architecture.md §12). */
     public ChainContent content() {
         return content;

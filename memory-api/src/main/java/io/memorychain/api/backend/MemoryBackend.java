@@ -79,6 +79,11 @@ public interface MemoryBackend {
         return io.memorychain.events.content.ChainContent.PLAINTEXT;
     }
 
+    /** A memory's data key as the key topic holds it (live or destroyed); empty without encryption or record. */
+    default java.util.Optional<io.memorychain.events.content.DataKey> dataKey(String space, String memoryId) {
+        return java.util.Optional.empty();
+    }
+
     /** Public keys that verify the chain's signatures. */
     KeyRing publicKeys();
 

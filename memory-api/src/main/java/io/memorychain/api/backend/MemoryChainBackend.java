@@ -409,6 +409,12 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     }
 
     @Override
+    public Optional<io.memorychain.events.content.DataKey> dataKey(String space, String memoryId) {
+        return runtime == null ? Optional.empty()
+                : runtime.dataKeys().map(ring -> ring.find(space, memoryId));
+    }
+
+    @Override
     public KeyRing publicKeys() {
         return keys.publicRing();
     }

@@ -1965,7 +1965,7 @@ public abstract class MemoryApiContract {
      * Sends as the caller the test names in {@code X-Actor: <role>:<agent>} (default {@link #DEFAULT_CALLER}) with a
      * key issued for it on every space, unless the request already carries an Authorization header.
      */
-    private MutableHttpRequest<?> authorized(MutableHttpRequest<?> request) {
+    protected MutableHttpRequest<?> authorized(MutableHttpRequest<?> request) {
         String caller = request.getHeaders().get("X-Actor");
         request.getHeaders().remove("X-Actor");
         if (request.getHeaders().get(HttpHeaders.AUTHORIZATION) == null) {

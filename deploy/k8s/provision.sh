@@ -125,4 +125,14 @@ if [[ "${SKIP_SECRET:-0}" != 1 ]]; then
   else
     echo "secret memory-chain-signing-key exists: kept" >&2
   fi
+  # the content master key (docs/architecture.md §12, erasure): 32 random bytes in hex, the format of MasterKey
+  if [[ "${DRY_RUN:-0}" == 1 ]] || ! kubectl -n "$NAMESPACE" get secret memory-chain-content-key >/dev/null 2>&1; then
+    echo "secret memory-chain-content-key: a new AES-256 content master key" >&2
+    cdir="$(mktemp -d)"
+    run sh -c "umask 077; openssl rand -hex 32 > '$cdir/content-master.key'"
+    run kubectl -n "$NAMESPACE" create secret generic memory-chain-content-key --from-file="$cdir/content-master.key"
+    rm -rf "$cdir"
+  else
+    echo "secret memory-chain-content-key exists: kept" >&2
+  fi
 fi

@@ -85,6 +85,19 @@ public final class ChainContent {
         return keys == null ? serde : serde.afterRead(this::decrypt);
     }
 
+    /** Encrypts one snapshot's content, summary and tags in place with the memory's data key (the sequencer's step). */
+    public static Memory encrypt(Memory m, byte[] key) {
+        byte[] aad = ContentCipher.contentAad(m.getSpace(), m.getId());
+        m.setContent(ContentCipher.encrypt(key, aad, m.getContent()));
+        m.setSummary(ContentCipher.encrypt(key, aad, m.getSummary()));
+        List<String> tags = new ArrayList<>(m.getTags().size());
+        for (String tag : m.getTags()) {
+            tags.add(ContentCipher.encrypt(key, aad, tag));
+        }
+        m.setTags(tags);
+        return m;
+    }
+
     public static boolean hasEncryptedText(Memory m) {
         if (ContentCipher.isEncrypted(m.getContent()) || ContentCipher.isEncrypted(m.getSummary())) {
             return true;

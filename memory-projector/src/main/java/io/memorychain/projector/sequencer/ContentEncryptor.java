@@ -80,14 +80,7 @@ final class ContentEncryptor {
             }
             return;
         }
-        byte[] aad = ContentCipher.contentAad(m.getSpace(), m.getId());
-        m.setContent(ContentCipher.encrypt(key.key(), aad, m.getContent()));
-        m.setSummary(ContentCipher.encrypt(key.key(), aad, m.getSummary()));
-        List<String> tags = new ArrayList<>(m.getTags().size());
-        for (String tag : m.getTags()) {
-            tags.add(ContentCipher.encrypt(key.key(), aad, tag));
-        }
-        m.setTags(tags);
+        ChainContent.encrypt(m, key.key());
     }
 
     private MemoryEvent destroy(MemoryEvent plain, MemoryErased erased, Consumer<DataKeyRecord> keyRecords) {

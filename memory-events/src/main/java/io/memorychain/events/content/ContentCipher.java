@@ -15,7 +15,7 @@ import javax.crypto.spec.SecretKeySpec;
  * their data keys under the master key. Text is written as {@code enc1:<base64url without padding of nonce(12) ||
  * ciphertext || tag(16)>}, so the Avro field stays a string and the chain's hash and signature cover the ciphertext.
  * The associated data binds a text to its memory: {@code "memorychain-content-v1" NUL space NUL memory id}; a
- * ciphertext moved to another memory, or altered, fails to decrypt. Thread-safe (one {@link Cipher} per call).
+ * ciphertext moved to another memory, or altered, fails to decrypt. Thread-safe (one {@link Cipher} per thread).
  */
 public final class ContentCipher {
 
@@ -27,6 +27,14 @@ public final class ContentCipher {
     private static final int TAG_BITS = 128;
     private static final String TRANSFORMATION = "AES/GCM/NoPadding";
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** One cipher per thread, initialized anew for every text: getInstance is a large part of a short text's cost. */
+    private static final ThreadLocal<Cipher> CIPHERS = ThreadLocal.withInitial(() -> {
+        try {
+            return Cipher.getInstance(TRANSFORMATION);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-GCM is not available", e);
+        }
+    });
 
     private ContentCipher() {
     }
@@ -85,7 +93,7 @@ public final class ContentCipher {
         byte[] nonce = new byte[NONCE_BYTES];
         RANDOM.nextBytes(nonce);
         try {
-            Cipher cipher = Cipher.getInstance(TRANSFORMATION);
+            Cipher cipher = CIPHERS.get();
             cipher.init(Cipher.ENCRYPT_MODE, aes(key), new GCMParameterSpec(TAG_BITS, nonce));
             cipher.updateAAD(aad);
             byte[] out = new byte[NONCE_BYTES + cipher.getOutputSize(plain.length)];
@@ -103,7 +111,7 @@ public final class ContentCipher {
             throw new ContentCipherException("sealed text too short: " + sealed.length + " bytes", null);
         }
         try {
-            Cipher cipher = Cipher.getInstance(TRANSFORMATION);
+            Cipher cipher = CIPHERS.get();
             cipher.init(Cipher.DECRYPT_MODE, aes(key), new GCMParameterSpec(TAG_BITS, sealed, 0, NONCE_BYTES));
             cipher.updateAAD(aad);
             return cipher.doFinal(sealed, NONCE_BYTES, sealed.length - NONCE_BYTES);

@@ -82,6 +82,9 @@ topic memory.access.v1 "$PARTITIONS" "retention.ms=$FOREVER"
 topic memory.embeddings.v1 "$PARTITIONS" "retention.ms=$FOREVER" "retention.bytes=$FOREVER"
 topic memory.ops.v1 "$PARTITIONS" "retention.ms=$FOREVER"
 topic memory.api-keys.v1 1 "cleanup.policy=compact"
+# content data keys (docs/architecture.md §12, erasure): written only by the sequencer; compaction drops a destroyed
+# key's earlier wrapped record
+topic memory.keys.v1 1 "cleanup.policy=compact" "min.cleanable.dirty.ratio=0.01" "segment.ms=3600000"
 
 acl() {
   run "$KAFKA_BIN/kafka-acls.sh" "${admin_args[@]}" --add --force "$@"
@@ -97,7 +100,7 @@ if [[ "${ACLS:-1}" != 0 ]]; then
   acl --allow-principal "$SERVICE_PRINCIPAL" --operation All --resource-pattern-type prefixed --transactional-id "$APP"
   acl --allow-principal "$SERVICE_PRINCIPAL" --operation IdempotentWrite --cluster
   # the workers: read the chain and its derived topics, write requests and dead letters, never events
-  for t in memory.events.v1 memory.embeddings.v1 memory.access.v1 memory.outcomes.v1 memory.ops.v1; do
+  for t in memory.events.v1 memory.embeddings.v1 memory.access.v1 memory.outcomes.v1 memory.ops.v1 memory.keys.v1; do
     acl --allow-principal "$WORKER_PRINCIPAL" --operation Read --operation Describe --topic "$PREFIX$t"
   done
   for t in memory.requests.v1 memory.dlq.v1; do
@@ -121,5 +124,15 @@ if [[ "${SKIP_SECRET:-0}" != 1 ]]; then
     run kubectl -n "$NAMESPACE" create secret generic memory-chain-signing-key --from-file="$dir/chain-signing.key"
   else
     echo "secret memory-chain-signing-key exists: kept" >&2
+  fi
+  # the content master key (docs/architecture.md §12, erasure): 32 random bytes in hex, the format of MasterKey
+  if [[ "${DRY_RUN:-0}" == 1 ]] || ! kubectl -n "$NAMESPACE" get secret memory-chain-content-key >/dev/null 2>&1; then
+    echo "secret memory-chain-content-key: a new AES-256 content master key" >&2
+    cdir="$(mktemp -d)"
+    run sh -c "umask 077; openssl rand -hex 32 > '$cdir/content-master.key'"
+    run kubectl -n "$NAMESPACE" create secret generic memory-chain-content-key --from-file="$cdir/content-master.key"
+    rm -rf "$cdir"
+  else
+    echo "secret memory-chain-content-key exists: kept" >&2
   fi
 fi

@@ -59,6 +59,9 @@ public final class EventDescriptions {
                     + (e.getPurgeAt() == null ? "; kept indefinitely" : "; purge at " + e.getPurgeAt()) + ")";
         } else if (p instanceof io.memorychain.avro.MemoryPurged x) {
             return "purged " + x.getMemoryId() + (x.getReason() == null ? "" : " (" + snippet(x.getReason()) + ")");
+        } else if (p instanceof io.memorychain.avro.MemoryErased x) {
+            return "erased " + x.getMemoryId() + " (data key " + (x.getDataKeyId() == null ? "none" : x.getDataKeyId())
+                    + " destroyed: " + snippet(x.getReason()) + ")";
         } else if (p instanceof MemoryRestored r) {
             return "restored " + r.getMemoryId();
         } else if (p instanceof BlockUpdated b) {

@@ -86,6 +86,8 @@ public final class Evolver {
             }));
         } else if (payload instanceof MemoryPurged p) {
             changes.add(keepingDecayClock(current, p.getMemoryId(), at, m -> Purges.tombstone(m, at)));
+        } else if (payload instanceof io.memorychain.avro.MemoryErased p) {
+            changes.add(keepingDecayClock(current, p.getMemoryId(), at, m -> Purges.erase(m, at)));
         } else if (payload instanceof MemoryProtected p) {
             changes.add(change(current, p.getMemoryId(), at, m -> m.setConstitutional(true)));
         } else if (payload instanceof MemoryUnprotected p) {

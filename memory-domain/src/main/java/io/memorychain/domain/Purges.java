@@ -8,7 +8,8 @@ import java.util.List;
  * Purged memories (docs/architecture.md §12): a {@code MemoryPurged} event turns a soft-deleted memory into a
  * tombstone whose text is {@link #MARKER}. The write model keeps the tombstone (so nothing can restore, change or roll
  * it back); the views drop it and replace its text wherever they kept a copy. The chain itself still holds the earlier
- * events' content until crypto-shredding erasure exists: {@code MemoryPurged} is where that erasure hooks in.
+ * events' (encrypted) content; {@code MemoryErased} destroys its data key (crypto-shredding, {@link #erase}), after
+ * which that content is unreadable everywhere.
  */
 public final class Purges {
 
@@ -18,8 +19,28 @@ public final class Purges {
     private Purges() {
     }
 
+    /** What an erased memory's text reads as, in the tombstone and wherever a reader meets its destroyed key. */
+    public static final String ERASED = "[erased]";
+
     public static boolean isPurged(Memory memory) {
         return memory != null && memory.getPurgedAt() != null;
+    }
+
+    /** An erased memory (docs/architecture.md §12): a tombstone whose text is {@link #ERASED}. */
+    public static boolean isErased(Memory memory) {
+        return isPurged(memory) && ERASED.equals(memory.getContent());
+    }
+
+    /**
+     * Edits a copy of the memory into an erased tombstone (a purged one keeps its {@code purged_at}): its text reads
+     * {@link #ERASED} from here on.
+     */
+    public static void erase(Memory memory, Instant at) {
+        Instant purgedAt = memory.getPurgedAt();
+        scrub(memory);
+        memory.setContent(ERASED);
+        memory.setContentHash(ContentHash.of(ERASED));
+        memory.setPurgedAt(purgedAt != null ? purgedAt : at);
     }
 
     /** Edits a copy of the memory into its tombstone: no content, summary or tags; purged at {@code at}. */

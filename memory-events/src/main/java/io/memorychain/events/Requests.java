@@ -85,6 +85,11 @@ public final class Requests {
         return request(space, actor, new DeleteMemory(id, null));
     }
 
+    /** Erase a memory for good (docs/architecture.md §12): admins and users, with a reason. */
+    public static MemoryRequest.Builder erase(String space, Actor actor, String id, String reason) {
+        return request(space, actor, new io.memorychain.avro.EraseMemory(id, reason));
+    }
+
     public static MemoryRequest.Builder restore(String space, Actor actor, String id) {
         return request(space, actor, new RestoreMemory(id));
     }

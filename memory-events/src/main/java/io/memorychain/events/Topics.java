@@ -17,9 +17,11 @@ import java.util.Objects;
  * @param apiKeys      the API's key records (hashed secrets), compacted, 1 partition, key = key id
  * @param ops          operational events (off-chain, seed 004 section 14): the write-side ops derived from the chain
  *                     and the read-side ops and refused writes recorded by the API, key = space
+ * @param keys         the memories' content data keys (docs/architecture.md §12, erasure), compacted, key = space NUL
+ *                     memory id; written only by the sequencer
  */
 public record Topics(String requests, String events, String outcomes, String deadLetters, String access,
-                     String embeddings, String schemas, String apiKeys, String ops) {
+                     String embeddings, String schemas, String apiKeys, String ops, String keys) {
 
     public Topics {
         Objects.requireNonNull(requests);
@@ -31,6 +33,7 @@ public record Topics(String requests, String events, String outcomes, String dea
         Objects.requireNonNull(schemas);
         Objects.requireNonNull(apiKeys);
         Objects.requireNonNull(ops);
+        Objects.requireNonNull(keys);
     }
 
     public static Topics defaults() {
@@ -40,12 +43,13 @@ public record Topics(String requests, String events, String outcomes, String dea
     public static Topics withPrefix(String prefix) {
         return new Topics(prefix + "memory.requests.v1", prefix + "memory.events.v1", prefix + "memory.outcomes.v1",
                 prefix + "memory.dlq.v1", prefix + "memory.access.v1", prefix + "memory.embeddings.v1",
-                prefix + "_memory_schemas", prefix + "memory.api-keys.v1", prefix + "memory.ops.v1");
+                prefix + "_memory_schemas", prefix + "memory.api-keys.v1", prefix + "memory.ops.v1",
+                prefix + "memory.keys.v1");
     }
 
     /** Topics that carry requests, events and outcomes (co-partitioned by space where keyed by space). */
     public List<String> dataTopics() {
-        return List.of(requests, events, outcomes, deadLetters, access, embeddings, ops);
+        return List.of(requests, events, outcomes, deadLetters, access, embeddings, ops, keys);
     }
 
     /** Topics keyed by space that processors read together with the events: they need the events' partition count. */

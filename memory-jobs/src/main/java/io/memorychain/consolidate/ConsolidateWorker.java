@@ -4,6 +4,7 @@ import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
+import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.job.ChainJob;
@@ -51,12 +52,12 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     private final Map<String, Deque<PendingRun>> pending = new HashMap<>();
 
     ConsolidateWorker(SchemaRegistry registry, ConsolidateSettings settings, Consolidations consolidations,
-                              String modelId, String embeddingsTopic) {
+                      String modelId, String embeddingsTopic, ChainContent content) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.consolidations = Objects.requireNonNull(consolidations, "consolidations");
         this.modelId = Objects.requireNonNull(modelId, "modelId");
         this.embeddingsTopic = Objects.requireNonNull(embeddingsTopic, "embeddingsTopic");
-        this.eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
+        this.eventSerde = content.eventSerde(registry);
         this.embeddingSerde = AvroWireSerde.forValues(registry, MemoryEmbedding.class);
     }
 
@@ -75,16 +76,26 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     public static ChainJob<List<ConsolidatePlanner.Plan>> job(ChainJob.Options options, SchemaRegistry registry,
                                                         ConsolidateSettings settings, Consolidations consolidations,
                                                         ConsolidateMetrics metrics, String modelId) {
-        return job(options, registry, settings, consolidations, metrics, modelId, ChainJob.BeforeCommit.NONE);
+        return job(options, registry, settings, consolidations, metrics, modelId, ChainContent.PLAINTEXT);
     }
 
-    /** The job with a hook called before each transaction commits (crash tests). */
+    /** As above, decrypting the chain's texts (docs/architecture.md §12, erasure). */
     public static ChainJob<List<ConsolidatePlanner.Plan>> job(ChainJob.Options options, SchemaRegistry registry,
-                                                        ConsolidateSettings settings, Consolidations consolidations,
-                                                        ConsolidateMetrics metrics, String modelId,
-                                                        ChainJob.BeforeCommit beforeCommit) {
+                                                              ConsolidateSettings settings,
+                                                              Consolidations consolidations,
+                                                              ConsolidateMetrics metrics, String modelId,
+                                                              ChainContent content) {
+        return job(options, registry, settings, consolidations, metrics, modelId, content, ChainJob.BeforeCommit.NONE);
+    }
+
+    /** As above, with a hook called before each transaction commits (crash tests). */
+    public static ChainJob<List<ConsolidatePlanner.Plan>> job(ChainJob.Options options, SchemaRegistry registry,
+                                                              ConsolidateSettings settings,
+                                                              Consolidations consolidations,
+                                                              ConsolidateMetrics metrics, String modelId,
+                                                              ChainContent content, ChainJob.BeforeCommit beforeCommit) {
         return new ChainJob<>(options, registry, new ConsolidateWorker(registry, settings, consolidations, modelId,
-                options.topics().embeddings()), metrics.job(), beforeCommit);
+                options.topics().embeddings(), content), metrics.job(), beforeCommit);
     }
 
     @Override

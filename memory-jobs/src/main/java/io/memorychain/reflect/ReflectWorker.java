@@ -3,6 +3,7 @@ package io.memorychain.reflect;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
+import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.job.ChainJob;
@@ -34,9 +35,13 @@ public final class ReflectWorker implements ChainJob.Logic<ReflectRun> {
     private final Map<String, SpaceReflections> spaces = new HashMap<>();
 
     ReflectWorker(SchemaRegistry registry, ReflectSettings settings, ReflectionEngine engine) {
+        this(registry, settings, engine, ChainContent.PLAINTEXT);
+    }
+
+    ReflectWorker(SchemaRegistry registry, ReflectSettings settings, ReflectionEngine engine, ChainContent content) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.engine = Objects.requireNonNull(engine, "engine");
-        this.eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
+        this.eventSerde = content.eventSerde(registry);
     }
 
     /** The loop's options for the reflection job: reads the events topic. */
@@ -50,7 +55,14 @@ public final class ReflectWorker implements ChainJob.Logic<ReflectRun> {
     public static ChainJob<ReflectRun> job(ChainJob.Options options, SchemaRegistry registry, ReflectSettings settings,
                                            ReflectionEngine engine, ReflectMetrics metrics,
                                            ChainJob.BeforeCommit beforeCommit) {
-        return new ChainJob<>(options, registry, new ReflectWorker(registry, settings, engine), metrics.job(),
+        return job(options, registry, settings, engine, metrics, beforeCommit, ChainContent.PLAINTEXT);
+    }
+
+    /** As above, decrypting the chain's texts (docs/architecture.md §12, erasure). */
+    public static ChainJob<ReflectRun> job(ChainJob.Options options, SchemaRegistry registry, ReflectSettings settings,
+                                           ReflectionEngine engine, ReflectMetrics metrics,
+                                           ChainJob.BeforeCommit beforeCommit, ChainContent content) {
+        return new ChainJob<>(options, registry, new ReflectWorker(registry, settings, engine, content), metrics.job(),
                 beforeCommit);
     }
 

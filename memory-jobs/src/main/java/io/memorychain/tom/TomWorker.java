@@ -3,6 +3,7 @@ package io.memorychain.tom;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
+import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.job.ChainJob;
@@ -31,10 +32,10 @@ public final class TomWorker implements ChainJob.Logic<TomRun> {
     private final AvroWireSerde<MemoryEvent> eventSerde;
     private final Map<TopicPartition, TomPlanner> planners = new HashMap<>();
 
-    private TomWorker(SchemaRegistry registry, TomSettings settings, TomInsights insights) {
+    private TomWorker(SchemaRegistry registry, TomSettings settings, TomInsights insights, ChainContent content) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.insights = Objects.requireNonNull(insights, "insights");
-        this.eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
+        this.eventSerde = content.eventSerde(registry);
     }
 
     /**
@@ -53,7 +54,14 @@ public final class TomWorker implements ChainJob.Logic<TomRun> {
     /** The ToM job, ready to {@link ChainJob#run()}. */
     public static ChainJob<TomRun> job(ChainJob.Options options, SchemaRegistry registry, TomSettings settings,
                                        TomInsights insights, TomMetrics metrics, ChainJob.BeforeCommit beforeCommit) {
-        return new ChainJob<>(options, registry, new TomWorker(registry, settings, insights), metrics.job(),
+        return job(options, registry, settings, insights, metrics, beforeCommit, ChainContent.PLAINTEXT);
+    }
+
+    /** As above, decrypting the chain's texts (docs/architecture.md §12, erasure). */
+    public static ChainJob<TomRun> job(ChainJob.Options options, SchemaRegistry registry, TomSettings settings,
+                                       TomInsights insights, TomMetrics metrics, ChainJob.BeforeCommit beforeCommit,
+                                       ChainContent content) {
+        return new ChainJob<>(options, registry, new TomWorker(registry, settings, insights, content), metrics.job(),
                 beforeCommit);
     }
 

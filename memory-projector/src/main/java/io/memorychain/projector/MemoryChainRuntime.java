@@ -5,6 +5,9 @@ import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
 import io.memorychain.events.chain.ChainSealer;
+import io.memorychain.events.content.ChainContent;
+import io.memorychain.events.content.DataKeyRing;
+import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.embedding.EmbedderTopology;
 import io.memorychain.projector.linker.LinkerSettings;
@@ -132,6 +135,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
     private final MemoryViews views;
     private final SpaceOwners owners;
     private final StreamFailures failures = new StreamFailures();
+    private DataKeyRing keyRing;
+    private ChainContent content = ChainContent.PLAINTEXT;
 
     private MemoryChainRuntime(KafkaStreams sequencer, KafkaStreams projector, KafkaStreams embedder,
                                SearchIndexes indexes, AppliedSeqTracker tracker, int eventPartitions,
@@ -162,6 +167,17 @@ public final class MemoryChainRuntime implements AutoCloseable {
      */
     public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
                                            Embedder embedder, LinkerSettings linker, Duration timeout) {
+        return start(settings, registry, keys, embedder, linker, timeout, null);
+    }
+
+    /**
+     * As {@link #start(Settings, SchemaRegistry, ChainKeys, Embedder, LinkerSettings, Duration)}, with the memories'
+     * texts encrypted on the chain under per-memory data keys wrapped by {@code contentKey} (docs/architecture.md §12,
+     * erasure) and decrypted by every reader here through one {@link DataKeyRing}; null keeps them plain.
+     */
+    public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
+                                           Embedder embedder, LinkerSettings linker, Duration timeout,
+                                           MasterKey contentKey) {
         if (linker != null && (embedder == null || !linker.modelId().equals(embedder.modelId()))) {
             throw new IllegalArgumentException("the linker needs the embedder whose model it compares");
         }
@@ -170,21 +186,27 @@ public final class MemoryChainRuntime implements AutoCloseable {
         AppliedSeqTracker tracker = new AppliedSeqTracker();
         SearchIndexes indexes = embedder == null ? SearchIndexes.onDisk(IndexSettings.DEFAULTS, NO_MODEL)
                 : SearchIndexes.onDisk(IndexSettings.DEFAULTS.withDimensions(embedder.dimensions()), embedder.modelId());
+        DataKeyRing ring = keyRing(settings, registry, contentKey);
+        ChainContent content = ring == null ? ChainContent.PLAINTEXT : ChainContent.decrypting(ring);
         Topology sequencerTopology = SequencerTopology.build(settings.topics(), registry, new ChainSealer(keys),
-                settings.sequencer(), Clock.systemUTC());
+                settings.sequencer(), Clock.systemUTC(), contentKey);
         KafkaStreams sequencer = new KafkaStreams(sequencerTopology,
                 streamsConfig(settings, settings.applicationId() + "-sequencer"));
         KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker,
-                indexes), projectionConfig(settings));
+                indexes, content), projectionConfig(settings));
         KafkaStreams embedding = embedder == null ? null
-                : new KafkaStreams(EmbedderTopology.build(settings.topics(), registry, embedder), streamsConfig(settings,
-                        EmbedderTopology.applicationId(settings.applicationId(), embedder.modelId())));
+                : new KafkaStreams(EmbedderTopology.build(settings.topics(), registry, embedder, content),
+                        streamsConfig(settings, EmbedderTopology.applicationId(settings.applicationId(),
+                                embedder.modelId())));
         KafkaStreams linking = linker == null ? null
-                : new KafkaStreams(LinkerTopology.build(settings.topics(), registry, linker),
+                : new KafkaStreams(LinkerTopology.build(settings.topics(), registry, linker,
+                        io.memorychain.projector.linker.LinkListener.NONE, content),
                         streamsConfig(settings, settings.applicationId() + "-linker"));
         MemoryChainRuntime runtime = new MemoryChainRuntime(sequencer, projector, embedding, indexes, tracker,
                 eventPartitions, settings.routing());
         runtime.linker = linking;
+        runtime.keyRing = ring;
+        runtime.content = content;
         try {
             Map<String, KafkaStreams> apps = new LinkedHashMap<>();
             apps.put("sequencer", sequencer);
@@ -203,6 +225,12 @@ public final class MemoryChainRuntime implements AutoCloseable {
         log.info("Sequencer, projection and embedder running (application id {}, key {}, model {})",
                 settings.applicationId(), keys.keyId(), indexes.modelId());
         return runtime;
+    }
+
+    /** The data key ring over the settings' key topic, or null without a master key. */
+    public static DataKeyRing keyRing(Settings settings, SchemaRegistry registry, MasterKey contentKey) {
+        return contentKey == null ? null : new DataKeyRing(Map.of("bootstrap.servers", settings.bootstrapServers()),
+                settings.topics().keys(), registry, contentKey, Duration.ofSeconds(30));
     }
 
     static Properties streamsConfig(Settings settings, String applicationId) {
@@ -296,14 +324,24 @@ public final class MemoryChainRuntime implements AutoCloseable {
      */
     public static MemoryChainRuntime startProjection(Settings settings, SchemaRegistry registry, String modelId,
                                                      Duration timeout) {
+        return startProjection(settings, registry, modelId, timeout, null);
+    }
+
+    /** As above, decrypting the chain's texts with data keys wrapped by {@code contentKey} (null: plain). */
+    public static MemoryChainRuntime startProjection(Settings settings, SchemaRegistry registry, String modelId,
+                                                     Duration timeout, MasterKey contentKey) {
         int eventPartitions = TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
                 settings.replicationFactor());
         AppliedSeqTracker tracker = new AppliedSeqTracker();
         SearchIndexes indexes = SearchIndexes.onDisk(IndexSettings.DEFAULTS, modelId);
+        DataKeyRing ring = keyRing(settings, registry, contentKey);
+        ChainContent content = ring == null ? ChainContent.PLAINTEXT : ChainContent.decrypting(ring);
         KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker,
-                indexes), projectionConfig(settings));
+                indexes, content), projectionConfig(settings));
         MemoryChainRuntime runtime = new MemoryChainRuntime(null, projector, null, indexes, tracker, eventPartitions,
                 settings.routing());
+        runtime.keyRing = ring;
+        runtime.content = content;
         try {
             startAndAwait(Map.of("projection", projector), runtime.failures, timeout);
         } catch (RuntimeException e) {
@@ -329,6 +367,16 @@ public final class MemoryChainRuntime implements AutoCloseable {
      */
     public StreamFailures failures() {
         return failures;
+    }
+
+    /** The data key ring of this process (empty without encryption). */
+    public java.util.Optional<DataKeyRing> dataKeys() {
+        return java.util.Optional.ofNullable(keyRing);
+    }
+
+    /** How readers in this process decrypt the chain's texts (docs/architecture.md §12). */
+    public ChainContent content() {
+        return content;
     }
 
     /** The search indexes of this process's projection tasks (their reuse and rebuild counts). */
@@ -369,5 +417,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
         }
         projector.close(Duration.ofSeconds(30));
         indexes.close();
+        if (keyRing != null) {
+            keyRing.close();
+        }
     }
 }

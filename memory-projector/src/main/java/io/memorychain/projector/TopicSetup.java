@@ -44,10 +44,16 @@ public final class TopicSetup {
                     topics.access(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER),
                     topics.embeddings(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER,
                             TopicConfig.RETENTION_BYTES_CONFIG, FOREVER),
-                    topics.ops(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER));
+                    topics.ops(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER),
+                    // data keys (docs/architecture.md §12): the latest record per memory is all that counts, and
+                    // compaction is what removes a destroyed key's earlier (wrapped) record from the log
+                    topics.keys(), Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
+                            TopicConfig.MIN_CLEANABLE_DIRTY_RATIO_CONFIG, "0.01",
+                            TopicConfig.SEGMENT_MS_CONFIG, String.valueOf(3600_000L)));
             for (String topic : topics.dataTopics()) {
                 if (!existing.contains(topic)) {
-                    missing.add(new NewTopic(topic, partitions, replicationFactor).configs(configs.get(topic)));
+                    int count = topic.equals(topics.keys()) ? 1 : partitions;
+                    missing.add(new NewTopic(topic, count, replicationFactor).configs(configs.get(topic)));
                 }
             }
             if (!missing.isEmpty()) {

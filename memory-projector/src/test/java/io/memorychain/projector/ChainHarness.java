@@ -2,6 +2,7 @@ package io.memorychain.projector;
 
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
+import io.memorychain.avro.DataKeyRecord;
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;
@@ -13,6 +14,9 @@ import io.memorychain.events.Requests;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
 import io.memorychain.events.chain.ChainSealer;
+import io.memorychain.events.content.ChainContent;
+import io.memorychain.events.content.DataKeyRing;
+import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.events.testing.InMemorySchemaRegistry;
 import io.memorychain.projector.embedding.EmbedderTopology;
@@ -70,6 +74,13 @@ public final class ChainHarness implements AutoCloseable {
     private final AvroWireSerde<MemoryRequest> requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
     private final AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
     private final List<MemoryEvent> chain = new ArrayList<>();
+    private final TestOutputTopic<String, DataKeyRecord> keysOut;
+    /** The latest key record per memory, as a compacted key topic holds them. */
+    public final java.util.Map<String, DataKeyRecord> dataKeys = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Every key record the sequencer wrote, in order. */
+    public final List<DataKeyRecord> keyRecords = new ArrayList<>();
+    /** The master key, or null without encryption. */
+    public final MasterKey contentKey;
     private final List<MemoryEmbedding> embeddings = new ArrayList<>();
     private final AvroWireSerde<MemoryEmbedding> embeddingSerde =
             AvroWireSerde.forValues(registry, MemoryEmbedding.class);
@@ -95,7 +106,22 @@ public final class ChainHarness implements AutoCloseable {
     }
 
     public ChainHarness(WriteSettings settings, Embedder embedder) {
+        this(settings, embedder, null);
+    }
+
+    /**
+     * With content encryption (docs/architecture.md §12): the sequencer encrypts under data keys wrapped by
+     * {@code contentKey}; the key records it writes are kept in {@link #dataKeys} and the projection and the embedder
+     * decrypt with them, as a {@code DataKeyRing} over the key topic would.
+     */
+    public ChainHarness(WriteSettings settings, Embedder embedder, MasterKey contentKey) {
         this.embedder = embedder;
+        this.contentKey = contentKey;
+        ChainContent content = contentKey == null ? ChainContent.PLAINTEXT
+                : ChainContent.decrypting((space, id) -> {
+                    DataKeyRecord r = dataKeys.get(DataKeyRing.recordKey(space, id));
+                    return r == null ? null : DataKeyRing.toKey(r, contentKey);
+                });
         clock = new Clock() {
             @Override
             public ZoneOffset getZone() {
@@ -113,13 +139,15 @@ public final class ChainHarness implements AutoCloseable {
             }
         };
         sequencer = new TopologyTestDriver(SequencerTopology.build(topics, registry, new ChainSealer(keys), settings,
-                clock), props("seq"));
+                clock, contentKey), props("seq"));
+        keysOut = sequencer.createOutputTopic(topics.keys(), new StringDeserializer(),
+                AvroWireSerde.forValues(registry, DataKeyRecord.class));
         AppliedSeqTracker tracker = new AppliedSeqTracker();
         indexes = SearchIndexes.inMemory(IndexSettings.DEFAULTS, embedder == null ? "none" : embedder.modelId());
-        projection = new TopologyTestDriver(ProjectionTopology.build(topics, registry, tracker, indexes),
+        projection = new TopologyTestDriver(ProjectionTopology.build(topics, registry, tracker, indexes, content),
                 props("proj"));
         embedding = embedder == null ? null
-                : new TopologyTestDriver(EmbedderTopology.build(topics, registry, embedder), props("embed"));
+                : new TopologyTestDriver(EmbedderTopology.build(topics, registry, embedder, content), props("embed"));
         embedderIn = embedding == null ? null
                 : embedding.createInputTopic(topics.events(), new ByteArraySerializer(), new ByteArraySerializer());
         embeddingsOut = embedding == null ? null
@@ -186,6 +214,10 @@ public final class ChainHarness implements AutoCloseable {
     }
 
     private void drainEvents() {
+        for (TestRecord<String, DataKeyRecord> r : keysOut.readRecordsToList()) {
+            keyRecords.add(r.value());
+            dataKeys.put(r.key(), r.value());
+        }
         for (TestRecord<String, MemoryEvent> r : eventsOut.readRecordsToList()) {
             chain.add(r.value());
             byte[] key = r.key().getBytes(StandardCharsets.UTF_8);

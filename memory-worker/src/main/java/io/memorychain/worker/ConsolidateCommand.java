@@ -134,10 +134,12 @@ final class ConsolidateCommand {
         UsageCounters usage = new UsageCounters();
         ConsolidateMetrics metrics = new ConsolidateMetrics();
         ChatModels models = new ChatModels(options.llm(), LlmRuntime.standard(usage));
-        try (SchemaRegistry registry = registries.open(options.registry())) {
+        try (SchemaRegistry registry = registries.open(options.registry());
+             WorkerContent content = WorkerContent.open(options.worker().bootstrapServers(), options.worker().topics(),
+                     registry)) {
             ChainJob<List<ConsolidatePlanner.Plan>> worker = ConsolidateWorker.job(options.worker(), registry,
                     options.settings(), new Consolidations(models, options.settings(), metrics), metrics,
-                    options.modelId());
+                    options.modelId(), content.content());
             log.info("consolidate starting: group {}, interval {}, max-pairs {}, band [{}, {}), embeddings of {}",
                     options.groupId(), options.settings().interval(), options.settings().maxPairs(),
                     options.settings().bandLow(), options.settings().nearExact(), options.modelId());

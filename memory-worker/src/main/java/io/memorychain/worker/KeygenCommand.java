@@ -1,6 +1,7 @@
 package io.memorychain.worker;
 
 import io.memorychain.events.chain.ChainKeys;
+import io.memorychain.events.content.MasterKey;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,9 @@ final class KeygenCommand {
 
               Creates the chain signing key (Ed25519, hex, owner read/write only) at FILE, with FILE.pub (the
               public key, for verifiers), unless FILE exists; prints the key id either way. The service reads it
-              from <memory.data-dir>/keys/chain-signing.key: mount the same file into every instance.
+              from <memory.data-dir>/keys/chain-signing.key: mount the same file into every instance. Next to it,
+              also content-master.key (AES-256, hex), the master key of the memories' data keys (erasure), unless
+              it exists: mount it into every instance too, and name it in MEMORY_CONTENT_KEY_FILE for the jobs.
 
               --out                the private key file to create (e.g. /data/keys/chain-signing.key)
 
@@ -39,6 +42,11 @@ final class KeygenCommand {
         boolean existed = Files.exists(file);
         ChainKeys keys = ChainKeys.loadOrCreate(file);
         out.println((existed ? "kept" : "created") + " chain signing key " + keys.keyId() + " at " + file);
+        Path contentFile = file.toAbsolutePath().resolveSibling(MasterKey.FILE_NAME);
+        boolean contentExisted = Files.exists(contentFile);
+        MasterKey content = MasterKey.loadOrCreate(contentFile);
+        out.println((contentExisted ? "kept" : "created") + " content master key " + content.id() + " at "
+                + contentFile);
         return WorkerMain.EXIT_OK;
     }
 }

@@ -123,9 +123,11 @@ final class LinkCommand {
     static int run(Options options, RegistryFactory registries, PrintStream err) throws UsageException {
         LinkerSettings settings = options.settings(options.modelId());
         LongAdder proposed = new LongAdder();
-        try (SchemaRegistry registry = registries.open(options.registry())) {
+        try (SchemaRegistry registry = registries.open(options.registry());
+             WorkerContent content = WorkerContent.open(options.bootstrapServers(), options.topics(), registry)) {
             KafkaStreams streams = new KafkaStreams(
-                    LinkerTopology.build(options.topics(), registry, settings, (space, from, to, s) -> proposed.increment()),
+                    LinkerTopology.build(options.topics(), registry, settings, (space, from, to, s) -> proposed.increment(),
+                            content.content()),
                     MemoryChainRuntime.streamsConfig(options.bootstrapServers(), options.stateDir(), (short) -1,
                             options.applicationId(), MemoryChainRuntime.Settings.defaultInstanceId()));
             AtomicLong reported = new AtomicLong();

@@ -111,16 +111,24 @@ final class RefineCommand {
 
     /** The trigger's Streams application (not started), with the clock the schedule is measured by. */
     static KafkaStreams streams(Options options, SchemaRegistry registry, Clock clock, TriggerListener listener) {
+        return streams(options, registry, clock, listener, io.memorychain.events.content.ChainContent.PLAINTEXT);
+    }
+
+    /** As above, decrypting the chain's texts (docs/architecture.md §12) before counting core tokens. */
+    static KafkaStreams streams(Options options, SchemaRegistry registry, Clock clock, TriggerListener listener,
+                                io.memorychain.events.content.ChainContent content) {
         return new KafkaStreams(RefinementTriggerTopology.build(options.topics(), registry, options.settings(), clock,
-                listener), MemoryChainRuntime.streamsConfig(options.bootstrapServers(), options.stateDir(), (short) -1,
+                listener, content), MemoryChainRuntime.streamsConfig(options.bootstrapServers(), options.stateDir(), (short) -1,
                 options.applicationId(), MemoryChainRuntime.Settings.defaultInstanceId()));
     }
 
     /** Runs the trigger until the JVM shuts down or Streams fails; returns the exit status. */
     static int run(Options options, RegistryFactory registries, PrintStream err) {
         LongAdder requested = new LongAdder();
-        try (SchemaRegistry registry = registries.open(options.registry())) {
-            KafkaStreams streams = streams(options, registry, Clock.systemUTC(), (space, trigger, id) -> requested.increment());
+        try (SchemaRegistry registry = registries.open(options.registry());
+             WorkerContent content = WorkerContent.open(options.bootstrapServers(), options.topics(), registry)) {
+            KafkaStreams streams = streams(options, registry, Clock.systemUTC(), (space, trigger, id) -> requested.increment(),
+                    content.content());
             AtomicLong reported = new AtomicLong();
             RefinementTriggerSettings s = options.settings();
             log.info("Refinement trigger starting: application {}, topics {} -> {}, threshold {} tokens, target {}, "

@@ -119,9 +119,12 @@ final class ReflectCommand {
         UsageCounters usage = new UsageCounters();
         ReflectMetrics metrics = new ReflectMetrics();
         ChatModels models = new ChatModels(options.llm(), LlmRuntime.standard(usage));
-        try (SchemaRegistry registry = registries.open(options.registry())) {
+        try (SchemaRegistry registry = registries.open(options.registry());
+             WorkerContent content = WorkerContent.open(options.worker().bootstrapServers(), options.worker().topics(),
+                     registry)) {
             ChainJob<ReflectRun> worker = ReflectWorker.job(options.worker(), registry, options.settings(),
-                    new ReflectionEngine(models, options.settings(), metrics), metrics, ChainJob.BeforeCommit.NONE);
+                    new ReflectionEngine(models, options.settings(), metrics), metrics, ChainJob.BeforeCommit.NONE,
+                    content.content());
             log.info("reflect starting: group {}, interval {}, threshold {}, session idle {}, output token cap {}",
                     options.groupId(), options.settings().interval(), options.settings().threshold(),
                     options.settings().sessionIdle(), options.settings().outputTokenCap());

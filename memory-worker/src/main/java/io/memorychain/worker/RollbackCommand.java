@@ -119,10 +119,11 @@ final class RollbackCommand {
     /** Plans (and applies); returns the exit status. */
     static int run(Options options, RegistryFactory registries, PrintStream out, PrintStream err)
             throws UsageException {
-        try (SchemaRegistry registry = registries.open(options.registry())) {
+        try (SchemaRegistry registry = registries.open(options.registry());
+             WorkerContent content = WorkerContent.open(options.bootstrapServers(), options.topics(), registry)) {
             SpaceChainReader reader = new SpaceChainReader(
                     Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, options.bootstrapServers()),
-                    options.topics().events(), registry);
+                    options.topics().events(), registry, java.time.Duration.ofMinutes(2), content.content());
             RollbackPlan plan;
             try {
                 plan = new RollbackPlans(reader).plan(options.space(), options.spec(), new ProgressLine(err));

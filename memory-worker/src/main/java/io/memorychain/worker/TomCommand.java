@@ -165,9 +165,12 @@ final class TomCommand {
         UsageCounters usage = new UsageCounters();
         TomMetrics metrics = new TomMetrics();
         ChatModels models = new ChatModels(options.llm(), LlmRuntime.standard(usage));
-        try (SchemaRegistry registry = registries.open(options.registry())) {
+        try (SchemaRegistry registry = registries.open(options.registry());
+             WorkerContent content = WorkerContent.open(options.worker().bootstrapServers(), options.worker().topics(),
+                     registry)) {
             ChainJob<TomRun> worker = TomWorker.job(options.worker(), registry, options.settings(),
-                    new TomInsights(models, options.settings(), metrics), metrics, ChainJob.BeforeCommit.NONE);
+                    new TomInsights(models, options.settings(), metrics), metrics, ChainJob.BeforeCommit.NONE,
+                    content.content());
             log.info("tom starting: group {}, model {} at {}, min-items {}, cooldown {}", options.groupId(),
                     options.llm().defaults().model(), options.llm().defaults().baseUrl(), options.settings().minItems(),
                     options.settings().cooldown());

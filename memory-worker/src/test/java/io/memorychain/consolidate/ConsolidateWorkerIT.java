@@ -16,6 +16,7 @@ import io.memorychain.avro.MemoryState;
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.events.Requests;
 import io.memorychain.events.Topics;
+import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.chain.ChainKeys;
 import io.memorychain.events.chain.KafkaChainReader;
 import io.memorychain.events.chain.SignatureMode;
@@ -155,7 +156,8 @@ class ConsolidateWorkerIT {
                                                             ConsolidateMetrics metrics, ChainJob.BeforeCommit hook) {
         return ConsolidateWorker.job(ConsolidateWorker.options(SharedKafka.bootstrapServers(), topics, group, "0",
                 ChainJob.StartFrom.EARLIEST, Duration.ofMillis(200)), registry, settings,
-                new Consolidations(models, settings, metrics), metrics, SharedEmbedder.get().modelId(), hook);
+                new Consolidations(models, settings, metrics), metrics, SharedEmbedder.get().modelId(),
+                ChainContent.PLAINTEXT, hook);
     }
 
     private static void semantic(MemoryPublisher publisher, String space, String content) throws Exception {

@@ -12,6 +12,7 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
+import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.events.testing.InMemorySchemaRegistry;
 import io.memorychain.llm.ChatModels;
@@ -139,7 +140,7 @@ class ConsolidateWorkerTest {
         ConsolidateMetrics metrics = new ConsolidateMetrics();
         Consolidations none = new Consolidations(new ChatModels(LlmSettings.fromProperties(Map.of()), runtime),
                 settings, metrics);
-        return new ConsolidateWorker(REGISTRY, settings, none, MODEL, "vectors");
+        return new ConsolidateWorker(REGISTRY, settings, none, MODEL, "vectors", ChainContent.PLAINTEXT);
     }
 
     private static ConsumerRecord<byte[], byte[]> created(long seq, String id, String content, Instant at) {

@@ -69,6 +69,9 @@ class WorkerMainTest {
         assertThat(run("keygen", "--out", file.toString())).isZero();
         assertThat(out()).contains("kept chain signing key " + keyId);
         assertThat(Files.readString(file)).as("a second run never replaces the key").isEqualTo(key);
+        String contentKeyId = io.memorychain.events.content.MasterKey.loadOrCreate(
+                dir.resolve("keys").resolve("content-master.key")).id();
+        assertThat(out()).contains("kept content master key " + contentKeyId);
     }
 
     @Test

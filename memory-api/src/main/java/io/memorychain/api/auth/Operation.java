@@ -31,6 +31,12 @@ public enum Operation {
     RESTORE_MEMORY(CONTENT, "RestoreMemory", "POST", "S/memories/ID:restore"),
     PROTECT_MEMORY(GOVERNANCE, "ProtectMemory", "POST", "S/memories/ID:protect"),
     UNPROTECT_MEMORY(GOVERNANCE, "UnprotectMemory", "POST", "S/memories/ID:unprotect"),
+    /** Erasure (docs/architecture.md §12): admins and users, the sequencer's rule (FORBIDDEN for the others). */
+    ERASE_MEMORY(GOVERNANCE, "EraseMemory", "POST", "S/memories/ID:erase"),
+    /** An admin's explicit purge of a soft-deleted memory (the sequencer: FORBIDDEN for agents and users). */
+    PURGE_MEMORY(GOVERNANCE, "PurgeMemory", "POST", "S/memories/ID:purge"),
+    /** The proof of an erasure: chain coordinates and key record, no content. */
+    ERASURE_PROOF(GOVERNANCE, null, "GET", "S/memories/ID/erasure"),
     PIN_MEMORY(CONTENT, "PinMemory", "POST", "S/memories/ID:pin"),
     UNPIN_MEMORY(CONTENT, "UnpinMemory", "POST", "S/memories/ID:unpin"),
     CONSOLIDATE(CONTENT, "Consolidate", "POST", "S/consolidations"),

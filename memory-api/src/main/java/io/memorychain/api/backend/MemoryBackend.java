@@ -74,6 +74,19 @@ public interface MemoryBackend {
     /** The schema registry in use (for readers of the chain such as the verifier). */
     SchemaRegistry registry();
 
+    /**
+     * How this process decrypts the chain's memory texts (docs/architecture.md §12, erasure); readers of the events
+     * topic that need text apply it. Plain by default (backends without encryption).
+     */
+    default io.memorychain.events.content.ChainContent content() {
+        return io.memorychain.events.content.ChainContent.PLAINTEXT;
+    }
+
+    /** A memory's data key as the key topic holds it (live or destroyed); empty without encryption or record. */
+    default java.util.Optional<io.memorychain.events.content.DataKey> dataKey(String space, String memoryId) {
+        return java.util.Optional.empty();
+    }
+
     /** Public keys that verify the chain's signatures. */
     KeyRing publicKeys();
 

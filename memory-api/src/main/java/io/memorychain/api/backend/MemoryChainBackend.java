@@ -27,6 +27,8 @@ import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.AvroTrust;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
+import io.memorychain.events.content.ChainContent;
+import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.chain.Checkpoint;
 import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.chain.PublicKeyInfo;
@@ -104,6 +106,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private String bootstrapServers;
     private SchemaRegistry registry;
     private ChainKeys keys;
+    /** The master key of the memories' data keys (docs/architecture.md §12); null with encryption off. */
+    private MasterKey contentKey;
     private List<PublicKeyInfo> publishedKeys = List.of();
     private ApiKeyStore apiKeys;
     private MemoryChainRuntime runtime;
@@ -209,8 +213,12 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(bootstrapServers, topics,
                 dataDir.resolve("streams"), config.getTopicPrefix() + config.getApplicationId(),
                 config.getKafka().getPartitions(), replicationFactor, sequencer, config.instanceName(), routing);
+        contentKey = config.isContentEncryption() ? MasterKey.loadOrCreate(config.getContentKeyFile()
+                .orElseGet(() -> dataDir.resolve("keys").resolve(MasterKey.FILE_NAME))) : null;
+        log.info("Content encryption {}", contentKey == null ? "off: memory texts are plain on the chain"
+                : "on (master key " + contentKey.id() + ")");
         runtime = MemoryChainRuntime.start(settings, registry, keys, embedder, retrieval.linker(embedder.modelId()),
-                timeout);
+                timeout, contentKey);
         refinementTrigger = refinement.trigger().map(trigger -> startRefinementTrigger(settings, trigger)).orElse(null);
         opsApp = startOps(settings);
         lifecycleWorker = lifecycle.settings(external.isEmpty(), retrieval.getDecayLambda(), categories)
@@ -264,7 +272,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private KafkaStreams startRefinementTrigger(MemoryChainRuntime.Settings settings, RefinementTriggerSettings trigger) {
         KafkaStreams streams = new KafkaStreams(RefinementTriggerTopology.build(topics, registry, trigger, Clock.systemUTC(),
                 (space, why, requestId) -> log.info("Refinement session requested for space {} ({}, request {})", space,
-                        why, requestId)),
+                        why, requestId), runtime.content()),
                 MemoryChainRuntime.streamsConfig(bootstrapServers, settings.stateDir(), settings.replicationFactor(),
                         settings.applicationId() + "-refinement", settings.instanceId()));
         streams.setUncaughtExceptionHandler(runtime.failures().handler("refinement"));
@@ -301,7 +309,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                 settings.instanceId(), ChainJob.StartFrom.LATEST, tom.getMaxRunsPerBatch(), Duration.ofMillis(500));
         ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
         ChainJob<TomRun> worker = TomWorker.job(options, registry, tomSettings,
-                new TomInsights(chat, tomSettings, tomMetrics), tomMetrics, ChainJob.BeforeCommit.NONE);
+                new TomInsights(chat, tomSettings, tomMetrics), tomMetrics, ChainJob.BeforeCommit.NONE,
+                runtime.content());
         tomJob = InProcessJob.start("tom", worker, tomMetrics.job());
         log.info("tom running: group {}, model {} at {}, min-items {}, cooldown {}, max-runs-per-batch {}",
                 options.groupId(), models.defaults().model(), models.defaults().baseUrl(), tomSettings.minItems(),
@@ -321,7 +330,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
         ChainJob<List<ConsolidatePlanner.Plan>> worker = ConsolidateWorker.job(options, registry, consolidateSettings,
                 new Consolidations(chat, consolidateSettings, consolidateMetrics), consolidateMetrics,
-                embedder.modelId());
+                embedder.modelId(), runtime.content());
         consolidateJob = InProcessJob.start("consolidate", worker, consolidateMetrics.job());
         log.info("consolidate running: group {}, interval {}, max-pairs {}, band [{}, {}), {}", options.groupId(),
                 consolidateSettings.interval(), consolidateSettings.maxPairs(), consolidateSettings.bandLow(),
@@ -341,7 +350,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
         ChainJob<ReflectRun> worker = ReflectWorker.job(options, registry, reflectSettings,
                 new ReflectionEngine(chat, reflectSettings, reflectMetrics), reflectMetrics,
-                ChainJob.BeforeCommit.NONE);
+                ChainJob.BeforeCommit.NONE, runtime.content());
         reflectJob = InProcessJob.start("reflect", worker, reflectMetrics.job());
         log.info("reflect running: group {}, model {}, interval {}, threshold {}, session idle {}, output cap {}",
                 options.groupId(), models.defaults().model(), reflectSettings.interval(), reflectSettings.threshold(),
@@ -425,6 +434,17 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     @Override
     public SchemaRegistry registry() {
         return registry;
+    }
+
+    @Override
+    public ChainContent content() {
+        return runtime == null ? ChainContent.PLAINTEXT : runtime.content();
+    }
+
+    @Override
+    public Optional<io.memorychain.events.content.DataKey> dataKey(String space, String memoryId) {
+        return runtime == null ? Optional.empty()
+                : runtime.dataKeys().map(ring -> ring.find(space, memoryId));
     }
 
     @Override

@@ -47,6 +47,16 @@ public class MemoryConfig {
     @Pattern(regexp = "[A-Za-z0-9._-]+")
     private String instanceId;
 
+    /**
+     * Encrypt the memories' texts on the chain under per-memory data keys (docs/architecture.md §12, erasure), so an
+     * erasure makes them unreadable everywhere. On by default; off keeps them plain (erasure then only tombstones).
+     */
+    private boolean contentEncryption = true;
+
+    /** The master key wrapping the data keys; absent: {@code <data-dir>/keys/content-master.key} (created if missing). */
+    @Nullable
+    private Path contentKeyFile;
+
     /** Largest memory or block content, in UTF-8 bytes; larger is 413 TOO_LARGE. */
     @Min(1)
     @Max(10 * 1024 * 1024)
@@ -143,6 +153,22 @@ public class MemoryConfig {
     /** The instance id in effect: {@code memory.instance-id}, else the host name. */
     public String instanceName() {
         return getInstanceId().orElseGet(io.memorychain.projector.MemoryChainRuntime.Settings::defaultInstanceId);
+    }
+
+    public boolean isContentEncryption() {
+        return contentEncryption;
+    }
+
+    public void setContentEncryption(boolean contentEncryption) {
+        this.contentEncryption = contentEncryption;
+    }
+
+    public java.util.Optional<Path> getContentKeyFile() {
+        return java.util.Optional.ofNullable(contentKeyFile);
+    }
+
+    public void setContentKeyFile(@Nullable Path contentKeyFile) {
+        this.contentKeyFile = contentKeyFile;
     }
 
     public int getMaxContentBytes() {

@@ -17,6 +17,7 @@ import io.memorychain.api.core.CoreMemory;
 import io.memorychain.api.chain.ChainCheckpoints;
 import io.memorychain.api.grpc.v1.ApiKey;
 import io.memorychain.api.grpc.v1.ChainCheckpoint;
+import io.memorychain.api.grpc.v1.HardDeleteRequest;
 import io.memorychain.api.grpc.v1.ChainPublicKeys;
 import io.memorychain.api.grpc.v1.GetChainCheckpointRequest;
 import io.memorychain.api.grpc.v1.GetChainKeysRequest;
@@ -165,12 +166,16 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
     private final PointInTimeReads pointInTime;
     private final io.memorychain.api.grants.GrantedReads granted;
 
+    private final io.memorychain.api.erasure.Erasures erasures;
+
     public MemoryGrpcService(Memories memories, Blocks blocks, CoreMemory core, Retrieval retrieval,
                              io.memorychain.api.relations.Relations relations, AuditLog audit, ChainVerification chain,
                              ChainCheckpoints checkpoints, MarkdownFiles files, ChangeStreams changes, RefinementSessions refinements,
                              MemoryRequests requests, ProposalService proposals, ApiKeys keys, ProtoJson proto,
                              io.memorychain.api.rollback.Rollbacks rollbacks, PointInTimeReads pointInTime,
-                             ReflectionService reflections, io.memorychain.api.grants.GrantedReads granted) {
+                             ReflectionService reflections, io.memorychain.api.grants.GrantedReads granted,
+                             io.memorychain.api.erasure.Erasures erasures) {
+        this.erasures = erasures;
         this.reflections = reflections;
         this.granted = granted;
         this.rollbacks = rollbacks;
@@ -274,6 +279,20 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
         write(out, "DeleteMemory", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
                 r.hasExpectedVersion() ? r.getExpectedVersion() : null,
                 ctx -> memories.delete(ctx, r.getId(), r.hasReason() ? r.getReason() : null));
+    }
+
+    @Override
+    public void eraseMemory(HardDeleteRequest r, StreamObserver<WriteResult> out) {
+        write(out, "EraseMemory", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                r.hasExpectedVersion() ? r.getExpectedVersion() : null,
+                ctx -> erasures.erase(ctx, r.getId(), r.getReason()));
+    }
+
+    @Override
+    public void purgeMemory(HardDeleteRequest r, StreamObserver<WriteResult> out) {
+        write(out, "PurgeMemory", r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                r.hasExpectedVersion() ? r.getExpectedVersion() : null,
+                ctx -> erasures.purge(ctx, r.getId(), r.getReason()));
     }
 
     @Override

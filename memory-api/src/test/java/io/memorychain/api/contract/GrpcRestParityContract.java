@@ -560,6 +560,27 @@ public abstract class GrpcRestParityContract {
     }
 
     @Test
+    void erasureAndPurgeFollowTheSameRulesOnBothTransports() {
+        String space = space();
+        String a = createOverRest(space, "My PIN is 4417");
+        String b = createOverRest(space, "A temporary note");
+        assertSameRejection(space, "FORBIDDEN", 403, Status.Code.PERMISSION_DENIED,
+                () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/memories/" + a + ":erase",
+                        Map.of("reason", "x")), key(AGENT)),
+                () -> grpc().eraseMemory(io.memorychain.api.grpc.v1.HardDeleteRequest.newBuilder().setSpace(space)
+                        .setId(a).setReason("x").build()));
+
+        WriteResult erased = grpc(key(PERSON)).eraseMemory(io.memorychain.api.grpc.v1.HardDeleteRequest.newBuilder()
+                .setSpace(space).setId(a).setReason("forget my PIN").build());
+
+        assertThat(erased.getMemory().getContent()).isEqualTo("[erased]");
+        grpc().deleteMemory(DeleteMemoryRequest.newBuilder().setSpace(space).setId(b).build());
+        WriteResult purged = grpc(key(ADMIN)).purgeMemory(io.memorychain.api.grpc.v1.HardDeleteRequest.newBuilder()
+                .setSpace(space).setId(b).setReason("cleanup").build());
+        assertThat(purged.getMemory().getContent()).isEqualTo("[purged]");
+    }
+
+    @Test
     void rejectionsByTheSequencerCarryTheSameCodeAndRequestIdOnBothTransports() {
         String space = space();
         String a = createOverRest(space, "Never share the user's address");

@@ -258,6 +258,44 @@ public abstract class MemoryApiContract {
     }
 
     @Test
+    void erasesAMemoryForGoodOnlyForUsersAndAdminsAndPurgesOnlyForAdmins() {
+        String space = space();
+        String secret = createId(space, "My passport number is X-4417-QZ");
+        String other = createId(space, "Likes jazz on Sundays");
+        String path = "/v1/spaces/" + space + "/memories/" + secret + ":erase";
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> post(space, "/memories/" + secret + ":erase",
+                Map.of("reason", "the agent wants to")));
+        Resp noReason = as("user:dana", HttpRequest.POST(path, Map.of()));
+        assertThat(noReason.status).as(noReason.raw).isEqualTo(400);
+        assertThat(noReason.code()).isEqualTo("INVALID_ARGUMENT");
+
+        Resp erased = as("user:dana", HttpRequest.POST(path, Map.of("reason", "forget my passport")));
+
+        assertThat(erased.status).as(erased.raw).isEqualTo(200);
+        assertThat(erased.map("memory")).containsEntry("content", "[erased]");
+        Resp read = send(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + secret));
+        assertThat(read.json).containsEntry("content", "[erased]");
+        assertThat(read.raw).doesNotContain("X-4417");
+        assertThat(send(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + secret + "/history")).raw)
+                .doesNotContain("X-4417");
+        assertThat(send(HttpRequest.GET("/v1/spaces/" + space + "/memories/" + other)).json)
+                .containsEntry("content", "Likes jazz on Sundays");
+        Resp again = as(ADMIN, HttpRequest.POST(path, Map.of("reason", "twice")));
+        assertThat(again.status).as(again.raw).isEqualTo(409);
+        assertThat(again.code()).isEqualTo("INVALID_STATE");
+
+        String purge = "/v1/spaces/" + space + "/memories/" + other + ":purge";
+        Resp active = as(ADMIN, HttpRequest.POST(purge, Map.of("reason", "cleanup")));
+        assertThat(active.status).as(active.raw).isEqualTo(409);
+        assertThat(send(HttpRequest.DELETE("/v1/spaces/" + space + "/memories/" + other)).status).isEqualTo(200);
+        assertRejectedByChain(space, "FORBIDDEN", 403, () -> post(space, "/memories/" + other + ":purge",
+                Map.of("reason", "the agent wants to")));
+        Resp purged = as(ADMIN, HttpRequest.POST(purge, Map.of("reason", "cleanup")));
+        assertThat(purged.status).as(purged.raw).isEqualTo(200);
+        assertThat(purged.map("memory")).containsEntry("content", "[purged]");
+    }
+
+    @Test
     void consolidatesMemoriesIntoANewOneThatSupersedesThem() {
         String space = space();
         String a = createId(space, "Likes tea");
@@ -1927,7 +1965,7 @@ public abstract class MemoryApiContract {
      * Sends as the caller the test names in {@code X-Actor: <role>:<agent>} (default {@link #DEFAULT_CALLER}) with a
      * key issued for it on every space, unless the request already carries an Authorization header.
      */
-    private MutableHttpRequest<?> authorized(MutableHttpRequest<?> request) {
+    protected MutableHttpRequest<?> authorized(MutableHttpRequest<?> request) {
         String caller = request.getHeaders().get("X-Actor");
         request.getHeaders().remove("X-Actor");
         if (request.getHeaders().get(HttpHeaders.AUTHORIZATION) == null) {

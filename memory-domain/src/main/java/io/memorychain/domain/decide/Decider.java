@@ -165,6 +165,8 @@ public final class Decider {
             return lifecycle.expire(request, model, now, e);
         } else if (op instanceof PurgeMemory p) {
             return lifecycle.purge(request, model, now, p);
+        } else if (op instanceof io.memorychain.avro.EraseMemory e) {
+            return lifecycle.erase(request, model, e);
         } else if (op instanceof RollbackSpace r) {
             return rollbacks.decide(request, seq, model, now, r);
         } else if (op instanceof RequestReflection r) {

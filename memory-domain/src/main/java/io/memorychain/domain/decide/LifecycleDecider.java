@@ -152,6 +152,38 @@ final class LifecycleDecider {
                 m.getVersion() + 1);
     }
 
+    /**
+     * Erasure (docs/architecture.md §12, crypto-shredding): an admin (governance) or a user (the person the memory is
+     * about) erases a memory for good, with a reason, whatever its state, kind, pin or protection: a purged memory
+     * too (its key still decrypts the earlier events). Agents, subagents and workers may not: erasure cannot be
+     * undone, so it is never the side effect of an agent's reasoning or a job (they delete or purge). The sequencer
+     * destroys the memory's data key in the same transaction.
+     */
+    Decision erase(MemoryRequest request, WriteModel model, io.memorychain.avro.EraseMemory e) {
+        ActorType type = request.getActor().getType();
+        if (type != ActorType.ADMIN && type != ActorType.USER) {
+            return reject(FORBIDDEN, "only admins and users erase memories");
+        }
+        if (Decider.isBlank(e.getReason())) {
+            return reject(INVALID_ARGUMENT, "an erasure needs a reason");
+        }
+        Decision invalid = Decider.checkLength("reason", e.getReason(), Rules.MAX_REASON);
+        if (invalid != null) {
+            return invalid;
+        }
+        Lookup found = lookup(request, model, e.getId());
+        if (found.rejection() != null) {
+            return found.rejection();
+        }
+        Memory m = found.memory();
+        if (Purges.isErased(m)) {
+            return reject(INVALID_STATE, "memory " + m.getId() + " is already erased");
+        }
+        return new Decision.Accept(io.memorychain.avro.MemoryErased.newBuilder().setMemoryId(m.getId())
+                .setDataKeyId(null).setKeyCreatedSeq(null).setWasPurged(Purges.isPurged(m)).setReason(e.getReason())
+                .build(), m.getId(), m.getVersion() + 1);
+    }
+
     /** Pinned memories (the vault) never decay or expire; blocks are replaced, never decayed. */
     private static Decision decayable(Memory m, String what) {
         if (m.getKind() == MemoryKind.BLOCK) {

@@ -269,6 +269,34 @@ class LifecycleDeciderTest {
     }
 
     @Test
+    void aUserOrAnAdminErasesAnyMemoryOnceWithAReasonIntoAnErasedTombstone() {
+        String pinned = memory();
+        s.given(s.request(AGENT, new io.memorychain.avro.SetFlag(pinned, MemoryFlag.PINNED, true)).build());
+        io.memorychain.avro.Actor user = Scenario.actor(io.memorychain.avro.ActorType.USER, "dana");
+
+        assertRejected(s.when(s.request(AGENT, new io.memorychain.avro.EraseMemory(pinned, "x")).build()),
+                RejectionCode.FORBIDDEN);
+        assertRejected(s.when(s.request(WORKER, new io.memorychain.avro.EraseMemory(pinned, "x")).build()),
+                RejectionCode.FORBIDDEN);
+        assertRejected(s.when(s.request(user, new io.memorychain.avro.EraseMemory(pinned, "")).build()),
+                RejectionCode.INVALID_ARGUMENT);
+        s.given(s.request(user, new io.memorychain.avro.EraseMemory(pinned, "forget this")).build());
+
+        io.memorychain.avro.MemoryErased event = (io.memorychain.avro.MemoryErased) s.events()
+                .get(s.events().size() - 1).getPayload();
+        assertThat(event.getMemoryId()).isEqualTo(pinned);
+        assertThat(event.getWasPurged()).isFalse();
+        Memory tombstone = s.model().memory(SPACE, pinned);
+        assertThat(Purges.isErased(tombstone)).isTrue();
+        assertThat(tombstone.getContent()).isEqualTo(Purges.ERASED);
+        assertThat(tombstone.getPurgedAt()).isNotNull();
+        assertRejected(s.when(s.request(ADMIN, new io.memorychain.avro.EraseMemory(pinned, "again")).build()),
+                RejectionCode.INVALID_STATE);
+        assertRejected(s.when(s.request(AGENT, new io.memorychain.avro.RestoreMemory(pinned)).build()),
+                RejectionCode.INVALID_STATE);
+    }
+
+    @Test
     void aWorkerNeverPurgesAMemoryKeptIndefinitely() {
         Scenario scenario = withPurgeAfter(null);
         String id = expired(scenario);

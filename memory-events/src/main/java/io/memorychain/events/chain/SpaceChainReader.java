@@ -45,9 +45,15 @@ public final class SpaceChainReader {
 
     public SpaceChainReader(Map<String, Object> consumerConfig, String topic, SchemaRegistry registry,
                             Duration stallTimeout) {
+        this(consumerConfig, topic, registry, stallTimeout, io.memorychain.events.content.ChainContent.PLAINTEXT);
+    }
+
+    /** @param content decrypts the events' texts (docs/architecture.md §12), e.g. for rollback plans */
+    public SpaceChainReader(Map<String, Object> consumerConfig, String topic, SchemaRegistry registry,
+                            Duration stallTimeout, io.memorychain.events.content.ChainContent content) {
         this.consumerConfig = Map.copyOf(consumerConfig);
         this.topic = Objects.requireNonNull(topic, "topic");
-        this.serde = AvroWireSerde.forValues(registry, MemoryEvent.class);
+        this.serde = content.eventSerde(registry);
         this.stallTimeout = stallTimeout;
     }
 

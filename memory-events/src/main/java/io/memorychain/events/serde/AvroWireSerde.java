@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
@@ -44,12 +45,27 @@ public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, 
     private final SpecificDatumWriter<T> writer;
     private final Map<String, Integer> idByTopic = new ConcurrentHashMap<>();
     private final Map<Integer, DatumReader<T>> readerByWriterId = new ConcurrentHashMap<>();
+    private final UnaryOperator<T> afterRead;
 
     public AvroWireSerde(SchemaRegistry registry, Class<T> type, boolean isKey) {
+        this(registry, SpecificData.get().getSchema(type), isKey ? "-key" : "-value", UnaryOperator.identity());
+    }
+
+    private AvroWireSerde(SchemaRegistry registry, Schema readerSchema, String subjectSuffix,
+                          UnaryOperator<T> afterRead) {
         this.registry = registry;
-        this.readerSchema = SpecificData.get().getSchema(type);
-        this.subjectSuffix = isKey ? "-key" : "-value";
+        this.readerSchema = readerSchema;
+        this.subjectSuffix = subjectSuffix;
         this.writer = new SpecificDatumWriter<>(readerSchema);
+        this.afterRead = afterRead;
+    }
+
+    /**
+     * The same serde whose deserializer also applies {@code step} to each decoded value (e.g. decrypting the chain's
+     * texts: {@code io.memorychain.events.content.ChainContent}). Exceptions of the step propagate as they are.
+     */
+    public AvroWireSerde<T> afterRead(UnaryOperator<T> step) {
+        return new AvroWireSerde<>(registry, readerSchema, subjectSuffix, step);
     }
 
     public static <T extends SpecificRecord> AvroWireSerde<T> forValues(SchemaRegistry registry, Class<T> type) {
@@ -85,13 +101,15 @@ public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, 
         }
         int id = WireFormat.schemaId(bytes);
         DatumReader<T> reader = readerFor(id, topic);
+        T value;
         try {
-            return reader.read(null, DecoderFactory.get().binaryDecoder(bytes, WireFormat.HEADER_SIZE,
+            value = reader.read(null, DecoderFactory.get().binaryDecoder(bytes, WireFormat.HEADER_SIZE,
                     bytes.length - WireFormat.HEADER_SIZE, null));
         } catch (IOException | RuntimeException e) {
             throw new SerializationException("Cannot deserialize " + readerSchema.getName() + " (schema id " + id
                     + ") from " + topic, e);
         }
+        return afterRead.apply(value);
     }
 
     /** Registry calls stay outside computeIfAbsent: a slow registry must not block the map for other keys. */

@@ -4,6 +4,7 @@ import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.Topics;
+import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import java.nio.charset.StandardCharsets;
@@ -32,8 +33,14 @@ public final class EmbedderTopology {
     private EmbedderTopology() {
     }
 
+    /** As below, reading the chain's texts as they are (no data keys: topologies built directly in tests). */
     public static Topology build(Topics topics, SchemaRegistry registry, Embedder embedder) {
-        AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
+        return build(topics, registry, embedder, ChainContent.PLAINTEXT);
+    }
+
+    /** @param content decrypts the chain's texts (docs/architecture.md §12, erasure) */
+    public static Topology build(Topics topics, SchemaRegistry registry, Embedder embedder, ChainContent content) {
+        AvroWireSerde<MemoryEvent> eventSerde = content.eventSerde(registry);
         AvroWireSerde<MemoryEmbedding> embeddingSerde = AvroWireSerde.forValues(registry, MemoryEmbedding.class);
         Topology topology = new Topology();
         topology.addSource(SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.events());

@@ -4,6 +4,7 @@ import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
+import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -51,9 +52,16 @@ public final class LinkerTopology {
         return build(topics, registry, settings, LinkListener.NONE);
     }
 
+    /** As below, reading the chain's texts as they are (no data keys: topologies built directly in tests). */
     public static Topology build(Topics topics, SchemaRegistry registry, LinkerSettings settings,
                                  LinkListener listener) {
-        AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
+        return build(topics, registry, settings, listener, ChainContent.PLAINTEXT);
+    }
+
+    /** @param content decrypts the chain's texts (docs/architecture.md §12, erasure) */
+    public static Topology build(Topics topics, SchemaRegistry registry, LinkerSettings settings,
+                                 LinkListener listener, ChainContent content) {
+        AvroWireSerde<MemoryEvent> eventSerde = content.eventSerde(registry);
         AvroWireSerde<MemoryEmbedding> embeddingSerde = AvroWireSerde.forValues(registry, MemoryEmbedding.class);
         AvroWireSerde<MemoryRequest> requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
         Topology topology = new Topology();

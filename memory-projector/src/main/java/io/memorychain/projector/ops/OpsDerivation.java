@@ -62,6 +62,8 @@ public final class OpsDerivation {
             return op(event, "ttl", null, x.getMemoryId());
         } else if (p instanceof MemoryPurged x) {
             return op(event, "purge", null, x.getMemoryId());
+        } else if (p instanceof io.memorychain.avro.MemoryErased x) {
+            return op(event, "erase", null, x.getMemoryId());
         } else if (p instanceof DecayTransitioned d) {
             return op(event, "decay", null, d.getMemoryId());
         } else if (p instanceof BlockUpdated b) {
@@ -83,6 +85,7 @@ public final class OpsDerivation {
             case "UnlinkMemories" -> "unlink";
             case "ExpireMemory" -> "ttl";
             case "PurgeMemory" -> "purge";
+            case "EraseMemory" -> "erase";
             case "TransitionDecay" -> "decay";
             case "UpdateBlock" -> "block";
             default -> Character.toLowerCase(name.charAt(0)) + name.substring(1);

@@ -216,7 +216,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
                 event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),
                 Canonical.hex(Canonical.toArray(event.getHash()))));
-        if (event.getPayload() instanceof MemoryPurged && !changes.isEmpty()) {
+        if ((event.getPayload() instanceof MemoryPurged || event.getPayload() instanceof io.memorychain.avro.MemoryErased)
+                && !changes.isEmpty()) {
             purges.apply(changes.get(0).after(), index, this::updateStrength);
         }
     }

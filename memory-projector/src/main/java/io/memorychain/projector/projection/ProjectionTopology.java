@@ -18,6 +18,7 @@ import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.Topics;
+import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -102,9 +103,16 @@ public final class ProjectionTopology {
      * @param indexes where the tasks keep their search indexes (reused or rebuilt from the stores when a task is
      *                assigned)
      */
+    /** As below, reading the chain's texts as they are (no data keys: topologies built directly in tests). */
     public static Topology build(Topics topics, SchemaRegistry registry, AppliedListener listener,
                                  SearchIndexes indexes) {
-        AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
+        return build(topics, registry, listener, indexes, ChainContent.PLAINTEXT);
+    }
+
+    /** @param content decrypts the chain's texts (docs/architecture.md §12, erasure) */
+    public static Topology build(Topics topics, SchemaRegistry registry, AppliedListener listener,
+                                 SearchIndexes indexes, ChainContent content) {
+        AvroWireSerde<MemoryEvent> eventSerde = content.eventSerde(registry);
         AvroWireSerde<Memory> memorySerde = AvroWireSerde.forValues(registry, Memory.class);
         Topology topology = new Topology();
         topology.addSource(SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.events());

@@ -21,7 +21,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * What a {@code MemoryPurged} event does to the views (docs/architecture.md §6, §12): the memory store keeps only the
+ * What a {@code MemoryPurged} (or {@code MemoryErased}) event does to the views (docs/architecture.md §6, §12): the memory store keeps only the
  * tombstone (the Evolver already replaced its text by {@link Purges#MARKER}); this removes the memory from the search
  * index, the embeddings view and the relation stores, and replaces its text by the marker in its history entries,
  * in the audit descriptions of the events that touched it and in its thread changes, so no view serves the text any
@@ -55,6 +55,9 @@ final class PurgeProjection {
         String space = tombstone.getSpace();
         String id = tombstone.getId();
         index.delete(space, id);
+        if (Purges.isErased(tombstone)) {
+            index.expungeDeletes(); // rare and explicit: the text must leave the index files now, not at a merge
+        }
         embeddings.delete(StoreKeys.of(space, id));
         for (String neighbour : removeEdges(space, id)) {
             updateStrength.accept(space, neighbour);

@@ -59,6 +59,9 @@ final class ThreadChanges {
         } else if (p instanceof io.memorychain.avro.MemoryPurged x) {
             Memory m = after.apply(x.getMemoryId());
             return Optional.of(change(event, "purged", m, io.memorychain.domain.Purges.MARKER));
+        } else if (p instanceof io.memorychain.avro.MemoryErased x) {
+            Memory m = after.apply(x.getMemoryId());
+            return Optional.of(change(event, "erased", m, io.memorychain.domain.Purges.ERASED));
         }
         return Optional.empty();
     }

@@ -5,6 +5,7 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.RefinementTriggerState;
 import io.memorychain.events.Topics;
+import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import java.time.Clock;
@@ -48,9 +49,16 @@ public final class RefinementTriggerTopology {
     private RefinementTriggerTopology() {
     }
 
+    /** As below, reading the chain's texts as they are (no data keys: topologies built directly in tests). */
     public static Topology build(Topics topics, SchemaRegistry registry, RefinementTriggerSettings settings, Clock clock,
                                  TriggerListener listener) {
-        AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
+        return build(topics, registry, settings, clock, listener, ChainContent.PLAINTEXT);
+    }
+
+    /** @param content decrypts the chain's texts (docs/architecture.md §12, erasure) */
+    public static Topology build(Topics topics, SchemaRegistry registry, RefinementTriggerSettings settings, Clock clock,
+                                 TriggerListener listener, ChainContent content) {
+        AvroWireSerde<MemoryEvent> eventSerde = content.eventSerde(registry);
         AvroWireSerde<MemoryRequest> requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
         AvroWireSerde<Memory> memorySerde = AvroWireSerde.forValues(registry, Memory.class);
         Topology topology = new Topology();

@@ -81,6 +81,7 @@ public final class MemoryIndex implements AutoCloseable {
         IndexWriterConfig config = new IndexWriterConfig(analyzer)
                 .setOpenMode(keep ? IndexWriterConfig.OpenMode.APPEND : IndexWriterConfig.OpenMode.CREATE)
                 .setCommitOnClose(false)
+                .setMergePolicy(new ExpungingMergePolicy())
                 .setCodec(VectorCodec.of(settings.hnsw(), mergeExecutor))
                 .setRAMBufferSizeMB(settings.ramBufferMb());
         IndexWriter opened;
@@ -252,6 +253,35 @@ public final class MemoryIndex implements AutoCloseable {
         threads.remove(space, id);
         searchers.written();
     }
+
+    /**
+     * Rewrites the segments that hold deleted documents without them and reopens the searchers, so the deleted
+     * documents' terms and stored text leave the index files (Lucene otherwise keeps them until a merge): after an
+     * erasure (docs/architecture.md §12). Segment files no reader or commit uses any more are deleted from disk.
+     */
+    public void expungeDeletes() {
+        try {
+            writer.forceMergeDeletes(true);
+            // measured on Lucene 9.12: forceMergeDeletes(true) can return before its merges ran (they were pending
+            // in the scheduler), so wait for them here: erasures are rare and the merges touch only the segments
+            // that hold deletions
+            long deadline = System.nanoTime() + EXPUNGE_TIMEOUT_NANOS;
+            while ((writer.hasPendingMerges() || !writer.getMergingSegments().isEmpty())
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(5); // waiting for Lucene's merge threads; no condition to wait on is exposed
+            }
+        } catch (IOException e) {
+            damaged = true;
+            throw new UncheckedIOException("cannot expunge deleted documents from the index", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while expunging deleted documents", e);
+        }
+        searchers.written();
+        refresh();
+    }
+
+    private static final long EXPUNGE_TIMEOUT_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
 
     /**
      * Replaces the whole content of the index with the given entries (e.g. a scan of the memories store), logging

@@ -54,6 +54,8 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private final ChainSealer sealer;
     private final Clock clock;
     private final long requestIdRetentionMs;
+    private final io.memorychain.events.content.MasterKey contentKey;
+    private ContentEncryptor encryptor;
 
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<String, ChainHead> heads;
@@ -69,12 +71,13 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private WriteModelStore writeModel;
 
     SequencerProcessor(AvroWireSerde<MemoryRequest> requestSerde, Decider decider, ChainSealer sealer, Clock clock,
-                       java.time.Duration requestIdRetention) {
+                       java.time.Duration requestIdRetention, io.memorychain.events.content.MasterKey contentKey) {
         this.requestSerde = requestSerde;
         this.decider = decider;
         this.sealer = sealer;
         this.clock = clock;
         this.requestIdRetentionMs = requestIdRetention.toMillis();
+        this.contentKey = contentKey;
     }
 
     @Override
@@ -91,6 +94,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         this.grants = context.getStateStore(SequencerTopology.GRANTS_STORE);
         this.governance = context.getStateStore(SequencerTopology.GOVERNANCE_STORE);
         this.writeModel = new StoreWriteModel();
+        this.encryptor = new ContentEncryptor(contentKey, context.getStateStore(SequencerTopology.KEYS_STORE));
     }
 
     @Override
@@ -169,7 +173,10 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         return request;
     }
 
-    /** Seals the event, applies it to the write model, moves the head, and forwards it to the chain; the new head. */
+    /**
+     * Encrypts the event's texts (docs/architecture.md §12), seals it, applies the plain event to the write model,
+     * moves the head, and forwards the data keys it needs and then the event; the new head.
+     */
     private ChainHead append(MemoryRequest request, ChainHead head, Instant now, Decision.Accept accept) {
         Actor actor = accept.actor() != null ? accept.actor() : request.getActor();
         MemoryEvent event = MemoryEvent.newBuilder()
@@ -178,14 +185,17 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
                 .setRequestId(request.getRequestId()).setActor(actor).setOccurredAt(now)
                 .setSessionId(request.getSessionId()).setPayload(accept.payload())
                 .build();
-        sealer.seal(event);
         String space = request.getSpace();
+        MemoryEvent onChain = encryptor.onChain(event, key -> context.forward(new Record<>(
+                io.memorychain.events.content.DataKeyRing.recordKey(key.getSpace(), key.getMemoryId()), key,
+                now.toEpochMilli()), SequencerTopology.KEYS_SINK));
+        sealer.seal(onChain);
         WriteModelEvolution.apply(event, writeModel);
-        byte[] hash = new byte[event.getHash().remaining()];
-        event.getHash().duplicate().get(hash);
-        ChainHead next = new ChainHead(event.getSeq(), hash, now);
+        byte[] hash = new byte[onChain.getHash().remaining()];
+        onChain.getHash().duplicate().get(hash);
+        ChainHead next = new ChainHead(onChain.getSeq(), hash, now);
         heads.put(space, next);
-        context.forward(new Record<>(space, event, now.toEpochMilli()), SequencerTopology.EVENTS_SINK);
+        context.forward(new Record<>(space, onChain, now.toEpochMilli()), SequencerTopology.EVENTS_SINK);
         return next;
     }
 

@@ -1,5 +1,6 @@
 package io.memorychain.projector.sequencer;
 
+import io.memorychain.avro.DataKeyRecord;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
@@ -13,6 +14,7 @@ import io.memorychain.domain.decide.Decider;
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainSealer;
+import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.support.ChainHead;
@@ -36,6 +38,8 @@ public final class SequencerTopology {
     public static final String EVENTS_SINK = "events";
     public static final String OUTCOMES_SINK = "outcomes";
     public static final String DLQ_SINK = "dead-letters";
+    /** The content data keys (docs/architecture.md §12, erasure). */
+    public static final String KEYS_SINK = "data-keys";
 
     public static final String HEADS_STORE = "sequencer-heads";
     public static final String MEMORIES_STORE = "sequencer-memories";
@@ -51,14 +55,26 @@ public final class SequencerTopology {
     public static final String GRANTS_STORE = "sequencer-grants";
     /** The profile, consent requests and alerts by space (docs/architecture.md §21). */
     public static final String GOVERNANCE_STORE = "sequencer-governance";
+    /** Memories' wrapped content data keys by {@code space\0id}, live or destroyed (docs/architecture.md §12). */
+    public static final String KEYS_STORE = "sequencer-keys";
     /** The open refinement session by space (deleted when it completes). */
     public static final String REFINEMENTS_STORE = "sequencer-refinements";
 
     private SequencerTopology() {
     }
 
+    /** Without content encryption (unit tests of the decisions); the service passes its master key. */
     public static Topology build(Topics topics, SchemaRegistry registry, ChainSealer sealer, WriteSettings settings,
                                  Clock clock) {
+        return build(topics, registry, sealer, settings, clock, null);
+    }
+
+    /**
+     * @param contentKey the master key that wraps the memories' data keys: their texts go on the chain encrypted
+     *                   (docs/architecture.md §12, erasure); null keeps them plain
+     */
+    public static Topology build(Topics topics, SchemaRegistry registry, ChainSealer sealer, WriteSettings settings,
+                                 Clock clock, MasterKey contentKey) {
         AvroWireSerde<MemoryRequest> requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
         AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
         AvroWireSerde<MemoryOutcome> outcomeSerde = AvroWireSerde.forValues(registry, MemoryOutcome.class);
@@ -68,7 +84,7 @@ public final class SequencerTopology {
         topology.addSource(SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.requests());
         topology.addProcessor(PROCESSOR,
                 () -> new SequencerProcessor(requestSerde, new Decider(settings), sealer, clock,
-                        settings.requestIdRetention()), SOURCE);
+                        settings.requestIdRetention(), contentKey), SOURCE);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(HEADS_STORE),
                 Serdes.String(), ChainHead.serde()), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MEMORIES_STORE),
@@ -87,12 +103,16 @@ public final class SequencerTopology {
                 Serdes.String(), AvroWireSerde.forValues(registry, SpaceGovernance.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS_STORE),
                 Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
+        AvroWireSerde<DataKeyRecord> keySerde = AvroWireSerde.forValues(registry, DataKeyRecord.class);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(KEYS_STORE),
+                Serdes.String(), keySerde), PROCESSOR);
         // request ids are remembered for a bounded time: whole segments expire by stream time, no scans
         topology.addStateStore(Stores.windowStoreBuilder(Stores.persistentWindowStore(REQUESTS_STORE,
                 settings.requestIdRetention(), settings.requestIdRetention(), false), Serdes.String(), outcomeSerde),
                 PROCESSOR);
         topology.addSink(EVENTS_SINK, topics.events(), new StringSerializer(), eventSerde, PROCESSOR);
         topology.addSink(OUTCOMES_SINK, topics.outcomes(), new StringSerializer(), outcomeSerde, PROCESSOR);
+        topology.addSink(KEYS_SINK, topics.keys(), new StringSerializer(), keySerde, PROCESSOR);
         topology.addSink(DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(), PROCESSOR);
         return topology;
     }

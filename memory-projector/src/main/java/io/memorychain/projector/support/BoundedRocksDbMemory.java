@@ -32,6 +32,12 @@ public final class BoundedRocksDbMemory implements RocksDBConfigSetter {
     /** One store's memtable: RocksDB allocates an eighth of it as the first arena block. */
     private static final long WRITE_BUFFER_BYTES = 2L * 1024 * 1024;
     private static final double INDEX_FILTER_BLOCK_RATIO = 0.1;
+    /**
+     * Every SST file is rewritten by a compaction at least this often (docs/architecture.md §12, erasure): an erased or
+     * purged memory's old values, which a store keeps in older files until a compaction reaches them, are gone from
+     * the state directories within a day.
+     */
+    public static final long PERIODIC_COMPACTION_SECONDS = 24L * 3600;
 
     private static Cache cache;
     private static WriteBufferManager writeBuffers;
@@ -66,6 +72,7 @@ public final class BoundedRocksDbMemory implements RocksDBConfigSetter {
         options.setWriteBufferManager(writeBuffers);
         options.setWriteBufferSize(WRITE_BUFFER_BYTES);
         options.setMaxWriteBufferNumber(2);
+        options.setPeriodicCompactionSeconds(PERIODIC_COMPACTION_SECONDS);
     }
 
     @Override

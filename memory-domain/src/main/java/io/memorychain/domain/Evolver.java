@@ -12,6 +12,7 @@ import io.memorychain.avro.MemoriesUnlinked;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryCreated;
 import io.memorychain.avro.MemoryDeleted;
+import io.memorychain.avro.MemoryErased;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryPinned;
@@ -86,7 +87,7 @@ public final class Evolver {
             }));
         } else if (payload instanceof MemoryPurged p) {
             changes.add(keepingDecayClock(current, p.getMemoryId(), at, m -> Purges.tombstone(m, at)));
-        } else if (payload instanceof io.memorychain.avro.MemoryErased p) {
+        } else if (payload instanceof MemoryErased p) {
             changes.add(keepingDecayClock(current, p.getMemoryId(), at, m -> Purges.erase(m, at)));
         } else if (payload instanceof MemoryProtected p) {
             changes.add(change(current, p.getMemoryId(), at, m -> m.setConstitutional(true)));

@@ -7,6 +7,7 @@ import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.auth.Role;
 import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.testing.SharedKafka;
 import io.memorychain.projector.view.SpaceOwner;
 import io.micronaut.context.ApplicationContext;
@@ -68,15 +69,17 @@ class MultiInstanceRoutingIT {
 
     @BeforeAll
     static void startThreeInstances() {
-        Path signingKey = null;
+        Path keys = null;
         for (int i = 0; i < INSTANCES; i++) {
             Path dataDir = Path.of(System.getProperty("java.io.tmpdir"), "routing-it-node" + i + "-" + UUID.randomUUID());
-            if (signingKey != null) {
-                // one signing key for all instances, as a deployment mounts it (docs/architecture.md §19)
-                copy(signingKey, dataDir.resolve("keys").resolve(signingKey.getFileName()));
+            if (keys != null) {
+                // one signing key and one content master key for all instances, as a deployment mounts them
+                // (docs/architecture.md §19): each instance signs and encrypts what its tasks sequence
+                copy(keys.resolve("chain-signing.key"), dataDir.resolve("keys").resolve("chain-signing.key"));
+                copy(keys.resolve(MasterKey.FILE_NAME), dataDir.resolve("keys").resolve(MasterKey.FILE_NAME));
             }
             servers.add(start("node" + i, freePort(), dataDir));
-            signingKey = dataDir.resolve("keys").resolve("chain-signing.key");
+            keys = dataDir.resolve("keys");
         }
         json = servers.get(0).getApplicationContext().getBean(JsonMapper.class);
         key = servers.get(0).getApplicationContext().getBean(ApiKeys.class)
@@ -91,7 +94,7 @@ class MultiInstanceRoutingIT {
             java.nio.file.Files.createDirectories(to.getParent());
             java.nio.file.Files.copy(from, to);
         } catch (IOException e) {
-            throw new IllegalStateException("cannot share the signing key " + from, e);
+            throw new IllegalStateException("cannot share the key " + from, e);
         }
     }
 

@@ -18,6 +18,7 @@ import io.memorychain.avro.Confidence;
 import io.memorychain.avro.ConsolidateMemories;
 import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.DeleteMemory;
+import io.memorychain.avro.EraseMemory;
 import io.memorychain.avro.LinkMemories;
 import io.memorychain.avro.MemoriesConsolidated;
 import io.memorychain.avro.MemoriesLinked;
@@ -165,7 +166,7 @@ public final class Decider {
             return lifecycle.expire(request, model, now, e);
         } else if (op instanceof PurgeMemory p) {
             return lifecycle.purge(request, model, now, p);
-        } else if (op instanceof io.memorychain.avro.EraseMemory e) {
+        } else if (op instanceof EraseMemory e) {
             return lifecycle.erase(request, model, e);
         } else if (op instanceof RollbackSpace r) {
             return rollbacks.decide(request, seq, model, now, r);

@@ -11,9 +11,11 @@ import static io.memorychain.domain.decide.Decision.reject;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.DecayStatus;
 import io.memorychain.avro.DecayTransitioned;
+import io.memorychain.avro.EraseMemory;
 import io.memorychain.avro.ExpireMemory;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryExpired;
+import io.memorychain.avro.MemoryErased;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryPurged;
 import io.memorychain.avro.MemoryRequest;
@@ -159,7 +161,7 @@ final class LifecycleDecider {
      * undone, so it is never the side effect of an agent's reasoning or a job (they delete or purge). The sequencer
      * destroys the memory's data key in the same transaction.
      */
-    Decision erase(MemoryRequest request, WriteModel model, io.memorychain.avro.EraseMemory e) {
+    Decision erase(MemoryRequest request, WriteModel model, EraseMemory e) {
         ActorType type = request.getActor().getType();
         if (type != ActorType.ADMIN && type != ActorType.USER) {
             return reject(FORBIDDEN, "only admins and users erase memories");
@@ -179,7 +181,7 @@ final class LifecycleDecider {
         if (Purges.isErased(m)) {
             return reject(INVALID_STATE, "memory " + m.getId() + " is already erased");
         }
-        return new Decision.Accept(io.memorychain.avro.MemoryErased.newBuilder().setMemoryId(m.getId())
+        return new Decision.Accept(MemoryErased.newBuilder().setMemoryId(m.getId())
                 .setDataKeyId(null).setKeyCreatedSeq(null).setWasPurged(Purges.isPurged(m)).setReason(e.getReason())
                 .build(), m.getId(), m.getVersion() + 1);
     }

@@ -154,8 +154,11 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
                     value.getDestroyedSeq() == null ? Long.valueOf(-1) : value.getDestroyedSeq());
         }
         if (!master.id().equals(value.getMasterKeyId())) {
-            throw new IllegalStateException("data key " + value.getKeyId() + " is wrapped by master key "
-                    + value.getMasterKeyId() + ", this process has " + master.id());
+            // a process configured with another master key: not the event's fault, so never a dead letter; the task
+            // fails (health names it) until the process gets the deployment's key (docs/architecture.md §19)
+            throw new KeysUnavailableException("data key " + value.getKeyId() + " is wrapped by master key "
+                    + value.getMasterKeyId() + ", this process has " + master.id()
+                    + ": every process that reads the chain's texts needs the same content master key file", null);
         }
         byte[] raw = master.unwrap(value.getSpace(), value.getMemoryId(), ContentCipher.bytes(value.getWrappedKey()));
         return new DataKey(value.getKeyId(), value.getCreatedSeq(), raw, null);

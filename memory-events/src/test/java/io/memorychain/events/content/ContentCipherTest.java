@@ -3,6 +3,7 @@ package io.memorychain.events.content;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.memorychain.avro.DataKeyRecord;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryCreated;
 import io.memorychain.avro.MemoryEvent;
@@ -76,6 +77,20 @@ class ContentCipherTest {
                 .isInstanceOf(ContentCipher.ContentCipherException.class);
         assertThatThrownBy(() -> MasterKey.generate().unwrap("s", "m1", wrapped))
                 .isInstanceOf(ContentCipher.ContentCipherException.class);
+    }
+
+    @Test
+    void aKeyWrappedByAnotherMasterKeyIsAProcessFaultNotTheEvents() {
+        MasterKey deployment = MasterKey.generate();
+        DataKeyRecord record = DataKeyRecord.newBuilder().setSpace("s").setMemoryId("m1").setKeyId("k1")
+                .setCreatedSeq(1L).setMasterKeyId(deployment.id())
+                .setWrappedKey(java.nio.ByteBuffer.wrap(deployment.wrap("s", "m1", key))).setDestroyedSeq(null).build();
+
+        assertThat(DataKeyRing.toKey(record, deployment).erased()).isFalse();
+        assertThatThrownBy(() -> DataKeyRing.toKey(record, MasterKey.generate()))
+                .as("retried and reported, never dead-lettered")
+                .isInstanceOf(io.memorychain.events.registry.SchemaRegistryUnavailableException.class)
+                .hasMessageContaining("same content master key");
     }
 
     @Test

@@ -72,14 +72,8 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
      * The consolidation job, ready to {@link ChainJob#run()}.
      *
      * @param modelId the embedding model whose vectors are compared
+     * @param content how the chain's texts are read (decrypted, or {@link ChainContent#PLAINTEXT})
      */
-    public static ChainJob<List<ConsolidatePlanner.Plan>> job(ChainJob.Options options, SchemaRegistry registry,
-                                                        ConsolidateSettings settings, Consolidations consolidations,
-                                                        ConsolidateMetrics metrics, String modelId) {
-        return job(options, registry, settings, consolidations, metrics, modelId, ChainContent.PLAINTEXT);
-    }
-
-    /** As above, decrypting the chain's texts (docs/architecture.md §12, erasure). */
     public static ChainJob<List<ConsolidatePlanner.Plan>> job(ChainJob.Options options, SchemaRegistry registry,
                                                               ConsolidateSettings settings,
                                                               Consolidations consolidations,

@@ -60,11 +60,6 @@ public final class SpaceMemories {
         }
     }
 
-    /** Keeps the vector of a live record (see {@link #onEmbedding(MemoryEmbedding, boolean)}). */
-    public boolean onEmbedding(MemoryEmbedding embedding) {
-        return onEmbedding(embedding, true);
-    }
-
     /**
      * Keeps the vector when it is of this job's model; false when ignored (another model).
      *

@@ -48,10 +48,10 @@ class SpaceMemoriesTest {
         SpaceMemories space = new SpaceMemories("model-a");
         Memory v1 = memory("m1", 1, "Alice likes tea.", "h1", T0);
         space.onEvent(event(1, T0, new MemoryCreated(v1)));
-        assertThat(space.onEmbedding(embedding("m1", "h1", "model-b"))).isFalse();
+        assertThat(space.onEmbedding(embedding("m1", "h1", "model-b"), true)).isFalse();
         assertThat(space.items()).singleElement().satisfies(i -> assertThat(i.vector()).isNull());
 
-        assertThat(space.onEmbedding(embedding("m1", "h1", "model-a"))).isTrue();
+        assertThat(space.onEmbedding(embedding("m1", "h1", "model-a"), true)).isTrue();
         assertThat(space.items()).singleElement().satisfies(i -> {
             assertThat(i.vector()).containsExactly(1f, 0f);
             assertThat(i.mergeable()).isTrue();
@@ -65,7 +65,7 @@ class SpaceMemoriesTest {
         });
         assertThat(space.chainTime()).isEqualTo(t1);
 
-        space.onEmbedding(embedding("m1", "h2", "model-a"));
+        space.onEmbedding(embedding("m1", "h2", "model-a"), true);
         space.onEvent(event(3, t1.plusSeconds(1), new MemoryProtected("m1")));
         assertThat(space.items()).singleElement().satisfies(i -> {
             assertThat(i.constitutional()).isTrue();
@@ -78,14 +78,14 @@ class SpaceMemoriesTest {
         SpaceMemories space = new SpaceMemories("model-a");
         Memory v1 = memory("m1", 1, "Alice likes tea.", "h1", T0);
         space.onEvent(event(1, T0, new MemoryCreated(v1)));
-        space.onEmbedding(new MemoryEmbedding("s", "m1", 2L, "h2", "model-a", List.of(0f, 1f)));
+        space.onEmbedding(new MemoryEmbedding("s", "m1", 2L, "h2", "model-a", List.of(0f, 1f)), true);
         assertThat(space.items()).singleElement().satisfies(i -> assertThat(i.vector()).as("h2 not seen yet").isNull());
 
         Instant t1 = T0.plusSeconds(60);
         space.onEvent(event(2, t1, new MemoryUpdated(v1, memory("m1", 2, "Alice likes green tea.", "h2", t1))));
         assertThat(space.items()).singleElement().satisfies(i -> assertThat(i.vector()).containsExactly(0f, 1f));
 
-        space.onEmbedding(new MemoryEmbedding("s", "m1", 1L, "h1", "model-a", List.of(1f, 0f)));
+        space.onEmbedding(new MemoryEmbedding("s", "m1", 1L, "h1", "model-a", List.of(1f, 0f)), true);
         assertThat(space.items()).singleElement().satisfies(i -> assertThat(i.vector()).containsExactly(0f, 1f));
         assertThat(space.embeddedSeq()).isEqualTo(2L);
     }

@@ -28,6 +28,8 @@ import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.chain.PublicKeyInfo;
 import io.memorychain.events.chain.SignatureMode;
 import io.memorychain.events.chain.VerificationResult;
+import io.memorychain.events.content.ContentCipher;
+import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.KafkaTopicSchemaRegistry;
 import io.memorychain.events.registry.SchemaRegistry;
@@ -58,7 +60,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Verification anywhere (docs/chain-format.md): a real chain with varied payloads, written by the real sequencer on a
- * real broker, exported by {@code export-chain} and checked by the second-language verifier
+ * real broker with the memories' texts encrypted (the service's default) and one memory erased (its data key
+ * destroyed), exported by {@code export-chain} and checked by the second-language verifier
  * ({@code node verifier/verify.mjs}) with nothing but the export and the public key file; a forged content byte is
  * named by its seq; and the verifier's own tests ({@code node --test verifier/}) run on this export. Without
  * {@code node} on the PATH the tests abort (reported as skipped, never as passed).
@@ -73,6 +76,7 @@ class ChainExportIT {
     private static final Actor ADMIN = Requests.actor(ActorType.ADMIN, "ops");
     private static final Actor USER = Requests.actor(ActorType.USER, "manual");
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String ERASED_TEXT = "Ana's passport number is X1234567";
 
     @TempDir
     static Path dir;
@@ -98,7 +102,7 @@ class ChainExportIT {
         registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(), (short) 1);
         runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(SharedKafka.bootstrapServers(), topics,
                 dir.resolve("runtime"), prefix + "app", 2, (short) 1, WriteSettings.defaults()), registry, keys, null,
-                Duration.ofSeconds(90));
+                null, Duration.ofSeconds(90), MasterKey.loadOrCreate(dir.resolve("keys").resolve(MasterKey.FILE_NAME)));
         try (MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
             writeVariedChain(publisher);
         }
@@ -152,6 +156,10 @@ class ChainExportIT {
         String session = io.memorychain.domain.refinement.SessionIds.of(SPACE, started.getSeq() - 1);
         accept(publisher, Requests.flag(SPACE, ADMIN, editor, MemoryFlag.CONSTITUTIONAL, true).setSessionId(session));
         accept(publisher, Requests.completeRefinement(SPACE, ADMIN, session, "Compressed nothing; protected 1"));
+        // the data key of this memory is destroyed: its texts stay on the chain as ciphertext nobody can read, and the
+        // chain must still verify without any key
+        String erased = accept(publisher, Requests.create(SPACE, AGENT, ERASED_TEXT)).getMemoryId();
+        accept(publisher, Requests.erase(SPACE, USER, erased, "the user asked for it to be forgotten"));
     }
 
     private static MemoryOutcome accept(MemoryPublisher publisher, MemoryRequest.Builder request) throws Exception {
@@ -221,15 +229,28 @@ class ChainExportIT {
     }
 
     @Test
+    void theExportHoldsTheTextsOnlyAsCiphertext() throws Exception {
+        StringBuilder all = new StringBuilder();
+        for (String line : Files.readAllLines(export).subList(1, Files.readAllLines(export).size())) {
+            byte[] value = Base64.getDecoder().decode(JSON.readTree(line).get("value").asText());
+            all.append(new String(value, StandardCharsets.UTF_8)).append('\n');
+        }
+
+        assertThat(all.toString()).contains(ContentCipher.PREFIX).doesNotContain(updatedContent).doesNotContain(ERASED_TEXT)
+                .doesNotContain("passport");
+    }
+
+    @Test
     void theNodeVerifierNamesTheSeqOfAForgedContentByte() throws Exception {
         List<String> lines = new ArrayList<>(Files.readAllLines(export));
         int index = lineOfSeq(lines, updateSeq);
         ObjectNode line = (ObjectNode) JSON.readTree(lines.get(index));
         byte[] value = Base64.getDecoder().decode(line.get("value").asText());
-        byte[] content = updatedContent.getBytes(StandardCharsets.UTF_8);
-        int at = indexOf(value, content);
-        assertThat(at).as("the updated content is in the record's bytes").isPositive();
-        value[at + content.length - 1] = (byte) 'X'; // "terminal" -> "terminaX": same length, still valid Avro
+        byte[] prefix = ContentCipher.PREFIX.getBytes(StandardCharsets.UTF_8);
+        int at = indexOf(value, prefix);
+        assertThat(at).as("the updated content's ciphertext is in the record's bytes").isPositive();
+        int forgedAt = at + prefix.length + 4; // a base64 character of the ciphertext: same length, still valid Avro
+        value[forgedAt] = (byte) (value[forgedAt] == 'A' ? 'B' : 'A');
         line.put("value", Base64.getEncoder().encodeToString(value));
         lines.set(index, JSON.writeValueAsString(line));
         Path forged = dir.resolve("forged.jsonl");

@@ -9,10 +9,13 @@ import io.memorychain.domain.rollback.RollbackSpec;
 import io.memorychain.events.Requests;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.SpaceChainReader;
+import io.memorychain.events.content.ChainContent;
+import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.rollback.RollbackPlans;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -20,10 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 
 /**
@@ -51,6 +50,9 @@ final class RollbackCommand {
               --topic-prefix       prefix of the topic names (default: none)
               --admin              the admin id recorded as the actor (default: ops)
               --timeout            how long to wait for the outcome (ISO-8601 duration, default PT60S)
+              --content-key-file   the service's keys/content-master.key, to read the encrypted texts (default: the
+                                   file MEMORY_CONTENT_KEY_FILE names; without one, --apply is refused on an
+                                   encrypted chain)
 
               Progress (offsets of the space's partition read / to read) goes to stderr, the plan and the outcome to stdout.
               Exit status: 0 planned or applied, 1 the sequencer rejected it, 2 usage error or it could not run.""";
@@ -58,7 +60,7 @@ final class RollbackCommand {
     private static final int CONTENT_SNIPPET = 60;
 
     record Options(String bootstrapServers, String space, RollbackSpec spec, String reason, boolean apply,
-                   String admin, Duration timeout, RegistrySpec registry, Topics topics) {
+                   String admin, Duration timeout, RegistrySpec registry, Topics topics, Path contentKeyFile) {
     }
 
     private RollbackCommand() {
@@ -67,7 +69,7 @@ final class RollbackCommand {
     static Options parse(List<String> args) throws UsageException {
         Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--space", "--to-seq",
                 "--to-time", "--memory", "--session", "--reflection", "--actor", "--from-seq", "--reason", "--registry-url",
-                "--registry-topic", "--topic-prefix", "--admin", "--timeout"), Set.of("--apply"));
+                "--registry-topic", "--topic-prefix", "--admin", "--timeout", "--content-key-file"), Set.of("--apply"));
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         String space = CommandLine.required(values, "--space", "");
         RollbackSpec spec;
@@ -92,7 +94,8 @@ final class RollbackCommand {
         }
         Topics topics = CommandLine.topics(values);
         return new Options(bootstrap, space, spec, reason, apply, values.getOrDefault("--admin", "ops"), timeout,
-                CommandLine.registry(values, bootstrap, topics), topics);
+                CommandLine.registry(values, bootstrap, topics), topics,
+                values.containsKey("--content-key-file") ? Path.of(values.get("--content-key-file")) : null);
     }
 
     private static Long seq(Map<String, String> values, String name) throws UsageException {
@@ -120,7 +123,8 @@ final class RollbackCommand {
     static int run(Options options, RegistryFactory registries, PrintStream out, PrintStream err)
             throws UsageException {
         try (SchemaRegistry registry = registries.open(options.registry());
-             WorkerContent content = WorkerContent.open(options.bootstrapServers(), options.topics(), registry)) {
+             WorkerContent content = WorkerContent.open(options.bootstrapServers(), options.topics(), registry,
+                     options.contentKeyFile())) {
             SpaceChainReader reader = new SpaceChainReader(
                     Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, options.bootstrapServers()),
                     options.topics().events(), registry, java.time.Duration.ofMinutes(2), content.content());
@@ -131,6 +135,19 @@ final class RollbackCommand {
                 throw new UsageException(e.getMessage());
             }
             print(plan, out);
+            boolean ciphertext = !content.content().decrypts() && plan.memories().stream()
+                    .anyMatch(m -> m.target() != null && ChainContent.hasEncryptedText(m.target()));
+            if (ciphertext && !options.apply()) {
+                out.println("NOTE: the chain's texts are encrypted and " + WorkerContent.ENV + " is not set: they "
+                        + "are shown as ciphertext, and --apply needs the key (--content-key-file)");
+            }
+            if (ciphertext && options.apply()) {
+                // the plan's target snapshots would carry ciphertext, which the sequencer would seal as text
+                throw new IllegalStateException("the chain's texts are encrypted and " + WorkerContent.ENV
+                        + " is not set: name the service's keys/" + MasterKey.FILE_NAME + " with --content-key-file or "
+                        + WorkerContent.ENV
+                        + " so the rollback restores the texts, not their ciphertext");
+            }
             if (!options.apply()) {
                 out.println("DRY RUN: nothing published" + (plan.isEmpty() ? "" : "; add --reason TEXT --apply to apply"));
                 return WorkerMain.EXIT_OK;
@@ -143,10 +160,10 @@ final class RollbackCommand {
                     registry)) {
                 String requestId = "rollback:" + options.space() + ":" + plan.digest().substring(0, 16) + ":"
                         + UUID.randomUUID();
-                MemoryOutcome outcome = await(publisher.publish(Requests.request(options.space(),
+                MemoryOutcome outcome = Outcomes.await(publisher.publish(Requests.request(options.space(),
                                 Requests.actor(io.memorychain.avro.ActorType.ADMIN, options.admin()),
                                 plan.toRequest(options.reason())).setRequestId(requestId).build()),
-                        options.timeout(), requestId);
+                        options.timeout(), requestId, "it may still be applied: plan again to see");
                 if (!outcome.getAccepted()) {
                     out.println("REJECTED code=" + outcome.getCode() + " " + outcome.getMessage());
                     return WorkerMain.EXIT_BROKEN;
@@ -155,20 +172,6 @@ final class RollbackCommand {
                         + requestId);
                 return WorkerMain.EXIT_OK;
             }
-        }
-    }
-
-    private static MemoryOutcome await(CompletableFuture<MemoryOutcome> outcome, Duration timeout, String requestId) {
-        try {
-            return outcome.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for the outcome of " + requestId, e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("could not publish " + requestId, e.getCause());
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("no outcome for " + requestId + " within " + timeout
-                    + "; it may still be applied: plan again to see", e);
         }
     }
 
@@ -206,27 +209,5 @@ final class RollbackCommand {
 
     private static String snippet(Memory m) {
         return EventDescriptions.snippet(m.getContent(), CONTENT_SNIPPET);
-    }
-
-    /** Prints {@code read N/M offsets} to stderr at every tenth and at the end. */
-    private static final class ProgressLine implements SpaceChainReader.Progress {
-
-        private final PrintStream err;
-        private long nextAt;
-
-        ProgressLine(PrintStream err) {
-            this.err = err;
-        }
-
-        @Override
-        public void update(long read, long total) {
-            if (read >= nextAt || read == total) {
-                err.println("read " + read + "/" + total + " offsets");
-                nextAt = read + Math.max(1, total / 10);
-                if (read == total) {
-                    nextAt = Long.MAX_VALUE;
-                }
-            }
-        }
     }
 }

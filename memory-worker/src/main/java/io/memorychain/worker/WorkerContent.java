@@ -32,15 +32,23 @@ final class WorkerContent implements AutoCloseable {
 
     /** @throws IllegalStateException when the variable names a file that does not exist */
     static WorkerContent open(String bootstrapServers, Topics topics, SchemaRegistry registry) {
-        String file = System.getenv(ENV);
+        return open(bootstrapServers, topics, registry, null);
+    }
+
+    /**
+     * @param keyFile the master key file a command line named; null: the one {@value #ENV} names, if any
+     * @throws IllegalStateException when the file does not exist
+     */
+    static WorkerContent open(String bootstrapServers, Topics topics, SchemaRegistry registry, Path keyFile) {
+        String file = keyFile != null ? keyFile.toString() : System.getenv(ENV);
         if (file == null || file.isBlank()) {
             log.info("{} not set: memory texts are read as they are on the chain (no decryption)", ENV);
             return new WorkerContent(null);
         }
         Path path = Path.of(file.trim());
         if (!Files.isRegularFile(path)) {
-            throw new IllegalStateException(ENV + " names " + path + ", which is not a file (the service's "
-                    + "keys/" + MasterKey.FILE_NAME + ")");
+            throw new IllegalStateException((keyFile != null ? "--content-key-file" : ENV) + " names " + path
+                    + ", which is not a file (the service's keys/" + MasterKey.FILE_NAME + ")");
         }
         MasterKey master = MasterKey.loadOrCreate(path);
         log.info("Decrypting memory texts with master key {} and the key topic {}", master.id(), topics.keys());

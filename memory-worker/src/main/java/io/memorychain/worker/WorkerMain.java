@@ -3,7 +3,9 @@ package io.memorychain.worker;
 import io.memorychain.events.AvroTrust;
 import io.memorychain.events.registry.SchemaRegistry;
 import java.io.PrintStream;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,6 +23,7 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code reflect}: runs the reflection job until stopped (see {@link ReflectCommand#USAGE}).</li>
  *   <li>{@code lifecycle}: runs the lifecycle worker (decay, TTL) until stopped (see {@link LifecycleCommand#USAGE}).</li>
  *   <li>{@code rollback}: plans (dry run) or applies a rollback of a space (see {@link RollbackCommand#USAGE}).</li>
+ *   <li>{@code erase}: shows (dry run) or erases one memory for good (see {@link EraseCommand#USAGE}).</li>
  *   <li>{@code keygen}: creates the chain signing key several instances share (see {@link KeygenCommand#USAGE}).</li>
  * </ul>
  * Exit status: 0 success, 1 a verified chain is broken, 2 usage error or the command could not run; errors are
@@ -65,6 +68,44 @@ public final class WorkerMain {
                 (short) 1);
     }
 
+    /** What a command does with its arguments (after the command's name); returns the exit status. */
+    @FunctionalInterface
+    private interface Runner {
+        int run(List<String> args, PrintStream out, PrintStream err) throws UsageException;
+    }
+
+    /** A command: its usage (the first {@code usageLines} are shown on a usage error) and how it runs. */
+    private record Entry(String usage, int usageLines, Runner runner) {
+    }
+
+    /** The commands, in the order the usage lists them. */
+    private Map<String, Entry> commands() {
+        Map<String, Entry> commands = new LinkedHashMap<>();
+        commands.put("verify", new Entry(VerifyCommand.USAGE, 3,
+                (args, out, err) -> VerifyCommand.run(VerifyCommand.parse(args), registries, out, err)));
+        commands.put("export-chain", new Entry(ExportChainCommand.USAGE, 2,
+                (args, out, err) -> ExportChainCommand.run(ExportChainCommand.parse(args), registries, out, err)));
+        commands.put("link", new Entry(LinkCommand.USAGE, 2,
+                (args, out, err) -> LinkCommand.run(LinkCommand.parse(args), registries, err)));
+        commands.put("refine", new Entry(RefineCommand.USAGE, 3,
+                (args, out, err) -> RefineCommand.run(RefineCommand.parse(args), registries, err)));
+        commands.put("tom", new Entry(TomCommand.USAGE, 3,
+                (args, out, err) -> TomCommand.run(TomCommand.parse(args, System.getenv()), registries, err)));
+        commands.put("lifecycle", new Entry(LifecycleCommand.USAGE, 3,
+                (args, out, err) -> LifecycleCommand.run(LifecycleCommand.parse(args), registries, err)));
+        commands.put("consolidate", new Entry(ConsolidateCommand.USAGE, 3, (args, out, err) -> ConsolidateCommand.run(
+                ConsolidateCommand.parse(args, System.getenv()), registries, err)));
+        commands.put("reflect", new Entry(ReflectCommand.USAGE, 3,
+                (args, out, err) -> ReflectCommand.run(ReflectCommand.parse(args, System.getenv()), registries, err)));
+        commands.put("rollback", new Entry(RollbackCommand.USAGE, 2,
+                (args, out, err) -> RollbackCommand.run(RollbackCommand.parse(args), registries, out, err)));
+        commands.put("erase", new Entry(EraseCommand.USAGE, 2,
+                (args, out, err) -> EraseCommand.run(EraseCommand.parse(args), registries, out, err)));
+        commands.put("keygen", new Entry(KeygenCommand.USAGE, 1,
+                (args, out, err) -> KeygenCommand.run(KeygenCommand.parse(args), out)));
+        return commands;
+    }
+
     /** Runs one command; returns the exit status. */
     int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0) {
@@ -72,121 +113,23 @@ public final class WorkerMain {
             err.print(usage());
             return EXIT_ERROR;
         }
-        String command = args[0];
+        String name = args[0];
         List<String> rest = List.of(args).subList(1, args.length);
-        switch (command) {
-            case "help", "--help", "-h" -> {
-                out.print(usage());
-                return EXIT_OK;
-            }
-            case "verify" -> {
-                if (rest.contains("--help") || rest.contains("-h")) {
-                    out.println(VerifyCommand.USAGE);
-                    return EXIT_OK;
-                }
-                return verify(rest, out, err);
-            }
-            case "export-chain" -> {
-                if (rest.contains("--help") || rest.contains("-h")) {
-                    out.println(ExportChainCommand.USAGE);
-                    return EXIT_OK;
-                }
-                return command("export-chain", ExportChainCommand.USAGE, 2, () -> ExportChainCommand.run(
-                        ExportChainCommand.parse(rest), registries, out, err), err);
-            }
-            case "link" -> {
-                if (rest.contains("--help") || rest.contains("-h")) {
-                    out.println(LinkCommand.USAGE);
-                    return EXIT_OK;
-                }
-                return link(rest, err);
-            }
-            case "refine" -> {
-                if (rest.contains("--help") || rest.contains("-h")) {
-                    out.println(RefineCommand.USAGE);
-                    return EXIT_OK;
-                }
-                return refine(rest, err);
-            }
-            case "tom" -> {
-                if (rest.contains("--help") || rest.contains("-h")) {
-                    out.println(TomCommand.USAGE);
-                    return EXIT_OK;
-                }
-                return tom(rest, err);
-            }
-            case "consolidate" -> {
-                if (rest.contains("--help") || rest.contains("-h")) {
-                    out.println(ConsolidateCommand.USAGE);
-                    return EXIT_OK;
-                }
-                return consolidate(rest, err);
-            }
-            case "reflect" -> {
-                if (rest.contains("--help") || rest.contains("-h")) {
-                    out.println(ReflectCommand.USAGE);
-                    return EXIT_OK;
-                }
-                return command("reflect", ReflectCommand.USAGE, 3, () -> ReflectCommand.run(
-                        ReflectCommand.parse(rest, System.getenv()), registries, err), err);
-            }
-            case "lifecycle" -> {
-                if (rest.contains("--help") || rest.contains("-h")) {
-                    out.println(LifecycleCommand.USAGE);
-                    return EXIT_OK;
-                }
-                return lifecycle(rest, err);
-            }
-            case "rollback" -> {
-                if (rest.contains("--help") || rest.contains("-h")) {
-                    out.println(RollbackCommand.USAGE);
-                    return EXIT_OK;
-                }
-                return command("rollback", RollbackCommand.USAGE, 2, () -> RollbackCommand.run(
-                        RollbackCommand.parse(rest), registries, out, err), err);
-            }
-            case "keygen" -> {
-                if (rest.contains("--help") || rest.contains("-h")) {
-                    out.println(KeygenCommand.USAGE);
-                    return EXIT_OK;
-                }
-                return command("keygen", KeygenCommand.USAGE, 1, () -> KeygenCommand.run(KeygenCommand.parse(rest), out), err);
-            }
-            default -> {
-                err.println("error: unknown command '" + command + "'");
-                err.print(usage());
-                return EXIT_ERROR;
-            }
+        if (List.of("help", "--help", "-h").contains(name)) {
+            out.print(usage());
+            return EXIT_OK;
         }
-    }
-
-    private int verify(List<String> args, PrintStream out, PrintStream err) {
-        return command("verify", VerifyCommand.USAGE, 3, () -> VerifyCommand.run(VerifyCommand.parse(args), registries,
-                out, err), err);
-    }
-
-    private int link(List<String> args, PrintStream err) {
-        return command("link", LinkCommand.USAGE, 2, () -> LinkCommand.run(LinkCommand.parse(args), registries, err), err);
-    }
-
-    private int refine(List<String> args, PrintStream err) {
-        return command("refine", RefineCommand.USAGE, 3, () -> RefineCommand.run(RefineCommand.parse(args), registries,
-                err), err);
-    }
-
-    private int tom(List<String> args, PrintStream err) {
-        return command("tom", TomCommand.USAGE, 3, () -> TomCommand.run(TomCommand.parse(args, System.getenv()),
-                registries, err), err);
-    }
-
-    private int consolidate(List<String> args, PrintStream err) {
-        return command("consolidate", ConsolidateCommand.USAGE, 3, () -> ConsolidateCommand.run(
-                ConsolidateCommand.parse(args, System.getenv()), registries, err), err);
-    }
-
-    private int lifecycle(List<String> args, PrintStream err) {
-        return command("lifecycle", LifecycleCommand.USAGE, 3, () -> LifecycleCommand.run(LifecycleCommand.parse(args),
-                registries, err), err);
+        Entry entry = commands().get(name);
+        if (entry == null) {
+            err.println("error: unknown command '" + name + "'");
+            err.print(usage());
+            return EXIT_ERROR;
+        }
+        if (rest.contains("--help") || rest.contains("-h")) {
+            out.println(entry.usage());
+            return EXIT_OK;
+        }
+        return command(name, entry.usage(), entry.usageLines(), () -> entry.runner().run(rest, out, err), err);
     }
 
     /** A command that parses its arguments, then runs; returns the exit status. */
@@ -212,12 +155,8 @@ public final class WorkerMain {
         }
     }
 
-    private static String usage() {
-        return USAGE + VerifyCommand.USAGE.indent(2) + "\n" + ExportChainCommand.USAGE.indent(2) + "\n" + LinkCommand.USAGE.indent(2) + "\n"
-                + RefineCommand.USAGE.indent(2) + "\n" + TomCommand.USAGE.indent(2) + "\n"
-                + LifecycleCommand.USAGE.indent(2) + "\n" + ConsolidateCommand.USAGE.indent(2) + "\n"
-                + ReflectCommand.USAGE.indent(2) + "\n"
-                + RollbackCommand.USAGE.indent(2) + "\n" + KeygenCommand.USAGE.indent(2);
+    private String usage() {
+        return USAGE + String.join("\n", commands().values().stream().map(e -> e.usage().indent(2)).toList());
     }
 
     /** The exception's message and its causes', on one line. */

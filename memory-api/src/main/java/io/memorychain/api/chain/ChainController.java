@@ -5,6 +5,7 @@ import io.micronaut.core.io.Writable;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.swagger.v3.oas.annotations.Operation;
@@ -32,11 +33,13 @@ public class ChainController {
         this.exports = exports;
     }
 
-    @Get("/verify")
+    @Get("/verify{?full}")
     @Operation(summary = "Walk the space's chain and report the first bad seq, if any",
-            description = "200 in both cases: ok true, or ok false with first_bad_seq, problem and message.")
-    public ChainVerificationResult verify(@PathVariable String space) {
-        return verification.verify(Spaces.require(space));
+            description = "200 in both cases: ok true, or ok false with first_bad_seq, problem and message. "
+                    + "Continues after the head this instance verified last (resumed_after_seq); full=true reads "
+                    + "and verifies the whole chain from seq 1.")
+    public ChainVerificationResult verify(@PathVariable String space, @QueryValue(defaultValue = "false") boolean full) {
+        return verification.verify(Spaces.require(space), full);
     }
 
     @Get("/checkpoint")

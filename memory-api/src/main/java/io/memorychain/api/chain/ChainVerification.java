@@ -8,7 +8,13 @@ import io.memorychain.events.chain.ChainHead;
  */
 public interface ChainVerification {
 
+    /** Verifies the chain; an implementation may continue after the head it verified last time. */
     ChainVerificationResult verify(String space);
+
+    /** As {@link #verify(String)}; {@code full} reads and verifies the whole chain from seq 1 again. */
+    default ChainVerificationResult verify(String space, boolean full) {
+        return verify(space);
+    }
 
     /** Verifies the space's chain and returns the verdict with the verified head (seq and hash). */
     ChainHead head(String space);

@@ -8,11 +8,13 @@ import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
- * {@code {"ok":true,"events":N}} or {@code {"ok":false,"events":N,"first_bad_seq":S,"problem":P,"message":M}}.
+ * {@code {"ok":true,"events":N}} (with {@code "resumed_after_seq":S} when it continued an earlier verification) or {@code {"ok":false,"events":N,"first_bad_seq":S,"problem":P,"message":M}}.
  *
  * @param events      events checked (up to and including the first bad one)
  * @param firstBadSeq the first seq that failed, when not ok
  * @param problem     BROKEN_LINK, BAD_HASH, BAD_SIGNATURE, GAP, DUPLICATE, ... when not ok
+ * @param resumedAfterSeq when this verification continued after a head this instance had verified before (the events
+ *                        up to it were verified then, from seq 1): that seq; null when it read the whole chain
  */
 @Serdeable
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -22,14 +24,20 @@ public record ChainVerificationResult(
         long events,
         @Nullable @JsonProperty("first_bad_seq") Long firstBadSeq,
         @Nullable String problem,
-        @Nullable String message) {
+        @Nullable String message,
+        @Nullable @JsonProperty("resumed_after_seq") Long resumedAfterSeq) {
 
     public static ChainVerificationResult ok(long events) {
-        return new ChainVerificationResult(true, events, null, null, null);
+        return new ChainVerificationResult(true, events, null, null, null, null);
     }
 
     public static ChainVerificationResult broken(long events, long firstBadSeq, String problem, String message) {
-        return new ChainVerificationResult(false, events, firstBadSeq, problem, message);
+        return new ChainVerificationResult(false, events, firstBadSeq, problem, message, null);
+    }
+
+    /** This result, noting that it continued after the head at {@code seq} verified earlier. */
+    public ChainVerificationResult resumedAfter(long seq) {
+        return new ChainVerificationResult(ok, events, firstBadSeq, problem, message, seq);
     }
 
     public static ChainVerificationResult of(VerificationResult r) {

@@ -82,7 +82,20 @@ class EmbeddedRestartIT {
             assertThat(((Number) next.get("seq")).longValue()).isEqualTo(4);
             Map<String, Object> verify = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")
                     .bearerAuth(admin), Map.class);
-            assertThat(verify).containsEntry("ok", true).containsEntry("events", 4);
+            assertThat(verify).containsEntry("ok", true).containsEntry("events", 4)
+                    .as("a restarted instance reads the whole chain").doesNotContainKey("resumed_after_seq");
+            client.toBlocking().retrieve(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content",
+                    "Ana works nights")).bearerAuth(agent), Map.class);
+            Map<String, Object> resumed = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space
+                    + "/chain/verify").bearerAuth(admin), Map.class);
+            assertThat(resumed).containsEntry("ok", true);
+            assertThat(((Number) resumed.get("resumed_after_seq")).longValue()).isGreaterThanOrEqualTo(4);
+            assertThat(((Number) resumed.get("events")).longValue()).isGreaterThanOrEqualTo(5);
+            Map<String, Object> full = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space
+                    + "/chain/verify?full=true").bearerAuth(admin), Map.class);
+            assertThat(full).containsEntry("ok", true).doesNotContainKey("resumed_after_seq");
+            assertThat(((Number) full.get("events")).longValue())
+                    .isGreaterThanOrEqualTo(((Number) resumed.get("events")).longValue());
 
             MemoryBackend backend = server.getApplicationContext().getBean(MemoryBackend.class);
             Schema schema = backend.registry().byId(schemaId);
@@ -97,12 +110,12 @@ class EmbeddedRestartIT {
             assertThat(((List<Map<String, Object>>) servedKeys.get("keys")).get(0)).containsEntry("key_id", keyId)
                     .containsEntry("active", true);
             Map<String, Object> audit = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/audit").bearerAuth(agent), Map.class);
-            // the agent's three writes, whatever the in-process linker has linked meanwhile ("Ana lives in Porto" and
+            // the agent's four writes, whatever the in-process linker has linked meanwhile ("Ana lives in Porto" and
             // "The user's name is Ana" are one subject: e5-small relates them above its link-min)
             assertThat((List<Map<String, Object>>) audit.get("items"))
                     .filteredOn(item -> ((Map<?, ?>) item.get("actor")).get("type").equals("agent"))
                     .extracting(item -> item.get("event_type"))
-                    .containsExactly("MemoryCreated", "BlockUpdated", "MemoryCreated");
+                    .containsExactly("MemoryCreated", "BlockUpdated", "MemoryCreated", "MemoryCreated");
 
             // the refinement trigger runs in the embedded service: core memory over the threshold (25 tokens in this
             // test) starts a session by itself

@@ -78,6 +78,22 @@ public final class ChainVerifier {
         this.mode = Objects.requireNonNull(mode, "mode");
     }
 
+    /**
+     * A verifier that continues after a head an earlier verification of the same log established ({@code events}
+     * records up to {@code seq} with {@code hash}, its signature checked): the next event fed must be {@code seq + 1}
+     * and link to {@code hash}. Whoever resumes vouches that the records before the resumed position are the ones
+     * that were verified (an append-only log: see {@code KafkaChainReader.headAfter}).
+     */
+    public static ChainVerifier resuming(String space, KeyRing keys, SignatureMode mode, long events, long seq,
+                                         byte[] hash) {
+        ChainVerifier verifier = new ChainVerifier(space, keys, mode);
+        verifier.events = events;
+        verifier.lastSeq = seq;
+        verifier.lastSignedSeq = seq;
+        verifier.lastHash = hash.clone();
+        return verifier;
+    }
+
     /** The space this verifier checks. */
     public String space() {
         return space;

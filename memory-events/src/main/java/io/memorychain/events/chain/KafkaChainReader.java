@@ -84,14 +84,49 @@ public final class KafkaChainReader {
 
     /** As {@link #verifySpace}, with the head verified: the last good seq and its hash. */
     public ChainHead headOf(String space) {
+        return headAfter(space, null).head();
+    }
+
+    /**
+     * Where a verification of one space's chain ended, to resume the next one there: the partition, the offset up to
+     * which it was read, and the verified head ({@code events} records, the last {@code seq} and its {@code hash}).
+     */
+    public record Position(int partition, long nextOffset, long events, long seq, byte[] hash) {
+
+        public Position {
+            hash = hash.clone();
+        }
+
+        @Override
+        public byte[] hash() {
+            return hash.clone();
+        }
+    }
+
+    /** A verdict and, when the chain is intact, where the next verification may resume. */
+    public record Resumable(ChainHead head, Position next) {
+    }
+
+    /**
+     * As {@link #headOf}, reading only the records after {@code from} (null: from the beginning) and continuing its
+     * verified head. The events topic is append-only (the sequencer alone writes it, its retention is unlimited), so
+     * the records below {@code from.nextOffset()} are those that were verified; a full verification
+     * ({@code from} null, or {@code memory-worker verify}) reads them again. Falls back to the beginning when the
+     * partition count changed or the log no longer starts at or before the resumed offset.
+     */
+    public Resumable headAfter(String space, Position from) {
         Objects.requireNonNull(space, "space");
         byte[] keyBytes = space.getBytes(StandardCharsets.UTF_8);
         try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
             int partitions = partitionCount(consumer);
             TopicPartition tp = new TopicPartition(topic, Utils.toPositive(Utils.murmur2(keyBytes)) % partitions);
-            ChainVerifier chain = new ChainVerifier(space, keys, mode);
+            boolean resume = from != null && from.partition() == tp.partition()
+                    && consumer.beginningOffsets(List.of(tp)).get(tp) <= from.nextOffset();
+            ChainVerifier chain = resume
+                    ? ChainVerifier.resuming(space, keys, mode, from.events(), from.seq(), from.hash())
+                    : new ChainVerifier(space, keys, mode);
             String[] where = new String[1];
-            scan(consumer, List.of(tp), record -> {
+            long end = scan(consumer, List.of(tp), resume ? Map.of(tp, from.nextOffset()) : Map.of(), record -> {
                 if (record.key() == null || !space.equals(new String(record.key(), StandardCharsets.UTF_8))) {
                     return true;
                 }
@@ -100,10 +135,15 @@ public final class KafkaChainReader {
                     where[0] = coordinates(record);
                 }
                 return intact;
-            }, () -> chain.isBroken() ? 1 : 0);
+            }, () -> chain.isBroken() ? 1 : 0).getOrDefault(tp, 0L);
             ChainHead head = chain.head();
-            return where[0] == null ? head
-                    : new ChainHead(head.result().withMessageSuffix(where[0]), head.seq(), head.hash());
+            if (where[0] != null || !head.result().ok()) {
+                ChainHead broken = where[0] == null ? head
+                        : new ChainHead(head.result().withMessageSuffix(where[0]), head.seq(), head.hash());
+                return new Resumable(broken, null);
+            }
+            return new Resumable(head, new Position(tp.partition(), end, head.result().events(), head.seq(),
+                    head.hash()));
         }
     }
 
@@ -118,7 +158,7 @@ public final class KafkaChainReader {
             TopicChainVerifier chains = new TopicChainVerifier(keys, mode);
             Map<String, String> locations = new HashMap<>();
             Set<String> broken = new HashSet<>();
-            scan(consumer, all, record -> {
+            scan(consumer, all, Map.of(), record -> {
                 String space = record.key() == null ? null : new String(record.key(), StandardCharsets.UTF_8);
                 if (space != null && chains.isBroken(space)) {
                     return true;
@@ -179,14 +219,22 @@ public final class KafkaChainReader {
         }
     }
 
-    /** Reads the partitions from their beginning up to their end offsets at start, or until the sink says stop. */
-    private void scan(KafkaConsumer<byte[], byte[]> consumer, Collection<TopicPartition> partitions,
-                      RecordSink sink, BrokenCount brokenCount) {
+    /**
+     * Reads the partitions from their beginning (or the offset {@code from} gives) up to their end offsets at start,
+     * or until the sink says stop; returns those end offsets.
+     */
+    private Map<TopicPartition, Long> scan(KafkaConsumer<byte[], byte[]> consumer,
+                                           Collection<TopicPartition> partitions, Map<TopicPartition, Long> from,
+                                           RecordSink sink, BrokenCount brokenCount) {
         long started = System.nanoTime();
         consumer.assign(partitions);
         Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-        Map<TopicPartition, Long> begin = consumer.beginningOffsets(partitions);
+        Map<TopicPartition, Long> begin = new HashMap<>(consumer.beginningOffsets(partitions));
         consumer.seekToBeginning(partitions);
+        from.forEach((tp, offset) -> {
+            consumer.seek(tp, offset);
+            begin.put(tp, offset);
+        });
         Set<TopicPartition> remaining = new HashSet<>();
         for (TopicPartition tp : partitions) {
             if (end.get(tp) > begin.get(tp)) {
@@ -241,6 +289,7 @@ public final class KafkaChainReader {
         long millis = Math.max(1, (System.nanoTime() - started) / 1_000_000);
         log.info("{}: {} records read in {} ms ({} /s), {} broken space(s)", topic, read, millis,
                 read * 1000 / millis, brokenCount.get());
+        return end;
     }
 
     private int partitionCount(KafkaConsumer<byte[], byte[]> consumer) {

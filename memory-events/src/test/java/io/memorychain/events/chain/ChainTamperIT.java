@@ -134,6 +134,51 @@ class ChainTamperIT {
     }
 
     @Test
+    void aResumedVerificationContinuesAfterTheVerifiedHeadAndStillCatchesAForgedNewRecord() {
+        String topic = SharedKafka.uniquePrefix() + "memory.events.v1";
+        SharedKafka.createTopics(PARTITIONS, topic);
+        List<MemoryEvent> chain = TestChains.sealedChain(new ChainSealer(KEYS), "space-r", 30);
+        append(topic, chain.subList(0, 20));
+        KafkaChainReader reader = reader(topic, SignatureMode.ALL);
+
+        KafkaChainReader.Resumable first = reader.headAfter("space-r", null);
+        assertThat(first.head().seq()).isEqualTo(20);
+        assertThat(first.next().events()).isEqualTo(20);
+        append(topic, chain.subList(20, 25));
+        KafkaChainReader.Resumable resumed = reader.headAfter("space-r", first.next());
+        ChainHead full = reader.headOf("space-r");
+
+        assertThat(resumed.head().result().ok()).as(resumed.head().result().message()).isTrue();
+        assertThat(resumed.head().seq()).isEqualTo(full.seq()).isEqualTo(25);
+        assertThat(resumed.head().hash()).isEqualTo(full.hash());
+        assertThat(resumed.head().result().events()).isEqualTo(full.result().events()).isEqualTo(25);
+        assertThat(resumed.next().nextOffset()).isGreaterThan(first.next().nextOffset());
+
+        // it did not read the first 20 again: a resumed head whose hash is not seq 20's breaks the link at seq 21
+        KafkaChainReader.Position wrong = new KafkaChainReader.Position(first.next().partition(),
+                first.next().nextOffset(), 20, 20, new byte[32]);
+        VerificationResult misled = reader.headAfter("space-r", wrong).head().result();
+        assertThat(misled.problem()).isEqualTo(Problem.BROKEN_LINK);
+        assertThat(misled.firstBadSeq()).isEqualTo(21L);
+
+        // a record appended after the resumed position with its content changed is caught at its seq
+        MemoryEvent forged = TestChains.copy(chain.get(25));
+        forged.setRequestId("forged");
+        append(topic, List.of(forged));
+        KafkaChainReader.Resumable caught = reader.headAfter("space-r", resumed.next());
+        assertThat(caught.head().result().problem()).isEqualTo(Problem.BAD_HASH);
+        assertThat(caught.head().result().firstBadSeq()).isEqualTo(26L);
+        assertThat(caught.next()).as("a broken verdict gives nothing to resume from").isNull();
+    }
+
+    private static void append(String topic, List<MemoryEvent> events) {
+        try (KafkaProducer<String, MemoryEvent> producer = new KafkaProducer<>(SharedKafka.clientProps(),
+                new StringSerializer(), AvroWireSerde.forValues(REGISTRY, MemoryEvent.class))) {
+            events.forEach(e -> producer.send(new ProducerRecord<>(topic, e.getSpace(), e)));
+        }
+    }
+
+    @Test
     void reportsASpaceAbsentFromTheTopicAsAnEmptyIntactChain() {
         VerificationResult result = reader(original, SignatureMode.ALL).verifySpace("nobody");
 

@@ -1,5 +1,6 @@
 package io.memorychain.events.testing;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
@@ -92,11 +93,31 @@ public final class SharedKafka implements BeforeAllCallback {
     public static void createTopics(int partitions, String... names) {
         try (Admin admin = admin()) {
             admin.createTopics(Stream.of(names).map(n -> new NewTopic(n, partitions, (short) 1)).toList()).all().get();
+            awaitLeaders(admin, List.of(names));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("Cannot create topics " + String.join(",", names), e.getCause());
+        }
+    }
+
+    /**
+     * Waits until the broker's metadata names a leader for every partition of the topics: a producer that sends
+     * earlier gets NOT_LEADER_OR_FOLLOWER, and an idempotent one can then loop on OUT_OF_ORDER_SEQUENCE_NUMBER.
+     */
+    private static void awaitLeaders(Admin admin, List<String> topics) throws InterruptedException, ExecutionException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            boolean ready = admin.describeTopics(topics).allTopicNames().get().values().stream()
+                    .allMatch(d -> d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty()));
+            if (ready) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("No leader for every partition of " + topics + " within 30 s");
+            }
+            Thread.sleep(20); // polling the condition above, not waiting blindly
         }
     }
 

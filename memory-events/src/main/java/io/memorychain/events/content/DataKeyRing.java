@@ -40,7 +40,7 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
     private final Duration timeout;
     private final Map<String, DataKey> keys = new ConcurrentHashMap<>();
     private List<TopicPartition> partitions = List.of();
-    private long lastCatchUp = System.nanoTime();
+    private volatile long lastCatchUp = System.nanoTime();
 
     /**
      * @param clientConfig common client settings ({@code bootstrap.servers}, security, ...)
@@ -104,11 +104,23 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
         }
     }
 
-    /** A live key is re-checked against the topic at most every 200 ms, so an erasure reaches readers quickly. */
-    private synchronized void catchUpIfStale() {
-        if (System.nanoTime() - lastCatchUp > 200_000_000L) {
-            catchUp();
+    /**
+     * A live key is re-checked against the topic at most every 200 ms, so an erasure reaches readers quickly. The
+     * check takes no lock while the ring is fresh (the readers' hot path); the threads that find it stale catch up one
+     * after the other, and the later ones find it fresh again.
+     */
+    private void catchUpIfStale() {
+        if (stale()) {
+            synchronized (this) {
+                if (stale()) {
+                    catchUp();
+                }
+            }
         }
+    }
+
+    private boolean stale() {
+        return System.nanoTime() - lastCatchUp > 200_000_000L;
     }
 
     private void assignNewPartitions() {

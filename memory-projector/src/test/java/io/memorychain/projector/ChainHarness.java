@@ -89,6 +89,8 @@ public final class ChainHarness implements AutoCloseable {
     public final Clock clock;
     public final SearchIndexes indexes;
     public final MemoryViews views;
+    /** What the projection reports applied (read-your-writes waiters wake on it). */
+    public final AppliedSeqTracker tracker;
     /** The embedder of this harness; null when it runs without one (keyword search only). */
     public final Embedder embedder;
 
@@ -142,7 +144,7 @@ public final class ChainHarness implements AutoCloseable {
                 clock, contentKey), props("seq"));
         keysOut = sequencer.createOutputTopic(topics.keys(), new StringDeserializer(),
                 AvroWireSerde.forValues(registry, DataKeyRecord.class));
-        AppliedSeqTracker tracker = new AppliedSeqTracker();
+        tracker = new AppliedSeqTracker();
         indexes = SearchIndexes.inMemory(IndexSettings.DEFAULTS, embedder == null ? "none" : embedder.modelId());
         projection = new TopologyTestDriver(ProjectionTopology.build(topics, registry, tracker, indexes, content),
                 props("proj"));

@@ -1,26 +1,21 @@
 package io.memorychain.projector.view;
 
 import io.memorychain.projector.projection.AppliedListener;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
-/** Remembers the last applied seq per space in memory and wakes up read-your-writes waiters. */
+/**
+ * Wakes up read-your-writes waiters when the projection applies an event. What is applied is read from the views
+ * themselves (their applied-seq store), never remembered here: a transaction that aborts after the projection applied
+ * its events leaves the restored stores behind any seq seen.
+ */
 public final class AppliedSeqTracker implements AppliedListener {
 
-    private final Map<String, Long> applied = new ConcurrentHashMap<>();
     private final Object monitor = new Object();
 
     @Override
     public void applied(String space, long seq) {
-        applied.merge(space, seq, Math::max);
         synchronized (monitor) {
             monitor.notifyAll();
         }
-    }
-
-    /** The last seq seen applied since this process started (0 if none). */
-    public long seen(String space) {
-        return applied.getOrDefault(space, 0L);
     }
 
     /** Waits until {@code current} reports at least {@code seq}, at most {@code timeoutNanos}. */

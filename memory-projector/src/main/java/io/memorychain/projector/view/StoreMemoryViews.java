@@ -279,20 +279,15 @@ public final class StoreMemoryViews implements MemoryViews {
         return scan(ProjectionTopology.REFINEMENT_EDITS, StoreKeys.prefix(space, sessionId), Integer.MAX_VALUE);
     }
 
+    /**
+     * What the views hold: the store's applied seq (interactive queries see the task's writes as it makes them). Not
+     * the tracker's: it only grows, and a transaction that exactly-once aborts after the projection applied its events
+     * leaves the tracker past the restored stores, which would promise a read-your-writes the views cannot keep.
+     */
     @Override
     public long appliedSeq(String space) {
-        // the larger of the two: a task that moved here was restored past what this process saw when it last owned it
-        long seen = tracker.seen(space);
-        Long stored;
-        try {
-            stored = this.<Long>store(ProjectionTopology.APPLIED).get(space);
-        } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {
-            if (seen > 0) {
-                return seen;
-            }
-            throw e;
-        }
-        return stored == null ? seen : Math.max(seen, stored);
+        Long stored = this.<Long>store(ProjectionTopology.APPLIED).get(space);
+        return stored == null ? 0 : stored;
     }
 
     @Override
@@ -301,7 +296,7 @@ public final class StoreMemoryViews implements MemoryViews {
         try (KeyValueIterator<String, Long> all = this.<Long>store(ProjectionTopology.APPLIED).all()) {
             while (all.hasNext() && out.size() < limit) {
                 KeyValue<String, Long> next = all.next();
-                out.put(next.key, Math.max(next.value, tracker.seen(next.key)));
+                out.put(next.key, next.value);
             }
         }
         return out;
@@ -309,7 +304,13 @@ public final class StoreMemoryViews implements MemoryViews {
 
     @Override
     public boolean awaitApplied(String space, long seq, Duration timeout) throws InterruptedException {
-        return tracker.await(() -> appliedSeq(space), seq, timeout.toNanos());
+        return tracker.await(() -> {
+            try {
+                return appliedSeq(space);
+            } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {
+                return -1; // restoring or migrating: not there yet; the projection wakes us when it applies
+            }
+        }, seq, timeout.toNanos());
     }
 
     private <V> List<V> scan(String storeName, String prefix, int limit) {

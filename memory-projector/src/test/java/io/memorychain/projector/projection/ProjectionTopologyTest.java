@@ -134,6 +134,19 @@ class ProjectionTopologyTest {
     }
 
     @Test
+    void theAppliedSeqIsTheViewsNotAHigherOneSeenBeforeAnAbort() throws Exception {
+        create("a");
+        create("b");
+        // seqs 3..7 were applied in a transaction that exactly-once then aborted: the stores were restored to seq 2
+        h.tracker.applied(SPACE, 7);
+
+        assertThat(h.views.appliedSeq(SPACE)).as("what the views hold").isEqualTo(2);
+        assertThat(h.views.awaitApplied(SPACE, 7, java.time.Duration.ofMillis(50)))
+                .as("no read-your-writes promise for a write the views do not have").isFalse();
+        assertThat(h.views.appliedSeqs(10)).containsEntry(SPACE, 2L);
+    }
+
+    @Test
     void replayingEventsAlreadyAppliedChangesNothing() {
         String id = create("a");
         h.submit(Requests.updateContent(SPACE, AGENT, id, "b"));

@@ -10,7 +10,24 @@ import java.util.Optional;
  */
 public final class FieldChecks {
 
+    /**
+     * The prefix of the chain's encrypted texts ({@code memory-events} {@code ContentCipher.PREFIX}, docs/architecture.md
+     * §4). A submitted text never starts with it: a client that copied a text off the raw chain, or a tool run
+     * without the content key, would otherwise have its ciphertext sealed as if it were the text.
+     */
+    public static final String CIPHERTEXT_PREFIX = "enc1:";
+
     private FieldChecks() {
+    }
+
+    /** Whether a submitted text is chain ciphertext (see {@link #CIPHERTEXT_PREFIX}). */
+    public static boolean isCiphertext(String text) {
+        return text != null && text.startsWith(CIPHERTEXT_PREFIX);
+    }
+
+    private static Optional<Problem> ciphertext(String field) {
+        return invalid(field + " starts with '" + CIPHERTEXT_PREFIX + "', the chain's ciphertext marker: submit the "
+                + "text itself");
     }
 
     /** A request field that fails its check: the rejection code and a message naming the field. */
@@ -24,6 +41,9 @@ public final class FieldChecks {
         }
         if (value.isBlank()) {
             return invalid(field + " must not be blank");
+        }
+        if (isCiphertext(value)) {
+            return ciphertext(field);
         }
         int bytes = value.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > maxBytes) {
@@ -60,6 +80,9 @@ public final class FieldChecks {
             }
             if (tag.length() > Rules.MAX_TAG_LENGTH) {
                 return invalid(field + " entries are at most " + Rules.MAX_TAG_LENGTH + " characters");
+            }
+            if (isCiphertext(tag)) {
+                return ciphertext(field);
             }
         }
         return Optional.empty();

@@ -13,6 +13,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryDeleted;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.MemoryState;
+import io.memorychain.domain.FieldChecks;
 import io.memorychain.domain.Purges;
 import io.memorychain.avro.MemoryUpdated;
 import io.memorychain.avro.RollbackApplied;
@@ -77,6 +78,12 @@ final class RollbackDecider {
                     || target.getKind() != current.getKind()
                     || !Objects.equals(target.getBlockLabel(), current.getBlockLabel())) {
                 return reject(INVALID_ARGUMENT, "the target of " + t.getMemoryId() + " is another memory");
+            }
+            if (FieldChecks.isCiphertext(target.getContent()) || FieldChecks.isCiphertext(target.getSummary())
+                    || target.getTags().stream().anyMatch(FieldChecks::isCiphertext)) {
+                // planned by a reader without the content key: it would restore ciphertext as the text
+                return reject(INVALID_ARGUMENT, "the target of " + t.getMemoryId() + " holds ciphertext ('"
+                        + FieldChecks.CIPHERTEXT_PREFIX + "'): plan the rollback with the content key");
             }
             Memory after = Memory.newBuilder(target).build();
             after.setVersion(current.getVersion() + 1);

@@ -66,6 +66,24 @@ class DeciderTest {
     }
 
     @Test
+    void rejectsTheChainsCiphertextSubmittedAsAText() {
+        String id = s.given(s.request(AGENT, memory("v1")).build());
+
+        Decision create = s.when(s.request(AGENT, memory("enc1:AAECAwQFBgcICQ")).build());
+        Decision update = s.when(s.request(AGENT, UpdateMemory.newBuilder().setId(id).setContent("enc1:AAEC").build())
+                .build());
+        Decision tags = s.when(s.request(AGENT, CreateMemory.newBuilder().setContent("fine")
+                .setTags(java.util.List.of("ok", "enc1:AAEC")).build()).build());
+
+        for (Decision d : java.util.List.of(create, update, tags)) {
+            assertRejected(d, RejectionCode.INVALID_ARGUMENT);
+            assertThat(((Decision.Reject) d).message()).contains("ciphertext marker");
+        }
+        assertThat(s.when(s.request(AGENT, memory("a text that mentions enc1: in passing")).build()))
+                .isInstanceOf(Decision.Accept.class);
+    }
+
+    @Test
     void rejectsAnUpdateAtAStaleVersion() {
         String id = s.given(s.request(AGENT, memory("v1")).build());
         s.given(s.request(AGENT, UpdateMemory.newBuilder().setId(id).setContent("v2").build()).build());

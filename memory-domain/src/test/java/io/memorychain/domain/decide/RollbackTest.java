@@ -297,6 +297,13 @@ class RollbackTest {
         assertRejected(s.when(s.request(ADMIN, RollbackSpace.newBuilder(op).setMemories(List.of()).build()).build()),
                 RejectionCode.INVALID_ARGUMENT);
 
+        // planned by a reader without the content key: its targets hold the chain's ciphertext, never sealed as text
+        RollbackSpace blind = RollbackSpace.newBuilder(op).build();
+        blind.getMemories().get(0).getTarget().setContent("enc1:AAECAwQFBgcICQ");
+        Decision refused = s.when(s.request(ADMIN, blind).build());
+        assertRejected(refused, RejectionCode.INVALID_ARGUMENT);
+        assertThat(((Decision.Reject) refused).message()).contains("holds ciphertext");
+
         s.given(s.request(AGENT, UpdateMemory.newBuilder().setId(id).setContent("v3").build()).build());
 
         assertRejected(s.when(s.request(ADMIN, op).build()), RejectionCode.VERSION_CONFLICT);

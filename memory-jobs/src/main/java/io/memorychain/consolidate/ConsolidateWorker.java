@@ -14,10 +14,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,6 +46,8 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     private final ConsolidateSettings settings;
     private final Consolidations consolidations;
     private final String modelId;
+    /** Other models whose vectors were read: each is warned about once (a job started with the wrong model id). */
+    private final Set<String> foreignModels = new HashSet<>();
     private final String embeddingsTopic;
     private final AvroWireSerde<MemoryEvent> eventSerde;
     private final AvroWireSerde<MemoryEmbedding> embeddingSerde;
@@ -115,6 +119,11 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
             MemoryEmbedding embedding = embeddingSerde.deserialize(record.topic(), record.value());
             spaceId = embedding.getSpace();
             if (!space(spaceId).onEmbedding(embedding, live)) {
+                if (foreignModels.add(embedding.getModelId())) {
+                    log.warn("consolidate: the embeddings topic carries vectors of model {}, this job compares {}: "
+                            + "runs wait for vectors of {} (start the job with the embedder's model id)",
+                            embedding.getModelId(), modelId, modelId);
+                }
                 return Optional.empty();
             }
             queue(spaceId).forEach(run -> run.offer(embedding, live));

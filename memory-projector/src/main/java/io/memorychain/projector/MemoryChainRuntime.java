@@ -33,6 +33,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.HostInfo;
@@ -54,6 +55,13 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * delegates to it and adds its own tuning; the fault suite's full-disk injection, docs/architecture.md §19).
      */
     public static final String ROCKSDB_CONFIG_SETTER = "memory.rocksdb.config-setter";
+
+    /**
+     * The JVM system property (or {@code MEMORY_CHANGELOG_MAX_COMPACTION_LAG_MS}) bounding how long an overwritten value
+     * stays in a changelog topic ({@code max.compaction.lag.ms} of the internal topics), default one day.
+     */
+    public static final String CHANGELOG_MAX_COMPACTION_LAG = "memory.changelog.max-compaction-lag-ms";
+    static final long DEFAULT_CHANGELOG_MAX_COMPACTION_LAG_MS = 24L * 3600 * 1000;
 
     /**
      * @param bootstrapServers  Kafka bootstrap servers
@@ -282,6 +290,11 @@ public final class MemoryChainRuntime implements AutoCloseable {
                 String.valueOf(BoundedRocksDbMemory.DEFAULT_BLOCK_CACHE_MIB)));
         p.put(BoundedRocksDbMemory.MEMTABLE_MIB_CONFIG, setting(BoundedRocksDbMemory.MEMTABLE_MIB_CONFIG,
                 String.valueOf(BoundedRocksDbMemory.DEFAULT_MEMTABLE_MIB)));
+        // erasure (docs/architecture.md §12): a value a store overwrote (an erased or purged memory's text) is
+        // compacted out of its changelog within this bound, as RocksDB's periodic compaction bounds the local files;
+        // Streams applies it to the internal topics it creates (existing ones keep their configuration)
+        p.put(StreamsConfig.topicPrefix(TopicConfig.MAX_COMPACTION_LAG_MS_CONFIG),
+                setting(CHANGELOG_MAX_COMPACTION_LAG, String.valueOf(DEFAULT_CHANGELOG_MAX_COMPACTION_LAG_MS)));
         return p;
     }
 

@@ -98,6 +98,21 @@ class EmbeddedRestartIT {
                     .isGreaterThanOrEqualTo(((Number) resumed.get("events")).longValue());
 
             MemoryBackend backend = server.getApplicationContext().getBean(MemoryBackend.class);
+            // erasure (docs/architecture.md §12): overwritten values leave the changelogs within a day
+            try (org.apache.kafka.clients.admin.Admin kafka = org.apache.kafka.clients.admin.Admin.create(
+                    Map.of("bootstrap.servers", backend.bootstrapServers()))) {
+                List<String> changelogs = kafka.listTopics().names().get(30, java.util.concurrent.TimeUnit.SECONDS)
+                        .stream().filter(t -> t.endsWith("sequencer-memories-changelog")
+                                || t.endsWith("view-history-changelog")).toList();
+                assertThat(changelogs).hasSize(2);
+                for (String topic : changelogs) {
+                    org.apache.kafka.common.config.ConfigResource resource = new org.apache.kafka.common.config
+                            .ConfigResource(org.apache.kafka.common.config.ConfigResource.Type.TOPIC, topic);
+                    assertThat(kafka.describeConfigs(List.of(resource)).all().get(30,
+                            java.util.concurrent.TimeUnit.SECONDS).get(resource).get("max.compaction.lag.ms").value())
+                            .as(topic).isEqualTo("86400000");
+                }
+            }
             Schema schema = backend.registry().byId(schemaId);
             assertThat(schema).isEqualTo(MemoryRequest.getClassSchema());
             assertThat(backend.registry().register(backend.topics().requests() + "-value",

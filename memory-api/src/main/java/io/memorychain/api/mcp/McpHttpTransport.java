@@ -2,7 +2,9 @@ package io.memorychain.api.mcp;
 
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiException;
+import io.memorychain.api.config.MemoryConfig;
 import io.memorychain.api.routing.McpRouting;
+import io.memorychain.api.routing.RoutingHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.http.HttpResponse;
@@ -47,11 +49,13 @@ public class McpHttpTransport implements McpStatelessServerTransport {
     private final McpJsonMapper mapper = McpJsonDefaults.getMapper();
     private final McpRouting routing;
     private final JsonMapper json;
+    private final String instanceId;
     private volatile McpStatelessServerHandler handler;
 
-    public McpHttpTransport(McpRouting routing, JsonMapper json) {
+    public McpHttpTransport(McpRouting routing, JsonMapper json, MemoryConfig config) {
         this.routing = routing;
         this.json = json;
+        this.instanceId = config.instanceName();
     }
 
     @Override
@@ -95,7 +99,8 @@ public class McpHttpTransport implements McpStatelessServerTransport {
             }
             McpSchema.JSONRPCResponse response = handler.handleRequest(context, request)
                     .contextWrite(c -> c.put(McpTransportContext.KEY, context)).block();
-            return HttpResponse.ok(mapper.writeValueAsString(response)).contentType(MediaType.APPLICATION_JSON_TYPE);
+            return HttpResponse.ok(mapper.writeValueAsString(response)).contentType(MediaType.APPLICATION_JSON_TYPE)
+                    .header(RoutingHeaders.SERVED_BY, instanceId); // a forwarded call's answer names the owner
         }
         if (message instanceof McpSchema.JSONRPCNotification notification) {
             handler.handleNotification(context, notification).contextWrite(c -> c.put(McpTransportContext.KEY, context)).block();

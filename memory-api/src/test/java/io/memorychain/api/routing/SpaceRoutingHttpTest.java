@@ -3,10 +3,22 @@ package io.memorychain.api.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.MetadataUtils;
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.auth.Role;
+import io.memorychain.api.grpc.v1.CreateMemoryRequest;
+import io.memorychain.api.grpc.v1.GetMemoryRequest;
+import io.memorychain.api.grpc.v1.Memory;
+import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
+import io.memorychain.api.grpc.v1.WriteResult;
 import io.memorychain.api.topology.TopologyBackend;
+import io.micronaut.grpc.server.GrpcEmbeddedServer;
 import io.memorychain.projector.view.SpaceOwner;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.json.JsonMapper;
@@ -58,7 +70,7 @@ class SpaceRoutingHttpTest {
     }
 
     private static EmbeddedServer start(String instanceId) {
-        return ApplicationContext.run(EmbeddedServer.class, Map.of("micronaut.server.port", -1,
+        return ApplicationContext.run(EmbeddedServer.class, Map.of("micronaut.server.port", -1, "grpc.server.port", 0,
                 "memory.auth.bootstrap", false, "memory.write-timeout", "500ms", "memory.instance-id", instanceId),
                 TopologyBackend.ENV);
     }
@@ -263,6 +275,51 @@ class SpaceRoutingHttpTest {
     }
 
     @Test
+    void aGrpcCallThroughANonOwnerIsRelayedToTheOwnersGrpcAddressWithTheCallersKey() throws Exception {
+        ManagedChannel channel = ManagedChannelBuilder.forAddress("localhost", grpcPort(router)).usePlaintext().build();
+        try {
+            Metadata auth = new Metadata();
+            auth.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + key);
+            MemoryServiceGrpc.MemoryServiceBlockingStub stub = MemoryServiceGrpc.newBlockingStub(channel)
+                    .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(auth));
+
+            WriteResult created = stub.createMemory(CreateMemoryRequest.newBuilder().setSpace(space)
+                    .setContent("cycles on sundays").build());
+            Memory read = stub.getMemory(GetMemoryRequest.newBuilder().setSpace(space)
+                    .setId(created.getMemory().getId()).build());
+
+            assertThat(read.getContent()).isEqualTo("cycles on sundays");
+            assertThat(ownerChain.published()).anyMatch(r -> r.getSpace().equals(space)
+                    && r.getActor().getId().equals("ana"));
+            assertThat(routerChain.published()).noneMatch(r -> r.getSpace().equals(space));
+
+            Metadata hop = new Metadata();
+            hop.put(Metadata.Key.of("x-memory-forwarded-by", Metadata.ASCII_STRING_MARSHALLER), "elsewhere");
+            assertThatThrownBy(() -> stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hop))
+                    .getMemory(GetMemoryRequest.newBuilder().setSpace(space).setId(created.getMemory().getId())
+                            .build()))
+                    .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+                        assertThat(e.getStatus().getDescription()).contains("elsewhere");
+                    });
+        } finally {
+            channel.shutdownNow();
+        }
+    }
+
+    @Test
+    void eachInstanceAdvertisesItsIdAndAddressesWithoutAKey() throws Exception {
+        HttpResponse<String> instance = http.send(HttpRequest.newBuilder(URI.create("http://localhost:"
+                + owner.getPort() + "/instance")).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(instance.statusCode()).as(instance.body()).isEqualTo(200);
+        Map<?, ?> body = json.readValue(instance.body(), Map.class);
+        assertThat(body.get("instance_id")).isEqualTo("owner");
+        assertThat(body.get("rest_url")).isEqualTo("http://localhost:" + owner.getPort());
+        assertThat(body.get("grpc_address")).isEqualTo("localhost:" + grpcPort(owner));
+    }
+
+    @Test
     void aToolCalledInProcessForASpaceOwnedElsewhereIsRefusedNamingTheOwner() {
         io.memorychain.api.mcp.MemoryTools tools = router.getApplicationContext()
                 .getBean(io.memorychain.api.mcp.MemoryTools.class);
@@ -275,6 +332,10 @@ class SpaceRoutingHttpTest {
                     assertThat(e.getMessage()).contains("localhost:" + owner.getPort());
                 });
         assertThat(routerChain.published()).noneMatch(r -> r.getSpace().equals(space));
+    }
+
+    private static int grpcPort(EmbeddedServer server) {
+        return server.getApplicationContext().getBean(GrpcEmbeddedServer.class).getPort();
     }
 
     private static int closedPort() throws IOException {

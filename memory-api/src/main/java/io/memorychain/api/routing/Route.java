@@ -43,7 +43,8 @@ sealed interface Route {
      *                         which only an active task builds)
      * @param forwardedBy      the instance that forwarded the call here, or null: a forwarded call is never forwarded
      *                         again
-     * @param ownerUnreachable whether forwarding to the owner was tried and nothing was sent (refused connection)
+     * @param ownerUnreachable whether forwarding to the owner was tried and nothing was sent (refused connection) or
+     *                         the owner answered 503 REBALANCING
      * @param standbyHere      the applied seq of this instance's copy of the space's views, empty when it holds none
      * @param minSeq           the caller's {@code X-Memory-Min-Seq} (0: none)
      * @param self             this instance's advertised endpoint (null: it does not route)
@@ -61,7 +62,8 @@ sealed interface Route {
         } else if (forwardedBy != null) {
             why = "space " + space + " moved to another instance while " + forwardedBy + " forwarded the call";
         } else if (ownerUnreachable) {
-            why = "the owner of space " + space + " (" + owner.host() + ":" + owner.port() + ") is not reachable";
+            why = "the owner of space " + space + " (" + owner.host() + ":" + owner.port() + ") cannot answer now "
+                    + "(not reachable, or rebalancing)";
         } else {
             return new ToOwner(new SpaceOwner.Endpoint(owner.host(), owner.port()));
         }

@@ -122,10 +122,12 @@ public class SpaceRouting {
                     return toStandby(request, space, standbys);
                 } else if (route instanceof Route.ToOwner toOwner) {
                     HttpResponse<?> answer = forward(request, space, toOwner.owner());
-                    if (answer != null) {
+                    if (answer != null && !(read && rebalancing(answer))) {
                         return answer;
                     }
-                    unreachable = true; // nothing was sent: a read may still be answered by a standby
+                    // nothing was sent, or the owner says it cannot answer now (it is stopping or restoring): a
+                    // read may still be answered by a standby
+                    unreachable = true;
                 } else {
                     throw new IllegalStateException("unknown route " + route);
                 }
@@ -200,6 +202,14 @@ public class SpaceRouting {
             return rebalancing("the call to the owner of space " + space + " (" + ownerUrl + ") failed: " + e
                     .getMessage() + "; retry a write with the same Idempotency-Key");
         }
+    }
+
+    /** Whether a forwarded call's answer is the owner's 503 REBALANCING (it no longer or not yet serves the space). */
+    private static boolean rebalancing(HttpResponse<?> answer) {
+        return answer.getStatus().getCode() == 503 && answer.getBody(byte[].class)
+                .map(body -> new String(body, java.nio.charset.StandardCharsets.UTF_8)
+                        .contains("\"code\":\"" + ErrorCodes.REBALANCING + "\""))
+                .orElse(false);
     }
 
     /** A read forwarded once to the first standby host that answers; it checks the caller's min seq itself. */

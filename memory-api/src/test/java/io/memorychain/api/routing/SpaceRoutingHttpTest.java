@@ -219,6 +219,28 @@ class SpaceRoutingHttpTest {
     }
 
     @Test
+    void anOwnerThatAnswersRebalancingLetsAStandbyHereAnswerAReadButNotAWrite() throws Exception {
+        routerChain.owners = s -> SpaceOwner.UNROUTED;
+        HttpResponse<String> created = send(router, "POST", "/memories", "{\"content\":\"swims\"}", Map.of());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long seq = ((Number) json.readValue(created.body(), Map.class).get("seq")).longValue();
+        routerChain.owners = s -> SpaceOwner.remote("localhost", owner.getPort(), 3);
+        routerChain.standbyApplied = s -> OptionalLong.of(routerChain.appliedSeq(s));
+        ownerChain.owners = s -> SpaceOwner.unavailable(3, "partition 3 is restoring on this instance");
+
+        HttpResponse<String> read = send(router, "GET", "/memories", null,
+                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
+        assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+        assertThat(read.body()).contains("swims");
+        assertThat(read.headers().firstValue(RoutingHeaders.SERVED_FROM)).contains(RoutingHeaders.STANDBY);
+        assertThat(read.headers().firstValue(RoutingHeaders.SERVED_BY)).contains("router");
+
+        HttpResponse<String> write = send(router, "POST", "/memories", "{\"content\":\"x\"}", Map.of());
+        assertRebalancing(write);
+        assertThat(write.headers().firstValue(RoutingHeaders.SERVED_BY)).contains("owner");
+    }
+
+    @Test
     void aReadNobodyHereCanAnswerIsForwardedOnceToAStandbyElsewhere() throws Exception {
         HttpResponse<String> created = send(owner, "POST", "/memories", "{\"content\":\"reads at night\"}", Map.of());
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);

@@ -141,6 +141,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
     private KafkaStreams linker;
     private final SearchIndexes indexes;
     private final MemoryViews views;
+    private final MemoryViews staleViews;
     private final SpaceOwners owners;
     private final StreamFailures failures = new StreamFailures();
     private DataKeyRing keyRing;
@@ -154,8 +155,9 @@ public final class MemoryChainRuntime implements AutoCloseable {
         this.embedder = embedder;
         this.indexes = indexes;
         this.views = new StoreMemoryViews(projector, tracker, indexes, eventPartitions);
+        this.staleViews = StoreMemoryViews.includingStaleCopies(projector, indexes, eventPartitions);
         this.owners = new SpaceOwners(projector, routing.applicationServer() == null ? null
-                : HostInfo.buildFromEndpoint(routing.applicationServer()));
+                : HostInfo.buildFromEndpoint(routing.applicationServer()), StoreMemoryViews.partitioner(eventPartitions));
     }
 
     /**
@@ -366,6 +368,14 @@ public final class MemoryChainRuntime implements AutoCloseable {
 
     public MemoryViews views() {
         return views;
+    }
+
+    /**
+     * The views including this instance's standby replicas and restoring tasks (docs/architecture.md §19): only for a
+     * read the routing decided to answer from such a copy, after checking its applied seq.
+     */
+    public MemoryViews staleViews() {
+        return staleViews;
     }
 
     /** Which instance serves each space's views (interactive-query metadata of the projection). */

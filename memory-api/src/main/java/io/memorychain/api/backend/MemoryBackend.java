@@ -137,6 +137,16 @@ public interface MemoryBackend {
         return SpaceOwner.UNROUTED;
     }
 
+    /**
+     * How far this instance's own copy of the space's views (a standby replica, or the active task while it restores)
+     * has applied the space (docs/architecture.md §19); empty when this instance holds no such copy. Default: none.
+     *
+     * @param owner what {@link #ownerOf} said (its partition, when known)
+     */
+    default java.util.OptionalLong standbyAppliedSeq(String space, SpaceOwner owner) {
+        return java.util.OptionalLong.empty();
+    }
+
     /** This instance's advertised REST base URL ({@code memory.instance.advertised-url}); empty: routing is off. */
     default Optional<URI> advertisedUrl() {
         return Optional.empty();

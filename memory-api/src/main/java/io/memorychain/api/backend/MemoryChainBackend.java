@@ -417,8 +417,14 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     }
 
     @Override
+    public java.util.OptionalLong standbyAppliedSeq(String space, SpaceOwner owner) {
+        return runtime.owners().copyAppliedSeq(space, owner.partition());
+    }
+
+    /** The active views, or for a read the routing answers from a standby copy here, the views including it. */
+    @Override
     public MemoryViews views() {
-        return runtime.views();
+        return StandbyReads.requested() ? runtime.staleViews() : runtime.views();
     }
 
     @Override

@@ -24,6 +24,14 @@ public class InstanceConfig {
     private String advertisedUrl;
 
     /**
+     * This instance's gRPC address as the other instances reach it ({@code api-0.memory-api:9090}), which a gRPC call
+     * forwarded to this instance's spaces is sent to (docs/architecture.md §19); the others read it from
+     * {@code GET /instance}. Absent: the advertised REST host with the port the gRPC server listens on.
+     */
+    @Nullable
+    private String advertisedGrpcAddress;
+
+    /**
      * {@code num.standby.replicas} of the sequencer and the projection: warm copies of their state on other
      * instances, so a task that moves (an instance stops) restores from a nearly full local copy. Absent: 0 with the
      * embedded broker, 1 against an external cluster.
@@ -84,6 +92,37 @@ public class InstanceConfig {
 
     public void setAdvertisedUrl(@Nullable String advertisedUrl) {
         this.advertisedUrl = advertisedUrl;
+    }
+
+    /**
+     * The advertised gRPC address as {@code host:port}, or empty when this instance does not route or the gRPC server
+     * is not listening.
+     *
+     * @param advertisedRest the advertised REST base URL (empty: routing is off)
+     * @param grpcPort       the port the gRPC server listens on (-1: unknown)
+     * @throws IllegalArgumentException naming the property when it is not host:port
+     */
+    public Optional<String> grpcAddress(Optional<URI> advertisedRest, int grpcPort) {
+        if (advertisedRest.isEmpty()) {
+            return Optional.empty();
+        }
+        if (advertisedGrpcAddress != null && !advertisedGrpcAddress.isBlank()) {
+            String address = advertisedGrpcAddress.trim();
+            if (!address.matches("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9._-]+):[0-9]{1,5}")) {
+                throw new IllegalArgumentException("memory.instance.advertised-grpc-address must be host:port, not "
+                        + advertisedGrpcAddress);
+            }
+            return Optional.of(address);
+        }
+        return grpcPort <= 0 ? Optional.empty() : Optional.of(advertisedRest.get().getHost() + ":" + grpcPort);
+    }
+
+    public String getAdvertisedGrpcAddress() {
+        return advertisedGrpcAddress;
+    }
+
+    public void setAdvertisedGrpcAddress(@Nullable String advertisedGrpcAddress) {
+        this.advertisedGrpcAddress = advertisedGrpcAddress;
     }
 
     public Integer getStandbyReplicas() {

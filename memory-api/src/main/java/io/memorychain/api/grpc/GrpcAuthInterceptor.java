@@ -1,5 +1,7 @@
 package io.memorychain.api.grpc;
 
+import io.memorychain.api.config.MemoryConfig;
+import io.memorychain.api.routing.GrpcRouting;
 import io.memorychain.api.routing.OwnerGuard;
 
 import com.google.protobuf.Descriptors.FieldDescriptor;
@@ -17,6 +19,7 @@ import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.auth.Operation;
 import io.memorychain.api.auth.Principal;
 import jakarta.inject.Singleton;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -24,7 +27,9 @@ import java.util.Set;
  * {@code authorization: Bearer <key>} is checked with {@link ApiKeys#authenticate} before the call starts (else
  * UNAUTHENTICATED); the request message's {@code space} field is checked with {@link AccessRules} before the method
  * sees it (else PERMISSION_DENIED with SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED). The caller's {@link Principal} is then
- * available to the service as {@link #PRINCIPAL} (its actor is the actor of the events a call produces).
+ * available to the service as {@link #PRINCIPAL} (its actor is the actor of the events a call produces). A call about
+ * a space another instance owns is then relayed to that owner once ({@link GrpcRouting}, {@link OwnerProxy},
+ * docs/architecture.md §19) instead of reaching the local method.
  *
  * <p>Every service is guarded except the standard health and reflection services (fail closed: a service added later
  * is authenticated without anyone remembering to). Each method's scope comes from the {@link Operation} catalogue; a
@@ -42,12 +47,19 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
     private static final Set<String> OPEN_SERVICES = Set.of("grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection",
             "grpc.reflection.v1alpha.ServerReflection");
 
+    private static final Metadata.Key<String> FORWARDED_BY = Metadata.Key.of(GrpcRouting.FORWARDED_BY,
+            Metadata.ASCII_STRING_MARSHALLER);
+
     private final ApiKeys keys;
     private final OwnerGuard owners;
+    private final GrpcRouting routing;
+    private final String instanceId;
 
-    public GrpcAuthInterceptor(ApiKeys keys, OwnerGuard owners) {
+    public GrpcAuthInterceptor(ApiKeys keys, OwnerGuard owners, GrpcRouting routing, MemoryConfig config) {
         this.keys = keys;
         this.owners = owners;
+        this.routing = routing;
+        this.instanceId = config.instanceName();
     }
 
     @Override
@@ -67,18 +79,36 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
         ServerCall.Listener<Q> delegate = Contexts.interceptCall(Context.current().withValues(PRINCIPAL, caller, CREDENTIALS, headers.get(AUTHORIZATION)), call, headers, next);
         return new SimpleForwardingServerCallListener<>(delegate) {
             private boolean refused;
+            /** Set when the call is relayed to the space's owner: the local method never sees it. */
+            private OwnerProxy<Q, R> proxy;
 
             @Override
             public void onMessage(Q message) {
                 if (refused) {
                     return;
                 }
+                if (proxy != null) {
+                    proxy.message(message);
+                    return;
+                }
                 try {
                     String space = space(message);
                     AccessRules.authorize(caller, scope, space, method);
                     if (space != null && !space.isEmpty()) {
-                        owners.requireServedHere(space); // gRPC is not forwarded (docs/architecture.md §19)
+                        // another instance owns the space: relayed there once (docs/architecture.md §19)
+                        Optional<GrpcRouting.Target> owner = routing.ownerOf(space, headers.get(FORWARDED_BY));
+                        if (owner.isPresent()) {
+                            proxy = OwnerProxy.start(call, headers, routing, owner.get(), instanceId);
+                            proxy.message(message);
+                            return;
+                        }
+                        owners.requireServedHere(space);
                     }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    refused = true;
+                    close(call, GrpcErrors.of(e, method));
+                    return;
                 } catch (RuntimeException e) {
                     refused = true;
                     close(call, GrpcErrors.of(e, method));
@@ -89,14 +119,24 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
 
             @Override
             public void onHalfClose() {
-                if (!refused) {
+                if (proxy != null) {
+                    proxy.halfClose();
+                } else if (!refused) {
                     super.onHalfClose();
                 }
             }
 
             @Override
+            public void onCancel() {
+                if (proxy != null) {
+                    proxy.cancel();
+                }
+                super.onCancel();
+            }
+
+            @Override
             public void onReady() {
-                if (!refused) {
+                if (!refused && proxy == null) {
                     super.onReady();
                 }
             }

@@ -159,7 +159,9 @@ public class MemoryTools {
         }
         Map<String, Object> args = new LinkedHashMap<>(arguments == null ? Map.of() : arguments);
         String space = space(caller, tool.operation(), args.remove(SPACE));
-        owners.requireServedHere(space); // MCP is not forwarded (docs/architecture.md §19)
+        // a call of a space another instance owns was forwarded by the transport (McpRouting); what stays here is
+        // served here, or refused when no instance can serve it now (docs/architecture.md §19)
+        owners.requireServedHere(space);
         String idempotencyKey = optionalString(args.remove(IDEMPOTENCY_KEY), IDEMPOTENCY_KEY);
         Object expected = args.remove(EXPECTED_VERSION);
         if (expected != null && !(expected instanceof Integer)) {
@@ -169,6 +171,26 @@ public class MemoryTools {
             throw ApiException.invalid(name + " takes no " + EXPECTED_VERSION + ": it changes no single versioned thing");
         }
         return tool.handler().handle(new MemoryTool.Call(caller, space, args, idempotencyKey, (Integer) expected));
+    }
+
+    /**
+     * The space a {@code tools/call} is about, as {@link #call} will take it (its {@code space} argument, else the
+     * caller's one space), or null when it cannot be told (the call then fails here as it would anyway).
+     *
+     * @param arguments the call's arguments (null: none)
+     */
+    public static String spaceOf(Principal caller, Map<String, Object> arguments) {
+        Object requested = arguments == null ? null : arguments.get(SPACE);
+        if (requested == null) {
+            return onlySpace(caller);
+        }
+        return requested instanceof String space && io.memorychain.domain.Rules.isValidSpace(space) ? space : null;
+    }
+
+    /** The one space a key names exactly (no wildcard), or null. */
+    private static String onlySpace(Principal caller) {
+        List<String> exact = caller.spaces().stream().filter(s -> !s.endsWith("*")).toList();
+        return exact.size() == 1 && caller.spaces().size() == 1 ? exact.get(0) : null;
     }
 
     private static String optionalString(Object value, String name) {
@@ -184,11 +206,10 @@ public class MemoryTools {
         }
         String space = (String) requested;
         if (space == null) {
-            List<String> exact = caller.spaces().stream().filter(s -> !s.endsWith("*")).toList();
-            if (exact.size() != 1 || caller.spaces().size() != 1) {
+            space = onlySpace(caller);
+            if (space == null) {
                 throw ApiException.invalid("space is required: your key covers " + String.join(", ", caller.spaces()));
             }
-            space = exact.get(0);
         }
         // the agent tool surface serves no admin content reads, not even under a grant (docs/architecture.md §13)
         AccessRules.Scope scope = operation.scope() == AccessRules.Scope.GRANTED ? AccessRules.Scope.CONTENT

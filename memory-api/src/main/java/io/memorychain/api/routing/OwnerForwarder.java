@@ -68,6 +68,13 @@ public class OwnerForwarder {
         return bytes == null || bytes.length == 0 ? relayed : relayed.body(bytes);
     }
 
+    /** The base URL of another instance's advertised endpoint, in this instance's scheme. */
+    static URI baseUrl(URI self, io.memorychain.projector.view.SpaceOwner.Endpoint endpoint) {
+        String host = endpoint.host().contains(":") && !endpoint.host().startsWith("[") ? "[" + endpoint.host() + "]"
+                : endpoint.host();
+        return URI.create(self.getScheme() + "://" + host + ":" + endpoint.port());
+    }
+
     /** The owner's base URL with this request's raw path and query (no re-encoding). */
     static URI target(URI owner, URI requestUri) {
         String query = requestUri.getRawQuery();

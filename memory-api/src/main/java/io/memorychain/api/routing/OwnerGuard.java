@@ -7,8 +7,10 @@ import io.memorychain.projector.view.SpaceOwner;
 import jakarta.inject.Singleton;
 
 /**
- * For the transports that are not forwarded (gRPC, MCP; docs/architecture.md §19): a call about a space this instance
- * does not serve is refused, naming the owner, instead of being answered from views that do not hold the space.
+ * The last guard of gRPC and MCP calls (docs/architecture.md §19), after {@link GrpcRouting} and {@link McpRouting}
+ * forwarded what another instance owns: a call about a space this instance does not serve is refused instead of being
+ * answered from views that do not hold the space: REBALANCING while no instance can serve it, NOT_OWNER naming the
+ * owner when this instance cannot forward (it advertises no address, or the call came in-process).
  */
 @Singleton
 public class OwnerGuard {
@@ -31,8 +33,8 @@ public class OwnerGuard {
             case LOCAL -> {
             }
             case REMOTE -> throw new ApiException(ErrorCodes.NOT_OWNER, "space " + space + " is served by the instance "
-                    + "at " + owner.host() + ":" + owner.port() + " (its REST address); send gRPC and MCP calls of this "
-                    + "space to that instance (REST calls are forwarded)");
+                    + "at " + owner.host() + ":" + owner.port() + " (its REST address) and this call was not forwarded "
+                    + "there (this instance routes only with memory.instance.advertised-url); send it to that instance");
             case UNAVAILABLE -> throw new ApiException(ErrorCodes.REBALANCING, "no instance can answer for space "
                     + space + " now: " + owner.reason() + "; retry shortly");
         }

@@ -21,6 +21,19 @@ public final class RoutingHeaders {
     public static final String MIN_SEQ = "X-Memory-Min-Seq";
 
     /**
+     * On an answer read from a standby replica of the space's views (docs/architecture.md §19), while its owner cannot
+     * answer: {@value #STANDBY}. Absent on every answer of the owner.
+     */
+    public static final String SERVED_FROM = "X-Memory-Served-From";
+    /** The value of {@link #SERVED_FROM} on a standby's answer. */
+    public static final String STANDBY = "standby";
+    /**
+     * With {@link #SERVED_FROM}: the seq of the space the standby replica had applied when it answered (at least the
+     * caller's {@link #MIN_SEQ}); later events of the space are not in the answer.
+     */
+    public static final String APPLIED_SEQ = "X-Memory-Applied-Seq";
+
+    /**
      * Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the forwarding client sets itself; never copied across a hop,
      * in either direction.
      */

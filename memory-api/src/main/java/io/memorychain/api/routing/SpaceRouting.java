@@ -2,6 +2,7 @@ package io.memorychain.api.routing;
 
 import io.memorychain.api.auth.AuthFilter;
 import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.StandbyReads;
 import io.memorychain.api.config.MemoryConfig;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.error.ApiException;
@@ -11,6 +12,7 @@ import io.memorychain.projector.view.SpaceOwner;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.annotation.Order;
 import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpMethod;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MutableHttpResponse;
@@ -27,7 +29,7 @@ import java.net.URI;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
-import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -41,10 +43,13 @@ import org.slf4j.LoggerFactory;
  * controllers, once {@link AuthFilter} has authenticated the caller here (a caller this instance refuses is refused
  * without a hop; the owner authenticates the forwarded call again from the same {@code Authorization}): served here when this instance runs the space's
  * active projection task; forwarded once ({@link OwnerForwarder}) when another instance does, writes included, so the
- * owner's wait for its own view gives read-your-writes on every instance; 503 {@code REBALANCING} with
- * {@code Retry-After} when no instance can answer (the partition moves, the owner is unreachable, or the request was
- * already forwarded and the ownership moved meanwhile), never a read from views that may be behind. With
- * {@link RoutingHeaders#MIN_SEQ} the owner also waits until it has applied the caller's last write.
+ * owner's wait for its own view gives read-your-writes on every instance. When the owner cannot answer (the partition
+ * moves, the owner is unreachable or rebalancing, or the request was already forwarded and the ownership moved
+ * meanwhile), a GET is answered by a standby replica of the space's views, here or one hop away, only when it has
+ * applied the caller's {@link RoutingHeaders#MIN_SEQ}, and says so ({@link RoutingHeaders#SERVED_FROM},
+ * {@link RoutingHeaders#APPLIED_SEQ}); anything else is 503 {@code REBALANCING} with {@code Retry-After}, never a
+ * silently stale read. The rule is {@link Route#decide}. With {@link RoutingHeaders#MIN_SEQ} the owner also waits until
+ * it has applied the caller's last write.
  */
 @ServerFilter("/v1/spaces/**")
 @Order(SpaceRouting.ORDER)
@@ -98,11 +103,38 @@ public class SpaceRouting {
         try {
             long minSeq = minSeq(request);
             SpaceOwner owner = backend.ownerOf(space);
-            return switch (owner.kind()) {
-                case LOCAL -> awaitApplied(space, minSeq);
-                case REMOTE -> forward(request, space, owner);
-                case UNAVAILABLE -> rebalancing("no instance can answer for space " + space + " now: " + owner.reason());
-            };
+            boolean read = request.getMethod() == HttpMethod.GET || request.getMethod() == HttpMethod.HEAD;
+            String from = request.getHeaders().get(RoutingHeaders.FORWARDED_BY);
+            SpaceOwner.Endpoint self = backend.advertisedUrl().map(u -> new SpaceOwner.Endpoint(u.getHost(),
+                    u.getPort())).orElse(null);
+            boolean unreachable = false;
+            while (true) {
+                boolean ownerAnswers = owner.kind() == SpaceOwner.Kind.LOCAL
+                        || owner.kind() == SpaceOwner.Kind.REMOTE && from == null && !unreachable;
+                OptionalLong standbyHere = ownerAnswers || !read ? OptionalLong.empty()
+                        : backend.standbyAppliedSeq(space, owner);
+                Route route = Route.decide(space, owner, read, from, unreachable, standbyHere, minSeq, self);
+                if (route instanceof Route.Serve) {
+                    return awaitApplied(space, minSeq);
+                } else if (route instanceof Route.ServeStandby standby) {
+                    request.setAttribute(StandbyReads.ATTRIBUTE, standby.appliedSeq());
+                    return null;
+                } else if (route instanceof Route.Rebalancing rebalancing) {
+                    return rebalancing(rebalancing.message());
+                } else if (route instanceof Route.ToStandby standbys) {
+                    return toStandby(request, space, standbys);
+                } else if (route instanceof Route.ToOwner toOwner) {
+                    HttpResponse<?> answer = forward(request, space, toOwner.owner());
+                    if (answer != null && !(read && rebalancing(answer))) {
+                        return answer;
+                    }
+                    // nothing was sent, or the owner says it cannot answer now (it is stopping or restoring): a
+                    // read may still be answered by a standby
+                    unreachable = true;
+                } else {
+                    throw new IllegalStateException("unknown route " + route);
+                }
+            }
         } catch (ApiException e) {
             return error(e);
         } catch (InterruptedException e) {
@@ -111,11 +143,18 @@ public class SpaceRouting {
         }
     }
 
-    /** Names the instance whose views answered; a forwarded answer already names the owner. */
+    /**
+     * Names the instance whose views answered; a forwarded answer already names it. An answer from a standby copy also
+     * says so ({@link RoutingHeaders#SERVED_FROM}) and at which applied seq ({@link RoutingHeaders#APPLIED_SEQ}).
+     */
     @ResponseFilter
     public void servedBy(HttpRequest<?> request, MutableHttpResponse<?> response) {
         if (!response.getHeaders().contains(RoutingHeaders.SERVED_BY)) {
             response.getHeaders().add(RoutingHeaders.SERVED_BY, instanceId);
+            request.getAttribute(StandbyReads.ATTRIBUTE, Long.class).ifPresent(seq -> {
+                response.getHeaders().add(RoutingHeaders.SERVED_FROM, RoutingHeaders.STANDBY);
+                response.getHeaders().add(RoutingHeaders.APPLIED_SEQ, String.valueOf(seq));
+            });
         }
     }
 
@@ -147,22 +186,16 @@ public class SpaceRouting {
         return null;
     }
 
-    private HttpResponse<?> forward(HttpRequest<?> request, String space, SpaceOwner owner)
+    /** The owner's answer, or null when the owner could not be reached (nothing was sent). */
+    @Nullable
+    private HttpResponse<?> forward(HttpRequest<?> request, String space, SpaceOwner.Endpoint owner)
             throws InterruptedException {
-        String from = request.getHeaders().get(RoutingHeaders.FORWARDED_BY);
-        if (from != null) {
-            return rebalancing("space " + space + " moved to another instance while " + from + " forwarded the call");
-        }
-        Optional<URI> self = backend.advertisedUrl();
-        if (self.isEmpty()) {
-            return rebalancing("space " + space + " is owned by another instance and this one does not route");
-        }
-        URI ownerUrl = URI.create(self.get().getScheme() + "://" + hostPort(owner));
+        URI ownerUrl = url(owner);
         try {
             return forwarder.forward(request, body(request), ownerUrl);
         } catch (ConnectException | HttpConnectTimeoutException e) {
             log.info("Owner {} of space {} is not reachable: {}", ownerUrl, space, e.toString());
-            return rebalancing("the owner of space " + space + " (" + ownerUrl + ") is not reachable");
+            return null;
         } catch (HttpTimeoutException e) {
             return error(new ApiException(ErrorCodes.TIMEOUT, "the owner of space " + space + " (" + ownerUrl
                     + ") did not answer within its timeout; retry a write with the same Idempotency-Key"))
@@ -174,10 +207,30 @@ public class SpaceRouting {
         }
     }
 
-    private static String hostPort(SpaceOwner owner) {
-        String host = owner.host().contains(":") && !owner.host().startsWith("[") ? "[" + owner.host() + "]"
-                : owner.host();
-        return host + ":" + owner.port();
+    /** Whether a forwarded call's answer is the owner's 503 REBALANCING (it no longer or not yet serves the space). */
+    private static boolean rebalancing(HttpResponse<?> answer) {
+        return answer.getStatus().getCode() == 503 && answer.getBody(byte[].class)
+                .map(body -> new String(body, java.nio.charset.StandardCharsets.UTF_8)
+                        .contains("\"code\":\"" + ErrorCodes.REBALANCING + "\""))
+                .orElse(false);
+    }
+
+    /** A read forwarded once to the first standby host that answers; it checks the caller's min seq itself. */
+    private HttpResponse<?> toStandby(HttpRequest<?> request, String space, Route.ToStandby standbys)
+            throws InterruptedException {
+        for (SpaceOwner.Endpoint standby : standbys.standbys()) {
+            URI url = url(standby);
+            try {
+                return forwarder.forward(request, new byte[0], url);
+            } catch (IOException e) {
+                log.info("Standby {} of space {} did not answer: {}", url, space, e.toString());
+            }
+        }
+        return rebalancing(standbys.why() + "; no standby replica of it answered");
+    }
+
+    private URI url(SpaceOwner.Endpoint endpoint) {
+        return OwnerForwarder.baseUrl(backend.advertisedUrl().orElseThrow(), endpoint);
     }
 
     /** The whole request body (empty for none); the request is answered here, so the body is not needed again. */

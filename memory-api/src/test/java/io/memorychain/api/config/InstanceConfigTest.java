@@ -28,6 +28,21 @@ class InstanceConfigTest {
     }
 
     @Test
+    void theGrpcAddressIsTheAdvertisedRestHostWithTheGrpcPortUnlessSetAndNoneWithoutRouting() {
+        InstanceConfig config = new InstanceConfig();
+        java.util.Optional<URI> rest = java.util.Optional.of(URI.create("http://api-0.memory-api:8080"));
+
+        assertThat(config.grpcAddress(rest, 9090)).contains("api-0.memory-api:9090");
+        assertThat(config.grpcAddress(rest, -1)).isEmpty();
+        assertThat(config.grpcAddress(java.util.Optional.empty(), 9090)).isEmpty();
+        config.setAdvertisedGrpcAddress("grpc-0.example:443");
+        assertThat(config.grpcAddress(rest, 9090)).contains("grpc-0.example:443");
+        config.setAdvertisedGrpcAddress("http://grpc-0:443");
+        assertThatThrownBy(() -> config.grpcAddress(rest, 9090)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("memory.instance.advertised-grpc-address");
+    }
+
+    @Test
     void anExplicitUrlWinsAndGetsItsSchemesDefaultPort() {
         InstanceConfig config = new InstanceConfig();
         config.setAdvertisedUrl("https://api-1.memory-api.svc/");

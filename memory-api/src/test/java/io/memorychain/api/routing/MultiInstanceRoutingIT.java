@@ -3,14 +3,22 @@ package io.memorychain.api.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.Metadata;
+import io.grpc.stub.MetadataUtils;
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.auth.Role;
 import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.grpc.v1.GetMemoryRequest;
+import io.memorychain.api.grpc.v1.Memory;
+import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
 import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.testing.SharedKafka;
 import io.memorychain.projector.view.SpaceOwner;
 import io.micronaut.context.ApplicationContext;
+import io.micronaut.grpc.server.GrpcEmbeddedServer;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.io.IOException;
@@ -66,6 +74,8 @@ class MultiInstanceRoutingIT {
     /** Acknowledged writes: space -> (memory id -> content). */
     private final Map<String, Map<String, String>> acknowledged = new ConcurrentHashMap<>();
     private final List<String> staleReads = new CopyOnWriteArrayList<>();
+    /** The seq of each acknowledged write (memory id -> seq), sent back as X-Memory-Min-Seq by reads after it. */
+    private final Map<String, Long> seqs = new ConcurrentHashMap<>();
 
     @BeforeAll
     static void startThreeInstances() {
@@ -159,6 +169,9 @@ class MultiInstanceRoutingIT {
             }
         }
 
+        // gRPC and MCP through an instance that does not own the space: relayed to the owner, its answer returned
+        grpcAndMcpThroughANonOwnerAreAnsweredByTheOwner(live, SPACES.get(1));
+
         // load on the two survivors while the owner of route-a is closed
         int victimIndex = ownerIndex(live, SPACES.get(0));
         EmbeddedServer victim = live.get(victimIndex);
@@ -194,8 +207,11 @@ class MultiInstanceRoutingIT {
         load.start();
         await().atMost(PATIENCE).until(() -> totalAcknowledged() >= SPACES.size() * INSTANCES + 6
                 || !loadFailures.isEmpty());
+        String lastBeforeKill = acknowledged.get(SPACES.get(0)).keySet().stream()
+                .max(java.util.Comparator.comparingLong(seqs::get)).orElseThrow();
         victim.getApplicationContext().close();
         killed.set(true);
+        aStandbyAnswersWhileTheClosedOwnersTasksHaveNotMoved(survivors, SPACES.get(0), lastBeforeKill);
         await().atMost(Duration.ofSeconds(90)).until(() -> afterKill.get() >= 12
                 && victimSpaceWritesAfterKill.get() >= 2 || !loadFailures.isEmpty());
         loading.set(false);
@@ -223,6 +239,68 @@ class MultiInstanceRoutingIT {
         }
     }
 
+    /**
+     * Issue #12 item 1 (gRPC and MCP): a gRPC read and an MCP write through an instance whose views do not hold the
+     * space come back with the owner's answer.
+     */
+    private void grpcAndMcpThroughANonOwnerAreAnsweredByTheOwner(List<EmbeddedServer> live, String space)
+            throws Exception {
+        EmbeddedServer via = nonOwner(live, space);
+        String ownerId = "node" + ownerIndex(live, space);
+        assertThat(ownerOf(via, space).kind()).isEqualTo(SpaceOwner.Kind.REMOTE);
+        Map.Entry<String, String> written = acknowledged.get(space).entrySet().iterator().next();
+        ManagedChannel channel = ManagedChannelBuilder.forAddress("localhost", via.getApplicationContext()
+                .getBean(GrpcEmbeddedServer.class).getPort()).usePlaintext().build();
+        try {
+            Metadata auth = new Metadata();
+            auth.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + key);
+            Memory read = MemoryServiceGrpc.newBlockingStub(channel)
+                    .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(auth))
+                    .withDeadlineAfter(30, TimeUnit.SECONDS)
+                    .getMemory(GetMemoryRequest.newBuilder().setSpace(space).setId(written.getKey()).build());
+            assertThat(read.getContent()).isEqualTo(written.getValue());
+        } finally {
+            channel.shutdownNow();
+        }
+
+        String content = "mcp fact of " + space + " via a non-owner";
+        String rpc = json.writeValueAsString(Map.of("jsonrpc", "2.0", "id", 1, "method", "tools/call", "params",
+                Map.of("name", "memory_commit", "arguments", Map.of("space", space, "content", content,
+                        "idempotency_key", UUID.randomUUID().toString()))));
+        HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + via.getPort()
+                        + "/mcp")).timeout(Duration.ofSeconds(30)).header("Authorization", "Bearer " + key)
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(rpc)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        assertThat(answer.headers().firstValue(RoutingHeaders.SERVED_BY)).contains(ownerId);
+        Map<?, ?> result = (Map<?, ?>) json.readValue(answer.body(), Map.class).get("result");
+        assertThat(result.get("isError")).as(answer.body()).isEqualTo(false);
+        String text = (String) ((Map<?, ?>) ((List<?>) result.get("content")).get(0)).get("text");
+        Map<?, ?> committed = json.readValue(text, Map.class);
+        String id = (String) ((Map<?, ?>) committed.get("memory")).get("id");
+        seqs.put(id, ((Number) committed.get("seq")).longValue());
+        acknowledged.get(space).put(id, content);
+        readBackOrFlagStale(via, space, id);
+    }
+
+    /**
+     * Issue #12 item 1 (standby reads): the owner is closed but, under static membership, keeps its partitions until
+     * its session times out; meanwhile a read of its space through a survivor is answered by a standby replica that
+     * holds the caller's last write, and says so.
+     */
+    private void aStandbyAnswersWhileTheClosedOwnersTasksHaveNotMoved(List<EmbeddedServer> survivors, String space,
+                                                                     String lastWrite) {
+        long seq = seqs.get(lastWrite);
+        HttpResponse<String> read = readRetryingRebalance(survivors.get(0), space, "/memories/" + lastWrite,
+                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
+        assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+        assertThat(read.body()).contains(acknowledged.get(space).get(lastWrite));
+        assertThat(read.headers().firstValue(RoutingHeaders.SERVED_FROM)).as("answered before the tasks moved")
+                .contains(RoutingHeaders.STANDBY);
+        assertThat(Long.parseLong(read.headers().firstValue(RoutingHeaders.APPLIED_SEQ).orElseThrow()))
+                .isGreaterThanOrEqualTo(seq);
+    }
+
     /** Posts until a 201 (retrying 503s and dropped connections, on the next instance, with the same key). */
     private String writeUntilAcknowledged(List<EmbeddedServer> via, int first, String space, String content) {
         String idempotencyKey = UUID.randomUUID().toString();
@@ -243,15 +321,21 @@ class MultiInstanceRoutingIT {
             }
             Map<?, ?> body = json.readValue(created.body(), Map.class);
             id[0] = (String) ((Map<?, ?>) body.get("memory")).get("id");
+            seqs.put(id[0], ((Number) body.get("seq")).longValue());
             return true;
         });
         acknowledged.computeIfAbsent(space, s -> new ConcurrentHashMap<>()).put(id[0], content);
         return id[0];
     }
 
-    /** A read right after the write returned: 503 may be retried, anything else must show the write. */
+    /**
+     * A read right after the write returned, with the write's seq as {@code X-Memory-Min-Seq} (what a client that
+     * wants read-your-writes through any instance sends, a standby replica's answer included): 503 may be retried,
+     * anything else must show the write.
+     */
     private void readBackOrFlagStale(EmbeddedServer reader, String space, String id) {
-        HttpResponse<String> read = readRetryingRebalance(reader, space, "/memories/" + id, Map.of());
+        HttpResponse<String> read = readRetryingRebalance(reader, space, "/memories/" + id,
+                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seqs.get(id))));
         if (read.statusCode() != 200 || !read.body().contains(acknowledged.get(space).get(id))) {
             staleReads.add(space + "/" + id + ": " + read.statusCode() + " " + read.body());
         }

@@ -3,10 +3,22 @@ package io.memorychain.api.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.MetadataUtils;
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.auth.Role;
+import io.memorychain.api.grpc.v1.CreateMemoryRequest;
+import io.memorychain.api.grpc.v1.GetMemoryRequest;
+import io.memorychain.api.grpc.v1.Memory;
+import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
+import io.memorychain.api.grpc.v1.WriteResult;
 import io.memorychain.api.topology.TopologyBackend;
+import io.micronaut.grpc.server.GrpcEmbeddedServer;
 import io.memorychain.projector.view.SpaceOwner;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.json.JsonMapper;
@@ -19,6 +31,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -57,7 +70,7 @@ class SpaceRoutingHttpTest {
     }
 
     private static EmbeddedServer start(String instanceId) {
-        return ApplicationContext.run(EmbeddedServer.class, Map.of("micronaut.server.port", -1,
+        return ApplicationContext.run(EmbeddedServer.class, Map.of("micronaut.server.port", -1, "grpc.server.port", 0,
                 "memory.auth.bootstrap", false, "memory.write-timeout", "500ms", "memory.instance-id", instanceId),
                 TopologyBackend.ENV);
     }
@@ -78,6 +91,8 @@ class SpaceRoutingHttpTest {
         SpaceOwner remote = SpaceOwner.remote("localhost", owner.getPort(), 3);
         routerChain.owners = s -> s.equals(space) ? remote : SpaceOwner.UNROUTED;
         ownerChain.owners = s -> SpaceOwner.local(3);
+        routerChain.standbyApplied = s -> OptionalLong.empty();
+        ownerChain.standbyApplied = s -> OptionalLong.empty();
     }
 
     @Test
@@ -173,7 +188,161 @@ class SpaceRoutingHttpTest {
     }
 
     @Test
-    void mcpToolsAreNotForwardedButRefusedNamingTheOwner() {
+    void aReadTheOwnerCannotAnswerIsReadFromAStandbyHereThatHoldsTheCallersLastWriteAndSaysSo() throws Exception {
+        routerChain.owners = s -> SpaceOwner.UNROUTED; // the router owned the space when it was written
+        HttpResponse<String> created = send(router, "POST", "/memories", "{\"content\":\"drinks oolong\"}", Map.of());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long seq = ((Number) json.readValue(created.body(), Map.class).get("seq")).longValue();
+        String id = (String) ((Map<?, ?>) json.readValue(created.body(), Map.class).get("memory")).get("id");
+        int down = closedPort();
+        routerChain.owners = s -> SpaceOwner.remote("localhost", down, 3); // now owned elsewhere, down
+        routerChain.standbyApplied = s -> OptionalLong.of(routerChain.appliedSeq(s));
+
+        HttpResponse<String> read = send(router, "GET", "/memories/" + id, null,
+                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
+        assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+        assertThat(read.body()).contains("drinks oolong");
+        assertThat(read.headers().firstValue(RoutingHeaders.SERVED_FROM)).contains(RoutingHeaders.STANDBY);
+        assertThat(read.headers().firstValue(RoutingHeaders.APPLIED_SEQ)).contains(String.valueOf(seq));
+        assertThat(read.headers().firstValue(RoutingHeaders.SERVED_BY)).contains("router");
+
+        HttpResponse<String> behind = send(router, "GET", "/memories/" + id, null,
+                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq + 1)));
+        assertRebalancing(behind);
+        assertThat(behind.body()).contains("applied seq " + seq);
+        assertThat(behind.headers().firstValue(RoutingHeaders.SERVED_FROM)).isEmpty();
+
+        HttpResponse<String> query = send(router, "POST", "/query", "{\"query\":\"oolong\"}", Map.of());
+        assertRebalancing(query);
+        assertThat(query.body()).contains("search index");
+        assertRebalancing(send(router, "POST", "/memories", "{\"content\":\"x\"}", Map.of()));
+    }
+
+    @Test
+    void anOwnerThatAnswersRebalancingLetsAStandbyHereAnswerAReadButNotAWrite() throws Exception {
+        routerChain.owners = s -> SpaceOwner.UNROUTED;
+        HttpResponse<String> created = send(router, "POST", "/memories", "{\"content\":\"swims\"}", Map.of());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long seq = ((Number) json.readValue(created.body(), Map.class).get("seq")).longValue();
+        routerChain.owners = s -> SpaceOwner.remote("localhost", owner.getPort(), 3);
+        routerChain.standbyApplied = s -> OptionalLong.of(routerChain.appliedSeq(s));
+        ownerChain.owners = s -> SpaceOwner.unavailable(3, "partition 3 is restoring on this instance");
+
+        HttpResponse<String> read = send(router, "GET", "/memories", null,
+                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
+        assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+        assertThat(read.body()).contains("swims");
+        assertThat(read.headers().firstValue(RoutingHeaders.SERVED_FROM)).contains(RoutingHeaders.STANDBY);
+        assertThat(read.headers().firstValue(RoutingHeaders.SERVED_BY)).contains("router");
+
+        HttpResponse<String> write = send(router, "POST", "/memories", "{\"content\":\"x\"}", Map.of());
+        assertRebalancing(write);
+        assertThat(write.headers().firstValue(RoutingHeaders.SERVED_BY)).contains("owner");
+    }
+
+    @Test
+    void aReadNobodyHereCanAnswerIsForwardedOnceToAStandbyElsewhere() throws Exception {
+        HttpResponse<String> created = send(owner, "POST", "/memories", "{\"content\":\"reads at night\"}", Map.of());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long seq = ((Number) json.readValue(created.body(), Map.class).get("seq")).longValue();
+        // the "owner" instance now only keeps a standby copy; the active task is moving
+        ownerChain.owners = s -> SpaceOwner.unavailable(3, "partition 3 is moving");
+        ownerChain.standbyApplied = s -> OptionalLong.of(ownerChain.appliedSeq(s));
+        routerChain.owners = s -> SpaceOwner.unavailable(3, "partition 3 is moving")
+                .withStandbys(List.of(new SpaceOwner.Endpoint("localhost", owner.getPort())));
+
+        HttpResponse<String> read = send(router, "GET", "/memories", null,
+                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
+
+        assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+        assertThat(read.body()).contains("reads at night");
+        assertThat(read.headers().firstValue(RoutingHeaders.SERVED_BY)).contains("owner");
+        assertThat(read.headers().firstValue(RoutingHeaders.SERVED_FROM)).contains(RoutingHeaders.STANDBY);
+        assertThat(read.headers().firstValue(RoutingHeaders.APPLIED_SEQ)).contains(String.valueOf(seq));
+        assertRebalancing(send(router, "GET", "/memories", null,
+                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq + 1))));
+    }
+
+    @Test
+    void anMcpToolCallThroughANonOwnerIsForwardedWithTheCallersKeyAndTheOwnersAnswerRelayed() throws Exception {
+        HttpResponse<String> answer = mcp(router, Map.of(), "memory_commit", Map.of("space", space,
+                "content", "walks to work"));
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        assertThat(answer.headers().firstValue(RoutingHeaders.SERVED_BY)).contains("owner");
+        Map<?, ?> result = (Map<?, ?>) json.readValue(answer.body(), Map.class).get("result");
+        assertThat(result.get("isError")).as(answer.body()).isEqualTo(false);
+        assertThat(answer.body()).contains("walks to work");
+        assertThat(ownerChain.published()).anyMatch(r -> r.getSpace().equals(space)
+                && r.getActor().getId().equals("ana"));
+        assertThat(routerChain.published()).noneMatch(r -> r.getSpace().equals(space));
+    }
+
+    @Test
+    void anMcpCallForwardedToAnInstanceThatNoLongerOwnsTheSpaceOrToAnUnreachableOwnerIsRebalancing()
+            throws Exception {
+        HttpResponse<String> again = mcp(router, Map.of(RoutingHeaders.FORWARDED_BY, "elsewhere"), "memory_recall",
+                Map.of("space", space, "query", "x"));
+        int down = closedPort();
+        routerChain.owners = s -> SpaceOwner.remote("localhost", down, 3);
+        HttpResponse<String> unreachable = mcp(router, Map.of(), "memory_commit", Map.of("space", space,
+                "content", "x"));
+
+        for (HttpResponse<String> refused : List.of(again, unreachable)) {
+            assertThat(refused.statusCode()).as(refused.body()).isEqualTo(200);
+            assertThat(refused.body()).contains("\"isError\":true").contains("REBALANCING");
+        }
+        assertThat(again.body()).contains("elsewhere");
+        assertThat(routerChain.published()).noneMatch(r -> r.getSpace().equals(space));
+    }
+
+    @Test
+    void aGrpcCallThroughANonOwnerIsRelayedToTheOwnersGrpcAddressWithTheCallersKey() throws Exception {
+        ManagedChannel channel = ManagedChannelBuilder.forAddress("localhost", grpcPort(router)).usePlaintext().build();
+        try {
+            Metadata auth = new Metadata();
+            auth.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + key);
+            MemoryServiceGrpc.MemoryServiceBlockingStub stub = MemoryServiceGrpc.newBlockingStub(channel)
+                    .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(auth));
+
+            WriteResult created = stub.createMemory(CreateMemoryRequest.newBuilder().setSpace(space)
+                    .setContent("cycles on sundays").build());
+            Memory read = stub.getMemory(GetMemoryRequest.newBuilder().setSpace(space)
+                    .setId(created.getMemory().getId()).build());
+
+            assertThat(read.getContent()).isEqualTo("cycles on sundays");
+            assertThat(ownerChain.published()).anyMatch(r -> r.getSpace().equals(space)
+                    && r.getActor().getId().equals("ana"));
+            assertThat(routerChain.published()).noneMatch(r -> r.getSpace().equals(space));
+
+            Metadata hop = new Metadata();
+            hop.put(Metadata.Key.of("x-memory-forwarded-by", Metadata.ASCII_STRING_MARSHALLER), "elsewhere");
+            assertThatThrownBy(() -> stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hop))
+                    .getMemory(GetMemoryRequest.newBuilder().setSpace(space).setId(created.getMemory().getId())
+                            .build()))
+                    .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+                        assertThat(e.getStatus().getDescription()).contains("elsewhere");
+                    });
+        } finally {
+            channel.shutdownNow();
+        }
+    }
+
+    @Test
+    void eachInstanceAdvertisesItsIdAndAddressesWithoutAKey() throws Exception {
+        HttpResponse<String> instance = http.send(HttpRequest.newBuilder(URI.create("http://localhost:"
+                + owner.getPort() + "/instance")).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(instance.statusCode()).as(instance.body()).isEqualTo(200);
+        Map<?, ?> body = json.readValue(instance.body(), Map.class);
+        assertThat(body.get("instance_id")).isEqualTo("owner");
+        assertThat(body.get("rest_url")).isEqualTo("http://localhost:" + owner.getPort());
+        assertThat(body.get("grpc_address")).isEqualTo("localhost:" + grpcPort(owner));
+    }
+
+    @Test
+    void aToolCalledInProcessForASpaceOwnedElsewhereIsRefusedNamingTheOwner() {
         io.memorychain.api.mcp.MemoryTools tools = router.getApplicationContext()
                 .getBean(io.memorychain.api.mcp.MemoryTools.class);
         Principal caller = new Principal("ana-bot", Role.AGENT, "ana", List.of("*"));
@@ -185,6 +354,29 @@ class SpaceRoutingHttpTest {
                     assertThat(e.getMessage()).contains("localhost:" + owner.getPort());
                 });
         assertThat(routerChain.published()).noneMatch(r -> r.getSpace().equals(space));
+    }
+
+    private static int grpcPort(EmbeddedServer server) {
+        return server.getApplicationContext().getBean(GrpcEmbeddedServer.class).getPort();
+    }
+
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** A JSON-RPC tools/call over MCP's HTTP transport. */
+    private HttpResponse<String> mcp(EmbeddedServer server, Map<String, String> headers, String tool,
+                                     Map<String, Object> arguments) throws IOException, InterruptedException {
+        String body = json.writeValueAsString(Map.of("jsonrpc", "2.0", "id", 7, "method", "tools/call",
+                "params", Map.of("name", tool, "arguments", arguments)));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + server.getPort() + "/mcp"))
+                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static void assertRebalancing(HttpResponse<String> response) {

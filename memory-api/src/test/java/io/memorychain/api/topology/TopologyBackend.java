@@ -126,6 +126,15 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
         return owners.apply(space);
     }
 
+    /** Routing under test: the applied seq of this instance's standby copy of a space (empty: no copy here). */
+    public volatile java.util.function.Function<String, java.util.OptionalLong> standbyApplied =
+            space -> java.util.OptionalLong.empty();
+
+    @Override
+    public java.util.OptionalLong standbyAppliedSeq(String space, io.memorychain.projector.view.SpaceOwner owner) {
+        return standbyApplied.apply(space);
+    }
+
     @Override
     public Optional<java.net.URI> advertisedUrl() {
         return Optional.ofNullable(advertised);

@@ -1,7 +1,11 @@
 package io.memorychain.projector.view;
 
 import io.memorychain.projector.projection.ProjectionTopology;
+import java.util.Comparator;
+import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.IntPredicate;
+import java.util.function.ToIntFunction;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
@@ -17,7 +21,9 @@ import org.apache.kafka.streams.state.QueryableStoreTypes;
  * metadata: the active task of the space's partition ({@code queryMetadataForKey} on {@code view-applied}, keyed by
  * space) and the {@code application.server} endpoint its instance advertises. This instance is the owner only when
  * that task is running here and queryable (a task still restoring is not), so a read is never answered from a store
- * that is behind the chain without the caller knowing.
+ * that is behind the chain without the caller knowing. The metadata also names the standby replicas of the partition;
+ * {@link #copyAppliedSeq} tells how far this instance's own copy (a standby, or an active task still restoring) has
+ * applied a space, so a read can be answered from it when the caller's last write is in it.
  */
 public final class SpaceOwners {
 
@@ -25,14 +31,24 @@ public final class SpaceOwners {
 
     private final KafkaStreams projection;
     private final HostInfo self;
+    private final ToIntFunction<String> partitionOf;
 
     /**
      * @param projection the projection's Streams instance
      * @param self       this instance's {@code application.server} endpoint; null: routing off, every space is local
      */
     public SpaceOwners(KafkaStreams projection, HostInfo self) {
+        this(projection, self, space -> -1);
+    }
+
+    /**
+     * @param partitionOf the events partition of a space (the producers' partitioner), used when the metadata does not
+     *                    name it
+     */
+    public SpaceOwners(KafkaStreams projection, HostInfo self, ToIntFunction<String> partitionOf) {
         this.projection = projection;
         this.self = self;
+        this.partitionOf = partitionOf;
     }
 
     /** True when this instance advertises an endpoint and so routes spaces it does not own. */
@@ -64,11 +80,44 @@ public final class SpaceOwners {
         }
         int partition = metadata.partition();
         HostInfo active = metadata.activeHost();
+        List<SpaceOwner.Endpoint> standbys = metadata.standbyHosts() == null ? List.of() : metadata.standbyHosts()
+                .stream().filter(h -> h != null && !HostInfo.unavailable().equals(h) && h.port() > 0)
+                .map(h -> new SpaceOwner.Endpoint(h.host(), h.port()))
+                .sorted(Comparator.comparing(SpaceOwner.Endpoint::host).thenComparingInt(SpaceOwner.Endpoint::port))
+                .toList();
         if (active.equals(self)) {
-            return runningHere.test(partition) ? SpaceOwner.local(partition)
-                    : SpaceOwner.unavailable(partition, "partition " + partition + " is restoring on this instance");
+            return (runningHere.test(partition) ? SpaceOwner.local(partition)
+                    : SpaceOwner.unavailable(partition, "partition " + partition + " is restoring on this instance"))
+                    .withStandbys(standbys);
         }
-        return SpaceOwner.remote(active.host(), active.port(), partition);
+        return SpaceOwner.remote(active.host(), active.port(), partition).withStandbys(standbys);
+    }
+
+    /** This instance's advertised endpoint, or null when it does not route. */
+    public SpaceOwner.Endpoint self() {
+        return self == null ? null : new SpaceOwner.Endpoint(self.host(), self.port());
+    }
+
+    /**
+     * How far this instance's copy of the space's views has applied it (the {@code view-applied} store of that copy
+     * alone, never this process's memory of what it applied as an owner): a standby replica of the partition, or its
+     * active task while it restores (Kafka Streams' stale stores). 0 when the copy holds nothing of the space yet;
+     * empty when this instance holds no copy of the partition or it cannot be read now.
+     *
+     * @param partition the space's partition, or -1 to compute it from the space
+     */
+    public OptionalLong copyAppliedSeq(String space, int partition) {
+        int p = partition >= 0 ? partition : partitionOf.applyAsInt(space);
+        if (projection == null || p < 0) {
+            return OptionalLong.empty();
+        }
+        try {
+            Long applied = projection.store(StoreQueryParameters.fromNameAndType(ProjectionTopology.APPLIED,
+                    QueryableStoreTypes.<String, Long>keyValueStore()).enableStaleStores().withPartition(p)).get(space);
+            return OptionalLong.of(applied == null ? 0 : applied);
+        } catch (InvalidStateStoreException | IllegalStateException e) {
+            return OptionalLong.empty();
+        }
     }
 
     /** Whether the space's partition has a running active projection task here (a restoring one is not queryable). */

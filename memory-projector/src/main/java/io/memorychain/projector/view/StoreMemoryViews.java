@@ -59,8 +59,25 @@ public final class StoreMemoryViews implements MemoryViews {
     public StoreMemoryViews(KafkaStreams streams, AppliedSeqTracker tracker, SearchIndexes indexes,
                             int eventPartitions) {
         this(name -> streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.keyValueStore())),
-                tracker, indexes, space -> Utils.toPositive(Utils.murmur2(space.getBytes(StandardCharsets.UTF_8)))
-                        % eventPartitions);
+                tracker, indexes, partitioner(eventPartitions));
+    }
+
+    /**
+     * The views of this instance's stale copies too (docs/architecture.md §19): standby replicas and active tasks still
+     * restoring, besides the running active tasks (Kafka Streams' {@code enableStaleStores}). Its applied seq is the
+     * {@code view-applied} store's alone. A space's keys live in its partition's stores only, so a read finds the one
+     * copy this instance holds. Search indexes are built by the active tasks alone: a standby copy has none.
+     */
+    public static StoreMemoryViews includingStaleCopies(KafkaStreams streams, SearchIndexes indexes,
+                                                        int eventPartitions) {
+        return new StoreMemoryViews(name -> streams.store(StoreQueryParameters.fromNameAndType(name,
+                QueryableStoreTypes.<String, Object>keyValueStore()).enableStaleStores()), new AppliedSeqTracker(), indexes,
+                partitioner(eventPartitions));
+    }
+
+    /** The events partition of a space: the producers' default partitioner (murmur2 of its UTF-8 bytes). */
+    public static ToIntFunction<String> partitioner(int eventPartitions) {
+        return space -> Utils.toPositive(Utils.murmur2(space.getBytes(StandardCharsets.UTF_8))) % eventPartitions;
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.projector.MemoryChainRuntime;
+import java.util.List;
 import java.util.Set;
 import org.apache.kafka.streams.KeyQueryMetadata;
 import org.apache.kafka.streams.state.HostInfo;
@@ -18,14 +19,15 @@ class SpaceOwnersTest {
     void anotherInstancesActiveTaskMakesTheSpaceRemoteAtItsAdvertisedEndpoint() {
         SpaceOwner owner = SpaceOwners.decide(new KeyQueryMetadata(OTHER, Set.of(SELF), 4), SELF, p -> true);
 
-        assertThat(owner).isEqualTo(SpaceOwner.remote("api-1", 8080, 4));
+        assertThat(owner).isEqualTo(SpaceOwner.remote("api-1", 8080, 4)
+                .withStandbys(List.of(new SpaceOwner.Endpoint("api-0", 8080))));
     }
 
     @Test
     void aRunningActiveTaskHereMakesTheSpaceLocal() {
         SpaceOwner owner = SpaceOwners.decide(new KeyQueryMetadata(SELF, Set.of(OTHER), 2), SELF, p -> p == 2);
 
-        assertThat(owner).isEqualTo(SpaceOwner.local(2));
+        assertThat(owner).isEqualTo(SpaceOwner.local(2).withStandbys(List.of(new SpaceOwner.Endpoint("api-1", 8080))));
     }
 
     @Test
@@ -35,6 +37,21 @@ class SpaceOwnersTest {
         assertThat(owner.kind()).isEqualTo(SpaceOwner.Kind.UNAVAILABLE);
         assertThat(owner.partition()).isEqualTo(2);
         assertThat(owner.reason()).contains("restoring");
+    }
+
+    @Test
+    void theStandbyReplicasOfThePartitionAreNamedInAStableOrderWithoutPlaceholders() {
+        HostInfo third = new HostInfo("api-2", 8080);
+        SpaceOwner owner = SpaceOwners.decide(new KeyQueryMetadata(OTHER, Set.of(third, HostInfo.unavailable(), SELF),
+                1), SELF, p -> true);
+
+        assertThat(owner.standbys()).containsExactly(new SpaceOwner.Endpoint("api-0", 8080),
+                new SpaceOwner.Endpoint("api-2", 8080));
+    }
+
+    @Test
+    void withoutARunningProjectionThereIsNoCopyHereToReadFrom() {
+        assertThat(new SpaceOwners(null, SELF).copyAppliedSeq("tenant/agent", 3)).isEmpty();
     }
 
     @Test

@@ -73,6 +73,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private IndexFeed feed;
     private IndexPosition position;
     private PurgeProjection purges;
+    private SubjectErasure subjectErasure;
     private MemoryIndex index;
 
     ProjectionProcessor(AvroWireSerde<MemoryEvent> eventSerde, AppliedListener listener, SearchIndexes indexes) {
@@ -106,6 +107,9 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         refinements = new RefinementProjection(context);
         purges = new PurgeProjection(context.getStateStore(ProjectionTopology.EMBEDDINGS), history, audit, relations,
                 relationsIn, threadChanges);
+        subjectErasure = new SubjectErasure(proposals, openProposals, reflections,
+                context.getStateStore(ProjectionTopology.REFINEMENTS),
+                context.getStateStore(ProjectionTopology.REFINEMENT_EDITS), audit, history);
         feed = new IndexFeed(memories, context.getStateStore(ProjectionTopology.EMBEDDINGS), indexes.modelId());
         position = new IndexPosition(context);
         index = position.open(indexes, feed);
@@ -219,6 +223,9 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         if ((event.getPayload() instanceof MemoryPurged || event.getPayload() instanceof io.memorychain.avro.MemoryErased)
                 && !changes.isEmpty()) {
             purges.apply(changes.get(0).after(), index, this::updateStrength);
+        }
+        if (event.getPayload() instanceof io.memorychain.avro.MemoryErased erased) {
+            subjectErasure.apply(space, event.getSeq(), erased);
         }
     }
 

@@ -56,6 +56,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private final long requestIdRetentionMs;
     private final io.memorychain.events.content.MasterKey contentKey;
     private ContentEncryptor encryptor;
+    private SubjectStore subjects;
 
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<String, ChainHead> heads;
@@ -95,6 +96,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         this.governance = context.getStateStore(SequencerTopology.GOVERNANCE_STORE);
         this.writeModel = new StoreWriteModel();
         this.encryptor = new ContentEncryptor(contentKey, context.getStateStore(SequencerTopology.KEYS_STORE));
+        this.subjects = new SubjectStore(context.getStateStore(SequencerTopology.SUBJECTS_STORE));
     }
 
     @Override
@@ -174,11 +176,16 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     }
 
     /**
-     * Encrypts the event's texts (docs/architecture.md §12), seals it, applies the plain event to the write model,
+     * Completes an erasure with its cascade, encrypts the event's texts (docs/architecture.md §12), seals it, applies
+     * the plain event to the write model and the cascade's links,
      * moves the head, and forwards the data keys it needs and then the event; the new head.
      */
     private ChainHead append(MemoryRequest request, ChainHead head, Instant now, Decision.Accept accept) {
         Actor actor = accept.actor() != null ? accept.actor() : request.getActor();
+        if (accept.payload() instanceof io.memorychain.avro.MemoryErased erased) {
+            // the cascade (docs/architecture.md §12): the subjects whose texts carry the memory's content go with it
+            erased.setDestroyedSubjects(subjects.cascade(request.getSpace(), erased.getMemoryId()));
+        }
         MemoryEvent event = MemoryEvent.newBuilder()
                 .setSpace(request.getSpace()).setSeq(head.seq() + 1).setPrevHash(ByteBuffer.wrap(head.hash()))
                 .setHash(EMPTY.duplicate()).setSignature(EMPTY.duplicate()).setKeyId("")
@@ -191,6 +198,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
                 now.toEpochMilli()), SequencerTopology.KEYS_SINK));
         sealer.seal(onChain);
         WriteModelEvolution.apply(event, writeModel);
+        subjects.apply(event);
         byte[] hash = new byte[onChain.getHash().remaining()];
         onChain.getHash().duplicate().get(hash);
         ChainHead next = new ChainHead(onChain.getSeq(), hash, now);

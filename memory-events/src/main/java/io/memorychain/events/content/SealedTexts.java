@@ -139,6 +139,38 @@ public final class SealedTexts {
         return List.copyOf(SITES.values());
     }
 
+    /**
+     * The texts of the stored views built from the same records (the view {@code Proposal}, {@code Reflection} and
+     * {@code RefinementSession} of the projection and of the sequencer's write model): the sealed paths of their
+     * events, by view type.
+     */
+    private static final Map<Class<?>, List<String>> VIEWS = Map.of(
+            io.memorychain.avro.view.Proposal.class, concat(paths(ProposalSubmitted.class),
+                    paths(ProposalResolved.class)),
+            io.memorychain.avro.view.Reflection.class, concat(paths(ReflectionProposed.class).stream()
+                    .map(p -> p.replaceFirst("^reflection\\.", "document.")).toList(), paths(ReflectionDecided.class)),
+            io.memorychain.avro.view.RefinementSession.class, concat(paths(RefinementStarted.class),
+                    paths(RefinementCompleted.class)));
+
+    /**
+     * Replaces, in place, the texts a stored view holds from its subject's sealed texts by {@link ChainContent#ERASED}
+     * (what a destroyed subject's views show, docs/architecture.md §12); false for a record of another type.
+     */
+    public static boolean scrubView(SpecificRecord view) {
+        List<String> paths = view == null ? null : VIEWS.get(view.getClass());
+        if (paths == null) {
+            return false;
+        }
+        map(view, paths, t -> ChainContent.ERASED);
+        return true;
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return List.copyOf(out);
+    }
+
     /** The sealed paths of a payload type (empty: none). */
     public static List<String> paths(Class<? extends SpecificRecord> payload) {
         Site site = SITES.get(payload);

@@ -1,12 +1,6 @@
 package io.memorychain.projector.projection;
 
 import io.memorychain.avro.MemoryErased;
-import io.memorychain.avro.ProposalResolved;
-import io.memorychain.avro.ProposalSubmitted;
-import io.memorychain.avro.RefinementCompleted;
-import io.memorychain.avro.RefinementStarted;
-import io.memorychain.avro.ReflectionDecided;
-import io.memorychain.avro.ReflectionProposed;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.MemoryChange;
@@ -33,14 +27,6 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * audit lines of the erased memory's own events lose their reasons. Deterministic: a replay gives the same stores.
  */
 final class SubjectErasure {
-
-    private static final List<String> PROPOSAL = concat(SealedTexts.paths(ProposalSubmitted.class),
-            SealedTexts.paths(ProposalResolved.class));
-    private static final List<String> REFLECTION = concat(SealedTexts.paths(ReflectionProposed.class).stream()
-            .map(p -> p.replaceFirst("^reflection\\.", "document.")).toList(),
-            SealedTexts.paths(ReflectionDecided.class));
-    private static final List<String> SESSION = concat(SealedTexts.paths(RefinementStarted.class),
-            SealedTexts.paths(RefinementCompleted.class));
 
     private final KeyValueStore<String, Proposal> proposals;
     private final KeyValueStore<String, Proposal> openProposals;
@@ -91,7 +77,7 @@ final class SubjectErasure {
         if (p == null) {
             return;
         }
-        SealedTexts.map(p, PROPOSAL, t -> ChainContent.ERASED);
+        SealedTexts.scrubView(p);
         proposals.put(key, p);
         if (openProposals.get(key) != null) {
             openProposals.put(key, p);
@@ -106,7 +92,7 @@ final class SubjectErasure {
         if (r == null) {
             return;
         }
-        SealedTexts.map(r, REFLECTION, t -> ChainContent.ERASED);
+        SealedTexts.scrubView(r);
         reflections.put(key, r);
         scrubAudit(space, r.getProposedSeq());
         if (r.getDecidedSeq() != null) {
@@ -120,7 +106,7 @@ final class SubjectErasure {
         if (s == null) {
             return;
         }
-        SealedTexts.map(s, SESSION, t -> ChainContent.ERASED);
+        SealedTexts.scrubView(s);
         sessions.put(key, s);
         scrubAudit(space, s.getStartedSeq());
         if (s.getCompletedSeq() != null) {
@@ -171,11 +157,5 @@ final class SubjectErasure {
         int paren = description.indexOf(" (");
         int cut = colon < 0 ? paren : paren < 0 ? colon : Math.min(colon, paren);
         return (cut < 0 ? description : description.substring(0, cut)) + " " + ChainContent.ERASED;
-    }
-
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> out = new ArrayList<>(a);
-        out.addAll(b);
-        return List.copyOf(out);
     }
 }

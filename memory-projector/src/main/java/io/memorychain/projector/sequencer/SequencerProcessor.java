@@ -199,12 +199,44 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         sealer.seal(onChain);
         WriteModelEvolution.apply(event, writeModel);
         subjects.apply(event);
+        if (event.getPayload() instanceof io.memorychain.avro.MemoryErased erased) {
+            scrubSubjects(request.getSpace(), erased.getDestroyedSubjects());
+        }
         byte[] hash = new byte[onChain.getHash().remaining()];
         onChain.getHash().duplicate().get(hash);
         ChainHead next = new ChainHead(onChain.getSeq(), hash, now);
         heads.put(space, next);
         context.forward(new Record<>(space, onChain, now.toEpochMilli()), SequencerTopology.EVENTS_SINK);
         return next;
+    }
+
+    /**
+     * The write model's copies of the destroyed subjects' texts get the marker too (docs/architecture.md §12): the
+     * stored proposal, reflection and open refinement session; their later decisions only need ids and counts.
+     */
+    private void scrubSubjects(String space, List<String> destroyed) {
+        for (String subject : destroyed) {
+            if (subject.startsWith(io.memorychain.events.content.SealedTexts.SESSION_PREFIX)) {
+                RefinementSession open = refinements.get(space);
+                if (open != null && subject.equals(io.memorychain.events.content.SealedTexts.session(
+                        open.getSessionId()))) {
+                    io.memorychain.events.content.SealedTexts.scrubView(open);
+                    refinements.put(space, open);
+                }
+                continue;
+            }
+            String key = StoreKeys.of(space, subject);
+            Proposal proposal = proposals.get(key);
+            if (proposal != null) {
+                io.memorychain.events.content.SealedTexts.scrubView(proposal);
+                proposals.put(key, proposal);
+            }
+            Reflection reflection = reflections.get(key);
+            if (reflection != null) {
+                io.memorychain.events.content.SealedTexts.scrubView(reflection);
+                reflections.put(key, reflection);
+            }
+        }
     }
 
     private static MemoryOutcome.Builder outcome(MemoryRequest request, Instant now) {

@@ -151,6 +151,9 @@ class ErasureCascadeTest {
         assertThat(after.getProposal().getTags()).containsOnly(ChainContent.ERASED);
         assertThat(after.getReason()).isEqualTo(ChainContent.ERASED);
         assertThat(after.getMemoryId()).isEqualTo(id);
+        KeyValueStore<String, Proposal> writeModel = h.sequencerStore(SequencerTopology.PROPOSALS_STORE);
+        assertThat(writeModel.get(StoreKeys.of(SPACE, pid)).getProposal().getContent())
+                .as("the sequencer's own copy").isEqualTo(ChainContent.ERASED);
         assertThat(h.views.audit(SPACE, 0, 100)).extracting(AuditEntry::getDescription)
                 .noneMatch(d -> d.contains(SECRET)).anyMatch(d -> d.startsWith("erased " + id));
         assertChainVerifies();
@@ -212,6 +215,9 @@ class ErasureCascadeTest {
         assertThat(view.getDocument().getGuidance()).isEqualTo(ChainContent.ERASED);
         assertThat(view.getDocument().getChanges().get(0).getContent()).isEqualTo(ChainContent.ERASED);
         assertThat(view.getDocument().getChanges().get(0).getMemoryId()).isEqualTo(a);
+        KeyValueStore<String, Reflection> writeModel = h.sequencerStore(SequencerTopology.REFLECTIONS_STORE);
+        assertThat(writeModel.get(StoreKeys.of(SPACE, rid)).getDocument().getGuidance())
+                .as("the sequencer's own copy").isEqualTo(ChainContent.ERASED);
         assertThat(decrypted()).map(MemoryEvent::getPayload).filteredOn(ReflectionProposed.class::isInstance)
                 .singleElement().satisfies(p -> assertThat(((ReflectionProposed) p).getReflection().getSummary())
                         .isEqualTo(ChainContent.ERASED));

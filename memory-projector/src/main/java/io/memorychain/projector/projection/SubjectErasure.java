@@ -118,18 +118,14 @@ final class SubjectErasure {
             it.forEachRemaining(found::add);
         }
         for (KeyValue<String, RefinementEdit> kv : found) {
-            boolean touched = false;
             for (MemoryChange c : kv.value.getChanges()) {
                 if (c.getAfter().getId().equals(memoryId)) {
                     Purges.scrub(c.getBefore());
                     Purges.scrub(c.getAfter());
-                    touched = true;
                 }
             }
-            if (touched) {
-                kv.value.setDescription(withoutTexts(kv.value.getDescription()));
-                edits.put(kv.key, kv.value);
-            }
+            kv.value.setDescription(withoutTexts(kv.value.getDescription()));
+            edits.put(kv.key, kv.value);
         }
     }
 
@@ -150,12 +146,10 @@ final class SubjectErasure {
      * only places {@code EventDescriptions} quotes texts), then the marker. Idempotent.
      */
     static String withoutTexts(String description) {
-        if (description.endsWith(" " + ChainContent.ERASED)) {
-            return description;
-        }
         int colon = description.indexOf(": ");
         int paren = description.indexOf(" (");
         int cut = colon < 0 ? paren : paren < 0 ? colon : Math.min(colon, paren);
-        return (cut < 0 ? description : description.substring(0, cut)) + " " + ChainContent.ERASED;
+        String head = cut < 0 ? description : description.substring(0, cut);
+        return head.endsWith(" " + ChainContent.ERASED) ? head : head + " " + ChainContent.ERASED;
     }
 }

@@ -37,6 +37,7 @@ import io.memorychain.events.content.SealedTexts;
 import io.memorychain.events.content.SubjectLinks;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.ChainHarness;
+import io.memorychain.projector.ViewSnapshot;
 import io.memorychain.projector.support.StoreKeys;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -105,6 +106,26 @@ class ErasureCascadeTest {
         assertThat(verifier.result().ok()).isTrue();
     }
 
+    /** A projection fed the chain after the erasure (the keys as the key topic holds them) has the same views. */
+    private void assertAReplayGivesTheSameViews(String proposal, String reflection, String session) {
+        try (ChainHarness fresh = new ChainHarness(WriteSettings.defaults(), null, h.contentKey)) {
+            fresh.dataKeys.putAll(h.dataKeys);
+            for (MemoryEvent e : h.chain()) {
+                fresh.replayIntoProjection(e);
+            }
+            assertThat(ViewSnapshot.of(fresh.views, SPACE)).isEqualTo(ViewSnapshot.of(h.views, SPACE));
+            if (proposal != null) {
+                assertThat(fresh.views.proposal(SPACE, proposal)).isEqualTo(h.views.proposal(SPACE, proposal));
+            }
+            if (reflection != null) {
+                assertThat(fresh.views.reflection(SPACE, reflection)).isEqualTo(h.views.reflection(SPACE, reflection));
+            }
+            if (session != null) {
+                assertThat(fresh.views.refinement(SPACE, session)).isEqualTo(h.views.refinement(SPACE, session));
+            }
+        }
+    }
+
     @Test
     void aCommittedProposalsTextsAndTheMemorysReasonsAreSealedAndErasedWithTheMemory() {
         String pid = accepted(h.submit(Requests.propose(SPACE, RESEARCHER, ProposedMemory.newBuilder()
@@ -156,6 +177,7 @@ class ErasureCascadeTest {
                 .as("the sequencer's own copy").isEqualTo(ChainContent.ERASED);
         assertThat(h.views.audit(SPACE, 0, 100)).extracting(AuditEntry::getDescription)
                 .noneMatch(d -> d.contains(SECRET)).anyMatch(d -> d.startsWith("erased " + id));
+        assertAReplayGivesTheSameViews(pid, null, null);
         assertChainVerifies();
     }
 
@@ -188,6 +210,7 @@ class ErasureCascadeTest {
                         .isEqualTo("refinement session " + session + " completed " + ChainContent.ERASED));
         // not reached (docs/architecture.md §12): the session's JOURNAL memory is a memory of its own, under its own
         // key; it quotes the agent's summary until it is erased too
+        assertAReplayGivesTheSameViews(null, null, session);
         assertChainVerifies();
     }
 
@@ -229,6 +252,7 @@ class ErasureCascadeTest {
         assertThat(lastErasure().getDestroyedSubjects()).as("a subject is destroyed once").isEmpty();
         assertThat(h.keyRecords.stream().filter(k -> k.getMemoryId().equals(rid) && k.getWrappedKey() == null)
                 .count()).isEqualTo(destroyedBefore).isEqualTo(1);
+        assertAReplayGivesTheSameViews(null, rid, null);
         assertChainVerifies();
     }
 

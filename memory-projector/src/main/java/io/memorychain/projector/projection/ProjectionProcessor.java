@@ -3,6 +3,7 @@ package io.memorychain.projector.projection;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryKind;
+import io.memorychain.avro.MemoryErased;
 import io.memorychain.avro.MemoryPurged;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
@@ -220,11 +221,11 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
                 event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),
                 Canonical.hex(Canonical.toArray(event.getHash()))));
-        if ((event.getPayload() instanceof MemoryPurged || event.getPayload() instanceof io.memorychain.avro.MemoryErased)
+        if ((event.getPayload() instanceof MemoryPurged || event.getPayload() instanceof MemoryErased)
                 && !changes.isEmpty()) {
             purges.apply(changes.get(0).after(), index, this::updateStrength);
         }
-        if (event.getPayload() instanceof io.memorychain.avro.MemoryErased erased) {
+        if (event.getPayload() instanceof MemoryErased erased) {
             subjectErasure.apply(space, event.getSeq(), erased);
         }
     }

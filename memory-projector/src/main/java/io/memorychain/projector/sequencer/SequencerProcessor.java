@@ -2,6 +2,7 @@ package io.memorychain.projector.sequencer;
 
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryErased;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
@@ -16,6 +17,7 @@ import io.memorychain.domain.decide.Decision;
 import io.memorychain.domain.decide.WriteModelEvolution;
 import io.memorychain.domain.decide.WriteModelStore;
 import io.memorychain.events.chain.ChainSealer;
+import io.memorychain.events.content.SealedTexts;
 import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.support.ChainHead;
@@ -182,7 +184,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
      */
     private ChainHead append(MemoryRequest request, ChainHead head, Instant now, Decision.Accept accept) {
         Actor actor = accept.actor() != null ? accept.actor() : request.getActor();
-        if (accept.payload() instanceof io.memorychain.avro.MemoryErased erased) {
+        if (accept.payload() instanceof MemoryErased erased) {
             // the cascade (docs/architecture.md §12): the subjects whose texts carry the memory's content go with it
             erased.setDestroyedSubjects(subjects.cascade(request.getSpace(), erased.getMemoryId()));
         }
@@ -199,7 +201,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         sealer.seal(onChain);
         WriteModelEvolution.apply(event, writeModel);
         subjects.apply(event);
-        if (event.getPayload() instanceof io.memorychain.avro.MemoryErased erased) {
+        if (event.getPayload() instanceof MemoryErased erased) {
             scrubSubjects(request.getSpace(), erased.getDestroyedSubjects());
         }
         byte[] hash = new byte[onChain.getHash().remaining()];
@@ -216,11 +218,11 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
      */
     private void scrubSubjects(String space, List<String> destroyed) {
         for (String subject : destroyed) {
-            if (subject.startsWith(io.memorychain.events.content.SealedTexts.SESSION_PREFIX)) {
+            if (subject.startsWith(SealedTexts.SESSION_PREFIX)) {
                 RefinementSession open = refinements.get(space);
-                if (open != null && subject.equals(io.memorychain.events.content.SealedTexts.session(
+                if (open != null && subject.equals(SealedTexts.session(
                         open.getSessionId()))) {
-                    io.memorychain.events.content.SealedTexts.scrubView(open);
+                    SealedTexts.scrubView(open);
                     refinements.put(space, open);
                 }
                 continue;
@@ -228,12 +230,12 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
             String key = StoreKeys.of(space, subject);
             Proposal proposal = proposals.get(key);
             if (proposal != null) {
-                io.memorychain.events.content.SealedTexts.scrubView(proposal);
+                SealedTexts.scrubView(proposal);
                 proposals.put(key, proposal);
             }
             Reflection reflection = reflections.get(key);
             if (reflection != null) {
-                io.memorychain.events.content.SealedTexts.scrubView(reflection);
+                SealedTexts.scrubView(reflection);
                 reflections.put(key, reflection);
             }
         }

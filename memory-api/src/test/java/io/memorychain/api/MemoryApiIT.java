@@ -216,6 +216,38 @@ class MemoryApiIT extends MemoryApiContract {
         assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")).json())
                 .containsEntry("ok", true);
 
+        // a refinement session that changed a memory: its texts (sealed under session/<id>) go with the memory
+        String sessionSecret = "pangolinkite" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String law = createId(space, "Never book flights before noon", null, "core");
+        Resp started = as("admin:ops", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space + "/refinements",
+                Map.of("reason", "tidy up " + sessionSecret)));
+        assertThat(started.status()).as(started.raw()).isEqualTo(201);
+        String session = (String) started.json().get("session_id");
+        Resp protect = as("agent:claude", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space
+                + "/refinements/current/memories/" + law + ":protect", Map.of()));
+        assertThat(protect.status()).as(protect.raw()).isEqualTo(200);
+        Resp done = as("agent:claude", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space
+                + "/refinements/current:complete", Map.of("summary", "protected one rule")));
+        assertThat(done.status()).as(done.raw()).isEqualTo(200);
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/refinements/" + session)).raw())
+                .as("readable before the erasure").contains(sessionSecret);
+
+        Resp sessionErasure = as("user:dana", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space
+                + "/memories/" + law + ":erase", Map.of("reason", "forget the rule")));
+        assertThat(sessionErasure.status()).as(sessionErasure.raw()).isEqualTo(200);
+
+        Resp sessionAfter = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/refinements/" + session));
+        assertThat(sessionAfter.json()).containsEntry("reason", "[erased]");
+        assertThat(sessionAfter.raw()).doesNotContain(sessionSecret);
+        assertThat(recordsContaining(topics.events(), sessionSecret)).as("events holding the session's reason")
+                .isZero();
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/audit")).raw())
+                .doesNotContain(sessionSecret);
+        assertThat(field(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + law
+                + "/erasure")), "event")).containsEntry("destroyed_subjects", java.util.List.of("session/" + session));
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")).json())
+                .containsEntry("ok", true);
+
         // not claimed (docs/architecture.md §12): measured and logged for the record
         Map<String, Long> changelogs = new java.util.TreeMap<>();
         for (String topic : admin.listTopics().names().get(30, TimeUnit.SECONDS)) {

@@ -215,6 +215,34 @@ class ErasureCascadeTest {
     }
 
     @Test
+    void aSubjectErasedBeforeItHadAKeyGetsADestroyedOneAndItsLaterTextsGoOnTheChainAsTheMarker() {
+        String id = create("the safe code is " + SECRET);
+        accepted(h.submit(Requests.startRefinement(SPACE, ADMIN, RefinementTrigger.ADMIN, null)));
+        String session = h.views.openRefinement(SPACE).orElseThrow().getSessionId();
+        accepted(h.submit(Requests.updateContent(SPACE, AGENT, id, "the safe code is " + SECRET + "!")
+                .setSessionId(session)));
+        String subject = SealedTexts.session(session);
+        assertThat(h.dataKeys).as("no session text yet, so no key").doesNotContainKey(
+                DataKeyRing.recordKey(SPACE, subject));
+
+        accepted(h.submit(Requests.erase(SPACE, ADMIN, id, "gdpr")));
+
+        long erasedAt = h.chain().get(h.chain().size() - 1).getSeq();
+        assertThat(lastErasure().getDestroyedSubjects()).containsExactly(subject);
+        assertThat(h.dataKeys.get(DataKeyRing.recordKey(SPACE, subject))).satisfies(k -> {
+            assertThat(k.getWrappedKey()).isNull();
+            assertThat(k.getCreatedSeq()).isEqualTo(erasedAt);
+            assertThat(k.getDestroyedSeq()).isEqualTo(erasedAt);
+        });
+        accepted(h.submit(Requests.completeRefinement(SPACE, AGENT, session, "removed the " + SECRET + " note")));
+        RefinementCompleted completed = (RefinementCompleted) h.chain().get(h.chain().size() - 1).getPayload();
+        assertThat(completed.getAgentSummary()).isEqualTo(ChainContent.ERASED);
+        assertThat(completed.getSummary()).isEqualTo(ChainContent.ERASED);
+        assertThat(h.views.refinement(SPACE, session).orElseThrow().getAgentSummary()).isEqualTo(ChainContent.ERASED);
+        assertChainVerifies();
+    }
+
+    @Test
     void aReflectionNamingTheMemoryIsErasedOnceEvenWhenTwoOfItsMemoriesAreErased() {
         String a = create("Ana's badge is " + SECRET);
         String b = create("Ana works late");

@@ -168,6 +168,86 @@ class MemoryApiIT extends MemoryApiContract {
         assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")).json())
                 .containsEntry("ok", true);
 
+        // the cascade: a memory committed from a proposal, with reasons quoting its text, takes the proposal's texts
+        // and the reasons with it (sealed under the proposal's and the memory's keys, docs/architecture.md §12)
+        String secret = "quokkalantern" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        Resp proposed = as("subagent:researcher", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space
+                + "/proposals", Map.of("content", "The user's PIN hint is " + secret, "summary", "PIN " + secret,
+                "category", "knowledge", "trigger", "user said " + secret)));
+        assertThat(proposed.status()).as(proposed.raw()).isEqualTo(201);
+        String pid = (String) field(proposed, "proposal").get("id");
+        Resp committed = as("agent:main", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space + "/proposals/"
+                + pid + ":commit", Map.of("reason", "worth keeping: " + secret)));
+        assertThat(committed.status()).as(committed.raw()).isEqualTo(200);
+        String fromProposal = (String) field(committed, "memory").get("id");
+        Resp deleted = as("agent:main", io.micronaut.http.HttpRequest.DELETE("/v1/spaces/" + space + "/memories/"
+                + fromProposal, Map.of("reason", "obsolete: " + secret)));
+        assertThat(deleted.status()).as(deleted.raw()).isLessThan(300);
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/proposals/" + pid)).raw())
+                .as("readable before the erasure").contains(secret);
+
+        Resp cascade = as("user:dana", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space + "/memories/"
+                + fromProposal + ":erase", Map.of("reason", "forget the PIN hint")));
+        assertThat(cascade.status()).as(cascade.raw()).isEqualTo(200);
+
+        Resp proposalAfter = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/proposals/" + pid));
+        assertThat(proposalAfter.json()).containsEntry("content", "[erased]").containsEntry("reason", "[erased]");
+        assertThat(proposalAfter.raw()).doesNotContain(secret);
+        for (String topic : java.util.List.of(topics.events(), topics.keys(), topics.embeddings(), topics.outcomes())) {
+            assertThat(recordsContaining(topic, secret)).as("records of " + topic + " holding the proposal's text")
+                    .isZero();
+        }
+        assertThat(filesContaining(dataDir.resolve("streams"), secret, true)).as("search index files").isEmpty();
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/export")).raw())
+                .doesNotContain(secret);
+        assertThat(client().toBlocking().retrieve(authorized(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space
+                + "/export?format=markdown")).accept("text/markdown"), String.class)).doesNotContain(secret);
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/audit")).raw())
+                .doesNotContain(secret);
+        Resp cascadeProof = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/"
+                + fromProposal + "/erasure"));
+        assertThat(cascadeProof.status()).as(cascadeProof.raw()).isEqualTo(200);
+        assertThat(field(cascadeProof, "event")).containsEntry("destroyed_subjects", java.util.List.of(pid));
+        @SuppressWarnings("unchecked")
+        java.util.List<Map<String, Object>> subjectKeys =
+                (java.util.List<Map<String, Object>>) cascadeProof.json().get("subject_keys");
+        assertThat(subjectKeys).singleElement().satisfies(k -> assertThat(k).containsEntry("subject", pid)
+                .containsEntry("found", true).containsEntry("destroyed", true));
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")).json())
+                .containsEntry("ok", true);
+
+        // a refinement session that changed a memory: its texts (sealed under session/<id>) go with the memory
+        String sessionSecret = "pangolinkite" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String law = createId(space, "Never book flights before noon", null, "core");
+        Resp started = as("admin:ops", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space + "/refinements",
+                Map.of("reason", "tidy up " + sessionSecret)));
+        assertThat(started.status()).as(started.raw()).isEqualTo(201);
+        String session = (String) started.json().get("session_id");
+        Resp protect = as("agent:claude", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space
+                + "/refinements/current/memories/" + law + ":protect", Map.of()));
+        assertThat(protect.status()).as(protect.raw()).isEqualTo(200);
+        Resp done = as("agent:claude", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space
+                + "/refinements/current:complete", Map.of("summary", "protected one rule")));
+        assertThat(done.status()).as(done.raw()).isEqualTo(200);
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/refinements/" + session)).raw())
+                .as("readable before the erasure").contains(sessionSecret);
+
+        Resp sessionErasure = as("user:dana", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space
+                + "/memories/" + law + ":erase", Map.of("reason", "forget the rule")));
+        assertThat(sessionErasure.status()).as(sessionErasure.raw()).isEqualTo(200);
+
+        Resp sessionAfter = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/refinements/" + session));
+        assertThat(sessionAfter.json()).containsEntry("reason", "[erased]");
+        assertThat(sessionAfter.raw()).doesNotContain(sessionSecret);
+        assertThat(recordsContaining(topics.events(), sessionSecret)).as("events holding the session's reason")
+                .isZero();
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/audit")).raw())
+                .doesNotContain(sessionSecret);
+        assertThat(field(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + law
+                + "/erasure")), "event")).containsEntry("destroyed_subjects", java.util.List.of("session/" + session));
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")).json())
+                .containsEntry("ok", true);
+
         // not claimed (docs/architecture.md §12): measured and logged for the record
         Map<String, Long> changelogs = new java.util.TreeMap<>();
         for (String topic : admin.listTopics().names().get(30, TimeUnit.SECONDS)) {
@@ -179,9 +259,11 @@ class MemoryApiIT extends MemoryApiContract {
             }
         }
         org.slf4j.LoggerFactory.getLogger(MemoryApiIT.class).info(
-                "Erasure leftovers: RocksDB/state files {}, requests topic records {}, changelog records {}",
+                "Erasure leftovers: RocksDB/state files {}, requests topic records {}, changelog records {}; of the "
+                        + "proposal's text: state files {}, requests topic records {}",
                 filesContaining(dataDir.resolve("streams"), marker, false), recordsContaining(topics.requests(), marker),
-                changelogs);
+                changelogs, filesContaining(dataDir.resolve("streams"), secret, false).size(),
+                recordsContaining(topics.requests(), secret));
     }
 
     @SuppressWarnings("unchecked")

@@ -289,6 +289,11 @@ public final class ChainHarness implements AutoCloseable {
         return chain;
     }
 
+    /** One of the sequencer's key-value stores (e.g. {@code SequencerTopology.SUBJECTS_STORE}). */
+    public <V> org.apache.kafka.streams.state.KeyValueStore<String, V> sequencerStore(String name) {
+        return sequencer.getKeyValueStore(name);
+    }
+
     /** Every embedding piped into the projection so far, in order (the embedder's output and {@link #pipeEmbedding}). */
     public List<MemoryEmbedding> embeddings() {
         return embeddings;

@@ -21,7 +21,9 @@ public record ErasureProof(
         @JsonProperty("memory_id") String memoryId,
         @Schema(description = "The MemoryErased event on the chain") Event event,
         @JsonProperty("key_record") @Schema(description = "The destroyed data key on the key topic") KeyRecord keyRecord,
-        @Schema(description = "The chain verified from seq 1 to its head") Chain chain) {
+        @Schema(description = "The chain verified from seq 1 to its head") Chain chain,
+        @JsonProperty("subject_keys") @Schema(description = "The key record of each subject the erasure cascaded to "
+                + "(event.destroyed_subjects), as on the key topic") java.util.List<SubjectKey> subjectKeys) {
 
     /** The {@code MemoryErased} event: its chain coordinates, hash and Ed25519 signature (hex). */
     @Serdeable
@@ -31,7 +33,19 @@ public record ErasureProof(
                         @JsonProperty("request_id") String requestId, String reason,
                         @Nullable @JsonProperty("data_key_id") String dataKeyId,
                         @Nullable @JsonProperty("key_created_seq") Long keyCreatedSeq,
-                        @JsonProperty("was_purged") boolean wasPurged) {
+                        @JsonProperty("was_purged") boolean wasPurged,
+                        @JsonProperty("destroyed_subjects") java.util.List<String> destroyedSubjects) {
+    }
+
+    /**
+     * A subject's key record after the erasure's cascade (docs/architecture.md §12): a proposal ({@code p...}), a
+     * reflection ({@code r...}) or a refinement session ({@code session/<id>}) whose texts carried the memory's content.
+     */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SubjectKey(String subject, boolean found, boolean destroyed,
+                             @Nullable @JsonProperty("data_key_id") String dataKeyId,
+                             @Nullable @JsonProperty("destroyed_seq") Long destroyedSeq) {
     }
 
     /**

@@ -21,6 +21,7 @@ import io.memorychain.events.chain.SpaceChainReader;
 import io.memorychain.events.content.DataKey;
 import jakarta.inject.Singleton;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -87,7 +88,7 @@ public class Erasures {
                 event.getKeyId(), event.getOccurredAt().toString(),
                 event.getActor().getType().name().toLowerCase(java.util.Locale.ROOT) + ":" + event.getActor().getId(),
                 event.getRequestId(), payload.getReason(), payload.getDataKeyId(), payload.getKeyCreatedSeq(),
-                payload.getWasPurged());
+                payload.getWasPurged(), List.copyOf(payload.getDestroyedSubjects()));
         Optional<DataKey> key = backend.dataKey(space, id);
         ErasureProof.KeyRecord keyRecord = new ErasureProof.KeyRecord(backend.topics().keys(), key.isPresent(),
                 key.map(DataKey::erased).orElse(false), key.map(DataKey::keyId).orElse(null),
@@ -95,7 +96,12 @@ public class Erasures {
         MemoryEvent last = head.get();
         ErasureProof.Chain chain = new ErasureProof.Chain(ChainVerificationResult.of(verifier.result()),
                 last == null ? 0 : last.getSeq(), last == null ? null : Canonical.hex(Canonical.toArray(last.getHash())));
-        return new ErasureProof(space, id, proofEvent, keyRecord, chain);
+        List<ErasureProof.SubjectKey> subjectKeys = payload.getDestroyedSubjects().stream().map(subject -> {
+            Optional<DataKey> k = backend.dataKey(space, subject);
+            return new ErasureProof.SubjectKey(subject, k.isPresent(), k.map(DataKey::erased).orElse(false),
+                    k.map(DataKey::keyId).orElse(null), k.map(DataKey::erasedSeq).orElse(null));
+        }).toList();
+        return new ErasureProof(space, id, proofEvent, keyRecord, chain, subjectKeys);
     }
 
     private static String requireReason(String reason) {

@@ -13,7 +13,9 @@ import io.memorychain.events.registry.SchemaRegistry;
 /**
  * The decrypting step every reader of {@code memory.events.v1} that needs text applies (docs/architecture.md §12,
  * erasure): the {@code enc1:} content, summary and tags of each memory snapshot in an event are decrypted with the
- * memory's data key; a memory whose key was destroyed reads as {@link #ERASED} (no summary, no tags). The chain
+ * memory's data key; a memory whose key was destroyed reads as {@link #ERASED} (no summary, no tags). The other
+ * sealed texts ({@link SealedTexts}: proposals, reflections, refinement summaries, reasons) are decrypted with their
+ * subject's key, and read as {@link #ERASED} once it is destroyed. The chain
  * verifier and the raw chain export do not use it: they keep the ciphertext, which the hashes and signatures cover.
  * {@link #PLAINTEXT} leaves events as they are (topologies built without keys, e.g. in unit tests).
  */
@@ -49,8 +51,43 @@ public final class ChainContent {
     public MemoryEvent decrypt(MemoryEvent event) {
         if (keys != null && event != null) {
             forEachMemory(event.getPayload(), this::decrypt);
+            if (SealedTexts.hasEncryptedText(event)) {
+                String space = event.getSpace();
+                SealedTexts.map(event, (subject, text) -> decryptText(space, subject, text));
+            }
         }
         return event;
+    }
+
+    /**
+     * One sealed text of a subject (docs/architecture.md §12, {@link SealedTexts}): plain text as it is, the
+     * decrypted text, or {@link #ERASED} once the subject's key is destroyed.
+     */
+    private String decryptText(String space, String subject, String text) {
+        if (!ContentCipher.isEncrypted(text)) {
+            return text;
+        }
+        DataKey key = keys.find(space, subject);
+        if (key == null) {
+            throw new DataKeyUnavailableException("no data key for subject " + subject + " of space " + space);
+        }
+        if (key.erased()) {
+            return ERASED;
+        }
+        return ContentCipher.decrypt(key.key(), ContentCipher.contentAad(space, subject), text);
+    }
+
+    /**
+     * Encrypts the event's sealed texts ({@link SealedTexts}) in place, each under its subject's key as
+     * {@code keyOf} gives it (the sequencer's step); a null key (the subject's key was destroyed) writes
+     * {@link #ERASED} instead of the text.
+     */
+    public static void encryptTexts(MemoryEvent event, java.util.function.Function<String, byte[]> keyOf) {
+        String space = event.getSpace();
+        SealedTexts.map(event, (subject, text) -> {
+            byte[] key = keyOf.apply(subject);
+            return key == null ? ERASED : ContentCipher.encrypt(key, ContentCipher.contentAad(space, subject), text);
+        });
     }
 
     /** Decrypts one snapshot in place (null is left alone). */

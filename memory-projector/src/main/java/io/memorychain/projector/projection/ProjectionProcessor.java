@@ -3,6 +3,7 @@ package io.memorychain.projector.projection;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryKind;
+import io.memorychain.avro.MemoryErased;
 import io.memorychain.avro.MemoryPurged;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
@@ -73,6 +74,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private IndexFeed feed;
     private IndexPosition position;
     private PurgeProjection purges;
+    private SubjectErasure subjectErasure;
     private MemoryIndex index;
 
     ProjectionProcessor(AvroWireSerde<MemoryEvent> eventSerde, AppliedListener listener, SearchIndexes indexes) {
@@ -106,6 +108,9 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         refinements = new RefinementProjection(context);
         purges = new PurgeProjection(context.getStateStore(ProjectionTopology.EMBEDDINGS), history, audit, relations,
                 relationsIn, threadChanges);
+        subjectErasure = new SubjectErasure(proposals, openProposals, reflections,
+                context.getStateStore(ProjectionTopology.REFINEMENTS),
+                context.getStateStore(ProjectionTopology.REFINEMENT_EDITS), audit, history);
         feed = new IndexFeed(memories, context.getStateStore(ProjectionTopology.EMBEDDINGS), indexes.modelId());
         position = new IndexPosition(context);
         index = position.open(indexes, feed);
@@ -216,9 +221,12 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
                 event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),
                 Canonical.hex(Canonical.toArray(event.getHash()))));
-        if ((event.getPayload() instanceof MemoryPurged || event.getPayload() instanceof io.memorychain.avro.MemoryErased)
+        if ((event.getPayload() instanceof MemoryPurged || event.getPayload() instanceof MemoryErased)
                 && !changes.isEmpty()) {
             purges.apply(changes.get(0).after(), index, this::updateStrength);
+        }
+        if (event.getPayload() instanceof MemoryErased erased) {
+            subjectErasure.apply(space, event.getSeq(), erased);
         }
     }
 

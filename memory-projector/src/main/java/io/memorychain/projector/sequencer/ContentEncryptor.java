@@ -10,6 +10,7 @@ import io.memorychain.events.content.ContentCipher;
 import io.memorychain.events.content.DataKey;
 import io.memorychain.events.content.DataKeyRing;
 import io.memorychain.events.content.MasterKey;
+import io.memorychain.events.content.SealedTexts;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -22,7 +23,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * The sequencer's half of erasure (docs/architecture.md §12, crypto-shredding): before an event is sealed, the
  * content, summary and tags of every memory snapshot in it are encrypted with that memory's data key (created, wrapped
  * by the master key and handed to {@code keyRecords} the first time a memory appears); a {@code MemoryErased} gets
- * the destroyed key's id and a key record without key material. The wrapped keys stay in the sequencer's own store
+ * the destroyed key's id and a key record without key material. The other sealed texts ({@link SealedTexts}:
+ * proposals, reflections, refinement summaries, memory-scoped reasons) are encrypted the same way under their
+ * subject's key; an erasure also destroys the keys of the subjects it cascades to. The wrapped keys stay in the sequencer's own store
  * ({@link SequencerTopology#KEYS_STORE}) for the memory's later events. Without a master key (topologies built
  * directly, e.g. in unit tests) texts stay plain and an erasure only records that there was no key.
  */
@@ -51,27 +54,36 @@ final class ContentEncryptor {
         }
         List<Memory> found = new ArrayList<>(2);
         ChainContent.forEachMemory(plain.getPayload(), found::add);
-        if (found.isEmpty()) {
+        if (found.isEmpty() && !SealedTexts.hasTexts(plain)) {
             return plain;
         }
         MemoryEvent copy = MemoryEvent.newBuilder(plain).build();
         ChainContent.forEachMemory(copy.getPayload(), m -> encrypt(m, plain.getSeq(), keyRecords));
+        ChainContent.encryptTexts(copy, subject -> {
+            DataKey key = DataKeyRing.toKey(keyRecord(plain.getSpace(), subject, plain.getSeq(), keyRecords), master);
+            return key.erased() ? null : key.key(); // a destroyed subject's later texts go on the chain as [erased]
+        });
         return copy;
     }
 
-    private void encrypt(Memory m, long seq, Consumer<DataKeyRecord> keyRecords) {
-        String storeKey = DataKeyRing.recordKey(m.getSpace(), m.getId());
+    /** The subject's key record (a memory id or another subject, {@link SealedTexts}), created on first use. */
+    private DataKeyRecord keyRecord(String space, String subject, long seq, Consumer<DataKeyRecord> keyRecords) {
+        String storeKey = DataKeyRing.recordKey(space, subject);
         DataKeyRecord record = keys.get(storeKey);
         if (record == null) {
             byte[] raw = ContentCipher.newKey();
-            record = DataKeyRecord.newBuilder().setSpace(m.getSpace()).setMemoryId(m.getId())
-                    .setKeyId(keyId(m.getSpace(), m.getId(), seq)).setCreatedSeq(seq).setMasterKeyId(master.id())
-                    .setWrappedKey(ByteBuffer.wrap(master.wrap(m.getSpace(), m.getId(), raw))).setDestroyedSeq(null)
+            record = DataKeyRecord.newBuilder().setSpace(space).setMemoryId(subject)
+                    .setKeyId(keyId(space, subject, seq)).setCreatedSeq(seq).setMasterKeyId(master.id())
+                    .setWrappedKey(ByteBuffer.wrap(master.wrap(space, subject, raw))).setDestroyedSeq(null)
                     .build();
             keys.put(storeKey, record);
             keyRecords.accept(record);
         }
-        DataKey key = DataKeyRing.toKey(record, master);
+        return record;
+    }
+
+    private void encrypt(Memory m, long seq, Consumer<DataKeyRecord> keyRecords) {
+        DataKey key = DataKeyRing.toKey(keyRecord(m.getSpace(), m.getId(), seq, keyRecords), master);
         if (key.erased()) {
             // an erased memory's tombstone holds no text of its own; anything else would be a broken invariant
             if (!io.memorychain.domain.Purges.isErased(m)) {
@@ -83,7 +95,29 @@ final class ContentEncryptor {
         ChainContent.encrypt(m, key.key());
     }
 
+    /**
+     * Destroys the erased memory's key and the keys of the subjects the erasure cascades to
+     * ({@code destroyed_subjects}, filled by the sequencer from its links): one destroyed record each, a subject
+     * without a key yet gets a destroyed one so that its later texts go on the chain as [erased].
+     */
     private MemoryEvent destroy(MemoryEvent plain, MemoryErased erased, Consumer<DataKeyRecord> keyRecords) {
+        if (master == null) {
+            return plain;
+        }
+        for (String subject : erased.getDestroyedSubjects()) {
+            String storeKey = DataKeyRing.recordKey(plain.getSpace(), subject);
+            DataKeyRecord record = keys.get(storeKey);
+            if (record != null && record.getWrappedKey() == null) {
+                continue; // destroyed before: never twice
+            }
+            DataKeyRecord destroyed = record != null
+                    ? DataKeyRecord.newBuilder(record).setWrappedKey(null).setDestroyedSeq(plain.getSeq()).build()
+                    : DataKeyRecord.newBuilder().setSpace(plain.getSpace()).setMemoryId(subject)
+                            .setKeyId(keyId(plain.getSpace(), subject, plain.getSeq())).setCreatedSeq(plain.getSeq())
+                            .setMasterKeyId(master.id()).setWrappedKey(null).setDestroyedSeq(plain.getSeq()).build();
+            keys.put(storeKey, destroyed);
+            keyRecords.accept(destroyed);
+        }
         String storeKey = DataKeyRing.recordKey(plain.getSpace(), erased.getMemoryId());
         DataKeyRecord record = keys.get(storeKey);
         if (record == null) {

@@ -2,6 +2,7 @@ package io.memorychain.projector.sequencer;
 
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryErased;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
@@ -16,6 +17,7 @@ import io.memorychain.domain.decide.Decision;
 import io.memorychain.domain.decide.WriteModelEvolution;
 import io.memorychain.domain.decide.WriteModelStore;
 import io.memorychain.events.chain.ChainSealer;
+import io.memorychain.events.content.SealedTexts;
 import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.support.ChainHead;
@@ -56,6 +58,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private final long requestIdRetentionMs;
     private final io.memorychain.events.content.MasterKey contentKey;
     private ContentEncryptor encryptor;
+    private SubjectStore subjects;
 
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<String, ChainHead> heads;
@@ -95,6 +98,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         this.governance = context.getStateStore(SequencerTopology.GOVERNANCE_STORE);
         this.writeModel = new StoreWriteModel();
         this.encryptor = new ContentEncryptor(contentKey, context.getStateStore(SequencerTopology.KEYS_STORE));
+        this.subjects = new SubjectStore(context.getStateStore(SequencerTopology.SUBJECTS_STORE));
     }
 
     @Override
@@ -174,11 +178,16 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     }
 
     /**
-     * Encrypts the event's texts (docs/architecture.md §12), seals it, applies the plain event to the write model,
+     * Completes an erasure with its cascade, encrypts the event's texts (docs/architecture.md §12), seals it, applies
+     * the plain event to the write model and the cascade's links,
      * moves the head, and forwards the data keys it needs and then the event; the new head.
      */
     private ChainHead append(MemoryRequest request, ChainHead head, Instant now, Decision.Accept accept) {
         Actor actor = accept.actor() != null ? accept.actor() : request.getActor();
+        if (accept.payload() instanceof MemoryErased erased) {
+            // the cascade (docs/architecture.md §12): the subjects whose texts carry the memory's content go with it
+            erased.setDestroyedSubjects(subjects.cascade(request.getSpace(), erased.getMemoryId()));
+        }
         MemoryEvent event = MemoryEvent.newBuilder()
                 .setSpace(request.getSpace()).setSeq(head.seq() + 1).setPrevHash(ByteBuffer.wrap(head.hash()))
                 .setHash(EMPTY.duplicate()).setSignature(EMPTY.duplicate()).setKeyId("")
@@ -191,12 +200,45 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
                 now.toEpochMilli()), SequencerTopology.KEYS_SINK));
         sealer.seal(onChain);
         WriteModelEvolution.apply(event, writeModel);
+        subjects.apply(event);
+        if (event.getPayload() instanceof MemoryErased erased) {
+            scrubSubjects(request.getSpace(), erased.getDestroyedSubjects());
+        }
         byte[] hash = new byte[onChain.getHash().remaining()];
         onChain.getHash().duplicate().get(hash);
         ChainHead next = new ChainHead(onChain.getSeq(), hash, now);
         heads.put(space, next);
         context.forward(new Record<>(space, onChain, now.toEpochMilli()), SequencerTopology.EVENTS_SINK);
         return next;
+    }
+
+    /**
+     * The write model's copies of the destroyed subjects' texts get the marker too (docs/architecture.md §12): the
+     * stored proposal, reflection and open refinement session; their later decisions only need ids and counts.
+     */
+    private void scrubSubjects(String space, List<String> destroyed) {
+        for (String subject : destroyed) {
+            if (subject.startsWith(SealedTexts.SESSION_PREFIX)) {
+                RefinementSession open = refinements.get(space);
+                if (open != null && subject.equals(SealedTexts.session(
+                        open.getSessionId()))) {
+                    SealedTexts.scrubView(open);
+                    refinements.put(space, open);
+                }
+                continue;
+            }
+            String key = StoreKeys.of(space, subject);
+            Proposal proposal = proposals.get(key);
+            if (proposal != null) {
+                SealedTexts.scrubView(proposal);
+                proposals.put(key, proposal);
+            }
+            Reflection reflection = reflections.get(key);
+            if (reflection != null) {
+                SealedTexts.scrubView(reflection);
+                reflections.put(key, reflection);
+            }
+        }
     }
 
     private static MemoryOutcome.Builder outcome(MemoryRequest request, Instant now) {

@@ -57,6 +57,11 @@ public final class SequencerTopology {
     public static final String GOVERNANCE_STORE = "sequencer-governance";
     /** Memories' wrapped content data keys by {@code space\0id}, live or destroyed (docs/architecture.md §12). */
     public static final String KEYS_STORE = "sequencer-keys";
+    /**
+     * The erasure cascade (docs/architecture.md §12): {@code space\0memoryId} -> the subjects linked to the memory
+     * (NUL-separated), {@code space\0\u0001erased\0subject} -> the seq of the erasure that destroyed the subject.
+     */
+    public static final String SUBJECTS_STORE = "sequencer-subjects";
     /** The open refinement session by space (deleted when it completes). */
     public static final String REFINEMENTS_STORE = "sequencer-refinements";
 
@@ -106,6 +111,8 @@ public final class SequencerTopology {
         AvroWireSerde<DataKeyRecord> keySerde = AvroWireSerde.forValues(registry, DataKeyRecord.class);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(KEYS_STORE),
                 Serdes.String(), keySerde), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SUBJECTS_STORE),
+                Serdes.String(), Serdes.String()), PROCESSOR);
         // request ids are remembered for a bounded time: whole segments expire by stream time, no scans
         topology.addStateStore(Stores.windowStoreBuilder(Stores.persistentWindowStore(REQUESTS_STORE,
                 settings.requestIdRetention(), settings.requestIdRetention(), false), Serdes.String(), outcomeSerde),

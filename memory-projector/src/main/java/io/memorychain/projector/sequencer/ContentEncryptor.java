@@ -15,7 +15,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.kafka.streams.state.KeyValueStore;
 
@@ -31,8 +33,27 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 final class ContentEncryptor {
 
+    /** How many unwrapped data keys are kept (the most recently used), about 100 bytes each. */
+    static final int KEY_CACHE_SIZE = 4096;
+
     private final MasterKey master;
     private final KeyValueStore<String, DataKeyRecord> keys;
+    /**
+     * Unwrapped data keys by store key, each with the wrapped bytes it came from: an entry serves only while the
+     * record still holds those bytes (a destroyed key, or a key re-created after an aborted transaction, misses).
+     * One per sequencer task (its processor's thread), so no locking.
+     */
+    private final Map<String, Unwrapped> unwrapped = new LinkedHashMap<>(256, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Unwrapped> eldest) {
+            return size() > KEY_CACHE_SIZE;
+        }
+    };
+
+    private record Unwrapped(ByteBuffer wrapped, DataKey key) {
+    }
 
     /** @param master null: no encryption */
     ContentEncryptor(MasterKey master, KeyValueStore<String, DataKeyRecord> keys) {
@@ -60,7 +81,7 @@ final class ContentEncryptor {
         MemoryEvent copy = MemoryEvent.newBuilder(plain).build();
         ChainContent.forEachMemory(copy.getPayload(), m -> encrypt(m, plain.getSeq(), keyRecords));
         ChainContent.encryptTexts(copy, subject -> {
-            DataKey key = DataKeyRing.toKey(keyRecord(plain.getSpace(), subject, plain.getSeq(), keyRecords), master);
+            DataKey key = unwrap(keyRecord(plain.getSpace(), subject, plain.getSeq(), keyRecords));
             return key.erased() ? null : key.key(); // a destroyed subject's later texts go on the chain as [erased]
         });
         return copy;
@@ -82,8 +103,24 @@ final class ContentEncryptor {
         return record;
     }
 
+    /** The record's data key, unwrapped with the master key once and then served from {@link #unwrapped}. */
+    private DataKey unwrap(DataKeyRecord record) {
+        String storeKey = DataKeyRing.recordKey(record.getSpace(), record.getMemoryId());
+        Unwrapped cached = unwrapped.get(storeKey);
+        if (cached != null && cached.wrapped().equals(record.getWrappedKey())) {
+            return cached.key();
+        }
+        DataKey key = DataKeyRing.toKey(record, master);
+        if (key.erased()) {
+            unwrapped.remove(storeKey);
+        } else {
+            unwrapped.put(storeKey, new Unwrapped(record.getWrappedKey().duplicate(), key));
+        }
+        return key;
+    }
+
     private void encrypt(Memory m, long seq, Consumer<DataKeyRecord> keyRecords) {
-        DataKey key = DataKeyRing.toKey(keyRecord(m.getSpace(), m.getId(), seq, keyRecords), master);
+        DataKey key = unwrap(keyRecord(m.getSpace(), m.getId(), seq, keyRecords));
         if (key.erased()) {
             // an erased memory's tombstone holds no text of its own; anything else would be a broken invariant
             if (!io.memorychain.domain.Purges.isErased(m)) {

@@ -49,6 +49,7 @@ AGENT_PRINCIPAL="${AGENT_PRINCIPAL:-User:memory-agent}"
 NAMESPACE="${NAMESPACE:-memory-chain}"
 FOREVER=-1
 WEEK=$((7 * 24 * 3600 * 1000))
+DAY=$((24 * 3600 * 1000))
 
 run() {
   if [[ "${DRY_RUN:-0}" == 1 ]]; then
@@ -74,7 +75,7 @@ topic() {
 
 # The catalogue (io.memorychain.events.Topics; retention as TopicSetup creates them). requests, events, embeddings,
 # access and ops are co-partitioned by space: same partition count.
-topic memory.requests.v1 "$PARTITIONS" "retention.ms=$WEEK"
+topic memory.requests.v1 "$PARTITIONS" "retention.ms=$DAY" "segment.ms=3600000"
 topic memory.events.v1 "$PARTITIONS" "retention.ms=$FOREVER" "retention.bytes=$FOREVER"
 topic memory.outcomes.v1 "$PARTITIONS" "retention.ms=$WEEK"
 topic memory.dlq.v1 "$PARTITIONS" "retention.ms=$FOREVER"

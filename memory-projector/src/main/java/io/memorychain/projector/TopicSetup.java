@@ -23,6 +23,8 @@ public final class TopicSetup {
     private static final Logger log = LoggerFactory.getLogger(TopicSetup.class);
     private static final String FOREVER = "-1";
     private static final long METADATA_WAIT_MS = 30_000;
+    /** The requests topic's retention: one day (hourly segments, so the broker deletes them on time). */
+    static final long REQUESTS_RETENTION_MS = 24L * 3600 * 1000;
 
     private TopicSetup() {
     }
@@ -35,7 +37,10 @@ public final class TopicSetup {
             Set<String> existing = admin.listTopics().names().get();
             List<NewTopic> missing = new ArrayList<>();
             Map<String, Map<String, String>> configs = Map.of(
-                    topics.requests(), Map.of(TopicConfig.RETENTION_MS_CONFIG, String.valueOf(7L * 24 * 3600 * 1000)),
+                    // a request holds its texts in plain: one day bounds how long an erased memory's text stays in
+                    // it (docs/architecture.md §12), like the changelogs; only the sequencer reads it, within moments
+                    topics.requests(), Map.of(TopicConfig.RETENTION_MS_CONFIG, String.valueOf(REQUESTS_RETENTION_MS),
+                            TopicConfig.SEGMENT_MS_CONFIG, String.valueOf(3600_000L)),
                     topics.events(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER,
                             TopicConfig.RETENTION_BYTES_CONFIG, FOREVER),
                     topics.outcomes(), Map.of(TopicConfig.RETENTION_MS_CONFIG, String.valueOf(7L * 24 * 3600 * 1000)),

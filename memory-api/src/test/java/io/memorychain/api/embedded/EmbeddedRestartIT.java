@@ -112,6 +112,14 @@ class EmbeddedRestartIT {
                             java.util.concurrent.TimeUnit.SECONDS).get(resource).get("max.compaction.lag.ms").value())
                             .as(topic).isEqualTo("86400000");
                 }
+                // and the plaintext requests within a day
+                org.apache.kafka.common.config.ConfigResource requests = new org.apache.kafka.common.config
+                        .ConfigResource(org.apache.kafka.common.config.ConfigResource.Type.TOPIC,
+                        backend.topics().requests());
+                org.apache.kafka.clients.admin.Config config = kafka.describeConfigs(List.of(requests)).all()
+                        .get(30, java.util.concurrent.TimeUnit.SECONDS).get(requests);
+                assertThat(config.get("retention.ms").value()).isEqualTo("86400000");
+                assertThat(config.get("segment.ms").value()).isEqualTo("3600000");
             }
             Schema schema = backend.registry().byId(schemaId);
             assertThat(schema).isEqualTo(MemoryRequest.getClassSchema());

@@ -114,4 +114,4 @@ stop
 say "report: $REPORT"
 }
 
-main "$@"
+main "$@"; exit $?

@@ -55,8 +55,10 @@ public class EmbeddingBenchmark {
     @Param({"1", "0"})
     public int intraOpThreads;
 
-    /** ONNX Runtime's CPU arena and memory patterns: on by default, off in run.sh (README "Memory of the embedded
-     * service"). */
+    /**
+     * ONNX Runtime's CPU arena and memory patterns: on by default, off in run.sh (README "Memory of the embedded
+     * service").
+     */
     @Param({"false", "true"})
     public boolean arenaAllocator;
 

@@ -6,10 +6,12 @@
 #   MEMORY_KAFKA_BOOTSTRAP_SERVERS=host:9092 deploy/local/run.sh   # use an existing cluster instead
 #
 # Ctrl-C (SIGINT) or SIGTERM stops it cleanly: publisher, Kafka Streams, then the broker. Extra arguments are passed
-# to the application (e.g. --memory.write-timeout=20s). JAVA_OPTS replaces the JVM options below: by default a heap
-# of at most 512 MiB with the serial collector, which keeps the heap near its live size (the JVM's own default, a
-# quarter of the machine's memory with G1, let the process grow to ~2.9 GiB at 10,000 memories; this default stays
-# under 1 GiB, README "Memory"); give a large space more (about -Xmx1g per million memories' index and views).
+# to the application (e.g. --memory.write-timeout=20s). The defaults below are the embedded service's memory budget
+# (README "Memory of the embedded service": what each one saves and costs, measured with deploy/local/measure-rss.sh);
+# each can be overridden from the environment, and a cluster deployment (deploy/docker, deploy/k8s) keeps its own.
+# JAVA_OPTS replaces the JVM options: the serial collector, a heap that starts small and gives memory back after a
+# full collection (MinHeapFreeRatio/MaxHeapFreeRatio; without -Xms the JVM starts at a 64th of the machine's memory
+# and never shrinks below it), at most 512 MiB (give a large space more: about -Xmx1g per million memories).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -29,17 +31,34 @@ stale() {
             -o -path '*/src/main/resources/*' \) -newer "$jar" -print \) 2>/dev/null | head -1)" ]]
 }
 
-JAR="$(jar_path || true)"
-if stale "$JAR"; then
+# MEMORY_JAR runs that jar as it is (measure-rss.sh: the same jar for both of its starts, whatever changes meanwhile)
+JAR="${MEMORY_JAR:-$(jar_path || true)}"
+if [[ -z "${MEMORY_JAR:-}" ]] && stale "$JAR"; then
   echo "Building memory-api (./mvnw -B -q -DskipTests -DskipITs package -pl memory-api -am) ..." >&2
   ./mvnw -B -q -DskipTests -DskipITs package -pl memory-api -am
   JAR="$(jar_path)"
+fi
+if [[ -n "${MEMORY_BUILD_ONLY:-}" ]]; then
+  echo "$JAR"
+  exit 0
 fi
 
 mkdir -p data
 # exec: the JVM receives Ctrl-C/SIGTERM directly; its shutdown hook closes the application context in order.
 # MALLOC_ARENA_MAX: fewer glibc malloc arenas for the native parts (ONNX Runtime, RocksDB), less fragmentation
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+# ONNX Runtime without its arena (it keeps the peak of the longest passage embedded), and native buffers of 1 MiB and
+# more (a long passage's attention buffers) returned to the system when freed, instead of kept by glibc
+export MEMORY_EMBEDDINGS_ARENA_ALLOCATOR="${MEMORY_EMBEDDINGS_ARENA_ALLOCATOR:-false}"
+# (MALLOC_MMAP_THRESHOLD_= empty: glibc's own dynamic threshold)
+if [[ -z "${MALLOC_MMAP_THRESHOLD_+set}" ]]; then
+  export MALLOC_MMAP_THRESHOLD_=1048576
+elif [[ -z "$MALLOC_MMAP_THRESHOLD_" ]]; then
+  unset MALLOC_MMAP_THRESHOLD_
+fi
+# the record cache of each of the service's Kafka Streams applications (heap; 16 MiB each in a cluster deployment)
+export MEMORY_STREAMS_CACHE_MIB="${MEMORY_STREAMS_CACHE_MIB:-2}"
 # shellcheck disable=SC2086
-exec java ${JAVA_OPTS:--Xmx512m -XX:+UseSerialGC} -Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro \
+exec java ${JAVA_OPTS:--Xms32m -Xmx512m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30} \
+  -Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro \
   -Dmemory.data-dir="${MEMORY_DATA_DIR:-./data}" -jar "$JAR" "$@"

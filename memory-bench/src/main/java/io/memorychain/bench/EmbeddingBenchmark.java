@@ -26,7 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * query form, a batch of {@value #BATCH} memories through {@code embedAll} (the figure is per batch: divide by
  * {@value #BATCH} for a text), and one text long enough to be truncated at the model's window (256 tokens for minilm,
  * 512 for the others: the worst case per memory). {@code intraOpThreads} 1 (the default) runs each model call on the
- * caller's thread only; 0 adds ONNX Runtime's pool of one (non-spinning) thread per core.
+ * caller's thread only; 0 adds ONNX Runtime's pool of one (non-spinning) thread per core. {@code arenaAllocator}
+ * true keeps ONNX Runtime's arena and memory patterns (faster allocation, but the process keeps its peak).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -54,6 +55,13 @@ public class EmbeddingBenchmark {
     @Param({"1", "0"})
     public int intraOpThreads;
 
+    /**
+     * ONNX Runtime's CPU arena and memory patterns: on by default, off in run.sh (README "Memory of the embedded
+     * service").
+     */
+    @Param({"false", "true"})
+    public boolean arenaAllocator;
+
     private OnnxSentenceEmbedder embedder;
     private List<String> sentences;
     private String longText;
@@ -61,7 +69,8 @@ public class EmbeddingBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        embedder = OnnxSentenceEmbedder.builder(EmbeddingModel.fromConfigName(model)).intraOpThreads(intraOpThreads).build();
+        embedder = OnnxSentenceEmbedder.builder(EmbeddingModel.fromConfigName(model)).intraOpThreads(intraOpThreads)
+                .arenaAllocator(arenaAllocator).build();
         sentences = new ArrayList<>(BATCH);
         for (int i = 0; i < BATCH; i++) {
             sentences.add(WHO[i % WHO.length] + " " + LIKES[(i / WHO.length) % LIKES.length] + " "

@@ -101,6 +101,13 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
                 // spinning pool threads fight the rest of the process for cores: 2-3x slower when they are busy
                 options.addConfigEntry("session.intra_op.allow_spinning", "0");
             }
+            if (!builder.arenaAllocator) {
+                // README "Memory of the embedded service": the arena keeps the peak of the longest passage seen (about
+                // 50 MiB for e5-small) and the memory patterns a plan per input shape; without them each run
+                // allocates and frees its buffers (same kernels, same vectors)
+                options.setCPUArenaAllocator(false);
+                options.setMemoryPatternOptimization(false);
+            }
             this.session = environment.createSession(onnx, options);
         } catch (OrtException e) {
             throw new IllegalStateException("cannot load the ONNX model " + model.modelResource(), e);
@@ -125,8 +132,9 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             throw e;
         }
         log.info("Embedding model {} loaded in {} ms: {} dimensions, max {} tokens, batch size {}, intra-op threads {}"
-                        + " (0 = one per core), DJL cache dir {}", modelId, (System.nanoTime() - started) / 1_000_000,
-                DIMENSIONS, model.maxTokens(), batchSize, builder.intraOpThreads, djlCache);
+                        + " (0 = one per core), arena allocator {}, DJL cache dir {}", modelId,
+                (System.nanoTime() - started) / 1_000_000, DIMENSIONS, model.maxTokens(), batchSize,
+                builder.intraOpThreads, builder.arenaAllocator, djlCache);
     }
 
     /**
@@ -360,6 +368,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         private final EmbeddingModel model;
         private int batchSize = DEFAULT_BATCH_SIZE;
         private int intraOpThreads = 1;
+        private boolean arenaAllocator = true;
         private Path djlCacheDir;
 
         private Builder(EmbeddingModel model) {
@@ -384,6 +393,17 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
                 throw new IllegalArgumentException("intraOpThreads must be 0 or more, was " + intraOpThreads);
             }
             this.intraOpThreads = intraOpThreads;
+            return this;
+        }
+
+        /**
+         * Whether ONNX Runtime uses its CPU arena allocator and memory-pattern plans (default true): on, buffers are
+         * reused between runs but the process keeps the peak of the longest input it has seen; off, each run
+         * allocates and frees its own buffers through malloc (README "Memory of the embedded service" measures both).
+         * The vectors are the same either way.
+         */
+        public Builder arenaAllocator(boolean arenaAllocator) {
+            this.arenaAllocator = arenaAllocator;
             return this;
         }
 

@@ -70,6 +70,26 @@ class EmbeddingModelsTest {
 
     @ParameterizedTest
     @EnumSource(EmbeddingModel.class)
+    void theArenaAllocatorChangesNoBitOfAnyVector(EmbeddingModel model) {
+        // the embedded service may run without ONNX Runtime's arena and memory patterns (README "Memory of the
+        // embedded service"): its vectors must be what an arena session gives, whatever ran before
+        OnnxSentenceEmbedder arena = embedder(model);
+        try (OnnxSentenceEmbedder lean = OnnxSentenceEmbedder.builder(model).arenaAllocator(false).build()) {
+            List<String> texts = new ArrayList<>(List.of(longText(10_000), "", "hi", SENTENCE, longText(2_000)));
+            TRIPLES.forEach(texts::addAll);
+            texts.add(longText(10_000));
+            texts.add("hi");
+            for (String text : texts) {
+                assertThat(lean.embed(text)).containsExactly(arena.embed(text));
+                assertThat(lean.embedQuery(text)).containsExactly(arena.embedQuery(text));
+            }
+            assertThat(lean.embedAll(texts)).usingElementComparator(Arrays::compare)
+                    .containsExactlyElementsOf(arena.embedAll(texts));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(EmbeddingModel.class)
     void everyModelGivesDeterministicUnitVectorsOf384Components(EmbeddingModel model) {
         OnnxSentenceEmbedder embedder = embedder(model);
 

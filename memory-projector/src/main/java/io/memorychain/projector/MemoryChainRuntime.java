@@ -55,6 +55,14 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * delegates to it and adds its own tuning; the fault suite's full-disk injection, docs/architecture.md §19).
      */
     public static final String ROCKSDB_CONFIG_SETTER = "memory.rocksdb.config-setter";
+    /**
+     * Process-wide setting (JVM system property, or {@code MEMORY_STREAMS_CACHE_MIB}): each Streams application's
+     * record cache in MiB (heap; default {@value #DEFAULT_STREAMS_CACHE_MIB}, 0 forwards every update). A service
+     * runs about seven applications, so their caches can hold seven times this; the embedded default
+     * ({@code deploy/local/run.sh}) sets less (README "Memory of the embedded service").
+     */
+    public static final String STREAMS_CACHE_MIB = "memory.streams.cache-mib";
+    public static final int DEFAULT_STREAMS_CACHE_MIB = 16;
 
     /**
      * The JVM system property (or {@code MEMORY_CHANGELOG_MAX_COMPACTION_LAG_MS}) bounding how long an overwritten value
@@ -261,7 +269,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
 
     /**
      * How every Memory Chain Streams application is configured (also the workers' apps, such as the linker):
-     * exactly-once v2, one stream thread, short commits, static membership, and one RocksDB memory budget for the
+     * exactly-once v2, one stream thread, short commits, static membership, a record cache of
+     * {@code memory.streams.cache-mib} MiB ({@link #STREAMS_CACHE_MIB}), and one RocksDB memory budget for the
      * process ({@link BoundedRocksDbMemory}; its sizes from the JVM system properties or environment variables
      * {@code memory.rocksdb.block-cache-mib} / {@code MEMORY_ROCKSDB_BLOCK_CACHE_MIB} and
      * {@code memory.rocksdb.memtable-mib} / {@code MEMORY_ROCKSDB_MEMTABLE_MIB}).
@@ -279,7 +288,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
         p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) replicationFactor);
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 50);
-        p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 16 * 1024 * 1024L);
+        p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG,
+                Long.parseLong(setting(STREAMS_CACHE_MIB, String.valueOf(DEFAULT_STREAMS_CACHE_MIB))) * 1024 * 1024);
         // static membership: a restarted instance takes its partitions back at once instead of waiting out a session
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), applicationId + "-" + instanceId);
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);

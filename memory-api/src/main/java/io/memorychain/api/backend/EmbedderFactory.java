@@ -6,13 +6,16 @@ import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
 
-/** The embedding model of {@code memory.embeddings.model} from its Maven artifact, loaded once, offline. */
+/**
+ * The embedding model of {@code memory.embeddings.model} from its Maven artifact, loaded once, offline; ONNX Runtime's
+ * arena allocator per {@code memory.embeddings.arena-allocator}.
+ */
 @Factory
 public class EmbedderFactory {
 
     @Singleton
     @Bean(preDestroy = "close")
     OnnxSentenceEmbedder embedder(EmbeddingsConfig config) {
-        return OnnxSentenceEmbedder.create(config.embeddingModel());
+        return OnnxSentenceEmbedder.builder(config.embeddingModel()).arenaAllocator(config.isArenaAllocator()).build();
     }
 }

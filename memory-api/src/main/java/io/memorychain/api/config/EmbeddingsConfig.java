@@ -16,6 +16,21 @@ public class EmbeddingsConfig {
     @NotBlank
     private String model = EmbeddingModel.DEFAULT.configName();
 
+    /**
+     * ONNX Runtime's CPU arena allocator and memory patterns (README "Memory of the embedded service"): on (default),
+     * the buffers are reused but the process keeps the peak of the longest passage it has embedded; off, each model
+     * run allocates and frees its buffers. The vectors are the same either way.
+     */
+    private boolean arenaAllocator = true;
+
+    public boolean isArenaAllocator() {
+        return arenaAllocator;
+    }
+
+    public void setArenaAllocator(boolean arenaAllocator) {
+        this.arenaAllocator = arenaAllocator;
+    }
+
     public String getModel() {
         return model;
     }

@@ -141,6 +141,14 @@ public final class EmbeddedKafka implements AutoCloseable {
         p.put("share.coordinator.state.topic.min.isr", "1");
         p.put("group.initial.rebalance.delay.ms", "0");
         p.put("log.cleaner.dedupe.buffer.size", String.valueOf(16 * 1024 * 1024));
+        // one machine's clients (this process's Streams applications and publishers): fewer threads than a cluster
+        // broker's defaults (3 network and 8 request threads per listener, 10 background, 4 group coordinator), each
+        // with its stack and buffers (README "Memory of the embedded service"; a cluster keeps its own settings)
+        p.put("num.network.threads", "2");
+        p.put("num.io.threads", "2");
+        p.put("background.threads", "4");
+        p.put("group.coordinator.threads", "1");
+        p.put("num.recovery.threads.per.data.dir", "1");
         p.put("broker.session.timeout.ms", "3000");
         p.put("broker.heartbeat.interval.ms", "1000");
         p.put("unstable.api.versions.enable", "false");

@@ -33,7 +33,7 @@ public class ChainController {
         this.exports = exports;
     }
 
-    @Get("/verify{?full}")
+    @Get("/verify")
     @Operation(summary = "Walk the space's chain and report the first bad seq, if any",
             description = "200 in both cases: ok true, or ok false with first_bad_seq, problem and message. "
                     + "Continues after the head this instance verified last (resumed_after_seq); full=true reads "

@@ -403,7 +403,7 @@ public class MemoryGrpcService extends MemoryServiceGrpc.MemoryServiceImplBase {
 
     @Override
     public void verifyChain(VerifyChainRequest r, StreamObserver<io.memorychain.api.grpc.v1.ChainVerification> out) {
-        unary(out, "VerifyChain", () -> proto.fill(chain.verify(Spaces.require(r.getSpace())),
+        unary(out, "VerifyChain", () -> proto.fill(chain.verify(Spaces.require(r.getSpace()), r.getFull()),
                 io.memorychain.api.grpc.v1.ChainVerification.newBuilder()).build());
     }
 

@@ -208,8 +208,9 @@ public abstract class GrpcRestParityContract {
                 .setSpace(other).build()));
         assertThat(grpcAdminCore.code).isEqualTo("ROLE_NOT_ALLOWED");
         assertThat(grpcAdminCore.description).contains("MemoryService/GetCore needs an agent key");
-        assertThat(plain(grpc(key(ADMIN)).verifyChain(VerifyChainRequest.newBuilder().setSpace(other).build())))
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + other + "/chain/verify"), key(ADMIN)).json()))
+        assertThat(plain(grpc(key(ADMIN)).verifyChain(VerifyChainRequest.newBuilder().setSpace(other).setFull(true)
+                .build()))).isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + other + "/chain/verify?full=true"),
+                        key(ADMIN)).json()))
                 .isEqualTo(plainJson(Map.of("ok", true, "events", 1)));
     }
 
@@ -329,8 +330,9 @@ public abstract class GrpcRestParityContract {
         // the agent's persona edits are followed by their critical-change alerts, by system:audit (§21)
         assertThat(audit(space)).filteredOn(e -> !"CriticalChangeAlerted".equals(e.get("event_type")))
                 .extracting(e -> e.get("actor")).containsOnly(Map.of("type", "agent", "id", "api"));
-        assertThat(plain(grpc().verifyChain(VerifyChainRequest.newBuilder().setSpace(space).build())))
-                .isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/chain/verify"), key(AGENT)).json()))
+        assertThat(plain(grpc().verifyChain(VerifyChainRequest.newBuilder().setSpace(space).setFull(true)
+                .build()))).isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + space + "/chain/verify?full=true"),
+                        key(AGENT)).json()))
                 .isEqualTo(plainJson(Map.of("ok", true, "events", audit(space).size())));
     }
 

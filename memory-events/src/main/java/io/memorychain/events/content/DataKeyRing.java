@@ -80,7 +80,40 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
             return known;
         }
         catchUp();
-        return keys.get(key);
+        DataKey found = keys.get(key);
+        return found != null ? found : awaitCommitted(key);
+    }
+
+    /**
+     * Waits, at most the ring's timeout, for a key that is not on the topic's committed part yet. The sequencer
+     * commits a key in the transaction of the event that uses it, but the transaction's commit markers reach the
+     * partitions one by one: a reader can see the event committed a moment before the key topic's last stable offset
+     * passes the key (seen under heavy load: the event went to the dead-letter topic, and its write was lost to the
+     * views). Null when it never comes (a broken invariant, or a key topic that is not the chain's).
+     */
+    private synchronized DataKey awaitCommitted(String key) {
+        if (partitions.isEmpty()) {
+            return null; // no key topic: nothing will come
+        }
+        long started = System.nanoTime();
+        long deadline = started + timeout.toNanos();
+        try {
+            while (System.nanoTime() - deadline < 0) {
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
+                    apply(record); // poll returns what became committed meanwhile, waiting up to POLL for it
+                }
+                DataKey found = keys.get(key);
+                if (found != null) {
+                    log.debug("Data key {} of {} committed {} ms after its event was read", key.replace('\0', '/'),
+                            topic, (System.nanoTime() - started) / 1_000_000);
+                    return found;
+                }
+            }
+        } catch (KafkaException e) {
+            throw new KeysUnavailableException("Cannot read the key topic " + topic + ": " + e.getMessage(), e);
+        }
+        log.warn("No data key {} on {} within {}", key.replace('\0', '/'), topic, timeout);
+        return null;
     }
 
     /** Reads the topic up to its current end offsets. */

@@ -64,6 +64,24 @@ final class CommandLine {
         return value;
     }
 
+    /** {@code --reason}, required with {@code --apply} (an ops command's dry run needs none). */
+    static String reasonForApply(Map<String, String> values) throws UsageException {
+        String reason = values.get("--reason");
+        if (values.containsKey("--apply") && (reason == null || reason.isBlank())) {
+            throw new UsageException("--apply needs --reason (kept on the chain)");
+        }
+        return reason;
+    }
+
+    /** {@code --timeout} as an ISO-8601 duration, {@code fallback} when absent. */
+    static java.time.Duration timeout(Map<String, String> values, String fallback) throws UsageException {
+        try {
+            return java.time.Duration.parse(values.getOrDefault("--timeout", fallback));
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new UsageException("--timeout must be an ISO-8601 duration such as " + fallback);
+        }
+    }
+
     static Topics topics(Map<String, String> values) {
         return Topics.withPrefix(values.getOrDefault("--topic-prefix", ""));
     }

@@ -13,7 +13,6 @@ import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.SchemaRegistry;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -67,16 +66,8 @@ final class EraseCommand {
         String space = CommandLine.required(values, "--space", "");
         String memory = CommandLine.required(values, "--memory", "");
         boolean apply = values.containsKey("--apply");
-        String reason = values.get("--reason");
-        if (apply && (reason == null || reason.isBlank())) {
-            throw new UsageException("--apply needs --reason (kept on the chain)");
-        }
-        Duration timeout;
-        try {
-            timeout = Duration.parse(values.getOrDefault("--timeout", "PT60S"));
-        } catch (DateTimeParseException e) {
-            throw new UsageException("--timeout must be an ISO-8601 duration such as PT60S");
-        }
+        String reason = CommandLine.reasonForApply(values);
+        Duration timeout = CommandLine.timeout(values, "PT60S");
         Topics topics = CommandLine.topics(values);
         return new Options(bootstrap, space, memory, reason, apply, values.getOrDefault("--admin", "ops"), timeout,
                 CommandLine.registry(values, bootstrap, topics), topics);

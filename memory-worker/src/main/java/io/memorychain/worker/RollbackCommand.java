@@ -82,16 +82,8 @@ final class RollbackCommand {
                     .replace("reflection_id", "--reflection"));
         }
         boolean apply = values.containsKey("--apply");
-        String reason = values.get("--reason");
-        if (apply && (reason == null || reason.isBlank())) {
-            throw new UsageException("--apply needs --reason (kept on the chain)");
-        }
-        Duration timeout;
-        try {
-            timeout = Duration.parse(values.getOrDefault("--timeout", "PT60S"));
-        } catch (DateTimeParseException e) {
-            throw new UsageException("--timeout must be an ISO-8601 duration such as PT60S");
-        }
+        String reason = CommandLine.reasonForApply(values);
+        Duration timeout = CommandLine.timeout(values, "PT60S");
         Topics topics = CommandLine.topics(values);
         return new Options(bootstrap, space, spec, reason, apply, values.getOrDefault("--admin", "ops"), timeout,
                 CommandLine.registry(values, bootstrap, topics), topics,

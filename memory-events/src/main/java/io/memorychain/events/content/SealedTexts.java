@@ -189,18 +189,7 @@ public final class SealedTexts {
 
     /** Whether the event has a sealed site with at least one non-null text. */
     public static boolean hasTexts(MemoryEvent event) {
-        Site site = site(event);
-        if (site == null) {
-            return false;
-        }
-        boolean[] any = {false};
-        for (String path : site.paths()) {
-            walk(event.getPayload(), path.split("\\."), 0, text -> {
-                any[0] = true;
-                return text;
-            });
-        }
-        return any[0];
+        return anyText(event, text -> true);
     }
 
     /**
@@ -230,6 +219,10 @@ public final class SealedTexts {
 
     /** Whether any sealed text of the event is encrypted. */
     public static boolean hasEncryptedText(MemoryEvent event) {
+        return anyText(event, ContentCipher::isEncrypted);
+    }
+
+    private static boolean anyText(MemoryEvent event, java.util.function.Predicate<String> test) {
         Site site = site(event);
         if (site == null) {
             return false;
@@ -237,7 +230,7 @@ public final class SealedTexts {
         boolean[] any = {false};
         for (String path : site.paths()) {
             walk(event.getPayload(), path.split("\\."), 0, text -> {
-                any[0] |= ContentCipher.isEncrypted(text);
+                any[0] |= test.test(text);
                 return text;
             });
         }

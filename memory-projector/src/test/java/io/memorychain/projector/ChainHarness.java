@@ -169,14 +169,22 @@ public final class ChainHarness implements AutoCloseable {
         views = new StoreMemoryViews(projection::getKeyValueStore, tracker, indexes, space -> 0);
     }
 
-    private static Properties props(String id) {
+    /** The state directories of this harness's drivers, deleted on {@link #close()}. */
+    private final List<java.nio.file.Path> stateDirs = new java.util.ArrayList<>();
+
+    private Properties props(String id) {
         Properties p = new Properties();
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "harness-" + id + "-" + java.util.UUID.randomUUID());
+        String applicationId = "harness-" + id + "-" + java.util.UUID.randomUUID();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         // the driver checkpoints every store after every record: on tmpfs when there is one, not on the disk
         java.nio.file.Path shm = java.nio.file.Path.of("/dev/shm");
         if (java.nio.file.Files.isDirectory(shm) && java.nio.file.Files.isWritable(shm)) {
-            p.put(StreamsConfig.STATE_DIR_CONFIG, shm.resolve("memory-chain-harness").toString());
+            java.nio.file.Path root = shm.resolve("memory-chain-harness");
+            p.put(StreamsConfig.STATE_DIR_CONFIG, root.toString());
+            // the driver leaves the projection's task directory behind (its search index files): tmpfs is memory,
+            // so every harness removes its own (they filled 20 GB of RAM over a day of test runs)
+            stateDirs.add(root.resolve(applicationId));
         }
         return p;
     }
@@ -327,5 +335,19 @@ public final class ChainHarness implements AutoCloseable {
             embedding.close();
         }
         indexes.close();
+        for (java.nio.file.Path dir : stateDirs) {
+            deleteTree(dir);
+        }
+    }
+
+    private static void deleteTree(java.nio.file.Path dir) {
+        if (!java.nio.file.Files.exists(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<java.nio.file.Path> all = java.nio.file.Files.walk(dir)) {
+            all.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("Cannot delete the harness's state directory " + dir, e);
+        }
     }
 }

@@ -1,12 +1,11 @@
 package io.memorychain.projector.retrieval;
 
+import io.memorychain.projector.MovableClock;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,23 +14,7 @@ import org.junit.jupiter.api.Test;
 
 class RerankingTest {
 
-    private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-    private final Clock clock = new Clock() {
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    };
+    private final MovableClock clock = new MovableClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final List<List<String>> calls = new ArrayList<>();
 
     private static Map<String, Double> fused() {
@@ -84,12 +67,12 @@ class RerankingTest {
         assertThat(relevance).isEqualTo(fused());
         assertThat(reranking.unreportedFailures()).as("the first failure is logged").isZero();
 
-        now = now.plusSeconds(30);
+        clock.now = clock.now.plusSeconds(30);
         reranking.apply("q", relevance, id -> id);
         reranking.apply("q", relevance, id -> id);
         assertThat(reranking.unreportedFailures()).as("within the minute: counted, not logged").isEqualTo(2);
 
-        now = now.plus(Duration.ofSeconds(31));
+        clock.now = clock.now.plus(Duration.ofSeconds(31));
         reranking.apply("q", relevance, id -> id);
         assertThat(reranking.unreportedFailures()).as("a minute later: logged with the count").isZero();
         assertThat(relevance).isEqualTo(fused());

@@ -1,12 +1,11 @@
 package io.memorychain.projector.support;
 
+import io.memorychain.projector.MovableClock;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.apache.kafka.streams.errors.StreamsException;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
@@ -16,26 +15,6 @@ import org.rocksdb.RocksDBException;
 class StreamFailuresTest {
 
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
-
-    /** A clock the test moves. */
-    private static final class TestClock extends Clock {
-        private Instant now = T0;
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
 
     private static RuntimeException fullDisk(String store) {
         ProcessorStateException state = new ProcessorStateException("Error while putting key/value into store " + store,
@@ -71,7 +50,7 @@ class StreamFailuresTest {
 
     @Test
     void aFailureIsCurrentForTheWindowAfterItsLastOccurrenceAndCounted() {
-        TestClock clock = new TestClock();
+        MovableClock clock = new MovableClock(T0);
         StreamFailures failures = new StreamFailures(clock, Duration.ofSeconds(60));
         assertThat(failures.current()).isEmpty();
 

@@ -172,6 +172,20 @@ public final class ChainHarness implements AutoCloseable {
     /** The state directories of this harness's drivers, deleted on {@link #close()}. */
     private final List<java.nio.file.Path> stateDirs = new java.util.ArrayList<>();
 
+    /** State directories of harnesses not closed yet: deleted when the test JVM exits (tests that never close one). */
+    private static final java.util.Set<java.nio.file.Path> OPEN_STATE_DIRS =
+            java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> OPEN_STATE_DIRS.forEach(dir -> {
+            try {
+                deleteTree(dir);
+            } catch (RuntimeException e) { // the JVM is exiting: nothing else to do about it
+                System.err.println(e.getMessage());
+            }
+        }), "chain-harness-state-cleanup"));
+    }
+
     private Properties props(String id) {
         Properties p = new Properties();
         String applicationId = "harness-" + id + "-" + java.util.UUID.randomUUID();
@@ -185,6 +199,7 @@ public final class ChainHarness implements AutoCloseable {
             // the driver leaves the projection's task directory behind (its search index files): tmpfs is memory,
             // so every harness removes its own (they filled 20 GB of RAM over a day of test runs)
             stateDirs.add(root.resolve(applicationId));
+            OPEN_STATE_DIRS.add(root.resolve(applicationId));
         }
         return p;
     }
@@ -337,6 +352,7 @@ public final class ChainHarness implements AutoCloseable {
         indexes.close();
         for (java.nio.file.Path dir : stateDirs) {
             deleteTree(dir);
+            OPEN_STATE_DIRS.remove(dir);
         }
     }
 

@@ -100,12 +100,23 @@ public final class SearchLatencyHarness {
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             double cpuSeconds = (PROCESS.getProcessCpuTime() - cpu0) / 1e9;
-            double recall = recall(index, data, docs, recallQueries);
-            IndexStats stats = index.stats();
+            IndexStats rebuilt = index.stats();
             System.out.printf("%n== %,d memories in one space%n", docs);
-            System.out.printf("rebuild: %.1f s, %,.0f memories/s, %d segments; process CPU %.1f s "
-                            + "(load average %s before, %s after)%n", seconds, docs / seconds, stats.segments(),
-                    cpuSeconds, load, loadAverage());
+            System.out.printf("rebuild: %.1f s, %,.0f memories/s, %d segments (%d without a graph); process CPU %.1f s "
+                            + "(load average %s before, %s after)%n", seconds, docs / seconds, rebuilt.segments(),
+                    rebuilt.graphless(), cpuSeconds, load, loadAverage());
+            if (index.buildingGraphs()) {
+                long[][] exact = measure(index, embedder, workload(embedder, data), 200);
+                System.out.println("HYBRID search while the graphs are built (exact kNN, "
+                        + index.stats().graphless() + " graphless segments): " + percentiles(exact[2]));
+                awaitGraphs(index);
+                double total = (System.nanoTime() - t0) / 1e9;
+                System.out.printf("graphs built in the background: %.1f s after the rebuild began (%,.0f memories/s "
+                                + "to the final layout), %d segment(s); process CPU since the rebuild began %.1f s "
+                                + "(load average %s)%n", total, docs / total, index.stats().segments(),
+                        (PROCESS.getProcessCpuTime() - cpu0) / 1e9, loadAverage());
+            }
+            double recall = recall(index, data, docs, recallQueries);
             if (recallQueries > 0) {
                 System.out.printf("kNN recall@%d against brute force: %.3f (%d random query vectors)%n", TOP_K,
                         recall, recallQueries);
@@ -237,7 +248,19 @@ public final class SearchLatencyHarness {
                 .withRebuild(new IndexSettings.Rebuild(
                         Integer.parseInt(o.getOrDefault("threads", "" + r.threads())),
                         Double.parseDouble(o.getOrDefault("rebuild-ram-mb", "" + r.ramBufferMb())),
-                        Integer.parseInt(o.getOrDefault("max-segments", "" + r.maxSegments()))));
+                        Integer.parseInt(o.getOrDefault("max-segments", "" + r.maxSegments())),
+                        Boolean.parseBoolean(o.getOrDefault("graphs-later", "" + r.graphsLater()))));
+    }
+
+    private static void awaitGraphs(MemoryIndex index) {
+        try {
+            if (!index.awaitGraphs(java.time.Duration.ofHours(1))) {
+                throw new IllegalStateException("the graph build did not end within an hour");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Heap after a full GC and the process's resident set (Linux only; -1 elsewhere). */

@@ -86,10 +86,12 @@ public record IndexSettings(int dimensions, int rrfK, int candidateFactor, int m
     /**
      * How a rebuild indexes. kNN searches one HNSW graph per segment, so segments cost query time, but a graph costs
      * more per insert the larger it is, and merging graphs costs about as much as building them again. Measured at
-     * 100k memories on 2 cores: 2 threads with the default buffer give 2 segments (one per thread) and twice the
-     * rebuild rate of one thread when the second core is free (the CPU is the same); merging them into one segment
-     * afterwards added ~60% to the rebuild's CPU (rejected); a 32 MB buffer gave 13 segments, a rebuild needing ~35%
-     * less CPU and ~3x slower HYBRID searches.
+     * 100k memories on 2 cores with the graphs built while indexing: 2 threads with the default buffer give 2
+     * segments (one per thread) and twice the rebuild rate of one thread when the second core is free (the CPU is
+     * the same); merging them into one segment afterwards added ~60% to the rebuild's CPU; a 32 MB buffer gave 13
+     * segments, a rebuild needing ~35% less CPU and ~3x slower HYBRID searches. With {@code graphsLater} (the
+     * default) the rebuild leaves graphless segments and one graph is built from them in the background: searchable
+     * 11x sooner, and one graph for less CPU than two (README, "Search index").
      *
      * @param threads     indexing threads; the entries are partitioned among them by key, so entries for the same
      *                    key are indexed in iteration order by the same thread. Each thread fills its own segment
@@ -99,15 +101,25 @@ public record IndexSettings(int dimensions, int rrfK, int candidateFactor, int m
      *                    thread. It is heap the rebuild may take for a while, per index rebuilding at the same time
      * @param maxSegments when positive, the rebuild ends by merging the index down to at most this many segments;
      *                    0 leaves the segments to the merge policy
+     * @param graphsLater true: the rebuild writes the vectors without HNSW graphs ({@link GraphlessVectorsFormat},
+     *                    kNN searches of them are exact) and returns; the graphs are then built in the background by
+     *                    merging the index into one segment. Measured at 100k memories on 2 cores (README, "Search
+     *                    index"): the rebuild then costs what the text costs, several times faster; false: the graphs
+     *                    are built while indexing, and the rebuild returns when they are done
      */
-    public record Rebuild(int threads, double ramBufferMb, int maxSegments) {
+    public record Rebuild(int threads, double ramBufferMb, int maxSegments, boolean graphsLater) {
 
-        public static final Rebuild DEFAULTS = new Rebuild(2, 512, 0);
+        public static final Rebuild DEFAULTS = new Rebuild(2, 512, 0, true);
 
         public Rebuild {
             if (threads < 1 || ramBufferMb <= 0 || maxSegments < 0) {
                 throw new IllegalArgumentException("threads and ramBufferMb must be positive and maxSegments >= 0");
             }
+        }
+
+        /** A rebuild that builds the graphs later (see {@code graphsLater}). */
+        public Rebuild(int threads, double ramBufferMb, int maxSegments) {
+            this(threads, ramBufferMb, maxSegments, true);
         }
     }
 }

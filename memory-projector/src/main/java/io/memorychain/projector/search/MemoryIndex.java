@@ -62,6 +62,8 @@ public final class MemoryIndex implements AutoCloseable {
     private final FreshSearchers searchers;
     private final IndexSearch search;
     private final ExecutorService mergeExecutor;
+    private final VectorCodec codec;
+    private final GraphBuild graphs;
     /** What {@link #threadNeighbours} reads; replaced as a whole when a rebuild ends. */
     private volatile ThreadOrder threads = new ThreadOrder();
     /** The input position the content stands at, as the writer thread {@link #advance advanced} it. */
@@ -77,12 +79,13 @@ public final class MemoryIndex implements AutoCloseable {
         this.settings = settings;
         this.directory = directory;
         this.mergeExecutor = MergeThreads.pool(settings.hnsw().mergeThreads());
+        this.codec = new VectorCodec(settings.hnsw(), mergeExecutor);
         Analyzer analyzer = MemoryDocuments.analyzer();
         IndexWriterConfig config = new IndexWriterConfig(analyzer)
                 .setOpenMode(keep ? IndexWriterConfig.OpenMode.APPEND : IndexWriterConfig.OpenMode.CREATE)
                 .setCommitOnClose(false)
                 .setMergePolicy(new ExpungingMergePolicy())
-                .setCodec(VectorCodec.of(settings.hnsw(), mergeExecutor))
+                .setCodec(codec)
                 .setRAMBufferSizeMB(settings.ramBufferMb());
         IndexWriter opened;
         try {
@@ -96,6 +99,10 @@ public final class MemoryIndex implements AutoCloseable {
             writer.commit(); // an empty index without commit data: files and data of an earlier process are deleted
         }
         this.searchers = new FreshSearchers(writer);
+        this.graphs = new GraphBuild(writer, () -> { // searches move onto the graphs, readers free the old files
+            searchers.written();
+            refresh();
+        });
         this.search = new IndexSearch(new RequestQueries(analyzer), settings);
     }
 
@@ -147,12 +154,18 @@ public final class MemoryIndex implements AutoCloseable {
                 directory.close();
                 return null;
             }
+            boolean graphless = false;
             try (DirectoryReader reader = DirectoryReader.open(directory)) {
                 for (LeafReaderContext leaf : reader.leaves()) {
                     leaf.reader().checkIntegrity();
+                    graphless |= graphless(leaf);
                 }
             }
-            return new MemoryIndex(directory, settings, true);
+            MemoryIndex index = new MemoryIndex(directory, settings, true);
+            if (graphless) { // committed before its graph build ended
+                index.graphs.start();
+            }
+            return index;
         } catch (IOException | RuntimeException e) { // CorruptIndexException, IndexFormatToo{Old,New}Exception, ...
             log.warn("The search index in {} cannot be reused: {}", folder, e.toString());
             if (directory != null) {
@@ -261,12 +274,16 @@ public final class MemoryIndex implements AutoCloseable {
      */
     public void expungeDeletes() {
         try {
+            if (graphs.pending()) { // its merge keeps deletions made meanwhile: expunge again when it ends
+                graphs.expungeAfter();
+            }
             writer.forceMergeDeletes(true);
             // measured on Lucene 9.12: forceMergeDeletes(true) can return before its merges ran (they were pending
             // in the scheduler), so wait for them here: erasures are rare and the merges touch only the segments
             // that hold deletions
             long deadline = System.nanoTime() + EXPUNGE_TIMEOUT_NANOS;
-            while ((writer.hasPendingMerges() || !writer.getMergingSegments().isEmpty())
+            // a graph build's merge (which expunges again when it ends) is not waited for: it can take minutes
+            while ((writer.hasPendingMerges() || !graphs.pending() && !writer.getMergingSegments().isEmpty())
                     && System.nanoTime() < deadline) {
                 Thread.sleep(5); // waiting for Lucene's merge threads; no condition to wait on is exposed
             }
@@ -304,8 +321,14 @@ public final class MemoryIndex implements AutoCloseable {
         ThreadOrder rebuilt = new ThreadOrder();
         try {
             searchers.hold();
-            writer.deleteAll();
+            codec.stopGraphs(true); // deleteAll waits for running merges
+            try {
+                writer.deleteAll();
+            } finally {
+                codec.stopGraphs(false);
+            }
             writer.getConfig().setRAMBufferSizeMB(how.ramBufferMb());
+            codec.graphless(how.graphsLater());
             count = new PartitionedIndexing(how.threads(), entry -> index(entry, rebuilt)).run(entries, fed -> {
                 if (fed % PROGRESS_EVERY == 0) {
                     log.info("search index rebuild: {} memories read ({}/s)", fed, rate(fed, started));
@@ -317,6 +340,7 @@ public final class MemoryIndex implements AutoCloseable {
                 log.info("search index rebuild: merged to at most {} segments in {} ms", how.maxSegments(),
                         (System.nanoTime() - merging) / 1_000_000);
             }
+            writer.flush(); // the buffered documents become segments while the codec still writes them graphless
         } catch (IOException e) {
             damaged = true;
             throw new UncheckedIOException("search index rebuild failed", e);
@@ -324,6 +348,7 @@ public final class MemoryIndex implements AutoCloseable {
             damaged = true;
             throw e;
         } finally {
+            codec.graphless(false);
             writer.getConfig().setRAMBufferSizeMB(settings.ramBufferMb());
             threads = rebuilt;
             searchers.written(); // also after a failure: searches then see the partial content, not the old one
@@ -331,7 +356,29 @@ public final class MemoryIndex implements AutoCloseable {
         }
         log.info("search index rebuild done: {} memories in {} ms ({}/s), {} segments", count,
                 (System.nanoTime() - started) / 1_000_000, rate(count, started), stats().segments());
+        if (how.graphsLater()) {
+            graphs.start();
+        }
         return count;
+    }
+
+    /**
+     * True while HNSW graphs are being built in the background after a {@link #rebuild} (or a {@link #reopen} of an
+     * index committed before its build ended). Meanwhile kNN searches of the segments without a graph are exact.
+     */
+    public boolean buildingGraphs() {
+        return graphs.pending();
+    }
+
+    /** Waits until no graph build is pending (see {@link #buildingGraphs}); false when the timeout passed first. */
+    public boolean awaitGraphs(java.time.Duration timeout) throws InterruptedException {
+        return graphs.await(timeout);
+    }
+
+    private static boolean graphless(LeafReaderContext leaf) {
+        org.apache.lucene.index.FieldInfo vectors = leaf.reader().getFieldInfos().fieldInfo(MemoryDocuments.VECTOR);
+        return vectors != null && GraphlessVectorsFormat.NAME.equals(
+                vectors.getAttribute(org.apache.lucene.codecs.perfield.PerFieldKnnVectorsFormat.PER_FIELD_FORMAT_KEY));
     }
 
     /** One rebuild entry: safe from several threads at once (entries of one key come from one thread, in order). */
@@ -439,7 +486,8 @@ public final class MemoryIndex implements AutoCloseable {
             IndexSearcher searcher = searchers.acquire();
             try {
                 IndexReader reader = searcher.getIndexReader();
-                return new IndexStats(reader.numDocs(), reader.numDeletedDocs(), reader.leaves().size());
+                int graphless = (int) reader.leaves().stream().filter(MemoryIndex::graphless).count();
+                return new IndexStats(reader.numDocs(), reader.numDeletedDocs(), reader.leaves().size(), graphless);
             } finally {
                 searchers.release(searcher);
             }
@@ -463,8 +511,9 @@ public final class MemoryIndex implements AutoCloseable {
     /** Closes readers, then the writer (nothing is committed: writes after the last {@link #commit} are lost). */
     @Override
     public void close() {
+        codec.stopGraphs(true); // closing the writer waits for running merges
         try {
-            IOUtils.close(searchers, writer, directory, () -> MergeThreads.shutdown(mergeExecutor));
+            IOUtils.close(graphs, searchers, writer, directory, () -> MergeThreads.shutdown(mergeExecutor));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close the search index", e);
         }

@@ -33,7 +33,7 @@ class ExpungeDeletesTest {
         }
     }
 
-    private static List<Path> filesWith(Path dir, String text) throws Exception {
+    static List<Path> filesWith(Path dir, String text) throws Exception {
         try (Stream<Path> files = Files.walk(dir)) {
             return files.filter(Files::isRegularFile).filter(f -> {
                 try {

@@ -26,8 +26,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *       scrape).</li>
  * </ul>
  * and {@code memory_chain_verifications_total{result="ok"|"failed"}}: chain verifications this instance ran
- * ({@link #verified(boolean)}), and {@code memory_ops_total{node,op,status}}: the operational events this instance's
- * ops app counted since it started (docs/architecture.md §2 memory.ops.v1).
+ * ({@link #verified(boolean)}), {@code memory_ops_total{node,op,status}}: the operational events this instance's
+ * ops app counted since it started (docs/architecture.md §2 memory.ops.v1), and the search indexes of its
+ * projection tasks: {@code memory_search_index_rebuilds_total}, {@code memory_search_index_reuses_total} and
+ * {@code memory_search_index_building_graphs} (indexes whose HNSW graphs are being built after a rebuild: kNN is exact
+ * and slower meanwhile, docs/architecture.md §6).
  */
 @Singleton
 public class ChainMeters implements MeterBinder {
@@ -61,10 +64,21 @@ public class ChainMeters implements MeterBinder {
         ops.onNew(labels -> FunctionCounter.builder("memory.ops", ops, t -> t.count(labels))
                 .description("Operational events counted by this instance since it started (docs/architecture.md §2)")
                 .tags("node", labels.node(), "op", labels.op(), "status", labels.status()).register(registry));
+        FunctionCounter.builder("memory.search.index.rebuilds", backend, b -> searchIndex(b, "rebuilds"))
+                .description("Search indexes rebuilt from the stores since start").register(registry);
+        FunctionCounter.builder("memory.search.index.reuses", backend, b -> searchIndex(b, "reuses"))
+                .description("Search indexes reused from disk since start").register(registry);
+        Gauge.builder("memory.search.index.building.graphs", backend, b -> searchIndex(b, "building_graphs"))
+                .description("Search indexes building their HNSW graphs in the background (kNN exact meanwhile)")
+                .register(registry);
         lastSeq = MultiGauge.builder("memory.chain.last.seq")
                 .description("Applied seq of a space's chain (first " + MAX_SPACES + " spaces by name)")
                 .register(registry);
         refresh();
+    }
+
+    private static double searchIndex(MemoryBackend backend, String figure) {
+        return backend.searchIndexFigures().getOrDefault(figure, 0L);
     }
 
     /** Counts one verification of a space's chain. */

@@ -124,6 +124,15 @@ public interface MemoryBackend {
         return new UsageCounters();
     }
 
+    /**
+     * The search indexes of this process's projection tasks (for {@code /prometheus}): {@code rebuilds} and
+     * {@code reuses} since start, and {@code building_graphs}, the indexes building their HNSW graphs in the
+     * background (kNN is exact and slower meanwhile); empty when this process holds no index.
+     */
+    default Map<String, Long> searchIndexFigures() {
+        return Map.of();
+    }
+
     /** The Kafka Streams applications of this process by name (their client metrics go to {@code /prometheus}). */
     default Map<String, KafkaStreams> streamsApplications() {
         return Map.of();

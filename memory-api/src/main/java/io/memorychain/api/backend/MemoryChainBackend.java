@@ -627,6 +627,13 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     /** The Kafka Streams applications of this process by name (for their client metrics on /prometheus). */
     @Override
+    public Map<String, Long> searchIndexFigures() {
+        io.memorychain.projector.search.SearchIndexes indexes = runtime.searchIndexes();
+        return Map.of("rebuilds", indexes.rebuilds(), "reuses", indexes.reuses(),
+                "building_graphs", (long) indexes.buildingGraphs());
+    }
+
+    @Override
     public Map<String, KafkaStreams> streamsApplications() {
         Map<String, KafkaStreams> apps = new java.util.LinkedHashMap<>();
         apps.put("sequencer", runtime.sequencerStreams());

@@ -117,6 +117,9 @@ class InProcessWorkersIT {
                     .contains("memory_chain_verifications_total{result=\"ok\"} 1.0")
                     .contains("memory_ops_total{node=\"hotpath\",op=\"search\",status=\"ok\"} 1.0")
                     .contains("memory_streams_lag{app=\"projection\"}")
+                    .containsPattern("(?m)^memory_search_index_rebuilds_total [1-9]")
+                    .contains("memory_search_index_reuses_total 0.0")
+                    .containsPattern("(?m)^memory_search_index_building_graphs [0-9]")
                     // a window store's RocksDB figures too (StreamsMeterFilters: one tag key for every store type)
                     .containsPattern("kafka_stream_state_num_entries_imm_mem_tables\\{[^}]*rocksdb_state_id=\"sequencer-requests\"");
             // the per-space series is refreshed every 15 s; then every metric the Grafana dashboard plots is scraped

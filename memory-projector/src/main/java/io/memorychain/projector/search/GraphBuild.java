@@ -3,7 +3,8 @@ package io.memorychain.projector.search;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -15,7 +16,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Builds the HNSW graphs of an index's graphless segments ({@link GraphlessVectorsFormat}) in the background, by
  * merging the index into one segment, which the index's codec writes with a graph. Until a build ends, kNN searches
- * of those segments are exact. Builds run one at a time on one daemon thread of this index; the merge itself runs on
+ * of those segments are exact. Builds run one at a time on a daemon thread of this index (only while one is pending); the merge itself runs on
  * Lucene's merge threads and, with {@link IndexSettings.Hnsw#mergeThreads()} above 1, on that many graph workers.
  *
  * <p>Deletions that arrive during a build stay in the merged segment as deleted documents, so deletions that must
@@ -40,11 +41,13 @@ final class GraphBuild implements java.io.Closeable {
         this.writer = writer;
         this.merged = merged;
         String name = "search-index-graphs-" + BUILDERS.incrementAndGet();
-        this.thread = Executors.newSingleThreadExecutor(r -> {
+        ThreadPoolExecutor one = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
             Thread t = new Thread(r, name);
             t.setDaemon(true);
             return t;
         });
+        one.allowCoreThreadTimeOut(true); // no idle thread between builds
+        this.thread = one;
     }
 
     /** Starts a build after any build in flight (whose segments may not include the latest graphless ones). */

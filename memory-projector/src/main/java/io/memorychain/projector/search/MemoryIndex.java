@@ -46,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * before the rebuild started.
  *
  * <p><b>Threads:</b> one writer thread (upsert, delete, rebuild) and any number of concurrent searchers. The index
- * also runs its own helper threads (daemons): the indexing threads of a rebuild, which end with it, and when
+ * also runs its own helper threads (daemons): the indexing threads of a rebuild, which end with it, the thread of a
+ * background graph build ({@link IndexSettings.Rebuild#graphsLater()}, see {@link #buildingGraphs}), and when
  * {@link IndexSettings.Hnsw#mergeThreads()} is above 1 a pool that builds merged graphs, stopped by {@link #close()}.
  *
  * <p>I/O failures surface as {@link UncheckedIOException}; after a failed write or rebuild, rebuild again.
@@ -132,7 +133,8 @@ public final class MemoryIndex implements AutoCloseable {
      * {@code expected} as commit data (see {@link #commit}) and every file of that commit passes its checksum
      * ({@link org.apache.lucene.index.LeafReader#checkIntegrity()}, which reads every file once); else null, with
      * the reason logged: no index, another commit data, or a missing, corrupt, too old or too new file. The
-     * {@link #threadNeighbours} order is empty until {@link #reloadThreads}.
+     * {@link #threadNeighbours} order is empty until {@link #reloadThreads}. An index committed before its graphs were
+     * built (see {@link #buildingGraphs}) starts building them again.
      */
     public static MemoryIndex reopen(Path folder, IndexSettings settings, Map<String, String> expected) {
         if (!java.nio.file.Files.isDirectory(folder)) {

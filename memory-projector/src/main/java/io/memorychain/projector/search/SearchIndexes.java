@@ -155,6 +155,11 @@ public final class SearchIndexes implements AutoCloseable {
         return reuses.get();
     }
 
+    /** Open indexes whose HNSW graphs are being built in the background ({@link MemoryIndex#buildingGraphs}). */
+    public synchronized int buildingGraphs() {
+        return (int) byPartition.values().stream().filter(s -> s.index.buildingGraphs()).count();
+    }
+
     /**
      * What an index is committed with: its position, the document format ({@link MemoryDocuments#FORMAT}), the
      * embedding model and the settings (which set the vector format). Reused only when all are equal.

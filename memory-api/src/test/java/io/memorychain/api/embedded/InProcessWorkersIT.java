@@ -121,7 +121,10 @@ class InProcessWorkersIT {
                     .contains("memory_search_index_reuses_total 0.0")
                     .containsPattern("(?m)^memory_search_index_building_graphs [0-9]")
                     // a window store's RocksDB figures too (StreamsMeterFilters: one tag key for every store type)
-                    .containsPattern("kafka_stream_state_num_entries_imm_mem_tables\\{[^}]*rocksdb_state_id=\"sequencer-requests\"");
+                    .containsPattern("kafka_stream_state_size_all_mem_tables\\{[^}]*rocksdb_state_id=\"sequencer-requests\"")
+                    .containsPattern("kafka_stream_state_estimate_num_keys\\{[^}]*rocksdb_state_id=\"view-memories\"")
+                    // and only the figures kept per store
+                    .doesNotContain("kafka_stream_state_num_entries_imm_mem_tables");
             // the per-space series is refreshed every 15 s; then every metric the Grafana dashboard plots is scraped
             Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> client.toBlocking().retrieve(
                     HttpRequest.GET("/prometheus"), String.class).contains("memory_chain_last_seq{space=\"" + SPACE + "\"}"));

@@ -29,6 +29,7 @@ final class GraphBuild implements java.io.Closeable {
     private static final AtomicInteger BUILDERS = new AtomicInteger();
 
     private final IndexWriter writer;
+    private final ExpungingMergePolicy policy;
     private final Runnable merged;
     private final ExecutorService thread;
     private final AtomicLong requested = new AtomicLong();
@@ -37,8 +38,9 @@ final class GraphBuild implements java.io.Closeable {
     private volatile boolean closed;
 
     /** @param merged called after each build that merged, to reopen the searches onto the graphs */
-    GraphBuild(IndexWriter writer, Runnable merged) {
+    GraphBuild(IndexWriter writer, ExpungingMergePolicy policy, Runnable merged) {
         this.writer = writer;
+        this.policy = policy;
         this.merged = merged;
         String name = "search-index-graphs-" + BUILDERS.incrementAndGet();
         ThreadPoolExecutor one = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
@@ -86,7 +88,12 @@ final class GraphBuild implements java.io.Closeable {
         try {
             if (ticket == requested.get()) { // a later request runs the same merge: skip the earlier ones
                 log.info("search index: building the HNSW graphs of {} documents", writer.getDocStats().numDocs);
-                writer.forceMerge(1, true);
+                policy.rewriteAll(true); // a lone graphless segment is rewritten too
+                try {
+                    writer.forceMerge(1, true);
+                } finally {
+                    policy.rewriteAll(false);
+                }
                 if (expungeAfter) {
                     expungeAfter = false;
                     writer.forceMergeDeletes(true);

@@ -81,11 +81,12 @@ public final class MemoryIndex implements AutoCloseable {
         this.directory = directory;
         this.mergeExecutor = MergeThreads.pool(settings.hnsw().mergeThreads());
         this.codec = new VectorCodec(settings.hnsw(), mergeExecutor);
+        ExpungingMergePolicy mergePolicy = new ExpungingMergePolicy();
         Analyzer analyzer = MemoryDocuments.analyzer();
         IndexWriterConfig config = new IndexWriterConfig(analyzer)
                 .setOpenMode(keep ? IndexWriterConfig.OpenMode.APPEND : IndexWriterConfig.OpenMode.CREATE)
                 .setCommitOnClose(false)
-                .setMergePolicy(new ExpungingMergePolicy())
+                .setMergePolicy(mergePolicy)
                 .setCodec(codec)
                 .setRAMBufferSizeMB(settings.ramBufferMb());
         IndexWriter opened;
@@ -100,7 +101,7 @@ public final class MemoryIndex implements AutoCloseable {
             writer.commit(); // an empty index without commit data: files and data of an earlier process are deleted
         }
         this.searchers = new FreshSearchers(writer);
-        this.graphs = new GraphBuild(writer, () -> { // searches move onto the graphs, readers free the old files
+        this.graphs = new GraphBuild(writer, mergePolicy, () -> { // searches move onto the graphs, readers free the old files
             searchers.written();
             refresh();
         });

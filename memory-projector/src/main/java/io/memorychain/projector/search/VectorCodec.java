@@ -4,7 +4,6 @@ import java.util.concurrent.ExecutorService;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat;
-import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 
 /**
  * The codec of the index: Lucene 9.12's default with the vector field's format from {@link IndexSettings.Hnsw}, or
@@ -26,7 +25,9 @@ final class VectorCodec extends Lucene912Codec {
      * @param mergeExecutor runs the graph-building workers of a merge; null when {@code hnsw.mergeThreads()} is 1
      */
     VectorCodec(IndexSettings.Hnsw hnsw, ExecutorService mergeExecutor) {
-        this.graphs = hnsw.quantized() ? format(hnsw, mergeExecutor)
+        this.graphs = hnsw.quantized()
+                ? new Lucene99HnswScalarQuantizedVectorsFormat(hnsw.maxConn(), hnsw.beamWidth(), hnsw.mergeThreads(),
+                        QUANTIZED_BITS, false, null, mergeExecutor)
                 : new StoppableHnswFormat(hnsw, mergeExecutor, () -> stoppingGraphs);
     }
 
@@ -47,13 +48,5 @@ final class VectorCodec extends Lucene912Codec {
     @Override
     public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
         return writingGraphless ? graphless : graphs;
-    }
-
-    static KnnVectorsFormat format(IndexSettings.Hnsw hnsw, ExecutorService mergeExecutor) {
-        if (hnsw.quantized()) {
-            return new Lucene99HnswScalarQuantizedVectorsFormat(hnsw.maxConn(), hnsw.beamWidth(), hnsw.mergeThreads(),
-                    QUANTIZED_BITS, false, null, mergeExecutor);
-        }
-        return new Lucene99HnswVectorsFormat(hnsw.maxConn(), hnsw.beamWidth(), hnsw.mergeThreads(), mergeExecutor);
     }
 }

@@ -86,6 +86,22 @@ class GraphsLaterTest {
     }
 
     @Test
+    void aRebuildIntoASingleSegmentGetsItsGraphToo() throws InterruptedException {
+        // one thread, one segment: a plain forceMerge(1) would leave it as it is, without a graph
+        IndexSettings settings = IndexSettings.DEFAULTS.withDimensions(DIMS)
+                .withRebuild(new IndexSettings.Rebuild(1, 512, 0, true));
+        try (MemoryIndex index = MemoryIndex.inMemory(settings)) {
+            index.rebuild(entries());
+            assertThat(index.awaitGraphs(WAIT)).isTrue();
+
+            IndexStats stats = index.stats();
+            assertThat(stats.segments()).isEqualTo(1);
+            assertThat(stats.graphless()).isZero();
+            assertThat(stats.documents()).isEqualTo(DOCS);
+        }
+    }
+
+    @Test
     void aRebuildThatBuildsItsGraphsWhileIndexingLeavesNothingToBuild() {
         IndexSettings settings = IndexSettings.DEFAULTS.withDimensions(DIMS)
                 .withRebuild(new IndexSettings.Rebuild(2, 512, 0, false));

@@ -129,10 +129,15 @@ final class GraphBuild implements java.io.Closeable {
         return e.getMessage() != null && e.getMessage().contains("[ABORTED]");
     }
 
-    /** Stops the thread; a merge in flight is aborted by closing the writer, not here. */
+    /**
+     * Lets the thread end: a build in flight ends when the writer is closed (its merge is stopped, see
+     * {@link VectorCodec#stopGraphs}), one queued finds the writer closed. Never interrupts the thread: an interrupt
+     * during Lucene's file I/O closes the channel, here the write lock's, and the writer's close then failed with
+     * "FileLock invalidated by an external force".
+     */
     @Override
     public void close() {
         closed = true;
-        thread.shutdownNow();
+        thread.shutdown();
     }
 }

@@ -3,8 +3,6 @@ package io.memorychain.projector.search;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -42,14 +40,8 @@ final class GraphBuild implements java.io.Closeable {
         this.writer = writer;
         this.policy = policy;
         this.merged = merged;
-        String name = "search-index-graphs-" + BUILDERS.incrementAndGet();
-        ThreadPoolExecutor one = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        });
-        one.allowCoreThreadTimeOut(true); // no idle thread between builds
-        this.thread = one;
+        // one thread, and none idle between builds
+        this.thread = MergeThreads.daemons("search-index-graphs-" + BUILDERS.incrementAndGet() + "-", 1);
     }
 
     /** Starts a build after any build in flight (whose segments may not include the latest graphless ones). */

@@ -7,7 +7,10 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** The threads that build one merged HNSW graph together: a small daemon pool whose idle threads expire. */
+/**
+ * The search index's own thread pools: the threads that build one merged HNSW graph together, and the thread of a
+ * background {@link GraphBuild}; small daemon pools whose idle threads expire.
+ */
 final class MergeThreads {
 
     private static final AtomicInteger POOLS = new AtomicInteger();
@@ -20,7 +23,11 @@ final class MergeThreads {
         if (threads == 1) {
             return null;
         }
-        String prefix = "search-index-merge-" + POOLS.incrementAndGet() + "-";
+        return daemons("search-index-merge-" + POOLS.incrementAndGet() + "-", threads);
+    }
+
+    /** A pool of {@code threads} daemon threads named {@code prefix} + a number; an idle one ends after 30 s. */
+    static ExecutorService daemons(String prefix, int threads) {
         AtomicInteger count = new AtomicInteger();
         ThreadFactory factory = r -> {
             Thread t = new Thread(r, prefix + count.incrementAndGet());

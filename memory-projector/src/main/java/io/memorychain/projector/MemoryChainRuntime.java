@@ -12,6 +12,7 @@ import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.embedding.EmbedderTopology;
 import io.memorychain.projector.linker.LinkerSettings;
 import io.memorychain.projector.linker.LinkerTopology;
+import io.memorychain.projector.projection.AppliedListener;
 import io.memorychain.projector.projection.ProjectionTopology;
 import io.memorychain.projector.support.BoundedRocksDbMemory;
 import io.memorychain.projector.support.StreamFailures;
@@ -148,6 +149,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
     private final KafkaStreams embedder;
     private KafkaStreams linker;
     private final SearchIndexes indexes;
+    private final AppliedSeqTracker tracker;
     private final MemoryViews views;
     private final MemoryViews staleViews;
     private final SpaceOwners owners;
@@ -162,6 +164,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
         this.projector = projector;
         this.embedder = embedder;
         this.indexes = indexes;
+        this.tracker = tracker;
         this.views = new StoreMemoryViews(projector, tracker, indexes, eventPartitions);
         this.staleViews = StoreMemoryViews.includingStaleCopies(projector, indexes, eventPartitions);
         this.owners = new SpaceOwners(projector, routing.applicationServer() == null ? null
@@ -378,6 +381,15 @@ public final class MemoryChainRuntime implements AutoCloseable {
 
     public MemoryViews views() {
         return views;
+    }
+
+    /**
+     * Tells {@code observer} of every event the projection applies (space and seq), on the projection's stream thread
+     * right after its views changed: it must not block. For benchmarks and probes; read-your-writes waits use
+     * {@link MemoryViews#awaitApplied}.
+     */
+    public void observeApplied(AppliedListener observer) {
+        tracker.observe(observer);
     }
 
     /**

@@ -45,8 +45,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * <ul>
  *   <li>{@code @@ACK W|M index space seq publishedMicros}: an accepted outcome (mode {@code chain}); {@code W} during
  *       the warm-up, {@code M} during the measurement; times are epoch microseconds, comparable across the two JVMs;
- *   <li>{@code @@WARMED}: the warm-up's requests are all answered; the generator then waits for a line {@code GO} on
- *       stdin (the harness first waits until the warm-up is queryable);
+ *   <li>{@code @@WARMED}: a warm-up round's requests are all answered; the generator then waits for a line on stdin
+ *       (the harness first waits until the round is queryable): {@code MORE} runs another round, {@code GO} the
+ *       measurement;
  *   <li>{@code @@START micros}: the measurement starts; {@code @@RESULT {json}}: its figures; then the JVM exits.
  * </ul>
  *
@@ -105,11 +106,16 @@ public final class LoadGenerator {
             Random random = new Random(42);
             Map<String, List<String>> ids = new ConcurrentHashMap<>();
             if (warmup > 0) {
-                phase(publisher, sink, random, ids, warmup, spaces, inFlight, "warmup-" + tag, 'W');
-                line("WARMED");
-                String go = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-                if (!"GO".equals(go)) {
-                    throw new IllegalStateException("expected GO on stdin, got " + go);
+                // the harness answers each round with MORE (another round) or GO (the measured requests)
+                BufferedReader control = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+                String answer = "MORE";
+                while ("MORE".equals(answer)) {
+                    phase(publisher, sink, random, ids, warmup, spaces, inFlight, "warmup-" + tag, 'W');
+                    line("WARMED");
+                    answer = control.readLine();
+                }
+                if (!"GO".equals(answer)) {
+                    throw new IllegalStateException("expected MORE or GO on stdin, got " + answer);
                 }
             }
             line("START " + micros());

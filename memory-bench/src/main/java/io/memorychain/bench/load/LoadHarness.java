@@ -19,25 +19,35 @@ import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.KafkaTopicSchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
 import io.memorychain.projector.TopicSetup;
-import io.memorychain.projector.view.MemoryViews;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.streams.KafkaStreams;
 
 /**
@@ -56,17 +66,22 @@ import org.apache.kafka.streams.KafkaStreams;
  *
  * then a <b>latency</b> phase at a load the system sustains (publish-to-queryable percentiles), chain verification
  * rates (every signature, and signed checkpoints) and memory use. Each phase warms up first in the same generator
- * JVM; the load average ({@code /proc/loadavg}) is printed before and after each phase. Prints a summary and writes
+ * JVM, in rounds of {@code --warmup} requests (half the measured ones by default), repeated while this JVM's JIT
+ * compilers still used more than a tenth of a core, for at most {@code --max-warmup-seconds} (120): under this load
+ * they compile the broker's, Streams' and the projection's code for a minute or more, a startup cost a running service
+ * has paid. The load average ({@code /proc/loadavg}) is printed before and after each phase. Prints a summary and writes
  * JSON.
  *
  * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.LoadHarness [--requests N]
- * [--spaces S] [--in-flight W] [--latency-requests N] [--latency-in-flight W] [--partitions P]
- * [--generator-heap 512m] [--out FILE]}
+ * [--warmup N] [--max-warmup-seconds T] [--spaces S] [--in-flight W] [--latency-requests N]
+ * [--latency-in-flight W] [--partitions P] [--generator-heap 512m] [--out FILE]}
  */
 public final class LoadHarness {
 
     /** Prefix of the ceiling's topics: the pass-through reads {@code ceiling.memory.requests.v1}. */
     static final String CEILING_PREFIX = "ceiling.";
+    /** The JIT's share of a core below which a warm-up round counts as settled. */
+    static final double JIT_SETTLED = 0.1;
 
     private LoadHarness() {
     }
@@ -81,7 +96,8 @@ public final class LoadHarness {
         int latencyRequests = Integer.parseInt(opts.getOrDefault("latency-requests", "20000"));
         int latencyInFlight = Integer.parseInt(opts.getOrDefault("latency-in-flight", "64"));
         String generatorHeap = opts.getOrDefault("generator-heap", "512m");
-        int warmup = Math.min(20_000, requests / 5);
+        int warmup = Integer.parseInt(opts.getOrDefault("warmup", String.valueOf(requests / 2)));
+        Duration maxWarmup = Duration.ofSeconds(Long.parseLong(opts.getOrDefault("max-warmup-seconds", "120")));
         Path out = Path.of(opts.getOrDefault("out", "memory-bench/target/bench-write-path.json"));
         Path dir = Files.createTempDirectory("memory-bench");
 
@@ -100,7 +116,7 @@ public final class LoadHarness {
                 dir.resolve("kafka")), Duration.ofSeconds(60))) {
             Topics topics = Topics.defaults();
             String bootstrap = kafka.bootstrapServers();
-            Generator generator = new Generator(bootstrap, generatorHeap, spaces);
+            Generator generator = new Generator(bootstrap, generatorHeap, spaces, maxWarmup);
             ChainKeys keys = ChainKeys.generate();
             try (KafkaTopicSchemaRegistry registry = new KafkaTopicSchemaRegistry(bootstrap, topics.schemas(),
                     (short) 1)) {
@@ -114,18 +130,23 @@ public final class LoadHarness {
                     startAndAwait(ceiling);
                     result.put("ceiling", generator.run("ceiling", CEILING_PREFIX, warmup, requests, inFlight, null));
                 }
+                result.put("ceiling_offsets", offsets(bootstrap, true, published(result.get("ceiling"), warmup,
+                        requests)));
                 try (MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(bootstrap,
                         topics, dir.resolve("streams"), "bench", partitions, (short) 1, WriteSettings.defaults()),
                         registry, keys, null, Duration.ofSeconds(60))) {
                     log("throughput: sequencer + projection, %d requests (+%d warm-up), %d in flight", requests,
                             warmup, inFlight);
-                    Map<String, Object> throughput = generator.run("chain", "", warmup, requests, inFlight,
-                            runtime.views());
+                    Map<String, AtomicLong> applied = new ConcurrentHashMap<>();
+                    runtime.observeApplied((space, seq) -> applied.computeIfAbsent(space, s -> new AtomicLong())
+                            .accumulateAndGet(seq, Math::max));
+                    Map<String, Object> throughput = generator.run("chain", "", warmup, requests, inFlight, applied);
                     result.put("throughput", throughput);
+                    result.put("chain_offsets", offsets(bootstrap, false, published(throughput, warmup, requests)));
                     log("latency: %d requests, %d in flight (a load the system sustains)", latencyRequests,
                             latencyInFlight);
                     result.put("latency", generator.run("chain", "", 0, latencyRequests, latencyInFlight,
-                            runtime.views()));
+                            applied));
                     result.put("ratio", ratio(result));
                     verify(result, bootstrap, topics, registry, keys);
                     result.put("memory", memory());
@@ -157,6 +178,41 @@ public final class LoadHarness {
         log("ceiling %.0f records/s; accepted %.0f requests/s queryable (%.0f%% of the ceiling), %.0f answered (%.0f%%)",
                 copied, queryable, 100 * queryable / copied, answered, 100 * answered / copied);
         return r;
+    }
+
+    /** Requests a phase published: its warm-up rounds and the measured ones. */
+    private static long published(Object phase, int warmup, int requests) {
+        return (long) warmup * ((Number) ((Map<?, ?>) phase).get("warmup_rounds")).intValue() + requests;
+    }
+
+    /**
+     * What the broker took per request in a phase: the end offsets (records and transaction markers) of the ceiling's
+     * topics, or of every other topic (requests, chain, outcomes, changelogs, ...), summed and divided by the phase's
+     * requests. The real path writes many records per request where the ceiling writes one: much of the ratio.
+     */
+    private static Map<String, Object> offsets(String bootstrap, boolean ceiling, long requests)
+            throws InterruptedException {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (TopicDescription d : admin.describeTopics(admin.listTopics().names().get()).allTopicNames().get()
+                    .values()) {
+                if (d.name().startsWith(CEILING_PREFIX) == ceiling && !d.isInternal()) {
+                    d.partitions().forEach(p -> partitions.add(new TopicPartition(d.name(), p.partition())));
+                }
+            }
+            Map<String, Long> byTopic = new TreeMap<>();
+            admin.listOffsets(partitions.stream().collect(Collectors.toMap(tp -> tp, tp -> OffsetSpec.latest())))
+                    .all().get().forEach((tp, info) -> byTopic.merge(tp.topic(), info.offset(), Long::sum));
+            long total = byTopic.values().stream().mapToLong(Long::longValue).sum();
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("offsets_per_request", round((double) total / requests));
+            m.put("by_topic", byTopic);
+            log("  %s topics: %.1f offsets (records and transaction markers) per request", ceiling ? "ceiling's"
+                    : "real path's", (double) total / requests);
+            return m;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot read the topics' end offsets", e.getCause());
+        }
     }
 
     private static void verify(Map<String, Object> result, String bootstrap, Topics topics,
@@ -208,22 +264,27 @@ public final class LoadHarness {
         private final String bootstrap;
         private final String heap;
         private final int spaces;
+        private final Duration maxWarmup;
 
-        Generator(String bootstrap, String heap, int spaces) {
+        Generator(String bootstrap, String heap, int spaces, Duration maxWarmup) {
             this.bootstrap = bootstrap;
             this.heap = heap;
             this.spaces = spaces;
+            this.maxWarmup = maxWarmup;
         }
 
         /**
          * One phase: a generator JVM warms up with {@code warmup} requests, then publishes {@code n}. With
-         * {@code views} (the real path) every accepted request is followed until it is queryable.
+         * {@code applied} (the real path: the projection's applied seq per space) every accepted request is followed
+         * until it is queryable. The warm-up repeats while this JVM's JIT compilers spent more than
+         * {@link #JIT_SETTLED} of a core during the last round, until {@code maxWarmup} has passed.
          */
-        Map<String, Object> run(String mode, String topicPrefix, int warmup, int n, int inFlight, MemoryViews views)
+        Map<String, Object> run(String mode, String topicPrefix, int warmup, int n, int inFlight,
+                                Map<String, AtomicLong> applied)
                 throws IOException, InterruptedException {
             String java = ProcessHandle.current().info().command()
                     .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            String tag = (views == null ? "ceiling-" : "run-") + System.nanoTime() + "-";
+            String tag = (applied == null ? "ceiling-" : "run-") + System.nanoTime() + "-";
             List<String> command = List.of(java, "-Xmx" + heap, "-cp", System.getProperty("java.class.path"),
                     LoadGenerator.class.getName(), "--bootstrap", bootstrap, "--mode", mode, "--topic-prefix",
                     topicPrefix, "--requests", String.valueOf(n), "--warmup", String.valueOf(warmup), "--spaces",
@@ -231,7 +292,11 @@ public final class LoadHarness {
             String loadBefore = loadAverage();
             log("  load average before: %s; generator JVM: %s ... %s", loadBefore, java,
                     String.join(" ", command.subList(4, command.size())));
-            Visibility visibility = views == null ? null : new Visibility(views, n);
+            Visibility visibility = applied == null ? null : new Visibility(applied, n);
+            Jit jit = new Jit();
+            int rounds = 0;
+            long warmupStarted = System.nanoTime();
+            double jitShare = 0;
             Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             Map<String, Object> reported = null;
             long startMicros = 0;
@@ -254,11 +319,19 @@ public final class LoadHarness {
                             if (visibility != null) {
                                 visibility.awaitWarmup();
                             }
-                            log("  warmed up (load average %s)", loadAverage());
-                            control.write("GO\n");
+                            rounds++;
+                            jitShare = jit.shareSinceLast();
+                            boolean again = jitShare > JIT_SETTLED
+                                    && System.nanoTime() - warmupStarted < maxWarmup.toNanos();
+                            log("  warm-up round %d: JIT %.0f%% of a core; %s (load average %s)", rounds,
+                                    100 * jitShare, again ? "again" : "warmed up", loadAverage());
+                            control.write(again ? "MORE\n" : "GO\n");
                             control.flush();
                         }
-                        case "START" -> startMicros = Long.parseLong(f[1]);
+                        case "START" -> {
+                            startMicros = Long.parseLong(f[1]);
+                            jit.shareSinceLast();
+                        }
                         case "RESULT" -> reported = new ObjectMapper().readValue(f[1],
                                 new TypeReference<LinkedHashMap<String, Object>>() { });
                         default -> System.out.println("[generator] " + line);
@@ -274,6 +347,9 @@ public final class LoadHarness {
             }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("load_average_before", loadBefore);
+            m.put("warmup_rounds", rounds);
+            m.put("jit_core_share_last_warmup_round", round(jitShare));
+            m.put("jit_core_share_measured", round(jit.shareSinceLast()));
             m.put("generator", reported);
             if (visibility != null) {
                 long accepted = visibility.awaitMeasured();
@@ -299,17 +375,38 @@ public final class LoadHarness {
         }
     }
 
+    /** This JVM's JIT compile time per wall time between two calls, in cores. */
+    private static final class Jit {
+
+        private final CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
+        private long lastCompileMs = compiler.getTotalCompilationTime();
+        private long lastNanos = System.nanoTime();
+
+        double shareSinceLast() {
+            long compileMs = compiler.getTotalCompilationTime();
+            long nanos = System.nanoTime();
+            double share = (compileMs - lastCompileMs) / ((nanos - lastNanos) / 1e6);
+            lastCompileMs = compileMs;
+            lastNanos = nanos;
+            return share;
+        }
+    }
+
     private record Pending(long seq, long t0Micros, int index, boolean measured) {
     }
 
     /**
-     * Follows accepted requests until the projection's applied seq for their space reaches their seq (the moment
-     * they are queryable), timing them in epoch microseconds against the generator's publish time.
+     * Follows accepted requests until the projection has applied their seq in their space (the moment they are
+     * queryable: the projection writes its views, then tells its observers), timing them in epoch microseconds against
+     * the generator's publish time. The projection's stream thread only records the applied seq per space
+     * ({@link MemoryChainRuntime#observeApplied}); a watcher
+     * thread matches pending requests against it every millisecond, so measuring costs the measured system next to
+     * nothing (polling the applied-seq store per space cost it a fifth of a core).
      */
     private static final class Visibility {
 
-        private final MemoryViews views;
         private final Map<String, ConcurrentLinkedQueue<Pending>> pending = new ConcurrentHashMap<>();
+        private final Map<String, AtomicLong> applied;
         private final long[] visibleNanos;
         private final AtomicLong warmAcks = new AtomicLong();
         private final AtomicLong warmVisible = new AtomicLong();
@@ -318,8 +415,8 @@ public final class LoadHarness {
         private final AtomicLong lastVisible = new AtomicLong();
         private final Thread watcher;
 
-        Visibility(MemoryViews views, int n) {
-            this.views = views;
+        Visibility(Map<String, AtomicLong> applied, int n) {
+            this.applied = applied;
             this.visibleNanos = new long[n];
             this.watcher = new Thread(this::watch, "visibility");
             watcher.setDaemon(true);
@@ -370,30 +467,13 @@ public final class LoadHarness {
 
         private void watch() {
             while (!Thread.currentThread().isInterrupted()) {
+                long now = LoadGenerator.micros();
                 for (Map.Entry<String, ConcurrentLinkedQueue<Pending>> e : pending.entrySet()) {
-                    if (e.getValue().isEmpty()) {
-                        continue;
+                    AtomicLong seq = applied.get(e.getKey());
+                    if (seq != null && !e.getValue().isEmpty()) {
+                        long at = seq.get();
+                        e.getValue().removeIf(p -> p.seq <= at && visible(p, now));
                     }
-                    long applied;
-                    try {
-                        applied = views.appliedSeq(e.getKey());
-                    } catch (RuntimeException notReady) {
-                        continue;
-                    }
-                    long now = LoadGenerator.micros();
-                    e.getValue().removeIf(p -> {
-                        if (p.seq > applied) {
-                            return false;
-                        }
-                        if (p.measured) {
-                            visibleNanos[p.index] = Math.max(1, (now - p.t0Micros) * 1_000);
-                            lastVisible.accumulateAndGet(now, Math::max);
-                            measuredVisible.incrementAndGet();
-                        } else {
-                            warmVisible.incrementAndGet();
-                        }
-                        return true;
-                    });
                 }
                 try {
                     Thread.sleep(1); // polling resolution of the latency measurement, not a wait for a condition
@@ -401,6 +481,17 @@ public final class LoadHarness {
                     return;
                 }
             }
+        }
+
+        private boolean visible(Pending p, long now) {
+            if (p.measured) {
+                visibleNanos[p.index] = Math.max(1, (now - p.t0Micros) * 1_000);
+                lastVisible.accumulateAndGet(now, Math::max);
+                measuredVisible.incrementAndGet();
+            } else {
+                warmVisible.incrementAndGet();
+            }
+            return true;
         }
     }
 
@@ -410,7 +501,8 @@ public final class LoadHarness {
     }
 
     private static Map<String, String> parse(String[] args) {
-        return HarnessSupport.options(args, "[--requests N] [--spaces S] [--in-flight W] [--latency-requests N]"
+        return HarnessSupport.options(args, "[--requests N] [--warmup N] [--max-warmup-seconds T] [--spaces S]"
+                + " [--in-flight W] [--latency-requests N]"
                 + " [--latency-in-flight W] [--partitions P] [--generator-heap 512m] [--out FILE]");
     }
 

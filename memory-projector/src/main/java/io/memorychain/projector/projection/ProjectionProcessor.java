@@ -30,6 +30,7 @@ import io.memorychain.projector.support.DeadLetters;
 import io.memorychain.projector.support.StoreKeys;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -216,7 +217,10 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         if (profile != null) {
             governance.put(space, profile);
         }
-        ThreadChanges.of(event, id -> memories.get(StoreKeys.of(space, id))).ifPresent(c -> recordThreadChange(space, c));
+        Function<String, Memory> after = id -> changes.stream().map(Evolver.Change::after)
+                .filter(m -> m.getId().equals(id)).findFirst()
+                .orElseGet(() -> memories.get(StoreKeys.of(space, id))); // the versions just written, not re-read
+        ThreadChanges.of(event, after).ifPresent(c -> recordThreadChange(space, c, after));
         refinements.apply(event, changes);
         audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
                 event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),
@@ -249,8 +253,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     }
 
     /** Bumps the thread's revision and keeps its last {@value ProjectionTopology#THREAD_CHANGES_KEPT} changes. */
-    private void recordThreadChange(String space, ThreadChange change) {
-        String thread = ThreadChanges.thread(memories.get(StoreKeys.of(space, change.getMemoryId())));
+    private void recordThreadChange(String space, ThreadChange change, Function<String, Memory> after) {
+        String thread = ThreadChanges.thread(after.apply(change.getMemoryId()));
         String revKey = StoreKeys.of(space, thread);
         Long current = threadRevisions.get(revKey);
         long rev = (current == null ? 0 : current) + 1;

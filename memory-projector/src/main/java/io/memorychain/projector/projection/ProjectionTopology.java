@@ -133,7 +133,7 @@ public final class ProjectionTopology {
                 Serdes.String(), AvroWireSerde.forValues(registry, MemoryEmbedding.class)), PROCESSOR,
                 EMBEDDINGS_PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(INDEX_POSITION),
-                Serdes.String(), Serdes.Long()), PROCESSOR, EMBEDDINGS_PROCESSOR);
+                Serdes.String(), Serdes.Long()).withCachingEnabled(), PROCESSOR, EMBEDDINGS_PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ACCESS),
                 Serdes.String(), AvroWireSerde.forValues(registry, AccessStats.class)), ACCESS_PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BLOCKS),
@@ -143,11 +143,11 @@ public final class ProjectionTopology {
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(AUDIT),
                 Serdes.String(), AvroWireSerde.forValues(registry, AuditEntry.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(APPLIED),
-                Serdes.String(), Serdes.Long()), PROCESSOR);
+                Serdes.String(), Serdes.Long()).withCachingEnabled(), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RELATION_STRENGTH),
                 Serdes.String(), Serdes.Double()), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(THREAD_REVISIONS),
-                Serdes.String(), Serdes.Long()), PROCESSOR);
+                Serdes.String(), Serdes.Long()).withCachingEnabled(), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(THREAD_CHANGES),
                 Serdes.String(), AvroWireSerde.forValues(registry, ThreadChange.class)), PROCESSOR);
         for (String store : new String[] {PROPOSALS, OPEN_PROPOSALS}) {

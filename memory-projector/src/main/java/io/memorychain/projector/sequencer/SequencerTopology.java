@@ -91,7 +91,7 @@ public final class SequencerTopology {
                 () -> new SequencerProcessor(requestSerde, new Decider(settings), sealer, clock,
                         settings.requestIdRetention(), contentKey), SOURCE);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(HEADS_STORE),
-                Serdes.String(), ChainHead.serde()), PROCESSOR);
+                Serdes.String(), ChainHead.serde()).withCachingEnabled(), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MEMORIES_STORE),
                 Serdes.String(), memorySerde), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BLOCKS_STORE),

@@ -321,7 +321,7 @@ public final class StoreMemoryViews implements MemoryViews {
 
     @Override
     public boolean awaitApplied(String space, long seq, Duration timeout) throws InterruptedException {
-        return tracker.await(() -> {
+        return tracker.await(space, () -> {
             try {
                 return appliedSeq(space);
             } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {

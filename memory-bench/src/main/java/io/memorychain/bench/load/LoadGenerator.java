@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -104,7 +103,7 @@ public final class LoadGenerator {
              MemoryPublisher publisher = new MemoryPublisher(bootstrap, topics, registry);
              SinkCounter sink = ceiling ? new SinkCounter(bootstrap, topics.events()) : null) {
             Random random = new Random(42);
-            Map<String, List<String>> ids = new ConcurrentHashMap<>();
+            Map<String, RecentIds> ids = new ConcurrentHashMap<>();
             if (warmup > 0) {
                 // the harness answers each round with MORE (another round) or GO (the measured requests)
                 BufferedReader control = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -126,7 +125,7 @@ public final class LoadGenerator {
 
     /** Publishes {@code n} requests (90% creates, 10% content updates of earlier memories) and waits for them all. */
     private Map<String, Object> phase(MemoryPublisher publisher, SinkCounter sink, Random random,
-                                      Map<String, List<String>> ids, int n, int spaces, int inFlight, String tag,
+                                      Map<String, RecentIds> ids, int n, int spaces, int inFlight, String tag,
                                       char kind) throws InterruptedException {
         Semaphore window = new Semaphore(inFlight);
         CountDownLatch done = new CountDownLatch(n);
@@ -142,7 +141,7 @@ public final class LoadGenerator {
             MemoryRequest request = nextRequest(random, space, ids.get(space));
             if (sink != null) {
                 // the ceiling: no outcome comes back, the known ids only shape later requests like the chain's
-                ids.computeIfAbsent(space, s -> new CopyOnWriteArrayList<>()).add(UUID.randomUUID().toString());
+                ids.computeIfAbsent(space, s -> new RecentIds()).add(UUID.randomUUID().toString());
                 publisher.publish(request);
                 continue;
             }
@@ -173,21 +172,21 @@ public final class LoadGenerator {
     }
 
     private void accepted(MemoryOutcome outcome, Throwable error, MemoryRequest request, String space,
-                          Map<String, List<String>> ids, AtomicLong rejected, char kind, int index, long t0Micros) {
+                          Map<String, RecentIds> ids, AtomicLong rejected, char kind, int index, long t0Micros) {
         if (error != null || !outcome.getAccepted()) {
             rejected.incrementAndGet();
             return;
         }
         if (request.getOp() instanceof CreateMemory) {
-            ids.computeIfAbsent(space, s -> new CopyOnWriteArrayList<>()).add(outcome.getMemoryId());
+            ids.computeIfAbsent(space, s -> new RecentIds()).add(outcome.getMemoryId());
         }
         line("ACK " + kind + " " + index + " " + space + " " + outcome.getSeq() + " " + t0Micros);
     }
 
-    static MemoryRequest nextRequest(Random random, String space, List<String> known) {
+    static MemoryRequest nextRequest(Random random, String space, RecentIds known) {
         Actor agent = Requests.actor(ActorType.AGENT, "bench");
         if (known != null && known.size() > 10 && random.nextInt(10) == 0) {
-            return Requests.updateContent(space, agent, known.get(random.nextInt(known.size())), sentence(random))
+            return Requests.updateContent(space, agent, known.any(random), sentence(random))
                     .build();
         }
         return Requests.create(space, agent, CreateMemory.newBuilder().setContent(sentence(random))
@@ -276,6 +275,30 @@ public final class LoadGenerator {
                 Thread.currentThread().interrupt();
             }
             consumer.close();
+        }
+    }
+
+    /**
+     * The last {@link #KEPT} memory ids of a space, which updates pick from: bounded, so long warm-ups neither fill the
+     * generator's heap nor copy a growing list on every add.
+     */
+    static final class RecentIds {
+
+        static final int KEPT = 1_000;
+
+        private final String[] ids = new String[KEPT];
+        private long added;
+
+        synchronized void add(String id) {
+            ids[(int) (added++ % KEPT)] = id;
+        }
+
+        synchronized int size() {
+            return (int) Math.min(added, KEPT);
+        }
+
+        synchronized String any(Random random) {
+            return ids[random.nextInt(size())];
         }
     }
 }

@@ -82,8 +82,10 @@ class EmbeddedRestartIT {
             assertThat(((Number) next.get("seq")).longValue()).isEqualTo(4);
             Map<String, Object> verify = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")
                     .bearerAuth(admin), Map.class);
-            assertThat(verify).containsEntry("ok", true).containsEntry("events", 4)
+            // at least the four written: the linker may already have appended the link of the two memories about Ana
+            assertThat(verify).containsEntry("ok", true)
                     .as("a restarted instance reads the whole chain").doesNotContainKey("resumed_after_seq");
+            assertThat(((Number) verify.get("events")).longValue()).isGreaterThanOrEqualTo(4);
             client.toBlocking().retrieve(HttpRequest.POST("/v1/spaces/" + space + "/memories", Map.of("content",
                     "Ana works nights")).bearerAuth(agent), Map.class);
             Map<String, Object> resumed = client.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space

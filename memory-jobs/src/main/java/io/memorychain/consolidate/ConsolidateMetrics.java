@@ -1,6 +1,7 @@
 package io.memorychain.consolidate;
 
 import io.memorychain.jobs.JobMetrics;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Counters of the consolidation job (its runs' and, in {@link #job()}, its loop's), logged on stop and printed by the benchmark. */
@@ -13,6 +14,9 @@ public final class ConsolidateMetrics extends JobMetrics {
     final LongAdder calls = new LongAdder();
     final LongAdder tokens = new LongAdder();
     final LongAdder invalidAnswers = new LongAdder();
+    /** Memories and vectors the job holds in its heap: it keeps every memory of every space it reads, and its vector. */
+    final AtomicLong memoriesHeld = new AtomicLong();
+    final AtomicLong vectorsHeld = new AtomicLong();
 
     public long runs() {
         return runs.sum();
@@ -42,6 +46,14 @@ public final class ConsolidateMetrics extends JobMetrics {
         return invalidAnswers.sum();
     }
 
+    public long memoriesHeld() {
+        return memoriesHeld.get();
+    }
+
+    public long vectorsHeld() {
+        return vectorsHeld.get();
+    }
+
     /** The loop's figures: records read, requests published, lag, partitions, last poll and run. */
     /** Records read from the events and embeddings topics (state rebuilds included). */
     public long recordsRead() {
@@ -51,6 +63,7 @@ public final class ConsolidateMetrics extends JobMetrics {
     public synchronized String summary() {
         return "runs=" + runs() + " nearExact=" + nearExact() + " checked=" + checked() + " sameFact=" + sameFact()
                 + " llmCalls=" + calls() + " llmTokens=" + tokens() + " invalidAnswers=" + invalidAnswers()
-                + " failures=" + chatFailures() + " published=" + published();
+                + " failures=" + chatFailures() + " published=" + published() + " memoriesHeld=" + memoriesHeld()
+                + " vectorsHeld=" + vectorsHeld();
     }
 }

@@ -45,6 +45,7 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
 
     private final ConsolidateSettings settings;
     private final Consolidations consolidations;
+    private final ConsolidateMetrics metrics;
     private final String modelId;
     /** Other models whose vectors were read: each is warned about once (a job started with the wrong model id). */
     private final Set<String> foreignModels = new HashSet<>();
@@ -56,8 +57,9 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     private final Map<String, Deque<PendingRun>> pending = new HashMap<>();
 
     ConsolidateWorker(SchemaRegistry registry, ConsolidateSettings settings, Consolidations consolidations,
-                      String modelId, String embeddingsTopic, ChainContent content) {
+                      ConsolidateMetrics metrics, String modelId, String embeddingsTopic, ChainContent content) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.consolidations = Objects.requireNonNull(consolidations, "consolidations");
         this.modelId = Objects.requireNonNull(modelId, "modelId");
         this.embeddingsTopic = Objects.requireNonNull(embeddingsTopic, "embeddingsTopic");
@@ -92,13 +94,15 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
                                                               Consolidations consolidations,
                                                               ConsolidateMetrics metrics, String modelId,
                                                               ChainContent content, ChainJob.BeforeCommit beforeCommit) {
-        return new ChainJob<>(options, registry, new ConsolidateWorker(registry, settings, consolidations, modelId,
-                options.topics().embeddings(), content), metrics.job(), beforeCommit);
+        return new ChainJob<>(options, registry, new ConsolidateWorker(registry, settings, consolidations, metrics,
+                modelId, options.topics().embeddings(), content), metrics.job(), beforeCommit);
     }
 
     @Override
     public void reset() {
         spaces.clear();
+        metrics.memoriesHeld.set(0);
+        metrics.vectorsHeld.set(0);
         planners.clear();
         pending.clear();
     }
@@ -118,7 +122,11 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
         if (record.topic().equals(embeddingsTopic)) {
             MemoryEmbedding embedding = embeddingSerde.deserialize(record.topic(), record.value());
             spaceId = embedding.getSpace();
-            if (!space(spaceId).onEmbedding(embedding, live)) {
+            SpaceMemories space = space(spaceId);
+            int vectorsBefore = space.vectorCount();
+            boolean kept = space.onEmbedding(embedding, live);
+            metrics.vectorsHeld.addAndGet(space.vectorCount() - vectorsBefore);
+            if (!kept) {
                 if (foreignModels.add(embedding.getModelId())) {
                     log.warn("consolidate: the embeddings topic carries vectors of model {}, this job compares {}: "
                             + "runs wait for vectors of {} (start the job with the embedder's model id)",
@@ -131,7 +139,11 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
             MemoryEvent event = eventSerde.deserialize(record.topic(), record.value());
             spaceId = event.getSpace();
             SpaceMemories space = space(spaceId);
+            int memoriesBefore = space.size();
+            int vectorsBefore = space.vectorCount();
             space.onEvent(event);
+            metrics.memoriesHeld.addAndGet(space.size() - memoriesBefore);
+            metrics.vectorsHeld.addAndGet(space.vectorCount() - vectorsBefore);
             Deque<PendingRun> runs = queue(spaceId);
             Optional<Instant> previous = runs.isEmpty() ? planner(spaceId).lastRun() : Optional.of(runs.getLast().at());
             if (previous.isEmpty() || !space.chainTime().isBefore(previous.get().plus(settings.interval()))) {

@@ -35,6 +35,7 @@ public final class SpaceMemories {
     private final Map<String, Long> contentSeq = new HashMap<>();
     /** memory id -> content hash -> vector: the current content's and any later content's not yet seen as events. */
     private final Map<String, Map<String, Vector>> vectors = new HashMap<>();
+    private int vectorCount;
     private Instant chainTime;
     private long embeddedSeq = -1;
     private long lastStateOnlySeq = -1;
@@ -51,7 +52,9 @@ public final class SpaceMemories {
                 contentSeq.put(after.getId(), event.getSeq());
                 Map<String, Vector> kept = vectors.get(after.getId());
                 if (kept != null) {
+                    int held = kept.size();
                     kept.values().removeIf(v -> v.seq() < event.getSeq());
+                    vectorCount -= held - kept.size();
                 }
             }
         }
@@ -75,8 +78,10 @@ public final class SpaceMemories {
         }
         Long current = contentSeq.get(embedding.getMemoryId());
         if (current == null || embedding.getSeq() >= current) {
-            vectors.computeIfAbsent(embedding.getMemoryId(), id -> new HashMap<>(2))
-                    .put(embedding.getContentHash(), new Vector(embedding.getSeq(), values(embedding), live));
+            if (vectors.computeIfAbsent(embedding.getMemoryId(), id -> new HashMap<>(2))
+                    .put(embedding.getContentHash(), new Vector(embedding.getSeq(), values(embedding), live)) == null) {
+                vectorCount++;
+            }
         }
         return true;
     }
@@ -88,6 +93,16 @@ public final class SpaceMemories {
             values[i] = boxed.get(i);
         }
         return values;
+    }
+
+    /** Memories held (every memory of the space the job has seen, whatever its state). */
+    public int size() {
+        return memories.size();
+    }
+
+    /** Vectors held: the current content's of each memory, and any of a later content not yet seen as an event. */
+    public int vectorCount() {
+        return vectorCount;
     }
 
     /** Chain time: the latest {@code occurred_at} of the space's events, null before the first. */

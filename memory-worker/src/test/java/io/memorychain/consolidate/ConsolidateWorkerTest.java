@@ -45,6 +45,7 @@ class ConsolidateWorkerTest {
             AvroWireSerde.forValues(REGISTRY, MemoryEmbedding.class);
 
     private final ConsolidateSettings settings = ConsolidateSettings.defaults();
+    private final ConsolidateMetrics metrics = new ConsolidateMetrics();
 
     @Test
     void aRunWaitsForTheVectorsOfItsCandidatesAndPlansTheSameInEitherOrder() {
@@ -62,6 +63,22 @@ class ConsolidateWorkerTest {
         assertThat(livePlans.get(1).nearExact()).singleElement()
                 .satisfies(p -> assertThat(List.of(p.a().id(), p.b().id())).containsExactly("m1", "m2"));
         assertThat(describe(replayPlans)).isEqualTo(describe(livePlans));
+    }
+
+    @Test
+    void theMemoriesAndVectorsTheJobHoldsInItsHeapAreCounted() {
+        ConsolidateWorker worker = worker();
+        worker.onRecord(created(1, "m1", "Alice is allergic to peanuts.", T0));
+        worker.onRecord(created(2, "m2", "Bob plays the cello.", T0.plusSeconds(1)));
+        worker.onRecord(vector(1, "m1", MODEL, 1f, 0f));
+        worker.onRecord(vector(1, "m1", MODEL, 1f, 0f)); // the same vector read again replaces it
+        worker.onRecord(vector(2, "m2", "another-model", 0f, 1f)); // not this job's model: not kept
+        assertThat(metrics.memoriesHeld()).isEqualTo(2);
+        assertThat(metrics.vectorsHeld()).isEqualTo(1);
+
+        worker.reset();
+        assertThat(metrics.memoriesHeld()).isZero();
+        assertThat(metrics.vectorsHeld()).isZero();
     }
 
     @Test
@@ -137,10 +154,9 @@ class ConsolidateWorkerTest {
     private ConsolidateWorker worker() {
         LlmRuntime runtime = new LlmRuntime(new TokenBudget(Clock.systemUTC()), new UsageCounters(), d -> { },
                 () -> 0.5);
-        ConsolidateMetrics metrics = new ConsolidateMetrics();
         Consolidations none = new Consolidations(new ChatModels(LlmSettings.fromProperties(Map.of()), runtime),
                 settings, metrics);
-        return new ConsolidateWorker(REGISTRY, settings, none, MODEL, "vectors", ChainContent.PLAINTEXT);
+        return new ConsolidateWorker(REGISTRY, settings, none, metrics, MODEL, "vectors", ChainContent.PLAINTEXT);
     }
 
     private static ConsumerRecord<byte[], byte[]> created(long seq, String id, String content, Instant at) {

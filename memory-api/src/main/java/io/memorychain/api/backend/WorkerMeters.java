@@ -31,6 +31,8 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code memory_worker_lag{worker}}: records of the worker's input not yet consumed;</li>
  *   <li>{@code memory_worker_last_run_seconds{worker}}: epoch seconds of its last check (NaN before the first);</li>
  *   <li>{@code memory_worker_requests_total{worker}}: requests it published since start;</li>
+ *   <li>{@code memory_worker_memories_held{worker}}, {@code memory_worker_vectors_held{worker}}: what a worker that
+ *       keeps the chain's memories in its heap (consolidation) holds;</li>
  *   <li>{@code memory_llm_calls_total{purpose,outcome}} and {@code memory_llm_tokens_total{purpose}} (prompt +
  *       completion) of the jobs' model calls;</li>
  *   <li>Kafka Streams' own client metrics ({@code kafka_stream_*}, tag {@code app}) of every Streams application
@@ -68,6 +70,13 @@ public class WorkerMeters implements MeterBinder, AutoCloseable {
             FunctionCounter.builder("memory.worker.requests", backend, b -> number(b, worker, "requested_total"))
                     .description("Requests the worker published since start").tag("worker", worker)
                     .register(registry);
+            if (((Map<?, ?>) figures).containsKey("memories_held")) {
+                Gauge.builder("memory.worker.memories.held", backend, b -> number(b, worker, "memories_held"))
+                        .description("Memories the worker holds in its heap (it grows with the chain)")
+                        .tag("worker", worker).register(registry);
+                Gauge.builder("memory.worker.vectors.held", backend, b -> number(b, worker, "vectors_held"))
+                        .description("Vectors the worker holds in its heap").tag("worker", worker).register(registry);
+            }
         });
         UsageCounters usage = backend.llmUsage();
         for (String purpose : PURPOSES) {

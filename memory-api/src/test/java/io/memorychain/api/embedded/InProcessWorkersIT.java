@@ -104,12 +104,16 @@ class InProcessWorkersIT {
             assertThat((Map<String, Object>) workers.get("lifecycle")).containsKeys("state", "lag", "requested_total");
             assertThat((Map<String, Object>) workers.get("consolidate")).containsEntry("state", "RUNNING")
                     .containsEntry("near_exact", 1).containsEntry("requested_total", 1).containsEntry("llm_calls", 0)
-                    .containsKeys("runs", "lag", "last_check_at", "last_run_at", "partitions");
+                    .containsKeys("runs", "lag", "last_check_at", "last_run_at", "partitions", "memories_held",
+                            "vectors_held");
             String prometheus = client.toBlocking().retrieve(HttpRequest.GET("/prometheus"), String.class);
             assertThat(prometheus).contains("memory_worker_lag{worker=\"lifecycle\"}")
                     .contains("memory_worker_requests_total{worker=\"lifecycle\"}")
                     .contains("memory_worker_last_run_seconds{worker=\"lifecycle\"}")
                     .contains("memory_worker_requests_total{worker=\"consolidate\"} 1.0")
+                    // the job holds the memories it read (the three written and the merge's) and their vectors
+                    .containsPattern("memory_worker_memories_held\\{worker=\"consolidate\"} [1-9]")
+                    .containsPattern("memory_worker_vectors_held\\{worker=\"consolidate\"} [1-9]")
                     .doesNotContain("worker=\"tom\"")
                     .contains("memory_llm_calls_total{outcome=\"ok\",purpose=\"tom\"} 0.0")
                     .contains("memory_llm_calls_total{outcome=\"ok\",purpose=\"consolidate\"} 0.0")

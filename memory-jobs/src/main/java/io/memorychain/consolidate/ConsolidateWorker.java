@@ -123,9 +123,10 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
             MemoryEmbedding embedding = embeddingSerde.deserialize(record.topic(), record.value());
             spaceId = embedding.getSpace();
             SpaceMemories space = space(spaceId);
+            int memoriesBefore = space.size();
             int vectorsBefore = space.vectorCount();
             boolean kept = space.onEmbedding(embedding, live);
-            metrics.vectorsHeld.addAndGet(space.vectorCount() - vectorsBefore);
+            held(space, memoriesBefore, vectorsBefore);
             if (!kept) {
                 if (foreignModels.add(embedding.getModelId())) {
                     log.warn("consolidate: the embeddings topic carries vectors of model {}, this job compares {}: "
@@ -142,8 +143,7 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
             int memoriesBefore = space.size();
             int vectorsBefore = space.vectorCount();
             space.onEvent(event);
-            metrics.memoriesHeld.addAndGet(space.size() - memoriesBefore);
-            metrics.vectorsHeld.addAndGet(space.vectorCount() - vectorsBefore);
+            held(space, memoriesBefore, vectorsBefore);
             Deque<PendingRun> runs = queue(spaceId);
             Optional<Instant> previous = runs.isEmpty() ? planner(spaceId).lastRun() : Optional.of(runs.getLast().at());
             if (previous.isEmpty() || !space.chainTime().isBefore(previous.get().plus(settings.interval()))) {
@@ -151,6 +151,12 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
             }
         }
         return plans(spaceId);
+    }
+
+    /** Adds what a record changed in the space's memories and vectors to the job's totals. */
+    private void held(SpaceMemories space, int memoriesBefore, int vectorsBefore) {
+        metrics.memoriesHeld.addAndGet(space.size() - memoriesBefore);
+        metrics.vectorsHeld.addAndGet(space.vectorCount() - vectorsBefore);
     }
 
     /** Plans the space's runs that are complete, oldest first; the live ones are returned. */

@@ -5,6 +5,7 @@ import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Kafka Streams names the store of its RocksDB metrics {@code rocksdb.state.id} for key-value stores but
@@ -31,7 +32,7 @@ public class StreamsMeterFilters {
     @Named("rocksdb-figures")
     MeterFilter rocksDbFigures() {
         Set<String> kept = STATE_FIGURES.stream().map(f -> STATE_METRICS + "." + f.replace('-', '.'))
-                .collect(java.util.stream.Collectors.toSet());
+                .collect(Collectors.toSet());
         return MeterFilter.deny(id -> id.getName().startsWith(STATE_METRICS + ".") && !kept.contains(id.getName()));
     }
 

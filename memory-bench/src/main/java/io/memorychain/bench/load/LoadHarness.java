@@ -399,9 +399,9 @@ public final class LoadHarness {
      * Follows accepted requests until the projection has applied their seq in their space (the moment they are
      * queryable: the projection writes its views, then tells its observers), timing them in epoch microseconds against
      * the generator's publish time. The projection's stream thread only records the applied seq per space
-     * ({@link MemoryChainRuntime#observeApplied}); a watcher
-     * thread matches pending requests against it every millisecond, so measuring costs the measured system next to
-     * nothing (polling the applied-seq store per space cost it a fifth of a core).
+     * ({@link MemoryChainRuntime#observeApplied}); a watcher thread matches pending requests against it every
+     * millisecond, so measuring costs the measured system next to nothing (polling the applied-seq store per space
+     * cost it a fifth of a core).
      */
     private static final class Visibility {
 
@@ -472,7 +472,13 @@ public final class LoadHarness {
                     AtomicLong seq = applied.get(e.getKey());
                     if (seq != null && !e.getValue().isEmpty()) {
                         long at = seq.get();
-                        e.getValue().removeIf(p -> p.seq <= at && visible(p, now));
+                        e.getValue().removeIf(p -> {
+                            if (p.seq > at) {
+                                return false;
+                            }
+                            recordVisible(p, now);
+                            return true;
+                        });
                     }
                 }
                 try {
@@ -483,7 +489,7 @@ public final class LoadHarness {
             }
         }
 
-        private boolean visible(Pending p, long now) {
+        private void recordVisible(Pending p, long now) {
             if (p.measured) {
                 visibleNanos[p.index] = Math.max(1, (now - p.t0Micros) * 1_000);
                 lastVisible.accumulateAndGet(now, Math::max);
@@ -491,7 +497,6 @@ public final class LoadHarness {
             } else {
                 warmVisible.incrementAndGet();
             }
-            return true;
         }
     }
 

@@ -8,8 +8,8 @@ import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.job.ChainJob;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -52,19 +52,35 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     private final String embeddingsTopic;
     private final AvroWireSerde<MemoryEvent> eventSerde;
     private final AvroWireSerde<MemoryEmbedding> embeddingSerde;
+    private final ChainContent content;
+    private final ConsolidateStore store;
     private final Map<String, SpaceMemories> spaces = new HashMap<>();
     private final Map<String, ConsolidatePlanner> planners = new HashMap<>();
-    private final Map<String, Deque<PendingRun>> pending = new HashMap<>();
+    /** space -> its run that waits for vectors (at most one: the space's later events wait behind it). */
+    private final Map<String, PendingRun> pending = new HashMap<>();
+    /** space -> its events read while its run waits, applied in order once the run is planned. */
+    private final Map<String, Deque<HeldEvent>> held = new HashMap<>();
 
+    private record HeldEvent(MemoryEvent event, boolean live) {
+    }
+
+    /**
+     * @param stateDir where the job keeps its copy of the memories and vectors ({@link ConsolidateStore}: emptied now,
+     *                 rebuilt from the chain, deleted on {@link #close()})
+     */
     ConsolidateWorker(SchemaRegistry registry, ConsolidateSettings settings, Consolidations consolidations,
-                      ConsolidateMetrics metrics, String modelId, String embeddingsTopic, ChainContent content) {
+                      ConsolidateMetrics metrics, String modelId, String embeddingsTopic, ChainContent content,
+                      Path stateDir) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.consolidations = Objects.requireNonNull(consolidations, "consolidations");
         this.modelId = Objects.requireNonNull(modelId, "modelId");
         this.embeddingsTopic = Objects.requireNonNull(embeddingsTopic, "embeddingsTopic");
-        this.eventSerde = content.eventSerde(registry);
+        this.content = Objects.requireNonNull(content, "content");
+        // texts stay encrypted in the job's state on disk: decrypted only for a run's candidates
+        this.eventSerde = ChainContent.PLAINTEXT.eventSerde(registry);
         this.embeddingSerde = AvroWireSerde.forValues(registry, MemoryEmbedding.class);
+        this.store = ConsolidateStore.open(stateDir);
     }
 
     /** The loop's options for the consolidation job: reads the events and embeddings topics. */
@@ -78,14 +94,17 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
      * The consolidation job, ready to {@link ChainJob#run()}.
      *
      * @param modelId the embedding model whose vectors are compared
-     * @param content how the chain's texts are read (decrypted, or {@link ChainContent#PLAINTEXT})
+     * @param content  how the chain's texts are read (decrypted, or {@link ChainContent#PLAINTEXT})
+     * @param stateDir a local directory of the job's own (its copy of the memories and vectors; emptied at start,
+     *                 deleted when the job closes)
      */
     public static ChainJob<List<ConsolidatePlanner.Plan>> job(ChainJob.Options options, SchemaRegistry registry,
                                                               ConsolidateSettings settings,
                                                               Consolidations consolidations,
                                                               ConsolidateMetrics metrics, String modelId,
-                                                              ChainContent content) {
-        return job(options, registry, settings, consolidations, metrics, modelId, content, ChainJob.BeforeCommit.NONE);
+                                                              ChainContent content, Path stateDir) {
+        return job(options, registry, settings, consolidations, metrics, modelId, content, stateDir,
+                ChainJob.BeforeCommit.NONE);
     }
 
     /** As above, with a hook called before each transaction commits (crash tests). */
@@ -93,18 +112,26 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
                                                               ConsolidateSettings settings,
                                                               Consolidations consolidations,
                                                               ConsolidateMetrics metrics, String modelId,
-                                                              ChainContent content, ChainJob.BeforeCommit beforeCommit) {
+                                                              ChainContent content, Path stateDir,
+                                                              ChainJob.BeforeCommit beforeCommit) {
         return new ChainJob<>(options, registry, new ConsolidateWorker(registry, settings, consolidations, metrics,
-                modelId, options.topics().embeddings(), content), metrics.job(), beforeCommit);
+                modelId, options.topics().embeddings(), content, stateDir), metrics.job(), beforeCommit);
     }
 
     @Override
     public void reset() {
         spaces.clear();
+        store.clear();
         metrics.memoriesHeld.set(0);
         metrics.vectorsHeld.set(0);
         planners.clear();
         pending.clear();
+        held.clear();
+    }
+
+    @Override
+    public void close() {
+        store.close();
     }
 
     @Override
@@ -114,7 +141,8 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
 
     /**
      * Opens a run at each event that makes one due (one interval of chain time after the previous run opened), and
-     * returns the runs this record completes, in order, if any of them depends on a live record.
+     * returns the runs this record completes, in order, if any of them depends on a live record. While a space's run
+     * waits for vectors, its later events are held back, so the run plans on the memories of its time.
      */
     @Override
     public Optional<List<ConsolidatePlanner.Plan>> onRecord(ConsumerRecord<byte[], byte[]> record, boolean live) {
@@ -135,22 +163,33 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
                 }
                 return Optional.empty();
             }
-            queue(spaceId).forEach(run -> run.offer(embedding, live));
+            PendingRun run = pending.get(spaceId);
+            if (run != null) {
+                run.offer(embedding, live);
+            }
         } else {
             MemoryEvent event = eventSerde.deserialize(record.topic(), record.value());
             spaceId = event.getSpace();
-            SpaceMemories space = space(spaceId);
-            int memoriesBefore = space.size();
-            int vectorsBefore = space.vectorCount();
-            space.onEvent(event);
-            held(space, memoriesBefore, vectorsBefore);
-            Deque<PendingRun> runs = queue(spaceId);
-            Optional<Instant> previous = runs.isEmpty() ? planner(spaceId).lastRun() : Optional.of(runs.getLast().at());
-            if (previous.isEmpty() || !space.chainTime().isBefore(previous.get().plus(settings.interval()))) {
-                runs.addLast(space.pendingRun(space.chainTime(), event.getSeq(), settings.recency(), live));
+            if (pending.containsKey(spaceId)) {
+                held.computeIfAbsent(spaceId, s -> new ArrayDeque<>()).addLast(new HeldEvent(event, live));
+                return Optional.empty();
             }
+            apply(event, live);
         }
         return plans(spaceId);
+    }
+
+    /** Applies an event to its space and opens the space's run if the event makes one due. */
+    private void apply(MemoryEvent event, boolean live) {
+        String spaceId = event.getSpace();
+        SpaceMemories space = space(spaceId);
+        int memoriesBefore = space.size();
+        int vectorsBefore = space.vectorCount();
+        space.onEvent(event);
+        held(space, memoriesBefore, vectorsBefore);
+        if (planner(spaceId).due(space.chainTime())) {
+            pending.put(spaceId, space.pendingRun(space.chainTime(), event.getSeq(), settings.recency(), live));
+        }
     }
 
     /** Adds what a record changed in the space's memories and vectors to the job's totals. */
@@ -159,27 +198,44 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
         metrics.vectorsHeld.addAndGet(space.vectorCount() - vectorsBefore);
     }
 
-    /** Plans the space's runs that are complete, oldest first; the live ones are returned. */
+    /**
+     * Plans the space's run once it is complete, then applies the events held behind it (which may open and complete
+     * further runs), in order; the live plans are returned.
+     */
     private Optional<List<ConsolidatePlanner.Plan>> plans(String spaceId) {
-        Deque<PendingRun> runs = queue(spaceId);
         SpaceMemories space = space(spaceId);
+        Deque<HeldEvent> waiting = held.getOrDefault(spaceId, new ArrayDeque<>());
         List<ConsolidatePlanner.Plan> plans = new ArrayList<>();
-        while (!runs.isEmpty() && runs.getFirst().complete(space.embeddedSeq(), space.lastStateOnlySeq())) {
-            PendingRun run = runs.removeFirst();
-            if (!run.ready()) {
-                log.info("consolidate: run of space={} at {} plans without {} vector(s) the embedder did not write",
-                        spaceId, run.at(), run.waiting());
+        while (true) {
+            PendingRun run = pending.get(spaceId);
+            if (run != null) {
+                if (!run.complete(space.embeddedSeq(), space.lastStateOnlySeq())) {
+                    break;
+                }
+                pending.remove(spaceId);
+                plan(spaceId, space, run).ifPresent(plans::add);
+            } else if (!waiting.isEmpty()) {
+                HeldEvent next = waiting.removeFirst();
+                apply(next.event(), next.live());
+            } else {
+                break;
             }
-            Optional<ConsolidatePlanner.Plan> plan = planner(spaceId).plan(spaceId, run.items(), run.at());
-            if (run.live()) {
-                plan.ifPresent(plans::add);
-            }
+        }
+        if (waiting.isEmpty()) {
+            held.remove(spaceId);
         }
         return plans.isEmpty() ? Optional.empty() : Optional.of(plans);
     }
 
-    private Deque<PendingRun> queue(String space) {
-        return pending.computeIfAbsent(space, s -> new ArrayDeque<>());
+    /** Plans a complete run over the space's candidates as they stand (its time's); the plan if the run is live. */
+    private Optional<ConsolidatePlanner.Plan> plan(String spaceId, SpaceMemories space, PendingRun run) {
+        if (!run.ready()) {
+            log.info("consolidate: run of space={} at {} plans without {} vector(s) the embedder did not write",
+                    spaceId, run.at(), run.waiting());
+        }
+        SpaceMemories.Candidates candidates = space.candidates(run.at(), settings.recency(), content::decrypt);
+        Optional<ConsolidatePlanner.Plan> plan = planner(spaceId).plan(spaceId, candidates.items(), run.at());
+        return run.live() || candidates.usesLive() ? plan : Optional.empty();
     }
 
     private ConsolidatePlanner planner(String space) {
@@ -201,6 +257,6 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     }
 
     private SpaceMemories space(String space) {
-        return spaces.computeIfAbsent(space, s -> new SpaceMemories(modelId));
+        return spaces.computeIfAbsent(space, s -> new SpaceMemories(s, modelId, store));
     }
 }

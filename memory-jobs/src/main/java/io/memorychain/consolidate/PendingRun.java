@@ -2,17 +2,15 @@ package io.memorychain.consolidate;
 
 import io.memorychain.avro.MemoryEmbedding;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * A consolidation run that is due but may wait for vectors (docs/architecture.md §12). The job reads two topics, events
  * and embeddings, and a live run and a replay after a crash see their records interleaved differently. So a run does
- * not plan on whichever vectors happen to have arrived: it takes the space's memories as they stand at the event that
- * made it due, lists the candidates (mergeable but for a vector, written within the recency window) whose vector of
+ * not plan on whichever vectors happen to have arrived: it plans on the space's memories as they stand at the event
+ * that made it due (the job holds the space's later events back meanwhile), lists the candidates (mergeable but for a vector, written within the recency window) whose vector of
  * their current content has not arrived, and plans once each has. The embedder writes a space's vectors in chain order,
  * each with the seq of the event it embedded, so once a vector of the run's model at or after the run's event has been
  * read, a vector still awaited will never come (the embedder skipped it) and the run plans without it. Either way a
@@ -27,17 +25,14 @@ public final class PendingRun {
     private final Instant at;
     private final long seq;
     private final String modelId;
-    private final Map<String, MemoryItem> items = new HashMap<>();
     /** memory id -> the content hash whose vector is awaited. */
     private final Map<String, String> waiting;
     private boolean live;
 
-    PendingRun(Instant at, long seq, String modelId, List<MemoryItem> snapshot, Map<String, String> waiting,
-               boolean live) {
+    PendingRun(Instant at, long seq, String modelId, Map<String, String> waiting, boolean live) {
         this.at = Objects.requireNonNull(at, "at");
         this.seq = seq;
         this.modelId = Objects.requireNonNull(modelId, "modelId");
-        snapshot.forEach(item -> items.put(item.id(), item));
         this.waiting = new HashMap<>(waiting);
         this.live = live;
     }
@@ -47,12 +42,11 @@ public final class PendingRun {
         return at;
     }
 
-    /** Takes the vector if the run waits for it. */
+    /** Notes the vector's arrival if the run waits for it (the job's store keeps the vector itself). */
     public void offer(MemoryEmbedding embedding, boolean fromLiveRecord) {
         String id = embedding.getMemoryId();
         if (modelId.equals(embedding.getModelId()) && embedding.getContentHash().equals(waiting.get(id))) {
             waiting.remove(id);
-            items.computeIfPresent(id, (k, item) -> item.withVector(SpaceMemories.values(embedding)));
             live |= fromLiveRecord;
         }
     }
@@ -86,10 +80,5 @@ public final class PendingRun {
     /** Whether the run depends on a record at or after the committed offsets: it may not have been executed yet. */
     public boolean live() {
         return live;
-    }
-
-    /** The memories to plan with: as they stood at the run's time, with the vectors that arrived. */
-    public List<MemoryItem> items() {
-        return new ArrayList<>(items.values());
     }
 }

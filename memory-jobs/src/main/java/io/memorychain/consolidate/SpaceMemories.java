@@ -13,54 +13,59 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * One space's memory state as the consolidation job sees it, rebuilt from {@code memory.events.v1} (every snapshot
  * evolved with the sequencer's {@link Evolver}) and {@code memory.embeddings.v1} (the vector of a memory's content,
  * kept only for the configured model id; a vector is used only while its content hash is the memory's current one, so
- * a stale vector of an edited memory is never compared). Chain time is the latest {@code occurred_at} seen.
+ * a stale vector of an edited memory is never compared). Chain time is the latest {@code occurred_at} seen. The
+ * memories and vectors themselves live in the job's {@link ConsolidateStore} on disk; this holds only the space's
+ * counters, so the job's heap does not grow with the memories.
  *
  * <p>The two topics are read in whatever interleaving the consumer returns, so vectors are kept per content hash: a
  * vector that arrives before the event of its content waits for it, and one of a content the events have already
- * replaced is not kept (a pending run that needs it takes it directly, {@link PendingRun#offer}).
+ * replaced is not kept.
  */
 public final class SpaceMemories {
 
-    private record Vector(long seq, float[] values, boolean live) {
-    }
-
+    private final String space;
     private final String modelId;
-    private final Map<String, Memory> memories = new HashMap<>();
-    /** memory id -> seq of the event that introduced its current content. */
-    private final Map<String, Long> contentSeq = new HashMap<>();
-    /** memory id -> content hash -> vector: the current content's and any later content's not yet seen as events. */
-    private final Map<String, Map<String, Vector>> vectors = new HashMap<>();
+    private final ConsolidateStore store;
+    private int size;
     private int vectorCount;
     private Instant chainTime;
     private long embeddedSeq = -1;
     private long lastStateOnlySeq = -1;
 
-    public SpaceMemories(String modelId) {
+    SpaceMemories(String space, String modelId, ConsolidateStore store) {
+        this.space = Objects.requireNonNull(space, "space");
         this.modelId = Objects.requireNonNull(modelId, "modelId");
+        this.store = Objects.requireNonNull(store, "store");
     }
 
     public void onEvent(MemoryEvent event) {
-        for (Evolver.Change change : Evolver.evolve(event, memories::get)) {
+        for (Evolver.Change change : Evolver.evolve(event, this::memory)) {
             Memory after = change.after();
-            Memory before = memories.put(after.getId(), after);
-            if (before == null || !before.getContentHash().equals(after.getContentHash())) {
-                contentSeq.put(after.getId(), event.getSeq());
-                Map<String, Vector> kept = vectors.get(after.getId());
-                if (kept != null) {
-                    int held = kept.size();
-                    kept.values().removeIf(v -> v.seq() < event.getSeq());
-                    vectorCount -= held - kept.size();
-                }
+            ConsolidateStore.Stored before = store.memory(space, after.getId());
+            if (before == null) {
+                size++;
+            }
+            long contentSeq = before != null && before.memory().getContentHash().equals(after.getContentHash())
+                    ? before.contentSeq() : event.getSeq();
+            store.put(space, after, contentSeq);
+            if (contentSeq == event.getSeq()) {
+                vectorCount -= store.removeVectorsBefore(space, after.getId(), event.getSeq());
             }
         }
         if (chainTime == null || event.getOccurredAt().isAfter(chainTime)) {
             chainTime = event.getOccurredAt();
         }
+    }
+
+    private Memory memory(String id) {
+        ConsolidateStore.Stored stored = store.memory(space, id);
+        return stored == null ? null : stored.memory();
     }
 
     /**
@@ -76,10 +81,10 @@ public final class SpaceMemories {
         if (!live) {
             lastStateOnlySeq = Math.max(lastStateOnlySeq, embedding.getSeq());
         }
-        Long current = contentSeq.get(embedding.getMemoryId());
-        if (current == null || embedding.getSeq() >= current) {
-            if (vectors.computeIfAbsent(embedding.getMemoryId(), id -> new HashMap<>(2))
-                    .put(embedding.getContentHash(), new Vector(embedding.getSeq(), values(embedding), live)) == null) {
+        ConsolidateStore.Stored current = store.memory(space, embedding.getMemoryId());
+        if (current == null || embedding.getSeq() >= current.contentSeq()) {
+            if (store.put(space, embedding.getMemoryId(), embedding.getContentHash(),
+                    new ConsolidateStore.Vector(embedding.getSeq(), values(embedding), live))) {
                 vectorCount++;
             }
         }
@@ -97,7 +102,7 @@ public final class SpaceMemories {
 
     /** Memories held (every memory of the space the job has seen, whatever its state). */
     public int size() {
-        return memories.size();
+        return size;
     }
 
     /** Vectors held: the current content's of each memory, and any of a later content not yet seen as an event. */
@@ -121,46 +126,64 @@ public final class SpaceMemories {
     }
 
     /**
-     * A run due at the chain time {@code at} of the event at {@code seq}: the memories as they stand now, waiting for
-     * the vectors of the candidates (mergeable but for a vector, written at or after {@code at - recency}) whose
-     * current content is not embedded yet. It is live if its event is, or a vector it uses came from a live record.
+     * A run due at the chain time {@code at} of the event at {@code seq}, over the memories as they stand now: it
+     * waits for the vectors of the candidates (mergeable but for a vector, written at or after {@code at - recency})
+     * whose current content is not embedded yet. The caller holds the space's later events back until the run is
+     * planned, so that it plans on the memories of its time.
      */
     public PendingRun pendingRun(Instant at, long seq, Duration recency, boolean live) {
-        List<MemoryItem> items = new ArrayList<>(memories.size());
         Map<String, String> waiting = new HashMap<>();
-        boolean usesLive = live;
         Instant from = at.minus(recency);
-        for (Memory m : memories.values()) {
-            Vector v = vector(m);
-            MemoryItem item = item(m, v);
-            items.add(item);
-            if (!item.candidate() || item.updatedAt().isBefore(from)) {
-                continue;
-            }
-            if (v == null) {
+        store.forEachMemory(space, stored -> {
+            Memory m = stored.memory();
+            if (candidate(m) && !m.getUpdatedAt().isBefore(from) && vector(m) == null) {
                 waiting.put(m.getId(), m.getContentHash());
-            } else {
-                usesLive |= v.live();
             }
-        }
-        return new PendingRun(at, seq, modelId, items, waiting, usesLive);
+        });
+        return new PendingRun(at, seq, modelId, waiting, live);
+    }
+
+    /**
+     * The candidates a run at {@code at} plans with (active, semantic, neither constitutional nor pinned, written at
+     * or after {@code at - recency}), each with its vector when it is of its current content and its texts decrypted
+     * by {@code decrypt}; and whether any vector used came from a live record.
+     */
+    public Candidates candidates(Instant at, Duration recency, UnaryOperator<Memory> decrypt) {
+        List<MemoryItem> items = new ArrayList<>();
+        boolean[] usesLive = {false};
+        Instant from = at.minus(recency);
+        store.forEachMemory(space, stored -> {
+            Memory m = stored.memory();
+            if (candidate(m) && !m.getUpdatedAt().isBefore(from)) {
+                ConsolidateStore.Vector v = vector(m);
+                usesLive[0] |= v != null && v.live();
+                items.add(item(decrypt.apply(m), v));
+            }
+        });
+        return new Candidates(items, usesLive[0]);
+    }
+
+    /** A run's candidates, and whether a vector among them came from a live record. */
+    public record Candidates(List<MemoryItem> items, boolean usesLive) {
     }
 
     /** Every known memory as a {@link MemoryItem}, with its vector when the vector is of its current content. */
     public List<MemoryItem> items() {
-        List<MemoryItem> items = new ArrayList<>(memories.size());
-        for (Memory m : memories.values()) {
-            items.add(item(m, vector(m)));
-        }
+        List<MemoryItem> items = new ArrayList<>(size);
+        store.forEachMemory(space, stored -> items.add(item(stored.memory(), vector(stored.memory()))));
         return items;
     }
 
-    private Vector vector(Memory m) {
-        Map<String, Vector> kept = vectors.get(m.getId());
-        return kept == null ? null : kept.get(m.getContentHash());
+    private static boolean candidate(Memory m) {
+        return m.getState() == MemoryState.ACTIVE && m.getKind() == MemoryKind.SEMANTIC && !m.getConstitutional()
+                && !m.getPinned();
     }
 
-    private static MemoryItem item(Memory m, Vector v) {
+    private ConsolidateStore.Vector vector(Memory m) {
+        return store.vector(space, m.getId(), m.getContentHash());
+    }
+
+    private static MemoryItem item(Memory m, ConsolidateStore.Vector v) {
         return new MemoryItem(m.getId(), m.getVersion(), m.getKind() == MemoryKind.SEMANTIC, m.getContent(),
                 m.getImportance(), m.getState() == MemoryState.ACTIVE, m.getConstitutional(), m.getPinned(),
                 m.getCreatedAt(), m.getUpdatedAt(), v == null ? null : v.values());

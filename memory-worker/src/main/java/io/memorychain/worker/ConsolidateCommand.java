@@ -14,7 +14,11 @@ import io.memorychain.consolidate.ConsolidatePlanner;
 import io.memorychain.consolidate.ConsolidateWorker;
 import io.memorychain.consolidate.Consolidations;
 import io.memorychain.consolidate.SameFactPrompt;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.List;
@@ -36,7 +40,7 @@ final class ConsolidateCommand {
             consolidate --bootstrap-servers HOST:PORT [--registry-url URL | --registry-topic TOPIC] [--topic-prefix P]
                 [--group-id ID] [--instance-id ID] [--start-from latest|earliest] [--interval P1D] [--max-pairs 50]
                 [--band-low X] [--near-exact Y] [--embedding-model M | --model-id ID] [--llm-config FILE] [--llm-base-url URL]
-                [--llm-model NAME]
+                [--llm-model NAME] [--state-dir DIR]
 
               Runs the daily consolidation job until stopped (SIGTERM or Ctrl-C): per space, at most once per
               interval of chain time, pairs recent or important semantic memories with similar ones (cosine band,
@@ -63,6 +67,9 @@ final class ConsolidateCommand {
               --embedding-model    the embedder's model, minilm, bge-small or e5-small (memory.embeddings.model):
                                    only its vectors are compared (default e5-small)
               --model-id           an explicit model id instead
+              --state-dir          a local directory for the job's copy of the memories and vectors (RocksDB,
+                                   about 2 KB per memory; rebuilt from the chain at every start, deleted at stop;
+                                   default: a new directory under java.io.tmpdir)
               --llm-config, --llm-base-url, --llm-model, MEMORY_LLM_*: the model, as for tom; without one only
                                    near-exact duplicates are merged. The daily token budget is memory-llm's
                                    memory.llm.daily-token-budget (per tenant = space).
@@ -74,7 +81,7 @@ final class ConsolidateCommand {
     /** Parsed arguments of {@code consolidate}. */
     record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String groupId, String instanceId,
                    ChainJob.StartFrom startFrom, String modelId, ConsolidateSettings settings,
-                   LlmSettings llm) {
+                   LlmSettings llm, Path stateDir) {
 
         ChainJob.Options worker() {
             return ConsolidateWorker.options(bootstrapServers, topics, groupId, instanceId, startFrom,
@@ -89,7 +96,7 @@ final class ConsolidateCommand {
         Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--registry-url",
                 "--registry-topic", "--topic-prefix", "--group-id", "--instance-id", "--start-from", "--interval",
                 "--max-pairs", "--band-low", "--near-exact", "--model-id", "--embedding-model", "--llm-config", "--llm-base-url",
-                "--llm-model"), Set.of());
+                "--llm-model", "--state-dir"), Set.of());
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         Topics topics = CommandLine.topics(values);
         RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
@@ -112,8 +119,18 @@ final class ConsolidateCommand {
         }
         return new Options(bootstrap, registry, topics, values.getOrDefault("--group-id", DEFAULT_GROUP_ID),
                 values.getOrDefault("--instance-id", "0"), startFrom, modelId, settings,
-                TomCommand.llm(values, environment));
+                TomCommand.llm(values, environment), stateDir(values));
     }
+
+    private static Path stateDir(Map<String, String> values) throws UsageException {
+        String dir = values.get("--state-dir");
+        try {
+            return dir == null ? null : Path.of(dir);
+        } catch (InvalidPathException e) {
+            throw new UsageException("--state-dir: '" + dir + "' is not a path: " + e.getMessage());
+        }
+    }
+
 
     private static double decimal(Map<String, String> values, String name, double defaultValue)
             throws UsageException {
@@ -134,15 +151,23 @@ final class ConsolidateCommand {
         UsageCounters usage = new UsageCounters();
         ConsolidateMetrics metrics = new ConsolidateMetrics();
         ChatModels models = new ChatModels(options.llm(), LlmRuntime.standard(usage));
+        Path stateDir;
+        try {
+            stateDir = options.stateDir() != null ? options.stateDir()
+                    : Files.createTempDirectory("memory-chain-consolidate-");
+        } catch (IOException e) {
+            err.println("consolidate: cannot create a temporary state directory (give one with --state-dir): " + e);
+            return WorkerMain.EXIT_ERROR;
+        }
         try (SchemaRegistry registry = registries.open(options.registry());
              WorkerContent content = WorkerContent.open(options.worker().bootstrapServers(), options.worker().topics(),
                      registry)) {
             ChainJob<List<ConsolidatePlanner.Plan>> worker = ConsolidateWorker.job(options.worker(), registry,
                     options.settings(), new Consolidations(models, options.settings(), metrics), metrics,
-                    options.modelId(), content.content());
-            log.info("consolidate starting: group {}, interval {}, max-pairs {}, band [{}, {}), embeddings of {}",
-                    options.groupId(), options.settings().interval(), options.settings().maxPairs(),
-                    options.settings().bandLow(), options.settings().nearExact(), options.modelId());
+                    options.modelId(), content.content(), stateDir);
+            log.info("consolidate starting: group {}, interval {}, max-pairs {}, band [{}, {}), embeddings of {}, "
+                    + "state in {}", options.groupId(), options.settings().interval(), options.settings().maxPairs(),
+                    options.settings().bandLow(), options.settings().nearExact(), options.modelId(), stateDir);
             JobRunner.runUntilShutdown(worker, ConsolidateWorker.NAME,
                     () -> log.info("consolidate: {}; llm usage {}", metrics.summary(),
                             usage.totals(SameFactPrompt.PURPOSE)));

@@ -35,6 +35,8 @@ import io.memorychain.projector.job.ChainJob;
 import io.memorychain.projector.SharedEmbedder;
 import io.memorychain.projector.view.ListQuery;
 import io.memorychain.worker.JobRecords;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -151,13 +153,14 @@ class ConsolidateWorkerIT {
         }
     }
 
-    private static ChainJob<List<ConsolidatePlanner.Plan>> worker(Topics topics, SchemaRegistry registry, String group,
+    private ChainJob<List<ConsolidatePlanner.Plan>> worker(Topics topics, SchemaRegistry registry, String group,
                                                             ConsolidateSettings settings, ChatModels models,
-                                                            ConsolidateMetrics metrics, ChainJob.BeforeCommit hook) {
+                                                            ConsolidateMetrics metrics, ChainJob.BeforeCommit hook)
+            throws IOException {
         return ConsolidateWorker.job(ConsolidateWorker.options(SharedKafka.bootstrapServers(), topics, group, "0",
                 ChainJob.StartFrom.EARLIEST, Duration.ofMillis(200)), registry, settings,
                 new Consolidations(models, settings, metrics), metrics, SharedEmbedder.get().modelId(),
-                ChainContent.PLAINTEXT, hook);
+                ChainContent.PLAINTEXT, Files.createTempDirectory(dir, group), hook);
     }
 
     private static void semantic(MemoryPublisher publisher, String space, String content) throws Exception {

@@ -10,9 +10,11 @@ import io.memorychain.avro.MemoryCreated;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryKind;
+import io.memorychain.avro.MemoryPinned;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
 import io.memorychain.events.content.ChainContent;
+import io.memorychain.events.content.DataKey;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.events.testing.InMemorySchemaRegistry;
 import io.memorychain.llm.ChatModels;
@@ -20,7 +22,11 @@ import io.memorychain.llm.LlmRuntime;
 import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.TokenBudget;
 import io.memorychain.llm.UsageCounters;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,7 +34,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The job reads events and embeddings as two topics, whose records a live run and a replay see interleaved
@@ -46,6 +54,15 @@ class ConsolidateWorkerTest {
 
     private final ConsolidateSettings settings = ConsolidateSettings.defaults();
     private final ConsolidateMetrics metrics = new ConsolidateMetrics();
+    private final List<ConsolidateWorker> workers = new ArrayList<>();
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void closeWorkers() {
+        workers.forEach(ConsolidateWorker::close);
+    }
 
     @Test
     void aRunWaitsForTheVectorsOfItsCandidatesAndPlansTheSameInEitherOrder() {
@@ -66,7 +83,7 @@ class ConsolidateWorkerTest {
     }
 
     @Test
-    void theMemoriesAndVectorsTheJobHoldsInItsHeapAreCounted() {
+    void theMemoriesAndVectorsTheJobHoldsAreCounted() {
         ConsolidateWorker worker = worker();
         worker.onRecord(created(1, "m1", "Alice is allergic to peanuts.", T0));
         worker.onRecord(created(2, "m2", "Bob plays the cello.", T0.plusSeconds(1)));
@@ -111,6 +128,43 @@ class ConsolidateWorkerTest {
     }
 
     @Test
+    void aRunPlansOnTheMemoriesOfItsTimeWhenLaterEventsArriveBeforeItsVectors() {
+        ConsolidatePlanner.Plan waited = plansOf(worker(), List.of(
+                created(1, "m1", "Alice is allergic to peanuts.", T0), vector(1, "m1", MODEL, 1f, 0f),
+                created(2, "m2", "alice is allergic to peanuts", T0.plusSeconds(60)),
+                created(3, "m3", "Bob plays the cello.", NEXT_DAY),
+                pinned(4, "m2", NEXT_DAY.plusSeconds(1)), // read while the run at m3's event waits for m2 and m3
+                vector(2, "m2", MODEL, 1f, 0f), vector(3, "m3", MODEL, 0f, 1f)))
+                .get(1);
+        assertThat(waited.nearExact()).as("m2 was not pinned yet at the run's time").singleElement()
+                .satisfies(p -> assertThat(List.of(p.a().id(), p.b().id())).containsExactly("m1", "m2"));
+
+        List<ConsolidatePlanner.Plan> next = plansOf(worker(), List.of(
+                created(1, "m1", "Alice is allergic to peanuts.", T0), vector(1, "m1", MODEL, 1f, 0f),
+                created(2, "m2", "alice is allergic to peanuts", T0.plusSeconds(60)), vector(2, "m2", MODEL, 1f, 0f),
+                pinned(3, "m2", T0.plusSeconds(120)),
+                created(4, "m3", "Bob plays the cello.", NEXT_DAY), vector(4, "m3", MODEL, 0f, 1f)));
+        assertThat(next.get(1).nearExact()).as("pinned before the run: not merged").isEmpty();
+    }
+
+    @Test
+    void aRunComparesTheDecryptedTexts() {
+        byte[] key = new byte[32];
+        Map<String, DataKey> keys = Map.of("m1", new DataKey("k1", 1, key, null), "m2", new DataKey("k2", 2, key, null));
+        ChainContent content = ChainContent.decrypting((space, id) -> keys.get(id));
+        List<ConsolidatePlanner.Plan> plans = plansOf(worker(content), List.of(
+                encrypted(created(1, "m1", "Alice is allergic to peanuts.", T0), key), vector(1, "m1", MODEL, 1f, 0f),
+                encrypted(created(2, "m2", "alice is allergic to peanuts!", T0.plusSeconds(60)), key),
+                vector(2, "m2", MODEL, 0f, 1f), created(3, "m3", "Bob plays the cello.", NEXT_DAY),
+                vector(3, "m3", MODEL, 0.6f, 0.8f)));
+        assertThat(plans.get(1).nearExact()).as("orthogonal vectors: only the decrypted texts are the same")
+                .singleElement().satisfies(p -> {
+                    assertThat(p.a().content()).isEqualTo("Alice is allergic to peanuts.");
+                    assertThat(p.b().content()).isEqualTo("alice is allergic to peanuts!");
+                });
+    }
+
+    @Test
     void aRedoneRunIsExecutedIfAnyRecordItDependsOnWasNotCommitted() {
         // the crash of the IT: the vectors were committed long before, the run's event was not
         ConsolidateWorker worker = worker();
@@ -146,17 +200,46 @@ class ConsolidateWorkerTest {
         return plans;
     }
 
+    private static List<ConsolidatePlanner.Plan> plansOf(ConsolidateWorker worker,
+                                                         List<ConsumerRecord<byte[], byte[]>> records) {
+        List<ConsolidatePlanner.Plan> plans = new ArrayList<>();
+        records.forEach(r -> worker.onRecord(r).ifPresent(plans::addAll));
+        return plans;
+    }
+
+    private static ConsumerRecord<byte[], byte[]> pinned(long seq, String id, Instant at) {
+        return record(seq, at, new MemoryPinned(id));
+    }
+
+    /** The record with its memory's texts encrypted as the sequencer writes them. */
+    private static ConsumerRecord<byte[], byte[]> encrypted(ConsumerRecord<byte[], byte[]> record, byte[] key) {
+        MemoryEvent event = EVENTS.deserialize("events", record.value());
+        ChainContent.encrypt(((MemoryCreated) event.getPayload()).getMemory(), key);
+        return new ConsumerRecord<>("events", 0, record.offset(), null, EVENTS.serialize("events", event));
+    }
+
     private static List<String> describe(List<ConsolidatePlanner.Plan> plans) {
         return plans.stream().map(p -> p.at() + " pool=" + p.pool() + " near=" + p.nearExact().stream()
                 .map(ConsolidatePlanner.Pair::fingerprint).toList() + " check=" + p.toCheck().size()).toList();
     }
 
     private ConsolidateWorker worker() {
+        return worker(ChainContent.PLAINTEXT);
+    }
+
+    private ConsolidateWorker worker(ChainContent content) {
         LlmRuntime runtime = new LlmRuntime(new TokenBudget(Clock.systemUTC()), new UsageCounters(), d -> { },
                 () -> 0.5);
         Consolidations none = new Consolidations(new ChatModels(LlmSettings.fromProperties(Map.of()), runtime),
                 settings, metrics);
-        return new ConsolidateWorker(REGISTRY, settings, none, metrics, MODEL, "vectors", ChainContent.PLAINTEXT);
+        try {
+            ConsolidateWorker worker = new ConsolidateWorker(REGISTRY, settings, none, metrics, MODEL, "vectors",
+                    content, Files.createTempDirectory(dir, "state"));
+            workers.add(worker);
+            return worker;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static ConsumerRecord<byte[], byte[]> created(long seq, String id, String content, Instant at) {
@@ -166,10 +249,14 @@ class ConsolidateWorkerTest {
                 .setRunId(null).setActorId(null).setThreadId(null).setRole(null).setCreatedAt(at).setUpdatedAt(at)
                 .setVersion(1).setState(MemoryState.ACTIVE).setSupersededBy(null).setSupersedes(List.of())
                 .setPinned(false).setConstitutional(false).setContentHash("h-" + id).build();
+        return record(seq, at, new MemoryCreated(m));
+    }
+
+    private static ConsumerRecord<byte[], byte[]> record(long seq, Instant at, Object payload) {
         MemoryEvent event = MemoryEvent.newBuilder().setSpace("s").setSeq(seq).setPrevHash(ByteBuffer.allocate(0))
                 .setHash(ByteBuffer.allocate(0)).setSignature(ByteBuffer.allocate(0)).setKeyId("k")
                 .setRequestId("r" + seq).setActor(new Actor(ActorType.AGENT, "a")).setOccurredAt(at)
-                .setSessionId(null).setPayload(new MemoryCreated(m)).build();
+                .setSessionId(null).setPayload(payload).build();
         return new ConsumerRecord<>("events", 0, seq, null, EVENTS.serialize("events", event));
     }
 

@@ -15,11 +15,29 @@ import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.MemoryUpdated;
 import io.memorychain.avro.Tier;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SpaceMemoriesTest {
+
+    @TempDir
+    Path dir;
+    private ConsolidateStore store;
+
+    @BeforeEach
+    void open() {
+        store = ConsolidateStore.open(dir.resolve("state"));
+    }
+
+    @AfterEach
+    void close() {
+        store.close();
+    }
 
     private static final Instant T0 = Instant.parse("2026-03-01T10:00:00Z");
 
@@ -45,7 +63,7 @@ class SpaceMemoriesTest {
 
     @Test
     void usesOnlyVectorsOfTheConfiguredModelAndOfTheCurrentContent() {
-        SpaceMemories space = new SpaceMemories("model-a");
+        SpaceMemories space = new SpaceMemories("s", "model-a", store);
         Memory v1 = memory("m1", 1, "Alice likes tea.", "h1", T0);
         space.onEvent(event(1, T0, new MemoryCreated(v1)));
         assertThat(space.onEmbedding(embedding("m1", "h1", "model-b"), true)).isFalse();
@@ -75,7 +93,7 @@ class SpaceMemoriesTest {
 
     @Test
     void aVectorReadBeforeItsEventWaitsForItAndOneOfReplacedContentIsNotUsed() {
-        SpaceMemories space = new SpaceMemories("model-a");
+        SpaceMemories space = new SpaceMemories("s", "model-a", store);
         Memory v1 = memory("m1", 1, "Alice likes tea.", "h1", T0);
         space.onEvent(event(1, T0, new MemoryCreated(v1)));
         space.onEmbedding(new MemoryEmbedding("s", "m1", 2L, "h2", "model-a", List.of(0f, 1f)), true);

@@ -330,7 +330,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
         ChainJob<List<ConsolidatePlanner.Plan>> worker = ConsolidateWorker.job(options, registry, consolidateSettings,
                 new Consolidations(chat, consolidateSettings, consolidateMetrics), consolidateMetrics,
-                embedder.modelId(), runtime.content());
+                embedder.modelId(), runtime.content(), dataDir.resolve("jobs").resolve("consolidate"));
         consolidateJob = InProcessJob.start("consolidate", worker, consolidateMetrics.job());
         log.info("consolidate running: group {}, interval {}, max-pairs {}, band [{}, {}), {}", options.groupId(),
                 consolidateSettings.interval(), consolidateSettings.maxPairs(), consolidateSettings.bandLow(),

@@ -122,6 +122,10 @@ public final class ChainJob<W> implements AutoCloseable {
 
         /** Executes one piece of work (model calls: no transaction is open) and returns the requests to publish. */
         List<MemoryRequest> execute(W work);
+
+        /** Releases what the logic holds outside the heap (called once, when the job closes). */
+        default void close() {
+        }
     }
 
     /** Called after a batch's requests are sent and before its transaction commits (a seam for crash tests). */
@@ -308,7 +312,11 @@ public final class ChainJob<W> implements AutoCloseable {
         try {
             consumer.close(CloseOptions.timeout(Duration.ofSeconds(10)));
         } finally {
-            producer.close(Duration.ofSeconds(10));
+            try {
+                producer.close(Duration.ofSeconds(10));
+            } finally {
+                logic.close();
+            }
         }
     }
 

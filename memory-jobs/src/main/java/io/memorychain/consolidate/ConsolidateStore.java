@@ -1,0 +1,257 @@
+package io.memorychain.consolidate;
+
+import io.memorychain.avro.Memory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.WriteOptions;
+
+/**
+ * Where the consolidation job keeps its copy of every memory and vector: a RocksDB database of its own on local disk,
+ * not the heap (a million memories with their vectors are ~4 GiB). It is scratch state: the job rebuilds it from the
+ * chain on every start and assignment ({@link #clear()}), so the database is emptied when opened, written without a
+ * write-ahead log, and deleted when closed. Memories are kept as they are on the chain (texts still encrypted: the
+ * job decrypts only what a run plans with), each with the seq of the event that introduced its current content;
+ * vectors are kept per (memory, content hash) with the seq they embedded and whether their record was live.
+ *
+ * <p>Native memory: one 8 MiB block cache and at most two 4 MiB memtables. Used from the job's thread only.
+ */
+final class ConsolidateStore implements AutoCloseable {
+
+    /** A memory as stored: its snapshot on the chain and the seq of the event that introduced its content. */
+    record Stored(Memory memory, long contentSeq) {
+    }
+
+    /** A vector as stored. */
+    record Vector(long seq, float[] values, boolean live) {
+    }
+
+    private static final byte MEMORY = 'm';
+    private static final byte VECTOR = 'v';
+    private static final long CACHE_BYTES = 8L * 1024 * 1024;
+    private static final long WRITE_BUFFER_BYTES = 4L * 1024 * 1024;
+
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    private final Path dir;
+    private final LRUCache cache = new LRUCache(CACHE_BYTES);
+    private final Options options = new Options().setCreateIfMissing(true).setWriteBufferSize(WRITE_BUFFER_BYTES)
+            .setMaxWriteBufferNumber(2).setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache));
+    private final WriteOptions writes = new WriteOptions().setDisableWAL(true);
+    private RocksDB db;
+
+    private ConsolidateStore(Path dir) {
+        this.dir = dir;
+    }
+
+    /** Opens an empty store in {@code dir}, deleting whatever an earlier run left there. */
+    static ConsolidateStore open(Path dir) {
+        ConsolidateStore store = new ConsolidateStore(Objects.requireNonNull(dir, "dir").toAbsolutePath());
+        store.reopen();
+        return store;
+    }
+
+    /** Forgets everything (the job's reset). */
+    void clear() {
+        reopen();
+    }
+
+    private void reopen() {
+        if (db != null) {
+            db.close();
+        }
+        delete(dir);
+        try {
+            Files.createDirectories(dir);
+            db = RocksDB.open(options, dir.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("consolidate: cannot create its state directory " + dir, e);
+        } catch (RocksDBException e) {
+            throw new IllegalStateException("consolidate: cannot open its state in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    Stored memory(String space, String id) {
+        byte[] value = get(key(MEMORY, space, id));
+        if (value == null) {
+            return null;
+        }
+        ByteBuffer buffer = ByteBuffer.wrap(value);
+        long contentSeq = buffer.getLong();
+        try {
+            return new Stored(Memory.fromByteBuffer(buffer.slice()), contentSeq);
+        } catch (IOException e) {
+            throw new UncheckedIOException("consolidate: unreadable memory " + id + " in its own state", e);
+        }
+    }
+
+    void put(String space, Memory memory, long contentSeq) {
+        ByteBuffer encoded;
+        try {
+            encoded = memory.toByteBuffer();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ByteBuffer value = ByteBuffer.allocate(Long.BYTES + encoded.remaining());
+        value.putLong(contentSeq).put(encoded);
+        put(key(MEMORY, space, memory.getId()), value.array());
+    }
+
+    /** Every memory of the space, in key order. */
+    void forEachMemory(String space, Consumer<Stored> action) {
+        byte[] prefix = prefix(MEMORY, space);
+        try (RocksIterator it = db.newIterator()) {
+            for (it.seek(prefix); it.isValid() && startsWith(it.key(), prefix); it.next()) {
+                ByteBuffer buffer = ByteBuffer.wrap(it.value());
+                long contentSeq = buffer.getLong();
+                try {
+                    action.accept(new Stored(Memory.fromByteBuffer(buffer.slice()), contentSeq));
+                } catch (IOException e) {
+                    throw new UncheckedIOException("consolidate: unreadable memory in its own state", e);
+                }
+            }
+        }
+    }
+
+    Vector vector(String space, String id, String contentHash) {
+        byte[] value = get(vectorKey(space, id, contentHash));
+        return value == null ? null : decode(value);
+    }
+
+    /** Stores the vector; true when the memory had none of that content hash. */
+    boolean put(String space, String id, String contentHash, Vector vector) {
+        byte[] key = vectorKey(space, id, contentHash);
+        boolean added = get(key) == null;
+        ByteBuffer value = ByteBuffer.allocate(Long.BYTES + 1 + Float.BYTES * vector.values().length);
+        value.putLong(vector.seq()).put((byte) (vector.live() ? 1 : 0));
+        value.asFloatBuffer().put(vector.values());
+        put(key, value.array());
+        return added;
+    }
+
+    /** Deletes the memory's vectors that embedded a seq below {@code seq}; returns how many. */
+    int removeVectorsBefore(String space, String id, long seq) {
+        byte[] prefix = vectorPrefix(space, id);
+        List<byte[]> stale = new ArrayList<>(2);
+        try (RocksIterator it = db.newIterator()) {
+            for (it.seek(prefix); it.isValid() && startsWith(it.key(), prefix); it.next()) {
+                if (ByteBuffer.wrap(it.value()).getLong() < seq) {
+                    stale.add(it.key());
+                }
+            }
+        }
+        for (byte[] key : stale) {
+            try {
+                db.delete(writes, key);
+            } catch (RocksDBException e) {
+                throw failure("delete", e);
+            }
+        }
+        return stale.size();
+    }
+
+    private static Vector decode(byte[] value) {
+        ByteBuffer buffer = ByteBuffer.wrap(value);
+        long seq = buffer.getLong();
+        boolean live = buffer.get() == 1;
+        float[] values = new float[buffer.remaining() / Float.BYTES];
+        buffer.asFloatBuffer().get(values);
+        return new Vector(seq, values, live);
+    }
+
+    private byte[] get(byte[] key) {
+        try {
+            return db.get(key);
+        } catch (RocksDBException e) {
+            throw failure("read", e);
+        }
+    }
+
+    private void put(byte[] key, byte[] value) {
+        try {
+            db.put(writes, key, value);
+        } catch (RocksDBException e) {
+            throw failure("write", e);
+        }
+    }
+
+    private IllegalStateException failure(String what, RocksDBException e) {
+        return new IllegalStateException("consolidate: cannot " + what + " its state in " + dir + ": "
+                + e.getMessage(), e);
+    }
+
+    /** {@code type, len(space), space}: length-prefixed, so one space's keys never prefix another's. */
+    private static byte[] prefix(byte type, String space) {
+        return concat(new byte[] {type}, part(space));
+    }
+
+    private static byte[] key(byte type, String space, String id) {
+        return concat(prefix(type, space), part(id));
+    }
+
+    private static byte[] vectorPrefix(String space, String id) {
+        return key(VECTOR, space, id);
+    }
+
+    private static byte[] vectorKey(String space, String id, String contentHash) {
+        return concat(vectorPrefix(space, id), part(contentHash));
+    }
+
+    private static byte[] part(String text) {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        return ByteBuffer.allocate(Integer.BYTES + utf8.length).putInt(utf8.length).put(utf8).array();
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    private static boolean startsWith(byte[] key, byte[] prefix) {
+        return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
+    }
+
+    private static void delete(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("consolidate: cannot empty its state directory " + dir, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (db != null) {
+            db.close();
+            db = null;
+        }
+        writes.close();
+        options.close();
+        cache.close();
+        delete(dir);
+    }
+}

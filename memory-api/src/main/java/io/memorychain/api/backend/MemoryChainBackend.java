@@ -212,7 +212,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         }
         MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(bootstrapServers, topics,
                 dataDir.resolve("streams"), config.getTopicPrefix() + config.getApplicationId(),
-                config.getKafka().getPartitions(), replicationFactor, sequencer, config.instanceName(), routing);
+                config.getKafka().partitions(), replicationFactor, sequencer, config.instanceName(), routing);
         contentKey = config.isContentEncryption() ? MasterKey.loadOrCreate(config.getContentKeyFile()
                 .orElseGet(() -> dataDir.resolve("keys").resolve(MasterKey.FILE_NAME))) : null;
         log.info("Content encryption {}", contentKey == null ? "off: memory texts are plain on the chain"

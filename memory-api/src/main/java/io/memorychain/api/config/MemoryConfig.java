@@ -277,10 +277,18 @@ public class MemoryConfig {
         @Nullable
         private String bootstrapServers;
 
-        /** Partitions of new data topics (requests and events are co-partitioned by space). */
+        /** The partitions of new data topics with an external cluster, unless {@code partitions} says otherwise. */
+        public static final int CLUSTER_PARTITIONS = 3;
+
+        /**
+         * Partitions of new data topics (requests and events are co-partitioned by space). Absent: 1 with the embedded
+         * broker (one process runs every task anyway, and each partition costs each Streams application a task with
+         * its stores, index and metrics), {@value #CLUSTER_PARTITIONS} with an external cluster.
+         */
+        @Nullable
         @Min(1)
         @Max(1000)
-        private int partitions = 3;
+        private Integer partitions;
 
         /**
          * Replication factor of new topics. Absent: 1 with the embedded broker, the broker's
@@ -303,12 +311,17 @@ public class MemoryConfig {
             this.bootstrapServers = bootstrapServers;
         }
 
-        public int getPartitions() {
+        public Integer getPartitions() {
             return partitions;
         }
 
-        public void setPartitions(int partitions) {
+        public void setPartitions(@Nullable Integer partitions) {
             this.partitions = partitions;
+        }
+
+        /** The partitions of new data topics: as set, else 1 embedded and {@value #CLUSTER_PARTITIONS} otherwise. */
+        public int partitions() {
+            return partitions != null ? partitions : bootstrapServers().isPresent() ? CLUSTER_PARTITIONS : 1;
         }
 
         public Short getReplicationFactor() {

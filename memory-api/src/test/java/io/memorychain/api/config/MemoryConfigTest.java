@@ -21,7 +21,8 @@ class MemoryConfigTest {
             MemoryConfig c = ctx.getBean(MemoryConfig.class);
             assertThat(c.getDataDir()).isEqualTo(Path.of("./data"));
             assertThat(c.getKafka().bootstrapServers()).isEmpty();
-            assertThat(c.getKafka().getPartitions()).isEqualTo(3);
+            assertThat(c.getKafka().getPartitions()).isNull();
+            assertThat(c.getKafka().partitions()).as("embedded: one partition").isEqualTo(1);
             assertThat(c.getKafka().getReplicationFactor()).isNull();
             assertThat(c.getRegistry().url()).isEmpty();
             assertThat(c.getTopicPrefix()).isEmpty();
@@ -44,7 +45,11 @@ class MemoryConfigTest {
             assertThat(c.getWriteTimeout()).isEqualTo(Duration.ofMillis(250));
             assertThat(c.getBlockLabels()).containsExactly("a", "b");
             assertThat(c.getKafka().getReplicationFactor()).isEqualTo((short) 3);
+            assertThat(c.getKafka().partitions()).as("an external cluster: three partitions").isEqualTo(3);
             assertThat(c.getDataDir()).isEqualTo(Path.of("/var/lib/memory"));
+        }
+        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.kafka.partitions", 6), TopologyBackend.ENV)) {
+            assertThat(ctx.getBean(MemoryConfig.class).getKafka().partitions()).as("as set, even embedded").isEqualTo(6);
         }
     }
 

@@ -59,7 +59,7 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     /** space -> its run that waits for vectors (at most one: the space's later events wait behind it). */
     private final Map<String, PendingRun> pending = new HashMap<>();
     /** space -> its events read while its run waits, applied in order once the run is planned. */
-    private final Map<String, Deque<HeldEvent>> held = new HashMap<>();
+    private final Map<String, Deque<HeldEvent>> heldEvents = new HashMap<>();
 
     private record HeldEvent(MemoryEvent event, boolean live) {
     }
@@ -126,7 +126,7 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
         metrics.vectorsHeld.set(0);
         planners.clear();
         pending.clear();
-        held.clear();
+        heldEvents.clear();
     }
 
     @Override
@@ -171,7 +171,7 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
             MemoryEvent event = eventSerde.deserialize(record.topic(), record.value());
             spaceId = event.getSpace();
             if (pending.containsKey(spaceId)) {
-                held.computeIfAbsent(spaceId, s -> new ArrayDeque<>()).addLast(new HeldEvent(event, live));
+                heldEvents.computeIfAbsent(spaceId, s -> new ArrayDeque<>()).addLast(new HeldEvent(event, live));
                 return Optional.empty();
             }
             apply(event, live);
@@ -204,7 +204,7 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
      */
     private Optional<List<ConsolidatePlanner.Plan>> plans(String spaceId) {
         SpaceMemories space = space(spaceId);
-        Deque<HeldEvent> waiting = held.getOrDefault(spaceId, new ArrayDeque<>());
+        Deque<HeldEvent> waiting = heldEvents.getOrDefault(spaceId, new ArrayDeque<>());
         List<ConsolidatePlanner.Plan> plans = new ArrayList<>();
         while (true) {
             PendingRun run = pending.get(spaceId);
@@ -222,7 +222,7 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
             }
         }
         if (waiting.isEmpty()) {
-            held.remove(spaceId);
+            heldEvents.remove(spaceId);
         }
         return plans.isEmpty() ? Optional.empty() : Optional.of(plans);
     }

@@ -14,7 +14,7 @@ public final class ConsolidateMetrics extends JobMetrics {
     final LongAdder calls = new LongAdder();
     final LongAdder tokens = new LongAdder();
     final LongAdder invalidAnswers = new LongAdder();
-    /** Memories and vectors the job holds in its heap: it keeps every memory of every space it reads, and its vector. */
+    /** Memories and vectors the job holds in its store on disk: every memory of every space it reads, and its vector. */
     final AtomicLong memoriesHeld = new AtomicLong();
     final AtomicLong vectorsHeld = new AtomicLong();
 

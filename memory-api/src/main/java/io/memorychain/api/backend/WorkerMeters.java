@@ -72,10 +72,10 @@ public class WorkerMeters implements MeterBinder, AutoCloseable {
                     .register(registry);
             if (((Map<?, ?>) figures).containsKey("memories_held")) {
                 Gauge.builder("memory.worker.memories.held", backend, b -> number(b, worker, "memories_held"))
-                        .description("Memories the worker holds in its heap (it grows with the chain)")
+                        .description("Memories the worker holds in its state store on disk (it grows with the chain)")
                         .tag("worker", worker).register(registry);
                 Gauge.builder("memory.worker.vectors.held", backend, b -> number(b, worker, "vectors_held"))
-                        .description("Vectors the worker holds in its heap").tag("worker", worker).register(registry);
+                        .description("Vectors the worker holds in its state store on disk").tag("worker", worker).register(registry);
             }
         });
         UsageCounters usage = backend.llmUsage();

@@ -91,15 +91,16 @@ final class ConsolidateStore implements AutoCloseable {
 
     Stored memory(String space, String id) {
         byte[] value = get(key(MEMORY, space, id));
-        if (value == null) {
-            return null;
-        }
+        return value == null ? null : stored(value);
+    }
+
+    private static Stored stored(byte[] value) {
         ByteBuffer buffer = ByteBuffer.wrap(value);
         long contentSeq = buffer.getLong();
         try {
             return new Stored(Memory.fromByteBuffer(buffer.slice()), contentSeq);
         } catch (IOException e) {
-            throw new UncheckedIOException("consolidate: unreadable memory " + id + " in its own state", e);
+            throw new UncheckedIOException("consolidate: unreadable memory in its own state", e);
         }
     }
 
@@ -120,13 +121,7 @@ final class ConsolidateStore implements AutoCloseable {
         byte[] prefix = prefix(MEMORY, space);
         try (RocksIterator it = db.newIterator()) {
             for (it.seek(prefix); it.isValid() && startsWith(it.key(), prefix); it.next()) {
-                ByteBuffer buffer = ByteBuffer.wrap(it.value());
-                long contentSeq = buffer.getLong();
-                try {
-                    action.accept(new Stored(Memory.fromByteBuffer(buffer.slice()), contentSeq));
-                } catch (IOException e) {
-                    throw new UncheckedIOException("consolidate: unreadable memory in its own state", e);
-                }
+                action.accept(stored(it.value()));
             }
         }
     }

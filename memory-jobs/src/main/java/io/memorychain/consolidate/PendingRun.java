@@ -10,8 +10,9 @@ import java.util.Objects;
  * A consolidation run that is due but may wait for vectors (docs/architecture.md §12). The job reads two topics, events
  * and embeddings, and a live run and a replay after a crash see their records interleaved differently. So a run does
  * not plan on whichever vectors happen to have arrived: it plans on the space's memories as they stand at the event
- * that made it due (the job holds the space's later events back meanwhile), lists the candidates (mergeable but for a vector, written within the recency window) whose vector of
- * their current content has not arrived, and plans once each has. The embedder writes a space's vectors in chain order,
+ * that made it due (the job holds the space's later events back meanwhile), lists the candidates (mergeable but for a
+ * vector, written within the recency window) whose vector of their current content has not arrived, and plans once
+ * each has. The embedder writes a space's vectors in chain order,
  * each with the seq of the event it embedded, so once a vector of the run's model at or after the run's event has been
  * read, a vector still awaited will never come (the embedder skipped it) and the run plans without it. Either way a
  * replay plans the same run from the same memories and vectors.

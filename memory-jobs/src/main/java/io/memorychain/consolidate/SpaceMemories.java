@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -45,15 +46,22 @@ public final class SpaceMemories {
     }
 
     public void onEvent(MemoryEvent event) {
-        for (Evolver.Change change : Evolver.evolve(event, this::memory)) {
+        Map<String, ConsolidateStore.Stored> read = new HashMap<>(2); // each memory read once per event
+        Function<String, ConsolidateStore.Stored> stored = id -> read.computeIfAbsent(id, k -> store.memory(space, k));
+        List<Evolver.Change> changes = Evolver.evolve(event, id -> {
+            ConsolidateStore.Stored s = stored.apply(id);
+            return s == null ? null : s.memory();
+        });
+        for (Evolver.Change change : changes) {
             Memory after = change.after();
-            ConsolidateStore.Stored before = store.memory(space, after.getId());
+            ConsolidateStore.Stored before = stored.apply(after.getId());
             if (before == null) {
                 size++;
             }
             long contentSeq = before != null && before.memory().getContentHash().equals(after.getContentHash())
                     ? before.contentSeq() : event.getSeq();
             store.put(space, after, contentSeq);
+            read.put(after.getId(), new ConsolidateStore.Stored(after, contentSeq));
             if (contentSeq == event.getSeq()) {
                 vectorCount -= store.removeVectorsBefore(space, after.getId(), event.getSeq());
             }
@@ -61,11 +69,6 @@ public final class SpaceMemories {
         if (chainTime == null || event.getOccurredAt().isAfter(chainTime)) {
             chainTime = event.getOccurredAt();
         }
-    }
-
-    private Memory memory(String id) {
-        ConsolidateStore.Stored stored = store.memory(space, id);
-        return stored == null ? null : stored.memory();
     }
 
     /**
@@ -174,9 +177,9 @@ public final class SpaceMemories {
         return items;
     }
 
+    /** {@link MemoryItem#candidate()}: the one rule of what may be merged. */
     private static boolean candidate(Memory m) {
-        return m.getState() == MemoryState.ACTIVE && m.getKind() == MemoryKind.SEMANTIC && !m.getConstitutional()
-                && !m.getPinned();
+        return item(m, null).candidate();
     }
 
     private ConsolidateStore.Vector vector(Memory m) {

@@ -131,7 +131,6 @@ final class ConsolidateCommand {
         }
     }
 
-
     private static double decimal(Map<String, String> values, String name, double defaultValue)
             throws UsageException {
         String text = values.get(name);

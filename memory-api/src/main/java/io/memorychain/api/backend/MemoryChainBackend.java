@@ -610,7 +610,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         figures.put("checked", consolidateMetrics.checked());
         figures.put("same_fact", consolidateMetrics.sameFact());
         figures.put("invalid_answers", consolidateMetrics.invalidAnswers());
-        // its heap grows with the chain: every memory of every space and its vector (README "Memory")
+        // its store on disk grows with the chain: every memory of every space and its vector (README "Memory")
         figures.put("memories_held", consolidateMetrics.memoriesHeld());
         figures.put("vectors_held", consolidateMetrics.vectorsHeld());
         putUsage(figures, SameFactPrompt.PURPOSE);

@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code memory_worker_last_run_seconds{worker}}: epoch seconds of its last check (NaN before the first);</li>
  *   <li>{@code memory_worker_requests_total{worker}}: requests it published since start;</li>
  *   <li>{@code memory_worker_memories_held{worker}}, {@code memory_worker_vectors_held{worker}}: what a worker that
- *       keeps the chain's memories in its heap (consolidation) holds;</li>
+ *       keeps a copy of the chain's memories (consolidation, in its store on disk) holds;</li>
  *   <li>{@code memory_llm_calls_total{purpose,outcome}} and {@code memory_llm_tokens_total{purpose}} (prompt +
  *       completion) of the jobs' model calls;</li>
  *   <li>Kafka Streams' own client metrics ({@code kafka_stream_*}, tag {@code app}) of every Streams application
@@ -75,7 +75,8 @@ public class WorkerMeters implements MeterBinder, AutoCloseable {
                         .description("Memories the worker holds in its state store on disk (it grows with the chain)")
                         .tag("worker", worker).register(registry);
                 Gauge.builder("memory.worker.vectors.held", backend, b -> number(b, worker, "vectors_held"))
-                        .description("Vectors the worker holds in its state store on disk").tag("worker", worker).register(registry);
+                        .description("Vectors the worker holds in its state store on disk")
+                        .tag("worker", worker).register(registry);
             }
         });
         UsageCounters usage = backend.llmUsage();

@@ -6,10 +6,12 @@
 #   deploy/local/measure-rss.sh --memory.embeddings.model=minilm        # extra arguments go to the application
 #
 # Starts the service through deploy/local/run.sh (so with its defaults and MALLOC_ARENA_MAX) on a fresh data dir and
-# its own ports, writes 10,000 memories over HTTP (16 clients), stops it (SIGTERM), starts it again on the same data,
+# its own ports, writes 10,000 memories over HTTP (16 clients), waits until it is idle (the embedder has caught up),
+# stops it (SIGTERM), starts it again on the same data,
 # writes 1,000 more and runs 300 /query calls, then prints VmRSS, VmHWM, RssAnon/RssFile, the thread count, the JVM's
 # native memory tracking summary and the load average (before, between and after). Native memory tracking is added to
-# the JVM options (-XX:NativeMemoryTracking=summary costs a few MiB itself). Environment: RSS_WRITES (10000),
+# the JVM options (-XX:NativeMemoryTracking=summary costs 10-30 MiB itself; RSS_NMT=off measures without it).
+# Environment: RSS_NMT (summary), RSS_WRITES (10000),
 # RSS_MORE_WRITES (1000), RSS_QUERIES (300), RSS_CLIENTS (16), RSS_PORT_BASE (28000: HTTP +80, gRPC +90, broker +92,
 # controller +93), RSS_WORK (a new temporary folder: data, logs and the report; kept), MEMORY_JAR (run this jar instead
 # of building memory-api when its sources are newer). The jar is copied into RSS_WORK, so both starts run the same code.
@@ -26,7 +28,8 @@ QUERIES="${RSS_QUERIES:-300}"
 CLIENTS="${RSS_CLIENTS:-16}"
 BASE="${RSS_PORT_BASE:-28000}"
 WORK="${RSS_WORK:-$(mktemp -d /tmp/memory-rss.XXXXXX)}"
-OPTS="${JAVA_OPTS:-$(sed -nE 's/^exec java \$\{JAVA_OPTS:-(.*)\} .*/\1/p' "$ROOT/deploy/local/run.sh")}"
+OPTS="${JAVA_OPTS:-$(sed -nE 's/^DEFAULT_JAVA_OPTS="(.*)"$/\1/p' "$ROOT/deploy/local/run.sh")}"
+NMT="${RSS_NMT:-summary}"
 HTTP_PORT=$((BASE + 80))
 mkdir -p "$WORK"
 REPORT="$WORK/report.txt"
@@ -38,7 +41,7 @@ say() { echo "$*" | tee -a "$REPORT"; }
 start() {
   local log="$WORK/service-$1.log"
   MEMORY_DATA_DIR="$WORK/data" MEMORY_HTTP_PORT="$HTTP_PORT" MEMORY_GRPC_PORT=$((BASE + 90)) \
-    JAVA_OPTS="$OPTS -XX:NativeMemoryTracking=summary" \
+    JAVA_OPTS="$OPTS$([[ "$NMT" == off ]] || echo " -XX:NativeMemoryTracking=$NMT")" \
     "$ROOT/deploy/local/run.sh" --memory.embedded.broker-port=$((BASE + 92)) \
     --memory.embedded.controller-port=$((BASE + 93)) "${EXTRA[@]}" >"$log" 2>&1 &
   PID=$!
@@ -52,7 +55,7 @@ start() {
     sleep 1
   done
   say "start $1: ready in $((SECONDS - t0)) s (pid $PID)"
-  say "environment: $(tr '\0' '\n' <"/proc/$PID/environ" | grep -E '^(MALLOC_|MEMORY_(STREAMS|EMBEDDINGS|ROCKSDB))' | sort | tr '\n' ' ')"
+  say "environment: $(tr '\0' '\n' <"/proc/$PID/environ" | grep -E '^(MALLOC_|MEMORY_(STREAMS|EMBEDDINGS|ROCKSDB|SEARCH))' | sort | tr '\n' ' ')"
 }
 
 stop() {
@@ -78,7 +81,26 @@ snapshot() {
   say "process CPU: $(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f s", ($14 + $15) / hz }' "/proc/$PID/stat")"
 }
 
+cpu_ticks() {
+  awk '{ print $14 + $15 }' "/proc/$PID/stat"
+}
+
+# waits until the service is idle (under 5% of a core over 5 s: the embedder has caught up with the writes and
+# the background merges are done), at most 5 minutes
+settle() {
+  local t0=$SECONDS hz before after
+  hz="$(getconf CLK_TCK)"
+  while (( SECONDS - t0 < 300 )); do
+    before="$(cpu_ticks)"
+    sleep 5
+    after="$(cpu_ticks)"
+    (( (after - before) * 100 < hz * 5 * 5 )) && break
+  done
+  say "idle after $((SECONDS - t0)) s"
+}
+
 nmt() {
+  [[ "$NMT" == off ]] && return
   say "--- native memory tracking (committed, MiB)"
   jcmd "$PID" VM.native_memory summary scale=MB >"$WORK/nmt-$1.txt"
   grep -E '^(Total|-)' "$WORK/nmt-$1.txt" | sed -E 's/reserved=[0-9]+MB, //' | tee -a "$REPORT"
@@ -103,6 +125,8 @@ snapshot "after start"
 source "$WORK/data/keys/api-keys.env"
 load write "$WRITES" 1
 snapshot "after $WRITES writes"
+settle
+snapshot "at rest with $WRITES memories"
 nmt first
 stop
 start second

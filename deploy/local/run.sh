@@ -12,9 +12,11 @@
 # JAVA_OPTS replaces the JVM options: the serial collector, a heap that starts small and gives memory back after a
 # full collection (MinHeapFreeRatio/MaxHeapFreeRatio; without -Xms the JVM starts at a 64th of the machine's memory
 # and never shrinks below it), at most 512 MiB (give a large space more: about -Xmx1g per million memories), a young
-# generation of at most 32 MiB (-XX:MaxNewSize: ~40 MiB less committed heap at 10,000 memories, no slower in the
-# measured runs), and the C1 compiler only (-XX:TieredStopAtLevel=1: ~70 MiB less JIT code and metaspace; searches
-# ~35% slower, still a few ms; measured in the README).
+# generation of at most 16 MiB (-XX:MaxNewSize: the serial collector would give it a third of the heap; ~10% more
+# CPU per write than 32 MiB in the measured runs), the C1 compiler only (-XX:TieredStopAtLevel=1: ~70 MiB less JIT code and metaspace; searches
+# ~35% slower, still a few ms; measured in the README), free native memory handed back every 5 s
+# (-XX:TrimNativeHeapInterval) and no per-thread cache of the JDK's temporary direct buffers above 256 KiB
+# (-Djdk.nio.maxCachedBufferSize: each Kafka client thread kept one as large as the largest fetch it read).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -48,8 +50,8 @@ fi
 
 mkdir -p data
 # exec: the JVM receives Ctrl-C/SIGTERM directly; its shutdown hook closes the application context in order.
-# MALLOC_ARENA_MAX: fewer glibc malloc arenas for the native parts (ONNX Runtime, RocksDB), less fragmentation
-export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+# MALLOC_ARENA_MAX: one glibc malloc arena for the native parts (ONNX Runtime, RocksDB), less fragmentation
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-1}"
 # ONNX Runtime without its arena (it keeps the peak of the longest passage embedded), and native buffers of 1 MiB and
 # more (a long passage's attention buffers) returned to the system when freed, instead of kept by glibc
 export MEMORY_EMBEDDINGS_ARENA_ALLOCATOR="${MEMORY_EMBEDDINGS_ARENA_ALLOCATOR:-false}"
@@ -60,8 +62,20 @@ elif [[ -z "$MALLOC_MMAP_THRESHOLD_" ]]; then
   unset MALLOC_MMAP_THRESHOLD_
 fi
 # the record cache of each of the service's Kafka Streams applications (heap; 16 MiB each in a cluster deployment)
-export MEMORY_STREAMS_CACHE_MIB="${MEMORY_STREAMS_CACHE_MIB:-2}"
+export MEMORY_STREAMS_CACHE_MIB="${MEMORY_STREAMS_CACHE_MIB:-1}"
+# new memories a search index holds in the heap before it writes them as a segment (32 MiB in a cluster deployment)
+export MEMORY_SEARCH_RAM_BUFFER_MIB="${MEMORY_SEARCH_RAM_BUFFER_MIB:-8}"
+# RocksDB's block cache for every store of the process, memtables included (48 and 16 MiB in a cluster deployment;
+# what it misses is read through the page cache)
+export MEMORY_ROCKSDB_BLOCK_CACHE_MIB="${MEMORY_ROCKSDB_BLOCK_CACHE_MIB:-16}"
+export MEMORY_ROCKSDB_MEMTABLE_MIB="${MEMORY_ROCKSDB_MEMTABLE_MIB:-8}"
+# -XX:TrimNativeHeapInterval (recent JDK 17 updates, e.g. 17.0.15): every 5 s the JVM hands glibc's free native memory back to the
+# system (what RocksDB, ONNX Runtime and the JVM's own parts freed); an older JVM does without it
+DEFAULT_JAVA_OPTS="-Xms32m -Xmx512m -XX:MaxNewSize=16m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:TieredStopAtLevel=1 -XX:TrimNativeHeapInterval=5000 -Djdk.nio.maxCachedBufferSize=262144"
+if [[ -z "${JAVA_OPTS:-}" ]] && ! java -XX:TrimNativeHeapInterval=5000 -version >/dev/null 2>&1; then
+  DEFAULT_JAVA_OPTS="${DEFAULT_JAVA_OPTS/ -XX:TrimNativeHeapInterval=5000/}"
+fi
 # shellcheck disable=SC2086
-exec java ${JAVA_OPTS:--Xms32m -Xmx512m -XX:MaxNewSize=32m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:TieredStopAtLevel=1} \
+exec java ${JAVA_OPTS:-$DEFAULT_JAVA_OPTS} \
   -Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro \
   -Dmemory.data-dir="${MEMORY_DATA_DIR:-./data}" -jar "$JAR" "$@"

@@ -14,11 +14,8 @@ import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * the {@code DJL_CACHE_DIR} environment variable if set, else {@link Builder#djlCacheDir(Path)}, else the
  * {@code DJL_CACHE_DIR} system property, else {@code $HOME/.djl.ai} when writable, else
  * {@code ${java.io.tmpdir}/memory-chain-djl}. The first embedder created in a JVM decides. ONNX Runtime unpacks its
- * own library under {@code java.io.tmpdir}.
+ * own library under {@code java.io.tmpdir}, and the model is copied there into a temporary file, loaded by path and
+ * deleted ({@link ModelFile}: less native and heap memory than loading it from a byte array).
  *
  * <p><b>Batching.</b> {@link #embedAll(List)} tokenizes {@linkplain Builder#batchSize(int) a batch} of texts in one
  * call and then runs the model once per text. Running a padded batch through the model in one call was measured and
@@ -90,10 +88,12 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         this.model = builder.model;
         this.batchSize = builder.batchSize;
         Path djlCache = DjlSetup.apply(builder.djlCacheDir);
-        byte[] onnx = resource(model, model.modelResource());
-        this.modelId = model.modelId(artifactVersion(model, onnx));
+        String version = model.artifactVersion();
         this.environment = OrtEnvironment.getEnvironment();
-        try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+        try (ModelFile onnx = ModelFile.copy(open(model, model.modelResource()),
+                Path.of(System.getProperty("java.io.tmpdir")), version == null);
+             OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+            this.modelId = model.modelId(version != null ? version : digestVersion(model, onnx.sha256()));
             if (builder.intraOpThreads > 0) {
                 options.setIntraOpNumThreads(builder.intraOpThreads);
             }
@@ -108,7 +108,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
                 options.setCPUArenaAllocator(false);
                 options.setMemoryPatternOptimization(false);
             }
-            this.session = environment.createSession(onnx, options);
+            this.session = environment.createSession(onnx.path().toString(), options);
         } catch (OrtException e) {
             throw new IllegalStateException("cannot load the ONNX model " + model.modelResource(), e);
         }
@@ -319,30 +319,14 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     }
 
     /**
-     * The model artifact's version from its Maven metadata; if a repackaged jar dropped that metadata, the first 12
-     * hex digits of the model's SHA-256 instead, so the id still changes when the model does.
+     * Stands in for the model artifact's version when a repackaged jar dropped its Maven metadata: the first 12 hex
+     * digits of the model's SHA-256, so the id still changes when the model does.
      */
-    private static String artifactVersion(EmbeddingModel model, byte[] onnx) {
-        String version = model.artifactVersion();
-        if (version != null) {
-            return version;
-        }
-        try {
-            String digest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(onnx), 0, 6);
-            log.warn("{} not on the classpath: the model id names the model's digest {} instead of its version",
-                    model.artifactProperties(), digest);
-            return "sha256-" + digest;
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static byte[] resource(EmbeddingModel model, String name) {
-        try (InputStream in = open(model, name)) {
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + name, e);
-        }
+    private static String digestVersion(EmbeddingModel model, String sha256) {
+        String digest = sha256.substring(0, 12);
+        log.warn("{} not on the classpath: the model id names the model's digest {} instead of its version",
+                model.artifactProperties(), digest);
+        return "sha256-" + digest;
     }
 
     private static InputStream open(EmbeddingModel model, String name) {

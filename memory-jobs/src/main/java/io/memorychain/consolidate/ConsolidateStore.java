@@ -30,7 +30,8 @@ import org.rocksdb.WriteOptions;
  * job decrypts only what a run plans with), each with the seq of the event that introduced its current content;
  * vectors are kept per (memory, content hash) with the seq they embedded and whether their record was live.
  *
- * <p>Native memory: one 8 MiB block cache and at most two 4 MiB memtables. Used from the job's thread only.
+ * <p>Native memory: one 4 MiB block cache and at most two 2 MiB memtables (what the cache misses is read through the
+ * operating system's page cache). Used from the job's thread only.
  */
 final class ConsolidateStore implements AutoCloseable {
 
@@ -44,8 +45,8 @@ final class ConsolidateStore implements AutoCloseable {
 
     private static final byte MEMORY = 'm';
     private static final byte VECTOR = 'v';
-    private static final long CACHE_BYTES = 8L * 1024 * 1024;
-    private static final long WRITE_BUFFER_BYTES = 4L * 1024 * 1024;
+    private static final long CACHE_BYTES = 4L * 1024 * 1024;
+    private static final long WRITE_BUFFER_BYTES = 2L * 1024 * 1024;
 
     static {
         RocksDB.loadLibrary();

@@ -64,6 +64,13 @@ public final class MemoryChainRuntime implements AutoCloseable {
      */
     public static final String STREAMS_CACHE_MIB = "memory.streams.cache-mib";
     public static final int DEFAULT_STREAMS_CACHE_MIB = 16;
+    /**
+     * Process-wide setting (JVM system property, or {@code MEMORY_SEARCH_RAM_BUFFER_MIB}): the heap a search index
+     * fills with new memories (their vectors and graph) before it writes them as a segment, MiB per partition's
+     * index (default: {@link IndexSettings#DEFAULTS}' 32). A search writes them out sooner; a stream of writes without
+     * searches fills it. The embedded default ({@code deploy/local/run.sh}) sets less.
+     */
+    public static final String SEARCH_RAM_BUFFER_MIB = "memory.search.ram-buffer-mib";
 
     /**
      * The JVM system property (or {@code MEMORY_CHANGELOG_MAX_COMPACTION_LAG_MS}) bounding how long an overwritten value
@@ -205,8 +212,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
         int eventPartitions = TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
                 settings.replicationFactor());
         AppliedSeqTracker tracker = new AppliedSeqTracker();
-        SearchIndexes indexes = embedder == null ? SearchIndexes.onDisk(IndexSettings.DEFAULTS, NO_MODEL)
-                : SearchIndexes.onDisk(IndexSettings.DEFAULTS.withDimensions(embedder.dimensions()), embedder.modelId());
+        SearchIndexes indexes = embedder == null ? SearchIndexes.onDisk(indexSettings(), NO_MODEL)
+                : SearchIndexes.onDisk(indexSettings().withDimensions(embedder.dimensions()), embedder.modelId());
         DataKeyRing ring = keyRing(settings, registry, contentKey);
         ChainContent content = ring == null ? ChainContent.PLAINTEXT : ChainContent.decrypting(ring);
         Topology sequencerTopology = SequencerTopology.build(settings.topics(), registry, new ChainSealer(keys),
@@ -313,6 +320,24 @@ public final class MemoryChainRuntime implements AutoCloseable {
         return p;
     }
 
+    /** The search indexes' settings: the defaults, with the RAM buffer of {@link #SEARCH_RAM_BUFFER_MIB}. */
+    static IndexSettings indexSettings() {
+        String value = setting(SEARCH_RAM_BUFFER_MIB, null);
+        if (value == null) {
+            return IndexSettings.DEFAULTS;
+        }
+        double mib;
+        try {
+            mib = Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            mib = Double.NaN;
+        }
+        if (!(mib >= 1 && mib <= 2048)) {
+            throw new IllegalArgumentException(SEARCH_RAM_BUFFER_MIB + " must be 1..2048 MiB, was " + value);
+        }
+        return IndexSettings.DEFAULTS.withRamBufferMb(mib);
+    }
+
     /** A process-wide setting: the JVM system property {@code name}, else its environment form, else the default. */
     private static String setting(String name, String fallback) {
         String value = System.getProperty(name);
@@ -361,7 +386,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
         int eventPartitions = TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
                 settings.replicationFactor());
         AppliedSeqTracker tracker = new AppliedSeqTracker();
-        SearchIndexes indexes = SearchIndexes.onDisk(IndexSettings.DEFAULTS, modelId);
+        SearchIndexes indexes = SearchIndexes.onDisk(indexSettings(), modelId);
         DataKeyRing ring = keyRing(settings, registry, contentKey);
         ChainContent content = ring == null ? ChainContent.PLAINTEXT : ChainContent.decrypting(ring);
         KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker,

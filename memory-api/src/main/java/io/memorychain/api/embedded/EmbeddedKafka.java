@@ -140,7 +140,9 @@ public final class EmbeddedKafka implements AutoCloseable {
         p.put("share.coordinator.state.topic.replication.factor", "1");
         p.put("share.coordinator.state.topic.min.isr", "1");
         p.put("group.initial.rebalance.delay.ms", "0");
-        p.put("log.cleaner.dedupe.buffer.size", String.valueOf(16 * 1024 * 1024));
+        // the log cleaner's key map, allocated on the heap for good: 4 MiB holds ~150,000 keys of a compacted topic per
+        // cleaning pass (a larger changelog takes several passes); Kafka's default is 128 MiB, its minimum 1 MiB
+        p.put("log.cleaner.dedupe.buffer.size", String.valueOf(4 * 1024 * 1024));
         // one machine's clients (this process's Streams applications and publishers): fewer threads than a cluster
         // broker's defaults (3 network and 8 request threads per listener, 10 background, 4 group coordinator), each
         // with its stack and buffers (README "Memory of the embedded service"; a cluster keeps its own settings)

@@ -39,6 +39,10 @@ public record IndexSettings(int dimensions, int rrfK, int candidateFactor, int m
         return new IndexSettings(dims, rrfK, candidateFactor, minCandidates, ramBufferMb, hnsw, rebuild);
     }
 
+    public IndexSettings withRamBufferMb(double mb) {
+        return new IndexSettings(dimensions, rrfK, candidateFactor, minCandidates, mb, hnsw, rebuild);
+    }
+
     public IndexSettings withHnsw(Hnsw h) {
         return new IndexSettings(dimensions, rrfK, candidateFactor, minCandidates, ramBufferMb, h, rebuild);
     }

@@ -162,14 +162,15 @@ public final class SearchIndexes implements AutoCloseable {
 
     /**
      * What an index is committed with: its position, the document format ({@link MemoryDocuments#FORMAT}), the
-     * embedding model and the settings (which set the vector format). Reused only when all are equal.
+     * embedding model and the settings (which set the vector format). Reused only when all are equal. The RAM buffer
+     * is left out: it decides when segments are flushed, not what they hold.
      */
     Map<String, String> commitData(Map<String, Long> position) {
         Map<String, String> data = new TreeMap<>();
         position.forEach((source, offset) -> data.put(POSITION_PREFIX + source, Long.toString(offset)));
         data.put("format", Integer.toString(MemoryDocuments.FORMAT));
         data.put("model", modelId);
-        data.put("settings", settings.toString());
+        data.put("settings", settings.withRamBufferMb(IndexSettings.DEFAULTS.ramBufferMb()).toString());
         return data;
     }
 

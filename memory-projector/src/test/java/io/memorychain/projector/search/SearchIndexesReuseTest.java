@@ -142,6 +142,17 @@ class SearchIndexesReuseTest {
     }
 
     @Test
+    void anotherRamBufferReusesTheIndex() {
+        firstProcess();
+        SearchIndexes second = SearchIndexes.onDisk(SETTINGS.withRamBufferMb(4), MODEL);
+        StoreSource source = new StoreSource();
+        second.open(0, taskDir, Map.of("events", 2L), source);
+        assertThat(source.rebuilds).isZero();
+        assertThat(second.reuses()).isEqualTo(1);
+        second.close();
+    }
+
+    @Test
     void storesAtAnotherPositionRebuild() {
         float[] cat = firstProcess();
         for (Map<String, Long> position : List.of(Map.of("events", 1L), Map.of("events", 3L),

@@ -58,7 +58,11 @@ public final class CoreFormatter {
         return new CoreView(text, countTokens(text), List.copyOf(all));
     }
 
+    /**
+     * The text's cl100k_base tokens, special tokens such as {@code <|endoftext|>} counted as the ordinary text they are
+     * in a memory (jtokkit's {@code countTokens} refuses any text that contains one).
+     */
     public static int countTokens(String text) {
-        return TOKENIZER.countTokens(text);
+        return TOKENIZER.countTokensOrdinary(text);
     }
 }

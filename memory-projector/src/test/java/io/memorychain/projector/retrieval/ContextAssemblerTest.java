@@ -79,6 +79,19 @@ class ContextAssemblerTest {
     }
 
     @Test
+    void textNamingAModelsSpecialTokensIsCountedAsText() {
+        // cl100k's special tokens are text in a memory (an agent noting how prompts end), not a reason to fail
+        String note = create("Prompts end with <|endoftext|> and code completion uses <|fim_prefix|>", "notes",
+                Tier.CORE, "t1");
+        ContextResult c = assembler.assemble(new ContextRequest(SPACE, null, "how do prompts end?", "t1", 0L, 2000),
+                AGENT);
+        assertThat(c.text()).contains("<|endoftext|>");
+        assertThat(c.memoryIds()).contains(note);
+        assertThat(CoreFormatter.countTokens("<|endoftext|>")).isGreaterThan(1);
+        assertThat(c.tokens()).isEqualTo(CoreFormatter.countTokens(c.text()));
+    }
+
+    @Test
     void anAgentsContextLeavesOutCategoriesOutsideItsAllowlist() {
         ContextResult c = assembler.assemble(new ContextRequest(SPACE, "planner", "allergies and deploys", null, null,
                 2000), AGENT);

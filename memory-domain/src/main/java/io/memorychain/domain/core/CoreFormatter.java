@@ -1,8 +1,5 @@
 package io.memorychain.domain.core;
 
-import com.knuddels.jtokkit.Encodings;
-import com.knuddels.jtokkit.api.Encoding;
-import com.knuddels.jtokkit.api.EncodingType;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryKind;
 import java.util.ArrayList;
@@ -18,7 +15,6 @@ import java.util.Map;
 public final class CoreFormatter {
 
     private static final Map<String, String> HEADINGS = new LinkedHashMap<>();
-    private static final Encoding TOKENIZER = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
 
     static {
         HEADINGS.put("persona", "Who I Am");
@@ -60,9 +56,13 @@ public final class CoreFormatter {
 
     /**
      * The text's cl100k_base tokens, special tokens such as {@code <|endoftext|>} counted as the ordinary text they are
-     * in a memory (jtokkit's {@code countTokens} refuses any text that contains one).
+     * in a memory (jtokkit's {@code countTokens} refuses any text that contains one). The tables load on first use.
      */
     public static int countTokens(String text) {
-        return TOKENIZER.countTokensOrdinary(text);
+        return Tokenizer.COUNTER.count(text);
+    }
+
+    private static final class Tokenizer {
+        static final Cl100kCounter COUNTER = Cl100kCounter.load();
     }
 }

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.rocksdb.BlockBasedTableConfig;
@@ -119,12 +120,7 @@ final class ConsolidateStore implements AutoCloseable {
 
     /** Every memory of the space, in key order. */
     void forEachMemory(String space, Consumer<Stored> action) {
-        byte[] prefix = prefix(MEMORY, space);
-        try (RocksIterator it = db.newIterator()) {
-            for (it.seek(prefix); it.isValid() && startsWith(it.key(), prefix); it.next()) {
-                action.accept(stored(it.value()));
-            }
-        }
+        forEachWithPrefix(prefix(MEMORY, space), (key, value) -> action.accept(stored(value)));
     }
 
     Vector vector(String space, String id, String contentHash) {
@@ -145,15 +141,12 @@ final class ConsolidateStore implements AutoCloseable {
 
     /** Deletes the memory's vectors that embedded a seq below {@code seq}; returns how many. */
     int removeVectorsBefore(String space, String id, long seq) {
-        byte[] prefix = vectorPrefix(space, id);
         List<byte[]> stale = new ArrayList<>(2);
-        try (RocksIterator it = db.newIterator()) {
-            for (it.seek(prefix); it.isValid() && startsWith(it.key(), prefix); it.next()) {
-                if (ByteBuffer.wrap(it.value()).getLong() < seq) {
-                    stale.add(it.key());
-                }
+        forEachWithPrefix(vectorPrefix(space, id), (key, value) -> {
+            if (ByteBuffer.wrap(value).getLong() < seq) {
+                stale.add(key);
             }
-        }
+        });
         for (byte[] key : stale) {
             try {
                 db.delete(writes, key);
@@ -162,6 +155,15 @@ final class ConsolidateStore implements AutoCloseable {
             }
         }
         return stale.size();
+    }
+
+    /** Every key under {@code prefix} with its value, in key order. */
+    private void forEachWithPrefix(byte[] prefix, BiConsumer<byte[], byte[]> action) {
+        try (RocksIterator it = db.newIterator()) {
+            for (it.seek(prefix); it.isValid() && startsWith(it.key(), prefix); it.next()) {
+                action.accept(it.key(), it.value());
+            }
+        }
     }
 
     private static Vector decode(byte[] value) {

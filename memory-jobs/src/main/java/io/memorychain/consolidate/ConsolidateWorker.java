@@ -204,7 +204,7 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
      */
     private Optional<List<ConsolidatePlanner.Plan>> plans(String spaceId) {
         SpaceMemories space = space(spaceId);
-        Deque<HeldEvent> waiting = heldEvents.getOrDefault(spaceId, new ArrayDeque<>());
+        Deque<HeldEvent> waiting = heldEvents.get(spaceId);
         List<ConsolidatePlanner.Plan> plans = new ArrayList<>();
         while (true) {
             PendingRun run = pending.get(spaceId);
@@ -214,14 +214,14 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
                 }
                 pending.remove(spaceId);
                 plan(spaceId, space, run).ifPresent(plans::add);
-            } else if (!waiting.isEmpty()) {
+            } else if (waiting != null && !waiting.isEmpty()) {
                 HeldEvent next = waiting.removeFirst();
                 apply(next.event(), next.live());
             } else {
                 break;
             }
         }
-        if (waiting.isEmpty()) {
+        if (waiting != null && waiting.isEmpty()) {
             heldEvents.remove(spaceId);
         }
         return plans.isEmpty() ? Optional.empty() : Optional.of(plans);

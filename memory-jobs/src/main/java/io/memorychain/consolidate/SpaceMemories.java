@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
@@ -136,10 +137,8 @@ public final class SpaceMemories {
      */
     public PendingRun pendingRun(Instant at, long seq, Duration recency, boolean live) {
         Map<String, String> waiting = new HashMap<>();
-        Instant from = at.minus(recency);
-        store.forEachMemory(space, stored -> {
-            Memory m = stored.memory();
-            if (candidate(m) && !m.getUpdatedAt().isBefore(from) && vector(m) == null) {
+        forEachCandidate(at, recency, m -> {
+            if (vector(m) == null) {
                 waiting.put(m.getId(), m.getContentHash());
             }
         });
@@ -154,16 +153,23 @@ public final class SpaceMemories {
     public Candidates candidates(Instant at, Duration recency, UnaryOperator<Memory> decrypt) {
         List<MemoryItem> items = new ArrayList<>();
         boolean[] usesLive = {false};
+        forEachCandidate(at, recency, m -> {
+            ConsolidateStore.Vector v = vector(m);
+            usesLive[0] |= v != null && v.live();
+            items.add(item(decrypt.apply(m), v));
+        });
+        return new Candidates(items, usesLive[0]);
+    }
+
+    /** Each memory a run at {@code at} may merge: a {@link #candidate} written at or after {@code at - recency}. */
+    private void forEachCandidate(Instant at, Duration recency, Consumer<Memory> action) {
         Instant from = at.minus(recency);
         store.forEachMemory(space, stored -> {
             Memory m = stored.memory();
             if (candidate(m) && !m.getUpdatedAt().isBefore(from)) {
-                ConsolidateStore.Vector v = vector(m);
-                usesLive[0] |= v != null && v.live();
-                items.add(item(decrypt.apply(m), v));
+                action.accept(m);
             }
         });
-        return new Candidates(items, usesLive[0]);
     }
 
     /** A run's candidates, and whether a vector among them came from a live record. */

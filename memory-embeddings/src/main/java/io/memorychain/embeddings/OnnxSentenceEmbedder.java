@@ -76,6 +76,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     private final EmbeddingModel model;
     private final String modelId;
     private final int batchSize;
+    private final int intraOpThreads;
     private final OrtEnvironment environment;
     private final OrtSession session;
     private final boolean needsTokenTypes;
@@ -87,6 +88,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         long started = System.nanoTime();
         this.model = builder.model;
         this.batchSize = builder.batchSize;
+        this.intraOpThreads = builder.intraOpThreads;
         Path djlCache = DjlSetup.apply(builder.djlCacheDir);
         String version = model.artifactVersion();
         this.environment = OrtEnvironment.getEnvironment();
@@ -214,6 +216,11 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     /** Texts tokenized per call in {@link #embedAll(List)}. */
     public int batchSize() {
         return batchSize;
+    }
+
+    /** Threads ONNX Runtime uses inside one model run (0: one per core); see {@link Builder#intraOpThreads(int)}. */
+    public int intraOpThreads() {
+        return intraOpThreads;
     }
 
     /** Releases the ONNX session and the tokenizer, after the calls in progress. Idempotent. */

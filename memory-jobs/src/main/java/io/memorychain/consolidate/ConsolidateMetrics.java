@@ -17,6 +17,8 @@ public final class ConsolidateMetrics extends JobMetrics {
     /** Memories and vectors the job holds in its store on disk: every memory of every space it reads, and its vector. */
     final AtomicLong memoriesHeld = new AtomicLong();
     final AtomicLong vectorsHeld = new AtomicLong();
+    /** Events read while their space's run waits for the embedder's vectors, kept in the store until it is planned. */
+    final AtomicLong eventsWaiting = new AtomicLong();
 
     public long runs() {
         return runs.sum();
@@ -54,7 +56,10 @@ public final class ConsolidateMetrics extends JobMetrics {
         return vectorsHeld.get();
     }
 
-    /** The loop's figures: records read, requests published, lag, partitions, last poll and run. */
+    public long eventsWaiting() {
+        return eventsWaiting.get();
+    }
+
     /** Records read from the events and embeddings topics (state rebuilds included). */
     public long recordsRead() {
         return job().recordsRead();
@@ -64,6 +69,6 @@ public final class ConsolidateMetrics extends JobMetrics {
         return "runs=" + runs() + " nearExact=" + nearExact() + " checked=" + checked() + " sameFact=" + sameFact()
                 + " llmCalls=" + calls() + " llmTokens=" + tokens() + " invalidAnswers=" + invalidAnswers()
                 + " failures=" + chatFailures() + " published=" + published() + " memoriesHeld=" + memoriesHeld()
-                + " vectorsHeld=" + vectorsHeld();
+                + " vectorsHeld=" + vectorsHeld() + " eventsWaiting=" + eventsWaiting();
     }
 }

@@ -29,7 +29,8 @@ import org.rocksdb.WriteOptions;
  * chain on every start and assignment ({@link #clear()}), so the database is emptied when opened, written without a
  * write-ahead log, and deleted when closed. Memories are kept as they are on the chain (texts still encrypted: the
  * job decrypts only what a run plans with), each with the seq of the event that introduced its current content;
- * vectors are kept per (memory, content hash) with the seq they embedded and whether their record was live.
+ * vectors are kept per (memory, content hash) with the seq they embedded and whether their record was live; and the
+ * event records a space's pending run holds back (however long the embedder keeps it waiting), until it is planned.
  *
  * <p>Native memory: one 4 MiB block cache and at most two 2 MiB memtables (what the cache misses is read through the
  * operating system's page cache). Used from the job's thread only.
@@ -44,8 +45,13 @@ final class ConsolidateStore implements AutoCloseable {
     record Vector(long seq, float[] values, boolean live) {
     }
 
+    /** An event record held back behind its space's pending run, and whether the record was live. */
+    record Held(byte[] record, boolean live) {
+    }
+
     private static final byte MEMORY = 'm';
     private static final byte VECTOR = 'v';
+    private static final byte HELD = 'h';
     private static final long CACHE_BYTES = 4L * 1024 * 1024;
     private static final long WRITE_BUFFER_BYTES = 2L * 1024 * 1024;
 
@@ -147,14 +153,27 @@ final class ConsolidateStore implements AutoCloseable {
                 stale.add(key);
             }
         });
-        for (byte[] key : stale) {
-            try {
-                db.delete(writes, key);
-            } catch (RocksDBException e) {
-                throw failure("delete", e);
-            }
-        }
+        stale.forEach(this::remove);
         return stale.size();
+    }
+
+    /** Keeps an event record of the space at {@code position} of its held events (the caller numbers them). */
+    void hold(String space, long position, byte[] record, boolean live) {
+        byte[] value = new byte[1 + record.length];
+        value[0] = (byte) (live ? 1 : 0);
+        System.arraycopy(record, 0, value, 1, record.length);
+        put(heldKey(space, position), value);
+    }
+
+    /** Takes the space's event record held at {@code position} out of the store; null if there is none. */
+    Held release(String space, long position) {
+        byte[] key = heldKey(space, position);
+        byte[] value = get(key);
+        if (value == null) {
+            return null;
+        }
+        remove(key);
+        return new Held(Arrays.copyOfRange(value, 1, value.length), value[0] == 1);
     }
 
     /** Every key under {@code prefix} with its value, in key order. */
@@ -191,6 +210,14 @@ final class ConsolidateStore implements AutoCloseable {
         }
     }
 
+    private void remove(byte[] key) {
+        try {
+            db.delete(writes, key);
+        } catch (RocksDBException e) {
+            throw failure("delete", e);
+        }
+    }
+
     private IllegalStateException failure(String what, RocksDBException e) {
         return new IllegalStateException("consolidate: cannot " + what + " its state in " + dir + ": "
                 + e.getMessage(), e);
@@ -211,6 +238,10 @@ final class ConsolidateStore implements AutoCloseable {
 
     private static byte[] vectorKey(String space, String id, String contentHash) {
         return concat(vectorPrefix(space, id), part(contentHash));
+    }
+
+    private static byte[] heldKey(String space, long position) {
+        return concat(prefix(HELD, space), ByteBuffer.allocate(Long.BYTES).putLong(position).array());
     }
 
     private static byte[] part(String text) {

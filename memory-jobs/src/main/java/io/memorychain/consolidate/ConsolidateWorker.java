@@ -10,9 +10,7 @@ import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.job.ChainJob;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -49,6 +47,7 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     private final String modelId;
     /** Other models whose vectors were read: each is warned about once (a job started with the wrong model id). */
     private final Set<String> foreignModels = new HashSet<>();
+    private final String eventsTopic;
     private final String embeddingsTopic;
     private final AvroWireSerde<MemoryEvent> eventSerde;
     private final AvroWireSerde<MemoryEmbedding> embeddingSerde;
@@ -58,10 +57,16 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     private final Map<String, ConsolidatePlanner> planners = new HashMap<>();
     /** space -> its run that waits for vectors (at most one: the space's later events wait behind it). */
     private final Map<String, PendingRun> pending = new HashMap<>();
-    /** space -> its events read while its run waits, applied in order once the run is planned. */
-    private final Map<String, Deque<HeldEvent>> heldEvents = new HashMap<>();
+    /**
+     * space -> the positions of its events read while its run waits, kept in the store (the embedder may keep a run
+     * waiting for as long as it is down) and applied in order once the run is planned.
+     */
+    private final Map<String, HeldRange> held = new HashMap<>();
 
-    private record HeldEvent(MemoryEvent event, boolean live) {
+    /** The store positions of a space's held events: from {@code first} (the oldest) up to {@code next}, excluded. */
+    private static final class HeldRange {
+        long first;
+        long next;
     }
 
     /**
@@ -69,12 +74,13 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
      *                 rebuilt from the chain, deleted on {@link #close()})
      */
     ConsolidateWorker(SchemaRegistry registry, ConsolidateSettings settings, Consolidations consolidations,
-                      ConsolidateMetrics metrics, String modelId, String embeddingsTopic, ChainContent content,
-                      Path stateDir) {
+                      ConsolidateMetrics metrics, String modelId, String eventsTopic, String embeddingsTopic,
+                      ChainContent content, Path stateDir) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.consolidations = Objects.requireNonNull(consolidations, "consolidations");
         this.modelId = Objects.requireNonNull(modelId, "modelId");
+        this.eventsTopic = Objects.requireNonNull(eventsTopic, "eventsTopic");
         this.embeddingsTopic = Objects.requireNonNull(embeddingsTopic, "embeddingsTopic");
         this.content = Objects.requireNonNull(content, "content");
         // texts stay encrypted in the job's state on disk: decrypted only for a run's candidates
@@ -114,8 +120,9 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
                                                               ConsolidateMetrics metrics, String modelId,
                                                               ChainContent content, Path stateDir,
                                                               ChainJob.BeforeCommit beforeCommit) {
-        return new ChainJob<>(options, registry, new ConsolidateWorker(registry, settings, consolidations, metrics,
-                modelId, options.topics().embeddings(), content, stateDir), metrics.job(), beforeCommit);
+        ConsolidateWorker worker = new ConsolidateWorker(registry, settings, consolidations, metrics, modelId,
+                options.topics().events(), options.topics().embeddings(), content, stateDir);
+        return new ChainJob<>(options, registry, worker, metrics.job(), beforeCommit);
     }
 
     @Override
@@ -124,9 +131,10 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
         store.clear();
         metrics.memoriesHeld.set(0);
         metrics.vectorsHeld.set(0);
+        metrics.eventsWaiting.set(0);
         planners.clear();
         pending.clear();
-        heldEvents.clear();
+        held.clear();
     }
 
     @Override
@@ -171,7 +179,8 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
             MemoryEvent event = eventSerde.deserialize(record.topic(), record.value());
             spaceId = event.getSpace();
             if (pending.containsKey(spaceId)) {
-                heldEvents.computeIfAbsent(spaceId, s -> new ArrayDeque<>()).addLast(new HeldEvent(event, live));
+                store.hold(spaceId, held.computeIfAbsent(spaceId, s -> new HeldRange()).next++, record.value(), live);
+                metrics.eventsWaiting.incrementAndGet();
                 return Optional.empty();
             }
             apply(event, live);
@@ -204,7 +213,7 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
      */
     private Optional<List<ConsolidatePlanner.Plan>> plans(String spaceId) {
         SpaceMemories space = space(spaceId);
-        Deque<HeldEvent> waiting = heldEvents.get(spaceId);
+        HeldRange waiting = held.get(spaceId);
         List<ConsolidatePlanner.Plan> plans = new ArrayList<>();
         while (true) {
             PendingRun run = pending.get(spaceId);
@@ -214,15 +223,16 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
                 }
                 pending.remove(spaceId);
                 plan(spaceId, space, run).ifPresent(plans::add);
-            } else if (waiting != null && !waiting.isEmpty()) {
-                HeldEvent next = waiting.removeFirst();
-                apply(next.event(), next.live());
+            } else if (waiting != null && waiting.first < waiting.next) {
+                ConsolidateStore.Held next = store.release(spaceId, waiting.first++);
+                metrics.eventsWaiting.decrementAndGet();
+                apply(eventSerde.deserialize(eventsTopic, next.record()), next.live());
             } else {
                 break;
             }
         }
-        if (waiting != null && waiting.isEmpty()) {
-            heldEvents.remove(spaceId);
+        if (waiting != null && waiting.first == waiting.next) {
+            held.remove(spaceId);
         }
         return plans.isEmpty() ? Optional.empty() : Optional.of(plans);
     }

@@ -206,11 +206,30 @@ public final class MemoryChainRuntime implements AutoCloseable {
     public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
                                            Embedder embedder, LinkerSettings linker, Duration timeout,
                                            MasterKey contentKey) {
+        return start(settings, registry, keys, embedder, linker, timeout, contentKey, 1);
+    }
+
+    /**
+     * As {@link #start(Settings, SchemaRegistry, ChainKeys, Embedder, LinkerSettings, Duration, MasterKey)}, with
+     * {@code embedderThreads} stream threads in the embedder application: each embeds the memories of its own
+     * partitions of the events topic, so up to that many memories are embedded at once (threads beyond the
+     * partitions stay idle). The vectors are the same: each is a function of its text alone.
+     */
+    public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
+                                           Embedder embedder, LinkerSettings linker, Duration timeout,
+                                           MasterKey contentKey, int embedderThreads) {
+        if (embedderThreads < 1) {
+            throw new IllegalArgumentException("embedderThreads must be at least 1, was " + embedderThreads);
+        }
         if (linker != null && (embedder == null || !linker.modelId().equals(embedder.modelId()))) {
             throw new IllegalArgumentException("the linker needs the embedder whose model it compares");
         }
         int eventPartitions = TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
                 settings.replicationFactor());
+        if (embedder != null && embedderThreads > eventPartitions) {
+            log.warn("The embedder has {} stream threads but the events topic {} partition(s): {} of them stay idle",
+                    embedderThreads, eventPartitions, embedderThreads - eventPartitions);
+        }
         AppliedSeqTracker tracker = new AppliedSeqTracker();
         SearchIndexes indexes = embedder == null ? SearchIndexes.onDisk(indexSettings(), NO_MODEL)
                 : SearchIndexes.onDisk(indexSettings().withDimensions(embedder.dimensions()), embedder.modelId());
@@ -224,8 +243,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
                 indexes, content), projectionConfig(settings));
         KafkaStreams embedding = embedder == null ? null
                 : new KafkaStreams(EmbedderTopology.build(settings.topics(), registry, embedder, content),
-                        streamsConfig(settings, EmbedderTopology.applicationId(settings.applicationId(),
-                                embedder.modelId())));
+                        embedderConfig(settings, embedder.modelId(), embedderThreads));
         KafkaStreams linking = linker == null ? null
                 : new KafkaStreams(LinkerTopology.build(settings.topics(), registry, linker,
                         io.memorychain.projector.linker.LinkListener.NONE, content),
@@ -274,6 +292,13 @@ public final class MemoryChainRuntime implements AutoCloseable {
         if (settings.routing().applicationServer() != null) {
             p.put(StreamsConfig.APPLICATION_SERVER_CONFIG, settings.routing().applicationServer());
         }
+        return p;
+    }
+
+    /** The embedder's config: one application per model, with {@code streamThreads} threads. */
+    static Properties embedderConfig(Settings settings, String modelId, int streamThreads) {
+        Properties p = streamsConfig(settings, EmbedderTopology.applicationId(settings.applicationId(), modelId));
+        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, streamThreads);
         return p;
     }
 

@@ -67,6 +67,24 @@ class ConsolidateStoreTest {
     }
 
     @Test
+    void releasesEachHeldRecordOnceWithItsLivenessAndKeepsSpacesApart() {
+        try (ConsolidateStore store = ConsolidateStore.open(dir.resolve("state"))) {
+            store.hold("a", 0, new byte[] {1, 2}, true);
+            store.hold("a", 1, new byte[] {3}, false);
+            store.hold("ab", 0, new byte[] {4}, false);
+
+            ConsolidateStore.Held first = store.release("a", 0);
+            assertThat(first.record()).containsExactly(1, 2);
+            assertThat(first.live()).isTrue();
+            assertThat(store.release("a", 0)).as("released once").isNull();
+            assertThat(store.release("ab", 0).record()).as("another space's first record").containsExactly(4);
+            ConsolidateStore.Held second = store.release("a", 1);
+            assertThat(second.record()).containsExactly(3);
+            assertThat(second.live()).isFalse();
+        }
+    }
+
+    @Test
     void startsEmptyAndLeavesNothingBehind() {
         Path state = dir.resolve("state");
         try (ConsolidateStore store = ConsolidateStore.open(state)) {

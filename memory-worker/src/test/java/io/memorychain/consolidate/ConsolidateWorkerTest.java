@@ -99,6 +99,29 @@ class ConsolidateWorkerTest {
     }
 
     @Test
+    void eventsReadWhileARunWaitsAreCountedUntilTheRunIsPlannedThenApplied() {
+        ConsolidateWorker worker = worker();
+        worker.onRecord(created(1, "m1", "Alice is allergic to peanuts.", T0));
+        worker.onRecord(vector(1, "m1", MODEL, 1f, 0f));
+        worker.onRecord(created(2, "m2", "Bob plays the cello.", NEXT_DAY)); // a run waits for m2's vector
+        worker.onRecord(created(3, "m3", "Carol sings.", NEXT_DAY.plusSeconds(1)));
+        worker.onRecord(pinned(4, "m3", NEXT_DAY.plusSeconds(2)));
+        assertThat(metrics.eventsWaiting()).isEqualTo(2);
+        assertThat(metrics.memoriesHeld()).as("m3 waits with its event").isEqualTo(2);
+
+        assertThat(worker.onRecord(vector(2, "m2", MODEL, 0f, 1f))).isPresent();
+        assertThat(metrics.eventsWaiting()).isZero();
+        assertThat(metrics.memoriesHeld()).as("the held events were applied").isEqualTo(3);
+
+        Instant dayAfter = NEXT_DAY.plus(Duration.ofDays(1)).plusSeconds(1);
+        worker.onRecord(created(5, "m5", "Dan runs.", dayAfter)); // the next run waits for m5's vector
+        worker.onRecord(created(6, "m6", "Eve reads.", dayAfter.plusSeconds(1)));
+        assertThat(metrics.eventsWaiting()).isEqualTo(1);
+        worker.reset();
+        assertThat(metrics.eventsWaiting()).isZero();
+    }
+
+    @Test
     void noPlanBeforeTheVectorsThenOneWhenTheLastArrives() {
         ConsolidateWorker worker = worker();
         assertThat(worker.onRecord(created(1, "m1", "Alice is allergic to peanuts.", T0))).isEmpty();
@@ -233,7 +256,7 @@ class ConsolidateWorkerTest {
         Consolidations none = new Consolidations(new ChatModels(LlmSettings.fromProperties(Map.of()), runtime),
                 settings, metrics);
         try {
-            ConsolidateWorker worker = new ConsolidateWorker(REGISTRY, settings, none, metrics, MODEL, "vectors",
+            ConsolidateWorker worker = new ConsolidateWorker(REGISTRY, settings, none, metrics, MODEL, "events", "vectors",
                     content, Files.createTempDirectory(dir, "state"));
             workers.add(worker);
             return worker;

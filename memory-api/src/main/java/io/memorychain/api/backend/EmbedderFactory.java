@@ -8,7 +8,7 @@ import jakarta.inject.Singleton;
 
 /**
  * The embedding model of {@code memory.embeddings.model} from its Maven artifact, loaded once, offline; ONNX Runtime's
- * arena allocator per {@code memory.embeddings.arena-allocator}.
+ * arena allocator per {@code memory.embeddings.arena-allocator}, its threads per {@code memory.embeddings.intra-op-threads}.
  */
 @Factory
 public class EmbedderFactory {
@@ -16,6 +16,7 @@ public class EmbedderFactory {
     @Singleton
     @Bean(preDestroy = "close")
     OnnxSentenceEmbedder embedder(EmbeddingsConfig config) {
-        return OnnxSentenceEmbedder.builder(config.embeddingModel()).arenaAllocator(config.isArenaAllocator()).build();
+        return OnnxSentenceEmbedder.builder(config.embeddingModel()).arenaAllocator(config.isArenaAllocator())
+                .intraOpThreads(config.getIntraOpThreads()).build();
     }
 }

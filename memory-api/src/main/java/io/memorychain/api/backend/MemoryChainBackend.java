@@ -2,6 +2,7 @@ package io.memorychain.api.backend;
 
 import io.memorychain.api.auth.ApiKeyStore;
 import io.memorychain.api.auth.KafkaApiKeyStore;
+import io.memorychain.api.config.EmbeddingsConfig;
 import io.memorychain.api.config.InstanceConfig;
 import io.memorychain.api.config.LifecycleConfig;
 import io.memorychain.api.config.MemoryConfig;
@@ -142,6 +143,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private String reflectSkipped;
     private volatile boolean closed;
     private final InstanceConfig instance;
+    /** Stream threads of the embedder application ({@code memory.embeddings.stream-threads}). */
+    private final int embedderThreads;
     private final int httpPort;
     /** This instance's advertised REST base URL, when it routes (docs/architecture.md §19). */
     private Optional<URI> advertised = Optional.empty();
@@ -149,9 +152,10 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     public MemoryChainBackend(MemoryConfig config, RetrievalConfig retrieval, RefinementConfig refinement,
                               LifecycleConfig lifecycle, TomConfig tom, ConsolidateConfig consolidate,
                               ReflectConfig reflect, LlmModelConfig llm, SchemaRegistryFactory registries, CategoryPolicy categories,
-                              Embedder embedder, InstanceConfig instance,
+                              Embedder embedder, EmbeddingsConfig embeddings, InstanceConfig instance,
                               @Value("${micronaut.server.port:-1}") int httpPort) {
         this.instance = instance;
+        this.embedderThreads = embeddings.getStreamThreads();
         this.httpPort = httpPort;
         this.lifecycle = lifecycle;
         this.tom = tom;
@@ -218,7 +222,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         log.info("Content encryption {}", contentKey == null ? "off: memory texts are plain on the chain"
                 : "on (master key " + contentKey.id() + ")");
         runtime = MemoryChainRuntime.start(settings, registry, keys, embedder, retrieval.linker(embedder.modelId()),
-                timeout, contentKey);
+                timeout, contentKey, embedderThreads);
         refinementTrigger = refinement.trigger().map(trigger -> startRefinementTrigger(settings, trigger)).orElse(null);
         opsApp = startOps(settings);
         lifecycleWorker = lifecycle.settings(external.isEmpty(), retrieval.getDecayLambda(), categories)
@@ -613,6 +617,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         // its store on disk grows with the chain: every memory of every space and its vector (README "Memory")
         figures.put("memories_held", consolidateMetrics.memoriesHeld());
         figures.put("vectors_held", consolidateMetrics.vectorsHeld());
+        // events held back (on disk) while a run waits for the embedder: grows while the embedder is behind or down
+        figures.put("events_waiting", consolidateMetrics.eventsWaiting());
         putUsage(figures, SameFactPrompt.PURPOSE);
         return figures;
     }

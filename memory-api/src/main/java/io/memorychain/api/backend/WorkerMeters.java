@@ -32,7 +32,9 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code memory_worker_last_run_seconds{worker}}: epoch seconds of its last check (NaN before the first);</li>
  *   <li>{@code memory_worker_requests_total{worker}}: requests it published since start;</li>
  *   <li>{@code memory_worker_memories_held{worker}}, {@code memory_worker_vectors_held{worker}}: what a worker that
- *       keeps a copy of the chain's memories (consolidation, in its store on disk) holds;</li>
+ *       keeps a copy of the chain's memories (consolidation, in its store on disk) holds, and
+ *       {@code memory_worker_events_waiting{worker}}: the events it holds back there while a run waits for the
+ *       embedder's vectors (it grows while the embedder is behind or down);</li>
  *   <li>{@code memory_llm_calls_total{purpose,outcome}} and {@code memory_llm_tokens_total{purpose}} (prompt +
  *       completion) of the jobs' model calls;</li>
  *   <li>Kafka Streams' own client metrics ({@code kafka_stream_*}, tag {@code app}) of every Streams application
@@ -76,6 +78,9 @@ public class WorkerMeters implements MeterBinder, AutoCloseable {
                         .tag("worker", worker).register(registry);
                 Gauge.builder("memory.worker.vectors.held", backend, b -> number(b, worker, "vectors_held"))
                         .description("Vectors the worker holds in its state store on disk")
+                        .tag("worker", worker).register(registry);
+                Gauge.builder("memory.worker.events.waiting", backend, b -> number(b, worker, "events_waiting"))
+                        .description("Events the worker holds back on disk while a run waits for the embedder")
                         .tag("worker", worker).register(registry);
             }
         });

@@ -2,6 +2,8 @@ package io.memorychain.api.config;
 
 import io.memorychain.embeddings.EmbeddingModel;
 import io.micronaut.context.annotation.ConfigurationProperties;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 
 /**
@@ -22,6 +24,40 @@ public class EmbeddingsConfig {
      * run allocates and frees its buffers. The vectors are the same either way.
      */
     private boolean arenaAllocator = true;
+
+    /**
+     * Threads ONNX Runtime uses inside one model run, for memories and queries alike: 1 (default) runs on the
+     * caller's thread; more, or 0 for one per core, lets one embedding use idle cores (README "Embedding throughput").
+     * The vectors are bit-identical whatever the count ({@code EmbeddingModelsTest}).
+     */
+    @Min(0)
+    @Max(64)
+    private int intraOpThreads = 1;
+
+    /**
+     * Stream threads of the embedder application: each embeds the memories of its own partitions of the events
+     * topic ({@code memory.kafka.partitions}), so with two or more partitions, two threads embed two memories at once
+     * on two cores (README "Embedding throughput"). Threads beyond the partitions stay idle. The vectors are the same.
+     */
+    @Min(1)
+    @Max(16)
+    private int streamThreads = 1;
+
+    public int getStreamThreads() {
+        return streamThreads;
+    }
+
+    public void setStreamThreads(int streamThreads) {
+        this.streamThreads = streamThreads;
+    }
+
+    public int getIntraOpThreads() {
+        return intraOpThreads;
+    }
+
+    public void setIntraOpThreads(int intraOpThreads) {
+        this.intraOpThreads = intraOpThreads;
+    }
 
     public boolean isArenaAllocator() {
         return arenaAllocator;

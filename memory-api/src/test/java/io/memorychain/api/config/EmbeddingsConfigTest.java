@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.api.topology.TopologyBackend;
 import io.memorychain.embeddings.EmbeddingModel;
+import io.memorychain.embeddings.OnnxSentenceEmbedder;
 import io.micronaut.context.ApplicationContext;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,26 @@ class EmbeddingsConfigTest {
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("memory.embeddings.model").hasMessageContaining("minilm, bge-small, e5-small");
         }
+    }
+
+    @Test
+    void theEmbedderRunsOnTheCallersThreadUnlessMoreIntraOpThreadsAreConfigured() {
+        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.embeddings.model", "minilm"),
+                TopologyBackend.ENV)) {
+            assertThat(ctx.getBean(OnnxSentenceEmbedder.class).intraOpThreads()).isEqualTo(1);
+        }
+        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.embeddings.model", "minilm",
+                "memory.embeddings.intra-op-threads", 2), TopologyBackend.ENV)) {
+            OnnxSentenceEmbedder embedder = ctx.getBean(OnnxSentenceEmbedder.class);
+            assertThat(embedder.intraOpThreads()).isEqualTo(2);
+            assertThat(embedder.embed("the pool embeds too")).hasSize(OnnxSentenceEmbedder.DIMENSIONS);
+        }
+        assertThatThrownBy(() -> {
+            try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.embeddings.intra-op-threads", -1),
+                    TopologyBackend.ENV)) {
+                ctx.getBean(EmbeddingsConfig.class);
+            }
+        }).hasStackTraceContaining("intraOpThreads");
     }
 
     @Test

@@ -105,7 +105,8 @@ class InProcessWorkersIT {
             assertThat((Map<String, Object>) workers.get("consolidate")).containsEntry("state", "RUNNING")
                     .containsEntry("near_exact", 1).containsEntry("requested_total", 1).containsEntry("llm_calls", 0)
                     .containsKeys("runs", "lag", "last_check_at", "last_run_at", "partitions", "memories_held",
-                            "vectors_held");
+                            "vectors_held")
+                    .as("its runs were planned: no event waits behind one").containsEntry("events_waiting", 0);
             String prometheus = client.toBlocking().retrieve(HttpRequest.GET("/prometheus"), String.class);
             assertThat(prometheus).contains("memory_worker_lag{worker=\"lifecycle\"}")
                     .contains("memory_worker_requests_total{worker=\"lifecycle\"}")
@@ -114,6 +115,7 @@ class InProcessWorkersIT {
                     // the job holds the memories it read (the three written and the merge's) and their vectors
                     .containsPattern("memory_worker_memories_held\\{worker=\"consolidate\"} [1-9]")
                     .containsPattern("memory_worker_vectors_held\\{worker=\"consolidate\"} [1-9]")
+                    .contains("memory_worker_events_waiting{worker=\"consolidate\"} 0.0")
                     .doesNotContain("worker=\"tom\"")
                     .contains("memory_llm_calls_total{outcome=\"ok\",purpose=\"tom\"} 0.0")
                     .contains("memory_llm_calls_total{outcome=\"ok\",purpose=\"consolidate\"} 0.0")

@@ -44,12 +44,13 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * its own: the time from the first write until the last vector is on the embeddings topic (read_committed), memories
  * embedded per second over it, and the process's CPU time per memory (broker, sequencer, projection and embedder).
  * The writes are accepted long before the vectors follow, so the figure is the embedder's, with the rest of the
- * pipeline sharing the cores. The model is warmed up first (400 texts).
+ * pipeline sharing the cores. First an untimed run of {@code --warm-up-memories} (default 1,000) through the same
+ * pipeline, so that the JIT has compiled the broker's, Streams' and Lucene's paths before the timed runs.
  *
  * <pre>{@code
  * java -Xmx1g -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.EmbedderHarness \
  *     [--model e5-small|minilm|bge-small] [--memories 3000] [--spaces 8] [--partitions 2] [--threads 1,2]
- *     [--intra-op-threads 1] [--out FILE]
+ *     [--intra-op-threads 1] [--warm-up-memories 1000] [--out FILE]
  * }</pre>
  */
 public final class EmbedderHarness {
@@ -59,13 +60,15 @@ public final class EmbedderHarness {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> opts = HarnessSupport.options(args, "[--model e5-small|minilm|bge-small] [--memories N]"
-                + " [--spaces S] [--partitions P] [--threads 1,2] [--intra-op-threads T] [--out FILE]");
+                + " [--spaces S] [--partitions P] [--threads 1,2] [--intra-op-threads T] [--warm-up-memories N]"
+                + " [--out FILE]");
         EmbeddingModel model = EmbeddingModel.fromConfigName(opts.getOrDefault("model",
                 EmbeddingModel.DEFAULT.configName()));
         int memories = Integer.parseInt(opts.getOrDefault("memories", "3000"));
         int spaces = Integer.parseInt(opts.getOrDefault("spaces", "8"));
         int partitions = Integer.parseInt(opts.getOrDefault("partitions", "2"));
         int intraOpThreads = Integer.parseInt(opts.getOrDefault("intra-op-threads", "1"));
+        int warmUpMemories = Integer.parseInt(opts.getOrDefault("warm-up-memories", "1000"));
         List<Integer> threadCounts = new ArrayList<>();
         for (String t : opts.getOrDefault("threads", "1,2").split(",")) {
             threadCounts.add(Integer.parseInt(t.trim()));
@@ -86,14 +89,12 @@ public final class EmbedderHarness {
              EmbeddedKafka kafka = EmbeddedKafka.start(new EmbeddedKafka.Settings("127.0.0.1",
                      HarnessSupport.freePort(), HarnessSupport.freePort(), dir.resolve("kafka")),
                      Duration.ofSeconds(60))) {
-            Random warm = new Random(7);
-            List<String> warmUp = new ArrayList<>();
-            for (int i = 0; i < 400; i++) {
-                warmUp.add(LoadGenerator.sentence(warm));
+            log("%s: %d memories, %d spaces, %d partitions, intra-op threads %d; warming up with %d memories",
+                    embedder.modelId(), memories, spaces, partitions, intraOpThreads, warmUpMemories);
+            if (warmUpMemories > 0) {
+                result.put("warm_up", run(kafka, dir, embedder, threadCounts.get(threadCounts.size() - 1),
+                        warmUpMemories, spaces, partitions));
             }
-            warmUp.forEach(text -> embedder.embedAll(List.of(text)));
-            log("%s warmed up; %d memories, %d spaces, %d partitions, intra-op threads %d",
-                    embedder.modelId(), memories, spaces, partitions, intraOpThreads);
             for (int threads : threadCounts) {
                 result.put("threads_" + threads, run(kafka, dir, embedder, threads, memories, spaces, partitions));
             }

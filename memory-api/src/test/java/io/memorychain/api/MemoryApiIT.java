@@ -248,6 +248,46 @@ class MemoryApiIT extends MemoryApiContract {
         assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")).json())
                 .containsEntry("ok", true);
 
+        // a memory consolidated from the erased one goes with it (its text was written from the erased one's); the
+        // other input, which it superseded, is active again
+        String safeWord = "geckoharbor" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String source = createId(space, "The user's safe word is " + safeWord);
+        String sibling = createId(space, "The user keeps a safe at home");
+        Resp merged = post(space, "/consolidations", Map.of("ids", java.util.List.of(source, sibling),
+                "content", "The user keeps a safe at home; its word is " + safeWord, "reason", "one safe"));
+        assertThat(merged.status()).as(merged.raw()).isEqualTo(201);
+        String consolidated = (String) field(merged, "memory").get("id");
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + sibling)).json())
+                .containsEntry("state", "superseded");
+
+        Resp sourceErasure = as("user:dana", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space
+                + "/memories/" + source + ":erase", Map.of("reason", "forget the safe word")));
+        assertThat(sourceErasure.status()).as(sourceErasure.raw()).isEqualTo(200);
+
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + consolidated))
+                .json()).containsEntry("content", "[erased]");
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + sibling)).json())
+                .containsEntry("state", "active").containsEntry("content", "The user keeps a safe at home");
+        for (String topic : java.util.List.of(topics.events(), topics.keys(), topics.embeddings(), topics.outcomes())) {
+            assertThat(recordsContaining(topic, safeWord)).as("records of " + topic + " holding the merged text")
+                    .isZero();
+        }
+        assertThat(filesContaining(dataDir.resolve("streams"), safeWord, true)).as("search index files").isEmpty();
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/export")).raw())
+                .doesNotContain(safeWord);
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/audit")).raw())
+                .doesNotContain(safeWord);
+        Resp mergedProof = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + source
+                + "/erasure"));
+        assertThat(field(mergedProof, "event")).containsEntry("destroyed_subjects", java.util.List.of(consolidated));
+        @SuppressWarnings("unchecked")
+        java.util.List<Map<String, Object>> mergedKeys =
+                (java.util.List<Map<String, Object>>) mergedProof.json().get("subject_keys");
+        assertThat(mergedKeys).singleElement().satisfies(k -> assertThat(k).containsEntry("subject", consolidated)
+                .containsEntry("found", true).containsEntry("destroyed", true));
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")).json())
+                .containsEntry("ok", true);
+
         // not claimed (docs/architecture.md §12): measured and logged for the record
         Map<String, Long> changelogs = new java.util.TreeMap<>();
         for (String topic : admin.listTopics().names().get(30, TimeUnit.SECONDS)) {

@@ -30,8 +30,10 @@ import io.memorychain.avro.RefinementStarted;
 import io.memorychain.avro.RollbackApplied;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -89,6 +91,7 @@ public final class Evolver {
             changes.add(keepingDecayClock(current, p.getMemoryId(), at, m -> Purges.tombstone(m, at)));
         } else if (payload instanceof MemoryErased p) {
             changes.add(keepingDecayClock(current, p.getMemoryId(), at, m -> Purges.erase(m, at)));
+            cascade(p, current, at, changes);
         } else if (payload instanceof MemoryProtected p) {
             changes.add(change(current, p.getMemoryId(), at, m -> m.setConstitutional(true)));
         } else if (payload instanceof MemoryUnprotected p) {
@@ -125,6 +128,37 @@ public final class Evolver {
     }
 
     /** A change that reinforces the memory: its decay clock restarts at the event (decay_clock_at null = updated_at). */
+    /**
+     * The memories among an erasure's destroyed subjects (docs/architecture.md §12: memories consolidated from the
+     * erased one, directly or in turn) are erased with it; each one's other inputs, superseded by it and not erased,
+     * are active again, so that erasing one input does not take the others out of recall.
+     */
+    private static void cascade(MemoryErased erased, Function<String, Memory> current, Instant at,
+                                List<Change> changes) {
+        List<Memory> derived = new ArrayList<>();
+        Set<String> gone = new HashSet<>(List.of(erased.getMemoryId()));
+        for (String subject : erased.getDestroyedSubjects()) {
+            Memory m = current.apply(subject); // null: a proposal, reflection or session
+            if (m != null && !Purges.isErased(m)) {
+                derived.add(m);
+                gone.add(subject);
+                changes.add(keepingDecayClock(current, subject, at, x -> Purges.erase(x, at)));
+            }
+        }
+        for (Memory m : derived) {
+            for (String input : m.getSupersedes()) {
+                Memory source = current.apply(input);
+                if (source != null && !gone.contains(input) && source.getState() == MemoryState.SUPERSEDED
+                        && m.getId().equals(source.getSupersededBy()) && !Purges.isPurged(source)) {
+                    changes.add(keepingDecayClock(current, input, at, x -> {
+                        x.setState(MemoryState.ACTIVE);
+                        x.setSupersededBy(null);
+                    }));
+                }
+            }
+        }
+    }
+
     private static Change change(Function<String, Memory> current, String id, Instant at, Consumer<Memory> edit) {
         return change(current, id, at, edit, true);
     }

@@ -21,9 +21,10 @@ import org.apache.avro.specific.SpecificRecord;
 /**
  * Which subjects' sealed texts carry a memory's content (docs/architecture.md §12, erasure cascade), as a pure
  * function of the chain: erasing the memory destroys their keys too. A memory is linked to the proposal it was
- * committed from, to every reflection whose episodes, changes (proposed or edited) or applied memories name it, and
- * to every refinement session that changed it (an event carrying the session id, or the session's completion:
- * journal and protected memories). Only ids are read, which are plain on the chain, so the links can be computed from
+ * committed from, to every reflection whose episodes, changes (proposed or edited) or applied memories name it, to
+ * every refinement session that changed it (an event carrying the session id, or the session's completion: journal
+ * and protected memories), and to the memory it was consolidated into (whose text was written from its inputs'; that
+ * memory's own links make the cascade go on, to what it was consolidated into in turn). Only ids are read, which are plain on the chain, so the links can be computed from
  * the encrypted chain as well as from the plain events.
  */
 public final class SubjectLinks {
@@ -49,6 +50,9 @@ public final class SubjectLinks {
             String subject = r.getReflectionId();
             r.getMemoryIds().forEach(id -> out.add(new Link(id, subject)));
             r.getEditedChanges().forEach(c -> changeLinks(c, subject, out));
+        } else if (p instanceof MemoriesConsolidated c) {
+            String subject = c.getCreated().getId();
+            c.getSupersededIds().forEach(id -> out.add(new Link(id, subject)));
         } else if (p instanceof RefinementCompleted r) {
             String subject = SealedTexts.session(r.getSessionId());
             out.add(new Link(r.getJournal().getId(), subject));

@@ -18,6 +18,7 @@ import io.memorychain.avro.view.Relation;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.domain.EventDescriptions;
 import io.memorychain.domain.Evolver;
+import io.memorychain.domain.Purges;
 import io.memorychain.domain.Grants;
 import io.memorychain.domain.Proposals;
 import io.memorychain.domain.Reflections;
@@ -225,9 +226,14 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
                 event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),
                 Canonical.hex(Canonical.toArray(event.getHash()))));
-        if ((event.getPayload() instanceof MemoryPurged || event.getPayload() instanceof MemoryErased)
-                && !changes.isEmpty()) {
+        if (event.getPayload() instanceof MemoryPurged && !changes.isEmpty()) {
             purges.apply(changes.get(0).after(), index, this::updateStrength);
+        } else if (event.getPayload() instanceof MemoryErased) {
+            for (Evolver.Change change : changes) { // the memory, and those consolidated from it (its cascade)
+                if (Purges.isErased(change.after())) {
+                    purges.apply(change.after(), index, this::updateStrength);
+                }
+            }
         }
         if (event.getPayload() instanceof MemoryErased erased) {
             subjectErasure.apply(space, event.getSeq(), erased);

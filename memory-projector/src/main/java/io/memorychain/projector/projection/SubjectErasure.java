@@ -24,7 +24,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * refinement session of every destroyed subject ({@code MemoryErased.destroyed_subjects}) get the marker in place of
  * the texts the chain seals under the subject ({@link SealedTexts}: the views hold the same records), their audit
  * lines lose their texts, and the refinement edits of a destroyed session lose the erased memory's snapshots. The
- * audit lines of the erased memory's own events lose their reasons. Deterministic: a replay gives the same stores.
+ * audit lines of the erased memory's own events lose their reasons, and so do those of the memories consolidated
+ * from it (destroyed subjects too). Deterministic: a replay gives the same stores.
  */
 final class SubjectErasure {
 
@@ -51,22 +52,28 @@ final class SubjectErasure {
 
     /** Applies the erasure at {@code seq} (its own audit line keeps its reason: the proof shows it). */
     void apply(String space, long seq, MemoryErased erased) {
-        List<Long> seqs = new ArrayList<>();
-        try (KeyValueIterator<String, HistoryEntry> it = history.prefixScan(
-                StoreKeys.prefix(space, erased.getMemoryId()), new StringSerializer())) {
-            it.forEachRemaining(kv -> seqs.add(kv.value.getSeq()));
-        }
-        for (long memorySeq : seqs) {
-            if (memorySeq != seq) {
-                scrubAudit(space, memorySeq); // the memory's own events: their reasons were sealed under its key
-            }
-        }
+        memoryEvents(space, erased.getMemoryId(), seq);
         for (String subject : erased.getDestroyedSubjects()) {
             if (subject.startsWith(SealedTexts.SESSION_PREFIX)) {
                 session(space, subject.substring(SealedTexts.SESSION_PREFIX.length()), erased.getMemoryId());
             } else {
                 proposal(space, subject);
                 reflection(space, subject);
+                memoryEvents(space, subject, seq); // a memory consolidated from it
+            }
+        }
+    }
+
+    /** The audit lines of a memory's own events but the erasure: their reasons were sealed under its key. */
+    private void memoryEvents(String space, String memoryId, long erasureSeq) {
+        List<Long> seqs = new ArrayList<>();
+        try (KeyValueIterator<String, HistoryEntry> it = history.prefixScan(StoreKeys.prefix(space, memoryId),
+                new StringSerializer())) {
+            it.forEachRemaining(kv -> seqs.add(kv.value.getSeq()));
+        }
+        for (long memorySeq : seqs) {
+            if (memorySeq != erasureSeq) {
+                scrubAudit(space, memorySeq);
             }
         }
     }

@@ -11,6 +11,7 @@ import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.avro.view.SpaceGovernance;
+import io.memorychain.domain.Purges;
 import io.memorychain.domain.RejectionCode;
 import io.memorychain.domain.decide.Decider;
 import io.memorychain.domain.decide.Decision;
@@ -186,7 +187,9 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         Actor actor = accept.actor() != null ? accept.actor() : request.getActor();
         if (accept.payload() instanceof MemoryErased erased) {
             // the cascade (docs/architecture.md §12): the subjects whose texts carry the memory's content go with it
-            erased.setDestroyedSubjects(subjects.cascade(request.getSpace(), erased.getMemoryId()));
+            // (a memory erased on its own before is not destroyed again)
+            erased.setDestroyedSubjects(subjects.cascade(request.getSpace(), erased.getMemoryId()).stream()
+                    .filter(subject -> !Purges.isErased(writeModel.memory(request.getSpace(), subject))).toList());
         }
         MemoryEvent event = MemoryEvent.newBuilder()
                 .setSpace(request.getSpace()).setSeq(head.seq() + 1).setPrevHash(ByteBuffer.wrap(head.hash()))

@@ -4,6 +4,7 @@ import io.memorychain.avro.MemoryErased;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.events.content.SubjectLinks;
 import io.memorychain.projector.support.StoreKeys;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -29,10 +30,23 @@ final class SubjectStore {
         this.store = store;
     }
 
-    /** The subjects linked to the memory and not erased yet, in link order: what its erasure destroys with it. */
+    /**
+     * The subjects linked to the memory, and to the memories among those subjects in turn (a memory consolidated from
+     * it, and what that one was consolidated into), that are not erased yet, breadth first in link order: what its
+     * erasure destroys with it.
+     */
     List<String> cascade(String space, String memoryId) {
+        Set<String> reached = new LinkedHashSet<>();
+        ArrayDeque<String> next = new ArrayDeque<>(List.of(memoryId));
+        while (!next.isEmpty()) {
+            for (String subject : links(space, next.removeFirst())) {
+                if (!subject.equals(memoryId) && reached.add(subject)) {
+                    next.addLast(subject); // only memories have links of their own
+                }
+            }
+        }
         List<String> out = new ArrayList<>();
-        for (String subject : links(space, memoryId)) {
+        for (String subject : reached) {
             if (store.get(StoreKeys.of(space, ERASED, subject)) == null) {
                 out.add(subject);
             }

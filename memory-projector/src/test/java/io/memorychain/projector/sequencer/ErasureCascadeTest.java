@@ -6,10 +6,13 @@ import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.DataKeyRecord;
 import io.memorychain.avro.DeleteMemory;
+import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoriesConsolidated;
 import io.memorychain.avro.MemoryDeleted;
 import io.memorychain.avro.MemoryErased;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.ProposalDecision;
 import io.memorychain.avro.ProposalResolved;
 import io.memorychain.avro.ProposalSubmitted;
@@ -25,6 +28,7 @@ import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.domain.Purges;
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.events.Requests;
 import io.memorychain.events.chain.ChainVerifier;
@@ -38,8 +42,12 @@ import io.memorychain.events.content.SubjectLinks;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.ChainHarness;
 import io.memorychain.projector.ViewSnapshot;
+import io.memorychain.projector.search.Hit;
+import io.memorychain.projector.search.SearchMode;
+import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.projector.support.StoreKeys;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -281,6 +289,51 @@ class ErasureCascadeTest {
         assertThat(h.keyRecords.stream().filter(k -> k.getMemoryId().equals(rid) && k.getWrappedKey() == null)
                 .count()).isEqualTo(destroyedBefore).isEqualTo(1);
         assertAReplayGivesTheSameViews(null, rid, null);
+        assertChainVerifies();
+    }
+
+    @Test
+    void theMemoriesConsolidatedFromTheErasedOneGoWithItAndTheirOtherInputsAreActiveAgain() {
+        String a = create("Ana's door code is " + SECRET);
+        String b = create("Ana lives on Rua Augusta");
+        String c = accepted(h.submit(Requests.consolidate(SPACE, AGENT, List.of(a, b),
+                "Ana lives on Rua Augusta, door code " + SECRET, "one person, " + SECRET))).getMemoryId();
+        String d = create("Ana cycles to work");
+        String e = accepted(h.submit(Requests.consolidate(SPACE, AGENT, List.of(c, d),
+                "Ana lives on Rua Augusta (door " + SECRET + ") and cycles to work", "merged"))).getMemoryId();
+        assertThat(h.views.memory(SPACE, b).orElseThrow().getSupersededBy()).isEqualTo(c);
+        assertThat(h.views.memory(SPACE, d).orElseThrow().getSupersededBy()).isEqualTo(e);
+
+        accepted(h.submit(Requests.erase(SPACE, USER, a, "forget the code")));
+
+        assertThat(lastErasure().getDestroyedSubjects()).as("c quotes a, e quotes c").containsExactly(c, e);
+        for (String id : List.of(a, c, e)) {
+            assertThat(h.views.memory(SPACE, id).orElseThrow().getContent()).as(id).isEqualTo(Purges.ERASED);
+            assertThat(h.dataKeys.get(DataKeyRing.recordKey(SPACE, id)).getWrappedKey()).as("key of " + id).isNull();
+            assertThat(h.views.history(SPACE, id)).allSatisfy(entry -> assertThat(entry.toString())
+                    .doesNotContain(SECRET));
+        }
+        for (String id : List.of(b, d)) {
+            Memory input = h.views.memory(SPACE, id).orElseThrow();
+            assertThat(input.getState()).as(id + " takes its place again").isEqualTo(MemoryState.ACTIVE);
+            assertThat(input.getSupersededBy()).isNull();
+        }
+        assertThat(decrypted()).map(MemoryEvent::getPayload).filteredOn(MemoriesConsolidated.class::isInstance)
+                .hasSize(2).allSatisfy(p -> {
+                    MemoriesConsolidated merged = (MemoriesConsolidated) p;
+                    assertThat(merged.getCreated().getContent()).isEqualTo(ChainContent.ERASED);
+                    assertThat(merged.getReason()).isEqualTo(ChainContent.ERASED);
+                });
+        assertThat(h.views.audit(SPACE, 0, 100)).allSatisfy(line -> assertThat(line.getDescription())
+                .doesNotContain(SECRET));
+        assertThat(h.views.search(SearchRequest.builder(SPACE).text(SECRET + " Augusta").mode(SearchMode.BM25)
+                .internalStates(EnumSet.allOf(MemoryState.class)).topK(10).build()))
+                .extracting(Hit::id).containsExactly(b);
+        assertAReplayGivesTheSameViews(null, null, null);
+
+        assertThat(h.submit(Requests.erase(SPACE, USER, c, "again")).getCode()).isEqualTo("INVALID_STATE");
+        accepted(h.submit(Requests.erase(SPACE, USER, b, "forget the street")));
+        assertThat(lastErasure().getDestroyedSubjects()).as("c and e are destroyed once").isEmpty();
         assertChainVerifies();
     }
 

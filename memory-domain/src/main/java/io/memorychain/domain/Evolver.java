@@ -127,7 +127,6 @@ public final class Evolver {
         return changes;
     }
 
-    /** A change that reinforces the memory: its decay clock restarts at the event (decay_clock_at null = updated_at). */
     /**
      * The memories among an erasure's destroyed subjects (docs/architecture.md §12: memories consolidated from the
      * erased one, directly or in turn) are erased with it; each one's other inputs, superseded by it and not erased,
@@ -159,6 +158,7 @@ public final class Evolver {
         }
     }
 
+    /** A change that reinforces the memory: its decay clock restarts at the event (decay_clock_at null = updated_at). */
     private static Change change(Function<String, Memory> current, String id, Instant at, Consumer<Memory> edit) {
         return change(current, id, at, edit, true);
     }

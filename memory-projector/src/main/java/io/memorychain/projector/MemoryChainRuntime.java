@@ -227,8 +227,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
         int eventPartitions = TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
                 settings.replicationFactor());
         if (embedder != null && embedderThreads > eventPartitions) {
-            log.warn("The embedder has {} stream threads but the events topic {} partition(s): {} of them stay idle",
-                    embedderThreads, eventPartitions, embedderThreads - eventPartitions);
+            log.warn("The embedder has {} stream threads but the events topic has {} partition(s): {} of them stay "
+                    + "idle", embedderThreads, eventPartitions, embedderThreads - eventPartitions);
         }
         AppliedSeqTracker tracker = new AppliedSeqTracker();
         SearchIndexes indexes = embedder == null ? SearchIndexes.onDisk(indexSettings(), NO_MODEL)

@@ -8,7 +8,8 @@ import jakarta.inject.Singleton;
 
 /**
  * The embedding model of {@code memory.embeddings.model} from its Maven artifact, loaded once, offline; ONNX Runtime's
- * arena allocator per {@code memory.embeddings.arena-allocator}, its threads per {@code memory.embeddings.intra-op-threads}.
+ * arena allocator per {@code memory.embeddings.arena-allocator}, its threads per
+ * {@code memory.embeddings.intra-op-threads}.
  */
 @Factory
 public class EmbedderFactory {

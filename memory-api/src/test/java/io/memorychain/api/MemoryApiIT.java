@@ -104,6 +104,14 @@ class MemoryApiIT extends MemoryApiContract {
         }
     }
 
+    @Test
+    void theEmbedderRunsTheConfiguredStreamThreadsEachWithItsOwnPartitions() {
+        org.apache.kafka.streams.KafkaStreams embedder = server.getApplicationContext()
+                .getBean(io.memorychain.api.backend.MemoryBackend.class).streamsApplications().get("embedder");
+        assertThat(embedder.metadataForLocalThreads()).as("memory.embeddings.stream-threads 2").hasSize(2)
+                .allSatisfy(thread -> assertThat(thread.activeTasks()).isNotEmpty());
+    }
+
     // ---------------------------------------------------------------- erasure (docs/architecture.md §12)
 
     /**

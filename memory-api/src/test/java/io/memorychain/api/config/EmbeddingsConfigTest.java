@@ -37,7 +37,7 @@ class EmbeddingsConfigTest {
     }
 
     @Test
-    void theEmbedderRunsOnTheCallersThreadUnlessMoreIntraOpThreadsAreConfigured() {
+    void theEmbedderRunsOneStreamThreadAndOnTheCallersThreadUnlessConfiguredOtherwise() {
         try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.embeddings.model", "minilm"),
                 TopologyBackend.ENV)) {
             assertThat(ctx.getBean(OnnxSentenceEmbedder.class).intraOpThreads()).isEqualTo(1);
@@ -48,6 +48,15 @@ class EmbeddingsConfigTest {
             assertThat(embedder.intraOpThreads()).isEqualTo(2);
             assertThat(embedder.embed("the pool embeds too")).hasSize(OnnxSentenceEmbedder.DIMENSIONS);
         }
+        try (ApplicationContext ctx = ApplicationContext.run(TopologyBackend.ENV)) {
+            assertThat(ctx.getBean(EmbeddingsConfig.class).getStreamThreads()).isEqualTo(1);
+        }
+        assertThatThrownBy(() -> {
+            try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.embeddings.stream-threads", 0),
+                    TopologyBackend.ENV)) {
+                ctx.getBean(EmbeddingsConfig.class);
+            }
+        }).hasStackTraceContaining("streamThreads");
         assertThatThrownBy(() -> {
             try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.embeddings.intra-op-threads", -1),
                     TopologyBackend.ENV)) {

@@ -28,6 +28,8 @@ public final class SharedKafkaApplication {
                 Map.entry("grpc.server.port", 0),
                 Map.entry("memory.kafka.bootstrap-servers", SharedKafka.bootstrapServers()),
                 Map.entry("memory.kafka.partitions", 3),
+                // two embedder threads over the three partitions: the contracts' vector searches run on their vectors
+                Map.entry("memory.embeddings.stream-threads", 2),
                 Map.entry("memory.kafka.replication-factor", 1),
                 Map.entry("memory.topic-prefix", prefix),
                 Map.entry("memory.data-dir", dataDir.toString()),

@@ -4,9 +4,13 @@ import io.memorychain.avro.Memory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -31,6 +35,9 @@ import org.rocksdb.WriteOptions;
  * job decrypts only what a run plans with), each with the seq of the event that introduced its current content;
  * vectors are kept per (memory, content hash) with the seq they embedded and whether their record was live; and the
  * event records a space's pending run holds back (however long the embedder keeps it waiting), until it is planned.
+ *
+ * <p>One process at a time: the store holds a lock on {@code <dir>.lock} beside its directory while open, so a second
+ * job given the same directory fails at once, naming it, instead of emptying the first one's files.
  *
  * <p>Native memory: one 4 MiB block cache and at most two 2 MiB memtables (what the cache misses is read through the
  * operating system's page cache). Used from the job's thread only.
@@ -60,21 +67,63 @@ final class ConsolidateStore implements AutoCloseable {
     }
 
     private final Path dir;
+    /** Holds the lock on {@code <dir>.lock} while open. */
+    private final FileChannel lockFile;
     private final LRUCache cache = new LRUCache(CACHE_BYTES);
     private final Options options = new Options().setCreateIfMissing(true).setWriteBufferSize(WRITE_BUFFER_BYTES)
             .setMaxWriteBufferNumber(2).setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache));
     private final WriteOptions writes = new WriteOptions().setDisableWAL(true);
     private RocksDB db;
 
-    private ConsolidateStore(Path dir) {
+    private ConsolidateStore(Path dir, FileChannel lockFile) {
         this.dir = dir;
+        this.lockFile = lockFile;
     }
 
-    /** Opens an empty store in {@code dir}, deleting whatever an earlier run left there. */
+    /**
+     * Opens an empty store in {@code dir}, deleting whatever an earlier run left there; fails when another open store
+     * (in this process or another) uses the directory.
+     */
     static ConsolidateStore open(Path dir) {
-        ConsolidateStore store = new ConsolidateStore(Objects.requireNonNull(dir, "dir").toAbsolutePath());
-        store.reopen();
-        return store;
+        Path absolute = Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize();
+        Path lockPath = absolute.resolveSibling(absolute.getFileName() + ".lock");
+        FileChannel channel = null;
+        try {
+            Files.createDirectories(absolute.getParent());
+            channel = FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            if (tryLock(channel) == null) {
+                throw new IllegalStateException("consolidate: its state directory " + absolute + " is in use by "
+                        + "another consolidation job (" + lockPath + " is locked); give each job its own --state-dir");
+            }
+            ConsolidateStore store = new ConsolidateStore(absolute, channel);
+            store.reopen();
+            return store;
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new UncheckedIOException("consolidate: cannot lock its state directory with " + lockPath, e);
+        } catch (RuntimeException e) {
+            closeQuietly(channel);
+            throw e;
+        }
+    }
+
+    /** The lock, or null when another holder has it (a channel of this process counts as another holder). */
+    private static FileLock tryLock(FileChannel channel) throws IOException {
+        try {
+            return channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            return null;
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close(); // releases its lock
+            } catch (IOException ignored) {
+                // nothing left to release
+            }
+        }
     }
 
     /** Forgets everything (the job's reset). */
@@ -282,5 +331,6 @@ final class ConsolidateStore implements AutoCloseable {
         options.close();
         cache.close();
         delete(dir);
+        closeQuietly(lockFile); // releases the lock; the file stays: deleting it could let two later jobs lock two files
     }
 }

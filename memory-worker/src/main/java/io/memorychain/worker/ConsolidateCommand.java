@@ -69,7 +69,7 @@ final class ConsolidateCommand {
               --model-id           an explicit model id instead
               --state-dir          a local directory for the job's copy of the memories and vectors (RocksDB,
                                    about 2 KB per memory; rebuilt from the chain at every start, deleted at stop;
-                                   default: a new directory under java.io.tmpdir)
+                                   one job per directory (locked); default: a new directory under java.io.tmpdir)
               --llm-config, --llm-base-url, --llm-model, MEMORY_LLM_*: the model, as for tom; without one only
                                    near-exact duplicates are merged. The daily token budget is memory-llm's
                                    memory.llm.daily-token-budget (per tenant = space).

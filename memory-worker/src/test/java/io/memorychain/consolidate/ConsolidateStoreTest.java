@@ -1,6 +1,7 @@
 package io.memorychain.consolidate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.avro.Confidence;
 import io.memorychain.avro.Memory;
@@ -81,6 +82,21 @@ class ConsolidateStoreTest {
             ConsolidateStore.Held second = store.release("a", 1);
             assertThat(second.record()).containsExactly(3);
             assertThat(second.live()).isFalse();
+        }
+    }
+
+    @Test
+    void aSecondStoreOnTheSameDirectoryFailsNamingItAndLeavesTheFirstOnesDataAlone() {
+        Path state = dir.resolve("state");
+        try (ConsolidateStore first = ConsolidateStore.open(state)) {
+            first.put("s", memory("s", "m1"), 1);
+            assertThatThrownBy(() -> ConsolidateStore.open(dir.resolve("other/../state")))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining(state.toString())
+                    .hasMessageContaining("in use");
+            assertThat(ids(first, "s")).containsExactly("m1");
+        }
+        try (ConsolidateStore next = ConsolidateStore.open(state)) {
+            assertThat(ids(next, "s")).as("opened once the first closed").isEmpty();
         }
     }
 

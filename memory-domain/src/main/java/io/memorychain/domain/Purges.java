@@ -1,6 +1,7 @@
 package io.memorychain.domain;
 
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryState;
 import java.time.Instant;
 import java.util.List;
 
@@ -33,7 +34,9 @@ public final class Purges {
 
     /**
      * Edits a copy of the memory into an erased tombstone (a purged one keeps its {@code purged_at}): its text reads
-     * {@link #ERASED} from here on.
+     * {@link #ERASED} from here on. A tombstone is not a live memory: one that was active or archived becomes
+     * soft-deleted, like a purged one, so no list, core view, context or job takes it for a memory (a superseded one
+     * stays superseded, for its lineage); being purged, it can never be restored.
      */
     public static void erase(Memory memory, Instant at) {
         Instant purgedAt = memory.getPurgedAt();
@@ -41,6 +44,9 @@ public final class Purges {
         memory.setContent(ERASED);
         memory.setContentHash(ContentHash.of(ERASED));
         memory.setPurgedAt(purgedAt != null ? purgedAt : at);
+        if (memory.getState() != MemoryState.SUPERSEDED) {
+            memory.setState(MemoryState.SOFT_DELETED);
+        }
     }
 
     /** Edits a copy of the memory into its tombstone: no content, summary or tags; purged at {@code at}. */

@@ -13,6 +13,7 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.MemoryUpdated;
+import io.memorychain.avro.Tier;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.domain.Purges;
 import io.memorychain.domain.decide.WriteSettings;
@@ -28,6 +29,7 @@ import io.memorychain.projector.ChainHarness;
 import io.memorychain.projector.search.Hit;
 import io.memorychain.projector.search.SearchMode;
 import io.memorychain.projector.search.SearchRequest;
+import io.memorychain.projector.view.ListQuery;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
 import java.util.List;
@@ -54,6 +56,11 @@ class ErasureTest {
         h.close();
     }
 
+    private static MemoryOutcome accepted(MemoryOutcome o) {
+        assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
+        return o;
+    }
+
     private String create(String content) {
         MemoryOutcome o = h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent(content)
                 .setSummary("about " + content).setTags(List.of("tag-" + content)).build()));
@@ -73,6 +80,25 @@ class ErasureTest {
         ChainVerifier verifier = new ChainVerifier(SPACE, h.keys.publicRing(), SignatureMode.ALL);
         assertThat(h.chain()).allSatisfy(e -> assertThat(verifier.accept(e)).isTrue());
         assertThat(verifier.result().ok()).isTrue();
+    }
+
+    @Test
+    void anErasedCoreMemoryLeavesTheActiveListAndTheCoreViewAndCannotBeRestored() {
+        String core = accepted(h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder()
+                .setContent("always answer in Portuguese " + MARKER).setTier(Tier.CORE).build()))).getMemoryId();
+        String kept = create("the office moved to Lyon");
+        assertThat(h.views.core(SPACE).text()).contains(MARKER);
+
+        accepted(h.submit(Requests.erase(SPACE, USER, core, "the user asked to be forgotten")));
+
+        Memory tombstone = h.views.memory(SPACE, core).orElseThrow();
+        assertThat(tombstone.getContent()).isEqualTo(Purges.ERASED);
+        assertThat(tombstone.getState()).as("a tombstone, not a live memory").isEqualTo(MemoryState.SOFT_DELETED);
+        assertThat(h.views.list(SPACE, new ListQuery(null, null, MemoryState.ACTIVE, null, 100)).items())
+                .extracting(Memory::getId).containsExactly(kept);
+        assertThat(h.views.core(SPACE).memories()).isEmpty();
+        assertThat(h.views.core(SPACE).text()).doesNotContain(Purges.ERASED).doesNotContain(MARKER);
+        assertThat(h.submit(Requests.restore(SPACE, AGENT, core)).getCode()).isEqualTo("INVALID_STATE");
     }
 
     @Test

@@ -114,6 +114,21 @@ class MemoryApiIT extends MemoryApiContract {
 
     // ---------------------------------------------------------------- erasure (docs/architecture.md §12)
 
+    /** The erasure proof of the memory names one destroyed subject, whose key record is destroyed; the chain verifies. */
+    private void assertTheProofDestroyedOneSubject(String space, String memoryId, String subject) {
+        Resp proof = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + memoryId
+                + "/erasure"));
+        assertThat(proof.status()).as(proof.raw()).isEqualTo(200);
+        assertThat(field(proof, "event")).containsEntry("destroyed_subjects", java.util.List.of(subject));
+        @SuppressWarnings("unchecked")
+        java.util.List<Map<String, Object>> subjectKeys =
+                (java.util.List<Map<String, Object>>) proof.json().get("subject_keys");
+        assertThat(subjectKeys).singleElement().satisfies(k -> assertThat(k).containsEntry("subject", subject)
+                .containsEntry("found", true).containsEntry("destroyed", true));
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")).json())
+                .containsEntry("ok", true);
+    }
+
     /**
      * The issue's proof of erasure: after a memory is erased, no byte of its text is found in the readable payloads
      * of the events, keys, embeddings and outcomes topics, in the search index files, or in the JSON and Markdown
@@ -212,17 +227,7 @@ class MemoryApiIT extends MemoryApiContract {
                 + "/export?format=markdown")).accept("text/markdown"), String.class)).doesNotContain(secret);
         assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/audit")).raw())
                 .doesNotContain(secret);
-        Resp cascadeProof = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/"
-                + fromProposal + "/erasure"));
-        assertThat(cascadeProof.status()).as(cascadeProof.raw()).isEqualTo(200);
-        assertThat(field(cascadeProof, "event")).containsEntry("destroyed_subjects", java.util.List.of(pid));
-        @SuppressWarnings("unchecked")
-        java.util.List<Map<String, Object>> subjectKeys =
-                (java.util.List<Map<String, Object>>) cascadeProof.json().get("subject_keys");
-        assertThat(subjectKeys).singleElement().satisfies(k -> assertThat(k).containsEntry("subject", pid)
-                .containsEntry("found", true).containsEntry("destroyed", true));
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")).json())
-                .containsEntry("ok", true);
+        assertTheProofDestroyedOneSubject(space, fromProposal, pid);
 
         // a refinement session that changed a memory: its texts (sealed under session/<id>) go with the memory
         String sessionSecret = "pangolinkite" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
@@ -285,16 +290,7 @@ class MemoryApiIT extends MemoryApiContract {
                 .doesNotContain(safeWord);
         assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/audit")).raw())
                 .doesNotContain(safeWord);
-        Resp mergedProof = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + source
-                + "/erasure"));
-        assertThat(field(mergedProof, "event")).containsEntry("destroyed_subjects", java.util.List.of(consolidated));
-        @SuppressWarnings("unchecked")
-        java.util.List<Map<String, Object>> mergedKeys =
-                (java.util.List<Map<String, Object>>) mergedProof.json().get("subject_keys");
-        assertThat(mergedKeys).singleElement().satisfies(k -> assertThat(k).containsEntry("subject", consolidated)
-                .containsEntry("found", true).containsEntry("destroyed", true));
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")).json())
-                .containsEntry("ok", true);
+        assertTheProofDestroyedOneSubject(space, source, consolidated);
 
         // not claimed (docs/architecture.md §12): measured and logged for the record
         Map<String, Long> changelogs = new java.util.TreeMap<>();

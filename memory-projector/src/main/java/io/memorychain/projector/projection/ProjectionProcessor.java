@@ -222,6 +222,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
                 .filter(m -> m.getId().equals(id)).findFirst()
                 .orElseGet(() -> memories.get(StoreKeys.of(space, id))); // the versions just written, not re-read
         ThreadChanges.of(event, after).ifPresent(c -> recordThreadChange(space, c, after));
+        ThreadChanges.cascaded(event, changes).forEach(c -> recordThreadChange(space, c, after));
         refinements.apply(event, changes);
         audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
                 event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),

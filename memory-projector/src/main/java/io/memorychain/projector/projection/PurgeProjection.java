@@ -64,7 +64,7 @@ final class PurgeProjection {
         }
         updateStrength.accept(space, id);
         scrubHistoryAndAudit(space, id);
-        scrubThreadChanges(space, id, ThreadChanges.thread(tombstone));
+        scrubThreadChanges(space, id, ThreadChanges.thread(tombstone), tombstone.getContent());
     }
 
     /** Deletes every edge from or to the memory, both ways; returns the memories at their other ends. */
@@ -117,10 +117,12 @@ final class PurgeProjection {
         }
     }
 
-    private void scrubThreadChanges(String space, String id, String thread) {
+    /** The memory's thread changes read as its tombstone ({@code [purged]} or {@code [erased]}); markers stay. */
+    private void scrubThreadChanges(String space, String id, String thread, String marker) {
         for (KeyValue<String, ThreadChange> kv : scan(threadChanges, StoreKeys.prefix(space, thread))) {
-            if (id.equals(kv.value.getMemoryId()) && !Purges.MARKER.equals(kv.value.getText())) {
-                kv.value.setText(Purges.MARKER);
+            String text = kv.value.getText();
+            if (id.equals(kv.value.getMemoryId()) && !Purges.MARKER.equals(text) && !Purges.ERASED.equals(text)) {
+                kv.value.setText(marker);
                 threadChanges.put(kv.key, kv.value);
             }
         }

@@ -13,6 +13,10 @@ import io.memorychain.avro.MemoryRestored;
 import io.memorychain.avro.MemoryUpdated;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.domain.EventDescriptions;
+import io.memorychain.domain.Evolver;
+import io.memorychain.domain.Purges;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
@@ -20,9 +24,10 @@ import java.util.function.Function;
 /**
  * The delta-header change (docs/architecture.md §6) an event makes, if any: created, updated, merged, deleted or restored,
  * and the lifecycle's transitions (docs/architecture.md §12: "delta surfaces transition once"): fading, dormant, archived,
- * reactivated (a decay status back to active) and expired (TTL soft-delete). Each event is one change at one revision,
- * so a caller passing {@code since_rev} sees a transition once. Flag changes (pin, protect) make none. The change belongs to the thread of the memory
- * it is about ({@code thread_id}, or {@code ""} for memories outside any thread).
+ * reactivated (a decay status back to active) and expired (TTL soft-delete). Each event is one change at one revision
+ * (an erasure's cascade one more per memory it erased or restored: {@link #cascaded}), so a caller passing
+ * {@code since_rev} sees a transition once. Flag changes (pin, protect) make none. A change belongs to the thread of the
+ * memory it is about ({@code thread_id}, or {@code ""} for memories outside any thread).
  */
 final class ThreadChanges {
 
@@ -58,12 +63,30 @@ final class ThreadChanges {
             return Optional.of(change(event, "expired", m, text(m)));
         } else if (p instanceof io.memorychain.avro.MemoryPurged x) {
             Memory m = after.apply(x.getMemoryId());
-            return Optional.of(change(event, "purged", m, io.memorychain.domain.Purges.MARKER));
+            return Optional.of(change(event, "purged", m, Purges.MARKER));
         } else if (p instanceof io.memorychain.avro.MemoryErased x) {
             Memory m = after.apply(x.getMemoryId());
-            return Optional.of(change(event, "erased", m, io.memorychain.domain.Purges.ERASED));
+            return Optional.of(change(event, "erased", m, Purges.ERASED));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The further changes of an erasure's cascade (docs/architecture.md §12), after {@link #of}'s for the erased
+     * memory: each memory consolidated from it, erased too, and each of their other inputs, restored; one change each,
+     * in its own thread. Empty for any other event.
+     */
+    static List<ThreadChange> cascaded(MemoryEvent event, List<Evolver.Change> changes) {
+        if (!(event.getPayload() instanceof io.memorychain.avro.MemoryErased) || changes.size() < 2) {
+            return List.of();
+        }
+        List<ThreadChange> out = new ArrayList<>(changes.size() - 1);
+        for (Evolver.Change c : changes.subList(1, changes.size())) {
+            Memory m = c.after();
+            out.add(Purges.isErased(m) ? change(event, "erased", m, Purges.ERASED)
+                    : change(event, "restored", m, text(m)));
+        }
+        return out;
     }
 
     static String thread(Memory memory) {

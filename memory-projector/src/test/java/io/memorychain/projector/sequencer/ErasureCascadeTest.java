@@ -1,6 +1,7 @@
 package io.memorychain.projector.sequencer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
@@ -27,6 +28,7 @@ import io.memorychain.avro.ReflectionTrigger;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Reflection;
+import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.domain.Purges;
 import io.memorychain.domain.decide.WriteSettings;
@@ -325,6 +327,15 @@ class ErasureCascadeTest {
                     assertThat(merged.getReason()).isEqualTo(ChainContent.ERASED);
                 });
         assertThat(h.views.audit(SPACE, 0, 100)).allSatisfy(line -> assertThat(line.getDescription())
+                .doesNotContain(SECRET));
+        long erasedAt = h.chain().get(h.chain().size() - 1).getSeq();
+        assertThat(h.views.threadChanges(SPACE, "", 0, 100)).as("the delta header: one change per memory")
+                .filteredOn(change -> change.getSeq() == erasedAt)
+                .extracting(ThreadChange::getMemoryId, ThreadChange::getChange, ThreadChange::getText)
+                .containsExactly(tuple(a, "erased", ChainContent.ERASED), tuple(c, "erased", ChainContent.ERASED),
+                        tuple(e, "erased", ChainContent.ERASED), tuple(b, "restored", "Ana lives on Rua Augusta"),
+                        tuple(d, "restored", "Ana cycles to work"));
+        assertThat(h.views.threadChanges(SPACE, "", 0, 100)).allSatisfy(change -> assertThat(change.getText())
                 .doesNotContain(SECRET));
         assertThat(h.views.search(SearchRequest.builder(SPACE).text(SECRET + " Augusta").mode(SearchMode.BM25)
                 .internalStates(EnumSet.allOf(MemoryState.class)).topK(10).build()))

@@ -114,6 +114,21 @@ class MemoryApiIT extends MemoryApiContract {
 
     // ---------------------------------------------------------------- erasure (docs/architecture.md §12)
 
+    /** No record of the readable topics, no search index file, export or audit line holds the text. */
+    private void assertNoCopyLeft(String space, String text, Path dataDir) throws Exception {
+        Topics topics = Topics.withPrefix(PREFIX);
+        for (String topic : java.util.List.of(topics.events(), topics.keys(), topics.embeddings(), topics.outcomes())) {
+            assertThat(recordsContaining(topic, text)).as("records of " + topic + " holding the text").isZero();
+        }
+        assertThat(filesContaining(dataDir.resolve("streams"), text, true)).as("search index files").isEmpty();
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/export")).raw())
+                .doesNotContain(text);
+        assertThat(client().toBlocking().retrieve(authorized(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space
+                + "/export?format=markdown")).accept("text/markdown"), String.class)).doesNotContain(text);
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/audit")).raw())
+                .doesNotContain(text);
+    }
+
     /** The erasure proof of the memory names one destroyed subject, whose key record is destroyed; the chain verifies. */
     private void assertTheProofDestroyedOneSubject(String space, String memoryId, String subject) {
         Resp proof = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + memoryId
@@ -216,17 +231,7 @@ class MemoryApiIT extends MemoryApiContract {
         Resp proposalAfter = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/proposals/" + pid));
         assertThat(proposalAfter.json()).containsEntry("content", "[erased]").containsEntry("reason", "[erased]");
         assertThat(proposalAfter.raw()).doesNotContain(secret);
-        for (String topic : java.util.List.of(topics.events(), topics.keys(), topics.embeddings(), topics.outcomes())) {
-            assertThat(recordsContaining(topic, secret)).as("records of " + topic + " holding the proposal's text")
-                    .isZero();
-        }
-        assertThat(filesContaining(dataDir.resolve("streams"), secret, true)).as("search index files").isEmpty();
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/export")).raw())
-                .doesNotContain(secret);
-        assertThat(client().toBlocking().retrieve(authorized(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space
-                + "/export?format=markdown")).accept("text/markdown"), String.class)).doesNotContain(secret);
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/audit")).raw())
-                .doesNotContain(secret);
+        assertNoCopyLeft(space, secret, dataDir);
         assertTheProofDestroyedOneSubject(space, fromProposal, pid);
 
         // a refinement session that changed a memory: its texts (sealed under session/<id>) go with the memory
@@ -281,15 +286,7 @@ class MemoryApiIT extends MemoryApiContract {
                 .json()).containsEntry("content", "[erased]");
         assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + sibling)).json())
                 .containsEntry("state", "active").containsEntry("content", "The user keeps a safe at home");
-        for (String topic : java.util.List.of(topics.events(), topics.keys(), topics.embeddings(), topics.outcomes())) {
-            assertThat(recordsContaining(topic, safeWord)).as("records of " + topic + " holding the merged text")
-                    .isZero();
-        }
-        assertThat(filesContaining(dataDir.resolve("streams"), safeWord, true)).as("search index files").isEmpty();
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/export")).raw())
-                .doesNotContain(safeWord);
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/audit")).raw())
-                .doesNotContain(safeWord);
+        assertNoCopyLeft(space, safeWord, dataDir);
         assertTheProofDestroyedOneSubject(space, source, consolidated);
 
         // not claimed (docs/architecture.md §12): measured and logged for the record

@@ -227,11 +227,9 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
                 event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),
                 Canonical.hex(Canonical.toArray(event.getHash()))));
-        if (event.getPayload() instanceof MemoryPurged && !changes.isEmpty()) {
-            purges.apply(changes.get(0).after(), index, this::updateStrength);
-        } else if (event.getPayload() instanceof MemoryErased) {
-            for (Evolver.Change change : changes) { // the memory, and those consolidated from it (its cascade)
-                if (Purges.isErased(change.after())) {
+        if (event.getPayload() instanceof MemoryPurged || event.getPayload() instanceof MemoryErased) {
+            for (Evolver.Change change : changes) { // the memory, and an erasure's cascade: those consolidated from it
+                if (Purges.isPurged(change.after())) {
                     purges.apply(change.after(), index, this::updateStrength);
                 }
             }

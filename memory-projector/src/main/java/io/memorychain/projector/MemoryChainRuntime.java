@@ -2,6 +2,7 @@ package io.memorychain.projector;
 
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.embeddings.Embedder;
+import io.memorychain.events.ReadLatency;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
 import io.memorychain.events.chain.ChainSealer;
@@ -328,6 +329,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
         // static membership: a restarted instance takes its partitions back at once instead of waiting out a session
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), applicationId + "-" + instanceId);
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
+        p.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), ReadLatency.FETCH_MAX_WAIT_MS);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 5);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG), 4 * 1024 * 1024);
         String configSetter = setting(ROCKSDB_CONFIG_SETTER, null);

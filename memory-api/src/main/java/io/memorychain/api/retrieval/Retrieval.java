@@ -6,6 +6,7 @@ import io.memorychain.api.history.PointInTimeReads;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.request.Enums;
 import io.memorychain.api.request.Spaces;
+import io.memorychain.api.timing.ServerTiming;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
 import io.memorychain.domain.category.CategoryNotAllowedException;
@@ -81,7 +82,7 @@ public class Retrieval {
         OpsRecorder.Op op = OpsRecorder.Op.of(s, actor, OpsDerivation.HOTPATH, "search", OpsDerivation.OK)
                 .withScope(null, body.threadId());
         return recorded(op, () -> {
-            QueryResult result = queries.query(request, actor, dates);
+            QueryResult result = queries.query(request, actor, dates, ServerTiming.current()::add);
             ops.record(op.withSim(result.items().isEmpty() ? null : result.items().get(0).score()));
             return QueryJson.of(result);
         });
@@ -114,7 +115,7 @@ public class Retrieval {
         OpsRecorder.Op op = OpsRecorder.Op.of(s, actor, OpsDerivation.CONTEXT, "search", OpsDerivation.OK)
                 .withScope(null, body.threadId());
         return recorded(op, () -> {
-            QueryJson.Context context = QueryJson.of(contexts.assemble(request, actor));
+            QueryJson.Context context = QueryJson.of(contexts.assemble(request, actor, ServerTiming.current()::add));
             ops.record(op);
             return context;
         });

@@ -6,6 +6,7 @@ import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.ops.BackendOpsRecorder;
 import io.memorychain.api.ops.OpsRecorder;
+import io.memorychain.api.timing.ServerTiming;
 import io.memorychain.avro.ActorType;
 import io.memorychain.projector.ops.OpsDerivation;
 import io.memorychain.avro.Memory;
@@ -103,13 +104,18 @@ public class WriteExecutor {
      * {@code readBack} what the caller answers with.
      */
     public <T> T submit(WriteContext ctx, Object op, BiFunction<MemoryViews, MemoryOutcome, Optional<T>> readBack) {
+        ServerTiming timing = ServerTiming.current();
+        long started = System.nanoTime();
         MemoryRequest request = request(ctx, op);
         categories.check(request, id -> backend.views().memory(ctx.space(), id).orElse(null)).ifPresent(denied -> {
             refused(request, ErrorCodes.CATEGORY_NOT_ALLOWED);
             throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, denied.message());
         });
-        long deadline = System.nanoTime() + timeout.toNanos();
+        long published = timing.since("check", started);
+        long deadline = published + timeout.toNanos();
         MemoryOutcome outcome = awaitOutcome(request, deadline);
+        long outcomeAt = System.nanoTime();
+        recordSequencing(timing, outcome, published, outcomeAt);
         if (!outcome.getAccepted()) {
             String code = outcome.getCode() == null ? ErrorCodes.REJECTED : outcome.getCode();
             String message = outcome.getMessage() == null ? "Rejected by the sequencer" : outcome.getMessage();
@@ -121,12 +127,28 @@ public class WriteExecutor {
         }
         MemoryViews views = backend.views();
         awaitApplied(views, request, outcome.getSeq(), deadline);
-        return readBack.apply(views, outcome).orElseThrow(() -> {
+        long applied = timing.since("apply", outcomeAt);
+        Optional<T> result = readBack.apply(views, outcome);
+        timing.since("read", applied);
+        return result.orElseThrow(() -> {
             log.error("Request {} accepted as seq {} of {} for memory {}, but the views do not show it",
                     request.getRequestId(), outcome.getSeq(), request.getSpace(), outcome.getMemoryId());
             return new ApiException(ErrorCodes.INTERNAL, "Accepted as seq " + outcome.getSeq()
                     + " but the memory cannot be read back; see the server log", request.getRequestId());
         });
+    }
+
+    /**
+     * Splits the wait for the outcome at the sequencer's decision time: {@code sequence} (publishing, the sequencer
+     * reading and deciding) and {@code commit} (its transaction committing, the outcome read back). The decision time is
+     * the sequencer's clock, so the split is only as good as the clocks agree (exact on the embedded default).
+     */
+    private void recordSequencing(ServerTiming timing, MemoryOutcome outcome, long published, long outcomeAt) {
+        long waited = outcomeAt - published;
+        long decidedAgo = Duration.between(outcome.getOccurredAt(), clock.instant()).toNanos();
+        long sequence = Math.min(waited, Math.max(0, waited - decidedAgo));
+        timing.add("sequence", sequence);
+        timing.add("commit", waited - sequence);
     }
 
     private void refused(MemoryRequest request, String code) {

@@ -77,11 +77,14 @@ public abstract class MemoryApiContract {
                 .containsEntry("user_id", "u-1").containsEntry("space", space).containsEntry("created_at", "2024-05-01T10:00:00Z");
         assertThat(((Number) created.json.get("seq")).longValue()).isPositive();
         assertThat(created.headers.get(HttpHeaders.LOCATION)).isEqualTo("/v1/spaces/" + space + "/memories/" + id);
+        assertThat(created.headers.get("Server-Timing")).as("where the write's time went").matches(
+                "check;dur=[\\d.]+, sequence;dur=[\\d.]+, commit;dur=[\\d.]+, apply;dur=[\\d.]+, read;dur=[\\d.]+, total;dur=[\\d.]+");
 
         Resp got = get("/v1/spaces/" + space + "/memories/" + id);
         assertThat(got.status).isEqualTo(200);
         assertThat(got.json).containsEntry("id", id).containsEntry("content", "Prefers green tea");
         assertThat(got.headers.get(HttpHeaders.ETAG)).isEqualTo("\"1\"");
+        assertThat(got.headers.get("Server-Timing")).matches("total;dur=[\\d.]+");
 
         assertThat(ids(get("/v1/spaces/" + space + "/memories"))).containsExactly(id);
         assertThat(ids(get("/v1/spaces/" + space + "/memories?kind=episodic&limit=10"))).containsExactly(id);
@@ -545,6 +548,8 @@ public abstract class MemoryApiContract {
         assertThat(exact.status).as(exact.raw).isEqualTo(200);
         assertThat(exact.list("items")).extracting(i -> i.get("id")).containsExactly(invoice);
         assertThat(exact.list("items").get(0)).containsKeys("category", "text", "score", "decay", "related");
+        assertThat(exact.headers.get("Server-Timing")).as("where the query's time went").matches(
+                "embed;dur=[\\d.]+, search;dur=[\\d.]+, fuse;dur=[\\d.]+, rank;dur=[\\d.]+, pack;dur=[\\d.]+, total;dur=[\\d.]+");
         Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
                 post(space, "/query", Map.of("query", "does the user have a pet?", "top_k", 1)).list("items"))
                 .extracting(i -> i.get("id")).containsExactly(kitten));
@@ -687,6 +692,8 @@ public abstract class MemoryApiContract {
         Resp c = post(space, "/context", Map.of("message", "when is the release deploy?", "thread_id", "t1",
                 "since_rev", 0, "max_tokens", 200));
         assertThat(c.status).as(c.raw).isEqualTo(200);
+        assertThat(c.headers.get("Server-Timing")).startsWith("core;dur=").contains(", embed;dur=", ", pack;dur=")
+                .contains(", assemble;dur=").contains(", total;dur=");
         assertThat(c.json.get("text").toString()).startsWith("## Who I Am").contains("Memory updates since rev 0")
                 .contains("Thursday at 14:00");
         assertThat(((Number) c.json.get("tokens")).intValue()).isLessThanOrEqualTo(200);

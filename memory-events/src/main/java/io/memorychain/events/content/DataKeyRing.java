@@ -1,6 +1,7 @@
 package io.memorychain.events.content;
 
 import io.memorychain.avro.DataKeyRecord;
+import io.memorychain.events.ReadLatency;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import java.time.Duration;
@@ -58,6 +59,7 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.name().toLowerCase(Locale.ROOT));
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, ReadLatency.FETCH_MAX_WAIT_MS);
         config.remove(ConsumerConfig.GROUP_ID_CONFIG);
         config.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "data-key-ring-" + topic + "-" + System.identityHashCode(this));
         this.consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());

@@ -37,6 +37,15 @@ public final class ContextAssembler {
     }
 
     public ContextResult assemble(ContextRequest r, Actor actor) {
+        return assemble(r, actor, QueryStages.NONE);
+    }
+
+    /**
+     * As {@link #assemble(ContextRequest, Actor)}, recording where the time went: {@code core} (core memory, alerts,
+     * profile and the always-on categories), the working query's stages, then {@code assemble}.
+     */
+    public ContextResult assemble(ContextRequest r, Actor actor, QueryStages stages) {
+        long started = System.nanoTime();
         QueryRequest probe = new QueryRequest(r.space(), r.agent(), r.message(), null, null, WORKING_TOP_K,
                 QueryRequest.Format.BULLETS, null, null, false, false, r.threadId(), r.sinceRev());
         Set<String> allowed = queries.allowedCategories(probe);
@@ -66,10 +75,12 @@ public final class ContextAssembler {
                 }
             }
         }
+        stages.since("core", started);
         // the query gives the delta header and the working memories, ranked, within what is left of the budget
         QueryResult working = queries.query(new QueryRequest(r.space(), r.agent(), r.message(), null, null,
                 WORKING_TOP_K, QueryRequest.Format.BULLETS, Math.max(1, sections.remaining()), null, false, false,
-                r.threadId(), r.sinceRev()), actor, ids);
+                r.threadId(), r.sinceRev()), actor, ids, stages);
+        long queried = System.nanoTime();
         if (!working.header().isEmpty()) {
             sections.add(working.header());
         }
@@ -83,8 +94,10 @@ public final class ContextAssembler {
         omitted += lines.size() - fitted;
         included.addAll(lineIds.subList(0, fitted));
         String text = sections.text();
-        return new ContextResult(text, QueryRendering.tokens(text), working.revision(), coreTruncated,
+        ContextResult result = new ContextResult(text, QueryRendering.tokens(text), working.revision(), coreTruncated,
                 List.copyOf(included), omitted);
+        stages.since("assemble", queried);
+        return result;
     }
 
     /** Every unacknowledged alert, so the agent surfaces it to the user until someone acknowledges it. */

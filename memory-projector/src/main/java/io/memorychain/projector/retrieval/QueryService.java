@@ -123,7 +123,7 @@ public final class QueryService {
      * @throws CategoryNotAllowedException when the request names categories outside the agent's allowlist
      */
     public QueryResult query(QueryRequest q, Actor actor) {
-        return query(q, actor, Set.of());
+        return query(q, actor, Set.of(), QueryStages.NONE);
     }
 
     /**
@@ -131,15 +131,22 @@ public final class QueryService {
      * resolved against a point in time ({@code as_of}, docs/architecture.md §17), or one date used as a filter.
      */
     public QueryResult query(QueryRequest q, Actor actor, QueryDates dates) {
-        return query(q, actor, Set.of(), dates);
+        return query(q, actor, Set.of(), dates, QueryStages.NONE);
+    }
+
+    /** As {@link #query(QueryRequest, Actor, QueryDates)}, recording where the time went in {@code stages}. */
+    public QueryResult query(QueryRequest q, Actor actor, QueryDates dates, QueryStages stages) {
+        return query(q, actor, Set.of(), dates, stages);
     }
 
     /** As {@link #query(QueryRequest, Actor)}, never returning the memories in {@code exclude}. */
-    QueryResult query(QueryRequest q, Actor actor, Set<String> exclude) {
-        return query(q, actor, exclude, QueryDates.BOOST);
+    QueryResult query(QueryRequest q, Actor actor, Set<String> exclude, QueryStages stages) {
+        return query(q, actor, exclude, QueryDates.BOOST, stages);
     }
 
-    private QueryResult query(QueryRequest request, Actor actor, Set<String> exclude, QueryDates dates) {
+    private QueryResult query(QueryRequest request, Actor actor, Set<String> exclude, QueryDates dates,
+                              QueryStages stages) {
+        long started = System.nanoTime();
         Reads reads = new Reads(request.space());
         Set<String> allowed = allowedCategories(request);
         Instant now = clock.instant();
@@ -147,14 +154,17 @@ public final class QueryService {
                 LocalDate.ofInstant(dates.asOf() == null ? now : dates.asOf(), ZoneOffset.UTC));
         QueryRequest q = dates.filter() ? temporalQuery.restrict(request) : request;
         float[] vector = embedder == null ? null : embedder.embedQuery(q.query());
+        long embedded = stages.since("embed", started);
         int candidates = Math.min(SearchRequest.MAX_TOP_K, Math.max(q.topK() * CANDIDATE_FACTOR, weights.candidates()));
         List<Hit> hits = views.search(SearchRequest.builder(q.space()).text(q.query()).vector(vector)
                 .mode(SearchMode.HYBRID).topK(candidates).filters(q.filters()).allowedCategories(allowed)
                 .includeSuperseded(q.includeSuperseded()).excludeDormant(!q.includeDormant()).build());
+        long searched = stages.since("search", embedded);
 
         Map<String, Double> relevance = fuse(reads, q, hits, vector, allowed);
         temporalQuery.boost(temporal, relevance, reads::memory);
         reranking.apply(q.query(), relevance, id -> reads.memory(id).map(Memory::getContent).orElse(null));
+        long fused = stages.since("fuse", searched);
 
         List<Scored> ranked = new ArrayList<>();
         relevance.keySet().removeAll(exclude);
@@ -178,7 +188,11 @@ public final class QueryService {
             ranked.add(new Scored(m, score(candidate.getValue(), decayScore, m, now), status));
         }
         ranked.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(s -> s.memory.getId()));
-        return pack(reads, q, cap(ranked, q.topK()), allowed, actor, now);
+        List<Scored> top = cap(ranked, q.topK());
+        long rankedAt = stages.since("rank", fused);
+        QueryResult result = pack(reads, q, top, allowed, actor, now);
+        stages.since("pack", rankedAt);
+        return result;
     }
 
     /**

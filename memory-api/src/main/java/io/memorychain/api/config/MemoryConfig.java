@@ -237,6 +237,12 @@ public class MemoryConfig {
 
     /** The consent policy and critical labels these settings describe (the sequencer's and the API's). */
     public GovernancePolicy governancePolicy() {
+        List<String> unknown = criticalLabels.stream().filter(l -> !blockLabels.contains(l)).toList();
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("memory.critical-labels " + unknown + " are not block labels ("
+                    + "memory.block-labels: " + String.join(", ", blockLabels) + "): a change to them could never "
+                    + "raise an alert");
+        }
         return new GovernancePolicy(Set.copyOf(consentSensitiveFields), Set.copyOf(consentBenignFields),
                 Set.copyOf(criticalLabels), consentWindow);
     }

@@ -54,6 +54,20 @@ class MemoryConfigTest {
     }
 
     @Test
+    void criticalLabelsMustBeBlockLabels() {
+        try (ApplicationContext ctx = ApplicationContext.run(TopologyBackend.ENV)) {
+            assertThat(ctx.getBean(MemoryConfig.class).governancePolicy().criticalLabels())
+                    .containsExactlyInAnyOrder("persona", "critical");
+        }
+        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.critical-labels", "persona,constitution"),
+                TopologyBackend.ENV)) {
+            assertThatThrownBy(() -> ctx.getBean(MemoryConfig.class).governancePolicy())
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[constitution]")
+                    .hasMessageContaining("are not block labels");
+        }
+    }
+
+    @Test
     void theRefinementTriggerRunsByDefaultWithTheSeedsBudgetAndWeeklySchedule() {
         try (ApplicationContext ctx = ApplicationContext.run(TopologyBackend.ENV)) {
             RefinementTriggerSettings trigger = ctx.getBean(RefinementConfig.class).trigger().orElseThrow();

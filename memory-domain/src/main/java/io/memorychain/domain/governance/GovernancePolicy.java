@@ -29,7 +29,8 @@ public record GovernancePolicy(Set<String> sensitiveFields, Set<String> benignFi
 
     public static final Set<String> DEFAULT_SENSITIVE = Set.of("preferred_name", "pronouns", "city", "language");
     public static final Set<String> DEFAULT_BENIGN = Set.of("tone", "goals_add", "verbosity", "format");
-    public static final Set<String> DEFAULT_CRITICAL_LABELS = Set.of("persona", "critical", "constitution");
+    /** Block labels that exist by default ({@code Rules.DEFAULT_BLOCK_LABELS}): the agent's persona and critical facts. */
+    public static final Set<String> DEFAULT_CRITICAL_LABELS = Set.of("persona", "critical");
     public static final Duration DEFAULT_CONSENT_WINDOW = Duration.ofDays(7);
 
     public GovernancePolicy {

@@ -34,10 +34,15 @@ import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.domain.EventDescriptions;
 import io.memorychain.domain.MemoryIds;
 import io.memorychain.domain.RejectionCode;
+import io.memorychain.domain.Rules;
 import io.memorychain.domain.governance.Governance;
+import io.memorychain.domain.governance.GovernancePolicy;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Consent for profile fields and critical-change alerts (docs/architecture.md §21): given/when/then. */
 class GovernanceDeciderTest {
@@ -274,6 +279,18 @@ class GovernanceDeciderTest {
         assertThat(Governance.unacknowledged(governance())).singleElement()
                 .satisfies(a -> assertThat(a.getChangeSeq()).isEqualTo(1));
         assertThat(EventDescriptions.describe(s.events().get(1))).startsWith("CRITICAL: block persona v1");
+    }
+
+    @ParameterizedTest
+    @MethodSource("defaultCriticalLabels")
+    void everyDefaultCriticalLabelIsABlockLabelWhoseAgentEditRaisesAnAlert(String label) {
+        assertThat(Rules.DEFAULT_BLOCK_LABELS).contains(label);
+        assertThat(payloads(s.when(block(AGENT, label, "changed by the agent")))).hasSize(2).last()
+                .isInstanceOfSatisfying(CriticalChangeAlerted.class, a -> assertThat(a.getLabel()).isEqualTo(label));
+    }
+
+    static Stream<String> defaultCriticalLabels() {
+        return GovernancePolicy.DEFAULT_CRITICAL_LABELS.stream().sorted();
     }
 
     @Test

@@ -2,10 +2,13 @@ package io.memorychain.projector.retrieval;
 
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.core.CoreFormatter;
 import io.memorychain.domain.core.CoreView;
+import io.memorychain.projector.search.FilterExpr;
+import io.memorychain.projector.search.SearchFilters;
 import io.memorychain.projector.view.ListQuery;
 import io.memorychain.projector.view.MemoryViews;
 import java.util.ArrayList;
@@ -25,6 +28,10 @@ public final class ContextAssembler {
 
     static final int WORKING_TOP_K = 20;
     static final int ALWAYS_ON_LIMIT = 50;
+    /** The working query's filter when the message does not ask for a procedure. */
+    private static final SearchFilters NO_PROCEDURES = SearchFilters.builder().where(new FilterExpr.Not(
+            new FilterExpr.Condition(FilterExpr.Field.KIND, FilterExpr.Op.EQ, List.of(MemoryKind.PROCEDURAL.name()))))
+            .build();
 
     private final MemoryViews views;
     private final QueryService queries;
@@ -60,6 +67,8 @@ public final class ContextAssembler {
         boolean coreTruncated = !sections.addCut(core.text());
         sections.addCut(profile(governance));
 
+        // procedural memories (how to do things) only when the message asks how to do something
+        boolean procedures = ProcedureIntent.asks(r.message());
         List<String> lines = new ArrayList<>();
         List<String> lineIds = new ArrayList<>();
         for (CategoryPolicy.Category c : policy.categories().values().stream()
@@ -69,7 +78,7 @@ public final class ContextAssembler {
             }
             for (Memory m : views.list(r.space(), new ListQuery(null, c.name(), MemoryState.ACTIVE, null,
                     ALWAYS_ON_LIMIT)).items()) {
-                if (ids.add(m.getId())) {
+                if ((procedures || m.getKind() != MemoryKind.PROCEDURAL) && ids.add(m.getId())) {
                     lines.add("- " + QueryRendering.text(m));
                     lineIds.add(m.getId());
                 }
@@ -77,8 +86,8 @@ public final class ContextAssembler {
         }
         stages.since("core", started);
         // the query gives the delta header and the working memories, ranked, within what is left of the budget
-        QueryResult working = queries.query(new QueryRequest(r.space(), r.agent(), r.message(), null, null,
-                WORKING_TOP_K, QueryRequest.Format.BULLETS, Math.max(1, sections.remaining()), null, false, false,
+        QueryResult working = queries.query(new QueryRequest(r.space(), r.agent(), r.message(), null,
+                procedures ? null : NO_PROCEDURES, WORKING_TOP_K, QueryRequest.Format.BULLETS, Math.max(1, sections.remaining()), null, false, false,
                 r.threadId(), r.sinceRev()), actor, ids, stages);
         long queried = System.nanoTime();
         if (!working.header().isEmpty()) {

@@ -4,6 +4,7 @@ import static io.memorychain.projector.ChainHarness.AGENT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.Tier;
 import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.core.CoreFormatter;
@@ -89,6 +90,26 @@ class ContextAssemblerTest {
         assertThat(c.memoryIds()).contains(note);
         assertThat(CoreFormatter.countTokens("<|endoftext|>")).isGreaterThan(1);
         assertThat(c.tokens()).isEqualTo(CoreFormatter.countTokens(c.text()));
+    }
+
+    @Test
+    void proceduresComeOnlyWhenTheMessageAsksHowToDoSomething() {
+        String procedure = h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder()
+                .setContent("To deploy the release: run the checklist, tag the build, then press deploy")
+                .setKind(MemoryKind.PROCEDURAL).setCategory("tasks").build())).getMemoryId();
+        String always = h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder()
+                .setContent("Deploy procedure for profiles: export first").setKind(MemoryKind.PROCEDURAL)
+                .setCategory("profile").build())).getMemoryId();
+
+        ContextResult plain = assembler.assemble(new ContextRequest(SPACE, null, "the release deploy on Thursday",
+                null, null, 2000), AGENT);
+        assertThat(plain.memoryIds()).contains(deploy).doesNotContain(procedure, always);
+        assertThat(plain.text()).doesNotContain("press deploy", "export first");
+
+        ContextResult asked = assembler.assemble(new ContextRequest(SPACE, null, "how do I deploy the release?",
+                null, null, 2000), AGENT);
+        assertThat(asked.memoryIds()).contains(procedure, always);
+        assertThat(asked.text()).contains("press deploy");
     }
 
     @Test

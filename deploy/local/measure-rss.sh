@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The memory of the embedded service, measured the same way every time (README "Memory of the embedded service").
+# The memory of the embedded service, measured the same way every time (docs/benchmarks.md, "Memory of the embedded service").
 #
 #   deploy/local/measure-rss.sh                       # run.sh's default JVM options
 #   JAVA_OPTS='-Xmx256m -XX:+UseSerialGC' deploy/local/measure-rss.sh   # other JVM options (as run.sh takes them)

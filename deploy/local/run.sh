@@ -7,14 +7,15 @@
 #
 # Ctrl-C (SIGINT) or SIGTERM stops it cleanly: publisher, Kafka Streams, then the broker. Extra arguments are passed
 # to the application (e.g. --memory.write-timeout=20s). The defaults below are the embedded service's memory budget
-# (README "Memory of the embedded service": what each one saves and costs, measured with deploy/local/measure-rss.sh);
+# (docs/benchmarks.md, "Memory of the embedded service": what each one saves and costs, measured with
+# deploy/local/measure-rss.sh);
 # each can be overridden from the environment, and a cluster deployment (deploy/docker, deploy/k8s) keeps its own.
 # JAVA_OPTS replaces the JVM options: the serial collector, a heap that starts small and gives memory back after a
 # full collection (MinHeapFreeRatio/MaxHeapFreeRatio; without -Xms the JVM starts at a 64th of the machine's memory
 # and never shrinks below it), at most 512 MiB (give a large space more: about -Xmx1g per million memories), a young
 # generation of at most 16 MiB (-XX:MaxNewSize: the serial collector would give it a third of the heap; ~10% more
 # CPU per write than 32 MiB in the measured runs), the C1 compiler only (-XX:TieredStopAtLevel=1: ~70 MiB less JIT code and metaspace; searches
-# ~35% slower, still a few ms; measured in the README), free native memory handed back every 5 s
+# ~35% slower, still a few ms; measured in docs/benchmarks.md), free native memory handed back every 5 s
 # (-XX:TrimNativeHeapInterval) and no per-thread cache of the JDK's temporary direct buffers above 256 KiB
 # (-Djdk.nio.maxCachedBufferSize: each Kafka client thread kept one as large as the largest fetch it read).
 set -euo pipefail

@@ -56,8 +56,8 @@ public class EmbeddingBenchmark {
     public int intraOpThreads;
 
     /**
-     * ONNX Runtime's CPU arena and memory patterns: on by default, off in run.sh (README "Memory of the embedded
-     * service").
+     * ONNX Runtime's CPU arena and memory patterns: on by default, off in run.sh (docs/benchmarks.md "Memory of the
+     * embedded service").
      */
     @Param({"false", "true"})
     public boolean arenaAllocator;

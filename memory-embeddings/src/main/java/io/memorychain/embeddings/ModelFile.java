@@ -12,11 +12,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * An ONNX model copied from its classpath resource into a temporary file, for ONNX Runtime to load by path, and
- * deleted when closed (once the session is created). Loading from a Java byte array costs more: the model passes
- * through the heap (34 MB for e5-small, which the heap then keeps committed) and ONNX Runtime's copy of the array
- * left ~15 MiB more native memory behind (README "Memory of the embedded service"). The same bytes either way, so the
- * same session and vectors.
+ * An ONNX model copied from its classpath resource into a temporary file, for ONNX Runtime to load by path, and deleted
+ * when closed (once the session is created). Loading from a Java byte array costs more: the model passes through the
+ * heap (34 MB for e5-small, which the heap then keeps committed) and ONNX Runtime's copy of the array left ~15 MiB more
+ * native memory behind (docs/benchmarks.md "Memory of the embedded service"). The same bytes either way, so the same
+ * session and vectors.
  */
 final class ModelFile implements AutoCloseable {
 

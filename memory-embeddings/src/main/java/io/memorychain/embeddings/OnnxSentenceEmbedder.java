@@ -104,9 +104,9 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
                 options.addConfigEntry("session.intra_op.allow_spinning", "0");
             }
             if (!builder.arenaAllocator) {
-                // README "Memory of the embedded service": the arena keeps the peak of the longest passage seen (about
-                // 50 MiB for e5-small) and the memory patterns a plan per input shape; without them each run
-                // allocates and frees its buffers (same kernels, same vectors)
+                // docs/benchmarks.md "Memory of the embedded service": the arena keeps the peak of the longest passage
+                // seen (about 50 MiB for e5-small) and the memory patterns a plan per input shape; without them each
+                // run allocates and frees its buffers (same kernels, same vectors)
                 options.setCPUArenaAllocator(false);
                 options.setMemoryPatternOptimization(false);
             }
@@ -389,8 +389,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
         /**
          * Whether ONNX Runtime uses its CPU arena allocator and memory-pattern plans (default true): on, buffers are
-         * reused between runs but the process keeps the peak of the longest input it has seen; off, each run
-         * allocates and frees its own buffers through malloc (README "Memory of the embedded service" measures both).
+         * reused between runs but the process keeps the peak of the longest input it has seen; off, each run allocates
+         * and frees its own buffers through malloc (docs/benchmarks.md "Memory of the embedded service" measures both).
          * The vectors are the same either way.
          */
         public Builder arenaAllocator(boolean arenaAllocator) {

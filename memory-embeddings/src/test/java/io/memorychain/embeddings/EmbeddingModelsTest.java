@@ -71,8 +71,8 @@ class EmbeddingModelsTest {
     @ParameterizedTest
     @EnumSource(EmbeddingModel.class)
     void theArenaAllocatorChangesNoBitOfAnyVector(EmbeddingModel model) {
-        // the embedded service may run without ONNX Runtime's arena and memory patterns (README "Memory of the
-        // embedded service"): its vectors must be what an arena session gives, whatever ran before
+        // the embedded service may run without ONNX Runtime's arena and memory patterns (docs/benchmarks.md "Memory of
+        // the embedded service"): its vectors must be what an arena session gives, whatever ran before
         OnnxSentenceEmbedder arena = embedder(model);
         try (OnnxSentenceEmbedder lean = OnnxSentenceEmbedder.builder(model).arenaAllocator(false).build()) {
             List<String> texts = new ArrayList<>(List.of(longText(10_000), "", "hi", SENTENCE, longText(2_000)));

@@ -61,7 +61,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * Process-wide setting (JVM system property, or {@code MEMORY_STREAMS_CACHE_MIB}): each Streams application's
      * record cache in MiB (heap; default {@value #DEFAULT_STREAMS_CACHE_MIB}, 0 forwards every update). A service
      * runs about seven applications, so their caches can hold seven times this; the embedded default
-     * ({@code deploy/local/run.sh}) sets less (README "Memory of the embedded service").
+     * ({@code deploy/local/run.sh}) sets less (docs/benchmarks.md "Memory of the embedded service").
      */
     public static final String STREAMS_CACHE_MIB = "memory.streams.cache-mib";
     public static final int DEFAULT_STREAMS_CACHE_MIB = 16;

@@ -614,7 +614,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         figures.put("checked", consolidateMetrics.checked());
         figures.put("same_fact", consolidateMetrics.sameFact());
         figures.put("invalid_answers", consolidateMetrics.invalidAnswers());
-        // its store on disk grows with the chain: every memory of every space and its vector (README "Memory")
+        // its store on disk grows with the chain: every memory of every space and its vector (docs/benchmarks.md
+        // "Memory of the embedded service")
         figures.put("memories_held", consolidateMetrics.memoriesHeld());
         figures.put("vectors_held", consolidateMetrics.vectorsHeld());
         // events held back (on disk) while a run waits for the embedder: grows while the embedder is behind or down

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  *
  * <p>Of the ~20 RocksDB figures Streams reports per store and task, only {@link #STATE_FIGURES} are kept: the others
  * (memtable entry and delete counts, flush and version counters, ...) made 11,680 of the 16,777 series of a scrape of
- * the embedded service, each a meter on the heap (README, "Memory of the embedded service").
+ * the embedded service, each a meter on the heap (docs/benchmarks.md, "Memory of the embedded service").
  */
 @Factory
 public class StreamsMeterFilters {

@@ -19,25 +19,25 @@ public class EmbeddingsConfig {
     private String model = EmbeddingModel.DEFAULT.configName();
 
     /**
-     * ONNX Runtime's CPU arena allocator and memory patterns (README "Memory of the embedded service"): on (default),
-     * the buffers are reused but the process keeps the peak of the longest passage it has embedded; off, each model
-     * run allocates and frees its buffers. The vectors are the same either way.
+     * ONNX Runtime's CPU arena allocator and memory patterns (docs/benchmarks.md "Memory of the embedded service"): on
+     * (default), the buffers are reused but the process keeps the peak of the longest passage it has embedded; off,
+     * each model run allocates and frees its buffers. The vectors are the same either way.
      */
     private boolean arenaAllocator = true;
 
     /**
-     * Threads ONNX Runtime uses inside one model run, for memories and queries alike: 1 (default) runs on the
-     * caller's thread; more, or 0 for one per core, lets one embedding use idle cores (README "Embedding throughput").
-     * The vectors are bit-identical whatever the count ({@code EmbeddingModelsTest}).
+     * Threads ONNX Runtime uses inside one model run, for memories and queries alike: 1 (default) runs on the caller's
+     * thread; more, or 0 for one per core, lets one embedding use idle cores (docs/benchmarks.md "Embeddings"). The
+     * vectors are bit-identical whatever the count ({@code EmbeddingModelsTest}).
      */
     @Min(0)
     @Max(64)
     private int intraOpThreads = 1;
 
     /**
-     * Stream threads of the embedder application: each embeds the memories of its own partitions of the events
-     * topic ({@code memory.kafka.partitions}), so with two or more partitions, two threads embed two memories at once
-     * on two cores (README "Embedding throughput"). Threads beyond the partitions stay idle. The vectors are the same.
+     * Stream threads of the embedder application: each embeds the memories of its own partitions of the events topic
+     * ({@code memory.kafka.partitions}), so with two or more partitions, two threads embed two memories at once on two
+     * cores (docs/benchmarks.md "Embeddings"). Threads beyond the partitions stay idle. The vectors are the same.
      */
     @Min(1)
     @Max(16)

@@ -145,7 +145,8 @@ public final class EmbeddedKafka implements AutoCloseable {
         p.put("log.cleaner.dedupe.buffer.size", String.valueOf(4 * 1024 * 1024));
         // one machine's clients (this process's Streams applications and publishers): fewer threads than a cluster
         // broker's defaults (3 network and 8 request threads per listener, 10 background, 4 group coordinator), each
-        // with its stack and buffers (README "Memory of the embedded service"; a cluster keeps its own settings)
+        // with its stack and buffers (docs/benchmarks.md "Memory of the embedded service"; a cluster keeps its own
+        // settings)
         p.put("num.network.threads", "2");
         p.put("num.io.threads", "2");
         p.put("background.threads", "4");

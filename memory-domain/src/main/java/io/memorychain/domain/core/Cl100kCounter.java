@@ -14,9 +14,9 @@ import java.util.regex.Pattern;
 /**
  * Counts cl100k_base tokens of ordinary text (special tokens are text) with ~2 MB of tables: the 100,256 ranked byte
  * strings of jtokkit's {@code cl100k_base.tiktoken} in one byte array, found through an open-addressing int table.
- * jtokkit's own encoding holds them in hash maps of boxed entries, ~17 MB of heap (README "Memory of the embedded
- * service"). Text is split by cl100k's pre-tokenizing pattern and each piece is merged pair by pair, lowest rank
- * first and leftmost on ties, as tiktoken does; {@code Cl100kCounterTest} compares every count with jtokkit's.
+ * jtokkit's own encoding holds them in hash maps of boxed entries, ~17 MB of heap (docs/benchmarks.md "Memory of the
+ * embedded service"). Text is split by cl100k's pre-tokenizing pattern and each piece is merged pair by pair, lowest
+ * rank first and leftmost on ties, as tiktoken does; {@code Cl100kCounterTest} compares every count with jtokkit's.
  */
 final class Cl100kCounter {
 

@@ -58,7 +58,7 @@ public final class EntityChannel {
      */
     public record Weights(double weight, double seed, double hop, double similar, double from) {
 
-        /** Chosen on the labelled set's multi-hop queries, within its floors for the other types (README). */
+        /** Chosen on the labelled set's multi-hop queries, within its floors for the other types (docs/testing.md). */
         public static final Weights DEFAULTS = new Weights(1.0, 0, 1.0, 0.5, -1);
         public static final Weights OFF = new Weights(0, 0, 1.0, 0.5, -1);
 

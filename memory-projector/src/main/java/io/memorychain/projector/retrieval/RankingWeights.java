@@ -34,12 +34,12 @@ public record RankingWeights(int candidates, double keyword, double keywordCover
                              double nextTurn, double decay, double importance, double recency, double relation) {
 
     /**
-     * Fusion chosen 2026-11-25 on LoCoMo TUNE (conv-26 + conv-30, 302 questions, MiniLM; README "Retrieval on public
-     * data"; {@code LocomoFusionGrid}) among the settings that keep the labelled set's overall floors: candidates 40,
-     * keyword 0.2 rising to 0.6 with query coverage, thread context 0.5 / 0.2 gave hit@5 0.623 and MRR 0.411 (the
-     * former fusion, keyword 0.3 on bm25/max and min-max cosine, no thread context: 0.474 / 0.322; naive RRF 0.493 /
-     * 0.330). Higher fixed keyword weights or 80+ candidates scored up to 0.669 on TUNE but cost the labelled set's
-     * paraphrases 0.2-0.4 recall@5. The rerank weights are unchanged.
+     * Fusion chosen 2026-11-25 on LoCoMo TUNE (conv-26 + conv-30, 302 questions, MiniLM; docs/testing.md "Retrieval
+     * quality on public data"; {@code LocomoFusionGrid}) among the settings that keep the labelled set's overall
+     * floors: candidates 40, keyword 0.2 rising to 0.6 with query coverage, thread context 0.5 / 0.2 gave hit@5 0.623
+     * and MRR 0.411 (the former fusion, keyword 0.3 on bm25/max and min-max cosine, no thread context: 0.474 / 0.322;
+     * naive RRF 0.493 / 0.330). Higher fixed keyword weights or 80+ candidates scored up to 0.669 on TUNE but cost the
+     * labelled set's paraphrases 0.2-0.4 recall@5. The rerank weights are unchanged.
      */
     public static final RankingWeights DEFAULTS = new RankingWeights(40, 0.2, 0.6, 0.5, 0.2, 0.3, 0.1, 0.05, 0.05);
 

@@ -56,11 +56,11 @@ public final class DateExpressions {
             Map.entry("ten", 10), Map.entry("eleven", 11), Map.entry("twelve", 12));
 
     /**
-     * One kind of expression. {@code needs} is a cheap necessary condition on the text with its ASCII letters lower-cased
-     * (words every match contains): a rule whose words are absent cannot match, and its regex is not run. Scanning every
-     * text with all the case-insensitive patterns was half of the projection's CPU in a write-path profile (README
-     * "Benchmarks"); the patterns match ASCII case-insensitively only (no {@code UNICODE_CASE}), so an ASCII lower-cased
-     * copy has every word a match has.
+     * One kind of expression. {@code needs} is a cheap necessary condition on the text with its ASCII letters
+     * lower-cased (words every match contains): a rule whose words are absent cannot match, and its regex is not run.
+     * Scanning every text with all the case-insensitive patterns was half of the projection's CPU in a write-path
+     * profile (docs/benchmarks.md, "Write path"); the patterns match ASCII case-insensitively only
+     * (no {@code UNICODE_CASE}), so an ASCII lower-cased copy has every word a match has.
      */
     private record Rule(Pattern pattern, boolean relative, BiFunction<Matcher, LocalDate, DateSpan> resolve,
                         Predicate<String> needs) {

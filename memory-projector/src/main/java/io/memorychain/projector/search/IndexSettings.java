@@ -57,10 +57,10 @@ public record IndexSettings(int dimensions, int rrfK, int candidateFactor, int m
     }
 
     /**
-     * The vector field's storage and graph. Measured on this project's 2-core machine with 384-d vectors (README,
-     * "Search index"): inserting into the graph is most of a rebuild's CPU (float dot products), and on Java 17, where
-     * Lucene 9.12 has no SIMD, 7-bit quantization made neither merges nor searches faster (a byte dot product was
-     * 2x slower than a float one), so floats are the default.
+     * The vector field's storage and graph. Measured on this project's 2-core machine with 384-d vectors
+     * (docs/benchmarks.md, "Search index"): inserting into the graph is most of a rebuild's CPU (float dot products),
+     * and on Java 17, where Lucene 9.12 has no SIMD, 7-bit quantization made neither merges nor searches faster (a byte
+     * dot product was 2x slower than a float one), so floats are the default.
      *
      * @param maxConn      HNSW neighbours per node (Lucene's M); recall on random vectors dropped fast below 16
      * @param beamWidth    candidates explored when a node is inserted. 50 instead of Lucene's 100 halved the rebuild
@@ -95,7 +95,7 @@ public record IndexSettings(int dimensions, int rrfK, int candidateFactor, int m
      * the same); merging them into one segment afterwards added ~60% to the rebuild's CPU; a 32 MB buffer gave 13
      * segments, a rebuild needing ~35% less CPU and ~3x slower HYBRID searches. With {@code graphsLater} (the
      * default) the rebuild leaves graphless segments and one graph is built from them in the background: searchable
-     * 11x sooner, and one graph for less CPU than two (README, "Search index").
+     * 11x sooner, and one graph for less CPU than two (docs/benchmarks.md, "Search index").
      *
      * @param threads     indexing threads; the entries are partitioned among them by key, so entries for the same
      *                    key are indexed in iteration order by the same thread. Each thread fills its own segment
@@ -107,9 +107,9 @@ public record IndexSettings(int dimensions, int rrfK, int candidateFactor, int m
      *                    0 leaves the segments to the merge policy
      * @param graphsLater true: the rebuild writes the vectors without HNSW graphs ({@link GraphlessVectorsFormat},
      *                    kNN searches of them are exact) and returns; the graphs are then built in the background by
-     *                    merging the index into one segment. Measured at 100k memories on 2 cores (README, "Search
-     *                    index"): the rebuild then costs what the text costs, several times faster; false: the graphs
-     *                    are built while indexing, and the rebuild returns when they are done
+     *                    merging the index into one segment. Measured at 100k memories on 2 cores (docs/benchmarks.md,
+     *                    "Search index"): the rebuild then costs what the text costs, several times faster; false: the
+     *                    graphs are built while indexing, and the rebuild returns when they are done
      */
     public record Rebuild(int threads, double ramBufferMb, int maxSegments, boolean graphsLater) {
 

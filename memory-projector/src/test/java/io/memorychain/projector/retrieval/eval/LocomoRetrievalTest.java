@@ -17,10 +17,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Retrieval on public data (README "Retrieval on public data"): LoCoMo's long conversations, every turn one memory,
- * each question scored on its evidence turns. TUNE (conv-26, conv-30) is where weights are chosen; REPORT (conv-41,
- * conv-42, conv-43) is only measured. Needs the release zip ({@code -Dlocomo.zip=...} or {@code LOCOMO_ZIP}); without
- * it the test is skipped, never passed. The floors are the measured figures rounded down to two decimals.
+ * Retrieval on public data (docs/testing.md "Retrieval quality on public data"): LoCoMo's long conversations, every
+ * turn one memory, each question scored on its evidence turns. TUNE (conv-26, conv-30) is where weights are chosen;
+ * REPORT (conv-41, conv-42, conv-43) is only measured. Needs the release zip ({@code -Dlocomo.zip=...} or
+ * {@code LOCOMO_ZIP}); without it the test is skipped, never passed. The floors are the measured figures rounded down
+ * to two decimals.
  */
 class LocomoRetrievalTest {
 

@@ -88,16 +88,15 @@ class PipelineRetrievalTest {
     /**
      * Measured with e5-small-v2, the default model, the dates and the entity channel: 0.874 / 0.741 overall (BM25 0.578
      * / 0.556, vector 0.781 / 0.625); e5-small before dates and the entity channel 0.857 / 0.737. With
-     * all-MiniLM-L6-v2, the default until LoCoMo chose e5-small (README "Retrieval on public data"), this set gave
-     * 0.904 / 0.766 before and 0.912 / 0.784 with the entity channel: e5-small finds fewer of this set's paraphrases
-     * (vector-only 0.694 against 0.855), while on the public set it is 0.07-0.09 hit@5 better. No fusion setting
-     * recovered them (LabelledFusionGrid with {@code -Dembedding.model=e5-small}: 0.845-0.857 recall@5 over nine
-     * settings). The same
-     * code measures slightly differently on CPUs with and without AVX-512 VNNI: ONNX Runtime's int8 matrix products
-     * take other kernels (VNNI accumulates exactly, AVX2 saturates), so the quantized model's vectors differ in their
-     * last digits and a few ties flip. Measured again 2026-11-27 on an AMD EPYC with AVX-512 VNNI: 0.869 / 0.740
-     * overall; multihop 0.533 / 0.370 (one of 15 queries left the top 5), category 0.944 / 0.741, the other types as
-     * before or better. The floors are the lower of the two machines' figures, rounded down.
+     * all-MiniLM-L6-v2, the default until LoCoMo chose e5-small (docs/testing.md "Retrieval quality on public data"),
+     * this set gave 0.904 / 0.766 before and 0.912 / 0.784 with the entity channel: e5-small finds fewer of this set's
+     * paraphrases (vector-only 0.694 against 0.855), while on the public set it is 0.07-0.09 hit@5 better. No fusion
+     * setting recovered them (LabelledFusionGrid with {@code -Dembedding.model=e5-small}: 0.845-0.857 recall@5 over
+     * nine settings). The same code measures slightly differently on CPUs with and without AVX-512 VNNI: ONNX Runtime's
+     * int8 matrix products take other kernels (VNNI accumulates exactly, AVX2 saturates), so the quantized model's
+     * vectors differ in their last digits and a few ties flip. Measured again 2026-11-27 on an AMD EPYC with AVX-512
+     * VNNI: 0.869 / 0.740 overall; multihop 0.533 / 0.370 (one of 15 queries left the top 5), category 0.944 / 0.741,
+     * the other types as before or better. The floors are the lower of the two machines' figures, rounded down.
      */
     @Test
     void staysAtOrAboveTheMeasuredFloors() {

@@ -2,7 +2,6 @@ package io.memorychain.projector;
 
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.embeddings.Embedder;
-import io.memorychain.events.ReadLatency;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
 import io.memorychain.events.chain.ChainSealer;
@@ -65,6 +64,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
      */
     public static final String STREAMS_CACHE_MIB = "memory.streams.cache-mib";
     public static final int DEFAULT_STREAMS_CACHE_MIB = 16;
+    /** Streams' {@code poll.ms} for every application (see {@link #streamsConfig}). */
+    static final long POLL_MS = 25;
     /**
      * Process-wide setting (JVM system property, or {@code MEMORY_SEARCH_RAM_BUFFER_MIB}): the heap a search index
      * fills with new memories (their vectors and graph) before it writes them as a segment, MiB per partition's
@@ -329,7 +330,10 @@ public final class MemoryChainRuntime implements AutoCloseable {
         // static membership: a restarted instance takes its partitions back at once instead of waiting out a session
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), applicationId + "-" + instanceId);
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
-        p.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), ReadLatency.FETCH_MAX_WAIT_MS);
+        // a stream thread that has processed its records polls this long before it checks whether a commit is due:
+        // the sequencer's transaction, so a write's outcome, waited up to 100 ms (Streams' default) for it; 25 ms
+        // halves an acknowledged write's commit wait for ~6% of a core of idle polling (docs/benchmarks.md)
+        p.put(StreamsConfig.POLL_MS_CONFIG, POLL_MS);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 5);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG), 4 * 1024 * 1024);
         String configSetter = setting(ROCKSDB_CONFIG_SETTER, null);

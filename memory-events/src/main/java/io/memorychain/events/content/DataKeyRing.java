@@ -1,7 +1,6 @@
 package io.memorychain.events.content;
 
 import io.memorychain.avro.DataKeyRecord;
-import io.memorychain.events.ReadLatency;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import java.time.Duration;
@@ -33,6 +32,13 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(DataKeyRing.class);
     private static final Duration POLL = Duration.ofMillis(100);
+    /**
+     * How long the broker may hold the ring's empty fetches. A poll leaves a fetch in flight, and the broker answers a
+     * connection's requests in order: at Kafka's default (500 ms) the next catch-up's end-offset look-up waited behind
+     * that parked fetch, so every new memory's key (the projection decrypting it for a write's read-back) took ~500 ms.
+     * The ring fetches only while it catches up, so a short wait costs nothing while idle.
+     */
+    static final int FETCH_MAX_WAIT_MS = 5;
 
     private final String topic;
     private final MasterKey master;
@@ -59,7 +65,7 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.name().toLowerCase(Locale.ROOT));
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, ReadLatency.FETCH_MAX_WAIT_MS);
+        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS);
         config.remove(ConsumerConfig.GROUP_ID_CONFIG);
         config.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "data-key-ring-" + topic + "-" + System.identityHashCode(this));
         this.consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());

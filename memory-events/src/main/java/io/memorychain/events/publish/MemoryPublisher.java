@@ -2,7 +2,6 @@ package io.memorychain.events.publish;
 
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
-import io.memorychain.events.ReadLatency;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.registry.SchemaRegistryUnavailableException;
@@ -98,7 +97,6 @@ public final class MemoryPublisher implements AutoCloseable {
         c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        c.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, ReadLatency.FETCH_MAX_WAIT_MS);
         c.put(ConsumerConfig.CLIENT_ID_CONFIG, "memory-publisher-outcomes-" + instance);
         overrides.forEach((k, v) -> {
             if (ConsumerConfig.configNames().contains(k)) {

@@ -46,16 +46,15 @@ class SpecContractTest {
     /** Served without an API key (AuthFilter.PUBLIC). */
     static final Set<String> PUBLIC = Set.of("GET /v1/chain/keys", "GET /v1/tools");
     /**
-     * Operations of the catalogue whose REST route the document cannot show: micronaut-openapi does not parse the
-     * reserved expansion {@code {+path}} (a file path with slashes), so these four lose their path variable and the
-     * list of files is shadowed by the read of one. Clients call them by hand.
+     * Operations of the catalogue whose REST route the document cannot show: a file path with slashes ({@code {+path}},
+     * reserved expansion) is not expressible in OpenAPI 3.0 and micronaut-openapi would document these under
+     * {@code /files}, shadowing the list; FileController hides them and the document's description names them.
      */
     static final Map<Operation, String> NOT_IN_SPEC = Map.of(
-            Operation.LIST_FILES, "GET /files is shadowed by GET /files/{+path}: {+path} is not parsed by micronaut-openapi",
-            Operation.READ_FILE, "{+path} (a path with slashes) is not expressible by micronaut-openapi",
-            Operation.WRITE_FILE, "{+path} (a path with slashes) is not expressible by micronaut-openapi",
-            Operation.PATCH_FILE, "{+path} (a path with slashes) is not expressible by micronaut-openapi",
-            Operation.APPEND_FILE, "{+path} (a path with slashes) is not expressible by micronaut-openapi");
+            Operation.READ_FILE, "GET /files/{+path}: a path with slashes is not expressible in OpenAPI",
+            Operation.WRITE_FILE, "PUT /files/{+path}: a path with slashes is not expressible in OpenAPI",
+            Operation.PATCH_FILE, "POST /files/{+path}:patch: a path with slashes is not expressible in OpenAPI",
+            Operation.APPEND_FILE, "POST /files/{+path}:append: a path with slashes is not expressible in OpenAPI");
 
     static Map<String, Object> spec;
 
@@ -176,9 +175,7 @@ class SpecContractTest {
             Optional<Operation> operation = Operation.ofRest(verb, sample);
             String id = String.valueOf(op.get("operationId"));
             operation.ifPresent(o -> {
-                if (NOT_IN_SPEC.containsKey(o)) {
-                    return;
-                }
+                assertThat(NOT_IN_SPEC).as("%s is documented, under %s", o, key).doesNotContainKey(o);
                 found.put(o, key);
                 if (!id.equals(lowerCamel(o))) {
                     misnamed.add(key + " is " + id + ", not " + lowerCamel(o));

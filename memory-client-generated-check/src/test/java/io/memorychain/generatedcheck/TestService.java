@@ -2,6 +2,8 @@ package io.memorychain.generatedcheck;
 
 import io.memorychain.events.testing.SharedKafka;
 import io.micronaut.context.ApplicationContext;
+import io.micronaut.inject.qualifiers.Qualifiers;
+import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,6 +12,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
 
 /**
  * The whole memory-api application on the shared in-JVM broker, with its own topics and data directory (as
@@ -85,8 +88,16 @@ final class TestService implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops the service. Its scheduler is shut down first: a @Scheduled task (ChainMeters) running while the context
+     * closes would create a second MemoryChainBackend whose Kafka Streams keep running and hold the state directory
+     * (a shutdown race of memory-api).
+     */
     @Override
     public void close() {
+        server.getApplicationContext()
+                .findBean(ExecutorService.class, Qualifiers.byName(TaskExecutors.SCHEDULED))
+                .ifPresent(ExecutorService::shutdownNow);
         server.getApplicationContext().close();
     }
 }

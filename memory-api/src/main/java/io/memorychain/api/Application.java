@@ -36,7 +36,10 @@ import io.swagger.v3.oas.annotations.tags.Tag;
                         original outcome and never applies it twice. `If-Match` (or expected_version) gives \
                         optimistic concurrency; GET answers carry the version in ETag.
 
-                        Space names: 1 to 128 characters from A-Z a-z 0-9 . _ - (write tenant/agent as tenant.agent).""",
+                        Space names: 1 to 128 characters from A-Z a-z 0-9 . _ - (write tenant/agent as tenant.agent).
+
+                        Not in this document: the Markdown file routes under /v1/spaces/{space}/files/{+path} (GET, PUT, \
+                        POST :patch and :append; a file path with slashes, which OpenAPI cannot express): see the README.""",
                 license = @License(name = "Apache-2.0")),
         security = @SecurityRequirement(name = "bearer"),
         tags = {

@@ -8,11 +8,16 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.memorychain.projector.ops.OpsTotals;
 import io.memorychain.projector.support.StreamsLag;
-import io.micronaut.scheduling.annotation.Scheduled;
+import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code /prometheus} figures of the chain and of the Streams applications that build on it (docs/architecture.md §6):
@@ -36,11 +41,22 @@ import java.util.concurrent.atomic.AtomicLong;
 public class ChainMeters implements MeterBinder {
 
     static final int MAX_SPACES = 100;
+    private static final Logger log = LoggerFactory.getLogger(ChainMeters.class);
 
     private final MemoryBackend backend;
     private final AtomicLong verifiedOk = new AtomicLong();
     private final AtomicLong verifiedFailed = new AtomicLong();
     private MultiGauge lastSeq;
+    /**
+     * Refreshes {@code memory_chain_last_seq} every 15 s. Its own thread, stopped with this bean, instead of
+     * {@code @Scheduled}: a scheduled run while the context closed resolved this bean again, and with it a second
+     * backend whose Streams applications kept the state directory locked.
+     */
+    private final ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "chain-meters");
+        t.setDaemon(true);
+        return t;
+    });
 
     public ChainMeters(MemoryBackend backend) {
         this.backend = backend;
@@ -75,6 +91,18 @@ public class ChainMeters implements MeterBinder {
                 .description("Applied seq of a space's chain (first " + MAX_SPACES + " spaces by name)")
                 .register(registry);
         refresh();
+        refresher.scheduleWithFixedDelay(() -> {
+            try {
+                refresh();
+            } catch (RuntimeException e) {
+                log.warn("Could not refresh memory_chain_last_seq: {}", e.toString()); // and try again in 15 s
+            }
+        }, 15, 15, TimeUnit.SECONDS);
+    }
+
+    @PreDestroy
+    void stop() {
+        refresher.shutdownNow();
     }
 
     private static double searchIndex(MemoryBackend backend, String figure) {
@@ -87,7 +115,6 @@ public class ChainMeters implements MeterBinder {
     }
 
     /** Re-reads the spaces and their applied seqs into {@code memory_chain_last_seq}. */
-    @Scheduled(fixedDelay = "15s", initialDelay = "5s")
     void refresh() {
         if (lastSeq == null) {
             return;

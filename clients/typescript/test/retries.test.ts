@@ -56,9 +56,10 @@ describe("retries", () => {
   });
 
   it("retries a timed-out write with the same key", async () => {
-    const quick = new MemoryChain(server.url, "k", { timeoutMs: 300, retry: { maxAttempts: 3 },
+    // the second answer comes at once, well within the timeout even on a busy machine
+    const quick = new MemoryChain(server.url, "k", { timeoutMs: 1000, retry: { maxAttempts: 3 },
       sleep: async (ms) => { slept.push(ms); } });
-    server.queue({ status: 201, body: WRITTEN, delayMs: 1500 }, { status: 201, body: WRITTEN });
+    server.queue({ status: 201, body: WRITTEN, delayMs: 5000 }, { status: 201, body: WRITTEN });
     expect((await quick.createMemory("a", { content: "x" })).memory.id).toBe("m1");
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1].headers["idempotency-key"]).toBe(server.requests[0].headers["idempotency-key"]);

@@ -1,5 +1,6 @@
 package io.memorychain.api.alerts;
 
+import io.memorychain.api.error.ErrorAnswers;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.request.RequestIds;
@@ -53,15 +54,17 @@ public class AlertController {
         this.alerts = alerts;
     }
 
+    @ErrorAnswers.Read
     @Get("/alerts")
-    @Operation(summary = "Critical-change alerts", description = "Oldest first; ?unacknowledged=true for the ones "
+    @Operation(operationId = "listAlerts", summary = "Critical-change alerts", description = "Oldest first; ?unacknowledged=true for the ones "
             + "/context shows.")
     public Alerts list(@PathVariable String space, @Nullable @QueryValue Boolean unacknowledged) {
         return new Alerts(alerts.alerts(Spaces.require(space), Boolean.TRUE.equals(unacknowledged)));
     }
 
+    @ErrorAnswers.Change
     @Post("/alerts/{id}:acknowledge")
-    @Operation(summary = "Acknowledge an alert (a user or an admin)")
+    @Operation(operationId = "acknowledgeAlert", summary = "Acknowledge an alert (a user or an admin)")
     @ApiResponse(responseCode = "403", description = "FORBIDDEN (agents, workers, sub-agents)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED (acknowledged before)", content = @Content(schema = @Schema(implementation = ApiError.class)))

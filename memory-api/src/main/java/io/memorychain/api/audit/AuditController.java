@@ -1,5 +1,6 @@
 package io.memorychain.api.audit;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.avro.Actor;
@@ -35,8 +36,9 @@ public class AuditController {
         this.digests = digests;
     }
 
+    @ErrorAnswers.Read
     @Get
-    @Operation(summary = "Audit log entries with seq greater than after_seq, optionally filtered: what changed recently "
+    @Operation(operationId = "listAudit", summary = "Audit log entries with seq greater than after_seq, optionally filtered: what changed recently "
             + "(order=desc), why was a memory forgotten (memory_id), who changed a block (label), what did an actor do "
             + "(actor), events of some types (type) or in a time range (since, until)")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -55,8 +57,9 @@ public class AuditController {
                 limit);
     }
 
+    @ErrorAnswers.Read
     @Get("/digest")
-    @Operation(summary = "A month of the audit log summarised: counts by event type and actor, block changes, notable "
+    @Operation(operationId = "auditDigest", summary = "A month of the audit log summarised: counts by event type and actor, block changes, notable "
             + "events, and the same as Markdown")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public AuditDigest digest(@PathVariable String space,

@@ -12,11 +12,11 @@ import java.util.List;
 @Schema(name = "AuditEntry")
 public record AuditEntryJson(
         long seq,
-        @JsonProperty("event_type") String eventType,
-        @JsonProperty("request_id") String requestId,
+        @Schema(name = "event_type") @JsonProperty("event_type") String eventType,
+        @Schema(name = "request_id") @JsonProperty("request_id") String requestId,
         ActorJson actor,
-        @JsonProperty("occurred_at") String occurredAt,
-        @JsonProperty("memory_ids") List<String> memoryIds,
+        @Schema(name = "occurred_at") @JsonProperty("occurred_at") String occurredAt,
+        @Schema(name = "memory_ids") @JsonProperty("memory_ids") List<String> memoryIds,
         String description,
         @Schema(description = "Hex hash of the chain event") String hash) {
 

@@ -10,15 +10,15 @@ import java.util.List;
 @Serdeable
 @Schema(name = "ApiKey")
 public record KeyJson(
-        @JsonProperty("key_id") String keyId,
+        @Schema(name = "key_id") @JsonProperty("key_id") String keyId,
         @Nullable @Schema(description = "The key to send as 'Authorization: Bearer <key>': only in the answer that issues it")
         String key,
         String id,
         @Schema(description = "agent, subagent, user, worker or admin") String role,
-        @JsonProperty("agent_id") String agentId,
+        @Schema(name = "agent_id") @JsonProperty("agent_id") String agentId,
         List<String> spaces,
-        @JsonProperty("created_at") String createdAt,
-        @JsonProperty("created_by") String createdBy,
+        @Schema(name = "created_at") @JsonProperty("created_at") String createdAt,
+        @Schema(name = "created_by") @JsonProperty("created_by") String createdBy,
         boolean revoked) {
 
     public static KeyJson of(ApiKeyRecord r, @Nullable ApiKey issued) {
@@ -36,7 +36,7 @@ public record KeyJson(
     /** The caller as GET /v1/me shows it. */
     @Serdeable
     @Schema(name = "Caller")
-    public record Caller(String id, String role, @JsonProperty("agent_id") String agentId, List<String> spaces,
+    public record Caller(String id, String role, @Schema(name = "agent_id") @JsonProperty("agent_id") String agentId, List<String> spaces,
                          @Schema(description = "The actor recorded on the events of this caller's writes") String actor) {
 
         public static Caller of(Principal p) {

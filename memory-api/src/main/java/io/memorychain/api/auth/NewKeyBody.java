@@ -15,7 +15,7 @@ import java.util.List;
 public record NewKeyBody(
         @Nullable @Schema(description = "Name of the key's owner", requiredMode = Schema.RequiredMode.REQUIRED) String id,
         @Nullable @Schema(description = "agent, subagent, user, worker or admin", requiredMode = Schema.RequiredMode.REQUIRED) String role,
-        @Nullable @JsonProperty("agent_id") @Schema(description = "The agent (or sub-agent name) its events are recorded as; default: id")
+        @Nullable @JsonProperty("agent_id") @Schema(name = "agent_id", description = "The agent (or sub-agent name) its events are recorded as; default: id")
         String agentId,
         @Nullable @Schema(description = "Spaces it may use: names, 'prefix*' or '*'", requiredMode = Schema.RequiredMode.REQUIRED)
         List<String> spaces) {

@@ -1,5 +1,6 @@
 package io.memorychain.api.blocks;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.memories.MemoryJson;
@@ -38,8 +39,9 @@ public class BlockController {
         this.blocks = blocks;
     }
 
+    @ErrorAnswers.Change
     @Put("/{label}")
-    @Operation(summary = "Write a new version of a block", description = "The previous version becomes superseded. "
+    @Operation(operationId = "putBlock", summary = "Write a new version of a block", description = "The previous version becomes superseded. "
             + "Labels are configured (memory.block-labels); another label is 400 UNKNOWN_BLOCK_LABEL from the sequencer.")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT or UNKNOWN_BLOCK_LABEL", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "VERSION_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -50,8 +52,9 @@ public class BlockController {
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
     }
 
+    @ErrorAnswers.ReadOne
     @Get("/{label}")
-    @Operation(summary = "The active version of a block")
+    @Operation(operationId = "getBlock", summary = "The active version of a block")
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such label, or nothing written to it yet", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<MemoryJson> get(@PathVariable String space, @PathVariable String label) {
         Memory memory = blocks.get(space, label);

@@ -22,10 +22,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 public record ChainVerificationResult(
         boolean ok,
         long events,
-        @Nullable @JsonProperty("first_bad_seq") Long firstBadSeq,
+        @Nullable @Schema(name = "first_bad_seq") @JsonProperty("first_bad_seq") Long firstBadSeq,
         @Nullable String problem,
         @Nullable String message,
-        @Nullable @JsonProperty("resumed_after_seq") Long resumedAfterSeq) {
+        @Nullable @Schema(name = "resumed_after_seq") @JsonProperty("resumed_after_seq") Long resumedAfterSeq) {
 
     public static ChainVerificationResult ok(long events) {
         return new ChainVerificationResult(true, events, null, null, null, null);

@@ -15,10 +15,10 @@ public record PublicKeysJson(List<Key> keys) {
     /** One key: the raw 32-byte Ed25519 public key in hex and base64, its id, when created, whether it signs now. */
     @Serdeable
     @Schema(name = "ChainPublicKey")
-    public record Key(@JsonProperty("key_id") String keyId, String algorithm,
-                      @JsonProperty("public_key_hex") String publicKeyHex,
-                      @JsonProperty("public_key_base64") String publicKeyBase64,
-                      @Nullable @JsonProperty("created_at") String createdAt, boolean active) {
+    public record Key(@Schema(name = "key_id") @JsonProperty("key_id") String keyId, String algorithm,
+                      @Schema(name = "public_key_hex") @JsonProperty("public_key_hex") String publicKeyHex,
+                      @Schema(name = "public_key_base64") @JsonProperty("public_key_base64") String publicKeyBase64,
+                      @Nullable @Schema(name = "created_at") @JsonProperty("created_at") String createdAt, boolean active) {
 
         static Key of(PublicKeyInfo k) {
             return new Key(k.keyId(), k.algorithm(), k.publicKeyHex(), k.publicKeyBase64(), k.createdAt() == null ? null : k.createdAt().toString(),

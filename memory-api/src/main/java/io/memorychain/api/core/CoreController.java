@@ -1,5 +1,6 @@
 package io.memorychain.api.core;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.history.AsOf;
 import io.memorychain.api.history.PointInTimeReads;
 import io.micronaut.core.annotation.Nullable;
@@ -32,8 +33,9 @@ public class CoreController {
         this.coreMemory = coreMemory;
     }
 
+    @ErrorAnswers.Read
     @Get
-    @Operation(summary = "Core memory as injected into an agent's context",
+    @Operation(operationId = "getCore", summary = "Core memory as injected into an agent's context",
             description = "For an agent with a category allowlist, core-tier memories of other categories are left out.")
     public CoreJson core(@PathVariable String space,
                          @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader,

@@ -1,5 +1,6 @@
 package io.memorychain.api.erasure;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.memories.WriteResponse;
 import io.memorychain.api.request.RequestIds;
@@ -33,8 +34,9 @@ public class ErasureController {
         this.erasures = erasures;
     }
 
+    @ErrorAnswers.Change
     @Post("/memories/{id}:erase")
-    @Operation(summary = "Erase a memory for good (crypto-shredding)", description = "Admins and users. Destroys the "
+    @Operation(operationId = "eraseMemory", summary = "Erase a memory for good (crypto-shredding)", description = "Admins and users. Destroys the "
             + "memory's data key: its text in every event on the chain becomes unreadable everywhere, the memory becomes "
             + "a tombstone reading [erased], and the chain still verifies. Cannot be undone or rolled back.")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT: no reason", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -47,8 +49,9 @@ public class ErasureController {
                 body == null ? null : body.reason()))), ctx.requestId());
     }
 
+    @ErrorAnswers.Change
     @Post("/memories/{id}:purge")
-    @Operation(summary = "Purge a soft-deleted memory now (admins)", description = "The memory becomes a tombstone "
+    @Operation(operationId = "purgeMemory", summary = "Purge a soft-deleted memory now (admins)", description = "The memory becomes a tombstone "
             + "reading [purged] that nothing can change or roll back; erase it too to make its earlier events unreadable.")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT: no reason", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "FORBIDDEN (not an admin); CONSTITUTIONAL", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -60,8 +63,9 @@ public class ErasureController {
                 body == null ? null : body.reason()))), ctx.requestId());
     }
 
+    @ErrorAnswers.ReadOne
     @Get("/memories/{id}/erasure")
-    @Operation(summary = "Proof of an erasure", description = "The signed MemoryErased event, the destroyed key record "
+    @Operation(operationId = "erasureProof", summary = "Proof of an erasure", description = "The signed MemoryErased event, the destroyed key record "
             + "and the chain verified up to its head. No content.")
     @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "INVALID_STATE: the memory is not erased", content = @Content(schema = @Schema(implementation = ApiError.class)))

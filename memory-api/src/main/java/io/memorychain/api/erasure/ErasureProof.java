@@ -18,12 +18,17 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @Schema(name = "ErasureProof")
 public record ErasureProof(
         String space,
-        @JsonProperty("memory_id") String memoryId,
+        @Schema(name = "memory_id") @JsonProperty("memory_id") String memoryId,
         @Schema(description = "The MemoryErased event on the chain") Event event,
         @JsonProperty("key_record") @Schema(description = "The destroyed data key on the key topic") KeyRecord keyRecord,
         @Schema(description = "The chain verified from seq 1 to its head") Chain chain,
-        @JsonProperty("subject_keys") @Schema(description = "The key record of each subject the erasure cascaded to "
+        @JsonProperty("subject_keys") @Schema(name = "subject_keys", description = "The key record of each subject the erasure cascaded to "
                 + "(event.destroyed_subjects), as on the key topic") java.util.List<SubjectKey> subjectKeys) {
+    /** Declared, so that it carries no {@code @JsonProperty} of its own (SpecContractTest: spurious properties). */
+    @Override
+    public KeyRecord keyRecord() {
+        return keyRecord;
+    }
 
     /** The {@code MemoryErased} event: its chain coordinates, hash and Ed25519 signature (hex). */
     @Serdeable

@@ -12,5 +12,5 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @Schema(name = "EraseOrPurge")
 public record ReasonBody(
         @Nullable @Schema(description = "Why; required, kept on the chain") String reason,
-        @Nullable @JsonProperty("expected_version") Integer expectedVersion) {
+        @Nullable @Schema(name = "expected_version") @JsonProperty("expected_version") Integer expectedVersion) {
 }

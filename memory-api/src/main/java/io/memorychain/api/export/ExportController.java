@@ -1,5 +1,6 @@
 package io.memorychain.api.export;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.grants.GrantedReads;
@@ -40,8 +41,9 @@ public class ExportController {
         this.granted = granted;
     }
 
+    @ErrorAnswers.Read
     @Get(value = "/export", produces = {MediaType.APPLICATION_JSON, "text/markdown"})
-    @Operation(summary = "The space's active memories, blocks and relations (or one user's memories) as JSON, or as "
+    @Operation(operationId = "exportSpace", summary = "The space's active memories, blocks and relations (or one user's memories) as JSON, or as "
             + "Markdown with format=markdown")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<?> export(@PathVariable String space,
@@ -60,8 +62,9 @@ public class ExportController {
         throw ApiException.invalid("format must be json or markdown, was '" + format + "'");
     }
 
+    @ErrorAnswers.Write
     @Post("/import")
-    @Operation(summary = "Write a JSON export's memories (original created_at kept), blocks and relations into the space",
+    @Operation(operationId = "importSpace", summary = "Write a JSON export's memories (original created_at kept), blocks and relations into the space",
             description = "One write per memory, block and edge through the normal write path; request ids derive from the "
                     + "exported space and ids, so a retried import does not write twice.")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))

@@ -16,5 +16,5 @@ import java.util.Map;
 @Serdeable
 @Schema(name = "ImportResult")
 public record ImportResult(int memories, int blocks, int relations, Map<String, String> ids,
-                           @JsonProperty("head_seq") long headSeq) {
+                           @Schema(name = "head_seq") @JsonProperty("head_seq") long headSeq) {
 }

@@ -12,6 +12,6 @@ import java.util.List;
 public record GrantBody(
         @Nullable @Schema(description = "The admin principal who may read under it; default: the caller") String grantee,
         @Nullable @Schema(description = "Why the content must be read (required)") String purpose,
-        @Nullable @JsonProperty("duration_seconds") @Schema(description = "1 to 86400 (24 h), counted from the consent") Long durationSeconds,
-        @Nullable @JsonProperty("memory_ids") @Schema(description = "The memories covered; absent or empty: the whole space") List<String> memoryIds) {
+        @Nullable @JsonProperty("duration_seconds") @Schema(name = "duration_seconds", description = "1 to 86400 (24 h), counted from the consent") Long durationSeconds,
+        @Nullable @JsonProperty("memory_ids") @Schema(name = "memory_ids", description = "The memories covered; absent or empty: the whole space") List<String> memoryIds) {
 }

@@ -1,5 +1,6 @@
 package io.memorychain.api.grants;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
@@ -52,8 +53,9 @@ public class GrantController {
         this.grants = grants;
     }
 
+    @ErrorAnswers.Write
     @Post("/grants")
-    @Operation(summary = "Ask for a grant to read content (admins)", description = "Time-limited (duration_seconds, at "
+    @Operation(operationId = "requestGrant", summary = "Ask for a grant to read content (admins)", description = "Time-limited (duration_seconds, at "
             + "most 24 h from the consent), purpose-bound, of the whole space or some memories; gives nothing until the "
             + "space's agent or user consents.")
     @ApiResponse(responseCode = "201", description = "Requested (pending)")
@@ -66,22 +68,25 @@ public class GrantController {
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/grants/" + grant.id())));
     }
 
+    @ErrorAnswers.Read
     @Get("/grants")
-    @Operation(summary = "The space's grants, oldest first", description = "status is pending, active, expired "
+    @Operation(operationId = "listGrants", summary = "The space's grants, oldest first", description = "status is pending, active, expired "
             + "(computed now) or revoked.")
     public GrantList list(@PathVariable String space) {
         return new GrantList(grants.list(Spaces.require(space)));
     }
 
+    @ErrorAnswers.ReadOne
     @Get("/grants/{id}")
-    @Operation(summary = "One grant")
+    @Operation(operationId = "getGrant", summary = "One grant")
     @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public GrantJson get(@PathVariable String space, @PathVariable String id) {
         return grants.get(Spaces.require(space), id);
     }
 
+    @ErrorAnswers.Change
     @Post("/grants/{id}:consent")
-    @Operation(summary = "Consent to a grant (the space's agent or user)", description = "It expires by itself at the "
+    @Operation(operationId = "consentGrant", summary = "Consent to a grant (the space's agent or user)", description = "It expires by itself at the "
             + "consent time + its duration.")
     @ApiResponse(responseCode = "403", description = "FORBIDDEN (admins, workers, sub-agents, the grantee)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -91,8 +96,9 @@ public class GrantController {
         return RequestIds.echo(HttpResponse.ok(grants.consent(ctx, id)), ctx.requestId());
     }
 
+    @ErrorAnswers.Change
     @Post("/grants/{id}:revoke")
-    @Operation(summary = "Revoke or decline a grant (the space's agent or user, or the grantee)", description = "Reads "
+    @Operation(operationId = "revokeGrant", summary = "Revoke or decline a grant (the space's agent or user, or the grantee)", description = "Reads "
             + "under it stop at once.")
     @ApiResponse(responseCode = "403", description = "FORBIDDEN", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED (revoked), INVALID_STATE (expired)", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -103,8 +109,9 @@ public class GrantController {
                 ctx.requestId());
     }
 
+    @ErrorAnswers.ReadOne
     @Get("/grants/{id}/reads")
-    @Operation(summary = "The content reads recorded under a grant, oldest first", description = "Each is a "
+    @Operation(operationId = "grantReads", summary = "The content reads recorded under a grant, oldest first", description = "Each is a "
             + "GrantedContentRead event of the chain (also in /audit).")
     @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public GrantReadJson.Page reads(@PathVariable String space, @PathVariable String id) {

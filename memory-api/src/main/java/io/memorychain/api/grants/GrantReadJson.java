@@ -12,13 +12,13 @@ import java.util.List;
 @Serdeable
 @Schema(name = "GrantRead")
 public record GrantReadJson(
-        @JsonProperty("grant_id") String grantId,
+        @Schema(name = "grant_id") @JsonProperty("grant_id") String grantId,
         long seq,
-        @JsonProperty("request_id") String requestId,
+        @Schema(name = "request_id") @JsonProperty("request_id") String requestId,
         ActorJson actor,
-        @JsonProperty("occurred_at") String occurredAt,
+        @Schema(name = "occurred_at") @JsonProperty("occurred_at") String occurredAt,
         @Schema(description = "get_memory, list_memories, query, export or rollback_plan") String operation,
-        @JsonProperty("memory_ids") @Schema(description = "The memories whose content was answered (at most 1,000)") List<String> memoryIds,
+        @JsonProperty("memory_ids") @Schema(name = "memory_ids", description = "The memories whose content was answered (at most 1,000)") List<String> memoryIds,
         @Schema(description = "How many memories were answered") int count,
         @Nullable String detail) {
 

@@ -1,5 +1,6 @@
 package io.memorychain.api.markdown;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.avro.Actor;
 import io.micronaut.http.annotation.RequestAttribute;
 import io.micronaut.http.annotation.RequestBean;
@@ -50,8 +51,9 @@ public class FileController {
         this.files = files;
     }
 
+    @ErrorAnswers.Read
     @Get
-    @Operation(summary = "List the space's Markdown files", description = "Path, > Summary: line, size in bytes and entry "
+    @Operation(operationId = "listFiles", summary = "List the space's Markdown files", description = "Path, > Summary: line, size in bytes and entry "
             + "count of each file the actor can see (category allowlists apply).")
     public FileListJson list(@PathVariable String space,
                              @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {
@@ -59,9 +61,10 @@ public class FileController {
         return FileListJson.of(files.list(space, actor));
     }
 
+    @ErrorAnswers.ReadOne
     @Get("/{+path}")
     @Produces(MARKDOWN)
-    @Operation(summary = "Read a Markdown file", description = "text/markdown; each bullet ends with its memory id marker "
+    @Operation(operationId = "readFile", summary = "Read a Markdown file", description = "text/markdown; each bullet ends with its memory id marker "
             + "<!-- id:... -->. The ETag can be sent as If-Match with PUT, :patch and :append.")
     @ApiResponse(responseCode = "400", description = "INVALID_PATH", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -75,9 +78,10 @@ public class FileController {
                 .header(HttpHeaders.ETAG, read.etag());
     }
 
+    @ErrorAnswers.Change
     @Put("/{+path}")
     @Consumes({MARKDOWN, MediaType.TEXT_PLAIN})
-    @Operation(summary = "Write a whole Markdown file", description = "Diffed against the current file: changed bullets "
+    @Operation(operationId = "writeFile", summary = "Write a whole Markdown file", description = "Diffed against the current file: changed bullets "
             + "update their memory, removed ones are soft-deleted, bullets without id are created, changed MEMORY.md "
             + "sections update their block. One event per change, in file order; a file with any bad line is rejected "
             + "before anything is published.")
@@ -89,8 +93,9 @@ public class FileController {
         return written(files.write(ctx, MarkdownPaths.parse(path), text, call.ifMatch()), ctx);
     }
 
+    @ErrorAnswers.Change
     @Post("/{+path}:patch")
-    @Operation(summary = "Replace text in a Markdown file", description = "Each old_text must occur exactly once (else 409 "
+    @Operation(operationId = "patchFile", summary = "Replace text in a Markdown file", description = "Each old_text must occur exactly once (else 409 "
             + "PATCH_CONFLICT and nothing changes); the result is written as by PUT.")
     @ApiResponse(responseCode = "409", description = "PATCH_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<FileWriteJson> patch(@RequestBean WriteCall call, @PathVariable String path,
@@ -103,8 +108,9 @@ public class FileController {
         return written(files.patch(ctx, file, body.textEdits(), call.ifMatch()), ctx);
     }
 
+    @ErrorAnswers.Change
     @Post("/{+path}:append")
-    @Operation(summary = "Append entries to a Markdown file", description = "Creates the file when it has no entries yet.")
+    @Operation(operationId = "appendFile", summary = "Append entries to a Markdown file", description = "Creates the file when it has no entries yet.")
     public HttpResponse<FileWriteJson> append(@RequestBean WriteCall call, @PathVariable String path,
                                               @Nullable @Body AppendBody body) {
         WriteContext ctx = call.create();

@@ -13,7 +13,7 @@ public record FileWriteJson(
         String path,
         @Schema(description = ":patch: the number of text edits applied; PUT and :append: the number of changes") int applied,
         @Schema(description = "The chain events made, in order") List<ChangeJson> changes,
-        @Nullable @Schema(description = "The file afterwards; null when it has no entries left", nullable = true) FileJson file) {
+        /* the file afterwards; null when it has no entries left */ @Nullable FileJson file) {
 
     /** One change: the line it came from, created/updated/deleted/block_updated, the memory id or block label, seq. */
     @Serdeable

@@ -16,7 +16,7 @@ public record PatchBody(@Nullable @Schema(description = "Applied in order; each 
     @Serdeable
     @JsonIgnoreProperties(ignoreUnknown = false)
     @Schema(name = "MarkdownEdit")
-    public record Edit(@Nullable @JsonProperty("old_text") String oldText, @Nullable @JsonProperty("new_text") String newText) {
+    public record Edit(@Nullable @Schema(name = "old_text") @JsonProperty("old_text") String oldText, @Nullable @Schema(name = "new_text") @JsonProperty("new_text") String newText) {
     }
 
     public List<TextEdit> textEdits() {

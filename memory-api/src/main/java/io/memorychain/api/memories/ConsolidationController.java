@@ -1,5 +1,6 @@
 package io.memorychain.api.memories;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.request.RequestIds;
@@ -32,8 +33,9 @@ public class ConsolidationController {
         this.memories = memories;
     }
 
+    @ErrorAnswers.Write
     @Post
-    @Operation(summary = "Consolidate memories into a new one", description = "Answers 201 with the new memory; the inputs become superseded.")
+    @Operation(operationId = "consolidate", summary = "Consolidate memories into a new one", description = "Answers 201 with the new memory; the inputs become superseded.")
     @ApiResponse(responseCode = "201", description = "Created")
     @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL: an input is constitutional", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: an input does not exist in this space", content = @Content(schema = @Schema(implementation = ApiError.class)))

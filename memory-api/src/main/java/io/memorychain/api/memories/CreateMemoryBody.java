@@ -24,13 +24,13 @@ public record CreateMemoryBody(
         @Nullable @Schema(description = "1 (trivial) to 5 (critical); default 3", minimum = "1", maximum = "5") Integer importance,
         @Nullable @Schema(description = "high, medium (default) or low") String confidence,
         @Nullable String source,
-        @Nullable @JsonProperty("user_id") String userId,
-        @Nullable @JsonProperty("agent_id") String agentId,
-        @Nullable @JsonProperty("run_id") String runId,
-        @Nullable @JsonProperty("actor_id") String actorId,
-        @Nullable @JsonProperty("thread_id") String threadId,
+        @Nullable @Schema(name = "user_id") @JsonProperty("user_id") String userId,
+        @Nullable @Schema(name = "agent_id") @JsonProperty("agent_id") String agentId,
+        @Nullable @Schema(name = "run_id") @JsonProperty("run_id") String runId,
+        @Nullable @Schema(name = "actor_id") @JsonProperty("actor_id") String actorId,
+        @Nullable @Schema(name = "thread_id") @JsonProperty("thread_id") String threadId,
         @Nullable String role,
-        @Nullable @JsonProperty("created_at") @Schema(description = "Origin date (ISO-8601, e.g. 2024-05-01T10:00:00Z) for imported memories; default now")
+        @Nullable @JsonProperty("created_at") @Schema(name = "created_at", description = "Origin date (ISO-8601, e.g. 2024-05-01T10:00:00Z) for imported memories; default now")
         String createdAt,
         @Nullable @Schema(description = "Create pinned (never decays); default false") Boolean pinned) {
 }

@@ -11,10 +11,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @Schema(name = "HistoryEntry")
 public record HistoryEntryJson(
         long seq,
-        @JsonProperty("event_type") String eventType,
-        @JsonProperty("request_id") String requestId,
+        @Schema(name = "event_type") @JsonProperty("event_type") String eventType,
+        @Schema(name = "request_id") @JsonProperty("request_id") String requestId,
         ActorJson actor,
-        @JsonProperty("occurred_at") String occurredAt,
+        @Schema(name = "occurred_at") @JsonProperty("occurred_at") String occurredAt,
         @Nullable MemoryJson before,
         @Nullable MemoryJson after) {
 

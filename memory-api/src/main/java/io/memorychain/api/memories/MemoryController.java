@@ -1,5 +1,6 @@
 package io.memorychain.api.memories;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.micronaut.http.annotation.RequestAttribute;
 import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.auth.Principal;
@@ -64,8 +65,9 @@ public class MemoryController {
         this.memories = memories;
     }
 
+    @ErrorAnswers.Write
     @Post("/memories")
-    @Operation(summary = "Create a memory", description = "Answers 201 with the memory once the local views show it.")
+    @Operation(operationId = "createMemory", summary = "Create a memory", description = "Answers 201 with the memory once the local views show it.")
     @ApiResponse(responseCode = "201", description = "Created")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: the category is not in the actor's allowlist", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -79,8 +81,9 @@ public class MemoryController {
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
     }
 
+    @ErrorAnswers.ReadOne
     @Get("/memories/{id}")
-    @Operation(summary = "One memory, whatever its state", description = "ETag carries the version (use it in If-Match).")
+    @Operation(operationId = "getMemory", summary = "One memory, whatever its state", description = "ETag carries the version (use it in If-Match).")
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: the actor's allowlist does not include the memory's category", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND (also for ids of other spaces)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<MemoryJson> get(@PathVariable String space, @PathVariable String id,
@@ -93,8 +96,9 @@ public class MemoryController {
         return HttpResponse.ok(MemoryJson.of(memory)).header(HttpHeaders.ETAG, ExpectedVersions.etag(memory.getVersion()));
     }
 
+    @ErrorAnswers.Read
     @Get("/memories")
-    @Operation(summary = "List memories in id (creation) order", description = "Without state, only active memories are listed. "
+    @Operation(operationId = "listMemories", summary = "List memories in id (creation) order", description = "Without state, only active memories are listed. "
             + "For an agent with a category allowlist, only memories of its categories (and uncategorized ones).")
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: category is not in the actor's allowlist", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public MemoryPage list(@PathVariable String space,
@@ -114,8 +118,9 @@ public class MemoryController {
         return new MemoryPage(page.items().stream().map(MemoryJson::of).toList(), page.next());
     }
 
+    @ErrorAnswers.Change
     @Patch("/memories/{id}")
-    @Operation(summary = "Change fields of an active memory", description = "Optimistic concurrency with expected_version or If-Match.")
+    @Operation(operationId = "updateMemory", summary = "Change fields of an active memory", description = "Optimistic concurrency with expected_version or If-Match.")
     @ApiResponse(responseCode = "409", description = "VERSION_CONFLICT or INVALID_STATE", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<WriteResponse> update(@RequestBean WriteCall call, @PathVariable String id,
                                               @Nullable @Body UpdateMemoryBody body) {
@@ -123,8 +128,9 @@ public class MemoryController {
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(memories.update(ctx, id, body))), ctx.requestId());
     }
 
+    @ErrorAnswers.Change
     @Delete("/memories/{id}")
-    @Operation(summary = "Soft-delete a memory", description = "Restorable; the memory stays on the chain forever.")
+    @Operation(operationId = "deleteMemory", summary = "Soft-delete a memory", description = "Restorable; the memory stays on the chain forever.")
     @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<WriteResponse> delete(@RequestBean WriteCall call, @PathVariable String id,
                                               @Nullable @Body DeleteMemoryBody body) {
@@ -133,44 +139,50 @@ public class MemoryController {
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
     }
 
+    @ErrorAnswers.Change
     @Post("/memories/{id}:restore")
-    @Operation(summary = "Restore a soft-deleted memory")
+    @Operation(operationId = "restoreMemory", summary = "Restore a soft-deleted memory")
     public HttpResponse<WriteResponse> restore(@RequestBean WriteCall call, @PathVariable String id,
                                                @Nullable @Body VersionBody body) {
         WriteContext ctx = call.change(body == null ? null : body.expectedVersion());
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(memories.restore(ctx, id))), ctx.requestId());
     }
 
+    @ErrorAnswers.Change
     @Post("/memories/{id}:protect")
-    @Operation(summary = "Make a memory constitutional", description = "Constitutional memories cannot be deleted or consolidated.")
+    @Operation(operationId = "protectMemory", summary = "Make a memory constitutional", description = "Constitutional memories cannot be deleted or consolidated.")
     public HttpResponse<WriteResponse> protect(@RequestBean WriteCall call, @PathVariable String id,
                                                @Nullable @Body VersionBody body) {
         return flag(call, id, body, MemoryFlag.CONSTITUTIONAL, true);
     }
 
+    @ErrorAnswers.Change
     @Post("/memories/{id}:unprotect")
-    @Operation(summary = "Clear a memory's constitutional flag")
+    @Operation(operationId = "unprotectMemory", summary = "Clear a memory's constitutional flag")
     public HttpResponse<WriteResponse> unprotect(@RequestBean WriteCall call, @PathVariable String id,
                                                  @Nullable @Body VersionBody body) {
         return flag(call, id, body, MemoryFlag.CONSTITUTIONAL, false);
     }
 
+    @ErrorAnswers.Change
     @Post("/memories/{id}:pin")
-    @Operation(summary = "Pin a memory (never decays)")
+    @Operation(operationId = "pinMemory", summary = "Pin a memory (never decays)")
     public HttpResponse<WriteResponse> pin(@RequestBean WriteCall call, @PathVariable String id,
                                            @Nullable @Body VersionBody body) {
         return flag(call, id, body, MemoryFlag.PINNED, true);
     }
 
+    @ErrorAnswers.Change
     @Post("/memories/{id}:unpin")
-    @Operation(summary = "Unpin a memory")
+    @Operation(operationId = "unpinMemory", summary = "Unpin a memory")
     public HttpResponse<WriteResponse> unpin(@RequestBean WriteCall call, @PathVariable String id,
                                              @Nullable @Body VersionBody body) {
         return flag(call, id, body, MemoryFlag.PINNED, false);
     }
 
+    @ErrorAnswers.ReadOne
     @Get("/memories/{id}/history")
-    @Operation(summary = "Every event that touched the memory, oldest first, with before and after")
+    @Operation(operationId = "getHistory", summary = "Every event that touched the memory, oldest first, with before and after")
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: the actor's allowlist does not include the memory's category", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HistoryResponse history(@PathVariable String space, @PathVariable String id,
                                    @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {

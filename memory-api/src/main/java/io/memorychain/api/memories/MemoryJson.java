@@ -17,7 +17,7 @@ public record MemoryJson(
         String space,
         @Schema(description = "semantic, episodic, procedural, insight, journal, block or entity") String kind,
         @Schema(description = "core or working") String tier,
-        @Nullable @JsonProperty("block_label") String blockLabel,
+        @Nullable @Schema(name = "block_label") @JsonProperty("block_label") String blockLabel,
         @Nullable String category,
         String content,
         @Nullable String summary,
@@ -25,24 +25,24 @@ public record MemoryJson(
         int importance,
         @Schema(description = "high, medium or low") String confidence,
         @Nullable String source,
-        @Nullable @JsonProperty("user_id") String userId,
-        @Nullable @JsonProperty("agent_id") String agentId,
-        @Nullable @JsonProperty("run_id") String runId,
-        @Nullable @JsonProperty("actor_id") String actorId,
-        @Nullable @JsonProperty("thread_id") String threadId,
+        @Nullable @Schema(name = "user_id") @JsonProperty("user_id") String userId,
+        @Nullable @Schema(name = "agent_id") @JsonProperty("agent_id") String agentId,
+        @Nullable @Schema(name = "run_id") @JsonProperty("run_id") String runId,
+        @Nullable @Schema(name = "actor_id") @JsonProperty("actor_id") String actorId,
+        @Nullable @Schema(name = "thread_id") @JsonProperty("thread_id") String threadId,
         @Nullable String role,
-        @JsonProperty("created_at") String createdAt,
-        @JsonProperty("updated_at") String updatedAt,
+        @Schema(name = "created_at") @JsonProperty("created_at") String createdAt,
+        @Schema(name = "updated_at") @JsonProperty("updated_at") String updatedAt,
         int version,
         @Schema(description = "active, superseded, soft_deleted or archived") String state,
-        @Nullable @JsonProperty("superseded_by") String supersededBy,
+        @Nullable @Schema(name = "superseded_by") @JsonProperty("superseded_by") String supersededBy,
         List<String> supersedes,
         boolean pinned,
         boolean constitutional,
-        @JsonProperty("content_hash") String contentHash,
-        @Schema(description = "decay status recorded on the chain by the lifecycle worker: active, fading, dormant or "
+        @Schema(name = "content_hash") @JsonProperty("content_hash") String contentHash,
+        @Schema(name = "decay_status", description = "decay status recorded on the chain by the lifecycle worker: active, fading, dormant or "
                 + "archived (docs/architecture.md §7)") @JsonProperty("decay_status") String decayStatus,
-        @Schema(description = "TTL-expired (soft-deleted) memories: when they may be purged; null keeps them "
+        @Schema(name = "purge_at", description = "TTL-expired (soft-deleted) memories: when they may be purged; null keeps them "
                 + "indefinitely") @Nullable @JsonProperty("purge_at") String purgeAt) {
 
     public static MemoryJson of(Memory m) {

@@ -19,6 +19,6 @@ public record UpdateMemoryBody(
         @Nullable @Schema(description = "high, medium or low") String confidence,
         @Nullable String category,
         @Nullable @Schema(description = "core or working") String tier,
-        @Nullable @JsonProperty("expected_version") @Schema(description = "Fail with 409 VERSION_CONFLICT unless the memory is at this version (or use If-Match)")
+        @Nullable @JsonProperty("expected_version") @Schema(name = "expected_version", description = "Fail with 409 VERSION_CONFLICT unless the memory is at this version (or use If-Match)")
         Integer expectedVersion) {
 }

@@ -1,5 +1,6 @@
 package io.memorychain.api.messages;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.write.WriteCall;
@@ -29,8 +30,9 @@ public class MessageController {
         this.messages = messages;
     }
 
+    @ErrorAnswers.Write
     @Post("/messages")
-    @Operation(summary = "Act on a user message's trigger", description = "remember (routed by the model into "
+    @Operation(operationId = "postMessage", summary = "Act on a user message's trigger", description = "remember (routed by the model into "
             + "memories, entities and relations; without a model the user's words are stored), forget (lists matches "
             + "and a confirmation token; nothing is deleted), reflect (requests a reflection), recall (\"what do you "
             + "remember about X?\": query results); no trigger: nothing stored unless multi-fact extraction applies. "
@@ -42,8 +44,9 @@ public class MessageController {
         return RequestIds.echo(HttpResponse.ok(answer), answer.requestId());
     }
 
+    @ErrorAnswers.Write
     @Post("/messages:confirm-forget")
-    @Operation(summary = "Confirm a forget", description = "Soft-deletes (restorable, audited) the memories the token "
+    @Operation(operationId = "confirmForget", summary = "Confirm a forget", description = "Soft-deletes (restorable, audited) the memories the token "
             + "of a forget answer lists, or the given subset of them. Permanent deletion is not available.")
     @ApiResponse(responseCode = "400", description = "INVALID_CONFIRMATION (malformed, forged or expired token)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "CONFIRMATION_NOT_YOURS (another caller's or space's token), ROLE_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))

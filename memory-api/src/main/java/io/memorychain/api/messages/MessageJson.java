@@ -22,9 +22,9 @@ public final class MessageJson {
     @Schema(name = "Message", description = "A user message; remember / forget / reflect / recall phrases are acted on")
     public record Body(
             @Nullable @Schema(description = "The user's message", requiredMode = Schema.RequiredMode.REQUIRED) String message,
-            @Nullable @JsonProperty("user_id") String userId,
-            @Nullable @JsonProperty("thread_id") String threadId,
-            @Nullable @JsonProperty("run_id") String runId) {
+            @Nullable @Schema(name = "user_id") @JsonProperty("user_id") String userId,
+            @Nullable @Schema(name = "thread_id") @JsonProperty("thread_id") String threadId,
+            @Nullable @Schema(name = "run_id") @JsonProperty("run_id") String runId) {
     }
 
     /** POST /v1/spaces/{space}/messages:confirm-forget. */
@@ -34,7 +34,7 @@ public final class MessageJson {
     public record ConfirmBody(
             @Nullable @Schema(description = "confirmation.token of the forget answer", requiredMode = Schema.RequiredMode.REQUIRED)
             String token,
-            @Nullable @JsonProperty("memory_ids") @Schema(description = "Only these of the confirmed ids (default: all)")
+            @Nullable @JsonProperty("memory_ids") @Schema(name = "memory_ids", description = "Only these of the confirmed ids (default: all)")
             List<String> memoryIds) {
     }
 
@@ -93,9 +93,9 @@ public final class MessageJson {
     @Schema(name = "MessageAnswer")
     public record Answer(String trigger, String text, @Nullable Routing routing, List<MemoryJson> stored,
                          List<QueryJson.Item> matches, @Nullable Confirmation confirmation, @Nullable String skipped,
-                         @Nullable @JsonProperty("hard_delete") String hardDelete, @Nullable Validation validation,
+                         @Nullable @Schema(name = "hard_delete") @JsonProperty("hard_delete") String hardDelete, @Nullable Validation validation,
                          @Nullable Facts facts, @Nullable Reflection reflection,
-                         @JsonProperty("request_id") String requestId) {
+                         @Schema(name = "request_id") @JsonProperty("request_id") String requestId) {
     }
 
     @Serdeable
@@ -105,7 +105,7 @@ public final class MessageJson {
     /** What a confirmed forget did. */
     @Serdeable
     @Schema(name = "ForgetConfirmed")
-    public record Forgotten(List<String> forgotten, @JsonProperty("not_forgotten") List<NotForgotten> notForgotten,
-                            @JsonProperty("hard_delete") String hardDelete) {
+    public record Forgotten(List<String> forgotten, @Schema(name = "not_forgotten") @JsonProperty("not_forgotten") List<NotForgotten> notForgotten,
+                            @Schema(name = "hard_delete") @JsonProperty("hard_delete") String hardDelete) {
     }
 }

@@ -1,5 +1,6 @@
 package io.memorychain.api.ops;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.error.ApiError;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.annotation.Controller;
@@ -27,8 +28,9 @@ public class OpsController {
         this.counts = counts;
     }
 
+    @ErrorAnswers.Read
     @Get
-    @Operation(summary = "Counts of operational events (searches, creates, updates, merges, deletes, links, TTL, "
+    @Operation(operationId = "listOps", summary = "Counts of operational events (searches, creates, updates, merges, deletes, links, TTL, "
             + "purges; ok, error or skipped) by hour or day, node, op and status; metadata only, admins may read it")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "503", description = "UNAVAILABLE", content = @Content(schema = @Schema(implementation = ApiError.class)))

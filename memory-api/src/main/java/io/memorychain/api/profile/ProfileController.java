@@ -1,5 +1,6 @@
 package io.memorychain.api.profile;
 
+import io.memorychain.api.error.ErrorAnswers;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.memorychain.api.error.ApiError;
@@ -52,7 +53,7 @@ public class ProfileController {
     @Schema(name = "ProfileWrite")
     public record Written(@Schema(description = "applied, consent_requested or awaiting_corroboration") String result,
                           long seq,
-                          @Nullable @JsonProperty("consent_id") @Schema(description = "consent_requested: the consent request's id") String consentId,
+                          @Nullable @JsonProperty("consent_id") @Schema(name = "consent_id", description = "consent_requested: the consent request's id") String consentId,
                           ProfileJson profile) {
     }
 
@@ -76,22 +77,25 @@ public class ProfileController {
         this.profiles = profiles;
     }
 
+    @ErrorAnswers.Read
     @Get("/profile")
-    @Operation(summary = "The user profile", description = "Every field with who set it and why, and the benign values "
+    @Operation(operationId = "getProfile", summary = "The user profile", description = "Every field with who set it and why, and the benign values "
             + "waiting for a second signal.")
     public ProfileJson profile(@PathVariable String space) {
         return profiles.profile(Spaces.require(space));
     }
 
+    @ErrorAnswers.ReadOne
     @Get("/profile/{field}")
-    @Operation(summary = "One profile field")
+    @Operation(operationId = "getProfileField", summary = "One profile field")
     @ApiResponse(responseCode = "404", description = "NOT_FOUND (not set)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public ProfileJson.Field field(@PathVariable String space, @PathVariable String field) {
         return profiles.field(Spaces.require(space), field);
     }
 
+    @ErrorAnswers.Change
     @Put("/profile/{field}")
-    @Operation(summary = "Set a profile field", description = "A user key applies it at once. Anyone else: a sensitive "
+    @Operation(operationId = "setProfileField", summary = "Set a profile field", description = "A user key applies it at once. Anyone else: a sensitive "
             + "field (preferred_name, pronouns, city, language, and any field not configured benign) becomes a consent "
             + "request the user grants within 7 days (202); a benign field applies when two distinct signals (caller "
             + "or source differ) proposed the same value, or worker:tom with confidence high (200), else it waits (202).")
@@ -114,15 +118,17 @@ public class ProfileController {
         return RequestIds.echo(response, ctx.requestId());
     }
 
+    @ErrorAnswers.Read
     @Get("/consents")
-    @Operation(summary = "Consent requests, pending and decided", description = "Oldest first; ?status=pending, granted, "
+    @Operation(operationId = "listConsents", summary = "Consent requests, pending and decided", description = "Oldest first; ?status=pending, granted, "
             + "denied or expired.")
     public Consents consents(@PathVariable String space, @Nullable @QueryValue String status) {
         return new Consents(profiles.consents(Spaces.require(space), status));
     }
 
+    @ErrorAnswers.Change
     @Post("/consents/{id}:decide")
-    @Operation(summary = "Grant or deny a consent request (the user only)", description = "A grant applies the field in "
+    @Operation(operationId = "decideConsent", summary = "Grant or deny a consent request (the user only)", description = "A grant applies the field in "
             + "the same transaction; a denial changes nothing. Both are in the audit.")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT (grant missing)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "FORBIDDEN (not a user key)", content = @Content(schema = @Schema(implementation = ApiError.class)))

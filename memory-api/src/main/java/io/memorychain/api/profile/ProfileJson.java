@@ -22,10 +22,16 @@ public record ProfileJson(String space, List<Field> fields, List<Pending> pendin
     @Schema(name = "ProfileField")
     public record Field(String name, String value,
                         @Schema(description = "sensitive (changes need the user's consent) or benign") String sensitivity,
-                        @JsonProperty("set_seq") long setSeq, @JsonProperty("set_at") String setAt,
+                        @Schema(name = "set_seq") @JsonProperty("set_seq") long setSeq, @Schema(name = "set_at") @JsonProperty("set_at") String setAt,
                         @JsonProperty("set_by") ActorJson setBy,
-                        @JsonProperty("applied_by") @Schema(description = "user, consent, corroborated or tom_high_confidence") String appliedBy,
-                        @Nullable @JsonProperty("consent_id") String consentId) {
+                        @JsonProperty("applied_by") @Schema(name = "applied_by", description = "user, consent, corroborated or tom_high_confidence") String appliedBy,
+                        @Nullable @Schema(name = "consent_id") @JsonProperty("consent_id") String consentId) {
+
+        /** Declared, so that it carries no {@code @JsonProperty} of its own (SpecContractTest: spurious properties). */
+        @Override
+        public ActorJson setBy() {
+            return setBy;
+        }
     }
 
     /** A benign value proposed by one signal, waiting for a second, distinct one. */

@@ -1,5 +1,6 @@
 package io.memorychain.api.proposals;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.request.ExpectedVersions;
@@ -46,8 +47,9 @@ public class ProposalController {
         this.proposals = proposals;
     }
 
+    @ErrorAnswers.Write
     @Post("/proposals")
-    @Operation(summary = "Propose a memory (sub-agents)", description = "The way sub-agents (and agents and workers) "
+    @Operation(operationId = "propose", summary = "Propose a memory (sub-agents)", description = "The way sub-agents (and agents and workers) "
             + "write: nothing is written to memory until a reviewer commits it. Answers 201 with the pending proposal "
             + "and its conflict flags.")
     @ApiResponse(responseCode = "201", description = "Proposed")
@@ -63,8 +65,9 @@ public class ProposalController {
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/proposals/" + id)));
     }
 
+    @ErrorAnswers.Read
     @Get("/proposals")
-    @Operation(summary = "Open proposals (pending and deferred), oldest first, with conflict flags",
+    @Operation(operationId = "listProposals", summary = "Open proposals (pending and deferred), oldest first, with conflict flags",
             description = "Flags: other open proposals and active memories about the same subject with different content "
                     + "(conflict) or the same content (duplicate). An agent with a category allowlist sees only proposals "
                     + "and memories of its categories.")
@@ -74,8 +77,9 @@ public class ProposalController {
         return ProposalListJson.of(proposals.open(space, actor));
     }
 
+    @ErrorAnswers.ReadOne
     @Get("/proposals/{id}")
-    @Operation(summary = "One proposal, whatever its status", description = "ETag carries the version (use it in If-Match).")
+    @Operation(operationId = "getProposal", summary = "One proposal, whatever its status", description = "ETag carries the version (use it in If-Match).")
     @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<ProposalJson> get(@PathVariable String space, @PathVariable String id,
                                           @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {
@@ -84,8 +88,9 @@ public class ProposalController {
                 .header(HttpHeaders.ETAG, ExpectedVersions.etag(proposal.proposal().getVersion()));
     }
 
+    @ErrorAnswers.Change
     @Post("/proposals/{id}:commit")
-    @Operation(summary = "Commit a proposal to memory (main agent, user or admin)", description = "Two events: the "
+    @Operation(operationId = "commitProposal", summary = "Commit a proposal to memory (main agent, user or admin)", description = "Two events: the "
             + "resolution by the reviewer, then the memory created by <reviewer type>:commit-from:<proposer>. The body's "
             + "kind, tier, category, summary, tags, importance, confidence and pinned override the proposed ones.")
     @ApiResponse(responseCode = "403", description = "FORBIDDEN (sub-agents and workers cannot review) or CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -96,16 +101,18 @@ public class ProposalController {
         return review(call, id, body, ProposalDecision.COMMIT);
     }
 
+    @ErrorAnswers.Change
     @Post("/proposals/{id}:reject")
-    @Operation(summary = "Reject a proposal (main agent, user or admin)", description = "Body {reason, expected_version}.")
+    @Operation(operationId = "rejectProposal", summary = "Reject a proposal (main agent, user or admin)", description = "Body {reason, expected_version}.")
     @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED or VERSION_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<ProposalWriteJson> reject(@RequestBean WriteCall call, @PathVariable String id,
                                                   @Nullable @Body ProposalReview body) {
         return review(call, id, body, ProposalDecision.REJECT);
     }
 
+    @ErrorAnswers.Change
     @Post("/proposals/{id}:defer")
-    @Operation(summary = "Defer a proposal (it stays open)", description = "Body {reason, expected_version}: leave it "
+    @Operation(operationId = "deferProposal", summary = "Defer a proposal (it stays open)", description = "Body {reason, expected_version}: leave it "
             + "for a later review, e.g. by the reflection engine.")
     @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED or VERSION_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<ProposalWriteJson> defer(@RequestBean WriteCall call, @PathVariable String id,

@@ -25,7 +25,7 @@ public record ProposalDraft(
         @Nullable @Schema(description = "Entity ids the memory is about (e.g. preference--source-quality); become tags on commit") List<String> entities,
         @Nullable @Schema(description = "1 (trivial) to 5 (critical); default 3", minimum = "1", maximum = "5") Integer importance,
         @Nullable @Schema(description = "high, medium (default) or low") String confidence,
-        @Nullable @JsonProperty("core_worthy") @Schema(description = "Belongs in core memory: committed with tier core unless the reviewer overrides; default false") Boolean coreWorthy,
+        @Nullable @JsonProperty("core_worthy") @Schema(name = "core_worthy", description = "Belongs in core memory: committed with tier core unless the reviewer overrides; default false") Boolean coreWorthy,
         @Nullable @Schema(description = "Suggested store vault: committed pinned (never decays); default false") Boolean pinned,
         @Nullable @Schema(description = "What triggered it: user said 'remember this', or auto-detect during a task") String trigger) {
 

@@ -20,7 +20,7 @@ public record ProposalJson(
         String space,
         @Schema(description = "pending, deferred (both open), committed or rejected") String status,
         @Schema(description = "1 when proposed, + 1 per resolution; ETag and If-Match of the review actions") int version,
-        @Schema(description = "Who proposed it, e.g. subagent researcher") ActorJson proposer,
+        /* who proposed it, e.g. subagent researcher */ ActorJson proposer,
         String content,
         @Schema(description = "Suggested store: semantic, episodic, procedural, ...") String kind,
         @Nullable String category,
@@ -29,19 +29,24 @@ public record ProposalJson(
         List<String> entities,
         int importance,
         String confidence,
-        @JsonProperty("core_worthy") boolean coreWorthy,
+        @Schema(name = "core_worthy") @JsonProperty("core_worthy") boolean coreWorthy,
         @Schema(description = "Suggested store vault") boolean pinned,
         @Nullable String trigger,
-        @JsonProperty("submitted_seq") long submittedSeq,
-        @JsonProperty("submitted_at") String submittedAt,
-        @JsonProperty("updated_seq") long updatedSeq,
+        @Schema(name = "submitted_seq") @JsonProperty("submitted_seq") long submittedSeq,
+        @Schema(name = "submitted_at") @JsonProperty("submitted_at") String submittedAt,
+        @Schema(name = "updated_seq") @JsonProperty("updated_seq") long updatedSeq,
         @Nullable @JsonProperty("resolved_by") @Schema(description = "Reviewer of the latest resolution (a deferral included)") ActorJson resolvedBy,
-        @Nullable @JsonProperty("resolved_at") String resolvedAt,
+        @Nullable @Schema(name = "resolved_at") @JsonProperty("resolved_at") String resolvedAt,
         @Nullable String reason,
-        @Nullable @JsonProperty("memory_id") @Schema(description = "committed: the memory it became") String memoryId,
-        @JsonProperty("conflicts_with") @Schema(description = "Ids recorded as conflicting at the latest resolution") List<String> conflictsWith,
+        @Nullable @JsonProperty("memory_id") @Schema(name = "memory_id", description = "committed: the memory it became") String memoryId,
+        @JsonProperty("conflicts_with") @Schema(name = "conflicts_with", description = "Ids recorded as conflicting at the latest resolution") List<String> conflictsWith,
         @Schema(description = "true when a flag is a conflict (the seed's CONFLICT status)") boolean conflict,
         @Schema(description = "Open proposals only: other open proposals and active memories it may contradict or repeat, most similar first") List<Flag> flags) {
+    /** Declared, so that it carries no {@code @JsonProperty} of its own (SpecContractTest: spurious properties). */
+    @Override
+    public ActorJson resolvedBy() {
+        return resolvedBy;
+    }
 
     /** One conflict or duplicate flag. */
     @Serdeable

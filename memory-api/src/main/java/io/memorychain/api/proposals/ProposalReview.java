@@ -17,7 +17,7 @@ import java.util.List;
 @Schema(name = "ReviewProposal", description = "Why, and for commit the classification to use instead of the proposed one.")
 public record ProposalReview(
         @Nullable @Schema(description = "Why; recorded on the chain") String reason,
-        @Nullable @JsonProperty("expected_version") @Schema(description = "The proposal's version (or If-Match): 409 VERSION_CONFLICT when it changed") Integer expectedVersion,
+        @Nullable @JsonProperty("expected_version") @Schema(name = "expected_version", description = "The proposal's version (or If-Match): 409 VERSION_CONFLICT when it changed") Integer expectedVersion,
         @Nullable @Schema(description = "commit: a different store (semantic, episodic, procedural, insight, journal, entity)") String kind,
         @Nullable @Schema(description = "commit: core or working (default: core when core_worthy)") String tier,
         @Nullable @Schema(description = "commit: a different category") String category,

@@ -9,7 +9,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @Serdeable
 @Schema(name = "ProposalWriteResult")
 public record ProposalWriteJson(ProposalJson proposal,
-                                @Nullable @Schema(description = "commit: the new memory (actor commit-from:PROPOSER)") MemoryJson memory,
+                                /* commit: the new memory (actor commit-from:PROPOSER) */ @Nullable MemoryJson memory,
                                 @Schema(description = "Chain position of the (last) event") long seq) {
 
     public static ProposalWriteJson of(ProposalResult result) {

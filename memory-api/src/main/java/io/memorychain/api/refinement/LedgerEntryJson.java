@@ -15,7 +15,7 @@ import java.util.List;
 public record LedgerEntryJson(
         String id,
         String content,
-        @JsonProperty("created_at") String createdAt,
+        @Schema(name = "created_at") @JsonProperty("created_at") String createdAt,
         List<String> tags,
         @Schema(description = "constitutional (cannot be deleted or consolidated) and/or pinned") List<String> flags,
         @Schema(description = "semantic, episodic, procedural, insight, journal or entity") String kind,

@@ -1,5 +1,6 @@
 package io.memorychain.api.refinement;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.error.ApiException;
@@ -53,8 +54,9 @@ public class RefinementController {
         this.requests = requests;
     }
 
+    @ErrorAnswers.Write
     @Post
-    @Operation(summary = "Start a refinement session (admin)", description = "Exact duplicates (same content hash and tier) "
+    @Operation(operationId = "startRefinement", summary = "Start a refinement session (admin)", description = "Exact duplicates (same content hash and tier) "
             + "are soft-deleted first, content-blind, then the session opens with the ledger, the core tokens and the target.")
     @ApiResponse(responseCode = "201", description = "Started")
     @ApiResponse(responseCode = "403", description = "FORBIDDEN: only admins (and the workers' triggers) start sessions", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -68,15 +70,17 @@ public class RefinementController {
                         + started.session().getSessionId())));
     }
 
+    @ErrorAnswers.Read
     @Get
-    @Operation(summary = "The space's refinement sessions, oldest first", description = "Without ledgers and edits.")
+    @Operation(operationId = "listRefinements", summary = "The space's refinement sessions, oldest first", description = "Without ledgers and edits.")
     public RefinementListJson list(@PathVariable String space) {
         Spaces.require(space);
         return new RefinementListJson(sessions.sessions(space).stream().map(RefinementSessionJson::of).toList());
     }
 
+    @ErrorAnswers.ReadOne
     @Get("/{session}")
-    @Operation(summary = "A refinement session with its ledger and edits", description = "current: the open session, with "
+    @Operation(operationId = "getRefinement", summary = "A refinement session with its ledger and edits", description = "current: the open session, with "
             + "the ledger (id, content, created_at, tags, flags), the core tokens and the target; else any session by id.")
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such session (or none open for current)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public RefinementSessionJson get(@PathVariable String space, @PathVariable String session,
@@ -85,8 +89,9 @@ public class RefinementController {
         return RefinementSessionJson.of(sessions.session(space, session, actor));
     }
 
+    @ErrorAnswers.Change
     @Post("/{session}/search")
-    @Operation(summary = "search_memories: keywords and/or a created_at range over the ledger")
+    @Operation(operationId = "searchRefinement", summary = "search_memories: keywords and/or a created_at range over the ledger")
     @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public RefinementSearchJson search(@PathVariable String space, @PathVariable String session,
                                        @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
@@ -95,8 +100,9 @@ public class RefinementController {
         return RefinementSearchJson.of(sessions.search(space, actor, session, body));
     }
 
+    @ErrorAnswers.Change
     @Post("/{session}/consolidations")
-    @Operation(summary = "consolidate_memories: many memories become one, atomically", description = "The new memory keeps "
+    @Operation(operationId = "refinementConsolidate", summary = "consolidate_memories: many memories become one, atomically", description = "The new memory keeps "
             + "the earliest created_at; the inputs are superseded. One bad id (unknown, inactive, constitutional) changes nothing.")
     @ApiResponse(responseCode = "201", description = "Created")
     @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL or NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -108,8 +114,9 @@ public class RefinementController {
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
     }
 
+    @ErrorAnswers.Change
     @Patch("/{session}/memories/{id}")
-    @Operation(summary = "update_memory: tighten a memory's phrasing (any field of PATCH /memories/{id})")
+    @Operation(operationId = "refinementUpdateMemory", summary = "update_memory: tighten a memory's phrasing (any field of PATCH /memories/{id})")
     @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<WriteResponse> update(@RequestBean WriteCall call, @PathVariable String session, @PathVariable String id,
                                               @Nullable @Body UpdateMemoryBody body) {
@@ -118,8 +125,9 @@ public class RefinementController {
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
     }
 
+    @ErrorAnswers.Change
     @Delete("/{session}/memories/{id}")
-    @Operation(summary = "delete_memory: prune an obsolete memory (soft delete)")
+    @Operation(operationId = "refinementDeleteMemory", summary = "delete_memory: prune an obsolete memory (soft delete)")
     @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL or NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<WriteResponse> delete(@RequestBean WriteCall call, @PathVariable String session, @PathVariable String id,
                                               @Nullable @Body DeleteMemoryBody body) {
@@ -128,8 +136,9 @@ public class RefinementController {
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
     }
 
+    @ErrorAnswers.Change
     @Post("/{session}/memories/{id}:protect")
-    @Operation(summary = "protect_memory: make a memory constitutional", description = "Constitutional memories cannot be "
+    @Operation(operationId = "refinementProtectMemory", summary = "protect_memory: make a memory constitutional", description = "Constitutional memories cannot be "
             + "deleted or consolidated by agents; only an admin unprotects them.")
     @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<WriteResponse> protect(@RequestBean WriteCall call, @PathVariable String session, @PathVariable String id) {
@@ -137,8 +146,9 @@ public class RefinementController {
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(sessions.protect(ctx, session, id))), ctx.requestId());
     }
 
+    @ErrorAnswers.Change
     @Post("/{session}:complete")
-    @Operation(summary = "complete_refinement: end the session and record its outcome", description = "Writes "
+    @Operation(operationId = "completeRefinement", summary = "complete_refinement: end the session and record its outcome", description = "Writes "
             + "RefinementCompleted (counts, tokens before/after, summary line) and a journal memory.")
     @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<CompletionJson> complete(@RequestBean WriteCall call, @PathVariable String session,

@@ -14,17 +14,17 @@ import java.util.List;
 @Schema(name = "RefinementEdit")
 public record RefinementEditJson(
         long seq,
-        @JsonProperty("event_type") String eventType,
-        @JsonProperty("request_id") String requestId,
+        @Schema(name = "event_type") @JsonProperty("event_type") String eventType,
+        @Schema(name = "request_id") @JsonProperty("request_id") String requestId,
         ActorJson actor,
-        @JsonProperty("occurred_at") String occurredAt,
+        @Schema(name = "occurred_at") @JsonProperty("occurred_at") String occurredAt,
         String description,
         List<Change> changes) {
 
     /** One memory before (null when created) and after the edit. */
     @Serdeable
     @Schema(name = "RefinementChange")
-    public record Change(@JsonProperty("memory_id") String memoryId, @Nullable MemoryJson before, MemoryJson after) {
+    public record Change(@Schema(name = "memory_id") @JsonProperty("memory_id") String memoryId, @Nullable MemoryJson before, MemoryJson after) {
     }
 
     public static RefinementEditJson of(RefinementEdit e) {

@@ -15,38 +15,49 @@ import java.util.List;
 @Serdeable
 @Schema(name = "RefinementSession")
 public record RefinementSessionJson(
-        @JsonProperty("session_id") String sessionId,
+        @Schema(name = "session_id") @JsonProperty("session_id") String sessionId,
         String space,
         @Schema(description = "open or completed") String state,
         @Schema(description = "admin, token_budget or schedule") String trigger,
         @Nullable String reason,
-        @JsonProperty("started_seq") long startedSeq,
-        @JsonProperty("started_at") String startedAt,
+        @Schema(name = "started_seq") @JsonProperty("started_seq") long startedSeq,
+        @Schema(name = "started_at") @JsonProperty("started_at") String startedAt,
         @JsonProperty("started_by") ActorJson startedBy,
-        @JsonProperty("core_tokens_at_start") @Schema(description = "After the duplicate cleanup") int coreTokensAtStart,
-        @JsonProperty("target_tokens") int targetTokens,
-        @JsonProperty("core_tokens") @Schema(description = "Core tokens now (cl100k_base, as GET /core)") int coreTokens,
+        @JsonProperty("core_tokens_at_start") @Schema(name = "core_tokens_at_start", description = "After the duplicate cleanup") int coreTokensAtStart,
+        @Schema(name = "target_tokens") @JsonProperty("target_tokens") int targetTokens,
+        @JsonProperty("core_tokens") @Schema(name = "core_tokens", description = "Core tokens now (cl100k_base, as GET /core)") int coreTokens,
         @Schema(description = "e.g. Current core: 7,983 tokens; target: 5,000") String budget,
-        @JsonProperty("ledger_size_at_start") int ledgerSizeAtStart,
+        @Schema(name = "ledger_size_at_start") @JsonProperty("ledger_size_at_start") int ledgerSizeAtStart,
         Counts counts,
-        @JsonProperty("protected_ids") List<String> protectedIds,
-        @Nullable @JsonProperty("completed_seq") Long completedSeq,
-        @Nullable @JsonProperty("completed_at") String completedAt,
+        @Schema(name = "protected_ids") @JsonProperty("protected_ids") List<String> protectedIds,
+        @Nullable @Schema(name = "completed_seq") @JsonProperty("completed_seq") Long completedSeq,
+        @Nullable @Schema(name = "completed_at") @JsonProperty("completed_at") String completedAt,
         @Nullable @JsonProperty("completed_by") ActorJson completedBy,
         @Nullable @Schema(description = "e.g. Compressed 20 -> 3; saved ~800 tokens; protected 2 constitutional memories")
         String summary,
-        @Nullable @JsonProperty("agent_summary") String agentSummary,
-        @Nullable @JsonProperty("journal_id") String journalId,
-        @Nullable @JsonProperty("tokens_after") Integer tokensAfter,
+        @Nullable @Schema(name = "agent_summary") @JsonProperty("agent_summary") String agentSummary,
+        @Nullable @Schema(name = "journal_id") @JsonProperty("journal_id") String journalId,
+        @Nullable @Schema(name = "tokens_after") @JsonProperty("tokens_after") Integer tokensAfter,
         @Schema(description = "While open: the active core-tier memories (blocks excluded); empty once completed and in listings")
         List<LedgerEntryJson> ledger,
         @Schema(description = "The session's edits with before/after; empty in listings") List<RefinementEditJson> edits) {
+    /** Declared, so that it carries no {@code @JsonProperty} of its own (SpecContractTest: spurious properties). */
+    @Override
+    public ActorJson startedBy() {
+        return startedBy;
+    }
+
+    /** Declared, so that it carries no {@code @JsonProperty} of its own (SpecContractTest: spurious properties). */
+    @Override
+    public ActorJson completedBy() {
+        return completedBy;
+    }
 
     /** What the session did so far. */
     @Serdeable
     @Schema(name = "RefinementCounts")
-    public record Counts(int consolidations, @JsonProperty("consolidated_inputs") int consolidatedInputs, int updates,
-                         int deletions, int protections, @JsonProperty("duplicates_removed") int duplicatesRemoved) {
+    public record Counts(int consolidations, @Schema(name = "consolidated_inputs") @JsonProperty("consolidated_inputs") int consolidatedInputs, int updates,
+                         int deletions, int protections, @Schema(name = "duplicates_removed") @JsonProperty("duplicates_removed") int duplicatesRemoved) {
 
         static Counts of(RefinementCounts c) {
             return new Counts(c.getConsolidations(), c.getConsolidatedInputs(), c.getUpdates(), c.getDeletions(),

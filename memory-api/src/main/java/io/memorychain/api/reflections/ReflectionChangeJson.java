@@ -16,18 +16,18 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "ReflectionChange")
 public record ReflectionChangeJson(
-        @JsonProperty("change_id") @Schema(description = "c1, c2, ...: what partial approvals and edits name") String changeId,
+        @JsonProperty("change_id") @Schema(name = "change_id", description = "c1, c2, ...: what partial approvals and edits name") String changeId,
         @Schema(description = "create_memory, update_memory, update_block or link_memories") String type,
         @Nullable String reason,
-        @Nullable @JsonProperty("memory_id") @Schema(description = "update_memory: the memory; link_memories: the source") String memoryId,
-        @Nullable @JsonProperty("to_id") @Schema(description = "link_memories: the target") String toId,
+        @Nullable @JsonProperty("memory_id") @Schema(name = "memory_id", description = "update_memory: the memory; link_memories: the source") String memoryId,
+        @Nullable @JsonProperty("to_id") @Schema(name = "to_id", description = "link_memories: the target") String toId,
         @Nullable @Schema(description = "update_block: the block label") String label,
         @Nullable String content,
         @Nullable String summary,
         @Nullable String category,
         @Nullable List<String> tags,
         @Nullable Integer importance,
-        @Nullable @JsonProperty("relation_type") String relationType) {
+        @Nullable @Schema(name = "relation_type") @JsonProperty("relation_type") String relationType) {
 
     static ReflectionChangeJson of(ReflectionChange c) {
         return new ReflectionChangeJson(c.getChangeId(), Enums.json(c.getType()), c.getReason(), c.getMemoryId(),

@@ -1,5 +1,6 @@
 package io.memorychain.api.reflections;
 
+import io.memorychain.api.error.ErrorAnswers;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
@@ -48,7 +49,7 @@ public class ReflectionController {
     /** The manual trigger's answer. */
     @Serdeable
     @Schema(name = "ReflectionRequested")
-    public record Requested(@JsonProperty("request_id") String requestId, long seq) {
+    public record Requested(@Schema(name = "request_id") @JsonProperty("request_id") String requestId, long seq) {
     }
 
     private final ReflectionService reflections;
@@ -57,8 +58,9 @@ public class ReflectionController {
         this.reflections = reflections;
     }
 
+    @ErrorAnswers.Read
     @Get("/reflections")
-    @Operation(summary = "The reflection log and evolution record", description = "Every reflection, oldest first "
+    @Operation(operationId = "listReflections", summary = "The reflection log and evolution record", description = "Every reflection, oldest first "
             + "(?status=pending for the pending ones), with its changes and decision; evolution: the insights of the "
             + "approved reflections.")
     public ReflectionLogJson list(@PathVariable String space,
@@ -67,16 +69,18 @@ public class ReflectionController {
         return reflections.log(Spaces.require(space), reader, status);
     }
 
+    @ErrorAnswers.ReadOne
     @Get("/reflections/{id}")
-    @Operation(summary = "One reflection, pending or decided")
+    @Operation(operationId = "getReflection", summary = "One reflection, pending or decided")
     @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public ReflectionJson get(@PathVariable String space, @PathVariable String id,
                               @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader) {
         return ReflectionJson.of(reflections.get(Spaces.require(space), id, reader));
     }
 
+    @ErrorAnswers.Write
     @Post("/reflections")
-    @Operation(summary = "Ask for a reflection (the manual trigger)", description = "Records ReflectionRequested; the "
+    @Operation(operationId = "requestReflection", summary = "Ask for a reflection (the manual trigger)", description = "Records ReflectionRequested; the "
             + "reflection worker answers with a pending reflection (none while another is pending).")
     @ApiResponse(responseCode = "202", description = "Requested")
     @ApiResponse(responseCode = "403", description = "FORBIDDEN (workers and sub-agents)", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -87,8 +91,9 @@ public class ReflectionController {
                 ctx.requestId());
     }
 
+    @ErrorAnswers.Change
     @Post("/reflections/{id}:decide")
-    @Operation(summary = "Decide a pending reflection (the agent or the user)", description = "approve, "
+    @Operation(operationId = "decideReflection", summary = "Decide a pending reflection (the agent or the user)", description = "approve, "
             + "approve_with_changes, partial or reject; the approved changes are applied atomically with the decision, "
             + "as ordinary events by <decider type>:reflection:<id>. A reflection is decided once.")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT (e.g. a change id not in the reflection)", content = @Content(schema = @Schema(implementation = ApiError.class)))

@@ -20,31 +20,42 @@ public record ReflectionJson(
         @Schema(description = "pending, approved, partially_approved or rejected") String status,
         int number,
         @Schema(description = "schedule, session_end, manual or threshold") String trigger,
-        @Nullable @JsonProperty("trigger_detail") String triggerDetail,
-        @JsonProperty("from_seq") long fromSeq,
-        @JsonProperty("to_seq") long toSeq,
-        @JsonProperty("episode_ids") List<String> episodeIds,
+        @Nullable @Schema(name = "trigger_detail") @JsonProperty("trigger_detail") String triggerDetail,
+        @Schema(name = "from_seq") @JsonProperty("from_seq") long fromSeq,
+        @Schema(name = "to_seq") @JsonProperty("to_seq") long toSeq,
+        @Schema(name = "episode_ids") @JsonProperty("episode_ids") List<String> episodeIds,
         List<String> priorities,
         @Nullable String guidance,
-        @JsonProperty("evolution_insights") List<String> evolutionInsights,
+        @Schema(name = "evolution_insights") @JsonProperty("evolution_insights") List<String> evolutionInsights,
         List<String> contradictions,
         List<String> questions,
         @Schema(description = "The human-readable summary (Markdown)") String summary,
         List<ReflectionChangeJson> changes,
-        @JsonProperty("output_tokens") int outputTokens,
-        @JsonProperty("output_token_cap") int outputTokenCap,
+        @Schema(name = "output_tokens") @JsonProperty("output_tokens") int outputTokens,
+        @Schema(name = "output_token_cap") @JsonProperty("output_token_cap") int outputTokenCap,
         @Nullable String model,
-        @JsonProperty("proposed_seq") long proposedSeq,
-        @JsonProperty("proposed_at") String proposedAt,
+        @Schema(name = "proposed_seq") @JsonProperty("proposed_seq") long proposedSeq,
+        @Schema(name = "proposed_at") @JsonProperty("proposed_at") String proposedAt,
         @JsonProperty("proposed_by") ActorJson proposedBy,
-        @Nullable @JsonProperty("decided_seq") Long decidedSeq,
-        @Nullable @JsonProperty("decided_at") String decidedAt,
+        @Nullable @Schema(name = "decided_seq") @JsonProperty("decided_seq") Long decidedSeq,
+        @Nullable @Schema(name = "decided_at") @JsonProperty("decided_at") String decidedAt,
         @Nullable @JsonProperty("decided_by") ActorJson decidedBy,
         @Nullable @Schema(description = "approve, approve_with_changes, partial or reject") String decision,
         @Nullable String reason,
-        @JsonProperty("applied_change_ids") List<String> appliedChangeIds,
-        @JsonProperty("memory_ids") @Schema(description = "The memory each applied change created or changed") List<String> memoryIds,
-        @JsonProperty("edited_changes") List<ReflectionChangeJson> editedChanges) {
+        @Schema(name = "applied_change_ids") @JsonProperty("applied_change_ids") List<String> appliedChangeIds,
+        @JsonProperty("memory_ids") @Schema(name = "memory_ids", description = "The memory each applied change created or changed") List<String> memoryIds,
+        @Schema(name = "edited_changes") @JsonProperty("edited_changes") List<ReflectionChangeJson> editedChanges) {
+    /** Declared, so that it carries no {@code @JsonProperty} of its own (SpecContractTest: spurious properties). */
+    @Override
+    public ActorJson proposedBy() {
+        return proposedBy;
+    }
+
+    /** Declared, so that it carries no {@code @JsonProperty} of its own (SpecContractTest: spurious properties). */
+    @Override
+    public ActorJson decidedBy() {
+        return decidedBy;
+    }
 
     public static ReflectionJson of(Reflection r) {
         ReflectionDocument d = r.getDocument();

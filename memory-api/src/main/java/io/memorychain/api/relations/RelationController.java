@@ -1,5 +1,6 @@
 package io.memorychain.api.relations;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.write.WriteCall;
@@ -32,14 +33,16 @@ public class RelationController {
         this.relations = relations;
     }
 
+    @ErrorAnswers.ReadOne
     @Get("/relations")
-    @Operation(summary = "Relation edges of a memory, outgoing then incoming")
+    @Operation(operationId = "getRelations", summary = "Relation edges of a memory, outgoing then incoming")
     public RelationsJson relations(@PathVariable String space, @PathVariable String id) {
         return relations.of(space, id);
     }
 
+    @ErrorAnswers.Change
     @Post("/links")
-    @Operation(summary = "Link the memory to another", description = "At most one edge per (from, to); related_to is symmetric.")
+    @Operation(operationId = "link", summary = "Link the memory to another", description = "At most one edge per (from, to); related_to is symmetric.")
     @ApiResponse(responseCode = "201", description = "Linked; answers the memory's relations")
     @ApiResponse(responseCode = "409", description = "ALREADY_LINKED or INVALID_STATE", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<RelationsJson> link(@RequestBean WriteCall call, @PathVariable String id,
@@ -48,8 +51,9 @@ public class RelationController {
         return HttpResponse.created(relations.link(ctx, id, body));
     }
 
+    @ErrorAnswers.Change
     @Delete("/links/{to}")
-    @Operation(summary = "Remove the edge from the memory to another (for related_to, in either direction)")
+    @Operation(operationId = "unlink", summary = "Remove the edge from the memory to another (for related_to, in either direction)")
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such edge", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public RelationsJson unlink(@RequestBean WriteCall call, @PathVariable String id, @PathVariable String to) {
         WriteContext ctx = call.create();

@@ -13,9 +13,9 @@ import io.swagger.v3.oas.annotations.media.Schema;
 public record ContextBody(
         @Nullable @Schema(description = "The user's message; working memories are retrieved for it",
                 requiredMode = Schema.RequiredMode.REQUIRED) String message,
-        @Nullable @JsonProperty("thread_id") String threadId,
-        @Nullable @JsonProperty("since_rev") Long sinceRev,
-        @Nullable @JsonProperty("max_tokens") @Schema(description = "Budget of the whole context, default 2000")
+        @Nullable @Schema(name = "thread_id") @JsonProperty("thread_id") String threadId,
+        @Nullable @Schema(name = "since_rev") @JsonProperty("since_rev") Long sinceRev,
+        @Nullable @JsonProperty("max_tokens") @Schema(name = "max_tokens", description = "Budget of the whole context, default 2000")
         Integer maxTokens,
         @Nullable @Schema(description = "The agent (allowlist); defaults to the X-Actor id for agents") String agent) {
 }

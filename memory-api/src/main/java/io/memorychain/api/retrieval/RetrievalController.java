@@ -1,6 +1,7 @@
 package io.memorychain.api.retrieval;
 
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.micronaut.http.annotation.RequestAttribute;
 import io.memorychain.api.auth.Principal;
@@ -35,8 +36,9 @@ public class RetrievalController {
         this.granted = granted;
     }
 
+    @ErrorAnswers.Write
     @Post("/query")
-    @Operation(summary = "memory.query: hybrid search with filters, allowlist, budget and delta header",
+    @Operation(operationId = "query", summary = "memory.query: hybrid search with filters, allowlist, budget and delta header",
             description = "Keyword (BM25) and meaning (embedding) search fused, reranked by decay, importance, recency "
                     + "and relations. Returned memories are recorded as accesses.")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -50,8 +52,9 @@ public class RetrievalController {
                 () -> retrieval.queryAt(space, actorHeader, body), QueryJson::memoryIds);
     }
 
+    @ErrorAnswers.Write
     @Post("/context")
-    @Operation(summary = "Context for the start of a turn: core memory, delta header, working memories, within max_tokens")
+    @Operation(operationId = "context", summary = "Context for the start of a turn: core memory, delta header, working memories, within max_tokens")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "FORBIDDEN", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public QueryJson.Context context(@PathVariable String space, @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actorHeader,

@@ -1,5 +1,6 @@
 package io.memorychain.api.rollback;
 
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
@@ -32,8 +33,9 @@ public class RollbackController {
         this.rollbacks = rollbacks;
     }
 
+    @ErrorAnswers.Write
     @Post("/plan")
-    @Operation(summary = "Dry run of a rollback (admin): what would change, memory by memory",
+    @Operation(operationId = "planRollback", summary = "Dry run of a rollback (admin): what would change, memory by memory",
             description = "Replays the space's chain into its state at the target and now; changes nothing.")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT: a bad combination, a bad time, a seq beyond the head", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such memory or session", content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -46,8 +48,9 @@ public class RollbackController {
         return rollbacks.planFor(Spaces.require(space), actor, spec(b));
     }
 
+    @ErrorAnswers.Write
     @Post
-    @Operation(summary = "Apply a rollback (admin)", description = "Plans again and appends RollbackApplied (scope, "
+    @Operation(operationId = "applyRollback", summary = "Apply a rollback (admin)", description = "Plans again and appends RollbackApplied (scope, "
             + "target, reason, plan digest) and the restoring events in one transaction; the views follow.")
     @ApiResponse(responseCode = "201", description = "Applied")
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT: no reason, nothing to roll back, bad input", content = @Content(schema = @Schema(implementation = ApiError.class)))

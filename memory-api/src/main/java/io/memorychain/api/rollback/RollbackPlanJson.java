@@ -18,19 +18,19 @@ import java.util.Objects;
 public record RollbackPlanJson(
         String space,
         @Schema(description = "space, memory, session, actor or reflection") String scope,
-        @Nullable @JsonProperty("scope_id") String scopeId,
-        @Schema(description = "The seq whose state is restored") @JsonProperty("target_seq") long targetSeq,
-        @Nullable @JsonProperty("target_time") String targetTime,
-        @Nullable @JsonProperty("range_to_seq") Long rangeToSeq,
-        @Schema(description = "The head the plan was computed at; applying fails with VERSION_CONFLICT once it moved") @JsonProperty("head_seq") long headSeq,
-        @JsonProperty("events_read") long eventsRead,
-        @JsonProperty("plan_digest") String planDigest,
+        @Nullable @Schema(name = "scope_id") @JsonProperty("scope_id") String scopeId,
+        @Schema(name = "target_seq", description = "The seq whose state is restored") @JsonProperty("target_seq") long targetSeq,
+        @Nullable @Schema(name = "target_time") @JsonProperty("target_time") String targetTime,
+        @Nullable @Schema(name = "range_to_seq") @JsonProperty("range_to_seq") Long rangeToSeq,
+        @Schema(name = "head_seq", description = "The head the plan was computed at; applying fails with VERSION_CONFLICT once it moved") @JsonProperty("head_seq") long headSeq,
+        @Schema(name = "events_read") @JsonProperty("events_read") long eventsRead,
+        @Schema(name = "plan_digest") @JsonProperty("plan_digest") String planDigest,
         List<MemoryDiff> memories,
         List<EdgeDiff> edges,
         boolean applied,
         @Nullable @Schema(description = "applied: the seq of the last compensating event") Long seq,
-        @Nullable @JsonProperty("request_id") String requestId,
-        @Schema(description = "false: an admin without a grant covering these memories sees which memories and fields "
+        @Nullable @Schema(name = "request_id") @JsonProperty("request_id") String requestId,
+        @Schema(name = "content_shown", description = "false: an admin without a grant covering these memories sees which memories and fields "
                 + "change and their versions, not their content (docs/architecture.md §13)")
         @JsonProperty("content_shown") boolean contentShown) {
 
@@ -39,20 +39,21 @@ public record RollbackPlanJson(
     @Schema(name = "RollbackMemoryDiff")
     public record MemoryDiff(String id, @Schema(description = "delete (did not exist at the target) or restore") String action,
                              @Schema(description = "MemoryDeleted or MemoryUpdated") String event,
-                             @Nullable @Schema(description = "the memory now; null when content is not shown") MemoryJson before,
-                             @Nullable @Schema(description = "the target snapshot (version and times are set when applied); null when content is not shown or deleted") MemoryJson after,
-                             @JsonProperty("changed_fields") @Schema(description = "the memory fields that change (state for a deletion)") List<String> changedFields,
-                             @JsonProperty("version_before") int versionBefore,
-                             @Nullable @JsonProperty("version_after") @Schema(description = "the target snapshot's version") Integer versionAfter) {
+                             /* the memory now; null when content is not shown */ @Nullable MemoryJson before,
+                             /* the target snapshot (version and times are set when applied); null when content is not shown or deleted */
+                             @Nullable MemoryJson after,
+                             @JsonProperty("changed_fields") @Schema(name = "changed_fields", description = "the memory fields that change (state for a deletion)") List<String> changedFields,
+                             @Schema(name = "version_before") @JsonProperty("version_before") int versionBefore,
+                             @Nullable @JsonProperty("version_after") @Schema(name = "version_after", description = "the target snapshot's version") Integer versionAfter) {
     }
 
     /** One relation edge's change. */
     @Serdeable
     @Schema(name = "RollbackEdgeDiff")
-    public record EdgeDiff(@JsonProperty("from_id") String fromId, @JsonProperty("to_id") String toId,
-                           @Nullable @JsonProperty("before_type") String beforeType,
-                           @Nullable @JsonProperty("after_type") String afterType,
-                           @JsonProperty("after_strength") double afterStrength, List<String> events) {
+    public record EdgeDiff(@Schema(name = "from_id") @JsonProperty("from_id") String fromId, @Schema(name = "to_id") @JsonProperty("to_id") String toId,
+                           @Nullable @Schema(name = "before_type") @JsonProperty("before_type") String beforeType,
+                           @Nullable @Schema(name = "after_type") @JsonProperty("after_type") String afterType,
+                           @Schema(name = "after_strength") @JsonProperty("after_strength") double afterStrength, List<String> events) {
     }
 
     public static RollbackPlanJson of(RollbackPlan plan) {

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ._model import Model
 
-__all__ = ["AcknowledgeAlert", "Actor", "ActorJson", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "Core", "CreateMemory", "CriticalAlert", "CriticalAlert1", "DecideConsent", "DecideReflection", "DeleteMemory", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileJson", "FileListJson", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkdownAppend", "MarkdownEdit", "MarkdownFileChange", "MarkdownFileInfo", "MarkdownFileWrite", "MarkdownPatch", "Memory", "MemoryJson", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "SetProfileField", "SpaceExport", "StartRefinement", "UpdateBlock", "UpdateMemory", "WriteResult"]
+__all__ = ["AcknowledgeAlert", "Actor", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkdownAppend", "MarkdownEdit", "MarkdownFileChange", "MarkdownFileInfo", "MarkdownFileWrite", "MarkdownPatch", "Memory", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "SetProfileField", "SpaceExport", "StartRefinement", "UpdateBlock", "UpdateMemory", "WriteResult"]
 
 
 @_dc.dataclass
@@ -26,17 +26,6 @@ class AcknowledgeAlert(Model):
 @_dc.dataclass
 class Actor(Model):
     """Who caused a change."""
-
-    type: str | None = None
-    id: str | None = None
-    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
-    __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
-
-
-@_dc.dataclass
-class ActorJson(Model):
-    """Who proposed it, e.g. subagent researcher"""
 
     type: str | None = None
     id: str | None = None
@@ -222,6 +211,8 @@ class ConfirmForget(Model):
 class Consent(Model):
     """A consent request (docs/architecture.md §21): a sensitive profile change waiting for, or decided by, the user."""
 
+    requested_by: Actor | None = None
+    decided_by: Actor | None = None
     id: str | None = None
     field: str | None = None
     value: str | None = None
@@ -231,12 +222,10 @@ class Consent(Model):
     status: str | None = None
     requested_seq: int | None = None
     requested_at: str | None = None
-    requested_by: Actor | None = None
     expires_at: str | None = None
     reason: str | None = None
     decided_seq: int | None = None
     decided_at: str | None = None
-    decided_by: Actor | None = None
     decision_reason: str | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
@@ -325,33 +314,22 @@ class CreateMemory(Model):
 class CriticalAlert(Model):
     """A critical-change alert (docs/architecture.md §21, seed 001 §12.5). Names the change, never the content."""
 
+    change_actor: Actor | None = None
+    acknowledged_by: Actor | None = None
     id: str | None = None
     label: str | None = None
     block_id: str | None = None
     version: int | None = None
-    change_actor: Actor | None = None
     change_seq: int | None = None
     alerted_seq: int | None = None
     alerted_at: str | None = None
     acknowledged: bool | None = None
     acknowledged_seq: int | None = None
     acknowledged_at: str | None = None
-    acknowledged_by: Actor | None = None
     reason: str | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'change_actor': ('Actor', False), 'acknowledged_by': ('Actor', False)}
-
-
-@_dc.dataclass
-class CriticalAlert1(Model):
-    """Who caused a change."""
-
-    type: str | None = None
-    id: str | None = None
-    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
-    __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
 
 
 @_dc.dataclass
@@ -404,15 +382,15 @@ class EraseOrPurge(Model):
 class ErasureProof(Model):
     """The proof that a memory was erased (docs/architecture.md §12): the signed `MemoryErased` event as it is on the chain, the destroyed data key's record on the key topic (no key material), and the verification of the whole chain up to its head at the time of the answer. Anyone holding the public keys can check the event's hash and signature against an exported chain (`verifier/verify.mjs`)."""
 
+    key_record: ErasureProofKeyRecord | None = None
     space: str | None = None
     memory_id: str | None = None
     event: ErasureProofEvent | None = None
-    key_record: ErasureProofKeyRecord | None = None
     chain: ErasureProofChain | None = None
     subject_keys: list[ErasureProofSubjectKey] | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'event': ('ErasureProofEvent', False), 'key_record': ('ErasureProofKeyRecord', False), 'chain': ('ErasureProofChain', False), 'subject_keys': ('ErasureProofSubjectKey', True)}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'key_record': ('ErasureProofKeyRecord', False), 'event': ('ErasureProofEvent', False), 'chain': ('ErasureProofChain', False), 'subject_keys': ('ErasureProofSubjectKey', True)}
 
 
 @_dc.dataclass
@@ -450,7 +428,7 @@ class ErasureProofEvent(Model):
 
 @_dc.dataclass
 class ErasureProofKeyRecord(Model):
-    """The destroyed data key on the key topic"""
+    """The data key's record as this instance reads it from the key topic."""
 
     topic: str | None = None
     found: bool | None = None
@@ -513,19 +491,6 @@ class ExportedRelation(Model):
 
 
 @_dc.dataclass
-class FileJson(Model):
-    """The file afterwards; null when it has no entries left"""
-
-    path: str | None = None
-    summary: str | None = None
-    size: int | None = None
-    entries: int | None = None
-    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
-    __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
-
-
-@_dc.dataclass
 class FileListJson(Model):
     """GET /files."""
 
@@ -551,6 +516,9 @@ class ForgetConfirmed(Model):
 class Grant(Model):
     """A Mechanic's Exception grant as the API shows it (docs/architecture.md §13). `status` is computed with the reader's clock: an active grant past its `expires_at` shows as `expired` (no event marks the expiry)."""
 
+    requested_by: Actor | None = None
+    consented_by: Actor | None = None
+    revoked_by: Actor | None = None
     id: str | None = None
     space: str | None = None
     status: str | None = None
@@ -558,13 +526,10 @@ class Grant(Model):
     purpose: str | None = None
     duration_seconds: int | None = None
     memory_ids: list[str] | None = None
-    requested_by: Actor | None = None
     requested_seq: int | None = None
     requested_at: str | None = None
-    consented_by: Actor | None = None
     consented_at: str | None = None
     expires_at: str | None = None
-    revoked_by: Actor | None = None
     revoked_at: str | None = None
     revoke_reason: str | None = None
     reads: int | None = None
@@ -737,10 +702,10 @@ class MarkdownFileWrite(Model):
     path: str | None = None
     applied: int | None = None
     changes: list[MarkdownFileChange] | None = None
-    file: FileJson | None = None
+    file: MarkdownFileInfo | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'changes': ('MarkdownFileChange', True), 'file': ('FileJson', False)}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'changes': ('MarkdownFileChange', True), 'file': ('MarkdownFileInfo', False)}
 
 
 @_dc.dataclass
@@ -786,45 +751,6 @@ class Memory(Model):
     content_hash: str | None = None
     decay_status: str | None = None
     purge_at: str | None = None
-    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
-    __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
-
-
-@_dc.dataclass
-class MemoryJson(Model):
-    """commit: the new memory (actor commit-from:PROPOSER)"""
-
-    id: str | None = None
-    space: str | None = None
-    kind: str | None = None
-    tier: str | None = None
-    block_label: str | None = None
-    category: str | None = None
-    content: str | None = None
-    summary: str | None = None
-    tags: list[str] | None = None
-    importance: int | None = None
-    confidence: str | None = None
-    source: str | None = None
-    user_id: str | None = None
-    agent_id: str | None = None
-    run_id: str | None = None
-    actor_id: str | None = None
-    thread_id: str | None = None
-    role: str | None = None
-    created_at: str | None = None
-    updated_at: str | None = None
-    version: int | None = None
-    state: str | None = None
-    superseded_by: str | None = None
-    supersedes: list[str] | None = None
-    pinned: bool | None = None
-    constitutional: bool | None = None
-    content_hash: str | None = None
-    decay_status: str | None = None
-    purge_at: str | None = None
-    Memory: str | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
@@ -1073,12 +999,12 @@ class Profile(Model):
 class ProfileField(Model):
     """One field and the event that set it."""
 
+    set_by: Actor | None = None
     name: str | None = None
     value: str | None = None
     sensitivity: str | None = None
     set_seq: int | None = None
     set_at: str | None = None
-    set_by: Actor | None = None
     applied_by: str | None = None
     consent_id: str | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
@@ -1116,11 +1042,12 @@ class ProfileWrite(Model):
 class Proposal(Model):
     """A proposal as the REST API shows it (the fields of docs/architecture.md §10, snake_case), with its conflict flags."""
 
+    resolved_by: Actor | None = None
     id: str | None = None
     space: str | None = None
     status: str | None = None
     version: int | None = None
-    proposer: ActorJson | None = None
+    proposer: Actor | None = None
     content: str | None = None
     kind: str | None = None
     category: str | None = None
@@ -1135,7 +1062,6 @@ class Proposal(Model):
     submitted_seq: int | None = None
     submitted_at: str | None = None
     updated_seq: int | None = None
-    resolved_by: ActorJson | None = None
     resolved_at: str | None = None
     reason: str | None = None
     memory_id: str | None = None
@@ -1144,7 +1070,7 @@ class Proposal(Model):
     flags: list[ProposalFlag] | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'proposer': ('ActorJson', False), 'resolved_by': ('ActorJson', False), 'flags': ('ProposalFlag', True)}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'resolved_by': ('Actor', False), 'proposer': ('Actor', False), 'flags': ('ProposalFlag', True)}
 
 
 @_dc.dataclass
@@ -1175,11 +1101,11 @@ class ProposalWriteResult(Model):
     """The answer of an accepted proposal write: the proposal after it, the committed memory (commit only), the seq."""
 
     proposal: Proposal | None = None
-    memory: MemoryJson | None = None
+    memory: Memory | None = None
     seq: int | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'proposal': ('Proposal', False), 'memory': ('MemoryJson', False)}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'proposal': ('Proposal', False), 'memory': ('Memory', False)}
 
 
 @_dc.dataclass
@@ -1368,6 +1294,8 @@ class RefinementSearchResult(Model):
 class RefinementSession(Model):
     """A refinement session (docs/architecture.md §9): what the agent is given while it is open, and its outcome once completed."""
 
+    started_by: Actor | None = None
+    completed_by: Actor | None = None
     session_id: str | None = None
     space: str | None = None
     state: str | None = None
@@ -1375,7 +1303,6 @@ class RefinementSession(Model):
     reason: str | None = None
     started_seq: int | None = None
     started_at: str | None = None
-    started_by: Actor | None = None
     core_tokens_at_start: int | None = None
     target_tokens: int | None = None
     core_tokens: int | None = None
@@ -1385,7 +1312,6 @@ class RefinementSession(Model):
     protected_ids: list[str] | None = None
     completed_seq: int | None = None
     completed_at: str | None = None
-    completed_by: Actor | None = None
     summary: str | None = None
     agent_summary: str | None = None
     journal_id: str | None = None
@@ -1394,7 +1320,7 @@ class RefinementSession(Model):
     edits: list[RefinementEdit] | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'started_by': ('Actor', False), 'counts': ('RefinementCounts', False), 'completed_by': ('Actor', False), 'ledger': ('LedgerEntry', True), 'edits': ('RefinementEdit', True)}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'started_by': ('Actor', False), 'completed_by': ('Actor', False), 'counts': ('RefinementCounts', False), 'ledger': ('LedgerEntry', True), 'edits': ('RefinementEdit', True)}
 
 
 @_dc.dataclass
@@ -1411,6 +1337,8 @@ class RefinementSessions(Model):
 class Reflection(Model):
     """A reflection as the API shows it (docs/architecture.md §18): the pending document and, once decided, the decision."""
 
+    proposed_by: Actor | None = None
+    decided_by: Actor | None = None
     id: str | None = None
     space: str | None = None
     status: str | None = None
@@ -1432,10 +1360,8 @@ class Reflection(Model):
     model: str | None = None
     proposed_seq: int | None = None
     proposed_at: str | None = None
-    proposed_by: Actor | None = None
     decided_seq: int | None = None
     decided_at: str | None = None
-    decided_by: Actor | None = None
     decision: str | None = None
     reason: str | None = None
     applied_change_ids: list[str] | None = None
@@ -1443,7 +1369,7 @@ class Reflection(Model):
     edited_changes: list[ReflectionChange] | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'changes': ('ReflectionChange', True), 'proposed_by': ('Actor', False), 'decided_by': ('Actor', False), 'edited_changes': ('ReflectionChange', True)}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'proposed_by': ('Actor', False), 'decided_by': ('Actor', False), 'changes': ('ReflectionChange', True), 'edited_changes': ('ReflectionChange', True)}
 
 
 @_dc.dataclass
@@ -1595,14 +1521,14 @@ class RollbackMemoryDiff(Model):
     id: str | None = None
     action: str | None = None
     event: str | None = None
-    before: MemoryJson | None = None
-    after: MemoryJson | None = None
+    before: Memory | None = None
+    after: Memory | None = None
     changed_fields: list[str] | None = None
     version_before: int | None = None
     version_after: int | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'before': ('MemoryJson', False), 'after': ('MemoryJson', False)}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'before': ('Memory', False), 'after': ('Memory', False)}
 
 
 @_dc.dataclass

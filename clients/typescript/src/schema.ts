@@ -12,7 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** The Ed25519 public keys that verify the chain's signatures (no API key needed) */
-        get: operations["keys"];
+        get: operations["chainKeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -29,13 +29,13 @@ export interface paths {
             cookie?: never;
         };
         /** Every API key, revoked ones included (admin); secrets are never shown */
-        get: operations["list"];
+        get: operations["listKeys"];
         put?: never;
         /**
          * Issue an API key (admin)
          * @description The answer is the only place the key appears.
          */
-        post: operations["issue"];
+        post: operations["issueKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -53,7 +53,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Revoke an API key (admin); every instance refuses it within seconds */
-        delete: operations["revoke"];
+        delete: operations["revokeKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -67,7 +67,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller: its role, agent, spaces and the actor its writes are recorded as */
-        get: operations["me"];
+        get: operations["whoAmI"];
         put?: never;
         post?: never;
         delete?: never;
@@ -87,7 +87,7 @@ export interface paths {
          * Critical-change alerts
          * @description Oldest first; ?unacknowledged=true for the ones /context shows.
          */
-        get: operations["list_1"];
+        get: operations["listAlerts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -106,7 +106,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Acknowledge an alert (a user or an admin) */
-        post: operations["acknowledge"];
+        post: operations["acknowledgeAlert"];
         delete?: never;
         options?: never;
         head?: never;
@@ -121,7 +121,7 @@ export interface paths {
             cookie?: never;
         };
         /** Audit log entries with seq greater than after_seq, optionally filtered: what changed recently (order=desc), why was a memory forgotten (memory_id), who changed a block (label), what did an actor do (actor), events of some types (type) or in a time range (since, until) */
-        get: operations["audit"];
+        get: operations["listAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -138,7 +138,7 @@ export interface paths {
             cookie?: never;
         };
         /** A month of the audit log summarised: counts by event type and actor, block changes, notable events, and the same as Markdown */
-        get: operations["digest"];
+        get: operations["auditDigest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -155,12 +155,12 @@ export interface paths {
             cookie?: never;
         };
         /** The active version of a block */
-        get: operations["get"];
+        get: operations["getBlock"];
         /**
          * Write a new version of a block
          * @description The previous version becomes superseded. Labels are configured (memory.block-labels); another label is 400 UNKNOWN_BLOCK_LABEL from the sequencer.
          */
-        put: operations["put"];
+        put: operations["putBlock"];
         post?: never;
         delete?: never;
         options?: never;
@@ -179,7 +179,7 @@ export interface paths {
          * Verify the space's chain and return its head signed by the service's chain key
          * @description Ed25519 over "memorychain-checkpoint-v1\n<space>\n<seq>\n<hash hex>" (docs/chain-format.md); 409 CHAIN_BROKEN when the chain does not verify.
          */
-        get: operations["checkpoint"];
+        get: operations["chainCheckpoint"];
         put?: never;
         post?: never;
         delete?: never;
@@ -199,7 +199,7 @@ export interface paths {
          * The space's chain as JSON Lines that anyone can verify without this service
          * @description Line 1: the header (format memorychain-chain-export-v1, topic coordinates, the writer schemas, the public keys); then one line per event in log order with its seq, offset, schema_id, the record value exactly as on the topic (base64) and the decoded event for reading. docs/chain-format.md specifies the bytes; verifier/verify.mjs checks every hash and signature. Streamed; content, so refused to admins (metadata only).
          */
-        get: operations["export"];
+        get: operations["exportChain"];
         put?: never;
         post?: never;
         delete?: never;
@@ -219,7 +219,7 @@ export interface paths {
          * Walk the space's chain and report the first bad seq, if any
          * @description 200 in both cases: ok true, or ok false with first_bad_seq, problem and message. Continues after the head this instance verified last (resumed_after_seq); full=true reads and verifies the whole chain from seq 1.
          */
-        get: operations["verify"];
+        get: operations["verifyChain"];
         put?: never;
         post?: never;
         delete?: never;
@@ -239,7 +239,7 @@ export interface paths {
          * Consent requests, pending and decided
          * @description Oldest first; ?status=pending, granted, denied or expired.
          */
-        get: operations["consents"];
+        get: operations["listConsents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -261,7 +261,7 @@ export interface paths {
          * Grant or deny a consent request (the user only)
          * @description A grant applies the field in the same transaction; a denial changes nothing. Both are in the audit.
          */
-        post: operations["decide"];
+        post: operations["decideConsent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -316,7 +316,7 @@ export interface paths {
          * Core memory as injected into an agent's context
          * @description For an agent with a category allowlist, core-tier memories of other categories are left out.
          */
-        get: operations["core"];
+        get: operations["getCore"];
         put?: never;
         post?: never;
         delete?: never;
@@ -333,7 +333,7 @@ export interface paths {
             cookie?: never;
         };
         /** The space's active memories, blocks and relations (or one user's memories) as JSON, or as Markdown with format=markdown */
-        get: operations["export_1"];
+        get: operations["exportSpace"];
         put?: never;
         post?: never;
         delete?: never;
@@ -353,12 +353,12 @@ export interface paths {
          * Read a Markdown file
          * @description text/markdown; each bullet ends with its memory id marker <!-- id:... -->. The ETag can be sent as If-Match with PUT, :patch and :append.
          */
-        get: operations["read"];
+        get: operations["readFile"];
         /**
          * Write a whole Markdown file
          * @description Diffed against the current file: changed bullets update their memory, removed ones are soft-deleted, bullets without id are created, changed MEMORY.md sections update their block. One event per change, in file order; a file with any bad line is rejected before anything is published.
          */
-        put: operations["write"];
+        put: operations["writeFile"];
         post?: never;
         delete?: never;
         options?: never;
@@ -379,7 +379,7 @@ export interface paths {
          * Append entries to a Markdown file
          * @description Creates the file when it has no entries yet.
          */
-        post: operations["append"];
+        post: operations["appendFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -399,7 +399,7 @@ export interface paths {
          * Replace text in a Markdown file
          * @description Each old_text must occur exactly once (else 409 PATCH_CONFLICT and nothing changes); the result is written as by PUT.
          */
-        post: operations["patch"];
+        post: operations["patchFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -417,13 +417,13 @@ export interface paths {
          * The space's grants, oldest first
          * @description status is pending, active, expired (computed now) or revoked.
          */
-        get: operations["list_2"];
+        get: operations["listGrants"];
         put?: never;
         /**
          * Ask for a grant to read content (admins)
          * @description Time-limited (duration_seconds, at most 24 h from the consent), purpose-bound, of the whole space or some memories; gives nothing until the space's agent or user consents.
          */
-        post: operations["request"];
+        post: operations["requestGrant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -438,7 +438,7 @@ export interface paths {
             cookie?: never;
         };
         /** One grant */
-        get: operations["get_1"];
+        get: operations["getGrant"];
         put?: never;
         post?: never;
         delete?: never;
@@ -458,7 +458,7 @@ export interface paths {
          * The content reads recorded under a grant, oldest first
          * @description Each is a GrantedContentRead event of the chain (also in /audit).
          */
-        get: operations["reads"];
+        get: operations["grantReads"];
         put?: never;
         post?: never;
         delete?: never;
@@ -480,7 +480,7 @@ export interface paths {
          * Consent to a grant (the space's agent or user)
          * @description It expires by itself at the consent time + its duration.
          */
-        post: operations["consent"];
+        post: operations["consentGrant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -500,7 +500,7 @@ export interface paths {
          * Revoke or decline a grant (the space's agent or user, or the grantee)
          * @description Reads under it stop at once.
          */
-        post: operations["revoke_1"];
+        post: operations["revokeGrant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -520,7 +520,7 @@ export interface paths {
          * Write a JSON export's memories (original created_at kept), blocks and relations into the space
          * @description One write per memory, block and edge through the normal write path; request ids derive from the exported space and ids, so a retried import does not write twice.
          */
-        post: operations["importExport"];
+        post: operations["importSpace"];
         delete?: never;
         options?: never;
         head?: never;
@@ -538,13 +538,13 @@ export interface paths {
          * List memories in id (creation) order
          * @description Without state, only active memories are listed. For an agent with a category allowlist, only memories of its categories (and uncategorized ones).
          */
-        get: operations["list_3"];
+        get: operations["listMemories"];
         put?: never;
         /**
          * Create a memory
          * @description Answers 201 with the memory once the local views show it.
          */
-        post: operations["create"];
+        post: operations["createMemory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -562,21 +562,21 @@ export interface paths {
          * One memory, whatever its state
          * @description ETag carries the version (use it in If-Match).
          */
-        get: operations["get_2"];
+        get: operations["getMemory"];
         put?: never;
         post?: never;
         /**
          * Soft-delete a memory
          * @description Restorable; the memory stays on the chain forever.
          */
-        delete: operations["delete"];
+        delete: operations["deleteMemory"];
         options?: never;
         head?: never;
         /**
          * Change fields of an active memory
          * @description Optimistic concurrency with expected_version or If-Match.
          */
-        patch: operations["update"];
+        patch: operations["updateMemory"];
         trace?: never;
     };
     "/v1/spaces/{space}/memories/{id}/erasure": {
@@ -590,7 +590,7 @@ export interface paths {
          * Proof of an erasure
          * @description The signed MemoryErased event, the destroyed key record and the chain verified up to its head. No content.
          */
-        get: operations["proof"];
+        get: operations["erasureProof"];
         put?: never;
         post?: never;
         delete?: never;
@@ -607,7 +607,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every event that touched the memory, oldest first, with before and after */
-        get: operations["history"];
+        get: operations["getHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -661,7 +661,7 @@ export interface paths {
             cookie?: never;
         };
         /** Relation edges of a memory, outgoing then incoming */
-        get: operations["relations"];
+        get: operations["getRelations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -683,7 +683,7 @@ export interface paths {
          * Erase a memory for good (crypto-shredding)
          * @description Admins and users. Destroys the memory's data key: its text in every event on the chain becomes unreadable everywhere, the memory becomes a tombstone reading [erased], and the chain still verifies. Cannot be undone or rolled back.
          */
-        post: operations["erase"];
+        post: operations["eraseMemory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -700,7 +700,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Pin a memory (never decays) */
-        post: operations["pin"];
+        post: operations["pinMemory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -720,7 +720,7 @@ export interface paths {
          * Make a memory constitutional
          * @description Constitutional memories cannot be deleted or consolidated.
          */
-        post: operations["protect"];
+        post: operations["protectMemory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -740,7 +740,7 @@ export interface paths {
          * Purge a soft-deleted memory now (admins)
          * @description The memory becomes a tombstone reading [purged] that nothing can change or roll back; erase it too to make its earlier events unreadable.
          */
-        post: operations["purge"];
+        post: operations["purgeMemory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -757,7 +757,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Restore a soft-deleted memory */
-        post: operations["restore"];
+        post: operations["restoreMemory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -774,7 +774,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Unpin a memory */
-        post: operations["unpin"];
+        post: operations["unpinMemory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -791,7 +791,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Clear a memory's constitutional flag */
-        post: operations["unprotect"];
+        post: operations["unprotectMemory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -811,7 +811,7 @@ export interface paths {
          * Act on a user message's trigger
          * @description remember (routed by the model into memories, entities and relations; without a model the user's words are stored), forget (lists matches and a confirmation token; nothing is deleted), reflect (requests a reflection), recall ("what do you remember about X?": query results); no trigger: nothing stored unless multi-fact extraction applies. A retried message (same Idempotency-Key, or same text, thread, user and run) stores nothing twice.
          */
-        post: operations["message"];
+        post: operations["postMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -846,7 +846,7 @@ export interface paths {
             cookie?: never;
         };
         /** Counts of operational events (searches, creates, updates, merges, deletes, links, TTL, purges; ok, error or skipped) by hour or day, node, op and status; metadata only, admins may read it */
-        get: operations["ops"];
+        get: operations["listOps"];
         put?: never;
         post?: never;
         delete?: never;
@@ -866,7 +866,7 @@ export interface paths {
          * The user profile
          * @description Every field with who set it and why, and the benign values waiting for a second signal.
          */
-        get: operations["profile"];
+        get: operations["getProfile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -883,12 +883,12 @@ export interface paths {
             cookie?: never;
         };
         /** One profile field */
-        get: operations["field"];
+        get: operations["getProfileField"];
         /**
          * Set a profile field
          * @description A user key applies it at once. Anyone else: a sensitive field (preferred_name, pronouns, city, language, and any field not configured benign) becomes a consent request the user grants within 7 days (202); a benign field applies when two distinct signals (caller or source differ) proposed the same value, or worker:tom with confidence high (200), else it waits (202).
          */
-        put: operations["set"];
+        put: operations["setProfileField"];
         post?: never;
         delete?: never;
         options?: never;
@@ -907,7 +907,7 @@ export interface paths {
          * Open proposals (pending and deferred), oldest first, with conflict flags
          * @description Flags: other open proposals and active memories about the same subject with different content (conflict) or the same content (duplicate). An agent with a category allowlist sees only proposals and memories of its categories.
          */
-        get: operations["list_4"];
+        get: operations["listProposals"];
         put?: never;
         /**
          * Propose a memory (sub-agents)
@@ -931,7 +931,7 @@ export interface paths {
          * One proposal, whatever its status
          * @description ETag carries the version (use it in If-Match).
          */
-        get: operations["get_3"];
+        get: operations["getProposal"];
         put?: never;
         post?: never;
         delete?: never;
@@ -953,7 +953,7 @@ export interface paths {
          * Commit a proposal to memory (main agent, user or admin)
          * @description Two events: the resolution by the reviewer, then the memory created by <reviewer type>:commit-from:<proposer>. The body's kind, tier, category, summary, tags, importance, confidence and pinned override the proposed ones.
          */
-        post: operations["commit"];
+        post: operations["commitProposal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -973,7 +973,7 @@ export interface paths {
          * Defer a proposal (it stays open)
          * @description Body {reason, expected_version}: leave it for a later review, e.g. by the reflection engine.
          */
-        post: operations["defer"];
+        post: operations["deferProposal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -993,7 +993,7 @@ export interface paths {
          * Reject a proposal (main agent, user or admin)
          * @description Body {reason, expected_version}.
          */
-        post: operations["reject"];
+        post: operations["rejectProposal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1031,13 +1031,13 @@ export interface paths {
          * The space's refinement sessions, oldest first
          * @description Without ledgers and edits.
          */
-        get: operations["list_5"];
+        get: operations["listRefinements"];
         put?: never;
         /**
          * Start a refinement session (admin)
          * @description Exact duplicates (same content hash and tier) are soft-deleted first, content-blind, then the session opens with the ledger, the core tokens and the target.
          */
-        post: operations["start"];
+        post: operations["startRefinement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1055,7 +1055,7 @@ export interface paths {
          * A refinement session with its ledger and edits
          * @description current: the open session, with the ledger (id, content, created_at, tags, flags), the core tokens and the target; else any session by id.
          */
-        get: operations["get_4"];
+        get: operations["getRefinement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1077,7 +1077,7 @@ export interface paths {
          * consolidate_memories: many memories become one, atomically
          * @description The new memory keeps the earliest created_at; the inputs are superseded. One bad id (unknown, inactive, constitutional) changes nothing.
          */
-        post: operations["consolidate_1"];
+        post: operations["refinementConsolidate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1095,11 +1095,11 @@ export interface paths {
         put?: never;
         post?: never;
         /** delete_memory: prune an obsolete memory (soft delete) */
-        delete: operations["delete_1"];
+        delete: operations["refinementDeleteMemory"];
         options?: never;
         head?: never;
         /** update_memory: tighten a memory's phrasing (any field of PATCH /memories/{id}) */
-        patch: operations["update_1"];
+        patch: operations["refinementUpdateMemory"];
         trace?: never;
     };
     "/v1/spaces/{space}/refinements/{session}/memories/{id}:protect": {
@@ -1115,7 +1115,7 @@ export interface paths {
          * protect_memory: make a memory constitutional
          * @description Constitutional memories cannot be deleted or consolidated by agents; only an admin unprotects them.
          */
-        post: operations["protect_1"];
+        post: operations["refinementProtectMemory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1132,7 +1132,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** search_memories: keywords and/or a created_at range over the ledger */
-        post: operations["search"];
+        post: operations["searchRefinement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1152,7 +1152,7 @@ export interface paths {
          * complete_refinement: end the session and record its outcome
          * @description Writes RefinementCompleted (counts, tokens before/after, summary line) and a journal memory.
          */
-        post: operations["complete"];
+        post: operations["completeRefinement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1170,13 +1170,13 @@ export interface paths {
          * The reflection log and evolution record
          * @description Every reflection, oldest first (?status=pending for the pending ones), with its changes and decision; evolution: the insights of the approved reflections.
          */
-        get: operations["list_6"];
+        get: operations["listReflections"];
         put?: never;
         /**
          * Ask for a reflection (the manual trigger)
          * @description Records ReflectionRequested; the reflection worker answers with a pending reflection (none while another is pending).
          */
-        post: operations["request_1"];
+        post: operations["requestReflection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1191,7 +1191,7 @@ export interface paths {
             cookie?: never;
         };
         /** One reflection, pending or decided */
-        get: operations["get_5"];
+        get: operations["getReflection"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1213,7 +1213,7 @@ export interface paths {
          * Decide a pending reflection (the agent or the user)
          * @description approve, approve_with_changes, partial or reject; the approved changes are applied atomically with the decision, as ordinary events by <decider type>:reflection:<id>. A reflection is decided once.
          */
-        post: operations["decide_1"];
+        post: operations["decideReflection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1233,7 +1233,7 @@ export interface paths {
          * Apply a rollback (admin)
          * @description Plans again and appends RollbackApplied (scope, target, reason, plan digest) and the restoring events in one transaction; the views follow.
          */
-        post: operations["apply"];
+        post: operations["applyRollback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
          * Dry run of a rollback (admin): what would change, memory by memory
          * @description Replays the space's chain into its state at the target and now; changes nothing.
          */
-        post: operations["plan"];
+        post: operations["planRollback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1295,30 +1295,23 @@ export interface components {
             type?: string;
             id: string;
         };
-        /** @description Who proposed it, e.g. subagent researcher */
-        ActorJson: {
-            /** @description agent, subagent, user, admin, system or worker */
-            type?: string;
-            id: string;
-        };
         /** @description The alerts of a space. */
         AlertList: {
             items: components["schemas"]["CriticalAlert"][];
         };
         /** @description An API key as listed (never its secret) or, once, as issued (with it). */
         ApiKey: {
-            key_id: string;
+            key_id?: string;
             /** @description The key to send as 'Authorization: Bearer <key>': only in the answer that issues it */
             key?: string | null;
             id: string;
             /** @description agent, subagent, user, worker or admin */
             role?: string;
-            agent_id: string;
+            agent_id?: string;
             spaces: string[];
-            created_at: string;
-            created_by: string;
+            created_at?: string;
+            created_by?: string;
             revoked: boolean;
-            ApiKey?: string;
         };
         /** @description GET /v1/keys. */
         ApiKeys: {
@@ -1334,15 +1327,15 @@ export interface components {
              */
             events: number;
             /** @description events by type, most frequent first */
-            by_type: {
+            by_type?: {
                 [key: string]: number;
             };
             /** @description events by actor (`type:id`), most frequent first */
-            by_actor: {
+            by_actor?: {
                 [key: string]: number;
             };
             /** @description every BlockUpdated of the month (core-memory changes deserve a look) */
-            block_changes: components["schemas"]["AuditEntry"][];
+            block_changes?: components["schemas"]["AuditEntry"][];
             /**
              * @description the month's consolidations, refinement sessions, proposal resolutions, protections, duplicate cleanups and expiries, oldest first, at most
              *
@@ -1352,40 +1345,34 @@ export interface components {
              */
             notable: components["schemas"]["AuditEntry"][];
             markdown: string;
-            /** @description every BlockUpdated of the month (core-memory changes deserve a look) */
-            AuditDigest?: components["schemas"]["AuditEntry"][];
         };
         /** @description One line of a space's audit log (one chain event). */
         AuditEntry: {
             /** Format: int64 */
             seq: number;
-            event_type: string;
-            request_id: string;
+            event_type?: string;
+            request_id?: string;
             actor: components["schemas"]["Actor"];
-            occurred_at: string;
-            memory_ids: string[];
+            occurred_at?: string;
+            memory_ids?: string[];
             description: string;
             /** @description Hex hash of the chain event */
             hash?: string;
-            AuditEntry?: string[];
         };
         /** @description One page of the audit log; pass `next_after_seq` as `after_seq` for more (null when this page was not full). */
         AuditPage: {
             items: components["schemas"]["AuditEntry"][];
             /** Format: int64 */
             next_after_seq?: number | null;
-            /** Format: int64 */
-            AuditPage?: number | null;
         };
         /** @description The caller as GET /v1/me shows it. */
         Caller: {
             id: string;
             role: string;
-            agent_id: string;
+            agent_id?: string;
             spaces: string[];
             /** @description The actor recorded on the events of this caller's writes */
             actor?: string;
-            Caller?: string;
         };
         /** @description A signed checkpoint (docs/chain-format.md §8): Ed25519 by `key_id` over the UTF-8 bytes of `"memorychain-checkpoint-v1\n" + space + "\n" + seq + "\n" + hash`; `signed_at` is not signed. */
         ChainCheckpoint: {
@@ -1393,20 +1380,18 @@ export interface components {
             /** Format: int64 */
             seq: number;
             hash: string;
-            key_id: string;
+            key_id?: string;
             signature: string;
-            signed_at: string;
-            ChainCheckpoint?: string;
+            signed_at?: string;
         };
         /** @description One key: the raw 32-byte Ed25519 public key in hex and base64, its id, when created, whether it signs now. */
         ChainPublicKey: {
-            key_id: string;
+            key_id?: string;
             algorithm: string;
-            public_key_hex: string;
-            public_key_base64: string;
+            public_key_hex?: string;
+            public_key_base64?: string;
             created_at?: string | null;
             active: boolean;
-            ChainPublicKey?: string | null;
         };
         /** @description The chain public keys, as in `data/keys/public-keys.json` (docs/chain-format.md §5). */
         ChainPublicKeys: {
@@ -1433,11 +1418,6 @@ export interface components {
              * @description when this verification continued after a head this instance had verified before (the events up to it were verified then, from seq 1): that seq; null when it read the whole chain
              */
             resumed_after_seq?: number | null;
-            /**
-             * Format: int64
-             * @description when this verification continued after a head this instance had verified before (the events up to it were verified then, from seq 1): that seq; null when it read the whole chain
-             */
-            ChainVerification?: number | null;
         };
         /** @description POST /v1/spaces/{space}/refinements/{session}:complete: complete_refinement. */
         CompleteRefinement: {
@@ -1450,11 +1430,13 @@ export interface components {
             token: string | null;
             /** @description Only these of the confirmed ids (default: all) */
             memory_ids?: string[] | null;
-            /** @description Only these of the confirmed ids (default: all) */
-            ConfirmForget?: string[] | null;
         };
         /** @description A consent request (docs/architecture.md §21): a sensitive profile change waiting for, or decided by, the user. */
         Consent: {
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            requested_by: components["schemas"]["Actor"];
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            decided_by?: components["schemas"]["Actor"] | null;
             id: string;
             field: string;
             /** @description The proposed value */
@@ -1466,17 +1448,14 @@ export interface components {
             /** @description pending, granted, denied or expired; a pending request past expires_at is shown as expired (it can no longer be granted) until a later change of the field records it */
             status?: string;
             /** Format: int64 */
-            requested_seq: number;
-            requested_at: string;
-            requested_by: components["schemas"]["Actor"];
-            expires_at: string;
+            requested_seq?: number;
+            requested_at?: string;
+            expires_at?: string;
             reason?: string | null;
             /** Format: int64 */
             decided_seq?: number | null;
             decided_at?: string | null;
-            decided_by?: components["schemas"]["Actor"] | null;
             decision_reason?: string | null;
-            Consent?: string | null;
         };
         /** @description The consent requests of a space. */
         ConsentList: {
@@ -1514,11 +1493,6 @@ export interface components {
             max_tokens?: number | null;
             /** @description The agent (allowlist); defaults to the X-Actor id for agents */
             agent?: string | null;
-            /**
-             * Format: int32
-             * @description Budget of the whole context, default 2000
-             */
-            Context?: number | null;
         };
         /** @description What an agent runtime injects as core memory. */
         Core: {
@@ -1552,46 +1526,44 @@ export interface components {
             /** @description high, medium (default) or low */
             confidence?: string | null;
             source?: string | null;
+            /** @description A new memory. Only content is required. */
             user_id?: string | null;
+            /** @description A new memory. Only content is required. */
             agent_id?: string | null;
+            /** @description A new memory. Only content is required. */
             run_id?: string | null;
+            /** @description A new memory. Only content is required. */
             actor_id?: string | null;
+            /** @description A new memory. Only content is required. */
             thread_id?: string | null;
             role?: string | null;
             /** @description Origin date (ISO-8601, e.g. 2024-05-01T10:00:00Z) for imported memories; default now */
             created_at?: string | null;
             /** @description Create pinned (never decays); default false */
             pinned?: boolean | null;
-            /** @description Origin date (ISO-8601, e.g. 2024-05-01T10:00:00Z) for imported memories; default now */
-            CreateMemory?: string | null;
         };
         /** @description A critical-change alert (docs/architecture.md §21, seed 001 §12.5). Names the change, never the content. */
         CriticalAlert: {
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            change_actor: components["schemas"]["Actor"];
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            acknowledged_by?: components["schemas"]["Actor"] | null;
             id: string;
             /** @description The critical block's label */
             label?: string;
-            block_id: string;
+            block_id?: string;
             /** Format: int32 */
             version: number;
-            change_actor: components["schemas"]["Actor"];
             /** Format: int64 */
-            change_seq: number;
+            change_seq?: number;
             /** Format: int64 */
-            alerted_seq: number;
-            alerted_at: string;
+            alerted_seq?: number;
+            alerted_at?: string;
             acknowledged: boolean;
             /** Format: int64 */
             acknowledged_seq?: number | null;
             acknowledged_at?: string | null;
-            acknowledged_by?: components["schemas"]["Actor"] | null;
             reason?: string | null;
-            CriticalAlert?: components["schemas"]["CriticalAlert_1"] | null;
-        };
-        /** @description Who caused a change. */
-        CriticalAlert_1: {
-            /** @description agent, subagent, user, admin, system or worker */
-            type?: string;
-            id: string;
         };
         /** @description The body of `POST /consents/{id}:decide`. */
         DecideConsent: {
@@ -1609,8 +1581,6 @@ export interface components {
             change_ids?: string[] | null;
             /** @description approve_with_changes: changes of the reflection with edited content (same change_id, type and target) */
             edited_changes?: components["schemas"]["ReflectionChange"][] | null;
-            /** @description approve_with_changes: changes of the reflection with edited content (same change_id, type and target) */
-            DecideReflection?: components["schemas"]["ReflectionChange"][] | null;
         };
         /** @description Optional body of DELETE (soft delete). */
         DeleteMemory: {
@@ -1618,8 +1588,6 @@ export interface components {
             reason?: string | null;
             /** Format: int32 */
             expected_version?: number | null;
-            /** Format: int32 */
-            DeleteMemory?: number | null;
         };
         /** @description Body of `erase` and `purge`: why (kept on the chain; required) and an optional expected version. */
         EraseOrPurge: {
@@ -1627,23 +1595,19 @@ export interface components {
             reason?: string | null;
             /** Format: int32 */
             expected_version?: number | null;
-            /** Format: int32 */
-            EraseOrPurge?: number | null;
         };
         /** @description The proof that a memory was erased (docs/architecture.md §12): the signed `MemoryErased` event as it is on the chain, the destroyed data key's record on the key topic (no key material), and the verification of the whole chain up to its head at the time of the answer. Anyone holding the public keys can check the event's hash and signature against an exported chain (`verifier/verify.mjs`). */
         ErasureProof: {
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            key_record?: components["schemas"]["ErasureProof.KeyRecord"];
             space: string;
-            memory_id: string;
+            memory_id?: string;
             /** @description The MemoryErased event on the chain */
             event?: components["schemas"]["ErasureProof.Event"];
-            /** @description The destroyed data key on the key topic */
-            key_record?: components["schemas"]["ErasureProof.KeyRecord"];
             /** @description The chain verified from seq 1 to its head */
             chain?: components["schemas"]["ErasureProof.Chain"];
             /** @description The key record of each subject the erasure cascaded to (event.destroyed_subjects), as on the key topic */
             subject_keys?: components["schemas"]["ErasureProof.SubjectKey"][];
-            /** @description The key record of each subject the erasure cascaded to (event.destroyed_subjects), as on the key topic */
-            ErasureProof?: components["schemas"]["ErasureProof.SubjectKey"][];
         };
         /** @description The chain verified from seq 1 to its head */
         "ErasureProof.Chain": {
@@ -1669,7 +1633,7 @@ export interface components {
             was_purged: boolean;
             destroyed_subjects: string[];
         };
-        /** @description The destroyed data key on the key topic */
+        /** @description The data key's record as this instance reads it from the key topic. */
         "ErasureProof.KeyRecord": {
             topic: string;
             /** @description a record exists (false: the memory was written without encryption) */
@@ -1693,21 +1657,17 @@ export interface components {
         };
         /** @description Every non-2xx answer has this body. */
         Error: {
-            /** @description Stable error code, e.g. INVALID_ARGUMENT, NOT_FOUND, VERSION_CONFLICT, CONSTITUTIONAL, TOO_LARGE, TIMEOUT */
+            /** @description Stable error code, with its HTTP status: INVALID_ARGUMENT, UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION (400); UNAUTHENTICATED (401); FORBIDDEN, SPACE_NOT_ALLOWED, ROLE_NOT_ALLOWED, CONSTITUTIONAL, NOT_IN_REFINEMENT, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, CONFIRMATION_NOT_YOURS (403); NOT_FOUND (404); METHOD_NOT_ALLOWED (405); NOT_ACCEPTABLE (406); VERSION_CONFLICT, INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN (409); TOO_LARGE (413); UNSUPPORTED_MEDIA_TYPE (415); NOT_OWNER (421, gRPC and MCP only); REJECTED, or a rejection code of a newer sequencer (422); INTERNAL (500); NOT_AVAILABLE (501); TIMEOUT, UNAVAILABLE, REBALANCING (503). Clients should accept codes not listed here. */
             code?: string;
             /** @description Human-readable explanation */
             message?: string;
             /** @description The request id (Idempotency-Key) of a write, when one was made */
             request_id?: string | null;
-            /** @description The request id (Idempotency-Key) of a write, when one was made */
-            Error?: string | null;
         };
         /** @description Optional body of restore / protect / unprotect / pin / unpin. */
         ExpectedVersion: {
             /** Format: int32 */
             expected_version?: number | null;
-            /** Format: int32 */
-            ExpectedVersion?: number | null;
         };
         /** @description One relation edge between two exported memories (by their exported ids). */
         ExportedRelation: {
@@ -1717,23 +1677,6 @@ export interface components {
             /** Format: double */
             strength: number;
         };
-        /** @description The file afterwards; null when it has no entries left */
-        FileJson: {
-            /** @description MEMORY.md, facts/<category>.md, episodes/YYYY-MM.md or procedures/<name>.md */
-            path?: string;
-            /** @description The file's > Summary: line (its first entries' labels, at most ten words) */
-            summary?: string;
-            /**
-             * Format: int32
-             * @description Size in UTF-8 bytes
-             */
-            size?: number;
-            /**
-             * Format: int32
-             * @description Number of entries (bullets, or block sections in MEMORY.md)
-             */
-            entries?: number;
-        };
         /** @description GET /files. */
         FileListJson: {
             files: components["schemas"]["MarkdownFileInfo"][];
@@ -1741,12 +1684,17 @@ export interface components {
         /** @description What a confirmed forget did. */
         ForgetConfirmed: {
             forgotten: string[];
-            not_forgotten: components["schemas"]["MessageJson.NotForgotten"][];
-            hard_delete: string;
-            ForgetConfirmed?: string;
+            not_forgotten?: components["schemas"]["MessageJson.NotForgotten"][];
+            hard_delete?: string;
         };
         /** @description A Mechanic's Exception grant as the API shows it (docs/architecture.md §13). `status` is computed with the reader's clock: an active grant past its `expires_at` shows as `expired` (no event marks the expiry). */
         Grant: {
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            requested_by: components["schemas"]["Actor"];
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            consented_by?: components["schemas"]["Actor"] | null;
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            revoked_by?: components["schemas"]["Actor"] | null;
             id: string;
             space: string;
             /** @description pending, active, expired or revoked (expired: computed at read time) */
@@ -1755,17 +1703,14 @@ export interface components {
             grantee?: string;
             purpose: string;
             /** Format: int64 */
-            duration_seconds: number;
+            duration_seconds?: number;
             /** @description The memories covered; empty: the whole space */
             memory_ids?: string[];
-            requested_by: components["schemas"]["Actor"];
             /** Format: int64 */
-            requested_seq: number;
-            requested_at: string;
-            consented_by?: components["schemas"]["Actor"] | null;
+            requested_seq?: number;
+            requested_at?: string;
             consented_at?: string | null;
             expires_at?: string | null;
-            revoked_by?: components["schemas"]["Actor"] | null;
             revoked_at?: string | null;
             revoke_reason?: string | null;
             /**
@@ -1774,7 +1719,6 @@ export interface components {
              */
             reads?: number;
             last_read_at?: string | null;
-            Grant?: string | null;
         };
         /** @description The grants of a space. */
         GrantList: {
@@ -1782,12 +1726,12 @@ export interface components {
         };
         /** @description One content read under a grant: a GrantedContentRead event of the chain (docs/architecture.md §13). */
         GrantRead: {
-            grant_id: string;
+            grant_id?: string;
             /** Format: int64 */
             seq: number;
-            request_id: string;
+            request_id?: string;
             actor: components["schemas"]["Actor"];
-            occurred_at: string;
+            occurred_at?: string;
             /** @description get_memory, list_memories, query, export or rollback_plan */
             operation?: string;
             /** @description The memories whose content was answered (at most 1,000) */
@@ -1798,8 +1742,6 @@ export interface components {
              */
             count?: number;
             detail?: string | null;
-            /** @description The memories whose content was answered (at most 1,000) */
-            GrantRead?: string[];
         };
         /** @description The reads of one grant, oldest first. */
         GrantReads: {
@@ -1814,13 +1756,12 @@ export interface components {
         HistoryEntry: {
             /** Format: int64 */
             seq: number;
-            event_type: string;
-            request_id: string;
+            event_type?: string;
+            request_id?: string;
             actor: components["schemas"]["Actor"];
-            occurred_at: string;
+            occurred_at?: string;
             before?: components["schemas"]["Memory"] | null;
             after?: components["schemas"]["Memory"] | null;
-            HistoryEntry?: string;
         };
         /** @description What an import wrote. */
         ImportResult: {
@@ -1844,15 +1785,13 @@ export interface components {
                 [key: string]: string;
             };
             /** Format: int64 */
-            head_seq: number;
-            /** Format: int64 */
-            ImportResult?: number;
+            head_seq?: number;
         };
         /** @description One memory of a refinement ledger (docs/architecture.md §9): id, content, created_at, tags and flags, plus what edits need. */
         LedgerEntry: {
             id: string;
             content: string;
-            created_at: string;
+            created_at?: string;
             tags: string[];
             /** @description constitutional (cannot be deleted or consolidated) and/or pinned */
             flags?: string[];
@@ -1866,7 +1805,6 @@ export interface components {
              * @description For If-Match / expected_version
              */
             version?: number;
-            LedgerEntry?: string;
         };
         /** @description POST /v1/spaces/{space}/memories/{id}/links: a relation edge from the memory to another. */
         Link: {
@@ -1888,7 +1826,6 @@ export interface components {
         MarkdownEdit: {
             old_text?: string | null;
             new_text?: string | null;
-            MarkdownEdit?: string | null;
         };
         /** @description One change: the line it came from, created/updated/deleted/block_updated, the memory id or block label, seq. */
         MarkdownFileChange: {
@@ -1926,8 +1863,7 @@ export interface components {
             applied?: number;
             /** @description The chain events made, in order */
             changes?: components["schemas"]["MarkdownFileChange"][];
-            /** @description The file afterwards; null when it has no entries left */
-            file?: components["schemas"]["FileJson"] | null;
+            file?: components["schemas"]["MarkdownFileInfo"] | null;
         };
         /** @description POST /files/{path}:patch (docs/architecture.md §11 memory_patch). */
         MarkdownPatch: {
@@ -1958,8 +1894,8 @@ export interface components {
             actor_id?: string | null;
             thread_id?: string | null;
             role?: string | null;
-            created_at: string;
-            updated_at: string;
+            created_at?: string;
+            updated_at?: string;
             /** Format: int32 */
             version: number;
             /** @description active, superseded, soft_deleted or archived */
@@ -1968,55 +1904,11 @@ export interface components {
             supersedes: string[];
             pinned: boolean;
             constitutional: boolean;
-            content_hash: string;
+            content_hash?: string;
             /** @description decay status recorded on the chain by the lifecycle worker: active, fading, dormant or archived (docs/architecture.md §7) */
             decay_status?: string;
             /** @description TTL-expired (soft-deleted) memories: when they may be purged; null keeps them indefinitely */
             purge_at?: string | null;
-            /** @description TTL-expired (soft-deleted) memories: when they may be purged; null keeps them indefinitely */
-            Memory?: string | null;
-        };
-        /** @description commit: the new memory (actor commit-from:PROPOSER) */
-        MemoryJson: {
-            id: string;
-            space: string;
-            /** @description semantic, episodic, procedural, insight, journal, block or entity */
-            kind?: string;
-            /** @description core or working */
-            tier?: string;
-            block_label?: string | null;
-            category?: string | null;
-            content: string;
-            summary?: string | null;
-            tags: string[];
-            /** Format: int32 */
-            importance: number;
-            /** @description high, medium or low */
-            confidence?: string;
-            source?: string | null;
-            user_id?: string | null;
-            agent_id?: string | null;
-            run_id?: string | null;
-            actor_id?: string | null;
-            thread_id?: string | null;
-            role?: string | null;
-            created_at: string;
-            updated_at: string;
-            /** Format: int32 */
-            version: number;
-            /** @description active, superseded, soft_deleted or archived */
-            state?: string;
-            superseded_by?: string | null;
-            supersedes: string[];
-            pinned: boolean;
-            constitutional: boolean;
-            content_hash: string;
-            /** @description decay status recorded on the chain by the lifecycle worker: active, fading, dormant or archived (docs/architecture.md §7) */
-            decay_status?: string;
-            /** @description TTL-expired (soft-deleted) memories: when they may be purged; null keeps them indefinitely */
-            purge_at?: string | null;
-            /** @description TTL-expired (soft-deleted) memories: when they may be purged; null keeps them indefinitely */
-            Memory?: string | null;
         };
         /** @description One page of a listing; pass `next` as `after` for the following page (null on the last one). */
         MemoryPage: {
@@ -2027,11 +1919,12 @@ export interface components {
         Message: {
             /** @description The user's message */
             message: string | null;
-            user_id?: string | null;
-            thread_id?: string | null;
-            run_id?: string | null;
             /** @description A user message; remember / forget / reflect / recall phrases are acted on */
-            Message?: string | null;
+            user_id?: string | null;
+            /** @description A user message; remember / forget / reflect / recall phrases are acted on */
+            thread_id?: string | null;
+            /** @description A user message; remember / forget / reflect / recall phrases are acted on */
+            run_id?: string | null;
         };
         /** @description What a message did. */
         MessageAnswer: {
@@ -2046,8 +1939,7 @@ export interface components {
             validation?: components["schemas"]["MessageJson.Validation"] | null;
             facts?: components["schemas"]["MessageJson.Facts"] | null;
             reflection?: components["schemas"]["MessageJson.Reflection"] | null;
-            request_id: string;
-            MessageAnswer?: string;
+            request_id?: string;
         };
         "MessageJson.Confirmation": {
             token: string;
@@ -2127,8 +2019,6 @@ export interface components {
             agent_id?: string | null;
             /** @description Spaces it may use: names, 'prefix*' or '*' */
             spaces: string[] | null;
-            /** @description The agent (or sub-agent name) its events are recorded as; default: id */
-            NewKey?: string | null;
         };
         /** @description One bucket's count. */
         OpsBucket: {
@@ -2165,18 +2055,18 @@ export interface components {
         };
         /** @description One field and the event that set it. */
         ProfileField: {
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            set_by: components["schemas"]["Actor"];
             name: string;
             value: string;
             /** @description sensitive (changes need the user's consent) or benign */
             sensitivity?: string;
             /** Format: int64 */
-            set_seq: number;
-            set_at: string;
-            set_by: components["schemas"]["Actor"];
+            set_seq?: number;
+            set_at?: string;
             /** @description user, consent, corroborated or tom_high_confidence */
             applied_by?: string;
             consent_id?: string | null;
-            ProfileField?: string | null;
         };
         /** @description A signal: who proposed the value, from which source, how sure. */
         ProfileSignal: {
@@ -2195,11 +2085,11 @@ export interface components {
             /** @description consent_requested: the consent request's id */
             consent_id?: string | null;
             profile: components["schemas"]["Profile"];
-            /** @description consent_requested: the consent request's id */
-            ProfileWrite?: string | null;
         };
         /** @description A proposal as the REST API shows it (the fields of docs/architecture.md §10, snake_case), with its conflict flags. */
         Proposal: {
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            resolved_by?: components["schemas"]["Actor"] | null;
             id: string;
             space: string;
             /** @description pending, deferred (both open), committed or rejected */
@@ -2209,8 +2099,7 @@ export interface components {
              * @description 1 when proposed, + 1 per resolution; ETag and If-Match of the review actions
              */
             version?: number;
-            /** @description Who proposed it, e.g. subagent researcher */
-            proposer?: components["schemas"]["ActorJson"];
+            proposer: components["schemas"]["Actor"];
             content: string;
             /** @description Suggested store: semantic, episodic, procedural, ... */
             kind?: string;
@@ -2221,17 +2110,15 @@ export interface components {
             /** Format: int32 */
             importance: number;
             confidence: string;
-            core_worthy: boolean;
+            core_worthy?: boolean;
             /** @description Suggested store vault */
             pinned?: boolean;
             trigger?: string | null;
             /** Format: int64 */
-            submitted_seq: number;
-            submitted_at: string;
+            submitted_seq?: number;
+            submitted_at?: string;
             /** Format: int64 */
-            updated_seq: number;
-            /** @description Reviewer of the latest resolution (a deferral included) */
-            resolved_by?: components["schemas"]["ActorJson"] | null;
+            updated_seq?: number;
             resolved_at?: string | null;
             reason?: string | null;
             /** @description committed: the memory it became */
@@ -2242,8 +2129,6 @@ export interface components {
             conflict?: boolean;
             /** @description Open proposals only: other open proposals and active memories it may contradict or repeat, most similar first */
             flags?: components["schemas"]["ProposalFlag"][];
-            /** @description Ids recorded as conflicting at the latest resolution */
-            Proposal?: string[];
         };
         /** @description One conflict or duplicate flag. */
         ProposalFlag: {
@@ -2265,8 +2150,7 @@ export interface components {
         /** @description The answer of an accepted proposal write: the proposal after it, the committed memory (commit only), the seq. */
         ProposalWriteResult: {
             proposal: components["schemas"]["Proposal"];
-            /** @description commit: the new memory (actor commit-from:PROPOSER) */
-            memory?: components["schemas"]["MemoryJson"] | null;
+            memory?: components["schemas"]["Memory"] | null;
             /**
              * Format: int64
              * @description Chain position of the (last) event
@@ -2298,8 +2182,6 @@ export interface components {
             pinned?: boolean | null;
             /** @description What triggered it: user said 'remember this', or auto-detect during a task */
             trigger?: string | null;
-            /** @description Belongs in core memory: committed with tier core unless the reviewer overrides; default false */
-            ProposeMemory?: boolean | null;
         };
         /** @description Hybrid (keyword + meaning) search of a space's memories. */
         Query: {
@@ -2330,9 +2212,11 @@ export interface components {
              * @description Drop memories whose cosine similarity to the query is below this, e.g. 0.65
              */
             threshold?: number | null;
+            /** @description Hybrid (keyword + meaning) search of a space's memories. */
             include_superseded?: boolean | null;
             /** @description Also return dormant (decayed) memories */
             include_dormant?: boolean | null;
+            /** @description Hybrid (keyword + meaning) search of a space's memories. */
             thread_id?: string | null;
             /**
              * Format: int64
@@ -2348,8 +2232,6 @@ export interface components {
             as_of?: string | null;
             /** @description When the query names exactly one date ("in May 2023", "last week"), return only memories created on one of its days or mentioning one; by default dates only boost such memories. Relative dates are read against as_of / as_of_seq when given, else the time of the query (docs/architecture.md §7) */
             date_filter?: boolean | null;
-            /** @description When the query names exactly one date ("in May 2023", "last week"), return only memories created on one of its days or mentioning one; by default dates only boost such memories. Relative dates are read against as_of / as_of_seq when given, else the time of the query (docs/architecture.md §7) */
-            Query?: boolean | null;
         };
         "QueryJson.Answer": {
             header: string;
@@ -2392,10 +2274,9 @@ export interface components {
         };
         /** @description One memory before (null when created) and after the edit. */
         RefinementChange: {
-            memory_id: string;
+            memory_id?: string;
             before?: components["schemas"]["Memory"] | null;
             after: components["schemas"]["Memory"];
-            RefinementChange?: string;
         };
         /** @description The answer of complete_refinement: the completed session, its journal memory and the chain position. */
         RefinementCompletion: {
@@ -2412,7 +2293,7 @@ export interface components {
             /** Format: int32 */
             consolidations: number;
             /** Format: int32 */
-            consolidated_inputs: number;
+            consolidated_inputs?: number;
             /** Format: int32 */
             updates: number;
             /** Format: int32 */
@@ -2420,21 +2301,18 @@ export interface components {
             /** Format: int32 */
             protections: number;
             /** Format: int32 */
-            duplicates_removed: number;
-            /** Format: int32 */
-            RefinementCounts?: number;
+            duplicates_removed?: number;
         };
         /** @description One edit of a refinement session: the chain event, and every memory it changed before and after. */
         RefinementEdit: {
             /** Format: int64 */
             seq: number;
-            event_type: string;
-            request_id: string;
+            event_type?: string;
+            request_id?: string;
             actor: components["schemas"]["Actor"];
-            occurred_at: string;
+            occurred_at?: string;
             description: string;
             changes: components["schemas"]["RefinementChange"][];
-            RefinementEdit?: string;
         };
         /** @description Keywords and/or a creation time range over the session's ledger. */
         RefinementSearch: {
@@ -2449,18 +2327,19 @@ export interface components {
              * @description 1 to 500, default 50
              */
             limit?: number | null;
-            /** @description Exclusive, ISO-8601 */
-            RefinementSearch?: string | null;
         };
         /** @description The answer of search_memories: matching ledger memories, best first. */
         RefinementSearchResult: {
-            session_id: string;
+            session_id?: string;
             items: components["schemas"]["LedgerEntry"][];
-            RefinementSearchResult?: string;
         };
         /** @description A refinement session (docs/architecture.md §9): what the agent is given while it is open, and its outcome once completed. */
         RefinementSession: {
-            session_id: string;
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            started_by: components["schemas"]["Actor"];
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            completed_by?: components["schemas"]["Actor"] | null;
+            session_id?: string;
             space: string;
             /** @description open or completed */
             state?: string;
@@ -2468,16 +2347,15 @@ export interface components {
             trigger?: string;
             reason?: string | null;
             /** Format: int64 */
-            started_seq: number;
-            started_at: string;
-            started_by: components["schemas"]["Actor"];
+            started_seq?: number;
+            started_at?: string;
             /**
              * Format: int32
              * @description After the duplicate cleanup
              */
             core_tokens_at_start?: number;
             /** Format: int32 */
-            target_tokens: number;
+            target_tokens?: number;
             /**
              * Format: int32
              * @description Core tokens now (cl100k_base, as GET /core)
@@ -2486,13 +2364,12 @@ export interface components {
             /** @description e.g. Current core: 7,983 tokens; target: 5,000 */
             budget?: string;
             /** Format: int32 */
-            ledger_size_at_start: number;
+            ledger_size_at_start?: number;
             counts: components["schemas"]["RefinementCounts"];
-            protected_ids: string[];
+            protected_ids?: string[];
             /** Format: int64 */
             completed_seq?: number | null;
             completed_at?: string | null;
-            completed_by?: components["schemas"]["Actor"] | null;
             /** @description e.g. Compressed 20 -> 3; saved ~800 tokens; protected 2 constitutional memories */
             summary?: string | null;
             agent_summary?: string | null;
@@ -2503,8 +2380,6 @@ export interface components {
             ledger?: components["schemas"]["LedgerEntry"][];
             /** @description The session's edits with before/after; empty in listings */
             edits?: components["schemas"]["RefinementEdit"][];
-            /** Format: int32 */
-            RefinementSession?: number | null;
         };
         /** @description A space's refinement sessions, oldest first (without ledgers and edits). */
         RefinementSessions: {
@@ -2512,6 +2387,10 @@ export interface components {
         };
         /** @description A reflection as the API shows it (docs/architecture.md §18): the pending document and, once decided, the decision. */
         Reflection: {
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            proposed_by: components["schemas"]["Actor"];
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            decided_by?: components["schemas"]["Actor"] | null;
             id: string;
             space: string;
             /** @description pending, approved, partially_approved or rejected */
@@ -2522,39 +2401,36 @@ export interface components {
             trigger?: string;
             trigger_detail?: string | null;
             /** Format: int64 */
-            from_seq: number;
+            from_seq?: number;
             /** Format: int64 */
-            to_seq: number;
-            episode_ids: string[];
+            to_seq?: number;
+            episode_ids?: string[];
             priorities: string[];
             guidance?: string | null;
-            evolution_insights: string[];
+            evolution_insights?: string[];
             contradictions: string[];
             questions: string[];
             /** @description The human-readable summary (Markdown) */
             summary?: string;
             changes: components["schemas"]["ReflectionChange"][];
             /** Format: int32 */
-            output_tokens: number;
+            output_tokens?: number;
             /** Format: int32 */
-            output_token_cap: number;
+            output_token_cap?: number;
             model?: string | null;
             /** Format: int64 */
-            proposed_seq: number;
-            proposed_at: string;
-            proposed_by: components["schemas"]["Actor"];
+            proposed_seq?: number;
+            proposed_at?: string;
             /** Format: int64 */
             decided_seq?: number | null;
             decided_at?: string | null;
-            decided_by?: components["schemas"]["Actor"] | null;
             /** @description approve, approve_with_changes, partial or reject */
             decision?: string | null;
             reason?: string | null;
-            applied_change_ids: string[];
+            applied_change_ids?: string[];
             /** @description The memory each applied change created or changed */
             memory_ids?: string[];
-            edited_changes: components["schemas"]["ReflectionChange"][];
-            Reflection?: components["schemas"]["ReflectionChange"][];
+            edited_changes?: components["schemas"]["ReflectionChange"][];
         };
         /** @description One proposed change of a reflection (docs/architecture.md §18), as shown and as edited in a decision. */
         ReflectionChange: {
@@ -2576,7 +2452,6 @@ export interface components {
             /** Format: int32 */
             importance?: number | null;
             relation_type?: string | null;
-            ReflectionChange?: string | null;
         };
         /** @description The reflection log of a space (docs/architecture.md §18), oldest first, and its evolution record: the insights of the approved (wholly or partly) reflections, in order. */
         ReflectionLog: {
@@ -2612,8 +2487,6 @@ export interface components {
             duration_seconds?: number | null;
             /** @description The memories covered; absent or empty: the whole space */
             memory_ids?: string[] | null;
-            /** @description The memories covered; absent or empty: the whole space */
-            RequestGrant?: string[] | null;
         };
         /** @description The manual trigger's body. */
         RequestReflection: {
@@ -2648,11 +2521,6 @@ export interface components {
             confidence?: string | null;
             /** @description commit: pinned or not */
             pinned?: boolean | null;
-            /**
-             * Format: int32
-             * @description The proposal's version (or If-Match): 409 VERSION_CONFLICT when it changed
-             */
-            ReviewProposal?: number | null;
         };
         /** @description The revocation's body. */
         RevokeGrant: {
@@ -2685,20 +2553,16 @@ export interface components {
             plan_digest?: string | null;
             /** @description Undo what one approved reflection applied: the state before its decision */
             reflection_id?: string | null;
-            /** @description Undo what one approved reflection applied: the state before its decision */
-            Rollback?: string | null;
         };
         /** @description One relation edge's change. */
         RollbackEdgeDiff: {
-            from_id: string;
-            to_id: string;
+            from_id?: string;
+            to_id?: string;
             before_type?: string | null;
             after_type?: string | null;
             /** Format: double */
-            after_strength: number;
+            after_strength?: number;
             events: string[];
-            /** Format: double */
-            RollbackEdgeDiff?: number;
         };
         /** @description One memory's change: the event the sequencer appends for it, and its snapshot now and after. */
         RollbackMemoryDiff: {
@@ -2707,24 +2571,17 @@ export interface components {
             action?: string;
             /** @description MemoryDeleted or MemoryUpdated */
             event?: string;
-            /** @description the memory now; null when content is not shown */
-            before?: components["schemas"]["MemoryJson"] | null;
-            /** @description the target snapshot (version and times are set when applied); null when content is not shown or deleted */
-            after?: components["schemas"]["MemoryJson"] | null;
+            before?: components["schemas"]["Memory"] | null;
+            after?: components["schemas"]["Memory"] | null;
             /** @description the memory fields that change (state for a deletion) */
             changed_fields?: string[];
             /** Format: int32 */
-            version_before: number;
+            version_before?: number;
             /**
              * Format: int32
              * @description the target snapshot's version
              */
             version_after?: number | null;
-            /**
-             * Format: int32
-             * @description the target snapshot's version
-             */
-            RollbackMemoryDiff?: number | null;
         };
         /** @description A rollback plan (the dry run's diff), or an applied one with the seq and request id of its events. */
         RollbackPlan: {
@@ -2746,8 +2603,8 @@ export interface components {
              */
             head_seq?: number;
             /** Format: int64 */
-            events_read: number;
-            plan_digest: string;
+            events_read?: number;
+            plan_digest?: string;
             memories: components["schemas"]["RollbackMemoryDiff"][];
             edges: components["schemas"]["RollbackEdgeDiff"][];
             applied: boolean;
@@ -2759,8 +2616,6 @@ export interface components {
             request_id?: string | null;
             /** @description false: an admin without a grant covering these memories sees which memories and fields change and their versions, not their content (docs/architecture.md §13) */
             content_shown?: boolean;
-            /** @description false: an admin without a grant covering these memories sees which memories and fields change and their versions, not their content (docs/architecture.md §13) */
-            RollbackPlan?: boolean;
         };
         /** @description The body of `PUT /profile/{field}`. */
         SetProfileField: {
@@ -2782,12 +2637,12 @@ export interface components {
             format: string;
             /** @description the exported space */
             space: string;
-            exported_at: string;
+            exported_at?: string | null;
             /**
              * Format: int64
              * @description the space's applied seq when exported (the export is the state at that point of the chain)
              */
-            head_seq: number;
+            head_seq?: number | null;
             /** @description the user whose memories were exported, or null for the whole space */
             user_id?: string | null;
             /** @description active memories (blocks excluded), in creation order */
@@ -2796,8 +2651,6 @@ export interface components {
             blocks: components["schemas"]["Memory"][];
             /** @description the edges between exported memories */
             relations: components["schemas"]["ExportedRelation"][];
-            /** @description the user whose memories were exported, or null for the whole space */
-            SpaceExport?: string | null;
         };
         /** @description Optional body of POST /v1/spaces/{space}/refinements. */
         StartRefinement: {
@@ -2808,11 +2661,6 @@ export interface components {
             target_tokens?: number | null;
             /** @description Why; kept on the chain */
             reason?: string | null;
-            /**
-             * Format: int32
-             * @description Core token budget to reach; default memory.refinement.target-tokens (5,000)
-             */
-            StartRefinement?: number | null;
         };
         /** @description PUT /v1/spaces/{space}/blocks/{label}: the new version of a labelled core block. */
         UpdateBlock: {
@@ -2825,11 +2673,6 @@ export interface components {
              * @description The block version this write replaces (or If-Match)
              */
             expected_version?: number | null;
-            /**
-             * Format: int32
-             * @description The block version this write replaces (or If-Match)
-             */
-            UpdateBlock?: number | null;
         };
         /** @description Fields to change; absent fields stay as they are. */
         UpdateMemory: {
@@ -2849,11 +2692,6 @@ export interface components {
              * @description Fail with 409 VERSION_CONFLICT unless the memory is at this version (or use If-Match)
              */
             expected_version?: number | null;
-            /**
-             * Format: int32
-             * @description Fail with 409 VERSION_CONFLICT unless the memory is at this version (or use If-Match)
-             */
-            UpdateMemory?: number | null;
         };
         Writable: Record<string, never>;
         /** @description The answer of every accepted write: the memory as it is after the change, and the chain position of the event. */
@@ -2874,7 +2712,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    keys: {
+    chainKeys: {
         parameters: {
             query?: never;
             header?: never;
@@ -2883,7 +2721,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description keys 200 response */
+            /** @description chainKeys 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2894,7 +2732,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    listKeys: {
         parameters: {
             query?: never;
             header?: never;
@@ -2903,7 +2741,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description list 200 response */
+            /** @description listKeys 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2912,9 +2750,45 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeys"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    issue: {
+    issueKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -2927,7 +2801,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description issue 200 response */
+            /** @description issueKey 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2945,6 +2819,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description ROLE_NOT_ALLOWED */
             403: {
                 headers: {
@@ -2954,9 +2837,45 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    revoke: {
+    revokeKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -2967,13 +2886,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description revoke 200 response */
+            /** @description revokeKey 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description NOT_FOUND */
@@ -2985,9 +2931,45 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    me: {
+    whoAmI: {
         parameters: {
             query?: never;
             header?: never;
@@ -2996,7 +2978,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description me 200 response */
+            /** @description whoAmI 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3005,9 +2987,45 @@ export interface operations {
                     "application/json": components["schemas"]["Caller"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    list_1: {
+    listAlerts: {
         parameters: {
             query?: {
                 unacknowledged?: boolean | null;
@@ -3020,7 +3038,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description list_1 200 response */
+            /** @description listAlerts 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3029,9 +3047,45 @@ export interface operations {
                     "application/json": components["schemas"]["AlertList"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    acknowledge: {
+    acknowledgeAlert: {
         parameters: {
             query?: never;
             header?: {
@@ -3050,13 +3104,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description acknowledge 200 response */
+            /** @description acknowledgeAlert 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CriticalAlert"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description FORBIDDEN (agents, workers, sub-agents) */
@@ -3086,9 +3158,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    audit: {
+    listAudit: {
         parameters: {
             query?: {
                 /** @description default 0 (from the start) */
@@ -3118,7 +3217,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description audit 200 response */
+            /** @description listAudit 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3136,9 +3235,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    digest: {
+    auditDigest: {
         parameters: {
             query: {
                 /** @description YYYY-MM (UTC) */
@@ -3152,7 +3278,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description digest 200 response */
+            /** @description auditDigest 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3170,9 +3296,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    get: {
+    getBlock: {
         parameters: {
             query?: never;
             header?: never;
@@ -3184,13 +3337,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description get 200 response */
+            /** @description getBlock 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Memory"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description NOT_FOUND: no such label, or nothing written to it yet */
@@ -3202,9 +3382,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    put: {
+    putBlock: {
         parameters: {
             query?: never;
             header?: {
@@ -3223,7 +3412,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description put 200 response */
+            /** @description putBlock 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3241,6 +3430,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description VERSION_CONFLICT */
             409: {
                 headers: {
@@ -3250,9 +3466,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    checkpoint: {
+    chainCheckpoint: {
         parameters: {
             query?: never;
             header?: never;
@@ -3263,7 +3506,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description checkpoint 200 response */
+            /** @description chainCheckpoint 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3272,9 +3515,45 @@ export interface operations {
                     "application/json": components["schemas"]["ChainCheckpoint"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    export: {
+    exportChain: {
         parameters: {
             query?: never;
             header?: never;
@@ -3285,7 +3564,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description export 200 response */
+            /** @description exportChain 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3294,9 +3573,45 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["Writable"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    verify: {
+    verifyChain: {
         parameters: {
             query?: {
                 full?: boolean;
@@ -3309,7 +3624,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description verify 200 response */
+            /** @description verifyChain 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3318,9 +3633,45 @@ export interface operations {
                     "application/json": components["schemas"]["ChainVerification"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    consents: {
+    listConsents: {
         parameters: {
             query?: {
                 status?: string | null;
@@ -3333,7 +3684,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description consents 200 response */
+            /** @description listConsents 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3342,9 +3693,45 @@ export interface operations {
                     "application/json": components["schemas"]["ConsentList"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    decide: {
+    decideConsent: {
         parameters: {
             query?: never;
             header?: {
@@ -3363,7 +3750,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description decide 200 response */
+            /** @description decideConsent 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3374,6 +3761,15 @@ export interface operations {
             };
             /** @description INVALID_ARGUMENT (grant missing) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3408,6 +3804,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     consolidate: {
@@ -3435,6 +3858,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description CONSTITUTIONAL: an input is constitutional */
             403: {
                 headers: {
@@ -3446,6 +3887,42 @@ export interface operations {
             };
             /** @description NOT_FOUND: an input does not exist in this space */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3488,6 +3965,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description FORBIDDEN */
             403: {
                 headers: {
@@ -3497,9 +3983,45 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    core: {
+    getCore: {
         parameters: {
             query?: {
                 /** @description point-in-time read: as it was after this seq (1 to the space's head) */
@@ -3515,7 +4037,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description core 200 response */
+            /** @description getCore 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3524,9 +4046,45 @@ export interface operations {
                     "application/json": components["schemas"]["Core"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    export_1: {
+    exportSpace: {
         parameters: {
             query?: {
                 /** @description only this user's memories */
@@ -3542,7 +4100,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description export_1 200 response */
+            /** @description exportSpace 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3562,9 +4120,39 @@ export interface operations {
                     "text/markdown": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/markdown": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/markdown": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/markdown": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    read: {
+    readFile: {
         parameters: {
             query?: never;
             header?: never;
@@ -3575,7 +4163,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description read 200 response */
+            /** @description readFile 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3586,9 +4174,53 @@ export interface operations {
                     "application/json": components["schemas"]["FileListJson"];
                 };
             };
+            /** @description INVALID_PATH */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": components["schemas"]["Error"];
+                    /** @example null */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": components["schemas"]["Error"];
+                    /** @example null */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CATEGORY_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": components["schemas"]["Error"];
+                    /** @example null */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": components["schemas"]["Error"];
+                    /** @example null */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    write: {
+    writeFile: {
         parameters: {
             query?: never;
             header?: {
@@ -3607,7 +4239,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description write 200 response */
+            /** @description writeFile 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3625,6 +4257,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description CATEGORY_NOT_ALLOWED */
             403: {
                 headers: {
@@ -3634,9 +4275,54 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    append: {
+    appendFile: {
         parameters: {
             query?: never;
             header?: {
@@ -3654,7 +4340,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description append 200 response */
+            /** @description appendFile 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3663,9 +4349,81 @@ export interface operations {
                     "application/json": components["schemas"]["MarkdownFileWrite"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    patch: {
+    patchFile: {
         parameters: {
             query?: never;
             header?: {
@@ -3683,13 +4441,49 @@ export interface operations {
             };
         };
         responses: {
-            /** @description patch 200 response */
+            /** @description patchFile 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MarkdownFileWrite"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description PATCH_CONFLICT */
@@ -3701,9 +4495,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    list_2: {
+    listGrants: {
         parameters: {
             query?: never;
             header?: never;
@@ -3714,7 +4535,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description list_2 200 response */
+            /** @description listGrants 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3723,9 +4544,45 @@ export interface operations {
                     "application/json": components["schemas"]["GrantList"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    request: {
+    requestGrant: {
         parameters: {
             query?: never;
             header?: {
@@ -3759,6 +4616,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description FORBIDDEN (not an admin) */
             403: {
                 headers: {
@@ -3768,9 +4634,45 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    get_1: {
+    getGrant: {
         parameters: {
             query?: never;
             header?: never;
@@ -3782,7 +4684,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description get_1 200 response */
+            /** @description getGrant 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3791,6 +4693,33 @@ export interface operations {
                     "application/json": components["schemas"]["Grant"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -3800,9 +4729,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    reads: {
+    grantReads: {
         parameters: {
             query?: never;
             header?: never;
@@ -3814,13 +4752,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description reads 200 response */
+            /** @description grantReads 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GrantReads"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description NOT_FOUND */
@@ -3832,9 +4797,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    consent: {
+    consentGrant: {
         parameters: {
             query?: never;
             header?: {
@@ -3849,13 +4823,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description consent 200 response */
+            /** @description consentGrant 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Grant"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description FORBIDDEN (admins, workers, sub-agents, the grantee) */
@@ -3885,9 +4877,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    revoke_1: {
+    revokeGrant: {
         parameters: {
             query?: never;
             header?: {
@@ -3906,13 +4925,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description revoke_1 200 response */
+            /** @description revokeGrant 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Grant"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description FORBIDDEN */
@@ -3924,8 +4961,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ALREADY_RESOLVED (revoke_1d), INVALID_STATE (expired) */
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ALREADY_RESOLVED (revoked), INVALID_STATE (expired) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3935,7 +5008,7 @@ export interface operations {
             };
         };
     };
-    importExport: {
+    importSpace: {
         parameters: {
             query?: never;
             header?: {
@@ -3953,7 +5026,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description importExport 200 response */
+            /** @description importSpace 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3971,6 +5044,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description CATEGORY_NOT_ALLOWED */
             403: {
                 headers: {
@@ -3980,9 +5062,45 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    list_3: {
+    listMemories: {
         parameters: {
             query?: {
                 /** @description semantic, episodic, procedural, insight, journal, block or entity */
@@ -4007,7 +5125,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description list_3 200 response */
+            /** @description listMemories 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4016,8 +5134,35 @@ export interface operations {
                     "application/json": components["schemas"]["MemoryPage"];
                 };
             };
-            /** @description CATEGORY_NOT_ALLOWED: category is not in the actor's allowlist_3 */
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CATEGORY_NOT_ALLOWED: category is not in the actor's allowlist */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4027,7 +5172,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    createMemory: {
         parameters: {
             query?: never;
             header?: {
@@ -4061,6 +5206,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description CATEGORY_NOT_ALLOWED: the category is not in the actor's allowlist */
             403: {
                 headers: {
@@ -4070,8 +5224,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description TOO_LARGE */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4090,7 +5262,7 @@ export interface operations {
             };
         };
     };
-    get_2: {
+    getMemory: {
         parameters: {
             query?: {
                 /** @description point-in-time read: as it was after this seq (1 to the space's head) */
@@ -4107,13 +5279,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description get_2 200 response */
+            /** @description getMemory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Memory"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description CATEGORY_NOT_ALLOWED: the actor's allowlist does not include the memory's category */
@@ -4134,9 +5324,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    delete: {
+    deleteMemory: {
         parameters: {
             query?: never;
             header?: {
@@ -4155,13 +5354,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description delete 200 response */
+            /** @description deleteMemory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WriteResult"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description CONSTITUTIONAL */
@@ -4173,9 +5390,54 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    update: {
+    updateMemory: {
         parameters: {
             query?: never;
             header?: {
@@ -4194,13 +5456,49 @@ export interface operations {
             };
         };
         responses: {
-            /** @description update 200 response */
+            /** @description updateMemory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WriteResult"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description VERSION_CONFLICT or INVALID_STATE */
@@ -4212,9 +5510,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    proof: {
+    erasureProof: {
         parameters: {
             query?: never;
             header?: never;
@@ -4226,13 +5551,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description proof 200 response */
+            /** @description erasureProof 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErasureProof"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description NOT_FOUND */
@@ -4253,9 +5605,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    history: {
+    getHistory: {
         parameters: {
             query?: never;
             header?: never;
@@ -4267,7 +5628,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description history 200 response */
+            /** @description getHistory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4276,8 +5637,44 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description CATEGORY_NOT_ALLOWED: the actor's allowlist does not include the memory's category */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4313,8 +5710,71 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description ALREADY_LINKED or INVALID_STATE */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4349,6 +5809,33 @@ export interface operations {
                     "application/json": components["schemas"]["RelationsJson"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description NOT_FOUND: no such edge */
             404: {
                 headers: {
@@ -4358,9 +5845,45 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    relations: {
+    getRelations: {
         parameters: {
             query?: never;
             header?: never;
@@ -4372,7 +5895,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description relations 200 response */
+            /** @description getRelations 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4381,9 +5904,54 @@ export interface operations {
                     "application/json": components["schemas"]["RelationsJson"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    erase: {
+    eraseMemory: {
         parameters: {
             query?: never;
             header?: {
@@ -4402,7 +5970,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description erase 200 response */
+            /** @description eraseMemory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4413,6 +5981,15 @@ export interface operations {
             };
             /** @description INVALID_ARGUMENT: no reason */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4429,6 +6006,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description INVALID_STATE: already erased; VERSION_CONFLICT */
             409: {
                 headers: {
@@ -4438,9 +6024,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    pin: {
+    pinMemory: {
         parameters: {
             query?: never;
             header?: {
@@ -4459,7 +6072,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description pin 200 response */
+            /** @description pinMemory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4468,9 +6081,81 @@ export interface operations {
                     "application/json": components["schemas"]["WriteResult"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    protect: {
+    protectMemory: {
         parameters: {
             query?: never;
             header?: {
@@ -4489,7 +6174,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description protect 200 response */
+            /** @description protectMemory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4498,9 +6183,81 @@ export interface operations {
                     "application/json": components["schemas"]["WriteResult"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    purge: {
+    purgeMemory: {
         parameters: {
             query?: never;
             header?: {
@@ -4519,7 +6276,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description purge 200 response */
+            /** @description purgeMemory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4537,8 +6294,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description FORBIDDEN (not an admin); CONSTITUTIONAL */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4555,9 +6330,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    restore: {
+    restoreMemory: {
         parameters: {
             query?: never;
             header?: {
@@ -4576,7 +6378,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description restore 200 response */
+            /** @description restoreMemory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4585,9 +6387,81 @@ export interface operations {
                     "application/json": components["schemas"]["WriteResult"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    unpin: {
+    unpinMemory: {
         parameters: {
             query?: never;
             header?: {
@@ -4606,7 +6480,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description unpin 200 response */
+            /** @description unpinMemory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4615,9 +6489,81 @@ export interface operations {
                     "application/json": components["schemas"]["WriteResult"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    unprotect: {
+    unprotectMemory: {
         parameters: {
             query?: never;
             header?: {
@@ -4636,7 +6582,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description unprotect 200 response */
+            /** @description unprotectMemory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4645,9 +6591,81 @@ export interface operations {
                     "application/json": components["schemas"]["WriteResult"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    message: {
+    postMessage: {
         parameters: {
             query?: never;
             header?: {
@@ -4665,7 +6683,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description message 200 response */
+            /** @description postMessage 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4683,8 +6701,53 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description ROLE_NOT_ALLOWED (not an agent or user key) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4730,6 +6793,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description CONFIRMATION_NOT_YOURS (another caller's or space's token), ROLE_NOT_ALLOWED */
             403: {
                 headers: {
@@ -4739,9 +6811,45 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    ops: {
+    listOps: {
         parameters: {
             query?: {
                 /** @description ISO-8601 date-time, inclusive (default: until - 24 h) */
@@ -4759,7 +6867,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description ops 200 response */
+            /** @description listOps 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4770,6 +6878,24 @@ export interface operations {
             };
             /** @description INVALID_ARGUMENT */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4788,7 +6914,7 @@ export interface operations {
             };
         };
     };
-    profile: {
+    getProfile: {
         parameters: {
             query?: never;
             header?: never;
@@ -4799,7 +6925,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description profile 200 response */
+            /** @description getProfile 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4808,9 +6934,45 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    field: {
+    getProfileField: {
         parameters: {
             query?: never;
             header?: never;
@@ -4822,13 +6984,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description field 200 response */
+            /** @description getProfileField 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProfileField"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description NOT_FOUND (not set) */
@@ -4840,9 +7029,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    set: {
+    setProfileField: {
         parameters: {
             query?: never;
             header?: {
@@ -4886,6 +7084,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description INVALID_STATE (already this value, the same signal again, or the value already awaits consent) */
             409: {
                 headers: {
@@ -4895,9 +7120,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    list_4: {
+    listProposals: {
         parameters: {
             query?: never;
             header?: never;
@@ -4908,13 +7160,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description list_4 200 response */
+            /** @description listProposals 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProposalListJson"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4953,8 +7241,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description FORBIDDEN (users and admins write directly) or CATEGORY_NOT_ALLOWED */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4971,9 +7277,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    get_3: {
+    getProposal: {
         parameters: {
             query?: never;
             header?: never;
@@ -4985,13 +7309,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description get_3 200 response */
+            /** @description getProposal 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Proposal"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description NOT_FOUND */
@@ -5003,9 +7354,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    commit: {
+    commitProposal: {
         parameters: {
             query?: never;
             header?: {
@@ -5024,13 +7384,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description commit 200 response */
+            /** @description commitProposal 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProposalWriteResult"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description FORBIDDEN (sub-agents and workers cannot review) or CATEGORY_NOT_ALLOWED */
@@ -5060,9 +7438,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    defer: {
+    deferProposal: {
         parameters: {
             query?: never;
             header?: {
@@ -5081,13 +7486,49 @@ export interface operations {
             };
         };
         responses: {
-            /** @description defer 200 response */
+            /** @description deferProposal 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProposalWriteResult"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description ALREADY_RESOLVED or VERSION_CONFLICT */
@@ -5099,9 +7540,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    reject: {
+    rejectProposal: {
         parameters: {
             query?: never;
             header?: {
@@ -5120,7 +7588,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description reject 200 response */
+            /** @description rejectProposal 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5129,8 +7597,71 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalWriteResult"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description ALREADY_RESOLVED or VERSION_CONFLICT */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5173,8 +7704,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description CATEGORY_NOT_ALLOWED or FORBIDDEN */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5193,7 +7760,7 @@ export interface operations {
             };
         };
     };
-    list_5: {
+    listRefinements: {
         parameters: {
             query?: never;
             header?: never;
@@ -5204,7 +7771,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description list_5 200 response */
+            /** @description listRefinements 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5213,9 +7780,45 @@ export interface operations {
                     "application/json": components["schemas"]["RefinementSessions"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    start: {
+    startRefinement: {
         parameters: {
             query?: never;
             header?: {
@@ -5240,6 +7843,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description FORBIDDEN: only admins (and the workers' triggers) start sessions */
             403: {
                 headers: {
@@ -5258,9 +7879,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    get_4: {
+    getRefinement: {
         parameters: {
             query?: never;
             header?: never;
@@ -5272,13 +7920,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description get_4 200 response */
+            /** @description getRefinement 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RefinementSession"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description NOT_FOUND: no such session (or none open for current) */
@@ -5290,9 +7965,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    consolidate_1: {
+    refinementConsolidate: {
         parameters: {
             query?: never;
             header?: {
@@ -5318,6 +8002,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description CONSTITUTIONAL or NOT_IN_REFINEMENT */
             403: {
                 headers: {
@@ -5327,9 +8029,54 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    delete_1: {
+    refinementDeleteMemory: {
         parameters: {
             query?: never;
             header?: {
@@ -5349,13 +8096,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description delete_1 200 response */
+            /** @description refinementDeleteMemory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WriteResult"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description CONSTITUTIONAL or NOT_IN_REFINEMENT */
@@ -5367,9 +8132,54 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    update_1: {
+    refinementUpdateMemory: {
         parameters: {
             query?: never;
             header?: {
@@ -5389,13 +8199,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description update_1 200 response */
+            /** @description refinementUpdateMemory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WriteResult"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description NOT_IN_REFINEMENT */
@@ -5407,9 +8235,54 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    protect_1: {
+    refinementProtectMemory: {
         parameters: {
             query?: never;
             header?: {
@@ -5425,13 +8298,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description protect_1 200 response */
+            /** @description refinementProtectMemory 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WriteResult"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description NOT_IN_REFINEMENT */
@@ -5443,9 +8334,54 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    search: {
+    searchRefinement: {
         parameters: {
             query?: never;
             header?: never;
@@ -5461,13 +8397,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description search 200 response */
+            /** @description searchRefinement 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RefinementSearchResult"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description NOT_IN_REFINEMENT */
@@ -5479,9 +8433,54 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    complete: {
+    completeRefinement: {
         parameters: {
             query?: never;
             header?: {
@@ -5500,13 +8499,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description complete 200 response */
+            /** @description completeRefinement 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RefinementCompletion"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description NOT_IN_REFINEMENT */
@@ -5518,9 +8535,54 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    list_6: {
+    listReflections: {
         parameters: {
             query?: {
                 status?: string | null;
@@ -5533,7 +8595,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description list_6 200 response */
+            /** @description listReflections 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5542,9 +8604,45 @@ export interface operations {
                     "application/json": components["schemas"]["ReflectionLog"];
                 };
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    request_1: {
+    requestReflection: {
         parameters: {
             query?: never;
             header?: {
@@ -5569,6 +8667,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description FORBIDDEN (workers and sub-agents) */
             403: {
                 headers: {
@@ -5578,9 +8694,45 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    get_5: {
+    getReflection: {
         parameters: {
             query?: never;
             header?: never;
@@ -5592,13 +8744,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description get_5 200 response */
+            /** @description getReflection 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Reflection"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description NOT_FOUND */
@@ -5610,9 +8789,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    decide_1: {
+    decideReflection: {
         parameters: {
             query?: never;
             header?: {
@@ -5631,7 +8819,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description decide_1 200 response */
+            /** @description decideReflection 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5642,6 +8830,15 @@ export interface operations {
             };
             /** @description INVALID_ARGUMENT (e.g. a change id not in the reflection) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5676,9 +8873,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    apply: {
+    applyRollback: {
         parameters: {
             query?: never;
             header?: {
@@ -5712,6 +8936,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description VERSION_CONFLICT: the plan changed since the dry run or the space moved */
             409: {
                 headers: {
@@ -5721,9 +8963,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    plan: {
+    planRollback: {
         parameters: {
             query?: never;
             header?: never;
@@ -5738,7 +9007,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description plan 200 response */
+            /** @description planRollback 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5756,8 +9025,62 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description NOT_FOUND: no such memory or session */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

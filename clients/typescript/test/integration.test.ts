@@ -144,7 +144,7 @@ describe.skipIf(!live)("against the running service", () => {
       await expect(new MemoryChain(URL!, issued.key!).getCore(`${space}-other`)).rejects.toBeInstanceOf(SpaceNotAllowedError);
       expect((await admin.listKeys()).items?.map((k) => k.key_id)).toContain(issued.key_id);
     } finally {
-      expect((await admin.revokeKey(issued.key_id)).revoked).toBe(true);
+      expect((await admin.revokeKey(issued.key_id!)).revoked).toBe(true);
     }
   });
 
@@ -158,7 +158,7 @@ describe.skipIf(!live)("against the running service", () => {
       const committed = await agent.commitProposal(s, proposed.proposal.id!, { reason: "looks right" });
       expect(committed.memory?.content).toBe("Ana's sister is called Eva");
     } finally {
-      await admin.revokeKey(sub.key_id);
+      await admin.revokeKey(sub.key_id!);
     }
   });
 

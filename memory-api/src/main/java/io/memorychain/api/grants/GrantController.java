@@ -58,7 +58,7 @@ public class GrantController {
     @Operation(operationId = "requestGrant", summary = "Ask for a grant to read content (admins)", description = "Time-limited (duration_seconds, at "
             + "most 24 h from the consent), purpose-bound, of the whole space or some memories; gives nothing until the "
             + "space's agent or user consents.")
-    @ApiResponse(responseCode = "201", description = "Requested (pending)")
+    @ApiResponse(responseCode = "201", description = "Requested (pending)", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT (no purpose, duration out of range)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "FORBIDDEN (not an admin)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<GrantJson> request(@RequestBean WriteCall call, @Nullable @Body GrantBody body) {

@@ -36,7 +36,7 @@ public class ConsolidationController {
     @ErrorAnswers.Write
     @Post
     @Operation(operationId = "consolidate", summary = "Consolidate memories into a new one", description = "Answers 201 with the new memory; the inputs become superseded.")
-    @ApiResponse(responseCode = "201", description = "Created")
+    @ApiResponse(responseCode = "201", description = "Created", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL: an input is constitutional", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: an input does not exist in this space", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<WriteResponse> consolidate(@RequestBean WriteCall call,

@@ -68,7 +68,7 @@ public class MemoryController {
     @ErrorAnswers.Write
     @Post("/memories")
     @Operation(operationId = "createMemory", summary = "Create a memory", description = "Answers 201 with the memory once the local views show it.")
-    @ApiResponse(responseCode = "201", description = "Created")
+    @ApiResponse(responseCode = "201", description = "Created", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED: the category is not in the actor's allowlist", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "413", description = "TOO_LARGE", content = @Content(schema = @Schema(implementation = ApiError.class)))

@@ -99,8 +99,8 @@ public class ProfileController {
             + "field (preferred_name, pronouns, city, language, and any field not configured benign) becomes a consent "
             + "request the user grants within 7 days (202); a benign field applies when two distinct signals (caller "
             + "or source differ) proposed the same value, or worker:tom with confidence high (200), else it waits (202).")
-    @ApiResponse(responseCode = "200", description = "applied")
-    @ApiResponse(responseCode = "202", description = "consent_requested or awaiting_corroboration")
+    @ApiResponse(responseCode = "200", description = "applied", useReturnTypeSchema = true)
+    @ApiResponse(responseCode = "202", description = "consent_requested or awaiting_corroboration", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT (malformed field name, blank value)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "INVALID_STATE (already this value, the same signal again, or the value already awaits consent)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<Written> set(@RequestBean WriteCall call, @PathVariable String field,

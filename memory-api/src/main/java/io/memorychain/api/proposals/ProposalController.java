@@ -52,7 +52,7 @@ public class ProposalController {
     @Operation(operationId = "propose", summary = "Propose a memory (sub-agents)", description = "The way sub-agents (and agents and workers) "
             + "write: nothing is written to memory until a reviewer commits it. Answers 201 with the pending proposal "
             + "and its conflict flags.")
-    @ApiResponse(responseCode = "201", description = "Proposed")
+    @ApiResponse(responseCode = "201", description = "Proposed", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = "FORBIDDEN (users and admins write directly) or CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "413", description = "TOO_LARGE", content = @Content(schema = @Schema(implementation = ApiError.class)))

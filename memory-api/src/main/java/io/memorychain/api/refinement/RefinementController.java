@@ -58,7 +58,7 @@ public class RefinementController {
     @Post
     @Operation(operationId = "startRefinement", summary = "Start a refinement session (admin)", description = "Exact duplicates (same content hash and tier) "
             + "are soft-deleted first, content-blind, then the session opens with the ledger, the core tokens and the target.")
-    @ApiResponse(responseCode = "201", description = "Started")
+    @ApiResponse(responseCode = "201", description = "Started", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "403", description = "FORBIDDEN: only admins (and the workers' triggers) start sessions", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "INVALID_STATE: a session is already open", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<RefinementSessionJson> start(@RequestBean WriteCall call,
@@ -104,7 +104,7 @@ public class RefinementController {
     @Post("/{session}/consolidations")
     @Operation(operationId = "refinementConsolidate", summary = "consolidate_memories: many memories become one, atomically", description = "The new memory keeps "
             + "the earliest created_at; the inputs are superseded. One bad id (unknown, inactive, constitutional) changes nothing.")
-    @ApiResponse(responseCode = "201", description = "Created")
+    @ApiResponse(responseCode = "201", description = "Created", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL or NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<WriteResponse> consolidate(@RequestBean WriteCall call, @PathVariable String session,
                                                    @Nullable @Body ConsolidateBody body) {

@@ -82,7 +82,7 @@ public class ReflectionController {
     @Post("/reflections")
     @Operation(operationId = "requestReflection", summary = "Ask for a reflection (the manual trigger)", description = "Records ReflectionRequested; the "
             + "reflection worker answers with a pending reflection (none while another is pending).")
-    @ApiResponse(responseCode = "202", description = "Requested")
+    @ApiResponse(responseCode = "202", description = "Requested", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "403", description = "FORBIDDEN (workers and sub-agents)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<Requested> request(@RequestBean WriteCall call, @Nullable @Body RequestBody body) {
         WriteContext ctx = call.create();

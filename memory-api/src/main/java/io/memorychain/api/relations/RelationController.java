@@ -43,7 +43,7 @@ public class RelationController {
     @ErrorAnswers.Change
     @Post("/links")
     @Operation(operationId = "link", summary = "Link the memory to another", description = "At most one edge per (from, to); related_to is symmetric.")
-    @ApiResponse(responseCode = "201", description = "Linked; answers the memory's relations")
+    @ApiResponse(responseCode = "201", description = "Linked; answers the memory's relations", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "409", description = "ALREADY_LINKED or INVALID_STATE", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<RelationsJson> link(@RequestBean WriteCall call, @PathVariable String id,
                                                  @Nullable @Body LinkBody body) {

@@ -52,7 +52,7 @@ public class RollbackController {
     @Post
     @Operation(operationId = "applyRollback", summary = "Apply a rollback (admin)", description = "Plans again and appends RollbackApplied (scope, "
             + "target, reason, plan digest) and the restoring events in one transaction; the views follow.")
-    @ApiResponse(responseCode = "201", description = "Applied")
+    @ApiResponse(responseCode = "201", description = "Applied", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT: no reason, nothing to roll back, bad input", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "VERSION_CONFLICT: the plan changed since the dry run or the space moved", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<RollbackPlanJson> apply(@RequestBean WriteCall call, @Nullable @Body RollbackBody body) {

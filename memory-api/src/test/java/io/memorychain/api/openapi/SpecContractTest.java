@@ -120,6 +120,17 @@ class SpecContractTest {
     }
 
     @Test
+    void everySuccessAnswerDocumentsItsBody() {
+        List<String> bodiless = new ArrayList<>();
+        operations().forEach((key, op) -> map(op.get("responses")).forEach((status, answer) -> {
+            if (status.startsWith("2") && !map(answer).containsKey("content")) {
+                bodiless.add(key + " " + status);
+            }
+        }));
+        assertThat(bodiless).as("2xx answers without their body (a generated client would return void)").isEmpty();
+    }
+
+    @Test
     void everyErrorCodeOfTheCodeIsInTheSpec() {
         String described = String.valueOf(map(map(schemas().get("Error").get("properties")).get("code")).get("description"));
         List<String> absent = codes().keySet().stream().filter(code -> !described.matches("(?s).*\\b" + code + "\\b.*")).toList();

@@ -1,0 +1,499 @@
+package io.memorychain.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The Memory Chain REST API over the JDK's HttpClient and Jackson. One method per REST operation of the service's
+ * operation catalogue, named after it ({@code CREATE_MEMORY} is {@link #createMemory}); bodies and query parameters are
+ * the JSON fields of the API (snake_case), answers its JSON. Every write carries an Idempotency-Key, made once per call
+ * (or given in {@link Write}) and sent again on each retry; 429, 503, timeouts and broken connections are retried as
+ * {@link RetryPolicy} says. Error answers throw the {@link MemoryChainException} of their code.
+ *
+ * <p>Pages: {@link Pages}; a space's changes as they happen: {@link ChangeWatch}.
+ */
+public final class MemoryChainClient {
+
+    private final Transport transport;
+
+    private MemoryChainClient(Transport transport) {
+        this.transport = transport;
+    }
+
+    /** A client of the service at {@code baseUrl} (e.g. {@code http://localhost:8080}) with this API key. */
+    public static Builder builder(String baseUrl, String apiKey) {
+        return new Builder(baseUrl, apiKey);
+    }
+
+    /** Builds a {@link MemoryChainClient}. */
+    public static final class Builder {
+        private final URI base;
+        private final String apiKey;
+        private HttpClient http;
+        private RetryPolicy retry = RetryPolicy.defaults();
+        private Duration timeout = Duration.ofSeconds(30);
+
+        private Builder(String baseUrl, String apiKey) {
+            this.base = URI.create(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
+            this.apiKey = apiKey;
+        }
+
+        public Builder retry(RetryPolicy retry) {
+            this.retry = retry;
+            return this;
+        }
+
+        /** How long one attempt may wait for its answer (default 30 s). */
+        public Builder timeout(Duration timeout) {
+            this.timeout = timeout;
+            return this;
+        }
+
+        public Builder httpClient(HttpClient http) {
+            this.http = http;
+            return this;
+        }
+
+        public MemoryChainClient build() {
+            HttpClient client = http != null ? http : HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+            return new MemoryChainClient(new Transport(client, base, apiKey, retry, timeout));
+        }
+    }
+
+    /** A read with its ETag (the version to send back as If-Match). */
+    public record Versioned(JsonNode body, String etag) {
+    }
+
+    /** {@link #getMemory} with the memory's ETag. */
+    public Versioned getMemoryVersioned(String space, String id) {
+        Transport.Answer a = transport.call("GET", "/v1/spaces/" + seg(space) + "/memories/" + seg(id), null, null, null,
+                null, null);
+        return new Versioned(a.body(), a.etag());
+    }
+
+    /** {@link #createMemory} of a text with the defaults. */
+    public JsonNode createMemory(String space, String content) {
+        return createMemory(space, Map.of("content", content), Write.DEFAULT);
+    }
+
+    /** {@code GET /v1/chain/keys}: the chain's public keys (no API key needed). */
+    public JsonNode chainKeys() {
+        return get("/v1/chain/keys", null);
+    }
+
+    /**
+     * The space's changes after {@code afterSeq}, in chain order, to {@code onChange} until the watch is closed (the
+     * audit log, read every {@code pollEvery}: see {@link ChangeWatch}).
+     */
+    public ChangeWatch watchChanges(String space, long afterSeq, Duration pollEvery, java.util.function.Consumer<JsonNode> onChange) {
+        return ChangeWatch.start(this, space, afterSeq, pollEvery, onChange);
+    }
+
+    JsonNode get(String path, Map<String, ?> query) {
+        return transport.call("GET", path, query, null, null, null, null).body();
+    }
+
+    private JsonNode send(String method, String path, Object body, String contentType, Write write) {
+        Write w = write == null ? Write.DEFAULT : write;
+        return transport.call(method, path, null, body, contentType, w.idempotencyKey(), w.ifMatch()).body();
+    }
+
+    static String seg(String value) {
+        if (value == null || value.isEmpty()) {
+            throw new IllegalArgumentException("a path segment is missing");
+        }
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** A Markdown view path (facts/work.md): its slashes stay, each segment is encoded. */
+    static String filePath(String path) {
+        return Arrays.stream(path.split("/")).map(MemoryChainClient::seg).collect(Collectors.joining("/"));
+    }
+
+    /** {@code POST /v1/spaces/{space}/memories} (CREATE_MEMORY). */
+    public JsonNode createMemory(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/memories", body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/memories/ID} (GET_MEMORY). */
+    public JsonNode getMemory(String space, String id, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/memories/" + seg(id), query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/memories} (LIST_MEMORIES). */
+    public JsonNode listMemories(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/memories", query);
+    }
+
+    /** {@code PATCH /v1/spaces/{space}/memories/ID} (UPDATE_MEMORY). */
+    public JsonNode updateMemory(String space, String id, Map<String, ?> body, Write write) {
+        return send("PATCH", "/v1/spaces/" + seg(space) + "/memories/" + seg(id), body, null, write);
+    }
+
+    /** {@code DELETE /v1/spaces/{space}/memories/ID} (DELETE_MEMORY). */
+    public JsonNode deleteMemory(String space, String id, Map<String, ?> body, Write write) {
+        return send("DELETE", "/v1/spaces/" + seg(space) + "/memories/" + seg(id), body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/memories/ID:restore} (RESTORE_MEMORY). */
+    public JsonNode restoreMemory(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/memories/" + seg(id) + ":restore", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/memories/ID:protect} (PROTECT_MEMORY). */
+    public JsonNode protectMemory(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/memories/" + seg(id) + ":protect", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/memories/ID:unprotect} (UNPROTECT_MEMORY). */
+    public JsonNode unprotectMemory(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/memories/" + seg(id) + ":unprotect", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/memories/ID:erase} (ERASE_MEMORY). */
+    public JsonNode eraseMemory(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/memories/" + seg(id) + ":erase", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/memories/ID:purge} (PURGE_MEMORY). */
+    public JsonNode purgeMemory(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/memories/" + seg(id) + ":purge", body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/memories/ID/erasure} (ERASURE_PROOF). */
+    public JsonNode erasureProof(String space, String id, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/memories/" + seg(id) + "/erasure", query);
+    }
+
+    /** {@code POST /v1/spaces/{space}/memories/ID:pin} (PIN_MEMORY). */
+    public JsonNode pinMemory(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/memories/" + seg(id) + ":pin", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/memories/ID:unpin} (UNPIN_MEMORY). */
+    public JsonNode unpinMemory(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/memories/" + seg(id) + ":unpin", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/consolidations} (CONSOLIDATE). */
+    public JsonNode consolidate(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/consolidations", body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/memories/ID/history} (GET_HISTORY). */
+    public JsonNode getHistory(String space, String id, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/memories/" + seg(id) + "/history", query);
+    }
+
+    /** {@code PUT /v1/spaces/{space}/blocks/ID} (PUT_BLOCK). */
+    public JsonNode putBlock(String space, String label, Map<String, ?> body, Write write) {
+        return send("PUT", "/v1/spaces/" + seg(space) + "/blocks/" + seg(label), body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/blocks/ID} (GET_BLOCK). */
+    public JsonNode getBlock(String space, String label, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/blocks/" + seg(label), query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/core} (GET_CORE). */
+    public JsonNode getCore(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/core", query);
+    }
+
+    /** {@code POST /v1/spaces/{space}/query} (QUERY). */
+    public JsonNode query(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/query", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/context} (CONTEXT). */
+    public JsonNode context(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/context", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/memories/ID/links} (LINK). */
+    public JsonNode link(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/memories/" + seg(id) + "/links", body, null, write);
+    }
+
+    /** {@code DELETE /v1/spaces/{space}/memories/ID/links/ID} (UNLINK). */
+    public JsonNode unlink(String space, String id, String to, Map<String, ?> body, Write write) {
+        return send("DELETE", "/v1/spaces/" + seg(space) + "/memories/" + seg(id) + "/links/" + seg(to), body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/memories/ID/relations} (GET_RELATIONS). */
+    public JsonNode getRelations(String space, String id, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/memories/" + seg(id) + "/relations", query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/audit} (LIST_AUDIT). */
+    public JsonNode listAudit(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/audit", query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/audit/digest} (AUDIT_DIGEST). */
+    public JsonNode auditDigest(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/audit/digest", query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/ops} (LIST_OPS). */
+    public JsonNode listOps(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/ops", query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/export} (EXPORT_SPACE). */
+    public JsonNode exportSpace(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/export", query);
+    }
+
+    /** {@code POST /v1/spaces/{space}/import} (IMPORT_SPACE). */
+    public JsonNode importSpace(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/import", body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/chain/verify} (VERIFY_CHAIN). */
+    public JsonNode verifyChain(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/chain/verify", query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/chain/checkpoint} (CHAIN_CHECKPOINT). */
+    public JsonNode chainCheckpoint(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/chain/checkpoint", query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/chain/export} (EXPORT_CHAIN). */
+    public JsonNode exportChain(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/chain/export", query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/files} (LIST_FILES). */
+    public JsonNode listFiles(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/files", query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/files/{path}} (READ_FILE). */
+    public JsonNode readFile(String space, String path, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/files/" + filePath(path), query);
+    }
+
+    /** {@code PUT /v1/spaces/{space}/files/{path}} (WRITE_FILE). */
+    public JsonNode writeFile(String space, String path, String markdown, Write write) {
+        return send("PUT", "/v1/spaces/" + seg(space) + "/files/" + filePath(path), markdown, "text/markdown", write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/files/{path}:patch} (PATCH_FILE). */
+    public JsonNode patchFile(String space, String path, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/files/" + filePath(path) + ":patch", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/files/{path}:append} (APPEND_FILE). */
+    public JsonNode appendFile(String space, String path, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/files/" + filePath(path) + ":append", body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/reflections} (LIST_REFLECTIONS). */
+    public JsonNode listReflections(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/reflections", query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/reflections/ID} (GET_REFLECTION). */
+    public JsonNode getReflection(String space, String id, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/reflections/" + seg(id), query);
+    }
+
+    /** {@code POST /v1/spaces/{space}/reflections} (REQUEST_REFLECTION). */
+    public JsonNode requestReflection(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/reflections", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/reflections/ID:decide} (DECIDE_REFLECTION). */
+    public JsonNode decideReflection(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/reflections/" + seg(id) + ":decide", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/messages} (POST_MESSAGE). */
+    public JsonNode postMessage(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/messages", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/messages:confirm-forget} (CONFIRM_FORGET). */
+    public JsonNode confirmForget(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/messages:confirm-forget", body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/profile} (GET_PROFILE). */
+    public JsonNode getProfile(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/profile", query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/profile/ID} (GET_PROFILE_FIELD). */
+    public JsonNode getProfileField(String space, String field, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/profile/" + seg(field), query);
+    }
+
+    /** {@code PUT /v1/spaces/{space}/profile/ID} (SET_PROFILE_FIELD). */
+    public JsonNode setProfileField(String space, String field, Map<String, ?> body, Write write) {
+        return send("PUT", "/v1/spaces/" + seg(space) + "/profile/" + seg(field), body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/consents} (LIST_CONSENTS). */
+    public JsonNode listConsents(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/consents", query);
+    }
+
+    /** {@code POST /v1/spaces/{space}/consents/ID:decide} (DECIDE_CONSENT). */
+    public JsonNode decideConsent(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/consents/" + seg(id) + ":decide", body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/alerts} (LIST_ALERTS). */
+    public JsonNode listAlerts(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/alerts", query);
+    }
+
+    /** {@code POST /v1/spaces/{space}/alerts/ID:acknowledge} (ACKNOWLEDGE_ALERT). */
+    public JsonNode acknowledgeAlert(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/alerts/" + seg(id) + ":acknowledge", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/refinements} (START_REFINEMENT). */
+    public JsonNode startRefinement(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/refinements", body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/refinements} (LIST_REFINEMENTS). */
+    public JsonNode listRefinements(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/refinements", query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/refinements/ID} (GET_REFINEMENT). */
+    public JsonNode getRefinement(String space, String session, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/refinements/" + seg(session), query);
+    }
+
+    /** {@code POST /v1/spaces/{space}/refinements/ID/search} (SEARCH_REFINEMENT). */
+    public JsonNode searchRefinement(String space, String session, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + "/search", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/refinements/ID/consolidations} (REFINEMENT_CONSOLIDATE). */
+    public JsonNode refinementConsolidate(String space, String session, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + "/consolidations", body, null, write);
+    }
+
+    /** {@code PATCH /v1/spaces/{space}/refinements/ID/memories/ID} (REFINEMENT_UPDATE_MEMORY). */
+    public JsonNode refinementUpdateMemory(String space, String session, String memoryId, Map<String, ?> body, Write write) {
+        return send("PATCH", "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + "/memories/" + seg(memoryId), body, null, write);
+    }
+
+    /** {@code DELETE /v1/spaces/{space}/refinements/ID/memories/ID} (REFINEMENT_DELETE_MEMORY). */
+    public JsonNode refinementDeleteMemory(String space, String session, String memoryId, Map<String, ?> body, Write write) {
+        return send("DELETE", "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + "/memories/" + seg(memoryId), body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/refinements/ID/memories/ID:protect} (REFINEMENT_PROTECT_MEMORY). */
+    public JsonNode refinementProtectMemory(String space, String session, String memoryId, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + "/memories/" + seg(memoryId) + ":protect", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/refinements/ID:complete} (COMPLETE_REFINEMENT). */
+    public JsonNode completeRefinement(String space, String session, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + ":complete", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/proposals} (PROPOSE). */
+    public JsonNode propose(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/proposals", body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/proposals} (LIST_PROPOSALS). */
+    public JsonNode listProposals(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/proposals", query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/proposals/ID} (GET_PROPOSAL). */
+    public JsonNode getProposal(String space, String id, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/proposals/" + seg(id), query);
+    }
+
+    /** {@code POST /v1/spaces/{space}/proposals/ID:commit} (COMMIT_PROPOSAL). */
+    public JsonNode commitProposal(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/proposals/" + seg(id) + ":commit", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/proposals/ID:reject} (REJECT_PROPOSAL). */
+    public JsonNode rejectProposal(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/proposals/" + seg(id) + ":reject", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/proposals/ID:defer} (DEFER_PROPOSAL). */
+    public JsonNode deferProposal(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/proposals/" + seg(id) + ":defer", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/grants} (REQUEST_GRANT). */
+    public JsonNode requestGrant(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/grants", body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/grants} (LIST_GRANTS). */
+    public JsonNode listGrants(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/grants", query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/grants/ID} (GET_GRANT). */
+    public JsonNode getGrant(String space, String id, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/grants/" + seg(id), query);
+    }
+
+    /** {@code POST /v1/spaces/{space}/grants/ID:consent} (CONSENT_GRANT). */
+    public JsonNode consentGrant(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/grants/" + seg(id) + ":consent", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/grants/ID:revoke} (REVOKE_GRANT). */
+    public JsonNode revokeGrant(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/grants/" + seg(id) + ":revoke", body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/grants/ID/reads} (GRANT_READS). */
+    public JsonNode grantReads(String space, String id, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/grants/" + seg(id) + "/reads", query);
+    }
+
+    /** {@code POST /v1/spaces/{space}/rollback/plan} (PLAN_ROLLBACK). */
+    public JsonNode planRollback(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/rollback/plan", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/rollback} (APPLY_ROLLBACK). */
+    public JsonNode applyRollback(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/rollback", body, null, write);
+    }
+
+    /** {@code POST /v1/keys} (ISSUE_KEY). */
+    public JsonNode issueKey(Map<String, ?> body, Write write) {
+        return send("POST", "/v1/keys", body, null, write);
+    }
+
+    /** {@code GET /v1/keys} (LIST_KEYS). */
+    public JsonNode listKeys(Map<String, ?> query) {
+        return get("/v1/keys", query);
+    }
+
+    /** {@code DELETE /v1/keys/{id}} (REVOKE_KEY). */
+    public JsonNode revokeKey(String keyId, Map<String, ?> body, Write write) {
+        return send("DELETE", "/v1/keys/" + seg(keyId), body, null, write);
+    }
+
+    /** {@code GET /v1/me} (WHO_AM_I). */
+    public JsonNode whoAmI(Map<String, ?> query) {
+        return get("/v1/me", query);
+    }
+}

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ._model import Model
 
-__all__ = ["AcknowledgeAlert", "Actor", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkdownAppend", "MarkdownEdit", "MarkdownFileChange", "MarkdownFileInfo", "MarkdownFileWrite", "MarkdownPatch", "Memory", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "SetProfileField", "SpaceExport", "StartRefinement", "UpdateBlock", "UpdateMemory", "WriteResult"]
+__all__ = ["AcknowledgeAlert", "Actor", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkdownAppend", "MarkdownEdit", "MarkdownFileChange", "MarkdownFileInfo", "MarkdownFileWrite", "MarkdownPatch", "Memory", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "ReflectionRequested", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "SetProfileField", "SpaceExport", "StartRefinement", "UpdateBlock", "UpdateMemory", "WriteResult"]
 
 
 @_dc.dataclass
@@ -1402,6 +1402,17 @@ class ReflectionLog(Model):
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'items': ('Reflection', True)}
+
+
+@_dc.dataclass
+class ReflectionRequested(Model):
+    """The manual trigger's answer."""
+
+    request_id: str | None = None
+    seq: int | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
 
 
 @_dc.dataclass

@@ -2459,6 +2459,12 @@ export interface components {
             /** @description Evolution record: '#N: insight' of every approved reflection */
             evolution?: string[];
         };
+        /** @description The manual trigger's answer. */
+        ReflectionRequested: {
+            request_id?: string;
+            /** Format: int64 */
+            seq: number;
+        };
         /** @description One relation edge. */
         RelationJson: {
             from_id: string;
@@ -3856,7 +3862,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WriteResult"];
+                };
             };
             /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
             400: {
@@ -4605,7 +4613,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Grant"];
+                };
             };
             /** @description INVALID_ARGUMENT (no purpose, duration out of range) */
             400: {
@@ -5195,7 +5205,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WriteResult"];
+                };
             };
             /** @description INVALID_ARGUMENT */
             400: {
@@ -5708,7 +5720,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RelationsJson"];
+                };
             };
             /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
             400: {
@@ -7073,7 +7087,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProfileWrite"];
+                };
             };
             /** @description INVALID_ARGUMENT (malformed field name, blank value) */
             400: {
@@ -7230,7 +7246,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProposalWriteResult"];
+                };
             };
             /** @description INVALID_ARGUMENT */
             400: {
@@ -7841,7 +7859,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RefinementSession"];
+                };
             };
             /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
             400: {
@@ -8000,7 +8020,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WriteResult"];
+                };
             };
             /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
             400: {
@@ -8665,7 +8687,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReflectionRequested"];
+                };
             };
             /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
             400: {
@@ -8925,7 +8949,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RollbackPlan"];
+                };
             };
             /** @description INVALID_ARGUMENT: no reason, nothing to roll back, bad input */
             400: {

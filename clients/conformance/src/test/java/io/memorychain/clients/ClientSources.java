@@ -50,6 +50,26 @@ record ClientSources(String name, Set<String> methods, Map<String, String> exemp
                 ClientSources::camel);
     }
 
+    /**
+     * The Java client (memory-client): its public methods, the error codes its exception factory maps, and its
+     * exemptions and explanations for operations without a method, as its own parity test lists them.
+     */
+    static ClientSources java(Path root) {
+        Path main = root.resolve("memory-client/src/main/java/io/memorychain/client");
+        Map<String, String> exempt = new LinkedHashMap<>();
+        Matcher m = Pattern.compile("Operation\\.([A-Z_]+),\\s*\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(
+                read(root.resolve("memory-client/src/test/java/io/memorychain/client/OperationParityTest.java")));
+        while (m.find()) {
+            exempt.put(m.group(1), m.group(2));
+        }
+        return new ClientSources("java",
+                matches(read(main.resolve("MemoryChainClient.java")),
+                        Pattern.compile("(?m)^    public (?!static |record |final |class )[^=;(]+ ([a-z]\\w*)\\(")),
+                exempt,
+                matches(read(main.resolve("MemoryChainException.java")), Pattern.compile("case \"([A-Z_]+)\"")),
+                ClientSources::camel);
+    }
+
     /** CREATE_MEMORY -> createMemory. */
     static String camel(String operation) {
         StringBuilder out = new StringBuilder();

@@ -1,0 +1,115 @@
+package io.memorychain.clients;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.memorychain.api.auth.ApiKeys;
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.auth.Role;
+import io.memorychain.api.contract.SharedKafkaApplication;
+import io.memorychain.events.testing.SharedKafka;
+import io.micronaut.runtime.server.EmbeddedServer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The clients against the real service: one service (SharedKafkaApplication on the shared in-JVM broker) for the whole
+ * class, an agent key and an admin key on every space, then each client's own test suite (its unit tests and its
+ * integration tests, which the environment turns on) and the Python example, as subprocesses whose output goes to the
+ * log. A client whose runtime is missing here is skipped with the reason, never passed.
+ */
+@ExtendWith(SharedKafka.class)
+class ClientsConformanceIT {
+
+    private static final Duration STEP = Duration.ofMinutes(6);
+    private static final Path ROOT = ClientSources.repoRoot();
+    private static final Optional<String> PYTHON = pythonAtLeast311();
+    private static final Optional<String> NODE = nodeAndNpm();
+
+    private static EmbeddedServer server;
+    private static Map<String, String> env;
+
+    @BeforeAll
+    static void startService() {
+        if (PYTHON.isEmpty() && NODE.isEmpty()) {
+            return; // every test is skipped: no service needed
+        }
+        server = SharedKafkaApplication.start(SharedKafka.uniquePrefix(), "clients-it");
+        ApiKeys keys = server.getApplicationContext().getBean(ApiKeys.class);
+        String agent = keys.issue(new Principal("clients", Role.AGENT, "clients", List.of(Principal.ALL_SPACES)),
+                "clients-it").key().toString();
+        String admin = keys.issue(new Principal("clients-admin", Role.ADMIN, "clients-admin",
+                List.of(Principal.ALL_SPACES)), "clients-it").key().toString();
+        env = Map.of("MEMORY_CHAIN_URL", "http://localhost:" + server.getPort(), "MEMORY_CHAIN_AGENT_KEY", agent,
+                "MEMORY_CHAIN_ADMIN_KEY", admin);
+    }
+
+    @AfterAll
+    static void stopService() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void pythonClientPassesItsUnitAndLiveTests() {
+        assumeTrue(PYTHON.isPresent(), "python3 3.11 or newer not found on PATH: the Python client's tests cannot run");
+        Subprocess.Result run = Subprocess.run("python", ROOT.resolve("clients/python"), env, STEP,
+                "python3", "-m", "unittest", "discover", "-v");
+        assertThat(run.exitCode()).as("python3 -m unittest discover (output in the log)").isZero();
+        assertThat(run.output()).containsPattern("test_errors_of_the_real_service_are_typed \\(.*\\) \\.\\.\\. ok")
+                .doesNotContain("skipped 'set MEMORY_CHAIN_URL");
+        Matcher ran = Pattern.compile("Ran (\\d+) tests").matcher(run.output());
+        assertThat(ran.find()).isTrue();
+        assertThat(Integer.parseInt(ran.group(1))).isGreaterThan(30);
+    }
+
+    @Test
+    void pythonAgentExampleRecallsAcrossSessions() {
+        assumeTrue(PYTHON.isPresent(), "python3 3.11 or newer not found on PATH: the Python example cannot run");
+        Subprocess.Result run = Subprocess.run("python-agent", ROOT.resolve("examples/python-agent"), env, STEP,
+                "python3", "agent.py", "--space", "example-" + UUID.randomUUID().toString().substring(0, 8));
+        assertThat(run.exitCode()).as("examples/python-agent/agent.py (output in the log)").isZero();
+        assertThat(run.output()).contains("From memory:").contains("Lisbon").contains("peanuts");
+    }
+
+    @Test
+    void typescriptClientTypeChecksAndPassesItsUnitAndLiveTests() {
+        assumeTrue(NODE.isPresent(), "node 20+ and npm not found on PATH: the TypeScript client's tests cannot run");
+        Path dir = ROOT.resolve("clients/typescript");
+        Subprocess.Result install = Subprocess.run("npm-ci", dir, env, STEP, "npm", "ci", "--no-audit", "--no-fund");
+        assertThat(install.exitCode()).as("npm ci (output in the log)").isZero();
+        Subprocess.Result types = Subprocess.run("tsc", dir, env, STEP, "npm", "run", "typecheck");
+        assertThat(types.exitCode()).as("npm run typecheck (output in the log)").isZero();
+        Subprocess.Result tests = Subprocess.run("vitest", dir, env, STEP, "npx", "vitest", "run");
+        assertThat(tests.exitCode()).as("npx vitest run (output in the log)").isZero();
+        assertThat(tests.output()).contains("integration.test.ts").doesNotContain("integration tests skipped")
+                .doesNotContainPattern("Tests .*skipped");
+    }
+
+    private static Optional<String> pythonAtLeast311() {
+        return Subprocess.version("python3", "-c", "import sys; print('%d.%d' % sys.version_info[:2])")
+                .filter(v -> v.matches("\\d+\\.\\d+"))
+                .filter(v -> {
+                    String[] parts = v.split("\\.");
+                    int major = Integer.parseInt(parts[0]);
+                    return major > 3 || (major == 3 && Integer.parseInt(parts[1]) >= 11);
+                });
+    }
+
+    private static Optional<String> nodeAndNpm() {
+        Optional<String> node = Subprocess.version("node", "--version")
+                .filter(v -> v.matches("v\\d+\\..*") && Integer.parseInt(v.substring(1, v.indexOf('.'))) >= 20);
+        return node.flatMap(n -> Subprocess.version("npm", "--version").map(npm -> n + " / npm " + npm));
+    }
+}

@@ -1,0 +1,10 @@
+export { MemoryChain, ifMatchHeader } from "./client.js";
+export type { ClientOptions, MarkdownText, QueryBody, Schema, WriteOptions } from "./client.js";
+export * from "./errors.js";
+export { EXEMPTIONS, ROUTES } from "./operations.js";
+export type { OperationName, Route } from "./operations.js";
+export { DEFAULT_RETRY, retryAfterMs } from "./transport.js";
+export type { RetryPolicy } from "./transport.js";
+export { TOOL_DEFINITIONS, fetchToolDefinitions, runTool, toolDefinitions } from "./tools.js";
+export type { RunToolOptions, ToolCall, ToolDefinition } from "./tools.js";
+export type { components, paths } from "./schema.js";

@@ -10,16 +10,27 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The whole service (API and console on one HTTP port, real backend on the shared in-JVM broker), started once per
- * test JVM and shared by every console integration test; each test works in spaces of its own.
+ * test JVM and shared by every console integration test; each test works in spaces of its own. Use with
+ * {@code @ExtendWith({SharedKafka.class, ConsoleHarness.class})}.
  */
-public final class ConsoleHarness {
+public final class ConsoleHarness implements BeforeAllCallback {
 
     private static EmbeddedServer server;
 
-    private ConsoleHarness() {
+    /**
+     * Registers the service in JUnit's root store after the shared broker, so that it is closed before the broker is
+     * (the root store closes in reverse order).
+     */
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        EmbeddedServer started = server();
+        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).getOrComputeIfAbsent(ConsoleHarness.class.getName(),
+                k -> (AutoCloseable) () -> started.getApplicationContext().close());
     }
 
     /** The running service; the first call starts it (needs {@code @ExtendWith(SharedKafka.class)}). */
@@ -40,8 +51,6 @@ public final class ConsoleHarness {
                     Map.entry("memory.startup-timeout", "90s"),
                     Map.entry("memory.retrieval.linker-enabled", false),
                     Map.entry("memory.refinement.trigger-enabled", false)));
-            EmbeddedServer started = server;
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> started.getApplicationContext().close()));
         }
         return server;
     }

@@ -6,13 +6,15 @@ import io.micronaut.http.annotation.ServerFilter;
 
 /**
  * Every console response: a strict Content-Security-Policy (no inline script or style, nothing from elsewhere, no
- * framing), no MIME sniffing, no referrer, no caching.
+ * framing), no MIME sniffing, no referrer to other sites, no caching.
  */
 @ServerFilter({"/console", "/console/**"})
 public class SecurityHeaders {
 
     public static final String CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
             + "frame-ancestors 'none'; form-action 'self'; base-uri 'none'";
+
+    public static final String REFERRER_POLICY = "same-origin";
 
     @ResponseFilter
     public void headers(MutableHttpResponse<?> response) {
@@ -23,7 +25,9 @@ public class SecurityHeaders {
     public static MutableHttpResponse<?> apply(MutableHttpResponse<?> response) {
         response.header("Content-Security-Policy", CSP);
         response.header("X-Content-Type-Options", "nosniff");
-        response.header("Referrer-Policy", "no-referrer");
+        // same-origin, not no-referrer: under no-referrer Chromium sends "Origin: null" with the forms' POSTs, which
+        // Micronaut's drive-by-localhost guard (CorsFilter) refuses with 403; same-origin sends no referrer elsewhere
+        response.header("Referrer-Policy", REFERRER_POLICY);
         response.header("Cache-Control", "no-store");
         return response;
     }

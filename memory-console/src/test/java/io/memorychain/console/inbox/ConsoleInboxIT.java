@@ -180,4 +180,59 @@ class ConsoleInboxIT extends BrowserIT {
         assertThat(browser.text("#who")).contains("read-only");
         assertThat(browser.all("#reflections button")).isEmpty();
     }
+
+    @Test
+    void memoryContentWithScriptsImagesLinksAndMarkupRendersInert() throws Exception {
+        String space = ConsoleHarness.space("inject");
+        String agent = ConsoleHarness.issue("agent-" + space, Role.AGENT, List.of(space));
+        String user = ConsoleHarness.issue("user-" + space, Role.USER, List.of(space));
+        String payload = String.join("\n",
+                "<script>window.pwned=1;document.title='pwned'</script>",
+                "<img src=x onerror=\"window.pwned=2;document.title='pwned'\">",
+                "[click me](javascript:window.pwned=3) <a href=\"javascript:window.pwned=4\">link</a>",
+                "</textarea><script>window.pwned=5</script><style>body{display:none}</style>",
+                "**bold** # heading <b>markup</b>");
+        String fact = Rest.memory(agent, space, payload, "projects");
+        String reflection = proposeReflection(space, fact);
+        assertThat(Rest.put(agent, "/v1/spaces/" + space + "/profile/preferred_name",
+                Map.of("value", "<img src=x onerror=window.pwned=6>", "source", "chat")).status()).isEqualTo(202);
+
+        browser.signIn(user);
+        Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            browser.go("/console/s/" + space + "/inbox");
+            assertThat(browser.all("#reflection-" + reflection)).hasSize(1);
+        });
+
+        assertThat(browser.text("#reflection-" + reflection + " .diff-before")).isEqualTo(payload);
+        assertThat(browser.text("article.consent .value")).isEqualTo("<img src=x onerror=window.pwned=6>");
+        var js = browser.driver();
+        assertThat(js.executeScript("return typeof window.pwned")).as("no payload ran").isEqualTo("undefined");
+        assertThat(js.getTitle()).startsWith("Inbox");
+        assertThat(js.executeScript("return document.querySelectorAll('script, img, style, b').length"))
+                .as("no element came from memory content").isEqualTo(0L);
+        assertThat(js.executeScript("return document.querySelectorAll('a[href^=\"javascript\"]').length"))
+                .isEqualTo(0L);
+        assertThat(browser.find("body").isDisplayed()).isTrue();
+        assertThat(browser.source()).doesNotContain("<script>window.pwned");
+        // no alert is open: the driver answers for the page
+        assertThat(js.getCurrentUrl()).endsWith("/inbox");
+        browser.screenshot("inbox-injection");
+    }
+
+    @Test
+    void aUserKeyOpeningAnotherSpacesPageGetsThe403Page() {
+        String mine = ConsoleHarness.space("mine");
+        String theirs = ConsoleHarness.space("theirs");
+        String user = ConsoleHarness.issue("user-" + mine, Role.USER, List.of(mine));
+
+        browser.signIn(user);
+        browser.go("/console/s/" + theirs + "/inbox");
+
+        assertThat(browser.text("#error-code")).isEqualTo("SPACE_NOT_ALLOWED");
+        assertThat(browser.text("h1")).startsWith("403");
+        assertThat(Rest.raw(java.net.http.HttpRequest.newBuilder(Rest.uri("/console/s/" + theirs + "/inbox"))
+                .header("Cookie", "mc_console=" + browser.driver().manage().getCookieNamed("mc_console").getValue())
+                .GET()).statusCode()).isEqualTo(403);
+        browser.screenshot("forbidden");
+    }
 }

@@ -14,7 +14,7 @@
 # Environment: RSS_NMT (summary), RSS_WRITES (10000),
 # RSS_MORE_WRITES (1000), RSS_QUERIES (300), RSS_CLIENTS (16), RSS_PORT_BASE (28000: HTTP +80, gRPC +90, broker +92,
 # controller +93), RSS_WORK (a new temporary folder: data, logs and the report; kept), MEMORY_JAR (run this jar instead
-# of building memory-api when its sources are newer). The jar is copied into RSS_WORK, so both starts run the same code.
+# of building memory-server when its sources are newer). The jar is copied into RSS_WORK, so both starts run the same code.
 set -euo pipefail
 
 # everything in one function: bash reads it whole before running it, so editing this file during a run is safe

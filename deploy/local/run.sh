@@ -24,7 +24,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 
 jar_path() {
-  local jars=(memory-api/target/memory-api-*-runner.jar)
+  local jars=(memory-server/target/memory-server-*-runner.jar)
   [[ -e "${jars[0]}" ]] && echo "${jars[0]}"
 }
 
@@ -34,14 +34,14 @@ stale() {
   # any source, resource, schema or pom newer than the jar?
   [[ -n "$(find pom.xml schemas memory-* \
             \( -path '*/target' -prune \) -o \( -type f \( -name '*.java' -o -name '*.avsc' -o -name '*.proto' -o -name 'pom.xml' \
-            -o -path '*/src/main/resources/*' \) -newer "$jar" -print \) 2>/dev/null | head -1)" ]]
+            -o -name '*.jte' -o -path '*/src/main/resources/*' \) -newer "$jar" -print \) 2>/dev/null | head -1)" ]]
 }
 
 # MEMORY_JAR runs that jar as it is (measure-rss.sh: the same jar for both of its starts, whatever changes meanwhile)
 JAR="${MEMORY_JAR:-$(jar_path || true)}"
 if [[ -z "${MEMORY_JAR:-}" ]] && stale "$JAR"; then
-  echo "Building memory-api (./mvnw -B -q -DskipTests -DskipITs package -pl memory-api -am) ..." >&2
-  ./mvnw -B -q -DskipTests -DskipITs package -pl memory-api -am
+  echo "Building memory-server (./mvnw -B -q -DskipTests -DskipITs package -pl memory-server -am) ..." >&2
+  ./mvnw -B -q -DskipTests -DskipITs package -pl memory-server -am
   JAR="$(jar_path)"
 fi
 if [[ -n "${MEMORY_BUILD_ONLY:-}" ]]; then

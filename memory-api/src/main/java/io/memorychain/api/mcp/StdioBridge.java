@@ -18,7 +18,7 @@ import java.util.List;
  * the tools of a running Memory Chain, forwarding every call to its {@code /mcp} endpoint with the given key (so the
  * key's role, spaces and actor apply exactly as over HTTP). Logs go to stderr; stdout carries only the protocol.
  *
- * <pre>java -cp memory-api-runner.jar io.memorychain.api.mcp.StdioBridge [--url http://localhost:8080] [--key KEY]</pre>
+ * <pre>java -cp memory-server-runner.jar io.memorychain.api.mcp.StdioBridge [--url http://localhost:8080] [--key KEY]</pre>
  * Defaults: {@code MEMORY_URL} (else http://localhost:8080) and {@code MEMORY_API_KEY}.
  */
 public final class StdioBridge {

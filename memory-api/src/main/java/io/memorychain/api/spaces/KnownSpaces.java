@@ -1,0 +1,40 @@
+package io.memorychain.api.spaces;
+
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.backend.MemoryBackend;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The spaces a key may open: its exact space names, and the spaces that exist (have a chain) and match one of its
+ * patterns ({@code prefix*}, {@code *}). Names only, no content: what a space picker lists.
+ */
+@Singleton
+public class KnownSpaces {
+
+    /** At most this many existing spaces are read to match patterns. */
+    public static final int MAX_SPACES = 1_000;
+
+    private final MemoryBackend backend;
+
+    public KnownSpaces(MemoryBackend backend) {
+        this.backend = backend;
+    }
+
+    /** Sorted, without duplicates. */
+    public List<String> visibleTo(Principal caller) {
+        TreeSet<String> names = new TreeSet<>();
+        for (String allowed : caller.spaces()) {
+            if (!allowed.endsWith("*")) {
+                names.add(allowed);
+            }
+        }
+        for (String existing : backend.views().appliedSeqs(MAX_SPACES).keySet()) {
+            if (caller.mayUse(existing)) {
+                names.add(existing);
+            }
+        }
+        return List.copyOf(names);
+    }
+}

@@ -6,6 +6,7 @@ import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import io.memorychain.api.audit.AuditDigests;
 import io.memorychain.api.audit.AuditLog;
+import io.memorychain.api.audit.AuditQuery;
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.chain.ChainCheckpoints;
 import io.memorychain.api.chain.ChainExports;
@@ -58,7 +59,11 @@ class ChainRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getListAuditMethod(), r -> proto.fill(audit.page(r.getSpace(), actor(),
+        m.unary(MemoryServiceGrpc.getListAuditMethod(), r -> proto.fill(audit.search(r.getSpace(), actor(),
+                        AuditQuery.of(r.hasMemoryId() ? r.getMemoryId() : null, r.hasActor() ? r.getActor() : null,
+                                r.hasType() ? r.getType() : null, r.hasLabel() ? r.getLabel() : null,
+                                r.hasSince() ? r.getSince() : null, r.hasUntil() ? r.getUntil() : null,
+                                r.hasOrder() ? r.getOrder() : null),
                         r.hasAfterSeq() ? r.getAfterSeq() : null, r.hasLimit() ? r.getLimit() : null),
                         AuditPage.newBuilder()).build())
                 .unary(MemoryServiceGrpc.getGetAuditDigestMethod(), r -> proto.fill(digests.digest(r.getSpace(),

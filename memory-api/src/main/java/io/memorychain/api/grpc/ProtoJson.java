@@ -53,21 +53,22 @@ public class ProtoJson {
         }
     }
 
+    /** The message as the REST JSON: every field, except unset ones that have presence ({@code optional}, messages). */
     private static Map<String, Object> properties(MessageOrBuilder message) {
         Map<String, Object> properties = new LinkedHashMap<>();
-        for (Map.Entry<FieldDescriptor, Object> field : message.getAllFields().entrySet()) {
-            FieldDescriptor f = field.getKey();
+        for (FieldDescriptor f : message.getDescriptorForType().getFields()) {
+            Object value = message.getField(f);
             if (f.isMapField()) {
                 Map<Object, Object> map = new LinkedHashMap<>();
-                for (Object pair : (List<?>) field.getValue()) {
+                for (Object pair : (List<?>) value) {
                     Map<String, Object> entry = properties((MessageOrBuilder) pair);
                     map.put(entry.get("key"), entry.get("value"));
                 }
                 properties.put(f.getName(), map);
             } else if (f.isRepeated()) {
-                properties.put(f.getName(), ((List<?>) field.getValue()).stream().map(v -> plain(f, v)).toList());
-            } else {
-                properties.put(f.getName(), plain(f, field.getValue()));
+                properties.put(f.getName(), ((List<?>) value).stream().map(v -> plain(f, v)).toList());
+            } else if (!f.hasPresence() || message.hasField(f)) {
+                properties.put(f.getName(), plain(f, value));
             }
         }
         return properties;

@@ -72,7 +72,7 @@ class GovernanceToolset implements Toolset {
                 write().string("id", "The consent request", true)
                         .bool("grant", "true applies the value, false refuses it")
                         .string("reason", "Why", false),
-                DECIDERS, c -> profiles.decide(c.write(), text(c.arguments(), "id"), flag(c.arguments(), "grant"),
+                Set.of(Role.AGENT, Role.USER), c -> profiles.decide(c.write(), text(c.arguments(), "id"), flag(c.arguments(), "grant"),
                         optional(c.arguments(), "reason"))
         ).add("alert_list", Operation.LIST_ALERTS, """
                 Critical-change alerts: a change of a critical block (persona, critical) by someone other than the user, \

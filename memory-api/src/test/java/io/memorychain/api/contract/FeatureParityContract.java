@@ -269,8 +269,16 @@ public abstract class FeatureParityContract extends GrpcRestParityContract {
         List<String> lines = new ArrayList<>();
         grpc().exportChain(ExportChainRequest.newBuilder().setSpace(space).build())
                 .forEachRemaining(l -> lines.add(l.getLine()));
+        List<String> restLines = ndjson.lines().toList();
         assertThat(lines).as("the header and one line per event").hasSizeGreaterThanOrEqualTo(3)
-                .isEqualTo(ndjson.lines().toList());
+                .hasSameSizeAs(restLines);
+        assertThat(lines.subList(1, lines.size())).as("the events, as REST sends them")
+                .isEqualTo(restLines.subList(1, restLines.size()));
+        Map<String, Object> header = new HashMap<>(parse(lines.get(0)));
+        Map<String, Object> restHeader = new HashMap<>(parse(restLines.get(0)));
+        assertThat(header.remove("exported_at")).isNotNull();
+        restHeader.remove("exported_at");
+        assertThat(header).as("the header, but for its time").isEqualTo(restHeader);
         Resp restAdmin = rest(HttpRequest.GET("/v1/spaces/" + space + "/chain/export"), key(ADMIN));
         Failure grpcAdmin = failure(() -> grpc(key(ADMIN)).exportChain(ExportChainRequest.newBuilder()
                 .setSpace(space).build()).hasNext());

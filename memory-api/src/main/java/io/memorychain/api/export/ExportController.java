@@ -3,8 +3,6 @@ package io.memorychain.api.export;
 import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
-import io.memorychain.api.grants.GrantedReads;
-import io.memorychain.api.error.ApiException;
 import io.memorychain.api.write.WriteCall;
 import io.memorychain.avro.Actor;
 import io.micronaut.core.annotation.Nullable;
@@ -34,11 +32,9 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 public class ExportController {
 
     private final SpaceTransfer transfer;
-    private final GrantedReads granted;
 
-    public ExportController(SpaceTransfer transfer, GrantedReads granted) {
+    public ExportController(SpaceTransfer transfer) {
         this.transfer = transfer;
-        this.granted = granted;
     }
 
     @ErrorAnswers.Read
@@ -50,16 +46,11 @@ public class ExportController {
                                   @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
                                   @Nullable @QueryValue("user_id") @Parameter(description = "only this user's memories") String userId,
                                   @Nullable @QueryValue @Parameter(description = "json (default) or markdown") String format) {
-        SpaceExport export = granted.read(space, actor, "export", GrantedReads.detail("user_id", userId, "format",
-                format), () -> transfer.export(space, actor, userId), e -> java.util.stream.Stream.concat(e.memories().stream(), e.blocks().stream())
-                        .map(io.memorychain.api.memories.MemoryJson::id).toList());
-        if (format == null || format.equalsIgnoreCase("json")) {
-            return HttpResponse.ok(export).contentType(MediaType.APPLICATION_JSON_TYPE);
+        SpaceTransfer.Exported exported = transfer.exportRead(space, actor, userId, format);
+        if (exported.markdown() == null) {
+            return HttpResponse.ok(exported.export()).contentType(MediaType.APPLICATION_JSON_TYPE);
         }
-        if (format.equalsIgnoreCase("markdown")) {
-            return HttpResponse.ok(ExportMarkdown.of(export)).contentType("text/markdown");
-        }
-        throw ApiException.invalid("format must be json or markdown, was '" + format + "'");
+        return HttpResponse.ok(exported.markdown()).contentType("text/markdown");
     }
 
     @ErrorAnswers.Write

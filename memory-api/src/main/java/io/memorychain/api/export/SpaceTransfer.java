@@ -4,6 +4,7 @@ import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.blocks.BlockBody;
 import io.memorychain.api.blocks.Blocks;
 import io.memorychain.api.error.ApiException;
+import io.memorychain.api.grants.GrantedReads;
 import io.memorychain.api.memories.CreateMemoryBody;
 import io.memorychain.api.memories.Memories;
 import io.memorychain.api.memories.MemoryJson;
@@ -42,13 +43,39 @@ public class SpaceTransfer {
     private final Blocks blocks;
     private final Relations relations;
     private final Clock clock;
+    private final GrantedReads granted;
 
-    public SpaceTransfer(MemoryBackend backend, Memories memories, Blocks blocks, Relations relations) {
+    public SpaceTransfer(MemoryBackend backend, Memories memories, Blocks blocks, Relations relations,
+                         GrantedReads granted) {
+        this.granted = granted;
         this.backend = backend;
         this.memories = memories;
         this.blocks = blocks;
         this.relations = relations;
         this.clock = Clock.systemUTC();
+    }
+
+    /** An export as every transport answers it: the JSON document, or the same as Markdown. */
+    public record Exported(SpaceExport export, String markdown) {
+    }
+
+    /**
+     * The export use case of every transport: the content read (recorded on the chain when it is an admin's read under
+     * a grant), then the format asked for.
+     *
+     * @param format json (null: json) or markdown; else 400 INVALID_ARGUMENT
+     */
+    public Exported exportRead(String space, Actor reader, String userId, String format) {
+        SpaceExport export = granted.read(space, reader, "export", GrantedReads.detail("user_id", userId, "format",
+                format), () -> export(space, reader, userId), e -> java.util.stream.Stream.concat(e.memories().stream(),
+                e.blocks().stream()).map(MemoryJson::id).toList());
+        if (format == null || format.equalsIgnoreCase("json")) {
+            return new Exported(export, null);
+        }
+        if (format.equalsIgnoreCase("markdown")) {
+            return new Exported(null, ExportMarkdown.of(export));
+        }
+        throw ApiException.invalid("format must be json or markdown, was '" + format + "'");
     }
 
     /** The active memories of the space readable by {@code reader}, or only those of {@code userId}. */

@@ -3,11 +3,16 @@ package io.memorychain.api.grpc;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
+import com.google.protobuf.MessageOrBuilder;
+import io.memorychain.api.error.ApiException;
+import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.json.tree.JsonNode;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -35,6 +40,44 @@ public class ProtoJson {
         }
     }
 
+    /**
+     * The REST body record a request message stands for: the message's fields as JSON properties of the same names
+     * (unset ones absent), bound with the record's strict rules. The inverse of {@link #fill}.
+     */
+    public <T> T record(MessageOrBuilder message, Class<T> type) {
+        try {
+            return json.readValue(json.writeValueAsBytes(properties(message)), Argument.of(type));
+        } catch (IOException | RuntimeException e) {
+            throw ApiException.invalid("invalid " + message.getDescriptorForType().getName() + ": "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse("malformed"));
+        }
+    }
+
+    /** The message as the REST JSON: every field, except unset ones that have presence ({@code optional}, messages). */
+    private static Map<String, Object> properties(MessageOrBuilder message) {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (FieldDescriptor f : message.getDescriptorForType().getFields()) {
+            Object value = message.getField(f);
+            if (f.isMapField()) {
+                Map<Object, Object> map = new LinkedHashMap<>();
+                for (Object pair : (List<?>) value) {
+                    Map<String, Object> entry = properties((MessageOrBuilder) pair);
+                    map.put(entry.get("key"), entry.get("value"));
+                }
+                properties.put(f.getName(), map);
+            } else if (f.isRepeated()) {
+                properties.put(f.getName(), ((List<?>) value).stream().map(v -> plain(f, v)).toList());
+            } else if (!f.hasPresence() || message.hasField(f)) {
+                properties.put(f.getName(), plain(f, value));
+            }
+        }
+        return properties;
+    }
+
+    private static Object plain(FieldDescriptor field, Object value) {
+        return field.getJavaType() == FieldDescriptor.JavaType.MESSAGE ? properties((MessageOrBuilder) value) : value;
+    }
+
     private static Message.Builder merge(JsonNode object, Message.Builder builder) {
         Descriptor type = builder.getDescriptorForType();
         for (Map.Entry<String, JsonNode> property : object.entries()) {
@@ -47,7 +90,16 @@ public class ProtoJson {
                 throw new IllegalStateException(type.getFullName() + " has no field for the REST property '"
                         + property.getKey() + "'");
             }
-            if (field.isRepeated()) {
+            if (field.isMapField()) {
+                for (Map.Entry<String, JsonNode> entry : value.entries()) {
+                    Message.Builder pair = builder.newBuilderForField(field);
+                    FieldDescriptor key = pair.getDescriptorForType().findFieldByName("key");
+                    FieldDescriptor val = pair.getDescriptorForType().findFieldByName("value");
+                    pair.setField(key, entry.getKey());
+                    pair.setField(val, value(val, entry.getValue(), pair));
+                    builder.addRepeatedField(field, pair.build());
+                }
+            } else if (field.isRepeated()) {
                 for (JsonNode element : value.values()) {
                     builder.addRepeatedField(field, value(field, element, builder));
                 }

@@ -11,8 +11,29 @@ final class Schemas {
     private final Map<String, Object> properties = new LinkedHashMap<>();
     private final List<String> required = new ArrayList<>();
 
+    static final String SPACE = "space";
+    static final String IDEMPOTENCY_KEY = "idempotency_key";
+    static final String EXPECTED_VERSION = "expected_version";
+
     static Schemas object() {
         return new Schemas();
+    }
+
+    /** A tool's arguments: the space first. */
+    static Schemas withSpace() {
+        return object().string(SPACE, "The memory space; default: the one space your key covers", false);
+    }
+
+    /** A write tool's arguments: the space and a key that makes a retried call apply once. */
+    static Schemas write() {
+        return withSpace().string(IDEMPOTENCY_KEY, "Any unique string; a retry with the same key applies the change "
+                + "once and returns the first answer", false);
+    }
+
+    /** A write of one existing thing: also the version read before (optimistic concurrency). */
+    static Schemas versionedWrite() {
+        return write().integer(EXPECTED_VERSION, "The version you read; the change is refused with VERSION_CONFLICT "
+                + "if it changed since", 1, Integer.MAX_VALUE, false);
     }
 
     Schemas string(String name, String description, boolean mandatory) {

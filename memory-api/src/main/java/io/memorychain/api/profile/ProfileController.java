@@ -2,7 +2,6 @@ package io.memorychain.api.profile;
 
 import io.memorychain.api.error.ErrorAnswers;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
@@ -27,7 +26,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The user profile of one space and its consent requests (docs/architecture.md §21, seed 004 §10): sensitive fields
@@ -46,15 +44,6 @@ public class ProfileController {
                           @Nullable @Schema(description = "Where it was seen (chat, tom, ...): with the caller, the signal") String source,
                           @Nullable @Schema(description = "high, medium (default) or low") String confidence,
                           @Nullable String reason) {
-    }
-
-    /** What a profile write did. */
-    @Serdeable
-    @Schema(name = "ProfileWrite")
-    public record Written(@Schema(description = "applied, consent_requested or awaiting_corroboration") String result,
-                          long seq,
-                          @Nullable @JsonProperty("consent_id") @Schema(name = "consent_id", description = "consent_requested: the consent request's id") String consentId,
-                          ProfileJson profile) {
     }
 
     /** The body of {@code POST /consents/{id}:decide}. */
@@ -103,16 +92,14 @@ public class ProfileController {
     @ApiResponse(responseCode = "202", description = "consent_requested or awaiting_corroboration", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT (malformed field name, blank value)", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "INVALID_STATE (already this value, the same signal again, or the value already awaits consent)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<Written> set(@RequestBean WriteCall call, @PathVariable String field,
+    public HttpResponse<ProfileWriteJson> set(@RequestBean WriteCall call, @PathVariable String field,
                                      @Nullable @Body SetBody body) {
         WriteContext ctx = call.create();
         ProfileService.Written w = profiles.set(ctx, field, body == null ? null : body.value(),
                 body == null ? null : body.source(), body == null ? null : body.confidence(),
                 body == null ? null : body.reason());
-        Written answer = new Written(w.result().name().toLowerCase(Locale.ROOT), w.outcome().getSeq(),
-                w.result() == ProfileService.Result.CONSENT_REQUESTED ? w.outcome().getMemoryId() : null,
-                ProfileJson.of(w.governance(), profiles.policy()::isSensitive));
-        io.micronaut.http.MutableHttpResponse<Written> response = w.result() == ProfileService.Result.APPLIED
+        ProfileWriteJson answer = profiles.answer(w);
+        io.micronaut.http.MutableHttpResponse<ProfileWriteJson> response = w.result() == ProfileService.Result.APPLIED
                 ? HttpResponse.ok(answer)
                 : HttpResponse.accepted().body(answer);
         return RequestIds.echo(response, ctx.requestId());

@@ -19,6 +19,7 @@ import io.memorychain.domain.governance.GovernancePolicy;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The user profile and its consent requests (docs/architecture.md §21, seed 004 §10), transport-neutral. Who may
@@ -105,6 +106,13 @@ public class ProfileService {
             result = Result.AWAITING_CORROBORATION;
         }
         return new Written(result, outcome, g);
+    }
+
+    /** A profile write as every transport answers it. */
+    public ProfileWriteJson answer(Written w) {
+        return new ProfileWriteJson(w.result().name().toLowerCase(Locale.ROOT), w.outcome().getSeq(),
+                w.result() == Result.CONSENT_REQUESTED ? w.outcome().getMemoryId() : null,
+                ProfileJson.of(w.governance(), policy::isSensitive));
     }
 
     /** Consent requests, oldest first; {@code status} (pending, granted, denied, expired) filters, null for all. */

@@ -24,7 +24,14 @@ public final class ProtoMaps {
         if (value instanceof Message m) {
             Map<String, Object> out = new TreeMap<>();
             for (FieldDescriptor f : m.getDescriptorForType().getFields()) {
-                if (f.isRepeated()) {
+                if (f.isMapField()) {
+                    Map<String, Object> entries = new TreeMap<>();
+                    for (Object entry : (List<?>) m.getField(f)) {
+                        Map<?, ?> pair = (Map<?, ?>) plain(entry);
+                        entries.put(String.valueOf(pair.get("key")), pair.get("value"));
+                    }
+                    out.put(f.getName(), entries);
+                } else if (f.isRepeated()) {
                     out.put(f.getName(), ((List<?>) m.getField(f)).stream().map(ProtoMaps::plain).toList());
                 } else if (!f.hasPresence() || m.hasField(f)) {
                     out.put(f.getName(), plain(m.getField(f)));

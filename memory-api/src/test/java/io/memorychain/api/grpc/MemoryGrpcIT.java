@@ -2,7 +2,7 @@ package io.memorychain.api.grpc;
 
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.backend.MemoryBackend;
-import io.memorychain.api.contract.GrpcRestParityContract;
+import io.memorychain.api.contract.FeatureParityContract;
 import io.memorychain.api.contract.SharedKafkaApplication;
 import io.memorychain.events.testing.SharedKafka;
 import io.micronaut.grpc.server.GrpcEmbeddedServer;
@@ -17,14 +17,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * REST and gRPC parity end to end: the Micronaut application with the real backend (registry, signing key, sequencer
+ * REST, gRPC and MCP parity end to end: the Micronaut application with the real backend (registry, signing key, sequencer
  * and projection in Kafka Streams, publisher) on the shared in-JVM Kafka broker, with topics and application ids of
- * its own; gRPC calls over a real channel to the application's gRPC port.
+ * its own; gRPC calls over a real channel to the application's gRPC port, MCP calls to its /mcp.
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
-class MemoryGrpcIT extends GrpcRestParityContract {
+class MemoryGrpcIT extends FeatureParityContract {
 
     private static final String PREFIX = SharedKafka.uniquePrefix();
     private static EmbeddedServer server;
@@ -74,5 +74,10 @@ class MemoryGrpcIT extends GrpcRestParityContract {
     @Override
     protected MemoryBackend backend() {
         return server.getApplicationContext().getBean(MemoryBackend.class);
+    }
+
+    @Override
+    protected String baseUrl() {
+        return server.getURL().toString();
     }
 }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.grpc.Status;
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.backend.MemoryBackend;
-import io.memorychain.api.contract.GrpcRestParityContract;
+import io.memorychain.api.contract.FeatureParityContract;
 import io.memorychain.api.grpc.v1.CreateMemoryRequest;
 import io.memorychain.api.topology.TopologyBackend;
 import io.micronaut.context.annotation.Property;
@@ -13,12 +13,13 @@ import io.micronaut.grpc.server.GrpcEmbeddedServer;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.annotation.Client;
 import io.micronaut.json.JsonMapper;
+import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 /**
- * REST and gRPC parity over the real HTTP and gRPC stacks of one application, with the real sequencer and projection
+ * REST, gRPC and MCP parity over the real HTTP, gRPC and MCP stacks of one application, with the real sequencer and projection
  * on TopologyTestDriver ({@link TopologyBackend}).
  */
 @MicronautTest(environments = TopologyBackend.ENV)
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 @Property(name = "micronaut.server.port", value = "-1")
 @Property(name = "grpc.server.port", value = "0")
 @Property(name = "memory.auth.bootstrap", value = "false")
-class MemoryGrpcTest extends GrpcRestParityContract {
+class MemoryGrpcTest extends FeatureParityContract {
 
     @Inject
     @Client("/")
@@ -46,6 +47,9 @@ class MemoryGrpcTest extends GrpcRestParityContract {
 
     @Inject
     TopologyBackend chain;
+
+    @Inject
+    EmbeddedServer server;
 
     @Test
     void aCallForASpaceAnotherInstanceServesIsRefusedNamingTheOwnerNotAnsweredFromHere() {
@@ -161,5 +165,16 @@ class MemoryGrpcTest extends GrpcRestParityContract {
     @Override
     protected MemoryBackend backend() {
         return chain;
+    }
+
+    /** TopologyTestDriver has no topics: the chain export and erasure proofs are MemoryGrpcIT's. */
+    @Override
+    protected boolean readsTopics() {
+        return false;
+    }
+
+    @Override
+    protected String baseUrl() {
+        return server.getURL().toString();
     }
 }

@@ -107,7 +107,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     "type": "function",
     "function": {
       "name": "memory_query",
-      "description": "Search memory with full control (memory.query): filters, categories, return format, a token budget and a similarity threshold. Prefer memory_recall for a plain lookup.",
+      "description": "Search memory with full control (memory.query): filters, categories, return format, a token budget, a similarity threshold, dormant memories and a point in time. Prefer memory_recall for a plain lookup.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -158,9 +158,23 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
             "type": "boolean",
             "description": "Also superseded memories"
           },
+          "include_dormant": {
+            "type": "boolean",
+            "description": "Also dormant (decayed) memories"
+          },
           "date_filter": {
             "type": "boolean",
             "description": "When the query names exactly one date (\"in May 2023\", \"last week\"), only memories created on one of its days or mentioning one; otherwise dates only boost"
+          },
+          "as_of_seq": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647,
+            "description": "Point in time: memory as it was after this seq of the chain"
+          },
+          "as_of": {
+            "type": "string",
+            "description": "Point in time: memory as it was at this ISO-8601 time"
           }
         },
         "required": [
@@ -217,8 +231,8 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   {
     "type": "function",
     "function": {
-      "name": "block_get",
-      "description": "Read one labelled core block (persona, user_profile, goals, knowledge, critical).",
+      "name": "memory_get",
+      "description": "Read one memory by id, whatever its state (active, superseded, soft_deleted, ...), or as it was at a point in time (as_of_seq or as_of).",
       "parameters": {
         "type": "object",
         "properties": {
@@ -226,13 +240,23 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
             "type": "string",
             "description": "The memory space; default: the one space your key covers"
           },
-          "label": {
+          "id": {
             "type": "string",
-            "description": "The block label"
+            "description": "The memory"
+          },
+          "as_of_seq": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647,
+            "description": "Point in time: as it was after this seq"
+          },
+          "as_of": {
+            "type": "string",
+            "description": "Point in time: as it was at this ISO-8601 time"
           }
         },
         "required": [
-          "label"
+          "id"
         ],
         "additionalProperties": false
       }
@@ -241,8 +265,32 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   {
     "type": "function",
     "function": {
-      "name": "block_update",
-      "description": "Replace a labelled core block (persona, user_profile, goals, knowledge, critical): persistent context about yourself or the user that is injected at the start of every turn. Send the whole new text.",
+      "name": "memory_history",
+      "description": "Every change of one memory, oldest first, with who made it, why, and the memory before and after: to answer \"why do you remember that?\" or \"what did this say before?\".",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "id": {
+            "type": "string",
+            "description": "The memory"
+          }
+        },
+        "required": [
+          "id"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "memory_restore",
+      "description": "Restore a forgotten (soft-deleted) memory: it becomes active again, with its history kept.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -260,22 +308,13 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
             "maximum": 2147483647,
             "description": "The version you read; the change is refused with VERSION_CONFLICT if it changed since"
           },
-          "label": {
+          "id": {
             "type": "string",
-            "description": "The block label"
-          },
-          "content": {
-            "type": "string",
-            "description": "The whole new block text"
-          },
-          "core": {
-            "type": "boolean",
-            "description": "Inject into context (default true)"
+            "description": "The memory"
           }
         },
         "required": [
-          "label",
-          "content"
+          "id"
         ],
         "additionalProperties": false
       }
@@ -284,17 +323,67 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   {
     "type": "function",
     "function": {
-      "name": "core_memory",
-      "description": "Your core memory as injected at the start of a turn: blocks and core memories, with its token count.",
+      "name": "memory_pin",
+      "description": "Pin a memory: it never decays (fades, goes dormant or is archived) however rarely it is recalled.",
       "parameters": {
         "type": "object",
         "properties": {
           "space": {
             "type": "string",
             "description": "The memory space; default: the one space your key covers"
+          },
+          "idempotency_key": {
+            "type": "string",
+            "description": "Any unique string; a retry with the same key applies the change once and returns the first answer"
+          },
+          "expected_version": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647,
+            "description": "The version you read; the change is refused with VERSION_CONFLICT if it changed since"
+          },
+          "id": {
+            "type": "string",
+            "description": "The memory"
           }
         },
-        "required": [],
+        "required": [
+          "id"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "memory_unpin",
+      "description": "Unpin a memory: it decays again like any other.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "idempotency_key": {
+            "type": "string",
+            "description": "Any unique string; a retry with the same key applies the change once and returns the first answer"
+          },
+          "expected_version": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647,
+            "description": "The version you read; the change is refused with VERSION_CONFLICT if it changed since"
+          },
+          "id": {
+            "type": "string",
+            "description": "The memory"
+          }
+        },
+        "required": [
+          "id"
+        ],
         "additionalProperties": false
       }
     }
@@ -382,6 +471,91 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
               "type": "string"
             },
             "description": "With confirm_token: only these of its memories"
+          }
+        },
+        "required": [],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "block_get",
+      "description": "Read one labelled core block (persona, user_profile, goals, knowledge, critical).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "label": {
+            "type": "string",
+            "description": "The block label"
+          }
+        },
+        "required": [
+          "label"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "block_update",
+      "description": "Replace a labelled core block (persona, user_profile, goals, knowledge, critical): persistent context about yourself or the user that is injected at the start of every turn. Send the whole new text.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "idempotency_key": {
+            "type": "string",
+            "description": "Any unique string; a retry with the same key applies the change once and returns the first answer"
+          },
+          "expected_version": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647,
+            "description": "The version you read; the change is refused with VERSION_CONFLICT if it changed since"
+          },
+          "label": {
+            "type": "string",
+            "description": "The block label"
+          },
+          "content": {
+            "type": "string",
+            "description": "The whole new block text"
+          },
+          "core": {
+            "type": "boolean",
+            "description": "Inject into context (default true)"
+          }
+        },
+        "required": [
+          "label",
+          "content"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "core_memory",
+      "description": "Your core memory as injected at the start of a turn: blocks and core memories, with its token count.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
           }
         },
         "required": [],
@@ -547,6 +721,533 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
         "required": [
           "path",
           "text"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "memory_link",
+      "description": "Link one memory to another with a relation: related_to (default, symmetric) or a typed one (develops, uses, part-of, depends-on, prefers, avoids, ...): recall then brings related memories along.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "idempotency_key": {
+            "type": "string",
+            "description": "Any unique string; a retry with the same key applies the change once and returns the first answer"
+          },
+          "id": {
+            "type": "string",
+            "description": "The memory the edge starts from"
+          },
+          "to": {
+            "type": "string",
+            "description": "The memory it points to"
+          },
+          "type": {
+            "type": "string",
+            "description": "The relation; default related_to"
+          },
+          "strength": {
+            "type": "number",
+            "description": "In (0, 1]; default 1.0"
+          }
+        },
+        "required": [
+          "id",
+          "to"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "memory_unlink",
+      "description": "Remove the relation edge from one memory to another.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "idempotency_key": {
+            "type": "string",
+            "description": "Any unique string; a retry with the same key applies the change once and returns the first answer"
+          },
+          "id": {
+            "type": "string",
+            "description": "The memory the edge starts from"
+          },
+          "to": {
+            "type": "string",
+            "description": "The memory it points to"
+          }
+        },
+        "required": [
+          "id",
+          "to"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "memory_relations",
+      "description": "The relation edges of a memory, outgoing then incoming.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "id": {
+            "type": "string",
+            "description": "The memory"
+          }
+        },
+        "required": [
+          "id"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "audit_log",
+      "description": "The audit log: one entry per change on the memory chain, with who made it and why. Answers \"what changed recently?\" (order=desc), \"why was this forgotten?\" (memory_id), \"who changed this block?\" (label), \"what did this actor do?\" (actor).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "after_seq": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "description": "Entries after this seq (default 0)"
+          },
+          "limit": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000,
+            "description": "1 to 1000, default 100"
+          },
+          "memory_id": {
+            "type": "string",
+            "description": "Entries touching this memory"
+          },
+          "actor": {
+            "type": "string",
+            "description": "Entries by this actor: type:id (agent:assistant) or id"
+          },
+          "type": {
+            "type": "string",
+            "description": "Event types, comma-separated (e.g. MemoryDeleted,MemoryExpired)"
+          },
+          "label": {
+            "type": "string",
+            "description": "Entries touching any version of this block"
+          },
+          "since": {
+            "type": "string",
+            "description": "ISO-8601 date-time, inclusive"
+          },
+          "until": {
+            "type": "string",
+            "description": "ISO-8601 date-time, exclusive"
+          },
+          "order": {
+            "type": "string",
+            "enum": [
+              "asc",
+              "desc"
+            ],
+            "description": "asc (default) or desc (the last matches, newest first)"
+          }
+        },
+        "required": [],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "audit_digest",
+      "description": "A month of the audit log summarised: counts by event type and actor, block changes and notable events, also as Markdown.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "month": {
+            "type": "string",
+            "description": "YYYY-MM (UTC)"
+          }
+        },
+        "required": [
+          "month"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "chain_verify",
+      "description": "Verify the space's signed hash chain (links, hashes, signatures, gaps): ok, or the first bad seq and why. full=true verifies from seq 1 instead of after the head verified last.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "full": {
+            "type": "boolean",
+            "description": "Verify the whole chain from seq 1"
+          }
+        },
+        "required": [],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "chain_checkpoint",
+      "description": "Verify the chain and return its head signed by the service's chain key (Ed25519): a receipt anyone can check later against the chain. Refused with CHAIN_BROKEN when the chain does not verify.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          }
+        },
+        "required": [],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "memory_erase",
+      "description": "Erase a memory for good when the user demands it (crypto-shredding): its data key is destroyed, its text becomes unreadable in every event of the chain and it reads [erased]; the chain still verifies. Cannot be undone. Only users and admins may erase (agents are refused FORBIDDEN); erasure_proof shows the proof.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "idempotency_key": {
+            "type": "string",
+            "description": "Any unique string; a retry with the same key applies the change once and returns the first answer"
+          },
+          "expected_version": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647,
+            "description": "The version you read; the change is refused with VERSION_CONFLICT if it changed since"
+          },
+          "id": {
+            "type": "string",
+            "description": "The memory"
+          },
+          "reason": {
+            "type": "string",
+            "description": "Why (kept on the chain)"
+          }
+        },
+        "required": [
+          "id",
+          "reason"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "erasure_proof",
+      "description": "The proof of an erasure, without content: the signed MemoryErased event, the destroyed key record and the chain verified up to its head.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "id": {
+            "type": "string",
+            "description": "The erased memory"
+          }
+        },
+        "required": [
+          "id"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "rollback_plan",
+      "description": "Dry run of a rollback (admins): what would change, memory by memory, to bring back the state of one memory (memory_id with to_seq or to_time), of the space (to_seq or to_time), before a refinement session (session_id), before a reflection (reflection_id) or without an actor's changes (actor with from_seq, to_seq). Publishes nothing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "memory_id": {
+            "type": "string",
+            "description": "One memory"
+          },
+          "session_id": {
+            "type": "string",
+            "description": "Undo one refinement session"
+          },
+          "actor": {
+            "type": "string",
+            "description": "Undo an actor's changes (type:id) in from_seq..to_seq"
+          },
+          "reflection_id": {
+            "type": "string",
+            "description": "Undo one approved reflection"
+          },
+          "from_seq": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647,
+            "description": "actor: the first seq of the range"
+          },
+          "to_seq": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647,
+            "description": "The seq whose state is restored (actor: the range's last)"
+          },
+          "to_time": {
+            "type": "string",
+            "description": "The state at this ISO-8601 time"
+          }
+        },
+        "required": [],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "profile_get",
+      "description": "The user profile: every field (preferred_name, pronouns, city, language, ...) with who set it and why, and benign values waiting for a second signal; or one field.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "field": {
+            "type": "string",
+            "description": "Only this field"
+          }
+        },
+        "required": [],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "profile_set",
+      "description": "Propose a profile field value you learned from the user. A sensitive field (preferred_name, pronouns, city, language, ...) becomes a consent request the user decides (consent_decide); a benign one applies once a second, distinct signal agrees. A user key applies it at once.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "idempotency_key": {
+            "type": "string",
+            "description": "Any unique string; a retry with the same key applies the change once and returns the first answer"
+          },
+          "field": {
+            "type": "string",
+            "description": "The field name"
+          },
+          "value": {
+            "type": "string",
+            "description": "The new value"
+          },
+          "source": {
+            "type": "string",
+            "description": "Where it was seen (chat, ...)"
+          },
+          "confidence": {
+            "type": "string",
+            "enum": [
+              "high",
+              "medium",
+              "low"
+            ],
+            "description": "Default medium"
+          },
+          "reason": {
+            "type": "string",
+            "description": "Why"
+          }
+        },
+        "required": [
+          "field",
+          "value"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "consent_list",
+      "description": "Consent requests for sensitive profile changes, oldest first: pending ones await the user's decision (consent_decide) and expire after 7 days.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "pending",
+              "granted",
+              "denied",
+              "expired"
+            ],
+            "description": "Only these"
+          }
+        },
+        "required": [],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "consent_decide",
+      "description": "Record the user's decision on a consent request: grant=true applies the proposed value, false refuses it. Only the user decides (other keys are refused FORBIDDEN); ask the user first.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "idempotency_key": {
+            "type": "string",
+            "description": "Any unique string; a retry with the same key applies the change once and returns the first answer"
+          },
+          "id": {
+            "type": "string",
+            "description": "The consent request"
+          },
+          "grant": {
+            "type": "boolean",
+            "description": "true applies the value, false refuses it"
+          },
+          "reason": {
+            "type": "string",
+            "description": "Why"
+          }
+        },
+        "required": [
+          "id"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "alert_list",
+      "description": "Critical-change alerts: a change of a critical block (persona, critical) by someone other than the user, an admin or an approved reflection. Oldest first; unacknowledged=true for the ones still shown.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "unacknowledged": {
+            "type": "boolean",
+            "description": "Only the unacknowledged ones"
+          }
+        },
+        "required": [],
+        "additionalProperties": false
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "alert_acknowledge",
+      "description": "Acknowledge a critical-change alert once the user (or an admin) confirmed the change was intended. Only users and admins may (agents are refused FORBIDDEN).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "idempotency_key": {
+            "type": "string",
+            "description": "Any unique string; a retry with the same key applies the change once and returns the first answer"
+          },
+          "id": {
+            "type": "string",
+            "description": "The alert"
+          },
+          "reason": {
+            "type": "string",
+            "description": "Why, e.g. 'intentional'"
+          }
+        },
+        "required": [
+          "id"
         ],
         "additionalProperties": false
       }
@@ -899,7 +1600,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     "type": "function",
     "function": {
       "name": "proposals_review",
-      "description": "Review sub-agents' memory proposals. action=list shows the open ones, each flagged when it conflicts with another proposal or a memory (same subject, different content). commit stores one as a memory (optionally overriding kind, tier, category, tags, importance, confidence), reject drops it, defer keeps it open for later.",
+      "description": "Review sub-agents' memory proposals. action=list shows the open ones, each flagged when it conflicts with another proposal or a memory (same subject, different content); get shows one, whatever its status. commit stores one as a memory (optionally overriding kind, tier, category, tags, importance, confidence), reject drops it, defer keeps it open for later.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -921,15 +1622,16 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
             "type": "string",
             "enum": [
               "list",
+              "get",
               "commit",
               "reject",
               "defer"
             ],
-            "description": "list, commit, reject or defer"
+            "description": "list, get, commit, reject or defer"
           },
           "id": {
             "type": "string",
-            "description": "The proposal (commit, reject, defer)"
+            "description": "The proposal (get, commit, reject, defer)"
           },
           "reason": {
             "type": "string",

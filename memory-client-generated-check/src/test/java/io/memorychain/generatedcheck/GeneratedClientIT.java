@@ -3,6 +3,7 @@ package io.memorychain.generatedcheck;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.memorychain.client.TestService;
 import io.memorychain.generated.api.MemoriesApi;
 import io.memorychain.generated.client.ApiClient;
 import io.memorychain.generated.client.ApiException;

@@ -2,8 +2,6 @@ package io.memorychain.client;
 
 import io.memorychain.events.testing.SharedKafka;
 import io.micronaut.context.ApplicationContext;
-import io.micronaut.inject.qualifiers.Qualifiers;
-import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,18 +10,17 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
 
 /**
- * The whole memory-api application on the shared in-JVM broker, with its own topics and data directory (as
+ * For the client modules' ITs (memory-client's test-jar): the whole memory-api application on the shared in-JVM broker, with its own topics and data directory (as
  * memory-api's SharedKafkaApplication), and the API keys its first start wrote to {@code data/keys/api-keys.env}.
  */
-final class TestService implements AutoCloseable {
+public final class TestService implements AutoCloseable {
 
-    final EmbeddedServer server;
-    final Path dataDir;
-    final String prefix;
-    final Map<String, String> keys;
+    public final EmbeddedServer server;
+    public final Path dataDir;
+    public final String prefix;
+    public final Map<String, String> keys;
 
     private TestService(EmbeddedServer server, Path dataDir, String prefix) {
         this.server = server;
@@ -33,12 +30,12 @@ final class TestService implements AutoCloseable {
     }
 
     /** A fresh service: new topics, new data directory; the agent key covers every space. */
-    static TestService start(String name) {
+    public static TestService start(String name) {
         return start(SharedKafka.uniquePrefix(), Path.of(System.getProperty("java.io.tmpdir"), name + "-" + UUID.randomUUID()));
     }
 
     /** The service on these topics and this data directory (a restart when they were used before). */
-    static TestService start(String prefix, Path dataDir) {
+    public static TestService start(String prefix, Path dataDir) {
         Map<String, Object> props = new HashMap<>(Map.ofEntries(
                 Map.entry("micronaut.server.port", -1),
                 Map.entry("grpc.server.port", 0),
@@ -56,23 +53,23 @@ final class TestService implements AutoCloseable {
         return new TestService(ApplicationContext.run(EmbeddedServer.class, props), dataDir, prefix);
     }
 
-    String url() {
+    public String url() {
         return server.getURL().toString();
     }
 
-    String agentKey() {
+    public String agentKey() {
         return keys.get("MEMORY_AGENT_KEY");
     }
 
-    String adminKey() {
+    public String adminKey() {
         return keys.get("MEMORY_ADMIN_KEY");
     }
 
-    String userKey() {
+    public String userKey() {
         return keys.get("MEMORY_USER_KEY");
     }
 
-    MemoryChainClient client(String key) {
+    public MemoryChainClient client(String key) {
         return MemoryChainClient.builder(url(), key).build();
     }
 
@@ -91,16 +88,8 @@ final class TestService implements AutoCloseable {
         }
     }
 
-    /**
-     * Stops the service. Its scheduler is shut down first: a @Scheduled task (ChainMeters) running while the context
-     * closes would create a second MemoryChainBackend whose Kafka Streams keep running and hold the state directory
-     * (a shutdown race of memory-api).
-     */
     @Override
     public void close() {
-        server.getApplicationContext()
-                .findBean(ExecutorService.class, Qualifiers.byName(TaskExecutors.SCHEDULED))
-                .ifPresent(ExecutorService::shutdownNow);
         server.getApplicationContext().close();
     }
 }

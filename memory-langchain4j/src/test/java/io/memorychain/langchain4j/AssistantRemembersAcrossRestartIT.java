@@ -10,6 +10,7 @@ import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.MemoryId;
 import io.memorychain.client.MemoryChainClient;
+import io.memorychain.client.TestService;
 import io.memorychain.client.Write;
 import io.memorychain.events.testing.SharedKafka;
 import java.nio.file.Path;

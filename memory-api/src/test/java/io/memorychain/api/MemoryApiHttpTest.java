@@ -137,7 +137,7 @@ class MemoryApiHttpTest extends MemoryApiContract {
         String spec = client.toBlocking().retrieve("/swagger/memory-chain-v1.yml");
         assertThat(spec).contains("/v1/spaces/{space}/memories/{id}:restore", "Authorization: Bearer", "UNAUTHENTICATED", "Idempotency-Key");
         assertThat(client.toBlocking().retrieve("/swagger-ui/index.html")).contains("swagger-ui");
-        assertThat(client.toBlocking().retrieve(HttpRequest.GET("/prometheus").accept("text/plain"))).contains("jvm_memory_used_bytes");
+        assertThat(client.toBlocking().retrieve(authorized(HttpRequest.GET("/prometheus").header("X-Actor", "admin:ops")).accept("text/plain"))).contains("jvm_memory_used_bytes");
     }
 
     @Test
@@ -162,7 +162,7 @@ class MemoryApiHttpTest extends MemoryApiContract {
         assertThat(get("/v1/spaces/" + space + "/ops?bucket=week").json()).containsEntry("code", "INVALID_ARGUMENT");
         assertThat(get("/v1/spaces/" + space + "/ops?since=2026-02-01T00:00:00Z&until=2026-01-01T00:00:00Z").status())
                 .isEqualTo(400);
-        assertThat(client.toBlocking().retrieve(HttpRequest.GET("/prometheus").accept("text/plain")))
+        assertThat(client.toBlocking().retrieve(authorized(HttpRequest.GET("/prometheus").header("X-Actor", "admin:ops")).accept("text/plain")))
                 .contains("memory_ops_total{node=\"hotpath\",op=\"search\",status=\"ok\"}");
     }
 

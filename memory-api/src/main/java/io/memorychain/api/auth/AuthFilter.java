@@ -18,16 +18,20 @@ import java.util.regex.Pattern;
 
 /**
  * Every call under {@code /v1} and {@code /mcp} carries {@code Authorization: Bearer <key>} (except the public tool
- * definitions and the chain's public keys). The filter authenticates the key, checks the caller's role and spaces against the route's
- * {@link Operation}, and stores
- * the {@link Principal} and its actor as request attributes for the controllers.
+ * definitions and the chain's public keys). The filter authenticates the key, checks the caller's role and spaces
+ * against the route's {@link Operation}, and stores the {@link Principal} and its actor as request attributes for the
+ * controllers. The metrics scrape ({@code /prometheus}) names spaces and their activity: it takes an admin or worker
+ * key. What is served without a key on purpose is listed in docs/architecture.md §13 ("Served without a key").
  */
-@ServerFilter({"/v1/**", "/mcp", "/mcp/**"})
+@ServerFilter({"/v1/**", "/mcp", "/mcp/**", AuthFilter.METRICS})
 public class AuthFilter {
 
     private static final Pattern SPACE_PATH = Pattern.compile("^/v1/spaces/([^/]+)(/.*)?$");
     /** Served without a key: the tool definitions and the chain's public keys. */
     private static final java.util.Set<String> PUBLIC = java.util.Set.of("/v1/tools", "/v1/chain/keys");
+
+    /** The Prometheus scrape: admin and worker keys only. */
+    static final String METRICS = "/prometheus";
 
     private final ApiKeys keys;
 
@@ -49,7 +53,11 @@ public class AuthFilter {
         Principal caller;
         try {
             caller = keys.authenticate(request.getHeaders().get(HttpHeaders.AUTHORIZATION));
-            authorize(caller, request.getMethodName(), path);
+            if (METRICS.equals(path)) {
+                authorizeScrape(caller);
+            } else {
+                authorize(caller, request.getMethodName(), path);
+            }
         } catch (ApiException e) {
             return error(e);
         } catch (KeyStoreUnavailableException e) {
@@ -64,6 +72,12 @@ public class AuthFilter {
     static void authorize(Principal caller, String method, String path) {
         Matcher space = SPACE_PATH.matcher(path);
         AccessRules.authorize(caller, Operation.scopeOfRest(method, path), space.matches() ? space.group(1) : null, path);
+    }
+
+    private static void authorizeScrape(Principal caller) {
+        if (caller.role() != Role.ADMIN && caller.role() != Role.WORKER) {
+            throw new ApiException(ErrorCodes.ROLE_NOT_ALLOWED, "the metrics scrape takes an admin or worker key");
+        }
     }
 
     private static MutableHttpResponse<ApiError> error(ApiException e) {

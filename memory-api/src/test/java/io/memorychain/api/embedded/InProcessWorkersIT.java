@@ -107,7 +107,7 @@ class InProcessWorkersIT {
                     .containsKeys("runs", "lag", "last_check_at", "last_run_at", "partitions", "memories_held",
                             "vectors_held")
                     .as("its runs were planned: no event waits behind one").containsEntry("events_waiting", 0);
-            String prometheus = client.toBlocking().retrieve(HttpRequest.GET("/prometheus"), String.class);
+            String prometheus = client.toBlocking().retrieve(HttpRequest.GET("/prometheus").bearerAuth(admin), String.class);
             assertThat(prometheus).contains("memory_worker_lag{worker=\"lifecycle\"}")
                     .contains("memory_worker_requests_total{worker=\"lifecycle\"}")
                     .contains("memory_worker_last_run_seconds{worker=\"lifecycle\"}")
@@ -133,8 +133,8 @@ class InProcessWorkersIT {
                     .doesNotContain("kafka_stream_state_num_entries_imm_mem_tables");
             // the per-space series is refreshed every 15 s; then every metric the Grafana dashboard plots is scraped
             Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> client.toBlocking().retrieve(
-                    HttpRequest.GET("/prometheus"), String.class).contains("memory_chain_last_seq{space=\"" + SPACE + "\"}"));
-            String scrape = client.toBlocking().retrieve(HttpRequest.GET("/prometheus"), String.class);
+                    HttpRequest.GET("/prometheus").bearerAuth(admin), String.class).contains("memory_chain_last_seq{space=\"" + SPACE + "\"}"));
+            String scrape = client.toBlocking().retrieve(HttpRequest.GET("/prometheus").bearerAuth(admin), String.class);
             assertThat(dashboardMetrics()).isNotEmpty().allSatisfy(metric -> assertThat(scrape)
                     .as("dashboard metric %s on /prometheus", metric).containsPattern("(?m)^" + metric + "[{ ]"));
         }
@@ -202,6 +202,7 @@ class InProcessWorkersIT {
                         "RUNNING".equals(((Map<String, Object>) backend.workerFigures().get("tom")).get("state"))
                         && "RUNNING".equals(((Map<String, Object>) backend.workerFigures().get("reflect")).get("state")));
                 String agent = readKeys(dataDir.resolve("keys/api-keys.env")).getProperty("MEMORY_AGENT_KEY");
+                String admin = readKeys(dataDir.resolve("keys/api-keys.env")).getProperty("MEMORY_ADMIN_KEY");
                 for (String content : new String[] {"The user reported the export bug again, in one line.",
                         "The user asked for a date for the fix."}) {
                     client.toBlocking().retrieve(HttpRequest.POST("/v1/spaces/" + SPACE + "/memories", Map.of("content",
@@ -218,7 +219,7 @@ class InProcessWorkersIT {
                 assertThat(tom).containsEntry("state", "RUNNING").containsEntry("runs", 1).containsEntry(
                         "requested_total", 1).containsEntry("llm_calls", 1).containsEntry("llm_tokens", 360)
                         .containsKeys("lag", "last_check_at", "last_run_at", "partitions");
-                String prometheus = client.toBlocking().retrieve(HttpRequest.GET("/prometheus"), String.class);
+                String prometheus = client.toBlocking().retrieve(HttpRequest.GET("/prometheus").bearerAuth(admin), String.class);
                 assertThat(prometheus).contains("memory_worker_requests_total{worker=\"tom\"} 1.0")
                         .contains("memory_worker_lag{worker=\"tom\"}")
                         .contains("memory_worker_last_run_seconds{worker=\"tom\"}")

@@ -162,7 +162,7 @@ class MessagesHttpTest implements TestPropertyProvider {
                 .containsEntry("content", "I am allergic to penicillin").containsEntry("tier", "core"));
         assertThat(map(answer, "validation")).containsEntry("outcomes", List.of("rejected"));
         assertThat(((Number) map(map(answer, "validation"), "pass_rate").get("rejected")).longValue()).isPositive();
-        String metrics = client.toBlocking().retrieve(HttpRequest.GET("/prometheus").accept("text/plain"));
+        String metrics = client.toBlocking().retrieve(HttpRequest.GET("/prometheus").bearerAuth(key("admin:ops")).accept("text/plain"));
         assertThat(metrics).contains("memory_messages_validation_total{outcome=\"rejected\"}",
                 "memory_messages_total{trigger=\"remember\"}");
     }

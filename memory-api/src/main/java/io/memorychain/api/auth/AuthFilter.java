@@ -3,6 +3,8 @@ package io.memorychain.api.auth;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.api.quota.QuotaExceededException;
+import io.memorychain.api.quota.Quotas;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpMethod;
@@ -34,9 +36,11 @@ public class AuthFilter {
     static final String METRICS = "/prometheus";
 
     private final ApiKeys keys;
+    private final Quotas quotas;
 
-    public AuthFilter(ApiKeys keys) {
+    public AuthFilter(ApiKeys keys, Quotas quotas) {
         this.keys = keys;
+        this.quotas = quotas;
     }
 
     @RequestFilter
@@ -58,6 +62,7 @@ public class AuthFilter {
             } else {
                 authorize(caller, request.getMethodName(), path);
             }
+            quotas.charge(caller, Operation.ofRest(request.getMethodName(), path).orElse(null));
         } catch (ApiException e) {
             return error(e);
         } catch (KeyStoreUnavailableException e) {
@@ -82,6 +87,9 @@ public class AuthFilter {
 
     private static MutableHttpResponse<ApiError> error(ApiException e) {
         MutableHttpResponse<ApiError> response = HttpResponse.<ApiError>status(e.status()).body(e.toError());
+        if (e instanceof QuotaExceededException quota) {
+            response.header(HttpHeaders.RETRY_AFTER, Long.toString(quota.retryAfterSeconds()));
+        }
         if (ErrorCodes.UNAUTHENTICATED.equals(e.code())) {
             response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"memory-chain\"");
         }

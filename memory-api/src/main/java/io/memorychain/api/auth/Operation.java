@@ -197,6 +197,18 @@ public enum Operation {
         return Carriage.exempt(reason);
     }
 
+    /**
+     * Whether the operation changes something (publishes a request to the chain or changes a key): every operation
+     * whose REST verb is not GET, save the reads sent by POST for their bodies (query, context, a refinement's search,
+     * a rollback plan). Write quotas count these.
+     */
+    public boolean writes() {
+        return switch (this) {
+            case QUERY, CONTEXT, SEARCH_REFINEMENT, PLAN_ROLLBACK -> false;
+            default -> rest.carried() && !rest.names().get(0).startsWith("GET ");
+        };
+    }
+
     public AccessRules.Scope scope() {
         return scope;
     }

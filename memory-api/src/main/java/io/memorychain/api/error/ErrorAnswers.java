@@ -16,8 +16,8 @@ import java.lang.annotation.Target;
  *
  * <p>The kinds: {@link Read} (a list or a view of the space), {@link ReadOne} (a path naming one thing: 404),
  * {@link Write} (a body, no existing thing named: 409, 413, 422) and {@link Change} (a write on a named thing:
- * 404, 409 with {@code If-Match} / {@code expected_version}). Every kind is authenticated (401, 403) and can meet a
- * moving partition or a timeout (503). SpecContractTest checks that every operation has the answers of its kind.
+ * 404, 409 with {@code If-Match} / {@code expected_version}). Every kind is authenticated (401, 403), counts against the key's
+ * quota (429) and can meet a moving partition or a timeout (503). SpecContractTest checks that every operation has the answers of its kind.
  */
 public final class ErrorAnswers {
 
@@ -31,6 +31,8 @@ public final class ErrorAnswers {
             + "ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN";
     public static final String TOO_LARGE = "TOO_LARGE: the body or the memory text is over its limit";
     public static final String UNPROCESSABLE = "REJECTED, or a rejection code of a newer sequencer passed through";
+    public static final String TOO_MANY = "RATE_LIMITED: the key is past its requests a second or its writes of the day "
+            + "(memory.quotas), with Retry-After";
     public static final String UNAVAILABLE = "TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or "
             + "REBALANCING (with Retry-After)";
 
@@ -44,6 +46,7 @@ public final class ErrorAnswers {
     @ApiResponse(responseCode = "400", description = BAD_REQUEST, content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "401", description = UNAUTHORIZED, content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = FORBIDDEN, content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "429", description = TOO_MANY, content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "503", description = UNAVAILABLE, content = @Content(schema = @Schema(implementation = ApiError.class)))
     public @interface Read {
     }
@@ -56,6 +59,7 @@ public final class ErrorAnswers {
     @ApiResponse(responseCode = "401", description = UNAUTHORIZED, content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = FORBIDDEN, content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "404", description = NOT_FOUND, content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "429", description = TOO_MANY, content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "503", description = UNAVAILABLE, content = @Content(schema = @Schema(implementation = ApiError.class)))
     public @interface ReadOne {
     }
@@ -70,6 +74,7 @@ public final class ErrorAnswers {
     @ApiResponse(responseCode = "409", description = CONFLICT, content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "413", description = TOO_LARGE, content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "422", description = UNPROCESSABLE, content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "429", description = TOO_MANY, content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "503", description = UNAVAILABLE, content = @Content(schema = @Schema(implementation = ApiError.class)))
     public @interface Write {
     }
@@ -85,6 +90,7 @@ public final class ErrorAnswers {
     @ApiResponse(responseCode = "409", description = CONFLICT, content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "413", description = TOO_LARGE, content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "422", description = UNPROCESSABLE, content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "429", description = TOO_MANY, content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "503", description = UNAVAILABLE, content = @Content(schema = @Schema(implementation = ApiError.class)))
     public @interface Change {
     }

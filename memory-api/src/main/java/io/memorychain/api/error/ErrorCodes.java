@@ -69,6 +69,8 @@ public final class ErrorCodes {
      * the message names the owner's REST address (docs/architecture.md §19).
      */
     public static final String NOT_OWNER = "NOT_OWNER";
+    /** The key sent more than its quota (memory.quotas): 429 with {@code Retry-After}. */
+    public static final String RATE_LIMITED = "RATE_LIMITED";
     public static final String NOT_AVAILABLE = "NOT_AVAILABLE";
     public static final String INTERNAL = "INTERNAL";
 
@@ -105,6 +107,7 @@ public final class ErrorCodes {
             Map.entry(UNAVAILABLE, HttpStatus.SERVICE_UNAVAILABLE),
             Map.entry(REBALANCING, HttpStatus.SERVICE_UNAVAILABLE),
             Map.entry(NOT_OWNER, HttpStatus.MISDIRECTED_REQUEST),
+            Map.entry(RATE_LIMITED, HttpStatus.TOO_MANY_REQUESTS),
             Map.entry(NOT_AVAILABLE, HttpStatus.NOT_IMPLEMENTED),
             Map.entry(INTERNAL, HttpStatus.INTERNAL_SERVER_ERROR));
 
@@ -130,6 +133,7 @@ public final class ErrorCodes {
             case NOT_ACCEPTABLE -> NOT_ACCEPTABLE;
             case UNSUPPORTED_MEDIA_TYPE -> UNSUPPORTED_MEDIA_TYPE;
             case REQUEST_ENTITY_TOO_LARGE -> TOO_LARGE;
+            case TOO_MANY_REQUESTS -> RATE_LIMITED;
             case CONFLICT -> VERSION_CONFLICT;
             case UNPROCESSABLE_ENTITY -> INVALID_ARGUMENT;
             case SERVICE_UNAVAILABLE, GATEWAY_TIMEOUT -> UNAVAILABLE;

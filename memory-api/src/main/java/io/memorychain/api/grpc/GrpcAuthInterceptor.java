@@ -1,6 +1,7 @@
 package io.memorychain.api.grpc;
 
 import io.memorychain.api.config.MemoryConfig;
+import io.memorychain.api.quota.Quotas;
 import io.memorychain.api.routing.GrpcRouting;
 import io.memorychain.api.routing.OwnerGuard;
 
@@ -51,12 +52,14 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
             Metadata.ASCII_STRING_MARSHALLER);
 
     private final ApiKeys keys;
+    private final Quotas quotas;
     private final OwnerGuard owners;
     private final GrpcRouting routing;
     private final String instanceId;
 
-    public GrpcAuthInterceptor(ApiKeys keys, OwnerGuard owners, GrpcRouting routing, MemoryConfig config) {
+    public GrpcAuthInterceptor(ApiKeys keys, Quotas quotas, OwnerGuard owners, GrpcRouting routing, MemoryConfig config) {
         this.keys = keys;
+        this.quotas = quotas;
         this.owners = owners;
         this.routing = routing;
         this.instanceId = config.instanceName();
@@ -71,6 +74,7 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
         Principal caller;
         try {
             caller = keys.authenticate(headers.get(AUTHORIZATION));
+            quotas.charge(caller, Operation.ofGrpc(call.getMethodDescriptor().getBareMethodName()).orElse(null));
         } catch (RuntimeException e) {
             close(call, GrpcErrors.of(e, method));
             return new ServerCall.Listener<>() { };

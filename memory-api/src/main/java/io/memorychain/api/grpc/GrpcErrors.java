@@ -49,6 +49,7 @@ public final class GrpcErrors {
             Map.entry(ErrorCodes.EXPIRED, Status.Code.FAILED_PRECONDITION),
             Map.entry(ErrorCodes.BUDGET_EXCEEDED, Status.Code.FAILED_PRECONDITION),
             Map.entry(ErrorCodes.ALREADY_LINKED, Status.Code.ALREADY_EXISTS),
+            Map.entry(ErrorCodes.RATE_LIMITED, Status.Code.RESOURCE_EXHAUSTED),
             Map.entry(ErrorCodes.METHOD_NOT_ALLOWED, Status.Code.UNIMPLEMENTED),
             Map.entry(ErrorCodes.NOT_ACCEPTABLE, Status.Code.INVALID_ARGUMENT),
             Map.entry(ErrorCodes.UNSUPPORTED_MEDIA_TYPE, Status.Code.INVALID_ARGUMENT),

@@ -9,6 +9,7 @@ import io.memorychain.api.auth.Operation;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.api.quota.Quotas;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.api.routing.OwnerGuard;
 import jakarta.inject.Singleton;
@@ -26,10 +27,12 @@ import java.util.Map;
 public class MemoryTools {
 
     private final OwnerGuard owners;
+    private final Quotas quotas;
     private final Map<String, MemoryTool> tools = new LinkedHashMap<>();
 
-    MemoryTools(List<Toolset> toolsets, OwnerGuard owners) {
+    MemoryTools(List<Toolset> toolsets, OwnerGuard owners, Quotas quotas) {
         this.owners = owners;
+        this.quotas = quotas;
         toolsets.stream().sorted(Comparator.comparingInt(Toolset::order)).flatMap(t -> t.tools().stream())
                 .forEach(tool -> {
                     if (tools.putIfAbsent(tool.name(), tool) != null) {
@@ -61,6 +64,7 @@ public class MemoryTools {
         // a call of a space another instance owns was forwarded by the transport (McpRouting); what stays here is
         // served here, or refused when no instance can serve it now (docs/architecture.md §19)
         owners.requireServedHere(space);
+        quotas.chargeWrite(caller, tool.operation());
         String idempotencyKey = optionalString(args.remove(IDEMPOTENCY_KEY), IDEMPOTENCY_KEY);
         Object expected = args.remove(EXPECTED_VERSION);
         if (expected != null && !(expected instanceof Integer)) {

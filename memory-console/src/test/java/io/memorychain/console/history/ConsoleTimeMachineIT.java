@@ -29,6 +29,8 @@ class ConsoleTimeMachineIT extends BrowserIT {
         String admin = ConsoleHarness.issue("admin-" + space, Role.ADMIN, List.of(space));
         String launch = Rest.memory(agent, space, "Launch is on Thursday", "projects");
         String attack = Rest.memory(agent, space, History.PAYLOAD, "projects");
+        assertThat(Rest.put(agent, "/v1/spaces/" + space + "/blocks/goals", Map.of("content", "Ship the console"))
+                .status()).isBetween(200, 202);
         long good = History.head(agent, space);
         Map<String, String> before = History.contents(agent, space, "");
         // a confused agent's changes
@@ -43,8 +45,20 @@ class ConsoleTimeMachineIT extends BrowserIT {
         assertThat(browser.text("#then-" + attack + " .content")).isEqualTo(History.PAYLOAD);
         assertThat(browser.all("#then-" + junk)).as("written after the point").isEmpty();
         assertThat(browser.all("#dry-run")).as("only admins roll back").isEmpty();
+        assertThat(browser.text("#core .content")).isEqualTo("Ship the console");
         History.assertInert(browser);
         browser.screenshot("time-machine-browse");
+        browser.go(time + "?at=2999-01-01T00:00");
+        assertThat(browser.text("#h-point")).isEqualTo("As of 2999-01-01T00:00:00Z");
+        assertThat(browser.all("#then-" + junk)).as("a time after every event: the space now").hasSize(1);
+
+        browser.signIn(agent);
+        browser.go(time + "?seq=" + good);
+        assertThat(browser.text("#who")).contains("read-only");
+        assertThat(browser.text("#then-" + launch + " .content")).isEqualTo("Launch is on Thursday");
+        assertThat(browser.all("#dry-run")).isEmpty();
+        browser.go(time + "/plan?seq=" + good);
+        assertThat(browser.text("#error-code")).isEqualTo("ROLE_NOT_ALLOWED");
 
         browser.signIn(admin);
         browser.go(time + "?seq=" + good);
@@ -59,6 +73,7 @@ class ConsoleTimeMachineIT extends BrowserIT {
         assertThat(browser.all("#content-hidden")).as("no content without a grant").hasSize(1);
         assertThat(browser.source()).doesNotContain("Launch is", "Junk written");
         assertThat(History.contents(agent, space, "")).as("the dry run changed nothing").containsKey(junk);
+        browser.driver().executeScript("document.getElementById('h-changes').scrollIntoView()");
         browser.screenshot("time-machine-dry-run");
 
         HttpResponse<String> unconfirmed = applyWithoutTheBox(good);

@@ -24,6 +24,8 @@ public class AuditLog {
     public static final int MAX_LIMIT = 1_000;
     /** Entries read from the view per call while searching. */
     static final int SCAN_BATCH = 500;
+    /** Entries a {@link #timeline} page reads at most. */
+    public static final int TIMELINE_SCAN = 5_000;
 
     /** The description of an entry about a memory its reader may not read (descriptions carry content excerpts). */
     static final String HIDDEN = "(details hidden: a memory of a category this caller may not read)";
@@ -83,6 +85,68 @@ public class AuditLog {
         }
         Long next = query.newestFirst() || !more ? null : entries.get(entries.size() - 1).getSeq();
         return new AuditPage(entries.stream().map(e -> entry(space, reader, e)).toList(), next);
+    }
+
+    /**
+     * A page of the entries {@code query} asks about, newest first, older than {@code beforeSeq} (null: from the head),
+     * for paging back through a space's history. The log is read backwards in batches of seqs; a page reads at most
+     * {@link #TIMELINE_SCAN} entries, so that a rare match costs bounded time per page: it then answers what it found
+     * with the cursor where it stopped ({@link AuditTimeline#searchedTo}). {@code occurred_at} never decreases along a
+     * chain, so a {@code since} ends the read. The query's order is ignored (always newest first).
+     *
+     * @param limit 1 to {@link #MAX_LIMIT} (null: {@link #DEFAULT_LIMIT})
+     */
+    public AuditTimeline timeline(String space, Actor reader, AuditQuery query, Long beforeSeq, Integer limit) {
+        return timeline(space, reader, query, beforeSeq, limit, SCAN_BATCH, TIMELINE_SCAN);
+    }
+
+    /** {@link #timeline} reading {@code batch} seqs at a time and at most {@code bound} entries (tests make them small). */
+    AuditTimeline timeline(String space, Actor reader, AuditQuery query, Long beforeSeq, Integer limit, int batch,
+                           int bound) {
+        Spaces.require(space);
+        int max = limit == null ? DEFAULT_LIMIT : limit;
+        if (max < 1 || max > MAX_LIMIT) {
+            throw ApiException.invalid("limit must be between 1 and " + MAX_LIMIT + ", was " + max);
+        }
+        if (beforeSeq != null && beforeSeq < 1) {
+            throw ApiException.invalid("before_seq must be 1 or more, was " + beforeSeq);
+        }
+        long head = backend.views().appliedSeq(space);
+        long below = beforeSeq == null ? head + 1 : Math.min(beforeSeq, head + 1);
+        Predicate<AuditEntry> match = query.entryMatch()
+                .and(e -> query.blockLabel() == null || touchesBlock(space, e, query.blockLabel()));
+        List<AuditEntry> found = new ArrayList<>();
+        long read = 0;
+        while (below > 1) {
+            long from = Math.max(0, below - 1 - batch);
+            List<AuditEntry> entries = backend.views().audit(space, from, batch);
+            for (int i = entries.size() - 1; i >= 0; i--) {
+                AuditEntry e = entries.get(i);
+                if (e.getSeq() >= below) {
+                    continue;
+                }
+                if (query.since() != null && e.getOccurredAt().isBefore(query.since())) {
+                    return timeline(space, reader, found, null, e.getSeq());
+                }
+                if (match.test(e)) {
+                    found.add(e);
+                    if (found.size() == max) {
+                        return timeline(space, reader, found, e.getSeq() > 1 ? e.getSeq() : null, e.getSeq());
+                    }
+                }
+            }
+            read += below - 1 - from;
+            below = from + 1;
+            if (read >= bound && below > 1) {
+                return timeline(space, reader, found, below, below);
+            }
+        }
+        return timeline(space, reader, found, null, 1);
+    }
+
+    private AuditTimeline timeline(String space, Actor reader, List<AuditEntry> found, Long olderThan,
+                                   long searchedTo) {
+        return new AuditTimeline(found.stream().map(e -> entry(space, reader, e)).toList(), olderThan, searchedTo);
     }
 
     /**

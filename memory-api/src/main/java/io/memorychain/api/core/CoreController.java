@@ -2,13 +2,12 @@ package io.memorychain.api.core;
 
 import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.history.AsOf;
-import io.memorychain.api.history.PointInTimeReads;
+import io.memorychain.api.history.AsOfReads;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.annotation.QueryValue;
 
 import io.memorychain.api.auth.Principal;
 import io.memorychain.avro.Actor;
-import io.memorychain.domain.core.CoreView;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
@@ -25,12 +24,10 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Tag(name = "blocks")
 public class CoreController {
 
-    private final CoreMemory coreMemory;
-    private final PointInTimeReads pointInTime;
+    private final AsOfReads asOfReads;
 
-    public CoreController(CoreMemory coreMemory, PointInTimeReads pointInTime) {
-        this.pointInTime = pointInTime;
-        this.coreMemory = coreMemory;
+    public CoreController(AsOfReads asOfReads) {
+        this.asOfReads = asOfReads;
     }
 
     @ErrorAnswers.Read
@@ -41,8 +38,6 @@ public class CoreController {
                          @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader,
                          @Nullable @QueryValue("as_of_seq") @Parameter(description = AsOf.SEQ_DOC) String asOfSeq,
                          @Nullable @QueryValue("as_of") @Parameter(description = AsOf.TIME_DOC) String asOf) {
-        AsOf at = pointInTime.asOf(space, asOfSeq, asOf);
-        CoreView core = at == null ? coreMemory.read(space, reader) : pointInTime.core(space, reader, at);
-        return CoreJson.of(core);
+        return asOfReads.core(space, reader, asOfReads.point(space, asOfSeq, asOf));
     }
 }

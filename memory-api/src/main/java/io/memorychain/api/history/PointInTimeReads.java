@@ -49,6 +49,11 @@ public class PointInTimeReads {
         return AsOf.of(asOfSeq, asOf, backend.views().appliedSeq(Spaces.require(space)));
     }
 
+    /** The space's head here: the seq of its last applied event (0 for an empty space). */
+    public long head(String space) {
+        return backend.views().appliedSeq(Spaces.require(space));
+    }
+
     /** The memory's version at the point; 404 NOT_FOUND when it did not exist yet. */
     public Memory memory(String space, String id, Actor reader, AsOf asOf) {
         Spaces.require(space);

@@ -5,9 +5,8 @@ import io.micronaut.http.annotation.RequestAttribute;
 import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
-import io.memorychain.api.grants.GrantedReads;
 import io.memorychain.api.history.AsOf;
-import io.memorychain.api.history.PointInTimeReads;
+import io.memorychain.api.history.AsOfReads;
 import io.memorychain.api.request.ExpectedVersions;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.write.WriteCall;
@@ -17,7 +16,6 @@ import io.memorychain.avro.Actor;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryFlag;
 import io.memorychain.avro.view.HistoryEntry;
-import io.memorychain.projector.view.Page;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
@@ -56,12 +54,10 @@ public class MemoryController {
     public static final int DEFAULT_LIMIT = Memories.DEFAULT_LIMIT;
 
     private final Memories memories;
-    private final PointInTimeReads pointInTime;
-    private final GrantedReads granted;
+    private final AsOfReads asOfReads;
 
-    public MemoryController(Memories memories, PointInTimeReads pointInTime, GrantedReads granted) {
-        this.pointInTime = pointInTime;
-        this.granted = granted;
+    public MemoryController(Memories memories, AsOfReads asOfReads) {
+        this.asOfReads = asOfReads;
         this.memories = memories;
     }
 
@@ -90,9 +86,7 @@ public class MemoryController {
                                         @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader,
                                         @Nullable @QueryValue("as_of_seq") @Parameter(description = AsOf.SEQ_DOC) String asOfSeq,
                                         @Nullable @QueryValue("as_of") @Parameter(description = AsOf.TIME_DOC) String asOf) {
-        AsOf at = pointInTime.asOf(space, asOfSeq, asOf);
-        Memory memory = granted.read(space, reader, "get_memory", GrantedReads.detail("id", id, "as_of", at), () -> at == null
-                ? memories.get(space, id, reader) : pointInTime.memory(space, id, reader, at), m -> List.of(m.getId()));
+        Memory memory = asOfReads.memory(space, id, reader, asOfReads.point(space, asOfSeq, asOf));
         return HttpResponse.ok(MemoryJson.of(memory)).header(HttpHeaders.ETAG, ExpectedVersions.etag(memory.getVersion()));
     }
 
@@ -110,12 +104,8 @@ public class MemoryController {
                            @Nullable @QueryValue @Parameter(description = "1 to 500, default 50") Integer limit,
                            @Nullable @QueryValue("as_of_seq") @Parameter(description = AsOf.SEQ_DOC) String asOfSeq,
                            @Nullable @QueryValue("as_of") @Parameter(description = AsOf.TIME_DOC) String asOf) {
-        AsOf at = pointInTime.asOf(space, asOfSeq, asOf);
-        Page<Memory> page = granted.read(space, reader, "list_memories", GrantedReads.detail("kind", kind, "category",
-                category, "state", state, "after", after, "limit", limit, "as_of", at), () -> at == null ? memories.list(space, reader, kind, category, state, after, limit)
-                : pointInTime.list(space, reader, kind, category, state, after, limit == null ? DEFAULT_LIMIT : limit, at),
-                p -> p.items().stream().map(Memory::getId).toList());
-        return new MemoryPage(page.items().stream().map(MemoryJson::of).toList(), page.next());
+        return asOfReads.list(space, reader, kind, category, state, after, limit, asOfReads.point(space, asOfSeq,
+                asOf));
     }
 
     @ErrorAnswers.Change

@@ -23,4 +23,7 @@ public record RollbackBody(
         @Nullable @Schema(description = "Why (required to apply; kept on the chain in RollbackApplied)") String reason,
         @Nullable @JsonProperty("plan_digest") @Schema(name = "plan_digest", description = "apply: the dry run's plan_digest; 409 VERSION_CONFLICT when the plan changed since") String planDigest,
         @Nullable @JsonProperty("reflection_id") @Schema(name = "reflection_id", description = "Undo what one approved reflection applied: the state before its decision") String reflectionId) {
+
+    /** No field: the whole space, with no target (planning it answers 400 INVALID_ARGUMENT). */
+    public static final RollbackBody NONE = new RollbackBody(null, null, null, null, null, null, null, null, null);
 }

@@ -44,8 +44,7 @@ public class RollbackController {
                                  @io.micronaut.http.annotation.RequestAttribute(io.memorychain.api.auth.Principal.ACTOR)
                                  io.memorychain.avro.Actor actor,
                                  @Nullable @Body RollbackBody body) {
-        RollbackBody b = orEmpty(body);
-        return rollbacks.planFor(Spaces.require(space), actor, spec(b));
+        return rollbacks.planFor(Spaces.require(space), actor, body);
     }
 
     @ErrorAnswers.Write
@@ -56,20 +55,8 @@ public class RollbackController {
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT: no reason, nothing to roll back, bad input", content = @Content(schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "409", description = "VERSION_CONFLICT: the plan changed since the dry run or the space moved", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<RollbackPlanJson> apply(@RequestBean WriteCall call, @Nullable @Body RollbackBody body) {
-        RollbackBody b = orEmpty(body);
         WriteContext ctx = call.create();
         Spaces.require(ctx.space());
-        Rollbacks.Applied applied = rollbacks.apply(ctx, spec(b), b.reason(), b.planDigest());
-        return RequestIds.echo(HttpResponse.created(rollbacks.shown(ctx.actor(), applied)),
-                ctx.requestId());
-    }
-
-    private static io.memorychain.domain.rollback.RollbackSpec spec(RollbackBody b) {
-        return Rollbacks.spec(b.memoryId(), b.sessionId(), b.actor(), b.reflectionId(), b.fromSeq(), b.toSeq(),
-                b.toTime());
-    }
-
-    private static RollbackBody orEmpty(RollbackBody body) {
-        return body == null ? new RollbackBody(null, null, null, null, null, null, null, null, null) : body;
+        return RequestIds.echo(HttpResponse.created(rollbacks.applyFor(ctx, body)), ctx.requestId());
     }
 }

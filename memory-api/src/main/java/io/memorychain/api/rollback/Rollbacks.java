@@ -55,6 +55,26 @@ public class Rollbacks {
                 : RollbackPlanJson.withoutContent(now);
     }
 
+    /** The dry run of a rollback as every transport names it ({@link RollbackBody}), as {@code reader} may see it. */
+    public RollbackPlanJson planFor(String space, Actor reader, RollbackBody body) {
+        return planFor(space, reader, spec(body));
+    }
+
+    /**
+     * Plans and applies the rollback the body names (its {@code reason} and the dry run's {@code plan_digest}); the
+     * answer as {@code ctx}'s actor may see it.
+     */
+    public RollbackPlanJson applyFor(WriteContext ctx, RollbackBody body) {
+        RollbackBody b = body == null ? RollbackBody.NONE : body;
+        return shown(ctx.actor(), apply(ctx, spec(b), b.reason(), b.planDigest()));
+    }
+
+    /** The spec a body names (null: the whole space, which then needs {@code to_seq} or {@code to_time}). */
+    static RollbackSpec spec(RollbackBody body) {
+        RollbackBody b = body == null ? RollbackBody.NONE : body;
+        return spec(b.memoryId(), b.sessionId(), b.actor(), b.reflectionId(), b.fromSeq(), b.toSeq(), b.toTime());
+    }
+
     /** An applied rollback as {@code reader} may see it (as {@link #planFor}: content under a covering grant). */
     public RollbackPlanJson shown(Actor reader, Applied applied) {
         RollbackPlan plan = applied.plan();

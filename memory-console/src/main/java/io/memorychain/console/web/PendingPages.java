@@ -15,8 +15,7 @@ import java.util.Map;
 @ExecuteOn(TaskExecutors.BLOCKING)
 public class PendingPages {
 
-    private static final Map<String, String> TITLES = Map.of("memories", "Memories", "time", "Time machine",
-            "audit", "Audit", "health", "Health");
+    private static final Map<String, String> TITLES = Map.of("memories", "Memories", "health", "Health");
 
     private final Console console;
 

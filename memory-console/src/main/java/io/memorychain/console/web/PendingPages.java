@@ -16,7 +16,7 @@ import java.util.Map;
 public class PendingPages {
 
     private static final Map<String, String> TITLES = Map.of("memories", "Memories", "time", "Time machine",
-            "audit", "Audit", "health", "Health");
+            "audit", "Audit");
 
     private final Console console;
 
@@ -33,14 +33,6 @@ public class PendingPages {
                 return console.error(visit, io.micronaut.http.HttpStatus.NOT_FOUND, "NOT_FOUND", "No such page.");
             }
             return console.render(visit, page, title, "pending", Map.of());
-        });
-    }
-
-    @Get("/admin")
-    public HttpResponse<?> admin(HttpRequest<?> request) {
-        return console.page(request, null, visit -> {
-            visit.authorize(Operation.LIST_KEYS);
-            return console.render(visit, "admin", "Admin", "pending", Map.of());
         });
     }
 }

@@ -23,16 +23,17 @@ public final class Charts {
         }
     }
 
-    static final int WIDTH = 640;
+    static final int WIDTH = 480;
     static final int COLUMN_HEIGHT = 140;
     static final int ROW = 22;
-    static final int LABEL = 150;
+    static final int LABEL = 110;
 
     private Charts() {
     }
 
     /**
-     * Vertical bars, one per day (or any series), left to right; every {@code labelEvery}-th bar is labelled below.
+     * Vertical bars, one per day (or any series), left to right; the last bar and every {@code labelEvery}-th one
+     * before it are labelled below.
      */
     public static Chart columns(String id, String title, List<String> labels, List<Long> values, int labelEvery) {
         long max = values.stream().mapToLong(Long::longValue).max().orElse(0);
@@ -45,7 +46,7 @@ public final class Charts {
             int h = max == 0 ? 0 : (int) Math.max(v > 0 ? 1 : 0, Math.round((double) v * (plot - 8) / max));
             int x = 30 + i * slot;
             bars.add(new Bar(x, 6 + plot - 8 - h + 8, Math.max(1, slot - 2), h, labels.get(i), v, x,
-                    COLUMN_HEIGHT - 6, i % labelEvery == 0 || i == values.size() - 1));
+                    COLUMN_HEIGHT - 6, (values.size() - 1 - i) % labelEvery == 0));
         }
         return new Chart(id, title, WIDTH, COLUMN_HEIGHT, max, bars);
     }
@@ -53,7 +54,7 @@ public final class Charts {
     /** Horizontal bars, one per entry, top to bottom, each labelled on the left with its count on the right. */
     public static Chart rows(String id, String title, Map<String, Long> counts) {
         long max = counts.values().stream().mapToLong(Long::longValue).max().orElse(0);
-        int plot = WIDTH - LABEL - 70;
+        int plot = WIDTH - LABEL - 60;
         List<Bar> bars = new ArrayList<>();
         int i = 0;
         for (Map.Entry<String, Long> e : counts.entrySet()) {

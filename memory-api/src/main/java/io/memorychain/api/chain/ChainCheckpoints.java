@@ -16,6 +16,7 @@ public class ChainCheckpoints {
 
     private final ChainVerification verification;
     private final MemoryBackend backend;
+    private final java.util.Map<String, CheckpointJson> last = new java.util.concurrent.ConcurrentHashMap<>();
 
     public ChainCheckpoints(ChainVerification verification, MemoryBackend backend) {
         this.verification = verification;
@@ -30,7 +31,14 @@ public class ChainCheckpoints {
             throw new ApiException(ErrorCodes.CHAIN_BROKEN, "the chain of space '" + space + "' is broken at seq "
                     + result.firstBadSeq() + " (" + result.problem() + "): no checkpoint is signed for it");
         }
-        return CheckpointJson.of(backend.signCheckpoint(space, head.seq(), head.hash()));
+        CheckpointJson signed = CheckpointJson.of(backend.signCheckpoint(space, head.seq(), head.hash()));
+        last.put(space, signed);
+        return signed;
+    }
+
+    /** The last checkpoint this instance signed for the space (none since it started: empty); reads nothing. */
+    public java.util.Optional<CheckpointJson> last(String space) {
+        return java.util.Optional.ofNullable(last.get(space));
     }
 
     /** The chain public keys. */

@@ -18,4 +18,9 @@ public interface ChainVerification {
 
     /** Verifies the space's chain and returns the verdict with the verified head (seq and hash). */
     ChainHead head(String space);
+
+    /** The last verification of the space this instance ran (none since it started: empty); reads nothing. */
+    default java.util.Optional<VerifiedHead> last(String space) {
+        return java.util.Optional.empty();
+    }
 }

@@ -23,10 +23,16 @@ public class KafkaChainVerification implements ChainVerification {
     private final MemoryBackend backend;
     private final ChainMeters meters;
     private final Map<String, KafkaChainReader.Position> verified = new ConcurrentHashMap<>();
+    private final Map<String, VerifiedHead> last = new ConcurrentHashMap<>();
 
     public KafkaChainVerification(MemoryBackend backend, ChainMeters meters) {
         this.backend = backend;
         this.meters = meters;
+    }
+
+    @Override
+    public java.util.Optional<VerifiedHead> last(String space) {
+        return java.util.Optional.ofNullable(last.get(space));
     }
 
     @Override
@@ -58,6 +64,9 @@ public class KafkaChainVerification implements ChainVerification {
             verified.put(space, verdict.next());
         }
         meters.verified(verdict.head().result().ok());
-        return verdict.head();
+        ChainHead head = verdict.head();
+        last.put(space, new VerifiedHead(head.seq(), head.result().events(), backend.clock().instant(),
+                head.result().ok(), head.result().problem() == null ? null : head.result().problem().name()));
+        return head;
     }
 }

@@ -22,6 +22,26 @@ public class KnownSpaces {
         this.backend = backend;
     }
 
+    /**
+     * A space as the admin page lists it: events its chain holds here, memories the projection's counters hold (null
+     * when it counts none) and whether the counters saw its whole chain.
+     */
+    public record Summary(String name, long events, Long memories, boolean fullyCounted) {
+    }
+
+    /**
+     * The spaces of {@link #visibleTo} with their figures, at most {@code limit}, from the applied seqs and the maintained
+     * counters (no scan of any space's memories).
+     */
+    public List<Summary> summaries(Principal caller, int limit) {
+        var views = backend.views();
+        return visibleTo(caller).stream().limit(limit).map(name -> {
+            var counts = views.counts(name);
+            long events = views.appliedSeq(name);
+            return new Summary(name, events, counts.countedFrom() == 0 ? null : counts.total(), counts.complete());
+        }).toList();
+    }
+
     /** Sorted, without duplicates. */
     public List<String> visibleTo(Principal caller) {
         TreeSet<String> names = new TreeSet<>();

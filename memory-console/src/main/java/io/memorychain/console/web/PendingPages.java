@@ -15,7 +15,7 @@ import java.util.Map;
 @ExecuteOn(TaskExecutors.BLOCKING)
 public class PendingPages {
 
-    private static final Map<String, String> TITLES = Map.of("memories", "Memories", "health", "Health");
+    private static final Map<String, String> TITLES = Map.of("memories", "Memories");
 
     private final Console console;
 
@@ -32,14 +32,6 @@ public class PendingPages {
                 return console.error(visit, io.micronaut.http.HttpStatus.NOT_FOUND, "NOT_FOUND", "No such page.");
             }
             return console.render(visit, page, title, "pending", Map.of());
-        });
-    }
-
-    @Get("/admin")
-    public HttpResponse<?> admin(HttpRequest<?> request) {
-        return console.page(request, null, visit -> {
-            visit.authorize(Operation.LIST_KEYS);
-            return console.render(visit, "admin", "Admin", "pending", Map.of());
         });
     }
 }

@@ -73,6 +73,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private KeyValueStore<String, io.memorychain.avro.view.SpaceGovernance> governance;
     private KeyValueStore<String, Proposal> openProposals;
     private RefinementProjection refinements;
+    private SpaceCounts counts;
     private IndexFeed feed;
     private IndexPosition position;
     private PurgeProjection purges;
@@ -108,6 +109,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         grantReads = context.getStateStore(ProjectionTopology.GRANT_READS);
         governance = context.getStateStore(ProjectionTopology.GOVERNANCE);
         refinements = new RefinementProjection(context);
+        counts = new SpaceCounts(context.getStateStore(ProjectionTopology.COUNTS));
         purges = new PurgeProjection(context.getStateStore(ProjectionTopology.EMBEDDINGS), history, audit, relations,
                 relationsIn, threadChanges);
         subjectErasure = new SubjectErasure(proposals, openProposals, reflections,
@@ -141,6 +143,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             log.error("Chain gap in space {}: applied {} then got {} at {}", space, last, event.getSeq(),
                     DeadLetters.coordinates(source));
         }
+        counts.begin(space, event.getSeq());
         try {
             apply(event);
         } catch (RuntimeException e) {
@@ -164,6 +167,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             ids.add(m.getId());
             memories.put(key, m);
             Memory before = change.before();
+            counts.change(space, before, m);
             putOrDelete(active, key, m, ProjectionProcessor::isActive, before);
             putOrDelete(superseded, key, m, x -> x.getState() == MemoryState.SUPERSEDED, before);
             putOrDelete(core, key, m, ProjectionProcessor::isCore, before);

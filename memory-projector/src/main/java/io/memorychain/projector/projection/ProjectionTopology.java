@@ -95,6 +95,8 @@ public final class ProjectionTopology {
     public static final String REFINEMENT_OPEN = "view-refinement-open";
     /** Refinement edits (memories before and after) by {@code space\0sessionId\0seq}. */
     public static final String REFINEMENT_EDITS = "view-refinement-edits";
+    /** Memories by {@code space\0facet\0value} (tier, state, decay, kind, category): maintained counters. */
+    public static final String COUNTS = "view-counts";
 
     private ProjectionTopology() {
     }
@@ -143,6 +145,8 @@ public final class ProjectionTopology {
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(AUDIT),
                 Serdes.String(), AvroWireSerde.forValues(registry, AuditEntry.class)), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(APPLIED),
+                Serdes.String(), Serdes.Long()).withCachingEnabled(), PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(COUNTS),
                 Serdes.String(), Serdes.Long()).withCachingEnabled(), PROCESSOR);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RELATION_STRENGTH),
                 Serdes.String(), Serdes.Double()), PROCESSOR);

@@ -126,6 +126,14 @@ public interface MemoryViews {
     /** The session's edits, oldest first, each with the memories it changed before and after. */
     List<RefinementEdit> refinementEdits(String space, String sessionId);
 
+    /**
+     * How many memories of the space stand in each tier, state, decay status, kind and category: the projection's
+     * maintained counters (a few keys per space, no scan of its memories). Views without them know none.
+     */
+    default MemoryCounts counts(String space) {
+        return MemoryCounts.NONE;
+    }
+
     /** Highest chain seq of the space that the local projection has applied (0 when none). */
     long appliedSeq(String space);
 

@@ -296,6 +296,30 @@ public final class StoreMemoryViews implements MemoryViews {
         return scan(ProjectionTopology.REFINEMENT_EDITS, StoreKeys.prefix(space, sessionId), Integer.MAX_VALUE);
     }
 
+    @Override
+    public MemoryCounts counts(String space) {
+        Map<String, Map<String, Long>> byFacet = new LinkedHashMap<>();
+        long from = 0;
+        String prefix = StoreKeys.prefix(space);
+        try (KeyValueIterator<String, Long> it = this.<Long>store(ProjectionTopology.COUNTS)
+                .prefixScan(prefix, new StringSerializer())) {
+            while (it.hasNext()) {
+                KeyValue<String, Long> next = it.next();
+                String rest = next.key.substring(prefix.length());
+                int sep = rest.indexOf(StoreKeys.SEP);
+                if (sep < 0) {
+                    from = next.value; // the space's first counted seq
+                } else {
+                    byFacet.computeIfAbsent(rest.substring(0, sep), f -> new java.util.TreeMap<>())
+                            .put(rest.substring(sep + 1), next.value);
+                }
+            }
+        }
+        Map<String, Map<String, Long>> sealed = new LinkedHashMap<>();
+        byFacet.forEach((facet, values) -> sealed.put(facet, java.util.Collections.unmodifiableMap(values)));
+        return new MemoryCounts(java.util.Collections.unmodifiableMap(sealed), from);
+    }
+
     /**
      * What the views hold: the store's applied seq (interactive queries see the task's writes as it makes them). Not
      * the tracker's: it only grows, and a transaction that exactly-once aborts after the projection applied its events

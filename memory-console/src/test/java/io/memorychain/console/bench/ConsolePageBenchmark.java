@@ -1,0 +1,197 @@
+package io.memorychain.console.bench;
+
+import io.memorychain.api.auth.ApiKeys;
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.auth.Role;
+import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.avro.ActorType;
+import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.events.Requests;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.runtime.server.EmbeddedServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The console's page benchmark (a main, not a test): the service on the embedded default (its own broker under
+ * {@code --data-dir}), {@code --memories} memories loaded into one space through the backend's publisher (the
+ * sequencer and projection as every write, many in flight, as the load harnesses publish), then each main console page
+ * fetched over HTTP with a signed-in session, sequentially, and its p50 / p95 printed with the command, commit, JDK and
+ * machine load. A data dir that already holds the memories is reused (no reload).
+ *
+ * <pre>
+ * ./mvnw -B -o -q -pl memory-console test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
+ * java -Xmx3g -cp memory-console/target/test-classes:memory-console/target/classes:$(cat memory-console/target/cp.txt) \
+ *   io.memorychain.console.bench.ConsolePageBenchmark --memories 100000 --requests 200 --data-dir /tmp/console-bench
+ * </pre>
+ */
+public final class ConsolePageBenchmark {
+
+    private static final String SPACE = "bench-console";
+
+    private ConsolePageBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opts = options(args);
+        int memories = Integer.parseInt(opts.getOrDefault("memories", "100000"));
+        int requests = Integer.parseInt(opts.getOrDefault("requests", "200"));
+        int warmup = Integer.parseInt(opts.getOrDefault("warmup", "20"));
+        int inFlight = Integer.parseInt(opts.getOrDefault("in-flight", "2000"));
+        Path dir = Path.of(opts.getOrDefault("data-dir", "/tmp/console-bench"));
+        Files.createDirectories(dir);
+        log("load before: %s", load());
+        try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, Map.of(
+                "micronaut.server.port", -1, "grpc.server.port", 0, "memory.data-dir", dir.toString()))) {
+            ApplicationContext ctx = server.getApplicationContext();
+            MemoryBackend backend = ctx.getBean(MemoryBackend.class);
+            String firstId = loadMemories(backend, memories, inFlight);
+            ApiKeys keys = ctx.getBean(ApiKeys.class);
+            String user = keys.issue(new Principal("bench-user", Role.USER, "bench-user", List.of(SPACE)), "bench")
+                    .key().toString();
+            String admin = keys.issue(new Principal("bench-admin", Role.ADMIN, "bench-admin", List.of("*")), "bench")
+                    .key().toString();
+            String base = server.getURL().toString();
+            HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+            String userCookie = signIn(http, base, user);
+            String adminCookie = signIn(http, base, admin);
+            Map<String, String> pages = new LinkedHashMap<>();
+            String s = "/console/s/" + SPACE;
+            pages.put("inbox", s + "/inbox");
+            pages.put("memories", s + "/memories");
+            pages.put("memory", s + "/memories/" + firstId);
+            pages.put("audit", s + "/audit");
+            pages.put("time machine", s + "/time");
+            pages.put("health", s + "/health");
+            log("memories in the space: %d (first %s); load: %s", backend.views().counts(SPACE).total(), firstId,
+                    load());
+            System.out.printf(Locale.ROOT, "%-14s %6s %9s %9s %9s  %s%n", "page", "status", "p50 ms", "p95 ms",
+                    "max ms", "bytes");
+            for (Map.Entry<String, String> page : pages.entrySet()) {
+                measure(http, base, page.getKey(), page.getValue(), userCookie, warmup, requests);
+            }
+            measure(http, base, "admin", "/console/admin", adminCookie, warmup, requests);
+            log("command: ConsolePageBenchmark %s", String.join(" ", args));
+            log("commit: %s; JDK: %s %s; cores: %d; load after: %s", commit(), System.getProperty("java.vm.name"),
+                    Runtime.version(), Runtime.getRuntime().availableProcessors(), load());
+        }
+        System.exit(0);
+    }
+
+    /** Publishes the memories not yet in the space; answers the id of its first memory. */
+    private static String loadMemories(MemoryBackend backend, int n, int inFlight) throws Exception {
+        long have = backend.views().counts(SPACE).total();
+        AtomicReference<String> first = new AtomicReference<>();
+        var actor = Requests.actor(ActorType.AGENT, "bench");
+        Semaphore window = new Semaphore(inFlight);
+        long start = System.nanoTime();
+        List<String> categories = List.of("preferences", "work", "health", "travel", "family", "projects");
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        CompletableFuture<MemoryOutcome> last = null;
+        for (long i = have; i < n; i++) {
+            window.acquire();
+            String content = "Benchmark memory " + i + ": the user mentioned " + categories.get((int) (i % 6))
+                    + " detail number " + (i * 7919 % 100_003) + " during session " + (i / 20) + ".";
+            last = backend.publish(Requests.create(SPACE, actor, CreateMemory.newBuilder().setContent(content)
+                    .setCategory(categories.get((int) (i % 6))).setImportance(1 + (int) (i % 5)).build()).build());
+            long index = i;
+            last.whenComplete((o, e) -> {
+                window.release();
+                if (e != null) {
+                    failed.compareAndSet(null, e);
+                } else if (index == 0) {
+                    first.set(o.getMemoryId());
+                }
+            });
+            if ((i + 1) % 10_000 == 0) {
+                log("%d memories published (%.0f/s)", i + 1, (i + 1 - have) / ((System.nanoTime() - start) / 1e9));
+            }
+        }
+        if (last != null) {
+            MemoryOutcome outcome = last.get();
+            backend.views().awaitApplied(SPACE, outcome.getSeq(), Duration.ofMinutes(30));
+            log("%d memories loaded in %.1f s", n - have, (System.nanoTime() - start) / 1e9);
+        }
+        if (failed.get() != null) {
+            throw new IllegalStateException("a write failed", failed.get());
+        }
+        if (first.get() == null) {
+            first.set(backend.views().audit(SPACE, 0, 1).get(0).getMemoryIds().get(0));
+        }
+        return first.get();
+    }
+
+    private static void measure(HttpClient http, String base, String name, String path, String cookie, int warmup,
+                                int requests) throws Exception {
+        int status = 0;
+        int bytes = 0;
+        double[] ms = new double[requests];
+        for (int i = 0; i < warmup + requests; i++) {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).header("Cookie", cookie).GET()
+                    .build();
+            long t = System.nanoTime();
+            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            double took = (System.nanoTime() - t) / 1e6;
+            status = response.statusCode();
+            bytes = response.body().length;
+            if (i >= warmup) {
+                ms[i - warmup] = took;
+            }
+        }
+        Arrays.sort(ms);
+        System.out.printf(Locale.ROOT, "%-14s %6d %9.2f %9.2f %9.2f  %d%n", name, status, ms[requests / 2],
+                ms[(int) Math.ceil(requests * 0.95) - 1], ms[requests - 1], bytes);
+    }
+
+    private static String signIn(HttpClient http, String base, String key) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/console/login"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("key=" + key)).build(), HttpResponse.BodyHandlers.ofString());
+        String set = r.headers().firstValue("Set-Cookie").orElseThrow(() -> new IllegalStateException(
+                "sign-in failed: " + r.statusCode() + " " + r.body()));
+        return set.substring(0, set.indexOf(';'));
+    }
+
+    private static String load() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static String commit() {
+        try {
+            Process p = new ProcessBuilder("git", "rev-parse", "--short", "HEAD").redirectErrorStream(true).start();
+            return new String(p.getInputStream().readAllBytes()).strip();
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            out.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+        }
+        return out;
+    }
+
+    private static void log(String format, Object... args) {
+        System.out.printf(Locale.ROOT, "[bench] " + format + "%n", args);
+    }
+}

@@ -3,6 +3,7 @@ package io.memorychain.console.history;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memorychain.api.auth.Role;
+import io.memorychain.console.Accessibility;
 import io.memorychain.console.BrowserIT;
 import io.memorychain.console.ConsoleHarness;
 import io.memorychain.console.Rest;
@@ -49,6 +50,7 @@ class ConsoleAuditIT extends BrowserIT {
         assertThat(browser.text("#entry-" + head + " .event-type")).isEqualTo("MemoryDeleted");
         History.assertInert(browser);
         browser.screenshot("audit-timeline");
+        Accessibility.assertNoSeriousViolations(browser.driver());
 
         browser.type("#f-actor", "agent:helper-" + space);
         browser.click("#apply-filters");
@@ -84,6 +86,7 @@ class ConsoleAuditIT extends BrowserIT {
         assertThat(column("#block-changes li")).hasSize(1);
         History.assertInert(browser);
         browser.screenshot("audit-digest");
+        Accessibility.assertNoSeriousViolations(browser.driver());
         HttpResponse<String> digestMd = History.fetch(browser, browser.find("#digest-markdown").getAttribute("href"));
         assertThat(digestMd.statusCode()).isEqualTo(200);
         assertThat(digestMd.headers().firstValue("Content-Disposition").orElse("")).startsWith("attachment;")

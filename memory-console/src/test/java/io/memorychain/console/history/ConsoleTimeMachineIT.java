@@ -3,6 +3,7 @@ package io.memorychain.console.history;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memorychain.api.auth.Role;
+import io.memorychain.console.Accessibility;
 import io.memorychain.console.BrowserIT;
 import io.memorychain.console.ConsoleHarness;
 import io.memorychain.console.Rest;
@@ -48,6 +49,7 @@ class ConsoleTimeMachineIT extends BrowserIT {
         assertThat(browser.text("#core .content")).isEqualTo("Ship the console");
         History.assertInert(browser);
         browser.screenshot("time-machine-browse");
+        Accessibility.assertNoSeriousViolations(browser.driver());
         browser.go(time + "?at=2999-01-01T00:00");
         assertThat(browser.text("#h-point")).isEqualTo("As of 2999-01-01T00:00:00Z");
         assertThat(browser.all("#then-" + junk)).as("a time after every event: the space now").hasSize(1);
@@ -75,6 +77,7 @@ class ConsoleTimeMachineIT extends BrowserIT {
         assertThat(History.contents(agent, space, "")).as("the dry run changed nothing").containsKey(junk);
         browser.driver().executeScript("document.getElementById('h-changes').scrollIntoView()");
         browser.screenshot("time-machine-dry-run");
+        Accessibility.assertNoSeriousViolations(browser.driver());
 
         HttpResponse<String> unconfirmed = applyWithoutTheBox(good);
         assertThat(unconfirmed.statusCode()).isEqualTo(303);

@@ -17,7 +17,6 @@ import io.memorychain.avro.Actor;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryFlag;
 import io.memorychain.avro.view.HistoryEntry;
-import io.memorychain.projector.view.Page;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
@@ -58,11 +57,13 @@ public class MemoryController {
     private final Memories memories;
     private final PointInTimeReads pointInTime;
     private final GrantedReads granted;
+    private final MemoryLists lists;
 
-    public MemoryController(Memories memories, PointInTimeReads pointInTime, GrantedReads granted) {
+    public MemoryController(Memories memories, PointInTimeReads pointInTime, GrantedReads granted, MemoryLists lists) {
         this.pointInTime = pointInTime;
         this.granted = granted;
         this.memories = memories;
+        this.lists = lists;
     }
 
     @ErrorAnswers.Write
@@ -110,12 +111,7 @@ public class MemoryController {
                            @Nullable @QueryValue @Parameter(description = "1 to 500, default 50") Integer limit,
                            @Nullable @QueryValue("as_of_seq") @Parameter(description = AsOf.SEQ_DOC) String asOfSeq,
                            @Nullable @QueryValue("as_of") @Parameter(description = AsOf.TIME_DOC) String asOf) {
-        AsOf at = pointInTime.asOf(space, asOfSeq, asOf);
-        Page<Memory> page = granted.read(space, reader, "list_memories", GrantedReads.detail("kind", kind, "category",
-                category, "state", state, "after", after, "limit", limit, "as_of", at), () -> at == null ? memories.list(space, reader, kind, category, state, after, limit)
-                : pointInTime.list(space, reader, kind, category, state, after, limit == null ? DEFAULT_LIMIT : limit, at),
-                p -> p.items().stream().map(Memory::getId).toList());
-        return new MemoryPage(page.items().stream().map(MemoryJson::of).toList(), page.next());
+        return lists.list(space, reader, kind, category, state, after, limit, asOfSeq, asOf);
     }
 
     @ErrorAnswers.Change

@@ -15,8 +15,8 @@ import java.util.Map;
 @ExecuteOn(TaskExecutors.BLOCKING)
 public class PendingPages {
 
-    private static final Map<String, String> TITLES = Map.of("memories", "Memories", "time", "Time machine",
-            "audit", "Audit", "health", "Health");
+    private static final Map<String, String> TITLES = Map.of("time", "Time machine", "audit", "Audit",
+            "health", "Health");
 
     private final Console console;
 

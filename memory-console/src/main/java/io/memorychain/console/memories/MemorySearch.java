@@ -80,7 +80,8 @@ public record MemorySearch(String q, String category, String kind, String tier, 
 
     /**
      * The memory.query body: the text, category, kind, tags (each must be there) and creation dates as its filters;
-     * superseded or dormant memories included when the state or decay stage asks for them.
+     * superseded or dormant memories included when the state or decay stage asks for them; each result with its
+     * memory ({@code return: full}).
      */
     QueryBody query(int topK) {
         Map<String, Object> filters = new LinkedHashMap<>();
@@ -106,7 +107,7 @@ public record MemorySearch(String q, String category, String kind, String tier, 
         if (!created.isEmpty()) {
             filters.put("created_at", created);
         }
-        return new QueryBody(null, q, null, filters.isEmpty() ? null : filters, topK, null, null, null,
+        return new QueryBody(null, q, null, filters.isEmpty() ? null : filters, topK, "full", null, null,
                 "superseded".equals(state) ? Boolean.TRUE : null, "dormant".equals(decay) ? Boolean.TRUE : null,
                 null, null, null, null, null);
     }

@@ -42,6 +42,11 @@ class ConsoleMemoriesIT extends BrowserIT {
         });
     }
 
+    /** Brings a section to the top of the viewport for the screenshot. */
+    private static void scrollTo(String css) {
+        browser.driver().executeScript("arguments[0].scrollIntoView()", browser.find(css));
+    }
+
     @Test
     void aUserErasesAMemoryAndSeesItsProofAndItsTextIsGoneFromEveryPage() {
         String space = ConsoleHarness.space("erase");
@@ -69,6 +74,7 @@ class ConsoleMemoriesIT extends BrowserIT {
         assertThat(browser.text("#proof-key-record")).startsWith("destroyed");
         assertThat(browser.text("#proof-chain")).startsWith("yes");
         assertThat(browser.all("#actions")).as("a tombstone has no actions").isEmpty();
+        scrollTo("#erasure-proof");
         browser.screenshot("memory-erasure-proof");
         assertThat(browser.source()).doesNotContain("X4711Z");
 
@@ -143,6 +149,7 @@ class ConsoleMemoriesIT extends BrowserIT {
         browser.click("#action-pin");
         assertThat(browser.text("#flash")).isEqualTo("Pinned.");
         assertThat(browser.text("#memory-flags")).startsWith("pinned");
+        scrollTo("#versions");
         browser.screenshot("memory-page");
         browser.click("tr.hop-2 a.related-link");
         assertThat(browser.text("#memory-content")).isEqualTo("Ana leads the design team");

@@ -3,23 +3,21 @@ package io.memorychain.console.web;
 import io.memorychain.api.auth.Operation;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
-import java.util.Map;
 
-/** The navigation's pages that are not built yet: a page that says so (after the same space rules), not a 404. */
+/** A page of a space that does not exist: the console's 404 page (after the same space rules), not a JSON error. */
 @Controller("/console")
 @ExecuteOn(TaskExecutors.BLOCKING)
-public class PendingPages {
-
-    private static final Map<String, String> TITLES = Map.of("memories", "Memories");
+public class NoSuchPage {
 
     private final Console console;
 
-    public PendingPages(Console console) {
+    public NoSuchPage(Console console) {
         this.console = console;
     }
 
@@ -27,11 +25,7 @@ public class PendingPages {
     public HttpResponse<?> page(HttpRequest<?> request, @PathVariable String space, @PathVariable String page) {
         return console.page(request, space, visit -> {
             visit.authorize(Operation.LIST_ALERTS);
-            String title = TITLES.get(page);
-            if (title == null) {
-                return console.error(visit, io.micronaut.http.HttpStatus.NOT_FOUND, "NOT_FOUND", "No such page.");
-            }
-            return console.render(visit, page, title, "pending", Map.of());
+            return console.error(visit, HttpStatus.NOT_FOUND, "NOT_FOUND", "No such page.");
         });
     }
 }

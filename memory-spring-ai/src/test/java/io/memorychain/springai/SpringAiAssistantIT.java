@@ -103,9 +103,10 @@ class SpringAiAssistantIT {
                     .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "windowed-1")).call().content())
                     .isEqualTo("answer " + n);
         }
-        assertThat(model.last().getInstructions()).as("the last turn's prompt: the window read back from the repository")
+        assertThat(model.last().getInstructions())
+                .as("the last turn's prompt: the six-message window read back from the repository, then the question")
                 .extracting(Message::getText)
-                .containsExactly("question 2", "answer 2", "question 3", "answer 3", "question 4");
+                .containsExactly("question 1", "answer 1", "question 2", "answer 2", "question 3", "answer 3", "question 4");
         assertThat(repository.findByConversationId("windowed-1")).as("the six-message window, oldest first")
                 .containsExactly(new UserMessage("question 2"), new AssistantMessage("answer 2"),
                         new UserMessage("question 3"), new AssistantMessage("answer 3"),
@@ -115,8 +116,8 @@ class SpringAiAssistantIT {
         List<JsonNode> evicted = threadMemories(memory, "windowed-1", "soft_deleted");
         assertThat(evicted).as("the first turn left the window: soft-deleted, not erased")
                 .extracting(m -> m.path("content").asText()).containsExactlyInAnyOrder("question 1", "answer 1");
-        assertThat(deletionReason(memory, evicted.get(0).path("id").asText()))
-                .isEqualTo("left the chat memory of conversation windowed-1");
+        assertThat(deletionAudit(memory, evicted.get(0).path("id").asText()))
+                .contains("left the chat memory of conversation windowed-1");
 
         repository.deleteByConversationId("windowed-1");
         assertThat(repository.findByConversationId("windowed-1")).isEmpty();
@@ -125,8 +126,8 @@ class SpringAiAssistantIT {
         assertThat(deleted).hasSize(8);
         String lastAnswer = deleted.stream().filter(m -> m.path("content").asText().equals("answer 4")).findFirst()
                 .orElseThrow().path("id").asText();
-        assertThat(deletionReason(memory, lastAnswer)).isEqualTo("conversation windowed-1 deleted");
-        memory.restoreMemory(SPACE, lastAnswer, Map.of("reason", "restored by the test"), Write.DEFAULT);
+        assertThat(deletionAudit(memory, lastAnswer)).contains("conversation windowed-1 deleted");
+        memory.restoreMemory(SPACE, lastAnswer, Map.of(), Write.DEFAULT);
         assertThat(repository.findByConversationId("windowed-1")).as("a soft delete is restorable")
                 .containsExactly(new AssistantMessage("answer 4"));
     }
@@ -141,8 +142,9 @@ class SpringAiAssistantIT {
         return out;
     }
 
-    static String deletionReason(MemoryChainClient memory, String id) {
-        JsonNode audit = memory.listAudit(SPACE, Map.of("memory_id", id, "order", "desc", "limit", 1));
-        return audit.path("items").path(0).path("reason").asText();
+    /** The memory's last audit line: its event type and description (which carries the reason). */
+    static String deletionAudit(MemoryChainClient memory, String id) {
+        JsonNode last = memory.listAudit(SPACE, Map.of("memory_id", id, "order", "desc", "limit", 1)).path("items").path(0);
+        return last.path("event_type").asText() + ": " + last.path("description").asText();
     }
 }

@@ -1,5 +1,5 @@
 """Python client of the Memory Chain REST API (standard library only)."""
-from . import models
+from . import files, models
 from .client import MarkdownText, MemoryChain, if_match_header
 from .errors import ERRORS, MemoryChainError, error_for
 from .errors import *  # noqa: F401,F403 (one class per error code)
@@ -7,5 +7,5 @@ from .operations import EXEMPTIONS, ROUTES
 from .transport import RetryPolicy
 
 __version__ = "0.1.0"
-__all__ = ["MemoryChain", "MemoryChainError", "RetryPolicy", "MarkdownText", "models", "ERRORS", "EXEMPTIONS",
+__all__ = ["MemoryChain", "MemoryChainError", "RetryPolicy", "MarkdownText", "models", "files", "ERRORS", "EXEMPTIONS",
            "ROUTES", "error_for", "if_match_header"] + [cls.__name__ for cls in ERRORS.values()]

@@ -5,7 +5,6 @@ import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.MemoryId;
 import dev.langchain4j.service.SystemMessage;
 import io.memorychain.client.MemoryChainClient;
-import io.memorychain.langchain4j.MemoryChainChatMemoryStore;
 import io.memorychain.langchain4j.MemoryChainToolProvider;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -14,10 +13,10 @@ import java.util.UUID;
 
 /**
  * A minimal agent loop on Memory Chain with LangChain4j and a scripted model: no LLM, no network but the memory
- * service. Each session is a new AiServices assistant whose chat memory is a thread in the space
- * ({@link MemoryChainChatMemoryStore}) and whose tools are the memory tools ({@link MemoryChainToolProvider}); the
- * model stores facts with {@code memory_remember} and looks them up with {@code memory_recall}. The two sessions
- * share nothing but the service: what the first is told, the second recalls.
+ * service. Each session is a new AiServices assistant (its chat window in memory, gone with the session) whose tools
+ * are the memory tools ({@link MemoryChainToolProvider}); the model stores facts with {@code memory_remember} and
+ * looks them up with {@code memory_recall}. The two sessions share nothing but the service: what the first is told,
+ * the second recalls.
  *
  * <pre>
  * source data/keys/api-keys.env                       # MEMORY_AGENT_KEY
@@ -80,10 +79,9 @@ public final class JavaAgent {
     }
 
     static Assistant assistant(MemoryChainClient memory, String space) {
-        MemoryChainChatMemoryStore store = new MemoryChainChatMemoryStore(memory, space);
         return AiServices.builder(Assistant.class)
                 .chatModel(new ScriptedModel())
-                .chatMemoryProvider(id -> MessageWindowChatMemory.builder().id(id).maxMessages(20).chatMemoryStore(store).build())
+                .chatMemoryProvider(id -> MessageWindowChatMemory.withMaxMessages(20))
                 .toolProvider(new MemoryChainToolProvider(memory, space))
                 .build();
     }

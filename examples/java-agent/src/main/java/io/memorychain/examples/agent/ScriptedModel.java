@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
 
 /**
  * Stands in for an LLM with fixed rules (no network): "remember ..." calls the {@code memory_remember} tool with the
- * rest, a question calls {@code memory_recall}, and after a tool result it answers from what the tool returned (never
- * from its own knowledge: it has none).
+ * rest, a question calls {@code memory_recall}, and after a tool result it answers from what the tool returned, the
+ * best match first (never from its own knowledge: it has none).
  */
 final class ScriptedModel implements ChatModel {
 
@@ -30,8 +30,9 @@ final class ScriptedModel implements ChatModel {
         List<ChatMessage> messages = request.messages();
         ChatMessage last = messages.get(messages.size() - 1);
         if (last instanceof ToolExecutionResultMessage result) {
+            String best = result.text().strip().lines().findFirst().orElse("").replaceFirst("^- ", "");
             String text = result.toolName().equals("memory_remember") ? "Noted, I will remember that."
-                    : result.text().isBlank() ? "I do not remember anything about that." : "From memory: " + result.text();
+                    : best.isBlank() ? "I do not remember anything about that." : "From memory: " + best;
             return answer(AiMessage.from(text));
         }
         String said = last instanceof UserMessage user ? user.singleText().strip() : "";

@@ -8,5 +8,6 @@ spec=memory-api/target/classes/META-INF/swagger/memory-chain-v1.yml
 [[ -f "$spec" ]] || ./mvnw -B -q -o -pl memory-api compile
 cp "$spec" clients/openapi/memory-chain-v1.yml
 (cd clients/python && python3 tools/gen_models.py ../openapi/memory-chain-v1.yml memorychain/models.py)
+cp docs/openai-tools.json clients/python/memorychain/tool_definitions.json
 (cd clients/typescript && { [[ -d node_modules ]] || npm ci --no-audit --no-fund; } && npm run generate)
 echo "regenerated from $spec"

@@ -12,7 +12,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from . import models
+from . import files, models
 from .errors import VersionConflictError
 from .operations import ROUTES
 from .transport import Request, Response, RetryPolicy, Transport
@@ -77,7 +77,9 @@ class MemoryChain:
         response = self.call(operation, path, **kwargs)
         data = response.json()
         answer = ROUTES[operation].answer
-        return getattr(models, answer).from_dict(data) if answer and isinstance(data, dict) else data
+        if not answer or not isinstance(data, dict):
+            return data
+        return (getattr(models, answer, None) or getattr(files, answer)).from_dict(data)
 
     def _write(self, operation: str, path: dict[str, str], body: Body, fields: dict[str, Any],
                if_match: int | str | None, idempotency_key: str | None) -> Any:
@@ -251,16 +253,16 @@ class MemoryChain:
         return MarkdownText(path, response.text(), response.header("ETag"))
 
     def write_file(self, space: str, path: str, text: str, *, if_match: int | str | None = None,
-                   idempotency_key: str | None = None) -> models.MarkdownFileWrite:
+                   idempotency_key: str | None = None) -> files.MarkdownFileWrite:
         return self._typed("WRITE_FILE", {"space": space, "path": path}, body=text, if_match=if_match,
                            idempotency_key=idempotency_key)
 
     def patch_file(self, space: str, path: str, body: Body = None, /, *, if_match: int | str | None = None,
-                   idempotency_key: str | None = None, **fields: Any) -> models.MarkdownFileWrite:
+                   idempotency_key: str | None = None, **fields: Any) -> files.MarkdownFileWrite:
         return self._write("PATCH_FILE", {"space": space, "path": path}, body, fields, if_match, idempotency_key)
 
     def append_file(self, space: str, path: str, body: Body = None, /, *, if_match: int | str | None = None,
-                    idempotency_key: str | None = None, **fields: Any) -> models.MarkdownFileWrite:
+                    idempotency_key: str | None = None, **fields: Any) -> files.MarkdownFileWrite:
         return self._write("APPEND_FILE", {"space": space, "path": path}, body, fields, if_match, idempotency_key)
 
     # --- reflections, messages, profile, consents, alerts -----------------------------------------------------

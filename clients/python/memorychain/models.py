@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ._model import Model
 
-__all__ = ["AcknowledgeAlert", "Actor", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkdownAppend", "MarkdownEdit", "MarkdownFileChange", "MarkdownFileInfo", "MarkdownFileWrite", "MarkdownPatch", "Memory", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "ReflectionRequested", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "SetProfileField", "SpaceExport", "StartRefinement", "UpdateBlock", "UpdateMemory", "WriteResult"]
+__all__ = ["AcknowledgeAlert", "Actor", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkdownFileInfo", "Memory", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "ReflectionRequested", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "SetProfileField", "SpaceExport", "StartRefinement", "UpdateBlock", "UpdateMemory", "WriteResult"]
 
 
 @_dc.dataclass
@@ -649,40 +649,6 @@ class Link(Model):
 
 
 @_dc.dataclass
-class MarkdownAppend(Model):
-    """POST /files/{path}:append (docs/architecture.md §11 memory_append)."""
-
-    text: str | None = None
-    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
-    __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
-
-
-@_dc.dataclass
-class MarkdownEdit(Model):
-    """MarkdownEdit"""
-
-    old_text: str | None = None
-    new_text: str | None = None
-    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
-    __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
-
-
-@_dc.dataclass
-class MarkdownFileChange(Model):
-    """One change: the line it came from, created/updated/deleted/block_updated, the memory id or block label, seq."""
-
-    line: int | None = None
-    action: str | None = None
-    target: str | None = None
-    seq: int | None = None
-    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
-    __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
-
-
-@_dc.dataclass
 class MarkdownFileInfo(Model):
     """A file of the Markdown view in listings (docs/architecture.md §11 memory_list)."""
 
@@ -693,29 +659,6 @@ class MarkdownFileInfo(Model):
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
-
-
-@_dc.dataclass
-class MarkdownFileWrite(Model):
-    """The answer of PUT, :patch and :append on a file."""
-
-    path: str | None = None
-    applied: int | None = None
-    changes: list[MarkdownFileChange] | None = None
-    file: MarkdownFileInfo | None = None
-    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
-    __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'changes': ('MarkdownFileChange', True), 'file': ('MarkdownFileInfo', False)}
-
-
-@_dc.dataclass
-class MarkdownPatch(Model):
-    """POST /files/{path}:patch (docs/architecture.md §11 memory_patch)."""
-
-    edits: list[MarkdownEdit] | None = None
-    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
-    __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'edits': ('MarkdownEdit', True)}
 
 
 @_dc.dataclass
@@ -1027,7 +970,7 @@ class ProfileSignal(Model):
 
 @_dc.dataclass
 class ProfileWrite(Model):
-    """What a profile write did."""
+    """What a profile write did (the answer of `PUT /profile/{field}` and of gRPC SetProfileField)."""
 
     result: str | None = None
     seq: int | None = None

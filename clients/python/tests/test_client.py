@@ -1,7 +1,7 @@
 """Routes, bodies, If-Match helpers, page iterators and answer dataclasses, against the scripted server."""
 import unittest
 
-from memorychain import MemoryChain, RetryPolicy, if_match_header, models
+from memorychain import MemoryChain, RetryPolicy, files, if_match_header, models
 from memorychain.errors import VersionConflictError
 from tests.fake_server import FakeServer, Reply
 
@@ -76,6 +76,19 @@ class ClientTest(unittest.TestCase):
         ids = [m.id for m in self.client.iter_memories("a", kind="semantic", limit=2)]
         self.assertEqual(["m1", "m2", "m3"], ids)
         self.assertEqual("/v1/spaces/a/memories?kind=semantic&limit=2&after=m2", self.server.requests[1].path)
+
+    def test_file_writes_answer_the_hand_written_markdown_types(self):
+        change = {"line": 3, "action": "created", "target": "m9", "seq": 12}
+        info = {"path": "facts/preferences.md", "summary": "prefs", "size": 40, "entries": 2}
+        self.server.queue(Reply(200, {"path": "facts/preferences.md", "applied": 1, "changes": [change], "file": info}))
+        patch = files.MarkdownPatch(edits=[files.MarkdownEdit(old_text="tea", new_text="green tea")])
+        written = self.client.patch_file("a", "facts/preferences.md", patch.to_dict())
+        self.assertIsInstance(written, files.MarkdownFileWrite)
+        self.assertIsInstance(written.changes[0], files.MarkdownFileChange)
+        self.assertEqual("m9", written.changes[0].target)
+        self.assertIsInstance(written.file, models.MarkdownFileInfo)
+        self.assertEqual({"edits": [{"old_text": "tea", "new_text": "green tea"}]}, self.server.requests[0].json())
+        self.assertFalse(hasattr(models, "MarkdownFileWrite"), "the generated models follow the served spec")
 
     def test_the_audit_iterator_follows_next_after_seq(self):
         self.server.queue(Reply(200, {"items": [{"seq": 1}, {"seq": 2}], "next_after_seq": 2}),

@@ -5,7 +5,7 @@ import os
 import unittest
 import uuid
 
-from memorychain import MemoryChain, models
+from memorychain import TOOL_DEFINITIONS, MemoryChain, fetch_tool_definitions, models, run_tool
 from memorychain.errors import (AlreadyLinkedError, InvalidArgumentError, InvalidFilterError, NotFoundError,
                                 PatchConflictError, RoleNotAllowedError, SpaceNotAllowedError, TooLargeError,
                                 UnauthenticatedError, UnknownBlockLabelError, VersionConflictError)
@@ -157,6 +157,15 @@ class LiveServiceTest(unittest.TestCase):
             self.assertEqual("Ana's sister is called Eva", committed.memory.content)
         finally:
             self.admin.revoke_key(sub.key_id)
+
+    def test_ships_the_tool_definitions_the_service_serves_and_runs_a_tool_call(self):
+        self.assertEqual(fetch_tool_definitions(self.agent), TOOL_DEFINITIONS)
+        space = self.space + "-tools"
+        call = {"function": {"name": "memory_commit", "arguments": '{"content": "Ana\'s favourite colour is teal"}'}}
+        committed = run_tool(self.agent, call, space=space)
+        self.assertEqual("Ana's favourite colour is teal", self.agent.get_memory(space, committed["memory"]["id"]).content)
+        with self.assertRaises(UnknownBlockLabelError):
+            run_tool(self.agent, {"name": "block_update", "arguments": {"space": space, "label": "nope", "content": "x"}})
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 export { MemoryChain, ifMatchHeader } from "./client.js";
 export type { ClientOptions, MarkdownText, QueryBody, Schema, WriteOptions } from "./client.js";
+export type { MarkdownAppend, MarkdownEdit, MarkdownFileChange, MarkdownFileWrite, MarkdownPatch } from "./files.js";
 export * from "./errors.js";
 export { EXEMPTIONS, ROUTES } from "./operations.js";
 export type { OperationName, Route } from "./operations.js";

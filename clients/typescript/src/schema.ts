@@ -350,56 +350,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a Markdown file
-         * @description text/markdown; each bullet ends with its memory id marker <!-- id:... -->. The ETag can be sent as If-Match with PUT, :patch and :append.
+         * List the space's Markdown files
+         * @description Path, > Summary: line, size in bytes and entry count of each file the actor can see (category allowlists apply).
          */
-        get: operations["readFile"];
-        /**
-         * Write a whole Markdown file
-         * @description Diffed against the current file: changed bullets update their memory, removed ones are soft-deleted, bullets without id are created, changed MEMORY.md sections update their block. One event per change, in file order; a file with any bad line is rejected before anything is published.
-         */
-        put: operations["writeFile"];
+        get: operations["listFiles"];
+        put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/spaces/{space}/files/:append": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Append entries to a Markdown file
-         * @description Creates the file when it has no entries yet.
-         */
-        post: operations["appendFile"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/spaces/{space}/files/:patch": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Replace text in a Markdown file
-         * @description Each old_text must occur exactly once (else 409 PATCH_CONFLICT and nothing changes); the result is written as by PUT.
-         */
-        post: operations["patchFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1818,24 +1774,6 @@ export interface components {
              */
             strength?: number | null;
         };
-        /** @description POST /files/{path}:append (docs/architecture.md §11 memory_append). */
-        MarkdownAppend: {
-            /** @description New entries: '- ' bullets, or plain text for one entry ('## label' sections in MEMORY.md); no id markers */
-            text?: string | null;
-        };
-        MarkdownEdit: {
-            old_text?: string | null;
-            new_text?: string | null;
-        };
-        /** @description One change: the line it came from, created/updated/deleted/block_updated, the memory id or block label, seq. */
-        MarkdownFileChange: {
-            /** Format: int32 */
-            line: number;
-            action: string;
-            target: string;
-            /** Format: int64 */
-            seq: number;
-        };
         /** @description A file of the Markdown view in listings (docs/architecture.md §11 memory_list). */
         MarkdownFileInfo: {
             /** @description MEMORY.md, facts/<category>.md, episodes/YYYY-MM.md or procedures/<name>.md */
@@ -1852,23 +1790,6 @@ export interface components {
              * @description Number of entries (bullets, or block sections in MEMORY.md)
              */
             entries?: number;
-        };
-        /** @description The answer of PUT, :patch and :append on a file. */
-        MarkdownFileWrite: {
-            path: string;
-            /**
-             * Format: int32
-             * @description :patch: the number of text edits applied; PUT and :append: the number of changes
-             */
-            applied?: number;
-            /** @description The chain events made, in order */
-            changes?: components["schemas"]["MarkdownFileChange"][];
-            file?: components["schemas"]["MarkdownFileInfo"] | null;
-        };
-        /** @description POST /files/{path}:patch (docs/architecture.md §11 memory_patch). */
-        MarkdownPatch: {
-            /** @description Applied in order; each old_text must occur exactly once */
-            edits?: components["schemas"]["MarkdownEdit"][] | null;
         };
         /** @description A memory as the REST API shows it: the Avro snapshot's fields, snake_case, enums in lower case, ISO-8601 times. */
         Memory: {
@@ -2076,7 +1997,7 @@ export interface components {
             /** Format: int64 */
             seq: number;
         };
-        /** @description What a profile write did. */
+        /** @description What a profile write did (the answer of `PUT /profile/{field}` and of gRPC SetProfileField). */
         ProfileWrite: {
             /** @description applied, consent_requested or awaiting_corroboration */
             result?: string;
@@ -4160,7 +4081,7 @@ export interface operations {
             };
         };
     };
-    readFile: {
+    listFiles: {
         parameters: {
             query?: never;
             header?: never;
@@ -4171,192 +4092,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description readFile 200 response */
+            /** @description listFiles 200 response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/markdown": string;
-                    /** @example null */
                     "application/json": components["schemas"]["FileListJson"];
                 };
             };
-            /** @description INVALID_PATH */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/markdown": components["schemas"]["Error"];
-                    /** @example null */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/markdown": components["schemas"]["Error"];
-                    /** @example null */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description CATEGORY_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/markdown": components["schemas"]["Error"];
-                    /** @example null */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/markdown": components["schemas"]["Error"];
-                    /** @example null */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    writeFile: {
-        parameters: {
-            query?: never;
-            header?: {
-                "Idempotency-Key"?: string | null;
-                "If-Match"?: string | null;
-            };
-            path: {
-                space: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "text/markdown": string | null;
-                "text/plain": string | null;
-            };
-        };
-        responses: {
-            /** @description writeFile 200 response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MarkdownFileWrite"];
-                };
-            };
-            /** @description INVALID_PATH or INVALID_ARGUMENT (every bad line listed) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description CATEGORY_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND (also for the ids of other spaces) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description TOO_LARGE: the body or the memory text is over its limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    appendFile: {
-        parameters: {
-            query?: never;
-            header?: {
-                "Idempotency-Key"?: string | null;
-                "If-Match"?: string | null;
-            };
-            path: {
-                space: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["MarkdownAppend"];
-            };
-        };
-        responses: {
-            /** @description appendFile 200 response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MarkdownFileWrite"];
-                };
-            };
             /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
             400: {
                 headers: {
@@ -4377,143 +4121,6 @@ export interface operations {
             };
             /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND (also for the ids of other spaces) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description TOO_LARGE: the body or the memory text is over its limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    patchFile: {
-        parameters: {
-            query?: never;
-            header?: {
-                "Idempotency-Key"?: string | null;
-                "If-Match"?: string | null;
-            };
-            path: {
-                space: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["MarkdownPatch"];
-            };
-        };
-        responses: {
-            /** @description patchFile 200 response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MarkdownFileWrite"];
-                };
-            };
-            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND (also for the ids of other spaces) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description PATCH_CONFLICT */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description TOO_LARGE: the body or the memory text is over its limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };

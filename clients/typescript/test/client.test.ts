@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryChain, UnknownBlockLabelError, VersionConflictError, ifMatchHeader, runTool, toolDefinitions }
   from "../src/index.js";
+import type { MarkdownFileWrite, MarkdownPatch } from "../src/index.js";
 import { FakeServer } from "./fake-server.js";
 
 const memory = (id: string, version = 1, content = "x") => ({ id, version, content, state: "active" });
@@ -38,6 +39,17 @@ describe("client", () => {
     expect(get.path).toBe("/v1/spaces/a/files/facts/preferences.md");
     expect(get.headers.accept).toBe("text/markdown");
     expect([put.method, put.headers["content-type"], put.headers["if-match"]]).toEqual(["PUT", "text/markdown", '"ab12"']);
+  });
+
+  it("patches a file with the hand-written Markdown body and answer types", async () => {
+    const change = { line: 3, action: "created", target: "m9", seq: 12 };
+    server.queue({ body: { path: "facts/preferences.md", applied: 1, changes: [change], file: null } });
+    const patch: MarkdownPatch = { edits: [{ old_text: "tea", new_text: "green tea" }] };
+    const written: MarkdownFileWrite = await client.patchFile("a", "facts/preferences.md", patch);
+    expect(written.changes?.[0]).toEqual(change);
+    const [post] = server.requests;
+    expect([post.method, post.path]).toEqual(["POST", "/v1/spaces/a/files/facts/preferences.md:patch"]);
+    expect(JSON.parse(post.body)).toEqual({ edits: [{ old_text: "tea", new_text: "green tea" }] });
   });
 
   it("sends the expected version as an entity tag", async () => {

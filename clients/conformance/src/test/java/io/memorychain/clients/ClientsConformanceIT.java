@@ -8,7 +8,12 @@ import io.memorychain.api.auth.Principal;
 import io.memorychain.api.auth.Role;
 import io.memorychain.api.contract.SharedKafkaApplication;
 import io.memorychain.events.testing.SharedKafka;
+import io.memorychain.client.MemoryChainClient;
+import io.memorychain.examples.agent.JavaAgent;
 import io.micronaut.runtime.server.EmbeddedServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -21,16 +26,20 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The clients against the real service: one service (SharedKafkaApplication on the shared in-JVM broker) for the whole
  * class, an agent key and an admin key on every space, then each client's own test suite (its unit tests and its
  * integration tests, which the environment turns on) and the Python example, as subprocesses whose output goes to the
- * log. A client whose runtime is missing here is skipped with the reason, never passed.
+ * log, and the Java example (examples/java-agent) in-process. A client whose runtime is missing here is skipped with
+ * the reason, never passed.
  */
 @ExtendWith(SharedKafka.class)
 class ClientsConformanceIT {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ClientsConformanceIT.class);
     private static final Duration STEP = Duration.ofMinutes(6);
     private static final Path ROOT = ClientSources.repoRoot();
     private static final Optional<String> PYTHON = pythonAtLeast311();
@@ -41,9 +50,6 @@ class ClientsConformanceIT {
 
     @BeforeAll
     static void startService() {
-        if (PYTHON.isEmpty() && NODE.isEmpty()) {
-            return; // every test is skipped: no service needed
-        }
         server = SharedKafkaApplication.start(SharedKafka.uniquePrefix(), "clients-it");
         ApiKeys keys = server.getApplicationContext().getBean(ApiKeys.class);
         String agent = keys.issue(new Principal("clients", Role.AGENT, "clients", List.of(Principal.ALL_SPACES)),
@@ -72,6 +78,21 @@ class ClientsConformanceIT {
         Matcher ran = Pattern.compile("Ran (\\d+) tests").matcher(run.output());
         assertThat(ran.find()).isTrue();
         assertThat(Integer.parseInt(ran.group(1))).isGreaterThan(30);
+    }
+
+    @Test
+    void javaAgentExampleRecallsAcrossSessions() {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        MemoryChainClient memory = MemoryChainClient.builder(env.get("MEMORY_CHAIN_URL"), env.get("MEMORY_CHAIN_AGENT_KEY")).build();
+        int exit = JavaAgent.run(memory, "java-example-" + UUID.randomUUID().toString().substring(0, 8),
+                new PrintStream(printed, true, StandardCharsets.UTF_8));
+        String output = printed.toString(StandardCharsets.UTF_8);
+        LOG.info("examples/java-agent:\n{}", output);
+        assertThat(exit).as("examples/java-agent (output in the log)").isZero();
+        assertThat(output.lines().filter(l -> l.startsWith("agent: From memory:")).toList())
+                .as("the second session answers from the facts the first stored, the best match first")
+                .satisfiesExactly(l -> assertThat(l).contains("Eva lives in Lisbon"), l -> assertThat(l).contains("allergic to peanuts"));
+        assertThat(output).contains("the second session recalled what the first was told");
     }
 
     @Test

@@ -1120,6 +1120,9 @@ class QueryJsonContext(Model):
     core_truncated: bool | None = None
     memory_ids: list[str] | None = None
     omitted: int | None = None
+    core_tokens: int | None = None
+    core_omitted: list[str] | None = None
+    warnings: list[str] | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}

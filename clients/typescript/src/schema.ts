@@ -2175,6 +2175,10 @@ export interface components {
             memory_ids: string[];
             /** Format: int32 */
             omitted: number;
+            /** Format: int32 */
+            core_tokens: number;
+            core_omitted: string[];
+            warnings: string[];
         };
         "QueryJson.Item": {
             id: string;

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 @Property(name = "memory.write-timeout", value = "500ms")
 @Property(name = "micronaut.server.port", value = "-1")
 @Property(name = "memory.auth.bootstrap", value = "false")
+@Property(name = "memory.core.space-caps", value = MemoryApiContract.CORE_REFINE_SPACE + "=200:refine")
 class MemoryApiHttpTest extends MemoryApiContract {
 
     @Inject

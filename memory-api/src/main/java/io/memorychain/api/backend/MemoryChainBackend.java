@@ -6,6 +6,7 @@ import io.memorychain.api.config.EmbeddingsConfig;
 import io.memorychain.api.config.InstanceConfig;
 import io.memorychain.api.config.LifecycleConfig;
 import io.memorychain.api.config.MemoryConfig;
+import io.memorychain.api.config.CoreConfig;
 import io.memorychain.api.config.RefinementConfig;
 import io.memorychain.api.config.LlmModelConfig;
 import io.memorychain.api.config.RetrievalConfig;
@@ -125,6 +126,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private final Embedder embedder;
     private final RetrievalConfig retrieval;
     private final RefinementConfig refinement;
+    /** The core-memory cap the sequencer enforces ({@code memory.core.*}). */
+    private final io.memorychain.domain.core.CoreCapPolicy coreCap;
     private final TomConfig tom;
     private final LlmModelConfig llm;
     /** The LLM usage of this process's jobs, by purpose ({@code /prometheus} memory_llm_*). */
@@ -153,8 +156,9 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                               LifecycleConfig lifecycle, TomConfig tom, ConsolidateConfig consolidate,
                               ReflectConfig reflect, LlmModelConfig llm, SchemaRegistryFactory registries, CategoryPolicy categories,
                               Embedder embedder, EmbeddingsConfig embeddings, InstanceConfig instance,
-                              @Value("${micronaut.server.port:-1}") int httpPort) {
+                              CoreConfig core, @Value("${micronaut.server.port:-1}") int httpPort) {
         this.instance = instance;
+        this.coreCap = core.policy();
         this.embedderThreads = embeddings.getStreamThreads();
         this.httpPort = httpPort;
         this.lifecycle = lifecycle;
@@ -203,7 +207,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         log.info("Chain signing key {} ({}, public keys in public-keys.json)", keys.keyId(), dataDir.resolve("keys"));
         WriteSettings sequencer = new WriteSettings(config.getMaxContentBytes(), config.getBlockLabels(),
                 config.getMaxConsolidationInputs()).withCategories(categories)
-                .withGovernance(config.governancePolicy());
+                .withGovernance(config.governancePolicy()).withCoreCap(coreCap);
         String hostName = MemoryChainRuntime.Settings.defaultInstanceId();
         advertised = instance.advertised(external.isEmpty(), httpPort, hostName);
         MemoryChainRuntime.Routing routing = instance.routing(external.isEmpty(), httpPort, hostName);

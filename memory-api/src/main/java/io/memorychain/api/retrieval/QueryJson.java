@@ -34,7 +34,9 @@ public final class QueryJson {
 
     @Serdeable
     public record Context(String text, int tokens, long revision, @JsonProperty("core_truncated") boolean coreTruncated,
-                   @JsonProperty("memory_ids") List<String> memoryIds, int omitted) {
+                   @JsonProperty("memory_ids") List<String> memoryIds, int omitted,
+                   @JsonProperty("core_tokens") int coreTokens, @JsonProperty("core_omitted") List<String> coreOmitted,
+                   List<String> warnings) {
     }
 
     /** The memories whose content an answer carries: its items and their related memories. */
@@ -53,7 +55,8 @@ public final class QueryJson {
     }
 
     static Context of(ContextResult r) {
-        return new Context(r.text(), r.tokens(), r.revision(), r.coreTruncated(), r.memoryIds(), r.omitted());
+        return new Context(r.text(), r.tokens(), r.revision(), r.coreTruncated(), r.memoryIds(), r.omitted(),
+                r.coreTokens(), r.coreOmitted(), r.warnings());
     }
 
     private static Item item(QueryResult.Item i) {

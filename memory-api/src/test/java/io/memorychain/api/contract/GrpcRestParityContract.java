@@ -938,6 +938,22 @@ public abstract class GrpcRestParityContract {
         return grpc;
     }
 
+    @Test
+    void refusesACoreEditOverTheCoreCapAlikeOnBothTransports() {
+        String space = space();
+        grpc().putBlock(PutBlockRequest.newBuilder().setSpace(space).setLabel("knowledge")
+                .setContent("fact ".repeat(2000).strip()).build());
+        String more = "fact ".repeat(1500).strip();
+
+        Resp rest = rest(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/goals", Map.of("content", more)), key(AGENT));
+        Failure grpc = failure(() -> grpc().putBlock(PutBlockRequest.newBuilder().setSpace(space).setLabel("goals")
+                .setContent(more).build()));
+
+        assertThat(rest.status()).as(rest.raw()).isEqualTo(409);
+        assertSameRefusal(rest, grpc, "BUDGET_EXCEEDED", Status.Code.FAILED_PRECONDITION);
+        assertThat(grpc.description()).contains("cap of 3000 tokens");
+    }
+
     private static void assertSameRefusal(Resp rest, Failure grpc, String code, Status.Code status) {
         assertThat(rest.code()).as(rest.raw()).isEqualTo(code);
         assertThat(grpc.status).as(grpc.description).isEqualTo(status);

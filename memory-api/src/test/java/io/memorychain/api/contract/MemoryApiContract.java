@@ -704,6 +704,58 @@ public abstract class MemoryApiContract {
         assertThat(post(space, "/context", Map.of("message", " ")).code()).isEqualTo("INVALID_ARGUMENT");
     }
 
+    // ---------------------------------------------------------------- core memory cap (docs/architecture.md §5)
+
+    /** The space the test configuration caps at 200 tokens with {@code over-cap: refine} ({@code memory.core.space-caps}). */
+    public static final String CORE_REFINE_SPACE = "core-cap-refine";
+
+    private static String coreWords(int n) {
+        return "fact ".repeat(n).strip();
+    }
+
+    @Test
+    void aCoreEditOverTheDefaultCapIsRefusedNamingTheCapAndTheCurrentSize() {
+        String space = space();
+        Resp persona = send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", coreWords(2000))));
+        assertThat(persona.status).as(persona.raw).isEqualTo(200);
+        int now = ((Number) get("/v1/spaces/" + space + "/core").json.get("tokens")).intValue();
+
+        Resp refused = send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/goals", Map.of("content", coreWords(1500))));
+        Resp refusedMemory = post(space, "/memories", Map.of("content", coreWords(1500), "tier", "core"));
+
+        for (Resp r : List.of(refused, refusedMemory)) {
+            assertThat(r.status).as(r.raw).isEqualTo(409);
+            assertThat(r.code()).isEqualTo("BUDGET_EXCEEDED");
+            assertThat((String) r.json.get("message")).contains("cap of 3000 tokens").contains("is " + now + " tokens now");
+        }
+        assertThat(((Number) get("/v1/spaces/" + space + "/core").json.get("tokens")).intValue()).isEqualTo(now);
+        assertThat(post(space, "/memories", Map.of("content", coreWords(1500))).status)
+                .as("the working tier is not capped").isEqualTo(201);
+
+        // /context with a budget smaller than the core says so instead of cutting the core silently
+        Resp context = post(space, "/context", Map.of("message", "facts", "max_tokens", 100));
+        assertThat(context.json).containsEntry("core_truncated", true).containsEntry("core_tokens", now);
+        assertThat((List<?>) context.json.get("core_omitted")).hasSize(1);
+        assertThat((List<?>) context.json.get("warnings")).singleElement().asString()
+                .contains("max_tokens 100 is too small for core memory (" + now + " tokens)");
+    }
+
+    @Test
+    void aSpaceConfiguredToRefineAcceptsTheEditAndOpensARefinementSessionAtOnce() {
+        String space = CORE_REFINE_SPACE;
+        assertThat(post(space, "/memories", Map.of("content", coreWords(150), "tier", "core")).status).isEqualTo(201);
+
+        Resp accepted = post(space, "/memories", Map.of("content", coreWords(150) + " more", "tier", "core"));
+
+        assertThat(accepted.status).as(accepted.raw).isEqualTo(201);
+        assertThat(get("/v1/spaces/" + space + "/refinements").list("items")).singleElement().satisfies(s -> {
+            assertThat(s).containsEntry("state", "open").containsEntry("trigger", "token_budget")
+                    .containsEntry("target_tokens", 200);
+            assertThat(((Number) s.get("core_tokens_at_start")).intValue()).isGreaterThan(200);
+        });
+        assertThat(get("/v1/spaces/" + space + "/chain/verify").json).containsEntry("ok", true);
+    }
+
     // ---------------------------------------------------------------- category allowlists (default categories.yaml)
 
     private static final String PLANNER = "agent:planner"; // allowlist [goals, tasks, projects]

@@ -4,6 +4,7 @@ import io.memorychain.events.testing.SharedKafka;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -38,6 +39,8 @@ public final class SharedKafkaApplication {
                 // the linker would publish link requests on its own, into the spaces whose chains these tests compare
                 Map.entry("memory.retrieval.linker-enabled", false),
                 // likewise the refinement trigger (EmbeddedRestartIT runs it)
-                Map.entry("memory.refinement.trigger-enabled", false)));
+                Map.entry("memory.refinement.trigger-enabled", false),
+                // the space MemoryApiContract's core-cap test opens a refinement session in (over-cap: refine)
+                Map.entry("memory.core.space-caps", List.of(MemoryApiContract.CORE_REFINE_SPACE + "=200:refine"))));
     }
 }

@@ -4,6 +4,7 @@ import io.memorychain.api.auth.ApiKeyStore;
 import io.memorychain.api.auth.InMemoryApiKeyStore;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.backend.MemoryChainBackend;
+import io.memorychain.api.config.CoreConfig;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryEvent;
@@ -86,9 +87,15 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     }
 
     /** The sequencer enforces the application's categories file, as {@code MemoryChainBackend} does. */
-    @Inject
     public TopologyBackend(CategoryPolicy categories) {
-        harness = new ChainHarness(WriteSettings.defaults().withCategories(categories), SharedEmbedder.get());
+        this(categories, new CoreConfig());
+    }
+
+    /** ... and the configured core-memory cap ({@code memory.core.*}), as {@code MemoryChainBackend} does. */
+    @Inject
+    public TopologyBackend(CategoryPolicy categories, CoreConfig core) {
+        harness = new ChainHarness(WriteSettings.defaults().withCategories(categories).withCoreCap(core.policy()),
+                SharedEmbedder.get());
     }
 
     @Override

@@ -92,6 +92,7 @@ public final class Decider {
     private final ReflectionDecider reflections = new ReflectionDecider(this);
     private final GrantDecider grants = new GrantDecider();
     private final GovernanceDecider governance;
+    private final CoreCapCheck coreCap;
 
     public Decider(WriteSettings settings) {
         this.settings = settings;
@@ -100,14 +101,18 @@ public final class Decider {
         this.refinements = new RefinementDecider(settings);
         this.lifecycle = new LifecycleDecider(settings.categories());
         this.governance = new GovernanceDecider(settings.governance());
+        this.coreCap = new CoreCapCheck(settings.coreCap());
     }
 
     /**
      * The decision for the request; an accepted change of a critical block by an actor that is neither a user, an
-     * admin nor an approved reflection is followed by its {@code CriticalChangeAlerted} (docs/architecture.md §21).
+     * admin nor an approved reflection is followed by its {@code CriticalChangeAlerted} (docs/architecture.md §21); a
+     * decision that would take core memory over the space's cap is refused or opens a refinement session
+     * ({@link CoreCapCheck}).
      */
     public Decision decide(MemoryRequest request, long seq, WriteModel model, Instant now) {
-        return governance.withAlerts(request, seq, decideOne(request, seq, model, now));
+        return governance.withAlerts(request, seq,
+                coreCap.check(request, seq, model, now, decideOne(request, seq, model, now)));
     }
 
     /** The decision without the critical-change alerts (the reflection decider's changes: an approved reflection). */

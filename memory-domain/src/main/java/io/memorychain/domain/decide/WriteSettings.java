@@ -2,6 +2,7 @@ package io.memorychain.domain.decide;
 
 import io.memorychain.domain.Rules;
 import io.memorychain.domain.category.CategoryPolicy;
+import io.memorychain.domain.core.CoreCapPolicy;
 import io.memorychain.domain.governance.GovernancePolicy;
 import java.time.Duration;
 import java.util.Objects;
@@ -19,9 +20,12 @@ import java.util.Set;
  *                               is CATEGORY_NOT_ALLOWED. Default {@link CategoryPolicy#unrestricted()}
  * @param governance             profile consent policy and critical block labels (docs/architecture.md §21). Default
  *                               {@link GovernancePolicy#defaults()}
+ * @param coreCap                the core-memory cap per space and what a change over it does. Default
+ *                               {@link CoreCapPolicy#defaults()} (3,000 tokens, refused)
  */
 public record WriteSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
-                            Duration requestIdRetention, CategoryPolicy categories, GovernancePolicy governance) {
+                            Duration requestIdRetention, CategoryPolicy categories, GovernancePolicy governance,
+                            CoreCapPolicy coreCap) {
 
 
     public WriteSettings {
@@ -39,7 +43,15 @@ public record WriteSettings(int maxContentBytes, Set<String> blockLabels, int ma
         }
         Objects.requireNonNull(categories, "categories (CategoryPolicy.unrestricted() for none)");
         Objects.requireNonNull(governance, "governance (GovernancePolicy.defaults())");
+        Objects.requireNonNull(coreCap, "coreCap (CoreCapPolicy.defaults())");
         blockLabels = Set.copyOf(blockLabels);
+    }
+
+    /** With the default core cap. */
+    public WriteSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
+                         Duration requestIdRetention, CategoryPolicy categories, GovernancePolicy governance) {
+        this(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories, governance,
+                CoreCapPolicy.defaults());
     }
 
     /** With the default governance policy. */
@@ -63,13 +75,19 @@ public record WriteSettings(int maxContentBytes, Set<String> blockLabels, int ma
     /** The same settings, enforcing these categories and allowlists. */
     public WriteSettings withCategories(CategoryPolicy policy) {
         return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, policy,
-                governance);
+                governance, coreCap);
     }
 
     /** The same settings, with this profile consent policy and these critical block labels. */
     public WriteSettings withGovernance(GovernancePolicy policy) {
         return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories,
-                policy);
+                policy, coreCap);
+    }
+
+    /** The same settings, with this core-memory cap. */
+    public WriteSettings withCoreCap(CoreCapPolicy policy) {
+        return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories,
+                governance, policy);
     }
 
     public static WriteSettings defaults() {

@@ -70,6 +70,14 @@ final class Scenario {
         return ids;
     }
 
+    /** Applies events decided elsewhere (e.g. under other settings), as if this scenario had decided them. */
+    void givenEvents(List<MemoryEvent> decided) {
+        for (MemoryEvent event : decided) {
+            WriteModelEvolution.apply(event, model);
+            events.add(event);
+        }
+    }
+
     String given(MemoryRequest request) {
         return given(new MemoryRequest[] {request}).get(0);
     }

@@ -56,15 +56,23 @@ public final class ContextAssembler {
         QueryRequest probe = new QueryRequest(r.space(), r.agent(), r.message(), null, null, WORKING_TOP_K,
                 QueryRequest.Format.BULLETS, null, null, false, false, r.threadId(), r.sinceRev());
         Set<String> allowed = queries.allowedCategories(probe);
-        CoreView core = CoreFormatter.format(views.core(r.space()).memories().stream()
+        CoreView fullCore = CoreFormatter.format(views.core(r.space()).memories().stream()
                 .filter(m -> readable(m, allowed)).toList());
         Set<String> ids = new LinkedHashSet<>();
-        core.memories().forEach(m -> ids.add(m.getId()));
+        fullCore.memories().forEach(m -> ids.add(m.getId()));
 
         Sections sections = new Sections(r.maxTokens());
         io.memorychain.avro.view.SpaceGovernance governance = views.governance(r.space());
         sections.addCut(alerts(governance));
-        boolean coreTruncated = !sections.addCut(core.text());
+        CoreView core = addCore(sections, fullCore);
+        boolean coreTruncated = core.memories().size() < fullCore.memories().size();
+        List<String> coreOmitted = fullCore.memories().subList(core.memories().size(), fullCore.memories().size())
+                .stream().map(Memory::getId).toList();
+        List<String> warnings = coreTruncated ? List.of(String.format(java.util.Locale.ROOT,
+                "max_tokens %d is too small for core memory (%d tokens): %d of its %d memories were left out "
+                        + "(core_omitted); core memory is meant to be loaded whole, so ask for at least %d tokens",
+                r.maxTokens(), fullCore.tokens(), coreOmitted.size(), fullCore.memories().size(), fullCore.tokens()))
+                : List.of();
         sections.addCut(profile(governance));
 
         // procedural memories (how to do things) only when the message asks how to do something
@@ -104,9 +112,28 @@ public final class ContextAssembler {
         included.addAll(lineIds.subList(0, fitted));
         String text = sections.text();
         ContextResult result = new ContextResult(text, QueryRendering.tokens(text), working.revision(), coreTruncated,
-                List.copyOf(included), omitted);
+                List.copyOf(included), omitted, fullCore.tokens(), coreOmitted, warnings);
         stages.since("assemble", queried);
         return result;
+    }
+
+    /**
+     * Adds core memory whole when it fits; else the longest leading run of whole core memories (blocks first, in the
+     * core view's order) that fits, so a memory is either in the context entire or named in {@code core_omitted}:
+     * core text is never cut silently. Returns the core view actually added.
+     */
+    private static CoreView addCore(Sections sections, CoreView core) {
+        if (core.text().isEmpty() || sections.add(core.text())) {
+            return core;
+        }
+        List<Memory> memories = core.memories();
+        for (int n = memories.size() - 1; n > 0; n--) {
+            CoreView part = CoreFormatter.format(memories.subList(0, n));
+            if (sections.add(part.text())) {
+                return part;
+            }
+        }
+        return CoreFormatter.format(List.of());
     }
 
     /** Every unacknowledged alert, so the agent surfaces it to the user until someone acknowledges it. */

@@ -8,10 +8,19 @@ import java.util.List;
  * @param text          core memory sections, then the delta header, then always-on and working memories
  * @param tokens        tokens of {@code text} (cl100k_base), at most the request's {@code max_tokens}
  * @param revision      the thread's current revision (pass it as {@code since_rev} next turn)
- * @param coreTruncated true when core memory alone did not fit and was cut at a line boundary
+ * @param coreTruncated true when core memory alone did not fit: only its leading whole memories are in {@code text}
  * @param memoryIds     the memories in {@code text}, in order (core, always-on, working)
  * @param omitted       relevant working memories left out for lack of budget
+ * @param coreTokens    tokens of the whole core memory the caller may read (what a budget must allow to load it whole)
+ * @param coreOmitted   core memories left out because {@code max_tokens} was smaller than the core (never cut mid-way)
+ * @param warnings      what the caller should know about this context, e.g. that core memory did not fit
  */
 public record ContextResult(String text, int tokens, long revision, boolean coreTruncated, List<String> memoryIds,
-                            int omitted) {
+                            int omitted, int coreTokens, List<String> coreOmitted, List<String> warnings) {
+
+    public ContextResult {
+        memoryIds = List.copyOf(memoryIds);
+        coreOmitted = List.copyOf(coreOmitted);
+        warnings = List.copyOf(warnings);
+    }
 }

@@ -80,6 +80,33 @@ class ContextAssemblerTest {
     }
 
     @Test
+    void saysWhichCoreMemoriesDidNotFitInsteadOfCuttingThemSilently() {
+        int coreTokens = CoreFormatter.countTokens(h.views.core(SPACE).text());
+        String persona = h.views.core(SPACE).memories().get(0).getId();
+        // the persona block's critical-change alert comes first; then room for the persona block, not the rest
+        int personaOnly = CoreFormatter.countTokens(ContextAssembler.alerts(h.views.governance(SPACE))
+                + "\n\n## Who I Am\nI am a careful planning assistant.");
+
+        ContextResult c = assembler.assemble(new ContextRequest(SPACE, null, "deploy", "t1", 0L, personaOnly + 2),
+                AGENT);
+
+        assertThat(c.coreTruncated()).isTrue();
+        assertThat(c.coreTokens()).isEqualTo(coreTokens);
+        assertThat(c.text()).contains("I am a careful planning assistant.").doesNotContain("shellfish");
+        assertThat(c.memoryIds()).contains(persona).doesNotContain(health);
+        assertThat(c.coreOmitted()).containsExactly(health);
+        assertThat(c.warnings()).singleElement().asString()
+                .contains("max_tokens " + (personaOnly + 2)).contains("core memory (" + coreTokens + " tokens)")
+                .contains("1 of its 2 memories were left out");
+
+        ContextResult whole = assembler.assemble(new ContextRequest(SPACE, null, "deploy", "t1", 0L, 2000), AGENT);
+        assertThat(whole.coreTruncated()).isFalse();
+        assertThat(whole.coreOmitted()).isEmpty();
+        assertThat(whole.warnings()).isEmpty();
+        assertThat(whole.memoryIds()).contains(persona, health);
+    }
+
+    @Test
     void textNamingAModelsSpecialTokensIsCountedAsText() {
         // cl100k's special tokens are text in a memory (an agent noting how prompts end), not a reason to fail
         String note = create("Prompts end with <|endoftext|> and code completion uses <|fim_prefix|>", "notes",

@@ -37,7 +37,7 @@ class MemoryListingTest {
 
     private String create(String content) {
         return memories.create(WriteContext.of("s", AGENT, null, null, null), new CreateMemoryBody(content, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null))
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null))
                 .memory().getId();
     }
 

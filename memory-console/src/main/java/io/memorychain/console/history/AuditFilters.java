@@ -2,8 +2,7 @@ package io.memorychain.console.history;
 
 import io.memorychain.api.audit.AuditQuery;
 import io.memorychain.api.error.ApiException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
+import io.memorychain.console.web.Links;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
@@ -61,16 +60,7 @@ public record AuditFilters(String actor, String type, String memory, String labe
         params.put("to", to);
         params.put("limit", limit == DEFAULT_LIMIT ? null : Integer.toString(limit));
         params.put("before", before == null ? null : before.toString());
-        StringBuilder url = new StringBuilder(base);
-        char sep = '?';
-        for (Map.Entry<String, String> p : params.entrySet()) {
-            if (p.getValue() != null) {
-                url.append(sep).append(p.getKey()).append('=').append(URLEncoder.encode(p.getValue(),
-                        StandardCharsets.UTF_8));
-                sep = '&';
-            }
-        }
-        return url.toString();
+        return Links.withQuery(base, params);
     }
 
     private static LocalDate day(String field, String value) {

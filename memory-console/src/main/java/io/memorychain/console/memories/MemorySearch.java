@@ -8,8 +8,7 @@ import io.memorychain.avro.DecayStatus;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
+import io.memorychain.console.web.Links;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -146,16 +145,7 @@ public record MemorySearch(String q, String category, String kind, String tier, 
         params.put("after", withAfter);
         params.put("back", withBack);
         params.put("page", withPage == null || withPage == 0 ? null : String.valueOf(withPage));
-        StringBuilder url = new StringBuilder("/console/s/").append(space).append("/memories");
-        char sep = '?';
-        for (Map.Entry<String, String> p : params.entrySet()) {
-            if (p.getValue() != null) {
-                url.append(sep).append(p.getKey()).append('=').append(URLEncoder.encode(p.getValue(),
-                        StandardCharsets.UTF_8));
-                sep = '&';
-            }
-        }
-        return url.toString();
+        return Links.withQuery("/console/s/" + space + "/memories", params);
     }
 
     /** The list's next page: after {@code next}, with this page's cursor kept for "previous". */

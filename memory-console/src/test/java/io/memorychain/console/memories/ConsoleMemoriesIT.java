@@ -3,6 +3,7 @@ package io.memorychain.console.memories;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memorychain.api.auth.Role;
+import io.memorychain.console.Accessibility;
 import io.memorychain.console.BrowserIT;
 import io.memorychain.console.ConsoleHarness;
 import io.memorychain.console.Rest;
@@ -76,6 +77,7 @@ class ConsoleMemoriesIT extends BrowserIT {
         assertThat(browser.all("#actions")).as("a tombstone has no actions").isEmpty();
         scrollTo("#erasure-proof");
         browser.screenshot("memory-erasure-proof");
+        Accessibility.assertNoSeriousViolations(browser.driver());
         assertThat(browser.source()).doesNotContain("X4711Z");
 
         for (String page : List.of("/memories", "/memories?state=soft_deleted", "/memories?state=soft_deleted&tags=travel",
@@ -114,6 +116,7 @@ class ConsoleMemoriesIT extends BrowserIT {
         assertThat(browser.all("tr.memory-row")).hasSize(20);
         assertThat(browser.all("#previous-page")).isEmpty();
         browser.screenshot("memories-list");
+        Accessibility.assertNoSeriousViolations(browser.driver());
         browser.click("#next-page");
         assertThat(browser.all("tr.memory-row")).hasSize(3);
         assertThat(browser.all("#next-page")).isEmpty();
@@ -128,6 +131,7 @@ class ConsoleMemoriesIT extends BrowserIT {
         assertThat(browser.all("tr.memory-row")).extracting(r -> r.getAttribute("id")).containsExactly("row-" + launch);
         assertThat(browser.find("#f-category").getAttribute("value")).isEqualTo("projects");
         browser.screenshot("memories-search");
+        Accessibility.assertNoSeriousViolations(browser.driver());
         browser.go(searchPath(space, "when is the launch") + "&category=projects&kind=procedural");
         assertThat(browser.all("#no-results")).hasSize(1);
         browser.go(searchPath(space, "when is the launch") + "&to=2001-01-01");
@@ -151,6 +155,7 @@ class ConsoleMemoriesIT extends BrowserIT {
         assertThat(browser.text("#memory-flags")).startsWith("pinned");
         scrollTo("#versions");
         browser.screenshot("memory-page");
+        Accessibility.assertNoSeriousViolations(browser.driver());
         browser.click("tr.hop-2 a.related-link");
         assertThat(browser.text("#memory-content")).isEqualTo("Ana leads the design team");
     }

@@ -19,7 +19,9 @@ import io.memorychain.events.chain.PublicKeyInfo;
 import java.util.List;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.view.MemoryViews;
+import io.memorychain.projector.support.StreamsLag;
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import io.memorychain.llm.UsageCounters;
 import org.apache.kafka.streams.KafkaStreams;
@@ -136,6 +138,13 @@ public interface MemoryBackend {
     /** The Kafka Streams applications of this process by name (their client metrics go to {@code /prometheus}). */
     default Map<String, KafkaStreams> streamsApplications() {
         return Map.of();
+    }
+
+    /** Records of each Streams application's input topics not yet consumed, by application name. */
+    default Map<String, Long> streamsLags() {
+        Map<String, Long> lags = new LinkedHashMap<>();
+        streamsApplications().forEach((app, streams) -> lags.put(app, StreamsLag.of(streams)));
+        return lags;
     }
 
     /**

@@ -13,7 +13,6 @@ import io.memorychain.api.profile.ProfileService;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
-import io.memorychain.projector.support.StreamsLag;
 import io.memorychain.projector.view.MemoryCounts;
 import io.memorychain.projector.view.MemoryViews;
 import jakarta.inject.Singleton;
@@ -99,10 +98,8 @@ public class SpaceHealth {
         pending.put("grants", (int) grants.list(s).stream().filter(g -> "pending".equals(g.status())).count());
         pending.put("refinement", views.openRefinement(s).isPresent() ? 1 : 0);
 
-        Map<String, Long> lags = new LinkedHashMap<>();
-        backend.streamsApplications().forEach((app, streams) -> lags.put(app, StreamsLag.of(streams)));
         return new HealthReport(s, counts.byFacet(), counts.countedFrom(), views.appliedSeq(s), history, opsKept,
-                pending, chain(s), workers(), lags, backend.streamStates());
+                pending, chain(s), workers(), backend.streamsLags(), backend.streamStates());
     }
 
     /** Verifies the space's chain (continuing after the last verified head) and signs a checkpoint of its head. */

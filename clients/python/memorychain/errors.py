@@ -144,6 +144,10 @@ class RebalancingError(MemoryChainError):
     """REBALANCING (HTTP service unavailable)."""
 
 
+class RateLimitedError(MemoryChainError):
+    """RATE_LIMITED (HTTP too many requests): the key is past its quota."""
+
+
 class NotOwnerError(MemoryChainError):
     """NOT_OWNER (HTTP misdirected request)."""
 
@@ -188,6 +192,7 @@ ERRORS: dict[str, type[MemoryChainError]] = {
     "CHAIN_BROKEN": ChainBrokenError,
     "UNAVAILABLE": UnavailableError,
     "REBALANCING": RebalancingError,
+    "RATE_LIMITED": RateLimitedError,
     "NOT_OWNER": NotOwnerError,
     "NOT_AVAILABLE": NotAvailableError,
     "INTERNAL": InternalError,

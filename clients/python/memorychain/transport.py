@@ -18,7 +18,7 @@ RETRIED_STATUSES = frozenset({429, 503})
 # an error answer without a JSON code (a proxy's page, say) gets the service's code for its status
 CODE_OF_STATUS = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND",
                   405: "METHOD_NOT_ALLOWED", 406: "NOT_ACCEPTABLE", 409: "VERSION_CONFLICT", 413: "TOO_LARGE",
-                  415: "UNSUPPORTED_MEDIA_TYPE", 421: "NOT_OWNER", 422: "REJECTED", 429: "UNAVAILABLE",
+                  415: "UNSUPPORTED_MEDIA_TYPE", 421: "NOT_OWNER", 422: "REJECTED", 429: "RATE_LIMITED",
                   501: "NOT_AVAILABLE", 503: "UNAVAILABLE", 504: "TIMEOUT"}
 
 

@@ -61,6 +61,7 @@ export class TimeoutError extends MemoryChainError {}
 export class ChainBrokenError extends MemoryChainError {}
 export class UnavailableError extends MemoryChainError {}
 export class RebalancingError extends MemoryChainError {}
+export class RateLimitedError extends MemoryChainError {}
 export class NotOwnerError extends MemoryChainError {}
 export class NotAvailableError extends MemoryChainError {}
 export class InternalError extends MemoryChainError {}
@@ -98,6 +99,7 @@ export const ERRORS = {
   CHAIN_BROKEN: ChainBrokenError,
   UNAVAILABLE: UnavailableError,
   REBALANCING: RebalancingError,
+  RATE_LIMITED: RateLimitedError,
   NOT_OWNER: NotOwnerError,
   NOT_AVAILABLE: NotAvailableError,
   INTERNAL: InternalError,

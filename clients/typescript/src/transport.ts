@@ -44,7 +44,7 @@ export interface HttpRequest {
 const CODE_OF_STATUS: Record<number, string> = {
   400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED",
   406: "NOT_ACCEPTABLE", 409: "VERSION_CONFLICT", 413: "TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE", 421: "NOT_OWNER",
-  422: "REJECTED", 429: "UNAVAILABLE", 501: "NOT_AVAILABLE", 503: "UNAVAILABLE", 504: "TIMEOUT",
+  422: "REJECTED", 429: "RATE_LIMITED", 501: "NOT_AVAILABLE", 503: "UNAVAILABLE", 504: "TIMEOUT",
 };
 
 /** Retry-After as ms: delta-seconds or an HTTP date; undefined when absent or unreadable. */

@@ -57,6 +57,7 @@ public abstract sealed class MemoryChainException extends RuntimeException {
             case "TIMEOUT" -> new Timeout(message, requestId, status);
             case "UNAVAILABLE" -> new Unavailable(message, requestId, status);
             case "REBALANCING" -> new Rebalancing(message, requestId, status);
+            case "RATE_LIMITED" -> new RateLimited(message, requestId, status);
             default -> new Unknown(code, message, requestId, status);
         };
     }
@@ -398,6 +399,15 @@ public abstract sealed class MemoryChainException extends RuntimeException {
 
         Rebalancing(String message, String requestId, int status) {
             super("REBALANCING", message, requestId, status);
+        }
+    }
+
+    /** {@code RATE_LIMITED} (HTTP 429): the key is past its quota; retried after {@code Retry-After}. */
+    public static final class RateLimited extends MemoryChainException {
+        private static final long serialVersionUID = 1L;
+
+        RateLimited(String message, String requestId, int status) {
+            super("RATE_LIMITED", message, requestId, status);
         }
     }
 }

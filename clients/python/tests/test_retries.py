@@ -30,7 +30,7 @@ class RetryTest(unittest.TestCase):
         self.assertEqual({"content": "Ana likes tea"}, self.server.requests[1].json())
 
     def test_a_429_with_an_http_date_is_retried(self):
-        self.server.queue(Reply(429, {"code": "UNAVAILABLE", "message": "slow down"},
+        self.server.queue(Reply(429, {"code": "RATE_LIMITED", "message": "slow down"},
                                 {"Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT"}), Reply(200, {"text": "", "tokens": 0}))
         core = self.client.get_core("a")
         self.assertEqual(0, core.tokens)

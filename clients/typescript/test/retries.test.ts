@@ -36,7 +36,7 @@ describe("retries", () => {
   });
 
   it("retries a 429 whose Retry-After is an HTTP date", async () => {
-    server.queue({ status: 429, body: { code: "UNAVAILABLE", message: "slow down" },
+    server.queue({ status: 429, body: { code: "RATE_LIMITED", message: "slow down" },
       headers: { "Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT" } }, { status: 200, body: { text: "", tokens: 0 } });
     expect((await client.getCore("a")).tokens).toBe(0);
     expect(slept).toEqual([0]);

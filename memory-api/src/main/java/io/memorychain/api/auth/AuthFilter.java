@@ -57,12 +57,13 @@ public class AuthFilter {
         Principal caller;
         try {
             caller = keys.authenticate(request.getHeaders().get(HttpHeaders.AUTHORIZATION));
+            Operation operation = Operation.ofRest(request.getMethodName(), path).orElse(null);
             if (METRICS.equals(path)) {
                 authorizeScrape(caller);
             } else {
-                authorize(caller, request.getMethodName(), path);
+                authorize(caller, operation, path);
             }
-            quotas.charge(caller, Operation.ofRest(request.getMethodName(), path).orElse(null));
+            quotas.charge(caller, operation);
         } catch (ApiException e) {
             return error(e);
         } catch (KeyStoreUnavailableException e) {
@@ -74,9 +75,10 @@ public class AuthFilter {
     }
 
     /** Role and space rules that depend on the path alone ({@link AccessRules}); operations check the rest. */
-    static void authorize(Principal caller, String method, String path) {
+    private static void authorize(Principal caller, Operation operation, String path) {
         Matcher space = SPACE_PATH.matcher(path);
-        AccessRules.authorize(caller, Operation.scopeOfRest(method, path), space.matches() ? space.group(1) : null, path);
+        AccessRules.Scope scope = operation == null ? AccessRules.Scope.CONTENT : operation.scope(); // unknown: content
+        AccessRules.authorize(caller, scope, space.matches() ? space.group(1) : null, path);
     }
 
     private static void authorizeScrape(Principal caller) {

@@ -71,15 +71,16 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
         if (OPEN_SERVICES.contains(call.getMethodDescriptor().getServiceName())) {
             return next.startCall(call, headers);
         }
+        Operation operation = Operation.ofGrpc(call.getMethodDescriptor().getBareMethodName()).orElse(null);
         Principal caller;
         try {
             caller = keys.authenticate(headers.get(AUTHORIZATION));
-            quotas.charge(caller, Operation.ofGrpc(call.getMethodDescriptor().getBareMethodName()).orElse(null));
+            quotas.charge(caller, operation);
         } catch (RuntimeException e) {
             close(call, GrpcErrors.of(e, method));
             return new ServerCall.Listener<>() { };
         }
-        AccessRules.Scope scope = Operation.scopeOfGrpc(call.getMethodDescriptor().getBareMethodName());
+        AccessRules.Scope scope = operation == null ? AccessRules.Scope.CONTENT : operation.scope(); // unknown: content
         ServerCall.Listener<Q> delegate = Contexts.interceptCall(Context.current().withValues(PRINCIPAL, caller, CREDENTIALS, headers.get(AUTHORIZATION)), call, headers, next);
         return new SimpleForwardingServerCallListener<>(delegate) {
             private boolean refused;

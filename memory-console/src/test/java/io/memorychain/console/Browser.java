@@ -15,6 +15,8 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Debian's Chromium driven by its own ChromeDriver, both named explicitly so that Selenium Manager never looks for
@@ -103,12 +105,19 @@ public final class Browser implements AutoCloseable {
         find(css).click();
     }
 
-    /** Signs out whoever is signed in (cookies gone), then signs in with the key. */
+    /**
+     * Signs out whoever is signed in (cookies gone), then signs in with the key and waits for the answer page: a
+     * navigation started right after the click could otherwise cancel the form's post and its session cookie.
+     */
     public void signIn(String key) {
         driver.manage().deleteAllCookies();
         go("/console/login");
         type("#key", key);
+        WebElement page = find("html");
         click("#sign-in");
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(page));
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> "complete".equals(
+                driver.executeScript("return document.readyState")));
     }
 
     /** A PNG of the current page under target/console-screenshots. */

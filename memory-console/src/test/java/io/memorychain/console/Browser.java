@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.UUID;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -113,11 +113,10 @@ public final class Browser implements AutoCloseable {
         driver.manage().deleteAllCookies();
         go("/console/login");
         type("#key", key);
-        WebElement page = find("html");
+        driver.executeScript("window.signingIn = true");
         click("#sign-in");
-        new WebDriverWait(driver, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(page));
-        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> "complete".equals(
-                driver.executeScript("return document.readyState")));
+        new WebDriverWait(driver, Duration.ofSeconds(30)).ignoring(WebDriverException.class).until(d -> Boolean.TRUE
+                .equals(driver.executeScript("return window.signingIn === undefined && document.readyState === 'complete'")));
     }
 
     /** A PNG of the current page under target/console-screenshots. */

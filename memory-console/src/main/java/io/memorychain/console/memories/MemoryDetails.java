@@ -40,7 +40,7 @@ public class MemoryDetails {
 
     /** Versions shown at most (the newest). */
     static final int MAX_VERSIONS = 50;
-    /** Neighbours followed at most per hop. */
+    /** Relations shown at most one hop away, and at most two hops away (the page shows a neighbourhood, not the graph). */
     static final int MAX_NEIGHBOURS = 25;
 
     /** A field whose value a version changed. */
@@ -175,11 +175,16 @@ public class MemoryDetails {
                 firsts.add(other);
             }
         }
+        int second = 0;
         for (String first : firsts) {
             for (RelationJson edge : relations.of(space, first).relations().stream().limit(MAX_NEIGHBOURS).toList()) {
                 String other = first.equals(edge.fromId()) ? edge.toId() : edge.fromId();
+                if (second == MAX_NEIGHBOURS) {
+                    return hops; // as many two hops away as one hop away: a page, not the graph
+                }
                 if (seen.add(other)) {
                     hops.add(new Hop(2, first, edge, other, text(visit, other)));
+                    second++;
                 }
             }
         }

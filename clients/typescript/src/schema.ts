@@ -228,6 +228,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{space}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The space's changes as server-sent events: the audit entries after a seq, then each new one as it reaches the chain, until the client disconnects
+         * @description Each change is one event: `id:` its seq, `event:` its type (MemoryCreated, ...), `data:` the audit entry's JSON (as GET /audit answers it). Resume after a dropped connection with the standard `Last-Event-ID` header (the last id received; it wins over after_seq): no change is skipped or sent twice. The stream opens with `retry:` (the reconnection delay) and sends a `: keep-alive` comment after some silence (memory.changes.heartbeat, 15 s). When the server ends it, the last event is `event: error` with the Error body as data: UNAVAILABLE (the server stops: reconnect with Last-Event-ID), UNAUTHENTICATED (the key was revoked: within about 2 s) or another code (do not reconnect). Counts as one request against the key's quota when it opens. Served by the instance that projects the space.
+         */
+        get: operations["watchChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{space}/consents": {
         parameters: {
             query?: never;
@@ -3715,6 +3735,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    watchChanges: {
+        parameters: {
+            query?: {
+                /** @description the seq to start after (default 0: from the start of the chain) */
+                after_seq?: number | null;
+            };
+            header?: {
+                /** @description the id (seq) of the last event received: resume after it */
+                "Last-Event-ID"?: string | null;
+            };
+            path: {
+                space: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream of the space's changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description INVALID_ARGUMENT: a bad space, after_seq or Last-Event-ID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key is past its requests a second or its writes of the day (memory.quotas), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
                 };
             };
         };

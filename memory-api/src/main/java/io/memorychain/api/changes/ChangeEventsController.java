@@ -71,7 +71,8 @@ public class ChangeEventsController {
                     + "ends it, the last event is `event: error` with the Error body as data: UNAVAILABLE (the server "
                     + "stops: reconnect with Last-Event-ID), UNAUTHENTICATED (the key was revoked: within about 2 s) "
                     + "or another code (do not reconnect). Counts as one request against the key's quota when it "
-                    + "opens. Served by the instance that projects the space.")
+                    + "opens. Served by the instance that projects the space: another instance answers 421 NOT_OWNER "
+                    + "naming it (a stream is not forwarded), or 503 REBALANCING while the space moves.")
     @ApiResponse(responseCode = "200", description = "text/event-stream of the space's changes",
             content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM, schema = @Schema(type = "string")))
     @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT: a bad space, after_seq or Last-Event-ID",
@@ -79,6 +80,9 @@ public class ChangeEventsController {
     @ApiResponse(responseCode = "401", description = ErrorAnswers.UNAUTHORIZED,
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "403", description = ErrorAnswers.FORBIDDEN,
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(responseCode = "421", description = "NOT_OWNER: another instance serves the space; open the "
+            + "stream there (the message names it)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     @ApiResponse(responseCode = "429", description = ErrorAnswers.TOO_MANY,
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the clients' types from the OpenAPI document memory-api serves (built into its target/classes):
 # the TypeScript types (openapi-typescript) and the Python dataclasses (tools/gen_models.py, needs PyYAML).
-# The tool definitions snapshot needs a running service: MEMORY_CHAIN_URL=http://localhost:8080 clients/generate.sh
+# The TypeScript tool definitions come from docs/openai-tools.json (or a running service: MEMORY_CHAIN_URL=http://localhost:8080).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 spec=memory-api/target/classes/META-INF/swagger/memory-chain-v1.yml

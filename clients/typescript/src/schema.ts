@@ -120,7 +120,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Audit log entries with seq greater than after_seq, optionally filtered: what changed recently (order=desc), why was a memory forgotten (memory_id), who changed a block (label), what did an actor do (actor), events of some types (type) or in a time range (since, until) */
+        /** Audit log entries with seq greater than after_seq, optionally filtered: what changed recently (order=desc), why was a memory forgotten (memory_id), who changed a block (label), what did an actor do (actor), events of some types (type) or in a time range (since, until), a user's history (user_id; user_id=me with a user's key); format=markdown: every matching entry as a Markdown document */
         get: operations["listAudit"];
         put?: never;
         post?: never;
@@ -3213,6 +3213,10 @@ export interface operations {
                 until?: string | null;
                 /** @description asc (default, paged by after_seq) or desc (the last `limit` matches, newest first) */
                 order?: string | null;
+                /** @description entries touching a memory of this user (its user_id); me: the calling user's own */
+                user_id?: string | null;
+                /** @description json (default: one page) or markdown (every matching entry) */
+                format?: string | null;
             };
             header?: never;
             path: {
@@ -3222,13 +3226,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description listAudit 200 response */
+            /** @description One page of entries (JSON), or every matching entry (Markdown) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuditPage"];
+                    "text/markdown": string;
                 };
             };
             /** @description INVALID_ARGUMENT */
@@ -3238,6 +3243,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/markdown": components["schemas"]["Error"];
                 };
             };
             /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
@@ -3247,6 +3253,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/markdown": components["schemas"]["Error"];
                 };
             };
             /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
@@ -3256,6 +3263,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/markdown": components["schemas"]["Error"];
                 };
             };
             /** @description RATE_LIMITED: the key is past its requests a second or its writes of the day (memory.quotas), with Retry-After */
@@ -3265,6 +3273,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/markdown": components["schemas"]["Error"];
                 };
             };
             /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
@@ -3274,6 +3283,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/markdown": components["schemas"]["Error"];
                 };
             };
         };

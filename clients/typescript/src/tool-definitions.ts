@@ -828,7 +828,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     "type": "function",
     "function": {
       "name": "audit_log",
-      "description": "The audit log: one entry per change on the memory chain, with who made it and why. Answers \"what changed recently?\" (order=desc), \"why was this forgotten?\" (memory_id), \"who changed this block?\" (label), \"what did this actor do?\" (actor).",
+      "description": "The audit log: one entry per change on the memory chain, with who made it and why. Answers \"what changed recently?\" (order=desc), \"why was this forgotten?\" (memory_id), \"who changed this block?\" (label), \"what did this actor do?\" (actor), \"what happened to this user's memories?\" (user_id).",
       "parameters": {
         "type": "object",
         "properties": {
@@ -879,6 +879,10 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
               "desc"
             ],
             "description": "asc (default) or desc (the last matches, newest first)"
+          },
+          "user_id": {
+            "type": "string",
+            "description": "Entries touching a memory of this user (its user_id): a user's history"
           }
         },
         "required": [],

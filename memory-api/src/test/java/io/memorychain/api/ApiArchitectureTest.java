@@ -50,4 +50,12 @@ class ApiArchitectureTest {
             .and().resideOutsideOfPackage(MCP)
             .should().dependOnClassesThat().resideInAnyPackage(GRPC, MCP)
             .because("REST, gRPC and MCP are siblings over the same application services");
+
+    @ArchTest
+    static final ArchRule adaptersComposeNoGrantsNorPointsInTime = noClasses().that().resideInAnyPackage(GRPC, MCP)
+            .or().areAnnotatedWith(Controller.class)
+            .should().dependOnClassesThat().haveSimpleName("GrantedReads")
+            .orShould().dependOnClassesThat().haveSimpleName("PointInTimeReads")
+            .because("grant-audited and point-in-time reads are composed once, in the application layer "
+                    + "(history.AsOfReads and the feature services); transports only translate");
 }

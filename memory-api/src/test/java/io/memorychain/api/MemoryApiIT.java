@@ -290,15 +290,14 @@ class MemoryApiIT extends MemoryApiContract {
         assertTheProofDestroyedOneSubject(space, source, consolidated);
 
         // not claimed (docs/architecture.md §12): measured and logged for the record
+        java.util.List<String> changelogTopics = admin.listTopics().names().get(30, TimeUnit.SECONDS).stream()
+                .filter(topic -> topic.startsWith(PREFIX) && topic.endsWith("-changelog")).toList();
         Map<String, Long> changelogs = new java.util.TreeMap<>();
-        for (String topic : admin.listTopics().names().get(30, TimeUnit.SECONDS)) {
-            if (topic.startsWith(PREFIX) && topic.endsWith("-changelog")) {
-                long count = recordsContaining(topic, marker);
-                if (count > 0) {
-                    changelogs.put(topic.substring(PREFIX.length()), count);
-                }
+        recordsContaining(changelogTopics, marker).forEach((topic, count) -> {
+            if (count > 0) {
+                changelogs.put(topic.substring(PREFIX.length()), count);
             }
-        }
+        });
         org.slf4j.LoggerFactory.getLogger(MemoryApiIT.class).info(
                 "Erasure leftovers: RocksDB/state files {}, requests topic records {}, changelog records {}; of the "
                         + "proposal's text: state files {}, requests topic records {}",
@@ -345,6 +344,11 @@ class MemoryApiIT extends MemoryApiContract {
 
     /** Records of the whole topic (aborted transactions included) whose key or value contains the text. */
     private static long recordsContaining(String topic, String text) {
+        return recordsContaining(java.util.List.of(topic), text).get(topic);
+    }
+
+    /** Per topic, the records whose key or value holds the text: one consumer reads every topic to its end. */
+    private static Map<String, Long> recordsContaining(java.util.List<String> topics, String text) {
         byte[] needle = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         Map<String, Object> props = new java.util.HashMap<>(SharedKafka.clientProps());
         props.put("isolation.level", "read_uncommitted");
@@ -352,21 +356,22 @@ class MemoryApiIT extends MemoryApiContract {
                      new org.apache.kafka.clients.consumer.KafkaConsumer<>(props,
                              new org.apache.kafka.common.serialization.ByteArrayDeserializer(),
                              new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
-            java.util.List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            java.util.List<TopicPartition> partitions = topics.stream().flatMap(topic -> consumer.partitionsFor(topic)
+                    .stream().map(p -> new TopicPartition(topic, p.partition()))).toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-            long found = 0;
+            Map<String, Long> found = new java.util.HashMap<>();
+            topics.forEach(topic -> found.put(topic, 0L));
             long deadline = System.currentTimeMillis() + 30_000;
             while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
                 if (System.currentTimeMillis() > deadline) {
-                    throw new IllegalStateException("Timed out reading " + topic);
+                    throw new IllegalStateException("Timed out reading " + topics);
                 }
                 for (var record : consumer.poll(java.time.Duration.ofMillis(200))) {
                     if ((record.value() != null && contains(record.value(), needle))
                             || (record.key() != null && contains(record.key(), needle))) {
-                        found++;
+                        found.merge(record.topic(), 1L, Long::sum);
                     }
                 }
             }

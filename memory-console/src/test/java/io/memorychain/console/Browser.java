@@ -11,10 +11,12 @@ import java.util.List;
 import java.util.UUID;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Debian's Chromium driven by its own ChromeDriver, both named explicitly so that Selenium Manager never looks for
@@ -103,12 +105,18 @@ public final class Browser implements AutoCloseable {
         find(css).click();
     }
 
-    /** Signs out whoever is signed in (cookies gone), then signs in with the key. */
+    /**
+     * Signs out whoever is signed in (cookies gone), then signs in with the key and waits for the answer page: a
+     * navigation started right after the click could otherwise cancel the form's post and its session cookie.
+     */
     public void signIn(String key) {
         driver.manage().deleteAllCookies();
         go("/console/login");
         type("#key", key);
+        driver.executeScript("window.signingIn = true");
         click("#sign-in");
+        new WebDriverWait(driver, Duration.ofSeconds(30)).ignoring(WebDriverException.class).until(d -> Boolean.TRUE
+                .equals(driver.executeScript("return window.signingIn === undefined && document.readyState === 'complete'")));
     }
 
     /** A PNG of the current page under target/console-screenshots. */

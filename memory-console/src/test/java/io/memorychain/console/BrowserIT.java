@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Without Chromium and ChromeDriver the tests are skipped with the reason, never passed.
  */
 @Tag("integration")
-@ExtendWith({SharedKafka.class, ConsoleHarness.class})
+@ExtendWith({SharedKafka.class, ConsoleHarness.class, PageOnFailure.class})
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 public abstract class BrowserIT {
 

@@ -37,4 +37,10 @@ class ConsoleArchitectureTest {
             .should().dependOnClassesThat(resideOutsideOfPackage("io.memorychain.console..")
                     .and(annotatedWith(Controller.class)))
             .because("REST and the console are siblings over the same application services");
+
+    @ArchTest
+    static final ArchRule noGrantOrPointInTimeComposition = noClasses()
+            .should().dependOnClassesThat().haveSimpleName("GrantedReads")
+            .orShould().dependOnClassesThat().haveSimpleName("PointInTimeReads")
+            .because("grant-audited and point-in-time reads are composed once (history.AsOfReads), for every transport");
 }

@@ -84,6 +84,36 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
 
+    /** The stack of the thread that first loads ONNX Runtime. */
+    private static final long ORT_INIT_STACK = 16L << 20;
+
+    /**
+     * The process's ONNX Runtime environment. Its first initialisation recurses deeply in native code: on the default
+     * 1 MiB stack of a caller already deep in Micronaut's bean creation it overflowed (a segfault, no JVM error
+     * report), so the first call runs on a thread of its own with {@value #ORT_INIT_STACK} bytes of stack.
+     */
+    static OrtEnvironment ortEnvironment() {
+        java.util.concurrent.atomic.AtomicReference<Object> made = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread init = new Thread(null, () -> {
+            try {
+                made.set(OrtEnvironment.getEnvironment());
+            } catch (RuntimeException | Error e) {
+                made.set(e);
+            }
+        }, "onnx-runtime-init", ORT_INIT_STACK);
+        init.start();
+        try {
+            init.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while ONNX Runtime initialised", e);
+        }
+        if (made.get() instanceof OrtEnvironment environment) {
+            return environment;
+        }
+        throw new IllegalStateException("cannot initialise ONNX Runtime", (Throwable) made.get());
+    }
+
     private OnnxSentenceEmbedder(Builder builder) {
         long started = System.nanoTime();
         this.model = builder.model;
@@ -91,7 +121,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         this.intraOpThreads = builder.intraOpThreads;
         Path djlCache = DjlSetup.apply(builder.djlCacheDir);
         String version = model.artifactVersion();
-        this.environment = OrtEnvironment.getEnvironment();
+        this.environment = ortEnvironment();
         try (ModelFile onnx = ModelFile.copy(open(model, model.modelResource()),
                 Path.of(System.getProperty("java.io.tmpdir")), version == null);
              OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {

@@ -75,14 +75,16 @@ class EmbeddingModelsTest {
         // the embedded service"): its vectors must be what an arena session gives, whatever ran before
         OnnxSentenceEmbedder arena = embedder(model);
         try (OnnxSentenceEmbedder lean = OnnxSentenceEmbedder.builder(model).arenaAllocator(false).build()) {
-            List<String> texts = new ArrayList<>(List.of(longText(10_000), "", "hi", SENTENCE, longText(2_000)));
+            // a long passage, short ones, the longest (truncated) after them, a short one last: each size after
+            // another, as in a live service (one comparison per text: a query's prefix changes nothing here)
+            List<String> texts = new ArrayList<>(List.of(longText(2_000), "", "hi", SENTENCE));
             TRIPLES.forEach(texts::addAll);
             texts.add(longText(10_000));
             texts.add("hi");
             for (String text : texts) {
                 assertThat(lean.embed(text)).containsExactly(arena.embed(text));
-                assertThat(lean.embedQuery(text)).containsExactly(arena.embedQuery(text));
             }
+            assertThat(lean.embedQuery(SENTENCE)).containsExactly(arena.embedQuery(SENTENCE));
             assertThat(lean.embedAll(texts)).usingElementComparator(Arrays::compare)
                     .containsExactlyElementsOf(arena.embedAll(texts));
         }

@@ -107,7 +107,7 @@ public class AuditDigests {
         return md.toString();
     }
 
-    private static void lines(StringBuilder md, List<AuditEntryJson> entries) {
+    static void lines(StringBuilder md, List<AuditEntryJson> entries) {
         if (entries.isEmpty()) {
             md.append("- none\n");
         }

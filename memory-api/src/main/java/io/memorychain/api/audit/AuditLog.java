@@ -66,8 +66,7 @@ public class AuditLog {
             Long next = entries.size() < max ? null : entries.get(entries.size() - 1).getSeq();
             return new AuditPage(entries.stream().map(e -> entry(space, reader, e)).toList(), next);
         }
-        Predicate<AuditEntry> match = query.entryMatch()
-                .and(e -> query.blockLabel() == null || touchesBlock(space, e, query.blockLabel()));
+        Predicate<AuditEntry> match = matcher(space, query);
         Deque<AuditEntry> found = new ArrayDeque<>();
         boolean more = scan(space, after, query, e -> {
             if (!match.test(e)) {
@@ -113,8 +112,7 @@ public class AuditLog {
         }
         long head = backend.views().appliedSeq(space);
         long below = beforeSeq == null ? head + 1 : Math.min(beforeSeq, head + 1);
-        Predicate<AuditEntry> match = query.entryMatch()
-                .and(e -> query.blockLabel() == null || touchesBlock(space, e, query.blockLabel()));
+        Predicate<AuditEntry> match = matcher(space, query);
         List<AuditEntry> found = new ArrayList<>();
         long read = 0;
         while (below > 1) {
@@ -172,9 +170,30 @@ public class AuditLog {
         }
     }
 
-    private boolean touchesBlock(String space, AuditEntry e, String label) {
-        return e.getMemoryIds().stream().anyMatch(id -> backend.views().memory(space, id)
-                .map(m -> label.equals(m.getBlockLabel())).orElse(false));
+    /**
+     * Every matching entry of the query from {@code afterSeq}, oldest first, in pages of {@link #MAX_LIMIT}: an export
+     * (a user's whole history).
+     */
+    public List<AuditEntryJson> all(String space, Actor reader, AuditQuery query, Long afterSeq) {
+        List<AuditEntryJson> entries = new ArrayList<>();
+        Long after = afterSeq;
+        do {
+            AuditPage page = search(space, reader, query, after, MAX_LIMIT);
+            entries.addAll(page.items());
+            after = page.nextAfterSeq();
+        } while (after != null);
+        return entries;
+    }
+
+    private Predicate<AuditEntry> matcher(String space, AuditQuery query) {
+        return query.entryMatch()
+                .and(e -> query.blockLabel() == null || touches(space, e, m -> query.blockLabel().equals(m.getBlockLabel())))
+                .and(e -> query.userId() == null || touches(space, e, m -> query.userId().equals(m.getUserId())));
+    }
+
+    private boolean touches(String space, AuditEntry e, Predicate<Memory> memory) {
+        return e.getMemoryIds().stream().anyMatch(id -> backend.views().memory(space, id).map(memory::test)
+                .orElse(false));
     }
 
     /**

@@ -2,6 +2,8 @@ package io.memorychain.api.audit;
 
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.request.InputRules;
+import io.memorychain.avro.Actor;
+import io.memorychain.avro.ActorType;
 import io.memorychain.avro.view.AuditEntry;
 import java.time.Instant;
 import java.util.Arrays;
@@ -21,17 +23,40 @@ import java.util.stream.Collectors;
  * @param since       entries that occurred at or after this time
  * @param until       entries that occurred before this time
  * @param newestFirst the most recent matches first (no paging: the last {@code limit} matches)
+ * @param userId      entries touching a memory of this user ({@code user_id} of the memory): a user's history
  */
 public record AuditQuery(String memoryId, String actor, Set<String> types, String blockLabel, Instant since,
-                         Instant until, boolean newestFirst) {
+                         Instant until, boolean newestFirst, String userId) {
 
     public static final AuditQuery ALL = new AuditQuery(null, null, Set.of(), null, null, null, false);
+    /** The value of {@code user_id} that names the calling user's own id. */
+    public static final String ME = "me";
 
     public AuditQuery {
         types = types == null ? Set.of() : Set.copyOf(types);
         if (since != null && until != null && !since.isBefore(until)) {
             throw ApiException.invalid("since must be before until");
         }
+    }
+
+    public AuditQuery(String memoryId, String actor, Set<String> types, String blockLabel, Instant since,
+                      Instant until, boolean newestFirst) {
+        this(memoryId, actor, types, blockLabel, since, until, newestFirst, null);
+    }
+
+    /**
+     * This query narrowed to the memories of one user. {@code me} is the caller's own user id, which only a user's key
+     * has (its principal's id: the id its memories carry as {@code user_id}); 400 INVALID_ARGUMENT for another key.
+     */
+    public AuditQuery forUser(String user, Actor reader) {
+        String id = blankToNull(user);
+        if (ME.equals(id)) {
+            if (reader == null || reader.getType() != ActorType.USER) {
+                throw ApiException.invalid("user_id=me names the caller's own user id, which only a user's key has");
+            }
+            id = reader.getId();
+        }
+        return new AuditQuery(memoryId, actor, types, blockLabel, since, until, newestFirst, id);
     }
 
     /** From the REST query parameters; throws 400 INVALID_ARGUMENT on a bad time or order. */
@@ -54,11 +79,11 @@ public record AuditQuery(String memoryId, String actor, Set<String> types, Strin
     /** Whether this query filters at all (else the plain log). */
     public boolean filters() {
         return memoryId != null || actor != null || !types.isEmpty() || blockLabel != null || since != null
-                || until != null || newestFirst;
+                || until != null || newestFirst || userId != null;
     }
 
     /**
-     * The criteria an entry alone can answer (all but the block label, which needs the views).
+     * The criteria an entry alone can answer (all but the block label and the user, which need the views).
      */
     Predicate<AuditEntry> entryMatch() {
         return e -> (memoryId == null || e.getMemoryIds().contains(memoryId))

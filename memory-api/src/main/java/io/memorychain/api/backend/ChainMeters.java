@@ -8,8 +8,10 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.memorychain.projector.ops.OpsTotals;
 import io.memorychain.projector.support.StreamsLag;
+import io.micronaut.context.annotation.Value;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -27,7 +29,7 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code memory_chain_spaces} and {@code memory_chain_events}: the spaces whose chains this instance's projection
  *       holds, and the sum of their applied seqs (events applied);</li>
  *   <li>{@code memory_chain_last_seq{space}}: the applied seq of each of the first {@value #MAX_SPACES} spaces in name
- *       order, refreshed every 15 s (a per-space series is bounded so a multi-tenant instance cannot explode the
+ *       order, refreshed every {@code memory.metrics.space-refresh} (15 s; a per-space series is bounded so a multi-tenant instance cannot explode the
  *       scrape).</li>
  * </ul>
  * and {@code memory_chain_verifications_total{result="ok"|"failed"}}: chain verifications this instance ran
@@ -48,7 +50,7 @@ public class ChainMeters implements MeterBinder {
     private final AtomicLong verifiedFailed = new AtomicLong();
     private MultiGauge lastSeq;
     /**
-     * Refreshes {@code memory_chain_last_seq} every 15 s. Its own thread, stopped with this bean, instead of
+     * Refreshes {@code memory_chain_last_seq} every {@code memory.metrics.space-refresh} (15 s). Its own thread, stopped with this bean, instead of
      * {@code @Scheduled}: a scheduled run while the context closed resolved this bean again, and with it a second
      * backend whose Streams applications kept the state directory locked.
      */
@@ -58,8 +60,14 @@ public class ChainMeters implements MeterBinder {
         return t;
     });
 
-    public ChainMeters(MemoryBackend backend) {
+    private final Duration refreshEvery;
+
+    public ChainMeters(MemoryBackend backend, @Value("${memory.metrics.space-refresh:15s}") Duration refreshEvery) {
         this.backend = backend;
+        if (refreshEvery.isNegative() || refreshEvery.isZero()) {
+            throw new IllegalArgumentException("memory.metrics.space-refresh must be positive, was " + refreshEvery);
+        }
+        this.refreshEvery = refreshEvery;
     }
 
     @Override
@@ -95,9 +103,9 @@ public class ChainMeters implements MeterBinder {
             try {
                 refresh();
             } catch (RuntimeException e) {
-                log.warn("Could not refresh memory_chain_last_seq: {}", e.toString()); // and try again in 15 s
+                log.warn("Could not refresh memory_chain_last_seq: {}", e.toString()); // and try again next period
             }
-        }, 15, 15, TimeUnit.SECONDS);
+        }, refreshEvery.toMillis(), refreshEvery.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @PreDestroy

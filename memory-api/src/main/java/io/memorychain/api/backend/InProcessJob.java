@@ -80,8 +80,12 @@ final class InProcessJob implements AutoCloseable {
 
     /** Stops the loop and waits (up to 30 s) until the job is closed. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         job.stop();
-        thread.join(Duration.ofSeconds(30).toMillis());
+        try {
+            thread.join(Duration.ofSeconds(30).toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

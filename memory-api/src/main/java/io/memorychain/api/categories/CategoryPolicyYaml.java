@@ -100,6 +100,8 @@ public final class CategoryPolicyYaml {
 
     /** A categories file that cannot be used; the message names the file and the entry. */
     public static final class InvalidCategoriesException extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
         public InvalidCategoriesException(String message) {
             super(message);
         }

@@ -5,6 +5,8 @@ import io.micronaut.http.HttpStatus;
 /** An error answered as {@link ApiError} with the status of its code. Never carries a stack trace to the client. */
 public class ApiException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     private final String code;
     private final HttpStatus status;
     private final String requestId;

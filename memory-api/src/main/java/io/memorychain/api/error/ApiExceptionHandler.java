@@ -14,6 +14,7 @@ import jakarta.inject.Singleton;
 public class ApiExceptionHandler implements ExceptionHandler<ApiException, HttpResponse<ApiError>> {
 
     @Override
+    @SuppressWarnings("rawtypes") // ExceptionHandler.handle declares a raw HttpRequest
     public HttpResponse<ApiError> handle(HttpRequest request, ApiException exception) {
         return HttpResponse.<ApiError>status(exception.status()).body(exception.toError());
     }

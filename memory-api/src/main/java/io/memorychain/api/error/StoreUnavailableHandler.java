@@ -24,6 +24,7 @@ public class StoreUnavailableHandler implements ExceptionHandler<InvalidStateSto
     private static final Logger log = LoggerFactory.getLogger(StoreUnavailableHandler.class);
 
     @Override
+    @SuppressWarnings("rawtypes") // ExceptionHandler.handle declares a raw HttpRequest
     public HttpResponse<ApiError> handle(HttpRequest request, InvalidStateStoreException exception) {
         log.info("{} {}: the views are not queryable now: {}", request.getMethodName(), request.getPath(),
                 exception.getMessage());

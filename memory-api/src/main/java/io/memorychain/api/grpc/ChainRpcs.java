@@ -64,7 +64,7 @@ class ChainRpcs implements GrpcFeature {
                         AuditQuery.of(r.hasMemoryId() ? r.getMemoryId() : null, r.hasActor() ? r.getActor() : null,
                                 r.hasType() ? r.getType() : null, r.hasLabel() ? r.getLabel() : null,
                                 r.hasSince() ? r.getSince() : null, r.hasUntil() ? r.getUntil() : null,
-                                r.hasOrder() ? r.getOrder() : null),
+                                r.hasOrder() ? r.getOrder() : null).forUser(r.hasUserId() ? r.getUserId() : null, actor()),
                         r.hasAfterSeq() ? r.getAfterSeq() : null, r.hasLimit() ? r.getLimit() : null),
                         AuditPage.newBuilder()).build())
                 .unary(MemoryServiceGrpc.getGetAuditDigestMethod(), r -> proto.fill(digests.digest(r.getSpace(),

@@ -4,9 +4,6 @@ import static io.memorychain.api.grpc.GrpcCalls.actor;
 import static io.memorychain.api.grpc.GrpcCalls.context;
 
 import io.memorychain.api.blocks.Blocks;
-import io.memorychain.api.core.CoreJson;
-import io.memorychain.api.core.CoreMemory;
-import io.memorychain.api.grants.GrantedReads;
 import io.memorychain.api.grpc.v1.ContextAnswer;
 import io.memorychain.api.grpc.v1.Core;
 import io.memorychain.api.grpc.v1.GetCoreRequest;
@@ -15,9 +12,8 @@ import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
 import io.memorychain.api.grpc.v1.QueryAnswer;
 import io.memorychain.api.grpc.v1.QueryRequest;
 import io.memorychain.api.history.AsOf;
-import io.memorychain.api.history.PointInTimeReads;
+import io.memorychain.api.history.AsOfReads;
 import io.memorychain.api.memories.MemoryJson;
-import io.memorychain.api.retrieval.QueryJson;
 import io.memorychain.api.retrieval.Retrieval;
 import jakarta.inject.Singleton;
 
@@ -26,19 +22,14 @@ import jakarta.inject.Singleton;
 class CoreRpcs implements GrpcFeature {
 
     private final Blocks blocks;
-    private final CoreMemory core;
     private final Retrieval retrieval;
-    private final PointInTimeReads pointInTime;
-    private final GrantedReads granted;
+    private final AsOfReads reads;
     private final ProtoJson proto;
 
-    CoreRpcs(Blocks blocks, CoreMemory core, Retrieval retrieval, PointInTimeReads pointInTime, GrantedReads granted,
-             ProtoJson proto) {
+    CoreRpcs(Blocks blocks, Retrieval retrieval, AsOfReads reads, ProtoJson proto) {
         this.blocks = blocks;
-        this.core = core;
         this.retrieval = retrieval;
-        this.pointInTime = pointInTime;
-        this.granted = granted;
+        this.reads = reads;
         this.proto = proto;
     }
 
@@ -57,17 +48,12 @@ class CoreRpcs implements GrpcFeature {
     }
 
     private Core core(GetCoreRequest r) {
-        AsOf at = pointInTime.asOf(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
+        AsOf at = reads.point(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
                 r.hasAsOf() ? r.getAsOf() : null);
-        return proto.fill(CoreJson.of(at == null ? core.read(r.getSpace(), actor())
-                : pointInTime.core(r.getSpace(), actor(), at)), Core.newBuilder()).build();
+        return proto.fill(reads.core(r.getSpace(), actor(), at), Core.newBuilder()).build();
     }
 
     private QueryAnswer query(QueryRequest r) {
-        return proto.fill(granted.readWholeSpace(r.getSpace(), actor(), "query",
-                GrantedReads.detail("query_chars", r.getQuery().length(), "as_of_seq",
-                        r.hasAsOfSeq() ? r.getAsOfSeq() : null, "as_of", r.hasAsOf() ? r.getAsOf() : null),
-                () -> retrieval.queryAt(r.getSpace(), actor(), ProtoMapping.body(r)), QueryJson::memoryIds),
-                QueryAnswer.newBuilder()).build();
+        return proto.fill(reads.query(r.getSpace(), actor(), ProtoMapping.body(r)), QueryAnswer.newBuilder()).build();
     }
 }

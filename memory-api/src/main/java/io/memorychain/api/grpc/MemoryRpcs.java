@@ -4,7 +4,6 @@ import static io.memorychain.api.grpc.GrpcCalls.actor;
 import static io.memorychain.api.grpc.GrpcCalls.context;
 
 import io.memorychain.api.erasure.Erasures;
-import io.memorychain.api.grants.GrantedReads;
 import io.memorychain.api.grpc.v1.ErasureProof;
 import io.memorychain.api.grpc.v1.History;
 import io.memorychain.api.grpc.v1.Memory;
@@ -13,7 +12,7 @@ import io.memorychain.api.grpc.v1.MemoryPage;
 import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
 import io.memorychain.api.grpc.v1.WriteResult;
 import io.memorychain.api.history.AsOf;
-import io.memorychain.api.history.PointInTimeReads;
+import io.memorychain.api.history.AsOfReads;
 import io.memorychain.api.memories.HistoryEntryJson;
 import io.memorychain.api.memories.HistoryResponse;
 import io.memorychain.api.memories.Memories;
@@ -21,9 +20,7 @@ import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.memories.WriteResponse;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.avro.MemoryFlag;
-import io.memorychain.projector.view.Page;
 import jakarta.inject.Singleton;
-import java.util.List;
 import java.util.function.Function;
 
 /** Memories (REST {@code /memories}, {@code /consolidations}): writes, reads, flags, history, erasure and purge. */
@@ -32,16 +29,13 @@ class MemoryRpcs implements GrpcFeature {
 
     private final Memories memories;
     private final Erasures erasures;
-    private final PointInTimeReads pointInTime;
-    private final GrantedReads granted;
+    private final AsOfReads reads;
     private final ProtoJson proto;
 
-    MemoryRpcs(Memories memories, Erasures erasures, PointInTimeReads pointInTime, GrantedReads granted,
-               ProtoJson proto) {
+    MemoryRpcs(Memories memories, Erasures erasures, AsOfReads reads, ProtoJson proto) {
         this.memories = memories;
         this.erasures = erasures;
-        this.pointInTime = pointInTime;
-        this.granted = granted;
+        this.reads = reads;
         this.proto = proto;
     }
 
@@ -88,32 +82,19 @@ class MemoryRpcs implements GrpcFeature {
     }
 
     private Memory get(io.memorychain.api.grpc.v1.GetMemoryRequest r) {
-        AsOf at = pointInTime.asOf(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
+        AsOf at = reads.point(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
                 r.hasAsOf() ? r.getAsOf() : null);
-        io.memorychain.avro.Memory memory = granted.read(r.getSpace(), actor(), "get_memory",
-                GrantedReads.detail("id", r.getId(), "as_of", at), () -> at == null
-                        ? memories.get(r.getSpace(), r.getId(), actor())
-                        : pointInTime.memory(r.getSpace(), r.getId(), actor(), at), mem -> List.of(mem.getId()));
-        return proto.fill(MemoryJson.of(memory), Memory.newBuilder()).build();
+        return proto.fill(MemoryJson.of(reads.memory(r.getSpace(), r.getId(), actor(), at)), Memory.newBuilder())
+                .build();
     }
 
     private MemoryPage list(io.memorychain.api.grpc.v1.ListMemoriesRequest r) {
-        AsOf at = pointInTime.asOf(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
+        AsOf at = reads.point(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
                 r.hasAsOf() ? r.getAsOf() : null);
-        String kind = r.hasKind() ? r.getKind() : null;
-        String category = r.hasCategory() ? r.getCategory() : null;
-        String state = r.hasState() ? r.getState() : null;
-        String after = r.hasAfter() ? r.getAfter() : null;
-        Integer limit = r.hasLimit() ? r.getLimit() : null;
-        Page<io.memorychain.avro.Memory> page = granted.read(r.getSpace(), actor(), "list_memories",
-                GrantedReads.detail("kind", kind, "category", category, "state", state, "after", after,
-                        "limit", limit, "as_of", at), () -> at == null
-                        ? memories.list(r.getSpace(), actor(), kind, category, state, after, limit)
-                        : pointInTime.list(r.getSpace(), actor(), kind, category, state, after,
-                        limit == null ? Memories.DEFAULT_LIMIT : limit, at),
-                p -> p.items().stream().map(io.memorychain.avro.Memory::getId).toList());
-        return proto.fill(new io.memorychain.api.memories.MemoryPage(page.items().stream().map(MemoryJson::of).toList(),
-                page.next()), MemoryPage.newBuilder()).build();
+        return proto.fill(reads.list(r.getSpace(), actor(), r.hasKind() ? r.getKind() : null,
+                r.hasCategory() ? r.getCategory() : null, r.hasState() ? r.getState() : null,
+                r.hasAfter() ? r.getAfter() : null, r.hasLimit() ? r.getLimit() : null, at),
+                MemoryPage.newBuilder()).build();
     }
 
     private WriteResult action(MemoryActionRequest r, Function<WriteContext, io.memorychain.api.write.WriteResult> op) {

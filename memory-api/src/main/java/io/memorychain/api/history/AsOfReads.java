@@ -7,6 +7,9 @@ import io.memorychain.api.memories.Memories;
 import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.memories.MemoryPage;
 import io.memorychain.api.request.Spaces;
+import io.memorychain.api.retrieval.QueryBody;
+import io.memorychain.api.retrieval.QueryJson;
+import io.memorychain.api.retrieval.Retrieval;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.Memory;
 import io.memorychain.projector.view.Page;
@@ -17,7 +20,8 @@ import java.util.List;
 /**
  * The reads that take an optional point in time ({@code as_of_seq} / {@code as_of}, docs/architecture.md §17) as every
  * transport answers them: now or then, and for an admin under a grant the read recorded first ({@link GrantedReads}).
- * REST's memory and core routes and the console's time machine call these.
+ * REST's memory, core and query routes, the gRPC methods, the MCP tools and the console call these; no adapter composes
+ * grants or points in time itself (ApiArchitectureTest).
  */
 @Singleton
 public class AsOfReads {
@@ -26,12 +30,15 @@ public class AsOfReads {
     private final CoreMemory coreMemory;
     private final PointInTimeReads pointInTime;
     private final GrantedReads granted;
+    private final Retrieval retrieval;
 
-    public AsOfReads(Memories memories, CoreMemory coreMemory, PointInTimeReads pointInTime, GrantedReads granted) {
+    public AsOfReads(Memories memories, CoreMemory coreMemory, PointInTimeReads pointInTime, GrantedReads granted,
+                     Retrieval retrieval) {
         this.memories = memories;
         this.coreMemory = coreMemory;
         this.pointInTime = pointInTime;
         this.granted = granted;
+        this.retrieval = retrieval;
     }
 
     /** The point named by {@code as_of_seq} / {@code as_of} (400 INVALID_ARGUMENT), or null for now. */
@@ -65,6 +72,14 @@ public class AsOfReads {
                         limit == null ? Memories.DEFAULT_LIMIT : limit, at),
                 p -> p.items().stream().map(Memory::getId).toList());
         return new MemoryPage(page.items().stream().map(MemoryJson::of).toList(), page.next());
+    }
+
+    /** memory.query now or as of the body's {@code as_of_seq} / {@code as_of}; an admin's under a grant, recorded. */
+    public QueryJson.Answer query(String space, Actor reader, QueryBody body) {
+        return granted.readWholeSpace(space, reader, "query", GrantedReads.detail("query_chars",
+                body == null || body.query() == null ? null : body.query().length(), "as_of_seq",
+                body == null ? null : body.asOfSeq(), "as_of", body == null ? null : body.asOf()),
+                () -> retrieval.queryAt(space, reader, body), QueryJson::memoryIds);
     }
 
     /** The core memory now ({@code at} null) or as it was. */

@@ -58,7 +58,7 @@ class ChainToolset implements Toolset {
         return new ToolList().add("audit_log", Operation.LIST_AUDIT, """
                 The audit log: one entry per change on the memory chain, with who made it and why. Answers "what \
                 changed recently?" (order=desc), "why was this forgotten?" (memory_id), "who changed this block?" \
-                (label), "what did this actor do?" (actor).""",
+                (label), "what did this actor do?" (actor), "what happened to this user's memories?" (user_id).""",
                 withSpace().integer("after_seq", "Entries after this seq (default 0)", 0, Integer.MAX_VALUE, false)
                         .integer("limit", "1 to 1000, default 100", 1, 1000, false)
                         .string("memory_id", "Entries touching this memory", false)
@@ -68,13 +68,16 @@ class ChainToolset implements Toolset {
                         .string("since", "ISO-8601 date-time, inclusive", false)
                         .string("until", "ISO-8601 date-time, exclusive", false)
                         .enumeration("order", "asc (default) or desc (the last matches, newest first)",
-                                List.of("asc", "desc"), false),
+                                List.of("asc", "desc"), false)
+                        .string("user_id", "Entries touching a memory of this user (its user_id): a user's history",
+                                false),
                 READERS, c -> {
                     Map<String, Object> a = c.arguments();
                     Long limit = number(a, "limit");
                     return audit.search(c.space(), c.caller().actor(), AuditQuery.of(optional(a, "memory_id"),
                             optional(a, "actor"), optional(a, "type"), optional(a, "label"), optional(a, "since"),
-                            optional(a, "until"), optional(a, "order")), number(a, "after_seq"),
+                            optional(a, "until"), optional(a, "order")).forUser(optional(a, "user_id"),
+                            c.caller().actor()), number(a, "after_seq"),
                             limit == null ? null : limit.intValue());
                 }
         ).add("audit_digest", Operation.AUDIT_DIGEST, """

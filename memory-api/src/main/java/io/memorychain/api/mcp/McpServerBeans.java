@@ -42,7 +42,7 @@ public class McpServerBeans {
     }
 
     static McpSchema.Tool tool(MemoryTool t) {
-        return McpSchema.Tool.builder().name(t.name()).description(t.description()).inputSchema(t.inputSchema()).build();
+        return McpSchema.Tool.builder(t.name(), t.inputSchema()).description(t.description()).build();
     }
 
     /** A tool's answer as JSON text; a refusal as an error result carrying the same {code, message} as REST. */

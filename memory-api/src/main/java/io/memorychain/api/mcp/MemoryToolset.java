@@ -8,7 +8,7 @@ import static io.memorychain.api.mcp.ToolArgs.text;
 
 import io.memorychain.api.auth.Operation;
 import io.memorychain.api.history.AsOf;
-import io.memorychain.api.history.PointInTimeReads;
+import io.memorychain.api.history.AsOfReads;
 import io.memorychain.api.memories.ConsolidateBody;
 import io.memorychain.api.memories.CreateMemoryBody;
 import io.memorychain.api.memories.HistoryEntryJson;
@@ -17,7 +17,6 @@ import io.memorychain.api.memories.Memories;
 import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.memories.WriteResponse;
 import io.memorychain.api.retrieval.QueryBody;
-import io.memorychain.api.retrieval.Retrieval;
 import io.memorychain.avro.MemoryFlag;
 import jakarta.inject.Singleton;
 import java.util.LinkedHashMap;
@@ -29,14 +28,12 @@ import java.util.Map;
 class MemoryToolset implements Toolset {
 
     private final Memories memories;
-    private final Retrieval retrieval;
-    private final PointInTimeReads pointInTime;
+    private final AsOfReads reads;
     private final ToolArgs args;
 
-    MemoryToolset(Memories memories, Retrieval retrieval, PointInTimeReads pointInTime, ToolArgs args) {
+    MemoryToolset(Memories memories, AsOfReads reads, ToolArgs args) {
         this.memories = memories;
-        this.retrieval = retrieval;
-        this.pointInTime = pointInTime;
+        this.reads = reads;
         this.args = args;
     }
 
@@ -111,10 +108,9 @@ class MemoryToolset implements Toolset {
                         .string("as_of", "Point in time: as it was at this ISO-8601 time", false),
                 READERS, c -> {
                     String id = text(c.arguments(), "id");
-                    AsOf at = pointInTime.asOf(c.space(), optional(c.arguments(), "as_of_seq"),
+                    AsOf at = reads.point(c.space(), optional(c.arguments(), "as_of_seq"),
                             optional(c.arguments(), "as_of"));
-                    return MemoryJson.of(at == null ? memories.get(c.space(), id, c.caller().actor())
-                            : pointInTime.memory(c.space(), id, c.caller().actor(), at));
+                    return MemoryJson.of(reads.memory(c.space(), id, c.caller().actor(), at));
                 });
         tools.add("memory_history", Operation.GET_HISTORY, """
                 Every change of one memory, oldest first, with who made it, why, and the memory before and after: \
@@ -142,6 +138,6 @@ class MemoryToolset implements Toolset {
     }
 
     private Object query(MemoryTool.Call c, Map<String, Object> q) {
-        return retrieval.queryAt(c.space(), c.caller().actor(), args.body(q, QueryBody.class));
+        return reads.query(c.space(), c.caller().actor(), args.body(q, QueryBody.class));
     }
 }

@@ -6,6 +6,8 @@ import io.memorychain.api.error.ErrorCodes;
 /** 429 {@code RATE_LIMITED}: the key asked more than its quota; {@link #retryAfterSeconds()} says when to try again. */
 public final class QuotaExceededException extends ApiException {
 
+    private static final long serialVersionUID = 1L;
+
     private final long retryAfterSeconds;
 
     QuotaExceededException(String message, long retryAfterSeconds) {

@@ -6,7 +6,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.micronaut.http.annotation.RequestAttribute;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
-import io.memorychain.api.grants.GrantedReads;
+import io.memorychain.api.history.AsOfReads;
 import io.memorychain.avro.Actor;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.annotation.Body;
@@ -29,11 +29,11 @@ public class RetrievalController {
 
     private final Retrieval retrieval;
 
-    private final GrantedReads granted;
+    private final AsOfReads reads;
 
-    public RetrievalController(Retrieval retrieval, GrantedReads granted) {
+    public RetrievalController(Retrieval retrieval, AsOfReads reads) {
         this.retrieval = retrieval;
-        this.granted = granted;
+        this.reads = reads;
     }
 
     @ErrorAnswers.Write
@@ -46,10 +46,7 @@ public class RetrievalController {
     @ApiResponse(responseCode = "503", description = "UNAVAILABLE: the space's index is being rebuilt", content = @Content(schema = @Schema(implementation = ApiError.class)))
     public QueryJson.Answer query(@PathVariable String space, @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actorHeader,
                                   @Nullable @Body QueryBody body) {
-        return granted.readWholeSpace(space, actorHeader, "query", GrantedReads.detail("query_chars",
-                body == null || body.query() == null ? null : body.query().length(), "as_of_seq",
-                body == null ? null : body.asOfSeq(), "as_of", body == null ? null : body.asOf()),
-                () -> retrieval.queryAt(space, actorHeader, body), QueryJson::memoryIds);
+        return reads.query(space, actorHeader, body);
     }
 
     @ErrorAnswers.Write

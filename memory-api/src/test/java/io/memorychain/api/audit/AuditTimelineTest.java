@@ -128,4 +128,27 @@ class AuditTimelineTest {
         assertThatThrownBy(() -> log.timeline("t", ANA, AuditQuery.ALL, null, 0)).isInstanceOf(ApiException.class);
         assertThatThrownBy(() -> log.timeline("t", ANA, AuditQuery.ALL, 0L, 10)).isInstanceOf(ApiException.class);
     }
+
+    @Test
+    void aUsersHistoryIsEveryEventTouchingTheirMemoriesAndMeNamesTheCallingUser() {
+        Actor dana = Requests.actor(ActorType.USER, "dana");
+        String hers = backend.publish(Requests.create("u", ANA, io.memorychain.avro.CreateMemory.newBuilder()
+                .setContent("Dana likes tea").setUserId("dana").build()).build()).join().getMemoryId();
+        write("u", ANA, "nobody's fact");
+        var updated = backend.publish(Requests.updateContent("u", BOB, hers, "Dana likes green tea").build()).join();
+        assertThat(updated.getAccepted()).as(updated.getMessage()).isTrue();
+
+        AuditPage history = log.search("u", dana, AuditQuery.ALL.forUser(AuditQuery.ME, dana), null, 10);
+        assertThat(history.items()).extracting(AuditEntryJson::seq).containsExactly(1L, 3L);
+        assertThat(log.search("u", ANA, AuditQuery.ALL.forUser("dana", ANA), null, 10).items())
+                .as("by name, for any reader").extracting(AuditEntryJson::seq).containsExactly(1L, 3L);
+        assertThat(log.all("u", dana, AuditQuery.ALL.forUser("dana", dana), 0L)).hasSize(2);
+        assertThat(log.search("u", ANA, AuditQuery.ALL.forUser("eve", ANA), null, 10).items()).isEmpty();
+        assertThatThrownBy(() -> AuditQuery.ALL.forUser(AuditQuery.ME, ANA)).isInstanceOf(ApiException.class)
+                .hasMessageContaining("only a user's key");
+
+        String markdown = AuditMarkdown.of("u", "dana", history.items());
+        assertThat(markdown).startsWith("# History of user dana in space u").contains("2 chain event(s), seq 1 to 3")
+                .contains("seq 1 agent:ana").contains("seq 3 agent:bob");
+    }
 }

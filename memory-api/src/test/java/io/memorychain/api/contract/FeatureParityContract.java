@@ -429,7 +429,9 @@ public abstract class FeatureParityContract extends GrpcRestParityContract {
             Map<String, Object> alerts = ok(agent, "alert_list", Map.of("space", space));
             assertThat(plainJson(alerts)).isEqualTo(plainJson(rest(HttpRequest.GET(base + "/alerts"), key(AGENT))
                     .json()));
-            String alert = (String) ((List<Map<String, Object>>) alerts.get("items")).get(0).get("id");
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> items = (List<Map<String, Object>>) alerts.get("items");
+            String alert = (String) items.get(0).get("id");
             assertSameCode(rest(HttpRequest.POST(base + "/alerts/" + alert + ":acknowledge", Map.of()), key(AGENT)),
                     error(agent, "alert_acknowledge", Map.of("space", space, "id", alert)), "FORBIDDEN");
             assertThat(ok(person, "alert_acknowledge", Map.of("space", space, "id", alert, "reason", "intended")))
@@ -448,13 +450,13 @@ public abstract class FeatureParityContract extends GrpcRestParityContract {
     }
 
     private Map<String, Object> ok(McpSyncClient client, String tool, Map<String, Object> args) {
-        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(tool, args));
+        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(tool, args, null));
         assertThat(result.isError()).as(tool + ": " + text(result)).isFalse();
         return parse(text(result));
     }
 
     private Map<String, Object> error(McpSyncClient client, String tool, Map<String, Object> args) {
-        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(tool, args));
+        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(tool, args, null));
         assertThat(result.isError()).as(tool + ": " + text(result)).isTrue();
         return parse(text(result));
     }

@@ -197,6 +197,17 @@ public abstract class MemoryApiContract {
                 .contains("- Prefers green tea").contains("created 2024-05-01T10:00:00Z").contains("tags drinks");
         assertThat(get("/v1/spaces/" + space + "/export?format=pdf").code()).isEqualTo("INVALID_ARGUMENT");
 
+        // a user's history: every event touching their memories (the create, the link), as JSON or as Markdown;
+        // user_id=me is the calling user's own id
+        String history = "/v1/spaces/" + space + "/audit?user_id=";
+        assertThat(seqs(get(history + "u-1"))).containsExactly(1L, 3L);
+        assertThat(seqs(as("user:u-1", HttpRequest.GET(history + "me")))).containsExactly(1L, 3L);
+        assertThat(get(history + "me").code()).as("an agent has no user id").isEqualTo("INVALID_ARGUMENT");
+        assertThat(client().toBlocking().retrieve(authorized(HttpRequest.GET(history + "u-1&format=markdown"))
+                .accept("text/markdown"), String.class)).startsWith("# History of user u-1 in space " + space)
+                .contains("2 chain event(s), seq 1 to 3");
+        assertThat(get(history + "u-1&format=pdf").code()).isEqualTo("INVALID_ARGUMENT");
+
         String target = space();
         Resp imported = post(target, "/import", export.json);
         assertThat(imported.status).as(imported.raw).isEqualTo(200);

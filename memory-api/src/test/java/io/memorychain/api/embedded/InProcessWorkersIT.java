@@ -60,6 +60,7 @@ class InProcessWorkersIT {
         Path dataDir = Files.createTempDirectory("workers-no-model");
         Map<String, Object> props = new HashMap<>(props(dataDir));
         props.put("memory.consolidate.interval", "PT1S");
+        props.put("memory.metrics.space-refresh", "1s");
         try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, props);
              HttpClient client = server.getApplicationContext().createBean(HttpClient.class, server.getURL())) {
             MemoryBackend backend = server.getApplicationContext().getBean(MemoryBackend.class);
@@ -107,6 +108,9 @@ class InProcessWorkersIT {
                     .containsKeys("runs", "lag", "last_check_at", "last_run_at", "partitions", "memories_held",
                             "vectors_held")
                     .as("its runs were planned: no event waits behind one").containsEntry("events_waiting", 0);
+            // Streams' own figures are bound off the start-up path: wait for the last application's
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> client.toBlocking().retrieve(
+                    HttpRequest.GET("/prometheus").bearerAuth(admin), String.class).contains("rocksdb_state_id=\"view-memories\""));
             String prometheus = client.toBlocking().retrieve(HttpRequest.GET("/prometheus").bearerAuth(admin), String.class);
             assertThat(prometheus).contains("memory_worker_lag{worker=\"lifecycle\"}")
                     .contains("memory_worker_requests_total{worker=\"lifecycle\"}")
@@ -131,7 +135,7 @@ class InProcessWorkersIT {
                     .containsPattern("kafka_stream_state_estimate_num_keys\\{[^}]*rocksdb_state_id=\"view-memories\"")
                     // and only the figures kept per store
                     .doesNotContain("kafka_stream_state_num_entries_imm_mem_tables");
-            // the per-space series is refreshed every 15 s; then every metric the Grafana dashboard plots is scraped
+            // the per-space series is refreshed every second here (15 s by default); then every metric the Grafana dashboard plots is scraped
             Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> client.toBlocking().retrieve(
                     HttpRequest.GET("/prometheus").bearerAuth(admin), String.class).contains("memory_chain_last_seq{space=\"" + SPACE + "\"}"));
             String scrape = client.toBlocking().retrieve(HttpRequest.GET("/prometheus").bearerAuth(admin), String.class);
@@ -219,7 +223,10 @@ class InProcessWorkersIT {
                 assertThat(tom).containsEntry("state", "RUNNING").containsEntry("runs", 1).containsEntry(
                         "requested_total", 1).containsEntry("llm_calls", 1).containsEntry("llm_tokens", 360)
                         .containsKeys("lag", "last_check_at", "last_run_at", "partitions");
-                String prometheus = client.toBlocking().retrieve(HttpRequest.GET("/prometheus").bearerAuth(admin), String.class);
+                // Streams' own figures are bound off the start-up path: wait for the last application's
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> client.toBlocking().retrieve(
+                    HttpRequest.GET("/prometheus").bearerAuth(admin), String.class).contains("rocksdb_state_id=\"view-memories\""));
+            String prometheus = client.toBlocking().retrieve(HttpRequest.GET("/prometheus").bearerAuth(admin), String.class);
                 assertThat(prometheus).contains("memory_worker_requests_total{worker=\"tom\"} 1.0")
                         .contains("memory_worker_lag{worker=\"tom\"}")
                         .contains("memory_worker_last_run_seconds{worker=\"tom\"}")

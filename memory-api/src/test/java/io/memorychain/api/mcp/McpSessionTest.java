@@ -42,6 +42,7 @@ import org.junit.jupiter.api.Test;
 @Property(name = "micronaut.server.port", value = "-1")
 @Property(name = "memory.auth.bootstrap", value = "false")
 @Property(name = "memory.write-timeout", value = "5s")
+@SuppressWarnings("unchecked") // the tools' answers are read as JSON maps
 class McpSessionTest {
 
     /** The committed copy of GET /v1/tools (regenerate: copy target/openai-tools.json after a failure). */
@@ -252,11 +253,11 @@ class McpSessionTest {
             assertThat(error(agent, "block_update", Map.of("label", "goals", "content", "stale", "expected_version", 1)))
                     .containsEntry("code", "VERSION_CONFLICT");
             McpSchema.CallToolResult mistyped = agent.callTool(new McpSchema.CallToolRequest("block_update",
-                    Map.of("label", "goals", "content", "x", "expected_version", "one")));
+                    Map.of("label", "goals", "content", "x", "expected_version", "one"), null));
             assertThat(mistyped.isError()).isTrue();
             assertThat(text(mistyped)).contains("expected_version");
             McpSchema.CallToolResult versionedCreate = agent.callTool(new McpSchema.CallToolRequest("memory_commit",
-                    Map.of("content", "x", "expected_version", 1)));
+                    Map.of("content", "x", "expected_version", 1), null));
             assertThat(versionedCreate.isError()).as("a create names no version: refused, not ignored").isTrue();
             assertThat(text(versionedCreate)).contains("expected_version");
             assertThat(audit(space)).extracting(e -> e.get("event_type"))
@@ -275,7 +276,7 @@ class McpSessionTest {
                     .containsEntry("code", "SPACE_NOT_ALLOWED");
             assertThat(error(agent, "memory_commit", Map.of("content", " "))).containsEntry("code", "INVALID_ARGUMENT");
             McpSchema.CallToolResult mistyped = agent.callTool(new McpSchema.CallToolRequest("memory_commit",
-                    Map.of("content", "x", "importance", "very")));
+                    Map.of("content", "x", "importance", "very"), null));
             assertThat(mistyped.isError()).isTrue();
             assertThat(text(mistyped)).as("checked against the tool's schema").contains("importance");
             assertThat(error(agent, "memory_forget", Map.of("confirm", true))).containsEntry("code", "INVALID_ARGUMENT");
@@ -347,13 +348,13 @@ class McpSessionTest {
     }
 
     private Map<String, Object> ok(McpSyncClient client, String tool, Map<String, Object> args) {
-        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(tool, args));
+        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(tool, args, null));
         assertThat(result.isError()).as(tool + ": " + text(result)).isFalse();
         return parse(text(result));
     }
 
     private Map<String, Object> error(McpSyncClient client, String tool, Map<String, Object> args) {
-        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(tool, args));
+        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(tool, args, null));
         assertThat(result.isError()).as(tool + ": " + text(result)).isTrue();
         return parse(text(result));
     }

@@ -33,7 +33,7 @@ class MemoryListingTest {
             categories);
     private final PointInTimeReads pointInTime = new PointInTimeReads(chain, categories);
     private final AsOfReads lists = new AsOfReads(memories, new CoreMemory(chain, categories), pointInTime,
-            new GrantedReads(chain, writes));
+            new GrantedReads(chain, writes), null); // no query here: no retrieval
 
     private String create(String content) {
         return memories.create(WriteContext.of("s", AGENT, null, null, null), new CreateMemoryBody(content, null,

@@ -1,12 +1,10 @@
 package io.memorychain.console.memories;
 
 import io.memorychain.api.auth.Operation;
-import io.memorychain.api.grants.GrantedReads;
 import io.memorychain.api.history.AsOfReads;
 import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.memories.MemoryPage;
 import io.memorychain.api.retrieval.QueryJson;
-import io.memorychain.api.retrieval.Retrieval;
 import io.memorychain.console.web.Console;
 import io.memorychain.console.web.Visit;
 import io.micronaut.core.annotation.Nullable;
@@ -47,16 +45,11 @@ public class MemoriesController {
 
     private final Console console;
     private final AsOfReads lists;
-    private final Retrieval retrieval;
-    private final GrantedReads granted;
     private final MemoryDetails details;
 
-    public MemoriesController(Console console, AsOfReads lists, Retrieval retrieval, GrantedReads granted,
-                              MemoryDetails details) {
+    public MemoriesController(Console console, AsOfReads lists, MemoryDetails details) {
         this.console = console;
         this.lists = lists;
-        this.retrieval = retrieval;
-        this.granted = granted;
         this.details = details;
     }
 
@@ -104,9 +97,7 @@ public class MemoriesController {
     private Results search(Visit visit, MemorySearch search) {
         int wanted = (search.page() + 1) * MemorySearch.PAGE_SIZE;
         int topK = Math.min(MemorySearch.MAX_RESULTS, wanted);
-        QueryJson.Answer answer = granted.readWholeSpace(visit.space(), visit.actor(), "query",
-                GrantedReads.detail("query_chars", search.q().length()),
-                () -> retrieval.queryAt(visit.space(), visit.actor(), search.query(topK)), QueryJson::memoryIds);
+        QueryJson.Answer answer = lists.query(visit.space(), visit.actor(), search.query(topK));
         List<Row> all = answer.items().stream().filter(i -> i.memory() != null && search.keeps(i.memory()))
                 .map(i -> new Row(i.memory(), i.score())).toList();
         int start = search.page() * MemorySearch.PAGE_SIZE;

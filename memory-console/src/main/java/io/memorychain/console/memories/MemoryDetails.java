@@ -11,7 +11,7 @@ import io.memorychain.api.erasure.ErasureProof;
 import io.memorychain.api.erasure.Erasures;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
-import io.memorychain.api.grants.GrantedReads;
+import io.memorychain.api.history.AsOfReads;
 import io.memorychain.api.memories.HistoryEntryJson;
 import io.memorychain.api.memories.Memories;
 import io.memorychain.api.memories.MemoryJson;
@@ -67,17 +67,17 @@ public class MemoryDetails {
     }
 
     private final Memories memories;
-    private final GrantedReads granted;
+    private final AsOfReads reads;
     private final Relations relations;
     private final AuditLog audit;
     private final ChainVerification chain;
     private final ChainCheckpoints checkpoints;
     private final Erasures erasures;
 
-    public MemoryDetails(Memories memories, GrantedReads granted, Relations relations, AuditLog audit,
+    public MemoryDetails(Memories memories, AsOfReads reads, Relations relations, AuditLog audit,
                          ChainVerification chain, ChainCheckpoints checkpoints, Erasures erasures) {
         this.memories = memories;
-        this.granted = granted;
+        this.reads = reads;
         this.relations = relations;
         this.audit = audit;
         this.chain = chain;
@@ -89,8 +89,7 @@ public class MemoryDetails {
     public Details of(Visit visit, String id, boolean verify) {
         visit.authorize(Operation.GET_MEMORY);
         String space = visit.space();
-        Memory memory = granted.read(space, visit.actor(), "get_memory", GrantedReads.detail("id", id),
-                () -> memories.get(space, id, visit.actor()), m -> List.of(m.getId()));
+        Memory memory = reads.memory(space, id, visit.actor(), null);
         boolean tombstone = memory.getPurgedAt() != null;
         List<HistoryEntryJson> history = visit.may(Operation.GET_HISTORY)
                 ? memories.history(space, id, visit.actor()).stream().map(HistoryEntryJson::of).toList() : null;

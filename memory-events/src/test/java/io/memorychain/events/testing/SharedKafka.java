@@ -71,6 +71,10 @@ public final class SharedKafka implements BeforeAllCallback {
                     .setConfigProp("share.coordinator.state.topic.replication.factor", rf)
                     .setConfigProp("share.coordinator.state.topic.min.isr", minIsr)
                     .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                    // a test JVM's first group and first transaction create these topics: 50 partitions each by
+                    // default, seconds of start-up per test JVM for nothing
+                    .setConfigProp("offsets.topic.num.partitions", "5")
+                    .setConfigProp("transaction.state.log.num.partitions", "5")
                     .setConfigProp("auto.create.topics.enable", "false")
                     .setConfigProp("unstable.api.versions.enable", "false")
                     .setConfigProp("unstable.feature.versions.enable", "false")

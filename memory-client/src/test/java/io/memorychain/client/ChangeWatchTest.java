@@ -84,7 +84,7 @@ class ChangeWatchTest {
                 java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort()), "k", RetryPolicy.none(),
                 Duration.ofSeconds(10));
         watch = ChangeWatch.start(transport, "s1", 0, Duration.ofMillis(400), seen::add);
-        await().atMost(Duration.ofSeconds(10)).until(() -> seen.size() == 2);
+        await().atMost(Duration.ofSeconds(30)).until(() -> seen.size() == 2);
         assertThat(seen).extracting(e -> e.path("seq").asLong()).containsExactly(1L, 2L);
         assertThat(lastEventIds).startsWith("0", "1");
     }

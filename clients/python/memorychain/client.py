@@ -12,7 +12,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from . import files, models
+from . import files, models, watch
 from .errors import VersionConflictError
 from .operations import ROUTES
 from .transport import Request, Response, RetryPolicy, Transport
@@ -210,6 +210,15 @@ class MemoryChain:
             if page.next_after_seq is None or not page.items:
                 return
             query = {**query, "after_seq": page.next_after_seq}
+
+    def watch_changes(self, space: str, after_seq: int = 0, *, idle_timeout: float = 60.0
+                      ) -> Iterator[models.AuditEntry]:
+        """``GET /changes`` (WATCH_CHANGES): the space's changes after ``after_seq`` as the service pushes them
+        (server-sent events), each once and in seq order, for as long as the caller iterates; a dropped connection is
+        resumed after the last seq yielded (``memorychain.watch``). Close the generator to stop."""
+        for entry in watch.watch(self.transport, space, after_seq, idle_timeout=idle_timeout,
+                                 sleep=self.transport.sleep):
+            yield models.AuditEntry.from_dict(entry)
 
     def audit_digest(self, space: str, **query: Any) -> models.AuditDigest:
         return self._typed("AUDIT_DIGEST", {"space": space}, query=query)

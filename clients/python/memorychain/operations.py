@@ -101,6 +101,5 @@ ROUTES: dict[str, Route] = {
 
 # Operations of the catalogue this client has no method for, with the reason (the parity test prints them).
 EXEMPTIONS: dict[str, str] = {
-    "WATCH_CHANGES": "gRPC server stream only (no REST route); poll list_audit / iter_audit with after_seq instead",
     "MCP": "the MCP endpoint itself, not an operation: each MCP tool maps to one of the methods here",
 }

@@ -115,6 +115,18 @@ class LiveServiceTest(unittest.TestCase):
         export = self.agent.export_space(space)
         self.assertEqual("memory-chain-export/1", export["format"])
 
+    def test_the_watch_yields_the_backlog_then_a_change_written_while_it_waits(self):
+        space = self.space + "-watch"
+        self.agent.create_memory(space, content="before the watch")
+        changes = self.agent.watch_changes(space)
+        try:
+            first = next(changes)
+            self.assertEqual((1, "MemoryCreated"), (first.seq, first.event_type))
+            self.agent.create_memory(space, content="while it waits")
+            self.assertEqual(2, next(changes).seq)
+        finally:
+            changes.close()
+
     def test_errors_of_the_real_service_are_typed(self):
         with self.assertRaises(NotFoundError) as missing:
             self.agent.get_memory(self.space, "m-does-not-exist")

@@ -7,6 +7,7 @@ import type { MarkdownAppend, MarkdownFileWrite, MarkdownPatch } from "./files.j
 import type { components } from "./schema.js";
 import { ROUTES, type OperationName } from "./operations.js";
 import { Transport, type TransportOptions } from "./transport.js";
+import { watchChanges as watch, type WatchOptions } from "./watch.js";
 
 /** A component schema of the API by its name, e.g. `Schema<"Memory">`. */
 export type Schema<K extends keyof components["schemas"]> = components["schemas"][K];
@@ -207,6 +208,15 @@ export class MemoryChain {
       if (page.next_after_seq === undefined || page.next_after_seq === null || !page.items?.length) return;
       q = { ...q, after_seq: page.next_after_seq };
     }
+  }
+
+  /**
+   * `GET /changes` (WATCH_CHANGES): the space's changes after `afterSeq` as the service pushes them (server-sent
+   * events), each once and in seq order, for as long as the caller iterates (`for await`); a dropped connection is
+   * resumed after the last seq yielded. Leave the loop or abort `signal` to stop.
+   */
+  watchChanges(space: string, options?: WatchOptions): AsyncGenerator<Schema<"AuditEntry">> {
+    return watch(this.transport, space, options);
   }
 
   auditDigest(space: string, query?: { month?: string }) {

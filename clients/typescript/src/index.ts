@@ -6,6 +6,8 @@ export { EXEMPTIONS, ROUTES } from "./operations.js";
 export type { OperationName, Route } from "./operations.js";
 export { DEFAULT_RETRY, retryAfterMs } from "./transport.js";
 export type { RetryPolicy } from "./transport.js";
+export { EventStreamParser } from "./watch.js";
+export type { SseEvent, WatchOptions } from "./watch.js";
 export { TOOL_DEFINITIONS, fetchToolDefinitions, runTool, toolDefinitions } from "./tools.js";
 export type { RunToolOptions, ToolCall, ToolDefinition } from "./tools.js";
 export type { components, paths } from "./schema.js";

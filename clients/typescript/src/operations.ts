@@ -97,6 +97,5 @@ export type OperationName = keyof typeof ROUTES;
 
 /** Operations of the catalogue this client has no method for, with the reason (the parity test prints them). */
 export const EXEMPTIONS: Readonly<Record<string, string>> = {
-  "WATCH_CHANGES": "gRPC server stream only (no REST route); poll listAudit / iterAudit with after_seq instead",
   "MCP": "the MCP endpoint itself, not an operation: runTool() calls its tools/call for the tool definitions",
 };

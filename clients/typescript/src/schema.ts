@@ -228,6 +228,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{space}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The space's changes as server-sent events: the audit entries after a seq, then each new one as it reaches the chain, until the client disconnects
+         * @description Each change is one event: `id:` its seq, `event:` its type (MemoryCreated, ...), `data:` the audit entry's JSON (as GET /audit answers it). Resume after a dropped connection with the standard `Last-Event-ID` header (the last id received; it wins over after_seq): no change is skipped or sent twice. The stream opens with `retry:` (the reconnection delay) and sends a `: keep-alive` comment after some silence (memory.changes.heartbeat, 15 s). When the server ends it, the last event is `event: error` with the Error body as data: UNAVAILABLE (the server stops: reconnect with Last-Event-ID), UNAUTHENTICATED (the key was revoked: within about 2 s) or another code (do not reconnect). Counts as one request against the key's quota when it opens. Served by the instance that projects the space: another instance answers 421 NOT_OWNER naming it (a stream is not forwarded), or 503 REBALANCING while the space moves.
+         */
+        get: operations["watchChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{space}/consents": {
         parameters: {
             query?: never;
@@ -1613,7 +1633,7 @@ export interface components {
         };
         /** @description Every non-2xx answer has this body. */
         Error: {
-            /** @description Stable error code, with its HTTP status: INVALID_ARGUMENT, UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION (400); UNAUTHENTICATED (401); FORBIDDEN, SPACE_NOT_ALLOWED, ROLE_NOT_ALLOWED, CONSTITUTIONAL, NOT_IN_REFINEMENT, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, CONFIRMATION_NOT_YOURS (403); NOT_FOUND (404); METHOD_NOT_ALLOWED (405); NOT_ACCEPTABLE (406); VERSION_CONFLICT, INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN (409); TOO_LARGE (413); UNSUPPORTED_MEDIA_TYPE (415); NOT_OWNER (421, gRPC and MCP only); REJECTED, or a rejection code of a newer sequencer (422); RATE_LIMITED (429); INTERNAL (500); NOT_AVAILABLE (501); TIMEOUT, UNAVAILABLE, REBALANCING (503). Clients should accept codes not listed here. */
+            /** @description Stable error code, with its HTTP status: INVALID_ARGUMENT, UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION (400); UNAUTHENTICATED (401); FORBIDDEN, SPACE_NOT_ALLOWED, ROLE_NOT_ALLOWED, CONSTITUTIONAL, NOT_IN_REFINEMENT, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, CONFIRMATION_NOT_YOURS (403); NOT_FOUND (404); METHOD_NOT_ALLOWED (405); NOT_ACCEPTABLE (406); VERSION_CONFLICT, INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN (409); TOO_LARGE (413); UNSUPPORTED_MEDIA_TYPE (415); NOT_OWNER (421, gRPC, MCP and the change stream GET /changes only); REJECTED, or a rejection code of a newer sequencer (422); RATE_LIMITED (429); INTERNAL (500); NOT_AVAILABLE (501); TIMEOUT, UNAVAILABLE, REBALANCING (503). Clients should accept codes not listed here. */
             code?: string;
             /** @description Human-readable explanation */
             message?: string;
@@ -3725,6 +3745,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    watchChanges: {
+        parameters: {
+            query?: {
+                /** @description the seq to start after (default 0: from the start of the chain) */
+                after_seq?: number | null;
+            };
+            header?: {
+                /** @description the id (seq) of the last event received: resume after it */
+                "Last-Event-ID"?: string | null;
+            };
+            path: {
+                space: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream of the space's changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description INVALID_ARGUMENT: a bad space, after_seq or Last-Event-ID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_OWNER: another instance serves the space; open the stream there (the message names it) */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key is past its requests a second or its writes of the day (memory.quotas), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
                 };
             };
         };

@@ -112,6 +112,18 @@ export class Transport {
     }
   }
 
+  /** A streaming GET (server-sent events): the answer with its body unread, whatever its status; `signal` aborts it. */
+  stream(path: string, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
+    const all: Record<string, string> = { ...headers };
+    if (this.apiKey) all.Authorization = `Bearer ${this.apiKey}`;
+    return this.fetchFn(this.baseUrl + path, { method: "GET", headers: all, signal });
+  }
+
+  /** Waits as this transport waits between attempts (tests record the delays). */
+  wait(ms: number): Promise<void> {
+    return this.sleep(ms);
+  }
+
   private delay(attempt: number, retryAfter: number | undefined): number {
     if (retryAfter !== undefined) return Math.min(Math.max(retryAfter, 0), this.retry.maxRetryAfterMs);
     const base = Math.min(this.retry.initialBackoffMs * 2 ** (attempt - 1), this.retry.maxBackoffMs);
@@ -170,7 +182,8 @@ function describe(e: unknown): string {
   return String(e);
 }
 
-async function toError(response: Response, sentId: string | undefined, retryAfter: number | undefined)
+/** The typed error of an error answer (its JSON code, or its status for a proxy's page). */
+export async function toError(response: Response, sentId: string | undefined, retryAfter: number | undefined)
   : Promise<MemoryChainError> {
   const text = await response.text();
   let data: unknown;

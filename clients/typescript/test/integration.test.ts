@@ -36,6 +36,20 @@ describe.skipIf(!live)("against the running service", () => {
     admin = new MemoryChain(URL!, ADMIN_KEY);
   });
 
+  it("watches the backlog then a change written while it waits", async () => {
+    const watched = `${space}-watch`;
+    await agent.createMemory(watched, { content: "before the watch" });
+    const changes = agent.watchChanges(watched);
+    try {
+      const first = await changes.next();
+      expect([first.value?.seq, first.value?.event_type]).toEqual([1, "MemoryCreated"]);
+      await agent.createMemory(watched, { content: "while it waits" });
+      expect((await changes.next()).value?.seq).toBe(2);
+    } finally {
+      await changes.return(undefined);
+    }
+  });
+
   it("names the agent", async () => {
     const me = await agent.whoAmI();
     expect(me.role).toBe("agent");

@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * (or given in {@link Write}) and sent again on each retry; 429, 503, timeouts and broken connections are retried as
  * {@link RetryPolicy} says. Error answers throw the {@link MemoryChainException} of their code.
  *
- * <p>Pages: {@link Pages}; a space's changes as they happen: {@link ChangeWatch}.
+ * <p>Pages: {@link Pages}; a space's changes as they happen (server-sent events): {@link ChangeWatch}.
  */
 public final class MemoryChainClient {
 
@@ -89,11 +89,12 @@ public final class MemoryChainClient {
     }
 
     /**
-     * The space's changes after {@code afterSeq}, in chain order, to {@code onChange} until the watch is closed (the
-     * audit log, read every {@code pollEvery}: see {@link ChangeWatch}).
+     * {@code GET /v1/spaces/{space}/changes} (WATCH_CHANGES): the space's changes after {@code afterSeq} (0: all), in
+     * seq order, pushed as server-sent events to {@code onChange} (each audit entry once, on the watch's thread) until
+     * the watch is closed; dropped connections are resumed where they stopped. See {@link ChangeWatch}.
      */
-    public ChangeWatch watchChanges(String space, long afterSeq, Duration pollEvery, java.util.function.Consumer<JsonNode> onChange) {
-        return ChangeWatch.start(this, space, afterSeq, pollEvery, onChange);
+    public ChangeWatch watchChanges(String space, long afterSeq, java.util.function.Consumer<JsonNode> onChange) {
+        return ChangeWatch.start(transport, space, afterSeq, ChangeWatch.DEFAULT_IDLE_TIMEOUT, onChange);
     }
 
     JsonNode get(String path, Map<String, ?> query) {

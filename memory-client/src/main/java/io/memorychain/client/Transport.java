@@ -89,17 +89,36 @@ final class Transport {
             }
             String requestId = response.headers().firstValue("Idempotency-Key").orElse(key);
             if (status >= 400) {
-                throw error(response, requestId);
+                throw error(status, response.body(), requestId);
             }
             return new Answer(parse(response), response.headers().firstValue("ETag").orElse(null), requestId, status);
         }
     }
 
-    private static MemoryChainException error(HttpResponse<String> response, String requestId) {
+    /**
+     * Opens a server-sent events stream ({@code GET path}, {@code Accept: text/event-stream}) resuming after
+     * {@code lastEventId}: the answer with its body as lines, whatever its status (the caller reads an error's body).
+     * {@code timeout} bounds the wait for the answer's headers only; the body streams for as long as it lasts.
+     */
+    HttpResponse<java.util.stream.Stream<String>> openEvents(String path, String lastEventId)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout).GET()
+                .header("Accept", "text/event-stream").header("Cache-Control", "no-cache");
+        if (apiKey != null) {
+            builder.header("Authorization", "Bearer " + apiKey);
+        }
+        if (lastEventId != null) {
+            builder.header("Last-Event-ID", lastEventId);
+        }
+        return http.send(builder.build(), HttpResponse.BodyHandlers.ofLines());
+    }
+
+    /** The typed exception of an error answer's status and body (its JSON error, or the text of a proxy's page). */
+    static MemoryChainException error(int status, String body, String requestId) {
         String code = null;
-        String message = response.body();
+        String message = body;
         try {
-            JsonNode e = JSON.readTree(response.body());
+            JsonNode e = JSON.readTree(body);
             if (e != null && e.hasNonNull("code")) {
                 code = e.get("code").asText();
                 message = e.path("message").asText("");
@@ -108,8 +127,7 @@ final class Transport {
         } catch (IOException notJson) {
             // a proxy's page: keep the text
         }
-        return MemoryChainException.of(code != null ? code : "HTTP_" + response.statusCode(), message, requestId,
-                response.statusCode());
+        return MemoryChainException.of(code != null ? code : "HTTP_" + status, message, requestId, status);
     }
 
     private static JsonNode parse(HttpResponse<String> response) {
@@ -127,7 +145,7 @@ final class Transport {
         }
     }
 
-    private static Long retryAfter(HttpResponse<String> response) {
+    static Long retryAfter(HttpResponse<?> response) {
         return response.headers().firstValue("Retry-After").map(v -> {
             try {
                 return Long.parseLong(v.trim());

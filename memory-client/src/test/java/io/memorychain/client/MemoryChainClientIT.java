@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import io.memorychain.events.testing.SharedKafka;
@@ -123,14 +124,45 @@ class MemoryChainClientIT {
     }
 
     @Test
-    void watchesASpacesChangesInOrder() {
+    void watchesASpacesChangesInOrderFromTheBacklogOnAndStopsWhenClosed() throws InterruptedException {
         List<JsonNode> seen = new CopyOnWriteArrayList<>();
-        try (ChangeWatch watch = agent.watchChanges("client-watch", 0, Duration.ofMillis(100), seen::add)) {
-            agent.createMemory("client-watch", "first");
+        agent.createMemory("client-watch", "first");
+        ChangeWatch watch = agent.watchChanges("client-watch", 0, seen::add);
+        try {
+            await().atMost(Duration.ofSeconds(30)).until(() -> seen.size() == 1);
             agent.createMemory("client-watch", "second");
-            await().atMost(Duration.ofSeconds(30)).until(() -> seen.size() >= 2);
-            assertThat(seen.get(1).path("seq").asLong()).isGreaterThan(seen.get(0).path("seq").asLong());
-            assertThat(watch.lastSeq()).isEqualTo(seen.get(seen.size() - 1).path("seq").asLong());
+            agent.createMemory("client-watch", "third");
+            await().atMost(Duration.ofSeconds(30)).until(() -> seen.size() == 3);
+            assertThat(seen).extracting(e -> e.path("seq").asLong()).containsExactly(1L, 2L, 3L);
+            assertThat(seen).extracting(e -> e.path("event_type").asText()).containsOnly("MemoryCreated");
+            assertThat(watch.lastSeq()).isEqualTo(3);
+        } finally {
+            watch.close();
+        }
+        assertThat(watch.awaitEnd(Duration.ofSeconds(5))).isTrue();
+        assertThat(watch.isRunning()).isFalse();
+        assertThat(watch.failure()).isEmpty();
+        assertThat(watch.connections()).isEqualTo(1);
+    }
+
+    @Test
+    void aWatchWhoseConnectionIsCutResumesWithoutAGapOrADuplicate() throws IOException {
+        String space = "client-watch-cut";
+        for (String text : List.of("one", "two", "three")) {
+            agent.createMemory(space, text);
+        }
+        List<JsonNode> seen = new CopyOnWriteArrayList<>();
+        // the first connection is cut inside the event of seq 2 (after its id line, before its data)
+        try (CuttingProxy proxy = new CuttingProxy(service.server.getPort(), Pattern.compile("id: ?2\\r?\\n"));
+             ChangeWatch watch = MemoryChainClient.builder(proxy.url(), service.agentKey()).build()
+                     .watchChanges(space, 0, seen::add)) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> seen.size() >= 3);
+            agent.createMemory(space, "four");
+            await().atMost(Duration.ofSeconds(30)).until(() -> seen.size() >= 4);
+            assertThat(proxy.cuts()).isEqualTo(1);
+            assertThat(watch.connections()).isEqualTo(2);
+            assertThat(seen).extracting(e -> e.path("seq").asLong()).containsExactly(1L, 2L, 3L, 4L);
+            assertThat(watch.failure()).isEmpty();
         }
     }
 

@@ -22,7 +22,6 @@ class OperationParityTest {
     static final Map<Operation, String> EXEMPT = Map.of();
     /** Operations without a REST route in the catalogue, and what the client offers for each. */
     static final Map<Operation, String> NO_REST_ROUTE = Map.of(
-            Operation.WATCH_CHANGES, "gRPC stream on the service; watchChanges() follows the audit log over REST",
             Operation.CHAIN_KEYS, "served without a key at GET /v1/chain/keys: chainKeys()",
             Operation.MCP, "the MCP endpoint is for MCP clients; its tools are the REST operations of this client");
 
@@ -36,7 +35,7 @@ class OperationParityTest {
                 .map(OperationParityTest::lowerCamel)
                 .filter(name -> !methods.contains(name)).toList();
         assertThat(missing).as("catalogue operations without a client method").isEmpty();
-        assertThat(methods).as("the watch of a space's changes (WATCH_CHANGES, gRPC on the service)").contains("watchChanges");
+        assertThat(methods).as("the watch of a space's changes (WATCH_CHANGES, server-sent events)").contains("watchChanges");
         List<Operation> routeless = Stream.of(Operation.values()).filter(o -> !hasRestRoute(o)).toList();
         assertThat(NO_REST_ROUTE.keySet()).as("operations without a REST route, each with what the client offers")
                 .containsExactlyInAnyOrderElementsOf(routeless);

@@ -58,7 +58,8 @@ public enum Operation {
     LIST_OPS(GOVERNANCE, rest("GET S/ops"), rpc("ListOps"), exempt(Why.OPERATORS)),
     EXPORT_SPACE(GRANTED, rest("GET S/export"), rpc("ExportSpace"), exempt(Why.BULK)),
     IMPORT_SPACE(CONTENT, rest("POST S/import"), rpc("ImportSpace"), exempt(Why.BULK)),
-    WATCH_CHANGES(CONTENT, exempt(Why.STREAM), rpc("WatchChanges"), exempt(Why.STREAM)),
+    /** A stream (server-sent events over REST): charged once, when it opens. */
+    WATCH_CHANGES(CONTENT, rest("GET S/changes"), rpc("WatchChanges"), exempt(Why.STREAM)),
     VERIFY_CHAIN(GOVERNANCE, rest("GET S/chain/verify"), rpc("VerifyChain"), tools("chain_verify")),
     CHAIN_CHECKPOINT(GOVERNANCE, rest("GET S/chain/checkpoint"), rpc("GetChainCheckpoint"), tools("chain_checkpoint")),
     /** The events themselves, content included: refused to admins like every content read. */
@@ -139,8 +140,8 @@ public enum Operation {
         static final String CONTEXT = "assembled by the agent runtime before a turn, not called by the model "
                 + "(core_memory and memory_recall are its tool-sized parts)";
         static final String OPERATORS = "operational counts for operators' dashboards, not an agent tool";
-        static final String STREAM = "a server stream (gRPC only); GET /audit?after_seq= and audit_log are the "
-                + "one-shot reads";
+        static final String STREAM = "a long-lived stream (server-sent events, gRPC) for programs; audit_log "
+                + "(after_seq) is the agent's one-shot read";
         static final String PUBLIC_KEYS = "served without a key at GET /v1/chain/keys, outside the authenticated "
                 + "routes";
         static final String VERIFIERS = "for verifiers outside the service; chain_checkpoint names the signing key";

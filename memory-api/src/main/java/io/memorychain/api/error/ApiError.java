@@ -25,7 +25,7 @@ public record ApiError(
             + "CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, CONFIRMATION_NOT_YOURS (403); NOT_FOUND (404); METHOD_NOT_ALLOWED (405); "
             + "NOT_ACCEPTABLE (406); VERSION_CONFLICT, INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, "
             + "EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN (409); TOO_LARGE (413); UNSUPPORTED_MEDIA_TYPE (415); "
-            + "NOT_OWNER (421, gRPC and MCP only); REJECTED, or a rejection code of a newer sequencer (422); RATE_LIMITED (429); "
+            + "NOT_OWNER (421, gRPC, MCP and the change stream GET /changes only); REJECTED, or a rejection code of a newer sequencer (422); RATE_LIMITED (429); "
             + "INTERNAL (500); NOT_AVAILABLE (501); TIMEOUT, UNAVAILABLE, REBALANCING (503). "
             + "Clients should accept codes not listed here.";
 

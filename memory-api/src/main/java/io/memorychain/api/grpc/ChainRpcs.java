@@ -11,6 +11,7 @@ import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.chain.ChainCheckpoints;
 import io.memorychain.api.chain.ChainExports;
 import io.memorychain.api.chain.ChainVerification;
+import io.memorychain.api.changes.ChangeStreams;
 import io.memorychain.api.grpc.v1.AuditDigest;
 import io.memorychain.api.grpc.v1.AuditEntry;
 import io.memorychain.api.grpc.v1.AuditPage;
@@ -28,7 +29,7 @@ import jakarta.inject.Singleton;
 
 /**
  * The audit log, its digest, operational counts and the chain itself (REST {@code /audit}, {@code /ops},
- * {@code /chain}), and the change stream that only gRPC has.
+ * {@code /chain}), and the change stream (REST: server-sent events at {@code /changes}).
  */
 @Singleton
 class ChainRpcs implements GrpcFeature {
@@ -94,7 +95,8 @@ class ChainRpcs implements GrpcFeature {
     private void watch(WatchChangesRequest r, StreamObserver<AuditEntry> out) {
         Actor reader = actor();
         String credentials = GrpcAuthInterceptor.CREDENTIALS.get();
-        changes.watch(r.getSpace(), r.getSinceRev(), new ChangeStreams.Watcher(() -> keys.authenticate(credentials),
+        GrpcChangeSink.watch(changes, r.getSpace(), r.getSinceRev(), new ChangeStreams.Watcher<>(
+                () -> keys.authenticate(credentials),
                 entry -> proto.fill(audit.entry(r.getSpace(), reader, entry), AuditEntry.newBuilder()).build()),
                 (ServerCallStreamObserver<AuditEntry>) out);
     }

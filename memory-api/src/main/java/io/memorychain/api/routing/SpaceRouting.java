@@ -1,6 +1,7 @@
 package io.memorychain.api.routing;
 
 import io.memorychain.api.auth.AuthFilter;
+import io.memorychain.api.auth.Operation;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.backend.StandbyReads;
 import io.memorychain.api.config.MemoryConfig;
@@ -108,12 +109,17 @@ public class SpaceRouting {
             SpaceOwner.Endpoint self = backend.advertisedUrl().map(u -> new SpaceOwner.Endpoint(u.getHost(),
                     u.getPort())).orElse(null);
             boolean unreachable = false;
+            boolean stream = Operation.ofRest(request.getMethodName(), request.getPath())
+                    .filter(o -> o == Operation.WATCH_CHANGES).isPresent();
             while (true) {
                 boolean ownerAnswers = owner.kind() == SpaceOwner.Kind.LOCAL
                         || owner.kind() == SpaceOwner.Kind.REMOTE && from == null && !unreachable;
                 OptionalLong standbyHere = ownerAnswers || !read ? OptionalLong.empty()
                         : backend.standbyAppliedSeq(space, owner);
                 Route route = Route.decide(space, owner, read, from, unreachable, standbyHere, minSeq, self);
+                if (stream && !(route instanceof Route.Serve)) {
+                    return notHereForAStream(space, route);
+                }
                 if (route instanceof Route.Serve) {
                     return awaitApplied(space, minSeq);
                 } else if (route instanceof Route.ServeStandby standby) {
@@ -205,6 +211,20 @@ public class SpaceRouting {
             return rebalancing("the call to the owner of space " + space + " (" + ownerUrl + ") failed: " + e
                     .getMessage() + "; retry a write with the same Idempotency-Key");
         }
+    }
+
+    /**
+     * A change stream is served by the instance that projects the space only: a forwarded answer is relayed whole,
+     * which an endless stream never is, and a standby copy is not followed as it applies. The owner elsewhere: 421
+     * NOT_OWNER naming it (the client opens the stream there); no owner now: 503 REBALANCING (retry).
+     */
+    private static MutableHttpResponse<?> notHereForAStream(String space, Route route) {
+        if (route instanceof Route.ToOwner toOwner) {
+            return error(new ApiException(ErrorCodes.NOT_OWNER, "space " + space + " is served by the instance at "
+                    + toOwner.owner().host() + ":" + toOwner.owner().port() + ": open its change stream there"));
+        }
+        return rebalancing("the change stream of space " + space + " is served by the instance that owns it, and "
+                + "none does here now");
     }
 
     /** Whether a forwarded call's answer is the owner's 503 REBALANCING (it no longer or not yet serves the space). */

@@ -40,6 +40,8 @@ public final class SharedKafkaApplication {
                 Map.entry("memory.retrieval.linker-enabled", false),
                 // likewise the refinement trigger (EmbeddedRestartIT runs it)
                 Map.entry("memory.refinement.trigger-enabled", false),
+                // ChangeEventsContract waits for a keep-alive of the server-sent events
+                Map.entry("memory.changes.heartbeat", "1s"),
                 // the space MemoryApiContract's core-cap test opens a refinement session in (over-cap: refine)
                 Map.entry("memory.core.space-caps", List.of(MemoryApiContract.CORE_REFINE_SPACE + "=200:refine"))));
     }

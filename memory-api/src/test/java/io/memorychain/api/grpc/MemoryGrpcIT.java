@@ -2,6 +2,8 @@ package io.memorychain.api.grpc;
 
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.changes.ChangeStreams;
+import io.memorychain.api.contract.ChangeEventsContract;
 import io.memorychain.api.contract.FeatureParityContract;
 import io.memorychain.api.contract.SharedKafkaApplication;
 import io.memorychain.events.testing.SharedKafka;
@@ -12,6 +14,7 @@ import io.micronaut.runtime.server.EmbeddedServer;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -79,5 +82,25 @@ class MemoryGrpcIT extends FeatureParityContract {
     @Override
     protected String baseUrl() {
         return server.getURL().toString();
+    }
+
+    /** GET /changes (server-sent events) on this same application. */
+    @Nested
+    class ServerSentEvents extends ChangeEventsContract {
+
+        @Override
+        protected String restUrl() {
+            return server.getURL().toString().replaceAll("/$", "");
+        }
+
+        @Override
+        protected ApiKeys keys() {
+            return apiKeys();
+        }
+
+        @Override
+        protected int openChangeStreams(String space) {
+            return server.getApplicationContext().getBean(ChangeStreams.class).openStreams(space);
+        }
     }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.grpc.Status;
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.changes.ChangeStreams;
+import io.memorychain.api.contract.ChangeEventsContract;
 import io.memorychain.api.contract.FeatureParityContract;
 import io.memorychain.api.grpc.v1.CreateMemoryRequest;
 import io.memorychain.api.topology.TopologyBackend;
@@ -17,6 +19,7 @@ import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Nested;
 
 /**
  * REST, gRPC and MCP parity over the real HTTP, gRPC and MCP stacks of one application, with the real sequencer and projection
@@ -27,6 +30,7 @@ import org.junit.jupiter.api.Test;
 @Property(name = "micronaut.server.port", value = "-1")
 @Property(name = "grpc.server.port", value = "0")
 @Property(name = "memory.auth.bootstrap", value = "false")
+@Property(name = "memory.changes.heartbeat", value = "1s")
 class MemoryGrpcTest extends FeatureParityContract {
 
     @Inject
@@ -176,5 +180,25 @@ class MemoryGrpcTest extends FeatureParityContract {
     @Override
     protected String baseUrl() {
         return server.getURL().toString();
+    }
+
+    /** GET /changes (server-sent events) on this same application. */
+    @Nested
+    class ServerSentEvents extends ChangeEventsContract {
+
+        @Override
+        protected String restUrl() {
+            return server.getURL().toString().replaceAll("/$", "");
+        }
+
+        @Override
+        protected ApiKeys keys() {
+            return apiKeys();
+        }
+
+        @Override
+        protected int openChangeStreams(String space) {
+            return changeStreams.openStreams(space);
+        }
     }
 }

@@ -117,6 +117,17 @@ class SpaceRoutingHttpTest {
     }
 
     @Test
+    void aChangeStreamIsNotForwardedButRefusedNamingTheOwnerOrRebalancing() throws Exception {
+        HttpResponse<String> elsewhere = send(router, "GET", "/changes", null, Map.of("Accept", "text/event-stream"));
+        assertThat(elsewhere.statusCode()).as(elsewhere.body()).isEqualTo(421);
+        assertThat(elsewhere.body()).contains("\"code\":\"NOT_OWNER\"").contains("localhost:" + owner.getPort());
+
+        routerChain.owners = s -> SpaceOwner.unavailable(3, "partition 3 is moving");
+        routerChain.standbyApplied = s -> OptionalLong.of(0);
+        assertRebalancing(send(router, "GET", "/changes", null, Map.of("Accept", "text/event-stream")));
+    }
+
+    @Test
     void theOwnersErrorsComeBackUnchanged() throws Exception {
         HttpResponse<String> missing = send(router, "GET", "/memories/m000000000zzz?limit=1", null, Map.of());
 

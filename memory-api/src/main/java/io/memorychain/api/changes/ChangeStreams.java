@@ -1,22 +1,19 @@
-package io.memorychain.api.grpc;
+package io.memorychain.api.changes;
 
-import io.grpc.stub.ServerCallStreamObserver;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.request.Spaces;
-import io.memorychain.api.grpc.v1.AuditEntry;
-import io.micronaut.context.event.ApplicationEventListener;
-import io.micronaut.grpc.server.GrpcEmbeddedServer;
-import io.micronaut.runtime.server.event.ServerShutdownEvent;
+import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.projector.view.MemoryViews;
+import io.micronaut.context.event.ApplicationEventListener;
+import io.micronaut.runtime.server.event.ServerShutdownEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Inject;
 import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Function;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -25,23 +22,27 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code WatchChanges}: a space's audit entries after a revision, then each new one, until the client cancels.
+ * A space's changes as a stream, for every transport (gRPC {@code WatchChanges}, REST server-sent events at
+ * {@code GET /v1/spaces/{space}/changes}): the space's audit entries after a seq, then each new one, until the client
+ * cancels, its caller may no longer watch, or the server stops. Each transport sends through its {@link ChangeSink}.
  *
  * <p>How: each stream has its own thread (a cached pool, so an idle server holds none) that follows the local
  * projection's views rather than the events topic, so the entries are exactly what {@code GET /audit} shows and need
  * no consumer per stream. The thread reads the audit view after the last seq it sent (pages of {@value #PAGE}), sends
  * what it found, then blocks in {@link MemoryViews#awaitApplied} until the projection applies a newer seq of that space
  * (the same notification read-your-writes waits on; no polling loop), at most {@code wait} at a time so that a
- * cancelled or shut-down stream is noticed. It respects flow control: it sends only while the client is ready, so a
- * slow reader holds back its own stream and never fills the server's memory.
+ * cancelled or shut-down stream is noticed, a revoked caller is refused ({@link Watcher#stillAllowed}) and the sink
+ * may send a keep-alive ({@link ChangeSink#idle}). It respects flow control: it sends only while the sink is ready, so
+ * a slow reader holds back its own stream and never fills the server's memory.
  *
  * <p>Limits: the space's partition must be projected by this instance (true for the embedded single instance; with
- * several instances, clients must watch on the instance that owns the space). On shutdown every open stream ends with
- * UNAVAILABLE; a client resumes with {@code since_rev} = the last seq it received.
+ * several instances, clients must watch on the instance that owns the space). On shutdown every open stream ends
+ * ({@link ChangeSink.ShuttingDown}); a client resumes after the last seq it received.
  */
 @Singleton
 public class ChangeStreams implements ApplicationEventListener<ServerShutdownEvent> {
@@ -56,12 +57,12 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
 
         @Override
         public Thread newThread(Runnable r) {
-            Thread t = new Thread(r, "grpc-watch-" + n.incrementAndGet());
+            Thread t = new Thread(r, "change-stream-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         }
     });
-    private final Set<Watch> open = ConcurrentHashMap.newKeySet();
+    private final Set<Stream<?>> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     /**
@@ -85,30 +86,25 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
      * @param stillAllowed throws (e.g. UNAUTHENTICATED once the caller's key is revoked) when the caller may no longer
      *                     watch; checked before each page and at least every {@code wait}, and the stream then ends
      *                     with that error
-     * @param shown        each entry as the caller may see it ({@link io.memorychain.api.audit.AuditLog#entry})
+     * @param shown        each entry as the caller may see it ({@link io.memorychain.api.audit.AuditLog#entry}) in the
+     *                     transport's form
      */
-    public record Watcher(Runnable stillAllowed, Function<io.memorychain.avro.view.AuditEntry, AuditEntry> shown) {
+    public record Watcher<T>(Runnable stillAllowed, Function<AuditEntry, T> shown) {
     }
 
-    /** Starts a stream; must be called from the gRPC method (it registers the cancel and ready handlers). */
-    public void watch(String space, long sinceRev, Watcher watcher, ServerCallStreamObserver<AuditEntry> out) {
+    /**
+     * A stream of {@code space}'s entries after seq {@code after}, checked but not started: the transport wires its
+     * cancel and ready signals to it, then calls {@link Stream#start}.
+     *
+     * @param afterName how the transport names {@code after} (since_rev, after_seq), for the error message
+     * @throws ApiException INVALID_ARGUMENT for a bad space name or a negative seq
+     */
+    public <T> Stream<T> open(String space, long after, String afterName, Watcher<T> watcher, ChangeSink<T> sink) {
         Spaces.require(space);
-        if (sinceRev < 0) {
-            throw ApiException.invalid("since_rev must be 0 or more, was " + sinceRev);
+        if (after < 0) {
+            throw ApiException.invalid(afterName + " must be 0 or more, was " + after);
         }
-        Watch watch = new Watch(space, sinceRev, watcher, out);
-        out.setOnCancelHandler(watch::cancel);
-        out.setOnReadyHandler(watch::wake);
-        if (closed) {
-            throw shuttingDown(sinceRev);
-        }
-        open.add(watch);
-        try {
-            threads.execute(watch);
-        } catch (RejectedExecutionException e) {
-            open.remove(watch);
-            throw shuttingDown(sinceRev);
-        }
+        return new Stream<>(space, after, watcher, sink);
     }
 
     /** Open streams (for tests and metrics). */
@@ -116,18 +112,21 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
         return open.size();
     }
 
-    /** The gRPC server stops: end every stream now, or its graceful shutdown would wait for them. */
+    /** Open streams of one space. */
+    public int openStreams(String space) {
+        return (int) open.stream().filter(s -> s.space.equals(space)).count();
+    }
+
+    /** A server stops (gRPC or HTTP): end every stream now, or its graceful shutdown would wait for them. */
     @Override
     public void onApplicationEvent(ServerShutdownEvent event) {
-        if (event.getSource() instanceof GrpcEmbeddedServer) {
-            close();
-        }
+        close();
     }
 
     @PreDestroy
     public void close() {
         closed = true;
-        open.forEach(Watch::wake);
+        open.forEach(Stream::wake);
         threads.shutdown();
         try {
             if (!threads.awaitTermination(5, TimeUnit.SECONDS)) {
@@ -139,25 +138,54 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
         }
     }
 
-    private static ApiException shuttingDown(long lastSeq) {
-        return new ApiException(ErrorCodes.UNAVAILABLE, "the server is shutting down; watch again with since_rev="
-                + lastSeq + " (elsewhere, or once it is back)");
+    private static ApiException shuttingDown() {
+        return new ApiException(ErrorCodes.UNAVAILABLE, "the server is shutting down: watch again after the last seq "
+                + "received (elsewhere, or once it is back)");
     }
 
-    /** One stream: its own thread runs {@link #run}; the call's handlers only set flags and wake it. */
-    private final class Watch implements Runnable {
+    /** One stream: its own thread runs {@link #run}; the transport's handlers only set flags and wake it. */
+    public final class Stream<T> implements Runnable {
 
         private final String space;
-        private final Watcher watcher;
-        private final ServerCallStreamObserver<AuditEntry> out;
+        private final Watcher<T> watcher;
+        private final ChangeSink<T> sink;
         private long last;
         private volatile boolean cancelled;
 
-        Watch(String space, long sinceRev, Watcher watcher, ServerCallStreamObserver<AuditEntry> out) {
+        private Stream(String space, long after, Watcher<T> watcher, ChangeSink<T> sink) {
             this.space = space;
-            this.last = sinceRev;
+            this.last = after;
             this.watcher = watcher;
-            this.out = out;
+            this.sink = sink;
+        }
+
+        /**
+         * Starts sending on the stream's own thread.
+         *
+         * @throws ApiException UNAVAILABLE when the server is shutting down
+         */
+        public void start() {
+            if (closed) {
+                throw shuttingDown();
+            }
+            open.add(this);
+            try {
+                threads.execute(this);
+            } catch (RejectedExecutionException e) {
+                open.remove(this);
+                throw shuttingDown();
+            }
+        }
+
+        /** The client went away: nothing more is sent, and {@link ChangeSink#end} is not called. */
+        public void cancel() {
+            cancelled = true;
+            wake();
+        }
+
+        /** The sink may be ready again (or something else changed): the stream looks now instead of after its wait. */
+        public synchronized void wake() {
+            notifyAll();
         }
 
         @Override
@@ -168,18 +196,20 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
                 while (live()) {
                     watcher.stillAllowed().run();
                     long applied = views.appliedSeq(space);
-                    List<io.memorychain.avro.view.AuditEntry> entries = views.audit(space, last, PAGE);
-                    for (io.memorychain.avro.view.AuditEntry entry : entries) {
+                    List<AuditEntry> entries = views.audit(space, last, PAGE);
+                    for (AuditEntry entry : entries) {
                         if (!awaitReady()) {
                             return;
                         }
-                        out.onNext(watcher.shown().apply(entry));
+                        sink.send(watcher.shown().apply(entry));
                         last = entry.getSeq();
                     }
                     if (entries.size() < PAGE) {
                         // the next seq after what the views showed; max() so that a seq applied without an audit
                         // entry (a dead-lettered event) is not waited for forever, nor spun on
-                        awaitApplied(views, Math.max(last, applied) + 1);
+                        if (!awaitApplied(views, Math.max(last, applied) + 1) && live() && sink.ready()) {
+                            sink.idle();
+                        }
                     }
                 }
             } catch (InterruptedException e) {
@@ -196,37 +226,30 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
             return !cancelled && !closed && !Thread.currentThread().isInterrupted();
         }
 
-        /** Blocks until the projection applied {@code seq}, or {@code wait} passed, or the stream ends. */
-        private void awaitApplied(MemoryViews views, long seq) throws InterruptedException {
+        /** Blocks until the projection applied {@code seq} (true), or {@code wait} passed, or the stream ends. */
+        private boolean awaitApplied(MemoryViews views, long seq) throws InterruptedException {
             long start = System.nanoTime();
-            if (!views.awaitApplied(space, seq, wait)) {
-                // a views implementation that answers before its timeout must not turn this into a busy loop
-                long left = wait.toNanos() - (System.nanoTime() - start);
-                if (left > 0) {
-                    synchronized (this) {
-                        if (live()) {
-                            TimeUnit.NANOSECONDS.timedWait(this, left);
-                        }
+            if (views.awaitApplied(space, seq, wait)) {
+                return true;
+            }
+            // a views implementation that answers before its timeout must not turn this into a busy loop
+            long left = wait.toNanos() - (System.nanoTime() - start);
+            if (left > 0) {
+                synchronized (this) {
+                    if (live()) {
+                        TimeUnit.NANOSECONDS.timedWait(this, left);
                     }
                 }
             }
+            return false;
         }
 
-        /** Flow control: waits until the client can take a message; false when the stream ended meanwhile. */
+        /** Flow control: waits until the client can take an entry; false when the stream ended meanwhile. */
         private synchronized boolean awaitReady() throws InterruptedException {
-            while (live() && !out.isReady()) {
+            while (live() && !sink.ready()) {
                 wait(wait.toMillis());
             }
             return live();
-        }
-
-        synchronized void wake() {
-            notifyAll();
-        }
-
-        void cancel() {
-            cancelled = true;
-            wake();
         }
 
         private void finish(RuntimeException failure) {
@@ -234,13 +257,9 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
                 return; // the client went away: nothing to send
             }
             try {
-                if (failure != null) {
-                    out.onError(GrpcErrors.of(failure, "WatchChanges(" + space + ")"));
-                } else {
-                    out.onError(GrpcErrors.of(shuttingDown(last)));
-                }
+                sink.end(failure != null ? new ChangeSink.Failed(failure) : new ChangeSink.ShuttingDown(last));
             } catch (RuntimeException e) {
-                log.debug("WatchChanges({}) could not be ended after seq {}: {}", space, last, e.toString());
+                log.debug("The change stream of {} could not be ended after seq {}: {}", space, last, e.toString());
             }
         }
     }

@@ -1,9 +1,9 @@
 package io.memorychain.api.audit;
 
 import io.memorychain.api.error.ErrorAnswers;
+import io.memorychain.api.request.InputRules;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
-import io.memorychain.api.error.ApiException;
 import io.memorychain.avro.Actor;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
@@ -63,15 +63,12 @@ public class AuditController {
                                  @Nullable @QueryValue("user_id") @Parameter(description = "entries touching a memory of this user (its user_id); me: the calling user's own") String userId,
                                  @Nullable @QueryValue @Parameter(description = "json (default: one page) or markdown (every matching entry)") String format) {
         AuditQuery query = AuditQuery.of(memoryId, byActor, type, label, since, until, order).forUser(userId, actor);
-        if (format == null || format.equalsIgnoreCase("json")) {
-            return HttpResponse.ok(log.search(space, actor, query, afterSeq, limit))
-                    .contentType(MediaType.APPLICATION_JSON_TYPE);
-        }
-        if (format.equalsIgnoreCase("markdown")) {
+        if (InputRules.markdown(format)) {
             return HttpResponse.ok(AuditMarkdown.of(space, query.userId(), log.all(space, actor, query, afterSeq)))
                     .contentType("text/markdown");
         }
-        throw ApiException.invalid("format must be json or markdown, was '" + format + "'");
+        return HttpResponse.ok(log.search(space, actor, query, afterSeq, limit))
+                .contentType(MediaType.APPLICATION_JSON_TYPE);
     }
 
     @ErrorAnswers.Read

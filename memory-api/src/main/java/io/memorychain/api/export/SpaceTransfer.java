@@ -10,6 +10,7 @@ import io.memorychain.api.memories.Memories;
 import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.relations.LinkBody;
 import io.memorychain.api.relations.Relations;
+import io.memorychain.api.request.InputRules;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.avro.Actor;
@@ -69,13 +70,8 @@ public class SpaceTransfer {
         SpaceExport export = granted.read(space, reader, "export", GrantedReads.detail("user_id", userId, "format",
                 format), () -> export(space, reader, userId), e -> java.util.stream.Stream.concat(e.memories().stream(),
                 e.blocks().stream()).map(MemoryJson::id).toList());
-        if (format == null || format.equalsIgnoreCase("json")) {
-            return new Exported(export, null);
-        }
-        if (format.equalsIgnoreCase("markdown")) {
-            return new Exported(null, ExportMarkdown.of(export));
-        }
-        throw ApiException.invalid("format must be json or markdown, was '" + format + "'");
+        return InputRules.markdown(format) ? new Exported(null, ExportMarkdown.of(export))
+                : new Exported(export, null);
     }
 
     /** The active memories of the space readable by {@code reader}, or only those of {@code userId}. */

@@ -71,6 +71,20 @@ public final class InputRules {
         return importance == null ? null : check(FieldChecks.importance(importance), importance);
     }
 
+    /**
+     * Whether a {@code format} parameter asks for Markdown: {@code markdown}, or {@code json} / absent for JSON (case
+     * ignored); anything else is 400 INVALID_ARGUMENT.
+     */
+    public static boolean markdown(String format) {
+        if (format == null || format.equalsIgnoreCase("json")) {
+            return false;
+        }
+        if (format.equalsIgnoreCase("markdown")) {
+            return true;
+        }
+        throw ApiException.invalid("format must be json or markdown, was '" + format + "'");
+    }
+
     /** ISO-8601 instant ({@code 2024-05-01T10:00:00Z}) or offset date-time ({@code 2024-05-01T12:00:00+02:00}). */
     public static Instant instant(String field, String value) {
         if (value == null) {

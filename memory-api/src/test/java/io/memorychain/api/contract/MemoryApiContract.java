@@ -158,6 +158,14 @@ public abstract class MemoryApiContract {
                 .contains("- 5 chain events by 3 actor(s)").contains("- 2 core block change(s)");
         assertThat(get(audit + "/digest?month=1999-01").json).containsEntry("events", 0);
         assertThat(get(audit + "/digest?month=2026-13").code()).isEqualTo("INVALID_ARGUMENT");
+
+        as(HAND, HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am brief.")));
+        String sixthAt = (String) get(audit + "?order=desc&limit=1").list("items").get(0).get("occurred_at");
+        Resp again = get(audit + "/digest?month=" + at.substring(0, 7));
+        boolean sameMonth = sixthAt.startsWith(at.substring(0, 7));
+        assertThat(again.json).as("a digest asked again counts what was appended since")
+                .containsEntry("events", sameMonth ? 6 : 5);
+        assertThat(again.list("block_changes")).hasSize(sameMonth ? 3 : 2);
     }
 
     private static List<Long> seqs(Resp page) {
@@ -1659,6 +1667,15 @@ public abstract class MemoryApiContract {
         assertThat(get(m + "?as_of_seq=3&limit=1").json.get("next")).isEqualTo(tea);
         assertThat((String) get("/v1/spaces/" + space + "/core?as_of_seq=3").json.get("text")).doesNotContain("careful planner");
         assertThat((String) get("/v1/spaces/" + space + "/core?as_of_seq=4").json.get("text")).contains("careful planner");
+        send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am a relaxed improviser")));
+        assertThat(post(space, "/memories", Map.of("content", "Ana's sister is called Rita", "tier", "core")).status)
+                .isEqualTo(201);
+        assertThat((String) get("/v1/spaces/" + space + "/core?as_of_seq=4").json.get("text"))
+                .as("the core as it was, after the core changed since the last point-in-time read")
+                .contains("careful planner").doesNotContain("relaxed improviser", "Rita");
+        Object head = get("/v1/spaces/" + space + "/audit?order=desc&limit=1").list("items").get(0).get("seq");
+        assertThat((String) get("/v1/spaces/" + space + "/core?as_of_seq=" + head).json.get("text"))
+                .contains("relaxed improviser", "Rita").doesNotContain("careful planner");
 
         Resp query = post(space, "/query", Map.of("query", "Ana drinks morning", "as_of_seq", 1, "top_k", 5));
         assertThat(query.status).as(query.raw).isEqualTo(200);

@@ -61,6 +61,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
 
 /**
  * The REAL sequencer and projection topologies on TopologyTestDriver (no broker), for HTTP-level tests of the API:
@@ -345,6 +346,11 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public synchronized List<HistoryEntry> history(String space, String id) {
         return harness.views.history(space, id);
+    }
+
+    @Override
+    public synchronized void histories(String space, String afterId, Predicate<List<HistoryEntry>> visit) {
+        harness.views.histories(space, afterId, visit);
     }
 
     @Override

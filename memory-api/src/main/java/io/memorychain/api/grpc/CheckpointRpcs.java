@@ -96,11 +96,27 @@ class CheckpointRpcs implements GrpcFeature {
         return Value.newBuilder().setStringValue(String.valueOf(v)).build();
     }
 
+    /** A Struct as the JSON object REST takes; whole numbers (Struct has only doubles) become integers. */
     private static Map<String, Object> map(Struct struct) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Map.Entry<String, Value> e : struct.getFieldsMap().entrySet()) {
-            out.put(e.getKey(), ProtoMapping.plain(e.getValue()));
+            out.put(e.getKey(), whole(ProtoMapping.plain(e.getValue())));
         }
         return out;
+    }
+
+    private static Object whole(Object v) {
+        if (v instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e15) {
+            return d.longValue();
+        }
+        if (v instanceof Map<?, ?> m) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            m.forEach((k, x) -> out.put(String.valueOf(k), whole(x)));
+            return out;
+        }
+        if (v instanceof List<?> l) {
+            return l.stream().map(CheckpointRpcs::whole).toList();
+        }
+        return v;
     }
 }

@@ -113,7 +113,7 @@ public final class MemoryChainCheckpointSaver implements BaseCheckpointSaver {
     private static Checkpoint checkpoint(JsonNode json) {
         JsonNode metadata = json.path("metadata");
         return Checkpoint.builder().id(json.path("checkpoint_id").asText())
-                .state(JSON.<Map<String, Object>>convertValue(json.path("state"), OBJECT))
+                .state(JSON.convertValue(json.path("state"), OBJECT))
                 .nodeId(metadata.path("node_id").isTextual() ? metadata.path("node_id").asText() : null)
                 .nextNodeId(metadata.path("next_node_id").isTextual() ? metadata.path("next_node_id").asText() : null)
                 .build();

@@ -112,6 +112,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private MasterKey contentKey;
     private List<PublicKeyInfo> publishedKeys = List.of();
     private ApiKeyStore apiKeys;
+    /** Agents' checkpoints (off-chain, their own compacted topic and view). */
+    private io.memorychain.api.checkpoints.CheckpointStore checkpoints;
     private MemoryChainRuntime runtime;
     private KafkaStreams refinementTrigger;
     private KafkaStreams lifecycleWorker;
@@ -256,6 +258,9 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
         apiKeys = new KafkaApiKeyStore(bootstrapServers, topics.apiKeys(), replicationFactor, timeout, API_KEY_REFRESH);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
+        checkpoints = new io.memorychain.api.checkpoints.KafkaCheckpointStore(bootstrapServers, topics.checkpoints(),
+                replicationFactor, registry, contentKey, dataDir.resolve("checkpoints"), config.getWriteTimeout(),
+                Clock.systemUTC());
         opsPublisher = new OffChainPublisher<>(bootstrapServers, topics.ops(), registry, OperationalEvent.class,
                 OperationalEvent::getSpace);
     }
@@ -490,6 +495,11 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         return apiKeys;
     }
 
+    @Override
+    public io.memorychain.api.checkpoints.CheckpointStore checkpoints() {
+        return checkpoints;
+    }
+
     public ChainKeys keys() {
         return keys;
     }
@@ -514,6 +524,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         closeQuietly("ops publisher", opsPublisher);
         closeQuietly("ops app", opsApp == null ? null : () -> opsApp.close(Duration.ofSeconds(30)));
         closeQuietly("API key store", apiKeys);
+        closeQuietly("checkpoint store", checkpoints);
         closeQuietly("ToM job", tomJob);
         closeQuietly("consolidation job", consolidateJob);
         closeQuietly("reflection job", reflectJob);

@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * integration tests, which the environment turns on) and the Python example, as subprocesses whose output goes to the
  * log, and the Java example (examples/java-agent) in-process. A client whose runtime is missing here is skipped with
  * the reason, never passed. A Java client openapi-generator writes from the service's OpenAPI document at build time
- * calls the same service.
+ * calls the same service, and so does memory-langgraph4j's checkpoint saver ({@link LangGraphCheckpoints}).
  */
 @ExtendWith(SharedKafka.class)
 class ClientsConformanceIT {
@@ -125,6 +125,12 @@ class ClientsConformanceIT {
         assertThat(tests.exitCode()).as("npx vitest run (output in the log)").isZero();
         assertThat(tests.output()).contains("integration.test.ts").doesNotContain("integration tests skipped")
                 .doesNotContainPattern("Tests .*skipped");
+    }
+
+    @Test
+    void langGraph4jCheckpointsLiveOnTheService() throws Exception {
+        LangGraphCheckpoints.run(MemoryChainClient.builder(env.get("MEMORY_CHAIN_URL"),
+                env.get("MEMORY_CHAIN_AGENT_KEY")).build());
     }
 
     /**

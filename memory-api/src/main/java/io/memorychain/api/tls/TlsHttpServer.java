@@ -1,5 +1,6 @@
 package io.memorychain.api.tls;
 
+import io.micronaut.context.annotation.Primary;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.env.Environment;
@@ -15,9 +16,11 @@ import java.util.Optional;
 /**
  * TLS on the HTTP listener with {@code memory.tls.*} ({@link TlsContexts}), in place of Micronaut's own
  * {@code micronaut.server.ssl} key material: the server then listens with TLS only, on {@code micronaut.server.port}
- * (no plaintext listener, no silent fallback), and its URLs are https.
+ * (no plaintext listener, no silent fallback), and its URLs are https. Primary, so that it also wins over a
+ * {@code micronaut.server.ssl.build-self-signed} builder.
  */
 @Singleton
+@Primary
 @Requires(property = "memory.tls.enabled", value = "true")
 @Replaces(CertificateProvidedSslBuilder.class)
 public class TlsHttpServer implements ServerSslBuilder {

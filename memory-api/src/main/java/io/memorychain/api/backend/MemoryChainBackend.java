@@ -151,15 +151,18 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     /** Stream threads of the embedder application ({@code memory.embeddings.stream-threads}). */
     private final int embedderThreads;
     private final int httpPort;
+    /** Whether the HTTP listener serves TLS ({@code memory.tls.enabled}): the advertised URL is https then. */
+    private final boolean tls;
     /** This instance's advertised REST base URL, when it routes (docs/architecture.md §19). */
     private Optional<URI> advertised = Optional.empty();
 
-    public MemoryChainBackend(MemoryConfig config, RetrievalConfig retrieval, RefinementConfig refinement,
+    public MemoryChainBackend(io.memorychain.api.tls.TlsContexts tls, MemoryConfig config, RetrievalConfig retrieval, RefinementConfig refinement,
                               LifecycleConfig lifecycle, TomConfig tom, ConsolidateConfig consolidate,
                               ReflectConfig reflect, LlmModelConfig llm, SchemaRegistryFactory registries, CategoryPolicy categories,
                               Embedder embedder, EmbeddingsConfig embeddings, InstanceConfig instance,
                               CoreConfig core, @Value("${micronaut.server.port:-1}") int httpPort) {
         this.instance = instance;
+        this.tls = tls.enabled(); // first: bad TLS configuration fails start-up before anything starts
         this.coreCap = core.policy();
         this.embedderThreads = embeddings.getStreamThreads();
         this.httpPort = httpPort;
@@ -211,8 +214,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                 config.getMaxConsolidationInputs()).withCategories(categories)
                 .withGovernance(config.governancePolicy()).withCoreCap(coreCap);
         String hostName = MemoryChainRuntime.Settings.defaultInstanceId();
-        advertised = instance.advertised(external.isEmpty(), httpPort, hostName);
-        MemoryChainRuntime.Routing routing = instance.routing(external.isEmpty(), httpPort, hostName);
+        advertised = instance.advertised(external.isEmpty(), httpPort, hostName, tls);
+        MemoryChainRuntime.Routing routing = instance.routing(external.isEmpty(), httpPort, hostName, tls);
         if (advertised.isPresent()) {
             log.info("Routing spaces by owner: this instance is {} ({} standby replicas)", advertised.get(),
                     routing.standbyReplicas());

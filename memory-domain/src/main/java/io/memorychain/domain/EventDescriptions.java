@@ -67,8 +67,12 @@ public final class EventDescriptions {
         } else if (p instanceof BlockUpdated b) {
             return "block " + b.getLabel() + " v" + b.getVersion() + " is " + b.getMemory().getId();
         } else if (p instanceof ProposalSubmitted s) {
-            return "proposed " + s.getProposalId() + (s.getReviewMode() == null ? "" : " for "
-                    + status(s.getReviewMode()) + " review") + ": " + snippet(s.getProposal().getContent());
+            String mode = s.getReviewMode() == null ? "" : switch (s.getReviewMode()) {
+                case BATCH -> "";
+                case MANUAL -> " for manual review";
+                case AUTO_COMMIT -> " for auto-commit";
+            };
+            return "proposed " + s.getProposalId() + mode + ": " + snippet(s.getProposal().getContent());
         } else if (p instanceof io.memorychain.avro.ContradictionFlagged f) {
             return "contradiction " + f.getContradictionId() + " flagged between " + f.getFirstId() + " and "
                     + f.getSecondId() + (f.getSimilarity() == null ? ""

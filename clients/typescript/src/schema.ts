@@ -1544,6 +1544,13 @@ export interface components {
             /** @description The agent (allowlist); defaults to the X-Actor id for agents */
             agent?: string | null;
         };
+        /** @description A contradiction waiting for the user's answer. */
+        ContextQuestion: {
+            /** @description The contradiction id */
+            id?: string;
+            first_id?: string;
+            second_id?: string;
+        };
         /** @description What an agent runtime injects as core memory. */
         Core: {
             /** @description Sections ready for a system prompt */
@@ -2153,6 +2160,8 @@ export interface components {
             conflicts_with?: string[];
             /** @description true when a flag is a conflict (the seed's CONFLICT status) */
             conflict?: boolean;
+            /** @description batch (the main agent reviews), manual (only a user decides) or auto_commit (committed at once: trusted proposer, confidence at the threshold) */
+            review_mode?: string;
             /** @description Open proposals only: other open proposals and active memories it may contradict or repeat, most similar first */
             flags?: components["schemas"]["ProposalFlag"][];
         };
@@ -2284,6 +2293,18 @@ export interface components {
             core_tokens: number;
             core_omitted: string[];
             warnings: string[];
+            /**
+             * Format: int32
+             * @description Open sub-agent proposals in batch review: the main agent reviews them (at session start or end)
+             */
+            pending_proposals?: number;
+            /**
+             * Format: int32
+             * @description Open proposals under manual review: a user decides them
+             */
+            manual_proposals?: number;
+            /** @description Contradictions to ask the user about (resolved ask_user), until resolved otherwise */
+            questions?: components["schemas"]["ContextQuestion"][];
         };
         "QueryJson.Item": {
             id: string;

@@ -7,6 +7,7 @@ import io.memorychain.api.config.InstanceConfig;
 import io.memorychain.api.config.LifecycleConfig;
 import io.memorychain.api.config.MemoryConfig;
 import io.memorychain.api.config.CoreConfig;
+import io.memorychain.api.config.ProposalConfig;
 import io.memorychain.api.config.RefinementConfig;
 import io.memorychain.api.config.LlmModelConfig;
 import io.memorychain.api.config.RetrievalConfig;
@@ -130,6 +131,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private final RefinementConfig refinement;
     /** The core-memory cap the sequencer enforces ({@code memory.core.*}). */
     private final io.memorychain.domain.core.CoreCapPolicy coreCap;
+    /** The review modes of sub-agent proposals the sequencer applies ({@code memory.proposals.*}). */
+    private final io.memorychain.domain.review.ReviewPolicy reviews;
     private final TomConfig tom;
     private final LlmModelConfig llm;
     /** The LLM usage of this process's jobs, by purpose ({@code /prometheus} memory_llm_*). */
@@ -160,10 +163,12 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                               LifecycleConfig lifecycle, TomConfig tom, ConsolidateConfig consolidate,
                               ReflectConfig reflect, LlmModelConfig llm, SchemaRegistryFactory registries, CategoryPolicy categories,
                               Embedder embedder, EmbeddingsConfig embeddings, InstanceConfig instance,
-                              CoreConfig core, @Value("${micronaut.server.port:-1}") int httpPort) {
+                              CoreConfig core, ProposalConfig proposals,
+                              @Value("${micronaut.server.port:-1}") int httpPort) {
         this.instance = instance;
         this.tls = tls.enabled(); // first: bad TLS configuration fails start-up before anything starts
         this.coreCap = core.policy();
+        this.reviews = proposals.reviewPolicy();
         this.embedderThreads = embeddings.getStreamThreads();
         this.httpPort = httpPort;
         this.lifecycle = lifecycle;
@@ -212,7 +217,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         log.info("Chain signing key {} ({}, public keys in public-keys.json)", keys.keyId(), dataDir.resolve("keys"));
         WriteSettings sequencer = new WriteSettings(config.getMaxContentBytes(), config.getBlockLabels(),
                 config.getMaxConsolidationInputs()).withCategories(categories)
-                .withGovernance(config.governancePolicy()).withCoreCap(coreCap);
+                .withGovernance(config.governancePolicy()).withCoreCap(coreCap).withReviews(reviews);
         String hostName = MemoryChainRuntime.Settings.defaultInstanceId();
         advertised = instance.advertised(external.isEmpty(), httpPort, hostName, tls);
         MemoryChainRuntime.Routing routing = instance.routing(external.isEmpty(), httpPort, hostName, tls);

@@ -1094,6 +1094,79 @@ public abstract class MemoryApiContract {
         assertThat(get("/v1/spaces/" + space + "/audit").list("items")).isEmpty();
     }
 
+    /** The space the test configuration reviews manually ({@code memory.proposals.space-review-modes}). */
+    public static final String MANUAL_REVIEW_SPACE = "review-manual";
+    /** The trusted proposer the test configuration auto-commits ({@code memory.proposals.proposer-review-modes}). */
+    public static final String AUTO_PROPOSER = "auto-scout";
+
+    private Resp proposeAs(String space, String actor, String content, String confidence) {
+        return send(HttpRequest.POST("/v1/spaces/" + space + "/proposals", Map.of("content", content,
+                "confidence", confidence)).header("X-Actor", actor));
+    }
+
+    @Test
+    void aTrustedSubAgentsHighConfidenceProposalIsAutoCommittedAndAuditedAsSuch() {
+        String space = space();
+        Resp auto = proposeAs(space, "subagent:" + AUTO_PROPOSER, "The staging cluster runs Kafka 4.1", "high");
+        assertThat(auto.status).as(auto.raw).isEqualTo(201);
+        assertThat(auto.map("proposal")).containsEntry("status", "committed").containsEntry("review_mode", "auto_commit")
+                .containsEntry("resolved_by", Map.of("type", "system", "id", "auto-commit"));
+        String memoryId = (String) auto.map("memory").get("id");
+        assertThat(auto.map("proposal")).containsEntry("memory_id", memoryId);
+        assertThat(get("/v1/spaces/" + space + "/memories/" + memoryId).json)
+                .containsEntry("content", "The staging cluster runs Kafka 4.1");
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
+        assertThat(audit).extracting(e -> e.get("event_type"), e -> e.get("actor")).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("ProposalSubmitted", Map.of("type", "subagent", "id", AUTO_PROPOSER)),
+                org.assertj.core.groups.Tuple.tuple("ProposalResolved", Map.of("type", "system", "id", "auto-commit")),
+                org.assertj.core.groups.Tuple.tuple("MemoryCreated", Map.of("type", "system", "id", "commit-from:" + AUTO_PROPOSER)));
+        assertThat(audit.get(1).toString()).contains("auto-committed proposal");
+
+        Resp medium = proposeAs(space, "subagent:" + AUTO_PROPOSER, "Maybe the cluster has 3 brokers", "medium");
+        assertThat(medium.map("proposal")).containsEntry("status", "pending").containsEntry("review_mode", "batch");
+        assertThat(medium.json).containsEntry("memory", null);
+    }
+
+    @Test
+    void batchIsTheDefaultAndContextTellsTheMainAgentHowManyProposalsWait() {
+        String space = space();
+        Resp empty = post(space, "/context", Map.of("message", "what is pending?"));
+        assertThat(empty.json).containsEntry("pending_proposals", 0).containsEntry("manual_proposals", 0)
+                .containsEntry("questions", List.of());
+        assertThat(proposeAs(space, RESEARCHER, "User reads papers on weekends", "high").map("proposal"))
+                .containsEntry("review_mode", "batch").containsEntry("status", "pending");
+        assertThat(proposeAs(space, CODER, "User prefers tabs", "high").status).isEqualTo(201);
+
+        Resp context = post(space, "/context", Map.of("message", "what is pending?"));
+        assertThat(context.status).as(context.raw).isEqualTo(200);
+        assertThat(context.json).containsEntry("pending_proposals", 2).containsEntry("manual_proposals", 0);
+        assertThat((String) context.json.get("text")).contains("## Pending Review")
+                .contains("2 sub-agent proposals wait for your review");
+    }
+
+    @Test
+    void manualProposalsAreDecidedByAUserOnlyAndCountedForThePerson() {
+        String space = MANUAL_REVIEW_SPACE;
+        Resp proposed = proposeAs(space, CODER, "The contract renews on June 1", "high");
+        assertThat(proposed.map("proposal")).containsEntry("review_mode", "manual").containsEntry("status", "pending");
+        String pid = (String) proposed.map("proposal").get("id");
+        Resp context = post(space, "/context", Map.of("message", "contract"));
+        assertThat(((Number) context.json.get("manual_proposals")).intValue()).isGreaterThanOrEqualTo(1);
+        assertThat((String) context.json.get("text")).contains("under manual review");
+
+        Resp byAgent = send(HttpRequest.POST("/v1/spaces/" + space + "/proposals/" + pid + ":commit", Map.of())
+                .header("X-Actor", MAIN));
+        assertThat(byAgent.status).as(byAgent.raw).isEqualTo(403);
+        assertThat(byAgent.code()).isEqualTo("FORBIDDEN");
+        assertThat((String) byAgent.json.get("message")).contains("manual review");
+
+        Resp byUser = send(HttpRequest.POST("/v1/spaces/" + space + "/proposals/" + pid + ":commit",
+                Map.of("reason", "confirmed")).header("X-Actor", "user:ana"));
+        assertThat(byUser.status).as(byUser.raw).isEqualTo(200);
+        assertThat(byUser.map("proposal")).containsEntry("status", "committed")
+                .containsEntry("resolved_by", Map.of("type", "user", "id", "ana"));
+    }
+
     @Test
     void aSubAgentProposesAndTheMainAgentCommitsItAsAMemoryByCommitFromTheSubAgent() {
         String space = space();

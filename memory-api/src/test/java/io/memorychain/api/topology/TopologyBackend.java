@@ -89,14 +89,17 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
 
     /** The sequencer enforces the application's categories file, as {@code MemoryChainBackend} does. */
     public TopologyBackend(CategoryPolicy categories) {
-        this(categories, new CoreConfig());
+        this(categories, new CoreConfig(), new io.memorychain.api.config.ProposalConfig());
     }
 
-    /** ... and the configured core-memory cap ({@code memory.core.*}), as {@code MemoryChainBackend} does. */
+    /**
+     * ... and the configured core-memory cap ({@code memory.core.*}) and proposal review modes
+     * ({@code memory.proposals.*}), as {@code MemoryChainBackend} does.
+     */
     @Inject
-    public TopologyBackend(CategoryPolicy categories, CoreConfig core) {
-        harness = new ChainHarness(WriteSettings.defaults().withCategories(categories).withCoreCap(core.policy()),
-                SharedEmbedder.get());
+    public TopologyBackend(CategoryPolicy categories, CoreConfig core, io.memorychain.api.config.ProposalConfig proposals) {
+        harness = new ChainHarness(WriteSettings.defaults().withCategories(categories).withCoreCap(core.policy())
+                .withReviews(proposals.reviewPolicy()), SharedEmbedder.get());
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.memorychain.api.error.ApiException;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.view.AuditEntry;
+import io.memorychain.projector.support.LruMap;
 import jakarta.inject.Singleton;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -34,14 +35,7 @@ public class AuditDigests {
     static final int MONTHS_KEPT = 64;
 
     private final AuditLog log;
-    private final Map<String, Tally> tallies = new LinkedHashMap<>(16, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Tally> eldest) {
-            return size() > MONTHS_KEPT;
-        }
-    };
+    private final Map<String, Tally> tallies = new LruMap<>(MONTHS_KEPT);
 
     public AuditDigests(AuditLog log) {
         this.log = log;

@@ -6,7 +6,7 @@ import io.memorychain.avro.Tier;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.projector.view.MemoryViews;
-import java.util.LinkedHashMap;
+import io.memorychain.projector.support.LruMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,14 +24,7 @@ final class CoreIds {
     static final int SPACES_KEPT = 256;
     private static final int AUDIT_BATCH = 500;
 
-    private final Map<String, Known> spaces = new LinkedHashMap<>(16, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Known> eldest) {
-            return size() > SPACES_KEPT;
-        }
-    };
+    private final Map<String, Known> spaces = new LruMap<>(SPACES_KEPT);
 
     static boolean core(Memory m) {
         return m.getKind() == MemoryKind.BLOCK || m.getTier() == Tier.CORE;

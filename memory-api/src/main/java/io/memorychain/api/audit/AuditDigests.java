@@ -4,7 +4,7 @@ import io.memorychain.api.error.ApiException;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.view.AuditEntry;
-import io.memorychain.projector.support.LruMap;
+import io.memorychain.domain.support.LruMap;
 import jakarta.inject.Singleton;
 import java.time.YearMonth;
 import java.time.ZoneOffset;

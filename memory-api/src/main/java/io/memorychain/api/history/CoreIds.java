@@ -6,7 +6,7 @@ import io.memorychain.avro.Tier;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.projector.view.MemoryViews;
-import io.memorychain.projector.support.LruMap;
+import io.memorychain.domain.support.LruMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

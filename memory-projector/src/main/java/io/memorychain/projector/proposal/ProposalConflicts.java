@@ -13,7 +13,7 @@ import io.memorychain.projector.search.SearchMode;
 import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.projector.view.IndexUnavailableException;
 import io.memorychain.projector.view.MemoryViews;
-import io.memorychain.projector.support.LruMap;
+import io.memorychain.domain.support.LruMap;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -11,7 +11,7 @@ import io.memorychain.events.content.DataKey;
 import io.memorychain.events.content.DataKeyRing;
 import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.content.SealedTexts;
-import io.memorychain.projector.support.LruMap;
+import io.memorychain.domain.support.LruMap;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.memorychain.projector.support;
+package io.memorychain.domain.support;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -11,6 +11,11 @@ import io.memorychain.events.Requests;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.net.URI;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.GroupListing;
+import org.apache.kafka.clients.admin.ListGroupsOptions;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -44,6 +49,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class ConsolePageBenchmark {
 
     private static final String SPACE = "bench-console";
+    private static final Duration QUIET = Duration.ofSeconds(10);
 
     private ConsolePageBenchmark() {
     }
@@ -62,6 +68,7 @@ public final class ConsolePageBenchmark {
             ApplicationContext ctx = server.getApplicationContext();
             MemoryBackend backend = ctx.getBean(MemoryBackend.class);
             String firstId = loadMemories(backend, memories, inFlight);
+            awaitQuiet(backend.bootstrapServers());
             long head = backend.views().appliedSeq(SPACE);
             ApiKeys keys = ctx.getBean(ApiKeys.class);
             String user = keys.issue(new Principal("bench-user", Role.USER, "bench-user", List.of(SPACE)), "bench")
@@ -152,6 +159,34 @@ public final class ConsolePageBenchmark {
             first.set(backend.views().audit(SPACE, 0, 1).get(0).getMemoryIds().get(0));
         }
         return first.get();
+    }
+
+    /**
+     * Waits until the background pipeline (embedder, linker, workers) has caught up: no consumer group's committed
+     * offsets move for {@code QUIET}. Pages measured while it still works measure the catch-up, not the pages.
+     */
+    private static void awaitQuiet(String bootstrapServers) throws Exception {
+        long start = System.nanoTime();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+            long last = -1;
+            long stableSince = System.nanoTime();
+            while (System.nanoTime() - stableSince < QUIET.toNanos()) {
+                long sum = 0;
+                for (GroupListing group : admin.listGroups(ListGroupsOptions.forConsumerGroups()).all().get()) {
+                    for (OffsetAndMetadata o : admin.listConsumerGroupOffsets(group.groupId())
+                            .partitionsToOffsetAndMetadata().get().values()) {
+                        sum += o == null ? 0 : o.offset();
+                    }
+                }
+                if (sum != last) {
+                    last = sum;
+                    stableSince = System.nanoTime();
+                    log("pipeline still working (committed offsets %d); load: %s", sum, load());
+                }
+                Thread.sleep(2_000); // polling the broker's committed offsets, not waiting for a result
+            }
+        }
+        log("pipeline quiet after %.0f s; load: %s", (System.nanoTime() - start) / 1e9, load());
     }
 
     private static void measure(HttpClient http, String base, String name, String path, String cookie, int warmup,

@@ -409,16 +409,7 @@ public final class MemoryIndex implements AutoCloseable {
     /** The best {@code topK} memories for the request, best first (see {@link Hit} for the scores). */
     public List<Hit> search(SearchRequest request) {
         float[] query = UnitVectors.unitCopy(request.vector(), settings.dimensions(), "query vector");
-        try {
-            IndexSearcher searcher = searchers.acquire();
-            try {
-                return search.run(searcher, request, query);
-            } finally {
-                searchers.release(searcher);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("search failed", e);
-        }
+        return read("search failed", searcher -> search.run(searcher, request, query));
     }
 
     /**
@@ -439,16 +430,7 @@ public final class MemoryIndex implements AutoCloseable {
      * (ThreadNeighboursHarness in memory-bench). Not used by queries.
      */
     public Map<String, ThreadNeighbours> threadNeighboursBySearch(String space, Collection<Memory> memories) {
-        try {
-            IndexSearcher searcher = searchers.acquire();
-            try {
-                return search.threadNeighbours(searcher, space, memories);
-            } finally {
-                searchers.release(searcher);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("thread neighbour search failed", e);
-        }
+        return read("thread neighbour search failed", searcher -> search.threadNeighbours(searcher, space, memories));
     }
 
     /**
@@ -457,46 +439,40 @@ public final class MemoryIndex implements AutoCloseable {
      * in id order.
      */
     public List<String> namedEntities(String space, Collection<String> keys, int max) {
-        try {
-            IndexSearcher searcher = searchers.acquire();
-            try {
-                return search.namedEntities(searcher, space, keys, max);
-            } finally {
-                searchers.release(searcher);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("entity name lookup failed", e);
-        }
+        return read("entity name lookup failed", searcher -> search.namedEntities(searcher, space, keys, max));
     }
 
     /** Number of indexed memories of the space, in any state. */
     public int count(String space) {
-        try {
-            IndexSearcher searcher = searchers.acquire();
-            try {
-                return searcher.count(new TermQuery(new Term(MemoryDocuments.SPACE, space)));
-            } finally {
-                searchers.release(searcher);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("count failed", e);
-        }
+        return read("count failed", searcher -> searcher.count(new TermQuery(new Term(MemoryDocuments.SPACE, space))));
     }
 
     /** Documents, deleted versions and segments of the index as searches see it (after completed writes). */
     public IndexStats stats() {
+        return read("cannot read index stats", searcher -> {
+            IndexReader reader = searcher.getIndexReader();
+            int graphless = (int) reader.leaves().stream().filter(MemoryIndex::graphless).count();
+            return new IndexStats(reader.numDocs(), reader.numDeletedDocs(), reader.leaves().size(), graphless);
+        });
+    }
+
+    /** What a searcher of completed writes answers ({@link FreshSearchers#acquire}), released after. */
+    private <T> T read(String failure, SearcherRead<T> read) {
         try {
             IndexSearcher searcher = searchers.acquire();
             try {
-                IndexReader reader = searcher.getIndexReader();
-                int graphless = (int) reader.leaves().stream().filter(MemoryIndex::graphless).count();
-                return new IndexStats(reader.numDocs(), reader.numDeletedDocs(), reader.leaves().size(), graphless);
+                return read.apply(searcher);
             } finally {
                 searchers.release(searcher);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read index stats", e);
+            throw new UncheckedIOException(failure, e);
         }
+    }
+
+    @FunctionalInterface
+    private interface SearcherRead<T> {
+        T apply(IndexSearcher searcher) throws IOException;
     }
 
     /**

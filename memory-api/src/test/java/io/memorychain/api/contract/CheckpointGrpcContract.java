@@ -63,7 +63,7 @@ public abstract class CheckpointGrpcContract {
 
         assertThat(p.grpc().deleteCheckpoints(DeleteCheckpointsRequest.newBuilder().setSpace(space).setUserId("u1")
                 .setThreadId(thread).build()).getDeleted()).isEqualTo(2);
-        GrpcRestParityContract.Failure gone = GrpcRestParityContract.failure(() -> p.grpc().getCheckpoint(
+        GrpcFailure gone = GrpcRestParityContract.failure(() -> p.grpc().getCheckpoint(
                 GetCheckpointRequest.newBuilder().setSpace(space).setUserId("u1").setThreadId(thread)
                         .setCheckpointId("latest").build()));
         assertThat(gone.status()).isEqualTo(Status.Code.NOT_FOUND);
@@ -78,15 +78,15 @@ public abstract class CheckpointGrpcContract {
         String key = p.key("agent:cp-grpc", mine);
         SaveCheckpointRequest elsewhere = SaveCheckpointRequest.newBuilder().setSpace(other).setThreadId("t")
                 .setState(state("x", Value.newBuilder().setNumberValue(1).build())).build();
-        GrpcRestParityContract.Failure denied = GrpcRestParityContract.failure(() -> p.grpc(key).saveCheckpoint(elsewhere));
+        GrpcFailure denied = GrpcRestParityContract.failure(() -> p.grpc(key).saveCheckpoint(elsewhere));
         assertThat(denied.status()).isEqualTo(Status.Code.PERMISSION_DENIED);
         assertThat(denied.code()).isEqualTo("SPACE_NOT_ALLOWED");
 
         SaveCheckpointRequest big = SaveCheckpointRequest.newBuilder().setSpace(mine).setThreadId("t")
                 .setState(state("blob", Value.newBuilder().setStringValue("x".repeat(600 * 1024)).build())).build();
-        GrpcRestParityContract.Failure tooLarge = GrpcRestParityContract.failure(() -> p.grpc(key).saveCheckpoint(big));
+        GrpcFailure tooLarge = GrpcRestParityContract.failure(() -> p.grpc(key).saveCheckpoint(big));
         assertThat(tooLarge.code()).isEqualTo("TOO_LARGE");
-        GrpcRestParityContract.Failure noThread = GrpcRestParityContract.failure(() -> p.grpc(key).saveCheckpoint(
+        GrpcFailure noThread = GrpcRestParityContract.failure(() -> p.grpc(key).saveCheckpoint(
                 SaveCheckpointRequest.newBuilder().setSpace(mine).setState(Struct.getDefaultInstance()).build()));
         assertThat(noThread.status()).isEqualTo(Status.Code.INVALID_ARGUMENT);
         assertThat(noThread.code()).isEqualTo("INVALID_ARGUMENT");

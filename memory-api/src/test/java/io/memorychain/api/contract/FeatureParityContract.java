@@ -62,8 +62,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The operations gRPC and MCP gained so that every operation is on every transport ({@code TransportParityTest}):
  * each group called end to end over gRPC (or MCP) and read back over REST alike, with one refusal per group carrying
- * the same code on every transport. Run on TopologyTestDriver ({@code MemoryGrpcTest}) and on the real Kafka backend
- * ({@code MemoryGrpcIT}), against the application those already start.
+ * the same code on every transport. Run on the real Kafka backend ({@code MemoryGrpcIT}), against the application it
+ * already starts.
  */
 public abstract class FeatureParityContract extends GrpcRestParityContract {
 
@@ -247,7 +247,7 @@ public abstract class FeatureParityContract extends GrpcRestParityContract {
         Supplier<Resp> restOps = () -> rest(HttpRequest.GET("/v1/spaces/" + space + "/ops?since=" + since + "&until="
                 + until), key(ADMIN));
         if (restOps.get().status() == 503) {
-            Failure unavailable = failure(() -> grpc(key(ADMIN)).listOps(ops));
+            GrpcFailure unavailable = failure(() -> grpc(key(ADMIN)).listOps(ops));
             assertThat(unavailable.code()).isEqualTo(restOps.get().code());
         } else {
             await().untilAsserted(() -> assertThat(plain(grpc(key(ADMIN)).listOps(ops)))
@@ -280,7 +280,7 @@ public abstract class FeatureParityContract extends GrpcRestParityContract {
         restHeader.remove("exported_at");
         assertThat(header).as("the header, but for its time").isEqualTo(restHeader);
         Resp restAdmin = rest(HttpRequest.GET("/v1/spaces/" + space + "/chain/export"), key(ADMIN));
-        Failure grpcAdmin = failure(() -> grpc(key(ADMIN)).exportChain(ExportChainRequest.newBuilder()
+        GrpcFailure grpcAdmin = failure(() -> grpc(key(ADMIN)).exportChain(ExportChainRequest.newBuilder()
                 .setSpace(space).build()).hasNext());
         assertThat(restAdmin.code()).as("content: refused to admins").isEqualTo("ROLE_NOT_ALLOWED");
         assertThat(grpcAdmin.code()).isEqualTo(restAdmin.code());

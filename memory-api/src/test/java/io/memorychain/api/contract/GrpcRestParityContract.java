@@ -4,13 +4,11 @@ import static io.memorychain.api.contract.ProtoMaps.plain;
 import static io.memorychain.api.contract.ProtoMaps.plainJson;
 import static io.memorychain.api.contract.ProtoMaps.without;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Metadata;
 import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
 import io.grpc.stub.MetadataUtils;
@@ -108,7 +106,7 @@ import org.junit.jupiter.api.Test;
  * REST and gRPC against ONE running application: the same state read over both transports is the same, changes
  * made over either are seen alike over both (and recorded with the caller's actor), and the same bad call is refused
  * with the same code on both (gRPC: the mapped status, the code in the {@code error-code} trailer) and leaves the
- * chain alone. Run on TopologyTestDriver ({@code MemoryGrpcTest}) and on the real Kafka backend ({@code MemoryGrpcIT}).
+ * chain alone. Run on the real Kafka backend ({@code MemoryGrpcIT}).
  */
 public abstract class GrpcRestParityContract {
 
@@ -153,7 +151,7 @@ public abstract class GrpcRestParityContract {
     void refusesMissingWrongAndRevokedKeysAlikeOnBothTransports() {
         String space = space();
         Resp rest = rest(HttpRequest.GET("/v1/spaces/" + space + "/memories"), null);
-        Failure grpc = failure(() -> MemoryServiceGrpc.newBlockingStub(channel)
+        GrpcFailure grpc = failure(() -> MemoryServiceGrpc.newBlockingStub(channel)
                 .listMemories(ListMemoriesRequest.newBuilder().setSpace(space).build()));
         assertThat(rest.status()).isEqualTo(401);
         assertSameRefusal(rest, grpc, "UNAUTHENTICATED", Status.Code.UNAUTHENTICATED);
@@ -187,9 +185,9 @@ public abstract class GrpcRestParityContract {
         Resp restWrite = rest(HttpRequest.POST("/v1/spaces/" + other + "/memories", Map.of("content", "intrusion")), confined);
         assertSameRefusal(restWrite, failure(() -> grpc(confined).createMemory(CreateMemoryRequest.newBuilder().setSpace(other)
                 .setContent("intrusion").build())), "SPACE_NOT_ALLOWED", Status.Code.PERMISSION_DENIED);
-        Failure watch = failure(() -> grpc(confined).watchChanges(WatchChangesRequest.newBuilder().setSpace(other).build()).hasNext());
-        assertThat(watch.status).isEqualTo(Status.Code.PERMISSION_DENIED);
-        assertThat(watch.code).isEqualTo("SPACE_NOT_ALLOWED");
+        GrpcFailure watch = failure(() -> grpc(confined).watchChanges(WatchChangesRequest.newBuilder().setSpace(other).build()).hasNext());
+        assertThat(watch.status()).isEqualTo(Status.Code.PERMISSION_DENIED);
+        assertThat(watch.code()).isEqualTo("SPACE_NOT_ALLOWED");
         assertThat(audit(other)).isEqualTo(before);
 
         // in its own space the confined key works, and its writes are recorded as its agent
@@ -199,15 +197,15 @@ public abstract class GrpcRestParityContract {
 
         // admins govern and read no content without a grant: refused alike; chain verification is theirs on both
         Resp restAdmin = rest(HttpRequest.GET("/v1/spaces/" + other + "/memories/" + otherId), key(ADMIN));
-        Failure grpcAdmin = failure(() -> grpc(key(ADMIN)).getMemory(GetMemoryRequest.newBuilder().setSpace(other).setId(otherId).build()));
+        GrpcFailure grpcAdmin = failure(() -> grpc(key(ADMIN)).getMemory(GetMemoryRequest.newBuilder().setSpace(other).setId(otherId).build()));
         assertThat(restAdmin.code()).isEqualTo("GRANT_REQUIRED");
-        assertThat(grpcAdmin.status).isEqualTo(Status.Code.PERMISSION_DENIED);
-        assertThat(grpcAdmin.code).isEqualTo("GRANT_REQUIRED");
-        assertThat(grpcAdmin.description).contains("grant");
-        Failure grpcAdminCore = failure(() -> grpc(key(ADMIN)).getCore(io.memorychain.api.grpc.v1.GetCoreRequest.newBuilder()
+        assertThat(grpcAdmin.status()).isEqualTo(Status.Code.PERMISSION_DENIED);
+        assertThat(grpcAdmin.code()).isEqualTo("GRANT_REQUIRED");
+        assertThat(grpcAdmin.description()).contains("grant");
+        GrpcFailure grpcAdminCore = failure(() -> grpc(key(ADMIN)).getCore(io.memorychain.api.grpc.v1.GetCoreRequest.newBuilder()
                 .setSpace(other).build()));
-        assertThat(grpcAdminCore.code).isEqualTo("ROLE_NOT_ALLOWED");
-        assertThat(grpcAdminCore.description).contains("MemoryService/GetCore needs an agent key");
+        assertThat(grpcAdminCore.code()).isEqualTo("ROLE_NOT_ALLOWED");
+        assertThat(grpcAdminCore.description()).contains("MemoryService/GetCore needs an agent key");
         assertThat(plain(grpc(key(ADMIN)).verifyChain(VerifyChainRequest.newBuilder().setSpace(other).setFull(true)
                 .build()))).isEqualTo(plainJson(rest(HttpRequest.GET("/v1/spaces/" + other + "/chain/verify?full=true"),
                         key(ADMIN)).json()))
@@ -556,9 +554,9 @@ public abstract class GrpcRestParityContract {
         assertSameRejection(space, "INVALID_ARGUMENT", 400, Status.Code.INVALID_ARGUMENT,
                 () -> rest(HttpRequest.GET("/v1/spaces/" + space + "/audit?limit=5000"), key(AGENT)),
                 () -> grpc().listAudit(ListAuditRequest.newBuilder().setSpace(space).setLimit(5000).build()));
-        Failure badSince = failure(() -> grpc().watchChanges(WatchChangesRequest.newBuilder().setSpace(space).setSinceRev(-1).build()).hasNext());
-        assertThat(badSince.status).isEqualTo(Status.Code.INVALID_ARGUMENT);
-        assertThat(badSince.code).isEqualTo("INVALID_ARGUMENT");
+        GrpcFailure badSince = failure(() -> grpc().watchChanges(WatchChangesRequest.newBuilder().setSpace(space).setSinceRev(-1).build()).hasNext());
+        assertThat(badSince.status()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(badSince.code()).isEqualTo("INVALID_ARGUMENT");
     }
 
     @Test
@@ -589,11 +587,11 @@ public abstract class GrpcRestParityContract {
         String b = createOverRest(space, "The address is somewhere");
         assertThat(rest(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + b, Map.of("content", "v2")), key(AGENT)).status()).isEqualTo(200);
 
-        Failure stale = assertSameRejection(space, "VERSION_CONFLICT", 409, Status.Code.ABORTED,
+        GrpcFailure stale = assertSameRejection(space, "VERSION_CONFLICT", 409, Status.Code.ABORTED,
                 () -> rest(HttpRequest.PATCH("/v1/spaces/" + space + "/memories/" + b, Map.of("content", "v3", "expected_version", 1)), key(AGENT)),
                 () -> grpc().updateMemory(UpdateMemoryRequest.newBuilder().setSpace(space).setId(b).setContent("v3").setExpectedVersion(1)
                         .setIdempotencyKey("stale-1").build()));
-        assertThat(stale.requestId).isEqualTo("stale-1");
+        assertThat(stale.requestId()).isEqualTo("stale-1");
         assertSameRejection(space, "NOT_IN_REFINEMENT", 403, Status.Code.PERMISSION_DENIED,
                 () -> rest(HttpRequest.POST("/v1/spaces/" + space + "/memories/" + a + ":protect", Map.of()), key(AGENT)),
                 () -> grpc().protectMemory(action(space, a)));
@@ -921,18 +919,18 @@ public abstract class GrpcRestParityContract {
      * The same bad call over both transports: the same code (gRPC: mapped status, code in the trailer, description
      * "CODE: REST message"), and the space's audit log and chain unchanged by either.
      */
-    protected Failure assertSameRejection(String space, String code, int httpStatus, Status.Code grpcStatus,
+    protected GrpcFailure assertSameRejection(String space, String code, int httpStatus, Status.Code grpcStatus,
                                           Supplier<Resp> restCall, Runnable grpcCall) {
         List<Map<String, Object>> before = audit(space);
         Resp rest = restCall.get();
         assertThat(rest.status()).as(rest.raw()).isEqualTo(httpStatus);
         assertThat(rest.code()).as(rest.raw()).isEqualTo(code);
-        Failure grpc = failure(grpcCall);
-        assertThat(grpc.status).as(grpc.description).isEqualTo(grpcStatus).isEqualTo(GrpcErrors.statusOf(code));
-        assertThat(grpc.code).as(grpc.description).isEqualTo(code);
-        assertThat(grpc.description).startsWith(code + ": ").doesNotContain("\tat ", "Exception");
+        GrpcFailure grpc = failure(grpcCall);
+        assertThat(grpc.status()).as(grpc.description()).isEqualTo(grpcStatus).isEqualTo(GrpcErrors.statusOf(code));
+        assertThat(grpc.code()).as(grpc.description()).isEqualTo(code);
+        assertThat(grpc.description()).startsWith(code + ": ").doesNotContain("\tat ", "Exception");
         if (rest.json().get("request_id") != null) {
-            assertThat(grpc.requestId).as("request id of a rejected write").isNotNull();
+            assertThat(grpc.requestId()).as("request id of a rejected write").isNotNull();
         }
         assertThat(audit(space)).isEqualTo(before);
         return grpc;
@@ -946,7 +944,7 @@ public abstract class GrpcRestParityContract {
         String more = "fact ".repeat(1500).strip();
 
         Resp rest = rest(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/goals", Map.of("content", more)), key(AGENT));
-        Failure grpc = failure(() -> grpc().putBlock(PutBlockRequest.newBuilder().setSpace(space).setLabel("goals")
+        GrpcFailure grpc = failure(() -> grpc().putBlock(PutBlockRequest.newBuilder().setSpace(space).setLabel("goals")
                 .setContent(more).build()));
 
         assertThat(rest.status()).as(rest.raw()).isEqualTo(409);
@@ -954,25 +952,15 @@ public abstract class GrpcRestParityContract {
         assertThat(grpc.description()).contains("cap of 3000 tokens");
     }
 
-    private static void assertSameRefusal(Resp rest, Failure grpc, String code, Status.Code status) {
+    private static void assertSameRefusal(Resp rest, GrpcFailure grpc, String code, Status.Code status) {
         assertThat(rest.code()).as(rest.raw()).isEqualTo(code);
-        assertThat(grpc.status).as(grpc.description).isEqualTo(status);
-        assertThat(grpc.code).isEqualTo(code);
-        assertThat(grpc.description).isEqualTo(code + ": " + rest.json().get("message"));
+        assertThat(grpc.status()).as(grpc.description()).isEqualTo(status);
+        assertThat(grpc.code()).isEqualTo(code);
+        assertThat(grpc.description()).isEqualTo(code + ": " + rest.json().get("message"));
     }
 
-    protected record Failure(Status.Code status, String code, String description, String requestId) {
-    }
-
-    protected static Failure failure(Runnable call) {
-        try {
-            call.run();
-        } catch (StatusRuntimeException e) {
-            Metadata trailers = e.getTrailers() == null ? new Metadata() : e.getTrailers();
-            return new Failure(e.getStatus().getCode(), trailers.get(GrpcErrors.ERROR_CODE), e.getStatus().getDescription(),
-                    trailers.get(GrpcErrors.REQUEST_ID));
-        }
-        return fail("the gRPC call succeeded");
+    protected static GrpcFailure failure(Runnable call) {
+        return GrpcFailure.of(call);
     }
 
     protected Resp restText(String space, String path, String key) {

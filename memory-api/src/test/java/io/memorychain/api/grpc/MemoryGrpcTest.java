@@ -2,43 +2,44 @@ package io.memorychain.api.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.Metadata;
 import io.grpc.Status;
+import io.grpc.stub.MetadataUtils;
 import io.memorychain.api.auth.ApiKeys;
-import io.memorychain.api.backend.MemoryBackend;
-import io.memorychain.api.changes.ChangeStreams;
-import io.memorychain.api.contract.ChangeEventsContract;
-import io.memorychain.api.contract.FeatureParityContract;
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.auth.Role;
+import io.memorychain.api.contract.GrpcFailure;
 import io.memorychain.api.grpc.v1.CreateMemoryRequest;
+import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
+import io.memorychain.api.grpc.v1.MemoryServiceGrpc.MemoryServiceBlockingStub;
 import io.memorychain.api.topology.TopologyBackend;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.grpc.server.GrpcEmbeddedServer;
-import io.micronaut.http.client.HttpClient;
-import io.micronaut.http.client.annotation.Client;
-import io.micronaut.json.JsonMapper;
-import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Nested;
 
 /**
- * REST, gRPC and MCP parity over the real HTTP, gRPC and MCP stacks of one application, with the real sequencer and projection
- * on TopologyTestDriver ({@link TopologyBackend}).
+ * What gRPC answers when the chain behind it misbehaves, which only TopologyTestDriver ({@link TopologyBackend}) can
+ * stage: a space another instance owns, a write whose outcome never comes, a reflection proposed by a worker. The
+ * parity of REST, gRPC and MCP on the real backend is {@code MemoryGrpcIT}'s.
  */
 @MicronautTest(environments = TopologyBackend.ENV)
 @Property(name = "memory.write-timeout", value = "2s")
 @Property(name = "micronaut.server.port", value = "-1")
 @Property(name = "grpc.server.port", value = "0")
 @Property(name = "memory.auth.bootstrap", value = "false")
-@Property(name = "memory.changes.heartbeat", value = "1s")
-class MemoryGrpcTest extends FeatureParityContract {
+class MemoryGrpcTest {
 
-    @Inject
-    @Client("/")
-    HttpClient client;
-
-    @Inject
-    JsonMapper json;
+    private static final Metadata.Key<String> AUTHORIZATION =
+            Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
 
     @Inject
     ApiKeys apiKeys;
@@ -47,13 +48,22 @@ class MemoryGrpcTest extends FeatureParityContract {
     GrpcEmbeddedServer grpcServer;
 
     @Inject
-    ChangeStreams changeStreams;
-
-    @Inject
     TopologyBackend chain;
 
-    @Inject
-    EmbeddedServer server;
+    private ManagedChannel channel;
+    private String agentKey;
+
+    @BeforeEach
+    void openChannel() {
+        channel = ManagedChannelBuilder.forAddress("127.0.0.1", grpcServer.getPort()).usePlaintext().build();
+        agentKey = apiKeys.issue(new Principal("agent-api-" + UUID.randomUUID(), Role.AGENT, "api", List.of("*")),
+                "test").key().toString();
+    }
+
+    @AfterEach
+    void closeChannel() throws InterruptedException {
+        channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
+    }
 
     @Test
     void aCallForASpaceAnotherInstanceServesIsRefusedNamingTheOwnerNotAnsweredFromHere() {
@@ -61,13 +71,13 @@ class MemoryGrpcTest extends FeatureParityContract {
         chain.owners = s -> s.equals(space) ? io.memorychain.projector.view.SpaceOwner.remote("api-2", 8080, 1)
                 : io.memorychain.projector.view.SpaceOwner.UNROUTED;
         try {
-            Failure elsewhere = failure(() -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space)
+            GrpcFailure elsewhere = GrpcFailure.of(() -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space)
                     .setContent("not here").build()));
             assertThat(elsewhere.status()).isEqualTo(Status.Code.FAILED_PRECONDITION);
             assertThat(elsewhere.code()).isEqualTo("NOT_OWNER");
             assertThat(elsewhere.description()).contains("api-2:8080");
             chain.owners = s -> io.memorychain.projector.view.SpaceOwner.unavailable(1, "partition 1 is moving");
-            Failure moving = failure(() -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space)
+            GrpcFailure moving = GrpcFailure.of(() -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space)
                     .setContent("not now").build()));
             assertThat(moving.status()).isEqualTo(Status.Code.UNAVAILABLE);
             assertThat(moving.code()).isEqualTo("REBALANCING");
@@ -82,7 +92,7 @@ class MemoryGrpcTest extends FeatureParityContract {
         String space = space();
         chain.stall = true;
         try {
-            Failure timeout = failure(() -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space).setContent("slow")
+            GrpcFailure timeout = GrpcFailure.of(() -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space).setContent("slow")
                     .setIdempotencyKey("k-grpc-123").build()));
             assertThat(timeout.status()).isEqualTo(Status.Code.UNAVAILABLE);
             assertThat(timeout.code()).isEqualTo("TIMEOUT");
@@ -116,7 +126,7 @@ class MemoryGrpcTest extends FeatureParityContract {
         assertThat(pending.getChanges(0).getContent()).isEqualTo("Ana reads first");
         assertThat(pending.getProposedSeq()).isEqualTo(2L);
         assertThat(pending.getProposedBy().getId()).isEqualTo("reflect");
-        Failure unknownChange = failure(() -> grpc().decideReflection(
+        GrpcFailure unknownChange = GrpcFailure.of(() -> grpc().decideReflection(
                 io.memorychain.api.grpc.v1.DecideReflectionRequest.newBuilder().setSpace(space).setId(id)
                         .setDecision("partial").addChangeIds("c9").build()));
         assertThat(unknownChange.status()).isEqualTo(Status.Code.INVALID_ARGUMENT);
@@ -136,69 +146,20 @@ class MemoryGrpcTest extends FeatureParityContract {
                 .isEqualTo("Ana reads the docs first");
         assertThat(grpc().listReflections(io.memorychain.api.grpc.v1.ListReflectionsRequest.newBuilder()
                 .setSpace(space).build()).getEvolutionList()).containsExactly("#1: reads before writing");
-        Failure again = failure(() -> grpc().decideReflection(io.memorychain.api.grpc.v1.DecideReflectionRequest
+        GrpcFailure again = GrpcFailure.of(() -> grpc().decideReflection(io.memorychain.api.grpc.v1.DecideReflectionRequest
                 .newBuilder().setSpace(space).setId(id).setDecision("reject").build()));
         assertThat(again.code()).isEqualTo("ALREADY_RESOLVED");
     }
 
-    @Override
-    protected HttpClient http() {
-        return client;
+    private MemoryServiceBlockingStub grpc() {
+        Metadata headers = new Metadata();
+        headers.put(AUTHORIZATION, "Bearer " + agentKey);
+        return MemoryServiceGrpc.newBlockingStub(channel)
+                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
+                .withDeadlineAfter(60, TimeUnit.SECONDS);
     }
 
-    @Override
-    protected JsonMapper json() {
-        return json;
-    }
-
-    @Override
-    protected int grpcPort() {
-        return grpcServer.getPort();
-    }
-
-    @Override
-    protected ApiKeys apiKeys() {
-        return apiKeys;
-    }
-
-    @Override
-    protected int openWatchStreams() {
-        return changeStreams.openStreams();
-    }
-
-    @Override
-    protected MemoryBackend backend() {
-        return chain;
-    }
-
-    /** TopologyTestDriver has no topics: the chain export and erasure proofs are MemoryGrpcIT's. */
-    @Override
-    protected boolean readsTopics() {
-        return false;
-    }
-
-    @Override
-    protected String baseUrl() {
-        return server.getURL().toString();
-    }
-
-    /** GET /changes (server-sent events) on this same application. */
-    @Nested
-    class ServerSentEvents extends ChangeEventsContract {
-
-        @Override
-        protected String restUrl() {
-            return server.getURL().toString().replaceAll("/$", "");
-        }
-
-        @Override
-        protected ApiKeys keys() {
-            return apiKeys();
-        }
-
-        @Override
-        protected int openChangeStreams(String space) {
-            return changeStreams.openStreams(space);
-        }
+    private static String space() {
+        return "g-" + UUID.randomUUID().toString().substring(0, 12);
     }
 }

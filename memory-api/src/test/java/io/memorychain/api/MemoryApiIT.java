@@ -104,6 +104,21 @@ class MemoryApiIT extends MemoryApiContract {
         }
     }
 
+    /** Signing-key rotation and compromise marks on this same application (docs/architecture.md §4). */
+    @org.junit.jupiter.api.Nested
+    class KeyRotation extends io.memorychain.api.contract.ChainKeyRotationContract {
+
+        @Override
+        protected String restUrl() {
+            return server.getURL().toString().replaceAll("/$", "");
+        }
+
+        @Override
+        protected ApiKeys keys() {
+            return apiKeys();
+        }
+    }
+
     @Test
     void theEmbedderRunsTheConfiguredStreamThreadsEachWithItsOwnPartitions() {
         org.apache.kafka.streams.KafkaStreams embedder = server.getApplicationContext()

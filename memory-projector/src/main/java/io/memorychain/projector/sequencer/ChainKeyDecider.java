@@ -43,6 +43,10 @@ final class ChainKeyDecider {
         if (request.getActor().getType() != ActorType.ADMIN) {
             return new Decision.Reject(RejectionCode.FORBIDDEN, "only admins manage the chain's signing keys");
         }
+        if (head.seq() == 0) {
+            return new Decision.Reject(RejectionCode.NOT_FOUND, "space " + request.getSpace()
+                    + " has no chain yet: there is no signing key to rotate or mark");
+        }
         String current = currentKey(head);
         if (request.getOp() instanceof RotateSigningKey rotate) {
             String to = rotate.getNewKeyId();
@@ -52,13 +56,19 @@ final class ChainKeyDecider {
             if (to.equals(current)) {
                 return new Decision.Reject(RejectionCode.INVALID_STATE, "key " + to + " already signs this space");
             }
+            if (head.retiredKeyIds().contains(to)) {
+                // it may have been marked compromised since: a space never goes back to a key it left
+                return new Decision.Reject(RejectionCode.INVALID_STATE, "key " + to
+                        + " signed this space before: rotate to a key the space never used");
+            }
             Optional<ChainKeys> key = keys.find(to);
             if (key.isEmpty()) {
                 return new Decision.Reject(RejectionCode.NOT_FOUND, "the sequencer holds no private key " + to
                         + ": provision chain-signing-" + to + ".key in its key directory");
             }
+            // the outcome names the new key (as memory_id): a retry with the same request id answers the same key
             return new Decision.Accept(new SigningKeyRotated(current, to,
-                    ByteBuffer.wrap(key.get().publicKeyBytes()), rotate.getReason()), null, 0);
+                    ByteBuffer.wrap(key.get().publicKeyBytes()), rotate.getReason()), to, 0);
         }
         MarkKeyCompromised mark = (MarkKeyCompromised) request.getOp();
         if (!SigningKeys.isKeyId(mark.getKeyId())) {
@@ -75,8 +85,18 @@ final class ChainKeyDecider {
             return new Decision.Reject(RejectionCode.INVALID_STATE, "key " + current
                     + " signs this space now: rotate the space's key first, then mark it compromised");
         }
+        if (!head.retiredKeyIds().contains(mark.getKeyId())) {
+            return new Decision.Reject(RejectionCode.NOT_FOUND, "key " + mark.getKeyId()
+                    + " never signed this space's chain (its keys: " + signedBy(head) + ")");
+        }
         return new Decision.Accept(new SigningKeyCompromised(mark.getKeyId(), mark.getFromSeq(), mark.getReason()),
-                null, 0);
+                mark.getKeyId(), 0);
+    }
+
+    private String signedBy(ChainHead head) {
+        java.util.List<String> all = new java.util.ArrayList<>(head.retiredKeyIds());
+        all.add(currentKey(head));
+        return String.join(", ", all);
     }
 
     private static boolean isBlank(CharSequence s) {

@@ -213,9 +213,10 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         }
         byte[] hash = new byte[onChain.getHash().remaining()];
         onChain.getHash().duplicate().get(hash);
-        ChainHead next = new ChainHead(onChain.getSeq(), hash, now,
-                event.getPayload() instanceof io.memorychain.avro.SigningKeyRotated rotated ? rotated.getNewKeyId()
-                        : head.signingKeyId());
+        ChainHead next = head.next(onChain.getSeq(), hash, now);
+        if (event.getPayload() instanceof io.memorychain.avro.SigningKeyRotated rotated) {
+            next = next.rotated(rotated.getPreviousKeyId(), rotated.getNewKeyId());
+        }
         heads.put(space, next);
         context.forward(new Record<>(space, onChain, now.toEpochMilli()), SequencerTopology.EVENTS_SINK);
         return next;

@@ -60,6 +60,7 @@ class SigningKeyRotationTest {
 
         assertThat(rotated.getAccepted()).as(rotated.getMessage()).isTrue();
         assertThat(rotated.getSeq()).isEqualTo(3L);
+        assertThat(rotated.getMemoryId()).as("the outcome names the new key").isEqualTo(next.keyId());
         List<MemoryEvent> chain = chainOf(SPACE);
         assertThat(chain).extracting(MemoryEvent::getKeyId).containsExactly(h.keys.keyId(), h.keys.keyId(),
                 h.keys.keyId(), next.keyId(), next.keyId());
@@ -74,6 +75,7 @@ class SigningKeyRotationTest {
         // the current key is a function of the log: the head store holds the last rotation's key
         ChainHead head = h.<ChainHead>sequencerStore(SequencerTopology.HEADS_STORE).get(SPACE);
         assertThat(head.signingKeyId()).isEqualTo(next.keyId());
+        assertThat(head.retiredKeyIds()).containsExactly(h.keys.keyId());
         // only the old key is trusted out of band; the rotation vouches for the new one
         assertThat(verify(SPACE).ok()).as(verify(SPACE).message()).isTrue();
     }
@@ -89,6 +91,37 @@ class SigningKeyRotationTest {
         assertRejected(h.submit(Requests.rotateSigningKey(SPACE, ADMIN, h.keys.keyId(), null)), "INVALID_STATE");
         assertRejected(h.submit(Requests.rotateSigningKey(SPACE, ADMIN, "not-a-key-id", null)), "INVALID_ARGUMENT");
         assertThat(chainOf(SPACE)).hasSize(1);
+    }
+
+    @Test
+    void aSpaceWithoutAChainHasNoKeyToRotateOrMark() {
+        ChainKeys next = h.signingKeys.create();
+
+        assertRejected(h.submit(Requests.rotateSigningKey("no-such-space", ADMIN, next.keyId(), null)), "NOT_FOUND");
+        assertRejected(h.submit(Requests.markKeyCompromised("no-such-space", ADMIN, h.keys.keyId(), 0, "leaked")),
+                "NOT_FOUND");
+        assertThat(chainOf("no-such-space")).isEmpty();
+    }
+
+    @Test
+    void onlyAKeyThatSignedTheSpaceCanBeMarked() {
+        ChainKeys next = h.signingKeys.create();
+        ChainKeys unused = h.signingKeys.create();
+        write(SPACE, "1");
+        write("other-space", "signed by the default key too");
+        h.submit(Requests.rotateSigningKey("other-space", ADMIN, unused.keyId(), null));
+
+        // a key that signs another space only, and a key no space ever used
+        assertRejected(h.submit(Requests.markKeyCompromised(SPACE, ADMIN, unused.keyId(), 0, "leaked")), "NOT_FOUND");
+        assertRejected(h.submit(Requests.markKeyCompromised(SPACE, ADMIN, next.keyId(), 0, "leaked")), "NOT_FOUND");
+        h.submit(Requests.rotateSigningKey(SPACE, ADMIN, next.keyId(), null));
+        MemoryOutcome marked = h.submit(Requests.markKeyCompromised(SPACE, ADMIN, h.keys.keyId(), 0, "leaked"));
+
+        assertThat(marked.getAccepted()).as(marked.getMessage()).isTrue();
+        assertThat(marked.getMemoryId()).as("the outcome names the marked key").isEqualTo(h.keys.keyId());
+        // and the space never goes back to a key it left (it may be the compromised one, as here)
+        assertRejected(h.submit(Requests.rotateSigningKey(SPACE, ADMIN, h.keys.keyId(), null)), "INVALID_STATE");
+        assertThat(chainOf(SPACE)).hasSize(3);
     }
 
     @Test

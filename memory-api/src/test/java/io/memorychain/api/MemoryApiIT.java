@@ -143,6 +143,11 @@ class MemoryApiIT extends MemoryApiContract {
         protected ApiKeys keys() {
             return apiKeys();
         }
+
+        @Override
+        protected int grpcPort() {
+            return server.getApplicationContext().getBean(io.micronaut.grpc.server.GrpcEmbeddedServer.class).getPort();
+        }
     }
 
     @Test

@@ -8,8 +8,15 @@
 // header; the decoded `event` and `seq` of the lines are never trusted. Prints
 //   OK <space> <n> events head <seq> <hash hex>
 // or the first bad record, with the codes of the Java ChainVerifier:
-//   BROKEN <space> seq=<seq> <BROKEN_LINK|BAD_HASH|BAD_SIGNATURE|UNKNOWN_KEY|GAP|DUPLICATE|UNDECODABLE|WRONG_SPACE> <why>
-// Exit status: 0 intact (and every checkpoint confirmed), 1 broken or a checkpoint refuted, 2 usage or input error.
+//   BROKEN <space> seq=<seq> <BROKEN_LINK|BAD_HASH|BAD_SIGNATURE|UNKNOWN_KEY|GAP|DUPLICATE|UNDECODABLE|WRONG_SPACE|
+//          BAD_ROTATION|WRONG_KEY> <why>
+// A chain may rotate its signing key (docs/architecture.md §4): a SigningKeyRotated event signed by the key it replaces
+// introduces the next key, which verifies the later events even when --keys lacks it; after a rotation only that key
+// may sign. Events of a key a SigningKeyCompromised marks, after the seq it is trusted up to, are suspect: the chain
+// still verifies and each range is printed after the OK line as
+//   SUSPECT <space> key=<key id> seqs=<from>..<to> trusted_up_to=<seq> marked_at=<seq>
+// Exit status: 0 intact (and every checkpoint confirmed; suspects do not change it), 1 broken or a checkpoint refuted,
+// 2 usage or input error.
 
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -404,6 +411,54 @@ export function readKeyFile(text) {
     }));
 }
 
+const ROTATED = 'SigningKeyRotated';
+const COMPROMISED = 'SigningKeyCompromised';
+
+/** The short name of the payload's branch and its decoded record, or null. */
+function payloadOf(schema, event) {
+  const field = schema.fields.find((f) => f.name === 'payload');
+  if (!field || field.type.type !== 'union' || !event.payload) return null;
+  const branch = field.type.branches[event.payload.index];
+  if (!branch || branch.type !== 'record') return null;
+  return { type: branch.name.slice(branch.name.lastIndexOf('.') + 1), value: event.payload.value };
+}
+
+/**
+ * What the verifier learns about signing keys on one chain: the key the last rotation named (null before any), the
+ * keys rotations introduced, runs of seqs signed by one key and the compromise marks (the lowest from_seq per key).
+ */
+class KeyState {
+  constructor() {
+    this.current = null;
+    this.learned = new Map();
+    this.runs = [];
+    this.marks = new Map();
+  }
+
+  signed(keyId, seq) {
+    const last = this.runs[this.runs.length - 1];
+    if (last && last.keyId === keyId && last.last === seq - 1n) last.last = seq;
+    else this.runs.push({ keyId, first: seq, last: seq });
+  }
+
+  mark(keyId, trustedUpTo, markedAt) {
+    const previous = this.marks.get(keyId);
+    if (!previous || trustedUpTo < previous.trustedUpTo) this.marks.set(keyId, { trustedUpTo, markedAt });
+  }
+
+  suspects() {
+    const out = [];
+    for (const run of this.runs) {
+      const mark = this.marks.get(run.keyId);
+      if (!mark || run.last <= mark.trustedUpTo) continue;
+      const from = run.first > mark.trustedUpTo ? run.first : mark.trustedUpTo + 1n;
+      out.push({ keyId: run.keyId, fromSeq: String(from), toSeq: String(run.last),
+        trustedUpTo: String(mark.trustedUpTo), markedAtSeq: String(mark.markedAt) });
+    }
+    return out;
+  }
+}
+
 const CHAIN_FIELDS = { space: 'string', seq: 'long', prev_hash: 'bytes', hash: 'bytes', signature: 'bytes', key_id: 'string' };
 
 function short(buffer) {
@@ -414,7 +469,8 @@ function short(buffer) {
 /**
  * Verifies an export given as an (async) iterable of its lines. Options: keys (a Map from keyRing; default: the
  * header's keys), checkpoints (parsed checkpoint objects). Returns {ok, space, events, headSeq, headHash, problem,
- * seq, message, keysFrom, checkpoints: [{ok, seq, message}]}.
+ * seq, message, keysFrom, checkpoints: [{ok, seq, message}], suspects: [{keyId, fromSeq, toSeq, trustedUpTo,
+ * markedAtSeq}]}.
  */
 export async function verifyExport(lines, options = {}) {
   let header = null;
@@ -429,7 +485,10 @@ export async function verifyExport(lines, options = {}) {
   const wanted = new Map((options.checkpoints ?? []).map((c) => [BigInt(c.seq), c]));
   const seen = new Map(); // checkpoint seq -> hash hex found there
   let lineNo = 0;
-  const broken = (seq, problem, message) => ({ ok: false, space, events, seq: String(seq), problem, message, keysFrom });
+  const keyState = new KeyState();
+  const broken = (seq, problem, message) => ({
+    ok: false, space, events, seq: String(seq), problem, message, keysFrom, suspects: keyState.suspects(),
+  });
 
   for await (const raw of lines) {
     lineNo++;
@@ -514,21 +573,50 @@ export async function verifyExport(lines, options = {}) {
         + `${short(recomputed)}: the event's content was changed`);
     }
     const keyId = event.key_id.toString('utf8');
-    const key = keys.get(keyId);
+    const key = keys.get(keyId) ?? keyState.learned.get(keyId);
     if (!key) {
       return broken(seq, 'UNKNOWN_KEY', `seq ${seq} is signed by key id '${keyId}', which is not in the key ring`);
+    }
+    if (keyState.current !== null && keyState.current !== keyId) {
+      return broken(seq, 'WRONG_KEY', `seq ${seq} is signed by key '${keyId}' but the chain's signing key is `
+        + `'${keyState.current}' since its last rotation`);
+    }
+    const payload = payloadOf(schema, event);
+    let rotatedTo = null;
+    if (payload && payload.type === ROTATED) {
+      const previous = payload.value.previous_key_id.toString('utf8');
+      rotatedTo = payload.value.new_key_id.toString('utf8');
+      const raw = payload.value.new_public_key;
+      if (previous !== keyId) {
+        return broken(seq, 'BAD_ROTATION', `key rotation at seq ${seq} replaces key '${previous}' but is signed by `
+          + `key '${keyId}'`);
+      }
+      if (raw.length !== 32 || keyIdOf(raw) !== rotatedTo) {
+        return broken(seq, 'BAD_ROTATION', `key rotation at seq ${seq} names key id '${rotatedTo}' for a public key `
+          + 'whose id is not that');
+      }
+      rotatedTo = { id: rotatedTo, key: publicKeyObject(raw) };
     }
     if (!ed25519Verify(key, event.hash, event.signature)) {
       return broken(seq, 'BAD_SIGNATURE', `signature of seq ${seq} does not verify with key '${keyId}'`);
     }
     lastSeq = seq;
     lastHash = event.hash;
+    keyState.signed(keyId, seq);
+    if (rotatedTo) {
+      keyState.current = rotatedTo.id;
+      keyState.learned.set(rotatedTo.id, rotatedTo.key);
+    } else if (payload && payload.type === COMPROMISED) {
+      keyState.mark(payload.value.key_id.toString('utf8'), payload.value.from_seq, seq);
+    }
     if (wanted.has(seq)) seen.set(seq, event.hash.toString('hex'));
   }
   if (header === null) throw new InputError('empty export: no header line');
-  const checkpoints = [...wanted.values()].map((c) => checkCheckpoint(c, space, keys, seen));
+  const all = new Map([...keyState.learned, ...keys]);
+  const checkpoints = [...wanted.values()].map((c) => checkCheckpoint(c, space, all, seen));
   return {
     ok: true, space, events, headSeq: String(lastSeq), headHash: lastHash.toString('hex'), keysFrom, checkpoints,
+    suspects: keyState.suspects(),
   };
 }
 
@@ -603,6 +691,10 @@ export async function main(argv, out = process.stdout, err = process.stderr) {
     return 1;
   }
   out.write(`OK ${result.space} ${result.events} events head ${result.headSeq} ${result.headHash}\n`);
+  for (const s of result.suspects) {
+    out.write(`SUSPECT ${result.space} key=${s.keyId} seqs=${s.fromSeq}..${s.toSeq} trusted_up_to=${s.trustedUpTo} `
+      + `marked_at=${s.markedAtSeq}\n`);
+  }
   if (result.keysFrom === 'export header') {
     err.write('note: signatures checked with the keys of the export\'s own header; pass --keys to pin the keys\n');
   }

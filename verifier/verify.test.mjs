@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -123,6 +124,129 @@ describe('keys and checkpoints', () => {
     assert.match(checkCheckpoint({ ...checkpoint, seq: 8 }, 's', keys, new Map([[8n, hash]])).message, /signature/);
     assert.match(checkCheckpoint(checkpoint, 's', keys, new Map([[7n, '00'.repeat(32)]])).message, /the export's hash/);
     assert.match(checkCheckpoint(checkpoint, 's', keys, new Map()).message, /not in the export/);
+  });
+});
+
+// A small chain written here, in the export format, with its own schema: enough to check rotations and compromise
+// marks without the Java code (the real chain export of a service that rotated is checked by ChainKeyRotationIT).
+const ROTATION_SCHEMA = {
+  type: 'record', name: 'MemoryEvent', namespace: 'io.memorychain.avro', fields: [
+    { name: 'space', type: 'string' }, { name: 'seq', type: 'long' }, { name: 'prev_hash', type: 'bytes' },
+    { name: 'hash', type: 'bytes' }, { name: 'signature', type: 'bytes' }, { name: 'key_id', type: 'string' },
+    { name: 'payload', type: [
+      { type: 'record', name: 'MemoryPinned', fields: [{ name: 'memory_id', type: 'string' }] },
+      { type: 'record', name: 'SigningKeyRotated', fields: [
+        { name: 'previous_key_id', type: 'string' }, { name: 'new_key_id', type: 'string' },
+        { name: 'new_public_key', type: 'bytes' }, { name: 'reason', type: ['null', 'string'] }] },
+      { type: 'record', name: 'SigningKeyCompromised', fields: [
+        { name: 'key_id', type: 'string' }, { name: 'from_seq', type: 'long' }, { name: 'reason', type: 'string' }] },
+    ] },
+  ],
+};
+
+function newKey() {
+  const { publicKey, privateKey } = crypto.generateKeyPairSync('ed25519');
+  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
+  return { raw, id: keyIdOf(raw), privateKey };
+}
+
+class ChainWriter {
+  constructor(space) {
+    this.space = space;
+    this.schema = parseSchema(ROTATION_SCHEMA);
+    this.fp = fingerprint(this.schema);
+    this.events = [];
+    this.prev = Buffer.alloc(32);
+  }
+
+  /** Appends an event with this payload ({index, value}) signed by `key`. */
+  append(payload, key) {
+    const event = {
+      space: Buffer.from(this.space), seq: BigInt(this.events.length + 1), prev_hash: this.prev, hash: Buffer.alloc(0),
+      signature: Buffer.alloc(0), key_id: Buffer.from(key.id), payload,
+    };
+    event.hash = sha256(Buffer.concat([this.fp, ...encode(this.schema, event)]));
+    event.signature = crypto.sign(null, event.hash, key.privateKey);
+    this.events.push(event);
+    this.prev = event.hash;
+    return this;
+  }
+
+  pin(n, key) {
+    for (let i = 0; i < n; i++) this.append({ index: 0, value: { memory_id: Buffer.from(`m${i}`) } }, key);
+    return this;
+  }
+
+  rotate(previousId, to, signer) {
+    return this.append({ index: 1, value: { previous_key_id: Buffer.from(previousId), new_key_id: Buffer.from(to.id),
+      new_public_key: to.raw, reason: { index: 0, value: null } } }, signer);
+  }
+
+  compromise(key, fromSeq, signer) {
+    return this.append({ index: 2, value: { key_id: Buffer.from(key.id), from_seq: BigInt(fromSeq),
+      reason: Buffer.from('leaked') } }, signer);
+  }
+
+  /** The export's lines; its header trusts `trusted` only. */
+  lines(trusted) {
+    const header = { format: 'memorychain-chain-export-v1', space: this.space, schemas: { 1: ROTATION_SCHEMA },
+      keys: trusted.map((k) => ({ key_id: k.id, public_key_hex: k.raw.toString('hex') })) };
+    return [JSON.stringify(header), ...this.events.map((e) => {
+      const framed = Buffer.concat([Buffer.from([0, 0, 0, 0, 1]), ...encode(this.schema, e)]);
+      return JSON.stringify({ seq: Number(e.seq), value: framed.toString('base64') });
+    })];
+  }
+}
+
+describe('signing-key rotation and compromised keys', () => {
+  const oldKey = newKey();
+  const newKey2 = newKey();
+
+  test('a chain that spans a rotation verifies with only the old key trusted', async () => {
+    const chain = new ChainWriter('s').pin(3, oldKey).rotate(oldKey.id, newKey2, oldKey).pin(3, newKey2);
+    const result = await verifyExport(chain.lines([oldKey]));
+    assert.equal(result.ok, true, result.message);
+    assert.equal(result.events, 7);
+    assert.deepEqual(result.suspects, []);
+  });
+
+  test('a rotation not signed by the key it replaces is refused', async () => {
+    const chain = new ChainWriter('s').pin(2, oldKey).rotate(oldKey.id, newKey2, newKey2);
+    const result = await verifyExport(chain.lines([oldKey, newKey2]));
+    assert.equal(result.problem, 'BAD_ROTATION');
+    assert.equal(result.seq, '3');
+  });
+
+  test('a rotation whose public key does not hash to its key id is refused', async () => {
+    const chain = new ChainWriter('s').pin(1, oldKey);
+    chain.append({ index: 1, value: { previous_key_id: Buffer.from(oldKey.id), new_key_id: Buffer.from(newKey2.id),
+      new_public_key: newKey().raw, reason: { index: 0, value: null } } }, oldKey);
+    const result = await verifyExport(chain.lines([oldKey]));
+    assert.equal(result.problem, 'BAD_ROTATION');
+    assert.equal(result.seq, '2');
+  });
+
+  test('after a rotation the old key may no longer sign', async () => {
+    const chain = new ChainWriter('s').pin(1, oldKey).rotate(oldKey.id, newKey2, oldKey).pin(1, newKey2).pin(1, oldKey);
+    const result = await verifyExport(chain.lines([oldKey]));
+    assert.equal(result.problem, 'WRONG_KEY');
+    assert.equal(result.seq, '4');
+  });
+
+  test('events of a compromised key after the marked seq are suspect, not a break', async () => {
+    const chain = new ChainWriter('s').pin(6, oldKey).rotate(oldKey.id, newKey2, oldKey).pin(2, newKey2)
+      .compromise(oldKey, 4, newKey2).pin(1, newKey2);
+    const result = await verifyExport(chain.lines([oldKey]));
+    assert.equal(result.ok, true, result.message);
+    assert.deepEqual(result.suspects, [{ keyId: oldKey.id, fromSeq: '5', toSeq: '7', trustedUpTo: '4',
+      markedAtSeq: '10' }]);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mc-')), 'export.jsonl');
+    fs.writeFileSync(file, `${chain.lines([oldKey]).join('\n')}\n`);
+    let out = '';
+    const status = await main([file], { write: (t) => { out += t; } }, { write: () => {} });
+    assert.equal(status, 0);
+    assert.match(out, new RegExp(`^OK s 11 events head 11 `));
+    assert.match(out, new RegExp(`\nSUSPECT s key=${oldKey.id} seqs=5\\.\\.7 trusted_up_to=4 marked_at=10\n`));
   });
 });
 

@@ -248,6 +248,17 @@ class MemoryChain:
         text = self.call("EXPORT_CHAIN", {"space": space}, accept="application/x-ndjson").text()
         return [json.loads(line) for line in text.splitlines() if line.strip()]
 
+    def rotate_chain_key(self, space: str, body: Body = None, /, *, idempotency_key: str | None = None,
+                         **fields: Any) -> models.ChainKeyChange:
+        """Admins: the space signs with a new key (``key_id`` of a provisioned key, or none: the service makes one)."""
+        return self._write("ROTATE_CHAIN_KEY", {"space": space}, body, fields, None, idempotency_key)
+
+    def mark_chain_key_compromised(self, space: str, key_id: str, body: Body = None, /, *,
+                                   idempotency_key: str | None = None, **fields: Any) -> models.ChainKeyChange:
+        """Admins: the key's events on this chain after ``from_seq`` are suspect (``reason`` required)."""
+        return self._write("MARK_CHAIN_KEY_COMPROMISED", {"space": space, "id": key_id}, body, fields, None,
+                           idempotency_key)
+
     def chain_keys(self) -> models.ChainPublicKeys:
         """The chain's public keys (served without an API key)."""
         return self._typed("CHAIN_KEYS", {})

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ._model import Model
 
-__all__ = ["AcknowledgeAlert", "Actor", "AgentCheckpoint", "AgentCheckpointPage", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "ContextQuestion", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "DeletedCheckpoints", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkdownFileInfo", "Memory", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "ReflectionRequested", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "SaveCheckpoint", "SetProfileField", "SpaceExport", "StartRefinement", "UpdateBlock", "UpdateMemory", "WriteResult"]
+__all__ = ["AcknowledgeAlert", "Actor", "AgentCheckpoint", "AgentCheckpointPage", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainKeyChange", "ChainKeyCompromise", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "ContextQuestion", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "DeletedCheckpoints", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkChainKeyCompromised", "MarkdownFileInfo", "Memory", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "ReflectionRequested", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "RotateChainKey", "SaveCheckpoint", "SetProfileField", "SpaceExport", "StartRefinement", "SuspectEvents", "UpdateBlock", "UpdateMemory", "WriteResult"]
 
 
 @_dc.dataclass
@@ -177,8 +177,34 @@ class ChainCheckpoint(Model):
 
 
 @_dc.dataclass
+class ChainKeyChange(Model):
+    """The answer of a key rotation or a compromise mark (docs/architecture.md §4): the event the sequencer appended to the space's chain, at which seq, and the key it names (the new signing key, or the key marked compromised)."""
+
+    space: str | None = None
+    seq: int | None = None
+    event: str | None = None
+    key_id: str | None = None
+    trusted_up_to: int | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+
+
+@_dc.dataclass
+class ChainKeyCompromise(Model):
+    """A compromise mark: on the chain of `space`, at `marked_at_seq`, the key's events after `trusted_up_to` are suspect."""
+
+    space: str | None = None
+    trusted_up_to: int | None = None
+    marked_at_seq: int | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+
+
+@_dc.dataclass
 class ChainPublicKey(Model):
-    """One key: the raw 32-byte Ed25519 public key in hex and base64, its id, when created, whether it signs now."""
+    """One key: the raw 32-byte Ed25519 public key in hex and base64, its id, when created, whether it signs new events of spaces that never rotated (`active`), its status by the chain's key events (docs/architecture.md §4): `active` (the default key, or the key a space rotated to), `retired` (no space signs with it any more) or `compromised`, the spaces that rotated to it, and the compromise marks that name it."""
 
     key_id: str | None = None
     algorithm: str | None = None
@@ -186,9 +212,12 @@ class ChainPublicKey(Model):
     public_key_base64: str | None = None
     created_at: str | None = None
     active: bool | None = None
+    status: str | None = None
+    spaces: list[str] | None = None
+    compromised: list[ChainKeyCompromise] | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'compromised': ('ChainKeyCompromise', True)}
 
 
 @_dc.dataclass
@@ -211,9 +240,10 @@ class ChainVerification(Model):
     problem: str | None = None
     message: str | None = None
     resumed_after_seq: int | None = None
+    suspects: list[SuspectEvents] | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'suspects': ('SuspectEvents', True)}
 
 
 @_dc.dataclass
@@ -698,6 +728,17 @@ class Link(Model):
     to: str | None = None
     type: str | None = None
     strength: float | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+
+
+@_dc.dataclass
+class MarkChainKeyCompromised(Model):
+    """Body of `compromised`: the last seq the key is trusted for on this chain, and why."""
+
+    from_seq: int | None = None
+    reason: str | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
@@ -1572,6 +1613,17 @@ class RollbackPlan(Model):
 
 
 @_dc.dataclass
+class RotateChainKey(Model):
+    """Body of `rotate`: the key to rotate to (omitted: a new key in the service's key directory) and why."""
+
+    key_id: str | None = None
+    reason: str | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+
+
+@_dc.dataclass
 class SaveCheckpoint(Model):
     """The body of `POST /v1/spaces/{space}/checkpoints`."""
 
@@ -1622,6 +1674,20 @@ class StartRefinement(Model):
 
     target_tokens: int | None = None
     reason: str | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+
+
+@_dc.dataclass
+class SuspectEvents(Model):
+    """Seqs `from_seq..to_seq` signed by `key_id`, marked compromised after `trusted_up_to` at `marked_at_seq`."""
+
+    key_id: str | None = None
+    from_seq: int | None = None
+    to_seq: int | None = None
+    trusted_up_to: int | None = None
+    marked_at_seq: int | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}

@@ -50,6 +50,8 @@ ROUTES: dict[str, Route] = {
     "VERIFY_CHAIN": Route("GET", S + "/chain/verify", False, "ChainVerification"),
     "CHAIN_CHECKPOINT": Route("GET", S + "/chain/checkpoint", False, "ChainCheckpoint"),
     "EXPORT_CHAIN": Route("GET", S + "/chain/export", False, None),
+    "ROTATE_CHAIN_KEY": Route("POST", S + "/chain/keys:rotate", True, "ChainKeyChange"),
+    "MARK_CHAIN_KEY_COMPROMISED": Route("POST", S + "/chain/keys/{id}:compromised", True, "ChainKeyChange"),
     "LIST_FILES": Route("GET", S + "/files", False, "FileListJson"),
     "READ_FILE": Route("GET", S + "/files/{path}", False, None),
     "WRITE_FILE": Route("PUT", S + "/files/{path}", True, "MarkdownFileWrite"),

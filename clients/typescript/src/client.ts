@@ -254,6 +254,16 @@ export class MemoryChain {
   }
 
   /** The chain's public keys (served without an API key). */
+  /** Admins: the space signs with a new key (key_id of a provisioned key, or none: the service makes one). */
+  rotateChainKey(space: string, body: Schema<"RotateChainKey">, options?: WriteOptions) {
+    return this.write<Schema<"ChainKeyChange">>("ROTATE_CHAIN_KEY", { space }, body, options);
+  }
+
+  /** Admins: the key's events on this chain after from_seq are suspect. */
+  markChainKeyCompromised(space: string, id: string, body: Schema<"MarkChainKeyCompromised">, options?: WriteOptions) {
+    return this.write<Schema<"ChainKeyChange">>("MARK_CHAIN_KEY_COMPROMISED", { space, id }, body, options);
+  }
+
   chainKeys() {
     return this.json<Schema<"ChainPublicKeys">>("CHAIN_KEYS", {});
   }

@@ -44,6 +44,8 @@ export const ROUTES = {
   VERIFY_CHAIN: r("GET", `${S}/chain/verify`),
   CHAIN_CHECKPOINT: r("GET", `${S}/chain/checkpoint`),
   EXPORT_CHAIN: r("GET", `${S}/chain/export`),
+  ROTATE_CHAIN_KEY: r("POST", `${S}/chain/keys:rotate`, true),
+  MARK_CHAIN_KEY_COMPROMISED: r("POST", `${S}/chain/keys/{id}:compromised`, true),
   LIST_FILES: r("GET", `${S}/files`),
   READ_FILE: r("GET", `${S}/files/{path}`),
   WRITE_FILE: r("PUT", `${S}/files/{path}`, true),

@@ -208,6 +208,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{space}/chain/keys/{keyId}:compromised": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a signing key compromised on this chain (admins)
+         * @description Appends SigningKeyCompromised: verifiers report the key's events on this chain after from_seq as suspect. The space's current key cannot be marked: rotate first.
+         */
+        post: operations["markChainKeyCompromised"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{space}/chain/keys:rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the space's chain signing key (admins)
+         * @description Appends SigningKeyRotated, signed by the key it replaces, naming the new key id and public key; every later event of the space is signed by the new key. Without key_id the service makes a new key in its key directory.
+         */
+        post: operations["rotateChainKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{space}/chain/verify": {
         parameters: {
             query?: never;
@@ -1434,7 +1474,34 @@ export interface components {
             signature: string;
             signed_at?: string;
         };
-        /** @description One key: the raw 32-byte Ed25519 public key in hex and base64, its id, when created, whether it signs now. */
+        /** @description The answer of a key rotation or a compromise mark (docs/architecture.md §4): the event the sequencer appended to the space's chain, at which seq, and the key it names (the new signing key, or the key marked compromised). */
+        ChainKeyChange: {
+            /** @description The space whose chain changed */
+            space?: string;
+            /**
+             * Format: int64
+             * @description Chain position of the key event
+             */
+            seq?: number;
+            /** @description SigningKeyRotated or SigningKeyCompromised */
+            event?: string;
+            /** @description The key the space signs with from the next event on (rotation), or the key marked compromised */
+            key_id?: string;
+            /**
+             * Format: int64
+             * @description Compromise mark: the key's events on this chain after this seq are suspect
+             */
+            trusted_up_to?: number | null;
+        };
+        /** @description A compromise mark: on the chain of `space`, at `marked_at_seq`, the key's events after `trusted_up_to` are suspect. */
+        ChainKeyCompromise: {
+            space: string;
+            /** Format: int64 */
+            trusted_up_to?: number;
+            /** Format: int64 */
+            marked_at_seq?: number;
+        };
+        /** @description One key: the raw 32-byte Ed25519 public key in hex and base64, its id, when created, whether it signs new events of spaces that never rotated (`active`), its status by the chain's key events (docs/architecture.md §4): `active` (the default key, or the key a space rotated to), `retired` (no space signs with it any more) or `compromised`, the spaces that rotated to it, and the compromise marks that name it. */
         ChainPublicKey: {
             key_id?: string;
             algorithm: string;
@@ -1442,6 +1509,9 @@ export interface components {
             public_key_base64?: string;
             created_at?: string | null;
             active: boolean;
+            status: string;
+            spaces: string[];
+            compromised: components["schemas"]["ChainKeyCompromise"][];
         };
         /** @description The chain public keys, as in `data/keys/public-keys.json` (docs/chain-format.md §5). */
         ChainPublicKeys: {
@@ -1468,6 +1538,8 @@ export interface components {
              * @description when this verification continued after a head this instance had verified before (the events up to it were verified then, from seq 1): that seq; null when it read the whole chain
              */
             resumed_after_seq?: number | null;
+            /** @description Events signed by a key marked compromised after the seq it is trusted up to (docs/architecture.md §4): reported, not a break; absent when none */
+            suspects?: components["schemas"]["SuspectEvents"][] | null;
         };
         /** @description POST /v1/spaces/{space}/refinements/{session}:complete: complete_refinement. */
         CompleteRefinement: {
@@ -1885,6 +1957,16 @@ export interface components {
              * @description Strength in (0, 1], default 1.0
              */
             strength?: number | null;
+        };
+        /** @description Body of `compromised`: the last seq the key is trusted for on this chain, and why. */
+        MarkChainKeyCompromised: {
+            /**
+             * Format: int64
+             * @description The key's events after this seq are suspect
+             */
+            from_seq?: number | null;
+            /** @description Why; required, kept on the chain */
+            reason?: string | null;
         };
         /** @description A file of the Markdown view in listings (docs/architecture.md §11 memory_list). */
         MarkdownFileInfo: {
@@ -2674,6 +2756,13 @@ export interface components {
             /** @description false: an admin without a grant covering these memories sees which memories and fields change and their versions, not their content (docs/architecture.md §13) */
             content_shown?: boolean;
         };
+        /** @description Body of `rotate`: the key to rotate to (omitted: a new key in the service's key directory) and why. */
+        RotateChainKey: {
+            /** @description A provisioned key's id (16 hex digits); omitted: a new key */
+            key_id?: string | null;
+            /** @description Why, kept on the chain */
+            reason?: string | null;
+        };
         /** @description The body of `POST /v1/spaces/{space}/checkpoints`. */
         SaveCheckpoint: {
             /** @description The user the thread is with (default: none) */
@@ -2737,6 +2826,18 @@ export interface components {
             target_tokens?: number | null;
             /** @description Why; kept on the chain */
             reason?: string | null;
+        };
+        /** @description Seqs `from_seq..to_seq` signed by `key_id`, marked compromised after `trusted_up_to` at `marked_at_seq`. */
+        SuspectEvents: {
+            key_id?: string;
+            /** Format: int64 */
+            from_seq?: number;
+            /** Format: int64 */
+            to_seq?: number;
+            /** Format: int64 */
+            trusted_up_to?: number;
+            /** Format: int64 */
+            marked_at_seq?: number;
         };
         /** @description PUT /v1/spaces/{space}/blocks/{label}: the new version of a labelled core block. */
         UpdateBlock: {
@@ -3801,6 +3902,227 @@ export interface operations {
                 };
                 content: {
                     "application/x-ndjson": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markChainKeyCompromised: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+                "If-Match"?: string | null;
+            };
+            path: {
+                space: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MarkChainKeyCompromised"];
+            };
+        };
+        responses: {
+            /** @description The mark's seq, the key and the last seq it is trusted for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainKeyChange"];
+                };
+            };
+            /** @description INVALID_ARGUMENT: key id, from_seq (beyond the head) or reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the space has no chain yet, or the key never signed it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_STATE: the key signs this space now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key is past its requests a second or its writes of the day (memory.quotas), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateChainKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+                "If-Match"?: string | null;
+            };
+            path: {
+                space: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateChainKey"];
+            };
+        };
+        responses: {
+            /** @description The rotation event's seq and the new key id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainKeyChange"];
+                };
+            };
+            /** @description INVALID_ARGUMENT: key_id is not 16 lower-case hex digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the space has no chain yet, or the sequencer holds no private key with that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_STATE: the key already signs this space */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key is past its requests a second or its writes of the day (memory.quotas), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -130,6 +130,26 @@ class MemoryApiIT extends MemoryApiContract {
         }
     }
 
+    /** Signing-key rotation and compromise marks on this same application (docs/architecture.md §4). */
+    @org.junit.jupiter.api.Nested
+    class KeyRotation extends io.memorychain.api.contract.ChainKeyRotationContract {
+
+        @Override
+        protected String restUrl() {
+            return server.getURL().toString().replaceAll("/$", "");
+        }
+
+        @Override
+        protected ApiKeys keys() {
+            return apiKeys();
+        }
+
+        @Override
+        protected int grpcPort() {
+            return server.getApplicationContext().getBean(io.micronaut.grpc.server.GrpcEmbeddedServer.class).getPort();
+        }
+    }
+
     @Test
     void theEmbedderRunsTheConfiguredStreamThreadsEachWithItsOwnPartitions() {
         org.apache.kafka.streams.KafkaStreams embedder = server.getApplicationContext()

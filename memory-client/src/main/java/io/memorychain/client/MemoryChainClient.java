@@ -255,6 +255,16 @@ public final class MemoryChainClient {
         return get("/v1/spaces/" + seg(space) + "/chain/checkpoint", query);
     }
 
+    /** {@code POST /v1/spaces/{space}/chain/keys:rotate} (ROTATE_CHAIN_KEY, admins). */
+    public JsonNode rotateChainKey(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/chain/keys:rotate", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/chain/keys/ID:compromised} (MARK_CHAIN_KEY_COMPROMISED, admins). */
+    public JsonNode markChainKeyCompromised(String space, String keyId, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/chain/keys/" + seg(keyId) + ":compromised", body, null, write);
+    }
+
     /** {@code GET /v1/spaces/{space}/chain/export} (EXPORT_CHAIN). */
     public JsonNode exportChain(String space, Map<String, ?> query) {
         return get("/v1/spaces/" + seg(space) + "/chain/export", query);

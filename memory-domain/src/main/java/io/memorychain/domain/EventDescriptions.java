@@ -120,6 +120,12 @@ public final class EventDescriptions {
                     + a.getChangeSeq() + "; pending acknowledgement as " + a.getAlertId();
         } else if (p instanceof io.memorychain.avro.AlertAcknowledged a) {
             return "alert " + a.getAlertId() + " acknowledged" + (a.getReason() == null ? "" : " (" + snippet(a.getReason()) + ")");
+        } else if (p instanceof io.memorychain.avro.SigningKeyRotated r) {
+            return "chain signing key rotated from " + r.getPreviousKeyId() + " to " + r.getNewKeyId()
+                    + (r.getReason() == null ? "" : " (" + snippet(r.getReason()) + ")");
+        } else if (p instanceof io.memorychain.avro.SigningKeyCompromised c) {
+            return "chain signing key " + c.getKeyId() + " marked compromised after seq " + c.getFromSeq() + " ("
+                    + snippet(c.getReason()) + ")";
         } else if (p instanceof RollbackApplied r) {
             return "rollback of " + r.getScope().name().toLowerCase(java.util.Locale.ROOT)
                     + (r.getScopeId() == null ? "" : " " + r.getScopeId()) + " to seq " + r.getTargetSeq()

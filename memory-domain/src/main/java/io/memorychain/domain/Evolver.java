@@ -118,9 +118,12 @@ public final class Evolver {
             // proposals change no memory (a committed one's memory comes in its own MemoryCreated event): see Proposals
         } else if (!(payload instanceof MemoriesLinked) && !(payload instanceof MemoriesUnlinked)
                 && !(payload instanceof RefinementStarted) && !(payload instanceof RollbackApplied)
+                && !(payload instanceof io.memorychain.avro.SigningKeyRotated)
+                && !(payload instanceof io.memorychain.avro.SigningKeyCompromised)
                 && !Reflections.isReflectionEvent(payload) && !Grants.isGrantEvent(payload)
                 && !io.memorychain.domain.governance.Governance.isGovernanceEvent(payload)) {
-            // relation edges, session starts and rollback headers (their restoring events follow) change no snapshot
+            // relation edges, session starts, rollback headers (their restoring events follow) and the chain's key
+            // events change no snapshot
             throw new IllegalArgumentException("Unknown payload " + payload.getClass().getName()
                     + " at " + event.getSpace() + "#" + event.getSeq());
         }

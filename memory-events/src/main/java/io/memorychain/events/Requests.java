@@ -90,6 +90,17 @@ public final class Requests {
         return request(space, actor, new io.memorychain.avro.EraseMemory(id, reason));
     }
 
+    /** Rotate the space's chain signing key to {@code newKeyId} (docs/architecture.md §4). */
+    public static MemoryRequest.Builder rotateSigningKey(String space, Actor actor, String newKeyId, String reason) {
+        return request(space, actor, new io.memorychain.avro.RotateSigningKey(newKeyId, reason));
+    }
+
+    /** Mark {@code keyId} compromised on the space's chain after {@code fromSeq} (docs/architecture.md §4). */
+    public static MemoryRequest.Builder markKeyCompromised(String space, Actor actor, String keyId, long fromSeq,
+                                                           String reason) {
+        return request(space, actor, new io.memorychain.avro.MarkKeyCompromised(keyId, fromSeq, reason));
+    }
+
     public static MemoryRequest.Builder restore(String space, Actor actor, String id) {
         return request(space, actor, new RestoreMemory(id));
     }

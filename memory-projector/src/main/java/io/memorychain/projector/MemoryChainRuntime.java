@@ -220,6 +220,18 @@ public final class MemoryChainRuntime implements AutoCloseable {
     public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
                                            Embedder embedder, LinkerSettings linker, Duration timeout,
                                            MasterKey contentKey, int embedderThreads) {
+        return start(settings, registry, io.memorychain.events.chain.SigningKeys.of(keys), embedder, linker, timeout,
+                contentKey, embedderThreads);
+    }
+
+    /**
+     * As {@link #start(Settings, SchemaRegistry, ChainKeys, Embedder, LinkerSettings, Duration, MasterKey, int)}, the
+     * sequencer signing with {@code keys}: the default key, and the keys spaces rotated to (docs/architecture.md §4).
+     */
+    public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry,
+                                           io.memorychain.events.chain.SigningKeys keys,
+                                           Embedder embedder, LinkerSettings linker, Duration timeout,
+                                           MasterKey contentKey, int embedderThreads) {
         if (embedderThreads < 1) {
             throw new IllegalArgumentException("embedderThreads must be at least 1, was " + embedderThreads);
         }
@@ -271,7 +283,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
             throw e;
         }
         log.info("Sequencer, projection and embedder running (application id {}, key {}, model {})",
-                settings.applicationId(), keys.keyId(), indexes.modelId());
+                settings.applicationId(), keys.defaultKey().keyId(), indexes.modelId());
         return runtime;
     }
 

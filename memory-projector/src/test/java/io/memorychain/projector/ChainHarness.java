@@ -57,6 +57,9 @@ public final class ChainHarness implements AutoCloseable {
     public final Topics topics = Topics.defaults();
     public final InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
     public final ChainKeys keys = ChainKeys.generate();
+    /** The sequencer's signing keys: {@link #keys} is the default; a test adds keys to rotate to. */
+    public final io.memorychain.events.chain.SigningKeys signingKeys =
+            io.memorychain.events.chain.SigningKeys.of(keys);
     public Instant now = Instant.parse("2026-01-01T00:00:00Z");
     private final TopologyTestDriver sequencer;
     private final TopologyTestDriver projection;
@@ -140,7 +143,7 @@ public final class ChainHarness implements AutoCloseable {
                 return now;
             }
         };
-        sequencer = new TopologyTestDriver(SequencerTopology.build(topics, registry, new ChainSealer(keys), settings,
+        sequencer = new TopologyTestDriver(SequencerTopology.build(topics, registry, new ChainSealer(signingKeys), settings,
                 clock, contentKey), props("seq"));
         keysOut = sequencer.createOutputTopic(topics.keys(), new StringDeserializer(),
                 AvroWireSerde.forValues(registry, DataKeyRecord.class));

@@ -16,7 +16,8 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 
 /**
  * {@code verify}: walks one space's chain, or every space's, from the events topic and prints one line per space,
- * {@code OK space=S events=N} or {@code BROKEN space=S seq=N problem=P message}.
+ * {@code OK space=S events=N} or {@code BROKEN space=S seq=N problem=P message}, then a {@code SUSPECT} line per range
+ * of events signed by a key marked compromised on that chain (docs/architecture.md §4).
  */
 final class VerifyCommand {
 
@@ -38,7 +39,9 @@ final class VerifyCommand {
                                    every event but signatures only every N-th seq and on the last event
               --checkpoint-every   N for --signatures checkpoints (default 1000)
 
-              Prints OK space=S events=N or BROKEN space=S seq=N problem=PROBLEM message, one line per space.
+              Prints OK space=S events=N or BROKEN space=S seq=N problem=PROBLEM message, one line per space,
+              each followed by a line SUSPECT space=S key=K seqs=A..B trusted_up_to=T marked_at=M per range of
+              events signed by a key marked compromised on that chain (suspects are not a break).
               Exit status: 0 all verified chains intact, 1 a chain is broken, 2 usage error or verification could
               not run.""";
 
@@ -146,11 +149,16 @@ final class VerifyCommand {
         }
     }
 
+    /** The verdict's line, then one SUSPECT line per range of events a compromised key signed after its mark. */
     static String line(String space, VerificationResult result) {
-        if (result.ok()) {
-            return "OK space=" + space + " events=" + result.events();
+        StringBuilder out = new StringBuilder(result.ok() ? "OK space=" + space + " events=" + result.events()
+                : "BROKEN space=" + space + " seq=" + result.firstBadSeq() + " problem=" + result.problem() + " "
+                + result.message());
+        for (io.memorychain.events.chain.SuspectRange s : result.suspects()) {
+            out.append(System.lineSeparator()).append("SUSPECT space=").append(space).append(" key=")
+                    .append(s.keyId()).append(" seqs=").append(s.fromSeq()).append("..").append(s.toSeq())
+                    .append(" trusted_up_to=").append(s.trustedUpTo()).append(" marked_at=").append(s.markedAtSeq());
         }
-        return "BROKEN space=" + space + " seq=" + result.firstBadSeq() + " problem=" + result.problem() + " "
-                + result.message();
+        return out.toString();
     }
 }

@@ -66,6 +66,10 @@ public enum Operation {
     EXPORT_CHAIN(CONTENT, rest("GET S/chain/export"), rpc("ExportChain"), exempt(Why.BULK)),
     /** The chain's public keys: over REST served without a key ({@code GET /v1/chain/keys}), over gRPC to any key. */
     CHAIN_KEYS(GOVERNANCE, exempt(Why.PUBLIC_KEYS), rpc("GetChainKeys"), exempt(Why.VERIFIERS)),
+    /** Key rotation (docs/architecture.md §4): admins only, the sequencer's rule (FORBIDDEN for the others). */
+    ROTATE_CHAIN_KEY(GOVERNANCE, rest("POST S/chain/keys:rotate"), rpc("RotateChainKey"), exempt(Why.CHAIN_KEYS)),
+    MARK_CHAIN_KEY_COMPROMISED(GOVERNANCE, rest("POST S/chain/keys/ID:compromised"), rpc("MarkChainKeyCompromised"),
+            exempt(Why.CHAIN_KEYS)),
     LIST_FILES(CONTENT, rest("GET S/files"), rpc("ListFiles"), tools("memory_list")),
     READ_FILE(CONTENT, rest("GET S/files/PATH"), rpc("ReadFile"), tools("memory_read")),
     WRITE_FILE(CONTENT, rest("PUT S/files/PATH"), rpc("WriteFile"), tools("memory_write")),
@@ -134,6 +138,7 @@ public enum Operation {
     /** Why a transport does not carry an operation (printed by {@code TransportParityTest}). */
     private static final class Why {
         static final String KEYS = "key management is not an agent tool";
+        static final String CHAIN_KEYS = "the chain's signing keys are an operator's concern, never an agent tool";
         static final String BULK = "a bulk transfer of a whole space or chain, not an agent tool";
         static final String ADMIN_ONLY = "an admin's governance action, never an agent's";
         static final String PAGING = "agents find memories by meaning (memory_recall, memory_query, memory_get) and "

@@ -92,6 +92,14 @@ public interface MemoryBackend {
     /** Public keys that verify the chain's signatures. */
     KeyRing publicKeys();
 
+    /**
+     * The chain signing keys this service holds (docs/architecture.md §4, key rotation): the default key and the keys
+     * spaces rotated to; empty when the service signs nothing itself.
+     */
+    default java.util.Optional<io.memorychain.events.chain.SigningKeys> signingKeys() {
+        return java.util.Optional.empty();
+    }
+
     /** The chain public keys as published ({@code GET /v1/chain/keys}, {@code data/keys/public-keys.json}). */
     List<PublicKeyInfo> publishedKeys();
 

@@ -109,6 +109,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private String bootstrapServers;
     private SchemaRegistry registry;
     private ChainKeys keys;
+    private io.memorychain.events.chain.SigningKeys signingKeys;
     /** The master key of the memories' data keys (docs/architecture.md §12); null with encryption off. */
     private MasterKey contentKey;
     private List<PublicKeyInfo> publishedKeys = List.of();
@@ -212,6 +213,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         registry = registries.create(config, bootstrapServers, topics, replicationFactor);
         Path keyFile = dataDir.resolve("keys").resolve("chain-signing.key");
         keys = ChainKeys.loadOrCreate(keyFile);
+        signingKeys = io.memorychain.events.chain.SigningKeys.inDirectory(keys, keyFile.getParent());
         publishedKeys = List.of(PublicKeyInfo.of(keys, keyCreatedAt(keyFile), true));
         PublicKeyInfo.write(dataDir.resolve("keys").resolve("public-keys.json"), publishedKeys);
         log.info("Chain signing key {} ({}, public keys in public-keys.json)", keys.keyId(), dataDir.resolve("keys"));
@@ -235,7 +237,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                 .orElseGet(() -> dataDir.resolve("keys").resolve(MasterKey.FILE_NAME))) : null;
         log.info("Content encryption {}", contentKey == null ? "off: memory texts are plain on the chain"
                 : "on (master key " + contentKey.id() + ")");
-        runtime = MemoryChainRuntime.start(settings, registry, keys, embedder, retrieval.linker(embedder.modelId()),
+        runtime = MemoryChainRuntime.start(settings, registry, signingKeys, embedder, retrieval.linker(embedder.modelId()),
                 timeout, contentKey, embedderThreads);
         refinementTrigger = refinement.trigger().map(trigger -> startRefinementTrigger(settings, trigger)).orElse(null);
         opsApp = startOps(settings);
@@ -476,12 +478,27 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     @Override
     public KeyRing publicKeys() {
-        return keys.publicRing();
+        return signingKeys == null ? keys.publicRing() : signingKeys.publicRing();
     }
 
     @Override
+    public Optional<io.memorychain.events.chain.SigningKeys> signingKeys() {
+        return Optional.ofNullable(signingKeys);
+    }
+
+    /** The default key (active: it signs every space that never rotated), then the keys spaces rotated to. */
+    @Override
     public List<PublicKeyInfo> publishedKeys() {
-        return publishedKeys;
+        if (signingKeys == null) {
+            return publishedKeys;
+        }
+        List<PublicKeyInfo> all = new java.util.ArrayList<>(publishedKeys);
+        for (ChainKeys key : signingKeys.all()) {
+            if (!key.keyId().equals(keys.keyId())) {
+                all.add(PublicKeyInfo.of(key, keyCreatedAt(signingKeys.fileOf(key.keyId())), false));
+            }
+        }
+        return all;
     }
 
     @Override

@@ -25,22 +25,41 @@ public record ChainVerificationResult(
         @Nullable @Schema(name = "first_bad_seq") @JsonProperty("first_bad_seq") Long firstBadSeq,
         @Nullable String problem,
         @Nullable String message,
-        @Nullable @Schema(name = "resumed_after_seq") @JsonProperty("resumed_after_seq") Long resumedAfterSeq) {
+        @Nullable @Schema(name = "resumed_after_seq") @JsonProperty("resumed_after_seq") Long resumedAfterSeq,
+        @Nullable @Schema(description = "Events signed by a key marked compromised after the seq it is trusted up to "
+                + "(docs/architecture.md §4): reported, not a break; absent when none") java.util.List<Suspect> suspects) {
+
+    /** Seqs {@code from_seq..to_seq} signed by {@code key_id}, marked compromised after {@code trusted_up_to} at {@code marked_at_seq}. */
+    @Serdeable
+    @Schema(name = "SuspectEvents")
+    public record Suspect(@Schema(name = "key_id") @JsonProperty("key_id") String keyId,
+                          @Schema(name = "from_seq") @JsonProperty("from_seq") long fromSeq,
+                          @Schema(name = "to_seq") @JsonProperty("to_seq") long toSeq,
+                          @Schema(name = "trusted_up_to") @JsonProperty("trusted_up_to") long trustedUpTo,
+                          @Schema(name = "marked_at_seq") @JsonProperty("marked_at_seq") long markedAtSeq) {
+    }
 
     public static ChainVerificationResult ok(long events) {
-        return new ChainVerificationResult(true, events, null, null, null, null);
+        return new ChainVerificationResult(true, events, null, null, null, null, null);
     }
 
     public static ChainVerificationResult broken(long events, long firstBadSeq, String problem, String message) {
-        return new ChainVerificationResult(false, events, firstBadSeq, problem, message, null);
+        return new ChainVerificationResult(false, events, firstBadSeq, problem, message, null, null);
     }
 
     /** This result, noting that it continued after the head at {@code seq} verified earlier. */
     public ChainVerificationResult resumedAfter(long seq) {
-        return new ChainVerificationResult(ok, events, firstBadSeq, problem, message, seq);
+        return new ChainVerificationResult(ok, events, firstBadSeq, problem, message, seq, suspects);
     }
 
     public static ChainVerificationResult of(VerificationResult r) {
-        return r.ok() ? ok(r.events()) : broken(r.events(), r.firstBadSeq(), r.problem().name(), r.message());
+        ChainVerificationResult result = r.ok() ? ok(r.events())
+                : broken(r.events(), r.firstBadSeq(), r.problem().name(), r.message());
+        if (r.suspects().isEmpty()) {
+            return result;
+        }
+        return new ChainVerificationResult(result.ok, result.events, result.firstBadSeq, result.problem,
+                result.message, result.resumedAfterSeq, r.suspects().stream().map(s -> new Suspect(s.keyId(),
+                        s.fromSeq(), s.toSeq(), s.trustedUpTo(), s.markedAtSeq())).toList());
     }
 }

@@ -42,9 +42,24 @@ import org.apache.avro.generic.IndexedRecord;
  * since its key id is still authenticated by the next checkpoint. The last event fed is always checked, so a
  * rewritten tail after the last checkpoint cannot slip through.
  *
+ * <h2>Key rotation and compromised keys</h2>
+ * A {@code SigningKeyRotated} event (docs/architecture.md §4) must be signed by the key it names as
+ * {@code previous_key_id}, which must be the key the chain rotated to before, if it did ({@link Problem#BAD_ROTATION});
+ * its new public key must hash to its {@code new_key_id} ({@link Problem#BAD_ROTATION}); its signature is always
+ * checked, whatever the mode, since it vouches for the new key. From then on the new key verifies the space's events
+ * even when the key ring lacks it, and an event signed by any other key is {@link Problem#WRONG_KEY}. Before a
+ * chain's first rotation any key of the ring may sign (chains written before rotations existed). A
+ * {@code SigningKeyCompromised} event marks a key's events after a seq as suspect: the chain still verifies and the
+ * verdict lists them ({@link VerificationResult#suspects()}), including those signed before the mark. The verifier
+ * remembers which key signed which seqs as runs ({@link ChainKeyState}), so its memory grows with the number of key
+ * changes, not with the chain.
+ *
  * <p>Not thread-safe: one verifier per space per reading thread.
  */
 public final class ChainVerifier {
+
+    private static final String ROTATED = "SigningKeyRotated";
+    private static final String COMPROMISED = "SigningKeyCompromised";
 
     private final String space;
     private final KeyRing keys;
@@ -58,6 +73,12 @@ public final class ChainVerifier {
     private byte[] pendingSignature;
     private String pendingKeyId;
     private VerificationResult failure;
+    // rotations and compromise marks seen so far, and the open run of seqs signed by one key
+    private ChainKeyState keyState = ChainKeyState.EMPTY;
+    private KeyRing learnedKeys = KeyRing.of();
+    private String runKey;
+    private long runFirst;
+    private long runLast;
 
     private Schema fieldsOf;
     private int spacePos;
@@ -66,6 +87,7 @@ public final class ChainVerifier {
     private int hashPos;
     private int signaturePos;
     private int keyIdPos;
+    private int payloadPos;
 
     /**
      * @param space the space whose chain is fed (events of another space are reported as {@link Problem#WRONG_SPACE})
@@ -86,7 +108,16 @@ public final class ChainVerifier {
      */
     public static ChainVerifier resuming(String space, KeyRing keys, SignatureMode mode, long events, long seq,
                                          byte[] hash) {
+        return resuming(space, keys, mode, events, seq, hash, ChainKeyState.EMPTY);
+    }
+
+    /** As above, continuing with the signing keys the earlier verification learned ({@link ChainHead#keys()}). */
+    public static ChainVerifier resuming(String space, KeyRing keys, SignatureMode mode, long events, long seq,
+                                         byte[] hash, ChainKeyState keyState) {
         ChainVerifier verifier = new ChainVerifier(space, keys, mode);
+        verifier.keyState = Objects.requireNonNull(keyState, "keyState");
+        verifier.learnedKeys = KeyRing.of(keyState.learned().values().stream()
+                .map(java.util.HexFormat.of()::parseHex).toArray(byte[][]::new));
         verifier.events = events;
         verifier.lastSeq = seq;
         verifier.lastSignedSeq = seq;
@@ -164,12 +195,34 @@ public final class ChainVerifier {
             return fail(seq, Problem.BAD_HASH, "stored hash " + shortHex(hash) + " of seq " + seq
                     + " differs from the recomputed " + shortHex(recomputed) + ": the event's content was changed");
         }
-        if (!keys.contains(keyId)) {
+        if (!keys.contains(keyId) && !learnedKeys.contains(keyId)) {
             return fail(seq, Problem.UNKNOWN_KEY, "seq " + seq + " is signed by key id '" + keyId
                     + "', which is not in the key ring");
         }
-        if (mode.isCheckpoint(seq)) {
-            if (!keys.verify(keyId, hash, signature)) {
+        String current = keyState.currentKeyId();
+        if (current != null && !current.equals(keyId)) {
+            return fail(seq, Problem.WRONG_KEY, "seq " + seq + " is signed by key '" + keyId
+                    + "' but the chain's signing key is '" + current + "' since its last rotation");
+        }
+        IndexedRecord payload = payloadPos >= 0 && event.get(payloadPos) instanceof IndexedRecord r ? r : null;
+        String payloadType = payload == null ? "" : payload.getSchema().getName();
+        String rotatedTo = null;
+        byte[] rotatedKey = null;
+        if (ROTATED.equals(payloadType)) {
+            String previous = String.valueOf(field(payload, "previous_key_id"));
+            rotatedTo = String.valueOf(field(payload, "new_key_id"));
+            rotatedKey = field(payload, "new_public_key") instanceof ByteBuffer b ? bytes(b) : new byte[0];
+            if (!previous.equals(keyId)) {
+                return fail(seq, Problem.BAD_ROTATION, "key rotation at seq " + seq + " replaces key '" + previous
+                        + "' but is signed by key '" + keyId + "'");
+            }
+            if (rotatedKey.length != 32 || !ChainKeys.keyIdOf(rotatedKey).equals(rotatedTo)) {
+                return fail(seq, Problem.BAD_ROTATION, "key rotation at seq " + seq + " names key id '" + rotatedTo
+                        + "' for a public key whose id is not that");
+            }
+        }
+        if (mode.isCheckpoint(seq) || rotatedTo != null) {
+            if (!verifySignature(keyId, hash, signature)) {
                 return fail(seq, Problem.BAD_SIGNATURE, badSignatureMessage(seq, keyId));
             }
             lastSignedSeq = seq;
@@ -181,7 +234,40 @@ public final class ChainVerifier {
         }
         lastSeq = seq;
         lastHash = hash;
+        signedBy(keyId, seq);
+        if (rotatedTo != null) {
+            keyState = keyState.rotated(rotatedTo, rotatedKey);
+            learnedKeys = KeyRing.of(keyState.learned().values().stream()
+                    .map(java.util.HexFormat.of()::parseHex).toArray(byte[][]::new));
+        } else if (COMPROMISED.equals(payloadType) && field(payload, "from_seq") instanceof Long from) {
+            keyState = keyState.compromised(String.valueOf(field(payload, "key_id")), from, seq);
+        }
         return true;
+    }
+
+    /** The signing keys learned so far: rotations, compromise marks and which key signed which seqs. */
+    public ChainKeyState keyState() {
+        return runKey == null ? keyState : keyState.withRun(runKey, runFirst, runLast);
+    }
+
+    private void signedBy(String keyId, long seq) {
+        if (keyId.equals(runKey) && runLast == seq - 1) {
+            runLast = seq;
+            return;
+        }
+        keyState = keyState();
+        runKey = keyId;
+        runFirst = seq;
+        runLast = seq;
+    }
+
+    private boolean verifySignature(String keyId, byte[] hash, byte[] signature) {
+        return (keys.contains(keyId) ? keys : learnedKeys).verify(keyId, hash, signature);
+    }
+
+    private static Object field(IndexedRecord record, String name) {
+        Schema.Field field = record.getSchema().getField(name);
+        return field == null ? null : record.get(field.pos());
     }
 
     /**
@@ -204,7 +290,7 @@ public final class ChainVerifier {
      */
     public VerificationResult result() {
         if (failure == null && pendingSignature != null) {
-            if (!keys.verify(pendingKeyId, lastHash, pendingSignature)) {
+            if (!verifySignature(pendingKeyId, lastHash, pendingSignature)) {
                 failure = VerificationResult.broken(events, lastSeq, Problem.BAD_SIGNATURE,
                         badSignatureMessage(lastSeq, pendingKeyId));
             } else {
@@ -213,17 +299,21 @@ public final class ChainVerifier {
             pendingSignature = null;
             pendingKeyId = null;
         }
+        java.util.List<SuspectRange> suspects = keyState().suspects();
         if (failure != null) {
-            return failure;
+            return failure.withSuspects(suspects);
         }
+        long suspect = suspects.stream().mapToLong(SuspectRange::count).sum();
         return VerificationResult.intact(events, lastSeq == 0 ? "no events"
-                : "chain intact up to seq " + lastSeq + ", head hash " + Canonical.hex(lastHash));
+                : "chain intact up to seq " + lastSeq + ", head hash " + Canonical.hex(lastHash)
+                + (suspect == 0 ? "" : "; " + suspect + " suspect event(s) signed by a compromised key"))
+                .withSuspects(suspects);
     }
 
     /** The verdict ({@link #result()}) with the last verified seq and its hash. */
     public ChainHead head() {
         VerificationResult result = result();
-        return new ChainHead(result, lastSeq, lastHash);
+        return new ChainHead(result, lastSeq, lastHash, keyState());
     }
 
     private String badSignatureMessage(long seq, String keyId) {
@@ -260,6 +350,8 @@ public final class ChainVerifier {
         hashPos = fields[3].pos();
         signaturePos = fields[4].pos();
         keyIdPos = fields[5].pos();
+        Schema.Field payload = schema.getField("payload");
+        payloadPos = payload == null ? -1 : payload.pos();
         fieldsOf = schema;
         return true;
     }

@@ -91,10 +91,15 @@ public final class KafkaChainReader {
      * Where a verification of one space's chain ended, to resume the next one there: the partition, the offset up to
      * which it was read, and the verified head ({@code events} records, the last {@code seq} and its {@code hash}).
      */
-    public record Position(int partition, long nextOffset, long events, long seq, byte[] hash) {
+    public record Position(int partition, long nextOffset, long events, long seq, byte[] hash, ChainKeyState keys) {
 
         public Position {
             hash = hash.clone();
+            keys = keys == null ? ChainKeyState.EMPTY : keys;
+        }
+
+        public Position(int partition, long nextOffset, long events, long seq, byte[] hash) {
+            this(partition, nextOffset, events, seq, hash, ChainKeyState.EMPTY);
         }
 
         @Override
@@ -123,7 +128,8 @@ public final class KafkaChainReader {
             boolean resume = from != null && from.partition() == tp.partition()
                     && consumer.beginningOffsets(List.of(tp)).get(tp) <= from.nextOffset();
             ChainVerifier chain = resume
-                    ? ChainVerifier.resuming(space, keys, mode, from.events(), from.seq(), from.hash())
+                    ? ChainVerifier.resuming(space, keys, mode, from.events(), from.seq(), from.hash(),
+                            from.keys())
                     : new ChainVerifier(space, keys, mode);
             String[] where = new String[1];
             long end = scan(consumer, List.of(tp), resume ? Map.of(tp, from.nextOffset()) : Map.of(), record -> {
@@ -139,11 +145,12 @@ public final class KafkaChainReader {
             ChainHead head = chain.head();
             if (where[0] != null || !head.result().ok()) {
                 ChainHead broken = where[0] == null ? head
-                        : new ChainHead(head.result().withMessageSuffix(where[0]), head.seq(), head.hash());
+                        : new ChainHead(head.result().withMessageSuffix(where[0]), head.seq(), head.hash(),
+                                head.keys());
                 return new Resumable(broken, null);
             }
             return new Resumable(head, new Position(tp.partition(), end, head.result().events(), head.seq(),
-                    head.hash()));
+                    head.hash(), head.keys()));
         }
     }
 

@@ -40,6 +40,10 @@ public record PublicKeyInfo(String keyId, String algorithm, String publicKeyHex,
             node.put("public_key_base64", key.publicKeyBase64());
             node.put("created_at", key.createdAt() == null ? null : key.createdAt().toString());
             node.put("active", key.active());
+            // as GET /v1/chain/keys serves them before any key event: the file is written at start
+            node.put("status", key.active() ? "active" : "retired");
+            node.putArray("spaces");
+            node.putArray("compromised");
         }
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());

@@ -21,8 +21,15 @@ import java.util.Objects;
  * @param firstBadSeq the first chain position that failed, or null when ok
  * @param problem     why it failed, or null when ok
  * @param message     a human-readable explanation (for ok results: the chain head)
+ * @param suspects    events verified so far that a key marked compromised signed after the seq it is trusted up to
+ *                    (docs/architecture.md §4): reported, not a break; empty when there are none
  */
-public record VerificationResult(boolean ok, long events, Long firstBadSeq, Problem problem, String message) {
+public record VerificationResult(boolean ok, long events, Long firstBadSeq, Problem problem, String message,
+                                 java.util.List<SuspectRange> suspects) {
+
+    public VerificationResult(boolean ok, long events, Long firstBadSeq, Problem problem, String message) {
+        this(ok, events, firstBadSeq, problem, message, java.util.List.of());
+    }
 
     /** Why a chain failed verification. */
     public enum Problem {
@@ -41,7 +48,15 @@ public record VerificationResult(boolean ok, long events, Long firstBadSeq, Prob
         /** A record of the space (by its key) cannot be decoded, or is not a chain event. */
         UNDECODABLE,
         /** An event under this space's key claims to belong to another space. */
-        WRONG_SPACE
+        WRONG_SPACE,
+        /**
+         * A {@code SigningKeyRotated} that is not signed by the key it replaces (its key id is not its
+         * {@code previous_key_id}, or not the key the chain was rotated to before), or whose new public key does not
+         * hash to its {@code new_key_id}.
+         */
+        BAD_ROTATION,
+        /** After a key rotation, an event signed by another key than the one the chain rotated to. */
+        WRONG_KEY
     }
 
     public VerificationResult {
@@ -56,11 +71,22 @@ public record VerificationResult(boolean ok, long events, Long firstBadSeq, Prob
             Objects.requireNonNull(problem, "problem");
         }
         Objects.requireNonNull(message, "message");
+        suspects = suspects == null ? java.util.List.of() : java.util.List.copyOf(suspects);
     }
 
     /** An intact chain of {@code events} events. */
     public static VerificationResult intact(long events, String message) {
         return new VerificationResult(true, events, null, null, message);
+    }
+
+    /** The same verdict reporting these suspect events. */
+    public VerificationResult withSuspects(java.util.List<SuspectRange> found) {
+        return new VerificationResult(ok, events, firstBadSeq, problem, message, found);
+    }
+
+    /** How many suspect events the verdict reports. */
+    public long suspectEvents() {
+        return suspects.stream().mapToLong(SuspectRange::count).sum();
     }
 
     /** A chain broken at {@code seq}. */
@@ -70,6 +96,6 @@ public record VerificationResult(boolean ok, long events, Long firstBadSeq, Prob
 
     /** The same verdict with {@code suffix} appended to the message (e.g. the record's topic coordinates). */
     public VerificationResult withMessageSuffix(String suffix) {
-        return new VerificationResult(ok, events, firstBadSeq, problem, message + suffix);
+        return new VerificationResult(ok, events, firstBadSeq, problem, message + suffix, suspects);
     }
 }

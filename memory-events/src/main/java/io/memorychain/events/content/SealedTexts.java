@@ -124,7 +124,9 @@ public final class SealedTexts {
             Map.entry("ConsentResolved.field", "consent: out of scope (§12)"),
             Map.entry("ConsentResolved.reason", "consent: out of scope (§12)"),
             Map.entry("CriticalChangeAlerted.label", "a block label"),
-            Map.entry("AlertAcknowledged.reason", "about an alert, not a memory's text"));
+            Map.entry("AlertAcknowledged.reason", "about an alert, not a memory's text"),
+            Map.entry("SigningKeyRotated.reason", "about the chain's signing key, not a memory's text"),
+            Map.entry("SigningKeyCompromised.reason", "about the chain's signing key, not a memory's text"));
 
     private SealedTexts() {
     }

@@ -55,6 +55,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private final AvroWireSerde<MemoryRequest> requestSerde;
     private final Decider decider;
     private final ChainSealer sealer;
+    private final ChainKeyDecider chainKeys;
     private final Clock clock;
     private final long requestIdRetentionMs;
     private final io.memorychain.events.content.MasterKey contentKey;
@@ -79,6 +80,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         this.requestSerde = requestSerde;
         this.decider = decider;
         this.sealer = sealer;
+        this.chainKeys = new ChainKeyDecider(sealer.keys());
         this.clock = clock;
         this.requestIdRetentionMs = requestIdRetention.toMillis();
         this.contentKey = contentKey;
@@ -129,7 +131,8 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         Instant now = latest(clock.instant(), head.occurredAt());
         MemoryOutcome outcome;
         try {
-            Decision decision = decider.decide(request, head.seq() + 1, writeModel, now);
+            Decision decision = ChainKeyDecider.handles(request) ? chainKeys.decide(request, head)
+                    : decider.decide(request, head.seq() + 1, writeModel, now);
             if (decision instanceof Decision.Reject reject) {
                 outcome = outcome(request, now).setAccepted(false).setCode(reject.code().name())
                         .setMessage(reject.message()).build();
@@ -201,7 +204,8 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         MemoryEvent onChain = encryptor.onChain(event, key -> context.forward(new Record<>(
                 io.memorychain.events.content.DataKeyRing.recordKey(key.getSpace(), key.getMemoryId()), key,
                 now.toEpochMilli()), SequencerTopology.KEYS_SINK));
-        sealer.seal(onChain);
+        // signed by the space's key until now: a rotation too, by the key it replaces (docs/architecture.md §4)
+        sealer.seal(onChain, head.signingKeyId());
         WriteModelEvolution.apply(event, writeModel);
         subjects.apply(event);
         if (event.getPayload() instanceof MemoryErased erased) {
@@ -209,7 +213,10 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         }
         byte[] hash = new byte[onChain.getHash().remaining()];
         onChain.getHash().duplicate().get(hash);
-        ChainHead next = new ChainHead(onChain.getSeq(), hash, now);
+        ChainHead next = head.next(onChain.getSeq(), hash, now);
+        if (event.getPayload() instanceof io.memorychain.avro.SigningKeyRotated rotated) {
+            next = next.rotated(rotated.getPreviousKeyId(), rotated.getNewKeyId());
+        }
         heads.put(space, next);
         context.forward(new Record<>(space, onChain, now.toEpochMilli()), SequencerTopology.EVENTS_SINK);
         return next;

@@ -7,6 +7,7 @@ import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.changes.ChangeStreams;
 import io.memorychain.api.contract.ChangeEventsContract;
+import io.memorychain.api.contract.ContradictionParityContract;
 import io.memorychain.api.contract.FeatureParityContract;
 import io.memorychain.api.grpc.v1.CreateMemoryRequest;
 import io.memorychain.api.topology.TopologyBackend;
@@ -199,6 +200,16 @@ class MemoryGrpcTest extends FeatureParityContract {
         @Override
         protected int openChangeStreams(String space) {
             return changeStreams.openStreams(space);
+        }
+    }
+
+    /** Contradictions over gRPC and MCP on this same application. */
+    @Nested
+    class Contradictions extends ContradictionParityContract {
+
+        @Override
+        protected FeatureParityContract parity() {
+            return MemoryGrpcTest.this;
         }
     }
 }

@@ -54,7 +54,7 @@ public abstract class ContradictionParityContract {
         assertThat(plain(listed)).isEqualTo(plainJson(p.rest(HttpRequest.GET(base + "/contradictions"),
                 p.key(AGENT)).json()));
         assertThat(p.grpc().getMemory(GetMemoryRequest.newBuilder().setSpace(space).setId(dark).build())
-                .getContradictionsList()).containsExactly(id);
+                .getContradictions().getOpenList()).containsExactly(id);
 
         p.assertSameRejection(space, "FORBIDDEN", 403, Status.Code.PERMISSION_DENIED,
                 () -> p.rest(HttpRequest.POST(base + "/contradictions/" + id + ":resolve",

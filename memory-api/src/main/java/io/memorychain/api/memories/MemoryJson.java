@@ -45,7 +45,7 @@ public record MemoryJson(
         @Schema(name = "purge_at", description = "TTL-expired (soft-deleted) memories: when they may be purged; null keeps them "
                 + "indefinitely") @Nullable @JsonProperty("purge_at") String purgeAt,
         @Nullable @Schema(description = "Reading one memory as it is now (not a point-in-time read): the open "
-                + "contradictions it is a side of (docs/architecture.md §10); absent when there are none, and elsewhere") MemoryContradictionsJson contradictions) {
+                + "contradictions it is a side of (docs/architecture.md §10); absent when there are none, and elsewhere") MemoryContradictions contradictions) {
 
     public static MemoryJson of(Memory m) {
         if (m == null) {
@@ -67,7 +67,7 @@ public record MemoryJson(
         return new MemoryJson(id, space, kind, tier, blockLabel, category, content, summary, tags, importance,
                 confidence, source, userId, agentId, runId, actorId, threadId, role, createdAt, updatedAt, version, state,
                 supersededBy, supersedes, pinned, constitutional, contentHash, decayStatus, purgeAt,
-                new MemoryContradictionsJson(List.copyOf(ids)));
+                new MemoryContradictions(List.copyOf(ids)));
     }
 
     static String iso(Instant instant) {

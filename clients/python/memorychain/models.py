@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ._model import Model
 
-__all__ = ["AcknowledgeAlert", "Actor", "AgentCheckpoint", "AgentCheckpointPage", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "ContextQuestion", "Contradiction", "ContradictionList", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "DeletedCheckpoints", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "FlagContradiction", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkdownFileInfo", "Memory", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "ReflectionRequested", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ResolveContradiction", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "SaveCheckpoint", "SetProfileField", "SpaceExport", "StartRefinement", "UpdateBlock", "UpdateMemory", "WriteResult"]
+__all__ = ["AcknowledgeAlert", "Actor", "AgentCheckpoint", "AgentCheckpointPage", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "ContextQuestion", "Contradiction", "ContradictionList", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "DeletedCheckpoints", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "FlagContradiction", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkdownFileInfo", "Memory", "MemoryContradictions", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "ReflectionRequested", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ResolveContradiction", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "SaveCheckpoint", "SetProfileField", "SpaceExport", "StartRefinement", "UpdateBlock", "UpdateMemory", "WriteResult"]
 
 
 @_dc.dataclass
@@ -792,7 +792,17 @@ class Memory(Model):
     content_hash: str | None = None
     decay_status: str | None = None
     purge_at: str | None = None
-    contradictions: list[str] | None = None
+    contradictions: MemoryContradictions | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'contradictions': ('MemoryContradictions', False)}
+
+
+@_dc.dataclass
+class MemoryContradictions(Model):
+    """Reading one memory as it is now (not a point-in-time read): the open contradictions it is a side of (docs/architecture.md §10); absent when there are none, and elsewhere"""
+
+    open: list[str] | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}

@@ -2030,8 +2030,13 @@ export interface components {
             decay_status?: string;
             /** @description TTL-expired (soft-deleted) memories: when they may be purged; null keeps them indefinitely */
             purge_at?: string | null;
-            /** @description Reading one memory as it is now (not a point-in-time read): the open contradictions it is a side of (docs/architecture.md §10), ids of GET /contradictions; absent elsewhere */
-            contradictions?: string[] | null;
+            /** @description Reading one memory as it is now (not a point-in-time read): the open contradictions it is a side of (docs/architecture.md §10); absent when there are none, and elsewhere */
+            contradictions?: components["schemas"]["MemoryContradictions"] | null;
+        };
+        /** @description Reading one memory as it is now (not a point-in-time read): the open contradictions it is a side of (docs/architecture.md §10); absent when there are none, and elsewhere */
+        MemoryContradictions: {
+            /** @description Ids of the open contradictions, oldest first */
+            open?: string[];
         };
         /** @description One page of a listing; pass `next` as `after` for the following page (null on the last one). */
         MemoryPage: {

@@ -431,6 +431,23 @@ class MemoryChain:
         return self._write("DEFER_PROPOSAL", {"space": space, "id": proposal_id}, body, fields, if_match,
                            idempotency_key)
 
+    # --- contradictions ---------------------------------------------------------------------------------------
+
+    def list_contradictions(self, space: str, **query: Any) -> models.ContradictionList:
+        """Open contradictions (state="all": every one), oldest first."""
+        return self._typed("LIST_CONTRADICTIONS", {"space": space}, query=query)
+
+    def flag_contradiction(self, space: str, body: Body = None, /, *, idempotency_key: str | None = None,
+                           **fields: Any) -> models.Contradiction:
+        """Flag two memories or proposals (first_id, second_id) as contradicting each other."""
+        return self._write("FLAG_CONTRADICTION", {"space": space}, body, fields, None, idempotency_key)
+
+    def resolve_contradiction(self, space: str, contradiction_id: str, body: Body = None, /, *,
+                              idempotency_key: str | None = None, **fields: Any) -> models.Contradiction:
+        """resolution one_wins (with winner_id), keep_both or ask_user."""
+        return self._write("RESOLVE_CONTRADICTION", {"space": space, "id": contradiction_id}, body, fields, None,
+                           idempotency_key)
+
     # --- grants (Mechanic's Exception) ------------------------------------------------------------------------
 
     def request_grant(self, space: str, body: Body = None, /, *, idempotency_key: str | None = None,

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ._model import Model
 
-__all__ = ["AcknowledgeAlert", "Actor", "AgentCheckpoint", "AgentCheckpointPage", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainKeyChange", "ChainKeyCompromise", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "ContextQuestion", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "DeletedCheckpoints", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkChainKeyCompromised", "MarkdownFileInfo", "Memory", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "ReflectionRequested", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "RotateChainKey", "SaveCheckpoint", "SetProfileField", "SpaceExport", "StartRefinement", "SuspectEvents", "UpdateBlock", "UpdateMemory", "WriteResult"]
+__all__ = ["AcknowledgeAlert", "Actor", "AgentCheckpoint", "AgentCheckpointPage", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainKeyChange", "ChainKeyCompromise", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "ContextQuestion", "Contradiction", "ContradictionList", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "DeletedCheckpoints", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "FlagContradiction", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkChainKeyCompromised", "MarkdownFileInfo", "Memory", "MemoryContradictions", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "ReflectionRequested", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ResolveContradiction", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "RotateChainKey", "SaveCheckpoint", "SetProfileField", "SpaceExport", "StartRefinement", "SuspectEvents", "UpdateBlock", "UpdateMemory", "WriteResult"]
 
 
 @_dc.dataclass
@@ -345,6 +345,37 @@ class ContextQuestion(Model):
 
 
 @_dc.dataclass
+class Contradiction(Model):
+    """A flagged contradiction between two memories or proposals (docs/architecture.md §10, seed 001 §13.6). Names the two sides, never their content."""
+
+    flagged_by: Actor | None = None
+    resolved_by: Actor | None = None
+    id: str | None = None
+    first_id: str | None = None
+    second_id: str | None = None
+    similarity: float | None = None
+    flagged_seq: int | None = None
+    flagged_at: str | None = None
+    open: bool | None = None
+    resolution: str | None = None
+    winner_id: str | None = None
+    resolved_seq: int | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'flagged_by': ('Actor', False), 'resolved_by': ('Actor', False)}
+
+
+@_dc.dataclass
+class ContradictionList(Model):
+    """The contradictions of a space, oldest first."""
+
+    items: list[Contradiction] | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'items': ('Contradiction', True)}
+
+
+@_dc.dataclass
 class Core(Model):
     """What an agent runtime injects as core memory."""
 
@@ -586,6 +617,18 @@ class FileListJson(Model):
 
 
 @_dc.dataclass
+class FlagContradiction(Model):
+    """The body of `POST /contradictions`: two active memories or open proposals that contradict each other."""
+
+    first_id: str | None = None
+    second_id: str | None = None
+    similarity: float | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+
+
+@_dc.dataclass
 class ForgetConfirmed(Model):
     """What a confirmed forget did."""
 
@@ -790,6 +833,17 @@ class Memory(Model):
     content_hash: str | None = None
     decay_status: str | None = None
     purge_at: str | None = None
+    contradictions: MemoryContradictions | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'contradictions': ('MemoryContradictions', False)}
+
+
+@_dc.dataclass
+class MemoryContradictions(Model):
+    """Reading one memory as it is now (not a point-in-time read): the open contradictions it is a side of (docs/architecture.md §10); absent when there are none, and elsewhere"""
+
+    open: list[str] | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
@@ -1504,6 +1558,17 @@ class RequestReflection(Model):
     """The manual trigger's body."""
 
     reason: str | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+
+
+@_dc.dataclass
+class ResolveContradiction(Model):
+    """The body of `POST /contradictions/{id}:resolve`."""
+
+    resolution: str | None = None
+    winner_id: str | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}

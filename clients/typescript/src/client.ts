@@ -433,6 +433,20 @@ export class MemoryChain {
     return this.write<Schema<"ProposalWriteResult">>("DEFER_PROPOSAL", { space, id }, body, options);
   }
 
+  // --- contradictions -------------------------------------------------------------------------------------------
+
+  listContradictions(space: string, query?: { state?: "open" | "all" }) {
+    return this.json<Schema<"ContradictionList">>("LIST_CONTRADICTIONS", { space }, { query });
+  }
+
+  flagContradiction(space: string, body: Schema<"FlagContradiction">, options?: WriteOptions) {
+    return this.write<Schema<"Contradiction">>("FLAG_CONTRADICTION", { space }, body, options);
+  }
+
+  resolveContradiction(space: string, id: string, body: Schema<"ResolveContradiction">, options?: WriteOptions) {
+    return this.write<Schema<"Contradiction">>("RESOLVE_CONTRADICTION", { space, id }, body, options);
+  }
+
   // --- grants (Mechanic's Exception) ----------------------------------------------------------------------------
 
   requestGrant(space: string, body: Schema<"RequestGrant">, options?: WriteOptions) {

@@ -410,6 +410,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{space}/contradictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contradictions between memories or proposals, oldest first
+         * @description ?state=open (default: unresolved, and asked of the user but not answered) or all. A caller confined by a category allowlist sees only those whose both sides it may read.
+         */
+        get: operations["listContradictions"];
+        put?: never;
+        /**
+         * Flag two memories or proposals as contradicting each other
+         * @description Agents, users, admins and workers (sub-agents are FORBIDDEN). Both sides must be active memories (not blocks) or open proposals, and the pair not flagged already (INVALID_STATE names the open contradiction). Both are flagged until the contradiction is resolved.
+         */
+        post: operations["flagContradiction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{space}/contradictions/{id}:resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a contradiction (main agent, user or admin)
+         * @description one_wins (winner_id: the other side is superseded by it, or rejected when a proposal), keep_both (both kept at low confidence, a proposal side committed so, and linked contradicts both ways, which recall shows) or ask_user (it stays open and /context asks the user until it is resolved otherwise). The resolution and its effects are one decision, in the audit.
+         */
+        post: operations["resolveContradiction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{space}/core": {
         parameters: {
             query?: never;
@@ -1623,6 +1667,38 @@ export interface components {
             first_id?: string;
             second_id?: string;
         };
+        /** @description A flagged contradiction between two memories or proposals (docs/architecture.md §10, seed 001 §13.6). Names the two sides, never their content. */
+        Contradiction: {
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            flagged_by: components["schemas"]["Actor"];
+            /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
+            resolved_by?: components["schemas"]["Actor"] | null;
+            id: string;
+            /** @description One side: a memory id or a proposal id (p...) */
+            first_id?: string;
+            /** @description The other side */
+            second_id?: string;
+            /**
+             * Format: double
+             * @description Cosine similarity of the two texts when detected by embeddings; null when reported
+             */
+            similarity?: number | null;
+            /** Format: int64 */
+            flagged_seq?: number;
+            flagged_at?: string;
+            /** @description Not resolved, or asked of the user (ask_user) and not answered yet: both sides stay flagged */
+            open?: boolean;
+            /** @description The latest resolution: one_wins, keep_both or ask_user; null: never resolved */
+            resolution?: string | null;
+            /** @description one_wins: the side that stayed */
+            winner_id?: string | null;
+            /** Format: int64 */
+            resolved_seq?: number | null;
+        };
+        /** @description The contradictions of a space, oldest first. */
+        ContradictionList: {
+            items: components["schemas"]["Contradiction"][];
+        };
         /** @description What an agent runtime injects as core memory. */
         Core: {
             /** @description Sections ready for a system prompt */
@@ -1820,6 +1896,18 @@ export interface components {
         /** @description GET /files. */
         FileListJson: {
             files: components["schemas"]["MarkdownFileInfo"][];
+        };
+        /** @description The body of `POST /contradictions`: two active memories or open proposals that contradict each other. */
+        FlagContradiction: {
+            /** @description One side: an active memory or an open proposal (p...) */
+            first_id: string | null;
+            /** @description The other side */
+            second_id: string | null;
+            /**
+             * Format: double
+             * @description Cosine similarity of the two texts, when measured (-1 to 1)
+             */
+            similarity?: number | null;
         };
         /** @description What a confirmed forget did. */
         ForgetConfirmed: {
@@ -2024,6 +2112,13 @@ export interface components {
             decay_status?: string;
             /** @description TTL-expired (soft-deleted) memories: when they may be purged; null keeps them indefinitely */
             purge_at?: string | null;
+            /** @description Reading one memory as it is now (not a point-in-time read): the open contradictions it is a side of (docs/architecture.md §10); absent when there are none, and elsewhere */
+            contradictions?: components["schemas"]["MemoryContradictions"] | null;
+        };
+        /** @description Reading one memory as it is now (not a point-in-time read): the open contradictions it is a side of (docs/architecture.md §10); absent when there are none, and elsewhere */
+        MemoryContradictions: {
+            /** @description Ids of the open contradictions, oldest first */
+            open?: string[];
         };
         /** @description One page of a listing; pass `next` as `after` for the following page (null on the last one). */
         MemoryPage: {
@@ -2631,6 +2726,13 @@ export interface components {
         RequestReflection: {
             /** @description Why, e.g. the user said 'reflect on your memories' */
             reason?: string | null;
+        };
+        /** @description The body of `POST /contradictions/{id}:resolve`. */
+        ResolveContradiction: {
+            /** @description one_wins (the other side superseded, or rejected when a proposal), keep_both (both at low confidence, linked contradicts both ways) or ask_user (a question for the user in /context) */
+            resolution: string | null;
+            /** @description one_wins: the side that stays */
+            winner_id?: string | null;
         };
         /** @description Why, and for commit the classification to use instead of the proposed one. */
         ReviewProposal: {
@@ -4940,6 +5042,296 @@ export interface operations {
                 };
             };
             /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key is past its requests a second or its writes of the day (memory.quotas), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listContradictions: {
+        parameters: {
+            query?: {
+                state?: string | null;
+            };
+            header?: never;
+            path: {
+                space: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description listContradictions 200 response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContradictionList"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key is past its requests a second or its writes of the day (memory.quotas), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    flagContradiction: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+                "If-Match"?: string | null;
+            };
+            path: {
+                space: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FlagContradiction"];
+            };
+        };
+        responses: {
+            /** @description Flagged */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contradiction"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (a side) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_STATE (a side not active or open, or the pair already flagged) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key is past its requests a second or its writes of the day (memory.quotas), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resolveContradiction: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+                "If-Match"?: string | null;
+            };
+            path: {
+                space: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResolveContradiction"];
+            };
+        };
+        responses: {
+            /** @description resolveContradiction 200 response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contradiction"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (workers and sub-agents), CONSTITUTIONAL (an agent superseding a constitutional memory) or CATEGORY_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ALREADY_RESOLVED (one_wins or keep_both before), or INVALID_STATE (a side no longer active or open; ask_user twice) */
             409: {
                 headers: {
                     [name: string]: unknown;

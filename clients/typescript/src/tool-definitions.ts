@@ -1817,5 +1817,71 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
         "additionalProperties": false
       }
     }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "contradictions_review",
+      "description": "Contradictions between two memories or proposals (same subject, different claims), flagged automatically when they are written or by you. action=list shows the open ones (state=all: every one); flag reports two ids that contradict each other; resolve decides one: one_wins (winner_id stays, the other is superseded), keep_both (both kept at low confidence and linked as contradicting) or ask_user (the user is asked at the next interaction; resolve it again with the answer).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "space": {
+            "type": "string",
+            "description": "The memory space; default: the one space your key covers"
+          },
+          "idempotency_key": {
+            "type": "string",
+            "description": "Any unique string; a retry with the same key applies the change once and returns the first answer"
+          },
+          "action": {
+            "type": "string",
+            "enum": [
+              "list",
+              "flag",
+              "resolve"
+            ],
+            "description": "list, flag or resolve"
+          },
+          "state": {
+            "type": "string",
+            "enum": [
+              "open",
+              "all"
+            ],
+            "description": "list: open (default) or all"
+          },
+          "first_id": {
+            "type": "string",
+            "description": "flag: one memory or proposal id"
+          },
+          "second_id": {
+            "type": "string",
+            "description": "flag: the other"
+          },
+          "id": {
+            "type": "string",
+            "description": "resolve: the contradiction (x...)"
+          },
+          "resolution": {
+            "type": "string",
+            "enum": [
+              "one_wins",
+              "keep_both",
+              "ask_user"
+            ],
+            "description": "resolve: how"
+          },
+          "winner_id": {
+            "type": "string",
+            "description": "resolve one_wins: the side that stays"
+          }
+        },
+        "required": [
+          "action"
+        ],
+        "additionalProperties": false
+      }
+    }
   }
 ];

@@ -3,6 +3,7 @@ package io.memorychain.api;
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.contract.CheckpointContract;
+import io.memorychain.api.contract.ContradictionContract;
 import io.memorychain.api.contract.MemoryApiContract;
 import io.memorychain.api.contract.SharedKafkaApplication;
 import io.memorychain.avro.MemoryOutcome;
@@ -87,6 +88,16 @@ class MemoryApiIT extends MemoryApiContract {
                     .getBean(io.memorychain.api.config.MemoryConfig.class);
             return config.isContentEncryption() ? MasterKey.loadOrCreate(config.getContentKeyFile().orElseGet(() ->
                     config.getDataDir().toAbsolutePath().normalize().resolve("keys").resolve(MasterKey.FILE_NAME))) : null;
+        }
+    }
+
+    /** Contradictions, flagged by the service itself in the spaces its configuration detects them in. */
+    @Nested
+    class ContradictionsContract extends ContradictionContract {
+
+        @Override
+        protected MemoryApiContract api() {
+            return MemoryApiIT.this;
         }
     }
 

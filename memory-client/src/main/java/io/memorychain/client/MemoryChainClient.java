@@ -435,6 +435,21 @@ public final class MemoryChainClient {
         return send("POST", "/v1/spaces/" + seg(space) + "/proposals/" + seg(id) + ":defer", body, null, write);
     }
 
+    /** {@code GET /v1/spaces/{space}/contradictions} (LIST_CONTRADICTIONS). */
+    public JsonNode listContradictions(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/contradictions", query);
+    }
+
+    /** {@code POST /v1/spaces/{space}/contradictions} (FLAG_CONTRADICTION). */
+    public JsonNode flagContradiction(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/contradictions", body, null, write);
+    }
+
+    /** {@code POST /v1/spaces/{space}/contradictions/ID:resolve} (RESOLVE_CONTRADICTION). */
+    public JsonNode resolveContradiction(String space, String id, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/contradictions/" + seg(id) + ":resolve", body, null, write);
+    }
+
     /** {@code POST /v1/spaces/{space}/grants} (REQUEST_GRANT). */
     public JsonNode requestGrant(String space, Map<String, ?> body, Write write) {
         return send("POST", "/v1/spaces/" + seg(space) + "/grants", body, null, write);

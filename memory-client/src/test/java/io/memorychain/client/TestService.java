@@ -49,7 +49,9 @@ public final class TestService implements AutoCloseable {
                 Map.entry("memory.startup-timeout", "90s"),
                 Map.entry("memory.auth.bootstrap-spaces", "*"),
                 Map.entry("memory.retrieval.linker-enabled", false),
-                Map.entry("memory.refinement.trigger-enabled", false)));
+                Map.entry("memory.refinement.trigger-enabled", false),
+                // contradiction detection would add FlagContradiction requests of its own to the spaces the tests read
+                Map.entry("memory.contradictions.detect", false)));
         return new TestService(ApplicationContext.run(EmbeddedServer.class, props), dataDir, prefix);
     }
 

@@ -50,7 +50,9 @@ public final class ConsoleHarness implements BeforeAllCallback {
                     Map.entry("memory.write-timeout", "30s"),
                     Map.entry("memory.startup-timeout", "90s"),
                     Map.entry("memory.retrieval.linker-enabled", false),
-                    Map.entry("memory.refinement.trigger-enabled", false)));
+                    Map.entry("memory.refinement.trigger-enabled", false),
+                    // contradiction detection would add FlagContradiction requests of its own to the spaces the tests read
+                    Map.entry("memory.contradictions.detect", false)));
         }
         return server;
     }

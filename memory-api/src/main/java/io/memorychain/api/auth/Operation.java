@@ -114,6 +114,16 @@ public enum Operation {
     COMMIT_PROPOSAL(GOVERNANCE, rest("POST S/proposals/ID:commit"), rpc("CommitProposal"), tools("proposals_review")),
     REJECT_PROPOSAL(GOVERNANCE, rest("POST S/proposals/ID:reject"), rpc("RejectProposal"), tools("proposals_review")),
     DEFER_PROPOSAL(GOVERNANCE, rest("POST S/proposals/ID:defer"), rpc("DeferProposal"), tools("proposals_review")),
+    /**
+     * Contradictions (docs/architecture.md §10): ids and resolutions, no content. Flagging: agents, users, admins and
+     * workers; resolving: agents, users and admins (the sequencer's rules, FORBIDDEN otherwise).
+     */
+    LIST_CONTRADICTIONS(GOVERNANCE, rest("GET S/contradictions"), rpc("ListContradictions"),
+            tools("contradictions_review")),
+    FLAG_CONTRADICTION(GOVERNANCE, rest("POST S/contradictions"), rpc("FlagContradiction"),
+            tools("contradictions_review")),
+    RESOLVE_CONTRADICTION(GOVERNANCE, rest("POST S/contradictions/ID:resolve"), rpc("ResolveContradiction"),
+            tools("contradictions_review")),
     /** Mechanic's Exception grants (docs/architecture.md §13): who may do what is the sequencer's rule. */
     REQUEST_GRANT(GOVERNANCE, rest("POST S/grants"), rpc("RequestGrant"), exempt(Why.GRANTS)),
     LIST_GRANTS(GOVERNANCE, rest("GET S/grants"), rpc("ListGrants"), exempt(Why.GRANTS)),

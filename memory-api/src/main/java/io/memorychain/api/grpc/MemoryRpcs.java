@@ -1,5 +1,7 @@
 package io.memorychain.api.grpc;
 
+import io.memorychain.api.contradictions.ContradictionJson;
+import io.memorychain.api.contradictions.ContradictionService;
 import static io.memorychain.api.grpc.GrpcCalls.actor;
 import static io.memorychain.api.grpc.GrpcCalls.context;
 
@@ -32,7 +34,11 @@ class MemoryRpcs implements GrpcFeature {
     private final AsOfReads reads;
     private final ProtoJson proto;
 
-    MemoryRpcs(Memories memories, Erasures erasures, AsOfReads reads, ProtoJson proto) {
+    private final ContradictionService contradictions;
+
+    MemoryRpcs(Memories memories, Erasures erasures, AsOfReads reads, ProtoJson proto,
+               ContradictionService contradictions) {
+        this.contradictions = contradictions;
         this.memories = memories;
         this.erasures = erasures;
         this.reads = reads;
@@ -84,8 +90,12 @@ class MemoryRpcs implements GrpcFeature {
     private Memory get(io.memorychain.api.grpc.v1.GetMemoryRequest r) {
         AsOf at = reads.point(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
                 r.hasAsOf() ? r.getAsOf() : null);
-        return proto.fill(MemoryJson.of(reads.memory(r.getSpace(), r.getId(), actor(), at)), Memory.newBuilder())
-                .build();
+        MemoryJson json = MemoryJson.of(reads.memory(r.getSpace(), r.getId(), actor(), at));
+        if (at == null) {
+            json = json.withContradictions(contradictions.openOf(r.getSpace(), actor(), r.getId()).stream()
+                    .map(ContradictionJson::id).toList());
+        }
+        return proto.fill(json, Memory.newBuilder()).build();
     }
 
     private MemoryPage list(io.memorychain.api.grpc.v1.ListMemoriesRequest r) {

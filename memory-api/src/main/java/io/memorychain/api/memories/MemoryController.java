@@ -1,5 +1,7 @@
 package io.memorychain.api.memories;
 
+import io.memorychain.api.contradictions.ContradictionJson;
+import io.memorychain.api.contradictions.ContradictionService;
 import io.memorychain.api.error.ErrorAnswers;
 import io.micronaut.http.annotation.RequestAttribute;
 import io.micronaut.http.annotation.RequestBean;
@@ -56,7 +58,10 @@ public class MemoryController {
     private final Memories memories;
     private final AsOfReads asOfReads;
 
-    public MemoryController(Memories memories, AsOfReads asOfReads) {
+    private final ContradictionService contradictions;
+
+    public MemoryController(Memories memories, AsOfReads asOfReads, ContradictionService contradictions) {
+        this.contradictions = contradictions;
         this.asOfReads = asOfReads;
         this.memories = memories;
     }
@@ -86,8 +91,14 @@ public class MemoryController {
                                         @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader,
                                         @Nullable @QueryValue("as_of_seq") @Parameter(description = AsOf.SEQ_DOC) String asOfSeq,
                                         @Nullable @QueryValue("as_of") @Parameter(description = AsOf.TIME_DOC) String asOf) {
-        Memory memory = asOfReads.memory(space, id, reader, asOfReads.point(space, asOfSeq, asOf));
-        return HttpResponse.ok(MemoryJson.of(memory)).header(HttpHeaders.ETAG, ExpectedVersions.etag(memory.getVersion()));
+        AsOf at = asOfReads.point(space, asOfSeq, asOf);
+        Memory memory = asOfReads.memory(space, id, reader, at);
+        MemoryJson json = MemoryJson.of(memory);
+        if (at == null) {
+            json = json.withContradictions(contradictions.openOf(space, reader, id).stream()
+                    .map(ContradictionJson::id).toList());
+        }
+        return HttpResponse.ok(json).header(HttpHeaders.ETAG, ExpectedVersions.etag(memory.getVersion()));
     }
 
     @ErrorAnswers.Read

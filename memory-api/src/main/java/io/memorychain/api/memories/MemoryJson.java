@@ -43,7 +43,9 @@ public record MemoryJson(
         @Schema(name = "decay_status", description = "decay status recorded on the chain by the lifecycle worker: active, fading, dormant or "
                 + "archived (docs/architecture.md §7)") @JsonProperty("decay_status") String decayStatus,
         @Schema(name = "purge_at", description = "TTL-expired (soft-deleted) memories: when they may be purged; null keeps them "
-                + "indefinitely") @Nullable @JsonProperty("purge_at") String purgeAt) {
+                + "indefinitely") @Nullable @JsonProperty("purge_at") String purgeAt,
+        @Nullable @Schema(description = "Reading one memory as it is now (not a point-in-time read): the open "
+                + "contradictions it is a side of (docs/architecture.md §10); absent when there are none, and elsewhere") MemoryContradictions contradictions) {
 
     public static MemoryJson of(Memory m) {
         if (m == null) {
@@ -54,7 +56,18 @@ public record MemoryJson(
                 Enums.json(m.getConfidence()), m.getSource(), m.getUserId(), m.getAgentId(), m.getRunId(), m.getActorId(),
                 m.getThreadId(), m.getRole(), iso(m.getCreatedAt()), iso(m.getUpdatedAt()), m.getVersion(),
                 Enums.json(m.getState()), m.getSupersededBy(), List.copyOf(m.getSupersedes()), m.getPinned(),
-                m.getConstitutional(), m.getContentHash(), Enums.json(m.getDecayStatus()), iso(m.getPurgeAt()));
+                m.getConstitutional(), m.getContentHash(), Enums.json(m.getDecayStatus()), iso(m.getPurgeAt()), null);
+    }
+
+    /** The same memory with the open contradictions it is a side of (the read of one memory); unchanged for none. */
+    public MemoryJson withContradictions(List<String> ids) {
+        if (ids.isEmpty()) {
+            return this;
+        }
+        return new MemoryJson(id, space, kind, tier, blockLabel, category, content, summary, tags, importance,
+                confidence, source, userId, agentId, runId, actorId, threadId, role, createdAt, updatedAt, version, state,
+                supersededBy, supersedes, pinned, constitutional, contentHash, decayStatus, purgeAt,
+                new MemoryContradictions(List.copyOf(ids)));
     }
 
     static String iso(Instant instant) {

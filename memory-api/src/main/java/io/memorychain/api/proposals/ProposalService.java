@@ -52,6 +52,15 @@ public class ProposalService {
         this.conflicts = conflicts;
     }
 
+    /**
+     * The conflict rule open proposals are flagged with (the conflict band of {@code memory.proposals}), shared with
+     * contradiction detection so that both use one similarity rule and one embedding cache; empty without an
+     * embedding model.
+     */
+    public java.util.Optional<ProposalConflicts> conflicts() {
+        return java.util.Optional.ofNullable(conflicts);
+    }
+
     /** memory_propose: a new pending proposal (the actor must be a sub-agent, an agent or a worker), with its flags. */
     public ProposalResult propose(WriteContext ctx, ProposalDraft draft) {
         MemoryOutcome outcome = writes.apply(ctx, requests.submit(draft));

@@ -15,6 +15,7 @@ import io.memorychain.avro.MemoryRequest;
 import io.memorychain.domain.category.CategoryAccess;
 import io.memorychain.domain.decide.CategoryGuard;
 import io.memorychain.projector.view.MemoryViews;
+import io.micronaut.context.event.ApplicationEventPublisher;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Clock;
@@ -47,10 +48,13 @@ public class WriteExecutor {
     private final CategoryGuard categories;
     /** Refused writes as operational events (accepted ones come from the chain: docs/architecture.md §2). */
     private final OpsRecorder ops;
+    /** Accepted writes, for follow-up work (contradiction detection); none without the application context. */
+    private final ApplicationEventPublisher<WriteAccepted> accepted;
 
     @Inject
-    public WriteExecutor(MemoryBackend backend, MemoryConfig config, CategoryAccess categories) {
-        this(backend, config.getWriteTimeout(), Clock.systemUTC(), categories);
+    public WriteExecutor(MemoryBackend backend, MemoryConfig config, CategoryAccess categories,
+                         ApplicationEventPublisher<WriteAccepted> accepted) {
+        this(backend, config.getWriteTimeout(), Clock.systemUTC(), categories, accepted);
     }
 
     /** Without category allowlists. */
@@ -59,6 +63,12 @@ public class WriteExecutor {
     }
 
     public WriteExecutor(MemoryBackend backend, Duration timeout, Clock clock, CategoryAccess categories) {
+        this(backend, timeout, clock, categories, ApplicationEventPublisher.noOp());
+    }
+
+    private WriteExecutor(MemoryBackend backend, Duration timeout, Clock clock, CategoryAccess categories,
+                          ApplicationEventPublisher<WriteAccepted> accepted) {
+        this.accepted = accepted;
         this.backend = backend;
         this.timeout = timeout;
         this.clock = clock;
@@ -127,6 +137,7 @@ public class WriteExecutor {
         }
         MemoryViews views = backend.views();
         awaitApplied(views, request, outcome.getSeq(), deadline);
+        announce(request, outcome);
         long applied = timing.since("apply", outcomeAt);
         Optional<T> result = readBack.apply(views, outcome);
         timing.since("read", applied);
@@ -136,6 +147,16 @@ public class WriteExecutor {
             return new ApiException(ErrorCodes.INTERNAL, "Accepted as seq " + outcome.getSeq()
                     + " but the memory cannot be read back; see the server log", request.getRequestId());
         });
+    }
+
+    /** Tells the listeners (which only queue work); a listener's failure never fails the accepted write. */
+    private void announce(MemoryRequest request, MemoryOutcome outcome) {
+        try {
+            accepted.publishEvent(new WriteAccepted(request, outcome));
+        } catch (RuntimeException e) {
+            log.warn("A listener of accepted writes failed on request {} (seq {} of {}): {}", request.getRequestId(),
+                    outcome.getSeq(), request.getSpace(), e.toString());
+        }
     }
 
     /**

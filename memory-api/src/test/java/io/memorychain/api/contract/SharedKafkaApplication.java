@@ -47,6 +47,9 @@ public final class SharedKafkaApplication {
                 // MemoryApiContract's review-mode tests: a manual space, a trusted auto-committing proposer
                 Map.entry("memory.proposals.space-review-modes", List.of(MemoryApiContract.MANUAL_REVIEW_SPACE + "=manual")),
                 Map.entry("memory.proposals.proposer-review-modes", List.of(MemoryApiContract.AUTO_PROPOSER + "=auto_commit")),
-                Map.entry("memory.proposals.trusted-proposers", List.of(MemoryApiContract.AUTO_PROPOSER))));
+                Map.entry("memory.proposals.trusted-proposers", List.of(MemoryApiContract.AUTO_PROPOSER)),
+                // contradiction detection (off in the tests' configuration) where ContradictionContract expects it
+                Map.entry("memory.contradictions.space-detect", ContradictionContract.DETECTING.stream()
+                        .map(space -> space + "=on").toList())));
     }
 }

@@ -6,6 +6,7 @@ import io.memorychain.api.changes.ChangeStreams;
 import io.memorychain.api.contract.ChangeEventsContract;
 import io.memorychain.api.contract.CheckpointGrpcContract;
 import io.memorychain.api.contract.GrpcRestParityContract;
+import io.memorychain.api.contract.ContradictionParityContract;
 import io.memorychain.api.contract.FeatureParityContract;
 import io.memorychain.api.contract.SharedKafkaApplication;
 import io.memorychain.events.testing.SharedKafka;
@@ -113,6 +114,16 @@ class MemoryGrpcIT extends FeatureParityContract {
         @Override
         protected int openChangeStreams(String space) {
             return server.getApplicationContext().getBean(ChangeStreams.class).openStreams(space);
+        }
+    }
+
+    /** Contradictions over gRPC and MCP on this same application. */
+    @Nested
+    class Contradictions extends ContradictionParityContract {
+
+        @Override
+        protected FeatureParityContract parity() {
+            return MemoryGrpcIT.this;
         }
     }
 }

@@ -71,12 +71,12 @@ public class McpHttpTransport implements McpStatelessServerTransport {
     @Post(consumes = MediaType.APPLICATION_JSON, produces = MediaType.APPLICATION_JSON)
     public HttpResponse<?> post(HttpRequest<?> http, @RequestAttribute(Principal.ATTRIBUTE) Principal caller,
                                 @Body String body) throws IOException, InterruptedException {
-        McpSchema.JSONRPCMessage message;
-        try {
-            message = McpSchema.deserializeJsonRpcMessage(mapper, body);
-        } catch (IOException | IllegalArgumentException e) {
-            return error(null, McpSchema.ErrorCodes.PARSE_ERROR, "not a JSON-RPC message: " + e.getMessage());
+        JsonRpcGate.Verdict verdict = JsonRpcGate.check(mapper, body == null ? "" : body);
+        if (verdict instanceof JsonRpcGate.Refused refused) {
+            return HttpResponse.badRequest(mapper.writeValueAsString(refused.error()))
+                    .contentType(MediaType.APPLICATION_JSON_TYPE);
         }
+        McpSchema.JSONRPCMessage message = ((JsonRpcGate.Accepted) verdict).message();
         McpTransportContext context = McpTransportContext.create(Map.of(CALLER, caller));
         if (message instanceof McpSchema.JSONRPCRequest request) {
             String space = McpSchema.METHOD_TOOLS_CALL.equals(request.method()) ? spaceOf(caller, request.params())
@@ -128,9 +128,4 @@ public class McpHttpTransport implements McpStatelessServerTransport {
         return HttpResponse.status(HttpStatus.METHOD_NOT_ALLOWED);
     }
 
-    private HttpResponse<String> error(Object id, int code, String message) throws IOException {
-        McpSchema.JSONRPCResponse response = new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null,
-                new McpSchema.JSONRPCResponse.JSONRPCError(code, message, null));
-        return HttpResponse.badRequest(mapper.writeValueAsString(response)).contentType(MediaType.APPLICATION_JSON_TYPE);
-    }
 }

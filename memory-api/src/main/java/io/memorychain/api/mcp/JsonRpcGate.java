@@ -28,8 +28,8 @@ public final class JsonRpcGate {
     public record Accepted(McpSchema.JSONRPCMessage message) implements Verdict {
     }
 
-    /** The JSON-RPC error to answer instead. */
-    public record Refused(McpSchema.JSONRPCResponse error) implements Verdict {
+    /** The JSON-RPC error response to answer instead (a map: its id may be null, which the SDK's records refuse). */
+    public record Refused(Map<String, Object> error) implements Verdict {
     }
 
     private JsonRpcGate() {
@@ -84,10 +84,13 @@ public final class JsonRpcGate {
         }
     }
 
-    /** A JSON-RPC error response. */
-    public static McpSchema.JSONRPCResponse error(Object id, int code, String message) {
-        return new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null,
-                new McpSchema.JSONRPCResponse.JSONRPCError(code, message, null));
+    /** A JSON-RPC error response; {@code id} null when the request's id could not be read. */
+    public static Map<String, Object> error(Object id, int code, String message) {
+        Map<String, Object> response = new java.util.LinkedHashMap<>();
+        response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
+        response.put("id", id);
+        response.put("error", Map.of("code", code, "message", message));
+        return response;
     }
 
     private static Refused refuse(Object id, int code, String message) {

@@ -38,6 +38,10 @@ public abstract class McpFuzzContract {
     /** JSON-RPC errors a hostile message may get: parse error, invalid request, method not found, invalid params. */
     private static final Set<Integer> CLIENT_ERRORS = Set.of(-32700, -32600, -32601, -32602);
 
+    /** A Java exception or stack frame in an answer. */
+    private static final java.util.regex.Pattern LEAK = java.util.regex.Pattern.compile(
+            "\\w+Exception\\b|\\bat (io|java|com|reactor)\\.[a-z]+\\.");
+
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private String key;
     private String space;
@@ -221,7 +225,7 @@ public abstract class McpFuzzContract {
         if (a.status() >= 500) {
             return java.util.Optional.of(where + " (a 5xx)");
         }
-        if (a.body().matches("(?s).*(\\w+Exception\\b|\\bat (io|java|com|reactor)\\.[a-z]+).*")) {
+        if (LEAK.matcher(a.body()).find()) {
             return java.util.Optional.of(where + " (a Java exception leaks)");
         }
         if (a.status() == 202 && a.body().isEmpty()) {

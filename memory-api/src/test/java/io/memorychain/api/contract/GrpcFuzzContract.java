@@ -444,7 +444,7 @@ public abstract class GrpcFuzzContract {
 
     /** A Java exception or stack frame in a description. */
     private static final java.util.regex.Pattern LEAK = java.util.regex.Pattern.compile(
-            "Exception|\\bat [a-z]+\\.[a-z]+\\.|java\\.lang\\.");
+            "\\b[A-Z]\\w{0,60}Exception\\b|\\bat [a-z]+\\.[a-z]+\\.|java\\.lang\\.");
 
     /** A feature this application runs without (REST 501). */
     private static final Set<String> ALLOWED_5XX = Set.of(ErrorCodes.NOT_AVAILABLE);

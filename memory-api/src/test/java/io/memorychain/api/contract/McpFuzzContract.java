@@ -40,7 +40,7 @@ public abstract class McpFuzzContract {
 
     /** A Java exception or stack frame in an answer. */
     private static final java.util.regex.Pattern LEAK = java.util.regex.Pattern.compile(
-            "\\w+Exception\\b|\\bat (io|java|com|reactor)\\.[a-z]+\\.");
+            "\\b[A-Z]\\w{0,60}Exception\\b|\\bat (io|java|com|reactor)\\.[a-z]+\\.");
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private String key;

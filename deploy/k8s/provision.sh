@@ -86,6 +86,9 @@ topic memory.api-keys.v1 1 "cleanup.policy=compact"
 # content data keys (docs/architecture.md §12, erasure): written only by the sequencer; compaction drops a destroyed
 # key's earlier wrapped record
 topic memory.keys.v1 1 "cleanup.policy=compact" "min.cleanable.dirty.ratio=0.01" "segment.ms=3600000"
+# agents' checkpoints (memory-api/README.md "Agent checkpoints"): written by the API; compaction drops replaced and
+# deleted states
+topic memory.checkpoints.v1 1 "cleanup.policy=compact" "min.cleanable.dirty.ratio=0.1" "segment.ms=3600000"
 
 acl() {
   run "$KAFKA_BIN/kafka-acls.sh" "${admin_args[@]}" --add --force "$@"

@@ -319,6 +319,28 @@ class MemoryChain:
         return self._write("DECIDE_CONSENT", {"space": space, "id": consent_id}, body, fields, if_match,
                            idempotency_key)
 
+    # --- agent checkpoints (working state per user and thread, off the chain) ------------------------------------
+
+    def save_checkpoint(self, space: str, body: Body = None, /, *, idempotency_key: str | None = None,
+                        **fields: Any) -> models.AgentCheckpoint:
+        """``thread_id`` and ``state`` (a dict) required; ``user_id``, ``checkpoint_id``, ``parent_id``, ``metadata``."""
+        return self._write("SAVE_CHECKPOINT", {"space": space}, body, fields, None, idempotency_key)
+
+    def get_checkpoint(self, space: str, checkpoint_id: str, **query: Any) -> models.AgentCheckpoint:
+        """``thread_id=`` (and ``user_id=``) as query; the id ``latest`` is the thread's newest."""
+        return self._typed("GET_CHECKPOINT", {"space": space, "id": checkpoint_id}, query=query)
+
+    def list_checkpoints(self, space: str, **query: Any) -> models.AgentCheckpointPage:
+        """A thread's checkpoints newest first: ``thread_id=``, ``user_id=``, ``limit=``, ``cursor=``."""
+        return self._typed("LIST_CHECKPOINTS", {"space": space}, query=query)
+
+    def delete_checkpoints(self, space: str, *, idempotency_key: str | None = None,
+                           **query: Any) -> models.DeletedCheckpoints:
+        """Every checkpoint of a thread: ``thread_id=`` (and ``user_id=``)."""
+        return self._typed("DELETE_CHECKPOINTS", {"space": space}, query=query, idempotency_key=idempotency_key)
+
+    # --- alerts ---------------------------------------------------------------------------------------------------
+
     def list_alerts(self, space: str, **query: Any) -> models.AlertList:
         return self._typed("LIST_ALERTS", {"space": space}, query=query)
 

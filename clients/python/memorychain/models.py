@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ._model import Model
 
-__all__ = ["AcknowledgeAlert", "Actor", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkdownFileInfo", "Memory", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "ReflectionRequested", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "SetProfileField", "SpaceExport", "StartRefinement", "UpdateBlock", "UpdateMemory", "WriteResult"]
+__all__ = ["AcknowledgeAlert", "Actor", "AgentCheckpoint", "AgentCheckpointPage", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "ContextQuestion", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "DeletedCheckpoints", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkdownFileInfo", "Memory", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "ReflectionRequested", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "SaveCheckpoint", "SetProfileField", "SpaceExport", "StartRefinement", "UpdateBlock", "UpdateMemory", "WriteResult"]
 
 
 @_dc.dataclass
@@ -32,6 +32,36 @@ class Actor(Model):
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+
+
+@_dc.dataclass
+class AgentCheckpoint(Model):
+    """An agent checkpoint as the API answers it."""
+
+    space: str | None = None
+    user_id: str | None = None
+    thread_id: str | None = None
+    checkpoint_id: str | None = None
+    parent_id: str | None = None
+    state: dict | None = None
+    metadata: dict | None = None
+    created_at: str | None = None
+    updated_at: str | None = None
+    saved_by: str | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+
+
+@_dc.dataclass
+class AgentCheckpointPage(Model):
+    """A page of a thread's checkpoints, newest first."""
+
+    items: list[AgentCheckpoint] | None = None
+    next_cursor: str | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'items': ('AgentCheckpoint', True)}
 
 
 @_dc.dataclass
@@ -273,6 +303,18 @@ class Context(Model):
 
 
 @_dc.dataclass
+class ContextQuestion(Model):
+    """A contradiction waiting for the user's answer."""
+
+    id: str | None = None
+    first_id: str | None = None
+    second_id: str | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+
+
+@_dc.dataclass
 class Core(Model):
     """What an agent runtime injects as core memory."""
 
@@ -362,6 +404,19 @@ class DeleteMemory(Model):
 
     reason: str | None = None
     expected_version: int | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+
+
+@_dc.dataclass
+class DeletedCheckpoints(Model):
+    """What deleting a thread's checkpoints did."""
+
+    space: str | None = None
+    user_id: str | None = None
+    thread_id: str | None = None
+    deleted: int | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
@@ -1010,6 +1065,7 @@ class Proposal(Model):
     memory_id: str | None = None
     conflicts_with: list[str] | None = None
     conflict: bool | None = None
+    review_mode: str | None = None
     flags: list[ProposalFlag] | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
@@ -1123,9 +1179,12 @@ class QueryJsonContext(Model):
     core_tokens: int | None = None
     core_omitted: list[str] | None = None
     warnings: list[str] | None = None
+    pending_proposals: int | None = None
+    manual_proposals: int | None = None
+    questions: list[ContextQuestion] | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'questions': ('ContextQuestion', True)}
 
 
 @_dc.dataclass
@@ -1510,6 +1569,21 @@ class RollbackPlan(Model):
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'memories': ('RollbackMemoryDiff', True), 'edges': ('RollbackEdgeDiff', True)}
+
+
+@_dc.dataclass
+class SaveCheckpoint(Model):
+    """The body of `POST /v1/spaces/{space}/checkpoints`."""
+
+    user_id: str | None = None
+    thread_id: str | None = None
+    checkpoint_id: str | None = None
+    parent_id: str | None = None
+    state: dict | None = None
+    metadata: dict | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
 
 
 @_dc.dataclass

@@ -327,6 +327,27 @@ export class MemoryChain {
     return this.write<Schema<"Consent">>("DECIDE_CONSENT", { space, id }, body, options);
   }
 
+  // --- agent checkpoints (working state per user and thread, off the chain) --------------------------------------
+
+  saveCheckpoint(space: string, body: Schema<"SaveCheckpoint">, options?: WriteOptions) {
+    return this.write<Schema<"AgentCheckpoint">>("SAVE_CHECKPOINT", { space }, body, options);
+  }
+
+  /** The id "latest" is the thread's newest. */
+  getCheckpoint(space: string, id: string, query: { thread_id: string; user_id?: string }) {
+    return this.json<Schema<"AgentCheckpoint">>("GET_CHECKPOINT", { space, id }, { query });
+  }
+
+  /** A thread's checkpoints, newest first. */
+  listCheckpoints(space: string, query: { thread_id: string; user_id?: string; limit?: number; cursor?: string }) {
+    return this.json<Schema<"AgentCheckpointPage">>("LIST_CHECKPOINTS", { space }, { query });
+  }
+
+  /** Every checkpoint of a thread. */
+  deleteCheckpoints(space: string, query: { thread_id: string; user_id?: string }, options?: WriteOptions) {
+    return this.json<Schema<"DeletedCheckpoints">>("DELETE_CHECKPOINTS", { space }, { query, ...options });
+  }
+
   listAlerts(space: string, query?: { unacknowledged?: boolean }) {
     return this.json<Schema<"AlertList">>("LIST_ALERTS", { space }, { query });
   }

@@ -248,6 +248,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{space}/checkpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A thread's checkpoints, newest first (paged) */
+        get: operations["listCheckpoints"];
+        put?: never;
+        /**
+         * Save an agent checkpoint
+         * @description Answers once this instance's view has it, so a load right after sees it.
+         */
+        post: operations["saveCheckpoint"];
+        /**
+         * Delete a thread's checkpoints
+         * @description Tombstones on the checkpoint topic; compaction then removes the states from the log.
+         */
+        delete: operations["deleteCheckpoints"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{space}/checkpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Load a checkpoint
+         * @description By id, or the thread's newest with the id 'latest'.
+         */
+        get: operations["getCheckpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{space}/consents": {
         parameters: {
             query?: never;
@@ -1271,6 +1316,35 @@ export interface components {
             type?: string;
             id: string;
         };
+        /** @description An agent checkpoint as the API answers it. */
+        AgentCheckpoint: {
+            space: string;
+            /** @description The user the thread is with; empty when none */
+            user_id?: string;
+            thread_id?: string;
+            checkpoint_id?: string;
+            parent_id?: string | null;
+            /** @description The saved state, a JSON object */
+            state?: {
+                [key: string]: Record<string, never>;
+            };
+            /** @description The caller's metadata, a JSON object */
+            metadata?: {
+                [key: string]: Record<string, never>;
+            };
+            /** @description When this checkpoint id was first saved */
+            created_at?: string;
+            /** @description When this version was saved */
+            updated_at?: string;
+            /** @description Who saved it, type:id */
+            saved_by?: string;
+        };
+        /** @description A page of a thread's checkpoints, newest first. */
+        AgentCheckpointPage: {
+            items: components["schemas"]["AgentCheckpoint"][];
+            /** @description Pass as ?cursor= for the next page; null on the last */
+            next_cursor?: string | null;
+        };
         /** @description The alerts of a space. */
         AlertList: {
             items: components["schemas"]["CriticalAlert"][];
@@ -1470,6 +1544,13 @@ export interface components {
             /** @description The agent (allowlist); defaults to the X-Actor id for agents */
             agent?: string | null;
         };
+        /** @description A contradiction waiting for the user's answer. */
+        ContextQuestion: {
+            /** @description The contradiction id */
+            id?: string;
+            first_id?: string;
+            second_id?: string;
+        };
         /** @description What an agent runtime injects as core memory. */
         Core: {
             /** @description Sections ready for a system prompt */
@@ -1564,6 +1645,17 @@ export interface components {
             reason?: string | null;
             /** Format: int32 */
             expected_version?: number | null;
+        };
+        /** @description What deleting a thread's checkpoints did. */
+        DeletedCheckpoints: {
+            space: string;
+            user_id?: string;
+            thread_id?: string;
+            /**
+             * Format: int32
+             * @description How many checkpoints the thread had
+             */
+            deleted?: number;
         };
         /** @description Body of `erase` and `purge`: why (kept on the chain; required) and an optional expected version. */
         EraseOrPurge: {
@@ -2068,6 +2160,8 @@ export interface components {
             conflicts_with?: string[];
             /** @description true when a flag is a conflict (the seed's CONFLICT status) */
             conflict?: boolean;
+            /** @description batch (the main agent reviews), manual (only a user decides) or auto_commit (committed at once: trusted proposer, confidence at the threshold) */
+            review_mode?: string;
             /** @description Open proposals only: other open proposals and active memories it may contradict or repeat, most similar first */
             flags?: components["schemas"]["ProposalFlag"][];
         };
@@ -2199,6 +2293,18 @@ export interface components {
             core_tokens: number;
             core_omitted: string[];
             warnings: string[];
+            /**
+             * Format: int32
+             * @description Open sub-agent proposals in batch review: the main agent reviews them (at session start or end)
+             */
+            pending_proposals?: number;
+            /**
+             * Format: int32
+             * @description Open proposals under manual review: a user decides them
+             */
+            manual_proposals?: number;
+            /** @description Contradictions to ask the user about (resolved ask_user), until resolved otherwise */
+            questions?: components["schemas"]["ContextQuestion"][];
         };
         "QueryJson.Item": {
             id: string;
@@ -2567,6 +2673,25 @@ export interface components {
             request_id?: string | null;
             /** @description false: an admin without a grant covering these memories sees which memories and fields change and their versions, not their content (docs/architecture.md §13) */
             content_shown?: boolean;
+        };
+        /** @description The body of `POST /v1/spaces/{space}/checkpoints`. */
+        SaveCheckpoint: {
+            /** @description The user the thread is with (default: none) */
+            user_id?: string | null;
+            /** @description Required: the conversation thread */
+            thread_id?: string | null;
+            /** @description Unique within the thread (default: a new UUID); saving an existing id replaces it in place */
+            checkpoint_id?: string | null;
+            /** @description The checkpoint this one follows */
+            parent_id?: string | null;
+            /** @description Required: the agent's state, a JSON object (memory.checkpoints.max-state-bytes with the metadata) */
+            state?: {
+                [key: string]: Record<string, never>;
+            } | null;
+            /** @description The caller's metadata, a JSON object */
+            metadata?: {
+                [key: string]: Record<string, never>;
+            } | null;
         };
         /** @description The body of `PUT /profile/{field}`. */
         SetProfileField: {
@@ -3827,6 +3952,326 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCheckpoints: {
+        parameters: {
+            query?: {
+                thread_id?: string | null;
+                user_id?: string | null;
+                limit?: number | null;
+                cursor?: string | null;
+            };
+            header?: never;
+            path: {
+                space: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description listCheckpoints 200 response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCheckpointPage"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key is past its requests a second or its writes of the day (memory.quotas), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveCheckpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                space: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SaveCheckpoint"];
+            };
+        };
+        responses: {
+            /** @description saveCheckpoint 200 response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCheckpoint"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_LARGE: the body or the memory text is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REJECTED, or a rejection code of a newer sequencer passed through */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key is past its requests a second or its writes of the day (memory.quotas), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCheckpoints: {
+        parameters: {
+            query?: {
+                thread_id?: string | null;
+                user_id?: string | null;
+            };
+            header?: never;
+            path: {
+                space: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleteCheckpoints 200 response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedCheckpoints"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key is past its requests a second or its writes of the day (memory.quotas), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCheckpoint: {
+        parameters: {
+            query?: {
+                thread_id?: string | null;
+                user_id?: string | null;
+            };
+            header?: never;
+            path: {
+                space: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description getCheckpoint 200 response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCheckpoint"];
+                };
+            };
+            /** @description INVALID_ARGUMENT, or a more precise 400 code: UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid Authorization: Bearer API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for the ids of other spaces) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key is past its requests a second or its writes of the day (memory.quotas), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIMEOUT (retry a write with the same Idempotency-Key), UNAVAILABLE or REBALANCING (with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

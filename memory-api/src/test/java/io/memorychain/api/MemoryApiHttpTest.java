@@ -28,6 +28,9 @@ import org.junit.jupiter.api.Test;
 @Property(name = "micronaut.server.port", value = "-1")
 @Property(name = "memory.auth.bootstrap", value = "false")
 @Property(name = "memory.core.space-caps", value = MemoryApiContract.CORE_REFINE_SPACE + "=200:refine")
+@Property(name = "memory.proposals.space-review-modes", value = MemoryApiContract.MANUAL_REVIEW_SPACE + "=manual")
+@Property(name = "memory.proposals.proposer-review-modes", value = MemoryApiContract.AUTO_PROPOSER + "=auto_commit")
+@Property(name = "memory.proposals.trusted-proposers", value = MemoryApiContract.AUTO_PROPOSER)
 class MemoryApiHttpTest extends MemoryApiContract {
 
     @Inject

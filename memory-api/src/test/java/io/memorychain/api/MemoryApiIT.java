@@ -2,11 +2,13 @@ package io.memorychain.api;
 
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.contract.CheckpointContract;
 import io.memorychain.api.contract.MemoryApiContract;
 import io.memorychain.api.contract.SharedKafkaApplication;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;
+import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.testing.SharedKafka;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.json.JsonMapper;
@@ -22,6 +24,7 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -61,6 +64,29 @@ class MemoryApiIT extends MemoryApiContract {
         }
         if (server != null) {
             server.getApplicationContext().close();
+        }
+    }
+
+    /** Agents' checkpoints on this class's service. */
+    @Nested
+    class Checkpoints extends CheckpointContract {
+
+        @Override
+        protected MemoryApiContract api() {
+            return MemoryApiIT.this;
+        }
+
+        @Override
+        protected MemoryBackend backend() {
+            return server.getApplicationContext().getBean(MemoryBackend.class);
+        }
+
+        @Override
+        protected MasterKey contentKey() {
+            io.memorychain.api.config.MemoryConfig config = server.getApplicationContext()
+                    .getBean(io.memorychain.api.config.MemoryConfig.class);
+            return config.isContentEncryption() ? MasterKey.loadOrCreate(config.getContentKeyFile().orElseGet(() ->
+                    config.getDataDir().toAbsolutePath().normalize().resolve("keys").resolve(MasterKey.FILE_NAME))) : null;
         }
     }
 

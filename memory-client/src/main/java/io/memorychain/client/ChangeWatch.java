@@ -71,7 +71,7 @@ public final class ChangeWatch implements AutoCloseable {
             throw new IllegalArgumentException("afterSeq must be 0 or more, was " + afterSeq);
         }
         this.transport = transport;
-        this.path = "/v1/spaces/" + MemoryChainClient.seg(space) + "/changes";
+        this.path = "/v1/spaces/" + PathSegments.seg(space) + "/changes";
         this.onChange = onChange;
         this.idleTimeout = idleTimeout;
         this.lastSeq = new AtomicLong(afterSeq);

@@ -1,14 +1,13 @@
 package io.memorychain.client;
 
+import static io.memorychain.client.PathSegments.filePath;
+import static io.memorychain.client.PathSegments.seg;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * The Memory Chain REST API over the JDK's HttpClient and Jackson. One method per REST operation of the service's
@@ -104,18 +103,6 @@ public final class MemoryChainClient {
     private JsonNode send(String method, String path, Object body, String contentType, Write write) {
         Write w = write == null ? Write.DEFAULT : write;
         return transport.call(method, path, null, body, contentType, w.idempotencyKey(), w.ifMatch()).body();
-    }
-
-    static String seg(String value) {
-        if (value == null || value.isEmpty()) {
-            throw new IllegalArgumentException("a path segment is missing");
-        }
-        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
-    }
-
-    /** A Markdown view path (facts/work.md): its slashes stay, each segment is encoded. */
-    static String filePath(String path) {
-        return Arrays.stream(path.split("/")).map(MemoryChainClient::seg).collect(Collectors.joining("/"));
     }
 
     /** {@code POST /v1/spaces/{space}/memories} (CREATE_MEMORY). */
@@ -496,5 +483,27 @@ public final class MemoryChainClient {
     /** {@code GET /v1/me} (WHO_AM_I). */
     public JsonNode whoAmI(Map<String, ?> query) {
         return get("/v1/me", query);
+    }
+
+    /** {@code POST /v1/spaces/{space}/checkpoints} (SAVE_CHECKPOINT): thread_id, state, [user_id, checkpoint_id, ...]. */
+    public JsonNode saveCheckpoint(String space, Map<String, ?> body, Write write) {
+        return send("POST", "/v1/spaces/" + seg(space) + "/checkpoints", body, null, write);
+    }
+
+    /** {@code GET /v1/spaces/{space}/checkpoints/ID} (GET_CHECKPOINT): ?thread_id=&user_id=; id "latest": the newest. */
+    public JsonNode getCheckpoint(String space, String id, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/checkpoints/" + seg(id), query);
+    }
+
+    /** {@code GET /v1/spaces/{space}/checkpoints} (LIST_CHECKPOINTS): ?thread_id=&user_id=&limit=&cursor=, newest first. */
+    public JsonNode listCheckpoints(String space, Map<String, ?> query) {
+        return get("/v1/spaces/" + seg(space) + "/checkpoints", query);
+    }
+
+    /** {@code DELETE /v1/spaces/{space}/checkpoints} (DELETE_CHECKPOINTS): ?thread_id=&user_id=, the thread's all. */
+    public JsonNode deleteCheckpoints(String space, Map<String, ?> query, Write write) {
+        Write w = write == null ? Write.DEFAULT : write;
+        return transport.call("DELETE", "/v1/spaces/" + seg(space) + "/checkpoints", query, null, null,
+                w.idempotencyKey(), null).body();
     }
 }

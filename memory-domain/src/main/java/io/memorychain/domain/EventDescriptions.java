@@ -67,7 +67,19 @@ public final class EventDescriptions {
         } else if (p instanceof BlockUpdated b) {
             return "block " + b.getLabel() + " v" + b.getVersion() + " is " + b.getMemory().getId();
         } else if (p instanceof ProposalSubmitted s) {
-            return "proposed " + s.getProposalId() + ": " + snippet(s.getProposal().getContent());
+            String mode = s.getReviewMode() == null ? "" : switch (s.getReviewMode()) {
+                case BATCH -> "";
+                case MANUAL -> " for manual review";
+                case AUTO_COMMIT -> " for auto-commit";
+            };
+            return "proposed " + s.getProposalId() + mode + ": " + snippet(s.getProposal().getContent());
+        } else if (p instanceof io.memorychain.avro.ContradictionFlagged f) {
+            return "contradiction " + f.getContradictionId() + " flagged between " + f.getFirstId() + " and "
+                    + f.getSecondId() + (f.getSimilarity() == null ? ""
+                    : String.format(java.util.Locale.ROOT, " (similarity %.3f)", f.getSimilarity()));
+        } else if (p instanceof io.memorychain.avro.ContradictionResolved r) {
+            return "contradiction " + r.getContradictionId() + " resolved: " + status(r.getResolution())
+                    + (r.getWinnerId() == null ? "" : ", " + r.getWinnerId() + " wins");
         } else if (p instanceof ProposalResolved r) {
             return describe(r);
         } else if (p instanceof DuplicatesRemoved d) {
@@ -135,7 +147,8 @@ public final class EventDescriptions {
 
     private static String describe(ProposalResolved r) {
         String what = switch (r.getDecision()) {
-            case COMMIT -> "committed proposal " + r.getProposalId() + " as " + r.getMemoryId();
+            case COMMIT -> (r.getAutoCommitted() ? "auto-committed proposal " : "committed proposal ")
+                    + r.getProposalId() + " as " + r.getMemoryId();
             case REJECT -> "rejected proposal " + r.getProposalId();
             case DEFER -> "deferred proposal " + r.getProposalId();
         };

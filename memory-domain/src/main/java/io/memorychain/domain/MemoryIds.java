@@ -43,6 +43,11 @@ public final class MemoryIds {
         return of("a", space, seq);
     }
 
+    /** Contradiction ids (docs/architecture.md §10): {@code x} + the ContradictionFlagged event's seq. */
+    public static String contradiction(String space, long seq) {
+        return of("x", space, seq);
+    }
+
     private static String of(String prefix, String space, long seq) {
         String digits = Long.toString(seq, 36);
         return prefix + "0".repeat(Math.max(0, SEQ_DIGITS - digits.length())) + digits + spaceTag(space);

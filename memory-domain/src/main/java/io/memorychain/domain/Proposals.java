@@ -31,7 +31,7 @@ public final class Proposals {
                     .setProposal(s.getProposal()).setStatus(ProposalStatus.PENDING).setVersion(1)
                     .setSubmittedSeq(event.getSeq()).setSubmittedAt(event.getOccurredAt())
                     .setUpdatedSeq(event.getSeq()).setResolvedBy(null).setResolvedAt(null).setReason(null)
-                    .setMemoryId(null).setConflictsWith(List.of())
+                    .setMemoryId(null).setConflictsWith(List.of()).setReviewMode(s.getReviewMode())
                     .build();
         }
         if (payload instanceof ProposalResolved r) {

@@ -19,9 +19,11 @@ import java.util.Objects;
  *                     and the read-side ops and refused writes recorded by the API, key = space
  * @param keys         the memories' content data keys (docs/architecture.md §12, erasure), compacted, key = space NUL
  *                     memory id; written only by the sequencer
+ * @param checkpoints  agents' saved working state (the supervisor checkpointer), off-chain, compacted, 1 partition,
+ *                     key = space NUL user id NUL thread id NUL checkpoint id; created by the API like the key topic
  */
 public record Topics(String requests, String events, String outcomes, String deadLetters, String access,
-                     String embeddings, String schemas, String apiKeys, String ops, String keys) {
+                     String embeddings, String schemas, String apiKeys, String ops, String keys, String checkpoints) {
 
     public Topics {
         Objects.requireNonNull(requests);
@@ -34,6 +36,7 @@ public record Topics(String requests, String events, String outcomes, String dea
         Objects.requireNonNull(apiKeys);
         Objects.requireNonNull(ops);
         Objects.requireNonNull(keys);
+        Objects.requireNonNull(checkpoints);
     }
 
     public static Topics defaults() {
@@ -44,7 +47,7 @@ public record Topics(String requests, String events, String outcomes, String dea
         return new Topics(prefix + "memory.requests.v1", prefix + "memory.events.v1", prefix + "memory.outcomes.v1",
                 prefix + "memory.dlq.v1", prefix + "memory.access.v1", prefix + "memory.embeddings.v1",
                 prefix + "_memory_schemas", prefix + "memory.api-keys.v1", prefix + "memory.ops.v1",
-                prefix + "memory.keys.v1");
+                prefix + "memory.keys.v1", prefix + "memory.checkpoints.v1");
     }
 
     /** Topics that carry requests, events and outcomes (co-partitioned by space where keyed by space). */

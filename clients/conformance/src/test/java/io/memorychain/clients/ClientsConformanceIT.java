@@ -1,6 +1,7 @@
 package io.memorychain.clients;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.memorychain.api.auth.ApiKeys;
@@ -10,9 +11,16 @@ import io.memorychain.api.contract.SharedKafkaApplication;
 import io.memorychain.events.testing.SharedKafka;
 import io.memorychain.client.MemoryChainClient;
 import io.memorychain.examples.agent.JavaAgent;
+import io.memorychain.generated.api.MemoriesApi;
+import io.memorychain.generated.client.ApiClient;
+import io.memorychain.generated.client.ApiException;
+import io.memorychain.generated.model.CreateMemory;
+import io.memorychain.generated.model.Memory;
+import io.memorychain.generated.model.WriteResult;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * class, an agent key and an admin key on every space, then each client's own test suite (its unit tests and its
  * integration tests, which the environment turns on) and the Python example, as subprocesses whose output goes to the
  * log, and the Java example (examples/java-agent) in-process. A client whose runtime is missing here is skipped with
- * the reason, never passed.
+ * the reason, never passed. A Java client openapi-generator writes from the service's OpenAPI document at build time
+ * calls the same service, and so does memory-langgraph4j's checkpoint saver ({@link LangGraphCheckpoints}).
  */
 @ExtendWith(SharedKafka.class)
 class ClientsConformanceIT {
@@ -116,6 +125,43 @@ class ClientsConformanceIT {
         assertThat(tests.exitCode()).as("npx vitest run (output in the log)").isZero();
         assertThat(tests.output()).contains("integration.test.ts").doesNotContain("integration tests skipped")
                 .doesNotContainPattern("Tests .*skipped");
+    }
+
+    @Test
+    void langGraph4jCheckpointsLiveOnTheService() throws Exception {
+        LangGraphCheckpoints.run(MemoryChainClient.builder(env.get("MEMORY_CHAIN_URL"),
+                env.get("MEMORY_CHAIN_AGENT_KEY")).build());
+    }
+
+    /**
+     * A client openapi-generator (java, native) wrote from memory-api's OpenAPI document at build time: it creates a
+     * memory and reads it back, the same Idempotency-Key answers the first outcome, and an error carries the Error body.
+     */
+    @Test
+    void generatedJavaClientCreatesAMemoryAndReadsItBack() throws ApiException {
+        URI url = URI.create(env.get("MEMORY_CHAIN_URL"));
+        ApiClient api = new ApiClient().setScheme(url.getScheme()).setHost(url.getHost()).setPort(url.getPort())
+                .setRequestInterceptor(r -> r.header("Authorization", "Bearer " + env.get("MEMORY_CHAIN_AGENT_KEY")));
+        MemoriesApi memories = new MemoriesApi(api);
+        String space = "generated-" + UUID.randomUUID().toString().substring(0, 8);
+
+        String key = UUID.randomUUID().toString();
+        WriteResult written = memories.createMemory(space, key, null,
+                new CreateMemory().content("Generated clients can trust this spec").kind("semantic"));
+        Memory read = memories.getMemory(space, written.getMemory().getId(), null, null);
+        assertThat(read.getContent()).isEqualTo("Generated clients can trust this spec");
+        assertThat(read.getVersion()).isEqualTo(written.getMemory().getVersion());
+
+        WriteResult again = memories.createMemory(space, key, null,
+                new CreateMemory().content("Generated clients can trust this spec").kind("semantic"));
+        assertThat(again.getMemory().getId()).as("the same Idempotency-Key answers the first outcome")
+                .isEqualTo(written.getMemory().getId());
+
+        assertThatThrownBy(() -> memories.getMemory(space, "no-such-memory", null, null))
+                .isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.getCode()).isEqualTo(404);
+                    assertThat(e.getResponseBody()).contains("\"code\":\"NOT_FOUND\"");
+                });
     }
 
     private static Optional<String> pythonAtLeast311() {

@@ -4,6 +4,7 @@ import io.memorychain.api.error.ApiException;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.view.AuditEntry;
+import io.memorychain.domain.support.LruMap;
 import jakarta.inject.Singleton;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -18,7 +19,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-/** Monthly digests of a space's audit log (docs/architecture.md §13), computed from the audit view on demand. */
+/**
+ * Monthly digests of a space's audit log (docs/architecture.md §13), counted from the audit view: each month's counts
+ * are kept in memory and brought up to date from the last entry read (the log is append-only).
+ */
 @Singleton
 public class AuditDigests {
 
@@ -27,7 +31,11 @@ public class AuditDigests {
             "RefinementCompleted", "ProposalResolved", "MemoryProtected", "MemoryUnprotected", "DuplicatesRemoved",
             "MemoryExpired");
 
+    /** Months kept counted (space and month), least recently asked dropped first. */
+    static final int MONTHS_KEPT = 64;
+
     private final AuditLog log;
+    private final Map<String, Tally> tallies = new LruMap<>(MONTHS_KEPT);
 
     public AuditDigests(AuditLog log) {
         this.log = log;
@@ -45,31 +53,62 @@ public class AuditDigests {
         } catch (DateTimeParseException e) {
             throw ApiException.invalid("month must be YYYY-MM, e.g. 2026-11, was '" + month + "'");
         }
-        AuditQuery range = new AuditQuery(null, null, Set.of(), null, ym.atDay(1).atStartOfDay(ZoneOffset.UTC)
-                .toInstant(), ym.plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant(), false);
-        Map<String, Long> byType = new HashMap<>();
-        Map<String, Long> byActor = new HashMap<>();
-        List<AuditEntryJson> blocks = new ArrayList<>();
-        List<AuditEntryJson> notable = new ArrayList<>();
-        long[] events = {0};
-        log.scan(space, 0, range, e -> {
-            if (e.getOccurredAt().isBefore(range.since())) {
+        Tally tally = tally(space, ym);
+        synchronized (tally) {
+            tally.catchUp(log, space);
+            List<AuditEntryJson> blocks = tally.blocks.stream().map(e -> log.entry(space, reader, e)).toList();
+            List<AuditEntryJson> notable = tally.notable.stream().map(e -> log.entry(space, reader, e)).toList();
+            Map<String, Long> types = sorted(tally.byType);
+            Map<String, Long> actors = sorted(tally.byActor);
+            return new AuditDigest(space, ym.toString(), tally.events, types, actors, blocks, notable,
+                    markdown(space, ym, tally.events, types, actors, blocks, notable));
+        }
+    }
+
+    private Tally tally(String space, YearMonth month) {
+        synchronized (tallies) {
+            return tallies.computeIfAbsent(space + '\0' + month, k -> new Tally(month));
+        }
+    }
+
+    /**
+     * A month's counts up to the last entry read ({@code lastSeq}): the log only grows, so the next digest of the
+     * month reads only what was appended since (a month of 100,000 events is read once, not on every call).
+     */
+    private static final class Tally {
+        private final AuditQuery range;
+        private final Map<String, Long> byType = new HashMap<>();
+        private final Map<String, Long> byActor = new HashMap<>();
+        private final List<AuditEntry> blocks = new ArrayList<>();
+        private final List<AuditEntry> notable = new ArrayList<>();
+        private long events;
+        private long lastSeq = -1;
+
+        Tally(YearMonth month) {
+            range = new AuditQuery(null, null, Set.of(), null, month.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant(),
+                    month.plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant(), false);
+        }
+
+        void catchUp(AuditLog log, String space) {
+            if (lastSeq < 0) {
+                lastSeq = log.seqBefore(space, range.since());
+            }
+            log.scan(space, lastSeq, range, e -> {
+                lastSeq = e.getSeq();
+                if (e.getOccurredAt().isBefore(range.since())) {
+                    return true;
+                }
+                events++;
+                byType.merge(e.getEventType(), 1L, Long::sum);
+                byActor.merge(actor(e), 1L, Long::sum);
+                if ("BlockUpdated".equals(e.getEventType())) {
+                    blocks.add(e);
+                } else if (NOTABLE.contains(e.getEventType()) && notable.size() < MAX_NOTABLE) {
+                    notable.add(e);
+                }
                 return true;
-            }
-            events[0]++;
-            byType.merge(e.getEventType(), 1L, Long::sum);
-            byActor.merge(actor(e), 1L, Long::sum);
-            if ("BlockUpdated".equals(e.getEventType())) {
-                blocks.add(log.entry(space, reader, e));
-            } else if (NOTABLE.contains(e.getEventType()) && notable.size() < MAX_NOTABLE) {
-                notable.add(log.entry(space, reader, e));
-            }
-            return true;
-        });
-        Map<String, Long> types = sorted(byType);
-        Map<String, Long> actors = sorted(byActor);
-        return new AuditDigest(space, ym.toString(), events[0], types, actors, List.copyOf(blocks),
-                List.copyOf(notable), markdown(space, ym, events[0], types, actors, blocks, notable));
+            });
+        }
     }
 
     private static String actor(AuditEntry e) {

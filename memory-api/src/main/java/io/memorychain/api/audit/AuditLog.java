@@ -9,6 +9,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.projector.view.MemoryViews;
 import jakarta.inject.Singleton;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -145,6 +146,27 @@ public class AuditLog {
     private AuditTimeline timeline(String space, Actor reader, List<AuditEntry> found, Long olderThan,
                                    long searchedTo) {
         return new AuditTimeline(found.stream().map(e -> entry(space, reader, e)).toList(), olderThan, searchedTo);
+    }
+
+    /**
+     * The seq of the space's last entry that occurred before {@code time} (0: none): a binary search, since
+     * {@code occurred_at} never decreases along a chain.
+     */
+    long seqBefore(String space, Instant time) {
+        long low = 0; // occurred before time (or 0)
+        long high = backend.views().appliedSeq(space) + 1; // occurred at or after time (or past the head)
+        while (high - low > 1) {
+            long mid = (low + high) >>> 1;
+            List<AuditEntry> at = backend.views().audit(space, mid - 1, 1);
+            if (at.isEmpty()) {
+                high = mid;
+            } else if (at.get(0).getOccurredAt().isBefore(time)) {
+                low = at.get(0).getSeq();
+            } else {
+                high = mid;
+            }
+        }
+        return low;
     }
 
     /**

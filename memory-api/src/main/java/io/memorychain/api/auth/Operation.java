@@ -117,6 +117,11 @@ public enum Operation {
     CONSENT_GRANT(GOVERNANCE, rest("POST S/grants/ID:consent"), rpc("ConsentGrant"), exempt(Why.GRANTS)),
     REVOKE_GRANT(GOVERNANCE, rest("POST S/grants/ID:revoke"), rpc("RevokeGrant"), exempt(Why.GRANTS)),
     GRANT_READS(GOVERNANCE, rest("GET S/grants/ID/reads"), rpc("ListGrantReads"), exempt(Why.GRANTS)),
+    /** Agents' checkpoints (off-chain working state per user and thread): the space's agents, sub-agents and users. */
+    SAVE_CHECKPOINT(CONTENT, rest("POST S/checkpoints"), rpc("SaveCheckpoint"), exempt(Why.CHECKPOINTS)),
+    GET_CHECKPOINT(CONTENT, rest("GET S/checkpoints/ID"), rpc("GetCheckpoint"), exempt(Why.CHECKPOINTS)),
+    LIST_CHECKPOINTS(CONTENT, rest("GET S/checkpoints"), rpc("ListCheckpoints"), exempt(Why.CHECKPOINTS)),
+    DELETE_CHECKPOINTS(CONTENT, rest("DELETE S/checkpoints"), rpc("DeleteCheckpoints"), exempt(Why.CHECKPOINTS)),
     PLAN_ROLLBACK(ADMIN, rest("POST S/rollback/plan"), rpc("PlanRollback"), tools("rollback_plan")),
     APPLY_ROLLBACK(ADMIN, rest("POST S/rollback"), rpc("ApplyRollback"), exempt(Why.APPLY_ROLLBACK)),
     ISSUE_KEY(KEYS, rest("POST keys"), rpc("IssueKey"), exempt(Why.KEYS)),
@@ -153,6 +158,8 @@ public enum Operation {
                 + "(rollback_plan), not an agent tool";
         static final String WHO_AM_I = "an MCP session already acts as its key; who the key is, is a client's question";
         static final String MCP_ENDPOINT = "the MCP endpoint itself (/mcp), a transport of its own";
+        static final String CHECKPOINTS = "checkpoints are saved and loaded by the agent runtime around each step "
+                + "(a graph's checkpoint saver), not called by the model";
         static final String MCP_ITSELF = "the MCP endpoint itself: each tool checks its own operation";
 
         private Why() {

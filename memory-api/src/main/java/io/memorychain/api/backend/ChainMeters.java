@@ -14,6 +14,7 @@ import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -49,6 +50,8 @@ public class ChainMeters implements MeterBinder {
     private final AtomicLong verifiedOk = new AtomicLong();
     private final AtomicLong verifiedFailed = new AtomicLong();
     private MultiGauge lastSeq;
+    /** The applied seq per space that {@code memory_chain_last_seq}'s rows read. */
+    private final Map<String, AtomicLong> applied = new ConcurrentHashMap<>();
     /**
      * Refreshes {@code memory_chain_last_seq} every {@code memory.metrics.space-refresh} (15 s). Its own thread, stopped with this bean, instead of
      * {@code @Scheduled}: a scheduled run while the context closed resolved this bean again, and with it a second
@@ -133,9 +136,16 @@ public class ChainMeters implements MeterBinder {
         } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {
             return; // the projection is rebalancing (another instance joins or leaves): keep the last rows until then
         }
-        List<MultiGauge.Row<?>> rows = seqs.entrySet().stream()
-                .<MultiGauge.Row<?>>map(e -> MultiGauge.Row.of(Tags.of("space", e.getKey()), e.getValue()))
+        if (seqs.isEmpty() && !applied.isEmpty()) {
+            return; // a store answering nothing for a moment (a restore): keep the last rows rather than drop them all
+        }
+        applied.keySet().retainAll(seqs.keySet());
+        seqs.forEach((space, seq) -> applied.computeIfAbsent(space, s -> new AtomicLong()).set(seq));
+        // each row reads its space's holder: re-registering keeps the existing gauges (no moment without the series)
+        List<MultiGauge.Row<?>> rows = applied.entrySet().stream()
+                .<MultiGauge.Row<?>>map(e -> MultiGauge.Row.of(Tags.of("space", e.getKey()), e.getValue(),
+                        AtomicLong::doubleValue))
                 .toList();
-        lastSeq.register(rows, true);
+        lastSeq.register(rows, false);
     }
 }

@@ -172,4 +172,9 @@ public interface MemoryBackend {
 
     /** Where API key records live. */
     ApiKeyStore apiKeys();
+
+    /** Agents' checkpoints; backends without a Kafka log answer NOT_AVAILABLE. */
+    default io.memorychain.api.checkpoints.CheckpointStore checkpoints() {
+        return io.memorychain.api.checkpoints.CheckpointStore.UNAVAILABLE;
+    }
 }

@@ -7,6 +7,7 @@ import io.memorychain.api.config.InstanceConfig;
 import io.memorychain.api.config.LifecycleConfig;
 import io.memorychain.api.config.MemoryConfig;
 import io.memorychain.api.config.CoreConfig;
+import io.memorychain.api.config.ProposalConfig;
 import io.memorychain.api.config.RefinementConfig;
 import io.memorychain.api.config.LlmModelConfig;
 import io.memorychain.api.config.RetrievalConfig;
@@ -112,6 +113,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private MasterKey contentKey;
     private List<PublicKeyInfo> publishedKeys = List.of();
     private ApiKeyStore apiKeys;
+    /** Agents' checkpoints (off-chain, their own compacted topic and view). */
+    private io.memorychain.api.checkpoints.CheckpointStore checkpoints;
     private MemoryChainRuntime runtime;
     private KafkaStreams refinementTrigger;
     private KafkaStreams lifecycleWorker;
@@ -128,6 +131,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private final RefinementConfig refinement;
     /** The core-memory cap the sequencer enforces ({@code memory.core.*}). */
     private final io.memorychain.domain.core.CoreCapPolicy coreCap;
+    /** The review modes of sub-agent proposals the sequencer applies ({@code memory.proposals.*}). */
+    private final io.memorychain.domain.review.ReviewPolicy reviews;
     private final TomConfig tom;
     private final LlmModelConfig llm;
     /** The LLM usage of this process's jobs, by purpose ({@code /prometheus} memory_llm_*). */
@@ -149,16 +154,21 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     /** Stream threads of the embedder application ({@code memory.embeddings.stream-threads}). */
     private final int embedderThreads;
     private final int httpPort;
+    /** Whether the HTTP listener serves TLS ({@code memory.tls.enabled}): the advertised URL is https then. */
+    private final boolean tls;
     /** This instance's advertised REST base URL, when it routes (docs/architecture.md §19). */
     private Optional<URI> advertised = Optional.empty();
 
-    public MemoryChainBackend(MemoryConfig config, RetrievalConfig retrieval, RefinementConfig refinement,
+    public MemoryChainBackend(io.memorychain.api.tls.TlsContexts tls, MemoryConfig config, RetrievalConfig retrieval, RefinementConfig refinement,
                               LifecycleConfig lifecycle, TomConfig tom, ConsolidateConfig consolidate,
                               ReflectConfig reflect, LlmModelConfig llm, SchemaRegistryFactory registries, CategoryPolicy categories,
                               Embedder embedder, EmbeddingsConfig embeddings, InstanceConfig instance,
-                              CoreConfig core, @Value("${micronaut.server.port:-1}") int httpPort) {
+                              CoreConfig core, ProposalConfig proposals,
+                              @Value("${micronaut.server.port:-1}") int httpPort) {
         this.instance = instance;
+        this.tls = tls.enabled(); // first: bad TLS configuration fails start-up before anything starts
         this.coreCap = core.policy();
+        this.reviews = proposals.reviewPolicy();
         this.embedderThreads = embeddings.getStreamThreads();
         this.httpPort = httpPort;
         this.lifecycle = lifecycle;
@@ -207,10 +217,10 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         log.info("Chain signing key {} ({}, public keys in public-keys.json)", keys.keyId(), dataDir.resolve("keys"));
         WriteSettings sequencer = new WriteSettings(config.getMaxContentBytes(), config.getBlockLabels(),
                 config.getMaxConsolidationInputs()).withCategories(categories)
-                .withGovernance(config.governancePolicy()).withCoreCap(coreCap);
+                .withGovernance(config.governancePolicy()).withCoreCap(coreCap).withReviews(reviews);
         String hostName = MemoryChainRuntime.Settings.defaultInstanceId();
-        advertised = instance.advertised(external.isEmpty(), httpPort, hostName);
-        MemoryChainRuntime.Routing routing = instance.routing(external.isEmpty(), httpPort, hostName);
+        advertised = instance.advertised(external.isEmpty(), httpPort, hostName, tls);
+        MemoryChainRuntime.Routing routing = instance.routing(external.isEmpty(), httpPort, hostName, tls);
         if (advertised.isPresent()) {
             log.info("Routing spaces by owner: this instance is {} ({} standby replicas)", advertised.get(),
                     routing.standbyReplicas());
@@ -256,6 +266,9 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
         apiKeys = new KafkaApiKeyStore(bootstrapServers, topics.apiKeys(), replicationFactor, timeout, API_KEY_REFRESH);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
+        checkpoints = new io.memorychain.api.checkpoints.KafkaCheckpointStore(bootstrapServers, topics.checkpoints(),
+                replicationFactor, registry, contentKey, dataDir.resolve("checkpoints"), config.getWriteTimeout(),
+                Clock.systemUTC());
         opsPublisher = new OffChainPublisher<>(bootstrapServers, topics.ops(), registry, OperationalEvent.class,
                 OperationalEvent::getSpace);
     }
@@ -490,6 +503,11 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         return apiKeys;
     }
 
+    @Override
+    public io.memorychain.api.checkpoints.CheckpointStore checkpoints() {
+        return checkpoints;
+    }
+
     public ChainKeys keys() {
         return keys;
     }
@@ -514,6 +532,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         closeQuietly("ops publisher", opsPublisher);
         closeQuietly("ops app", opsApp == null ? null : () -> opsApp.close(Duration.ofSeconds(30)));
         closeQuietly("API key store", apiKeys);
+        closeQuietly("checkpoint store", checkpoints);
         closeQuietly("ToM job", tomJob);
         closeQuietly("consolidation job", consolidateJob);
         closeQuietly("reflection job", reflectJob);

@@ -48,11 +48,19 @@ public class InstanceConfig {
      * @throws IllegalArgumentException naming the property when the URL is not an absolute http(s) URL
      */
     public Optional<URI> advertised(boolean embedded, int httpPort, String hostName) {
+        return advertised(embedded, httpPort, hostName, false);
+    }
+
+    /**
+     * The advertised base URL as {@link #advertised(boolean, int, String)}, for an instance whose HTTP listener serves
+     * TLS ({@code memory.tls.enabled}) when {@code tls}: the default URL is https, and an http one is refused.
+     */
+    public Optional<URI> advertised(boolean embedded, int httpPort, String hostName, boolean tls) {
         if (advertisedUrl == null || advertisedUrl.isBlank()) {
             if (embedded || httpPort <= 0) {
                 return Optional.empty();
             }
-            return Optional.of(URI.create("http://" + hostName + ":" + httpPort));
+            return Optional.of(URI.create((tls ? "https" : "http") + "://" + hostName + ":" + httpPort));
         }
         URI uri;
         try {
@@ -66,6 +74,10 @@ public class InstanceConfig {
                 || uri.getRawQuery() != null) {
             throw new IllegalArgumentException("memory.instance.advertised-url must be http(s)://host[:port] with no "
                     + "path, not " + advertisedUrl);
+        }
+        if (tls && !scheme.equals("https")) {
+            throw new IllegalArgumentException("memory.instance.advertised-url must be https:// with memory.tls.enabled "
+                    + "(the HTTP listener serves TLS only), not " + advertisedUrl);
         }
         int port = uri.getPort() > 0 ? uri.getPort() : scheme.equals("https") ? 443 : 80;
         return Optional.of(URI.create(scheme + "://" + uri.getHost() + ":" + port));
@@ -82,7 +94,12 @@ public class InstanceConfig {
 
     /** The Streams side of both settings: {@code application.server} as {@code host:port}, and the standbys. */
     public MemoryChainRuntime.Routing routing(boolean embedded, int httpPort, String hostName) {
-        return new MemoryChainRuntime.Routing(advertised(embedded, httpPort, hostName)
+        return routing(embedded, httpPort, hostName, false);
+    }
+
+    /** The Streams side of both settings for an instance with or without TLS on its HTTP listener. */
+    public MemoryChainRuntime.Routing routing(boolean embedded, int httpPort, String hostName, boolean tls) {
+        return new MemoryChainRuntime.Routing(advertised(embedded, httpPort, hostName, tls)
                 .map(uri -> uri.getHost() + ":" + uri.getPort()).orElse(null), standbyReplicas(embedded));
     }
 

@@ -11,7 +11,6 @@ import io.memorychain.avro.Actor;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryState;
-import io.memorychain.avro.Tier;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.domain.core.CoreFormatter;
@@ -22,9 +21,9 @@ import io.memorychain.projector.view.Page;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Point-in-time reads (docs/architecture.md §17): a memory, a listing and the core memory as they were after a seq or
@@ -34,10 +33,9 @@ import java.util.Set;
 @Singleton
 public class PointInTimeReads {
 
-    private static final int SCAN_PAGE = ListQuery.MAX_LIMIT;
-
     private final MemoryBackend backend;
     private final CategoryReads categories;
+    private final CoreIds coreIds = new CoreIds();
 
     public PointInTimeReads(MemoryBackend backend, CategoryReads categories) {
         this.backend = backend;
@@ -83,27 +81,36 @@ public class PointInTimeReads {
         categories.requireReadable(reader, category);
         MemoryState wanted = s == null ? MemoryState.ACTIVE : s;
         List<Memory> page = new ArrayList<>();
-        String next = null;
-        for (Memory m : versionsAt(space, asOf)) {
-            if (after != null && m.getId().compareTo(after) <= 0 || m.getState() != wanted
-                    || k != null && m.getKind() != k || category != null && !category.equals(m.getCategory())
+        String[] next = {null};
+        backend.views().histories(space, after, entries -> {
+            Memory m = versionAt(entries, asOf);
+            if (m == null || m.getState() != wanted || k != null && m.getKind() != k
+                    || category != null && !category.equals(m.getCategory())
                     || !categories.readable(reader, m.getCategory())) {
-                continue;
+                return true;
             }
             if (page.size() == limit) {
-                next = page.get(page.size() - 1).getId();
-                break;
+                next[0] = page.get(page.size() - 1).getId();
+                return false;
             }
             page.add(m);
-        }
-        return new Page<>(page, next);
+            return true;
+        });
+        return new Page<>(page, next[0]);
     }
 
     /** The core memory as it was: the active blocks and core-tier memories at the point. */
     public CoreView core(String space, Actor reader, AsOf asOf) {
         Spaces.require(space);
-        List<Memory> core = versionsAt(space, asOf).stream().filter(m -> m.getState() == MemoryState.ACTIVE
-                && (m.getKind() == MemoryKind.BLOCK || m.getTier() == Tier.CORE)).toList();
+        MemoryViews views = backend.views();
+        List<Memory> core = new ArrayList<>();
+        for (String id : coreIds.ever(views, space)) {
+            Memory m = versionAt(views, space, id, asOf);
+            if (m != null && m.getState() == MemoryState.ACTIVE && CoreIds.core(m)) {
+                core.add(m);
+            }
+        }
+        core.sort(Comparator.comparing(Memory::getId));
         return categories.visible(reader, CoreFormatter.format(core));
     }
 
@@ -129,37 +136,14 @@ public class PointInTimeReads {
         return categories.readable(reader, memory.getCategory());
     }
 
-    /** Every memory of the space that existed at the point, at its version then, in id order. */
-    private List<Memory> versionsAt(String space, AsOf asOf) {
-        MemoryViews views = backend.views();
-        List<Memory> out = new ArrayList<>();
-        for (String id : allIds(views, space)) {
-            Memory m = versionAt(views, space, id, asOf);
-            if (m != null) {
-                out.add(m);
-            }
-        }
-        out.sort((a, b) -> a.getId().compareTo(b.getId()));
-        return out;
-    }
-
-    private static List<String> allIds(MemoryViews views, String space) {
-        List<String> ids = new ArrayList<>();
-        for (MemoryState state : MemoryState.values()) {
-            String after = null;
-            do {
-                Page<Memory> page = views.list(space, new ListQuery(null, null, state, after, SCAN_PAGE, (Set<String>) null));
-                page.items().forEach(m -> ids.add(m.getId()));
-                after = page.next();
-            } while (after != null);
-        }
-        return ids;
-    }
-
     private static Memory versionAt(MemoryViews views, String space, String id, AsOf asOf) {
+        return versionAt(views.history(space, id), asOf);
+    }
+
+    private static Memory versionAt(List<HistoryEntry> history, AsOf asOf) {
         Objects.requireNonNull(asOf, "asOf");
         HistoryEntry found = null;
-        for (HistoryEntry entry : views.history(space, id)) {
+        for (HistoryEntry entry : history) {
             if (asOf.covers(entry) && (found == null || entry.getSeq() > found.getSeq())) {
                 found = entry;
             }

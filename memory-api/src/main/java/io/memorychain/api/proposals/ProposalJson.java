@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.memorychain.api.memories.ActorJson;
 import io.memorychain.api.request.Enums;
 import io.memorychain.avro.ProposedMemory;
+import io.memorychain.avro.ReviewMode;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.projector.proposal.ProposalFlag;
 import io.micronaut.core.annotation.Nullable;
@@ -41,6 +42,7 @@ public record ProposalJson(
         @Nullable @JsonProperty("memory_id") @Schema(name = "memory_id", description = "committed: the memory it became") String memoryId,
         @JsonProperty("conflicts_with") @Schema(name = "conflicts_with", description = "Ids recorded as conflicting at the latest resolution") List<String> conflictsWith,
         @Schema(description = "true when a flag is a conflict (the seed's CONFLICT status)") boolean conflict,
+        @JsonProperty("review_mode") @Schema(name = "review_mode", description = "batch (the main agent reviews), manual (only a user decides) or auto_commit (committed at once: trusted proposer, confidence at the threshold)") String reviewMode,
         @Schema(description = "Open proposals only: other open proposals and active memories it may contradict or repeat, most similar first") List<Flag> flags) {
     /** Declared, so that it carries no {@code @JsonProperty} of its own (SpecContractTest: spurious properties). */
     @Override
@@ -69,7 +71,7 @@ public record ProposalJson(
                 m.getCoreWorthy(), m.getPinned(), m.getTrigger(), p.getSubmittedSeq(), iso(p.getSubmittedAt()),
                 p.getUpdatedSeq(), ActorJson.of(p.getResolvedBy()), iso(p.getResolvedAt()), p.getReason(),
                 p.getMemoryId(), List.copyOf(p.getConflictsWith()), flagged.conflicted(),
-                flagged.flags().stream().map(Flag::of).toList());
+                Enums.json(p.getReviewMode() == null ? ReviewMode.BATCH : p.getReviewMode()), flagged.flags().stream().map(Flag::of).toList());
     }
 
     private static String iso(Instant instant) {

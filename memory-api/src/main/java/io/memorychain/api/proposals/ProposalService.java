@@ -33,6 +33,8 @@ public class ProposalService {
 
     /** Most flagged ids recorded with a resolution (the sequencer's limit). */
     static final int MAX_RECORDED_CONFLICTS = 20;
+    /** The source of a memory committed from a proposal: {@code proposal:ID}. */
+    private static final String PROPOSAL_SOURCE = "proposal:";
 
     private final MemoryBackend backend;
     private final WriteExecutor writes;
@@ -53,8 +55,14 @@ public class ProposalService {
     /** memory_propose: a new pending proposal (the actor must be a sub-agent, an agent or a worker), with its flags. */
     public ProposalResult propose(WriteContext ctx, ProposalDraft draft) {
         MemoryOutcome outcome = writes.apply(ctx, requests.submit(draft));
-        Proposal proposal = readBack(ctx, outcome.getMemoryId(), outcome);
-        return new ProposalResult(flagged(ctx.space(), ctx.actor(), proposal), null, outcome.getSeq());
+        // review mode auto_commit: the outcome names the committed memory, whose source names the proposal
+        Memory committed = outcome.getMemoryId().startsWith("p") ? null
+                : backend.views().memory(ctx.space(), outcome.getMemoryId()).orElse(null);
+        String proposalId = committed != null && committed.getSource() != null
+                && committed.getSource().startsWith(PROPOSAL_SOURCE)
+                ? committed.getSource().substring(PROPOSAL_SOURCE.length()) : outcome.getMemoryId();
+        Proposal proposal = readBack(ctx, proposalId, outcome);
+        return new ProposalResult(flagged(ctx.space(), ctx.actor(), proposal), committed, outcome.getSeq());
     }
 
     /** The space's open (pending and deferred) proposals the reader may see, oldest first, with their flags. */

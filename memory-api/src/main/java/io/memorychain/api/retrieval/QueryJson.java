@@ -36,7 +36,18 @@ public final class QueryJson {
     public record Context(String text, int tokens, long revision, @JsonProperty("core_truncated") boolean coreTruncated,
                    @JsonProperty("memory_ids") List<String> memoryIds, int omitted,
                    @JsonProperty("core_tokens") int coreTokens, @JsonProperty("core_omitted") List<String> coreOmitted,
-                   List<String> warnings) {
+                   List<String> warnings,
+                   @JsonProperty("pending_proposals") @io.swagger.v3.oas.annotations.media.Schema(name = "pending_proposals", description = "Open sub-agent proposals in batch review: the main agent reviews them (at session start or end)") int pendingProposals,
+                   @JsonProperty("manual_proposals") @io.swagger.v3.oas.annotations.media.Schema(name = "manual_proposals", description = "Open proposals under manual review: a user decides them") int manualProposals,
+                   @io.swagger.v3.oas.annotations.media.Schema(description = "Contradictions to ask the user about (resolved ask_user), until resolved otherwise") List<Question> questions) {
+    }
+
+    /** A contradiction waiting for the user's answer. */
+    @Serdeable
+    @io.swagger.v3.oas.annotations.media.Schema(name = "ContextQuestion")
+    public record Question(@io.swagger.v3.oas.annotations.media.Schema(description = "The contradiction id") String id,
+                           @JsonProperty("first_id") @io.swagger.v3.oas.annotations.media.Schema(name = "first_id") String firstId,
+                           @JsonProperty("second_id") @io.swagger.v3.oas.annotations.media.Schema(name = "second_id") String secondId) {
     }
 
     /** The memories whose content an answer carries: its items and their related memories. */
@@ -56,7 +67,8 @@ public final class QueryJson {
 
     static Context of(ContextResult r) {
         return new Context(r.text(), r.tokens(), r.revision(), r.coreTruncated(), r.memoryIds(), r.omitted(),
-                r.coreTokens(), r.coreOmitted(), r.warnings());
+                r.coreTokens(), r.coreOmitted(), r.warnings(), r.review().batch(), r.review().manual(),
+                r.questions().stream().map(q -> new Question(q.id(), q.firstId(), q.secondId())).toList());
     }
 
     private static Item item(QueryResult.Item i) {

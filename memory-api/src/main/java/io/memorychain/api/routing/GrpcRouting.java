@@ -3,9 +3,11 @@ package io.memorychain.api.routing;
 import io.grpc.Channel;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
+import io.grpc.netty.NettyChannelBuilder;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.api.tls.TlsContexts;
 import io.memorychain.projector.view.SpaceOwner;
 import io.micronaut.json.JsonMapper;
 import jakarta.annotation.PreDestroy;
@@ -25,9 +27,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Finds where a gRPC call about a space is answered (docs/architecture.md §19): here, or the owner's gRPC address (read
- * once per owner from its {@code GET /instance} and kept until a call to it cannot connect), with one plaintext
- * channel per owner address. The call itself is relayed by the gRPC transport ({@code api.grpc.OwnerProxy}) with the
- * caller's metadata and {@link RoutingHeaders#FORWARDED_BY}.
+ * once per owner from its {@code GET /instance} and kept until a call to it cannot connect), with one channel per
+ * owner address (TLS with {@code memory.tls.*} on, else plaintext). The call itself is relayed by the gRPC transport
+ * ({@code api.grpc.OwnerProxy}) with the caller's metadata and {@link RoutingHeaders#FORWARDED_BY}.
  */
 @Singleton
 public class GrpcRouting {
@@ -39,14 +41,16 @@ public class GrpcRouting {
 
     private final MemoryBackend backend;
     private final JsonMapper json;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2))
-            .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http;
+    private final TlsContexts tls;
     private final Map<SpaceOwner.Endpoint, String> addresses = new ConcurrentHashMap<>();
     private final Map<String, ManagedChannel> channels = new ConcurrentHashMap<>();
 
-    public GrpcRouting(MemoryBackend backend, JsonMapper json) {
+    public GrpcRouting(MemoryBackend backend, JsonMapper json, TlsContexts tls) {
         this.backend = backend;
         this.json = json;
+        this.tls = tls;
+        this.http = OwnerForwarder.client(tls);
     }
 
     /** Where a call about a space goes: its owner's channel and REST endpoint. */
@@ -77,8 +81,15 @@ public class GrpcRouting {
             address = lookUp(self.get(), endpoint, space);
             addresses.put(endpoint, address);
         }
-        return Optional.of(new Target(channels.computeIfAbsent(address,
-                a -> ManagedChannelBuilder.forTarget(a).usePlaintext().build()), endpoint, address));
+        return Optional.of(new Target(channels.computeIfAbsent(address, this::channel), endpoint, address));
+    }
+
+    /** A channel to another instance's gRPC address: TLS with {@code memory.tls.*} on, else plaintext. */
+    private ManagedChannel channel(String address) {
+        if (!tls.enabled()) {
+            return ManagedChannelBuilder.forTarget(address).usePlaintext().build();
+        }
+        return NettyChannelBuilder.forTarget(address).sslContext(tls.grpcClient()).build();
     }
 
     /** A call to the owner could not connect: its address is read again next time (it may have restarted). */
@@ -98,6 +109,10 @@ public class GrpcRouting {
             }
             throw new ApiException(ErrorCodes.REBALANCING, "the owner of space " + space + " (" + url
                     + ") advertises no gRPC address (" + answer.statusCode() + "); retry shortly");
+        } catch (javax.net.ssl.SSLException e) {
+            OwnerForwarder.logTlsFailure(url, e);
+            throw new ApiException(ErrorCodes.REBALANCING, "the TLS handshake with the owner of space " + space + " ("
+                    + url + ") failed; retry shortly");
         } catch (IOException e) {
             log.info("Owner {} of space {} is not reachable for its gRPC address: {}", url, space, e.toString());
             throw new ApiException(ErrorCodes.REBALANCING, "the owner of space " + space + " (" + url

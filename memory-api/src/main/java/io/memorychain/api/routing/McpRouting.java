@@ -67,6 +67,10 @@ public class McpRouting {
         } catch (HttpTimeoutException e) {
             throw new ApiException(ErrorCodes.TIMEOUT, "the owner of space " + space + " (" + ownerUrl
                     + ") did not answer within its timeout; retry a write with the same idempotency_key");
+        } catch (javax.net.ssl.SSLException e) {
+            OwnerForwarder.logTlsFailure(ownerUrl, e);
+            throw new ApiException(ErrorCodes.REBALANCING, "the TLS handshake with the owner of space " + space + " ("
+                    + ownerUrl + ") failed; retry shortly");
         } catch (IOException e) {
             log.info("Forwarding an MCP call to the owner {} of space {} failed: {}", ownerUrl, space, e.toString());
             throw new ApiException(ErrorCodes.REBALANCING, "the call to the owner of space " + space + " (" + ownerUrl

@@ -1,6 +1,7 @@
 package io.memorychain.api.routing;
 
 import io.memorychain.api.config.MemoryConfig;
+import io.memorychain.api.tls.TlsContexts;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MutableHttpResponse;
@@ -22,6 +23,7 @@ import java.util.Map;
 @Singleton
 public class OwnerForwarder {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(OwnerForwarder.class);
     /** Longer than any wait of the owner's (a write waits up to memory.write-timeout for its outcome and view). */
     private static final Duration MARGIN = Duration.ofSeconds(5);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
@@ -30,11 +32,21 @@ public class OwnerForwarder {
     private final Duration timeout;
     private final String instanceId;
 
-    public OwnerForwarder(MemoryConfig config) {
-        this.client = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT)
-                .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1).build();
+    public OwnerForwarder(MemoryConfig config, TlsContexts tls) {
+        this.client = client(tls);
         this.timeout = config.getWriteTimeout().plus(MARGIN);
         this.instanceId = config.instanceName();
+    }
+
+    /**
+     * An HTTP/1.1 client for calls to other instances: with {@code memory.tls.*} on, over TLS trusting
+     * {@code memory.tls.trust} and presenting this instance's certificate (mutual TLS between instances).
+     */
+    static HttpClient client(TlsContexts tls) {
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT)
+                .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1);
+        tls.httpClient().ifPresent(builder::sslContext);
+        return builder.build();
     }
 
     /**
@@ -42,6 +54,8 @@ public class OwnerForwarder {
      * answer as a response of this server.
      *
      * @throws java.net.ConnectException         the owner is not reachable (nothing was sent)
+     * @throws javax.net.ssl.SSLException         the TLS handshake failed: the owner's certificate is not trusted, or
+     *                                            it refused this instance's (nothing was sent)
      * @throws java.net.http.HttpTimeoutException the owner did not answer in time (a write may have been applied)
      * @throws IOException                       the connection failed (a write may have been applied)
      */
@@ -66,6 +80,17 @@ public class OwnerForwarder {
         });
         byte[] bytes = answer.body();
         return bytes == null || bytes.length == 0 ? relayed : relayed.body(bytes);
+    }
+
+    /**
+     * Logs a failed TLS handshake with another instance, once per failure, at WARN: a configuration problem (its
+     * certificate not signed by a CA of {@code memory.tls.trust}, not naming its advertised host, or this instance's
+     * certificate refused by it), not a rebalance.
+     */
+    static void logTlsFailure(URI peer, javax.net.ssl.SSLException e) {
+        log.warn("TLS handshake with the instance at {} failed: {} (is its certificate signed by a CA in memory.tls.trust "
+                + "and issued for its advertised host, and does it trust this instance's certificate?)", peer,
+                e.getMessage());
     }
 
     /** The base URL of another instance's advertised endpoint, in this instance's scheme. */

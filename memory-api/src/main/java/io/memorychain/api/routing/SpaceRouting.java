@@ -206,6 +206,10 @@ public class SpaceRouting {
             return error(new ApiException(ErrorCodes.TIMEOUT, "the owner of space " + space + " (" + ownerUrl
                     + ") did not answer within its timeout; retry a write with the same Idempotency-Key"))
                     .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
+        } catch (javax.net.ssl.SSLException e) {
+            OwnerForwarder.logTlsFailure(ownerUrl, e);
+            return rebalancing("the TLS handshake with the owner of space " + space + " (" + ownerUrl + ") failed; "
+                    + "retry shortly");
         } catch (IOException e) {
             log.info("Forwarding to the owner {} of space {} failed: {}", ownerUrl, space, e.toString());
             return rebalancing("the call to the owner of space " + space + " (" + ownerUrl + ") failed: " + e

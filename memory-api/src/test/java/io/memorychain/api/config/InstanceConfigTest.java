@@ -43,6 +43,19 @@ class InstanceConfigTest {
     }
 
     @Test
+    void withTlsTheDefaultUrlIsHttpsAndAnHttpUrlIsRefused() {
+        InstanceConfig config = new InstanceConfig();
+        assertThat(config.advertised(false, 8443, "api-0", true)).contains(URI.create("https://api-0:8443"));
+
+        config.setAdvertisedUrl("http://api-0:8080");
+        assertThatThrownBy(() -> config.advertised(false, 8080, "api-0", true))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("memory.instance.advertised-url must be https://");
+        config.setAdvertisedUrl("https://api-0:8080");
+        assertThat(config.routing(false, 8080, "api-0", true).applicationServer()).isEqualTo("api-0:8080");
+    }
+
+    @Test
     void anExplicitUrlWinsAndGetsItsSchemesDefaultPort() {
         InstanceConfig config = new InstanceConfig();
         config.setAdvertisedUrl("https://api-1.memory-api.svc/");

@@ -158,6 +158,14 @@ public abstract class MemoryApiContract {
                 .contains("- 5 chain events by 3 actor(s)").contains("- 2 core block change(s)");
         assertThat(get(audit + "/digest?month=1999-01").json).containsEntry("events", 0);
         assertThat(get(audit + "/digest?month=2026-13").code()).isEqualTo("INVALID_ARGUMENT");
+
+        as(HAND, HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am brief.")));
+        String sixthAt = (String) get(audit + "?order=desc&limit=1").list("items").get(0).get("occurred_at");
+        Resp again = get(audit + "/digest?month=" + at.substring(0, 7));
+        boolean sameMonth = sixthAt.startsWith(at.substring(0, 7));
+        assertThat(again.json).as("a digest asked again counts what was appended since")
+                .containsEntry("events", sameMonth ? 6 : 5);
+        assertThat(again.list("block_changes")).hasSize(sameMonth ? 3 : 2);
     }
 
     private static List<Long> seqs(Resp page) {
@@ -1086,6 +1094,79 @@ public abstract class MemoryApiContract {
         assertThat(get("/v1/spaces/" + space + "/audit").list("items")).isEmpty();
     }
 
+    /** The space the test configuration reviews manually ({@code memory.proposals.space-review-modes}). */
+    public static final String MANUAL_REVIEW_SPACE = "review-manual";
+    /** The trusted proposer the test configuration auto-commits ({@code memory.proposals.proposer-review-modes}). */
+    public static final String AUTO_PROPOSER = "auto-scout";
+
+    private Resp proposeAs(String space, String actor, String content, String confidence) {
+        return send(HttpRequest.POST("/v1/spaces/" + space + "/proposals", Map.of("content", content,
+                "confidence", confidence)).header("X-Actor", actor));
+    }
+
+    @Test
+    void aTrustedSubAgentsHighConfidenceProposalIsAutoCommittedAndAuditedAsSuch() {
+        String space = space();
+        Resp auto = proposeAs(space, "subagent:" + AUTO_PROPOSER, "The staging cluster runs Kafka 4.1", "high");
+        assertThat(auto.status).as(auto.raw).isEqualTo(201);
+        assertThat(auto.map("proposal")).containsEntry("status", "committed").containsEntry("review_mode", "auto_commit")
+                .containsEntry("resolved_by", Map.of("type", "system", "id", "auto-commit"));
+        String memoryId = (String) auto.map("memory").get("id");
+        assertThat(auto.map("proposal")).containsEntry("memory_id", memoryId);
+        assertThat(get("/v1/spaces/" + space + "/memories/" + memoryId).json)
+                .containsEntry("content", "The staging cluster runs Kafka 4.1");
+        List<Map<String, Object>> audit = get("/v1/spaces/" + space + "/audit").list("items");
+        assertThat(audit).extracting(e -> e.get("event_type"), e -> e.get("actor")).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("ProposalSubmitted", Map.of("type", "subagent", "id", AUTO_PROPOSER)),
+                org.assertj.core.groups.Tuple.tuple("ProposalResolved", Map.of("type", "system", "id", "auto-commit")),
+                org.assertj.core.groups.Tuple.tuple("MemoryCreated", Map.of("type", "system", "id", "commit-from:" + AUTO_PROPOSER)));
+        assertThat(audit.get(1).toString()).contains("auto-committed proposal");
+
+        Resp medium = proposeAs(space, "subagent:" + AUTO_PROPOSER, "Maybe the cluster has 3 brokers", "medium");
+        assertThat(medium.map("proposal")).containsEntry("status", "pending").containsEntry("review_mode", "batch");
+        assertThat(medium.json).containsEntry("memory", null);
+    }
+
+    @Test
+    void batchIsTheDefaultAndContextTellsTheMainAgentHowManyProposalsWait() {
+        String space = space();
+        Resp empty = post(space, "/context", Map.of("message", "what is pending?"));
+        assertThat(empty.json).containsEntry("pending_proposals", 0).containsEntry("manual_proposals", 0)
+                .containsEntry("questions", List.of());
+        assertThat(proposeAs(space, RESEARCHER, "User reads papers on weekends", "high").map("proposal"))
+                .containsEntry("review_mode", "batch").containsEntry("status", "pending");
+        assertThat(proposeAs(space, CODER, "User prefers tabs", "high").status).isEqualTo(201);
+
+        Resp context = post(space, "/context", Map.of("message", "what is pending?"));
+        assertThat(context.status).as(context.raw).isEqualTo(200);
+        assertThat(context.json).containsEntry("pending_proposals", 2).containsEntry("manual_proposals", 0);
+        assertThat((String) context.json.get("text")).contains("## Pending Review")
+                .contains("2 sub-agent proposals wait for your review");
+    }
+
+    @Test
+    void manualProposalsAreDecidedByAUserOnlyAndCountedForThePerson() {
+        String space = MANUAL_REVIEW_SPACE;
+        Resp proposed = proposeAs(space, CODER, "The contract renews on June 1", "high");
+        assertThat(proposed.map("proposal")).containsEntry("review_mode", "manual").containsEntry("status", "pending");
+        String pid = (String) proposed.map("proposal").get("id");
+        Resp context = post(space, "/context", Map.of("message", "contract"));
+        assertThat(((Number) context.json.get("manual_proposals")).intValue()).isGreaterThanOrEqualTo(1);
+        assertThat((String) context.json.get("text")).contains("under manual review");
+
+        Resp byAgent = send(HttpRequest.POST("/v1/spaces/" + space + "/proposals/" + pid + ":commit", Map.of())
+                .header("X-Actor", MAIN));
+        assertThat(byAgent.status).as(byAgent.raw).isEqualTo(403);
+        assertThat(byAgent.code()).isEqualTo("FORBIDDEN");
+        assertThat((String) byAgent.json.get("message")).contains("manual review");
+
+        Resp byUser = send(HttpRequest.POST("/v1/spaces/" + space + "/proposals/" + pid + ":commit",
+                Map.of("reason", "confirmed")).header("X-Actor", "user:ana"));
+        assertThat(byUser.status).as(byUser.raw).isEqualTo(200);
+        assertThat(byUser.map("proposal")).containsEntry("status", "committed")
+                .containsEntry("resolved_by", Map.of("type", "user", "id", "ana"));
+    }
+
     @Test
     void aSubAgentProposesAndTheMainAgentCommitsItAsAMemoryByCommitFromTheSubAgent() {
         String space = space();
@@ -1659,6 +1740,15 @@ public abstract class MemoryApiContract {
         assertThat(get(m + "?as_of_seq=3&limit=1").json.get("next")).isEqualTo(tea);
         assertThat((String) get("/v1/spaces/" + space + "/core?as_of_seq=3").json.get("text")).doesNotContain("careful planner");
         assertThat((String) get("/v1/spaces/" + space + "/core?as_of_seq=4").json.get("text")).contains("careful planner");
+        send(HttpRequest.PUT("/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I am a relaxed improviser")));
+        assertThat(post(space, "/memories", Map.of("content", "Ana's sister is called Rita", "tier", "core")).status)
+                .isEqualTo(201);
+        assertThat((String) get("/v1/spaces/" + space + "/core?as_of_seq=4").json.get("text"))
+                .as("the core as it was, after the core changed since the last point-in-time read")
+                .contains("careful planner").doesNotContain("relaxed improviser", "Rita");
+        Object head = get("/v1/spaces/" + space + "/audit?order=desc&limit=1").list("items").get(0).get("seq");
+        assertThat((String) get("/v1/spaces/" + space + "/core?as_of_seq=" + head).json.get("text"))
+                .contains("relaxed improviser", "Rita").doesNotContain("careful planner");
 
         Resp query = post(space, "/query", Map.of("query", "Ana drinks morning", "as_of_seq", 1, "top_k", 5));
         assertThat(query.status).as(query.raw).isEqualTo(200);

@@ -43,6 +43,10 @@ public final class SharedKafkaApplication {
                 // ChangeEventsContract waits for a keep-alive of the server-sent events
                 Map.entry("memory.changes.heartbeat", "1s"),
                 // the space MemoryApiContract's core-cap test opens a refinement session in (over-cap: refine)
-                Map.entry("memory.core.space-caps", List.of(MemoryApiContract.CORE_REFINE_SPACE + "=200:refine"))));
+                Map.entry("memory.core.space-caps", List.of(MemoryApiContract.CORE_REFINE_SPACE + "=200:refine")),
+                // MemoryApiContract's review-mode tests: a manual space, a trusted auto-committing proposer
+                Map.entry("memory.proposals.space-review-modes", List.of(MemoryApiContract.MANUAL_REVIEW_SPACE + "=manual")),
+                Map.entry("memory.proposals.proposer-review-modes", List.of(MemoryApiContract.AUTO_PROPOSER + "=auto_commit")),
+                Map.entry("memory.proposals.trusted-proposers", List.of(MemoryApiContract.AUTO_PROPOSER))));
     }
 }

@@ -4,6 +4,8 @@ import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.changes.ChangeStreams;
 import io.memorychain.api.contract.ChangeEventsContract;
+import io.memorychain.api.contract.CheckpointGrpcContract;
+import io.memorychain.api.contract.GrpcRestParityContract;
 import io.memorychain.api.contract.FeatureParityContract;
 import io.memorychain.api.contract.SharedKafkaApplication;
 import io.memorychain.events.testing.SharedKafka;
@@ -82,6 +84,16 @@ class MemoryGrpcIT extends FeatureParityContract {
     @Override
     protected String baseUrl() {
         return server.getURL().toString();
+    }
+
+    /** Agents' checkpoints over gRPC on this same application. */
+    @Nested
+    class Checkpoints extends CheckpointGrpcContract {
+
+        @Override
+        protected GrpcRestParityContract parity() {
+            return MemoryGrpcIT.this;
+        }
     }
 
     /** GET /changes (server-sent events) on this same application. */

@@ -61,6 +61,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
 
 /**
  * The REAL sequencer and projection topologies on TopologyTestDriver (no broker), for HTTP-level tests of the API:
@@ -88,14 +89,17 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
 
     /** The sequencer enforces the application's categories file, as {@code MemoryChainBackend} does. */
     public TopologyBackend(CategoryPolicy categories) {
-        this(categories, new CoreConfig());
+        this(categories, new CoreConfig(), new io.memorychain.api.config.ProposalConfig());
     }
 
-    /** ... and the configured core-memory cap ({@code memory.core.*}), as {@code MemoryChainBackend} does. */
+    /**
+     * ... and the configured core-memory cap ({@code memory.core.*}) and proposal review modes
+     * ({@code memory.proposals.*}), as {@code MemoryChainBackend} does.
+     */
     @Inject
-    public TopologyBackend(CategoryPolicy categories, CoreConfig core) {
-        harness = new ChainHarness(WriteSettings.defaults().withCategories(categories).withCoreCap(core.policy()),
-                SharedEmbedder.get());
+    public TopologyBackend(CategoryPolicy categories, CoreConfig core, io.memorychain.api.config.ProposalConfig proposals) {
+        harness = new ChainHarness(WriteSettings.defaults().withCategories(categories).withCoreCap(core.policy())
+                .withReviews(proposals.reviewPolicy()), SharedEmbedder.get());
     }
 
     @Override
@@ -345,6 +349,11 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public synchronized List<HistoryEntry> history(String space, String id) {
         return harness.views.history(space, id);
+    }
+
+    @Override
+    public synchronized void histories(String space, String afterId, Predicate<List<HistoryEntry>> visit) {
+        harness.views.histories(space, afterId, visit);
     }
 
     @Override

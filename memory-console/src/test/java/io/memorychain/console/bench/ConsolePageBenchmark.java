@@ -17,6 +17,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * ./mvnw -B -o -q -pl memory-console test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  * java -Xmx3g -cp memory-console/target/test-classes:memory-console/target/classes:$(cat memory-console/target/cp.txt) \
  *   io.memorychain.console.bench.ConsolePageBenchmark --memories 100000 --requests 200 --data-dir /tmp/console-bench
+ * # --pages search,digest: only those pages (names as printed)
  * </pre>
  */
 public final class ConsolePageBenchmark {
@@ -60,6 +62,7 @@ public final class ConsolePageBenchmark {
             ApplicationContext ctx = server.getApplicationContext();
             MemoryBackend backend = ctx.getBean(MemoryBackend.class);
             String firstId = loadMemories(backend, memories, inFlight);
+            long head = backend.views().appliedSeq(SPACE);
             ApiKeys keys = ctx.getBean(ApiKeys.class);
             String user = keys.issue(new Principal("bench-user", Role.USER, "bench-user", List.of(SPACE)), "bench")
                     .key().toString();
@@ -73,18 +76,34 @@ public final class ConsolePageBenchmark {
             String s = "/console/s/" + SPACE;
             pages.put("inbox", s + "/inbox");
             pages.put("memories", s + "/memories");
+            pages.put("search", s + "/memories?q=travel+detail+during+session");
             pages.put("memory", s + "/memories/" + firstId);
             pages.put("audit", s + "/audit");
+            pages.put("digest", s + "/audit/digest");
             pages.put("time machine", s + "/time");
+            pages.put("time point", s + "/time?seq=" + head / 2);
             pages.put("health", s + "/health");
             log("memories in the space: %d (first %s); load: %s", backend.views().counts(SPACE).total(), firstId,
                     load());
             System.out.printf(Locale.ROOT, "%-14s %6s %9s %9s %9s  %s%n", "page", "status", "p50 ms", "p95 ms",
                     "max ms", "bytes");
+            pages.put("admin", "/console/admin");
+            pages.put("rollback plan", s + "/time/plan?seq=" + (head - 10));
+            List<String> only = opts.containsKey("pages") ? List.of(opts.get("pages").split(",")) : null;
             for (Map.Entry<String, String> page : pages.entrySet()) {
-                measure(http, base, page.getKey(), page.getValue(), userCookie, warmup, requests);
+                if (only == null || only.contains(page.getKey())) {
+                    String cookie = page.getKey().equals("admin") || page.getKey().equals("rollback plan")
+                            ? adminCookie : userCookie;
+                    measure(http, base, page.getKey(), page.getValue(), cookie, warmup, requests);
+                }
             }
-            measure(http, base, "admin", "/console/admin", adminCookie, warmup, requests);
+            if (only == null || only.contains("query api")) {
+                measure(http, "query api", HttpRequest.newBuilder(URI.create(base + "/v1/spaces/" + SPACE + "/query"))
+                        .header("Authorization", "Bearer " + user).header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"query\":\"what travel detail came up during the session?\",\"top_k\":10}"))
+                        .build(), warmup, requests);
+            }
             log("command: ConsolePageBenchmark %s", String.join(" ", args));
             log("commit: %s; JDK: %s %s; cores: %d; load after: %s", commit(), System.getProperty("java.vm.name"),
                     Runtime.version(), Runtime.getRuntime().availableProcessors(), load());
@@ -137,12 +156,18 @@ public final class ConsolePageBenchmark {
 
     private static void measure(HttpClient http, String base, String name, String path, String cookie, int warmup,
                                 int requests) throws Exception {
+        measure(http, name, HttpRequest.newBuilder(URI.create(base + path)).header("Cookie", cookie).GET().build(),
+                warmup, requests);
+    }
+
+    /** Times the request; prints p50 / p95 / max, and the median of each {@code Server-Timing} stage it carries. */
+    private static void measure(HttpClient http, String name, HttpRequest request, int warmup, int requests)
+            throws Exception {
         int status = 0;
         int bytes = 0;
         double[] ms = new double[requests];
+        Map<String, List<Double>> stages = new LinkedHashMap<>();
         for (int i = 0; i < warmup + requests; i++) {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).header("Cookie", cookie).GET()
-                    .build();
             long t = System.nanoTime();
             HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
             double took = (System.nanoTime() - t) / 1e6;
@@ -150,11 +175,21 @@ public final class ConsolePageBenchmark {
             bytes = response.body().length;
             if (i >= warmup) {
                 ms[i - warmup] = took;
+                for (String stage : response.headers().firstValue("Server-Timing").orElse("").split(",")) {
+                    String[] parts = stage.strip().split(";dur=");
+                    if (parts.length == 2) {
+                        stages.computeIfAbsent(parts[0], k -> new ArrayList<>()).add(Double.parseDouble(parts[1]));
+                    }
+                }
             }
         }
         Arrays.sort(ms);
-        System.out.printf(Locale.ROOT, "%-14s %6d %9.2f %9.2f %9.2f  %d%n", name, status, ms[requests / 2],
-                ms[(int) Math.ceil(requests * 0.95) - 1], ms[requests - 1], bytes);
+        StringBuilder timing = new StringBuilder();
+        stages.forEach((stage, values) -> timing.append(String.format(Locale.ROOT, " %s %.1f", stage,
+                values.stream().sorted().toList().get(values.size() / 2))));
+        System.out.printf(Locale.ROOT, "%-14s %6d %9.2f %9.2f %9.2f  %d%s%n", name, status, ms[requests / 2],
+                ms[(int) Math.ceil(requests * 0.95) - 1], ms[requests - 1], bytes,
+                timing.isEmpty() ? "" : "  stages p50:" + timing);
     }
 
     private static String signIn(HttpClient http, String base, String key) throws Exception {

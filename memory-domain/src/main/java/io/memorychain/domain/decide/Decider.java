@@ -86,6 +86,7 @@ public final class Decider {
     private final WriteSettings settings;
     private final CategoryGuard categories;
     private final ProposalDecider proposals;
+    private final ContradictionDecider contradictions;
     private final RefinementDecider refinements;
     private final LifecycleDecider lifecycle;
     private final RollbackDecider rollbacks = new RollbackDecider();
@@ -97,7 +98,8 @@ public final class Decider {
     public Decider(WriteSettings settings) {
         this.settings = settings;
         this.categories = new CategoryGuard(settings.categories());
-        this.proposals = new ProposalDecider(this, categories);
+        this.proposals = new ProposalDecider(this, categories, settings.reviews());
+        this.contradictions = new ContradictionDecider(proposals);
         this.refinements = new RefinementDecider(settings);
         this.lifecycle = new LifecycleDecider(settings.categories());
         this.governance = new GovernanceDecider(settings.governance());
@@ -158,7 +160,7 @@ public final class Decider {
         } else if (op instanceof UnlinkMemories u) {
             return unlink(ctx, u);
         } else if (op instanceof SubmitProposal s) {
-            return proposals.submit(request, seq, s);
+            return proposals.submit(request, seq, now, s);
         } else if (op instanceof ResolveProposal r) {
             return proposals.resolve(request, seq, model, now, r);
         } else if (op instanceof StartRefinement s) {
@@ -195,6 +197,10 @@ public final class Decider {
             return governance.decideConsent(request, model, now, d);
         } else if (op instanceof AcknowledgeAlert a) {
             return governance.acknowledge(request, model, a);
+        } else if (op instanceof io.memorychain.avro.FlagContradiction f) {
+            return contradictions.flag(request, seq, model, f);
+        } else if (op instanceof io.memorychain.avro.ResolveContradiction r) {
+            return contradictions.resolve(request, seq, model, now, r);
         }
         return reject(INVALID_ARGUMENT, "unsupported operation " + (op == null ? "null" : op.getClass().getSimpleName()));
     }

@@ -24,6 +24,7 @@ import io.memorychain.avro.ProposalResolved;
 import io.memorychain.avro.ProposalSubmitted;
 import io.memorychain.avro.ProposedMemory;
 import io.memorychain.avro.ResolveProposal;
+import io.memorychain.avro.ReviewMode;
 import io.memorychain.avro.SubmitProposal;
 import io.memorychain.avro.Tier;
 import io.memorychain.avro.view.Proposal;
@@ -31,6 +32,7 @@ import io.memorychain.domain.ContentHash;
 import io.memorychain.domain.MemoryIds;
 import io.memorychain.domain.Proposals;
 import io.memorychain.domain.Rules;
+import io.memorychain.domain.review.ReviewPolicy;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -54,17 +56,26 @@ final class ProposalDecider {
     static final int MAX_CONFLICTS = 20;
     /** Actor id prefix of a committed proposal's MemoryCreated event: the seed's {@code bot:commit-from:NAME}. */
     static final String COMMIT_FROM = "commit-from:";
+    /** The reviewer of an auto-committed proposal (review mode AUTO_COMMIT): the system, not a person or an agent. */
+    public static final Actor AUTO_COMMITTER = new Actor(ActorType.SYSTEM, "auto-commit");
 
     private final Decider decider;
     private final CategoryGuard categories;
+    private final ReviewPolicy reviews;
 
-    ProposalDecider(Decider decider, CategoryGuard categories) {
+    ProposalDecider(Decider decider, CategoryGuard categories, ReviewPolicy reviews) {
         this.decider = decider;
         this.categories = categories;
+        this.reviews = reviews;
     }
 
-    /** Accepted: ProposalSubmitted; the outcome's memory id is the new proposal's id, its version 1. */
-    Decision submit(MemoryRequest request, long seq, SubmitProposal op) {
+    /**
+     * Accepted: ProposalSubmitted with the review mode the configuration gives this proposer in this space; the outcome's
+     * memory id is the new proposal's id, its version 1. AUTO_COMMIT (a trusted proposer, confidence at the threshold)
+     * appends, in the same decision, the commit by {@link #AUTO_COMMITTER}: ProposalResolved (auto_committed) and the
+     * MemoryCreated; the outcome then names the committed memory.
+     */
+    Decision submit(MemoryRequest request, long seq, Instant now, SubmitProposal op) {
         Actor actor = request.getActor();
         if (!PROPOSERS.contains(actor.getType())) {
             return reject(FORBIDDEN, names(actor) + " cannot propose: sub-agents, agents and workers propose; "
@@ -78,7 +89,27 @@ final class ProposalDecider {
             return invalid;
         }
         String id = MemoryIds.proposal(request.getSpace(), seq);
-        return new Decision.Accept(new ProposalSubmitted(id, p), id, 1);
+        ReviewMode mode = reviews.modeFor(request.getSpace(), actor.getId(), p.getConfidence());
+        Decision.Accept submitted = new Decision.Accept(new ProposalSubmitted(id, p, mode), id, 1);
+        if (mode != ReviewMode.AUTO_COMMIT) {
+            return submitted;
+        }
+        Proposal proposal = Proposal.newBuilder()
+                .setId(id).setSpace(request.getSpace()).setProposer(actor).setProposal(p)
+                .setStatus(io.memorychain.avro.view.ProposalStatus.PENDING).setVersion(1)
+                .setSubmittedSeq(seq).setSubmittedAt(now).setUpdatedSeq(seq).setReviewMode(mode).build();
+        ResolveProposal auto = ResolveProposal.newBuilder().setProposalId(id).setDecision(ProposalDecision.COMMIT)
+                .setReason("auto-committed: review mode auto_commit, trusted proposer " + actor.getId() + ", confidence "
+                        + p.getConfidence().name().toLowerCase(Locale.ROOT))
+                .build();
+        Decision commit = commit(request.getSpace(), seq + 1, now, proposal, auto, AUTO_COMMITTER, true);
+        if (!(commit instanceof Decision.AcceptAll all)) {
+            return submitted; // the proposal cannot be committed as it is (e.g. too large): it waits for a reviewer
+        }
+        List<Decision.Accept> events = new ArrayList<>();
+        events.add(submitted);
+        events.addAll(all.events());
+        return new Decision.AcceptAll(events);
     }
 
     /**
@@ -98,6 +129,10 @@ final class ProposalDecider {
             return reject(NOT_FOUND, "no proposal " + id + " in space " + space);
         }
         ProposedMemory p = proposal.getProposal();
+        if (proposal.getReviewMode() == ReviewMode.MANUAL && reviewer.getType() != ActorType.USER) {
+            return reject(FORBIDDEN, "proposal " + id + " is under manual review: only a user decides it, not "
+                    + names(reviewer));
+        }
         Decision.Reject denied = categories.written(reviewer, p.getCategory()).orElse(null);
         if (denied != null) {
             return reject(denied.code(), "proposal " + id + ": " + denied.message());
@@ -127,13 +162,35 @@ final class ProposalDecider {
                         + "confidence, pinned) apply to COMMIT only, not to " + op.getDecision());
             }
             ProposalResolved resolved = new ProposalResolved(id, op.getDecision(), op.getReason(), null,
-                    List.copyOf(op.getConflictsWith()));
+                    List.copyOf(op.getConflictsWith()), false);
             return new Decision.Accept(resolved, id, proposal.getVersion() + 1);
         }
-        return commit(request, seq, now, proposal, op);
+        return commit(space, seq, now, proposal, op, reviewer, false);
     }
 
-    private Decision commit(MemoryRequest request, long seq, Instant now, Proposal proposal, ResolveProposal op) {
+    /**
+     * The commit of an open proposal at LOW confidence by the reviewer, as a contradiction's KEEP_BOTH resolution
+     * writes it (ProposalResolved at {@code seq}, MemoryCreated at seq + 1), or a rejection when it cannot be committed.
+     */
+    Decision commitAtLowConfidence(String space, long seq, Instant now, Proposal proposal, Actor reviewer, String reason) {
+        ResolveProposal op = ResolveProposal.newBuilder().setProposalId(proposal.getId())
+                .setDecision(ProposalDecision.COMMIT).setReason(reason)
+                .setConfidence(io.memorychain.avro.Confidence.LOW).build();
+        return commit(space, seq, now, proposal, op, reviewer, false);
+    }
+
+    /** The rejection of an open proposal by the reviewer (a contradiction's loser). */
+    static Decision.Accept rejection(Proposal proposal, String reason, List<String> conflicts) {
+        return new Decision.Accept(new ProposalResolved(proposal.getId(), ProposalDecision.REJECT, reason, null,
+                List.copyOf(conflicts), false), proposal.getId(), proposal.getVersion() + 1);
+    }
+
+    /**
+     * @param seq      the seq of the ProposalResolved event (the memory is created at seq + 1)
+     * @param reviewer the reviewer: the request's actor, or {@link #AUTO_COMMITTER} (auto: the events' actor)
+     */
+    private Decision commit(String space, long seq, Instant now, Proposal proposal, ResolveProposal op, Actor reviewer,
+                            boolean auto) {
         ProposedMemory p = proposal.getProposal();
         Decision invalid = firstProblem(op.getKind() == MemoryKind.BLOCK
                         ? reject(INVALID_ARGUMENT, "kind BLOCK is not a store a proposal can be committed to") : null,
@@ -145,7 +202,6 @@ final class ProposalDecider {
         if (invalid != null) {
             return invalid;
         }
-        String space = request.getSpace();
         String memoryId = MemoryIds.of(space, seq + 1);
         Memory memory = Memory.newBuilder()
                 .setId(memoryId).setSpace(space)
@@ -167,11 +223,10 @@ final class ProposalDecider {
                 .setContentHash(ContentHash.of(p.getContent()))
                 .build();
         ProposalResolved resolved = new ProposalResolved(proposal.getId(), ProposalDecision.COMMIT, op.getReason(),
-                memoryId, List.copyOf(op.getConflictsWith()));
+                memoryId, List.copyOf(op.getConflictsWith()), auto);
         return new Decision.AcceptAll(List.of(
-                new Decision.Accept(resolved, proposal.getId(), proposal.getVersion() + 1),
-                new Decision.Accept(new MemoryCreated(memory), memoryId, 1,
-                        committer(request.getActor(), proposal.getProposer()))));
+                new Decision.Accept(resolved, proposal.getId(), proposal.getVersion() + 1, auto ? reviewer : null),
+                new Decision.Accept(new MemoryCreated(memory), memoryId, 1, committer(reviewer, proposal.getProposer()))));
     }
 
     /**

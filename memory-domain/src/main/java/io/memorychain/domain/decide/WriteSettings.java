@@ -4,6 +4,7 @@ import io.memorychain.domain.Rules;
 import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.core.CoreCapPolicy;
 import io.memorychain.domain.governance.GovernancePolicy;
+import io.memorychain.domain.review.ReviewPolicy;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
@@ -22,10 +23,12 @@ import java.util.Set;
  *                               {@link GovernancePolicy#defaults()}
  * @param coreCap                the core-memory cap per space and what a change over it does. Default
  *                               {@link CoreCapPolicy#defaults()} (3,000 tokens, refused)
+ * @param reviews                how sub-agent proposals are reviewed per space and per proposer. Default
+ *                               {@link ReviewPolicy#defaults()} (batch review, nobody trusted)
  */
 public record WriteSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
                             Duration requestIdRetention, CategoryPolicy categories, GovernancePolicy governance,
-                            CoreCapPolicy coreCap) {
+                            CoreCapPolicy coreCap, ReviewPolicy reviews) {
 
 
     public WriteSettings {
@@ -44,7 +47,16 @@ public record WriteSettings(int maxContentBytes, Set<String> blockLabels, int ma
         Objects.requireNonNull(categories, "categories (CategoryPolicy.unrestricted() for none)");
         Objects.requireNonNull(governance, "governance (GovernancePolicy.defaults())");
         Objects.requireNonNull(coreCap, "coreCap (CoreCapPolicy.defaults())");
+        Objects.requireNonNull(reviews, "reviews (ReviewPolicy.defaults())");
         blockLabels = Set.copyOf(blockLabels);
+    }
+
+    /** With the default review modes. */
+    public WriteSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
+                         Duration requestIdRetention, CategoryPolicy categories, GovernancePolicy governance,
+                         CoreCapPolicy coreCap) {
+        this(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories, governance, coreCap,
+                ReviewPolicy.defaults());
     }
 
     /** With the default core cap. */
@@ -75,19 +87,25 @@ public record WriteSettings(int maxContentBytes, Set<String> blockLabels, int ma
     /** The same settings, enforcing these categories and allowlists. */
     public WriteSettings withCategories(CategoryPolicy policy) {
         return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, policy,
-                governance, coreCap);
+                governance, coreCap, reviews);
     }
 
     /** The same settings, with this profile consent policy and these critical block labels. */
     public WriteSettings withGovernance(GovernancePolicy policy) {
         return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories,
-                policy, coreCap);
+                policy, coreCap, reviews);
     }
 
     /** The same settings, with this core-memory cap. */
     public WriteSettings withCoreCap(CoreCapPolicy policy) {
         return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories,
-                governance, policy);
+                governance, policy, reviews);
+    }
+
+    /** The same settings, with these review modes for sub-agent proposals. */
+    public WriteSettings withReviews(ReviewPolicy policy) {
+        return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories,
+                governance, coreCap, policy);
     }
 
     public static WriteSettings defaults() {

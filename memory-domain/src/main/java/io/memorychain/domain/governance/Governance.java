@@ -13,6 +13,7 @@ import io.memorychain.avro.view.CriticalAlert;
 import io.memorychain.avro.view.PendingProfileValue;
 import io.memorychain.avro.view.ProfileField;
 import io.memorychain.avro.view.SpaceGovernance;
+import io.memorychain.domain.contradiction.Contradictions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -31,11 +32,12 @@ public final class Governance {
     public static boolean isGovernanceEvent(Object payload) {
         return payload instanceof ProfileFieldSet || payload instanceof ProfileSignalRecorded
                 || payload instanceof ConsentRequested || payload instanceof ConsentResolved
-                || payload instanceof CriticalChangeAlerted || payload instanceof AlertAcknowledged;
+                || payload instanceof CriticalChangeAlerted || payload instanceof AlertAcknowledged
+                || Contradictions.isContradictionEvent(payload);
     }
 
     public static SpaceGovernance empty(String space) {
-        return new SpaceGovernance(space, List.of(), List.of(), List.of(), List.of());
+        return new SpaceGovernance(space, List.of(), List.of(), List.of(), List.of(), List.of());
     }
 
     /**
@@ -92,6 +94,8 @@ public final class Governance {
                     x -> CriticalAlert.newBuilder(x).setAcknowledgedSeq(event.getSeq())
                             .setAcknowledgedAt(event.getOccurredAt()).setAcknowledgedBy(event.getActor())
                             .setReason(a.getReason()).build()));
+        } else if (Contradictions.isContradictionEvent(payload)) {
+            g.setContradictions(Contradictions.evolve(g.getContradictions(), event));
         }
         return g;
     }

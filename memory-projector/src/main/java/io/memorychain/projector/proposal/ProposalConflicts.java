@@ -13,6 +13,7 @@ import io.memorychain.projector.search.SearchMode;
 import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.projector.view.IndexUnavailableException;
 import io.memorychain.projector.view.MemoryViews;
+import io.memorychain.domain.support.LruMap;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -49,12 +50,7 @@ public final class ProposalConflicts {
 
     private final Embedder embedder;
     private final ConflictBand band;
-    private final Map<String, float[]> vectors = new LinkedHashMap<>(256, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, float[]> eldest) {
-            return size() > CACHE_ENTRIES;
-        }
-    };
+    private final Map<String, float[]> vectors = new LruMap<>(CACHE_ENTRIES);
 
     public ProposalConflicts(Embedder embedder, ConflictBand band) {
         this.embedder = embedder;

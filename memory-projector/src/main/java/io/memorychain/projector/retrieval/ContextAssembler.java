@@ -64,6 +64,9 @@ public final class ContextAssembler {
         Sections sections = new Sections(r.maxTokens());
         io.memorychain.avro.view.SpaceGovernance governance = views.governance(r.space());
         sections.addCut(alerts(governance));
+        ContextResult.PendingReview review = ReviewItems.pending(views, r.space(), allowed);
+        List<ContextResult.Question> questions = ReviewItems.questions(governance);
+        sections.addCut(ReviewItems.section(views, r.space(), review, questions));
         CoreView core = addCore(sections, fullCore);
         boolean coreTruncated = core.memories().size() < fullCore.memories().size();
         List<String> coreOmitted = fullCore.memories().subList(core.memories().size(), fullCore.memories().size())
@@ -112,7 +115,7 @@ public final class ContextAssembler {
         included.addAll(lineIds.subList(0, fitted));
         String text = sections.text();
         ContextResult result = new ContextResult(text, QueryRendering.tokens(text), working.revision(), coreTruncated,
-                List.copyOf(included), omitted, fullCore.tokens(), coreOmitted, warnings);
+                List.copyOf(included), omitted, fullCore.tokens(), coreOmitted, warnings, review, questions);
         stages.since("assemble", queried);
         return result;
     }

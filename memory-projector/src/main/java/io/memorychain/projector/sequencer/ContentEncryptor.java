@@ -11,11 +11,11 @@ import io.memorychain.events.content.DataKey;
 import io.memorychain.events.content.DataKeyRing;
 import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.content.SealedTexts;
+import io.memorychain.domain.support.LruMap;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -43,14 +43,7 @@ final class ContentEncryptor {
      * record still holds those bytes (a destroyed key, or a key re-created after an aborted transaction, misses).
      * One per sequencer task (its processor's thread), so no locking.
      */
-    private final Map<String, Unwrapped> unwrapped = new LinkedHashMap<>(256, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Unwrapped> eldest) {
-            return size() > KEY_CACHE_SIZE;
-        }
-    };
+    private final Map<String, Unwrapped> unwrapped = new LruMap<>(KEY_CACHE_SIZE);
 
     private record Unwrapped(ByteBuffer wrapped, DataKey key) {
     }

@@ -22,6 +22,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Read side over the projection's RocksDB views (interactive queries on this instance). Every answer is a pure
@@ -43,6 +44,13 @@ public interface MemoryViews {
 
     /** Every event that touched the memory, oldest first, with the memory before and after. */
     List<HistoryEntry> history(String space, String id);
+
+    /**
+     * Every memory's history in id order, one memory at a time (its entries oldest first), starting after
+     * {@code afterId} (null: the first), until {@code visit} returns false: one read of the history view instead of
+     * one per memory.
+     */
+    void histories(String space, String afterId, Predicate<List<HistoryEntry>> visit);
 
     /** The space's audit log, oldest first, entries with seq greater than {@code afterSeq}. */
     List<AuditEntry> audit(String space, long afterSeq, int limit);

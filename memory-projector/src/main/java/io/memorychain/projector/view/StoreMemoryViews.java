@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Utils;
@@ -197,6 +198,33 @@ public final class StoreMemoryViews implements MemoryViews {
     @Override
     public List<HistoryEntry> history(String space, String id) {
         return scan(ProjectionTopology.HISTORY, StoreKeys.prefix(space, id), Integer.MAX_VALUE);
+    }
+
+    @Override
+    public void histories(String space, String afterId, Predicate<List<HistoryEntry>> visit) {
+        String prefix = StoreKeys.prefix(space);
+        String from = afterId == null ? prefix : StoreKeys.prefix(space, afterId) + StoreKeys.END;
+        try (KeyValueIterator<String, HistoryEntry> it = this.<HistoryEntry>store(ProjectionTopology.HISTORY)
+                .range(from, prefix + StoreKeys.END)) {
+            String id = null;
+            List<HistoryEntry> entries = new ArrayList<>();
+            while (it.hasNext()) {
+                KeyValue<String, HistoryEntry> next = it.next();
+                String key = next.key;
+                String entryId = key.substring(prefix.length(), key.indexOf(StoreKeys.SEP, prefix.length()));
+                if (!entryId.equals(id)) {
+                    if (id != null && !visit.test(entries)) {
+                        return;
+                    }
+                    id = entryId;
+                    entries = new ArrayList<>();
+                }
+                entries.add(next.value);
+            }
+            if (id != null) {
+                visit.test(entries);
+            }
+        }
     }
 
     @Override

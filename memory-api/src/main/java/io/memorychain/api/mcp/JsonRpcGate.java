@@ -20,6 +20,10 @@ public final class JsonRpcGate {
     public static final int INVALID_REQUEST = McpSchema.ErrorCodes.INVALID_REQUEST;
     public static final int INVALID_PARAMS = McpSchema.ErrorCodes.INVALID_PARAMS;
 
+    /** A qualified exception class name and its colon, as Throwable.toString() writes them. */
+    private static final java.util.regex.Pattern EXCEPTION_PREFIX = java.util.regex.Pattern.compile(
+            "(?:[a-z][a-z0-9_]{0,40}\\.){1,12}[A-Z][A-Za-z0-9_$]{0,80}(?:Exception|Error): ");
+
     /** The gate's verdict on one message. */
     public sealed interface Verdict permits Accepted, Refused {
     }
@@ -97,14 +101,19 @@ public final class JsonRpcGate {
         return new Refused(error(id, code, message));
     }
 
-    /** The first line of a parser's message, without the source excerpt Jackson appends, at most 200 characters. */
-    private static String firstLine(String message) {
+    /**
+     * The first line of a parser's message, without the source excerpt Jackson appends and without the class names of
+     * wrapped exceptions ({@code tools.jackson.databind.exc.InvalidFormatException: ...}), at most 200 characters.
+     */
+    static String firstLine(String message) {
         if (message == null) {
             return "malformed";
         }
         String line = message.lines().findFirst().orElse("malformed");
         int source = line.indexOf(" at [Source");
         line = source < 0 ? line : line.substring(0, source);
+        line = EXCEPTION_PREFIX.matcher(line).replaceAll("");
         return line.length() > 200 ? line.substring(0, 200) + "..." : line;
     }
+
 }

@@ -5,6 +5,7 @@ import io.memorychain.api.error.ApiException;
 import io.memorychain.api.config.MemoryConfig;
 import io.memorychain.api.routing.McpRouting;
 import io.memorychain.api.routing.RoutingHeaders;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.http.HttpResponse;
@@ -70,7 +71,7 @@ public class McpHttpTransport implements McpStatelessServerTransport {
 
     @Post(consumes = MediaType.APPLICATION_JSON, produces = MediaType.APPLICATION_JSON)
     public HttpResponse<?> post(HttpRequest<?> http, @RequestAttribute(Principal.ATTRIBUTE) Principal caller,
-                                @Body String body) throws IOException, InterruptedException {
+                                @Nullable @Body String body) throws IOException, InterruptedException {
         JsonRpcGate.Verdict verdict = JsonRpcGate.check(mapper, body == null ? "" : body);
         if (verdict instanceof JsonRpcGate.Refused refused) {
             return HttpResponse.badRequest(mapper.writeValueAsString(refused.error()))

@@ -94,6 +94,7 @@ public final class StdioBridge {
                 .serverInfo(init.serverInfo())
                 .instructions(init.instructions())
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                .validateToolInputs(false) // the service checks them and refuses with its codes (McpServerBeans)
                 .tools(tools)
                 .build();
         Thread gate = new Thread(() -> pass(in, feed, lines, mapper), "mcp-stdio-gate");

@@ -151,6 +151,9 @@ public class SpaceTransfer {
         }
         List<MemoryJson> toCreate = export.memories() == null ? List.of() : export.memories();
         List<SpaceExport.Edge> edges = export.relations() == null ? List.of() : export.relations();
+        if (toCreate.stream().anyMatch(Objects::isNull) || edges.stream().anyMatch(Objects::isNull)) {
+            throw ApiException.invalid("memories and relations of an export are objects, never null");
+        }
         Set<String> known = new HashSet<>();
         toCreate.forEach(m -> known.add(m.id()));
         for (SpaceExport.Edge e : edges) {

@@ -7,7 +7,12 @@ import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.server.exceptions.response.Error;
 import io.micronaut.http.server.exceptions.response.ErrorContext;
 import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
+import io.micronaut.json.JsonMapper;
 import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,16 +20,25 @@ import org.slf4j.LoggerFactory;
 /**
  * Gives every error the framework produces (unknown route, 405, malformed JSON, conversion errors, missing arguments,
  * constraint violations, oversized bodies, unexpected exceptions) the same {@code {code, message}} body as ours,
- * always as JSON, and never with a stack trace.
+ * always as JSON, and never with a stack trace. On the MCP endpoint ({@value #MCP_PATH}) the same refusal is a JSON-RPC
+ * error response without an id (what a JSON-RPC client can read), the code in its {@code data}: -32600 Invalid
+ * Request for a 4xx (a body over the size limit), -32603 Internal error for a 5xx.
  */
 @Singleton
 @Replaces(ErrorResponseProcessor.class)
-public class ApiErrorResponseProcessor implements ErrorResponseProcessor<ApiError> {
+public class ApiErrorResponseProcessor implements ErrorResponseProcessor<Object> {
 
     private static final Logger log = LoggerFactory.getLogger(ApiErrorResponseProcessor.class);
+    static final String MCP_PATH = "/mcp";
+
+    private final JsonMapper json;
+
+    public ApiErrorResponseProcessor(JsonMapper json) {
+        this.json = json;
+    }
 
     @Override
-    public MutableHttpResponse<ApiError> processResponse(ErrorContext context, MutableHttpResponse<?> response) {
+    public MutableHttpResponse<Object> processResponse(ErrorContext context, MutableHttpResponse<?> response) {
         HttpStatus status = response.getStatus();
         String code = ErrorCodes.codeOf(status);
         String message;
@@ -40,7 +54,22 @@ public class ApiErrorResponseProcessor implements ErrorResponseProcessor<ApiErro
         if (status == HttpStatus.NOT_FOUND) { // our own NOT_FOUNDs are ApiExceptions: this is a route (or file) miss
             message = "No such resource: " + context.getRequest().getMethod() + " " + context.getRequest().getPath();
         }
-        return response.contentType(MediaType.APPLICATION_JSON_TYPE).body(ApiError.of(code, message));
+        ApiError error = ApiError.of(code, message);
+        Object body = MCP_PATH.equals(context.getRequest().getPath()) ? jsonRpc(status, error) : error;
+        return response.contentType(MediaType.APPLICATION_JSON_TYPE).body(body);
+    }
+
+    /** The refusal as a JSON-RPC error response (its id null: the request was not read). */
+    private String jsonRpc(HttpStatus status, ApiError error) {
+        Map<String, Object> rpcError = new LinkedHashMap<>();
+        rpcError.put("code", status.getCode() >= 500 ? -32603 : -32600);
+        rpcError.put("message", (status.getCode() >= 500 ? "Internal error: " : "Invalid Request: ") + error.message());
+        rpcError.put("data", Map.of("code", error.code()));
+        try {
+            return "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":" + json.writeValueAsString(rpcError) + "}";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String describe(Error error) {

@@ -117,25 +117,13 @@ public class SpaceTransfer {
      */
     public ImportResult importInto(String space, Actor actor, SpaceExport export) {
         String s = Spaces.require(space);
-        if (export == null || !SpaceExport.FORMAT.equals(export.format())) {
-            throw ApiException.invalid("the body must be an export with format " + SpaceExport.FORMAT);
-        }
+        check(export);
         String source = Objects.requireNonNullElse(export.space(), "unknown");
         List<MemoryJson> toCreate = export.memories() == null ? List.of() : export.memories();
         List<SpaceExport.Edge> edges = export.relations() == null ? List.of() : export.relations();
-        Set<String> known = new HashSet<>();
-        toCreate.forEach(m -> known.add(m.id()));
-        for (SpaceExport.Edge e : edges) {
-            if (!known.contains(e.from()) || !known.contains(e.to())) {
-                throw ApiException.invalid("relation " + e.from() + " -> " + e.to() + " names a memory the export does not contain");
-            }
-        }
         Map<String, String> idMap = new LinkedHashMap<>();
         for (MemoryJson m : toCreate) {
-            CreateMemoryBody body = new CreateMemoryBody(m.content(), m.kind(), m.tier(), m.category(), m.summary(),
-                    m.tags(), m.importance(), m.confidence(), m.source(), m.userId(), m.agentId(), m.runId(),
-                    m.actorId(), m.threadId(), m.role(), m.createdAt(), m.pinned());
-            Memory created = memories.create(context(s, actor, source, m.id()), body).memory();
+            Memory created = memories.create(context(s, actor, source, m.id()), body(m)).memory();
             idMap.put(m.id(), created.getId());
         }
         int blockCount = 0;
@@ -149,6 +137,37 @@ public class SpaceTransfer {
                     new LinkBody(idMap.get(e.to()), e.type(), e.strength()));
         }
         return new ImportResult(idMap.size(), blockCount, edges.size(), idMap, backend.views().appliedSeq(s));
+    }
+
+    /**
+     * Checks an export document before anything of it is written: its format, and that every relation names memories
+     * it contains.
+     *
+     * @throws ApiException 400 INVALID_ARGUMENT naming the first problem
+     */
+    public static void check(SpaceExport export) {
+        if (export == null || !SpaceExport.FORMAT.equals(export.format())) {
+            throw ApiException.invalid("the body must be an export with format " + SpaceExport.FORMAT);
+        }
+        List<MemoryJson> toCreate = export.memories() == null ? List.of() : export.memories();
+        List<SpaceExport.Edge> edges = export.relations() == null ? List.of() : export.relations();
+        if (toCreate.stream().anyMatch(Objects::isNull) || edges.stream().anyMatch(Objects::isNull)) {
+            throw ApiException.invalid("memories and relations of an export are objects, never null");
+        }
+        Set<String> known = new HashSet<>();
+        toCreate.forEach(m -> known.add(m.id()));
+        for (SpaceExport.Edge e : edges) {
+            if (!known.contains(e.from()) || !known.contains(e.to())) {
+                throw ApiException.invalid("relation " + e.from() + " -> " + e.to() + " names a memory the export does not contain");
+            }
+        }
+    }
+
+    /** The creation body of an exported memory (its original {@code created_at} kept). */
+    public static CreateMemoryBody body(MemoryJson m) {
+        return new CreateMemoryBody(m.content(), m.kind(), m.tier(), m.category(), m.summary(),
+                m.tags(), m.importance(), m.confidence(), m.source(), m.userId(), m.agentId(), m.runId(),
+                m.actorId(), m.threadId(), m.role(), m.createdAt(), m.pinned());
     }
 
     private static WriteContext context(String space, Actor actor, String source, String key) {

@@ -92,6 +92,10 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
                 if (refused) {
                     return;
                 }
+                if (message == null) { // bytes that are no request: MalformedRequests answers INVALID_ARGUMENT
+                    super.onMessage(null);
+                    return;
+                }
                 if (proxy != null) {
                     proxy.message(message);
                     return;

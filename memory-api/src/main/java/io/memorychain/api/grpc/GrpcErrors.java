@@ -84,8 +84,20 @@ public final class GrpcErrors {
         if (e.requestId() != null) {
             trailers.put(REQUEST_ID, e.requestId());
         }
-        return Status.fromCode(statusOf(e.code())).withDescription(e.code() + ": " + e.getMessage()).asRuntimeException(trailers);
+        return Status.fromCode(statusOf(e.code())).withDescription(description(e.code() + ": " + e.getMessage()))
+                .asRuntimeException(trailers);
     }
+
+    /**
+     * A description short enough for the {@code grpc-message} trailer: messages can quote the request (an id, a
+     * space), and a trailer over the client's metadata limit (8 KiB by default) fails the call as INTERNAL on the client.
+     */
+    static String description(String text) {
+        return text.length() <= MAX_DESCRIPTION ? text : text.substring(0, MAX_DESCRIPTION) + "... (cut)";
+    }
+
+    /** The longest description sent (in UTF-16 units; percent-encoded, at most 3 bytes each on the wire). */
+    static final int MAX_DESCRIPTION = 1_000;
 
     /** Any failure of a call as the status to answer; unexpected ones are logged here with {@code method}. */
     public static StatusRuntimeException of(Throwable failure, String method) {

@@ -30,6 +30,6 @@ public class MemoryGrpcService implements BindableService {
         ServerServiceDefinition.Builder service = ServerServiceDefinition.builder(MemoryServiceGrpc.getServiceDescriptor());
         GrpcMethods methods = new GrpcMethods(service);
         features.forEach(f -> f.bind(methods));
-        return service.build();
+        return MalformedRequests.refused(service.build());
     }
 }

@@ -5,6 +5,7 @@ import io.memorychain.api.error.ApiException;
 import io.memorychain.api.config.MemoryConfig;
 import io.memorychain.api.routing.McpRouting;
 import io.memorychain.api.routing.RoutingHeaders;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.http.HttpResponse;
@@ -70,13 +71,13 @@ public class McpHttpTransport implements McpStatelessServerTransport {
 
     @Post(consumes = MediaType.APPLICATION_JSON, produces = MediaType.APPLICATION_JSON)
     public HttpResponse<?> post(HttpRequest<?> http, @RequestAttribute(Principal.ATTRIBUTE) Principal caller,
-                                @Body String body) throws IOException, InterruptedException {
-        McpSchema.JSONRPCMessage message;
-        try {
-            message = McpSchema.deserializeJsonRpcMessage(mapper, body);
-        } catch (IOException | IllegalArgumentException e) {
-            return error(null, McpSchema.ErrorCodes.PARSE_ERROR, "not a JSON-RPC message: " + e.getMessage());
+                                @Nullable @Body String body) throws IOException, InterruptedException {
+        JsonRpcGate.Verdict verdict = JsonRpcGate.check(mapper, body == null ? "" : body);
+        if (verdict instanceof JsonRpcGate.Refused refused) {
+            return HttpResponse.badRequest(mapper.writeValueAsString(refused.error()))
+                    .contentType(MediaType.APPLICATION_JSON_TYPE);
         }
+        McpSchema.JSONRPCMessage message = ((JsonRpcGate.Accepted) verdict).message();
         McpTransportContext context = McpTransportContext.create(Map.of(CALLER, caller));
         if (message instanceof McpSchema.JSONRPCRequest request) {
             String space = McpSchema.METHOD_TOOLS_CALL.equals(request.method()) ? spaceOf(caller, request.params())
@@ -128,9 +129,4 @@ public class McpHttpTransport implements McpStatelessServerTransport {
         return HttpResponse.status(HttpStatus.METHOD_NOT_ALLOWED);
     }
 
-    private HttpResponse<String> error(Object id, int code, String message) throws IOException {
-        McpSchema.JSONRPCResponse response = new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null,
-                new McpSchema.JSONRPCResponse.JSONRPCError(code, message, null));
-        return HttpResponse.badRequest(mapper.writeValueAsString(response)).contentType(MediaType.APPLICATION_JSON_TYPE);
-    }
 }

@@ -121,6 +121,7 @@ public class WriteExecutor {
             refused(request, ErrorCodes.CATEGORY_NOT_ALLOWED);
             throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, denied.message());
         });
+        long appliedBefore = appliedSeq(request.getSpace());
         long published = timing.since("check", started);
         long deadline = published + timeout.toNanos();
         MemoryOutcome outcome = awaitOutcome(request, deadline);
@@ -142,6 +143,9 @@ public class WriteExecutor {
         Optional<T> result = readBack.apply(views, outcome);
         timing.since("read", applied);
         return result.orElseThrow(() -> {
+            if (outcome.getSeq() <= appliedBefore) {
+                throw replayed(request, outcome);
+            }
             log.error("Request {} accepted as seq {} of {} for memory {}, but the views do not show it",
                     request.getRequestId(), outcome.getSeq(), request.getSpace(), outcome.getMemoryId());
             return new ApiException(ErrorCodes.INTERNAL, "Accepted as seq " + outcome.getSeq()
@@ -157,6 +161,33 @@ public class WriteExecutor {
             log.warn("A listener of accepted writes failed on request {} (seq {} of {}): {}", request.getRequestId(),
                     outcome.getSeq(), request.getSpace(), e.toString());
         }
+    }
+
+    /**
+     * The views' applied seq of the space before a request is published, or -1 when they cannot tell (restoring). An
+     * outcome at or below it cannot be this request's own decision (a new event gets a seq past the chain's head): it
+     * is the first outcome of an earlier request with the same id, answered again.
+     */
+    private long appliedSeq(String space) {
+        try {
+            return backend.views().appliedSeq(space);
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * 409 INVALID_STATE: the sequencer answered the first outcome of an earlier request with this request id (the
+     * same {@code Idempotency-Key}), and what this call answers with cannot be read from it: the key was used for a
+     * different operation, or the earlier request's result is gone since (erased).
+     */
+    private static ApiException replayed(MemoryRequest request, MemoryOutcome outcome) {
+        log.info("Request {} of {} answered with the first outcome of its id (seq {}), which this operation cannot "
+                + "read back: the Idempotency-Key was used before for another request", request.getRequestId(),
+                request.getSpace(), outcome.getSeq());
+        return new ApiException(ErrorCodes.INVALID_STATE, "Idempotency-Key " + request.getRequestId()
+                + " was already used by an earlier request (seq " + outcome.getSeq() + "), whose outcome is not a result"
+                + " of this operation; send a new key for a new request", request.getRequestId());
     }
 
     /**

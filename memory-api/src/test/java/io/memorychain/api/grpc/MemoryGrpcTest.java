@@ -162,4 +162,50 @@ class MemoryGrpcTest {
     private static String space() {
         return "g-" + UUID.randomUUID().toString().substring(0, 12);
     }
+
+    /** Hostile gRPC calls of every method on this same application. */
+    @Nested
+    class GrpcFuzz extends io.memorychain.api.contract.GrpcFuzzContract {
+
+        @Override
+        protected int grpcPort() {
+            return grpcServer.getPort();
+        }
+
+        @Override
+        protected ApiKeys apiKeys() {
+            return apiKeys;
+        }
+
+        @Override
+        protected int openWatchStreams() {
+            return changeStreams.openStreams();
+        }
+
+        /** TopologyTestDriver has no topics to export (MemoryGrpcIT reads them). */
+        @Override
+        protected java.util.Set<String> notServedHere() {
+            return java.util.Set.of("ExportChain");
+        }
+    }
+
+    /** Hostile MCP messages over HTTP on this same application. */
+    @Nested
+    class McpFuzz extends io.memorychain.api.contract.McpFuzzContract {
+
+        @Override
+        protected String baseUrl() {
+            return server.getURL().toString();
+        }
+
+        @Override
+        protected ApiKeys apiKeys() {
+            return apiKeys;
+        }
+
+        @Override
+        protected JsonMapper json() {
+            return json;
+        }
+    }
 }

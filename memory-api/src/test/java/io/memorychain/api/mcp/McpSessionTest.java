@@ -396,4 +396,24 @@ class McpSessionTest {
         return (List<Map<String, Object>>) http.toBlocking().retrieve(HttpRequest.GET("/v1/spaces/" + space + "/audit")
                 .bearerAuth(key(Role.AGENT, "reader", space)), Map.class).get("items");
     }
+
+    /** Hostile lines on the stdio launcher, on this same application. */
+    @org.junit.jupiter.api.Nested
+    class StdioFuzz extends StdioFuzzContract {
+
+        @Override
+        protected String url() {
+            return server.getURL().toString();
+        }
+
+        @Override
+        protected String agentKey() {
+            return key(Role.AGENT, "fuzzer", "stdio-" + UUID.randomUUID().toString().substring(0, 8));
+        }
+
+        @Override
+        protected JsonMapper json() {
+            return json;
+        }
+    }
 }

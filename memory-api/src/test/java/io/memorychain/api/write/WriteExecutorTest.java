@@ -85,4 +85,25 @@ class WriteExecutorTest {
                     assertThat(e.getMessage()).contains("broker down", "r-1");
                 });
     }
+
+    @Test
+    void aKeyReusedByAnotherOperationWhoseOutcomeCannotBeReadBackIsInvalidState() {
+        WriteResult first = writes.execute(WriteContext.of("s", AGENT, "k-reused", null, null), create("first"));
+        // the same key for a write that reads back something else: the sequencer answers the first outcome again
+        assertThatThrownBy(() -> writes.submit(WriteContext.of("s", AGENT, "k-reused", null, null), create("second"),
+                (views, outcome) -> java.util.Optional.empty()))
+                .isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.code()).isEqualTo("INVALID_STATE");
+                    assertThat(e.status().getCode()).isEqualTo(409);
+                    assertThat(e.requestId()).isEqualTo("k-reused");
+                    assertThat(e.getMessage()).contains("k-reused", "seq " + first.seq());
+                });
+    }
+
+    @Test
+    void aFreshWriteThatCannotBeReadBackIsStillInternal() {
+        assertThatThrownBy(() -> writes.submit(WriteContext.of("s", AGENT, "k-fresh", null, null), create("x"),
+                (views, outcome) -> java.util.Optional.empty()))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo("INTERNAL"));
+    }
 }

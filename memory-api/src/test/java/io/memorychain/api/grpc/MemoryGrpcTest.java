@@ -10,6 +10,7 @@ import io.grpc.stub.MetadataUtils;
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.auth.Role;
+import io.memorychain.api.changes.ChangeStreams;
 import io.memorychain.api.contract.GrpcFailure;
 import io.memorychain.api.grpc.v1.CreateMemoryRequest;
 import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
@@ -17,6 +18,8 @@ import io.memorychain.api.grpc.v1.MemoryServiceGrpc.MemoryServiceBlockingStub;
 import io.memorychain.api.topology.TopologyBackend;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.grpc.server.GrpcEmbeddedServer;
+import io.micronaut.json.JsonMapper;
+import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -24,18 +27,21 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
  * What gRPC answers when the chain behind it misbehaves, which only TopologyTestDriver ({@link TopologyBackend}) can
- * stage: a space another instance owns, a write whose outcome never comes, a reflection proposed by a worker. The
- * parity of REST, gRPC and MCP on the real backend is {@code MemoryGrpcIT}'s.
+ * stage (a space another instance owns, a write whose outcome never comes, a reflection proposed by a worker), and
+ * hostile calls of every gRPC method and MCP message, which need many quick writes. The parity of REST, gRPC and MCP
+ * on the real backend is {@code MemoryGrpcIT}'s.
  */
 @MicronautTest(environments = TopologyBackend.ENV)
 @Property(name = "memory.write-timeout", value = "2s")
 @Property(name = "micronaut.server.port", value = "-1")
 @Property(name = "grpc.server.port", value = "0")
 @Property(name = "memory.auth.bootstrap", value = "false")
+@Property(name = "memory.changes.heartbeat", value = "1s")
 class MemoryGrpcTest {
 
     private static final Metadata.Key<String> AUTHORIZATION =
@@ -49,6 +55,15 @@ class MemoryGrpcTest {
 
     @Inject
     TopologyBackend chain;
+
+    @Inject
+    ChangeStreams changeStreams;
+
+    @Inject
+    EmbeddedServer server;
+
+    @Inject
+    JsonMapper json;
 
     private ManagedChannel channel;
     private String agentKey;

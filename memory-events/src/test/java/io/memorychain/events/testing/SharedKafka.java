@@ -113,15 +113,27 @@ public final class SharedKafka implements BeforeAllCallback {
     private static void awaitLeaders(Admin admin, List<String> topics) throws InterruptedException, ExecutionException {
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
         while (true) {
-            boolean ready = admin.describeTopics(topics).allTopicNames().get().values().stream()
-                    .allMatch(d -> d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty()));
-            if (ready) {
+            if (leadersKnown(admin, topics)) {
                 return;
             }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("No leader for every partition of " + topics + " within 30 s");
             }
             Thread.sleep(20); // polling the condition above, not waiting blindly
+        }
+    }
+
+    /** Whether every partition has a leader; false while the broker does not know a new topic yet. */
+    private static boolean leadersKnown(Admin admin, List<String> topics) throws InterruptedException,
+            ExecutionException {
+        try {
+            return admin.describeTopics(topics).allTopicNames().get().values().stream()
+                    .allMatch(d -> d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty()));
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException) {
+                return false; // created, not yet in the metadata the broker answers from
+            }
+            throw e;
         }
     }
 

@@ -4,6 +4,7 @@ import io.memorychain.api.auth.Role;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.request.Spaces;
+import io.memorychain.api.routing.OwnerGuard;
 import io.memorychain.api.spaces.KnownSpaces;
 import io.memorychain.console.session.ConsoleSession;
 import io.memorychain.console.session.SessionFilter;
@@ -45,10 +46,12 @@ public class Console {
 
     private final Pages pages;
     private final KnownSpaces spaces;
+    private final OwnerGuard owners;
 
-    public Console(Pages pages, KnownSpaces spaces) {
+    public Console(Pages pages, KnownSpaces spaces, OwnerGuard owners) {
         this.pages = pages;
         this.spaces = spaces;
+        this.owners = owners;
     }
 
     /** A page; {@code space} null for pages outside spaces. */
@@ -56,9 +59,7 @@ public class Console {
         ConsoleSession session = session(request);
         Visit visit = new Visit(session, session.principal(), space);
         try {
-            if (space != null) {
-                Spaces.require(space);
-            }
+            requireServedHere(space);
             return body.apply(visit);
         } catch (ApiException e) {
             return error(visit, e.status(), e.code(), e.getMessage());
@@ -86,9 +87,7 @@ public class Console {
                     + visit.role().wireName() + " keys: they change memory through the API.");
         }
         try {
-            if (space != null) {
-                Spaces.require(space);
-            }
+            requireServedHere(space);
             Done done = change.apply(visit);
             session.flash(new ConsoleSession.Flash(done.message(), false, done.secret()));
             return HttpResponse.seeOther(URI.create(done.location() == null ? back : done.location()));
@@ -102,6 +101,27 @@ public class Console {
             log.warn("Console action {} failed", request.getPath(), e);
             return error(visit, HttpStatus.INTERNAL_SERVER_ERROR, ErrorCodes.INTERNAL, "Something went wrong; the "
                     + "service log has the details.");
+        }
+    }
+
+    /**
+     * A valid space name this instance serves: the console reads this instance's views, which hold only the spaces it
+     * serves, so another instance's space is refused (NOT_OWNER naming that instance, REBALANCING while none can
+     * answer) rather than shown empty. Pages outside spaces ({@code null}) pass.
+     */
+    private void requireServedHere(String space) {
+        if (space == null) {
+            return;
+        }
+        Spaces.require(space);
+        try {
+            owners.requireServedHere(space);
+        } catch (ApiException e) {
+            if (!ErrorCodes.NOT_OWNER.equals(e.code())) {
+                throw e;
+            }
+            throw new ApiException(e.code(), "The console shows a space on the instance that serves it, and this is "
+                    + "not that instance: open the console there. " + e.getMessage());
         }
     }
 

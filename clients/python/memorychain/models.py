@@ -232,7 +232,7 @@ class ChainPublicKeys(Model):
 
 @_dc.dataclass
 class ChainVerification(Model):
-    """`{"ok":true,"events":N}` (with `"resumed_after_seq":S` when it continued an earlier verification) or `{"ok":false,"events":N,"first_bad_seq":S,"problem":P,"message":M}`."""
+    """`{"ok":true,"events":N,"suspects":[]}` (with `"resumed_after_seq":S` when it continued an earlier verification) or `{"ok":false,"events":N,"first_bad_seq":S,"problem":P,"message":M}`."""
 
     ok: bool | None = None
     events: int | None = None

@@ -1561,7 +1561,7 @@ export interface components {
         ChainPublicKeys: {
             keys: components["schemas"]["ChainPublicKey"][];
         };
-        /** @description `{"ok":true,"events":N}` (with `"resumed_after_seq":S` when it continued an earlier verification) or `{"ok":false,"events":N,"first_bad_seq":S,"problem":P,"message":M}`. */
+        /** @description `{"ok":true,"events":N,"suspects":[]}` (with `"resumed_after_seq":S` when it continued an earlier verification) or `{"ok":false,"events":N,"first_bad_seq":S,"problem":P,"message":M}`. */
         ChainVerification: {
             ok: boolean;
             /**
@@ -1582,8 +1582,8 @@ export interface components {
              * @description when this verification continued after a head this instance had verified before (the events up to it were verified then, from seq 1): that seq; null when it read the whole chain
              */
             resumed_after_seq?: number | null;
-            /** @description Events signed by a key marked compromised after the seq it is trusted up to (docs/architecture.md §4): reported, not a break; absent when none */
-            suspects?: components["schemas"]["SuspectEvents"][] | null;
+            /** @description Events signed by a key marked compromised after the seq it is trusted up to (docs/architecture.md §4): reported, not a break; empty when none */
+            suspects?: components["schemas"]["SuspectEvents"][];
         };
         /** @description POST /v1/spaces/{space}/refinements/{session}:complete: complete_refinement. */
         CompleteRefinement: {

@@ -8,7 +8,7 @@ import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
- * {@code {"ok":true,"events":N}} (with {@code "resumed_after_seq":S} when it continued an earlier verification) or {@code {"ok":false,"events":N,"first_bad_seq":S,"problem":P,"message":M}}.
+ * {@code {"ok":true,"events":N,"suspects":[]}} (with {@code "resumed_after_seq":S} when it continued an earlier verification) or {@code {"ok":false,"events":N,"first_bad_seq":S,"problem":P,"message":M}}.
  *
  * @param events      events checked (up to and including the first bad one)
  * @param firstBadSeq the first seq that failed, when not ok
@@ -26,8 +26,13 @@ public record ChainVerificationResult(
         @Nullable String problem,
         @Nullable String message,
         @Nullable @Schema(name = "resumed_after_seq") @JsonProperty("resumed_after_seq") Long resumedAfterSeq,
-        @Nullable @Schema(description = "Events signed by a key marked compromised after the seq it is trusted up to "
-                + "(docs/architecture.md §4): reported, not a break; absent when none") java.util.List<Suspect> suspects) {
+        @JsonInclude(JsonInclude.Include.ALWAYS) @Schema(description = "Events signed by a key marked compromised "
+                + "after the seq it is trusted up to "
+                + "(docs/architecture.md §4): reported, not a break; empty when none") java.util.List<Suspect> suspects) {
+
+    public ChainVerificationResult {
+        suspects = suspects == null ? java.util.List.of() : java.util.List.copyOf(suspects);
+    }
 
     /** Seqs {@code from_seq..to_seq} signed by {@code key_id}, marked compromised after {@code trusted_up_to} at {@code marked_at_seq}. */
     @Serdeable
@@ -55,9 +60,6 @@ public record ChainVerificationResult(
     public static ChainVerificationResult of(VerificationResult r) {
         ChainVerificationResult result = r.ok() ? ok(r.events())
                 : broken(r.events(), r.firstBadSeq(), r.problem().name(), r.message());
-        if (r.suspects().isEmpty()) {
-            return result;
-        }
         return new ChainVerificationResult(result.ok, result.events, result.firstBadSeq, result.problem,
                 result.message, result.resumedAfterSeq, r.suspects().stream().map(s -> new Suspect(s.keyId(),
                         s.fromSeq(), s.toSeq(), s.trustedUpTo(), s.markedAtSeq())).toList());

@@ -191,12 +191,14 @@ public class ContradictionDetector implements ApplicationEventListener<WriteAcce
     }
 
     private boolean flag(String space, String earlier, String later, double similarity) {
-        // one request id per pair: a retry, or the pair met again from the other side, is the same request
+        // one request id per pair, and the pair in id order (the older memory first: ids grow with the chain), so a
+        // pair met from either side (its later memory checked first when the earlier one waited for its vector) is the
+        // same request with the same sides
         String first = earlier.compareTo(later) < 0 ? earlier : later;
         String second = first.equals(earlier) ? later : earlier;
         WriteContext ctx = new WriteContext(space, ACTOR, "contradiction:" + first + ":" + second, null, null);
         try {
-            writes.apply(ctx, new FlagContradiction(earlier, later, Math.max(-1.0, Math.min(1.0, similarity))));
+            writes.apply(ctx, new FlagContradiction(first, second, Math.max(-1.0, Math.min(1.0, similarity))));
             flagged.incrementAndGet();
             log.debug("Flagged {} and {} in space {} as contradicting (cosine {})", earlier, later, space, similarity);
             return true;

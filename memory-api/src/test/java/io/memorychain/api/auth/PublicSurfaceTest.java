@@ -8,6 +8,7 @@ import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
+import io.memorychain.api.contract.RawBytes;
 import io.grpc.Status;
 import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
 import io.memorychain.api.topology.TopologyBackend;
@@ -24,10 +25,6 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.web.router.Router;
 import io.micronaut.web.router.UriRouteInfo;
 import jakarta.inject.Inject;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -128,7 +125,7 @@ class PublicSurfaceTest {
 
     /** One call of {@code method} with an empty request message and no metadata: the status it closes with. */
     private static CompletableFuture<Status> callWithoutKey(ManagedChannel channel, MethodDescriptor<?, ?> method) {
-        MethodDescriptor<byte[], byte[]> raw = method.toBuilder(BYTES, BYTES).build();
+        MethodDescriptor<byte[], byte[]> raw = method.toBuilder(RawBytes.MARSHALLER, RawBytes.MARSHALLER).build();
         ClientCall<byte[], byte[]> call = channel.newCall(raw, CallOptions.DEFAULT);
         CompletableFuture<Status> closed = new CompletableFuture<>();
         call.start(new ClientCall.Listener<>() {
@@ -142,20 +139,4 @@ class PublicSurfaceTest {
         call.halfClose();
         return closed;
     }
-
-    private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
-        @Override
-        public InputStream stream(byte[] value) {
-            return new ByteArrayInputStream(value);
-        }
-
-        @Override
-        public byte[] parse(InputStream stream) {
-            try {
-                return stream.readAllBytes();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    };
 }

@@ -26,10 +26,8 @@ import io.memorychain.api.grpc.GrpcErrors;
 import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
 import io.memorychain.api.grpc.v1.WhoAmIRequest;
 import io.micronaut.http.HttpStatus;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -459,7 +457,7 @@ public abstract class GrpcFuzzContract {
     /** Every method of the service, as raw bytes in and out. */
     private static List<MethodDescriptor<byte[], byte[]>> methods() {
         return MemoryServiceGrpc.getServiceDescriptor().getMethods().stream()
-                .map(m -> m.toBuilder(RAW, RAW).build())
+                .map(m -> m.toBuilder(RawBytes.MARSHALLER, RawBytes.MARSHALLER).build())
                 .sorted(java.util.Comparator.comparing(MethodDescriptor::getFullMethodName))
                 .toList();
     }
@@ -511,20 +509,4 @@ public abstract class GrpcFuzzContract {
         String printable = s.replaceAll("\\p{Cntrl}", "?");
         return printable.length() > 40 ? printable.substring(0, 40) + "...(" + s.length() + " chars)" : printable;
     }
-
-    private static final MethodDescriptor.Marshaller<byte[]> RAW = new MethodDescriptor.Marshaller<>() {
-        @Override
-        public InputStream stream(byte[] value) {
-            return new ByteArrayInputStream(value);
-        }
-
-        @Override
-        public byte[] parse(InputStream stream) {
-            try {
-                return stream.readAllBytes();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    };
 }

@@ -58,10 +58,10 @@ public record ChainVerificationResult(
     }
 
     public static ChainVerificationResult of(VerificationResult r) {
-        ChainVerificationResult result = r.ok() ? ok(r.events())
-                : broken(r.events(), r.firstBadSeq(), r.problem().name(), r.message());
-        return new ChainVerificationResult(result.ok, result.events, result.firstBadSeq, result.problem,
-                result.message, result.resumedAfterSeq, r.suspects().stream().map(s -> new Suspect(s.keyId(),
-                        s.fromSeq(), s.toSeq(), s.trustedUpTo(), s.markedAtSeq())).toList());
+        java.util.List<Suspect> suspects = r.suspects().stream().map(s -> new Suspect(s.keyId(), s.fromSeq(),
+                s.toSeq(), s.trustedUpTo(), s.markedAtSeq())).toList();
+        return r.ok() ? new ChainVerificationResult(true, r.events(), null, null, null, null, suspects)
+                : new ChainVerificationResult(false, r.events(), r.firstBadSeq(), r.problem().name(), r.message(), null,
+                        suspects);
     }
 }

@@ -1,10 +1,13 @@
 package io.memorychain.api.routing;
 
 import io.memorychain.api.config.MemoryConfig;
+import io.memorychain.api.error.ApiException;
 import io.memorychain.api.tls.TlsContexts;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.ServerHttpRequest;
+import io.micronaut.http.body.CloseableAvailableByteBody;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.net.URI;
@@ -12,7 +15,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Forwards one request to the instance that owns its space and relays the answer (docs/architecture.md §19): the same
@@ -61,25 +69,57 @@ public class OwnerForwarder {
      */
     public MutableHttpResponse<byte[]> forward(HttpRequest<?> request, byte[] body, URI owner)
             throws IOException, InterruptedException {
+        return forward(request, body, owner, Map.of(), Set.of());
+    }
+
+    /**
+     * As {@link #forward(HttpRequest, byte[], URI)}, with {@code set} headers replacing the caller's of the same name
+     * and the {@code dropped} ones (lower case) copied in neither direction.
+     */
+    public MutableHttpResponse<byte[]> forward(HttpRequest<?> request, byte[] body, URI owner, Map<String, String> set,
+                                               Set<String> dropped) throws IOException, InterruptedException {
         URI target = target(owner, request.getUri());
         java.net.http.HttpRequest.Builder out = java.net.http.HttpRequest.newBuilder(target).timeout(timeout)
                 .method(request.getMethodName(), body.length == 0 ? java.net.http.HttpRequest.BodyPublishers.noBody()
                         : java.net.http.HttpRequest.BodyPublishers.ofByteArray(body));
         for (Map.Entry<String, List<String>> header : request.getHeaders()) {
-            if (RoutingHeaders.crossesHop(header.getKey())) {
+            if (copied(header.getKey(), dropped)) {
                 header.getValue().forEach(value -> out.header(header.getKey(), value));
             }
         }
+        set.forEach(out::setHeader);
         out.setHeader(RoutingHeaders.FORWARDED_BY, instanceId);
         HttpResponse<byte[]> answer = client.send(out.build(), HttpResponse.BodyHandlers.ofByteArray());
         MutableHttpResponse<byte[]> relayed = io.micronaut.http.HttpResponse.status(HttpStatus.valueOf(answer.statusCode()));
         answer.headers().map().forEach((name, values) -> {
-            if (RoutingHeaders.crossesHop(name) && !name.startsWith(":")) {
+            if (copied(name, dropped) && !name.startsWith(":")) {
                 values.forEach(value -> relayed.getHeaders().add(name, value));
             }
         });
         byte[] bytes = answer.body();
         return bytes == null || bytes.length == 0 ? relayed : relayed.body(bytes);
+    }
+
+    private static boolean copied(String header, Set<String> dropped) {
+        return RoutingHeaders.crossesHop(header) && !dropped.contains(header.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * The whole body of a request this server answers (empty for none), read within {@code limit}.
+     *
+     * @throws ApiException INVALID_ARGUMENT when it cannot be read
+     */
+    public static byte[] body(HttpRequest<?> request, Duration limit) throws InterruptedException {
+        if (!(request instanceof ServerHttpRequest<?> server)
+                || server.byteBody().expectedLength().orElse(-1) == 0) {
+            return new byte[0];
+        }
+        try (CloseableAvailableByteBody bytes = server.byteBody().buffer().get(limit.toMillis(),
+                TimeUnit.MILLISECONDS)) {
+            return bytes.toByteArray();
+        } catch (ExecutionException | TimeoutException e) {
+            throw ApiException.invalid("cannot read the request body: " + e.getMessage());
+        }
     }
 
     /**

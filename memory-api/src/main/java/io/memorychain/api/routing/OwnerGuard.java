@@ -5,6 +5,8 @@ import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.projector.view.SpaceOwner;
 import jakarta.inject.Singleton;
+import java.net.URI;
+import java.util.Optional;
 
 /**
  * The last guard of gRPC and MCP calls (docs/architecture.md §19), after {@link GrpcRouting} and {@link McpRouting}
@@ -19,6 +21,20 @@ public class OwnerGuard {
 
     public OwnerGuard(MemoryBackend backend) {
         this.backend = backend;
+    }
+
+    /**
+     * Where to forward a call about the space: the REST base URL of the instance that serves it when that is another
+     * instance and this one routes ({@code memory.instance.advertised-url}); empty when this instance serves the space,
+     * when none can now, or when this instance cannot forward ({@link #requireServedHere} then says why).
+     */
+    public Optional<URI> ownerUrl(String space) {
+        SpaceOwner owner = backend.ownerOf(space);
+        if (owner.kind() != SpaceOwner.Kind.REMOTE) {
+            return Optional.empty();
+        }
+        return backend.advertisedUrl().map(self -> OwnerForwarder.baseUrl(self, new SpaceOwner.Endpoint(owner.host(),
+                owner.port())));
     }
 
     /**

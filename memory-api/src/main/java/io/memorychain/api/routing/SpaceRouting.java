@@ -17,11 +17,9 @@ import io.micronaut.http.HttpMethod;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MutableHttpResponse;
-import io.micronaut.http.ServerHttpRequest;
 import io.micronaut.http.annotation.RequestFilter;
 import io.micronaut.http.annotation.ResponseFilter;
 import io.micronaut.http.annotation.ServerFilter;
-import io.micronaut.http.body.CloseableAvailableByteBody;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import java.io.IOException;
@@ -31,9 +29,6 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.OptionalLong;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -198,7 +193,7 @@ public class SpaceRouting {
             throws InterruptedException {
         URI ownerUrl = url(owner);
         try {
-            return forwarder.forward(request, body(request), ownerUrl);
+            return forwarder.forward(request, OwnerForwarder.body(request, waitLimit), ownerUrl);
         } catch (ConnectException | HttpConnectTimeoutException e) {
             log.info("Owner {} of space {} is not reachable: {}", ownerUrl, space, e.toString());
             return null;
@@ -255,22 +250,6 @@ public class SpaceRouting {
 
     private URI url(SpaceOwner.Endpoint endpoint) {
         return OwnerForwarder.baseUrl(backend.advertisedUrl().orElseThrow(), endpoint);
-    }
-
-    /** The whole request body (empty for none); the request is answered here, so the body is not needed again. */
-    private byte[] body(HttpRequest<?> request) throws InterruptedException {
-        if (!(request instanceof ServerHttpRequest<?> server)) {
-            return new byte[0];
-        }
-        if (server.byteBody().expectedLength().orElse(-1) == 0) {
-            return new byte[0];
-        }
-        try (CloseableAvailableByteBody bytes = server.byteBody().buffer().get(waitLimit.toMillis(),
-                TimeUnit.MILLISECONDS)) {
-            return bytes.toByteArray();
-        } catch (ExecutionException | TimeoutException e) {
-            throw ApiException.invalid("cannot read the request body: " + e.getMessage());
-        }
     }
 
     private static MutableHttpResponse<?> rebalancing(String message) {

@@ -46,9 +46,17 @@ public class ConsoleSessions {
             byId.values().stream().min(Comparator.comparing(ConsoleSession::lastSeen))
                     .ifPresent(oldest -> byId.remove(oldest.id()));
         }
-        ConsoleSession session = new ConsoleSession(token(), token(), apiKey, principal, now);
+        ConsoleSession session = new ConsoleSession(token(), token(), apiKey, principal, now, false);
         byId.put(session.id(), session);
         return session;
+    }
+
+    /**
+     * A session for one request another instance forwarded on behalf of its own session (same key, same CSRF token, so
+     * the forms this instance renders post back through that instance); never stored.
+     */
+    ConsoleSession forwarded(String apiKey, String csrf, Principal principal) {
+        return new ConsoleSession(token(), csrf, apiKey, principal, clock.instant(), true);
     }
 
     /** The live session of a cookie value; an idle one ends here. */

@@ -17,11 +17,13 @@ import io.micronaut.http.cookie.SameSite;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import java.net.URI;
+import java.util.Optional;
 
 /**
  * Every console page but the sign-in page and the static assets needs a live session. Its API key is checked again on
  * every request, through the same {@link ApiKeys#authenticate} as the REST filter, so a revoked key ends its session
- * at the next request (the key store sees a revocation within 2 s).
+ * at the next request (the key store sees a revocation within 2 s). A page of a space another instance serves goes
+ * there ({@link ConsoleRouting}); a request forwarded here by another instance carries its key instead of a cookie.
  */
 @ServerFilter({"/console", "/console/**"})
 public class SessionFilter {
@@ -33,18 +35,25 @@ public class SessionFilter {
 
     private final ConsoleSessions sessions;
     private final ApiKeys keys;
+    private final ConsoleRouting routing;
 
-    public SessionFilter(ConsoleSessions sessions, ApiKeys keys) {
+    public SessionFilter(ConsoleSessions sessions, ApiKeys keys, ConsoleRouting routing) {
         this.sessions = sessions;
         this.keys = keys;
+        this.routing = routing;
     }
 
     @RequestFilter
     @ExecuteOn(TaskExecutors.BLOCKING)
     @Nullable
-    public HttpResponse<?> check(HttpRequest<?> request) {
+    public HttpResponse<?> check(HttpRequest<?> request) throws InterruptedException {
         String path = request.getPath();
         if (path.equals(LOGIN) || path.startsWith("/console/assets/")) {
+            return null;
+        }
+        Optional<ConsoleSession> forwarded = routing.forwardedSession(request);
+        if (forwarded.isPresent()) {
+            request.setAttribute(ATTRIBUTE, forwarded.get());
             return null;
         }
         String id = request.getCookies().findCookie(COOKIE).map(Cookie::getValue).orElse(null);
@@ -64,7 +73,7 @@ public class SessionFilter {
         }
         sessions.touch(session, current);
         request.setAttribute(ATTRIBUTE, session);
-        return null;
+        return routing.route(request, session);
     }
 
     private static MutableHttpResponse<?> toLogin(HttpRequest<?> request, String ended) {

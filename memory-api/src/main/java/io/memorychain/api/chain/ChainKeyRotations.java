@@ -11,16 +11,21 @@ import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.RotateSigningKey;
 import io.memorychain.events.chain.SigningKeys;
 import jakarta.inject.Singleton;
+import java.util.Set;
 
 /**
  * Rotating a space's chain signing key and marking a key compromised (docs/architecture.md §4), transport-neutral.
  * Both are requests through the sequencer, which appends the event (admins only: its rule) and answers the outcome;
  * the answer is what the outcome says happened (the event's seq and the key it names), once the local views applied
- * it. A rotation without a key id makes a new key in the service's key directory first; the private key never leaves
- * it.
+ * it. A rotation without a key id makes a new key in the service's key directory first (the private key never leaves
+ * it), and deletes it again when the sequencer refuses the rotation or a retry answers an earlier one.
  */
 @Singleton
 public class ChainKeyRotations {
+
+    /** Failures after which the rotation may still have been applied: its new key is kept. */
+    private static final Set<String> UNDECIDED = Set.of(ErrorCodes.TIMEOUT, ErrorCodes.UNAVAILABLE, ErrorCodes.INTERNAL,
+            ErrorCodes.REBALANCING);
 
     private final MemoryBackend backend;
     private final WriteExecutor writes;
@@ -35,19 +40,36 @@ public class ChainKeyRotations {
         if (keyId != null && !SigningKeys.isKeyId(keyId)) {
             throw new ApiException(ErrorCodes.INVALID_ARGUMENT, "key_id must be 16 lower-case hex digits");
         }
-        String to = keyId;
-        if (to == null) {
-            if (ctx.actor().getType() != ActorType.ADMIN) {
-                // no key is made for a caller the sequencer will refuse
-                throw new ApiException(ErrorCodes.FORBIDDEN, "only admins manage the chain's signing keys");
-            }
-            to = backend.signingKeys().orElseThrow(() -> new ApiException(ErrorCodes.INVALID_STATE,
-                    "this service holds no signing keys: name a provisioned key_id")).create().keyId();
+        if (keyId != null) {
+            return rotated(ctx, writes.apply(ctx, new RotateSigningKey(keyId, reason)), keyId);
         }
-        MemoryOutcome outcome = writes.apply(ctx, new RotateSigningKey(to, reason));
-        // a retry with the same Idempotency-Key answers the original rotation's key, not the one just made
+        if (ctx.actor().getType() != ActorType.ADMIN) {
+            // no key is made for a caller the sequencer will refuse
+            throw new ApiException(ErrorCodes.FORBIDDEN, "only admins manage the chain's signing keys");
+        }
+        SigningKeys keys = backend.signingKeys().orElseThrow(() -> new ApiException(ErrorCodes.INVALID_STATE,
+                "this service holds no signing keys: name a provisioned key_id"));
+        String made = keys.create().keyId();
+        MemoryOutcome outcome;
+        try {
+            outcome = writes.apply(ctx, new RotateSigningKey(made, reason));
+        } catch (ApiException e) {
+            if (!UNDECIDED.contains(e.code())) {
+                keys.discard(made); // refused: nothing signs with it
+            }
+            throw e;
+        }
+        ChainKeyChange change = rotated(ctx, outcome, made);
+        if (!change.keyId().equals(made)) {
+            keys.discard(made); // a retry answered the original rotation, to another key
+        }
+        return change;
+    }
+
+    /** The answer: a retry with the same Idempotency-Key names the original rotation's key, which its outcome holds. */
+    private static ChainKeyChange rotated(WriteContext ctx, MemoryOutcome outcome, String asked) {
         return new ChainKeyChange(ctx.space(), outcome.getSeq(), ChainKeyChange.ROTATED,
-                outcome.getMemoryId() == null ? to : outcome.getMemoryId(), null);
+                outcome.getMemoryId() == null ? asked : outcome.getMemoryId(), null);
     }
 
     /** Marks {@code keyId} compromised on the space's chain after {@code fromSeq}. */

@@ -29,6 +29,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
@@ -82,10 +83,12 @@ public abstract class ChainKeyRotationContract {
         assertThat(rotated.body().path("event").asText()).isEqualTo("SigningKeyRotated");
         assertThat(rotated.body().path("space").asText()).isEqualTo(space);
         String newKey = rotated.body().path("key_id").asText();
+        Set<String> listed = keyIds();
         Resp retried = send(HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/" + space + "/chain/keys:rotate"))
                 .header("Content-Type", "application/json").header("Idempotency-Key", "rotate-" + space)
                 .POST(HttpRequest.BodyPublishers.ofString("{\"reason\":\"yearly rotation\"}")), admin);
         assertThat(retried.body()).as("a retry answers the original rotation").isEqualTo(rotated.body());
+        assertThat(keyIds()).as("the key the retry made is deleted again, not listed").isEqualTo(listed);
         write(space, agent, "written under the new key");
         write(space, agent, "also under the new key");
 
@@ -176,6 +179,13 @@ public abstract class ChainKeyRotationContract {
             assertThat(byId.get(thirdKey).path("status").asText()).isEqualTo("active");
             assertThat(list(byId.get(thirdKey).path("spaces"))).containsExactly(space);
         });
+    }
+
+    private Set<String> keyIds() throws Exception {
+        Set<String> ids = new java.util.TreeSet<>();
+        send(HttpRequest.newBuilder(URI.create(restUrl() + "/v1/chain/keys")).GET(), null).body().path("keys")
+                .forEach(k -> ids.add(k.path("key_id").asText()));
+        return ids;
     }
 
     private static void assertError(Resp resp, int status, String code) {

@@ -103,6 +103,27 @@ public final class SigningKeys {
         return generated;
     }
 
+    /**
+     * Forgets a key {@link #create() made} for a rotation the sequencer never applied (it refused it, or a retry
+     * answered an earlier rotation), and deletes its files, so that no unused key is listed. Never the default key.
+     */
+    public void discard(String keyId) {
+        if (keyId.equals(defaultKey.keyId())) {
+            throw new IllegalArgumentException("the default signing key is never discarded");
+        }
+        keys.remove(keyId);
+        if (directory != null) {
+            Path file = fileOf(keyId);
+            try {
+                Files.deleteIfExists(file);
+                Files.deleteIfExists(file.resolveSibling(file.getFileName() + ".pub"));
+            } catch (IOException e) {
+                log.warn("Cannot delete the unused signing key file {}: {}", file, e.toString());
+            }
+        }
+        log.info("Unused chain signing key {} discarded", keyId);
+    }
+
     /** Every key held, the default first, then by key id. */
     public List<ChainKeys> all() {
         rescan();

@@ -27,7 +27,7 @@ final class LinkCommand {
 
     static final String USAGE = """
             link --bootstrap-servers HOST:PORT [--registry-url URL | --registry-topic TOPIC] [--topic-prefix P]
-                 [--application-id ID] [--top-k 5] [--link-min X] [--state-dir DIR]
+                 [--application-id ID] [--top-k 5] [--link-min X] [--max-scan 10000] [--state-dir DIR]
                  [--embedding-model minilm|bge-small|e5-small | --model-id ID]
 
               Runs the linker until stopped (SIGTERM or Ctrl-C shut it down cleanly): links each new active semantic
@@ -43,6 +43,8 @@ final class LinkCommand {
               --top-k              neighbours linked per new memory, 1..100 (default 5)
               --link-min           lowest similarity linked, in (0, 1] (default: calibrated for the model,
                                    e5-small 0.86, bge-small 0.79, minilm 0.6)
+              --max-scan           the most recent linkable memories of its space a new memory is compared with
+                                   (default 10000): bounds a link's cost in a large space
               --state-dir          Kafka Streams state directory (default: ./data/linker)
               --embedding-model    the embedder's model (memory.embeddings.model): only its vectors are compared
                                    (default e5-small)
@@ -55,10 +57,10 @@ final class LinkCommand {
 
     /** Parsed arguments of {@code link}; {@code modelId} is the model whose vectors are compared. */
     record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String applicationId,
-                   Path stateDir, int topK, double linkMin, String modelId) {
+                   Path stateDir, int topK, double linkMin, String modelId, int maxScan) {
 
         LinkerSettings settings(String resolvedModelId) {
-            return new LinkerSettings(topK, linkMin, resolvedModelId);
+            return new LinkerSettings(topK, linkMin, resolvedModelId, maxScan);
         }
     }
 
@@ -67,7 +69,7 @@ final class LinkCommand {
 
     static Options parse(List<String> args) throws UsageException {
         Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--registry-url",
-                "--registry-topic", "--topic-prefix", "--application-id", "--top-k", "--link-min", "--state-dir",
+                "--registry-topic", "--topic-prefix", "--application-id", "--top-k", "--link-min", "--max-scan", "--state-dir",
                 "--model-id", "--embedding-model"), Set.of());
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         Topics topics = CommandLine.topics(values);
@@ -75,6 +77,12 @@ final class LinkCommand {
         String modelId = modelId(values);
         int topK;
         double linkMin;
+        int maxScan;
+        try {
+            maxScan = Integer.parseInt(values.getOrDefault("--max-scan", String.valueOf(LinkerSettings.DEFAULT_MAX_SCAN)));
+        } catch (NumberFormatException e) {
+            throw new UsageException("--max-scan must be a whole number, not '" + values.get("--max-scan") + "'");
+        }
         try {
             topK = Integer.parseInt(values.getOrDefault("--top-k", String.valueOf(LinkerSettings.DEFAULT_TOP_K)));
         } catch (NumberFormatException e) {
@@ -87,13 +95,15 @@ final class LinkCommand {
             throw new UsageException("--link-min must be a number, not '" + values.get("--link-min") + "'");
         }
         try {
-            new LinkerSettings(topK, linkMin, "check");
+            new LinkerSettings(topK, linkMin, "check", maxScan);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage().replace("topK", "--top-k").replace("linkMin", "--link-min"));
+            throw new UsageException(e.getMessage().replace("topK", "--top-k").replace("linkMin", "--link-min")
+                    .replace("maxScan", "--max-scan"));
         }
         Path stateDir = values.containsKey("--state-dir") ? Path.of(values.get("--state-dir")) : DEFAULT_STATE_DIR;
         return new Options(bootstrap, registry, topics,
-                values.getOrDefault("--application-id", DEFAULT_APPLICATION_ID), stateDir, topK, linkMin, modelId);
+                values.getOrDefault("--application-id", DEFAULT_APPLICATION_ID), stateDir, topK, linkMin, modelId,
+                maxScan);
     }
 
     /**

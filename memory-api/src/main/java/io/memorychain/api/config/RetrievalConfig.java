@@ -53,6 +53,10 @@ public class RetrievalConfig {
     @DecimalMax("1")
     private Double linkMin;
 
+    /** The most recent linkable memories of its space a new memory is compared with by the linker. */
+    @Min(1)
+    private int linkMaxScan = LinkerSettings.DEFAULT_MAX_SCAN;
+
     public double getDecayLambda() {
         return decayLambda;
     }
@@ -85,13 +89,21 @@ public class RetrievalConfig {
         this.linkMin = linkMin;
     }
 
+    public int getLinkMaxScan() {
+        return linkMaxScan;
+    }
+
+    public void setLinkMaxScan(int linkMaxScan) {
+        this.linkMaxScan = linkMaxScan;
+    }
+
     /** The linker's settings for the embedder's model, or null when the linker is off. */
     public LinkerSettings linker(String modelId) {
         if (!linkerEnabled) {
             return null;
         }
         LinkerSettings calibrated = LinkerSettings.defaults(modelId);
-        return new LinkerSettings(linkTopK, linkMin != null ? linkMin : calibrated.linkMin(), modelId);
+        return new LinkerSettings(linkTopK, linkMin != null ? linkMin : calibrated.linkMin(), modelId, linkMaxScan);
     }
 
     /**

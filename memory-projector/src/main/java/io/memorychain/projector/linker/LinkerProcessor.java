@@ -24,7 +24,6 @@ import io.memorychain.projector.support.StoreKeys;
 import java.time.Instant;
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -43,7 +42,6 @@ final class LinkerProcessor implements Processor<byte[], byte[], Object, Object>
 
     private static final Logger log = LoggerFactory.getLogger(LinkerProcessor.class);
     static final io.memorychain.avro.Actor ACTOR = Requests.actor(ActorType.WORKER, "linker");
-    private static final StringSerializer KEYS = new StringSerializer();
 
     private final Topics topics;
     private final AvroWireSerde<MemoryEvent> eventSerde;
@@ -192,13 +190,16 @@ final class LinkerProcessor implements Processor<byte[], byte[], Object, Object>
         }
     }
 
-    /** Scores every other linkable memory of the space and proposes the best ones not linked yet. */
+    /**
+     * Scores the other linkable memories of the space, newest first (ids follow the chain) and at most
+     * {@link LinkerSettings#maxScan()} of them, and proposes the best ones not linked yet.
+     */
     private void link(String space, String id, LinkerEntry self, long timestamp) {
         String prefix = StoreKeys.prefix(space);
         Neighbours neighbours = new Neighbours(settings.topK(), settings.linkMin());
         int scanned = 0;
-        try (KeyValueIterator<String, LinkerEntry> it = entries.prefixScan(prefix, KEYS)) {
-            while (it.hasNext()) {
+        try (KeyValueIterator<String, LinkerEntry> it = entries.reverseRange(prefix, prefix + StoreKeys.END)) {
+            while (it.hasNext() && scanned < settings.maxScan()) {
                 KeyValue<String, LinkerEntry> kv = it.next();
                 String otherId = kv.key.substring(prefix.length());
                 if (otherId.equals(id) || !kv.value.linkable()) {

@@ -208,6 +208,32 @@ class LinkerTopologyTest {
     }
 
     @Test
+    void aNewMemoryIsComparedWithTheMostRecentMaxScanMemoriesOfItsSpaceOnly() {
+        try (ChainHarness own = new ChainHarness(SharedEmbedder.get());
+             LinkerRig lastTwo = new LinkerRig(own, new LinkerSettings(1, 0.5, own.embedder.modelId(), 2))) {
+            String within = "scan-within";
+            own.submit(Requests.create(within, AGENT, "Alice cannot eat nuts."));
+            String recent = own.submit(Requests.create(within, AGENT, ALLERGY)).getMemoryId();
+            own.submit(Requests.create(within, AGENT, "The user lives in Berlin."));
+            String beyond = "scan-beyond";
+            String third = own.submit(Requests.create(beyond, AGENT, ALLERGY)).getMemoryId();
+            own.submit(Requests.create(beyond, AGENT, "Alice cannot eat nuts."));
+            own.submit(Requests.create(beyond, AGENT, "The user lives in Berlin."));
+            lastTwo.run();
+
+            String linked = own.submit(Requests.create(within, AGENT, ALLERGY_PARAPHRASE)).getMemoryId();
+            assertThat(lastTwo.run()).singleElement().satisfies(r -> {
+                assertThat(op(r).getFromId()).isEqualTo(linked);
+                assertThat(op(r).getToId()).isEqualTo(recent);
+            });
+            String unlinked = own.submit(Requests.create(beyond, AGENT, ALLERGY_PARAPHRASE)).getMemoryId();
+            assertThat(lastTwo.run()).as("its best match is the third most recent: not compared")
+                    .allSatisfy(r -> assertThat(op(r).getFromId()).isEqualTo(unlinked))
+                    .noneSatisfy(r -> assertThat(op(r).getToId()).isEqualTo(third));
+        }
+    }
+
+    @Test
     void embeddingsOfAnotherModelAreIgnoredAndUndecodableRecordsGoToTheDeadLetterTopic() {
         String space = "other-model";
         String old = create(space, ALLERGY);

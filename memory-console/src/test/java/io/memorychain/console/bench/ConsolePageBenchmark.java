@@ -66,6 +66,12 @@ public final class ConsolePageBenchmark {
         try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, Map.of(
                 "micronaut.server.port", -1, "grpc.server.port", 0, "memory.data-dir", dir.toString()))) {
             ApplicationContext ctx = server.getApplicationContext();
+            // SIGTERM or Ctrl-C stop the service cleanly (its broker too), so the data dir can be reused
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                if (ctx.isRunning()) {
+                    ctx.close();
+                }
+            }, "bench-shutdown"));
             MemoryBackend backend = ctx.getBean(MemoryBackend.class);
             String firstId = loadMemories(backend, memories, inFlight);
             awaitQuiet(backend.bootstrapServers());

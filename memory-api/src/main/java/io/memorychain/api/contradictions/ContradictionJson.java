@@ -24,7 +24,7 @@ public record ContradictionJson(
         @Schema(name = "flagged_at") @JsonProperty("flagged_at") String flaggedAt,
         @JsonProperty("flagged_by") ActorJson flaggedBy,
         @Schema(description = "Not resolved, or asked of the user (ask_user) and not answered yet: both sides stay flagged") boolean open,
-        @Nullable @Schema(description = "The latest resolution: one_wins, keep_both, ask_user or moot (closed by the service because a side stopped being active or open); null: never resolved") String resolution,
+        @Nullable @Schema(description = "The latest resolution: one_wins, keep_both or ask_user; null: never resolved") String resolution,
         @Nullable @Schema(name = "winner_id", description = "one_wins: the side that stayed") @JsonProperty("winner_id") String winnerId,
         @Nullable @Schema(name = "resolved_seq") @JsonProperty("resolved_seq") Long resolvedSeq,
         @Nullable @JsonProperty("resolved_by") ActorJson resolvedBy) {

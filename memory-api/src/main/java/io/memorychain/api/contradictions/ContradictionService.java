@@ -102,6 +102,10 @@ public class ContradictionService {
             throw ApiException.invalid("resolution is required: " + Enums.allowed(ContradictionResolution.class));
         }
         ContradictionResolution how = Enums.parse(ContradictionResolution.class, "resolution", body.resolution());
+        if (how == ContradictionResolution.MOOT) {
+            throw ApiException.invalid("moot is recorded by the service when a side stops being active or open: "
+                    + "resolve with one_wins, keep_both or ask_user");
+        }
         String winner = InputRules.text("winner_id", body.winnerId(), InputRules.MAX_SHORT_TEXT);
         if (how == ContradictionResolution.ONE_WINS && winner == null) {
             throw ApiException.invalid("one_wins needs winner_id, the side that stays");

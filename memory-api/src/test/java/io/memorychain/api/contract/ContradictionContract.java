@@ -200,5 +200,25 @@ public abstract class ContradictionContract {
         api().assertRejectedByChain(space, "INVALID_STATE", 409, () -> api().post(space, "/contradictions",
                 Map.of("first_id", munich, "second_id", berlin)));
         assertThat(list(space, "?state=all").list("items")).hasSize(1);
+        String id = (String) flagged.json().get("id");
+        api().assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> resolve("agent:api", space, id,
+                Map.of("resolution", "moot")));
+
+        // a side deleted another way: the service closes the contradiction as moot, in the same decision
+        assertThat(resolve("agent:api", space, id, Map.of("resolution", "ask_user")).status()).isEqualTo(200);
+        assertThat(api().post(space, "/context", Map.of("message", "where does the user live?")).list("questions"))
+                .extracting(q -> q.get("id")).containsExactly(id);
+        MemoryApiContract.Resp deleted = api().as("agent:api", HttpRequest.DELETE("/v1/spaces/" + space + "/memories/"
+                + munich, Map.of("reason", "moved")));
+        assertThat(deleted.status()).as(deleted.raw()).isEqualTo(200);
+        assertThat(list(space, "").list("items")).isEmpty();
+        assertThat(list(space, "?state=all").list("items")).singleElement().satisfies(c -> assertThat(c)
+                .containsEntry("open", false).containsEntry("resolution", "moot")
+                .containsEntry("resolved_by", Map.of("type", "system", "id", "contradictions")));
+        assertThat(api().post(space, "/context", Map.of("message", "where does the user live?")).list("questions"))
+                .isEmpty();
+        assertThat(read(space, berlin).get("contradictions")).isNull();
+        api().assertRejectedByChain(space, "ALREADY_RESOLVED", 409, () -> resolve("agent:api", space, id,
+                Map.of("resolution", "keep_both")));
     }
 }

@@ -120,6 +120,8 @@ final class ContradictionDecider {
                     : resolved;
             case ONE_WINS -> oneWins(space, seq, model, now, actor, c, op.getWinnerId(), resolved);
             case KEEP_BOTH -> keepBoth(space, seq, model, now, actor, c, resolved);
+            case MOOT -> reject(INVALID_ARGUMENT, "moot is recorded by the sequencer when a side stops being active "
+                    + "or open: resolve with one_wins, keep_both or ask_user");
         };
     }
 

@@ -110,11 +110,12 @@ public final class Decider {
      * The decision for the request; an accepted change of a critical block by an actor that is neither a user, an
      * admin nor an approved reflection is followed by its {@code CriticalChangeAlerted} (docs/architecture.md §21); a
      * decision that would take core memory over the space's cap is refused or opens a refinement session
-     * ({@link CoreCapCheck}).
+     * ({@link CoreCapCheck}); a decision that leaves a side of an open contradiction no longer active or open closes it
+     * as MOOT ({@link StaleContradictions}).
      */
     public Decision decide(MemoryRequest request, long seq, WriteModel model, Instant now) {
-        return governance.withAlerts(request, seq,
-                coreCap.check(request, seq, model, now, decideOne(request, seq, model, now)));
+        return governance.withAlerts(request, seq, StaleContradictions.close(request, model,
+                coreCap.check(request, seq, model, now, decideOne(request, seq, model, now))));
     }
 
     /** The decision without the critical-change alerts (the reflection decider's changes: an approved reflection). */

@@ -207,4 +207,70 @@ class ContradictionRulesTest {
         assertThat(contradiction(x).getResolvedBy()).isEqualTo(USER);
         assertThat(h.views.memory(SPACE, b).orElseThrow().getState()).isEqualTo(MemoryState.SUPERSEDED);
     }
+
+    @Test
+    void deletingASideClosesItsOpenContradictionsAsMootInTheSameTransaction() {
+        String a = memory("Standup is at 9");
+        String b = memory("Standup is at 10");
+        String c = memory("Standup is at 11");
+        String ab = flagged(a, b);
+        String ac = flagged(a, c);
+        assertThat(resolve(MAIN, ac, ContradictionResolution.ASK_USER, null).getAccepted()).isTrue();
+        MemoryOutcome edited = h.submit(Requests.updateContent(SPACE, MAIN, b, "Standup is at 10:00"));
+        assertThat(edited.getAccepted()).as(edited.getMessage()).isTrue();
+        assertThat(eventsOf(edited)).hasSize(1);
+        assertThat(Contradictions.isOpen(contradiction(ab))).as("an edit that keeps the memory active").isTrue();
+
+        MemoryOutcome deleted = h.submit(Requests.delete(SPACE, USER, a));
+        assertThat(deleted.getAccepted()).as(deleted.getMessage()).isTrue();
+        assertThat(deleted.getMemoryId()).as("the outcome still names the deleted memory").isEqualTo(a);
+        List<MemoryEvent> events = eventsOf(deleted);
+        assertThat(events).extracting(e -> e.getPayload().getClass().getSimpleName())
+                .containsExactly("MemoryDeleted", "ContradictionResolved", "ContradictionResolved");
+        assertThat(events.subList(1, 3)).allSatisfy(e -> {
+            assertThat(e.getActor()).isEqualTo(Requests.actor(ActorType.SYSTEM, "contradictions"));
+            assertThat(((ContradictionResolved) e.getPayload()).getResolution()).isEqualTo(ContradictionResolution.MOOT);
+        });
+        for (String x : List.of(ab, ac)) {
+            assertThat(contradiction(x).getResolution()).isEqualTo(ContradictionResolution.MOOT);
+            assertRejected(resolve(MAIN, x, ContradictionResolution.KEEP_BOTH, null), "ALREADY_RESOLVED", "moot");
+        }
+        assertThat(Contradictions.open(h.views.governance(SPACE))).isEmpty();
+        assertThat(Contradictions.askingUser(h.views.governance(SPACE))).isEmpty();
+        assertThat(h.views.audit(SPACE, 0, 100)).anySatisfy(line ->
+                assertThat(line.toString()).contains("contradiction " + ab + " resolved: moot"));
+    }
+
+    @Test
+    void aLoserSupersededByOneContradictionClosesItsOtherOnesAsMoot() {
+        String a = memory("Deadline is March 15");
+        String b = memory("Deadline is April 2");
+        String p = proposal("Deadline is May 1");
+        String ab = flagged(a, b);
+        String ap = flagged(a, p);
+        MemoryOutcome o = resolve(MAIN, ab, ContradictionResolution.ONE_WINS, b);
+        assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
+        assertThat(eventsOf(o)).extracting(e -> e.getPayload().getClass().getSimpleName())
+                .containsExactly("ContradictionResolved", "MemoryUpdated", "ContradictionResolved");
+        assertThat(contradiction(ab).getResolution()).isEqualTo(ContradictionResolution.ONE_WINS);
+        assertThat(contradiction(ap).getResolution()).isEqualTo(ContradictionResolution.MOOT);
+    }
+
+    @Test
+    void aProposalSideDecidedOtherwiseClosesItsContradictionAsMoot() {
+        String m = memory("User prefers tea");
+        String p = proposal("User prefers coffee");
+        String x = flagged(m, p);
+        MemoryOutcome rejected = h.submit(Requests.resolve(SPACE, MAIN, p, ProposalDecision.REJECT, "not now"));
+        assertThat(rejected.getAccepted()).as(rejected.getMessage()).isTrue();
+        assertThat(contradiction(x).getResolution()).isEqualTo(ContradictionResolution.MOOT);
+        assertThat(h.views.memory(SPACE, m).orElseThrow().getState()).isEqualTo(MemoryState.ACTIVE);
+    }
+
+    @Test
+    void nobodyResolvesAContradictionAsMoot() {
+        String x = flagged(memory("Standup is at 9"), memory("Standup is at 10"));
+        assertRejected(resolve(USER, x, ContradictionResolution.MOOT, null), "INVALID_ARGUMENT", "sequencer");
+        assertThat(Contradictions.isOpen(contradiction(x))).isTrue();
+    }
 }

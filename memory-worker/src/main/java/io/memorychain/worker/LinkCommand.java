@@ -27,7 +27,7 @@ final class LinkCommand {
 
     static final String USAGE = """
             link --bootstrap-servers HOST:PORT [--registry-url URL | --registry-topic TOPIC] [--topic-prefix P]
-                 [--application-id ID] [--top-k 5] [--link-min X] [--max-scan 10000] [--state-dir DIR]
+                 [--application-id ID] [--top-k 5] [--link-min X] [--max-scan 2000] [--state-dir DIR]
                  [--embedding-model minilm|bge-small|e5-small | --model-id ID]
 
               Runs the linker until stopped (SIGTERM or Ctrl-C shut it down cleanly): links each new active semantic
@@ -44,7 +44,7 @@ final class LinkCommand {
               --link-min           lowest similarity linked, in (0, 1] (default: calibrated for the model,
                                    e5-small 0.86, bge-small 0.79, minilm 0.6)
               --max-scan           the most recent linkable memories of its space a new memory is compared with
-                                   (default 10000): bounds a link's cost in a large space
+                                   (default 2000): bounds a link's cost in a large space
               --state-dir          Kafka Streams state directory (default: ./data/linker)
               --embedding-model    the embedder's model (memory.embeddings.model): only its vectors are compared
                                    (default e5-small)

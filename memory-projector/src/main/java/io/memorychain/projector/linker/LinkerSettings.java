@@ -17,7 +17,7 @@ import io.memorychain.embeddings.EmbeddingModel;
 public record LinkerSettings(int topK, double linkMin, String modelId, int maxScan) {
 
     public static final int DEFAULT_TOP_K = 5;
-    public static final int DEFAULT_MAX_SCAN = 10_000;
+    public static final int DEFAULT_MAX_SCAN = 2_000;
 
     public LinkerSettings {
         if (topK < 1 || topK > 100) {

@@ -62,6 +62,7 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
     private final RefineAgent agent;
     private final Map<String, Instant> leftOpenAt = new ConcurrentHashMap<>();
     private final Map<String, String> leftOpenWhy = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
     private final AtomicLong completed = new AtomicLong();
     private final AtomicLong leftOpen = new AtomicLong();
     private final AtomicLong timedOut = new AtomicLong();
@@ -85,8 +86,8 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
 
     @Override
     public void onApplicationEvent(ServerStartupEvent event) {
-        if (!config.isEnabled()) {
-            return;
+        if (!config.isEnabled() || !started.compareAndSet(false, true)) {
+            return; // the HTTP and the gRPC server each announce their start: one schedule
         }
         long every = config.getCheckInterval().toMillis();
         thread.scheduleWithFixedDelay(() -> {

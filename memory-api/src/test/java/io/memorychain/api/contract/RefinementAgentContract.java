@@ -79,6 +79,10 @@ public abstract class RefinementAgentContract {
         Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat((Map<String, Object>)
                 job().figures()).containsEntry("left_open", 1L));
         assertThat(api().get("/v1/spaces/" + SPACE + "/refinements/" + stale).json()).containsEntry("state", "open");
+        MemoryApiContract.Resp context = api().post(SPACE, "/context", Map.of("message", "hello"));
+        assertThat(context.status()).as(context.raw()).isEqualTo(200);
+        assertThat(context.map("refinement")).containsEntry("session_id", stale).containsEntry("trigger", "admin")
+                .containsKeys("started_at", "budget");
 
         job().check(SPACE, Instant.now().plus(Duration.ofHours(3)));
 
@@ -88,6 +92,7 @@ public abstract class RefinementAgentContract {
         assertThat(api().get("/v1/spaces/" + SPACE + "/memories?kind=journal").list("items"))
                 .anySatisfy(j -> assertThat((String) j.get("content")).contains("Closed by timeout: open since")
                         .contains("longer than PT2H").contains("REJECTED"));
+        assertThat(api().post(SPACE, "/context", Map.of("message", "hello")).json().get("refinement")).isNull();
         assertThat(api().get("/v1/spaces/" + SPACE + "/chain/verify").json()).containsEntry("ok", true);
     }
 }

@@ -40,7 +40,13 @@ public final class QueryJson {
                    @JsonProperty("pending_proposals") @io.swagger.v3.oas.annotations.media.Schema(name = "pending_proposals", description = "Open sub-agent proposals in batch review: the main agent reviews them (at session start or end)") int pendingProposals,
                    @JsonProperty("manual_proposals") @io.swagger.v3.oas.annotations.media.Schema(name = "manual_proposals", description = "Open proposals under manual review: a user decides them") int manualProposals,
                    @io.swagger.v3.oas.annotations.media.Schema(description = "Contradictions to ask the user about (resolved ask_user), until resolved otherwise") List<Question> questions,
-                   @io.swagger.v3.oas.annotations.media.Schema(description = "The space's open refinement session, or null when none is open") OpenRefinement refinement) {
+                   OpenRefinement refinement) {
+
+        /** The space's open refinement session, or null when none is open (declared: see SpecContractTest). */
+        @Override
+        public OpenRefinement refinement() {
+            return refinement;
+        }
 
         /** The same context telling the open refinement session. */
         public Context withRefinement(OpenRefinement open) {

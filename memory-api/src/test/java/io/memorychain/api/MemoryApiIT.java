@@ -5,6 +5,7 @@ import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.contract.CheckpointContract;
 import io.memorychain.api.contract.ContradictionContract;
 import io.memorychain.api.contract.MemoryApiContract;
+import io.memorychain.api.contract.RefinementAgentContract;
 import io.memorychain.api.contract.SharedKafkaApplication;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
@@ -98,6 +99,21 @@ class MemoryApiIT extends MemoryApiContract {
         @Override
         protected MemoryApiContract api() {
             return MemoryApiIT.this;
+        }
+    }
+
+    /** The refinement agent job on this class's service, with the space that has a scripted model. */
+    @Nested
+    class RefinementAgent extends RefinementAgentContract {
+
+        @Override
+        protected MemoryApiContract api() {
+            return MemoryApiIT.this;
+        }
+
+        @Override
+        protected io.memorychain.api.refinement.RefinementAgentJob job() {
+            return server.getApplicationContext().getBean(io.memorychain.api.refinement.RefinementAgentJob.class);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.memorychain.api.backend;
 
+import io.memorychain.api.refinement.RefinementAgentJob;
 import io.micronaut.health.HealthStatus;
 import io.micronaut.management.health.indicator.AbstractHealthIndicator;
 import jakarta.inject.Singleton;
@@ -15,15 +16,19 @@ import java.util.Map;
 public class WorkersHealthIndicator extends AbstractHealthIndicator<Map<String, Object>> {
 
     private final MemoryBackend backend;
+    private final RefinementAgentJob refinementAgent;
 
-    public WorkersHealthIndicator(MemoryBackend backend) {
+    public WorkersHealthIndicator(MemoryBackend backend, RefinementAgentJob refinementAgent) {
         this.backend = backend;
+        this.refinementAgent = refinementAgent;
     }
 
     @Override
     protected Map<String, Object> getHealthInformation() {
         healthStatus = HealthStatus.UP;
-        return backend.workerFigures();
+        Map<String, Object> workers = new java.util.LinkedHashMap<>(backend.workerFigures());
+        workers.put("refinement_agent", refinementAgent.figures());
+        return workers;
     }
 
     @Override

@@ -39,7 +39,29 @@ public final class QueryJson {
                    List<String> warnings,
                    @JsonProperty("pending_proposals") @io.swagger.v3.oas.annotations.media.Schema(name = "pending_proposals", description = "Open sub-agent proposals in batch review: the main agent reviews them (at session start or end)") int pendingProposals,
                    @JsonProperty("manual_proposals") @io.swagger.v3.oas.annotations.media.Schema(name = "manual_proposals", description = "Open proposals under manual review: a user decides them") int manualProposals,
-                   @io.swagger.v3.oas.annotations.media.Schema(description = "Contradictions to ask the user about (resolved ask_user), until resolved otherwise") List<Question> questions) {
+                   @io.swagger.v3.oas.annotations.media.Schema(description = "Contradictions to ask the user about (resolved ask_user), until resolved otherwise") List<Question> questions,
+                   OpenRefinement refinement) {
+
+        /** The space's open refinement session, or null when none is open (declared: see SpecContractTest). */
+        @Override
+        public OpenRefinement refinement() {
+            return refinement;
+        }
+
+        /** The same context telling the open refinement session. */
+        public Context withRefinement(OpenRefinement open) {
+            return new Context(text, tokens, revision, coreTruncated, memoryIds, omitted, coreTokens, coreOmitted,
+                    warnings, pendingProposals, manualProposals, questions, open);
+        }
+    }
+
+    /** The space's open refinement session as {@code /context} tells it (docs/architecture.md §9). */
+    @Serdeable
+    @io.swagger.v3.oas.annotations.media.Schema(name = "ContextRefinement")
+    public record OpenRefinement(@JsonProperty("session_id") @io.swagger.v3.oas.annotations.media.Schema(name = "session_id") String sessionId,
+                                 String trigger,
+                                 @JsonProperty("started_at") @io.swagger.v3.oas.annotations.media.Schema(name = "started_at") String startedAt,
+                                 @io.swagger.v3.oas.annotations.media.Schema(description = "Current core tokens and the target") String budget) {
     }
 
     /** A contradiction waiting for the user's answer. */
@@ -68,7 +90,7 @@ public final class QueryJson {
     static Context of(ContextResult r) {
         return new Context(r.text(), r.tokens(), r.revision(), r.coreTruncated(), r.memoryIds(), r.omitted(),
                 r.coreTokens(), r.coreOmitted(), r.warnings(), r.review().batch(), r.review().manual(),
-                r.questions().stream().map(q -> new Question(q.id(), q.firstId(), q.secondId())).toList());
+                r.questions().stream().map(q -> new Question(q.id(), q.firstId(), q.secondId())).toList(), null);
     }
 
     private static Item item(QueryResult.Item i) {

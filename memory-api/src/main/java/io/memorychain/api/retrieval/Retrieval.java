@@ -37,11 +37,14 @@ public class Retrieval {
     private final QueryService queries;
     private final ContextAssembler contexts;
     private final OpsRecorder ops;
+    private final io.memorychain.api.backend.MemoryBackend backend;
 
     private final PointInTimeReads pointInTime;
 
     /** @param ops records each query ({@code hotpath}) and context call ({@code context}) as a {@code search} */
-    public Retrieval(QueryService queries, ContextAssembler contexts, PointInTimeReads pointInTime, OpsRecorder ops) {
+    public Retrieval(QueryService queries, ContextAssembler contexts, PointInTimeReads pointInTime, OpsRecorder ops,
+                     io.memorychain.api.backend.MemoryBackend backend) {
+        this.backend = backend;
         this.queries = queries;
         this.contexts = contexts;
         this.pointInTime = pointInTime;
@@ -117,7 +120,7 @@ public class Retrieval {
         return recorded(op, () -> {
             QueryJson.Context context = QueryJson.of(contexts.assemble(request, actor, ServerTiming.current()::add));
             ops.record(op);
-            return context;
+            return openRefinement(s).map(context::withRefinement).orElse(context);
         });
     }
 
@@ -169,5 +172,14 @@ public class Retrieval {
         } catch (IndexUnavailableException e) {
             throw new ApiException(ErrorCodes.UNAVAILABLE, e.getMessage() + "; retry shortly");
         }
+    }
+
+    /** The space's open refinement session, so the agent knows one waits (docs/architecture.md §9). */
+    private java.util.Optional<QueryJson.OpenRefinement> openRefinement(String space) {
+        return backend.views().openRefinement(space).map(session -> new QueryJson.OpenRefinement(
+                session.getSessionId(), session.getTrigger().name().toLowerCase(java.util.Locale.ROOT),
+                session.getStartedAt().toString(), String.format(java.util.Locale.ROOT,
+                        "Current core: %,d tokens; target: %,d", backend.views().core(space).tokens(),
+                        session.getTargetTokens())));
     }
 }

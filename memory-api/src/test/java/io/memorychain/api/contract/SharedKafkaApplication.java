@@ -48,6 +48,11 @@ public final class SharedKafkaApplication {
                 Map.entry("memory.proposals.space-review-modes", List.of(MemoryApiContract.MANUAL_REVIEW_SPACE + "=manual")),
                 Map.entry("memory.proposals.proposer-review-modes", List.of(MemoryApiContract.AUTO_PROPOSER + "=auto_commit")),
                 Map.entry("memory.proposals.trusted-proposers", List.of(MemoryApiContract.AUTO_PROPOSER)),
+                // the refinement agent job: only RefinementAgentContract's space has a (scripted) model
+                Map.entry("memory.llm.agents." + RefinementAgentContract.SPACE + ".base-url",
+                        RefinementAgentContract.LLM.baseUrl()),
+                Map.entry("memory.llm.agents." + RefinementAgentContract.SPACE + ".model", "refine-model"),
+                Map.entry("memory.refinement.agent.check-interval", "1s"),
                 // contradiction detection (off in the tests' configuration) where ContradictionContract expects it
                 Map.entry("memory.contradictions.space-detect", ContradictionContract.DETECTING.stream()
                         .map(space -> space + "=on").toList())));

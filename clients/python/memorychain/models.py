@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ._model import Model
 
-__all__ = ["AcknowledgeAlert", "Actor", "AgentCheckpoint", "AgentCheckpointPage", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainKeyChange", "ChainKeyCompromise", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "ContextQuestion", "Contradiction", "ContradictionList", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "DeletedCheckpoints", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "FlagContradiction", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkChainKeyCompromised", "MarkdownFileInfo", "Memory", "MemoryContradictions", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "ReflectionRequested", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ResolveContradiction", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "RotateChainKey", "SaveCheckpoint", "SetProfileField", "SpaceExport", "StartRefinement", "SuspectEvents", "UpdateBlock", "UpdateMemory", "WriteResult"]
+__all__ = ["AcknowledgeAlert", "Actor", "AgentCheckpoint", "AgentCheckpointPage", "AlertList", "ApiKey", "ApiKeys", "AuditDigest", "AuditEntry", "AuditPage", "Caller", "ChainCheckpoint", "ChainKeyChange", "ChainKeyCompromise", "ChainPublicKey", "ChainPublicKeys", "ChainVerification", "CompleteRefinement", "ConfirmForget", "Consent", "ConsentList", "Consolidate", "Context", "ContextQuestion", "ContextRefinement", "Contradiction", "ContradictionList", "Core", "CreateMemory", "CriticalAlert", "DecideConsent", "DecideReflection", "DeleteMemory", "DeletedCheckpoints", "EraseOrPurge", "ErasureProof", "ErasureProofChain", "ErasureProofEvent", "ErasureProofKeyRecord", "ErasureProofSubjectKey", "Error", "ExpectedVersion", "ExportedRelation", "FileListJson", "FlagContradiction", "ForgetConfirmed", "Grant", "GrantList", "GrantRead", "GrantReads", "History", "HistoryEntry", "ImportResult", "LedgerEntry", "Link", "MarkChainKeyCompromised", "MarkdownFileInfo", "Memory", "MemoryContradictions", "MemoryPage", "Message", "MessageAnswer", "MessageJsonConfirmation", "MessageJsonEntity", "MessageJsonFacts", "MessageJsonNotForgotten", "MessageJsonPassRate", "MessageJsonReflection", "MessageJsonRelation", "MessageJsonRouting", "MessageJsonSkippedFact", "MessageJsonValidation", "NewKey", "OpsBucket", "OpsPage", "PendingProfileValue", "Profile", "ProfileField", "ProfileSignal", "ProfileWrite", "Proposal", "ProposalFlag", "ProposalListJson", "ProposalWriteResult", "ProposeMemory", "Query", "QueryJsonAnswer", "QueryJsonContext", "QueryJsonItem", "QueryJsonRelated", "RefinementChange", "RefinementCompletion", "RefinementCounts", "RefinementEdit", "RefinementSearch", "RefinementSearchResult", "RefinementSession", "RefinementSessions", "Reflection", "ReflectionChange", "ReflectionLog", "ReflectionRequested", "RelationJson", "RelationsJson", "RequestGrant", "RequestReflection", "ResolveContradiction", "ReviewProposal", "RevokeGrant", "Rollback", "RollbackEdgeDiff", "RollbackMemoryDiff", "RollbackPlan", "RotateChainKey", "SaveCheckpoint", "SetProfileField", "SpaceExport", "StartRefinement", "SuspectEvents", "UpdateBlock", "UpdateMemory", "WriteResult"]
 
 
 @_dc.dataclass
@@ -339,6 +339,19 @@ class ContextQuestion(Model):
     id: str | None = None
     first_id: str | None = None
     second_id: str | None = None
+    extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
+    __renames__: ClassVar[dict[str, str]] = {}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
+
+
+@_dc.dataclass
+class ContextRefinement(Model):
+    """The space's open refinement session as `/context` tells it (docs/architecture.md §9)."""
+
+    session_id: str | None = None
+    trigger: str | None = None
+    started_at: str | None = None
+    budget: str | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
     __nested__: ClassVar[dict[str, tuple[str, bool]]] = {}
@@ -1265,6 +1278,7 @@ class QueryJsonAnswer(Model):
 class QueryJsonContext(Model):
     """QueryJson.Context"""
 
+    refinement: ContextRefinement | None = None
     text: str | None = None
     tokens: int | None = None
     revision: int | None = None
@@ -1279,7 +1293,7 @@ class QueryJsonContext(Model):
     questions: list[ContextQuestion] | None = None
     extra: dict[str, Any] = _dc.field(default_factory=dict, repr=False)
     __renames__: ClassVar[dict[str, str]] = {}
-    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'questions': ('ContextQuestion', True)}
+    __nested__: ClassVar[dict[str, tuple[str, bool]]] = {'refinement': ('ContextRefinement', False), 'questions': ('ContextQuestion', True)}
 
 
 @_dc.dataclass

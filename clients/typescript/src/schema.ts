@@ -1667,6 +1667,14 @@ export interface components {
             first_id?: string;
             second_id?: string;
         };
+        /** @description The space's open refinement session as `/context` tells it (docs/architecture.md §9). */
+        ContextRefinement: {
+            session_id?: string;
+            trigger: string;
+            started_at?: string;
+            /** @description Current core tokens and the target */
+            budget?: string;
+        };
         /** @description A flagged contradiction between two memories or proposals (docs/architecture.md §10, seed 001 §13.6). Names the two sides, never their content. */
         Contradiction: {
             /** @description Declared, so that it carries no `@JsonProperty` of its own (SpecContractTest: spurious properties). */
@@ -2457,6 +2465,8 @@ export interface components {
             text: string;
         };
         "QueryJson.Context": {
+            /** @description The space's open refinement session, or null when none is open (declared: see SpecContractTest). */
+            refinement: components["schemas"]["ContextRefinement"];
             text: string;
             /** Format: int32 */
             tokens: number;

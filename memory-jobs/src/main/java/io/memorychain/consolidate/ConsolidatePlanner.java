@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -27,8 +28,10 @@ import java.util.regex.Pattern;
  * chain plans the same runs. The run's id is the period index {@code floor(epochSecond / interval)}.
  *
  * <p><b>Pool</b>: mergeable memories (active, semantic, not constitutional, not pinned, embedded) created or updated
- * within {@code poolWindow} (72 h) before the run, or of importance >= {@code poolImportance} (3). The seed's third
- * criterion, frequently retrieved (top decile), is omitted: the job does not read {@code memory.access.v1}.
+ * within {@code poolWindow} (72 h) before the run, or of importance >= {@code poolImportance} (3), or frequently
+ * retrieved: in the top decile ({@link #TOP_ACCESS_FRACTION}) of the space's mergeable memories by read count
+ * ({@link #frequentlyRead}: the counts of {@code memory.access.v1} under the rule every reader of that topic shares,
+ * {@code AccessCounts}; a memory never read is never frequent, and ties at the decile's edge are all in).
  *
  * <p><b>Pairs</b>: each pool memory against every mergeable memory of the space last written within {@code recency}
  * (90 days). Prefilters, no model: cosine >= {@code nearExact} is a near-exact duplicate (merged without a model);
@@ -99,8 +102,21 @@ public final class ConsolidatePlanner {
         return fingerprints.size();
     }
 
-    /** Plans a run at chain time {@code now} if one is due, and remembers it and its pairs' fingerprints. */
+    /** The share of the space's mergeable memories, most read first, that is "frequently retrieved": a decile. */
+    public static final double TOP_ACCESS_FRACTION = 0.1;
+
+    /** Plans a run at chain time {@code now} if one is due, with no read counts (no memory is frequently read). */
     public Optional<Plan> plan(String space, Collection<MemoryItem> memories, Instant now) {
+        return plan(space, memories, id -> 0L, now);
+    }
+
+    /**
+     * Plans a run at chain time {@code now} if one is due, and remembers it and its pairs' fingerprints.
+     *
+     * @param reads each memory's read count (0 when never read)
+     */
+    public Optional<Plan> plan(String space, Collection<MemoryItem> memories, ToLongFunction<String> reads,
+                               Instant now) {
         if (!due(now)) {
             return Optional.empty();
         }
@@ -110,9 +126,10 @@ public final class ConsolidatePlanner {
                 .filter(m -> !m.updatedAt().isBefore(now.minus(settings.recency())))
                 .sorted(Comparator.comparing(MemoryItem::id)).toList();
         Instant poolFrom = now.minus(settings.poolWindow());
+        Set<String> frequent = frequentlyRead(mergeable, reads);
         List<MemoryItem> pool = mergeable.stream()
                 .filter(m -> !m.updatedAt().isBefore(poolFrom) || !m.createdAt().isBefore(poolFrom)
-                        || m.importance() >= settings.poolImportance())
+                        || m.importance() >= settings.poolImportance() || frequent.contains(m.id()))
                 .toList();
         Set<String> poolIds = new HashSet<>();
         pool.forEach(m -> poolIds.add(m.id()));
@@ -161,6 +178,29 @@ public final class ConsolidatePlanner {
         long period = Math.floorDiv(now.getEpochSecond(), settings.interval().getSeconds());
         return Optional.of(new Plan(space, now, period, List.copyOf(nearExact), List.copyOf(toCheck), pool.size(),
                 candidates.size(), capped, remembered));
+    }
+
+    /**
+     * The ids of the memories in the top decile by read count: sorted by count, most read first, the count of the
+     * {@code ceil(n * 0.1)}-th memory is the threshold, and every memory read at least that often (and at least once)
+     * is in. Deterministic: a function of the memories and their counts only.
+     */
+    static Set<String> frequentlyRead(List<MemoryItem> memories, ToLongFunction<String> reads) {
+        if (memories.isEmpty()) {
+            return Set.of();
+        }
+        Map<String, Long> counts = new HashMap<>();
+        memories.forEach(m -> counts.put(m.id(), reads.applyAsLong(m.id())));
+        List<Long> sorted = counts.values().stream().sorted(Comparator.reverseOrder()).toList();
+        int k = (int) Math.ceil(sorted.size() * TOP_ACCESS_FRACTION);
+        long threshold = Math.max(1L, sorted.get(k - 1));
+        Set<String> frequent = new HashSet<>();
+        counts.forEach((id, count) -> {
+            if (count >= threshold) {
+                frequent.add(id);
+            }
+        });
+        return frequent;
     }
 
     /** Cosine similarity; 0 for vectors of different length or zero norm. */

@@ -1,6 +1,7 @@
 package io.memorychain.consolidate;
 
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.view.AccessStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -34,7 +35,7 @@ import org.rocksdb.WriteOptions;
  * write-ahead log, and deleted when closed. Memories are kept as they are on the chain (texts still encrypted: the
  * job decrypts only what a run plans with), each with the seq of the event that introduced its current content;
  * vectors are kept per (memory, content hash) with the seq they embedded and whether their record was live; and the
- * event records a space's pending run holds back (however long the embedder keeps it waiting), until it is planned.
+ * read counts of each memory ({@code memory.access.v1}); and the event records a space's pending run holds back (however long the embedder keeps it waiting), until it is planned.
  *
  * <p>One process at a time: the store holds a lock on {@code <dir>.lock} beside its directory while open, so a second
  * job given the same directory fails at once, naming it, instead of emptying the first one's files.
@@ -59,6 +60,7 @@ final class ConsolidateStore implements AutoCloseable {
     private static final byte MEMORY = 'm';
     private static final byte VECTOR = 'v';
     private static final byte HELD = 'h';
+    private static final byte ACCESS = 'a';
     private static final long CACHE_BYTES = 4L * 1024 * 1024;
     private static final long WRITE_BUFFER_BYTES = 2L * 1024 * 1024;
 
@@ -204,6 +206,30 @@ final class ConsolidateStore implements AutoCloseable {
         });
         stale.forEach(this::remove);
         return stale.size();
+    }
+
+    /** The memory's read counts from {@code memory.access.v1}; null when it was never read. */
+    AccessStats access(String space, String id) {
+        byte[] value = get(key(ACCESS, space, id));
+        if (value == null) {
+            return null;
+        }
+        try {
+            return AccessStats.fromByteBuffer(ByteBuffer.wrap(value));
+        } catch (IOException e) {
+            throw new UncheckedIOException("consolidate: unreadable access stats in its own state", e);
+        }
+    }
+
+    void putAccess(String space, String id, AccessStats stats) {
+        try {
+            ByteBuffer encoded = stats.toByteBuffer();
+            byte[] value = new byte[encoded.remaining()];
+            encoded.get(value);
+            put(key(ACCESS, space, id), value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Keeps an event record of the space at {@code position} of its held events (the caller numbers them). */

@@ -1,5 +1,6 @@
 package io.memorychain.consolidate;
 
+import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryRequest;
@@ -24,8 +25,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The consolidation job (docs/architecture.md §12) as the logic of a {@link ChainJob} reading
- * {@code memory.events.v1} and {@code memory.embeddings.v1} (co-partitioned by space): records update each space's
- * {@link SpaceMemories}; an <em>event</em> whose chain time makes a run due ({@link ConsolidatePlanner#due}) opens the
+ * {@code memory.events.v1}, {@code memory.embeddings.v1} and {@code memory.access.v1} (co-partitioned by space):
+ * records update each space's {@link SpaceMemories} (reads only count: they never open, hold or complete a run); an <em>event</em> whose chain time makes a run due ({@link ConsolidatePlanner#due}) opens the
  * space's run at that chain time, which plans once the vectors of its candidates have arrived ({@link PendingRun}: the
  * two topics interleave differently in a replay, and a run must not plan on whichever vectors came first); a run's
  * merges (model calls, no transaction open) are the requests the loop publishes with the consumed offsets in one
@@ -49,6 +50,8 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     private final Set<String> foreignModels = new HashSet<>();
     private final String eventsTopic;
     private final String embeddingsTopic;
+    private final String accessTopic;
+    private final AvroWireSerde<MemoryAccess> accessSerde;
     private final AvroWireSerde<MemoryEvent> eventSerde;
     private final AvroWireSerde<MemoryEmbedding> embeddingSerde;
     private final ChainContent content;
@@ -75,13 +78,15 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
      */
     ConsolidateWorker(SchemaRegistry registry, ConsolidateSettings settings, Consolidations consolidations,
                       ConsolidateMetrics metrics, String modelId, String eventsTopic, String embeddingsTopic,
-                      ChainContent content, Path stateDir) {
+                      String accessTopic, ChainContent content, Path stateDir) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.consolidations = Objects.requireNonNull(consolidations, "consolidations");
         this.modelId = Objects.requireNonNull(modelId, "modelId");
         this.eventsTopic = Objects.requireNonNull(eventsTopic, "eventsTopic");
         this.embeddingsTopic = Objects.requireNonNull(embeddingsTopic, "embeddingsTopic");
+        this.accessTopic = Objects.requireNonNull(accessTopic, "accessTopic");
+        this.accessSerde = AvroWireSerde.forValues(registry, MemoryAccess.class);
         this.content = Objects.requireNonNull(content, "content");
         // texts stay encrypted in the job's state on disk: decrypted only for a run's candidates
         this.eventSerde = ChainContent.PLAINTEXT.eventSerde(registry);
@@ -89,10 +94,11 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
         this.store = ConsolidateStore.open(stateDir);
     }
 
-    /** The loop's options for the consolidation job: reads the events and embeddings topics. */
+    /** The loop's options for the consolidation job: reads the events, embeddings and access topics. */
     public static ChainJob.Options options(String bootstrapServers, Topics topics, String groupId, String instanceId,
                                            ChainJob.StartFrom startFrom, Duration pollTimeout) {
-        return new ChainJob.Options(NAME, bootstrapServers, topics, List.of(topics.events(), topics.embeddings()),
+        return new ChainJob.Options(NAME, bootstrapServers, topics,
+                List.of(topics.events(), topics.embeddings(), topics.access()),
                 groupId, instanceId, startFrom, MAX_RUNS_PER_BATCH, pollTimeout);
     }
 
@@ -121,7 +127,7 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
                                                               ChainContent content, Path stateDir,
                                                               ChainJob.BeforeCommit beforeCommit) {
         ConsolidateWorker worker = new ConsolidateWorker(registry, settings, consolidations, metrics, modelId,
-                options.topics().events(), options.topics().embeddings(), content, stateDir);
+                options.topics().events(), options.topics().embeddings(), options.topics().access(), content, stateDir);
         return new ChainJob<>(options, registry, worker, metrics.job(), beforeCommit);
     }
 
@@ -155,6 +161,11 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     @Override
     public Optional<List<ConsolidatePlanner.Plan>> onRecord(ConsumerRecord<byte[], byte[]> record, boolean live) {
         String spaceId;
+        if (record.topic().equals(accessTopic)) {
+            MemoryAccess access = accessSerde.deserialize(record.topic(), record.value());
+            space(access.getSpace()).onAccess(access);
+            return Optional.empty();
+        }
         if (record.topic().equals(embeddingsTopic)) {
             MemoryEmbedding embedding = embeddingSerde.deserialize(record.topic(), record.value());
             spaceId = embedding.getSpace();
@@ -244,7 +255,8 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
                     spaceId, run.at(), run.waiting());
         }
         SpaceMemories.Candidates candidates = space.candidates(run.at(), settings.recency(), content::decrypt);
-        Optional<ConsolidatePlanner.Plan> plan = planner(spaceId).plan(spaceId, candidates.items(), run.at());
+        Optional<ConsolidatePlanner.Plan> plan = planner(spaceId).plan(spaceId, candidates.items(), space::reads,
+                run.at());
         return run.live() || candidates.usesLive() ? plan : Optional.empty();
     }
 

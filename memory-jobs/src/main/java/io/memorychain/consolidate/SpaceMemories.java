@@ -1,11 +1,14 @@
 package io.memorychain.consolidate;
 
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryState;
+import io.memorychain.avro.view.AccessStats;
 import io.memorychain.domain.Evolver;
+import io.memorychain.projector.support.AccessCounts;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,7 +24,8 @@ import java.util.function.UnaryOperator;
  * One space's memory state as the consolidation job sees it, rebuilt from {@code memory.events.v1} (every snapshot
  * evolved with the sequencer's {@link Evolver}) and {@code memory.embeddings.v1} (the vector of a memory's content,
  * kept only for the configured model id; a vector is used only while its content hash is the memory's current one, so
- * a stale vector of an edited memory is never compared). Chain time is the latest {@code occurred_at} seen. The
+ * a stale vector of an edited memory is never compared) and {@code memory.access.v1} (each memory's read count, for
+ * the frequently-retrieved pool). Chain time is the latest {@code occurred_at} seen. The
  * memories and vectors themselves live in the job's {@link ConsolidateStore} on disk; this holds only the space's
  * counters, so the job's heap does not grow with the memories.
  *
@@ -93,6 +97,17 @@ public final class SpaceMemories {
             }
         }
         return true;
+    }
+
+    /** Counts one access record's reads ({@link AccessCounts}, the rule the decay views and the lifecycle share). */
+    public void onAccess(MemoryAccess access) {
+        AccessCounts.apply(access, id -> store.access(space, id), (id, stats) -> store.putAccess(space, id, stats));
+    }
+
+    /** How often the memory was read (0 when never). */
+    public long reads(String id) {
+        AccessStats stats = store.access(space, id);
+        return stats == null ? 0L : stats.getCount();
     }
 
     static float[] values(MemoryEmbedding embedding) {

@@ -6,7 +6,9 @@ import io.memorychain.embeddings.EmbeddingModel;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ConsolidatePlannerTest {
@@ -116,6 +118,56 @@ class ConsolidatePlannerTest {
         assertThat(plan.nearExact()).extracting(p -> p.a().id() + p.b().id()).containsExactly("ab");
         assertThat(plan.toCheck()).isEmpty();
         assertThat(plan.capped()).as("c~a (a already merged); c~b (b taken)").isEqualTo(2);
+    }
+
+    /** A unit vector along axis {@code i} of 10: memories on different axes are unrelated (cosine 0). */
+    private static float[] axis(int i) {
+        float[] v = new float[10];
+        v[i] = 1f;
+        return v;
+    }
+
+    @Test
+    void anOldUnimportantMemoryInTheTopDecileOfReadsJoinsThePoolAndARarelyReadOneDoesNot() {
+        Duration age = Duration.ofDays(20); // outside the 72 h window
+        List<MemoryItem> memories = new ArrayList<>(List.of(
+                old("hot", "Alice takes her coffee black.", axis(0), age, 1),
+                old("hot-twin", "alice takes her coffee black", axis(0), age, 1),
+                old("cold", "Bob rides a red bicycle.", axis(1), age, 1),
+                old("cold-twin", "bob rides a red bicycle", axis(1), age, 1)));
+        for (int i = 2; i < 8; i++) {
+            memories.add(old("filler" + i, "Unrelated fact number " + (char) ('a' + i) + ".", axis(i), age, 1));
+        }
+        Map<String, Long> reads = new HashMap<>(Map.of("hot", 40L, "cold", 3L));
+        for (int i = 2; i < 8; i++) {
+            reads.put("filler" + i, 2L);
+        }
+
+        ConsolidatePlanner.Plan plan = new ConsolidatePlanner(MINILM_BAND)
+                .plan("s", memories, id -> reads.getOrDefault(id, 0L), NOW).orElseThrow();
+
+        assertThat(plan.pool()).as("10 memories: the top decile is the one read 40 times").isEqualTo(1);
+        assertThat(plan.nearExact()).extracting(p -> p.a().id() + "+" + p.b().id())
+                .as("the frequently read old copy is merged; the copy read 3 times is not a candidate")
+                .containsExactly("hot+hot-twin");
+        assertThat(plan.toCheck()).isEmpty();
+
+        ConsolidatePlanner.Plan unread = new ConsolidatePlanner(MINILM_BAND).plan("s", memories, NOW).orElseThrow();
+        assertThat(unread.pool()).as("without reads the same old, unimportant memories are no candidates").isZero();
+        assertThat(unread.nearExact()).isEmpty();
+    }
+
+    @Test
+    void theTopDecileIncludesTiesAtItsEdgeAndNeverAMemoryNeverRead() {
+        List<MemoryItem> twenty = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            twenty.add(old("m" + i, "fact " + i, axis(i % 10), Duration.ofDays(20), 1));
+        }
+        Map<String, Long> reads = Map.of("m0", 9L, "m1", 5L, "m2", 5L, "m3", 1L);
+        assertThat(ConsolidatePlanner.frequentlyRead(twenty, id -> reads.getOrDefault(id, 0L)))
+                .as("ceil(20 / 10) = 2: the second most read has 5 reads, so both with 5 are in")
+                .containsExactlyInAnyOrder("m0", "m1", "m2");
+        assertThat(ConsolidatePlanner.frequentlyRead(twenty, id -> 0L)).as("nobody read anything").isEmpty();
     }
 
     @Test

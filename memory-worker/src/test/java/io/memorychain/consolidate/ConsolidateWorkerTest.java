@@ -7,6 +7,7 @@ import io.memorychain.avro.ActorType;
 import io.memorychain.avro.Confidence;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryCreated;
+import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryKind;
@@ -51,6 +52,7 @@ class ConsolidateWorkerTest {
     private static final AvroWireSerde<MemoryEvent> EVENTS = AvroWireSerde.forValues(REGISTRY, MemoryEvent.class);
     private static final AvroWireSerde<MemoryEmbedding> VECTORS =
             AvroWireSerde.forValues(REGISTRY, MemoryEmbedding.class);
+    private static final AvroWireSerde<MemoryAccess> READS = AvroWireSerde.forValues(REGISTRY, MemoryAccess.class);
 
     private final ConsolidateSettings settings = ConsolidateSettings.defaults();
     private final ConsolidateMetrics metrics = new ConsolidateMetrics();
@@ -119,6 +121,36 @@ class ConsolidateWorkerTest {
         assertThat(metrics.eventsWaiting()).isEqualTo(1);
         worker.reset();
         assertThat(metrics.eventsWaiting()).isZero();
+    }
+
+    @Test
+    void readsFromTheAccessTopicPutAnOldUnimportantMemoryInTheNextRunsPool() {
+        Instant later = T0.plus(Duration.ofDays(4)); // m1 and m2 are then outside the 72 h window
+        List<ConsumerRecord<byte[], byte[]>> chain = List.of(
+                created(1, "m0", "Dan runs.", T0, 1), vector(1, "m0", MODEL, 0f, 1f), // the first run
+                created(2, "m1", "Alice is allergic to peanuts.", T0.plusSeconds(60), 1),
+                vector(2, "m1", MODEL, 1f, 0f),
+                created(3, "m2", "alice is allergic to peanuts", T0.plusSeconds(120), 1),
+                vector(3, "m2", MODEL, 1f, 0f));
+        List<ConsumerRecord<byte[], byte[]>> nextRun = List.of(created(4, "m3", "Bob plays the cello.", later, 1),
+                vector(4, "m3", MODEL, -1f, 0f));
+
+        ConsolidateWorker read = worker();
+        plansOf(read, chain);
+        read.onRecord(access(0, T0.plus(Duration.ofDays(1)), "m1", "m0"));
+        read.onRecord(access(1, T0.plus(Duration.ofDays(2)), "m1"));
+        List<ConsolidatePlanner.Plan> plans = plansOf(read, nextRun);
+        assertThat(plans).singleElement().satisfies(p -> {
+            assertThat(p.pool()).as("m3 (recent) and m1 (read twice: the top decile of 4)").isEqualTo(2);
+            assertThat(p.nearExact()).extracting(x -> x.a().id() + "+" + x.b().id()).containsExactly("m1+m2");
+        });
+
+        ConsolidateWorker unread = worker();
+        plansOf(unread, chain);
+        assertThat(plansOf(unread, nextRun)).singleElement().satisfies(p -> {
+            assertThat(p.pool()).as("m3 only").isEqualTo(1);
+            assertThat(p.nearExact()).isEmpty();
+        });
     }
 
     @Test
@@ -257,6 +289,7 @@ class ConsolidateWorkerTest {
                 settings, metrics);
         try {
             ConsolidateWorker worker = new ConsolidateWorker(REGISTRY, settings, none, metrics, MODEL, "events", "vectors",
+                    "reads",
                     content, Files.createTempDirectory(dir, "state"));
             workers.add(worker);
             return worker;
@@ -265,10 +298,20 @@ class ConsolidateWorkerTest {
         }
     }
 
+    private static ConsumerRecord<byte[], byte[]> access(long offset, Instant at, String... ids) {
+        MemoryAccess a = new MemoryAccess("s", new Actor(ActorType.AGENT, "a"), List.of(ids), at);
+        return new ConsumerRecord<>("reads", 0, offset, null, READS.serialize("reads", a));
+    }
+
     private static ConsumerRecord<byte[], byte[]> created(long seq, String id, String content, Instant at) {
+        return created(seq, id, content, at, 3);
+    }
+
+    private static ConsumerRecord<byte[], byte[]> created(long seq, String id, String content, Instant at,
+                                                          int importance) {
         Memory m = Memory.newBuilder().setId(id).setSpace("s").setKind(MemoryKind.SEMANTIC).setTier(Tier.WORKING)
                 .setBlockLabel(null).setCategory(null).setContent(content).setSummary(null).setTags(List.of())
-                .setImportance(3).setConfidence(Confidence.MEDIUM).setSource(null).setUserId(null).setAgentId(null)
+                .setImportance(importance).setConfidence(Confidence.MEDIUM).setSource(null).setUserId(null).setAgentId(null)
                 .setRunId(null).setActorId(null).setThreadId(null).setRole(null).setCreatedAt(at).setUpdatedAt(at)
                 .setVersion(1).setState(MemoryState.ACTIVE).setSupersededBy(null).setSupersedes(List.of())
                 .setPinned(false).setConstitutional(false).setContentHash("h-" + id).build();

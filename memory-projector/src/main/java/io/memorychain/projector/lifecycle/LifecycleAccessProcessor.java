@@ -4,14 +4,15 @@ import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.view.AccessStats;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.support.DeadLetters;
+import io.memorychain.projector.support.AccessCounts;
 import io.memorychain.projector.support.StoreKeys;
-import java.time.Instant;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 
-/** Counts the reads of each memory from {@code memory.access.v1} (the records' own times, never the clock). */
+/** Counts the reads of each memory from {@code memory.access.v1} (the records' own times, never the clock;
+ * {@link AccessCounts}, the rule every reader of the topic shares). */
 final class LifecycleAccessProcessor implements Processor<byte[], byte[], Object, Object> {
 
     private final AvroWireSerde<MemoryAccess> serde;
@@ -35,12 +36,7 @@ final class LifecycleAccessProcessor implements Processor<byte[], byte[], Object
         if (access == null) {
             return;
         }
-        Instant at = access.getAccessedAt();
-        for (String id : access.getMemoryIds()) {
-            String key = StoreKeys.of(access.getSpace(), id);
-            AccessStats current = stats.get(key);
-            stats.put(key, current == null ? new AccessStats(1L, at) : new AccessStats(current.getCount() + 1,
-                    at.isAfter(current.getLastAccessed()) ? at : current.getLastAccessed()));
-        }
+        AccessCounts.apply(access, id -> stats.get(StoreKeys.of(access.getSpace(), id)),
+                (id, next) -> stats.put(StoreKeys.of(access.getSpace(), id), next));
     }
 }

@@ -3,8 +3,8 @@ package io.memorychain.projector.projection;
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.view.AccessStats;
 import io.memorychain.events.serde.AvroWireSerde;
+import io.memorychain.projector.support.AccessCounts;
 import io.memorychain.projector.support.StoreKeys;
-import java.time.Instant;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -12,7 +12,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Aggregates {@code memory.access.v1} into per-memory access stats (count, last accessed) that feed decay. Uses the
- * records' own times, never the clock, so a replay gives the same stats.
+ * records' own times, never the clock, so a replay gives the same stats ({@link AccessCounts}, the rule every reader
+ * of the topic shares).
  */
 final class AccessProcessor implements Processor<byte[], byte[], Object, Object> {
 
@@ -36,13 +37,7 @@ final class AccessProcessor implements Processor<byte[], byte[], Object, Object>
         if (access == null) {
             return;
         }
-        for (String id : access.getMemoryIds()) {
-            String key = StoreKeys.of(access.getSpace(), id);
-            AccessStats current = stats.get(key);
-            Instant at = access.getAccessedAt();
-            stats.put(key, current == null ? new AccessStats(1L, at)
-                    : new AccessStats(current.getCount() + 1, at.isAfter(current.getLastAccessed()) ? at
-                            : current.getLastAccessed()));
-        }
+        AccessCounts.apply(access, id -> stats.get(StoreKeys.of(access.getSpace(), id)),
+                (id, next) -> stats.put(StoreKeys.of(access.getSpace(), id), next));
     }
 }

@@ -87,9 +87,8 @@ public class ConsoleRouting {
         Map<String, String> headers = new HashMap<>(Map.of(HttpHeaders.AUTHORIZATION, "Bearer " + session.apiKey(),
                 CSRF, session.csrf()));
         ConsoleSession.Flash pending = session.takeFlash();
-        if (pending != null && pending.message() != null) {
-            headers.put(FLASH, encode(pending));
-        }
+        // always set: a browser's own header of that name must not reach the owner as this session's message
+        headers.put(FLASH, pending != null && pending.message() != null ? encode(pending) : "");
         MutableHttpResponse<byte[]> answer;
         try {
             answer = forwarder.forward(request, OwnerForwarder.body(request, bodyLimit), owner.get(), headers,
@@ -123,7 +122,7 @@ public class ConsoleRouting {
             Principal principal = keys.authenticate(authorization);
             ConsoleSession session = sessions.forwarded(authorization.substring("Bearer ".length()), csrf, principal);
             String flash = request.getHeaders().get(FLASH);
-            if (flash != null) {
+            if (flash != null && !flash.isEmpty()) {
                 session.flash(decode(flash));
             }
             return Optional.of(session);

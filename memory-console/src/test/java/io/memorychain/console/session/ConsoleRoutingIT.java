@@ -106,6 +106,10 @@ class ConsoleRoutingIT {
         assertThat(owner.getApplicationContext().getBean(OwnerGuard.class).ownerUrl(space))
                 .as("the change was answered by the instance serving the space").isEmpty();
 
+        HttpResponse<String> spoofed = send(get(page, cookie).header(ConsoleRouting.FLASH, "error|spoofed notice"));
+        assertThat(spoofed.body()).as("a browser's own flash header is not this session's message")
+                .doesNotContain("spoofed notice");
+
         HttpResponse<String> forged = send(form(page + "/change", cookie, "action=unpin&csrf=forged"));
         assertThat(forged.statusCode()).isEqualTo(403);
         assertThat(forged.body()).contains("CSRF_REJECTED");

@@ -2,88 +2,58 @@ package io.memorychain.api.backend;
 
 import io.memorychain.api.auth.ApiKeyStore;
 import io.memorychain.api.auth.KafkaApiKeyStore;
+import io.memorychain.api.config.ConsolidateConfig;
+import io.memorychain.api.config.CoreConfig;
 import io.memorychain.api.config.EmbeddingsConfig;
 import io.memorychain.api.config.InstanceConfig;
 import io.memorychain.api.config.LifecycleConfig;
+import io.memorychain.api.config.LlmModelConfig;
 import io.memorychain.api.config.MemoryConfig;
-import io.memorychain.api.config.CoreConfig;
 import io.memorychain.api.config.ProposalConfig;
 import io.memorychain.api.config.RefinementConfig;
-import io.memorychain.api.config.LlmModelConfig;
-import io.memorychain.api.config.RetrievalConfig;
-import io.memorychain.api.config.ConsolidateConfig;
 import io.memorychain.api.config.ReflectConfig;
+import io.memorychain.api.config.RetrievalConfig;
 import io.memorychain.api.config.TomConfig;
-import io.memorychain.consolidate.ConsolidateMetrics;
-import io.memorychain.consolidate.ConsolidatePlanner;
-import io.memorychain.consolidate.ConsolidateSettings;
-import io.memorychain.consolidate.ConsolidateWorker;
-import io.memorychain.consolidate.Consolidations;
-import io.memorychain.consolidate.SameFactPrompt;
 import io.memorychain.api.embedded.EmbeddedKafka;
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.OperationalEvent;
 import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.AvroTrust;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.ChainKeys;
-import io.memorychain.events.content.ChainContent;
-import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.chain.Checkpoint;
 import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.chain.PublicKeyInfo;
-import java.util.List;
+import io.memorychain.events.content.ChainContent;
+import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.publish.AccessPublisher;
 import io.memorychain.events.publish.MemoryPublisher;
+import io.memorychain.events.publish.OffChainPublisher;
 import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.llm.UsageCounters;
 import io.memorychain.projector.MemoryChainRuntime;
-import io.memorychain.projector.job.ChainJob;
-import io.memorychain.projector.lifecycle.LifecycleSettings;
-import io.memorychain.projector.lifecycle.LifecycleStatus;
-import io.memorychain.projector.lifecycle.LifecycleTopology;
-import io.memorychain.projector.refinement.RefinementTriggerSettings;
-import io.memorychain.projector.support.StreamsLag;
-import io.memorychain.projector.refinement.RefinementTriggerTopology;
+import io.memorychain.projector.ops.OpsCounts;
+import io.memorychain.projector.ops.OpsTotals;
 import io.memorychain.projector.view.MemoryViews;
 import io.memorychain.projector.view.SpaceOwner;
 import io.micronaut.context.annotation.Value;
-import java.net.URI;
-import io.memorychain.llm.ChatModels;
-import io.memorychain.llm.LlmRuntime;
-import io.memorychain.llm.LlmSettings;
-import io.memorychain.llm.UsageCounters;
-import io.memorychain.reflect.ReflectMetrics;
-import io.memorychain.reflect.ReflectRun;
-import io.memorychain.reflect.ReflectSettings;
-import io.memorychain.reflect.ReflectWorker;
-import io.memorychain.reflect.ReflectionEngine;
-import io.memorychain.tom.TomInsights;
-import io.memorychain.tom.TomMetrics;
-import io.memorychain.tom.TomPrompt;
-import io.memorychain.tom.TomSettings;
-import io.memorychain.tom.TomRun;
-import io.memorychain.tom.TomWorker;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import io.memorychain.avro.OperationalEvent;
-import io.memorychain.events.publish.OffChainPublisher;
-import io.memorychain.projector.ops.OpsCounts;
-import io.memorychain.projector.ops.OpsTopology;
-import io.memorychain.projector.ops.OpsTotals;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StoreQueryParameters;
-import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -117,39 +87,18 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     /** Agents' checkpoints (off-chain, their own compacted topic and view). */
     private io.memorychain.api.checkpoints.CheckpointStore checkpoints;
     private MemoryChainRuntime runtime;
-    private KafkaStreams refinementTrigger;
-    private KafkaStreams lifecycleWorker;
-    /** The ops app (docs/architecture.md §2 memory.ops.v1, §6 view-ops): derives and counts operational events. */
-    private KafkaStreams opsApp;
-    private final OpsTotals opsTotals = new OpsTotals();
+    /** The ops, refinement and lifecycle apps and the model jobs beside the runtime. */
+    private final InProcessWorkers workers = new InProcessWorkers();
+    private final InProcessWorkers.Config workersConfig;
     private OffChainPublisher<OperationalEvent> opsPublisher;
-    private final LifecycleStatus lifecycleStatus = new LifecycleStatus();
-    private final LifecycleConfig lifecycle;
     private MemoryPublisher publisher;
     private AccessPublisher accessPublisher;
     private final Embedder embedder;
     private final RetrievalConfig retrieval;
-    private final RefinementConfig refinement;
     /** The core-memory cap the sequencer enforces ({@code memory.core.*}). */
     private final io.memorychain.domain.core.CoreCapPolicy coreCap;
     /** The review modes of sub-agent proposals the sequencer applies ({@code memory.proposals.*}). */
     private final io.memorychain.domain.review.ReviewPolicy reviews;
-    private final TomConfig tom;
-    private final LlmModelConfig llm;
-    /** The LLM usage of this process's jobs, by purpose ({@code /prometheus} memory_llm_*). */
-    private final UsageCounters llmUsage = new UsageCounters();
-    private final TomMetrics tomMetrics = new TomMetrics();
-    private InProcessJob tomJob;
-    /** Why the ToM job is not running although wanted ({@code skipped: no model}), or null. */
-    private String tomSkipped;
-    private final ConsolidateConfig consolidate;
-    private final ConsolidateMetrics consolidateMetrics = new ConsolidateMetrics();
-    private InProcessJob consolidateJob;
-    private final ReflectConfig reflect;
-    private final ReflectMetrics reflectMetrics = new ReflectMetrics();
-    private InProcessJob reflectJob;
-    /** Why the reflection job is not running although wanted ({@code skipped: no model}), or null. */
-    private String reflectSkipped;
     private volatile boolean closed;
     private final InstanceConfig instance;
     /** Stream threads of the embedder application ({@code memory.embeddings.stream-threads}). */
@@ -172,17 +121,13 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         this.reviews = proposals.reviewPolicy();
         this.embedderThreads = embeddings.getStreamThreads();
         this.httpPort = httpPort;
-        this.lifecycle = lifecycle;
-        this.tom = tom;
-        this.consolidate = consolidate;
-        this.reflect = reflect;
-        this.llm = llm;
+        this.workersConfig = new InProcessWorkers.Config(refinement, lifecycle, tom, consolidate, reflect, llm,
+                retrieval, categories, config.getBlockLabels());
         AvroTrust.install();
         this.config = config;
         this.categories = categories;
         this.embedder = embedder;
         this.retrieval = retrieval;
-        this.refinement = refinement;
         this.dataDir = config.getDataDir().toAbsolutePath().normalize();
         this.topics = Topics.withPrefix(config.getTopicPrefix());
         try {
@@ -239,32 +184,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                 : "on (master key " + contentKey.id() + ")");
         runtime = MemoryChainRuntime.start(settings, registry, signingKeys, embedder, retrieval.linker(embedder.modelId()),
                 timeout, contentKey, embedderThreads);
-        refinementTrigger = refinement.trigger().map(trigger -> startRefinementTrigger(settings, trigger)).orElse(null);
-        opsApp = startOps(settings);
-        lifecycleWorker = lifecycle.settings(external.isEmpty(), retrieval.getDecayLambda(), categories)
-                .map(worker -> startLifecycleWorker(settings, worker)).orElse(null);
-        LlmSettings models = llm.settings();
-        Optional<TomSettings> tomSettings = tom.settings(external.isEmpty());
-        if (tomSettings.isPresent()) {
-            if (models.anyConfigured()) {
-                startTom(settings, tomSettings.get(), models);
-            } else {
-                tomSkipped = "skipped: no model";
-                log.info("tom: skipped: no model (set memory.llm.base-url and memory.llm.model, or MEMORY_LLM_BASE_URL "
-                        + "and MEMORY_LLM_MODEL; memory.tom.enabled=false silences this)");
-            }
-        }
-        consolidate.settings(external.isEmpty(), embedder.modelId()).ifPresent(c -> startConsolidate(settings, c, models));
-        Optional<ReflectSettings> reflectSettings = reflect.settings(external.isEmpty(), config.getBlockLabels());
-        if (reflectSettings.isPresent()) {
-            if (models.anyConfigured()) {
-                startReflect(settings, reflectSettings.get(), models);
-            } else {
-                reflectSkipped = "skipped: no model";
-                log.info("reflect: skipped: no model (set memory.llm.base-url and memory.llm.model; "
-                        + "memory.reflect.enabled=false silences this)");
-            }
-        }
+        workers.start(new InProcessWorkers.Chain(runtime, settings, registry, embedder, dataDir, external.isEmpty()),
+                workersConfig);
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
         apiKeys = new KafkaApiKeyStore(bootstrapServers, topics.apiKeys(), replicationFactor, timeout, API_KEY_REFRESH);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
@@ -273,111 +194,6 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                 Clock.systemUTC());
         opsPublisher = new OffChainPublisher<>(bootstrapServers, topics.ops(), registry, OperationalEvent.class,
                 OperationalEvent::getSpace);
-    }
-
-    /**
-     * The ops app (application id {@code <app>-ops}): derives the write-side operational events from the chain into
-     * memory.ops.v1 and counts every operational event per hour (docs/architecture.md §2, §6).
-     */
-    private KafkaStreams startOps(MemoryChainRuntime.Settings settings) {
-        KafkaStreams streams = new KafkaStreams(OpsTopology.build(topics, registry, opsTotals),
-                MemoryChainRuntime.streamsConfig(bootstrapServers, settings.stateDir(), settings.replicationFactor(),
-                        settings.applicationId() + "-ops", settings.instanceId()));
-        streams.setUncaughtExceptionHandler(runtime.failures().handler("ops"));
-        streams.start();
-        return streams;
-    }
-
-    /**
-     * The refinement trigger (docs/architecture.md §9) as its own Streams application next to the runtime's: it reads the events and
-     * publishes StartRefinement requests as worker:refinement; the sequencer decides.
-     */
-    private KafkaStreams startRefinementTrigger(MemoryChainRuntime.Settings settings, RefinementTriggerSettings trigger) {
-        KafkaStreams streams = new KafkaStreams(RefinementTriggerTopology.build(topics, registry, trigger, Clock.systemUTC(),
-                (space, why, requestId) -> log.info("Refinement session requested for space {} ({}, request {})", space,
-                        why, requestId), runtime.content()),
-                MemoryChainRuntime.streamsConfig(bootstrapServers, settings.stateDir(), settings.replicationFactor(),
-                        settings.applicationId() + "-refinement", settings.instanceId()));
-        streams.setUncaughtExceptionHandler(runtime.failures().handler("refinement"));
-        streams.start();
-        log.info("Refinement trigger running: sessions start over {} core tokens (target {}), schedule {}",
-                trigger.thresholdTokens(), trigger.targetTokens(), trigger.schedule() == null ? "off" : trigger.schedule());
-        return streams;
-    }
-
-    /**
-     * The lifecycle worker (decay transitions and TTL expiry) as its own Streams application (application id
-     * {@code <app>-lifecycle}): it reads the events and accesses and publishes TransitionDecay / ExpireMemory requests
-     * as worker:lifecycle; the sequencer decides.
-     */
-    private KafkaStreams startLifecycleWorker(MemoryChainRuntime.Settings settings, LifecycleSettings worker) {
-        KafkaStreams streams = new KafkaStreams(LifecycleTopology.build(topics, registry, worker, Clock.systemUTC(),
-                lifecycleStatus), MemoryChainRuntime.streamsConfig(bootstrapServers, settings.stateDir(),
-                settings.replicationFactor(), settings.applicationId() + "-lifecycle", settings.instanceId()));
-        streams.setUncaughtExceptionHandler(runtime.failures().handler("lifecycle"));
-        streams.start();
-        log.info("Lifecycle worker running: decay lambda {}, thresholds {}, checked every {}", worker.lambda(),
-                worker.thresholds(), worker.checkInterval());
-        return streams;
-    }
-
-    /**
-     * The ToM insight job (docs/architecture.md §12) as its own consumer group ({@code <app>-tom}) on its own thread:
-     * the model is never called from a Streams thread. It starts live at the end of a partition its group never
-     * committed (no backfill), exactly as {@code memory-worker tom} does by default. A failure stops the job (logged,
-     * {@code workers.tom.state: FAILED}); the service keeps running.
-     */
-    private void startTom(MemoryChainRuntime.Settings settings, TomSettings tomSettings, LlmSettings models) {
-        ChainJob.Options options = TomWorker.options(bootstrapServers, topics, settings.applicationId() + "-tom",
-                settings.instanceId(), ChainJob.StartFrom.LATEST, tom.getMaxRunsPerBatch(), Duration.ofMillis(500));
-        ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
-        ChainJob<TomRun> worker = TomWorker.job(options, registry, tomSettings,
-                new TomInsights(chat, tomSettings, tomMetrics), tomMetrics, ChainJob.BeforeCommit.NONE,
-                runtime.content());
-        tomJob = InProcessJob.start("tom", worker, tomMetrics.job());
-        log.info("tom running: group {}, model {} at {}, min-items {}, cooldown {}, max-runs-per-batch {}",
-                options.groupId(), models.defaults().model(), models.defaults().baseUrl(), tomSettings.minItems(),
-                tomSettings.cooldown(), tom.getMaxRunsPerBatch());
-    }
-
-    /**
-     * The daily consolidation job (docs/architecture.md §12) as its own consumer group ({@code <app>-consolidate}) on
-     * its own thread, live from the end of a partition its group never committed, as {@code memory-worker consolidate}
-     * by default. Without a model it merges only near-exact duplicates.
-     */
-    private void startConsolidate(MemoryChainRuntime.Settings settings, ConsolidateSettings consolidateSettings,
-                                  LlmSettings models) {
-        ChainJob.Options options = ConsolidateWorker.options(bootstrapServers, topics,
-                settings.applicationId() + "-consolidate", settings.instanceId(), ChainJob.StartFrom.LATEST,
-                Duration.ofMillis(500));
-        ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
-        ChainJob<List<ConsolidatePlanner.Plan>> worker = ConsolidateWorker.job(options, registry, consolidateSettings,
-                new Consolidations(chat, consolidateSettings, consolidateMetrics), consolidateMetrics,
-                embedder.modelId(), runtime.content(), dataDir.resolve("jobs").resolve("consolidate"));
-        consolidateJob = InProcessJob.start("consolidate", worker, consolidateMetrics.job());
-        log.info("consolidate running: group {}, interval {}, max-pairs {}, band [{}, {}), {}", options.groupId(),
-                consolidateSettings.interval(), consolidateSettings.maxPairs(), consolidateSettings.bandLow(),
-                consolidateSettings.nearExact(), models.anyConfigured() ? "model " + models.defaults().model()
-                        : "no model: near-exact duplicates only");
-    }
-
-    /**
-     * The reflection job (docs/architecture.md §18) as its own consumer group ({@code <app>-reflect}) on its own
-     * thread, live from the end of a partition its group never committed, as {@code memory-worker reflect} by default.
-     */
-    private void startReflect(MemoryChainRuntime.Settings settings, ReflectSettings reflectSettings,
-                              LlmSettings models) {
-        ChainJob.Options options = ReflectWorker.options(bootstrapServers, topics,
-                settings.applicationId() + "-reflect", settings.instanceId(), ChainJob.StartFrom.LATEST,
-                Duration.ofMillis(500));
-        ChatModels chat = new ChatModels(models, LlmRuntime.standard(llmUsage));
-        ChainJob<ReflectRun> worker = ReflectWorker.job(options, registry, reflectSettings,
-                new ReflectionEngine(chat, reflectSettings, reflectMetrics), reflectMetrics,
-                ChainJob.BeforeCommit.NONE, runtime.content());
-        reflectJob = InProcessJob.start("reflect", worker, reflectMetrics.job());
-        log.info("reflect running: group {}, model {}, interval {}, threshold {}, session idle {}, output cap {}",
-                options.groupId(), models.defaults().model(), reflectSettings.interval(), reflectSettings.threshold(),
-                reflectSettings.sessionIdle(), reflectSettings.outputTokenCap());
     }
 
     private static void createDirectories(Path dir) {
@@ -412,16 +228,12 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     @Override
     public Optional<OpsCounts> opsCounts() {
-        if (opsApp == null) {
-            return Optional.empty();
-        }
-        return Optional.of(new OpsCounts(() -> opsApp.store(StoreQueryParameters.fromNameAndType(OpsTopology.COUNTS,
-                QueryableStoreTypes.<String, Long>keyValueStore()))));
+        return workers.opsCounts();
     }
 
     @Override
     public OpsTotals opsTotals() {
-        return opsTotals;
+        return workers.opsTotals();
     }
 
     @Override
@@ -547,23 +359,16 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         closeQuietly("publisher", publisher);
         closeQuietly("access publisher", accessPublisher);
         closeQuietly("ops publisher", opsPublisher);
-        closeQuietly("ops app", opsApp == null ? null : () -> opsApp.close(Duration.ofSeconds(30)));
         closeQuietly("API key store", apiKeys);
         closeQuietly("checkpoint store", checkpoints);
-        closeQuietly("ToM job", tomJob);
-        closeQuietly("consolidation job", consolidateJob);
-        closeQuietly("reflection job", reflectJob);
-        closeQuietly("lifecycle worker",
-                lifecycleWorker == null ? null : () -> lifecycleWorker.close(Duration.ofSeconds(30)));
-        closeQuietly("refinement trigger",
-                refinementTrigger == null ? null : () -> refinementTrigger.close(Duration.ofSeconds(30)));
+        closeQuietly("workers", workers);
         closeQuietly("Kafka Streams runtime", runtime);
         closeQuietly("schema registry", registry);
         closeQuietly("embedded Kafka broker", broker);
         log.info("Memory Chain stopped");
     }
 
-    private static void closeQuietly(String what, AutoCloseable closeable) {
+    static void closeQuietly(String what, AutoCloseable closeable) {
         if (closeable == null) {
             return;
         }
@@ -585,15 +390,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         if (runtime.linkerStreams() != null) {
             states.put("linker", runtime.linkerStreams().state().name());
         }
-        if (refinementTrigger != null) {
-            states.put("refinement", refinementTrigger.state().name());
-        }
-        if (lifecycleWorker != null) {
-            states.put("lifecycle", lifecycleWorker.state().name());
-        }
-        if (opsApp != null) {
-            states.put("ops", opsApp.state().name());
-        }
+        workers.applications().forEach((name, streams) -> states.put(name, streams.state().name()));
         return states;
     }
 
@@ -606,73 +403,12 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     @Override
     public Map<String, Object> workerFigures() {
-        Map<String, Object> workers = new java.util.LinkedHashMap<>();
-        if (lifecycleWorker != null) {
-            Map<String, Object> figures = new java.util.LinkedHashMap<>();
-            figures.put("state", lifecycleWorker.state().name());
-            figures.put("lag", StreamsLag.of(lifecycleWorker));
-            figures.putAll(lifecycleStatus.figures());
-            workers.put("lifecycle", figures);
-        }
-        if (tomSkipped != null) {
-            workers.put("tom", tomSkipped);
-        } else if (tomJob != null) {
-            workers.put("tom", tomFigures());
-        }
-        if (consolidateJob != null) {
-            workers.put("consolidate", consolidateFigures());
-        }
-        if (reflectSkipped != null) {
-            workers.put("reflect", reflectSkipped);
-        } else if (reflectJob != null) {
-            Map<String, Object> figures = reflectJob.figures();
-            figures.put("runs", reflectMetrics.runs());
-            figures.put("proposed", reflectMetrics.proposed());
-            figures.put("cap_reached", reflectMetrics.capReached());
-            figures.put("dropped_changes", reflectMetrics.droppedChanges());
-            putUsage(figures, ReflectionEngine.PURPOSE);
-            workers.put("reflect", figures);
-        }
-        return workers;
-    }
-
-    /** {@code workers.tom}: the loop's figures, the runs' counts (TomMetrics) and the model's usage. */
-    private Map<String, Object> tomFigures() {
-        Map<String, Object> figures = tomJob.figures();
-        figures.put("runs", tomMetrics.runs());
-        figures.put("dropped", tomMetrics.dropped());
-        figures.put("empty_answers", tomMetrics.emptyAnswers());
-        putUsage(figures, TomPrompt.PURPOSE);
-        return figures;
-    }
-
-    /** {@code workers.consolidate}: the loop's figures, the runs' counts (ConsolidateMetrics) and the model's usage. */
-    private Map<String, Object> consolidateFigures() {
-        Map<String, Object> figures = consolidateJob.figures();
-        figures.put("runs", consolidateMetrics.runs());
-        figures.put("near_exact", consolidateMetrics.nearExact());
-        figures.put("checked", consolidateMetrics.checked());
-        figures.put("same_fact", consolidateMetrics.sameFact());
-        figures.put("invalid_answers", consolidateMetrics.invalidAnswers());
-        // its store on disk grows with the chain: every memory of every space and its vector (docs/benchmarks.md
-        // "Memory of the embedded service")
-        figures.put("memories_held", consolidateMetrics.memoriesHeld());
-        figures.put("vectors_held", consolidateMetrics.vectorsHeld());
-        // events held back (on disk) while a run waits for the embedder: grows while the embedder is behind or down
-        figures.put("events_waiting", consolidateMetrics.eventsWaiting());
-        putUsage(figures, SameFactPrompt.PURPOSE);
-        return figures;
-    }
-
-    private void putUsage(Map<String, Object> figures, String purpose) {
-        UsageCounters.Totals usage = llmUsage.totals(purpose);
-        figures.put("llm_calls", usage.calls().values().stream().mapToLong(Long::longValue).sum());
-        figures.put("llm_tokens", usage.promptTokens() + usage.completionTokens());
+        return workers.figures();
     }
 
     @Override
     public UsageCounters llmUsage() {
-        return llmUsage;
+        return workers.llmUsage();
     }
 
     /** The Kafka Streams applications of this process by name (for their client metrics on /prometheus). */
@@ -694,15 +430,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         if (runtime.linkerStreams() != null) {
             apps.put("linker", runtime.linkerStreams());
         }
-        if (refinementTrigger != null) {
-            apps.put("refinement", refinementTrigger);
-        }
-        if (lifecycleWorker != null) {
-            apps.put("lifecycle", lifecycleWorker);
-        }
-        if (opsApp != null) {
-            apps.put("ops", opsApp);
-        }
+        apps.putAll(workers.applications());
         return apps;
     }
 }

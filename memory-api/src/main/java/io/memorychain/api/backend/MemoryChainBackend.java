@@ -630,6 +630,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
             figures.put("proposed", reflectMetrics.proposed());
             figures.put("cap_reached", reflectMetrics.capReached());
             figures.put("dropped_changes", reflectMetrics.droppedChanges());
+            figures.put("milestones", reflectMetrics.milestones());
             putUsage(figures, ReflectionEngine.PURPOSE);
             workers.put("reflect", figures);
         }

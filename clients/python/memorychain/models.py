@@ -1457,6 +1457,7 @@ class Reflection(Model):
     space: str | None = None
     status: str | None = None
     number: int | None = None
+    milestone: str | None = None
     trigger: str | None = None
     trigger_detail: str | None = None
     from_seq: int | None = None

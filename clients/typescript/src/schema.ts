@@ -2635,6 +2635,8 @@ export interface components {
             status?: string;
             /** Format: int32 */
             number: number;
+            /** @description The evolution milestone this reflection is: summary (the 10th), consolidation (the 25th), synthesis (the 50th) or retrospective (the 100th); null for an ordinary one */
+            milestone?: string | null;
             /** @description schedule, session_end, manual or threshold */
             trigger?: string;
             trigger_detail?: string | null;
@@ -2674,10 +2676,10 @@ export interface components {
         ReflectionChange: {
             /** @description c1, c2, ...: what partial approvals and edits name */
             change_id?: string;
-            /** @description create_memory, update_memory, update_block or link_memories */
+            /** @description create_memory, update_memory, update_block, link_memories, archive_memory or create_procedure */
             type?: string;
             reason?: string | null;
-            /** @description update_memory: the memory; link_memories: the source */
+            /** @description update_memory, archive_memory: the memory; link_memories: the source */
             memory_id?: string | null;
             /** @description link_memories: the target */
             to_id?: string | null;

@@ -1691,7 +1691,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     "type": "function",
     "function": {
       "name": "reflection_review",
-      "description": "The reflection engine's pending reflections (sleep-time consolidation: new facts, links, core memory edits, each with a reason, and questions for the user). action=list shows the reflection log and the evolution record; get one by id; request asks for a new reflection; decide applies the user's answer: approve (every change), approve_with_changes (edited_changes, optionally change_ids), partial (change_ids) or reject. Nothing is applied without a decision; a reflection is decided once.",
+      "description": "The reflection engine's pending reflections (sleep-time consolidation: new facts, links, core memory edits, archivals and procedures, each with a reason, and questions for the user; the 10th, 25th, 50th and 100th are evolution milestones: summary, consolidation, synthesis, retrospective). action=list shows the reflection log and the evolution record; get one by id; request asks for a new reflection; decide applies the user's answer: approve (every change), approve_with_changes (edited_changes, optionally change_ids), partial (change_ids) or reject. Nothing is applied without a decision; a reflection is decided once.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -1763,7 +1763,9 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
                     "create_memory",
                     "update_memory",
                     "update_block",
-                    "link_memories"
+                    "link_memories",
+                    "archive_memory",
+                    "create_procedure"
                   ],
                   "description": "Its type (unchanged)"
                 },

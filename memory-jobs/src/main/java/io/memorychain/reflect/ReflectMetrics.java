@@ -13,6 +13,7 @@ public final class ReflectMetrics extends JobMetrics {
     final LongAdder outputTokens = new LongAdder();
     final LongAdder capReached = new LongAdder();
     final LongAdder droppedChanges = new LongAdder();
+    final LongAdder milestones = new LongAdder();
 
     public long runs() {
         return runs.sum();
@@ -46,9 +47,14 @@ public final class ReflectMetrics extends JobMetrics {
         return droppedChanges.sum();
     }
 
+    /** Proposed reflections that were evolution milestones (the 10th, 25th, 50th, 100th of a space). */
+    public long milestones() {
+        return milestones.sum();
+    }
+
     public synchronized String summary() {
         return "runs=" + runs() + " proposed=" + proposed() + " skippedNoModel=" + skippedNoModel() + " llmCalls="
                 + calls() + " outputTokens=" + outputTokens() + " capReached=" + capReached() + " droppedChanges="
-                + droppedChanges() + " failures=" + chatFailures() + " published=" + published();
+                + droppedChanges() + " milestones=" + milestones() + " failures=" + chatFailures() + " published=" + published();
     }
 }

@@ -8,11 +8,14 @@ import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.ReflectionChange;
 import io.memorychain.avro.ReflectionChangeType;
 import io.memorychain.avro.ReflectionDocument;
+import io.memorychain.avro.ReflectionMilestone;
+import io.memorychain.domain.ReflectionMilestones;
 import io.memorychain.domain.Relations;
 import io.memorychain.events.Requests;
 import io.memorychain.llm.ChatModel;
 import io.memorychain.llm.ChatModels;
 import io.memorychain.llm.ChatResult;
+import io.memorychain.llm.JsonSchema;
 import io.memorychain.reflect.ReflectPrompts.Phase;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -31,8 +34,13 @@ import org.slf4j.LoggerFactory;
  * The answer becomes one {@code ProposeReflection} request of actor {@code worker:reflect} with request id
  * {@code reflect:<space>:<to_seq>}: a pending reflection that changes nothing until a user decides it.
  *
- * <p>Validation drops individual changes that name ids the run did not read, repeat a target, have blank content,
- * an invalid relation type or a block label that is not configured. A failed call (timeout, 429, budget, bad JSON
+ * <p>The 10th, 25th, 50th and 100th reflection of a space (its number counted from the chain's reflections, never a
+ * clock) is an evolution milestone: one more prompt after the meta-reflection ({@link ReflectPrompts#milestone}) writes
+ * the milestone's text at the top of the summary and may add evolution insights; the document carries the
+ * {@code milestone} and is pending like any other.
+ *
+ * <p>Validation drops individual changes that name ids the run did not read (an archival too), repeat a target, have
+ * blank content (a procedure without steps), an invalid relation type or a block label that is not configured. A failed call (timeout, 429, budget, bad JSON
  * after the retries of memory-llm) publishes nothing for the run; never throws for a model failure. Without a model:
  * {@code skipped: no model}, nothing published.
  */
@@ -103,6 +111,22 @@ public final class ReflectionEngine {
                     + "\nPriorities of this reflection:\n" + String.join("\n", priorities), budget);
             String guidance = meta == null ? null : blankToNull(meta.path("guidance").asText(""));
             List<String> insights = strings(meta, "evolution_insights");
+            ReflectionMilestone milestone = ReflectionMilestones.of(run.number());
+            String milestoneText = null;
+            if (milestone != null) {
+                JsonNode answer = call(model, run, ReflectPrompts.milestone(milestone),
+                        ReflectPrompts.milestoneInput(run, priorities, guidance, insights), budget);
+                milestoneText = answer == null ? ReflectPrompts.renderMilestone(milestone, run, insights)
+                        : blankToNull(answer.path("milestone").asText(""));
+                if (milestoneText == null) {
+                    milestoneText = ReflectPrompts.renderMilestone(milestone, run, insights);
+                }
+                for (String insight : strings(answer, "evolution_insights")) {
+                    if (!insights.contains(insight) && insights.size() < 20) {
+                        insights.add(insight);
+                    }
+                }
+            }
             JsonNode consolidation = call(model, run, Phase.CONSOLIDATE, context + "\nPriorities:\n"
                     + String.join("\n", priorities) + "\n\nGuidance: " + (guidance == null ? "-" : guidance), budget);
             List<ReflectionChange> changes = new ArrayList<>(changes(run, consolidation));
@@ -118,7 +142,13 @@ public final class ReflectionEngine {
             if (text == null) {
                 text = render(run, priorities, insights, contradictions, changes);
             }
-            text = text.strip() + "\n\n---\n**Reflection #**: " + run.number() + "\n**Token budget used**: "
+            if (milestoneText != null) {
+                text = "## Evolution milestone: " + ReflectPrompts.title(milestone) + "\n\n" + milestoneText.strip()
+                        + "\n\n" + text.strip();
+            }
+            text = text.strip() + "\n\n---\n**Reflection #**: " + run.number()
+                    + (milestone == null ? "" : " (milestone: " + ReflectPrompts.title(milestone) + ")")
+                    + "\n**Token budget used**: "
                     + budget.spent + " / " + budget.cap + "\n**Memories processed**: " + run.episodes().size()
                     + " episodes, " + run.memories().size() + " memories\n**Reflections reviewed**: "
                     + run.past().size() + "\n";
@@ -131,10 +161,14 @@ public final class ReflectionEngine {
                     .setPriorities(priorities).setGuidance(guidance).setEvolutionInsights(insights)
                     .setContradictions(contradictions).setQuestions(strings(summary, "questions"))
                     .setSummary(text).setChanges(changes).setOutputTokens(budget.spent)
-                    .setOutputTokenCap(budget.cap).setModel(budget.model).build();
+                    .setOutputTokenCap(budget.cap).setModel(budget.model).setMilestone(milestone).build();
             metrics.proposed.increment();
-            log.info("reflect: space={} reflection #{} ({} {}) at seq {}: {} change(s), {} output tokens of {}{}",
-                    run.space(), run.number(), run.trigger(), run.detail(), run.toSeq(), changes.size(), budget.spent,
+            if (milestone != null) {
+                metrics.milestones.increment();
+            }
+            log.info("reflect: space={} reflection #{} ({} {}){} at seq {}: {} change(s), {} output tokens of {}{}",
+                    run.space(), run.number(), run.trigger(), run.detail(),
+                    milestone == null ? "" : " milestone " + milestone, run.toSeq(), changes.size(), budget.spent,
                     budget.cap, budget.capReached ? " (cap reached)" : "");
             return List.of(Requests.proposeReflection(run.space(), ACTOR, doc).setRequestId(run.requestId())
                     .setRequestedAt(run.at()).build());
@@ -148,12 +182,22 @@ public final class ReflectionEngine {
     /** One phase; null when the cap leaves it too few tokens. */
     private JsonNode call(ChatModel model, ReflectRun run, Phase phase, String input, Budget budget)
             throws PhaseFailed {
+        return call(model, run, phase.name(), phase.system, phase.schema, input, budget);
+    }
+
+    private JsonNode call(ChatModel model, ReflectRun run, ReflectPrompts.Prompt prompt, String input, Budget budget)
+            throws PhaseFailed {
+        return call(model, run, prompt.name(), prompt.system(), prompt.schema(), input, budget);
+    }
+
+    private JsonNode call(ChatModel model, ReflectRun run, String phase, String system, JsonSchema schema,
+                          String input, Budget budget) throws PhaseFailed {
         if (budget.left() < MIN_PHASE_TOKENS) {
             budget.capReached = true;
             return null;
         }
         metrics.calls.increment();
-        ChatResult result = model.complete(ReflectPrompts.request(run.space(), phase, input, budget.left()));
+        ChatResult result = model.complete(ReflectPrompts.request(run.space(), system, schema, input, budget.left()));
         long completion = result.usage().completionTokens();
         budget.spent += (int) Math.min(completion, Integer.MAX_VALUE);
         metrics.outputTokens.add(completion);
@@ -209,6 +253,15 @@ public final class ReflectionEngine {
                         : content == null && importance == null ? "changes nothing" : null;
                 target = "memory " + memoryId;
                 b.setType(ReflectionChangeType.UPDATE_MEMORY).setMemoryId(memoryId).setContent(content);
+            } else if ("archive_memory".equals(type)) {
+                problem = !known.contains(memoryId) ? "unknown memory " + memoryId : null;
+                target = "memory " + memoryId;
+                b.setType(ReflectionChangeType.ARCHIVE_MEMORY).setMemoryId(memoryId).setCategory(null)
+                        .setImportance(null);
+            } else if ("create_procedure".equals(type)) {
+                problem = content == null ? "no steps" : null;
+                b.setType(ReflectionChangeType.CREATE_PROCEDURE).setContent(content)
+                        .setSummary(blankToNull(c.path("summary").asText("")));
             } else if ("link_memories".equals(type)) {
                 problem = !known.contains(memoryId) || !known.contains(toId) || memoryId.equals(toId)
                         ? "unknown or identical ids " + memoryId + ", " + toId

@@ -11,11 +11,13 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.ProposeReflection;
 import io.memorychain.avro.ReflectionChange;
 import io.memorychain.avro.ReflectionChangeType;
 import io.memorychain.avro.ReflectionDecisionType;
 import io.memorychain.avro.ReflectionDocument;
+import io.memorychain.avro.ReflectionMilestone;
 import io.memorychain.avro.ReflectionTrigger;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.ReflectionStatus;
@@ -309,5 +311,93 @@ class ReflectJobTest {
         assertThat(metrics.capReached()).isEqualTo(1);
         MemoryOutcome o = h.submit(requests.get(0));
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
+    }
+
+    /** Nine decided reflections proposed straight to the sequencer, so that the worker's next one is the 10th. */
+    private void nineReflections() {
+        for (int i = 1; i <= 9; i++) {
+            ReflectionDocument doc = ReflectionDocument.newBuilder().setTrigger(ReflectionTrigger.MANUAL).setNumber(i)
+                    .setFromSeq(0).setToSeq(0).setSummary("# Reflection " + i)
+                    .setEvolutionInsights(List.of("insight " + i)).build();
+            MemoryOutcome o = h.submit(Requests.proposeReflection(SPACE, ReflectionEngine.ACTOR, doc));
+            assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
+            assertThat(h.submit(Requests.decideReflection(SPACE, USER, o.getMemoryId(),
+                    ReflectionDecisionType.APPROVE, null, List.of(), List.of())).getAccepted()).isTrue();
+        }
+    }
+
+    @Test
+    void theTenthReflectionIsTheSummaryMilestoneWithArchivalAndProcedureProposalsAndTheEleventhIsOrdinary()
+            throws Exception {
+        nineReflections();
+        String stale = write(MemoryKind.SEMANTIC, null, "Discussed an unrelated CSS bug in December");
+        write(MemoryKind.EPISODIC, "t1", "Deployed: build, staging, smoke test, promote");
+        ReflectWorker worker = worker(ReflectSettings.defaults(), model());
+        h.submit(Requests.requestReflection(SPACE, USER, null));
+        ReflectRun tenth = feed(worker).get(0);
+        assertThat(tenth.number()).as("counted from the chain's reflections").isEqualTo(10);
+
+        server.replyContent("{\"priorities\":[\"deploys\"]}", 900, 20);
+        server.replyContent("{\"guidance\":\"patterns\",\"evolution_insights\":[\"Ana likes checklists\"]}", 500,
+                20);
+        server.replyContent("{\"milestone\":\"Initial patterns: Ana works in checklists.\","
+                + "\"evolution_insights\":[\"Ana's work is procedural\"]}", 800, 30);
+        server.replyContent("{\"changes\":["
+                + "{\"type\":\"archive_memory\",\"memory_id\":\"" + stale + "\",\"reason\":\"unrelated, stale\"},"
+                + "{\"type\":\"create_procedure\",\"content\":\"1. build 2. staging 3. smoke test 4. promote\","
+                + "\"summary\":\"deploy workflow\",\"reason\":\"the episode's steps\"},"
+                + "{\"type\":\"archive_memory\",\"memory_id\":\"m9999999zzzz\",\"reason\":\"unknown id\"},"
+                + "{\"type\":\"create_procedure\",\"content\":\" \",\"reason\":\"no steps\"}],"
+                + "\"contradictions\":[]}", 900, 40);
+        server.replyContent("{\"block_edits\":[]}", 700, 10);
+        server.replyContent("{\"summary\":\"# Reflection Summary\\n- a deploy procedure\",\"questions\":[]}", 800,
+                20);
+        List<MemoryRequest> requests = worker.execute(tenth);
+
+        assertThat(server.received()).hasSize(6);
+        JsonNode milestoneCall = JSON.readTree(server.received().get(2).body());
+        assertThat(milestoneCall.path("response_format").path("json_schema").path("name").asText())
+                .isEqualTo("reflection_milestone");
+        assertThat(milestoneCall.path("messages").get(0).path("content").asText())
+                .contains("FIRST EVOLUTION SUMMARY");
+        assertThat(milestoneCall.path("messages").get(1).path("content").asText()).contains("insight 9");
+        ReflectionDocument doc = ((ProposeReflection) requests.get(0).getOp()).getReflection();
+        assertThat(doc.getMilestone()).isEqualTo(ReflectionMilestone.SUMMARY);
+        assertThat(doc.getSummary()).startsWith("## Evolution milestone: first evolution summary")
+                .contains("Initial patterns: Ana works in checklists.").contains("# Reflection Summary")
+                .contains("**Reflection #**: 10 (milestone: first evolution summary)");
+        assertThat(doc.getEvolutionInsights()).containsExactly("Ana likes checklists", "Ana's work is procedural");
+        assertThat(doc.getChanges()).extracting(ReflectionChange::getType).as("the unknown id and the empty procedure are dropped")
+                .containsExactly(ReflectionChangeType.ARCHIVE_MEMORY, ReflectionChangeType.CREATE_PROCEDURE);
+        assertThat(metrics.milestones()).isEqualTo(1);
+
+        MemoryOutcome proposed = h.submit(requests.get(0));
+        assertThat(proposed.getAccepted()).as(proposed.getMessage()).isTrue();
+        Reflection pending = h.views.reflection(SPACE, proposed.getMemoryId()).orElseThrow();
+        assertThat(pending.getStatus()).isEqualTo(ReflectionStatus.PENDING);
+        assertThat(pending.getDocument().getMilestone()).isEqualTo(ReflectionMilestone.SUMMARY);
+        assertThat(h.views.memory(SPACE, stale).orElseThrow().getState()).as("never auto-applied")
+                .isEqualTo(MemoryState.ACTIVE);
+        MemoryOutcome approved = h.submit(Requests.decideReflection(SPACE, USER, proposed.getMemoryId(),
+                ReflectionDecisionType.APPROVE, "yes", List.of(), List.of()));
+        assertThat(approved.getAccepted()).as(approved.getMessage()).isTrue();
+        Reflection decided = h.views.reflection(SPACE, proposed.getMemoryId()).orElseThrow();
+        assertThat(h.views.memory(SPACE, stale).orElseThrow().getState()).isEqualTo(MemoryState.ARCHIVED);
+        assertThat(h.views.memory(SPACE, decided.getMemoryIds().get(1)).orElseThrow().getKind())
+                .isEqualTo(MemoryKind.PROCEDURAL);
+
+        write(MemoryKind.EPISODIC, "t1", "Ana asked for the release notes");
+        h.submit(Requests.requestReflection(SPACE, USER, null));
+        ReflectRun eleventh = feed(worker).get(0);
+        assertThat(eleventh.number()).isEqualTo(11);
+        int calls = server.received().size();
+        scriptPhases(stale, stale);
+        MemoryRequest next = worker.execute(eleventh).get(0);
+        ReflectionDocument ordinary = ((ProposeReflection) next.getOp()).getReflection();
+        assertThat(server.received()).as("the five phases, no milestone prompt").hasSize(calls + 5);
+        assertThat(ordinary.getMilestone()).isNull();
+        assertThat(ordinary.getSummary()).doesNotContain("milestone");
+        assertThat(h.submit(next).getAccepted()).isTrue();
+        assertThat(metrics.milestones()).isEqualTo(1);
     }
 }

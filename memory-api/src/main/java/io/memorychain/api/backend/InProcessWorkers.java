@@ -311,6 +311,7 @@ final class InProcessWorkers implements AutoCloseable {
         figures.put("proposed", reflectMetrics.proposed());
         figures.put("cap_reached", reflectMetrics.capReached());
         figures.put("dropped_changes", reflectMetrics.droppedChanges());
+        figures.put("milestones", reflectMetrics.milestones());
         putUsage(figures, ReflectionEngine.PURPOSE);
         return figures;
     }

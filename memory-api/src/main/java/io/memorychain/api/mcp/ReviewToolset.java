@@ -109,7 +109,7 @@ class ReviewToolset implements Toolset {
     private void defineReflections(ToolList tools) {
         Schemas change = Schemas.object().string("change_id", "The change of the reflection (c1, c2, ...)", true)
                 .enumeration("type", "Its type (unchanged)", List.of("create_memory", "update_memory", "update_block",
-                        "link_memories"), true)
+                        "link_memories", "archive_memory", "create_procedure"), true)
                 .string("memory_id", "Its memory (unchanged)", false).string("to_id", "Its link target (unchanged)", false)
                 .string("label", "Its block label (unchanged)", false).string("content", "The edited content", false)
                 .string("summary", "The edited summary", false).string("category", "The edited category", false)
@@ -117,7 +117,8 @@ class ReviewToolset implements Toolset {
                 .string("reason", "Why it was edited", false);
         tools.add("reflection_review", Operation.DECIDE_REFLECTION, """
                 The reflection engine's pending reflections (sleep-time consolidation: new facts, links, core memory \
-                edits, each with a reason, and questions for the user). action=list shows the reflection log and the \
+                edits, archivals and procedures, each with a reason, and questions for the user; the 10th, 25th, \
+                50th and 100th are evolution milestones: summary, consolidation, synthesis, retrospective). action=list shows the reflection log and the \
                 evolution record; get one by id; request asks for a new reflection; decide applies the user's answer: \
                 approve (every change), approve_with_changes (edited_changes, optionally change_ids), partial \
                 (change_ids) or reject. Nothing is applied without a decision; a reflection is decided once.""",

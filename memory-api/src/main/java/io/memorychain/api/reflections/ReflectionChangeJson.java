@@ -17,9 +17,9 @@ import java.util.List;
 @Schema(name = "ReflectionChange")
 public record ReflectionChangeJson(
         @JsonProperty("change_id") @Schema(name = "change_id", description = "c1, c2, ...: what partial approvals and edits name") String changeId,
-        @Schema(description = "create_memory, update_memory, update_block or link_memories") String type,
+        @Schema(description = "create_memory, update_memory, update_block, link_memories, archive_memory or create_procedure") String type,
         @Nullable String reason,
-        @Nullable @JsonProperty("memory_id") @Schema(name = "memory_id", description = "update_memory: the memory; link_memories: the source") String memoryId,
+        @Nullable @JsonProperty("memory_id") @Schema(name = "memory_id", description = "update_memory, archive_memory: the memory; link_memories: the source") String memoryId,
         @Nullable @JsonProperty("to_id") @Schema(name = "to_id", description = "link_memories: the target") String toId,
         @Nullable @Schema(description = "update_block: the block label") String label,
         @Nullable String content,

@@ -19,6 +19,7 @@ public record ReflectionJson(
         String space,
         @Schema(description = "pending, approved, partially_approved or rejected") String status,
         int number,
+        @Nullable @Schema(description = "The evolution milestone this reflection is: summary (the 10th), consolidation (the 25th), synthesis (the 50th) or retrospective (the 100th); null for an ordinary one") String milestone,
         @Schema(description = "schedule, session_end, manual or threshold") String trigger,
         @Nullable @Schema(name = "trigger_detail") @JsonProperty("trigger_detail") String triggerDetail,
         @Schema(name = "from_seq") @JsonProperty("from_seq") long fromSeq,
@@ -60,6 +61,7 @@ public record ReflectionJson(
     public static ReflectionJson of(Reflection r) {
         ReflectionDocument d = r.getDocument();
         return new ReflectionJson(r.getId(), r.getSpace(), Enums.json(r.getStatus()), d.getNumber(),
+                d.getMilestone() == null ? null : Enums.json(d.getMilestone()),
                 Enums.json(d.getTrigger()), d.getTriggerDetail(), d.getFromSeq(), d.getToSeq(),
                 List.copyOf(d.getEpisodeIds()), List.copyOf(d.getPriorities()), d.getGuidance(),
                 List.copyOf(d.getEvolutionInsights()), List.copyOf(d.getContradictions()),

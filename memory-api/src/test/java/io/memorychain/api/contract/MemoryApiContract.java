@@ -1404,6 +1404,41 @@ public abstract class MemoryApiContract {
         assertRejectedByChain(space, "ALREADY_RESOLVED", 409, () -> send(HttpRequest.POST(path + ":decide",
                 Map.of("decision", "reject")).header("X-Actor", "user:api")));
         assertThat(chainState(space).verifiedEvents()).isEqualTo(6);
+
+        // the 10th reflection is the summary milestone; it proposes archiving the fact and a procedure
+        io.memorychain.avro.ReflectionDocument tenth = io.memorychain.avro.ReflectionDocument.newBuilder()
+                .setTrigger(io.memorychain.avro.ReflectionTrigger.SCHEDULE).setNumber(10).setFromSeq(3).setToSeq(6)
+                .setMilestone(io.memorychain.avro.ReflectionMilestone.SUMMARY)
+                .setSummary("## Evolution milestone: first evolution summary\n- Ana decides after reviews")
+                .setChanges(List.of(
+                        reflectionChange("c1", io.memorychain.avro.ReflectionChangeType.ARCHIVE_MEMORY)
+                                .setMemoryId(fact).build(),
+                        reflectionChange("c2", io.memorychain.avro.ReflectionChangeType.CREATE_PROCEDURE)
+                                .setContent("1. review 2. move the launch 3. tell the team").build()))
+                .build();
+        MemoryOutcome milestone = publishDirectly(Requests.proposeReflection(space,
+                Requests.actor(ActorType.WORKER, "reflect"), tenth).build());
+        assertThat(milestone.getAccepted()).as(milestone.getMessage()).isTrue();
+        String tenthPath = "/v1/spaces/" + space + "/reflections/" + milestone.getMemoryId();
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> get(tenthPath).status == 200);
+        Resp shown = get(tenthPath);
+        assertThat(shown.json).containsEntry("milestone", "summary").containsEntry("number", 10);
+        assertThat(shown.list("changes")).extracting(c -> c.get("type"))
+                .containsExactly("archive_memory", "create_procedure");
+        Resp unknownType = send(HttpRequest.POST(tenthPath + ":decide", Map.of("decision", "approve_with_changes",
+                "edited_changes", List.of(Map.of("change_id", "c2", "type", "forget_everything", "content", "x"))))
+                .header("X-Actor", "user:api"));
+        assertThat(unknownType.status).as(unknownType.raw).isEqualTo(400);
+        assertThat(unknownType.code()).isEqualTo("INVALID_ARGUMENT");
+        Resp approved = send(HttpRequest.POST(tenthPath + ":decide", Map.of("decision", "approve"))
+                .header("X-Actor", "user:api"));
+        assertThat(approved.status).as(approved.raw).isEqualTo(200);
+        assertThat(approved.json).containsEntry("status", "approved").containsEntry("milestone", "summary");
+        @SuppressWarnings("unchecked")
+        List<String> applied = (List<String>) approved.json.get("memory_ids");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + fact).json).containsEntry("state", "archived");
+        assertThat(get("/v1/spaces/" + space + "/memories/" + applied.get(1)).json)
+                .containsEntry("kind", "procedural").containsEntry("source", "reflection:" + milestone.getMemoryId());
     }
 
     // ---------------------------------------------------------------- consent and critical alerts (docs/architecture.md §21)

@@ -37,7 +37,8 @@ import java.util.Map;
 @ExecuteOn(TaskExecutors.BLOCKING)
 public class InboxController {
 
-    /** A reflection's change with the memory it updates as it reads now (null for new memories and blocks). */
+    /** A reflection's change with the memory it updates or archives as it reads now (null for new memories, procedures
+     * and blocks). */
     public record ChangeRow(io.memorychain.api.reflections.ReflectionChangeJson change, String current) {
     }
 
@@ -102,7 +103,8 @@ public class InboxController {
         if (visit.may(Operation.LIST_REFLECTIONS)) {
             pending = reflections.log(space, visit.actor(), "pending").items().stream()
                     .map(r -> new ReflectionRow(r, r.changes().stream().map(c -> new ChangeRow(c,
-                            "update_memory".equals(c.type()) && c.memoryId() != null
+                            ("update_memory".equals(c.type()) || "archive_memory".equals(c.type()))
+                                    && c.memoryId() != null
                                     ? text(visit, c.memoryId()) : null)).toList()))
                     .toList();
         }

@@ -13,6 +13,7 @@ import io.memorychain.avro.ReflectionTrigger;
 import io.memorychain.console.BrowserIT;
 import io.memorychain.console.ConsoleHarness;
 import io.memorychain.console.Rest;
+import io.memorychain.domain.ReflectionMilestones;
 import io.memorychain.events.Requests;
 import java.time.Duration;
 import java.util.List;
@@ -27,8 +28,14 @@ class ConsoleInboxIT extends BrowserIT {
 
     /** A pending reflection as the reflection worker proposes it (through the publisher, as the worker does). */
     private static String proposeReflection(String space, String fact) throws Exception {
-        ReflectionDocument doc = ReflectionDocument.newBuilder().setTrigger(ReflectionTrigger.MANUAL).setNumber(1)
-                .setFromSeq(1).setToSeq(1).setSummary("# Reflection #1\n- the launch moved")
+        return proposeReflection(space, fact, 1);
+    }
+
+    /** As above, numbered: the 10th is the summary milestone. */
+    private static String proposeReflection(String space, String fact, int number) throws Exception {
+        ReflectionDocument doc = ReflectionDocument.newBuilder().setTrigger(ReflectionTrigger.MANUAL).setNumber(number)
+                .setMilestone(ReflectionMilestones.of(number))
+                .setFromSeq(1).setToSeq(1).setSummary("# Reflection #" + number + "\n- the launch moved")
                 .setChanges(List.of(
                         ReflectionChange.newBuilder().setChangeId("c1").setType(ReflectionChangeType.UPDATE_MEMORY)
                                 .setReason("episodes").setMemoryId(fact).setContent("Launch is on Friday").build(),
@@ -91,11 +98,12 @@ class ConsoleInboxIT extends BrowserIT {
         assertThat(browser.text("#flash")).contains("partly approved: c2");
         assertThat(content(agent, space, fact)).isEqualTo("Launch is on Thursday");
 
-        String second = proposeReflection(space, fact);
+        String second = proposeReflection(space, fact, 10);
         Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             browser.go("/console/s/" + space + "/inbox");
             assertThat(browser.all("#reflection-" + second)).hasSize(1);
         });
+        assertThat(browser.text("#reflection-" + second + " .milestone")).isEqualTo("evolution milestone: summary");
         browser.type("#reason-" + second, "not what happened");
         browser.click("#reflection-" + second + " button.reject");
         assertThat(browser.text("#flash")).contains("rejected");

@@ -65,6 +65,8 @@ public final class CategoryGuard {
             return current(actor, r.getId(), memories);
         } else if (op instanceof SetFlag f) {
             return current(actor, f.getId(), memories);
+        } else if (op instanceof io.memorychain.avro.TransitionDecay t) {
+            return current(actor, t.getId(), memories);
         } else if (op instanceof LinkMemories l) {
             return current(actor, List.of(l.getFromId(), l.getToId()), memories);
         } else if (op instanceof UnlinkMemories u) {

@@ -118,6 +118,18 @@ public final class Decider {
                 coreCap.check(request, seq, model, now, decideOne(request, seq, model, now))));
     }
 
+    /**
+     * An approved reflection's archival ({@link ReflectionDecider}): the lifecycle's decay rules for a transition to
+     * ARCHIVED (NOT_FOUND, INVALID_STATE for a memory not active, pinned or already archived, CONSTITUTIONAL,
+     * INVALID_ARGUMENT for a block) and the decider's category allowlist, without the rule that only workers and
+     * admins record decay transitions: the user approved it.
+     */
+    Decision archiveApproved(MemoryRequest request, WriteModel model) {
+        Decision notAllowed = categories.check(request, id -> model.memory(request.getSpace(), id)).orElse(null);
+        return notAllowed != null ? notAllowed : lifecycle.transitionApproved(request, model,
+                (TransitionDecay) request.getOp());
+    }
+
     /** The decision without the critical-change alerts (the reflection decider's changes: an approved reflection). */
     Decision decideOne(MemoryRequest request, long seq, WriteModel model, Instant now) {
         if (isBlank(request.getRequestId())) {

@@ -43,9 +43,11 @@ final class LifecycleDecider {
 
     Decision transition(MemoryRequest request, WriteModel model, TransitionDecay t) {
         Decision refused = lifecycleActor(request, "decay transitions");
-        if (refused != null) {
-            return refused;
-        }
+        return refused != null ? refused : transitionApproved(request, model, t);
+    }
+
+    /** {@link #transition} without the actor rule: an archival approved in a reflection (the user decided it). */
+    Decision transitionApproved(MemoryRequest request, WriteModel model, TransitionDecay t) {
         if (!Double.isFinite(t.getScore()) || t.getScore() < 0) {
             return reject(INVALID_ARGUMENT, "score must be a finite number >= 0, was " + t.getScore());
         }

@@ -12,12 +12,16 @@ import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.Confidence;
 import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.DecayInputs;
+import io.memorychain.avro.DecayStatus;
 import io.memorychain.avro.DecideReflection;
 import io.memorychain.avro.LinkMemories;
+import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.ProposeReflection;
 import io.memorychain.avro.ReflectionChange;
+import io.memorychain.avro.ReflectionChangeType;
 import io.memorychain.avro.ReflectionDecided;
 import io.memorychain.avro.ReflectionDecisionType;
 import io.memorychain.avro.ReflectionDocument;
@@ -25,13 +29,16 @@ import io.memorychain.avro.ReflectionProposed;
 import io.memorychain.avro.ReflectionRequested;
 import io.memorychain.avro.RequestReflection;
 import io.memorychain.avro.Tier;
+import io.memorychain.avro.TransitionDecay;
 import io.memorychain.avro.UpdateBlock;
 import io.memorychain.avro.UpdateMemory;
 import io.memorychain.avro.view.Reflection;
 import io.memorychain.domain.MemoryIds;
+import io.memorychain.domain.ReflectionMilestones;
 import io.memorychain.domain.Reflections;
 import io.memorychain.domain.Relations;
 import io.memorychain.domain.Rules;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -169,13 +176,14 @@ final class ReflectionDecider {
             }
             ReflectionChange change = edits.getOrDefault(original.getChangeId(), original);
             long changeSeq = seq + 1 + applied.size();
-            MemoryRequest sub = MemoryRequest.newBuilder(request).setOp(operation(change, id))
+            MemoryRequest sub = MemoryRequest.newBuilder(request).setOp(operation(change, id, model, space, now))
                     .setExpectedVersion(null).setSessionId(null).build();
-            Decision d = decider.decideOne(sub, changeSeq, model, now);
+            Decision d = change.getType() == ReflectionChangeType.ARCHIVE_MEMORY
+                    ? decider.archiveApproved(sub, model) : decider.decideOne(sub, changeSeq, model, now);
             if (d instanceof Decision.Reject r) {
                 return reject(r.code(), "change " + change.getChangeId() + " of reflection " + id + ": " + r.message());
             }
-            Decision.Accept a = (Decision.Accept) d; // create, update, block and link decide one event
+            Decision.Accept a = (Decision.Accept) d; // create, update, block, link and archive decide one event
             applied.add(new Decision.Accept(a.payload(), a.memoryId(), a.version(), applier));
             appliedIds.add(change.getChangeId());
             memoryIds.add(a.memoryId());
@@ -189,9 +197,19 @@ final class ReflectionDecider {
         return new Decision.AcceptAll(events);
     }
 
-    /** The ordinary request a change becomes when approved. */
-    static Object operation(ReflectionChange c, String reflectionId) {
+    /**
+     * The ordinary request a change becomes when approved. An archival is the lifecycle's {@code TransitionDecay} to
+     * ARCHIVED, decided without its worker-or-admin rule (the user approved it; {@link Decider#archiveApproved}); it is
+     * a decision, not a decay computation, so its score and rate are 0 and it names no reads.
+     */
+    static Object operation(ReflectionChange c, String reflectionId, WriteModel model, String space, Instant now) {
         return switch (c.getType()) {
+            case ARCHIVE_MEMORY -> new TransitionDecay(c.getMemoryId(), DecayStatus.ARCHIVED, 0.0,
+                    archivalInputs(model.memory(space, c.getMemoryId()), now));
+            case CREATE_PROCEDURE -> CreateMemory.newBuilder().setKind(MemoryKind.PROCEDURAL).setTier(Tier.WORKING)
+                    .setCategory(c.getCategory()).setContent(c.getContent()).setSummary(c.getSummary())
+                    .setTags(List.copyOf(c.getTags())).setImportance(c.getImportance() == null ? 3 : c.getImportance())
+                    .setConfidence(Confidence.MEDIUM).setSource(ACTOR_PREFIX + reflectionId).build();
             case CREATE_MEMORY -> CreateMemory.newBuilder().setKind(MemoryKind.SEMANTIC).setTier(Tier.WORKING)
                     .setCategory(c.getCategory()).setContent(c.getContent()).setSummary(c.getSummary())
                     .setTags(List.copyOf(c.getTags())).setImportance(c.getImportance() == null ? 3 : c.getImportance())
@@ -207,6 +225,17 @@ final class ReflectionDecider {
         };
     }
 
+    private static DecayInputs archivalInputs(Memory m, Instant now) {
+        Instant last = m == null ? now : m.getDecayClockAt() != null ? m.getDecayClockAt() : m.getUpdatedAt();
+        double days = Math.max(0, Duration.between(last, now).toMillis() / 86_400_000.0);
+        double base = m == null ? 0 : switch (m.getConfidence()) {
+            case HIGH -> 1.0;
+            case MEDIUM -> 0.7;
+            case LOW -> 0.5;
+        };
+        return new DecayInputs(last, now, days, 0L, base, 1.0, 0.0);
+    }
+
     private static Decision checkDocument(ReflectionDocument doc, long seq) {
         if (isBlank(doc.getSummary()) || doc.getSummary().length() > MAX_SUMMARY_CHARS) {
             return reject(INVALID_ARGUMENT, "a reflection needs a summary of at most " + MAX_SUMMARY_CHARS
@@ -218,6 +247,11 @@ final class ReflectionDecider {
         }
         if (doc.getFromSeq() < 0 || doc.getToSeq() < doc.getFromSeq() || doc.getToSeq() >= seq || doc.getNumber() < 1) {
             return reject(INVALID_ARGUMENT, "need 0 <= from_seq <= to_seq < " + seq + " and number >= 1");
+        }
+        if (doc.getMilestone() != null && doc.getMilestone() != ReflectionMilestones.of(doc.getNumber())) {
+            return reject(INVALID_ARGUMENT, "reflection #" + doc.getNumber() + " is not the "
+                    + doc.getMilestone().name().toLowerCase(Locale.ROOT) + " milestone (10th summary, 25th "
+                    + "consolidation, 50th synthesis, 100th retrospective)");
         }
         for (List<String> list : List.of(doc.getEpisodeIds(), doc.getPriorities(), doc.getEvolutionInsights(),
                 doc.getContradictions(), doc.getQuestions())) {
@@ -248,6 +282,8 @@ final class ReflectionDecider {
                 case UPDATE_MEMORY -> "memory " + c.getMemoryId();
                 case UPDATE_BLOCK -> "block " + c.getLabel();
                 case LINK_MEMORIES -> "link " + c.getMemoryId() + " " + c.getToId();
+                case ARCHIVE_MEMORY -> "memory " + c.getMemoryId();
+                case CREATE_PROCEDURE -> null;
             };
             if (target != null && !targets.add(target)) {
                 return reject(INVALID_ARGUMENT, "two changes of the reflection touch " + target);
@@ -259,13 +295,14 @@ final class ReflectionDecider {
     /** The fields each change type needs (the ordinary rules check the rest when it is applied). */
     static Decision checkChange(ReflectionChange c) {
         String problem = switch (c.getType()) {
-            case CREATE_MEMORY -> isBlank(c.getContent()) ? "needs content" : null;
+            case CREATE_MEMORY, CREATE_PROCEDURE -> isBlank(c.getContent()) ? "needs content" : null;
             case UPDATE_MEMORY -> isBlank(c.getMemoryId()) ? "needs memory_id"
                     : c.getContent() == null && c.getSummary() == null && c.getCategory() == null
                     && c.getTags().isEmpty() && c.getImportance() == null ? "changes nothing" : null;
             case UPDATE_BLOCK -> isBlank(c.getLabel()) || isBlank(c.getContent()) ? "needs label and content" : null;
             case LINK_MEMORIES -> isBlank(c.getMemoryId()) || isBlank(c.getToId()) ? "needs memory_id and to_id"
                     : null;
+            case ARCHIVE_MEMORY -> isBlank(c.getMemoryId()) ? "needs memory_id" : null;
         };
         if (problem == null && isBlank(c.getReason())) {
             problem = "needs a reason";

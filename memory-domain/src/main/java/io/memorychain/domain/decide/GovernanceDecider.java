@@ -111,7 +111,7 @@ final class GovernanceDecider {
             }
             String id = MemoryIds.consent(space, next);
             events.add(new Decision.Accept(new ConsentRequested(id, field, op.getValue(), current, op.getSource(),
-                    op.getConfidence(), now.plus(policy.consentWindow()), op.getReason()), id, 1));
+                    op.getConfidence(), now.plus(policy.consentWindow()), op.getReason(), null), id, 1));
             return events.size() == 1 ? events.get(0) : new Decision.AcceptAll(events);
         }
         signal.setSeq(seq);
@@ -137,7 +137,8 @@ final class GovernanceDecider {
                 signals.size() + 1, op.getReason()));
     }
 
-    Decision decideConsent(MemoryRequest request, WriteModel model, Instant now, DecideConsent op) {
+    Decision decideConsent(MemoryRequest request, long seq, WriteModel model, Instant now, DecideConsent op,
+                           HeldChanges held) {
         if (request.getActor().getType() != ActorType.USER) {
             return reject(FORBIDDEN, "only the user grants or denies consent to a profile change, not "
                     + request.getActor().getType().name().toLowerCase(Locale.ROOT));
@@ -163,6 +164,9 @@ final class GovernanceDecider {
         if (now.isAfter(c.getExpiresAt())) {
             return reject(EXPIRED, "consent request " + c.getId() + " expired at " + c.getExpiresAt()
                     + " and can no longer be granted");
+        }
+        if (c.getHeldRequest() != null) {
+            return held.grant(request, seq, model, now, c, op.getReason());
         }
         String current = Governance.field(g, c.getField()).map(ProfileField::getValue).orElse(null);
         return new Decision.AcceptAll(List.of(

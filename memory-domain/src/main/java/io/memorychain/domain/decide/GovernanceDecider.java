@@ -54,7 +54,8 @@ import java.util.Objects;
  *   <li>The user (actor type USER) sets any field at once: that is consent.</li>
  *   <li>Anyone else changing a sensitive field (configured, or unknown) queues a {@code ConsentRequested}, grantable
  *       by the user until {@code expires_at} (the event time + the consent window). A later change of the same field
- *       records the expired requests of that field as {@code ConsentResolved EXPIRED} first.</li>
+ *       records the expired requests of that field as {@code ConsentResolved EXPIRED} first. A request holding a
+ *       write ({@link HeldChanges}) is granted by re-deciding that write.</li>
  *   <li>Anyone else proposing a benign field: a <em>signal</em> is (actor type and id, source). The value applies
  *       ({@code ProfileFieldSet CORROBORATED}) when two distinct signals proposed the same value, or at once when the
  *       signal is {@code worker:tom} with HIGH confidence ({@code TOM_HIGH_CONFIDENCE}); else it waits

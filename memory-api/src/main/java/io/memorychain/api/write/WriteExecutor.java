@@ -12,6 +12,7 @@ import io.memorychain.projector.ops.OpsDerivation;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.domain.MemoryIds;
 import io.memorychain.domain.category.CategoryAccess;
 import io.memorychain.domain.decide.CategoryGuard;
 import io.memorychain.projector.view.MemoryViews;
@@ -138,6 +139,11 @@ public class WriteExecutor {
         }
         MemoryViews views = backend.views();
         awaitApplied(views, request, outcome.getSeq(), deadline);
+        if (isHeldForConsent(request, outcome)) {
+            throw new ApiException(ErrorCodes.INVALID_STATE, "Not applied: this write sets a sensitive profile field"
+                    + " and is held for the user's consent as consent request " + outcome.getMemoryId()
+                    + " (GET /consents); it applies when the user grants it", request.getRequestId());
+        }
         announce(request, outcome);
         long applied = timing.since("apply", outcomeAt);
         Optional<T> result = readBack.apply(views, outcome);
@@ -151,6 +157,19 @@ public class WriteExecutor {
             return new ApiException(ErrorCodes.INTERNAL, "Accepted as seq " + outcome.getSeq()
                     + " but the memory cannot be read back; see the server log", request.getRequestId());
         });
+    }
+
+    /**
+     * A write of a sensitive profile field by someone other than the user (a user_profile block line, a memory tagged
+     * profile:&lt;field&gt;) that the sequencer held as a consent request (docs/architecture.md §21): its outcome names
+     * the consent request, not a memory.
+     */
+    static boolean isHeldForConsent(MemoryRequest request, MemoryOutcome outcome) {
+        Object op = request.getOp();
+        boolean write = op instanceof io.memorychain.avro.UpdateBlock || op instanceof io.memorychain.avro.CreateMemory
+                || op instanceof io.memorychain.avro.UpdateMemory;
+        return write && outcome.getMemoryId() != null
+                && outcome.getMemoryId().equals(MemoryIds.consent(request.getSpace(), outcome.getSeq()));
     }
 
     /** Tells the listeners (which only queue work); a listener's failure never fails the accepted write. */

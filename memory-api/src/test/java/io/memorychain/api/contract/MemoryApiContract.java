@@ -1503,6 +1503,34 @@ public abstract class MemoryApiContract {
         assertThat(get("/v1/spaces/" + space + "/audit").list("items")).extracting(e -> e.get("event_type"))
                 .containsExactly("ConsentRequested", "ConsentResolved", "ProfileFieldSet", "ProfileFieldSet",
                         "ProfileSignalRecorded", "ProfileFieldSet");
+
+        // the same facts written into the user_profile block or as a profile-tagged memory meet the same queue
+        String block = "/v1/spaces/" + space + "/blocks/user_profile";
+        Resp held = as("agent:claude", HttpRequest.PUT(block, Map.of("content", "Likes: tea\n- City: Lisbon")));
+        assertThat(held.status).as(held.raw).isEqualTo(409);
+        assertThat(held.code()).isEqualTo("INVALID_STATE");
+        assertThat(get(block).code()).as("nothing applied").isEqualTo("NOT_FOUND");
+        Resp tagged = as("agent:claude", HttpRequest.POST("/v1/spaces/" + space + "/memories",
+                Map.of("content", "Ana speaks Portuguese", "tags", List.of("profile:language"))));
+        assertThat(tagged.status).as(tagged.raw).isEqualTo(409);
+        List<Map<String, Object>> waiting = get("/v1/spaces/" + space + "/consents?status=pending").list("items");
+        assertThat(waiting).extracting(c -> c.get("field") + "=" + c.get("value") + " " + c.get("source"))
+                .containsExactlyInAnyOrder("city=Lisbon block:user_profile",
+                        "language=Ana speaks Portuguese memory:profile:language");
+        Map<Object, Object> byField = new java.util.HashMap<>();
+        waiting.forEach(c -> byField.put(c.get("field"), c.get("id")));
+        assertThat((String) held.json.get("message")).contains((String) byField.get("city"));
+        Resp applied = as("user:ana", HttpRequest.POST("/v1/spaces/" + space + "/consents/" + byField.get("city")
+                + ":decide", Map.of("grant", true)));
+        assertThat(applied.status).as(applied.raw).isEqualTo(200);
+        assertThat(get(block).json).as("applied as asked").containsEntry("content", "Likes: tea\n- City: Lisbon");
+        Resp denied = as("user:ana", HttpRequest.POST("/v1/spaces/" + space + "/consents/" + byField.get("language")
+                + ":decide", Map.of("grant", false)));
+        assertThat(denied.status).as(denied.raw).isEqualTo(200);
+        assertThat(get("/v1/spaces/" + space + "/memories?limit=50").list("items")).extracting(m -> m.get("content"))
+                .as("the denied memory never applied; the granted block did").containsExactly("Likes: tea\n- City: Lisbon");
+        Resp mine = as("user:ana", HttpRequest.PUT(block, Map.of("content", "Likes: tea\n- City: Porto")));
+        assertThat(mine.status).as("the user's own edit applies at once: " + mine.raw).isEqualTo(200);
     }
 
     @Test

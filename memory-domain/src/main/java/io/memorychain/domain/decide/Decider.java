@@ -94,6 +94,7 @@ public final class Decider {
     private final GrantDecider grants = new GrantDecider();
     private final GovernanceDecider governance;
     private final CoreCapCheck coreCap;
+    private final HeldChanges held;
 
     public Decider(WriteSettings settings) {
         this.settings = settings;
@@ -104,18 +105,21 @@ public final class Decider {
         this.lifecycle = new LifecycleDecider(settings.categories());
         this.governance = new GovernanceDecider(settings.governance());
         this.coreCap = new CoreCapCheck(settings.coreCap());
+        this.held = new HeldChanges(this, settings.governance());
     }
 
     /**
      * The decision for the request; an accepted change of a critical block by an actor that is neither a user, an
      * admin nor an approved reflection is followed by its {@code CriticalChangeAlerted} (docs/architecture.md §21); a
      * decision that would take core memory over the space's cap is refused or opens a refinement session
-     * ({@link CoreCapCheck}); a decision that leaves a side of an open contradiction no longer active or open closes it
-     * as MOOT ({@link StaleContradictions}).
+     * ({@link CoreCapCheck}); a write of a sensitive profile field into the user_profile block or a profile-tagged
+     * memory by anyone but the user is held for the user's consent ({@link HeldChanges}); a decision that leaves a side
+     * of an open contradiction no longer active or open closes it as MOOT ({@link StaleContradictions}).
      */
     public Decision decide(MemoryRequest request, long seq, WriteModel model, Instant now) {
         return governance.withAlerts(request, seq, StaleContradictions.close(request, model,
-                coreCap.check(request, seq, model, now, decideOne(request, seq, model, now))));
+                coreCap.check(request, seq, model, now,
+                        held.hold(request, seq, model, now, decideOne(request, seq, model, now)))));
     }
 
     /**
@@ -207,7 +211,7 @@ public final class Decider {
         } else if (op instanceof SetProfileField f) {
             return governance.setField(request, seq, model, now, f);
         } else if (op instanceof DecideConsent d) {
-            return governance.decideConsent(request, model, now, d);
+            return governance.decideConsent(request, seq, model, now, d, held);
         } else if (op instanceof AcknowledgeAlert a) {
             return governance.acknowledge(request, model, a);
         } else if (op instanceof io.memorychain.avro.FlagContradiction f) {

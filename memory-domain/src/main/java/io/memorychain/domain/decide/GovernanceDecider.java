@@ -54,7 +54,8 @@ import java.util.Objects;
  *   <li>The user (actor type USER) sets any field at once: that is consent.</li>
  *   <li>Anyone else changing a sensitive field (configured, or unknown) queues a {@code ConsentRequested}, grantable
  *       by the user until {@code expires_at} (the event time + the consent window). A later change of the same field
- *       records the expired requests of that field as {@code ConsentResolved EXPIRED} first.</li>
+ *       records the expired requests of that field as {@code ConsentResolved EXPIRED} first. A request holding a
+ *       write ({@link HeldChanges}) is granted by re-deciding that write.</li>
  *   <li>Anyone else proposing a benign field: a <em>signal</em> is (actor type and id, source). The value applies
  *       ({@code ProfileFieldSet CORROBORATED}) when two distinct signals proposed the same value, or at once when the
  *       signal is {@code worker:tom} with HIGH confidence ({@code TOM_HIGH_CONFIDENCE}); else it waits
@@ -111,7 +112,7 @@ final class GovernanceDecider {
             }
             String id = MemoryIds.consent(space, next);
             events.add(new Decision.Accept(new ConsentRequested(id, field, op.getValue(), current, op.getSource(),
-                    op.getConfidence(), now.plus(policy.consentWindow()), op.getReason()), id, 1));
+                    op.getConfidence(), now.plus(policy.consentWindow()), op.getReason(), null), id, 1));
             return events.size() == 1 ? events.get(0) : new Decision.AcceptAll(events);
         }
         signal.setSeq(seq);
@@ -137,7 +138,8 @@ final class GovernanceDecider {
                 signals.size() + 1, op.getReason()));
     }
 
-    Decision decideConsent(MemoryRequest request, WriteModel model, Instant now, DecideConsent op) {
+    Decision decideConsent(MemoryRequest request, long seq, WriteModel model, Instant now, DecideConsent op,
+                           HeldChanges held) {
         if (request.getActor().getType() != ActorType.USER) {
             return reject(FORBIDDEN, "only the user grants or denies consent to a profile change, not "
                     + request.getActor().getType().name().toLowerCase(Locale.ROOT));
@@ -163,6 +165,9 @@ final class GovernanceDecider {
         if (now.isAfter(c.getExpiresAt())) {
             return reject(EXPIRED, "consent request " + c.getId() + " expired at " + c.getExpiresAt()
                     + " and can no longer be granted");
+        }
+        if (c.getHeldRequest() != null) {
+            return held.grant(request, seq, model, now, c, op.getReason());
         }
         String current = Governance.field(g, c.getField()).map(ProfileField::getValue).orElse(null);
         return new Decision.AcceptAll(List.of(

@@ -75,7 +75,7 @@ public final class Governance {
                     .setValue(c.getValue()).setPrevious(c.getPrevious()).setSource(c.getSource())
                     .setConfidence(c.getConfidence()).setStatus(ConsentStatus.PENDING).setRequestedSeq(event.getSeq())
                     .setRequestedAt(event.getOccurredAt()).setRequestedBy(event.getActor())
-                    .setExpiresAt(c.getExpiresAt()).setReason(c.getReason()).build());
+                    .setExpiresAt(c.getExpiresAt()).setReason(c.getReason()).setHeldRequest(c.getHeldRequest()).build());
             g.setConsents(consents);
         } else if (payload instanceof ConsentResolved r) {
             g.setConsents(replace(g.getConsents(), ConsentRequest::getId, r.getConsentId(), event,

@@ -56,6 +56,10 @@ class InvalidStateError(MemoryChainError):
     """INVALID_STATE (HTTP conflict)."""
 
 
+class HeldForConsentError(MemoryChainError):
+    """HELD_FOR_CONSENT (HTTP conflict): the write waits for the user's consent as the consent request named."""
+
+
 class AlreadyLinkedError(MemoryChainError):
     """ALREADY_LINKED (HTTP conflict)."""
 
@@ -171,6 +175,7 @@ ERRORS: dict[str, type[MemoryChainError]] = {
     "VERSION_CONFLICT": VersionConflictError,
     "INVALID_STATE": InvalidStateError,
     "ALREADY_LINKED": AlreadyLinkedError,
+    "HELD_FOR_CONSENT": HeldForConsentError,
     "ALREADY_RESOLVED": AlreadyResolvedError,
     "BUDGET_EXCEEDED": BudgetExceededError,
     "EXPIRED": ExpiredError,

@@ -40,6 +40,8 @@ export class NotFoundError extends MemoryChainError {}
 export class VersionConflictError extends MemoryChainError {}
 export class InvalidStateError extends MemoryChainError {}
 export class AlreadyLinkedError extends MemoryChainError {}
+/** The write waits for the user's consent as the consent request its message names. */
+export class HeldForConsentError extends MemoryChainError {}
 export class AlreadyResolvedError extends MemoryChainError {}
 export class BudgetExceededError extends MemoryChainError {}
 export class ExpiredError extends MemoryChainError {}
@@ -77,6 +79,7 @@ export const ERRORS = {
   NOT_FOUND: NotFoundError,
   VERSION_CONFLICT: VersionConflictError,
   INVALID_STATE: InvalidStateError,
+  HELD_FOR_CONSENT: HeldForConsentError,
   ALREADY_LINKED: AlreadyLinkedError,
   ALREADY_RESOLVED: AlreadyResolvedError,
   BUDGET_EXCEEDED: BudgetExceededError,

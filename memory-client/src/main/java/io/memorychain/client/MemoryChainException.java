@@ -42,6 +42,7 @@ public abstract sealed class MemoryChainException extends RuntimeException {
             case "NOT_ACCEPTABLE" -> new NotAcceptable(message, requestId, status);
             case "VERSION_CONFLICT" -> new VersionConflict(message, requestId, status);
             case "INVALID_STATE" -> new InvalidState(message, requestId, status);
+            case "HELD_FOR_CONSENT" -> new HeldForConsent(message, requestId, status);
             case "ALREADY_LINKED" -> new AlreadyLinked(message, requestId, status);
             case "ALREADY_RESOLVED" -> new AlreadyResolved(message, requestId, status);
             case "BUDGET_EXCEEDED" -> new BudgetExceeded(message, requestId, status);
@@ -264,6 +265,15 @@ public abstract sealed class MemoryChainException extends RuntimeException {
 
         InvalidState(String message, String requestId, int status) {
             super("INVALID_STATE", message, requestId, status);
+        }
+    }
+
+    /** {@code HELD_FOR_CONSENT} (HTTP 409): the write waits for the user's consent as the consent request named. */
+    public static final class HeldForConsent extends MemoryChainException {
+        private static final long serialVersionUID = 1L;
+
+        HeldForConsent(String message, String requestId, int status) {
+            super("HELD_FOR_CONSENT", message, requestId, status);
         }
     }
 

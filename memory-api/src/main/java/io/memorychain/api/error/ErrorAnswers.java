@@ -27,7 +27,7 @@ public final class ErrorAnswers {
     public static final String FORBIDDEN = "SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED (the key), or the operation's own rule: "
             + "FORBIDDEN, CONSTITUTIONAL, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, NOT_IN_REFINEMENT, CONFIRMATION_NOT_YOURS";
     public static final String NOT_FOUND = "NOT_FOUND (also for the ids of other spaces)";
-    public static final String CONFLICT = "VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, "
+    public static final String CONFLICT = "VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, "
             + "ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN";
     public static final String TOO_LARGE = "TOO_LARGE: the body or the memory text is over its limit";
     public static final String UNPROCESSABLE = "REJECTED, or a rejection code of a newer sequencer passed through";

@@ -19,6 +19,12 @@ public final class ErrorCodes {
     public static final String VERSION_CONFLICT = "VERSION_CONFLICT";
     public static final String INVALID_STATE = "INVALID_STATE";
     public static final String ALREADY_LINKED = "ALREADY_LINKED";
+    /**
+     * A write of a sensitive profile field by someone other than the user (a user_profile block line, a memory tagged
+     * profile:&lt;field&gt;) was not applied: it waits in the consent queue as the consent request the message names,
+     * and applies as asked when the user grants it (docs/architecture.md §21).
+     */
+    public static final String HELD_FOR_CONSENT = "HELD_FOR_CONSENT";
     /** A proposal that was already committed or rejected (docs/architecture.md §10). */
     public static final String ALREADY_RESOLVED = "ALREADY_RESOLVED";
     public static final String BUDGET_EXCEEDED = "BUDGET_EXCEEDED";
@@ -85,6 +91,7 @@ public final class ErrorCodes {
             Map.entry(VERSION_CONFLICT, HttpStatus.CONFLICT),
             Map.entry(INVALID_STATE, HttpStatus.CONFLICT),
             Map.entry(ALREADY_LINKED, HttpStatus.CONFLICT),
+            Map.entry(HELD_FOR_CONSENT, HttpStatus.CONFLICT),
             Map.entry(ALREADY_RESOLVED, HttpStatus.CONFLICT),
             Map.entry(BUDGET_EXCEEDED, HttpStatus.CONFLICT),
             Map.entry(EXPIRED, HttpStatus.CONFLICT),

@@ -46,6 +46,7 @@ public final class GrpcErrors {
             Map.entry(ErrorCodes.PATCH_CONFLICT, Status.Code.ABORTED),
             Map.entry(ErrorCodes.INVALID_STATE, Status.Code.FAILED_PRECONDITION),
             Map.entry(ErrorCodes.ALREADY_RESOLVED, Status.Code.FAILED_PRECONDITION),
+            Map.entry(ErrorCodes.HELD_FOR_CONSENT, Status.Code.FAILED_PRECONDITION),
             Map.entry(ErrorCodes.EXPIRED, Status.Code.FAILED_PRECONDITION),
             Map.entry(ErrorCodes.BUDGET_EXCEEDED, Status.Code.FAILED_PRECONDITION),
             Map.entry(ErrorCodes.ALREADY_LINKED, Status.Code.ALREADY_EXISTS),

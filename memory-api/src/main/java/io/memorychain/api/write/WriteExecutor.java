@@ -140,7 +140,7 @@ public class WriteExecutor {
         MemoryViews views = backend.views();
         awaitApplied(views, request, outcome.getSeq(), deadline);
         if (isHeldForConsent(request, outcome)) {
-            throw new ApiException(ErrorCodes.INVALID_STATE, "Not applied: this write sets a sensitive profile field"
+            throw new ApiException(ErrorCodes.HELD_FOR_CONSENT, "Not applied: this write sets a sensitive profile field"
                     + " and is held for the user's consent as consent request " + outcome.getMemoryId()
                     + " (GET /consents); it applies when the user grants it", request.getRequestId());
         }

@@ -1508,11 +1508,12 @@ public abstract class MemoryApiContract {
         String block = "/v1/spaces/" + space + "/blocks/user_profile";
         Resp held = as("agent:claude", HttpRequest.PUT(block, Map.of("content", "Likes: tea\n- City: Lisbon")));
         assertThat(held.status).as(held.raw).isEqualTo(409);
-        assertThat(held.code()).isEqualTo("INVALID_STATE");
+        assertThat(held.code()).isEqualTo("HELD_FOR_CONSENT");
         assertThat(get(block).code()).as("nothing applied").isEqualTo("NOT_FOUND");
         Resp tagged = as("agent:claude", HttpRequest.POST("/v1/spaces/" + space + "/memories",
                 Map.of("content", "Ana speaks Portuguese", "tags", List.of("profile:language"))));
         assertThat(tagged.status).as(tagged.raw).isEqualTo(409);
+        assertThat(tagged.code()).isEqualTo("HELD_FOR_CONSENT");
         List<Map<String, Object>> waiting = get("/v1/spaces/" + space + "/consents?status=pending").list("items");
         assertThat(waiting).extracting(c -> c.get("field") + "=" + c.get("value") + " " + c.get("source"))
                 .containsExactlyInAnyOrder("city=Lisbon block:user_profile",

@@ -1,11 +1,9 @@
 package io.memorychain.domain.decide;
 
-import static io.memorychain.domain.RejectionCode.ALREADY_LINKED;
 import static io.memorychain.domain.RejectionCode.CONSTITUTIONAL;
 import static io.memorychain.domain.RejectionCode.FORBIDDEN;
 import static io.memorychain.domain.RejectionCode.INVALID_ARGUMENT;
 import static io.memorychain.domain.RejectionCode.INVALID_STATE;
-import static io.memorychain.domain.RejectionCode.NOT_FOUND;
 import static io.memorychain.domain.RejectionCode.NOT_IN_REFINEMENT;
 import static io.memorychain.domain.RejectionCode.UNKNOWN_BLOCK_LABEL;
 import static io.memorychain.domain.RejectionCode.VERSION_CONFLICT;
@@ -20,9 +18,6 @@ import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.DeleteMemory;
 import io.memorychain.avro.EraseMemory;
 import io.memorychain.avro.LinkMemories;
-import io.memorychain.avro.MemoriesConsolidated;
-import io.memorychain.avro.MemoriesLinked;
-import io.memorychain.avro.MemoriesUnlinked;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryCreated;
 import io.memorychain.avro.MemoryDeleted;
@@ -62,19 +57,10 @@ import io.memorychain.avro.UpdateMemory;
 import io.memorychain.domain.ContentHash;
 import io.memorychain.domain.FieldChecks;
 import io.memorychain.domain.MemoryIds;
-import io.memorychain.domain.Relations;
-import io.memorychain.domain.Purges;
 import io.memorychain.domain.Rules;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.function.Function;
 
 /**
  * {@code decide(request, state) -> payload | rejection}: every validation rule of the write side, as a pure function of
@@ -95,6 +81,8 @@ public final class Decider {
     private final GovernanceDecider governance;
     private final CoreCapCheck coreCap;
     private final HeldChanges held;
+    private final ConsolidationDecider consolidations;
+    private final LinkDecider links = new LinkDecider();
 
     public Decider(WriteSettings settings) {
         this.settings = settings;
@@ -106,6 +94,7 @@ public final class Decider {
         this.governance = new GovernanceDecider(settings.governance());
         this.coreCap = new CoreCapCheck(settings.coreCap());
         this.held = new HeldChanges(this, settings.governance());
+        this.consolidations = new ConsolidationDecider(this, settings.maxConsolidationInputs());
     }
 
     /**
@@ -156,14 +145,14 @@ public final class Decider {
         if (outsideSession != null) {
             return outsideSession;
         }
-        Context ctx = new Context(request, seq, model, now);
+        DecideContext ctx = new DecideContext(request, seq, model, now);
         Object op = request.getOp();
         if (op instanceof CreateMemory c) {
             return create(ctx, c);
         } else if (op instanceof UpdateMemory u) {
             return update(ctx, u);
         } else if (op instanceof ConsolidateMemories c) {
-            return consolidate(ctx, c);
+            return consolidations.consolidate(ctx, c);
         } else if (op instanceof DeleteMemory d) {
             return delete(ctx, d);
         } else if (op instanceof RestoreMemory r) {
@@ -173,9 +162,9 @@ public final class Decider {
         } else if (op instanceof UpdateBlock b) {
             return updateBlock(ctx, b);
         } else if (op instanceof LinkMemories l) {
-            return link(ctx, l);
+            return links.link(ctx, l);
         } else if (op instanceof UnlinkMemories u) {
-            return unlink(ctx, u);
+            return links.unlink(ctx, u);
         } else if (op instanceof SubmitProposal s) {
             return proposals.submit(request, seq, now, s);
         } else if (op instanceof ResolveProposal r) {
@@ -222,7 +211,7 @@ public final class Decider {
         return reject(INVALID_ARGUMENT, "unsupported operation " + (op == null ? "null" : op.getClass().getSimpleName()));
     }
 
-    private Decision create(Context ctx, CreateMemory c) {
+    private Decision create(DecideContext ctx, CreateMemory c) {
         if (c.getKind() == MemoryKind.BLOCK) {
             return reject(INVALID_ARGUMENT, "blocks are written with UpdateBlock (PUT /blocks/{label})");
         }
@@ -239,26 +228,26 @@ public final class Decider {
         if (invalid != null) {
             return invalid;
         }
-        String id = MemoryIds.of(ctx.space(), ctx.seq);
+        String id = MemoryIds.of(ctx.space(), ctx.seq());
         Memory memory = Memory.newBuilder()
                 .setId(id).setSpace(ctx.space()).setKind(c.getKind()).setTier(c.getTier()).setBlockLabel(null)
                 .setCategory(c.getCategory()).setContent(c.getContent()).setSummary(c.getSummary())
                 .setTags(List.copyOf(c.getTags())).setImportance(c.getImportance()).setConfidence(c.getConfidence())
                 .setSource(c.getSource()).setUserId(c.getUserId()).setAgentId(c.getAgentId()).setRunId(c.getRunId())
                 .setActorId(c.getActorId()).setThreadId(c.getThreadId()).setRole(c.getRole())
-                .setCreatedAt(c.getCreatedAt() == null ? ctx.now : c.getCreatedAt()).setUpdatedAt(ctx.now)
+                .setCreatedAt(c.getCreatedAt() == null ? ctx.decidedAt() : c.getCreatedAt()).setUpdatedAt(ctx.decidedAt())
                 .setVersion(1).setState(MemoryState.ACTIVE).setSupersededBy(null).setSupersedes(List.of())
                 .setPinned(c.getPinned()).setConstitutional(false).setContentHash(ContentHash.of(c.getContent()))
                 .build();
         return new Decision.Accept(new MemoryCreated(memory), id, 1);
     }
 
-    private Decision update(Context ctx, UpdateMemory u) {
-        Lookup found = ctx.active(u.getId());
-        if (found.rejection != null) {
-            return found.rejection;
+    private Decision update(DecideContext ctx, UpdateMemory u) {
+        DecideContext.Lookup found = ctx.active(u.getId());
+        if (found.rejection() != null) {
+            return found.rejection();
         }
-        Memory before = found.memory;
+        Memory before = found.memory();
         if (before.getKind() == MemoryKind.BLOCK) {
             return reject(INVALID_ARGUMENT, "blocks are written with UpdateBlock (PUT /blocks/{label})");
         }
@@ -286,82 +275,21 @@ public final class Decider {
             return reject(INVALID_ARGUMENT, "the update changes nothing");
         }
         after.setVersion(before.getVersion() + 1);
-        after.setUpdatedAt(ctx.now);
+        after.setUpdatedAt(ctx.decidedAt());
         after.setDecayClockAt(null); // a write reinforces: the decay clock restarts at updated_at
         return new Decision.Accept(new MemoryUpdated(before, after), after.getId(), after.getVersion());
     }
 
-    private Decision consolidate(Context ctx, ConsolidateMemories c) {
-        List<String> ids = c.getIds();
-        if (ids.isEmpty()) {
-            return reject(INVALID_ARGUMENT, "ids must name at least one memory");
-        }
-        if (ids.size() > settings.maxConsolidationInputs()) {
-            return reject(INVALID_ARGUMENT, "at most " + settings.maxConsolidationInputs()
-                    + " memories can be consolidated at once, got " + ids.size());
-        }
-        if (new HashSet<>(ids).size() != ids.size()) {
-            return reject(INVALID_ARGUMENT, "ids contain duplicates");
-        }
-        Decision invalid = firstProblem(checkContent(c.getContent()),
-                c.getImportance() == null ? null : checkImportance(c.getImportance()),
-                c.getTags() == null ? null : checkTags(c.getTags()),
-                checkLength("summary", c.getSummary(), Rules.MAX_SUMMARY),
-                checkLength("category", c.getCategory(), Rules.MAX_SHORT_TEXT),
-                checkLength("reason", c.getReason(), Rules.MAX_REASON));
-        if (invalid != null) {
-            return invalid;
-        }
-        List<Memory> inputs = new ArrayList<>(ids.size());
-        for (String id : ids) {
-            Lookup found = ctx.active(id);
-            if (found.rejection != null) {
-                return found.rejection;
-            }
-            Memory m = found.memory;
-            if (m.getConstitutional()) {
-                return reject(CONSTITUTIONAL, "memory " + id + " is constitutional and cannot be consolidated");
-            }
-            if (m.getKind() == MemoryKind.BLOCK) {
-                return reject(INVALID_ARGUMENT, "memory " + id + " is a block; blocks are replaced, not consolidated");
-            }
-            inputs.add(m);
-        }
-        Memory first = inputs.get(0);
-        Set<String> tags = new LinkedHashSet<>();
-        inputs.forEach(m -> tags.addAll(m.getTags()));
-        String id = MemoryIds.of(ctx.space(), ctx.seq);
-        Memory created = Memory.newBuilder()
-                .setId(id).setSpace(ctx.space()).setKind(first.getKind())
-                .setTier(inputs.stream().anyMatch(m -> m.getTier() == Tier.CORE) ? Tier.CORE : Tier.WORKING)
-                .setBlockLabel(null)
-                .setCategory(c.getCategory() != null ? c.getCategory() : first.getCategory())
-                .setContent(c.getContent()).setSummary(c.getSummary())
-                .setTags(c.getTags() != null ? List.copyOf(c.getTags()) : List.copyOf(tags))
-                .setImportance(c.getImportance() != null ? c.getImportance()
-                        : inputs.stream().mapToInt(Memory::getImportance).max().orElse(3))
-                .setConfidence(Confidence.MEDIUM).setSource("consolidation")
-                .setUserId(shared(inputs, Memory::getUserId)).setAgentId(shared(inputs, Memory::getAgentId))
-                .setRunId(shared(inputs, Memory::getRunId)).setActorId(shared(inputs, Memory::getActorId))
-                .setThreadId(shared(inputs, Memory::getThreadId)).setRole(shared(inputs, Memory::getRole))
-                .setCreatedAt(inputs.stream().map(Memory::getCreatedAt).min(Comparator.naturalOrder()).orElseThrow())
-                .setUpdatedAt(ctx.now).setVersion(1).setState(MemoryState.ACTIVE).setSupersededBy(null)
-                .setSupersedes(List.copyOf(ids)).setPinned(false).setConstitutional(false)
-                .setContentHash(ContentHash.of(c.getContent()))
-                .build();
-        return new Decision.Accept(new MemoriesConsolidated(List.copyOf(ids), created, c.getReason()), id, 1);
-    }
-
-    private Decision delete(Context ctx, DeleteMemory d) {
-        Lookup found = ctx.existing(d.getId());
-        if (found.rejection != null) {
-            return found.rejection;
+    private Decision delete(DecideContext ctx, DeleteMemory d) {
+        DecideContext.Lookup found = ctx.existing(d.getId());
+        if (found.rejection() != null) {
+            return found.rejection();
         }
         Decision invalid = checkLength("reason", d.getReason(), Rules.MAX_REASON);
         if (invalid != null) {
             return invalid;
         }
-        Memory m = found.memory;
+        Memory m = found.memory();
         if (m.getConstitutional()) {
             return reject(CONSTITUTIONAL, "memory " + m.getId() + " is constitutional and cannot be deleted");
         }
@@ -369,35 +297,35 @@ public final class Decider {
             return reject(INVALID_ARGUMENT, "memory " + m.getId() + " is a block; blocks are replaced, not deleted");
         }
         if (m.getState() == MemoryState.SOFT_DELETED || m.getState() == MemoryState.SUPERSEDED) {
-            return reject(INVALID_STATE, "memory " + m.getId() + " is " + stateName(m) + " and cannot be deleted");
+            return reject(INVALID_STATE, "memory " + m.getId() + " is " + DecideContext.stateName(m) + " and cannot be deleted");
         }
         return new Decision.Accept(new MemoryDeleted(m.getId(), d.getReason()), m.getId(), m.getVersion() + 1);
     }
 
-    private Decision restore(Context ctx, RestoreMemory r) {
-        Lookup found = ctx.existing(r.getId());
-        if (found.rejection != null) {
-            return found.rejection;
+    private Decision restore(DecideContext ctx, RestoreMemory r) {
+        DecideContext.Lookup found = ctx.existing(r.getId());
+        if (found.rejection() != null) {
+            return found.rejection();
         }
-        Memory m = found.memory;
+        Memory m = found.memory();
         if (m.getState() != MemoryState.SOFT_DELETED && m.getState() != MemoryState.ARCHIVED) {
             return reject(INVALID_STATE, "only soft-deleted, expired or archived memories can be restored; "
-                    + m.getId() + " is " + stateName(m));
+                    + m.getId() + " is " + DecideContext.stateName(m));
         }
         return new Decision.Accept(new MemoryRestored(m.getId()), m.getId(), m.getVersion() + 1);
     }
 
-    private Decision setFlag(Context ctx, SetFlag f) {
-        Lookup found = ctx.active(f.getId());
-        if (found.rejection != null) {
-            return found.rejection;
+    private Decision setFlag(DecideContext ctx, SetFlag f) {
+        DecideContext.Lookup found = ctx.active(f.getId());
+        if (found.rejection() != null) {
+            return found.rejection();
         }
-        Memory m = found.memory;
-        boolean admin = ctx.request.getActor().getType() == ActorType.ADMIN;
+        Memory m = found.memory();
+        boolean admin = ctx.request().getActor().getType() == ActorType.ADMIN;
         Object payload;
         if (f.getFlag() == MemoryFlag.CONSTITUTIONAL) {
             // a request carrying a session id got here only when that session is open (RefinementDecider.checkSession)
-            if (f.getValue() && !admin && ctx.request.getSessionId() == null) {
+            if (f.getValue() && !admin && ctx.request().getSessionId() == null) {
                 return reject(NOT_IN_REFINEMENT, "memories can be protected only during a refinement session or by an admin");
             }
             if (!f.getValue() && !admin) {
@@ -416,7 +344,7 @@ public final class Decider {
         return new Decision.Accept(payload, m.getId(), m.getVersion() + 1);
     }
 
-    private Decision updateBlock(Context ctx, UpdateBlock b) {
+    private Decision updateBlock(DecideContext ctx, UpdateBlock b) {
         if (!settings.blockLabels().contains(b.getLabel())) {
             return reject(UNKNOWN_BLOCK_LABEL, "unknown block label '" + b.getLabel() + "'; known labels: "
                     + String.join(", ", settings.blockLabels().stream().sorted().toList()));
@@ -425,22 +353,22 @@ public final class Decider {
         if (invalid != null) {
             return invalid;
         }
-        String previousId = ctx.model.activeBlock(ctx.space(), b.getLabel());
-        Memory previous = previousId == null ? null : ctx.model.memory(ctx.space(), previousId);
+        String previousId = ctx.model().activeBlock(ctx.space(), b.getLabel());
+        Memory previous = previousId == null ? null : ctx.model().memory(ctx.space(), previousId);
         int currentVersion = previous == null ? 0 : previous.getVersion();
-        Integer expected = ctx.request.getExpectedVersion();
+        Integer expected = ctx.request().getExpectedVersion();
         if (expected != null && expected != currentVersion) {
             return reject(VERSION_CONFLICT, "block " + b.getLabel() + " is at version " + currentVersion
                     + ", expected " + expected);
         }
         int version = currentVersion + 1;
-        String id = MemoryIds.of(ctx.space(), ctx.seq);
+        String id = MemoryIds.of(ctx.space(), ctx.seq());
         Memory memory = Memory.newBuilder()
                 .setId(id).setSpace(ctx.space()).setKind(MemoryKind.BLOCK).setTier(b.getCore() ? Tier.CORE : Tier.WORKING)
                 .setBlockLabel(b.getLabel()).setCategory(null).setContent(b.getContent()).setSummary(null)
                 .setTags(List.of()).setImportance(5).setConfidence(Confidence.HIGH).setSource("block")
                 .setUserId(null).setAgentId(null).setRunId(null).setActorId(null).setThreadId(null).setRole(null)
-                .setCreatedAt(previous == null ? ctx.now : previous.getCreatedAt()).setUpdatedAt(ctx.now)
+                .setCreatedAt(previous == null ? ctx.decidedAt() : previous.getCreatedAt()).setUpdatedAt(ctx.decidedAt())
                 .setVersion(version).setState(MemoryState.ACTIVE).setSupersededBy(null)
                 .setSupersedes(previous == null ? List.of() : List.of(previous.getId()))
                 .setPinned(previous != null && previous.getPinned())
@@ -448,52 +376,6 @@ public final class Decider {
                 .setContentHash(ContentHash.of(b.getContent()))
                 .build();
         return new Decision.Accept(new BlockUpdated(b.getLabel(), version, previousId, memory), id, version);
-    }
-
-    private Decision link(Context ctx, LinkMemories l) {
-        if (!Relations.isValidType(l.getRelationType())) {
-            return reject(INVALID_ARGUMENT, "relation_type must match " + Relations.TYPE_PATTERN.pattern());
-        }
-        if (!(l.getStrength() > 0 && l.getStrength() <= 1)) {
-            return reject(INVALID_ARGUMENT, "strength must be in (0, 1], was " + l.getStrength());
-        }
-        if (l.getFromId().equals(l.getToId())) {
-            return reject(INVALID_ARGUMENT, "a memory cannot be linked to itself");
-        }
-        Lookup from = ctx.active(l.getFromId());
-        if (from.rejection != null) {
-            return from.rejection;
-        }
-        Lookup to = ctx.active(l.getToId());
-        if (to.rejection != null) {
-            return to.rejection;
-        }
-        String existing = Relations.existing((a, b) -> ctx.model.relation(ctx.space(), a, b), l.getFromId(),
-                l.getToId(), l.getRelationType());
-        if (existing != null) {
-            return reject(ALREADY_LINKED, "memories " + l.getFromId() + " and " + l.getToId() + " are already linked ("
-                    + existing + ")");
-        }
-        return new Decision.Accept(new MemoriesLinked(l.getFromId(), l.getToId(), l.getRelationType(), l.getStrength()),
-                l.getFromId(), from.memory.getVersion());
-    }
-
-    private Decision unlink(Context ctx, UnlinkMemories u) {
-        Lookup from = ctx.existing(u.getFromId());
-        if (from.rejection != null) {
-            return from.rejection;
-        }
-        String space = ctx.space();
-        String type = ctx.model.relation(space, u.getFromId(), u.getToId());
-        if (type != null) {
-            return new Decision.Accept(new MemoriesUnlinked(u.getFromId(), u.getToId(), type), u.getFromId(),
-                    from.memory.getVersion());
-        }
-        if (Relations.SYMMETRIC.equals(ctx.model.relation(space, u.getToId(), u.getFromId()))) {
-            return new Decision.Accept(new MemoriesUnlinked(u.getToId(), u.getFromId(), Relations.SYMMETRIC),
-                    u.getFromId(), from.memory.getVersion());
-        }
-        return reject(NOT_FOUND, "no relation from " + u.getFromId() + " to " + u.getToId());
     }
 
     Decision checkContent(String content) {
@@ -531,52 +413,9 @@ public final class Decider {
         }
     }
 
-    private static String shared(List<Memory> inputs, Function<Memory, String> field) {
-        String first = field.apply(inputs.get(0));
-        return inputs.stream().allMatch(m -> Objects.equals(field.apply(m), first)) ? first : null;
-    }
-
-    private static String stateName(Memory m) {
-        return m.getState().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-    }
-
     static boolean isBlank(String s) {
         return s == null || s.isBlank();
     }
 
-    private record Lookup(Memory memory, Decision rejection) {
-    }
 
-    private record Context(MemoryRequest request, long seq, WriteModel model, Instant now) {
-
-        String space() {
-            return request.getSpace();
-        }
-
-        /** The memory, or NOT_FOUND / VERSION_CONFLICT. */
-        Lookup existing(String id) {
-            Memory m = isBlank(id) ? null : model.memory(space(), id);
-            if (m == null) {
-                return new Lookup(null, reject(NOT_FOUND, "no memory " + id + " in space " + space()));
-            }
-            if (Purges.isPurged(m)) {
-                return new Lookup(null, reject(INVALID_STATE, "memory " + id + " was purged"));
-            }
-            Integer expected = request.getOp() instanceof ConsolidateMemories ? null : request.getExpectedVersion();
-            if (expected != null && expected != m.getVersion()) {
-                return new Lookup(null, reject(VERSION_CONFLICT, "memory " + id + " is at version " + m.getVersion()
-                        + ", expected " + expected));
-            }
-            return new Lookup(m, null);
-        }
-
-        /** The memory if it exists and is active; otherwise the rejection. */
-        Lookup active(String id) {
-            Lookup found = existing(id);
-            if (found.rejection == null && found.memory.getState() != MemoryState.ACTIVE) {
-                return new Lookup(null, reject(INVALID_STATE, "memory " + id + " is " + stateName(found.memory)));
-            }
-            return found;
-        }
-    }
 }

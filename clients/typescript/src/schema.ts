@@ -1881,7 +1881,7 @@ export interface components {
         };
         /** @description Every non-2xx answer has this body. */
         Error: {
-            /** @description Stable error code, with its HTTP status: INVALID_ARGUMENT, UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION (400); UNAUTHENTICATED (401); FORBIDDEN, SPACE_NOT_ALLOWED, ROLE_NOT_ALLOWED, CONSTITUTIONAL, NOT_IN_REFINEMENT, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, CONFIRMATION_NOT_YOURS (403); NOT_FOUND (404); METHOD_NOT_ALLOWED (405); NOT_ACCEPTABLE (406); VERSION_CONFLICT, INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN (409); TOO_LARGE (413); UNSUPPORTED_MEDIA_TYPE (415); NOT_OWNER (421, gRPC, MCP and the change stream GET /changes only); REJECTED, or a rejection code of a newer sequencer (422); RATE_LIMITED (429); INTERNAL (500); NOT_AVAILABLE (501); TIMEOUT, UNAVAILABLE, REBALANCING (503). Clients should accept codes not listed here. */
+            /** @description Stable error code, with its HTTP status: INVALID_ARGUMENT, UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION (400); UNAUTHENTICATED (401); FORBIDDEN, SPACE_NOT_ALLOWED, ROLE_NOT_ALLOWED, CONSTITUTIONAL, NOT_IN_REFINEMENT, CATEGORY_NOT_ALLOWED, GRANT_REQUIRED, CONFIRMATION_NOT_YOURS (403); NOT_FOUND (404); METHOD_NOT_ALLOWED (405); NOT_ACCEPTABLE (406); VERSION_CONFLICT, INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN (409); TOO_LARGE (413); UNSUPPORTED_MEDIA_TYPE (415); NOT_OWNER (421, gRPC, MCP and the change stream GET /changes only); REJECTED, or a rejection code of a newer sequencer (422); RATE_LIMITED (429); INTERNAL (500); NOT_AVAILABLE (501); TIMEOUT, UNAVAILABLE, REBALANCING (503). Clients should accept codes not listed here. */
             code?: string;
             /** @description Human-readable explanation */
             message?: string;
@@ -3137,7 +3137,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3240,7 +3240,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4515,7 +4515,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4955,7 +4955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5053,7 +5053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5728,7 +5728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6201,7 +6201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6383,7 +6383,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6576,7 +6576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7069,7 +7069,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7368,7 +7368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7479,7 +7479,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7701,7 +7701,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7812,7 +7812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7923,7 +7923,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8024,7 +8024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8125,7 +8125,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8631,7 +8631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9139,7 +9139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9495,7 +9495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9607,7 +9607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9719,7 +9719,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9827,7 +9827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9935,7 +9935,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10046,7 +10046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10216,7 +10216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10612,7 +10612,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
+            /** @description VERSION_CONFLICT (If-Match or expected_version), or INVALID_STATE, HELD_FOR_CONSENT, ALREADY_LINKED, ALREADY_RESOLVED, BUDGET_EXCEEDED, EXPIRED, PATCH_CONFLICT, CHAIN_BROKEN */
             409: {
                 headers: {
                     [name: string]: unknown;

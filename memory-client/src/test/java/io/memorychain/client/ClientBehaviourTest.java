@@ -62,7 +62,7 @@ class ClientBehaviourTest {
             "ROLE_NOT_ALLOWED, 403, RoleNotAllowed", "CONSTITUTIONAL, 403, Constitutional", "NOT_IN_REFINEMENT, 403, NotInRefinement",
             "CATEGORY_NOT_ALLOWED, 403, CategoryNotAllowed", "GRANT_REQUIRED, 403, GrantRequired",
             "CONFIRMATION_NOT_YOURS, 403, ConfirmationNotYours", "NOT_FOUND, 404, NotFound", "METHOD_NOT_ALLOWED, 405, MethodNotAllowed",
-            "NOT_ACCEPTABLE, 406, NotAcceptable", "VERSION_CONFLICT, 409, VersionConflict", "INVALID_STATE, 409, InvalidState",
+            "NOT_ACCEPTABLE, 406, NotAcceptable", "VERSION_CONFLICT, 409, VersionConflict", "INVALID_STATE, 409, InvalidState", "HELD_FOR_CONSENT, 409, HeldForConsent",
             "ALREADY_LINKED, 409, AlreadyLinked", "ALREADY_RESOLVED, 409, AlreadyResolved", "BUDGET_EXCEEDED, 409, BudgetExceeded",
             "EXPIRED, 409, Expired", "PATCH_CONFLICT, 409, PatchConflict", "CHAIN_BROKEN, 409, ChainBroken", "TOO_LARGE, 413, TooLarge",
             "UNSUPPORTED_MEDIA_TYPE, 415, UnsupportedMediaType", "NOT_OWNER, 421, NotOwner", "REJECTED, 422, Rejected",

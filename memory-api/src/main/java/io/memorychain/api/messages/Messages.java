@@ -1,17 +1,15 @@
 package io.memorychain.api.messages;
 
 import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ServiceChatModels;
 import io.memorychain.api.categories.CategoryReads;
-import io.memorychain.api.config.LlmModelConfig;
 import io.memorychain.api.config.MessagesConfig;
 import io.memorychain.api.config.ProposalConfig;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
-import io.memorychain.api.memories.CreateMemoryBody;
 import io.memorychain.api.memories.Memories;
 import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.reflections.ReflectionService;
-import io.memorychain.api.relations.LinkBody;
 import io.memorychain.api.relations.Relations;
 import io.memorychain.api.request.InputRules;
 import io.memorychain.api.request.RequestIds;
@@ -22,7 +20,6 @@ import io.memorychain.api.retrieval.Retrieval;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
-import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.domain.Rules;
@@ -35,21 +32,14 @@ import io.memorychain.domain.messages.WritingConstraints;
 import io.memorychain.domain.messages.WritingConstraints.Style;
 import io.memorychain.domain.messages.WritingConstraints.Verdict;
 import io.memorychain.llm.ChatModel;
-import io.memorychain.llm.ChatModels;
-import io.memorychain.llm.LlmRuntime;
 import io.memorychain.projector.proposal.ProposalConflicts;
 import io.memorychain.projector.proposal.ProposalFlag;
-import io.memorychain.projector.search.EntityNameKeys;
-import io.memorychain.projector.view.ListQuery;
-import io.memorychain.projector.view.Page;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,12 +64,9 @@ public class Messages {
 
     private static final Logger log = LoggerFactory.getLogger(Messages.class);
     private static final int RECALL_TOP_K = 5;
-    private static final String SOURCE = "message:";
     private static final Set<Trigger> EXTRACTING = Set.of(Trigger.NONE, Trigger.REMEMBER);
 
     private final MemoryBackend backend;
-    private final Memories memories;
-    private final Relations relations;
     private final Retrieval retrieval;
     private final ReflectionService reflections;
     private final Forgetting forgetting;
@@ -88,20 +75,19 @@ public class Messages {
     private final InputRules rules;
     private final MessagesConfig config;
     private final MessageMetrics metrics;
-    private final LlmModelConfig llm;
-    private volatile ChatModels models;
+    private final ServiceChatModels models;
     private final ProposalConflicts duplicates;
-    private final ForgetTokens tokens;
+    private final MessageForgets forgets;
+    private final MessageWrites writes;
+    private final MessageRemembering remembering;
     private final DailyFactCap dailyCap;
     private final OpsRecorder ops;
 
     public Messages(MemoryBackend backend, Memories memories, Relations relations, Retrieval retrieval,
                     ReflectionService reflections, Forgetting forgetting, CategoryReads categories,
                     CategoryAccess access, InputRules rules, MessagesConfig config, MessageMetrics metrics,
-                    LlmModelConfig llm, ProposalConfig proposals, OpsRecorder ops) {
+                    ServiceChatModels models, ProposalConfig proposals, OpsRecorder ops) {
         this.backend = backend;
-        this.memories = memories;
-        this.relations = relations;
         this.retrieval = retrieval;
         this.reflections = reflections;
         this.forgetting = forgetting;
@@ -110,16 +96,19 @@ public class Messages {
         this.rules = rules;
         this.config = config;
         this.metrics = metrics;
-        this.llm = llm;
+        this.models = models;
         this.duplicates = backend.embedder() == null ? null
                 : new ProposalConflicts(backend.embedder(), proposals.band(backend.embedder().modelId()));
-        this.tokens = new ForgetTokens(config.getConfirmationSecret(), config.getConfirmationTtl());
+        this.writes = new MessageWrites(memories, relations);
+        this.remembering = new MessageRemembering(writes, backend, categories, metrics);
+        this.forgets = new MessageForgets(forgetting, new ForgetTokens(config.getConfirmationSecret(),
+                config.getConfirmationTtl()), config.getForgetMatches(), backend.clock());
         this.dailyCap = new DailyFactCap(config.getDailyFactCap());
         this.ops = ops;
     }
 
     /** One message's context: who, where, the request-id base and the message's own fields. */
-    private record Call(String space, Actor caller, String base, MessageJson.Body body) {
+    record Call(String space, Actor caller, String base, MessageJson.Body body) {
 
         WriteContext write(String suffix) {
             return new WriteContext(space, caller, base + ":" + suffix, null, null);
@@ -127,7 +116,7 @@ public class Messages {
     }
 
     /** What the remember step stored, for the extraction pass after it. */
-    private record Remembered(MessageJson.Routing routing, List<MemoryJson> stored, List<Verdict> verdicts,
+    record Remembered(MessageJson.Routing routing, List<MemoryJson> stored, List<Verdict> verdicts,
                               boolean multipleFacts) {
     }
 
@@ -168,7 +157,7 @@ public class Messages {
                         verdicts.isEmpty() ? null : validation(verdicts), facts, null, call.base());
             }
             case REMEMBER -> remember(call, d, message);
-            case FORGET -> forget(call, d);
+            case FORGET -> forgets.matches(call.space(), call.caller(), call.base(), d);
             case REFLECT -> {
                 String reason = ("requested in a message: " + message);
                 MemoryOutcome outcome = reflections.request(call.write("reflect"),
@@ -194,7 +183,7 @@ public class Messages {
             return new MessageJson.Answer("remember", "", null, List.of(), List.of(), null,
                     "nothing to remember after \"" + d.phrase() + "\"", null, null, null, null, call.base());
         }
-        Remembered r = route(call, d.text());
+        Remembered r = remembering.route(call, d.text(), model(call.caller()));
         List<Verdict> verdicts = new ArrayList<>(r.verdicts());
         List<MemoryJson> stored = new ArrayList<>(r.stored());
         MessageJson.Facts facts = extractIfLong(call, message, r.multipleFacts(),
@@ -204,105 +193,6 @@ public class Messages {
         }
         return new MessageJson.Answer("remember", d.text(), r.routing(), stored, List.of(), null, null, null,
                 validation(verdicts), facts, null, call.base());
-    }
-
-    private Remembered route(Call call, String text) {
-        MessageRouter.Result result;
-        try {
-            result = MessageRouter.route(model(call.caller()), call.space(), text);
-        } catch (IllegalArgumentException e) {
-            result = new MessageRouter.Skipped("invalid model settings: " + e.getMessage());
-        }
-        if (result instanceof MessageRouter.Skipped skipped) {
-            log.info("messages: remember without routing in space={}: {}", call.space(), skipped.reason());
-            MemoryJson memory = create(call, "m", WritingConstraints.normalise(text), MemoryKind.SEMANTIC, null,
-                    null, List.of(), "high", null);
-            return new Remembered(MessageJson.Routing.skipped(skipped.reason()), List.of(memory), List.of(), false);
-        }
-        MessageRouter.Routing routing = (MessageRouter.Routing) result;
-        String store = routing.store();
-        Style style = switch (store) {
-            case "episodic" -> Style.EPISODIC;
-            case "procedural" -> Style.PROCEDURAL;
-            default -> Style.SEMANTIC;
-        };
-        Verdict verdict = WritingConstraints.check(style, routing.summary());
-        metrics.validated(verdict.outcome());
-        String content = verdict.accepted() ? verdict.text() : WritingConstraints.normalise(text);
-        MemoryKind kind = switch (store) {
-            case "episodic" -> MemoryKind.EPISODIC;
-            case "procedural" -> MemoryKind.PROCEDURAL;
-            default -> MemoryKind.SEMANTIC;
-        };
-        boolean core = store.equals("core") || routing.coreUpdate();
-        MemoryJson memory = create(call, "m", content, kind, core ? "core" : null, null, routing.tags(),
-                routing.confidence(), store.equals("vault") ? Boolean.TRUE : null);
-        List<MemoryJson> stored = new ArrayList<>(List.of(memory));
-        Map<String, String> entityIds = new LinkedHashMap<>();
-        List<MessageJson.Entity> entities = new ArrayList<>();
-        List<Memory> known = entities(call);
-        for (int i = 0; i < routing.entities().size(); i++) {
-            MessageRouter.Entity e = routing.entities().get(i);
-            Memory existing = known.stream().filter(m -> EntityNameKeys.name(m).equalsIgnoreCase(e.name()))
-                    .findFirst().orElse(null);
-            String id;
-            if (existing != null) {
-                id = existing.getId();
-            } else {
-                MemoryJson created = create(call, "e" + i, e.name() + " (" + e.type() + ")", MemoryKind.ENTITY,
-                        null, null, List.of(e.type()), routing.confidence(), null);
-                stored.add(created);
-                id = created.id();
-            }
-            entityIds.put(key(e.name()), id);
-            entities.add(new MessageJson.Entity(e.name(), e.type(), id, existing != null));
-            link(call, "l" + i, memory.id(), id, "mentions");
-        }
-        List<MessageJson.Relation> relationsUsed = new ArrayList<>();
-        for (int i = 0; i < routing.relations().size(); i++) {
-            MessageRouter.Relation rel = routing.relations().get(i);
-            String from = entityIds.get(key(rel.from()));
-            String to = entityIds.get(key(rel.to()));
-            String type = relationType(rel.relation());
-            String skipped = from == null ? "no entity named " + rel.from()
-                    : to == null ? "no entity named " + rel.to()
-                    : from.equals(to) ? "a relation of an entity to itself"
-                    : link(call, "r" + i, from, to, type);
-            relationsUsed.add(new MessageJson.Relation(rel.from(), type, rel.to(), skipped));
-        }
-        MessageJson.Routing json = new MessageJson.Routing(store, entities, relationsUsed, routing.tags(),
-                routing.confidence(), routing.coreUpdate(), routing.summary(),
-                verdict.accepted() ? null : String.join("; ", verdict.reasons()) + ": the user's words were stored",
-                routing.model(), null);
-        return new Remembered(json, stored, List.of(verdict), routing.multipleFacts());
-    }
-
-    /** Null when linked (or already linked by an earlier write); else why not. */
-    private String link(Call call, String suffix, String from, String to, String type) {
-        try {
-            relations.link(call.write(suffix), from, new LinkBody(to, type, null));
-            return null;
-        } catch (ApiException e) {
-            if (e.code().equals(ErrorCodes.ALREADY_LINKED)) {
-                return null;
-            }
-            log.info("messages: link {} -{}-> {} in space={} not written: {} {}", from, type, to, call.space(),
-                    e.code(), e.getMessage());
-            return e.code() + ": " + e.getMessage();
-        }
-    }
-
-    /** The space's active entity memories the caller may read (for reuse by name). */
-    private List<Memory> entities(Call call) {
-        List<Memory> all = new ArrayList<>();
-        String after = null;
-        do {
-            Page<Memory> page = backend.views().list(call.space(), new ListQuery(MemoryKind.ENTITY, null, null, after,
-                    ListQuery.MAX_LIMIT, categories.listable(call.caller())));
-            all.addAll(page.items());
-            after = page.next();
-        } while (after != null && all.size() < 10 * ListQuery.MAX_LIMIT);
-        return all;
     }
 
     private MessageJson.Facts extractIfLong(Call call, String message, boolean routerSaysSo, List<String> already,
@@ -351,7 +241,7 @@ public class Messages {
             }
             MemoryKind kind = style == Style.EPISODIC ? MemoryKind.EPISODIC
                     : style == Style.PROCEDURAL ? MemoryKind.PROCEDURAL : MemoryKind.SEMANTIC;
-            written.add(create(call, "f" + i, verdict.text(), kind, null, fact.importance(), List.of("extracted"),
+            written.add(writes.create(call, "f" + i, verdict.text(), kind, null, fact.importance(), List.of("extracted"),
                     "medium", null).id());
         }
         return new MessageJson.Facts(result.facts().size(), written, skipped, null);
@@ -375,28 +265,6 @@ public class Messages {
                 .toList();
     }
 
-    private MessageJson.Answer forget(Call call, Detection d) {
-        if (d.text().isEmpty()) {
-            return new MessageJson.Answer("forget", "", null, List.of(), List.of(), null,
-                    "nothing to forget: no topic with \"" + d.phrase() + "\"", Forgetting.HARD_DELETE, null, null,
-                    null, call.base());
-        }
-        List<QueryJson.Item> items = forgetting.matches(call.space(), call.caller(), d.text(),
-                config.getForgetMatches()).items();
-        double best = items.stream().mapToDouble(QueryJson.Item::score).max().orElse(0);
-        List<QueryJson.Item> matches = items.stream().filter(i -> i.score() >= best / 2).toList();
-        if (matches.isEmpty()) {
-            return new MessageJson.Answer("forget", d.text(), null, List.of(), List.of(), null,
-                    "no memory matches: nothing to forget", Forgetting.HARD_DELETE, null, null, null, call.base());
-        }
-        List<String> ids = matches.stream().map(QueryJson.Item::id).toList();
-        String token = tokens.issue(call.space(), call.caller(), ids, backend.clock().instant());
-        return new MessageJson.Answer("forget", d.text(), null, List.of(), matches,
-                new MessageJson.Confirmation(token, ids, tokens.ttl().toSeconds()),
-                "nothing forgotten yet: confirm with POST /messages:confirm-forget {token}", Forgetting.HARD_DELETE,
-                null, null, null, call.base());
-    }
-
     /**
      * Soft-deletes the memories a forget token confirms (all, or the given subset), as the caller; a retried
      * confirmation deletes nothing twice.
@@ -404,45 +272,8 @@ public class Messages {
      * @throws ApiException 400 INVALID_CONFIRMATION, 403 CONFIRMATION_NOT_YOURS, 403 ROLE_NOT_ALLOWED
      */
     public MessageJson.Forgotten confirmForget(String space, Actor caller, MessageJson.ConfirmBody body) {
-        String s = Spaces.require(space);
         requireAgentOrUser(caller);
-        ForgetTokens.Confirmed confirmed = tokens.verify(body == null ? null : body.token(), s, caller,
-                backend.clock().instant());
-        List<String> ids = confirmed.memoryIds();
-        if (body.memoryIds() != null) {
-            for (String id : body.memoryIds()) {
-                if (!ids.contains(id)) {
-                    throw new ApiException(ErrorCodes.INVALID_CONFIRMATION, "memory " + id + " is not confirmed by "
-                            + "this token (it confirms " + String.join(", ", ids) + ")");
-                }
-            }
-            ids = List.copyOf(body.memoryIds());
-        }
-        String base = MessageIds.forget(body.token());
-        List<String> forgotten = new ArrayList<>();
-        List<MessageJson.NotForgotten> not = new ArrayList<>();
-        for (String id : ids) {
-            try {
-                forgetting.forget(new WriteContext(s, caller, base + ":" + confirmed.memoryIds().indexOf(id), null,
-                        null), id, "forgotten at the user's request (confirmed)");
-                forgotten.add(id);
-            } catch (ApiException e) {
-                if (e.code().equals(ErrorCodes.TIMEOUT)) {
-                    throw e;
-                }
-                not.add(new MessageJson.NotForgotten(id, e.code(), e.getMessage()));
-            }
-        }
-        return new MessageJson.Forgotten(forgotten, not, Forgetting.HARD_DELETE);
-    }
-
-    private MemoryJson create(Call call, String suffix, String content, MemoryKind kind, String tier,
-                              Integer importance, List<String> tags, String confidence, Boolean pinned) {
-        MessageJson.Body b = call.body();
-        CreateMemoryBody body = new CreateMemoryBody(content, kind.name().toLowerCase(Locale.ROOT), tier, null, null,
-                tags.isEmpty() ? null : tags, importance, confidence, SOURCE + suffix.charAt(0), b.userId(), null,
-                b.runId(), null, b.threadId(), "user", null, pinned);
-        return MemoryJson.of(memories.create(call.write(suffix), body).memory());
+        return forgets.confirm(space, caller, body);
     }
 
     private MessageJson.Validation validation(List<Verdict> verdicts) {
@@ -461,16 +292,7 @@ public class Messages {
      * @throws IllegalArgumentException naming the invalid setting
      */
     private ChatModel model(Actor caller) {
-        ChatModels m = models;
-        if (m == null) {
-            synchronized (this) {
-                if (models == null) {
-                    models = new ChatModels(llm.settings(), LlmRuntime.standard(backend.llmUsage()));
-                }
-                m = models;
-            }
-        }
-        return m.forAgent(caller.getId());
+        return models.get().forAgent(caller.getId());
     }
 
     private static void requireAgentOrUser(Actor caller) {

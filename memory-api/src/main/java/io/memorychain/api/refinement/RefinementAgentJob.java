@@ -1,7 +1,7 @@
 package io.memorychain.api.refinement;
 
 import io.memorychain.api.backend.MemoryBackend;
-import io.memorychain.api.config.LlmModelConfig;
+import io.memorychain.api.backend.ServiceChatModels;
 import io.memorychain.api.config.RefinementAgentConfig;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.write.WriteContext;
@@ -10,7 +10,6 @@ import io.memorychain.avro.ActorType;
 import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.llm.ChatModel;
 import io.memorychain.llm.ChatModels;
-import io.memorychain.llm.LlmRuntime;
 import io.memorychain.refine.RefineAgent;
 import io.memorychain.refine.RefineOutcome;
 import io.memorychain.refine.RefineSettings;
@@ -57,7 +56,6 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
     private final MemoryBackend backend;
     private final RefinementSessions sessions;
     private final RefinementAgentConfig config;
-    private final LlmModelConfig llm;
     private final Clock clock;
     private final RefineAgent agent;
     private final Map<String, Instant> leftOpenAt = new ConcurrentHashMap<>();
@@ -71,15 +69,15 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
         t.setDaemon(true);
         return t;
     });
-    private volatile ChatModels models;
+    private final ServiceChatModels models;
     private volatile Instant lastCheckAt;
 
     public RefinementAgentJob(MemoryBackend backend, RefinementSessions sessions, RefinementAgentConfig config,
-                              LlmModelConfig llm) {
+                              ServiceChatModels models) {
         this.backend = backend;
         this.sessions = sessions;
         this.config = config;
-        this.llm = llm;
+        this.models = models;
         this.clock = Clock.systemUTC();
         this.agent = new RefineAgent(config.settings()); // invalid settings fail the start, naming the property
     }
@@ -175,16 +173,7 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
     }
 
     private ChatModels models() {
-        ChatModels m = models;
-        if (m == null) {
-            synchronized (this) {
-                if (models == null) {
-                    models = new ChatModels(llm.settings(), LlmRuntime.standard(backend.llmUsage()));
-                }
-                m = models;
-            }
-        }
-        return m;
+        return models.get();
     }
 
     /** {@code /health} {@code workers.refinement_agent}: figures, or why it does not run. */

@@ -20,6 +20,7 @@ import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -60,6 +61,8 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
     private final RefineAgent agent;
     private final Map<String, Instant> leftOpenAt = new ConcurrentHashMap<>();
     private final Map<String, String> leftOpenWhy = new ConcurrentHashMap<>();
+    /** Spaces with an open session and no model: their sessions wait for an outside agent or the timeout. */
+    private final java.util.Set<String> withoutModel = new java.util.concurrent.ConcurrentSkipListSet<>();
     private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
     private final AtomicLong completed = new AtomicLong();
     private final AtomicLong leftOpen = new AtomicLong();
@@ -116,6 +119,7 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
     public synchronized void check(String space, Instant now) {
         Optional<RefinementSession> open = backend.views().openRefinement(space);
         if (open.isEmpty()) {
+            withoutModel.remove(space);
             return;
         }
         RefinementSession session = open.get();
@@ -126,8 +130,10 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
         }
         ChatModel model = models().forAgent(space);
         if (!model.configured()) {
+            withoutModel.add(space); // it waits for an outside agent, or the timeout
             return;
         }
+        withoutModel.remove(space);
         Instant before = leftOpenAt.get(id);
         if (before != null && now.isBefore(before.plus(config.getRetryInterval()))) {
             return;
@@ -187,6 +193,7 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
         figures.put("left_open", leftOpen.get());
         figures.put("timed_out", timedOut.get());
         figures.put("last_check_at", lastCheckAt == null ? null : lastCheckAt.toString());
+        figures.put("open_without_model", List.copyOf(withoutModel));
         return figures;
     }
 }

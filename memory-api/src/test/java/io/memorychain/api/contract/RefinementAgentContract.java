@@ -94,5 +94,17 @@ public abstract class RefinementAgentContract {
                         .contains("longer than PT2H").contains("REJECTED"));
         assertThat(api().post(SPACE, "/context", Map.of("message", "hello")).json().get("refinement")).isNull();
         assertThat(api().get("/v1/spaces/" + SPACE + "/chain/verify").json()).containsEntry("ok", true);
+
+        // a space without a model: its open session waits for an outside agent, and /health says which spaces wait
+        String unmodelled = SPACE + "-nomodel";
+        api().createId(unmodelled, "The user likes tea.", null, "core");
+        MemoryApiContract.Resp waiting = api().as(ADMIN, HttpRequest.POST("/v1/spaces/" + unmodelled
+                + "/refinements", Map.of("reason", "no model here")));
+        assertThat(waiting.status()).as(waiting.raw()).isEqualTo(201);
+        job().check(unmodelled, Instant.now());
+        assertThat((Map<String, Object>) job().figures()).extractingByKey("open_without_model")
+                .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST).contains(unmodelled);
+        assertThat(api().get("/v1/spaces/" + unmodelled + "/refinements/" + waiting.json().get("session_id")).json())
+                .containsEntry("state", "open");
     }
 }

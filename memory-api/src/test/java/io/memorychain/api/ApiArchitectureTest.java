@@ -22,7 +22,7 @@ class ApiArchitectureTest {
             "io.memorychain.projector.sequencer..", "io.memorychain.projector.projection..",
             "io.memorychain.projector.linker..", "io.memorychain.projector.embedding..",
             "io.memorychain.projector.support..", "io.memorychain.projector.refinement..",
-            "io.memorychain.projector.job.."};
+            "io.memorychain.jobs.."};
 
     @ArchTest
     static final ArchRule transportsDoNotReachIntoTheProjector = noClasses().that()

@@ -2,7 +2,6 @@ package io.memorychain.jobs;
 
 import io.memorychain.llm.ChatFailures;
 import io.memorychain.llm.ChatOutcome;
-import io.memorychain.projector.job.JobFigures;
 
 /**
  * What the metrics of every model job (tom, consolidate, reflect) hold (thread-safe): the loop's figures

@@ -6,7 +6,7 @@ import io.memorychain.events.Topics;
 import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
-import io.memorychain.projector.job.ChainJob;
+import io.memorychain.jobs.ChainJob;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;

@@ -9,7 +9,7 @@ import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.consolidate.ConsolidateMetrics;
 import io.memorychain.consolidate.ConsolidateSettings;
-import io.memorychain.projector.job.ChainJob;
+import io.memorychain.jobs.ChainJob;
 import io.memorychain.consolidate.ConsolidatePlanner;
 import io.memorychain.consolidate.ConsolidateWorker;
 import io.memorychain.consolidate.Consolidations;

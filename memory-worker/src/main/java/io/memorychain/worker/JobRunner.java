@@ -1,6 +1,6 @@
 package io.memorychain.worker;
 
-import io.memorychain.projector.job.ChainJob;
+import io.memorychain.jobs.ChainJob;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;

@@ -6,7 +6,7 @@ import io.memorychain.llm.ChatModels;
 import io.memorychain.llm.LlmRuntime;
 import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.UsageCounters;
-import io.memorychain.projector.job.ChainJob;
+import io.memorychain.jobs.ChainJob;
 import io.memorychain.reflect.ReflectMetrics;
 import io.memorychain.reflect.ReflectRun;
 import io.memorychain.reflect.ReflectSettings;

@@ -9,7 +9,7 @@ import io.memorychain.llm.UsageCounters;
 import io.memorychain.tom.TomInsights;
 import io.memorychain.tom.TomMetrics;
 import io.memorychain.tom.TomSettings;
-import io.memorychain.projector.job.ChainJob;
+import io.memorychain.jobs.ChainJob;
 import io.memorychain.tom.TomRun;
 import io.memorychain.tom.TomWorker;
 import java.io.IOException;

@@ -31,7 +31,7 @@ import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.ScriptedChatServer;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.projector.MemoryChainRuntime;
-import io.memorychain.projector.job.ChainJob;
+import io.memorychain.jobs.ChainJob;
 import io.memorychain.projector.SharedEmbedder;
 import io.memorychain.projector.view.ListQuery;
 import io.memorychain.worker.JobRecords;

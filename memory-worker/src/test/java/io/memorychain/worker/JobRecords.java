@@ -8,7 +8,7 @@ import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.events.testing.SharedKafka;
-import io.memorychain.projector.job.ChainJob;
+import io.memorychain.jobs.ChainJob;
 import io.memorychain.projector.support.DeadLetters;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package io.memorychain.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.memorychain.projector.job.ChainJob;
+import io.memorychain.jobs.ChainJob;
 import io.memorychain.reflect.ReflectSettings;
 import java.time.Duration;
 import java.util.List;

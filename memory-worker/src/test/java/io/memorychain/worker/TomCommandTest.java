@@ -1,6 +1,6 @@
 package io.memorychain.worker;
 
-import io.memorychain.projector.job.ChainJob;
+import io.memorychain.jobs.ChainJob;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

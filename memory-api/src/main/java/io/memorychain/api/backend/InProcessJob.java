@@ -1,7 +1,7 @@
 package io.memorychain.api.backend;
 
-import io.memorychain.projector.job.ChainJob;
-import io.memorychain.projector.job.JobFigures;
+import io.memorychain.jobs.ChainJob;
+import io.memorychain.jobs.JobFigures;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;

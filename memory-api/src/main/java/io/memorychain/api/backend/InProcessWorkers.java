@@ -22,7 +22,7 @@ import io.memorychain.llm.LlmRuntime;
 import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.projector.MemoryChainRuntime;
-import io.memorychain.projector.job.ChainJob;
+import io.memorychain.jobs.ChainJob;
 import io.memorychain.projector.lifecycle.LifecycleSettings;
 import io.memorychain.projector.lifecycle.LifecycleStatus;
 import io.memorychain.projector.lifecycle.LifecycleTopology;

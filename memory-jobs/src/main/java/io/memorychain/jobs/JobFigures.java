@@ -1,4 +1,4 @@
-package io.memorychain.projector.job;
+package io.memorychain.jobs;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,4 +1,4 @@
-package io.memorychain.projector.job;
+package io.memorychain.jobs;
 
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.events.Topics;

@@ -34,31 +34,42 @@ class ComposeTopologyIT {
     static final ComposeContainer COMPOSE = new ComposeContainer(new File("compose/compose.yaml"))
             .withLocalCompose(true)
             .withBuild(true)
-            .withExposedService("memory-1", 8080, Wait.forHttp("/health").forStatusCode(200).withStartupTimeout(STARTUP))
-            .withExposedService("memory-2", 8080, Wait.forHttp("/health").forStatusCode(200).withStartupTimeout(STARTUP));
+            .withExposedService(
+                    "memory-1", 8080, Wait.forHttp("/health").forStatusCode(200).withStartupTimeout(STARTUP))
+            .withExposedService(
+                    "memory-2", 8080, Wait.forHttp("/health").forStatusCode(200).withStartupTimeout(STARTUP));
 
     @Test
     void aMemoryWrittenThroughOneInstanceIsReadBackAndTheChainVerifies() throws Exception {
         ContainerState memory1 = COMPOSE.getContainerByServiceName("memory-1").orElseThrow();
-        Map<String, String> keys = memory1.execInContainer("cat", "/data/keys/api-keys.env").getStdout().lines()
+        Map<String, String> keys = memory1.execInContainer("cat", "/data/keys/api-keys.env")
+                .getStdout()
+                .lines()
                 .filter(l -> l.startsWith("export MEMORY_") || l.startsWith("MEMORY_"))
                 .map(l -> l.replaceFirst("^export ", "").split("=", 2))
-                .collect(Collectors.toMap(kv -> kv[0], kv -> kv[1].replace("'", "").replace("\"", "")));
-        String base = "http://" + COMPOSE.getServiceHost("memory-1", 8080) + ":" + COMPOSE.getServicePort("memory-1", 8080)
-                + "/v1/spaces/assistant";
+                .collect(Collectors.toMap(
+                        kv -> kv[0], kv -> kv[1].replace("'", "").replace("\"", "")));
+        String base = "http://" + COMPOSE.getServiceHost("memory-1", 8080) + ":"
+                + COMPOSE.getServicePort("memory-1", 8080) + "/v1/spaces/assistant";
         HttpClient http = HttpClient.newHttpClient();
-        HttpResponse<String> created = http.send(HttpRequest.newBuilder(URI.create(base + "/memories"))
-                .header("Authorization", "Bearer " + keys.get("MEMORY_AGENT_KEY"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"content\":\"Ana prefers dark mode\"}")).build(),
+        HttpResponse<String> created = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/memories"))
+                        .header("Authorization", "Bearer " + keys.get("MEMORY_AGENT_KEY"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"content\":\"Ana prefers dark mode\"}"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-        HttpResponse<String> listed = http.send(HttpRequest.newBuilder(URI.create(base + "/memories"))
-                .header("Authorization", "Bearer " + keys.get("MEMORY_AGENT_KEY")).build(),
+        HttpResponse<String> listed = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/memories"))
+                        .header("Authorization", "Bearer " + keys.get("MEMORY_AGENT_KEY"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(listed.body()).contains("Ana prefers dark mode");
-        HttpResponse<String> verified = http.send(HttpRequest.newBuilder(URI.create(base + "/chain/verify"))
-                .header("Authorization", "Bearer " + keys.get("MEMORY_ADMIN_KEY")).build(),
+        HttpResponse<String> verified = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/chain/verify"))
+                        .header("Authorization", "Bearer " + keys.get("MEMORY_ADMIN_KEY"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(verified.body()).contains("\"ok\":true");
     }

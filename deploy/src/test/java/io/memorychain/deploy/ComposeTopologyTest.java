@@ -48,15 +48,26 @@ class ComposeTopologyTest {
     @Test
     void threeReplicatedBrokersARegistryTwoInstancesAndTheWorkers() {
         Map<String, Map<String, Object>> services = services();
-        assertThat(services).containsKeys("kafka-1", "kafka-2", "kafka-3", "registry", "keygen", "memory-1",
-                "memory-2", "tom", "consolidate", "reflect", "lifecycle");
+        assertThat(services)
+                .containsKeys(
+                        "kafka-1",
+                        "kafka-2",
+                        "kafka-3",
+                        "registry",
+                        "keygen",
+                        "memory-1",
+                        "memory-2",
+                        "tom",
+                        "consolidate",
+                        "reflect",
+                        "lifecycle");
         for (String broker : List.of("kafka-1", "kafka-2", "kafka-3")) {
             Map<String, Object> env = map(services.get(broker), "environment");
             assertThat(env.get("KAFKA_DEFAULT_REPLICATION_FACTOR")).isEqualTo(3);
             assertThat(env.get("KAFKA_MIN_INSYNC_REPLICAS")).isEqualTo(2);
             assertThat(env.get("KAFKA_TRANSACTION_STATE_LOG_MIN_ISR")).isEqualTo(2);
-            assertThat(String.valueOf(env.get("KAFKA_CONTROLLER_QUORUM_VOTERS"))).contains("1@kafka-1:9093",
-                    "2@kafka-2:9093", "3@kafka-3:9093");
+            assertThat(String.valueOf(env.get("KAFKA_CONTROLLER_QUORUM_VOTERS")))
+                    .contains("1@kafka-1:9093", "2@kafka-2:9093", "3@kafka-3:9093");
             assertThat(String.valueOf(env.get("KAFKA_ADVERTISED_LISTENERS"))).contains(broker + ":9092");
         }
         for (String instance : List.of("memory-1", "memory-2")) {
@@ -74,7 +85,9 @@ class ComposeTopologyTest {
         Set<String> volumes = ((Map<String, Object>) compose().get("volumes")).keySet();
         List<String> hostPorts = new ArrayList<>();
         services.forEach((name, service) -> {
-            assertThat(services.keySet()).as(name + " depends on").containsAll(map(service, "depends_on").keySet());
+            assertThat(services.keySet())
+                    .as(name + " depends on")
+                    .containsAll(map(service, "depends_on").keySet());
             for (String volume : list(service, "volumes")) {
                 assertThat(volumes).as(name + " mounts").contains(volume.substring(0, volume.indexOf(':')));
             }
@@ -83,8 +96,11 @@ class ComposeTopologyTest {
             if (build != null) {
                 @SuppressWarnings("unchecked")
                 Map<String, Object> b = (Map<String, Object>) build;
-                assertThat(COMPOSE.getParent().resolve(String.valueOf(b.get("context")))
-                        .resolve(String.valueOf(b.get("dockerfile")))).as(name + " builds from").exists();
+                assertThat(COMPOSE.getParent()
+                                .resolve(String.valueOf(b.get("context")))
+                                .resolve(String.valueOf(b.get("dockerfile"))))
+                        .as(name + " builds from")
+                        .exists();
             }
         });
         assertThat(hostPorts).doesNotHaveDuplicates().isNotEmpty();
@@ -93,13 +109,14 @@ class ComposeTopologyTest {
     @Test
     void theInstancesShareOneSigningKeyCreatedBeforeThem() {
         Map<String, Map<String, Object>> services = services();
-        assertThat(list(services.get("keygen"), "command")).containsExactly("worker", "keygen", "--out",
-                "/data/keys/chain-signing.key");
+        assertThat(list(services.get("keygen"), "command"))
+                .containsExactly("worker", "keygen", "--out", "/data/keys/chain-signing.key");
         assertThat(list(services.get("keygen"), "volumes")).containsExactly("keys:/data/keys");
         for (String instance : List.of("memory-1", "memory-2")) {
             assertThat(list(services.get(instance), "volumes")).contains("keys:/data/keys");
             @SuppressWarnings("unchecked")
-            Map<String, Object> keygen = (Map<String, Object>) map(services.get(instance), "depends_on").get("keygen");
+            Map<String, Object> keygen = (Map<String, Object>)
+                    map(services.get(instance), "depends_on").get("keygen");
             assertThat(keygen).containsEntry("condition", "service_completed_successfully");
         }
     }
@@ -109,8 +126,10 @@ class ComposeTopologyTest {
         Set<String> documented = DocumentedSettings.environmentNames();
         int workers = 0;
         for (Map.Entry<String, Map<String, Object>> e : services().entrySet()) {
-            map(e.getValue(), "environment").keySet().stream().filter(n -> n.startsWith("MEMORY_"))
-                    .forEach(n -> assertThat(documented).as(e.getKey() + " sets " + n).contains(n));
+            map(e.getValue(), "environment").keySet().stream()
+                    .filter(n -> n.startsWith("MEMORY_"))
+                    .forEach(n ->
+                            assertThat(documented).as(e.getKey() + " sets " + n).contains(n));
             List<String> command = list(e.getValue(), "command");
             if (!command.isEmpty() && command.get(0).equals("worker")) {
                 DeployedCommands.parse(command.subList(1, command.size()));
@@ -124,7 +143,9 @@ class ComposeTopologyTest {
     void theEntrypointRunsTheServiceOrAWorkerCommand() throws Exception {
         Path entrypoint = Path.of("docker/entrypoint.sh");
         assertThat(Files.isExecutable(entrypoint)).isTrue();
-        Process p = new ProcessBuilder("sh", entrypoint.toString(), "nonsense").redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("sh", entrypoint.toString(), "nonsense")
+                .redirectErrorStream(true)
+                .start();
         String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertThat(p.waitFor()).isEqualTo(2);
         assertThat(output).contains("usage: entrypoint.sh service [ARGS] | worker COMMAND [ARGS]");

@@ -22,8 +22,7 @@ final class DocumentedSettings {
     private static final Pattern TABLE_KEY = Pattern.compile("^\\| `(memory\\.[a-z0-9.-]+)`", Pattern.MULTILINE);
     private static final Pattern ENV_NAME = Pattern.compile("\\bMEMORY_[A-Z0-9_]+\\b");
 
-    private DocumentedSettings() {
-    }
+    private DocumentedSettings() {}
 
     static Set<String> environmentNames() {
         Set<String> names = new TreeSet<>();
@@ -32,8 +31,11 @@ final class DocumentedSettings {
         while (key.find()) {
             names.add(key.group(1).toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'));
         }
-        for (String doc : new String[] {readme, read(ROOT.resolve("memory-api/src/main/resources/application.yml")),
-                read(ROOT.resolve("memory-llm/README.md"))}) {
+        for (String doc : new String[] {
+            readme,
+            read(ROOT.resolve("memory-api/src/main/resources/application.yml")),
+            read(ROOT.resolve("memory-llm/README.md"))
+        }) {
             Matcher env = ENV_NAME.matcher(doc);
             while (env.find()) {
                 names.add(env.group());

@@ -44,8 +44,15 @@ import org.junit.jupiter.api.Test;
 class KubernetesManifestsTest {
 
     private static final Path K8S = Path.of("k8s");
-    private static final Map<String, Class<? extends HasMetadata>> KINDS = Map.of("Namespace", Namespace.class,
-            "ConfigMap", ConfigMap.class, "Service", Service.class, "StatefulSet", StatefulSet.class);
+    private static final Map<String, Class<? extends HasMetadata>> KINDS = Map.of(
+            "Namespace",
+            Namespace.class,
+            "ConfigMap",
+            ConfigMap.class,
+            "Service",
+            Service.class,
+            "StatefulSet",
+            StatefulSet.class);
     private static final Pattern VARIABLE = Pattern.compile("\\$\\(([A-Z0-9_]+)\\)");
 
     private static final List<HasMetadata> resources = new ArrayList<>();
@@ -55,14 +62,18 @@ class KubernetesManifestsTest {
     static void load() throws IOException {
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
         try (Stream<Path> files = Files.list(K8S)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
+            for (Path file :
+                    files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
                 for (JsonNode doc : yaml.readValues(yaml.getFactory().createParser(file.toFile()), JsonNode.class)
                         .readAll()) {
                     String kind = doc.path("kind").asText();
                     assertThat(KINDS).as("%s: a kind this check knows", file).containsKey(kind);
                     HasMetadata resource = yaml.treeToValue(doc, KINDS.get(kind));
                     resources.add(resource);
-                    collectUnknown(resource, file.getFileName() + ":" + kind + "/" + resource.getMetadata().getName(),
+                    collectUnknown(
+                            resource,
+                            file.getFileName() + ":" + kind + "/"
+                                    + resource.getMetadata().getName(),
                             unknownFields);
                 }
             }
@@ -71,11 +82,22 @@ class KubernetesManifestsTest {
 
     @Test
     void everyDocumentReadsIntoTheKubernetesModelWithNoUnknownField() {
-        assertThat(resources).extracting(r -> r.getKind() + "/" + r.getMetadata().getName()).contains(
-                "Namespace/memory-chain", "ConfigMap/memory-chain", "Service/memory-api", "StatefulSet/memory-api",
-                "StatefulSet/tom", "StatefulSet/consolidate", "StatefulSet/reflect", "StatefulSet/lifecycle");
-        assertThat(unknownFields).as("fields the Kubernetes model does not know").isEmpty();
-        assertThat(resources).filteredOn(r -> !(r instanceof Namespace))
+        assertThat(resources)
+                .extracting(r -> r.getKind() + "/" + r.getMetadata().getName())
+                .contains(
+                        "Namespace/memory-chain",
+                        "ConfigMap/memory-chain",
+                        "Service/memory-api",
+                        "StatefulSet/memory-api",
+                        "StatefulSet/tom",
+                        "StatefulSet/consolidate",
+                        "StatefulSet/reflect",
+                        "StatefulSet/lifecycle");
+        assertThat(unknownFields)
+                .as("fields the Kubernetes model does not know")
+                .isEmpty();
+        assertThat(resources)
+                .filteredOn(r -> !(r instanceof Namespace))
                 .allSatisfy(r -> assertThat(r.getMetadata().getNamespace()).isEqualTo("memory-chain"));
     }
 
@@ -83,12 +105,15 @@ class KubernetesManifestsTest {
     void workloadsSelectTheirOwnPodsAndServicesSelectAWorkload() {
         List<StatefulSet> sets = of(StatefulSet.class);
         for (StatefulSet set : sets) {
-            assertThat(set.getSpec().getTemplate().getMetadata().getLabels()).as(set.getMetadata().getName())
+            assertThat(set.getSpec().getTemplate().getMetadata().getLabels())
+                    .as(set.getMetadata().getName())
                     .containsAllEntriesOf(set.getSpec().getSelector().getMatchLabels());
         }
         for (Service service : of(Service.class)) {
-            assertThat(sets).as("a workload for service " + service.getMetadata().getName())
-                    .anySatisfy(set -> assertThat(set.getSpec().getTemplate().getMetadata().getLabels())
+            assertThat(sets)
+                    .as("a workload for service " + service.getMetadata().getName())
+                    .anySatisfy(set -> assertThat(
+                                    set.getSpec().getTemplate().getMetadata().getLabels())
                             .containsAllEntriesOf(service.getSpec().getSelector()));
         }
     }
@@ -96,14 +121,18 @@ class KubernetesManifestsTest {
     @Test
     void probesAndServicesNameDeclaredContainerPorts() {
         StatefulSet api = named(StatefulSet.class, "memory-api");
-        Container container = api.getSpec().getTemplate().getSpec().getContainers().get(0);
+        Container container =
+                api.getSpec().getTemplate().getSpec().getContainers().get(0);
         Set<String> ports = new java.util.HashSet<>();
         container.getPorts().forEach(p -> ports.add(p.getName()));
-        for (Probe probe : new Probe[] {container.getReadinessProbe(), container.getLivenessProbe(),
-                container.getStartupProbe()}) {
+        for (Probe probe :
+                new Probe[] {container.getReadinessProbe(), container.getLivenessProbe(), container.getStartupProbe()
+                }) {
             assertThat(probe).isNotNull();
             assertThat(ports).contains(probe.getHttpGet().getPort().getStrVal());
-            assertThat(probe.getHttpGet().getPath()).as("the service's health endpoints").startsWith("/health");
+            assertThat(probe.getHttpGet().getPath())
+                    .as("the service's health endpoints")
+                    .startsWith("/health");
         }
         for (Service service : of(Service.class)) {
             for (ServicePort port : service.getSpec().getPorts()) {
@@ -116,20 +145,26 @@ class KubernetesManifestsTest {
     @Test
     void everyMemorySettingIsADocumentedConfigurationKey() {
         Set<String> documented = DocumentedSettings.environmentNames();
-        List<String> used = new ArrayList<>(named(ConfigMap.class, "memory-chain").getData().keySet());
+        List<String> used =
+                new ArrayList<>(named(ConfigMap.class, "memory-chain").getData().keySet());
         containers().forEach(c -> c.getEnv().forEach(e -> used.add(e.getName())));
-        assertThat(used.stream().filter(n -> n.startsWith("MEMORY_"))).isNotEmpty().allSatisfy(
-                name -> assertThat(documented).as("documented in memory-api/README.md").contains(name));
+        assertThat(used.stream().filter(n -> n.startsWith("MEMORY_")))
+                .isNotEmpty()
+                .allSatisfy(name -> assertThat(documented)
+                        .as("documented in memory-api/README.md")
+                        .contains(name));
     }
 
     @Test
     void everyWorkerCommandLineIsAcceptedByMemoryWorker() {
-        Map<String, String> values = new HashMap<>(named(ConfigMap.class, "memory-chain").getData());
+        Map<String, String> values =
+                new HashMap<>(named(ConfigMap.class, "memory-chain").getData());
         int workers = 0;
         for (StatefulSet set : of(StatefulSet.class)) {
             values.put("POD_NAME", set.getMetadata().getName() + "-0");
             for (Container c : set.getSpec().getTemplate().getSpec().getContainers()) {
-                List<String> args = c.getArgs().stream().map(a -> substitute(a, c, values)).toList();
+                List<String> args =
+                        c.getArgs().stream().map(a -> substitute(a, c, values)).toList();
                 assertThat(args.get(0)).isIn("service", "worker");
                 if (args.get(0).equals("worker")) {
                     DeployedCommands.parse(args.subList(1, args.size()));
@@ -153,7 +188,8 @@ class KubernetesManifestsTest {
                 assertThat(v.getSecret().getSecretName()).isEqualTo("memory-chain-signing-key");
             });
         });
-        assertThat(named(StatefulSet.class, "memory-api").getSpec().getReplicas()).isGreaterThan(1);
+        assertThat(named(StatefulSet.class, "memory-api").getSpec().getReplicas())
+                .isGreaterThan(1);
     }
 
     /** Kubernetes' $(VAR) expansion in args, from the container's env (field refs as given) and the ConfigMap. */
@@ -162,8 +198,8 @@ class KubernetesManifestsTest {
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String name = m.group(1);
-            boolean declared = values.containsKey(name) || c.getEnv().stream().map(EnvVar::getName)
-                    .anyMatch(name::equals);
+            boolean declared = values.containsKey(name)
+                    || c.getEnv().stream().map(EnvVar::getName).anyMatch(name::equals);
             assertThat(declared).as("$(%s) is set for the container", name).isTrue();
             m.appendReplacement(out, Matcher.quoteReplacement(Objects.requireNonNullElse(values.get(name), name)));
         }
@@ -171,8 +207,9 @@ class KubernetesManifestsTest {
     }
 
     private static List<Container> containers() {
-        return of(StatefulSet.class).stream().flatMap(s -> s.getSpec().getTemplate().getSpec().getContainers()
-                .stream()).toList();
+        return of(StatefulSet.class).stream()
+                .flatMap(s -> s.getSpec().getTemplate().getSpec().getContainers().stream())
+                .toList();
     }
 
     private static <T extends HasMetadata> List<T> of(Class<T> type) {
@@ -180,7 +217,10 @@ class KubernetesManifestsTest {
     }
 
     private static <T extends HasMetadata> T named(Class<T> type, String name) {
-        return of(type).stream().filter(r -> r.getMetadata().getName().equals(name)).findFirst().orElseThrow();
+        return of(type).stream()
+                .filter(r -> r.getMetadata().getName().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     /**
@@ -206,7 +246,8 @@ class KubernetesManifestsTest {
             return;
         }
         for (Method getter : node.getClass().getMethods()) {
-            if (getter.getParameterCount() != 0 || !getter.getName().startsWith("get")
+            if (getter.getParameterCount() != 0
+                    || !getter.getName().startsWith("get")
                     || getter.getDeclaringClass() == Object.class) {
                 continue;
             }

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ProvisionScriptTest {
 
     private static final Path SCRIPT = Path.of("k8s/provision.sh");
-    private static final Pattern CREATE = Pattern.compile("--topic (\\S+) --partitions (\\d+) --replication-factor (\\d+)");
+    private static final Pattern CREATE =
+            Pattern.compile("--topic (\\S+) --partitions (\\d+) --replication-factor (\\d+)");
 
     @TempDir
     Path dir;
@@ -47,7 +48,8 @@ class ProvisionScriptTest {
         String out = run(Map.of("DRY_RUN", "1", "SKIP_SECRET", "1", "BOOTSTRAP", "k:9092", "PARTITIONS", "12"));
         Topics topics = Topics.defaults();
         List<String> created = new ArrayList<>();
-        for (String line : out.lines().filter(l -> l.contains("kafka-topics.sh")).toList()) {
+        for (String line :
+                out.lines().filter(l -> l.contains("kafka-topics.sh")).toList()) {
             Matcher m = CREATE.matcher(line);
             assertThat(m.find()).as(line).isTrue();
             created.add(m.group(1));
@@ -58,8 +60,9 @@ class ProvisionScriptTest {
             }
         }
         assertThat(created).containsAll(topics.dataTopics()).contains(topics.apiKeys());
-        assertThat(out).contains("--topic memory.events.v1 --partitions 12 --replication-factor 3 "
-                + "--config min.insync.replicas=2 --config retention.ms=-1 --config retention.bytes=-1");
+        assertThat(out)
+                .contains("--topic memory.events.v1 --partitions 12 --replication-factor 3 "
+                        + "--config min.insync.replicas=2 --config retention.ms=-1 --config retention.bytes=-1");
     }
 
     @Test
@@ -75,8 +78,9 @@ class ProvisionScriptTest {
                 assertThat(acl).as("a grant to write the chain").contains("--allow-principal User:memory-api");
             }
         }
-        assertThat(acls).anySatisfy(a -> assertThat(a).contains("User:memory-worker", "--operation Read",
-                "--topic memory.events.v1"));
+        assertThat(acls)
+                .anySatisfy(a ->
+                        assertThat(a).contains("User:memory-worker", "--operation Read", "--topic memory.events.v1"));
     }
 
     @Test
@@ -88,8 +92,9 @@ class ProvisionScriptTest {
         byte[] raw = HexFormat.of().parseHex(Files.readString(key).trim());
         Path der = dir.resolve("key.der");
         Files.write(der, concat(HexFormat.of().parseHex("302e020100300506032b657004220420"), raw));
-        Process p = new ProcessBuilder("openssl", "pkey", "-inform", "DER", "-in", der.toString(), "-pubout",
-                "-outform", "DER").start();
+        Process p = new ProcessBuilder(
+                        "openssl", "pkey", "-inform", "DER", "-in", der.toString(), "-pubout", "-outform", "DER")
+                .start();
         byte[] spki = p.getInputStream().readAllBytes();
         assertThat(p.waitFor()).isZero();
         byte[] publicKey = java.util.Arrays.copyOfRange(spki, spki.length - 32, spki.length);

@@ -9,8 +9,7 @@ import java.util.Map;
  */
 public final class DeployedCommands {
 
-    private DeployedCommands() {
-    }
+    private DeployedCommands() {}
 
     /**
      * Parses {@code args} (the command and its options, as after {@code memory-worker}) as memory-worker would.
@@ -32,8 +31,8 @@ public final class DeployedCommands {
                 default -> throw new IllegalArgumentException("not a memory-worker job or keygen: " + args.get(0));
             }
         } catch (UsageException e) {
-            throw new IllegalArgumentException("memory-worker " + args.get(0) + " refuses " + rest + ": "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "memory-worker " + args.get(0) + " refuses " + rest + ": " + e.getMessage(), e);
         }
     }
 }

@@ -4,10 +4,10 @@ import io.memorychain.events.AvroTrust;
 import io.micronaut.runtime.Micronaut;
 import io.swagger.v3.oas.annotations.OpenAPIDefinition;
 import io.swagger.v3.oas.annotations.enums.SecuritySchemeType;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
-import io.swagger.v3.oas.annotations.security.SecurityScheme;
 import io.swagger.v3.oas.annotations.info.Info;
 import io.swagger.v3.oas.annotations.info.License;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.security.SecurityScheme;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
 /**
@@ -15,10 +15,11 @@ import io.swagger.v3.oas.annotations.tags.Tag;
  * {@code java -jar memory-api.jar} is a complete system with data under {@code ./data}.
  */
 @OpenAPIDefinition(
-        info = @Info(
-                title = "Memory Chain",
-                version = "v1",
-                description = """
+        info =
+                @Info(
+                        title = "Memory Chain",
+                        version = "v1",
+                        description = """
                         Long-term memory for LLM agents, event-sourced on a signed, hash-chained Kafka log.
 
                         Every write publishes a request to the sequencer and answers once the change is on the chain \
@@ -40,19 +41,23 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 
                         Not in this document: the Markdown file routes under /v1/spaces/{space}/files/{+path} (GET, PUT, \
                         POST :patch and :append; a file path with slashes, which OpenAPI cannot express): see the README.""",
-                license = @License(name = "Apache-2.0")),
+                        license = @License(name = "Apache-2.0")),
         security = @SecurityRequirement(name = "bearer"),
         tags = {
-                @Tag(name = "memories", description = "Create, read, change, delete, restore, protect, pin and consolidate memories"),
-                @Tag(name = "blocks", description = "Labelled core blocks and the core view"),
-                @Tag(name = "chain", description = "Audit log and chain verification")
+            @Tag(
+                    name = "memories",
+                    description = "Create, read, change, delete, restore, protect, pin and consolidate memories"),
+            @Tag(name = "blocks", description = "Labelled core blocks and the core view"),
+            @Tag(name = "chain", description = "Audit log and chain verification")
         })
-@SecurityScheme(name = "bearer", type = SecuritySchemeType.HTTP, scheme = "bearer",
+@SecurityScheme(
+        name = "bearer",
+        type = SecuritySchemeType.HTTP,
+        scheme = "bearer",
         description = "An API key (mc_...) issued at first start or by an admin (POST /v1/keys)")
 public final class Application {
 
-    private Application() {
-    }
+    private Application() {}
 
     public static void main(String[] args) {
         AvroTrust.setSystemProperty(); // before anything touches Avro

@@ -28,10 +28,17 @@ public class ReadyBanner implements ApplicationEventListener<ServerStartupEvent>
             return;
         }
         if (backend instanceof MemoryChainBackend chain) {
-            log.info("Memory Chain ready on {} ({} Kafka at {}, data in {})", event.getSource().getURL(),
-                    chain.embedded() ? "embedded" : "external", chain.bootstrapServers(), chain.dataDir());
+            log.info(
+                    "Memory Chain ready on {} ({} Kafka at {}, data in {})",
+                    event.getSource().getURL(),
+                    chain.embedded() ? "embedded" : "external",
+                    chain.bootstrapServers(),
+                    chain.dataDir());
         } else {
-            log.info("Memory Chain API ready on {} (backend {})", event.getSource().getURL(), backend.getClass().getSimpleName());
+            log.info(
+                    "Memory Chain API ready on {} (backend {})",
+                    event.getSource().getURL(),
+                    backend.getClass().getSimpleName());
         }
     }
 }

@@ -19,43 +19,68 @@ import io.micronaut.http.annotation.Controller;
 class ApiArchitectureTest {
 
     private static final String[] PROJECTOR_INTERNALS = {
-            "io.memorychain.projector.sequencer..", "io.memorychain.projector.projection..",
-            "io.memorychain.projector.linker..", "io.memorychain.projector.embedding..",
-            "io.memorychain.projector.support..", "io.memorychain.projector.refinement..",
-            "io.memorychain.jobs.."};
+        "io.memorychain.projector.sequencer..", "io.memorychain.projector.projection..",
+        "io.memorychain.projector.linker..", "io.memorychain.projector.embedding..",
+        "io.memorychain.projector.support..", "io.memorychain.projector.refinement..",
+        "io.memorychain.jobs.."
+    };
 
     @ArchTest
-    static final ArchRule transportsDoNotReachIntoTheProjector = noClasses().that()
-            .resideOutsideOfPackages("io.memorychain.api.backend..", "io.memorychain.api.config..",
-                    "io.memorychain.api.embedded..")
-            .should().dependOnClassesThat().resideInAnyPackage(PROJECTOR_INTERNALS)
-            .orShould().dependOnClassesThat().haveSimpleName("MemoryChainRuntime")
+    static final ArchRule transportsDoNotReachIntoTheProjector = noClasses()
+            .that()
+            .resideOutsideOfPackages(
+                    "io.memorychain.api.backend..", "io.memorychain.api.config..", "io.memorychain.api.embedded..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(PROJECTOR_INTERNALS)
+            .orShould()
+            .dependOnClassesThat()
+            .haveSimpleName("MemoryChainRuntime")
             .because("only the backend and its configuration wire the projector; transports call services");
 
     private static final String GRPC = "io.memorychain.api.grpc..";
     private static final String MCP = "io.memorychain.api.mcp..";
 
     @ArchTest
-    static final ArchRule grpcCallsNoRestController = noClasses().that().resideInAPackage(GRPC)
-            .should().dependOnClassesThat().areAnnotatedWith(Controller.class)
+    static final ArchRule grpcCallsNoRestController = noClasses()
+            .that()
+            .resideInAPackage(GRPC)
+            .should()
+            .dependOnClassesThat()
+            .areAnnotatedWith(Controller.class)
             .because("REST, gRPC and MCP are siblings over the same application services");
 
     @ArchTest
-    static final ArchRule mcpCallsNoRestController = noClasses().that().resideInAPackage(MCP)
-            .should().dependOnClassesThat(resideOutsideOfPackage(MCP).and(annotatedWith(Controller.class)))
+    static final ArchRule mcpCallsNoRestController = noClasses()
+            .that()
+            .resideInAPackage(MCP)
+            .should()
+            .dependOnClassesThat(resideOutsideOfPackage(MCP).and(annotatedWith(Controller.class)))
             .because("REST, gRPC and MCP are siblings over the same application services");
 
     @ArchTest
-    static final ArchRule restCallsNeitherGrpcNorMcp = noClasses().that().areAnnotatedWith(Controller.class)
-            .and().resideOutsideOfPackage(MCP)
-            .should().dependOnClassesThat().resideInAnyPackage(GRPC, MCP)
+    static final ArchRule restCallsNeitherGrpcNorMcp = noClasses()
+            .that()
+            .areAnnotatedWith(Controller.class)
+            .and()
+            .resideOutsideOfPackage(MCP)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(GRPC, MCP)
             .because("REST, gRPC and MCP are siblings over the same application services");
 
     @ArchTest
-    static final ArchRule adaptersComposeNoGrantsNorPointsInTime = noClasses().that().resideInAnyPackage(GRPC, MCP)
-            .or().areAnnotatedWith(Controller.class)
-            .should().dependOnClassesThat().haveSimpleName("GrantedReads")
-            .orShould().dependOnClassesThat().haveSimpleName("PointInTimeReads")
+    static final ArchRule adaptersComposeNoGrantsNorPointsInTime = noClasses()
+            .that()
+            .resideInAnyPackage(GRPC, MCP)
+            .or()
+            .areAnnotatedWith(Controller.class)
+            .should()
+            .dependOnClassesThat()
+            .haveSimpleName("GrantedReads")
+            .orShould()
+            .dependOnClassesThat()
+            .haveSimpleName("PointInTimeReads")
             .because("grant-audited and point-in-time reads are composed once, in the application layer "
                     + "(history.AsOfReads and the feature services); transports only translate");
 }

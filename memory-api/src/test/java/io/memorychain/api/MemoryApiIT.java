@@ -1,5 +1,7 @@
 package io.memorychain.api;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.contract.CheckpointContract;
@@ -18,8 +20,6 @@ import io.micronaut.runtime.server.EmbeddedServer;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -85,10 +85,16 @@ class MemoryApiIT extends MemoryApiContract {
 
         @Override
         protected MasterKey contentKey() {
-            io.memorychain.api.config.MemoryConfig config = server.getApplicationContext()
-                    .getBean(io.memorychain.api.config.MemoryConfig.class);
-            return config.isContentEncryption() ? MasterKey.loadOrCreate(config.getContentKeyFile().orElseGet(() ->
-                    config.getDataDir().toAbsolutePath().normalize().resolve("keys").resolve(MasterKey.FILE_NAME))) : null;
+            io.memorychain.api.config.MemoryConfig config =
+                    server.getApplicationContext().getBean(io.memorychain.api.config.MemoryConfig.class);
+            return config.isContentEncryption()
+                    ? MasterKey.loadOrCreate(config.getContentKeyFile()
+                            .orElseGet(() -> config.getDataDir()
+                                    .toAbsolutePath()
+                                    .normalize()
+                                    .resolve("keys")
+                                    .resolve(MasterKey.FILE_NAME)))
+                    : null;
         }
     }
 
@@ -136,7 +142,10 @@ class MemoryApiIT extends MemoryApiContract {
     @Override
     protected MemoryOutcome publishDirectly(MemoryRequest request) {
         try {
-            return server.getApplicationContext().getBean(MemoryBackend.class).publish(request).get(30, TimeUnit.SECONDS);
+            return server.getApplicationContext()
+                    .getBean(MemoryBackend.class)
+                    .publish(request)
+                    .get(30, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("No outcome for request " + request.getRequestId(), e);
         }
@@ -147,11 +156,17 @@ class MemoryApiIT extends MemoryApiContract {
     protected long publishedRequests() {
         String topic = Topics.withPrefix(PREFIX).requests();
         try {
-            TopicDescription description = admin.describeTopics(java.util.List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
+            TopicDescription description = admin.describeTopics(java.util.List.of(topic))
+                    .allTopicNames()
+                    .get(30, TimeUnit.SECONDS)
+                    .get(topic);
             Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
-            description.partitions().forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+            description
+                    .partitions()
+                    .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
             return admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS).values().stream()
-                    .mapToLong(info -> info.offset()).sum();
+                    .mapToLong(info -> info.offset())
+                    .sum();
         } catch (Exception e) {
             throw new IllegalStateException("Cannot read the end offsets of " + topic, e);
         }
@@ -173,15 +188,21 @@ class MemoryApiIT extends MemoryApiContract {
 
         @Override
         protected int grpcPort() {
-            return server.getApplicationContext().getBean(io.micronaut.grpc.server.GrpcEmbeddedServer.class).getPort();
+            return server.getApplicationContext()
+                    .getBean(io.micronaut.grpc.server.GrpcEmbeddedServer.class)
+                    .getPort();
         }
     }
 
     @Test
     void theEmbedderRunsTheConfiguredStreamThreadsEachWithItsOwnPartitions() {
         org.apache.kafka.streams.KafkaStreams embedder = server.getApplicationContext()
-                .getBean(io.memorychain.api.backend.MemoryBackend.class).streamsApplications().get("embedder");
-        assertThat(embedder.metadataForLocalThreads()).as("memory.embeddings.stream-threads 2").hasSize(2)
+                .getBean(io.memorychain.api.backend.MemoryBackend.class)
+                .streamsApplications()
+                .get("embedder");
+        assertThat(embedder.metadataForLocalThreads())
+                .as("memory.embeddings.stream-threads 2")
+                .hasSize(2)
                 .allSatisfy(thread -> assertThat(thread.activeTasks()).isNotEmpty());
     }
 
@@ -191,29 +212,45 @@ class MemoryApiIT extends MemoryApiContract {
     private void assertNoCopyLeft(String space, String text, Path dataDir) throws Exception {
         Topics topics = Topics.withPrefix(PREFIX);
         for (String topic : java.util.List.of(topics.events(), topics.keys(), topics.embeddings(), topics.outcomes())) {
-            assertThat(recordsContaining(topic, text)).as("records of " + topic + " holding the text").isZero();
+            assertThat(recordsContaining(topic, text))
+                    .as("records of " + topic + " holding the text")
+                    .isZero();
         }
-        assertThat(filesContaining(dataDir.resolve("streams"), text, true)).as("search index files").isEmpty();
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/export")).raw())
+        assertThat(filesContaining(dataDir.resolve("streams"), text, true))
+                .as("search index files")
+                .isEmpty();
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/export"))
+                        .raw())
                 .doesNotContain(text);
-        assertThat(client().toBlocking().retrieve(authorized(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space
-                + "/export?format=markdown")).accept("text/markdown"), String.class)).doesNotContain(text);
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/audit")).raw())
+        assertThat(client().toBlocking()
+                        .retrieve(
+                                authorized(io.micronaut.http.HttpRequest.GET(
+                                                "/v1/spaces/" + space + "/export?format=markdown"))
+                                        .accept("text/markdown"),
+                                String.class))
+                .doesNotContain(text);
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/audit"))
+                        .raw())
                 .doesNotContain(text);
     }
 
     /** The erasure proof of the memory names one destroyed subject, whose key record is destroyed; the chain verifies. */
     private void assertTheProofDestroyedOneSubject(String space, String memoryId, String subject) {
-        Resp proof = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + memoryId
-                + "/erasure"));
+        Resp proof =
+                send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + memoryId + "/erasure"));
         assertThat(proof.status()).as(proof.raw()).isEqualTo(200);
         assertThat(field(proof, "event")).containsEntry("destroyed_subjects", java.util.List.of(subject));
         @SuppressWarnings("unchecked")
         java.util.List<Map<String, Object>> subjectKeys =
                 (java.util.List<Map<String, Object>>) proof.json().get("subject_keys");
-        assertThat(subjectKeys).singleElement().satisfies(k -> assertThat(k).containsEntry("subject", subject)
-                .containsEntry("found", true).containsEntry("destroyed", true));
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")).json())
+        assertThat(subjectKeys)
+                .singleElement()
+                .satisfies(k -> assertThat(k)
+                        .containsEntry("subject", subject)
+                        .containsEntry("found", true)
+                        .containsEntry("destroyed", true));
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify"))
+                        .json())
                 .containsEntry("ok", true);
     }
 
@@ -227,42 +264,67 @@ class MemoryApiIT extends MemoryApiContract {
     @Test
     void afterAnErasureNoByteOfTheTextIsLeftInTopicsIndexOrExportsAndTheChainVerifies() throws Exception {
         String space = space();
-        String marker = "zebraorchid" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        Resp created = post(space, "/memories", Map.of("content", "My locker code is " + marker,
-                "summary", "locker " + marker, "tags", java.util.List.of("tag" + marker)));
+        String marker = "zebraorchid"
+                + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        Resp created = post(
+                space,
+                "/memories",
+                Map.of(
+                        "content",
+                        "My locker code is " + marker,
+                        "summary",
+                        "locker " + marker,
+                        "tags",
+                        java.util.List.of("tag" + marker)));
         assertThat(created.status()).as(created.raw()).isEqualTo(201);
         String erased = (String) field(created, "memory").get("id");
         String kept = createId(space, "The user's favourite composer is Satie");
         Resp found = post(space, "/query", Map.of("query", marker)); // a search reopens the index: segments on disk
         assertThat(found.raw()).as(found.raw()).contains(erased);
-        Path dataDir = server.getApplicationContext().getBean(io.memorychain.api.config.MemoryConfig.class)
+        Path dataDir = server.getApplicationContext()
+                .getBean(io.memorychain.api.config.MemoryConfig.class)
                 .getDataDir();
-        assertThat(filesContaining(dataDir.resolve("streams"), marker, true)).as("the index held it before")
+        assertThat(filesContaining(dataDir.resolve("streams"), marker, true))
+                .as("the index held it before")
                 .isNotEmpty();
 
-        Resp erase = as("user:dana", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space + "/memories/" + erased
-                + ":erase", Map.of("reason", "right to erasure")));
+        Resp erase = as(
+                "user:dana",
+                io.micronaut.http.HttpRequest.POST(
+                        "/v1/spaces/" + space + "/memories/" + erased + ":erase",
+                        Map.of("reason", "right to erasure")));
         assertThat(erase.status()).as(erase.raw()).isEqualTo(200);
 
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + kept)).json())
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + kept))
+                        .json())
                 .as("decryption works: an unerased memory reads in plain text")
                 .containsEntry("content", "The user's favourite composer is Satie");
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + erased)).json())
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + erased))
+                        .json())
                 .containsEntry("content", "[erased]");
         Topics topics = Topics.withPrefix(PREFIX);
         for (String topic : java.util.List.of(topics.events(), topics.keys(), topics.embeddings(), topics.outcomes())) {
-            assertThat(recordsContaining(topic, marker)).as("records of " + topic + " holding the text").isZero();
+            assertThat(recordsContaining(topic, marker))
+                    .as("records of " + topic + " holding the text")
+                    .isZero();
         }
-        assertThat(recordsContaining(topics.events(), "Satie")).as("the kept memory is encrypted too").isZero();
-        assertThat(filesContaining(dataDir.resolve("streams"), marker, true)).as("search index files").isEmpty();
+        assertThat(recordsContaining(topics.events(), "Satie"))
+                .as("the kept memory is encrypted too")
+                .isZero();
+        assertThat(filesContaining(dataDir.resolve("streams"), marker, true))
+                .as("search index files")
+                .isEmpty();
         Resp json = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/export"));
         assertThat(json.raw()).contains("Satie").doesNotContain(marker);
-        String markdown = client().toBlocking().retrieve(authorized(io.micronaut.http.HttpRequest.GET("/v1/spaces/"
-                + space + "/export?format=markdown")).accept("text/markdown"), String.class);
+        String markdown = client().toBlocking()
+                .retrieve(
+                        authorized(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/export?format=markdown"))
+                                .accept("text/markdown"),
+                        String.class);
         assertThat(markdown).contains("Satie").doesNotContain(marker);
 
-        Resp proof = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + erased
-                + "/erasure"));
+        Resp proof =
+                send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + erased + "/erasure"));
         assertThat(proof.status()).as(proof.raw()).isEqualTo(200);
         assertThat(proof.raw()).doesNotContain(marker);
         Map<String, Object> event = field(proof, "event");
@@ -271,34 +333,61 @@ class MemoryApiIT extends MemoryApiContract {
         assertThat((String) event.get("signature")).hasSize(128);
         assertThat(event).containsEntry("reason", "right to erasure").containsEntry("actor", "user:dana");
         Map<String, Object> key = field(proof, "key_record");
-        assertThat(key).containsEntry("found", true).containsEntry("destroyed", true).containsEntry("destroyed_seq", 3)
-                .containsEntry("data_key_id", event.get("data_key_id")).containsEntry("topic", topics.keys());
+        assertThat(key)
+                .containsEntry("found", true)
+                .containsEntry("destroyed", true)
+                .containsEntry("destroyed_seq", 3)
+                .containsEntry("data_key_id", event.get("data_key_id"))
+                .containsEntry("topic", topics.keys());
         @SuppressWarnings("unchecked")
-        Map<String, Object> verification = (Map<String, Object>) field(proof, "chain").get("verification");
+        Map<String, Object> verification =
+                (Map<String, Object>) field(proof, "chain").get("verification");
         assertThat(verification).containsEntry("ok", true).containsEntry("events", 3);
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")).json())
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify"))
+                        .json())
                 .containsEntry("ok", true);
 
         // the cascade: a memory committed from a proposal, with reasons quoting its text, takes the proposal's texts
         // and the reasons with it (sealed under the proposal's and the memory's keys, docs/architecture.md §12)
-        String secret = "quokkalantern" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        Resp proposed = as("subagent:researcher", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space
-                + "/proposals", Map.of("content", "The user's PIN hint is " + secret, "summary", "PIN " + secret,
-                "category", "knowledge", "trigger", "user said " + secret)));
+        String secret = "quokkalantern"
+                + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        Resp proposed = as(
+                "subagent:researcher",
+                io.micronaut.http.HttpRequest.POST(
+                        "/v1/spaces/" + space + "/proposals",
+                        Map.of(
+                                "content",
+                                "The user's PIN hint is " + secret,
+                                "summary",
+                                "PIN " + secret,
+                                "category",
+                                "knowledge",
+                                "trigger",
+                                "user said " + secret)));
         assertThat(proposed.status()).as(proposed.raw()).isEqualTo(201);
         String pid = (String) field(proposed, "proposal").get("id");
-        Resp committed = as("agent:main", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space + "/proposals/"
-                + pid + ":commit", Map.of("reason", "worth keeping: " + secret)));
+        Resp committed = as(
+                "agent:main",
+                io.micronaut.http.HttpRequest.POST(
+                        "/v1/spaces/" + space + "/proposals/" + pid + ":commit",
+                        Map.of("reason", "worth keeping: " + secret)));
         assertThat(committed.status()).as(committed.raw()).isEqualTo(200);
         String fromProposal = (String) field(committed, "memory").get("id");
-        Resp deleted = as("agent:main", io.micronaut.http.HttpRequest.DELETE("/v1/spaces/" + space + "/memories/"
-                + fromProposal, Map.of("reason", "obsolete: " + secret)));
+        Resp deleted = as(
+                "agent:main",
+                io.micronaut.http.HttpRequest.DELETE(
+                        "/v1/spaces/" + space + "/memories/" + fromProposal, Map.of("reason", "obsolete: " + secret)));
         assertThat(deleted.status()).as(deleted.raw()).isLessThan(300);
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/proposals/" + pid)).raw())
-                .as("readable before the erasure").contains(secret);
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/proposals/" + pid))
+                        .raw())
+                .as("readable before the erasure")
+                .contains(secret);
 
-        Resp cascade = as("user:dana", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space + "/memories/"
-                + fromProposal + ":erase", Map.of("reason", "forget the PIN hint")));
+        Resp cascade = as(
+                "user:dana",
+                io.micronaut.http.HttpRequest.POST(
+                        "/v1/spaces/" + space + "/memories/" + fromProposal + ":erase",
+                        Map.of("reason", "forget the PIN hint")));
         assertThat(cascade.status()).as(cascade.raw()).isEqualTo(200);
 
         Resp proposalAfter = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/proposals/" + pid));
@@ -308,75 +397,114 @@ class MemoryApiIT extends MemoryApiContract {
         assertTheProofDestroyedOneSubject(space, fromProposal, pid);
 
         // a refinement session that changed a memory: its texts (sealed under session/<id>) go with the memory
-        String sessionSecret = "pangolinkite" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String sessionSecret = "pangolinkite"
+                + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         String law = createId(space, "Never book flights before noon", null, "core");
-        Resp started = as("admin:ops", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space + "/refinements",
-                Map.of("reason", "tidy up " + sessionSecret)));
+        Resp started = as(
+                "admin:ops",
+                io.micronaut.http.HttpRequest.POST(
+                        "/v1/spaces/" + space + "/refinements", Map.of("reason", "tidy up " + sessionSecret)));
         assertThat(started.status()).as(started.raw()).isEqualTo(201);
         String session = (String) started.json().get("session_id");
-        Resp protect = as("agent:claude", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space
-                + "/refinements/current/memories/" + law + ":protect", Map.of()));
+        Resp protect = as(
+                "agent:claude",
+                io.micronaut.http.HttpRequest.POST(
+                        "/v1/spaces/" + space + "/refinements/current/memories/" + law + ":protect", Map.of()));
         assertThat(protect.status()).as(protect.raw()).isEqualTo(200);
-        Resp done = as("agent:claude", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space
-                + "/refinements/current:complete", Map.of("summary", "protected one rule")));
+        Resp done = as(
+                "agent:claude",
+                io.micronaut.http.HttpRequest.POST(
+                        "/v1/spaces/" + space + "/refinements/current:complete",
+                        Map.of("summary", "protected one rule")));
         assertThat(done.status()).as(done.raw()).isEqualTo(200);
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/refinements/" + session)).raw())
-                .as("readable before the erasure").contains(sessionSecret);
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/refinements/" + session))
+                        .raw())
+                .as("readable before the erasure")
+                .contains(sessionSecret);
 
-        Resp sessionErasure = as("user:dana", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space
-                + "/memories/" + law + ":erase", Map.of("reason", "forget the rule")));
+        Resp sessionErasure = as(
+                "user:dana",
+                io.micronaut.http.HttpRequest.POST(
+                        "/v1/spaces/" + space + "/memories/" + law + ":erase", Map.of("reason", "forget the rule")));
         assertThat(sessionErasure.status()).as(sessionErasure.raw()).isEqualTo(200);
 
         Resp sessionAfter = send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/refinements/" + session));
         assertThat(sessionAfter.json()).containsEntry("reason", "[erased]");
         assertThat(sessionAfter.raw()).doesNotContain(sessionSecret);
-        assertThat(recordsContaining(topics.events(), sessionSecret)).as("events holding the session's reason")
+        assertThat(recordsContaining(topics.events(), sessionSecret))
+                .as("events holding the session's reason")
                 .isZero();
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/audit")).raw())
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/audit"))
+                        .raw())
                 .doesNotContain(sessionSecret);
-        assertThat(field(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + law
-                + "/erasure")), "event")).containsEntry("destroyed_subjects", java.util.List.of("session/" + session));
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify")).json())
+        assertThat(field(
+                        send(io.micronaut.http.HttpRequest.GET(
+                                "/v1/spaces/" + space + "/memories/" + law + "/erasure")),
+                        "event"))
+                .containsEntry("destroyed_subjects", java.util.List.of("session/" + session));
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/chain/verify"))
+                        .json())
                 .containsEntry("ok", true);
 
         // a memory consolidated from the erased one goes with it (its text was written from the erased one's); the
         // other input, which it superseded, is active again
-        String safeWord = "geckoharbor" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String safeWord = "geckoharbor"
+                + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         String source = createId(space, "The user's safe word is " + safeWord);
         String sibling = createId(space, "The user keeps a safe at home");
-        Resp merged = post(space, "/consolidations", Map.of("ids", java.util.List.of(source, sibling),
-                "content", "The user keeps a safe at home; its word is " + safeWord, "reason", "one safe"));
+        Resp merged = post(
+                space,
+                "/consolidations",
+                Map.of(
+                        "ids",
+                        java.util.List.of(source, sibling),
+                        "content",
+                        "The user keeps a safe at home; its word is " + safeWord,
+                        "reason",
+                        "one safe"));
         assertThat(merged.status()).as(merged.raw()).isEqualTo(201);
         String consolidated = (String) field(merged, "memory").get("id");
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + sibling)).json())
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + sibling))
+                        .json())
                 .containsEntry("state", "superseded");
 
-        Resp sourceErasure = as("user:dana", io.micronaut.http.HttpRequest.POST("/v1/spaces/" + space
-                + "/memories/" + source + ":erase", Map.of("reason", "forget the safe word")));
+        Resp sourceErasure = as(
+                "user:dana",
+                io.micronaut.http.HttpRequest.POST(
+                        "/v1/spaces/" + space + "/memories/" + source + ":erase",
+                        Map.of("reason", "forget the safe word")));
         assertThat(sourceErasure.status()).as(sourceErasure.raw()).isEqualTo(200);
 
         assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + consolidated))
-                .json()).containsEntry("content", "[erased]");
-        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + sibling)).json())
-                .containsEntry("state", "active").containsEntry("content", "The user keeps a safe at home");
+                        .json())
+                .containsEntry("content", "[erased]");
+        assertThat(send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + sibling))
+                        .json())
+                .containsEntry("state", "active")
+                .containsEntry("content", "The user keeps a safe at home");
         assertNoCopyLeft(space, safeWord, dataDir);
         assertTheProofDestroyedOneSubject(space, source, consolidated);
 
         // not claimed (docs/architecture.md §12): measured and logged for the record
         java.util.List<String> changelogTopics = admin.listTopics().names().get(30, TimeUnit.SECONDS).stream()
-                .filter(topic -> topic.startsWith(PREFIX) && topic.endsWith("-changelog")).toList();
+                .filter(topic -> topic.startsWith(PREFIX) && topic.endsWith("-changelog"))
+                .toList();
         Map<String, Long> changelogs = new java.util.TreeMap<>();
         recordsContaining(changelogTopics, marker).forEach((topic, count) -> {
             if (count > 0) {
                 changelogs.put(topic.substring(PREFIX.length()), count);
             }
         });
-        org.slf4j.LoggerFactory.getLogger(MemoryApiIT.class).info(
-                "Erasure leftovers: RocksDB/state files {}, requests topic records {}, changelog records {}; of the "
-                        + "proposal's text: state files {}, requests topic records {}",
-                filesContaining(dataDir.resolve("streams"), marker, false), recordsContaining(topics.requests(), marker),
-                changelogs, filesContaining(dataDir.resolve("streams"), secret, false).size(),
-                recordsContaining(topics.requests(), secret));
+        org.slf4j.LoggerFactory.getLogger(MemoryApiIT.class)
+                .info(
+                        "Erasure leftovers: RocksDB/state files {}, requests topic records {}, changelog records {}; of the "
+                                + "proposal's text: state files {}, requests topic records {}",
+                        filesContaining(dataDir.resolve("streams"), marker, false),
+                        recordsContaining(topics.requests(), marker),
+                        changelogs,
+                        filesContaining(dataDir.resolve("streams"), secret, false)
+                                .size(),
+                        recordsContaining(topics.requests(), secret));
     }
 
     @SuppressWarnings("unchecked")
@@ -390,7 +518,8 @@ class MemoryApiIT extends MemoryApiContract {
         try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(dir)) {
             return files.filter(java.nio.file.Files::isRegularFile)
                     .filter(f -> f.toString().contains("search-index") == searchIndex)
-                    .filter(f -> contains(read(f), needle)).toList();
+                    .filter(f -> contains(read(f), needle))
+                    .toList();
         }
     }
 
@@ -426,11 +555,14 @@ class MemoryApiIT extends MemoryApiContract {
         Map<String, Object> props = new java.util.HashMap<>(SharedKafka.clientProps());
         props.put("isolation.level", "read_uncommitted");
         try (org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]> consumer =
-                     new org.apache.kafka.clients.consumer.KafkaConsumer<>(props,
-                             new org.apache.kafka.common.serialization.ByteArrayDeserializer(),
-                             new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
-            java.util.List<TopicPartition> partitions = topics.stream().flatMap(topic -> consumer.partitionsFor(topic)
-                    .stream().map(p -> new TopicPartition(topic, p.partition()))).toList();
+                new org.apache.kafka.clients.consumer.KafkaConsumer<>(
+                        props,
+                        new org.apache.kafka.common.serialization.ByteArrayDeserializer(),
+                        new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
+            java.util.List<TopicPartition> partitions = topics.stream()
+                    .flatMap(topic ->
+                            consumer.partitionsFor(topic).stream().map(p -> new TopicPartition(topic, p.partition())))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);

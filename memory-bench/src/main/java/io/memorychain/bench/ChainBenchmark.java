@@ -37,7 +37,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @State(Scope.Thread)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx1g", "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx1g", "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro"})
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 3, time = 3)
 public class ChainBenchmark {
@@ -73,7 +75,8 @@ public class ChainBenchmark {
             decoded.add(AvroWireSerde.decodeAsWritten(registry, value));
             bytes += value.length;
         }
-        System.out.printf("%n[setup] %d events, %d bytes per event in wire format (Avro body %d, canonical bytes %d)%n",
+        System.out.printf(
+                "%n[setup] %d events, %d bytes per event in wire format (Avro body %d, canonical bytes %d)%n",
                 CHAIN, bytes / CHAIN, bytes / CHAIN - 5, Canonical.bytes(chain.get(0)).length);
         VerificationResult check = verify(decoded, SignatureMode.ALL);
         if (!check.ok() || check.events() != CHAIN) {

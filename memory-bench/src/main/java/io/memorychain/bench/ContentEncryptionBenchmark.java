@@ -35,7 +35,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @State(Scope.Thread)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx1g", "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx1g", "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro"})
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 3, time = 3)
 public class ContentEncryptionBenchmark {

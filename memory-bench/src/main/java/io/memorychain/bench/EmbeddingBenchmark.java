@@ -1,7 +1,6 @@
 package io.memorychain.bench;
 
 import io.memorychain.embeddings.EmbeddingModel;
-import io.memorychain.embeddings.EmbeddingModel;
 import io.memorychain.embeddings.OnnxSentenceEmbedder;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,22 +31,45 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @State(Scope.Benchmark)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx1g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx1g"})
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 3, time = 3)
 public class EmbeddingBenchmark {
 
     static final int BATCH = 64;
 
-    private static final String[] WHO = {"The user", "Ana", "The team lead", "Our customer", "The on-call engineer",
-        "My manager", "The designer", "The new intern"};
-    private static final String[] LIKES = {"prefers dark mode in the editor", "wants answers in Spanish",
-        "is allergic to peanuts and shellfish", "uses Kubernetes for every deployment",
-        "reviews pull requests early in the morning", "keeps meeting notes in a shared document",
-        "likes short bullet points over long prose", "travels to Lisbon twice a month"};
-    private static final String[] WHEN = {"since last spring", "when working from home", "during busy release weeks",
-        "unless a customer is waiting", "after the quarterly planning", "on every project this year",
-        "while the old laptop is being repaired", "according to the last retrospective"};
+    private static final String[] WHO = {
+        "The user",
+        "Ana",
+        "The team lead",
+        "Our customer",
+        "The on-call engineer",
+        "My manager",
+        "The designer",
+        "The new intern"
+    };
+    private static final String[] LIKES = {
+        "prefers dark mode in the editor",
+        "wants answers in Spanish",
+        "is allergic to peanuts and shellfish",
+        "uses Kubernetes for every deployment",
+        "reviews pull requests early in the morning",
+        "keeps meeting notes in a shared document",
+        "likes short bullet points over long prose",
+        "travels to Lisbon twice a month"
+    };
+    private static final String[] WHEN = {
+        "since last spring",
+        "when working from home",
+        "during busy release weeks",
+        "unless a customer is waiting",
+        "after the quarterly planning",
+        "on every project this year",
+        "while the old laptop is being repaired",
+        "according to the last retrospective"
+    };
 
     @Param({"minilm", "bge-small", "e5-small"})
     public String model;
@@ -69,8 +91,10 @@ public class EmbeddingBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        embedder = OnnxSentenceEmbedder.builder(EmbeddingModel.fromConfigName(model)).intraOpThreads(intraOpThreads)
-                .arenaAllocator(arenaAllocator).build();
+        embedder = OnnxSentenceEmbedder.builder(EmbeddingModel.fromConfigName(model))
+                .intraOpThreads(intraOpThreads)
+                .arenaAllocator(arenaAllocator)
+                .build();
         sentences = new ArrayList<>(BATCH);
         for (int i = 0; i < BATCH; i++) {
             sentences.add(WHO[i % WHO.length] + " " + LIKES[(i / WHO.length) % LIKES.length] + " "
@@ -81,8 +105,12 @@ public class EmbeddingBenchmark {
             text.append(sentences.get(i % BATCH)).append(' ');
         }
         longText = text.toString();
-        double words = sentences.stream().mapToInt(s -> s.split("\\s+").length).average().orElse(0);
-        System.out.printf("%n[setup] %s, %d sentences of %.1f words on average, long text of %d chars%n",
+        double words = sentences.stream()
+                .mapToInt(s -> s.split("\\s+").length)
+                .average()
+                .orElse(0);
+        System.out.printf(
+                "%n[setup] %s, %d sentences of %.1f words on average, long text of %d chars%n",
                 embedder.modelId(), BATCH, words, longText.length());
     }
 

@@ -34,14 +34,15 @@ public final class PaddedBatchProbe implements AutoCloseable {
         }
         this.model = model;
         try (InputStream onnx = open(model.modelResource());
-             OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+                OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
             options.setIntraOpNumThreads(1);
             this.session = environment.createSession(onnx.readAllBytes(), options);
         }
         this.needsTokenTypes = session.getInputNames().contains("token_type_ids");
         try (InputStream json = open(model.tokenizerResource())) {
-            this.tokenizer = HuggingFaceTokenizer.newInstance(json, Map.of("padding", "false", "truncation", "true",
-                    "maxLength", Integer.toString(model.maxTokens())));
+            this.tokenizer = HuggingFaceTokenizer.newInstance(
+                    json,
+                    Map.of("padding", "false", "truncation", "true", "maxLength", Integer.toString(model.maxTokens())));
         }
     }
 
@@ -52,7 +53,8 @@ public final class PaddedBatchProbe implements AutoCloseable {
 
     /** The passages' vectors from one padded model run over all of them. */
     public List<float[]> embedPadded(List<String> texts) throws OrtException {
-        Encoding[] encodings = tokenizer.batchEncode(texts.stream().map(t -> model.passagePrefix() + t).toList());
+        Encoding[] encodings = tokenizer.batchEncode(
+                texts.stream().map(t -> model.passagePrefix() + t).toList());
         int width = 0;
         for (Encoding e : encodings) {
             width = Math.max(width, e.getIds().length);
@@ -67,8 +69,8 @@ public final class PaddedBatchProbe implements AutoCloseable {
         }
         long[] shape = {encodings.length, width};
         try (OnnxTensor inputIds = OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape);
-             OnnxTensor attention = OnnxTensor.createTensor(environment, LongBuffer.wrap(mask), shape);
-             OnnxTensor typeIds = OnnxTensor.createTensor(environment, LongBuffer.wrap(types), shape)) {
+                OnnxTensor attention = OnnxTensor.createTensor(environment, LongBuffer.wrap(mask), shape);
+                OnnxTensor typeIds = OnnxTensor.createTensor(environment, LongBuffer.wrap(types), shape)) {
             Map<String, OnnxTensor> inputs = needsTokenTypes
                     ? Map.of("input_ids", inputIds, "attention_mask", attention, "token_type_ids", typeIds)
                     : Map.of("input_ids", inputIds, "attention_mask", attention);

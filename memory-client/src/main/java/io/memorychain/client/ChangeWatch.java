@@ -42,6 +42,7 @@ public final class ChangeWatch implements AutoCloseable {
     static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
     /** Codes of an error event or answer after which the watch reconnects (the server stops, moves or is busy). */
     private static final Set<String> RECONNECT = Set.of("UNAVAILABLE", "REBALANCING", "TIMEOUT", "RATE_LIMITED");
+
     private static final Logger log = LoggerFactory.getLogger(ChangeWatch.class);
     private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "memory-chain-watch-watchdog");
@@ -65,8 +66,8 @@ public final class ChangeWatch implements AutoCloseable {
     private boolean opened;
     private ScheduledFuture<?> watchdog;
 
-    private ChangeWatch(Transport transport, String space, long afterSeq, Duration idleTimeout,
-                        Consumer<JsonNode> onChange) {
+    private ChangeWatch(
+            Transport transport, String space, long afterSeq, Duration idleTimeout, Consumer<JsonNode> onChange) {
         if (afterSeq < 0) {
             throw new IllegalArgumentException("afterSeq must be 0 or more, was " + afterSeq);
         }
@@ -80,8 +81,8 @@ public final class ChangeWatch implements AutoCloseable {
     }
 
     /** Starts delivering the changes after {@code afterSeq} (0: from the start of the chain). */
-    static ChangeWatch start(Transport transport, String space, long afterSeq, Duration idleTimeout,
-                             Consumer<JsonNode> onChange) {
+    static ChangeWatch start(
+            Transport transport, String space, long afterSeq, Duration idleTimeout, Consumer<JsonNode> onChange) {
         ChangeWatch watch = new ChangeWatch(transport, space, afterSeq, idleTimeout, onChange);
         long every = Math.max(50, idleTimeout.toMillis() / 4);
         watch.watchdog = WATCHDOG.scheduleAtFixedRate(watch::checkIdle, every, every, TimeUnit.MILLISECONDS);
@@ -148,7 +149,8 @@ public final class ChangeWatch implements AutoCloseable {
                     error = e;
                 } catch (IOException | UncheckedIOException e) {
                     if (running) { // else close() closed the connection
-                        log.info("watch of {}: connection lost ({}); reconnecting after seq {}", path, e, lastSeq.get());
+                        log.info(
+                                "watch of {}: connection lost ({}); reconnecting after seq {}", path, e, lastSeq.get());
                     }
                 } catch (ConsumerFailed e) {
                     failure = (RuntimeException) e.getCause();
@@ -219,8 +221,11 @@ public final class ChangeWatch implements AutoCloseable {
         }
         if ("error".equals(event.type())) {
             // the stream's answer was 200; the error event carries the code the service ended it with
-            throw MemoryChainException.of(data.path("code").asText("UNAVAILABLE"), data.path("message").asText(""),
-                    data.hasNonNull("request_id") ? data.get("request_id").asText() : null, 200);
+            throw MemoryChainException.of(
+                    data.path("code").asText("UNAVAILABLE"),
+                    data.path("message").asText(""),
+                    data.hasNonNull("request_id") ? data.get("request_id").asText() : null,
+                    200);
         }
         long seq = data.path("seq").asLong(-1);
         if (seq <= lastSeq.get() || !running) {

@@ -10,8 +10,7 @@ package io.memorychain.client;
 final class EventStreamParser {
 
     /** A dispatched event: the last event id at its dispatch (null: none yet), its type and its data. */
-    record Event(String id, String type, String data) {
-    }
+    record Event(String id, String type, String data) {}
 
     private final StringBuilder data = new StringBuilder();
     private boolean hasData;
@@ -61,7 +60,7 @@ final class EventStreamParser {
                     }
                 }
             }
-            default -> { } // unknown fields are ignored
+            default -> {} // unknown fields are ignored
         }
         return null;
     }

@@ -61,19 +61,22 @@ public final class MemoryChainClient {
         }
 
         public MemoryChainClient build() {
-            HttpClient client = http != null ? http : HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+            HttpClient client = http != null
+                    ? http
+                    : HttpClient.newBuilder()
+                            .connectTimeout(Duration.ofSeconds(10))
+                            .build();
             return new MemoryChainClient(new Transport(client, base, apiKey, retry, timeout));
         }
     }
 
     /** A read with its ETag (the version to send back as If-Match). */
-    public record Versioned(JsonNode body, String etag) {
-    }
+    public record Versioned(JsonNode body, String etag) {}
 
     /** {@link #getMemory} with the memory's ETag. */
     public Versioned getMemoryVersioned(String space, String id) {
-        Transport.Answer a = transport.call("GET", "/v1/spaces/" + seg(space) + "/memories/" + seg(id), null, null, null,
-                null, null);
+        Transport.Answer a = transport.call(
+                "GET", "/v1/spaces/" + seg(space) + "/memories/" + seg(id), null, null, null, null, null);
         return new Versioned(a.body(), a.etag());
     }
 
@@ -102,7 +105,9 @@ public final class MemoryChainClient {
 
     private JsonNode send(String method, String path, Object body, String contentType, Write write) {
         Write w = write == null ? Write.DEFAULT : write;
-        return transport.call(method, path, null, body, contentType, w.idempotencyKey(), w.ifMatch()).body();
+        return transport
+                .call(method, path, null, body, contentType, w.idempotencyKey(), w.ifMatch())
+                .body();
     }
 
     /** {@code POST /v1/spaces/{space}/memories} (CREATE_MEMORY). */
@@ -212,7 +217,8 @@ public final class MemoryChainClient {
 
     /** {@code DELETE /v1/spaces/{space}/memories/ID/links/ID} (UNLINK). */
     public JsonNode unlink(String space, String id, String to, Map<String, ?> body, Write write) {
-        return send("DELETE", "/v1/spaces/" + seg(space) + "/memories/" + seg(id) + "/links/" + seg(to), body, null, write);
+        return send(
+                "DELETE", "/v1/spaces/" + seg(space) + "/memories/" + seg(id) + "/links/" + seg(to), body, null, write);
     }
 
     /** {@code GET /v1/spaces/{space}/memories/ID/relations} (GET_RELATIONS). */
@@ -262,7 +268,8 @@ public final class MemoryChainClient {
 
     /** {@code POST /v1/spaces/{space}/chain/keys/ID:compromised} (MARK_CHAIN_KEY_COMPROMISED, admins). */
     public JsonNode markChainKeyCompromised(String space, String keyId, Map<String, ?> body, Write write) {
-        return send("POST", "/v1/spaces/" + seg(space) + "/chain/keys/" + seg(keyId) + ":compromised", body, null, write);
+        return send(
+                "POST", "/v1/spaces/" + seg(space) + "/chain/keys/" + seg(keyId) + ":compromised", body, null, write);
     }
 
     /** {@code GET /v1/spaces/{space}/chain/export} (EXPORT_CHAIN). */
@@ -382,27 +389,51 @@ public final class MemoryChainClient {
 
     /** {@code POST /v1/spaces/{space}/refinements/ID/consolidations} (REFINEMENT_CONSOLIDATE). */
     public JsonNode refinementConsolidate(String space, String session, Map<String, ?> body, Write write) {
-        return send("POST", "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + "/consolidations", body, null, write);
+        return send(
+                "POST",
+                "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + "/consolidations",
+                body,
+                null,
+                write);
     }
 
     /** {@code PATCH /v1/spaces/{space}/refinements/ID/memories/ID} (REFINEMENT_UPDATE_MEMORY). */
-    public JsonNode refinementUpdateMemory(String space, String session, String memoryId, Map<String, ?> body, Write write) {
-        return send("PATCH", "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + "/memories/" + seg(memoryId), body, null, write);
+    public JsonNode refinementUpdateMemory(
+            String space, String session, String memoryId, Map<String, ?> body, Write write) {
+        return send(
+                "PATCH",
+                "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + "/memories/" + seg(memoryId),
+                body,
+                null,
+                write);
     }
 
     /** {@code DELETE /v1/spaces/{space}/refinements/ID/memories/ID} (REFINEMENT_DELETE_MEMORY). */
-    public JsonNode refinementDeleteMemory(String space, String session, String memoryId, Map<String, ?> body, Write write) {
-        return send("DELETE", "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + "/memories/" + seg(memoryId), body, null, write);
+    public JsonNode refinementDeleteMemory(
+            String space, String session, String memoryId, Map<String, ?> body, Write write) {
+        return send(
+                "DELETE",
+                "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + "/memories/" + seg(memoryId),
+                body,
+                null,
+                write);
     }
 
     /** {@code POST /v1/spaces/{space}/refinements/ID/memories/ID:protect} (REFINEMENT_PROTECT_MEMORY). */
-    public JsonNode refinementProtectMemory(String space, String session, String memoryId, Map<String, ?> body, Write write) {
-        return send("POST", "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + "/memories/" + seg(memoryId) + ":protect", body, null, write);
+    public JsonNode refinementProtectMemory(
+            String space, String session, String memoryId, Map<String, ?> body, Write write) {
+        return send(
+                "POST",
+                "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + "/memories/" + seg(memoryId) + ":protect",
+                body,
+                null,
+                write);
     }
 
     /** {@code POST /v1/spaces/{space}/refinements/ID:complete} (COMPLETE_REFINEMENT). */
     public JsonNode completeRefinement(String space, String session, Map<String, ?> body, Write write) {
-        return send("POST", "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + ":complete", body, null, write);
+        return send(
+                "POST", "/v1/spaces/" + seg(space) + "/refinements/" + seg(session) + ":complete", body, null, write);
     }
 
     /** {@code POST /v1/spaces/{space}/proposals} (PROPOSE). */
@@ -528,7 +559,15 @@ public final class MemoryChainClient {
     /** {@code DELETE /v1/spaces/{space}/checkpoints} (DELETE_CHECKPOINTS): ?thread_id=&user_id=, the thread's all. */
     public JsonNode deleteCheckpoints(String space, Map<String, ?> query, Write write) {
         Write w = write == null ? Write.DEFAULT : write;
-        return transport.call("DELETE", "/v1/spaces/" + seg(space) + "/checkpoints", query, null, null,
-                w.idempotencyKey(), null).body();
+        return transport
+                .call(
+                        "DELETE",
+                        "/v1/spaces/" + seg(space) + "/checkpoints",
+                        query,
+                        null,
+                        null,
+                        w.idempotencyKey(),
+                        null)
+                .body();
     }
 }

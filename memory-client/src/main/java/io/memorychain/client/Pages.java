@@ -54,7 +54,11 @@ public final class Pages implements Iterable<JsonNode> {
                     JsonNode page = fetch.apply(q);
                     page.path("items").forEach(buffer::add);
                     JsonNode next = page.path(nextField);
-                    cursor = next.isMissingNode() || next.isNull() || next.asText().isEmpty() ? null : next.asText();
+                    cursor = next.isMissingNode()
+                                    || next.isNull()
+                                    || next.asText().isEmpty()
+                            ? null
+                            : next.asText();
                     last = cursor == null;
                 }
                 return !buffer.isEmpty();

@@ -8,8 +8,7 @@ import java.util.stream.Collectors;
 /** Path segments of the REST routes, encoded. */
 final class PathSegments {
 
-    private PathSegments() {
-    }
+    private PathSegments() {}
 
     static String seg(String value) {
         if (value == null || value.isEmpty()) {

@@ -30,7 +30,8 @@ public record RetryPolicy(int maxAttempts, Duration initialDelay, Duration maxDe
 
     /** The wait before attempt {@code attempt + 1} (attempt counts from 1), given the answer's Retry-After seconds. */
     Duration delay(int attempt, Long retryAfterSeconds) {
-        Duration d = retryAfterSeconds != null ? Duration.ofSeconds(retryAfterSeconds)
+        Duration d = retryAfterSeconds != null
+                ? Duration.ofSeconds(retryAfterSeconds)
                 : initialDelay.multipliedBy(1L << Math.min(attempt - 1, 16));
         return d.compareTo(maxDelay) > 0 ? maxDelay : d;
     }

@@ -35,20 +35,30 @@ final class Transport {
     }
 
     /** A call and its answer: the JSON body (null when empty), the ETag and the request id echoed. */
-    record Answer(JsonNode body, String etag, String requestId, int status) {
-    }
+    record Answer(JsonNode body, String etag, String requestId, int status) {}
 
     /**
      * @param idempotencyKey for a write: the key sent on every attempt (null: a fresh one, made once here); ignored for GET
      */
-    Answer call(String method, String path, Map<String, ?> query, Object body, String contentType,
-                String idempotencyKey, String ifMatch) {
+    Answer call(
+            String method,
+            String path,
+            Map<String, ?> query,
+            Object body,
+            String contentType,
+            String idempotencyKey,
+            String ifMatch) {
         boolean write = !method.equals("GET");
-        String key = write ? (idempotencyKey != null ? idempotencyKey : UUID.randomUUID().toString()) : null;
-        HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody()
+        String key = write
+                ? (idempotencyKey != null ? idempotencyKey : UUID.randomUUID().toString())
+                : null;
+        HttpRequest.BodyPublisher publisher = body == null
+                ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(body instanceof String s ? s : write(body));
-        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path + queryString(query))).timeout(timeout)
-                .method(method, publisher).header("Accept", "application/json, text/markdown");
+        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path + queryString(query)))
+                .timeout(timeout)
+                .method(method, publisher)
+                .header("Accept", "application/json, text/markdown");
         if (apiKey != null) {
             builder.header("Authorization", "Bearer " + apiKey);
         }
@@ -68,7 +78,8 @@ final class Transport {
                 response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             } catch (HttpTimeoutException e) {
                 if (attempt >= retry.maxAttempts()) {
-                    throw new MemoryChainException.Timeout("no answer within " + timeout + ": " + e.getMessage(), key, 0);
+                    throw new MemoryChainException.Timeout(
+                            "no answer within " + timeout + ": " + e.getMessage(), key, 0);
                 }
                 pause(retry.delay(attempt, null));
                 continue;
@@ -91,7 +102,8 @@ final class Transport {
             if (status >= 400) {
                 throw error(status, response.body(), requestId);
             }
-            return new Answer(parse(response), response.headers().firstValue("ETag").orElse(null), requestId, status);
+            return new Answer(
+                    parse(response), response.headers().firstValue("ETag").orElse(null), requestId, status);
         }
     }
 
@@ -102,8 +114,11 @@ final class Transport {
      */
     HttpResponse<java.util.stream.Stream<String>> openEvents(String path, String lastEventId)
             throws IOException, InterruptedException {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout).GET()
-                .header("Accept", "text/event-stream").header("Cache-Control", "no-cache");
+        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path))
+                .timeout(timeout)
+                .GET()
+                .header("Accept", "text/event-stream")
+                .header("Cache-Control", "no-cache");
         if (apiKey != null) {
             builder.header("Authorization", "Bearer " + apiKey);
         }
@@ -146,13 +161,16 @@ final class Transport {
     }
 
     static Long retryAfter(HttpResponse<?> response) {
-        return response.headers().firstValue("Retry-After").map(v -> {
-            try {
-                return Long.parseLong(v.trim());
-            } catch (NumberFormatException e) {
-                return null; // an HTTP date: use the backoff
-            }
-        }).orElse(null);
+        return response.headers()
+                .firstValue("Retry-After")
+                .map(v -> {
+                    try {
+                        return Long.parseLong(v.trim());
+                    } catch (NumberFormatException e) {
+                        return null; // an HTTP date: use the backoff
+                    }
+                })
+                .orElse(null);
     }
 
     private static void pause(Duration d) {
@@ -178,7 +196,8 @@ final class Transport {
         StringJoiner q = new StringJoiner("&", "?", "");
         query.forEach((k, v) -> {
             if (v != null) {
-                q.add(URLEncoder.encode(k, StandardCharsets.UTF_8) + "=" + URLEncoder.encode(String.valueOf(v), StandardCharsets.UTF_8));
+                q.add(URLEncoder.encode(k, StandardCharsets.UTF_8) + "="
+                        + URLEncoder.encode(String.valueOf(v), StandardCharsets.UTF_8));
             }
         });
         return q.length() == 1 ? "" : q.toString();

@@ -50,7 +50,9 @@ class ChangeWatchTest {
             }
         });
         server.start();
-        return MemoryChainClient.builder("http://127.0.0.1:" + server.getAddress().getPort(), "k").build();
+        return MemoryChainClient.builder(
+                        "http://127.0.0.1:" + server.getAddress().getPort(), "k")
+                .build();
     }
 
     @AfterEach
@@ -80,8 +82,11 @@ class ChangeWatchTest {
     @Test
     void aConnectionSilentForLongerThanTheIdleTimeoutIsDroppedAndResumed() throws IOException {
         serve(stream("retry: 20\n\n" + event(1), true), stream(event(2), true));
-        Transport transport = new Transport(java.net.http.HttpClient.newHttpClient(),
-                java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort()), "k", RetryPolicy.none(),
+        Transport transport = new Transport(
+                java.net.http.HttpClient.newHttpClient(),
+                java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort()),
+                "k",
+                RetryPolicy.none(),
                 Duration.ofSeconds(10));
         watch = ChangeWatch.start(transport, "s1", 0, Duration.ofMillis(400), seen::add);
         await().atMost(Duration.ofSeconds(30)).until(() -> seen.size() == 2);
@@ -93,20 +98,26 @@ class ChangeWatchTest {
     void a503IsRetriedAfterItsRetryAfterAndARevokedKeysErrorEventEndsTheWatch() throws Exception {
         MemoryChainClient client = serve(
                 answer(503, "{\"code\":\"REBALANCING\",\"message\":\"moving\"}", "0"),
-                stream("retry: 20\n\n" + event(5) + "event: error\ndata: {\"code\":\"UNAUTHENTICATED\",\"message\":"
-                        + "\"API key k was revoked\"}\n\n", false));
+                stream(
+                        "retry: 20\n\n" + event(5) + "event: error\ndata: {\"code\":\"UNAUTHENTICATED\",\"message\":"
+                                + "\"API key k was revoked\"}\n\n",
+                        false));
         watch = client.watchChanges("s1", 4, seen::add);
         assertThat(watch.awaitEnd(Duration.ofSeconds(10))).isTrue();
         assertThat(seen).extracting(e -> e.path("seq").asLong()).containsExactly(5L);
-        assertThat(watch.failure()).get().isInstanceOfSatisfying(MemoryChainException.Unauthenticated.class,
-                e -> assertThat(e.detail()).contains("revoked"));
+        assertThat(watch.failure())
+                .get()
+                .isInstanceOfSatisfying(
+                        MemoryChainException.Unauthenticated.class,
+                        e -> assertThat(e.detail()).contains("revoked"));
         assertThat(lastEventIds).containsExactly("4", "4");
         assertThat(watch.isRunning()).isFalse();
     }
 
     @Test
     void anErrorAnswerOtherThan429Or503EndsTheWatchWithItsTypedException() throws Exception {
-        MemoryChainClient client = serve(answer(403, "{\"code\":\"SPACE_NOT_ALLOWED\",\"message\":\"not yours\"}", null));
+        MemoryChainClient client =
+                serve(answer(403, "{\"code\":\"SPACE_NOT_ALLOWED\",\"message\":\"not yours\"}", null));
         watch = client.watchChanges("s1", 0, seen::add);
         assertThat(watch.awaitEnd(Duration.ofSeconds(10))).isTrue();
         assertThat(watch.failure()).get().isInstanceOf(MemoryChainException.SpaceNotAllowed.class);
@@ -137,7 +148,8 @@ class ChangeWatchTest {
     }
 
     private static String event(long seq) {
-        return "id: " + seq + "\nevent: MemoryCreated\ndata: {\"seq\":" + seq + ",\"event_type\":\"MemoryCreated\"}\n\n";
+        return "id: " + seq + "\nevent: MemoryCreated\ndata: {\"seq\":" + seq
+                + ",\"event_type\":\"MemoryCreated\"}\n\n";
     }
 
     /** A 200 event stream with this text; held open until the test ends when {@code hold}, else closed. */

@@ -41,12 +41,13 @@ class ClientBehaviourTest {
             exchange.close();
         });
         server.start();
-        return MemoryChainClient.builder("http://127.0.0.1:" + server.getAddress().getPort(), "k")
-                .retry(new RetryPolicy(3, Duration.ofMillis(10), Duration.ofSeconds(2))).build();
+        return MemoryChainClient.builder(
+                        "http://127.0.0.1:" + server.getAddress().getPort(), "k")
+                .retry(new RetryPolicy(3, Duration.ofMillis(10), Duration.ofSeconds(2)))
+                .build();
     }
 
-    record Answer(int status, String body, Map<String, String> headers) {
-    }
+    record Answer(int status, String body, Map<String, String> headers) {}
 
     @AfterEach
     void stop() {
@@ -56,21 +57,49 @@ class ClientBehaviourTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"INVALID_ARGUMENT, 400, InvalidArgument", "UNKNOWN_BLOCK_LABEL, 400, UnknownBlockLabel",
-            "INVALID_PATH, 400, InvalidPath", "INVALID_FILTER, 400, InvalidFilter", "INVALID_CONFIRMATION, 400, InvalidConfirmation",
-            "UNAUTHENTICATED, 401, Unauthenticated", "FORBIDDEN, 403, Forbidden", "SPACE_NOT_ALLOWED, 403, SpaceNotAllowed",
-            "ROLE_NOT_ALLOWED, 403, RoleNotAllowed", "CONSTITUTIONAL, 403, Constitutional", "NOT_IN_REFINEMENT, 403, NotInRefinement",
-            "CATEGORY_NOT_ALLOWED, 403, CategoryNotAllowed", "GRANT_REQUIRED, 403, GrantRequired",
-            "CONFIRMATION_NOT_YOURS, 403, ConfirmationNotYours", "NOT_FOUND, 404, NotFound", "METHOD_NOT_ALLOWED, 405, MethodNotAllowed",
-            "NOT_ACCEPTABLE, 406, NotAcceptable", "VERSION_CONFLICT, 409, VersionConflict", "INVALID_STATE, 409, InvalidState", "HELD_FOR_CONSENT, 409, HeldForConsent",
-            "ALREADY_LINKED, 409, AlreadyLinked", "ALREADY_RESOLVED, 409, AlreadyResolved", "BUDGET_EXCEEDED, 409, BudgetExceeded",
-            "EXPIRED, 409, Expired", "PATCH_CONFLICT, 409, PatchConflict", "CHAIN_BROKEN, 409, ChainBroken", "TOO_LARGE, 413, TooLarge",
-            "UNSUPPORTED_MEDIA_TYPE, 415, UnsupportedMediaType", "NOT_OWNER, 421, NotOwner", "REJECTED, 422, Rejected",
-            "INTERNAL, 500, Internal", "NOT_AVAILABLE, 501, NotAvailable", "TIMEOUT, 503, Timeout", "UNAVAILABLE, 503, Unavailable",
-            "REBALANCING, 503, Rebalancing", "SOMETHING_NEWER, 422, Unknown"})
+    @CsvSource({
+        "INVALID_ARGUMENT, 400, InvalidArgument",
+        "UNKNOWN_BLOCK_LABEL, 400, UnknownBlockLabel",
+        "INVALID_PATH, 400, InvalidPath",
+        "INVALID_FILTER, 400, InvalidFilter",
+        "INVALID_CONFIRMATION, 400, InvalidConfirmation",
+        "UNAUTHENTICATED, 401, Unauthenticated",
+        "FORBIDDEN, 403, Forbidden",
+        "SPACE_NOT_ALLOWED, 403, SpaceNotAllowed",
+        "ROLE_NOT_ALLOWED, 403, RoleNotAllowed",
+        "CONSTITUTIONAL, 403, Constitutional",
+        "NOT_IN_REFINEMENT, 403, NotInRefinement",
+        "CATEGORY_NOT_ALLOWED, 403, CategoryNotAllowed",
+        "GRANT_REQUIRED, 403, GrantRequired",
+        "CONFIRMATION_NOT_YOURS, 403, ConfirmationNotYours",
+        "NOT_FOUND, 404, NotFound",
+        "METHOD_NOT_ALLOWED, 405, MethodNotAllowed",
+        "NOT_ACCEPTABLE, 406, NotAcceptable",
+        "VERSION_CONFLICT, 409, VersionConflict",
+        "INVALID_STATE, 409, InvalidState",
+        "HELD_FOR_CONSENT, 409, HeldForConsent",
+        "ALREADY_LINKED, 409, AlreadyLinked",
+        "ALREADY_RESOLVED, 409, AlreadyResolved",
+        "BUDGET_EXCEEDED, 409, BudgetExceeded",
+        "EXPIRED, 409, Expired",
+        "PATCH_CONFLICT, 409, PatchConflict",
+        "CHAIN_BROKEN, 409, ChainBroken",
+        "TOO_LARGE, 413, TooLarge",
+        "UNSUPPORTED_MEDIA_TYPE, 415, UnsupportedMediaType",
+        "NOT_OWNER, 421, NotOwner",
+        "REJECTED, 422, Rejected",
+        "INTERNAL, 500, Internal",
+        "NOT_AVAILABLE, 501, NotAvailable",
+        "TIMEOUT, 503, Timeout",
+        "UNAVAILABLE, 503, Unavailable",
+        "REBALANCING, 503, Rebalancing",
+        "SOMETHING_NEWER, 422, Unknown"
+    })
     void turnsEachErrorAnswerIntoTheExceptionOfItsCode(String code, int status, String type) throws IOException {
-        MemoryChainClient client = serve(x -> new Answer(status,
-                "{\"code\":\"" + code + "\",\"message\":\"what went wrong\",\"request_id\":\"r-42\"}", Map.of()));
+        MemoryChainClient client = serve(x -> new Answer(
+                status,
+                "{\"code\":\"" + code + "\",\"message\":\"what went wrong\",\"request_id\":\"r-42\"}",
+                Map.of()));
         assertThatThrownBy(() -> client.createMemory("s", "text"))
                 .isInstanceOf(MemoryChainException.class)
                 .satisfies(e -> {
@@ -92,7 +121,9 @@ class ClientBehaviourTest {
         long start = System.nanoTime();
         JsonNode written = client.createMemory("s", "text");
         assertThat(written.path("memory").path("id").asText()).isEqualTo("m1");
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).as("waited the Retry-After").isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+                .as("waited the Retry-After")
+                .isGreaterThanOrEqualTo(Duration.ofSeconds(1));
         assertThat(keysSeen).hasSize(2).doesNotContainNull();
         assertThat(keysSeen.get(1)).as("the retry reuses the write's key").isEqualTo(keysSeen.get(0));
     }
@@ -116,11 +147,13 @@ class ClientBehaviourTest {
 
     @Test
     void readsEveryPageFollowingTheCursor() throws IOException {
-        MemoryChainClient client = serve(x -> x.getRequestURI().getQuery() == null || !x.getRequestURI().getQuery().contains("after=")
+        MemoryChainClient client = serve(x -> x.getRequestURI().getQuery() == null
+                        || !x.getRequestURI().getQuery().contains("after=")
                 ? new Answer(200, "{\"items\":[{\"id\":\"a\"},{\"id\":\"b\"}],\"next\":\"b\"}", Map.of())
                 : new Answer(200, "{\"items\":[{\"id\":\"c\"}],\"next\":null}", Map.of()));
         List<String> ids = new java.util.ArrayList<>();
-        Pages.memories(client, "s", Map.of("limit", 2)).forEach(m -> ids.add(m.path("id").asText()));
+        Pages.memories(client, "s", Map.of("limit", 2))
+                .forEach(m -> ids.add(m.path("id").asText()));
         assertThat(ids).containsExactly("a", "b", "c");
         assertThat(pathsSeen.get(1)).contains("after=b").contains("limit=2");
     }

@@ -64,33 +64,35 @@ final class CuttingProxy implements AutoCloseable {
     }
 
     private void pump(InputStream in, OutputStream out, Pattern cut, Socket a, Socket b) {
-        Thread t = new Thread(() -> {
-            ByteArrayOutputStream seen = new ByteArrayOutputStream();
-            byte[] buf = new byte[8192];
-            try {
-                int n;
-                while ((n = in.read(buf)) >= 0) {
-                    if (cut != null) {
-                        int before = seen.size();
-                        seen.write(buf, 0, n);
-                        Matcher m = cut.matcher(seen.toString(StandardCharsets.ISO_8859_1));
-                        if (m.find()) {
-                            out.write(buf, 0, m.end() - before);
+        Thread t = new Thread(
+                () -> {
+                    ByteArrayOutputStream seen = new ByteArrayOutputStream();
+                    byte[] buf = new byte[8192];
+                    try {
+                        int n;
+                        while ((n = in.read(buf)) >= 0) {
+                            if (cut != null) {
+                                int before = seen.size();
+                                seen.write(buf, 0, n);
+                                Matcher m = cut.matcher(seen.toString(StandardCharsets.ISO_8859_1));
+                                if (m.find()) {
+                                    out.write(buf, 0, m.end() - before);
+                                    out.flush();
+                                    cuts.incrementAndGet();
+                                    break;
+                                }
+                            }
+                            out.write(buf, 0, n);
                             out.flush();
-                            cuts.incrementAndGet();
-                            break;
                         }
+                    } catch (IOException e) {
+                        // the other side closed
+                    } finally {
+                        closeQuietly(a);
+                        closeQuietly(b);
                     }
-                    out.write(buf, 0, n);
-                    out.flush();
-                }
-            } catch (IOException e) {
-                // the other side closed
-            } finally {
-                closeQuietly(a);
-                closeQuietly(b);
-            }
-        }, "cutting-proxy-pump");
+                },
+                "cutting-proxy-pump");
         t.setDaemon(true);
         t.start();
     }

@@ -30,24 +30,28 @@ class EventStreamParserTest {
 
     @Test
     void commentsAndBlocksWithoutDataDispatchNothingButRetryIsKept() {
-        assertThat(feed("\uFEFF: changes of s after seq 0", "retry: 2000", "", "", ": keep-alive", "")).isEmpty();
+        assertThat(feed("\uFEFF: changes of s after seq 0", "retry: 2000", "", "", ": keep-alive", ""))
+                .isEmpty();
         assertThat(parser.retryMillis()).isEqualTo(2000L);
         assertThat(feed("retry: 2s", "")).isEmpty();
-        assertThat(parser.retryMillis()).as("a retry that is not digits only is ignored").isEqualTo(2000L);
+        assertThat(parser.retryMillis())
+                .as("a retry that is not digits only is ignored")
+                .isEqualTo(2000L);
     }
 
     @Test
     void theLastEventIdCarriesOverToLaterEventsAndTheTypeDefaultsToMessage() {
         assertThat(feed("id: 3", "data: x", "", "data: y", "", "id", "data: z", ""))
-                .containsExactly(new EventStreamParser.Event("3", "message", "x"),
+                .containsExactly(
+                        new EventStreamParser.Event("3", "message", "x"),
                         new EventStreamParser.Event("3", "message", "y"),
                         new EventStreamParser.Event("", "message", "z"));
     }
 
     @Test
     void aFieldWithoutColonHasAnEmptyValueAndUnknownFieldsAndNulIdsAreIgnored() {
-        assertThat(feed("id: 1", "id: 2\0", "foo: bar", "data", "")).containsExactly(
-                new EventStreamParser.Event("1", "message", ""));
+        assertThat(feed("id: 1", "id: 2\0", "foo: bar", "data", ""))
+                .containsExactly(new EventStreamParser.Event("1", "message", ""));
     }
 
     @Test

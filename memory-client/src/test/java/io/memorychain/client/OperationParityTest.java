@@ -29,15 +29,21 @@ class OperationParityTest {
     void everyRestOperationHasAMethodOfItsName() {
         Set<String> methods = Arrays.stream(MemoryChainClient.class.getMethods())
                 .filter(m -> Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()))
-                .map(Method::getName).collect(Collectors.toSet());
+                .map(Method::getName)
+                .collect(Collectors.toSet());
         List<String> missing = Stream.of(Operation.values())
                 .filter(o -> hasRestRoute(o) && !EXEMPT.containsKey(o))
                 .map(OperationParityTest::lowerCamel)
-                .filter(name -> !methods.contains(name)).toList();
+                .filter(name -> !methods.contains(name))
+                .toList();
         assertThat(missing).as("catalogue operations without a client method").isEmpty();
-        assertThat(methods).as("the watch of a space's changes (WATCH_CHANGES, server-sent events)").contains("watchChanges");
-        List<Operation> routeless = Stream.of(Operation.values()).filter(o -> !hasRestRoute(o)).toList();
-        assertThat(NO_REST_ROUTE.keySet()).as("operations without a REST route, each with what the client offers")
+        assertThat(methods)
+                .as("the watch of a space's changes (WATCH_CHANGES, server-sent events)")
+                .contains("watchChanges");
+        List<Operation> routeless =
+                Stream.of(Operation.values()).filter(o -> !hasRestRoute(o)).toList();
+        assertThat(NO_REST_ROUTE.keySet())
+                .as("operations without a REST route, each with what the client offers")
                 .containsExactlyInAnyOrderElementsOf(routeless);
         EXEMPT.forEach((o, why) -> System.out.println("Exempt from the Java client: " + o + ": " + why));
         NO_REST_ROUTE.forEach((o, why) -> System.out.println("No REST route: " + o + ": " + why));

@@ -31,7 +31,9 @@ public final class TestService implements AutoCloseable {
 
     /** A fresh service: new topics, new data directory; the agent key covers every space. */
     public static TestService start(String name) {
-        return start(SharedKafka.uniquePrefix(), Path.of(System.getProperty("java.io.tmpdir"), name + "-" + UUID.randomUUID()));
+        return start(
+                SharedKafka.uniquePrefix(),
+                Path.of(System.getProperty("java.io.tmpdir"), name + "-" + UUID.randomUUID()));
     }
 
     /** The service on these topics and this data directory (a restart when they were used before). */
@@ -81,7 +83,8 @@ public final class TestService implements AutoCloseable {
             for (String line : Files.readAllLines(file)) {
                 int eq = line.indexOf('=');
                 if (!line.startsWith("#") && eq > 0) {
-                    keys.put(line.substring(0, eq).trim(), line.substring(eq + 1).trim());
+                    keys.put(
+                            line.substring(0, eq).trim(), line.substring(eq + 1).trim());
                 }
             }
             return keys;

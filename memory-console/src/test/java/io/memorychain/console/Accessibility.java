@@ -37,8 +37,7 @@ public final class Accessibility {
               .catch(e => done('axe failed: ' + e));
             """;
 
-    private Accessibility() {
-    }
+    private Accessibility() {}
 
     /** Every violation axe finds on the current page. */
     @SuppressWarnings("unchecked")
@@ -52,23 +51,30 @@ public final class Accessibility {
         if (!(found instanceof List<?> list)) {
             throw new IllegalStateException("axe-core did not run on " + driver.getCurrentUrl() + ": " + found);
         }
-        return list.stream().map(o -> (Map<String, Object>) o).map(v -> new Violation((String) v.get("id"),
-                (String) v.get("impact"), (String) v.get("help"), (List<String>) v.get("targets"))).toList();
+        return list.stream()
+                .map(o -> (Map<String, Object>) o)
+                .map(v -> new Violation(
+                        (String) v.get("id"), (String) v.get("impact"), (String) v.get("help"), (List<String>)
+                                v.get("targets")))
+                .toList();
     }
 
     /** Fails on a serious or critical violation on the current page (moderate and minor ones are reported only). */
     public static void assertNoSeriousViolations(WebDriver driver) {
         List<Violation> all = violations(driver);
-        List<Violation> serious = all.stream().filter(v -> v.impact().equals("serious")
-                || v.impact().equals("critical")).toList();
-        assertThat(serious).as("serious or critical accessibility violations on %s (all: %s)",
-                driver.getCurrentUrl(), all).isEmpty();
+        List<Violation> serious = all.stream()
+                .filter(v -> v.impact().equals("serious") || v.impact().equals("critical"))
+                .toList();
+        assertThat(serious)
+                .as("serious or critical accessibility violations on %s (all: %s)", driver.getCurrentUrl(), all)
+                .isEmpty();
     }
 
     private static String load() {
         try (InputStream in = Accessibility.class.getResourceAsStream("/axe.min.js")) {
             if (in == null) {
-                throw new IllegalStateException("axe.min.js is not on the test classpath (com.deque.html.axe-core:selenium)");
+                throw new IllegalStateException(
+                        "axe.min.js is not on the test classpath (com.deque.html.axe-core:selenium)");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -48,14 +48,25 @@ public final class Browser implements AutoCloseable {
     }
 
     public static Browser open(String baseUrl) {
-        Path profile = Path.of("target", "chromium-profile-" + UUID.randomUUID()).toAbsolutePath();
+        Path profile =
+                Path.of("target", "chromium-profile-" + UUID.randomUUID()).toAbsolutePath();
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--window-size=1280,900", "--user-data-dir=" + profile);
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--window-size=1280,900",
+                "--user-data-dir=" + profile);
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
         return new Browser(driver, baseUrl);
@@ -115,8 +126,10 @@ public final class Browser implements AutoCloseable {
         type("#key", key);
         driver.executeScript("window.signingIn = true");
         click("#sign-in");
-        new WebDriverWait(driver, Duration.ofSeconds(30)).ignoring(WebDriverException.class).until(d -> Boolean.TRUE
-                .equals(driver.executeScript("return window.signingIn === undefined && document.readyState === 'complete'")));
+        new WebDriverWait(driver, Duration.ofSeconds(30))
+                .ignoring(WebDriverException.class)
+                .until(d -> Boolean.TRUE.equals(driver.executeScript(
+                        "return window.signingIn === undefined && document.readyState === 'complete'")));
     }
 
     /** A PNG of the current page under target/console-screenshots. */

@@ -20,27 +20,45 @@ class ConsoleArchitectureTest {
 
     @ArchTest
     static final ArchRule noDomainProjectorOrBackend = noClasses()
-            .should().dependOnClassesThat().resideInAnyPackage("io.memorychain.domain..", "io.memorychain.projector..",
-                    "io.memorychain.api.backend..", "io.memorychain.events..", "io.memorychain.api.embedded..",
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.memorychain.domain..",
+                    "io.memorychain.projector..",
+                    "io.memorychain.api.backend..",
+                    "io.memorychain.events..",
+                    "io.memorychain.api.embedded..",
                     "org.apache.kafka..")
             .because("the console calls the application services, as REST, gRPC and MCP do");
 
     @ArchTest
     static final ArchRule noDirectPublishing = noClasses()
-            .should().dependOnClassesThat().haveSimpleName("WriteExecutor")
-            .orShould().dependOnClassesThat().haveSimpleName("MemoryPublisher")
-            .orShould().dependOnClassesThat().haveSimpleNameStartingWith("MemoryRequest")
+            .should()
+            .dependOnClassesThat()
+            .haveSimpleName("WriteExecutor")
+            .orShould()
+            .dependOnClassesThat()
+            .haveSimpleName("MemoryPublisher")
+            .orShould()
+            .dependOnClassesThat()
+            .haveSimpleNameStartingWith("MemoryRequest")
             .because("changes go through the application services, which validate and publish them");
 
     @ArchTest
     static final ArchRule noRestControllers = noClasses()
-            .should().dependOnClassesThat(resideOutsideOfPackage("io.memorychain.console..")
-                    .and(annotatedWith(Controller.class)))
+            .should()
+            .dependOnClassesThat(
+                    resideOutsideOfPackage("io.memorychain.console..").and(annotatedWith(Controller.class)))
             .because("REST and the console are siblings over the same application services");
 
     @ArchTest
     static final ArchRule noGrantOrPointInTimeComposition = noClasses()
-            .should().dependOnClassesThat().haveSimpleName("GrantedReads")
-            .orShould().dependOnClassesThat().haveSimpleName("PointInTimeReads")
-            .because("grant-audited and point-in-time reads are composed once (history.AsOfReads), for every transport");
+            .should()
+            .dependOnClassesThat()
+            .haveSimpleName("GrantedReads")
+            .orShould()
+            .dependOnClassesThat()
+            .haveSimpleName("PointInTimeReads")
+            .because(
+                    "grant-audited and point-in-time reads are composed once (history.AsOfReads), for every transport");
 }

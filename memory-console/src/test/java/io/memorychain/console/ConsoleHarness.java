@@ -29,8 +29,10 @@ public final class ConsoleHarness implements BeforeAllCallback {
     @Override
     public void beforeAll(ExtensionContext context) {
         EmbeddedServer started = server();
-        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).getOrComputeIfAbsent(ConsoleHarness.class.getName(),
-                k -> (AutoCloseable) () -> started.getApplicationContext().close());
+        context.getRoot()
+                .getStore(ExtensionContext.Namespace.GLOBAL)
+                .getOrComputeIfAbsent(ConsoleHarness.class.getName(), k ->
+                        (AutoCloseable) () -> started.getApplicationContext().close());
     }
 
     /** The running service; the first call starts it (needs {@code @ExtendWith(SharedKafka.class)}). */
@@ -38,21 +40,24 @@ public final class ConsoleHarness implements BeforeAllCallback {
         if (server == null) {
             String prefix = SharedKafka.uniquePrefix();
             Path dataDir = Path.of(System.getProperty("java.io.tmpdir"), "console-it-" + UUID.randomUUID());
-            server = ApplicationContext.run(EmbeddedServer.class, Map.ofEntries(
-                    Map.entry("micronaut.server.port", -1),
-                    Map.entry("grpc.server.port", 0),
-                    Map.entry("memory.kafka.bootstrap-servers", SharedKafka.bootstrapServers()),
-                    Map.entry("memory.kafka.partitions", 3),
-                    Map.entry("memory.embeddings.stream-threads", 1),
-                    Map.entry("memory.kafka.replication-factor", 1),
-                    Map.entry("memory.topic-prefix", prefix),
-                    Map.entry("memory.data-dir", dataDir.toString()),
-                    Map.entry("memory.write-timeout", "30s"),
-                    Map.entry("memory.startup-timeout", "90s"),
-                    Map.entry("memory.retrieval.linker-enabled", false),
-                    Map.entry("memory.refinement.trigger-enabled", false),
-                    // contradiction detection would add FlagContradiction requests of its own to the spaces the tests read
-                    Map.entry("memory.contradictions.detect", false)));
+            server = ApplicationContext.run(
+                    EmbeddedServer.class,
+                    Map.ofEntries(
+                            Map.entry("micronaut.server.port", -1),
+                            Map.entry("grpc.server.port", 0),
+                            Map.entry("memory.kafka.bootstrap-servers", SharedKafka.bootstrapServers()),
+                            Map.entry("memory.kafka.partitions", 3),
+                            Map.entry("memory.embeddings.stream-threads", 1),
+                            Map.entry("memory.kafka.replication-factor", 1),
+                            Map.entry("memory.topic-prefix", prefix),
+                            Map.entry("memory.data-dir", dataDir.toString()),
+                            Map.entry("memory.write-timeout", "30s"),
+                            Map.entry("memory.startup-timeout", "90s"),
+                            Map.entry("memory.retrieval.linker-enabled", false),
+                            Map.entry("memory.refinement.trigger-enabled", false),
+                            // contradiction detection would add FlagContradiction requests of its own to the spaces the
+                            // tests read
+                            Map.entry("memory.contradictions.detect", false)));
         }
         return server;
     }
@@ -67,7 +72,10 @@ public final class ConsoleHarness implements BeforeAllCallback {
 
     /** A new key with its secret, for a principal of this role on these spaces. */
     public static String issue(String id, Role role, List<String> spaces) {
-        return bean(ApiKeys.class).issue(new Principal(id, role, id, spaces), "console-it").key().toString();
+        return bean(ApiKeys.class)
+                .issue(new Principal(id, role, id, spaces), "console-it")
+                .key()
+                .toString();
     }
 
     /** A space name of its own for one test. */

@@ -27,7 +27,10 @@ public final class PageOnFailure implements TestWatcher {
                 + context.getRequiredTestMethod().getName();
         try {
             String text = browser.pageText();
-            log.error("{} failed on {}; the page read:\n{}", name, browser.driver().getCurrentUrl(),
+            log.error(
+                    "{} failed on {}; the page read:\n{}",
+                    name,
+                    browser.driver().getCurrentUrl(),
                     text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) + "..." : text);
             Path shot = browser.screenshot(name);
             Files.writeString(shot.resolveSibling(name + ".html"), browser.source(), StandardCharsets.UTF_8);

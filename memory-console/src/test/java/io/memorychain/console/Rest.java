@@ -12,7 +12,8 @@ import java.util.Map;
 /** The REST API as a client sees it: seeds what the console tests look at, as any caller would. */
 public final class Rest {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
     /** A status and its JSON body (null when not JSON). */
     public record Answer(int status, Map<String, Object> json, String raw) {
@@ -21,27 +22,34 @@ public final class Rest {
         }
     }
 
-    private Rest() {
-    }
+    private Rest() {}
 
     public static Answer get(String key, String path) {
         return send(key, HttpRequest.newBuilder(uri(path)).GET());
     }
 
     public static Answer post(String key, String path, Object body) {
-        return send(key, HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json(body))));
+        return send(
+                key,
+                HttpRequest.newBuilder(uri(path))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(json(body))));
     }
 
     public static Answer put(String key, String path, Object body) {
-        return send(key, HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(json(body))));
+        return send(
+                key,
+                HttpRequest.newBuilder(uri(path))
+                        .header("Content-Type", "application/json")
+                        .PUT(HttpRequest.BodyPublishers.ofString(json(body))));
     }
 
     /** Creates a memory with the agent key and answers its id. */
     public static String memory(String agentKey, String space, String content, String category) {
-        Answer created = post(agentKey, "/v1/spaces/" + space + "/memories", Map.of("content", content,
-                "category", category, "importance", 3));
+        Answer created = post(
+                agentKey,
+                "/v1/spaces/" + space + "/memories",
+                Map.of("content", content, "category", category, "importance", 3));
         if (created.status() != 201) {
             throw new IllegalStateException("memory not created: " + created.raw());
         }
@@ -69,10 +77,11 @@ public final class Rest {
     private static Answer send(String key, HttpRequest.Builder request) {
         HttpResponse<String> response = raw(request.header("Authorization", "Bearer " + key));
         Map<String, Object> body = null;
-        if (response.headers().firstValue("Content-Type").orElse("").contains("json") && !response.body().isBlank()) {
+        if (response.headers().firstValue("Content-Type").orElse("").contains("json")
+                && !response.body().isBlank()) {
             try {
-                body = mapper().readValue(response.body(), io.micronaut.core.type.Argument.mapOf(String.class,
-                        Object.class));
+                body = mapper().readValue(
+                                response.body(), io.micronaut.core.type.Argument.mapOf(String.class, Object.class));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -6,8 +6,7 @@ import java.util.Locale;
 /** SHA-256 of normalized content (trimmed, whitespace collapsed, lower-cased): content-blind exact-duplicate detection. */
 public final class ContentHash {
 
-    private ContentHash() {
-    }
+    private ContentHash() {}
 
     public static String of(String content) {
         return Hashes.hex(Hashes.sha256(normalize(content).getBytes(StandardCharsets.UTF_8)));

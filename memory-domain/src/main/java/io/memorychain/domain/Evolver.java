@@ -3,7 +3,6 @@ package io.memorychain.domain;
 import io.memorychain.avro.BlockUpdated;
 import io.memorychain.avro.DecayStatus;
 import io.memorychain.avro.DecayTransitioned;
-import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.DuplicateRemoval;
 import io.memorychain.avro.DuplicatesRemoved;
 import io.memorychain.avro.MemoriesConsolidated;
@@ -14,6 +13,7 @@ import io.memorychain.avro.MemoryCreated;
 import io.memorychain.avro.MemoryDeleted;
 import io.memorychain.avro.MemoryErased;
 import io.memorychain.avro.MemoryEvent;
+import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryPinned;
 import io.memorychain.avro.MemoryProtected;
@@ -43,8 +43,7 @@ import java.util.function.Function;
  */
 public final class Evolver {
 
-    private Evolver() {
-    }
+    private Evolver() {}
 
     /**
      * @param event   an event of the chain
@@ -116,16 +115,19 @@ public final class Evolver {
             changes.add(new Change(null, p.getJournal()));
         } else if (payload instanceof ProposalSubmitted || payload instanceof ProposalResolved) {
             // proposals change no memory (a committed one's memory comes in its own MemoryCreated event): see Proposals
-        } else if (!(payload instanceof MemoriesLinked) && !(payload instanceof MemoriesUnlinked)
-                && !(payload instanceof RefinementStarted) && !(payload instanceof RollbackApplied)
+        } else if (!(payload instanceof MemoriesLinked)
+                && !(payload instanceof MemoriesUnlinked)
+                && !(payload instanceof RefinementStarted)
+                && !(payload instanceof RollbackApplied)
                 && !(payload instanceof io.memorychain.avro.SigningKeyRotated)
                 && !(payload instanceof io.memorychain.avro.SigningKeyCompromised)
-                && !Reflections.isReflectionEvent(payload) && !Grants.isGrantEvent(payload)
+                && !Reflections.isReflectionEvent(payload)
+                && !Grants.isGrantEvent(payload)
                 && !io.memorychain.domain.governance.Governance.isGovernanceEvent(payload)) {
             // relation edges, session starts, rollback headers (their restoring events follow) and the chain's key
             // events change no snapshot
-            throw new IllegalArgumentException("Unknown payload " + payload.getClass().getName()
-                    + " at " + event.getSpace() + "#" + event.getSeq());
+            throw new IllegalArgumentException("Unknown payload "
+                    + payload.getClass().getName() + " at " + event.getSpace() + "#" + event.getSeq());
         }
         return changes;
     }
@@ -135,8 +137,8 @@ public final class Evolver {
      * erased one, directly or in turn) are erased with it; each one's other inputs, superseded by it and not erased,
      * are active again, so that erasing one input does not take the others out of recall.
      */
-    private static void cascade(MemoryErased erased, Function<String, Memory> current, Instant at,
-                                List<Change> changes) {
+    private static void cascade(
+            MemoryErased erased, Function<String, Memory> current, Instant at, List<Change> changes) {
         List<Memory> derived = new ArrayList<>();
         Set<String> gone = new HashSet<>(List.of(erased.getMemoryId()));
         for (String subject : erased.getDestroyedSubjects()) {
@@ -150,8 +152,11 @@ public final class Evolver {
         for (Memory m : derived) {
             for (String input : m.getSupersedes()) {
                 Memory source = current.apply(input);
-                if (source != null && !gone.contains(input) && source.getState() == MemoryState.SUPERSEDED
-                        && m.getId().equals(source.getSupersededBy()) && !Purges.isPurged(source)) {
+                if (source != null
+                        && !gone.contains(input)
+                        && source.getState() == MemoryState.SUPERSEDED
+                        && m.getId().equals(source.getSupersededBy())
+                        && !Purges.isPurged(source)) {
                     changes.add(keepingDecayClock(current, input, at, x -> {
                         x.setState(MemoryState.ACTIVE);
                         x.setSupersededBy(null);
@@ -167,13 +172,13 @@ public final class Evolver {
     }
 
     /** A lifecycle change (decay transition, expiry): not an access, so the decay clock stays where it was. */
-    private static Change keepingDecayClock(Function<String, Memory> current, String id, Instant at,
-                                            Consumer<Memory> edit) {
+    private static Change keepingDecayClock(
+            Function<String, Memory> current, String id, Instant at, Consumer<Memory> edit) {
         return change(current, id, at, edit, false);
     }
 
-    private static Change change(Function<String, Memory> current, String id, Instant at, Consumer<Memory> edit,
-                                 boolean reinforces) {
+    private static Change change(
+            Function<String, Memory> current, String id, Instant at, Consumer<Memory> edit, boolean reinforces) {
         Memory before = current.apply(id);
         if (before == null) {
             throw new IllegalStateException("Event refers to unknown memory " + id);
@@ -195,8 +200,7 @@ public final class Evolver {
     }
 
     /** One memory's snapshot before and after an event. */
-    public record Change(Memory before, Memory after) {
-    }
+    public record Change(Memory before, Memory after) {}
 
     /**
      * The blocks the changes make active, as label -> memory id: the write model's and the views' "active block of a
@@ -214,8 +218,7 @@ public final class Evolver {
     }
 
     /** The active version of a block label. */
-    public record BlockHead(String label, String memoryId) {
-    }
+    public record BlockHead(String label, String memoryId) {}
 
     /** The relation edge an event adds or removes, if any. */
     public static Optional<Edge> edge(MemoryEvent event) {
@@ -232,6 +235,5 @@ public final class Evolver {
      *
      * @param strength the edge's strength when linked; 0 when removed
      */
-    public record Edge(String fromId, String toId, String type, double strength, boolean linked) {
-    }
+    public record Edge(String fromId, String toId, String type, double strength, boolean linked) {}
 }

@@ -17,8 +17,7 @@ public final class FieldChecks {
      */
     public static final String CIPHERTEXT_PREFIX = "enc1:";
 
-    private FieldChecks() {
-    }
+    private FieldChecks() {}
 
     /** Whether a submitted text is chain ciphertext (see {@link #CIPHERTEXT_PREFIX}). */
     public static boolean isCiphertext(String text) {
@@ -31,8 +30,7 @@ public final class FieldChecks {
     }
 
     /** A request field that fails its check: the rejection code and a message naming the field. */
-    public record Problem(RejectionCode code, String message) {
-    }
+    public record Problem(RejectionCode code, String message) {}
 
     /** Required content: present, not blank, at most {@code maxBytes} UTF-8 bytes (else TOO_LARGE). */
     public static Optional<Problem> content(String field, String value, int maxBytes) {
@@ -47,8 +45,9 @@ public final class FieldChecks {
         }
         int bytes = value.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > maxBytes) {
-            return Optional.of(new Problem(RejectionCode.TOO_LARGE, field + " is " + bytes + " bytes; at most " + maxBytes
-                    + " UTF-8 bytes are allowed"));
+            return Optional.of(new Problem(
+                    RejectionCode.TOO_LARGE,
+                    field + " is " + bytes + " bytes; at most " + maxBytes + " UTF-8 bytes are allowed"));
         }
         return Optional.empty();
     }
@@ -63,7 +62,8 @@ public final class FieldChecks {
 
     public static Optional<Problem> importance(int importance) {
         return importance < 1 || importance > 5
-                ? invalid("importance must be between 1 and 5, was " + importance) : Optional.empty();
+                ? invalid("importance must be between 1 and 5, was " + importance)
+                : Optional.empty();
     }
 
     /** At most {@link Rules#MAX_TAGS} entries of 1 to {@link Rules#MAX_TAG_LENGTH} non-blank characters. */

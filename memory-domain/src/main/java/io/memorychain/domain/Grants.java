@@ -26,13 +26,14 @@ public final class Grants {
     /** Most memory ids a grant's scope, or one recorded read, names. */
     public static final int MAX_IDS = 1_000;
 
-    private Grants() {
-    }
+    private Grants() {}
 
     /** Whether the payload is one of the grant events (they change no memory). */
     public static boolean isGrantEvent(Object payload) {
-        return payload instanceof AccessGrantRequested || payload instanceof AccessGranted
-                || payload instanceof AccessRevoked || payload instanceof GrantedContentRead;
+        return payload instanceof AccessGrantRequested
+                || payload instanceof AccessGranted
+                || payload instanceof AccessRevoked
+                || payload instanceof GrantedContentRead;
     }
 
     /** The grant id a grant event is about, or null for other events. */
@@ -56,12 +57,26 @@ public final class Grants {
     public static Grant evolve(MemoryEvent event, Function<String, Grant> current) {
         Object payload = event.getPayload();
         if (payload instanceof AccessGrantRequested r) {
-            return Grant.newBuilder().setId(r.getGrantId()).setSpace(event.getSpace()).setStatus(GrantStatus.PENDING)
-                    .setGrantee(r.getGrantee()).setPurpose(r.getPurpose()).setDurationSeconds(r.getDurationSeconds())
-                    .setMemoryIds(List.copyOf(r.getMemoryIds())).setRequestedBy(event.getActor())
-                    .setRequestedSeq(event.getSeq()).setRequestedAt(event.getOccurredAt())
-                    .setConsentedBy(null).setConsentedAt(null).setExpiresAt(null).setRevokedBy(null).setRevokedAt(null)
-                    .setRevokeReason(null).setReads(0).setLastReadAt(null).build();
+            return Grant.newBuilder()
+                    .setId(r.getGrantId())
+                    .setSpace(event.getSpace())
+                    .setStatus(GrantStatus.PENDING)
+                    .setGrantee(r.getGrantee())
+                    .setPurpose(r.getPurpose())
+                    .setDurationSeconds(r.getDurationSeconds())
+                    .setMemoryIds(List.copyOf(r.getMemoryIds()))
+                    .setRequestedBy(event.getActor())
+                    .setRequestedSeq(event.getSeq())
+                    .setRequestedAt(event.getOccurredAt())
+                    .setConsentedBy(null)
+                    .setConsentedAt(null)
+                    .setExpiresAt(null)
+                    .setRevokedBy(null)
+                    .setRevokedAt(null)
+                    .setRevokeReason(null)
+                    .setReads(0)
+                    .setLastReadAt(null)
+                    .build();
         }
         String id = grantIdOf(payload);
         if (id == null) {
@@ -69,15 +84,19 @@ public final class Grants {
         }
         Grant before = current.apply(id);
         if (before == null) {
-            throw new IllegalStateException("Event " + event.getSpace() + "#" + event.getSeq()
-                    + " names unknown grant " + id);
+            throw new IllegalStateException(
+                    "Event " + event.getSpace() + "#" + event.getSeq() + " names unknown grant " + id);
         }
         Grant.Builder after = Grant.newBuilder(before);
         if (payload instanceof AccessGranted g) {
-            after.setStatus(GrantStatus.ACTIVE).setConsentedBy(event.getActor()).setConsentedAt(event.getOccurredAt())
+            after.setStatus(GrantStatus.ACTIVE)
+                    .setConsentedBy(event.getActor())
+                    .setConsentedAt(event.getOccurredAt())
                     .setExpiresAt(g.getExpiresAt());
         } else if (payload instanceof AccessRevoked r) {
-            after.setStatus(GrantStatus.REVOKED).setRevokedBy(event.getActor()).setRevokedAt(event.getOccurredAt())
+            after.setStatus(GrantStatus.REVOKED)
+                    .setRevokedBy(event.getActor())
+                    .setRevokedAt(event.getOccurredAt())
                     .setRevokeReason(r.getReason());
         } else {
             after.setReads(before.getReads() + 1).setLastReadAt(event.getOccurredAt());
@@ -87,13 +106,15 @@ public final class Grants {
 
     /** Consented, not revoked and not expired at {@code now}. */
     public static boolean isUsable(Grant grant, Instant now) {
-        return grant.getStatus() == GrantStatus.ACTIVE && grant.getExpiresAt() != null
+        return grant.getStatus() == GrantStatus.ACTIVE
+                && grant.getExpiresAt() != null
                 && now.isBefore(grant.getExpiresAt());
     }
 
     /** Expired: consented, not revoked, and {@code now} is at or after its expiry. */
     public static boolean isExpired(Grant grant, Instant now) {
-        return grant.getStatus() == GrantStatus.ACTIVE && grant.getExpiresAt() != null
+        return grant.getStatus() == GrantStatus.ACTIVE
+                && grant.getExpiresAt() != null
                 && !now.isBefore(grant.getExpiresAt());
     }
 

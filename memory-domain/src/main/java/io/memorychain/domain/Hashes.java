@@ -7,8 +7,7 @@ import java.util.HexFormat;
 /** SHA-256 for the domain's content hashes and id tags (the chain's own hashing lives in memory-events). */
 final class Hashes {
 
-    private Hashes() {
-    }
+    private Hashes() {}
 
     static byte[] sha256(byte[] data) {
         try {

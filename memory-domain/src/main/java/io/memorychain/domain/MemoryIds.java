@@ -11,8 +11,7 @@ public final class MemoryIds {
 
     private static final int SEQ_DIGITS = 7;
 
-    private MemoryIds() {
-    }
+    private MemoryIds() {}
 
     public static String of(String space, long seq) {
         return of("m", space, seq);

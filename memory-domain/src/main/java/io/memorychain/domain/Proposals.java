@@ -16,8 +16,7 @@ import java.util.function.Function;
  */
 public final class Proposals {
 
-    private Proposals() {
-    }
+    private Proposals() {}
 
     /**
      * @param current looks up the current snapshot of a proposal of the event's space (null when unknown)
@@ -27,11 +26,21 @@ public final class Proposals {
         Object payload = event.getPayload();
         if (payload instanceof ProposalSubmitted s) {
             return Proposal.newBuilder()
-                    .setId(s.getProposalId()).setSpace(event.getSpace()).setProposer(event.getActor())
-                    .setProposal(s.getProposal()).setStatus(ProposalStatus.PENDING).setVersion(1)
-                    .setSubmittedSeq(event.getSeq()).setSubmittedAt(event.getOccurredAt())
-                    .setUpdatedSeq(event.getSeq()).setResolvedBy(null).setResolvedAt(null).setReason(null)
-                    .setMemoryId(null).setConflictsWith(List.of()).setReviewMode(s.getReviewMode())
+                    .setId(s.getProposalId())
+                    .setSpace(event.getSpace())
+                    .setProposer(event.getActor())
+                    .setProposal(s.getProposal())
+                    .setStatus(ProposalStatus.PENDING)
+                    .setVersion(1)
+                    .setSubmittedSeq(event.getSeq())
+                    .setSubmittedAt(event.getOccurredAt())
+                    .setUpdatedSeq(event.getSeq())
+                    .setResolvedBy(null)
+                    .setResolvedAt(null)
+                    .setReason(null)
+                    .setMemoryId(null)
+                    .setConflictsWith(List.of())
+                    .setReviewMode(s.getReviewMode())
                     .build();
         }
         if (payload instanceof ProposalResolved r) {
@@ -41,9 +50,13 @@ public final class Proposals {
                         + " resolves unknown proposal " + r.getProposalId());
             }
             return Proposal.newBuilder(before)
-                    .setStatus(status(r.getDecision())).setVersion(before.getVersion() + 1)
-                    .setUpdatedSeq(event.getSeq()).setResolvedBy(event.getActor())
-                    .setResolvedAt(event.getOccurredAt()).setReason(r.getReason()).setMemoryId(r.getMemoryId())
+                    .setStatus(status(r.getDecision()))
+                    .setVersion(before.getVersion() + 1)
+                    .setUpdatedSeq(event.getSeq())
+                    .setResolvedBy(event.getActor())
+                    .setResolvedAt(event.getOccurredAt())
+                    .setReason(r.getReason())
+                    .setMemoryId(r.getMemoryId())
                     .setConflictsWith(List.copyOf(r.getConflictsWith()))
                     .build();
         }

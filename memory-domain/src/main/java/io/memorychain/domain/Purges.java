@@ -17,8 +17,7 @@ public final class Purges {
     /** What replaces a purged memory's content (and its text in history, audit and thread changes). */
     public static final String MARKER = "[purged]";
 
-    private Purges() {
-    }
+    private Purges() {}
 
     /** What an erased memory's text reads as, in the tombstone and wherever a reader meets its destroyed key. */
     public static final String ERASED = "[erased]";

@@ -11,8 +11,7 @@ import io.memorychain.avro.ReflectionMilestone;
  */
 public final class ReflectionMilestones {
 
-    private ReflectionMilestones() {
-    }
+    private ReflectionMilestones() {}
 
     /** The milestone the reflection numbered {@code number} (1, 2, ...) in its space is, or null for an ordinary one. */
     public static ReflectionMilestone of(int number) {

@@ -17,12 +17,12 @@ import java.util.function.Function;
  */
 public final class Reflections {
 
-    private Reflections() {
-    }
+    private Reflections() {}
 
     /** Whether the payload is one of the reflection events (they change no memory themselves). */
     public static boolean isReflectionEvent(Object payload) {
-        return payload instanceof ReflectionRequested || payload instanceof ReflectionProposed
+        return payload instanceof ReflectionRequested
+                || payload instanceof ReflectionProposed
                 || payload instanceof ReflectionDecided;
     }
 
@@ -34,11 +34,21 @@ public final class Reflections {
         Object payload = event.getPayload();
         if (payload instanceof ReflectionProposed p) {
             return Reflection.newBuilder()
-                    .setId(p.getReflectionId()).setSpace(event.getSpace()).setStatus(ReflectionStatus.PENDING)
-                    .setDocument(p.getReflection()).setProposedSeq(event.getSeq())
-                    .setProposedAt(event.getOccurredAt()).setProposedBy(event.getActor())
-                    .setDecidedSeq(null).setDecidedAt(null).setDecidedBy(null).setDecision(null).setReason(null)
-                    .setAppliedChangeIds(List.of()).setMemoryIds(List.of()).setEditedChanges(List.of())
+                    .setId(p.getReflectionId())
+                    .setSpace(event.getSpace())
+                    .setStatus(ReflectionStatus.PENDING)
+                    .setDocument(p.getReflection())
+                    .setProposedSeq(event.getSeq())
+                    .setProposedAt(event.getOccurredAt())
+                    .setProposedBy(event.getActor())
+                    .setDecidedSeq(null)
+                    .setDecidedAt(null)
+                    .setDecidedBy(null)
+                    .setDecision(null)
+                    .setReason(null)
+                    .setAppliedChangeIds(List.of())
+                    .setMemoryIds(List.of())
+                    .setEditedChanges(List.of())
                     .build();
         }
         if (payload instanceof ReflectionDecided d) {
@@ -49,8 +59,11 @@ public final class Reflections {
             }
             return Reflection.newBuilder(before)
                     .setStatus(status(d, before.getDocument().getChanges().size()))
-                    .setDecidedSeq(event.getSeq()).setDecidedAt(event.getOccurredAt()).setDecidedBy(event.getActor())
-                    .setDecision(d.getDecision()).setReason(d.getReason())
+                    .setDecidedSeq(event.getSeq())
+                    .setDecidedAt(event.getOccurredAt())
+                    .setDecidedBy(event.getActor())
+                    .setDecision(d.getDecision())
+                    .setReason(d.getReason())
                     .setAppliedChangeIds(List.copyOf(d.getAppliedChangeIds()))
                     .setMemoryIds(List.copyOf(d.getMemoryIds()))
                     .setEditedChanges(List.copyOf(d.getEditedChanges()))
@@ -61,10 +74,12 @@ public final class Reflections {
 
     /** APPROVED when every proposed change was applied unedited; REJECTED when none was. */
     static ReflectionStatus status(ReflectionDecided d, int proposed) {
-        if (d.getDecision() == ReflectionDecisionType.REJECT || d.getAppliedChangeIds().isEmpty() && proposed > 0) {
+        if (d.getDecision() == ReflectionDecisionType.REJECT
+                || d.getAppliedChangeIds().isEmpty() && proposed > 0) {
             return ReflectionStatus.REJECTED;
         }
-        boolean all = d.getAppliedChangeIds().size() == proposed && d.getEditedChanges().isEmpty();
+        boolean all = d.getAppliedChangeIds().size() == proposed
+                && d.getEditedChanges().isEmpty();
         return all ? ReflectionStatus.APPROVED : ReflectionStatus.PARTIALLY_APPROVED;
     }
 

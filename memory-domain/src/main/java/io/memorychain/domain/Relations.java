@@ -12,10 +12,10 @@ public final class Relations {
 
     /** The untyped, symmetric relation the linker writes. */
     public static final String SYMMETRIC = "related_to";
+
     public static final Pattern TYPE_PATTERN = Pattern.compile("[a-z][a-z0-9_-]{0,63}");
 
-    private Relations() {
-    }
+    private Relations() {}
 
     public static boolean isValidType(String type) {
         return type != null && TYPE_PATTERN.matcher(type).matches();

@@ -14,10 +14,12 @@ public final class Rules {
     /** Space names: 1-128 characters of letters, digits, '.', '_' and '-', starting with a letter or digit. */
     public static final Pattern SPACE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
     /** How a valid space name looks, for error messages. */
-    public static final String SPACE_HINT = "1 to 128 characters from A-Z a-z 0-9 . _ -, starting with a letter or digit";
+    public static final String SPACE_HINT =
+            "1 to 128 characters from A-Z a-z 0-9 . _ -, starting with a letter or digit";
 
     /** category, source and the scope fields (user_id, agent_id, run_id, actor_id, thread_id, role). */
     public static final int MAX_SHORT_TEXT = 256;
+
     public static final int MAX_SUMMARY = 1_000;
     public static final int MAX_REASON = 2_000;
     public static final int MAX_TAGS = 100;
@@ -34,10 +36,10 @@ public final class Rules {
 
     /** The core-memory token budget a refinement session asks the agent to reach, unless the request names one. */
     public static final int DEFAULT_TARGET_TOKENS = 5_000;
+
     public static final int MAX_TARGET_TOKENS = 1_000_000;
 
-    private Rules() {
-    }
+    private Rules() {}
 
     public static boolean isValidSpace(String space) {
         return space != null && SPACE.matcher(space).matches();

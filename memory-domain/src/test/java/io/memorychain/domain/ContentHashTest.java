@@ -9,7 +9,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ContentHashTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"User prefers dark mode", "  User\\tprefers\\n\\n dark   MODE  ", "", "   ", "a", "Ünïcode  Ärger\\u00a0x"})
+    @ValueSource(
+            strings = {
+                "User prefers dark mode",
+                "  User\\tprefers\\n\\n dark   MODE  ",
+                "",
+                "   ",
+                "a",
+                "Ünïcode  Ärger\\u00a0x"
+            })
     void normalizationTrimsCollapsesWhitespaceAndLowerCases(String escaped) {
         String text = escaped.replace("\\t", "\t").replace("\\n", "\n").replace("\\u00a0", "\u00a0");
         String byRegex = text.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);

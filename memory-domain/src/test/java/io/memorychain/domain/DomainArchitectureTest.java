@@ -20,16 +20,29 @@ import java.time.Clock;
 class DomainArchitectureTest {
 
     @ArchTest
-    static final ArchRule dependsOnNothingAboveIt = classes().that().resideInAPackage("io.memorychain.domain..")
-            .should().onlyDependOnClassesThat().resideInAnyPackage(
-                    "io.memorychain.domain..", "io.memorychain.avro..", "java..", "org.apache.avro..",
+    static final ArchRule dependsOnNothingAboveIt = classes()
+            .that()
+            .resideInAPackage("io.memorychain.domain..")
+            .should()
+            .onlyDependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.memorychain.domain..",
+                    "io.memorychain.avro..",
+                    "java..",
+                    "org.apache.avro..",
                     "com.knuddels.jtokkit..")
             .because("the domain holds no Kafka, Micronaut, RocksDB or Lucene; transports and stores sit above it");
 
     @ArchTest
-    static final ArchRule decidesWithoutTheClock = noClasses().that().resideInAPackage("io.memorychain.domain..")
-            .should().callMethod(System.class, "currentTimeMillis")
-            .orShould().callMethodWhere(target(name("now")))
-            .orShould().dependOnClassesThat().areAssignableTo(Clock.class)
+    static final ArchRule decidesWithoutTheClock = noClasses()
+            .that()
+            .resideInAPackage("io.memorychain.domain..")
+            .should()
+            .callMethod(System.class, "currentTimeMillis")
+            .orShould()
+            .callMethodWhere(target(name("now")))
+            .orShould()
+            .dependOnClassesThat()
+            .areAssignableTo(Clock.class)
             .because("time comes in with the request (its received_at), so a replay decides the same way");
 }

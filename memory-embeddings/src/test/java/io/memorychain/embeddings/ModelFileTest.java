@@ -34,8 +34,9 @@ class ModelFileTest {
             path = file.path();
             assertThat(path.getParent()).isEqualTo(folder.resolve("models"));
             assertThat(Files.readAllBytes(path)).isEqualTo(model);
-            assertThat(file.sha256()).isEqualTo(HexFormat.of().formatHex(
-                    MessageDigest.getInstance("SHA-256").digest(model)));
+            assertThat(file.sha256())
+                    .isEqualTo(HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(model)));
         }
         assertThat(path).doesNotExist();
     }
@@ -74,8 +75,10 @@ class ModelFileTest {
                 closed[0] = true;
             }
         };
-        assertThatThrownBy(() -> ModelFile.copy(failing, folder, true)).isInstanceOf(UncheckedIOException.class)
-                .hasMessageContaining(folder.toString()).hasRootCauseMessage("truncated jar entry");
+        assertThatThrownBy(() -> ModelFile.copy(failing, folder, true))
+                .isInstanceOf(UncheckedIOException.class)
+                .hasMessageContaining(folder.toString())
+                .hasRootCauseMessage("truncated jar entry");
         assertThat(folder.toFile().list()).isEmpty();
         assertThat(closed[0]).isTrue();
     }

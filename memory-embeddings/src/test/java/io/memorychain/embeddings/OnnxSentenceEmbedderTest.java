@@ -84,12 +84,13 @@ class OnnxSentenceEmbedderTest {
     void embedAllGivesTheSameVectorsAsEmbeddingOneByOneAcrossBatchBoundaries() {
         List<String> texts = new ArrayList<>();
         for (int i = 0; i < 2 * OnnxSentenceEmbedder.DEFAULT_BATCH_SIZE + 5; i++) {
-            texts.add(switch (i % 4) {
-                case 0 -> "memory number " + i + " about the user's preferences";
-                case 1 -> "";
-                case 2 -> "short " + i;
-                default -> SENTENCE + " " + i;
-            });
+            texts.add(
+                    switch (i % 4) {
+                        case 0 -> "memory number " + i + " about the user's preferences";
+                        case 1 -> "";
+                        case 2 -> "short " + i;
+                        default -> SENTENCE + " " + i;
+                    });
         }
         // a few texts beyond the model's window, in different batches (they cost ~50x a short one)
         texts.set(7, longText(3_000));
@@ -106,7 +107,8 @@ class OnnxSentenceEmbedderTest {
     @Test
     void aSmallBatchSizeGivesTheSameVectorsAsTheDefault() {
         List<String> texts = List.of("one", "two words", SENTENCE, "", "Ana prefers dark mode", "the last one");
-        try (OnnxSentenceEmbedder small = OnnxSentenceEmbedder.builder(EmbeddingModel.MINILM).batchSize(4).build()) {
+        try (OnnxSentenceEmbedder small =
+                OnnxSentenceEmbedder.builder(EmbeddingModel.MINILM).batchSize(4).build()) {
             assertThat(small.batchSize()).isEqualTo(4);
             List<float[]> expected = embedder.embedAll(texts);
             List<float[]> actual = small.embedAll(texts);
@@ -152,7 +154,9 @@ class OnnxSentenceEmbedderTest {
 
     @Test
     void anotherInstanceWithAThreadPoolHasTheSameModelIdAndGivesTheSameVectors() {
-        try (OnnxSentenceEmbedder other = OnnxSentenceEmbedder.builder(EmbeddingModel.MINILM).intraOpThreads(0).build()) {
+        try (OnnxSentenceEmbedder other = OnnxSentenceEmbedder.builder(EmbeddingModel.MINILM)
+                .intraOpThreads(0)
+                .build()) {
             assertThat(other.modelId()).isEqualTo(embedder.modelId());
             assertThat(other.embed(SENTENCE)).containsExactly(embedder.embed(SENTENCE));
         }
@@ -173,7 +177,9 @@ class OnnxSentenceEmbedderTest {
 
     @Test
     void concurrentCallsGiveTheSameVectorsAsSequentialOnes() throws Exception {
-        List<String> texts = IntStream.range(0, 40).mapToObj(i -> "concurrent memory " + i + " " + SENTENCE).toList();
+        List<String> texts = IntStream.range(0, 40)
+                .mapToObj(i -> "concurrent memory " + i + " " + SENTENCE)
+                .toList();
         List<float[]> expected = embedder.embedAll(texts);
 
         ExecutorService pool = Executors.newFixedThreadPool(4);
@@ -197,7 +203,8 @@ class OnnxSentenceEmbedderTest {
         closed.close();
         closed.close();
 
-        assertThatThrownBy(() -> closed.embed("text")).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> closed.embed("text"))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("closed");
         assertThatThrownBy(() -> closed.embedAll(List.of("text"))).isInstanceOf(IllegalStateException.class);
     }
@@ -206,13 +213,17 @@ class OnnxSentenceEmbedderTest {
     void nullTextsAreRejectedNamingTheirPosition() {
         assertThatThrownBy(() -> embedder.embed(null)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> embedder.embedAll(java.util.Arrays.asList("a", null)))
-                .isInstanceOf(NullPointerException.class).hasMessageContaining("texts[1]");
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("texts[1]");
     }
 
     @Test
     void builderRejectsInvalidSettings() {
-        assertThatThrownBy(() -> OnnxSentenceEmbedder.builder(EmbeddingModel.MINILM).batchSize(0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> OnnxSentenceEmbedder.builder(EmbeddingModel.MINILM).intraOpThreads(-1))
+        assertThatThrownBy(() ->
+                        OnnxSentenceEmbedder.builder(EmbeddingModel.MINILM).batchSize(0))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() ->
+                        OnnxSentenceEmbedder.builder(EmbeddingModel.MINILM).intraOpThreads(-1))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -226,13 +237,30 @@ class OnnxSentenceEmbedderTest {
             // surefire passes target/djl-cache; without it DjlSetup sets the property itself
             assertThat(cacheDir).isEqualTo(Path.of(System.getProperty(DjlSetup.CACHE_DIR)));
         }
-        assertThat(Files.isDirectory(cacheDir.resolve("tokenizers"))).as("unpacked under %s", cacheDir).isTrue();
+        assertThat(Files.isDirectory(cacheDir.resolve("tokenizers")))
+                .as("unpacked under %s", cacheDir)
+                .isTrue();
     }
 
     /** Text of the given length made of varied words, so it tokenizes to far more than 256 word pieces. */
     static String longText(int chars) {
-        String[] words = {"memory", "agents", "remember", "preferences", "chain", "events", "replay", "Kafka",
-            "projection", "verification", "signature", "consolidation", "importance", "decay", "retrieval"};
+        String[] words = {
+            "memory",
+            "agents",
+            "remember",
+            "preferences",
+            "chain",
+            "events",
+            "replay",
+            "Kafka",
+            "projection",
+            "verification",
+            "signature",
+            "consolidation",
+            "importance",
+            "decay",
+            "retrieval"
+        };
         StringBuilder text = new StringBuilder(chars + 16);
         for (int i = 0; text.length() < chars; i++) {
             text.append(words[(i * 7 + i / 3) % words.length]).append(' ');

@@ -14,8 +14,7 @@ public final class AvroTrust {
     public static final String PACKAGE = "io.memorychain.avro";
     private static volatile boolean installed;
 
-    private AvroTrust() {
-    }
+    private AvroTrust() {}
 
     /** Sets the system property only; call before any Avro class is loaded (first line of main). */
     public static void setSystemProperty() {

@@ -5,25 +5,25 @@ import io.memorychain.avro.ActorType;
 import io.memorychain.avro.CompleteRefinement;
 import io.memorychain.avro.ConsolidateMemories;
 import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.DecideReflection;
 import io.memorychain.avro.DeleteMemory;
 import io.memorychain.avro.LinkMemories;
 import io.memorychain.avro.MemoryFlag;
-import io.memorychain.avro.UnlinkMemories;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.ProposalDecision;
-import io.memorychain.avro.DecideReflection;
 import io.memorychain.avro.ProposeReflection;
 import io.memorychain.avro.ProposedMemory;
+import io.memorychain.avro.RefinementTrigger;
 import io.memorychain.avro.ReflectionChange;
 import io.memorychain.avro.ReflectionDecisionType;
 import io.memorychain.avro.ReflectionDocument;
 import io.memorychain.avro.RequestReflection;
 import io.memorychain.avro.ResolveProposal;
-import io.memorychain.avro.SubmitProposal;
-import io.memorychain.avro.RefinementTrigger;
 import io.memorychain.avro.RestoreMemory;
 import io.memorychain.avro.SetFlag;
 import io.memorychain.avro.StartRefinement;
+import io.memorychain.avro.SubmitProposal;
+import io.memorychain.avro.UnlinkMemories;
 import io.memorychain.avro.UpdateBlock;
 import io.memorychain.avro.UpdateMemory;
 import java.time.Instant;
@@ -36,8 +36,7 @@ import java.util.UUID;
  */
 public final class Requests {
 
-    private Requests() {
-    }
+    private Requests() {}
 
     public static Actor actor(ActorType type, String id) {
         return new Actor(type, id);
@@ -50,7 +49,8 @@ public final class Requests {
             throw new IllegalArgumentException("actor must look like type:id, e.g. agent:planner");
         }
         try {
-            return new Actor(ActorType.valueOf(text.substring(0, colon).toUpperCase(java.util.Locale.ROOT)),
+            return new Actor(
+                    ActorType.valueOf(text.substring(0, colon).toUpperCase(java.util.Locale.ROOT)),
                     text.substring(colon + 1));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("unknown actor type '" + text.substring(0, colon)
@@ -59,12 +59,19 @@ public final class Requests {
     }
 
     public static MemoryRequest.Builder request(String space, Actor actor, Object op) {
-        return MemoryRequest.newBuilder().setRequestId(UUID.randomUUID().toString()).setSpace(space).setActor(actor)
-                .setExpectedVersion(null).setSessionId(null).setRequestedAt(Instant.now()).setOp(op);
+        return MemoryRequest.newBuilder()
+                .setRequestId(UUID.randomUUID().toString())
+                .setSpace(space)
+                .setActor(actor)
+                .setExpectedVersion(null)
+                .setSessionId(null)
+                .setRequestedAt(Instant.now())
+                .setOp(op);
     }
 
     public static MemoryRequest.Builder create(String space, Actor actor, String content) {
-        return request(space, actor, CreateMemory.newBuilder().setContent(content).build());
+        return request(
+                space, actor, CreateMemory.newBuilder().setContent(content).build());
     }
 
     public static MemoryRequest.Builder create(String space, Actor actor, CreateMemory op) {
@@ -72,13 +79,22 @@ public final class Requests {
     }
 
     public static MemoryRequest.Builder updateContent(String space, Actor actor, String id, String content) {
-        return request(space, actor, UpdateMemory.newBuilder().setId(id).setContent(content).build());
+        return request(
+                space,
+                actor,
+                UpdateMemory.newBuilder().setId(id).setContent(content).build());
     }
 
-    public static MemoryRequest.Builder consolidate(String space, Actor actor, List<String> ids, String content,
-                                                    String reason) {
-        return request(space, actor, ConsolidateMemories.newBuilder().setIds(ids).setContent(content)
-                .setReason(reason).build());
+    public static MemoryRequest.Builder consolidate(
+            String space, Actor actor, List<String> ids, String content, String reason) {
+        return request(
+                space,
+                actor,
+                ConsolidateMemories.newBuilder()
+                        .setIds(ids)
+                        .setContent(content)
+                        .setReason(reason)
+                        .build());
     }
 
     public static MemoryRequest.Builder delete(String space, Actor actor, String id) {
@@ -96,8 +112,8 @@ public final class Requests {
     }
 
     /** Mark {@code keyId} compromised on the space's chain after {@code fromSeq} (docs/architecture.md §4). */
-    public static MemoryRequest.Builder markKeyCompromised(String space, Actor actor, String keyId, long fromSeq,
-                                                           String reason) {
+    public static MemoryRequest.Builder markKeyCompromised(
+            String space, Actor actor, String keyId, long fromSeq, String reason) {
         return request(space, actor, new io.memorychain.avro.MarkKeyCompromised(keyId, fromSeq, reason));
     }
 
@@ -113,8 +129,8 @@ public final class Requests {
         return request(space, actor, new UpdateBlock(label, content, true));
     }
 
-    public static MemoryRequest.Builder link(String space, Actor actor, String fromId, String toId, String type,
-                                             double strength) {
+    public static MemoryRequest.Builder link(
+            String space, Actor actor, String fromId, String toId, String type, double strength) {
         return request(space, actor, new LinkMemories(fromId, toId, type, strength));
     }
 
@@ -124,7 +140,8 @@ public final class Requests {
 
     /** A sub-agent's proposal of a memory with this content (docs/architecture.md §10). */
     public static MemoryRequest.Builder propose(String space, Actor actor, String content) {
-        return propose(space, actor, ProposedMemory.newBuilder().setContent(content).build());
+        return propose(
+                space, actor, ProposedMemory.newBuilder().setContent(content).build());
     }
 
     public static MemoryRequest.Builder propose(String space, Actor actor, ProposedMemory proposal) {
@@ -132,23 +149,30 @@ public final class Requests {
     }
 
     /** Commits, rejects or defers a proposal as proposed (no overrides). */
-    public static MemoryRequest.Builder resolve(String space, Actor actor, String proposalId, ProposalDecision decision,
-                                                String reason) {
-        return request(space, actor, ResolveProposal.newBuilder().setProposalId(proposalId).setDecision(decision)
-                .setReason(reason).build());
+    public static MemoryRequest.Builder resolve(
+            String space, Actor actor, String proposalId, ProposalDecision decision, String reason) {
+        return request(
+                space,
+                actor,
+                ResolveProposal.newBuilder()
+                        .setProposalId(proposalId)
+                        .setDecision(decision)
+                        .setReason(reason)
+                        .build());
     }
 
     /**
      * Opens a refinement session (admins, workers, the system); {@code targetTokens} null for the sequencer's default.
      * Knife operations of the session are the ordinary requests with {@code setSessionId(sessionId)}.
      */
-    public static MemoryRequest.Builder startRefinement(String space, Actor actor, RefinementTrigger trigger,
-                                                        Integer targetTokens) {
+    public static MemoryRequest.Builder startRefinement(
+            String space, Actor actor, RefinementTrigger trigger, Integer targetTokens) {
         return request(space, actor, new StartRefinement(trigger, targetTokens, null));
     }
 
     /** Completes the open refinement session {@code sessionId} with the agent's summary. */
-    public static MemoryRequest.Builder completeRefinement(String space, Actor actor, String sessionId, String summary) {
+    public static MemoryRequest.Builder completeRefinement(
+            String space, Actor actor, String sessionId, String summary) {
         return request(space, actor, new CompleteRefinement(summary)).setSessionId(sessionId);
     }
 
@@ -164,24 +188,50 @@ public final class Requests {
 
     /** Decides a pending reflection: {@code changeIds} for PARTIAL (or a subset with edits), {@code edits} for
      * APPROVE_WITH_CHANGES. */
-    public static MemoryRequest.Builder decideReflection(String space, Actor actor, String reflectionId,
-                                                         ReflectionDecisionType decision, String reason,
-                                                         List<String> changeIds, List<ReflectionChange> edits) {
-        return request(space, actor, DecideReflection.newBuilder().setReflectionId(reflectionId).setDecision(decision)
-                .setReason(reason).setChangeIds(List.copyOf(changeIds)).setEditedChanges(List.copyOf(edits)).build());
+    public static MemoryRequest.Builder decideReflection(
+            String space,
+            Actor actor,
+            String reflectionId,
+            ReflectionDecisionType decision,
+            String reason,
+            List<String> changeIds,
+            List<ReflectionChange> edits) {
+        return request(
+                space,
+                actor,
+                DecideReflection.newBuilder()
+                        .setReflectionId(reflectionId)
+                        .setDecision(decision)
+                        .setReason(reason)
+                        .setChangeIds(List.copyOf(changeIds))
+                        .setEditedChanges(List.copyOf(edits))
+                        .build());
     }
 
     /** Sets a profile field (docs/architecture.md §21): at once for the user, else by the consent policy. */
-    public static MemoryRequest.Builder setProfileField(String space, Actor actor, String field, String value,
-                                                        String source, io.memorychain.avro.Confidence confidence,
-                                                        String reason) {
-        return request(space, actor, io.memorychain.avro.SetProfileField.newBuilder().setField(field).setValue(value)
-                .setSource(source).setConfidence(confidence).setReason(reason).build());
+    public static MemoryRequest.Builder setProfileField(
+            String space,
+            Actor actor,
+            String field,
+            String value,
+            String source,
+            io.memorychain.avro.Confidence confidence,
+            String reason) {
+        return request(
+                space,
+                actor,
+                io.memorychain.avro.SetProfileField.newBuilder()
+                        .setField(field)
+                        .setValue(value)
+                        .setSource(source)
+                        .setConfidence(confidence)
+                        .setReason(reason)
+                        .build());
     }
 
     /** The user grants or denies a pending consent request. */
-    public static MemoryRequest.Builder decideConsent(String space, Actor actor, String consentId, boolean grant,
-                                                      String reason) {
+    public static MemoryRequest.Builder decideConsent(
+            String space, Actor actor, String consentId, boolean grant, String reason) {
         return request(space, actor, new io.memorychain.avro.DecideConsent(consentId, grant, reason));
     }
 

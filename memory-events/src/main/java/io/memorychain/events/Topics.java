@@ -22,8 +22,18 @@ import java.util.Objects;
  * @param checkpoints  agents' saved working state (the supervisor checkpointer), off-chain, compacted, 1 partition,
  *                     key = space NUL user id NUL thread id NUL checkpoint id; created by the API like the key topic
  */
-public record Topics(String requests, String events, String outcomes, String deadLetters, String access,
-                     String embeddings, String schemas, String apiKeys, String ops, String keys, String checkpoints) {
+public record Topics(
+        String requests,
+        String events,
+        String outcomes,
+        String deadLetters,
+        String access,
+        String embeddings,
+        String schemas,
+        String apiKeys,
+        String ops,
+        String keys,
+        String checkpoints) {
 
     public Topics {
         Objects.requireNonNull(requests);
@@ -44,10 +54,18 @@ public record Topics(String requests, String events, String outcomes, String dea
     }
 
     public static Topics withPrefix(String prefix) {
-        return new Topics(prefix + "memory.requests.v1", prefix + "memory.events.v1", prefix + "memory.outcomes.v1",
-                prefix + "memory.dlq.v1", prefix + "memory.access.v1", prefix + "memory.embeddings.v1",
-                prefix + "_memory_schemas", prefix + "memory.api-keys.v1", prefix + "memory.ops.v1",
-                prefix + "memory.keys.v1", prefix + "memory.checkpoints.v1");
+        return new Topics(
+                prefix + "memory.requests.v1",
+                prefix + "memory.events.v1",
+                prefix + "memory.outcomes.v1",
+                prefix + "memory.dlq.v1",
+                prefix + "memory.access.v1",
+                prefix + "memory.embeddings.v1",
+                prefix + "_memory_schemas",
+                prefix + "memory.api-keys.v1",
+                prefix + "memory.ops.v1",
+                prefix + "memory.keys.v1",
+                prefix + "memory.checkpoints.v1");
     }
 
     /** Topics that carry requests, events and outcomes (co-partitioned by space where keyed by space). */

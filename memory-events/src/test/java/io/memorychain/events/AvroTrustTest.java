@@ -34,7 +34,8 @@ class AvroTrustTest {
     void trustsGeneratedClassesAndSubpackagesOnly() {
         AvroTrust.install();
         assertThat(ClassSecurityValidator.getGlobal().isTrusted(Memory.class)).isTrue();
-        assertThat(ClassSecurityValidator.getGlobal().isTrusted(AuditEntry.class)).isTrue();
+        assertThat(ClassSecurityValidator.getGlobal().isTrusted(AuditEntry.class))
+                .isTrue();
         assertThat(AvroTrust.ours(Memory.class)).isTrue();
         assertThat(AvroTrust.ours(AvroTrust.class)).isFalse();
     }

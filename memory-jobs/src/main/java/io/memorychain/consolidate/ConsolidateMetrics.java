@@ -16,6 +16,7 @@ public final class ConsolidateMetrics extends JobMetrics {
     final LongAdder invalidAnswers = new LongAdder();
     /** Memories and vectors the job holds in its store on disk: every memory of every space it reads, and its vector. */
     final AtomicLong memoriesHeld = new AtomicLong();
+
     final AtomicLong vectorsHeld = new AtomicLong();
     /** Events read while their space's run waits for the embedder's vectors, kept in the store until it is planned. */
     final AtomicLong eventsWaiting = new AtomicLong();

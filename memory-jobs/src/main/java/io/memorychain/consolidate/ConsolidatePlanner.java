@@ -44,7 +44,11 @@ import java.util.regex.Pattern;
 public final class ConsolidatePlanner {
 
     /** Why a pair was selected. */
-    public enum Signal { NEAR_EXACT, LEXICAL, NUMERIC_STEP }
+    public enum Signal {
+        NEAR_EXACT,
+        LEXICAL,
+        NUMERIC_STEP
+    }
 
     /** A selected pair: {@code a.id() < b.id()}. */
     public record Pair(MemoryItem a, MemoryItem b, double score, Signal signal) {
@@ -69,20 +73,29 @@ public final class ConsolidatePlanner {
      * @param capped     pairs left out by the cap or because a memory was already in a pair of this run
      * @param remembered pairs skipped because their fingerprint is remembered
      */
-    public record Plan(String space, Instant at, long period, List<Pair> nearExact, List<Pair> toCheck, int pool,
-                       int considered, int capped, int remembered) {
-    }
+    public record Plan(
+            String space,
+            Instant at,
+            long period,
+            List<Pair> nearExact,
+            List<Pair> toCheck,
+            int pool,
+            int considered,
+            int capped,
+            int remembered) {}
 
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:[.,]\\d+)?");
-    private static final Set<String> STOP = Set.of("the", "and", "for", "with", "that", "this", "from", "are", "was",
-            "were", "has", "have", "had", "not", "but", "his", "her", "its", "they", "them", "their", "user", "users",
-            "you", "your", "our", "all", "any", "can", "will", "would", "should", "into", "over", "about", "also",
-            "every", "some", "more", "most", "very", "than", "then", "who", "what", "when", "where", "which", "does");
+    private static final Set<String> STOP = Set.of(
+            "the", "and", "for", "with", "that", "this", "from", "are", "was", "were", "has", "have", "had", "not",
+            "but", "his", "her", "its", "they", "them", "their", "user", "users", "you", "your", "our", "all", "any",
+            "can", "will", "would", "should", "into", "over", "about", "also", "every", "some", "more", "most", "very",
+            "than", "then", "who", "what", "when", "where", "which", "does");
 
     private final ConsolidateSettings settings;
     /** fingerprint -> chain time it was planned. */
     private final Map<String, Instant> fingerprints = new HashMap<>();
+
     private Instant lastRun;
 
     public ConsolidatePlanner(ConsolidateSettings settings) {
@@ -115,21 +128,25 @@ public final class ConsolidatePlanner {
      *
      * @param reads each memory's read count (0 when never read)
      */
-    public Optional<Plan> plan(String space, Collection<MemoryItem> memories, ToLongFunction<String> reads,
-                               Instant now) {
+    public Optional<Plan> plan(
+            String space, Collection<MemoryItem> memories, ToLongFunction<String> reads, Instant now) {
         if (!due(now)) {
             return Optional.empty();
         }
         lastRun = now;
         fingerprints.values().removeIf(at -> !at.plus(settings.fingerprintTtl()).isAfter(now));
-        List<MemoryItem> mergeable = memories.stream().filter(MemoryItem::mergeable)
+        List<MemoryItem> mergeable = memories.stream()
+                .filter(MemoryItem::mergeable)
                 .filter(m -> !m.updatedAt().isBefore(now.minus(settings.recency())))
-                .sorted(Comparator.comparing(MemoryItem::id)).toList();
+                .sorted(Comparator.comparing(MemoryItem::id))
+                .toList();
         Instant poolFrom = now.minus(settings.poolWindow());
         Set<String> frequent = frequentlyRead(mergeable, reads);
         List<MemoryItem> pool = mergeable.stream()
-                .filter(m -> !m.updatedAt().isBefore(poolFrom) || !m.createdAt().isBefore(poolFrom)
-                        || m.importance() >= settings.poolImportance() || frequent.contains(m.id()))
+                .filter(m -> !m.updatedAt().isBefore(poolFrom)
+                        || !m.createdAt().isBefore(poolFrom)
+                        || m.importance() >= settings.poolImportance()
+                        || frequent.contains(m.id()))
                 .toList();
         Set<String> poolIds = new HashSet<>();
         pool.forEach(m -> poolIds.add(m.id()));
@@ -153,8 +170,10 @@ public final class ConsolidatePlanner {
                 }
             }
         }
-        candidates.sort(Comparator.comparingDouble(Pair::score).reversed()
-                .thenComparing(x -> x.a().id()).thenComparing(x -> x.b().id()));
+        candidates.sort(Comparator.comparingDouble(Pair::score)
+                .reversed()
+                .thenComparing(x -> x.a().id())
+                .thenComparing(x -> x.b().id()));
         Set<String> used = new HashSet<>();
         List<Pair> nearExact = new ArrayList<>();
         List<Pair> toCheck = new ArrayList<>();
@@ -166,7 +185,8 @@ public final class ConsolidatePlanner {
                 continue;
             }
             if (nearExact.size() + toCheck.size() >= settings.maxPairs()
-                    || used.contains(pair.a().id()) || used.contains(pair.b().id())) {
+                    || used.contains(pair.a().id())
+                    || used.contains(pair.b().id())) {
                 capped++;
                 continue;
             }
@@ -176,8 +196,16 @@ public final class ConsolidatePlanner {
             (pair.signal() == Signal.NEAR_EXACT ? nearExact : toCheck).add(pair);
         }
         long period = Math.floorDiv(now.getEpochSecond(), settings.interval().getSeconds());
-        return Optional.of(new Plan(space, now, period, List.copyOf(nearExact), List.copyOf(toCheck), pool.size(),
-                candidates.size(), capped, remembered));
+        return Optional.of(new Plan(
+                space,
+                now,
+                period,
+                List.copyOf(nearExact),
+                List.copyOf(toCheck),
+                pool.size(),
+                candidates.size(),
+                capped,
+                remembered));
     }
 
     /**
@@ -191,7 +219,8 @@ public final class ConsolidatePlanner {
         }
         Map<String, Long> counts = new HashMap<>();
         memories.forEach(m -> counts.put(m.id(), reads.applyAsLong(m.id())));
-        List<Long> sorted = counts.values().stream().sorted(Comparator.reverseOrder()).toList();
+        List<Long> sorted =
+                counts.values().stream().sorted(Comparator.reverseOrder()).toList();
         int k = (int) Math.ceil(sorted.size() * TOP_ACCESS_FRACTION);
         long threshold = Math.max(1L, sorted.get(k - 1));
         Set<String> frequent = new HashSet<>();

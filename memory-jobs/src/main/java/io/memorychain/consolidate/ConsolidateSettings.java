@@ -19,9 +19,17 @@ import java.util.Objects;
  * @param batchSize      pairs per model prompt, 5..10 (8)
  * @param maxTokens      completion token cap of one batch prompt
  */
-public record ConsolidateSettings(Duration interval, int maxPairs, double bandLow, double nearExact,
-                                  Duration poolWindow, int poolImportance, Duration recency, Duration fingerprintTtl,
-                                  int batchSize, int maxTokens) {
+public record ConsolidateSettings(
+        Duration interval,
+        int maxPairs,
+        double bandLow,
+        double nearExact,
+        Duration poolWindow,
+        int poolImportance,
+        Duration recency,
+        Duration fingerprintTtl,
+        int batchSize,
+        int maxTokens) {
 
     public static final Duration DEFAULT_INTERVAL = Duration.ofDays(1);
     public static final int DEFAULT_MAX_PAIRS = 50;
@@ -46,7 +54,8 @@ public record ConsolidateSettings(Duration interval, int maxPairs, double bandLo
             throw new IllegalArgumentException("max-pairs must be in 1..10000, not " + maxPairs);
         }
         if (!(bandLow > 0 && bandLow < nearExact && nearExact <= 1.0)) {
-            throw new IllegalArgumentException("need 0 < band-low < near-exact <= 1, not " + bandLow + ", " + nearExact);
+            throw new IllegalArgumentException(
+                    "need 0 < band-low < near-exact <= 1, not " + bandLow + ", " + nearExact);
         }
         if (batchSize < 5 || batchSize > 10) {
             throw new IllegalArgumentException("batch-size must be in 5..10, not " + batchSize);
@@ -69,24 +78,58 @@ public record ConsolidateSettings(Duration interval, int maxPairs, double bandLo
      * the closest distinct facts measured ("Alice E." / "Alice I." with the same sentence).
      */
     public static ConsolidateSettings forModel(CosineThresholds thresholds) {
-        return new ConsolidateSettings(DEFAULT_INTERVAL, DEFAULT_MAX_PAIRS, thresholds.consolidationBandLow(),
+        return new ConsolidateSettings(
+                DEFAULT_INTERVAL,
+                DEFAULT_MAX_PAIRS,
+                thresholds.consolidationBandLow(),
                 thresholds.nearExact(),
-                DEFAULT_POOL_WINDOW, DEFAULT_POOL_IMPORTANCE, DEFAULT_RECENCY, DEFAULT_FINGERPRINT_TTL,
-                DEFAULT_BATCH_SIZE, DEFAULT_MAX_TOKENS);
+                DEFAULT_POOL_WINDOW,
+                DEFAULT_POOL_IMPORTANCE,
+                DEFAULT_RECENCY,
+                DEFAULT_FINGERPRINT_TTL,
+                DEFAULT_BATCH_SIZE,
+                DEFAULT_MAX_TOKENS);
     }
 
     public ConsolidateSettings withMaxPairs(int value) {
-        return new ConsolidateSettings(interval, value, bandLow, nearExact, poolWindow, poolImportance, recency,
-                fingerprintTtl, batchSize, maxTokens);
+        return new ConsolidateSettings(
+                interval,
+                value,
+                bandLow,
+                nearExact,
+                poolWindow,
+                poolImportance,
+                recency,
+                fingerprintTtl,
+                batchSize,
+                maxTokens);
     }
 
     public ConsolidateSettings withBand(double low, double high) {
-        return new ConsolidateSettings(interval, maxPairs, low, high, poolWindow, poolImportance, recency,
-                fingerprintTtl, batchSize, maxTokens);
+        return new ConsolidateSettings(
+                interval,
+                maxPairs,
+                low,
+                high,
+                poolWindow,
+                poolImportance,
+                recency,
+                fingerprintTtl,
+                batchSize,
+                maxTokens);
     }
 
     public ConsolidateSettings withInterval(Duration value) {
-        return new ConsolidateSettings(value, maxPairs, bandLow, nearExact, poolWindow, poolImportance, recency,
-                fingerprintTtl, batchSize, maxTokens);
+        return new ConsolidateSettings(
+                value,
+                maxPairs,
+                bandLow,
+                nearExact,
+                poolWindow,
+                poolImportance,
+                recency,
+                fingerprintTtl,
+                batchSize,
+                maxTokens);
     }
 }

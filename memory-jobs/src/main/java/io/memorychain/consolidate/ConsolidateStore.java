@@ -46,16 +46,13 @@ import org.rocksdb.WriteOptions;
 final class ConsolidateStore implements AutoCloseable {
 
     /** A memory as stored: its snapshot on the chain and the seq of the event that introduced its content. */
-    record Stored(Memory memory, long contentSeq) {
-    }
+    record Stored(Memory memory, long contentSeq) {}
 
     /** A vector as stored. */
-    record Vector(long seq, float[] values, boolean live) {
-    }
+    record Vector(long seq, float[] values, boolean live) {}
 
     /** An event record held back behind its space's pending run, and whether the record was live. */
-    record Held(byte[] record, boolean live) {
-    }
+    record Held(byte[] record, boolean live) {}
 
     private static final byte MEMORY = 'm';
     private static final byte VECTOR = 'v';
@@ -71,9 +68,13 @@ final class ConsolidateStore implements AutoCloseable {
     private final Path dir;
     /** Holds the lock on {@code <dir>.lock} while open. */
     private final FileChannel lockFile;
+
     private final LRUCache cache = new LRUCache(CACHE_BYTES);
-    private final Options options = new Options().setCreateIfMissing(true).setWriteBufferSize(WRITE_BUFFER_BYTES)
-            .setMaxWriteBufferNumber(2).setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache));
+    private final Options options = new Options()
+            .setCreateIfMissing(true)
+            .setWriteBufferSize(WRITE_BUFFER_BYTES)
+            .setMaxWriteBufferNumber(2)
+            .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache));
     private final WriteOptions writes = new WriteOptions().setDisableWAL(true);
     private RocksDB db;
 
@@ -294,8 +295,8 @@ final class ConsolidateStore implements AutoCloseable {
     }
 
     private IllegalStateException failure(String what, RocksDBException e) {
-        return new IllegalStateException("consolidate: cannot " + what + " its state in " + dir + ": "
-                + e.getMessage(), e);
+        return new IllegalStateException(
+                "consolidate: cannot " + what + " its state in " + dir + ": " + e.getMessage(), e);
     }
 
     /** {@code type, len(space), space}: length-prefixed, so one space's keys never prefix another's. */
@@ -316,12 +317,17 @@ final class ConsolidateStore implements AutoCloseable {
     }
 
     private static byte[] heldKey(String space, long position) {
-        return concat(prefix(HELD, space), ByteBuffer.allocate(Long.BYTES).putLong(position).array());
+        return concat(
+                prefix(HELD, space),
+                ByteBuffer.allocate(Long.BYTES).putLong(position).array());
     }
 
     private static byte[] part(String text) {
         byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(Integer.BYTES + utf8.length).putInt(utf8.length).put(utf8).array();
+        return ByteBuffer.allocate(Integer.BYTES + utf8.length)
+                .putInt(utf8.length)
+                .put(utf8)
+                .array();
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
@@ -357,6 +363,7 @@ final class ConsolidateStore implements AutoCloseable {
         options.close();
         cache.close();
         delete(dir);
-        closeQuietly(lockFile); // releases the lock; the file stays: deleting it could let two later jobs lock two files
+        closeQuietly(
+                lockFile); // releases the lock; the file stays: deleting it could let two later jobs lock two files
     }
 }

@@ -48,6 +48,7 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     private final String modelId;
     /** Other models whose vectors were read: each is warned about once (a job started with the wrong model id). */
     private final Set<String> foreignModels = new HashSet<>();
+
     private final String eventsTopic;
     private final String embeddingsTopic;
     private final String accessTopic;
@@ -76,9 +77,17 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
      * @param stateDir where the job keeps its copy of the memories and vectors ({@link ConsolidateStore}: emptied now,
      *                 rebuilt from the chain, deleted on {@link #close()})
      */
-    ConsolidateWorker(SchemaRegistry registry, ConsolidateSettings settings, Consolidations consolidations,
-                      ConsolidateMetrics metrics, String modelId, String eventsTopic, String embeddingsTopic,
-                      String accessTopic, ChainContent content, Path stateDir) {
+    ConsolidateWorker(
+            SchemaRegistry registry,
+            ConsolidateSettings settings,
+            Consolidations consolidations,
+            ConsolidateMetrics metrics,
+            String modelId,
+            String eventsTopic,
+            String embeddingsTopic,
+            String accessTopic,
+            ChainContent content,
+            Path stateDir) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.consolidations = Objects.requireNonNull(consolidations, "consolidations");
@@ -95,11 +104,23 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     }
 
     /** The loop's options for the consolidation job: reads the events, embeddings and access topics. */
-    public static ChainJob.Options options(String bootstrapServers, Topics topics, String groupId, String instanceId,
-                                           ChainJob.StartFrom startFrom, Duration pollTimeout) {
-        return new ChainJob.Options(NAME, bootstrapServers, topics,
+    public static ChainJob.Options options(
+            String bootstrapServers,
+            Topics topics,
+            String groupId,
+            String instanceId,
+            ChainJob.StartFrom startFrom,
+            Duration pollTimeout) {
+        return new ChainJob.Options(
+                NAME,
+                bootstrapServers,
+                topics,
                 List.of(topics.events(), topics.embeddings(), topics.access()),
-                groupId, instanceId, startFrom, MAX_RUNS_PER_BATCH, pollTimeout);
+                groupId,
+                instanceId,
+                startFrom,
+                MAX_RUNS_PER_BATCH,
+                pollTimeout);
     }
 
     /**
@@ -110,24 +131,49 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
      * @param stateDir a local directory of the job's own (its copy of the memories and vectors; emptied at start,
      *                 deleted when the job closes)
      */
-    public static ChainJob<List<ConsolidatePlanner.Plan>> job(ChainJob.Options options, SchemaRegistry registry,
-                                                              ConsolidateSettings settings,
-                                                              Consolidations consolidations,
-                                                              ConsolidateMetrics metrics, String modelId,
-                                                              ChainContent content, Path stateDir) {
-        return job(options, registry, settings, consolidations, metrics, modelId, content, stateDir,
+    public static ChainJob<List<ConsolidatePlanner.Plan>> job(
+            ChainJob.Options options,
+            SchemaRegistry registry,
+            ConsolidateSettings settings,
+            Consolidations consolidations,
+            ConsolidateMetrics metrics,
+            String modelId,
+            ChainContent content,
+            Path stateDir) {
+        return job(
+                options,
+                registry,
+                settings,
+                consolidations,
+                metrics,
+                modelId,
+                content,
+                stateDir,
                 ChainJob.BeforeCommit.NONE);
     }
 
     /** As above, with a hook called before each transaction commits (crash tests). */
-    public static ChainJob<List<ConsolidatePlanner.Plan>> job(ChainJob.Options options, SchemaRegistry registry,
-                                                              ConsolidateSettings settings,
-                                                              Consolidations consolidations,
-                                                              ConsolidateMetrics metrics, String modelId,
-                                                              ChainContent content, Path stateDir,
-                                                              ChainJob.BeforeCommit beforeCommit) {
-        ConsolidateWorker worker = new ConsolidateWorker(registry, settings, consolidations, metrics, modelId,
-                options.topics().events(), options.topics().embeddings(), options.topics().access(), content, stateDir);
+    public static ChainJob<List<ConsolidatePlanner.Plan>> job(
+            ChainJob.Options options,
+            SchemaRegistry registry,
+            ConsolidateSettings settings,
+            Consolidations consolidations,
+            ConsolidateMetrics metrics,
+            String modelId,
+            ChainContent content,
+            Path stateDir,
+            ChainJob.BeforeCommit beforeCommit) {
+        ConsolidateWorker worker = new ConsolidateWorker(
+                registry,
+                settings,
+                consolidations,
+                metrics,
+                modelId,
+                options.topics().events(),
+                options.topics().embeddings(),
+                options.topics().access(),
+                content,
+                stateDir);
         return new ChainJob<>(options, registry, worker, metrics.job(), beforeCommit);
     }
 
@@ -176,9 +222,12 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
             held(space, memoriesBefore, vectorsBefore);
             if (!kept) {
                 if (foreignModels.add(embedding.getModelId())) {
-                    log.warn("consolidate: the embeddings topic carries vectors of model {}, this job compares {}: "
-                            + "runs wait for vectors of {} (start the job with the embedder's model id)",
-                            embedding.getModelId(), modelId, modelId);
+                    log.warn(
+                            "consolidate: the embeddings topic carries vectors of model {}, this job compares {}: "
+                                    + "runs wait for vectors of {} (start the job with the embedder's model id)",
+                            embedding.getModelId(),
+                            modelId,
+                            modelId);
                 }
                 return Optional.empty();
             }
@@ -251,12 +300,15 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
     /** Plans a complete run over the space's candidates as they stand (its time's); the plan if the run is live. */
     private Optional<ConsolidatePlanner.Plan> plan(String spaceId, SpaceMemories space, PendingRun run) {
         if (!run.ready()) {
-            log.info("consolidate: run of space={} at {} plans without {} vector(s) the embedder did not write",
-                    spaceId, run.at(), run.waiting());
+            log.info(
+                    "consolidate: run of space={} at {} plans without {} vector(s) the embedder did not write",
+                    spaceId,
+                    run.at(),
+                    run.waiting());
         }
         SpaceMemories.Candidates candidates = space.candidates(run.at(), settings.recency(), content::decrypt);
-        Optional<ConsolidatePlanner.Plan> plan = planner(spaceId).plan(spaceId, candidates.items(), space::reads,
-                run.at());
+        Optional<ConsolidatePlanner.Plan> plan =
+                planner(spaceId).plan(spaceId, candidates.items(), space::reads, run.at());
         return run.live() || candidates.usesLive() ? plan : Optional.empty();
     }
 
@@ -269,10 +321,19 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
         List<MemoryRequest> merges = new ArrayList<>();
         for (ConsolidatePlanner.Plan plan : plans) {
             List<MemoryRequest> run = consolidations.requests(plan);
-            log.info("consolidate: run {} of space={} at {}: pool {}, considered {}, near-exact {}, checked {}, "
-                    + "capped {}, remembered {}, merges {}", plan.period(), plan.space(), plan.at(), plan.pool(),
-                    plan.considered(), plan.nearExact().size(), plan.toCheck().size(), plan.capped(),
-                    plan.remembered(), run.size());
+            log.info(
+                    "consolidate: run {} of space={} at {}: pool {}, considered {}, near-exact {}, checked {}, "
+                            + "capped {}, remembered {}, merges {}",
+                    plan.period(),
+                    plan.space(),
+                    plan.at(),
+                    plan.pool(),
+                    plan.considered(),
+                    plan.nearExact().size(),
+                    plan.toCheck().size(),
+                    plan.capped(),
+                    plan.remembered(),
+                    run.size());
             merges.addAll(run);
         }
         return merges;

@@ -39,8 +39,7 @@ public final class Consolidations {
     public static final Actor ACTOR = Requests.actor(ActorType.WORKER, "consolidate");
 
     /** What the model said of one pair. */
-    record Verdict(ConsolidatePlanner.Pair pair, boolean sameFact, String merged) {
-    }
+    record Verdict(ConsolidatePlanner.Pair pair, boolean sameFact, String merged) {}
 
     private final Function<String, ChatModel> models;
     private final ConsolidateSettings settings;
@@ -51,8 +50,8 @@ public final class Consolidations {
     }
 
     /** With the model of each space given by {@code models} (the benchmark's scripted judge). */
-    public Consolidations(Function<String, ChatModel> models, ConsolidateSettings settings,
-                          ConsolidateMetrics metrics) {
+    public Consolidations(
+            Function<String, ChatModel> models, ConsolidateSettings settings, ConsolidateMetrics metrics) {
         this.models = Objects.requireNonNull(models, "models");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
@@ -63,25 +62,41 @@ public final class Consolidations {
         List<MemoryRequest> requests = new ArrayList<>();
         for (ConsolidatePlanner.Pair pair : plan.nearExact()) {
             metrics.nearExact.increment();
-            requests.add(merge(plan, pair, nearExactContent(pair), String.format(Locale.ROOT,
-                    "consolidate run %d: near-exact duplicate, cosine %.3f", plan.period(), pair.score())));
+            requests.add(merge(
+                    plan,
+                    pair,
+                    nearExactContent(pair),
+                    String.format(
+                            Locale.ROOT,
+                            "consolidate run %d: near-exact duplicate, cosine %.3f",
+                            plan.period(),
+                            pair.score())));
         }
         if (!plan.toCheck().isEmpty()) {
             ChatModel model = models.apply(plan.space());
             if (!model.configured()) {
-                log.debug("consolidate: no model for space={}: {} pair(s) in the band not checked", plan.space(),
+                log.debug(
+                        "consolidate: no model for space={}: {} pair(s) in the band not checked",
+                        plan.space(),
                         plan.toCheck().size());
             } else {
                 for (int from = 0; from < plan.toCheck().size(); from += settings.batchSize()) {
-                    List<ConsolidatePlanner.Pair> batch = plan.toCheck()
-                            .subList(from, Math.min(plan.toCheck().size(), from + settings.batchSize()));
+                    List<ConsolidatePlanner.Pair> batch =
+                            plan.toCheck().subList(from, Math.min(plan.toCheck().size(), from + settings.batchSize()));
                     for (Verdict v : check(model, plan.space(), batch)) {
                         if (v.sameFact()) {
                             metrics.sameFact.increment();
-                            requests.add(merge(plan, v.pair(), v.merged(), String.format(Locale.ROOT,
-                                    "consolidate run %d: same fact per model %s, cosine %.3f (%s)", plan.period(),
-                                    model.modelName(), v.pair().score(),
-                                    v.pair().signal().name().toLowerCase(Locale.ROOT))));
+                            requests.add(merge(
+                                    plan,
+                                    v.pair(),
+                                    v.merged(),
+                                    String.format(
+                                            Locale.ROOT,
+                                            "consolidate run %d: same fact per model %s, cosine %.3f (%s)",
+                                            plan.period(),
+                                            model.modelName(),
+                                            v.pair().score(),
+                                            v.pair().signal().name().toLowerCase(Locale.ROOT))));
                         }
                     }
                 }
@@ -99,8 +114,12 @@ public final class Consolidations {
         if (!(result instanceof ChatResult.Completed completed)) {
             ChatResult.Failed failed = (ChatResult.Failed) result;
             metrics.countFailure(failed.outcome());
-            log.warn("consolidate: model call failed for space={} ({} pairs): {} {}", space, batch.size(),
-                    failed.outcome(), failed.message());
+            log.warn(
+                    "consolidate: model call failed for space={} ({} pairs): {} {}",
+                    space,
+                    batch.size(),
+                    failed.outcome(),
+                    failed.message());
             return List.of();
         }
         try {
@@ -150,17 +169,22 @@ public final class Consolidations {
         if (byTime != 0) {
             return byTime > 0 ? pair.a().content() : pair.b().content();
         }
-        return pair.a().content().length() > pair.b().content().length() ? pair.a().content() : pair.b().content();
+        return pair.a().content().length() > pair.b().content().length()
+                ? pair.a().content()
+                : pair.b().content();
     }
 
     static String requestId(String space, ConsolidatePlanner.Pair pair) {
-        return "consolidate:" + space + ":" + pair.a().id() + "," + pair.b().id() + ":" + pair.a().version() + ","
-                + pair.b().version();
+        return "consolidate:" + space + ":" + pair.a().id() + "," + pair.b().id() + ":"
+                + pair.a().version() + "," + pair.b().version();
     }
 
-    private static MemoryRequest merge(ConsolidatePlanner.Plan plan, ConsolidatePlanner.Pair pair, String content,
-                                       String reason) {
-        return Requests.consolidate(plan.space(), ACTOR, List.of(pair.a().id(), pair.b().id()), content, reason)
-                .setRequestId(requestId(plan.space(), pair)).setRequestedAt(plan.at()).build();
+    private static MemoryRequest merge(
+            ConsolidatePlanner.Plan plan, ConsolidatePlanner.Pair pair, String content, String reason) {
+        return Requests.consolidate(
+                        plan.space(), ACTOR, List.of(pair.a().id(), pair.b().id()), content, reason)
+                .setRequestId(requestId(plan.space(), pair))
+                .setRequestedAt(plan.at())
+                .build();
     }
 }

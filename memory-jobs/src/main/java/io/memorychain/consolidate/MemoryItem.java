@@ -10,9 +10,18 @@ import java.util.Objects;
  *
  * @param semantic true for kind semantic (the only kind consolidated; blocks are never semantic)
  */
-public record MemoryItem(String id, long version, boolean semantic, String content, int importance, boolean active,
-                         boolean constitutional, boolean pinned, Instant createdAt, Instant updatedAt,
-                         float[] vector) {
+public record MemoryItem(
+        String id,
+        long version,
+        boolean semantic,
+        String content,
+        int importance,
+        boolean active,
+        boolean constitutional,
+        boolean pinned,
+        Instant createdAt,
+        Instant updatedAt,
+        float[] vector) {
 
     public MemoryItem {
         Objects.requireNonNull(id, "id");
@@ -32,7 +41,17 @@ public record MemoryItem(String id, long version, boolean semantic, String conte
     }
 
     public MemoryItem withVector(float[] value) {
-        return new MemoryItem(id, version, semantic, content, importance, active, constitutional, pinned, createdAt,
-                updatedAt, value);
+        return new MemoryItem(
+                id,
+                version,
+                semantic,
+                content,
+                importance,
+                active,
+                constitutional,
+                pinned,
+                createdAt,
+                updatedAt,
+                value);
     }
 }

@@ -28,6 +28,7 @@ public final class PendingRun {
     private final String modelId;
     /** memory id -> the content hash whose vector is awaited. */
     private final Map<String, String> waiting;
+
     private boolean live;
 
     PendingRun(Instant at, long seq, String modelId, Map<String, String> waiting, boolean live) {

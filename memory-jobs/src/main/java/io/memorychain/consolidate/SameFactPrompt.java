@@ -23,8 +23,7 @@ public final class SameFactPrompt {
     private static final ObjectMapper JSON = new ObjectMapper();
     public static final JsonSchema SCHEMA = schema();
 
-    private SameFactPrompt() {
-    }
+    private SameFactPrompt() {}
 
     static String pairId(int index) {
         return "p" + (index + 1);
@@ -34,11 +33,20 @@ public final class SameFactPrompt {
         StringBuilder user = new StringBuilder();
         for (int i = 0; i < batch.size(); i++) {
             ConsolidatePlanner.Pair p = batch.get(i);
-            user.append(pairId(i)).append(":\n  A: ").append(p.a().content()).append("\n  B: ")
-                    .append(p.b().content()).append('\n');
+            user.append(pairId(i))
+                    .append(":\n  A: ")
+                    .append(p.a().content())
+                    .append("\n  B: ")
+                    .append(p.b().content())
+                    .append('\n');
         }
-        return new ChatRequest(space, PURPOSE, List.of(ChatMessage.system(SYSTEM), ChatMessage.user(user.toString())),
-                SCHEMA, maxTokens, 0.0);
+        return new ChatRequest(
+                space,
+                PURPOSE,
+                List.of(ChatMessage.system(SYSTEM), ChatMessage.user(user.toString())),
+                SCHEMA,
+                maxTokens,
+                0.0);
     }
 
     private static JsonSchema schema() {

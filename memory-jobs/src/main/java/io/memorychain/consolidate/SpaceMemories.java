@@ -64,7 +64,8 @@ public final class SpaceMemories {
                 size++;
             }
             long contentSeq = before != null && before.memory().getContentHash().equals(after.getContentHash())
-                    ? before.contentSeq() : event.getSeq();
+                    ? before.contentSeq()
+                    : event.getSeq();
             store.put(space, after, contentSeq);
             read.put(after.getId(), new ConsolidateStore.Stored(after, contentSeq));
             if (contentSeq == event.getSeq()) {
@@ -91,7 +92,10 @@ public final class SpaceMemories {
         }
         ConsolidateStore.Stored current = store.memory(space, embedding.getMemoryId());
         if (current == null || embedding.getSeq() >= current.contentSeq()) {
-            if (store.put(space, embedding.getMemoryId(), embedding.getContentHash(),
+            if (store.put(
+                    space,
+                    embedding.getMemoryId(),
+                    embedding.getContentHash(),
                     new ConsolidateStore.Vector(embedding.getSeq(), values(embedding), live))) {
                 vectorCount++;
             }
@@ -188,8 +192,7 @@ public final class SpaceMemories {
     }
 
     /** A run's candidates, and whether a vector among them came from a live record. */
-    public record Candidates(List<MemoryItem> items, boolean usesLive) {
-    }
+    public record Candidates(List<MemoryItem> items, boolean usesLive) {}
 
     /** Every known memory as a {@link MemoryItem}, with its vector when the vector is of its current content. */
     public List<MemoryItem> items() {
@@ -208,8 +211,17 @@ public final class SpaceMemories {
     }
 
     private static MemoryItem item(Memory m, ConsolidateStore.Vector v) {
-        return new MemoryItem(m.getId(), m.getVersion(), m.getKind() == MemoryKind.SEMANTIC, m.getContent(),
-                m.getImportance(), m.getState() == MemoryState.ACTIVE, m.getConstitutional(), m.getPinned(),
-                m.getCreatedAt(), m.getUpdatedAt(), v == null ? null : v.values());
+        return new MemoryItem(
+                m.getId(),
+                m.getVersion(),
+                m.getKind() == MemoryKind.SEMANTIC,
+                m.getContent(),
+                m.getImportance(),
+                m.getState() == MemoryState.ACTIVE,
+                m.getConstitutional(),
+                m.getPinned(),
+                m.getCreatedAt(),
+                m.getUpdatedAt(),
+                v == null ? null : v.values());
     }
 }

@@ -61,7 +61,10 @@ public final class ChainJob<W> implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ChainJob.class);
 
     /** Where a partition without a committed offset starts publishing. */
-    public enum StartFrom { EARLIEST, LATEST }
+    public enum StartFrom {
+        EARLIEST,
+        LATEST
+    }
 
     /**
      * @param name            the job's name, in logs and as the dead-letter stage
@@ -71,8 +74,16 @@ public final class ChainJob<W> implements AutoCloseable {
      *                        stable across restarts of that instance (so a restart fences its predecessor)
      * @param maxWorkPerBatch pieces of work (model calls) per transaction; bounds the time between polls
      */
-    public record Options(String name, String bootstrapServers, Topics topics, List<String> inputs, String groupId,
-                          String instanceId, StartFrom startFrom, int maxWorkPerBatch, Duration pollTimeout) {
+    public record Options(
+            String name,
+            String bootstrapServers,
+            Topics topics,
+            List<String> inputs,
+            String groupId,
+            String instanceId,
+            StartFrom startFrom,
+            int maxWorkPerBatch,
+            Duration pollTimeout) {
 
         public Options {
             Objects.requireNonNull(name, "name");
@@ -84,7 +95,8 @@ public final class ChainJob<W> implements AutoCloseable {
             Objects.requireNonNull(startFrom, "startFrom");
             Objects.requireNonNull(pollTimeout, "pollTimeout");
             if (inputs.isEmpty() || maxWorkPerBatch < 1) {
-                throw new IllegalArgumentException("a job reads at least one topic and does at least one piece of work per batch");
+                throw new IllegalArgumentException(
+                        "a job reads at least one topic and does at least one piece of work per batch");
             }
         }
 
@@ -124,14 +136,13 @@ public final class ChainJob<W> implements AutoCloseable {
         List<MemoryRequest> execute(W work);
 
         /** Releases what the logic holds outside the heap (called once, when the job closes). */
-        default void close() {
-        }
+        default void close() {}
     }
 
     /** Called after a batch's requests are sent and before its transaction commits (a seam for crash tests). */
     @FunctionalInterface
     public interface BeforeCommit {
-        BeforeCommit NONE = requests -> { };
+        BeforeCommit NONE = requests -> {};
 
         void beforeCommit(List<MemoryRequest> requests);
     }
@@ -146,8 +157,8 @@ public final class ChainJob<W> implements AutoCloseable {
     /** First offset per partition whose work is executed (below it: state only). */
     private final Map<TopicPartition, Long> liveFrom = new HashMap<>();
 
-    public ChainJob(Options options, SchemaRegistry registry, Logic<W> logic, JobFigures figures,
-                    BeforeCommit beforeCommit) {
+    public ChainJob(
+            Options options, SchemaRegistry registry, Logic<W> logic, JobFigures figures, BeforeCommit beforeCommit) {
         this.options = Objects.requireNonNull(options, "options");
         this.logic = Objects.requireNonNull(logic, "logic");
         this.figures = Objects.requireNonNull(figures, "figures");
@@ -161,7 +172,8 @@ public final class ChainJob<W> implements AutoCloseable {
         c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
         // a batch does at most maxWorkPerBatch pieces of work (each bounded by the LLM timeouts and retries)
-        c.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int) Duration.ofMinutes(15).toMillis());
+        c.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int)
+                Duration.ofMinutes(15).toMillis());
         c.put(ConsumerConfig.CLIENT_ID_CONFIG, options.transactionalId() + "-consumer");
         this.consumer = new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer());
         Map<String, Object> p = new HashMap<>();
@@ -169,7 +181,8 @@ public final class ChainJob<W> implements AutoCloseable {
         p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, options.transactionalId());
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) Duration.ofMinutes(1).toMillis());
+        p.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int)
+                Duration.ofMinutes(1).toMillis());
         p.put(ProducerConfig.CLIENT_ID_CONFIG, options.transactionalId() + "-producer");
         this.producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
     }
@@ -178,8 +191,13 @@ public final class ChainJob<W> implements AutoCloseable {
     public void run() {
         producer.initTransactions();
         consumer.subscribe(options.inputs(), new Rebalance());
-        log.info("{}: consuming {} as group {} (transactional id {}), publishing to {}", options.name(),
-                options.inputs(), options.groupId(), options.transactionalId(), options.topics().requests());
+        log.info(
+                "{}: consuming {} as group {} (transactional id {}), publishing to {}",
+                options.name(),
+                options.inputs(),
+                options.groupId(),
+                options.transactionalId(),
+                options.topics().requests());
         try {
             while (true) {
                 ConsumerRecords<byte[], byte[]> records = consumer.poll(options.pollTimeout());
@@ -254,18 +272,25 @@ public final class ChainJob<W> implements AutoCloseable {
             figures.lastRunMillis.set(System.currentTimeMillis());
         }
         if (!requests.isEmpty()) {
-            log.info("{}: published {} request(s) from {} piece(s) of work", options.name(), requests.size(),
+            log.info(
+                    "{}: published {} request(s) from {} piece(s) of work",
+                    options.name(),
+                    requests.size(),
                     work.size());
         }
     }
 
-    private void commit(List<MemoryRequest> requests, List<ProducerRecord<byte[], byte[]>> deadLetters,
-                        Map<TopicPartition, OffsetAndMetadata> offsets) {
+    private void commit(
+            List<MemoryRequest> requests,
+            List<ProducerRecord<byte[], byte[]>> deadLetters,
+            Map<TopicPartition, OffsetAndMetadata> offsets) {
         producer.beginTransaction();
         try {
             String topic = options.topics().requests();
             for (MemoryRequest request : requests) {
-                producer.send(new ProducerRecord<>(topic, request.getSpace().getBytes(StandardCharsets.UTF_8),
+                producer.send(new ProducerRecord<>(
+                        topic,
+                        request.getSpace().getBytes(StandardCharsets.UTF_8),
                         requestSerde.serialize(topic, request)));
             }
             deadLetters.forEach(producer::send);
@@ -290,15 +315,20 @@ public final class ChainJob<W> implements AutoCloseable {
      * also counted and set aside for the dead-letter topic, in
      * the batch's transaction, with the Streams applications' headers (source coordinates, stage = the job's name).
      */
-    private Optional<W> feed(ConsumerRecord<byte[], byte[]> record, boolean live,
-                             List<ProducerRecord<byte[], byte[]>> deadLetters) {
+    private Optional<W> feed(
+            ConsumerRecord<byte[], byte[]> record, boolean live, List<ProducerRecord<byte[], byte[]>> deadLetters) {
         try {
             return logic.onRecord(record, live);
         } catch (SchemaRegistryUnavailableException e) {
             throw e; // not the record's fault: the batch fails and is read again
         } catch (RuntimeException e) {
-            log.error("{}: skipping undecodable record at topic={} partition={} offset={}: {}", options.name(),
-                    record.topic(), record.partition(), record.offset(), e.toString());
+            log.error(
+                    "{}: skipping undecodable record at topic={} partition={} offset={}: {}",
+                    options.name(),
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    e.toString());
             if (live) {
                 figures.undecodable.increment();
                 deadLetters.add(DeadLetters.of(record, options.topics().deadLetters(), options.name(), e));
@@ -330,16 +360,19 @@ public final class ChainJob<W> implements AutoCloseable {
             }
             Set<TopicPartition> assigned = new HashSet<>(consumer.assignment());
             Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(assigned);
-            Map<TopicPartition, Long> ends = options.startFrom() == StartFrom.LATEST
-                    ? consumer.endOffsets(assigned) : Map.of();
+            Map<TopicPartition, Long> ends =
+                    options.startFrom() == StartFrom.LATEST ? consumer.endOffsets(assigned) : Map.of();
             logic.reset();
             liveFrom.clear();
             for (TopicPartition tp : assigned) {
                 OffsetAndMetadata c = committed.get(tp);
                 long live = c != null ? c.offset() : options.startFrom() == StartFrom.LATEST ? ends.get(tp) : 0L;
                 liveFrom.put(tp, live);
-                log.info("{}: assigned {}: rebuilding state from the beginning, live from offset {}", options.name(),
-                        tp, live);
+                log.info(
+                        "{}: assigned {}: rebuilding state from the beginning, live from offset {}",
+                        options.name(),
+                        tp,
+                        live);
             }
             consumer.seekToBeginning(assigned);
             figures.partitions.set(assigned.size());

@@ -43,21 +43,27 @@ public final class RefineAgent {
         long tokens = 0;
         for (int step = 1; step <= settings.maxSteps(); step++) {
             if (tokens >= settings.maxTokens()) {
-                return new RefineOutcome.LeftOpen("token bound reached: " + tokens + " of " + settings.maxTokens()
-                        + " tokens used", step - 1, tokens);
+                return new RefineOutcome.LeftOpen(
+                        "token bound reached: " + tokens + " of " + settings.maxTokens() + " tokens used",
+                        step - 1,
+                        tokens);
             }
-            ChatResult result = model.complete(new ChatRequest(tenant, RefinePrompt.PURPOSE, messages,
-                    RefinePrompt.SCHEMA, settings.stepMaxTokens(), 0.0));
+            ChatResult result = model.complete(new ChatRequest(
+                    tenant, RefinePrompt.PURPOSE, messages, RefinePrompt.SCHEMA, settings.stepMaxTokens(), 0.0));
             tokens += result.usage().total();
             if (!(result instanceof ChatResult.Completed reply)) {
                 ChatResult.Failed failed = (ChatResult.Failed) result;
-                return new RefineOutcome.LeftOpen("model call failed (" + failed.outcome() + " after "
-                        + failed.attempts() + " attempts): " + failed.message(), step, tokens);
+                return new RefineOutcome.LeftOpen(
+                        "model call failed (" + failed.outcome() + " after " + failed.attempts() + " attempts): "
+                                + failed.message(),
+                        step,
+                        tokens);
             }
             JsonNode action = reply.json() != null ? reply.json() : parse(reply.content());
             messages.add(ChatMessage.assistant(reply.content()));
             if (action == null || !action.isObject()) {
-                messages.add(ChatMessage.user("Result: error: the reply was not one JSON object; answer with one action."));
+                messages.add(
+                        ChatMessage.user("Result: error: the reply was not one JSON object; answer with one action."));
                 continue;
             }
             String name = text(action, "action");
@@ -77,8 +83,8 @@ public final class RefineAgent {
             log.debug("refine step {}: {} -> {}", step, name, observation);
             messages.add(ChatMessage.user("Result: " + clip(observation)));
         }
-        return new RefineOutcome.LeftOpen("step bound reached: " + settings.maxSteps() + " steps without complete",
-                settings.maxSteps(), tokens);
+        return new RefineOutcome.LeftOpen(
+                "step bound reached: " + settings.maxSteps() + " steps without complete", settings.maxSteps(), tokens);
     }
 
     private String act(String name, JsonNode action, SessionTools tools) {
@@ -100,9 +106,10 @@ public final class RefineAgent {
                 }
                 yield tools.protect(require(action, "id"));
             }
-            default -> throw new IllegalArgumentException("unknown action '" + name
-                    + "' (search, consolidate, update, delete" + (settings.allowProtect() ? ", protect" : "")
-                    + ", complete)");
+            default ->
+                throw new IllegalArgumentException("unknown action '" + name
+                        + "' (search, consolidate, update, delete" + (settings.allowProtect() ? ", protect" : "")
+                        + ", complete)");
         };
     }
 

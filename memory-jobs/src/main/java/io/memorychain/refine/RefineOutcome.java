@@ -8,10 +8,8 @@ public sealed interface RefineOutcome {
     long tokens();
 
     /** The agent completed the session; {@code line} is what the chain recorded. */
-    record Completed(String summary, String line, int steps, long tokens) implements RefineOutcome {
-    }
+    record Completed(String summary, String line, int steps, long tokens) implements RefineOutcome {}
 
     /** The session was left open (the model failed, the step or token bound was reached); {@code reason} is logged. */
-    record LeftOpen(String reason, int steps, long tokens) implements RefineOutcome {
-    }
+    record LeftOpen(String reason, int steps, long tokens) implements RefineOutcome {}
 }

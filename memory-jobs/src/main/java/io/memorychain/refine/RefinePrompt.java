@@ -15,8 +15,7 @@ public final class RefinePrompt {
     /** Strict-mode compatible: every property required; unused ones are empty. */
     public static final JsonSchema SCHEMA = schema();
 
-    private RefinePrompt() {
-    }
+    private RefinePrompt() {}
 
     /** The system message: the session's rules and the action format. */
     public static String system(boolean allowProtect) {
@@ -42,12 +41,18 @@ public final class RefinePrompt {
         ObjectNode root = JSON.createObjectNode();
         root.put("type", "object");
         root.put("additionalProperties", false);
-        root.putArray("required").add("action").add("ids").add("id").add("content").add("query").add("reason")
+        root.putArray("required")
+                .add("action")
+                .add("ids")
+                .add("id")
+                .add("content")
+                .add("query")
+                .add("reason")
                 .add("summary");
         ObjectNode p = root.putObject("properties");
         p.putObject("action").put("type", "string");
         p.putObject("ids").put("type", "array").putObject("items").put("type", "string");
-        for (String field : new String[]{"id", "content", "query", "reason", "summary"}) {
+        for (String field : new String[] {"id", "content", "query", "reason", "summary"}) {
             p.putObject(field).put("type", "string");
         }
         return new JsonSchema("refinement_action", root);

@@ -40,6 +40,7 @@ public record RefineSettings(int maxSteps, int maxTokens, int stepMaxTokens, Dur
     }
 
     public static RefineSettings defaults() {
-        return new RefineSettings(DEFAULT_MAX_STEPS, DEFAULT_MAX_TOKENS, DEFAULT_STEP_MAX_TOKENS, DEFAULT_TIMEOUT, true);
+        return new RefineSettings(
+                DEFAULT_MAX_STEPS, DEFAULT_MAX_TOKENS, DEFAULT_STEP_MAX_TOKENS, DEFAULT_TIMEOUT, true);
     }
 }

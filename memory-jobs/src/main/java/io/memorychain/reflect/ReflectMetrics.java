@@ -55,6 +55,7 @@ public final class ReflectMetrics extends JobMetrics {
     public synchronized String summary() {
         return "runs=" + runs() + " proposed=" + proposed() + " skippedNoModel=" + skippedNoModel() + " llmCalls="
                 + calls() + " outputTokens=" + outputTokens() + " capReached=" + capReached() + " droppedChanges="
-                + droppedChanges() + " milestones=" + milestones() + " failures=" + chatFailures() + " published=" + published();
+                + droppedChanges() + " milestones=" + milestones() + " failures=" + chatFailures() + " published="
+                + published();
     }
 }

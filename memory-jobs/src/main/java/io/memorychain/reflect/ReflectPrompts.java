@@ -47,14 +47,12 @@ final class ReflectPrompts {
                 and flag contradictions for the user. Use only ids given in the input. Every change needs a \
                 one-sentence reason. Propose at most 10 changes; fewer is better than guesses. Reply with JSON only: \
                 {"changes":[{"type":"create_memory","memory_id":"","to_id":"","content":"...","summary":"",\
-                "category":"","importance":3,"relation_type":"","reason":"..."}],"contradictions":["..."]}.""",
-                consolidate()),
+                "category":"","importance":3,"relation_type":"","reason":"..."}],"contradictions":["..."]}.""", consolidate()),
         REWRITE_CORE("""
                 Phase 4, REWRITE CORE: given the core blocks and the consolidation, propose new full contents for the \
                 blocks that should change (active context, promoted critical facts, persona evolved by the \
                 insights); keep every block short. Only the labels listed may be written. Propose none when nothing \
-                should change. Reply with JSON only: {"block_edits":[{"label":"...","content":"...","reason":"..."}]}.""",
-                rewriteCore()),
+                should change. Reply with JSON only: {"block_edits":[{"label":"...","content":"...","reason":"..."}]}.""", rewriteCore()),
         SUMMARIZE("""
                 Phase 5, SUMMARIZE: write the reflection summary for the user in Markdown (new knowledge, new \
                 connections, contradictions, core memory changes, philosophical evolution), and 0-3 questions for \
@@ -70,8 +68,7 @@ final class ReflectPrompts {
     }
 
     /** A prompt outside the five phases: the evolution milestone's (after the meta-reflection). */
-    record Prompt(String name, String system, JsonSchema schema) {
-    }
+    record Prompt(String name, String system, JsonSchema schema) {}
 
     private static final String MILESTONE_REPLY = """
              Reply with JSON only: {"milestone":"... (Markdown)","evolution_insights":["..."]}: the milestone's \
@@ -83,7 +80,8 @@ final class ReflectPrompts {
                     reflections, their decisions and the evolution record, identify the initial patterns: what kind \
                     of knowledge keeps being extracted, how the understanding of the user has formed, which \
                     proposals the user accepted or rejected and what that teaches.""" + MILESTONE_REPLY, milestoneSchema()),
-            ReflectionMilestone.CONSOLIDATION, new Prompt("MILESTONE_CONSOLIDATION", """
+            ReflectionMilestone.CONSOLIDATION,
+                    new Prompt("MILESTONE_CONSOLIDATION", """
                     Evolution milestone, the 25th reflection: CONSOLIDATE THE EVOLUTION RECORD. Merge its insights \
                     into a few threads (each a recurring theme with how it developed), drop the repeated and the \
                     superseded ones, and name the threads still open. The consolidated threads are your \
@@ -93,18 +91,17 @@ final class ReflectPrompts {
                     the evolution record, what has fundamentally changed in the understanding of the user and in \
                     what matters to them? Which assumptions were revised, which questions persist, which patterns \
                     only show across the whole arc?""" + MILESTONE_REPLY, milestoneSchema()),
-            ReflectionMilestone.RETROSPECTIVE, new Prompt("MILESTONE_RETROSPECTIVE", """
+            ReflectionMilestone.RETROSPECTIVE,
+                    new Prompt("MILESTONE_RETROSPECTIVE", """
                     Evolution milestone, the 100th reflection: a DEEP RETROSPECTIVE. Look back over the whole \
                     history of reflections: the stages the understanding went through, what the memory got right \
-                    and wrong, what the user's decisions taught, and what to keep doing or change.""" + MILESTONE_REPLY,
-                    milestoneSchema()));
+                    and wrong, what the user's decisions taught, and what to keep doing or change.""" + MILESTONE_REPLY, milestoneSchema()));
 
-    private ReflectPrompts() {
-    }
+    private ReflectPrompts() {}
 
     static ChatRequest request(String space, String system, JsonSchema schema, String input, int maxTokens) {
-        return new ChatRequest(space, PURPOSE, List.of(ChatMessage.system(system), ChatMessage.user(input)),
-                schema, maxTokens, 0.0);
+        return new ChatRequest(
+                space, PURPOSE, List.of(ChatMessage.system(system), ChatMessage.user(input)), schema, maxTokens, 0.0);
     }
 
     /** The prompt of the milestone reflection (docs/architecture.md §18: the 10th, 25th, 50th and 100th). */
@@ -131,23 +128,32 @@ final class ReflectPrompts {
 
     /** The milestone without the model (the cap left no room): the evolution record so far, in order. */
     static String renderMilestone(ReflectionMilestone milestone, ReflectRun run, List<String> insights) {
-        StringBuilder b = new StringBuilder("Reflection #" + run.number() + " is the " + title(milestone)
-                + "; the evolution record so far:\n");
+        StringBuilder b = new StringBuilder(
+                "Reflection #" + run.number() + " is the " + title(milestone) + "; the evolution record so far:\n");
         for (Reflection r : run.past()) {
             if (r.getStatus() == ReflectionStatus.APPROVED || r.getStatus() == ReflectionStatus.PARTIALLY_APPROVED) {
-                r.getDocument().getEvolutionInsights().forEach(i -> b.append("- #").append(r.getDocument()
-                        .getNumber()).append(": ").append(i).append('\n'));
+                r.getDocument()
+                        .getEvolutionInsights()
+                        .forEach(i -> b.append("- #")
+                                .append(r.getDocument().getNumber())
+                                .append(": ")
+                                .append(i)
+                                .append('\n'));
             }
         }
-        insights.forEach(i -> b.append("- #").append(run.number()).append(": ").append(i).append('\n'));
+        insights.forEach(
+                i -> b.append("- #").append(run.number()).append(": ").append(i).append('\n'));
         return b.toString();
     }
 
     /** What every phase reads: the core blocks, the episodes and the memories, with their ids. */
     static String context(ReflectRun run) {
         StringBuilder b = new StringBuilder();
-        b.append("Reflection #").append(run.number()).append(" (trigger: ").append(run.trigger().name()
-                .toLowerCase(java.util.Locale.ROOT)).append(run.detail() == null ? "" : ", " + run.detail())
+        b.append("Reflection #")
+                .append(run.number())
+                .append(" (trigger: ")
+                .append(run.trigger().name().toLowerCase(java.util.Locale.ROOT))
+                .append(run.detail() == null ? "" : ", " + run.detail())
                 .append(")\n\nCore blocks:\n");
         if (run.blocks().isEmpty()) {
             b.append("(none)\n");
@@ -173,9 +179,14 @@ final class ReflectPrompts {
         }
         StringBuilder b = new StringBuilder("Past reflections (oldest first):\n");
         for (Reflection r : past) {
-            b.append("#").append(r.getDocument().getNumber()).append(' ').append(r.getStatus().name()
-                    .toLowerCase(java.util.Locale.ROOT)).append(r.getReason() == null ? "" : " (" + r.getReason() + ")")
-                    .append(": ").append(firstLine(r.getDocument().getSummary())).append('\n');
+            b.append("#")
+                    .append(r.getDocument().getNumber())
+                    .append(' ')
+                    .append(r.getStatus().name().toLowerCase(java.util.Locale.ROOT))
+                    .append(r.getReason() == null ? "" : " (" + r.getReason() + ")")
+                    .append(": ")
+                    .append(firstLine(r.getDocument().getSummary()))
+                    .append('\n');
             for (String insight : r.getDocument().getEvolutionInsights()) {
                 b.append("  evolution: ").append(insight).append('\n');
             }
@@ -184,10 +195,16 @@ final class ReflectPrompts {
     }
 
     private static void line(StringBuilder b, Memory m) {
-        b.append(m.getId()).append(" [").append(m.getKind().name().toLowerCase(java.util.Locale.ROOT))
-                .append(m.getCategory() == null ? "" : ", " + m.getCategory()).append(", importance ")
-                .append(m.getImportance()).append(m.getThreadId() == null ? "" : ", thread " + m.getThreadId())
-                .append("] ").append(m.getContent().replace('\n', ' ')).append('\n');
+        b.append(m.getId())
+                .append(" [")
+                .append(m.getKind().name().toLowerCase(java.util.Locale.ROOT))
+                .append(m.getCategory() == null ? "" : ", " + m.getCategory())
+                .append(", importance ")
+                .append(m.getImportance())
+                .append(m.getThreadId() == null ? "" : ", thread " + m.getThreadId())
+                .append("] ")
+                .append(m.getContent().replace('\n', ' '))
+                .append('\n');
     }
 
     private static String firstLine(String text) {
@@ -232,10 +249,16 @@ final class ReflectPrompts {
         ObjectNode changes = p.putObject("changes");
         changes.put("type", "array");
         ObjectNode item = object(changes.putObject("items"), "type", "reason");
-        item.putObject("type").put("type", "string").putArray("enum").add("create_memory").add("update_memory")
-                .add("link_memories").add("archive_memory").add("create_procedure");
-        for (String field : List.of("memory_id", "to_id", "content", "summary", "category", "relation_type",
-                "reason")) {
+        item.putObject("type")
+                .put("type", "string")
+                .putArray("enum")
+                .add("create_memory")
+                .add("update_memory")
+                .add("link_memories")
+                .add("archive_memory")
+                .add("create_procedure");
+        for (String field :
+                List.of("memory_id", "to_id", "content", "summary", "category", "relation_type", "reason")) {
             item.putObject(field).put("type", "string");
         }
         item.putObject("importance").put("type", "integer");

@@ -18,9 +18,18 @@ import java.util.Map;
  * @param blocks    the active core blocks by label
  * @param past      the space's earlier reflections (the reflection log and evolution record it meta-reflects on)
  */
-public record ReflectRun(String space, ReflectionTrigger trigger, String detail, int number, long fromSeq, long toSeq,
-                         Instant at, List<Memory> episodes, List<Memory> memories, Map<String, String> blocks,
-                         List<Reflection> past) {
+public record ReflectRun(
+        String space,
+        ReflectionTrigger trigger,
+        String detail,
+        int number,
+        long fromSeq,
+        long toSeq,
+        Instant at,
+        List<Memory> episodes,
+        List<Memory> memories,
+        Map<String, String> blocks,
+        List<Reflection> past) {
 
     public ReflectRun {
         episodes = List.copyOf(episodes);

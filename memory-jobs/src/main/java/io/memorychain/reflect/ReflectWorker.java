@@ -45,25 +45,47 @@ public final class ReflectWorker implements ChainJob.Logic<ReflectRun> {
     }
 
     /** The loop's options for the reflection job: reads the events topic. */
-    public static ChainJob.Options options(String bootstrapServers, Topics topics, String groupId, String instanceId,
-                                           ChainJob.StartFrom startFrom, Duration pollTimeout) {
-        return new ChainJob.Options(NAME, bootstrapServers, topics, List.of(topics.events()), groupId, instanceId,
-                startFrom, MAX_RUNS_PER_BATCH, pollTimeout);
+    public static ChainJob.Options options(
+            String bootstrapServers,
+            Topics topics,
+            String groupId,
+            String instanceId,
+            ChainJob.StartFrom startFrom,
+            Duration pollTimeout) {
+        return new ChainJob.Options(
+                NAME,
+                bootstrapServers,
+                topics,
+                List.of(topics.events()),
+                groupId,
+                instanceId,
+                startFrom,
+                MAX_RUNS_PER_BATCH,
+                pollTimeout);
     }
 
     /** The reflection job, ready to {@link ChainJob#run()}. */
-    public static ChainJob<ReflectRun> job(ChainJob.Options options, SchemaRegistry registry, ReflectSettings settings,
-                                           ReflectionEngine engine, ReflectMetrics metrics,
-                                           ChainJob.BeforeCommit beforeCommit) {
+    public static ChainJob<ReflectRun> job(
+            ChainJob.Options options,
+            SchemaRegistry registry,
+            ReflectSettings settings,
+            ReflectionEngine engine,
+            ReflectMetrics metrics,
+            ChainJob.BeforeCommit beforeCommit) {
         return job(options, registry, settings, engine, metrics, beforeCommit, ChainContent.PLAINTEXT);
     }
 
     /** As above, decrypting the chain's texts (docs/architecture.md §12, erasure). */
-    public static ChainJob<ReflectRun> job(ChainJob.Options options, SchemaRegistry registry, ReflectSettings settings,
-                                           ReflectionEngine engine, ReflectMetrics metrics,
-                                           ChainJob.BeforeCommit beforeCommit, ChainContent content) {
-        return new ChainJob<>(options, registry, new ReflectWorker(registry, settings, engine, content), metrics.job(),
-                beforeCommit);
+    public static ChainJob<ReflectRun> job(
+            ChainJob.Options options,
+            SchemaRegistry registry,
+            ReflectSettings settings,
+            ReflectionEngine engine,
+            ReflectMetrics metrics,
+            ChainJob.BeforeCommit beforeCommit,
+            ChainContent content) {
+        return new ChainJob<>(
+                options, registry, new ReflectWorker(registry, settings, engine, content), metrics.job(), beforeCommit);
     }
 
     @Override
@@ -78,7 +100,8 @@ public final class ReflectWorker implements ChainJob.Logic<ReflectRun> {
 
     /** Feeds one event of the chain (in order per space). */
     public Optional<ReflectRun> onEvent(MemoryEvent event) {
-        return spaces.computeIfAbsent(event.getSpace(), s -> new SpaceReflections(settings)).onEvent(event);
+        return spaces.computeIfAbsent(event.getSpace(), s -> new SpaceReflections(settings))
+                .onEvent(event);
     }
 
     @Override

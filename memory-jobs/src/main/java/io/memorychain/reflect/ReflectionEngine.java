@@ -98,8 +98,12 @@ public final class ReflectionEngine {
         ChatModel model = models.apply(run.space());
         if (!model.configured()) {
             metrics.skippedNoModel.increment();
-            log.info("reflect: skipped: no model for space={} (reflection #{} at seq {}, {})", run.space(),
-                    run.number(), run.toSeq(), run.trigger());
+            log.info(
+                    "reflect: skipped: no model for space={} (reflection #{} at seq {}, {})",
+                    run.space(),
+                    run.number(),
+                    run.toSeq(),
+                    run.trigger());
             return List.of();
         }
         Budget budget = new Budget(settings.outputTokenCap());
@@ -107,16 +111,27 @@ public final class ReflectionEngine {
             String context = ReflectPrompts.context(run);
             JsonNode survey = call(model, run, Phase.SURVEY, context, budget);
             List<String> priorities = strings(survey, "priorities");
-            JsonNode meta = call(model, run, Phase.META_REFLECTION, ReflectPrompts.past(run.past())
-                    + "\nPriorities of this reflection:\n" + String.join("\n", priorities), budget);
-            String guidance = meta == null ? null : blankToNull(meta.path("guidance").asText(""));
+            JsonNode meta = call(
+                    model,
+                    run,
+                    Phase.META_REFLECTION,
+                    ReflectPrompts.past(run.past()) + "\nPriorities of this reflection:\n"
+                            + String.join("\n", priorities),
+                    budget);
+            String guidance =
+                    meta == null ? null : blankToNull(meta.path("guidance").asText(""));
             List<String> insights = strings(meta, "evolution_insights");
             ReflectionMilestone milestone = ReflectionMilestones.of(run.number());
             String milestoneText = null;
             if (milestone != null) {
-                JsonNode answer = call(model, run, ReflectPrompts.milestone(milestone),
-                        ReflectPrompts.milestoneInput(run, priorities, guidance, insights), budget);
-                milestoneText = answer == null ? ReflectPrompts.renderMilestone(milestone, run, insights)
+                JsonNode answer = call(
+                        model,
+                        run,
+                        ReflectPrompts.milestone(milestone),
+                        ReflectPrompts.milestoneInput(run, priorities, guidance, insights),
+                        budget);
+                milestoneText = answer == null
+                        ? ReflectPrompts.renderMilestone(milestone, run, insights)
                         : blankToNull(answer.path("milestone").asText(""));
                 if (milestoneText == null) {
                     milestoneText = ReflectPrompts.renderMilestone(milestone, run, insights);
@@ -127,18 +142,36 @@ public final class ReflectionEngine {
                     }
                 }
             }
-            JsonNode consolidation = call(model, run, Phase.CONSOLIDATE, context + "\nPriorities:\n"
-                    + String.join("\n", priorities) + "\n\nGuidance: " + (guidance == null ? "-" : guidance), budget);
+            JsonNode consolidation = call(
+                    model,
+                    run,
+                    Phase.CONSOLIDATE,
+                    context + "\nPriorities:\n" + String.join("\n", priorities) + "\n\nGuidance: "
+                            + (guidance == null ? "-" : guidance),
+                    budget);
             List<ReflectionChange> changes = new ArrayList<>(changes(run, consolidation));
-            JsonNode core = call(model, run, Phase.REWRITE_CORE, "Labels that may be written: "
-                    + String.join(", ", settings.blockLabels().stream().sorted().toList()) + "\n\n" + context
-                    + "\nConsolidation:\n" + describe(changes), budget);
+            JsonNode core = call(
+                    model,
+                    run,
+                    Phase.REWRITE_CORE,
+                    "Labels that may be written: "
+                            + String.join(
+                                    ", ",
+                                    settings.blockLabels().stream().sorted().toList()) + "\n\n" + context
+                            + "\nConsolidation:\n" + describe(changes),
+                    budget);
             changes.addAll(blockEdits(core, changes.size()));
             List<String> contradictions = strings(consolidation, "contradictions");
-            JsonNode summary = call(model, run, Phase.SUMMARIZE, "Priorities:\n" + String.join("\n", priorities)
-                    + "\n\nEvolution insights:\n" + String.join("\n", insights) + "\n\nContradictions:\n"
-                    + String.join("\n", contradictions) + "\n\nProposed changes:\n" + describe(changes), budget);
-            String text = summary == null ? null : blankToNull(summary.path("summary").asText(""));
+            JsonNode summary = call(
+                    model,
+                    run,
+                    Phase.SUMMARIZE,
+                    "Priorities:\n" + String.join("\n", priorities)
+                            + "\n\nEvolution insights:\n" + String.join("\n", insights) + "\n\nContradictions:\n"
+                            + String.join("\n", contradictions) + "\n\nProposed changes:\n" + describe(changes),
+                    budget);
+            String text =
+                    summary == null ? null : blankToNull(summary.path("summary").asText(""));
             if (text == null) {
                 text = render(run, priorities, insights, contradictions, changes);
             }
@@ -149,32 +182,59 @@ public final class ReflectionEngine {
             text = text.strip() + "\n\n---\n**Reflection #**: " + run.number()
                     + (milestone == null ? "" : " (milestone: " + ReflectPrompts.title(milestone) + ")")
                     + "\n**Token budget used**: "
-                    + budget.spent + " / " + budget.cap + "\n**Memories processed**: " + run.episodes().size()
+                    + budget.spent + " / " + budget.cap + "\n**Memories processed**: "
+                    + run.episodes().size()
                     + " episodes, " + run.memories().size() + " memories\n**Reflections reviewed**: "
                     + run.past().size() + "\n";
             if (budget.capReached) {
                 metrics.capReached.increment();
             }
-            ReflectionDocument doc = ReflectionDocument.newBuilder().setTrigger(run.trigger())
-                    .setTriggerDetail(run.detail()).setNumber(run.number()).setFromSeq(run.fromSeq())
-                    .setToSeq(run.toSeq()).setEpisodeIds(run.episodes().stream().map(Memory::getId).toList())
-                    .setPriorities(priorities).setGuidance(guidance).setEvolutionInsights(insights)
-                    .setContradictions(contradictions).setQuestions(strings(summary, "questions"))
-                    .setSummary(text).setChanges(changes).setOutputTokens(budget.spent)
-                    .setOutputTokenCap(budget.cap).setModel(budget.model).setMilestone(milestone).build();
+            ReflectionDocument doc = ReflectionDocument.newBuilder()
+                    .setTrigger(run.trigger())
+                    .setTriggerDetail(run.detail())
+                    .setNumber(run.number())
+                    .setFromSeq(run.fromSeq())
+                    .setToSeq(run.toSeq())
+                    .setEpisodeIds(run.episodes().stream().map(Memory::getId).toList())
+                    .setPriorities(priorities)
+                    .setGuidance(guidance)
+                    .setEvolutionInsights(insights)
+                    .setContradictions(contradictions)
+                    .setQuestions(strings(summary, "questions"))
+                    .setSummary(text)
+                    .setChanges(changes)
+                    .setOutputTokens(budget.spent)
+                    .setOutputTokenCap(budget.cap)
+                    .setModel(budget.model)
+                    .setMilestone(milestone)
+                    .build();
             metrics.proposed.increment();
             if (milestone != null) {
                 metrics.milestones.increment();
             }
-            log.info("reflect: space={} reflection #{} ({} {}){} at seq {}: {} change(s), {} output tokens of {}{}",
-                    run.space(), run.number(), run.trigger(), run.detail(),
-                    milestone == null ? "" : " milestone " + milestone, run.toSeq(), changes.size(), budget.spent,
-                    budget.cap, budget.capReached ? " (cap reached)" : "");
-            return List.of(Requests.proposeReflection(run.space(), ACTOR, doc).setRequestId(run.requestId())
-                    .setRequestedAt(run.at()).build());
+            log.info(
+                    "reflect: space={} reflection #{} ({} {}){} at seq {}: {} change(s), {} output tokens of {}{}",
+                    run.space(),
+                    run.number(),
+                    run.trigger(),
+                    run.detail(),
+                    milestone == null ? "" : " milestone " + milestone,
+                    run.toSeq(),
+                    changes.size(),
+                    budget.spent,
+                    budget.cap,
+                    budget.capReached ? " (cap reached)" : "");
+            return List.of(Requests.proposeReflection(run.space(), ACTOR, doc)
+                    .setRequestId(run.requestId())
+                    .setRequestedAt(run.at())
+                    .build());
         } catch (PhaseFailed e) {
-            log.warn("reflect: space={} reflection #{} at seq {} proposes nothing: {}", run.space(), run.number(),
-                    run.toSeq(), e.getMessage());
+            log.warn(
+                    "reflect: space={} reflection #{} at seq {} proposes nothing: {}",
+                    run.space(),
+                    run.number(),
+                    run.toSeq(),
+                    e.getMessage());
             return List.of();
         }
     }
@@ -190,8 +250,15 @@ public final class ReflectionEngine {
         return call(model, run, prompt.name(), prompt.system(), prompt.schema(), input, budget);
     }
 
-    private JsonNode call(ChatModel model, ReflectRun run, String phase, String system, JsonSchema schema,
-                          String input, Budget budget) throws PhaseFailed {
+    private JsonNode call(
+            ChatModel model,
+            ReflectRun run,
+            String phase,
+            String system,
+            JsonSchema schema,
+            String input,
+            Budget budget)
+            throws PhaseFailed {
         if (budget.left() < MIN_PHASE_TOKENS) {
             budget.capReached = true;
             return null;
@@ -234,10 +301,15 @@ public final class ReflectionEngine {
             String content = blankToNull(c.path("content").asText(""));
             String reason = blankToNull(c.path("reason").asText(""));
             String relation = blankToNull(c.path("relation_type").asText(""));
-            Integer importance = c.path("importance").isInt() && c.get("importance").intValue() >= 1
-                    && c.get("importance").intValue() <= 5 ? c.get("importance").intValue() : null;
-            ReflectionChange.Builder b = ReflectionChange.newBuilder().setChangeId("c" + (out.size() + 1))
-                    .setReason(reason == null ? "" : reason).setCategory(blankToNull(c.path("category").asText("")))
+            Integer importance = c.path("importance").isInt()
+                            && c.get("importance").intValue() >= 1
+                            && c.get("importance").intValue() <= 5
+                    ? c.get("importance").intValue()
+                    : null;
+            ReflectionChange.Builder b = ReflectionChange.newBuilder()
+                    .setChangeId("c" + (out.size() + 1))
+                    .setReason(reason == null ? "" : reason)
+                    .setCategory(blankToNull(c.path("category").asText("")))
                     .setImportance(importance);
             String problem = null;
             String target = null;
@@ -249,26 +321,36 @@ public final class ReflectionEngine {
                 problem = content == null ? "no content" : null;
                 b.setType(ReflectionChangeType.CREATE_MEMORY).setContent(content);
             } else if ("update_memory".equals(type)) {
-                problem = !known.contains(memoryId) ? "unknown memory " + memoryId
+                problem = !known.contains(memoryId)
+                        ? "unknown memory " + memoryId
                         : content == null && importance == null ? "changes nothing" : null;
                 target = "memory " + memoryId;
-                b.setType(ReflectionChangeType.UPDATE_MEMORY).setMemoryId(memoryId).setContent(content);
+                b.setType(ReflectionChangeType.UPDATE_MEMORY)
+                        .setMemoryId(memoryId)
+                        .setContent(content);
             } else if ("archive_memory".equals(type)) {
                 problem = !known.contains(memoryId) ? "unknown memory " + memoryId : null;
                 target = "memory " + memoryId;
-                b.setType(ReflectionChangeType.ARCHIVE_MEMORY).setMemoryId(memoryId).setCategory(null)
+                b.setType(ReflectionChangeType.ARCHIVE_MEMORY)
+                        .setMemoryId(memoryId)
+                        .setCategory(null)
                         .setImportance(null);
             } else if ("create_procedure".equals(type)) {
                 problem = content == null ? "no steps" : null;
-                b.setType(ReflectionChangeType.CREATE_PROCEDURE).setContent(content)
+                b.setType(ReflectionChangeType.CREATE_PROCEDURE)
+                        .setContent(content)
                         .setSummary(blankToNull(c.path("summary").asText("")));
             } else if ("link_memories".equals(type)) {
                 problem = !known.contains(memoryId) || !known.contains(toId) || memoryId.equals(toId)
                         ? "unknown or identical ids " + memoryId + ", " + toId
                         : relation != null && !Relations.isValidType(relation) ? "bad relation " + relation : null;
                 target = "link " + memoryId + " " + toId;
-                b.setType(ReflectionChangeType.LINK_MEMORIES).setMemoryId(memoryId).setToId(toId)
-                        .setRelationType(relation).setCategory(null).setImportance(null);
+                b.setType(ReflectionChangeType.LINK_MEMORIES)
+                        .setMemoryId(memoryId)
+                        .setToId(toId)
+                        .setRelationType(relation)
+                        .setCategory(null)
+                        .setImportance(null);
             } else {
                 problem = "unknown type " + type;
             }
@@ -296,21 +378,32 @@ public final class ReflectionEngine {
             String label = e.path("label").asText("");
             String content = blankToNull(e.path("content").asText(""));
             String reason = blankToNull(e.path("reason").asText(""));
-            if (!settings.blockLabels().contains(label) || content == null || content.length() > MAX_CONTENT_CHARS
-                    || reason == null || !labels.add(label)) {
+            if (!settings.blockLabels().contains(label)
+                    || content == null
+                    || content.length() > MAX_CONTENT_CHARS
+                    || reason == null
+                    || !labels.add(label)) {
                 metrics.droppedChanges.increment();
                 continue;
             }
-            out.add(ReflectionChange.newBuilder().setChangeId("c" + (already + out.size() + 1))
-                    .setType(ReflectionChangeType.UPDATE_BLOCK).setLabel(label).setContent(content).setReason(reason)
+            out.add(ReflectionChange.newBuilder()
+                    .setChangeId("c" + (already + out.size() + 1))
+                    .setType(ReflectionChangeType.UPDATE_BLOCK)
+                    .setLabel(label)
+                    .setContent(content)
+                    .setReason(reason)
                     .build());
         }
         return out;
     }
 
     /** The summary without the model (the cap left no room for phase 5). */
-    static String render(ReflectRun run, List<String> priorities, List<String> insights, List<String> contradictions,
-                         List<ReflectionChange> changes) {
+    static String render(
+            ReflectRun run,
+            List<String> priorities,
+            List<String> insights,
+            List<String> contradictions,
+            List<ReflectionChange> changes) {
         StringBuilder b = new StringBuilder("# Reflection #" + run.number() + "\n\n## Priorities\n");
         priorities.forEach(p -> b.append("- ").append(p).append('\n'));
         b.append("\n## Proposed changes\n").append(describe(changes));
@@ -324,7 +417,10 @@ public final class ReflectionEngine {
     static String describe(List<ReflectionChange> changes) {
         StringBuilder b = new StringBuilder();
         for (ReflectionChange c : changes) {
-            b.append("- ").append(c.getChangeId()).append(' ').append(c.getType().name().toLowerCase(Locale.ROOT));
+            b.append("- ")
+                    .append(c.getChangeId())
+                    .append(' ')
+                    .append(c.getType().name().toLowerCase(Locale.ROOT));
             if (c.getMemoryId() != null) {
                 b.append(' ').append(c.getMemoryId());
             }

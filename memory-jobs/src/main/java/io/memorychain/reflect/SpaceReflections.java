@@ -48,19 +48,20 @@ final class SpaceReflections {
     private final Map<String, String> blocks = new TreeMap<>();
     /** Episodes not yet covered by a reflection: id -> [creation seq, chain time]. */
     private final Map<String, Episode> unprocessed = new LinkedHashMap<>();
+
     private final Map<String, Reflection> reflections = new TreeMap<>();
     private final Deque<Long> manual = new ArrayDeque<>();
     /** Thread -> creation seq of its last episode a SESSION_END already fired for. */
     private final Map<String, Long> sessionsEnded = new HashMap<>();
     /** Change events of the last ReflectionDecided still to come (a run waits until the decision is applied). */
     private int applying;
+
     private long processedTo;
     private Instant lastRunAt;
     private long attemptSeq;
     private Instant attemptAt;
 
-    private record Episode(long seq, Instant at, String thread) {
-    }
+    private record Episode(long seq, Instant at, String thread) {}
 
     SpaceReflections(ReflectSettings settings) {
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -71,7 +72,8 @@ final class SpaceReflections {
         Instant now = event.getOccurredAt();
         if (applying > 0
                 || reflections.values().stream().anyMatch(Reflections::isPending)
-                || attemptSeq > processedTo && attemptAt.plus(settings.retryAfter()).isAfter(now)) {
+                || attemptSeq > processedTo
+                        && attemptAt.plus(settings.retryAfter()).isAfter(now)) {
             return Optional.empty();
         }
         ReflectionTrigger trigger = null;
@@ -88,10 +90,14 @@ final class SpaceReflections {
                 trigger = ReflectionTrigger.SESSION_END;
                 detail = "thread " + ended;
             } else {
-                Instant since = lastRunAt != null ? lastRunAt : unprocessed.values().iterator().next().at();
+                Instant since = lastRunAt != null
+                        ? lastRunAt
+                        : unprocessed.values().iterator().next().at();
                 if (!now.isBefore(since.plus(settings.interval()))) {
                     trigger = ReflectionTrigger.SCHEDULE;
-                    detail = "period " + Math.floorDiv(now.getEpochSecond(), settings.interval().getSeconds());
+                    detail = "period "
+                            + Math.floorDiv(
+                                    now.getEpochSecond(), settings.interval().getSeconds());
                 }
             }
         }
@@ -102,7 +108,8 @@ final class SpaceReflections {
         attemptAt = now;
         lastRunAt = now;
         manual.clear();
-        unprocessed.values().stream().filter(e -> e.thread() != null)
+        unprocessed.values().stream()
+                .filter(e -> e.thread() != null)
                 .forEach(e -> sessionsEnded.merge(e.thread(), e.seq(), Math::max));
         return Optional.of(plan(event, trigger, detail));
     }
@@ -110,16 +117,29 @@ final class SpaceReflections {
     private ReflectRun plan(MemoryEvent event, ReflectionTrigger trigger, String detail) {
         List<String> ids = List.copyOf(unprocessed.keySet());
         List<Memory> episodes = ids.subList(Math.max(0, ids.size() - settings.maxEpisodes()), ids.size()).stream()
-                .map(memories::get).toList();
+                .map(memories::get)
+                .toList();
         List<Memory> others = memories.values().stream()
-                .filter(m -> m.getState() == MemoryState.ACTIVE && m.getKind() != MemoryKind.BLOCK
+                .filter(m -> m.getState() == MemoryState.ACTIVE
+                        && m.getKind() != MemoryKind.BLOCK
                         && m.getKind() != MemoryKind.EPISODIC)
                 .sorted(Comparator.comparing(Memory::getUpdatedAt).reversed().thenComparing(Memory::getId))
-                .limit(settings.maxMemories()).toList();
+                .limit(settings.maxMemories())
+                .toList();
         Map<String, String> core = new TreeMap<>();
         blocks.forEach((label, id) -> core.put(label, memories.get(id).getContent()));
-        return new ReflectRun(event.getSpace(), trigger, detail, reflections.size() + 1, processedTo + 1,
-                event.getSeq(), event.getOccurredAt(), episodes, others, core, List.copyOf(reflections.values()));
+        return new ReflectRun(
+                event.getSpace(),
+                trigger,
+                detail,
+                reflections.size() + 1,
+                processedTo + 1,
+                event.getSeq(),
+                event.getOccurredAt(),
+                episodes,
+                others,
+                core,
+                List.copyOf(reflections.values()));
     }
 
     /** A thread whose last unprocessed episode is idle long enough and has not ended a session yet; else null. */

@@ -18,8 +18,7 @@ import java.util.regex.Pattern;
 public final class InsightValidator {
 
     /** An accepted insight: the summary (stripped) and tags (lower-case, at most 5, plus {@code tom}). */
-    public record Insight(String summary, List<String> tags) {
-    }
+    public record Insight(String summary, List<String> tags) {}
 
     /** The accepted insights, in the model's order, and why the others were dropped. */
     public record Result(List<Insight> accepted, List<String> dropped) {
@@ -32,13 +31,13 @@ public final class InsightValidator {
 
     /** First person: the same rule as the writing constraints of seed 004 §9 (docs/architecture.md §20). */
     private static final Pattern FIRST_PERSON = WritingConstraints.FIRST_PERSON;
+
     private static final Pattern ABOUT_THE_AI = Pattern.compile(
             "\\b(the|this|an) (AI|assistant|language model|chatbot)\\b|\\bas an AI\\b", Pattern.CASE_INSENSITIVE);
     private static final int MAX_TAGS = 5;
     private static final int MAX_TAG_LENGTH = 32;
 
-    private InsightValidator() {
-    }
+    private InsightValidator() {}
 
     public static Result validate(JsonNode answer) {
         List<Insight> accepted = new ArrayList<>();
@@ -50,7 +49,9 @@ public final class InsightValidator {
         }
         for (int i = 0; i < insights.size(); i++) {
             JsonNode item = insights.get(i);
-            String summary = item.path("summary").isTextual() ? item.path("summary").asText().strip() : "";
+            String summary = item.path("summary").isTextual()
+                    ? item.path("summary").asText().strip()
+                    : "";
             String problem = problem(summary);
             if (problem == null && !seen.add(summary.toLowerCase(Locale.ROOT))) {
                 problem = "duplicate";

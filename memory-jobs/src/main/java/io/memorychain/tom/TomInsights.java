@@ -43,23 +43,38 @@ public final class TomInsights {
         ChatModel model = models.forAgent(run.space());
         if (!model.configured()) {
             metrics.skippedNoModel.increment();
-            log.info("tom: skipped: no model for space={} thread={} seq {}-{}", run.space(), run.thread(),
-                    run.fromSeq(), run.toSeq());
+            log.info(
+                    "tom: skipped: no model for space={} thread={} seq {}-{}",
+                    run.space(),
+                    run.thread(),
+                    run.fromSeq(),
+                    run.toSeq());
             return List.of();
         }
         ChatResult result = model.complete(TomPrompt.request(run, settings));
         if (!(result instanceof ChatResult.Completed completed)) {
             ChatResult.Failed failed = (ChatResult.Failed) result;
             metrics.countFailure(failed.outcome());
-            log.warn("tom: model call failed for space={} thread={} seq {}-{}: {} {}", run.space(), run.thread(),
-                    run.fromSeq(), run.toSeq(), failed.outcome(), failed.message());
+            log.warn(
+                    "tom: model call failed for space={} thread={} seq {}-{}: {} {}",
+                    run.space(),
+                    run.thread(),
+                    run.fromSeq(),
+                    run.toSeq(),
+                    failed.outcome(),
+                    failed.message());
             return List.of();
         }
         InsightValidator.Result validated = InsightValidator.validate(completed.json());
         metrics.dropped.add(validated.dropped().size());
         if (!validated.dropped().isEmpty()) {
-            log.info("tom: dropped {} insight(s) for space={} seq {}-{}: {}", validated.dropped().size(), run.space(),
-                    run.fromSeq(), run.toSeq(), validated.dropped());
+            log.info(
+                    "tom: dropped {} insight(s) for space={} seq {}-{}: {}",
+                    validated.dropped().size(),
+                    run.space(),
+                    run.fromSeq(),
+                    run.toSeq(),
+                    validated.dropped());
         }
         if (validated.accepted().isEmpty()) {
             metrics.emptyAnswers.increment();
@@ -80,8 +95,10 @@ public final class TomInsights {
                     .setThreadId(run.thread().isEmpty() ? null : run.thread())
                     .setPinned(false)
                     .build();
-            requests.add(Requests.create(run.space(), ACTOR, op).setRequestId(run.requestId(i))
-                    .setRequestedAt(run.triggeredAt()).build());
+            requests.add(Requests.create(run.space(), ACTOR, op)
+                    .setRequestId(run.requestId(i))
+                    .setRequestedAt(run.triggeredAt())
+                    .build());
         }
         return requests;
     }

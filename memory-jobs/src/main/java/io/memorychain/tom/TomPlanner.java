@@ -25,8 +25,7 @@ import java.util.Optional;
  */
 public final class TomPlanner {
 
-    private record ThreadKey(String space, String thread) {
-    }
+    private record ThreadKey(String space, String thread) {}
 
     private static final class Pending {
         long fromSeq = -1;
@@ -43,7 +42,8 @@ public final class TomPlanner {
             }
             items++;
             String line = memory.getSummary() != null && !memory.getSummary().isBlank()
-                    ? memory.getSummary() : memory.getContent();
+                    ? memory.getSummary()
+                    : memory.getContent();
             push(activity, clip(line, TomSettings.MAX_CHARS), TomSettings.MAX_ACTIVITY_ITEMS);
             if (memory.getKind() == MemoryKind.SEMANTIC) {
                 push(semantic, clip(memory.getContent(), 2 * TomSettings.MAX_CHARS), TomSettings.MAX_SEMANTIC_ITEMS);
@@ -59,7 +59,8 @@ public final class TomPlanner {
 
         String snippet() {
             String joined = String.join("\n", conversation);
-            return joined.length() <= TomSettings.MAX_SNIPPET_CHARS ? joined
+            return joined.length() <= TomSettings.MAX_SNIPPET_CHARS
+                    ? joined
                     : joined.substring(joined.length() - TomSettings.MAX_SNIPPET_CHARS);
         }
 
@@ -106,7 +107,8 @@ public final class TomPlanner {
 
     /** Feeds the next event of the partition; returns the run it triggers, if any. */
     public Optional<TomRun> onEvent(MemoryEvent event) {
-        if (!(event.getPayload() instanceof MemoryCreated created) || event.getActor().getType() == ActorType.WORKER) {
+        if (!(event.getPayload() instanceof MemoryCreated created)
+                || event.getActor().getType() == ActorType.WORKER) {
             return Optional.empty();
         }
         Memory memory = created.getMemory();
@@ -127,8 +129,16 @@ public final class TomPlanner {
             deferred++;
             return Optional.empty();
         }
-        TomRun run = new TomRun(event.getSpace(), thread, pending.fromSeq, event.getSeq(), now, pending.items,
-                new ArrayList<>(pending.activity), new ArrayList<>(pending.semantic), pending.snippet());
+        TomRun run = new TomRun(
+                event.getSpace(),
+                thread,
+                pending.fromSeq,
+                event.getSeq(),
+                now,
+                pending.items,
+                new ArrayList<>(pending.activity),
+                new ArrayList<>(pending.semantic),
+                pending.snippet());
         pending.reset(now);
         return Optional.of(run);
     }
@@ -138,8 +148,9 @@ public final class TomPlanner {
      * exactly as a missing one does, so the sweep keeps memory bounded without changing any run.
      */
     private void sweep(Instant now) {
-        threads.values().removeIf(p -> p.items == 0 && p.lastRunAt != null
-                && !now.isBefore(p.lastRunAt.plus(settings.cooldown())));
+        threads.values()
+                .removeIf(p ->
+                        p.items == 0 && p.lastRunAt != null && !now.isBefore(p.lastRunAt.plus(settings.cooldown())));
     }
 
     /** Inputs that found their thread within the cooldown (the 24 h skip), since this planner was created. */

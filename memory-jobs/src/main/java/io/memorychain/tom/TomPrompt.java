@@ -26,8 +26,7 @@ public final class TomPrompt {
     /** Strict-mode compatible: every object closed, every property required. */
     public static final JsonSchema SCHEMA = schema();
 
-    private TomPrompt() {
-    }
+    private TomPrompt() {}
 
     public static ChatRequest request(TomRun run, TomSettings settings) {
         StringBuilder user = new StringBuilder();
@@ -39,8 +38,13 @@ public final class TomPrompt {
         }
         run.semantic().forEach(s -> user.append("- ").append(s).append('\n'));
         user.append("\nRecent conversation:\n").append(run.snippet().isEmpty() ? "(none)" : run.snippet());
-        return new ChatRequest(run.space(), PURPOSE, List.of(ChatMessage.system(SYSTEM),
-                ChatMessage.user(user.toString())), SCHEMA, settings.maxTokens(), 0.0);
+        return new ChatRequest(
+                run.space(),
+                PURPOSE,
+                List.of(ChatMessage.system(SYSTEM), ChatMessage.user(user.toString())),
+                SCHEMA,
+                settings.maxTokens(),
+                0.0);
     }
 
     private static JsonSchema schema() {

@@ -18,8 +18,16 @@ import java.util.Objects;
  * @param semantic    the newest semantic items, oldest first (K <= 3)
  * @param snippet     the recent conversation (episodic memories of the thread), at most 1,000 characters
  */
-public record TomRun(String space, String thread, long fromSeq, long toSeq, Instant triggeredAt, int items,
-                     List<String> activity, List<String> semantic, String snippet) {
+public record TomRun(
+        String space,
+        String thread,
+        long fromSeq,
+        long toSeq,
+        Instant triggeredAt,
+        int items,
+        List<String> activity,
+        List<String> semantic,
+        String snippet) {
 
     public TomRun {
         Objects.requireNonNull(space, "space");

@@ -17,13 +17,16 @@ public record TomSettings(int minItems, Duration cooldown, int maxTokens) {
     public static final int DEFAULT_MAX_TOKENS = 220;
     /** docs/architecture.md §12: at most this many insights per run, each at most {@link #MAX_CHARS} characters. */
     public static final int MAX_INSIGHTS = 3;
+
     public static final int MAX_CHARS = 280;
     /** Inputs: latest activity items (N <= 5), new semantic items (K <= 3), a conversation snippet (<= 1k chars). */
     public static final int MAX_ACTIVITY_ITEMS = 5;
+
     public static final int MAX_SEMANTIC_ITEMS = 3;
     public static final int MAX_SNIPPET_CHARS = 1000;
     /** Storage (docs/architecture.md §12): kind insight, this category, importance 2, not pinned. */
     public static final String CATEGORY = "relationship_dynamic";
+
     public static final int IMPORTANCE = 2;
 
     public TomSettings {

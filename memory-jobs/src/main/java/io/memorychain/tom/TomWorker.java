@@ -45,24 +45,48 @@ public final class TomWorker implements ChainJob.Logic<TomRun> {
      * @param instanceId      unique per running instance, stable across its restarts (names the transactional id)
      * @param maxRunsPerBatch runs (model calls) per transaction; bounds the time between polls
      */
-    public static ChainJob.Options options(String bootstrapServers, Topics topics, String groupId, String instanceId,
-                                           ChainJob.StartFrom startFrom, int maxRunsPerBatch, Duration pollTimeout) {
-        return new ChainJob.Options(NAME, bootstrapServers, topics, List.of(topics.events()), groupId, instanceId,
-                startFrom, maxRunsPerBatch, pollTimeout);
+    public static ChainJob.Options options(
+            String bootstrapServers,
+            Topics topics,
+            String groupId,
+            String instanceId,
+            ChainJob.StartFrom startFrom,
+            int maxRunsPerBatch,
+            Duration pollTimeout) {
+        return new ChainJob.Options(
+                NAME,
+                bootstrapServers,
+                topics,
+                List.of(topics.events()),
+                groupId,
+                instanceId,
+                startFrom,
+                maxRunsPerBatch,
+                pollTimeout);
     }
 
     /** The ToM job, ready to {@link ChainJob#run()}. */
-    public static ChainJob<TomRun> job(ChainJob.Options options, SchemaRegistry registry, TomSettings settings,
-                                       TomInsights insights, TomMetrics metrics, ChainJob.BeforeCommit beforeCommit) {
+    public static ChainJob<TomRun> job(
+            ChainJob.Options options,
+            SchemaRegistry registry,
+            TomSettings settings,
+            TomInsights insights,
+            TomMetrics metrics,
+            ChainJob.BeforeCommit beforeCommit) {
         return job(options, registry, settings, insights, metrics, beforeCommit, ChainContent.PLAINTEXT);
     }
 
     /** As above, decrypting the chain's texts (docs/architecture.md §12, erasure). */
-    public static ChainJob<TomRun> job(ChainJob.Options options, SchemaRegistry registry, TomSettings settings,
-                                       TomInsights insights, TomMetrics metrics, ChainJob.BeforeCommit beforeCommit,
-                                       ChainContent content) {
-        return new ChainJob<>(options, registry, new TomWorker(registry, settings, insights, content), metrics.job(),
-                beforeCommit);
+    public static ChainJob<TomRun> job(
+            ChainJob.Options options,
+            SchemaRegistry registry,
+            TomSettings settings,
+            TomInsights insights,
+            TomMetrics metrics,
+            ChainJob.BeforeCommit beforeCommit,
+            ChainContent content) {
+        return new ChainJob<>(
+                options, registry, new TomWorker(registry, settings, insights, content), metrics.job(), beforeCommit);
     }
 
     @Override
@@ -73,8 +97,9 @@ public final class TomWorker implements ChainJob.Logic<TomRun> {
     @Override
     public Optional<TomRun> onRecord(ConsumerRecord<byte[], byte[]> record) {
         MemoryEvent event = eventSerde.deserialize(record.topic(), record.value());
-        return planners.computeIfAbsent(new TopicPartition(record.topic(), record.partition()),
-                tp -> new TomPlanner(settings)).onEvent(event);
+        return planners.computeIfAbsent(
+                        new TopicPartition(record.topic(), record.partition()), tp -> new TomPlanner(settings))
+                .onEvent(event);
     }
 
     @Override

@@ -37,8 +37,7 @@ public final class MemoryChainChatMemoryStore implements ChatMemoryStore {
     }
 
     /** A stored message: its memory id and the message. */
-    record Stored(String memoryId, ChatMessage message) {
-    }
+    record Stored(String memoryId, ChatMessage message) {}
 
     @Override
     public List<ChatMessage> getMessages(Object memoryId) {
@@ -119,12 +118,14 @@ public final class MemoryChainChatMemoryStore implements ChatMemoryStore {
         }
         body.put("content", text != null ? text : ChatMessageSerializer.messageToJson(message));
         body.put("source", text != null ? TEXT : JSON);
-        body.put("role", switch (message.type()) {
-            case USER -> "user";
-            case AI -> "assistant";
-            case SYSTEM -> "system";
-            default -> "tool";
-        });
+        body.put(
+                "role",
+                switch (message.type()) {
+                    case USER -> "user";
+                    case AI -> "assistant";
+                    case SYSTEM -> "system";
+                    default -> "tool";
+                });
         return body;
     }
 
@@ -133,7 +134,10 @@ public final class MemoryChainChatMemoryStore implements ChatMemoryStore {
         if (message instanceof UserMessage u && u.hasSingleText() && u.name() == null) {
             return u.singleText();
         }
-        if (message instanceof AiMessage a && !a.hasToolExecutionRequests() && a.text() != null && a.thinking() == null) {
+        if (message instanceof AiMessage a
+                && !a.hasToolExecutionRequests()
+                && a.text() != null
+                && a.thinking() == null) {
             return a.text();
         }
         if (message instanceof SystemMessage s) {

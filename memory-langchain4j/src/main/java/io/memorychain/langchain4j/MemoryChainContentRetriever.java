@@ -78,7 +78,8 @@ public final class MemoryChainContentRetriever implements ContentRetriever {
         JsonNode answer = client.query(space, body, Write.DEFAULT);
         List<Content> contents = new ArrayList<>();
         for (JsonNode item : answer.path("items")) {
-            String text = item.path("text").asText(item.path("memory").path("content").asText(""));
+            String text =
+                    item.path("text").asText(item.path("memory").path("content").asText(""));
             if (!text.isBlank()) {
                 contents.add(Content.from(text));
             }

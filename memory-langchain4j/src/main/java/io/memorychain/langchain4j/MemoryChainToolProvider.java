@@ -36,35 +36,58 @@ public final class MemoryChainToolProvider implements ToolProvider {
     @Override
     public ToolProviderResult provideTools(ToolProviderRequest request) {
         return ToolProviderResult.builder()
-                .add(ToolSpecification.builder().name("memory_remember")
-                        .description("Store a fact, preference or event in long-term memory; answers its id")
-                        .parameters(JsonObjectSchema.builder()
-                                .addStringProperty("content", "The memory text, one self-contained statement")
-                                .addStringProperty("category", "Optional category, e.g. preferences")
-                                .required("content").build()).build(),
+                .add(
+                        ToolSpecification.builder()
+                                .name("memory_remember")
+                                .description("Store a fact, preference or event in long-term memory; answers its id")
+                                .parameters(JsonObjectSchema.builder()
+                                        .addStringProperty("content", "The memory text, one self-contained statement")
+                                        .addStringProperty("category", "Optional category, e.g. preferences")
+                                        .required("content")
+                                        .build())
+                                .build(),
                         tool(args -> {
                             Map<String, Object> body = new HashMap<>();
                             body.put("content", args.path("content").asText());
                             if (args.hasNonNull("category")) {
                                 body.put("category", args.get("category").asText());
                             }
-                            return "remembered " + client.createMemory(space, body, Write.DEFAULT).path("memory").path("id").asText();
+                            return "remembered "
+                                    + client.createMemory(space, body, Write.DEFAULT)
+                                            .path("memory")
+                                            .path("id")
+                                            .asText();
                         }))
-                .add(ToolSpecification.builder().name("memory_recall")
-                        .description("Search long-term memory; answers the most relevant memories as bullets")
-                        .parameters(JsonObjectSchema.builder()
-                                .addStringProperty("query", "What to look for")
-                                .required("query").build()).build(),
-                        tool(args -> client.query(space, Map.of("query", args.path("query").asText()), Write.DEFAULT)
-                                .path("text").asText("")))
-                .add(ToolSpecification.builder().name("memory_forget")
-                        .description("Soft-delete a memory that is wrong or no longer true (restorable)")
-                        .parameters(JsonObjectSchema.builder()
-                                .addStringProperty("id", "The memory id")
-                                .addStringProperty("reason", "Why it is forgotten")
-                                .required("id", "reason").build()).build(),
+                .add(
+                        ToolSpecification.builder()
+                                .name("memory_recall")
+                                .description("Search long-term memory; answers the most relevant memories as bullets")
+                                .parameters(JsonObjectSchema.builder()
+                                        .addStringProperty("query", "What to look for")
+                                        .required("query")
+                                        .build())
+                                .build(),
+                        tool(args -> client.query(
+                                        space,
+                                        Map.of("query", args.path("query").asText()),
+                                        Write.DEFAULT)
+                                .path("text")
+                                .asText("")))
+                .add(
+                        ToolSpecification.builder()
+                                .name("memory_forget")
+                                .description("Soft-delete a memory that is wrong or no longer true (restorable)")
+                                .parameters(JsonObjectSchema.builder()
+                                        .addStringProperty("id", "The memory id")
+                                        .addStringProperty("reason", "Why it is forgotten")
+                                        .required("id", "reason")
+                                        .build())
+                                .build(),
                         tool(args -> {
-                            client.deleteMemory(space, args.path("id").asText(), Map.of("reason", args.path("reason").asText()),
+                            client.deleteMemory(
+                                    space,
+                                    args.path("id").asText(),
+                                    Map.of("reason", args.path("reason").asText()),
                                     Write.DEFAULT);
                             return "forgot " + args.path("id").asText();
                         }))

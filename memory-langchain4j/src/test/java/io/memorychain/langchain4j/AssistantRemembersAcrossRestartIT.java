@@ -38,8 +38,15 @@ class AssistantRemembersAcrossRestartIT {
         MemoryChainChatMemoryStore store = new MemoryChainChatMemoryStore(client, SPACE);
         return AiServices.builder(Assistant.class)
                 .chatModel(model)
-                .chatMemoryProvider(id -> MessageWindowChatMemory.builder().id(id).maxMessages(20).chatMemoryStore(store).build())
-                .contentRetriever(MemoryChainContentRetriever.builder(client, SPACE).budgetTokens(500).topK(5).build())
+                .chatMemoryProvider(id -> MessageWindowChatMemory.builder()
+                        .id(id)
+                        .maxMessages(20)
+                        .chatMemoryStore(store)
+                        .build())
+                .contentRetriever(MemoryChainContentRetriever.builder(client, SPACE)
+                        .budgetTokens(500)
+                        .topK(5)
+                        .build())
                 .build();
     }
 
@@ -49,26 +56,36 @@ class AssistantRemembersAcrossRestartIT {
         Path dataDir = Path.of(System.getProperty("java.io.tmpdir"), "lc4j-restart-" + UUID.randomUUID());
         try (TestService first = TestService.start(prefix, dataDir)) {
             ScriptedChatModel model = new ScriptedChatModel("Noted, your favourite colour is teal.");
-            String reply = assistant(first.client(first.agentKey()), model).chat("conversation-1", "My favourite colour is teal");
+            String reply = assistant(first.client(first.agentKey()), model)
+                    .chat("conversation-1", "My favourite colour is teal");
             assertThat(reply).isEqualTo("Noted, your favourite colour is teal.");
         }
         try (TestService second = TestService.start(prefix, dataDir)) {
             MemoryChainClient client = second.client(second.agentKey());
             // the restarted service answers searches once its views have caught up with the chain
-            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> client
-                    .query(SPACE, Map.of("query", "favourite colour"), Write.DEFAULT).path("text").asText().contains("teal"));
+            await().atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofMillis(500))
+                    .ignoreExceptions()
+                    .until(() -> client.query(SPACE, Map.of("query", "favourite colour"), Write.DEFAULT)
+                            .path("text")
+                            .asText()
+                            .contains("teal"));
             ScriptedChatModel model = new ScriptedChatModel("Your favourite colour is teal.");
             String reply = assistant(client, model).chat("conversation-1", "What is my favourite colour?");
             assertThat(reply).isEqualTo("Your favourite colour is teal.");
 
             List<ChatMessage> prompt = model.received.get(0).messages();
-            assertThat(prompt).as("the earlier exchange, read back from the store")
+            assertThat(prompt)
+                    .as("the earlier exchange, read back from the store")
                     .anySatisfy(m -> assertThat(m).isEqualTo(UserMessage.from("My favourite colour is teal")))
                     .anySatisfy(m -> assertThat(m).isEqualTo(AiMessage.from("Noted, your favourite colour is teal.")));
             UserMessage asked = (UserMessage) prompt.get(prompt.size() - 1);
-            assertThat(asked.singleText()).as("the question, augmented with the retrieved memory")
-                    .startsWith("What is my favourite colour?").contains("teal");
-            assertThat(new MemoryChainChatMemoryStore(client, SPACE).getMessages("conversation-1")).hasSize(4);
+            assertThat(asked.singleText())
+                    .as("the question, augmented with the retrieved memory")
+                    .startsWith("What is my favourite colour?")
+                    .contains("teal");
+            assertThat(new MemoryChainChatMemoryStore(client, SPACE).getMessages("conversation-1"))
+                    .hasSize(4);
         }
     }
 }

@@ -17,7 +17,8 @@ class ChatMemoryStoreMappingTest {
 
     static List<MemoryChainChatMemoryStore.Stored> stored(ChatMessage... messages) {
         return java.util.stream.IntStream.range(0, messages.length)
-                .mapToObj(i -> new MemoryChainChatMemoryStore.Stored("m" + i, messages[i])).toList();
+                .mapToObj(i -> new MemoryChainChatMemoryStore.Stored("m" + i, messages[i]))
+                .toList();
     }
 
     @Test
@@ -26,24 +27,41 @@ class ChatMemoryStoreMappingTest {
         AiMessage a1 = AiMessage.from("two");
         UserMessage u2 = UserMessage.from("three");
         AiMessage a2 = AiMessage.from("four");
-        assertThat(MemoryChainChatMemoryStore.firstOverlap(stored(), List.of(u1))).isZero();
-        assertThat(MemoryChainChatMemoryStore.firstOverlap(stored(u1), List.of(u1, a1))).isZero();
-        assertThat(MemoryChainChatMemoryStore.firstOverlap(stored(u1, a1, u2), List.of(u2, a2))).isEqualTo(2);
-        assertThat(MemoryChainChatMemoryStore.firstOverlap(stored(u1, a1), List.of(u2))).as("nothing kept").isEqualTo(2);
+        assertThat(MemoryChainChatMemoryStore.firstOverlap(stored(), List.of(u1)))
+                .isZero();
+        assertThat(MemoryChainChatMemoryStore.firstOverlap(stored(u1), List.of(u1, a1)))
+                .isZero();
+        assertThat(MemoryChainChatMemoryStore.firstOverlap(stored(u1, a1, u2), List.of(u2, a2)))
+                .isEqualTo(2);
+        assertThat(MemoryChainChatMemoryStore.firstOverlap(stored(u1, a1), List.of(u2)))
+                .as("nothing kept")
+                .isEqualTo(2);
     }
 
     @Test
     void storesPlainTextsAsTheyAreAndOtherMessagesAsJsonInTheThread() {
         Map<String, Object> user = MemoryChainChatMemoryStore.body("c-1", UserMessage.from("I like tea"));
-        assertThat(user).containsEntry("content", "I like tea").containsEntry("role", "user")
-                .containsEntry("kind", "episodic").containsEntry("thread_id", "c-1")
+        assertThat(user)
+                .containsEntry("content", "I like tea")
+                .containsEntry("role", "user")
+                .containsEntry("kind", "episodic")
+                .containsEntry("thread_id", "c-1")
                 .containsEntry("source", MemoryChainChatMemoryStore.TEXT);
-        assertThat(MemoryChainChatMemoryStore.body("c-1", SystemMessage.from("Be brief"))).containsEntry("role", "system");
-        AiMessage call = AiMessage.from(ToolExecutionRequest.builder().id("t1").name("memory_recall").arguments("{}").build());
+        assertThat(MemoryChainChatMemoryStore.body("c-1", SystemMessage.from("Be brief")))
+                .containsEntry("role", "system");
+        AiMessage call = AiMessage.from(ToolExecutionRequest.builder()
+                .id("t1")
+                .name("memory_recall")
+                .arguments("{}")
+                .build());
         Map<String, Object> tool = MemoryChainChatMemoryStore.body("c-1", call);
-        assertThat(tool).containsEntry("source", MemoryChainChatMemoryStore.JSON).containsEntry("role", "assistant");
+        assertThat(tool)
+                .containsEntry("source", MemoryChainChatMemoryStore.JSON)
+                .containsEntry("role", "assistant");
         assertThat((String) tool.get("content")).contains("memory_recall");
-        assertThat(MemoryChainChatMemoryStore.body("c-1", ToolExecutionResultMessage.from("t1", "memory_recall", "tea")))
-                .containsEntry("role", "tool").containsEntry("source", MemoryChainChatMemoryStore.JSON);
+        assertThat(MemoryChainChatMemoryStore.body(
+                        "c-1", ToolExecutionResultMessage.from("t1", "memory_recall", "tea")))
+                .containsEntry("role", "tool")
+                .containsEntry("source", MemoryChainChatMemoryStore.JSON);
     }
 }

@@ -32,12 +32,15 @@ class MemoryChainToolProviderTest {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            calls.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath() + " " + body);
+            calls.add(
+                    exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath() + " " + body);
             String path = exchange.getRequestURI().getPath();
             int status = path.endsWith("/memories") ? 201 : path.endsWith("/query") ? 200 : 404;
-            String answer = status == 201 ? "{\"memory\":{\"id\":\"m-7\"}}"
-                    : status == 200 ? "{\"text\":\"- The user likes tea\",\"items\":[]}"
-                    : "{\"code\":\"NOT_FOUND\",\"message\":\"no memory m-0\"}";
+            String answer = status == 201
+                    ? "{\"memory\":{\"id\":\"m-7\"}}"
+                    : status == 200
+                            ? "{\"text\":\"- The user likes tea\",\"items\":[]}"
+                            : "{\"code\":\"NOT_FOUND\",\"message\":\"no memory m-0\"}";
             byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(status, bytes.length);
@@ -45,17 +48,30 @@ class MemoryChainToolProviderTest {
             exchange.close();
         });
         server.start();
-        MemoryChainClient client = MemoryChainClient.builder("http://127.0.0.1:" + server.getAddress().getPort(), "k")
-                .retry(RetryPolicy.none()).build();
+        MemoryChainClient client = MemoryChainClient.builder(
+                        "http://127.0.0.1:" + server.getAddress().getPort(), "k")
+                .retry(RetryPolicy.none())
+                .build();
         return new MemoryChainToolProvider(client, "assistant").provideTools(null);
     }
 
     private static AiServiceTool tool(ToolProviderResult tools, String name) {
-        return tools.aiServiceTools().stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow();
+        return tools.aiServiceTools().stream()
+                .filter(t -> t.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static String run(ToolProviderResult tools, String name, String arguments) {
-        return tool(tools, name).toolExecutor().execute(ToolExecutionRequest.builder().id("t").name(name).arguments(arguments).build(), "c-1");
+        return tool(tools, name)
+                .toolExecutor()
+                .execute(
+                        ToolExecutionRequest.builder()
+                                .id("t")
+                                .name(name)
+                                .arguments(arguments)
+                                .build(),
+                        "c-1");
     }
 
     @Test
@@ -67,11 +83,16 @@ class MemoryChainToolProviderTest {
         }
         assertThat(run(tools, "memory_remember", "{\"content\":\"The user likes tea\",\"category\":\"preferences\"}"))
                 .isEqualTo("remembered m-7");
-        assertThat(calls.get(0)).startsWith("POST /v1/spaces/assistant/memories ").contains("\"content\":\"The user likes tea\"")
+        assertThat(calls.get(0))
+                .startsWith("POST /v1/spaces/assistant/memories ")
+                .contains("\"content\":\"The user likes tea\"")
                 .contains("\"category\":\"preferences\"");
         assertThat(run(tools, "memory_recall", "{\"query\":\"tea\"}")).isEqualTo("- The user likes tea");
         assertThat(run(tools, "memory_forget", "{\"id\":\"m-0\",\"reason\":\"wrong\"}"))
-                .as("an error answer goes back to the model as text").isEqualTo("ERROR NOT_FOUND: no memory m-0");
-        assertThat(calls.get(2)).startsWith("DELETE /v1/spaces/assistant/memories/m-0 ").contains("\"reason\":\"wrong\"");
+                .as("an error answer goes back to the model as text")
+                .isEqualTo("ERROR NOT_FOUND: no memory m-0");
+        assertThat(calls.get(2))
+                .startsWith("DELETE /v1/spaces/assistant/memories/m-0 ")
+                .contains("\"reason\":\"wrong\"");
     }
 }

@@ -29,8 +29,7 @@ import org.bsc.langgraph4j.checkpoint.Checkpoint;
 public final class MemoryChainCheckpointSaver implements BaseCheckpointSaver {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<LinkedHashMap<String, Object>> OBJECT = new TypeReference<>() {
-    };
+    private static final TypeReference<LinkedHashMap<String, Object>> OBJECT = new TypeReference<>() {};
     private static final int PAGE = 100;
 
     private final MemoryChainClient client;
@@ -57,7 +56,9 @@ public final class MemoryChainCheckpointSaver implements BaseCheckpointSaver {
             }
             JsonNode page = client.listCheckpoints(space, query);
             page.path("items").forEach(item -> out.add(checkpoint(item)));
-            cursor = page.path("next_cursor").isTextual() ? page.path("next_cursor").asText() : null;
+            cursor = page.path("next_cursor").isTextual()
+                    ? page.path("next_cursor").asText()
+                    : null;
         } while (cursor != null);
         return out;
     }
@@ -66,8 +67,8 @@ public final class MemoryChainCheckpointSaver implements BaseCheckpointSaver {
     @Override
     public Optional<Checkpoint> get(RunnableConfig config) {
         try {
-            return Optional.of(checkpoint(client.getCheckpoint(space, config.checkPointId().orElse("latest"),
-                    thread(config))));
+            return Optional.of(
+                    checkpoint(client.getCheckpoint(space, config.checkPointId().orElse("latest"), thread(config))));
         } catch (MemoryChainException e) {
             if ("NOT_FOUND".equals(e.code())) {
                 return Optional.empty();
@@ -112,10 +113,17 @@ public final class MemoryChainCheckpointSaver implements BaseCheckpointSaver {
 
     private static Checkpoint checkpoint(JsonNode json) {
         JsonNode metadata = json.path("metadata");
-        return Checkpoint.builder().id(json.path("checkpoint_id").asText())
+        return Checkpoint.builder()
+                .id(json.path("checkpoint_id").asText())
                 .state(JSON.convertValue(json.path("state"), OBJECT))
-                .nodeId(metadata.path("node_id").isTextual() ? metadata.path("node_id").asText() : null)
-                .nextNodeId(metadata.path("next_node_id").isTextual() ? metadata.path("next_node_id").asText() : null)
+                .nodeId(
+                        metadata.path("node_id").isTextual()
+                                ? metadata.path("node_id").asText()
+                                : null)
+                .nextNodeId(
+                        metadata.path("next_node_id").isTextual()
+                                ? metadata.path("next_node_id").asText()
+                                : null)
                 .build();
     }
 }

@@ -8,7 +8,9 @@ public record ChatMessage(Role role, String content) {
 
     /** The chat-completions roles a request may carry. */
     public enum Role {
-        SYSTEM, USER, ASSISTANT;
+        SYSTEM,
+        USER,
+        ASSISTANT;
 
         /** The protocol's spelling: {@code system}, {@code user}, {@code assistant}. */
         public String wireName() {

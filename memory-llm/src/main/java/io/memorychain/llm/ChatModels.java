@@ -36,8 +36,10 @@ public final class ChatModels {
     }
 
     private ChatModel model(LlmConfig config) {
-        return models.computeIfAbsent(config, c -> c.configured()
-                ? new OpenAiCompatibleChatModel(c, runtime)
-                : new NotConfiguredChatModel(runtime.usage()));
+        return models.computeIfAbsent(
+                config,
+                c -> c.configured()
+                        ? new OpenAiCompatibleChatModel(c, runtime)
+                        : new NotConfiguredChatModel(runtime.usage()));
     }
 }

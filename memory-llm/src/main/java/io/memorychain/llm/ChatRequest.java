@@ -13,8 +13,13 @@ import java.util.Objects;
  * @param maxTokens   completion token cap, 1..100000
  * @param temperature 0..2 (0 by default: jobs want repeatable answers)
  */
-public record ChatRequest(String tenant, String purpose, List<ChatMessage> messages, JsonSchema schema,
-                          int maxTokens, double temperature) {
+public record ChatRequest(
+        String tenant,
+        String purpose,
+        List<ChatMessage> messages,
+        JsonSchema schema,
+        int maxTokens,
+        double temperature) {
 
     public static final int DEFAULT_MAX_TOKENS = 512;
 

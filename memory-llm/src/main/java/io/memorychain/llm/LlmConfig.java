@@ -19,9 +19,16 @@ import java.util.Objects;
  * @param structuredOutput how structured output is requested (default {@link StructuredOutputMode#JSON_SCHEMA})
  * @param dailyTokenBudget tokens (prompt + completion) per tenant per UTC day; 0 = unlimited (default)
  */
-public record LlmConfig(URI baseUrl, String apiKey, String model, Duration requestTimeout, int maxAttempts,
-                        Duration initialBackoff, Duration maxBackoff, StructuredOutputMode structuredOutput,
-                        long dailyTokenBudget) {
+public record LlmConfig(
+        URI baseUrl,
+        String apiKey,
+        String model,
+        Duration requestTimeout,
+        int maxAttempts,
+        Duration initialBackoff,
+        Duration maxBackoff,
+        StructuredOutputMode structuredOutput,
+        long dailyTokenBudget) {
 
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
     public static final int DEFAULT_MAX_ATTEMPTS = 3;
@@ -36,15 +43,16 @@ public record LlmConfig(URI baseUrl, String apiKey, String model, Duration reque
         Objects.requireNonNull(maxBackoff, "maxBackoff");
         Objects.requireNonNull(structuredOutput, "structuredOutput");
         if ((baseUrl == null) != (model == null)) {
-            throw new IllegalArgumentException(baseUrl == null
-                    ? "memory.llm.base-url is required when a model is set"
-                    : "memory.llm.model is required when base-url is set");
+            throw new IllegalArgumentException(
+                    baseUrl == null
+                            ? "memory.llm.base-url is required when a model is set"
+                            : "memory.llm.model is required when base-url is set");
         }
         if (baseUrl != null) {
             String scheme = baseUrl.getScheme();
             if (!("http".equals(scheme) || "https".equals(scheme)) || baseUrl.getHost() == null) {
-                throw new IllegalArgumentException("memory.llm.base-url must be an http(s) URL with a host, not '"
-                        + baseUrl + "'");
+                throw new IllegalArgumentException(
+                        "memory.llm.base-url must be an http(s) URL with a host, not '" + baseUrl + "'");
             }
             if (baseUrl.getQuery() != null || baseUrl.getFragment() != null) {
                 throw new IllegalArgumentException("memory.llm.base-url must not have a query or fragment: " + baseUrl);
@@ -69,8 +77,16 @@ public record LlmConfig(URI baseUrl, String apiKey, String model, Duration reque
 
     /** No model server: every call fails NOT_CONFIGURED without a request. */
     public static LlmConfig unconfigured() {
-        return new LlmConfig(null, null, null, DEFAULT_REQUEST_TIMEOUT, DEFAULT_MAX_ATTEMPTS, DEFAULT_INITIAL_BACKOFF,
-                DEFAULT_MAX_BACKOFF, StructuredOutputMode.JSON_SCHEMA, 0);
+        return new LlmConfig(
+                null,
+                null,
+                null,
+                DEFAULT_REQUEST_TIMEOUT,
+                DEFAULT_MAX_ATTEMPTS,
+                DEFAULT_INITIAL_BACKOFF,
+                DEFAULT_MAX_BACKOFF,
+                StructuredOutputMode.JSON_SCHEMA,
+                0);
     }
 
     /** A server and model with every other setting at its default. */
@@ -92,38 +108,94 @@ public record LlmConfig(URI baseUrl, String apiKey, String model, Duration reque
     }
 
     public LlmConfig withServer(URI newBaseUrl, String newModel) {
-        return new LlmConfig(newBaseUrl, apiKey, newModel, requestTimeout, maxAttempts, initialBackoff, maxBackoff,
-                structuredOutput, dailyTokenBudget);
+        return new LlmConfig(
+                newBaseUrl,
+                apiKey,
+                newModel,
+                requestTimeout,
+                maxAttempts,
+                initialBackoff,
+                maxBackoff,
+                structuredOutput,
+                dailyTokenBudget);
     }
 
     public LlmConfig withApiKey(String newApiKey) {
-        return new LlmConfig(baseUrl, newApiKey, model, requestTimeout, maxAttempts, initialBackoff, maxBackoff,
-                structuredOutput, dailyTokenBudget);
+        return new LlmConfig(
+                baseUrl,
+                newApiKey,
+                model,
+                requestTimeout,
+                maxAttempts,
+                initialBackoff,
+                maxBackoff,
+                structuredOutput,
+                dailyTokenBudget);
     }
 
     public LlmConfig withModel(String newModel) {
-        return new LlmConfig(baseUrl, apiKey, newModel, requestTimeout, maxAttempts, initialBackoff, maxBackoff,
-                structuredOutput, dailyTokenBudget);
+        return new LlmConfig(
+                baseUrl,
+                apiKey,
+                newModel,
+                requestTimeout,
+                maxAttempts,
+                initialBackoff,
+                maxBackoff,
+                structuredOutput,
+                dailyTokenBudget);
     }
 
     public LlmConfig withRequestTimeout(Duration newTimeout) {
-        return new LlmConfig(baseUrl, apiKey, model, newTimeout, maxAttempts, initialBackoff, maxBackoff,
-                structuredOutput, dailyTokenBudget);
+        return new LlmConfig(
+                baseUrl,
+                apiKey,
+                model,
+                newTimeout,
+                maxAttempts,
+                initialBackoff,
+                maxBackoff,
+                structuredOutput,
+                dailyTokenBudget);
     }
 
     public LlmConfig withRetries(int newMaxAttempts, Duration newInitialBackoff, Duration newMaxBackoff) {
-        return new LlmConfig(baseUrl, apiKey, model, requestTimeout, newMaxAttempts, newInitialBackoff, newMaxBackoff,
-                structuredOutput, dailyTokenBudget);
+        return new LlmConfig(
+                baseUrl,
+                apiKey,
+                model,
+                requestTimeout,
+                newMaxAttempts,
+                newInitialBackoff,
+                newMaxBackoff,
+                structuredOutput,
+                dailyTokenBudget);
     }
 
     public LlmConfig withStructuredOutput(StructuredOutputMode mode) {
-        return new LlmConfig(baseUrl, apiKey, model, requestTimeout, maxAttempts, initialBackoff, maxBackoff, mode,
+        return new LlmConfig(
+                baseUrl,
+                apiKey,
+                model,
+                requestTimeout,
+                maxAttempts,
+                initialBackoff,
+                maxBackoff,
+                mode,
                 dailyTokenBudget);
     }
 
     public LlmConfig withDailyTokenBudget(long budget) {
-        return new LlmConfig(baseUrl, apiKey, model, requestTimeout, maxAttempts, initialBackoff, maxBackoff,
-                structuredOutput, budget);
+        return new LlmConfig(
+                baseUrl,
+                apiKey,
+                model,
+                requestTimeout,
+                maxAttempts,
+                initialBackoff,
+                maxBackoff,
+                structuredOutput,
+                budget);
     }
 
     /** Never prints the api key. */

@@ -20,7 +20,10 @@ public record LlmRuntime(TokenBudget budget, UsageListener usage, Sleeper sleepe
 
     /** Real waits, random jitter, UTC system clock for the budget days. */
     public static LlmRuntime standard(UsageListener usage) {
-        return new LlmRuntime(new TokenBudget(Clock.systemUTC()), usage, Sleeper.REAL,
+        return new LlmRuntime(
+                new TokenBudget(Clock.systemUTC()),
+                usage,
+                Sleeper.REAL,
                 () -> ThreadLocalRandom.current().nextDouble());
     }
 }

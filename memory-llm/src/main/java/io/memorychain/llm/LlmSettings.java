@@ -28,8 +28,17 @@ public record LlmSettings(LlmConfig defaults, Map<String, LlmConfig> agents) {
     public static final String PREFIX = "memory.llm.";
     private static final String AGENTS = PREFIX + "agents.";
     /** The setting names under {@code memory.llm.} (and {@code memory.llm.agents.<agentId>.}). */
-    public static final Set<String> KEYS = Set.of("base-url", "api-key", "model", "request-timeout", "max-attempts",
-            "initial-backoff", "max-backoff", "structured-output", "daily-token-budget");
+    public static final Set<String> KEYS = Set.of(
+            "base-url",
+            "api-key",
+            "model",
+            "request-timeout",
+            "max-attempts",
+            "initial-backoff",
+            "max-backoff",
+            "structured-output",
+            "daily-token-budget");
+
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
 
     public LlmSettings {
@@ -117,7 +126,8 @@ public record LlmSettings(LlmConfig defaults, Map<String, LlmConfig> agents) {
             config = config.withApiKey(values.get("api-key"));
             config = config.withRequestTimeout(duration(values, "request-timeout", config.requestTimeout()));
             config = config.withRetries(
-                    values.containsKey("max-attempts") ? Integer.parseInt(values.get("max-attempts").trim())
+                    values.containsKey("max-attempts")
+                            ? Integer.parseInt(values.get("max-attempts").trim())
                             : config.maxAttempts(),
                     duration(values, "initial-backoff", config.initialBackoff()),
                     duration(values, "max-backoff", config.maxBackoff()));
@@ -125,7 +135,8 @@ public record LlmSettings(LlmConfig defaults, Map<String, LlmConfig> agents) {
                 config = config.withStructuredOutput(StructuredOutputMode.parse(values.get("structured-output")));
             }
             if (values.containsKey("daily-token-budget")) {
-                config = config.withDailyTokenBudget(Long.parseLong(values.get("daily-token-budget").trim()));
+                config = config.withDailyTokenBudget(
+                        Long.parseLong(values.get("daily-token-budget").trim()));
             }
             return config;
         } catch (IllegalArgumentException e) {
@@ -152,8 +163,8 @@ public record LlmSettings(LlmConfig defaults, Map<String, LlmConfig> agents) {
         try {
             return Duration.parse(value.trim());
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(key + " must be a duration like 500ms, 30s, 2m or PT30S, not '" + value
-                    + "'", e);
+            throw new IllegalArgumentException(
+                    key + " must be a duration like 500ms, 30s, 2m or PT30S, not '" + value + "'", e);
         }
     }
 

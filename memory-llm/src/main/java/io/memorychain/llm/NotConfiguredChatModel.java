@@ -14,8 +14,12 @@ public final class NotConfiguredChatModel implements ChatModel {
 
     @Override
     public ChatResult complete(ChatRequest request) {
-        ChatResult result = new ChatResult.Failed(ChatOutcome.NOT_CONFIGURED,
-                "no model configured (memory.llm.base-url and memory.llm.model)", TokenUsage.NONE, 0, Duration.ZERO);
+        ChatResult result = new ChatResult.Failed(
+                ChatOutcome.NOT_CONFIGURED,
+                "no model configured (memory.llm.base-url and memory.llm.model)",
+                TokenUsage.NONE,
+                0,
+                Duration.ZERO);
         usage.onCall(UsageRecord.of(request, null, result));
         return result;
     }

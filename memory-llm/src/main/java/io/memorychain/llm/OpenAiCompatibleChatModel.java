@@ -45,7 +45,8 @@ public final class OpenAiCompatibleChatModel implements ChatModel {
                     + "ChatModels for a model that may be unconfigured");
         }
         Duration connectTimeout = config.requestTimeout().compareTo(Duration.ofSeconds(10)) < 0
-                ? config.requestTimeout() : Duration.ofSeconds(10);
+                ? config.requestTimeout()
+                : Duration.ofSeconds(10);
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(connectTimeout)
@@ -67,8 +68,8 @@ public final class OpenAiCompatibleChatModel implements ChatModel {
     }
 
     /** One attempt's result: the reply, or a failure with the wait the server asked for (Retry-After), if any. */
-    private record Attempt(ChatResult.Completed reply, ChatOutcome failure, String message, TokenUsage usage,
-                           Duration retryAfter) {
+    private record Attempt(
+            ChatResult.Completed reply, ChatOutcome failure, String message, TokenUsage usage, Duration retryAfter) {
 
         static Attempt failed(ChatOutcome kind, String message, TokenUsage usage, Duration retryAfter) {
             return new Attempt(null, kind, message, usage, retryAfter);
@@ -84,10 +85,12 @@ public final class OpenAiCompatibleChatModel implements ChatModel {
         byte[] body = requestBody(request);
         while (true) {
             if (!runtime.budget().allows(request.tenant(), config.dailyTokenBudget())) {
-                String message = "tenant " + request.tenant() + " used " + runtime.budget().used(request.tenant())
-                        + " of its " + config.dailyTokenBudget() + " tokens today (UTC)";
-                return finish(request, new ChatResult.Failed(ChatOutcome.BUDGET_EXCEEDED, message, usage, attempts,
-                        since(started)));
+                String message = "tenant " + request.tenant() + " used "
+                        + runtime.budget().used(request.tenant()) + " of its " + config.dailyTokenBudget()
+                        + " tokens today (UTC)";
+                return finish(
+                        request,
+                        new ChatResult.Failed(ChatOutcome.BUDGET_EXCEEDED, message, usage, attempts, since(started)));
             }
             attempts++;
             last = attempt(request, body);
@@ -95,15 +98,23 @@ public final class OpenAiCompatibleChatModel implements ChatModel {
             runtime.budget().charge(request.tenant(), last.usage().total());
             if (last.reply() != null) {
                 ChatResult.Completed reply = last.reply();
-                return finish(request, new ChatResult.Completed(reply.content(), reply.json(), reply.model(), usage,
-                        attempts, since(started)));
+                return finish(
+                        request,
+                        new ChatResult.Completed(
+                                reply.content(), reply.json(), reply.model(), usage, attempts, since(started)));
             }
             if (!last.failure().retryable() || attempts >= config.maxAttempts()) {
                 break;
             }
             Duration wait = waitBefore(attempts + 1, last.retryAfter());
-            log.debug("llm attempt {} of {} for purpose={} tenant={} failed {} ({}); retrying in {} ms", attempts,
-                    config.maxAttempts(), request.purpose(), request.tenant(), last.failure(), last.message(),
+            log.debug(
+                    "llm attempt {} of {} for purpose={} tenant={} failed {} ({}); retrying in {} ms",
+                    attempts,
+                    config.maxAttempts(),
+                    request.purpose(),
+                    request.tenant(),
+                    last.failure(),
+                    last.message(),
                     wait.toMillis());
             try {
                 runtime.sleeper().sleep(wait);
@@ -150,31 +161,43 @@ public final class OpenAiCompatibleChatModel implements ChatModel {
         try {
             response = http.send(builder.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (HttpTimeoutException e) {
-            return Attempt.failed(ChatOutcome.TIMEOUT, "no reply within " + config.requestTimeout().toMillis() + " ms",
-                    TokenUsage.NONE, null);
+            return Attempt.failed(
+                    ChatOutcome.TIMEOUT,
+                    "no reply within " + config.requestTimeout().toMillis() + " ms",
+                    TokenUsage.NONE,
+                    null);
         } catch (IOException e) {
-            return Attempt.failed(ChatOutcome.SERVER_ERROR, "cannot reach " + config.chatCompletionsUri() + ": " + e,
-                    TokenUsage.NONE, null);
+            return Attempt.failed(
+                    ChatOutcome.SERVER_ERROR,
+                    "cannot reach " + config.chatCompletionsUri() + ": " + e,
+                    TokenUsage.NONE,
+                    null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Attempt.failed(ChatOutcome.TIMEOUT, "interrupted while waiting for the reply", TokenUsage.NONE,
-                    null);
+            return Attempt.failed(
+                    ChatOutcome.TIMEOUT, "interrupted while waiting for the reply", TokenUsage.NONE, null);
         }
         int status = response.statusCode();
         if (status == 429) {
-            return Attempt.failed(ChatOutcome.RATE_LIMITED, "HTTP 429: " + excerpt(response.body()), TokenUsage.NONE,
+            return Attempt.failed(
+                    ChatOutcome.RATE_LIMITED,
+                    "HTTP 429: " + excerpt(response.body()),
+                    TokenUsage.NONE,
                     retryAfter(response).orElse(null));
         }
         if (status == 408) {
             return Attempt.failed(ChatOutcome.TIMEOUT, "HTTP 408: " + excerpt(response.body()), TokenUsage.NONE, null);
         }
         if (status >= 500) {
-            return Attempt.failed(ChatOutcome.SERVER_ERROR, "HTTP " + status + ": " + excerpt(response.body()),
-                    TokenUsage.NONE, retryAfter(response).orElse(null));
+            return Attempt.failed(
+                    ChatOutcome.SERVER_ERROR,
+                    "HTTP " + status + ": " + excerpt(response.body()),
+                    TokenUsage.NONE,
+                    retryAfter(response).orElse(null));
         }
         if (status < 200 || status >= 300) {
-            return Attempt.failed(ChatOutcome.REJECTED, "HTTP " + status + ": " + excerpt(response.body()),
-                    TokenUsage.NONE, null);
+            return Attempt.failed(
+                    ChatOutcome.REJECTED, "HTTP " + status + ": " + excerpt(response.body()), TokenUsage.NONE, null);
         }
         return parse(request, response.body());
     }
@@ -184,20 +207,23 @@ public final class OpenAiCompatibleChatModel implements ChatModel {
         try {
             root = JSON.readTree(responseBody);
         } catch (JsonProcessingException e) {
-            return Attempt.failed(ChatOutcome.BAD_RESPONSE, "reply is not JSON: " + excerpt(responseBody),
-                    TokenUsage.NONE, null);
+            return Attempt.failed(
+                    ChatOutcome.BAD_RESPONSE, "reply is not JSON: " + excerpt(responseBody), TokenUsage.NONE, null);
         }
         TokenUsage usage = usage(root.path("usage"));
         JsonNode content = root.path("choices").path(0).path("message").path("content");
         if (!content.isTextual()) {
-            return Attempt.failed(ChatOutcome.BAD_RESPONSE, "reply has no choices[0].message.content: "
-                    + excerpt(responseBody), usage, null);
+            return Attempt.failed(
+                    ChatOutcome.BAD_RESPONSE,
+                    "reply has no choices[0].message.content: " + excerpt(responseBody),
+                    usage,
+                    null);
         }
         String model = root.path("model").isTextual() ? root.path("model").asText() : config.model();
         String text = content.asText();
         if (request.schema() == null) {
-            return new Attempt(new ChatResult.Completed(text, null, model, usage, 1, Duration.ZERO), null, null, usage,
-                    null);
+            return new Attempt(
+                    new ChatResult.Completed(text, null, model, usage, 1, Duration.ZERO), null, null, usage, null);
         }
         JsonNode json;
         try {
@@ -208,13 +234,17 @@ public final class OpenAiCompatibleChatModel implements ChatModel {
         if (json == null || json.isMissingNode()) {
             return Attempt.failed(ChatOutcome.BAD_RESPONSE, "content is empty", usage, null);
         }
-        Optional<String> problem = StructuredOutputValidator.validate(request.schema().schema(), json);
+        Optional<String> problem =
+                StructuredOutputValidator.validate(request.schema().schema(), json);
         if (problem.isPresent()) {
-            return Attempt.failed(ChatOutcome.BAD_RESPONSE, "content does not match schema " + request.schema().name()
-                    + ": " + problem.get(), usage, null);
+            return Attempt.failed(
+                    ChatOutcome.BAD_RESPONSE,
+                    "content does not match schema " + request.schema().name() + ": " + problem.get(),
+                    usage,
+                    null);
         }
-        return new Attempt(new ChatResult.Completed(text, json, model, usage, 1, Duration.ZERO), null, null, usage,
-                null);
+        return new Attempt(
+                new ChatResult.Completed(text, json, model, usage, 1, Duration.ZERO), null, null, usage, null);
     }
 
     byte[] requestBody(ChatRequest request) {
@@ -225,9 +255,12 @@ public final class OpenAiCompatibleChatModel implements ChatModel {
             messages.addObject().put("role", message.role().wireName()).put("content", message.content());
         }
         if (request.schema() != null && config.structuredOutput() == StructuredOutputMode.JSON_OBJECT) {
-            messages.addObject().put("role", ChatMessage.Role.SYSTEM.wireName())
-                    .put("content", "Reply with one JSON object that matches this JSON schema: "
-                            + request.schema().schema());
+            messages.addObject()
+                    .put("role", ChatMessage.Role.SYSTEM.wireName())
+                    .put(
+                            "content",
+                            "Reply with one JSON object that matches this JSON schema: "
+                                    + request.schema().schema());
         }
         body.put("temperature", request.temperature());
         body.put("max_tokens", request.maxTokens());

@@ -18,8 +18,8 @@ public enum StructuredOutputMode {
         try {
             return valueOf(normalized);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("structured-output must be json_schema or json_object, not '" + value + "'",
-                    e);
+            throw new IllegalArgumentException(
+                    "structured-output must be json_schema or json_object, not '" + value + "'", e);
         }
     }
 }

@@ -12,8 +12,7 @@ import java.util.Optional;
  */
 public final class StructuredOutputValidator {
 
-    private StructuredOutputValidator() {
-    }
+    private StructuredOutputValidator() {}
 
     /** The first problem found, as a message naming its JSON path ({@code $.insights[0].summary}), or empty. */
     public static Optional<String> validate(JsonNode schema, JsonNode value) {
@@ -63,11 +62,13 @@ public final class StructuredOutputValidator {
         if (value.isArray()) {
             JsonNode minItems = schema.get("minItems");
             if (minItems != null && value.size() < minItems.asInt()) {
-                return Optional.of(path + " should have at least " + minItems.asInt() + " items but has " + value.size());
+                return Optional.of(
+                        path + " should have at least " + minItems.asInt() + " items but has " + value.size());
             }
             JsonNode maxItems = schema.get("maxItems");
             if (maxItems != null && value.size() > maxItems.asInt()) {
-                return Optional.of(path + " should have at most " + maxItems.asInt() + " items but has " + value.size());
+                return Optional.of(
+                        path + " should have at most " + maxItems.asInt() + " items but has " + value.size());
             }
             JsonNode items = schema.get("items");
             for (int i = 0; i < value.size(); i++) {
@@ -96,8 +97,10 @@ public final class StructuredOutputValidator {
             case "boolean" -> value.isBoolean();
             case "null" -> value.isNull();
             case "number" -> value.isNumber();
-            case "integer" -> value.isIntegralNumber()
-                    || (value.isNumber() && value.decimalValue().stripTrailingZeros().scale() <= 0);
+            case "integer" ->
+                value.isIntegralNumber()
+                        || (value.isNumber()
+                                && value.decimalValue().stripTrailingZeros().scale() <= 0);
             default -> true;
         };
     }

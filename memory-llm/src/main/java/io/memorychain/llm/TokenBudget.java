@@ -16,8 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class TokenBudget {
 
-    private record Key(String tenant, LocalDate day) {
-    }
+    private record Key(String tenant, LocalDate day) {}
 
     private final Clock clock;
     private final ConcurrentMap<Key, AtomicLong> used = new ConcurrentHashMap<>();

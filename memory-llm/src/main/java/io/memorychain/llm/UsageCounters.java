@@ -50,9 +50,17 @@ public final class UsageCounters implements UsageListener {
         counters.attempts.add(call.attempts());
         counters.promptTokens.add(call.promptTokens());
         counters.completionTokens.add(call.completionTokens());
-        log.debug("llm call purpose={} tenant={} model={} outcome={} attempts={} promptTokens={} completionTokens={} "
-                        + "latencyMs={}", call.purpose(), call.tenant(), call.model(), call.outcome(), call.attempts(),
-                call.promptTokens(), call.completionTokens(), call.latency().toMillis());
+        log.debug(
+                "llm call purpose={} tenant={} model={} outcome={} attempts={} promptTokens={} completionTokens={} "
+                        + "latencyMs={}",
+                call.purpose(),
+                call.tenant(),
+                call.model(),
+                call.outcome(),
+                call.attempts(),
+                call.promptTokens(),
+                call.completionTokens(),
+                call.latency().toMillis());
     }
 
     /** Totals of one purpose (all zero when it never called). */

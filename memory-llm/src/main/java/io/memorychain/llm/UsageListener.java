@@ -4,7 +4,7 @@ package io.memorychain.llm;
 @FunctionalInterface
 public interface UsageListener {
 
-    UsageListener NONE = call -> { };
+    UsageListener NONE = call -> {};
 
     void onCall(UsageRecord call);
 

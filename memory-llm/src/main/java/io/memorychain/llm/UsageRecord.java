@@ -4,8 +4,15 @@ import java.time.Duration;
 import java.util.Objects;
 
 /** One call as reported to a {@link UsageListener}; {@code model} is null when not configured. */
-public record UsageRecord(String tenant, String purpose, String model, long promptTokens, long completionTokens,
-                          int attempts, Duration latency, ChatOutcome outcome) {
+public record UsageRecord(
+        String tenant,
+        String purpose,
+        String model,
+        long promptTokens,
+        long completionTokens,
+        int attempts,
+        Duration latency,
+        ChatOutcome outcome) {
 
     public UsageRecord {
         Objects.requireNonNull(tenant, "tenant");
@@ -15,7 +22,14 @@ public record UsageRecord(String tenant, String purpose, String model, long prom
     }
 
     static UsageRecord of(ChatRequest request, String model, ChatResult result) {
-        return new UsageRecord(request.tenant(), request.purpose(), model, result.usage().promptTokens(),
-                result.usage().completionTokens(), result.attempts(), result.latency(), result.outcome());
+        return new UsageRecord(
+                request.tenant(),
+                request.purpose(),
+                model,
+                result.usage().promptTokens(),
+                result.usage().completionTokens(),
+                result.attempts(),
+                result.latency(),
+                result.outcome());
     }
 }

@@ -22,8 +22,11 @@ class ChatModelsTest {
     void start() {
         server = new ScriptedChatServer();
         counters = new UsageCounters();
-        runtime = new LlmRuntime(new TokenBudget(new MutableClock(Instant.parse("2026-03-01T10:00:00Z"))), counters,
-                new RecordingSleeper(), () -> 0.5);
+        runtime = new LlmRuntime(
+                new TokenBudget(new MutableClock(Instant.parse("2026-03-01T10:00:00Z"))),
+                counters,
+                new RecordingSleeper(),
+                () -> 0.5);
     }
 
     @AfterEach
@@ -53,18 +56,22 @@ class ChatModelsTest {
     void agentOverrideUsesTheAgentsOwnModelAndInheritsTheRest() throws Exception {
         server.replyContent("ok", 1, 1);
         server.replyContent("ok", 1, 1);
-        ChatModels models = new ChatModels(LlmSettings.fromProperties(Map.of(
-                "memory.llm.base-url", server.baseUrl(),
-                "memory.llm.model", "default-model",
-                "memory.llm.api-key", "sk-default",
-                "memory.llm.agents.agent-1.model", "agent-1-model")), runtime);
+        ChatModels models = new ChatModels(
+                LlmSettings.fromProperties(Map.of(
+                        "memory.llm.base-url", server.baseUrl(),
+                        "memory.llm.model", "default-model",
+                        "memory.llm.api-key", "sk-default",
+                        "memory.llm.agents.agent-1.model", "agent-1-model")),
+                runtime);
 
         assertThat(models.forAgent("agent-1").complete(request()).ok()).isTrue();
         assertThat(models.forAgent("agent-2").complete(request()).ok()).isTrue();
 
-        assertThat(server.received()).extracting(r -> JSON.readTree(r.body()).get("model").asText())
+        assertThat(server.received())
+                .extracting(r -> JSON.readTree(r.body()).get("model").asText())
                 .containsExactly("agent-1-model", "default-model");
-        assertThat(server.received()).extracting(r -> r.header("Authorization"))
+        assertThat(server.received())
+                .extracting(r -> r.header("Authorization"))
                 .containsExactly("Bearer sk-default", "Bearer sk-default");
         assertThat(models.forAgent("agent-2")).isSameAs(models.defaultModel());
     }

@@ -47,8 +47,15 @@ class LlmSettingsTest {
 
     @Test
     void readsTheDefaultModelFromEnvironmentVariables() {
-        LlmSettings settings = LlmSettings.fromEnvironment(Map.of("MEMORY_LLM_BASE_URL", "https://api.openai.com/v1",
-                "MEMORY_LLM_MODEL", "gpt-4o-mini", "MEMORY_LLM_API_KEY", "sk-x", "MEMORY_LLM_DAILY_TOKEN_BUDGET", "5"));
+        LlmSettings settings = LlmSettings.fromEnvironment(Map.of(
+                "MEMORY_LLM_BASE_URL",
+                "https://api.openai.com/v1",
+                "MEMORY_LLM_MODEL",
+                "gpt-4o-mini",
+                "MEMORY_LLM_API_KEY",
+                "sk-x",
+                "MEMORY_LLM_DAILY_TOKEN_BUDGET",
+                "5"));
 
         assertThat(settings.defaults().model()).isEqualTo("gpt-4o-mini");
         assertThat(settings.defaults().apiKey()).isEqualTo("sk-x");
@@ -57,8 +64,13 @@ class LlmSettingsTest {
 
     @Test
     void agentIdsMayContainDots() {
-        LlmSettings settings = LlmSettings.fromProperties(Map.of("memory.llm.base-url", "http://h/v1",
-                "memory.llm.model", "m", "memory.llm.agents.team.alpha.model", "big"));
+        LlmSettings settings = LlmSettings.fromProperties(Map.of(
+                "memory.llm.base-url",
+                "http://h/v1",
+                "memory.llm.model",
+                "m",
+                "memory.llm.agents.team.alpha.model",
+                "big"));
 
         assertThat(settings.forAgent("team.alpha").model()).isEqualTo("big");
         assertThat(settings.forAgent("other").model()).isEqualTo("m");
@@ -81,12 +93,14 @@ class LlmSettingsTest {
                 .hasMessageContaining("request-timeout must be a duration");
         assertThatThrownBy(() -> LlmSettings.fromProperties(Map.of("memory.llm.max-attempts", "0")))
                 .hasMessageContaining("max-attempts must be in 1..10");
-        assertThatThrownBy(() -> LlmSettings.fromProperties(Map.of("memory.llm.base-url", "ftp://h/v1",
-                "memory.llm.model", "m"))).hasMessageContaining("http(s) URL");
+        assertThatThrownBy(() -> LlmSettings.fromProperties(
+                        Map.of("memory.llm.base-url", "ftp://h/v1", "memory.llm.model", "m")))
+                .hasMessageContaining("http(s) URL");
         assertThatThrownBy(() -> LlmSettings.fromProperties(Map.of("memory.llm.structured-output", "xml")))
                 .hasMessageContaining("json_schema or json_object");
-        assertThatThrownBy(() -> LlmSettings.fromProperties(Map.of("memory.llm.initial-backoff", "10s",
-                "memory.llm.max-backoff", "1s"))).hasMessageContaining("max-backoff must be >= initial-backoff");
+        assertThatThrownBy(() -> LlmSettings.fromProperties(
+                        Map.of("memory.llm.initial-backoff", "10s", "memory.llm.max-backoff", "1s")))
+                .hasMessageContaining("max-backoff must be >= initial-backoff");
     }
 
     @Test
@@ -99,9 +113,17 @@ class LlmSettingsTest {
     @Test
     void anyConfiguredWhenTheDefaultOrAnAgentHasAModel() {
         assertThat(LlmSettings.unconfigured().anyConfigured()).isFalse();
-        assertThat(LlmSettings.fromProperties(Map.of("memory.llm.base-url", "http://127.0.0.1:1/v1", "memory.llm.model",
-                "m")).anyConfigured()).isTrue();
-        assertThat(LlmSettings.fromProperties(Map.of("memory.llm.agents.a1.base-url", "http://127.0.0.1:1/v1",
-                "memory.llm.agents.a1.model", "m")).anyConfigured()).as("an agent's model only").isTrue();
+        assertThat(LlmSettings.fromProperties(
+                                Map.of("memory.llm.base-url", "http://127.0.0.1:1/v1", "memory.llm.model", "m"))
+                        .anyConfigured())
+                .isTrue();
+        assertThat(LlmSettings.fromProperties(Map.of(
+                                "memory.llm.agents.a1.base-url",
+                                "http://127.0.0.1:1/v1",
+                                "memory.llm.agents.a1.model",
+                                "m"))
+                        .anyConfigured())
+                .as("an agent's model only")
+                .isTrue();
     }
 }

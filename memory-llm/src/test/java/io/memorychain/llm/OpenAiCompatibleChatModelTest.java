@@ -53,9 +53,12 @@ class OpenAiCompatibleChatModelTest {
     }
 
     private static ChatRequest request(String tenant) throws Exception {
-        return ChatRequest.of(tenant, "tom", List.of(ChatMessage.system("You write insights."),
-                        ChatMessage.user("Recent activity: ...")))
-                .withSchema(schema()).withMaxTokens(220);
+        return ChatRequest.of(
+                        tenant,
+                        "tom",
+                        List.of(ChatMessage.system("You write insights."), ChatMessage.user("Recent activity: ...")))
+                .withSchema(schema())
+                .withMaxTokens(220);
     }
 
     @Test
@@ -89,16 +92,17 @@ class OpenAiCompatibleChatModelTest {
                    "schema":%s}}}""".formatted(schema().schema()));
         assertThat(JSON.readTree(sent.body())).isEqualTo(expected);
 
-        assertThat(calls).containsExactly(new UsageRecord("space-a", "tom", "test-model", 120, 30, 1,
-                calls.get(0).latency(), ChatOutcome.OK));
+        assertThat(calls)
+                .containsExactly(new UsageRecord(
+                        "space-a", "tom", "test-model", 120, 30, 1, calls.get(0).latency(), ChatOutcome.OK));
         assertThat(runtime.budget().used("space-a")).isEqualTo(150);
     }
 
     @Test
     void sendsNoAuthorizationHeaderWithoutApiKeyAndJsonObjectFormatWhenConfigured() throws Exception {
         server.replyContent(VALID, 10, 5);
-        LlmConfig config = LlmConfig.of(server.baseUrl(), "test-model")
-                .withStructuredOutput(StructuredOutputMode.JSON_OBJECT);
+        LlmConfig config =
+                LlmConfig.of(server.baseUrl(), "test-model").withStructuredOutput(StructuredOutputMode.JSON_OBJECT);
 
         ChatResult result = new OpenAiCompatibleChatModel(config, runtime).complete(request("space-a"));
 
@@ -110,7 +114,9 @@ class OpenAiCompatibleChatModelTest {
         JsonNode messages = body.get("messages");
         assertThat(messages).hasSize(3);
         assertThat(messages.get(2).get("role").asText()).isEqualTo("system");
-        assertThat(messages.get(2).get("content").asText()).contains("JSON schema").contains("\"insights\"");
+        assertThat(messages.get(2).get("content").asText())
+                .contains("JSON schema")
+                .contains("\"insights\"");
     }
 
     @Test
@@ -213,7 +219,9 @@ class OpenAiCompatibleChatModelTest {
         ChatResult result = new OpenAiCompatibleChatModel(config(), runtime).complete(request("space-a"));
 
         assertThat(result.outcome()).isEqualTo(ChatOutcome.REJECTED);
-        assertThat(((ChatResult.Failed) result).message()).startsWith("HTTP 401").contains("invalid api key");
+        assertThat(((ChatResult.Failed) result).message())
+                .startsWith("HTTP 401")
+                .contains("invalid api key");
         assertThat(result.attempts()).isEqualTo(1);
         assertThat(server.received()).hasSize(1);
         assertThat(sleeper.waits()).isEmpty();
@@ -234,9 +242,9 @@ class OpenAiCompatibleChatModelTest {
 
     @Test
     void refusesATenantOverItsDailyBudgetWhileAnotherTenantStillWorksUntilTheNextUtcDay() throws Exception {
-        server.replyContent(VALID, 80, 30);  // space-a: 110 tokens, over the 100 budget
-        server.replyContent(VALID, 40, 10);  // space-b
-        server.replyContent(VALID, 40, 10);  // space-a, the next day
+        server.replyContent(VALID, 80, 30); // space-a: 110 tokens, over the 100 budget
+        server.replyContent(VALID, 40, 10); // space-b
+        server.replyContent(VALID, 40, 10); // space-a, the next day
         ChatModel model = new OpenAiCompatibleChatModel(config().withDailyTokenBudget(100), runtime);
 
         assertThat(model.complete(request("space-a")).ok()).isTrue();
@@ -280,7 +288,8 @@ class OpenAiCompatibleChatModelTest {
         assertThat(result).isInstanceOf(ChatResult.Completed.class);
         assertThat(((ChatResult.Completed) result).content()).isEqualTo("Just text.");
         assertThat(((ChatResult.Completed) result).json()).isNull();
-        assertThat(JSON.readTree(server.received().get(0).body()).has("response_format")).isFalse();
+        assertThat(JSON.readTree(server.received().get(0).body()).has("response_format"))
+                .isFalse();
     }
 
     @Test

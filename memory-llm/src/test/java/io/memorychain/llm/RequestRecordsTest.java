@@ -28,7 +28,8 @@ class RequestRecordsTest {
     @Test
     void jsonSchemaNeedsAnApiCompatibleNameAndAnObject() {
         ObjectMapper json = new ObjectMapper();
-        assertThatThrownBy(() -> new JsonSchema("has space", json.createObjectNode())).hasMessageContaining("name");
+        assertThatThrownBy(() -> new JsonSchema("has space", json.createObjectNode()))
+                .hasMessageContaining("name");
         assertThatThrownBy(() -> new JsonSchema("ok", json.createArrayNode())).hasMessageContaining("JSON object");
     }
 

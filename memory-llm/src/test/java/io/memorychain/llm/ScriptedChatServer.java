@@ -34,14 +34,16 @@ public final class ScriptedChatServer implements AutoCloseable {
     public record Received(String method, String path, Map<String, List<String>> headers, String body) {
 
         public String header(String name) {
-            return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
-                    .map(e -> e.getValue().get(0)).findFirst().orElse(null);
+            return headers.entrySet().stream()
+                    .filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .map(e -> e.getValue().get(0))
+                    .findFirst()
+                    .orElse(null);
         }
     }
 
     /** A scripted reply; {@code hang} holds the handler until the server closes. */
-    public record Reply(int status, Map<String, String> headers, String body, boolean hang) {
-    }
+    public record Reply(int status, Map<String, String> headers, String body, boolean hang) {}
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newCachedThreadPool();
@@ -74,8 +76,11 @@ public final class ScriptedChatServer implements AutoCloseable {
 
     /** 200 with a chat completion whose message content is {@code content}. */
     public ScriptedChatServer replyContent(String content, long promptTokens, long completionTokens) {
-        return reply(new Reply(200, Map.of("Content-Type", "application/json"),
-                completion(content, "scripted-model", promptTokens, completionTokens), false));
+        return reply(new Reply(
+                200,
+                Map.of("Content-Type", "application/json"),
+                completion(content, "scripted-model", promptTokens, completionTokens),
+                false));
     }
 
     public ScriptedChatServer replyStatus(int status, Map<String, String> headers, String body) {
@@ -92,21 +97,29 @@ public final class ScriptedChatServer implements AutoCloseable {
 
     public static String completion(String content, String model, long promptTokens, long completionTokens) {
         ObjectNode root = JSON.createObjectNode();
-        root.put("id", "chatcmpl-1").put("object", "chat.completion").put("created", 1_700_000_000L)
+        root.put("id", "chatcmpl-1")
+                .put("object", "chat.completion")
+                .put("created", 1_700_000_000L)
                 .put("model", model);
         ObjectNode choice = root.putArray("choices").addObject();
         choice.put("index", 0).put("finish_reason", "stop");
         choice.putObject("message").put("role", "assistant").put("content", content);
-        root.putObject("usage").put("prompt_tokens", promptTokens).put("completion_tokens", completionTokens)
+        root.putObject("usage")
+                .put("prompt_tokens", promptTokens)
+                .put("completion_tokens", completionTokens)
                 .put("total_tokens", promptTokens + completionTokens);
         return root.toString();
     }
 
     private void handle(HttpExchange exchange) throws IOException {
-        try (exchange; InputStream in = exchange.getRequestBody()) {
+        try (exchange;
+                InputStream in = exchange.getRequestBody()) {
             String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
-                    Map.copyOf(exchange.getRequestHeaders()), body));
+            received.add(new Received(
+                    exchange.getRequestMethod(),
+                    exchange.getRequestURI().getPath(),
+                    Map.copyOf(exchange.getRequestHeaders()),
+                    body));
             Reply reply;
             synchronized (script) {
                 reply = script.pollFirst();
@@ -122,7 +135,8 @@ public final class ScriptedChatServer implements AutoCloseable {
                 }
                 return; // the client gave up long ago: close without a reply
             }
-            reply.headers().forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
+            reply.headers()
+                    .forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
             byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(reply.status(), bytes.length == 0 ? -1 : bytes.length);
             if (bytes.length > 0) {

@@ -23,28 +23,39 @@ class StructuredOutputValidatorTest {
 
     @Test
     void acceptsAMatchingValue() throws Exception {
-        assertThat(StructuredOutputValidator.validate(json(SCHEMA),
-                json("{\"insights\":[{\"summary\":\"s\",\"tags\":[\"a\"],\"importance\":2.0,\"mood\":\"calm\"}]}")))
+        assertThat(
+                        StructuredOutputValidator.validate(
+                                json(SCHEMA),
+                                json(
+                                        "{\"insights\":[{\"summary\":\"s\",\"tags\":[\"a\"],\"importance\":2.0,\"mood\":\"calm\"}]}")))
                 .isEmpty();
     }
 
     @Test
     void namesThePathOfTheFirstProblem() throws Exception {
         JsonNode schema = json(SCHEMA);
-        assertThat(StructuredOutputValidator.validate(schema, json("[]"))).contains("$ should be \"object\" but is an array");
-        assertThat(StructuredOutputValidator.validate(schema, json("{}"))).contains("$ misses required property 'insights'");
+        assertThat(StructuredOutputValidator.validate(schema, json("[]")))
+                .contains("$ should be \"object\" but is an array");
+        assertThat(StructuredOutputValidator.validate(schema, json("{}")))
+                .contains("$ misses required property 'insights'");
         assertThat(StructuredOutputValidator.validate(schema, json("{\"insights\":{}}")))
                 .contains("$.insights should be \"array\" but is an object");
         assertThat(StructuredOutputValidator.validate(schema, json("{\"insights\":[{\"summary\":7}]}")))
                 .contains("$.insights[0].summary should be \"string\" but is a number");
-        assertThat(StructuredOutputValidator.validate(schema, json("{\"insights\":[{\"summary\":\"s\",\"importance\":2.5}]}")))
+        assertThat(StructuredOutputValidator.validate(
+                        schema, json("{\"insights\":[{\"summary\":\"s\",\"importance\":2.5}]}")))
                 .contains("$.insights[0].importance should be \"integer\" but is a number");
-        assertThat(StructuredOutputValidator.validate(schema, json("{\"insights\":[{\"summary\":\"s\",\"tags\":[1]}]}")))
+        assertThat(StructuredOutputValidator.validate(
+                        schema, json("{\"insights\":[{\"summary\":\"s\",\"tags\":[1]}]}")))
                 .contains("$.insights[0].tags[0] should be \"string\" but is a number");
-        assertThat(StructuredOutputValidator.validate(schema, json("{\"insights\":[{\"summary\":\"s\",\"mood\":\"sad\"}]}")))
+        assertThat(StructuredOutputValidator.validate(
+                        schema, json("{\"insights\":[{\"summary\":\"s\",\"mood\":\"sad\"}]}")))
                 .hasValueSatisfying(problem -> assertThat(problem).startsWith("$.insights[0].mood should be one of"));
-        assertThat(StructuredOutputValidator.validate(schema,
-                json("{\"insights\":[{\"summary\":\"a\"},{\"summary\":\"b\"},{\"summary\":\"c\"},{\"summary\":\"d\"}]}")))
+        assertThat(
+                        StructuredOutputValidator.validate(
+                                schema,
+                                json(
+                                        "{\"insights\":[{\"summary\":\"a\"},{\"summary\":\"b\"},{\"summary\":\"c\"},{\"summary\":\"d\"}]}")))
                 .contains("$.insights should have at most 3 items but has 4");
     }
 

@@ -14,11 +14,11 @@ import io.memorychain.projector.linker.LinkerSettings;
 import io.memorychain.projector.linker.LinkerTopology;
 import io.memorychain.projector.projection.AppliedListener;
 import io.memorychain.projector.projection.ProjectionTopology;
-import io.memorychain.projector.support.BoundedRocksDbMemory;
-import io.memorychain.projector.support.StreamFailures;
 import io.memorychain.projector.search.IndexSettings;
 import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.sequencer.SequencerTopology;
+import io.memorychain.projector.support.BoundedRocksDbMemory;
+import io.memorychain.projector.support.StreamFailures;
 import io.memorychain.projector.view.AppliedSeqTracker;
 import io.memorychain.projector.view.MemoryViews;
 import io.memorychain.projector.view.SpaceOwners;
@@ -33,8 +33,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.HostInfo;
@@ -63,6 +63,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * ({@code deploy/local/run.sh}) sets less (docs/benchmarks.md "Memory of the embedded service").
      */
     public static final String STREAMS_CACHE_MIB = "memory.streams.cache-mib";
+
     public static final int DEFAULT_STREAMS_CACHE_MIB = 16;
     /** Streams' {@code poll.ms} for every application (see {@link #streamsConfig}). */
     static final long POLL_MS = 25;
@@ -79,6 +80,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * stays in a changelog topic ({@code max.compaction.lag.ms} of the internal topics), default one day.
      */
     public static final String CHANGELOG_MAX_COMPACTION_LAG = "memory.changelog.max-compaction-lag-ms";
+
     static final long DEFAULT_CHANGELOG_MAX_COMPACTION_LAG_MS = 24L * 3600 * 1000;
 
     /**
@@ -93,8 +95,16 @@ public final class MemoryChainRuntime implements AutoCloseable {
      *                          restarted instance takes its partitions back at once); unique per running instance
      * @param routing           how several instances share the views (docs/architecture.md §19)
      */
-    public record Settings(String bootstrapServers, Topics topics, Path stateDir, String applicationId, int partitions,
-                           short replicationFactor, WriteSettings sequencer, String instanceId, Routing routing) {
+    public record Settings(
+            String bootstrapServers,
+            Topics topics,
+            Path stateDir,
+            String applicationId,
+            int partitions,
+            short replicationFactor,
+            WriteSettings sequencer,
+            String instanceId,
+            Routing routing) {
 
         public Settings {
             if (instanceId == null || instanceId.isBlank()) {
@@ -106,16 +116,44 @@ public final class MemoryChainRuntime implements AutoCloseable {
         }
 
         /** A single instance: no advertised endpoint, no standby replicas. */
-        public Settings(String bootstrapServers, Topics topics, Path stateDir, String applicationId, int partitions,
-                        short replicationFactor, WriteSettings sequencer, String instanceId) {
-            this(bootstrapServers, topics, stateDir, applicationId, partitions, replicationFactor, sequencer,
-                    instanceId, Routing.NONE);
+        public Settings(
+                String bootstrapServers,
+                Topics topics,
+                Path stateDir,
+                String applicationId,
+                int partitions,
+                short replicationFactor,
+                WriteSettings sequencer,
+                String instanceId) {
+            this(
+                    bootstrapServers,
+                    topics,
+                    stateDir,
+                    applicationId,
+                    partitions,
+                    replicationFactor,
+                    sequencer,
+                    instanceId,
+                    Routing.NONE);
         }
 
         /** With this host's name as the instance id (one instance per host). */
-        public Settings(String bootstrapServers, Topics topics, Path stateDir, String applicationId, int partitions,
-                        short replicationFactor, WriteSettings sequencer) {
-            this(bootstrapServers, topics, stateDir, applicationId, partitions, replicationFactor, sequencer,
+        public Settings(
+                String bootstrapServers,
+                Topics topics,
+                Path stateDir,
+                String applicationId,
+                int partitions,
+                short replicationFactor,
+                WriteSettings sequencer) {
+            this(
+                    bootstrapServers,
+                    topics,
+                    stateDir,
+                    applicationId,
+                    partitions,
+                    replicationFactor,
+                    sequencer,
                     defaultInstanceId());
         }
 
@@ -147,7 +185,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
             if (standbyReplicas < 0) {
                 throw new IllegalArgumentException("standbyReplicas must be >= 0");
             }
-            if (applicationServer != null && !applicationServer.matches("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9._-]+):[0-9]{1,5}")) {
+            if (applicationServer != null
+                    && !applicationServer.matches("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9._-]+):[0-9]{1,5}")) {
                 throw new IllegalArgumentException("applicationServer must be host:port, not " + applicationServer);
             }
         }
@@ -166,9 +205,14 @@ public final class MemoryChainRuntime implements AutoCloseable {
     private DataKeyRing keyRing;
     private ChainContent content = ChainContent.PLAINTEXT;
 
-    private MemoryChainRuntime(KafkaStreams sequencer, KafkaStreams projector, KafkaStreams embedder,
-                               SearchIndexes indexes, AppliedSeqTracker tracker, int eventPartitions,
-                               Routing routing) {
+    private MemoryChainRuntime(
+            KafkaStreams sequencer,
+            KafkaStreams projector,
+            KafkaStreams embedder,
+            SearchIndexes indexes,
+            AppliedSeqTracker tracker,
+            int eventPartitions,
+            Routing routing) {
         this.sequencer = sequencer;
         this.projector = projector;
         this.embedder = embedder;
@@ -176,8 +220,10 @@ public final class MemoryChainRuntime implements AutoCloseable {
         this.tracker = tracker;
         this.views = new StoreMemoryViews(projector, tracker, indexes, eventPartitions);
         this.staleViews = StoreMemoryViews.includingStaleCopies(projector, indexes, eventPartitions);
-        this.owners = new SpaceOwners(projector, routing.applicationServer() == null ? null
-                : HostInfo.buildFromEndpoint(routing.applicationServer()), StoreMemoryViews.partitioner(eventPartitions));
+        this.owners = new SpaceOwners(
+                projector,
+                routing.applicationServer() == null ? null : HostInfo.buildFromEndpoint(routing.applicationServer()),
+                StoreMemoryViews.partitioner(eventPartitions));
     }
 
     /**
@@ -186,8 +232,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * @param embedder the model that embeds new memory contents (the search indexes use its vectors only); null runs
      *                 no embedder, and the indexes then search by keywords only
      */
-    public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
-                                           Embedder embedder, Duration timeout) {
+    public static MemoryChainRuntime start(
+            Settings settings, SchemaRegistry registry, ChainKeys keys, Embedder embedder, Duration timeout) {
         return start(settings, registry, keys, embedder, null, timeout);
     }
 
@@ -195,8 +241,13 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * As {@link #start(Settings, SchemaRegistry, ChainKeys, Embedder, Duration)}, also running the linker (docs/architecture.md
      * §6) in this process when {@code linker} is given; the linker needs the embedder's vectors.
      */
-    public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
-                                           Embedder embedder, LinkerSettings linker, Duration timeout) {
+    public static MemoryChainRuntime start(
+            Settings settings,
+            SchemaRegistry registry,
+            ChainKeys keys,
+            Embedder embedder,
+            LinkerSettings linker,
+            Duration timeout) {
         return start(settings, registry, keys, embedder, linker, timeout, null);
     }
 
@@ -205,9 +256,14 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * texts encrypted on the chain under per-memory data keys wrapped by {@code contentKey} (docs/architecture.md §12,
      * erasure) and decrypted by every reader here through one {@link DataKeyRing}; null keeps them plain.
      */
-    public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
-                                           Embedder embedder, LinkerSettings linker, Duration timeout,
-                                           MasterKey contentKey) {
+    public static MemoryChainRuntime start(
+            Settings settings,
+            SchemaRegistry registry,
+            ChainKeys keys,
+            Embedder embedder,
+            LinkerSettings linker,
+            Duration timeout,
+            MasterKey contentKey) {
         return start(settings, registry, keys, embedder, linker, timeout, contentKey, 1);
     }
 
@@ -217,53 +273,90 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * partitions of the events topic, so up to that many memories are embedded at once (threads beyond the
      * partitions stay idle). The vectors are the same: each is a function of its text alone.
      */
-    public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry, ChainKeys keys,
-                                           Embedder embedder, LinkerSettings linker, Duration timeout,
-                                           MasterKey contentKey, int embedderThreads) {
-        return start(settings, registry, io.memorychain.events.chain.SigningKeys.of(keys), embedder, linker, timeout,
-                contentKey, embedderThreads);
+    public static MemoryChainRuntime start(
+            Settings settings,
+            SchemaRegistry registry,
+            ChainKeys keys,
+            Embedder embedder,
+            LinkerSettings linker,
+            Duration timeout,
+            MasterKey contentKey,
+            int embedderThreads) {
+        return start(
+                settings,
+                registry,
+                io.memorychain.events.chain.SigningKeys.of(keys),
+                embedder,
+                linker,
+                timeout,
+                contentKey,
+                embedderThreads);
     }
 
     /**
      * As {@link #start(Settings, SchemaRegistry, ChainKeys, Embedder, LinkerSettings, Duration, MasterKey, int)}, the
      * sequencer signing with {@code keys}: the default key, and the keys spaces rotated to (docs/architecture.md §4).
      */
-    public static MemoryChainRuntime start(Settings settings, SchemaRegistry registry,
-                                           io.memorychain.events.chain.SigningKeys keys,
-                                           Embedder embedder, LinkerSettings linker, Duration timeout,
-                                           MasterKey contentKey, int embedderThreads) {
+    public static MemoryChainRuntime start(
+            Settings settings,
+            SchemaRegistry registry,
+            io.memorychain.events.chain.SigningKeys keys,
+            Embedder embedder,
+            LinkerSettings linker,
+            Duration timeout,
+            MasterKey contentKey,
+            int embedderThreads) {
         if (embedderThreads < 1) {
             throw new IllegalArgumentException("embedderThreads must be at least 1, was " + embedderThreads);
         }
         if (linker != null && (embedder == null || !linker.modelId().equals(embedder.modelId()))) {
             throw new IllegalArgumentException("the linker needs the embedder whose model it compares");
         }
-        int eventPartitions = TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
-                settings.replicationFactor());
+        int eventPartitions = TopicSetup.ensure(
+                settings.bootstrapServers(), settings.topics(), settings.partitions(), settings.replicationFactor());
         if (embedder != null && embedderThreads > eventPartitions) {
-            log.warn("The embedder has {} stream threads but the events topic has {} partition(s): {} of them stay "
-                    + "idle", embedderThreads, eventPartitions, embedderThreads - eventPartitions);
+            log.warn(
+                    "The embedder has {} stream threads but the events topic has {} partition(s): {} of them stay "
+                            + "idle",
+                    embedderThreads,
+                    eventPartitions,
+                    embedderThreads - eventPartitions);
         }
         AppliedSeqTracker tracker = new AppliedSeqTracker();
-        SearchIndexes indexes = embedder == null ? SearchIndexes.onDisk(indexSettings(), NO_MODEL)
+        SearchIndexes indexes = embedder == null
+                ? SearchIndexes.onDisk(indexSettings(), NO_MODEL)
                 : SearchIndexes.onDisk(indexSettings().withDimensions(embedder.dimensions()), embedder.modelId());
         DataKeyRing ring = keyRing(settings, registry, contentKey);
         ChainContent content = ring == null ? ChainContent.PLAINTEXT : ChainContent.decrypting(ring);
-        Topology sequencerTopology = SequencerTopology.build(settings.topics(), registry, new ChainSealer(keys),
-                settings.sequencer(), Clock.systemUTC(), contentKey);
-        KafkaStreams sequencer = new KafkaStreams(sequencerTopology,
-                streamsConfig(settings, settings.applicationId() + "-sequencer"));
-        KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker,
-                indexes, content), projectionConfig(settings));
-        KafkaStreams embedding = embedder == null ? null
-                : new KafkaStreams(EmbedderTopology.build(settings.topics(), registry, embedder, content),
+        Topology sequencerTopology = SequencerTopology.build(
+                settings.topics(),
+                registry,
+                new ChainSealer(keys),
+                settings.sequencer(),
+                Clock.systemUTC(),
+                contentKey);
+        KafkaStreams sequencer =
+                new KafkaStreams(sequencerTopology, streamsConfig(settings, settings.applicationId() + "-sequencer"));
+        KafkaStreams projector = new KafkaStreams(
+                ProjectionTopology.build(settings.topics(), registry, tracker, indexes, content),
+                projectionConfig(settings));
+        KafkaStreams embedding = embedder == null
+                ? null
+                : new KafkaStreams(
+                        EmbedderTopology.build(settings.topics(), registry, embedder, content),
                         embedderConfig(settings, embedder.modelId(), embedderThreads));
-        KafkaStreams linking = linker == null ? null
-                : new KafkaStreams(LinkerTopology.build(settings.topics(), registry, linker,
-                        io.memorychain.projector.linker.LinkListener.NONE, content),
+        KafkaStreams linking = linker == null
+                ? null
+                : new KafkaStreams(
+                        LinkerTopology.build(
+                                settings.topics(),
+                                registry,
+                                linker,
+                                io.memorychain.projector.linker.LinkListener.NONE,
+                                content),
                         streamsConfig(settings, settings.applicationId() + "-linker"));
-        MemoryChainRuntime runtime = new MemoryChainRuntime(sequencer, projector, embedding, indexes, tracker,
-                eventPartitions, settings.routing());
+        MemoryChainRuntime runtime = new MemoryChainRuntime(
+                sequencer, projector, embedding, indexes, tracker, eventPartitions, settings.routing());
         runtime.linker = linking;
         runtime.keyRing = ring;
         runtime.content = content;
@@ -282,20 +375,33 @@ public final class MemoryChainRuntime implements AutoCloseable {
             runtime.close();
             throw e;
         }
-        log.info("Sequencer, projection and embedder running (application id {}, key {}, model {})",
-                settings.applicationId(), keys.defaultKey().keyId(), indexes.modelId());
+        log.info(
+                "Sequencer, projection and embedder running (application id {}, key {}, model {})",
+                settings.applicationId(),
+                keys.defaultKey().keyId(),
+                indexes.modelId());
         return runtime;
     }
 
     /** The data key ring over the settings' key topic, or null without a master key. */
     public static DataKeyRing keyRing(Settings settings, SchemaRegistry registry, MasterKey contentKey) {
-        return contentKey == null ? null : new DataKeyRing(Map.of("bootstrap.servers", settings.bootstrapServers()),
-                settings.topics().keys(), registry, contentKey, Duration.ofSeconds(30));
+        return contentKey == null
+                ? null
+                : new DataKeyRing(
+                        Map.of("bootstrap.servers", settings.bootstrapServers()),
+                        settings.topics().keys(),
+                        registry,
+                        contentKey,
+                        Duration.ofSeconds(30));
     }
 
     static Properties streamsConfig(Settings settings, String applicationId) {
-        Properties p = streamsConfig(settings.bootstrapServers(), settings.stateDir(), settings.replicationFactor(),
-                applicationId, settings.instanceId());
+        Properties p = streamsConfig(
+                settings.bootstrapServers(),
+                settings.stateDir(),
+                settings.replicationFactor(),
+                applicationId,
+                settings.instanceId());
         p.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, settings.routing().standbyReplicas());
         return p;
     }
@@ -327,8 +433,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * @param replicationFactor of the internal (changelog) topics; -1 for the broker's default
      * @param instanceId        this instance's stable name within the application (static group membership)
      */
-    public static Properties streamsConfig(String bootstrapServers, Path stateDir, short replicationFactor,
-                                           String applicationId, String instanceId) {
+    public static Properties streamsConfig(
+            String bootstrapServers, Path stateDir, short replicationFactor, String applicationId, String instanceId) {
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -337,7 +443,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
         p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) replicationFactor);
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 50);
-        p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG,
+        p.put(
+                StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG,
                 Long.parseLong(setting(STREAMS_CACHE_MIB, String.valueOf(DEFAULT_STREAMS_CACHE_MIB))) * 1024 * 1024);
         // static membership: a restarted instance takes its partitions back at once instead of waiting out a session
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), applicationId + "-" + instanceId);
@@ -349,16 +456,24 @@ public final class MemoryChainRuntime implements AutoCloseable {
         p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 5);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG), 4 * 1024 * 1024);
         String configSetter = setting(ROCKSDB_CONFIG_SETTER, null);
-        p.put(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG,
+        p.put(
+                StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG,
                 configSetter == null ? BoundedRocksDbMemory.class.getName() : configSetter);
-        p.put(BoundedRocksDbMemory.BLOCK_CACHE_MIB_CONFIG, setting(BoundedRocksDbMemory.BLOCK_CACHE_MIB_CONFIG,
-                String.valueOf(BoundedRocksDbMemory.DEFAULT_BLOCK_CACHE_MIB)));
-        p.put(BoundedRocksDbMemory.MEMTABLE_MIB_CONFIG, setting(BoundedRocksDbMemory.MEMTABLE_MIB_CONFIG,
-                String.valueOf(BoundedRocksDbMemory.DEFAULT_MEMTABLE_MIB)));
+        p.put(
+                BoundedRocksDbMemory.BLOCK_CACHE_MIB_CONFIG,
+                setting(
+                        BoundedRocksDbMemory.BLOCK_CACHE_MIB_CONFIG,
+                        String.valueOf(BoundedRocksDbMemory.DEFAULT_BLOCK_CACHE_MIB)));
+        p.put(
+                BoundedRocksDbMemory.MEMTABLE_MIB_CONFIG,
+                setting(
+                        BoundedRocksDbMemory.MEMTABLE_MIB_CONFIG,
+                        String.valueOf(BoundedRocksDbMemory.DEFAULT_MEMTABLE_MIB)));
         // erasure (docs/architecture.md §12): a value a store overwrote (an erased or purged memory's text) is
         // compacted out of its changelog within this bound, as RocksDB's periodic compaction bounds the local files;
         // Streams applies it to the internal topics it creates (existing ones keep their configuration)
-        p.put(StreamsConfig.topicPrefix(TopicConfig.MAX_COMPACTION_LAG_MS_CONFIG),
+        p.put(
+                StreamsConfig.topicPrefix(TopicConfig.MAX_COMPACTION_LAG_MS_CONFIG),
                 setting(CHANGELOG_MAX_COMPACTION_LAG, String.valueOf(DEFAULT_CHANGELOG_MAX_COMPACTION_LAG_MS)));
         return p;
     }
@@ -385,7 +500,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
     private static String setting(String name, String fallback) {
         String value = System.getProperty(name);
         if (value == null) {
-            value = System.getenv(name.toUpperCase(java.util.Locale.ROOT).replace('.', '_').replace('-', '_'));
+            value = System.getenv(
+                    name.toUpperCase(java.util.Locale.ROOT).replace('.', '_').replace('-', '_'));
         }
         return value == null || value.isBlank() ? fallback : value.trim();
     }
@@ -418,24 +534,25 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * whole events topic into new stores, which is how views are rebuilt and how replays are checked against the live
      * views.
      */
-    public static MemoryChainRuntime startProjection(Settings settings, SchemaRegistry registry, String modelId,
-                                                     Duration timeout) {
+    public static MemoryChainRuntime startProjection(
+            Settings settings, SchemaRegistry registry, String modelId, Duration timeout) {
         return startProjection(settings, registry, modelId, timeout, null);
     }
 
     /** As above, decrypting the chain's texts with data keys wrapped by {@code contentKey} (null: plain). */
-    public static MemoryChainRuntime startProjection(Settings settings, SchemaRegistry registry, String modelId,
-                                                     Duration timeout, MasterKey contentKey) {
-        int eventPartitions = TopicSetup.ensure(settings.bootstrapServers(), settings.topics(), settings.partitions(),
-                settings.replicationFactor());
+    public static MemoryChainRuntime startProjection(
+            Settings settings, SchemaRegistry registry, String modelId, Duration timeout, MasterKey contentKey) {
+        int eventPartitions = TopicSetup.ensure(
+                settings.bootstrapServers(), settings.topics(), settings.partitions(), settings.replicationFactor());
         AppliedSeqTracker tracker = new AppliedSeqTracker();
         SearchIndexes indexes = SearchIndexes.onDisk(indexSettings(), modelId);
         DataKeyRing ring = keyRing(settings, registry, contentKey);
         ChainContent content = ring == null ? ChainContent.PLAINTEXT : ChainContent.decrypting(ring);
-        KafkaStreams projector = new KafkaStreams(ProjectionTopology.build(settings.topics(), registry, tracker,
-                indexes, content), projectionConfig(settings));
-        MemoryChainRuntime runtime = new MemoryChainRuntime(null, projector, null, indexes, tracker, eventPartitions,
-                settings.routing());
+        KafkaStreams projector = new KafkaStreams(
+                ProjectionTopology.build(settings.topics(), registry, tracker, indexes, content),
+                projectionConfig(settings));
+        MemoryChainRuntime runtime =
+                new MemoryChainRuntime(null, projector, null, indexes, tracker, eventPartitions, settings.routing());
         runtime.keyRing = ring;
         runtime.content = content;
         try {

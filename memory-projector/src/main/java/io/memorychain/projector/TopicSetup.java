@@ -26,8 +26,7 @@ public final class TopicSetup {
     /** The requests topic's retention: one day (hourly segments, so the broker deletes them on time). */
     static final long REQUESTS_RETENTION_MS = 24L * 3600 * 1000;
 
-    private TopicSetup() {
-    }
+    private TopicSetup() {}
 
     /** Creates the missing topics and checks co-partitioning; returns the events topic's partition count. */
     public static int ensure(String bootstrapServers, Topics topics, int partitions, short replicationFactor) {
@@ -39,22 +38,39 @@ public final class TopicSetup {
             Map<String, Map<String, String>> configs = Map.of(
                     // a request holds its texts in plain: one day bounds how long an erased memory's text stays in
                     // it (docs/architecture.md §12), like the changelogs; only the sequencer reads it, within moments
-                    topics.requests(), Map.of(TopicConfig.RETENTION_MS_CONFIG, String.valueOf(REQUESTS_RETENTION_MS),
-                            TopicConfig.SEGMENT_MS_CONFIG, String.valueOf(3600_000L)),
-                    topics.events(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER,
-                            TopicConfig.RETENTION_BYTES_CONFIG, FOREVER),
+                    topics.requests(),
+                            Map.of(
+                                    TopicConfig.RETENTION_MS_CONFIG,
+                                    String.valueOf(REQUESTS_RETENTION_MS),
+                                    TopicConfig.SEGMENT_MS_CONFIG,
+                                    String.valueOf(3600_000L)),
+                    topics.events(),
+                            Map.of(
+                                    TopicConfig.RETENTION_MS_CONFIG,
+                                    FOREVER,
+                                    TopicConfig.RETENTION_BYTES_CONFIG,
+                                    FOREVER),
                     topics.outcomes(), Map.of(TopicConfig.RETENTION_MS_CONFIG, String.valueOf(7L * 24 * 3600 * 1000)),
                     topics.deadLetters(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER),
                     // derived logs the views are rebuilt from: kept as long as the chain
                     topics.access(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER),
-                    topics.embeddings(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER,
-                            TopicConfig.RETENTION_BYTES_CONFIG, FOREVER),
+                    topics.embeddings(),
+                            Map.of(
+                                    TopicConfig.RETENTION_MS_CONFIG,
+                                    FOREVER,
+                                    TopicConfig.RETENTION_BYTES_CONFIG,
+                                    FOREVER),
                     topics.ops(), Map.of(TopicConfig.RETENTION_MS_CONFIG, FOREVER),
                     // data keys (docs/architecture.md §12): the latest record per memory is all that counts, and
                     // compaction is what removes a destroyed key's earlier (wrapped) record from the log
-                    topics.keys(), Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
-                            TopicConfig.MIN_CLEANABLE_DIRTY_RATIO_CONFIG, "0.01",
-                            TopicConfig.SEGMENT_MS_CONFIG, String.valueOf(3600_000L)));
+                    topics.keys(),
+                            Map.of(
+                                    TopicConfig.CLEANUP_POLICY_CONFIG,
+                                    TopicConfig.CLEANUP_POLICY_COMPACT,
+                                    TopicConfig.MIN_CLEANABLE_DIRTY_RATIO_CONFIG,
+                                    "0.01",
+                                    TopicConfig.SEGMENT_MS_CONFIG,
+                                    String.valueOf(3600_000L)));
             for (String topic : topics.dataTopics()) {
                 if (!existing.contains(topic)) {
                     int count = topic.equals(topics.keys()) ? 1 : partitions;
@@ -64,7 +80,9 @@ public final class TopicSetup {
             if (!missing.isEmpty()) {
                 try {
                     admin.createTopics(missing).all().get();
-                    log.info("Created topics {}", missing.stream().map(NewTopic::name).toList());
+                    log.info(
+                            "Created topics {}",
+                            missing.stream().map(NewTopic::name).toList());
                 } catch (ExecutionException e) {
                     if (!(e.getCause() instanceof TopicExistsException)) {
                         throw e;

@@ -58,8 +58,8 @@ public final class ChainHarness implements AutoCloseable {
     public final InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
     public final ChainKeys keys = ChainKeys.generate();
     /** The sequencer's signing keys: {@link #keys} is the default; a test adds keys to rotate to. */
-    public final io.memorychain.events.chain.SigningKeys signingKeys =
-            io.memorychain.events.chain.SigningKeys.of(keys);
+    public final io.memorychain.events.chain.SigningKeys signingKeys = io.memorychain.events.chain.SigningKeys.of(keys);
+
     public Instant now = Instant.parse("2026-01-01T00:00:00Z");
     private final TopologyTestDriver sequencer;
     private final TopologyTestDriver projection;
@@ -84,12 +84,14 @@ public final class ChainHarness implements AutoCloseable {
     public final List<DataKeyRecord> keyRecords = new ArrayList<>();
     /** The master key, or null without encryption. */
     public final MasterKey contentKey;
+
     private final List<MemoryEmbedding> embeddings = new ArrayList<>();
     private final AvroWireSerde<MemoryEmbedding> embeddingSerde =
             AvroWireSerde.forValues(registry, MemoryEmbedding.class);
     private final AvroWireSerde<MemoryAccess> accessSerde = AvroWireSerde.forValues(registry, MemoryAccess.class);
     /** The sequencer's clock: reads {@link #now}. */
     public final Clock clock;
+
     public final SearchIndexes indexes;
     public final MemoryViews views;
     /** What the projection reports applied (read-your-writes waiters wake on it). */
@@ -122,7 +124,8 @@ public final class ChainHarness implements AutoCloseable {
     public ChainHarness(WriteSettings settings, Embedder embedder, MasterKey contentKey) {
         this.embedder = embedder;
         this.contentKey = contentKey;
-        ChainContent content = contentKey == null ? ChainContent.PLAINTEXT
+        ChainContent content = contentKey == null
+                ? ChainContent.PLAINTEXT
                 : ChainContent.decrypting((space, id) -> {
                     DataKeyRecord r = dataKeys.get(DataKeyRing.recordKey(space, id));
                     return r == null ? null : DataKeyRing.toKey(r, contentKey);
@@ -143,32 +146,37 @@ public final class ChainHarness implements AutoCloseable {
                 return now;
             }
         };
-        sequencer = new TopologyTestDriver(SequencerTopology.build(topics, registry, new ChainSealer(signingKeys), settings,
-                clock, contentKey), props("seq"));
-        keysOut = sequencer.createOutputTopic(topics.keys(), new StringDeserializer(),
-                AvroWireSerde.forValues(registry, DataKeyRecord.class));
+        sequencer = new TopologyTestDriver(
+                SequencerTopology.build(topics, registry, new ChainSealer(signingKeys), settings, clock, contentKey),
+                props("seq"));
+        keysOut = sequencer.createOutputTopic(
+                topics.keys(), new StringDeserializer(), AvroWireSerde.forValues(registry, DataKeyRecord.class));
         tracker = new AppliedSeqTracker();
         indexes = SearchIndexes.inMemory(IndexSettings.DEFAULTS, embedder == null ? "none" : embedder.modelId());
-        projection = new TopologyTestDriver(ProjectionTopology.build(topics, registry, tracker, indexes, content),
-                props("proj"));
-        embedding = embedder == null ? null
+        projection = new TopologyTestDriver(
+                ProjectionTopology.build(topics, registry, tracker, indexes, content), props("proj"));
+        embedding = embedder == null
+                ? null
                 : new TopologyTestDriver(EmbedderTopology.build(topics, registry, embedder, content), props("embed"));
-        embedderIn = embedding == null ? null
+        embedderIn = embedding == null
+                ? null
                 : embedding.createInputTopic(topics.events(), new ByteArraySerializer(), new ByteArraySerializer());
-        embeddingsOut = embedding == null ? null
+        embeddingsOut = embedding == null
+                ? null
                 : embedding.createOutputTopic(topics.embeddings(), new StringDeserializer(), embeddingSerde);
-        embeddingsIn = projection.createInputTopic(topics.embeddings(), new ByteArraySerializer(),
-                new ByteArraySerializer());
+        embeddingsIn =
+                projection.createInputTopic(topics.embeddings(), new ByteArraySerializer(), new ByteArraySerializer());
         accessIn = projection.createInputTopic(topics.access(), new ByteArraySerializer(), new ByteArraySerializer());
-        requestsIn = sequencer.createInputTopic(topics.requests(), new ByteArraySerializer(), new ByteArraySerializer());
+        requestsIn =
+                sequencer.createInputTopic(topics.requests(), new ByteArraySerializer(), new ByteArraySerializer());
         eventsOut = sequencer.createOutputTopic(topics.events(), new StringDeserializer(), eventSerde);
-        outcomesOut = sequencer.createOutputTopic(topics.outcomes(), new StringDeserializer(),
-                AvroWireSerde.forValues(registry, MemoryOutcome.class));
-        sequencerDlq = sequencer.createOutputTopic(topics.deadLetters(), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
+        outcomesOut = sequencer.createOutputTopic(
+                topics.outcomes(), new StringDeserializer(), AvroWireSerde.forValues(registry, MemoryOutcome.class));
+        sequencerDlq = sequencer.createOutputTopic(
+                topics.deadLetters(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
         eventsIn = projection.createInputTopic(topics.events(), new ByteArraySerializer(), new ByteArraySerializer());
-        projectionDlq = projection.createOutputTopic(topics.deadLetters(), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
+        projectionDlq = projection.createOutputTopic(
+                topics.deadLetters(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
         views = new StoreMemoryViews(projection::getKeyValueStore, tracker, indexes, space -> 0);
     }
 
@@ -180,13 +188,16 @@ public final class ChainHarness implements AutoCloseable {
             java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> OPEN_STATE_DIRS.forEach(dir -> {
-            try {
-                deleteTree(dir);
-            } catch (RuntimeException e) { // the JVM is exiting: nothing else to do about it
-                System.err.println(e.getMessage());
-            }
-        }), "chain-harness-state-cleanup"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> OPEN_STATE_DIRS.forEach(dir -> {
+                            try {
+                                deleteTree(dir);
+                            } catch (RuntimeException e) { // the JVM is exiting: nothing else to do about it
+                                System.err.println(e.getMessage());
+                            }
+                        }),
+                        "chain-harness-state-cleanup"));
     }
 
     private Properties props(String id) {
@@ -209,7 +220,8 @@ public final class ChainHarness implements AutoCloseable {
 
     /** Submits the request; returns its outcome. Accepted events flow on into the projection. */
     public MemoryOutcome submit(MemoryRequest request) {
-        requestsIn.pipeInput(request.getSpace().getBytes(StandardCharsets.UTF_8),
+        requestsIn.pipeInput(
+                request.getSpace().getBytes(StandardCharsets.UTF_8),
                 requestSerde.serialize(topics.requests(), request));
         drainEvents();
         List<MemoryOutcome> outcomes = outcomesOut.readValuesToList();
@@ -221,8 +233,10 @@ public final class ChainHarness implements AutoCloseable {
 
     /** Submits with an explicit record timestamp (the producer's time, which request id retention is measured in). */
     public MemoryOutcome submitAt(MemoryRequest request, Instant recordTime) {
-        requestsIn.pipeInput(request.getSpace().getBytes(StandardCharsets.UTF_8),
-                requestSerde.serialize(topics.requests(), request), recordTime);
+        requestsIn.pipeInput(
+                request.getSpace().getBytes(StandardCharsets.UTF_8),
+                requestSerde.serialize(topics.requests(), request),
+                recordTime);
         drainEvents();
         List<MemoryOutcome> outcomes = outcomesOut.readValuesToList();
         if (outcomes.size() != 1) {
@@ -263,19 +277,21 @@ public final class ChainHarness implements AutoCloseable {
     /** Pipes an embedding record into the projection (as the embedder would publish it). */
     public void pipeEmbedding(MemoryEmbedding embedding) {
         embeddings.add(embedding);
-        embeddingsIn.pipeInput(embedding.getSpace().getBytes(StandardCharsets.UTF_8),
+        embeddingsIn.pipeInput(
+                embedding.getSpace().getBytes(StandardCharsets.UTF_8),
                 embeddingSerde.serialize(topics.embeddings(), embedding));
     }
 
     /** Pipes an access record into the projection (as the read path would publish it). */
     public void recordAccess(MemoryAccess access) {
-        accessIn.pipeInput(access.getSpace().getBytes(StandardCharsets.UTF_8),
-                accessSerde.serialize(topics.access(), access));
+        accessIn.pipeInput(
+                access.getSpace().getBytes(StandardCharsets.UTF_8), accessSerde.serialize(topics.access(), access));
     }
 
     /** Pipes an already-sequenced event into the projection again (replay). */
     public void replayIntoProjection(MemoryEvent event) {
-        eventsIn.pipeInput(event.getSpace().getBytes(StandardCharsets.UTF_8), eventSerde.serialize(topics.events(), event));
+        eventsIn.pipeInput(
+                event.getSpace().getBytes(StandardCharsets.UTF_8), eventSerde.serialize(topics.events(), event));
     }
 
     /**
@@ -286,7 +302,8 @@ public final class ChainHarness implements AutoCloseable {
         if (embedderIn == null) {
             throw new IllegalStateException("this harness has no embedder");
         }
-        embedderIn.pipeInput(event.getSpace().getBytes(StandardCharsets.UTF_8), eventSerde.serialize(topics.events(), event));
+        embedderIn.pipeInput(
+                event.getSpace().getBytes(StandardCharsets.UTF_8), eventSerde.serialize(topics.events(), event));
         for (MemoryEmbedding e : embeddingsOut.readValuesToList()) {
             pipeEmbedding(e);
         }
@@ -294,8 +311,11 @@ public final class ChainHarness implements AutoCloseable {
 
     /** Views over this harness's projection stores as a process configured with another embedding model reads them. */
     public MemoryViews viewsConfiguredFor(String modelId) {
-        return new StoreMemoryViews(projection::getKeyValueStore, new AppliedSeqTracker(),
-                SearchIndexes.inMemory(IndexSettings.DEFAULTS, modelId), space -> 0);
+        return new StoreMemoryViews(
+                projection::getKeyValueStore,
+                new AppliedSeqTracker(),
+                SearchIndexes.inMemory(IndexSettings.DEFAULTS, modelId),
+                space -> 0);
     }
 
     public void pipeRawEvent(byte[] key, byte[] value) {
@@ -364,7 +384,8 @@ public final class ChainHarness implements AutoCloseable {
             return;
         }
         try (java.util.stream.Stream<java.nio.file.Path> all = java.nio.file.Files.walk(dir)) {
-            all.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            all.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException("Cannot delete the harness's state directory " + dir, e);
         }

@@ -17,18 +17,18 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 /** Reads a whole events topic (committed records only), for assertions on the chain itself. */
 public final class EventsTopic {
 
-    private EventsTopic() {
-    }
+    private EventsTopic() {}
 
     public static List<MemoryEvent> readAll(String bootstrap, String topic, SchemaRegistry registry) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         List<MemoryEvent> out = new ArrayList<>();
-        try (KafkaConsumer<String, MemoryEvent> consumer = new KafkaConsumer<>(p, new StringDeserializer(),
-                AvroWireSerde.forValues(registry, MemoryEvent.class))) {
+        try (KafkaConsumer<String, MemoryEvent> consumer = new KafkaConsumer<>(
+                p, new StringDeserializer(), AvroWireSerde.forValues(registry, MemoryEvent.class))) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                    .map(i -> new TopicPartition(topic, i.partition())).toList();
+                    .map(i -> new TopicPartition(topic, i.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);

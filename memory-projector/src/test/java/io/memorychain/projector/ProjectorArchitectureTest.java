@@ -18,23 +18,35 @@ import java.time.Clock;
 class ProjectorArchitectureTest {
 
     @ArchTest
-    static final ArchRule knowsNoWebFramework = noClasses().that().resideInAPackage("io.memorychain.projector..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.micronaut..", "io.grpc..", "io.memorychain.api..",
-                    "io.memorychain.worker..")
+    static final ArchRule knowsNoWebFramework = noClasses()
+            .that()
+            .resideInAPackage("io.memorychain.projector..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.micronaut..", "io.grpc..", "io.memorychain.api..", "io.memorychain.worker..")
             .because("transports sit above the projector and call it, never the other way round");
 
     @ArchTest
-    static final ArchRule viewsAreBuiltWithoutTheClock = noClasses().that()
+    static final ArchRule viewsAreBuiltWithoutTheClock = noClasses()
+            .that()
             .resideInAnyPackage("io.memorychain.projector.projection..", "io.memorychain.projector.view..")
-            .should().callMethod(System.class, "currentTimeMillis")
-            .orShould().callMethodWhere(target(name("now")))
-            .orShould().dependOnClassesThat().areAssignableTo(Clock.class)
+            .should()
+            .callMethod(System.class, "currentTimeMillis")
+            .orShould()
+            .callMethodWhere(target(name("now")))
+            .orShould()
+            .dependOnClassesThat()
+            .areAssignableTo(Clock.class)
             .because("replaying the chain into fresh stores must give the same views");
 
     @ArchTest
-    static final ArchRule onlyTheSequencerSealsEvents = noClasses().that()
+    static final ArchRule onlyTheSequencerSealsEvents = noClasses()
+            .that()
             .resideOutsideOfPackages("io.memorychain.projector.sequencer..")
-            .and().doNotHaveSimpleName("MemoryChainRuntime")
-            .should().dependOnClassesThat().haveSimpleName("ChainSealer")
+            .and()
+            .doNotHaveSimpleName("MemoryChainRuntime")
+            .should()
+            .dependOnClassesThat()
+            .haveSimpleName("ChainSealer")
             .because("no code path but the sequencer may write the events topic (the runtime only hands it the keys)");
 }

@@ -32,10 +32,13 @@ class SearchRamBufferSettingTest {
     @Test
     void lessThanOneMibIsRefusedWithItsName() {
         System.setProperty(MemoryChainRuntime.SEARCH_RAM_BUFFER_MIB, "0.5");
-        assertThatThrownBy(MemoryChainRuntime::indexSettings).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(MemoryChainRuntime::indexSettings)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("memory.search.ram-buffer-mib");
         System.setProperty(MemoryChainRuntime.SEARCH_RAM_BUFFER_MIB, "lots");
-        assertThatThrownBy(MemoryChainRuntime::indexSettings).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("memory.search.ram-buffer-mib").hasMessageContaining("lots");
+        assertThatThrownBy(MemoryChainRuntime::indexSettings)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("memory.search.ram-buffer-mib")
+                .hasMessageContaining("lots");
     }
 }

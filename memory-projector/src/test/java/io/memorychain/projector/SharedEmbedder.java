@@ -14,12 +14,11 @@ public final class SharedEmbedder {
 
     private static final Map<EmbeddingModel, OnnxSentenceEmbedder> LOADED = new EnumMap<>(EmbeddingModel.class);
 
-    private SharedEmbedder() {
-    }
+    private SharedEmbedder() {}
 
     public static OnnxSentenceEmbedder get() {
-        return of(EmbeddingModel.fromConfigName(System.getProperty("embedding.model",
-                EmbeddingModel.DEFAULT.configName())));
+        return of(EmbeddingModel.fromConfigName(
+                System.getProperty("embedding.model", EmbeddingModel.DEFAULT.configName())));
     }
 
     public static synchronized OnnxSentenceEmbedder of(EmbeddingModel model) {

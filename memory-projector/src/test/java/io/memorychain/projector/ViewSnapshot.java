@@ -17,10 +17,17 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** Everything the views say about a space, for comparing live views with a replay. */
-public record ViewSnapshot(Map<MemoryState, List<Memory>> byState, String core, int coreTokens,
-                           Map<String, List<HistoryEntry>> history, List<AuditEntry> audit,
-                           List<ThreadChange> spaceLevelChanges, long appliedSeq, List<Proposal> openProposals,
-                           List<RefinementSession> refinements, Map<String, List<RefinementEdit>> refinementEdits) {
+public record ViewSnapshot(
+        Map<MemoryState, List<Memory>> byState,
+        String core,
+        int coreTokens,
+        Map<String, List<HistoryEntry>> history,
+        List<AuditEntry> audit,
+        List<ThreadChange> spaceLevelChanges,
+        long appliedSeq,
+        List<Proposal> openProposals,
+        List<RefinementSession> refinements,
+        Map<String, List<RefinementEdit>> refinementEdits) {
 
     public static ViewSnapshot of(MemoryViews views, String space) {
         Map<MemoryState, List<Memory>> byState = new TreeMap<>();
@@ -40,8 +47,16 @@ public record ViewSnapshot(Map<MemoryState, List<Memory>> byState, String core, 
         List<RefinementSession> refinements = views.refinements(space);
         Map<String, List<RefinementEdit>> edits = new TreeMap<>();
         refinements.forEach(r -> edits.put(r.getSessionId(), views.refinementEdits(space, r.getSessionId())));
-        return new ViewSnapshot(byState, core.text(), core.tokens(), history, views.audit(space, 0, Integer.MAX_VALUE),
-                views.threadChanges(space, "", 0, Integer.MAX_VALUE), views.appliedSeq(space),
-                views.openProposals(space), refinements, edits);
+        return new ViewSnapshot(
+                byState,
+                core.text(),
+                core.tokens(),
+                history,
+                views.audit(space, 0, Integer.MAX_VALUE),
+                views.threadChanges(space, "", 0, Integer.MAX_VALUE),
+                views.appliedSeq(space),
+                views.openProposals(space),
+                refinements,
+                edits);
     }
 }

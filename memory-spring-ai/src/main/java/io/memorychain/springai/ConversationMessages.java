@@ -41,8 +41,7 @@ final class ConversationMessages {
     }
 
     /** A stored message: its memory id and the message. */
-    record Stored(String memoryId, Message message) {
-    }
+    record Stored(String memoryId, Message message) {}
 
     String space() {
         return space;
@@ -109,12 +108,14 @@ final class ConversationMessages {
         String text = plainText(message);
         body.put("content", text != null ? text : json(message));
         body.put("source", text != null ? TEXT : JSON);
-        body.put("role", switch (message.getMessageType()) {
-            case USER -> "user";
-            case ASSISTANT -> "assistant";
-            case SYSTEM -> "system";
-            case TOOL -> "tool";
-        });
+        body.put(
+                "role",
+                switch (message.getMessageType()) {
+                    case USER -> "user";
+                    case ASSISTANT -> "assistant";
+                    case SYSTEM -> "system";
+                    case TOOL -> "tool";
+                });
         return body;
     }
 
@@ -137,7 +138,11 @@ final class ConversationMessages {
         if (message instanceof AssistantMessage a) {
             ArrayNode calls = doc.putArray("tool_calls");
             for (AssistantMessage.ToolCall c : a.getToolCalls()) {
-                calls.addObject().put("id", c.id()).put("type", c.type()).put("name", c.name()).put("arguments", c.arguments());
+                calls.addObject()
+                        .put("id", c.id())
+                        .put("type", c.type())
+                        .put("name", c.name())
+                        .put("arguments", c.arguments());
             }
         }
         if (message instanceof ToolResponseMessage t) {
@@ -176,14 +181,21 @@ final class ConversationMessages {
         return switch (doc.path("type").asText()) {
             case "tool" -> {
                 List<ToolResponseMessage.ToolResponse> responses = new ArrayList<>();
-                doc.path("responses").forEach(r -> responses.add(new ToolResponseMessage.ToolResponse(
-                        r.path("id").asText(null), r.path("name").asText(null), r.path("response_data").asText(null))));
+                doc.path("responses")
+                        .forEach(r -> responses.add(new ToolResponseMessage.ToolResponse(
+                                r.path("id").asText(null),
+                                r.path("name").asText(null),
+                                r.path("response_data").asText(null))));
                 yield ToolResponseMessage.builder().responses(responses).build();
             }
             case "assistant" -> {
                 List<AssistantMessage.ToolCall> calls = new ArrayList<>();
-                doc.path("tool_calls").forEach(c -> calls.add(new AssistantMessage.ToolCall(c.path("id").asText(null),
-                        c.path("type").asText(null), c.path("name").asText(null), c.path("arguments").asText(null))));
+                doc.path("tool_calls")
+                        .forEach(c -> calls.add(new AssistantMessage.ToolCall(
+                                c.path("id").asText(null),
+                                c.path("type").asText(null),
+                                c.path("name").asText(null),
+                                c.path("arguments").asText(null))));
                 yield AssistantMessage.builder().content(text).toolCalls(calls).build();
             }
             case "system" -> new SystemMessage(text == null ? "" : text);

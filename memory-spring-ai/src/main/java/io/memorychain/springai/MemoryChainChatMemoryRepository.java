@@ -26,7 +26,9 @@ public final class MemoryChainChatMemoryRepository implements ChatMemoryReposito
 
     @Override
     public List<Message> findByConversationId(String conversationId) {
-        return messages.stored(conversationId).stream().map(ConversationMessages.Stored::message).toList();
+        return messages.stored(conversationId).stream()
+                .map(ConversationMessages.Stored::message)
+                .toList();
     }
 
     @Override

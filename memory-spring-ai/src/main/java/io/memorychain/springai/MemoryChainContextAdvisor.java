@@ -40,6 +40,7 @@ public final class MemoryChainContextAdvisor implements BaseAdvisor {
 
     /** The request-context key under which the advisor leaves the {@code /context} answer (a {@link JsonNode}). */
     public static final String CONTEXT_ANSWER = "memorychain_context";
+
     static final String USER_TEXT = "memorychain_user_text";
     static final String HEADER = "Long-term memory (Memory Chain) relevant to this conversation:";
     private static final Logger LOG = LoggerFactory.getLogger(MemoryChainContextAdvisor.class);
@@ -77,11 +78,23 @@ public final class MemoryChainContextAdvisor implements BaseAdvisor {
         body.put("max_tokens", maxTokens);
         JsonNode answer = client.context(conversations.space(), body, Write.DEFAULT);
         String context = answer.path("text").asText("");
-        LOG.debug("context for conversation {}: {} tokens, memories {}", conversation, answer.path("tokens").asInt(),
+        LOG.debug(
+                "context for conversation {}: {} tokens, memories {}",
+                conversation,
+                answer.path("tokens").asInt(),
                 answer.path("memory_ids"));
-        Prompt prompt = context.isBlank() ? request.prompt() : request.prompt().augmentSystemMessage(system -> SystemMessage
-                .builder().text(join(system.getText(), HEADER + "\n" + context)).metadata(system.getMetadata()).build());
-        return request.mutate().prompt(prompt).context(CONTEXT_ANSWER, answer).context(USER_TEXT, text).build();
+        Prompt prompt = context.isBlank()
+                ? request.prompt()
+                : request.prompt()
+                        .augmentSystemMessage(system -> SystemMessage.builder()
+                                .text(join(system.getText(), HEADER + "\n" + context))
+                                .metadata(system.getMetadata())
+                                .build());
+        return request.mutate()
+                .prompt(prompt)
+                .context(CONTEXT_ANSWER, answer)
+                .context(USER_TEXT, text)
+                .build();
     }
 
     @Override
@@ -95,10 +108,12 @@ public final class MemoryChainContextAdvisor implements BaseAdvisor {
     @Override
     public Flux<ChatClientResponse> adviseStream(ChatClientRequest request, StreamAdvisorChain chain) {
         // commit once, with the whole streamed answer (the default would commit the last chunk only)
-        return Mono.just(request).publishOn(getScheduler()).map(r -> before(r, chain))
+        return Mono.just(request)
+                .publishOn(getScheduler())
+                .map(r -> before(r, chain))
                 .flatMapMany(chain::nextStream)
-                .transform(flux -> new ChatClientMessageAggregator().aggregateChatClientResponse(flux,
-                        aggregated -> after(aggregated, chain)));
+                .transform(flux -> new ChatClientMessageAggregator()
+                        .aggregateChatClientResponse(flux, aggregated -> after(aggregated, chain)));
     }
 
     private void commit(ChatClientResponse response) {
@@ -111,7 +126,9 @@ public final class MemoryChainContextAdvisor implements BaseAdvisor {
         if (response.chatResponse() != null) {
             for (Generation g : response.chatResponse().getResults()) {
                 AssistantMessage answer = g.getOutput();
-                if (answer != null && (answer.hasToolCalls() || answer.getText() != null && !answer.getText().isBlank())) {
+                if (answer != null
+                        && (answer.hasToolCalls()
+                                || answer.getText() != null && !answer.getText().isBlank())) {
                     exchange.add(answer);
                 }
             }

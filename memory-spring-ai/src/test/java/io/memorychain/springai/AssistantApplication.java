@@ -1,12 +1,12 @@
 package io.memorychain.springai;
 
 import io.memorychain.client.MemoryChainClient;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
 import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.ai.chat.memory.MessageWindowChatMemory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -29,7 +29,8 @@ class AssistantApplication {
     }
 
     @Bean
-    MemoryChainChatMemoryRepository chatMemoryRepository(MemoryChainClient client, @Value("${memory.space}") String space) {
+    MemoryChainChatMemoryRepository chatMemoryRepository(
+            MemoryChainClient client, @Value("${memory.space}") String space) {
         return new MemoryChainChatMemoryRepository(client, space);
     }
 
@@ -37,13 +38,20 @@ class AssistantApplication {
     ChatClient assistant(ScriptedChatModel model, MemoryChainClient client, @Value("${memory.space}") String space) {
         return ChatClient.builder(model)
                 .defaultSystem("You are a helpful assistant.")
-                .defaultAdvisors(MemoryChainContextAdvisor.builder(client, space).maxTokens(800).build())
+                .defaultAdvisors(MemoryChainContextAdvisor.builder(client, space)
+                        .maxTokens(800)
+                        .build())
                 .build();
     }
 
     @Bean
     ChatClient windowed(ScriptedChatModel model, MemoryChainChatMemoryRepository repository) {
-        ChatMemory memory = MessageWindowChatMemory.builder().chatMemoryRepository(repository).maxMessages(6).build();
-        return ChatClient.builder(model).defaultAdvisors(MessageChatMemoryAdvisor.builder(memory).build()).build();
+        ChatMemory memory = MessageWindowChatMemory.builder()
+                .chatMemoryRepository(repository)
+                .maxMessages(6)
+                .build();
+        return ChatClient.builder(model)
+                .defaultAdvisors(MessageChatMemoryAdvisor.builder(memory).build())
+                .build();
     }
 }

@@ -27,8 +27,8 @@ import reactor.core.publisher.Flux;
 class ContextAdvisorStreamingTest {
 
     static final ObjectMapper JSON = new ObjectMapper();
-    record Seen(String method, String path, JsonNode body) {
-    }
+
+    record Seen(String method, String path, JsonNode body) {}
 
     final List<Seen> seen = new CopyOnWriteArrayList<>();
     final List<Prompt> prompts = new CopyOnWriteArrayList<>();
@@ -41,7 +41,8 @@ class ContextAdvisorStreamingTest {
             byte[] in = exchange.getRequestBody().readAllBytes();
             String path = exchange.getRequestURI().getPath();
             seen.add(new Seen(exchange.getRequestMethod(), path, in.length == 0 ? null : JSON.readTree(in)));
-            String answer = path.endsWith("/context") ? "{\"text\":\"- the user's favourite colour is teal\",\"tokens\":9}"
+            String answer = path.endsWith("/context")
+                    ? "{\"text\":\"- the user's favourite colour is teal\",\"tokens\":9}"
                     : "{\"memory\":{\"id\":\"m" + seen.size() + "\"},\"seq\":" + seen.size() + "}";
             byte[] out = answer.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -72,27 +73,42 @@ class ContextAdvisorStreamingTest {
                         .map(chunk -> new ChatResponse(List.of(new Generation(new AssistantMessage(chunk)))));
             }
         };
-        MemoryChainClient client = MemoryChainClient.builder("http://127.0.0.1:" + server.getAddress().getPort(), "k").build();
+        MemoryChainClient client = MemoryChainClient.builder(
+                        "http://127.0.0.1:" + server.getAddress().getPort(), "k")
+                .build();
         ChatClient chat = ChatClient.builder(streaming)
-                .defaultAdvisors(MemoryChainContextAdvisor.builder(client, "assistant").maxTokens(300).build()).build();
+                .defaultAdvisors(MemoryChainContextAdvisor.builder(client, "assistant")
+                        .maxTokens(300)
+                        .build())
+                .build();
 
-        List<String> chunks = chat.prompt().user("What is my favourite colour?")
-                .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "c7")).stream().content().collectList().block();
+        List<String> chunks = chat
+                .prompt()
+                .user("What is my favourite colour?")
+                .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "c7"))
+                .stream()
+                .content()
+                .collectList()
+                .block();
 
         assertThat(String.join("", chunks)).isEqualTo("Your favourite colour is teal.");
-        assertThat(prompts.get(0).getSystemMessage().getText()).contains(MemoryChainContextAdvisor.HEADER)
+        assertThat(prompts.get(0).getSystemMessage().getText())
+                .contains(MemoryChainContextAdvisor.HEADER)
                 .contains("the user's favourite colour is teal");
-        assertThat(seen).extracting(Seen::method, Seen::path).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("POST", "/v1/spaces/assistant/context"),
-                org.assertj.core.groups.Tuple.tuple("POST", "/v1/spaces/assistant/memories"),
-                org.assertj.core.groups.Tuple.tuple("POST", "/v1/spaces/assistant/memories"));
+        assertThat(seen)
+                .extracting(Seen::method, Seen::path)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("POST", "/v1/spaces/assistant/context"),
+                        org.assertj.core.groups.Tuple.tuple("POST", "/v1/spaces/assistant/memories"),
+                        org.assertj.core.groups.Tuple.tuple("POST", "/v1/spaces/assistant/memories"));
         JsonNode asked = seen.get(0).body();
         assertThat(asked.path("message").asText()).isEqualTo("What is my favourite colour?");
         assertThat(asked.path("thread_id").asText()).isEqualTo("c7");
         assertThat(asked.path("max_tokens").asInt()).isEqualTo(300);
         assertThat(seen.get(1).body().path("content").asText()).isEqualTo("What is my favourite colour?");
         assertThat(seen.get(1).body().path("role").asText()).isEqualTo("user");
-        assertThat(seen.get(2).body().path("content").asText()).as("the whole answer, not its last chunk")
+        assertThat(seen.get(2).body().path("content").asText())
+                .as("the whole answer, not its last chunk")
                 .isEqualTo("Your favourite colour is teal.");
         assertThat(seen.get(2).body().path("thread_id").asText()).isEqualTo("c7");
     }

@@ -26,8 +26,11 @@ class ConversationMessagesTest {
     @Test
     void plainTextsAreStoredAsTheyAreWithTheirRole() {
         Map<String, Object> body = ConversationMessages.body("c1", new AssistantMessage("Teal it is."));
-        assertThat(body).containsEntry("kind", "episodic").containsEntry("thread_id", "c1")
-                .containsEntry("content", "Teal it is.").containsEntry("role", "assistant")
+        assertThat(body)
+                .containsEntry("kind", "episodic")
+                .containsEntry("thread_id", "c1")
+                .containsEntry("content", "Teal it is.")
+                .containsEntry("role", "assistant")
                 .containsEntry("source", ConversationMessages.TEXT);
         assertThat(roundTrip(new UserMessage("hello"))).isEqualTo(new UserMessage("hello"));
         assertThat(roundTrip(new SystemMessage("be brief"))).isEqualTo(new SystemMessage("be brief"));
@@ -35,12 +38,16 @@ class ConversationMessagesTest {
 
     @Test
     void toolCallsAndToolResultsRoundTripAsJson() {
-        AssistantMessage call = AssistantMessage.builder().content("")
-                .toolCalls(List.of(new AssistantMessage.ToolCall("call-1", "function", "weather", "{\"city\":\"Porto\"}")))
+        AssistantMessage call = AssistantMessage.builder()
+                .content("")
+                .toolCalls(
+                        List.of(new AssistantMessage.ToolCall("call-1", "function", "weather", "{\"city\":\"Porto\"}")))
                 .build();
         ToolResponseMessage result = ToolResponseMessage.builder()
-                .responses(List.of(new ToolResponseMessage.ToolResponse("call-1", "weather", "sunny"))).build();
-        assertThat(ConversationMessages.body("c1", call)).containsEntry("source", ConversationMessages.JSON)
+                .responses(List.of(new ToolResponseMessage.ToolResponse("call-1", "weather", "sunny")))
+                .build();
+        assertThat(ConversationMessages.body("c1", call))
+                .containsEntry("source", ConversationMessages.JSON)
                 .containsEntry("role", "assistant");
         assertThat(((AssistantMessage) roundTrip(call)).getToolCalls()).isEqualTo(call.getToolCalls());
         assertThat(((ToolResponseMessage) roundTrip(result)).getResponses()).isEqualTo(result.getResponses());
@@ -49,32 +56,39 @@ class ConversationMessagesTest {
 
     @Test
     void messagesAreTheSameStoredMessageWhateverTheirMetadata() {
-        AssistantMessage withMetadata = AssistantMessage.builder().content("hi").properties(Map.of("finishReason", "STOP")).build();
-        assertThat(ConversationMessages.sameStored(withMetadata, new AssistantMessage("hi"))).isTrue();
-        assertThat(ConversationMessages.sameStored(new UserMessage("hi"), new AssistantMessage("hi"))).isFalse();
+        AssistantMessage withMetadata = AssistantMessage.builder()
+                .content("hi")
+                .properties(Map.of("finishReason", "STOP"))
+                .build();
+        assertThat(ConversationMessages.sameStored(withMetadata, new AssistantMessage("hi")))
+                .isTrue();
+        assertThat(ConversationMessages.sameStored(new UserMessage("hi"), new AssistantMessage("hi")))
+                .isFalse();
     }
 
     static List<ConversationMessages.Stored> stored(Message... messages) {
         return java.util.stream.IntStream.range(0, messages.length)
-                .mapToObj(i -> new ConversationMessages.Stored("m" + i, messages[i])).toList();
+                .mapToObj(i -> new ConversationMessages.Stored("m" + i, messages[i]))
+                .toList();
     }
 
     @Test
     void aWindowThatDropsTheOldestKeepsTheRestAndAppendsTheNew() {
         var stored = stored(new UserMessage("q1"), new AssistantMessage("a1"), new UserMessage("q2"));
         boolean[] keep = new boolean[3];
-        int kept = MemoryChainChatMemoryRepository.keptPrefix(stored,
-                List.of(new AssistantMessage("a1"), new UserMessage("q2"), new AssistantMessage("a2")), keep);
+        int kept = MemoryChainChatMemoryRepository.keptPrefix(
+                stored, List.of(new AssistantMessage("a1"), new UserMessage("q2"), new AssistantMessage("a2")), keep);
         assertThat(kept).isEqualTo(2);
         assertThat(keep).containsExactly(false, true, true);
     }
 
     @Test
     void aWindowThatKeepsTheSystemMessageAndDropsFromTheMiddleKeepsTheOrder() {
-        var stored = stored(new SystemMessage("s"), new UserMessage("q1"), new AssistantMessage("a1"), new UserMessage("q2"));
+        var stored = stored(
+                new SystemMessage("s"), new UserMessage("q1"), new AssistantMessage("a1"), new UserMessage("q2"));
         boolean[] keep = new boolean[4];
-        int kept = MemoryChainChatMemoryRepository.keptPrefix(stored,
-                List.of(new SystemMessage("s"), new UserMessage("q2"), new AssistantMessage("a2")), keep);
+        int kept = MemoryChainChatMemoryRepository.keptPrefix(
+                stored, List.of(new SystemMessage("s"), new UserMessage("q2"), new AssistantMessage("a2")), keep);
         assertThat(kept).isEqualTo(2);
         assertThat(keep).containsExactly(true, false, false, true);
     }
@@ -83,8 +97,10 @@ class ConversationMessagesTest {
     void aMessageInsertedBeforeStoredOnesReplacesThemSoTheThreadKeepsTheWantedOrder() {
         var stored = stored(new UserMessage("q1"), new AssistantMessage("a1"));
         boolean[] keep = new boolean[2];
-        int kept = MemoryChainChatMemoryRepository.keptPrefix(stored,
-                List.of(new SystemMessage("new system"), new UserMessage("q1"), new AssistantMessage("a1")), keep);
+        int kept = MemoryChainChatMemoryRepository.keptPrefix(
+                stored,
+                List.of(new SystemMessage("new system"), new UserMessage("q1"), new AssistantMessage("a1")),
+                keep);
         assertThat(kept).isZero();
         assertThat(keep).containsExactly(false, false);
     }

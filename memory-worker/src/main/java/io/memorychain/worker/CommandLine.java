@@ -12,8 +12,7 @@ final class CommandLine {
     /** Options that may be empty: a topic prefix of "" is the default catalogue. */
     private static final Set<String> MAY_BE_EMPTY = Set.of("--topic-prefix");
 
-    private CommandLine() {
-    }
+    private CommandLine() {}
 
     /**
      * @param valued options that take a value
@@ -93,7 +92,8 @@ final class CommandLine {
         if (url != null && registryTopic != null) {
             throw new UsageException("give at most one of --registry-url and --registry-topic");
         }
-        return url != null ? new RegistrySpec(url, null, bootstrap)
+        return url != null
+                ? new RegistrySpec(url, null, bootstrap)
                 : new RegistrySpec(null, registryTopic != null ? registryTopic : topics.schemas(), bootstrap);
     }
 }

@@ -1,19 +1,19 @@
 package io.memorychain.worker;
 
+import io.memorychain.consolidate.ConsolidateMetrics;
+import io.memorychain.consolidate.ConsolidatePlanner;
+import io.memorychain.consolidate.ConsolidateSettings;
+import io.memorychain.consolidate.ConsolidateWorker;
+import io.memorychain.consolidate.Consolidations;
+import io.memorychain.consolidate.SameFactPrompt;
 import io.memorychain.embeddings.EmbeddingModel;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.jobs.ChainJob;
 import io.memorychain.llm.ChatModels;
 import io.memorychain.llm.LlmRuntime;
 import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.UsageCounters;
-import io.memorychain.consolidate.ConsolidateMetrics;
-import io.memorychain.consolidate.ConsolidateSettings;
-import io.memorychain.jobs.ChainJob;
-import io.memorychain.consolidate.ConsolidatePlanner;
-import io.memorychain.consolidate.ConsolidateWorker;
-import io.memorychain.consolidate.Consolidations;
-import io.memorychain.consolidate.SameFactPrompt;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -79,24 +79,48 @@ final class ConsolidateCommand {
     static final String DEFAULT_GROUP_ID = "memory-chain-consolidate";
 
     /** Parsed arguments of {@code consolidate}. */
-    record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String groupId, String instanceId,
-                   ChainJob.StartFrom startFrom, String modelId, ConsolidateSettings settings,
-                   LlmSettings llm, Path stateDir) {
+    record Options(
+            String bootstrapServers,
+            RegistrySpec registry,
+            Topics topics,
+            String groupId,
+            String instanceId,
+            ChainJob.StartFrom startFrom,
+            String modelId,
+            ConsolidateSettings settings,
+            LlmSettings llm,
+            Path stateDir) {
 
         ChainJob.Options worker() {
-            return ConsolidateWorker.options(bootstrapServers, topics, groupId, instanceId, startFrom,
-                    Duration.ofMillis(500));
+            return ConsolidateWorker.options(
+                    bootstrapServers, topics, groupId, instanceId, startFrom, Duration.ofMillis(500));
         }
     }
 
-    private ConsolidateCommand() {
-    }
+    private ConsolidateCommand() {}
 
     static Options parse(List<String> args, Map<String, String> environment) throws UsageException {
-        Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--registry-url",
-                "--registry-topic", "--topic-prefix", "--group-id", "--instance-id", "--start-from", "--interval",
-                "--max-pairs", "--band-low", "--near-exact", "--model-id", "--embedding-model", "--llm-config", "--llm-base-url",
-                "--llm-model", "--state-dir"), Set.of());
+        Map<String, String> values = CommandLine.parse(
+                args,
+                Set.of(
+                        "--bootstrap-servers",
+                        "--registry-url",
+                        "--registry-topic",
+                        "--topic-prefix",
+                        "--group-id",
+                        "--instance-id",
+                        "--start-from",
+                        "--interval",
+                        "--max-pairs",
+                        "--band-low",
+                        "--near-exact",
+                        "--model-id",
+                        "--embedding-model",
+                        "--llm-config",
+                        "--llm-base-url",
+                        "--llm-model",
+                        "--state-dir"),
+                Set.of());
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         Topics topics = CommandLine.topics(values);
         RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
@@ -105,21 +129,31 @@ final class ConsolidateCommand {
         ConsolidateSettings calibrated = ConsolidateSettings.forModel(EmbeddingModel.thresholdsOf(modelId));
         ConsolidateSettings settings;
         try {
-            Duration interval = Duration.parse(values.getOrDefault("--interval",
-                    ConsolidateSettings.DEFAULT_INTERVAL.toString()));
-            settings = calibrated.withInterval(interval)
+            Duration interval =
+                    Duration.parse(values.getOrDefault("--interval", ConsolidateSettings.DEFAULT_INTERVAL.toString()));
+            settings = calibrated
+                    .withInterval(interval)
                     .withMaxPairs(TomCommand.integer(values, "--max-pairs", ConsolidateSettings.DEFAULT_MAX_PAIRS))
-                    .withBand(decimal(values, "--band-low", calibrated.bandLow()),
+                    .withBand(
+                            decimal(values, "--band-low", calibrated.bandLow()),
                             decimal(values, "--near-exact", calibrated.nearExact()));
         } catch (DateTimeParseException e) {
-            throw new UsageException("--interval must be an ISO-8601 duration such as P1D, not '"
-                    + values.get("--interval") + "'");
+            throw new UsageException(
+                    "--interval must be an ISO-8601 duration such as P1D, not '" + values.get("--interval") + "'");
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        return new Options(bootstrap, registry, topics, values.getOrDefault("--group-id", DEFAULT_GROUP_ID),
-                values.getOrDefault("--instance-id", "0"), startFrom, modelId, settings,
-                TomCommand.llm(values, environment), stateDir(values));
+        return new Options(
+                bootstrap,
+                registry,
+                topics,
+                values.getOrDefault("--group-id", DEFAULT_GROUP_ID),
+                values.getOrDefault("--instance-id", "0"),
+                startFrom,
+                modelId,
+                settings,
+                TomCommand.llm(values, environment),
+                stateDir(values));
     }
 
     private static Path stateDir(Map<String, String> values) throws UsageException {
@@ -131,8 +165,7 @@ final class ConsolidateCommand {
         }
     }
 
-    private static double decimal(Map<String, String> values, String name, double defaultValue)
-            throws UsageException {
+    private static double decimal(Map<String, String> values, String name, double defaultValue) throws UsageException {
         String text = values.get(name);
         try {
             return text == null ? defaultValue : Double.parseDouble(text);
@@ -152,26 +185,44 @@ final class ConsolidateCommand {
         ChatModels models = new ChatModels(options.llm(), LlmRuntime.standard(usage));
         Path stateDir;
         try {
-            stateDir = options.stateDir() != null ? options.stateDir()
+            stateDir = options.stateDir() != null
+                    ? options.stateDir()
                     : Files.createTempDirectory("memory-chain-consolidate-");
         } catch (IOException e) {
             err.println("consolidate: cannot create a temporary state directory (give one with --state-dir): " + e);
             return WorkerMain.EXIT_ERROR;
         }
         try (SchemaRegistry registry = registries.open(options.registry());
-             WorkerContent content = WorkerContent.open(options.worker().bootstrapServers(), options.worker().topics(),
-                     registry)) {
-            ChainJob<List<ConsolidatePlanner.Plan>> worker = ConsolidateWorker.job(options.worker(), registry,
-                    options.settings(), new Consolidations(models, options.settings(), metrics), metrics,
-                    options.modelId(), content.content(), stateDir);
-            log.info("consolidate starting: group {}, interval {}, max-pairs {}, band [{}, {}), embeddings of {}, "
-                    + "state in {}", options.groupId(), options.settings().interval(), options.settings().maxPairs(),
-                    options.settings().bandLow(), options.settings().nearExact(), options.modelId(), stateDir);
-            JobRunner.runUntilShutdown(worker, ConsolidateWorker.NAME,
-                    () -> log.info("consolidate: {}; llm usage {}", metrics.summary(),
-                            usage.totals(SameFactPrompt.PURPOSE)));
+                WorkerContent content = WorkerContent.open(
+                        options.worker().bootstrapServers(), options.worker().topics(), registry)) {
+            ChainJob<List<ConsolidatePlanner.Plan>> worker = ConsolidateWorker.job(
+                    options.worker(),
+                    registry,
+                    options.settings(),
+                    new Consolidations(models, options.settings(), metrics),
+                    metrics,
+                    options.modelId(),
+                    content.content(),
+                    stateDir);
+            log.info(
+                    "consolidate starting: group {}, interval {}, max-pairs {}, band [{}, {}), embeddings of {}, "
+                            + "state in {}",
+                    options.groupId(),
+                    options.settings().interval(),
+                    options.settings().maxPairs(),
+                    options.settings().bandLow(),
+                    options.settings().nearExact(),
+                    options.modelId(),
+                    stateDir);
+            JobRunner.runUntilShutdown(
+                    worker,
+                    ConsolidateWorker.NAME,
+                    () -> log.info(
+                            "consolidate: {}; llm usage {}", metrics.summary(), usage.totals(SameFactPrompt.PURPOSE)));
         }
-        log.info("consolidate stopped cleanly: {}; llm usage {}", metrics.summary(),
+        log.info(
+                "consolidate stopped cleanly: {}; llm usage {}",
+                metrics.summary(),
                 usage.totals(SameFactPrompt.PURPOSE));
         return WorkerMain.EXIT_OK;
     }

@@ -47,20 +47,35 @@ final class EraseCommand {
               stdout. Exit status: 0 shown, erased or already erased, 1 the sequencer rejected it, 2 usage error (an
               unknown memory too) or it could not run.""";
 
-    record Options(String bootstrapServers, String space, String memoryId, String reason, boolean apply, String admin,
-                   Duration timeout, RegistrySpec registry, Topics topics) {
-    }
+    record Options(
+            String bootstrapServers,
+            String space,
+            String memoryId,
+            String reason,
+            boolean apply,
+            String admin,
+            Duration timeout,
+            RegistrySpec registry,
+            Topics topics) {}
 
     /** The memory as the chain last wrote it, and the seq of its erasure if there was one. */
-    private record Found(Memory last, long firstSeq, long lastSeq, Long erasedSeq) {
-    }
+    private record Found(Memory last, long firstSeq, long lastSeq, Long erasedSeq) {}
 
-    private EraseCommand() {
-    }
+    private EraseCommand() {}
 
     static Options parse(List<String> args) throws UsageException {
-        Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--space", "--memory",
-                "--reason", "--registry-url", "--registry-topic", "--topic-prefix", "--admin", "--timeout"),
+        Map<String, String> values = CommandLine.parse(
+                args,
+                Set.of(
+                        "--bootstrap-servers",
+                        "--space",
+                        "--memory",
+                        "--reason",
+                        "--registry-url",
+                        "--registry-topic",
+                        "--topic-prefix",
+                        "--admin",
+                        "--timeout"),
                 Set.of("--apply"));
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         String space = CommandLine.required(values, "--space", "");
@@ -69,8 +84,16 @@ final class EraseCommand {
         String reason = CommandLine.reasonForApply(values);
         Duration timeout = CommandLine.timeout(values, "PT60S");
         Topics topics = CommandLine.topics(values);
-        return new Options(bootstrap, space, memory, reason, apply, values.getOrDefault("--admin", "ops"), timeout,
-                CommandLine.registry(values, bootstrap, topics), topics);
+        return new Options(
+                bootstrap,
+                space,
+                memory,
+                reason,
+                apply,
+                values.getOrDefault("--admin", "ops"),
+                timeout,
+                CommandLine.registry(values, bootstrap, topics),
+                topics);
     }
 
     /** Shows (and erases); returns the exit status. */
@@ -80,11 +103,14 @@ final class EraseCommand {
             // no decryption: the command shows metadata only, whoever runs it
             SpaceChainReader reader = new SpaceChainReader(
                     Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, options.bootstrapServers()),
-                    options.topics().events(), registry, Duration.ofMinutes(2), ChainContent.PLAINTEXT);
+                    options.topics().events(),
+                    registry,
+                    Duration.ofMinutes(2),
+                    ChainContent.PLAINTEXT);
             Found found = find(reader, options.space(), options.memoryId(), err);
             if (found == null) {
-                throw new UsageException("no memory " + options.memoryId() + " on the chain of space "
-                        + options.space());
+                throw new UsageException(
+                        "no memory " + options.memoryId() + " on the chain of space " + options.space());
             }
             print(found, out);
             if (found.erasedSeq() != null) {
@@ -95,12 +121,19 @@ final class EraseCommand {
                 out.println("DRY RUN: nothing published; add --reason TEXT --apply to erase it for good");
                 return WorkerMain.EXIT_OK;
             }
-            try (MemoryPublisher publisher = new MemoryPublisher(options.bootstrapServers(), options.topics(),
-                    registry)) {
+            try (MemoryPublisher publisher =
+                    new MemoryPublisher(options.bootstrapServers(), options.topics(), registry)) {
                 String requestId = "erase:" + options.space() + ":" + options.memoryId();
-                MemoryOutcome outcome = Outcomes.await(publisher.publish(Requests.erase(options.space(),
-                                Requests.actor(ActorType.ADMIN, options.admin()), options.memoryId(), options.reason())
-                        .setRequestId(requestId).build()), options.timeout(), requestId,
+                MemoryOutcome outcome = Outcomes.await(
+                        publisher.publish(Requests.erase(
+                                        options.space(),
+                                        Requests.actor(ActorType.ADMIN, options.admin()),
+                                        options.memoryId(),
+                                        options.reason())
+                                .setRequestId(requestId)
+                                .build()),
+                        options.timeout(),
+                        requestId,
                         "it may still be applied: run the command again to see");
                 if (!outcome.getAccepted()) {
                     out.println("REJECTED code=" + outcome.getCode() + " " + outcome.getMessage());
@@ -121,7 +154,8 @@ final class EraseCommand {
     }
 
     private static Found next(Found found, MemoryEvent event, String memoryId) {
-        if (event.getPayload() instanceof MemoryErased erased && erased.getMemoryId().equals(memoryId)) {
+        if (event.getPayload() instanceof MemoryErased erased
+                && erased.getMemoryId().equals(memoryId)) {
             return found == null ? null : new Found(found.last(), found.firstSeq(), event.getSeq(), event.getSeq());
         }
         Memory[] last = new Memory[1];
@@ -133,7 +167,10 @@ final class EraseCommand {
         if (last[0] == null) {
             return found;
         }
-        return new Found(last[0], found == null ? event.getSeq() : found.firstSeq(), event.getSeq(),
+        return new Found(
+                last[0],
+                found == null ? event.getSeq() : found.firstSeq(),
+                event.getSeq(),
                 found == null ? null : found.erasedSeq());
     }
 

@@ -45,15 +45,22 @@ final class ExportChainCommand {
     private static final long PROGRESS_EVERY = 10_000;
 
     /** @param out null for stdout; @param keys null for none */
-    record Options(String bootstrapServers, String space, Path out, Path keys, RegistrySpec registry, Topics topics) {
-    }
+    record Options(String bootstrapServers, String space, Path out, Path keys, RegistrySpec registry, Topics topics) {}
 
-    private ExportChainCommand() {
-    }
+    private ExportChainCommand() {}
 
     static Options parse(List<String> args) throws UsageException {
-        Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--space", "--out", "--keys",
-                "--registry-url", "--registry-topic", "--topic-prefix"), Set.of());
+        Map<String, String> values = CommandLine.parse(
+                args,
+                Set.of(
+                        "--bootstrap-servers",
+                        "--space",
+                        "--out",
+                        "--keys",
+                        "--registry-url",
+                        "--registry-topic",
+                        "--topic-prefix"),
+                Set.of());
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         String space = CommandLine.required(values, "--space", "");
         Path keys = values.containsKey("--keys") ? Path.of(values.get("--keys")) : null;
@@ -76,10 +83,11 @@ final class ExportChainCommand {
                         + "<hex public key>' (" + WorkerMain.describe(e) + ")");
             }
         }
-        Map<String, Object> consumerConfig = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, options.bootstrapServers());
+        Map<String, Object> consumerConfig =
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, options.bootstrapServers());
         try (SchemaRegistry registry = registries.open(options.registry())) {
-            ChainExport export = new ChainExport(consumerConfig, options.topics().events(), registry, keys,
-                    Clock.systemUTC());
+            ChainExport export =
+                    new ChainExport(consumerConfig, options.topics().events(), registry, keys, Clock.systemUTC());
             ChainExport.Progress progress = (done, total) -> {
                 if (done % PROGRESS_EVERY == 0 || done == total) {
                     err.println("export-chain: " + done + " / " + total + " record(s)");
@@ -95,7 +103,8 @@ final class ExportChainCommand {
             err.println("exported " + summary.events() + " event(s) of " + options.space() + ", head seq "
                     + summary.headSeq() + (options.out() == null ? "" : " to " + options.out()));
             if (summary.events() == 0) {
-                err.println("note: no events of space '" + options.space() + "' in " + options.topics().events());
+                err.println("note: no events of space '" + options.space() + "' in "
+                        + options.topics().events());
             }
             return WorkerMain.EXIT_OK;
         }

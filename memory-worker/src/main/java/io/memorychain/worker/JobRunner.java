@@ -9,8 +9,7 @@ import java.util.concurrent.TimeUnit;
 /** Runs a background job's loop in the foreground of the command until the JVM shuts down. */
 final class JobRunner {
 
-    private JobRunner() {
-    }
+    private JobRunner() {}
 
     /**
      * Runs {@code job} on the calling thread, printing {@code progress} every minute, then closes it. SIGTERM / Ctrl-C
@@ -18,14 +17,17 @@ final class JobRunner {
      */
     static void runUntilShutdown(ChainJob<?> job, String name, Runnable progress) {
         CountDownLatch finished = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            job.stop();
-            try {
-                finished.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, name + "-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            job.stop();
+                            try {
+                                finished.await(30, TimeUnit.SECONDS);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        },
+                        name + "-shutdown"));
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, name + "-progress");
             t.setDaemon(true);

@@ -29,8 +29,7 @@ final class KeygenCommand {
 
               Exit status: 0 created or already there, 2 usage error or the file could not be written.""";
 
-    private KeygenCommand() {
-    }
+    private KeygenCommand() {}
 
     /** The key file {@code --out} names. */
     static Path parse(List<String> args) throws UsageException {
@@ -45,8 +44,8 @@ final class KeygenCommand {
         Path contentFile = file.toAbsolutePath().resolveSibling(MasterKey.FILE_NAME);
         boolean contentExisted = Files.exists(contentFile);
         MasterKey content = MasterKey.loadOrCreate(contentFile);
-        out.println((contentExisted ? "kept" : "created") + " content master key " + content.id() + " at "
-                + contentFile);
+        out.println(
+                (contentExisted ? "kept" : "created") + " content master key " + content.id() + " at " + contentFile);
         return WorkerMain.EXIT_OK;
     }
 }

@@ -66,37 +66,60 @@ final class LifecycleCommand {
     static final Path DEFAULT_STATE_DIR = Path.of("data", "lifecycle");
 
     /** Parsed arguments of {@code lifecycle}. */
-    record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String applicationId, Path stateDir,
-                   LifecycleSettings settings) {
-    }
+    record Options(
+            String bootstrapServers,
+            RegistrySpec registry,
+            Topics topics,
+            String applicationId,
+            Path stateDir,
+            LifecycleSettings settings) {}
 
-    private LifecycleCommand() {
-    }
+    private LifecycleCommand() {}
 
     static Options parse(List<String> args) throws UsageException {
-        Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--registry-url",
-                "--registry-topic", "--topic-prefix", "--application-id", "--state-dir", "--check-interval",
-                "--decay-lambda", "--fading-below", "--dormant-below", "--archived-below", "--ttl"), Set.of());
+        Map<String, String> values = CommandLine.parse(
+                args,
+                Set.of(
+                        "--bootstrap-servers",
+                        "--registry-url",
+                        "--registry-topic",
+                        "--topic-prefix",
+                        "--application-id",
+                        "--state-dir",
+                        "--check-interval",
+                        "--decay-lambda",
+                        "--fading-below",
+                        "--dormant-below",
+                        "--archived-below",
+                        "--ttl"),
+                Set.of());
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         Topics topics = CommandLine.topics(values);
         RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
-        Duration interval = duration("--check-interval", values.getOrDefault("--check-interval",
-                LifecycleSettings.DEFAULT_CHECK_INTERVAL.toString()));
+        Duration interval = duration(
+                "--check-interval",
+                values.getOrDefault("--check-interval", LifecycleSettings.DEFAULT_CHECK_INTERVAL.toString()));
         double lambda = number(values, "--decay-lambda", DecayModel.DEFAULT_LAMBDA);
         LifecycleSettings.Thresholds seed = LifecycleSettings.Thresholds.SEED;
         LifecycleSettings settings;
         try {
             LifecycleSettings.Thresholds thresholds = new LifecycleSettings.Thresholds(
-                    number(values, "--fading-below", seed.fading()), number(values, "--dormant-below", seed.dormant()),
+                    number(values, "--fading-below", seed.fading()),
+                    number(values, "--dormant-below", seed.dormant()),
                     number(values, "--archived-below", seed.archived()));
             settings = new LifecycleSettings(lambda, thresholds, interval, ttl(values.get("--ttl")));
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage().replace("checkInterval", "--check-interval")
-                    .replace("lambda", "--decay-lambda"));
+            throw new UsageException(
+                    e.getMessage().replace("checkInterval", "--check-interval").replace("lambda", "--decay-lambda"));
         }
         Path stateDir = values.containsKey("--state-dir") ? Path.of(values.get("--state-dir")) : DEFAULT_STATE_DIR;
-        return new Options(bootstrap, registry, topics, values.getOrDefault("--application-id", DEFAULT_APPLICATION_ID),
-                stateDir, settings);
+        return new Options(
+                bootstrap,
+                registry,
+                topics,
+                values.getOrDefault("--application-id", DEFAULT_APPLICATION_ID),
+                stateDir,
+                settings);
     }
 
     /** {@code event=P60D/3,activity=P30D/3/P30D}: categories with a TTL lifecycle (no allowlists). */
@@ -113,11 +136,18 @@ final class LifecycleCommand {
             String[] parts = nameAndRest[1].split("/");
             try {
                 Duration ttl = duration("--ttl", parts[0]);
-                int below = parts.length > 1 ? Integer.parseInt(parts[1]) : CategoryPolicy.Lifecycle.DEFAULT_IMPORTANCE_BELOW;
+                int below = parts.length > 1
+                        ? Integer.parseInt(parts[1])
+                        : CategoryPolicy.Lifecycle.DEFAULT_IMPORTANCE_BELOW;
                 Duration purge = parts.length > 2 && !"never".equals(parts[2]) ? duration("--ttl", parts[2]) : null;
                 String name = nameAndRest[0].strip();
-                categories.put(name, new CategoryPolicy.Category(name, CategoryPolicy.ContextMode.RAG, 0,
-                        new CategoryPolicy.Lifecycle(ttl, below, purge)));
+                categories.put(
+                        name,
+                        new CategoryPolicy.Category(
+                                name,
+                                CategoryPolicy.ContextMode.RAG,
+                                0,
+                                new CategoryPolicy.Lifecycle(ttl, below, purge)));
             } catch (IllegalArgumentException e) { // NumberFormatException included
                 throw new UsageException("--ttl: " + e.getMessage() + " in '" + item + "'");
             }
@@ -144,9 +174,14 @@ final class LifecycleCommand {
 
     /** The worker's Streams application (not started), with the clock decay is measured by. */
     static KafkaStreams streams(Options options, SchemaRegistry registry, Clock clock, LifecycleListener listener) {
-        return new KafkaStreams(LifecycleTopology.build(options.topics(), registry, options.settings(), clock, listener),
-                MemoryChainRuntime.streamsConfig(options.bootstrapServers(), options.stateDir(), (short) -1,
-                        options.applicationId(), MemoryChainRuntime.Settings.defaultInstanceId()));
+        return new KafkaStreams(
+                LifecycleTopology.build(options.topics(), registry, options.settings(), clock, listener),
+                MemoryChainRuntime.streamsConfig(
+                        options.bootstrapServers(),
+                        options.stateDir(),
+                        (short) -1,
+                        options.applicationId(),
+                        MemoryChainRuntime.Settings.defaultInstanceId()));
     }
 
     /** Runs the worker until the JVM shuts down or Streams fails; returns the exit status. */
@@ -156,14 +191,28 @@ final class LifecycleCommand {
             KafkaStreams streams = streams(options, registry, Clock.systemUTC(), status);
             AtomicLong reported = new AtomicLong();
             LifecycleSettings s = options.settings();
-            log.info("Lifecycle worker starting: application {}, topics {} + {} -> {}, lambda {}, {}, checked every {}",
-                    options.applicationId(), options.topics().events(), options.topics().access(),
-                    options.topics().requests(), s.lambda(), s.thresholds(), s.checkInterval());
-            return StreamsJob.run("Lifecycle worker", streams, () -> {
-                long total = status.requestedTotal();
-                log.info("Lifecycle worker: {} request(s) in the last minute, lag {}, {}", total - reported.getAndSet(total),
-                        StreamsLag.of(streams), status.figures());
-            }, () -> status.requestedTotal() + " request(s) published since start", err);
+            log.info(
+                    "Lifecycle worker starting: application {}, topics {} + {} -> {}, lambda {}, {}, checked every {}",
+                    options.applicationId(),
+                    options.topics().events(),
+                    options.topics().access(),
+                    options.topics().requests(),
+                    s.lambda(),
+                    s.thresholds(),
+                    s.checkInterval());
+            return StreamsJob.run(
+                    "Lifecycle worker",
+                    streams,
+                    () -> {
+                        long total = status.requestedTotal();
+                        log.info(
+                                "Lifecycle worker: {} request(s) in the last minute, lag {}, {}",
+                                total - reported.getAndSet(total),
+                                StreamsLag.of(streams),
+                                status.figures());
+                    },
+                    () -> status.requestedTotal() + " request(s) published since start",
+                    err);
         }
     }
 }

@@ -56,21 +56,40 @@ final class LinkCommand {
     static final Path DEFAULT_STATE_DIR = Path.of("data", "linker");
 
     /** Parsed arguments of {@code link}; {@code modelId} is the model whose vectors are compared. */
-    record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String applicationId,
-                   Path stateDir, int topK, double linkMin, String modelId, int maxScan) {
+    record Options(
+            String bootstrapServers,
+            RegistrySpec registry,
+            Topics topics,
+            String applicationId,
+            Path stateDir,
+            int topK,
+            double linkMin,
+            String modelId,
+            int maxScan) {
 
         LinkerSettings settings(String resolvedModelId) {
             return new LinkerSettings(topK, linkMin, resolvedModelId, maxScan);
         }
     }
 
-    private LinkCommand() {
-    }
+    private LinkCommand() {}
 
     static Options parse(List<String> args) throws UsageException {
-        Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--registry-url",
-                "--registry-topic", "--topic-prefix", "--application-id", "--top-k", "--link-min", "--max-scan", "--state-dir",
-                "--model-id", "--embedding-model"), Set.of());
+        Map<String, String> values = CommandLine.parse(
+                args,
+                Set.of(
+                        "--bootstrap-servers",
+                        "--registry-url",
+                        "--registry-topic",
+                        "--topic-prefix",
+                        "--application-id",
+                        "--top-k",
+                        "--link-min",
+                        "--max-scan",
+                        "--state-dir",
+                        "--model-id",
+                        "--embedding-model"),
+                Set.of());
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         Topics topics = CommandLine.topics(values);
         RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
@@ -79,7 +98,8 @@ final class LinkCommand {
         double linkMin;
         int maxScan;
         try {
-            maxScan = Integer.parseInt(values.getOrDefault("--max-scan", String.valueOf(LinkerSettings.DEFAULT_MAX_SCAN)));
+            maxScan = Integer.parseInt(
+                    values.getOrDefault("--max-scan", String.valueOf(LinkerSettings.DEFAULT_MAX_SCAN)));
         } catch (NumberFormatException e) {
             throw new UsageException("--max-scan must be a whole number, not '" + values.get("--max-scan") + "'");
         }
@@ -89,7 +109,8 @@ final class LinkCommand {
             throw new UsageException("--top-k must be a whole number, not '" + values.get("--top-k") + "'");
         }
         try {
-            linkMin = values.containsKey("--link-min") ? Double.parseDouble(values.get("--link-min"))
+            linkMin = values.containsKey("--link-min")
+                    ? Double.parseDouble(values.get("--link-min"))
                     : LinkerSettings.defaults(modelId).linkMin();
         } catch (NumberFormatException e) {
             throw new UsageException("--link-min must be a number, not '" + values.get("--link-min") + "'");
@@ -97,12 +118,21 @@ final class LinkCommand {
         try {
             new LinkerSettings(topK, linkMin, "check", maxScan);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage().replace("topK", "--top-k").replace("linkMin", "--link-min")
+            throw new UsageException(e.getMessage()
+                    .replace("topK", "--top-k")
+                    .replace("linkMin", "--link-min")
                     .replace("maxScan", "--max-scan"));
         }
         Path stateDir = values.containsKey("--state-dir") ? Path.of(values.get("--state-dir")) : DEFAULT_STATE_DIR;
-        return new Options(bootstrap, registry, topics,
-                values.getOrDefault("--application-id", DEFAULT_APPLICATION_ID), stateDir, topK, linkMin, modelId,
+        return new Options(
+                bootstrap,
+                registry,
+                topics,
+                values.getOrDefault("--application-id", DEFAULT_APPLICATION_ID),
+                stateDir,
+                topK,
+                linkMin,
+                modelId,
                 maxScan);
     }
 
@@ -120,13 +150,14 @@ final class LinkCommand {
         }
         EmbeddingModel model;
         try {
-            model = EmbeddingModel.fromConfigName(values.getOrDefault("--embedding-model",
-                    EmbeddingModel.DEFAULT.configName()));
+            model = EmbeddingModel.fromConfigName(
+                    values.getOrDefault("--embedding-model", EmbeddingModel.DEFAULT.configName()));
         } catch (IllegalArgumentException e) {
             throw new UsageException("--embedding-model: " + e.getMessage());
         }
-        return model.expectedModelId().orElseThrow(() -> new UsageException("the version of the embedding model "
-                + model.configName() + " is not on the classpath: give --model-id (the embedder's model id)"));
+        return model.expectedModelId()
+                .orElseThrow(() -> new UsageException("the version of the embedding model " + model.configName()
+                        + " is not on the classpath: give --model-id (the embedder's model id)"));
     }
 
     /** Runs the linker until the JVM shuts down or Streams fails; returns the exit status. */
@@ -134,21 +165,42 @@ final class LinkCommand {
         LinkerSettings settings = options.settings(options.modelId());
         LongAdder proposed = new LongAdder();
         try (SchemaRegistry registry = registries.open(options.registry());
-             WorkerContent content = WorkerContent.open(options.bootstrapServers(), options.topics(), registry)) {
+                WorkerContent content = WorkerContent.open(options.bootstrapServers(), options.topics(), registry)) {
             KafkaStreams streams = new KafkaStreams(
-                    LinkerTopology.build(options.topics(), registry, settings, (space, from, to, s) -> proposed.increment(),
+                    LinkerTopology.build(
+                            options.topics(),
+                            registry,
+                            settings,
+                            (space, from, to, s) -> proposed.increment(),
                             content.content()),
-                    MemoryChainRuntime.streamsConfig(options.bootstrapServers(), options.stateDir(), (short) -1,
-                            options.applicationId(), MemoryChainRuntime.Settings.defaultInstanceId()));
+                    MemoryChainRuntime.streamsConfig(
+                            options.bootstrapServers(),
+                            options.stateDir(),
+                            (short) -1,
+                            options.applicationId(),
+                            MemoryChainRuntime.Settings.defaultInstanceId()));
             AtomicLong reported = new AtomicLong();
-            log.info("Linker starting: application {}, topics {} + {} -> {}, top-k {}, link-min {}, model {}",
-                    options.applicationId(), options.topics().events(), options.topics().embeddings(),
-                    options.topics().requests(), settings.topK(), settings.linkMin(), settings.modelId());
-            return StreamsJob.run("Linker", streams, () -> {
-                long total = proposed.sum();
-                log.info("Linker: {} link(s) proposed in the last minute, {} since start", total - reported.getAndSet(total),
-                        total);
-            }, () -> proposed.sum() + " link(s) proposed since start", err);
+            log.info(
+                    "Linker starting: application {}, topics {} + {} -> {}, top-k {}, link-min {}, model {}",
+                    options.applicationId(),
+                    options.topics().events(),
+                    options.topics().embeddings(),
+                    options.topics().requests(),
+                    settings.topK(),
+                    settings.linkMin(),
+                    settings.modelId());
+            return StreamsJob.run(
+                    "Linker",
+                    streams,
+                    () -> {
+                        long total = proposed.sum();
+                        log.info(
+                                "Linker: {} link(s) proposed in the last minute, {} since start",
+                                total - reported.getAndSet(total),
+                                total);
+                    },
+                    () -> proposed.sum() + " link(s) proposed since start",
+                    err);
         }
     }
 }

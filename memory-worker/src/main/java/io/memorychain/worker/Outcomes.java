@@ -10,16 +10,15 @@ import java.util.concurrent.TimeoutException;
 /** Waiting for the sequencer's outcome of a request an ops command published. */
 final class Outcomes {
 
-    private Outcomes() {
-    }
+    private Outcomes() {}
 
     /**
      * The outcome, or an {@link IllegalStateException} that says what happened (the command prints it as one line).
      *
      * @param whenLate what to tell the operator when no outcome came in time (the request may still be applied)
      */
-    static MemoryOutcome await(CompletableFuture<MemoryOutcome> outcome, Duration timeout, String requestId,
-                               String whenLate) {
+    static MemoryOutcome await(
+            CompletableFuture<MemoryOutcome> outcome, Duration timeout, String requestId, String whenLate) {
         try {
             return outcome.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {

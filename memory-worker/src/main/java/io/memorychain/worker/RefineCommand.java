@@ -58,17 +58,31 @@ final class RefineCommand {
     static final Path DEFAULT_STATE_DIR = Path.of("data", "refinement");
 
     /** Parsed arguments of {@code refine}. */
-    record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String applicationId, Path stateDir,
-                   RefinementTriggerSettings settings) {
-    }
+    record Options(
+            String bootstrapServers,
+            RegistrySpec registry,
+            Topics topics,
+            String applicationId,
+            Path stateDir,
+            RefinementTriggerSettings settings) {}
 
-    private RefineCommand() {
-    }
+    private RefineCommand() {}
 
     static Options parse(List<String> args) throws UsageException {
-        Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--registry-url",
-                "--registry-topic", "--topic-prefix", "--application-id", "--state-dir", "--threshold-tokens",
-                "--target-tokens", "--schedule", "--check-interval"), Set.of());
+        Map<String, String> values = CommandLine.parse(
+                args,
+                Set.of(
+                        "--bootstrap-servers",
+                        "--registry-url",
+                        "--registry-topic",
+                        "--topic-prefix",
+                        "--application-id",
+                        "--state-dir",
+                        "--threshold-tokens",
+                        "--target-tokens",
+                        "--schedule",
+                        "--check-interval"),
+                Set.of());
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         Topics topics = CommandLine.topics(values);
         RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
@@ -76,20 +90,28 @@ final class RefineCommand {
         int target = integer(values, "--target-tokens", RefinementTriggerSettings.DEFAULT_TARGET_TOKENS);
         String scheduleText = values.getOrDefault("--schedule", RefinementTriggerSettings.DEFAULT_SCHEDULE.toString());
         Duration schedule = "off".equalsIgnoreCase(scheduleText) ? null : duration("--schedule", scheduleText);
-        Duration checkInterval = duration("--check-interval", values.getOrDefault("--check-interval",
-                RefinementTriggerSettings.DEFAULT_CHECK_INTERVAL.toString()));
+        Duration checkInterval = duration(
+                "--check-interval",
+                values.getOrDefault("--check-interval", RefinementTriggerSettings.DEFAULT_CHECK_INTERVAL.toString()));
         RefinementTriggerSettings settings;
         try {
-            settings = new RefinementTriggerSettings(threshold, target, schedule, checkInterval,
-                    RefinementTriggerSettings.DEFAULT_PENDING_TIMEOUT);
+            settings = new RefinementTriggerSettings(
+                    threshold, target, schedule, checkInterval, RefinementTriggerSettings.DEFAULT_PENDING_TIMEOUT);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage().replace("thresholdTokens", "--threshold-tokens")
-                    .replace("targetTokens", "--target-tokens").replace("checkInterval", "--check-interval")
+            throw new UsageException(e.getMessage()
+                    .replace("thresholdTokens", "--threshold-tokens")
+                    .replace("targetTokens", "--target-tokens")
+                    .replace("checkInterval", "--check-interval")
                     .replace("schedule", "--schedule"));
         }
         Path stateDir = values.containsKey("--state-dir") ? Path.of(values.get("--state-dir")) : DEFAULT_STATE_DIR;
-        return new Options(bootstrap, registry, topics, values.getOrDefault("--application-id", DEFAULT_APPLICATION_ID),
-                stateDir, settings);
+        return new Options(
+                bootstrap,
+                registry,
+                topics,
+                values.getOrDefault("--application-id", DEFAULT_APPLICATION_ID),
+                stateDir,
+                settings);
     }
 
     private static int integer(Map<String, String> values, String name, int defaultValue) throws UsageException {
@@ -115,30 +137,57 @@ final class RefineCommand {
     }
 
     /** As above, decrypting the chain's texts (docs/architecture.md §12) before counting core tokens. */
-    static KafkaStreams streams(Options options, SchemaRegistry registry, Clock clock, TriggerListener listener,
-                                io.memorychain.events.content.ChainContent content) {
-        return new KafkaStreams(RefinementTriggerTopology.build(options.topics(), registry, options.settings(), clock,
-                listener, content), MemoryChainRuntime.streamsConfig(options.bootstrapServers(), options.stateDir(), (short) -1,
-                options.applicationId(), MemoryChainRuntime.Settings.defaultInstanceId()));
+    static KafkaStreams streams(
+            Options options,
+            SchemaRegistry registry,
+            Clock clock,
+            TriggerListener listener,
+            io.memorychain.events.content.ChainContent content) {
+        return new KafkaStreams(
+                RefinementTriggerTopology.build(
+                        options.topics(), registry, options.settings(), clock, listener, content),
+                MemoryChainRuntime.streamsConfig(
+                        options.bootstrapServers(),
+                        options.stateDir(),
+                        (short) -1,
+                        options.applicationId(),
+                        MemoryChainRuntime.Settings.defaultInstanceId()));
     }
 
     /** Runs the trigger until the JVM shuts down or Streams fails; returns the exit status. */
     static int run(Options options, RegistryFactory registries, PrintStream err) {
         LongAdder requested = new LongAdder();
         try (SchemaRegistry registry = registries.open(options.registry());
-             WorkerContent content = WorkerContent.open(options.bootstrapServers(), options.topics(), registry)) {
-            KafkaStreams streams = streams(options, registry, Clock.systemUTC(), (space, trigger, id) -> requested.increment(),
+                WorkerContent content = WorkerContent.open(options.bootstrapServers(), options.topics(), registry)) {
+            KafkaStreams streams = streams(
+                    options,
+                    registry,
+                    Clock.systemUTC(),
+                    (space, trigger, id) -> requested.increment(),
                     content.content());
             AtomicLong reported = new AtomicLong();
             RefinementTriggerSettings s = options.settings();
-            log.info("Refinement trigger starting: application {}, topics {} -> {}, threshold {} tokens, target {}, "
-                            + "schedule {}", options.applicationId(), options.topics().events(), options.topics().requests(),
-                    s.thresholdTokens(), s.targetTokens(), s.schedule() == null ? "off" : s.schedule());
-            return StreamsJob.run("Refinement trigger", streams, () -> {
-                long total = requested.sum();
-                log.info("Refinement trigger: {} session(s) requested in the last minute, {} since start",
-                        total - reported.getAndSet(total), total);
-            }, () -> requested.sum() + " session(s) requested since start", err);
+            log.info(
+                    "Refinement trigger starting: application {}, topics {} -> {}, threshold {} tokens, target {}, "
+                            + "schedule {}",
+                    options.applicationId(),
+                    options.topics().events(),
+                    options.topics().requests(),
+                    s.thresholdTokens(),
+                    s.targetTokens(),
+                    s.schedule() == null ? "off" : s.schedule());
+            return StreamsJob.run(
+                    "Refinement trigger",
+                    streams,
+                    () -> {
+                        long total = requested.sum();
+                        log.info(
+                                "Refinement trigger: {} session(s) requested in the last minute, {} since start",
+                                total - reported.getAndSet(total),
+                                total);
+                    },
+                    () -> requested.sum() + " session(s) requested since start",
+                    err);
         }
     }
 }

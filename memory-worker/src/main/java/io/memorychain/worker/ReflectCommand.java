@@ -2,11 +2,11 @@ package io.memorychain.worker;
 
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.jobs.ChainJob;
 import io.memorychain.llm.ChatModels;
 import io.memorychain.llm.LlmRuntime;
 import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.UsageCounters;
-import io.memorychain.jobs.ChainJob;
 import io.memorychain.reflect.ReflectMetrics;
 import io.memorychain.reflect.ReflectRun;
 import io.memorychain.reflect.ReflectSettings;
@@ -64,39 +64,69 @@ final class ReflectCommand {
     static final String DEFAULT_GROUP_ID = "memory-chain-reflect";
 
     /** Parsed arguments of {@code reflect}. */
-    record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String groupId, String instanceId,
-                   ChainJob.StartFrom startFrom, ReflectSettings settings, LlmSettings llm) {
+    record Options(
+            String bootstrapServers,
+            RegistrySpec registry,
+            Topics topics,
+            String groupId,
+            String instanceId,
+            ChainJob.StartFrom startFrom,
+            ReflectSettings settings,
+            LlmSettings llm) {
 
         ChainJob.Options worker() {
-            return ReflectWorker.options(bootstrapServers, topics, groupId, instanceId, startFrom,
-                    Duration.ofMillis(500));
+            return ReflectWorker.options(
+                    bootstrapServers, topics, groupId, instanceId, startFrom, Duration.ofMillis(500));
         }
     }
 
-    private ReflectCommand() {
-    }
+    private ReflectCommand() {}
 
     static Options parse(List<String> args, Map<String, String> environment) throws UsageException {
-        Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--registry-url",
-                "--registry-topic", "--topic-prefix", "--group-id", "--instance-id", "--start-from", "--interval",
-                "--threshold", "--session-idle", "--output-token-cap", "--llm-config", "--llm-base-url",
-                "--llm-model"), Set.of());
+        Map<String, String> values = CommandLine.parse(
+                args,
+                Set.of(
+                        "--bootstrap-servers",
+                        "--registry-url",
+                        "--registry-topic",
+                        "--topic-prefix",
+                        "--group-id",
+                        "--instance-id",
+                        "--start-from",
+                        "--interval",
+                        "--threshold",
+                        "--session-idle",
+                        "--output-token-cap",
+                        "--llm-config",
+                        "--llm-base-url",
+                        "--llm-model"),
+                Set.of());
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         Topics topics = CommandLine.topics(values);
         RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
         ReflectSettings settings;
         try {
             ReflectSettings d = ReflectSettings.defaults();
-            settings = new ReflectSettings(duration(values, "--interval", d.interval()),
+            settings = new ReflectSettings(
+                    duration(values, "--interval", d.interval()),
                     TomCommand.integer(values, "--threshold", d.threshold()),
-                    duration(values, "--session-idle", d.sessionIdle()), d.retryAfter(),
-                    TomCommand.integer(values, "--output-token-cap", d.outputTokenCap()), d.maxEpisodes(),
-                    d.maxMemories(), d.blockLabels());
+                    duration(values, "--session-idle", d.sessionIdle()),
+                    d.retryAfter(),
+                    TomCommand.integer(values, "--output-token-cap", d.outputTokenCap()),
+                    d.maxEpisodes(),
+                    d.maxMemories(),
+                    d.blockLabels());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        return new Options(bootstrap, registry, topics, values.getOrDefault("--group-id", DEFAULT_GROUP_ID),
-                values.getOrDefault("--instance-id", "0"), TomCommand.startFrom(values), settings,
+        return new Options(
+                bootstrap,
+                registry,
+                topics,
+                values.getOrDefault("--group-id", DEFAULT_GROUP_ID),
+                values.getOrDefault("--instance-id", "0"),
+                TomCommand.startFrom(values),
+                settings,
                 TomCommand.llm(values, environment));
     }
 
@@ -120,18 +150,31 @@ final class ReflectCommand {
         ReflectMetrics metrics = new ReflectMetrics();
         ChatModels models = new ChatModels(options.llm(), LlmRuntime.standard(usage));
         try (SchemaRegistry registry = registries.open(options.registry());
-             WorkerContent content = WorkerContent.open(options.worker().bootstrapServers(), options.worker().topics(),
-                     registry)) {
-            ChainJob<ReflectRun> worker = ReflectWorker.job(options.worker(), registry, options.settings(),
-                    new ReflectionEngine(models, options.settings(), metrics), metrics, ChainJob.BeforeCommit.NONE,
+                WorkerContent content = WorkerContent.open(
+                        options.worker().bootstrapServers(), options.worker().topics(), registry)) {
+            ChainJob<ReflectRun> worker = ReflectWorker.job(
+                    options.worker(),
+                    registry,
+                    options.settings(),
+                    new ReflectionEngine(models, options.settings(), metrics),
+                    metrics,
+                    ChainJob.BeforeCommit.NONE,
                     content.content());
-            log.info("reflect starting: group {}, interval {}, threshold {}, session idle {}, output token cap {}",
-                    options.groupId(), options.settings().interval(), options.settings().threshold(),
-                    options.settings().sessionIdle(), options.settings().outputTokenCap());
-            JobRunner.runUntilShutdown(worker, ReflectWorker.NAME, () -> log.info("reflect: {}; llm usage {}",
-                    metrics.summary(), usage.totals(ReflectionEngine.PURPOSE)));
+            log.info(
+                    "reflect starting: group {}, interval {}, threshold {}, session idle {}, output token cap {}",
+                    options.groupId(),
+                    options.settings().interval(),
+                    options.settings().threshold(),
+                    options.settings().sessionIdle(),
+                    options.settings().outputTokenCap());
+            JobRunner.runUntilShutdown(
+                    worker,
+                    ReflectWorker.NAME,
+                    () -> log.info(
+                            "reflect: {}; llm usage {}", metrics.summary(), usage.totals(ReflectionEngine.PURPOSE)));
         }
-        log.info("reflect stopped cleanly: {}; llm usage {}", metrics.summary(), usage.totals(ReflectionEngine.PURPOSE));
+        log.info(
+                "reflect stopped cleanly: {}; llm usage {}", metrics.summary(), usage.totals(ReflectionEngine.PURPOSE));
         return WorkerMain.EXIT_OK;
     }
 }

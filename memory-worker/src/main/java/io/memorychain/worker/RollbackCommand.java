@@ -59,34 +59,75 @@ final class RollbackCommand {
 
     private static final int CONTENT_SNIPPET = 60;
 
-    record Options(String bootstrapServers, String space, RollbackSpec spec, String reason, boolean apply,
-                   String admin, Duration timeout, RegistrySpec registry, Topics topics, Path contentKeyFile) {
-    }
+    record Options(
+            String bootstrapServers,
+            String space,
+            RollbackSpec spec,
+            String reason,
+            boolean apply,
+            String admin,
+            Duration timeout,
+            RegistrySpec registry,
+            Topics topics,
+            Path contentKeyFile) {}
 
-    private RollbackCommand() {
-    }
+    private RollbackCommand() {}
 
     static Options parse(List<String> args) throws UsageException {
-        Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--space", "--to-seq",
-                "--to-time", "--memory", "--session", "--reflection", "--actor", "--from-seq", "--reason", "--registry-url",
-                "--registry-topic", "--topic-prefix", "--admin", "--timeout", "--content-key-file"), Set.of("--apply"));
+        Map<String, String> values = CommandLine.parse(
+                args,
+                Set.of(
+                        "--bootstrap-servers",
+                        "--space",
+                        "--to-seq",
+                        "--to-time",
+                        "--memory",
+                        "--session",
+                        "--reflection",
+                        "--actor",
+                        "--from-seq",
+                        "--reason",
+                        "--registry-url",
+                        "--registry-topic",
+                        "--topic-prefix",
+                        "--admin",
+                        "--timeout",
+                        "--content-key-file"),
+                Set.of("--apply"));
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         String space = CommandLine.required(values, "--space", "");
         RollbackSpec spec;
         try {
-            spec = RollbackSpec.of(values.get("--memory"), values.get("--session"), values.get("--actor"),
-                    values.get("--reflection"), seq(values, "--from-seq"), seq(values, "--to-seq"), time(values.get("--to-time")));
+            spec = RollbackSpec.of(
+                    values.get("--memory"),
+                    values.get("--session"),
+                    values.get("--actor"),
+                    values.get("--reflection"),
+                    seq(values, "--from-seq"),
+                    seq(values, "--to-seq"),
+                    time(values.get("--to-time")));
         } catch (RollbackPlanException e) {
-            throw new UsageException(e.getMessage().replace("_seq", "-seq").replace("to_time", "to-time")
-                    .replace("memory_id", "--memory").replace("session_id", "--session")
+            throw new UsageException(e.getMessage()
+                    .replace("_seq", "-seq")
+                    .replace("to_time", "to-time")
+                    .replace("memory_id", "--memory")
+                    .replace("session_id", "--session")
                     .replace("reflection_id", "--reflection"));
         }
         boolean apply = values.containsKey("--apply");
         String reason = CommandLine.reasonForApply(values);
         Duration timeout = CommandLine.timeout(values, "PT60S");
         Topics topics = CommandLine.topics(values);
-        return new Options(bootstrap, space, spec, reason, apply, values.getOrDefault("--admin", "ops"), timeout,
-                CommandLine.registry(values, bootstrap, topics), topics,
+        return new Options(
+                bootstrap,
+                space,
+                spec,
+                reason,
+                apply,
+                values.getOrDefault("--admin", "ops"),
+                timeout,
+                CommandLine.registry(values, bootstrap, topics),
+                topics,
                 values.containsKey("--content-key-file") ? Path.of(values.get("--content-key-file")) : null);
     }
 
@@ -106,8 +147,8 @@ final class RollbackCommand {
         try {
             return value == null ? null : Instant.parse(value);
         } catch (DateTimeParseException e) {
-            throw new UsageException("--to-time must be an ISO-8601 instant such as 2026-11-25T06:00:00Z, not '"
-                    + value + "'");
+            throw new UsageException(
+                    "--to-time must be an ISO-8601 instant such as 2026-11-25T06:00:00Z, not '" + value + "'");
         }
     }
 
@@ -115,11 +156,14 @@ final class RollbackCommand {
     static int run(Options options, RegistryFactory registries, PrintStream out, PrintStream err)
             throws UsageException {
         try (SchemaRegistry registry = registries.open(options.registry());
-             WorkerContent content = WorkerContent.open(options.bootstrapServers(), options.topics(), registry,
-                     options.contentKeyFile())) {
+                WorkerContent content = WorkerContent.open(
+                        options.bootstrapServers(), options.topics(), registry, options.contentKeyFile())) {
             SpaceChainReader reader = new SpaceChainReader(
                     Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, options.bootstrapServers()),
-                    options.topics().events(), registry, java.time.Duration.ofMinutes(2), content.content());
+                    options.topics().events(),
+                    registry,
+                    java.time.Duration.ofMinutes(2),
+                    content.content());
             RollbackPlan plan;
             try {
                 plan = new RollbackPlans(reader).plan(options.space(), options.spec(), new ProgressLine(err));
@@ -127,8 +171,9 @@ final class RollbackCommand {
                 throw new UsageException(e.getMessage());
             }
             print(plan, out);
-            boolean ciphertext = !content.content().decrypts() && plan.memories().stream()
-                    .anyMatch(m -> m.target() != null && ChainContent.hasEncryptedText(m.target()));
+            boolean ciphertext = !content.content().decrypts()
+                    && plan.memories().stream()
+                            .anyMatch(m -> m.target() != null && ChainContent.hasEncryptedText(m.target()));
             if (ciphertext && !options.apply()) {
                 out.println("NOTE: the chain's texts are encrypted and " + WorkerContent.ENV + " is not set: they "
                         + "are shown as ciphertext, and --apply needs the key (--content-key-file)");
@@ -141,34 +186,42 @@ final class RollbackCommand {
                         + " so the rollback restores the texts, not their ciphertext");
             }
             if (!options.apply()) {
-                out.println("DRY RUN: nothing published" + (plan.isEmpty() ? "" : "; add --reason TEXT --apply to apply"));
+                out.println(
+                        "DRY RUN: nothing published" + (plan.isEmpty() ? "" : "; add --reason TEXT --apply to apply"));
                 return WorkerMain.EXIT_OK;
             }
             if (plan.isEmpty()) {
                 out.println("NOTHING TO ROLL BACK");
                 return WorkerMain.EXIT_OK;
             }
-            try (MemoryPublisher publisher = new MemoryPublisher(options.bootstrapServers(), options.topics(),
-                    registry)) {
-                String requestId = "rollback:" + options.space() + ":" + plan.digest().substring(0, 16) + ":"
-                        + UUID.randomUUID();
-                MemoryOutcome outcome = Outcomes.await(publisher.publish(Requests.request(options.space(),
-                                Requests.actor(io.memorychain.avro.ActorType.ADMIN, options.admin()),
-                                plan.toRequest(options.reason())).setRequestId(requestId).build()),
-                        options.timeout(), requestId, "it may still be applied: plan again to see");
+            try (MemoryPublisher publisher =
+                    new MemoryPublisher(options.bootstrapServers(), options.topics(), registry)) {
+                String requestId =
+                        "rollback:" + options.space() + ":" + plan.digest().substring(0, 16) + ":" + UUID.randomUUID();
+                MemoryOutcome outcome = Outcomes.await(
+                        publisher.publish(Requests.request(
+                                        options.space(),
+                                        Requests.actor(io.memorychain.avro.ActorType.ADMIN, options.admin()),
+                                        plan.toRequest(options.reason()))
+                                .setRequestId(requestId)
+                                .build()),
+                        options.timeout(),
+                        requestId,
+                        "it may still be applied: plan again to see");
                 if (!outcome.getAccepted()) {
                     out.println("REJECTED code=" + outcome.getCode() + " " + outcome.getMessage());
                     return WorkerMain.EXIT_BROKEN;
                 }
-                out.println("APPLIED space=" + options.space() + " seq=" + outcome.getSeq() + " request_id="
-                        + requestId);
+                out.println(
+                        "APPLIED space=" + options.space() + " seq=" + outcome.getSeq() + " request_id=" + requestId);
                 return WorkerMain.EXIT_OK;
             }
         }
     }
 
     static void print(RollbackPlan plan, PrintStream out) {
-        out.println("PLAN space=" + plan.space() + " scope=" + plan.scope().name().toLowerCase(java.util.Locale.ROOT)
+        out.println("PLAN space=" + plan.space() + " scope="
+                + plan.scope().name().toLowerCase(java.util.Locale.ROOT)
                 + (plan.scopeId() == null ? "" : " id=" + plan.scopeId()) + " target_seq=" + plan.targetSeq()
                 + (plan.targetTime() == null ? "" : " target_time=" + plan.targetTime())
                 + (plan.rangeToSeq() == null ? "" : " range=" + (plan.targetSeq() + 1) + ".." + plan.rangeToSeq())
@@ -180,7 +233,8 @@ final class RollbackCommand {
                         + plan.targetSeq() + ") \"" + snippet(now) + "\" [" + m.event() + "]");
             } else {
                 Memory target = m.target();
-                String content = now.getContent().equals(target.getContent()) ? "\"" + snippet(target) + "\""
+                String content = now.getContent().equals(target.getContent())
+                        ? "\"" + snippet(target) + "\""
                         : "\"" + snippet(now) + "\" -> \"" + snippet(target) + "\"";
                 out.println("  RESTORE " + m.memoryId() + " v" + now.getVersion() + " " + state(now) + " -> "
                         + state(target) + " " + content + " [" + m.event() + "]");

@@ -25,8 +25,7 @@ final class StreamsJob {
     private static final Logger log = LoggerFactory.getLogger(StreamsJob.class);
     static final Duration PROGRESS_EVERY = Duration.ofMinutes(1);
 
-    private StreamsJob() {
-    }
+    private StreamsJob() {}
 
     /**
      * @param title    the job's name as logged, capitalized ("Linker")
@@ -60,14 +59,16 @@ final class StreamsJob {
             t.setDaemon(true);
             return t;
         });
-        progressLog.scheduleAtFixedRate(progress, PROGRESS_EVERY.toMillis(), PROGRESS_EVERY.toMillis(),
-                TimeUnit.MILLISECONDS);
-        Thread hook = new Thread(() -> {
-            log.info("{}: stopping", title);
-            streams.close(Duration.ofSeconds(30));
-            progressLog.shutdownNow();
-            log.info("{} stopped cleanly: {}", title, stopped.get());
-        }, threads + "-shutdown");
+        progressLog.scheduleAtFixedRate(
+                progress, PROGRESS_EVERY.toMillis(), PROGRESS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        Thread hook = new Thread(
+                () -> {
+                    log.info("{}: stopping", title);
+                    streams.close(Duration.ofSeconds(30));
+                    progressLog.shutdownNow();
+                    log.info("{} stopped cleanly: {}", title, stopped.get());
+                },
+                threads + "-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         streams.start();
         try {

@@ -2,15 +2,15 @@ package io.memorychain.worker;
 
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.jobs.ChainJob;
 import io.memorychain.llm.ChatModels;
 import io.memorychain.llm.LlmRuntime;
 import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.tom.TomInsights;
 import io.memorychain.tom.TomMetrics;
-import io.memorychain.tom.TomSettings;
-import io.memorychain.jobs.ChainJob;
 import io.memorychain.tom.TomRun;
+import io.memorychain.tom.TomSettings;
 import io.memorychain.tom.TomWorker;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -72,22 +72,43 @@ final class TomCommand {
     static final String DEFAULT_GROUP_ID = "memory-chain-tom";
 
     /** Parsed arguments of {@code tom}. */
-    record Options(String bootstrapServers, RegistrySpec registry, Topics topics, String groupId, String instanceId,
-                   ChainJob.StartFrom startFrom, int maxRunsPerBatch, TomSettings settings, LlmSettings llm) {
+    record Options(
+            String bootstrapServers,
+            RegistrySpec registry,
+            Topics topics,
+            String groupId,
+            String instanceId,
+            ChainJob.StartFrom startFrom,
+            int maxRunsPerBatch,
+            TomSettings settings,
+            LlmSettings llm) {
 
         ChainJob.Options worker() {
-            return TomWorker.options(bootstrapServers, topics, groupId, instanceId, startFrom, maxRunsPerBatch,
-                    Duration.ofMillis(500));
+            return TomWorker.options(
+                    bootstrapServers, topics, groupId, instanceId, startFrom, maxRunsPerBatch, Duration.ofMillis(500));
         }
     }
 
-    private TomCommand() {
-    }
+    private TomCommand() {}
 
     static Options parse(List<String> args, Map<String, String> environment) throws UsageException {
-        Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--registry-url",
-                "--registry-topic", "--topic-prefix", "--group-id", "--instance-id", "--start-from", "--min-items",
-                "--cooldown", "--max-runs-per-batch", "--llm-config", "--llm-base-url", "--llm-model"), Set.of());
+        Map<String, String> values = CommandLine.parse(
+                args,
+                Set.of(
+                        "--bootstrap-servers",
+                        "--registry-url",
+                        "--registry-topic",
+                        "--topic-prefix",
+                        "--group-id",
+                        "--instance-id",
+                        "--start-from",
+                        "--min-items",
+                        "--cooldown",
+                        "--max-runs-per-batch",
+                        "--llm-config",
+                        "--llm-base-url",
+                        "--llm-model"),
+                Set.of());
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
         Topics topics = CommandLine.topics(values);
         RegistrySpec registry = CommandLine.registry(values, bootstrap, topics);
@@ -98,25 +119,39 @@ final class TomCommand {
         }
         TomSettings settings;
         try {
-            Duration cooldown = Duration.parse(values.getOrDefault("--cooldown", TomSettings.DEFAULT_COOLDOWN.toString()));
-            settings = new TomSettings(integer(values, "--min-items", TomSettings.DEFAULT_MIN_ITEMS), cooldown,
+            Duration cooldown =
+                    Duration.parse(values.getOrDefault("--cooldown", TomSettings.DEFAULT_COOLDOWN.toString()));
+            settings = new TomSettings(
+                    integer(values, "--min-items", TomSettings.DEFAULT_MIN_ITEMS),
+                    cooldown,
                     TomSettings.DEFAULT_MAX_TOKENS);
         } catch (DateTimeParseException e) {
-            throw new UsageException("--cooldown must be an ISO-8601 duration such as PT24H, not '"
-                    + values.get("--cooldown") + "'");
+            throw new UsageException(
+                    "--cooldown must be an ISO-8601 duration such as PT24H, not '" + values.get("--cooldown") + "'");
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage().replace("min-items", "--min-items").replace("cooldown", "--cooldown"));
+            throw new UsageException(
+                    e.getMessage().replace("min-items", "--min-items").replace("cooldown", "--cooldown"));
         }
-        return new Options(bootstrap, registry, topics, values.getOrDefault("--group-id", DEFAULT_GROUP_ID),
-                values.getOrDefault("--instance-id", "0"), startFrom, maxRuns, settings, llm(values, environment));
+        return new Options(
+                bootstrap,
+                registry,
+                topics,
+                values.getOrDefault("--group-id", DEFAULT_GROUP_ID),
+                values.getOrDefault("--instance-id", "0"),
+                startFrom,
+                maxRuns,
+                settings,
+                llm(values, environment));
     }
 
     /** {@code --start-from latest|earliest} (default latest), shared by the jobs' commands. */
     static ChainJob.StartFrom startFrom(Map<String, String> values) throws UsageException {
         try {
-            return ChainJob.StartFrom.valueOf(values.getOrDefault("--start-from", "latest").toUpperCase(Locale.ROOT));
+            return ChainJob.StartFrom.valueOf(
+                    values.getOrDefault("--start-from", "latest").toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--start-from must be latest or earliest, not '" + values.get("--start-from") + "'");
+            throw new UsageException(
+                    "--start-from must be latest or earliest, not '" + values.get("--start-from") + "'");
         }
     }
 
@@ -130,7 +165,9 @@ final class TomCommand {
             } catch (IOException e) {
                 throw new UsageException("cannot read --llm-config " + file + ": " + e.getMessage());
             }
-            loaded.stringPropertyNames().forEach(name -> properties.put(name, loaded.getProperty(name).strip()));
+            loaded.stringPropertyNames()
+                    .forEach(name ->
+                            properties.put(name, loaded.getProperty(name).strip()));
         }
         if (values.containsKey("--llm-base-url")) {
             properties.put(LlmSettings.PREFIX + "base-url", values.get("--llm-base-url"));
@@ -166,15 +203,26 @@ final class TomCommand {
         TomMetrics metrics = new TomMetrics();
         ChatModels models = new ChatModels(options.llm(), LlmRuntime.standard(usage));
         try (SchemaRegistry registry = registries.open(options.registry());
-             WorkerContent content = WorkerContent.open(options.worker().bootstrapServers(), options.worker().topics(),
-                     registry)) {
-            ChainJob<TomRun> worker = TomWorker.job(options.worker(), registry, options.settings(),
-                    new TomInsights(models, options.settings(), metrics), metrics, ChainJob.BeforeCommit.NONE,
+                WorkerContent content = WorkerContent.open(
+                        options.worker().bootstrapServers(), options.worker().topics(), registry)) {
+            ChainJob<TomRun> worker = TomWorker.job(
+                    options.worker(),
+                    registry,
+                    options.settings(),
+                    new TomInsights(models, options.settings(), metrics),
+                    metrics,
+                    ChainJob.BeforeCommit.NONE,
                     content.content());
-            log.info("tom starting: group {}, model {} at {}, min-items {}, cooldown {}", options.groupId(),
-                    options.llm().defaults().model(), options.llm().defaults().baseUrl(), options.settings().minItems(),
+            log.info(
+                    "tom starting: group {}, model {} at {}, min-items {}, cooldown {}",
+                    options.groupId(),
+                    options.llm().defaults().model(),
+                    options.llm().defaults().baseUrl(),
+                    options.settings().minItems(),
                     options.settings().cooldown());
-            JobRunner.runUntilShutdown(worker, TomWorker.NAME,
+            JobRunner.runUntilShutdown(
+                    worker,
+                    TomWorker.NAME,
                     () -> log.info("tom: {}; llm usage {}", metrics.summary(), usage.totals("tom")));
         }
         log.info("tom stopped cleanly: {}", metrics.summary());

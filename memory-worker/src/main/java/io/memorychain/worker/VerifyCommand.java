@@ -52,24 +52,36 @@ final class VerifyCommand {
      *
      * @param space null to verify every space
      */
-    record Options(String bootstrapServers, Path keys, String space, RegistrySpec registry, Topics topics,
-                   SignatureMode signatures) {
+    record Options(
+            String bootstrapServers,
+            Path keys,
+            String space,
+            RegistrySpec registry,
+            Topics topics,
+            SignatureMode signatures) {
 
         boolean all() {
             return space == null;
         }
     }
 
-    private VerifyCommand() {
-    }
+    private VerifyCommand() {}
 
     static Options parse(List<String> args) throws UsageException {
-        Map<String, String> values = CommandLine.parse(args, Set.of("--bootstrap-servers", "--keys", "--space",
-                "--registry-url", "--registry-topic", "--topic-prefix", "--signatures", "--checkpoint-every"),
+        Map<String, String> values = CommandLine.parse(
+                args,
+                Set.of(
+                        "--bootstrap-servers",
+                        "--keys",
+                        "--space",
+                        "--registry-url",
+                        "--registry-topic",
+                        "--topic-prefix",
+                        "--signatures",
+                        "--checkpoint-every"),
                 Set.of("--all"));
         String bootstrap = CommandLine.required(values, "--bootstrap-servers", "");
-        Path keys = Path.of(CommandLine.required(values, "--keys",
-                " (the public key file, e.g. chain.key.pub)"));
+        Path keys = Path.of(CommandLine.required(values, "--keys", " (the public key file, e.g. chain.key.pub)"));
         if (!Files.isReadable(keys) || Files.isDirectory(keys)) {
             throw new UsageException("--keys: cannot read " + keys);
         }
@@ -78,8 +90,8 @@ final class VerifyCommand {
             throw new UsageException("give exactly one of --space S and --all");
         }
         Topics topics = CommandLine.topics(values);
-        return new Options(bootstrap, keys, space, CommandLine.registry(values, bootstrap, topics), topics,
-                signatureMode(values));
+        return new Options(
+                bootstrap, keys, space, CommandLine.registry(values, bootstrap, topics), topics, signatureMode(values));
     }
 
     private static SignatureMode signatureMode(Map<String, String> values) throws UsageException {
@@ -123,7 +135,8 @@ final class VerifyCommand {
         if (keys.asHex().isEmpty()) {
             throw new UsageException("--keys: no public key in " + options.keys());
         }
-        Map<String, Object> consumerConfig = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, options.bootstrapServers());
+        Map<String, Object> consumerConfig =
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, options.bootstrapServers());
         String topic = options.topics().events();
         try (SchemaRegistry registry = registries.open(options.registry())) {
             KafkaChainReader reader = new KafkaChainReader(consumerConfig, topic, registry, keys, options.signatures());
@@ -143,21 +156,33 @@ final class VerifyCommand {
                 events += entry.getValue().events();
                 broken += entry.getValue().ok() ? 0 : 1;
             }
-            err.println("verified " + results.size() + " space(s) in " + topic + ", " + events + " event(s), "
-                    + broken + " broken");
+            err.println("verified " + results.size() + " space(s) in " + topic + ", " + events + " event(s), " + broken
+                    + " broken");
             return broken == 0 ? WorkerMain.EXIT_OK : WorkerMain.EXIT_BROKEN;
         }
     }
 
     /** The verdict's line, then one SUSPECT line per range of events a compromised key signed after its mark. */
     static String line(String space, VerificationResult result) {
-        StringBuilder out = new StringBuilder(result.ok() ? "OK space=" + space + " events=" + result.events()
-                : "BROKEN space=" + space + " seq=" + result.firstBadSeq() + " problem=" + result.problem() + " "
-                + result.message());
+        StringBuilder out = new StringBuilder(
+                result.ok()
+                        ? "OK space=" + space + " events=" + result.events()
+                        : "BROKEN space=" + space + " seq=" + result.firstBadSeq() + " problem=" + result.problem()
+                                + " " + result.message());
         for (io.memorychain.events.chain.SuspectRange s : result.suspects()) {
-            out.append(System.lineSeparator()).append("SUSPECT space=").append(space).append(" key=")
-                    .append(s.keyId()).append(" seqs=").append(s.fromSeq()).append("..").append(s.toSeq())
-                    .append(" trusted_up_to=").append(s.trustedUpTo()).append(" marked_at=").append(s.markedAtSeq());
+            out.append(System.lineSeparator())
+                    .append("SUSPECT space=")
+                    .append(space)
+                    .append(" key=")
+                    .append(s.keyId())
+                    .append(" seqs=")
+                    .append(s.fromSeq())
+                    .append("..")
+                    .append(s.toSeq())
+                    .append(" trusted_up_to=")
+                    .append(s.trustedUpTo())
+                    .append(" marked_at=")
+                    .append(s.markedAtSeq());
         }
         return out.toString();
     }

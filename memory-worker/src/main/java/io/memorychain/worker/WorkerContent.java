@@ -52,8 +52,12 @@ final class WorkerContent implements AutoCloseable {
         }
         MasterKey master = MasterKey.loadOrCreate(path);
         log.info("Decrypting memory texts with master key {} and the key topic {}", master.id(), topics.keys());
-        return new WorkerContent(new DataKeyRing(Map.of("bootstrap.servers", bootstrapServers), topics.keys(), registry,
-                master, Duration.ofSeconds(30)));
+        return new WorkerContent(new DataKeyRing(
+                Map.of("bootstrap.servers", bootstrapServers),
+                topics.keys(),
+                registry,
+                master,
+                Duration.ofSeconds(30)));
     }
 
     ChainContent content() {

@@ -64,8 +64,8 @@ public final class WorkerMain {
         if (spec.url() != null) {
             return new io.memorychain.events.registry.ConfluentRegistryClient(spec.url());
         }
-        return new io.memorychain.events.registry.KafkaTopicSchemaRegistry(spec.bootstrapServers(), spec.topic(),
-                (short) 1);
+        return new io.memorychain.events.registry.KafkaTopicSchemaRegistry(
+                spec.bootstrapServers(), spec.topic(), (short) 1);
     }
 
     /** What a command does with its arguments (after the command's name); returns the exit status. */
@@ -75,34 +75,78 @@ public final class WorkerMain {
     }
 
     /** A command: its usage (the first {@code usageLines} are shown on a usage error) and how it runs. */
-    private record Entry(String usage, int usageLines, Runner runner) {
-    }
+    private record Entry(String usage, int usageLines, Runner runner) {}
 
     /** The commands, in the order the usage lists them. */
     private Map<String, Entry> commands() {
         Map<String, Entry> commands = new LinkedHashMap<>();
-        commands.put("verify", new Entry(VerifyCommand.USAGE, 3,
-                (args, out, err) -> VerifyCommand.run(VerifyCommand.parse(args), registries, out, err)));
-        commands.put("export-chain", new Entry(ExportChainCommand.USAGE, 2,
-                (args, out, err) -> ExportChainCommand.run(ExportChainCommand.parse(args), registries, out, err)));
-        commands.put("link", new Entry(LinkCommand.USAGE, 2,
-                (args, out, err) -> LinkCommand.run(LinkCommand.parse(args), registries, err)));
-        commands.put("refine", new Entry(RefineCommand.USAGE, 3,
-                (args, out, err) -> RefineCommand.run(RefineCommand.parse(args), registries, err)));
-        commands.put("tom", new Entry(TomCommand.USAGE, 3,
-                (args, out, err) -> TomCommand.run(TomCommand.parse(args, System.getenv()), registries, err)));
-        commands.put("lifecycle", new Entry(LifecycleCommand.USAGE, 3,
-                (args, out, err) -> LifecycleCommand.run(LifecycleCommand.parse(args), registries, err)));
-        commands.put("consolidate", new Entry(ConsolidateCommand.USAGE, 3, (args, out, err) -> ConsolidateCommand.run(
-                ConsolidateCommand.parse(args, System.getenv()), registries, err)));
-        commands.put("reflect", new Entry(ReflectCommand.USAGE, 3,
-                (args, out, err) -> ReflectCommand.run(ReflectCommand.parse(args, System.getenv()), registries, err)));
-        commands.put("rollback", new Entry(RollbackCommand.USAGE, 2,
-                (args, out, err) -> RollbackCommand.run(RollbackCommand.parse(args), registries, out, err)));
-        commands.put("erase", new Entry(EraseCommand.USAGE, 2,
-                (args, out, err) -> EraseCommand.run(EraseCommand.parse(args), registries, out, err)));
-        commands.put("keygen", new Entry(KeygenCommand.USAGE, 1,
-                (args, out, err) -> KeygenCommand.run(KeygenCommand.parse(args), out)));
+        commands.put(
+                "verify",
+                new Entry(
+                        VerifyCommand.USAGE,
+                        3,
+                        (args, out, err) -> VerifyCommand.run(VerifyCommand.parse(args), registries, out, err)));
+        commands.put(
+                "export-chain",
+                new Entry(
+                        ExportChainCommand.USAGE,
+                        2,
+                        (args, out, err) ->
+                                ExportChainCommand.run(ExportChainCommand.parse(args), registries, out, err)));
+        commands.put(
+                "link",
+                new Entry(
+                        LinkCommand.USAGE,
+                        2,
+                        (args, out, err) -> LinkCommand.run(LinkCommand.parse(args), registries, err)));
+        commands.put(
+                "refine",
+                new Entry(
+                        RefineCommand.USAGE,
+                        3,
+                        (args, out, err) -> RefineCommand.run(RefineCommand.parse(args), registries, err)));
+        commands.put(
+                "tom",
+                new Entry(
+                        TomCommand.USAGE,
+                        3,
+                        (args, out, err) -> TomCommand.run(TomCommand.parse(args, System.getenv()), registries, err)));
+        commands.put(
+                "lifecycle",
+                new Entry(
+                        LifecycleCommand.USAGE,
+                        3,
+                        (args, out, err) -> LifecycleCommand.run(LifecycleCommand.parse(args), registries, err)));
+        commands.put(
+                "consolidate",
+                new Entry(
+                        ConsolidateCommand.USAGE,
+                        3,
+                        (args, out, err) -> ConsolidateCommand.run(
+                                ConsolidateCommand.parse(args, System.getenv()), registries, err)));
+        commands.put(
+                "reflect",
+                new Entry(
+                        ReflectCommand.USAGE,
+                        3,
+                        (args, out, err) ->
+                                ReflectCommand.run(ReflectCommand.parse(args, System.getenv()), registries, err)));
+        commands.put(
+                "rollback",
+                new Entry(
+                        RollbackCommand.USAGE,
+                        2,
+                        (args, out, err) -> RollbackCommand.run(RollbackCommand.parse(args), registries, out, err)));
+        commands.put(
+                "erase",
+                new Entry(
+                        EraseCommand.USAGE,
+                        2,
+                        (args, out, err) -> EraseCommand.run(EraseCommand.parse(args), registries, out, err)));
+        commands.put(
+                "keygen",
+                new Entry(
+                        KeygenCommand.USAGE, 1, (args, out, err) -> KeygenCommand.run(KeygenCommand.parse(args), out)));
         return commands;
     }
 
@@ -129,7 +173,8 @@ public final class WorkerMain {
             out.println(entry.usage());
             return EXIT_OK;
         }
-        return command(name, entry.usage(), entry.usageLines(), () -> entry.runner().run(rest, out, err), err);
+        return command(
+                name, entry.usage(), entry.usageLines(), () -> entry.runner().run(rest, out, err), err);
     }
 
     /** A command that parses its arguments, then runs; returns the exit status. */
@@ -144,8 +189,11 @@ public final class WorkerMain {
             return command.run();
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
-            err.println("usage: memory-worker " + usage.lines().limit(usageLines)
-                    .reduce((a, b) -> a + "\n" + b).orElse(name) + "\n(memory-worker " + name + " --help for details)");
+            err.println("usage: memory-worker "
+                    + usage.lines()
+                            .limit(usageLines)
+                            .reduce((a, b) -> a + "\n" + b)
+                            .orElse(name) + "\n(memory-worker " + name + " --help for details)");
             return EXIT_ERROR;
         } catch (RuntimeException e) {
             Logger log = LoggerFactory.getLogger(WorkerMain.class);
@@ -156,7 +204,12 @@ public final class WorkerMain {
     }
 
     private String usage() {
-        return USAGE + String.join("\n", commands().values().stream().map(e -> e.usage().indent(2)).toList());
+        return USAGE
+                + String.join(
+                        "\n",
+                        commands().values().stream()
+                                .map(e -> e.usage().indent(2))
+                                .toList());
     }
 
     /** The exception's message and its causes', on one line. */

@@ -39,8 +39,10 @@ import java.util.regex.Pattern;
  */
 public final class ConsolidateBenchmark {
 
-    private static final String[] NAMES = {"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi",
-        "Ivan", "Judy", "Mallory", "Niaj", "Olivia", "Peggy", "Rupert", "Sybil", "Trent", "Victor", "Walter", "Yara"};
+    private static final String[] NAMES = {
+        "Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan", "Judy", "Mallory", "Niaj", "Olivia",
+        "Peggy", "Rupert", "Sybil", "Trent", "Victor", "Walter", "Yara"
+    };
     /** {original, paraphrase}; {0} the name, {1} the value. */
     private static final String[][] TEMPLATES = {
         {"{0} is allergic to {1}.", "{0} has an allergy to {1}."},
@@ -52,6 +54,7 @@ public final class ConsolidateBenchmark {
         {"{0} has a dog named {1}.", "{0} owns a dog called {1}."},
         {"{0}'s favourite programming language is {1}.", "{0} likes programming in {1} best."},
     };
+
     private static final String[][] VALUES = {
         {"peanuts", "shellfish", "pollen", "cats", "penicillin", "gluten"},
         {"Berlin", "Paris", "Madrid", "Lisbon", "Vienna", "Oslo"},
@@ -65,11 +68,9 @@ public final class ConsolidateBenchmark {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Instant NOW = Instant.parse("2026-03-10T12:00:00Z");
 
-    private record Seeded(MemoryItem item, int group) {
-    }
+    private record Seeded(MemoryItem item, int group) {}
 
-    private ConsolidateBenchmark() {
-    }
+    private ConsolidateBenchmark() {}
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
@@ -88,8 +89,12 @@ public final class ConsolidateBenchmark {
         });
         long distinctGroups = seeded.stream().map(Seeded::group).distinct().count();
         long duplicates = n - distinctGroups;
-        System.out.printf(Locale.ROOT, "%nseeded %d memories: %d facts, %d duplicates (near-exact copies and "
-                + "paraphrases)%n", n, distinctGroups, duplicates);
+        System.out.printf(
+                Locale.ROOT,
+                "%nseeded %d memories: %d facts, %d duplicates (near-exact copies and " + "paraphrases)%n",
+                n,
+                distinctGroups,
+                duplicates);
         List<MemoryItem> items = seeded.stream().map(Seeded::item).toList();
         List<Integer> caps = new ArrayList<>();
         for (int i = 1; i < args.length; i++) {
@@ -105,15 +110,22 @@ public final class ConsolidateBenchmark {
         }
     }
 
-    private static void run(List<MemoryItem> items, Map<String, Integer> groups, Map<String, Integer> textGroups,
-                            long duplicates, int n, int maxPairs, boolean withModel) {
+    private static void run(
+            List<MemoryItem> items,
+            Map<String, Integer> groups,
+            Map<String, Integer> textGroups,
+            long duplicates,
+            int n,
+            int maxPairs,
+            boolean withModel) {
         {
             ConsolidateSettings settings = ConsolidateSettings.defaults().withMaxPairs(maxPairs);
-            ConsolidatePlanner.Plan plan = new ConsolidatePlanner(settings).plan("bench", items, NOW).orElseThrow();
+            ConsolidatePlanner.Plan plan =
+                    new ConsolidatePlanner(settings).plan("bench", items, NOW).orElseThrow();
             ConsolidateMetrics metrics = new ConsolidateMetrics();
             ChatModel judge = withModel ? new OracleJudge(textGroups) : null;
-            Consolidations consolidations = new Consolidations(space -> judge == null ? new Unconfigured() : judge,
-                    settings, metrics);
+            Consolidations consolidations =
+                    new Consolidations(space -> judge == null ? new Unconfigured() : judge, settings, metrics);
             List<MemoryRequest> requests = consolidations.requests(plan);
             int removed = 0;
             int falseMerges = 0;
@@ -123,22 +135,40 @@ public final class ConsolidateBenchmark {
                     removed++;
                 } else {
                     falseMerges++;
-                    System.out.println("  false merge: " + r.getRequestId() + " " + ((ConsolidateMemories) r.getOp())
-                            .getReason() + ": " + contentOf(items, ids.get(0)) + " / " + contentOf(items, ids.get(1)));
+                    System.out.println(
+                            "  false merge: " + r.getRequestId() + " " + ((ConsolidateMemories) r.getOp()).getReason()
+                                    + ": " + contentOf(items, ids.get(0)) + " / " + contentOf(items, ids.get(1)));
                 }
             }
             double per1k = 1000.0 / n;
-            System.out.printf(Locale.ROOT, "max-pairs %d, %s: pool %d, pairs considered %d, near-exact %d, checked %d, capped %d;"
-                    + " duplicates removed %d of %d, false merges %d, LLM calls %d (%.1f per 1k memories), tokens %d"
-                    + " (%.0f per 1k memories)%n", maxPairs, withModel ? "scripted model" : "no model", plan.pool(),
-                    plan.considered(), plan.nearExact().size(), plan.toCheck().size(), plan.capped(), removed,
-                    duplicates, falseMerges, metrics.calls(), metrics.calls() * per1k, metrics.tokens(),
+            System.out.printf(
+                    Locale.ROOT,
+                    "max-pairs %d, %s: pool %d, pairs considered %d, near-exact %d, checked %d, capped %d;"
+                            + " duplicates removed %d of %d, false merges %d, LLM calls %d (%.1f per 1k memories), tokens %d"
+                            + " (%.0f per 1k memories)%n",
+                    maxPairs,
+                    withModel ? "scripted model" : "no model",
+                    plan.pool(),
+                    plan.considered(),
+                    plan.nearExact().size(),
+                    plan.toCheck().size(),
+                    plan.capped(),
+                    removed,
+                    duplicates,
+                    falseMerges,
+                    metrics.calls(),
+                    metrics.calls() * per1k,
+                    metrics.tokens(),
                     metrics.tokens() * per1k);
         }
     }
 
     private static String contentOf(List<MemoryItem> items, String id) {
-        return items.stream().filter(m -> m.id().equals(id)).findFirst().map(MemoryItem::content).orElse("?");
+        return items.stream()
+                .filter(m -> m.id().equals(id))
+                .findFirst()
+                .map(MemoryItem::content)
+                .orElse("?");
     }
 
     /** N memories: 70% distinct facts, 15% near-exact copies and 15% paraphrases of some of them; shuffled ids. */
@@ -149,12 +179,14 @@ public final class ConsolidateBenchmark {
         int distinct = (int) Math.round(n * 0.7);
         while (facts.size() < distinct) {
             int t = random.nextInt(TEMPLATES.length);
-            String name = NAMES[random.nextInt(NAMES.length)] + (random.nextInt(4) == 0 ? "" : " " + (char) ('A'
-                    + random.nextInt(26)) + ".");
+            String name = NAMES[random.nextInt(NAMES.length)]
+                    + (random.nextInt(4) == 0 ? "" : " " + (char) ('A' + random.nextInt(26)) + ".");
             String value = VALUES[t][random.nextInt(VALUES[t].length)];
             String original = TEMPLATES[t][0].replace("{0}", name).replace("{1}", value);
             if (used.add(original)) {
-                facts.add(new String[] {original, TEMPLATES[t][1].replace("{0}", name).replace("{1}", value)});
+                facts.add(new String[] {
+                    original, TEMPLATES[t][1].replace("{0}", name).replace("{1}", value)
+                });
             }
         }
         List<String> texts = new ArrayList<>();
@@ -179,8 +211,20 @@ public final class ConsolidateBenchmark {
         for (int k = 0; k < order.size(); k++) {
             int i = order.get(k);
             Instant at = NOW.minus(Duration.ofMinutes(1 + k));
-            seeded.add(new Seeded(new MemoryItem(String.format("m%05d", k), 1, true, texts.get(i), 1, true, false,
-                    false, at, at, embedder.embed(texts.get(i))), group.get(i)));
+            seeded.add(new Seeded(
+                    new MemoryItem(
+                            String.format("m%05d", k),
+                            1,
+                            true,
+                            texts.get(i),
+                            1,
+                            true,
+                            false,
+                            false,
+                            at,
+                            at,
+                            embedder.embed(texts.get(i))),
+                    group.get(i)));
         }
         return seeded;
     }
@@ -221,7 +265,8 @@ public final class ConsolidateBenchmark {
 
         @Override
         public ChatResult complete(ChatRequest request) {
-            String prompt = request.messages().stream().map(ChatMessage::content).reduce("", String::concat);
+            String prompt =
+                    request.messages().stream().map(ChatMessage::content).reduce("", String::concat);
             String user = request.messages().get(request.messages().size() - 1).content();
             ObjectNode root = JSON.createObjectNode();
             ArrayNode pairs = root.putArray("pairs");
@@ -232,8 +277,13 @@ public final class ConsolidateBenchmark {
             }
             String content = root.toString();
             JsonNode json = root;
-            return new ChatResult.Completed(content, json, "oracle",
-                    new TokenUsage(prompt.length() / 4, content.length() / 4), 1, Duration.ZERO);
+            return new ChatResult.Completed(
+                    content,
+                    json,
+                    "oracle",
+                    new TokenUsage(prompt.length() / 4, content.length() / 4),
+                    1,
+                    Duration.ZERO);
         }
 
         private int group(String text) {

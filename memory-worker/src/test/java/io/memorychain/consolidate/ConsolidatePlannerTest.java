@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 class ConsolidatePlannerTest {
 
     /** The planner's rules on synthetic cosines, with the band calibrated for MiniLM (0.80, 0.99). */
-    private static final ConsolidateSettings MINILM_BAND = ConsolidateSettings.forModel(EmbeddingModel.MINILM.thresholds());
+    private static final ConsolidateSettings MINILM_BAND =
+            ConsolidateSettings.forModel(EmbeddingModel.MINILM.thresholds());
 
     static final Instant NOW = Instant.parse("2026-03-10T12:00:00Z");
 
@@ -29,13 +30,23 @@ class ConsolidatePlannerTest {
     }
 
     static MemoryItem item(String id, String content, float[] vector) {
-        return new MemoryItem(id, 1, true, content, 1, true, false, false, NOW.minus(Duration.ofHours(1)),
-                NOW.minus(Duration.ofHours(1)), vector);
+        return new MemoryItem(
+                id,
+                1,
+                true,
+                content,
+                1,
+                true,
+                false,
+                false,
+                NOW.minus(Duration.ofHours(1)),
+                NOW.minus(Duration.ofHours(1)),
+                vector);
     }
 
     static MemoryItem old(String id, String content, float[] vector, Duration age, int importance) {
-        return new MemoryItem(id, 2, true, content, importance, true, false, false, NOW.minus(age), NOW.minus(age),
-                vector);
+        return new MemoryItem(
+                id, 2, true, content, importance, true, false, false, NOW.minus(age), NOW.minus(age), vector);
     }
 
     private final ConsolidatePlanner planner = new ConsolidatePlanner(MINILM_BAND);
@@ -54,7 +65,8 @@ class ConsolidatePlannerTest {
         // m1, m3, m5, m7 share the base vector too: they pair with each other at cosine 1.0 unless words differ...
         // keep each group in its own space to isolate them
         ConsolidatePlanner.Plan plan = new ConsolidatePlanner(MINILM_BAND)
-                .plan("s", memories.subList(0, 2), NOW).orElseThrow();
+                .plan("s", memories.subList(0, 2), NOW)
+                .orElseThrow();
         assertThat(plan.nearExact()).singleElement().satisfies(p -> {
             assertThat(p.a().id()).isEqualTo("m1");
             assertThat(p.b().id()).isEqualTo("m2");
@@ -62,18 +74,23 @@ class ConsolidatePlannerTest {
         });
         assertThat(plan.toCheck()).isEmpty();
 
-        plan = new ConsolidatePlanner(MINILM_BAND).plan("s", memories.subList(2, 4), NOW)
+        plan = new ConsolidatePlanner(MINILM_BAND)
+                .plan("s", memories.subList(2, 4), NOW)
                 .orElseThrow();
         assertThat(plan.nearExact()).isEmpty();
-        assertThat(plan.toCheck()).singleElement()
+        assertThat(plan.toCheck())
+                .singleElement()
                 .satisfies(p -> assertThat(p.signal()).isEqualTo(ConsolidatePlanner.Signal.LEXICAL));
 
-        plan = new ConsolidatePlanner(MINILM_BAND).plan("s", memories.subList(4, 6), NOW)
+        plan = new ConsolidatePlanner(MINILM_BAND)
+                .plan("s", memories.subList(4, 6), NOW)
                 .orElseThrow();
-        assertThat(plan.toCheck()).singleElement()
+        assertThat(plan.toCheck())
+                .singleElement()
                 .satisfies(p -> assertThat(p.signal()).isEqualTo(ConsolidatePlanner.Signal.NUMERIC_STEP));
 
-        plan = new ConsolidatePlanner(MINILM_BAND).plan("s", memories.subList(6, 8), NOW)
+        plan = new ConsolidatePlanner(MINILM_BAND)
+                .plan("s", memories.subList(6, 8), NOW)
                 .orElseThrow();
         assertThat(plan.toCheck()).as("in the band but no shared content word").isEmpty();
         assertThat(plan.nearExact()).isEmpty();
@@ -81,17 +98,26 @@ class ConsolidatePlannerTest {
 
     @Test
     void copiesDifferingOnlyInCasePunctuationOrSpacesAreNearExactWhateverTheirCosine() {
-        ConsolidatePlanner.Plan plan = planner.plan("s", List.of(item("a", "Project Atlas uses PostgreSQL 16.", base()),
-                item("b", "project atlas uses  postgresql 16", at(0.931))), NOW).orElseThrow();
-        assertThat(plan.nearExact()).singleElement()
+        ConsolidatePlanner.Plan plan = planner.plan(
+                        "s",
+                        List.of(
+                                item("a", "Project Atlas uses PostgreSQL 16.", base()),
+                                item("b", "project atlas uses  postgresql 16", at(0.931))),
+                        NOW)
+                .orElseThrow();
+        assertThat(plan.nearExact())
+                .singleElement()
                 .satisfies(p -> assertThat(p.signal()).isEqualTo(ConsolidatePlanner.Signal.NEAR_EXACT));
         assertThat(ConsolidatePlanner.normalized("The user's dog, Rex!")).isEqualTo("the user s dog rex");
     }
 
     @Test
     void pairsBelowTheBandAreNotConsidered() {
-        ConsolidatePlanner.Plan plan = planner.plan("s", List.of(item("a", "Alice likes tea.", base()),
-                item("b", "Alice likes tea a lot.", at(0.79))), NOW).orElseThrow();
+        ConsolidatePlanner.Plan plan = planner.plan(
+                        "s",
+                        List.of(item("a", "Alice likes tea.", base()), item("b", "Alice likes tea a lot.", at(0.79))),
+                        NOW)
+                .orElseThrow();
         assertThat(plan.considered()).isZero();
     }
 
@@ -101,17 +127,28 @@ class ConsolidatePlannerTest {
         MemoryItem oldUnimportant = old("b", "Alice likes tea.", base(), Duration.ofDays(5), 2);
         MemoryItem oldImportant = old("c", "Alice likes green tea.", at(0.9), Duration.ofDays(5), 3);
         MemoryItem tooOld = old("d", "Alice likes tea.", base(), Duration.ofDays(91), 5);
-        MemoryItem constitutional = new MemoryItem("e", 1, true, "Alice likes tea.", 1, true, true, false,
-                NOW, NOW, base());
+        MemoryItem constitutional =
+                new MemoryItem("e", 1, true, "Alice likes tea.", 1, true, true, false, NOW, NOW, base());
         MemoryItem pinned = new MemoryItem("f", 1, true, "Alice likes tea.", 1, true, false, true, NOW, NOW, base());
-        MemoryItem episodic = new MemoryItem("g", 1, false, "Alice likes tea.", 1, true, false, false, NOW, NOW,
-                base());
-        MemoryItem deleted = new MemoryItem("h", 1, true, "Alice likes tea.", 1, false, false, false, NOW, NOW,
-                base());
+        MemoryItem episodic =
+                new MemoryItem("g", 1, false, "Alice likes tea.", 1, true, false, false, NOW, NOW, base());
+        MemoryItem deleted = new MemoryItem("h", 1, true, "Alice likes tea.", 1, false, false, false, NOW, NOW, base());
         MemoryItem unembedded = item("i", "Alice likes tea.", null);
 
-        ConsolidatePlanner.Plan plan = planner.plan("s", List.of(oldUnimportant, oldImportant, tooOld,
-                constitutional, pinned, episodic, deleted, unembedded, pool), NOW).orElseThrow();
+        ConsolidatePlanner.Plan plan = planner.plan(
+                        "s",
+                        List.of(
+                                oldUnimportant,
+                                oldImportant,
+                                tooOld,
+                                constitutional,
+                                pinned,
+                                episodic,
+                                deleted,
+                                unembedded,
+                                pool),
+                        NOW)
+                .orElseThrow();
 
         assertThat(plan.pool()).as("a (recent) and c (importance 3)").isEqualTo(2);
         // a~b near-exact (b is a partner though outside the pool); c's best partners are a and b, a is taken
@@ -144,16 +181,23 @@ class ConsolidatePlannerTest {
         }
 
         ConsolidatePlanner.Plan plan = new ConsolidatePlanner(MINILM_BAND)
-                .plan("s", memories, id -> reads.getOrDefault(id, 0L), NOW).orElseThrow();
+                .plan("s", memories, id -> reads.getOrDefault(id, 0L), NOW)
+                .orElseThrow();
 
-        assertThat(plan.pool()).as("10 memories: the top decile is the one read 40 times").isEqualTo(1);
-        assertThat(plan.nearExact()).extracting(p -> p.a().id() + "+" + p.b().id())
+        assertThat(plan.pool())
+                .as("10 memories: the top decile is the one read 40 times")
+                .isEqualTo(1);
+        assertThat(plan.nearExact())
+                .extracting(p -> p.a().id() + "+" + p.b().id())
                 .as("the frequently read old copy is merged; the copy read 3 times is not a candidate")
                 .containsExactly("hot+hot-twin");
         assertThat(plan.toCheck()).isEmpty();
 
-        ConsolidatePlanner.Plan unread = new ConsolidatePlanner(MINILM_BAND).plan("s", memories, NOW).orElseThrow();
-        assertThat(unread.pool()).as("without reads the same old, unimportant memories are no candidates").isZero();
+        ConsolidatePlanner.Plan unread =
+                new ConsolidatePlanner(MINILM_BAND).plan("s", memories, NOW).orElseThrow();
+        assertThat(unread.pool())
+                .as("without reads the same old, unimportant memories are no candidates")
+                .isZero();
         assertThat(unread.nearExact()).isEmpty();
     }
 
@@ -167,7 +211,9 @@ class ConsolidatePlannerTest {
         assertThat(ConsolidatePlanner.frequentlyRead(twenty, id -> reads.getOrDefault(id, 0L)))
                 .as("ceil(20 / 10) = 2: the second most read has 5 reads, so both with 5 are in")
                 .containsExactlyInAnyOrder("m0", "m1", "m2");
-        assertThat(ConsolidatePlanner.frequentlyRead(twenty, id -> 0L)).as("nobody read anything").isEmpty();
+        assertThat(ConsolidatePlanner.frequentlyRead(twenty, id -> 0L))
+                .as("nobody read anything")
+                .isEmpty();
     }
 
     @Test
@@ -195,16 +241,31 @@ class ConsolidatePlannerTest {
 
     @Test
     void fingerprintsKeepAPairFromBeingPlannedAgainFor14Days() {
-        List<MemoryItem> memories = List.of(item("a", "Alice likes tea.", base()),
-                item("b", "Alice likes green tea.", at(0.9)));
+        List<MemoryItem> memories =
+                List.of(item("a", "Alice likes tea.", base()), item("b", "Alice likes green tea.", at(0.9)));
         assertThat(planner.plan("s", memories, NOW).orElseThrow().toCheck()).hasSize(1);
-        ConsolidatePlanner.Plan second = planner.plan("s", memories, NOW.plus(Duration.ofDays(1))).orElseThrow();
+        ConsolidatePlanner.Plan second =
+                planner.plan("s", memories, NOW.plus(Duration.ofDays(1))).orElseThrow();
         assertThat(second.toCheck()).isEmpty();
         assertThat(second.remembered()).isEqualTo(1);
         // 14 days later the pair (still recent enough: its memories were rewritten) is planned again
-        List<MemoryItem> rewritten = memories.stream().map(m -> new MemoryItem(m.id(), m.version(), true,
-                m.content(), 3, true, false, false, m.createdAt(), m.updatedAt(), m.vector())).toList();
-        assertThat(planner.plan("s", rewritten, NOW.plus(Duration.ofDays(14))).orElseThrow().toCheck())
+        List<MemoryItem> rewritten = memories.stream()
+                .map(m -> new MemoryItem(
+                        m.id(),
+                        m.version(),
+                        true,
+                        m.content(),
+                        3,
+                        true,
+                        false,
+                        false,
+                        m.createdAt(),
+                        m.updatedAt(),
+                        m.vector()))
+                .toList();
+        assertThat(planner.plan("s", rewritten, NOW.plus(Duration.ofDays(14)))
+                        .orElseThrow()
+                        .toCheck())
                 .hasSize(1);
     }
 
@@ -226,10 +287,15 @@ class ConsolidatePlannerTest {
 
     @Test
     void lexicalAndNumericPrefilters() {
-        assertThat(ConsolidatePlanner.numericStep("Runs 5 km daily.", "runs 10 km daily.")).isTrue();
-        assertThat(ConsolidatePlanner.numericStep("Runs 5 km daily.", "Runs 5 km daily.")).isFalse();
-        assertThat(ConsolidatePlanner.numericStep("Runs 5 km daily.", "Walks 5 km daily.")).isFalse();
-        assertThat(ConsolidatePlanner.sharesContentWord("The user likes tea.", "User drinks tea")).isTrue();
-        assertThat(ConsolidatePlanner.sharesContentWord("The user likes tea.", "The user owns a boat")).isFalse();
+        assertThat(ConsolidatePlanner.numericStep("Runs 5 km daily.", "runs 10 km daily."))
+                .isTrue();
+        assertThat(ConsolidatePlanner.numericStep("Runs 5 km daily.", "Runs 5 km daily."))
+                .isFalse();
+        assertThat(ConsolidatePlanner.numericStep("Runs 5 km daily.", "Walks 5 km daily."))
+                .isFalse();
+        assertThat(ConsolidatePlanner.sharesContentWord("The user likes tea.", "User drinks tea"))
+                .isTrue();
+        assertThat(ConsolidatePlanner.sharesContentWord("The user likes tea.", "The user owns a boat"))
+                .isFalse();
     }
 }

@@ -24,12 +24,35 @@ class ConsolidateStoreTest {
     Path dir;
 
     private static Memory memory(String space, String id) {
-        return Memory.newBuilder().setId(id).setSpace(space).setKind(MemoryKind.SEMANTIC).setTier(Tier.WORKING)
-                .setBlockLabel(null).setCategory(null).setContent("text of " + id).setSummary(null).setTags(List.of())
-                .setImportance(3).setConfidence(Confidence.MEDIUM).setSource(null).setUserId(null).setAgentId(null)
-                .setRunId(null).setActorId(null).setThreadId(null).setRole(null).setCreatedAt(T0).setUpdatedAt(T0)
-                .setVersion(1).setState(MemoryState.ACTIVE).setSupersededBy(null).setSupersedes(List.of())
-                .setPinned(false).setConstitutional(false).setContentHash("h-" + id).build();
+        return Memory.newBuilder()
+                .setId(id)
+                .setSpace(space)
+                .setKind(MemoryKind.SEMANTIC)
+                .setTier(Tier.WORKING)
+                .setBlockLabel(null)
+                .setCategory(null)
+                .setContent("text of " + id)
+                .setSummary(null)
+                .setTags(List.of())
+                .setImportance(3)
+                .setConfidence(Confidence.MEDIUM)
+                .setSource(null)
+                .setUserId(null)
+                .setAgentId(null)
+                .setRunId(null)
+                .setActorId(null)
+                .setThreadId(null)
+                .setRole(null)
+                .setCreatedAt(T0)
+                .setUpdatedAt(T0)
+                .setVersion(1)
+                .setState(MemoryState.ACTIVE)
+                .setSupersededBy(null)
+                .setSupersedes(List.of())
+                .setPinned(false)
+                .setConstitutional(false)
+                .setContentHash("h-" + id)
+                .build();
     }
 
     private static List<String> ids(ConsolidateStore store, String space) {
@@ -56,14 +79,17 @@ class ConsolidateStoreTest {
             assertThat(store.put("s", "m1", "h1", new ConsolidateStore.Vector(1, new float[] {0.25f, -1f}, false)))
                     .isTrue();
             assertThat(store.put("s", "m1", "h1", new ConsolidateStore.Vector(1, new float[] {0.25f, -1f}, true)))
-                    .as("the same content's vector read again replaces it").isFalse();
+                    .as("the same content's vector read again replaces it")
+                    .isFalse();
             store.put("s", "m1", "h2", new ConsolidateStore.Vector(5, new float[] {1f, 0f}, false));
             store.put("s", "m10", "h1", new ConsolidateStore.Vector(1, new float[] {1f, 0f}, false));
 
             assertThat(store.removeVectorsBefore("s", "m1", 5)).isEqualTo(1);
             assertThat(store.vector("s", "m1", "h1")).isNull();
             assertThat(store.vector("s", "m1", "h2").values()).containsExactly(1f, 0f);
-            assertThat(store.vector("s", "m10", "h1")).as("another memory's vector").isNotNull();
+            assertThat(store.vector("s", "m10", "h1"))
+                    .as("another memory's vector")
+                    .isNotNull();
         }
     }
 
@@ -78,7 +104,9 @@ class ConsolidateStoreTest {
             assertThat(first.record()).containsExactly(1, 2);
             assertThat(first.live()).isTrue();
             assertThat(store.release("a", 0)).as("released once").isNull();
-            assertThat(store.release("ab", 0).record()).as("another space's first record").containsExactly(4);
+            assertThat(store.release("ab", 0).record())
+                    .as("another space's first record")
+                    .containsExactly(4);
             ConsolidateStore.Held second = store.release("a", 1);
             assertThat(second.record()).containsExactly(3);
             assertThat(second.live()).isFalse();
@@ -91,7 +119,8 @@ class ConsolidateStoreTest {
         try (ConsolidateStore first = ConsolidateStore.open(state)) {
             first.put("s", memory("s", "m1"), 1);
             assertThatThrownBy(() -> ConsolidateStore.open(dir.resolve("other/../state")))
-                    .isInstanceOf(IllegalStateException.class).hasMessageContaining(state.toString())
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(state.toString())
                     .hasMessageContaining("in use");
             assertThat(ids(first, "s")).containsExactly("m1");
         }

@@ -6,8 +6,8 @@ import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.Confidence;
 import io.memorychain.avro.Memory;
-import io.memorychain.avro.MemoryCreated;
 import io.memorychain.avro.MemoryAccess;
+import io.memorychain.avro.MemoryCreated;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryKind;
@@ -72,14 +72,15 @@ class ConsolidateWorkerTest {
                 created(1, "m1", "Alice is allergic to peanuts.", T0), vector(1, "m1", MODEL, 1f, 0f),
                 created(2, "m2", "alice is allergic to peanuts", T0.plusSeconds(60)), vector(2, "m2", MODEL, 1f, 0f),
                 created(3, "m3", "Bob plays the cello.", NEXT_DAY), vector(3, "m3", MODEL, 0f, 1f));
-        List<ConsumerRecord<byte[], byte[]>> replay = List.of(live.get(0), live.get(2), live.get(4),
-                live.get(1), live.get(3), live.get(5));
+        List<ConsumerRecord<byte[], byte[]>> replay =
+                List.of(live.get(0), live.get(2), live.get(4), live.get(1), live.get(3), live.get(5));
 
         List<ConsolidatePlanner.Plan> livePlans = feed(live);
         List<ConsolidatePlanner.Plan> replayPlans = feed(replay);
 
         assertThat(livePlans).hasSize(2);
-        assertThat(livePlans.get(1).nearExact()).singleElement()
+        assertThat(livePlans.get(1).nearExact())
+                .singleElement()
                 .satisfies(p -> assertThat(List.of(p.a().id(), p.b().id())).containsExactly("m1", "m2"));
         assertThat(describe(replayPlans)).isEqualTo(describe(livePlans));
     }
@@ -127,13 +128,14 @@ class ConsolidateWorkerTest {
     void readsFromTheAccessTopicPutAnOldUnimportantMemoryInTheNextRunsPool() {
         Instant later = T0.plus(Duration.ofDays(4)); // m1 and m2 are then outside the 72 h window
         List<ConsumerRecord<byte[], byte[]>> chain = List.of(
-                created(1, "m0", "Dan runs.", T0, 1), vector(1, "m0", MODEL, 0f, 1f), // the first run
+                created(1, "m0", "Dan runs.", T0, 1),
+                vector(1, "m0", MODEL, 0f, 1f), // the first run
                 created(2, "m1", "Alice is allergic to peanuts.", T0.plusSeconds(60), 1),
                 vector(2, "m1", MODEL, 1f, 0f),
                 created(3, "m2", "alice is allergic to peanuts", T0.plusSeconds(120), 1),
                 vector(3, "m2", MODEL, 1f, 0f));
-        List<ConsumerRecord<byte[], byte[]>> nextRun = List.of(created(4, "m3", "Bob plays the cello.", later, 1),
-                vector(4, "m3", MODEL, -1f, 0f));
+        List<ConsumerRecord<byte[], byte[]>> nextRun =
+                List.of(created(4, "m3", "Bob plays the cello.", later, 1), vector(4, "m3", MODEL, -1f, 0f));
 
         ConsolidateWorker read = worker();
         plansOf(read, chain);
@@ -141,8 +143,12 @@ class ConsolidateWorkerTest {
         read.onRecord(access(1, T0.plus(Duration.ofDays(2)), "m1"));
         List<ConsolidatePlanner.Plan> plans = plansOf(read, nextRun);
         assertThat(plans).singleElement().satisfies(p -> {
-            assertThat(p.pool()).as("m3 (recent) and m1 (read twice: the top decile of 4)").isEqualTo(2);
-            assertThat(p.nearExact()).extracting(x -> x.a().id() + "+" + x.b().id()).containsExactly("m1+m2");
+            assertThat(p.pool())
+                    .as("m3 (recent) and m1 (read twice: the top decile of 4)")
+                    .isEqualTo(2);
+            assertThat(p.nearExact())
+                    .extracting(x -> x.a().id() + "+" + x.b().id())
+                    .containsExactly("m1+m2");
         });
 
         ConsolidateWorker unread = worker();
@@ -156,10 +162,13 @@ class ConsolidateWorkerTest {
     @Test
     void noPlanBeforeTheVectorsThenOneWhenTheLastArrives() {
         ConsolidateWorker worker = worker();
-        assertThat(worker.onRecord(created(1, "m1", "Alice is allergic to peanuts.", T0))).isEmpty();
+        assertThat(worker.onRecord(created(1, "m1", "Alice is allergic to peanuts.", T0)))
+                .isEmpty();
         assertThat(worker.onRecord(created(2, "m2", "Bob plays the cello.", T0.plusSeconds(1))))
-                .as("not a day after the open run: no second run").isEmpty();
-        assertThat(worker.onRecord(vector(1, "m1", MODEL, 1f, 0f))).as("the run at m1's event waited only for m1")
+                .as("not a day after the open run: no second run")
+                .isEmpty();
+        assertThat(worker.onRecord(vector(1, "m1", MODEL, 1f, 0f)))
+                .as("the run at m1's event waited only for m1")
                 .hasValueSatisfying(plans -> assertThat(plans).singleElement().satisfies(p -> {
                     assertThat(p.at()).isEqualTo(T0);
                     assertThat(p.pool()).isEqualTo(1);
@@ -172,10 +181,16 @@ class ConsolidateWorkerTest {
         worker.onRecord(created(1, "m1", "Alice is allergic to peanuts.", T0));
         worker.onRecord(vector(1, "m1", MODEL, 1f, 0f));
         worker.onRecord(created(2, "m2", "alice is allergic to peanuts", T0.plusSeconds(60)));
-        assertThat(worker.onRecord(created(3, "m3", "Bob plays the cello.", NEXT_DAY))).isEmpty();
-        assertThat(worker.onRecord(vector(2, "m2", "model-b", 1f, 0f))).as("another model's vector").isEmpty();
-        assertThat(worker.onRecord(vector(3, "m3", "model-b", 0f, 1f))).as("another model's vector").isEmpty();
-        assertThat(worker.onRecord(vector(3, "m3", MODEL, 0f, 1f))).as("m3 arrived, m2 never will")
+        assertThat(worker.onRecord(created(3, "m3", "Bob plays the cello.", NEXT_DAY)))
+                .isEmpty();
+        assertThat(worker.onRecord(vector(2, "m2", "model-b", 1f, 0f)))
+                .as("another model's vector")
+                .isEmpty();
+        assertThat(worker.onRecord(vector(3, "m3", "model-b", 0f, 1f)))
+                .as("another model's vector")
+                .isEmpty();
+        assertThat(worker.onRecord(vector(3, "m3", MODEL, 0f, 1f)))
+                .as("m3 arrived, m2 never will")
                 .hasValueSatisfying(plans -> assertThat(plans).singleElement().satisfies(p -> {
                     assertThat(p.at()).isEqualTo(NEXT_DAY);
                     assertThat(p.pool()).as("m1 and m3: m2 has no vector").isEqualTo(2);
@@ -184,36 +199,60 @@ class ConsolidateWorkerTest {
 
     @Test
     void aRunPlansOnTheMemoriesOfItsTimeWhenLaterEventsArriveBeforeItsVectors() {
-        ConsolidatePlanner.Plan waited = plansOf(worker(), List.of(
-                created(1, "m1", "Alice is allergic to peanuts.", T0), vector(1, "m1", MODEL, 1f, 0f),
-                created(2, "m2", "alice is allergic to peanuts", T0.plusSeconds(60)),
-                created(3, "m3", "Bob plays the cello.", NEXT_DAY),
-                pinned(4, "m2", NEXT_DAY.plusSeconds(1)), // read while the run at m3's event waits for m2 and m3
-                vector(2, "m2", MODEL, 1f, 0f), vector(3, "m3", MODEL, 0f, 1f)))
+        ConsolidatePlanner.Plan waited = plansOf(
+                        worker(),
+                        List.of(
+                                created(1, "m1", "Alice is allergic to peanuts.", T0),
+                                vector(1, "m1", MODEL, 1f, 0f),
+                                created(2, "m2", "alice is allergic to peanuts", T0.plusSeconds(60)),
+                                created(3, "m3", "Bob plays the cello.", NEXT_DAY),
+                                pinned(
+                                        4,
+                                        "m2",
+                                        NEXT_DAY.plusSeconds(
+                                                1)), // read while the run at m3's event waits for m2 and m3
+                                vector(2, "m2", MODEL, 1f, 0f),
+                                vector(3, "m3", MODEL, 0f, 1f)))
                 .get(1);
-        assertThat(waited.nearExact()).as("m2 was not pinned yet at the run's time").singleElement()
+        assertThat(waited.nearExact())
+                .as("m2 was not pinned yet at the run's time")
+                .singleElement()
                 .satisfies(p -> assertThat(List.of(p.a().id(), p.b().id())).containsExactly("m1", "m2"));
 
-        List<ConsolidatePlanner.Plan> next = plansOf(worker(), List.of(
-                created(1, "m1", "Alice is allergic to peanuts.", T0), vector(1, "m1", MODEL, 1f, 0f),
-                created(2, "m2", "alice is allergic to peanuts", T0.plusSeconds(60)), vector(2, "m2", MODEL, 1f, 0f),
-                pinned(3, "m2", T0.plusSeconds(120)),
-                created(4, "m3", "Bob plays the cello.", NEXT_DAY), vector(4, "m3", MODEL, 0f, 1f)));
-        assertThat(next.get(1).nearExact()).as("pinned before the run: not merged").isEmpty();
+        List<ConsolidatePlanner.Plan> next = plansOf(
+                worker(),
+                List.of(
+                        created(1, "m1", "Alice is allergic to peanuts.", T0),
+                        vector(1, "m1", MODEL, 1f, 0f),
+                        created(2, "m2", "alice is allergic to peanuts", T0.plusSeconds(60)),
+                        vector(2, "m2", MODEL, 1f, 0f),
+                        pinned(3, "m2", T0.plusSeconds(120)),
+                        created(4, "m3", "Bob plays the cello.", NEXT_DAY),
+                        vector(4, "m3", MODEL, 0f, 1f)));
+        assertThat(next.get(1).nearExact())
+                .as("pinned before the run: not merged")
+                .isEmpty();
     }
 
     @Test
     void aRunComparesTheDecryptedTexts() {
         byte[] key = new byte[32];
-        Map<String, DataKey> keys = Map.of("m1", new DataKey("k1", 1, key, null), "m2", new DataKey("k2", 2, key, null));
+        Map<String, DataKey> keys =
+                Map.of("m1", new DataKey("k1", 1, key, null), "m2", new DataKey("k2", 2, key, null));
         ChainContent content = ChainContent.decrypting((space, id) -> keys.get(id));
-        List<ConsolidatePlanner.Plan> plans = plansOf(worker(content), List.of(
-                encrypted(created(1, "m1", "Alice is allergic to peanuts.", T0), key), vector(1, "m1", MODEL, 1f, 0f),
-                encrypted(created(2, "m2", "alice is allergic to peanuts!", T0.plusSeconds(60)), key),
-                vector(2, "m2", MODEL, 0f, 1f), created(3, "m3", "Bob plays the cello.", NEXT_DAY),
-                vector(3, "m3", MODEL, 0.6f, 0.8f)));
-        assertThat(plans.get(1).nearExact()).as("orthogonal vectors: only the decrypted texts are the same")
-                .singleElement().satisfies(p -> {
+        List<ConsolidatePlanner.Plan> plans = plansOf(
+                worker(content),
+                List.of(
+                        encrypted(created(1, "m1", "Alice is allergic to peanuts.", T0), key),
+                        vector(1, "m1", MODEL, 1f, 0f),
+                        encrypted(created(2, "m2", "alice is allergic to peanuts!", T0.plusSeconds(60)), key),
+                        vector(2, "m2", MODEL, 0f, 1f),
+                        created(3, "m3", "Bob plays the cello.", NEXT_DAY),
+                        vector(3, "m3", MODEL, 0.6f, 0.8f)));
+        assertThat(plans.get(1).nearExact())
+                .as("orthogonal vectors: only the decrypted texts are the same")
+                .singleElement()
+                .satisfies(p -> {
                     assertThat(p.a().content()).isEqualTo("Alice is allergic to peanuts.");
                     assertThat(p.b().content()).isEqualTo("alice is allergic to peanuts!");
                 });
@@ -227,10 +266,12 @@ class ConsolidateWorkerTest {
         worker.onRecord(vector(2, "m2", MODEL, 1f, 0f), false);
         worker.onRecord(created(1, "m1", "Alice is allergic to peanuts.", T0), false);
         worker.onRecord(created(2, "m2", "alice is allergic to peanuts", T0.plusSeconds(60)), false);
-        assertThat(worker.onRecord(created(3, "m3", "Bob plays the cello.", NEXT_DAY), true)).isEmpty();
+        assertThat(worker.onRecord(created(3, "m3", "Bob plays the cello.", NEXT_DAY), true))
+                .isEmpty();
         assertThat(worker.onRecord(vector(3, "m3", MODEL, 0f, 1f), false))
                 .as("completed by a committed vector, but its event was not committed")
-                .hasValueSatisfying(plans -> assertThat(plans).singleElement()
+                .hasValueSatisfying(plans -> assertThat(plans)
+                        .singleElement()
                         .satisfies(p -> assertThat(p.nearExact()).hasSize(1)));
 
         // everything committed: state only, whatever the order
@@ -255,8 +296,8 @@ class ConsolidateWorkerTest {
         return plans;
     }
 
-    private static List<ConsolidatePlanner.Plan> plansOf(ConsolidateWorker worker,
-                                                         List<ConsumerRecord<byte[], byte[]>> records) {
+    private static List<ConsolidatePlanner.Plan> plansOf(
+            ConsolidateWorker worker, List<ConsumerRecord<byte[], byte[]>> records) {
         List<ConsolidatePlanner.Plan> plans = new ArrayList<>();
         records.forEach(r -> worker.onRecord(r).ifPresent(plans::addAll));
         return plans;
@@ -274,8 +315,12 @@ class ConsolidateWorkerTest {
     }
 
     private static List<String> describe(List<ConsolidatePlanner.Plan> plans) {
-        return plans.stream().map(p -> p.at() + " pool=" + p.pool() + " near=" + p.nearExact().stream()
-                .map(ConsolidatePlanner.Pair::fingerprint).toList() + " check=" + p.toCheck().size()).toList();
+        return plans.stream()
+                .map(p -> p.at() + " pool=" + p.pool() + " near="
+                        + p.nearExact().stream()
+                                .map(ConsolidatePlanner.Pair::fingerprint)
+                                .toList() + " check=" + p.toCheck().size())
+                .toList();
     }
 
     private ConsolidateWorker worker() {
@@ -283,14 +328,22 @@ class ConsolidateWorkerTest {
     }
 
     private ConsolidateWorker worker(ChainContent content) {
-        LlmRuntime runtime = new LlmRuntime(new TokenBudget(Clock.systemUTC()), new UsageCounters(), d -> { },
-                () -> 0.5);
-        Consolidations none = new Consolidations(new ChatModels(LlmSettings.fromProperties(Map.of()), runtime),
-                settings, metrics);
+        LlmRuntime runtime =
+                new LlmRuntime(new TokenBudget(Clock.systemUTC()), new UsageCounters(), d -> {}, () -> 0.5);
+        Consolidations none =
+                new Consolidations(new ChatModels(LlmSettings.fromProperties(Map.of()), runtime), settings, metrics);
         try {
-            ConsolidateWorker worker = new ConsolidateWorker(REGISTRY, settings, none, metrics, MODEL, "events", "vectors",
+            ConsolidateWorker worker = new ConsolidateWorker(
+                    REGISTRY,
+                    settings,
+                    none,
+                    metrics,
+                    MODEL,
+                    "events",
+                    "vectors",
                     "reads",
-                    content, Files.createTempDirectory(dir, "state"));
+                    content,
+                    Files.createTempDirectory(dir, "state"));
             workers.add(worker);
             return worker;
         } catch (IOException e) {
@@ -307,22 +360,54 @@ class ConsolidateWorkerTest {
         return created(seq, id, content, at, 3);
     }
 
-    private static ConsumerRecord<byte[], byte[]> created(long seq, String id, String content, Instant at,
-                                                          int importance) {
-        Memory m = Memory.newBuilder().setId(id).setSpace("s").setKind(MemoryKind.SEMANTIC).setTier(Tier.WORKING)
-                .setBlockLabel(null).setCategory(null).setContent(content).setSummary(null).setTags(List.of())
-                .setImportance(importance).setConfidence(Confidence.MEDIUM).setSource(null).setUserId(null).setAgentId(null)
-                .setRunId(null).setActorId(null).setThreadId(null).setRole(null).setCreatedAt(at).setUpdatedAt(at)
-                .setVersion(1).setState(MemoryState.ACTIVE).setSupersededBy(null).setSupersedes(List.of())
-                .setPinned(false).setConstitutional(false).setContentHash("h-" + id).build();
+    private static ConsumerRecord<byte[], byte[]> created(
+            long seq, String id, String content, Instant at, int importance) {
+        Memory m = Memory.newBuilder()
+                .setId(id)
+                .setSpace("s")
+                .setKind(MemoryKind.SEMANTIC)
+                .setTier(Tier.WORKING)
+                .setBlockLabel(null)
+                .setCategory(null)
+                .setContent(content)
+                .setSummary(null)
+                .setTags(List.of())
+                .setImportance(importance)
+                .setConfidence(Confidence.MEDIUM)
+                .setSource(null)
+                .setUserId(null)
+                .setAgentId(null)
+                .setRunId(null)
+                .setActorId(null)
+                .setThreadId(null)
+                .setRole(null)
+                .setCreatedAt(at)
+                .setUpdatedAt(at)
+                .setVersion(1)
+                .setState(MemoryState.ACTIVE)
+                .setSupersededBy(null)
+                .setSupersedes(List.of())
+                .setPinned(false)
+                .setConstitutional(false)
+                .setContentHash("h-" + id)
+                .build();
         return record(seq, at, new MemoryCreated(m));
     }
 
     private static ConsumerRecord<byte[], byte[]> record(long seq, Instant at, Object payload) {
-        MemoryEvent event = MemoryEvent.newBuilder().setSpace("s").setSeq(seq).setPrevHash(ByteBuffer.allocate(0))
-                .setHash(ByteBuffer.allocate(0)).setSignature(ByteBuffer.allocate(0)).setKeyId("k")
-                .setRequestId("r" + seq).setActor(new Actor(ActorType.AGENT, "a")).setOccurredAt(at)
-                .setSessionId(null).setPayload(payload).build();
+        MemoryEvent event = MemoryEvent.newBuilder()
+                .setSpace("s")
+                .setSeq(seq)
+                .setPrevHash(ByteBuffer.allocate(0))
+                .setHash(ByteBuffer.allocate(0))
+                .setSignature(ByteBuffer.allocate(0))
+                .setKeyId("k")
+                .setRequestId("r" + seq)
+                .setActor(new Actor(ActorType.AGENT, "a"))
+                .setOccurredAt(at)
+                .setSessionId(null)
+                .setPayload(payload)
+                .build();
         return new ConsumerRecord<>("events", 0, seq, null, EVENTS.serialize("events", event));
     }
 

@@ -8,10 +8,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.memorychain.embeddings.EmbeddingModel;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.ConsolidateMemories;
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.embeddings.EmbeddingModel;
 import io.memorychain.llm.ChatModels;
 import io.memorychain.llm.ChatOutcome;
 import io.memorychain.llm.LlmRuntime;
@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
 class ConsolidationsTest {
 
     /** The planner's rules on synthetic cosines, with the band calibrated for MiniLM (0.80, 0.99). */
-    private static final ConsolidateSettings MINILM_BAND = ConsolidateSettings.forModel(EmbeddingModel.MINILM.thresholds());
+    private static final ConsolidateSettings MINILM_BAND =
+            ConsolidateSettings.forModel(EmbeddingModel.MINILM.thresholds());
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -50,15 +51,14 @@ class ConsolidationsTest {
     }
 
     private Consolidations consolidations(Map<String, String> llm) {
-        LlmRuntime runtime = new LlmRuntime(new TokenBudget(Clock.systemUTC()), new UsageCounters(), d -> { },
-                () -> 0.5);
-        return new Consolidations(new ChatModels(LlmSettings.fromProperties(llm), runtime),
-                MINILM_BAND, metrics);
+        LlmRuntime runtime =
+                new LlmRuntime(new TokenBudget(Clock.systemUTC()), new UsageCounters(), d -> {}, () -> 0.5);
+        return new Consolidations(new ChatModels(LlmSettings.fromProperties(llm), runtime), MINILM_BAND, metrics);
     }
 
     private Map<String, String> model() {
-        return Map.of("memory.llm.base-url", server.baseUrl(), "memory.llm.model", "judge",
-                "memory.llm.max-attempts", "1");
+        return Map.of(
+                "memory.llm.base-url", server.baseUrl(), "memory.llm.model", "judge", "memory.llm.max-attempts", "1");
     }
 
     /** One near-exact pair (x1~x2) and {@code checked} band pairs (a0~b0, a1~b1, ...), each in its own direction. */
@@ -83,7 +83,9 @@ class ConsolidationsTest {
         System.arraycopy(at(0.995), 0, x2, 0, 2);
         memories.set(0, memories.get(0).withVector(x1));
         memories.set(1, memories.get(1).withVector(x2));
-        return new ConsolidatePlanner(MINILM_BAND).plan("space-1", memories, NOW).orElseThrow();
+        return new ConsolidatePlanner(MINILM_BAND)
+                .plan("space-1", memories, NOW)
+                .orElseThrow();
     }
 
     @Test
@@ -112,8 +114,12 @@ class ConsolidationsTest {
 
         List<MemoryRequest> requests = consolidations(model()).requests(plan(3));
 
-        assertThat(requests).extracting(MemoryRequest::getRequestId).containsExactly(
-                "consolidate:space-1:x1,x2:1,1", "consolidate:space-1:a0,b0:1,1", "consolidate:space-1:a2,b2:1,1");
+        assertThat(requests)
+                .extracting(MemoryRequest::getRequestId)
+                .containsExactly(
+                        "consolidate:space-1:x1,x2:1,1",
+                        "consolidate:space-1:a0,b0:1,1",
+                        "consolidate:space-1:a2,b2:1,1");
         ConsolidateMemories op = (ConsolidateMemories) requests.get(1).getOp();
         assertThat(op.getContent()).isEqualTo("Project Atlas fact 0, in detail.");
         assertThat(op.getReason()).contains("same fact per model judge").contains("(lexical)");
@@ -121,7 +127,8 @@ class ConsolidationsTest {
         JsonNode body = JSON.readTree(server.received().get(0).body());
         assertThat(body.at("/response_format/json_schema/name").asText()).isEqualTo("same_fact_pairs");
         assertThat(body.get("temperature").asDouble()).isZero();
-        assertThat(body.at("/messages/1/content").asText()).contains("p1:\n  A: Project Atlas fact 0")
+        assertThat(body.at("/messages/1/content").asText())
+                .contains("p1:\n  A: Project Atlas fact 0")
                 .contains("p3:");
         assertThat(metrics.calls()).isEqualTo(1);
         assertThat(metrics.tokens()).isEqualTo(490);
@@ -144,7 +151,8 @@ class ConsolidationsTest {
     void malformedJsonPublishesNothingForTheBatch() {
         server.replyContent("{\"pairs\": [ not json", 10, 1);
 
-        assertThat(consolidations(model()).requests(plan(2))).extracting(MemoryRequest::getRequestId)
+        assertThat(consolidations(model()).requests(plan(2)))
+                .extracting(MemoryRequest::getRequestId)
                 .containsExactly("consolidate:space-1:x1,x2:1,1");
         assertThat(metrics.failures(ChatOutcome.BAD_RESPONSE)).isEqualTo(1);
     }
@@ -152,8 +160,7 @@ class ConsolidationsTest {
     @Test
     void anAnswerNamingAnUnknownPairPublishesNothingForTheBatch() {
         server.replyContent("""
-                {"pairs":[{"id":"p1","same_fact":true,"merged":"x"},{"id":"p9","same_fact":true,"merged":"y"}]}""",
-                10, 1);
+                {"pairs":[{"id":"p1","same_fact":true,"merged":"x"},{"id":"p9","same_fact":true,"merged":"y"}]}""", 10, 1);
 
         assertThat(consolidations(model()).requests(plan(2))).hasSize(1);
         assertThat(metrics.invalidAnswers()).isEqualTo(1);

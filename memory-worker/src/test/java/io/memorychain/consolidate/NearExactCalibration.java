@@ -33,8 +33,7 @@ public final class NearExactCalibration {
         {"distinct", "The user prefers tea over coffee.", "The user drinks green tea every morning."},
     };
 
-    private NearExactCalibration() {
-    }
+    private NearExactCalibration() {}
 
     public static void main(String[] args) {
         OnnxSentenceEmbedder embedder = SharedEmbedder.get();

@@ -27,6 +27,7 @@ class SpaceMemoriesTest {
 
     @TempDir
     Path dir;
+
     private ConsolidateStore store;
 
     @BeforeEach
@@ -42,19 +43,51 @@ class SpaceMemoriesTest {
     private static final Instant T0 = Instant.parse("2026-03-01T10:00:00Z");
 
     private static Memory memory(String id, int version, String content, String hash, Instant at) {
-        return Memory.newBuilder().setId(id).setSpace("s").setKind(MemoryKind.SEMANTIC).setTier(Tier.WORKING)
-                .setBlockLabel(null).setCategory(null).setContent(content).setSummary(null).setTags(List.of())
-                .setImportance(3).setConfidence(Confidence.MEDIUM).setSource(null).setUserId(null).setAgentId(null)
-                .setRunId(null).setActorId(null).setThreadId(null).setRole(null).setCreatedAt(T0).setUpdatedAt(at)
-                .setVersion(version).setState(MemoryState.ACTIVE).setSupersededBy(null).setSupersedes(List.of())
-                .setPinned(false).setConstitutional(false).setContentHash(hash).build();
+        return Memory.newBuilder()
+                .setId(id)
+                .setSpace("s")
+                .setKind(MemoryKind.SEMANTIC)
+                .setTier(Tier.WORKING)
+                .setBlockLabel(null)
+                .setCategory(null)
+                .setContent(content)
+                .setSummary(null)
+                .setTags(List.of())
+                .setImportance(3)
+                .setConfidence(Confidence.MEDIUM)
+                .setSource(null)
+                .setUserId(null)
+                .setAgentId(null)
+                .setRunId(null)
+                .setActorId(null)
+                .setThreadId(null)
+                .setRole(null)
+                .setCreatedAt(T0)
+                .setUpdatedAt(at)
+                .setVersion(version)
+                .setState(MemoryState.ACTIVE)
+                .setSupersededBy(null)
+                .setSupersedes(List.of())
+                .setPinned(false)
+                .setConstitutional(false)
+                .setContentHash(hash)
+                .build();
     }
 
     private static MemoryEvent event(long seq, Instant at, Object payload) {
-        return MemoryEvent.newBuilder().setSpace("s").setSeq(seq).setPrevHash(ByteBuffer.allocate(0))
-                .setHash(ByteBuffer.allocate(0)).setSignature(ByteBuffer.allocate(0)).setKeyId("k")
-                .setRequestId("r" + seq).setActor(new Actor(ActorType.AGENT, "a")).setOccurredAt(at)
-                .setSessionId(null).setPayload(payload).build();
+        return MemoryEvent.newBuilder()
+                .setSpace("s")
+                .setSeq(seq)
+                .setPrevHash(ByteBuffer.allocate(0))
+                .setHash(ByteBuffer.allocate(0))
+                .setSignature(ByteBuffer.allocate(0))
+                .setKeyId("k")
+                .setRequestId("r" + seq)
+                .setActor(new Actor(ActorType.AGENT, "a"))
+                .setOccurredAt(at)
+                .setSessionId(null)
+                .setPayload(payload)
+                .build();
     }
 
     private static MemoryEmbedding embedding(String id, String hash, String model) {
@@ -67,7 +100,9 @@ class SpaceMemoriesTest {
         Memory v1 = memory("m1", 1, "Alice likes tea.", "h1", T0);
         space.onEvent(event(1, T0, new MemoryCreated(v1)));
         assertThat(space.onEmbedding(embedding("m1", "h1", "model-b"), true)).isFalse();
-        assertThat(space.items()).singleElement().satisfies(i -> assertThat(i.vector()).isNull());
+        assertThat(space.items())
+                .singleElement()
+                .satisfies(i -> assertThat(i.vector()).isNull());
 
         assertThat(space.onEmbedding(embedding("m1", "h1", "model-a"), true)).isTrue();
         assertThat(space.items()).singleElement().satisfies(i -> {
@@ -97,14 +132,20 @@ class SpaceMemoriesTest {
         Memory v1 = memory("m1", 1, "Alice likes tea.", "h1", T0);
         space.onEvent(event(1, T0, new MemoryCreated(v1)));
         space.onEmbedding(new MemoryEmbedding("s", "m1", 2L, "h2", "model-a", List.of(0f, 1f)), true);
-        assertThat(space.items()).singleElement().satisfies(i -> assertThat(i.vector()).as("h2 not seen yet").isNull());
+        assertThat(space.items())
+                .singleElement()
+                .satisfies(i -> assertThat(i.vector()).as("h2 not seen yet").isNull());
 
         Instant t1 = T0.plusSeconds(60);
         space.onEvent(event(2, t1, new MemoryUpdated(v1, memory("m1", 2, "Alice likes green tea.", "h2", t1))));
-        assertThat(space.items()).singleElement().satisfies(i -> assertThat(i.vector()).containsExactly(0f, 1f));
+        assertThat(space.items())
+                .singleElement()
+                .satisfies(i -> assertThat(i.vector()).containsExactly(0f, 1f));
 
         space.onEmbedding(new MemoryEmbedding("s", "m1", 1L, "h1", "model-a", List.of(1f, 0f)), true);
-        assertThat(space.items()).singleElement().satisfies(i -> assertThat(i.vector()).containsExactly(0f, 1f));
+        assertThat(space.items())
+                .singleElement()
+                .satisfies(i -> assertThat(i.vector()).containsExactly(0f, 1f));
         assertThat(space.embeddedSeq()).isEqualTo(2L);
     }
 }

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 class RefineAgentTest {
 
-    private static final String NONE = "\"ids\":[],\"id\":\"\",\"content\":\"\",\"query\":\"\",\"reason\":\"\",\"summary\":\"\"";
+    private static final String NONE =
+            "\"ids\":[],\"id\":\"\",\"content\":\"\",\"query\":\"\",\"reason\":\"\",\"summary\":\"\"";
 
     private ScriptedChatServer server;
     private RecordingTools tools;
@@ -37,12 +38,19 @@ class RefineAgentTest {
     }
 
     private ChatModels models(Map<String, String> extra) {
-        Map<String, String> llm = new HashMap<>(Map.of("memory.llm.base-url", server.baseUrl(),
-                "memory.llm.model", "refine-model", "memory.llm.max-attempts", "2",
-                "memory.llm.request-timeout", "5s"));
+        Map<String, String> llm = new HashMap<>(Map.of(
+                "memory.llm.base-url",
+                server.baseUrl(),
+                "memory.llm.model",
+                "refine-model",
+                "memory.llm.max-attempts",
+                "2",
+                "memory.llm.request-timeout",
+                "5s"));
         llm.putAll(extra);
-        return new ChatModels(LlmSettings.fromProperties(llm),
-                new LlmRuntime(new TokenBudget(Clock.systemUTC()), new UsageCounters(), d -> { }, () -> 0.5));
+        return new ChatModels(
+                LlmSettings.fromProperties(llm),
+                new LlmRuntime(new TokenBudget(Clock.systemUTC()), new UsageCounters(), d -> {}, () -> 0.5));
     }
 
     private static String action(String json) {
@@ -59,18 +67,30 @@ class RefineAgentTest {
 
     @Test
     void searchesConsolidatesAndCompletesWithItsSummaryAndSeesEachResult() {
-        server.replyContent(action("\"action\":\"search\",\"ids\":[],\"id\":\"\",\"content\":\"\",\"query\":\"coffee\","
-                + "\"reason\":\"\",\"summary\":\"\""), 100, 20);
-        server.replyContent(action("\"action\":\"consolidate\",\"ids\":[\"m1\",\"m2\"],\"id\":\"\",\"content\":"
-                + "\"User drinks black coffee.\",\"query\":\"\",\"reason\":\"same fact\",\"summary\":\"\""), 100, 20);
-        server.replyContent(action("\"action\":\"complete\",\"ids\":[],\"id\":\"\",\"content\":\"\",\"query\":\"\","
-                + "\"reason\":\"\",\"summary\":\"Merged two coffee memories.\""), 100, 20);
+        server.replyContent(
+                action("\"action\":\"search\",\"ids\":[],\"id\":\"\",\"content\":\"\",\"query\":\"coffee\","
+                        + "\"reason\":\"\",\"summary\":\"\""),
+                100,
+                20);
+        server.replyContent(
+                action("\"action\":\"consolidate\",\"ids\":[\"m1\",\"m2\"],\"id\":\"\",\"content\":"
+                        + "\"User drinks black coffee.\",\"query\":\"\",\"reason\":\"same fact\",\"summary\":\"\""),
+                100,
+                20);
+        server.replyContent(
+                action("\"action\":\"complete\",\"ids\":[],\"id\":\"\",\"content\":\"\",\"query\":\"\","
+                        + "\"reason\":\"\",\"summary\":\"Merged two coffee memories.\""),
+                100,
+                20);
 
         RefineOutcome outcome = run(RefineSettings.defaults());
 
         assertThat(outcome).isEqualTo(new RefineOutcome.Completed("Merged two coffee memories.", "line", 3, 360));
-        assertThat(tools.calls).containsExactly("search coffee", "consolidate [m1, m2] User drinks black coffee. same fact",
-                "complete Merged two coffee memories.");
+        assertThat(tools.calls)
+                .containsExactly(
+                        "search coffee",
+                        "consolidate [m1, m2] User drinks black coffee. same fact",
+                        "complete Merged two coffee memories.");
         assertThat(server.received().get(0).body()).contains("LEDGER").contains("refinement_action");
         assertThat(server.received().get(2).body()).contains("Result: consolidated into m9");
     }
@@ -78,8 +98,8 @@ class RefineAgentTest {
     @Test
     void toleratesAReplyThatIsNotJsonByAskingAgain() {
         server.replyContent("I think we should merge them", 10, 5);
-        server.replyContent(action("\"action\":\"complete\"," + NONE.replace("\"summary\":\"\"", "\"summary\":\"done\"")),
-                10, 5);
+        server.replyContent(
+                action("\"action\":\"complete\"," + NONE.replace("\"summary\":\"\"", "\"summary\":\"done\"")), 10, 5);
 
         RefineOutcome outcome = run(RefineSettings.defaults());
 
@@ -91,8 +111,8 @@ class RefineAgentTest {
     @Test
     void retriesA429AndGoesOn() {
         server.replyStatus(429, Map.of("Retry-After", "0"), "{\"error\":\"slow down\"}");
-        server.replyContent(action("\"action\":\"complete\"," + NONE.replace("\"summary\":\"\"", "\"summary\":\"ok\"")),
-                10, 5);
+        server.replyContent(
+                action("\"action\":\"complete\"," + NONE.replace("\"summary\":\"\"", "\"summary\":\"ok\"")), 10, 5);
 
         assertThat(run(RefineSettings.defaults())).isInstanceOf(RefineOutcome.Completed.class);
         assertThat(server.received()).hasSize(2);
@@ -106,7 +126,9 @@ class RefineAgentTest {
         RefineOutcome outcome = run(RefineSettings.defaults(), Map.of("memory.llm.request-timeout", "300ms"));
 
         assertThat(outcome).isInstanceOf(RefineOutcome.LeftOpen.class);
-        assertThat(((RefineOutcome.LeftOpen) outcome).reason()).contains("TIMEOUT").contains("2 attempts");
+        assertThat(((RefineOutcome.LeftOpen) outcome).reason())
+                .contains("TIMEOUT")
+                .contains("2 attempts");
         assertThat(tools.calls).isEmpty();
     }
 
@@ -123,15 +145,22 @@ class RefineAgentTest {
 
     @Test
     void reportsARefusalAndAnUnofferedProtectToTheAgentAndStopsAtTheStepBound() {
-        server.replyContent(action("\"action\":\"delete\",\"ids\":[],\"id\":\"m1\",\"content\":\"\",\"query\":\"\","
-                + "\"reason\":\"old\",\"summary\":\"\""), 10, 5);
-        server.replyContent(action("\"action\":\"protect\",\"ids\":[],\"id\":\"m2\",\"content\":\"\",\"query\":\"\","
-                + "\"reason\":\"\",\"summary\":\"\""), 10, 5);
+        server.replyContent(
+                action("\"action\":\"delete\",\"ids\":[],\"id\":\"m1\",\"content\":\"\",\"query\":\"\","
+                        + "\"reason\":\"old\",\"summary\":\"\""),
+                10,
+                5);
+        server.replyContent(
+                action("\"action\":\"protect\",\"ids\":[],\"id\":\"m2\",\"content\":\"\",\"query\":\"\","
+                        + "\"reason\":\"\",\"summary\":\"\""),
+                10,
+                5);
         tools.refuseDeletes = true;
 
         RefineOutcome outcome = run(new RefineSettings(2, 10_000, 200, Duration.ofHours(2), false));
 
-        assertThat(outcome).isEqualTo(new RefineOutcome.LeftOpen("step bound reached: 2 steps without complete", 2, 30));
+        assertThat(outcome)
+                .isEqualTo(new RefineOutcome.LeftOpen("step bound reached: 2 steps without complete", 2, 30));
         assertThat(tools.calls).containsExactly("delete m1 old");
         assertThat(server.received().get(1).body()).contains("refused CONSTITUTIONAL: m1 is constitutional");
         assertThat(server.received().get(0).body()).doesNotContain("\\\"action\\\":\\\"protect\\\"");

@@ -73,15 +73,22 @@ class ReflectJobTest {
     }
 
     private ReflectWorker worker(ReflectSettings settings, Map<String, String> llm) {
-        LlmRuntime runtime = new LlmRuntime(new TokenBudget(Clock.systemUTC()), new UsageCounters(), d -> { },
-                () -> 0.5);
-        return new ReflectWorker(h.registry, settings,
+        LlmRuntime runtime =
+                new LlmRuntime(new TokenBudget(Clock.systemUTC()), new UsageCounters(), d -> {}, () -> 0.5);
+        return new ReflectWorker(
+                h.registry,
+                settings,
                 new ReflectionEngine(new ChatModels(LlmSettings.fromProperties(llm), runtime), settings, metrics));
     }
 
     private Map<String, String> model(String... more) {
-        Map<String, String> m = new HashMap<>(Map.of("memory.llm.base-url", server.baseUrl(), "memory.llm.model",
-                "reflector", "memory.llm.max-attempts", "1"));
+        Map<String, String> m = new HashMap<>(Map.of(
+                "memory.llm.base-url",
+                server.baseUrl(),
+                "memory.llm.model",
+                "reflector",
+                "memory.llm.max-attempts",
+                "1"));
         for (int i = 0; i < more.length; i += 2) {
             m.put(more[i], more[i + 1]);
         }
@@ -89,8 +96,14 @@ class ReflectJobTest {
     }
 
     private String write(MemoryKind kind, String thread, String content) {
-        MemoryOutcome o = h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setKind(kind)
-                .setThreadId(thread).setContent(content).build()));
+        MemoryOutcome o = h.submit(Requests.create(
+                SPACE,
+                AGENT,
+                CreateMemory.newBuilder()
+                        .setKind(kind)
+                        .setThreadId(thread)
+                        .setContent(content)
+                        .build()));
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
         return o.getMemoryId();
     }
@@ -107,22 +120,34 @@ class ReflectJobTest {
 
     private void scriptPhases(String fact, String episode) {
         server.replyContent("{\"priorities\":[\"the launch date\"]}", 900, 40);
-        server.replyContent("{\"guidance\":\"first reflection: look for decisions\","
-                + "\"evolution_insights\":[\"Ana decides after reviews\"]}", 500, 60);
-        server.replyContent("{\"changes\":["
-                + "{\"type\":\"create_memory\",\"content\":\"Ana moves launches after reviews\",\"importance\":4,"
-                + "\"reason\":\"two episodes\"},"
-                + "{\"type\":\"update_memory\",\"memory_id\":\"" + fact + "\",\"content\":\"Launch is on Friday\","
-                + "\"reason\":\"the episode moved it\"},"
-                + "{\"type\":\"link_memories\",\"memory_id\":\"" + episode + "\",\"to_id\":\"" + fact + "\","
-                + "\"relation_type\":\"decided-on\",\"reason\":\"the episode decided it\"},"
-                + "{\"type\":\"update_memory\",\"memory_id\":\"m9999999zzzz\",\"content\":\"x\",\"reason\":\"y\"}],"
-                + "\"contradictions\":[\"Thursday vs Friday\"]}", 900, 200);
-        server.replyContent("{\"block_edits\":[{\"label\":\"goals\",\"content\":\"Ship on Friday\","
-                + "\"reason\":\"active context\"},{\"label\":\"secrets\",\"content\":\"x\",\"reason\":\"y\"}]}",
-                700, 50);
-        server.replyContent("{\"summary\":\"# Reflection Summary\\n- launch moved to Friday\","
-                + "\"questions\":[\"Pin the launch date?\"]}", 800, 90);
+        server.replyContent(
+                "{\"guidance\":\"first reflection: look for decisions\","
+                        + "\"evolution_insights\":[\"Ana decides after reviews\"]}",
+                500,
+                60);
+        server.replyContent(
+                "{\"changes\":["
+                        + "{\"type\":\"create_memory\",\"content\":\"Ana moves launches after reviews\",\"importance\":4,"
+                        + "\"reason\":\"two episodes\"},"
+                        + "{\"type\":\"update_memory\",\"memory_id\":\"" + fact
+                        + "\",\"content\":\"Launch is on Friday\","
+                        + "\"reason\":\"the episode moved it\"},"
+                        + "{\"type\":\"link_memories\",\"memory_id\":\"" + episode + "\",\"to_id\":\"" + fact + "\","
+                        + "\"relation_type\":\"decided-on\",\"reason\":\"the episode decided it\"},"
+                        + "{\"type\":\"update_memory\",\"memory_id\":\"m9999999zzzz\",\"content\":\"x\",\"reason\":\"y\"}],"
+                        + "\"contradictions\":[\"Thursday vs Friday\"]}",
+                900,
+                200);
+        server.replyContent(
+                "{\"block_edits\":[{\"label\":\"goals\",\"content\":\"Ship on Friday\","
+                        + "\"reason\":\"active context\"},{\"label\":\"secrets\",\"content\":\"x\",\"reason\":\"y\"}]}",
+                700,
+                50);
+        server.replyContent(
+                "{\"summary\":\"# Reflection Summary\\n- launch moved to Friday\","
+                        + "\"questions\":[\"Pin the launch date?\"]}",
+                800,
+                90);
     }
 
     @Test
@@ -131,7 +156,8 @@ class ReflectJobTest {
         String fact = write(MemoryKind.SEMANTIC, null, "Launch is on Thursday");
         ReflectWorker worker = worker(ReflectSettings.defaults(), model());
         assertThat(feed(worker)).as("no trigger yet").isEmpty();
-        assertThat(h.submit(Requests.requestReflection(SPACE, USER, "reflect on your memories")).getAccepted())
+        assertThat(h.submit(Requests.requestReflection(SPACE, USER, "reflect on your memories"))
+                        .getAccepted())
                 .isTrue();
 
         List<ReflectRun> runs = feed(worker);
@@ -148,20 +174,30 @@ class ReflectJobTest {
         List<Integer> caps = new ArrayList<>();
         for (ScriptedChatServer.Received r : server.received()) {
             JsonNode body = JSON.readTree(r.body());
-            schemas.add(body.path("response_format").path("json_schema").path("name").asText());
-            caps.add(body.path("max_tokens").asInt(body.path("max_completion_tokens").asInt()));
+            schemas.add(body.path("response_format")
+                    .path("json_schema")
+                    .path("name")
+                    .asText());
+            caps.add(body.path("max_tokens")
+                    .asInt(body.path("max_completion_tokens").asInt()));
         }
-        assertThat(schemas).containsExactly("reflection_survey", "reflection_meta", "reflection_consolidate",
-                "reflection_core", "reflection_summary");
-        assertThat(caps).as("what is left of the 8,000-token output cap").containsExactly(8000, 7960, 7900, 7700,
-                7650);
+        assertThat(schemas)
+                .containsExactly(
+                        "reflection_survey",
+                        "reflection_meta",
+                        "reflection_consolidate",
+                        "reflection_core",
+                        "reflection_summary");
+        assertThat(caps).as("what is left of the 8,000-token output cap").containsExactly(8000, 7960, 7900, 7700, 7650);
         MemoryRequest request = requests.get(0);
         assertThat(requests).hasSize(1);
         assertThat(request.getRequestId()).isEqualTo("reflect:" + SPACE + ":3");
         assertThat(request.getActor()).isEqualTo(ReflectionEngine.ACTOR);
         ReflectionDocument doc = ((ProposeReflection) request.getOp()).getReflection();
-        assertThat(doc.getChanges()).extracting(ReflectionChange::getChangeId, ReflectionChange::getType)
-                .as("the unknown id and the unknown label are dropped").containsExactly(
+        assertThat(doc.getChanges())
+                .extracting(ReflectionChange::getChangeId, ReflectionChange::getType)
+                .as("the unknown id and the unknown label are dropped")
+                .containsExactly(
                         org.assertj.core.groups.Tuple.tuple("c1", ReflectionChangeType.CREATE_MEMORY),
                         org.assertj.core.groups.Tuple.tuple("c2", ReflectionChangeType.UPDATE_MEMORY),
                         org.assertj.core.groups.Tuple.tuple("c3", ReflectionChangeType.LINK_MEMORIES),
@@ -177,14 +213,21 @@ class ReflectJobTest {
         assertThat(proposed.getAccepted()).as(proposed.getMessage()).isTrue();
         String id = proposed.getMemoryId();
         assertThat(h.views.reflection(SPACE, id).orElseThrow().getStatus()).isEqualTo(ReflectionStatus.PENDING);
-        assertThat(h.views.memory(SPACE, fact).orElseThrow().getContent()).as("never auto-applied")
+        assertThat(h.views.memory(SPACE, fact).orElseThrow().getContent())
+                .as("never auto-applied")
                 .isEqualTo("Launch is on Thursday");
         write(MemoryKind.EPISODIC, "t1", "Ana asked for the release notes");
         h.submit(Requests.requestReflection(SPACE, USER, "again"));
         assertThat(feed(worker)).as("nothing while a reflection is pending").isEmpty();
 
-        MemoryOutcome decided = h.submit(Requests.decideReflection(SPACE, USER, id, ReflectionDecisionType.PARTIAL,
-                "not the goals", List.of("c1", "c2", "c3"), List.of()));
+        MemoryOutcome decided = h.submit(Requests.decideReflection(
+                SPACE,
+                USER,
+                id,
+                ReflectionDecisionType.PARTIAL,
+                "not the goals",
+                List.of("c1", "c2", "c3"),
+                List.of()));
         assertThat(decided.getAccepted()).as(decided.getMessage()).isTrue();
         Reflection r = h.views.reflection(SPACE, id).orElseThrow();
         assertThat(r.getStatus()).isEqualTo(ReflectionStatus.PARTIALLY_APPROVED);
@@ -194,7 +237,9 @@ class ReflectJobTest {
         assertThat(h.views.block(SPACE, "goals")).isEmpty();
 
         List<ReflectRun> next = feed(worker);
-        assertThat(next).as("the queued manual request runs once the reflection is decided").singleElement()
+        assertThat(next)
+                .as("the queued manual request runs once the reflection is decided")
+                .singleElement()
                 .satisfies(run -> {
                     assertThat(run.number()).isEqualTo(2);
                     assertThat(run.past()).extracting(Reflection::getId).containsExactly(id);
@@ -206,7 +251,9 @@ class ReflectJobTest {
         for (MemoryEvent e : h.chain()) {
             replayed.onEvent(e).ifPresent(again::add);
         }
-        assertThat(again).extracting(ReflectRun::requestId).as("a replay plans the same runs")
+        assertThat(again)
+                .extracting(ReflectRun::requestId)
+                .as("a replay plans the same runs")
                 .containsExactly(runs.get(0).requestId(), next.get(0).requestId());
         int events = h.chain().size();
         MemoryOutcome repeated = h.submit(request);
@@ -232,8 +279,14 @@ class ReflectJobTest {
         try (ChainHarness other = new ChainHarness()) {
             ReflectWorker w = worker(settings, Map.of());
             List<ReflectRun> runs = new ArrayList<>();
-            other.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setKind(MemoryKind.EPISODIC)
-                    .setThreadId("t7").setContent("talked about the launch").build()));
+            other.submit(Requests.create(
+                    SPACE,
+                    AGENT,
+                    CreateMemory.newBuilder()
+                            .setKind(MemoryKind.EPISODIC)
+                            .setThreadId("t7")
+                            .setContent("talked about the launch")
+                            .build()));
             other.now = other.now.plus(Duration.ofMinutes(29));
             other.submit(Requests.create(SPACE, AGENT, "a fact"));
             other.chain().forEach(e -> w.onEvent(e).ifPresent(runs::add));
@@ -249,16 +302,22 @@ class ReflectJobTest {
 
         try (ChainHarness other = new ChainHarness()) {
             ReflectWorker w = worker(settings, Map.of());
-            other.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setKind(MemoryKind.EPISODIC)
-                    .setContent("no thread").build()));
+            other.submit(Requests.create(
+                    SPACE,
+                    AGENT,
+                    CreateMemory.newBuilder()
+                            .setKind(MemoryKind.EPISODIC)
+                            .setContent("no thread")
+                            .build()));
             other.now = other.now.plus(Duration.ofHours(23));
             other.submit(Requests.create(SPACE, AGENT, "a fact"));
             other.now = other.now.plus(Duration.ofHours(1));
             other.submit(Requests.create(SPACE, AGENT, "a day later"));
-            List<Optional<ReflectRun>> runs = other.chain().stream().map(w::onEvent).toList();
+            List<Optional<ReflectRun>> runs =
+                    other.chain().stream().map(w::onEvent).toList();
             assertThat(runs.get(1)).isEmpty();
-            assertThat(runs.get(2)).hasValueSatisfying(run -> assertThat(run.trigger())
-                    .isEqualTo(ReflectionTrigger.SCHEDULE));
+            assertThat(runs.get(2))
+                    .hasValueSatisfying(run -> assertThat(run.trigger()).isEqualTo(ReflectionTrigger.SCHEDULE));
         }
     }
 
@@ -302,7 +361,10 @@ class ReflectJobTest {
         List<MemoryRequest> requests = worker.execute(run);
 
         assertThat(server.received()).hasSize(1);
-        assertThat(JSON.readTree(server.received().get(0).body()).path("max_tokens").asInt()).isEqualTo(200);
+        assertThat(JSON.readTree(server.received().get(0).body())
+                        .path("max_tokens")
+                        .asInt())
+                .isEqualTo(200);
         ReflectionDocument doc = ((ProposeReflection) requests.get(0).getOp()).getReflection();
         assertThat(doc.getOutputTokens()).isEqualTo(150);
         assertThat(doc.getOutputTokenCap()).isEqualTo(200);
@@ -316,13 +378,26 @@ class ReflectJobTest {
     /** Nine decided reflections proposed straight to the sequencer, so that the worker's next one is the 10th. */
     private void nineReflections() {
         for (int i = 1; i <= 9; i++) {
-            ReflectionDocument doc = ReflectionDocument.newBuilder().setTrigger(ReflectionTrigger.MANUAL).setNumber(i)
-                    .setFromSeq(0).setToSeq(0).setSummary("# Reflection " + i)
-                    .setEvolutionInsights(List.of("insight " + i)).build();
+            ReflectionDocument doc = ReflectionDocument.newBuilder()
+                    .setTrigger(ReflectionTrigger.MANUAL)
+                    .setNumber(i)
+                    .setFromSeq(0)
+                    .setToSeq(0)
+                    .setSummary("# Reflection " + i)
+                    .setEvolutionInsights(List.of("insight " + i))
+                    .build();
             MemoryOutcome o = h.submit(Requests.proposeReflection(SPACE, ReflectionEngine.ACTOR, doc));
             assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
-            assertThat(h.submit(Requests.decideReflection(SPACE, USER, o.getMemoryId(),
-                    ReflectionDecisionType.APPROVE, null, List.of(), List.of())).getAccepted()).isTrue();
+            assertThat(h.submit(Requests.decideReflection(
+                                    SPACE,
+                                    USER,
+                                    o.getMemoryId(),
+                                    ReflectionDecisionType.APPROVE,
+                                    null,
+                                    List.of(),
+                                    List.of()))
+                            .getAccepted())
+                    .isTrue();
         }
     }
 
@@ -338,36 +413,50 @@ class ReflectJobTest {
         assertThat(tenth.number()).as("counted from the chain's reflections").isEqualTo(10);
 
         server.replyContent("{\"priorities\":[\"deploys\"]}", 900, 20);
-        server.replyContent("{\"guidance\":\"patterns\",\"evolution_insights\":[\"Ana likes checklists\"]}", 500,
-                20);
-        server.replyContent("{\"milestone\":\"Initial patterns: Ana works in checklists.\","
-                + "\"evolution_insights\":[\"Ana's work is procedural\"]}", 800, 30);
-        server.replyContent("{\"changes\":["
-                + "{\"type\":\"archive_memory\",\"memory_id\":\"" + stale + "\",\"reason\":\"unrelated, stale\"},"
-                + "{\"type\":\"create_procedure\",\"content\":\"1. build 2. staging 3. smoke test 4. promote\","
-                + "\"summary\":\"deploy workflow\",\"reason\":\"the episode's steps\"},"
-                + "{\"type\":\"archive_memory\",\"memory_id\":\"m9999999zzzz\",\"reason\":\"unknown id\"},"
-                + "{\"type\":\"create_procedure\",\"content\":\" \",\"reason\":\"no steps\"}],"
-                + "\"contradictions\":[]}", 900, 40);
+        server.replyContent("{\"guidance\":\"patterns\",\"evolution_insights\":[\"Ana likes checklists\"]}", 500, 20);
+        server.replyContent(
+                "{\"milestone\":\"Initial patterns: Ana works in checklists.\","
+                        + "\"evolution_insights\":[\"Ana's work is procedural\"]}",
+                800,
+                30);
+        server.replyContent(
+                "{\"changes\":["
+                        + "{\"type\":\"archive_memory\",\"memory_id\":\"" + stale
+                        + "\",\"reason\":\"unrelated, stale\"},"
+                        + "{\"type\":\"create_procedure\",\"content\":\"1. build 2. staging 3. smoke test 4. promote\","
+                        + "\"summary\":\"deploy workflow\",\"reason\":\"the episode's steps\"},"
+                        + "{\"type\":\"archive_memory\",\"memory_id\":\"m9999999zzzz\",\"reason\":\"unknown id\"},"
+                        + "{\"type\":\"create_procedure\",\"content\":\" \",\"reason\":\"no steps\"}],"
+                        + "\"contradictions\":[]}",
+                900,
+                40);
         server.replyContent("{\"block_edits\":[]}", 700, 10);
-        server.replyContent("{\"summary\":\"# Reflection Summary\\n- a deploy procedure\",\"questions\":[]}", 800,
-                20);
+        server.replyContent("{\"summary\":\"# Reflection Summary\\n- a deploy procedure\",\"questions\":[]}", 800, 20);
         List<MemoryRequest> requests = worker.execute(tenth);
 
         assertThat(server.received()).hasSize(6);
         JsonNode milestoneCall = JSON.readTree(server.received().get(2).body());
-        assertThat(milestoneCall.path("response_format").path("json_schema").path("name").asText())
+        assertThat(milestoneCall
+                        .path("response_format")
+                        .path("json_schema")
+                        .path("name")
+                        .asText())
                 .isEqualTo("reflection_milestone");
         assertThat(milestoneCall.path("messages").get(0).path("content").asText())
                 .contains("FIRST EVOLUTION SUMMARY");
-        assertThat(milestoneCall.path("messages").get(1).path("content").asText()).contains("insight 9");
+        assertThat(milestoneCall.path("messages").get(1).path("content").asText())
+                .contains("insight 9");
         ReflectionDocument doc = ((ProposeReflection) requests.get(0).getOp()).getReflection();
         assertThat(doc.getMilestone()).isEqualTo(ReflectionMilestone.SUMMARY);
-        assertThat(doc.getSummary()).startsWith("## Evolution milestone: first evolution summary")
-                .contains("Initial patterns: Ana works in checklists.").contains("# Reflection Summary")
+        assertThat(doc.getSummary())
+                .startsWith("## Evolution milestone: first evolution summary")
+                .contains("Initial patterns: Ana works in checklists.")
+                .contains("# Reflection Summary")
                 .contains("**Reflection #**: 10 (milestone: first evolution summary)");
         assertThat(doc.getEvolutionInsights()).containsExactly("Ana likes checklists", "Ana's work is procedural");
-        assertThat(doc.getChanges()).extracting(ReflectionChange::getType).as("the unknown id and the empty procedure are dropped")
+        assertThat(doc.getChanges())
+                .extracting(ReflectionChange::getType)
+                .as("the unknown id and the empty procedure are dropped")
                 .containsExactly(ReflectionChangeType.ARCHIVE_MEMORY, ReflectionChangeType.CREATE_PROCEDURE);
         assertThat(metrics.milestones()).isEqualTo(1);
 
@@ -376,14 +465,18 @@ class ReflectJobTest {
         Reflection pending = h.views.reflection(SPACE, proposed.getMemoryId()).orElseThrow();
         assertThat(pending.getStatus()).isEqualTo(ReflectionStatus.PENDING);
         assertThat(pending.getDocument().getMilestone()).isEqualTo(ReflectionMilestone.SUMMARY);
-        assertThat(h.views.memory(SPACE, stale).orElseThrow().getState()).as("never auto-applied")
+        assertThat(h.views.memory(SPACE, stale).orElseThrow().getState())
+                .as("never auto-applied")
                 .isEqualTo(MemoryState.ACTIVE);
-        MemoryOutcome approved = h.submit(Requests.decideReflection(SPACE, USER, proposed.getMemoryId(),
-                ReflectionDecisionType.APPROVE, "yes", List.of(), List.of()));
+        MemoryOutcome approved = h.submit(Requests.decideReflection(
+                SPACE, USER, proposed.getMemoryId(), ReflectionDecisionType.APPROVE, "yes", List.of(), List.of()));
         assertThat(approved.getAccepted()).as(approved.getMessage()).isTrue();
         Reflection decided = h.views.reflection(SPACE, proposed.getMemoryId()).orElseThrow();
         assertThat(h.views.memory(SPACE, stale).orElseThrow().getState()).isEqualTo(MemoryState.ARCHIVED);
-        assertThat(h.views.memory(SPACE, decided.getMemoryIds().get(1)).orElseThrow().getKind())
+        assertThat(h.views
+                        .memory(SPACE, decided.getMemoryIds().get(1))
+                        .orElseThrow()
+                        .getKind())
                 .isEqualTo(MemoryKind.PROCEDURAL);
 
         write(MemoryKind.EPISODIC, "t1", "Ana asked for the release notes");

@@ -40,12 +40,18 @@ class InsightValidatorTest {
                   {"summary":"user prefers direct feedback.","tags":[],"importance":2}
                 ]}""".formatted("x".repeat(281)));
 
-        assertThat(result.accepted()).extracting(InsightValidator.Insight::summary)
+        assertThat(result.accepted())
+                .extracting(InsightValidator.Insight::summary)
                 .containsExactly("User prefers direct feedback.");
-        assertThat(result.dropped()).containsExactly(
-                "insights[0]: not third person", "insights[1]: not third person", "insights[2]: not third person",
-                "insights[3]: longer than 280 characters", "insights[4]: empty", "insights[5]: refers to the AI",
-                "insights[7]: duplicate");
+        assertThat(result.dropped())
+                .containsExactly(
+                        "insights[0]: not third person",
+                        "insights[1]: not third person",
+                        "insights[2]: not third person",
+                        "insights[3]: longer than 280 characters",
+                        "insights[4]: empty",
+                        "insights[5]: refers to the AI",
+                        "insights[7]: duplicate");
     }
 
     @Test
@@ -59,7 +65,8 @@ class InsightValidatorTest {
 
     @Test
     void acceptsWordsThatOnlyContainPronouns() throws Exception {
-        assertThat(InsightValidator.problem("User mentioned the US office and Ian's weekly meetup.")).isNull();
+        assertThat(InsightValidator.problem("User mentioned the US office and Ian's weekly meetup."))
+                .isNull();
         assertThat(InsightValidator.problem("User values welcome messages and ourselves-free wording."))
                 .isEqualTo("not third person");
         assertThat(InsightValidator.problem("My guess: the user is tired.")).isEqualTo("not third person");

@@ -19,21 +19,52 @@ final class TomEvents {
     static final Actor AGENT = new Actor(ActorType.AGENT, "planner");
     static final Actor TOM = new Actor(ActorType.WORKER, "tom");
 
-    private TomEvents() {
-    }
+    private TomEvents() {}
 
-    static MemoryEvent created(String space, long seq, Instant at, Actor actor, MemoryKind kind, String thread,
-                               String content) {
-        Memory memory = Memory.newBuilder().setId("m" + seq).setSpace(space).setKind(kind).setTier(Tier.WORKING)
-                .setBlockLabel(null).setCategory(null).setContent(content).setSummary(null).setTags(List.of())
-                .setImportance(3).setConfidence(Confidence.MEDIUM).setSource(null).setUserId(null).setAgentId(null)
-                .setRunId(null).setActorId(null).setThreadId(thread).setRole(null).setCreatedAt(at).setUpdatedAt(at)
-                .setVersion(1).setState(MemoryState.ACTIVE).setSupersededBy(null).setSupersedes(List.of())
-                .setPinned(false).setConstitutional(false).setContentHash("h" + seq).build();
-        return MemoryEvent.newBuilder().setSpace(space).setSeq(seq).setPrevHash(ByteBuffer.allocate(0))
-                .setHash(ByteBuffer.allocate(0)).setSignature(ByteBuffer.allocate(0)).setKeyId("k")
-                .setRequestId("r" + seq).setActor(actor).setOccurredAt(at).setSessionId(null)
-                .setPayload(new MemoryCreated(memory)).build();
+    static MemoryEvent created(
+            String space, long seq, Instant at, Actor actor, MemoryKind kind, String thread, String content) {
+        Memory memory = Memory.newBuilder()
+                .setId("m" + seq)
+                .setSpace(space)
+                .setKind(kind)
+                .setTier(Tier.WORKING)
+                .setBlockLabel(null)
+                .setCategory(null)
+                .setContent(content)
+                .setSummary(null)
+                .setTags(List.of())
+                .setImportance(3)
+                .setConfidence(Confidence.MEDIUM)
+                .setSource(null)
+                .setUserId(null)
+                .setAgentId(null)
+                .setRunId(null)
+                .setActorId(null)
+                .setThreadId(thread)
+                .setRole(null)
+                .setCreatedAt(at)
+                .setUpdatedAt(at)
+                .setVersion(1)
+                .setState(MemoryState.ACTIVE)
+                .setSupersededBy(null)
+                .setSupersedes(List.of())
+                .setPinned(false)
+                .setConstitutional(false)
+                .setContentHash("h" + seq)
+                .build();
+        return MemoryEvent.newBuilder()
+                .setSpace(space)
+                .setSeq(seq)
+                .setPrevHash(ByteBuffer.allocate(0))
+                .setHash(ByteBuffer.allocate(0))
+                .setSignature(ByteBuffer.allocate(0))
+                .setKeyId("k")
+                .setRequestId("r" + seq)
+                .setActor(actor)
+                .setOccurredAt(at)
+                .setSessionId(null)
+                .setPayload(new MemoryCreated(memory))
+                .build();
     }
 
     static MemoryEvent episodic(String space, long seq, Instant at, String thread, String content) {

@@ -28,9 +28,16 @@ import org.junit.jupiter.api.Test;
 class TomInsightsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TomRun RUN = new TomRun("space-1", "thread-9", 4, 10,
-            Instant.parse("2026-03-02T09:00:03Z"), 7, List.of("User asked again about the invoice."),
-            List.of("User runs a bakery."), "User asked again about the invoice.");
+    private static final TomRun RUN = new TomRun(
+            "space-1",
+            "thread-9",
+            4,
+            10,
+            Instant.parse("2026-03-02T09:00:03Z"),
+            7,
+            List.of("User asked again about the invoice."),
+            List.of("User runs a bakery."),
+            "User asked again about the invoice.");
 
     private ScriptedChatServer server;
     private TomMetrics metrics;
@@ -49,9 +56,9 @@ class TomInsightsTest {
     }
 
     private TomInsights insights(Map<String, String> llm) {
-        LlmRuntime runtime = new LlmRuntime(new TokenBudget(Clock.systemUTC()), usage, d -> { }, () -> 0.5);
-        return new TomInsights(new ChatModels(LlmSettings.fromProperties(llm), runtime), TomSettings.defaults(),
-                metrics);
+        LlmRuntime runtime = new LlmRuntime(new TokenBudget(Clock.systemUTC()), usage, d -> {}, () -> 0.5);
+        return new TomInsights(
+                new ChatModels(LlmSettings.fromProperties(llm), runtime), TomSettings.defaults(), metrics);
     }
 
     private Map<String, String> model() {
@@ -64,12 +71,12 @@ class TomInsightsTest {
                 {"insights":[
                   {"summary":"User gets terse when an issue repeats.","tags":["frustration"],"importance":2},
                   {"summary":"I believe the user is upset.","tags":[],"importance":2},
-                  {"summary":"User trusts concrete follow-ups more than apologies.","tags":["trust"],"importance":5}]}""",
-                300, 60);
+                  {"summary":"User trusts concrete follow-ups more than apologies.","tags":["trust"],"importance":5}]}""", 300, 60);
 
         List<MemoryRequest> requests = insights(model()).requests(RUN);
 
-        assertThat(requests).extracting(MemoryRequest::getRequestId)
+        assertThat(requests)
+                .extracting(MemoryRequest::getRequestId)
                 .containsExactly("tom:space-1:thread-9:4-10:0", "tom:space-1:thread-9:4-10:1");
         assertThat(requests).allSatisfy(r -> {
             assertThat(r.getSpace()).isEqualTo("space-1");
@@ -97,7 +104,8 @@ class TomInsightsTest {
         assertThat(body.get("temperature").asDouble()).isZero();
         assertThat(body.get("max_tokens").asInt()).isEqualTo(220);
         assertThat(body.at("/response_format/json_schema/name").asText()).isEqualTo("tom_insights");
-        assertThat(body.at("/messages/1/content").asText()).contains("User runs a bakery.")
+        assertThat(body.at("/messages/1/content").asText())
+                .contains("User runs a bakery.")
                 .contains("Recent conversation:\nUser asked again about the invoice.");
         assertThat(usage.totals("tom").promptTokens()).isEqualTo(300);
     }

@@ -14,17 +14,24 @@ import java.time.Instant;
  */
 public final class AvroAllowListProbe {
 
-    private AvroAllowListProbe() {
-    }
+    private AvroAllowListProbe() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("allow")) {
             io.memorychain.events.AvroTrust.install();
         }
         MemoryEvent event = MemoryEvent.newBuilder()
-                .setSpace("probe").setSeq(7).setPrevHash(ByteBuffer.allocate(32)).setHash(ByteBuffer.allocate(0))
-                .setSignature(ByteBuffer.allocate(0)).setKeyId("k").setRequestId("r")
-                .setActor(Actor.newBuilder().setType(ActorType.SYSTEM).setId("probe").build())
+                .setSpace("probe")
+                .setSeq(7)
+                .setPrevHash(ByteBuffer.allocate(32))
+                .setHash(ByteBuffer.allocate(0))
+                .setSignature(ByteBuffer.allocate(0))
+                .setKeyId("k")
+                .setRequestId("r")
+                .setActor(Actor.newBuilder()
+                        .setType(ActorType.SYSTEM)
+                        .setId("probe")
+                        .build())
                 .setOccurredAt(Instant.EPOCH)
                 .setPayload(MemoryDeleted.newBuilder().setMemoryId("m1").build())
                 .build();

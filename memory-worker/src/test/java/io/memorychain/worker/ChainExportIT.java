@@ -91,6 +91,7 @@ class ChainExportIT {
     private static VerificationResult javaVerdict;
     /** The seq of an update event whose content the forgery test changes. */
     private static long updateSeq;
+
     private static String updatedContent;
 
     @BeforeAll
@@ -100,9 +101,21 @@ class ChainExportIT {
         keys = ChainKeys.loadOrCreate(dir.resolve("keys").resolve("chain-signing.key"));
         publicKeys = dir.resolve("keys").resolve("chain-signing.key.pub");
         registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(), (short) 1);
-        runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(SharedKafka.bootstrapServers(), topics,
-                dir.resolve("runtime"), prefix + "app", 2, (short) 1, WriteSettings.defaults()), registry, keys, null,
-                null, Duration.ofSeconds(90), MasterKey.loadOrCreate(dir.resolve("keys").resolve(MasterKey.FILE_NAME)));
+        runtime = MemoryChainRuntime.start(
+                new MemoryChainRuntime.Settings(
+                        SharedKafka.bootstrapServers(),
+                        topics,
+                        dir.resolve("runtime"),
+                        prefix + "app",
+                        2,
+                        (short) 1,
+                        WriteSettings.defaults()),
+                registry,
+                keys,
+                null,
+                null,
+                Duration.ofSeconds(90),
+                MasterKey.loadOrCreate(dir.resolve("keys").resolve(MasterKey.FILE_NAME)));
         try (MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
             writeVariedChain(publisher);
         }
@@ -112,29 +125,63 @@ class ChainExportIT {
         export = fixtures().resolve("chain-export.jsonl");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         // the command opens (and closes) its own registry on the registry topic, as it does when run by an operator
-        int status = new WorkerMain(spec -> new KafkaTopicSchemaRegistry(spec.bootstrapServers(), spec.topic(),
-                (short) 1)).run(new String[] {"export-chain", "--bootstrap-servers",
-            SharedKafka.bootstrapServers(), "--topic-prefix", prefix, "--space", SPACE, "--keys",
-            publicKeys.toString(), "--out", export.toString()}, System.out,
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = new WorkerMain(
+                        spec -> new KafkaTopicSchemaRegistry(spec.bootstrapServers(), spec.topic(), (short) 1))
+                .run(
+                        new String[] {
+                            "export-chain",
+                            "--bootstrap-servers",
+                            SharedKafka.bootstrapServers(),
+                            "--topic-prefix",
+                            prefix,
+                            "--space",
+                            SPACE,
+                            "--keys",
+                            publicKeys.toString(),
+                            "--out",
+                            export.toString()
+                        },
+                        System.out,
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
         assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("export-chain: " + javaVerdict.events() + " / "
-                + javaVerdict.events() + " record(s)").contains("exported " + javaVerdict.events() + " event(s) of "
-                + SPACE + ", head seq " + javaVerdict.events());
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("export-chain: " + javaVerdict.events() + " / " + javaVerdict.events() + " record(s)")
+                .contains("exported " + javaVerdict.events() + " event(s) of " + SPACE + ", head seq "
+                        + javaVerdict.events());
     }
 
     /** Every kind of change the API offers, so the verifier meets every branch of the payload union it can. */
     private static void writeVariedChain(MemoryPublisher publisher) throws Exception {
-        String tea = accept(publisher, Requests.create(SPACE, AGENT, CreateMemory.newBuilder()
-                .setContent("Ana drinks green tea; she dislikes coffee \u2615 (caf\u00e9 au lait is fine)")
-                .setCategory("preferences").setTags(List.of("drinks", "ana")).setImportance(4)
-                .setConfidence(Confidence.HIGH).setTier(Tier.CORE).build())).getMemoryId();
-        String lisbon = accept(publisher, Requests.create(SPACE, AGENT, CreateMemory.newBuilder()
-                .setContent("Ana visited Lisbon in 2019").setKind(MemoryKind.EPISODIC).build())).getMemoryId();
+        String tea = accept(
+                        publisher,
+                        Requests.create(
+                                SPACE,
+                                AGENT,
+                                CreateMemory.newBuilder()
+                                        .setContent(
+                                                "Ana drinks green tea; she dislikes coffee \u2615 (caf\u00e9 au lait is fine)")
+                                        .setCategory("preferences")
+                                        .setTags(List.of("drinks", "ana"))
+                                        .setImportance(4)
+                                        .setConfidence(Confidence.HIGH)
+                                        .setTier(Tier.CORE)
+                                        .build()))
+                .getMemoryId();
+        String lisbon = accept(
+                        publisher,
+                        Requests.create(
+                                SPACE,
+                                AGENT,
+                                CreateMemory.newBuilder()
+                                        .setContent("Ana visited Lisbon in 2019")
+                                        .setKind(MemoryKind.EPISODIC)
+                                        .build()))
+                .getMemoryId();
         String editor = accept(publisher, Requests.create(SPACE, USER, "Ana prefers dark mode in every editor"))
                 .getMemoryId();
-        MemoryOutcome update = accept(publisher, Requests.updateContent(SPACE, AGENT, editor,
-                "Ana prefers dark mode in every editor and terminal"));
+        MemoryOutcome update = accept(
+                publisher,
+                Requests.updateContent(SPACE, AGENT, editor, "Ana prefers dark mode in every editor and terminal"));
         updateSeq = update.getSeq();
         updatedContent = "Ana prefers dark mode in every editor and terminal";
         accept(publisher, Requests.flag(SPACE, AGENT, tea, MemoryFlag.PINNED, true));
@@ -144,21 +191,33 @@ class ChainExportIT {
         accept(publisher, Requests.restore(SPACE, USER, lisbon));
         accept(publisher, Requests.block(SPACE, AGENT, "persona", "I am a careful planner"));
         accept(publisher, Requests.block(SPACE, AGENT, "persona", "I am a careful, friendly planner"));
-        String dup = accept(publisher, Requests.create(SPACE, AGENT, "Ana likes green tea")).getMemoryId();
-        accept(publisher, Requests.consolidate(SPACE, AGENT, List.of(tea, dup), "Ana drinks green tea, never coffee",
-                "same fact"));
-        String proposal = accept(publisher, Requests.propose(SPACE, Requests.actor(ActorType.SUBAGENT, "researcher"),
-                "Ana reads papers rather than blog posts")).getMemoryId();
+        String dup = accept(publisher, Requests.create(SPACE, AGENT, "Ana likes green tea"))
+                .getMemoryId();
+        accept(
+                publisher,
+                Requests.consolidate(
+                        SPACE, AGENT, List.of(tea, dup), "Ana drinks green tea, never coffee", "same fact"));
+        String proposal = accept(
+                        publisher,
+                        Requests.propose(
+                                SPACE,
+                                Requests.actor(ActorType.SUBAGENT, "researcher"),
+                                "Ana reads papers rather than blog posts"))
+                .getMemoryId();
         accept(publisher, Requests.resolve(SPACE, AGENT, proposal, ProposalDecision.COMMIT, "useful"));
-        MemoryOutcome started = accept(publisher, Requests.startRefinement(SPACE, ADMIN, RefinementTrigger.ADMIN,
-                null));
+        MemoryOutcome started =
+                accept(publisher, Requests.startRefinement(SPACE, ADMIN, RefinementTrigger.ADMIN, null));
         // the session is named after its first event, the DuplicatesRemoved just before RefinementStarted
         String session = io.memorychain.domain.refinement.SessionIds.of(SPACE, started.getSeq() - 1);
-        accept(publisher, Requests.flag(SPACE, ADMIN, editor, MemoryFlag.CONSTITUTIONAL, true).setSessionId(session));
+        accept(
+                publisher,
+                Requests.flag(SPACE, ADMIN, editor, MemoryFlag.CONSTITUTIONAL, true)
+                        .setSessionId(session));
         accept(publisher, Requests.completeRefinement(SPACE, ADMIN, session, "Compressed nothing; protected 1"));
         // the data key of this memory is destroyed: its texts stay on the chain as ciphertext nobody can read, and the
         // chain must still verify without any key
-        String erased = accept(publisher, Requests.create(SPACE, AGENT, ERASED_TEXT)).getMemoryId();
+        String erased =
+                accept(publisher, Requests.create(SPACE, AGENT, ERASED_TEXT)).getMemoryId();
         accept(publisher, Requests.erase(SPACE, USER, erased, "the user asked for it to be forgotten"));
     }
 
@@ -188,8 +247,7 @@ class ChainExportIT {
         return verifier;
     }
 
-    private record Run(int status, String out, String err) {
-    }
+    private record Run(int status, String out, String err) {}
 
     /** Runs node with the arguments; aborts the test when there is no node on the PATH. */
     private static Run node(Map<String, String> env, String... args) throws Exception {
@@ -198,8 +256,8 @@ class ChainExportIT {
         command.addAll(List.of(args));
         Path stdout = Files.createTempFile(dir, "node", ".out");
         Path stderr = Files.createTempFile(dir, "node", ".err");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(stdout.toFile())
-                .redirectError(stderr.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
         builder.environment().putAll(env);
         Process process;
         try {
@@ -218,7 +276,11 @@ class ChainExportIT {
 
     @Test
     void theNodeVerifierAcceptsTheRealChainWithTheSameHeadAsTheJavaVerifier() throws Exception {
-        Run run = node(Map.of(), verifierDir().resolve("verify.mjs").toString(), export.toString(), "--keys",
+        Run run = node(
+                Map.of(),
+                verifierDir().resolve("verify.mjs").toString(),
+                export.toString(),
+                "--keys",
                 publicKeys.toString());
 
         assertThat(run.status()).as(run.out() + run.err()).isZero();
@@ -231,12 +293,17 @@ class ChainExportIT {
     @Test
     void theExportHoldsTheTextsOnlyAsCiphertext() throws Exception {
         StringBuilder all = new StringBuilder();
-        for (String line : Files.readAllLines(export).subList(1, Files.readAllLines(export).size())) {
-            byte[] value = Base64.getDecoder().decode(JSON.readTree(line).get("value").asText());
+        for (String line :
+                Files.readAllLines(export).subList(1, Files.readAllLines(export).size())) {
+            byte[] value =
+                    Base64.getDecoder().decode(JSON.readTree(line).get("value").asText());
             all.append(new String(value, StandardCharsets.UTF_8)).append('\n');
         }
 
-        assertThat(all.toString()).contains(ContentCipher.PREFIX).doesNotContain(updatedContent).doesNotContain(ERASED_TEXT)
+        assertThat(all.toString())
+                .contains(ContentCipher.PREFIX)
+                .doesNotContain(updatedContent)
+                .doesNotContain(ERASED_TEXT)
                 .doesNotContain("passport");
     }
 
@@ -248,7 +315,9 @@ class ChainExportIT {
         byte[] value = Base64.getDecoder().decode(line.get("value").asText());
         byte[] prefix = ContentCipher.PREFIX.getBytes(StandardCharsets.UTF_8);
         int at = indexOf(value, prefix);
-        assertThat(at).as("the updated content's ciphertext is in the record's bytes").isPositive();
+        assertThat(at)
+                .as("the updated content's ciphertext is in the record's bytes")
+                .isPositive();
         int forgedAt = at + prefix.length + 4; // a base64 character of the ciphertext: same length, still valid Avro
         value[forgedAt] = (byte) (value[forgedAt] == 'A' ? 'B' : 'A');
         line.put("value", Base64.getEncoder().encodeToString(value));
@@ -256,7 +325,11 @@ class ChainExportIT {
         Path forged = dir.resolve("forged.jsonl");
         Files.write(forged, lines);
 
-        Run run = node(Map.of(), verifierDir().resolve("verify.mjs").toString(), forged.toString(), "--keys",
+        Run run = node(
+                Map.of(),
+                verifierDir().resolve("verify.mjs").toString(),
+                forged.toString(),
+                "--keys",
                 publicKeys.toString());
 
         assertThat(run.status()).as(run.out() + run.err()).isEqualTo(1);
@@ -265,11 +338,16 @@ class ChainExportIT {
 
     @Test
     void theVerifiersOwnTestsPassOnThisExport() throws Exception {
-        Run run = node(Map.of("MEMORYCHAIN_EXPORT", export.toAbsolutePath().toString()), "--test",
+        Run run = node(
+                Map.of("MEMORYCHAIN_EXPORT", export.toAbsolutePath().toString()),
+                "--test",
                 verifierDir().toString());
 
         assertThat(run.status()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("# fail 0").contains("# skipped 0").doesNotContain("# SKIP")
+        assertThat(run.out())
+                .contains("# fail 0")
+                .contains("# skipped 0")
+                .doesNotContain("# SKIP")
                 .doesNotContain("# pass 0");
     }
 
@@ -286,36 +364,64 @@ class ChainExportIT {
         Path keyFile = dir.resolve("public-keys.json");
         PublicKeyInfo.write(keyFile, List.of(PublicKeyInfo.of(keys, null, true)));
 
-        Run confirmed = node(Map.of(), verifierDir().resolve("verify.mjs").toString(), export.toString(), "--keys",
-                keyFile.toString(), "--checkpoint", checkpointFile("good", a).toString());
+        Run confirmed = node(
+                Map.of(),
+                verifierDir().resolve("verify.mjs").toString(),
+                export.toString(),
+                "--keys",
+                keyFile.toString(),
+                "--checkpoint",
+                checkpointFile("good", a).toString());
         assertThat(confirmed.status()).as(confirmed.out() + confirmed.err()).isZero();
         assertThat(confirmed.out()).contains("CHECKPOINT OK " + SPACE + " seq " + a.seq() + " " + a.hash());
 
         // the service's key over a head that is not the chain's (as if it had been fooled into signing it)
         Checkpoint forgedHead = Checkpoint.sign(keys, SPACE, a.seq(), Canonical.sha256(new byte[] {1}), now);
-        Run refused = node(Map.of(), verifierDir().resolve("verify.mjs").toString(), export.toString(), "--keys",
-                keyFile.toString(), "--checkpoint", checkpointFile("forged-head", forgedHead).toString());
+        Run refused = node(
+                Map.of(),
+                verifierDir().resolve("verify.mjs").toString(),
+                export.toString(),
+                "--keys",
+                keyFile.toString(),
+                "--checkpoint",
+                checkpointFile("forged-head", forgedHead).toString());
         assertThat(refused.status()).isEqualTo(1);
-        assertThat(refused.out()).contains("CHECKPOINT BAD " + SPACE + " seq " + a.seq())
+        assertThat(refused.out())
+                .contains("CHECKPOINT BAD " + SPACE + " seq " + a.seq())
                 .contains("the export's hash at seq " + a.seq() + " is " + a.hash());
 
         // the real head with its hash changed: the signature no longer covers it
         Checkpoint altered = new Checkpoint(SPACE, a.seq(), forgedHead.hash(), a.keyId(), a.signature(), now);
-        Run unsigned = node(Map.of(), verifierDir().resolve("verify.mjs").toString(), export.toString(), "--keys",
-                keyFile.toString(), "--checkpoint", checkpointFile("altered", altered).toString());
+        Run unsigned = node(
+                Map.of(),
+                verifierDir().resolve("verify.mjs").toString(),
+                export.toString(),
+                "--keys",
+                keyFile.toString(),
+                "--checkpoint",
+                checkpointFile("altered", altered).toString());
         assertThat(unsigned.status()).isEqualTo(1);
         assertThat(unsigned.out()).contains("checkpoint signature does not verify");
     }
 
     private static KafkaChainReader reader() {
-        return new KafkaChainReader(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers()),
-                topics.events(), registry, KeyRing.read(publicKeys), SignatureMode.ALL);
+        return new KafkaChainReader(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers()),
+                topics.events(),
+                registry,
+                KeyRing.read(publicKeys),
+                SignatureMode.ALL);
     }
 
     /** The checkpoint as GET /v1/spaces/{space}/chain/checkpoint answers it. */
     private static Path checkpointFile(String name, Checkpoint c) throws IOException {
-        ObjectNode json = JSON.createObjectNode().put("space", c.space()).put("seq", c.seq()).put("hash", c.hash())
-                .put("key_id", c.keyId()).put("signature", c.signature()).put("signed_at", c.signedAt().toString());
+        ObjectNode json = JSON.createObjectNode()
+                .put("space", c.space())
+                .put("seq", c.seq())
+                .put("hash", c.hash())
+                .put("key_id", c.keyId())
+                .put("signature", c.signature())
+                .put("signed_at", c.signedAt().toString());
         return Files.writeString(dir.resolve(name + ".checkpoint.json"), JSON.writeValueAsString(json));
     }
 

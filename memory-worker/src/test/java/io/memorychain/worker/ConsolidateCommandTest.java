@@ -1,10 +1,10 @@
 package io.memorychain.worker;
 
-import io.memorychain.jobs.ChainJob;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.consolidate.ConsolidateSettings;
+import io.memorychain.jobs.ChainJob;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +14,8 @@ class ConsolidateCommandTest {
 
     @Test
     void defaults() throws Exception {
-        ConsolidateCommand.Options options = ConsolidateCommand.parse(List.of("--bootstrap-servers", "h:9092",
-                "--model-id", "m@1"), Map.of());
+        ConsolidateCommand.Options options =
+                ConsolidateCommand.parse(List.of("--bootstrap-servers", "h:9092", "--model-id", "m@1"), Map.of());
 
         assertThat(options.settings()).isEqualTo(ConsolidateSettings.defaults());
         assertThat(options.groupId()).isEqualTo("memory-chain-consolidate");
@@ -27,10 +27,27 @@ class ConsolidateCommandTest {
 
     @Test
     void options() throws Exception {
-        ConsolidateCommand.Options options = ConsolidateCommand.parse(List.of("--bootstrap-servers", "h:9092",
-                "--model-id", "m@1", "--interval", "PT1H", "--max-pairs", "10", "--band-low", "0.7",
-                "--near-exact", "0.99", "--start-from", "earliest", "--llm-base-url", "http://127.0.0.1:1/v1",
-                "--llm-model", "judge"), Map.of());
+        ConsolidateCommand.Options options = ConsolidateCommand.parse(
+                List.of(
+                        "--bootstrap-servers",
+                        "h:9092",
+                        "--model-id",
+                        "m@1",
+                        "--interval",
+                        "PT1H",
+                        "--max-pairs",
+                        "10",
+                        "--band-low",
+                        "0.7",
+                        "--near-exact",
+                        "0.99",
+                        "--start-from",
+                        "earliest",
+                        "--llm-base-url",
+                        "http://127.0.0.1:1/v1",
+                        "--llm-model",
+                        "judge"),
+                Map.of());
 
         assertThat(options.settings().interval()).isEqualTo(Duration.ofHours(1));
         assertThat(options.settings().maxPairs()).isEqualTo(10);
@@ -42,11 +59,22 @@ class ConsolidateCommandTest {
 
     @Test
     void refusesABandThatIsNotOrdered() {
-        assertThatThrownBy(() -> ConsolidateCommand.parse(List.of("--bootstrap-servers", "h:9092", "--model-id", "m",
-                "--band-low", "0.99", "--near-exact", "0.9"), Map.of())).isInstanceOf(UsageException.class)
+        assertThatThrownBy(() -> ConsolidateCommand.parse(
+                        List.of(
+                                "--bootstrap-servers",
+                                "h:9092",
+                                "--model-id",
+                                "m",
+                                "--band-low",
+                                "0.99",
+                                "--near-exact",
+                                "0.9"),
+                        Map.of()))
+                .isInstanceOf(UsageException.class)
                 .hasMessageContaining("band-low");
-        assertThatThrownBy(() -> ConsolidateCommand.parse(List.of("--bootstrap-servers", "h:9092", "--model-id", "m",
-                "--interval", "daily"), Map.of())).isInstanceOf(UsageException.class)
+        assertThatThrownBy(() -> ConsolidateCommand.parse(
+                        List.of("--bootstrap-servers", "h:9092", "--model-id", "m", "--interval", "daily"), Map.of()))
+                .isInstanceOf(UsageException.class)
                 .hasMessageContaining("--interval");
     }
 }

@@ -29,8 +29,22 @@ class EraseCommandTest {
     void applyingNeedsAReason() throws Exception {
         assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--space", "s", "--memory", "m1", "--apply"))
                 .hasMessage("--apply needs --reason (kept on the chain)");
-        EraseCommand.Options o = parse("--bootstrap-servers", "k", "--space", "s", "--memory", "m1", "--apply",
-                "--reason", "subject request", "--admin", "dpo", "--timeout", "PT5S", "--topic-prefix", "t.");
+        EraseCommand.Options o = parse(
+                "--bootstrap-servers",
+                "k",
+                "--space",
+                "s",
+                "--memory",
+                "m1",
+                "--apply",
+                "--reason",
+                "subject request",
+                "--admin",
+                "dpo",
+                "--timeout",
+                "PT5S",
+                "--topic-prefix",
+                "t.");
         assertThat(o.apply()).isTrue();
         assertThat(o.reason()).isEqualTo("subject request");
         assertThat(o.admin()).isEqualTo("dpo");
@@ -40,9 +54,11 @@ class EraseCommandTest {
 
     @Test
     void rejectsMissingOrBadOptionsWithAUsageMessage() {
-        assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--space", "s")).hasMessage("--memory is required");
-        assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--space", "s", "--memory", "m", "--timeout",
-                "soon")).hasMessageContaining("ISO-8601 duration");
+        assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--space", "s"))
+                .hasMessage("--memory is required");
+        assertThatThrownBy(
+                        () -> parse("--bootstrap-servers", "k", "--space", "s", "--memory", "m", "--timeout", "soon"))
+                .hasMessageContaining("ISO-8601 duration");
         assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--space", "s", "--memory", "m", "--force"))
                 .hasMessageContaining("--force");
     }

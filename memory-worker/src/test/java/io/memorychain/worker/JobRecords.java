@@ -41,14 +41,14 @@ public final class JobRecords {
     /** The key of the undecodable record {@link #junk} writes: no chain has it. */
     public static final String JUNK_SPACE = "junk.space";
 
-    private JobRecords() {
-    }
+    private JobRecords() {}
 
     /** Every record of a topic up to its end offsets at call time. */
     public static List<ConsumerRecord<byte[], byte[]>> readAll(String topic, String isolation) {
         try (KafkaConsumer<byte[], byte[]> consumer = consumer(isolation)) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                    .map(p -> new TopicPartition(p.topic(), p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
@@ -66,7 +66,8 @@ public final class JobRecords {
         AvroWireSerde<MemoryRequest> serde = AvroWireSerde.forValues(registry, MemoryRequest.class);
         return readAll(topics.requests(), isolation).stream()
                 .map(r -> serde.deserialize(topics.requests(), r.value()))
-                .filter(r -> r.getActor().getType() == ActorType.WORKER && r.getActor().getId().equals(worker))
+                .filter(r -> r.getActor().getType() == ActorType.WORKER
+                        && r.getActor().getId().equals(worker))
                 .map(MemoryRequest::getRequestId)
                 .toList();
     }
@@ -74,8 +75,9 @@ public final class JobRecords {
     /** The source offsets of the committed dead letters whose stage is {@code stage}. */
     public static List<String> deadLetterOffsets(Topics topics, String stage) {
         return readAll(topics.deadLetters(), "read_committed").stream()
-                .filter(r -> r.headers().lastHeader(DeadLetters.STAGE) != null && stage.equals(
-                        new String(r.headers().lastHeader(DeadLetters.STAGE).value(), StandardCharsets.UTF_8)))
+                .filter(r -> r.headers().lastHeader(DeadLetters.STAGE) != null
+                        && stage.equals(new String(
+                                r.headers().lastHeader(DeadLetters.STAGE).value(), StandardCharsets.UTF_8)))
                 .map(r -> new String(r.headers().lastHeader(DeadLetters.OFFSET).value(), StandardCharsets.UTF_8))
                 .toList();
     }
@@ -89,25 +91,33 @@ public final class JobRecords {
 
     /** An undecodable record on the events topic under {@link #JUNK_SPACE}; returns its offset. */
     public static long junk(Topics topics) throws Exception {
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(SharedKafka.clientProps(),
-                new ByteArraySerializer(), new ByteArraySerializer())) {
-            return producer.send(new ProducerRecord<>(topics.events(), JUNK_SPACE.getBytes(StandardCharsets.UTF_8),
-                    "not an avro record".getBytes(StandardCharsets.UTF_8))).get(30, TimeUnit.SECONDS).offset();
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(SharedKafka.clientProps(), new ByteArraySerializer(), new ByteArraySerializer())) {
+            return producer.send(new ProducerRecord<>(
+                            topics.events(),
+                            JUNK_SPACE.getBytes(StandardCharsets.UTF_8),
+                            "not an avro record".getBytes(StandardCharsets.UTF_8)))
+                    .get(30, TimeUnit.SECONDS)
+                    .offset();
         }
     }
 
     /** Waits until the group has committed the end of every events partition. */
     public static void awaitCaughtUp(Topics topics, String group) {
         try (Admin admin = SharedKafka.admin();
-             KafkaConsumer<byte[], byte[]> probe = consumer("read_committed")) {
+                KafkaConsumer<byte[], byte[]> probe = consumer("read_committed")) {
             await().atMost(Duration.ofSeconds(90)).until(() -> {
                 List<TopicPartition> partitions = probe.partitionsFor(topics.events()).stream()
-                        .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                        .map(p -> new TopicPartition(p.topic(), p.partition()))
+                        .toList();
                 Map<TopicPartition, Long> ends = probe.endOffsets(partitions);
                 Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
-                        .partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS);
-                return ends.entrySet().stream().allMatch(e -> e.getValue() == 0
-                        || (committed.get(e.getKey()) != null && committed.get(e.getKey()).offset() >= e.getValue()));
+                        .partitionsToOffsetAndMetadata()
+                        .get(10, TimeUnit.SECONDS);
+                return ends.entrySet().stream()
+                        .allMatch(e -> e.getValue() == 0
+                                || (committed.get(e.getKey()) != null
+                                        && committed.get(e.getKey()).offset() >= e.getValue()));
             });
         }
     }

@@ -30,8 +30,20 @@ class LifecycleCommandTest {
 
     @Test
     void parsesThresholdsAndPerCategoryTtls() throws Exception {
-        LifecycleCommand.Options o = parse("--bootstrap-servers", "k", "--check-interval", "PT1M", "--decay-lambda",
-                "0.05", "--fading-below", "0.6", "--dormant-below", "0.3", "--archived-below", "0.1", "--ttl",
+        LifecycleCommand.Options o = parse(
+                "--bootstrap-servers",
+                "k",
+                "--check-interval",
+                "PT1M",
+                "--decay-lambda",
+                "0.05",
+                "--fading-below",
+                "0.6",
+                "--dormant-below",
+                "0.3",
+                "--archived-below",
+                "0.1",
+                "--ttl",
                 "event=P60D/3,activity=P30D/2/P30D");
         assertThat(o.settings().thresholds()).isEqualTo(new LifecycleSettings.Thresholds(0.6, 0.3, 0.1));
         assertThat(o.settings().lambda()).isEqualTo(0.05);
@@ -48,7 +60,8 @@ class LifecycleCommandTest {
                 .hasMessageContaining("--decay-lambda must be a number");
         assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--fading-below", "0.1"))
                 .hasMessageContaining("fading > dormant > archived");
-        assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--ttl", "event")).hasMessageContaining("CATEGORY=TTL");
+        assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--ttl", "event"))
+                .hasMessageContaining("CATEGORY=TTL");
         assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--check-interval", "often"))
                 .hasMessageContaining("--check-interval must be an ISO-8601 duration");
     }

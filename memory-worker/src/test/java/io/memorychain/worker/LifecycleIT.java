@@ -62,15 +62,33 @@ class LifecycleIT {
         MovableClock clock = new MovableClock();
         ChainKeys keys = ChainKeys.generate();
         String space = "tenant.life";
-        LifecycleCommand.Options options = LifecycleCommand.parse(List.of("--bootstrap-servers",
-                SharedKafka.bootstrapServers(), "--topic-prefix", prefix, "--application-id", prefix + "lifecycle",
-                "--state-dir", dir.resolve("lifecycle").toString(), "--check-interval", "PT0.2S"));
-        try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(),
-                (short) 1);
-             MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(
-                     SharedKafka.bootstrapServers(), topics, dir.resolve("runtime"), prefix + "app", 2, (short) 1,
-                     WriteSettings.defaults()), registry, keys, null, Duration.ofSeconds(90));
-             MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
+        LifecycleCommand.Options options = LifecycleCommand.parse(List.of(
+                "--bootstrap-servers",
+                SharedKafka.bootstrapServers(),
+                "--topic-prefix",
+                prefix,
+                "--application-id",
+                prefix + "lifecycle",
+                "--state-dir",
+                dir.resolve("lifecycle").toString(),
+                "--check-interval",
+                "PT0.2S"));
+        try (SchemaRegistry registry =
+                        new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(), (short) 1);
+                MemoryChainRuntime runtime = MemoryChainRuntime.start(
+                        new MemoryChainRuntime.Settings(
+                                SharedKafka.bootstrapServers(),
+                                topics,
+                                dir.resolve("runtime"),
+                                prefix + "app",
+                                2,
+                                (short) 1,
+                                WriteSettings.defaults()),
+                        registry,
+                        keys,
+                        null,
+                        Duration.ofSeconds(90));
+                MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
             String a = create(publisher, space, "The user once tried pottery");
             String b = create(publisher, space, "The user visited Lisbon in 2019");
             LifecycleStatus first = new LifecycleStatus();
@@ -82,9 +100,13 @@ class LifecycleIT {
                 awaitDecay(runtime, space, DecayStatus.DORMANT, a, b);
             }
             List<MemoryRequest> before = lifecycleRequests(registry, topics);
-            assertThat(before).extracting(MemoryRequest::getRequestId).doesNotHaveDuplicates()
-                    .containsExactlyInAnyOrder("decay:" + space + ":" + a + ":1:fading",
-                            "decay:" + space + ":" + b + ":1:fading", "decay:" + space + ":" + a + ":2:dormant",
+            assertThat(before)
+                    .extracting(MemoryRequest::getRequestId)
+                    .doesNotHaveDuplicates()
+                    .containsExactlyInAnyOrder(
+                            "decay:" + space + ":" + a + ":1:fading",
+                            "decay:" + space + ":" + b + ":1:fading",
+                            "decay:" + space + ":" + a + ":2:dormant",
                             "decay:" + space + ":" + b + ":2:dormant");
             assertThat(before).allSatisfy(r -> {
                 assertThat(r.getActor()).isEqualTo(Requests.actor(ActorType.WORKER, "lifecycle"));
@@ -95,14 +117,21 @@ class LifecycleIT {
             try (KafkaStreams restarted = LifecycleCommand.streams(options, registry, clock, second)) {
                 restarted.start();
                 // a dozen checks at the same time as before the restart: everything due was asked for already
-                await().atMost(Duration.ofSeconds(90)).until(() -> (Long) second.figures().get("checks") >= 12);
+                await().atMost(Duration.ofSeconds(90))
+                        .until(() -> (Long) second.figures().get("checks") >= 12);
             }
-            assertThat(second.requestedTotal()).as("nothing published again after the restart").isZero();
+            assertThat(second.requestedTotal())
+                    .as("nothing published again after the restart")
+                    .isZero();
             assertThat(lifecycleRequests(registry, topics)).hasSameSizeAs(before);
-            assertThat(runtime.views().memory(space, a).orElseThrow().getVersion()).isEqualTo(3);
+            assertThat(runtime.views().memory(space, a).orElseThrow().getVersion())
+                    .isEqualTo(3);
 
-            KafkaChainReader reader = new KafkaChainReader(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                    SharedKafka.bootstrapServers()), topics.events(), registry, KeyRing.of(keys.publicKeyBytes()),
+            KafkaChainReader reader = new KafkaChainReader(
+                    Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers()),
+                    topics.events(),
+                    registry,
+                    KeyRing.of(keys.publicKeyBytes()),
                     SignatureMode.ALL);
             VerificationResult verified = reader.verifySpace(space);
             assertThat(verified.ok()).as("%s", verified).isTrue();
@@ -113,14 +142,17 @@ class LifecycleIT {
     private static void awaitDecay(MemoryChainRuntime runtime, String space, DecayStatus status, String... ids) {
         await().atMost(Duration.ofSeconds(90)).ignoreExceptions().untilAsserted(() -> {
             for (String id : ids) {
-                assertThat(runtime.views().memory(space, id).orElseThrow().getDecayStatus()).isEqualTo(status);
+                assertThat(runtime.views().memory(space, id).orElseThrow().getDecayStatus())
+                        .isEqualTo(status);
             }
         });
     }
 
     private static String create(MemoryPublisher publisher, String space, String content) throws Exception {
-        MemoryOutcome outcome = publisher.publish(Requests.create(space, Requests.actor(ActorType.AGENT, "planner"),
-                content).build()).get(60, TimeUnit.SECONDS);
+        MemoryOutcome outcome = publisher
+                .publish(Requests.create(space, Requests.actor(ActorType.AGENT, "planner"), content)
+                        .build())
+                .get(60, TimeUnit.SECONDS);
         assertThat(outcome.getAccepted()).as("%s", outcome).isTrue();
         return outcome.getMemoryId();
     }
@@ -128,14 +160,19 @@ class LifecycleIT {
     /** Every request on the requests topic by worker:lifecycle, read from the start to the end offsets. */
     private static List<MemoryRequest> lifecycleRequests(SchemaRegistry registry, Topics topics) {
         AvroWireSerde<MemoryRequest> serde = AvroWireSerde.forValues(registry, MemoryRequest.class);
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "lifecycle-it-" + UUID.randomUUID(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        Map<String, Object> config = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                SharedKafka.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                "lifecycle-it-" + UUID.randomUUID(),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed");
         List<MemoryRequest> out = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
-                new ByteArrayDeserializer())) {
+        try (KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topics.requests()).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                    .map(p -> new TopicPartition(p.topic(), p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
@@ -151,5 +188,4 @@ class LifecycleIT {
         }
         return out;
     }
-
 }

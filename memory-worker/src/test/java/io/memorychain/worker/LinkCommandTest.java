@@ -26,7 +26,8 @@ class LinkCommandTest {
         assertThat(o.linkMin()).isEqualTo(LinkerSettings.defaults(o.modelId()).linkMin());
         assertThat(o.applicationId()).isEqualTo("memory-chain-linker");
         assertThat(o.stateDir()).isEqualTo(Path.of("data", "linker"));
-        assertThat(o.modelId()).isEqualTo(EmbeddingModel.DEFAULT.expectedModelId().orElseThrow())
+        assertThat(o.modelId())
+                .isEqualTo(EmbeddingModel.DEFAULT.expectedModelId().orElseThrow())
                 .startsWith("e5-small-v2-q@");
         assertThat(o.registry().topic()).isEqualTo("_memory_schemas");
         assertThat(o.topics().requests()).isEqualTo("memory.requests.v1");
@@ -34,21 +35,39 @@ class LinkCommandTest {
 
     @Test
     void theEmbeddingModelOptionNamesTheConfiguredModelsId() throws Exception {
-        assertThat(parse("--bootstrap-servers", "k:9092", "--embedding-model", "e5-small").modelId())
-                .isEqualTo(EmbeddingModel.E5_SMALL.expectedModelId().orElseThrow()).startsWith("e5-small-v2-q@");
-        assertThat(parse("--bootstrap-servers", "k:9092", "--embedding-model", "bge-small").modelId())
+        assertThat(parse("--bootstrap-servers", "k:9092", "--embedding-model", "e5-small")
+                        .modelId())
+                .isEqualTo(EmbeddingModel.E5_SMALL.expectedModelId().orElseThrow())
+                .startsWith("e5-small-v2-q@");
+        assertThat(parse("--bootstrap-servers", "k:9092", "--embedding-model", "bge-small")
+                        .modelId())
                 .startsWith("bge-small-en-v1.5-q@");
         assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--embedding-model", "gpt"))
-                .isInstanceOf(UsageException.class).hasMessageContaining("minilm, bge-small, e5-small");
+                .isInstanceOf(UsageException.class)
+                .hasMessageContaining("minilm, bge-small, e5-small");
         assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--embedding-model", "minilm", "--model-id", "m"))
-                .isInstanceOf(UsageException.class).hasMessageContaining("at most one of");
+                .isInstanceOf(UsageException.class)
+                .hasMessageContaining("at most one of");
     }
 
     @Test
     void parsesEveryOption() throws Exception {
-        LinkCommand.Options o = parse("--bootstrap-servers=k:9092", "--registry-url", "http://r:8081",
-                "--topic-prefix", "t.", "--application-id", "app", "--top-k", "3", "--link-min", "0.8",
-                "--state-dir", "/tmp/s", "--model-id", "m");
+        LinkCommand.Options o = parse(
+                "--bootstrap-servers=k:9092",
+                "--registry-url",
+                "http://r:8081",
+                "--topic-prefix",
+                "t.",
+                "--application-id",
+                "app",
+                "--top-k",
+                "3",
+                "--link-min",
+                "0.8",
+                "--state-dir",
+                "/tmp/s",
+                "--model-id",
+                "m");
         assertThat(o.registry().url()).isEqualTo("http://r:8081");
         assertThat(o.topics().events()).isEqualTo("t.memory.events.v1");
         assertThat(o.applicationId()).isEqualTo("app");
@@ -67,7 +86,8 @@ class LinkCommandTest {
                 .hasMessageContaining("--link-min must be in (0, 1]");
         assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--registry-url", "u", "--registry-topic", "t"))
                 .hasMessageContaining("at most one of");
-        assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--frobnicate")).hasMessageContaining("unknown");
+        assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--frobnicate"))
+                .hasMessageContaining("unknown");
     }
 
     @Test
@@ -77,12 +97,19 @@ class LinkCommandTest {
         WorkerMain main = new WorkerMain(spec -> {
             throw new AssertionError("no registry on a usage error");
         });
-        assertThat(main.run(new String[]{"link", "--help"}, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8))).isZero();
+        assertThat(main.run(
+                        new String[] {"link", "--help"},
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8)))
+                .isZero();
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("link --bootstrap-servers HOST:PORT");
-        assertThat(main.run(new String[]{"link", "--link-min", "x"}, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8))).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("error: --bootstrap-servers is required")
+        assertThat(main.run(
+                        new String[] {"link", "--link-min", "x"},
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8)))
+                .isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("error: --bootstrap-servers is required")
                 .doesNotContain("Exception");
     }
 }

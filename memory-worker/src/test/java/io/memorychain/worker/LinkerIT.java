@@ -45,42 +45,60 @@ class LinkerIT {
     void linksARelatedMemoryButNotAnUnrelatedOneAndStopsCleanlyOnSigterm() throws Exception {
         String prefix = SharedKafka.uniquePrefix();
         Topics topics = Topics.withPrefix(prefix);
-        MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(SharedKafka.bootstrapServers(), topics,
-                dir.resolve("runtime"), prefix + "app", 2, (short) 1, WriteSettings.defaults());
+        MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(
+                SharedKafka.bootstrapServers(),
+                topics,
+                dir.resolve("runtime"),
+                prefix + "app",
+                2,
+                (short) 1,
+                WriteSettings.defaults());
         String space = "tenant.agent";
-        try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(),
-                (short) 1);
-             MemoryChainRuntime runtime = MemoryChainRuntime.start(settings, registry, ChainKeys.generate(),
-                     SharedEmbedder.get(), Duration.ofSeconds(90));
-             MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
+        try (SchemaRegistry registry =
+                        new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(), (short) 1);
+                MemoryChainRuntime runtime = MemoryChainRuntime.start(
+                        settings, registry, ChainKeys.generate(), SharedEmbedder.get(), Duration.ofSeconds(90));
+                MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
             Process linker = startLinker(prefix);
             try {
                 String allergy = create(publisher, space, "Alice is allergic to peanuts.");
                 String berlin = create(publisher, space, "The user lives in Berlin.");
                 String paraphrase = create(publisher, space, "Alice has a peanut allergy.");
 
-                await().atMost(Duration.ofSeconds(120)).ignoreExceptions().untilAsserted(() ->
-                        assertThat(runtime.views().relations(space, allergy)).singleElement().satisfies(r -> {
-                            assertThat(r.getFromId()).isEqualTo(paraphrase);
-                            assertThat(r.getRelationType()).isEqualTo("related_to");
-                            assertThat(r.getStrength()).isGreaterThan(0.85);
-                        }));
-                assertThat(runtime.views().relations(space, paraphrase)).extracting(Relation::getToId)
+                await().atMost(Duration.ofSeconds(120))
+                        .ignoreExceptions()
+                        .untilAsserted(() -> assertThat(runtime.views().relations(space, allergy))
+                                .singleElement()
+                                .satisfies(r -> {
+                                    assertThat(r.getFromId()).isEqualTo(paraphrase);
+                                    assertThat(r.getRelationType()).isEqualTo("related_to");
+                                    assertThat(r.getStrength()).isGreaterThan(0.85);
+                                }));
+                assertThat(runtime.views().relations(space, paraphrase))
+                        .extracting(Relation::getToId)
                         .containsExactly(allergy);
-                assertThat(runtime.views().relations(space, berlin)).as("processed before the paraphrase").isEmpty();
+                assertThat(runtime.views().relations(space, berlin))
+                        .as("processed before the paraphrase")
+                        .isEmpty();
             } finally {
                 linker.destroy(); // SIGTERM
-                assertThat(linker.waitFor(60, TimeUnit.SECONDS)).as("linker stops on SIGTERM").isTrue();
+                assertThat(linker.waitFor(60, TimeUnit.SECONDS))
+                        .as("linker stops on SIGTERM")
+                        .isTrue();
             }
             String log = Files.readString(dir.resolve("linker.err"));
-            assertThat(log).contains("Linker starting").contains("Linker stopped cleanly: 1 link(s) proposed")
+            assertThat(log)
+                    .contains("Linker starting")
+                    .contains("Linker stopped cleanly: 1 link(s) proposed")
                     .doesNotContain("ERROR");
         }
     }
 
     private static String create(MemoryPublisher publisher, String space, String content) throws Exception {
-        MemoryOutcome outcome = publisher.publish(Requests.create(space, Requests.actor(ActorType.AGENT, "planner"),
-                content).build()).get(60, TimeUnit.SECONDS);
+        MemoryOutcome outcome = publisher
+                .publish(Requests.create(space, Requests.actor(ActorType.AGENT, "planner"), content)
+                        .build())
+                .get(60, TimeUnit.SECONDS);
         assertThat(outcome.getAccepted()).as("%s", outcome).isTrue();
         return outcome.getMemoryId();
     }
@@ -88,11 +106,24 @@ class LinkerIT {
     private Process startLinker(String prefix) throws Exception {
         Path jar = Path.of(System.getProperty("worker.jar"));
         assertThat(jar).exists();
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                        .toString(), "-Xmx512m", "-Djava.io.tmpdir=" + dir, "-jar", jar.toString(), "link",
-                "--bootstrap-servers", SharedKafka.bootstrapServers(), "--topic-prefix", prefix,
-                "--application-id", prefix + "linker", "--state-dir", dir.resolve("linker-state").toString()));
-        return new ProcessBuilder(command).redirectOutput(dir.resolve("linker.out").toFile())
-                .redirectError(dir.resolve("linker.err").toFile()).start();
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-Djava.io.tmpdir=" + dir,
+                "-jar",
+                jar.toString(),
+                "link",
+                "--bootstrap-servers",
+                SharedKafka.bootstrapServers(),
+                "--topic-prefix",
+                prefix,
+                "--application-id",
+                prefix + "linker",
+                "--state-dir",
+                dir.resolve("linker-state").toString()));
+        return new ProcessBuilder(command)
+                .redirectOutput(dir.resolve("linker.out").toFile())
+                .redirectError(dir.resolve("linker.err").toFile())
+                .start();
     }
 }

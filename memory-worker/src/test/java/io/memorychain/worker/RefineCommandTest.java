@@ -31,16 +31,39 @@ class RefineCommandTest {
 
     @Test
     void parsesEveryOption() throws Exception {
-        RefineCommand.Options o = parse("--bootstrap-servers=k:9092", "--registry-url", "http://r:8081",
-                "--topic-prefix", "t.", "--application-id", "app", "--state-dir", "/tmp/s", "--threshold-tokens", "6000",
-                "--target-tokens", "3000", "--schedule", "P1D", "--check-interval", "PT5M");
+        RefineCommand.Options o = parse(
+                "--bootstrap-servers=k:9092",
+                "--registry-url",
+                "http://r:8081",
+                "--topic-prefix",
+                "t.",
+                "--application-id",
+                "app",
+                "--state-dir",
+                "/tmp/s",
+                "--threshold-tokens",
+                "6000",
+                "--target-tokens",
+                "3000",
+                "--schedule",
+                "P1D",
+                "--check-interval",
+                "PT5M");
         assertThat(o.registry().url()).isEqualTo("http://r:8081");
         assertThat(o.topics().requests()).isEqualTo("t.memory.requests.v1");
         assertThat(o.applicationId()).isEqualTo("app");
         assertThat(o.stateDir()).isEqualTo(Path.of("/tmp/s"));
-        assertThat(o.settings()).isEqualTo(new RefinementTriggerSettings(6_000, 3_000, Duration.ofDays(1),
-                Duration.ofMinutes(5), RefinementTriggerSettings.DEFAULT_PENDING_TIMEOUT));
-        assertThat(parse("--bootstrap-servers", "k", "--schedule", "off").settings().schedule()).isNull();
+        assertThat(o.settings())
+                .isEqualTo(new RefinementTriggerSettings(
+                        6_000,
+                        3_000,
+                        Duration.ofDays(1),
+                        Duration.ofMinutes(5),
+                        RefinementTriggerSettings.DEFAULT_PENDING_TIMEOUT));
+        assertThat(parse("--bootstrap-servers", "k", "--schedule", "off")
+                        .settings()
+                        .schedule())
+                .isNull();
     }
 
     @Test
@@ -56,6 +79,7 @@ class RefineCommandTest {
                 .hasMessageContaining("--schedule must be an ISO-8601 duration");
         assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--check-interval", "PT0S"))
                 .hasMessageContaining("--check-interval must be at least 10 ms");
-        assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--frobnicate")).hasMessageContaining("unknown");
+        assertThatThrownBy(() -> parse("--bootstrap-servers", "k", "--frobnicate"))
+                .hasMessageContaining("unknown");
     }
 }

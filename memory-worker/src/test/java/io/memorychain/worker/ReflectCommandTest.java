@@ -26,9 +26,24 @@ class ReflectCommandTest {
 
     @Test
     void options() throws Exception {
-        ReflectCommand.Options options = ReflectCommand.parse(List.of("--bootstrap-servers", "h:9092",
-                "--interval", "PT12H", "--threshold", "5", "--session-idle", "PT10M", "--output-token-cap", "2000",
-                "--start-from", "earliest", "--llm-base-url", "http://127.0.0.1:1/v1", "--llm-model", "thinker"),
+        ReflectCommand.Options options = ReflectCommand.parse(
+                List.of(
+                        "--bootstrap-servers",
+                        "h:9092",
+                        "--interval",
+                        "PT12H",
+                        "--threshold",
+                        "5",
+                        "--session-idle",
+                        "PT10M",
+                        "--output-token-cap",
+                        "2000",
+                        "--start-from",
+                        "earliest",
+                        "--llm-base-url",
+                        "http://127.0.0.1:1/v1",
+                        "--llm-model",
+                        "thinker"),
                 Map.of());
 
         assertThat(options.settings().interval()).isEqualTo(Duration.ofHours(12));
@@ -41,9 +56,13 @@ class ReflectCommandTest {
 
     @Test
     void refusesBadValues() {
-        assertThatThrownBy(() -> ReflectCommand.parse(List.of("--bootstrap-servers", "h:9092", "--interval",
-                "daily"), Map.of())).isInstanceOf(UsageException.class).hasMessageContaining("--interval");
-        assertThatThrownBy(() -> ReflectCommand.parse(List.of("--bootstrap-servers", "h:9092", "--threshold", "0"),
-                Map.of())).isInstanceOf(UsageException.class).hasMessageContaining("threshold");
+        assertThatThrownBy(() ->
+                        ReflectCommand.parse(List.of("--bootstrap-servers", "h:9092", "--interval", "daily"), Map.of()))
+                .isInstanceOf(UsageException.class)
+                .hasMessageContaining("--interval");
+        assertThatThrownBy(() ->
+                        ReflectCommand.parse(List.of("--bootstrap-servers", "h:9092", "--threshold", "0"), Map.of()))
+                .isInstanceOf(UsageException.class)
+                .hasMessageContaining("threshold");
     }
 }

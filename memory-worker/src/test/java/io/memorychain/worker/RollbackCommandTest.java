@@ -27,20 +27,46 @@ class RollbackCommandTest {
 
     @Test
     void parsesEachScope() throws Exception {
-        assertThat(parse("--bootstrap-servers", "k", "--space", "s", "--to-time", "2026-11-25T06:00:00Z", "--memory", "m1")
-                .spec()).satisfies(s -> {
+        assertThat(parse(
+                                "--bootstrap-servers",
+                                "k",
+                                "--space",
+                                "s",
+                                "--to-time",
+                                "2026-11-25T06:00:00Z",
+                                "--memory",
+                                "m1")
+                        .spec())
+                .satisfies(s -> {
                     assertThat(s.scope()).isEqualTo(RollbackScope.MEMORY);
                     assertThat(s.toTime()).isEqualTo(Instant.parse("2026-11-25T06:00:00Z"));
                 });
-        assertThat(parse("--bootstrap-servers", "k", "--space", "s", "--session", "r1").spec().scope())
+        assertThat(parse("--bootstrap-servers", "k", "--space", "s", "--session", "r1")
+                        .spec()
+                        .scope())
                 .isEqualTo(RollbackScope.SESSION);
-        assertThat(parse("--bootstrap-servers", "k", "--space", "s", "--reflection", "r0000005abcd").spec())
+        assertThat(parse("--bootstrap-servers", "k", "--space", "s", "--reflection", "r0000005abcd")
+                        .spec())
                 .satisfies(s -> {
                     assertThat(s.scope()).isEqualTo(RollbackScope.REFLECTION);
                     assertThat(s.scopeId()).isEqualTo("r0000005abcd");
                 });
-        RollbackCommand.Options actor = parse("--bootstrap-servers", "k", "--space", "s", "--actor", "worker:tom",
-                "--from-seq", "5", "--to-seq", "9", "--reason", "bad insights", "--apply", "--admin", "alice");
+        RollbackCommand.Options actor = parse(
+                "--bootstrap-servers",
+                "k",
+                "--space",
+                "s",
+                "--actor",
+                "worker:tom",
+                "--from-seq",
+                "5",
+                "--to-seq",
+                "9",
+                "--reason",
+                "bad insights",
+                "--apply",
+                "--admin",
+                "alice");
         assertThat(actor.spec().scope()).isEqualTo(RollbackScope.ACTOR);
         assertThat(actor.spec().toSeq()).isEqualTo(5);
         assertThat(actor.spec().rangeToSeq()).isEqualTo(9);

@@ -1,9 +1,9 @@
 package io.memorychain.worker;
 
-import io.memorychain.jobs.ChainJob;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.memorychain.jobs.ChainJob;
 import io.memorychain.tom.TomSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -45,15 +45,34 @@ class TomCommandTest {
     @Test
     void readsTheModelFromTheEnvironmentThenTheFileThenTheFlags() throws Exception {
         Path file = dir.resolve("llm.properties");
-        Files.writeString(file, "memory.llm.model=file-model\nmemory.llm.daily-token-budget=5000\n"
-                + "memory.llm.agents.space-7.model=agent-model\n");
-        Map<String, String> env = Map.of("MEMORY_LLM_BASE_URL", "http://127.0.0.1:11434/v1",
-                "MEMORY_LLM_MODEL", "env-model", "MEMORY_LLM_API_KEY", "sk-env");
+        Files.writeString(
+                file,
+                "memory.llm.model=file-model\nmemory.llm.daily-token-budget=5000\n"
+                        + "memory.llm.agents.space-7.model=agent-model\n");
+        Map<String, String> env = Map.of(
+                "MEMORY_LLM_BASE_URL",
+                "http://127.0.0.1:11434/v1",
+                "MEMORY_LLM_MODEL",
+                "env-model",
+                "MEMORY_LLM_API_KEY",
+                "sk-env");
 
         TomCommand.Options fromEnv = parse(env, "--bootstrap-servers", "k");
         TomCommand.Options fromFile = parse(env, "--bootstrap-servers", "k", "--llm-config", file.toString());
-        TomCommand.Options fromFlags = parse(env, "--bootstrap-servers", "k", "--llm-config", file.toString(),
-                "--llm-model", "flag-model", "--start-from", "earliest", "--min-items", "5", "--cooldown", "PT1H");
+        TomCommand.Options fromFlags = parse(
+                env,
+                "--bootstrap-servers",
+                "k",
+                "--llm-config",
+                file.toString(),
+                "--llm-model",
+                "flag-model",
+                "--start-from",
+                "earliest",
+                "--min-items",
+                "5",
+                "--cooldown",
+                "PT1H");
 
         assertThat(fromEnv.llm().defaults().model()).isEqualTo("env-model");
         assertThat(fromEnv.llm().defaults().apiKey()).isEqualTo("sk-env");
@@ -85,10 +104,13 @@ class TomCommandTest {
         List<RegistrySpec> opened = new ArrayList<>();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int status = TomCommand.run(parse(Map.of(), "--bootstrap-servers", "127.0.0.1:1"), spec -> {
-            opened.add(spec);
-            throw new UnsupportedOperationException("no registry in this test");
-        }, new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = TomCommand.run(
+                parse(Map.of(), "--bootstrap-servers", "127.0.0.1:1"),
+                spec -> {
+                    opened.add(spec);
+                    throw new UnsupportedOperationException("no registry in this test");
+                },
+                new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).isZero();
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("tom: skipped: no model");
@@ -99,12 +121,16 @@ class TomCommandTest {
     void hasItsHelp() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int status = new WorkerMain(spec -> {
-            throw new UnsupportedOperationException();
-        }).run(new String[] {"tom", "--help"}, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+                    throw new UnsupportedOperationException();
+                })
+                .run(
+                        new String[] {"tom", "--help"},
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 
         assertThat(status).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("tom --bootstrap-servers HOST:PORT")
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains("tom --bootstrap-servers HOST:PORT")
                 .contains("--cooldown");
     }
 }

@@ -64,8 +64,10 @@ class WorkerMainIT {
     private static void publish(String prefix, List<MemoryEvent>... chains) {
         String topic = Topics.withPrefix(prefix).events();
         SharedKafka.createTopics(2, topic);
-        try (KafkaProducer<String, MemoryEvent> producer = new KafkaProducer<>(SharedKafka.clientProps(),
-                new StringSerializer(), AvroWireSerde.forValues(REGISTRY, MemoryEvent.class))) {
+        try (KafkaProducer<String, MemoryEvent> producer = new KafkaProducer<>(
+                SharedKafka.clientProps(),
+                new StringSerializer(),
+                AvroWireSerde.forValues(REGISTRY, MemoryEvent.class))) {
             for (List<MemoryEvent> chain : chains) {
                 for (MemoryEvent event : chain) {
                     producer.send(new ProducerRecord<>(topic, event.getSpace(), event));
@@ -75,11 +77,20 @@ class WorkerMainIT {
     }
 
     private int verify(String prefix, String... more) {
-        List<String> args = new ArrayList<>(List.of("verify", "--bootstrap-servers", SharedKafka.bootstrapServers(),
-                "--keys", keys.toString(), "--topic-prefix", prefix));
+        List<String> args = new ArrayList<>(List.of(
+                "verify",
+                "--bootstrap-servers",
+                SharedKafka.bootstrapServers(),
+                "--keys",
+                keys.toString(),
+                "--topic-prefix",
+                prefix));
         args.addAll(List.of(more));
-        return new WorkerMain(spec -> REGISTRY).run(args.toArray(String[]::new),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new WorkerMain(spec -> REGISTRY)
+                .run(
+                        args.toArray(String[]::new),
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     private List<String> outLines() {
@@ -94,15 +105,20 @@ class WorkerMainIT {
 
     @Test
     void verifiesEverySpaceAndPrintsOneLineEach() {
-        assertThat(verify(intactPrefix, "--all", "--signatures", "checkpoints", "--checkpoint-every", "10")).isZero();
+        assertThat(verify(intactPrefix, "--all", "--signatures", "checkpoints", "--checkpoint-every", "10"))
+                .isZero();
         assertThat(outLines()).containsExactly("OK space=alice events=25", "OK space=bob events=12");
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("verified 2 space(s)").contains("0 broken");
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("verified 2 space(s)")
+                .contains("0 broken");
     }
 
     @Test
     void reportsTheForgedSeqAsBrokenAndExitsWithOne() {
         assertThat(verify(forgedPrefix, "--space", "bob")).isEqualTo(1);
-        assertThat(outLines()).singleElement().asString()
+        assertThat(outLines())
+                .singleElement()
+                .asString()
                 .startsWith("BROKEN space=bob seq=7 problem=BAD_HASH stored hash ");
     }
 
@@ -121,7 +137,10 @@ class WorkerMainIT {
         keys = dir.resolve("other.key.pub");
         try {
             assertThat(verify(intactPrefix, "--space", "alice")).isEqualTo(1);
-            assertThat(outLines()).singleElement().asString().startsWith("BROKEN space=alice seq=1 problem=UNKNOWN_KEY");
+            assertThat(outLines())
+                    .singleElement()
+                    .asString()
+                    .startsWith("BROKEN space=alice seq=1 problem=UNKNOWN_KEY");
         } finally {
             keys = dir.resolve("chain.key.pub");
         }
@@ -131,15 +150,16 @@ class WorkerMainIT {
     @Test
     void reportsAMissingTopicAsAnErrorWithTwo() {
         assertThat(verify(SharedKafka.uniquePrefix(), "--all")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("error: Topic").contains("does not exist")
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("error: Topic")
+                .contains("does not exist")
                 .doesNotContain("\tat ");
         assertThat(outLines()).isEmpty();
     }
 
     // --- the shaded jar, in a child JVM started without -Dorg.apache.avro.SERIALIZABLE_PACKAGES ---
 
-    private record Run(int status, String out, String err) {
-    }
+    private record Run(int status, String out, String err) {}
 
     private static Run java(String... args) throws Exception {
         List<String> command = new ArrayList<>();
@@ -147,7 +167,9 @@ class WorkerMainIT {
         command.addAll(List.of(args));
         Path stdout = Files.createTempFile(dir, "out", ".txt");
         Path stderr = Files.createTempFile(dir, "err", ".txt");
-        Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile())
                 .start();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
@@ -170,7 +192,9 @@ class WorkerMainIT {
         assertThat(help.status()).as(help.err()).isZero();
         assertThat(help.out()).contains("verify --bootstrap-servers HOST:PORT --keys FILE.pub");
         assertThat(usage.status()).isEqualTo(2);
-        assertThat(usage.err()).contains("error: --bootstrap-servers is required").doesNotContain("Exception");
+        assertThat(usage.err())
+                .contains("error: --bootstrap-servers is required")
+                .doesNotContain("Exception");
     }
 
     @Test
@@ -182,7 +206,9 @@ class WorkerMainIT {
 
         assertThat(allowed.status()).as(allowed.err()).isZero();
         assertThat(allowed.out()).contains("decoded seq=7");
-        assertThat(refused.status()).as("without the property Avro refuses the generated class").isNotZero();
+        assertThat(refused.status())
+                .as("without the property Avro refuses the generated class")
+                .isNotZero();
         assertThat(refused.err()).contains("Forbidden").contains("io.memorychain.avro");
     }
 }

@@ -37,8 +37,11 @@ class WorkerMainTest {
             opened.add(spec);
             throw new UnsupportedOperationException("registry client not available: test");
         };
-        return new WorkerMain(refuse).run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new WorkerMain(refuse)
+                .run(
+                        args,
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     private String out() {
@@ -63,14 +66,18 @@ class WorkerMainTest {
         assertThat(run("keygen", "--out", file.toString())).isZero();
         String keyId = ChainKeys.loadOrCreate(file).keyId();
         assertThat(out()).contains("created chain signing key " + keyId);
-        assertThat(Files.readString(dir.resolve("keys").resolve("chain-signing.key.pub"))).startsWith(keyId + " ");
+        assertThat(Files.readString(dir.resolve("keys").resolve("chain-signing.key.pub")))
+                .startsWith(keyId + " ");
         String key = Files.readString(file);
         out.reset();
         assertThat(run("keygen", "--out", file.toString())).isZero();
         assertThat(out()).contains("kept chain signing key " + keyId);
-        assertThat(Files.readString(file)).as("a second run never replaces the key").isEqualTo(key);
+        assertThat(Files.readString(file))
+                .as("a second run never replaces the key")
+                .isEqualTo(key);
         String contentKeyId = io.memorychain.events.content.MasterKey.loadOrCreate(
-                dir.resolve("keys").resolve("content-master.key")).id();
+                        dir.resolve("keys").resolve("content-master.key"))
+                .id();
         assertThat(out()).contains("kept content master key " + contentKeyId);
     }
 
@@ -101,7 +108,8 @@ class WorkerMainTest {
     @Test
     void exportChainHasItsHelpAndUsageErrors() {
         assertThat(run("export-chain", "--help")).isZero();
-        assertThat(out()).contains("export-chain --bootstrap-servers HOST:PORT --space S [--out FILE]")
+        assertThat(out())
+                .contains("export-chain --bootstrap-servers HOST:PORT --space S [--out FILE]")
                 .contains("node verifier/verify.mjs");
     }
 
@@ -112,8 +120,9 @@ class WorkerMainTest {
 
     @Test
     void exportChainRefusesAnUnreadableKeyFile() {
-        assertUsageError(run("export-chain", "--bootstrap-servers", "b:9092", "--space", "s", "--keys",
-                "/no/such/file.pub"), "--keys: cannot read /no/such/file.pub");
+        assertUsageError(
+                run("export-chain", "--bootstrap-servers", "b:9092", "--space", "s", "--keys", "/no/such/file.pub"),
+                "--keys: cannot read /no/such/file.pub");
     }
 
     @Test
@@ -146,15 +155,23 @@ class WorkerMainTest {
 
     @Test
     void unreadableKeysFileExitsWithTwo() {
-        assertUsageError(run("verify", "--bootstrap-servers", "localhost:9092", "--keys",
-                dir.resolve("missing.pub").toString(), "--all"), "--keys: cannot read");
+        assertUsageError(
+                run(
+                        "verify",
+                        "--bootstrap-servers",
+                        "localhost:9092",
+                        "--keys",
+                        dir.resolve("missing.pub").toString(),
+                        "--all"),
+                "--keys: cannot read");
     }
 
     @Test
     void keysFileWithoutKeysExitsWithTwo() throws Exception {
         Path empty = Files.writeString(dir.resolve("empty.pub"), "# no keys yet\n");
 
-        assertUsageError(run("verify", "--bootstrap-servers", "localhost:9092", "--keys", empty.toString(), "--all"),
+        assertUsageError(
+                run("verify", "--bootstrap-servers", "localhost:9092", "--keys", empty.toString(), "--all"),
                 "--keys: no public key in");
     }
 
@@ -162,38 +179,80 @@ class WorkerMainTest {
     void malformedKeysFileExitsWithTwo() throws Exception {
         Path garbage = Files.writeString(dir.resolve("garbage.pub"), "not a key\n");
 
-        assertUsageError(run("verify", "--bootstrap-servers", "localhost:9092", "--keys", garbage.toString(), "--all"),
+        assertUsageError(
+                run("verify", "--bootstrap-servers", "localhost:9092", "--keys", garbage.toString(), "--all"),
                 "--keys: " + garbage + " is not a public key file");
     }
 
     @Test
     void spaceAndAllTogetherOrNeitherExitWithTwo() {
-        assertUsageError(run("verify", "--bootstrap-servers", "b:9092", "--keys", keys.toString(), "--all",
-                "--space", "s"), "give exactly one of --space S and --all");
+        assertUsageError(
+                run("verify", "--bootstrap-servers", "b:9092", "--keys", keys.toString(), "--all", "--space", "s"),
+                "give exactly one of --space S and --all");
         err.reset();
-        assertUsageError(run("verify", "--bootstrap-servers", "b:9092", "--keys", keys.toString()),
+        assertUsageError(
+                run("verify", "--bootstrap-servers", "b:9092", "--keys", keys.toString()),
                 "give exactly one of --space S and --all");
     }
 
     @Test
     void unknownSignatureModeExitsWithTwo() {
-        assertUsageError(run("verify", "--bootstrap-servers", "b:9092", "--keys", keys.toString(), "--all",
-                "--signatures", "some"), "--signatures must be 'all' or 'checkpoints', not 'some'");
+        assertUsageError(
+                run(
+                        "verify",
+                        "--bootstrap-servers",
+                        "b:9092",
+                        "--keys",
+                        keys.toString(),
+                        "--all",
+                        "--signatures",
+                        "some"),
+                "--signatures must be 'all' or 'checkpoints', not 'some'");
     }
 
     @Test
     void checkpointIntervalMustBePositiveAndNeedsCheckpointMode() {
-        assertUsageError(run("verify", "--bootstrap-servers", "b:9092", "--keys", keys.toString(), "--all",
-                "--signatures", "checkpoints", "--checkpoint-every", "0"), "--checkpoint-every must be a positive");
+        assertUsageError(
+                run(
+                        "verify",
+                        "--bootstrap-servers",
+                        "b:9092",
+                        "--keys",
+                        keys.toString(),
+                        "--all",
+                        "--signatures",
+                        "checkpoints",
+                        "--checkpoint-every",
+                        "0"),
+                "--checkpoint-every must be a positive");
         err.reset();
-        assertUsageError(run("verify", "--bootstrap-servers", "b:9092", "--keys", keys.toString(), "--all",
-                "--checkpoint-every", "100"), "--checkpoint-every needs --signatures checkpoints");
+        assertUsageError(
+                run(
+                        "verify",
+                        "--bootstrap-servers",
+                        "b:9092",
+                        "--keys",
+                        keys.toString(),
+                        "--all",
+                        "--checkpoint-every",
+                        "100"),
+                "--checkpoint-every needs --signatures checkpoints");
     }
 
     @Test
     void bothRegistryOptionsExitWithTwo() {
-        assertUsageError(run("verify", "--bootstrap-servers", "b:9092", "--keys", keys.toString(), "--all",
-                "--registry-url", "http://r:8081", "--registry-topic", "_schemas"),
+        assertUsageError(
+                run(
+                        "verify",
+                        "--bootstrap-servers",
+                        "b:9092",
+                        "--keys",
+                        keys.toString(),
+                        "--all",
+                        "--registry-url",
+                        "http://r:8081",
+                        "--registry-topic",
+                        "_schemas"),
                 "give at most one of --registry-url and --registry-topic");
     }
 
@@ -208,8 +267,16 @@ class WorkerMainTest {
 
     @Test
     void unavailableRegistryClientExitsWithTwoAndAClearMessage() {
-        int status = run("verify", "--bootstrap-servers", "b:9092", "--keys", keys.toString(), "--space", "s",
-                "--registry-url", "http://r:8081");
+        int status = run(
+                "verify",
+                "--bootstrap-servers",
+                "b:9092",
+                "--keys",
+                keys.toString(),
+                "--space",
+                "s",
+                "--registry-url",
+                "http://r:8081");
 
         assertThat(status).isEqualTo(2);
         assertThat(err()).contains("error: registry client not available").doesNotContain("\tat ");
@@ -218,8 +285,16 @@ class WorkerMainTest {
 
     @Test
     void parsesCheckpointModeWithItsDefaultIntervalAndTheDefaultRegistryTopicOfThePrefix() throws Exception {
-        VerifyCommand.Options options = VerifyCommand.parse(List.of("--bootstrap-servers=b:9092", "--keys",
-                keys.toString(), "--space", "alice", "--topic-prefix", "test.", "--signatures", "checkpoints"));
+        VerifyCommand.Options options = VerifyCommand.parse(List.of(
+                "--bootstrap-servers=b:9092",
+                "--keys",
+                keys.toString(),
+                "--space",
+                "alice",
+                "--topic-prefix",
+                "test.",
+                "--signatures",
+                "checkpoints"));
 
         assertThat(options.space()).isEqualTo("alice");
         assertThat(options.all()).isFalse();
@@ -230,14 +305,22 @@ class WorkerMainTest {
 
     @Test
     void parsesAnExplicitCheckpointIntervalAndRegistryTopic() throws Exception {
-        VerifyCommand.Options options = VerifyCommand.parse(List.of("--bootstrap-servers", "b:9092", "--keys",
-                keys.toString(), "--all", "--signatures", "checkpoints", "--checkpoint-every", "250",
-                "--registry-topic", "my_schemas"));
+        VerifyCommand.Options options = VerifyCommand.parse(List.of(
+                "--bootstrap-servers",
+                "b:9092",
+                "--keys",
+                keys.toString(),
+                "--all",
+                "--signatures",
+                "checkpoints",
+                "--checkpoint-every",
+                "250",
+                "--registry-topic",
+                "my_schemas"));
 
         assertThat(options.all()).isTrue();
         assertThat(options.signatures().every()).isEqualTo(250);
         assertThat(options.registry().topic()).isEqualTo("my_schemas");
         assertThat(options.topics().events()).isEqualTo("memory.events.v1");
     }
-
 }

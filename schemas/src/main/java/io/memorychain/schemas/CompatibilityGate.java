@@ -20,8 +20,7 @@ import org.apache.avro.SchemaCompatibility.SchemaCompatibilityType;
  */
 public final class CompatibilityGate {
 
-    private CompatibilityGate() {
-    }
+    private CompatibilityGate() {}
 
     public static void main(String[] args) {
         Path current = Path.of(args[0]);
@@ -41,7 +40,8 @@ public final class CompatibilityGate {
             for (Map.Entry<String, Schema> old : parseFolder(versionDir).entrySet()) {
                 Schema now = current.get(old.getKey());
                 if (now == null) {
-                    problems.add(versionDir.getFileName() + ": " + old.getKey() + " was published but no longer exists");
+                    problems.add(
+                            versionDir.getFileName() + ": " + old.getKey() + " was published but no longer exists");
                     continue;
                 }
                 SchemaCompatibility.SchemaPairCompatibility result =

@@ -21,7 +21,9 @@ class CompatibilityGateTest {
     @Test
     void addingAnOptionalFieldWithDefaultIsAccepted(@TempDir Path tmp) throws IOException {
         Path current = copyCurrent(tmp);
-        replaceIn(current.resolve("MemoryOutcome.avsc"), "\"fields\": [",
+        replaceIn(
+                current.resolve("MemoryOutcome.avsc"),
+                "\"fields\": [",
                 "\"fields\": [\n  {\"name\": \"note\", \"type\": [\"null\", \"string\"], \"default\": null, \"doc\": \"x\"},");
         assertThat(CompatibilityGate.check(current, PUBLISHED)).isEmpty();
     }
@@ -35,10 +37,15 @@ class CompatibilityGateTest {
     @Test
     void rejectsANewRequiredFieldWithoutDefault(@TempDir Path tmp) throws IOException {
         Path current = copyCurrent(tmp);
-        replaceIn(current.resolve("MemoryOutcome.avsc"), "\"fields\": [",
+        replaceIn(
+                current.resolve("MemoryOutcome.avsc"),
+                "\"fields\": [",
                 "\"fields\": [\n  {\"name\": \"tenant\", \"type\": \"string\", \"doc\": \"x\"},");
-        assertThat(CompatibilityGate.check(current, PUBLISHED)).as("one problem per published version")
-                .hasSize(publishedVersions()).allSatisfy(problem -> assertThat(problem).contains("io.memorychain.avro.MemoryOutcome")
+        assertThat(CompatibilityGate.check(current, PUBLISHED))
+                .as("one problem per published version")
+                .hasSize(publishedVersions())
+                .allSatisfy(problem -> assertThat(problem)
+                        .contains("io.memorychain.avro.MemoryOutcome")
                         .contains("tenant"));
     }
 
@@ -48,7 +55,8 @@ class CompatibilityGateTest {
         // them, so the change is forward compatible for Memory as well as backward compatible
         org.apache.avro.Schema v3 = memory(CompatibilityGate.parseFolder(PUBLISHED.resolve("v3")));
         org.apache.avro.Schema now = memory(CompatibilityGate.parseFolder(CURRENT));
-        assertThat(org.apache.avro.SchemaCompatibility.checkReaderWriterCompatibility(v3, now).getType())
+        assertThat(org.apache.avro.SchemaCompatibility.checkReaderWriterCompatibility(v3, now)
+                        .getType())
                 .isEqualTo(org.apache.avro.SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE);
         assertThat(String.valueOf(now.getField("decay_status").defaultVal())).isEqualTo("ACTIVE");
     }
@@ -56,17 +64,26 @@ class CompatibilityGateTest {
     @Test
     void rejectsAFieldTypeChange(@TempDir Path tmp) throws IOException {
         Path current = copyCurrent(tmp);
-        replaceIn(current.resolve("Common.avsc"), "{\"name\": \"importance\", \"type\": \"int\", \"default\": 3",
+        replaceIn(
+                current.resolve("Common.avsc"),
+                "{\"name\": \"importance\", \"type\": \"int\", \"default\": 3",
                 "{\"name\": \"importance\", \"type\": \"string\", \"default\": \"3\"");
-        assertThat(CompatibilityGate.check(current, PUBLISHED)).isNotEmpty()
+        assertThat(CompatibilityGate.check(current, PUBLISHED))
+                .isNotEmpty()
                 .allSatisfy(problem -> assertThat(problem).contains("importance"));
     }
 
     /** Memory is declared in Common.avsc (not a top-level record): take it from MemoryCreated. */
     private static org.apache.avro.Schema memory(java.util.Map<String, org.apache.avro.Schema> records) {
-        org.apache.avro.Schema payload = records.get("io.memorychain.avro.MemoryEvent").getField("payload").schema();
-        return payload.getTypes().stream().filter(t -> t.getName().equals("MemoryCreated")).findFirst().orElseThrow()
-                .getField("memory").schema();
+        org.apache.avro.Schema payload = records.get("io.memorychain.avro.MemoryEvent")
+                .getField("payload")
+                .schema();
+        return payload.getTypes().stream()
+                .filter(t -> t.getName().equals("MemoryCreated"))
+                .findFirst()
+                .orElseThrow()
+                .getField("memory")
+                .schema();
     }
 
     private static Path copyCurrent(Path tmp) throws IOException {
@@ -82,6 +99,9 @@ class CompatibilityGateTest {
     private static void replaceIn(Path file, String target, String replacement) throws IOException {
         String text = Files.readString(file);
         assertThat(text).contains(target);
-        Files.writeString(file, text.replaceFirst(java.util.regex.Pattern.quote(target), java.util.regex.Matcher.quoteReplacement(replacement)));
+        Files.writeString(
+                file,
+                text.replaceFirst(
+                        java.util.regex.Pattern.quote(target), java.util.regex.Matcher.quoteReplacement(replacement)));
     }
 }

@@ -33,7 +33,8 @@ class ClientParityTest {
         Path root = ClientSources.repoRoot();
         Stream<ClientSources> polyglot = Stream.of(ClientSources.python(root), ClientSources.typescript(root));
         return Files.isDirectory(root.resolve("memory-client"))
-                ? Stream.concat(Stream.of(ClientSources.java(root)), polyglot) : polyglot;
+                ? Stream.concat(Stream.of(ClientSources.java(root)), polyglot)
+                : polyglot;
     }
 
     /** The operations a REST route reaches (the catalogue's private route, read by reflection). */
@@ -58,31 +59,49 @@ class ClientParityTest {
     void everyRestOperationHasAMethodOrAnExemptionWithItsReason(ClientSources client) {
         List<Operation> rest = restOperations();
         assertThat(rest).as("the catalogue's REST operations").hasSizeGreaterThan(60);
-        List<String> missing = rest.stream().map(Operation::name)
+        List<String> missing = rest.stream()
+                .map(Operation::name)
                 .filter(op -> !client.methods().contains(client.methodName().apply(op)))
-                .filter(op -> !client.exemptions().containsKey(op)).toList();
-        assertThat(missing).as("%s client: operations without a method (%s) or an exemption", client.name(),
-                missing.stream().map(client.methodName()).toList()).isEmpty();
+                .filter(op -> !client.exemptions().containsKey(op))
+                .toList();
+        assertThat(missing)
+                .as(
+                        "%s client: operations without a method (%s) or an exemption",
+                        client.name(), missing.stream().map(client.methodName()).toList())
+                .isEmpty();
         client.exemptions().forEach((op, reason) -> log.info("{} client exempts {}: {}", client.name(), op, reason));
-        assertThat(client.exemptions()).as("exemptions have reasons").allSatisfy((op, reason) ->
-                assertThat(reason).isNotBlank());
-        Set<String> known = Arrays.stream(Operation.values()).map(Operation::name).collect(Collectors.toSet());
-        assertThat(client.exemptions().keySet()).as("exemptions name operations of the catalogue").isSubsetOf(known);
+        assertThat(client.exemptions())
+                .as("exemptions have reasons")
+                .allSatisfy((op, reason) -> assertThat(reason).isNotBlank());
+        Set<String> known =
+                Arrays.stream(Operation.values()).map(Operation::name).collect(Collectors.toSet());
+        assertThat(client.exemptions().keySet())
+                .as("exemptions name operations of the catalogue")
+                .isSubsetOf(known);
         Set<String> restNames = rest.stream().map(Operation::name).collect(Collectors.toSet());
-        assertThat(client.exemptions().keySet().stream().filter(restNames::contains).filter(op -> client.methods()
-                .contains(client.methodName().apply(op)))).as("an exempted REST operation has no method").isEmpty();
+        assertThat(client.exemptions().keySet().stream()
+                        .filter(restNames::contains)
+                        .filter(op ->
+                                client.methods().contains(client.methodName().apply(op))))
+                .as("an exempted REST operation has no method")
+                .isEmpty();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("clients")
     void everyOperationWithoutARestRouteIsExemptedOrServedAnotherWay(ClientSources client) {
         Set<Operation> rest = Set.copyOf(restOperations());
-        List<String> other = Arrays.stream(Operation.values()).filter(o -> !rest.contains(o)).map(Operation::name)
+        List<String> other = Arrays.stream(Operation.values())
+                .filter(o -> !rest.contains(o))
+                .map(Operation::name)
                 .filter(op -> !client.exemptions().containsKey(op))
-                .filter(op -> !client.methods().contains(client.methodName().apply(op))).toList();
-        // CHAIN_KEYS is served over REST outside the catalogue's routes (GET /v1/chain/keys, no key): a method covers it
-        assertThat(other).as("%s client: operations without a REST route, neither covered nor exempted",
-                client.name()).isEmpty();
+                .filter(op -> !client.methods().contains(client.methodName().apply(op)))
+                .toList();
+        // CHAIN_KEYS is served over REST outside the catalogue's routes (GET /v1/chain/keys, no key): a method covers
+        // it
+        assertThat(other)
+                .as("%s client: operations without a REST route, neither covered nor exempted", client.name())
+                .isEmpty();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -95,6 +114,8 @@ class ClientParityTest {
             }
         }
         assertThat(codes).hasSizeGreaterThan(30);
-        assertThat(client.errorCodes()).as("%s client's error classes", client.name()).containsAll(codes);
+        assertThat(client.errorCodes())
+                .as("%s client's error classes", client.name())
+                .containsAll(codes);
     }
 }

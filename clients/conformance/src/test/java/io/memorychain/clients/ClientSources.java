@@ -17,7 +17,11 @@ import java.util.regex.Pattern;
  * What a client's sources declare, read as text: its public method names, its exemption list (operation -> reason) and
  * the error codes it has a class for. Each client keeps these in fixed places (README "Parity").
  */
-record ClientSources(String name, Set<String> methods, Map<String, String> exemptions, Set<String> errorCodes,
+record ClientSources(
+        String name,
+        Set<String> methods,
+        Map<String, String> exemptions,
+        Set<String> errorCodes,
         Function<String, String> methodName) {
 
     /** The repository's root: the module runs with clients/conformance as its working directory. */
@@ -27,14 +31,16 @@ record ClientSources(String name, Set<String> methods, Map<String, String> exemp
             dir = dir.getParent();
         }
         if (dir == null) {
-            throw new IllegalStateException("no clients/python above " + Path.of("").toAbsolutePath());
+            throw new IllegalStateException(
+                    "no clients/python above " + Path.of("").toAbsolutePath());
         }
         return dir;
     }
 
     static ClientSources python(Path root) {
         Path pkg = root.resolve("clients/python/memorychain");
-        return new ClientSources("python",
+        return new ClientSources(
+                "python",
                 matches(read(pkg.resolve("client.py")), Pattern.compile("(?m)^    def ([a-z]\\w*)\\(")),
                 pairs(block(read(pkg.resolve("operations.py")), "EXEMPTIONS")),
                 matches(block(read(pkg.resolve("errors.py")), "ERRORS"), Pattern.compile("\"([A-Z_]+)\":")),
@@ -43,7 +49,8 @@ record ClientSources(String name, Set<String> methods, Map<String, String> exemp
 
     static ClientSources typescript(Path root) {
         Path src = root.resolve("clients/typescript/src");
-        return new ClientSources("typescript",
+        return new ClientSources(
+                "typescript",
                 matches(read(src.resolve("client.ts")), Pattern.compile("(?m)^  (?:async \\*?)?([a-z]\\w*)\\(")),
                 pairs(block(read(src.resolve("operations.ts")), "EXEMPTIONS")),
                 matches(block(read(src.resolve("errors.ts")), "ERRORS"), Pattern.compile("(?m)^  ([A-Z_]+):")),
@@ -57,13 +64,16 @@ record ClientSources(String name, Set<String> methods, Map<String, String> exemp
     static ClientSources java(Path root) {
         Path main = root.resolve("memory-client/src/main/java/io/memorychain/client");
         Map<String, String> exempt = new LinkedHashMap<>();
-        Matcher m = Pattern.compile("Operation\\.([A-Z_]+),\\s*\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(
-                read(root.resolve("memory-client/src/test/java/io/memorychain/client/OperationParityTest.java")));
+        Matcher m = Pattern.compile("Operation\\.([A-Z_]+),\\s*\"((?:[^\"\\\\]|\\\\.)*)\"")
+                .matcher(read(
+                        root.resolve("memory-client/src/test/java/io/memorychain/client/OperationParityTest.java")));
         while (m.find()) {
             exempt.put(m.group(1), m.group(2));
         }
-        return new ClientSources("java",
-                matches(read(main.resolve("MemoryChainClient.java")),
+        return new ClientSources(
+                "java",
+                matches(
+                        read(main.resolve("MemoryChainClient.java")),
                         Pattern.compile("(?m)^    public (?!static |record |final |class )[^=;(]+ ([a-z]\\w*)\\(")),
                 exempt,
                 matches(read(main.resolve("MemoryChainException.java")), Pattern.compile("case \"([A-Z_]+)\"")),
@@ -89,7 +99,8 @@ record ClientSources(String name, Set<String> methods, Map<String, String> exemp
 
     /** The text from the line declaring {@code name} to the first line that closes it ({@code }}). */
     private static String block(String text, String name) {
-        Matcher start = Pattern.compile("(?m)^(?:export )?(?:const )?" + name + "\\b.*$").matcher(text);
+        Matcher start = Pattern.compile("(?m)^(?:export )?(?:const )?" + name + "\\b.*$")
+                .matcher(text);
         if (!start.find()) {
             throw new IllegalStateException("no " + name + " declared");
         }
@@ -108,7 +119,8 @@ record ClientSources(String name, Set<String> methods, Map<String, String> exemp
 
     private static Map<String, String> pairs(String text) {
         Map<String, String> out = new LinkedHashMap<>();
-        Matcher m = Pattern.compile("\"([A-Z_]+)\":\\s*\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(text);
+        Matcher m =
+                Pattern.compile("\"([A-Z_]+)\":\\s*\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(text);
         while (m.find()) {
             out.put(m.group(1), m.group(2));
         }

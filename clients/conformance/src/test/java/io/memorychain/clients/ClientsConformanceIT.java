@@ -8,8 +8,8 @@ import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.auth.Role;
 import io.memorychain.api.contract.SharedKafkaApplication;
-import io.memorychain.events.testing.SharedKafka;
 import io.memorychain.client.MemoryChainClient;
+import io.memorychain.events.testing.SharedKafka;
 import io.memorychain.examples.agent.JavaAgent;
 import io.memorychain.generated.api.MemoriesApi;
 import io.memorychain.generated.client.ApiClient;
@@ -61,12 +61,22 @@ class ClientsConformanceIT {
     static void startService() {
         server = SharedKafkaApplication.start(SharedKafka.uniquePrefix(), "clients-it");
         ApiKeys keys = server.getApplicationContext().getBean(ApiKeys.class);
-        String agent = keys.issue(new Principal("clients", Role.AGENT, "clients", List.of(Principal.ALL_SPACES)),
-                "clients-it").key().toString();
-        String admin = keys.issue(new Principal("clients-admin", Role.ADMIN, "clients-admin",
-                List.of(Principal.ALL_SPACES)), "clients-it").key().toString();
-        env = Map.of("MEMORY_CHAIN_URL", "http://localhost:" + server.getPort(), "MEMORY_CHAIN_AGENT_KEY", agent,
-                "MEMORY_CHAIN_ADMIN_KEY", admin);
+        String agent = keys.issue(
+                        new Principal("clients", Role.AGENT, "clients", List.of(Principal.ALL_SPACES)), "clients-it")
+                .key()
+                .toString();
+        String admin = keys.issue(
+                        new Principal("clients-admin", Role.ADMIN, "clients-admin", List.of(Principal.ALL_SPACES)),
+                        "clients-it")
+                .key()
+                .toString();
+        env = Map.of(
+                "MEMORY_CHAIN_URL",
+                "http://localhost:" + server.getPort(),
+                "MEMORY_CHAIN_AGENT_KEY",
+                agent,
+                "MEMORY_CHAIN_ADMIN_KEY",
+                admin);
     }
 
     @AfterAll
@@ -79,10 +89,13 @@ class ClientsConformanceIT {
     @Test
     void pythonClientPassesItsUnitAndLiveTests() {
         assumeTrue(PYTHON.isPresent(), "python3 3.11 or newer not found on PATH: the Python client's tests cannot run");
-        Subprocess.Result run = Subprocess.run("python", ROOT.resolve("clients/python"), env, STEP,
-                "python3", "-m", "unittest", "discover", "-v");
-        assertThat(run.exitCode()).as("python3 -m unittest discover (output in the log)").isZero();
-        assertThat(run.output()).containsPattern("test_errors_of_the_real_service_are_typed \\(.*\\) \\.\\.\\. ok")
+        Subprocess.Result run = Subprocess.run(
+                "python", ROOT.resolve("clients/python"), env, STEP, "python3", "-m", "unittest", "discover", "-v");
+        assertThat(run.exitCode())
+                .as("python3 -m unittest discover (output in the log)")
+                .isZero();
+        assertThat(run.output())
+                .containsPattern("test_errors_of_the_real_service_are_typed \\(.*\\) \\.\\.\\. ok")
                 .doesNotContain("skipped 'set MEMORY_CHAIN_URL");
         Matcher ran = Pattern.compile("Ran (\\d+) tests").matcher(run.output());
         assertThat(ran.find()).isTrue();
@@ -92,24 +105,41 @@ class ClientsConformanceIT {
     @Test
     void javaAgentExampleRecallsAcrossSessions() {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        MemoryChainClient memory = MemoryChainClient.builder(env.get("MEMORY_CHAIN_URL"), env.get("MEMORY_CHAIN_AGENT_KEY")).build();
-        int exit = JavaAgent.run(memory, "java-example-" + UUID.randomUUID().toString().substring(0, 8),
+        MemoryChainClient memory = MemoryChainClient.builder(
+                        env.get("MEMORY_CHAIN_URL"), env.get("MEMORY_CHAIN_AGENT_KEY"))
+                .build();
+        int exit = JavaAgent.run(
+                memory,
+                "java-example-" + UUID.randomUUID().toString().substring(0, 8),
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
         String output = printed.toString(StandardCharsets.UTF_8);
         LOG.info("examples/java-agent:\n{}", output);
         assertThat(exit).as("examples/java-agent (output in the log)").isZero();
-        assertThat(output.lines().filter(l -> l.startsWith("agent: From memory:")).toList())
+        assertThat(output.lines()
+                        .filter(l -> l.startsWith("agent: From memory:"))
+                        .toList())
                 .as("the second session answers from the facts the first stored, the best match first")
-                .satisfiesExactly(l -> assertThat(l).contains("Eva lives in Lisbon"), l -> assertThat(l).contains("allergic to peanuts"));
+                .satisfiesExactly(
+                        l -> assertThat(l).contains("Eva lives in Lisbon"),
+                        l -> assertThat(l).contains("allergic to peanuts"));
         assertThat(output).contains("the second session recalled what the first was told");
     }
 
     @Test
     void pythonAgentExampleRecallsAcrossSessions() {
         assumeTrue(PYTHON.isPresent(), "python3 3.11 or newer not found on PATH: the Python example cannot run");
-        Subprocess.Result run = Subprocess.run("python-agent", ROOT.resolve("examples/python-agent"), env, STEP,
-                "python3", "agent.py", "--space", "example-" + UUID.randomUUID().toString().substring(0, 8));
-        assertThat(run.exitCode()).as("examples/python-agent/agent.py (output in the log)").isZero();
+        Subprocess.Result run = Subprocess.run(
+                "python-agent",
+                ROOT.resolve("examples/python-agent"),
+                env,
+                STEP,
+                "python3",
+                "agent.py",
+                "--space",
+                "example-" + UUID.randomUUID().toString().substring(0, 8));
+        assertThat(run.exitCode())
+                .as("examples/python-agent/agent.py (output in the log)")
+                .isZero();
         assertThat(run.output()).contains("From memory:").contains("Lisbon").contains("peanuts");
     }
 
@@ -123,14 +153,17 @@ class ClientsConformanceIT {
         assertThat(types.exitCode()).as("npm run typecheck (output in the log)").isZero();
         Subprocess.Result tests = Subprocess.run("vitest", dir, env, STEP, "npx", "vitest", "run");
         assertThat(tests.exitCode()).as("npx vitest run (output in the log)").isZero();
-        assertThat(tests.output()).contains("integration.test.ts").doesNotContain("integration tests skipped")
+        assertThat(tests.output())
+                .contains("integration.test.ts")
+                .doesNotContain("integration tests skipped")
                 .doesNotContainPattern("Tests .*skipped");
     }
 
     @Test
     void langGraph4jCheckpointsLiveOnTheService() throws Exception {
-        LangGraphCheckpoints.run(MemoryChainClient.builder(env.get("MEMORY_CHAIN_URL"),
-                env.get("MEMORY_CHAIN_AGENT_KEY")).build());
+        LangGraphCheckpoints.run(
+                MemoryChainClient.builder(env.get("MEMORY_CHAIN_URL"), env.get("MEMORY_CHAIN_AGENT_KEY"))
+                        .build());
     }
 
     /**
@@ -140,21 +173,35 @@ class ClientsConformanceIT {
     @Test
     void generatedJavaClientCreatesAMemoryAndReadsItBack() throws ApiException {
         URI url = URI.create(env.get("MEMORY_CHAIN_URL"));
-        ApiClient api = new ApiClient().setScheme(url.getScheme()).setHost(url.getHost()).setPort(url.getPort())
+        ApiClient api = new ApiClient()
+                .setScheme(url.getScheme())
+                .setHost(url.getHost())
+                .setPort(url.getPort())
                 .setRequestInterceptor(r -> r.header("Authorization", "Bearer " + env.get("MEMORY_CHAIN_AGENT_KEY")));
         MemoriesApi memories = new MemoriesApi(api);
         String space = "generated-" + UUID.randomUUID().toString().substring(0, 8);
 
         String key = UUID.randomUUID().toString();
-        WriteResult written = memories.createMemory(space, key, null,
-                new CreateMemory().content("Generated clients can trust this spec").kind("semantic"));
+        WriteResult written = memories.createMemory(
+                space,
+                key,
+                null,
+                new CreateMemory()
+                        .content("Generated clients can trust this spec")
+                        .kind("semantic"));
         Memory read = memories.getMemory(space, written.getMemory().getId(), null, null);
         assertThat(read.getContent()).isEqualTo("Generated clients can trust this spec");
         assertThat(read.getVersion()).isEqualTo(written.getMemory().getVersion());
 
-        WriteResult again = memories.createMemory(space, key, null,
-                new CreateMemory().content("Generated clients can trust this spec").kind("semantic"));
-        assertThat(again.getMemory().getId()).as("the same Idempotency-Key answers the first outcome")
+        WriteResult again = memories.createMemory(
+                space,
+                key,
+                null,
+                new CreateMemory()
+                        .content("Generated clients can trust this spec")
+                        .kind("semantic"));
+        assertThat(again.getMemory().getId())
+                .as("the same Idempotency-Key answers the first outcome")
                 .isEqualTo(written.getMemory().getId());
 
         assertThatThrownBy(() -> memories.getMemory(space, "no-such-memory", null, null))

@@ -26,8 +26,7 @@ final class LangGraphCheckpoints {
 
     static final String SPACE = "lg4j-graph";
 
-    private LangGraphCheckpoints() {
-    }
+    private LangGraphCheckpoints() {}
 
     static CompiledGraph<AgentState> graph(BaseCheckpointSaver saver) throws Exception {
         return new StateGraph<>(AgentState::new)
@@ -45,13 +44,19 @@ final class LangGraphCheckpoints {
 
         var result = graph(new MemoryChainCheckpointSaver(client, SPACE, "ana"))
                 .invoke(Map.of("question", "weather?"), config);
-        assertThat(result).get().extracting(AgentState::data)
+        assertThat(result)
+                .get()
+                .extracting(AgentState::data)
                 .satisfies(d -> assertThat(d).containsEntry("answer", "sunny"));
 
         MemoryChainCheckpointSaver other = new MemoryChainCheckpointSaver(client, SPACE, "ana");
-        assertThat(other.get(config)).get().extracting(Checkpoint::getState)
-                .satisfies(s -> assertThat(s).containsEntry("question", "weather?")
-                        .containsEntry("plan", "look up the weather").containsEntry("answer", "sunny")
+        assertThat(other.get(config))
+                .get()
+                .extracting(Checkpoint::getState)
+                .satisfies(s -> assertThat(s)
+                        .containsEntry("question", "weather?")
+                        .containsEntry("plan", "look up the weather")
+                        .containsEntry("answer", "sunny")
                         .containsEntry("steps", 2));
         List<Checkpoint> history = List.copyOf(other.list(config));
         assertThat(history).as("one checkpoint per step, newest first").hasSizeGreaterThanOrEqualTo(2);
@@ -59,7 +64,9 @@ final class LangGraphCheckpoints {
         assertThat(history.get(history.size() - 1).getState()).doesNotContainKey("answer");
         assertThat(graph(other).getState(config).state().data()).containsEntry("answer", "sunny");
         assertThat(client.getCheckpoint(SPACE, "latest", Map.of("thread_id", thread, "user_id", "ana"))
-                .path("saved_by").asText()).startsWith("agent:");
+                        .path("saved_by")
+                        .asText())
+                .startsWith("agent:");
 
         assertThat(other.get(RunnableConfig.builder().threadId(thread).build())).isPresent();
         BaseCheckpointSaver.Tag released = other.release(config);

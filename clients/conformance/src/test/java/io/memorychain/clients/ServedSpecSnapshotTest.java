@@ -20,12 +20,15 @@ class ServedSpecSnapshotTest {
     void theClientsAreGeneratedFromTheSpecTheServiceServes() throws IOException {
         String served;
         try (InputStream in = getClass().getClassLoader().getResourceAsStream("META-INF/swagger/memory-chain-v1.yml")) {
-            assertThat(in).as("memory-api's generated OpenAPI document on the classpath").isNotNull();
+            assertThat(in)
+                    .as("memory-api's generated OpenAPI document on the classpath")
+                    .isNotNull();
             served = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         Path copy = ClientSources.repoRoot().resolve("clients/openapi/memory-chain-v1.yml");
         assertThat(Files.readString(copy))
-                .as("clients/openapi/memory-chain-v1.yml differs from the spec memory-api serves: run clients/generate.sh")
+                .as(
+                        "clients/openapi/memory-chain-v1.yml differs from the spec memory-api serves: run clients/generate.sh")
                 .isEqualTo(served);
     }
 }

@@ -28,11 +28,11 @@ final class Subprocess {
         }
     }
 
-    private Subprocess() {
-    }
+    private Subprocess() {}
 
     static Result run(String label, Path dir, Map<String, String> env, Duration timeout, String... command) {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        ProcessBuilder builder =
+                new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
         builder.environment().putAll(env);
         builder.environment().put("CI", "true"); // npm and vitest: no progress bars or watch mode
         log.info("[{}] $ {} (in {})", label, String.join(" ", command), dir);
@@ -43,17 +43,19 @@ final class Subprocess {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command[0], e);
         }
-        Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                for (String line = in.readLine(); line != null; line = in.readLine()) {
-                    lines.add(line);
-                    log.info("[{}] {}", label, line);
-                }
-            } catch (IOException e) {
-                log.warn("[{}] output cut off: {}", label, e.toString());
-            }
-        }, "subprocess-" + label);
+        Thread reader = new Thread(
+                () -> {
+                    try (BufferedReader in = new BufferedReader(
+                            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                        for (String line = in.readLine(); line != null; line = in.readLine()) {
+                            lines.add(line);
+                            log.info("[{}] {}", label, line);
+                        }
+                    } catch (IOException e) {
+                        log.warn("[{}] output cut off: {}", label, e.toString());
+                    }
+                },
+                "subprocess-" + label);
         reader.start();
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -75,8 +77,9 @@ final class Subprocess {
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0 ? Optional.of(out.lines().findFirst()
-                    .orElse("")) : Optional.empty();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0
+                    ? Optional.of(out.lines().findFirst().orElse(""))
+                    : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
         } catch (InterruptedException e) {

@@ -1,8 +1,8 @@
 package io.memorychain.api.alerts;
 
-import io.memorychain.api.error.ErrorAnswers;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.memorychain.api.error.ApiError;
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.api.write.WriteCall;
@@ -39,14 +39,14 @@ public class AlertController {
     @Serdeable
     @JsonIgnoreProperties(ignoreUnknown = false)
     @Schema(name = "AcknowledgeAlert")
-    public record AckBody(@Nullable @Schema(description = "Why, e.g. 'intentional'") String reason) {
-    }
+    public record AckBody(
+            @Nullable @Schema(description = "Why, e.g. 'intentional'")
+            String reason) {}
 
     /** The alerts of a space. */
     @Serdeable
     @Schema(name = "AlertList")
-    public record Alerts(List<AlertJson> items) {
-    }
+    public record Alerts(List<AlertJson> items) {}
 
     private final AlertService alerts;
 
@@ -56,8 +56,10 @@ public class AlertController {
 
     @ErrorAnswers.Read
     @Get("/alerts")
-    @Operation(operationId = "listAlerts", summary = "Critical-change alerts", description = "Oldest first; ?unacknowledged=true for the ones "
-            + "/context shows.")
+    @Operation(
+            operationId = "listAlerts",
+            summary = "Critical-change alerts",
+            description = "Oldest first; ?unacknowledged=true for the ones " + "/context shows.")
     public Alerts list(@PathVariable String space, @Nullable @QueryValue Boolean unacknowledged) {
         return new Alerts(alerts.alerts(Spaces.require(space), Boolean.TRUE.equals(unacknowledged)));
     }
@@ -65,13 +67,22 @@ public class AlertController {
     @ErrorAnswers.Change
     @Post("/alerts/{id}:acknowledge")
     @Operation(operationId = "acknowledgeAlert", summary = "Acknowledge an alert (a user or an admin)")
-    @ApiResponse(responseCode = "403", description = "FORBIDDEN (agents, workers, sub-agents)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED (acknowledged before)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<AlertJson> acknowledge(@RequestBean WriteCall call, @PathVariable String id,
-                                               @Nullable @Body AckBody body) {
+    @ApiResponse(
+            responseCode = "403",
+            description = "FORBIDDEN (agents, workers, sub-agents)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = "NOT_FOUND",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "409",
+            description = "ALREADY_RESOLVED (acknowledged before)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<AlertJson> acknowledge(
+            @RequestBean WriteCall call, @PathVariable String id, @Nullable @Body AckBody body) {
         WriteContext ctx = call.create();
-        return RequestIds.echo(HttpResponse.ok(alerts.acknowledge(ctx, id, body == null ? null : body.reason())),
-                ctx.requestId());
+        return RequestIds.echo(
+                HttpResponse.ok(alerts.acknowledge(ctx, id, body == null ? null : body.reason())), ctx.requestId());
     }
 }

@@ -16,12 +16,24 @@ public record AlertJson(
         @Schema(name = "block_id") @JsonProperty("block_id") String blockId,
         int version,
         @JsonProperty("change_actor") ActorJson changeActor,
-        @Schema(name = "change_seq") @JsonProperty("change_seq") long changeSeq,
-        @Schema(name = "alerted_seq") @JsonProperty("alerted_seq") long alertedSeq,
-        @Schema(name = "alerted_at") @JsonProperty("alerted_at") String alertedAt,
+
+        @Schema(name = "change_seq") @JsonProperty("change_seq")
+        long changeSeq,
+
+        @Schema(name = "alerted_seq") @JsonProperty("alerted_seq")
+        long alertedSeq,
+
+        @Schema(name = "alerted_at") @JsonProperty("alerted_at")
+        String alertedAt,
+
         boolean acknowledged,
-        @Nullable @Schema(name = "acknowledged_seq") @JsonProperty("acknowledged_seq") Long acknowledgedSeq,
-        @Nullable @Schema(name = "acknowledged_at") @JsonProperty("acknowledged_at") String acknowledgedAt,
+
+        @Nullable @Schema(name = "acknowledged_seq") @JsonProperty("acknowledged_seq")
+        Long acknowledgedSeq,
+
+        @Nullable @Schema(name = "acknowledged_at") @JsonProperty("acknowledged_at")
+        String acknowledgedAt,
+
         @Nullable @JsonProperty("acknowledged_by") ActorJson acknowledgedBy,
         @Nullable String reason) {
     /** Declared, so that it carries no {@code @JsonProperty} of its own (SpecContractTest: spurious properties). */
@@ -37,9 +49,19 @@ public record AlertJson(
     }
 
     static AlertJson of(CriticalAlert a) {
-        return new AlertJson(a.getId(), a.getLabel(), a.getBlockId(), a.getVersion(), ActorJson.of(a.getChangeActor()),
-                a.getChangeSeq(), a.getAlertedSeq(), a.getAlertedAt().toString(), a.getAcknowledgedSeq() != null,
-                a.getAcknowledgedSeq(), a.getAcknowledgedAt() == null ? null : a.getAcknowledgedAt().toString(),
-                a.getAcknowledgedBy() == null ? null : ActorJson.of(a.getAcknowledgedBy()), a.getReason());
+        return new AlertJson(
+                a.getId(),
+                a.getLabel(),
+                a.getBlockId(),
+                a.getVersion(),
+                ActorJson.of(a.getChangeActor()),
+                a.getChangeSeq(),
+                a.getAlertedSeq(),
+                a.getAlertedAt().toString(),
+                a.getAcknowledgedSeq() != null,
+                a.getAcknowledgedSeq(),
+                a.getAcknowledgedAt() == null ? null : a.getAcknowledgedAt().toString(),
+                a.getAcknowledgedBy() == null ? null : ActorJson.of(a.getAcknowledgedBy()),
+                a.getReason());
     }
 }

@@ -30,7 +30,8 @@ public class AlertService {
 
     /** Oldest first; {@code unacknowledgedOnly} for the ones /context shows. */
     public List<AlertJson> alerts(String space, boolean unacknowledgedOnly) {
-        List<CriticalAlert> all = unacknowledgedOnly ? Governance.unacknowledged(backend.views().governance(space))
+        List<CriticalAlert> all = unacknowledgedOnly
+                ? Governance.unacknowledged(backend.views().governance(space))
                 : backend.views().governance(space).getAlerts();
         return all.stream().map(AlertJson::of).toList();
     }
@@ -40,10 +41,13 @@ public class AlertService {
         if (reason != null && reason.length() > Rules.MAX_REASON) {
             throw ApiException.invalid("reason is at most " + Rules.MAX_REASON + " characters");
         }
-        if (!PathIds.plausible(id) || Governance.alert(backend.views().governance(ctx.space()), id).isEmpty()) {
+        if (!PathIds.plausible(id)
+                || Governance.alert(backend.views().governance(ctx.space()), id).isEmpty()) {
             throw ApiException.notFound("No alert '" + Texts.abbreviate(id) + "' in space " + ctx.space());
         }
         writes.apply(ctx, new AcknowledgeAlert(id, reason));
-        return Governance.alert(backend.views().governance(ctx.space()), id).map(AlertJson::of).orElseThrow();
+        return Governance.alert(backend.views().governance(ctx.space()), id)
+                .map(AlertJson::of)
+                .orElseThrow();
     }
 }

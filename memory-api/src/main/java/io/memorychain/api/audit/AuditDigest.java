@@ -19,10 +19,15 @@ import java.util.Map;
  */
 @Serdeable
 @Schema(name = "AuditDigest")
-public record AuditDigest(String space, String month, long events,
-                          @Schema(name = "by_type") @JsonProperty("by_type") Map<String, Long> byType,
-                          @Schema(name = "by_actor") @JsonProperty("by_actor") Map<String, Long> byActor,
-                          @Schema(name = "block_changes") @JsonProperty("block_changes") List<AuditEntryJson> blockChanges,
-                          List<AuditEntryJson> notable,
-                          String markdown) {
-}
+public record AuditDigest(
+        String space,
+        String month,
+        long events,
+        @Schema(name = "by_type") @JsonProperty("by_type") Map<String, Long> byType,
+        @Schema(name = "by_actor") @JsonProperty("by_actor") Map<String, Long> byActor,
+
+        @Schema(name = "block_changes") @JsonProperty("block_changes")
+        List<AuditEntryJson> blockChanges,
+
+        List<AuditEntryJson> notable,
+        String markdown) {}

@@ -27,8 +27,14 @@ import java.util.Set;
 public class AuditDigests {
 
     static final int MAX_NOTABLE = 50;
-    private static final Set<String> NOTABLE = Set.of("MemoriesConsolidated", "RefinementStarted",
-            "RefinementCompleted", "ProposalResolved", "MemoryProtected", "MemoryUnprotected", "DuplicatesRemoved",
+    private static final Set<String> NOTABLE = Set.of(
+            "MemoriesConsolidated",
+            "RefinementStarted",
+            "RefinementCompleted",
+            "ProposalResolved",
+            "MemoryProtected",
+            "MemoryUnprotected",
+            "DuplicatesRemoved",
             "MemoryExpired");
 
     /** Months kept counted (space and month), least recently asked dropped first. */
@@ -56,11 +62,20 @@ public class AuditDigests {
         Tally tally = tally(space, ym);
         synchronized (tally) {
             tally.catchUp(log, space);
-            List<AuditEntryJson> blocks = tally.blocks.stream().map(e -> log.entry(space, reader, e)).toList();
-            List<AuditEntryJson> notable = tally.notable.stream().map(e -> log.entry(space, reader, e)).toList();
+            List<AuditEntryJson> blocks =
+                    tally.blocks.stream().map(e -> log.entry(space, reader, e)).toList();
+            List<AuditEntryJson> notable =
+                    tally.notable.stream().map(e -> log.entry(space, reader, e)).toList();
             Map<String, Long> types = sorted(tally.byType);
             Map<String, Long> actors = sorted(tally.byActor);
-            return new AuditDigest(space, ym.toString(), tally.events, types, actors, blocks, notable,
+            return new AuditDigest(
+                    space,
+                    ym.toString(),
+                    tally.events,
+                    types,
+                    actors,
+                    blocks,
+                    notable,
                     markdown(space, ym, tally.events, types, actors, blocks, notable));
         }
     }
@@ -85,8 +100,14 @@ public class AuditDigests {
         private long lastSeq = -1;
 
         Tally(YearMonth month) {
-            range = new AuditQuery(null, null, Set.of(), null, month.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant(),
-                    month.plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant(), false);
+            range = new AuditQuery(
+                    null,
+                    null,
+                    Set.of(),
+                    null,
+                    month.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant(),
+                    month.plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant(),
+                    false);
         }
 
         void catchUp(AuditLog log, String space) {
@@ -112,33 +133,61 @@ public class AuditDigests {
     }
 
     private static String actor(AuditEntry e) {
-        return e.getActor().getType().name().toLowerCase(Locale.ROOT) + ":" + e.getActor().getId();
+        return e.getActor().getType().name().toLowerCase(Locale.ROOT) + ":"
+                + e.getActor().getId();
     }
 
     private static Map<String, Long> sorted(Map<String, Long> counts) {
         Map<String, Long> out = new LinkedHashMap<>();
-        counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
-                .thenComparing(Map.Entry.comparingByKey())).forEach(e -> out.put(e.getKey(), e.getValue()));
+        counts.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
+                        .thenComparing(Map.Entry.comparingByKey()))
+                .forEach(e -> out.put(e.getKey(), e.getValue()));
         return out;
     }
 
-    static String markdown(String space, YearMonth month, long events, Map<String, Long> byType,
-                           Map<String, Long> byActor, List<AuditEntryJson> blocks, List<AuditEntryJson> notable) {
+    static String markdown(
+            String space,
+            YearMonth month,
+            long events,
+            Map<String, Long> byType,
+            Map<String, Long> byActor,
+            List<AuditEntryJson> blocks,
+            List<AuditEntryJson> notable) {
         StringBuilder md = new StringBuilder();
-        md.append("# Audit Digest — ").append(month.getMonth().getDisplayName(TextStyle.FULL, Locale.ENGLISH))
-                .append(' ').append(month.getYear()).append(" (space ").append(space).append(")\n\n## Summary\n");
-        md.append("- ").append(events).append(" chain events by ").append(byActor.size()).append(" actor(s)\n");
-        md.append("- ").append(byType.getOrDefault("RefinementStarted", 0L)).append(" refinement session(s) started, ")
-                .append(byType.getOrDefault("RefinementCompleted", 0L)).append(" completed\n");
+        md.append("# Audit Digest — ")
+                .append(month.getMonth().getDisplayName(TextStyle.FULL, Locale.ENGLISH))
+                .append(' ')
+                .append(month.getYear())
+                .append(" (space ")
+                .append(space)
+                .append(")\n\n## Summary\n");
+        md.append("- ")
+                .append(events)
+                .append(" chain events by ")
+                .append(byActor.size())
+                .append(" actor(s)\n");
+        md.append("- ")
+                .append(byType.getOrDefault("RefinementStarted", 0L))
+                .append(" refinement session(s) started, ")
+                .append(byType.getOrDefault("RefinementCompleted", 0L))
+                .append(" completed\n");
         md.append("- ").append(blocks.size()).append(" core block change(s)\n");
-        md.append("- ").append(byType.getOrDefault("DecayTransitioned", 0L)).append(" decay transition(s), ")
-                .append(byType.getOrDefault("MemoryExpired", 0L)).append(" expiry(ies), ")
-                .append(byType.getOrDefault("MemoryDeleted", 0L)).append(" deletion(s), ")
-                .append(byType.getOrDefault("MemoriesConsolidated", 0L)).append(" consolidation(s)\n");
+        md.append("- ")
+                .append(byType.getOrDefault("DecayTransitioned", 0L))
+                .append(" decay transition(s), ")
+                .append(byType.getOrDefault("MemoryExpired", 0L))
+                .append(" expiry(ies), ")
+                .append(byType.getOrDefault("MemoryDeleted", 0L))
+                .append(" deletion(s), ")
+                .append(byType.getOrDefault("MemoriesConsolidated", 0L))
+                .append(" consolidation(s)\n");
         md.append("\n## By event type\n");
-        byType.forEach((type, n) -> md.append("- ").append(type).append(": ").append(n).append('\n'));
+        byType.forEach(
+                (type, n) -> md.append("- ").append(type).append(": ").append(n).append('\n'));
         md.append("\n## By actor\n");
-        byActor.forEach((actor, n) -> md.append("- ").append(actor).append(": ").append(n).append('\n'));
+        byActor.forEach((actor, n) ->
+                md.append("- ").append(actor).append(": ").append(n).append('\n'));
         md.append("\n## Block changes\n");
         lines(md, blocks);
         md.append("\n## Notable events\n");
@@ -151,9 +200,17 @@ public class AuditDigests {
             md.append("- none\n");
         }
         for (AuditEntryJson e : entries) {
-            md.append("- ").append(e.occurredAt(), 0, Math.min(16, e.occurredAt().length())).append(" seq ")
-                    .append(e.seq()).append(' ').append(e.actor().type()).append(':').append(e.actor().id())
-                    .append(": ").append(e.description()).append('\n');
+            md.append("- ")
+                    .append(e.occurredAt(), 0, Math.min(16, e.occurredAt().length()))
+                    .append(" seq ")
+                    .append(e.seq())
+                    .append(' ')
+                    .append(e.actor().type())
+                    .append(':')
+                    .append(e.actor().id())
+                    .append(": ")
+                    .append(e.description())
+                    .append('\n');
         }
     }
 }

@@ -64,8 +64,11 @@ public class AuditLog {
         }
         if (!query.filters()) {
             List<AuditEntry> entries = backend.views().audit(space, after, max);
-            Long next = entries.size() < max ? null : entries.get(entries.size() - 1).getSeq();
-            return new AuditPage(entries.stream().map(e -> entry(space, reader, e)).toList(), next);
+            Long next = entries.size() < max
+                    ? null
+                    : entries.get(entries.size() - 1).getSeq();
+            return new AuditPage(
+                    entries.stream().map(e -> entry(space, reader, e)).toList(), next);
         }
         Predicate<AuditEntry> match = matcher(space, query);
         Deque<AuditEntry> found = new ArrayDeque<>();
@@ -83,7 +86,9 @@ public class AuditLog {
         if (query.newestFirst()) {
             Collections.reverse(entries);
         }
-        Long next = query.newestFirst() || !more ? null : entries.get(entries.size() - 1).getSeq();
+        Long next = query.newestFirst() || !more
+                ? null
+                : entries.get(entries.size() - 1).getSeq();
         return new AuditPage(entries.stream().map(e -> entry(space, reader, e)).toList(), next);
     }
 
@@ -101,8 +106,8 @@ public class AuditLog {
     }
 
     /** {@link #timeline} reading {@code batch} seqs at a time and at most {@code bound} entries (tests make them small). */
-    AuditTimeline timeline(String space, Actor reader, AuditQuery query, Long beforeSeq, Integer limit, int batch,
-                           int bound) {
+    AuditTimeline timeline(
+            String space, Actor reader, AuditQuery query, Long beforeSeq, Integer limit, int batch, int bound) {
         Spaces.require(space);
         int max = limit == null ? DEFAULT_LIMIT : limit;
         if (max < 1 || max > MAX_LIMIT) {
@@ -143,9 +148,10 @@ public class AuditLog {
         return timeline(space, reader, found, null, 1);
     }
 
-    private AuditTimeline timeline(String space, Actor reader, List<AuditEntry> found, Long olderThan,
-                                   long searchedTo) {
-        return new AuditTimeline(found.stream().map(e -> entry(space, reader, e)).toList(), olderThan, searchedTo);
+    private AuditTimeline timeline(
+            String space, Actor reader, List<AuditEntry> found, Long olderThan, long searchedTo) {
+        return new AuditTimeline(
+                found.stream().map(e -> entry(space, reader, e)).toList(), olderThan, searchedTo);
     }
 
     /**
@@ -209,13 +215,16 @@ public class AuditLog {
 
     private Predicate<AuditEntry> matcher(String space, AuditQuery query) {
         return query.entryMatch()
-                .and(e -> query.blockLabel() == null || touches(space, e, m -> query.blockLabel().equals(m.getBlockLabel())))
-                .and(e -> query.userId() == null || touches(space, e, m -> query.userId().equals(m.getUserId())));
+                .and(e -> query.blockLabel() == null
+                        || touches(space, e, m -> query.blockLabel().equals(m.getBlockLabel())))
+                .and(e -> query.userId() == null
+                        || touches(space, e, m -> query.userId().equals(m.getUserId())));
     }
 
     private boolean touches(String space, AuditEntry e, Predicate<Memory> memory) {
-        return e.getMemoryIds().stream().anyMatch(id -> backend.views().memory(space, id).map(memory::test)
-                .orElse(false));
+        return e.getMemoryIds().stream()
+                .anyMatch(id ->
+                        backend.views().memory(space, id).map(memory::test).orElse(false));
     }
 
     /**
@@ -229,13 +238,22 @@ public class AuditLog {
                 || e.getMemoryIds().stream().allMatch(id -> categories.readable(reader, category(space, id)))) {
             return json;
         }
-        return new AuditEntryJson(json.seq(), json.eventType(), json.requestId(), json.actor(), json.occurredAt(),
-                json.memoryIds(), HIDDEN, json.hash());
+        return new AuditEntryJson(
+                json.seq(),
+                json.eventType(),
+                json.requestId(),
+                json.actor(),
+                json.occurredAt(),
+                json.memoryIds(),
+                HIDDEN,
+                json.hash());
     }
 
     private String category(String space, String id) {
         MemoryViews views = backend.views();
-        return views.memory(space, id).map(Memory::getCategory)
-                .or(() -> views.proposal(space, id).map(p -> p.getProposal().getCategory())).orElse(null);
+        return views.memory(space, id)
+                .map(Memory::getCategory)
+                .or(() -> views.proposal(space, id).map(p -> p.getProposal().getCategory()))
+                .orElse(null);
     }
 }

@@ -9,5 +9,8 @@ import java.util.List;
 /** One page of the audit log; pass {@code next_after_seq} as {@code after_seq} for more (null when this page was not full). */
 @Serdeable
 @Schema(name = "AuditPage")
-public record AuditPage(List<AuditEntryJson> items, @Nullable @Schema(name = "next_after_seq") @JsonProperty("next_after_seq") Long nextAfterSeq) {
-}
+public record AuditPage(
+        List<AuditEntryJson> items,
+
+        @Nullable @Schema(name = "next_after_seq") @JsonProperty("next_after_seq")
+        Long nextAfterSeq) {}

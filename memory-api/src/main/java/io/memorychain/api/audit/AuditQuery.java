@@ -25,8 +25,15 @@ import java.util.stream.Collectors;
  * @param newestFirst the most recent matches first (no paging: the last {@code limit} matches)
  * @param userId      entries touching a memory of this user ({@code user_id} of the memory): a user's history
  */
-public record AuditQuery(String memoryId, String actor, Set<String> types, String blockLabel, Instant since,
-                         Instant until, boolean newestFirst, String userId) {
+public record AuditQuery(
+        String memoryId,
+        String actor,
+        Set<String> types,
+        String blockLabel,
+        Instant since,
+        Instant until,
+        boolean newestFirst,
+        String userId) {
 
     public static final AuditQuery ALL = new AuditQuery(null, null, Set.of(), null, null, null, false);
     /** The value of {@code user_id} that names the calling user's own id. */
@@ -39,8 +46,14 @@ public record AuditQuery(String memoryId, String actor, Set<String> types, Strin
         }
     }
 
-    public AuditQuery(String memoryId, String actor, Set<String> types, String blockLabel, Instant since,
-                      Instant until, boolean newestFirst) {
+    public AuditQuery(
+            String memoryId,
+            String actor,
+            Set<String> types,
+            String blockLabel,
+            Instant since,
+            Instant until,
+            boolean newestFirst) {
         this(memoryId, actor, types, blockLabel, since, until, newestFirst, null);
     }
 
@@ -60,8 +73,8 @@ public record AuditQuery(String memoryId, String actor, Set<String> types, Strin
     }
 
     /** From the REST query parameters; throws 400 INVALID_ARGUMENT on a bad time or order. */
-    public static AuditQuery of(String memoryId, String actor, String types, String blockLabel, String since,
-                                String until, String order) {
+    public static AuditQuery of(
+            String memoryId, String actor, String types, String blockLabel, String since, String until, String order) {
         boolean newestFirst;
         if (order == null || order.equalsIgnoreCase("asc")) {
             newestFirst = false;
@@ -70,16 +83,32 @@ public record AuditQuery(String memoryId, String actor, Set<String> types, Strin
         } else {
             throw ApiException.invalid("order must be asc or desc, was '" + order + "'");
         }
-        Set<String> typeSet = types == null ? Set.of() : Arrays.stream(types.split(",")).map(String::strip)
-                .filter(t -> !t.isEmpty()).collect(Collectors.toSet());
-        return new AuditQuery(blankToNull(memoryId), blankToNull(actor), typeSet, blankToNull(blockLabel),
-                InputRules.instant("since", since), InputRules.instant("until", until), newestFirst);
+        Set<String> typeSet = types == null
+                ? Set.of()
+                : Arrays.stream(types.split(","))
+                        .map(String::strip)
+                        .filter(t -> !t.isEmpty())
+                        .collect(Collectors.toSet());
+        return new AuditQuery(
+                blankToNull(memoryId),
+                blankToNull(actor),
+                typeSet,
+                blankToNull(blockLabel),
+                InputRules.instant("since", since),
+                InputRules.instant("until", until),
+                newestFirst);
     }
 
     /** Whether this query filters at all (else the plain log). */
     public boolean filters() {
-        return memoryId != null || actor != null || !types.isEmpty() || blockLabel != null || since != null
-                || until != null || newestFirst || userId != null;
+        return memoryId != null
+                || actor != null
+                || !types.isEmpty()
+                || blockLabel != null
+                || since != null
+                || until != null
+                || newestFirst
+                || userId != null;
     }
 
     /**

@@ -28,8 +28,7 @@ public final class AccessRules {
         ADMIN
     }
 
-    private AccessRules() {
-    }
+    private AccessRules() {}
 
     /**
      * @param caller    the authenticated principal
@@ -40,8 +39,11 @@ public final class AccessRules {
      */
     public static void authorize(Principal caller, Scope scope, String space, String operation) {
         if (caller.role() == Role.ADMIN && scope == Scope.CONTENT) {
-            throw new ApiException(ErrorCodes.ROLE_NOT_ALLOWED, "admin keys govern (keys, chain verification, "
-                    + "protection, refinement, proposals) and read no memory content: " + operation + " needs an agent key");
+            throw new ApiException(
+                    ErrorCodes.ROLE_NOT_ALLOWED,
+                    "admin keys govern (keys, chain verification, "
+                            + "protection, refinement, proposals) and read no memory content: " + operation
+                            + " needs an agent key");
         }
         if (caller.role() != Role.ADMIN && scope == Scope.KEYS) {
             throw new ApiException(ErrorCodes.ROLE_NOT_ALLOWED, "only admin keys manage API keys");
@@ -50,8 +52,10 @@ public final class AccessRules {
             throw new ApiException(ErrorCodes.ROLE_NOT_ALLOWED, "only admin keys roll back: " + operation);
         }
         if (space != null && !caller.mayUse(space)) {
-            throw new ApiException(ErrorCodes.SPACE_NOT_ALLOWED, "the key of " + caller.id() + " does not cover space '"
-                    + space + "' (it covers " + String.join(", ", caller.spaces()) + ")");
+            throw new ApiException(
+                    ErrorCodes.SPACE_NOT_ALLOWED,
+                    "the key of " + caller.id() + " does not cover space '" + space + "' (it covers "
+                            + String.join(", ", caller.spaces()) + ")");
         }
     }
 }

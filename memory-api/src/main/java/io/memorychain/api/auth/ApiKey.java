@@ -24,7 +24,9 @@ public record ApiKey(String keyId, String secret) {
         byte[] secret = new byte[32];
         RANDOM.nextBytes(id);
         RANDOM.nextBytes(secret);
-        return new ApiKey(HexFormat.of().formatHex(id), Base64.getUrlEncoder().withoutPadding().encodeToString(secret));
+        return new ApiKey(
+                HexFormat.of().formatHex(id),
+                Base64.getUrlEncoder().withoutPadding().encodeToString(secret));
     }
 
     /** The key in a bearer token, or empty when it is not shaped like one. */
@@ -39,8 +41,8 @@ public record ApiKey(String keyId, String secret) {
 
     /** True when this key's secret has the stored hash (compared in constant time). */
     public boolean matches(String storedHash) {
-        return MessageDigest.isEqual(secretHash().getBytes(StandardCharsets.US_ASCII),
-                storedHash.getBytes(StandardCharsets.US_ASCII));
+        return MessageDigest.isEqual(
+                secretHash().getBytes(StandardCharsets.US_ASCII), storedHash.getBytes(StandardCharsets.US_ASCII));
     }
 
     @Override
@@ -50,7 +52,8 @@ public record ApiKey(String keyId, String secret) {
 
     private static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }

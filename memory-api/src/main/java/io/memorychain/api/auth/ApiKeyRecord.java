@@ -13,8 +13,8 @@ import java.util.Objects;
  * @param createdBy  the principal id that issued it ({@code bootstrap} for the first keys)
  * @param revoked    true once revoked: the key no longer authenticates
  */
-public record ApiKeyRecord(String keyId, String secretHash, Principal principal, Instant createdAt, String createdBy,
-                           boolean revoked) {
+public record ApiKeyRecord(
+        String keyId, String secretHash, Principal principal, Instant createdAt, String createdBy, boolean revoked) {
 
     public ApiKeyRecord {
         Objects.requireNonNull(keyId, "keyId");

@@ -16,8 +16,7 @@ public class ApiKeys {
     private static final String BEARER = "Bearer ";
 
     /** A key as issued: the only time its secret is visible. */
-    public record Issued(ApiKey key, ApiKeyRecord record) {
-    }
+    public record Issued(ApiKey key, ApiKeyRecord record) {}
 
     private final MemoryBackend backend;
 
@@ -38,7 +37,8 @@ public class ApiKeys {
             throw unauthenticated("Authorization must be 'Bearer <key>'");
         }
         ApiKey key = ApiKey.parse(authorization.substring(BEARER.length()))
-                .orElseThrow(() -> unauthenticated("malformed API key: expected mc_<12 hex>_<43 base64url characters>"));
+                .orElseThrow(
+                        () -> unauthenticated("malformed API key: expected mc_<12 hex>_<43 base64url characters>"));
         ApiKeyRecord record = backend.apiKeys().find(key.keyId()).orElse(null);
         if (record == null || !key.matches(record.secretHash())) {
             throw unauthenticated("unknown API key " + key.keyId());
@@ -53,16 +53,16 @@ public class ApiKeys {
     public Issued issue(Principal principal, String issuedBy) {
         validate(principal);
         ApiKey key = ApiKey.generate();
-        ApiKeyRecord record = new ApiKeyRecord(key.keyId(), key.secretHash(), principal, backend.clock().instant(),
-                issuedBy, false);
+        ApiKeyRecord record = new ApiKeyRecord(
+                key.keyId(), key.secretHash(), principal, backend.clock().instant(), issuedBy, false);
         backend.apiKeys().save(record);
         return new Issued(key, record);
     }
 
     /** Revokes a key; revoking it again changes nothing. */
     public ApiKeyRecord revoke(String keyId) {
-        ApiKeyRecord record = backend.apiKeys().find(keyId)
-                .orElseThrow(() -> ApiException.notFound("no API key " + keyId));
+        ApiKeyRecord record =
+                backend.apiKeys().find(keyId).orElseThrow(() -> ApiException.notFound("no API key " + keyId));
         if (!record.revoked()) {
             record = record.revoke();
             backend.apiKeys().save(record);
@@ -82,7 +82,8 @@ public class ApiKeys {
         if (!NAME.matcher(p.id()).matches() || !NAME.matcher(p.agentId()).matches()) {
             throw ApiException.invalid("id and agent_id must be 1 to 128 characters from A-Z a-z 0-9 . _ @ -");
         }
-        if (p.spaces().isEmpty() || !p.spaces().stream().allMatch(s -> SPACE.matcher(s).matches())) {
+        if (p.spaces().isEmpty()
+                || !p.spaces().stream().allMatch(s -> SPACE.matcher(s).matches())) {
             throw ApiException.invalid("spaces must list at least one space name, 'prefix*' or '*'");
         }
     }

@@ -57,7 +57,8 @@ public class AuthFilter {
         Principal caller;
         try {
             caller = keys.authenticate(request.getHeaders().get(HttpHeaders.AUTHORIZATION));
-            Operation operation = Operation.ofRest(request.getMethodName(), path).orElse(null);
+            Operation operation =
+                    Operation.ofRest(request.getMethodName(), path).orElse(null);
             if (METRICS.equals(path)) {
                 authorizeScrape(caller);
             } else {
@@ -88,7 +89,8 @@ public class AuthFilter {
     }
 
     private static MutableHttpResponse<ApiError> error(ApiException e) {
-        MutableHttpResponse<ApiError> response = HttpResponse.<ApiError>status(e.status()).body(e.toError());
+        MutableHttpResponse<ApiError> response =
+                HttpResponse.<ApiError>status(e.status()).body(e.toError());
         if (e instanceof QuotaExceededException quota) {
             response.header(HttpHeaders.RETRY_AFTER, Long.toString(quota.retryAfterSeconds()));
         }

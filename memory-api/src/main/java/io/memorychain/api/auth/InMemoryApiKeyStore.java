@@ -27,6 +27,5 @@ public final class InMemoryApiKeyStore implements ApiKeyStore {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -36,11 +36,16 @@ public final class KafkaApiKeyStore implements ApiKeyStore {
     private final Map<String, ApiKeyRecord> records = new LinkedHashMap<>();
     private long readAt;
 
-    public KafkaApiKeyStore(String bootstrapServers, String topic, short replicationFactor, Duration timeout, Duration refresh) {
+    public KafkaApiKeyStore(
+            String bootstrapServers, String topic, short replicationFactor, Duration timeout, Duration refresh) {
         this.refreshNanos = refresh.toNanos();
         try {
-            this.topic = new CompactedTopic(Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), topic,
-                    replicationFactor, "API key topic", timeout);
+            this.topic = new CompactedTopic(
+                    Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
+                    topic,
+                    replicationFactor,
+                    "API key topic",
+                    timeout);
         } catch (CompactedTopic.SetupException e) {
             throw new KeyStoreUnavailableException(e.getMessage(), e);
         }
@@ -119,7 +124,11 @@ public final class KafkaApiKeyStore implements ApiKeyStore {
             records.put(keyId, fromJson(JSON.readTree(record.value())));
         } catch (IOException | RuntimeException e) {
             // one unreadable record must not lock everyone out: skip it, loudly
-            log.error("Skipping unreadable key record {} at offset {} of {}: {}", keyId, record.offset(), topic.name(),
+            log.error(
+                    "Skipping unreadable key record {} at offset {} of {}: {}",
+                    keyId,
+                    record.offset(),
+                    topic.name(),
                     e.toString());
         }
     }
@@ -145,8 +154,14 @@ public final class KafkaApiKeyStore implements ApiKeyStore {
         if (role == null) {
             throw new IllegalArgumentException("unknown role " + n.path("role"));
         }
-        Principal principal = new Principal(n.path("principal_id").asText(), role, n.path("agent_id").asText(), spaces);
-        return new ApiKeyRecord(n.path("key_id").asText(), n.path("secret_sha256").asText(), principal,
-                Instant.parse(n.path("created_at").asText()), n.path("created_by").asText(), n.path("revoked").asBoolean());
+        Principal principal = new Principal(
+                n.path("principal_id").asText(), role, n.path("agent_id").asText(), spaces);
+        return new ApiKeyRecord(
+                n.path("key_id").asText(),
+                n.path("secret_sha256").asText(),
+                principal,
+                Instant.parse(n.path("created_at").asText()),
+                n.path("created_by").asText(),
+                n.path("revoked").asBoolean());
     }
 }

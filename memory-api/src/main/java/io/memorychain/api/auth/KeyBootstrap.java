@@ -34,7 +34,11 @@ public class KeyBootstrap implements ApplicationEventListener<StartupEvent> {
     public KeyBootstrap(ApiKeys keys, AuthConfig config, MemoryConfig memory) {
         this.keys = keys;
         this.config = config;
-        this.file = memory.getDataDir().resolve("keys").resolve(FILE).toAbsolutePath().normalize();
+        this.file = memory.getDataDir()
+                .resolve("keys")
+                .resolve(FILE)
+                .toAbsolutePath()
+                .normalize();
     }
 
     @Override
@@ -42,10 +46,13 @@ public class KeyBootstrap implements ApplicationEventListener<StartupEvent> {
         if (!config.isBootstrap() || !keys.none()) {
             return;
         }
-        ApiKeys.Issued admin = keys.issue(new Principal("admin", Role.ADMIN, "admin", List.of(Principal.ALL_SPACES)), "bootstrap");
+        ApiKeys.Issued admin =
+                keys.issue(new Principal("admin", Role.ADMIN, "admin", List.of(Principal.ALL_SPACES)), "bootstrap");
         String agentId = config.getBootstrapAgentId();
-        ApiKeys.Issued agent = keys.issue(new Principal(agentId, Role.AGENT, agentId, config.getBootstrapSpaces()), "bootstrap");
-        ApiKeys.Issued user = keys.issue(new Principal("manual", Role.USER, "manual", config.getBootstrapSpaces()), "bootstrap");
+        ApiKeys.Issued agent =
+                keys.issue(new Principal(agentId, Role.AGENT, agentId, config.getBootstrapSpaces()), "bootstrap");
+        ApiKeys.Issued user =
+                keys.issue(new Principal("manual", Role.USER, "manual", config.getBootstrapSpaces()), "bootstrap");
         String spaces = String.join(",", config.getBootstrapSpaces());
         write("""
                 # Memory Chain API keys issued at first start. Keep them secret: send as 'Authorization: Bearer <key>'.
@@ -56,8 +63,17 @@ public class KeyBootstrap implements ApplicationEventListener<StartupEvent> {
                 # user:manual on spaces %s: a person editing by hand (e.g. the Markdown files)
                 MEMORY_USER_KEY=%s
                 """.formatted(admin.key(), agentId, spaces, agent.key(), spaces, user.key()));
-        log.info("First start: issued API keys (also in {}, readable by you only)\n  admin:{} {}\n  agent:{} on {}: {}\n"
-                + "  user:manual on {}: {}", file, "admin", admin.key(), agentId, spaces, agent.key(), spaces, user.key());
+        log.info(
+                "First start: issued API keys (also in {}, readable by you only)\n  admin:{} {}\n  agent:{} on {}: {}\n"
+                        + "  user:manual on {}: {}",
+                file,
+                "admin",
+                admin.key(),
+                agentId,
+                spaces,
+                agent.key(),
+                spaces,
+                user.key());
     }
 
     private void write(String text) {
@@ -66,11 +82,14 @@ public class KeyBootstrap implements ApplicationEventListener<StartupEvent> {
             if (Files.exists(file)) { // keys of a wiped cluster or another topic prefix: they authenticate nothing here
                 Path old = file.resolveSibling(FILE + ".old-" + System.currentTimeMillis());
                 Files.move(file, old);
-                log.warn("No API key exists but {} did: its keys belong to another cluster or topic prefix; moved it to {}",
-                        file, old);
+                log.warn(
+                        "No API key exists but {} did: its keys belong to another cluster or topic prefix; moved it to {}",
+                        file,
+                        old);
             }
             try {
-                Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.createFile(
+                        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             } catch (UnsupportedOperationException e) { // not a POSIX file system
                 Files.createFile(file);
             }

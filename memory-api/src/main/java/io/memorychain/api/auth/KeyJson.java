@@ -11,36 +11,67 @@ import java.util.List;
 @Schema(name = "ApiKey")
 public record KeyJson(
         @Schema(name = "key_id") @JsonProperty("key_id") String keyId,
-        @Nullable @Schema(description = "The key to send as 'Authorization: Bearer <key>': only in the answer that issues it")
+
+        @Nullable
+        @Schema(description = "The key to send as 'Authorization: Bearer <key>': only in the answer that issues it")
         String key,
+
         String id,
-        @Schema(description = "agent, subagent, user, worker or admin") String role,
+
+        @Schema(description = "agent, subagent, user, worker or admin")
+        String role,
+
         @Schema(name = "agent_id") @JsonProperty("agent_id") String agentId,
         List<String> spaces,
-        @Schema(name = "created_at") @JsonProperty("created_at") String createdAt,
-        @Schema(name = "created_by") @JsonProperty("created_by") String createdBy,
+
+        @Schema(name = "created_at") @JsonProperty("created_at")
+        String createdAt,
+
+        @Schema(name = "created_by") @JsonProperty("created_by")
+        String createdBy,
+
         boolean revoked) {
 
     public static KeyJson of(ApiKeyRecord r, @Nullable ApiKey issued) {
         Principal p = r.principal();
-        return new KeyJson(r.keyId(), issued == null ? null : issued.toString(), p.id(), p.role().wireName(), p.agentId(),
-                p.spaces(), r.createdAt().toString(), r.createdBy(), r.revoked());
+        return new KeyJson(
+                r.keyId(),
+                issued == null ? null : issued.toString(),
+                p.id(),
+                p.role().wireName(),
+                p.agentId(),
+                p.spaces(),
+                r.createdAt().toString(),
+                r.createdBy(),
+                r.revoked());
     }
 
     /** GET /v1/keys. */
     @Serdeable
     @Schema(name = "ApiKeys")
-    public record Page(List<KeyJson> items) {
-    }
+    public record Page(List<KeyJson> items) {}
 
     /** The caller as GET /v1/me shows it. */
     @Serdeable
     @Schema(name = "Caller")
-    public record Caller(String id, String role, @Schema(name = "agent_id") @JsonProperty("agent_id") String agentId, List<String> spaces,
-                         @Schema(description = "The actor recorded on the events of this caller's writes") String actor) {
+    public record Caller(
+            String id,
+            String role,
+
+            @Schema(name = "agent_id") @JsonProperty("agent_id")
+            String agentId,
+
+            List<String> spaces,
+
+            @Schema(description = "The actor recorded on the events of this caller's writes")
+            String actor) {
 
         public static Caller of(Principal p) {
-            return new Caller(p.id(), p.role().wireName(), p.agentId(), p.spaces(),
+            return new Caller(
+                    p.id(),
+                    p.role().wireName(),
+                    p.agentId(),
+                    p.spaces(),
                     p.role().wireName() + ":" + p.agentId());
         }
     }

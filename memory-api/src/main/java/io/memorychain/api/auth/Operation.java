@@ -25,7 +25,6 @@ import java.util.stream.Collectors;
  * <p>REST routes are a method and a path below {@code /v1/spaces/{space}} ({@code S}), or below {@code /v1}.
  */
 public enum Operation {
-
     CREATE_MEMORY(CONTENT, rest("POST S/memories"), rpc("CreateMemory"), tools("memory_commit")),
     GET_MEMORY(GRANTED, rest("GET S/memories/ID"), rpc("GetMemory"), tools("memory_get")),
     LIST_MEMORIES(GRANTED, rest("GET S/memories"), rpc("ListMemories"), exempt(Why.PAGING)),
@@ -68,7 +67,10 @@ public enum Operation {
     CHAIN_KEYS(GOVERNANCE, exempt(Why.PUBLIC_KEYS), rpc("GetChainKeys"), exempt(Why.VERIFIERS)),
     /** Key rotation (docs/architecture.md §4): admins only, the sequencer's rule (FORBIDDEN for the others). */
     ROTATE_CHAIN_KEY(GOVERNANCE, rest("POST S/chain/keys:rotate"), rpc("RotateChainKey"), exempt(Why.CHAIN_KEYS)),
-    MARK_CHAIN_KEY_COMPROMISED(GOVERNANCE, rest("POST S/chain/keys/ID:compromised"), rpc("MarkChainKeyCompromised"),
+    MARK_CHAIN_KEY_COMPROMISED(
+            GOVERNANCE,
+            rest("POST S/chain/keys/ID:compromised"),
+            rpc("MarkChainKeyCompromised"),
             exempt(Why.CHAIN_KEYS)),
     LIST_FILES(CONTENT, rest("GET S/files"), rpc("ListFiles"), tools("memory_list")),
     READ_FILE(CONTENT, rest("GET S/files/PATH"), rpc("ReadFile"), tools("memory_read")),
@@ -78,7 +80,8 @@ public enum Operation {
     LIST_REFLECTIONS(CONTENT, rest("GET S/reflections"), rpc("ListReflections"), tools("reflection_review")),
     GET_REFLECTION(CONTENT, rest("GET S/reflections/ID"), rpc("GetReflection"), tools("reflection_review")),
     REQUEST_REFLECTION(GOVERNANCE, rest("POST S/reflections"), rpc("RequestReflection"), tools("reflection_review")),
-    DECIDE_REFLECTION(CONTENT, rest("POST S/reflections/ID:decide"), rpc("DecideReflection"), tools("reflection_review")),
+    DECIDE_REFLECTION(
+            CONTENT, rest("POST S/reflections/ID:decide"), rpc("DecideReflection"), tools("reflection_review")),
     /** A user message with remember / forget / reflect / recall triggers (docs/architecture.md §20). */
     POST_MESSAGE(CONTENT, rest("POST S/messages"), rpc("PostMessage"), tools("memory_message")),
     CONFIRM_FORGET(CONTENT, rest("POST S/messages:confirm-forget"), rpc("ConfirmForget"), tools("memory_message")),
@@ -91,22 +94,37 @@ public enum Operation {
     /** Alerts name a block, its version and who changed it, never content: governance, admins included. */
     LIST_ALERTS(GOVERNANCE, rest("GET S/alerts"), rpc("ListAlerts"), tools("alert_list")),
     /** Users and admins (the sequencer: FORBIDDEN for any other actor type). */
-    ACKNOWLEDGE_ALERT(GOVERNANCE, rest("POST S/alerts/ID:acknowledge"), rpc("AcknowledgeAlert"),
-            tools("alert_acknowledge")),
+    ACKNOWLEDGE_ALERT(
+            GOVERNANCE, rest("POST S/alerts/ID:acknowledge"), rpc("AcknowledgeAlert"), tools("alert_acknowledge")),
     START_REFINEMENT(GOVERNANCE, rest("POST S/refinements"), rpc("StartRefinement"), tools("refinement_start")),
     LIST_REFINEMENTS(GOVERNANCE, rest("GET S/refinements"), rpc("ListRefinements"), exempt(Why.PAST_SESSIONS)),
     GET_REFINEMENT(GOVERNANCE, rest("GET S/refinements/ID"), rpc("GetRefinement"), tools("refinement_session")),
-    SEARCH_REFINEMENT(GOVERNANCE, rest("POST S/refinements/ID/search"), rpc("SearchRefinement"),
-            tools("search_memories")),
-    REFINEMENT_CONSOLIDATE(GOVERNANCE, rest("POST S/refinements/ID/consolidations"), rpc("RefinementConsolidate"),
+    SEARCH_REFINEMENT(
+            GOVERNANCE, rest("POST S/refinements/ID/search"), rpc("SearchRefinement"), tools("search_memories")),
+    REFINEMENT_CONSOLIDATE(
+            GOVERNANCE,
+            rest("POST S/refinements/ID/consolidations"),
+            rpc("RefinementConsolidate"),
             tools("consolidate_memories")),
-    REFINEMENT_UPDATE_MEMORY(GOVERNANCE, rest("PATCH S/refinements/ID/memories/ID"), rpc("RefinementUpdateMemory"),
+    REFINEMENT_UPDATE_MEMORY(
+            GOVERNANCE,
+            rest("PATCH S/refinements/ID/memories/ID"),
+            rpc("RefinementUpdateMemory"),
             tools("update_memory")),
-    REFINEMENT_DELETE_MEMORY(GOVERNANCE, rest("DELETE S/refinements/ID/memories/ID"), rpc("RefinementDeleteMemory"),
+    REFINEMENT_DELETE_MEMORY(
+            GOVERNANCE,
+            rest("DELETE S/refinements/ID/memories/ID"),
+            rpc("RefinementDeleteMemory"),
             tools("delete_memory")),
-    REFINEMENT_PROTECT_MEMORY(GOVERNANCE, rest("POST S/refinements/ID/memories/ID:protect"),
-            rpc("RefinementProtectMemory"), tools("protect_memory")),
-    COMPLETE_REFINEMENT(GOVERNANCE, rest("POST S/refinements/ID:complete"), rpc("CompleteRefinement"),
+    REFINEMENT_PROTECT_MEMORY(
+            GOVERNANCE,
+            rest("POST S/refinements/ID/memories/ID:protect"),
+            rpc("RefinementProtectMemory"),
+            tools("protect_memory")),
+    COMPLETE_REFINEMENT(
+            GOVERNANCE,
+            rest("POST S/refinements/ID:complete"),
+            rpc("CompleteRefinement"),
             tools("complete_refinement")),
     PROPOSE(GOVERNANCE, rest("POST S/proposals"), rpc("Propose"), tools("memory_propose")),
     LIST_PROPOSALS(GOVERNANCE, rest("GET S/proposals"), rpc("ListProposals"), tools("proposals_review")),
@@ -118,11 +136,14 @@ public enum Operation {
      * Contradictions (docs/architecture.md §10): ids and resolutions, no content. Flagging: agents, users, admins and
      * workers; resolving: agents, users and admins (the sequencer's rules, FORBIDDEN otherwise).
      */
-    LIST_CONTRADICTIONS(GOVERNANCE, rest("GET S/contradictions"), rpc("ListContradictions"),
-            tools("contradictions_review")),
-    FLAG_CONTRADICTION(GOVERNANCE, rest("POST S/contradictions"), rpc("FlagContradiction"),
-            tools("contradictions_review")),
-    RESOLVE_CONTRADICTION(GOVERNANCE, rest("POST S/contradictions/ID:resolve"), rpc("ResolveContradiction"),
+    LIST_CONTRADICTIONS(
+            GOVERNANCE, rest("GET S/contradictions"), rpc("ListContradictions"), tools("contradictions_review")),
+    FLAG_CONTRADICTION(
+            GOVERNANCE, rest("POST S/contradictions"), rpc("FlagContradiction"), tools("contradictions_review")),
+    RESOLVE_CONTRADICTION(
+            GOVERNANCE,
+            rest("POST S/contradictions/ID:resolve"),
+            rpc("ResolveContradiction"),
             tools("contradictions_review")),
     /** Mechanic's Exception grants (docs/architecture.md §13): who may do what is the sequencer's rule. */
     REQUEST_GRANT(GOVERNANCE, rest("POST S/grants"), rpc("RequestGrant"), exempt(Why.GRANTS)),
@@ -155,18 +176,18 @@ public enum Operation {
                 + "browse them as Markdown (memory_list); paging in id order is for programs";
         static final String AGENT_EDITS = "agents change memories through memory_rethink, the Markdown files "
                 + "(memory_write, memory_patch) or a refinement session's update_memory";
-        static final String PROTECT = "an agent protects inside a refinement session (protect_memory); outside one "
-                + "only admins may";
+        static final String PROTECT =
+                "an agent protects inside a refinement session (protect_memory); outside one " + "only admins may";
         static final String CONTEXT = "assembled by the agent runtime before a turn, not called by the model "
                 + "(core_memory and memory_recall are its tool-sized parts)";
         static final String OPERATORS = "operational counts for operators' dashboards, not an agent tool";
         static final String STREAM = "a long-lived stream (server-sent events, gRPC) for programs; audit_log "
                 + "(after_seq) is the agent's one-shot read";
-        static final String PUBLIC_KEYS = "served without a key at GET /v1/chain/keys, outside the authenticated "
-                + "routes";
+        static final String PUBLIC_KEYS =
+                "served without a key at GET /v1/chain/keys, outside the authenticated " + "routes";
         static final String VERIFIERS = "for verifiers outside the service; chain_checkpoint names the signing key";
-        static final String PAST_SESSIONS = "an admin's overview of past sessions; the agent works in the open one "
-                + "(refinement_session)";
+        static final String PAST_SESSIONS =
+                "an admin's overview of past sessions; the agent works in the open one " + "(refinement_session)";
         static final String GRANTS = "grants are between an admin and the space's owner; the agent tool surface serves "
                 + "no admin content reads";
         static final String APPLY_ROLLBACK = "applying a rollback is an admin's decision after reviewing the plan "
@@ -177,12 +198,12 @@ public enum Operation {
                 + "(a graph's checkpoint saver), not called by the model";
         static final String MCP_ITSELF = "the MCP endpoint itself: each tool checks its own operation";
 
-        private Why() {
-        }
+        private Why() {}
     }
 
     private static final String SPACE_SEGMENT = "[^/]+";
-    private static final Map<String, Operation> BY_GRPC = Arrays.stream(values()).filter(o -> o.grpc.carried())
+    private static final Map<String, Operation> BY_GRPC = Arrays.stream(values())
+            .filter(o -> o.grpc.carried())
             .collect(Collectors.toUnmodifiableMap(Operation::grpcMethod, Function.identity()));
 
     private final AccessRules.Scope scope;
@@ -199,9 +220,15 @@ public enum Operation {
         this.mcp = mcp;
         String route = rest.single();
         this.httpMethod = route == null ? null : route.substring(0, route.indexOf(' '));
-        this.path = route == null ? null : Pattern.compile("^/v1/" + route.substring(route.indexOf(' ') + 1)
-                .replace("S/", "spaces/" + SPACE_SEGMENT + "/").replace("S", "spaces/" + SPACE_SEGMENT)
-                .replace("PATH", ".+").replace("ID", "[^/:]+") + "$");
+        this.path = route == null
+                ? null
+                : Pattern.compile("^/v1/"
+                        + route.substring(route.indexOf(' ') + 1)
+                                .replace("S/", "spaces/" + SPACE_SEGMENT + "/")
+                                .replace("S", "spaces/" + SPACE_SEGMENT)
+                                .replace("PATH", ".+")
+                                .replace("ID", "[^/:]+")
+                        + "$");
     }
 
     private static Carriage rest(String route) {
@@ -270,7 +297,9 @@ public enum Operation {
         }
         String verb = method.equalsIgnoreCase("HEAD") ? "GET" : method;
         for (Operation o : values()) {
-            if (o.path != null && o.httpMethod.equalsIgnoreCase(verb) && o.path.matcher(path).matches()) {
+            if (o.path != null
+                    && o.httpMethod.equalsIgnoreCase(verb)
+                    && o.path.matcher(path).matches()) {
                 return Optional.of(o);
             }
         }

@@ -19,6 +19,7 @@ public record Principal(String id, Role role, String agentId, List<String> space
     public static final String ATTRIBUTE = "memorychain.principal";
     /** The request attribute holding {@link #actor()}, which controllers bind as the actor of their requests. */
     public static final String ACTOR = "memorychain.actor";
+
     public static final String ALL_SPACES = "*";
 
     public Principal {
@@ -35,7 +36,8 @@ public record Principal(String id, Role role, String agentId, List<String> space
 
     public boolean mayUse(String space) {
         for (String allowed : spaces) {
-            if (allowed.equals(ALL_SPACES) || allowed.equals(space)
+            if (allowed.equals(ALL_SPACES)
+                    || allowed.equals(space)
                     || allowed.endsWith("*") && space.startsWith(allowed.substring(0, allowed.length() - 1))) {
                 return true;
             }

@@ -1,13 +1,13 @@
 package io.memorychain.api.backend;
 
+import io.memorychain.projector.ops.OpsTotals;
+import io.memorychain.projector.support.StreamsLag;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import io.memorychain.projector.ops.OpsTotals;
-import io.memorychain.projector.support.StreamsLag;
 import io.micronaut.context.annotation.Value;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
@@ -75,26 +75,44 @@ public class ChainMeters implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        backend.streamsApplications().forEach((app, streams) -> Gauge.builder("memory.streams.lag", streams,
-                        StreamsLag::of).description("Records of the Streams application's input topics not yet consumed")
-                .tag("app", app).register(registry));
-        Gauge.builder("memory.chain.spaces", backend, b -> b.views().appliedSeqs(Integer.MAX_VALUE).size())
-                .description("Spaces whose chains this instance's projection holds").register(registry);
-        Gauge.builder("memory.chain.events", backend, b -> b.views().appliedSeqs(Integer.MAX_VALUE).values().stream()
-                        .mapToLong(Long::longValue).sum())
-                .description("Chain events applied by this instance's projection, over all its spaces").register(registry);
-        FunctionCounter.builder("memory.chain.verifications", verifiedOk, AtomicLong::get).tag("result", "ok")
-                .description("Chain verifications run by this instance, by result").register(registry);
-        FunctionCounter.builder("memory.chain.verifications", verifiedFailed, AtomicLong::get).tag("result", "failed")
-                .description("Chain verifications run by this instance, by result").register(registry);
+        backend.streamsApplications()
+                .forEach((app, streams) -> Gauge.builder("memory.streams.lag", streams, StreamsLag::of)
+                        .description("Records of the Streams application's input topics not yet consumed")
+                        .tag("app", app)
+                        .register(registry));
+        Gauge.builder(
+                        "memory.chain.spaces",
+                        backend,
+                        b -> b.views().appliedSeqs(Integer.MAX_VALUE).size())
+                .description("Spaces whose chains this instance's projection holds")
+                .register(registry);
+        Gauge.builder(
+                        "memory.chain.events",
+                        backend,
+                        b -> b.views().appliedSeqs(Integer.MAX_VALUE).values().stream()
+                                .mapToLong(Long::longValue)
+                                .sum())
+                .description("Chain events applied by this instance's projection, over all its spaces")
+                .register(registry);
+        FunctionCounter.builder("memory.chain.verifications", verifiedOk, AtomicLong::get)
+                .tag("result", "ok")
+                .description("Chain verifications run by this instance, by result")
+                .register(registry);
+        FunctionCounter.builder("memory.chain.verifications", verifiedFailed, AtomicLong::get)
+                .tag("result", "failed")
+                .description("Chain verifications run by this instance, by result")
+                .register(registry);
         OpsTotals ops = backend.opsTotals();
         ops.onNew(labels -> FunctionCounter.builder("memory.ops", ops, t -> t.count(labels))
                 .description("Operational events counted by this instance since it started (docs/architecture.md §2)")
-                .tags("node", labels.node(), "op", labels.op(), "status", labels.status()).register(registry));
+                .tags("node", labels.node(), "op", labels.op(), "status", labels.status())
+                .register(registry));
         FunctionCounter.builder("memory.search.index.rebuilds", backend, b -> searchIndex(b, "rebuilds"))
-                .description("Search indexes rebuilt from the stores since start").register(registry);
+                .description("Search indexes rebuilt from the stores since start")
+                .register(registry);
         FunctionCounter.builder("memory.search.index.reuses", backend, b -> searchIndex(b, "reuses"))
-                .description("Search indexes reused from disk since start").register(registry);
+                .description("Search indexes reused from disk since start")
+                .register(registry);
         Gauge.builder("memory.search.index.building.graphs", backend, b -> searchIndex(b, "building_graphs"))
                 .description("Search indexes building their HNSW graphs in the background (kNN exact meanwhile)")
                 .register(registry);
@@ -102,13 +120,19 @@ public class ChainMeters implements MeterBinder {
                 .description("Applied seq of a space's chain (first " + MAX_SPACES + " spaces by name)")
                 .register(registry);
         refresh();
-        refresher.scheduleWithFixedDelay(() -> {
-            try {
-                refresh();
-            } catch (RuntimeException e) {
-                log.warn("Could not refresh memory_chain_last_seq: {}", e.toString()); // and try again next period
-            }
-        }, refreshEvery.toMillis(), refreshEvery.toMillis(), TimeUnit.MILLISECONDS);
+        refresher.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        refresh();
+                    } catch (RuntimeException e) {
+                        log.warn(
+                                "Could not refresh memory_chain_last_seq: {}",
+                                e.toString()); // and try again next period
+                    }
+                },
+                refreshEvery.toMillis(),
+                refreshEvery.toMillis(),
+                TimeUnit.MILLISECONDS);
     }
 
     @PreDestroy
@@ -140,11 +164,12 @@ public class ChainMeters implements MeterBinder {
             return; // a store answering nothing for a moment (a restore): keep the last rows rather than drop them all
         }
         applied.keySet().retainAll(seqs.keySet());
-        seqs.forEach((space, seq) -> applied.computeIfAbsent(space, s -> new AtomicLong()).set(seq));
+        seqs.forEach((space, seq) ->
+                applied.computeIfAbsent(space, s -> new AtomicLong()).set(seq));
         // each row reads its space's holder: re-registering keeps the existing gauges (no moment without the series)
         List<MultiGauge.Row<?>> rows = applied.entrySet().stream()
-                .<MultiGauge.Row<?>>map(e -> MultiGauge.Row.of(Tags.of("space", e.getKey()), e.getValue(),
-                        AtomicLong::doubleValue))
+                .<MultiGauge.Row<?>>map(
+                        e -> MultiGauge.Row.of(Tags.of("space", e.getKey()), e.getValue(), AtomicLong::doubleValue))
                 .toList();
         lastSeq.register(rows, false);
     }

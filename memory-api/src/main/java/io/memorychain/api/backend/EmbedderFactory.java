@@ -17,7 +17,9 @@ public class EmbedderFactory {
     @Singleton
     @Bean(preDestroy = "close")
     OnnxSentenceEmbedder embedder(EmbeddingsConfig config) {
-        return OnnxSentenceEmbedder.builder(config.embeddingModel()).arenaAllocator(config.isArenaAllocator())
-                .intraOpThreads(config.getIntraOpThreads()).build();
+        return OnnxSentenceEmbedder.builder(config.embeddingModel())
+                .arenaAllocator(config.isArenaAllocator())
+                .intraOpThreads(config.getIntraOpThreads())
+                .build();
     }
 }

@@ -59,15 +59,18 @@ final class InProcessJob implements AutoCloseable {
      */
     Map<String, Object> figures() {
         Map<String, Object> out = new LinkedHashMap<>();
-        String state = failure != null ? "FAILED" : !thread.isAlive() ? "STOPPED"
-                : figures.partitions() > 0 ? "RUNNING" : "STARTING";
+        String state = failure != null
+                ? "FAILED"
+                : !thread.isAlive() ? "STOPPED" : figures.partitions() > 0 ? "RUNNING" : "STARTING";
         out.put("state", state);
         if (failure != null) {
             out.put("error", failure);
         }
         out.put("lag", figures.lag());
         if (figures.lastPollMillis() > 0) {
-            out.put("last_check_at", Instant.ofEpochMilli(figures.lastPollMillis()).toString());
+            out.put(
+                    "last_check_at",
+                    Instant.ofEpochMilli(figures.lastPollMillis()).toString());
         }
         if (figures.lastRunMillis() > 0) {
             out.put("last_run_at", Instant.ofEpochMilli(figures.lastRunMillis()).toString());

@@ -3,8 +3,8 @@ package io.memorychain.api.backend;
 import io.memorychain.api.config.ConsolidateConfig;
 import io.memorychain.api.config.LifecycleConfig;
 import io.memorychain.api.config.LlmModelConfig;
-import io.memorychain.api.config.ReflectConfig;
 import io.memorychain.api.config.RefinementConfig;
+import io.memorychain.api.config.ReflectConfig;
 import io.memorychain.api.config.RetrievalConfig;
 import io.memorychain.api.config.TomConfig;
 import io.memorychain.consolidate.ConsolidateMetrics;
@@ -17,12 +17,12 @@ import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.jobs.ChainJob;
 import io.memorychain.llm.ChatModels;
 import io.memorychain.llm.LlmRuntime;
 import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.projector.MemoryChainRuntime;
-import io.memorychain.jobs.ChainJob;
 import io.memorychain.projector.lifecycle.LifecycleSettings;
 import io.memorychain.projector.lifecycle.LifecycleStatus;
 import io.memorychain.projector.lifecycle.LifecycleTopology;
@@ -71,34 +71,51 @@ final class InProcessWorkers implements AutoCloseable {
     private static final String NO_MODEL = "skipped: no model";
 
     /** What the workers run against: the started runtime and where it keeps its state. */
-    record Chain(MemoryChainRuntime runtime, MemoryChainRuntime.Settings settings, SchemaRegistry registry,
-                 Embedder embedder, Path dataDir, boolean embedded) {
+    record Chain(
+            MemoryChainRuntime runtime,
+            MemoryChainRuntime.Settings settings,
+            SchemaRegistry registry,
+            Embedder embedder,
+            Path dataDir,
+            boolean embedded) {
 
         Topics topics() {
             return settings.topics();
         }
 
         Properties streamsConfig(String suffix) {
-            return MemoryChainRuntime.streamsConfig(settings.bootstrapServers(), settings.stateDir(),
-                    settings.replicationFactor(), settings.applicationId() + suffix, settings.instanceId());
+            return MemoryChainRuntime.streamsConfig(
+                    settings.bootstrapServers(),
+                    settings.stateDir(),
+                    settings.replicationFactor(),
+                    settings.applicationId() + suffix,
+                    settings.instanceId());
         }
     }
 
     /** The configuration of every worker (each section's own {@code memory.*} keys). */
-    record Config(RefinementConfig refinement, LifecycleConfig lifecycle, TomConfig tom, ConsolidateConfig consolidate,
-                  ReflectConfig reflect, LlmModelConfig llm, RetrievalConfig retrieval, CategoryPolicy categories,
-                  Set<String> blockLabels) {
-    }
+    record Config(
+            RefinementConfig refinement,
+            LifecycleConfig lifecycle,
+            TomConfig tom,
+            ConsolidateConfig consolidate,
+            ReflectConfig reflect,
+            LlmModelConfig llm,
+            RetrievalConfig retrieval,
+            CategoryPolicy categories,
+            Set<String> blockLabels) {}
 
     private final OpsTotals opsTotals = new OpsTotals();
     private final LifecycleStatus lifecycleStatus = new LifecycleStatus();
     /** The LLM usage of this process's jobs, by purpose ({@code /prometheus} memory_llm_*). */
     private final UsageCounters llmUsage = new UsageCounters();
+
     private final TomMetrics tomMetrics = new TomMetrics();
     private final ConsolidateMetrics consolidateMetrics = new ConsolidateMetrics();
     private final ReflectMetrics reflectMetrics = new ReflectMetrics();
     /** Streams applications by name, in start order. */
     private final Map<String, KafkaStreams> applications = new LinkedHashMap<>();
+
     private KafkaStreams opsApp;
     private KafkaStreams lifecycleWorker;
     private InProcessJob tomJob;
@@ -113,7 +130,8 @@ final class InProcessWorkers implements AutoCloseable {
     void start(Chain chain, Config config) {
         config.refinement().trigger().ifPresent(trigger -> startRefinementTrigger(chain, trigger));
         opsApp = startApplication(chain, "ops", OpsTopology.build(chain.topics(), chain.registry(), opsTotals));
-        config.lifecycle().settings(chain.embedded(), config.retrieval().getDecayLambda(), config.categories())
+        config.lifecycle()
+                .settings(chain.embedded(), config.retrieval().getDecayLambda(), config.categories())
                 .ifPresent(worker -> startLifecycleWorker(chain, worker));
         LlmSettings models = config.llm().settings();
         Optional<TomSettings> tom = config.tom().settings(chain.embedded());
@@ -126,7 +144,8 @@ final class InProcessWorkers implements AutoCloseable {
                         + "and MEMORY_LLM_MODEL; memory.tom.enabled=false silences this)");
             }
         }
-        config.consolidate().settings(chain.embedded(), chain.embedder().modelId())
+        config.consolidate()
+                .settings(chain.embedded(), chain.embedder().modelId())
                 .ifPresent(c -> startConsolidate(chain, c, models));
         Optional<ReflectSettings> reflect = config.reflect().settings(chain.embedded(), config.blockLabels());
         if (reflect.isPresent()) {
@@ -153,13 +172,22 @@ final class InProcessWorkers implements AutoCloseable {
      * and publishes StartRefinement requests as worker:refinement; the sequencer decides.
      */
     private void startRefinementTrigger(Chain chain, RefinementTriggerSettings trigger) {
-        startApplication(chain, "refinement", RefinementTriggerTopology.build(chain.topics(), chain.registry(), trigger,
-                Clock.systemUTC(), (space, why, requestId) -> log.info(
-                        "Refinement session requested for space {} ({}, request {})", space, why, requestId),
-                chain.runtime().content()));
-        log.info("Refinement trigger running: sessions start over {} core tokens (target {}), schedule {}",
-                trigger.thresholdTokens(), trigger.targetTokens(), trigger.schedule() == null ? "off"
-                        : trigger.schedule());
+        startApplication(
+                chain,
+                "refinement",
+                RefinementTriggerTopology.build(
+                        chain.topics(),
+                        chain.registry(),
+                        trigger,
+                        Clock.systemUTC(),
+                        (space, why, requestId) -> log.info(
+                                "Refinement session requested for space {} ({}, request {})", space, why, requestId),
+                        chain.runtime().content()));
+        log.info(
+                "Refinement trigger running: sessions start over {} core tokens (target {}), schedule {}",
+                trigger.thresholdTokens(),
+                trigger.targetTokens(),
+                trigger.schedule() == null ? "off" : trigger.schedule());
     }
 
     /**
@@ -167,10 +195,15 @@ final class InProcessWorkers implements AutoCloseable {
      * events and accesses and publishes TransitionDecay / ExpireMemory requests as worker:lifecycle.
      */
     private void startLifecycleWorker(Chain chain, LifecycleSettings worker) {
-        lifecycleWorker = startApplication(chain, "lifecycle", LifecycleTopology.build(chain.topics(),
-                chain.registry(), worker, Clock.systemUTC(), lifecycleStatus));
-        log.info("Lifecycle worker running: decay lambda {}, thresholds {}, checked every {}", worker.lambda(),
-                worker.thresholds(), worker.checkInterval());
+        lifecycleWorker = startApplication(
+                chain,
+                "lifecycle",
+                LifecycleTopology.build(chain.topics(), chain.registry(), worker, Clock.systemUTC(), lifecycleStatus));
+        log.info(
+                "Lifecycle worker running: decay lambda {}, thresholds {}, checked every {}",
+                worker.lambda(),
+                worker.thresholds(),
+                worker.checkInterval());
     }
 
     /**
@@ -178,16 +211,31 @@ final class InProcessWorkers implements AutoCloseable {
      * group never committed (no backfill), exactly as {@code memory-worker tom} does by default.
      */
     private void startTom(Chain chain, TomSettings settings, LlmSettings models, int maxRunsPerBatch) {
-        ChainJob.Options options = TomWorker.options(chain.settings().bootstrapServers(), chain.topics(),
-                chain.settings().applicationId() + "-tom", chain.settings().instanceId(), ChainJob.StartFrom.LATEST,
-                maxRunsPerBatch, Duration.ofMillis(500));
-        ChainJob<TomRun> worker = TomWorker.job(options, chain.registry(), settings,
-                new TomInsights(chat(models), settings, tomMetrics), tomMetrics, ChainJob.BeforeCommit.NONE,
+        ChainJob.Options options = TomWorker.options(
+                chain.settings().bootstrapServers(),
+                chain.topics(),
+                chain.settings().applicationId() + "-tom",
+                chain.settings().instanceId(),
+                ChainJob.StartFrom.LATEST,
+                maxRunsPerBatch,
+                Duration.ofMillis(500));
+        ChainJob<TomRun> worker = TomWorker.job(
+                options,
+                chain.registry(),
+                settings,
+                new TomInsights(chat(models), settings, tomMetrics),
+                tomMetrics,
+                ChainJob.BeforeCommit.NONE,
                 chain.runtime().content());
         tomJob = InProcessJob.start("tom", worker, tomMetrics.job());
-        log.info("tom running: group {}, model {} at {}, min-items {}, cooldown {}, max-runs-per-batch {}",
-                options.groupId(), models.defaults().model(), models.defaults().baseUrl(), settings.minItems(),
-                settings.cooldown(), maxRunsPerBatch);
+        log.info(
+                "tom running: group {}, model {} at {}, min-items {}, cooldown {}, max-runs-per-batch {}",
+                options.groupId(),
+                models.defaults().model(),
+                models.defaults().baseUrl(),
+                settings.minItems(),
+                settings.cooldown(),
+                maxRunsPerBatch);
     }
 
     /**
@@ -196,16 +244,30 @@ final class InProcessWorkers implements AutoCloseable {
      * only near-exact duplicates.
      */
     private void startConsolidate(Chain chain, ConsolidateSettings settings, LlmSettings models) {
-        ChainJob.Options options = ConsolidateWorker.options(chain.settings().bootstrapServers(), chain.topics(),
-                chain.settings().applicationId() + "-consolidate", chain.settings().instanceId(),
-                ChainJob.StartFrom.LATEST, Duration.ofMillis(500));
-        ChainJob<List<ConsolidatePlanner.Plan>> worker = ConsolidateWorker.job(options, chain.registry(), settings,
-                new Consolidations(chat(models), settings, consolidateMetrics), consolidateMetrics,
-                chain.embedder().modelId(), chain.runtime().content(),
+        ChainJob.Options options = ConsolidateWorker.options(
+                chain.settings().bootstrapServers(),
+                chain.topics(),
+                chain.settings().applicationId() + "-consolidate",
+                chain.settings().instanceId(),
+                ChainJob.StartFrom.LATEST,
+                Duration.ofMillis(500));
+        ChainJob<List<ConsolidatePlanner.Plan>> worker = ConsolidateWorker.job(
+                options,
+                chain.registry(),
+                settings,
+                new Consolidations(chat(models), settings, consolidateMetrics),
+                consolidateMetrics,
+                chain.embedder().modelId(),
+                chain.runtime().content(),
                 chain.dataDir().resolve("jobs").resolve("consolidate"));
         consolidateJob = InProcessJob.start("consolidate", worker, consolidateMetrics.job());
-        log.info("consolidate running: group {}, interval {}, max-pairs {}, band [{}, {}), {}", options.groupId(),
-                settings.interval(), settings.maxPairs(), settings.bandLow(), settings.nearExact(),
+        log.info(
+                "consolidate running: group {}, interval {}, max-pairs {}, band [{}, {}), {}",
+                options.groupId(),
+                settings.interval(),
+                settings.maxPairs(),
+                settings.bandLow(),
+                settings.nearExact(),
                 models.anyConfigured() ? "model " + models.defaults().model() : "no model: near-exact duplicates only");
     }
 
@@ -214,16 +276,30 @@ final class InProcessWorkers implements AutoCloseable {
      * end of a partition its group never committed, as {@code memory-worker reflect} by default.
      */
     private void startReflect(Chain chain, ReflectSettings settings, LlmSettings models) {
-        ChainJob.Options options = ReflectWorker.options(chain.settings().bootstrapServers(), chain.topics(),
-                chain.settings().applicationId() + "-reflect", chain.settings().instanceId(),
-                ChainJob.StartFrom.LATEST, Duration.ofMillis(500));
-        ChainJob<ReflectRun> worker = ReflectWorker.job(options, chain.registry(), settings,
-                new ReflectionEngine(chat(models), settings, reflectMetrics), reflectMetrics,
-                ChainJob.BeforeCommit.NONE, chain.runtime().content());
+        ChainJob.Options options = ReflectWorker.options(
+                chain.settings().bootstrapServers(),
+                chain.topics(),
+                chain.settings().applicationId() + "-reflect",
+                chain.settings().instanceId(),
+                ChainJob.StartFrom.LATEST,
+                Duration.ofMillis(500));
+        ChainJob<ReflectRun> worker = ReflectWorker.job(
+                options,
+                chain.registry(),
+                settings,
+                new ReflectionEngine(chat(models), settings, reflectMetrics),
+                reflectMetrics,
+                ChainJob.BeforeCommit.NONE,
+                chain.runtime().content());
         reflectJob = InProcessJob.start("reflect", worker, reflectMetrics.job());
-        log.info("reflect running: group {}, model {}, interval {}, threshold {}, session idle {}, output cap {}",
-                options.groupId(), models.defaults().model(), settings.interval(), settings.threshold(),
-                settings.sessionIdle(), settings.outputTokenCap());
+        log.info(
+                "reflect running: group {}, model {}, interval {}, threshold {}, session idle {}, output cap {}",
+                options.groupId(),
+                models.defaults().model(),
+                settings.interval(),
+                settings.threshold(),
+                settings.sessionIdle(),
+                settings.outputTokenCap());
     }
 
     private ChatModels chat(LlmSettings models) {
@@ -233,8 +309,10 @@ final class InProcessWorkers implements AutoCloseable {
     /** The ops app's hourly counts of operational events, once it runs. */
     Optional<OpsCounts> opsCounts() {
         KafkaStreams ops = opsApp;
-        return ops == null ? Optional.empty() : Optional.of(new OpsCounts(() -> ops.store(
-                StoreQueryParameters.fromNameAndType(OpsTopology.COUNTS, QueryableStoreTypes.<String, Long>keyValueStore()))));
+        return ops == null
+                ? Optional.empty()
+                : Optional.of(new OpsCounts(() -> ops.store(StoreQueryParameters.fromNameAndType(
+                        OpsTopology.COUNTS, QueryableStoreTypes.<String, Long>keyValueStore()))));
     }
 
     OpsTotals opsTotals() {
@@ -318,7 +396,9 @@ final class InProcessWorkers implements AutoCloseable {
 
     private void putUsage(Map<String, Object> figures, String purpose) {
         UsageCounters.Totals usage = llmUsage.totals(purpose);
-        figures.put("llm_calls", usage.calls().values().stream().mapToLong(Long::longValue).sum());
+        figures.put(
+                "llm_calls",
+                usage.calls().values().stream().mapToLong(Long::longValue).sum());
         figures.put("llm_tokens", usage.promptTokens() + usage.completionTokens());
     }
 
@@ -331,7 +411,8 @@ final class InProcessWorkers implements AutoCloseable {
         List<Map.Entry<String, KafkaStreams>> started = List.copyOf(applications.entrySet());
         for (int i = started.size() - 1; i >= 0; i--) {
             KafkaStreams streams = started.get(i).getValue();
-            MemoryChainBackend.closeQuietly(started.get(i).getKey() + " app", () -> streams.close(Duration.ofSeconds(30)));
+            MemoryChainBackend.closeQuietly(
+                    started.get(i).getKey() + " app", () -> streams.close(Duration.ofSeconds(30)));
         }
     }
 }

@@ -1,31 +1,30 @@
 package io.memorychain.api.backend;
 
-import io.memorychain.projector.view.SpaceOwner;
-import java.net.URI;
-
 import io.memorychain.api.auth.ApiKeyStore;
 import io.memorychain.avro.MemoryAccess;
-import io.memorychain.avro.OperationalEvent;
-import io.memorychain.projector.ops.OpsCounts;
-import io.memorychain.projector.ops.OpsTotals;
-import java.util.Optional;
-import io.memorychain.embeddings.Embedder;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.OperationalEvent;
+import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.Topics;
 import io.memorychain.events.chain.Checkpoint;
 import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.chain.PublicKeyInfo;
-import java.util.List;
 import io.memorychain.events.registry.SchemaRegistry;
-import io.memorychain.projector.view.MemoryViews;
+import io.memorychain.llm.UsageCounters;
+import io.memorychain.projector.ops.OpsCounts;
+import io.memorychain.projector.ops.OpsTotals;
 import io.memorychain.projector.support.StreamsLag;
+import io.memorychain.projector.view.MemoryViews;
+import io.memorychain.projector.view.SpaceOwner;
+import java.net.URI;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import io.memorychain.llm.UsageCounters;
-import org.apache.kafka.streams.KafkaStreams;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.streams.KafkaStreams;
 
 /**
  * What the REST layer needs from the running chain: a way to publish requests and the local views. The production
@@ -43,8 +42,7 @@ public interface MemoryBackend {
      * Publishes an operational event (asynchronously, off the chain, to memory.ops.v1: docs/architecture.md §2);
      * losing one only weakens the counts. Default: dropped.
      */
-    default void recordOp(OperationalEvent op) {
-    }
+    default void recordOp(OperationalEvent op) {}
 
     /** The operational event counts of this instance (view-ops, docs/architecture.md §6); empty when not kept here. */
     default Optional<OpsCounts> opsCounts() {

@@ -82,13 +82,16 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private io.memorychain.events.chain.SigningKeys signingKeys;
     /** The master key of the memories' data keys (docs/architecture.md §12); null with encryption off. */
     private MasterKey contentKey;
+
     private List<PublicKeyInfo> publishedKeys = List.of();
     private ApiKeyStore apiKeys;
     /** Agents' checkpoints (off-chain, their own compacted topic and view). */
     private io.memorychain.api.checkpoints.CheckpointStore checkpoints;
+
     private MemoryChainRuntime runtime;
     /** The ops, refinement and lifecycle apps and the model jobs beside the runtime. */
     private final InProcessWorkers workers = new InProcessWorkers();
+
     private final InProcessWorkers.Config workersConfig;
     private OffChainPublisher<OperationalEvent> opsPublisher;
     private MemoryPublisher publisher;
@@ -99,30 +102,44 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private final io.memorychain.domain.core.CoreCapPolicy coreCap;
     /** The review modes of sub-agent proposals the sequencer applies ({@code memory.proposals.*}). */
     private final io.memorychain.domain.review.ReviewPolicy reviews;
+
     private volatile boolean closed;
     private final InstanceConfig instance;
     /** Stream threads of the embedder application ({@code memory.embeddings.stream-threads}). */
     private final int embedderThreads;
+
     private final int httpPort;
     /** Whether the HTTP listener serves TLS ({@code memory.tls.enabled}): the advertised URL is https then. */
     private final boolean tls;
     /** This instance's advertised REST base URL, when it routes (docs/architecture.md §19). */
     private Optional<URI> advertised = Optional.empty();
 
-    public MemoryChainBackend(io.memorychain.api.tls.TlsContexts tls, MemoryConfig config, RetrievalConfig retrieval, RefinementConfig refinement,
-                              LifecycleConfig lifecycle, TomConfig tom, ConsolidateConfig consolidate,
-                              ReflectConfig reflect, LlmModelConfig llm, SchemaRegistryFactory registries, CategoryPolicy categories,
-                              Embedder embedder, EmbeddingsConfig embeddings, InstanceConfig instance,
-                              CoreConfig core, ProposalConfig proposals,
-                              @Value("${micronaut.server.port:-1}") int httpPort) {
+    public MemoryChainBackend(
+            io.memorychain.api.tls.TlsContexts tls,
+            MemoryConfig config,
+            RetrievalConfig retrieval,
+            RefinementConfig refinement,
+            LifecycleConfig lifecycle,
+            TomConfig tom,
+            ConsolidateConfig consolidate,
+            ReflectConfig reflect,
+            LlmModelConfig llm,
+            SchemaRegistryFactory registries,
+            CategoryPolicy categories,
+            Embedder embedder,
+            EmbeddingsConfig embeddings,
+            InstanceConfig instance,
+            CoreConfig core,
+            ProposalConfig proposals,
+            @Value("${micronaut.server.port:-1}") int httpPort) {
         this.instance = instance;
         this.tls = tls.enabled(); // first: bad TLS configuration fails start-up before anything starts
         this.coreCap = core.policy();
         this.reviews = proposals.reviewPolicy();
         this.embedderThreads = embeddings.getStreamThreads();
         this.httpPort = httpPort;
-        this.workersConfig = new InProcessWorkers.Config(refinement, lifecycle, tom, consolidate, reflect, llm,
-                retrieval, categories, config.getBlockLabels());
+        this.workersConfig = new InProcessWorkers.Config(
+                refinement, lifecycle, tom, consolidate, reflect, llm, retrieval, categories, config.getBlockLabels());
         AvroTrust.install();
         this.config = config;
         this.categories = categories;
@@ -146,12 +163,15 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         short replicationFactor;
         if (external.isPresent()) {
             bootstrapServers = external.get();
-            replicationFactor = Optional.ofNullable(config.getKafka().getReplicationFactor()).orElse((short) -1);
+            replicationFactor = Optional.ofNullable(config.getKafka().getReplicationFactor())
+                    .orElse((short) -1);
             log.info("Using the Kafka cluster at {}", bootstrapServers);
         } else {
             MemoryConfig.Embedded e = config.getEmbedded();
-            broker = EmbeddedKafka.start(new EmbeddedKafka.Settings(e.getHost(), e.getBrokerPort(), e.getControllerPort(),
-                    dataDir.resolve("kafka")), timeout);
+            broker = EmbeddedKafka.start(
+                    new EmbeddedKafka.Settings(
+                            e.getHost(), e.getBrokerPort(), e.getControllerPort(), dataDir.resolve("kafka")),
+                    timeout);
             bootstrapServers = broker.bootstrapServers();
             replicationFactor = 1;
         }
@@ -162,45 +182,77 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         publishedKeys = List.of(PublicKeyInfo.of(keys, keyCreatedAt(keyFile), true));
         PublicKeyInfo.write(dataDir.resolve("keys").resolve("public-keys.json"), publishedKeys);
         log.info("Chain signing key {} ({}, public keys in public-keys.json)", keys.keyId(), dataDir.resolve("keys"));
-        WriteSettings sequencer = new WriteSettings(config.getMaxContentBytes(), config.getBlockLabels(),
-                config.getMaxConsolidationInputs()).withCategories(categories)
-                .withGovernance(config.governancePolicy()).withCoreCap(coreCap).withReviews(reviews);
+        WriteSettings sequencer = new WriteSettings(
+                        config.getMaxContentBytes(), config.getBlockLabels(), config.getMaxConsolidationInputs())
+                .withCategories(categories)
+                .withGovernance(config.governancePolicy())
+                .withCoreCap(coreCap)
+                .withReviews(reviews);
         String hostName = MemoryChainRuntime.Settings.defaultInstanceId();
         advertised = instance.advertised(external.isEmpty(), httpPort, hostName, tls);
         MemoryChainRuntime.Routing routing = instance.routing(external.isEmpty(), httpPort, hostName, tls);
         if (advertised.isPresent()) {
-            log.info("Routing spaces by owner: this instance is {} ({} standby replicas)", advertised.get(),
+            log.info(
+                    "Routing spaces by owner: this instance is {} ({} standby replicas)",
+                    advertised.get(),
                     routing.standbyReplicas());
         } else if (external.isPresent()) {
             log.warn("No advertised address (memory.instance.advertised-url, or a fixed micronaut.server.port): this "
                     + "instance answers only for the spaces it owns; run a single instance or set the address");
         }
-        MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(bootstrapServers, topics,
-                dataDir.resolve("streams"), config.getTopicPrefix() + config.getApplicationId(),
-                config.getKafka().partitions(), replicationFactor, sequencer, config.instanceName(), routing);
-        contentKey = config.isContentEncryption() ? MasterKey.loadOrCreate(config.getContentKeyFile()
-                .orElseGet(() -> dataDir.resolve("keys").resolve(MasterKey.FILE_NAME))) : null;
-        log.info("Content encryption {}", contentKey == null ? "off: memory texts are plain on the chain"
-                : "on (master key " + contentKey.id() + ")");
-        runtime = MemoryChainRuntime.start(settings, registry, signingKeys, embedder, retrieval.linker(embedder.modelId()),
-                timeout, contentKey, embedderThreads);
-        workers.start(new InProcessWorkers.Chain(runtime, settings, registry, embedder, dataDir, external.isEmpty()),
+        MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(
+                bootstrapServers,
+                topics,
+                dataDir.resolve("streams"),
+                config.getTopicPrefix() + config.getApplicationId(),
+                config.getKafka().partitions(),
+                replicationFactor,
+                sequencer,
+                config.instanceName(),
+                routing);
+        contentKey = config.isContentEncryption()
+                ? MasterKey.loadOrCreate(config.getContentKeyFile()
+                        .orElseGet(() -> dataDir.resolve("keys").resolve(MasterKey.FILE_NAME)))
+                : null;
+        log.info(
+                "Content encryption {}",
+                contentKey == null
+                        ? "off: memory texts are plain on the chain"
+                        : "on (master key " + contentKey.id() + ")");
+        runtime = MemoryChainRuntime.start(
+                settings,
+                registry,
+                signingKeys,
+                embedder,
+                retrieval.linker(embedder.modelId()),
+                timeout,
+                contentKey,
+                embedderThreads);
+        workers.start(
+                new InProcessWorkers.Chain(runtime, settings, registry, embedder, dataDir, external.isEmpty()),
                 workersConfig);
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
         apiKeys = new KafkaApiKeyStore(bootstrapServers, topics.apiKeys(), replicationFactor, timeout, API_KEY_REFRESH);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
-        checkpoints = new io.memorychain.api.checkpoints.KafkaCheckpointStore(bootstrapServers, topics.checkpoints(),
-                replicationFactor, registry, contentKey, dataDir.resolve("checkpoints"), config.getWriteTimeout(),
+        checkpoints = new io.memorychain.api.checkpoints.KafkaCheckpointStore(
+                bootstrapServers,
+                topics.checkpoints(),
+                replicationFactor,
+                registry,
+                contentKey,
+                dataDir.resolve("checkpoints"),
+                config.getWriteTimeout(),
                 Clock.systemUTC());
-        opsPublisher = new OffChainPublisher<>(bootstrapServers, topics.ops(), registry, OperationalEvent.class,
-                OperationalEvent::getSpace);
+        opsPublisher = new OffChainPublisher<>(
+                bootstrapServers, topics.ops(), registry, OperationalEvent.class, OperationalEvent::getSpace);
     }
 
     private static void createDirectories(Path dir) {
         try {
             Files.createDirectories(dir);
         } catch (java.io.IOException e) {
-            throw new IllegalStateException("Cannot create the data directory " + dir + " (memory.data-dir): " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Cannot create the data directory " + dir + " (memory.data-dir): " + e.getMessage(), e);
         }
     }
 
@@ -284,8 +336,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     @Override
     public Optional<io.memorychain.events.content.DataKey> dataKey(String space, String memoryId) {
-        return runtime == null ? Optional.empty()
-                : runtime.dataKeys().map(ring -> ring.find(space, memoryId));
+        return runtime == null ? Optional.empty() : runtime.dataKeys().map(ring -> ring.find(space, memoryId));
     }
 
     @Override
@@ -390,7 +441,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         if (runtime.linkerStreams() != null) {
             states.put("linker", runtime.linkerStreams().state().name());
         }
-        workers.applications().forEach((name, streams) -> states.put(name, streams.state().name()));
+        workers.applications()
+                .forEach((name, streams) -> states.put(name, streams.state().name()));
         return states;
     }
 
@@ -415,8 +467,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     @Override
     public Map<String, Long> searchIndexFigures() {
         io.memorychain.projector.search.SearchIndexes indexes = runtime.searchIndexes();
-        return Map.of("rebuilds", indexes.rebuilds(), "reuses", indexes.reuses(),
-                "building_graphs", (long) indexes.buildingGraphs());
+        return Map.of("rebuilds", indexes.rebuilds(), "reuses", indexes.reuses(), "building_graphs", (long)
+                indexes.buildingGraphs());
     }
 
     @Override

@@ -25,13 +25,15 @@ public class SchemaRegistryFactory {
      * @param replicationFactor replication factor for the registry topic (-1 = broker default)
      */
     public SchemaRegistry create(MemoryConfig config, String bootstrapServers, Topics topics, short replicationFactor) {
-        if (config.getRegistry().url().isEmpty() && config.getKafka().bootstrapServers().isPresent()) {
+        if (config.getRegistry().url().isEmpty()
+                && config.getKafka().bootstrapServers().isPresent()) {
             log.warn("No memory.registry.url with an external Kafka cluster: the topic-backed registry assumes ONE "
                     + "writer, so run a single service instance, or set memory.registry.url (a Confluent-API registry) "
                     + "before starting several: two instances registering new schemas at once can give two schemas "
                     + "one id (docs/architecture.md §19)");
         }
-        return config.getRegistry().url()
+        return config.getRegistry()
+                .url()
                 .map(this::confluent)
                 .orElseGet(() -> embedded(bootstrapServers, topics.schemas(), replicationFactor));
     }

@@ -12,11 +12,12 @@ public final class StandbyReads {
     /** The request attribute: the applied seq of the standby copy that answers (a {@code Long}). */
     public static final String ATTRIBUTE = "memorychain.standby-seq";
 
-    private StandbyReads() {
-    }
+    private StandbyReads() {}
 
     /** Whether the request being served on this thread was routed to a standby copy. */
     public static boolean requested() {
-        return ServerRequestContext.currentRequest().flatMap(r -> r.getAttribute(ATTRIBUTE)).isPresent();
+        return ServerRequestContext.currentRequest()
+                .flatMap(r -> r.getAttribute(ATTRIBUTE))
+                .isPresent();
     }
 }

@@ -24,14 +24,23 @@ public class StreamsMeterFilters {
     static final String STATE_METRICS = "kafka.stream.state";
 
     /** The RocksDB figures kept per store: memory, size on disk, keys, compaction backlog and errors. */
-    static final Set<String> STATE_FIGURES = Set.of("size-all-mem-tables", "block-cache-usage",
-            "block-cache-pinned-usage", "estimate-table-readers-mem", "total-sst-files-size", "live-sst-files-size",
-            "estimate-num-keys", "estimate-pending-compaction-bytes", "num-running-compactions", "background-errors");
+    static final Set<String> STATE_FIGURES = Set.of(
+            "size-all-mem-tables",
+            "block-cache-usage",
+            "block-cache-pinned-usage",
+            "estimate-table-readers-mem",
+            "total-sst-files-size",
+            "live-sst-files-size",
+            "estimate-num-keys",
+            "estimate-pending-compaction-bytes",
+            "num-running-compactions",
+            "background-errors");
 
     @Singleton
     @Named("rocksdb-figures")
     MeterFilter rocksDbFigures() {
-        Set<String> kept = STATE_FIGURES.stream().map(f -> STATE_METRICS + "." + f.replace('-', '.'))
+        Set<String> kept = STATE_FIGURES.stream()
+                .map(f -> STATE_METRICS + "." + f.replace('-', '.'))
                 .collect(Collectors.toSet());
         return MeterFilter.deny(id -> id.getName().startsWith(STATE_METRICS + ".") && !kept.contains(id.getName()));
     }

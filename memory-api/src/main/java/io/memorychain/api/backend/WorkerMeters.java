@@ -1,10 +1,10 @@
 package io.memorychain.api.backend;
 
-import io.memorychain.llm.ChatOutcome;
 import io.memorychain.api.messages.FactExtractor;
 import io.memorychain.api.messages.MessageRouter;
-import io.memorychain.llm.UsageCounters;
 import io.memorychain.consolidate.SameFactPrompt;
+import io.memorychain.llm.ChatOutcome;
+import io.memorychain.llm.UsageCounters;
 import io.memorychain.reflect.ReflectionEngine;
 import io.memorychain.tom.TomPrompt;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -51,8 +51,12 @@ public class WorkerMeters implements MeterBinder, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(WorkerMeters.class);
     /** The purposes of the models this process may call. */
-    static final List<String> PURPOSES = List.of(TomPrompt.PURPOSE, SameFactPrompt.PURPOSE, ReflectionEngine.PURPOSE,
-            MessageRouter.PURPOSE, FactExtractor.PURPOSE);
+    static final List<String> PURPOSES = List.of(
+            TomPrompt.PURPOSE,
+            SameFactPrompt.PURPOSE,
+            ReflectionEngine.PURPOSE,
+            MessageRouter.PURPOSE,
+            FactExtractor.PURPOSE);
 
     private final MemoryBackend backend;
     private final List<KafkaStreamsMetrics> streamsMetrics = new ArrayList<>();
@@ -74,41 +78,53 @@ public class WorkerMeters implements MeterBinder, AutoCloseable {
                 return;
             }
             Gauge.builder("memory.worker.lag", backend, b -> number(b, worker, "lag"))
-                    .description("Records of the worker's input topics not yet consumed").tag("worker", worker)
+                    .description("Records of the worker's input topics not yet consumed")
+                    .tag("worker", worker)
                     .register(registry);
             Gauge.builder("memory.worker.last.run.seconds", backend, b -> lastCheck(b, worker))
-                    .description("Epoch seconds of the worker's last check").tag("worker", worker).register(registry);
+                    .description("Epoch seconds of the worker's last check")
+                    .tag("worker", worker)
+                    .register(registry);
             FunctionCounter.builder("memory.worker.requests", backend, b -> number(b, worker, "requested_total"))
-                    .description("Requests the worker published since start").tag("worker", worker)
+                    .description("Requests the worker published since start")
+                    .tag("worker", worker)
                     .register(registry);
             if (((Map<?, ?>) figures).containsKey("memories_held")) {
                 Gauge.builder("memory.worker.memories.held", backend, b -> number(b, worker, "memories_held"))
                         .description("Memories the worker holds in its state store on disk (it grows with the chain)")
-                        .tag("worker", worker).register(registry);
+                        .tag("worker", worker)
+                        .register(registry);
                 Gauge.builder("memory.worker.vectors.held", backend, b -> number(b, worker, "vectors_held"))
                         .description("Vectors the worker holds in its state store on disk")
-                        .tag("worker", worker).register(registry);
+                        .tag("worker", worker)
+                        .register(registry);
                 Gauge.builder("memory.worker.events.waiting", backend, b -> number(b, worker, "events_waiting"))
                         .description("Events the worker holds back on disk while a run waits for the embedder")
-                        .tag("worker", worker).register(registry);
+                        .tag("worker", worker)
+                        .register(registry);
             }
         });
         UsageCounters usage = backend.llmUsage();
         for (String purpose : PURPOSES) {
             for (ChatOutcome outcome : ChatOutcome.values()) {
-                FunctionCounter.builder("memory.llm.calls", usage, u -> u.totals(purpose).calls(outcome))
+                FunctionCounter.builder(
+                                "memory.llm.calls",
+                                usage,
+                                u -> u.totals(purpose).calls(outcome))
                         .description("Model calls by purpose and outcome")
                         .tags("purpose", purpose, "outcome", outcome.name().toLowerCase(Locale.ROOT))
                         .register(registry);
             }
             FunctionCounter.builder("memory.llm.tokens", usage, u -> {
-                UsageCounters.Totals totals = u.totals(purpose);
-                return totals.promptTokens() + totals.completionTokens();
-            }).description("Prompt and completion tokens of the model calls by purpose").tag("purpose", purpose)
+                        UsageCounters.Totals totals = u.totals(purpose);
+                        return totals.promptTokens() + totals.completionTokens();
+                    })
+                    .description("Prompt and completion tokens of the model calls by purpose")
+                    .tag("purpose", purpose)
                     .register(registry);
         }
-        streamsBinder.execute(() -> backend.streamsApplications().forEach((app, streams) -> bindStreams(
-                registry, app, streams)));
+        streamsBinder.execute(
+                () -> backend.streamsApplications().forEach((app, streams) -> bindStreams(registry, app, streams)));
     }
 
     /**

@@ -11,8 +11,14 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "UpdateBlock")
 public record BlockBody(
-        @Nullable @Schema(description = "The whole new block text; not blank", requiredMode = Schema.RequiredMode.REQUIRED) String content,
-        @Nullable @Schema(description = "Whether the block is injected as core memory; default true") Boolean core,
-        @Nullable @JsonProperty("expected_version") @Schema(name = "expected_version", description = "The block version this write replaces (or If-Match)")
-        Integer expectedVersion) {
-}
+        @Nullable
+        @Schema(description = "The whole new block text; not blank", requiredMode = Schema.RequiredMode.REQUIRED)
+        String content,
+
+        @Nullable @Schema(description = "Whether the block is injected as core memory; default true")
+        Boolean core,
+
+        @Nullable
+        @JsonProperty("expected_version")
+        @Schema(name = "expected_version", description = "The block version this write replaces (or If-Match)")
+        Integer expectedVersion) {}

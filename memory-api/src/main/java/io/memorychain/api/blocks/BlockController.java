@@ -1,8 +1,7 @@
 package io.memorychain.api.blocks;
 
-import io.memorychain.api.error.ErrorAnswers;
-import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.error.ApiError;
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.api.memories.WriteResponse;
 import io.memorychain.api.request.ExpectedVersions;
@@ -19,6 +18,7 @@ import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Put;
+import io.micronaut.http.annotation.RequestBean;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.swagger.v3.oas.annotations.Operation;
@@ -41,12 +41,22 @@ public class BlockController {
 
     @ErrorAnswers.Change
     @Put("/{label}")
-    @Operation(operationId = "putBlock", summary = "Write a new version of a block", description = "The previous version becomes superseded. "
-            + "Labels are configured (memory.block-labels); another label is 400 UNKNOWN_BLOCK_LABEL from the sequencer.")
-    @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT or UNKNOWN_BLOCK_LABEL", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "409", description = "VERSION_CONFLICT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> put(@RequestBean WriteCall call, @PathVariable String label,
-                                           @Nullable @Body BlockBody body) {
+    @Operation(
+            operationId = "putBlock",
+            summary = "Write a new version of a block",
+            description =
+                    "The previous version becomes superseded. "
+                            + "Labels are configured (memory.block-labels); another label is 400 UNKNOWN_BLOCK_LABEL from the sequencer.")
+    @ApiResponse(
+            responseCode = "400",
+            description = "INVALID_ARGUMENT or UNKNOWN_BLOCK_LABEL",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "409",
+            description = "VERSION_CONFLICT",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> put(
+            @RequestBean WriteCall call, @PathVariable String label, @Nullable @Body BlockBody body) {
         WriteContext ctx = call.change(body == null ? null : body.expectedVersion());
         WriteResult result = blocks.put(ctx, label, body);
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
@@ -55,9 +65,13 @@ public class BlockController {
     @ErrorAnswers.ReadOne
     @Get("/{label}")
     @Operation(operationId = "getBlock", summary = "The active version of a block")
-    @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such label, or nothing written to it yet", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = "NOT_FOUND: no such label, or nothing written to it yet",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
     public HttpResponse<MemoryJson> get(@PathVariable String space, @PathVariable String label) {
         Memory memory = blocks.get(space, label);
-        return HttpResponse.ok(MemoryJson.of(memory)).header(HttpHeaders.ETAG, ExpectedVersions.etag(memory.getVersion()));
+        return HttpResponse.ok(MemoryJson.of(memory))
+                .header(HttpHeaders.ETAG, ExpectedVersions.etag(memory.getVersion()));
     }
 }

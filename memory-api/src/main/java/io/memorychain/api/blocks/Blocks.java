@@ -34,21 +34,27 @@ public class Blocks {
     /** A new version of the block (the previous one becomes superseded), read back by label. */
     public WriteResult put(WriteContext ctx, String label, BlockBody body) {
         UpdateBlock op = request(label, body);
-        return writes.execute(ctx, op, (views, outcome) -> outcome.getMemoryId() != null
-                ? views.memory(ctx.space(), outcome.getMemoryId()) : views.block(ctx.space(), label));
+        return writes.execute(
+                ctx,
+                op,
+                (views, outcome) -> outcome.getMemoryId() != null
+                        ? views.memory(ctx.space(), outcome.getMemoryId())
+                        : views.block(ctx.space(), label));
     }
 
     /** The active version; 404 NOT_FOUND for an unknown label or one nothing was written to yet. */
     public Memory get(String space, String label) {
         Spaces.require(space);
-        Optional<Memory> block = LABEL.matcher(label).matches() ? backend.views().block(space, label) : Optional.empty();
-        return block.orElseThrow(() -> new ApiException(ErrorCodes.NOT_FOUND, "No block '" + Texts.abbreviate(label)
-                + "' in space " + space));
+        Optional<Memory> block =
+                LABEL.matcher(label).matches() ? backend.views().block(space, label) : Optional.empty();
+        return block.orElseThrow(() ->
+                new ApiException(ErrorCodes.NOT_FOUND, "No block '" + Texts.abbreviate(label) + "' in space " + space));
     }
 
     UpdateBlock request(String label, BlockBody body) {
         if (!LABEL.matcher(label).matches()) {
-            throw new ApiException(ErrorCodes.UNKNOWN_BLOCK_LABEL, "Invalid block label '" + Texts.abbreviate(label) + "'");
+            throw new ApiException(
+                    ErrorCodes.UNKNOWN_BLOCK_LABEL, "Invalid block label '" + Texts.abbreviate(label) + "'");
         }
         if (body == null) {
             throw ApiException.invalid("A JSON body with 'content' is required");

@@ -22,11 +22,15 @@ public class CategoryBeans {
 
     @Context
     CategoryPolicy categoryPolicy(MemoryConfig config) {
-        String source = config.getCategoriesFile().map(Object::toString)
+        String source = config.getCategoriesFile()
+                .map(Object::toString)
                 .orElse("classpath:" + CategoryPolicyYaml.DEFAULT_RESOURCE);
-        CategoryPolicy policy = config.getCategoriesFile().map(CategoryPolicyYaml::load)
-                .orElseGet(CategoryPolicyYaml::loadDefault);
-        log.info("Categories from {}: {} categories; agents with an allowlist: {}", source, policy.categories().size(),
+        CategoryPolicy policy =
+                config.getCategoriesFile().map(CategoryPolicyYaml::load).orElseGet(CategoryPolicyYaml::loadDefault);
+        log.info(
+                "Categories from {}: {} categories; agents with an allowlist: {}",
+                source,
+                policy.categories().size(),
                 new TreeSet<>(policy.allowlists().keySet()));
         return policy;
     }

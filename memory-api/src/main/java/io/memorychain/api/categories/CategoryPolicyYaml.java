@@ -1,8 +1,8 @@
 package io.memorychain.api.categories;
 
+import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.category.CategoryPolicy.Category;
 import io.memorychain.domain.category.CategoryPolicy.ContextMode;
-import io.memorychain.domain.category.CategoryPolicy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -52,11 +52,10 @@ public final class CategoryPolicyYaml {
 
     private static final Set<String> TOP_KEYS = Set.of("categories", "allowlists");
     private static final Set<String> GROUPS = Set.of("system", "custom");
-    private static final Set<String> CATEGORY_KEYS = Set.of("name", "context", "rag_length", "ttl",
-            "ttl_importance_below", "purge_after");
+    private static final Set<String> CATEGORY_KEYS =
+            Set.of("name", "context", "rag_length", "ttl", "ttl_importance_below", "purge_after");
 
-    private CategoryPolicyYaml() {
-    }
+    private CategoryPolicyYaml() {}
 
     /** Loads a categories file. */
     public static CategoryPolicy load(Path file) {
@@ -102,6 +101,7 @@ public final class CategoryPolicyYaml {
     public static final class InvalidCategoriesException extends IllegalArgumentException {
 
         private static final long serialVersionUID = 1L;
+
         public InvalidCategoriesException(String message) {
             super(message);
         }
@@ -148,7 +148,9 @@ public final class CategoryPolicyYaml {
             Map<String, Object> entry = map(node, where);
             Object rawName = entry.get("name");
             if (!(rawName instanceof String name) || name.isBlank() || !name.equals(name.strip())) {
-                throw error(where, "needs a 'name': a non-blank string without surrounding spaces, got " + describe(rawName));
+                throw error(
+                        where,
+                        "needs a 'name': a non-blank string without surrounding spaces, got " + describe(rawName));
             }
             where = where + " (" + name + ")";
             unknownKeys(entry, CATEGORY_KEYS, where);
@@ -163,13 +165,16 @@ public final class CategoryPolicyYaml {
             };
             Object rawLength = entry.get("rag_length");
             if (rawLength == null && mode == ContextMode.RAG) {
-                throw error(where, "has context rag and needs 'rag_length' (how many memories retrieval returns at most)");
+                throw error(
+                        where, "has context rag and needs 'rag_length' (how many memories retrieval returns at most)");
             }
             int ragLength = 0;
             if (rawLength != null) {
                 if (!(rawLength instanceof Integer length) || length < (mode == ContextMode.RAG ? 1 : 0)) {
-                    throw error(where, "has rag_length " + describe(rawLength) + "; use a whole number"
-                            + (mode == ContextMode.RAG ? " of at least 1" : " of at least 0"));
+                    throw error(
+                            where,
+                            "has rag_length " + describe(rawLength) + "; use a whole number"
+                                    + (mode == ContextMode.RAG ? " of at least 1" : " of at least 0"));
                 }
                 ragLength = length;
             }
@@ -184,7 +189,8 @@ public final class CategoryPolicyYaml {
             int below = CategoryPolicy.Lifecycle.DEFAULT_IMPORTANCE_BELOW;
             if (rawBelow != null) {
                 if (!(rawBelow instanceof Integer value) || value < 1 || value > 6) {
-                    throw error(where, "has ttl_importance_below " + describe(rawBelow) + "; use 1..6 (6: any importance)");
+                    throw error(
+                            where, "has ttl_importance_below " + describe(rawBelow) + "; use 1..6 (6: any importance)");
                 }
                 below = value;
             }
@@ -230,8 +236,11 @@ public final class CategoryPolicyYaml {
                 Set<String> unknown = new TreeSet<>(names);
                 unknown.removeAll(categories.keySet());
                 if (!unknown.isEmpty()) {
-                    throw error(where, "names unknown categories " + unknown + "; define them under categories.system "
-                            + "or categories.custom (known: " + String.join(", ", new TreeSet<>(categories.keySet())) + ")");
+                    throw error(
+                            where,
+                            "names unknown categories " + unknown + "; define them under categories.system "
+                                    + "or categories.custom (known: "
+                                    + String.join(", ", new TreeSet<>(categories.keySet())) + ")");
                 }
                 out.put(e.getKey(), Set.copyOf(names));
             }

@@ -26,8 +26,9 @@ public class CategoryReads {
     /** The memory, or 403 CATEGORY_NOT_ALLOWED when the actor may not read its category. */
     public Memory requireReadable(Actor actor, Memory memory) {
         if (!access.allows(actor, memory.getCategory())) {
-            throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, "memory " + memory.getId() + ": "
-                    + access.notAllowed(actor, memory.getCategory()));
+            throw new ApiException(
+                    ErrorCodes.CATEGORY_NOT_ALLOWED,
+                    "memory " + memory.getId() + ": " + access.notAllowed(actor, memory.getCategory()));
         }
         return memory;
     }

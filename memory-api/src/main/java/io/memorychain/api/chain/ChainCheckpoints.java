@@ -33,8 +33,10 @@ public class ChainCheckpoints {
         ChainHead head = verification.head(space);
         VerificationResult result = head.result();
         if (!result.ok()) {
-            throw new ApiException(ErrorCodes.CHAIN_BROKEN, "the chain of space '" + space + "' is broken at seq "
-                    + result.firstBadSeq() + " (" + result.problem() + "): no checkpoint is signed for it");
+            throw new ApiException(
+                    ErrorCodes.CHAIN_BROKEN,
+                    "the chain of space '" + space + "' is broken at seq " + result.firstBadSeq() + " ("
+                            + result.problem() + "): no checkpoint is signed for it");
         }
         CheckpointJson signed = CheckpointJson.of(backend.signCheckpoint(space, head.seq(), head.hash()));
         last.put(space, signed);
@@ -49,15 +51,23 @@ public class ChainCheckpoints {
     /** The chain public keys, with their status by the key events of every chain (docs/architecture.md §4). */
     public PublicKeysJson publicKeys() {
         io.memorychain.events.chain.ChainKeyEvents.Snapshot events = keyEvents();
-        return new PublicKeysJson(backend.publishedKeys().stream().map(PublicKeysJson.Key::of).map(key -> {
-            java.util.List<String> spaces = events.currentBySpace().values().stream()
-                    .filter(r -> r.newKeyId().equals(key.keyId())).map(r -> r.space()).sorted().toList();
-            java.util.List<PublicKeysJson.Compromise> marks = events.compromises().stream()
-                    .filter(c -> c.keyId().equals(key.keyId()))
-                    .map(c -> new PublicKeysJson.Compromise(c.space(), c.trustedUpTo(), c.markedAtSeq())).toList();
-            String status = !marks.isEmpty() ? "compromised" : key.active() || !spaces.isEmpty() ? "active" : "retired";
-            return key.withStatus(status, spaces, marks);
-        }).toList());
+        return new PublicKeysJson(backend.publishedKeys().stream()
+                .map(PublicKeysJson.Key::of)
+                .map(key -> {
+                    java.util.List<String> spaces = events.currentBySpace().values().stream()
+                            .filter(r -> r.newKeyId().equals(key.keyId()))
+                            .map(r -> r.space())
+                            .sorted()
+                            .toList();
+                    java.util.List<PublicKeysJson.Compromise> marks = events.compromises().stream()
+                            .filter(c -> c.keyId().equals(key.keyId()))
+                            .map(c -> new PublicKeysJson.Compromise(c.space(), c.trustedUpTo(), c.markedAtSeq()))
+                            .toList();
+                    String status =
+                            !marks.isEmpty() ? "compromised" : key.active() || !spaces.isEmpty() ? "active" : "retired";
+                    return key.withStatus(status, spaces, marks);
+                })
+                .toList());
     }
 
     /**
@@ -76,14 +86,15 @@ public class ChainCheckpoints {
         try {
             if (keyEvents == null) {
                 keyEvents = new io.memorychain.events.chain.ChainKeyEvents(
-                        java.util.Map.of("bootstrap.servers", backend.bootstrapServers()), backend.topics().events(),
+                        java.util.Map.of("bootstrap.servers", backend.bootstrapServers()),
+                        backend.topics().events(),
                         backend.registry());
             }
             lastKeyEvents = keyEvents.refresh();
             keyEventsAt = now;
         } catch (RuntimeException e) {
-            org.slf4j.LoggerFactory.getLogger(ChainCheckpoints.class).warn(
-                    "Cannot read the chains' key events for the key status: {}", e.toString());
+            org.slf4j.LoggerFactory.getLogger(ChainCheckpoints.class)
+                    .warn("Cannot read the chains' key events for the key status: {}", e.toString());
         }
         return lastKeyEvents;
     }

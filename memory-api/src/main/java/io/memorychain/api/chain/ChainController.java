@@ -36,17 +36,22 @@ public class ChainController {
 
     @ErrorAnswers.Read
     @Get("/verify")
-    @Operation(operationId = "verifyChain", summary = "Walk the space's chain and report the first bad seq, if any",
+    @Operation(
+            operationId = "verifyChain",
+            summary = "Walk the space's chain and report the first bad seq, if any",
             description = "200 in both cases: ok true, or ok false with first_bad_seq, problem and message. "
                     + "Continues after the head this instance verified last (resumed_after_seq); full=true reads "
                     + "and verifies the whole chain from seq 1.")
-    public ChainVerificationResult verify(@PathVariable String space, @QueryValue(defaultValue = "false") boolean full) {
+    public ChainVerificationResult verify(
+            @PathVariable String space, @QueryValue(defaultValue = "false") boolean full) {
         return verification.verify(Spaces.require(space), full);
     }
 
     @ErrorAnswers.Read
     @Get("/checkpoint")
-    @Operation(operationId = "chainCheckpoint", summary = "Verify the space's chain and return its head signed by the service's chain key",
+    @Operation(
+            operationId = "chainCheckpoint",
+            summary = "Verify the space's chain and return its head signed by the service's chain key",
             description = "Ed25519 over \"memorychain-checkpoint-v1\\n<space>\\n<seq>\\n<hash hex>\" "
                     + "(docs/chain-format.md); 409 CHAIN_BROKEN when the chain does not verify.")
     public CheckpointJson checkpoint(@PathVariable String space) {
@@ -55,7 +60,9 @@ public class ChainController {
 
     @ErrorAnswers.Read
     @Get(value = "/export", produces = "application/x-ndjson")
-    @Operation(operationId = "exportChain", summary = "The space's chain as JSON Lines that anyone can verify without this service",
+    @Operation(
+            operationId = "exportChain",
+            summary = "The space's chain as JSON Lines that anyone can verify without this service",
             description = "Line 1: the header (format memorychain-chain-export-v1, topic coordinates, the writer "
                     + "schemas, the public keys); then one line per event in log order with its seq, offset, "
                     + "schema_id, the record value exactly as on the topic (base64) and the decoded event for "

@@ -24,8 +24,12 @@ public class ChainExports {
 
     /** Writes the export of {@code space} to {@code out} (not closed); a space without events gives the header only. */
     public ChainExport.Summary export(String space, OutputStream out) {
-        return new ChainExport(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, backend.bootstrapServers()),
-                backend.topics().events(), backend.registry(), backend.publicKeys(), Clock.systemUTC())
-                .export(space, out, (done, total) -> { });
+        return new ChainExport(
+                        Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, backend.bootstrapServers()),
+                        backend.topics().events(),
+                        backend.registry(),
+                        backend.publicKeys(),
+                        Clock.systemUTC())
+                .export(space, out, (done, total) -> {});
     }
 }

@@ -24,8 +24,8 @@ import java.util.Set;
 public class ChainKeyRotations {
 
     /** Failures after which the rotation may still have been applied: its new key is kept. */
-    private static final Set<String> UNDECIDED = Set.of(ErrorCodes.TIMEOUT, ErrorCodes.UNAVAILABLE, ErrorCodes.INTERNAL,
-            ErrorCodes.REBALANCING);
+    private static final Set<String> UNDECIDED =
+            Set.of(ErrorCodes.TIMEOUT, ErrorCodes.UNAVAILABLE, ErrorCodes.INTERNAL, ErrorCodes.REBALANCING);
 
     private final MemoryBackend backend;
     private final WriteExecutor writes;
@@ -47,8 +47,9 @@ public class ChainKeyRotations {
             // no key is made for a caller the sequencer will refuse
             throw new ApiException(ErrorCodes.FORBIDDEN, "only admins manage the chain's signing keys");
         }
-        SigningKeys keys = backend.signingKeys().orElseThrow(() -> new ApiException(ErrorCodes.INVALID_STATE,
-                "this service holds no signing keys: name a provisioned key_id"));
+        SigningKeys keys = backend.signingKeys()
+                .orElseThrow(() -> new ApiException(
+                        ErrorCodes.INVALID_STATE, "this service holds no signing keys: name a provisioned key_id"));
         String made = keys.create().keyId();
         MemoryOutcome outcome;
         try {
@@ -68,8 +69,12 @@ public class ChainKeyRotations {
 
     /** The answer: a retry with the same Idempotency-Key names the original rotation's key, which its outcome holds. */
     private static ChainKeyChange rotated(WriteContext ctx, MemoryOutcome outcome, String asked) {
-        return new ChainKeyChange(ctx.space(), outcome.getSeq(), ChainKeyChange.ROTATED,
-                outcome.getMemoryId() == null ? asked : outcome.getMemoryId(), null);
+        return new ChainKeyChange(
+                ctx.space(),
+                outcome.getSeq(),
+                ChainKeyChange.ROTATED,
+                outcome.getMemoryId() == null ? asked : outcome.getMemoryId(),
+                null);
     }
 
     /** Marks {@code keyId} compromised on the space's chain after {@code fromSeq}. */

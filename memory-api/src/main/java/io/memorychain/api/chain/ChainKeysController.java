@@ -17,7 +17,9 @@ public class ChainKeysController {
     }
 
     @Get("/keys")
-    @Operation(operationId = "chainKeys", summary = "The Ed25519 public keys that verify the chain's signatures (no API key needed)")
+    @Operation(
+            operationId = "chainKeys",
+            summary = "The Ed25519 public keys that verify the chain's signatures (no API key needed)")
     public PublicKeysJson keys() {
         return checkpoints.publicKeys();
     }

@@ -22,13 +22,22 @@ import io.swagger.v3.oas.annotations.media.Schema;
 public record ChainVerificationResult(
         boolean ok,
         long events,
-        @Nullable @Schema(name = "first_bad_seq") @JsonProperty("first_bad_seq") Long firstBadSeq,
+
+        @Nullable @Schema(name = "first_bad_seq") @JsonProperty("first_bad_seq")
+        Long firstBadSeq,
+
         @Nullable String problem,
         @Nullable String message,
-        @Nullable @Schema(name = "resumed_after_seq") @JsonProperty("resumed_after_seq") Long resumedAfterSeq,
-        @JsonInclude(JsonInclude.Include.ALWAYS) @Schema(description = "Events signed by a key marked compromised "
-                + "after the seq it is trusted up to "
-                + "(docs/architecture.md §4): reported, not a break; empty when none") java.util.List<Suspect> suspects) {
+
+        @Nullable @Schema(name = "resumed_after_seq") @JsonProperty("resumed_after_seq")
+        Long resumedAfterSeq,
+
+        @JsonInclude(JsonInclude.Include.ALWAYS)
+        @Schema(
+                description = "Events signed by a key marked compromised "
+                        + "after the seq it is trusted up to "
+                        + "(docs/architecture.md §4): reported, not a break; empty when none")
+        java.util.List<Suspect> suspects) {
 
     public ChainVerificationResult {
         suspects = suspects == null ? java.util.List.of() : java.util.List.copyOf(suspects);
@@ -37,12 +46,19 @@ public record ChainVerificationResult(
     /** Seqs {@code from_seq..to_seq} signed by {@code key_id}, marked compromised after {@code trusted_up_to} at {@code marked_at_seq}. */
     @Serdeable
     @Schema(name = "SuspectEvents")
-    public record Suspect(@Schema(name = "key_id") @JsonProperty("key_id") String keyId,
-                          @Schema(name = "from_seq") @JsonProperty("from_seq") long fromSeq,
-                          @Schema(name = "to_seq") @JsonProperty("to_seq") long toSeq,
-                          @Schema(name = "trusted_up_to") @JsonProperty("trusted_up_to") long trustedUpTo,
-                          @Schema(name = "marked_at_seq") @JsonProperty("marked_at_seq") long markedAtSeq) {
-    }
+    public record Suspect(
+            @Schema(name = "key_id") @JsonProperty("key_id") String keyId,
+
+            @Schema(name = "from_seq") @JsonProperty("from_seq")
+            long fromSeq,
+
+            @Schema(name = "to_seq") @JsonProperty("to_seq") long toSeq,
+
+            @Schema(name = "trusted_up_to") @JsonProperty("trusted_up_to")
+            long trustedUpTo,
+
+            @Schema(name = "marked_at_seq") @JsonProperty("marked_at_seq")
+            long markedAtSeq) {}
 
     public static ChainVerificationResult ok(long events) {
         return new ChainVerificationResult(true, events, null, null, null, null, null);
@@ -58,10 +74,12 @@ public record ChainVerificationResult(
     }
 
     public static ChainVerificationResult of(VerificationResult r) {
-        java.util.List<Suspect> suspects = r.suspects().stream().map(s -> new Suspect(s.keyId(), s.fromSeq(),
-                s.toSeq(), s.trustedUpTo(), s.markedAtSeq())).toList();
-        return r.ok() ? new ChainVerificationResult(true, r.events(), null, null, null, null, suspects)
-                : new ChainVerificationResult(false, r.events(), r.firstBadSeq(), r.problem().name(), r.message(), null,
-                        suspects);
+        java.util.List<Suspect> suspects = r.suspects().stream()
+                .map(s -> new Suspect(s.keyId(), s.fromSeq(), s.toSeq(), s.trustedUpTo(), s.markedAtSeq()))
+                .toList();
+        return r.ok()
+                ? new ChainVerificationResult(true, r.events(), null, null, null, null, suspects)
+                : new ChainVerificationResult(
+                        false, r.events(), r.firstBadSeq(), r.problem().name(), r.message(), null, suspects);
     }
 }

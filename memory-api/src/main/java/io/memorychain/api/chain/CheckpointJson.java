@@ -11,10 +11,23 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 @Serdeable
 @Schema(name = "ChainCheckpoint")
-public record CheckpointJson(String space, long seq, String hash, @Schema(name = "key_id") @JsonProperty("key_id") String keyId,
-                             String signature, @Schema(name = "signed_at") @JsonProperty("signed_at") String signedAt) {
+public record CheckpointJson(
+        String space,
+        long seq,
+        String hash,
+        @Schema(name = "key_id") @JsonProperty("key_id") String keyId,
+        String signature,
+
+        @Schema(name = "signed_at") @JsonProperty("signed_at")
+        String signedAt) {
 
     static CheckpointJson of(Checkpoint c) {
-        return new CheckpointJson(c.space(), c.seq(), c.hash(), c.keyId(), c.signature(), c.signedAt().toString());
+        return new CheckpointJson(
+                c.space(),
+                c.seq(),
+                c.hash(),
+                c.keyId(),
+                c.signature(),
+                c.signedAt().toString());
     }
 }

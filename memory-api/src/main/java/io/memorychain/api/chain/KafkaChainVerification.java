@@ -56,8 +56,12 @@ public class KafkaChainVerification implements ChainVerification {
 
     private ChainHead verify(String space, KafkaChainReader.Position from) {
         KafkaChainReader.Resumable verdict = new KafkaChainReader(
-                Map.of("bootstrap.servers", backend.bootstrapServers()), backend.topics().events(), backend.registry(),
-                backend.publicKeys(), SignatureMode.ALL).headAfter(space, from);
+                        Map.of("bootstrap.servers", backend.bootstrapServers()),
+                        backend.topics().events(),
+                        backend.registry(),
+                        backend.publicKeys(),
+                        SignatureMode.ALL)
+                .headAfter(space, from);
         if (verdict.next() == null) {
             verified.remove(space);
         } else {
@@ -65,8 +69,16 @@ public class KafkaChainVerification implements ChainVerification {
         }
         meters.verified(verdict.head().result().ok());
         ChainHead head = verdict.head();
-        last.put(space, new VerifiedHead(head.seq(), head.result().events(), backend.clock().instant(),
-                head.result().ok(), head.result().problem() == null ? null : head.result().problem().name()));
+        last.put(
+                space,
+                new VerifiedHead(
+                        head.seq(),
+                        head.result().events(),
+                        backend.clock().instant(),
+                        head.result().ok(),
+                        head.result().problem() == null
+                                ? null
+                                : head.result().problem().name()));
         return head;
     }
 }

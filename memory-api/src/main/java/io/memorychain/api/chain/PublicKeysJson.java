@@ -20,28 +20,52 @@ public record PublicKeysJson(List<Key> keys) {
      */
     @Serdeable
     @Schema(name = "ChainPublicKey")
-    public record Key(@Schema(name = "key_id") @JsonProperty("key_id") String keyId, String algorithm,
-                      @Schema(name = "public_key_hex") @JsonProperty("public_key_hex") String publicKeyHex,
-                      @Schema(name = "public_key_base64") @JsonProperty("public_key_base64") String publicKeyBase64,
-                      @Nullable @Schema(name = "created_at") @JsonProperty("created_at") String createdAt, boolean active,
-                      String status, List<String> spaces, List<Compromise> compromised) {
+    public record Key(
+            @Schema(name = "key_id") @JsonProperty("key_id") String keyId,
+            String algorithm,
+
+            @Schema(name = "public_key_hex") @JsonProperty("public_key_hex")
+            String publicKeyHex,
+
+            @Schema(name = "public_key_base64") @JsonProperty("public_key_base64")
+            String publicKeyBase64,
+
+            @Nullable @Schema(name = "created_at") @JsonProperty("created_at")
+            String createdAt,
+
+            boolean active,
+            String status,
+            List<String> spaces,
+            List<Compromise> compromised) {
 
         static Key of(PublicKeyInfo k) {
-            return new Key(k.keyId(), k.algorithm(), k.publicKeyHex(), k.publicKeyBase64(), k.createdAt() == null ? null : k.createdAt().toString(),
-                    k.active(), k.active() ? "active" : "retired", List.of(), List.of());
+            return new Key(
+                    k.keyId(),
+                    k.algorithm(),
+                    k.publicKeyHex(),
+                    k.publicKeyBase64(),
+                    k.createdAt() == null ? null : k.createdAt().toString(),
+                    k.active(),
+                    k.active() ? "active" : "retired",
+                    List.of(),
+                    List.of());
         }
 
         Key withStatus(String status, List<String> spaces, List<Compromise> compromised) {
-            return new Key(keyId, algorithm, publicKeyHex, publicKeyBase64, createdAt, active, status, spaces,
-                    compromised);
+            return new Key(
+                    keyId, algorithm, publicKeyHex, publicKeyBase64, createdAt, active, status, spaces, compromised);
         }
     }
 
     /** A compromise mark: on the chain of {@code space}, at {@code marked_at_seq}, the key's events after {@code trusted_up_to} are suspect. */
     @Serdeable
     @Schema(name = "ChainKeyCompromise")
-    public record Compromise(String space,
-                             @Schema(name = "trusted_up_to") @JsonProperty("trusted_up_to") long trustedUpTo,
-                             @Schema(name = "marked_at_seq") @JsonProperty("marked_at_seq") long markedAtSeq) {
-    }
+    public record Compromise(
+            String space,
+
+            @Schema(name = "trusted_up_to") @JsonProperty("trusted_up_to")
+            long trustedUpTo,
+
+            @Schema(name = "marked_at_seq") @JsonProperty("marked_at_seq")
+            long markedAtSeq) {}
 }

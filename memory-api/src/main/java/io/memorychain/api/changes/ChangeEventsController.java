@@ -51,8 +51,8 @@ public class ChangeEventsController {
     private final JsonMapper json;
     private final ChangesConfig config;
 
-    public ChangeEventsController(ChangeStreams streams, AuditLog audit, ApiKeys keys, JsonMapper json,
-                                  ChangesConfig config) {
+    public ChangeEventsController(
+            ChangeStreams streams, AuditLog audit, ApiKeys keys, JsonMapper json, ChangesConfig config) {
         this.streams = streams;
         this.audit = audit;
         this.keys = keys;
@@ -61,8 +61,10 @@ public class ChangeEventsController {
     }
 
     @Get(produces = MediaType.TEXT_EVENT_STREAM)
-    @Operation(operationId = "watchChanges", summary = "The space's changes as server-sent events: the audit entries "
-            + "after a seq, then each new one as it reaches the chain, until the client disconnects",
+    @Operation(
+            operationId = "watchChanges",
+            summary = "The space's changes as server-sent events: the audit entries "
+                    + "after a seq, then each new one as it reaches the chain, until the client disconnects",
             description = "Each change is one event: `id:` its seq, `event:` its type (MemoryCreated, ...), `data:` "
                     + "the audit entry's JSON (as GET /audit answers it). Resume after a dropped connection with the "
                     + "standard `Last-Event-ID` header (the last id received; it wins over after_seq): no change is "
@@ -73,28 +75,54 @@ public class ChangeEventsController {
                     + "or another code (do not reconnect). Counts as one request against the key's quota when it "
                     + "opens. Served by the instance that projects the space: another instance answers 421 NOT_OWNER "
                     + "naming it (a stream is not forwarded), or 503 REBALANCING while the space moves.")
-    @ApiResponse(responseCode = "200", description = "text/event-stream of the space's changes",
+    @ApiResponse(
+            responseCode = "200",
+            description = "text/event-stream of the space's changes",
             content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM, schema = @Schema(type = "string")))
-    @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT: a bad space, after_seq or Last-Event-ID",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "401", description = ErrorAnswers.UNAUTHORIZED,
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "403", description = ErrorAnswers.FORBIDDEN,
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "421", description = "NOT_OWNER: another instance serves the space; open the "
-            + "stream there (the message names it)",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "429", description = ErrorAnswers.TOO_MANY,
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "503", description = ErrorAnswers.UNAVAILABLE,
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "400",
+            description = "INVALID_ARGUMENT: a bad space, after_seq or Last-Event-ID",
+            content =
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "401",
+            description = ErrorAnswers.UNAUTHORIZED,
+            content =
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "403",
+            description = ErrorAnswers.FORBIDDEN,
+            content =
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "421",
+            description =
+                    "NOT_OWNER: another instance serves the space; open the " + "stream there (the message names it)",
+            content =
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "429",
+            description = ErrorAnswers.TOO_MANY,
+            content =
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "503",
+            description = ErrorAnswers.UNAVAILABLE,
+            content =
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiError.class)))
     public Publisher<Event<String>> watchChanges(
             @PathVariable String space,
             @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-            @Nullable @QueryValue("after_seq") @Parameter(description = "the seq to start after (default 0: from the "
-                    + "start of the chain)", schema = @Schema(type = "integer", format = "int64")) String afterSeq,
-            @Nullable @Header(LAST_EVENT_ID) @Parameter(description = "the id (seq) of the last event received: "
-                    + "resume after it") String lastEventId,
+            @Nullable
+                    @QueryValue("after_seq")
+                    @Parameter(
+                            description = "the seq to start after (default 0: from the " + "start of the chain)",
+                            schema = @Schema(type = "integer", format = "int64"))
+                    String afterSeq,
+            @Nullable
+                    @Header(LAST_EVENT_ID)
+                    @Parameter(description = "the id (seq) of the last event received: " + "resume after it")
+                    String lastEventId,
             HttpRequest<?> request) {
         long after = after(lastEventId, afterSeq);
         String authorization = request.getHeaders().get(HttpHeaders.AUTHORIZATION);
@@ -103,17 +131,19 @@ public class ChangeEventsController {
         SseChangeSink sink = new SseChangeSink(json, config.getHeartbeat(), Clock.systemUTC());
         // checked now (a bad space is a 400), started once the response is subscribed
         ChangeStreams.Stream<AuditEntryJson> stream = streams.open(space, after, "after_seq", watcher, sink);
-        return Flux.create(out -> {
-            sink.attach(out);
-            out.onRequest(n -> stream.wake());
-            out.onDispose(stream::cancel);
-            out.next(SseChangeSink.opening(space, after, config.getRetry()));
-            try {
-                stream.start();
-            } catch (ApiException e) {
-                sink.end(new ChangeSink.Failed(e));
-            }
-        }, FluxSink.OverflowStrategy.BUFFER);
+        return Flux.create(
+                out -> {
+                    sink.attach(out);
+                    out.onRequest(n -> stream.wake());
+                    out.onDispose(stream::cancel);
+                    out.next(SseChangeSink.opening(space, after, config.getRetry()));
+                    try {
+                        stream.start();
+                    } catch (ApiException e) {
+                        sink.end(new ChangeSink.Failed(e));
+                    }
+                },
+                FluxSink.OverflowStrategy.BUFFER);
     }
 
     /** Where to start: after the Last-Event-ID (a reconnection), else after after_seq, else from the start. */
@@ -133,6 +163,7 @@ public class ChangeEventsController {
         } catch (NumberFormatException e) {
             // answered below
         }
-        throw ApiException.invalid(name + " must be a seq (a whole number >= 0), not '" + Texts.abbreviate(value) + "'");
+        throw ApiException.invalid(
+                name + " must be a seq (a whole number >= 0), not '" + Texts.abbreviate(value) + "'");
     }
 }

@@ -21,28 +21,24 @@ public interface ChangeSink<T> {
      * Called when the stream waited a while (about a second) without a new entry: a transport whose connections
      * need traffic to stay open (proxies close idle HTTP streams) sends its keep-alive here when one is due.
      */
-    default void idle() {
-    }
+    default void idle() {}
 
     /** The stream ended on the server's side (never called after the client cancelled): answer how, then close. */
     void end(End end);
 
     /** Why a stream ended on the server's side. */
-    sealed interface End {
-    }
+    sealed interface End {}
 
     /**
      * The caller may no longer watch (its key was revoked, its space refused), or the stream failed.
      *
      * @param failure an {@code ApiException} with its code, or what went wrong
      */
-    record Failed(RuntimeException failure) implements End {
-    }
+    record Failed(RuntimeException failure) implements End {}
 
     /**
      * The server stops; the client resumes after {@code lastSeq} (the seq of the last entry sent, or where the
      * stream started), elsewhere or once the server is back.
      */
-    record ShuttingDown(long lastSeq) implements End {
-    }
+    record ShuttingDown(long lastSeq) implements End {}
 }

@@ -89,8 +89,7 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
      * @param shown        each entry as the caller may see it ({@link io.memorychain.api.audit.AuditLog#entry}) in the
      *                     transport's form
      */
-    public record Watcher<T>(Runnable stillAllowed, Function<AuditEntry, T> shown) {
-    }
+    public record Watcher<T>(Runnable stillAllowed, Function<AuditEntry, T> shown) {}
 
     /**
      * A stream of {@code space}'s entries after seq {@code after}, checked but not started: the transport wires its
@@ -139,8 +138,10 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
     }
 
     private static ApiException shuttingDown() {
-        return new ApiException(ErrorCodes.UNAVAILABLE, "the server is shutting down: watch again after the last seq "
-                + "received (elsewhere, or once it is back)");
+        return new ApiException(
+                ErrorCodes.UNAVAILABLE,
+                "the server is shutting down: watch again after the last seq "
+                        + "received (elsewhere, or once it is back)");
     }
 
     /** One stream: its own thread runs {@link #run}; the transport's handlers only set flags and wake it. */

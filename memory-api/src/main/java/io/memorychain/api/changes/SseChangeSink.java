@@ -25,6 +25,7 @@ final class SseChangeSink implements ChangeSink<AuditEntryJson> {
 
     /** The name of the last event of a stream the server ends; no change type is named so (they are CamelCase). */
     static final String ERROR_EVENT = "error";
+
     static final String KEEP_ALIVE = "keep-alive";
     private static final Logger log = LoggerFactory.getLogger(SseChangeSink.class);
 
@@ -49,7 +50,9 @@ final class SseChangeSink implements ChangeSink<AuditEntryJson> {
 
     /** The first frame, sent when the stream opens (so the client has the headers at once): the reconnection delay. */
     static Event<String> opening(String space, long after, Duration retry) {
-        return Event.of("").comment("changes of " + space + " after seq " + after).retry(retry);
+        return Event.of("")
+                .comment("changes of " + space + " after seq " + after)
+                .retry(retry);
     }
 
     @Override
@@ -75,8 +78,10 @@ final class SseChangeSink implements ChangeSink<AuditEntryJson> {
         if (end instanceof Failed failed && failed.failure() instanceof ApiException e) {
             error = e;
         } else if (end instanceof ShuttingDown down) {
-            error = new ApiException(ErrorCodes.UNAVAILABLE, "the server is shutting down: reconnect with "
-                    + "Last-Event-ID: " + down.lastSeq() + " (elsewhere, or once it is back)");
+            error = new ApiException(
+                    ErrorCodes.UNAVAILABLE,
+                    "the server is shutting down: reconnect with " + "Last-Event-ID: " + down.lastSeq()
+                            + " (elsewhere, or once it is back)");
         } else if (end instanceof Failed failed && failed.failure() instanceof KeyStoreUnavailableException e) {
             error = new ApiException(ErrorCodes.UNAVAILABLE, "cannot check API keys now: " + e.getMessage());
         } else {
@@ -99,5 +104,4 @@ final class SseChangeSink implements ChangeSink<AuditEntryJson> {
             throw new UncheckedIOException(e);
         }
     }
-
 }

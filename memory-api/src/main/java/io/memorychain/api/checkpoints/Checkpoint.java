@@ -18,8 +18,16 @@ import java.util.Objects;
  * @param state     the state, a JSON object
  * @param metadata  the caller's metadata, a JSON object
  */
-public record Checkpoint(ThreadRef thread, String id, String parentId, long position, Instant createdAt,
-                         Instant updatedAt, String savedBy, Map<String, Object> state, Map<String, Object> metadata) {
+public record Checkpoint(
+        ThreadRef thread,
+        String id,
+        String parentId,
+        long position,
+        Instant createdAt,
+        Instant updatedAt,
+        String savedBy,
+        Map<String, Object> state,
+        Map<String, Object> metadata) {
 
     public Checkpoint {
         Objects.requireNonNull(thread);

@@ -21,8 +21,7 @@ import java.util.Map;
 final class CheckpointCodec {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<LinkedHashMap<String, Object>> OBJECT = new TypeReference<>() {
-    };
+    private static final TypeReference<LinkedHashMap<String, Object>> OBJECT = new TypeReference<>() {};
 
     /** Null: texts are written plain. */
     private final MasterKey master;
@@ -42,10 +41,16 @@ final class CheckpointCodec {
 
     AgentCheckpoint encode(Checkpoint c, String stateJson, String metadataJson) {
         Actor actor = actorOf(c.savedBy());
-        AgentCheckpoint.Builder record = AgentCheckpoint.newBuilder().setSpace(c.thread().space())
-                .setUserId(c.thread().userId()).setThreadId(c.thread().threadId()).setCheckpointId(c.id())
-                .setParentId(c.parentId()).setPosition(c.position()).setCreatedAt(c.createdAt())
-                .setUpdatedAt(c.updatedAt()).setActor(actor);
+        AgentCheckpoint.Builder record = AgentCheckpoint.newBuilder()
+                .setSpace(c.thread().space())
+                .setUserId(c.thread().userId())
+                .setThreadId(c.thread().threadId())
+                .setCheckpointId(c.id())
+                .setParentId(c.parentId())
+                .setPosition(c.position())
+                .setCreatedAt(c.createdAt())
+                .setUpdatedAt(c.updatedAt())
+                .setActor(actor);
         if (master == null) {
             return record.setState(stateJson).setMetadata(metadataJson).build();
         }
@@ -53,8 +58,10 @@ final class CheckpointCodec {
         String subject = subject(c.thread(), c.id());
         byte[] aad = ContentCipher.contentAad(c.thread().space(), subject);
         return record.setState(ContentCipher.encrypt(dataKey, aad, stateJson))
-                .setMetadata(ContentCipher.encrypt(dataKey, aad, metadataJson)).setMasterKeyId(master.id())
-                .setWrappedKey(ByteBuffer.wrap(master.wrap(c.thread().space(), subject, dataKey))).build();
+                .setMetadata(ContentCipher.encrypt(dataKey, aad, metadataJson))
+                .setMasterKeyId(master.id())
+                .setWrappedKey(ByteBuffer.wrap(master.wrap(c.thread().space(), subject, dataKey)))
+                .build();
     }
 
     Checkpoint decode(AgentCheckpoint r) {
@@ -75,9 +82,17 @@ final class CheckpointCodec {
             state = ContentCipher.decrypt(dataKey, aad, state);
             metadata = ContentCipher.decrypt(dataKey, aad, metadata);
         }
-        return new Checkpoint(thread, r.getCheckpointId(), r.getParentId(), r.getPosition(), r.getCreatedAt(),
-                r.getUpdatedAt(), r.getActor().getType().name().toLowerCase(Locale.ROOT) + ":" + r.getActor().getId(),
-                object(state), object(metadata));
+        return new Checkpoint(
+                thread,
+                r.getCheckpointId(),
+                r.getParentId(),
+                r.getPosition(),
+                r.getCreatedAt(),
+                r.getUpdatedAt(),
+                r.getActor().getType().name().toLowerCase(Locale.ROOT) + ":"
+                        + r.getActor().getId(),
+                object(state),
+                object(metadata));
     }
 
     private static String subject(Checkpoint.ThreadRef thread, String id) {

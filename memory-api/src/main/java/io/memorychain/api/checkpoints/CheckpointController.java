@@ -37,41 +37,56 @@ public class CheckpointController {
 
     @ErrorAnswers.Write
     @Post
-    @Operation(operationId = "saveCheckpoint", summary = "Save an agent checkpoint",
+    @Operation(
+            operationId = "saveCheckpoint",
+            summary = "Save an agent checkpoint",
             description = "Answers once this instance's view has it, so a load right after sees it.")
-    public HttpResponse<CheckpointJson> save(@PathVariable String space,
-                                             @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                             @Nullable @Body SaveCheckpointBody body) {
-        Checkpoints.Draft draft = body == null ? new Checkpoints.Draft(null, null, null, null, null, null) : body.draft();
+    public HttpResponse<CheckpointJson> save(
+            @PathVariable String space,
+            @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
+            @Nullable @Body SaveCheckpointBody body) {
+        Checkpoints.Draft draft =
+                body == null ? new Checkpoints.Draft(null, null, null, null, null, null) : body.draft();
         Checkpoint saved = checkpoints.save(Spaces.require(space), actor, draft);
         return HttpResponse.created(CheckpointJson.of(saved));
     }
 
     @ErrorAnswers.ReadOne
     @Get("/{id}")
-    @Operation(operationId = "getCheckpoint", summary = "Load a checkpoint",
+    @Operation(
+            operationId = "getCheckpoint",
+            summary = "Load a checkpoint",
             description = "By id, or the thread's newest with the id 'latest'.")
-    public CheckpointJson get(@PathVariable String space, @PathVariable String id,
-                              @Nullable @QueryValue("thread_id") String threadId,
-                              @Nullable @QueryValue("user_id") String userId) {
+    public CheckpointJson get(
+            @PathVariable String space,
+            @PathVariable String id,
+            @Nullable @QueryValue("thread_id") String threadId,
+            @Nullable @QueryValue("user_id") String userId) {
         return CheckpointJson.of(checkpoints.get(Spaces.require(space), userId, threadId, id));
     }
 
     @ErrorAnswers.Read
     @Get
     @Operation(operationId = "listCheckpoints", summary = "A thread's checkpoints, newest first (paged)")
-    public CheckpointJson.Page list(@PathVariable String space, @Nullable @QueryValue("thread_id") String threadId,
-                                    @Nullable @QueryValue("user_id") String userId,
-                                    @Nullable @QueryValue Integer limit, @Nullable @QueryValue String cursor) {
+    public CheckpointJson.Page list(
+            @PathVariable String space,
+            @Nullable @QueryValue("thread_id") String threadId,
+            @Nullable @QueryValue("user_id") String userId,
+            @Nullable @QueryValue Integer limit,
+            @Nullable @QueryValue String cursor) {
         return CheckpointJson.Page.of(checkpoints.list(Spaces.require(space), userId, threadId, limit, cursor));
     }
 
     @ErrorAnswers.Read
     @Delete
-    @Operation(operationId = "deleteCheckpoints", summary = "Delete a thread's checkpoints",
+    @Operation(
+            operationId = "deleteCheckpoints",
+            summary = "Delete a thread's checkpoints",
             description = "Tombstones on the checkpoint topic; compaction then removes the states from the log.")
-    public CheckpointJson.Deleted delete(@PathVariable String space, @Nullable @QueryValue("thread_id") String threadId,
-                                         @Nullable @QueryValue("user_id") String userId) {
+    public CheckpointJson.Deleted delete(
+            @PathVariable String space,
+            @Nullable @QueryValue("thread_id") String threadId,
+            @Nullable @QueryValue("user_id") String userId) {
         String s = Spaces.require(space);
         int deleted = checkpoints.deleteThread(s, userId, threadId);
         return new CheckpointJson.Deleted(s, userId == null ? "" : userId, threadId, deleted);

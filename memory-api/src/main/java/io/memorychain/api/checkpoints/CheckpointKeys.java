@@ -18,8 +18,7 @@ final class CheckpointKeys {
     static final byte INDEX = 'I';
     private static final char SEP = '\0';
 
-    private CheckpointKeys() {
-    }
+    private CheckpointKeys() {}
 
     /** The topic's record key. */
     static byte[] topicKey(Checkpoint.ThreadRef thread, String id) {
@@ -36,8 +35,7 @@ final class CheckpointKeys {
         return new Parsed(new Checkpoint.ThreadRef(parts[0], parts[1], parts[2]), parts[3]);
     }
 
-    record Parsed(Checkpoint.ThreadRef thread, String id) {
-    }
+    record Parsed(Checkpoint.ThreadRef thread, String id) {}
 
     static String threadPrefix(Checkpoint.ThreadRef thread) {
         return thread.space() + SEP + thread.userId() + SEP + thread.threadId() + SEP;
@@ -55,14 +53,20 @@ final class CheckpointKeys {
     static byte[] data(Checkpoint.ThreadRef thread, long position, String id) {
         byte[] prefix = scanPrefix(DATA, thread);
         byte[] idBytes = id.getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(prefix.length + Long.BYTES + idBytes.length).put(prefix)
-                .putLong(Long.MAX_VALUE - position).put(idBytes).array();
+        return ByteBuffer.allocate(prefix.length + Long.BYTES + idBytes.length)
+                .put(prefix)
+                .putLong(Long.MAX_VALUE - position)
+                .put(idBytes)
+                .array();
     }
 
     /** The data key that sorts first at or after {@code position} newest-first: the start of a page. */
     static byte[] dataFrom(Checkpoint.ThreadRef thread, long position) {
         byte[] prefix = scanPrefix(DATA, thread);
-        return ByteBuffer.allocate(prefix.length + Long.BYTES).put(prefix).putLong(Long.MAX_VALUE - position).array();
+        return ByteBuffer.allocate(prefix.length + Long.BYTES)
+                .put(prefix)
+                .putLong(Long.MAX_VALUE - position)
+                .array();
     }
 
     static byte[] index(Checkpoint.ThreadRef thread, String id) {

@@ -70,7 +70,6 @@ public interface CheckpointStore extends AutoCloseable {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     };
 }

@@ -81,11 +81,14 @@ final class CheckpointView implements AutoCloseable {
     }
 
     Optional<byte[]> get(Checkpoint.ThreadRef thread, String id) {
-        try (Snapshot snapshot = db.getSnapshot(); ReadOptions read = new ReadOptions().setSnapshot(snapshot)) {
+        try (Snapshot snapshot = db.getSnapshot();
+                ReadOptions read = new ReadOptions().setSnapshot(snapshot)) {
             try {
                 byte[] position = db.get(read, CheckpointKeys.index(thread, id));
-                return position == null ? Optional.empty()
-                        : Optional.ofNullable(db.get(read, CheckpointKeys.data(thread, CheckpointKeys.longOf(position), id)));
+                return position == null
+                        ? Optional.empty()
+                        : Optional.ofNullable(
+                                db.get(read, CheckpointKeys.data(thread, CheckpointKeys.longOf(position), id)));
             } finally {
                 db.releaseSnapshot(snapshot);
             }
@@ -99,9 +102,11 @@ final class CheckpointView implements AutoCloseable {
         byte[] prefix = CheckpointKeys.scanPrefix(CheckpointKeys.DATA, thread);
         byte[] start = before == null ? prefix : CheckpointKeys.dataFrom(thread, before - 1);
         List<byte[]> out = new ArrayList<>();
-        try (ReadOptions read = new ReadOptions(); RocksIterator it = db.newIterator(read)) {
-            for (it.seek(start); it.isValid() && out.size() < limit && CheckpointKeys.startsWith(it.key(), prefix);
-                 it.next()) {
+        try (ReadOptions read = new ReadOptions();
+                RocksIterator it = db.newIterator(read)) {
+            for (it.seek(start);
+                    it.isValid() && out.size() < limit && CheckpointKeys.startsWith(it.key(), prefix);
+                    it.next()) {
                 out.add(it.value());
             }
         }
@@ -112,7 +117,8 @@ final class CheckpointView implements AutoCloseable {
     List<String> ids(Checkpoint.ThreadRef thread) {
         byte[] prefix = CheckpointKeys.scanPrefix(CheckpointKeys.INDEX, thread);
         List<String> out = new ArrayList<>();
-        try (ReadOptions read = new ReadOptions(); RocksIterator it = db.newIterator(read)) {
+        try (ReadOptions read = new ReadOptions();
+                RocksIterator it = db.newIterator(read)) {
             for (it.seek(prefix); it.isValid() && CheckpointKeys.startsWith(it.key(), prefix); it.next()) {
                 out.add(CheckpointKeys.idOfIndex(it.key(), prefix.length));
             }

@@ -21,6 +21,7 @@ public class Checkpoints {
 
     /** The id that names a thread's newest checkpoint in reads, so no checkpoint may carry it. */
     public static final String LATEST = "latest";
+
     public static final int DEFAULT_PAGE = 20;
     public static final int MAX_PAGE = 100;
     private static final int MAX_ID = 200;
@@ -34,18 +35,21 @@ public class Checkpoints {
     }
 
     /** What a caller saves. */
-    public record Draft(String userId, String threadId, String checkpointId, String parentId, Map<String, Object> state,
-                        Map<String, Object> metadata) {
-    }
+    public record Draft(
+            String userId,
+            String threadId,
+            String checkpointId,
+            String parentId,
+            Map<String, Object> state,
+            Map<String, Object> metadata) {}
 
     /** A page of a thread's checkpoints, newest first; {@code nextCursor} null on the last page. */
-    public record Page(List<Checkpoint> items, String nextCursor) {
-    }
+    public record Page(List<Checkpoint> items, String nextCursor) {}
 
     public Checkpoint save(String space, Actor actor, Draft draft) {
         Checkpoint.ThreadRef thread = thread(space, draft.userId(), draft.threadId());
-        String id = draft.checkpointId() == null ? UUID.randomUUID().toString()
-                : id("checkpoint_id", draft.checkpointId());
+        String id =
+                draft.checkpointId() == null ? UUID.randomUUID().toString() : id("checkpoint_id", draft.checkpointId());
         if (id.equals(LATEST)) {
             throw ApiException.invalid("checkpoint_id: '" + LATEST + "' names a thread's newest checkpoint");
         }
@@ -62,22 +66,27 @@ public class Checkpoints {
             throw ApiException.invalid("state: " + e.getMessage());
         }
         if (bytes > config.getMaxStateBytes()) {
-            throw new ApiException(ErrorCodes.TOO_LARGE, "state and metadata take " + bytes + " bytes of JSON; the "
-                    + "limit is " + config.getMaxStateBytes() + " (memory.checkpoints.max-state-bytes)");
+            throw new ApiException(
+                    ErrorCodes.TOO_LARGE,
+                    "state and metadata take " + bytes + " bytes of JSON; the " + "limit is "
+                            + config.getMaxStateBytes() + " (memory.checkpoints.max-state-bytes)");
         }
         String savedBy = actor.getType().name().toLowerCase(Locale.ROOT) + ":" + actor.getId();
-        return backend.checkpoints().save(new Checkpoint(thread, id, parent, 0, null, null, savedBy, draft.state(),
-                metadata));
+        return backend.checkpoints()
+                .save(new Checkpoint(thread, id, parent, 0, null, null, savedBy, draft.state(), metadata));
     }
 
     /** A checkpoint by id, or the thread's newest for {@link #LATEST}; 404 NOT_FOUND when there is none. */
     public Checkpoint get(String space, String userId, String threadId, String checkpointId) {
         Checkpoint.ThreadRef thread = thread(space, userId, threadId);
         String id = id("checkpoint_id", checkpointId);
-        Optional<Checkpoint> found = id.equals(LATEST) ? backend.checkpoints().latest(thread)
+        Optional<Checkpoint> found = id.equals(LATEST)
+                ? backend.checkpoints().latest(thread)
                 : backend.checkpoints().get(thread, id);
-        return found.orElseThrow(() -> ApiException.notFound(id.equals(LATEST)
-                ? "thread '" + threadId + "' has no checkpoint" : "no checkpoint '" + id + "' in thread '" + threadId + "'"));
+        return found.orElseThrow(() -> ApiException.notFound(
+                id.equals(LATEST)
+                        ? "thread '" + threadId + "' has no checkpoint"
+                        : "no checkpoint '" + id + "' in thread '" + threadId + "'"));
     }
 
     public Page list(String space, String userId, String threadId, Integer limit, String cursor) {

@@ -63,6 +63,7 @@ public final class KafkaCheckpointStore implements CheckpointStore {
     private final Object appliedLock = new Object();
     /** The next offset the view has not applied (the consumer's position after its last applied batch). */
     private long appliedUpTo;
+
     private volatile boolean closed;
     private volatile RuntimeException failure;
 
@@ -71,8 +72,15 @@ public final class KafkaCheckpointStore implements CheckpointStore {
      *
      * @param master null: state and metadata are written plain
      */
-    public KafkaCheckpointStore(String bootstrapServers, String topic, short replicationFactor, SchemaRegistry registry,
-                                MasterKey master, Path viewDir, Duration timeout, Clock clock) {
+    public KafkaCheckpointStore(
+            String bootstrapServers,
+            String topic,
+            short replicationFactor,
+            SchemaRegistry registry,
+            MasterKey master,
+            Path viewDir,
+            Duration timeout,
+            Clock clock) {
         this.topic = topic;
         this.partition = new TopicPartition(topic, 0);
         this.timeout = timeout;
@@ -83,9 +91,10 @@ public final class KafkaCheckpointStore implements CheckpointStore {
         // the topic is created (compacted, 1 partition) or checked as the key topic is; its own clients are closed
         new CompactedTopic(client, topic, replicationFactor, "checkpoint topic", timeout).close();
         this.view = new CheckpointView(viewDir);
-        this.producer = new KafkaProducer<>(producerConfig(client), new ByteArraySerializer(), new ByteArraySerializer());
-        this.consumer = new KafkaConsumer<>(consumerConfig(client), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
+        this.producer =
+                new KafkaProducer<>(producerConfig(client), new ByteArraySerializer(), new ByteArraySerializer());
+        this.consumer =
+                new KafkaConsumer<>(consumerConfig(client), new ByteArrayDeserializer(), new ByteArrayDeserializer());
         consumer.assign(List.of(partition));
         consumer.seekToBeginning(List.of(partition));
         long end = consumer.endOffsets(List.of(partition), timeout).get(partition);
@@ -101,11 +110,21 @@ public final class KafkaCheckpointStore implements CheckpointStore {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Optional<Checkpoint> existing = get(draft.thread(), draft.id());
         long position = existing.map(Checkpoint::position).orElseGet(() -> nextPosition(draft.thread()));
-        Checkpoint stored = new Checkpoint(draft.thread(), draft.id(), draft.parentId(), position,
-                existing.map(Checkpoint::createdAt).orElse(now), now, draft.savedBy(), draft.state(), draft.metadata());
-        AgentCheckpoint record = codec.encode(stored, CheckpointCodec.json(draft.state()),
-                CheckpointCodec.json(draft.metadata()));
-        long offset = send(CheckpointKeys.topicKey(draft.thread(), draft.id()), serde.serialize(topic, record),
+        Checkpoint stored = new Checkpoint(
+                draft.thread(),
+                draft.id(),
+                draft.parentId(),
+                position,
+                existing.map(Checkpoint::createdAt).orElse(now),
+                now,
+                draft.savedBy(),
+                draft.state(),
+                draft.metadata());
+        AgentCheckpoint record =
+                codec.encode(stored, CheckpointCodec.json(draft.state()), CheckpointCodec.json(draft.metadata()));
+        long offset = send(
+                CheckpointKeys.topicKey(draft.thread(), draft.id()),
+                serde.serialize(topic, record),
                 "checkpoint " + draft.id());
         awaitApplied(offset + 1);
         return stored;
@@ -141,7 +160,8 @@ public final class KafkaCheckpointStore implements CheckpointStore {
             producer.flush();
             long last = -1;
             for (Future<RecordMetadata> f : sent) {
-                last = Math.max(last, f.get(timeout.toMillis(), TimeUnit.MILLISECONDS).offset());
+                last = Math.max(
+                        last, f.get(timeout.toMillis(), TimeUnit.MILLISECONDS).offset());
             }
             if (last >= 0) {
                 awaitApplied(last + 1);
@@ -172,7 +192,9 @@ public final class KafkaCheckpointStore implements CheckpointStore {
     private long nextPosition(Checkpoint.ThreadRef thread) {
         Instant now = clock.instant();
         long micros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
-        long newest = view.list(thread, null, 1).stream().findFirst().map(v -> serde.deserialize(topic, v).getPosition())
+        long newest = view.list(thread, null, 1).stream()
+                .findFirst()
+                .map(v -> serde.deserialize(topic, v).getPosition())
                 .orElse(Long.MIN_VALUE);
         return Math.max(micros, newest + 1);
     }
@@ -185,7 +207,8 @@ public final class KafkaCheckpointStore implements CheckpointStore {
         checkOpen();
         try {
             return producer.send(new ProducerRecord<>(topic, 0, key, value))
-                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS).offset();
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                    .offset();
         } catch (ExecutionException | TimeoutException | KafkaException e) {
             throw unavailable("Cannot write " + what + " to " + topic, e);
         } catch (InterruptedException e) {
@@ -202,8 +225,10 @@ public final class KafkaCheckpointStore implements CheckpointStore {
                 checkOpen();
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    throw new ApiException(ErrorCodes.TIMEOUT, "the checkpoint view did not reach offset " + offset
-                            + " of " + topic + " within " + timeout);
+                    throw new ApiException(
+                            ErrorCodes.TIMEOUT,
+                            "the checkpoint view did not reach offset " + offset + " of " + topic + " within "
+                                    + timeout);
                 }
                 try {
                     appliedLock.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
@@ -260,7 +285,10 @@ public final class KafkaCheckpointStore implements CheckpointStore {
                 position = serde.deserialize(topic, record.value()).getPosition();
             } catch (RuntimeException e) {
                 // one unreadable record must not stop every thread's checkpoints: skip it, loudly
-                log.error("Skipping an unreadable checkpoint at offset {} of {}: {}", record.offset(), topic,
+                log.error(
+                        "Skipping an unreadable checkpoint at offset {} of {}: {}",
+                        record.offset(),
+                        topic,
                         e.toString());
                 return;
             }

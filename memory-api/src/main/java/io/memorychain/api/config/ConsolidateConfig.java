@@ -52,10 +52,14 @@ public class ConsolidateConfig {
             return Optional.empty();
         }
         CosineThresholds calibrated = EmbeddingModel.thresholdsOf(modelId);
-        return Optional.of(InProcessJobs.named("memory.consolidate: ", () -> ConsolidateSettings.forModel(calibrated)
-                .withInterval(interval).withMaxPairs(maxPairs)
-                .withBand(bandLow != null ? bandLow : calibrated.consolidationBandLow(),
-                        nearExact != null ? nearExact : calibrated.nearExact())));
+        return Optional.of(InProcessJobs.named(
+                "memory.consolidate: ",
+                () -> ConsolidateSettings.forModel(calibrated)
+                        .withInterval(interval)
+                        .withMaxPairs(maxPairs)
+                        .withBand(
+                                bandLow != null ? bandLow : calibrated.consolidationBandLow(),
+                                nearExact != null ? nearExact : calibrated.nearExact())));
     }
 
     public Boolean getEnabled() {

@@ -47,8 +47,8 @@ public class ContradictionConfig {
             int eq = entry.indexOf('=');
             String value = eq < 0 ? "" : entry.substring(eq + 1).strip().toLowerCase(Locale.ROOT);
             if (eq <= 0 || !(value.equals("on") || value.equals("off"))) {
-                throw new IllegalArgumentException("memory.contradictions.space-detect: each entry is space=on|off, not '"
-                        + entry + "'");
+                throw new IllegalArgumentException(
+                        "memory.contradictions.space-detect: each entry is space=on|off, not '" + entry + "'");
             }
             out.put(entry.substring(0, eq).strip(), value.equals("on"));
         }

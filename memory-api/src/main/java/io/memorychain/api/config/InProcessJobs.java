@@ -11,8 +11,7 @@ import java.util.function.Supplier;
  */
 final class InProcessJobs {
 
-    private InProcessJobs() {
-    }
+    private InProcessJobs() {}
 
     /** Whether the job is wanted here: {@code enabled}, else only with the embedded broker. */
     static boolean wanted(Boolean enabled, boolean embedded) {

@@ -69,15 +69,19 @@ public class InstanceConfig {
             throw new IllegalArgumentException("memory.instance.advertised-url is not a URL: " + advertisedUrl, e);
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null
-                || uri.getRawPath() != null && !uri.getRawPath().isEmpty() && !uri.getRawPath().equals("/")
+        if (!scheme.equals("http") && !scheme.equals("https")
+                || uri.getHost() == null
+                || uri.getRawPath() != null
+                        && !uri.getRawPath().isEmpty()
+                        && !uri.getRawPath().equals("/")
                 || uri.getRawQuery() != null) {
             throw new IllegalArgumentException("memory.instance.advertised-url must be http(s)://host[:port] with no "
                     + "path, not " + advertisedUrl);
         }
         if (tls && !scheme.equals("https")) {
-            throw new IllegalArgumentException("memory.instance.advertised-url must be https:// with memory.tls.enabled "
-                    + "(the HTTP listener serves TLS only), not " + advertisedUrl);
+            throw new IllegalArgumentException(
+                    "memory.instance.advertised-url must be https:// with memory.tls.enabled "
+                            + "(the HTTP listener serves TLS only), not " + advertisedUrl);
         }
         int port = uri.getPort() > 0 ? uri.getPort() : scheme.equals("https") ? 443 : 80;
         return Optional.of(URI.create(scheme + "://" + uri.getHost() + ":" + port));
@@ -99,8 +103,11 @@ public class InstanceConfig {
 
     /** The Streams side of both settings for an instance with or without TLS on its HTTP listener. */
     public MemoryChainRuntime.Routing routing(boolean embedded, int httpPort, String hostName, boolean tls) {
-        return new MemoryChainRuntime.Routing(advertised(embedded, httpPort, hostName, tls)
-                .map(uri -> uri.getHost() + ":" + uri.getPort()).orElse(null), standbyReplicas(embedded));
+        return new MemoryChainRuntime.Routing(
+                advertised(embedded, httpPort, hostName, tls)
+                        .map(uri -> uri.getHost() + ":" + uri.getPort())
+                        .orElse(null),
+                standbyReplicas(embedded));
     }
 
     public String getAdvertisedUrl() {
@@ -126,12 +133,14 @@ public class InstanceConfig {
         if (advertisedGrpcAddress != null && !advertisedGrpcAddress.isBlank()) {
             String address = advertisedGrpcAddress.trim();
             if (!address.matches("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9._-]+):[0-9]{1,5}")) {
-                throw new IllegalArgumentException("memory.instance.advertised-grpc-address must be host:port, not "
-                        + advertisedGrpcAddress);
+                throw new IllegalArgumentException(
+                        "memory.instance.advertised-grpc-address must be host:port, not " + advertisedGrpcAddress);
             }
             return Optional.of(address);
         }
-        return grpcPort <= 0 ? Optional.empty() : Optional.of(advertisedRest.get().getHost() + ":" + grpcPort);
+        return grpcPort <= 0
+                ? Optional.empty()
+                : Optional.of(advertisedRest.get().getHost() + ":" + grpcPort);
     }
 
     public String getAdvertisedGrpcAddress() {

@@ -45,8 +45,8 @@ public class LifecycleConfig {
         LifecycleSettings.Thresholds thresholds = InProcessJobs.named(
                 "memory.lifecycle.fading-below / dormant-below / archived-below: ",
                 () -> new LifecycleSettings.Thresholds(fadingBelow, dormantBelow, archivedBelow));
-        return Optional.of(InProcessJobs.named("memory.lifecycle: ",
-                () -> new LifecycleSettings(lambda, thresholds, checkInterval, categories)));
+        return Optional.of(InProcessJobs.named(
+                "memory.lifecycle: ", () -> new LifecycleSettings(lambda, thresholds, checkInterval, categories)));
     }
 
     public Boolean getEnabled() {

@@ -44,8 +44,9 @@ public class LlmModelConfig {
         put(flat, "max-backoff", maxBackoff);
         put(flat, "structured-output", structuredOutput);
         put(flat, "daily-token-budget", dailyTokenBudget);
-        new TreeMap<>(agents).forEach((agent, keys) -> keys.forEach((key, value) ->
-                put(flat, "agents." + agent + "." + key, value == null ? null : value.toString())));
+        new TreeMap<>(agents)
+                .forEach((agent, keys) -> keys.forEach((key, value) ->
+                        put(flat, "agents." + agent + "." + key, value == null ? null : value.toString())));
         return LlmSettings.fromProperties(flat);
     }
 

@@ -84,7 +84,8 @@ public class MemoryConfig {
      * listed in {@code consent-benign-fields} is treated as sensitive; this list documents the intent.
      */
     @NotNull
-    private List<String> consentSensitiveFields = List.copyOf(new java.util.TreeSet<>(GovernancePolicy.DEFAULT_SENSITIVE));
+    private List<String> consentSensitiveFields =
+            List.copyOf(new java.util.TreeSet<>(GovernancePolicy.DEFAULT_SENSITIVE));
 
     /** Profile fields that apply without consent when corroborated (two distinct signals, or worker:tom HIGH). */
     @NotNull
@@ -99,7 +100,8 @@ public class MemoryConfig {
      * critical-change alert (seed 001 §12.5). Labels that are not block labels are ignored.
      */
     @NotNull
-    private List<String> criticalLabels = List.copyOf(new java.util.TreeSet<>(GovernancePolicy.DEFAULT_CRITICAL_LABELS));
+    private List<String> criticalLabels =
+            List.copyOf(new java.util.TreeSet<>(GovernancePolicy.DEFAULT_CRITICAL_LABELS));
 
     /**
      * The categories and per-agent allowlists file (docs/architecture.md §13, see categories.yaml). Absent: the
@@ -237,14 +239,18 @@ public class MemoryConfig {
 
     /** The consent policy and critical labels these settings describe (the sequencer's and the API's). */
     public GovernancePolicy governancePolicy() {
-        List<String> unknown = criticalLabels.stream().filter(l -> !blockLabels.contains(l)).toList();
+        List<String> unknown =
+                criticalLabels.stream().filter(l -> !blockLabels.contains(l)).toList();
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("memory.critical-labels " + unknown + " are not block labels ("
                     + "memory.block-labels: " + String.join(", ", blockLabels) + "): a change to them could never "
                     + "raise an alert");
         }
-        return new GovernancePolicy(Set.copyOf(consentSensitiveFields), Set.copyOf(consentBenignFields),
-                Set.copyOf(criticalLabels), consentWindow);
+        return new GovernancePolicy(
+                Set.copyOf(consentSensitiveFields),
+                Set.copyOf(consentBenignFields),
+                Set.copyOf(criticalLabels),
+                consentWindow);
     }
 
     /** In configured order, without duplicates. */

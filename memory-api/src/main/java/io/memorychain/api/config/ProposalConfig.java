@@ -75,9 +75,12 @@ public class ProposalConfig {
             throw new IllegalArgumentException("memory.proposals.auto-commit-min-confidence: high, medium or low, not '"
                     + autoCommitMinConfidence + "'");
         }
-        return new ReviewPolicy(mode, overrides("space-review-modes", spaceReviewModes),
+        return new ReviewPolicy(
+                mode,
+                overrides("space-review-modes", spaceReviewModes),
                 overrides("proposer-review-modes", proposerReviewModes),
-                Set.copyOf(trustedProposers.stream().map(String::strip).toList()), min);
+                Set.copyOf(trustedProposers.stream().map(String::strip).toList()),
+                min);
     }
 
     private static Map<String, ReviewMode> overrides(String property, List<String> entries) {
@@ -151,6 +154,10 @@ public class ProposalConfig {
 
     /** The band for the embedder's model; min above max fails at startup with the band's message. */
     public ConflictBand band(String modelId) {
-        return new ConflictBand(conflictMin != null ? conflictMin : ConflictBand.forModel(modelId).min(), conflictMax);
+        return new ConflictBand(
+                conflictMin != null
+                        ? conflictMin
+                        : ConflictBand.forModel(modelId).min(),
+                conflictMax);
     }
 }

@@ -18,13 +18,16 @@ public class RefinementAgentConfig {
 
     /** Run the job (timeout closes and agent runs) in this process. */
     private boolean enabled = true;
+
     @NotNull
     private Duration checkInterval = Duration.ofSeconds(30);
     /** After a run that left a session open (model failure, bound reached), wait this long before running it again. */
     @NotNull
     private Duration retryInterval = Duration.ofMinutes(15);
+
     @NotNull
     private Duration sessionTimeout = RefineSettings.DEFAULT_TIMEOUT;
+
     private int maxSteps = RefineSettings.DEFAULT_MAX_STEPS;
     private int maxTokens = RefineSettings.DEFAULT_MAX_TOKENS;
     private int stepMaxTokens = RefineSettings.DEFAULT_STEP_MAX_TOKENS;

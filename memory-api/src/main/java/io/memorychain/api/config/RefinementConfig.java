@@ -47,11 +47,16 @@ public class RefinementConfig {
         try {
             schedule = "off".equalsIgnoreCase(triggerSchedule) ? null : Duration.parse(triggerSchedule);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("memory.refinement.trigger-schedule must be an ISO-8601 period such as P7D, "
-                    + "or off, not '" + triggerSchedule + "'");
+            throw new IllegalArgumentException(
+                    "memory.refinement.trigger-schedule must be an ISO-8601 period such as P7D, " + "or off, not '"
+                            + triggerSchedule + "'");
         }
-        return Optional.of(new RefinementTriggerSettings(triggerThresholdTokens, targetTokens, schedule,
-                triggerCheckInterval, RefinementTriggerSettings.DEFAULT_PENDING_TIMEOUT));
+        return Optional.of(new RefinementTriggerSettings(
+                triggerThresholdTokens,
+                targetTokens,
+                schedule,
+                triggerCheckInterval,
+                RefinementTriggerSettings.DEFAULT_PENDING_TIMEOUT));
     }
 
     public int getTargetTokens() {

@@ -40,9 +40,19 @@ public class ReflectConfig {
      * @throws IllegalArgumentException naming the property when a setting is invalid
      */
     public Optional<ReflectSettings> settings(boolean embedded, Set<String> blockLabels) {
-        return InProcessJobs.settings(enabled, embedded, "memory.reflect: ", () -> new ReflectSettings(interval,
-                threshold, sessionIdle, ReflectSettings.DEFAULT_RETRY_AFTER, outputTokenCap,
-                ReflectSettings.DEFAULT_MAX_EPISODES, ReflectSettings.DEFAULT_MAX_MEMORIES, blockLabels));
+        return InProcessJobs.settings(
+                enabled,
+                embedded,
+                "memory.reflect: ",
+                () -> new ReflectSettings(
+                        interval,
+                        threshold,
+                        sessionIdle,
+                        ReflectSettings.DEFAULT_RETRY_AFTER,
+                        outputTokenCap,
+                        ReflectSettings.DEFAULT_MAX_EPISODES,
+                        ReflectSettings.DEFAULT_MAX_MEMORIES,
+                        blockLabels));
     }
 
     public Boolean getEnabled() {

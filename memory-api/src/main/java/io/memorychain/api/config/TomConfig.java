@@ -45,10 +45,11 @@ public class TomConfig {
             return Optional.empty();
         }
         if (maxRunsPerBatch < 1 || maxRunsPerBatch > 100) {
-            throw new IllegalArgumentException("memory.tom.max-runs-per-batch must be in 1..100, not " + maxRunsPerBatch);
+            throw new IllegalArgumentException(
+                    "memory.tom.max-runs-per-batch must be in 1..100, not " + maxRunsPerBatch);
         }
-        return Optional.of(InProcessJobs.named("memory.tom.", () -> new TomSettings(minItems, cooldown,
-                TomSettings.DEFAULT_MAX_TOKENS)));
+        return Optional.of(InProcessJobs.named(
+                "memory.tom.", () -> new TomSettings(minItems, cooldown, TomSettings.DEFAULT_MAX_TOKENS)));
     }
 
     public Boolean getEnabled() {

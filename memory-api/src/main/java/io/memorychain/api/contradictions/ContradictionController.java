@@ -45,25 +45,37 @@ public class ContradictionController {
 
     @ErrorAnswers.Read
     @Get("/contradictions")
-    @Operation(operationId = "listContradictions", summary = "Contradictions between memories or proposals, oldest first",
+    @Operation(
+            operationId = "listContradictions",
+            summary = "Contradictions between memories or proposals, oldest first",
             description = "?state=open (default: unresolved, and asked of the user but not answered) or all. A caller "
                     + "confined by a category allowlist sees only those whose both sides it may read.")
-    public ContradictionListJson list(@PathVariable String space,
-                                      @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader,
-                                      @Nullable @QueryValue String state) {
+    public ContradictionListJson list(
+            @PathVariable String space,
+            @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader,
+            @Nullable @QueryValue String state) {
         return contradictions.list(Spaces.require(space), reader, state);
     }
 
     @ErrorAnswers.Write
     @Post("/contradictions")
-    @Operation(operationId = "flagContradiction", summary = "Flag two memories or proposals as contradicting each other",
+    @Operation(
+            operationId = "flagContradiction",
+            summary = "Flag two memories or proposals as contradicting each other",
             description = "Agents, users, admins and workers (sub-agents are FORBIDDEN). Both sides must be active "
                     + "memories (not blocks) or open proposals, and the pair not flagged already (INVALID_STATE names "
                     + "the open contradiction). Both are flagged until the contradiction is resolved.")
     @ApiResponse(responseCode = "201", description = "Flagged", useReturnTypeSchema = true)
-    @ApiResponse(responseCode = "404", description = "NOT_FOUND (a side)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "409", description = "INVALID_STATE (a side not active or open, or the pair already flagged)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<ContradictionJson> flag(@RequestBean WriteCall call, @Nullable @Body FlagContradictionBody body) {
+    @ApiResponse(
+            responseCode = "404",
+            description = "NOT_FOUND (a side)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "409",
+            description = "INVALID_STATE (a side not active or open, or the pair already flagged)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<ContradictionJson> flag(
+            @RequestBean WriteCall call, @Nullable @Body FlagContradictionBody body) {
         WriteContext ctx = call.create();
         ContradictionJson flagged = contradictions.flag(ctx, body);
         return RequestIds.echo(HttpResponse.created(flagged), ctx.requestId());
@@ -71,16 +83,29 @@ public class ContradictionController {
 
     @ErrorAnswers.Change
     @Post("/contradictions/{id}:resolve")
-    @Operation(operationId = "resolveContradiction", summary = "Resolve a contradiction (main agent, user or admin)",
+    @Operation(
+            operationId = "resolveContradiction",
+            summary = "Resolve a contradiction (main agent, user or admin)",
             description = "one_wins (winner_id: the other side is superseded by it, or rejected when a proposal), "
                     + "keep_both (both kept at low confidence, a proposal side committed so, and linked contradicts "
                     + "both ways, which recall shows) or ask_user (it stays open and /context asks the user until it "
                     + "is resolved otherwise). The resolution and its effects are one decision, in the audit.")
-    @ApiResponse(responseCode = "403", description = "FORBIDDEN (workers and sub-agents), CONSTITUTIONAL (an agent superseding a constitutional memory) or CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "404", description = "NOT_FOUND", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED (one_wins or keep_both before), or INVALID_STATE (a side no longer active or open; ask_user twice)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<ContradictionJson> resolve(@RequestBean WriteCall call, @PathVariable String id,
-                                                   @Nullable @Body ResolveContradictionBody body) {
+    @ApiResponse(
+            responseCode = "403",
+            description =
+                    "FORBIDDEN (workers and sub-agents), CONSTITUTIONAL (an agent superseding a constitutional memory) or CATEGORY_NOT_ALLOWED",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = "NOT_FOUND",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "409",
+            description =
+                    "ALREADY_RESOLVED (one_wins or keep_both before), or INVALID_STATE (a side no longer active or open; ask_user twice)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<ContradictionJson> resolve(
+            @RequestBean WriteCall call, @PathVariable String id, @Nullable @Body ResolveContradictionBody body) {
         WriteContext ctx = call.create();
         return RequestIds.echo(HttpResponse.ok(contradictions.resolve(ctx, id, body)), ctx.requestId());
     }

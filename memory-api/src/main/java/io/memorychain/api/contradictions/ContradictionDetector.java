@@ -32,8 +32,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,10 +60,11 @@ public class ContradictionDetector implements ApplicationEventListener<WriteAcce
     /** Who flags what the service detects (the sequencer lets workers flag, never resolve). */
     public static final Actor ACTOR = new Actor(ActorType.WORKER, "contradictions");
     /** The kinds of memory that state claims: episodes, journals and blocks are not compared. */
-    static final Set<MemoryKind> CLAIMS = EnumSet.of(MemoryKind.SEMANTIC, MemoryKind.PROCEDURAL, MemoryKind.INSIGHT,
-            MemoryKind.ENTITY);
+    static final Set<MemoryKind> CLAIMS =
+            EnumSet.of(MemoryKind.SEMANTIC, MemoryKind.PROCEDURAL, MemoryKind.INSIGHT, MemoryKind.ENTITY);
     /** How long a new memory's check waits for its vector at most. */
     static final int INDEX_WAIT_SECONDS = 30;
+
     static final Duration INDEX_WAIT = Duration.ofSeconds(INDEX_WAIT_SECONDS);
     private static final Duration RETRY = Duration.ofMillis(200);
     private static final Logger log = LoggerFactory.getLogger(ContradictionDetector.class);
@@ -77,8 +78,8 @@ public class ContradictionDetector implements ApplicationEventListener<WriteAcce
     private final AtomicLong skipped = new AtomicLong();
     private final AtomicLong flagged = new AtomicLong();
 
-    public ContradictionDetector(MemoryBackend backend, WriteExecutor writes, ContradictionConfig config,
-                                 ProposalService proposals) {
+    public ContradictionDetector(
+            MemoryBackend backend, WriteExecutor writes, ContradictionConfig config, ProposalService proposals) {
         this.backend = backend;
         this.writes = writes;
         this.config = config;
@@ -105,7 +106,9 @@ public class ContradictionDetector implements ApplicationEventListener<WriteAcce
         if (pending.incrementAndGet() > config.getQueueSize()) {
             pending.decrementAndGet();
             if (skipped.incrementAndGet() % 100 == 1) {
-                log.warn("Contradiction detection is behind: {} writes not checked so far (queue of {})", skipped.get(),
+                log.warn(
+                        "Contradiction detection is behind: {} writes not checked so far (queue of {})",
+                        skipped.get(),
                         config.getQueueSize());
             }
             return;
@@ -135,8 +138,10 @@ public class ContradictionDetector implements ApplicationEventListener<WriteAcce
     private boolean embedded(String space, String id) {
         MemoryViews views = backend.views();
         Memory memory = views.memory(space, id).orElse(null);
-        return memory == null || views.embedding(space, id)
-                .filter(e -> e.getContentHash().equals(memory.getContentHash())).isPresent();
+        return memory == null
+                || views.embedding(space, id)
+                        .filter(e -> e.getContentHash().equals(memory.getContentHash()))
+                        .isPresent();
     }
 
     /** Writes skipped because the queue was full, since the start. */
@@ -152,7 +157,8 @@ public class ContradictionDetector implements ApplicationEventListener<WriteAcce
     /** The memory or proposal a write created, if it is one detection checks. */
     private static String subject(WriteAccepted event) {
         Object op = event.request().getOp();
-        boolean creates = op instanceof CreateMemory || op instanceof ConsolidateMemories || op instanceof SubmitProposal;
+        boolean creates =
+                op instanceof CreateMemory || op instanceof ConsolidateMemories || op instanceof SubmitProposal;
         return creates ? event.outcome().getMemoryId() : null;
     }
 
@@ -161,14 +167,17 @@ public class ContradictionDetector implements ApplicationEventListener<WriteAcce
         MemoryViews views = backend.views();
         List<ProposalFlag> hits;
         if (id.startsWith("p")) {
-            Proposal proposal = views.proposal(space, id).filter(Proposals::isOpen).orElse(null);
+            Proposal proposal =
+                    views.proposal(space, id).filter(Proposals::isOpen).orElse(null);
             if (proposal == null) {
                 return List.of();
             }
-            hits = conflicts.flagsOf(views, space, proposal, views.openProposals(space), CategoryAccess.unrestricted(),
-                    ACTOR);
+            hits = conflicts.flagsOf(
+                    views, space, proposal, views.openProposals(space), CategoryAccess.unrestricted(), ACTOR);
         } else {
-            Memory memory = views.memory(space, id).filter(ContradictionDetector::comparable).orElse(null);
+            Memory memory = views.memory(space, id)
+                    .filter(ContradictionDetector::comparable)
+                    .orElse(null);
             if (memory == null) {
                 return List.of();
             }
@@ -179,8 +188,11 @@ public class ContradictionDetector implements ApplicationEventListener<WriteAcce
             if (out.size() >= config.getMaxFlagsPerWrite()) {
                 break;
             }
-            if (hit.kind() != ProposalFlag.Kind.CONFLICT || hit.id().equals(id) || !eligible(views, space, hit)
-                    || Contradictions.openBetween(views.governance(space), hit.id(), id).isPresent()) {
+            if (hit.kind() != ProposalFlag.Kind.CONFLICT
+                    || hit.id().equals(id)
+                    || !eligible(views, space, hit)
+                    || Contradictions.openBetween(views.governance(space), hit.id(), id)
+                            .isPresent()) {
                 continue;
             }
             if (flag(space, hit.id(), id, hit.similarity())) {
@@ -212,7 +224,9 @@ public class ContradictionDetector implements ApplicationEventListener<WriteAcce
     private static boolean eligible(MemoryViews views, String space, ProposalFlag hit) {
         return hit.target() == ProposalFlag.Target.PROPOSAL
                 ? views.proposal(space, hit.id()).filter(Proposals::isOpen).isPresent()
-                : views.memory(space, hit.id()).filter(ContradictionDetector::comparable).isPresent();
+                : views.memory(space, hit.id())
+                        .filter(ContradictionDetector::comparable)
+                        .isPresent();
     }
 
     private static boolean comparable(Memory m) {

@@ -55,14 +55,18 @@ public class ContradictionService {
         boolean all = all(state);
         SpaceGovernance g = backend.views().governance(space);
         List<Contradiction> chosen = all ? (g == null ? List.of() : g.getContradictions()) : Contradictions.open(g);
-        return new ContradictionListJson(chosen.stream().filter(c -> visible(space, reader, c))
-                .map(ContradictionJson::of).toList());
+        return new ContradictionListJson(chosen.stream()
+                .filter(c -> visible(space, reader, c))
+                .map(ContradictionJson::of)
+                .toList());
     }
 
     /** The open contradictions one memory or proposal is a side of, as the reader may see them (a memory's flags). */
     public List<ContradictionJson> openOf(String space, Actor reader, String id) {
         return Contradictions.openOf(backend.views().governance(space), id).stream()
-                .filter(c -> visible(space, reader, c)).map(ContradictionJson::of).toList();
+                .filter(c -> visible(space, reader, c))
+                .map(ContradictionJson::of)
+                .toList();
     }
 
     /**
@@ -115,12 +119,13 @@ public class ContradictionService {
         }
         Contradiction c = find(ctx.space(), id);
         if (winner != null && !winner.equals(c.getFirstId()) && !winner.equals(c.getSecondId())) {
-            throw ApiException.invalid("winner_id must be one of the sides, " + c.getFirstId() + " or "
-                    + c.getSecondId());
+            throw ApiException.invalid(
+                    "winner_id must be one of the sides, " + c.getFirstId() + " or " + c.getSecondId());
         }
         if (!visible(ctx.space(), ctx.actor(), c)) {
-            throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, "contradiction " + id
-                    + " has a side of a category this caller may not read");
+            throw new ApiException(
+                    ErrorCodes.CATEGORY_NOT_ALLOWED,
+                    "contradiction " + id + " has a side of a category this caller may not read");
         }
         MemoryOutcome outcome = writes.apply(ctx, new ResolveContradiction(id, how, winner));
         return readBack(ctx.space(), id, outcome);
@@ -134,17 +139,20 @@ public class ContradictionService {
     }
 
     private ContradictionJson readBack(String space, String id, MemoryOutcome outcome) {
-        return Contradictions.find(backend.views().governance(space), id).map(ContradictionJson::of)
-                .orElseThrow(() -> new ApiException(ErrorCodes.INTERNAL, "Accepted as seq " + outcome.getSeq()
-                        + " but contradiction " + id + " cannot be read back; see the server log",
+        return Contradictions.find(backend.views().governance(space), id)
+                .map(ContradictionJson::of)
+                .orElseThrow(() -> new ApiException(
+                        ErrorCodes.INTERNAL,
+                        "Accepted as seq " + outcome.getSeq() + " but contradiction " + id
+                                + " cannot be read back; see the server log",
                         outcome.getRequestId()));
     }
 
     private void requireReadable(WriteContext ctx, String id) {
         String category = category(backend.views(), ctx.space(), id);
         if (!categories.readable(ctx.actor(), category)) {
-            throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, id + ": the caller may not read category "
-                    + category);
+            throw new ApiException(
+                    ErrorCodes.CATEGORY_NOT_ALLOWED, id + ": the caller may not read category " + category);
         }
     }
 
@@ -159,7 +167,10 @@ public class ContradictionService {
     }
 
     private static String category(MemoryViews views, String space, String id) {
-        return id.startsWith("p") ? views.proposal(space, id).map(p -> p.getProposal().getCategory()).orElse(null)
+        return id.startsWith("p")
+                ? views.proposal(space, id)
+                        .map(p -> p.getProposal().getCategory())
+                        .orElse(null)
                 : views.memory(space, id).map(Memory::getCategory).orElse(null);
     }
 

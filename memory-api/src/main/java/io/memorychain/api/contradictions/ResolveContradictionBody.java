@@ -11,8 +11,13 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "ResolveContradiction")
 public record ResolveContradictionBody(
-        @Nullable @Schema(description = "one_wins (the other side superseded, or rejected when a proposal), keep_both "
-                + "(both at low confidence, linked contradicts both ways) or ask_user (a question for the user in /context)",
-                requiredMode = Schema.RequiredMode.REQUIRED) String resolution,
-        @Nullable @Schema(name = "winner_id", description = "one_wins: the side that stays") @JsonProperty("winner_id") String winnerId) {
-}
+        @Nullable
+        @Schema(
+                description =
+                        "one_wins (the other side superseded, or rejected when a proposal), keep_both "
+                                + "(both at low confidence, linked contradicts both ways) or ask_user (a question for the user in /context)",
+                requiredMode = Schema.RequiredMode.REQUIRED)
+        String resolution,
+
+        @Nullable @Schema(name = "winner_id", description = "one_wins: the side that stays") @JsonProperty("winner_id")
+        String winnerId) {}

@@ -1,16 +1,15 @@
 package io.memorychain.api.core;
 
+import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.history.AsOf;
 import io.memorychain.api.history.AsOfReads;
-import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.annotation.QueryValue;
-
-import io.memorychain.api.auth.Principal;
 import io.memorychain.avro.Actor;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.http.annotation.RequestAttribute;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
@@ -32,12 +31,16 @@ public class CoreController {
 
     @ErrorAnswers.Read
     @Get
-    @Operation(operationId = "getCore", summary = "Core memory as injected into an agent's context",
-            description = "For an agent with a category allowlist, core-tier memories of other categories are left out.")
-    public CoreJson core(@PathVariable String space,
-                         @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader,
-                         @Nullable @QueryValue("as_of_seq") @Parameter(description = AsOf.SEQ_DOC) String asOfSeq,
-                         @Nullable @QueryValue("as_of") @Parameter(description = AsOf.TIME_DOC) String asOf) {
+    @Operation(
+            operationId = "getCore",
+            summary = "Core memory as injected into an agent's context",
+            description =
+                    "For an agent with a category allowlist, core-tier memories of other categories are left out.")
+    public CoreJson core(
+            @PathVariable String space,
+            @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor reader,
+            @Nullable @QueryValue("as_of_seq") @Parameter(description = AsOf.SEQ_DOC) String asOfSeq,
+            @Nullable @QueryValue("as_of") @Parameter(description = AsOf.TIME_DOC) String asOf) {
         return asOfReads.core(space, reader, asOfReads.point(space, asOfSeq, asOf));
     }
 }

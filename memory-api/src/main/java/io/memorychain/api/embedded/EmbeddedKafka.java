@@ -78,7 +78,8 @@ public final class EmbeddedKafka implements AutoCloseable {
         requireFreePort(settings.host(), settings.brokerPort(), "broker", "memory.embedded.broker-port");
         requireFreePort(settings.host(), settings.controllerPort(), "controller", "memory.embedded.controller-port");
         formatIfNeeded(settings);
-        KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props(settings, settings.logDir()), false), Time.SYSTEM);
+        KafkaRaftServer server =
+                new KafkaRaftServer(KafkaConfig.fromProps(props(settings, settings.logDir()), false), Time.SYSTEM);
         try {
             server.startup();
             awaitMetadata(settings.bootstrapServers(), timeout);
@@ -90,8 +91,12 @@ public final class EmbeddedKafka implements AutoCloseable {
             }
             throw new EmbeddedKafkaException("The embedded Kafka broker did not start: " + t.getMessage(), t);
         }
-        log.info("Embedded Kafka broker up at {} (controller {}:{}, data in {}) in {} ms", settings.bootstrapServers(),
-                settings.host(), settings.controllerPort(), settings.logDir(),
+        log.info(
+                "Embedded Kafka broker up at {} (controller {}:{}, data in {}) in {} ms",
+                settings.bootstrapServers(),
+                settings.host(),
+                settings.controllerPort(),
+                settings.logDir(),
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         return new EmbeddedKafka(settings, server);
     }
@@ -170,8 +175,9 @@ public final class EmbeddedKafka implements AutoCloseable {
             if (Files.isDirectory(logDir)) {
                 try (Stream<Path> entries = Files.list(logDir)) {
                     if (entries.findAny().isPresent()) {
-                        throw new EmbeddedKafkaException(logDir + " exists but is not a formatted Kafka log directory (no "
-                                + META + "); move it away or point memory.data-dir elsewhere");
+                        throw new EmbeddedKafkaException(
+                                logDir + " exists but is not a formatted Kafka log directory (no " + META
+                                        + "); move it away or point memory.data-dir elsewhere");
                     }
                 }
                 Files.delete(logDir);
@@ -189,21 +195,24 @@ public final class EmbeddedKafka implements AutoCloseable {
                     .setMetadataLogDirectory(cfg.metadataLogDir())
                     .addDirectory(tmp.toString())
                     .setHasDynamicQuorum(cfg.quorumConfig().voters().isEmpty())
-                    .setInitialControllers(DynamicVoters.parse(cfg.nodeId() + "@" + s.host() + ":" + s.controllerPort() + ":"
-                            + Uuid.randomUuid()))
+                    .setInitialControllers(DynamicVoters.parse(
+                            cfg.nodeId() + "@" + s.host() + ":" + s.controllerPort() + ":" + Uuid.randomUuid()))
                     .run();
             Files.move(tmp, logDir, StandardCopyOption.ATOMIC_MOVE);
             Properties ports = new Properties();
             ports.setProperty("controller.port", String.valueOf(s.controllerPort()));
             ports.setProperty("host", s.host());
             try (OutputStream out = Files.newOutputStream(portsFile)) {
-                ports.store(out, "Embedded Kafka: the controller endpoint is part of the quorum metadata; do not change it");
+                ports.store(
+                        out,
+                        "Embedded Kafka: the controller endpoint is part of the quorum metadata; do not change it");
             }
             log.info("Formatted a new embedded Kafka log directory at {}", logDir);
         } catch (EmbeddedKafkaException e) {
             throw e;
         } catch (Exception e) {
-            throw new EmbeddedKafkaException("Cannot format the embedded Kafka log directory " + logDir + ": " + e.getMessage(), e);
+            throw new EmbeddedKafkaException(
+                    "Cannot format the embedded Kafka log directory " + logDir + ": " + e.getMessage(), e);
         }
     }
 
@@ -219,9 +228,11 @@ public final class EmbeddedKafka implements AutoCloseable {
         }
         String port = ports.getProperty("controller.port");
         String host = ports.getProperty("host");
-        if (port != null && !port.equals(String.valueOf(s.controllerPort())) || host != null && !host.equals(s.host())) {
+        if (port != null && !port.equals(String.valueOf(s.controllerPort()))
+                || host != null && !host.equals(s.host())) {
             throw new EmbeddedKafkaException(s.logDir() + " was formatted for the controller at " + host + ":" + port
-                    + " and cannot move: set memory.embedded.controller-port=" + port + " and memory.embedded.host=" + host);
+                    + " and cannot move: set memory.embedded.controller-port=" + port + " and memory.embedded.host="
+                    + host);
         }
     }
 
@@ -230,9 +241,11 @@ public final class EmbeddedKafka implements AutoCloseable {
             socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(host, port));
         } catch (IOException e) {
-            throw new EmbeddedKafkaException("Cannot start the embedded Kafka " + what + ": port " + port + " on " + host
-                    + " is in use (another Memory Chain or Kafka running?). Stop it, choose another port with " + property
-                    + ", or use an existing cluster with memory.kafka.bootstrap-servers.");
+            throw new EmbeddedKafkaException(
+                    "Cannot start the embedded Kafka " + what + ": port " + port + " on " + host
+                            + " is in use (another Memory Chain or Kafka running?). Stop it, choose another port with "
+                            + property
+                            + ", or use an existing cluster with memory.kafka.bootstrap-servers.");
         }
     }
 
@@ -245,9 +258,15 @@ public final class EmbeddedKafka implements AutoCloseable {
             Exception last = null;
             while (System.nanoTime() < deadline) {
                 try {
-                    int ms = (int) Math.max(1, Math.min(5_000, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-                    if (!admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms)).nodes().get(ms, TimeUnit.MILLISECONDS).isEmpty()) {
-                        admin.listTopics(new ListTopicsOptions().timeoutMs(ms)).names().get(ms, TimeUnit.MILLISECONDS);
+                    int ms = (int)
+                            Math.max(1, Math.min(5_000, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+                    if (!admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms))
+                            .nodes()
+                            .get(ms, TimeUnit.MILLISECONDS)
+                            .isEmpty()) {
+                        admin.listTopics(new ListTopicsOptions().timeoutMs(ms))
+                                .names()
+                                .get(ms, TimeUnit.MILLISECONDS);
                         return;
                     }
                 } catch (ExecutionException | TimeoutException e) {
@@ -255,8 +274,10 @@ public final class EmbeddedKafka implements AutoCloseable {
                 }
                 TimeUnit.MILLISECONDS.sleep(100); // brief back-off before asking again
             }
-            throw new EmbeddedKafkaException("The embedded Kafka broker at " + bootstrapServers + " did not answer within "
-                    + timeout.toSeconds() + " s" + (last == null ? "" : ": " + last.getMessage()), last);
+            throw new EmbeddedKafkaException(
+                    "The embedded Kafka broker at " + bootstrapServers + " did not answer within " + timeout.toSeconds()
+                            + " s" + (last == null ? "" : ": " + last.getMessage()),
+                    last);
         }
     }
 

@@ -69,38 +69,67 @@ public class Erasures {
         ChainVerifier verifier = new ChainVerifier(space, backend.publicKeys(), SignatureMode.ALL);
         AtomicReference<MemoryEvent> erased = new AtomicReference<>();
         AtomicReference<MemoryEvent> head = new AtomicReference<>();
-        new SpaceChainReader(Map.of("bootstrap.servers", backend.bootstrapServers()), backend.topics().events(),
-                backend.registry(), Duration.ofMinutes(2)).read(space, event -> {
-                    verifier.accept(event);
-                    head.set(event);
-                    if (event.getPayload() instanceof MemoryErased e && e.getMemoryId().equals(id)) {
-                        erased.set(event);
-                    }
-                }, (read, total) -> { });
+        new SpaceChainReader(
+                        Map.of("bootstrap.servers", backend.bootstrapServers()),
+                        backend.topics().events(),
+                        backend.registry(),
+                        Duration.ofMinutes(2))
+                .read(
+                        space,
+                        event -> {
+                            verifier.accept(event);
+                            head.set(event);
+                            if (event.getPayload() instanceof MemoryErased e
+                                    && e.getMemoryId().equals(id)) {
+                                erased.set(event);
+                            }
+                        },
+                        (read, total) -> {});
         MemoryEvent event = erased.get();
         if (event == null) {
-            throw new ApiException(ErrorCodes.INVALID_STATE, "memory " + id
-                    + " is erased in the views but its MemoryErased event is not on the chain read");
+            throw new ApiException(
+                    ErrorCodes.INVALID_STATE,
+                    "memory " + id + " is erased in the views but its MemoryErased event is not on the chain read");
         }
         MemoryErased payload = (MemoryErased) event.getPayload();
-        ErasureProof.Event proofEvent = new ErasureProof.Event(event.getSeq(),
-                Canonical.hex(Canonical.toArray(event.getHash())), Canonical.hex(Canonical.toArray(event.getSignature())),
-                event.getKeyId(), event.getOccurredAt().toString(),
-                event.getActor().getType().name().toLowerCase(java.util.Locale.ROOT) + ":" + event.getActor().getId(),
-                event.getRequestId(), payload.getReason(), payload.getDataKeyId(), payload.getKeyCreatedSeq(),
-                payload.getWasPurged(), List.copyOf(payload.getDestroyedSubjects()));
+        ErasureProof.Event proofEvent = new ErasureProof.Event(
+                event.getSeq(),
+                Canonical.hex(Canonical.toArray(event.getHash())),
+                Canonical.hex(Canonical.toArray(event.getSignature())),
+                event.getKeyId(),
+                event.getOccurredAt().toString(),
+                event.getActor().getType().name().toLowerCase(java.util.Locale.ROOT) + ":"
+                        + event.getActor().getId(),
+                event.getRequestId(),
+                payload.getReason(),
+                payload.getDataKeyId(),
+                payload.getKeyCreatedSeq(),
+                payload.getWasPurged(),
+                List.copyOf(payload.getDestroyedSubjects()));
         Optional<DataKey> key = backend.dataKey(space, id);
-        ErasureProof.KeyRecord keyRecord = new ErasureProof.KeyRecord(backend.topics().keys(), key.isPresent(),
-                key.map(DataKey::erased).orElse(false), key.map(DataKey::keyId).orElse(null),
-                key.map(DataKey::createdSeq).orElse(null), key.map(DataKey::erasedSeq).orElse(null));
+        ErasureProof.KeyRecord keyRecord = new ErasureProof.KeyRecord(
+                backend.topics().keys(),
+                key.isPresent(),
+                key.map(DataKey::erased).orElse(false),
+                key.map(DataKey::keyId).orElse(null),
+                key.map(DataKey::createdSeq).orElse(null),
+                key.map(DataKey::erasedSeq).orElse(null));
         MemoryEvent last = head.get();
-        ErasureProof.Chain chain = new ErasureProof.Chain(ChainVerificationResult.of(verifier.result()),
-                last == null ? 0 : last.getSeq(), last == null ? null : Canonical.hex(Canonical.toArray(last.getHash())));
-        List<ErasureProof.SubjectKey> subjectKeys = payload.getDestroyedSubjects().stream().map(subject -> {
-            Optional<DataKey> k = backend.dataKey(space, subject);
-            return new ErasureProof.SubjectKey(subject, k.isPresent(), k.map(DataKey::erased).orElse(false),
-                    k.map(DataKey::keyId).orElse(null), k.map(DataKey::erasedSeq).orElse(null));
-        }).toList();
+        ErasureProof.Chain chain = new ErasureProof.Chain(
+                ChainVerificationResult.of(verifier.result()),
+                last == null ? 0 : last.getSeq(),
+                last == null ? null : Canonical.hex(Canonical.toArray(last.getHash())));
+        List<ErasureProof.SubjectKey> subjectKeys = payload.getDestroyedSubjects().stream()
+                .map(subject -> {
+                    Optional<DataKey> k = backend.dataKey(space, subject);
+                    return new ErasureProof.SubjectKey(
+                            subject,
+                            k.isPresent(),
+                            k.map(DataKey::erased).orElse(false),
+                            k.map(DataKey::keyId).orElse(null),
+                            k.map(DataKey::erasedSeq).orElse(null));
+                })
+                .toList();
         return new ErasureProof(space, id, proofEvent, keyRecord, chain, subjectKeys);
     }
 

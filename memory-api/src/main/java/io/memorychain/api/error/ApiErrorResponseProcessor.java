@@ -43,16 +43,25 @@ public class ApiErrorResponseProcessor implements ErrorResponseProcessor<Object>
         String code = ErrorCodes.codeOf(status);
         String message;
         if (status.getCode() >= 500) {
-            context.getRootCause().ifPresent(e -> log.error("Unexpected error on {} {}: {}", context.getRequest().getMethod(),
-                    context.getRequest().getPath(), e.toString(), e));
-            message = status == HttpStatus.INTERNAL_SERVER_ERROR ? "Internal error; see the server log" : reason(status);
+            context.getRootCause()
+                    .ifPresent(e -> log.error(
+                            "Unexpected error on {} {}: {}",
+                            context.getRequest().getMethod(),
+                            context.getRequest().getPath(),
+                            e.toString(),
+                            e));
+            message =
+                    status == HttpStatus.INTERNAL_SERVER_ERROR ? "Internal error; see the server log" : reason(status);
         } else if (context.hasErrors()) {
-            message = context.getErrors().stream().map(ApiErrorResponseProcessor::describe).collect(Collectors.joining("; "));
+            message = context.getErrors().stream()
+                    .map(ApiErrorResponseProcessor::describe)
+                    .collect(Collectors.joining("; "));
         } else {
             message = reason(status);
         }
         if (status == HttpStatus.NOT_FOUND) { // our own NOT_FOUNDs are ApiExceptions: this is a route (or file) miss
-            message = "No such resource: " + context.getRequest().getMethod() + " " + context.getRequest().getPath();
+            message = "No such resource: " + context.getRequest().getMethod() + " "
+                    + context.getRequest().getPath();
         }
         ApiError error = ApiError.of(code, message);
         Object body = MCP_PATH.equals(context.getRequest().getPath()) ? jsonRpc(status, error) : error;

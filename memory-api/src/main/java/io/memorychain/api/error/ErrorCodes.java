@@ -27,9 +27,11 @@ public final class ErrorCodes {
     public static final String HELD_FOR_CONSENT = "HELD_FOR_CONSENT";
     /** A proposal that was already committed or rejected (docs/architecture.md §10). */
     public static final String ALREADY_RESOLVED = "ALREADY_RESOLVED";
+
     public static final String BUDGET_EXCEEDED = "BUDGET_EXCEEDED";
     /** A consent request past its window (7 days of chain time) cannot be granted (docs/architecture.md §21). */
     public static final String EXPIRED = "EXPIRED";
+
     public static final String TOO_LARGE = "TOO_LARGE";
     /** Markdown view: a path outside the sandbox (400), a patch whose old_text is not in the file once (409). */
     public static final String INVALID_PATH = "INVALID_PATH";
@@ -39,6 +41,7 @@ public final class ErrorCodes {
      * path, e.g. {@code UNKNOWN_FIELD filters.AND[1].colour: ...}.
      */
     public static final String INVALID_FILTER = "INVALID_FILTER";
+
     public static final String PATCH_CONFLICT = "PATCH_CONFLICT";
     /** A forget confirmation token that is malformed, not signed by this service or expired (400). */
     public static final String INVALID_CONFIRMATION = "INVALID_CONFIRMATION";
@@ -56,6 +59,7 @@ public final class ErrorCodes {
      * (Mechanic's Exception, docs/architecture.md §13) (403).
      */
     public static final String GRANT_REQUIRED = "GRANT_REQUIRED";
+
     public static final String METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED";
     public static final String NOT_ACCEPTABLE = "NOT_ACCEPTABLE";
     public static final String UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE";
@@ -63,6 +67,7 @@ public final class ErrorCodes {
     public static final String TIMEOUT = "TIMEOUT";
     /** A chain that does not verify, where an operation needs an intact one (a signed checkpoint). */
     public static final String CHAIN_BROKEN = "CHAIN_BROKEN";
+
     public static final String UNAVAILABLE = "UNAVAILABLE";
     /**
      * No instance can answer for the space right now: its partition is moving between instances, its owner is not
@@ -77,6 +82,7 @@ public final class ErrorCodes {
     public static final String NOT_OWNER = "NOT_OWNER";
     /** The key sent more than its quota (memory.quotas): 429 with {@code Retry-After}. */
     public static final String RATE_LIMITED = "RATE_LIMITED";
+
     public static final String NOT_AVAILABLE = "NOT_AVAILABLE";
     public static final String INTERNAL = "INTERNAL";
 
@@ -118,15 +124,16 @@ public final class ErrorCodes {
             Map.entry(NOT_AVAILABLE, HttpStatus.NOT_IMPLEMENTED),
             Map.entry(INTERNAL, HttpStatus.INTERNAL_SERVER_ERROR));
 
-    private ErrorCodes() {
-    }
+    private ErrorCodes() {}
 
     /**
      * HTTP status for a code. A rejection code this API version does not know (a newer sequencer) is answered with
      * 422 and the code passed through, so clients still see it.
      */
     public static HttpStatus statusOf(String code) {
-        return code == null ? HttpStatus.UNPROCESSABLE_ENTITY : STATUS.getOrDefault(code, HttpStatus.UNPROCESSABLE_ENTITY);
+        return code == null
+                ? HttpStatus.UNPROCESSABLE_ENTITY
+                : STATUS.getOrDefault(code, HttpStatus.UNPROCESSABLE_ENTITY);
     }
 
     /** The code used for an error response that only has an HTTP status (framework errors). */

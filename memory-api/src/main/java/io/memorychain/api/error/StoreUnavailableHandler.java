@@ -26,11 +26,15 @@ public class StoreUnavailableHandler implements ExceptionHandler<InvalidStateSto
     @Override
     @SuppressWarnings("rawtypes") // ExceptionHandler.handle declares a raw HttpRequest
     public HttpResponse<ApiError> handle(HttpRequest request, InvalidStateStoreException exception) {
-        log.info("{} {}: the views are not queryable now: {}", request.getMethodName(), request.getPath(),
+        log.info(
+                "{} {}: the views are not queryable now: {}",
+                request.getMethodName(),
+                request.getPath(),
                 exception.getMessage());
         return HttpResponse.<ApiError>status(ErrorCodes.statusOf(ErrorCodes.REBALANCING))
                 .header(HttpHeaders.RETRY_AFTER, "1")
-                .body(ApiError.of(ErrorCodes.REBALANCING, "the views of this space are moving between instances: "
-                        + exception.getMessage()));
+                .body(ApiError.of(
+                        ErrorCodes.REBALANCING,
+                        "the views of this space are moving between instances: " + exception.getMessage()));
     }
 }

@@ -1,8 +1,8 @@
 package io.memorychain.api.export;
 
-import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.write.WriteCall;
 import io.memorychain.avro.Actor;
 import io.micronaut.core.annotation.Nullable;
@@ -38,14 +38,22 @@ public class ExportController {
     }
 
     @ErrorAnswers.Read
-    @Get(value = "/export", produces = {MediaType.APPLICATION_JSON, "text/markdown"})
-    @Operation(operationId = "exportSpace", summary = "The space's active memories, blocks and relations (or one user's memories) as JSON, or as "
-            + "Markdown with format=markdown")
-    @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<?> export(@PathVariable String space,
-                                  @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                  @Nullable @QueryValue("user_id") @Parameter(description = "only this user's memories") String userId,
-                                  @Nullable @QueryValue @Parameter(description = "json (default) or markdown") String format) {
+    @Get(
+            value = "/export",
+            produces = {MediaType.APPLICATION_JSON, "text/markdown"})
+    @Operation(
+            operationId = "exportSpace",
+            summary = "The space's active memories, blocks and relations (or one user's memories) as JSON, or as "
+                    + "Markdown with format=markdown")
+    @ApiResponse(
+            responseCode = "400",
+            description = "INVALID_ARGUMENT",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<?> export(
+            @PathVariable String space,
+            @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
+            @Nullable @QueryValue("user_id") @Parameter(description = "only this user's memories") String userId,
+            @Nullable @QueryValue @Parameter(description = "json (default) or markdown") String format) {
         SpaceTransfer.Exported exported = transfer.exportRead(space, actor, userId, format);
         if (exported.markdown() == null) {
             return HttpResponse.ok(exported.export()).contentType(MediaType.APPLICATION_JSON_TYPE);
@@ -55,11 +63,20 @@ public class ExportController {
 
     @ErrorAnswers.Write
     @Post("/import")
-    @Operation(operationId = "importSpace", summary = "Write a JSON export's memories (original created_at kept), blocks and relations into the space",
-            description = "One write per memory, block and edge through the normal write path; request ids derive from the "
-                    + "exported space and ids, so a retried import does not write twice.")
-    @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "403", description = "CATEGORY_NOT_ALLOWED", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @Operation(
+            operationId = "importSpace",
+            summary = "Write a JSON export's memories (original created_at kept), blocks and relations into the space",
+            description =
+                    "One write per memory, block and edge through the normal write path; request ids derive from the "
+                            + "exported space and ids, so a retried import does not write twice.")
+    @ApiResponse(
+            responseCode = "400",
+            description = "INVALID_ARGUMENT",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "403",
+            description = "CATEGORY_NOT_ALLOWED",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
     public ImportResult importExport(@RequestBean WriteCall call, @Nullable @Body SpaceExport export) {
         return transfer.importInto(call.space(), call.actor(), export);
     }

@@ -15,6 +15,9 @@ import java.util.Map;
  */
 @Serdeable
 @Schema(name = "ImportResult")
-public record ImportResult(int memories, int blocks, int relations, Map<String, String> ids,
-                           @Schema(name = "head_seq") @JsonProperty("head_seq") long headSeq) {
-}
+public record ImportResult(
+        int memories,
+        int blocks,
+        int relations,
+        Map<String, String> ids,
+        @Schema(name = "head_seq") @JsonProperty("head_seq") long headSeq) {}

@@ -22,15 +22,26 @@ import java.util.List;
  */
 @Serdeable
 @Schema(name = "SpaceExport")
-public record SpaceExport(String format, String space, @Schema(name = "exported_at") @JsonProperty("exported_at") String exportedAt,
-                          @Schema(name = "head_seq") @JsonProperty("head_seq") long headSeq, @Nullable @Schema(name = "user_id") @JsonProperty("user_id") String userId,
-                          List<MemoryJson> memories, List<MemoryJson> blocks, List<Edge> relations) {
+public record SpaceExport(
+        String format,
+        String space,
+
+        @Schema(name = "exported_at") @JsonProperty("exported_at")
+        String exportedAt,
+
+        @Schema(name = "head_seq") @JsonProperty("head_seq") long headSeq,
+
+        @Nullable @Schema(name = "user_id") @JsonProperty("user_id")
+        String userId,
+
+        List<MemoryJson> memories,
+        List<MemoryJson> blocks,
+        List<Edge> relations) {
 
     public static final String FORMAT = "memory-chain-export/1";
 
     /** One relation edge between two exported memories (by their exported ids). */
     @Serdeable
     @Schema(name = "ExportedRelation")
-    public record Edge(String from, String to, String type, double strength) {
-    }
+    public record Edge(String from, String to, String type, double strength) {}
 }

@@ -46,8 +46,8 @@ public class SpaceTransfer {
     private final Clock clock;
     private final GrantedReads granted;
 
-    public SpaceTransfer(MemoryBackend backend, Memories memories, Blocks blocks, Relations relations,
-                         GrantedReads granted) {
+    public SpaceTransfer(
+            MemoryBackend backend, Memories memories, Blocks blocks, Relations relations, GrantedReads granted) {
         this.granted = granted;
         this.backend = backend;
         this.memories = memories;
@@ -57,8 +57,7 @@ public class SpaceTransfer {
     }
 
     /** An export as every transport answers it: the JSON document, or the same as Markdown. */
-    public record Exported(SpaceExport export, String markdown) {
-    }
+    public record Exported(SpaceExport export, String markdown) {}
 
     /**
      * The export use case of every transport: the content read (recorded on the chain when it is an admin's read under
@@ -67,11 +66,16 @@ public class SpaceTransfer {
      * @param format json (null: json) or markdown; else 400 INVALID_ARGUMENT
      */
     public Exported exportRead(String space, Actor reader, String userId, String format) {
-        SpaceExport export = granted.read(space, reader, "export", GrantedReads.detail("user_id", userId, "format",
-                format), () -> export(space, reader, userId), e -> java.util.stream.Stream.concat(e.memories().stream(),
-                e.blocks().stream()).map(MemoryJson::id).toList());
-        return InputRules.markdown(format) ? new Exported(null, ExportMarkdown.of(export))
-                : new Exported(export, null);
+        SpaceExport export = granted.read(
+                space,
+                reader,
+                "export",
+                GrantedReads.detail("user_id", userId, "format", format),
+                () -> export(space, reader, userId),
+                e -> java.util.stream.Stream.concat(e.memories().stream(), e.blocks().stream())
+                        .map(MemoryJson::id)
+                        .toList());
+        return InputRules.markdown(format) ? new Exported(null, ExportMarkdown.of(export)) : new Exported(export, null);
     }
 
     /** The active memories of the space readable by {@code reader}, or only those of {@code userId}. */
@@ -104,8 +108,8 @@ public class SpaceTransfer {
                 }
             }
         }
-        return new SpaceExport(SpaceExport.FORMAT, s, clock.instant().toString(), head, userId, exported, blockList,
-                edges);
+        return new SpaceExport(
+                SpaceExport.FORMAT, s, clock.instant().toString(), head, userId, exported, blockList, edges);
     }
 
     /**
@@ -123,20 +127,26 @@ public class SpaceTransfer {
         List<SpaceExport.Edge> edges = export.relations() == null ? List.of() : export.relations();
         Map<String, String> idMap = new LinkedHashMap<>();
         for (MemoryJson m : toCreate) {
-            Memory created = memories.create(context(s, actor, source, m.id()), body(m)).memory();
+            Memory created =
+                    memories.create(context(s, actor, source, m.id()), body(m)).memory();
             idMap.put(m.id(), created.getId());
         }
         int blockCount = 0;
         for (MemoryJson b : export.blocks() == null ? List.<MemoryJson>of() : export.blocks()) {
-            blocks.put(context(s, actor, source, b.id()), b.blockLabel(),
+            blocks.put(
+                    context(s, actor, source, b.id()),
+                    b.blockLabel(),
                     new BlockBody(b.content(), "core".equals(b.tier()), null));
             blockCount++;
         }
         for (SpaceExport.Edge e : edges) {
-            relations.link(context(s, actor, source, e.from() + "->" + e.to() + ":" + e.type()), idMap.get(e.from()),
+            relations.link(
+                    context(s, actor, source, e.from() + "->" + e.to() + ":" + e.type()),
+                    idMap.get(e.from()),
                     new LinkBody(idMap.get(e.to()), e.type(), e.strength()));
         }
-        return new ImportResult(idMap.size(), blockCount, edges.size(), idMap, backend.views().appliedSeq(s));
+        return new ImportResult(
+                idMap.size(), blockCount, edges.size(), idMap, backend.views().appliedSeq(s));
     }
 
     /**
@@ -158,16 +168,32 @@ public class SpaceTransfer {
         toCreate.forEach(m -> known.add(m.id()));
         for (SpaceExport.Edge e : edges) {
             if (!known.contains(e.from()) || !known.contains(e.to())) {
-                throw ApiException.invalid("relation " + e.from() + " -> " + e.to() + " names a memory the export does not contain");
+                throw ApiException.invalid(
+                        "relation " + e.from() + " -> " + e.to() + " names a memory the export does not contain");
             }
         }
     }
 
     /** The creation body of an exported memory (its original {@code created_at} kept). */
     public static CreateMemoryBody body(MemoryJson m) {
-        return new CreateMemoryBody(m.content(), m.kind(), m.tier(), m.category(), m.summary(),
-                m.tags(), m.importance(), m.confidence(), m.source(), m.userId(), m.agentId(), m.runId(),
-                m.actorId(), m.threadId(), m.role(), m.createdAt(), m.pinned());
+        return new CreateMemoryBody(
+                m.content(),
+                m.kind(),
+                m.tier(),
+                m.category(),
+                m.summary(),
+                m.tags(),
+                m.importance(),
+                m.confidence(),
+                m.source(),
+                m.userId(),
+                m.agentId(),
+                m.runId(),
+                m.actorId(),
+                m.threadId(),
+                m.role(),
+                m.createdAt(),
+                m.pinned());
     }
 
     private static WriteContext context(String space, Actor actor, String source, String key) {

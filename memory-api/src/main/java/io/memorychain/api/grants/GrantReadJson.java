@@ -14,23 +14,42 @@ import java.util.List;
 public record GrantReadJson(
         @Schema(name = "grant_id") @JsonProperty("grant_id") String grantId,
         long seq,
-        @Schema(name = "request_id") @JsonProperty("request_id") String requestId,
+
+        @Schema(name = "request_id") @JsonProperty("request_id")
+        String requestId,
+
         ActorJson actor,
-        @Schema(name = "occurred_at") @JsonProperty("occurred_at") String occurredAt,
-        @Schema(description = "get_memory, list_memories, query, export or rollback_plan") String operation,
-        @JsonProperty("memory_ids") @Schema(name = "memory_ids", description = "The memories whose content was answered (at most 1,000)") List<String> memoryIds,
-        @Schema(description = "How many memories were answered") int count,
+
+        @Schema(name = "occurred_at") @JsonProperty("occurred_at")
+        String occurredAt,
+
+        @Schema(description = "get_memory, list_memories, query, export or rollback_plan")
+        String operation,
+
+        @JsonProperty("memory_ids")
+        @Schema(name = "memory_ids", description = "The memories whose content was answered (at most 1,000)")
+        List<String> memoryIds,
+
+        @Schema(description = "How many memories were answered")
+        int count,
+
         @Nullable String detail) {
 
     public static GrantReadJson of(GrantRead r) {
-        return new GrantReadJson(r.getGrantId(), r.getSeq(), r.getRequestId(), ActorJson.of(r.getActor()),
-                GrantJson.iso(r.getOccurredAt()), r.getOperation(), List.copyOf(r.getMemoryIds()), r.getCount(),
+        return new GrantReadJson(
+                r.getGrantId(),
+                r.getSeq(),
+                r.getRequestId(),
+                ActorJson.of(r.getActor()),
+                GrantJson.iso(r.getOccurredAt()),
+                r.getOperation(),
+                List.copyOf(r.getMemoryIds()),
+                r.getCount(),
                 r.getDetail());
     }
 
     /** The reads of one grant, oldest first. */
     @Serdeable
     @Schema(name = "GrantReads")
-    public record Page(List<GrantReadJson> items) {
-    }
+    public record Page(List<GrantReadJson> items) {}
 }

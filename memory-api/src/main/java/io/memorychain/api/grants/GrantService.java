@@ -50,9 +50,10 @@ public class GrantService {
         if (ids.size() > Grants.MAX_IDS) {
             throw ApiException.invalid("memory_ids: at most " + Grants.MAX_IDS);
         }
-        String grantee = body.grantee() == null || body.grantee().isBlank() ? ctx.actor().getId() : body.grantee();
-        MemoryOutcome outcome = writes.apply(ctx, new RequestGrant(grantee, body.purpose(), body.durationSeconds(),
-                ids));
+        String grantee =
+                body.grantee() == null || body.grantee().isBlank() ? ctx.actor().getId() : body.grantee();
+        MemoryOutcome outcome =
+                writes.apply(ctx, new RequestGrant(grantee, body.purpose(), body.durationSeconds(), ids));
         return readBack(ctx.space(), outcome.getMemoryId(), outcome);
     }
 
@@ -73,7 +74,9 @@ public class GrantService {
 
     /** The space's grants, oldest first. */
     public List<GrantJson> list(String space) {
-        return backend.views().grants(space).stream().map(g -> GrantJson.of(g, backend.clock().instant())).toList();
+        return backend.views().grants(space).stream()
+                .map(g -> GrantJson.of(g, backend.clock().instant()))
+                .toList();
     }
 
     public GrantJson get(String space, String id) {
@@ -83,7 +86,9 @@ public class GrantService {
     /** Every content read recorded under the grant, oldest first. */
     public GrantReadJson.Page reads(String space, String id) {
         find(space, id);
-        return new GrantReadJson.Page(backend.views().grantReads(space, id).stream().map(GrantReadJson::of).toList());
+        return new GrantReadJson.Page(backend.views().grantReads(space, id).stream()
+                .map(GrantReadJson::of)
+                .toList());
     }
 
     private Grant find(String space, String id) {
@@ -92,9 +97,12 @@ public class GrantService {
     }
 
     private GrantJson readBack(String space, String id, MemoryOutcome outcome) {
-        Grant grant = backend.views().grant(space, id).orElseThrow(() -> new ApiException(ErrorCodes.INTERNAL,
-                "Accepted as seq " + outcome.getSeq() + " but grant " + id + " cannot be read back",
-                outcome.getRequestId()));
+        Grant grant = backend.views()
+                .grant(space, id)
+                .orElseThrow(() -> new ApiException(
+                        ErrorCodes.INTERNAL,
+                        "Accepted as seq " + outcome.getSeq() + " but grant " + id + " cannot be read back",
+                        outcome.getRequestId()));
         return GrantJson.of(grant, backend.clock().instant());
     }
 

@@ -24,10 +24,25 @@ class AlertRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getListAlertsMethod(), r -> proto.fill(Map.of("items", alerts.alerts(
-                        Spaces.require(r.getSpace()), r.getUnacknowledged())), AlertList.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getAcknowledgeAlertMethod(), r -> proto.fill(alerts.acknowledge(
-                        context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null), r.getId(),
-                        r.hasReason() ? r.getReason() : null), CriticalAlert.newBuilder()).build());
+        m.unary(
+                        MemoryServiceGrpc.getListAlertsMethod(),
+                        r -> proto.fill(
+                                        Map.of(
+                                                "items",
+                                                alerts.alerts(Spaces.require(r.getSpace()), r.getUnacknowledged())),
+                                        AlertList.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getAcknowledgeAlertMethod(),
+                        r -> proto.fill(
+                                        alerts.acknowledge(
+                                                context(
+                                                        r.getSpace(),
+                                                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                                                        null),
+                                                r.getId(),
+                                                r.hasReason() ? r.getReason() : null),
+                                        CriticalAlert.newBuilder())
+                                .build());
     }
 }

@@ -23,18 +23,27 @@ class ChainKeyRpcs implements GrpcFeature {
     @Override
     public void bind(GrpcMethods m) {
         m.unary(MemoryServiceGrpc.getRotateChainKeyMethod(), r -> {
-            WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
-            return answer(ctx, rotations.rotate(ctx, r.hasKeyId() ? r.getKeyId() : null,
-                    r.hasReason() ? r.getReason() : null));
-        }).unary(MemoryServiceGrpc.getMarkChainKeyCompromisedMethod(), r -> {
-            WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
-            return answer(ctx, rotations.markCompromised(ctx, r.getKeyId(), r.hasFromSeq() ? r.getFromSeq() : null,
-                    r.getReason()));
-        });
+                    WriteContext ctx =
+                            context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
+                    return answer(
+                            ctx,
+                            rotations.rotate(
+                                    ctx, r.hasKeyId() ? r.getKeyId() : null, r.hasReason() ? r.getReason() : null));
+                })
+                .unary(MemoryServiceGrpc.getMarkChainKeyCompromisedMethod(), r -> {
+                    WriteContext ctx =
+                            context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
+                    return answer(
+                            ctx,
+                            rotations.markCompromised(
+                                    ctx, r.getKeyId(), r.hasFromSeq() ? r.getFromSeq() : null, r.getReason()));
+                });
     }
 
     /** The REST answer, with the request id REST sends as a header. */
     private ChainKeyChange answer(WriteContext ctx, io.memorychain.api.chain.ChainKeyChange change) {
-        return proto.fill(change, ChainKeyChange.newBuilder()).setRequestId(ctx.requestId()).build();
+        return proto.fill(change, ChainKeyChange.newBuilder())
+                .setRequestId(ctx.requestId())
+                .build();
     }
 }

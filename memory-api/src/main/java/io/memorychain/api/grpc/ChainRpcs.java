@@ -44,9 +44,16 @@ class ChainRpcs implements GrpcFeature {
     private final ApiKeys keys;
     private final ProtoJson proto;
 
-    ChainRpcs(AuditLog audit, AuditDigests digests, OpsCountsService ops, ChainVerification chain,
-              ChainCheckpoints checkpoints, ChainExports exports, ChangeStreams changes, ApiKeys keys,
-              ProtoJson proto) {
+    ChainRpcs(
+            AuditLog audit,
+            AuditDigests digests,
+            OpsCountsService ops,
+            ChainVerification chain,
+            ChainCheckpoints checkpoints,
+            ChainExports exports,
+            ChangeStreams changes,
+            ApiKeys keys,
+            ProtoJson proto) {
         this.audit = audit;
         this.digests = digests;
         this.ops = ops;
@@ -60,25 +67,60 @@ class ChainRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getListAuditMethod(), r -> proto.fill(audit.search(r.getSpace(), actor(),
-                        AuditQuery.of(r.hasMemoryId() ? r.getMemoryId() : null, r.hasActor() ? r.getActor() : null,
-                                r.hasType() ? r.getType() : null, r.hasLabel() ? r.getLabel() : null,
-                                r.hasSince() ? r.getSince() : null, r.hasUntil() ? r.getUntil() : null,
-                                r.hasOrder() ? r.getOrder() : null).forUser(r.hasUserId() ? r.getUserId() : null, actor()),
-                        r.hasAfterSeq() ? r.getAfterSeq() : null, r.hasLimit() ? r.getLimit() : null),
-                        AuditPage.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getGetAuditDigestMethod(), r -> proto.fill(digests.digest(r.getSpace(),
-                        actor(), r.getMonth().isEmpty() ? null : r.getMonth()), AuditDigest.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getListOpsMethod(), r -> proto.fill(ops.counts(r.getSpace(),
-                        r.hasSince() ? r.getSince() : null, r.hasUntil() ? r.getUntil() : null,
-                        r.hasBucket() ? r.getBucket() : null), OpsPage.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getVerifyChainMethod(), r -> proto.fill(chain.verify(
-                        Spaces.require(r.getSpace()), r.getFull()),
-                        io.memorychain.api.grpc.v1.ChainVerification.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getGetChainCheckpointMethod(), r -> proto.fill(checkpoints.checkpoint(
-                        Spaces.require(r.getSpace())), ChainCheckpoint.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getGetChainKeysMethod(), r -> proto.fill(checkpoints.publicKeys(),
-                        ChainPublicKeys.newBuilder()).build())
+        m.unary(
+                        MemoryServiceGrpc.getListAuditMethod(),
+                        r -> proto.fill(
+                                        audit.search(
+                                                r.getSpace(),
+                                                actor(),
+                                                AuditQuery.of(
+                                                                r.hasMemoryId() ? r.getMemoryId() : null,
+                                                                r.hasActor() ? r.getActor() : null,
+                                                                r.hasType() ? r.getType() : null,
+                                                                r.hasLabel() ? r.getLabel() : null,
+                                                                r.hasSince() ? r.getSince() : null,
+                                                                r.hasUntil() ? r.getUntil() : null,
+                                                                r.hasOrder() ? r.getOrder() : null)
+                                                        .forUser(r.hasUserId() ? r.getUserId() : null, actor()),
+                                                r.hasAfterSeq() ? r.getAfterSeq() : null,
+                                                r.hasLimit() ? r.getLimit() : null),
+                                        AuditPage.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getGetAuditDigestMethod(),
+                        r -> proto.fill(
+                                        digests.digest(
+                                                r.getSpace(),
+                                                actor(),
+                                                r.getMonth().isEmpty() ? null : r.getMonth()),
+                                        AuditDigest.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getListOpsMethod(),
+                        r -> proto.fill(
+                                        ops.counts(
+                                                r.getSpace(),
+                                                r.hasSince() ? r.getSince() : null,
+                                                r.hasUntil() ? r.getUntil() : null,
+                                                r.hasBucket() ? r.getBucket() : null),
+                                        OpsPage.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getVerifyChainMethod(),
+                        r -> proto.fill(
+                                        chain.verify(Spaces.require(r.getSpace()), r.getFull()),
+                                        io.memorychain.api.grpc.v1.ChainVerification.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getGetChainCheckpointMethod(),
+                        r -> proto.fill(
+                                        checkpoints.checkpoint(Spaces.require(r.getSpace())),
+                                        ChainCheckpoint.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getGetChainKeysMethod(),
+                        r -> proto.fill(checkpoints.publicKeys(), ChainPublicKeys.newBuilder())
+                                .build())
                 .serverStreaming(MemoryServiceGrpc.getExportChainMethod(), this::exportChain)
                 .serverStreaming(MemoryServiceGrpc.getWatchChangesMethod(), this::watch);
     }
@@ -86,7 +128,8 @@ class ChainRpcs implements GrpcFeature {
     /** The JSON Lines export as REST streams it, one message per line. */
     private void exportChain(ExportChainRequest r, StreamObserver<ChainExportLine> out) {
         String space = Spaces.require(r.getSpace());
-        try (LineStream lines = new LineStream(line -> out.onNext(ChainExportLine.newBuilder().setLine(line).build()))) {
+        try (LineStream lines = new LineStream(
+                line -> out.onNext(ChainExportLine.newBuilder().setLine(line).build()))) {
             exports.export(space, lines);
         }
         out.onCompleted();
@@ -95,9 +138,14 @@ class ChainRpcs implements GrpcFeature {
     private void watch(WatchChangesRequest r, StreamObserver<AuditEntry> out) {
         Actor reader = actor();
         String credentials = GrpcAuthInterceptor.CREDENTIALS.get();
-        GrpcChangeSink.watch(changes, r.getSpace(), r.getSinceRev(), new ChangeStreams.Watcher<>(
-                () -> keys.authenticate(credentials),
-                entry -> proto.fill(audit.entry(r.getSpace(), reader, entry), AuditEntry.newBuilder()).build()),
+        GrpcChangeSink.watch(
+                changes,
+                r.getSpace(),
+                r.getSinceRev(),
+                new ChangeStreams.Watcher<>(
+                        () -> keys.authenticate(credentials),
+                        entry -> proto.fill(audit.entry(r.getSpace(), reader, entry), AuditEntry.newBuilder())
+                                .build()),
                 (ServerCallStreamObserver<AuditEntry>) out);
     }
 }

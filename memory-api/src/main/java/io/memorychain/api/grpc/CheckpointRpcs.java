@@ -29,17 +29,31 @@ class CheckpointRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getSaveCheckpointMethod(), r -> message(checkpoints.save(Spaces.require(r.getSpace()),
-                        GrpcCalls.actor(), new Checkpoints.Draft(r.hasUserId() ? r.getUserId() : null,
-                                r.getThreadId(), r.hasCheckpointId() ? r.getCheckpointId() : null,
-                                r.hasParentId() ? r.getParentId() : null, r.hasState() ? map(r.getState()) : null,
-                                r.hasMetadata() ? map(r.getMetadata()) : null))))
-                .unary(MemoryServiceGrpc.getGetCheckpointMethod(), r -> message(checkpoints.get(
-                        Spaces.require(r.getSpace()), r.hasUserId() ? r.getUserId() : null, r.getThreadId(),
-                        r.getCheckpointId())))
+        m.unary(
+                        MemoryServiceGrpc.getSaveCheckpointMethod(),
+                        r -> message(checkpoints.save(
+                                Spaces.require(r.getSpace()),
+                                GrpcCalls.actor(),
+                                new Checkpoints.Draft(
+                                        r.hasUserId() ? r.getUserId() : null,
+                                        r.getThreadId(),
+                                        r.hasCheckpointId() ? r.getCheckpointId() : null,
+                                        r.hasParentId() ? r.getParentId() : null,
+                                        r.hasState() ? map(r.getState()) : null,
+                                        r.hasMetadata() ? map(r.getMetadata()) : null))))
+                .unary(
+                        MemoryServiceGrpc.getGetCheckpointMethod(),
+                        r -> message(checkpoints.get(
+                                Spaces.require(r.getSpace()),
+                                r.hasUserId() ? r.getUserId() : null,
+                                r.getThreadId(),
+                                r.getCheckpointId())))
                 .unary(MemoryServiceGrpc.getListCheckpointsMethod(), r -> {
-                    Checkpoints.Page page = checkpoints.list(Spaces.require(r.getSpace()),
-                            r.hasUserId() ? r.getUserId() : null, r.getThreadId(), r.hasLimit() ? r.getLimit() : null,
+                    Checkpoints.Page page = checkpoints.list(
+                            Spaces.require(r.getSpace()),
+                            r.hasUserId() ? r.getUserId() : null,
+                            r.getThreadId(),
+                            r.hasLimit() ? r.getLimit() : null,
                             r.hasCursor() ? r.getCursor() : null);
                     AgentCheckpointPage.Builder out = AgentCheckpointPage.newBuilder();
                     page.items().forEach(c -> out.addItems(message(c)));
@@ -52,16 +66,26 @@ class CheckpointRpcs implements GrpcFeature {
                     String space = Spaces.require(r.getSpace());
                     String user = r.hasUserId() ? r.getUserId() : null;
                     int deleted = checkpoints.deleteThread(space, user, r.getThreadId());
-                    return DeletedCheckpoints.newBuilder().setSpace(space).setUserId(user == null ? "" : user)
-                            .setThreadId(r.getThreadId()).setDeleted(deleted).build();
+                    return DeletedCheckpoints.newBuilder()
+                            .setSpace(space)
+                            .setUserId(user == null ? "" : user)
+                            .setThreadId(r.getThreadId())
+                            .setDeleted(deleted)
+                            .build();
                 });
     }
 
     private AgentCheckpoint message(Checkpoint c) {
         CheckpointJson j = CheckpointJson.of(c);
-        AgentCheckpoint.Builder out = AgentCheckpoint.newBuilder().setSpace(j.space()).setUserId(j.userId())
-                .setThreadId(j.threadId()).setCheckpointId(j.checkpointId()).setState(struct(j.state()))
-                .setMetadata(struct(j.metadata())).setCreatedAt(j.createdAt()).setUpdatedAt(j.updatedAt())
+        AgentCheckpoint.Builder out = AgentCheckpoint.newBuilder()
+                .setSpace(j.space())
+                .setUserId(j.userId())
+                .setThreadId(j.threadId())
+                .setCheckpointId(j.checkpointId())
+                .setState(struct(j.state()))
+                .setMetadata(struct(j.metadata()))
+                .setCreatedAt(j.createdAt())
+                .setUpdatedAt(j.updatedAt())
                 .setSavedBy(j.savedBy());
         if (j.parentId() != null) {
             out.setParentId(j.parentId());

@@ -26,17 +26,43 @@ class ContradictionRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getListContradictionsMethod(), r -> proto.fill(contradictions.list(
-                        Spaces.require(r.getSpace()), actor(), r.hasState() ? r.getState() : null),
-                        ContradictionList.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getFlagContradictionMethod(), r -> proto.fill(contradictions.flag(
-                        context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null),
-                        new FlagContradictionBody(blankToNull(r.getFirstId()), blankToNull(r.getSecondId()),
-                                r.hasSimilarity() ? r.getSimilarity() : null)), Contradiction.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getResolveContradictionMethod(), r -> proto.fill(contradictions.resolve(
-                        context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null), r.getId(),
-                        new ResolveContradictionBody(blankToNull(r.getResolution()),
-                                r.hasWinnerId() ? r.getWinnerId() : null)), Contradiction.newBuilder()).build());
+        m.unary(
+                        MemoryServiceGrpc.getListContradictionsMethod(),
+                        r -> proto.fill(
+                                        contradictions.list(
+                                                Spaces.require(r.getSpace()),
+                                                actor(),
+                                                r.hasState() ? r.getState() : null),
+                                        ContradictionList.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getFlagContradictionMethod(),
+                        r -> proto.fill(
+                                        contradictions.flag(
+                                                context(
+                                                        r.getSpace(),
+                                                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                                                        null),
+                                                new FlagContradictionBody(
+                                                        blankToNull(r.getFirstId()),
+                                                        blankToNull(r.getSecondId()),
+                                                        r.hasSimilarity() ? r.getSimilarity() : null)),
+                                        Contradiction.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getResolveContradictionMethod(),
+                        r -> proto.fill(
+                                        contradictions.resolve(
+                                                context(
+                                                        r.getSpace(),
+                                                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                                                        null),
+                                                r.getId(),
+                                                new ResolveContradictionBody(
+                                                        blankToNull(r.getResolution()),
+                                                        r.hasWinnerId() ? r.getWinnerId() : null)),
+                                        Contradiction.newBuilder())
+                                .build());
     }
 
     /** proto3 strings are never null: an unset one is "" (the service answers INVALID_ARGUMENT for it). */

@@ -35,25 +35,38 @@ class CoreRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getPutBlockMethod(), r -> MemoryRpcs.written(proto, context(r.getSpace(),
-                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
-                        r.hasExpectedVersion() ? r.getExpectedVersion() : null),
-                        ctx -> blocks.put(ctx, r.getLabel(), ProtoMapping.body(r))))
-                .unary(MemoryServiceGrpc.getGetBlockMethod(), r -> proto.fill(MemoryJson.of(blocks.get(r.getSpace(),
-                        r.getLabel())), Memory.newBuilder()).build())
+        m.unary(
+                        MemoryServiceGrpc.getPutBlockMethod(),
+                        r -> MemoryRpcs.written(
+                                proto,
+                                context(
+                                        r.getSpace(),
+                                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                                        r.hasExpectedVersion() ? r.getExpectedVersion() : null),
+                                ctx -> blocks.put(ctx, r.getLabel(), ProtoMapping.body(r))))
+                .unary(
+                        MemoryServiceGrpc.getGetBlockMethod(),
+                        r -> proto.fill(MemoryJson.of(blocks.get(r.getSpace(), r.getLabel())), Memory.newBuilder())
+                                .build())
                 .unary(MemoryServiceGrpc.getGetCoreMethod(), this::core)
                 .unary(MemoryServiceGrpc.getQueryMethod(), this::query)
-                .unary(MemoryServiceGrpc.getContextMethod(), r -> proto.fill(retrieval.context(r.getSpace(), actor(),
-                        ProtoMapping.body(r)), ContextAnswer.newBuilder()).build());
+                .unary(
+                        MemoryServiceGrpc.getContextMethod(),
+                        r -> proto.fill(
+                                        retrieval.context(r.getSpace(), actor(), ProtoMapping.body(r)),
+                                        ContextAnswer.newBuilder())
+                                .build());
     }
 
     private Core core(GetCoreRequest r) {
-        AsOf at = reads.point(r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null,
-                r.hasAsOf() ? r.getAsOf() : null);
-        return proto.fill(reads.core(r.getSpace(), actor(), at), Core.newBuilder()).build();
+        AsOf at = reads.point(
+                r.getSpace(), r.hasAsOfSeq() ? String.valueOf(r.getAsOfSeq()) : null, r.hasAsOf() ? r.getAsOf() : null);
+        return proto.fill(reads.core(r.getSpace(), actor(), at), Core.newBuilder())
+                .build();
     }
 
     private QueryAnswer query(QueryRequest r) {
-        return proto.fill(reads.query(r.getSpace(), actor(), ProtoMapping.body(r)), QueryAnswer.newBuilder()).build();
+        return proto.fill(reads.query(r.getSpace(), actor(), ProtoMapping.body(r)), QueryAnswer.newBuilder())
+                .build();
     }
 }

@@ -25,14 +25,20 @@ class ExportRpcs implements GrpcFeature {
     @Override
     public void bind(GrpcMethods m) {
         m.unary(MemoryServiceGrpc.getExportSpaceMethod(), this::export)
-                .unary(MemoryServiceGrpc.getImportSpaceMethod(), r -> proto.fill(transfer.importInto(r.getSpace(),
-                        actor(), r.hasExport() ? proto.record(r.getExport(), SpaceExport.class) : null),
-                        ImportResult.newBuilder()).build());
+                .unary(
+                        MemoryServiceGrpc.getImportSpaceMethod(),
+                        r -> proto.fill(
+                                        transfer.importInto(
+                                                r.getSpace(),
+                                                actor(),
+                                                r.hasExport() ? proto.record(r.getExport(), SpaceExport.class) : null),
+                                        ImportResult.newBuilder())
+                                .build());
     }
 
     private ExportedSpace export(ExportSpaceRequest r) {
-        SpaceTransfer.Exported exported = transfer.exportRead(r.getSpace(), actor(), r.hasUserId() ? r.getUserId() : null,
-                r.hasFormat() ? r.getFormat() : null);
+        SpaceTransfer.Exported exported = transfer.exportRead(
+                r.getSpace(), actor(), r.hasUserId() ? r.getUserId() : null, r.hasFormat() ? r.getFormat() : null);
         ExportedSpace.Builder answer = ExportedSpace.newBuilder();
         if (exported.markdown() != null) {
             return answer.setMarkdown(exported.markdown()).build();

@@ -33,31 +33,60 @@ class FileRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getListFilesMethod(), r -> proto.fill(FileListJson.of(files.list(
-                        Spaces.require(r.getSpace()), actor())), FileList.newBuilder()).build())
+        m.unary(
+                        MemoryServiceGrpc.getListFilesMethod(),
+                        r -> proto.fill(
+                                        FileListJson.of(files.list(Spaces.require(r.getSpace()), actor())),
+                                        FileList.newBuilder())
+                                .build())
                 .unary(MemoryServiceGrpc.getReadFileMethod(), r -> {
-                    MarkdownFile file = files.read(Spaces.require(r.getSpace()), actor(), MarkdownPaths.parse(r.getPath()));
-                    return FileContent.newBuilder().setPath(file.path().toString()).setText(file.text())
-                            .setEtag(file.etag()).build();
+                    MarkdownFile file =
+                            files.read(Spaces.require(r.getSpace()), actor(), MarkdownPaths.parse(r.getPath()));
+                    return FileContent.newBuilder()
+                            .setPath(file.path().toString())
+                            .setText(file.text())
+                            .setEtag(file.etag())
+                            .build();
                 })
-                .unary(MemoryServiceGrpc.getWriteFileMethod(), r -> write(r.getSpace(),
-                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, ctx -> files.write(ctx,
-                                MarkdownPaths.parse(r.getPath()), ProtoMapping.required(r.getText()),
-                                r.hasIfMatch() ? r.getIfMatch() : null)))
-                .unary(MemoryServiceGrpc.getPatchFileMethod(), r -> write(r.getSpace(),
-                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, ctx -> files.patch(ctx,
-                                MarkdownPaths.parse(r.getPath()), r.getEditsList().stream()
-                                        .map(e -> new TextEdit(ProtoMapping.required(e.getOldText()), e.getNewText()))
-                                        .toList(), r.hasIfMatch() ? r.getIfMatch() : null)))
-                .unary(MemoryServiceGrpc.getAppendFileMethod(), r -> write(r.getSpace(),
-                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, ctx -> files.append(ctx,
-                                MarkdownPaths.parse(r.getPath()), ProtoMapping.required(r.getText()),
-                                r.hasIfMatch() ? r.getIfMatch() : null)));
+                .unary(
+                        MemoryServiceGrpc.getWriteFileMethod(),
+                        r -> write(
+                                r.getSpace(),
+                                r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                                ctx -> files.write(
+                                        ctx,
+                                        MarkdownPaths.parse(r.getPath()),
+                                        ProtoMapping.required(r.getText()),
+                                        r.hasIfMatch() ? r.getIfMatch() : null)))
+                .unary(
+                        MemoryServiceGrpc.getPatchFileMethod(),
+                        r -> write(
+                                r.getSpace(),
+                                r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                                ctx -> files.patch(
+                                        ctx,
+                                        MarkdownPaths.parse(r.getPath()),
+                                        r.getEditsList().stream()
+                                                .map(e -> new TextEdit(
+                                                        ProtoMapping.required(e.getOldText()), e.getNewText()))
+                                                .toList(),
+                                        r.hasIfMatch() ? r.getIfMatch() : null)))
+                .unary(
+                        MemoryServiceGrpc.getAppendFileMethod(),
+                        r -> write(
+                                r.getSpace(),
+                                r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                                ctx -> files.append(
+                                        ctx,
+                                        MarkdownPaths.parse(r.getPath()),
+                                        ProtoMapping.required(r.getText()),
+                                        r.hasIfMatch() ? r.getIfMatch() : null)));
     }
 
     private FileWriteResult write(String space, String idempotencyKey, Function<WriteContext, FileWrite> op) {
         WriteContext ctx = context(space, idempotencyKey, null);
-        return proto.fill(FileWriteJson.of(op.apply(ctx)), FileWriteResult.newBuilder()).setRequestId(ctx.requestId())
+        return proto.fill(FileWriteJson.of(op.apply(ctx)), FileWriteResult.newBuilder())
+                .setRequestId(ctx.requestId())
                 .build();
     }
 }

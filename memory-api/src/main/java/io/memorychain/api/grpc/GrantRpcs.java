@@ -27,22 +27,39 @@ class GrantRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getRequestGrantMethod(), r -> grant(grants.request(context(r.getSpace(),
-                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null), new GrantBody(
-                                r.hasGrantee() ? r.getGrantee() : null, r.hasPurpose() ? r.getPurpose() : null,
-                                r.hasDurationSeconds() ? r.getDurationSeconds() : null,
-                                r.getMemoryIdsCount() == 0 ? null : r.getMemoryIdsList()))))
-                .unary(MemoryServiceGrpc.getListGrantsMethod(), r -> proto.fill(Map.of("items", grants.list(
-                        Spaces.require(r.getSpace()))), GrantList.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getGetGrantMethod(), r -> grant(grants.get(Spaces.require(r.getSpace()),
-                        r.getId())))
-                .unary(MemoryServiceGrpc.getConsentGrantMethod(), r -> grant(grants.consent(context(r.getSpace(),
-                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null), r.getId())))
-                .unary(MemoryServiceGrpc.getRevokeGrantMethod(), r -> grant(grants.revoke(context(r.getSpace(),
-                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null), r.getId(),
-                        r.hasReason() ? r.getReason() : null)))
-                .unary(MemoryServiceGrpc.getListGrantReadsMethod(), r -> proto.fill(grants.reads(
-                        Spaces.require(r.getSpace()), r.getId()), GrantReads.newBuilder()).build());
+        m.unary(
+                        MemoryServiceGrpc.getRequestGrantMethod(),
+                        r -> grant(grants.request(
+                                context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null),
+                                new GrantBody(
+                                        r.hasGrantee() ? r.getGrantee() : null,
+                                        r.hasPurpose() ? r.getPurpose() : null,
+                                        r.hasDurationSeconds() ? r.getDurationSeconds() : null,
+                                        r.getMemoryIdsCount() == 0 ? null : r.getMemoryIdsList()))))
+                .unary(
+                        MemoryServiceGrpc.getListGrantsMethod(),
+                        r -> proto.fill(
+                                        Map.of("items", grants.list(Spaces.require(r.getSpace()))),
+                                        GrantList.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getGetGrantMethod(),
+                        r -> grant(grants.get(Spaces.require(r.getSpace()), r.getId())))
+                .unary(
+                        MemoryServiceGrpc.getConsentGrantMethod(),
+                        r -> grant(grants.consent(
+                                context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null),
+                                r.getId())))
+                .unary(
+                        MemoryServiceGrpc.getRevokeGrantMethod(),
+                        r -> grant(grants.revoke(
+                                context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null),
+                                r.getId(),
+                                r.hasReason() ? r.getReason() : null)))
+                .unary(
+                        MemoryServiceGrpc.getListGrantReadsMethod(),
+                        r -> proto.fill(grants.reads(Spaces.require(r.getSpace()), r.getId()), GrantReads.newBuilder())
+                                .build());
     }
 
     private Grant grant(GrantJson grant) {

@@ -1,10 +1,5 @@
 package io.memorychain.api.grpc;
 
-import io.memorychain.api.config.MemoryConfig;
-import io.memorychain.api.quota.Quotas;
-import io.memorychain.api.routing.GrpcRouting;
-import io.memorychain.api.routing.OwnerGuard;
-
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import io.grpc.Context;
@@ -19,6 +14,10 @@ import io.memorychain.api.auth.AccessRules;
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.auth.Operation;
 import io.memorychain.api.auth.Principal;
+import io.memorychain.api.config.MemoryConfig;
+import io.memorychain.api.quota.Quotas;
+import io.memorychain.api.routing.GrpcRouting;
+import io.memorychain.api.routing.OwnerGuard;
 import jakarta.inject.Singleton;
 import java.util.Optional;
 import java.util.Set;
@@ -39,17 +38,18 @@ import java.util.Set;
 @Singleton
 public class GrpcAuthInterceptor implements ServerInterceptor {
 
-    public static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
+    public static final Metadata.Key<String> AUTHORIZATION =
+            Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
     /** The authenticated caller of the current call. */
     public static final Context.Key<Principal> PRINCIPAL = Context.key("memorychain.principal");
     /** The current call's {@code authorization} value (long streams re-check it: a revoked key ends them). */
     static final Context.Key<String> CREDENTIALS = Context.key("memorychain.credentials");
 
-    private static final Set<String> OPEN_SERVICES = Set.of("grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection",
-            "grpc.reflection.v1alpha.ServerReflection");
+    private static final Set<String> OPEN_SERVICES = Set.of(
+            "grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection", "grpc.reflection.v1alpha.ServerReflection");
 
-    private static final Metadata.Key<String> FORWARDED_BY = Metadata.Key.of(GrpcRouting.FORWARDED_BY,
-            Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> FORWARDED_BY =
+            Metadata.Key.of(GrpcRouting.FORWARDED_BY, Metadata.ASCII_STRING_MARSHALLER);
 
     private final ApiKeys keys;
     private final Quotas quotas;
@@ -57,7 +57,8 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
     private final GrpcRouting routing;
     private final String instanceId;
 
-    public GrpcAuthInterceptor(ApiKeys keys, Quotas quotas, OwnerGuard owners, GrpcRouting routing, MemoryConfig config) {
+    public GrpcAuthInterceptor(
+            ApiKeys keys, Quotas quotas, OwnerGuard owners, GrpcRouting routing, MemoryConfig config) {
         this.keys = keys;
         this.quotas = quotas;
         this.owners = owners;
@@ -66,22 +67,28 @@ public class GrpcAuthInterceptor implements ServerInterceptor {
     }
 
     @Override
-    public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+    public <Q, R> ServerCall.Listener<Q> interceptCall(
+            ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
         String method = call.getMethodDescriptor().getFullMethodName();
         if (OPEN_SERVICES.contains(call.getMethodDescriptor().getServiceName())) {
             return next.startCall(call, headers);
         }
-        Operation operation = Operation.ofGrpc(call.getMethodDescriptor().getBareMethodName()).orElse(null);
+        Operation operation =
+                Operation.ofGrpc(call.getMethodDescriptor().getBareMethodName()).orElse(null);
         Principal caller;
         try {
             caller = keys.authenticate(headers.get(AUTHORIZATION));
             quotas.charge(caller, operation);
         } catch (RuntimeException e) {
             close(call, GrpcErrors.of(e, method));
-            return new ServerCall.Listener<>() { };
+            return new ServerCall.Listener<>() {};
         }
         AccessRules.Scope scope = operation == null ? AccessRules.Scope.CONTENT : operation.scope(); // unknown: content
-        ServerCall.Listener<Q> delegate = Contexts.interceptCall(Context.current().withValues(PRINCIPAL, caller, CREDENTIALS, headers.get(AUTHORIZATION)), call, headers, next);
+        ServerCall.Listener<Q> delegate = Contexts.interceptCall(
+                Context.current().withValues(PRINCIPAL, caller, CREDENTIALS, headers.get(AUTHORIZATION)),
+                call,
+                headers,
+                next);
         return new SimpleForwardingServerCallListener<>(delegate) {
             private boolean refused;
             /** Set when the call is relayed to the space's owner: the local method never sees it. */

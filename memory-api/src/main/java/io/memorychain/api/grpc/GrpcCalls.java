@@ -7,8 +7,7 @@ import io.memorychain.avro.Actor;
 /** What every feature's methods take from the call: the caller, its actor and the write it makes. */
 final class GrpcCalls {
 
-    private GrpcCalls() {
-    }
+    private GrpcCalls() {}
 
     /** The caller {@link GrpcAuthInterceptor} authenticated. */
     static Principal principal() {

@@ -22,10 +22,14 @@ final class GrpcChangeSink implements ChangeSink<AuditEntry> {
     }
 
     /** Opens the stream on the call and starts it; must be called from the gRPC method (it registers the handlers). */
-    static void watch(ChangeStreams streams, String space, long sinceRev, ChangeStreams.Watcher<AuditEntry> watcher,
-                      ServerCallStreamObserver<AuditEntry> out) {
-        ChangeStreams.Stream<AuditEntry> stream = streams.open(space, sinceRev, "since_rev", watcher,
-                new GrpcChangeSink(out, space));
+    static void watch(
+            ChangeStreams streams,
+            String space,
+            long sinceRev,
+            ChangeStreams.Watcher<AuditEntry> watcher,
+            ServerCallStreamObserver<AuditEntry> out) {
+        ChangeStreams.Stream<AuditEntry> stream =
+                streams.open(space, sinceRev, "since_rev", watcher, new GrpcChangeSink(out, space));
         out.setOnCancelHandler(stream::cancel);
         out.setOnReadyHandler(stream::wake);
         try {
@@ -55,7 +59,9 @@ final class GrpcChangeSink implements ChangeSink<AuditEntry> {
     }
 
     private static ApiException shuttingDown(long lastSeq) {
-        return new ApiException(ErrorCodes.UNAVAILABLE, "the server is shutting down; watch again with since_rev="
-                + lastSeq + " (elsewhere, or once it is back)");
+        return new ApiException(
+                ErrorCodes.UNAVAILABLE,
+                "the server is shutting down; watch again with since_rev=" + lastSeq
+                        + " (elsewhere, or once it is back)");
     }
 }

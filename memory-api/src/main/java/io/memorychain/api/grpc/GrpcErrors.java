@@ -20,8 +20,10 @@ public final class GrpcErrors {
 
     public static final String ERROR_CODE_KEY = "error-code";
     public static final String REQUEST_ID_KEY = "request-id";
-    public static final Metadata.Key<String> ERROR_CODE = Metadata.Key.of(ERROR_CODE_KEY, Metadata.ASCII_STRING_MARSHALLER);
-    public static final Metadata.Key<String> REQUEST_ID = Metadata.Key.of(REQUEST_ID_KEY, Metadata.ASCII_STRING_MARSHALLER);
+    public static final Metadata.Key<String> ERROR_CODE =
+            Metadata.Key.of(ERROR_CODE_KEY, Metadata.ASCII_STRING_MARSHALLER);
+    public static final Metadata.Key<String> REQUEST_ID =
+            Metadata.Key.of(REQUEST_ID_KEY, Metadata.ASCII_STRING_MARSHALLER);
 
     private static final Logger log = LoggerFactory.getLogger(GrpcErrors.class);
 
@@ -63,15 +65,16 @@ public final class GrpcErrors {
             Map.entry(ErrorCodes.NOT_AVAILABLE, Status.Code.UNIMPLEMENTED),
             Map.entry(ErrorCodes.INTERNAL, Status.Code.INTERNAL));
 
-    private GrpcErrors() {
-    }
+    private GrpcErrors() {}
 
     /**
      * The gRPC code of an API code. A rejection code this version does not know (a newer sequencer) is
      * FAILED_PRECONDITION with the code passed through in the trailer, as REST answers it 422.
      */
     public static Status.Code statusOf(String code) {
-        return code == null ? Status.Code.FAILED_PRECONDITION : CODES.getOrDefault(code, Status.Code.FAILED_PRECONDITION);
+        return code == null
+                ? Status.Code.FAILED_PRECONDITION
+                : CODES.getOrDefault(code, Status.Code.FAILED_PRECONDITION);
     }
 
     /** Whether the code has a status of its own (not the fallback for unknown rejection codes). */
@@ -85,7 +88,8 @@ public final class GrpcErrors {
         if (e.requestId() != null) {
             trailers.put(REQUEST_ID, e.requestId());
         }
-        return Status.fromCode(statusOf(e.code())).withDescription(description(e.code() + ": " + e.getMessage()))
+        return Status.fromCode(statusOf(e.code()))
+                .withDescription(description(e.code() + ": " + e.getMessage()))
                 .asRuntimeException(trailers);
     }
 

@@ -26,13 +26,27 @@ class KeyRpcs implements GrpcFeature {
     @Override
     public void bind(GrpcMethods m) {
         m.unary(MemoryServiceGrpc.getIssueKeyMethod(), r -> {
-            ApiKeys.Issued issued = keys.issue(NewKeyBody.principal(ProtoMapping.body(r)), principal().id());
-            return proto.fill(KeyJson.of(issued.record(), issued.key()), ApiKey.newBuilder()).build();
-        }).unary(MemoryServiceGrpc.getListKeysMethod(), r -> proto.fill(new KeyJson.Page(keys.list().stream()
-                .map(k -> KeyJson.of(k, null)).toList()), ApiKeyList.newBuilder()).build()
-        ).unary(MemoryServiceGrpc.getRevokeKeyMethod(), r -> proto.fill(KeyJson.of(keys.revoke(r.getKeyId()), null),
-                ApiKey.newBuilder()).build()
-        ).unary(MemoryServiceGrpc.getWhoAmIMethod(), r -> proto.fill(KeyJson.Caller.of(principal()),
-                Caller.newBuilder()).build());
+                    ApiKeys.Issued issued = keys.issue(
+                            NewKeyBody.principal(ProtoMapping.body(r)),
+                            principal().id());
+                    return proto.fill(KeyJson.of(issued.record(), issued.key()), ApiKey.newBuilder())
+                            .build();
+                })
+                .unary(
+                        MemoryServiceGrpc.getListKeysMethod(),
+                        r -> proto.fill(
+                                        new KeyJson.Page(keys.list().stream()
+                                                .map(k -> KeyJson.of(k, null))
+                                                .toList()),
+                                        ApiKeyList.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getRevokeKeyMethod(),
+                        r -> proto.fill(KeyJson.of(keys.revoke(r.getKeyId()), null), ApiKey.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getWhoAmIMethod(),
+                        r -> proto.fill(KeyJson.Caller.of(principal()), Caller.newBuilder())
+                                .build());
     }
 }

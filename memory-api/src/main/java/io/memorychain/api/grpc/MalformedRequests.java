@@ -21,16 +21,16 @@ import java.io.InputStream;
  */
 final class MalformedRequests {
 
-    private MalformedRequests() {
-    }
+    private MalformedRequests() {}
 
     /** The service with every method guarded. */
     static ServerServiceDefinition refused(ServerServiceDefinition service) {
         ServiceDescriptor original = service.getServiceDescriptor();
-        ServiceDescriptor.Builder descriptor = ServiceDescriptor.newBuilder(original.getName())
-                .setSchemaDescriptor(original.getSchemaDescriptor());
+        ServiceDescriptor.Builder descriptor =
+                ServiceDescriptor.newBuilder(original.getName()).setSchemaDescriptor(original.getSchemaDescriptor());
         java.util.List<ServerMethodDefinition<?, ?>> guarded = service.getMethods().stream()
-                .<ServerMethodDefinition<?, ?>>map(MalformedRequests::guard).toList();
+                .<ServerMethodDefinition<?, ?>>map(MalformedRequests::guard)
+                .toList();
         guarded.forEach(m -> descriptor.addMethod(m.getMethodDescriptor()));
         ServerServiceDefinition.Builder out = ServerServiceDefinition.builder(descriptor.build());
         guarded.forEach(out::addMethod);
@@ -40,24 +40,27 @@ final class MalformedRequests {
     private static <Q, A> ServerMethodDefinition<Q, A> guard(ServerMethodDefinition<Q, A> definition) {
         MethodDescriptor<Q, A> method = definition.getMethodDescriptor();
         MethodDescriptor.Marshaller<Q> parser = method.getRequestMarshaller();
-        MethodDescriptor<Q, A> lenient = method.toBuilder().setRequestMarshaller(new MethodDescriptor.Marshaller<Q>() {
-            @Override
-            public InputStream stream(Q value) {
-                return parser.stream(value);
-            }
+        MethodDescriptor<Q, A> lenient = method.toBuilder()
+                .setRequestMarshaller(new MethodDescriptor.Marshaller<Q>() {
+                    @Override
+                    public InputStream stream(Q value) {
+                        return parser.stream(value);
+                    }
 
-            @Override
-            public Q parse(InputStream stream) {
-                try {
-                    return parser.parse(stream);
-                } catch (RuntimeException e) {
-                    return null;
-                }
-            }
-        }).build();
+                    @Override
+                    public Q parse(InputStream stream) {
+                        try {
+                            return parser.parse(stream);
+                        } catch (RuntimeException e) {
+                            return null;
+                        }
+                    }
+                })
+                .build();
         ServerCallHandler<Q, A> handler = definition.getServerCallHandler();
-        return ServerMethodDefinition.create(lenient, (call, headers) -> new Guard<>(handler.startCall(call, headers),
-                call, method.getBareMethodName()));
+        return ServerMethodDefinition.create(
+                lenient,
+                (call, headers) -> new Guard<>(handler.startCall(call, headers), call, method.getBareMethodName()));
     }
 
     /** Closes the call on a request that did not parse; passes everything else on. */
@@ -80,8 +83,8 @@ final class MalformedRequests {
             }
             if (message == null) {
                 refused = true;
-                StatusRuntimeException e = GrpcErrors.of(ApiException.invalid("the request is not a valid "
-                        + method + " request message (malformed protobuf bytes)"));
+                StatusRuntimeException e = GrpcErrors.of(ApiException.invalid(
+                        "the request is not a valid " + method + " request message (malformed protobuf bytes)"));
                 call.close(e.getStatus(), e.getTrailers() == null ? new Metadata() : e.getTrailers());
                 return;
             }

@@ -27,7 +27,8 @@ public class MemoryGrpcService implements BindableService {
 
     @Override
     public ServerServiceDefinition bindService() {
-        ServerServiceDefinition.Builder service = ServerServiceDefinition.builder(MemoryServiceGrpc.getServiceDescriptor());
+        ServerServiceDefinition.Builder service =
+                ServerServiceDefinition.builder(MemoryServiceGrpc.getServiceDescriptor());
         GrpcMethods methods = new GrpcMethods(service);
         features.forEach(f -> f.bind(methods));
         return MalformedRequests.refused(service.build());

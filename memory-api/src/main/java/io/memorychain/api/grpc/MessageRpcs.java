@@ -23,14 +23,30 @@ class MessageRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getPostMessageMethod(), r -> proto.fill(messages.handle(r.getSpace(), actor(),
-                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, new MessageJson.Body(
-                                r.hasMessage() ? r.getMessage() : null, r.hasUserId() ? r.getUserId() : null,
-                                r.hasThreadId() ? r.getThreadId() : null, r.hasRunId() ? r.getRunId() : null)),
-                        MessageAnswer.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getConfirmForgetMethod(), r -> proto.fill(messages.confirmForget(r.getSpace(),
-                        actor(), new MessageJson.ConfirmBody(r.hasToken() ? r.getToken() : null,
-                                r.getMemoryIdsCount() == 0 ? null : r.getMemoryIdsList())),
-                        ForgetConfirmed.newBuilder()).build());
+        m.unary(
+                        MemoryServiceGrpc.getPostMessageMethod(),
+                        r -> proto.fill(
+                                        messages.handle(
+                                                r.getSpace(),
+                                                actor(),
+                                                r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                                                new MessageJson.Body(
+                                                        r.hasMessage() ? r.getMessage() : null,
+                                                                r.hasUserId() ? r.getUserId() : null,
+                                                        r.hasThreadId() ? r.getThreadId() : null,
+                                                                r.hasRunId() ? r.getRunId() : null)),
+                                        MessageAnswer.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getConfirmForgetMethod(),
+                        r -> proto.fill(
+                                        messages.confirmForget(
+                                                r.getSpace(),
+                                                actor(),
+                                                new MessageJson.ConfirmBody(
+                                                        r.hasToken() ? r.getToken() : null,
+                                                        r.getMemoryIdsCount() == 0 ? null : r.getMemoryIdsList())),
+                                        ForgetConfirmed.newBuilder())
+                                .build());
     }
 }

@@ -22,10 +22,19 @@ import java.util.Set;
 final class OwnerProxy<Q, R> {
 
     /** Transport headers the client sets itself; never copied to the owner. */
-    private static final Set<String> NOT_FORWARDED = Set.of("content-type", "te", "user-agent", "host",
-            "grpc-timeout", "grpc-encoding", "grpc-accept-encoding", "accept-encoding", "content-length");
-    private static final Metadata.Key<String> FORWARDED_BY = Metadata.Key.of(GrpcRouting.FORWARDED_BY,
-            Metadata.ASCII_STRING_MARSHALLER);
+    private static final Set<String> NOT_FORWARDED = Set.of(
+            "content-type",
+            "te",
+            "user-agent",
+            "host",
+            "grpc-timeout",
+            "grpc-encoding",
+            "grpc-accept-encoding",
+            "accept-encoding",
+            "content-length");
+
+    private static final Metadata.Key<String> FORWARDED_BY =
+            Metadata.Key.of(GrpcRouting.FORWARDED_BY, Metadata.ASCII_STRING_MARSHALLER);
 
     private final ClientCall<Q, R> out;
 
@@ -34,8 +43,12 @@ final class OwnerProxy<Q, R> {
     }
 
     /** Starts the call to the owner; the caller's messages follow through {@link #message} and {@link #halfClose}. */
-    static <Q, R> OwnerProxy<Q, R> start(ServerCall<Q, R> call, Metadata callerHeaders, GrpcRouting routing,
-                                         GrpcRouting.Target owner, String instanceId) {
+    static <Q, R> OwnerProxy<Q, R> start(
+            ServerCall<Q, R> call,
+            Metadata callerHeaders,
+            GrpcRouting routing,
+            GrpcRouting.Target owner,
+            String instanceId) {
         Metadata headers = new Metadata();
         for (String key : callerHeaders.keys()) {
             if (key.startsWith(":") || NOT_FORWARDED.contains(key.toLowerCase(Locale.ROOT))) {
@@ -51,37 +64,44 @@ final class OwnerProxy<Q, R> {
         }
         headers.removeAll(FORWARDED_BY);
         headers.put(FORWARDED_BY, instanceId);
-        ClientCall<Q, R> out = owner.channel().newCall(call.getMethodDescriptor(),
-                CallOptions.DEFAULT.withDeadline(Context.current().getDeadline()));
-        out.start(new ClientCall.Listener<>() {
-            private boolean answered;
+        ClientCall<Q, R> out = owner.channel()
+                .newCall(
+                        call.getMethodDescriptor(),
+                        CallOptions.DEFAULT.withDeadline(Context.current().getDeadline()));
+        out.start(
+                new ClientCall.Listener<>() {
+                    private boolean answered;
 
-            @Override
-            public void onHeaders(Metadata ownerHeaders) {
-                answered = true;
-                call.sendHeaders(ownerHeaders);
-            }
+                    @Override
+                    public void onHeaders(Metadata ownerHeaders) {
+                        answered = true;
+                        call.sendHeaders(ownerHeaders);
+                    }
 
-            @Override
-            public void onMessage(R message) {
-                answered = true;
-                call.sendMessage(message);
-                out.request(1);
-            }
+                    @Override
+                    public void onMessage(R message) {
+                        answered = true;
+                        call.sendMessage(message);
+                        out.request(1);
+                    }
 
-            @Override
-            public void onClose(Status status, Metadata trailers) {
-                if (!answered && status.getCode() == Status.Code.UNAVAILABLE) {
-                    routing.unreachable(owner);
-                    var refused = GrpcErrors.of(new ApiException(ErrorCodes.REBALANCING, "the owner of this space ("
-                            + owner.address() + ") is not reachable: " + status.getDescription() + "; retry shortly"));
-                    call.close(refused.getStatus(), refused.getTrailers() == null ? new Metadata()
-                            : refused.getTrailers());
-                    return;
-                }
-                call.close(status, trailers);
-            }
-        }, headers);
+                    @Override
+                    public void onClose(Status status, Metadata trailers) {
+                        if (!answered && status.getCode() == Status.Code.UNAVAILABLE) {
+                            routing.unreachable(owner);
+                            var refused = GrpcErrors.of(new ApiException(
+                                    ErrorCodes.REBALANCING,
+                                    "the owner of this space (" + owner.address() + ") is not reachable: "
+                                            + status.getDescription() + "; retry shortly"));
+                            call.close(
+                                    refused.getStatus(),
+                                    refused.getTrailers() == null ? new Metadata() : refused.getTrailers());
+                            return;
+                        }
+                        call.close(status, trailers);
+                    }
+                },
+                headers);
         out.request(1);
         return new OwnerProxy<>(out);
     }

@@ -29,25 +29,53 @@ class ProfileRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getGetProfileMethod(), r -> proto.fill(profiles.profile(
-                        Spaces.require(r.getSpace())), Profile.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getGetProfileFieldMethod(), r -> proto.fill(profiles.field(
-                        Spaces.require(r.getSpace()), r.getField()), ProfileField.newBuilder()).build())
+        m.unary(
+                        MemoryServiceGrpc.getGetProfileMethod(),
+                        r -> proto.fill(profiles.profile(Spaces.require(r.getSpace())), Profile.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getGetProfileFieldMethod(),
+                        r -> proto.fill(
+                                        profiles.field(Spaces.require(r.getSpace()), r.getField()),
+                                        ProfileField.newBuilder())
+                                .build())
                 .unary(MemoryServiceGrpc.getSetProfileFieldMethod(), this::set)
-                .unary(MemoryServiceGrpc.getListConsentsMethod(), r -> proto.fill(Map.of("items", profiles.consents(
-                        Spaces.require(r.getSpace()), r.hasStatus() ? r.getStatus() : null)),
-                        ConsentList.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getDecideConsentMethod(), r -> proto.fill(profiles.decide(context(r.getSpace(),
-                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null), r.getId(),
-                        r.hasGrant() ? r.getGrant() : null, r.hasReason() ? r.getReason() : null),
-                        Consent.newBuilder()).build());
+                .unary(
+                        MemoryServiceGrpc.getListConsentsMethod(),
+                        r -> proto.fill(
+                                        Map.of(
+                                                "items",
+                                                profiles.consents(
+                                                        Spaces.require(r.getSpace()),
+                                                        r.hasStatus() ? r.getStatus() : null)),
+                                        ConsentList.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getDecideConsentMethod(),
+                        r -> proto.fill(
+                                        profiles.decide(
+                                                context(
+                                                        r.getSpace(),
+                                                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                                                        null),
+                                                r.getId(),
+                                                r.hasGrant() ? r.getGrant() : null,
+                                                r.hasReason() ? r.getReason() : null),
+                                        Consent.newBuilder())
+                                .build());
     }
 
     private ProfileWrite set(SetProfileFieldRequest r) {
         WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
-        ProfileService.Written written = profiles.set(ctx, r.getField(), r.getValue(),
-                r.hasSource() ? r.getSource() : null, r.hasConfidence() ? r.getConfidence() : null,
+        ProfileService.Written written = profiles.set(
+                ctx,
+                r.getField(),
+                r.getValue(),
+                r.hasSource() ? r.getSource() : null,
+                r.hasConfidence() ? r.getConfidence() : null,
                 r.hasReason() ? r.getReason() : null);
-        return proto.fill(profiles.answer(written), ProfileWrite.newBuilder()).setRequestId(ctx.requestId()).build();
+        return proto.fill(profiles.answer(written), ProfileWrite.newBuilder())
+                .setRequestId(ctx.requestId())
+                .build();
     }
 }

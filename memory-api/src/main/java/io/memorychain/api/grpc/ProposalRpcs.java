@@ -34,29 +34,49 @@ class ProposalRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getProposeMethod(), r -> write(r.getSpace(),
-                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null,
-                        ctx -> proposals.propose(ctx, ProtoMapping.body(r))))
-                .unary(MemoryServiceGrpc.getListProposalsMethod(), r -> proto.fill(ProposalListJson.of(proposals.open(
-                        Spaces.require(r.getSpace()), actor())), ProposalList.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getGetProposalMethod(), r -> proto.fill(ProposalJson.of(proposals.get(
-                        Spaces.require(r.getSpace()), actor(), r.getId())), Proposal.newBuilder()).build());
+        m.unary(
+                        MemoryServiceGrpc.getProposeMethod(),
+                        r -> write(
+                                r.getSpace(),
+                                r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                                null,
+                                ctx -> proposals.propose(ctx, ProtoMapping.body(r))))
+                .unary(
+                        MemoryServiceGrpc.getListProposalsMethod(),
+                        r -> proto.fill(
+                                        ProposalListJson.of(proposals.open(Spaces.require(r.getSpace()), actor())),
+                                        ProposalList.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getGetProposalMethod(),
+                        r -> proto.fill(
+                                        ProposalJson.of(
+                                                proposals.get(Spaces.require(r.getSpace()), actor(), r.getId())),
+                                        Proposal.newBuilder())
+                                .build());
         review(m, MemoryServiceGrpc.getCommitProposalMethod(), ProposalDecision.COMMIT);
         review(m, MemoryServiceGrpc.getRejectProposalMethod(), ProposalDecision.REJECT);
         review(m, MemoryServiceGrpc.getDeferProposalMethod(), ProposalDecision.DEFER);
     }
 
-    private void review(GrpcMethods m, MethodDescriptor<ReviewProposalRequest, ProposalWriteResult> method,
-                        ProposalDecision decision) {
-        m.unary(method, r -> write(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
-                r.hasExpectedVersion() ? r.getExpectedVersion() : null,
-                ctx -> proposals.review(ctx, r.getId(), decision, ProtoMapping.body(r))));
+    private void review(
+            GrpcMethods m,
+            MethodDescriptor<ReviewProposalRequest, ProposalWriteResult> method,
+            ProposalDecision decision) {
+        m.unary(
+                method,
+                r -> write(
+                        r.getSpace(),
+                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null,
+                        r.hasExpectedVersion() ? r.getExpectedVersion() : null,
+                        ctx -> proposals.review(ctx, r.getId(), decision, ProtoMapping.body(r))));
     }
 
-    private ProposalWriteResult write(String space, String idempotencyKey, Integer expectedVersion,
-                                      Function<WriteContext, ProposalResult> op) {
+    private ProposalWriteResult write(
+            String space, String idempotencyKey, Integer expectedVersion, Function<WriteContext, ProposalResult> op) {
         WriteContext ctx = context(space, idempotencyKey, expectedVersion);
         return proto.fill(ProposalWriteJson.of(op.apply(ctx)), ProposalWriteResult.newBuilder())
-                .setRequestId(ctx.requestId()).build();
+                .setRequestId(ctx.requestId())
+                .build();
     }
 }

@@ -36,7 +36,8 @@ public class ProtoJson {
             merge(json.writeValueToTree(record), builder);
             return builder;
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot serialise " + record.getClass().getSimpleName(), e);
+            throw new UncheckedIOException(
+                    "Cannot serialise " + record.getClass().getSimpleName(), e);
         }
     }
 
@@ -48,8 +49,9 @@ public class ProtoJson {
         try {
             return json.readValue(json.writeValueAsBytes(properties(message)), Argument.of(type));
         } catch (IOException | RuntimeException e) {
-            throw ApiException.invalid("invalid " + message.getDescriptorForType().getName() + ": "
-                    + String.valueOf(e.getMessage()).lines().findFirst().orElse("malformed"));
+            throw ApiException.invalid(
+                    "invalid " + message.getDescriptorForType().getName() + ": "
+                            + String.valueOf(e.getMessage()).lines().findFirst().orElse("malformed"));
         }
     }
 
@@ -66,7 +68,9 @@ public class ProtoJson {
                 }
                 properties.put(f.getName(), map);
             } else if (f.isRepeated()) {
-                properties.put(f.getName(), ((List<?>) value).stream().map(v -> plain(f, v)).toList());
+                properties.put(
+                        f.getName(),
+                        ((List<?>) value).stream().map(v -> plain(f, v)).toList());
             } else if (!f.hasPresence() || message.hasField(f)) {
                 properties.put(f.getName(), plain(f, value));
             }
@@ -87,8 +91,8 @@ public class ProtoJson {
             }
             FieldDescriptor field = type.findFieldByName(property.getKey());
             if (field == null) {
-                throw new IllegalStateException(type.getFullName() + " has no field for the REST property '"
-                        + property.getKey() + "'");
+                throw new IllegalStateException(
+                        type.getFullName() + " has no field for the REST property '" + property.getKey() + "'");
             }
             if (field.isMapField()) {
                 for (Map.Entry<String, JsonNode> entry : value.entries()) {
@@ -119,8 +123,8 @@ public class ProtoJson {
             default -> false;
         };
         if (!expected) {
-            throw new IllegalStateException(field.getFullName() + " (" + field.getJavaType() + ") cannot hold the REST value "
-                    + value);
+            throw new IllegalStateException(
+                    field.getFullName() + " (" + field.getJavaType() + ") cannot hold the REST value " + value);
         }
         return switch (field.getJavaType()) {
             case MESSAGE -> merge(value, parent.newBuilderForField(field)).build();

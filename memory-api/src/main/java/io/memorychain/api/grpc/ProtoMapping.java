@@ -1,31 +1,31 @@
 package io.memorychain.api.grpc;
 
+import com.google.protobuf.Value;
 import io.memorychain.api.auth.NewKeyBody;
-import io.memorychain.api.grpc.v1.IssueKeyRequest;
-import io.memorychain.api.grpc.v1.ProposeRequest;
-import io.memorychain.api.grpc.v1.RefinementConsolidateRequest;
-import io.memorychain.api.grpc.v1.RefinementUpdateMemoryRequest;
-import io.memorychain.api.grpc.v1.ReviewProposalRequest;
-import io.memorychain.api.proposals.ProposalDraft;
-import io.memorychain.api.proposals.ProposalReview;
 import io.memorychain.api.blocks.BlockBody;
+import io.memorychain.api.error.ApiException;
+import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.grpc.v1.ConsolidateRequest;
 import io.memorychain.api.grpc.v1.ContextRequest;
 import io.memorychain.api.grpc.v1.CreateMemoryRequest;
+import io.memorychain.api.grpc.v1.IssueKeyRequest;
 import io.memorychain.api.grpc.v1.LinkRequest;
+import io.memorychain.api.grpc.v1.ProposeRequest;
 import io.memorychain.api.grpc.v1.PutBlockRequest;
 import io.memorychain.api.grpc.v1.QueryFilters;
 import io.memorychain.api.grpc.v1.QueryRequest;
+import io.memorychain.api.grpc.v1.RefinementConsolidateRequest;
+import io.memorychain.api.grpc.v1.RefinementUpdateMemoryRequest;
+import io.memorychain.api.grpc.v1.ReviewProposalRequest;
 import io.memorychain.api.grpc.v1.UpdateMemoryRequest;
 import io.memorychain.api.memories.ConsolidateBody;
 import io.memorychain.api.memories.CreateMemoryBody;
 import io.memorychain.api.memories.UpdateMemoryBody;
+import io.memorychain.api.proposals.ProposalDraft;
+import io.memorychain.api.proposals.ProposalReview;
 import io.memorychain.api.relations.LinkBody;
 import io.memorychain.api.retrieval.ContextBody;
 import io.memorychain.api.retrieval.QueryBody;
-import com.google.protobuf.Value;
-import io.memorychain.api.error.ApiException;
-import io.memorychain.api.error.ErrorCodes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -38,54 +38,84 @@ import java.util.function.Consumer;
  */
 final class ProtoMapping {
 
-    private ProtoMapping() {
-    }
+    private ProtoMapping() {}
 
     // ---------------------------------------------------------------- requests -> REST bodies
 
     static CreateMemoryBody body(CreateMemoryRequest r) {
-        return new CreateMemoryBody(required(r.getContent()), r.hasKind() ? r.getKind() : null, r.hasTier() ? r.getTier() : null,
-                r.hasCategory() ? r.getCategory() : null, r.hasSummary() ? r.getSummary() : null,
-                r.getTagsCount() == 0 ? null : r.getTagsList(), r.hasImportance() ? r.getImportance() : null,
-                r.hasConfidence() ? r.getConfidence() : null, r.hasSource() ? r.getSource() : null,
-                r.hasUserId() ? r.getUserId() : null, r.hasAgentId() ? r.getAgentId() : null,
-                r.hasRunId() ? r.getRunId() : null, r.hasActorId() ? r.getActorId() : null,
-                r.hasThreadId() ? r.getThreadId() : null, r.hasRole() ? r.getRole() : null,
-                r.hasCreatedAt() ? r.getCreatedAt() : null, r.hasPinned() ? r.getPinned() : null);
+        return new CreateMemoryBody(
+                required(r.getContent()),
+                r.hasKind() ? r.getKind() : null,
+                r.hasTier() ? r.getTier() : null,
+                r.hasCategory() ? r.getCategory() : null,
+                r.hasSummary() ? r.getSummary() : null,
+                r.getTagsCount() == 0 ? null : r.getTagsList(),
+                r.hasImportance() ? r.getImportance() : null,
+                r.hasConfidence() ? r.getConfidence() : null,
+                r.hasSource() ? r.getSource() : null,
+                r.hasUserId() ? r.getUserId() : null,
+                r.hasAgentId() ? r.getAgentId() : null,
+                r.hasRunId() ? r.getRunId() : null,
+                r.hasActorId() ? r.getActorId() : null,
+                r.hasThreadId() ? r.getThreadId() : null,
+                r.hasRole() ? r.getRole() : null,
+                r.hasCreatedAt() ? r.getCreatedAt() : null,
+                r.hasPinned() ? r.getPinned() : null);
     }
 
     static UpdateMemoryBody body(UpdateMemoryRequest r) {
-        return new UpdateMemoryBody(r.hasContent() ? r.getContent() : null, r.hasSummary() ? r.getSummary() : null,
-                r.hasTags() ? r.getTags().getValuesList() : null, r.hasImportance() ? r.getImportance() : null,
-                r.hasConfidence() ? r.getConfidence() : null, r.hasCategory() ? r.getCategory() : null,
-                r.hasTier() ? r.getTier() : null, r.hasExpectedVersion() ? r.getExpectedVersion() : null);
+        return new UpdateMemoryBody(
+                r.hasContent() ? r.getContent() : null,
+                r.hasSummary() ? r.getSummary() : null,
+                r.hasTags() ? r.getTags().getValuesList() : null,
+                r.hasImportance() ? r.getImportance() : null,
+                r.hasConfidence() ? r.getConfidence() : null,
+                r.hasCategory() ? r.getCategory() : null,
+                r.hasTier() ? r.getTier() : null,
+                r.hasExpectedVersion() ? r.getExpectedVersion() : null);
     }
 
     static ConsolidateBody body(ConsolidateRequest r) {
-        return new ConsolidateBody(r.getIdsCount() == 0 ? null : r.getIdsList(), required(r.getContent()), r.hasSummary() ? r.getSummary() : null,
-                r.hasReason() ? r.getReason() : null, r.hasCategory() ? r.getCategory() : null,
-                r.hasTags() ? r.getTags().getValuesList() : null, r.hasImportance() ? r.getImportance() : null);
+        return new ConsolidateBody(
+                r.getIdsCount() == 0 ? null : r.getIdsList(),
+                required(r.getContent()),
+                r.hasSummary() ? r.getSummary() : null,
+                r.hasReason() ? r.getReason() : null,
+                r.hasCategory() ? r.getCategory() : null,
+                r.hasTags() ? r.getTags().getValuesList() : null,
+                r.hasImportance() ? r.getImportance() : null);
     }
 
     static BlockBody body(PutBlockRequest r) {
-        return new BlockBody(required(r.getContent()), r.hasCore() ? r.getCore() : null,
+        return new BlockBody(
+                required(r.getContent()),
+                r.hasCore() ? r.getCore() : null,
                 r.hasExpectedVersion() ? r.getExpectedVersion() : null);
     }
 
     static LinkBody body(LinkRequest r) {
-        return new LinkBody(required(r.getTo()), r.hasType() ? r.getType() : null,
-                r.hasStrength() ? r.getStrength() : null);
+        return new LinkBody(
+                required(r.getTo()), r.hasType() ? r.getType() : null, r.hasStrength() ? r.getStrength() : null);
     }
 
     static QueryBody body(QueryRequest r) {
         Map<String, Object> filters = filters(r);
-        return new QueryBody(r.hasAgent() ? r.getAgent() : null, required(r.getQuery()),
-                r.getCategoriesCount() == 0 ? null : r.getCategoriesList(), filters, r.hasTopK() ? r.getTopK() : null,
-                r.hasReturn() ? r.getReturn() : null, r.hasBudgetTokens() ? r.getBudgetTokens() : null,
-                r.hasThreshold() ? r.getThreshold() : null, r.hasIncludeSuperseded() ? r.getIncludeSuperseded() : null,
-                r.hasIncludeDormant() ? r.getIncludeDormant() : null, r.hasThreadId() ? r.getThreadId() : null,
-                r.hasSinceRev() ? r.getSinceRev() : null, r.hasAsOfSeq() ? r.getAsOfSeq() : null,
-                r.hasAsOf() ? r.getAsOf() : null, r.hasDateFilter() ? r.getDateFilter() : null);
+        return new QueryBody(
+                r.hasAgent() ? r.getAgent() : null,
+                required(r.getQuery()),
+                r.getCategoriesCount() == 0 ? null : r.getCategoriesList(),
+                filters,
+                r.hasTopK() ? r.getTopK() : null,
+                r.hasReturn() ? r.getReturn() : null,
+                r.hasBudgetTokens() ? r.getBudgetTokens() : null,
+                r.hasThreshold() ? r.getThreshold() : null,
+                r.hasIncludeSuperseded() ? r.getIncludeSuperseded() : null,
+                r.hasIncludeDormant() ? r.getIncludeDormant() : null,
+                r.hasThreadId() ? r.getThreadId() : null,
+                r.hasSinceRev() ? r.getSinceRev() : null,
+                r.hasAsOfSeq() ? r.getAsOfSeq() : null,
+                r.hasAsOf() ? r.getAsOf() : null,
+                r.hasDateFilter() ? r.getDateFilter() : null);
     }
 
     /** The flat {@code filters} message and the {@code filter} Struct as one REST filters object (null: none). */
@@ -108,8 +138,9 @@ final class ProtoMapping {
         if (r.hasFilter()) {
             for (Map.Entry<String, Value> e : r.getFilter().getFieldsMap().entrySet()) {
                 if (filters.putIfAbsent(e.getKey(), plain(e.getValue())) != null) {
-                    throw new ApiException(ErrorCodes.INVALID_FILTER, "INVALID_VALUE filter." + e.getKey()
-                            + ": also given in filters");
+                    throw new ApiException(
+                            ErrorCodes.INVALID_FILTER,
+                            "INVALID_VALUE filter." + e.getKey() + ": also given in filters");
                 }
             }
         }
@@ -130,8 +161,10 @@ final class ProtoMapping {
                 v.getStructValue().getFieldsMap().forEach((k, x) -> map.put(k, plain(x)));
                 yield map;
             }
-            case LIST_VALUE -> v.getListValue().getValuesList().stream().map(ProtoMapping::plain)
-                    .toList();
+            case LIST_VALUE ->
+                v.getListValue().getValuesList().stream()
+                        .map(ProtoMapping::plain)
+                        .toList();
             case STRING_VALUE -> v.getStringValue();
             case NUMBER_VALUE -> v.getNumberValue();
             case BOOL_VALUE -> v.getBoolValue();
@@ -140,43 +173,71 @@ final class ProtoMapping {
     }
 
     static ContextBody body(ContextRequest r) {
-        return new ContextBody(required(r.getMessage()), r.hasThreadId() ? r.getThreadId() : null,
-                r.hasSinceRev() ? r.getSinceRev() : null, r.hasMaxTokens() ? r.getMaxTokens() : null,
+        return new ContextBody(
+                required(r.getMessage()),
+                r.hasThreadId() ? r.getThreadId() : null,
+                r.hasSinceRev() ? r.getSinceRev() : null,
+                r.hasMaxTokens() ? r.getMaxTokens() : null,
                 r.hasAgent() ? r.getAgent() : null);
     }
 
     static ConsolidateBody body(RefinementConsolidateRequest r) {
-        return new ConsolidateBody(r.getIdsCount() == 0 ? null : r.getIdsList(), required(r.getContent()), r.hasSummary() ? r.getSummary() : null,
-                r.hasReason() ? r.getReason() : null, r.hasCategory() ? r.getCategory() : null,
-                r.hasTags() ? r.getTags().getValuesList() : null, r.hasImportance() ? r.getImportance() : null);
+        return new ConsolidateBody(
+                r.getIdsCount() == 0 ? null : r.getIdsList(),
+                required(r.getContent()),
+                r.hasSummary() ? r.getSummary() : null,
+                r.hasReason() ? r.getReason() : null,
+                r.hasCategory() ? r.getCategory() : null,
+                r.hasTags() ? r.getTags().getValuesList() : null,
+                r.hasImportance() ? r.getImportance() : null);
     }
 
     static UpdateMemoryBody body(RefinementUpdateMemoryRequest r) {
-        return new UpdateMemoryBody(r.hasContent() ? r.getContent() : null, r.hasSummary() ? r.getSummary() : null,
-                r.hasTags() ? r.getTags().getValuesList() : null, r.hasImportance() ? r.getImportance() : null,
-                r.hasConfidence() ? r.getConfidence() : null, r.hasCategory() ? r.getCategory() : null,
-                r.hasTier() ? r.getTier() : null, r.hasExpectedVersion() ? r.getExpectedVersion() : null);
+        return new UpdateMemoryBody(
+                r.hasContent() ? r.getContent() : null,
+                r.hasSummary() ? r.getSummary() : null,
+                r.hasTags() ? r.getTags().getValuesList() : null,
+                r.hasImportance() ? r.getImportance() : null,
+                r.hasConfidence() ? r.getConfidence() : null,
+                r.hasCategory() ? r.getCategory() : null,
+                r.hasTier() ? r.getTier() : null,
+                r.hasExpectedVersion() ? r.getExpectedVersion() : null);
     }
 
     static ProposalDraft body(ProposeRequest r) {
-        return new ProposalDraft(required(r.getContent()), r.hasKind() ? r.getKind() : null,
-                r.hasCategory() ? r.getCategory() : null, r.hasSummary() ? r.getSummary() : null,
-                r.getTagsCount() == 0 ? null : r.getTagsList(), r.getEntitiesCount() == 0 ? null : r.getEntitiesList(),
-                r.hasImportance() ? r.getImportance() : null, r.hasConfidence() ? r.getConfidence() : null,
-                r.hasCoreWorthy() ? r.getCoreWorthy() : null, r.hasPinned() ? r.getPinned() : null,
+        return new ProposalDraft(
+                required(r.getContent()),
+                r.hasKind() ? r.getKind() : null,
+                r.hasCategory() ? r.getCategory() : null,
+                r.hasSummary() ? r.getSummary() : null,
+                r.getTagsCount() == 0 ? null : r.getTagsList(),
+                r.getEntitiesCount() == 0 ? null : r.getEntitiesList(),
+                r.hasImportance() ? r.getImportance() : null,
+                r.hasConfidence() ? r.getConfidence() : null,
+                r.hasCoreWorthy() ? r.getCoreWorthy() : null,
+                r.hasPinned() ? r.getPinned() : null,
                 r.hasTrigger() ? r.getTrigger() : null);
     }
 
     static ProposalReview body(ReviewProposalRequest r) {
-        return new ProposalReview(r.hasReason() ? r.getReason() : null, r.hasExpectedVersion() ? r.getExpectedVersion() : null,
-                r.hasKind() ? r.getKind() : null, r.hasTier() ? r.getTier() : null, r.hasCategory() ? r.getCategory() : null,
-                r.hasSummary() ? r.getSummary() : null, r.hasTags() ? r.getTags().getValuesList() : null,
-                r.hasImportance() ? r.getImportance() : null, r.hasConfidence() ? r.getConfidence() : null,
+        return new ProposalReview(
+                r.hasReason() ? r.getReason() : null,
+                r.hasExpectedVersion() ? r.getExpectedVersion() : null,
+                r.hasKind() ? r.getKind() : null,
+                r.hasTier() ? r.getTier() : null,
+                r.hasCategory() ? r.getCategory() : null,
+                r.hasSummary() ? r.getSummary() : null,
+                r.hasTags() ? r.getTags().getValuesList() : null,
+                r.hasImportance() ? r.getImportance() : null,
+                r.hasConfidence() ? r.getConfidence() : null,
                 r.hasPinned() ? r.getPinned() : null);
     }
 
     static NewKeyBody body(IssueKeyRequest r) {
-        return new NewKeyBody(required(r.getId()), required(r.getRole()), r.hasAgentId() ? r.getAgentId() : null,
+        return new NewKeyBody(
+                required(r.getId()),
+                required(r.getRole()),
+                r.hasAgentId() ? r.getAgentId() : null,
                 r.getSpacesCount() == 0 ? null : r.getSpacesList());
     }
 

@@ -32,32 +32,61 @@ class ReflectionRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getListReflectionsMethod(), r -> proto.fill(reflections.log(
-                        Spaces.require(r.getSpace()), actor(), r.hasStatus() ? r.getStatus() : null),
-                        ReflectionLog.newBuilder()).build())
-                .unary(MemoryServiceGrpc.getGetReflectionMethod(), r -> proto.fill(ReflectionJson.of(reflections.get(
-                        Spaces.require(r.getSpace()), r.getId(), actor())), Reflection.newBuilder()).build())
+        m.unary(
+                        MemoryServiceGrpc.getListReflectionsMethod(),
+                        r -> proto.fill(
+                                        reflections.log(
+                                                Spaces.require(r.getSpace()),
+                                                actor(),
+                                                r.hasStatus() ? r.getStatus() : null),
+                                        ReflectionLog.newBuilder())
+                                .build())
+                .unary(
+                        MemoryServiceGrpc.getGetReflectionMethod(),
+                        r -> proto.fill(
+                                        ReflectionJson.of(
+                                                reflections.get(Spaces.require(r.getSpace()), r.getId(), actor())),
+                                        Reflection.newBuilder())
+                                .build())
                 .unary(MemoryServiceGrpc.getRequestReflectionMethod(), r -> {
-                    WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
+                    WriteContext ctx =
+                            context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
                     MemoryOutcome outcome = reflections.request(ctx, r.hasReason() ? r.getReason() : null);
-                    return ReflectionRequested.newBuilder().setRequestId(ctx.requestId()).setSeq(outcome.getSeq()).build();
+                    return ReflectionRequested.newBuilder()
+                            .setRequestId(ctx.requestId())
+                            .setSeq(outcome.getSeq())
+                            .build();
                 })
                 .unary(MemoryServiceGrpc.getDecideReflectionMethod(), r -> {
-                    WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
-                    ReflectionDecisionBody body = new ReflectionDecisionBody(r.getDecision().isEmpty() ? null
-                            : r.getDecision(), r.hasReason() ? r.getReason() : null, List.copyOf(r.getChangeIdsList()),
-                            r.getEditedChangesList().stream().map(ReflectionRpcs::change).toList());
-                    return proto.fill(ReflectionJson.of(reflections.decide(ctx, r.getId(), body)),
-                            Reflection.newBuilder()).build();
+                    WriteContext ctx =
+                            context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
+                    ReflectionDecisionBody body = new ReflectionDecisionBody(
+                            r.getDecision().isEmpty() ? null : r.getDecision(),
+                            r.hasReason() ? r.getReason() : null,
+                            List.copyOf(r.getChangeIdsList()),
+                            r.getEditedChangesList().stream()
+                                    .map(ReflectionRpcs::change)
+                                    .toList());
+                    return proto.fill(
+                                    ReflectionJson.of(reflections.decide(ctx, r.getId(), body)),
+                                    Reflection.newBuilder())
+                            .build();
                 });
     }
 
     private static ReflectionChangeJson change(ReflectionChange c) {
-        return new ReflectionChangeJson(c.getChangeId(), c.getType(), c.hasReason() ? c.getReason() : null,
-                c.hasMemoryId() ? c.getMemoryId() : null, c.hasToId() ? c.getToId() : null,
-                c.hasLabel() ? c.getLabel() : null, c.hasContent() ? c.getContent() : null,
-                c.hasSummary() ? c.getSummary() : null, c.hasCategory() ? c.getCategory() : null,
-                List.copyOf(c.getTagsList()), c.hasImportance() ? c.getImportance() : null,
+        return new ReflectionChangeJson(
+                c.getChangeId(),
+                c.getType(),
+                c.hasReason() ? c.getReason() : null,
+                c.hasMemoryId() ? c.getMemoryId() : null,
+                c.hasToId() ? c.getToId() : null,
+                c.hasLabel() ? c.getLabel() : null,
+                c.hasContent() ? c.getContent() : null,
+                c.hasSummary() ? c.getSummary() : null,
+                c.hasCategory() ? c.getCategory() : null,
+                List.copyOf(c.getTagsList()),
+                c.hasImportance() ? c.getImportance() : null,
                 c.hasRelationType() ? c.getRelationType() : null);
     }
 }

@@ -21,14 +21,23 @@ class RelationRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getLinkMethod(), r -> answer(relations.link(context(r.getSpace(),
-                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null), r.getId(), ProtoMapping.body(r))))
-                .unary(MemoryServiceGrpc.getUnlinkMethod(), r -> answer(relations.unlink(context(r.getSpace(),
-                        r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null), r.getId(), r.getTo())))
+        m.unary(
+                        MemoryServiceGrpc.getLinkMethod(),
+                        r -> answer(relations.link(
+                                context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null),
+                                r.getId(),
+                                ProtoMapping.body(r))))
+                .unary(
+                        MemoryServiceGrpc.getUnlinkMethod(),
+                        r -> answer(relations.unlink(
+                                context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null),
+                                r.getId(),
+                                r.getTo())))
                 .unary(MemoryServiceGrpc.getGetRelationsMethod(), r -> answer(relations.of(r.getSpace(), r.getId())));
     }
 
     private io.memorychain.api.grpc.v1.Relations answer(RelationsJson edges) {
-        return proto.fill(edges, io.memorychain.api.grpc.v1.Relations.newBuilder()).build();
+        return proto.fill(edges, io.memorychain.api.grpc.v1.Relations.newBuilder())
+                .build();
     }
 }

@@ -26,20 +26,36 @@ class RollbackRpcs implements GrpcFeature {
 
     @Override
     public void bind(GrpcMethods m) {
-        m.unary(MemoryServiceGrpc.getPlanRollbackMethod(), r -> proto.fill(rollbacks.planFor(
-                Spaces.require(r.getSpace()), actor(), spec(r)), RollbackPlan.newBuilder()).build()
-        ).unary(MemoryServiceGrpc.getApplyRollbackMethod(), r -> {
-            WriteContext ctx = context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
-            return proto.fill(rollbacks.shown(ctx.actor(), rollbacks.apply(ctx, spec(r),
-                    r.hasReason() ? r.getReason() : null, r.hasPlanDigest() ? r.getPlanDigest() : null)),
-                    RollbackPlan.newBuilder()).build();
-        });
+        m.unary(
+                        MemoryServiceGrpc.getPlanRollbackMethod(),
+                        r -> proto.fill(
+                                        rollbacks.planFor(Spaces.require(r.getSpace()), actor(), spec(r)),
+                                        RollbackPlan.newBuilder())
+                                .build())
+                .unary(MemoryServiceGrpc.getApplyRollbackMethod(), r -> {
+                    WriteContext ctx =
+                            context(r.getSpace(), r.hasIdempotencyKey() ? r.getIdempotencyKey() : null, null);
+                    return proto.fill(
+                                    rollbacks.shown(
+                                            ctx.actor(),
+                                            rollbacks.apply(
+                                                    ctx,
+                                                    spec(r),
+                                                    r.hasReason() ? r.getReason() : null,
+                                                    r.hasPlanDigest() ? r.getPlanDigest() : null)),
+                                    RollbackPlan.newBuilder())
+                            .build();
+                });
     }
 
     private static RollbackSpec spec(RollbackRequest r) {
-        return Rollbacks.spec(r.hasMemoryId() ? r.getMemoryId() : null, r.hasSessionId() ? r.getSessionId() : null,
-                r.hasActor() ? r.getActor() : null, r.hasReflectionId() ? r.getReflectionId() : null,
-                r.hasFromSeq() ? r.getFromSeq() : null, r.hasToSeq() ? r.getToSeq() : null,
+        return Rollbacks.spec(
+                r.hasMemoryId() ? r.getMemoryId() : null,
+                r.hasSessionId() ? r.getSessionId() : null,
+                r.hasActor() ? r.getActor() : null,
+                r.hasReflectionId() ? r.getReflectionId() : null,
+                r.hasFromSeq() ? r.getFromSeq() : null,
+                r.hasToSeq() ? r.getToSeq() : null,
                 r.hasToTime() ? r.getToTime() : null);
     }
 }

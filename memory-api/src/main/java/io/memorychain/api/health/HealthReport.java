@@ -15,24 +15,38 @@ import java.util.Map;
  * @param workers    each background worker: running (with its figures) or why it is skipped
  * @param lags       records not yet consumed by each Streams application (sequencer, projection, embedder, ...)
  */
-public record HealthReport(String space, Map<String, Map<String, Long>> counts, long countedFrom, long appliedSeq,
-                           List<Day> days, boolean opsKept, Map<String, Integer> pending, Chain chain,
-                           List<Worker> workers, Map<String, Long> lags, Map<String, String> streams) {
+public record HealthReport(
+        String space,
+        Map<String, Map<String, Long>> counts,
+        long countedFrom,
+        long appliedSeq,
+        List<Day> days,
+        boolean opsKept,
+        Map<String, Integer> pending,
+        Chain chain,
+        List<Worker> workers,
+        Map<String, Long> lags,
+        Map<String, String> streams) {
 
     /** What the chain did on one UTC day. */
-    public record Day(String date, long created, long consolidations, long refinements, long reflections) {
-    }
+    public record Day(String date, long created, long consolidations, long refinements, long reflections) {}
 
     /**
      * The last verification this instance ran (null seq: none since it started) and the last checkpoint it signed.
      */
-    public record Chain(Long verifiedSeq, Long verifiedEvents, String verifiedAt, Boolean ok, String problem,
-                        Long checkpointSeq, String checkpointHash, String checkpointKeyId, String checkpointAt) {
-    }
+    public record Chain(
+            Long verifiedSeq,
+            Long verifiedEvents,
+            String verifiedAt,
+            Boolean ok,
+            String problem,
+            Long checkpointSeq,
+            String checkpointHash,
+            String checkpointKeyId,
+            String checkpointAt) {}
 
     /** A worker: state running / skipped / a Streams state, with the reason when skipped and its figures. */
-    public record Worker(String name, String state, String reason, Map<String, String> figures) {
-    }
+    public record Worker(String name, String state, String reason, Map<String, String> figures) {}
 
     /** The counts of one facet, value -> count, in name order (empty when none). */
     public Map<String, Long> of(String facet) {

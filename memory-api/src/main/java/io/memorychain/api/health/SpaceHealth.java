@@ -11,8 +11,8 @@ import io.memorychain.api.grants.GrantService;
 import io.memorychain.api.ops.OpsCountsService;
 import io.memorychain.api.profile.ProfileService;
 import io.memorychain.api.request.Spaces;
-import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.projector.view.MemoryCounts;
 import io.memorychain.projector.view.MemoryViews;
 import jakarta.inject.Singleton;
@@ -52,8 +52,14 @@ public class SpaceHealth {
     private final ChainVerification verification;
     private final ChainCheckpoints checkpoints;
 
-    public SpaceHealth(MemoryBackend backend, OpsCountsService ops, AlertService alerts, ProfileService profiles,
-                       GrantService grants, ChainVerification verification, ChainCheckpoints checkpoints) {
+    public SpaceHealth(
+            MemoryBackend backend,
+            OpsCountsService ops,
+            AlertService alerts,
+            ProfileService profiles,
+            GrantService grants,
+            ChainVerification verification,
+            ChainCheckpoints checkpoints) {
         this.backend = backend;
         this.ops = ops;
         this.alerts = alerts;
@@ -95,11 +101,23 @@ public class SpaceHealth {
         pending.put("proposals", views.openProposals(s).size());
         pending.put("consents", profiles.consents(s, "pending").size());
         pending.put("alerts", alerts.alerts(s, true).size());
-        pending.put("grants", (int) grants.list(s).stream().filter(g -> "pending".equals(g.status())).count());
+        pending.put("grants", (int) grants.list(s).stream()
+                .filter(g -> "pending".equals(g.status()))
+                .count());
         pending.put("refinement", views.openRefinement(s).isPresent() ? 1 : 0);
 
-        return new HealthReport(s, counts.byFacet(), counts.countedFrom(), views.appliedSeq(s), history, opsKept,
-                pending, chain(s), workers(), backend.streamsLags(), backend.streamStates());
+        return new HealthReport(
+                s,
+                counts.byFacet(),
+                counts.countedFrom(),
+                views.appliedSeq(s),
+                history,
+                opsKept,
+                pending,
+                chain(s),
+                workers(),
+                backend.streamsLags(),
+                backend.streamStates());
     }
 
     /** Verifies the space's chain (continuing after the last verified head) and signs a checkpoint of its head. */
@@ -110,8 +128,11 @@ public class SpaceHealth {
     private boolean dailyOps(String space, LocalDate first, LocalDate today, Map<LocalDate, long[]> days) {
         OpsCountsService.OpsPage page;
         try {
-            page = ops.counts(space, first.atStartOfDay(ZoneOffset.UTC).toInstant().toString(),
-                    today.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().toString(), "day");
+            page = ops.counts(
+                    space,
+                    first.atStartOfDay(ZoneOffset.UTC).toInstant().toString(),
+                    today.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().toString(),
+                    "day");
         } catch (ApiException e) {
             return false; // this instance keeps no ops counts, or they are being rebuilt
         }
@@ -146,11 +167,16 @@ public class SpaceHealth {
     private HealthReport.Chain chain(String space) {
         Optional<VerifiedHead> v = verification.last(space);
         Optional<CheckpointJson> c = checkpoints.last(space);
-        return new HealthReport.Chain(v.map(VerifiedHead::seq).orElse(null), v.map(VerifiedHead::events).orElse(null),
+        return new HealthReport.Chain(
+                v.map(VerifiedHead::seq).orElse(null),
+                v.map(VerifiedHead::events).orElse(null),
                 v.map(h -> h.at().truncatedTo(ChronoUnit.SECONDS).toString()).orElse(null),
-                v.map(VerifiedHead::ok).orElse(null), v.map(VerifiedHead::problem).orElse(null),
-                c.map(CheckpointJson::seq).orElse(null), c.map(CheckpointJson::hash).orElse(null),
-                c.map(CheckpointJson::keyId).orElse(null), c.map(CheckpointJson::signedAt).orElse(null));
+                v.map(VerifiedHead::ok).orElse(null),
+                v.map(VerifiedHead::problem).orElse(null),
+                c.map(CheckpointJson::seq).orElse(null),
+                c.map(CheckpointJson::hash).orElse(null),
+                c.map(CheckpointJson::keyId).orElse(null),
+                c.map(CheckpointJson::signedAt).orElse(null));
     }
 
     /** The background workers: a map of figures is a running worker, a text is why it is skipped. */
@@ -160,19 +186,24 @@ public class SpaceHealth {
             if (figures instanceof Map<?, ?> map) {
                 Map<String, String> shown = new LinkedHashMap<>();
                 map.forEach((k, v) -> {
-                    if (shown.size() < MAX_FIGURES && !(v instanceof Map) && !(v instanceof List)
+                    if (shown.size() < MAX_FIGURES
+                            && !(v instanceof Map)
+                            && !(v instanceof List)
                             && !"state".equals(k)) {
                         shown.put(String.valueOf(k), String.valueOf(v));
                     }
                 });
                 Object state = map.get("state");
-                out.add(new HealthReport.Worker(name, state == null ? "running"
-                        : String.valueOf(state).toLowerCase(Locale.ROOT), null, shown));
+                out.add(new HealthReport.Worker(
+                        name, state == null ? "running" : String.valueOf(state).toLowerCase(Locale.ROOT), null, shown));
             } else {
                 String text = String.valueOf(figures);
                 boolean skipped = text.startsWith("skipped");
-                out.add(new HealthReport.Worker(name, skipped ? "skipped" : text,
-                        skipped ? text.replaceFirst("^skipped:?\\s*", "") : null, Map.of()));
+                out.add(new HealthReport.Worker(
+                        name,
+                        skipped ? "skipped" : text,
+                        skipped ? text.replaceFirst("^skipped:?\\s*", "") : null,
+                        Map.of()));
             }
         });
         return out;

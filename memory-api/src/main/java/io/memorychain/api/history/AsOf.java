@@ -13,6 +13,7 @@ public record AsOf(Long seq, Instant time) {
 
     /** Documentation of the point-in-time parameters. */
     public static final String SEQ_DOC = "point-in-time read: as it was after this seq (1 to the space's head)";
+
     public static final String TIME_DOC = "point-in-time read: as it was at this ISO-8601 time (not with as_of_seq)";
 
     /**

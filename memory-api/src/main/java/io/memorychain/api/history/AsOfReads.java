@@ -32,8 +32,12 @@ public class AsOfReads {
     private final GrantedReads granted;
     private final Retrieval retrieval;
 
-    public AsOfReads(Memories memories, CoreMemory coreMemory, PointInTimeReads pointInTime, GrantedReads granted,
-                     Retrieval retrieval) {
+    public AsOfReads(
+            Memories memories,
+            CoreMemory coreMemory,
+            PointInTimeReads pointInTime,
+            GrantedReads granted,
+            Retrieval retrieval) {
         this.memories = memories;
         this.coreMemory = coreMemory;
         this.pointInTime = pointInTime;
@@ -58,28 +62,74 @@ public class AsOfReads {
 
     /** One memory now ({@code at} null) or at the point; 404 NOT_FOUND when it did not exist then. */
     public Memory memory(String space, String id, Actor reader, AsOf at) {
-        return granted.read(space, reader, "get_memory", GrantedReads.detail("id", id, "as_of", at), () -> at == null
-                ? memories.get(space, id, reader) : pointInTime.memory(space, id, reader, at), m -> List.of(m.getId()));
+        return granted.read(
+                space,
+                reader,
+                "get_memory",
+                GrantedReads.detail("id", id, "as_of", at),
+                () -> at == null ? memories.get(space, id, reader) : pointInTime.memory(space, id, reader, at),
+                m -> List.of(m.getId()));
     }
 
     /** One page of the listing now ({@code at} null) or as it was; {@code limit} null: the default page size. */
-    public MemoryPage list(String space, Actor reader, String kind, String category, String state, String after,
-                           Integer limit, AsOf at) {
-        Page<Memory> page = granted.read(space, reader, "list_memories", GrantedReads.detail("kind", kind, "category",
-                category, "state", state, "after", after, "limit", limit, "as_of", at), () -> at == null
-                ? memories.list(space, reader, kind, category, state, after, limit)
-                : pointInTime.list(space, reader, kind, category, state, after,
-                        limit == null ? Memories.DEFAULT_LIMIT : limit, at),
+    public MemoryPage list(
+            String space,
+            Actor reader,
+            String kind,
+            String category,
+            String state,
+            String after,
+            Integer limit,
+            AsOf at) {
+        Page<Memory> page = granted.read(
+                space,
+                reader,
+                "list_memories",
+                GrantedReads.detail(
+                        "kind",
+                        kind,
+                        "category",
+                        category,
+                        "state",
+                        state,
+                        "after",
+                        after,
+                        "limit",
+                        limit,
+                        "as_of",
+                        at),
+                () -> at == null
+                        ? memories.list(space, reader, kind, category, state, after, limit)
+                        : pointInTime.list(
+                                space,
+                                reader,
+                                kind,
+                                category,
+                                state,
+                                after,
+                                limit == null ? Memories.DEFAULT_LIMIT : limit,
+                                at),
                 p -> p.items().stream().map(Memory::getId).toList());
         return new MemoryPage(page.items().stream().map(MemoryJson::of).toList(), page.next());
     }
 
     /** memory.query now or as of the body's {@code as_of_seq} / {@code as_of}; an admin's under a grant, recorded. */
     public QueryJson.Answer query(String space, Actor reader, QueryBody body) {
-        return granted.readWholeSpace(space, reader, "query", GrantedReads.detail("query_chars",
-                body == null || body.query() == null ? null : body.query().length(), "as_of_seq",
-                body == null ? null : body.asOfSeq(), "as_of", body == null ? null : body.asOf()),
-                () -> retrieval.queryAt(space, reader, body), QueryJson::memoryIds);
+        return granted.readWholeSpace(
+                space,
+                reader,
+                "query",
+                GrantedReads.detail(
+                        "query_chars",
+                        body == null || body.query() == null
+                                ? null
+                                : body.query().length(),
+                        "as_of_seq",
+                        body == null ? null : body.asOfSeq(),
+                        "as_of",
+                        body == null ? null : body.asOf()),
+                () -> retrieval.queryAt(space, reader, body),
+                QueryJson::memoryIds);
     }
 
     /** The core memory now ({@code at} null) or as it was. */

@@ -5,8 +5,8 @@ import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.Tier;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
-import io.memorychain.projector.view.MemoryViews;
 import io.memorychain.domain.support.LruMap;
+import io.memorychain.projector.view.MemoryViews;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,6 +22,7 @@ final class CoreIds {
 
     /** Spaces kept, least recently asked dropped first. */
     static final int SPACES_KEPT = 256;
+
     private static final int AUDIT_BATCH = 500;
 
     private final Map<String, Known> spaces = new LruMap<>(SPACES_KEPT);
@@ -59,8 +60,12 @@ final class CoreIds {
             if (seq < 0) {
                 seq = views.appliedSeq(space);
                 views.histories(space, null, history -> {
-                    history.stream().filter(CoreIds::core).findFirst()
-                            .map(e -> e.getAfter() != null ? e.getAfter().getId() : e.getBefore().getId())
+                    history.stream()
+                            .filter(CoreIds::core)
+                            .findFirst()
+                            .map(e -> e.getAfter() != null
+                                    ? e.getAfter().getId()
+                                    : e.getBefore().getId())
                             .ifPresent(ids::add);
                     return true;
                 });

@@ -66,8 +66,15 @@ public class PointInTimeReads {
     }
 
     /** One page of the listing as it was, in id order; state null = active. Filters as the current listing's. */
-    public Page<Memory> list(String space, Actor reader, String kind, String category, String state, String after,
-                             int limit, AsOf asOf) {
+    public Page<Memory> list(
+            String space,
+            Actor reader,
+            String kind,
+            String category,
+            String state,
+            String after,
+            int limit,
+            AsOf asOf) {
         Spaces.require(space);
         MemoryKind k;
         MemoryState s;
@@ -84,7 +91,9 @@ public class PointInTimeReads {
         String[] next = {null};
         backend.views().histories(space, after, entries -> {
             Memory m = versionAt(entries, asOf);
-            if (m == null || m.getState() != wanted || k != null && m.getKind() != k
+            if (m == null
+                    || m.getState() != wanted
+                    || k != null && m.getKind() != k
                     || category != null && !category.equals(m.getCategory())
                     || !categories.readable(reader, m.getCategory())) {
                 return true;
@@ -128,7 +137,9 @@ public class PointInTimeReads {
             return asOf.time();
         }
         List<AuditEntry> at = backend.views().audit(Spaces.require(space), asOf.seq() - 1, 1);
-        return at.isEmpty() || at.get(0).getSeq() != asOf.seq() ? null : at.get(0).getOccurredAt();
+        return at.isEmpty() || at.get(0).getSeq() != asOf.seq()
+                ? null
+                : at.get(0).getOccurredAt();
     }
 
     /** Whether the reader's category allowlist covers the memory. */

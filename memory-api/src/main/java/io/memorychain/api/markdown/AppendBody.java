@@ -9,6 +9,9 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @Serdeable
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "MarkdownAppend")
-public record AppendBody(@Nullable @Schema(description = "New entries: '- ' bullets, or plain text for one entry "
-        + "('## label' sections in MEMORY.md); no id markers") String text) {
-}
+public record AppendBody(
+        @Nullable
+        @Schema(
+                description = "New entries: '- ' bullets, or plain text for one entry "
+                        + "('## label' sections in MEMORY.md); no id markers")
+        String text) {}

@@ -12,7 +12,12 @@ import java.util.Objects;
  */
 public record FileChange(int line, Action action, String target, Object op) {
 
-    public enum Action { CREATED, UPDATED, DELETED, BLOCK_UPDATED }
+    public enum Action {
+        CREATED,
+        UPDATED,
+        DELETED,
+        BLOCK_UPDATED
+    }
 
     public FileChange {
         Objects.requireNonNull(action, "action");

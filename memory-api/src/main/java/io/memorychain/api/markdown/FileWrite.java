@@ -17,6 +17,5 @@ public record FileWrite(MarkdownPath path, int applied, List<Applied> changes, M
     }
 
     /** One change on the chain: the line it came from, what it did, the memory id (or block label), its seq. */
-    public record Applied(int line, FileChange.Action action, String target, long seq) {
-    }
+    public record Applied(int line, FileChange.Action action, String target, long seq) {}
 }

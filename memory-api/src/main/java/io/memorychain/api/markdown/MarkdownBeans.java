@@ -17,9 +17,13 @@ import java.util.List;
 public class MarkdownBeans {
 
     @Singleton
-    MarkdownFiles markdownFiles(MemoryBackend backend, WriteExecutor writes, CategoryAccess access, InputRules rules,
-                                MemoryConfig config) {
-        return new MarkdownFiles(backend, writes, access, new MarkdownRenderer(List.copyOf(config.getBlockLabels())),
+    MarkdownFiles markdownFiles(
+            MemoryBackend backend, WriteExecutor writes, CategoryAccess access, InputRules rules, MemoryConfig config) {
+        return new MarkdownFiles(
+                backend,
+                writes,
+                access,
+                new MarkdownRenderer(List.copyOf(config.getBlockLabels())),
                 new MarkdownEdits(rules, config.getBlockLabels(), backend.clock()));
     }
 }

@@ -51,7 +51,8 @@ public final class MarkdownEdits {
      * @param coreBlock whether the existing block of a label is a core block (kept on update)
      * @throws ApiException INVALID_ARGUMENT (TOO_LARGE when only sizes are wrong) listing every problem
      */
-    public List<FileChange> plan(String space, MarkdownPath path, MarkdownFile current, String text, Predicate<String> coreBlock) {
+    public List<FileChange> plan(
+            String space, MarkdownPath path, MarkdownFile current, String text, Predicate<String> coreBlock) {
         MarkdownParser.Parsed parsed = MarkdownParser.parse(path, text);
         Problems problems = new Problems(parsed.problems());
         List<FileChange> changes = path.root() == MarkdownPath.Root.MEMORY
@@ -61,8 +62,8 @@ public final class MarkdownEdits {
         return changes;
     }
 
-    private List<FileChange> blocks(MarkdownFile current, List<MarkdownEntry> entries, Predicate<String> coreBlock,
-                                    Problems problems) {
+    private List<FileChange> blocks(
+            MarkdownFile current, List<MarkdownEntry> entries, Predicate<String> coreBlock, Problems problems) {
         Map<String, MarkdownEntry> before = new LinkedHashMap<>();
         if (current != null) {
             current.entries().forEach(e -> before.put(e.label(), e));
@@ -81,16 +82,25 @@ public final class MarkdownEdits {
                 continue;
             }
             boolean core = old == null || coreBlock.test(e.label());
-            changes.add(new FileChange(e.line(), FileChange.Action.BLOCK_UPDATED, e.label(),
-                    UpdateBlock.newBuilder().setLabel(e.label()).setContent(e.text()).setCore(core).build()));
+            changes.add(new FileChange(
+                    e.line(),
+                    FileChange.Action.BLOCK_UPDATED,
+                    e.label(),
+                    UpdateBlock.newBuilder()
+                            .setLabel(e.label())
+                            .setContent(e.text())
+                            .setCore(core)
+                            .build()));
         }
-        before.values().stream().filter(e -> !seen.contains(e.label())).forEach(e -> problems.add("section '## "
-                + e.label() + "' was removed: blocks cannot be removed from MEMORY.md (edit their content instead)"));
+        before.values().stream()
+                .filter(e -> !seen.contains(e.label()))
+                .forEach(e -> problems.add("section '## " + e.label()
+                        + "' was removed: blocks cannot be removed from MEMORY.md (edit their content instead)"));
         return changes;
     }
 
-    private List<FileChange> bullets(String space, MarkdownPath path, MarkdownFile current, List<MarkdownEntry> entries,
-                                     Problems problems) {
+    private List<FileChange> bullets(
+            String space, MarkdownPath path, MarkdownFile current, List<MarkdownEntry> entries, Problems problems) {
         Map<String, MarkdownEntry> before = new LinkedHashMap<>();
         if (current != null) {
             current.entries().forEach(e -> before.put(e.id(), e));
@@ -108,32 +118,50 @@ public final class MarkdownEdits {
             }
             MarkdownEntry old = before.get(e.id());
             if (!PathIds.plausible(e.id()) || !io.memorychain.domain.MemoryIds.belongsTo(e.id(), space)) {
-                problems.add("line " + e.line() + ": '" + Texts.abbreviate(e.id()) + "' is not a memory id of space " + space);
+                problems.add("line " + e.line() + ": '" + Texts.abbreviate(e.id()) + "' is not a memory id of space "
+                        + space);
             } else if (old == null) {
                 problems.add("line " + e.line() + ": memory " + e.id() + " is not an entry of " + path
                         + " (to move a memory, delete its bullet here and add it without id where it belongs)");
             } else if (!kept.add(e.id())) {
                 problems.add("line " + e.line() + ": memory " + e.id() + " appears twice");
             } else if (sized && !old.text().equals(e.text())) {
-                changes.add(new FileChange(e.line(), FileChange.Action.UPDATED, e.id(),
-                        UpdateMemory.newBuilder().setId(e.id()).setContent(e.text()).build()));
+                changes.add(new FileChange(
+                        e.line(),
+                        FileChange.Action.UPDATED,
+                        e.id(),
+                        UpdateMemory.newBuilder()
+                                .setId(e.id())
+                                .setContent(e.text())
+                                .build()));
             }
         }
         if (path.root() == MarkdownPath.Root.PROCEDURES && entries.size() > 1) {
             problems.add("a procedure file holds one entry; it has " + entries.size()
                     + " (write another procedure to its own procedures/<name>.md)");
         }
-        before.values().stream().filter(e -> !kept.contains(e.id())).forEach(e -> changes.add(new FileChange(e.line(),
-                FileChange.Action.DELETED, e.id(), DeleteMemory.newBuilder().setId(e.id())
-                .setReason("removed from " + path + " in the Markdown view").build())));
+        before.values().stream()
+                .filter(e -> !kept.contains(e.id()))
+                .forEach(e -> changes.add(new FileChange(
+                        e.line(),
+                        FileChange.Action.DELETED,
+                        e.id(),
+                        DeleteMemory.newBuilder()
+                                .setId(e.id())
+                                .setReason("removed from " + path + " in the Markdown view")
+                                .build())));
         return changes;
     }
 
     private CreateMemory create(MarkdownPath path, MarkdownFile current, MarkdownEntry e, Problems problems) {
         CreateMemory.Builder b = CreateMemory.newBuilder().setContent(e.text());
         switch (path.root()) {
-            case FACTS -> b.setKind(MemoryKind.SEMANTIC).setCategory(current != null ? current.category()
-                    : MarkdownPath.GENERAL.equals(path.name()) ? null : path.name());
+            case FACTS ->
+                b.setKind(MemoryKind.SEMANTIC)
+                        .setCategory(
+                                current != null
+                                        ? current.category()
+                                        : MarkdownPath.GENERAL.equals(path.name()) ? null : path.name());
             case EPISODES -> {
                 YearMonth now = YearMonth.now(clock.withZone(ZoneOffset.UTC));
                 YearMonth month = path.month();
@@ -147,7 +175,9 @@ public final class MarkdownEdits {
                     b.setCreatedAt(month.atDay(1).atStartOfDay().toInstant(ZoneOffset.UTC));
                 }
             }
-            case PROCEDURES -> b.setKind(MemoryKind.PROCEDURAL).setSummary(path.name().replace('-', ' ').replace('_', ' '));
+            case PROCEDURES ->
+                b.setKind(MemoryKind.PROCEDURAL)
+                        .setSummary(path.name().replace('-', ' ').replace('_', ' '));
             case MEMORY -> throw new IllegalStateException("MEMORY.md has no bullets");
         }
         return b.build();
@@ -181,7 +211,8 @@ public final class MarkdownEdits {
 
         void throwIfAny(MarkdownPath path) {
             if (!messages.isEmpty()) {
-                throw new ApiException(onlyTooLarge ? ErrorCodes.TOO_LARGE : ErrorCodes.INVALID_ARGUMENT,
+                throw new ApiException(
+                        onlyTooLarge ? ErrorCodes.TOO_LARGE : ErrorCodes.INVALID_ARGUMENT,
                         path + " was not written (nothing was changed): " + String.join("; ", messages));
             }
         }

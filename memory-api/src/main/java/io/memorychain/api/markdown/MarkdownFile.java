@@ -14,7 +14,8 @@ import java.util.List;
  * @param entries  its entries in file order
  * @param text     the whole file
  */
-public record MarkdownFile(MarkdownPath path, String category, String summary, List<MarkdownEntry> entries, String text) {
+public record MarkdownFile(
+        MarkdownPath path, String category, String summary, List<MarkdownEntry> entries, String text) {
 
     public MarkdownFile {
         entries = List.copyOf(entries);

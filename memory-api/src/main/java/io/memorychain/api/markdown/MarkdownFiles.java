@@ -38,8 +38,12 @@ public class MarkdownFiles {
     private final MarkdownRenderer renderer;
     private final MarkdownEdits edits;
 
-    public MarkdownFiles(MemoryBackend backend, WriteExecutor writes, CategoryAccess access, MarkdownRenderer renderer,
-                         MarkdownEdits edits) {
+    public MarkdownFiles(
+            MemoryBackend backend,
+            WriteExecutor writes,
+            CategoryAccess access,
+            MarkdownRenderer renderer,
+            MarkdownEdits edits) {
         this.backend = backend;
         this.writes = writes;
         this.access = access;
@@ -97,11 +101,16 @@ public class MarkdownFiles {
             }
             int at = text.indexOf(edit.oldText());
             if (at < 0 || text.indexOf(edit.oldText(), at + 1) >= 0) {
-                throw new ApiException(ErrorCodes.PATCH_CONFLICT, "edits[" + i + "]: old_text "
-                        + (at < 0 ? "does not occur" : "occurs more than once") + " in " + path
-                        + (i > 0 ? " after the previous edits" : "") + "; read the file again (nothing was changed)");
+                throw new ApiException(
+                        ErrorCodes.PATCH_CONFLICT,
+                        "edits[" + i + "]: old_text "
+                                + (at < 0 ? "does not occur" : "occurs more than once") + " in " + path
+                                + (i > 0 ? " after the previous edits" : "")
+                                + "; read the file again (nothing was changed)");
             }
-            text = text.substring(0, at) + edit.newText() + text.substring(at + edit.oldText().length());
+            text = text.substring(0, at)
+                    + edit.newText()
+                    + text.substring(at + edit.oldText().length());
         }
         List<FileChange> plan = plan(ctx.space(), path, current, header + text);
         return apply(ctx, path, replacements.size(), plan);
@@ -123,8 +132,9 @@ public class MarkdownFiles {
             throw ApiException.invalid("text is required: the entry to append");
         }
         if (MarkdownFormat.hasMarker(entry)) {
-            throw ApiException.invalid("append adds new entries only: remove the <!-- id:... --> markers (edit existing "
-                    + "entries with PUT or :patch)");
+            throw ApiException.invalid(
+                    "append adds new entries only: remove the <!-- id:... --> markers (edit existing "
+                            + "entries with PUT or :patch)");
         }
         MarkdownFile current = current(ctx, path, ifMatch);
         String fragment = MarkdownFormat.normalize(entry);
@@ -140,16 +150,27 @@ public class MarkdownFiles {
     private MarkdownFile current(WriteContext ctx, MarkdownPath path, String ifMatch) {
         MarkdownFile current = view(ctx.space(), ctx.actor()).file(path).orElse(null);
         requireCategory(ctx.actor(), path, current);
-        if (ifMatch != null && !ifMatch.strip().replaceFirst("^W/", "").equals(current == null ? null : current.etag())) {
-            throw new ApiException(ErrorCodes.VERSION_CONFLICT, path + " changed since it was read (If-Match " + ifMatch
-                    + ", now " + (current == null ? "no file" : current.etag()) + "); read it again (nothing was changed)");
+        if (ifMatch != null
+                && !ifMatch.strip().replaceFirst("^W/", "").equals(current == null ? null : current.etag())) {
+            throw new ApiException(
+                    ErrorCodes.VERSION_CONFLICT,
+                    path + " changed since it was read (If-Match " + ifMatch + ", now "
+                            + (current == null ? "no file" : current.etag())
+                            + "); read it again (nothing was changed)");
         }
         return current;
     }
 
     private List<FileChange> plan(String space, MarkdownPath path, MarkdownFile current, String text) {
-        return edits.plan(space, path, current, text, label -> backend.views().block(space, label)
-                .map(b -> b.getTier() == Tier.CORE).orElse(true));
+        return edits.plan(
+                space,
+                path,
+                current,
+                text,
+                label -> backend.views()
+                        .block(space, label)
+                        .map(b -> b.getTier() == Tier.CORE)
+                        .orElse(true));
     }
 
     private FileWrite apply(WriteContext ctx, MarkdownPath path, int applied, List<FileChange> plan) {
@@ -158,21 +179,33 @@ public class MarkdownFiles {
         for (FileChange change : plan) {
             String opText = change.op().toString();
             int n = occurrences.merge(opText, 1, Integer::sum);
-            WriteContext one = new WriteContext(ctx.space(), ctx.actor(), requestId(ctx.requestId(), opText, n), null, null);
+            WriteContext one =
+                    new WriteContext(ctx.space(), ctx.actor(), requestId(ctx.requestId(), opText, n), null, null);
             WriteResult result;
             try {
                 result = change.op() instanceof UpdateBlock block
-                        ? writes.execute(one, block, (views, outcome) -> outcome.getMemoryId() != null
-                                ? views.memory(one.space(), outcome.getMemoryId()) : views.block(one.space(), block.getLabel()))
+                        ? writes.execute(
+                                one,
+                                block,
+                                (views, outcome) -> outcome.getMemoryId() != null
+                                        ? views.memory(one.space(), outcome.getMemoryId())
+                                        : views.block(one.space(), block.getLabel()))
                         : writes.execute(one, change.op());
             } catch (ApiException e) {
-                throw new ApiException(e.status(), e.code(), "line " + change.line() + " of " + path + " (" + describe(change)
-                        + "): " + e.getMessage() + "; " + done.size() + " of " + plan.size()
-                        + " changes were applied before it" + (done.isEmpty() ? "" : " (" + describeApplied(done) + ")"),
+                throw new ApiException(
+                        e.status(),
+                        e.code(),
+                        "line " + change.line() + " of " + path + " (" + describe(change)
+                                + "): " + e.getMessage() + "; " + done.size() + " of " + plan.size()
+                                + " changes were applied before it"
+                                + (done.isEmpty() ? "" : " (" + describeApplied(done) + ")"),
                         e.requestId());
             }
-            done.add(new FileWrite.Applied(change.line(), change.action(), change.target() != null ? change.target()
-                    : result.memory().getId(), result.seq()));
+            done.add(new FileWrite.Applied(
+                    change.line(),
+                    change.action(),
+                    change.target() != null ? change.target() : result.memory().getId(),
+                    result.seq()));
         }
         MarkdownFile after = view(ctx.space(), ctx.actor()).file(path).orElse(null);
         return new FileWrite(path, applied, done, after);
@@ -183,24 +216,31 @@ public class MarkdownFiles {
      * itself, so retrying a file write with the same key never applies a change twice.
      */
     static String requestId(String callRequestId, String op, int occurrence) {
-        byte[] hash = Canonical.sha256((callRequestId + "\n" + op + "\n" + occurrence).getBytes(StandardCharsets.UTF_8));
+        byte[] hash =
+                Canonical.sha256((callRequestId + "\n" + op + "\n" + occurrence).getBytes(StandardCharsets.UTF_8));
         return "md-" + HexFormat.of().formatHex(hash, 0, 16);
     }
 
     private static String describe(FileChange change) {
-        return change.action().name().toLowerCase(java.util.Locale.ROOT) + (change.target() == null ? "" : " " + change.target());
+        return change.action().name().toLowerCase(java.util.Locale.ROOT)
+                + (change.target() == null ? "" : " " + change.target());
     }
 
     private static String describeApplied(List<FileWrite.Applied> done) {
-        return String.join(", ", done.stream().map(a -> a.action().name().toLowerCase(java.util.Locale.ROOT) + " "
-                + a.target() + " at seq " + a.seq()).toList());
+        return String.join(
+                ", ",
+                done.stream()
+                        .map(a -> a.action().name().toLowerCase(java.util.Locale.ROOT) + " " + a.target() + " at seq "
+                                + a.seq())
+                        .toList());
     }
 
     private void requireCategory(Actor actor, MarkdownPath path, MarkdownFile file) {
         if (path.root() != MarkdownPath.Root.FACTS) {
             return;
         }
-        String category = file != null ? file.category() : MarkdownPath.GENERAL.equals(path.name()) ? null : path.name();
+        String category =
+                file != null ? file.category() : MarkdownPath.GENERAL.equals(path.name()) ? null : path.name();
         if (!access.allows(actor, category)) {
             throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, path + ": " + access.notAllowed(actor, category));
         }
@@ -211,7 +251,8 @@ public class MarkdownFiles {
         List<Memory> active = new ArrayList<>();
         String after = null;
         do {
-            Page<Memory> page = backend.views().list(space, new ListQuery(null, null, MemoryState.ACTIVE, after, ListQuery.MAX_LIMIT));
+            Page<Memory> page = backend.views()
+                    .list(space, new ListQuery(null, null, MemoryState.ACTIVE, after, ListQuery.MAX_LIMIT));
             active.addAll(page.items());
             after = page.next();
         } while (after != null);

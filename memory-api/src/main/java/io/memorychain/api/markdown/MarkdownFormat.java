@@ -35,8 +35,7 @@ public final class MarkdownFormat {
     private static final int SUMMARY_WORDS = 10;
     private static final int LABEL_WORDS = 4;
 
-    private MarkdownFormat() {
-    }
+    private MarkdownFormat() {}
 
     /** Trailing whitespace of every line and leading/trailing blank lines removed; CR LF and CR become LF. */
     public static String normalize(String text) {
@@ -63,8 +62,13 @@ public final class MarkdownFormat {
 
     /** The file text: title, summary line, then the body (entries or sections). */
     public static String file(String title, String summary, List<String> body) {
-        StringBuilder sb = new StringBuilder("# ").append(title).append("\n\n").append(SUMMARY_PREFIX).append(' ')
-                .append(summary).append('\n');
+        StringBuilder sb = new StringBuilder("# ")
+                .append(title)
+                .append("\n\n")
+                .append(SUMMARY_PREFIX)
+                .append(' ')
+                .append(summary)
+                .append('\n');
         if (!body.isEmpty()) {
             sb.append('\n').append(String.join("\n", body)).append('\n');
         }
@@ -130,6 +134,5 @@ public final class MarkdownFormat {
      * @param text    the entry text before the marker
      * @param wellPlaced false when the marker does not end the entry or occurs twice
      */
-    record Marker(String id, String text, boolean wellPlaced) {
-    }
+    record Marker(String id, String text, boolean wellPlaced) {}
 }

@@ -15,8 +15,7 @@ public final class MarkdownParser {
 
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
-    private MarkdownParser() {
-    }
+    private MarkdownParser() {}
 
     /** The entries of the text, and the problems of the lines that are not entries, titles or summary lines. */
     public record Parsed(List<MarkdownEntry> entries, List<String> problems) {
@@ -122,7 +121,8 @@ public final class MarkdownParser {
         return new Parsed(entries, problems);
     }
 
-    private static void section(String label, int line, List<String> body, List<MarkdownEntry> entries, List<String> problems) {
+    private static void section(
+            String label, int line, List<String> body, List<MarkdownEntry> entries, List<String> problems) {
         if (label == null) {
             return;
         }

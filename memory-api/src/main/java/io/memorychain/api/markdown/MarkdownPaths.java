@@ -20,8 +20,7 @@ public final class MarkdownPaths {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
     private static final Pattern MONTH = Pattern.compile("\\d{4}-\\d{2}");
 
-    private MarkdownPaths() {
-    }
+    private MarkdownPaths() {}
 
     public static MarkdownPath parse(String path) {
         if (path == null || path.isEmpty()) {
@@ -69,14 +68,18 @@ public final class MarkdownPaths {
             case "facts" -> MarkdownPath.facts(name(path, name));
             case "procedures" -> MarkdownPath.procedures(name(path, name));
             case "episodes" -> MarkdownPath.episodes(month(path, name));
-            default -> throw invalid(path, "unknown root '" + Texts.abbreviate(segments[0])
-                    + "': use MEMORY.md, facts/, episodes/ or procedures/");
+            default ->
+                throw invalid(
+                        path,
+                        "unknown root '" + Texts.abbreviate(segments[0])
+                                + "': use MEMORY.md, facts/, episodes/ or procedures/");
         };
     }
 
     private static String name(String path, String name) {
         if (!NAME.matcher(name).matches()) {
-            throw invalid(path, "file names are 1 to 64 characters from A-Z a-z 0-9 _ - (starting with a letter or digit)");
+            throw invalid(
+                    path, "file names are 1 to 64 characters from A-Z a-z 0-9 _ - (starting with a letter or digit)");
         }
         return name;
     }

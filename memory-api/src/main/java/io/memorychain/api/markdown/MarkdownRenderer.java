@@ -60,7 +60,8 @@ public final class MarkdownRenderer {
         Map<String, String> factCategory = new LinkedHashMap<>();
         Map<YearMonth, List<Memory>> episodes = new TreeMap<>();
         List<Memory> procedures = new ArrayList<>();
-        for (Memory m : memories.stream().sorted(Comparator.comparing(Memory::getId)).toList()) {
+        for (Memory m :
+                memories.stream().sorted(Comparator.comparing(Memory::getId)).toList()) {
             if (m.getState() != MemoryState.ACTIVE) {
                 continue;
             }
@@ -71,7 +72,9 @@ public final class MarkdownRenderer {
                     facts.computeIfAbsent(name, k -> new ArrayList<>()).add(m);
                     factCategory.putIfAbsent(name, m.getCategory());
                 }
-                case EPISODIC -> episodes.computeIfAbsent(month(m.getCreatedAt()), k -> new ArrayList<>()).add(m);
+                case EPISODIC ->
+                    episodes.computeIfAbsent(month(m.getCreatedAt()), k -> new ArrayList<>())
+                            .add(m);
                 case PROCEDURAL -> procedures.add(m);
                 default -> {
                     // JOURNAL and ENTITY memories have no file
@@ -80,18 +83,32 @@ public final class MarkdownRenderer {
         }
         List<MarkdownFile> files = new ArrayList<>();
         files.add(memoryFile(blocks.stream().filter(visible).toList()));
-        facts.forEach((name, ms) -> bulletFile(MarkdownPath.facts(name), factCategory.get(name), "Facts: " + name,
-                ms.stream().filter(visible).toList(), files));
-        episodes.forEach((month, ms) -> bulletFile(MarkdownPath.episodes(month), null, "Episodes " + month,
-                ms.stream().filter(visible).sorted(Comparator.comparing(Memory::getCreatedAt).thenComparing(Memory::getId)).toList(),
+        facts.forEach((name, ms) -> bulletFile(
+                MarkdownPath.facts(name),
+                factCategory.get(name),
+                "Facts: " + name,
+                ms.stream().filter(visible).toList(),
+                files));
+        episodes.forEach((month, ms) -> bulletFile(
+                MarkdownPath.episodes(month),
+                null,
+                "Episodes " + month,
+                ms.stream()
+                        .filter(visible)
+                        .sorted(Comparator.comparing(Memory::getCreatedAt).thenComparing(Memory::getId))
+                        .toList(),
                 files));
         Set<String> taken = new HashSet<>();
         List<MarkdownFile> procedureFiles = new ArrayList<>();
         for (Memory m : procedures) {
             String slug = uniqueSlug(procedureSlug(m), taken);
             if (visible.test(m)) {
-                bulletFile(MarkdownPath.procedures(slug), null, "Procedure: " + MarkdownFormat.label(m.getSummary(),
-                        m.getContent()), List.of(m), procedureFiles);
+                bulletFile(
+                        MarkdownPath.procedures(slug),
+                        null,
+                        "Procedure: " + MarkdownFormat.label(m.getSummary(), m.getContent()),
+                        List.of(m),
+                        procedureFiles);
             }
         }
         procedureFiles.sort(Comparator.comparing(f -> f.path().name()));
@@ -137,31 +154,40 @@ public final class MarkdownRenderer {
     }
 
     private MarkdownFile memoryFile(List<Memory> blocks) {
-        List<Memory> sorted = blocks.stream().sorted(Comparator.comparingInt((Memory b) -> {
-            int i = blockOrder.indexOf(b.getBlockLabel());
-            return i < 0 ? Integer.MAX_VALUE : i;
-        }).thenComparing(Memory::getBlockLabel)).toList();
+        List<Memory> sorted = blocks.stream()
+                .sorted(Comparator.comparingInt((Memory b) -> {
+                            int i = blockOrder.indexOf(b.getBlockLabel());
+                            return i < 0 ? Integer.MAX_VALUE : i;
+                        })
+                        .thenComparing(Memory::getBlockLabel))
+                .toList();
         List<String> sections = new ArrayList<>();
         for (Memory b : sorted) {
             sections.add("## " + b.getBlockLabel() + "\n\n" + MarkdownFormat.normalize(b.getContent()));
         }
         List<String> body = sections.isEmpty() ? List.of() : List.of(String.join("\n\n", sections));
-        String summary = MarkdownFormat.summary(sorted.stream().map(Memory::getBlockLabel).toList());
+        String summary = MarkdownFormat.summary(
+                sorted.stream().map(Memory::getBlockLabel).toList());
         return file(MarkdownPath.MEMORY, null, "Core memory", summary, body);
     }
 
-    private static void bulletFile(MarkdownPath path, String category, String title, List<Memory> memories,
-                                   List<MarkdownFile> into) {
+    private static void bulletFile(
+            MarkdownPath path, String category, String title, List<Memory> memories, List<MarkdownFile> into) {
         if (memories.isEmpty()) {
             return;
         }
-        List<String> body = memories.stream().map(m -> MarkdownFormat.bullet(m.getContent(), m.getId())).toList();
-        String summary = MarkdownFormat.summary(memories.stream().map(m -> MarkdownFormat.label(m.getSummary(), m.getContent())).toList());
+        List<String> body = memories.stream()
+                .map(m -> MarkdownFormat.bullet(m.getContent(), m.getId()))
+                .toList();
+        String summary = MarkdownFormat.summary(memories.stream()
+                .map(m -> MarkdownFormat.label(m.getSummary(), m.getContent()))
+                .toList());
         into.add(file(path, category, title, summary, body));
     }
 
     /** The entries (with their lines) are read back from the text, so they always agree with what a client sees. */
-    private static MarkdownFile file(MarkdownPath path, String category, String title, String summary, List<String> body) {
+    private static MarkdownFile file(
+            MarkdownPath path, String category, String title, String summary, List<String> body) {
         String text = MarkdownFormat.file(title, summary, body);
         MarkdownParser.Parsed parsed = MarkdownParser.parse(path, text);
         if (!parsed.problems().isEmpty()) {

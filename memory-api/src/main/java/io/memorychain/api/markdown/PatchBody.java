@@ -11,15 +11,25 @@ import java.util.List;
 @Serdeable
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "MarkdownPatch")
-public record PatchBody(@Nullable @Schema(description = "Applied in order; each old_text must occur exactly once") List<Edit> edits) {
+public record PatchBody(
+        @Nullable @Schema(description = "Applied in order; each old_text must occur exactly once")
+        List<Edit> edits) {
 
     @Serdeable
     @JsonIgnoreProperties(ignoreUnknown = false)
     @Schema(name = "MarkdownEdit")
-    public record Edit(@Nullable @Schema(name = "old_text") @JsonProperty("old_text") String oldText, @Nullable @Schema(name = "new_text") @JsonProperty("new_text") String newText) {
-    }
+    public record Edit(
+            @Nullable @Schema(name = "old_text") @JsonProperty("old_text")
+            String oldText,
+
+            @Nullable @Schema(name = "new_text") @JsonProperty("new_text")
+            String newText) {}
 
     public List<TextEdit> textEdits() {
-        return edits == null ? null : edits.stream().map(e -> e == null ? null : new TextEdit(e.oldText(), e.newText())).toList();
+        return edits == null
+                ? null
+                : edits.stream()
+                        .map(e -> e == null ? null : new TextEdit(e.oldText(), e.newText()))
+                        .toList();
     }
 }

@@ -35,20 +35,30 @@ class ContradictionToolset implements Toolset {
 
     @Override
     public List<MemoryTool> tools() {
-        return new ToolList().add("contradictions_review", Operation.RESOLVE_CONTRADICTION, """
+        return new ToolList()
+                .add(
+                        "contradictions_review",
+                        Operation.RESOLVE_CONTRADICTION,
+                        """
                 Contradictions between two memories or proposals (same subject, different claims), flagged \
                 automatically when they are written or by you. action=list shows the open ones (state=all: every \
                 one); flag reports two ids that contradict each other; resolve decides one: one_wins (winner_id stays, \
                 the other is superseded), keep_both (both kept at low confidence and linked as contradicting) or \
                 ask_user (the user is asked at the next interaction; resolve it again with the answer).""",
-                write().enumeration("action", "list, flag or resolve", List.of("list", "flag", "resolve"), true)
-                        .enumeration("state", "list: open (default) or all", List.of("open", "all"), false)
-                        .string("first_id", "flag: one memory or proposal id", false)
-                        .string("second_id", "flag: the other", false)
-                        .string("id", "resolve: the contradiction (x...)", false)
-                        .enumeration("resolution", "resolve: how", List.of("one_wins", "keep_both", "ask_user"), false)
-                        .string("winner_id", "resolve one_wins: the side that stays", false),
-                Set.of(Role.AGENT, Role.USER, Role.ADMIN, Role.WORKER), this::call).build();
+                        write().enumeration("action", "list, flag or resolve", List.of("list", "flag", "resolve"), true)
+                                .enumeration("state", "list: open (default) or all", List.of("open", "all"), false)
+                                .string("first_id", "flag: one memory or proposal id", false)
+                                .string("second_id", "flag: the other", false)
+                                .string("id", "resolve: the contradiction (x...)", false)
+                                .enumeration(
+                                        "resolution",
+                                        "resolve: how",
+                                        List.of("one_wins", "keep_both", "ask_user"),
+                                        false)
+                                .string("winner_id", "resolve one_wins: the side that stays", false),
+                        Set.of(Role.AGENT, Role.USER, Role.ADMIN, Role.WORKER),
+                        this::call)
+                .build();
     }
 
     private Object call(MemoryTool.Call c) {
@@ -56,10 +66,14 @@ class ContradictionToolset implements Toolset {
         String action = text(a, "action");
         return switch (action) {
             case "list" -> contradictions.list(c.space(), c.caller().actor(), optional(a, "state"));
-            case "flag" -> contradictions.flag(c.write(), new FlagContradictionBody(optional(a, "first_id"),
-                    optional(a, "second_id"), null));
-            case "resolve" -> contradictions.resolve(c.write(), text(a, "id"), new ResolveContradictionBody(
-                    optional(a, "resolution"), optional(a, "winner_id")));
+            case "flag" ->
+                contradictions.flag(
+                        c.write(), new FlagContradictionBody(optional(a, "first_id"), optional(a, "second_id"), null));
+            case "resolve" ->
+                contradictions.resolve(
+                        c.write(),
+                        text(a, "id"),
+                        new ResolveContradictionBody(optional(a, "resolution"), optional(a, "winner_id")));
             default -> throw ApiException.invalid("action must be list, flag or resolve, was " + action);
         };
     }

@@ -37,25 +37,38 @@ class CoreToolset implements Toolset {
 
     @Override
     public List<MemoryTool> tools() {
-        return new ToolList().add("block_get", Operation.GET_BLOCK,
-                "Read one labelled core block (persona, user_profile, goals, knowledge, critical).",
-                withSpace().string("label", "The block label", true),
-                READERS, c -> MemoryJson.of(blocks.get(c.space(), text(c.arguments(), "label")))
-        ).add("block_update", Operation.PUT_BLOCK, """
+        return new ToolList()
+                .add(
+                        "block_get",
+                        Operation.GET_BLOCK,
+                        "Read one labelled core block (persona, user_profile, goals, knowledge, critical).",
+                        withSpace().string("label", "The block label", true),
+                        READERS,
+                        c -> MemoryJson.of(blocks.get(c.space(), text(c.arguments(), "label"))))
+                .add(
+                        "block_update",
+                        Operation.PUT_BLOCK,
+                        """
                 Replace a labelled core block (persona, user_profile, goals, knowledge, critical): persistent context \
                 about yourself or the user that is injected at the start of every turn. Send the whole new text.""",
-                versionedWrite().string("label", "The block label", true)
-                        .string("content", "The whole new block text", true)
-                        .bool("core", "Inject into context (default true)"),
-                WRITERS, c -> {
-                    Map<String, Object> a = new LinkedHashMap<>(c.arguments());
-                    String label = text(a, "label");
-                    a.remove("label");
-                    return WriteResponse.of(blocks.put(c.write(), label, args.body(a, BlockBody.class)));
-                }
-        ).add("core_memory", Operation.GET_CORE,
-                "Your core memory as injected at the start of a turn: blocks and core memories, with its token count.",
-                withSpace(), READERS, c -> CoreJson.of(core.read(c.space(), c.caller().actor()))
-        ).build();
+                        versionedWrite()
+                                .string("label", "The block label", true)
+                                .string("content", "The whole new block text", true)
+                                .bool("core", "Inject into context (default true)"),
+                        WRITERS,
+                        c -> {
+                            Map<String, Object> a = new LinkedHashMap<>(c.arguments());
+                            String label = text(a, "label");
+                            a.remove("label");
+                            return WriteResponse.of(blocks.put(c.write(), label, args.body(a, BlockBody.class)));
+                        })
+                .add(
+                        "core_memory",
+                        Operation.GET_CORE,
+                        "Your core memory as injected at the start of a turn: blocks and core memories, with its token count.",
+                        withSpace(),
+                        READERS,
+                        c -> CoreJson.of(core.read(c.space(), c.caller().actor())))
+                .build();
     }
 }

@@ -25,19 +25,15 @@ public final class JsonRpcGate {
             "(?:[a-z][a-z0-9_]{0,40}\\.){1,12}[A-Z][A-Za-z0-9_$]{0,80}(?:Exception|Error): ");
 
     /** The gate's verdict on one message. */
-    public sealed interface Verdict permits Accepted, Refused {
-    }
+    public sealed interface Verdict permits Accepted, Refused {}
 
     /** A message for the MCP server. */
-    public record Accepted(McpSchema.JSONRPCMessage message) implements Verdict {
-    }
+    public record Accepted(McpSchema.JSONRPCMessage message) implements Verdict {}
 
     /** The JSON-RPC error response to answer instead (a map: its id may be null, which the SDK's records refuse). */
-    public record Refused(Map<String, Object> error) implements Verdict {
-    }
+    public record Refused(Map<String, Object> error) implements Verdict {}
 
-    private JsonRpcGate() {
-    }
+    private JsonRpcGate() {}
 
     public static Verdict check(McpJsonMapper mapper, String text) {
         Object tree;
@@ -47,7 +43,8 @@ public final class JsonRpcGate {
             return refuse(null, PARSE_ERROR, "Parse error: not JSON (" + firstLine(e.getMessage()) + ")");
         }
         if (tree instanceof List<?>) {
-            return refuse(null, INVALID_REQUEST, "Invalid Request: batches are not supported; send one message at a time");
+            return refuse(
+                    null, INVALID_REQUEST, "Invalid Request: batches are not supported; send one message at a time");
         }
         if (!(tree instanceof Map<?, ?> message)) {
             return refuse(null, INVALID_REQUEST, "Invalid Request: a JSON-RPC message is a JSON object");
@@ -115,5 +112,4 @@ public final class JsonRpcGate {
         line = EXCEPTION_PREFIX.matcher(line).replaceAll("");
         return line.length() > 200 ? line.substring(0, 200) + "..." : line;
     }
-
 }

@@ -1,13 +1,12 @@
 package io.memorychain.api.mcp;
 
 import io.memorychain.api.auth.Principal;
-import io.memorychain.api.error.ApiException;
 import io.memorychain.api.config.MemoryConfig;
+import io.memorychain.api.error.ApiException;
 import io.memorychain.api.routing.McpRouting;
 import io.memorychain.api.routing.RoutingHeaders;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
-import io.micronaut.json.JsonMapper;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
@@ -17,6 +16,7 @@ import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.RequestAttribute;
+import io.micronaut.json.JsonMapper;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.modelcontextprotocol.common.McpTransportContext;
@@ -70,8 +70,9 @@ public class McpHttpTransport implements McpStatelessServerTransport {
     }
 
     @Post(consumes = MediaType.APPLICATION_JSON, produces = MediaType.APPLICATION_JSON)
-    public HttpResponse<?> post(HttpRequest<?> http, @RequestAttribute(Principal.ATTRIBUTE) Principal caller,
-                                @Nullable @Body String body) throws IOException, InterruptedException {
+    public HttpResponse<?> post(
+            HttpRequest<?> http, @RequestAttribute(Principal.ATTRIBUTE) Principal caller, @Nullable @Body String body)
+            throws IOException, InterruptedException {
         JsonRpcGate.Verdict verdict = JsonRpcGate.check(mapper, body == null ? "" : body);
         if (verdict instanceof JsonRpcGate.Refused refused) {
             return HttpResponse.badRequest(mapper.writeValueAsString(refused.error()))
@@ -80,12 +81,12 @@ public class McpHttpTransport implements McpStatelessServerTransport {
         McpSchema.JSONRPCMessage message = ((JsonRpcGate.Accepted) verdict).message();
         McpTransportContext context = McpTransportContext.create(Map.of(CALLER, caller));
         if (message instanceof McpSchema.JSONRPCRequest request) {
-            String space = McpSchema.METHOD_TOOLS_CALL.equals(request.method()) ? spaceOf(caller, request.params())
-                    : null;
+            String space =
+                    McpSchema.METHOD_TOOLS_CALL.equals(request.method()) ? spaceOf(caller, request.params()) : null;
             if (space != null) {
                 try {
-                    Optional<HttpResponse<byte[]>> owners = routing.forward(http, space,
-                            body.getBytes(StandardCharsets.UTF_8));
+                    Optional<HttpResponse<byte[]>> owners =
+                            routing.forward(http, space, body.getBytes(StandardCharsets.UTF_8));
                     if (owners.isPresent()) {
                         return owners.get();
                     }
@@ -94,17 +95,21 @@ public class McpHttpTransport implements McpStatelessServerTransport {
                         throw e;
                     });
                     return HttpResponse.ok(mapper.writeValueAsString(new McpSchema.JSONRPCResponse(
-                            McpSchema.JSONRPC_VERSION, request.id(), refused, null)))
+                                    McpSchema.JSONRPC_VERSION, request.id(), refused, null)))
                             .contentType(MediaType.APPLICATION_JSON_TYPE);
                 }
             }
             McpSchema.JSONRPCResponse response = handler.handleRequest(context, request)
-                    .contextWrite(c -> c.put(McpTransportContext.KEY, context)).block();
-            return HttpResponse.ok(mapper.writeValueAsString(response)).contentType(MediaType.APPLICATION_JSON_TYPE)
+                    .contextWrite(c -> c.put(McpTransportContext.KEY, context))
+                    .block();
+            return HttpResponse.ok(mapper.writeValueAsString(response))
+                    .contentType(MediaType.APPLICATION_JSON_TYPE)
                     .header(RoutingHeaders.SERVED_BY, instanceId); // a forwarded call's answer names the owner
         }
         if (message instanceof McpSchema.JSONRPCNotification notification) {
-            handler.handleNotification(context, notification).contextWrite(c -> c.put(McpTransportContext.KEY, context)).block();
+            handler.handleNotification(context, notification)
+                    .contextWrite(c -> c.put(McpTransportContext.KEY, context))
+                    .block();
             return HttpResponse.accepted();
         }
         return HttpResponse.accepted(); // a response from the client: nothing asked it anything
@@ -113,7 +118,8 @@ public class McpHttpTransport implements McpStatelessServerTransport {
     /** The space of a {@code tools/call} (its arguments' {@code space}, else the caller's one space), or null. */
     @SuppressWarnings("unchecked")
     private static String spaceOf(Principal caller, Object params) {
-        if (!(params instanceof Map<?, ?> map) || !(map.get("arguments") == null || map.get("arguments") instanceof Map)) {
+        if (!(params instanceof Map<?, ?> map)
+                || !(map.get("arguments") == null || map.get("arguments") instanceof Map)) {
             return null;
         }
         return MemoryTools.spaceOf(caller, (Map<String, Object>) map.get("arguments"));
@@ -128,5 +134,4 @@ public class McpHttpTransport implements McpStatelessServerTransport {
     public HttpResponse<?> endSession() {
         return HttpResponse.status(HttpStatus.METHOD_NOT_ALLOWED);
     }
-
 }

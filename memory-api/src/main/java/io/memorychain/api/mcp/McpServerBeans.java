@@ -36,14 +36,20 @@ public class McpServerBeans {
     McpStatelessSyncServer mcpServer(McpHttpTransport transport, MemoryTools tools, JsonMapper json) {
         JsonSchemaValidator schemas = McpJsonDefaults.getSchemaValidator();
         List<McpStatelessServerFeatures.SyncToolSpecification> specs = tools.all().stream()
-                .map(t -> new McpStatelessServerFeatures.SyncToolSpecification(tool(t), (context, request) ->
-                        result(json, () -> tools.call(t.name(), (Principal) context.get(McpHttpTransport.CALLER),
-                                conforming(schemas, t, request.arguments())))))
+                .map(t -> new McpStatelessServerFeatures.SyncToolSpecification(
+                        tool(t),
+                        (context, request) -> result(
+                                json,
+                                () -> tools.call(
+                                        t.name(),
+                                        (Principal) context.get(McpHttpTransport.CALLER),
+                                        conforming(schemas, t, request.arguments())))))
                 .toList();
         return McpServer.sync(transport)
                 .serverInfo(NAME, "1.0")
                 .instructions(INSTRUCTIONS)
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                .capabilities(
+                        McpSchema.ServerCapabilities.builder().tools(false).build())
                 .jsonMapper(McpJsonDefaults.getMapper())
                 .validateToolInputs(false)
                 .tools(specs)
@@ -67,16 +73,24 @@ public class McpServerBeans {
     }
 
     static McpSchema.Tool tool(MemoryTool t) {
-        return McpSchema.Tool.builder(t.name(), t.inputSchema()).description(t.description()).build();
+        return McpSchema.Tool.builder(t.name(), t.inputSchema())
+                .description(t.description())
+                .build();
     }
 
     /** A tool's answer as JSON text; a refusal as an error result carrying the same {code, message} as REST. */
     static McpSchema.CallToolResult result(JsonMapper json, java.util.function.Supplier<Object> call) {
         try {
             try {
-                return McpSchema.CallToolResult.builder().addTextContent(json.writeValueAsString(call.get())).isError(false).build();
+                return McpSchema.CallToolResult.builder()
+                        .addTextContent(json.writeValueAsString(call.get()))
+                        .isError(false)
+                        .build();
             } catch (ApiException e) {
-                return McpSchema.CallToolResult.builder().addTextContent(json.writeValueAsString(e.toError())).isError(true).build();
+                return McpSchema.CallToolResult.builder()
+                        .addTextContent(json.writeValueAsString(e.toError()))
+                        .isError(true)
+                        .build();
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -18,8 +18,13 @@ import java.util.Set;
  * @param roles       the roles that may call it
  * @param handler     runs a call; throws {@code ApiException} with a code on refusal
  */
-public record MemoryTool(String name, String description, Map<String, Object> inputSchema, Operation operation,
-                         Set<Role> roles, Handler handler) {
+public record MemoryTool(
+        String name,
+        String description,
+        Map<String, Object> inputSchema,
+        Operation operation,
+        Set<Role> roles,
+        Handler handler) {
 
     /** Whether the tool's input schema declares the argument {@code name}. */
     public boolean takes(String name) {
@@ -34,8 +39,12 @@ public record MemoryTool(String name, String description, Map<String, Object> in
      * @param idempotencyKey  the caller's key for safe retries, or null (a fresh request id)
      * @param expectedVersion the version the change expects, or null (any version)
      */
-    public record Call(Principal caller, String space, Map<String, Object> arguments, String idempotencyKey,
-                       Integer expectedVersion) {
+    public record Call(
+            Principal caller,
+            String space,
+            Map<String, Object> arguments,
+            String idempotencyKey,
+            Integer expectedVersion) {
 
         /** The write this call makes. */
         public WriteContext write() {
@@ -47,8 +56,8 @@ public record MemoryTool(String name, String description, Map<String, Object> in
          * expected version, which names the version of one thing).
          */
         public WriteContext write(int n) {
-            return WriteContext.of(space, caller.actor(), idempotencyKey == null ? null : idempotencyKey + "#" + n,
-                    null, null);
+            return WriteContext.of(
+                    space, caller.actor(), idempotencyKey == null ? null : idempotencyKey + "#" + n, null, null);
         }
     }
 

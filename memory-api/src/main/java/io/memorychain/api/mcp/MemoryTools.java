@@ -33,7 +33,9 @@ public class MemoryTools {
     MemoryTools(List<Toolset> toolsets, OwnerGuard owners, Quotas quotas) {
         this.owners = owners;
         this.quotas = quotas;
-        toolsets.stream().sorted(Comparator.comparingInt(Toolset::order)).flatMap(t -> t.tools().stream())
+        toolsets.stream()
+                .sorted(Comparator.comparingInt(Toolset::order))
+                .flatMap(t -> t.tools().stream())
                 .forEach(tool -> {
                     if (tools.putIfAbsent(tool.name(), tool) != null) {
                         throw new IllegalStateException("two tools named " + tool.name());
@@ -71,7 +73,8 @@ public class MemoryTools {
             throw ApiException.invalid(EXPECTED_VERSION + " must be an integer");
         }
         if (expected != null && !tool.takes(EXPECTED_VERSION)) {
-            throw ApiException.invalid(name + " takes no " + EXPECTED_VERSION + ": it changes no single versioned thing");
+            throw ApiException.invalid(
+                    name + " takes no " + EXPECTED_VERSION + ": it changes no single versioned thing");
         }
         return tool.handler().handle(new MemoryTool.Call(caller, space, args, idempotencyKey, (Integer) expected));
     }
@@ -92,7 +95,8 @@ public class MemoryTools {
 
     /** The one space a key names exactly (no wildcard), or null. */
     private static String onlySpace(Principal caller) {
-        List<String> exact = caller.spaces().stream().filter(s -> !s.endsWith("*")).toList();
+        List<String> exact =
+                caller.spaces().stream().filter(s -> !s.endsWith("*")).toList();
         return exact.size() == 1 && caller.spaces().size() == 1 ? exact.get(0) : null;
     }
 
@@ -115,8 +119,8 @@ public class MemoryTools {
             }
         }
         // the agent tool surface serves no admin content reads, not even under a grant (docs/architecture.md §13)
-        AccessRules.Scope scope = operation.scope() == AccessRules.Scope.GRANTED ? AccessRules.Scope.CONTENT
-                : operation.scope();
+        AccessRules.Scope scope =
+                operation.scope() == AccessRules.Scope.GRANTED ? AccessRules.Scope.CONTENT : operation.scope();
         AccessRules.authorize(caller, scope, space, "space " + space);
         return Spaces.require(space);
     }

@@ -42,30 +42,42 @@ class MessageToolset implements Toolset {
 
     @Override
     public List<MemoryTool> tools() {
-        return new ToolList().add("memory_forget", Operation.DELETE_MEMORY, """
+        return new ToolList()
+                .add(
+                        "memory_forget",
+                        Operation.DELETE_MEMORY,
+                        """
                 Forget memories the user asks you to forget, in two steps. First call with a query: it lists the \
                 matching memories and changes nothing; show them to the user. Then, once the user confirms, call again \
                 with confirm=true and the ids to forget: they are archived (soft-deleted, recoverable by an admin).""",
-                write().string("query", "What the user wants forgotten (first call)", false)
-                        .strings("ids", "The ids to forget (second call)", false)
-                        .bool("confirm", "true to forget the given ids")
-                        .string("reason", "Why, as the user said it", false),
-                WRITERS, this::forget
-        ).add("memory_message", Operation.POST_MESSAGE, """
+                        write().string("query", "What the user wants forgotten (first call)", false)
+                                .strings("ids", "The ids to forget (second call)", false)
+                                .bool("confirm", "true to forget the given ids")
+                                .string("reason", "Why, as the user said it", false),
+                        WRITERS,
+                        this::forget)
+                .add(
+                        "memory_message",
+                        Operation.POST_MESSAGE,
+                        """
                 Pass the user's message when it asks you to remember, forget or reflect ("remember that ...", "don't \
                 forget ...", "forget about ...", "reflect on ...", "what do you remember about ...?"). remember: stored \
                 at once, routed into a memory, its entities and relations. forget: lists the matches and a confirmation \
                 token and deletes nothing; show the matches, and once the user confirms call again with confirm_token \
                 (soft delete; permanent deletion is not available). reflect: requests a reflection. recall: the \
                 matching memories. The answer says what was done (trigger none: nothing stored).""",
-                write().string("message", "The user's message (not needed with confirm_token)", false)
-                        .string("user_id", "The user the message is from", false)
-                        .string("thread_id", "The conversation thread", false)
-                        .string("run_id", "The run", false)
-                        .string("confirm_token", "confirmation.token of a forget answer, once the user confirmed", false)
-                        .strings("memory_ids", "With confirm_token: only these of its memories", false),
-                Set.of(Role.AGENT, Role.USER), this::message
-        ).build();
+                        write().string("message", "The user's message (not needed with confirm_token)", false)
+                                .string("user_id", "The user the message is from", false)
+                                .string("thread_id", "The conversation thread", false)
+                                .string("run_id", "The run", false)
+                                .string(
+                                        "confirm_token",
+                                        "confirmation.token of a forget answer, once the user confirmed",
+                                        false)
+                                .strings("memory_ids", "With confirm_token: only these of its memories", false),
+                        Set.of(Role.AGENT, Role.USER),
+                        this::message)
+                .build();
     }
 
     private Object message(MemoryTool.Call c) {
@@ -74,16 +86,16 @@ class MessageToolset implements Toolset {
         if (token != null) {
             Object ids = a.remove("memory_ids");
             if (!a.isEmpty()) {
-                throw ApiException.invalid("with confirm_token only memory_ids may be given, not "
-                        + String.join(", ", a.keySet()));
+                throw ApiException.invalid(
+                        "with confirm_token only memory_ids may be given, not " + String.join(", ", a.keySet()));
             }
             Map<String, Object> confirm = new LinkedHashMap<>();
             confirm.put("token", token);
             if (ids != null) {
                 confirm.put("memory_ids", ids);
             }
-            return messages.confirmForget(c.space(), c.caller().actor(), args.body(confirm,
-                    MessageJson.ConfirmBody.class));
+            return messages.confirmForget(
+                    c.space(), c.caller().actor(), args.body(confirm, MessageJson.ConfirmBody.class));
         }
         a.remove("memory_ids");
         return messages.handle(c.space(), c.caller().actor(), c.idempotencyKey(), args.body(a, MessageJson.Body.class));
@@ -94,7 +106,12 @@ class MessageToolset implements Toolset {
         if (!Boolean.TRUE.equals(a.get("confirm"))) {
             String query = text(a, "query");
             QueryJson.Answer answer = forgetting.matches(c.space(), c.caller().actor(), query, FORGET_MATCHES);
-            return Map.of("matches", answer.items(), "confirmed", false, "next",
+            return Map.of(
+                    "matches",
+                    answer.items(),
+                    "confirmed",
+                    false,
+                    "next",
                     "Nothing was forgotten yet. Show these to the user; to forget some, call memory_forget again with "
                             + "confirm=true and their ids.");
         }

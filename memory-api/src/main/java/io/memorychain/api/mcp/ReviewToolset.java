@@ -46,30 +46,46 @@ class ReviewToolset implements Toolset {
     @Override
     public List<MemoryTool> tools() {
         ToolList tools = new ToolList();
-        tools.add("memory_propose", Operation.PROPOSE, """
+        tools.add(
+                "memory_propose",
+                Operation.PROPOSE,
+                """
                 Propose a memory for the main agent to review: sub-agents cannot write memory directly. Give one \
                 self-contained statement, the suggested store and what triggered it; the reviewer commits, rejects or \
                 defers it.""",
                 write().string("content", "What should be remembered", true)
-                        .enumeration("kind", "Suggested store: semantic (default), episodic or procedural",
-                                List.of("semantic", "episodic", "procedural"), false)
+                        .enumeration(
+                                "kind",
+                                "Suggested store: semantic (default), episodic or procedural",
+                                List.of("semantic", "episodic", "procedural"),
+                                false)
                         .string("category", "A configured category", false)
                         .strings("tags", "Topical tags", false)
                         .strings("entities", "Entity ids it is about, e.g. preference--source-quality", false)
                         .integer("importance", "1 to 5; default 3", 1, 5, false)
                         .enumeration("confidence", "How sure you are", List.of("high", "medium", "low"), false)
                         .bool("core_worthy", "Belongs in core memory")
-                        .string("trigger", "Why now: the user said 'remember this', or auto-detected during a task", false),
-                Set.of(Role.SUBAGENT, Role.AGENT, Role.WORKER), c -> ProposalWriteJson.of(proposals.propose(c.write(),
-                        args.body(c.arguments(), ProposalDraft.class))));
-        tools.add("proposals_review", Operation.COMMIT_PROPOSAL, """
+                        .string(
+                                "trigger",
+                                "Why now: the user said 'remember this', or auto-detected during a task",
+                                false),
+                Set.of(Role.SUBAGENT, Role.AGENT, Role.WORKER),
+                c -> ProposalWriteJson.of(proposals.propose(c.write(), args.body(c.arguments(), ProposalDraft.class))));
+        tools.add(
+                "proposals_review",
+                Operation.COMMIT_PROPOSAL,
+                """
                 Review sub-agents' memory proposals. action=list shows the open ones, each flagged when it conflicts \
                 with another proposal or a memory (same subject, different content); get shows one, whatever its status. \
                 commit stores one as a memory \
                 (optionally overriding kind, tier, category, tags, importance, confidence), reject drops it, defer \
                 keeps it open for later.""",
-                versionedWrite().enumeration("action", "list, get, commit, reject or defer",
-                                List.of("list", "get", "commit", "reject", "defer"), true)
+                versionedWrite()
+                        .enumeration(
+                                "action",
+                                "list, get, commit, reject or defer",
+                                List.of("list", "get", "commit", "reject", "defer"),
+                                true)
                         .string("id", "The proposal (get, commit, reject, defer)", false)
                         .string("reason", "Why; recorded on the chain", false)
                         .string("kind", "commit: a different store", false)
@@ -77,8 +93,13 @@ class ReviewToolset implements Toolset {
                         .string("category", "commit: a different category", false)
                         .strings("tags", "commit: the tags", false)
                         .integer("importance", "commit: 1 to 5", 1, 5, false)
-                        .enumeration("confidence", "commit: e.g. low for both sides of a conflict", List.of("high", "medium", "low"), false),
-                Set.of(Role.AGENT, Role.USER, Role.ADMIN), this::review);
+                        .enumeration(
+                                "confidence",
+                                "commit: e.g. low for both sides of a conflict",
+                                List.of("high", "medium", "low"),
+                                false),
+                Set.of(Role.AGENT, Role.USER, Role.ADMIN),
+                this::review);
         defineReflections(tools);
         return tools.build();
     }
@@ -107,32 +128,58 @@ class ReviewToolset implements Toolset {
 
     /** The reflection engine (docs/architecture.md §18): the log, the manual trigger and the decision. */
     private void defineReflections(ToolList tools) {
-        Schemas change = Schemas.object().string("change_id", "The change of the reflection (c1, c2, ...)", true)
-                .enumeration("type", "Its type (unchanged)", List.of("create_memory", "update_memory", "update_block",
-                        "link_memories", "archive_memory", "create_procedure"), true)
-                .string("memory_id", "Its memory (unchanged)", false).string("to_id", "Its link target (unchanged)", false)
-                .string("label", "Its block label (unchanged)", false).string("content", "The edited content", false)
-                .string("summary", "The edited summary", false).string("category", "The edited category", false)
+        Schemas change = Schemas.object()
+                .string("change_id", "The change of the reflection (c1, c2, ...)", true)
+                .enumeration(
+                        "type",
+                        "Its type (unchanged)",
+                        List.of(
+                                "create_memory",
+                                "update_memory",
+                                "update_block",
+                                "link_memories",
+                                "archive_memory",
+                                "create_procedure"),
+                        true)
+                .string("memory_id", "Its memory (unchanged)", false)
+                .string("to_id", "Its link target (unchanged)", false)
+                .string("label", "Its block label (unchanged)", false)
+                .string("content", "The edited content", false)
+                .string("summary", "The edited summary", false)
+                .string("category", "The edited category", false)
                 .integer("importance", "The edited importance", 1, 5, false)
                 .string("reason", "Why it was edited", false);
-        tools.add("reflection_review", Operation.DECIDE_REFLECTION, """
+        tools.add(
+                "reflection_review",
+                Operation.DECIDE_REFLECTION,
+                """
                 The reflection engine's pending reflections (sleep-time consolidation: new facts, links, core memory \
                 edits, archivals and procedures, each with a reason, and questions for the user; the 10th, 25th, \
                 50th and 100th are evolution milestones: summary, consolidation, synthesis, retrospective). action=list shows the reflection log and the \
                 evolution record; get one by id; request asks for a new reflection; decide applies the user's answer: \
                 approve (every change), approve_with_changes (edited_changes, optionally change_ids), partial \
                 (change_ids) or reject. Nothing is applied without a decision; a reflection is decided once.""",
-                write().enumeration("action", "list, get, request or decide",
-                                List.of("list", "get", "request", "decide"), true)
+                write().enumeration(
+                                "action",
+                                "list, get, request or decide",
+                                List.of("list", "get", "request", "decide"),
+                                true)
                         .string("id", "The reflection (get, decide)", false)
-                        .enumeration("decision", "decide: the user's answer",
-                                List.of("approve", "approve_with_changes", "partial", "reject"), false)
+                        .enumeration(
+                                "decision",
+                                "decide: the user's answer",
+                                List.of("approve", "approve_with_changes", "partial", "reject"),
+                                false)
                         .string("reason", "decide, request: why", false)
-                        .enumeration("status", "list: only these", List.of("pending", "approved",
-                                "partially_approved", "rejected"), false)
+                        .enumeration(
+                                "status",
+                                "list: only these",
+                                List.of("pending", "approved", "partially_approved", "rejected"),
+                                false)
                         .strings("change_ids", "decide: the changes approved (partial, or a subset with edits)", false)
                         .objects("edited_changes", "decide: approve_with_changes: the edited changes", change, false),
-                Set.of(Role.AGENT, Role.USER), this::reflection);
+                Set.of(Role.AGENT, Role.USER),
+                this::reflection);
     }
 
     private Object reflection(MemoryTool.Call c) {
@@ -140,7 +187,9 @@ class ReviewToolset implements Toolset {
         String action = text(a, "action");
         return switch (action) {
             case "list" -> reflections.log(c.space(), c.caller().actor(), (String) a.get("status"));
-            case "get" -> ReflectionJson.of(reflections.get(c.space(), text(a, "id"), c.caller().actor()));
+            case "get" ->
+                ReflectionJson.of(
+                        reflections.get(c.space(), text(a, "id"), c.caller().actor()));
             case "request" -> {
                 MemoryOutcome outcome = reflections.request(c.write(), (String) a.get("reason"));
                 yield Map.of("request_id", outcome.getRequestId(), "seq", outcome.getSeq());

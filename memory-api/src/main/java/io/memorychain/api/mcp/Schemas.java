@@ -26,14 +26,22 @@ final class Schemas {
 
     /** A write tool's arguments: the space and a key that makes a retried call apply once. */
     static Schemas write() {
-        return withSpace().string(IDEMPOTENCY_KEY, "Any unique string; a retry with the same key applies the change "
-                + "once and returns the first answer", false);
+        return withSpace()
+                .string(
+                        IDEMPOTENCY_KEY,
+                        "Any unique string; a retry with the same key applies the change "
+                                + "once and returns the first answer",
+                        false);
     }
 
     /** A write of one existing thing: also the version read before (optimistic concurrency). */
     static Schemas versionedWrite() {
-        return write().integer(EXPECTED_VERSION, "The version you read; the change is refused with VERSION_CONFLICT "
-                + "if it changed since", 1, Integer.MAX_VALUE, false);
+        return write().integer(
+                        EXPECTED_VERSION,
+                        "The version you read; the change is refused with VERSION_CONFLICT " + "if it changed since",
+                        1,
+                        Integer.MAX_VALUE,
+                        false);
     }
 
     Schemas string(String name, String description, boolean mandatory) {
@@ -45,7 +53,10 @@ final class Schemas {
     }
 
     Schemas integer(String name, String description, int min, int max, boolean mandatory) {
-        return property(name, ordered("type", "integer", "minimum", min, "maximum", max, "description", description), mandatory);
+        return property(
+                name,
+                ordered("type", "integer", "minimum", min, "maximum", max, "description", description),
+                mandatory);
     }
 
     Schemas number(String name, String description, boolean mandatory) {
@@ -57,7 +68,10 @@ final class Schemas {
     }
 
     Schemas strings(String name, String description, boolean mandatory) {
-        return property(name, ordered("type", "array", "items", ordered("type", "string"), "description", description), mandatory);
+        return property(
+                name,
+                ordered("type", "array", "items", ordered("type", "string"), "description", description),
+                mandatory);
     }
 
     Schemas map(String name, String description, boolean mandatory) {

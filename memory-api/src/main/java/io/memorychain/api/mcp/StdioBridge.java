@@ -38,8 +38,7 @@ public final class StdioBridge {
     /** The longest line passed on (the SDK's own limit is 16 MiB; a longer line would end its session). */
     static final int MAX_LINE = 8 << 20;
 
-    private StdioBridge() {
-    }
+    private StdioBridge() {}
 
     public static void main(String[] args) {
         // stdout carries only the protocol: anything else that prints (logging, its status lines) goes to stderr
@@ -72,14 +71,16 @@ public final class StdioBridge {
      * and {@code out} until {@code in} ends or the bridge is closed.
      */
     static Bridge serve(String url, String key, InputStream in, OutputStream out) {
-        McpSyncClient remote = McpClient.sync(HttpClientStreamableHttpTransport.builder(url).endpoint("/mcp")
+        McpSyncClient remote = McpClient.sync(HttpClientStreamableHttpTransport.builder(url)
+                        .endpoint("/mcp")
                         .requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + key))
                         .build())
                 .requestTimeout(Duration.ofMinutes(2))
                 .build();
         McpSchema.InitializeResult init = remote.initialize();
         List<McpServerFeatures.SyncToolSpecification> tools = remote.listTools().tools().stream()
-                .map(t -> new McpServerFeatures.SyncToolSpecification(t, (exchange, request) -> remote.callTool(request)))
+                .map(t ->
+                        new McpServerFeatures.SyncToolSpecification(t, (exchange, request) -> remote.callTool(request)))
                 .toList();
         McpJsonMapper mapper = McpJsonDefaults.getMapper();
         LineOutput lines = new LineOutput(out);
@@ -93,7 +94,8 @@ public final class StdioBridge {
         McpSyncServer server = McpServer.sync(new StdioServerTransportProvider(mapper, passed, lines))
                 .serverInfo(init.serverInfo())
                 .instructions(init.instructions())
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                .capabilities(
+                        McpSchema.ServerCapabilities.builder().tools(false).build())
                 .validateToolInputs(false) // the service checks them and refuses with its codes (McpServerBeans)
                 .tools(tools)
                 .build();
@@ -110,8 +112,10 @@ public final class StdioBridge {
             StdioLines.Line line;
             while ((line = reader.next()) != null) {
                 JsonRpcGate.Verdict verdict = line.tooLong()
-                        ? new JsonRpcGate.Refused(JsonRpcGate.error(null, JsonRpcGate.INVALID_REQUEST,
-                        "Invalid Request: a message is at most " + MAX_LINE + " bytes"))
+                        ? new JsonRpcGate.Refused(JsonRpcGate.error(
+                                null,
+                                JsonRpcGate.INVALID_REQUEST,
+                                "Invalid Request: a message is at most " + MAX_LINE + " bytes"))
                         : line.text().isBlank() ? null : JsonRpcGate.check(mapper, line.text());
                 if (verdict instanceof JsonRpcGate.Refused refused) {
                     out.line(mapper.writeValueAsString(refused.error()));

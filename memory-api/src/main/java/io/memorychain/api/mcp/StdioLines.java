@@ -10,8 +10,7 @@ import java.nio.charset.StandardCharsets;
 final class StdioLines {
 
     /** A line, or the mark of one over the limit (its bytes were skipped up to its newline). */
-    record Line(String text, boolean tooLong) {
-    }
+    record Line(String text, boolean tooLong) {}
 
     private final InputStream in;
     private final int max;

@@ -20,7 +20,8 @@ public class ToolDefinitionsController {
     }
 
     @Get
-    @Operation(summary = "Tool definitions (OpenAI function calling); public, no key needed",
+    @Operation(
+            summary = "Tool definitions (OpenAI function calling); public, no key needed",
             description = "Run a call with POST /mcp (tools/call) or the REST endpoint each tool mirrors.")
     public Map<String, Object> definitions() {
         return Map.of("tools", openAi(tools.all()));
@@ -28,15 +29,17 @@ public class ToolDefinitionsController {
 
     /** {@code [{"type":"function","function":{"name","description","parameters"}}]}. */
     public static List<Map<String, Object>> openAi(List<MemoryTool> tools) {
-        return tools.stream().map(t -> {
-            Map<String, Object> function = new LinkedHashMap<>();
-            function.put("name", t.name());
-            function.put("description", t.description());
-            function.put("parameters", t.inputSchema());
-            Map<String, Object> tool = new LinkedHashMap<>();
-            tool.put("type", "function");
-            tool.put("function", function);
-            return tool;
-        }).toList();
+        return tools.stream()
+                .map(t -> {
+                    Map<String, Object> function = new LinkedHashMap<>();
+                    function.put("name", t.name());
+                    function.put("description", t.description());
+                    function.put("parameters", t.inputSchema());
+                    Map<String, Object> tool = new LinkedHashMap<>();
+                    tool.put("type", "function");
+                    tool.put("function", function);
+                    return tool;
+                })
+                .toList();
     }
 }

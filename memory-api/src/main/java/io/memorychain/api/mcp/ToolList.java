@@ -15,8 +15,13 @@ final class ToolList {
      * A tool that runs {@code operation}: its scope decides, as over REST and gRPC, whether a key may call it (the
      * catalogue lists the tool under the operation; {@code TransportParityTest} checks both agree).
      */
-    ToolList add(String name, Operation operation, String description, Schemas input, Set<Role> roles,
-                 MemoryTool.Handler handler) {
+    ToolList add(
+            String name,
+            Operation operation,
+            String description,
+            Schemas input,
+            Set<Role> roles,
+            MemoryTool.Handler handler) {
         tools.add(new MemoryTool(name, description, input.build(), operation, roles, handler));
         return this;
     }

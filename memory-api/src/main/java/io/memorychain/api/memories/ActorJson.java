@@ -8,7 +8,11 @@ import io.swagger.v3.oas.annotations.media.Schema;
 /** Who caused a change. */
 @Serdeable
 @Schema(name = "Actor")
-public record ActorJson(@Schema(description = "agent, subagent, user, admin, system or worker") String type, String id) {
+public record ActorJson(
+        @Schema(description = "agent, subagent, user, admin, system or worker")
+        String type,
+
+        String id) {
 
     public static ActorJson of(Actor actor) {
         return actor == null ? null : new ActorJson(Enums.json(actor.getType()), actor.getId());

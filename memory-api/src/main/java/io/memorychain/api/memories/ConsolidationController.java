@@ -1,8 +1,7 @@
 package io.memorychain.api.memories;
 
-import io.memorychain.api.error.ErrorAnswers;
-import io.micronaut.http.annotation.RequestBean;
 import io.memorychain.api.error.ApiError;
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.write.WriteCall;
 import io.memorychain.api.write.WriteContext;
@@ -12,6 +11,7 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.RequestBean;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.swagger.v3.oas.annotations.Operation;
@@ -35,15 +35,24 @@ public class ConsolidationController {
 
     @ErrorAnswers.Write
     @Post
-    @Operation(operationId = "consolidate", summary = "Consolidate memories into a new one", description = "Answers 201 with the new memory; the inputs become superseded.")
+    @Operation(
+            operationId = "consolidate",
+            summary = "Consolidate memories into a new one",
+            description = "Answers 201 with the new memory; the inputs become superseded.")
     @ApiResponse(responseCode = "201", description = "Created", useReturnTypeSchema = true)
-    @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL: an input is constitutional", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "404", description = "NOT_FOUND: an input does not exist in this space", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> consolidate(@RequestBean WriteCall call,
-                                                   @Nullable @Body ConsolidateBody body) {
+    @ApiResponse(
+            responseCode = "403",
+            description = "CONSTITUTIONAL: an input is constitutional",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = "NOT_FOUND: an input does not exist in this space",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> consolidate(@RequestBean WriteCall call, @Nullable @Body ConsolidateBody body) {
         WriteContext ctx = call.create();
         WriteResult result = memories.consolidate(ctx, body);
         return RequestIds.echo(HttpResponse.created(WriteResponse.of(result)), ctx.requestId())
-                .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
+                .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/"
+                        + result.memory().getId())));
     }
 }

@@ -11,6 +11,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "DeleteMemory")
 public record DeleteMemoryBody(
-        @Nullable @Schema(description = "Why; kept on the chain") String reason,
-        @Nullable @Schema(name = "expected_version") @JsonProperty("expected_version") Integer expectedVersion) {
-}
+        @Nullable @Schema(description = "Why; kept on the chain")
+        String reason,
+
+        @Nullable @Schema(name = "expected_version") @JsonProperty("expected_version")
+        Integer expectedVersion) {}

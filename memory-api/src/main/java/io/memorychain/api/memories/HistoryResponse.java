@@ -7,5 +7,4 @@ import java.util.List;
 /** The history of one memory, oldest first. */
 @Serdeable
 @Schema(name = "History")
-public record HistoryResponse(String id, List<HistoryEntryJson> items) {
-}
+public record HistoryResponse(String id, List<HistoryEntryJson> items) {}

@@ -53,13 +53,17 @@ public class Memories {
     }
 
     /** One page in id (creation) order; no state = active only; limit 1..500 (null: {@link #DEFAULT_LIMIT}). */
-    public Page<Memory> list(String space, Actor reader, String kind, String category, String state, String after,
-                             Integer limit) {
+    public Page<Memory> list(
+            String space, Actor reader, String kind, String category, String state, String after, Integer limit) {
         Spaces.require(space);
         ListQuery query;
         try {
-            query = new ListQuery(Enums.parse(MemoryKind.class, "kind", kind), category,
-                    Enums.parse(MemoryState.class, "state", state), after, limit == null ? DEFAULT_LIMIT : limit,
+            query = new ListQuery(
+                    Enums.parse(MemoryKind.class, "kind", kind),
+                    category,
+                    Enums.parse(MemoryState.class, "state", state),
+                    after,
+                    limit == null ? DEFAULT_LIMIT : limit,
                     categories.listable(reader));
         } catch (IllegalArgumentException e) {
             throw ApiException.invalid(e.getMessage());
@@ -105,7 +109,8 @@ public class Memories {
         if (!PathIds.plausible(id)) {
             throw ApiException.notFound("No memory '" + id + "' in space " + space);
         }
-        return backend.views().memory(space, id)
+        return backend.views()
+                .memory(space, id)
                 .orElseThrow(() -> new ApiException(ErrorCodes.NOT_FOUND, "No memory " + id + " in space " + space));
     }
 }

@@ -8,5 +8,4 @@ import java.util.List;
 /** One page of a listing; pass {@code next} as {@code after} for the following page (null on the last one). */
 @Serdeable
 @Schema(name = "MemoryPage")
-public record MemoryPage(List<MemoryJson> items, @Nullable String next) {
-}
+public record MemoryPage(List<MemoryJson> items, @Nullable String next) {}

@@ -29,7 +29,8 @@ public final class MemoryRequests {
         }
         MemoryKind kind = Enums.parse(MemoryKind.class, "kind", body.kind());
         if (kind == MemoryKind.BLOCK) {
-            throw ApiException.invalid("kind 'block' cannot be created here: use PUT /v1/spaces/{space}/blocks/{label}");
+            throw ApiException.invalid(
+                    "kind 'block' cannot be created here: use PUT /v1/spaces/{space}/blocks/{label}");
         }
         CreateMemory.Builder b = CreateMemory.newBuilder()
                 .setContent(rules.content("content", body.content()))
@@ -81,8 +82,13 @@ public final class MemoryRequests {
                 .setCategory(InputRules.text("category", body.category(), InputRules.MAX_SHORT_TEXT))
                 .setTier(Enums.parse(Tier.class, "tier", body.tier()))
                 .build();
-        if (op.getContent() == null && op.getSummary() == null && op.getTags() == null && op.getImportance() == null
-                && op.getConfidence() == null && op.getCategory() == null && op.getTier() == null) {
+        if (op.getContent() == null
+                && op.getSummary() == null
+                && op.getTags() == null
+                && op.getImportance() == null
+                && op.getConfidence() == null
+                && op.getCategory() == null
+                && op.getTier() == null) {
             throw ApiException.invalid("Nothing to change: give at least one of content, summary, tags, importance, "
                     + "confidence, category, tier");
         }
@@ -105,7 +111,10 @@ public final class MemoryRequests {
     }
 
     public DeleteMemory delete(String id, String reason) {
-        return DeleteMemory.newBuilder().setId(id).setReason(InputRules.text("reason", reason, InputRules.MAX_REASON)).build();
+        return DeleteMemory.newBuilder()
+                .setId(id)
+                .setReason(InputRules.text("reason", reason, InputRules.MAX_REASON))
+                .build();
     }
 
     public RestoreMemory restore(String id) {

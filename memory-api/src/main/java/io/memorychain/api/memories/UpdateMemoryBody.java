@@ -14,11 +14,21 @@ import java.util.List;
 public record UpdateMemoryBody(
         @Nullable String content,
         @Nullable String summary,
-        @Nullable @Schema(description = "Replaces the tag list") List<String> tags,
+
+        @Nullable @Schema(description = "Replaces the tag list")
+        List<String> tags,
+
         @Nullable @Schema(minimum = "1", maximum = "5") Integer importance,
-        @Nullable @Schema(description = "high, medium or low") String confidence,
+
+        @Nullable @Schema(description = "high, medium or low")
+        String confidence,
+
         @Nullable String category,
         @Nullable @Schema(description = "core or working") String tier,
-        @Nullable @JsonProperty("expected_version") @Schema(name = "expected_version", description = "Fail with 409 VERSION_CONFLICT unless the memory is at this version (or use If-Match)")
-        Integer expectedVersion) {
-}
+
+        @Nullable
+        @JsonProperty("expected_version")
+        @Schema(
+                name = "expected_version",
+                description = "Fail with 409 VERSION_CONFLICT unless the memory is at this version (or use If-Match)")
+        Integer expectedVersion) {}

@@ -31,30 +31,28 @@ public final class FactExtractor {
             are none. Skip small talk, questions and anything the user did not state. For each fact give content, kind \
             (semantic: a stable fact or preference; episodic: an event that happened; procedural: how to do something) \
             and importance (1 trivial to 5 critical). Content for semantic facts: %s Content for episodic facts: %s \
-            Refer to the person speaking as "the user". Answer with one JSON object {"facts": [...]}."""
-            .formatted(WritingConstraints.SEMANTIC_GUARD, WritingConstraints.EPISODIC_GUARD);
+            Refer to the person speaking as "the user". Answer with one JSON object {"facts": [...]}.""".formatted(WritingConstraints.SEMANTIC_GUARD, WritingConstraints.EPISODIC_GUARD);
 
     /** One candidate fact. */
-    public record Fact(String content, String kind, int importance) {
-    }
+    public record Fact(String content, String kind, int importance) {}
 
     /** The candidates, or why there are none ({@code skipped} non-null). */
-    public record Result(List<Fact> facts, String skipped) {
-    }
+    public record Result(List<Fact> facts, String skipped) {}
 
-    private FactExtractor() {
-    }
+    private FactExtractor() {}
 
     public static Result extract(ChatModel model, String tenant, String message) {
         if (!model.configured()) {
             return new Result(List.of(), "no model");
         }
-        ChatResult result = model.complete(ChatRequest.of(tenant, PURPOSE, List.of(ChatMessage.system(SYSTEM),
-                ChatMessage.user(message))).withSchema(SCHEMA).withMaxTokens(MAX_TOKENS));
+        ChatResult result = model.complete(
+                ChatRequest.of(tenant, PURPOSE, List.of(ChatMessage.system(SYSTEM), ChatMessage.user(message)))
+                        .withSchema(SCHEMA)
+                        .withMaxTokens(MAX_TOKENS));
         if (!(result instanceof ChatResult.Completed completed)) {
             ChatResult.Failed failed = (ChatResult.Failed) result;
-            return new Result(List.of(), "model " + failed.outcome().name().toLowerCase(Locale.ROOT) + ": "
-                    + failed.message());
+            return new Result(
+                    List.of(), "model " + failed.outcome().name().toLowerCase(Locale.ROOT) + ": " + failed.message());
         }
         List<Fact> facts = new ArrayList<>();
         for (JsonNode f : completed.json().path("facts")) {

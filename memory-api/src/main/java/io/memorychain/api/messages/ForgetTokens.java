@@ -28,8 +28,7 @@ public final class ForgetTokens {
     private static final int MIN_SECRET = 32;
 
     /** What a valid token confirms. */
-    public record Confirmed(String space, String actor, Instant expiresAt, List<String> memoryIds) {
-    }
+    public record Confirmed(String space, String actor, Instant expiresAt, List<String> memoryIds) {}
 
     private final byte[] secret;
     private final Duration ttl;
@@ -37,8 +36,8 @@ public final class ForgetTokens {
     /** @param secret the HMAC secret (null: 32 random bytes, valid in this process only) */
     public ForgetTokens(String secret, Duration ttl) {
         if (secret != null && secret.length() < MIN_SECRET) {
-            throw new IllegalArgumentException("memory.messages.confirmation-secret must be at least " + MIN_SECRET
-                    + " characters");
+            throw new IllegalArgumentException(
+                    "memory.messages.confirmation-secret must be at least " + MIN_SECRET + " characters");
         }
         if (secret == null) {
             this.secret = new byte[32];
@@ -54,8 +53,13 @@ public final class ForgetTokens {
     }
 
     public String issue(String space, Actor caller, List<String> memoryIds, Instant now) {
-        String payload = String.join("\n", VERSION, space, actor(caller),
-                Long.toString(now.plus(ttl).getEpochSecond()), String.join(",", memoryIds));
+        String payload = String.join(
+                "\n",
+                VERSION,
+                space,
+                actor(caller),
+                Long.toString(now.plus(ttl).getEpochSecond()),
+                String.join(",", memoryIds));
         byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
         return B64.encodeToString(bytes) + "." + B64.encodeToString(mac(bytes));
     }
@@ -68,8 +72,9 @@ public final class ForgetTokens {
      */
     public Confirmed verify(String token, String space, Actor caller, Instant now) {
         if (token == null || token.isBlank()) {
-            throw new ApiException(ErrorCodes.INVALID_CONFIRMATION, "token is required: the confirmation.token of the "
-                    + "forget answer");
+            throw new ApiException(
+                    ErrorCodes.INVALID_CONFIRMATION,
+                    "token is required: the confirmation.token of the " + "forget answer");
         }
         int dot = token.indexOf('.');
         byte[] payload;
@@ -89,8 +94,9 @@ public final class ForgetTokens {
             throw invalid("unknown token version");
         }
         if (!parts[1].equals(space) || !parts[2].equals(actor(caller))) {
-            throw new ApiException(ErrorCodes.CONFIRMATION_NOT_YOURS, "this confirmation was issued to another caller "
-                    + "or for another space");
+            throw new ApiException(
+                    ErrorCodes.CONFIRMATION_NOT_YOURS,
+                    "this confirmation was issued to another caller " + "or for another space");
         }
         Instant expires = Instant.ofEpochSecond(Long.parseLong(parts[3]));
         if (!now.isBefore(expires)) {

@@ -30,8 +30,11 @@ public class Forgetting {
 
     /** The best {@code topK} active memories for {@code query} the caller may read, with their full memory. */
     public QueryJson.Answer matches(String space, Actor caller, String query, int topK) {
-        return retrieval.query(space, caller, new QueryBody(null, query, null, null, topK, "full", null, null, null,
-                null, null, null, null, null, null));
+        return retrieval.query(
+                space,
+                caller,
+                new QueryBody(
+                        null, query, null, null, topK, "full", null, null, null, null, null, null, null, null, null));
     }
 
     /** Soft-deletes one memory, as the caller, with the reason on the chain. */

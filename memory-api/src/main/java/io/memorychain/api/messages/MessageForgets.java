@@ -31,24 +31,55 @@ final class MessageForgets {
     /** The matches of a forget message and a token that confirms them; nothing is forgotten yet. */
     MessageJson.Answer matches(String space, Actor caller, String base, Detection d) {
         if (d.text().isEmpty()) {
-            return new MessageJson.Answer("forget", "", null, List.of(), List.of(), null,
-                    "nothing to forget: no topic with \"" + d.phrase() + "\"", Forgetting.HARD_DELETE, null, null,
-                    null, base);
+            return new MessageJson.Answer(
+                    "forget",
+                    "",
+                    null,
+                    List.of(),
+                    List.of(),
+                    null,
+                    "nothing to forget: no topic with \"" + d.phrase() + "\"",
+                    Forgetting.HARD_DELETE,
+                    null,
+                    null,
+                    null,
+                    base);
         }
-        List<QueryJson.Item> items = forgetting.matches(space, caller, d.text(),
-                maxMatches).items();
+        List<QueryJson.Item> items =
+                forgetting.matches(space, caller, d.text(), maxMatches).items();
         double best = items.stream().mapToDouble(QueryJson.Item::score).max().orElse(0);
-        List<QueryJson.Item> matches = items.stream().filter(i -> i.score() >= best / 2).toList();
+        List<QueryJson.Item> matches =
+                items.stream().filter(i -> i.score() >= best / 2).toList();
         if (matches.isEmpty()) {
-            return new MessageJson.Answer("forget", d.text(), null, List.of(), List.of(), null,
-                    "no memory matches: nothing to forget", Forgetting.HARD_DELETE, null, null, null, base);
+            return new MessageJson.Answer(
+                    "forget",
+                    d.text(),
+                    null,
+                    List.of(),
+                    List.of(),
+                    null,
+                    "no memory matches: nothing to forget",
+                    Forgetting.HARD_DELETE,
+                    null,
+                    null,
+                    null,
+                    base);
         }
         List<String> ids = matches.stream().map(QueryJson.Item::id).toList();
         String token = tokens.issue(space, caller, ids, clock.instant());
-        return new MessageJson.Answer("forget", d.text(), null, List.of(), matches,
+        return new MessageJson.Answer(
+                "forget",
+                d.text(),
+                null,
+                List.of(),
+                matches,
                 new MessageJson.Confirmation(token, ids, tokens.ttl().toSeconds()),
-                "nothing forgotten yet: confirm with POST /messages:confirm-forget {token}", Forgetting.HARD_DELETE,
-                null, null, null, base);
+                "nothing forgotten yet: confirm with POST /messages:confirm-forget {token}",
+                Forgetting.HARD_DELETE,
+                null,
+                null,
+                null,
+                base);
     }
 
     /**
@@ -59,14 +90,16 @@ final class MessageForgets {
      */
     MessageJson.Forgotten confirm(String space, Actor caller, MessageJson.ConfirmBody body) {
         String s = Spaces.require(space);
-        ForgetTokens.Confirmed confirmed = tokens.verify(body == null ? null : body.token(), s, caller,
-                clock.instant());
+        ForgetTokens.Confirmed confirmed =
+                tokens.verify(body == null ? null : body.token(), s, caller, clock.instant());
         List<String> ids = confirmed.memoryIds();
         if (body.memoryIds() != null) {
             for (String id : body.memoryIds()) {
                 if (!ids.contains(id)) {
-                    throw new ApiException(ErrorCodes.INVALID_CONFIRMATION, "memory " + id + " is not confirmed by "
-                            + "this token (it confirms " + String.join(", ", ids) + ")");
+                    throw new ApiException(
+                            ErrorCodes.INVALID_CONFIRMATION,
+                            "memory " + id + " is not confirmed by " + "this token (it confirms "
+                                    + String.join(", ", ids) + ")");
                 }
             }
             ids = List.copyOf(body.memoryIds());
@@ -76,8 +109,11 @@ final class MessageForgets {
         List<MessageJson.NotForgotten> not = new ArrayList<>();
         for (String id : ids) {
             try {
-                forgetting.forget(new WriteContext(s, caller, base + ":" + confirmed.memoryIds().indexOf(id), null,
-                        null), id, "forgotten at the user's request (confirmed)");
+                forgetting.forget(
+                        new WriteContext(
+                                s, caller, base + ":" + confirmed.memoryIds().indexOf(id), null, null),
+                        id,
+                        "forgotten at the user's request (confirmed)");
                 forgotten.add(id);
             } catch (ApiException e) {
                 if (e.code().equals(ErrorCodes.TIMEOUT)) {

@@ -12,12 +12,12 @@ import java.nio.charset.StandardCharsets;
  */
 public final class MessageIds {
 
-    private MessageIds() {
-    }
+    private MessageIds() {}
 
-    public static String base(String space, String idempotencyKey, String threadId, String userId, String runId,
-                              String message) {
-        String basis = idempotencyKey != null ? "key\n" + idempotencyKey
+    public static String base(
+            String space, String idempotencyKey, String threadId, String userId, String runId, String message) {
+        String basis = idempotencyKey != null
+                ? "key\n" + idempotencyKey
                 : "message\n" + nz(threadId) + "\n" + nz(userId) + "\n" + nz(runId) + "\n" + message;
         return "msg-" + hash(space + "\n" + basis);
     }
@@ -28,7 +28,8 @@ public final class MessageIds {
     }
 
     private static String hash(String s) {
-        return Canonical.hex(Canonical.sha256(s.getBytes(StandardCharsets.UTF_8))).substring(0, 32);
+        return Canonical.hex(Canonical.sha256(s.getBytes(StandardCharsets.UTF_8)))
+                .substring(0, 32);
     }
 
     private static String nz(String s) {

@@ -20,8 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public class MessageMetrics implements MeterBinder {
 
     /** Pass, trimmed and rejected counts and the first-pass pass rate (pass / all; 1.0 before any). */
-    public record PassRate(long pass, long trimmed, long rejected, double rate) {
-    }
+    public record PassRate(long pass, long trimmed, long rejected, double rate) {}
 
     private final Map<Trigger, AtomicLong> triggers = new EnumMap<>(Trigger.class);
     private final Map<Outcome, AtomicLong> validations = new EnumMap<>(Outcome.class);
@@ -54,11 +53,13 @@ public class MessageMetrics implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         triggers.forEach((trigger, count) -> FunctionCounter.builder("memory.messages", count, AtomicLong::get)
-                .description("Messages received by the trigger they fired").tag("trigger", trigger.wireName())
+                .description("Messages received by the trigger they fired")
+                .tag("trigger", trigger.wireName())
                 .register(registry));
-        validations.forEach((outcome, count) -> FunctionCounter.builder("memory.messages.validation", count,
-                        AtomicLong::get)
-                .description("Model-written memory texts by writing-constraint outcome (first pass)")
-                .tag("outcome", outcome.name().toLowerCase(Locale.ROOT)).register(registry));
+        validations.forEach(
+                (outcome, count) -> FunctionCounter.builder("memory.messages.validation", count, AtomicLong::get)
+                        .description("Model-written memory texts by writing-constraint outcome (first pass)")
+                        .tag("outcome", outcome.name().toLowerCase(Locale.ROOT))
+                        .register(registry));
     }
 }

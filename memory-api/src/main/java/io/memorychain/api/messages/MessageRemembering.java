@@ -49,9 +49,18 @@ final class MessageRemembering {
         }
         if (result instanceof MessageRouter.Skipped skipped) {
             log.info("messages: remember without routing in space={}: {}", call.space(), skipped.reason());
-            MemoryJson memory = writes.create(call, "m", WritingConstraints.normalise(text), MemoryKind.SEMANTIC, null,
-                    null, List.of(), "high", null);
-            return new Messages.Remembered(MessageJson.Routing.skipped(skipped.reason()), List.of(memory), List.of(), false);
+            MemoryJson memory = writes.create(
+                    call,
+                    "m",
+                    WritingConstraints.normalise(text),
+                    MemoryKind.SEMANTIC,
+                    null,
+                    null,
+                    List.of(),
+                    "high",
+                    null);
+            return new Messages.Remembered(
+                    MessageJson.Routing.skipped(skipped.reason()), List.of(memory), List.of(), false);
         }
         MessageRouter.Routing routing = (MessageRouter.Routing) result;
         String store = routing.store();
@@ -69,22 +78,40 @@ final class MessageRemembering {
             default -> MemoryKind.SEMANTIC;
         };
         boolean core = store.equals("core") || routing.coreUpdate();
-        MemoryJson memory = writes.create(call, "m", content, kind, core ? "core" : null, null, routing.tags(),
-                routing.confidence(), store.equals("vault") ? Boolean.TRUE : null);
+        MemoryJson memory = writes.create(
+                call,
+                "m",
+                content,
+                kind,
+                core ? "core" : null,
+                null,
+                routing.tags(),
+                routing.confidence(),
+                store.equals("vault") ? Boolean.TRUE : null);
         List<MemoryJson> stored = new ArrayList<>(List.of(memory));
         Map<String, String> entityIds = new LinkedHashMap<>();
         List<MessageJson.Entity> entities = new ArrayList<>();
         List<Memory> known = entities(call);
         for (int i = 0; i < routing.entities().size(); i++) {
             MessageRouter.Entity e = routing.entities().get(i);
-            Memory existing = known.stream().filter(m -> EntityNameKeys.name(m).equalsIgnoreCase(e.name()))
-                    .findFirst().orElse(null);
+            Memory existing = known.stream()
+                    .filter(m -> EntityNameKeys.name(m).equalsIgnoreCase(e.name()))
+                    .findFirst()
+                    .orElse(null);
             String id;
             if (existing != null) {
                 id = existing.getId();
             } else {
-                MemoryJson created = writes.create(call, "e" + i, e.name() + " (" + e.type() + ")", MemoryKind.ENTITY,
-                        null, null, List.of(e.type()), routing.confidence(), null);
+                MemoryJson created = writes.create(
+                        call,
+                        "e" + i,
+                        e.name() + " (" + e.type() + ")",
+                        MemoryKind.ENTITY,
+                        null,
+                        null,
+                        List.of(e.type()),
+                        routing.confidence(),
+                        null);
                 stored.add(created);
                 id = created.id();
             }
@@ -98,16 +125,26 @@ final class MessageRemembering {
             String from = entityIds.get(Messages.key(rel.from()));
             String to = entityIds.get(Messages.key(rel.to()));
             String type = Messages.relationType(rel.relation());
-            String skipped = from == null ? "no entity named " + rel.from()
-                    : to == null ? "no entity named " + rel.to()
-                    : from.equals(to) ? "a relation of an entity to itself"
-                    : writes.link(call, "r" + i, from, to, type);
+            String skipped = from == null
+                    ? "no entity named " + rel.from()
+                    : to == null
+                            ? "no entity named " + rel.to()
+                            : from.equals(to)
+                                    ? "a relation of an entity to itself"
+                                    : writes.link(call, "r" + i, from, to, type);
             relationsUsed.add(new MessageJson.Relation(rel.from(), type, rel.to(), skipped));
         }
-        MessageJson.Routing json = new MessageJson.Routing(store, entities, relationsUsed, routing.tags(),
-                routing.confidence(), routing.coreUpdate(), routing.summary(),
+        MessageJson.Routing json = new MessageJson.Routing(
+                store,
+                entities,
+                relationsUsed,
+                routing.tags(),
+                routing.confidence(),
+                routing.coreUpdate(),
+                routing.summary(),
                 verdict.accepted() ? null : String.join("; ", verdict.reasons()) + ": the user's words were stored",
-                routing.model(), null);
+                routing.model(),
+                null);
         return new Messages.Remembered(json, stored, List.of(verdict), routing.multipleFacts());
     }
 
@@ -116,8 +153,16 @@ final class MessageRemembering {
         List<Memory> all = new ArrayList<>();
         String after = null;
         do {
-            Page<Memory> page = backend.views().list(call.space(), new ListQuery(MemoryKind.ENTITY, null, null, after,
-                    ListQuery.MAX_LIMIT, categories.listable(call.caller())));
+            Page<Memory> page = backend.views()
+                    .list(
+                            call.space(),
+                            new ListQuery(
+                                    MemoryKind.ENTITY,
+                                    null,
+                                    null,
+                                    after,
+                                    ListQuery.MAX_LIMIT,
+                                    categories.listable(call.caller())));
             all.addAll(page.items());
             after = page.next();
         } while (after != null && all.size() < 10 * ListQuery.MAX_LIMIT);

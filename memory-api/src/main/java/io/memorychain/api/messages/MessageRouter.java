@@ -47,38 +47,41 @@ public final class MessageRouter {
             6. summary: the memory to store. For semantic, core and vault: %s For episodic: %s \
             Refer to the person speaking as "the user".
             7. multiple_facts: true if the content holds several independent durable facts.
-            Answer with one JSON object.""".formatted(WritingConstraints.SEMANTIC_GUARD,
-            WritingConstraints.EPISODIC_GUARD);
+            Answer with one JSON object.""".formatted(WritingConstraints.SEMANTIC_GUARD, WritingConstraints.EPISODIC_GUARD);
 
     /** What the router answered or why it did not. */
-    public sealed interface Result {
-    }
+    public sealed interface Result {}
 
     /** A validated classification. */
-    public record Routing(String store, List<Entity> entities, List<Relation> relations, List<String> tags,
-                          String confidence, boolean coreUpdate, String summary, boolean multipleFacts, String model)
-            implements Result {
-    }
+    public record Routing(
+            String store,
+            List<Entity> entities,
+            List<Relation> relations,
+            List<String> tags,
+            String confidence,
+            boolean coreUpdate,
+            String summary,
+            boolean multipleFacts,
+            String model)
+            implements Result {}
 
-    public record Entity(String name, String type) {
-    }
+    public record Entity(String name, String type) {}
 
-    public record Relation(String from, String relation, String to) {
-    }
+    public record Relation(String from, String relation, String to) {}
 
     /** No routing: no model, or the call failed (the reason says how). */
-    public record Skipped(String reason) implements Result {
-    }
+    public record Skipped(String reason) implements Result {}
 
-    private MessageRouter() {
-    }
+    private MessageRouter() {}
 
     public static Result route(ChatModel model, String tenant, String text) {
         if (!model.configured()) {
             return new Skipped("no model");
         }
-        ChatResult result = model.complete(ChatRequest.of(tenant, PURPOSE, List.of(ChatMessage.system(SYSTEM),
-                ChatMessage.user(text))).withSchema(SCHEMA).withMaxTokens(MAX_TOKENS));
+        ChatResult result = model.complete(
+                ChatRequest.of(tenant, PURPOSE, List.of(ChatMessage.system(SYSTEM), ChatMessage.user(text)))
+                        .withSchema(SCHEMA)
+                        .withMaxTokens(MAX_TOKENS));
         if (!(result instanceof ChatResult.Completed completed)) {
             ChatResult.Failed failed = (ChatResult.Failed) result;
             return new Skipped("model " + failed.outcome().name().toLowerCase(Locale.ROOT) + ": " + failed.message());
@@ -95,8 +98,12 @@ public final class MessageRouter {
         Set<String> names = new LinkedHashSet<>();
         for (JsonNode e : json.path("entities")) {
             String name = e.path("name").asText("").strip();
-            if (!name.isEmpty() && name.length() <= 120 && names.add(name.toLowerCase(Locale.ROOT)) && entities.size() < 10) {
-                entities.add(new Entity(name, e.path("type").asText("concept").strip().toLowerCase(Locale.ROOT)));
+            if (!name.isEmpty()
+                    && name.length() <= 120
+                    && names.add(name.toLowerCase(Locale.ROOT))
+                    && entities.size() < 10) {
+                entities.add(new Entity(
+                        name, e.path("type").asText("concept").strip().toLowerCase(Locale.ROOT)));
             }
         }
         List<Relation> relations = new ArrayList<>();
@@ -115,15 +122,28 @@ public final class MessageRouter {
                 tags.add(tag);
             }
         }
-        return new Routing(json.path("store").asText("semantic"), entities, relations, List.copyOf(tags),
-                json.path("confidence").asText("high"), json.path("core_update").asBoolean(false),
-                json.path("summary").asText(""), json.path("multiple_facts").asBoolean(false), model);
+        return new Routing(
+                json.path("store").asText("semantic"),
+                entities,
+                relations,
+                List.copyOf(tags),
+                json.path("confidence").asText("high"),
+                json.path("core_update").asBoolean(false),
+                json.path("summary").asText(""),
+                json.path("multiple_facts").asBoolean(false),
+                model);
     }
 
     private static JsonSchema schema() {
         ObjectNode root = JSON.createObjectNode().put("type", "object");
-        root.putArray("required").add("store").add("entities").add("relations").add("tags").add("confidence")
-                .add("core_update").add("summary");
+        root.putArray("required")
+                .add("store")
+                .add("entities")
+                .add("relations")
+                .add("tags")
+                .add("confidence")
+                .add("core_update")
+                .add("summary");
         ObjectNode p = root.putObject("properties");
         enumeration(p.putObject("store"), STORES);
         ObjectNode entity = array(p, "entities", 0, 10);
@@ -136,7 +156,11 @@ public final class MessageRouter {
         rp.putObject("from").put("type", "string");
         rp.putObject("relation").put("type", "string");
         rp.putObject("to").put("type", "string");
-        p.putObject("tags").put("type", "array").put("minItems", 0).put("maxItems", 5).putObject("items")
+        p.putObject("tags")
+                .put("type", "array")
+                .put("minItems", 0)
+                .put("maxItems", 5)
+                .putObject("items")
                 .put("type", "string");
         enumeration(p.putObject("confidence"), CONFIDENCES);
         p.putObject("core_update").put("type", "boolean");
@@ -146,7 +170,11 @@ public final class MessageRouter {
     }
 
     static ObjectNode array(ObjectNode properties, String name, int min, int max) {
-        ObjectNode items = properties.putObject(name).put("type", "array").put("minItems", min).put("maxItems", max)
+        ObjectNode items = properties
+                .putObject(name)
+                .put("type", "array")
+                .put("minItems", min)
+                .put("maxItems", max)
                 .putObject("items");
         return items.put("type", "object");
     }

@@ -27,12 +27,35 @@ final class MessageWrites {
         this.relations = relations;
     }
 
-    MemoryJson create(Messages.Call call, String suffix, String content, MemoryKind kind, String tier,
-                              Integer importance, List<String> tags, String confidence, Boolean pinned) {
+    MemoryJson create(
+            Messages.Call call,
+            String suffix,
+            String content,
+            MemoryKind kind,
+            String tier,
+            Integer importance,
+            List<String> tags,
+            String confidence,
+            Boolean pinned) {
         MessageJson.Body b = call.body();
-        CreateMemoryBody body = new CreateMemoryBody(content, kind.name().toLowerCase(Locale.ROOT), tier, null, null,
-                tags.isEmpty() ? null : tags, importance, confidence, SOURCE + suffix.charAt(0), b.userId(), null,
-                b.runId(), null, b.threadId(), "user", null, pinned);
+        CreateMemoryBody body = new CreateMemoryBody(
+                content,
+                kind.name().toLowerCase(Locale.ROOT),
+                tier,
+                null,
+                null,
+                tags.isEmpty() ? null : tags,
+                importance,
+                confidence,
+                SOURCE + suffix.charAt(0),
+                b.userId(),
+                null,
+                b.runId(),
+                null,
+                b.threadId(),
+                "user",
+                null,
+                pinned);
         return MemoryJson.of(memories.create(call.write(suffix), body).memory());
     }
 
@@ -45,8 +68,14 @@ final class MessageWrites {
             if (e.code().equals(ErrorCodes.ALREADY_LINKED)) {
                 return null;
             }
-            log.info("messages: link {} -{}-> {} in space={} not written: {} {}", from, type, to, call.space(),
-                    e.code(), e.getMessage());
+            log.info(
+                    "messages: link {} -{}-> {} in space={} not written: {} {}",
+                    from,
+                    type,
+                    to,
+                    call.space(),
+                    e.code(),
+                    e.getMessage());
             return e.code() + ": " + e.getMessage();
         }
     }

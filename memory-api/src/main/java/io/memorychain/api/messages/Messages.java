@@ -9,6 +9,7 @@ import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.memories.Memories;
 import io.memorychain.api.memories.MemoryJson;
+import io.memorychain.api.ops.OpsRecorder;
 import io.memorychain.api.reflections.ReflectionService;
 import io.memorychain.api.relations.Relations;
 import io.memorychain.api.request.InputRules;
@@ -25,7 +26,6 @@ import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.domain.Rules;
 import io.memorychain.domain.category.CategoryAccess;
 import io.memorychain.domain.messages.TriggerDetector;
-import io.memorychain.api.ops.OpsRecorder;
 import io.memorychain.domain.messages.TriggerDetector.Detection;
 import io.memorychain.domain.messages.TriggerDetector.Trigger;
 import io.memorychain.domain.messages.WritingConstraints;
@@ -83,10 +83,21 @@ public class Messages {
     private final DailyFactCap dailyCap;
     private final OpsRecorder ops;
 
-    public Messages(MemoryBackend backend, Memories memories, Relations relations, Retrieval retrieval,
-                    ReflectionService reflections, Forgetting forgetting, CategoryReads categories,
-                    CategoryAccess access, InputRules rules, MessagesConfig config, MessageMetrics metrics,
-                    ServiceChatModels models, ProposalConfig proposals, OpsRecorder ops) {
+    public Messages(
+            MemoryBackend backend,
+            Memories memories,
+            Relations relations,
+            Retrieval retrieval,
+            ReflectionService reflections,
+            Forgetting forgetting,
+            CategoryReads categories,
+            CategoryAccess access,
+            InputRules rules,
+            MessagesConfig config,
+            MessageMetrics metrics,
+            ServiceChatModels models,
+            ProposalConfig proposals,
+            OpsRecorder ops) {
         this.backend = backend;
         this.retrieval = retrieval;
         this.reflections = reflections;
@@ -97,12 +108,17 @@ public class Messages {
         this.config = config;
         this.metrics = metrics;
         this.models = models;
-        this.duplicates = backend.embedder() == null ? null
-                : new ProposalConflicts(backend.embedder(), proposals.band(backend.embedder().modelId()));
+        this.duplicates = backend.embedder() == null
+                ? null
+                : new ProposalConflicts(
+                        backend.embedder(), proposals.band(backend.embedder().modelId()));
         this.writes = new MessageWrites(memories, relations);
         this.remembering = new MessageRemembering(writes, backend, categories, metrics);
-        this.forgets = new MessageForgets(forgetting, new ForgetTokens(config.getConfirmationSecret(),
-                config.getConfirmationTtl()), config.getForgetMatches(), backend.clock());
+        this.forgets = new MessageForgets(
+                forgetting,
+                new ForgetTokens(config.getConfirmationSecret(), config.getConfirmationTtl()),
+                config.getForgetMatches(),
+                backend.clock());
         this.dailyCap = new DailyFactCap(config.getDailyFactCap());
         this.ops = ops;
     }
@@ -116,9 +132,8 @@ public class Messages {
     }
 
     /** What the remember step stored, for the extraction pass after it. */
-    record Remembered(MessageJson.Routing routing, List<MemoryJson> stored, List<Verdict> verdicts,
-                              boolean multipleFacts) {
-    }
+    record Remembered(
+            MessageJson.Routing routing, List<MemoryJson> stored, List<Verdict> verdicts, boolean multipleFacts) {}
 
     /**
      * Acts on a message.
@@ -140,8 +155,11 @@ public class Messages {
         if (idempotencyKey != null) {
             RequestIds.fromHeader(idempotencyKey);
         }
-        Call call = new Call(s, caller, MessageIds.base(s, idempotencyKey, body.threadId(), body.userId(),
-                body.runId(), message), body);
+        Call call = new Call(
+                s,
+                caller,
+                MessageIds.base(s, idempotencyKey, body.threadId(), body.userId(), body.runId(), message),
+                body);
         Detection d = TriggerDetector.detect(message);
         metrics.message(d.trigger());
         // seed 004 section 14: the hot path's classify step (skipped: no trigger phrase)
@@ -152,51 +170,138 @@ public class Messages {
             case NONE -> {
                 List<Verdict> verdicts = new ArrayList<>();
                 MessageJson.Facts facts = extractIfLong(call, message, false, List.of(), verdicts);
-                yield new MessageJson.Answer(trigger, "", null, facts == null ? List.of() : stored(s, facts),
-                        List.of(), null, facts == null ? "no trigger phrase: nothing stored" : null, null,
-                        verdicts.isEmpty() ? null : validation(verdicts), facts, null, call.base());
+                yield new MessageJson.Answer(
+                        trigger,
+                        "",
+                        null,
+                        facts == null ? List.of() : stored(s, facts),
+                        List.of(),
+                        null,
+                        facts == null ? "no trigger phrase: nothing stored" : null,
+                        null,
+                        verdicts.isEmpty() ? null : validation(verdicts),
+                        facts,
+                        null,
+                        call.base());
             }
             case REMEMBER -> remember(call, d, message);
             case FORGET -> forgets.matches(call.space(), call.caller(), call.base(), d);
             case REFLECT -> {
                 String reason = ("requested in a message: " + message);
-                MemoryOutcome outcome = reflections.request(call.write("reflect"),
+                MemoryOutcome outcome = reflections.request(
+                        call.write("reflect"),
                         reason.length() > Rules.MAX_REASON ? reason.substring(0, Rules.MAX_REASON) : reason);
-                yield new MessageJson.Answer(trigger, d.text(), null, List.of(), List.of(), null, null, null, null,
-                        null, new MessageJson.Reflection(outcome.getRequestId(), outcome.getSeq()), call.base());
+                yield new MessageJson.Answer(
+                        trigger,
+                        d.text(),
+                        null,
+                        List.of(),
+                        List.of(),
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        new MessageJson.Reflection(outcome.getRequestId(), outcome.getSeq()),
+                        call.base());
             }
             case RECALL -> {
                 if (d.text().isEmpty()) {
-                    yield new MessageJson.Answer(trigger, "", null, List.of(), List.of(), null,
-                            "nothing to recall: no topic after the phrase", null, null, null, null, call.base());
+                    yield new MessageJson.Answer(
+                            trigger,
+                            "",
+                            null,
+                            List.of(),
+                            List.of(),
+                            null,
+                            "nothing to recall: no topic after the phrase",
+                            null,
+                            null,
+                            null,
+                            null,
+                            call.base());
                 }
-                QueryJson.Answer answer = retrieval.query(s, caller, new QueryBody(null, d.text(), null, null,
-                        RECALL_TOP_K, "full", null, null, null, null, body.threadId(), null, null, null, null));
-                yield new MessageJson.Answer(trigger, d.text(), null, List.of(), answer.items(), null, null, null,
-                        null, null, null, call.base());
+                QueryJson.Answer answer = retrieval.query(
+                        s,
+                        caller,
+                        new QueryBody(
+                                null,
+                                d.text(),
+                                null,
+                                null,
+                                RECALL_TOP_K,
+                                "full",
+                                null,
+                                null,
+                                null,
+                                null,
+                                body.threadId(),
+                                null,
+                                null,
+                                null,
+                                null));
+                yield new MessageJson.Answer(
+                        trigger,
+                        d.text(),
+                        null,
+                        List.of(),
+                        answer.items(),
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        call.base());
             }
         };
     }
 
     private MessageJson.Answer remember(Call call, Detection d, String message) {
         if (d.text().isEmpty()) {
-            return new MessageJson.Answer("remember", "", null, List.of(), List.of(), null,
-                    "nothing to remember after \"" + d.phrase() + "\"", null, null, null, null, call.base());
+            return new MessageJson.Answer(
+                    "remember",
+                    "",
+                    null,
+                    List.of(),
+                    List.of(),
+                    null,
+                    "nothing to remember after \"" + d.phrase() + "\"",
+                    null,
+                    null,
+                    null,
+                    null,
+                    call.base());
         }
         Remembered r = remembering.route(call, d.text(), model(call.caller()));
         List<Verdict> verdicts = new ArrayList<>(r.verdicts());
         List<MemoryJson> stored = new ArrayList<>(r.stored());
-        MessageJson.Facts facts = extractIfLong(call, message, r.multipleFacts(),
-                stored.stream().map(MemoryJson::content).toList(), verdicts);
+        MessageJson.Facts facts = extractIfLong(
+                call,
+                message,
+                r.multipleFacts(),
+                stored.stream().map(MemoryJson::content).toList(),
+                verdicts);
         if (facts != null) {
             stored.addAll(stored(call.space(), facts));
         }
-        return new MessageJson.Answer("remember", d.text(), r.routing(), stored, List.of(), null, null, null,
-                validation(verdicts), facts, null, call.base());
+        return new MessageJson.Answer(
+                "remember",
+                d.text(),
+                r.routing(),
+                stored,
+                List.of(),
+                null,
+                null,
+                null,
+                validation(verdicts),
+                facts,
+                null,
+                call.base());
     }
 
-    private MessageJson.Facts extractIfLong(Call call, String message, boolean routerSaysSo, List<String> already,
-                                            List<Verdict> verdicts) {
+    private MessageJson.Facts extractIfLong(
+            Call call, String message, boolean routerSaysSo, List<String> already, List<Verdict> verdicts) {
         if (message.length() <= config.getMultiFactMinChars() && !routerSaysSo) {
             return null;
         }
@@ -213,8 +318,10 @@ public class Messages {
         List<MessageJson.SkippedFact> skipped = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         already.forEach(a -> seen.add(words(a)));
-        String user = call.body().userId() != null ? call.body().userId()
-                : call.caller().getType().name().toLowerCase(Locale.ROOT) + ":" + call.caller().getId();
+        String user = call.body().userId() != null
+                ? call.body().userId()
+                : call.caller().getType().name().toLowerCase(Locale.ROOT) + ":"
+                        + call.caller().getId();
         Instant now = backend.clock().instant();
         for (int i = 0; i < result.facts().size(); i++) {
             FactExtractor.Fact fact = result.facts().get(i);
@@ -226,9 +333,11 @@ public class Messages {
             Verdict verdict = WritingConstraints.check(style, fact.content());
             metrics.validated(verdict.outcome());
             verdicts.add(verdict);
-            String why = !verdict.accepted() ? String.join("; ", verdict.reasons())
-                    : !seen.add(words(verdict.text())) ? "duplicate of this message's memories"
-                    : duplicateOf(call, verdict.text());
+            String why = !verdict.accepted()
+                    ? String.join("; ", verdict.reasons())
+                    : !seen.add(words(verdict.text()))
+                            ? "duplicate of this message's memories"
+                            : duplicateOf(call, verdict.text());
             if (why == null && written.size() >= config.getMaxFactWrites()) {
                 why = "per-message cap (" + config.getMaxFactWrites() + " writes)";
             }
@@ -239,10 +348,20 @@ public class Messages {
                 skipped.add(new MessageJson.SkippedFact(fact.content(), why));
                 continue;
             }
-            MemoryKind kind = style == Style.EPISODIC ? MemoryKind.EPISODIC
+            MemoryKind kind = style == Style.EPISODIC
+                    ? MemoryKind.EPISODIC
                     : style == Style.PROCEDURAL ? MemoryKind.PROCEDURAL : MemoryKind.SEMANTIC;
-            written.add(writes.create(call, "f" + i, verdict.text(), kind, null, fact.importance(), List.of("extracted"),
-                    "medium", null).id());
+            written.add(writes.create(
+                            call,
+                            "f" + i,
+                            verdict.text(),
+                            kind,
+                            null,
+                            fact.importance(),
+                            List.of("extracted"),
+                            "medium",
+                            null)
+                    .id());
         }
         return new MessageJson.Facts(result.facts().size(), written, skipped, null);
     }
@@ -261,7 +380,8 @@ public class Messages {
     }
 
     private List<MemoryJson> stored(String space, MessageJson.Facts facts) {
-        return facts.written().stream().map(id -> MemoryJson.of(backend.views().memory(space, id).orElseThrow()))
+        return facts.written().stream()
+                .map(id -> MemoryJson.of(backend.views().memory(space, id).orElseThrow()))
                 .toList();
     }
 
@@ -280,9 +400,12 @@ public class Messages {
         MessageMetrics.PassRate rate = metrics.passRate();
         List<String> reasons = new ArrayList<>();
         verdicts.forEach(v -> reasons.addAll(v.reasons()));
-        return new MessageJson.Validation(verdicts.stream().map(v -> v.outcome().name().toLowerCase(Locale.ROOT))
-                .toList(), reasons, new MessageJson.PassRate(rate.pass(), rate.trimmed(), rate.rejected(),
-                rate.rate()));
+        return new MessageJson.Validation(
+                verdicts.stream()
+                        .map(v -> v.outcome().name().toLowerCase(Locale.ROOT))
+                        .toList(),
+                reasons,
+                new MessageJson.PassRate(rate.pass(), rate.trimmed(), rate.rejected(), rate.rate()));
     }
 
     /**
@@ -297,8 +420,10 @@ public class Messages {
 
     private static void requireAgentOrUser(Actor caller) {
         if (caller.getType() != ActorType.AGENT && caller.getType() != ActorType.USER) {
-            throw new ApiException(ErrorCodes.ROLE_NOT_ALLOWED, "messages are sent by agent or user keys, not "
-                    + caller.getType().name().toLowerCase(Locale.ROOT) + " keys");
+            throw new ApiException(
+                    ErrorCodes.ROLE_NOT_ALLOWED,
+                    "messages are sent by agent or user keys, not "
+                            + caller.getType().name().toLowerCase(Locale.ROOT) + " keys");
         }
     }
 
@@ -314,7 +439,10 @@ public class Messages {
 
     /** A relation as a link type ([a-z][a-z0-9_-]{0,63}): "lives in" -> lives_in. */
     static String relationType(String relation) {
-        String t = relation.strip().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]+", "_").replaceAll("^_+|_+$", "");
+        String t = relation.strip()
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[^a-z0-9_-]+", "_")
+                .replaceAll("^_+|_+$", "");
         if (t.isEmpty() || !Character.isLetter(t.charAt(0))) {
             t = "r_" + t;
         }

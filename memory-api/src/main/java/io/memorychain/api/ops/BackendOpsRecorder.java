@@ -21,14 +21,29 @@ public class BackendOpsRecorder implements OpsRecorder {
     @Override
     public void record(Op op) {
         try {
-            backend.recordOp(OperationalEvent.newBuilder().setSpace(op.space()).setActor(op.actor())
-                    .setUserId(op.userId()).setThreadId(op.threadId()).setNode(op.node()).setOp(op.op())
-                    .setStatus(op.status()).setCode(op.code()).setMemoryId(op.memoryId())
-                    .setCategory(op.category()).setSim(op.sim()).setSeq(null).setTs(backend.clock().instant())
+            backend.recordOp(OperationalEvent.newBuilder()
+                    .setSpace(op.space())
+                    .setActor(op.actor())
+                    .setUserId(op.userId())
+                    .setThreadId(op.threadId())
+                    .setNode(op.node())
+                    .setOp(op.op())
+                    .setStatus(op.status())
+                    .setCode(op.code())
+                    .setMemoryId(op.memoryId())
+                    .setCategory(op.category())
+                    .setSim(op.sim())
+                    .setSeq(null)
+                    .setTs(backend.clock().instant())
                     .build());
         } catch (RuntimeException e) {
-            log.warn("Operational event {}/{}/{} of space {} not recorded: {}", op.node(), op.op(), op.status(),
-                    op.space(), e.toString());
+            log.warn(
+                    "Operational event {}/{}/{} of space {} not recorded: {}",
+                    op.node(),
+                    op.op(),
+                    op.status(),
+                    op.space(),
+                    e.toString());
         }
     }
 }

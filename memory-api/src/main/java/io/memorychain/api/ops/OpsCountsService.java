@@ -24,6 +24,7 @@ public class OpsCountsService {
 
     /** Widest range: 31 days of hours, 400 days of days. */
     static final Duration MAX_HOURS = Duration.ofDays(31);
+
     static final Duration MAX_DAYS = Duration.ofDays(400);
 
     private final MemoryBackend backend;
@@ -52,35 +53,46 @@ public class OpsCountsService {
         }
         Duration max = width == OpsCounts.Bucket.HOUR ? MAX_HOURS : MAX_DAYS;
         if (Duration.between(from, to).compareTo(max) > 0) {
-            throw ApiException.invalid("at most " + max.toDays() + " days of " + width.name().toLowerCase(Locale.ROOT)
-                    + " buckets per call");
+            throw ApiException.invalid("at most " + max.toDays() + " days of "
+                    + width.name().toLowerCase(Locale.ROOT) + " buckets per call");
         }
-        OpsCounts counts = backend.opsCounts().orElseThrow(() -> new ApiException(ErrorCodes.UNAVAILABLE,
-                "operational event counts are not kept on this instance"));
+        OpsCounts counts = backend.opsCounts()
+                .orElseThrow(() -> new ApiException(
+                        ErrorCodes.UNAVAILABLE, "operational event counts are not kept on this instance"));
         List<OpsCounts.Count> found;
         try {
             found = counts.counts(s, from, to, width);
         } catch (InvalidStateStoreException e) {
             throw new ApiException(ErrorCodes.UNAVAILABLE, "the ops counts are being rebuilt; retry shortly");
         }
-        return new OpsPage(s, from.toString(), to.toString(), width.name().toLowerCase(Locale.ROOT),
-                found.stream().map(c -> new OpsBucket(c.start().toString(), c.node(), c.op(), c.status(), c.count()))
+        return new OpsPage(
+                s,
+                from.toString(),
+                to.toString(),
+                width.name().toLowerCase(Locale.ROOT),
+                found.stream()
+                        .map(c -> new OpsBucket(c.start().toString(), c.node(), c.op(), c.status(), c.count()))
                         .toList());
     }
 
     /** One bucket's count. */
     @Serdeable
     @Schema(name = "OpsBucket")
-    public record OpsBucket(@Schema(description = "bucket start, ISO-8601 UTC") String start,
-                            @Schema(description = "hotpath, context, episodic, worker or api") String node,
-                            @Schema(description = "search, create, update, merge, delete, link, ttl, purge, ...") String op,
-                            @Schema(description = "ok, error or skipped") String status,
-                            long count) {
-    }
+    public record OpsBucket(
+            @Schema(description = "bucket start, ISO-8601 UTC")
+            String start,
+
+            @Schema(description = "hotpath, context, episodic, worker or api")
+            String node,
+
+            @Schema(description = "search, create, update, merge, delete, link, ttl, purge, ...")
+            String op,
+
+            @Schema(description = "ok, error or skipped") String status,
+            long count) {}
 
     /** The answer of {@code GET /v1/spaces/{space}/ops}. */
     @Serdeable
     @Schema(name = "OpsPage")
-    public record OpsPage(String space, String since, String until, String bucket, List<OpsBucket> buckets) {
-    }
+    public record OpsPage(String space, String since, String until, String bucket, List<OpsBucket> buckets) {}
 }

@@ -12,7 +12,7 @@ import io.memorychain.avro.Actor;
 public interface OpsRecorder {
 
     /** Records nothing. */
-    OpsRecorder NONE = op -> { };
+    OpsRecorder NONE = op -> {};
 
     void record(Op op);
 
@@ -30,8 +30,18 @@ public interface OpsRecorder {
      * @param code   for status error: the error code
      * @param sim    the best neighbour score, when known
      */
-    record Op(String space, Actor actor, String node, String op, String status, String code, String memoryId,
-              String category, Double sim, String userId, String threadId) {
+    record Op(
+            String space,
+            Actor actor,
+            String node,
+            String op,
+            String status,
+            String code,
+            String memoryId,
+            String category,
+            Double sim,
+            String userId,
+            String threadId) {
 
         public static Op of(String space, Actor actor, String node, String op, String status) {
             return new Op(space, actor, node, op, status, null, null, null, null, null, null);

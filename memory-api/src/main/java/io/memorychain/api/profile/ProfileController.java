@@ -1,8 +1,8 @@
 package io.memorychain.api.profile;
 
-import io.memorychain.api.error.ErrorAnswers;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.memorychain.api.error.ApiError;
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.api.write.WriteCall;
@@ -40,25 +40,32 @@ public class ProfileController {
     @Serdeable
     @JsonIgnoreProperties(ignoreUnknown = false)
     @Schema(name = "SetProfileField")
-    public record SetBody(@Schema(description = "The new value (not blank, <= 1,000 characters)") String value,
-                          @Nullable @Schema(description = "Where it was seen (chat, tom, ...): with the caller, the signal") String source,
-                          @Nullable @Schema(description = "high, medium (default) or low") String confidence,
-                          @Nullable String reason) {
-    }
+    public record SetBody(
+            @Schema(description = "The new value (not blank, <= 1,000 characters)")
+            String value,
+
+            @Nullable @Schema(description = "Where it was seen (chat, tom, ...): with the caller, the signal")
+            String source,
+
+            @Nullable @Schema(description = "high, medium (default) or low")
+            String confidence,
+
+            @Nullable String reason) {}
 
     /** The body of {@code POST /consents/{id}:decide}. */
     @Serdeable
     @JsonIgnoreProperties(ignoreUnknown = false)
     @Schema(name = "DecideConsent")
-    public record DecideBody(@Schema(description = "true applies the proposed value, false refuses it") Boolean grant,
-                             @Nullable String reason) {
-    }
+    public record DecideBody(
+            @Schema(description = "true applies the proposed value, false refuses it")
+            Boolean grant,
+
+            @Nullable String reason) {}
 
     /** The consent requests of a space. */
     @Serdeable
     @Schema(name = "ConsentList")
-    public record Consents(List<ConsentJson> items) {
-    }
+    public record Consents(List<ConsentJson> items) {}
 
     private final ProfileService profiles;
 
@@ -68,8 +75,11 @@ public class ProfileController {
 
     @ErrorAnswers.Read
     @Get("/profile")
-    @Operation(operationId = "getProfile", summary = "The user profile", description = "Every field with who set it and why, and the benign values "
-            + "waiting for a second signal.")
+    @Operation(
+            operationId = "getProfile",
+            summary = "The user profile",
+            description =
+                    "Every field with who set it and why, and the benign values " + "waiting for a second signal.")
     public ProfileJson profile(@PathVariable String space) {
         return profiles.profile(Spaces.require(space));
     }
@@ -77,26 +87,47 @@ public class ProfileController {
     @ErrorAnswers.ReadOne
     @Get("/profile/{field}")
     @Operation(operationId = "getProfileField", summary = "One profile field")
-    @ApiResponse(responseCode = "404", description = "NOT_FOUND (not set)", content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = "NOT_FOUND (not set)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
     public ProfileJson.Field field(@PathVariable String space, @PathVariable String field) {
         return profiles.field(Spaces.require(space), field);
     }
 
     @ErrorAnswers.Change
     @Put("/profile/{field}")
-    @Operation(operationId = "setProfileField", summary = "Set a profile field", description = "A user key applies it at once. Anyone else: a sensitive "
-            + "field (preferred_name, pronouns, city, language, and any field not configured benign) becomes a consent "
-            + "request the user grants within 7 days (202); a benign field applies when two distinct signals (caller "
-            + "or source differ) proposed the same value, or worker:tom with confidence high (200), else it waits (202).")
+    @Operation(
+            operationId = "setProfileField",
+            summary = "Set a profile field",
+            description =
+                    "A user key applies it at once. Anyone else: a sensitive "
+                            + "field (preferred_name, pronouns, city, language, and any field not configured benign) becomes a consent "
+                            + "request the user grants within 7 days (202); a benign field applies when two distinct signals (caller "
+                            + "or source differ) proposed the same value, or worker:tom with confidence high (200), else it waits (202).")
     @ApiResponse(responseCode = "200", description = "applied", useReturnTypeSchema = true)
-    @ApiResponse(responseCode = "202", description = "consent_requested or awaiting_corroboration", useReturnTypeSchema = true)
-    @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT (malformed field name, blank value)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "409", description = "INVALID_STATE (already this value, the same signal again, or the value already awaits consent)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<ProfileWriteJson> set(@RequestBean WriteCall call, @PathVariable String field,
-                                     @Nullable @Body SetBody body) {
+    @ApiResponse(
+            responseCode = "202",
+            description = "consent_requested or awaiting_corroboration",
+            useReturnTypeSchema = true)
+    @ApiResponse(
+            responseCode = "400",
+            description = "INVALID_ARGUMENT (malformed field name, blank value)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "409",
+            description =
+                    "INVALID_STATE (already this value, the same signal again, or the value already awaits consent)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<ProfileWriteJson> set(
+            @RequestBean WriteCall call, @PathVariable String field, @Nullable @Body SetBody body) {
         WriteContext ctx = call.create();
-        ProfileService.Written w = profiles.set(ctx, field, body == null ? null : body.value(),
-                body == null ? null : body.source(), body == null ? null : body.confidence(),
+        ProfileService.Written w = profiles.set(
+                ctx,
+                field,
+                body == null ? null : body.value(),
+                body == null ? null : body.source(),
+                body == null ? null : body.confidence(),
                 body == null ? null : body.reason());
         ProfileWriteJson answer = profiles.answer(w);
         io.micronaut.http.MutableHttpResponse<ProfileWriteJson> response = w.result() == ProfileService.Result.APPLIED
@@ -107,25 +138,42 @@ public class ProfileController {
 
     @ErrorAnswers.Read
     @Get("/consents")
-    @Operation(operationId = "listConsents", summary = "Consent requests, pending and decided", description = "Oldest first; ?status=pending, granted, "
-            + "denied or expired.")
+    @Operation(
+            operationId = "listConsents",
+            summary = "Consent requests, pending and decided",
+            description = "Oldest first; ?status=pending, granted, " + "denied or expired.")
     public Consents consents(@PathVariable String space, @Nullable @QueryValue String status) {
         return new Consents(profiles.consents(Spaces.require(space), status));
     }
 
     @ErrorAnswers.Change
     @Post("/consents/{id}:decide")
-    @Operation(operationId = "decideConsent", summary = "Grant or deny a consent request (the user only)", description = "A grant applies the field in "
-            + "the same transaction; a denial changes nothing. Both are in the audit.")
-    @ApiResponse(responseCode = "400", description = "INVALID_ARGUMENT (grant missing)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "403", description = "FORBIDDEN (not a user key)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "404", description = "NOT_FOUND (unknown id, or another space's)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "409", description = "ALREADY_RESOLVED, or EXPIRED (a grant after 7 days)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<ConsentJson> decide(@RequestBean WriteCall call, @PathVariable String id,
-                                            @Nullable @Body DecideBody body) {
+    @Operation(
+            operationId = "decideConsent",
+            summary = "Grant or deny a consent request (the user only)",
+            description = "A grant applies the field in "
+                    + "the same transaction; a denial changes nothing. Both are in the audit.")
+    @ApiResponse(
+            responseCode = "400",
+            description = "INVALID_ARGUMENT (grant missing)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "403",
+            description = "FORBIDDEN (not a user key)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "404",
+            description = "NOT_FOUND (unknown id, or another space's)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "409",
+            description = "ALREADY_RESOLVED, or EXPIRED (a grant after 7 days)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<ConsentJson> decide(
+            @RequestBean WriteCall call, @PathVariable String id, @Nullable @Body DecideBody body) {
         WriteContext ctx = call.create();
-        ConsentJson decided = profiles.decide(ctx, id, body == null ? null : body.grant(),
-                body == null ? null : body.reason());
+        ConsentJson decided =
+                profiles.decide(ctx, id, body == null ? null : body.grant(), body == null ? null : body.reason());
         return RequestIds.echo(HttpResponse.ok(decided), ctx.requestId());
     }
 }

@@ -20,12 +20,25 @@ public record ProfileJson(String space, List<Field> fields, List<Pending> pendin
     /** One field and the event that set it. */
     @Serdeable
     @Schema(name = "ProfileField")
-    public record Field(String name, String value,
-                        @Schema(description = "sensitive (changes need the user's consent) or benign") String sensitivity,
-                        @Schema(name = "set_seq") @JsonProperty("set_seq") long setSeq, @Schema(name = "set_at") @JsonProperty("set_at") String setAt,
-                        @JsonProperty("set_by") ActorJson setBy,
-                        @JsonProperty("applied_by") @Schema(name = "applied_by", description = "user, consent, corroborated or tom_high_confidence") String appliedBy,
-                        @Nullable @Schema(name = "consent_id") @JsonProperty("consent_id") String consentId) {
+    public record Field(
+            String name,
+            String value,
+
+            @Schema(description = "sensitive (changes need the user's consent) or benign")
+            String sensitivity,
+
+            @Schema(name = "set_seq") @JsonProperty("set_seq")
+            long setSeq,
+
+            @Schema(name = "set_at") @JsonProperty("set_at") String setAt,
+            @JsonProperty("set_by") ActorJson setBy,
+
+            @JsonProperty("applied_by")
+            @Schema(name = "applied_by", description = "user, consent, corroborated or tom_high_confidence")
+            String appliedBy,
+
+            @Nullable @Schema(name = "consent_id") @JsonProperty("consent_id")
+            String consentId) {
 
         /** Declared, so that it carries no {@code @JsonProperty} of its own (SpecContractTest: spurious properties). */
         @Override
@@ -37,8 +50,7 @@ public record ProfileJson(String space, List<Field> fields, List<Pending> pendin
     /** A benign value proposed by one signal, waiting for a second, distinct one. */
     @Serdeable
     @Schema(name = "PendingProfileValue")
-    public record Pending(String field, String value, List<Signal> signals) {
-    }
+    public record Pending(String field, String value, List<Signal> signals) {}
 
     /** A signal: who proposed the value, from which source, how sure. */
     @Serdeable
@@ -50,17 +62,28 @@ public record ProfileJson(String space, List<Field> fields, List<Pending> pendin
     }
 
     static ProfileJson of(SpaceGovernance g, java.util.function.Predicate<String> sensitive) {
-        return new ProfileJson(g.getSpace(), g.getFields().stream().map(f -> field(f, sensitive)).toList(),
+        return new ProfileJson(
+                g.getSpace(),
+                g.getFields().stream().map(f -> field(f, sensitive)).toList(),
                 g.getPending().stream().map(ProfileJson::pending).toList());
     }
 
     static Field field(ProfileField f, java.util.function.Predicate<String> sensitive) {
-        return new Field(f.getName(), f.getValue(), sensitive.test(f.getName()) ? "sensitive" : "benign",
-                f.getSetSeq(), f.getSetAt().toString(), ActorJson.of(f.getSetBy()), Enums.json(f.getAppliedBy()),
+        return new Field(
+                f.getName(),
+                f.getValue(),
+                sensitive.test(f.getName()) ? "sensitive" : "benign",
+                f.getSetSeq(),
+                f.getSetAt().toString(),
+                ActorJson.of(f.getSetBy()),
+                Enums.json(f.getAppliedBy()),
                 f.getConsentId());
     }
 
     private static Pending pending(PendingProfileValue p) {
-        return new Pending(p.getField(), p.getValue(), p.getSignals().stream().map(Signal::of).toList());
+        return new Pending(
+                p.getField(),
+                p.getValue(),
+                p.getSignals().stream().map(Signal::of).toList());
     }
 }

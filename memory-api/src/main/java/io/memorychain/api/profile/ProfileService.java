@@ -40,8 +40,7 @@ public class ProfileService {
     }
 
     /** The answer of a profile write. */
-    public record Written(Result result, MemoryOutcome outcome, SpaceGovernance governance) {
-    }
+    public record Written(Result result, MemoryOutcome outcome, SpaceGovernance governance) {}
 
     private final MemoryBackend backend;
     private final WriteExecutor writes;
@@ -69,7 +68,8 @@ public class ProfileService {
     /** One field; 404 NOT_FOUND when it is not set. */
     public ProfileJson.Field field(String space, String field) {
         checkField(field);
-        return Governance.field(governance(space), field).map(f -> ProfileJson.field(f, policy::isSensitive))
+        return Governance.field(governance(space), field)
+                .map(f -> ProfileJson.field(f, policy::isSensitive))
                 .orElseThrow(() -> ApiException.notFound("profile field '" + field + "' is not set in space " + space));
     }
 
@@ -78,8 +78,7 @@ public class ProfileService {
      * corroboration for benign ones). 400 INVALID_ARGUMENT for a malformed field or value, 409 INVALID_STATE when the
      * field already has the value (or the same signal repeats, or the same value already awaits consent).
      */
-    public Written set(WriteContext ctx, String field, String value, String source, String confidence,
-                       String reason) {
+    public Written set(WriteContext ctx, String field, String value, String source, String confidence, String reason) {
         checkField(field);
         if (value == null || value.isBlank()) {
             throw ApiException.invalid("value is required and must not be blank");
@@ -94,13 +93,23 @@ public class ProfileService {
             throw ApiException.invalid("reason is at most " + Rules.MAX_REASON + " characters");
         }
         Confidence c = confidence == null ? Confidence.MEDIUM : Enums.parse(Confidence.class, "confidence", confidence);
-        MemoryOutcome outcome = writes.apply(ctx, SetProfileField.newBuilder().setField(field).setValue(value)
-                .setSource(source).setConfidence(c).setReason(reason).build());
+        MemoryOutcome outcome = writes.apply(
+                ctx,
+                SetProfileField.newBuilder()
+                        .setField(field)
+                        .setValue(value)
+                        .setSource(source)
+                        .setConfidence(c)
+                        .setReason(reason)
+                        .build());
         SpaceGovernance g = governance(ctx.space());
         Result result;
-        if (outcome.getMemoryId() != null && Governance.consent(g, outcome.getMemoryId()).isPresent()) {
+        if (outcome.getMemoryId() != null
+                && Governance.consent(g, outcome.getMemoryId()).isPresent()) {
             result = Result.CONSENT_REQUESTED;
-        } else if (Governance.field(g, field).map(f -> f.getSetSeq() == outcome.getSeq()).orElse(false)) {
+        } else if (Governance.field(g, field)
+                .map(f -> f.getSetSeq() == outcome.getSeq())
+                .orElse(false)) {
             result = Result.APPLIED;
         } else {
             result = Result.AWAITING_CORROBORATION;
@@ -110,18 +119,22 @@ public class ProfileService {
 
     /** A profile write as every transport answers it. */
     public ProfileWriteJson answer(Written w) {
-        return new ProfileWriteJson(w.result().name().toLowerCase(Locale.ROOT), w.outcome().getSeq(),
+        return new ProfileWriteJson(
+                w.result().name().toLowerCase(Locale.ROOT),
+                w.outcome().getSeq(),
                 w.result() == Result.CONSENT_REQUESTED ? w.outcome().getMemoryId() : null,
                 ProfileJson.of(w.governance(), policy::isSensitive));
     }
 
     /** Consent requests, oldest first; {@code status} (pending, granted, denied, expired) filters, null for all. */
     public List<ConsentJson> consents(String space, String status) {
-        ConsentStatus wanted = status == null || status.isBlank() ? null
-                : Enums.parse(ConsentStatus.class, "status", status);
+        ConsentStatus wanted =
+                status == null || status.isBlank() ? null : Enums.parse(ConsentStatus.class, "status", status);
         Instant asOf = backend.clock().instant();
-        return governance(space).getConsents().stream().map(c -> ConsentJson.of(c, asOf))
-                .filter(c -> wanted == null || c.status().equals(Enums.json(wanted))).toList();
+        return governance(space).getConsents().stream()
+                .map(c -> ConsentJson.of(c, asOf))
+                .filter(c -> wanted == null || c.status().equals(Enums.json(wanted)))
+                .toList();
     }
 
     /**
@@ -135,11 +148,13 @@ public class ProfileService {
         if (reason != null && reason.length() > Rules.MAX_REASON) {
             throw ApiException.invalid("reason is at most " + Rules.MAX_REASON + " characters");
         }
-        if (!PathIds.plausible(id) || Governance.consent(governance(ctx.space()), id).isEmpty()) {
+        if (!PathIds.plausible(id)
+                || Governance.consent(governance(ctx.space()), id).isEmpty()) {
             throw ApiException.notFound("No consent request '" + Texts.abbreviate(id) + "' in space " + ctx.space());
         }
         writes.apply(ctx, new DecideConsent(id, grant, reason));
-        return Governance.consent(governance(ctx.space()), id).map(c -> ConsentJson.of(c, backend.clock().instant()))
+        return Governance.consent(governance(ctx.space()), id)
+                .map(c -> ConsentJson.of(c, backend.clock().instant()))
                 .orElseThrow();
     }
 

@@ -8,8 +8,15 @@ import io.swagger.v3.oas.annotations.media.Schema;
 /** What a profile write did (the answer of {@code PUT /profile/{field}} and of gRPC SetProfileField). */
 @Serdeable
 @Schema(name = "ProfileWrite")
-public record ProfileWriteJson(@Schema(description = "applied, consent_requested or awaiting_corroboration") String result,
-                               long seq,
-                               @Nullable @JsonProperty("consent_id") @Schema(name = "consent_id", description = "consent_requested: the consent request's id") String consentId,
-                               ProfileJson profile) {
-}
+public record ProfileWriteJson(
+        @Schema(description = "applied, consent_requested or awaiting_corroboration")
+        String result,
+
+        long seq,
+
+        @Nullable
+        @JsonProperty("consent_id")
+        @Schema(name = "consent_id", description = "consent_requested: the consent request's id")
+        String consentId,
+
+        ProfileJson profile) {}

@@ -14,10 +14,16 @@ import jakarta.inject.Singleton;
 public class ProposalBeans {
 
     @Singleton
-    ProposalService proposalService(MemoryBackend backend, WriteExecutor writes, CategoryAccess access,
-                                    InputRules rules, ProposalConfig config) {
-        ProposalConflicts conflicts = backend.embedder() == null ? null
-                : new ProposalConflicts(backend.embedder(), config.band(backend.embedder().modelId()));
+    ProposalService proposalService(
+            MemoryBackend backend,
+            WriteExecutor writes,
+            CategoryAccess access,
+            InputRules rules,
+            ProposalConfig config) {
+        ProposalConflicts conflicts = backend.embedder() == null
+                ? null
+                : new ProposalConflicts(
+                        backend.embedder(), config.band(backend.embedder().modelId()));
         return new ProposalService(backend, writes, access, new ProposalRequests(rules), conflicts);
     }
 }

@@ -68,12 +68,15 @@ public final class ProposalRequests {
     }
 
     /** @param conflictsWith ids flagged as conflicting, recorded with the resolution */
-    public ResolveProposal resolve(String id, ProposalDecision decision, ProposalReview review, List<String> conflictsWith) {
+    public ResolveProposal resolve(
+            String id, ProposalDecision decision, ProposalReview review, List<String> conflictsWith) {
         ProposalReview r = review == null ? ProposalReview.NONE : review;
         if (decision != ProposalDecision.COMMIT && r.overrides()) {
-            throw ApiException.invalid("kind, tier, category, summary, tags, importance, confidence and pinned override "
-                    + "a proposal when it is committed; a " + decision.name().toLowerCase(java.util.Locale.ROOT)
-                    + " takes only reason and expected_version");
+            throw ApiException.invalid(
+                    "kind, tier, category, summary, tags, importance, confidence and pinned override "
+                            + "a proposal when it is committed; a "
+                            + decision.name().toLowerCase(java.util.Locale.ROOT)
+                            + " takes only reason and expected_version");
         }
         return ResolveProposal.newBuilder()
                 .setProposalId(id)

@@ -9,5 +9,4 @@ import io.memorychain.avro.Memory;
  * @param memory   the memory a commit created; null for a submission, a rejection or a deferral
  * @param seq      chain position of the (last) event
  */
-public record ProposalResult(FlaggedProposal proposal, Memory memory, long seq) {
-}
+public record ProposalResult(FlaggedProposal proposal, Memory memory, long seq) {}

@@ -14,20 +14,47 @@ import java.util.List;
  */
 @Serdeable
 @JsonIgnoreProperties(ignoreUnknown = false)
-@Schema(name = "ReviewProposal", description = "Why, and for commit the classification to use instead of the proposed one.")
+@Schema(
+        name = "ReviewProposal",
+        description = "Why, and for commit the classification to use instead of the proposed one.")
 public record ProposalReview(
-        @Nullable @Schema(description = "Why; recorded on the chain") String reason,
-        @Nullable @JsonProperty("expected_version") @Schema(name = "expected_version", description = "The proposal's version (or If-Match): 409 VERSION_CONFLICT when it changed") Integer expectedVersion,
-        @Nullable @Schema(description = "commit: a different store (semantic, episodic, procedural, insight, journal, entity)") String kind,
-        @Nullable @Schema(description = "commit: core or working (default: core when core_worthy)") String tier,
-        @Nullable @Schema(description = "commit: a different category") String category,
-        @Nullable @Schema(description = "commit: a different summary") String summary,
-        @Nullable @Schema(description = "commit: the tags (replace the proposed tags and entities)") List<String> tags,
-        @Nullable @Schema(description = "commit: a different importance, 1 to 5") Integer importance,
-        @Nullable @Schema(description = "commit: high, medium or low (e.g. low for both sides of a conflict)") String confidence,
-        @Nullable @Schema(description = "commit: pinned or not") Boolean pinned) {
+        @Nullable @Schema(description = "Why; recorded on the chain")
+        String reason,
 
-    public static final ProposalReview NONE = new ProposalReview(null, null, null, null, null, null, null, null, null, null);
+        @Nullable
+        @JsonProperty("expected_version")
+        @Schema(
+                name = "expected_version",
+                description = "The proposal's version (or If-Match): 409 VERSION_CONFLICT when it changed")
+        Integer expectedVersion,
+
+        @Nullable
+        @Schema(description = "commit: a different store (semantic, episodic, procedural, insight, journal, entity)")
+        String kind,
+
+        @Nullable @Schema(description = "commit: core or working (default: core when core_worthy)")
+        String tier,
+
+        @Nullable @Schema(description = "commit: a different category")
+        String category,
+
+        @Nullable @Schema(description = "commit: a different summary")
+        String summary,
+
+        @Nullable @Schema(description = "commit: the tags (replace the proposed tags and entities)")
+        List<String> tags,
+
+        @Nullable @Schema(description = "commit: a different importance, 1 to 5")
+        Integer importance,
+
+        @Nullable @Schema(description = "commit: high, medium or low (e.g. low for both sides of a conflict)")
+        String confidence,
+
+        @Nullable @Schema(description = "commit: pinned or not")
+        Boolean pinned) {
+
+    public static final ProposalReview NONE =
+            new ProposalReview(null, null, null, null, null, null, null, null, null, null);
 
     /** Just a reason. */
     public static ProposalReview because(String reason) {
@@ -35,7 +62,13 @@ public record ProposalReview(
     }
 
     boolean overrides() {
-        return kind != null || tier != null || category != null || summary != null || tags != null || importance != null
-                || confidence != null || pinned != null;
+        return kind != null
+                || tier != null
+                || category != null
+                || summary != null
+                || tags != null
+                || importance != null
+                || confidence != null
+                || pinned != null;
     }
 }

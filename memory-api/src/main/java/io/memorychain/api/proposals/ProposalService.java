@@ -43,8 +43,12 @@ public class ProposalService {
     private final ProposalConflicts conflicts;
 
     /** @param conflicts null: no flags (no embedding model) */
-    public ProposalService(MemoryBackend backend, WriteExecutor writes, CategoryAccess access, ProposalRequests requests,
-                           ProposalConflicts conflicts) {
+    public ProposalService(
+            MemoryBackend backend,
+            WriteExecutor writes,
+            CategoryAccess access,
+            ProposalRequests requests,
+            ProposalConflicts conflicts) {
         this.backend = backend;
         this.writes = writes;
         this.access = access;
@@ -65,11 +69,14 @@ public class ProposalService {
     public ProposalResult propose(WriteContext ctx, ProposalDraft draft) {
         MemoryOutcome outcome = writes.apply(ctx, requests.submit(draft));
         // review mode auto_commit: the outcome names the committed memory, whose source names the proposal
-        Memory committed = outcome.getMemoryId().startsWith("p") ? null
+        Memory committed = outcome.getMemoryId().startsWith("p")
+                ? null
                 : backend.views().memory(ctx.space(), outcome.getMemoryId()).orElse(null);
-        String proposalId = committed != null && committed.getSource() != null
-                && committed.getSource().startsWith(PROPOSAL_SOURCE)
-                ? committed.getSource().substring(PROPOSAL_SOURCE.length()) : outcome.getMemoryId();
+        String proposalId = committed != null
+                        && committed.getSource() != null
+                        && committed.getSource().startsWith(PROPOSAL_SOURCE)
+                ? committed.getSource().substring(PROPOSAL_SOURCE.length())
+                : outcome.getMemoryId();
         Proposal proposal = readBack(ctx, proposalId, outcome);
         return new ProposalResult(flagged(ctx.space(), ctx.actor(), proposal), committed, outcome.getSeq());
     }
@@ -82,7 +89,9 @@ public class ProposalService {
             return open.stream().map(p -> new FlaggedProposal(p, List.of())).toList();
         }
         Map<String, List<ProposalFlag>> flags = conflicts.flags(views, space, open, access, reader);
-        return open.stream().map(p -> new FlaggedProposal(p, flags.get(p.getId()))).toList();
+        return open.stream()
+                .map(p -> new FlaggedProposal(p, flags.get(p.getId())))
+                .toList();
     }
 
     /**
@@ -93,8 +102,8 @@ public class ProposalService {
         Proposal proposal = find(space, id);
         String category = proposal.getProposal().getCategory();
         if (!access.allows(reader, category)) {
-            throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, "proposal " + id + ": "
-                    + access.notAllowed(reader, category));
+            throw new ApiException(
+                    ErrorCodes.CATEGORY_NOT_ALLOWED, "proposal " + id + ": " + access.notAllowed(reader, category));
         }
         return flagged(space, reader, proposal);
     }
@@ -108,14 +117,19 @@ public class ProposalService {
         requirePlausible(ctx.space(), id);
         List<String> conflicting = recordedConflicts(ctx, id);
         ProposalReview r = review == null ? ProposalReview.NONE : review;
-        WriteContext write = ctx.expectedVersion() != null ? ctx
+        WriteContext write = ctx.expectedVersion() != null
+                ? ctx
                 : ctx.expecting(ExpectedVersions.resolve(r.expectedVersion(), null));
         MemoryOutcome outcome = writes.apply(write, requests.resolve(id, decision, r, conflicting));
         Memory memory = null;
         if (decision == ProposalDecision.COMMIT) {
-            memory = backend.views().memory(ctx.space(), outcome.getMemoryId()).orElseThrow(() -> new ApiException(
-                    ErrorCodes.INTERNAL, "Committed as seq " + outcome.getSeq() + " but memory " + outcome.getMemoryId()
-                    + " cannot be read back; see the server log", outcome.getRequestId()));
+            memory = backend.views()
+                    .memory(ctx.space(), outcome.getMemoryId())
+                    .orElseThrow(() -> new ApiException(
+                            ErrorCodes.INTERNAL,
+                            "Committed as seq " + outcome.getSeq() + " but memory " + outcome.getMemoryId()
+                                    + " cannot be read back; see the server log",
+                            outcome.getRequestId()));
         }
         Proposal proposal = readBack(ctx, id, outcome);
         return new ProposalResult(flagged(ctx.space(), ctx.actor(), proposal), memory, outcome.getSeq());
@@ -139,13 +153,19 @@ public class ProposalService {
             return List.of();
         }
         MemoryViews views = backend.views();
-        Proposal proposal = views.proposal(ctx.space(), id).filter(Proposals::isOpen).orElse(null);
-        if (proposal == null || !access.allows(ctx.actor(), proposal.getProposal().getCategory())) {
+        Proposal proposal =
+                views.proposal(ctx.space(), id).filter(Proposals::isOpen).orElse(null);
+        if (proposal == null
+                || !access.allows(ctx.actor(), proposal.getProposal().getCategory())) {
             return List.of(); // the sequencer answers NOT_FOUND, ALREADY_RESOLVED or CATEGORY_NOT_ALLOWED
         }
-        return conflicts.flagsOf(views, ctx.space(), proposal, views.openProposals(ctx.space()), access, ctx.actor())
-                .stream().filter(f -> f.kind() == ProposalFlag.Kind.CONFLICT).map(ProposalFlag::id)
-                .limit(MAX_RECORDED_CONFLICTS).toList();
+        return conflicts
+                .flagsOf(views, ctx.space(), proposal, views.openProposals(ctx.space()), access, ctx.actor())
+                .stream()
+                .filter(f -> f.kind() == ProposalFlag.Kind.CONFLICT)
+                .map(ProposalFlag::id)
+                .limit(MAX_RECORDED_CONFLICTS)
+                .toList();
     }
 
     private FlaggedProposal flagged(String space, Actor reader, Proposal proposal) {
@@ -153,18 +173,23 @@ public class ProposalService {
             return new FlaggedProposal(proposal, List.of());
         }
         MemoryViews views = backend.views();
-        return new FlaggedProposal(proposal, conflicts.flagsOf(views, space, proposal,
-                visible(reader, views.openProposals(space)), access, reader));
+        return new FlaggedProposal(
+                proposal,
+                conflicts.flagsOf(views, space, proposal, visible(reader, views.openProposals(space)), access, reader));
     }
 
     private List<Proposal> visible(Actor reader, List<Proposal> proposals) {
-        return proposals.stream().filter(p -> access.allows(reader, p.getProposal().getCategory())).toList();
+        return proposals.stream()
+                .filter(p -> access.allows(reader, p.getProposal().getCategory()))
+                .toList();
     }
 
     private Proposal find(String space, String id) {
         requirePlausible(space, id);
-        return backend.views().proposal(space, id)
-                .orElseThrow(() -> ApiException.notFound("No proposal '" + Texts.abbreviate(id) + "' in space " + space));
+        return backend.views()
+                .proposal(space, id)
+                .orElseThrow(
+                        () -> ApiException.notFound("No proposal '" + Texts.abbreviate(id) + "' in space " + space));
     }
 
     private static void requirePlausible(String space, String id) {
@@ -174,8 +199,12 @@ public class ProposalService {
     }
 
     private Proposal readBack(WriteContext ctx, String id, MemoryOutcome outcome) {
-        return backend.views().proposal(ctx.space(), id).orElseThrow(() -> new ApiException(ErrorCodes.INTERNAL,
-                "Accepted as seq " + outcome.getSeq() + " but proposal " + id + " cannot be read back; see the server log",
-                outcome.getRequestId()));
+        return backend.views()
+                .proposal(ctx.space(), id)
+                .orElseThrow(() -> new ApiException(
+                        ErrorCodes.INTERNAL,
+                        "Accepted as seq " + outcome.getSeq() + " but proposal " + id
+                                + " cannot be read back; see the server log",
+                        outcome.getRequestId()));
     }
 }

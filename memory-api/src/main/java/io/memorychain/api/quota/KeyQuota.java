@@ -48,7 +48,9 @@ public class KeyQuota {
     }
 
     Limits over(Limits defaults) {
-        return new Limits(requestsPerSecond == null ? defaults.requestsPerSecond() : requestsPerSecond,
-                burst == null ? defaults.burst() : burst, writesPerDay == null ? defaults.writesPerDay() : writesPerDay);
+        return new Limits(
+                requestsPerSecond == null ? defaults.requestsPerSecond() : requestsPerSecond,
+                burst == null ? defaults.burst() : burst,
+                writesPerDay == null ? defaults.writesPerDay() : writesPerDay);
     }
 }

@@ -16,10 +16,13 @@ import jakarta.validation.constraints.Positive;
 public class QuotaConfig {
 
     private boolean enabled = true;
+
     @Positive
     private double requestsPerSecond = 100;
+
     @Min(1)
     private int burst = 1_000;
+
     @Min(0)
     private long writesPerDay;
 

@@ -55,10 +55,13 @@ public class Quotas {
             return;
         }
         Limits limits = perKey.getOrDefault(caller.id(), defaults);
-        long waitNanos = buckets.computeIfAbsent(caller.id(), k -> new Bucket(limits, nanos.getAsLong())).take(nanos.getAsLong());
+        long waitNanos = buckets.computeIfAbsent(caller.id(), k -> new Bucket(limits, nanos.getAsLong()))
+                .take(nanos.getAsLong());
         if (waitNanos > 0) {
-            throw new QuotaExceededException("the key of " + caller.id() + " sent more than " + limits.requestsPerSecond()
-                    + " requests a second (bursts up to " + limits.burst() + ")", seconds(waitNanos));
+            throw new QuotaExceededException(
+                    "the key of " + caller.id() + " sent more than " + limits.requestsPerSecond()
+                            + " requests a second (bursts up to " + limits.burst() + ")",
+                    seconds(waitNanos));
         }
         if (operation != null && operation.writes()) {
             chargeWrite(caller, limits);
@@ -78,12 +81,17 @@ public class Quotas {
         }
         Instant now = clock.instant();
         LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
-        DayCount count = writes.compute(caller.id(), (k, c) -> c == null || !c.day().equals(today)
-                ? new DayCount(today, 1) : new DayCount(today, c.count() + 1));
+        DayCount count = writes.compute(
+                caller.id(),
+                (k, c) -> c == null || !c.day().equals(today)
+                        ? new DayCount(today, 1)
+                        : new DayCount(today, c.count() + 1));
         if (count.count() > limits.writesPerDay()) {
-            Duration toMidnight = Duration.between(now, today.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant());
-            throw new QuotaExceededException("the key of " + caller.id() + " has made its " + limits.writesPerDay()
-                    + " writes of today (UTC)", Math.max(1, toMidnight.toSeconds() + 1));
+            Duration toMidnight = Duration.between(
+                    now, today.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant());
+            throw new QuotaExceededException(
+                    "the key of " + caller.id() + " has made its " + limits.writesPerDay() + " writes of today (UTC)",
+                    Math.max(1, toMidnight.toSeconds() + 1));
         }
     }
 
@@ -91,8 +99,7 @@ public class Quotas {
         return Math.max(1, (nanos + 999_999_999L) / 1_000_000_000L);
     }
 
-    private record DayCount(LocalDate day, long count) {
-    }
+    private record DayCount(LocalDate day, long count) {}
 
     /** A token bucket: {@code burst} tokens, refilled at the key's rate; a call takes one or learns how long to wait. */
     private static final class Bucket {

@@ -34,9 +34,13 @@ final class AgentSessionTools implements SessionTools {
     public String ledger() {
         SessionView view = call(() -> sessions.session(base.space(), sessionId, base.actor()));
         StringBuilder text = new StringBuilder();
-        text.append("Session ").append(sessionId).append(" (trigger ")
-                .append(view.session().getTrigger().name().toLowerCase(java.util.Locale.ROOT)).append("). ")
-                .append(view.budget()).append(".\nLEDGER (id | created | importance | flags | tags | text):\n");
+        text.append("Session ")
+                .append(sessionId)
+                .append(" (trigger ")
+                .append(view.session().getTrigger().name().toLowerCase(java.util.Locale.ROOT))
+                .append("). ")
+                .append(view.budget())
+                .append(".\nLEDGER (id | created | importance | flags | tags | text):\n");
         view.ledger().forEach(m -> text.append(line(m)).append('\n'));
         if (view.ledger().isEmpty()) {
             text.append("(empty)\n");
@@ -48,20 +52,24 @@ final class AgentSessionTools implements SessionTools {
     public String search(String query) {
         List<Memory> found = call(() -> sessions.search(base.space(), base.actor(), sessionId, query, null, null, 20))
                 .memories();
-        return found.isEmpty() ? "no match" : found.stream().map(AgentSessionTools::line)
-                .collect(Collectors.joining("\n"));
+        return found.isEmpty()
+                ? "no match"
+                : found.stream().map(AgentSessionTools::line).collect(Collectors.joining("\n"));
     }
 
     @Override
     public String consolidate(List<String> ids, String content, String reason) {
         return call(() -> sessions.consolidate(ctx(), sessionId, ids, content, reason.isEmpty() ? null : reason))
-                .memory().getId();
+                .memory()
+                .getId();
     }
 
     @Override
     public String update(String id, String content) {
-        return "updated " + id + " to version " + call(() -> sessions.update(ctx(), sessionId, id, content))
-                .memory().getVersion();
+        return "updated " + id + " to version "
+                + call(() -> sessions.update(ctx(), sessionId, id, content))
+                        .memory()
+                        .getVersion();
     }
 
     @Override
@@ -78,7 +86,10 @@ final class AgentSessionTools implements SessionTools {
 
     @Override
     public String complete(String summary) {
-        return call(() -> sessions.complete(ctx(), sessionId, summary)).session().session().getSummary();
+        return call(() -> sessions.complete(ctx(), sessionId, summary))
+                .session()
+                .session()
+                .getSummary();
     }
 
     private static String line(Memory m) {

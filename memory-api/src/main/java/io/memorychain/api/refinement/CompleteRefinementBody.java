@@ -10,6 +10,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "CompleteRefinement")
 public record CompleteRefinementBody(
-        @Nullable @Schema(description = "The agent's summary of the session", requiredMode = Schema.RequiredMode.REQUIRED)
-        String summary) {
-}
+        @Nullable
+        @Schema(description = "The agent's summary of the session", requiredMode = Schema.RequiredMode.REQUIRED)
+        String summary) {}

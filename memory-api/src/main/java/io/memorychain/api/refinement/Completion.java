@@ -9,5 +9,4 @@ import io.memorychain.avro.Memory;
  * @param journal the JOURNAL memory the outcome was written to
  * @param seq     chain position of RefinementCompleted
  */
-public record Completion(SessionView session, Memory journal, long seq) {
-}
+public record Completion(SessionView session, Memory journal, long seq) {}

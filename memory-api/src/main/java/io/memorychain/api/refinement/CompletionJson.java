@@ -7,8 +7,12 @@ import io.swagger.v3.oas.annotations.media.Schema;
 /** The answer of complete_refinement: the completed session, its journal memory and the chain position. */
 @Serdeable
 @Schema(name = "RefinementCompletion")
-public record CompletionJson(RefinementSessionJson session, MemoryJson journal,
-                             @Schema(description = "Chain position of RefinementCompleted") long seq) {
+public record CompletionJson(
+        RefinementSessionJson session,
+        MemoryJson journal,
+
+        @Schema(description = "Chain position of RefinementCompleted")
+        long seq) {
 
     public static CompletionJson of(Completion c) {
         return new CompletionJson(RefinementSessionJson.of(c.session()), MemoryJson.of(c.journal()), c.seq());

@@ -15,13 +15,23 @@ import java.util.List;
 public record LedgerEntryJson(
         String id,
         String content,
-        @Schema(name = "created_at") @JsonProperty("created_at") String createdAt,
+
+        @Schema(name = "created_at") @JsonProperty("created_at")
+        String createdAt,
+
         List<String> tags,
-        @Schema(description = "constitutional (cannot be deleted or consolidated) and/or pinned") List<String> flags,
-        @Schema(description = "semantic, episodic, procedural, insight, journal or entity") String kind,
+
+        @Schema(description = "constitutional (cannot be deleted or consolidated) and/or pinned")
+        List<String> flags,
+
+        @Schema(description = "semantic, episodic, procedural, insight, journal or entity")
+        String kind,
+
         @Nullable String category,
         int importance,
-        @Schema(description = "For If-Match / expected_version") int version) {
+
+        @Schema(description = "For If-Match / expected_version")
+        int version) {
 
     public static LedgerEntryJson of(Memory m) {
         List<String> flags = new ArrayList<>(2);
@@ -31,7 +41,15 @@ public record LedgerEntryJson(
         if (m.getPinned()) {
             flags.add("pinned");
         }
-        return new LedgerEntryJson(m.getId(), m.getContent(), m.getCreatedAt().toString(), List.copyOf(m.getTags()),
-                flags, Enums.json(m.getKind()), m.getCategory(), m.getImportance(), m.getVersion());
+        return new LedgerEntryJson(
+                m.getId(),
+                m.getContent(),
+                m.getCreatedAt().toString(),
+                List.copyOf(m.getTags()),
+                flags,
+                Enums.json(m.getKind()),
+                m.getCategory(),
+                m.getImportance(),
+                m.getVersion());
     }
 }

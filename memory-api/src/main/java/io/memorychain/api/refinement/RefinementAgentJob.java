@@ -63,6 +63,7 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
     private final Map<String, String> leftOpenWhy = new ConcurrentHashMap<>();
     /** Spaces with an open session and no model: their sessions wait for an outside agent or the timeout. */
     private final java.util.Set<String> withoutModel = new java.util.concurrent.ConcurrentSkipListSet<>();
+
     private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
     private final AtomicLong completed = new AtomicLong();
     private final AtomicLong leftOpen = new AtomicLong();
@@ -75,8 +76,11 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
     private final ServiceChatModels models;
     private volatile Instant lastCheckAt;
 
-    public RefinementAgentJob(MemoryBackend backend, RefinementSessions sessions, RefinementAgentConfig config,
-                              ServiceChatModels models) {
+    public RefinementAgentJob(
+            MemoryBackend backend,
+            RefinementSessions sessions,
+            RefinementAgentConfig config,
+            ServiceChatModels models) {
         this.backend = backend;
         this.sessions = sessions;
         this.config = config;
@@ -91,15 +95,23 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
             return; // the HTTP and the gRPC server each announce their start: one schedule
         }
         long every = config.getCheckInterval().toMillis();
-        thread.scheduleWithFixedDelay(() -> {
-            try {
-                check(clock.instant());
-            } catch (RuntimeException e) {
-                log.warn("refinement-agent: check failed: {}", e.toString()); // and again next interval
-            }
-        }, every, every, TimeUnit.MILLISECONDS);
-        log.info("refinement-agent running: every {}, session timeout {}, max {} steps / {} tokens per run",
-                config.getCheckInterval(), config.getSessionTimeout(), config.getMaxSteps(), config.getMaxTokens());
+        thread.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        check(clock.instant());
+                    } catch (RuntimeException e) {
+                        log.warn("refinement-agent: check failed: {}", e.toString()); // and again next interval
+                    }
+                },
+                every,
+                every,
+                TimeUnit.MILLISECONDS);
+        log.info(
+                "refinement-agent running: every {}, session timeout {}, max {} steps / {} tokens per run",
+                config.getCheckInterval(),
+                config.getSessionTimeout(),
+                config.getMaxSteps(),
+                config.getMaxTokens());
     }
 
     @PreDestroy
@@ -149,15 +161,25 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
             completed.incrementAndGet();
             leftOpenAt.remove(id);
             leftOpenWhy.remove(id);
-            log.info("refinement-agent: session {} of space {} completed in {} steps ({} tokens): {}", id, space,
-                    c.steps(), c.tokens(), c.line());
+            log.info(
+                    "refinement-agent: session {} of space {} completed in {} steps ({} tokens): {}",
+                    id,
+                    space,
+                    c.steps(),
+                    c.tokens(),
+                    c.line());
         } else {
             RefineOutcome.LeftOpen l = (RefineOutcome.LeftOpen) outcome;
             leftOpen.incrementAndGet();
             leftOpenAt.put(id, now);
             leftOpenWhy.put(id, l.reason());
-            log.warn("refinement-agent: session {} of space {} left open after {} steps ({} tokens): {}", id, space,
-                    l.steps(), l.tokens(), l.reason());
+            log.warn(
+                    "refinement-agent: session {} of space {} left open after {} steps ({} tokens): {}",
+                    id,
+                    space,
+                    l.steps(),
+                    l.tokens(),
+                    l.reason());
         }
     }
 

@@ -14,8 +14,13 @@ import jakarta.inject.Singleton;
 public class RefinementBeans {
 
     @Singleton
-    RefinementSessions refinementSessions(MemoryBackend backend, WriteExecutor writes, MemoryRequests requests,
-                                          InputRules rules, CategoryAccess access, RefinementConfig config) {
+    RefinementSessions refinementSessions(
+            MemoryBackend backend,
+            WriteExecutor writes,
+            MemoryRequests requests,
+            InputRules rules,
+            CategoryAccess access,
+            RefinementConfig config) {
         return new RefinementSessions(backend, writes, requests, rules, access, config.getTargetTokens());
     }
 }

@@ -1,9 +1,9 @@
 package io.memorychain.api.refinement;
 
-import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.error.ApiError;
 import io.memorychain.api.error.ApiException;
+import io.memorychain.api.error.ErrorAnswers;
 import io.memorychain.api.memories.ConsolidateBody;
 import io.memorychain.api.memories.DeleteMemoryBody;
 import io.memorychain.api.memories.MemoryRequests;
@@ -56,15 +56,26 @@ public class RefinementController {
 
     @ErrorAnswers.Write
     @Post
-    @Operation(operationId = "startRefinement", summary = "Start a refinement session (admin)", description = "Exact duplicates (same content hash and tier) "
-            + "are soft-deleted first, content-blind, then the session opens with the ledger, the core tokens and the target.")
+    @Operation(
+            operationId = "startRefinement",
+            summary = "Start a refinement session (admin)",
+            description =
+                    "Exact duplicates (same content hash and tier) "
+                            + "are soft-deleted first, content-blind, then the session opens with the ledger, the core tokens and the target.")
     @ApiResponse(responseCode = "201", description = "Started", useReturnTypeSchema = true)
-    @ApiResponse(responseCode = "403", description = "FORBIDDEN: only admins (and the workers' triggers) start sessions", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    @ApiResponse(responseCode = "409", description = "INVALID_STATE: a session is already open", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<RefinementSessionJson> start(@RequestBean WriteCall call,
-                                                     @Nullable @Body StartRefinementBody body) {
+    @ApiResponse(
+            responseCode = "403",
+            description = "FORBIDDEN: only admins (and the workers' triggers) start sessions",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    @ApiResponse(
+            responseCode = "409",
+            description = "INVALID_STATE: a session is already open",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<RefinementSessionJson> start(
+            @RequestBean WriteCall call, @Nullable @Body StartRefinementBody body) {
         WriteContext ctx = call.create();
-        SessionView started = sessions.start(ctx, body == null ? null : body.targetTokens(), body == null ? null : body.reason());
+        SessionView started =
+                sessions.start(ctx, body == null ? null : body.targetTokens(), body == null ? null : body.reason());
         return RequestIds.echo(HttpResponse.created(RefinementSessionJson.of(started)), ctx.requestId())
                 .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/refinements/"
                         + started.session().getSessionId())));
@@ -72,54 +83,90 @@ public class RefinementController {
 
     @ErrorAnswers.Read
     @Get
-    @Operation(operationId = "listRefinements", summary = "The space's refinement sessions, oldest first", description = "Without ledgers and edits.")
+    @Operation(
+            operationId = "listRefinements",
+            summary = "The space's refinement sessions, oldest first",
+            description = "Without ledgers and edits.")
     public RefinementListJson list(@PathVariable String space) {
         Spaces.require(space);
-        return new RefinementListJson(sessions.sessions(space).stream().map(RefinementSessionJson::of).toList());
+        return new RefinementListJson(
+                sessions.sessions(space).stream().map(RefinementSessionJson::of).toList());
     }
 
     @ErrorAnswers.ReadOne
     @Get("/{session}")
-    @Operation(operationId = "getRefinement", summary = "A refinement session with its ledger and edits", description = "current: the open session, with "
-            + "the ledger (id, content, created_at, tags, flags), the core tokens and the target; else any session by id.")
-    @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such session (or none open for current)", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public RefinementSessionJson get(@PathVariable String space, @PathVariable String session,
-                                     @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {
+    @Operation(
+            operationId = "getRefinement",
+            summary = "A refinement session with its ledger and edits",
+            description =
+                    "current: the open session, with "
+                            + "the ledger (id, content, created_at, tags, flags), the core tokens and the target; else any session by id.")
+    @ApiResponse(
+            responseCode = "404",
+            description = "NOT_FOUND: no such session (or none open for current)",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public RefinementSessionJson get(
+            @PathVariable String space,
+            @PathVariable String session,
+            @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor) {
         Spaces.require(space);
         return RefinementSessionJson.of(sessions.session(space, session, actor));
     }
 
     @ErrorAnswers.Change
     @Post("/{session}/search")
-    @Operation(operationId = "searchRefinement", summary = "search_memories: keywords and/or a created_at range over the ledger")
-    @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public RefinementSearchJson search(@PathVariable String space, @PathVariable String session,
-                                       @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                                       @Nullable @Body RefinementSearchBody body) {
+    @Operation(
+            operationId = "searchRefinement",
+            summary = "search_memories: keywords and/or a created_at range over the ledger")
+    @ApiResponse(
+            responseCode = "403",
+            description = "NOT_IN_REFINEMENT",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public RefinementSearchJson search(
+            @PathVariable String space,
+            @PathVariable String session,
+            @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
+            @Nullable @Body RefinementSearchBody body) {
         Spaces.require(space);
         return RefinementSearchJson.of(sessions.search(space, actor, session, body));
     }
 
     @ErrorAnswers.Change
     @Post("/{session}/consolidations")
-    @Operation(operationId = "refinementConsolidate", summary = "consolidate_memories: many memories become one, atomically", description = "The new memory keeps "
-            + "the earliest created_at; the inputs are superseded. One bad id (unknown, inactive, constitutional) changes nothing.")
+    @Operation(
+            operationId = "refinementConsolidate",
+            summary = "consolidate_memories: many memories become one, atomically",
+            description =
+                    "The new memory keeps "
+                            + "the earliest created_at; the inputs are superseded. One bad id (unknown, inactive, constitutional) changes nothing.")
     @ApiResponse(responseCode = "201", description = "Created", useReturnTypeSchema = true)
-    @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL or NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> consolidate(@RequestBean WriteCall call, @PathVariable String session,
-                                                   @Nullable @Body ConsolidateBody body) {
+    @ApiResponse(
+            responseCode = "403",
+            description = "CONSTITUTIONAL or NOT_IN_REFINEMENT",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> consolidate(
+            @RequestBean WriteCall call, @PathVariable String session, @Nullable @Body ConsolidateBody body) {
         WriteContext ctx = call.create();
         WriteResult result = sessions.consolidate(ctx, session, requests.consolidate(ctx.space(), body));
         return RequestIds.echo(HttpResponse.created(WriteResponse.of(result)), ctx.requestId())
-                .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/" + result.memory().getId())));
+                .headers(h -> h.location(URI.create("/v1/spaces/" + ctx.space() + "/memories/"
+                        + result.memory().getId())));
     }
 
     @ErrorAnswers.Change
     @Patch("/{session}/memories/{id}")
-    @Operation(operationId = "refinementUpdateMemory", summary = "update_memory: tighten a memory's phrasing (any field of PATCH /memories/{id})")
-    @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> update(@RequestBean WriteCall call, @PathVariable String session, @PathVariable String id,
-                                              @Nullable @Body UpdateMemoryBody body) {
+    @Operation(
+            operationId = "refinementUpdateMemory",
+            summary = "update_memory: tighten a memory's phrasing (any field of PATCH /memories/{id})")
+    @ApiResponse(
+            responseCode = "403",
+            description = "NOT_IN_REFINEMENT",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> update(
+            @RequestBean WriteCall call,
+            @PathVariable String session,
+            @PathVariable String id,
+            @Nullable @Body UpdateMemoryBody body) {
         WriteContext ctx = call.change(body == null ? null : body.expectedVersion());
         WriteResult result = sessions.update(ctx, session, requests.update(id, body));
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
@@ -127,10 +174,18 @@ public class RefinementController {
 
     @ErrorAnswers.Change
     @Delete("/{session}/memories/{id}")
-    @Operation(operationId = "refinementDeleteMemory", summary = "delete_memory: prune an obsolete memory (soft delete)")
-    @ApiResponse(responseCode = "403", description = "CONSTITUTIONAL or NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> delete(@RequestBean WriteCall call, @PathVariable String session, @PathVariable String id,
-                                              @Nullable @Body DeleteMemoryBody body) {
+    @Operation(
+            operationId = "refinementDeleteMemory",
+            summary = "delete_memory: prune an obsolete memory (soft delete)")
+    @ApiResponse(
+            responseCode = "403",
+            description = "CONSTITUTIONAL or NOT_IN_REFINEMENT",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> delete(
+            @RequestBean WriteCall call,
+            @PathVariable String session,
+            @PathVariable String id,
+            @Nullable @Body DeleteMemoryBody body) {
         WriteContext ctx = call.change(body == null ? null : body.expectedVersion());
         WriteResult result = sessions.delete(ctx, session, id, body == null ? null : body.reason());
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(result)), ctx.requestId());
@@ -138,26 +193,39 @@ public class RefinementController {
 
     @ErrorAnswers.Change
     @Post("/{session}/memories/{id}:protect")
-    @Operation(operationId = "refinementProtectMemory", summary = "protect_memory: make a memory constitutional", description = "Constitutional memories cannot be "
-            + "deleted or consolidated by agents; only an admin unprotects them.")
-    @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<WriteResponse> protect(@RequestBean WriteCall call, @PathVariable String session, @PathVariable String id) {
+    @Operation(
+            operationId = "refinementProtectMemory",
+            summary = "protect_memory: make a memory constitutional",
+            description = "Constitutional memories cannot be "
+                    + "deleted or consolidated by agents; only an admin unprotects them.")
+    @ApiResponse(
+            responseCode = "403",
+            description = "NOT_IN_REFINEMENT",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<WriteResponse> protect(
+            @RequestBean WriteCall call, @PathVariable String session, @PathVariable String id) {
         WriteContext ctx = call.change(null);
         return RequestIds.echo(HttpResponse.ok(WriteResponse.of(sessions.protect(ctx, session, id))), ctx.requestId());
     }
 
     @ErrorAnswers.Change
     @Post("/{session}:complete")
-    @Operation(operationId = "completeRefinement", summary = "complete_refinement: end the session and record its outcome", description = "Writes "
-            + "RefinementCompleted (counts, tokens before/after, summary line) and a journal memory.")
-    @ApiResponse(responseCode = "403", description = "NOT_IN_REFINEMENT", content = @Content(schema = @Schema(implementation = ApiError.class)))
-    public HttpResponse<CompletionJson> complete(@RequestBean WriteCall call, @PathVariable String session,
-                                                 @Nullable @Body CompleteRefinementBody body) {
+    @Operation(
+            operationId = "completeRefinement",
+            summary = "complete_refinement: end the session and record its outcome",
+            description =
+                    "Writes " + "RefinementCompleted (counts, tokens before/after, summary line) and a journal memory.")
+    @ApiResponse(
+            responseCode = "403",
+            description = "NOT_IN_REFINEMENT",
+            content = @Content(schema = @Schema(implementation = ApiError.class)))
+    public HttpResponse<CompletionJson> complete(
+            @RequestBean WriteCall call, @PathVariable String session, @Nullable @Body CompleteRefinementBody body) {
         WriteContext ctx = call.create();
         if (body == null) {
             throw ApiException.invalid("A JSON body {\"summary\": ...} is required");
         }
-        return RequestIds.echo(HttpResponse.ok(CompletionJson.of(sessions.complete(ctx, session, body.summary()))),
-                ctx.requestId());
+        return RequestIds.echo(
+                HttpResponse.ok(CompletionJson.of(sessions.complete(ctx, session, body.summary()))), ctx.requestId());
     }
 }

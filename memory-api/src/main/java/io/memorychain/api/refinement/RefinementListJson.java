@@ -7,5 +7,4 @@ import java.util.List;
 /** A space's refinement sessions, oldest first (without ledgers and edits). */
 @Serdeable
 @Schema(name = "RefinementSessions")
-public record RefinementListJson(List<RefinementSessionJson> items) {
-}
+public record RefinementListJson(List<RefinementSessionJson> items) {}

@@ -11,8 +11,17 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "RefinementSearch", description = "Keywords and/or a creation time range over the session's ledger.")
 public record RefinementSearchBody(
-        @Nullable @Schema(description = "Words to look for (any of them; more matched ranks higher); blank: every ledger memory in the range") String query,
-        @Nullable @JsonProperty("created_after") @Schema(name = "created_after", description = "Inclusive, ISO-8601") String createdAfter,
-        @Nullable @JsonProperty("created_before") @Schema(name = "created_before", description = "Exclusive, ISO-8601") String createdBefore,
-        @Nullable @Schema(description = "1 to 500, default 50") Integer limit) {
-}
+        @Nullable
+        @Schema(
+                description =
+                        "Words to look for (any of them; more matched ranks higher); blank: every ledger memory in the range")
+        String query,
+
+        @Nullable @JsonProperty("created_after") @Schema(name = "created_after", description = "Inclusive, ISO-8601")
+        String createdAfter,
+
+        @Nullable @JsonProperty("created_before") @Schema(name = "created_before", description = "Exclusive, ISO-8601")
+        String createdBefore,
+
+        @Nullable @Schema(description = "1 to 500, default 50")
+        Integer limit) {}

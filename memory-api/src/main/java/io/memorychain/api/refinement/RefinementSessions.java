@@ -53,6 +53,7 @@ public class RefinementSessions {
 
     /** Stands for the space's open session wherever a session id is expected. */
     public static final String CURRENT = "current";
+
     public static final int DEFAULT_SEARCH_LIMIT = 50;
     public static final int MAX_SEARCH_LIMIT = 500;
 
@@ -63,8 +64,13 @@ public class RefinementSessions {
     private final CategoryAccess access;
     private final int defaultTargetTokens;
 
-    public RefinementSessions(MemoryBackend backend, WriteExecutor writes, MemoryRequests requests, InputRules rules,
-                              CategoryAccess access, int defaultTargetTokens) {
+    public RefinementSessions(
+            MemoryBackend backend,
+            WriteExecutor writes,
+            MemoryRequests requests,
+            InputRules rules,
+            CategoryAccess access,
+            int defaultTargetTokens) {
         this.backend = backend;
         this.writes = writes;
         this.requests = requests;
@@ -83,20 +89,29 @@ public class RefinementSessions {
      */
     public SessionView start(WriteContext ctx, Integer targetTokens, String reason) {
         if (targetTokens != null && !Rules.isValidTargetTokens(targetTokens)) {
-            throw ApiException.invalid("target_tokens must be between 1 and " + Rules.MAX_TARGET_TOKENS + ", was " + targetTokens);
+            throw ApiException.invalid(
+                    "target_tokens must be between 1 and " + Rules.MAX_TARGET_TOKENS + ", was " + targetTokens);
         }
-        StartRefinement op = new StartRefinement(RefinementTrigger.ADMIN,
+        StartRefinement op = new StartRefinement(
+                RefinementTrigger.ADMIN,
                 targetTokens != null ? targetTokens : defaultTargetTokens,
                 InputRules.text("reason", reason, InputRules.MAX_REASON));
-        RefinementSession started = writes.submit(ctx, op, (views, outcome) -> views.refinements(ctx.space())
-                .stream().filter(s -> s.getStartedSeq() == outcome.getSeq()).findFirst());
+        RefinementSession started = writes.submit(
+                ctx,
+                op,
+                (views, outcome) -> views.refinements(ctx.space()).stream()
+                        .filter(s -> s.getStartedSeq() == outcome.getSeq())
+                        .findFirst());
         return view(ctx.space(), ctx.actor(), started);
     }
 
     /** The open session with its ledger and token figures; 404 NOT_FOUND when none is open. */
     public SessionView current(String space, Actor reader) {
-        return view(space, reader, open(space).orElseThrow(() -> ApiException.notFound(
-                "No refinement session is open in space " + space)));
+        return view(
+                space,
+                reader,
+                open(space)
+                        .orElseThrow(() -> ApiException.notFound("No refinement session is open in space " + space)));
     }
 
     /** A session by id (or {@value #CURRENT}), open or completed, with its edits; 404 NOT_FOUND when unknown. */
@@ -104,24 +119,35 @@ public class RefinementSessions {
         if (sessionId == null || CURRENT.equals(sessionId)) {
             return current(space, reader);
         }
-        Optional<RefinementSession> session = SessionIds.plausible(sessionId)
-                ? backend.views().refinement(space, sessionId) : Optional.empty();
-        return view(space, reader, session.orElseThrow(() -> ApiException.notFound(
-                "No refinement session '" + Texts.abbreviate(sessionId) + "' in space " + space)));
+        Optional<RefinementSession> session =
+                SessionIds.plausible(sessionId) ? backend.views().refinement(space, sessionId) : Optional.empty();
+        return view(
+                space,
+                reader,
+                session.orElseThrow(() -> ApiException.notFound(
+                        "No refinement session '" + Texts.abbreviate(sessionId) + "' in space " + space)));
     }
 
     /** Every session of the space, oldest first, without ledgers and edits. */
     public List<SessionView> sessions(String space) {
         MemoryViews views = backend.views();
         int tokens = views.core(space).tokens();
-        return views.refinements(space).stream().map(s -> new SessionView(s, tokens, List.of(), List.of())).toList();
+        return views.refinements(space).stream()
+                .map(s -> new SessionView(s, tokens, List.of(), List.of()))
+                .toList();
     }
 
     /** search_memories with the arguments as REST, gRPC and MCP take them (ISO-8601 bounds; null: defaults). */
     public SearchResult search(String space, Actor reader, String sessionId, RefinementSearchBody body) {
         RefinementSearchBody b = body == null ? new RefinementSearchBody(null, null, null, null) : body;
-        return search(space, reader, sessionId, b.query(), InputRules.instant("created_after", b.createdAfter()),
-                InputRules.instant("created_before", b.createdBefore()), b.limit());
+        return search(
+                space,
+                reader,
+                sessionId,
+                b.query(),
+                InputRules.instant("created_after", b.createdAfter()),
+                InputRules.instant("created_before", b.createdBefore()),
+                b.limit());
     }
 
     /**
@@ -134,42 +160,57 @@ public class RefinementSessions {
      * @param limit         1..{@value #MAX_SEARCH_LIMIT}, null for {@value #DEFAULT_SEARCH_LIMIT}
      * @return the open session's id and the matches
      */
-    public SearchResult search(String space, Actor reader, String sessionId, String query, Instant createdAfter,
-                               Instant createdBefore, Integer limit) {
+    public SearchResult search(
+            String space,
+            Actor reader,
+            String sessionId,
+            String query,
+            Instant createdAfter,
+            Instant createdBefore,
+            Integer limit) {
         int max = limit == null ? DEFAULT_SEARCH_LIMIT : limit;
         if (max < 1 || max > MAX_SEARCH_LIMIT) {
             throw ApiException.invalid("limit must be between 1 and " + MAX_SEARCH_LIMIT + ", was " + max);
         }
         if (createdAfter != null && createdBefore != null && !createdAfter.isBefore(createdBefore)) {
-            throw ApiException.invalid("created_after " + createdAfter + " is not before created_before " + createdBefore);
+            throw ApiException.invalid(
+                    "created_after " + createdAfter + " is not before created_before " + createdBefore);
         }
         if (query != null && query.length() > InputRules.MAX_REASON) {
             throw ApiException.invalid("query must be at most " + InputRules.MAX_REASON + " characters");
         }
         if (contentBlind(reader)) {
-            throw new ApiException(ErrorCodes.ROLE_NOT_ALLOWED, "search_memories reads the ledger, which is the agent's: "
-                    + "admins see a session's figures and outcome, not its memories");
+            throw new ApiException(
+                    ErrorCodes.ROLE_NOT_ALLOWED,
+                    "search_memories reads the ledger, which is the agent's: "
+                            + "admins see a session's figures and outcome, not its memories");
         }
         String session = requireOpen(space, sessionId);
         Set<String> words = words(query);
-        record Scored(Memory memory, long matched) {
-        }
-        return new SearchResult(session, ledger(backend.views().core(space), reader).stream()
-                .filter(m -> createdAfter == null || !m.getCreatedAt().isBefore(createdAfter))
-                .filter(m -> createdBefore == null || m.getCreatedAt().isBefore(createdBefore))
-                .map(m -> new Scored(m, matched(m, words)))
-                .filter(s -> words.isEmpty() || s.matched() > 0)
-                .sorted(Comparator.comparingLong((Scored s) -> -s.matched())
-                        .thenComparing(s -> s.memory().getCreatedAt()).thenComparing(s -> s.memory().getId()))
-                .limit(max)
-                .map(Scored::memory)
-                .toList());
+        record Scored(Memory memory, long matched) {}
+        return new SearchResult(
+                session,
+                ledger(backend.views().core(space), reader).stream()
+                        .filter(m -> createdAfter == null || !m.getCreatedAt().isBefore(createdAfter))
+                        .filter(m -> createdBefore == null || m.getCreatedAt().isBefore(createdBefore))
+                        .map(m -> new Scored(m, matched(m, words)))
+                        .filter(s -> words.isEmpty() || s.matched() > 0)
+                        .sorted(Comparator.comparingLong((Scored s) -> -s.matched())
+                                .thenComparing(s -> s.memory().getCreatedAt())
+                                .thenComparing(s -> s.memory().getId()))
+                        .limit(max)
+                        .map(Scored::memory)
+                        .toList());
     }
 
     /** consolidate_memories: the memories become one new memory, atomically (inputs superseded, earliest created_at). */
-    public WriteResult consolidate(WriteContext ctx, String sessionId, List<String> ids, String newContent, String reason) {
-        return consolidate(ctx, sessionId, requests.consolidate(ctx.space(),
-                new ConsolidateBody(ids, newContent, null, reason, null, null, null)));
+    public WriteResult consolidate(
+            WriteContext ctx, String sessionId, List<String> ids, String newContent, String reason) {
+        return consolidate(
+                ctx,
+                sessionId,
+                requests.consolidate(
+                        ctx.space(), new ConsolidateBody(ids, newContent, null, reason, null, null, null)));
     }
 
     /** consolidate_memories with every field of a consolidation (summary, category, tags, importance). */
@@ -179,8 +220,10 @@ public class RefinementSessions {
 
     /** update_memory: tighter phrasing of a memory. */
     public WriteResult update(WriteContext ctx, String sessionId, String id, String content) {
-        return update(ctx, sessionId, requests.update(id, new UpdateMemoryBody(content, null, null, null, null, null,
-                null, null)));
+        return update(
+                ctx,
+                sessionId,
+                requests.update(id, new UpdateMemoryBody(content, null, null, null, null, null, null, null)));
     }
 
     /** update_memory with any field of an update. */
@@ -198,7 +241,8 @@ public class RefinementSessions {
     /** protect_memory: the memory becomes constitutional (never deleted or consolidated by the agent). */
     public WriteResult protect(WriteContext ctx, String sessionId, String id) {
         PathIds.require(ctx.space(), id);
-        return writes.execute(ctx.inSession(sessionFor(ctx.space(), sessionId)), requests.flag(id, MemoryFlag.CONSTITUTIONAL, true));
+        return writes.execute(
+                ctx.inSession(sessionFor(ctx.space(), sessionId)), requests.flag(id, MemoryFlag.CONSTITUTIONAL, true));
     }
 
     /**
@@ -209,9 +253,13 @@ public class RefinementSessions {
     public Completion complete(WriteContext ctx, String sessionId, String summary) {
         String text = rules.content("summary", summary);
         String session = sessionFor(ctx.space(), sessionId);
-        return writes.submit(ctx.inSession(session), new CompleteRefinement(text), (views, outcome) ->
-                views.memory(ctx.space(), outcome.getMemoryId()).flatMap(journal -> views.refinement(ctx.space(), session)
-                        .map(done -> new Completion(view(ctx.space(), ctx.actor(), done), journal, outcome.getSeq()))));
+        return writes.submit(
+                ctx.inSession(session),
+                new CompleteRefinement(text),
+                (views, outcome) -> views.memory(ctx.space(), outcome.getMemoryId())
+                        .flatMap(journal -> views.refinement(ctx.space(), session)
+                                .map(done -> new Completion(
+                                        view(ctx.space(), ctx.actor(), done), journal, outcome.getSeq()))));
     }
 
     /** The session id a write carries: the open session for null / "current" (else 403 NOT_IN_REFINEMENT). */
@@ -220,8 +268,10 @@ public class RefinementSessions {
             return open(space).map(RefinementSession::getSessionId).orElseThrow(() -> notInRefinement(space));
         }
         if (!SessionIds.plausible(sessionId)) {
-            throw new ApiException(ErrorCodes.NOT_IN_REFINEMENT, "'" + Texts.abbreviate(sessionId)
-                    + "' is not a refinement session id (r + 11 characters, or 'current')");
+            throw new ApiException(
+                    ErrorCodes.NOT_IN_REFINEMENT,
+                    "'" + Texts.abbreviate(sessionId)
+                            + "' is not a refinement session id (r + 11 characters, or 'current')");
         }
         return sessionId; // the sequencer checks that it is the open one
     }
@@ -229,23 +279,26 @@ public class RefinementSessions {
     private String requireOpen(String space, String sessionId) {
         RefinementSession open = open(space).orElseThrow(() -> notInRefinement(space));
         if (sessionId != null && !CURRENT.equals(sessionId) && !sessionId.equals(open.getSessionId())) {
-            throw new ApiException(ErrorCodes.NOT_IN_REFINEMENT, "session '" + Texts.abbreviate(sessionId)
-                    + "' is not the open refinement session of space " + space + " (" + open.getSessionId() + " is)");
+            throw new ApiException(
+                    ErrorCodes.NOT_IN_REFINEMENT,
+                    "session '" + Texts.abbreviate(sessionId) + "' is not the open refinement session of space " + space
+                            + " (" + open.getSessionId() + " is)");
         }
         return open.getSessionId();
     }
 
     /** What search_memories found in the open session's ledger, best first. */
-    public record SearchResult(String sessionId, List<Memory> memories) {
-    }
+    public record SearchResult(String sessionId, List<Memory> memories) {}
 
     private Optional<RefinementSession> open(String space) {
         return backend.views().openRefinement(space);
     }
 
     private static ApiException notInRefinement(String space) {
-        return new ApiException(ErrorCodes.NOT_IN_REFINEMENT, "No refinement session is open in space " + space
-                + "; an admin, the token-budget trigger or the schedule starts one");
+        return new ApiException(
+                ErrorCodes.NOT_IN_REFINEMENT,
+                "No refinement session is open in space " + space
+                        + "; an admin, the token-budget trigger or the schedule starts one");
     }
 
     /**
@@ -259,7 +312,10 @@ public class RefinementSessions {
             return new SessionView(session, core.tokens(), List.of(), List.of());
         }
         boolean open = session.getCompletedSeq() == null;
-        return new SessionView(session, core.tokens(), open ? ledger(core, reader) : List.of(),
+        return new SessionView(
+                session,
+                core.tokens(),
+                open ? ledger(core, reader) : List.of(),
                 views.refinementEdits(space, session.getSessionId()));
     }
 
@@ -269,8 +325,11 @@ public class RefinementSessions {
 
     /** The ledger the reader may see: active core-tier memories, blocks excluded, in id (creation) order. */
     private List<Memory> ledger(CoreView core, Actor reader) {
-        return core.memories().stream().filter(Ledger::inLedger).filter(m -> access.allows(reader, m.getCategory()))
-                .sorted(Comparator.comparing(Memory::getId)).toList();
+        return core.memories().stream()
+                .filter(Ledger::inLedger)
+                .filter(m -> access.allows(reader, m.getCategory()))
+                .sorted(Comparator.comparing(Memory::getId))
+                .toList();
     }
 
     private static Set<String> words(String query) {
@@ -287,7 +346,8 @@ public class RefinementSessions {
 
     private static long matched(Memory m, Set<String> words) {
         String text = (m.getContent() + " " + (m.getSummary() == null ? "" : m.getSummary()) + " "
-                + String.join(" ", m.getTags())).toLowerCase(Locale.ROOT);
+                        + String.join(" ", m.getTags()))
+                .toLowerCase(Locale.ROOT);
         return words.stream().filter(text::contains).count();
     }
 }

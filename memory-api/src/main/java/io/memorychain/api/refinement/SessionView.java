@@ -28,6 +28,7 @@ public record SessionView(RefinementSession session, int coreTokens, List<Memory
 
     /** What the agent is told, e.g. {@code Current core: 7,983 tokens; target: 5,000}. */
     public String budget() {
-        return String.format(Locale.ROOT, "Current core: %,d tokens; target: %,d", coreTokens, session.getTargetTokens());
+        return String.format(
+                Locale.ROOT, "Current core: %,d tokens; target: %,d", coreTokens, session.getTargetTokens());
     }
 }

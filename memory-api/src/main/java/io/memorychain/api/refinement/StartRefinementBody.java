@@ -11,7 +11,13 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "StartRefinement")
 public record StartRefinementBody(
-        @Nullable @JsonProperty("target_tokens") @Schema(name = "target_tokens", description = "Core token budget to reach; default memory.refinement.target-tokens (5,000)", minimum = "1")
+        @Nullable
+        @JsonProperty("target_tokens")
+        @Schema(
+                name = "target_tokens",
+                description = "Core token budget to reach; default memory.refinement.target-tokens (5,000)",
+                minimum = "1")
         Integer targetTokens,
-        @Nullable @Schema(description = "Why; kept on the chain") String reason) {
-}
+
+        @Nullable @Schema(description = "Why; kept on the chain")
+        String reason) {}

@@ -12,8 +12,25 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "DecideReflection")
 public record ReflectionDecisionBody(
-        @Schema(description = "approve (every change), approve_with_changes (edited_changes, optionally change_ids), partial (change_ids) or reject") String decision,
-        @Nullable @Schema(description = "Why; kept in the reflection log") String reason,
-        @Nullable @JsonProperty("change_ids") @Schema(name = "change_ids", description = "partial: the changes approved; approve_with_changes: a subset (default all)") List<String> changeIds,
-        @Nullable @JsonProperty("edited_changes") @Schema(name = "edited_changes", description = "approve_with_changes: changes of the reflection with edited content (same change_id, type and target)") List<ReflectionChangeJson> editedChanges) {
-}
+        @Schema(
+                description =
+                        "approve (every change), approve_with_changes (edited_changes, optionally change_ids), partial (change_ids) or reject")
+        String decision,
+
+        @Nullable @Schema(description = "Why; kept in the reflection log")
+        String reason,
+
+        @Nullable
+        @JsonProperty("change_ids")
+        @Schema(
+                name = "change_ids",
+                description = "partial: the changes approved; approve_with_changes: a subset (default all)")
+        List<String> changeIds,
+
+        @Nullable
+        @JsonProperty("edited_changes")
+        @Schema(
+                name = "edited_changes",
+                description =
+                        "approve_with_changes: changes of the reflection with edited content (same change_id, type and target)")
+        List<ReflectionChangeJson> editedChanges) {}

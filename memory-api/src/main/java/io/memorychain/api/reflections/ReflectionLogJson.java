@@ -10,6 +10,8 @@ import java.util.List;
  */
 @Serdeable
 @Schema(name = "ReflectionLog")
-public record ReflectionLogJson(List<ReflectionJson> items,
-                                @Schema(description = "Evolution record: '#N: insight' of every approved reflection") List<String> evolution) {
-}
+public record ReflectionLogJson(
+        List<ReflectionJson> items,
+
+        @Schema(description = "Evolution record: '#N: insight' of every approved reflection")
+        List<String> evolution) {}

@@ -34,8 +34,8 @@ import java.util.List;
 public class ReflectionService {
 
     /** What a confined reader sees instead of a reflection's summary when it drew on memories it may not read. */
-    public static final String HIDDEN = "(details hidden: this reflection drew on memories of categories this caller "
-            + "may not read)";
+    public static final String HIDDEN =
+            "(details hidden: this reflection drew on memories of categories this caller " + "may not read)";
 
     private final MemoryBackend backend;
     private final WriteExecutor writes;
@@ -52,19 +52,25 @@ public class ReflectionService {
      * ({@link #visible}).
      */
     public ReflectionLogJson log(String space, Actor reader, String status) {
-        ReflectionStatus wanted = status == null || status.isBlank() ? null
-                : Enums.parse(ReflectionStatus.class, "status", status);
-        List<Reflection> all = backend.views().reflections(space).stream().map(r -> visible(space, reader, r))
+        ReflectionStatus wanted =
+                status == null || status.isBlank() ? null : Enums.parse(ReflectionStatus.class, "status", status);
+        List<Reflection> all = backend.views().reflections(space).stream()
+                .map(r -> visible(space, reader, r))
                 .toList();
         List<String> evolution = new ArrayList<>();
         for (Reflection r : all) {
             if (r.getStatus() == ReflectionStatus.APPROVED || r.getStatus() == ReflectionStatus.PARTIALLY_APPROVED) {
-                r.getDocument().getEvolutionInsights().forEach(i -> evolution.add("#" + r.getDocument().getNumber()
-                        + ": " + i));
+                r.getDocument()
+                        .getEvolutionInsights()
+                        .forEach(i -> evolution.add("#" + r.getDocument().getNumber() + ": " + i));
             }
         }
-        return new ReflectionLogJson(all.stream().filter(r -> wanted == null || r.getStatus() == wanted)
-                .map(ReflectionJson::of).toList(), evolution);
+        return new ReflectionLogJson(
+                all.stream()
+                        .filter(r -> wanted == null || r.getStatus() == wanted)
+                        .map(ReflectionJson::of)
+                        .toList(),
+                evolution);
     }
 
     /** One reflection as {@code reader} may see it ({@link #visible}); 404 NOT_FOUND for unknown ids. */
@@ -96,10 +102,19 @@ public class ReflectionService {
             return r;
         }
         ReflectionDocument redacted = ReflectionDocument.newBuilder(d)
-                .setEpisodeIds(d.getEpisodeIds().stream().filter(id -> readable(space, reader, id)).toList())
-                .setChanges(d.getChanges().stream().filter(c -> readable(space, reader, c)).toList())
-                .setSummary(HIDDEN).setPriorities(List.of()).setGuidance(null).setEvolutionInsights(List.of())
-                .setContradictions(List.of()).setQuestions(List.of()).build();
+                .setEpisodeIds(d.getEpisodeIds().stream()
+                        .filter(id -> readable(space, reader, id))
+                        .toList())
+                .setChanges(d.getChanges().stream()
+                        .filter(c -> readable(space, reader, c))
+                        .toList())
+                .setSummary(HIDDEN)
+                .setPriorities(List.of())
+                .setGuidance(null)
+                .setEvolutionInsights(List.of())
+                .setContradictions(List.of())
+                .setQuestions(List.of())
+                .build();
         List<String> applied = new ArrayList<>();
         List<String> memories = new ArrayList<>();
         for (int i = 0; i < r.getAppliedChangeIds().size(); i++) {
@@ -109,20 +124,31 @@ public class ReflectionService {
                 memories.add(memory);
             }
         }
-        return Reflection.newBuilder(r).setDocument(redacted).setReason(null).setAppliedChangeIds(applied)
+        return Reflection.newBuilder(r)
+                .setDocument(redacted)
+                .setReason(null)
+                .setAppliedChangeIds(applied)
                 .setMemoryIds(memories)
-                .setEditedChanges(r.getEditedChanges().stream().filter(c -> readable(space, reader, c)).toList())
+                .setEditedChanges(r.getEditedChanges().stream()
+                        .filter(c -> readable(space, reader, c))
+                        .toList())
                 .build();
     }
 
     private boolean readable(String space, Actor reader, ReflectionChange c) {
-        return categories.readable(reader, c.getCategory()) && readable(space, reader, c.getMemoryId())
+        return categories.readable(reader, c.getCategory())
+                && readable(space, reader, c.getMemoryId())
                 && readable(space, reader, c.getToId());
     }
 
     private boolean readable(String space, Actor reader, String memoryId) {
-        return memoryId == null || categories.readable(reader, backend.views().memory(space, memoryId)
-                .map(Memory::getCategory).orElse(null));
+        return memoryId == null
+                || categories.readable(
+                        reader,
+                        backend.views()
+                                .memory(space, memoryId)
+                                .map(Memory::getCategory)
+                                .orElse(null));
     }
 
     /** The manual trigger: records ReflectionRequested, which the reflection worker answers; the accepted outcome. */
@@ -140,8 +166,7 @@ public class ReflectionService {
      */
     public Reflection decide(WriteContext ctx, String id, ReflectionDecisionBody body) {
         if (body == null || body.decision() == null) {
-            throw ApiException.invalid("decision is required: "
-                    + Enums.allowed(ReflectionDecisionType.class));
+            throw ApiException.invalid("decision is required: " + Enums.allowed(ReflectionDecisionType.class));
         }
         if (!PathIds.plausible(id)) {
             throw notFound(ctx.space(), id);
@@ -150,15 +175,26 @@ public class ReflectionService {
         if (body.reason() != null && body.reason().length() > Rules.MAX_REASON) {
             throw ApiException.invalid("reason is at most " + Rules.MAX_REASON + " characters");
         }
-        DecideReflection op = DecideReflection.newBuilder().setReflectionId(id).setDecision(decision)
-                .setReason(body.reason()).setChangeIds(body.changeIds() == null ? List.of() : List.copyOf(body.changeIds()))
-                .setEditedChanges(body.editedChanges() == null ? List.of()
-                        : body.editedChanges().stream().map(ReflectionChangeJson::toChange).toList())
+        DecideReflection op = DecideReflection.newBuilder()
+                .setReflectionId(id)
+                .setDecision(decision)
+                .setReason(body.reason())
+                .setChangeIds(body.changeIds() == null ? List.of() : List.copyOf(body.changeIds()))
+                .setEditedChanges(
+                        body.editedChanges() == null
+                                ? List.of()
+                                : body.editedChanges().stream()
+                                        .map(ReflectionChangeJson::toChange)
+                                        .toList())
                 .build();
         MemoryOutcome outcome = writes.apply(ctx, op);
-        return backend.views().reflection(ctx.space(), id).map(r -> visible(ctx.space(), ctx.actor(), r)).orElseThrow(() -> new ApiException(ErrorCodes.INTERNAL,
-                "Decided as seq " + outcome.getSeq() + " but reflection " + id + " cannot be read back",
-                outcome.getRequestId()));
+        return backend.views()
+                .reflection(ctx.space(), id)
+                .map(r -> visible(ctx.space(), ctx.actor(), r))
+                .orElseThrow(() -> new ApiException(
+                        ErrorCodes.INTERNAL,
+                        "Decided as seq " + outcome.getSeq() + " but reflection " + id + " cannot be read back",
+                        outcome.getRequestId()));
     }
 
     private static ApiException notFound(String space, String id) {

@@ -29,7 +29,9 @@ public class Relations {
         if (backend.views().memory(s, id).isEmpty()) {
             throw ApiException.notFound("no memory " + id + " in space " + s);
         }
-        return new RelationsJson(id, backend.views().relations(s, id).stream().map(RelationJson::of).toList());
+        return new RelationsJson(
+                id,
+                backend.views().relations(s, id).stream().map(RelationJson::of).toList());
     }
 
     /** Links {@code id} to {@code body.to} (type related_to and strength 1.0 by default); the edges afterwards. */
@@ -39,8 +41,13 @@ public class Relations {
             throw ApiException.invalid("\"to\" is required: the memory to link to");
         }
         PathIds.require(ctx.space(), body.to());
-        writes.execute(ctx, new LinkMemories(id, body.to(), body.type() == null ? "related_to" : body.type(),
-                body.strength() == null ? 1.0 : body.strength()));
+        writes.execute(
+                ctx,
+                new LinkMemories(
+                        id,
+                        body.to(),
+                        body.type() == null ? "related_to" : body.type(),
+                        body.strength() == null ? 1.0 : body.strength()));
         return of(ctx.space(), id);
     }
 

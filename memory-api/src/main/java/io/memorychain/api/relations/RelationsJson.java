@@ -5,5 +5,4 @@ import java.util.List;
 
 /** The relation edges of one memory, outgoing then incoming. */
 @Serdeable
-public record RelationsJson(String id, List<RelationJson> relations) {
-}
+public record RelationsJson(String id, List<RelationJson> relations) {}

@@ -8,8 +8,7 @@ import java.util.stream.Collectors;
 /** JSON carries enum values in lower case ("semantic", "soft_deleted"); input is case-insensitive. */
 public final class Enums {
 
-    private Enums() {
-    }
+    private Enums() {}
 
     public static <E extends Enum<E>> E parse(Class<E> type, String field, String value) {
         if (value == null) {
@@ -20,7 +19,8 @@ public final class Enums {
                 return e;
             }
         }
-        throw ApiException.invalid("Unknown " + field + " '" + Texts.abbreviate(value) + "': use one of " + allowed(type));
+        throw ApiException.invalid(
+                "Unknown " + field + " '" + Texts.abbreviate(value) + "': use one of " + allowed(type));
     }
 
     public static String json(Enum<?> value) {

@@ -14,8 +14,7 @@ public final class ExpectedVersions {
     public static final String IF_MATCH = "If-Match";
     private static final Pattern ETAG = Pattern.compile("(?:W/)?\"?([0-9]{1,9})\"?");
 
-    private ExpectedVersions() {
-    }
+    private ExpectedVersions() {}
 
     /** The expected version, or null when neither is given; both given must agree. */
     public static Integer resolve(Integer fromBody, String ifMatch) {

@@ -6,8 +6,7 @@ import io.memorychain.domain.Rules;
 /** Memory ids are server-assigned; a path id that could never have been assigned is simply not found. */
 public final class PathIds {
 
-    private PathIds() {
-    }
+    private PathIds() {}
 
     public static String require(String space, String id) {
         if (!Rules.isPlausibleId(id)) {

@@ -11,10 +11,10 @@ public final class RequestIds {
     public static final String HEADER = "Idempotency-Key";
     /** The response header that tells the caller the request id of its write (to retry with, to find in the audit). */
     public static final String ECHO_HEADER = "X-Request-Id";
+
     private static final Pattern VALID = Pattern.compile("[\\x21-\\x7E]{1,128}");
 
-    private RequestIds() {
-    }
+    private RequestIds() {}
 
     public static String fromHeader(String idempotencyKey) {
         if (idempotencyKey == null) {

@@ -10,8 +10,7 @@ import io.memorychain.domain.Rules;
  */
 public final class Spaces {
 
-    private Spaces() {
-    }
+    private Spaces() {}
 
     public static String require(String space) {
         if (!Rules.isValidSpace(space)) {

@@ -28,8 +28,8 @@ public class StrictStringListDeserializer implements Deserializer<List<String>> 
         List<String> out = new ArrayList<>(node.size());
         for (JsonNode item : node.values()) {
             if (!item.isString()) {
-                throw decoder.createDeserializationException("expected an array of strings, found a non-string item",
-                        null);
+                throw decoder.createDeserializationException(
+                        "expected an array of strings, found a non-string item", null);
             }
             out.add(item.getStringValue());
         }
@@ -37,8 +37,8 @@ public class StrictStringListDeserializer implements Deserializer<List<String>> 
     }
 
     @Override
-    public List<String> deserializeNullable(Decoder decoder, DecoderContext context,
-                                            Argument<? super List<String>> type) throws IOException {
+    public List<String> deserializeNullable(
+            Decoder decoder, DecoderContext context, Argument<? super List<String>> type) throws IOException {
         return deserialize(decoder, context, type);
     }
 }

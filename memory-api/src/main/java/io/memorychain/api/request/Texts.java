@@ -5,8 +5,7 @@ import java.nio.charset.StandardCharsets;
 /** Small string helpers for messages and size checks. */
 public final class Texts {
 
-    private Texts() {
-    }
+    private Texts() {}
 
     public static String abbreviate(String s) {
         if (s == null) {

@@ -11,11 +11,22 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "Context")
 public record ContextBody(
-        @Nullable @Schema(description = "The user's message; working memories are retrieved for it",
-                requiredMode = Schema.RequiredMode.REQUIRED) String message,
-        @Nullable @Schema(name = "thread_id") @JsonProperty("thread_id") String threadId,
-        @Nullable @Schema(name = "since_rev") @JsonProperty("since_rev") Long sinceRev,
-        @Nullable @JsonProperty("max_tokens") @Schema(name = "max_tokens", description = "Budget of the whole context, default 2000")
+        @Nullable
+        @Schema(
+                description = "The user's message; working memories are retrieved for it",
+                requiredMode = Schema.RequiredMode.REQUIRED)
+        String message,
+
+        @Nullable @Schema(name = "thread_id") @JsonProperty("thread_id")
+        String threadId,
+
+        @Nullable @Schema(name = "since_rev") @JsonProperty("since_rev")
+        Long sinceRev,
+
+        @Nullable
+        @JsonProperty("max_tokens")
+        @Schema(name = "max_tokens", description = "Budget of the whole context, default 2000")
         Integer maxTokens,
-        @Nullable @Schema(description = "The agent (allowlist); defaults to the X-Actor id for agents") String agent) {
-}
+
+        @Nullable @Schema(description = "The agent (allowlist); defaults to the X-Actor id for agents")
+        String agent) {}

@@ -1,27 +1,27 @@
 package io.memorychain.api.retrieval;
 
 import io.memorychain.api.error.ApiException;
+import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.history.AsOf;
 import io.memorychain.api.history.PointInTimeReads;
-import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.api.ops.OpsRecorder;
 import io.memorychain.api.request.Enums;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.api.timing.ServerTiming;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
 import io.memorychain.domain.category.CategoryNotAllowedException;
+import io.memorychain.projector.ops.OpsDerivation;
 import io.memorychain.projector.retrieval.ContextAssembler;
 import io.memorychain.projector.retrieval.ContextRequest;
 import io.memorychain.projector.retrieval.QueryDates;
 import io.memorychain.projector.retrieval.QueryRequest;
+import io.memorychain.projector.retrieval.QueryResult;
 import io.memorychain.projector.retrieval.QueryService;
 import io.memorychain.projector.search.FilterParser;
 import io.memorychain.projector.search.InvalidFilterException;
 import io.memorychain.projector.search.SearchFilters;
 import io.memorychain.projector.view.IndexUnavailableException;
-import io.memorychain.api.ops.OpsRecorder;
-import io.memorychain.projector.ops.OpsDerivation;
-import io.memorychain.projector.retrieval.QueryResult;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.Map;
@@ -42,8 +42,12 @@ public class Retrieval {
     private final PointInTimeReads pointInTime;
 
     /** @param ops records each query ({@code hotpath}) and context call ({@code context}) as a {@code search} */
-    public Retrieval(QueryService queries, ContextAssembler contexts, PointInTimeReads pointInTime, OpsRecorder ops,
-                     io.memorychain.api.backend.MemoryBackend backend) {
+    public Retrieval(
+            QueryService queries,
+            ContextAssembler contexts,
+            PointInTimeReads pointInTime,
+            OpsRecorder ops,
+            io.memorychain.api.backend.MemoryBackend backend) {
         this.backend = backend;
         this.queries = queries;
         this.contexts = contexts;
@@ -56,12 +60,18 @@ public class Retrieval {
      * point of REST {@code /query} and gRPC {@code Query}.
      */
     public QueryJson.Answer queryAt(String space, Actor actor, QueryBody body) {
-        AsOf at = body == null ? null : pointInTime.asOf(space, body.asOfSeq() == null ? null
-                : String.valueOf(body.asOfSeq()), body.asOf());
+        AsOf at = body == null
+                ? null
+                : pointInTime.asOf(space, body.asOfSeq() == null ? null : String.valueOf(body.asOfSeq()), body.asOf());
         if (at == null) {
             return query(space, actor, body);
         }
-        return queryAsOf(space, actor, body, pointInTime.time(space, at), id -> pointInTime.versionAt(space, id, at),
+        return queryAsOf(
+                space,
+                actor,
+                body,
+                pointInTime.time(space, at),
+                id -> pointInTime.versionAt(space, id, at),
                 m -> pointInTime.readable(actor, m));
     }
 
@@ -75,18 +85,27 @@ public class Retrieval {
         if (body == null) {
             throw ApiException.invalid("a JSON body with at least \"query\" is required");
         }
-        QueryRequest request = valid(() -> new QueryRequest(s, agent(actor, body.agent()), body.query(),
-                body.categories(), filters(body.filters()),
+        QueryRequest request = valid(() -> new QueryRequest(
+                s,
+                agent(actor, body.agent()),
+                body.query(),
+                body.categories(),
+                filters(body.filters()),
                 body.topK() == null ? QueryRequest.DEFAULT_TOP_K : body.topK(),
                 body.format() == null ? null : Enums.parse(QueryRequest.Format.class, "return", body.format()),
-                body.budgetTokens(), body.threshold(), Boolean.TRUE.equals(body.includeSuperseded()),
-                Boolean.TRUE.equals(body.includeDormant()), body.threadId(), body.sinceRev()));
+                body.budgetTokens(),
+                body.threshold(),
+                Boolean.TRUE.equals(body.includeSuperseded()),
+                Boolean.TRUE.equals(body.includeDormant()),
+                body.threadId(),
+                body.sinceRev()));
         QueryDates dates = new QueryDates(datesAsOf, Boolean.TRUE.equals(body.dateFilter()));
         OpsRecorder.Op op = OpsRecorder.Op.of(s, actor, OpsDerivation.HOTPATH, "search", OpsDerivation.OK)
                 .withScope(null, body.threadId());
         return recorded(op, () -> {
             QueryResult result = queries.query(request, actor, dates, ServerTiming.current()::add);
-            ops.record(op.withSim(result.items().isEmpty() ? null : result.items().get(0).score()));
+            ops.record(op.withSim(
+                    result.items().isEmpty() ? null : result.items().get(0).score()));
             return QueryJson.of(result);
         });
     }
@@ -100,10 +119,17 @@ public class Retrieval {
      * @param versionAt a memory's version at the point, or null when it did not exist yet
      * @param readable  whether the reader may read a version (its category)
      */
-    public QueryJson.Answer queryAsOf(String space, Actor actor, QueryBody body, Instant datesAsOf,
-                                      java.util.function.Function<String, io.memorychain.avro.Memory> versionAt,
-                                      java.util.function.Predicate<io.memorychain.avro.Memory> readable) {
-        return QueryJson.asOf(query(space, actor, body, datesAsOf), versionAt, readable,
+    public QueryJson.Answer queryAsOf(
+            String space,
+            Actor actor,
+            QueryBody body,
+            Instant datesAsOf,
+            java.util.function.Function<String, io.memorychain.avro.Memory> versionAt,
+            java.util.function.Predicate<io.memorychain.avro.Memory> readable) {
+        return QueryJson.asOf(
+                query(space, actor, body, datesAsOf),
+                versionAt,
+                readable,
                 Boolean.TRUE.equals(body.includeSuperseded()));
     }
 
@@ -112,8 +138,12 @@ public class Retrieval {
         if (body == null) {
             throw ApiException.invalid("a JSON body with at least \"message\" is required");
         }
-        ContextRequest request = valid(() -> new ContextRequest(s, agent(actor, body.agent()), body.message(),
-                body.threadId(), body.sinceRev(),
+        ContextRequest request = valid(() -> new ContextRequest(
+                s,
+                agent(actor, body.agent()),
+                body.message(),
+                body.threadId(),
+                body.sinceRev(),
                 body.maxTokens() == null ? ContextRequest.DEFAULT_MAX_TOKENS : body.maxTokens()));
         OpsRecorder.Op op = OpsRecorder.Op.of(s, actor, OpsDerivation.CONTEXT, "search", OpsDerivation.OK)
                 .withScope(null, body.threadId());
@@ -158,8 +188,18 @@ public class Retrieval {
         try {
             return answer(run);
         } catch (ApiException e) {
-            ops.record(new OpsRecorder.Op(op.space(), op.actor(), op.node(), op.op(), OpsDerivation.ERROR, e.code(),
-                    null, null, null, op.userId(), op.threadId()));
+            ops.record(new OpsRecorder.Op(
+                    op.space(),
+                    op.actor(),
+                    op.node(),
+                    op.op(),
+                    OpsDerivation.ERROR,
+                    e.code(),
+                    null,
+                    null,
+                    null,
+                    op.userId(),
+                    op.threadId()));
             throw e;
         }
     }
@@ -176,10 +216,15 @@ public class Retrieval {
 
     /** The space's open refinement session, so the agent knows one waits (docs/architecture.md §9). */
     private java.util.Optional<QueryJson.OpenRefinement> openRefinement(String space) {
-        return backend.views().openRefinement(space).map(session -> new QueryJson.OpenRefinement(
-                session.getSessionId(), session.getTrigger().name().toLowerCase(java.util.Locale.ROOT),
-                session.getStartedAt().toString(), String.format(java.util.Locale.ROOT,
-                        "Current core: %,d tokens; target: %,d", backend.views().core(space).tokens(),
-                        session.getTargetTokens())));
+        return backend.views()
+                .openRefinement(space)
+                .map(session -> new QueryJson.OpenRefinement(
+                        session.getSessionId(), session.getTrigger().name().toLowerCase(java.util.Locale.ROOT),
+                        session.getStartedAt().toString(),
+                                String.format(
+                                        java.util.Locale.ROOT,
+                                        "Current core: %,d tokens; target: %,d",
+                                        backend.views().core(space).tokens(),
+                                        session.getTargetTokens())));
     }
 }

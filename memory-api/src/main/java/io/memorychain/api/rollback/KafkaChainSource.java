@@ -19,8 +19,12 @@ public class KafkaChainSource implements ChainSource {
 
     @Override
     public long read(String space, Consumer<MemoryEvent> sink, Progress progress) {
-        return new SpaceChainReader(Map.of("bootstrap.servers", backend.bootstrapServers()), backend.topics().events(),
-                backend.registry(), java.time.Duration.ofMinutes(2), backend.content()).read(space, sink,
-                progress::update);
+        return new SpaceChainReader(
+                        Map.of("bootstrap.servers", backend.bootstrapServers()),
+                        backend.topics().events(),
+                        backend.registry(),
+                        java.time.Duration.ofMinutes(2),
+                        backend.content())
+                .read(space, sink, progress::update);
     }
 }

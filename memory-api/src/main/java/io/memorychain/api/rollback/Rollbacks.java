@@ -1,12 +1,12 @@
 package io.memorychain.api.rollback;
 
 import io.memorychain.api.error.ApiException;
-import io.memorychain.api.grants.GrantedReads;
-import io.memorychain.avro.Actor;
 import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.api.grants.GrantedReads;
 import io.memorychain.api.request.InputRules;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.api.write.WriteExecutor;
+import io.memorychain.avro.Actor;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.domain.rollback.RollbackPlan;
 import io.memorychain.domain.rollback.RollbackPlanException;
@@ -51,7 +51,8 @@ public class Rollbacks {
         }
         // planned again after the read's own event, so that the answer's head and digest are the chain's (apply works)
         RollbackPlan now = plan(space, spec);
-        return ids.containsAll(RollbackPlanJson.memoryIds(now)) ? RollbackPlanJson.of(now)
+        return ids.containsAll(RollbackPlanJson.memoryIds(now))
+                ? RollbackPlanJson.of(now)
                 : RollbackPlanJson.withoutContent(now);
     }
 
@@ -78,25 +79,45 @@ public class Rollbacks {
     /** An applied rollback as {@code reader} may see it (as {@link #planFor}: content under a covering grant). */
     public RollbackPlanJson shown(Actor reader, Applied applied) {
         RollbackPlan plan = applied.plan();
-        if (GrantedReads.needsGrant(reader) && !granted.recordIfCovered(plan.space(), reader, "rollback", detail(plan),
-                RollbackPlanJson.memoryIds(plan))) {
+        if (GrantedReads.needsGrant(reader)
+                && !granted.recordIfCovered(
+                        plan.space(), reader, "rollback", detail(plan), RollbackPlanJson.memoryIds(plan))) {
             return RollbackPlanJson.withoutContent(applied);
         }
         return RollbackPlanJson.of(applied);
     }
 
     private static String detail(RollbackPlan plan) {
-        return GrantedReads.detail("scope", plan.scope(), "scope_id", plan.scopeId(), "target_seq", plan.targetSeq(),
-                "head_seq", plan.headSeq());
+        return GrantedReads.detail(
+                "scope",
+                plan.scope(),
+                "scope_id",
+                plan.scopeId(),
+                "target_seq",
+                plan.targetSeq(),
+                "head_seq",
+                plan.headSeq());
     }
 
     /** The spec from the arguments as REST, gRPC and the command line take them; 400 INVALID_ARGUMENT otherwise. */
-    public static RollbackSpec spec(String memoryId, String sessionId, String actor, String reflectionId, Long fromSeq,
-                                    Long toSeq, String toTime) {
+    public static RollbackSpec spec(
+            String memoryId,
+            String sessionId,
+            String actor,
+            String reflectionId,
+            Long fromSeq,
+            Long toSeq,
+            String toTime) {
         Instant time = InputRules.instant("to_time", toTime);
         try {
-            return RollbackSpec.of(blankToNull(memoryId), blankToNull(sessionId), blankToNull(actor),
-                    blankToNull(reflectionId), fromSeq, toSeq, time);
+            return RollbackSpec.of(
+                    blankToNull(memoryId),
+                    blankToNull(sessionId),
+                    blankToNull(actor),
+                    blankToNull(reflectionId),
+                    fromSeq,
+                    toSeq,
+                    time);
         } catch (RollbackPlanException e) {
             throw new ApiException(e.code(), e.getMessage());
         }
@@ -105,7 +126,7 @@ public class Rollbacks {
     /** The dry run: what a rollback would change, memory by memory. */
     public RollbackPlan plan(String space, RollbackSpec spec) {
         RollbackPlanner planner = new RollbackPlanner(space, spec);
-        chain.read(space, planner::accept, (read, total) -> { });
+        chain.read(space, planner::accept, (read, total) -> {});
         try {
             return planner.plan();
         } catch (RollbackPlanException e) {
@@ -125,20 +146,21 @@ public class Rollbacks {
         }
         RollbackPlan plan = plan(ctx.space(), spec);
         if (expectedDigest != null && !expectedDigest.equals(plan.digest())) {
-            throw new ApiException(ErrorCodes.VERSION_CONFLICT, "the plan changed since the dry run (digest "
-                    + plan.digest() + " at head " + plan.headSeq() + "): review it again");
+            throw new ApiException(
+                    ErrorCodes.VERSION_CONFLICT,
+                    "the plan changed since the dry run (digest " + plan.digest() + " at head " + plan.headSeq()
+                            + "): review it again");
         }
         if (plan.isEmpty()) {
-            throw ApiException.invalid("nothing to roll back: the scope is already at its state of seq "
-                    + plan.targetSeq());
+            throw ApiException.invalid(
+                    "nothing to roll back: the scope is already at its state of seq " + plan.targetSeq());
         }
         MemoryOutcome outcome = writes.apply(ctx, plan.toRequest(why));
         return new Applied(plan, outcome.getSeq(), outcome.getRequestId());
     }
 
     /** An applied plan: the seq of its last event and the request id. */
-    public record Applied(RollbackPlan plan, long seq, String requestId) {
-    }
+    public record Applied(RollbackPlan plan, long seq, String requestId) {}
 
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s;

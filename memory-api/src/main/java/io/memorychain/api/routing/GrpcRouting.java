@@ -36,6 +36,7 @@ public class GrpcRouting {
 
     /** The gRPC metadata key of {@link RoutingHeaders#FORWARDED_BY}. */
     public static final String FORWARDED_BY = RoutingHeaders.FORWARDED_BY.toLowerCase(java.util.Locale.ROOT);
+
     private static final Logger log = LoggerFactory.getLogger(GrpcRouting.class);
     private static final Duration LOOKUP_TIMEOUT = Duration.ofSeconds(5);
 
@@ -54,8 +55,7 @@ public class GrpcRouting {
     }
 
     /** Where a call about a space goes: its owner's channel and REST endpoint. */
-    public record Target(Channel channel, SpaceOwner.Endpoint owner, String address) {
-    }
+    public record Target(Channel channel, SpaceOwner.Endpoint owner, String address) {}
 
     /**
      * The owner to forward this call to, or empty when it stays here (served here, or refused here by
@@ -72,8 +72,10 @@ public class GrpcRouting {
             return Optional.empty();
         }
         if (forwardedBy != null) {
-            throw new ApiException(ErrorCodes.REBALANCING, "space " + space + " moved to another instance while "
-                    + forwardedBy + " forwarded the call; retry shortly");
+            throw new ApiException(
+                    ErrorCodes.REBALANCING,
+                    "space " + space + " moved to another instance while " + forwardedBy
+                            + " forwarded the call; retry shortly");
         }
         SpaceOwner.Endpoint endpoint = new SpaceOwner.Endpoint(owner.host(), owner.port());
         String address = addresses.get(endpoint);
@@ -89,7 +91,9 @@ public class GrpcRouting {
         if (!tls.enabled()) {
             return ManagedChannelBuilder.forTarget(address).usePlaintext().build();
         }
-        return NettyChannelBuilder.forTarget(address).sslContext(tls.grpcClient()).build();
+        return NettyChannelBuilder.forTarget(address)
+                .sslContext(tls.grpcClient())
+                .build();
     }
 
     /** A call to the owner could not connect: its address is read again next time (it may have restarted). */
@@ -100,23 +104,33 @@ public class GrpcRouting {
     private String lookUp(URI self, SpaceOwner.Endpoint owner, String space) throws InterruptedException {
         URI url = OwnerForwarder.baseUrl(self, owner).resolve("/instance");
         try {
-            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(url).timeout(LOOKUP_TIMEOUT).GET()
-                    .header("Accept", "application/json").build(), HttpResponse.BodyHandlers.ofString());
-            Object address = answer.statusCode() == 200 ? json.readValue(answer.body(), Map.class).get("grpc_address")
+            HttpResponse<String> answer = http.send(
+                    HttpRequest.newBuilder(url)
+                            .timeout(LOOKUP_TIMEOUT)
+                            .GET()
+                            .header("Accept", "application/json")
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            Object address = answer.statusCode() == 200
+                    ? json.readValue(answer.body(), Map.class).get("grpc_address")
                     : null;
             if (address instanceof String a && !a.isBlank()) {
                 return a;
             }
-            throw new ApiException(ErrorCodes.REBALANCING, "the owner of space " + space + " (" + url
-                    + ") advertises no gRPC address (" + answer.statusCode() + "); retry shortly");
+            throw new ApiException(
+                    ErrorCodes.REBALANCING,
+                    "the owner of space " + space + " (" + url + ") advertises no gRPC address (" + answer.statusCode()
+                            + "); retry shortly");
         } catch (javax.net.ssl.SSLException e) {
             OwnerForwarder.logTlsFailure(url, e);
-            throw new ApiException(ErrorCodes.REBALANCING, "the TLS handshake with the owner of space " + space + " ("
-                    + url + ") failed; retry shortly");
+            throw new ApiException(
+                    ErrorCodes.REBALANCING,
+                    "the TLS handshake with the owner of space " + space + " (" + url + ") failed; retry shortly");
         } catch (IOException e) {
             log.info("Owner {} of space {} is not reachable for its gRPC address: {}", url, space, e.toString());
-            throw new ApiException(ErrorCodes.REBALANCING, "the owner of space " + space + " (" + url
-                    + ") is not reachable; retry shortly");
+            throw new ApiException(
+                    ErrorCodes.REBALANCING,
+                    "the owner of space " + space + " (" + url + ") is not reachable; retry shortly");
         }
     }
 

@@ -54,27 +54,35 @@ public class McpRouting {
         }
         String from = request.getHeaders().get(RoutingHeaders.FORWARDED_BY);
         if (from != null) {
-            throw new ApiException(ErrorCodes.REBALANCING, "space " + space + " moved to another instance while "
-                    + from + " forwarded the call; retry shortly");
+            throw new ApiException(
+                    ErrorCodes.REBALANCING,
+                    "space " + space + " moved to another instance while " + from
+                            + " forwarded the call; retry shortly");
         }
         URI ownerUrl = OwnerForwarder.baseUrl(self.get(), new SpaceOwner.Endpoint(owner.host(), owner.port()));
         try {
             return Optional.of(forwarder.forward(request, body, ownerUrl));
         } catch (ConnectException | HttpConnectTimeoutException e) {
             log.info("Owner {} of space {} is not reachable for an MCP call: {}", ownerUrl, space, e.toString());
-            throw new ApiException(ErrorCodes.REBALANCING, "the owner of space " + space + " (" + ownerUrl
-                    + ") is not reachable; retry shortly");
+            throw new ApiException(
+                    ErrorCodes.REBALANCING,
+                    "the owner of space " + space + " (" + ownerUrl + ") is not reachable; retry shortly");
         } catch (HttpTimeoutException e) {
-            throw new ApiException(ErrorCodes.TIMEOUT, "the owner of space " + space + " (" + ownerUrl
-                    + ") did not answer within its timeout; retry a write with the same idempotency_key");
+            throw new ApiException(
+                    ErrorCodes.TIMEOUT,
+                    "the owner of space " + space + " (" + ownerUrl
+                            + ") did not answer within its timeout; retry a write with the same idempotency_key");
         } catch (javax.net.ssl.SSLException e) {
             OwnerForwarder.logTlsFailure(ownerUrl, e);
-            throw new ApiException(ErrorCodes.REBALANCING, "the TLS handshake with the owner of space " + space + " ("
-                    + ownerUrl + ") failed; retry shortly");
+            throw new ApiException(
+                    ErrorCodes.REBALANCING,
+                    "the TLS handshake with the owner of space " + space + " (" + ownerUrl + ") failed; retry shortly");
         } catch (IOException e) {
             log.info("Forwarding an MCP call to the owner {} of space {} failed: {}", ownerUrl, space, e.toString());
-            throw new ApiException(ErrorCodes.REBALANCING, "the call to the owner of space " + space + " (" + ownerUrl
-                    + ") failed: " + e.getMessage() + "; retry a write with the same idempotency_key");
+            throw new ApiException(
+                    ErrorCodes.REBALANCING,
+                    "the call to the owner of space " + space + " (" + ownerUrl + ") failed: " + e.getMessage()
+                            + "; retry a write with the same idempotency_key");
         }
     }
 }

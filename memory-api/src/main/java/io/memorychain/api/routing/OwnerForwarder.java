@@ -34,6 +34,7 @@ public class OwnerForwarder {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(OwnerForwarder.class);
     /** Longer than any wait of the owner's (a write waits up to memory.write-timeout for its outcome and view). */
     private static final Duration MARGIN = Duration.ofSeconds(5);
+
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
 
     private final HttpClient client;
@@ -51,8 +52,10 @@ public class OwnerForwarder {
      * {@code memory.tls.trust} and presenting this instance's certificate (mutual TLS between instances).
      */
     static HttpClient client(TlsContexts tls) {
-        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT)
-                .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1);
+        HttpClient.Builder builder = HttpClient.newBuilder()
+                .connectTimeout(CONNECT_TIMEOUT)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .version(HttpClient.Version.HTTP_1_1);
         tls.httpClient().ifPresent(builder::sslContext);
         return builder.build();
     }
@@ -76,12 +79,17 @@ public class OwnerForwarder {
      * As {@link #forward(HttpRequest, byte[], URI)}, with {@code set} headers replacing the caller's of the same name
      * and the {@code dropped} ones (lower case) copied in neither direction.
      */
-    public MutableHttpResponse<byte[]> forward(HttpRequest<?> request, byte[] body, URI owner, Map<String, String> set,
-                                               Set<String> dropped) throws IOException, InterruptedException {
+    public MutableHttpResponse<byte[]> forward(
+            HttpRequest<?> request, byte[] body, URI owner, Map<String, String> set, Set<String> dropped)
+            throws IOException, InterruptedException {
         URI target = target(owner, request.getUri());
-        java.net.http.HttpRequest.Builder out = java.net.http.HttpRequest.newBuilder(target).timeout(timeout)
-                .method(request.getMethodName(), body.length == 0 ? java.net.http.HttpRequest.BodyPublishers.noBody()
-                        : java.net.http.HttpRequest.BodyPublishers.ofByteArray(body));
+        java.net.http.HttpRequest.Builder out = java.net.http.HttpRequest.newBuilder(target)
+                .timeout(timeout)
+                .method(
+                        request.getMethodName(),
+                        body.length == 0
+                                ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                                : java.net.http.HttpRequest.BodyPublishers.ofByteArray(body));
         for (Map.Entry<String, List<String>> header : request.getHeaders()) {
             if (copied(header.getKey(), dropped)) {
                 header.getValue().forEach(value -> out.header(header.getKey(), value));
@@ -90,7 +98,8 @@ public class OwnerForwarder {
         set.forEach(out::setHeader);
         out.setHeader(RoutingHeaders.FORWARDED_BY, instanceId);
         HttpResponse<byte[]> answer = client.send(out.build(), HttpResponse.BodyHandlers.ofByteArray());
-        MutableHttpResponse<byte[]> relayed = io.micronaut.http.HttpResponse.status(HttpStatus.valueOf(answer.statusCode()));
+        MutableHttpResponse<byte[]> relayed =
+                io.micronaut.http.HttpResponse.status(HttpStatus.valueOf(answer.statusCode()));
         answer.headers().map().forEach((name, values) -> {
             if (copied(name, dropped) && !name.startsWith(":")) {
                 values.forEach(value -> relayed.getHeaders().add(name, value));
@@ -114,8 +123,8 @@ public class OwnerForwarder {
                 || server.byteBody().expectedLength().orElse(-1) == 0) {
             return new byte[0];
         }
-        try (CloseableAvailableByteBody bytes = server.byteBody().buffer().get(limit.toMillis(),
-                TimeUnit.MILLISECONDS)) {
+        try (CloseableAvailableByteBody bytes =
+                server.byteBody().buffer().get(limit.toMillis(), TimeUnit.MILLISECONDS)) {
             return bytes.toByteArray();
         } catch (ExecutionException | TimeoutException e) {
             throw ApiException.invalid("cannot read the request body: " + e.getMessage());
@@ -128,14 +137,17 @@ public class OwnerForwarder {
      * certificate refused by it), not a rebalance.
      */
     static void logTlsFailure(URI peer, javax.net.ssl.SSLException e) {
-        log.warn("TLS handshake with the instance at {} failed: {} (is its certificate signed by a CA in memory.tls.trust "
-                + "and issued for its advertised host, and does it trust this instance's certificate?)", peer,
+        log.warn(
+                "TLS handshake with the instance at {} failed: {} (is its certificate signed by a CA in memory.tls.trust "
+                        + "and issued for its advertised host, and does it trust this instance's certificate?)",
+                peer,
                 e.getMessage());
     }
 
     /** The base URL of another instance's advertised endpoint, in this instance's scheme. */
     static URI baseUrl(URI self, io.memorychain.projector.view.SpaceOwner.Endpoint endpoint) {
-        String host = endpoint.host().contains(":") && !endpoint.host().startsWith("[") ? "[" + endpoint.host() + "]"
+        String host = endpoint.host().contains(":") && !endpoint.host().startsWith("[")
+                ? "[" + endpoint.host() + "]"
                 : endpoint.host();
         return URI.create(self.getScheme() + "://" + host + ":" + endpoint.port());
     }

@@ -33,8 +33,8 @@ public class OwnerGuard {
         if (owner.kind() != SpaceOwner.Kind.REMOTE) {
             return Optional.empty();
         }
-        return backend.advertisedUrl().map(self -> OwnerForwarder.baseUrl(self, new SpaceOwner.Endpoint(owner.host(),
-                owner.port())));
+        return backend.advertisedUrl()
+                .map(self -> OwnerForwarder.baseUrl(self, new SpaceOwner.Endpoint(owner.host(), owner.port())));
     }
 
     /**
@@ -46,13 +46,18 @@ public class OwnerGuard {
     public void requireServedHere(String space) {
         SpaceOwner owner = backend.ownerOf(space);
         switch (owner.kind()) {
-            case LOCAL -> {
-            }
-            case REMOTE -> throw new ApiException(ErrorCodes.NOT_OWNER, "space " + space + " is served by the instance "
-                    + "at " + owner.host() + ":" + owner.port() + " (its REST address) and this call was not forwarded "
-                    + "there (this instance routes only with memory.instance.advertised-url); send it to that instance");
-            case UNAVAILABLE -> throw new ApiException(ErrorCodes.REBALANCING, "no instance can answer for space "
-                    + space + " now: " + owner.reason() + "; retry shortly");
+            case LOCAL -> {}
+            case REMOTE ->
+                throw new ApiException(
+                        ErrorCodes.NOT_OWNER,
+                        "space " + space + " is served by the instance "
+                                + "at " + owner.host() + ":" + owner.port()
+                                + " (its REST address) and this call was not forwarded "
+                                + "there (this instance routes only with memory.instance.advertised-url); send it to that instance");
+            case UNAVAILABLE ->
+                throw new ApiException(
+                        ErrorCodes.REBALANCING,
+                        "no instance can answer for space " + space + " now: " + owner.reason() + "; retry shortly");
         }
     }
 }

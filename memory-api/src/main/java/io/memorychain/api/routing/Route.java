@@ -11,27 +11,22 @@ import java.util.OptionalLong;
 sealed interface Route {
 
     /** Answered here from the running active views (with a min seq, once they have applied it). */
-    record Serve() implements Route {
-    }
+    record Serve() implements Route {}
 
     /** Forwarded once to the owner. */
-    record ToOwner(SpaceOwner.Endpoint owner) implements Route {
-    }
+    record ToOwner(SpaceOwner.Endpoint owner) implements Route {}
 
     /**
      * Answered here from this instance's standby copy (or restoring active task), which has applied the space up to
      * {@code appliedSeq}, at least the caller's min seq.
      */
-    record ServeStandby(long appliedSeq) implements Route {
-    }
+    record ServeStandby(long appliedSeq) implements Route {}
 
     /** Forwarded once to the instances with a standby copy, in this order, until one answers. */
-    record ToStandby(List<SpaceOwner.Endpoint> standbys, String why) implements Route {
-    }
+    record ToStandby(List<SpaceOwner.Endpoint> standbys, String why) implements Route {}
 
     /** Nobody can answer now: 503 REBALANCING with this message. */
-    record Rebalancing(String message) implements Route {
-    }
+    record Rebalancing(String message) implements Route {}
 
     /**
      * The routing rule.
@@ -49,8 +44,15 @@ sealed interface Route {
      * @param minSeq           the caller's {@code X-Memory-Min-Seq} (0: none)
      * @param self             this instance's advertised endpoint (null: it does not route)
      */
-    static Route decide(String space, SpaceOwner owner, boolean read, String forwardedBy, boolean ownerUnreachable,
-                        OptionalLong standbyHere, long minSeq, SpaceOwner.Endpoint self) {
+    static Route decide(
+            String space,
+            SpaceOwner owner,
+            boolean read,
+            String forwardedBy,
+            boolean ownerUnreachable,
+            OptionalLong standbyHere,
+            long minSeq,
+            SpaceOwner.Endpoint self) {
         if (owner.kind() == SpaceOwner.Kind.LOCAL) {
             return new Serve();
         }
@@ -79,7 +81,8 @@ sealed interface Route {
             return new Rebalancing(why + "; the standby replica here has applied seq " + applied + ", before the "
                     + RoutingHeaders.MIN_SEQ + " " + minSeq + " of the caller's last write");
         }
-        List<SpaceOwner.Endpoint> others = owner.standbys().stream().filter(e -> !e.equals(self)).toList();
+        List<SpaceOwner.Endpoint> others =
+                owner.standbys().stream().filter(e -> !e.equals(self)).toList();
         if (forwardedBy != null || self == null || others.isEmpty()) {
             return new Rebalancing(why + (forwardedBy != null ? "" : "; no standby replica of it to read from"));
         }

@@ -37,14 +37,24 @@ public final class RoutingHeaders {
      * Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the forwarding client sets itself; never copied across a hop,
      * in either direction.
      */
-    private static final Set<String> NOT_FORWARDED = Set.of("connection", "keep-alive", "proxy-authenticate",
-            "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host",
-            "content-length", "expect", "http2-settings",
+    private static final Set<String> NOT_FORWARDED = Set.of(
+            "connection",
+            "keep-alive",
+            "proxy-authenticate",
+            "proxy-authorization",
+            "proxy-connection",
+            "te",
+            "trailer",
+            "transfer-encoding",
+            "upgrade",
+            "host",
+            "content-length",
+            "expect",
+            "http2-settings",
             // the owner answers uncompressed; this server compresses the relayed answer as it would its own
             "accept-encoding");
 
-    private RoutingHeaders() {
-    }
+    private RoutingHeaders() {}
 
     /** Whether a header is copied to the owner (request) or back to the caller (response). */
     public static boolean crossesHop(String name) {

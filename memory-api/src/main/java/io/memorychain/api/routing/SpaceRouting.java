@@ -53,6 +53,7 @@ public class SpaceRouting {
 
     /** After {@code AuthFilter} where the filter order is honoured (the routing authenticates itself anyway). */
     public static final int ORDER = 100;
+
     private static final Logger log = LoggerFactory.getLogger(SpaceRouting.class);
     private static final Pattern SPACE_PATH = Pattern.compile("^/v1/spaces/([^/]+)(/.*)?$");
     /** How long a caller should wait before retrying during a rebalance, in seconds. */
@@ -101,16 +102,18 @@ public class SpaceRouting {
             SpaceOwner owner = backend.ownerOf(space);
             boolean read = request.getMethod() == HttpMethod.GET || request.getMethod() == HttpMethod.HEAD;
             String from = request.getHeaders().get(RoutingHeaders.FORWARDED_BY);
-            SpaceOwner.Endpoint self = backend.advertisedUrl().map(u -> new SpaceOwner.Endpoint(u.getHost(),
-                    u.getPort())).orElse(null);
+            SpaceOwner.Endpoint self = backend.advertisedUrl()
+                    .map(u -> new SpaceOwner.Endpoint(u.getHost(), u.getPort()))
+                    .orElse(null);
             boolean unreachable = false;
             boolean stream = Operation.ofRest(request.getMethodName(), request.getPath())
-                    .filter(o -> o == Operation.WATCH_CHANGES).isPresent();
+                    .filter(o -> o == Operation.WATCH_CHANGES)
+                    .isPresent();
             while (true) {
                 boolean ownerAnswers = owner.kind() == SpaceOwner.Kind.LOCAL
                         || owner.kind() == SpaceOwner.Kind.REMOTE && from == null && !unreachable;
-                OptionalLong standbyHere = ownerAnswers || !read ? OptionalLong.empty()
-                        : backend.standbyAppliedSeq(space, owner);
+                OptionalLong standbyHere =
+                        ownerAnswers || !read ? OptionalLong.empty() : backend.standbyAppliedSeq(space, owner);
                 Route route = Route.decide(space, owner, read, from, unreachable, standbyHere, minSeq, self);
                 if (stream && !(route instanceof Route.Serve)) {
                     return notHereForAStream(space, route);
@@ -180,8 +183,10 @@ public class SpaceRouting {
     @Nullable
     private HttpResponse<?> awaitApplied(String space, long minSeq) throws InterruptedException {
         if (minSeq > 0 && !backend.views().awaitApplied(space, minSeq, waitLimit)) {
-            MutableHttpResponse<?> response = error(new ApiException(ErrorCodes.TIMEOUT, "the views of space " + space
-                    + " have not applied seq " + minSeq + " within " + waitLimit + " (" + RoutingHeaders.MIN_SEQ + ")"));
+            MutableHttpResponse<?> response = error(new ApiException(
+                    ErrorCodes.TIMEOUT,
+                    "the views of space " + space + " have not applied seq " + minSeq + " within " + waitLimit + " ("
+                            + RoutingHeaders.MIN_SEQ + ")"));
             return response.header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
         }
         return null;
@@ -198,8 +203,11 @@ public class SpaceRouting {
             log.info("Owner {} of space {} is not reachable: {}", ownerUrl, space, e.toString());
             return null;
         } catch (HttpTimeoutException e) {
-            return error(new ApiException(ErrorCodes.TIMEOUT, "the owner of space " + space + " (" + ownerUrl
-                    + ") did not answer within its timeout; retry a write with the same Idempotency-Key"))
+            return error(
+                            new ApiException(
+                                    ErrorCodes.TIMEOUT,
+                                    "the owner of space " + space + " (" + ownerUrl
+                                            + ") did not answer within its timeout; retry a write with the same Idempotency-Key"))
                     .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
         } catch (javax.net.ssl.SSLException e) {
             OwnerForwarder.logTlsFailure(ownerUrl, e);
@@ -207,8 +215,8 @@ public class SpaceRouting {
                     + "retry shortly");
         } catch (IOException e) {
             log.info("Forwarding to the owner {} of space {} failed: {}", ownerUrl, space, e.toString());
-            return rebalancing("the call to the owner of space " + space + " (" + ownerUrl + ") failed: " + e
-                    .getMessage() + "; retry a write with the same Idempotency-Key");
+            return rebalancing("the call to the owner of space " + space + " (" + ownerUrl + ") failed: "
+                    + e.getMessage() + "; retry a write with the same Idempotency-Key");
         }
     }
 
@@ -219,8 +227,11 @@ public class SpaceRouting {
      */
     private static MutableHttpResponse<?> notHereForAStream(String space, Route route) {
         if (route instanceof Route.ToOwner toOwner) {
-            return error(new ApiException(ErrorCodes.NOT_OWNER, "space " + space + " is served by the instance at "
-                    + toOwner.owner().host() + ":" + toOwner.owner().port() + ": open its change stream there"));
+            return error(new ApiException(
+                    ErrorCodes.NOT_OWNER,
+                    "space " + space + " is served by the instance at "
+                            + toOwner.owner().host() + ":" + toOwner.owner().port()
+                            + ": open its change stream there"));
         }
         return rebalancing("the change stream of space " + space + " is served by the instance that owns it, and "
                 + "none does here now");
@@ -228,10 +239,11 @@ public class SpaceRouting {
 
     /** Whether a forwarded call's answer is the owner's 503 REBALANCING (it no longer or not yet serves the space). */
     private static boolean rebalancing(HttpResponse<?> answer) {
-        return answer.getStatus().getCode() == 503 && answer.getBody(byte[].class)
-                .map(body -> new String(body, java.nio.charset.StandardCharsets.UTF_8)
-                        .contains("\"code\":\"" + ErrorCodes.REBALANCING + "\""))
-                .orElse(false);
+        return answer.getStatus().getCode() == 503
+                && answer.getBody(byte[].class)
+                        .map(body -> new String(body, java.nio.charset.StandardCharsets.UTF_8)
+                                .contains("\"code\":\"" + ErrorCodes.REBALANCING + "\""))
+                        .orElse(false);
     }
 
     /** A read forwarded once to the first standby host that answers; it checks the caller's min seq itself. */
@@ -253,8 +265,8 @@ public class SpaceRouting {
     }
 
     private static MutableHttpResponse<?> rebalancing(String message) {
-        return error(new ApiException(ErrorCodes.REBALANCING, message)).header(HttpHeaders.RETRY_AFTER,
-                RETRY_AFTER_SECONDS);
+        return error(new ApiException(ErrorCodes.REBALANCING, message))
+                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
     }
 
     private static MutableHttpResponse<ApiError> error(ApiException e) {

@@ -26,8 +26,7 @@ public class KnownSpaces {
      * A space as the admin page lists it: events its chain holds here, memories the projection's counters hold (null
      * when it counts none) and whether the counters saw its whole chain.
      */
-    public record Summary(String name, long events, Long memories, boolean fullyCounted) {
-    }
+    public record Summary(String name, long events, Long memories, boolean fullyCounted) {}
 
     /**
      * The spaces of {@link #visibleTo} with their figures, at most {@code limit}, from the applied seqs and the maintained
@@ -35,11 +34,15 @@ public class KnownSpaces {
      */
     public List<Summary> summaries(Principal caller, int limit) {
         var views = backend.views();
-        return visibleTo(caller).stream().limit(limit).map(name -> {
-            var counts = views.counts(name);
-            long events = views.appliedSeq(name);
-            return new Summary(name, events, counts.countedFrom() == 0 ? null : counts.total(), counts.complete());
-        }).toList();
+        return visibleTo(caller).stream()
+                .limit(limit)
+                .map(name -> {
+                    var counts = views.counts(name);
+                    long events = views.appliedSeq(name);
+                    return new Summary(
+                            name, events, counts.countedFrom() == 0 ? null : counts.total(), counts.complete());
+                })
+                .toList();
     }
 
     /** Sorted, without duplicates. */

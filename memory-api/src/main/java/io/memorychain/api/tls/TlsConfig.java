@@ -26,18 +26,25 @@ public class TlsConfig {
     }
 
     private boolean enabled;
+
     @Nullable
     private Path cert;
+
     @Nullable
     private Path key;
+
     @Nullable
     private Path keystore;
+
     @Nullable
     private String keystorePassword;
+
     @Nullable
     private Path trust;
+
     @Nullable
     private String trustPassword;
+
     private ClientAuth clientAuth = ClientAuth.NONE;
 
     public boolean isEnabled() {

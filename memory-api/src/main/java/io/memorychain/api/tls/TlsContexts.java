@@ -44,16 +44,16 @@ public class TlsContexts {
         this.trust = managers.trust();
     }
 
-    private record Managers(KeyManagerFactory keys, TrustManagerFactory trust) {
-    }
+    private record Managers(KeyManagerFactory keys, TrustManagerFactory trust) {}
 
     /** The key and trust managers of {@code memory.tls.*}; a bad configuration is logged in one line and thrown. */
     private static Managers load(TlsConfig config) {
         try {
             TlsConfig.ClientAuth clientAuth = config.getClientAuth();
             TlsMaterial.Identity identity = identity(config);
-            List<X509Certificate> trusted = config.getTrust().map(file -> TlsMaterial.trusted("memory.tls.trust", file,
-                    password(config.getTrustPassword()))).orElse(null);
+            List<X509Certificate> trusted = config.getTrust()
+                    .map(file -> TlsMaterial.trusted("memory.tls.trust", file, password(config.getTrustPassword())))
+                    .orElse(null);
             if (trusted == null && clientAuth != TlsConfig.ClientAuth.NONE) {
                 throw new TlsConfigException("memory.tls.trust: required with memory.tls.client-auth "
                         + clientAuth.name().toLowerCase(java.util.Locale.ROOT) + " (the CA that signs the client "
@@ -65,7 +65,8 @@ public class TlsContexts {
             } catch (GeneralSecurityException | java.io.IOException e) {
                 throw new TlsConfigException("memory.tls: cannot build the TLS context (" + e.getMessage() + ")");
             }
-            log.info("TLS on the HTTP and gRPC listeners as {} (client certificates: {}; peers trusted: {})",
+            log.info(
+                    "TLS on the HTTP and gRPC listeners as {} (client certificates: {}; peers trusted: {})",
                     identity.chain().get(0).getSubjectX500Principal().getName(),
                     clientAuth.name().toLowerCase(java.util.Locale.ROOT),
                     trusted == null ? "the JDK's CAs" : trusted.size() + " CA certificate(s) of memory.tls.trust");
@@ -99,7 +100,10 @@ public class TlsContexts {
     /** The context of gRPC calls relayed to another instance: its certificate verified, this one presented. */
     public SslContext grpcClient() {
         try {
-            return GrpcSslContexts.forClient().keyManager(requireEnabled().keys).trustManager(trust).build();
+            return GrpcSslContexts.forClient()
+                    .keyManager(requireEnabled().keys)
+                    .trustManager(trust)
+                    .build();
         } catch (SSLException e) {
             throw new TlsConfigException("memory.tls: cannot build the gRPC client context (" + e.getMessage() + ")");
         }
@@ -120,11 +124,13 @@ public class TlsContexts {
     }
 
     private SslContext server(SslContextBuilder builder) {
-        builder.trustManager(trust).clientAuth(switch (clientAuth) {
-            case NONE -> ClientAuth.NONE;
-            case WANT -> ClientAuth.OPTIONAL;
-            case NEED -> ClientAuth.REQUIRE;
-        });
+        builder.trustManager(trust)
+                .clientAuth(
+                        switch (clientAuth) {
+                            case NONE -> ClientAuth.NONE;
+                            case WANT -> ClientAuth.OPTIONAL;
+                            case NEED -> ClientAuth.REQUIRE;
+                        });
         try {
             return builder.build();
         } catch (SSLException e) {
@@ -151,9 +157,11 @@ public class TlsContexts {
             return TlsMaterial.fromPkcs12("memory.tls.keystore", store.get(), password(config.getKeystorePassword()));
         }
         if (cert.isEmpty() || key.isEmpty()) {
-            throw new TlsConfigException("memory.tls.enabled is true but " + (cert.isEmpty() && key.isEmpty()
-                    ? "neither memory.tls.cert and memory.tls.key (PEM) nor memory.tls.keystore (PKCS#12) is set"
-                    : (cert.isEmpty() ? "memory.tls.cert" : "memory.tls.key") + " is not set (PEM needs both)"));
+            throw new TlsConfigException("memory.tls.enabled is true but "
+                    + (cert.isEmpty() && key.isEmpty()
+                            ? "neither memory.tls.cert and memory.tls.key (PEM) nor memory.tls.keystore (PKCS#12) is set"
+                            : (cert.isEmpty() ? "memory.tls.cert" : "memory.tls.key")
+                                    + " is not set (PEM needs both)"));
         }
         return TlsMaterial.fromPem("memory.tls.cert", cert.get(), "memory.tls.key", key.get());
     }
@@ -166,8 +174,8 @@ public class TlsContexts {
             throws GeneralSecurityException, java.io.IOException {
         KeyStore store = KeyStore.getInstance("PKCS12");
         store.load(null, null);
-        store.setKeyEntry("identity", identity.key(), IN_MEMORY,
-                identity.chain().toArray(new java.security.cert.Certificate[0]));
+        store.setKeyEntry(
+                "identity", identity.key(), IN_MEMORY, identity.chain().toArray(new java.security.cert.Certificate[0]));
         KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         factory.init(store, IN_MEMORY);
         return factory;

@@ -31,14 +31,16 @@ public class TlsHttpServer implements ServerSslBuilder {
     public TlsHttpServer(TlsContexts contexts, HttpServerConfiguration server, Environment environment) {
         this.contexts = contexts;
         // the TLS listener takes the HTTP port (a test environment's default: a random port, as for plain HTTP)
-        this.ssl = new OnHttpPort(server.getPort().orElse(environment.getActiveNames().contains(Environment.TEST) ? -1
-                : HttpServerConfiguration.DEFAULT_PORT));
+        this.ssl = new OnHttpPort(server.getPort()
+                .orElse(
+                        environment.getActiveNames().contains(Environment.TEST)
+                                ? -1
+                                : HttpServerConfiguration.DEFAULT_PORT));
         ssl.setEnabled(true);
         switch (contexts.clientAuth()) {
             case WANT -> ssl.setClientAuthentication(ClientAuthentication.WANT);
             case NEED -> ssl.setClientAuthentication(ClientAuthentication.NEED);
-            case NONE -> {
-            }
+            case NONE -> {}
         }
     }
 

@@ -31,11 +31,10 @@ import java.util.regex.Pattern;
  */
 public final class TlsMaterial {
 
-    private static final Pattern PEM = Pattern.compile(
-            "-----BEGIN ([A-Z0-9 ]+)-----([A-Za-z0-9+/=\\s]+)-----END \\1-----");
+    private static final Pattern PEM =
+            Pattern.compile("-----BEGIN ([A-Z0-9 ]+)-----([A-Za-z0-9+/=\\s]+)-----END \\1-----");
 
-    private TlsMaterial() {
-    }
+    private TlsMaterial() {}
 
     /** A private key and its certificate chain (leaf first). */
     public record Identity(PrivateKey key, List<X509Certificate> chain) {
@@ -54,8 +53,10 @@ public final class TlsMaterial {
             throw new TlsConfigException(certKey + ": no certificate in " + certFile);
         }
         PrivateKey key = privateKey(keyKey, keyFile);
-        requireMatch(key, chain.get(0), keyKey + " (" + keyFile + ") does not match the certificate in " + certKey
-                + " (" + certFile + ")");
+        requireMatch(
+                key,
+                chain.get(0),
+                keyKey + " (" + keyFile + ") does not match the certificate in " + certKey + " (" + certFile + ")");
         return new Identity(key, chain);
     }
 
@@ -74,14 +75,17 @@ public final class TlsMaterial {
                     for (Certificate c : certs) {
                         chain.add((X509Certificate) c);
                     }
-                    requireMatch(privateKey, chain.get(0), storeKey + ": the key of entry '" + alias
-                            + "' does not match its certificate in " + storeFile);
+                    requireMatch(
+                            privateKey,
+                            chain.get(0),
+                            storeKey + ": the key of entry '" + alias + "' does not match its certificate in "
+                                    + storeFile);
                     return new Identity(privateKey, chain);
                 }
             }
         } catch (GeneralSecurityException e) {
-            throw new TlsConfigException(storeKey + ": cannot read the private key in " + storeFile + " ("
-                    + e.getMessage() + ")");
+            throw new TlsConfigException(
+                    storeKey + ": cannot read the private key in " + storeFile + " (" + e.getMessage() + ")");
         }
         throw new TlsConfigException(storeKey + ": no private key with a certificate in " + storeFile);
     }
@@ -123,8 +127,8 @@ public final class TlsMaterial {
                 }
             }
         } catch (GeneralSecurityException | IOException e) {
-            throw new TlsConfigException(configKey + ": not a valid certificate in " + file + " (" + e.getMessage()
-                    + ")");
+            throw new TlsConfigException(
+                    configKey + ": not a valid certificate in " + file + " (" + e.getMessage() + ")");
         }
         return out;
     }

@@ -8,5 +8,4 @@ import io.memorychain.avro.MemoryRequest;
  * answers): what follow-up work of the service, such as contradiction detection, starts from. Listeners must return at
  * once (hand the work to their own thread): the write's answer waits for them.
  */
-public record WriteAccepted(MemoryRequest request, MemoryOutcome outcome) {
-}
+public record WriteAccepted(MemoryRequest request, MemoryOutcome outcome) {}

@@ -22,10 +22,14 @@ import io.swagger.v3.oas.annotations.Parameter;
  * @param ifMatch        {@code If-Match}: the version (ETag) the change expects (null: any)
  */
 @Introspected
-public record WriteCall(@PathVariable String space,
-                        @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR) Actor actor,
-                        @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
-                        @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch) {
+public record WriteCall(
+        @PathVariable String space,
+
+        @Parameter(hidden = true) @RequestAttribute(Principal.ACTOR)
+        Actor actor,
+
+        @Nullable @Header(RequestIds.HEADER) String idempotencyKey,
+        @Nullable @Header(ExpectedVersions.IF_MATCH) String ifMatch) {
 
     /** A write that creates something: no version to expect. */
     public WriteContext create() {

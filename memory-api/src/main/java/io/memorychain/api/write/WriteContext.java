@@ -21,9 +21,14 @@ public record WriteContext(String space, Actor actor, String requestId, Integer 
      * @param bodyVersion     {@code expected_version} from the body, if any
      * @param ifMatch         {@code If-Match} header, if any
      */
-    public static WriteContext of(String space, Actor actor, String idempotencyKey, Integer bodyVersion, String ifMatch) {
-        return new WriteContext(Spaces.require(space), actor, RequestIds.fromHeader(idempotencyKey),
-                ExpectedVersions.resolve(bodyVersion, ifMatch), null);
+    public static WriteContext of(
+            String space, Actor actor, String idempotencyKey, Integer bodyVersion, String ifMatch) {
+        return new WriteContext(
+                Spaces.require(space),
+                actor,
+                RequestIds.fromHeader(idempotencyKey),
+                ExpectedVersions.resolve(bodyVersion, ifMatch),
+                null);
     }
 
     /** The same write expecting {@code version} of its target (null: any). */

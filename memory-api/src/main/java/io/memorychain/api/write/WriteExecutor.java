@@ -8,13 +8,13 @@ import io.memorychain.api.ops.BackendOpsRecorder;
 import io.memorychain.api.ops.OpsRecorder;
 import io.memorychain.api.timing.ServerTiming;
 import io.memorychain.avro.ActorType;
-import io.memorychain.projector.ops.OpsDerivation;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.domain.MemoryIds;
 import io.memorychain.domain.category.CategoryAccess;
 import io.memorychain.domain.decide.CategoryGuard;
+import io.memorychain.projector.ops.OpsDerivation;
 import io.memorychain.projector.view.MemoryViews;
 import io.micronaut.context.event.ApplicationEventPublisher;
 import jakarta.inject.Inject;
@@ -53,8 +53,11 @@ public class WriteExecutor {
     private final ApplicationEventPublisher<WriteAccepted> accepted;
 
     @Inject
-    public WriteExecutor(MemoryBackend backend, MemoryConfig config, CategoryAccess categories,
-                         ApplicationEventPublisher<WriteAccepted> accepted) {
+    public WriteExecutor(
+            MemoryBackend backend,
+            MemoryConfig config,
+            CategoryAccess categories,
+            ApplicationEventPublisher<WriteAccepted> accepted) {
         this(backend, config.getWriteTimeout(), Clock.systemUTC(), categories, accepted);
     }
 
@@ -67,8 +70,12 @@ public class WriteExecutor {
         this(backend, timeout, clock, categories, ApplicationEventPublisher.noOp());
     }
 
-    private WriteExecutor(MemoryBackend backend, Duration timeout, Clock clock, CategoryAccess categories,
-                          ApplicationEventPublisher<WriteAccepted> accepted) {
+    private WriteExecutor(
+            MemoryBackend backend,
+            Duration timeout,
+            Clock clock,
+            CategoryAccess categories,
+            ApplicationEventPublisher<WriteAccepted> accepted) {
         this.accepted = accepted;
         this.backend = backend;
         this.timeout = timeout;
@@ -92,14 +99,21 @@ public class WriteExecutor {
 
     /** Writes and reads back the memory named by the outcome's {@code memory_id}. */
     public WriteResult execute(WriteContext ctx, Object op) {
-        return execute(ctx, op, (views, outcome) -> outcome.getMemoryId() == null ? Optional.empty()
-                : views.memory(ctx.space(), outcome.getMemoryId()));
+        return execute(
+                ctx,
+                op,
+                (views, outcome) -> outcome.getMemoryId() == null
+                        ? Optional.empty()
+                        : views.memory(ctx.space(), outcome.getMemoryId()));
     }
 
     /** Writes and reads back with {@code readBack} (e.g. the block by label when the outcome names no memory). */
-    public WriteResult execute(WriteContext ctx, Object op, BiFunction<MemoryViews, MemoryOutcome, Optional<Memory>> readBack) {
-        return submit(ctx, op, (views, outcome) -> readBack.apply(views, outcome)
-                .map(memory -> new WriteResult(memory, outcome)));
+    public WriteResult execute(
+            WriteContext ctx, Object op, BiFunction<MemoryViews, MemoryOutcome, Optional<Memory>> readBack) {
+        return submit(
+                ctx,
+                op,
+                (views, outcome) -> readBack.apply(views, outcome).map(memory -> new WriteResult(memory, outcome)));
     }
 
     /**
@@ -118,10 +132,12 @@ public class WriteExecutor {
         ServerTiming timing = ServerTiming.current();
         long started = System.nanoTime();
         MemoryRequest request = request(ctx, op);
-        categories.check(request, id -> backend.views().memory(ctx.space(), id).orElse(null)).ifPresent(denied -> {
-            refused(request, ErrorCodes.CATEGORY_NOT_ALLOWED);
-            throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, denied.message());
-        });
+        categories
+                .check(request, id -> backend.views().memory(ctx.space(), id).orElse(null))
+                .ifPresent(denied -> {
+                    refused(request, ErrorCodes.CATEGORY_NOT_ALLOWED);
+                    throw new ApiException(ErrorCodes.CATEGORY_NOT_ALLOWED, denied.message());
+                });
         long appliedBefore = appliedSeq(request.getSpace());
         long published = timing.since("check", started);
         long deadline = published + timeout.toNanos();
@@ -135,14 +151,18 @@ public class WriteExecutor {
             throw new ApiException(code, message, request.getRequestId());
         }
         if (outcome.getSeq() == null) {
-            throw new ApiException(ErrorCodes.INTERNAL, "Accepted outcome without a chain position", request.getRequestId());
+            throw new ApiException(
+                    ErrorCodes.INTERNAL, "Accepted outcome without a chain position", request.getRequestId());
         }
         MemoryViews views = backend.views();
         awaitApplied(views, request, outcome.getSeq(), deadline);
         if (isHeldForConsent(request, outcome)) {
-            throw new ApiException(ErrorCodes.HELD_FOR_CONSENT, "Not applied: this write sets a sensitive profile field"
-                    + " and is held for the user's consent as consent request " + outcome.getMemoryId()
-                    + " (GET /consents); it applies when the user grants it", request.getRequestId());
+            throw new ApiException(
+                    ErrorCodes.HELD_FOR_CONSENT,
+                    "Not applied: this write sets a sensitive profile field"
+                            + " and is held for the user's consent as consent request " + outcome.getMemoryId()
+                            + " (GET /consents); it applies when the user grants it",
+                    request.getRequestId());
         }
         announce(request, outcome);
         long applied = timing.since("apply", outcomeAt);
@@ -152,10 +172,16 @@ public class WriteExecutor {
             if (outcome.getSeq() <= appliedBefore) {
                 throw replayed(request, outcome);
             }
-            log.error("Request {} accepted as seq {} of {} for memory {}, but the views do not show it",
-                    request.getRequestId(), outcome.getSeq(), request.getSpace(), outcome.getMemoryId());
-            return new ApiException(ErrorCodes.INTERNAL, "Accepted as seq " + outcome.getSeq()
-                    + " but the memory cannot be read back; see the server log", request.getRequestId());
+            log.error(
+                    "Request {} accepted as seq {} of {} for memory {}, but the views do not show it",
+                    request.getRequestId(),
+                    outcome.getSeq(),
+                    request.getSpace(),
+                    outcome.getMemoryId());
+            return new ApiException(
+                    ErrorCodes.INTERNAL,
+                    "Accepted as seq " + outcome.getSeq() + " but the memory cannot be read back; see the server log",
+                    request.getRequestId());
         });
     }
 
@@ -166,9 +192,11 @@ public class WriteExecutor {
      */
     static boolean isHeldForConsent(MemoryRequest request, MemoryOutcome outcome) {
         Object op = request.getOp();
-        boolean write = op instanceof io.memorychain.avro.UpdateBlock || op instanceof io.memorychain.avro.CreateMemory
+        boolean write = op instanceof io.memorychain.avro.UpdateBlock
+                || op instanceof io.memorychain.avro.CreateMemory
                 || op instanceof io.memorychain.avro.UpdateMemory;
-        return write && outcome.getMemoryId() != null
+        return write
+                && outcome.getMemoryId() != null
                 && outcome.getMemoryId().equals(MemoryIds.consent(request.getSpace(), outcome.getSeq()));
     }
 
@@ -177,8 +205,12 @@ public class WriteExecutor {
         try {
             accepted.publishEvent(new WriteAccepted(request, outcome));
         } catch (RuntimeException e) {
-            log.warn("A listener of accepted writes failed on request {} (seq {} of {}): {}", request.getRequestId(),
-                    outcome.getSeq(), request.getSpace(), e.toString());
+            log.warn(
+                    "A listener of accepted writes failed on request {} (seq {} of {}): {}",
+                    request.getRequestId(),
+                    outcome.getSeq(),
+                    request.getSpace(),
+                    e.toString());
         }
     }
 
@@ -201,12 +233,19 @@ public class WriteExecutor {
      * different operation, or the earlier request's result is gone since (erased).
      */
     private static ApiException replayed(MemoryRequest request, MemoryOutcome outcome) {
-        log.info("Request {} of {} answered with the first outcome of its id (seq {}), which this operation cannot "
-                + "read back: the Idempotency-Key was used before for another request", request.getRequestId(),
-                request.getSpace(), outcome.getSeq());
-        return new ApiException(ErrorCodes.INVALID_STATE, "Idempotency-Key " + request.getRequestId()
-                + " was already used by an earlier request (seq " + outcome.getSeq() + "), whose outcome is not a result"
-                + " of this operation; send a new key for a new request", request.getRequestId());
+        log.info(
+                "Request {} of {} answered with the first outcome of its id (seq {}), which this operation cannot "
+                        + "read back: the Idempotency-Key was used before for another request",
+                request.getRequestId(),
+                request.getSpace(),
+                outcome.getSeq());
+        return new ApiException(
+                ErrorCodes.INVALID_STATE,
+                "Idempotency-Key " + request.getRequestId()
+                        + " was already used by an earlier request (seq " + outcome.getSeq()
+                        + "), whose outcome is not a result"
+                        + " of this operation; send a new key for a new request",
+                request.getRequestId());
     }
 
     /**
@@ -216,7 +255,8 @@ public class WriteExecutor {
      */
     private void recordSequencing(ServerTiming timing, MemoryOutcome outcome, long published, long outcomeAt) {
         long waited = outcomeAt - published;
-        long decidedAgo = Duration.between(outcome.getOccurredAt(), clock.instant()).toNanos();
+        long decidedAgo =
+                Duration.between(outcome.getOccurredAt(), clock.instant()).toNanos();
         long sequence = Math.min(waited, Math.max(0, waited - decidedAgo));
         timing.add("sequence", sequence);
         timing.add("commit", waited - sequence);
@@ -224,8 +264,13 @@ public class WriteExecutor {
 
     private void refused(MemoryRequest request, String code) {
         String node = request.getActor().getType() == ActorType.WORKER ? OpsDerivation.WORKER : OpsDerivation.API;
-        ops.record(OpsRecorder.Op.of(request.getSpace(), request.getActor(), node, OpsDerivation.opOf(request.getOp()),
-                OpsDerivation.ERROR).withCode(code));
+        ops.record(OpsRecorder.Op.of(
+                        request.getSpace(),
+                        request.getActor(),
+                        node,
+                        OpsDerivation.opOf(request.getOp()),
+                        OpsDerivation.ERROR)
+                .withCode(code));
     }
 
     private MemoryOutcome awaitOutcome(MemoryRequest request, long deadline) {
@@ -263,15 +308,26 @@ public class WriteExecutor {
     }
 
     private ApiException timeout(MemoryRequest request, String what) {
-        return new ApiException(ErrorCodes.TIMEOUT, "Request " + request.getRequestId() + " did not complete within "
-                + timeout.toMillis() + " ms (" + what + "); retry with the same Idempotency-Key (" + request.getRequestId()
-                + ") to get its outcome without applying it twice", request.getRequestId());
+        return new ApiException(
+                ErrorCodes.TIMEOUT,
+                "Request " + request.getRequestId() + " did not complete within "
+                        + timeout.toMillis() + " ms (" + what + "); retry with the same Idempotency-Key ("
+                        + request.getRequestId()
+                        + ") to get its outcome without applying it twice",
+                request.getRequestId());
     }
 
     private static ApiException unavailable(MemoryRequest request, Throwable cause) {
-        log.warn("Request {} for space {} could not be published: {}", request.getRequestId(), request.getSpace(), cause.toString());
-        return new ApiException(ErrorCodes.UNAVAILABLE, "Request " + request.getRequestId()
-                + " could not be published (" + cause.getMessage() + "); retry with the same Idempotency-Key ("
-                + request.getRequestId() + ")", request.getRequestId());
+        log.warn(
+                "Request {} for space {} could not be published: {}",
+                request.getRequestId(),
+                request.getSpace(),
+                cause.toString());
+        return new ApiException(
+                ErrorCodes.UNAVAILABLE,
+                "Request " + request.getRequestId()
+                        + " could not be published (" + cause.getMessage() + "); retry with the same Idempotency-Key ("
+                        + request.getRequestId() + ")",
+                request.getRequestId());
     }
 }

@@ -42,7 +42,8 @@ class AuditTimelineTest {
     }
 
     private static String write(String space, Actor actor, String content) {
-        var outcome = backend.publish(Requests.create(space, actor, content).build()).join();
+        var outcome =
+                backend.publish(Requests.create(space, actor, content).build()).join();
         assertThat(outcome.getAccepted()).as(outcome.getMessage()).isTrue();
         return outcome.getMemoryId();
     }
@@ -73,7 +74,8 @@ class AuditTimelineTest {
         assertThat(page.olderThan()).isNull();
         List<Long> ascending = new ArrayList<>(seqs(page));
         java.util.Collections.reverse(ascending);
-        assertThat(log.search("t", ANA, bob, null, 10).items()).extracting(AuditEntryJson::seq)
+        assertThat(log.search("t", ANA, bob, null, 10).items())
+                .extracting(AuditEntryJson::seq)
                 .containsExactlyElementsOf(ascending);
         assertThat(seqs(log.timeline("t", ANA, bob, 4L, 10))).containsExactly(2L);
     }
@@ -84,8 +86,9 @@ class AuditTimelineTest {
         write("m", BOB, "other");
         backend.publish(Requests.delete("m", ANA, id).build()).join();
         AuditTimeline page = log.timeline("m", ANA, AuditQuery.of(id, null, null, null, null, null, null), null, 10);
-        assertThat(page.items()).extracting(AuditEntryJson::eventType).containsExactly("MemoryDeleted",
-                "MemoryCreated");
+        assertThat(page.items())
+                .extracting(AuditEntryJson::eventType)
+                .containsExactly("MemoryDeleted", "MemoryCreated");
 
         AuditTimeline none = log.timeline("empty-space", ANA, AuditQuery.ALL, null, 10);
         assertThat(none.items()).isEmpty();
@@ -94,14 +97,18 @@ class AuditTimelineTest {
 
     @Test
     void sinceEndsTheReadAndUntilSkipsNewerEntries() {
-        List<AuditEntryJson> all = log.timeline("t", ANA, AuditQuery.ALL, null, 10).items();
+        List<AuditEntryJson> all =
+                log.timeline("t", ANA, AuditQuery.ALL, null, 10).items();
         java.time.Instant third = java.time.Instant.parse(all.get(4).occurredAt()); // seq 3
         java.time.Instant sixth = java.time.Instant.parse(all.get(1).occurredAt()); // seq 6
         java.time.Instant end = sixth.plusMillis(1);
         AuditQuery range = new AuditQuery(null, null, Set.of(), null, third, end, false);
         AuditTimeline page = log.timeline("t", ANA, range, null, 10);
-        List<Long> expected = all.stream().filter(e -> !java.time.Instant.parse(e.occurredAt()).isBefore(third)
-                && java.time.Instant.parse(e.occurredAt()).isBefore(end)).map(AuditEntryJson::seq).toList();
+        List<Long> expected = all.stream()
+                .filter(e -> !java.time.Instant.parse(e.occurredAt()).isBefore(third)
+                        && java.time.Instant.parse(e.occurredAt()).isBefore(end))
+                .map(AuditEntryJson::seq)
+                .toList();
         assertThat(seqs(page)).containsExactlyElementsOf(expected).contains(3L, 6L);
         assertThat(page.olderThan()).isNull();
     }
@@ -120,35 +127,56 @@ class AuditTimelineTest {
         AuditQuery bob = AuditQuery.of(null, "bob", null, null, null, null, null);
         AuditTimeline found = log.timeline("t", ANA, bob, null, 10, 2, 4);
         assertThat(seqs(found)).containsExactly(6L, 4L);
-        assertThat(seqs(log.timeline("t", ANA, bob, found.olderThan(), 10, 2, 4))).containsExactly(2L);
+        assertThat(seqs(log.timeline("t", ANA, bob, found.olderThan(), 10, 2, 4)))
+                .containsExactly(2L);
     }
 
     @Test
     void refusesABadLimitOrCursor() {
-        assertThatThrownBy(() -> log.timeline("t", ANA, AuditQuery.ALL, null, 0)).isInstanceOf(ApiException.class);
+        assertThatThrownBy(() -> log.timeline("t", ANA, AuditQuery.ALL, null, 0))
+                .isInstanceOf(ApiException.class);
         assertThatThrownBy(() -> log.timeline("t", ANA, AuditQuery.ALL, 0L, 10)).isInstanceOf(ApiException.class);
     }
 
     @Test
     void aUsersHistoryIsEveryEventTouchingTheirMemoriesAndMeNamesTheCallingUser() {
         Actor dana = Requests.actor(ActorType.USER, "dana");
-        String hers = backend.publish(Requests.create("u", ANA, io.memorychain.avro.CreateMemory.newBuilder()
-                .setContent("Dana likes tea").setUserId("dana").build()).build()).join().getMemoryId();
+        String hers = backend.publish(Requests.create(
+                                "u",
+                                ANA,
+                                io.memorychain.avro.CreateMemory.newBuilder()
+                                        .setContent("Dana likes tea")
+                                        .setUserId("dana")
+                                        .build())
+                        .build())
+                .join()
+                .getMemoryId();
         write("u", ANA, "nobody's fact");
-        var updated = backend.publish(Requests.updateContent("u", BOB, hers, "Dana likes green tea").build()).join();
+        var updated = backend.publish(Requests.updateContent("u", BOB, hers, "Dana likes green tea")
+                        .build())
+                .join();
         assertThat(updated.getAccepted()).as(updated.getMessage()).isTrue();
 
         AuditPage history = log.search("u", dana, AuditQuery.ALL.forUser(AuditQuery.ME, dana), null, 10);
         assertThat(history.items()).extracting(AuditEntryJson::seq).containsExactly(1L, 3L);
-        assertThat(log.search("u", ANA, AuditQuery.ALL.forUser("dana", ANA), null, 10).items())
-                .as("by name, for any reader").extracting(AuditEntryJson::seq).containsExactly(1L, 3L);
+        assertThat(log.search("u", ANA, AuditQuery.ALL.forUser("dana", ANA), null, 10)
+                        .items())
+                .as("by name, for any reader")
+                .extracting(AuditEntryJson::seq)
+                .containsExactly(1L, 3L);
         assertThat(log.all("u", dana, AuditQuery.ALL.forUser("dana", dana), 0L)).hasSize(2);
-        assertThat(log.search("u", ANA, AuditQuery.ALL.forUser("eve", ANA), null, 10).items()).isEmpty();
-        assertThatThrownBy(() -> AuditQuery.ALL.forUser(AuditQuery.ME, ANA)).isInstanceOf(ApiException.class)
+        assertThat(log.search("u", ANA, AuditQuery.ALL.forUser("eve", ANA), null, 10)
+                        .items())
+                .isEmpty();
+        assertThatThrownBy(() -> AuditQuery.ALL.forUser(AuditQuery.ME, ANA))
+                .isInstanceOf(ApiException.class)
                 .hasMessageContaining("only a user's key");
 
         String markdown = AuditMarkdown.of("u", "dana", history.items());
-        assertThat(markdown).startsWith("# History of user dana in space u").contains("2 chain event(s), seq 1 to 3")
-                .contains("seq 1 agent:ana").contains("seq 3 agent:bob");
+        assertThat(markdown)
+                .startsWith("# History of user dana in space u")
+                .contains("2 chain event(s), seq 1 to 3")
+                .contains("seq 1 agent:ana")
+                .contains("seq 3 agent:bob");
     }
 }

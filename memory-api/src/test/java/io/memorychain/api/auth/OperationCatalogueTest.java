@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
 class OperationCatalogueTest {
 
     /** Routes outside the catalogue on purpose: served without a key, or outside /v1 and /mcp (no AuthFilter). */
-    private static final Set<String> PUBLIC = Set.of("GET /v1/tools", "HEAD /v1/tools", "GET /v1/chain/keys",
-            "HEAD /v1/chain/keys");
+    private static final Set<String> PUBLIC =
+            Set.of("GET /v1/tools", "HEAD /v1/tools", "GET /v1/chain/keys", "HEAD /v1/chain/keys");
 
     @Inject
     Router router;
@@ -52,7 +52,8 @@ class OperationCatalogueTest {
             if (PUBLIC.contains(method + " " + template) || route.getHttpMethod() == HttpMethod.OPTIONS) {
                 continue;
             }
-            String sample = template.replace("{space}", "acme.main").replace("{+path}", "facts/a.md")
+            String sample = template.replace("{space}", "acme.main")
+                    .replace("{+path}", "facts/a.md")
                     .replaceAll("\\{[^}]+}", "m0000001abcd");
             if (Operation.ofRest(method, sample).isEmpty()) {
                 missing.add(method + " " + template);
@@ -65,9 +66,11 @@ class OperationCatalogueTest {
     @Test
     void everyGrpcMethodHasAnOperationAndEveryOperationNamesARealMethod() {
         Set<String> methods = MemoryServiceGrpc.getServiceDescriptor().getMethods().stream()
-                .map(MethodDescriptor::getBareMethodName).collect(Collectors.toSet());
+                .map(MethodDescriptor::getBareMethodName)
+                .collect(Collectors.toSet());
 
-        assertThat(methods).allSatisfy(m -> assertThat(Operation.ofGrpc(m)).as(m).isPresent());
+        assertThat(methods)
+                .allSatisfy(m -> assertThat(Operation.ofGrpc(m)).as(m).isPresent());
         assertThat(Arrays.stream(Operation.values()).map(Operation::grpcMethod).filter(m -> m != null))
                 .allSatisfy(m -> assertThat(methods).contains(m));
     }
@@ -75,17 +78,23 @@ class OperationCatalogueTest {
     @Test
     void everyMcpToolRunsAnOperationOfItsScope() {
         assertThat(tools.all()).extracting(MemoryTool::operation).doesNotContainNull();
-        assertThat(tools.all()).filteredOn(t -> t.roles().contains(Role.ADMIN))
-                .allSatisfy(t -> assertThat(t.operation().scope()).as(t.name()).isNotEqualTo(AccessRules.Scope.CONTENT));
+        assertThat(tools.all())
+                .filteredOn(t -> t.roles().contains(Role.ADMIN))
+                .allSatisfy(
+                        t -> assertThat(t.operation().scope()).as(t.name()).isNotEqualTo(AccessRules.Scope.CONTENT));
     }
 
     @Test
     void governanceAndKeysAreSeparatedFromContentOnEveryTransport() {
-        assertThat(Operation.scopeOfRest("POST", "/v1/spaces/a/memories/m1:protect")).isEqualTo(AccessRules.Scope.GOVERNANCE);
-        assertThat(Operation.scopeOfRest("POST", "/v1/spaces/a/memories/m1:pin")).isEqualTo(AccessRules.Scope.CONTENT);
+        assertThat(Operation.scopeOfRest("POST", "/v1/spaces/a/memories/m1:protect"))
+                .isEqualTo(AccessRules.Scope.GOVERNANCE);
+        assertThat(Operation.scopeOfRest("POST", "/v1/spaces/a/memories/m1:pin"))
+                .isEqualTo(AccessRules.Scope.CONTENT);
         assertThat(Operation.scopeOfRest("GET", "/v1/keys")).isEqualTo(AccessRules.Scope.KEYS);
         assertThat(Operation.scopeOfRest("HEAD", "/v1/keys")).isEqualTo(AccessRules.Scope.KEYS);
-        assertThat(Operation.scopeOfRest("GET", "/v1/spaces/a/unknown")).as("fail closed").isEqualTo(AccessRules.Scope.CONTENT);
+        assertThat(Operation.scopeOfRest("GET", "/v1/spaces/a/unknown"))
+                .as("fail closed")
+                .isEqualTo(AccessRules.Scope.CONTENT);
         assertThat(Operation.scopeOfGrpc("ProtectMemory")).isEqualTo(AccessRules.Scope.GOVERNANCE);
         assertThat(Operation.scopeOfGrpc("RevokeKey")).isEqualTo(AccessRules.Scope.KEYS);
         assertThat(Operation.scopeOfGrpc("NoSuchMethod")).isEqualTo(AccessRules.Scope.CONTENT);

@@ -8,8 +8,8 @@ import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
-import io.memorychain.api.contract.RawBytes;
 import io.grpc.Status;
+import io.memorychain.api.contract.RawBytes;
 import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
 import io.memorychain.api.topology.TopologyBackend;
 import io.micronaut.context.annotation.Property;
@@ -44,8 +44,8 @@ import org.junit.jupiter.api.Test;
 class PublicSurfaceTest {
 
     /** The documented public HTTP surface (GET, and HEAD for the same routes). */
-    private static final Set<String> PUBLIC = Set.of("/health", "/health/{selector}", "/instance", "/v1/tools",
-            "/v1/chain/keys");
+    private static final Set<String> PUBLIC =
+            Set.of("/health", "/health/{selector}", "/instance", "/v1/tools", "/v1/chain/keys");
 
     @Inject
     Router router;
@@ -69,36 +69,50 @@ class PublicSurfaceTest {
             if (method == HttpMethod.OPTIONS || isPublic(method, template)) {
                 continue;
             }
-            String path = template.replace("{space}", "acme.main").replace("{+path}", "facts/a.md")
+            String path = template.replace("{space}", "acme.main")
+                    .replace("{+path}", "facts/a.md")
                     .replaceAll("\\{[^}]+}", "m0000001abcd");
             answers.put(method + " " + template, statusOf(HttpRequest.create(method, path)));
         }
         assertThat(answers).as("routes checked").hasSizeGreaterThan(70);
-        assertThat(answers).as("status of each route called without a key")
+        assertThat(answers)
+                .as("status of each route called without a key")
                 .allSatisfy((route, status) -> assertThat(status).as(route).isEqualTo(401));
     }
 
     @Test
     void theMetricsScrapeTakesAnAdminOrWorkerKeyAndTheDocumentedRoutesAnswerWithout() {
         assertThat(statusOf(HttpRequest.GET("/prometheus"))).isEqualTo(401);
-        assertThat(statusOf(HttpRequest.GET("/prometheus").bearerAuth(key(Role.AGENT)))).isEqualTo(403);
-        assertThat(statusOf(HttpRequest.GET("/prometheus").bearerAuth(key(Role.WORKER)))).isEqualTo(200);
-        assertThat(statusOf(HttpRequest.GET("/prometheus").bearerAuth(key(Role.ADMIN)))).isEqualTo(200);
-        for (String path : Set.of("/health", "/instance", "/v1/tools", "/v1/chain/keys", "/swagger/memory-chain-v1.yml")) {
+        assertThat(statusOf(HttpRequest.GET("/prometheus").bearerAuth(key(Role.AGENT))))
+                .isEqualTo(403);
+        assertThat(statusOf(HttpRequest.GET("/prometheus").bearerAuth(key(Role.WORKER))))
+                .isEqualTo(200);
+        assertThat(statusOf(HttpRequest.GET("/prometheus").bearerAuth(key(Role.ADMIN))))
+                .isEqualTo(200);
+        for (String path :
+                Set.of("/health", "/instance", "/v1/tools", "/v1/chain/keys", "/swagger/memory-chain-v1.yml")) {
             assertThat(statusOf(HttpRequest.GET(path))).as(path).isEqualTo(200);
         }
     }
 
     @Test
     void everyGrpcMethodRefusesACallWithoutAKey() throws Exception {
-        ManagedChannel channel = ManagedChannelBuilder.forAddress("localhost", grpcServer.getPort()).usePlaintext().build();
+        ManagedChannel channel = ManagedChannelBuilder.forAddress("localhost", grpcServer.getPort())
+                .usePlaintext()
+                .build();
         try {
             Map<String, Status.Code> answers = new TreeMap<>();
-            for (MethodDescriptor<?, ?> method : MemoryServiceGrpc.getServiceDescriptor().getMethods()) {
-                answers.put(method.getBareMethodName(), callWithoutKey(channel, method).get(30, TimeUnit.SECONDS).getCode());
+            for (MethodDescriptor<?, ?> method :
+                    MemoryServiceGrpc.getServiceDescriptor().getMethods()) {
+                answers.put(
+                        method.getBareMethodName(),
+                        callWithoutKey(channel, method)
+                                .get(30, TimeUnit.SECONDS)
+                                .getCode());
             }
-            assertThat(answers).hasSizeGreaterThan(70).allSatisfy((method, code) ->
-                    assertThat(code).as(method).isEqualTo(Status.Code.UNAUTHENTICATED));
+            assertThat(answers)
+                    .hasSizeGreaterThan(70)
+                    .allSatisfy((method, code) -> assertThat(code).as(method).isEqualTo(Status.Code.UNAUTHENTICATED));
         } finally {
             channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
         }
@@ -110,7 +124,8 @@ class PublicSurfaceTest {
 
     private String key(Role role) {
         String name = role.name().toLowerCase(java.util.Locale.ROOT);
-        return apiKeys.issue(new Principal(name + "-surface", role, "surface", java.util.List.of("*")), "test").key()
+        return apiKeys.issue(new Principal(name + "-surface", role, "surface", java.util.List.of("*")), "test")
+                .key()
                 .toString();
     }
 
@@ -125,15 +140,18 @@ class PublicSurfaceTest {
 
     /** One call of {@code method} with an empty request message and no metadata: the status it closes with. */
     private static CompletableFuture<Status> callWithoutKey(ManagedChannel channel, MethodDescriptor<?, ?> method) {
-        MethodDescriptor<byte[], byte[]> raw = method.toBuilder(RawBytes.MARSHALLER, RawBytes.MARSHALLER).build();
+        MethodDescriptor<byte[], byte[]> raw =
+                method.toBuilder(RawBytes.MARSHALLER, RawBytes.MARSHALLER).build();
         ClientCall<byte[], byte[]> call = channel.newCall(raw, CallOptions.DEFAULT);
         CompletableFuture<Status> closed = new CompletableFuture<>();
-        call.start(new ClientCall.Listener<>() {
-            @Override
-            public void onClose(Status status, Metadata trailers) {
-                closed.complete(status);
-            }
-        }, new Metadata());
+        call.start(
+                new ClientCall.Listener<>() {
+                    @Override
+                    public void onClose(Status status, Metadata trailers) {
+                        closed.complete(status);
+                    }
+                },
+                new Metadata());
         call.request(1);
         call.sendMessage(new byte[0]);
         call.halfClose();

@@ -27,9 +27,19 @@ class StreamsHealthIndicatorTest {
     @Test
     void downWithTheFailureNamedWhileAStreamThreadFailedRecentlyEvenIfEveryApplicationRuns() {
         Map<String, String> states = Map.of("sequencer", "RUNNING", "projection", "RUNNING");
-        Map<String, Map<String, Object>> failures = Map.of("projection", Map.of("code", "STORAGE_FULL",
-                "store", "view-memories", "error", "RocksDBException: Max allowed space was reached",
-                "at", "2026-01-01T00:00:00Z", "count", 3L));
+        Map<String, Map<String, Object>> failures = Map.of(
+                "projection",
+                Map.of(
+                        "code",
+                        "STORAGE_FULL",
+                        "store",
+                        "view-memories",
+                        "error",
+                        "RocksDBException: Max allowed space was reached",
+                        "at",
+                        "2026-01-01T00:00:00Z",
+                        "count",
+                        3L));
 
         assertThat(StreamsHealthIndicator.statusOf(states, failures)).isEqualTo(HealthStatus.DOWN);
         assertThat(StreamsHealthIndicator.details(states, failures))

@@ -26,9 +26,10 @@ class CategoryBeansTest {
     @Test
     void memoryCategoriesFileReplacesTheDefault(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("categories.yaml");
-        Files.writeString(file, "categories:\n  custom: [{name: tone, context: all}]\nallowlists:\n  stylist: [tone]\n");
-        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.categories-file", file.toString()),
-                TopologyBackend.ENV)) {
+        Files.writeString(
+                file, "categories:\n  custom: [{name: tone, context: all}]\nallowlists:\n  stylist: [tone]\n");
+        try (ApplicationContext ctx =
+                ApplicationContext.run(Map.of("memory.categories-file", file.toString()), TopologyBackend.ENV)) {
             assertThat(ctx.getBean(CategoryPolicy.class).allowlists()).isEqualTo(Map.of("stylist", Set.of("tone")));
         }
     }
@@ -36,9 +37,11 @@ class CategoryBeansTest {
     @Test
     void anInvalidCategoriesFileStopsStartupNamingTheFileAndTheEntry(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("categories.yaml");
-        Files.writeString(file, "categories:\n  custom: [{name: tone, context: all}]\nallowlists:\n  stylist: [tone, gossip]\n");
-        assertThatThrownBy(() -> ApplicationContext.run(Map.of("memory.categories-file", file.toString()), TopologyBackend.ENV)
-                .close())
+        Files.writeString(
+                file, "categories:\n  custom: [{name: tone, context: all}]\nallowlists:\n  stylist: [tone, gossip]\n");
+        assertThatThrownBy(() -> ApplicationContext.run(
+                                Map.of("memory.categories-file", file.toString()), TopologyBackend.ENV)
+                        .close())
                 .hasStackTraceContaining(file + ": allowlists.stylist names unknown categories [gossip]");
     }
 }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.api.categories.CategoryPolicyYaml.InvalidCategoriesException;
+import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.category.CategoryPolicy.Category;
 import io.memorychain.domain.category.CategoryPolicy.ContextMode;
-import io.memorychain.domain.category.CategoryPolicy;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -52,7 +52,9 @@ class CategoryPolicyYamlTest {
 
     @Test
     void parsesTheSeedsShapeWithTheCategoriesItsAllowlistsName() {
-        String custom = String.join("\n", "  custom:",
+        String custom = String.join(
+                "\n",
+                "  custom:",
                 "    - {name: goals, context: all}",
                 "    - {name: tasks, context: rag, rag_length: 20}",
                 "    - {name: preferences, context: all}",
@@ -96,8 +98,9 @@ class CategoryPolicyYamlTest {
                   custom: [{name: goals, context: all}]
                 allowlists:
                   planner: [goals, gossip]
-                """)).hasMessage("test.yaml: allowlists.planner names unknown categories [gossip]; define them under "
-                + "categories.system or categories.custom (known: goals)");
+                """))
+                .hasMessage("test.yaml: allowlists.planner names unknown categories [gossip]; define them under "
+                        + "categories.system or categories.custom (known: goals)");
     }
 
     @Test
@@ -107,10 +110,12 @@ class CategoryPolicyYamlTest {
                   system:
                     - {name: profile, context: all}
                     - {name: event, context: sometimes, rag_length: 30}
-                """)).isInstanceOf(InvalidCategoriesException.class)
+                """))
+                .isInstanceOf(InvalidCategoriesException.class)
                 .hasMessage("test.yaml: categories.system[1] (event) has context 'sometimes'; use all or rag");
         assertThatThrownBy(() -> parse("categories:\n  custom: [{name: tone}]\n"))
-                .hasMessageContaining("categories.custom[0] (tone) needs 'context: all' or 'context: rag', got nothing");
+                .hasMessageContaining(
+                        "categories.custom[0] (tone) needs 'context: all' or 'context: rag', got nothing");
     }
 
     @Test
@@ -137,22 +142,29 @@ class CategoryPolicyYamlTest {
                 categories:
                   system: [{name: tone, context: all}]
                   custom: [{name: tone, context: rag, rag_length: 3}]
-                """)).hasMessageContaining("categories.custom[0] repeats the category name 'tone'");
+                """))
+                .hasMessageContaining("categories.custom[0] repeats the category name 'tone'");
         assertThatThrownBy(() -> parse("categories:\n  custom: [{name: yes, context: all}]\n"))
-                .hasMessageContaining("needs a 'name'").hasMessageContaining("true (boolean)");
-        assertThatThrownBy(() -> parse("categories:\n  custom: [{name: tone, context: all}]\nallowlists:\n  planner: [no]\n"))
-                .hasMessageContaining("allowlists.planner lists false (boolean); category names are strings (quote them)");
-        assertThatThrownBy(() -> parse("categories:\n  custom: [{name: tone, context: all}]\nallowlists:\n  planner:\n"))
+                .hasMessageContaining("needs a 'name'")
+                .hasMessageContaining("true (boolean)");
+        assertThatThrownBy(() ->
+                        parse("categories:\n  custom: [{name: tone, context: all}]\nallowlists:\n  planner: [no]\n"))
+                .hasMessageContaining(
+                        "allowlists.planner lists false (boolean); category names are strings (quote them)");
+        assertThatThrownBy(
+                        () -> parse("categories:\n  custom: [{name: tone, context: all}]\nallowlists:\n  planner:\n"))
                 .hasMessageContaining("allowlists.planner is empty");
         assertThatThrownBy(() -> parse("allowlists:\n  planner: []\n  planner: [tone]\n"))
-                .isInstanceOf(InvalidCategoriesException.class).hasMessageContaining("test.yaml: not valid YAML")
+                .isInstanceOf(InvalidCategoriesException.class)
+                .hasMessageContaining("test.yaml: not valid YAML")
                 .hasMessageContaining("planner");
     }
 
     @Test
     void invalidYamlAndEmptyFilesFailNamingTheFile() {
         assertThatThrownBy(() -> parse("categories: [unclosed\n"))
-                .isInstanceOf(InvalidCategoriesException.class).hasMessageStartingWith("test.yaml: not valid YAML")
+                .isInstanceOf(InvalidCategoriesException.class)
+                .hasMessageStartingWith("test.yaml: not valid YAML")
                 .hasMessageContaining("line");
         assertThatThrownBy(() -> parse("")).hasMessageContaining("test.yaml: the document is empty");
         assertThatThrownBy(() -> parse("- just\n- a list\n")).hasMessageContaining("the document must be a mapping");
@@ -168,10 +180,12 @@ class CategoryPolicyYamlTest {
     @Test
     void loadsAFileAndNamesAMissingOne(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("cats.yaml");
-        Files.writeString(file, "categories:\n  custom: [{name: tone, context: all}]\nallowlists:\n  stylist: [tone]\n");
+        Files.writeString(
+                file, "categories:\n  custom: [{name: tone, context: all}]\nallowlists:\n  stylist: [tone]\n");
         assertThat(CategoryPolicyYaml.load(file).allowlists()).isEqualTo(Map.of("stylist", Set.of("tone")));
         Files.writeString(file, "categories:\n  custom: [{name: tone, context: maybe}]\n");
-        assertThatThrownBy(() -> CategoryPolicyYaml.load(file)).hasMessageStartingWith(file + ": categories.custom[0] (tone)");
+        assertThatThrownBy(() -> CategoryPolicyYaml.load(file))
+                .hasMessageStartingWith(file + ": categories.custom[0] (tone)");
         Path missing = dir.resolve("missing.yaml");
         assertThatThrownBy(() -> CategoryPolicyYaml.load(missing))
                 .hasMessage(missing + ": no such categories file (memory.categories-file)");
@@ -187,19 +201,23 @@ class CategoryPolicyYamlTest {
                     - {name: profile, context: all}
                 """);
 
-        assertThat(policy.lifecycle("event")).isEqualTo(new CategoryPolicy.Lifecycle(java.time.Duration.ofDays(60), 3,
-                null));
+        assertThat(policy.lifecycle("event"))
+                .isEqualTo(new CategoryPolicy.Lifecycle(java.time.Duration.ofDays(60), 3, null));
         assertThat(policy.lifecycle("activity").purgeAfter()).isEqualTo(java.time.Duration.ofDays(30));
         assertThat(policy.lifecycle("profile")).isEqualTo(CategoryPolicy.Lifecycle.NONE);
         assertThatThrownBy(() -> parse("""
                 categories:
                   system:
                     - {name: event, context: rag, rag_length: 30, purge_after: P30D}
-                """)).isInstanceOf(InvalidCategoriesException.class).hasMessageContaining("without a ttl");
+                """))
+                .isInstanceOf(InvalidCategoriesException.class)
+                .hasMessageContaining("without a ttl");
         assertThatThrownBy(() -> parse("""
                 categories:
                   system:
                     - {name: event, context: rag, rag_length: 30, ttl: sixty days}
-                """)).isInstanceOf(InvalidCategoriesException.class).hasMessageContaining("ISO-8601");
+                """))
+                .isInstanceOf(InvalidCategoriesException.class)
+                .hasMessageContaining("ISO-8601");
     }
 }

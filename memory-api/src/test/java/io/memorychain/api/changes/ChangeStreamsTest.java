@@ -24,8 +24,8 @@ class ChangeStreamsTest {
 
     private final TopologyBackend backend = new TopologyBackend();
     private final ChangeStreams streams = new ChangeStreams(() -> backend, Duration.ofMillis(200));
-    private static final ChangeStreams.Watcher<AuditEntryJson> ANYONE = new ChangeStreams.Watcher<>(() -> { },
-            AuditEntryJson::of);
+    private static final ChangeStreams.Watcher<AuditEntryJson> ANYONE =
+            new ChangeStreams.Watcher<>(() -> {}, AuditEntryJson::of);
 
     @AfterEach
     void close() {
@@ -106,11 +106,19 @@ class ChangeStreamsTest {
         write("s6", "one");
         AtomicBoolean revoked = new AtomicBoolean();
         FakeSink sink = new FakeSink();
-        streams.open("s6", 0, "since_rev", new ChangeStreams.Watcher<>(() -> {
-            if (revoked.get()) {
-                throw new ApiException(ErrorCodes.UNAUTHENTICATED, "the API key was revoked");
-            }
-        }, AuditEntryJson::of), sink).start();
+        streams.open(
+                        "s6",
+                        0,
+                        "since_rev",
+                        new ChangeStreams.Watcher<>(
+                                () -> {
+                                    if (revoked.get()) {
+                                        throw new ApiException(ErrorCodes.UNAUTHENTICATED, "the API key was revoked");
+                                    }
+                                },
+                                AuditEntryJson::of),
+                        sink)
+                .start();
         await().until(() -> sink.seqs().equals(List.of(1L)));
         revoked.set(true);
         await().until(() -> sink.ended.get() != null);
@@ -125,17 +133,23 @@ class ChangeStreamsTest {
     void refusesABadSpaceOrANegativeSeqBeforeStartingNamingTheTransportsParameter() {
         assertThatThrownBy(() -> streams.open("no/slashes", 0, "since_rev", ANYONE, new FakeSink()))
                 .isInstanceOf(ApiException.class)
-                .extracting(e -> ((ApiException) e).code()).isEqualTo("INVALID_ARGUMENT");
+                .extracting(e -> ((ApiException) e).code())
+                .isEqualTo("INVALID_ARGUMENT");
         assertThatThrownBy(() -> streams.open("s5", -1, "since_rev", ANYONE, new FakeSink()))
-                .isInstanceOf(ApiException.class).hasMessageContaining("since_rev");
+                .isInstanceOf(ApiException.class)
+                .hasMessageContaining("since_rev");
         assertThatThrownBy(() -> streams.open("s5", -1, "after_seq", ANYONE, new FakeSink()))
-                .isInstanceOf(ApiException.class).hasMessageContaining("after_seq");
+                .isInstanceOf(ApiException.class)
+                .hasMessageContaining("after_seq");
         assertThat(streams.openStreams()).isZero();
     }
 
     private void write(String space, String content) {
-        assertThat(backend.publish(Requests.create(space, Requests.actor(ActorType.AGENT, "tester"), content).build()).join()
-                .getAccepted()).isTrue();
+        assertThat(backend.publish(Requests.create(space, Requests.actor(ActorType.AGENT, "tester"), content)
+                                .build())
+                        .join()
+                        .getAccepted())
+                .isTrue();
     }
 
     private static org.awaitility.core.ConditionFactory await() {

@@ -29,20 +29,28 @@ class SseChangeSinkTest {
 
     SseChangeSinkTest() {
         Flux.<Event<String>>create(out -> sink.attach(out), FluxSink.OverflowStrategy.BUFFER)
-                .subscribe(received::add, e -> { }, () -> completed.set(true));
+                .subscribe(received::add, e -> {}, () -> completed.set(true));
     }
 
     @Test
     void anEntryIsAnEventWithItsSeqAsIdItsTypeAsNameAndItsAuditJsonAsData() throws Exception {
-        AuditEntryJson entry = new AuditEntryJson(7, "MemoryCreated", "r-1", new ActorJson("agent", "a"),
-                "2026-01-01T00:00:00Z", List.of("m1"), "created m1", "ab12");
+        AuditEntryJson entry = new AuditEntryJson(
+                7,
+                "MemoryCreated",
+                "r-1",
+                new ActorJson("agent", "a"),
+                "2026-01-01T00:00:00Z",
+                List.of("m1"),
+                "created m1",
+                "ab12");
         assertThat(sink.ready()).isTrue();
         sink.send(entry);
         Event<String> event = received.get(0);
         assertThat(event.getId()).isEqualTo("7");
         assertThat(event.getName()).isEqualTo("MemoryCreated");
         assertThat(event.getData()).doesNotContain("\n");
-        assertThat(JsonMapper.createDefault().readValue(event.getData(), AuditEntryJson.class)).isEqualTo(entry);
+        assertThat(JsonMapper.createDefault().readValue(event.getData(), AuditEntryJson.class))
+                .isEqualTo(entry);
     }
 
     @Test
@@ -66,15 +74,21 @@ class SseChangeSinkTest {
         sink.end(new ChangeSink.Failed(new ApiException(ErrorCodes.UNAUTHENTICATED, "API key k1 was revoked")));
         assertThat(received).hasSize(1);
         assertThat(received.get(0).getName()).isEqualTo("error");
-        assertThat(received.get(0).getId()).as("an error is no change: no id to resume after").isNull();
-        assertThat(received.get(0).getData()).contains("\"code\":\"UNAUTHENTICATED\"").contains("revoked");
+        assertThat(received.get(0).getId())
+                .as("an error is no change: no id to resume after")
+                .isNull();
+        assertThat(received.get(0).getData())
+                .contains("\"code\":\"UNAUTHENTICATED\"")
+                .contains("revoked");
         assertThat(completed).isTrue();
     }
 
     @Test
     void aShutdownNamesTheLastEventIdToReconnectWith() {
         sink.end(new ChangeSink.ShuttingDown(41));
-        assertThat(received.get(0).getData()).contains("\"code\":\"UNAVAILABLE\"").contains("Last-Event-ID: 41");
+        assertThat(received.get(0).getData())
+                .contains("\"code\":\"UNAVAILABLE\"")
+                .contains("Last-Event-ID: 41");
         assertThat(completed).isTrue();
     }
 

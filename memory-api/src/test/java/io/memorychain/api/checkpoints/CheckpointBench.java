@@ -28,8 +28,7 @@ import java.util.Map;
  */
 public final class CheckpointBench {
 
-    private CheckpointBench() {
-    }
+    private CheckpointBench() {}
 
     public static void main(String[] args) throws Exception {
         Map<String, String> opts = new java.util.HashMap<>();
@@ -41,15 +40,25 @@ public final class CheckpointBench {
         int threads = Integer.parseInt(opts.getOrDefault("threads", "20"));
         int stateBytes = Integer.parseInt(opts.getOrDefault("state-bytes", "4096"));
         Path dataDir = Files.createTempDirectory("checkpoint-bench");
-        try (ApplicationContext context = ApplicationContext.run(Map.of("micronaut.server.port", -1,
-                "grpc.server.port", 0, "memory.data-dir", dataDir.toString(),
-                "memory.retrieval.linker-enabled", false, "memory.refinement.trigger-enabled", false))) {
+        try (ApplicationContext context = ApplicationContext.run(Map.of(
+                "micronaut.server.port",
+                -1,
+                "grpc.server.port",
+                0,
+                "memory.data-dir",
+                dataDir.toString(),
+                "memory.retrieval.linker-enabled",
+                false,
+                "memory.refinement.trigger-enabled",
+                false))) {
             EmbeddedServer server = context.getBean(EmbeddedServer.class);
             if (!server.isRunning()) {
                 server.start();
             }
-            String key = context.getBean(ApiKeys.class).issue(new Principal("bench", Role.AGENT, "bench",
-                    List.of("bench")), "bench").key().toString();
+            String key = context.getBean(ApiKeys.class)
+                    .issue(new Principal("bench", Role.AGENT, "bench", List.of("bench")), "bench")
+                    .key()
+                    .toString();
             HttpClient http = HttpClient.newHttpClient();
             String base = server.getURL().toString().replaceAll("/$", "") + "/v1/spaces/bench/checkpoints";
             String filler = "x".repeat(Math.max(0, stateBytes - 64));
@@ -60,24 +69,40 @@ public final class CheckpointBench {
                 String body = "{\"thread_id\":\"" + thread + "\",\"user_id\":\"u\",\"state\":{\"step\":" + i
                         + ",\"messages\":\"" + filler + "\"},\"metadata\":{\"node_id\":\"n" + i + "\"}}";
                 long t0 = System.nanoTime();
-                HttpResponse<String> saved = http.send(HttpRequest.newBuilder(URI.create(base))
-                        .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> saved = http.send(
+                        HttpRequest.newBuilder(URI.create(base))
+                                .header("Authorization", "Bearer " + key)
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString(body))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 long t1 = System.nanoTime();
-                HttpResponse<String> loaded = http.send(HttpRequest.newBuilder(URI.create(base + "/latest?user_id=u&thread_id="
-                        + thread)).header("Authorization", "Bearer " + key).GET().build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> loaded = http.send(
+                        HttpRequest.newBuilder(URI.create(base + "/latest?user_id=u&thread_id=" + thread))
+                                .header("Authorization", "Bearer " + key)
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 long t2 = System.nanoTime();
-                if (saved.statusCode() != 201 || loaded.statusCode() != 200 || !loaded.body().contains("\"step\":" + i + ",")) {
+                if (saved.statusCode() != 201
+                        || loaded.statusCode() != 200
+                        || !loaded.body().contains("\"step\":" + i + ",")) {
                     throw new IllegalStateException("step " + i + ": save " + saved.statusCode() + ", load "
-                            + loaded.statusCode() + " " + loaded.body().substring(0, Math.min(200, loaded.body().length())));
+                            + loaded.statusCode() + " "
+                            + loaded.body()
+                                    .substring(0, Math.min(200, loaded.body().length())));
                 }
                 if (i >= 0) {
                     saves[i] = t1 - t0;
                     loads[i] = t2 - t1;
                 }
             }
-            System.out.printf("checkpoints over HTTP: %d steps over %d threads, state %d bytes, java %s, %d cores%n",
-                    steps, threads, stateBytes, System.getProperty("java.version"),
+            System.out.printf(
+                    "checkpoints over HTTP: %d steps over %d threads, state %d bytes, java %s, %d cores%n",
+                    steps,
+                    threads,
+                    stateBytes,
+                    System.getProperty("java.version"),
                     Runtime.getRuntime().availableProcessors());
             print("save (answered after the view has it)", saves);
             print("load latest", loads);
@@ -87,8 +112,9 @@ public final class CheckpointBench {
     private static void print(String what, long[] nanos) {
         long[] sorted = nanos.clone();
         Arrays.sort(sorted);
-        System.out.printf("%-40s p50 %6.1f ms  p95 %6.1f ms  p99 %6.1f ms  max %6.1f ms%n", what, ms(sorted, 0.50),
-                ms(sorted, 0.95), ms(sorted, 0.99), sorted[sorted.length - 1] / 1e6);
+        System.out.printf(
+                "%-40s p50 %6.1f ms  p95 %6.1f ms  p99 %6.1f ms  max %6.1f ms%n",
+                what, ms(sorted, 0.50), ms(sorted, 0.95), ms(sorted, 0.99), sorted[sorted.length - 1] / 1e6);
     }
 
     private static double ms(long[] sorted, double quantile) {

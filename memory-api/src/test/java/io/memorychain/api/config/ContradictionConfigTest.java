@@ -25,8 +25,10 @@ class ContradictionConfigTest {
         ContradictionConfig config = new ContradictionConfig();
         for (String entry : List.of("scratch", "=on", "scratch=maybe")) {
             config.setSpaceDetect(List.of(entry));
-            assertThatThrownBy(config::overrides).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("memory.contradictions.space-detect").hasMessageContaining(entry);
+            assertThatThrownBy(config::overrides)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("memory.contradictions.space-detect")
+                    .hasMessageContaining(entry);
         }
     }
 }

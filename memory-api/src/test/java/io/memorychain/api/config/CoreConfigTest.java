@@ -24,9 +24,15 @@ class CoreConfigTest {
 
     @Test
     void takesADefaultModeAndPerSpaceOverrides() {
-        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.core.cap-tokens", 2500,
-                "memory.core.over-cap", "refine", "memory.core.space-caps", List.of("team.notes=5000:reject", "scratch=0",
-                        "diary=1200")), TopologyBackend.ENV)) {
+        try (ApplicationContext ctx = ApplicationContext.run(
+                Map.of(
+                        "memory.core.cap-tokens",
+                        2500,
+                        "memory.core.over-cap",
+                        "refine",
+                        "memory.core.space-caps",
+                        List.of("team.notes=5000:reject", "scratch=0", "diary=1200")),
+                TopologyBackend.ENV)) {
             CoreCapPolicy policy = ctx.getBean(CoreConfig.class).policy();
             assertThat(policy.forSpace("other")).isEqualTo(new Cap(2500, OverCap.REFINE));
             assertThat(policy.forSpace("team.notes")).isEqualTo(new Cap(5000, OverCap.REJECT));
@@ -42,6 +48,8 @@ class CoreConfigTest {
         assertThatThrownBy(config::policy).hasMessageContaining("memory.core.over-cap");
         CoreConfig overrides = new CoreConfig();
         overrides.setSpaceCaps(List.of("notes"));
-        assertThatThrownBy(overrides::policy).hasMessageContaining("memory.core.space-caps").hasMessageContaining("notes");
+        assertThatThrownBy(overrides::policy)
+                .hasMessageContaining("memory.core.space-caps")
+                .hasMessageContaining("notes");
     }
 }

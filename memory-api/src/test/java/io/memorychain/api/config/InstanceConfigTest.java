@@ -38,7 +38,8 @@ class InstanceConfigTest {
         config.setAdvertisedGrpcAddress("grpc-0.example:443");
         assertThat(config.grpcAddress(rest, 9090)).contains("grpc-0.example:443");
         config.setAdvertisedGrpcAddress("http://grpc-0:443");
-        assertThatThrownBy(() -> config.grpcAddress(rest, 9090)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> config.grpcAddress(rest, 9090))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("memory.instance.advertised-grpc-address");
     }
 
@@ -52,7 +53,8 @@ class InstanceConfigTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("memory.instance.advertised-url must be https://");
         config.setAdvertisedUrl("https://api-0:8080");
-        assertThat(config.routing(false, 8080, "api-0", true).applicationServer()).isEqualTo("api-0:8080");
+        assertThat(config.routing(false, 8080, "api-0", true).applicationServer())
+                .isEqualTo("api-0:8080");
     }
 
     @Test
@@ -70,10 +72,13 @@ class InstanceConfigTest {
     void aUrlWithAPathOrAnotherSchemeAndNegativeStandbysAreRefusedNamingTheProperty() {
         InstanceConfig config = new InstanceConfig();
         config.setAdvertisedUrl("http://api-0:8080/v1");
-        assertThatThrownBy(() -> config.advertised(false, 8080, "h")).hasMessageContaining("memory.instance.advertised-url");
+        assertThatThrownBy(() -> config.advertised(false, 8080, "h"))
+                .hasMessageContaining("memory.instance.advertised-url");
         config.setAdvertisedUrl("grpc://api-0:9090");
-        assertThatThrownBy(() -> config.advertised(false, 8080, "h")).hasMessageContaining("memory.instance.advertised-url");
+        assertThatThrownBy(() -> config.advertised(false, 8080, "h"))
+                .hasMessageContaining("memory.instance.advertised-url");
         config.setStandbyReplicas(-1);
-        assertThatThrownBy(() -> config.standbyReplicas(false)).hasMessageContaining("memory.instance.standby-replicas");
+        assertThatThrownBy(() -> config.standbyReplicas(false))
+                .hasMessageContaining("memory.instance.standby-replicas");
     }
 }

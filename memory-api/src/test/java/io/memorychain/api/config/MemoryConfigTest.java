@@ -36,21 +36,39 @@ class MemoryConfigTest {
 
     @Test
     void bindsOverrides() {
-        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.kafka.bootstrap-servers", " k1:9092,k2:9092 ",
-                "memory.registry.url", "http://registry:8081", "memory.write-timeout", "250ms", "memory.block-labels", "a,b",
-                "memory.critical-labels", "a",
-                "memory.kafka.replication-factor", 3, "memory.data-dir", "/var/lib/memory"), TopologyBackend.ENV)) {
+        try (ApplicationContext ctx = ApplicationContext.run(
+                Map.of(
+                        "memory.kafka.bootstrap-servers",
+                        " k1:9092,k2:9092 ",
+                        "memory.registry.url",
+                        "http://registry:8081",
+                        "memory.write-timeout",
+                        "250ms",
+                        "memory.block-labels",
+                        "a,b",
+                        "memory.critical-labels",
+                        "a",
+                        "memory.kafka.replication-factor",
+                        3,
+                        "memory.data-dir",
+                        "/var/lib/memory"),
+                TopologyBackend.ENV)) {
             MemoryConfig c = ctx.getBean(MemoryConfig.class);
             assertThat(c.getKafka().bootstrapServers()).contains("k1:9092,k2:9092");
             assertThat(c.getRegistry().url()).contains("http://registry:8081");
             assertThat(c.getWriteTimeout()).isEqualTo(Duration.ofMillis(250));
             assertThat(c.getBlockLabels()).containsExactly("a", "b");
             assertThat(c.getKafka().getReplicationFactor()).isEqualTo((short) 3);
-            assertThat(c.getKafka().partitions()).as("an external cluster: three partitions").isEqualTo(3);
+            assertThat(c.getKafka().partitions())
+                    .as("an external cluster: three partitions")
+                    .isEqualTo(3);
             assertThat(c.getDataDir()).isEqualTo(Path.of("/var/lib/memory"));
         }
-        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.kafka.partitions", 6), TopologyBackend.ENV)) {
-            assertThat(ctx.getBean(MemoryConfig.class).getKafka().partitions()).as("as set, even embedded").isEqualTo(6);
+        try (ApplicationContext ctx =
+                ApplicationContext.run(Map.of("memory.kafka.partitions", 6), TopologyBackend.ENV)) {
+            assertThat(ctx.getBean(MemoryConfig.class).getKafka().partitions())
+                    .as("as set, even embedded")
+                    .isEqualTo(6);
         }
     }
 
@@ -60,33 +78,48 @@ class MemoryConfigTest {
             assertThat(ctx.getBean(MemoryConfig.class).governancePolicy().criticalLabels())
                     .containsExactlyInAnyOrder("persona", "critical");
         }
-        assertThatThrownBy(() -> ApplicationContext.run(Map.of("memory.critical-labels", "persona,constitution"),
-                TopologyBackend.ENV).close()).as("startup fails naming the label")
+        assertThatThrownBy(() -> ApplicationContext.run(
+                                Map.of("memory.critical-labels", "persona,constitution"), TopologyBackend.ENV)
+                        .close())
+                .as("startup fails naming the label")
                 .hasMessageContaining("memory.critical-labels [constitution] are not block labels");
     }
 
     @Test
     void theRefinementTriggerRunsByDefaultWithTheSeedsBudgetAndWeeklySchedule() {
         try (ApplicationContext ctx = ApplicationContext.run(TopologyBackend.ENV)) {
-            RefinementTriggerSettings trigger = ctx.getBean(RefinementConfig.class).trigger().orElseThrow();
+            RefinementTriggerSettings trigger =
+                    ctx.getBean(RefinementConfig.class).trigger().orElseThrow();
             assertThat(trigger.thresholdTokens()).isEqualTo(8_000);
             assertThat(trigger.targetTokens()).isEqualTo(5_000);
             assertThat(trigger.schedule()).isEqualTo(Duration.ofDays(7));
             assertThat(trigger.checkInterval()).isEqualTo(Duration.ofMinutes(1));
         }
-        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.refinement.trigger-schedule", "off",
-                "memory.refinement.trigger-threshold-tokens", 300, "memory.refinement.target-tokens", 200), TopologyBackend.ENV)) {
-            RefinementTriggerSettings trigger = ctx.getBean(RefinementConfig.class).trigger().orElseThrow();
+        try (ApplicationContext ctx = ApplicationContext.run(
+                Map.of(
+                        "memory.refinement.trigger-schedule",
+                        "off",
+                        "memory.refinement.trigger-threshold-tokens",
+                        300,
+                        "memory.refinement.target-tokens",
+                        200),
+                TopologyBackend.ENV)) {
+            RefinementTriggerSettings trigger =
+                    ctx.getBean(RefinementConfig.class).trigger().orElseThrow();
             assertThat(trigger.schedule()).isNull();
             assertThat(trigger.thresholdTokens()).isEqualTo(300);
             assertThat(trigger.targetTokens()).isEqualTo(200);
         }
-        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.refinement.trigger-enabled", false), TopologyBackend.ENV)) {
+        try (ApplicationContext ctx =
+                ApplicationContext.run(Map.of("memory.refinement.trigger-enabled", false), TopologyBackend.ENV)) {
             assertThat(ctx.getBean(RefinementConfig.class).trigger()).isEmpty();
         }
-        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.refinement.trigger-schedule", "weekly"), TopologyBackend.ENV)) {
-            assertThatThrownBy(() -> ctx.getBean(RefinementConfig.class).trigger()).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("memory.refinement.trigger-schedule").hasMessageContaining("'weekly'");
+        try (ApplicationContext ctx =
+                ApplicationContext.run(Map.of("memory.refinement.trigger-schedule", "weekly"), TopologyBackend.ENV)) {
+            assertThatThrownBy(() -> ctx.getBean(RefinementConfig.class).trigger())
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("memory.refinement.trigger-schedule")
+                    .hasMessageContaining("'weekly'");
         }
     }
 
@@ -98,35 +131,54 @@ class MemoryConfigTest {
             LifecycleSettings embedded = config.settings(true, 0.03, none).orElseThrow();
             assertThat(embedded.thresholds()).isEqualTo(LifecycleSettings.Thresholds.SEED);
             assertThat(embedded.checkInterval()).isEqualTo(Duration.ofMinutes(10));
-            assertThat(config.settings(false, 0.03, none)).as("external cluster: run memory-worker lifecycle").isEmpty();
+            assertThat(config.settings(false, 0.03, none))
+                    .as("external cluster: run memory-worker lifecycle")
+                    .isEmpty();
         }
-        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.lifecycle.enabled", true,
-                "memory.lifecycle.check-interval", "PT1M", "memory.lifecycle.fading-below", 0.6), TopologyBackend.ENV)) {
-            LifecycleSettings external = ctx.getBean(LifecycleConfig.class).settings(false, 0.05, none).orElseThrow();
+        try (ApplicationContext ctx = ApplicationContext.run(
+                Map.of(
+                        "memory.lifecycle.enabled",
+                        true,
+                        "memory.lifecycle.check-interval",
+                        "PT1M",
+                        "memory.lifecycle.fading-below",
+                        0.6),
+                TopologyBackend.ENV)) {
+            LifecycleSettings external = ctx.getBean(LifecycleConfig.class)
+                    .settings(false, 0.05, none)
+                    .orElseThrow();
             assertThat(external.checkInterval()).isEqualTo(Duration.ofMinutes(1));
             assertThat(external.thresholds().fading()).isEqualTo(0.6);
             assertThat(external.lambda()).isEqualTo(0.05);
         }
-        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.lifecycle.enabled", false), TopologyBackend.ENV)) {
-            assertThat(ctx.getBean(LifecycleConfig.class).settings(true, 0.03, none)).isEmpty();
+        try (ApplicationContext ctx =
+                ApplicationContext.run(Map.of("memory.lifecycle.enabled", false), TopologyBackend.ENV)) {
+            assertThat(ctx.getBean(LifecycleConfig.class).settings(true, 0.03, none))
+                    .isEmpty();
         }
-        try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.lifecycle.dormant-below", 0.9), TopologyBackend.ENV)) {
+        try (ApplicationContext ctx =
+                ApplicationContext.run(Map.of("memory.lifecycle.dormant-below", 0.9), TopologyBackend.ENV)) {
             assertThatThrownBy(() -> ctx.getBean(LifecycleConfig.class).settings(true, 0.03, none))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("memory.lifecycle.");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("memory.lifecycle.");
         }
     }
 
     @Test
     void rejectsInvalidSettingsAtStartup() {
         assertThatThrownBy(() -> {
-            try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.kafka.partitions", 0), TopologyBackend.ENV)) {
-                ctx.getBean(MemoryConfig.class).getKafka();
-            }
-        }).hasStackTraceContaining("partitions");
+                    try (ApplicationContext ctx =
+                            ApplicationContext.run(Map.of("memory.kafka.partitions", 0), TopologyBackend.ENV)) {
+                        ctx.getBean(MemoryConfig.class).getKafka();
+                    }
+                })
+                .hasStackTraceContaining("partitions");
         assertThatThrownBy(() -> {
-            try (ApplicationContext ctx = ApplicationContext.run(Map.of("memory.topic-prefix", "bad prefix!"), TopologyBackend.ENV)) {
-                ctx.getBean(MemoryConfig.class);
-            }
-        }).hasStackTraceContaining("topicPrefix");
+                    try (ApplicationContext ctx =
+                            ApplicationContext.run(Map.of("memory.topic-prefix", "bad prefix!"), TopologyBackend.ENV)) {
+                        ctx.getBean(MemoryConfig.class);
+                    }
+                })
+                .hasStackTraceContaining("topicPrefix");
     }
 }

@@ -4,15 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.memorychain.api.auth.ApiKeys;
-import io.memorychain.api.auth.Principal;
-import io.memorychain.api.auth.Role;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.MetadataUtils;
+import io.memorychain.api.auth.ApiKeys;
+import io.memorychain.api.auth.Principal;
+import io.memorychain.api.auth.Role;
 import io.memorychain.api.grpc.GrpcErrors;
 import io.memorychain.api.grpc.v1.ChainKeyChange;
 import io.memorychain.api.grpc.v1.MarkChainKeyCompromisedRequest;
@@ -46,7 +46,8 @@ import org.junit.jupiter.api.Test;
 public abstract class ChainKeyRotationContract {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     /** The application's REST base URL. */
     protected abstract String restUrl();
@@ -56,51 +57,75 @@ public abstract class ChainKeyRotationContract {
     /** The application's gRPC port. */
     protected abstract int grpcPort();
 
-    private static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization",
-            Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> AUTHORIZATION =
+            Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
 
     @Test
     void aRotatedChainVerifiesInJavaAndNodeAndTheMarkedKeysLaterEventsAreSuspect() throws Exception {
         String space = "keyrot-" + UUID.randomUUID().toString().substring(0, 8);
         String agent = keys().issue(new Principal("keyrot-agent", Role.AGENT, "keyrot", List.of(space)), "test")
-                .key().toString();
+                .key()
+                .toString();
         String admin = keys().issue(new Principal("keyrot-admin", Role.ADMIN, "root", List.of("*")), "test")
-                .key().toString();
+                .key()
+                .toString();
         write(space, agent, "written under the first key");
         write(space, agent, "also under the first key");
 
         Resp refused = post(space, agent, "/chain/keys:rotate", Map.of("reason", "not mine to rotate"));
         assertError(refused, 403, "FORBIDDEN");
-        assertError(post("keyrot-none-" + UUID.randomUUID().toString().substring(0, 8), admin, "/chain/keys:rotate",
-                Map.of("reason", "no chain here")), 404, "NOT_FOUND");
+        assertError(
+                post(
+                        "keyrot-none-" + UUID.randomUUID().toString().substring(0, 8),
+                        admin,
+                        "/chain/keys:rotate",
+                        Map.of("reason", "no chain here")),
+                404,
+                "NOT_FOUND");
         assertError(post(space, admin, "/chain/keys:rotate", Map.of("key_id", "not-a-key")), 400, "INVALID_ARGUMENT");
         assertError(post(space, admin, "/chain/keys:rotate", Map.of("key_id", "0123456789abcdef")), 404, "NOT_FOUND");
-        Resp rotated = send(HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/" + space + "/chain/keys:rotate"))
-                .header("Content-Type", "application/json").header("Idempotency-Key", "rotate-" + space)
-                .POST(HttpRequest.BodyPublishers.ofString("{\"reason\":\"yearly rotation\"}")), admin);
+        Resp rotated = send(
+                HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/" + space + "/chain/keys:rotate"))
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", "rotate-" + space)
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"reason\":\"yearly rotation\"}")),
+                admin);
         assertThat(rotated.status()).as(rotated.body().toString()).isEqualTo(200);
         assertThat(rotated.body().path("seq").asLong()).isEqualTo(3);
         assertThat(rotated.body().path("event").asText()).isEqualTo("SigningKeyRotated");
         assertThat(rotated.body().path("space").asText()).isEqualTo(space);
         String newKey = rotated.body().path("key_id").asText();
         Set<String> listed = keyIds();
-        Resp retried = send(HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/" + space + "/chain/keys:rotate"))
-                .header("Content-Type", "application/json").header("Idempotency-Key", "rotate-" + space)
-                .POST(HttpRequest.BodyPublishers.ofString("{\"reason\":\"yearly rotation\"}")), admin);
+        Resp retried = send(
+                HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/" + space + "/chain/keys:rotate"))
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", "rotate-" + space)
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"reason\":\"yearly rotation\"}")),
+                admin);
         assertThat(retried.body()).as("a retry answers the original rotation").isEqualTo(rotated.body());
-        assertThat(keyIds()).as("the key the retry made is deleted again, not listed").isEqualTo(listed);
+        assertThat(keyIds())
+                .as("the key the retry made is deleted again, not listed")
+                .isEqualTo(listed);
         write(space, agent, "written under the new key");
         write(space, agent, "also under the new key");
 
         Path export = export(space, agent);
-        List<JsonNode> events = Files.readAllLines(export).stream().skip(1).map(ChainKeyRotationContract::tree)
-                .map(line -> line.path("event")).toList();
+        List<JsonNode> events = Files.readAllLines(export).stream()
+                .skip(1)
+                .map(ChainKeyRotationContract::tree)
+                .map(line -> line.path("event"))
+                .toList();
         assertThat(events).hasSize(5);
         String oldKey = events.get(0).path("key_id").asText();
         assertThat(events.get(3).path("key_id").asText()).isEqualTo(newKey);
-        assertThat(events.get(2).path("key_id").asText()).as("the rotation is signed by the key it replaces")
+        assertThat(events.get(2).path("key_id").asText())
+                .as("the rotation is signed by the key it replaces")
                 .isEqualTo(oldKey);
-        assertThat(events.get(2).path("payload").path("SigningKeyRotated").path("new_key_id").asText())
+        assertThat(events.get(2)
+                        .path("payload")
+                        .path("SigningKeyRotated")
+                        .path("new_key_id")
+                        .asText())
                 .isEqualTo(newKey);
         assertThat(newKey).isNotEqualTo(oldKey);
         assertThat(events.get(4).path("key_id").asText()).isEqualTo(newKey);
@@ -108,46 +133,97 @@ public abstract class ChainKeyRotationContract {
         JsonNode verified = get(space, admin, "/chain/verify?full=true").body();
         assertThat(verified.path("ok").asBoolean()).as(verified.toString()).isTrue();
         assertThat(verified.path("events").asLong()).isEqualTo(5);
-        assertThat(verified.path("suspects").isArray() && verified.path("suspects").isEmpty()).as(verified.toString()).isTrue();
+        assertThat(verified.path("suspects").isArray()
+                        && verified.path("suspects").isEmpty())
+                .as(verified.toString())
+                .isTrue();
         Run node = nodeVerify(export);
         assertThat(node.status()).as(node.out() + node.err()).isZero();
         assertThat(node.out()).startsWith("OK " + space + " 5 events head 5 ").doesNotContain("SUSPECT");
 
-        assertError(post(space, admin, "/chain/keys/" + newKey + ":compromised",
-                Map.of("from_seq", 1, "reason", "leaked")), 409, "INVALID_STATE");
-        assertError(post(space, admin, "/chain/keys/" + oldKey + ":compromised",
-                Map.of("from_seq", 99, "reason", "leaked")), 400, "INVALID_ARGUMENT");
-        assertError(post(space, admin, "/chain/keys/0123456789abcdef:compromised",
-                Map.of("from_seq", 1, "reason", "never signed here")), 404, "NOT_FOUND");
-        assertError(post(space, admin, "/chain/keys/" + oldKey + ":compromised", Map.of("from_seq", 1)), 400,
+        assertError(
+                post(space, admin, "/chain/keys/" + newKey + ":compromised", Map.of("from_seq", 1, "reason", "leaked")),
+                409,
+                "INVALID_STATE");
+        assertError(
+                post(
+                        space,
+                        admin,
+                        "/chain/keys/" + oldKey + ":compromised",
+                        Map.of("from_seq", 99, "reason", "leaked")),
+                400,
+                "INVALID_ARGUMENT");
+        assertError(
+                post(
+                        space,
+                        admin,
+                        "/chain/keys/0123456789abcdef:compromised",
+                        Map.of("from_seq", 1, "reason", "never signed here")),
+                404,
+                "NOT_FOUND");
+        assertError(
+                post(space, admin, "/chain/keys/" + oldKey + ":compromised", Map.of("from_seq", 1)),
+                400,
                 "INVALID_ARGUMENT");
 
         String thirdKey;
-        ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", grpcPort()).usePlaintext().build();
+        ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", grpcPort())
+                .usePlaintext()
+                .build();
         try {
             MemoryServiceGrpc.MemoryServiceBlockingStub grpc = MemoryServiceGrpc.newBlockingStub(channel)
-                    .withInterceptors(bearer(admin)).withDeadlineAfter(60, TimeUnit.SECONDS);
-            assertGrpcError(() -> grpc.rotateChainKey(RotateChainKeyRequest.newBuilder().setSpace("keyrot-none-"
-                    + UUID.randomUUID().toString().substring(0, 8)).build()), Status.Code.NOT_FOUND, "NOT_FOUND");
-            assertGrpcError(() -> grpc.markChainKeyCompromised(MarkChainKeyCompromisedRequest.newBuilder()
-                    .setSpace(space).setKeyId(oldKey).setFromSeq(99).setReason("leaked").build()),
-                    Status.Code.INVALID_ARGUMENT, "INVALID_ARGUMENT");
-            assertGrpcError(() -> grpc.markChainKeyCompromised(MarkChainKeyCompromisedRequest.newBuilder()
-                    .setSpace(space).setKeyId(newKey).setFromSeq(1).setReason("leaked").build()),
-                    Status.Code.FAILED_PRECONDITION, "INVALID_STATE");
-            assertGrpcError(() -> MemoryServiceGrpc.newBlockingStub(channel).withInterceptors(bearer(agent))
-                    .rotateChainKey(RotateChainKeyRequest.newBuilder().setSpace(space).setKeyId(oldKey).build()),
-                    Status.Code.PERMISSION_DENIED, "FORBIDDEN");
+                    .withInterceptors(bearer(admin))
+                    .withDeadlineAfter(60, TimeUnit.SECONDS);
+            assertGrpcError(
+                    () -> grpc.rotateChainKey(RotateChainKeyRequest.newBuilder()
+                            .setSpace("keyrot-none-"
+                                    + UUID.randomUUID().toString().substring(0, 8))
+                            .build()),
+                    Status.Code.NOT_FOUND,
+                    "NOT_FOUND");
+            assertGrpcError(
+                    () -> grpc.markChainKeyCompromised(MarkChainKeyCompromisedRequest.newBuilder()
+                            .setSpace(space)
+                            .setKeyId(oldKey)
+                            .setFromSeq(99)
+                            .setReason("leaked")
+                            .build()),
+                    Status.Code.INVALID_ARGUMENT,
+                    "INVALID_ARGUMENT");
+            assertGrpcError(
+                    () -> grpc.markChainKeyCompromised(MarkChainKeyCompromisedRequest.newBuilder()
+                            .setSpace(space)
+                            .setKeyId(newKey)
+                            .setFromSeq(1)
+                            .setReason("leaked")
+                            .build()),
+                    Status.Code.FAILED_PRECONDITION,
+                    "INVALID_STATE");
+            assertGrpcError(
+                    () -> MemoryServiceGrpc.newBlockingStub(channel)
+                            .withInterceptors(bearer(agent))
+                            .rotateChainKey(RotateChainKeyRequest.newBuilder()
+                                    .setSpace(space)
+                                    .setKeyId(oldKey)
+                                    .build()),
+                    Status.Code.PERMISSION_DENIED,
+                    "FORBIDDEN");
 
             ChainKeyChange marked = grpc.markChainKeyCompromised(MarkChainKeyCompromisedRequest.newBuilder()
-                    .setSpace(space).setKeyId(oldKey).setFromSeq(1).setReason("the old key leaked").build());
+                    .setSpace(space)
+                    .setKeyId(oldKey)
+                    .setFromSeq(1)
+                    .setReason("the old key leaked")
+                    .build());
             assertThat(marked.getSeq()).isEqualTo(6);
             assertThat(marked.getEvent()).isEqualTo("SigningKeyCompromised");
             assertThat(marked.getKeyId()).isEqualTo(oldKey);
             assertThat(marked.getTrustedUpTo()).isEqualTo(1);
             assertThat(marked.getRequestId()).isNotBlank();
-            ChainKeyChange third = grpc.rotateChainKey(RotateChainKeyRequest.newBuilder().setSpace(space)
-                    .setReason("after the leak").build());
+            ChainKeyChange third = grpc.rotateChainKey(RotateChainKeyRequest.newBuilder()
+                    .setSpace(space)
+                    .setReason("after the leak")
+                    .build());
             assertThat(third.getSeq()).isEqualTo(7);
             assertThat(third.getEvent()).isEqualTo("SigningKeyRotated");
             assertThat(third.getKeyId()).isNotIn(oldKey, newKey).matches("[0-9a-f]{16}");
@@ -158,24 +234,34 @@ public abstract class ChainKeyRotationContract {
         }
 
         JsonNode suspect = get(space, admin, "/chain/verify?full=true").body();
-        assertThat(suspect.path("ok").asBoolean()).as("suspects are not a break: " + suspect).isTrue();
-        assertThat(list(suspect.path("suspects"))).containsExactly(Map.of("key_id", oldKey,
-                "from_seq", 2, "to_seq", 3, "trusted_up_to", 1, "marked_at_seq", 6));
+        assertThat(suspect.path("ok").asBoolean())
+                .as("suspects are not a break: " + suspect)
+                .isTrue();
+        assertThat(list(suspect.path("suspects")))
+                .containsExactly(
+                        Map.of("key_id", oldKey, "from_seq", 2, "to_seq", 3, "trusted_up_to", 1, "marked_at_seq", 6));
         Run offline = nodeVerify(export(space, agent));
         assertThat(offline.status()).as(offline.out() + offline.err()).isZero();
-        assertThat(offline.out()).startsWith("OK " + space + " 7 events head 7 ")
+        assertThat(offline.out())
+                .startsWith("OK " + space + " 7 events head 7 ")
                 .contains("SUSPECT " + space + " key=" + oldKey + " seqs=2..3 trusted_up_to=1 marked_at=6");
 
         Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-            JsonNode keys = send(HttpRequest.newBuilder(URI.create(restUrl() + "/v1/chain/keys")).GET(), null)
-                    .body().path("keys");
+            JsonNode keys = send(
+                            HttpRequest.newBuilder(URI.create(restUrl() + "/v1/chain/keys"))
+                                    .GET(),
+                            null)
+                    .body()
+                    .path("keys");
             Map<String, JsonNode> byId = new java.util.HashMap<>();
             keys.forEach(k -> byId.put(k.path("key_id").asText(), k));
             assertThat(byId).containsKeys(oldKey, newKey, thirdKey);
             assertThat(byId.get(oldKey).path("status").asText()).isEqualTo("compromised");
-            assertThat(list(byId.get(oldKey).path("compromised"))).contains(Map.of(
-                    "space", space, "trusted_up_to", 1, "marked_at_seq", 6));
-            assertThat(byId.get(newKey).path("status").asText()).as("no space signs with it now").isEqualTo("retired");
+            assertThat(list(byId.get(oldKey).path("compromised")))
+                    .contains(Map.of("space", space, "trusted_up_to", 1, "marked_at_seq", 6));
+            assertThat(byId.get(newKey).path("status").asText())
+                    .as("no space signs with it now")
+                    .isEqualTo("retired");
             assertThat(byId.get(thirdKey).path("status").asText()).isEqualTo("active");
             assertThat(list(byId.get(thirdKey).path("spaces"))).containsExactly(space);
         });
@@ -183,7 +269,9 @@ public abstract class ChainKeyRotationContract {
 
     private Set<String> keyIds() throws Exception {
         Set<String> ids = new java.util.TreeSet<>();
-        send(HttpRequest.newBuilder(URI.create(restUrl() + "/v1/chain/keys")).GET(), null).body().path("keys")
+        send(HttpRequest.newBuilder(URI.create(restUrl() + "/v1/chain/keys")).GET(), null)
+                .body()
+                .path("keys")
                 .forEach(k -> ids.add(k.path("key_id").asText()));
         return ids;
     }
@@ -199,7 +287,8 @@ public abstract class ChainKeyRotationContract {
             call.run();
         } catch (StatusRuntimeException e) {
             assertThat(e.getStatus().getCode()).as(e.getStatus().toString()).isEqualTo(status);
-            assertThat(e.getTrailers() == null ? null : e.getTrailers().get(GrpcErrors.ERROR_CODE)).isEqualTo(code);
+            assertThat(e.getTrailers() == null ? null : e.getTrailers().get(GrpcErrors.ERROR_CODE))
+                    .isEqualTo(code);
             return;
         }
         throw new AssertionError("expected " + status + " (" + code + ")");
@@ -216,35 +305,38 @@ public abstract class ChainKeyRotationContract {
         assertThat(created.status()).as(created.body().toString()).isIn(200, 201);
     }
 
-    private record Resp(int status, JsonNode body) {
-    }
+    private record Resp(int status, JsonNode body) {}
 
-    private record Run(int status, String out, String err) {
-    }
+    private record Run(int status, String out, String err) {}
 
     private Resp post(String space, String key, String path, Object body) throws Exception {
-        return send(HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/" + space + path))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))), key);
+        return send(
+                HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/" + space + path))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))),
+                key);
     }
 
     private Resp get(String space, String key, String path) throws Exception {
-        return send(HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/" + space + path)).GET(), key);
+        return send(
+                HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/" + space + path))
+                        .GET(),
+                key);
     }
 
     private Resp send(HttpRequest.Builder request, String key) throws IOException, InterruptedException {
         if (key != null) {
             request.header("Authorization", "Bearer " + key);
         }
-        HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(60)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response =
+                http.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
         String body = response.body();
-        return new Resp(response.statusCode(), body == null || body.isBlank() ? JSON.createObjectNode()
-                : JSON.readTree(body));
+        return new Resp(
+                response.statusCode(), body == null || body.isBlank() ? JSON.createObjectNode() : JSON.readTree(body));
     }
 
     private static List<Object> list(JsonNode node) {
-        return JSON.convertValue(node, new com.fasterxml.jackson.core.type.TypeReference<List<Object>>() { });
+        return JSON.convertValue(node, new com.fasterxml.jackson.core.type.TypeReference<List<Object>>() {});
     }
 
     private static JsonNode tree(String line) {
@@ -258,9 +350,13 @@ public abstract class ChainKeyRotationContract {
     /** The space's chain export (JSON Lines) in a new file. */
     private Path export(String space, String key) throws Exception {
         Path export = Files.createTempDirectory("keyrot-export").resolve("chain.jsonl");
-        HttpResponse<Path> response = http.send(HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/" + space
-                + "/chain/export")).header("Authorization", "Bearer " + key).timeout(Duration.ofSeconds(60)).GET()
-                .build(), HttpResponse.BodyHandlers.ofFile(export));
+        HttpResponse<Path> response = http.send(
+                HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/" + space + "/chain/export"))
+                        .header("Authorization", "Bearer " + key)
+                        .timeout(Duration.ofSeconds(60))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofFile(export));
         assertThat(response.statusCode()).isEqualTo(200);
         return export;
     }
@@ -275,7 +371,10 @@ public abstract class ChainKeyRotationContract {
         Path err = dir.resolve("err");
         Process process;
         try {
-            process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            process = new ProcessBuilder(command)
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
+                    .start();
         } catch (IOException e) {
             Assumptions.abort("node is not on the PATH (" + e.getMessage() + "): the second-language verifier needs "
                     + "Node.js >= 18");

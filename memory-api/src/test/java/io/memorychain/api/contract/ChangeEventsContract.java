@@ -35,7 +35,8 @@ import org.junit.jupiter.api.Test;
 public abstract class ChangeEventsContract {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final List<Stream<String>> opened = new CopyOnWriteArrayList<>();
 
     /** The application's REST base URL. */
@@ -75,7 +76,8 @@ public abstract class ChangeEventsContract {
         JsonNode audit = get(space, key, "/audit?after_seq=1").path("items");
         List<Frame> all = List.of(backlog, live.get(0), live.get(1));
         for (int i = 0; i < all.size(); i++) {
-            assertThat(all.get(i).event()).isEqualTo(audit.get(i).path("event_type").asText());
+            assertThat(all.get(i).event())
+                    .isEqualTo(audit.get(i).path("event_type").asText());
             assertThat(JSON.readTree(all.get(i).data())).isEqualTo(audit.get(i));
         }
         assertThat(all.get(1).event()).isEqualTo("MemoryPinned");
@@ -120,8 +122,13 @@ public abstract class ChangeEventsContract {
     @Test
     void revokingTheKeyEndsTheStreamWithAnUnauthenticatedErrorEventWithinSeconds() {
         String space = space();
-        ApiKeys.Issued issued = keys().issue(new Principal("sse-" + UUID.randomUUID().toString().substring(0, 8),
-                Role.AGENT, "watcher", List.of(space)), "test");
+        ApiKeys.Issued issued = keys().issue(
+                        new Principal(
+                                "sse-" + UUID.randomUUID().toString().substring(0, 8),
+                                Role.AGENT,
+                                "watcher",
+                                List.of(space)),
+                        "test");
         String key = issued.key().toString();
         create(space, key, "seq 1");
         Events events = open(space, key, "", null);
@@ -136,7 +143,9 @@ public abstract class ChangeEventsContract {
         assertThat(end.json().path("code").asText()).isEqualTo("UNAUTHENTICATED");
         assertThat(end.json().path("message").asText()).contains("revoked");
         assertThat(events.ended()).as("the response ends after the error event").isTrue();
-        assertThat(openChangeStreams(space)).as("freed before its error event was sent").isZero();
+        assertThat(openChangeStreams(space))
+                .as("freed before its error event was sent")
+                .isZero();
     }
 
     @Test
@@ -193,8 +202,11 @@ public abstract class ChangeEventsContract {
                     case "id" -> id = value;
                     case "event" -> event = value;
                     case "retry" -> retry = value;
-                    case "data" -> data = data == null ? new StringBuilder(value) : data.append('\n').append(value);
-                    default -> { }
+                    case "data" ->
+                        data = data == null
+                                ? new StringBuilder(value)
+                                : data.append('\n').append(value);
+                    default -> {}
                 }
             }
             assertThat(any).as("another block before the stream ended").isTrue();
@@ -220,9 +232,10 @@ public abstract class ChangeEventsContract {
     }
 
     protected Events open(String space, String key, String query, String lastEventId) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/"
-                + space.replace(" ", "%20").replace("!", "%21") + "/changes" + query))
-                .header("Accept", "text/event-stream").GET();
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(
+                        restUrl() + "/v1/spaces/" + space.replace(" ", "%20").replace("!", "%21") + "/changes" + query))
+                .header("Accept", "text/event-stream")
+                .GET();
         if (key != null) {
             request.header("Authorization", "Bearer " + key);
         }
@@ -232,8 +245,11 @@ public abstract class ChangeEventsContract {
         try {
             HttpResponse<Stream<String>> response = http.send(request.build(), HttpResponse.BodyHandlers.ofLines());
             opened.add(response.body());
-            return new Events(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
-                    response.body(), response.body().iterator());
+            return new Events(
+                    response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(""),
+                    response.body(),
+                    response.body().iterator());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -255,29 +271,41 @@ public abstract class ChangeEventsContract {
     }
 
     private String key(String space) {
-        return keys().issue(new Principal("sse-" + UUID.randomUUID().toString().substring(0, 8), Role.AGENT, "sse",
-                space == null ? List.of("*") : List.of(space)), "test").key().toString();
+        return keys().issue(
+                        new Principal(
+                                "sse-" + UUID.randomUUID().toString().substring(0, 8),
+                                Role.AGENT,
+                                "sse",
+                                space == null ? List.of("*") : List.of(space)),
+                        "test")
+                .key()
+                .toString();
     }
 
     private String create(String space, String key, String content) {
-        return post(space, key, "/memories", Map.of("content", content)).path("memory").path("id").asText();
+        return post(space, key, "/memories", Map.of("content", content))
+                .path("memory")
+                .path("id")
+                .asText();
     }
 
     private JsonNode post(String space, String key, String path, Map<String, ?> body) {
         return call(HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/" + space + path))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + key)
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(write(body))));
     }
 
     private JsonNode get(String space, String key, String path) {
         return call(HttpRequest.newBuilder(URI.create(restUrl() + "/v1/spaces/" + space + path))
-                .header("Authorization", "Bearer " + key).GET());
+                .header("Authorization", "Bearer " + key)
+                .GET());
     }
 
     private JsonNode call(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(60)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response =
+                    http.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(response.statusCode()).as(response.body()).isBetween(200, 299);
             return JSON.readTree(response.body());
         } catch (IOException e) {

@@ -56,57 +56,112 @@ public abstract class CheckpointContract {
     void savesLoadsListsNewestFirstReplacesInPlaceAndDeletesAThread() {
         String space = MemoryApiContract.space();
         String thread = "t-" + UUID.randomUUID();
-        MemoryApiContract.Resp first = save(space, Map.of("user_id", "u1", "thread_id", thread, "checkpoint_id", "c1",
-                "state", Map.of("step", 1, "messages", List.of("hi")), "metadata", Map.of("node_id", "start")));
+        MemoryApiContract.Resp first = save(
+                space,
+                Map.of(
+                        "user_id",
+                        "u1",
+                        "thread_id",
+                        thread,
+                        "checkpoint_id",
+                        "c1",
+                        "state",
+                        Map.of("step", 1, "messages", List.of("hi")),
+                        "metadata",
+                        Map.of("node_id", "start")));
         assertThat(first.status()).as(first.raw()).isEqualTo(201);
-        assertThat(first.json()).containsEntry("space", space).containsEntry("user_id", "u1")
-                .containsEntry("thread_id", thread).containsEntry("checkpoint_id", "c1")
+        assertThat(first.json())
+                .containsEntry("space", space)
+                .containsEntry("user_id", "u1")
+                .containsEntry("thread_id", thread)
+                .containsEntry("checkpoint_id", "c1")
                 .containsEntry("state", Map.of("step", 1, "messages", List.of("hi")))
-                .containsEntry("metadata", Map.of("node_id", "start")).containsEntry("saved_by", "agent:api");
-        assertThat(save(space, Map.of("user_id", "u1", "thread_id", thread, "checkpoint_id", "c2", "parent_id", "c1",
-                "state", Map.of("step", 2))).status()).isEqualTo(201);
-        MemoryApiContract.Resp third = save(space, Map.of("user_id", "u1", "thread_id", thread, "parent_id", "c2",
-                "state", Map.of("step", 3, "nested", Map.of("ok", true))));
+                .containsEntry("metadata", Map.of("node_id", "start"))
+                .containsEntry("saved_by", "agent:api");
+        assertThat(save(
+                                space,
+                                Map.of(
+                                        "user_id",
+                                        "u1",
+                                        "thread_id",
+                                        thread,
+                                        "checkpoint_id",
+                                        "c2",
+                                        "parent_id",
+                                        "c1",
+                                        "state",
+                                        Map.of("step", 2)))
+                        .status())
+                .isEqualTo(201);
+        MemoryApiContract.Resp third = save(
+                space,
+                Map.of(
+                        "user_id",
+                        "u1",
+                        "thread_id",
+                        thread,
+                        "parent_id",
+                        "c2",
+                        "state",
+                        Map.of("step", 3, "nested", Map.of("ok", true))));
         assertThat(third.status()).as(third.raw()).isEqualTo(201);
         String generated = (String) third.json().get("checkpoint_id");
         assertThat(generated).as("an id made by the service").isNotBlank();
         // another user's thread of the same id is another thread
-        assertThat(save(space, Map.of("user_id", "u2", "thread_id", thread, "state", Map.of("other", true))).status())
+        assertThat(save(space, Map.of("user_id", "u2", "thread_id", thread, "state", Map.of("other", true)))
+                        .status())
                 .isEqualTo(201);
 
         MemoryApiContract.Resp latest = load(space, "latest?user_id=u1&thread_id=" + thread);
         assertThat(latest.status()).as(latest.raw()).isEqualTo(200);
-        assertThat(latest.json()).containsEntry("checkpoint_id", generated).containsEntry("parent_id", "c2")
+        assertThat(latest.json())
+                .containsEntry("checkpoint_id", generated)
+                .containsEntry("parent_id", "c2")
                 .containsEntry("state", Map.of("step", 3, "nested", Map.of("ok", true)));
         assertThat(load(space, "c1?user_id=u1&thread_id=" + thread).json())
                 .containsEntry("state", Map.of("step", 1, "messages", List.of("hi")));
-        assertThat(ids(api().get(path(space) + "?user_id=u1&thread_id=" + thread))).containsExactly(generated, "c2", "c1");
+        assertThat(ids(api().get(path(space) + "?user_id=u1&thread_id=" + thread)))
+                .containsExactly(generated, "c2", "c1");
 
         MemoryApiContract.Resp page1 = api().get(path(space) + "?user_id=u1&limit=2&thread_id=" + thread);
         assertThat(ids(page1)).containsExactly(generated, "c2");
         String cursor = (String) page1.json().get("next_cursor");
         assertThat(cursor).isNotNull();
-        MemoryApiContract.Resp page2 = api().get(path(space) + "?user_id=u1&limit=2&cursor=" + cursor + "&thread_id=" + thread);
+        MemoryApiContract.Resp page2 =
+                api().get(path(space) + "?user_id=u1&limit=2&cursor=" + cursor + "&thread_id=" + thread);
         assertThat(ids(page2)).containsExactly("c1");
         assertThat(page2.json().get("next_cursor")).isNull();
 
         // saving an existing id replaces it where it stands (a graph updating a past step's state)
-        MemoryApiContract.Resp replaced = save(space, Map.of("user_id", "u1", "thread_id", thread, "checkpoint_id", "c1",
-                "state", Map.of("step", 1, "edited", true)));
+        MemoryApiContract.Resp replaced = save(
+                space,
+                Map.of(
+                        "user_id",
+                        "u1",
+                        "thread_id",
+                        thread,
+                        "checkpoint_id",
+                        "c1",
+                        "state",
+                        Map.of("step", 1, "edited", true)));
         assertThat(replaced.status()).isEqualTo(201);
         assertThat(replaced.json().get("created_at")).isEqualTo(first.json().get("created_at"));
-        assertThat(ids(api().get(path(space) + "?user_id=u1&thread_id=" + thread))).containsExactly(generated, "c2", "c1");
+        assertThat(ids(api().get(path(space) + "?user_id=u1&thread_id=" + thread)))
+                .containsExactly(generated, "c2", "c1");
         assertThat(load(space, "c1?user_id=u1&thread_id=" + thread).json())
                 .containsEntry("state", Map.of("step", 1, "edited", true));
 
-        MemoryApiContract.Resp deleted = api().send(HttpRequest.DELETE(path(space) + "?user_id=u1&thread_id=" + thread));
+        MemoryApiContract.Resp deleted =
+                api().send(HttpRequest.DELETE(path(space) + "?user_id=u1&thread_id=" + thread));
         assertThat(deleted.status()).as(deleted.raw()).isEqualTo(200);
         assertThat(deleted.json()).containsEntry("deleted", 3).containsEntry("thread_id", thread);
         MemoryApiContract.Resp gone = load(space, "latest?user_id=u1&thread_id=" + thread);
         assertThat(gone.status()).isEqualTo(404);
         assertThat(gone.code()).isEqualTo("NOT_FOUND");
-        assertThat(ids(api().get(path(space) + "?user_id=u1&thread_id=" + thread))).isEmpty();
-        assertThat(load(space, "latest?user_id=u2&thread_id=" + thread).json()).as("the other user's thread stays")
+        assertThat(ids(api().get(path(space) + "?user_id=u1&thread_id=" + thread)))
+                .isEmpty();
+        assertThat(load(space, "latest?user_id=u2&thread_id=" + thread).json())
+                .as("the other user's thread stays")
                 .containsEntry("state", Map.of("other", true));
     }
 
@@ -115,10 +170,21 @@ public abstract class CheckpointContract {
         String space = MemoryApiContract.space();
         String thread = "t-" + UUID.randomUUID();
         for (int step = 0; step < 10; step++) {
-            assertThat(save(space, Map.of("thread_id", thread, "checkpoint_id", "s" + step, "state",
-                    Map.of("step", step))).status()).isEqualTo(201);
-            assertThat(load(space, "latest?thread_id=" + thread).json()).as("step %d", step)
-                    .containsEntry("checkpoint_id", "s" + step).containsEntry("state", Map.of("step", step));
+            assertThat(save(
+                                    space,
+                                    Map.of(
+                                            "thread_id",
+                                            thread,
+                                            "checkpoint_id",
+                                            "s" + step,
+                                            "state",
+                                            Map.of("step", step)))
+                            .status())
+                    .isEqualTo(201);
+            assertThat(load(space, "latest?thread_id=" + thread).json())
+                    .as("step %d", step)
+                    .containsEntry("checkpoint_id", "s" + step)
+                    .containsEntry("state", Map.of("step", step));
         }
     }
 
@@ -127,24 +193,42 @@ public abstract class CheckpointContract {
         String mine = MemoryApiContract.space();
         String other = MemoryApiContract.space();
         String thread = "t-" + UUID.randomUUID();
-        String agent = api().apiKeys().issue(new Principal("cp-bot", Role.AGENT, "cp", List.of(mine)), "test").key().toString();
-        String sub = api().apiKeys().issue(new Principal("cp-sub", Role.SUBAGENT, "cp-sub", List.of(mine)), "test").key().toString();
-        String user = api().apiKeys().issue(new Principal("cp-user", Role.USER, "ana", List.of(mine)), "test").key().toString();
+        String agent = api().apiKeys()
+                .issue(new Principal("cp-bot", Role.AGENT, "cp", List.of(mine)), "test")
+                .key()
+                .toString();
+        String sub = api().apiKeys()
+                .issue(new Principal("cp-sub", Role.SUBAGENT, "cp-sub", List.of(mine)), "test")
+                .key()
+                .toString();
+        String user = api().apiKeys()
+                .issue(new Principal("cp-user", Role.USER, "ana", List.of(mine)), "test")
+                .key()
+                .toString();
         Map<String, Object> body = Map.of("thread_id", thread, "state", Map.of("x", 1));
-        assertThat(api().send(HttpRequest.POST(path(mine), body).bearerAuth(agent)).status()).isEqualTo(201);
-        MemoryApiContract.Resp bySub = api().send(HttpRequest.POST(path(mine), Map.of("thread_id", thread, "state",
-                Map.of("x", 2))).bearerAuth(sub));
+        assertThat(api().send(HttpRequest.POST(path(mine), body).bearerAuth(agent))
+                        .status())
+                .isEqualTo(201);
+        MemoryApiContract.Resp bySub = api().send(
+                        HttpRequest.POST(path(mine), Map.of("thread_id", thread, "state", Map.of("x", 2)))
+                                .bearerAuth(sub));
         assertThat(bySub.status()).as(bySub.raw()).isEqualTo(201);
         assertThat(bySub.json()).containsEntry("saved_by", "subagent:cp-sub");
-        assertThat(api().send(HttpRequest.GET(path(mine) + "/latest?thread_id=" + thread).bearerAuth(user)).json())
+        assertThat(api().send(HttpRequest.GET(path(mine) + "/latest?thread_id=" + thread)
+                                .bearerAuth(user))
+                        .json())
                 .containsEntry("state", Map.of("x", 2));
 
-        List<MutableHttpRequest<?>> elsewhere = List.of(HttpRequest.POST(path(other), body),
-                HttpRequest.GET(path(other) + "/latest?thread_id=" + thread), HttpRequest.GET(path(other) + "?thread_id=" + thread),
+        List<MutableHttpRequest<?>> elsewhere = List.of(
+                HttpRequest.POST(path(other), body),
+                HttpRequest.GET(path(other) + "/latest?thread_id=" + thread),
+                HttpRequest.GET(path(other) + "?thread_id=" + thread),
                 HttpRequest.DELETE(path(other) + "?thread_id=" + thread));
         for (MutableHttpRequest<?> call : elsewhere) {
             MemoryApiContract.Resp r = api().send(call.bearerAuth(agent));
-            assertThat(r.status()).as(call.getMethodName() + " " + call.getPath()).isEqualTo(403);
+            assertThat(r.status())
+                    .as(call.getMethodName() + " " + call.getPath())
+                    .isEqualTo(403);
             assertThat(r.code()).isEqualTo("SPACE_NOT_ALLOWED");
         }
         MemoryApiContract.Resp admin = api().send(HttpRequest.GET(path(mine) + "/latest?thread_id=" + thread)
@@ -161,10 +245,13 @@ public abstract class CheckpointContract {
         assertCode(save(space, Map.of("state", Map.of("a", 1))), 400, "INVALID_ARGUMENT");
         assertCode(save(space, Map.of("thread_id", thread)), 400, "INVALID_ARGUMENT");
         assertCode(save(space, Map.of("thread_id", thread, "state", "not an object")), 400, "INVALID_ARGUMENT");
-        assertCode(save(space, Map.of("thread_id", thread, "checkpoint_id", "latest", "state", Map.of())), 400,
+        assertCode(
+                save(space, Map.of("thread_id", thread, "checkpoint_id", "latest", "state", Map.of())),
+                400,
                 "INVALID_ARGUMENT");
         assertCode(save(space, Map.of("thread_id", "a\u0001b", "state", Map.of())), 400, "INVALID_ARGUMENT");
-        assertCode(save(space, Map.of("thread_id", thread, "state", Map.of(), "colour", "red")), 400, "INVALID_ARGUMENT");
+        assertCode(
+                save(space, Map.of("thread_id", thread, "state", Map.of(), "colour", "red")), 400, "INVALID_ARGUMENT");
         // the default limit: 512 KiB of state and metadata JSON
         String big = "x".repeat(600 * 1024);
         assertCode(save(space, Map.of("thread_id", thread, "state", Map.of("blob", big))), 413, "TOO_LARGE");
@@ -172,7 +259,9 @@ public abstract class CheckpointContract {
         assertCode(api().get(path(space) + "?cursor=abc&thread_id=" + thread), 400, "INVALID_ARGUMENT");
         assertCode(api().get(path(space)), 400, "INVALID_ARGUMENT");
         assertCode(load(space, "nope?thread_id=" + thread), 404, "NOT_FOUND");
-        assertThat(ids(api().get(path(space) + "?thread_id=" + thread))).as("nothing saved").isEmpty();
+        assertThat(ids(api().get(path(space) + "?thread_id=" + thread)))
+                .as("nothing saved")
+                .isEmpty();
     }
 
     /**
@@ -187,35 +276,66 @@ public abstract class CheckpointContract {
         String dropped = "dropped-" + UUID.randomUUID();
         String secret = "plain-text-marker-" + UUID.randomUUID();
         for (int i = 0; i < 3; i++) {
-            assertThat(save(space, Map.of("user_id", "u", "thread_id", kept, "checkpoint_id", "k" + i,
-                    "state", Map.of("step", i, "note", secret))).status()).isEqualTo(201);
+            assertThat(save(
+                                    space,
+                                    Map.of(
+                                            "user_id",
+                                            "u",
+                                            "thread_id",
+                                            kept,
+                                            "checkpoint_id",
+                                            "k" + i,
+                                            "state",
+                                            Map.of("step", i, "note", secret)))
+                            .status())
+                    .isEqualTo(201);
         }
-        assertThat(save(space, Map.of("user_id", "u", "thread_id", dropped, "state", Map.of("x", 1))).status()).isEqualTo(201);
-        assertThat(api().send(HttpRequest.DELETE(path(space) + "?user_id=u&thread_id=" + dropped)).status()).isEqualTo(200);
+        assertThat(save(space, Map.of("user_id", "u", "thread_id", dropped, "state", Map.of("x", 1)))
+                        .status())
+                .isEqualTo(201);
+        assertThat(api().send(HttpRequest.DELETE(path(space) + "?user_id=u&thread_id=" + dropped))
+                        .status())
+                .isEqualTo(200);
 
         MemoryBackend backend = backend();
         Path dir = Path.of(System.getProperty("java.io.tmpdir"), "checkpoint-view-" + UUID.randomUUID());
-        try (KafkaCheckpointStore rebuilt = new KafkaCheckpointStore(backend.bootstrapServers(),
-                backend.topics().checkpoints(), (short) 1, backend.registry(), contentKey(), dir, Duration.ofSeconds(30),
+        try (KafkaCheckpointStore rebuilt = new KafkaCheckpointStore(
+                backend.bootstrapServers(),
+                backend.topics().checkpoints(),
+                (short) 1,
+                backend.registry(),
+                contentKey(),
+                dir,
+                Duration.ofSeconds(30),
                 Clock.systemUTC())) {
             Checkpoint.ThreadRef thread = new Checkpoint.ThreadRef(space, "u", kept);
-            assertThat(rebuilt.list(thread, null, 10)).extracting(Checkpoint::id).containsExactly("k2", "k1", "k0");
-            assertThat(rebuilt.latest(thread)).get().extracting(Checkpoint::state)
+            assertThat(rebuilt.list(thread, null, 10))
+                    .extracting(Checkpoint::id)
+                    .containsExactly("k2", "k1", "k0");
+            assertThat(rebuilt.latest(thread))
+                    .get()
+                    .extracting(Checkpoint::state)
                     .isEqualTo(Map.of("step", 2, "note", secret));
-            assertThat(rebuilt.latest(new Checkpoint.ThreadRef(space, "u", dropped))).isEmpty();
+            assertThat(rebuilt.latest(new Checkpoint.ThreadRef(space, "u", dropped)))
+                    .isEmpty();
         }
         if (contentKey() != null) {
-            assertThat(rawValues(backend, space)).as("the topic's records of the space").isNotEmpty()
+            assertThat(rawValues(backend, space))
+                    .as("the topic's records of the space")
+                    .isNotEmpty()
                     .noneMatch(v -> v.contains(secret));
         }
     }
 
     private static List<String> rawValues(MemoryBackend backend, String space) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, backend.bootstrapServers(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        Map<String, Object> config = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                backend.bootstrapServers(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false);
         List<String> values = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             TopicPartition partition = new TopicPartition(backend.topics().checkpoints(), 0);
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
@@ -239,6 +359,8 @@ public abstract class CheckpointContract {
 
     private static List<String> ids(MemoryApiContract.Resp page) {
         assertThat(page.status()).as(page.raw()).isEqualTo(200);
-        return page.list("items").stream().map(m -> (String) m.get("checkpoint_id")).toList();
+        return page.list("items").stream()
+                .map(m -> (String) m.get("checkpoint_id"))
+                .toList();
     }
 }

@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
 public abstract class ContradictionContract {
 
     /** The spaces the service detects contradictions in (memory.contradictions.space-detect). */
-    public static final List<String> DETECTING = List.of("contra-keep", "contra-wins", "contra-ask", "contra-proposals");
+    public static final List<String> DETECTING =
+            List.of("contra-keep", "contra-wins", "contra-ask", "contra-proposals");
+
     private static final String USER = "user:manual";
     private static final String SUBAGENT = "subagent:coder";
     private static final String WORKER = "worker:cron";
@@ -41,11 +43,19 @@ public abstract class ContradictionContract {
 
     /** The contradiction the service flags between the two, once it has (detection runs after the writes answered). */
     private Map<String, Object> awaitFlagged(String space, String first, String second) {
-        Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(list(space, "").list("items"))
-                .extracting(c -> List.of(c.get("first_id"), c.get("second_id"))).contains(List.of(first, second)));
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(list(space, "").list("items"))
+                        .extracting(c -> List.of(c.get("first_id"), c.get("second_id")))
+                        .contains(List.of(first, second)));
         Map<String, Object> c = list(space, "").list("items").stream()
-                .filter(x -> x.get("second_id").equals(second)).findFirst().orElseThrow();
-        assertThat(c).containsEntry("first_id", first).containsEntry("open", true).containsEntry("flagged_by", DETECTOR);
+                .filter(x -> x.get("second_id").equals(second))
+                .findFirst()
+                .orElseThrow();
+        assertThat(c)
+                .containsEntry("first_id", first)
+                .containsEntry("open", true)
+                .containsEntry("flagged_by", DETECTOR);
         assertThat(c.get("resolution")).isNull();
         assertThat(((Number) c.get("similarity")).doubleValue()).isBetween(0.5, 1.0);
         assertThat((String) c.get("id")).startsWith("x");
@@ -64,7 +74,8 @@ public abstract class ContradictionContract {
 
     private List<Object> auditTypes(String space) {
         return api().get("/v1/spaces/" + space + "/audit?limit=1000").list("items").stream()
-                .map(e -> e.get("event_type")).toList();
+                .map(e -> e.get("event_type"))
+                .toList();
     }
 
     @Test
@@ -78,28 +89,53 @@ public abstract class ContradictionContract {
 
         MemoryApiContract.Resp kept = resolve("agent:api", space, id, Map.of("resolution", "keep_both"));
         assertThat(kept.status()).as(kept.raw()).isEqualTo(200);
-        assertThat(kept.json()).containsEntry("id", id).containsEntry("open", false)
-                .containsEntry("resolution", "keep_both").containsEntry("resolved_by", Map.of("type", "agent", "id", "api"));
+        assertThat(kept.json())
+                .containsEntry("id", id)
+                .containsEntry("open", false)
+                .containsEntry("resolution", "keep_both")
+                .containsEntry("resolved_by", Map.of("type", "agent", "id", "api"));
         for (String side : List.of(dark, light)) {
             Map<String, Object> memory = read(space, side);
             assertThat(memory).containsEntry("confidence", "low").containsEntry("state", "active");
-            assertThat(memory.get("contradictions")).as("no open contradiction left").isNull();
+            assertThat(memory.get("contradictions"))
+                    .as("no open contradiction left")
+                    .isNull();
         }
-        assertThat(api().get("/v1/spaces/" + space + "/memories/" + dark + "/relations").raw()).contains(light, "contradicts");
-        assertThat(api().get("/v1/spaces/" + space + "/memories/" + light + "/relations").raw()).contains(dark, "contradicts");
-        MemoryApiContract.Resp answer = api().post(space, "/query", Map.of("query", "User prefers dark mode", "top_k", 1));
+        assertThat(api().get("/v1/spaces/" + space + "/memories/" + dark + "/relations")
+                        .raw())
+                .contains(light, "contradicts");
+        assertThat(api().get("/v1/spaces/" + space + "/memories/" + light + "/relations")
+                        .raw())
+                .contains(dark, "contradicts");
+        MemoryApiContract.Resp answer =
+                api().post(space, "/query", Map.of("query", "User prefers dark mode", "top_k", 1));
         assertThat(answer.status()).as(answer.raw()).isEqualTo(200);
         assertThat(answer.list("items")).extracting(i -> i.get("id")).containsExactly(dark);
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> related = (List<Map<String, Object>>) answer.list("items").get(0).get("related");
-        assertThat(related).anySatisfy(r -> assertThat(r).containsEntry("id", light).containsEntry("relation", "contradicts"));
+        List<Map<String, Object>> related =
+                (List<Map<String, Object>>) answer.list("items").get(0).get("related");
+        assertThat(related)
+                .anySatisfy(r -> assertThat(r).containsEntry("id", light).containsEntry("relation", "contradicts"));
 
         assertThat(list(space, "").list("items")).isEmpty();
-        assertThat(list(space, "?state=all").list("items")).extracting(c -> c.get("id")).containsExactly(id);
-        assertThat(auditTypes(space)).containsSubsequence("MemoryCreated", "MemoryCreated", "ContradictionFlagged",
-                "ContradictionResolved", "MemoryUpdated", "MemoryUpdated", "MemoriesLinked", "MemoriesLinked");
-        api().assertRejectedByChain(space, "ALREADY_RESOLVED", 409, () -> resolve("agent:api", space, id,
-                Map.of("resolution", "ask_user")));
+        assertThat(list(space, "?state=all").list("items"))
+                .extracting(c -> c.get("id"))
+                .containsExactly(id);
+        assertThat(auditTypes(space))
+                .containsSubsequence(
+                        "MemoryCreated",
+                        "MemoryCreated",
+                        "ContradictionFlagged",
+                        "ContradictionResolved",
+                        "MemoryUpdated",
+                        "MemoryUpdated",
+                        "MemoriesLinked",
+                        "MemoriesLinked");
+        api().assertRejectedByChain(
+                        space,
+                        "ALREADY_RESOLVED",
+                        409,
+                        () -> resolve("agent:api", space, id, Map.of("resolution", "ask_user")));
     }
 
     @Test
@@ -109,29 +145,43 @@ public abstract class ContradictionContract {
         String spaces = memory(space, "The team uses spaces for indentation");
         String id = (String) awaitFlagged(space, tabs, spaces).get("id");
 
-        for (Map<String, Object> body : List.<Map<String, Object>>of(Map.of(), Map.of("resolution", "both"),
-                Map.of("resolution", "one_wins"), Map.of("resolution", "one_wins", "winner_id", "m-elsewhere"),
-                Map.of("resolution", "keep_both", "winner_id", tabs), Map.of("resolution", "keep_both", "typo", 1))) {
+        for (Map<String, Object> body : List.<Map<String, Object>>of(
+                Map.of(),
+                Map.of("resolution", "both"),
+                Map.of("resolution", "one_wins"),
+                Map.of("resolution", "one_wins", "winner_id", "m-elsewhere"),
+                Map.of("resolution", "keep_both", "winner_id", tabs),
+                Map.of("resolution", "keep_both", "typo", 1))) {
             api().assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> resolve("agent:api", space, id, body));
         }
-        api().assertNotPublished(space, "NOT_FOUND", 404, () -> resolve("agent:api", space, "x0000zzz0000",
-                Map.of("resolution", "keep_both")));
-        api().assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> api().get("/v1/spaces/" + space
-                + "/contradictions?state=closed"));
-        api().assertRejectedByChain(space, "FORBIDDEN", 403, () -> resolve(SUBAGENT, space, id,
-                Map.of("resolution", "keep_both")));
-        api().assertRejectedByChain(space, "FORBIDDEN", 403, () -> resolve(WORKER, space, id,
-                Map.of("resolution", "keep_both")));
+        api().assertNotPublished(
+                        space,
+                        "NOT_FOUND",
+                        404,
+                        () -> resolve("agent:api", space, "x0000zzz0000", Map.of("resolution", "keep_both")));
+        api().assertNotPublished(
+                        space,
+                        "INVALID_ARGUMENT",
+                        400,
+                        () -> api().get("/v1/spaces/" + space + "/contradictions?state=closed"));
+        api().assertRejectedByChain(
+                        space, "FORBIDDEN", 403, () -> resolve(SUBAGENT, space, id, Map.of("resolution", "keep_both")));
+        api().assertRejectedByChain(
+                        space, "FORBIDDEN", 403, () -> resolve(WORKER, space, id, Map.of("resolution", "keep_both")));
 
         MemoryApiContract.Resp won = resolve(USER, space, id, Map.of("resolution", "one_wins", "winner_id", tabs));
         assertThat(won.status()).as(won.raw()).isEqualTo(200);
-        assertThat(won.json()).containsEntry("resolution", "one_wins").containsEntry("winner_id", tabs)
+        assertThat(won.json())
+                .containsEntry("resolution", "one_wins")
+                .containsEntry("winner_id", tabs)
                 .containsEntry("open", false);
         assertThat(read(space, spaces)).containsEntry("state", "superseded").containsEntry("superseded_by", tabs);
         assertThat(read(space, tabs)).containsEntry("state", "active");
         assertThat(read(space, tabs).get("contradictions")).isNull();
-        List<Map<String, Object>> audit = api().get("/v1/spaces/" + space + "/audit?limit=1000").list("items");
-        assertThat(audit.subList(audit.size() - 2, audit.size())).extracting(e -> e.get("event_type"))
+        List<Map<String, Object>> audit =
+                api().get("/v1/spaces/" + space + "/audit?limit=1000").list("items");
+        assertThat(audit.subList(audit.size() - 2, audit.size()))
+                .extracting(e -> e.get("event_type"))
                 .containsExactly("ContradictionResolved", "MemoryUpdated");
         assertThat(audit.get(audit.size() - 1).get("actor")).isEqualTo(Map.of("type", "user", "id", "manual"));
     }
@@ -151,14 +201,21 @@ public abstract class ContradictionContract {
         assertThat(context.status()).as(context.raw()).isEqualTo(200);
         assertThat(context.list("questions")).containsExactly(Map.of("id", id, "first_id", five, "second_id", seven));
         assertThat((String) context.json().get("text")).contains("Questions for the User", "10.0.0.5", "10.0.0.7", id);
-        api().assertRejectedByChain(space, "INVALID_STATE", 409, () -> resolve("agent:api", space, id,
-                Map.of("resolution", "ask_user")));
+        api().assertRejectedByChain(
+                        space,
+                        "INVALID_STATE",
+                        409,
+                        () -> resolve("agent:api", space, id, Map.of("resolution", "ask_user")));
 
-        MemoryApiContract.Resp answered = resolve(USER, space, id, Map.of("resolution", "one_wins", "winner_id", seven));
+        MemoryApiContract.Resp answered =
+                resolve(USER, space, id, Map.of("resolution", "one_wins", "winner_id", seven));
         assertThat(answered.status()).as(answered.raw()).isEqualTo(200);
-        assertThat(api().post(space, "/context", Map.of("message", "where is staging?")).list("questions")).isEmpty();
-        assertThat(auditTypes(space)).containsSubsequence("ContradictionFlagged", "ContradictionResolved",
-                "ContradictionResolved", "MemoryUpdated");
+        assertThat(api().post(space, "/context", Map.of("message", "where is staging?"))
+                        .list("questions"))
+                .isEmpty();
+        assertThat(auditTypes(space))
+                .containsSubsequence(
+                        "ContradictionFlagged", "ContradictionResolved", "ContradictionResolved", "MemoryUpdated");
     }
 
     @Test
@@ -167,11 +224,13 @@ public abstract class ContradictionContract {
         String march15 = api().propose(space, SUBAGENT, "Project deadline is March 15");
         String march30 = api().propose(space, SUBAGENT, "Project deadline is March 30");
         String id = (String) awaitFlagged(space, march15, march30).get("id");
-        MemoryApiContract.Resp won = resolve("agent:api", space, id, Map.of("resolution", "one_wins",
-                "winner_id", march15));
+        MemoryApiContract.Resp won =
+                resolve("agent:api", space, id, Map.of("resolution", "one_wins", "winner_id", march15));
         assertThat(won.status()).as(won.raw()).isEqualTo(200);
-        assertThat(api().get("/v1/spaces/" + space + "/proposals/" + march30).json()).containsEntry("status", "rejected");
-        assertThat(api().get("/v1/spaces/" + space + "/proposals/" + march15).json()).containsEntry("status", "pending");
+        assertThat(api().get("/v1/spaces/" + space + "/proposals/" + march30).json())
+                .containsEntry("status", "rejected");
+        assertThat(api().get("/v1/spaces/" + space + "/proposals/" + march15).json())
+                .containsEntry("status", "pending");
     }
 
     @Test
@@ -180,45 +239,80 @@ public abstract class ContradictionContract {
         String berlin = memory(space, "The user lives in Berlin.");
         String munich = memory(space, "The user lives in Munich.");
         String path = "/v1/spaces/" + space + "/contradictions";
-        for (Map<String, Object> body : List.<Map<String, Object>>of(Map.of(), Map.of("first_id", berlin),
-                Map.of("first_id", berlin, "second_id", berlin), Map.of("first_id", berlin, "second_id", munich,
-                        "similarity", 2), Map.of("first_id", berlin, "second_id", munich, "typo", 1))) {
+        for (Map<String, Object> body : List.<Map<String, Object>>of(
+                Map.of(),
+                Map.of("first_id", berlin),
+                Map.of("first_id", berlin, "second_id", berlin),
+                Map.of("first_id", berlin, "second_id", munich, "similarity", 2),
+                Map.of("first_id", berlin, "second_id", munich, "typo", 1))) {
             api().assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> api().post(space, "/contradictions", body));
         }
-        api().assertRejectedByChain(space, "NOT_FOUND", 404, () -> api().post(space, "/contradictions",
-                Map.of("first_id", berlin, "second_id", "m0000zzz0000")));
-        api().assertRejectedByChain(space, "FORBIDDEN", 403, () -> api().as(SUBAGENT, HttpRequest.POST(path,
-                Map.of("first_id", berlin, "second_id", munich))));
+        api().assertRejectedByChain(
+                        space,
+                        "NOT_FOUND",
+                        404,
+                        () -> api().post(
+                                        space,
+                                        "/contradictions",
+                                        Map.of("first_id", berlin, "second_id", "m0000zzz0000")));
+        api().assertRejectedByChain(
+                        space,
+                        "FORBIDDEN",
+                        403,
+                        () -> api().as(
+                                        SUBAGENT,
+                                        HttpRequest.POST(path, Map.of("first_id", berlin, "second_id", munich))));
 
-        MemoryApiContract.Resp flagged = api().as(WORKER, HttpRequest.POST(path, Map.of("first_id", berlin,
-                "second_id", munich)));
+        MemoryApiContract.Resp flagged =
+                api().as(WORKER, HttpRequest.POST(path, Map.of("first_id", berlin, "second_id", munich)));
         assertThat(flagged.status()).as(flagged.raw()).isEqualTo(201);
         assertThat(flagged.headers().get("X-Request-Id")).isNotBlank();
-        assertThat(flagged.json()).containsEntry("first_id", berlin).containsEntry("second_id", munich)
-                .containsEntry("open", true).containsEntry("flagged_by", Map.of("type", "worker", "id", "cron"));
+        assertThat(flagged.json())
+                .containsEntry("first_id", berlin)
+                .containsEntry("second_id", munich)
+                .containsEntry("open", true)
+                .containsEntry("flagged_by", Map.of("type", "worker", "id", "cron"));
         assertThat(flagged.json().get("similarity")).isNull();
-        api().assertRejectedByChain(space, "INVALID_STATE", 409, () -> api().post(space, "/contradictions",
-                Map.of("first_id", munich, "second_id", berlin)));
+        api().assertRejectedByChain(
+                        space,
+                        "INVALID_STATE",
+                        409,
+                        () -> api().post(space, "/contradictions", Map.of("first_id", munich, "second_id", berlin)));
         assertThat(list(space, "?state=all").list("items")).hasSize(1);
         String id = (String) flagged.json().get("id");
-        api().assertNotPublished(space, "INVALID_ARGUMENT", 400, () -> resolve("agent:api", space, id,
-                Map.of("resolution", "moot")));
+        api().assertNotPublished(
+                        space,
+                        "INVALID_ARGUMENT",
+                        400,
+                        () -> resolve("agent:api", space, id, Map.of("resolution", "moot")));
 
         // a side deleted another way: the service closes the contradiction as moot, in the same decision
-        assertThat(resolve("agent:api", space, id, Map.of("resolution", "ask_user")).status()).isEqualTo(200);
-        assertThat(api().post(space, "/context", Map.of("message", "where does the user live?")).list("questions"))
-                .extracting(q -> q.get("id")).containsExactly(id);
-        MemoryApiContract.Resp deleted = api().as("agent:api", HttpRequest.DELETE("/v1/spaces/" + space + "/memories/"
-                + munich, Map.of("reason", "moved")));
+        assertThat(resolve("agent:api", space, id, Map.of("resolution", "ask_user"))
+                        .status())
+                .isEqualTo(200);
+        assertThat(api().post(space, "/context", Map.of("message", "where does the user live?"))
+                        .list("questions"))
+                .extracting(q -> q.get("id"))
+                .containsExactly(id);
+        MemoryApiContract.Resp deleted = api().as(
+                        "agent:api",
+                        HttpRequest.DELETE("/v1/spaces/" + space + "/memories/" + munich, Map.of("reason", "moved")));
         assertThat(deleted.status()).as(deleted.raw()).isEqualTo(200);
         assertThat(list(space, "").list("items")).isEmpty();
-        assertThat(list(space, "?state=all").list("items")).singleElement().satisfies(c -> assertThat(c)
-                .containsEntry("open", false).containsEntry("resolution", "moot")
-                .containsEntry("resolved_by", Map.of("type", "system", "id", "contradictions")));
-        assertThat(api().post(space, "/context", Map.of("message", "where does the user live?")).list("questions"))
+        assertThat(list(space, "?state=all").list("items"))
+                .singleElement()
+                .satisfies(c -> assertThat(c)
+                        .containsEntry("open", false)
+                        .containsEntry("resolution", "moot")
+                        .containsEntry("resolved_by", Map.of("type", "system", "id", "contradictions")));
+        assertThat(api().post(space, "/context", Map.of("message", "where does the user live?"))
+                        .list("questions"))
                 .isEmpty();
         assertThat(read(space, berlin).get("contradictions")).isNull();
-        api().assertRejectedByChain(space, "ALREADY_RESOLVED", 409, () -> resolve("agent:api", space, id,
-                Map.of("resolution", "keep_both")));
+        api().assertRejectedByChain(
+                        space,
+                        "ALREADY_RESOLVED",
+                        409,
+                        () -> resolve("agent:api", space, id, Map.of("resolution", "keep_both")));
     }
 }

@@ -16,8 +16,11 @@ public record GrpcFailure(Status.Code status, String code, String description, S
             call.run();
         } catch (StatusRuntimeException e) {
             Metadata trailers = e.getTrailers() == null ? new Metadata() : e.getTrailers();
-            return new GrpcFailure(e.getStatus().getCode(), trailers.get(GrpcErrors.ERROR_CODE),
-                    e.getStatus().getDescription(), trailers.get(GrpcErrors.REQUEST_ID));
+            return new GrpcFailure(
+                    e.getStatus().getCode(),
+                    trailers.get(GrpcErrors.ERROR_CODE),
+                    e.getStatus().getDescription(),
+                    trailers.get(GrpcErrors.REQUEST_ID));
         }
         return fail("the gRPC call succeeded");
     }

@@ -59,13 +59,19 @@ import org.junit.jupiter.api.TestFactory;
  */
 public abstract class GrpcFuzzContract {
 
-    private static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization",
-            Metadata.ASCII_STRING_MARSHALLER);
+    private static final Metadata.Key<String> AUTHORIZATION =
+            Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
     private static final long DEADLINE_SECONDS = 20;
     /** Below gRPC's 4 MiB message limit, above every text limit of the API. */
     private static final int OVERSIZED = 1 << 20;
-    private static final List<String> HOSTILE_STRINGS = List.of("", "../../etc/passwd", "a\u0000b",
-            "\uD83D\uDE00 \u202E \uFFFF", "2024-13-45T99:99:99Z", "x".repeat(70_000));
+
+    private static final List<String> HOSTILE_STRINGS = List.of(
+            "",
+            "../../etc/passwd",
+            "a\u0000b",
+            "\uD83D\uDE00 \u202E \uFFFF",
+            "2024-13-45T99:99:99Z",
+            "x".repeat(70_000));
     private static final List<String> HOSTILE_SPACES = List.of("", "../other", "s".repeat(10_000), "*");
 
     private final AtomicInteger calls = new AtomicInteger();
@@ -88,8 +94,10 @@ public abstract class GrpcFuzzContract {
 
     @BeforeEach
     void openChannel() {
-        channel = ManagedChannelBuilder.forAddress("127.0.0.1", grpcPort()).usePlaintext()
-                .maxInboundMessageSize(64 << 20).build();
+        channel = ManagedChannelBuilder.forAddress("127.0.0.1", grpcPort())
+                .usePlaintext()
+                .maxInboundMessageSize(64 << 20)
+                .build();
         space = "fuzz-" + UUID.randomUUID().toString().substring(0, 8);
         agent = key(Role.AGENT, "fuzzer");
         admin = key(Role.ADMIN, "fuzzer");
@@ -103,34 +111,45 @@ public abstract class GrpcFuzzContract {
     /** One dynamic test per method of the service descriptor, each with every hostile request built for it. */
     @TestFactory
     Stream<DynamicTest> everyMethodAnswersHostileRequestsWithTheRestErrorTable() {
-        return methods().stream().filter(m -> !notServedHere().contains(m.getBareMethodName()))
+        return methods().stream()
+                .filter(m -> !notServedHere().contains(m.getBareMethodName()))
                 .map(m -> DynamicTest.dynamicTest(m.getBareMethodName(), () -> {
-            List<String> violations = new ArrayList<>();
-            boolean stream = m.getType() == MethodDescriptor.MethodType.SERVER_STREAMING;
-            for (Variant v : variants(m)) {
-                // a stream that is accepted goes on (WatchChanges): it is cut by a deadline and judged as it ended
-                Outcome outcome = call(m, v.bytes(), v.key(), stream ? 1_500 : 0);
-                check(m, v.name(), outcome, stream).ifPresent(violations::add);
-            }
-            assertThat(violations).as("hostile calls of %s answered outside the error table", m.getFullMethodName())
-                    .isEmpty();
-        }));
+                    List<String> violations = new ArrayList<>();
+                    boolean stream = m.getType() == MethodDescriptor.MethodType.SERVER_STREAMING;
+                    for (Variant v : variants(m)) {
+                        // a stream that is accepted goes on (WatchChanges): it is cut by a deadline and judged as it
+                        // ended
+                        Outcome outcome = call(m, v.bytes(), v.key(), stream ? 1_500 : 0);
+                        check(m, v.name(), outcome, stream).ifPresent(violations::add);
+                    }
+                    assertThat(violations)
+                            .as("hostile calls of %s answered outside the error table", m.getFullMethodName())
+                            .isEmpty();
+                }));
     }
 
     @Test
     void badOrMissingAuthorizationIsUnauthenticatedOnEveryMethod() {
-        List<String> bad = Arrays.asList(null, "", "Basic dXNlcjpwYXNz", "Bearer mc_nope", "Bearer " + "k".repeat(4_000),
+        List<String> bad = Arrays.asList(
+                null,
+                "",
+                "Basic dXNlcjpwYXNz",
+                "Bearer mc_nope",
+                "Bearer " + "k".repeat(4_000),
                 "bearer " + agent.substring(7).toUpperCase());
         List<String> violations = new ArrayList<>();
         for (MethodDescriptor<byte[], byte[]> m : methods()) {
-            if (Operation.ofGrpc(m.getBareMethodName()).map(o -> o == Operation.CHAIN_KEYS).orElse(false)) {
+            if (Operation.ofGrpc(m.getBareMethodName())
+                    .map(o -> o == Operation.CHAIN_KEYS)
+                    .orElse(false)) {
                 continue; // the public keys are served to any caller
             }
             byte[] request = withSpace(m, space).toByteArray();
             for (String authorization : bad) {
                 Outcome o = call(m, request, authorization, 0);
                 check(m, "authorization " + abbreviate(authorization), o, false).ifPresent(violations::add);
-                if (o.status().getCode() != Status.Code.UNAUTHENTICATED || !ErrorCodes.UNAUTHENTICATED.equals(o.code())) {
+                if (o.status().getCode() != Status.Code.UNAUTHENTICATED
+                        || !ErrorCodes.UNAUTHENTICATED.equals(o.code())) {
                     violations.add(m.getBareMethodName() + " with authorization " + abbreviate(authorization)
                             + " answered " + o);
                 }
@@ -143,7 +162,9 @@ public abstract class GrpcFuzzContract {
     void aMessageOverTheTransportLimitIsRefusedAsResourceExhaustedAndTheChannelStaysUsable() {
         MethodDescriptor<byte[], byte[]> create = method("CreateMemory");
         byte[] huge = withSpace(create, space).toBuilder()
-                .setField(field(create, "content"), "y".repeat(5 << 20)).build().toByteArray();
+                .setField(field(create, "content"), "y".repeat(5 << 20))
+                .build()
+                .toByteArray();
         Outcome o = call(create, huge, agent, 0);
         assertThat(o.status().getCode()).as(o.toString()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
         assertThat(whoAmI()).isEqualTo(Status.Code.OK);
@@ -160,12 +181,20 @@ public abstract class GrpcFuzzContract {
             String key = keyFor(m);
             // cancelled by the client once started, and ended by a deadline shorter than the stream
             Outcome cancelled = call(m, request, key, -1);
-            assertThat(cancelled.status().getCode()).as(m.getBareMethodName() + " " + cancelled)
-                    .isIn(Status.Code.CANCELLED, Status.Code.OK, Status.Code.FAILED_PRECONDITION,
+            assertThat(cancelled.status().getCode())
+                    .as(m.getBareMethodName() + " " + cancelled)
+                    .isIn(
+                            Status.Code.CANCELLED,
+                            Status.Code.OK,
+                            Status.Code.FAILED_PRECONDITION,
                             Status.Code.UNIMPLEMENTED);
             Outcome expired = call(m, request, key, 300);
-            assertThat(expired.status().getCode()).as(m.getBareMethodName() + " " + expired)
-                    .isIn(Status.Code.DEADLINE_EXCEEDED, Status.Code.OK, Status.Code.FAILED_PRECONDITION,
+            assertThat(expired.status().getCode())
+                    .as(m.getBareMethodName() + " " + expired)
+                    .isIn(
+                            Status.Code.DEADLINE_EXCEEDED,
+                            Status.Code.OK,
+                            Status.Code.FAILED_PRECONDITION,
                             Status.Code.UNIMPLEMENTED);
         }
         Awaitility.await().atMost(10, TimeUnit.SECONDS).until(() -> openWatchStreams() == 0);
@@ -181,22 +210,35 @@ public abstract class GrpcFuzzContract {
     void anIdempotencyKeyReusedByAnotherOperationIsInvalidStateNotInternal() {
         String reused = "../../etc/passwd-" + UUID.randomUUID().toString().substring(0, 8);
         MethodDescriptor<byte[], byte[]> create = method("CreateMemory");
-        Outcome created = call(create, withSpace(create, space).toBuilder()
-                .setField(field(create, "content"), "the first request with this key")
-                .setField(field(create, "idempotency_key"), reused).build().toByteArray(), agent, 0);
+        Outcome created = call(
+                create,
+                withSpace(create, space).toBuilder()
+                        .setField(field(create, "content"), "the first request with this key")
+                        .setField(field(create, "idempotency_key"), reused)
+                        .build()
+                        .toByteArray(),
+                agent,
+                0);
         assertThat(created.status().getCode()).as(created.toString()).isEqualTo(Status.Code.OK);
         MethodDescriptor<byte[], byte[]> start = method("StartRefinement");
-        Outcome o = call(start, withSpace(start, space).toBuilder().setField(field(start, "idempotency_key"), reused)
-                .setField(field(start, "reason"), "../../etc/passwd").build().toByteArray(), agent, 0);
-        assertThat(check(start, "an idempotency key CreateMemory used", o, false)).isEmpty();
+        Outcome o = call(
+                start,
+                withSpace(start, space).toBuilder()
+                        .setField(field(start, "idempotency_key"), reused)
+                        .setField(field(start, "reason"), "../../etc/passwd")
+                        .build()
+                        .toByteArray(),
+                agent,
+                0);
+        assertThat(check(start, "an idempotency key CreateMemory used", o, false))
+                .isEmpty();
         assertThat(o.code()).as(o.toString()).isEqualTo(ErrorCodes.INVALID_STATE);
         assertThat(o.status().getDescription()).contains(reused);
     }
 
     // ---------------------------------------------------------------- the hostile requests of one method
 
-    private record Variant(String name, byte[] bytes, String key) {
-    }
+    private record Variant(String name, byte[] bytes, String key) {}
 
     private List<Variant> variants(MethodDescriptor<byte[], byte[]> m) {
         String key = keyFor(m);
@@ -211,19 +253,38 @@ public abstract class GrpcFuzzContract {
             }
         }
         for (String s : HOSTILE_STRINGS) {
-            out.add(new Variant("strings " + abbreviate(s), fill(valid, f -> strings(f, s)).toByteArray(), key));
+            out.add(new Variant(
+                    "strings " + abbreviate(s), fill(valid, f -> strings(f, s)).toByteArray(), key));
         }
-        out.add(new Variant("oversized strings", fill(valid, f -> strings(f, "z".repeat(OVERSIZED / 8)))
-                .toByteArray(), key));
-        out.add(new Variant("numbers at their minimum", fill(valid, f -> number(f, true)).toByteArray(), key));
-        out.add(new Variant("numbers at their maximum", fill(valid, f -> number(f, false)).toByteArray(), key));
-        out.add(new Variant("every field set", fill(valid, GrpcFuzzContract::plausible).toByteArray(), key));
+        out.add(new Variant(
+                "oversized strings",
+                fill(valid, f -> strings(f, "z".repeat(OVERSIZED / 8))).toByteArray(),
+                key));
+        out.add(new Variant(
+                "numbers at their minimum", fill(valid, f -> number(f, true)).toByteArray(), key));
+        out.add(new Variant(
+                "numbers at their maximum", fill(valid, f -> number(f, false)).toByteArray(), key));
+        out.add(new Variant(
+                "every field set", fill(valid, GrpcFuzzContract::plausible).toByteArray(), key));
         out.add(new Variant("oversized repeated fields", repeated(valid, 1_000).toByteArray(), key));
-        out.add(new Variant("unknown fields", valid.toBuilder().setUnknownFields(UnknownFieldSet.newBuilder()
-                .addField(9_999, UnknownFieldSet.Field.newBuilder().addVarint(7).build())
-                .addField(10_000, UnknownFieldSet.Field.newBuilder()
-                        .addLengthDelimited(ByteString.copyFromUtf8("unexpected")).build())
-                .build()).build().toByteArray(), key));
+        out.add(new Variant(
+                "unknown fields",
+                valid.toBuilder()
+                        .setUnknownFields(UnknownFieldSet.newBuilder()
+                                .addField(
+                                        9_999,
+                                        UnknownFieldSet.Field.newBuilder()
+                                                .addVarint(7)
+                                                .build())
+                                .addField(
+                                        10_000,
+                                        UnknownFieldSet.Field.newBuilder()
+                                                .addLengthDelimited(ByteString.copyFromUtf8("unexpected"))
+                                                .build())
+                                .build())
+                        .build()
+                        .toByteArray(),
+                key));
         out.add(new Variant("fields with the wrong wire type", wrongWireTypes(valid), key));
         out.add(new Variant("a string that is not UTF-8", invalidUtf8(valid), key));
         byte[] full = fill(valid, GrpcFuzzContract::plausible).toByteArray();
@@ -232,16 +293,33 @@ public abstract class GrpcFuzzContract {
         }
         out.add(new Variant("a length past the end", concat(valid.toByteArray(), new byte[] {0x0a, 0x7f, 0x61}), key));
         out.add(new Variant("an invalid wire type", concat(valid.toByteArray(), new byte[] {0x0f, 0x01}), key));
-        out.add(new Variant("an endless varint", concat(valid.toByteArray(), new byte[] {0x08, (byte) 0xff,
-                (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff,
-                (byte) 0xff, (byte) 0xff, 0x01}), key));
+        out.add(new Variant(
+                "an endless varint",
+                concat(valid.toByteArray(), new byte[] {
+                    0x08,
+                    (byte) 0xff,
+                    (byte) 0xff,
+                    (byte) 0xff,
+                    (byte) 0xff,
+                    (byte) 0xff,
+                    (byte) 0xff,
+                    (byte) 0xff,
+                    (byte) 0xff,
+                    (byte) 0xff,
+                    (byte) 0xff,
+                    (byte) 0xff,
+                    0x01
+                }),
+                key));
         out.add(new Variant("the wrong role", valid.toByteArray(), key.equals(agent) ? admin : agent));
         return out;
     }
 
     /** A string field (not repeated) set to the value; others unchanged. */
     private static Object strings(FieldDescriptor f, String value) {
-        if (f.isRepeated() || f.getJavaType() != FieldDescriptor.JavaType.STRING || f.getName().equals("space")) {
+        if (f.isRepeated()
+                || f.getJavaType() != FieldDescriptor.JavaType.STRING
+                || f.getName().equals("space")) {
             return null;
         }
         return value;
@@ -303,7 +381,7 @@ public abstract class GrpcFuzzContract {
                     case FLOAT -> b.addRepeatedField(f, (float) i);
                     case BOOLEAN -> b.addRepeatedField(f, true);
                     case MESSAGE -> b.addRepeatedField(f, DynamicMessage.getDefaultInstance(f.getMessageType()));
-                    default -> { }
+                    default -> {}
                 }
             }
         }
@@ -335,7 +413,9 @@ public abstract class GrpcFuzzContract {
     /** The first string field (space if there is one) with bytes that are not UTF-8, which proto3 refuses to parse. */
     private static byte[] invalidUtf8(DynamicMessage base) {
         FieldDescriptor f = base.getDescriptorForType().getFields().stream()
-                .filter(x -> x.getJavaType() == FieldDescriptor.JavaType.STRING).findFirst().orElse(null);
+                .filter(x -> x.getJavaType() == FieldDescriptor.JavaType.STRING)
+                .findFirst()
+                .orElse(null);
         if (f == null) {
             return base.toByteArray();
         }
@@ -356,8 +436,8 @@ public abstract class GrpcFuzzContract {
     protected record Outcome(Status status, String code, int messages) {
         @Override
         public String toString() {
-            return status.getCode() + " " + code + " \"" + abbreviate(status.getDescription()) + "\" after "
-                    + messages + " messages";
+            return status.getCode() + " " + code + " \"" + abbreviate(status.getDescription()) + "\" after " + messages
+                    + " messages";
         }
     }
 
@@ -365,7 +445,8 @@ public abstract class GrpcFuzzContract {
      * Calls a method with raw request bytes, its deadline {@value #DEADLINE_SECONDS} s. {@code cutAfterMillis} 0
      * waits for the end; above 0 it is the call's deadline instead; -1 cancels the call once it has started.
      */
-    private Outcome call(MethodDescriptor<byte[], byte[]> m, byte[] request, String authorization, long cutAfterMillis) {
+    private Outcome call(
+            MethodDescriptor<byte[], byte[]> m, byte[] request, String authorization, long cutAfterMillis) {
         calls.incrementAndGet();
         CallOptions options = cutAfterMillis > 0
                 ? CallOptions.DEFAULT.withDeadlineAfter(cutAfterMillis, TimeUnit.MILLISECONDS)
@@ -377,18 +458,20 @@ public abstract class GrpcFuzzContract {
         if (authorization != null) {
             headers.put(AUTHORIZATION, authorization);
         }
-        call.start(new ClientCall.Listener<>() {
-            @Override
-            public void onMessage(byte[] message) {
-                messages.incrementAndGet();
-                call.request(1);
-            }
+        call.start(
+                new ClientCall.Listener<>() {
+                    @Override
+                    public void onMessage(byte[] message) {
+                        messages.incrementAndGet();
+                        call.request(1);
+                    }
 
-            @Override
-            public void onClose(Status status, Metadata trailers) {
-                done.complete(new Outcome(status, trailers.get(GrpcErrors.ERROR_CODE), messages.get()));
-            }
-        }, headers);
+                    @Override
+                    public void onClose(Status status, Metadata trailers) {
+                        done.complete(new Outcome(status, trailers.get(GrpcErrors.ERROR_CODE), messages.get()));
+                    }
+                },
+                headers);
         call.request(1);
         call.sendMessage(request);
         call.halfClose();
@@ -399,8 +482,8 @@ public abstract class GrpcFuzzContract {
             return done.get(DEADLINE_SECONDS + 5, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
             call.cancel("no answer within the deadline", null);
-            return new Outcome(Status.DEADLINE_EXCEEDED.withDescription("the call hung past its deadline"), null,
-                    messages.get());
+            return new Outcome(
+                    Status.DEADLINE_EXCEEDED.withDescription("the call hung past its deadline"), null, messages.get());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -410,8 +493,8 @@ public abstract class GrpcFuzzContract {
     }
 
     /** A violation of the error table by one call, if any. */
-    private static java.util.Optional<String> check(MethodDescriptor<byte[], byte[]> m, String variant, Outcome o,
-                                                    boolean streamCut) {
+    private static java.util.Optional<String> check(
+            MethodDescriptor<byte[], byte[]> m, String variant, Outcome o, boolean streamCut) {
         Status.Code status = o.status().getCode();
         String where = m.getBareMethodName() + " / " + variant + ": " + o;
         if (status == Status.Code.OK) {
@@ -433,7 +516,8 @@ public abstract class GrpcFuzzContract {
         if (rest.getCode() >= 500 && !ALLOWED_5XX.contains(o.code())) {
             return java.util.Optional.of(where + " (REST would answer " + rest.getCode() + ")");
         }
-        String description = o.status().getDescription() == null ? "" : o.status().getDescription();
+        String description =
+                o.status().getDescription() == null ? "" : o.status().getDescription();
         if (LEAK.matcher(description).find()) {
             return java.util.Optional.of(where + " (a Java exception leaks into the description)");
         }
@@ -441,15 +525,17 @@ public abstract class GrpcFuzzContract {
     }
 
     /** A Java exception or stack frame in a description. */
-    private static final java.util.regex.Pattern LEAK = java.util.regex.Pattern.compile(
-            "\\b[A-Z]\\w{0,60}Exception\\b|\\bat [a-z]+\\.[a-z]+\\.|java\\.lang\\.");
+    private static final java.util.regex.Pattern LEAK =
+            java.util.regex.Pattern.compile("\\b[A-Z]\\w{0,60}Exception\\b|\\bat [a-z]+\\.[a-z]+\\.|java\\.lang\\.");
 
     /** A feature this application runs without (REST 501). */
     private static final Set<String> ALLOWED_5XX = Set.of(ErrorCodes.NOT_AVAILABLE);
 
     private Status.Code whoAmI() {
         MethodDescriptor<byte[], byte[]> who = method("WhoAmI");
-        return call(who, WhoAmIRequest.getDefaultInstance().toByteArray(), agent, 0).status().getCode();
+        return call(who, WhoAmIRequest.getDefaultInstance().toByteArray(), agent, 0)
+                .status()
+                .getCode();
     }
 
     // ---------------------------------------------------------------- descriptors
@@ -463,11 +549,16 @@ public abstract class GrpcFuzzContract {
     }
 
     private static MethodDescriptor<byte[], byte[]> method(String name) {
-        return methods().stream().filter(m -> m.getBareMethodName().equals(name)).findFirst().orElseThrow();
+        return methods().stream()
+                .filter(m -> m.getBareMethodName().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static Descriptors.Descriptor inputType(MethodDescriptor<?, ?> m) {
-        return ((ProtoMethodDescriptorSupplier) m.getSchemaDescriptor()).getMethodDescriptor().getInputType();
+        return ((ProtoMethodDescriptorSupplier) m.getSchemaDescriptor())
+                .getMethodDescriptor()
+                .getInputType();
     }
 
     private static FieldDescriptor field(MethodDescriptor<?, ?> m, String name) {
@@ -485,14 +576,18 @@ public abstract class GrpcFuzzContract {
 
     /** The key of the role the method is for: admins for key management, agents for the rest. */
     private String keyFor(MethodDescriptor<?, ?> m) {
-        AccessRules.Scope scope = Operation.ofGrpc(m.getBareMethodName()).map(Operation::scope)
-                .orElse(AccessRules.Scope.CONTENT);
+        AccessRules.Scope scope =
+                Operation.ofGrpc(m.getBareMethodName()).map(Operation::scope).orElse(AccessRules.Scope.CONTENT);
         return scope == AccessRules.Scope.KEYS ? admin : agent;
     }
 
     private String key(Role role, String name) {
-        Principal principal = new Principal(role.name().toLowerCase() + "-" + name + "-"
-                + UUID.randomUUID().toString().substring(0, 8), role, name, List.of("*"));
+        Principal principal = new Principal(
+                role.name().toLowerCase() + "-" + name + "-"
+                        + UUID.randomUUID().toString().substring(0, 8),
+                role,
+                name,
+                List.of("*"));
         return "Bearer " + apiKeys().issue(principal, "fuzz").key();
     }
 

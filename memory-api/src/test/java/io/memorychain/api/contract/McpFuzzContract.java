@@ -39,10 +39,11 @@ public abstract class McpFuzzContract {
     private static final Set<Integer> CLIENT_ERRORS = Set.of(-32700, -32600, -32601, -32602);
 
     /** A Java exception or stack frame in an answer. */
-    private static final java.util.regex.Pattern LEAK = java.util.regex.Pattern.compile(
-            "\\b[A-Z]\\w{0,60}Exception\\b|\\bat (io|java|com|reactor)\\.[a-z]+\\.");
+    private static final java.util.regex.Pattern LEAK =
+            java.util.regex.Pattern.compile("\\b[A-Z]\\w{0,60}Exception\\b|\\bat (io|java|com|reactor)\\.[a-z]+\\.");
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private String key;
     private String space;
 
@@ -56,14 +57,31 @@ public abstract class McpFuzzContract {
     @BeforeEach
     void issueKey() {
         space = "mcpfuzz-" + UUID.randomUUID().toString().substring(0, 8);
-        key = apiKeys().issue(new Principal("agent-mcpfuzz-" + UUID.randomUUID().toString().substring(0, 8),
-                Role.AGENT, "mcpfuzz", List.of(space)), "fuzz").key().toString();
+        key = apiKeys()
+                .issue(
+                        new Principal(
+                                "agent-mcpfuzz-" + UUID.randomUUID().toString().substring(0, 8),
+                                Role.AGENT,
+                                "mcpfuzz",
+                                List.of(space)),
+                        "fuzz")
+                .key()
+                .toString();
     }
 
     @Test
     void malformedAndMisshapenJsonRpcIsAJsonRpcErrorAndTheSessionSurvives() {
-        List<String> bodies = new ArrayList<>(List.of("", "{", "}", "null", "42", "\"tools/list\"", "[]", "[1,2]",
-                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"",
+        List<String> bodies = new ArrayList<>(List.of(
+                "",
+                "{",
+                "}",
+                "null",
+                "42",
+                "\"tools/list\"",
+                "[]",
+                "[1,2]",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"",
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}}}",
                 "{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"tools/list\"}",
                 "{\"jsonrpc\":2.0,\"id\":1,\"method\":\"tools/list\"}",
@@ -102,8 +120,10 @@ public abstract class McpFuzzContract {
         List<String> violations = new ArrayList<>();
         for (String body : bodies) {
             judge(body, post(body.getBytes(StandardCharsets.UTF_8))).ifPresent(violations::add);
-            judge("(invalid UTF-8) " + body, post(concat(body.getBytes(StandardCharsets.UTF_8),
-                    new byte[] {(byte) 0xc3, (byte) 0x28}))).ifPresent(violations::add);
+            judge("(invalid UTF-8) " + body, post(concat(body.getBytes(StandardCharsets.UTF_8), new byte[] {
+                        (byte) 0xc3, (byte) 0x28
+                    })))
+                    .ifPresent(violations::add);
         }
         assertThat(violations).isEmpty();
         assertThat(toolsList()).isNotEmpty();
@@ -113,7 +133,9 @@ public abstract class McpFuzzContract {
     void aHugeBatchAndAnOversizedBodyAreRefusedAndTheSessionSurvives() {
         StringBuilder batch = new StringBuilder("[");
         for (int i = 0; i < 20_000; i++) {
-            batch.append(i == 0 ? "" : ",").append("{\"jsonrpc\":\"2.0\",\"id\":").append(i)
+            batch.append(i == 0 ? "" : ",")
+                    .append("{\"jsonrpc\":\"2.0\",\"id\":")
+                    .append(i)
                     .append(",\"method\":\"tools/list\"}");
         }
         batch.append(']');
@@ -134,7 +156,8 @@ public abstract class McpFuzzContract {
         for (Map<String, Object> tool : toolsList()) {
             String name = (String) tool.get("name");
             Map<String, Object> schema = (Map<String, Object>) tool.get("inputSchema");
-            Map<String, Object> properties = schema == null || schema.get("properties") == null ? Map.of()
+            Map<String, Object> properties = schema == null || schema.get("properties") == null
+                    ? Map.of()
                     : (Map<String, Object>) schema.get("properties");
             for (Map<String, Object> arguments : hostileArguments(properties)) {
                 calls++;
@@ -167,12 +190,14 @@ public abstract class McpFuzzContract {
                 out.add(args);
             }
             allWrong.put(p.getKey(), wrongValues(type).get(0));
-            allHuge.put(p.getKey(), switch (type) {
-                case "string" -> p.getKey().equals("space") ? space : "h".repeat(300_000);
-                case "array" -> java.util.Collections.nCopies(20_000, "item");
-                case "integer", "number" -> Long.MAX_VALUE;
-                default -> Map.of("deep", java.util.Collections.nCopies(5_000, Map.of("k", "v")));
-            });
+            allHuge.put(
+                    p.getKey(),
+                    switch (type) {
+                        case "string" -> p.getKey().equals("space") ? space : "h".repeat(300_000);
+                        case "array" -> java.util.Collections.nCopies(20_000, "item");
+                        case "integer", "number" -> Long.MAX_VALUE;
+                        default -> Map.of("deep", java.util.Collections.nCopies(5_000, Map.of("k", "v")));
+                    });
         }
         out.add(allWrong);
         out.add(allHuge);
@@ -195,8 +220,7 @@ public abstract class McpFuzzContract {
 
     // ---------------------------------------------------------------- calls and their judgement
 
-    private record Answer(int status, String body) {
-    }
+    private record Answer(int status, String body) {}
 
     private Answer post(byte[] body) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl().replaceAll("/$", "") + "/mcp"))
@@ -204,7 +228,8 @@ public abstract class McpFuzzContract {
                 .header("Authorization", "Bearer " + key)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
             return new Answer(response.statusCode(), response.body());
@@ -265,7 +290,8 @@ public abstract class McpFuzzContract {
     }
 
     private List<Map<String, Object>> toolsList() {
-        Answer a = post("{\"jsonrpc\":\"2.0\",\"id\":\"list\",\"method\":\"tools/list\"}".getBytes(StandardCharsets.UTF_8));
+        Answer a = post(
+                "{\"jsonrpc\":\"2.0\",\"id\":\"list\",\"method\":\"tools/list\"}".getBytes(StandardCharsets.UTF_8));
         assertThat(a.status()).as(a.body()).isEqualTo(200);
         try {
             Map<String, Object> response = json().readValue(a.body(), Argument.mapOf(String.class, Object.class));

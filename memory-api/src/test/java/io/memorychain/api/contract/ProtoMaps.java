@@ -16,8 +16,7 @@ import java.util.TreeMap;
  */
 public final class ProtoMaps {
 
-    private ProtoMaps() {
-    }
+    private ProtoMaps() {}
 
     /** A message (or a value of one of its fields) as maps, lists, strings, longs, doubles and booleans. */
     public static Object plain(Object value) {
@@ -32,7 +31,10 @@ public final class ProtoMaps {
                     }
                     out.put(f.getName(), entries);
                 } else if (f.isRepeated()) {
-                    out.put(f.getName(), ((List<?>) m.getField(f)).stream().map(ProtoMaps::plain).toList());
+                    out.put(
+                            f.getName(),
+                            ((List<?>) m.getField(f))
+                                    .stream().map(ProtoMaps::plain).toList());
                 } else if (!f.hasPresence() || m.hasField(f)) {
                     out.put(f.getName(), plain(m.getField(f)));
                 }
@@ -73,7 +75,10 @@ public final class ProtoMaps {
     }
 
     private static Object number(Object value) {
-        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof BigInteger) {
+        if (value instanceof Integer
+                || value instanceof Long
+                || value instanceof Short
+                || value instanceof BigInteger) {
             return ((Number) value).longValue();
         }
         if (value instanceof Float || value instanceof Double || value instanceof BigDecimal) {

@@ -25,6 +25,5 @@ public final class RawBytes {
         }
     };
 
-    private RawBytes() {
-    }
+    private RawBytes() {}
 }

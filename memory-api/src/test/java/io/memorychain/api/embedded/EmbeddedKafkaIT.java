@@ -35,7 +35,8 @@ class EmbeddedKafkaIT {
     private static final Duration START = Duration.ofSeconds(60);
 
     private static Path freshDir() throws IOException {
-        Path dir = Path.of(System.getProperty("java.io.tmpdir"), "embedded-kafka-it-" + UUID.randomUUID()).toAbsolutePath();
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"), "embedded-kafka-it-" + UUID.randomUUID())
+                .toAbsolutePath();
         Files.createDirectories(dir);
         return dir;
     }
@@ -49,15 +50,20 @@ class EmbeddedKafkaIT {
     @Test
     void formatsOnFirstStartAndKeepsTopicsAndRecordsAcrossRestarts() throws Exception {
         Path data = freshDir();
-        EmbeddedKafka.Settings settings = new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(), data.resolve("kafka"));
+        EmbeddedKafka.Settings settings =
+                new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(), data.resolve("kafka"));
         try (EmbeddedKafka kafka = EmbeddedKafka.start(settings, START)) {
             assertThat(data.resolve("kafka").resolve("meta.properties")).exists();
             assertThat(data.resolve("kafka.formatting")).doesNotExist();
             try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
-                admin.createTopics(List.of(new NewTopic("durable", 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+                admin.createTopics(List.of(new NewTopic("durable", 1, (short) 1)))
+                        .all()
+                        .get(30, TimeUnit.SECONDS);
             }
-            try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of("bootstrap.servers", kafka.bootstrapServers(),
-                    "acks", "all"), new StringSerializer(), new StringSerializer())) {
+            try (KafkaProducer<String, String> producer = new KafkaProducer<>(
+                    Map.of("bootstrap.servers", kafka.bootstrapServers(), "acks", "all"),
+                    new StringSerializer(),
+                    new StringSerializer())) {
                 producer.send(new ProducerRecord<>("durable", "k", "survives")).get(30, TimeUnit.SECONDS);
             }
         }
@@ -66,8 +72,10 @@ class EmbeddedKafkaIT {
             try (Admin admin = Admin.create(Map.of("bootstrap.servers", again.bootstrapServers()))) {
                 assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).contains("durable");
             }
-            try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", again.bootstrapServers()),
-                    new StringDeserializer(), new StringDeserializer())) {
+            try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                    Map.of("bootstrap.servers", again.bootstrapServers()),
+                    new StringDeserializer(),
+                    new StringDeserializer())) {
                 TopicPartition tp = new TopicPartition("durable", 0);
                 consumer.assign(Set.of(tp));
                 consumer.seekToBeginning(Set.of(tp));
@@ -82,7 +90,8 @@ class EmbeddedKafkaIT {
         Path data = freshDir();
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress("127.0.0.1", 0));
-            EmbeddedKafka.Settings settings = new EmbeddedKafka.Settings("127.0.0.1", taken.getLocalPort(), freePort(), data.resolve("kafka"));
+            EmbeddedKafka.Settings settings =
+                    new EmbeddedKafka.Settings("127.0.0.1", taken.getLocalPort(), freePort(), data.resolve("kafka"));
             assertThatThrownBy(() -> EmbeddedKafka.start(settings, START))
                     .isInstanceOf(EmbeddedKafkaException.class)
                     .hasMessageContaining("port " + taken.getLocalPort())
@@ -95,11 +104,13 @@ class EmbeddedKafkaIT {
     @Test
     void refusesToMoveTheControllerOfAFormattedDirectory() throws Exception {
         Path data = freshDir();
-        EmbeddedKafka.Settings settings = new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(), data.resolve("kafka"));
+        EmbeddedKafka.Settings settings =
+                new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(), data.resolve("kafka"));
         EmbeddedKafka.start(settings, START).close();
         int otherPort = freePort();
-        assertThatThrownBy(() -> EmbeddedKafka.start(new EmbeddedKafka.Settings("127.0.0.1", settings.brokerPort(), otherPort,
-                settings.logDir()), START))
+        assertThatThrownBy(() -> EmbeddedKafka.start(
+                        new EmbeddedKafka.Settings("127.0.0.1", settings.brokerPort(), otherPort, settings.logDir()),
+                        START))
                 .isInstanceOf(EmbeddedKafkaException.class)
                 .hasMessageContaining("memory.embedded.controller-port=" + settings.controllerPort());
     }
@@ -109,7 +120,8 @@ class EmbeddedKafkaIT {
         Path data = freshDir();
         Files.createDirectories(data.resolve("kafka"));
         Files.writeString(data.resolve("kafka").resolve("something.txt"), "not kafka");
-        EmbeddedKafka.Settings settings = new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(), data.resolve("kafka"));
+        EmbeddedKafka.Settings settings =
+                new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(), data.resolve("kafka"));
         assertThatThrownBy(() -> EmbeddedKafka.start(settings, START))
                 .isInstanceOf(EmbeddedKafkaException.class)
                 .hasMessageContaining("not a formatted Kafka log directory");

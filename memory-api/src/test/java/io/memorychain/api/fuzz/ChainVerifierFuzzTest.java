@@ -45,8 +45,12 @@ class ChainVerifierFuzzTest {
         int length = data.consumeInt(0, bytes.length + 64);
         byte[] tail = data.consumeRemainingAsBytes();
         byte[] mutated = Arrays.copyOf(bytes, length);
-        System.arraycopy(tail, 0, mutated, Math.min(bytes.length, length), Math.max(0, Math.min(tail.length,
-                length - bytes.length)));
+        System.arraycopy(
+                tail,
+                0,
+                mutated,
+                Math.min(bytes.length, length),
+                Math.max(0, Math.min(tail.length, length - bytes.length)));
         records.set(target, mutated);
 
         ChainVerifier verifier = new ChainVerifier(SPACE, KEYS.publicRing(), SignatureMode.ALL);
@@ -69,6 +73,7 @@ class ChainVerifierFuzzTest {
     private static List<byte[]> wire() {
         AvroWireSerde<MemoryEvent> serde = AvroWireSerde.forValues(REGISTRY, MemoryEvent.class);
         return TestChains.sealedChain(new ChainSealer(KEYS), SPACE, 4).stream()
-                .map(e -> serde.serialize("memory.events", e)).toList();
+                .map(e -> serde.serialize("memory.events", e))
+                .toList();
     }
 }

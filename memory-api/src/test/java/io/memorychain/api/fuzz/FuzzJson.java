@@ -14,8 +14,7 @@ final class FuzzJson {
 
     static final ObjectMapper MAPPER = ObjectMapper.create(Map.of(), "io.memorychain.api.request");
 
-    private FuzzJson() {
-    }
+    private FuzzJson() {}
 
     /** The value of the JSON text, or null when it is not JSON of that type (a 400 on every transport). */
     static <T> T read(String json, Class<T> type) {

@@ -30,7 +30,9 @@ class MarkdownEditsFuzzTest {
 
     private static final String SPACE = "s1";
     private static final List<String> LABELS = List.of("persona", "user_profile", "goals");
-    private static final MarkdownEdits EDITS = new MarkdownEdits(new InputRules(200, 10), Set.copyOf(LABELS),
+    private static final MarkdownEdits EDITS = new MarkdownEdits(
+            new InputRules(200, 10),
+            Set.copyOf(LABELS),
             Clock.fixed(Instant.parse("2024-06-15T12:00:00Z"), ZoneOffset.UTC));
     private static final MarkdownView VIEW = new MarkdownRenderer(LABELS).render(sample());
 
@@ -58,14 +60,27 @@ class MarkdownEditsFuzzTest {
         ms.add(memory(4, MemoryKind.EPISODIC, null, "Fixed the logger leak", "logger fix", may));
         ms.add(memory(5, MemoryKind.PROCEDURAL, null, "1. build\n2. push", "Deploy the API", may));
         ms.add(Memory.newBuilder(memory(6, MemoryKind.BLOCK, null, "I am careful.\n\n- concise", null, may))
-                .setBlockLabel("persona").setTier(Tier.CORE).build());
+                .setBlockLabel("persona")
+                .setTier(Tier.CORE)
+                .build());
         return ms;
     }
 
-    private static Memory memory(long seq, MemoryKind kind, String category, String content, String summary,
-                                 Instant at) {
-        return Memory.newBuilder().setId(MemoryIds.of(SPACE, seq)).setSpace(SPACE).setKind(kind).setTier(Tier.WORKING)
-                .setCategory(category).setContent(content).setSummary(summary).setCreatedAt(at).setUpdatedAt(at)
-                .setVersion(1).setState(MemoryState.ACTIVE).setContentHash("h").build();
+    private static Memory memory(
+            long seq, MemoryKind kind, String category, String content, String summary, Instant at) {
+        return Memory.newBuilder()
+                .setId(MemoryIds.of(SPACE, seq))
+                .setSpace(SPACE)
+                .setKind(kind)
+                .setTier(Tier.WORKING)
+                .setCategory(category)
+                .setContent(content)
+                .setSummary(summary)
+                .setCreatedAt(at)
+                .setUpdatedAt(at)
+                .setVersion(1)
+                .setState(MemoryState.ACTIVE)
+                .setContentHash("h")
+                .build();
     }
 }

@@ -24,10 +24,14 @@ class RequestDecodingFuzzTest {
 
     @Test
     void theFuzzedDecodingIsTheStrictOneOfTheService() {
-        assertThat(FuzzJson.read("{\"content\": 42}", CreateMemoryBody.class)).as("a number is not text").isNull();
+        assertThat(FuzzJson.read("{\"content\": 42}", CreateMemoryBody.class))
+                .as("a number is not text")
+                .isNull();
         assertThat(FuzzJson.read("{\"content\": \"x\", \"nope\": 1}", CreateMemoryBody.class))
-                .as("unknown fields are refused").isNull();
-        assertThat(FuzzJson.read("{\"content\": \"x\"}", CreateMemoryBody.class)).isNotNull();
+                .as("unknown fields are refused")
+                .isNull();
+        assertThat(FuzzJson.read("{\"content\": \"x\"}", CreateMemoryBody.class))
+                .isNotNull();
     }
 
     @FuzzTest(maxDuration = "2m")

@@ -25,24 +25,51 @@ class FeatureMappingTest {
 
     @Test
     void jsonObjectsOfCountsAndIdsFillProtoMapFields() {
-        AuditDigest digest = new AuditDigest("a", "2026-11", 3, Map.of("MemoryCreated", 2L, "MemoryUpdated", 1L),
-                Map.of("agent:api", 3L), List.of(), List.of(), "# November");
-        io.memorychain.api.grpc.v1.AuditDigest message = PROTO.fill(digest,
-                io.memorychain.api.grpc.v1.AuditDigest.newBuilder()).build();
-        assertThat(message.getByTypeMap()).containsExactlyInAnyOrderEntriesOf(Map.of("MemoryCreated", 2L,
-                "MemoryUpdated", 1L));
+        AuditDigest digest = new AuditDigest(
+                "a",
+                "2026-11",
+                3,
+                Map.of("MemoryCreated", 2L, "MemoryUpdated", 1L),
+                Map.of("agent:api", 3L),
+                List.of(),
+                List.of(),
+                "# November");
+        io.memorychain.api.grpc.v1.AuditDigest message = PROTO.fill(
+                        digest, io.memorychain.api.grpc.v1.AuditDigest.newBuilder())
+                .build();
+        assertThat(message.getByTypeMap())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("MemoryCreated", 2L, "MemoryUpdated", 1L));
         assertThat(message.getByActorMap()).containsEntry("agent:api", 3L);
         assertThat(message.getEvents()).isEqualTo(3);
 
         ImportResult imported = new ImportResult(2, 0, 1, Map.of("m-old", "m-new"), 9);
-        assertThat(PROTO.fill(imported, io.memorychain.api.grpc.v1.ImportResult.newBuilder()).build().getIdsMap())
+        assertThat(PROTO.fill(imported, io.memorychain.api.grpc.v1.ImportResult.newBuilder())
+                        .build()
+                        .getIdsMap())
                 .containsExactly(Map.entry("m-old", "m-new"));
     }
 
     @Test
     void nullsOfTheRestAnswerLeaveOptionalFieldsAndMessagesUnset() {
-        GrantJson pending = new GrantJson("g1", "a", "pending", "admin-ops", "debug", 600, List.of(),
-                new ActorJson("admin", "ops"), 4, "2026-11-28T00:00:00Z", null, null, null, null, null, null, 0, null);
+        GrantJson pending = new GrantJson(
+                "g1",
+                "a",
+                "pending",
+                "admin-ops",
+                "debug",
+                600,
+                List.of(),
+                new ActorJson("admin", "ops"),
+                4,
+                "2026-11-28T00:00:00Z",
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null);
         Grant grant = PROTO.fill(pending, Grant.newBuilder()).build();
         assertThat(grant.getRequestedBy().getType()).isEqualTo("admin");
         assertThat(grant.hasConsentedBy()).isFalse();
@@ -53,11 +80,21 @@ class FeatureMappingTest {
     @Test
     void aRequestMessageBecomesItsRestBodyRecordAndAMalformedOneIsInvalid() {
         io.memorychain.api.grpc.v1.SpaceExport message = io.memorychain.api.grpc.v1.SpaceExport.newBuilder()
-                .setFormat(SpaceExport.FORMAT).setSpace("a").setHeadSeq(7)
-                .addMemories(io.memorychain.api.grpc.v1.Memory.newBuilder().setId("m1").setContent("Ana drinks tea")
-                        .setKind("semantic").addTags("drinks").setImportance(4).setPinned(true))
-                .addRelations(io.memorychain.api.grpc.v1.ExportedRelation.newBuilder().setFrom("m1").setTo("m1")
-                        .setType("related_to").setStrength(0.5))
+                .setFormat(SpaceExport.FORMAT)
+                .setSpace("a")
+                .setHeadSeq(7)
+                .addMemories(io.memorychain.api.grpc.v1.Memory.newBuilder()
+                        .setId("m1")
+                        .setContent("Ana drinks tea")
+                        .setKind("semantic")
+                        .addTags("drinks")
+                        .setImportance(4)
+                        .setPinned(true))
+                .addRelations(io.memorychain.api.grpc.v1.ExportedRelation.newBuilder()
+                        .setFrom("m1")
+                        .setTo("m1")
+                        .setType("related_to")
+                        .setStrength(0.5))
                 .build();
         SpaceExport export = PROTO.record(message, SpaceExport.class);
         assertThat(export.format()).isEqualTo(SpaceExport.FORMAT);
@@ -69,12 +106,17 @@ class FeatureMappingTest {
             assertThat(m.importance()).isEqualTo(4);
             assertThat(m.pinned()).isTrue();
         });
-        assertThat(export.relations()).singleElement().satisfies(e -> assertThat(e.strength()).isEqualTo(0.5));
-        assertThat(PROTO.fill(export, io.memorychain.api.grpc.v1.SpaceExport.newBuilder()).getMemories(0).getContent())
+        assertThat(export.relations())
+                .singleElement()
+                .satisfies(e -> assertThat(e.strength()).isEqualTo(0.5));
+        assertThat(PROTO.fill(export, io.memorychain.api.grpc.v1.SpaceExport.newBuilder())
+                        .getMemories(0)
+                        .getContent())
                 .isEqualTo("Ana drinks tea");
 
         assertThatThrownBy(() -> PROTO.record(message, Integer.class))
-                .as("a type that cannot hold it: 400, not 500").isInstanceOf(ApiException.class)
+                .as("a type that cannot hold it: 400, not 500")
+                .isInstanceOf(ApiException.class)
                 .hasMessageStartingWith("invalid SpaceExport: ");
     }
 
@@ -82,7 +124,8 @@ class FeatureMappingTest {
     void theChainExportIsSplitIntoItsLinesWhateverTheWriteBoundaries() {
         List<String> lines = new ArrayList<>();
         try (LineStream out = new LineStream(lines::add)) {
-            byte[] text = "{\"format\":\"h\"}\n{\"seq\":1,\"é\":\"ü\"}\n{\"seq\":2}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] text = "{\"format\":\"h\"}\n{\"seq\":1,\"é\":\"ü\"}\n{\"seq\":2}"
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
             out.write(text, 0, 5);
             out.write(text, 5, 20);
             for (int i = 25; i < text.length; i++) {
@@ -94,7 +137,8 @@ class FeatureMappingTest {
 
     @Test
     void theServiceCannotBeBoundWithAMethodNoFeatureServes() {
-        ServerServiceDefinition.Builder service = ServerServiceDefinition.builder(MemoryServiceGrpc.getServiceDescriptor());
+        ServerServiceDefinition.Builder service =
+                ServerServiceDefinition.builder(MemoryServiceGrpc.getServiceDescriptor());
         new GrpcMethods(service).unary(MemoryServiceGrpc.getWhoAmIMethod(), r -> null);
         assertThatThrownBy(service::build).isInstanceOf(IllegalStateException.class);
     }

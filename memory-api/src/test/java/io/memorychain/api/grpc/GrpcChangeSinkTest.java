@@ -41,7 +41,7 @@ class GrpcChangeSinkTest {
         write("g1", "one");
         FakeCall call = new FakeCall();
         call.ready = false;
-        GrpcChangeSink.watch(streams, "g1", 0, watcher(() -> { }), call);
+        GrpcChangeSink.watch(streams, "g1", 0, watcher(() -> {}), call);
         await().during(Duration.ofMillis(300)).until(() -> call.sent.isEmpty());
         call.ready = true;
         call.onReady.get().run();
@@ -58,11 +58,16 @@ class GrpcChangeSinkTest {
         write("g2", "one");
         AtomicBoolean revoked = new AtomicBoolean();
         FakeCall call = new FakeCall();
-        GrpcChangeSink.watch(streams, "g2", 0, watcher(() -> {
-            if (revoked.get()) {
-                throw new ApiException(ErrorCodes.UNAUTHENTICATED, "the API key was revoked");
-            }
-        }), call);
+        GrpcChangeSink.watch(
+                streams,
+                "g2",
+                0,
+                watcher(() -> {
+                    if (revoked.get()) {
+                        throw new ApiException(ErrorCodes.UNAUTHENTICATED, "the API key was revoked");
+                    }
+                }),
+                call);
         await().until(() -> call.seqs().equals(List.of(1L)));
         revoked.set(true);
         await().until(() -> call.ended.get() != null);
@@ -71,7 +76,7 @@ class GrpcChangeSinkTest {
         assertThat(status.getDescription()).isEqualTo("UNAUTHENTICATED: the API key was revoked");
 
         FakeCall cancelled = new FakeCall();
-        GrpcChangeSink.watch(streams, "g2", 0, watcher(() -> { }), cancelled);
+        GrpcChangeSink.watch(streams, "g2", 0, watcher(() -> {}), cancelled);
         await().until(() -> cancelled.seqs().equals(List.of(1L)));
         cancelled.cancelled = true;
         cancelled.onCancel.get().run();
@@ -80,13 +85,17 @@ class GrpcChangeSinkTest {
     }
 
     private static ChangeStreams.Watcher<AuditEntry> watcher(Runnable stillAllowed) {
-        return new ChangeStreams.Watcher<>(stillAllowed,
+        return new ChangeStreams.Watcher<>(
+                stillAllowed,
                 e -> PROTO.fill(AuditEntryJson.of(e), AuditEntry.newBuilder()).build());
     }
 
     private void write(String space, String content) {
-        assertThat(backend.publish(Requests.create(space, Requests.actor(ActorType.AGENT, "tester"), content).build()).join()
-                .getAccepted()).isTrue();
+        assertThat(backend.publish(Requests.create(space, Requests.actor(ActorType.AGENT, "tester"), content)
+                                .build())
+                        .join()
+                        .getAccepted())
+                .isTrue();
     }
 
     private static org.awaitility.core.ConditionFactory await() {
@@ -117,8 +126,7 @@ class GrpcChangeSinkTest {
         }
 
         @Override
-        public void setCompression(String compression) {
-        }
+        public void setCompression(String compression) {}
 
         @Override
         public boolean isReady() {
@@ -131,16 +139,13 @@ class GrpcChangeSinkTest {
         }
 
         @Override
-        public void request(int count) {
-        }
+        public void request(int count) {}
 
         @Override
-        public void setMessageCompression(boolean enable) {
-        }
+        public void setMessageCompression(boolean enable) {}
 
         @Override
-        public void disableAutoInboundFlowControl() {
-        }
+        public void disableAutoInboundFlowControl() {}
 
         @Override
         public void onNext(AuditEntry value) {

@@ -17,11 +17,19 @@ class GrpcErrorsTest {
     @Test
     void mapsEveryApiCodeToItsDocumentedStatus() {
         assertThat(GrpcErrors.statusOf(ErrorCodes.UNAUTHENTICATED)).isEqualTo(Status.Code.UNAUTHENTICATED);
-        for (String code : List.of(ErrorCodes.SPACE_NOT_ALLOWED, ErrorCodes.ROLE_NOT_ALLOWED, ErrorCodes.CATEGORY_NOT_ALLOWED,
-                ErrorCodes.CONSTITUTIONAL, ErrorCodes.FORBIDDEN, ErrorCodes.NOT_IN_REFINEMENT)) {
+        for (String code : List.of(
+                ErrorCodes.SPACE_NOT_ALLOWED,
+                ErrorCodes.ROLE_NOT_ALLOWED,
+                ErrorCodes.CATEGORY_NOT_ALLOWED,
+                ErrorCodes.CONSTITUTIONAL,
+                ErrorCodes.FORBIDDEN,
+                ErrorCodes.NOT_IN_REFINEMENT)) {
             assertThat(GrpcErrors.statusOf(code)).as(code).isEqualTo(Status.Code.PERMISSION_DENIED);
         }
-        for (String code : List.of(ErrorCodes.INVALID_ARGUMENT, ErrorCodes.UNKNOWN_BLOCK_LABEL, ErrorCodes.INVALID_PATH,
+        for (String code : List.of(
+                ErrorCodes.INVALID_ARGUMENT,
+                ErrorCodes.UNKNOWN_BLOCK_LABEL,
+                ErrorCodes.INVALID_PATH,
                 ErrorCodes.TOO_LARGE)) {
             assertThat(GrpcErrors.statusOf(code)).as(code).isEqualTo(Status.Code.INVALID_ARGUMENT);
         }
@@ -36,30 +44,40 @@ class GrpcErrorsTest {
     }
 
     @Test
-    void everyCodeOfTheRestApiHasAnExplicitStatusAndUnknownRejectionsAreFailedPreconditions() throws IllegalAccessException {
+    void everyCodeOfTheRestApiHasAnExplicitStatusAndUnknownRejectionsAreFailedPreconditions()
+            throws IllegalAccessException {
         for (Field f : ErrorCodes.class.getFields()) {
             if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
-                assertThat(GrpcErrors.isMapped((String) f.get(null))).as(f.getName()).isTrue();
+                assertThat(GrpcErrors.isMapped((String) f.get(null)))
+                        .as(f.getName())
+                        .isTrue();
             }
         }
         assertThat(GrpcErrors.statusOf("SOME_FUTURE_RULE")).isEqualTo(Status.Code.FAILED_PRECONDITION);
-        assertThat(GrpcErrors.of(new ApiException("SOME_FUTURE_RULE", "new rule")).getTrailers().get(GrpcErrors.ERROR_CODE))
+        assertThat(GrpcErrors.of(new ApiException("SOME_FUTURE_RULE", "new rule"))
+                        .getTrailers()
+                        .get(GrpcErrors.ERROR_CODE))
                 .isEqualTo("SOME_FUTURE_RULE");
     }
 
     @Test
     void carriesTheCodeAndRequestIdInTrailersAndTheCodeFirstInTheDescription() {
-        StatusRuntimeException e = GrpcErrors.of(new ApiException(ErrorCodes.VERSION_CONFLICT, "memory m1 is at version 3", "req-7"));
+        StatusRuntimeException e =
+                GrpcErrors.of(new ApiException(ErrorCodes.VERSION_CONFLICT, "memory m1 is at version 3", "req-7"));
         assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.ABORTED);
         assertThat(e.getStatus().getDescription()).isEqualTo("VERSION_CONFLICT: memory m1 is at version 3");
         assertThat(e.getTrailers().get(GrpcErrors.ERROR_CODE)).isEqualTo("VERSION_CONFLICT");
         assertThat(e.getTrailers().get(GrpcErrors.REQUEST_ID)).isEqualTo("req-7");
-        assertThat(GrpcErrors.of(ApiException.notFound("no memory x")).getTrailers().get(GrpcErrors.REQUEST_ID)).isNull();
+        assertThat(GrpcErrors.of(ApiException.notFound("no memory x"))
+                        .getTrailers()
+                        .get(GrpcErrors.REQUEST_ID))
+                .isNull();
     }
 
     @Test
     void unexpectedFailuresAreInternalWithoutAnyDetailAndAKeyStoreOutageIsUnavailable() {
-        StatusRuntimeException e = GrpcErrors.of(new IllegalStateException("secret internals at io.memorychain.X"), "m");
+        StatusRuntimeException e =
+                GrpcErrors.of(new IllegalStateException("secret internals at io.memorychain.X"), "m");
         assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INTERNAL);
         assertThat(e.getStatus().getDescription()).isEqualTo("INTERNAL: Internal error; see the server log");
         assertThat(e.getStatus().getCause()).isNull();

@@ -70,9 +70,13 @@ class MemoryGrpcTest {
 
     @BeforeEach
     void openChannel() {
-        channel = ManagedChannelBuilder.forAddress("127.0.0.1", grpcServer.getPort()).usePlaintext().build();
-        agentKey = apiKeys.issue(new Principal("agent-api-" + UUID.randomUUID(), Role.AGENT, "api", List.of("*")),
-                "test").key().toString();
+        channel = ManagedChannelBuilder.forAddress("127.0.0.1", grpcServer.getPort())
+                .usePlaintext()
+                .build();
+        agentKey = apiKeys.issue(
+                        new Principal("agent-api-" + UUID.randomUUID(), Role.AGENT, "api", List.of("*")), "test")
+                .key()
+                .toString();
     }
 
     @AfterEach
@@ -83,17 +87,22 @@ class MemoryGrpcTest {
     @Test
     void aCallForASpaceAnotherInstanceServesIsRefusedNamingTheOwnerNotAnsweredFromHere() {
         String space = space();
-        chain.owners = s -> s.equals(space) ? io.memorychain.projector.view.SpaceOwner.remote("api-2", 8080, 1)
+        chain.owners = s -> s.equals(space)
+                ? io.memorychain.projector.view.SpaceOwner.remote("api-2", 8080, 1)
                 : io.memorychain.projector.view.SpaceOwner.UNROUTED;
         try {
-            GrpcFailure elsewhere = GrpcFailure.of(() -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space)
-                    .setContent("not here").build()));
+            GrpcFailure elsewhere = GrpcFailure.of(() -> grpc().createMemory(CreateMemoryRequest.newBuilder()
+                    .setSpace(space)
+                    .setContent("not here")
+                    .build()));
             assertThat(elsewhere.status()).isEqualTo(Status.Code.FAILED_PRECONDITION);
             assertThat(elsewhere.code()).isEqualTo("NOT_OWNER");
             assertThat(elsewhere.description()).contains("api-2:8080");
             chain.owners = s -> io.memorychain.projector.view.SpaceOwner.unavailable(1, "partition 1 is moving");
-            GrpcFailure moving = GrpcFailure.of(() -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space)
-                    .setContent("not now").build()));
+            GrpcFailure moving = GrpcFailure.of(() -> grpc().createMemory(CreateMemoryRequest.newBuilder()
+                    .setSpace(space)
+                    .setContent("not now")
+                    .build()));
             assertThat(moving.status()).isEqualTo(Status.Code.UNAVAILABLE);
             assertThat(moving.code()).isEqualTo("REBALANCING");
             assertThat(chain.published()).noneMatch(r -> r.getSpace().equals(space));
@@ -107,12 +116,17 @@ class MemoryGrpcTest {
         String space = space();
         chain.stall = true;
         try {
-            GrpcFailure timeout = GrpcFailure.of(() -> grpc().createMemory(CreateMemoryRequest.newBuilder().setSpace(space).setContent("slow")
-                    .setIdempotencyKey("k-grpc-123").build()));
+            GrpcFailure timeout = GrpcFailure.of(() -> grpc().createMemory(CreateMemoryRequest.newBuilder()
+                    .setSpace(space)
+                    .setContent("slow")
+                    .setIdempotencyKey("k-grpc-123")
+                    .build()));
             assertThat(timeout.status()).isEqualTo(Status.Code.UNAVAILABLE);
             assertThat(timeout.code()).isEqualTo("TIMEOUT");
             assertThat(timeout.requestId()).isEqualTo("k-grpc-123");
-            assertThat(timeout.description()).startsWith("TIMEOUT: ").contains("retry with the same Idempotency-Key (k-grpc-123)");
+            assertThat(timeout.description())
+                    .startsWith("TIMEOUT: ")
+                    .contains("retry with the same Idempotency-Key (k-grpc-123)");
         } finally {
             chain.stall = false;
         }
@@ -122,47 +136,81 @@ class MemoryGrpcTest {
     void aReflectionIsRequestedReadAndDecidedOverGrpcAsOverRest() {
         String space = space();
         io.memorychain.api.grpc.v1.ReflectionRequested requested = grpc().requestReflection(
-                io.memorychain.api.grpc.v1.RequestReflectionRequest.newBuilder().setSpace(space)
-                        .setReason("reflect").build());
+                        io.memorychain.api.grpc.v1.RequestReflectionRequest.newBuilder()
+                                .setSpace(space)
+                                .setReason("reflect")
+                                .build());
         assertThat(requested.getSeq()).isEqualTo(1L);
         io.memorychain.avro.ReflectionDocument doc = io.memorychain.avro.ReflectionDocument.newBuilder()
-                .setTrigger(io.memorychain.avro.ReflectionTrigger.MANUAL).setNumber(1).setFromSeq(1).setToSeq(1)
-                .setSummary("# Reflection #1").setEvolutionInsights(java.util.List.of("reads before writing"))
-                .setChanges(java.util.List.of(io.memorychain.avro.ReflectionChange.newBuilder().setChangeId("c1")
-                        .setType(io.memorychain.avro.ReflectionChangeType.CREATE_MEMORY).setContent("Ana reads first")
-                        .setReason("seen").build()))
+                .setTrigger(io.memorychain.avro.ReflectionTrigger.MANUAL)
+                .setNumber(1)
+                .setFromSeq(1)
+                .setToSeq(1)
+                .setSummary("# Reflection #1")
+                .setEvolutionInsights(java.util.List.of("reads before writing"))
+                .setChanges(java.util.List.of(io.memorychain.avro.ReflectionChange.newBuilder()
+                        .setChangeId("c1")
+                        .setType(io.memorychain.avro.ReflectionChangeType.CREATE_MEMORY)
+                        .setContent("Ana reads first")
+                        .setReason("seen")
+                        .build()))
                 .build();
-        String id = chain.publish(io.memorychain.events.Requests.proposeReflection(space,
-                io.memorychain.events.Requests.actor(io.memorychain.avro.ActorType.WORKER, "reflect"), doc).build())
-                .join().getMemoryId();
+        String id = chain.publish(io.memorychain.events.Requests.proposeReflection(
+                                space,
+                                io.memorychain.events.Requests.actor(io.memorychain.avro.ActorType.WORKER, "reflect"),
+                                doc)
+                        .build())
+                .join()
+                .getMemoryId();
         io.memorychain.api.grpc.v1.Reflection pending = grpc().getReflection(
-                io.memorychain.api.grpc.v1.GetReflectionRequest.newBuilder().setSpace(space).setId(id).build());
+                        io.memorychain.api.grpc.v1.GetReflectionRequest.newBuilder()
+                                .setSpace(space)
+                                .setId(id)
+                                .build());
         assertThat(pending.getStatus()).isEqualTo("pending");
         assertThat(pending.getChanges(0).getContent()).isEqualTo("Ana reads first");
         assertThat(pending.getProposedSeq()).isEqualTo(2L);
         assertThat(pending.getProposedBy().getId()).isEqualTo("reflect");
-        GrpcFailure unknownChange = GrpcFailure.of(() -> grpc().decideReflection(
-                io.memorychain.api.grpc.v1.DecideReflectionRequest.newBuilder().setSpace(space).setId(id)
-                        .setDecision("partial").addChangeIds("c9").build()));
+        GrpcFailure unknownChange = GrpcFailure.of(
+                () -> grpc().decideReflection(io.memorychain.api.grpc.v1.DecideReflectionRequest.newBuilder()
+                        .setSpace(space)
+                        .setId(id)
+                        .setDecision("partial")
+                        .addChangeIds("c9")
+                        .build()));
         assertThat(unknownChange.status()).isEqualTo(Status.Code.INVALID_ARGUMENT);
         assertThat(unknownChange.code()).isEqualTo("INVALID_ARGUMENT");
 
         io.memorychain.api.grpc.v1.Reflection decided = grpc().decideReflection(
-                io.memorychain.api.grpc.v1.DecideReflectionRequest.newBuilder().setSpace(space).setId(id)
-                        .setDecision("approve_with_changes").addEditedChanges(
-                                io.memorychain.api.grpc.v1.ReflectionChange.newBuilder().setChangeId("c1")
-                                        .setType("create_memory").setContent("Ana reads the docs first"))
-                        .build());
+                        io.memorychain.api.grpc.v1.DecideReflectionRequest.newBuilder()
+                                .setSpace(space)
+                                .setId(id)
+                                .setDecision("approve_with_changes")
+                                .addEditedChanges(io.memorychain.api.grpc.v1.ReflectionChange.newBuilder()
+                                        .setChangeId("c1")
+                                        .setType("create_memory")
+                                        .setContent("Ana reads the docs first"))
+                                .build());
         assertThat(decided.getStatus()).isEqualTo("partially_approved");
         assertThat(decided.getDecidedBy().getType()).isEqualTo("agent");
         assertThat(decided.getMemoryIdsList()).hasSize(1);
         assertThat(decided.getEditedChanges(0).getContent()).isEqualTo("Ana reads the docs first");
-        assertThat(chain.views().memory(space, decided.getMemoryIds(0)).orElseThrow().getContent())
+        assertThat(chain.views()
+                        .memory(space, decided.getMemoryIds(0))
+                        .orElseThrow()
+                        .getContent())
                 .isEqualTo("Ana reads the docs first");
         assertThat(grpc().listReflections(io.memorychain.api.grpc.v1.ListReflectionsRequest.newBuilder()
-                .setSpace(space).build()).getEvolutionList()).containsExactly("#1: reads before writing");
-        GrpcFailure again = GrpcFailure.of(() -> grpc().decideReflection(io.memorychain.api.grpc.v1.DecideReflectionRequest
-                .newBuilder().setSpace(space).setId(id).setDecision("reject").build()));
+                                .setSpace(space)
+                                .build())
+                        .getEvolutionList())
+                .containsExactly("#1: reads before writing");
+        GrpcFailure again = GrpcFailure.of(
+                () -> grpc().decideReflection(io.memorychain.api.grpc.v1.DecideReflectionRequest.newBuilder()
+                        .setSpace(space)
+                        .setId(id)
+                        .setDecision("reject")
+                        .build()));
         assertThat(again.code()).isEqualTo("ALREADY_RESOLVED");
     }
 

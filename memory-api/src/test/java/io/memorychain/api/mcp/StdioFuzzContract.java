@@ -46,19 +46,31 @@ public abstract class StdioFuzzContract {
         PipedOutputStream client = new PipedOutputStream(bridgeIn);
         try (StdioBridge.Bridge bridge = StdioBridge.serve(url(), agentKey(), bridgeIn, lines(answers))) {
             assertThat(bridge.tools()).as("tools served").isPositive();
-            send(client, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                    + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"fuzzer\",\"version\":\"1\"}}}");
+            send(
+                    client,
+                    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                            + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"fuzzer\",\"version\":\"1\"}}}");
             assertThat(answer(answers)).containsKey("result");
             send(client, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
 
             StringBuilder batch = new StringBuilder("[");
             for (int i = 0; i < 5_000; i++) {
-                batch.append(i == 0 ? "" : ",").append("{\"jsonrpc\":\"2.0\",\"id\":").append(1000 + i)
+                batch.append(i == 0 ? "" : ",")
+                        .append("{\"jsonrpc\":\"2.0\",\"id\":")
+                        .append(1000 + i)
                         .append(",\"method\":\"tools/list\"}");
             }
             List<byte[]> hostile = new ArrayList<>();
-            for (String line : List.of("garbage", "{", "{\"jsonrpc\":\"2.0\",", "\"id\":2,\"method\":\"tools/list\"}",
-                    "}", "null", "[]", "42", batch.append(']').toString(),
+            for (String line : List.of(
+                    "garbage",
+                    "{",
+                    "{\"jsonrpc\":\"2.0\",",
+                    "\"id\":2,\"method\":\"tools/list\"}",
+                    "}",
+                    "null",
+                    "[]",
+                    "42",
+                    batch.append(']').toString(),
                     "{\"jsonrpc\":\"1.0\",\"id\":3,\"method\":\"tools/list\"}",
                     "{\"id\":4,\"method\":\"tools/list\"}",
                     "{\"jsonrpc\":\"2.0\",\"id\":{\"x\":1},\"method\":\"tools/list\"}",
@@ -86,7 +98,9 @@ public abstract class StdioFuzzContract {
                 if (answer == null) {
                     violations.add(what + " -> no answer");
                 } else {
-                    judge(answer).ifPresent(v -> violations.add(what + " -> " + abbreviate(answer.toString()) + " (" + v + ")"));
+                    judge(answer)
+                            .ifPresent(v ->
+                                    violations.add(what + " -> " + abbreviate(answer.toString()) + " (" + v + ")"));
                 }
             }
             assertThat(violations).isEmpty();
@@ -95,10 +109,14 @@ public abstract class StdioFuzzContract {
             send(client, "{\"jsonrpc\":\"2.0\",\"id\":100,\"method\":\"tools/list\"}");
             Map<String, Object> tools = answer(answers);
             assertThat(tools).as("the session goes on").containsKey("result");
-            assertThat((List<?>) ((Map<String, Object>) tools.get("result")).get("tools")).isNotEmpty();
-            send(client, "{\"jsonrpc\":\"2.0\",\"id\":101,\"method\":\"tools/call\",\"params\":{\"name\":"
-                    + "\"memory_commit\",\"arguments\":{\"content\":\"still here after the fuzz\"}}}");
-            Map<String, Object> committed = (Map<String, Object>) answer(answers).get("result");
+            assertThat((List<?>) ((Map<String, Object>) tools.get("result")).get("tools"))
+                    .isNotEmpty();
+            send(
+                    client,
+                    "{\"jsonrpc\":\"2.0\",\"id\":101,\"method\":\"tools/call\",\"params\":{\"name\":"
+                            + "\"memory_commit\",\"arguments\":{\"content\":\"still here after the fuzz\"}}}");
+            Map<String, Object> committed =
+                    (Map<String, Object>) answer(answers).get("result");
             assertThat(committed).containsEntry("isError", false);
         } finally {
             client.close();
@@ -118,13 +136,16 @@ public abstract class StdioFuzzContract {
     private java.util.Optional<String> judge(Map<String, Object> answer) {
         if (answer.get("error") instanceof Map<?, ?> error) {
             return error.get("code") instanceof Number code && CLIENT_ERRORS.contains(code.intValue())
-                    ? java.util.Optional.empty() : java.util.Optional.of("not a client error code");
+                    ? java.util.Optional.empty()
+                    : java.util.Optional.of("not a client error code");
         }
         if (answer.get("result") instanceof Map<?, ?> result && Boolean.TRUE.equals(result.get("isError"))) {
             String text = (String) ((Map<String, Object>) ((List<Object>) result.get("content")).get(0)).get("text");
             try {
-                String code = (String) json().readValue(text, Argument.mapOf(String.class, Object.class)).get("code");
-                return code != null && ErrorCodes.statusOf(code).getCode() < 500 ? java.util.Optional.empty()
+                String code = (String) json().readValue(text, Argument.mapOf(String.class, Object.class))
+                        .get("code");
+                return code != null && ErrorCodes.statusOf(code).getCode() < 500
+                        ? java.util.Optional.empty()
                         : java.util.Optional.of("a tool error with code " + code);
             } catch (IOException | RuntimeException e) {
                 return java.util.Optional.of("a tool error without a code");

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.api.categories.CategoryReads;
+import io.memorychain.api.core.CoreMemory;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.grants.GrantedReads;
-import io.memorychain.api.core.CoreMemory;
 import io.memorychain.api.history.AsOfReads;
 import io.memorychain.api.history.PointInTimeReads;
 import io.memorychain.api.request.InputRules;
@@ -29,16 +29,24 @@ class MemoryListingTest {
     private final TopologyBackend chain = new TopologyBackend();
     private final WriteExecutor writes = new WriteExecutor(chain, Duration.ofSeconds(5), Clock.systemUTC());
     private final CategoryReads categories = new CategoryReads(CategoryAccess.unrestricted());
-    private final Memories memories = new Memories(chain, writes, new MemoryRequests(new InputRules(1024, 10)),
-            categories);
+    private final Memories memories =
+            new Memories(chain, writes, new MemoryRequests(new InputRules(1024, 10)), categories);
     private final PointInTimeReads pointInTime = new PointInTimeReads(chain, categories);
-    private final AsOfReads lists = new AsOfReads(memories, new CoreMemory(chain, categories), pointInTime,
-            new GrantedReads(chain, writes), null); // no query here: no retrieval
+    private final AsOfReads lists = new AsOfReads(
+            memories,
+            new CoreMemory(chain, categories),
+            pointInTime,
+            new GrantedReads(chain, writes),
+            null); // no query here: no retrieval
 
     private String create(String content) {
-        return memories.create(WriteContext.of("s", AGENT, null, null, null), new CreateMemoryBody(content, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null))
-                .memory().getId();
+        return memories.create(
+                        WriteContext.of("s", AGENT, null, null, null),
+                        new CreateMemoryBody(
+                                content, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                                null, null, null))
+                .memory()
+                .getId();
     }
 
     @Test
@@ -53,8 +61,10 @@ class MemoryListingTest {
         MemoryPage rest = lists.list("s", AGENT, null, null, null, page.next(), 2, null);
         assertThat(rest.items()).extracting(MemoryJson::id).containsExactly(third);
         assertThat(rest.next()).isNull();
-        assertThat(lists.list("s", AGENT, null, null, null, null, null, lists.point("s", "2", null)).items())
-                .extracting(MemoryJson::content).containsExactly("first", "second");
+        assertThat(lists.list("s", AGENT, null, null, null, null, null, lists.point("s", "2", null))
+                        .items())
+                .extracting(MemoryJson::content)
+                .containsExactly("first", "second");
     }
 
     @Test
@@ -62,7 +72,9 @@ class MemoryListingTest {
         create("the vault code is 4711");
 
         assertThatThrownBy(() -> lists.list("s", ADMIN, null, null, null, null, null, null))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo("GRANT_REQUIRED"));
-        assertThat(lists.list("s", AGENT, null, null, null, null, null, null).items()).hasSize(1);
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo("GRANT_REQUIRED"));
+        assertThat(lists.list("s", AGENT, null, null, null, null, null, null).items())
+                .hasSize(1);
     }
 }

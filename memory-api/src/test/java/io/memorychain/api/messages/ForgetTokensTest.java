@@ -50,7 +50,8 @@ class ForgetTokensTest {
         assertThat(code(() -> tokens.verify("", "s1", ANA, NOW))).isEqualTo("INVALID_CONFIRMATION");
         assertThat(code(() -> tokens.verify(token, "s1", ANA, NOW.plus(Duration.ofMinutes(10)))))
                 .isEqualTo("INVALID_CONFIRMATION");
-        ForgetTokens otherService = new ForgetTokens("another-secret-of-at-least-32-characters", Duration.ofMinutes(10));
+        ForgetTokens otherService =
+                new ForgetTokens("another-secret-of-at-least-32-characters", Duration.ofMinutes(10));
         assertThat(code(() -> otherService.verify(token, "s1", ANA, NOW))).isEqualTo("INVALID_CONFIRMATION");
         ForgetTokens randomSecret = new ForgetTokens(null, Duration.ofMinutes(10));
         assertThat(code(() -> randomSecret.verify(token, "s1", ANA, NOW))).isEqualTo("INVALID_CONFIRMATION");

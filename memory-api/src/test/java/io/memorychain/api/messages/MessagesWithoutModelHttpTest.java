@@ -64,28 +64,36 @@ class MessagesWithoutModelHttpTest {
         Map<String, Object> answer = message("agent:ana", "remember that my sister lives in Porto");
         assertThat(answer).containsEntry("trigger", "remember");
         assertThat(map(answer, "routing")).containsEntry("skipped", "no model");
-        assertThat(list(answer, "stored")).singleElement().satisfies(m -> assertThat(m)
-                .containsEntry("content", "my sister lives in Porto").containsEntry("kind", "semantic")
-                .containsEntry("confidence", "high"));
+        assertThat(list(answer, "stored"))
+                .singleElement()
+                .satisfies(m -> assertThat(m)
+                        .containsEntry("content", "my sister lives in Porto")
+                        .containsEntry("kind", "semantic")
+                        .containsEntry("confidence", "high"));
         Map<String, Object> retry = message("agent:ana", "remember that my sister lives in Porto");
-        assertThat(list(retry, "stored").get(0).get("id")).isEqualTo(list(answer, "stored").get(0).get("id"));
-        assertThat(list(get("agent:ana", "/v1/spaces/" + space + "/memories"), "items")).hasSize(1);
+        assertThat(list(retry, "stored").get(0).get("id"))
+                .isEqualTo(list(answer, "stored").get(0).get("id"));
+        assertThat(list(get("agent:ana", "/v1/spaces/" + space + "/memories"), "items"))
+                .hasSize(1);
     }
 
     @Test
     void aMessageWithoutTriggerStoresNothing() {
         long published = chain.published().size();
         Map<String, Object> answer = message("agent:ana", "I don't remember the name of that restaurant");
-        assertThat(answer).containsEntry("trigger", "none").containsEntry("stored", List.of())
+        assertThat(answer)
+                .containsEntry("trigger", "none")
+                .containsEntry("stored", List.of())
                 .containsEntry("skipped", "no trigger phrase: nothing stored");
         assertThat(chain.published()).hasSize((int) published);
         message("agent:ana", "remember that my sister lives in Porto");
 
         // the hot path's classify step is an operational event (seed 004 section 14): skipped without a trigger
-        List<Map<String, Object>> buckets = list(get("agent:ana", "/v1/spaces/" + space + "/ops?bucket=day"),
-                "buckets");
-        assertThat(buckets).extracting(b -> b.get("node") + "/" + b.get("op") + "/" + b.get("status") + "="
-                + b.get("count")).contains("hotpath/classify/skipped=1", "hotpath/classify/ok=1");
+        List<Map<String, Object>> buckets =
+                list(get("agent:ana", "/v1/spaces/" + space + "/ops?bucket=day"), "buckets");
+        assertThat(buckets)
+                .extracting(b -> b.get("node") + "/" + b.get("op") + "/" + b.get("status") + "=" + b.get("count"))
+                .contains("hotpath/classify/skipped=1", "hotpath/classify/ok=1");
     }
 
     @Test
@@ -105,15 +113,20 @@ class MessagesWithoutModelHttpTest {
 
         String confirm = "/v1/spaces/" + space + "/messages:confirm-forget";
         assertThat(error(HttpRequest.POST(confirm, Map.of("token", token)).bearerAuth(key("agent:bob"))))
-                .containsEntry("status", 403).containsEntry("code", "CONFIRMATION_NOT_YOURS");
-        assertThat(error(HttpRequest.POST("/v1/spaces/" + space + "-other/messages:confirm-forget",
-                Map.of("token", token)).bearerAuth(key("agent:ana")))).containsEntry("status", 403)
+                .containsEntry("status", 403)
+                .containsEntry("code", "CONFIRMATION_NOT_YOURS");
+        assertThat(error(HttpRequest.POST(
+                                "/v1/spaces/" + space + "-other/messages:confirm-forget", Map.of("token", token))
+                        .bearerAuth(key("agent:ana"))))
+                .containsEntry("status", 403)
                 .containsEntry("code", "CONFIRMATION_NOT_YOURS");
         String forged = token.substring(0, token.length() - 2) + (token.endsWith("A") ? "BB" : "AA");
         assertThat(error(HttpRequest.POST(confirm, Map.of("token", forged)).bearerAuth(key("agent:ana"))))
-                .containsEntry("status", 400).containsEntry("code", "INVALID_CONFIRMATION");
+                .containsEntry("status", 400)
+                .containsEntry("code", "INVALID_CONFIRMATION");
         assertThat(error(HttpRequest.POST(confirm, Map.of("token", token, "memory_ids", List.of(porto + "x")))
-                .bearerAuth(key("agent:ana")))).containsEntry("code", "INVALID_CONFIRMATION");
+                        .bearerAuth(key("agent:ana"))))
+                .containsEntry("code", "INVALID_CONFIRMATION");
         assertThat(memory(globex)).containsEntry("state", "active");
 
         Map<String, Object> done = post("agent:ana", confirm, Map.of("token", token, "memory_ids", List.of(globex)));
@@ -139,14 +152,17 @@ class MessagesWithoutModelHttpTest {
         assertThat(chain.published().get(chain.published().size() - 1).getOp()).isInstanceOf(RequestReflection.class);
 
         Map<String, Object> recall = message("agent:ana", "What do you remember about my sister?");
-        assertThat(recall).containsEntry("trigger", "recall").containsEntry("text", "my sister")
+        assertThat(recall)
+                .containsEntry("trigger", "recall")
+                .containsEntry("text", "my sister")
                 .containsEntry("stored", List.of());
         assertThat(list(recall, "matches")).extracting(m -> m.get("id")).contains(porto);
     }
 
     private String create(String content) {
-        return (String) map(post("agent:ana", "/v1/spaces/" + space + "/memories", Map.of("content", content)),
-                "memory").get("id");
+        return (String)
+                map(post("agent:ana", "/v1/spaces/" + space + "/memories", Map.of("content", content)), "memory")
+                        .get("id");
     }
 
     private Map<String, Object> memory(String id) {
@@ -169,7 +185,8 @@ class MessagesWithoutModelHttpTest {
         try {
             return json.readValue(client.toBlocking().retrieve(request), Argument.mapOf(String.class, Object.class));
         } catch (HttpClientResponseException e) {
-            throw new AssertionError(e.getStatus() + ": " + e.getResponse().getBody(String.class).orElse(""), e);
+            throw new AssertionError(
+                    e.getStatus() + ": " + e.getResponse().getBody(String.class).orElse(""), e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -181,7 +198,8 @@ class MessagesWithoutModelHttpTest {
             client.toBlocking().retrieve(request);
         } catch (HttpClientResponseException e) {
             try {
-                Map<String, Object> body = new HashMap<>(json.readValue(e.getResponse().getBody(String.class).orElse("{}"),
+                Map<String, Object> body = new HashMap<>(json.readValue(
+                        e.getResponse().getBody(String.class).orElse("{}"),
                         Argument.mapOf(String.class, Object.class)));
                 body.put("status", e.getStatus().getCode());
                 return body;
@@ -195,8 +213,11 @@ class MessagesWithoutModelHttpTest {
     private String key(String caller) {
         return keys.computeIfAbsent(caller, c -> {
             String[] parts = c.split(":", 2);
-            return apiKeys.issue(new Principal(parts[0] + "-" + parts[1], Role.parse(parts[0]), parts[1],
-                    List.of("*")), "test").key().toString();
+            return apiKeys.issue(
+                            new Principal(parts[0] + "-" + parts[1], Role.parse(parts[0]), parts[1], List.of("*")),
+                            "test")
+                    .key()
+                    .toString();
         });
     }
 }

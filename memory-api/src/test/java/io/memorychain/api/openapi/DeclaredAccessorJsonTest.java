@@ -16,9 +16,18 @@ class DeclaredAccessorJsonTest {
 
     @Test
     void aDeclaredAccessorKeepsTheComponentsJsonName() throws IOException {
-        ProfileJson.Field field = new ProfileJson.Field("diet", "vegetarian", "benign", 7L, "2026-01-01T00:00:00Z",
-                new ActorJson("user", "manual"), "user", null);
+        ProfileJson.Field field = new ProfileJson.Field(
+                "diet",
+                "vegetarian",
+                "benign",
+                7L,
+                "2026-01-01T00:00:00Z",
+                new ActorJson("user", "manual"),
+                "user",
+                null);
         String json = ObjectMapper.getDefault().writeValueAsString(field);
-        assertThat(json).contains("\"set_by\":{\"type\":\"user\",\"id\":\"manual\"}").doesNotContain("setBy");
+        assertThat(json)
+                .contains("\"set_by\":{\"type\":\"user\",\"id\":\"manual\"}")
+                .doesNotContain("setBy");
     }
 }

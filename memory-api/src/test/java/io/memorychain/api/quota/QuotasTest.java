@@ -26,8 +26,8 @@ class QuotasTest {
         for (int i = 0; i < 3; i++) {
             quotas.charge(ANA, Operation.GET_MEMORY);
         }
-        assertThatThrownBy(() -> quotas.charge(ANA, Operation.GET_MEMORY)).isInstanceOfSatisfying(
-                QuotaExceededException.class, e -> {
+        assertThatThrownBy(() -> quotas.charge(ANA, Operation.GET_MEMORY))
+                .isInstanceOfSatisfying(QuotaExceededException.class, e -> {
                     assertThat(e.code()).isEqualTo("RATE_LIMITED");
                     assertThat(e.status().getCode()).isEqualTo(429);
                     assertThat(e.retryAfterSeconds()).isEqualTo(1);
@@ -46,8 +46,8 @@ class QuotasTest {
         quotas.charge(ANA, Operation.CREATE_MEMORY);
         quotas.charge(ANA, Operation.QUERY);
         quotas.charge(ANA, Operation.UPDATE_MEMORY);
-        assertThatThrownBy(() -> quotas.charge(ANA, Operation.PIN_MEMORY)).isInstanceOfSatisfying(
-                QuotaExceededException.class, e -> {
+        assertThatThrownBy(() -> quotas.charge(ANA, Operation.PIN_MEMORY))
+                .isInstanceOfSatisfying(QuotaExceededException.class, e -> {
                     assertThat(e.getMessage()).contains("its 2 writes of today");
                     assertThat(e.retryAfterSeconds()).isEqualTo(6 * 3600 + 1); // 18:00 UTC in the clock below
                 });

@@ -42,10 +42,13 @@ class RequestRulesTest {
     @Test
     void spacesFollowTheDocumentedPattern() {
         assertThat(Spaces.require("tenant.agent_1-x")).isEqualTo("tenant.agent_1-x");
-        for (String bad : new String[] {"", ".", "..", "a/b", "a b", "a*b", "x".repeat(129), "\u00e9t\u00e9", "_notes",
-                "-x", ".hidden"}) {
-            assertThatThrownBy(() -> Spaces.require(bad)).as(bad).isInstanceOfSatisfying(ApiException.class,
-                    e -> assertThat(e.code()).isEqualTo("INVALID_ARGUMENT"));
+        for (String bad : new String[] {
+            "", ".", "..", "a/b", "a b", "a*b", "x".repeat(129), "\u00e9t\u00e9", "_notes", "-x", ".hidden"
+        }) {
+            assertThatThrownBy(() -> Spaces.require(bad))
+                    .as(bad)
+                    .isInstanceOfSatisfying(
+                            ApiException.class, e -> assertThat(e.code()).isEqualTo("INVALID_ARGUMENT"));
         }
     }
 
@@ -77,16 +80,21 @@ class RequestRulesTest {
         assertThat(rules.content("content", "0123456789")).hasSize(10);
         assertThatThrownBy(() -> rules.content("content", null)).hasMessageContaining("required");
         assertThatThrownBy(() -> rules.content("content", " \n")).hasMessageContaining("blank");
-        assertThatThrownBy(() -> rules.content("content", "01234567890")).isInstanceOfSatisfying(ApiException.class,
-                e -> assertThat(e.code()).isEqualTo("TOO_LARGE"));
+        assertThatThrownBy(() -> rules.content("content", "01234567890"))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo("TOO_LARGE"));
         assertThatThrownBy(() -> rules.content("content", "\u20ac\u20ac\u20ac\u20ac")) // 4 chars, 12 bytes
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status().getCode()).isEqualTo(413));
+                .isInstanceOfSatisfying(
+                        ApiException.class,
+                        e -> assertThat(e.status().getCode()).isEqualTo(413));
     }
 
     @Test
     void parsesInstantsAndOffsetDateTimes() {
-        assertThat(InputRules.instant("created_at", "2024-05-01T10:00:00Z")).isEqualTo(Instant.parse("2024-05-01T10:00:00Z"));
-        assertThat(InputRules.instant("created_at", "2024-05-01T12:00:00+02:00")).isEqualTo(Instant.parse("2024-05-01T10:00:00Z"));
+        assertThat(InputRules.instant("created_at", "2024-05-01T10:00:00Z"))
+                .isEqualTo(Instant.parse("2024-05-01T10:00:00Z"));
+        assertThat(InputRules.instant("created_at", "2024-05-01T12:00:00+02:00"))
+                .isEqualTo(Instant.parse("2024-05-01T10:00:00Z"));
         assertThatThrownBy(() -> InputRules.instant("created_at", "2024-05-01")).hasMessageContaining("ISO-8601");
     }
 
@@ -95,8 +103,10 @@ class RequestRulesTest {
         assertThat(rules.consolidationIds("s", List.of("a", "b"))).containsExactly("a", "b");
         assertThatThrownBy(() -> rules.consolidationIds("s", List.of())).hasMessageContaining("required");
         assertThatThrownBy(() -> rules.consolidationIds("s", List.of("a", "a"))).hasMessageContaining("twice");
-        assertThatThrownBy(() -> rules.consolidationIds("s", List.of("a", "b", "c", "d"))).hasMessageContaining("at most 3");
-        assertThatThrownBy(() -> rules.consolidationIds("s", List.of("no such/id"))).isInstanceOfSatisfying(ApiException.class,
-                e -> assertThat(e.code()).isEqualTo("NOT_FOUND"));
+        assertThatThrownBy(() -> rules.consolidationIds("s", List.of("a", "b", "c", "d")))
+                .hasMessageContaining("at most 3");
+        assertThatThrownBy(() -> rules.consolidationIds("s", List.of("no such/id")))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo("NOT_FOUND"));
     }
 }

@@ -83,7 +83,10 @@ class RerankedQueryTest {
     }
 
     private String create(String content) {
-        return h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent(content).build()))
+        return h.submit(Requests.create(
+                        SPACE,
+                        AGENT,
+                        CreateMemory.newBuilder().setContent(content).build()))
                 .getMemoryId();
     }
 
@@ -92,8 +95,15 @@ class RerankedQueryTest {
         config.setUrl(URI.create("http://127.0.0.1:" + server.getAddress().getPort()));
         config.setTimeout(timeout);
         config.setTopN(5);
-        QueryService queries = new QueryService(h.views, h.embedder, CategoryPolicy.unrestricted(),
-                DecayModel.standard(), RankingWeights.DEFAULTS, a -> { }, h.clock, RetrievalBeans.reranker(config),
+        QueryService queries = new QueryService(
+                h.views,
+                h.embedder,
+                CategoryPolicy.unrestricted(),
+                DecayModel.standard(),
+                RankingWeights.DEFAULTS,
+                a -> {},
+                h.clock,
+                RetrievalBeans.reranker(config),
                 config.getTopN());
         QueryResult result = queries.query(QueryRequest.of(SPACE, null, "does the user have a pet?"), AGENT);
         return result.items().stream().map(QueryResult.Item::id).toList();
@@ -114,8 +124,12 @@ class RerankedQueryTest {
             StringBuilder scores = new StringBuilder("[");
             JsonNode texts = request.get("texts");
             for (int i = 0; i < texts.size(); i++) {
-                scores.append(i == 0 ? "" : ",").append("{\"index\":").append(i).append(",\"score\":")
-                        .append(texts.get(i).asText().contains("Invoice") ? 0.98 : 0.01 * (i + 1)).append('}');
+                scores.append(i == 0 ? "" : ",")
+                        .append("{\"index\":")
+                        .append(i)
+                        .append(",\"score\":")
+                        .append(texts.get(i).asText().contains("Invoice") ? 0.98 : 0.01 * (i + 1))
+                        .append('}');
             }
             send(exchange, 200, scores.append(']').toString());
         };

@@ -62,17 +62,19 @@ class MultiInstanceRoutingIT {
 
     private static final String PREFIX = SharedKafka.uniquePrefix();
     private static final int INSTANCES = 3;
-    private static final List<String> SPACES = List.of("route-a", "route-b", "route-c", "route-d", "route-e",
-            "route-f");
+    private static final List<String> SPACES =
+            List.of("route-a", "route-b", "route-c", "route-d", "route-e", "route-f");
     private static final Duration PATIENCE = Duration.ofSeconds(60);
 
     private static final List<EmbeddedServer> servers = new ArrayList<>();
     private static String key;
     private static JsonMapper json;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /** Acknowledged writes: space -> (memory id -> content). */
     private final Map<String, Map<String, String>> acknowledged = new ConcurrentHashMap<>();
+
     private final List<String> staleReads = new CopyOnWriteArrayList<>();
     /** The seq of each acknowledged write (memory id -> seq), sent back as X-Memory-Min-Seq by reads after it. */
     private final Map<String, Long> seqs = new ConcurrentHashMap<>();
@@ -81,7 +83,8 @@ class MultiInstanceRoutingIT {
     static void startThreeInstances() {
         Path keys = null;
         for (int i = 0; i < INSTANCES; i++) {
-            Path dataDir = Path.of(System.getProperty("java.io.tmpdir"), "routing-it-node" + i + "-" + UUID.randomUUID());
+            Path dataDir =
+                    Path.of(System.getProperty("java.io.tmpdir"), "routing-it-node" + i + "-" + UUID.randomUUID());
             if (keys != null) {
                 // one signing key and one content master key for all instances, as a deployment mounts them
                 // (docs/architecture.md §19): each instance signs and encrypts what its tasks sequence
@@ -92,11 +95,20 @@ class MultiInstanceRoutingIT {
             keys = dataDir.resolve("keys");
         }
         json = servers.get(0).getApplicationContext().getBean(JsonMapper.class);
-        key = servers.get(0).getApplicationContext().getBean(ApiKeys.class)
-                .issue(new Principal("router-test", Role.AGENT, "router", List.of("*")), "test").key().toString();
+        key = servers.get(0)
+                .getApplicationContext()
+                .getBean(ApiKeys.class)
+                .issue(new Principal("router-test", Role.AGENT, "router", List.of("*")), "test")
+                .key()
+                .toString();
         // the key store is one compacted topic: every instance sees the key within its refresh
-        await().atMost(PATIENCE).ignoreExceptions().until(() -> servers.stream().allMatch(server ->
-                server.getApplicationContext().getBean(ApiKeys.class).authenticate("Bearer " + key) != null));
+        await().atMost(PATIENCE)
+                .ignoreExceptions()
+                .until(() -> servers.stream()
+                        .allMatch(server -> server.getApplicationContext()
+                                        .getBean(ApiKeys.class)
+                                        .authenticate("Bearer " + key)
+                                != null));
     }
 
     private static void copy(Path from, Path to) {
@@ -109,23 +121,26 @@ class MultiInstanceRoutingIT {
     }
 
     private static EmbeddedServer start(String instanceId, int port, Path dataDir) {
-        return ApplicationContext.run(EmbeddedServer.class, Map.ofEntries(
-                Map.entry("micronaut.server.port", port),
-                Map.entry("grpc.server.port", 0),
-                Map.entry("memory.kafka.bootstrap-servers", SharedKafka.bootstrapServers()),
-                Map.entry("memory.kafka.partitions", 6),
-                Map.entry("memory.kafka.replication-factor", 1),
-                Map.entry("memory.topic-prefix", PREFIX),
-                Map.entry("memory.data-dir", dataDir.toString()),
-                Map.entry("memory.instance-id", instanceId),
-                Map.entry("memory.instance.advertised-url", "http://localhost:" + port),
-                Map.entry("memory.instance.standby-replicas", 1),
-                Map.entry("memory.auth.bootstrap", false),
-                Map.entry("memory.write-timeout", "10s"),
-                Map.entry("memory.startup-timeout", "90s"),
-                Map.entry("memory.retrieval.linker-enabled", false),
-                Map.entry("memory.refinement.trigger-enabled", false),
-                Map.entry("memory.embeddings.model", "minilm")), SharedRegistryFactory.ENV);
+        return ApplicationContext.run(
+                EmbeddedServer.class,
+                Map.ofEntries(
+                        Map.entry("micronaut.server.port", port),
+                        Map.entry("grpc.server.port", 0),
+                        Map.entry("memory.kafka.bootstrap-servers", SharedKafka.bootstrapServers()),
+                        Map.entry("memory.kafka.partitions", 6),
+                        Map.entry("memory.kafka.replication-factor", 1),
+                        Map.entry("memory.topic-prefix", PREFIX),
+                        Map.entry("memory.data-dir", dataDir.toString()),
+                        Map.entry("memory.instance-id", instanceId),
+                        Map.entry("memory.instance.advertised-url", "http://localhost:" + port),
+                        Map.entry("memory.instance.standby-replicas", 1),
+                        Map.entry("memory.auth.bootstrap", false),
+                        Map.entry("memory.write-timeout", "10s"),
+                        Map.entry("memory.startup-timeout", "90s"),
+                        Map.entry("memory.retrieval.linker-enabled", false),
+                        Map.entry("memory.refinement.trigger-enabled", false),
+                        Map.entry("memory.embeddings.model", "minilm")),
+                SharedRegistryFactory.ENV);
     }
 
     private static int freePort() {
@@ -157,8 +172,8 @@ class MultiInstanceRoutingIT {
         // every instance writes to every space; each write is read back through an instance that does not own it
         for (String space : SPACES) {
             for (EmbeddedServer via : live) {
-                String id = writeUntilAcknowledged(live, live.indexOf(via), space, "fact " + space + " via "
-                        + live.indexOf(via));
+                String id = writeUntilAcknowledged(
+                        live, live.indexOf(via), space, "fact " + space + " via " + live.indexOf(via));
                 EmbeddedServer reader = nonOwner(live, space);
                 assertThat(ownerOf(reader, space).kind()).isEqualTo(SpaceOwner.Kind.REMOTE);
                 HttpResponse<String> read = send(reader, "GET", space, "/memories/" + id, null, Map.of());
@@ -184,36 +199,39 @@ class MultiInstanceRoutingIT {
         AtomicInteger victimSpaceWritesAfterKill = new AtomicInteger();
         AtomicBoolean killed = new AtomicBoolean();
         List<Throwable> loadFailures = new CopyOnWriteArrayList<>();
-        Thread load = new Thread(() -> {
-            int n = 0;
-            try {
-                while (loading.get()) {
-                    String space = SPACES.get(n % SPACES.size());
-                    int writer = n % survivors.size();
-                    String id = writeUntilAcknowledged(survivors, writer, space, "load " + n + " of " + space);
-                    readBackOrFlagStale(survivors.get((writer + 1) % survivors.size()), space, id);
-                    if (killed.get()) {
-                        afterKill.incrementAndGet();
-                        if (victimSpaces.contains(space)) {
-                            victimSpaceWritesAfterKill.incrementAndGet();
+        Thread load = new Thread(
+                () -> {
+                    int n = 0;
+                    try {
+                        while (loading.get()) {
+                            String space = SPACES.get(n % SPACES.size());
+                            int writer = n % survivors.size();
+                            String id = writeUntilAcknowledged(survivors, writer, space, "load " + n + " of " + space);
+                            readBackOrFlagStale(survivors.get((writer + 1) % survivors.size()), space, id);
+                            if (killed.get()) {
+                                afterKill.incrementAndGet();
+                                if (victimSpaces.contains(space)) {
+                                    victimSpaceWritesAfterKill.incrementAndGet();
+                                }
+                            }
+                            n++;
                         }
+                    } catch (Throwable e) {
+                        loadFailures.add(e);
                     }
-                    n++;
-                }
-            } catch (Throwable e) {
-                loadFailures.add(e);
-            }
-        }, "routing-it-load");
+                },
+                "routing-it-load");
         load.start();
-        await().atMost(PATIENCE).until(() -> totalAcknowledged() >= SPACES.size() * INSTANCES + 6
-                || !loadFailures.isEmpty());
+        await().atMost(PATIENCE)
+                .until(() -> totalAcknowledged() >= SPACES.size() * INSTANCES + 6 || !loadFailures.isEmpty());
         String lastBeforeKill = acknowledged.get(SPACES.get(0)).keySet().stream()
-                .max(java.util.Comparator.comparingLong(seqs::get)).orElseThrow();
+                .max(java.util.Comparator.comparingLong(seqs::get))
+                .orElseThrow();
         victim.getApplicationContext().close();
         killed.set(true);
         aStandbyAnswersWhileTheClosedOwnersTasksHaveNotMoved(survivors, SPACES.get(0), lastBeforeKill);
-        await().atMost(Duration.ofSeconds(90)).until(() -> afterKill.get() >= 12
-                && victimSpaceWritesAfterKill.get() >= 2 || !loadFailures.isEmpty());
+        await().atMost(Duration.ofSeconds(90))
+                .until(() -> afterKill.get() >= 12 && victimSpaceWritesAfterKill.get() >= 2 || !loadFailures.isEmpty());
         loading.set(false);
         load.join(TimeUnit.SECONDS.toMillis(60));
         assertThat(loadFailures).isEmpty();
@@ -225,8 +243,8 @@ class MultiInstanceRoutingIT {
             Map<String, String> writes = acknowledged.get(space);
             for (EmbeddedServer reader : survivors) {
                 for (Map.Entry<String, String> write : writes.entrySet()) {
-                    HttpResponse<String> read = readRetryingRebalance(reader, space, "/memories/" + write.getKey(),
-                            Map.of());
+                    HttpResponse<String> read =
+                            readRetryingRebalance(reader, space, "/memories/" + write.getKey(), Map.of());
                     assertThat(read.statusCode()).as(space + " " + read.body()).isEqualTo(200);
                     assertThat(read.body()).contains(write.getValue());
                 }
@@ -248,29 +266,59 @@ class MultiInstanceRoutingIT {
         EmbeddedServer via = nonOwner(live, space);
         String ownerId = "node" + ownerIndex(live, space);
         assertThat(ownerOf(via, space).kind()).isEqualTo(SpaceOwner.Kind.REMOTE);
-        Map.Entry<String, String> written = acknowledged.get(space).entrySet().iterator().next();
-        ManagedChannel channel = ManagedChannelBuilder.forAddress("localhost", via.getApplicationContext()
-                .getBean(GrpcEmbeddedServer.class).getPort()).usePlaintext().build();
+        Map.Entry<String, String> written =
+                acknowledged.get(space).entrySet().iterator().next();
+        ManagedChannel channel = ManagedChannelBuilder.forAddress(
+                        "localhost",
+                        via.getApplicationContext()
+                                .getBean(GrpcEmbeddedServer.class)
+                                .getPort())
+                .usePlaintext()
+                .build();
         try {
             Metadata auth = new Metadata();
             auth.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + key);
             Memory read = MemoryServiceGrpc.newBlockingStub(channel)
                     .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(auth))
                     .withDeadlineAfter(30, TimeUnit.SECONDS)
-                    .getMemory(GetMemoryRequest.newBuilder().setSpace(space).setId(written.getKey()).build());
+                    .getMemory(GetMemoryRequest.newBuilder()
+                            .setSpace(space)
+                            .setId(written.getKey())
+                            .build());
             assertThat(read.getContent()).isEqualTo(written.getValue());
         } finally {
             channel.shutdownNow();
         }
 
         String content = "mcp fact of " + space + " via a non-owner";
-        String rpc = json.writeValueAsString(Map.of("jsonrpc", "2.0", "id", 1, "method", "tools/call", "params",
-                Map.of("name", "memory_commit", "arguments", Map.of("space", space, "content", content,
-                        "idempotency_key", UUID.randomUUID().toString()))));
-        HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + via.getPort()
-                        + "/mcp")).timeout(Duration.ofSeconds(30)).header("Authorization", "Bearer " + key)
-                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(rpc)).build(), HttpResponse.BodyHandlers.ofString());
+        String rpc = json.writeValueAsString(Map.of(
+                "jsonrpc",
+                "2.0",
+                "id",
+                1,
+                "method",
+                "tools/call",
+                "params",
+                Map.of(
+                        "name",
+                        "memory_commit",
+                        "arguments",
+                        Map.of(
+                                "space",
+                                space,
+                                "content",
+                                content,
+                                "idempotency_key",
+                                UUID.randomUUID().toString()))));
+        HttpResponse<String> answer = http.send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + via.getPort() + "/mcp"))
+                        .timeout(Duration.ofSeconds(30))
+                        .header("Authorization", "Bearer " + key)
+                        .header("Content-Type", "application/json")
+                        .header("Accept", "application/json, text/event-stream")
+                        .POST(HttpRequest.BodyPublishers.ofString(rpc))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         assertThat(answer.headers().firstValue(RoutingHeaders.SERVED_BY)).contains(ownerId);
         Map<?, ?> result = (Map<?, ?>) json.readValue(answer.body(), Map.class).get("result");
@@ -288,16 +336,18 @@ class MultiInstanceRoutingIT {
      * its session times out; meanwhile a read of its space through a survivor is answered by a standby replica that
      * holds the caller's last write, and says so.
      */
-    private void aStandbyAnswersWhileTheClosedOwnersTasksHaveNotMoved(List<EmbeddedServer> survivors, String space,
-                                                                     String lastWrite) {
+    private void aStandbyAnswersWhileTheClosedOwnersTasksHaveNotMoved(
+            List<EmbeddedServer> survivors, String space, String lastWrite) {
         long seq = seqs.get(lastWrite);
-        HttpResponse<String> read = readRetryingRebalance(survivors.get(0), space, "/memories/" + lastWrite,
-                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
+        HttpResponse<String> read = readRetryingRebalance(
+                survivors.get(0), space, "/memories/" + lastWrite, Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
         assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
         assertThat(read.body()).contains(acknowledged.get(space).get(lastWrite));
-        assertThat(read.headers().firstValue(RoutingHeaders.SERVED_FROM)).as("answered before the tasks moved")
+        assertThat(read.headers().firstValue(RoutingHeaders.SERVED_FROM))
+                .as("answered before the tasks moved")
                 .contains(RoutingHeaders.STANDBY);
-        assertThat(Long.parseLong(read.headers().firstValue(RoutingHeaders.APPLIED_SEQ).orElseThrow()))
+        assertThat(Long.parseLong(
+                        read.headers().firstValue(RoutingHeaders.APPLIED_SEQ).orElseThrow()))
                 .isGreaterThanOrEqualTo(seq);
     }
 
@@ -306,24 +356,34 @@ class MultiInstanceRoutingIT {
         String idempotencyKey = UUID.randomUUID().toString();
         AtomicInteger attempt = new AtomicInteger(first);
         String[] id = new String[1];
-        await("a write to " + space).atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() -> {
-            EmbeddedServer server = via.get(attempt.getAndIncrement() % via.size());
-            HttpResponse<String> created;
-            try {
-                created = send(server, "POST", space, "/memories", json.writeValueAsString(Map.of("content", content)),
-                        Map.of("Idempotency-Key", idempotencyKey));
-            } catch (IOException e) {
-                return false; // the instance went away mid-call: the same key makes the retry safe
-            }
-            if (created.statusCode() != 201) {
-                assertThat(created.statusCode()).as("write to %s: %s", space, created.body()).isEqualTo(503);
-                return false;
-            }
-            Map<?, ?> body = json.readValue(created.body(), Map.class);
-            id[0] = (String) ((Map<?, ?>) body.get("memory")).get("id");
-            seqs.put(id[0], ((Number) body.get("seq")).longValue());
-            return true;
-        });
+        await("a write to " + space)
+                .atMost(PATIENCE)
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> {
+                    EmbeddedServer server = via.get(attempt.getAndIncrement() % via.size());
+                    HttpResponse<String> created;
+                    try {
+                        created = send(
+                                server,
+                                "POST",
+                                space,
+                                "/memories",
+                                json.writeValueAsString(Map.of("content", content)),
+                                Map.of("Idempotency-Key", idempotencyKey));
+                    } catch (IOException e) {
+                        return false; // the instance went away mid-call: the same key makes the retry safe
+                    }
+                    if (created.statusCode() != 201) {
+                        assertThat(created.statusCode())
+                                .as("write to %s: %s", space, created.body())
+                                .isEqualTo(503);
+                        return false;
+                    }
+                    Map<?, ?> body = json.readValue(created.body(), Map.class);
+                    id[0] = (String) ((Map<?, ?>) body.get("memory")).get("id");
+                    seqs.put(id[0], ((Number) body.get("seq")).longValue());
+                    return true;
+                });
         acknowledged.computeIfAbsent(space, s -> new ConcurrentHashMap<>()).put(id[0], content);
         return id[0];
     }
@@ -334,23 +394,27 @@ class MultiInstanceRoutingIT {
      * anything else must show the write.
      */
     private void readBackOrFlagStale(EmbeddedServer reader, String space, String id) {
-        HttpResponse<String> read = readRetryingRebalance(reader, space, "/memories/" + id,
-                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seqs.get(id))));
-        if (read.statusCode() != 200 || !read.body().contains(acknowledged.get(space).get(id))) {
+        HttpResponse<String> read = readRetryingRebalance(
+                reader, space, "/memories/" + id, Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seqs.get(id))));
+        if (read.statusCode() != 200
+                || !read.body().contains(acknowledged.get(space).get(id))) {
             staleReads.add(space + "/" + id + ": " + read.statusCode() + " " + read.body());
         }
     }
 
     /** A GET answered by an instance; only 503 (no instance can answer now) is retried. */
-    private HttpResponse<String> readRetryingRebalance(EmbeddedServer reader, String space, String path,
-                                                       Map<String, String> headers) {
+    private HttpResponse<String> readRetryingRebalance(
+            EmbeddedServer reader, String space, String path, Map<String, String> headers) {
         List<HttpResponse<String>> last = new ArrayList<>(1);
-        await("a read of " + space + path).atMost(PATIENCE).pollInterval(Duration.ofMillis(100)).until(() -> {
-            HttpResponse<String> read = send(reader, "GET", space, path, null, headers);
-            last.clear();
-            last.add(read);
-            return read.statusCode() != 503;
-        });
+        await("a read of " + space + path)
+                .atMost(PATIENCE)
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> {
+                    HttpResponse<String> read = send(reader, "GET", space, path, null, headers);
+                    last.clear();
+                    last.add(read);
+                    return read.statusCode() != 503;
+                });
         return last.get(0);
     }
 
@@ -359,8 +423,9 @@ class MultiInstanceRoutingIT {
     }
 
     private static void awaitOneOwnerPerSpace(List<EmbeddedServer> live) {
-        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(200)).until(() -> SPACES.stream()
-                .allMatch(space -> ownerIndex(live, space) >= 0));
+        await().atMost(PATIENCE)
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> SPACES.stream().allMatch(space -> ownerIndex(live, space) >= 0));
     }
 
     /** The index of the instance that owns the space, when every instance agrees on it; -1 otherwise. */
@@ -395,16 +460,22 @@ class MultiInstanceRoutingIT {
     }
 
     private static EmbeddedServer nonOwner(List<EmbeddedServer> live, String space) {
-        return live.stream().filter(s -> ownerOf(s, space).kind() != SpaceOwner.Kind.LOCAL).findFirst().orElseThrow();
+        return live.stream()
+                .filter(s -> ownerOf(s, space).kind() != SpaceOwner.Kind.LOCAL)
+                .findFirst()
+                .orElseThrow();
     }
 
-    private HttpResponse<String> send(EmbeddedServer server, String method, String space, String path, String body,
-                                      Map<String, String> headers) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + server.getPort()
-                        + "/v1/spaces/" + space + path)).timeout(Duration.ofSeconds(30))
+    private HttpResponse<String> send(
+            EmbeddedServer server, String method, String space, String path, String body, Map<String, String> headers)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                        URI.create("http://localhost:" + server.getPort() + "/v1/spaces/" + space + path))
+                .timeout(Duration.ofSeconds(30))
                 .header("Authorization", "Bearer " + key)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) {
             request.header("Content-Type", "application/json");
         }

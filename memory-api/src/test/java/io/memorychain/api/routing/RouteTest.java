@@ -13,12 +13,20 @@ class RouteTest {
     private static final SpaceOwner.Endpoint SELF = new SpaceOwner.Endpoint("api-0", 8080);
     private static final SpaceOwner.Endpoint OTHER = new SpaceOwner.Endpoint("api-2", 8080);
     private static final SpaceOwner REMOTE = SpaceOwner.remote("api-1", 8080, 4).withStandbys(List.of(SELF));
-    private static final SpaceOwner MOVING = SpaceOwner.unavailable(4, "rebalancing").withStandbys(List.of(OTHER));
+    private static final SpaceOwner MOVING =
+            SpaceOwner.unavailable(4, "rebalancing").withStandbys(List.of(OTHER));
 
     @Test
     void theActiveOwnerHereServesEvenWithAStandbyElsewhere() {
-        Route route = Route.decide("s", SpaceOwner.local(4).withStandbys(List.of(OTHER)), true, null, false,
-                OptionalLong.empty(), 7, SELF);
+        Route route = Route.decide(
+                "s",
+                SpaceOwner.local(4).withStandbys(List.of(OTHER)),
+                true,
+                null,
+                false,
+                OptionalLong.empty(),
+                7,
+                SELF);
 
         assertThat(route).isEqualTo(new Route.Serve());
     }
@@ -42,8 +50,13 @@ class RouteTest {
     void aStandbyBehindTheCallersMinSeqIsRebalancingNotAStaleRead() {
         Route route = Route.decide("s", REMOTE, true, null, true, OptionalLong.of(11), 12, SELF);
 
-        assertThat(route).isInstanceOfSatisfying(Route.Rebalancing.class, r -> assertThat(r.message())
-                .contains("applied seq 11").contains(RoutingHeaders.MIN_SEQ + " 12").contains("not reachable"));
+        assertThat(route)
+                .isInstanceOfSatisfying(
+                        Route.Rebalancing.class,
+                        r -> assertThat(r.message())
+                                .contains("applied seq 11")
+                                .contains(RoutingHeaders.MIN_SEQ + " 12")
+                                .contains("not reachable"));
     }
 
     @Test
@@ -61,11 +74,13 @@ class RouteTest {
         Route moved = Route.decide("s", REMOTE, true, "api-9", false, OptionalLong.empty(), 0, SELF);
         Route noCopy = Route.decide("s", MOVING, true, "api-9", false, OptionalLong.empty(), 0, SELF);
 
-        assertThat(moved).isInstanceOfSatisfying(Route.Rebalancing.class, r -> assertThat(r.message())
-                .contains("api-9"));
+        assertThat(moved)
+                .isInstanceOfSatisfying(
+                        Route.Rebalancing.class, r -> assertThat(r.message()).contains("api-9"));
         assertThat(noCopy).isInstanceOf(Route.Rebalancing.class);
         assertThat(Route.decide("s", REMOTE, true, "api-9", false, OptionalLong.of(4), 4, SELF))
-                .as("a standby here still answers a forwarded read").isEqualTo(new Route.ServeStandby(4));
+                .as("a standby here still answers a forwarded read")
+                .isEqualTo(new Route.ServeStandby(4));
     }
 
     @Test
@@ -73,18 +88,21 @@ class RouteTest {
         Route unreachable = Route.decide("s", REMOTE, false, null, true, OptionalLong.of(50), 0, SELF);
         Route moving = Route.decide("s", MOVING, false, null, false, OptionalLong.of(50), 0, SELF);
 
-        assertThat(unreachable).isInstanceOfSatisfying(Route.Rebalancing.class, r -> assertThat(r.message())
-                .contains("search index"));
+        assertThat(unreachable)
+                .isInstanceOfSatisfying(
+                        Route.Rebalancing.class, r -> assertThat(r.message()).contains("search index"));
         assertThat(moving).isInstanceOf(Route.Rebalancing.class);
     }
 
     @Test
     void nobodyToReadFromIsRebalancing() {
-        Route route = Route.decide("s", SpaceOwner.unavailable(-1, "no metadata"), true, null, false,
-                OptionalLong.empty(), 0, SELF);
+        Route route = Route.decide(
+                "s", SpaceOwner.unavailable(-1, "no metadata"), true, null, false, OptionalLong.empty(), 0, SELF);
 
-        assertThat(route).isInstanceOfSatisfying(Route.Rebalancing.class, r -> assertThat(r.message())
-                .contains("no metadata").contains("no standby replica"));
+        assertThat(route)
+                .isInstanceOfSatisfying(
+                        Route.Rebalancing.class,
+                        r -> assertThat(r.message()).contains("no metadata").contains("no standby replica"));
     }
 
     @Test

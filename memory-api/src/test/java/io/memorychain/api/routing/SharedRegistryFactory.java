@@ -27,8 +27,8 @@ public class SharedRegistryFactory extends SchemaRegistryFactory {
 
     @Override
     public SchemaRegistry create(MemoryConfig config, String bootstrapServers, Topics topics, short replicationFactor) {
-        SchemaRegistry shared = SHARED.computeIfAbsent(topics.schemas(),
-                topic -> super.create(config, bootstrapServers, topics, replicationFactor));
+        SchemaRegistry shared = SHARED.computeIfAbsent(
+                topics.schemas(), topic -> super.create(config, bootstrapServers, topics, replicationFactor));
         return new SchemaRegistry() {
             @Override
             public int register(String subject, Schema schema) {

@@ -18,9 +18,9 @@ import io.memorychain.api.grpc.v1.Memory;
 import io.memorychain.api.grpc.v1.MemoryServiceGrpc;
 import io.memorychain.api.grpc.v1.WriteResult;
 import io.memorychain.api.topology.TopologyBackend;
-import io.micronaut.grpc.server.GrpcEmbeddedServer;
 import io.memorychain.projector.view.SpaceOwner;
 import io.micronaut.context.ApplicationContext;
+import io.micronaut.grpc.server.GrpcEmbeddedServer;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.io.IOException;
@@ -61,7 +61,8 @@ class SpaceRoutingHttpTest {
         ownerChain = owner.getApplicationContext().getBean(TopologyBackend.class);
         routerChain = router.getApplicationContext().getBean(TopologyBackend.class);
         json = owner.getApplicationContext().getBean(JsonMapper.class);
-        ApiKeys.Issued issued = owner.getApplicationContext().getBean(ApiKeys.class)
+        ApiKeys.Issued issued = owner.getApplicationContext()
+                .getBean(ApiKeys.class)
                 .issue(new Principal("ana-bot", Role.AGENT, "ana", List.of("*")), "test");
         routerChain.apiKeys().save(issued.record()); // one key store for all instances, as memory.api-keys.v1 is
         key = issued.key().toString();
@@ -70,8 +71,19 @@ class SpaceRoutingHttpTest {
     }
 
     private static EmbeddedServer start(String instanceId) {
-        return ApplicationContext.run(EmbeddedServer.class, Map.of("micronaut.server.port", -1, "grpc.server.port", 0,
-                "memory.auth.bootstrap", false, "memory.write-timeout", "500ms", "memory.instance-id", instanceId),
+        return ApplicationContext.run(
+                EmbeddedServer.class,
+                Map.of(
+                        "micronaut.server.port",
+                        -1,
+                        "grpc.server.port",
+                        0,
+                        "memory.auth.bootstrap",
+                        false,
+                        "memory.write-timeout",
+                        "500ms",
+                        "memory.instance-id",
+                        instanceId),
                 TopologyBackend.ENV);
     }
 
@@ -97,14 +109,20 @@ class SpaceRoutingHttpTest {
 
     @Test
     void aWriteThroughANonOwnerIsAppliedByTheOwnerAndItsAnswerRelayed() throws Exception {
-        HttpResponse<String> created = send(router, "POST", "/memories", "{\"content\":\"likes green tea\"}",
+        HttpResponse<String> created = send(
+                router,
+                "POST",
+                "/memories",
+                "{\"content\":\"likes green tea\"}",
                 Map.of("Idempotency-Key", "routed-1"));
 
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         assertThat(created.headers().firstValue(RoutingHeaders.SERVED_BY)).contains("owner");
         assertThat(created.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
-        assertThat(ownerChain.published()).anyMatch(r -> r.getSpace().equals(space)
-                && r.getRequestId().equals("routed-1") && r.getActor().getId().equals("ana"));
+        assertThat(ownerChain.published())
+                .anyMatch(r -> r.getSpace().equals(space)
+                        && r.getRequestId().equals("routed-1")
+                        && r.getActor().getId().equals("ana"));
         assertThat(routerChain.published()).noneMatch(r -> r.getSpace().equals(space));
         Map<?, ?> body = json.readValue(created.body(), Map.class);
         String id = (String) ((Map<?, ?>) body.get("memory")).get("id");
@@ -139,9 +157,12 @@ class SpaceRoutingHttpTest {
     @Test
     void aCallerTheRouterRefusesIsRefusedWithoutAHop() throws Exception {
         int before = ownerChain.published().size();
-        HttpResponse<String> anonymous = http.send(HttpRequest.newBuilder(url(router, "/memories"))
-                .POST(HttpRequest.BodyPublishers.ofString("{\"content\":\"x\"}"))
-                .header("Content-Type", "application/json").build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> anonymous = http.send(
+                HttpRequest.newBuilder(url(router, "/memories"))
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"content\":\"x\"}"))
+                        .header("Content-Type", "application/json")
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
 
         assertThat(anonymous.statusCode()).isEqualTo(401);
         assertThat(anonymous.headers().firstValue(RoutingHeaders.SERVED_BY)).contains("router");
@@ -150,8 +171,8 @@ class SpaceRoutingHttpTest {
 
     @Test
     void aForwardedCallForASpaceThisInstanceDoesNotOwnIsNotForwardedAgain() throws Exception {
-        HttpResponse<String> again = send(router, "GET", "/memories", null,
-                Map.of(RoutingHeaders.FORWARDED_BY, "elsewhere"));
+        HttpResponse<String> again =
+                send(router, "GET", "/memories", null, Map.of(RoutingHeaders.FORWARDED_BY, "elsewhere"));
 
         assertRebalancing(again);
         assertThat(again.body()).contains("elsewhere");
@@ -182,13 +203,13 @@ class SpaceRoutingHttpTest {
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         long seq = ((Number) json.readValue(created.body(), Map.class).get("seq")).longValue();
 
-        HttpResponse<String> caughtUp = send(router, "GET", "/memories", null,
-                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
+        HttpResponse<String> caughtUp =
+                send(router, "GET", "/memories", null, Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
         assertThat(caughtUp.statusCode()).as(caughtUp.body()).isEqualTo(200);
         assertThat(caughtUp.body()).contains("\"one\"");
 
-        HttpResponse<String> ahead = send(router, "GET", "/memories", null,
-                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq + 5)));
+        HttpResponse<String> ahead =
+                send(router, "GET", "/memories", null, Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq + 5)));
         assertThat(ahead.statusCode()).as(ahead.body()).isEqualTo(503);
         assertThat(ahead.body()).contains("\"code\":\"TIMEOUT\"");
         assertThat(ahead.headers().firstValue("Retry-After")).contains("1");
@@ -204,21 +225,22 @@ class SpaceRoutingHttpTest {
         HttpResponse<String> created = send(router, "POST", "/memories", "{\"content\":\"drinks oolong\"}", Map.of());
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         long seq = ((Number) json.readValue(created.body(), Map.class).get("seq")).longValue();
-        String id = (String) ((Map<?, ?>) json.readValue(created.body(), Map.class).get("memory")).get("id");
+        String id =
+                (String) ((Map<?, ?>) json.readValue(created.body(), Map.class).get("memory")).get("id");
         int down = closedPort();
         routerChain.owners = s -> SpaceOwner.remote("localhost", down, 3); // now owned elsewhere, down
         routerChain.standbyApplied = s -> OptionalLong.of(routerChain.appliedSeq(s));
 
-        HttpResponse<String> read = send(router, "GET", "/memories/" + id, null,
-                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
+        HttpResponse<String> read =
+                send(router, "GET", "/memories/" + id, null, Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
         assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
         assertThat(read.body()).contains("drinks oolong");
         assertThat(read.headers().firstValue(RoutingHeaders.SERVED_FROM)).contains(RoutingHeaders.STANDBY);
         assertThat(read.headers().firstValue(RoutingHeaders.APPLIED_SEQ)).contains(String.valueOf(seq));
         assertThat(read.headers().firstValue(RoutingHeaders.SERVED_BY)).contains("router");
 
-        HttpResponse<String> behind = send(router, "GET", "/memories/" + id, null,
-                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq + 1)));
+        HttpResponse<String> behind =
+                send(router, "GET", "/memories/" + id, null, Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq + 1)));
         assertRebalancing(behind);
         assertThat(behind.body()).contains("applied seq " + seq);
         assertThat(behind.headers().firstValue(RoutingHeaders.SERVED_FROM)).isEmpty();
@@ -239,8 +261,8 @@ class SpaceRoutingHttpTest {
         routerChain.standbyApplied = s -> OptionalLong.of(routerChain.appliedSeq(s));
         ownerChain.owners = s -> SpaceOwner.unavailable(3, "partition 3 is restoring on this instance");
 
-        HttpResponse<String> read = send(router, "GET", "/memories", null,
-                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
+        HttpResponse<String> read =
+                send(router, "GET", "/memories", null, Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
         assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
         assertThat(read.body()).contains("swims");
         assertThat(read.headers().firstValue(RoutingHeaders.SERVED_FROM)).contains(RoutingHeaders.STANDBY);
@@ -262,42 +284,45 @@ class SpaceRoutingHttpTest {
         routerChain.owners = s -> SpaceOwner.unavailable(3, "partition 3 is moving")
                 .withStandbys(List.of(new SpaceOwner.Endpoint("localhost", owner.getPort())));
 
-        HttpResponse<String> read = send(router, "GET", "/memories", null,
-                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
+        HttpResponse<String> read =
+                send(router, "GET", "/memories", null, Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq)));
 
         assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
         assertThat(read.body()).contains("reads at night");
         assertThat(read.headers().firstValue(RoutingHeaders.SERVED_BY)).contains("owner");
         assertThat(read.headers().firstValue(RoutingHeaders.SERVED_FROM)).contains(RoutingHeaders.STANDBY);
         assertThat(read.headers().firstValue(RoutingHeaders.APPLIED_SEQ)).contains(String.valueOf(seq));
-        assertRebalancing(send(router, "GET", "/memories", null,
-                Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq + 1))));
+        assertRebalancing(
+                send(router, "GET", "/memories", null, Map.of(RoutingHeaders.MIN_SEQ, String.valueOf(seq + 1))));
     }
 
     @Test
     void anMcpToolCallThroughANonOwnerIsForwardedWithTheCallersKeyAndTheOwnersAnswerRelayed() throws Exception {
-        HttpResponse<String> answer = mcp(router, Map.of(), "memory_commit", Map.of("space", space,
-                "content", "walks to work"));
+        HttpResponse<String> answer =
+                mcp(router, Map.of(), "memory_commit", Map.of("space", space, "content", "walks to work"));
 
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         assertThat(answer.headers().firstValue(RoutingHeaders.SERVED_BY)).contains("owner");
         Map<?, ?> result = (Map<?, ?>) json.readValue(answer.body(), Map.class).get("result");
         assertThat(result.get("isError")).as(answer.body()).isEqualTo(false);
         assertThat(answer.body()).contains("walks to work");
-        assertThat(ownerChain.published()).anyMatch(r -> r.getSpace().equals(space)
-                && r.getActor().getId().equals("ana"));
+        assertThat(ownerChain.published())
+                .anyMatch(
+                        r -> r.getSpace().equals(space) && r.getActor().getId().equals("ana"));
         assertThat(routerChain.published()).noneMatch(r -> r.getSpace().equals(space));
     }
 
     @Test
-    void anMcpCallForwardedToAnInstanceThatNoLongerOwnsTheSpaceOrToAnUnreachableOwnerIsRebalancing()
-            throws Exception {
-        HttpResponse<String> again = mcp(router, Map.of(RoutingHeaders.FORWARDED_BY, "elsewhere"), "memory_recall",
+    void anMcpCallForwardedToAnInstanceThatNoLongerOwnsTheSpaceOrToAnUnreachableOwnerIsRebalancing() throws Exception {
+        HttpResponse<String> again = mcp(
+                router,
+                Map.of(RoutingHeaders.FORWARDED_BY, "elsewhere"),
+                "memory_recall",
                 Map.of("space", space, "query", "x"));
         int down = closedPort();
         routerChain.owners = s -> SpaceOwner.remote("localhost", down, 3);
-        HttpResponse<String> unreachable = mcp(router, Map.of(), "memory_commit", Map.of("space", space,
-                "content", "x"));
+        HttpResponse<String> unreachable =
+                mcp(router, Map.of(), "memory_commit", Map.of("space", space, "content", "x"));
 
         for (HttpResponse<String> refused : List.of(again, unreachable)) {
             assertThat(refused.statusCode()).as(refused.body()).isEqualTo(200);
@@ -309,28 +334,37 @@ class SpaceRoutingHttpTest {
 
     @Test
     void aGrpcCallThroughANonOwnerIsRelayedToTheOwnersGrpcAddressWithTheCallersKey() throws Exception {
-        ManagedChannel channel = ManagedChannelBuilder.forAddress("localhost", grpcPort(router)).usePlaintext().build();
+        ManagedChannel channel = ManagedChannelBuilder.forAddress("localhost", grpcPort(router))
+                .usePlaintext()
+                .build();
         try {
             Metadata auth = new Metadata();
             auth.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + key);
             MemoryServiceGrpc.MemoryServiceBlockingStub stub = MemoryServiceGrpc.newBlockingStub(channel)
                     .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(auth));
 
-            WriteResult created = stub.createMemory(CreateMemoryRequest.newBuilder().setSpace(space)
-                    .setContent("cycles on sundays").build());
-            Memory read = stub.getMemory(GetMemoryRequest.newBuilder().setSpace(space)
-                    .setId(created.getMemory().getId()).build());
+            WriteResult created = stub.createMemory(CreateMemoryRequest.newBuilder()
+                    .setSpace(space)
+                    .setContent("cycles on sundays")
+                    .build());
+            Memory read = stub.getMemory(GetMemoryRequest.newBuilder()
+                    .setSpace(space)
+                    .setId(created.getMemory().getId())
+                    .build());
 
             assertThat(read.getContent()).isEqualTo("cycles on sundays");
-            assertThat(ownerChain.published()).anyMatch(r -> r.getSpace().equals(space)
-                    && r.getActor().getId().equals("ana"));
+            assertThat(ownerChain.published())
+                    .anyMatch(r ->
+                            r.getSpace().equals(space) && r.getActor().getId().equals("ana"));
             assertThat(routerChain.published()).noneMatch(r -> r.getSpace().equals(space));
 
             Metadata hop = new Metadata();
             hop.put(Metadata.Key.of("x-memory-forwarded-by", Metadata.ASCII_STRING_MARSHALLER), "elsewhere");
             assertThatThrownBy(() -> stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(hop))
-                    .getMemory(GetMemoryRequest.newBuilder().setSpace(space).setId(created.getMemory().getId())
-                            .build()))
+                            .getMemory(GetMemoryRequest.newBuilder()
+                                    .setSpace(space)
+                                    .setId(created.getMemory().getId())
+                                    .build()))
                     .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
                         assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
                         assertThat(e.getStatus().getDescription()).contains("elsewhere");
@@ -342,8 +376,10 @@ class SpaceRoutingHttpTest {
 
     @Test
     void eachInstanceAdvertisesItsIdAndAddressesWithoutAKey() throws Exception {
-        HttpResponse<String> instance = http.send(HttpRequest.newBuilder(URI.create("http://localhost:"
-                + owner.getPort() + "/instance")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> instance = http.send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + owner.getPort() + "/instance"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
 
         assertThat(instance.statusCode()).as(instance.body()).isEqualTo(200);
         Map<?, ?> body = json.readValue(instance.body(), Map.class);
@@ -354,8 +390,8 @@ class SpaceRoutingHttpTest {
 
     @Test
     void aToolCalledInProcessForASpaceOwnedElsewhereIsRefusedNamingTheOwner() {
-        io.memorychain.api.mcp.MemoryTools tools = router.getApplicationContext()
-                .getBean(io.memorychain.api.mcp.MemoryTools.class);
+        io.memorychain.api.mcp.MemoryTools tools =
+                router.getApplicationContext().getBean(io.memorychain.api.mcp.MemoryTools.class);
         Principal caller = new Principal("ana-bot", Role.AGENT, "ana", List.of("*"));
 
         assertThatThrownBy(() -> tools.call("memory_commit", caller, Map.of("space", space, "content", "x")))
@@ -378,12 +414,22 @@ class SpaceRoutingHttpTest {
     }
 
     /** A JSON-RPC tools/call over MCP's HTTP transport. */
-    private HttpResponse<String> mcp(EmbeddedServer server, Map<String, String> headers, String tool,
-                                     Map<String, Object> arguments) throws IOException, InterruptedException {
-        String body = json.writeValueAsString(Map.of("jsonrpc", "2.0", "id", 7, "method", "tools/call",
-                "params", Map.of("name", tool, "arguments", arguments)));
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + server.getPort() + "/mcp"))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+    private HttpResponse<String> mcp(
+            EmbeddedServer server, Map<String, String> headers, String tool, Map<String, Object> arguments)
+            throws IOException, InterruptedException {
+        String body = json.writeValueAsString(Map.of(
+                "jsonrpc",
+                "2.0",
+                "id",
+                7,
+                "method",
+                "tools/call",
+                "params",
+                Map.of("name", tool, "arguments", arguments)));
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                        URI.create("http://localhost:" + server.getPort() + "/mcp"))
+                .header("Authorization", "Bearer " + key)
+                .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         headers.forEach(request::header);
@@ -396,11 +442,14 @@ class SpaceRoutingHttpTest {
         assertThat(response.headers().firstValue("Retry-After")).contains("1");
     }
 
-    private HttpResponse<String> send(EmbeddedServer server, String method, String path, String body,
-                                      Map<String, String> headers) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(url(server, path)).header("Authorization", "Bearer " + key)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
+    private HttpResponse<String> send(
+            EmbeddedServer server, String method, String path, String body, Map<String, String> headers)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(url(server, path))
+                .header("Authorization", "Bearer " + key)
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) {
             request.header("Content-Type", "application/json");
         }

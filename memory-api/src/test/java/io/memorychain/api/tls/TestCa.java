@@ -40,9 +40,13 @@ final class TestCa {
         this.dir = dir;
         this.caKeys = rsa();
         X500Name subject = new X500Name("CN=" + name);
-        JcaX509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(subject, BigInteger.valueOf(serial++),
-                Date.from(Instant.now().minus(Duration.ofMinutes(5))), Date.from(Instant.now().plus(Duration.ofDays(2))),
-                subject, caKeys.getPublic());
+        JcaX509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(
+                subject,
+                BigInteger.valueOf(serial++),
+                Date.from(Instant.now().minus(Duration.ofMinutes(5))),
+                Date.from(Instant.now().plus(Duration.ofDays(2))),
+                subject,
+                caKeys.getPublic());
         b.addExtension(Extension.basicConstraints, true, new BasicConstraints(true));
         b.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign));
         this.caCert = sign(b);
@@ -58,11 +62,16 @@ final class TestCa {
     /** A certificate for {@code name} (SAN DNS localhost, IP 127.0.0.1) as name.crt / name.key / name.p12. */
     KeyPair issue(String name) throws Exception {
         KeyPair keys = rsa();
-        JcaX509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(caCert, BigInteger.valueOf(serial++),
-                Date.from(Instant.now().minus(Duration.ofMinutes(5))), Date.from(Instant.now().plus(Duration.ofDays(2))),
-                new X500Name("CN=" + name), keys.getPublic());
+        JcaX509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(
+                caCert,
+                BigInteger.valueOf(serial++),
+                Date.from(Instant.now().minus(Duration.ofMinutes(5))),
+                Date.from(Instant.now().plus(Duration.ofDays(2))),
+                new X500Name("CN=" + name),
+                keys.getPublic());
         b.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
-            new GeneralName(GeneralName.dNSName, "localhost"), new GeneralName(GeneralName.iPAddress, "127.0.0.1")}));
+            new GeneralName(GeneralName.dNSName, "localhost"), new GeneralName(GeneralName.iPAddress, "127.0.0.1")
+        }));
         X509Certificate cert = sign(b);
         writePem(dir.resolve(name + ".crt"), "CERTIFICATE", cert.getEncoded());
         writePem(dir.resolve(name + ".key"), "PRIVATE KEY", keys.getPrivate().getEncoded());
@@ -80,8 +89,8 @@ final class TestCa {
     }
 
     private X509Certificate sign(JcaX509v3CertificateBuilder b) throws Exception {
-        return new JcaX509CertificateConverter().getCertificate(
-                b.build(new JcaContentSignerBuilder("SHA256withRSA").build(caKeys.getPrivate())));
+        return new JcaX509CertificateConverter()
+                .getCertificate(b.build(new JcaContentSignerBuilder("SHA256withRSA").build(caKeys.getPrivate())));
     }
 
     private static KeyPair rsa() throws Exception {

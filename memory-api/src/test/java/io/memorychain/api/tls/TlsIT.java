@@ -70,12 +70,13 @@ import org.junit.jupiter.api.io.TempDir;
 class TlsIT {
 
     private static final String PREFIX = SharedKafka.uniquePrefix();
-    private static final List<String> SPACES = List.of("tls-a", "tls-b", "tls-c", "tls-d", "tls-e", "tls-f", "tls-g",
-            "tls-h");
+    private static final List<String> SPACES =
+            List.of("tls-a", "tls-b", "tls-c", "tls-d", "tls-e", "tls-f", "tls-g", "tls-h");
     private static final Duration PATIENCE = Duration.ofSeconds(60);
 
     @TempDir
     static Path dir;
+
     private static TestCa ca;
     private static EmbeddedServer pem;
     private static EmbeddedServer pkcs12;
@@ -90,26 +91,49 @@ class TlsIT {
         ca.issue("client");
         new TestCa(dir, "stranger-ca");
         Path pemData = dir.resolve("data-pem");
-        pem = start("tls-pem", pemData, Map.of(
-                "memory.tls.cert", dir.resolve("node-pem.crt").toString(),
-                "memory.tls.key", dir.resolve("node-pem.key").toString(),
-                "memory.tls.trust", dir.resolve("ca.crt").toString(),
-                "memory.tls.client-auth", "want"));
+        pem = start(
+                "tls-pem",
+                pemData,
+                Map.of(
+                        "memory.tls.cert", dir.resolve("node-pem.crt").toString(),
+                        "memory.tls.key", dir.resolve("node-pem.key").toString(),
+                        "memory.tls.trust", dir.resolve("ca.crt").toString(),
+                        "memory.tls.client-auth", "want"));
         Path p12Data = dir.resolve("data-p12");
         // one signing key and one content master key for both instances, as a deployment mounts them
-        copy(pemData.resolve("keys").resolve("chain-signing.key"), p12Data.resolve("keys").resolve("chain-signing.key"));
-        copy(pemData.resolve("keys").resolve(MasterKey.FILE_NAME), p12Data.resolve("keys").resolve(MasterKey.FILE_NAME));
-        pkcs12 = start("tls-p12", p12Data, Map.of(
-                "memory.tls.keystore", dir.resolve("node-p12.p12").toString(),
-                "memory.tls.keystore-password", new String(TestCa.PASSWORD),
-                "memory.tls.trust", dir.resolve("ca.p12").toString(),
-                "memory.tls.trust-password", new String(TestCa.PASSWORD),
-                "memory.tls.client-auth", "need"));
+        copy(
+                pemData.resolve("keys").resolve("chain-signing.key"),
+                p12Data.resolve("keys").resolve("chain-signing.key"));
+        copy(
+                pemData.resolve("keys").resolve(MasterKey.FILE_NAME),
+                p12Data.resolve("keys").resolve(MasterKey.FILE_NAME));
+        pkcs12 = start(
+                "tls-p12",
+                p12Data,
+                Map.of(
+                        "memory.tls.keystore",
+                        dir.resolve("node-p12.p12").toString(),
+                        "memory.tls.keystore-password",
+                        new String(TestCa.PASSWORD),
+                        "memory.tls.trust",
+                        dir.resolve("ca.p12").toString(),
+                        "memory.tls.trust-password",
+                        new String(TestCa.PASSWORD),
+                        "memory.tls.client-auth",
+                        "need"));
         json = pem.getApplicationContext().getBean(JsonMapper.class);
-        key = pem.getApplicationContext().getBean(ApiKeys.class)
-                .issue(new Principal("tls-test", Role.AGENT, "tls", List.of("*")), "test").key().toString();
-        await().atMost(PATIENCE).ignoreExceptions().until(() -> List.of(pem, pkcs12).stream().allMatch(server ->
-                server.getApplicationContext().getBean(ApiKeys.class).authenticate("Bearer " + key) != null));
+        key = pem.getApplicationContext()
+                .getBean(ApiKeys.class)
+                .issue(new Principal("tls-test", Role.AGENT, "tls", List.of("*")), "test")
+                .key()
+                .toString();
+        await().atMost(PATIENCE)
+                .ignoreExceptions()
+                .until(() -> List.of(pem, pkcs12).stream()
+                        .allMatch(server -> server.getApplicationContext()
+                                        .getBean(ApiKeys.class)
+                                        .authenticate("Bearer " + key)
+                                != null));
     }
 
     private static EmbeddedServer start(String instanceId, Path dataDir, Map<String, Object> tls) {
@@ -149,17 +173,22 @@ class TlsIT {
     @Test
     void httpsWithTheCaTrustedIsAnsweredAndTheServerUrlIsHttps() throws Exception {
         assertThat(pem.getScheme()).isEqualTo("https");
-        HttpResponse<String> health = client(false).send(HttpRequest.newBuilder(url(pem, "/health")).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> health = client(false)
+                .send(HttpRequest.newBuilder(url(pem, "/health")).GET().build(), HttpResponse.BodyHandlers.ofString());
         assertThat(health.statusCode()).as(health.body()).isEqualTo(200);
         assertThat(health.body()).contains("UP");
     }
 
     @Test
     void aClientNotTrustingTheCaFailsTheHandshake() {
-        HttpClient jdkDefaults = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        assertThatThrownBy(() -> jdkDefaults.send(HttpRequest.newBuilder(url(pem, "/health"))
-                .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString()))
+        HttpClient jdkDefaults =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        assertThatThrownBy(() -> jdkDefaults.send(
+                        HttpRequest.newBuilder(url(pem, "/health"))
+                                .timeout(Duration.ofSeconds(10))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString()))
                 .isInstanceOf(SSLHandshakeException.class);
     }
 
@@ -185,11 +214,18 @@ class TlsIT {
 
     @Test
     void clientAuthNeedServesAClientWithACertificateAndRefusesOneWithout() throws Exception {
-        HttpResponse<String> health = client(true).send(HttpRequest.newBuilder(url(pkcs12, "/health")).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> health = client(true)
+                .send(
+                        HttpRequest.newBuilder(url(pkcs12, "/health")).GET().build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(health.statusCode()).as(health.body()).isEqualTo(200);
-        assertThatThrownBy(() -> client(false).send(HttpRequest.newBuilder(url(pkcs12, "/health")).GET().build(),
-                HttpResponse.BodyHandlers.ofString())).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> client(false)
+                        .send(
+                                HttpRequest.newBuilder(url(pkcs12, "/health"))
+                                        .GET()
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString()))
+                .isInstanceOf(IOException.class);
     }
 
     @Test
@@ -201,27 +237,33 @@ class TlsIT {
         // PKCS#12 instance, client-auth need: a client certificate is required
         assertThat(getMemory(pkcs12, grpcContext(true), space, id)).isEqualTo("grpc over tls");
         assertThatThrownBy(() -> getMemory(pkcs12, grpcContext(false), space, id))
-                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                .isInstanceOfSatisfying(
+                        StatusRuntimeException.class,
                         e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE));
     }
 
     @Test
     void writesAndReadsAreForwardedBetweenTheInstancesOverMutualTls() throws Exception {
-        await().atMost(PATIENCE).until(() -> SPACES.stream().anyMatch(s -> owner(pem, s) == SpaceOwner.Kind.REMOTE
-                && owner(pkcs12, s) == SpaceOwner.Kind.LOCAL)
-                && SPACES.stream().anyMatch(s -> owner(pkcs12, s) == SpaceOwner.Kind.REMOTE
-                && owner(pem, s) == SpaceOwner.Kind.LOCAL));
+        await().atMost(PATIENCE)
+                .until(() -> SPACES.stream()
+                                .anyMatch(s -> owner(pem, s) == SpaceOwner.Kind.REMOTE
+                                        && owner(pkcs12, s) == SpaceOwner.Kind.LOCAL)
+                        && SPACES.stream()
+                                .anyMatch(s -> owner(pkcs12, s) == SpaceOwner.Kind.REMOTE
+                                        && owner(pem, s) == SpaceOwner.Kind.LOCAL));
         for (EmbeddedServer via : List.of(pem, pkcs12)) {
             EmbeddedServer other = via == pem ? pkcs12 : pem;
-            String space = SPACES.stream().filter(s -> owner(via, s) == SpaceOwner.Kind.REMOTE
-                    && owner(other, s) == SpaceOwner.Kind.LOCAL).findFirst().orElseThrow();
+            String space = SPACES.stream()
+                    .filter(s -> owner(via, s) == SpaceOwner.Kind.REMOTE && owner(other, s) == SpaceOwner.Kind.LOCAL)
+                    .findFirst()
+                    .orElseThrow();
             String content = "forwarded over tls to " + space;
             String id = write(via, space, content);
             HttpResponse<String> read = send(via, "GET", space, "/memories/" + id, null);
             assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
             assertThat(read.body()).contains(content);
-            assertThat(read.headers().firstValue(RoutingHeaders.SERVED_BY)).contains(other == pem ? "tls-pem"
-                    : "tls-p12");
+            assertThat(read.headers().firstValue(RoutingHeaders.SERVED_BY))
+                    .contains(other == pem ? "tls-pem" : "tls-p12");
             // gRPC through the non-owner: relayed over a TLS channel presenting this instance's certificate
             assertThat(getMemory(via, grpcContext(true), space, id)).isEqualTo(content);
         }
@@ -234,11 +276,17 @@ class TlsIT {
         config.setCert(dir.resolve("node-pem.crt"));
         config.setKey(dir.resolve("node-pem.key"));
         config.setTrust(dir.resolve("stranger-ca.crt"));
-        HttpClient distrusting = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-                .sslContext(new TlsContexts(config).httpClient().orElseThrow()).build();
+        HttpClient distrusting = HttpClient.newBuilder()
+                .connectTimeout(Duration.ofSeconds(5))
+                .sslContext(new TlsContexts(config).httpClient().orElseThrow())
+                .build();
         long start = System.nanoTime();
-        assertThatThrownBy(() -> distrusting.send(HttpRequest.newBuilder(url(pkcs12, "/health"))
-                .timeout(Duration.ofSeconds(20)).GET().build(), HttpResponse.BodyHandlers.ofString()))
+        assertThatThrownBy(() -> distrusting.send(
+                        HttpRequest.newBuilder(url(pkcs12, "/health"))
+                                .timeout(Duration.ofSeconds(20))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString()))
                 .isInstanceOf(SSLHandshakeException.class);
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
     }
@@ -246,15 +294,25 @@ class TlsIT {
     @Test
     void badTlsConfigurationFailsStartUpNamingTheKeyAndTheFile() {
         Path missing = dir.resolve("missing.crt");
-        assertThatThrownBy(() -> start("tls-bad", dir.resolve("data-bad"), Map.of(
-                "memory.tls.cert", missing.toString(),
-                "memory.tls.key", dir.resolve("node-pem.key").toString())))
-                .satisfies(e -> assertThat(rootCause(e)).isInstanceOf(TlsConfigException.class)
+        assertThatThrownBy(() -> start(
+                        "tls-bad",
+                        dir.resolve("data-bad"),
+                        Map.of(
+                                "memory.tls.cert", missing.toString(),
+                                "memory.tls.key", dir.resolve("node-pem.key").toString())))
+                .satisfies(e -> assertThat(rootCause(e))
+                        .isInstanceOf(TlsConfigException.class)
                         .hasMessage("memory.tls.cert: file not found: " + missing));
-        assertThatThrownBy(() -> start("tls-bad", dir.resolve("data-bad"), Map.of(
-                "memory.tls.keystore", dir.resolve("node-p12.p12").toString(),
-                "memory.tls.keystore-password", "wrong")))
-                .satisfies(e -> assertThat(rootCause(e)).isInstanceOf(TlsConfigException.class)
+        assertThatThrownBy(() -> start(
+                        "tls-bad",
+                        dir.resolve("data-bad"),
+                        Map.of(
+                                "memory.tls.keystore",
+                                dir.resolve("node-p12.p12").toString(),
+                                "memory.tls.keystore-password",
+                                "wrong")))
+                .satisfies(e -> assertThat(rootCause(e))
+                        .isInstanceOf(TlsConfigException.class)
                         .hasMessage("memory.tls.keystore: wrong password for " + dir.resolve("node-p12.p12")));
     }
 
@@ -267,28 +325,43 @@ class TlsIT {
     }
 
     private static SpaceOwner.Kind owner(EmbeddedServer server, String space) {
-        return server.getApplicationContext().getBean(MemoryBackend.class).ownerOf(space).kind();
+        return server.getApplicationContext()
+                .getBean(MemoryBackend.class)
+                .ownerOf(space)
+                .kind();
     }
 
     private String getMemory(EmbeddedServer server, SslContext context, String space, String id) {
-        ManagedChannel channel = NettyChannelBuilder.forAddress("localhost", server.getApplicationContext()
-                .getBean(GrpcEmbeddedServer.class).getPort()).sslContext(context).build();
+        ManagedChannel channel = NettyChannelBuilder.forAddress(
+                        "localhost",
+                        server.getApplicationContext()
+                                .getBean(GrpcEmbeddedServer.class)
+                                .getPort())
+                .sslContext(context)
+                .build();
         try {
             Metadata auth = new Metadata();
             auth.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + key);
             return MemoryServiceGrpc.newBlockingStub(channel)
                     .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(auth))
                     .withDeadlineAfter(30, TimeUnit.SECONDS)
-                    .getMemory(GetMemoryRequest.newBuilder().setSpace(space).setId(id).build()).getContent();
+                    .getMemory(GetMemoryRequest.newBuilder()
+                            .setSpace(space)
+                            .setId(id)
+                            .build())
+                    .getContent();
         } finally {
             channel.shutdownNow();
         }
     }
 
     private static SslContext grpcContext(boolean withClientCertificate) throws Exception {
-        var builder = GrpcSslContexts.forClient().trustManager(dir.resolve("ca.crt").toFile());
+        var builder =
+                GrpcSslContexts.forClient().trustManager(dir.resolve("ca.crt").toFile());
         if (withClientCertificate) {
-            builder.keyManager(dir.resolve("client.crt").toFile(), dir.resolve("client.key").toFile());
+            builder.keyManager(
+                    dir.resolve("client.crt").toFile(),
+                    dir.resolve("client.key").toFile());
         }
         return builder.build();
     }
@@ -311,31 +384,47 @@ class TlsIT {
         }
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(keys == null ? null : keys.getKeyManagers(), trust.getTrustManagers(), null);
-        return HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).sslContext(context).build();
+        return HttpClient.newBuilder()
+                .connectTimeout(Duration.ofSeconds(5))
+                .sslContext(context)
+                .build();
     }
 
     private String write(EmbeddedServer via, String space, String content) throws Exception {
         String idempotencyKey = UUID.randomUUID().toString();
         List<String> id = new ArrayList<>(1);
-        await("a write to " + space).atMost(PATIENCE).pollInterval(Duration.ofMillis(200)).until(() -> {
-            HttpResponse<String> created = send(via, "POST", space, "/memories",
-                    json.writeValueAsString(Map.of("content", content)), idempotencyKey);
-            if (created.statusCode() != 201) {
-                assertThat(created.statusCode()).as(created.body()).isEqualTo(503);
-                return false;
-            }
-            id.add((String) ((Map<?, ?>) json.readValue(created.body(), Map.class).get("memory")).get("id"));
-            return true;
-        });
+        await("a write to " + space)
+                .atMost(PATIENCE)
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    HttpResponse<String> created = send(
+                            via,
+                            "POST",
+                            space,
+                            "/memories",
+                            json.writeValueAsString(Map.of("content", content)),
+                            idempotencyKey);
+                    if (created.statusCode() != 201) {
+                        assertThat(created.statusCode()).as(created.body()).isEqualTo(503);
+                        return false;
+                    }
+                    id.add((String) ((Map<?, ?>)
+                                    json.readValue(created.body(), Map.class).get("memory"))
+                            .get("id"));
+                    return true;
+                });
         return id.get(0);
     }
 
-    private HttpResponse<String> send(EmbeddedServer server, String method, String space, String path, String body,
-                                      String... idempotencyKey) throws Exception {
+    private HttpResponse<String> send(
+            EmbeddedServer server, String method, String space, String path, String body, String... idempotencyKey)
+            throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(url(server, "/v1/spaces/" + space + path))
-                .timeout(Duration.ofSeconds(30)).header("Authorization", "Bearer " + key)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
+                .timeout(Duration.ofSeconds(30))
+                .header("Authorization", "Bearer " + key)
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) {
             request.header("Content-Type", "application/json");
         }

@@ -14,6 +14,7 @@ class TlsMaterialTest {
 
     @TempDir
     static Path dir;
+
     static TestCa ca;
     static KeyPair serverKeys;
 
@@ -26,8 +27,8 @@ class TlsMaterialTest {
 
     @Test
     void pemCertificateAndKeyLoadAsOneIdentity() {
-        TlsMaterial.Identity id = TlsMaterial.fromPem("memory.tls.cert", dir.resolve("server.crt"),
-                "memory.tls.key", dir.resolve("server.key"));
+        TlsMaterial.Identity id = TlsMaterial.fromPem(
+                "memory.tls.cert", dir.resolve("server.crt"), "memory.tls.key", dir.resolve("server.key"));
         assertThat(id.chain()).hasSize(1);
         assertThat(id.chain().get(0).getSubjectX500Principal().getName()).isEqualTo("CN=server");
         assertThat(id.key().getEncoded()).isEqualTo(serverKeys.getPrivate().getEncoded());
@@ -35,8 +36,8 @@ class TlsMaterialTest {
 
     @Test
     void pkcs12KeyStoreLoadsItsKeyAndChain() {
-        TlsMaterial.Identity id = TlsMaterial.fromPkcs12("memory.tls.keystore", dir.resolve("server.p12"),
-                TestCa.PASSWORD);
+        TlsMaterial.Identity id =
+                TlsMaterial.fromPkcs12("memory.tls.keystore", dir.resolve("server.p12"), TestCa.PASSWORD);
         assertThat(id.chain()).hasSize(2);
         assertThat(id.chain().get(1)).isEqualTo(ca.certificate());
         assertThat(id.key().getEncoded()).isEqualTo(serverKeys.getPrivate().getEncoded());
@@ -53,24 +54,24 @@ class TlsMaterialTest {
     @Test
     void missingFileNamesTheKeyAndTheFile() {
         Path missing = dir.resolve("nope.crt");
-        assertThatThrownBy(() -> TlsMaterial.fromPem("memory.tls.cert", missing, "memory.tls.key",
-                dir.resolve("server.key")))
+        assertThatThrownBy(() ->
+                        TlsMaterial.fromPem("memory.tls.cert", missing, "memory.tls.key", dir.resolve("server.key")))
                 .isInstanceOf(TlsConfigException.class)
                 .hasMessage("memory.tls.cert: file not found: " + missing);
     }
 
     @Test
     void wrongPkcs12PasswordIsNamed() {
-        assertThatThrownBy(() -> TlsMaterial.fromPkcs12("memory.tls.keystore", dir.resolve("server.p12"),
-                "wrong".toCharArray()))
+        assertThatThrownBy(() ->
+                        TlsMaterial.fromPkcs12("memory.tls.keystore", dir.resolve("server.p12"), "wrong".toCharArray()))
                 .isInstanceOf(TlsConfigException.class)
                 .hasMessage("memory.tls.keystore: wrong password for " + dir.resolve("server.p12"));
     }
 
     @Test
     void keyNotMatchingTheCertificateIsRefused() {
-        assertThatThrownBy(() -> TlsMaterial.fromPem("memory.tls.cert", dir.resolve("server.crt"),
-                "memory.tls.key", dir.resolve("other.key")))
+        assertThatThrownBy(() -> TlsMaterial.fromPem(
+                        "memory.tls.cert", dir.resolve("server.crt"), "memory.tls.key", dir.resolve("other.key")))
                 .isInstanceOf(TlsConfigException.class)
                 .hasMessageContaining("memory.tls.key (" + dir.resolve("other.key") + ") does not match")
                 .hasMessageContaining("memory.tls.cert (" + dir.resolve("server.crt") + ")");

@@ -7,29 +7,20 @@ import io.memorychain.api.backend.MemoryChainBackend;
 import io.memorychain.api.config.CoreConfig;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryAccess;
-import io.memorychain.avro.MemoryEvent;
-import io.memorychain.avro.OperationalEvent;
-import io.memorychain.events.serde.AvroWireSerde;
-import io.memorychain.projector.ops.OpsCounts;
-import io.memorychain.projector.ops.OpsTopology;
-import io.memorychain.projector.ops.OpsTotals;
-import java.nio.charset.StandardCharsets;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.TopologyTestDriver;
 import io.memorychain.avro.MemoryEmbedding;
+import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.avro.OperationalEvent;
 import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.AuditEntry;
-import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.GrantRead;
+import io.memorychain.avro.view.HistoryEntry;
 import io.memorychain.avro.view.Proposal;
-import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementEdit;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.Relation;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.domain.category.CategoryPolicy;
@@ -41,8 +32,12 @@ import io.memorychain.events.chain.Checkpoint;
 import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.chain.PublicKeyInfo;
 import io.memorychain.events.registry.SchemaRegistry;
+import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.ChainHarness;
 import io.memorychain.projector.SharedEmbedder;
+import io.memorychain.projector.ops.OpsCounts;
+import io.memorychain.projector.ops.OpsTopology;
+import io.memorychain.projector.ops.OpsTotals;
 import io.memorychain.projector.search.Hit;
 import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.projector.search.ThreadNeighbours;
@@ -54,6 +49,7 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -62,6 +58,10 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
 
 /**
  * The REAL sequencer and projection topologies on TopologyTestDriver (no broker), for HTTP-level tests of the API:
@@ -97,9 +97,14 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
      * ({@code memory.proposals.*}), as {@code MemoryChainBackend} does.
      */
     @Inject
-    public TopologyBackend(CategoryPolicy categories, CoreConfig core, io.memorychain.api.config.ProposalConfig proposals) {
-        harness = new ChainHarness(WriteSettings.defaults().withCategories(categories).withCoreCap(core.policy())
-                .withReviews(proposals.reviewPolicy()), SharedEmbedder.get());
+    public TopologyBackend(
+            CategoryPolicy categories, CoreConfig core, io.memorychain.api.config.ProposalConfig proposals) {
+        harness = new ChainHarness(
+                WriteSettings.defaults()
+                        .withCategories(categories)
+                        .withCoreCap(core.policy())
+                        .withReviews(proposals.reviewPolicy()),
+                SharedEmbedder.get());
     }
 
     @Override
@@ -171,23 +176,26 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
             p.put(StreamsConfig.APPLICATION_ID_CONFIG, "ops-" + java.util.UUID.randomUUID());
             p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
             opsDriver = new TopologyTestDriver(OpsTopology.build(harness.topics, harness.registry, opsTotals), p);
-            opsEvents = opsDriver.createInputTopic(harness.topics.events(), new ByteArraySerializer(),
-                    new ByteArraySerializer());
-            opsIn = opsDriver.createInputTopic(harness.topics.ops(), new ByteArraySerializer(),
-                    new ByteArraySerializer());
+            opsEvents = opsDriver.createInputTopic(
+                    harness.topics.events(), new ByteArraySerializer(), new ByteArraySerializer());
+            opsIn = opsDriver.createInputTopic(
+                    harness.topics.ops(), new ByteArraySerializer(), new ByteArraySerializer());
         }
         AvroWireSerde<MemoryEvent> serde = AvroWireSerde.forValues(harness.registry, MemoryEvent.class);
         while (opsFed < harness.chain().size()) {
             MemoryEvent e = harness.chain().get(opsFed++);
-            opsEvents.pipeInput(e.getSpace().getBytes(StandardCharsets.UTF_8), serde.serialize(harness.topics.events(), e));
+            opsEvents.pipeInput(
+                    e.getSpace().getBytes(StandardCharsets.UTF_8), serde.serialize(harness.topics.events(), e));
         }
     }
 
     @Override
     public synchronized void recordOp(OperationalEvent op) {
         feedOps();
-        opsIn.pipeInput(op.getSpace().getBytes(StandardCharsets.UTF_8),
-                AvroWireSerde.forValues(harness.registry, OperationalEvent.class).serialize(harness.topics.ops(), op));
+        opsIn.pipeInput(
+                op.getSpace().getBytes(StandardCharsets.UTF_8),
+                AvroWireSerde.forValues(harness.registry, OperationalEvent.class)
+                        .serialize(harness.topics.ops(), op));
     }
 
     @Override
@@ -288,23 +296,26 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     /** A clock for the failure window, moved by {@link #forgetStreamFailures()}. */
     private final java.util.concurrent.atomic.AtomicReference<java.time.Instant> failureTime =
             new java.util.concurrent.atomic.AtomicReference<>(java.time.Instant.parse("2026-01-01T00:00:00Z"));
+
     private final io.memorychain.projector.support.StreamFailures failures =
-            new io.memorychain.projector.support.StreamFailures(new java.time.Clock() {
-                @Override
-                public java.time.ZoneId getZone() {
-                    return java.time.ZoneOffset.UTC;
-                }
+            new io.memorychain.projector.support.StreamFailures(
+                    new java.time.Clock() {
+                        @Override
+                        public java.time.ZoneId getZone() {
+                            return java.time.ZoneOffset.UTC;
+                        }
 
-                @Override
-                public java.time.Clock withZone(java.time.ZoneId zone) {
-                    return this;
-                }
+                        @Override
+                        public java.time.Clock withZone(java.time.ZoneId zone) {
+                            return this;
+                        }
 
-                @Override
-                public java.time.Instant instant() {
-                    return failureTime.get();
-                }
-            }, io.memorychain.projector.support.StreamFailures.DEFAULT_WINDOW);
+                        @Override
+                        public java.time.Instant instant() {
+                            return failureTime.get();
+                        }
+                    },
+                    io.memorychain.projector.support.StreamFailures.DEFAULT_WINDOW);
 
     /** Stream-thread failures as a real runtime records them (tests record one to see {@code /health} go DOWN). */
     public io.memorychain.projector.support.StreamFailures streamFailureLog() {

@@ -60,17 +60,24 @@ class TransportParityTest {
                 Carriage c = t.getValue();
                 if (!c.carried()) {
                     assertThat(c.exemption()).as(o + " on " + t.getKey()).isNotBlank();
-                    exemptions.computeIfAbsent(t.getKey(), k -> new ArrayList<>()).add(o + ": " + c.exemption());
+                    exemptions
+                            .computeIfAbsent(t.getKey(), k -> new ArrayList<>())
+                            .add(o + ": " + c.exemption());
                 }
             }
         }
         StringBuilder printed = new StringBuilder("Operations a transport does not carry, and why:\n");
         exemptions.forEach((transport, list) -> {
-            printed.append("  ").append(transport).append(" (").append(list.size()).append(")\n");
+            printed.append("  ")
+                    .append(transport)
+                    .append(" (")
+                    .append(list.size())
+                    .append(")\n");
             list.forEach(line -> printed.append("    ").append(line).append('\n'));
         });
         System.out.print(printed);
-        assertThat(exemptions.get("gRPC")).as("gRPC carries every operation but the MCP endpoint")
+        assertThat(exemptions.get("gRPC"))
+                .as("gRPC carries every operation but the MCP endpoint")
                 .containsExactly("MCP: " + Operation.MCP.grpc().exemption());
     }
 
@@ -81,42 +88,56 @@ class TransportParityTest {
         for (UriRouteInfo<?, ?> route : router.uriRoutes().toList()) {
             String template = route.getUriMatchTemplate().toString();
             String method = route.getHttpMethod().name();
-            if (!template.startsWith("/v1") || route.getHttpMethod() == HttpMethod.OPTIONS
-                    || route.getHttpMethod() == HttpMethod.HEAD || PUBLIC.contains(method + " " + template)) {
+            if (!template.startsWith("/v1")
+                    || route.getHttpMethod() == HttpMethod.OPTIONS
+                    || route.getHttpMethod() == HttpMethod.HEAD
+                    || PUBLIC.contains(method + " " + template)) {
                 continue;
             }
-            String sample = template.replace("{space}", "acme.main").replace("{+path}", "facts/a.md")
+            String sample = template.replace("{space}", "acme.main")
+                    .replace("{+path}", "facts/a.md")
                     .replaceAll("\\{[^}]+}", "m0000001abcd");
             Operation.ofRest(method, sample).ifPresentOrElse(routed::add, () -> unknown.add(method + " " + template));
         }
         assertThat(unknown).as("REST routes the catalogue does not list").isEmpty();
         assertThat(Arrays.stream(Operation.values()).filter(o -> o.rest().carried()))
-                .as("catalogued REST routes no controller serves").allSatisfy(o -> assertThat(routed).contains(o));
+                .as("catalogued REST routes no controller serves")
+                .allSatisfy(o -> assertThat(routed).contains(o));
     }
 
     @Test
     void theGrpcMethodsAreExactlyTheCataloguedOnesAndEachIsBound() {
         Set<String> declared = MemoryServiceGrpc.getServiceDescriptor().getMethods().stream()
-                .map(MethodDescriptor::getBareMethodName).collect(Collectors.toCollection(TreeSet::new));
-        Set<String> catalogued = Arrays.stream(Operation.values()).filter(o -> o.grpc().carried())
-                .flatMap(o -> o.grpc().names().stream()).collect(Collectors.toCollection(TreeSet::new));
+                .map(MethodDescriptor::getBareMethodName)
+                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> catalogued = Arrays.stream(Operation.values())
+                .filter(o -> o.grpc().carried())
+                .flatMap(o -> o.grpc().names().stream())
+                .collect(Collectors.toCollection(TreeSet::new));
         assertThat(declared).as("gRPC methods vs the catalogue").isEqualTo(catalogued);
 
         // the service binds every declared method (ServerServiceDefinition refuses to build otherwise)
-        Set<String> bound = grpc.bindService().getMethods().stream().map(ServerMethodDefinition::getMethodDescriptor)
-                .map(MethodDescriptor::getBareMethodName).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> bound = grpc.bindService().getMethods().stream()
+                .map(ServerMethodDefinition::getMethodDescriptor)
+                .map(MethodDescriptor::getBareMethodName)
+                .collect(Collectors.toCollection(TreeSet::new));
         assertThat(bound).isEqualTo(declared);
     }
 
     @Test
     void theMcpToolsAreExactlyTheCataloguedOnesAndEachChecksAnOperationThatListsIt() {
-        Map<String, MemoryTool> byName = tools.all().stream()
-                .collect(Collectors.toMap(MemoryTool::name, Function.identity()));
-        Set<String> catalogued = Arrays.stream(Operation.values()).filter(o -> o.mcp().carried())
-                .flatMap(o -> o.mcp().names().stream()).collect(Collectors.toCollection(TreeSet::new));
-        assertThat(new TreeSet<>(byName.keySet())).as("MCP tools vs the catalogue").isEqualTo(catalogued);
-        assertThat(tools.all()).allSatisfy(t -> assertThat(t.operation().mcp().names()).as(t.name())
-                .contains(t.name()));
+        Map<String, MemoryTool> byName =
+                tools.all().stream().collect(Collectors.toMap(MemoryTool::name, Function.identity()));
+        Set<String> catalogued = Arrays.stream(Operation.values())
+                .filter(o -> o.mcp().carried())
+                .flatMap(o -> o.mcp().names().stream())
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertThat(new TreeSet<>(byName.keySet()))
+                .as("MCP tools vs the catalogue")
+                .isEqualTo(catalogued);
+        assertThat(tools.all())
+                .allSatisfy(t ->
+                        assertThat(t.operation().mcp().names()).as(t.name()).contains(t.name()));
     }
 
     @Test

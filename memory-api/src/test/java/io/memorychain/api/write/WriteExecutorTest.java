@@ -51,8 +51,9 @@ class WriteExecutorTest {
 
     @Test
     void rejectionBecomesItsCodesStatusWithTheRequestId() {
-        assertThatThrownBy(() -> writes.execute(WriteContext.of("s", AGENT, "r-9", null, null),
-                DeleteMemory.newBuilder().setId("m0000zzz0000").build()))
+        assertThatThrownBy(() -> writes.execute(
+                        WriteContext.of("s", AGENT, "r-9", null, null),
+                        DeleteMemory.newBuilder().setId("m0000zzz0000").build()))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.code()).isEqualTo("NOT_FOUND");
                     assertThat(e.status().getCode()).isEqualTo(404);
@@ -73,12 +74,17 @@ class WriteExecutorTest {
 
     @Test
     void publishFailureIsUnavailableAndRetryable() {
-        WriteExecutor failing = new WriteExecutor(new TopologyBackend() {
-            @Override
-            public java.util.concurrent.CompletableFuture<io.memorychain.avro.MemoryOutcome> publish(MemoryRequest request) {
-                return java.util.concurrent.CompletableFuture.failedFuture(new IllegalStateException("broker down"));
-            }
-        }, Duration.ofSeconds(1), clock);
+        WriteExecutor failing = new WriteExecutor(
+                new TopologyBackend() {
+                    @Override
+                    public java.util.concurrent.CompletableFuture<io.memorychain.avro.MemoryOutcome> publish(
+                            MemoryRequest request) {
+                        return java.util.concurrent.CompletableFuture.failedFuture(
+                                new IllegalStateException("broker down"));
+                    }
+                },
+                Duration.ofSeconds(1),
+                clock);
         assertThatThrownBy(() -> failing.execute(WriteContext.of("s", AGENT, "r-1", null, null), create("x")))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.code()).isEqualTo("UNAVAILABLE");
@@ -90,8 +96,10 @@ class WriteExecutorTest {
     void aKeyReusedByAnotherOperationWhoseOutcomeCannotBeReadBackIsInvalidState() {
         WriteResult first = writes.execute(WriteContext.of("s", AGENT, "k-reused", null, null), create("first"));
         // the same key for a write that reads back something else: the sequencer answers the first outcome again
-        assertThatThrownBy(() -> writes.submit(WriteContext.of("s", AGENT, "k-reused", null, null), create("second"),
-                (views, outcome) -> java.util.Optional.empty()))
+        assertThatThrownBy(() -> writes.submit(
+                        WriteContext.of("s", AGENT, "k-reused", null, null),
+                        create("second"),
+                        (views, outcome) -> java.util.Optional.empty()))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.code()).isEqualTo("INVALID_STATE");
                     assertThat(e.status().getCode()).isEqualTo(409);
@@ -102,8 +110,11 @@ class WriteExecutorTest {
 
     @Test
     void aFreshWriteThatCannotBeReadBackIsStillInternal() {
-        assertThatThrownBy(() -> writes.submit(WriteContext.of("s", AGENT, "k-fresh", null, null), create("x"),
-                (views, outcome) -> java.util.Optional.empty()))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo("INTERNAL"));
+        assertThatThrownBy(() -> writes.submit(
+                        WriteContext.of("s", AGENT, "k-fresh", null, null),
+                        create("x"),
+                        (views, outcome) -> java.util.Optional.empty()))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo("INTERNAL"));
     }
 }

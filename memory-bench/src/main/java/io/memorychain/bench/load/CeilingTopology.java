@@ -18,8 +18,7 @@ public final class CeilingTopology {
     public static final String SOURCE = "requests";
     public static final String SINK = "copies";
 
-    private CeilingTopology() {
-    }
+    private CeilingTopology() {}
 
     public static Topology build(Topics topics) {
         Topology topology = new Topology();

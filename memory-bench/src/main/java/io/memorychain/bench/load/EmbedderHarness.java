@@ -4,6 +4,7 @@ import static io.memorychain.bench.load.HarnessSupport.round;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.memorychain.api.embedded.EmbeddedKafka;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.CreateMemory;
@@ -17,7 +18,6 @@ import io.memorychain.events.chain.ChainKeys;
 import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.KafkaTopicSchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
-import io.memorychain.api.embedded.EmbeddedKafka;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,15 +55,16 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  */
 public final class EmbedderHarness {
 
-    private EmbedderHarness() {
-    }
+    private EmbedderHarness() {}
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opts = HarnessSupport.options(args, "[--model e5-small|minilm|bge-small] [--memories N]"
-                + " [--spaces S] [--partitions P] [--threads 1,2] [--intra-op-threads T] [--warm-up-memories N]"
-                + " [--out FILE]");
-        EmbeddingModel model = EmbeddingModel.fromConfigName(opts.getOrDefault("model",
-                EmbeddingModel.DEFAULT.configName()));
+        Map<String, String> opts = HarnessSupport.options(
+                args,
+                "[--model e5-small|minilm|bge-small] [--memories N]"
+                        + " [--spaces S] [--partitions P] [--threads 1,2] [--intra-op-threads T] [--warm-up-memories N]"
+                        + " [--out FILE]");
+        EmbeddingModel model =
+                EmbeddingModel.fromConfigName(opts.getOrDefault("model", EmbeddingModel.DEFAULT.configName()));
         int memories = Integer.parseInt(opts.getOrDefault("memories", "3000"));
         int spaces = Integer.parseInt(opts.getOrDefault("spaces", "8"));
         int partitions = Integer.parseInt(opts.getOrDefault("partitions", "2"));
@@ -84,16 +85,30 @@ public final class EmbedderHarness {
         result.put("partitions", partitions);
         result.put("intra_op_threads", intraOpThreads);
         result.put("cpus", Runtime.getRuntime().availableProcessors());
-        try (OnnxSentenceEmbedder embedder = OnnxSentenceEmbedder.builder(model).intraOpThreads(intraOpThreads)
-                .build();
-             EmbeddedKafka kafka = EmbeddedKafka.start(new EmbeddedKafka.Settings("127.0.0.1",
-                     HarnessSupport.freePort(), HarnessSupport.freePort(), dir.resolve("kafka")),
-                     Duration.ofSeconds(60))) {
-            log("%s: %d memories, %d spaces, %d partitions, intra-op threads %d; warming up with %d memories",
+        try (OnnxSentenceEmbedder embedder = OnnxSentenceEmbedder.builder(model)
+                        .intraOpThreads(intraOpThreads)
+                        .build();
+                EmbeddedKafka kafka = EmbeddedKafka.start(
+                        new EmbeddedKafka.Settings(
+                                "127.0.0.1",
+                                HarnessSupport.freePort(),
+                                HarnessSupport.freePort(),
+                                dir.resolve("kafka")),
+                        Duration.ofSeconds(60))) {
+            log(
+                    "%s: %d memories, %d spaces, %d partitions, intra-op threads %d; warming up with %d memories",
                     embedder.modelId(), memories, spaces, partitions, intraOpThreads, warmUpMemories);
             if (warmUpMemories > 0) {
-                result.put("warm_up", run(kafka, dir, embedder, threadCounts.get(threadCounts.size() - 1),
-                        warmUpMemories, spaces, partitions));
+                result.put(
+                        "warm_up",
+                        run(
+                                kafka,
+                                dir,
+                                embedder,
+                                threadCounts.get(threadCounts.size() - 1),
+                                warmUpMemories,
+                                spaces,
+                                partitions));
             }
             for (int threads : threadCounts) {
                 result.put("threads_" + threads, run(kafka, dir, embedder, threads, memories, spaces, partitions));
@@ -101,27 +116,49 @@ public final class EmbedderHarness {
         }
         result.put("memory", HarnessSupport.memory());
         Files.createDirectories(out.toAbsolutePath().getParent());
-        Files.writeString(out, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValueAsString(result));
+        Files.writeString(
+                out,
+                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result));
         System.out.println("\n=== Embedding through the pipeline ===");
         result.forEach((k, v) -> System.out.println(k + ": " + v));
     }
 
-    private static Map<String, Object> run(EmbeddedKafka kafka, Path dir, OnnxSentenceEmbedder embedder, int threads,
-                                           int memories, int spaces, int partitions) throws Exception {
+    private static Map<String, Object> run(
+            EmbeddedKafka kafka,
+            Path dir,
+            OnnxSentenceEmbedder embedder,
+            int threads,
+            int memories,
+            int spaces,
+            int partitions)
+            throws Exception {
         String prefix = "t" + threads + "-" + System.nanoTime() + ".";
         Topics topics = Topics.withPrefix(prefix);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("load_average_before", LoadHarness.loadAverage());
-        try (KafkaTopicSchemaRegistry registry = new KafkaTopicSchemaRegistry(kafka.bootstrapServers(),
-                topics.schemas(), (short) 1);
-             MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(
-                     kafka.bootstrapServers(), topics, dir.resolve(prefix + "streams"), prefix + "bench", partitions,
-                     (short) 1, WriteSettings.defaults()), registry, ChainKeys.generate(), embedder, null,
-                     Duration.ofSeconds(60), null, threads);
-             MemoryPublisher publisher = new MemoryPublisher(kafka.bootstrapServers(), topics, registry);
-             KafkaConsumer<byte[], byte[]> vectors = vectorReader(kafka, topics, partitions)) {
-            m.put("embedder_stream_threads", runtime.embedderStreams().metadataForLocalThreads().size());
+        try (KafkaTopicSchemaRegistry registry =
+                        new KafkaTopicSchemaRegistry(kafka.bootstrapServers(), topics.schemas(), (short) 1);
+                MemoryChainRuntime runtime = MemoryChainRuntime.start(
+                        new MemoryChainRuntime.Settings(
+                                kafka.bootstrapServers(),
+                                topics,
+                                dir.resolve(prefix + "streams"),
+                                prefix + "bench",
+                                partitions,
+                                (short) 1,
+                                WriteSettings.defaults()),
+                        registry,
+                        ChainKeys.generate(),
+                        embedder,
+                        null,
+                        Duration.ofSeconds(60),
+                        null,
+                        threads);
+                MemoryPublisher publisher = new MemoryPublisher(kafka.bootstrapServers(), topics, registry);
+                KafkaConsumer<byte[], byte[]> vectors = vectorReader(kafka, topics, partitions)) {
+            m.put(
+                    "embedder_stream_threads",
+                    runtime.embedderStreams().metadataForLocalThreads().size());
             var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
             long cpu0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();
@@ -133,8 +170,9 @@ public final class EmbedderHarness {
             while (seen < memories) {
                 seen += vectors.poll(Duration.ofMillis(100)).count();
                 if (System.nanoTime() > nextReport) {
-                    log("threads %d: %d of %d vectors after %.0f s", threads, seen, memories,
-                            (System.nanoTime() - t0) / 1e9);
+                    log(
+                            "threads %d: %d of %d vectors after %.0f s",
+                            threads, seen, memories, (System.nanoTime() - t0) / 1e9);
                     nextReport += TimeUnit.SECONDS.toNanos(10);
                 }
             }
@@ -145,7 +183,8 @@ public final class EmbedderHarness {
             m.put("embedded_per_second", round(memories / seconds));
             m.put("process_cpu_ms_per_memory", round(cpuMs / memories));
             m.put("load_average_after", LoadHarness.loadAverage());
-            log("threads %d: %d memories embedded in %.1f s: %.1f memories/s, %.2f ms of process CPU each; load %s",
+            log(
+                    "threads %d: %d memories embedded in %.1f s: %.1f memories/s, %.2f ms of process CPU each; load %s",
                     threads, memories, seconds, memories / seconds, cpuMs / memories, m.get("load_average_after"));
         }
         return m;
@@ -159,8 +198,13 @@ public final class EmbedderHarness {
         List<CompletableFuture<MemoryOutcome>> outcomes = new ArrayList<>(memories);
         for (int i = 0; i < memories; i++) {
             inFlight.acquire();
-            CompletableFuture<MemoryOutcome> f = publisher.publish(Requests.create("space-" + (i % spaces), actor,
-                    CreateMemory.newBuilder().setContent(LoadGenerator.sentence(random)).build()).build());
+            CompletableFuture<MemoryOutcome> f = publisher.publish(Requests.create(
+                            "space-" + (i % spaces),
+                            actor,
+                            CreateMemory.newBuilder()
+                                    .setContent(LoadGenerator.sentence(random))
+                                    .build())
+                    .build());
             f.whenComplete((o, e) -> inFlight.release());
             outcomes.add(f);
         }
@@ -174,12 +218,18 @@ public final class EmbedderHarness {
 
     /** A read_committed reader of the run's embeddings topic from its start. */
     private static KafkaConsumer<byte[], byte[]> vectorReader(EmbeddedKafka kafka, Topics topics, int partitions) {
-        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        kafka.bootstrapServers(),
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed",
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "earliest",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
         List<TopicPartition> assigned = new ArrayList<>();
         for (int p = 0; p < partitions; p++) {
             assigned.add(new TopicPartition(topics.embeddings(), p));

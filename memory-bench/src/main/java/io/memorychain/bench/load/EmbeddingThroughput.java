@@ -37,13 +37,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class EmbeddingThroughput {
 
-    private EmbeddingThroughput() {
-    }
+    private EmbeddingThroughput() {}
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opts = HarnessSupport.options(args,
-                "[--models e5-small,minilm] [--memories 400] [--batch 16] [--out FILE]");
-        List<String> models = List.of(opts.getOrDefault("models", "e5-small,minilm").split(","));
+        Map<String, String> opts =
+                HarnessSupport.options(args, "[--models e5-small,minilm] [--memories 400] [--batch 16] [--out FILE]");
+        List<String> models =
+                List.of(opts.getOrDefault("models", "e5-small,minilm").split(","));
         int count = Integer.parseInt(opts.getOrDefault("memories", "400"));
         int batch = Integer.parseInt(opts.getOrDefault("batch", "16"));
         Path out = Path.of(opts.getOrDefault("out", "memory-bench/target/bench-embedding-throughput.json"));
@@ -86,12 +86,14 @@ public final class EmbeddingThroughput {
             m.put("one_caller_per_second", round(texts.size() / secs));
             m.put("one_caller_cpu_ms_per_memory", round(cpuMs));
             m.put("two_core_ceiling_per_second", round(2 * 1000 / cpuMs));
-            log("  one caller: %.1f memories/s, %.2f ms CPU per memory: two cores' ceiling %.0f memories/s",
+            log(
+                    "  one caller: %.1f memories/s, %.2f ms CPU per memory: two cores' ceiling %.0f memories/s",
                     texts.size() / secs, cpuMs, 2000 / cpuMs);
             m.put("two_callers_per_second", round(concurrently(single, texts, 2)));
             log("  two concurrent callers: %s memories/s", m.get("two_callers_per_second"));
         }
-        try (OnnxSentenceEmbedder twoThreads = OnnxSentenceEmbedder.builder(model).intraOpThreads(2).build()) {
+        try (OnnxSentenceEmbedder twoThreads =
+                OnnxSentenceEmbedder.builder(model).intraOpThreads(2).build()) {
             warmUp(twoThreads, texts);
             long t0 = System.nanoTime();
             int differ = 0;
@@ -100,7 +102,8 @@ public final class EmbeddingThroughput {
             }
             m.put("one_caller_two_intra_op_threads_per_second", round(texts.size() / ((System.nanoTime() - t0) / 1e9)));
             m.put("two_intra_op_threads_vectors_differing", differ);
-            log("  one caller, two intra-op threads: %s memories/s, %d vectors differ from one thread's",
+            log(
+                    "  one caller, two intra-op threads: %s memories/s, %d vectors differ from one thread's",
                     m.get("one_caller_two_intra_op_threads_per_second"), differ);
         }
         if (model.pooling() == EmbeddingModel.Pooling.MEAN) {
@@ -110,7 +113,8 @@ public final class EmbeddingThroughput {
                 int differ = 0;
                 double worst = 0;
                 for (int from = 0; from < texts.size(); from += batch) {
-                    List<float[]> vectors = probe.embedPadded(texts.subList(from, Math.min(texts.size(), from + batch)));
+                    List<float[]> vectors =
+                            probe.embedPadded(texts.subList(from, Math.min(texts.size(), from + batch)));
                     for (int i = 0; i < vectors.size(); i++) {
                         float[] ref = reference.get(from + i);
                         if (!Arrays.equals(vectors.get(i), ref)) {
@@ -122,12 +126,14 @@ public final class EmbeddingThroughput {
                 m.put("padded_batch_" + batch + "_per_second", round(texts.size() / ((System.nanoTime() - t0) / 1e9)));
                 m.put("padded_batch_vectors_differing", differ);
                 m.put("padded_batch_max_one_minus_cosine", worst);
-                log("  padded batches of %d: %s memories/s, %d of %d vectors differ (1 - cosine up to %.2e)", batch,
-                        m.get("padded_batch_" + batch + "_per_second"), differ, texts.size(), worst);
+                log(
+                        "  padded batches of %d: %s memories/s, %d of %d vectors differ (1 - cosine up to %.2e)",
+                        batch, m.get("padded_batch_" + batch + "_per_second"), differ, texts.size(), worst);
                 // batches of texts of one token length: no padding at all, only other texts in the tensor
                 Map<Integer, List<Integer>> byLength = new java.util.TreeMap<>();
                 for (int i = 0; i < texts.size(); i++) {
-                    byLength.computeIfAbsent(probe.tokens(texts.get(i)), n -> new ArrayList<>()).add(i);
+                    byLength.computeIfAbsent(probe.tokens(texts.get(i)), n -> new ArrayList<>())
+                            .add(i);
                 }
                 int equalDiffer = 0;
                 int equalBatched = 0;
@@ -135,7 +141,8 @@ public final class EmbeddingThroughput {
                     if (group.size() < 2) {
                         continue;
                     }
-                    List<float[]> vectors = probe.embedPadded(group.stream().map(texts::get).toList());
+                    List<float[]> vectors =
+                            probe.embedPadded(group.stream().map(texts::get).toList());
                     for (int i = 0; i < group.size(); i++) {
                         equalBatched++;
                         equalDiffer += Arrays.equals(vectors.get(i), reference.get(group.get(i))) ? 0 : 1;
@@ -143,8 +150,7 @@ public final class EmbeddingThroughput {
                 }
                 m.put("equal_length_batches_vectors", equalBatched);
                 m.put("equal_length_batches_vectors_differing", equalDiffer);
-                log("  batches of equal token length (no padding): %d of %d vectors differ", equalDiffer,
-                        equalBatched);
+                log("  batches of equal token length (no padding): %d of %d vectors differ", equalDiffer, equalBatched);
             }
         }
         m.put("load_average_after", LoadHarness.loadAverage());

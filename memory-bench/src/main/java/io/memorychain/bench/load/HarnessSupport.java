@@ -11,8 +11,7 @@ import java.util.Map;
 /** What the load harnesses share: options, percentiles, memory figures, free ports. */
 final class HarnessSupport {
 
-    private HarnessSupport() {
-    }
+    private HarnessSupport() {}
 
     /** {@code --key value} pairs. */
     static Map<String, String> options(String[] args, String usage) {
@@ -31,7 +30,9 @@ final class HarnessSupport {
         long[] valid = Arrays.stream(nanos).filter(v -> v > 0).sorted().toArray();
         Map<String, Object> m = new LinkedHashMap<>();
         for (double p : new double[] {50, 95, 99, 99.9}) {
-            long v = valid.length == 0 ? 0 : valid[Math.min(valid.length - 1, (int) Math.ceil(p / 100 * valid.length) - 1)];
+            long v = valid.length == 0
+                    ? 0
+                    : valid[Math.min(valid.length - 1, (int) Math.ceil(p / 100 * valid.length) - 1)];
             m.put("p" + (p == 99.9 ? "999" : String.valueOf((int) p)), round(v / 1e6));
         }
         m.put("max", round(valid.length == 0 ? 0 : valid[valid.length - 1] / 1e6));
@@ -47,8 +48,10 @@ final class HarnessSupport {
         m.put("heap_max_mib", rt.maxMemory() / (1024 * 1024));
         Path status = Path.of("/proc/self/status");
         if (Files.exists(status)) {
-            Files.readAllLines(status).stream().filter(l -> l.startsWith("VmRSS:") || l.startsWith("VmHWM:"))
-                    .forEach(l -> m.put(l.startsWith("VmRSS") ? "rss_mib" : "rss_peak_mib",
+            Files.readAllLines(status).stream()
+                    .filter(l -> l.startsWith("VmRSS:") || l.startsWith("VmHWM:"))
+                    .forEach(l -> m.put(
+                            l.startsWith("VmRSS") ? "rss_mib" : "rss_peak_mib",
                             Long.parseLong(l.replaceAll("\\D", "")) / 1024));
         }
         m.put("jvm", ManagementFactory.getRuntimeMXBean().getVmName() + " " + System.getProperty("java.version"));

@@ -60,8 +60,9 @@ public final class LoadGenerator {
     static final String TAG = "@@";
 
     private static final String[] WORDS = ("user prefers dark mode deploys on fridays uses typescript likes espresso "
-            + "meeting notes project deadline budget review travel plans allergy peanuts timezone berlin kubernetes "
-            + "cluster invoice quarterly goals hiring roadmap release candidate customer feedback latency").split(" ");
+                    + "meeting notes project deadline budget review travel plans allergy peanuts timezone berlin kubernetes "
+                    + "cluster invoice quarterly goals hiring roadmap release candidate customer feedback latency")
+            .split(" ");
 
     private final Map<String, String> opts;
     private final PrintStream out;
@@ -73,12 +74,17 @@ public final class LoadGenerator {
 
     public static void main(String[] args) throws Exception {
         AvroTrust.install();
-        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false,
-                StandardCharsets.UTF_8);
+        PrintStream out = new PrintStream(
+                new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
         int code = 0;
         try {
-            new LoadGenerator(HarnessSupport.options(args, "--bootstrap HOST:PORT --mode chain|ceiling --requests N"
-                    + " [--warmup N] [--spaces S] [--in-flight W] [--tag T] [--topic-prefix P]"), out).run();
+            new LoadGenerator(
+                            HarnessSupport.options(
+                                    args,
+                                    "--bootstrap HOST:PORT --mode chain|ceiling --requests N"
+                                            + " [--warmup N] [--spaces S] [--in-flight W] [--tag T] [--topic-prefix P]"),
+                            out)
+                    .run();
         } catch (Exception | Error e) {
             e.printStackTrace();
             code = 1;
@@ -98,10 +104,10 @@ public final class LoadGenerator {
         String tag = opts.getOrDefault("tag", "run-");
         Topics registryTopics = Topics.defaults();
         Topics topics = Topics.withPrefix(opts.getOrDefault("topic-prefix", ""));
-        try (KafkaTopicSchemaRegistry registry = new KafkaTopicSchemaRegistry(bootstrap, registryTopics.schemas(),
-                (short) 1);
-             MemoryPublisher publisher = new MemoryPublisher(bootstrap, topics, registry);
-             SinkCounter sink = ceiling ? new SinkCounter(bootstrap, topics.events()) : null) {
+        try (KafkaTopicSchemaRegistry registry =
+                        new KafkaTopicSchemaRegistry(bootstrap, registryTopics.schemas(), (short) 1);
+                MemoryPublisher publisher = new MemoryPublisher(bootstrap, topics, registry);
+                SinkCounter sink = ceiling ? new SinkCounter(bootstrap, topics.events()) : null) {
             Random random = new Random(42);
             Map<String, RecentIds> ids = new ConcurrentHashMap<>();
             if (warmup > 0) {
@@ -124,9 +130,17 @@ public final class LoadGenerator {
     }
 
     /** Publishes {@code n} requests (90% creates, 10% content updates of earlier memories) and waits for them all. */
-    private Map<String, Object> phase(MemoryPublisher publisher, SinkCounter sink, Random random,
-                                      Map<String, RecentIds> ids, int n, int spaces, int inFlight, String tag,
-                                      char kind) throws InterruptedException {
+    private Map<String, Object> phase(
+            MemoryPublisher publisher,
+            SinkCounter sink,
+            Random random,
+            Map<String, RecentIds> ids,
+            int n,
+            int spaces,
+            int inFlight,
+            String tag,
+            char kind)
+            throws InterruptedException {
         Semaphore window = new Semaphore(inFlight);
         CountDownLatch done = new CountDownLatch(n);
         long[] outcomeNanos = new long[n];
@@ -141,7 +155,8 @@ public final class LoadGenerator {
             MemoryRequest request = nextRequest(random, space, ids.get(space));
             if (sink != null) {
                 // the ceiling: no outcome comes back, the known ids only shape later requests like the chain's
-                ids.computeIfAbsent(space, s -> new RecentIds()).add(UUID.randomUUID().toString());
+                ids.computeIfAbsent(space, s -> new RecentIds())
+                        .add(UUID.randomUUID().toString());
                 publisher.publish(request);
                 continue;
             }
@@ -171,8 +186,16 @@ public final class LoadGenerator {
         return m;
     }
 
-    private void accepted(MemoryOutcome outcome, Throwable error, MemoryRequest request, String space,
-                          Map<String, RecentIds> ids, AtomicLong rejected, char kind, int index, long t0Micros) {
+    private void accepted(
+            MemoryOutcome outcome,
+            Throwable error,
+            MemoryRequest request,
+            String space,
+            Map<String, RecentIds> ids,
+            AtomicLong rejected,
+            char kind,
+            int index,
+            long t0Micros) {
         if (error != null || !outcome.getAccepted()) {
             rejected.incrementAndGet();
             return;
@@ -189,8 +212,15 @@ public final class LoadGenerator {
             return Requests.updateContent(space, agent, known.any(random), sentence(random))
                     .build();
         }
-        return Requests.create(space, agent, CreateMemory.newBuilder().setContent(sentence(random))
-                .setImportance(1 + random.nextInt(5)).setCategory(WORDS[random.nextInt(WORDS.length)]).build()).build();
+        return Requests.create(
+                        space,
+                        agent,
+                        CreateMemory.newBuilder()
+                                .setContent(sentence(random))
+                                .setImportance(1 + random.nextInt(5))
+                                .setCategory(WORDS[random.nextInt(WORDS.length)])
+                                .build())
+                .build();
     }
 
     /** A memory content of 20-59 words from a small vocabulary, with a number: the load harnesses' texts. */
@@ -234,13 +264,19 @@ public final class LoadGenerator {
         private volatile boolean running = true;
 
         SinkCounter(String bootstrap, String topic) {
-            Map<String, Object> c = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                    ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                    ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                    ConsumerConfig.CLIENT_ID_CONFIG, "bench-ceiling-sink");
+            Map<String, Object> c = Map.of(
+                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                    bootstrap,
+                    ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                    "read_committed",
+                    ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                    false,
+                    ConsumerConfig.CLIENT_ID_CONFIG,
+                    "bench-ceiling-sink");
             consumer = new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer());
             List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                    .map(p -> new TopicPartition(p.topic(), p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToEnd(partitions);
             partitions.forEach(consumer::position);

@@ -83,8 +83,7 @@ public final class LoadHarness {
     /** The JIT's share of a core below which a warm-up round counts as settled. */
     static final double JIT_SETTLED = 0.1;
 
-    private LoadHarness() {
-    }
+    private LoadHarness() {}
 
     public static void main(String[] args) throws Exception {
         AvroTrust.install();
@@ -112,41 +111,56 @@ public final class LoadHarness {
         result.put("cpus", Runtime.getRuntime().availableProcessors());
         result.put("load_average_at_start", loadAverage());
 
-        try (EmbeddedKafka kafka = EmbeddedKafka.start(new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(),
-                dir.resolve("kafka")), Duration.ofSeconds(60))) {
+        try (EmbeddedKafka kafka = EmbeddedKafka.start(
+                new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(), dir.resolve("kafka")),
+                Duration.ofSeconds(60))) {
             Topics topics = Topics.defaults();
             String bootstrap = kafka.bootstrapServers();
             Generator generator = new Generator(bootstrap, generatorHeap, spaces, maxWarmup);
             ChainKeys keys = ChainKeys.generate();
-            try (KafkaTopicSchemaRegistry registry = new KafkaTopicSchemaRegistry(bootstrap, topics.schemas(),
-                    (short) 1)) {
+            try (KafkaTopicSchemaRegistry registry =
+                    new KafkaTopicSchemaRegistry(bootstrap, topics.schemas(), (short) 1)) {
                 Topics ceilingTopics = Topics.withPrefix(CEILING_PREFIX);
                 TopicSetup.ensure(bootstrap, ceilingTopics, partitions, (short) 1);
-                log("ceiling: no-op exactly-once pass-through, %d requests (+%d warm-up), %d in flight", requests,
-                        warmup, inFlight);
-                try (KafkaStreams ceiling = new KafkaStreams(CeilingTopology.build(ceilingTopics),
-                        MemoryChainRuntime.streamsConfig(bootstrap, dir.resolve("ceiling"), (short) 1, "bench-ceiling",
-                                "bench"))) {
+                log(
+                        "ceiling: no-op exactly-once pass-through, %d requests (+%d warm-up), %d in flight",
+                        requests, warmup, inFlight);
+                try (KafkaStreams ceiling = new KafkaStreams(
+                        CeilingTopology.build(ceilingTopics),
+                        MemoryChainRuntime.streamsConfig(
+                                bootstrap, dir.resolve("ceiling"), (short) 1, "bench-ceiling", "bench"))) {
                     startAndAwait(ceiling);
                     result.put("ceiling", generator.run("ceiling", CEILING_PREFIX, warmup, requests, inFlight, null));
                 }
-                result.put("ceiling_offsets", offsets(bootstrap, true, published(result.get("ceiling"), warmup,
-                        requests)));
-                try (MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(bootstrap,
-                        topics, dir.resolve("streams"), "bench", partitions, (short) 1, WriteSettings.defaults()),
-                        registry, keys, null, Duration.ofSeconds(60))) {
-                    log("throughput: sequencer + projection, %d requests (+%d warm-up), %d in flight", requests,
-                            warmup, inFlight);
+                result.put(
+                        "ceiling_offsets",
+                        offsets(bootstrap, true, published(result.get("ceiling"), warmup, requests)));
+                try (MemoryChainRuntime runtime = MemoryChainRuntime.start(
+                        new MemoryChainRuntime.Settings(
+                                bootstrap,
+                                topics,
+                                dir.resolve("streams"),
+                                "bench",
+                                partitions,
+                                (short) 1,
+                                WriteSettings.defaults()),
+                        registry,
+                        keys,
+                        null,
+                        Duration.ofSeconds(60))) {
+                    log(
+                            "throughput: sequencer + projection, %d requests (+%d warm-up), %d in flight",
+                            requests, warmup, inFlight);
                     Map<String, AtomicLong> applied = new ConcurrentHashMap<>();
                     runtime.observeApplied((space, seq) -> applied.computeIfAbsent(space, s -> new AtomicLong())
                             .accumulateAndGet(seq, Math::max));
                     Map<String, Object> throughput = generator.run("chain", "", warmup, requests, inFlight, applied);
                     result.put("throughput", throughput);
                     result.put("chain_offsets", offsets(bootstrap, false, published(throughput, warmup, requests)));
-                    log("latency: %d requests, %d in flight (a load the system sustains)", latencyRequests,
-                            latencyInFlight);
-                    result.put("latency", generator.run("chain", "", 0, latencyRequests, latencyInFlight,
-                            applied));
+                    log(
+                            "latency: %d requests, %d in flight (a load the system sustains)",
+                            latencyRequests, latencyInFlight);
+                    result.put("latency", generator.run("chain", "", 0, latencyRequests, latencyInFlight, applied));
                     result.put("ratio", ratio(result));
                     verify(result, bootstrap, topics, registry, keys);
                     result.put("memory", memory());
@@ -175,7 +189,8 @@ public final class LoadHarness {
         r.put("accepted_queryable_to_ceiling", round(queryable / copied));
         r.put("accepted_answered_per_second", Math.round(answered));
         r.put("accepted_answered_to_ceiling", round(answered / copied));
-        log("ceiling %.0f records/s; accepted %.0f requests/s queryable (%.0f%% of the ceiling), %.0f answered (%.0f%%)",
+        log(
+                "ceiling %.0f records/s; accepted %.0f requests/s queryable (%.0f%% of the ceiling), %.0f answered (%.0f%%)",
                 copied, queryable, 100 * queryable / copied, answered, 100 * answered / copied);
         return r;
     }
@@ -194,7 +209,10 @@ public final class LoadHarness {
             throws InterruptedException {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
             List<TopicPartition> partitions = new ArrayList<>();
-            for (TopicDescription d : admin.describeTopics(admin.listTopics().names().get()).allTopicNames().get()
+            for (TopicDescription d : admin.describeTopics(
+                            admin.listTopics().names().get())
+                    .allTopicNames()
+                    .get()
                     .values()) {
                 if (d.name().startsWith(CEILING_PREFIX) == ceiling && !d.isInternal()) {
                     d.partitions().forEach(p -> partitions.add(new TopicPartition(d.name(), p.partition())));
@@ -202,28 +220,37 @@ public final class LoadHarness {
             }
             Map<String, Long> byTopic = new TreeMap<>();
             admin.listOffsets(partitions.stream().collect(Collectors.toMap(tp -> tp, tp -> OffsetSpec.latest())))
-                    .all().get().forEach((tp, info) -> byTopic.merge(tp.topic(), info.offset(), Long::sum));
+                    .all()
+                    .get()
+                    .forEach((tp, info) -> byTopic.merge(tp.topic(), info.offset(), Long::sum));
             long total = byTopic.values().stream().mapToLong(Long::longValue).sum();
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("offsets_per_request", round((double) total / requests));
             m.put("by_topic", byTopic);
-            log("  %s topics: %.1f offsets (records and transaction markers) per request", ceiling ? "ceiling's"
-                    : "real path's", (double) total / requests);
+            log(
+                    "  %s topics: %.1f offsets (records and transaction markers) per request",
+                    ceiling ? "ceiling's" : "real path's", (double) total / requests);
             return m;
         } catch (ExecutionException e) {
             throw new IllegalStateException("cannot read the topics' end offsets", e.getCause());
         }
     }
 
-    private static void verify(Map<String, Object> result, String bootstrap, Topics topics,
-                               KafkaTopicSchemaRegistry registry, ChainKeys keys) {
+    private static void verify(
+            Map<String, Object> result,
+            String bootstrap,
+            Topics topics,
+            KafkaTopicSchemaRegistry registry,
+            ChainKeys keys) {
         for (SignatureMode mode : List.of(SignatureMode.ALL, SignatureMode.checkpoints(1_000))) {
-            KafkaChainReader reader = new KafkaChainReader(Map.of("bootstrap.servers", bootstrap), topics.events(),
-                    registry, keys.publicRing(), mode);
+            KafkaChainReader reader = new KafkaChainReader(
+                    Map.of("bootstrap.servers", bootstrap), topics.events(), registry, keys.publicRing(), mode);
             long t0 = System.nanoTime();
             Map<String, VerificationResult> verified = reader.verifyAll();
             double secs = (System.nanoTime() - t0) / 1e9;
-            long events = verified.values().stream().mapToLong(VerificationResult::events).sum();
+            long events = verified.values().stream()
+                    .mapToLong(VerificationResult::events)
+                    .sum();
             boolean ok = verified.values().stream().allMatch(VerificationResult::ok);
             Map<String, Object> v = new LinkedHashMap<>();
             v.put("events", events);
@@ -279,30 +306,54 @@ public final class LoadHarness {
          * until it is queryable. The warm-up repeats while this JVM's JIT compilers spent more than
          * {@link #JIT_SETTLED} of a core during the last round, until {@code maxWarmup} has passed.
          */
-        Map<String, Object> run(String mode, String topicPrefix, int warmup, int n, int inFlight,
-                                Map<String, AtomicLong> applied)
+        Map<String, Object> run(
+                String mode, String topicPrefix, int warmup, int n, int inFlight, Map<String, AtomicLong> applied)
                 throws IOException, InterruptedException {
-            String java = ProcessHandle.current().info().command()
-                    .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            String java = ProcessHandle.current()
+                    .info()
+                    .command()
+                    .orElse(Path.of(System.getProperty("java.home"), "bin", "java")
+                            .toString());
             String tag = (applied == null ? "ceiling-" : "run-") + System.nanoTime() + "-";
-            List<String> command = List.of(java, "-Xmx" + heap, "-cp", System.getProperty("java.class.path"),
-                    LoadGenerator.class.getName(), "--bootstrap", bootstrap, "--mode", mode, "--topic-prefix",
-                    topicPrefix, "--requests", String.valueOf(n), "--warmup", String.valueOf(warmup), "--spaces",
-                    String.valueOf(spaces), "--in-flight", String.valueOf(inFlight), "--tag", tag);
+            List<String> command = List.of(
+                    java,
+                    "-Xmx" + heap,
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    LoadGenerator.class.getName(),
+                    "--bootstrap",
+                    bootstrap,
+                    "--mode",
+                    mode,
+                    "--topic-prefix",
+                    topicPrefix,
+                    "--requests",
+                    String.valueOf(n),
+                    "--warmup",
+                    String.valueOf(warmup),
+                    "--spaces",
+                    String.valueOf(spaces),
+                    "--in-flight",
+                    String.valueOf(inFlight),
+                    "--tag",
+                    tag);
             String loadBefore = loadAverage();
-            log("  load average before: %s; generator JVM: %s ... %s", loadBefore, java,
-                    String.join(" ", command.subList(4, command.size())));
+            log(
+                    "  load average before: %s; generator JVM: %s ... %s",
+                    loadBefore, java, String.join(" ", command.subList(4, command.size())));
             Visibility visibility = applied == null ? null : new Visibility(applied, n);
             Jit jit = new Jit();
             int rounds = 0;
             long warmupStarted = System.nanoTime();
             double jitShare = 0;
-            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            Process process = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .start();
             Map<String, Object> reported = null;
             long startMicros = 0;
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                    StandardCharsets.UTF_8));
-                 Writer control = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {
+            try (BufferedReader lines = new BufferedReader(
+                            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                    Writer control = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {
                 for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                     if (!line.startsWith(LoadGenerator.TAG)) {
                         System.out.println("[generator] " + line);
@@ -321,10 +372,11 @@ public final class LoadHarness {
                             }
                             rounds++;
                             jitShare = jit.shareSinceLast();
-                            boolean again = jitShare > JIT_SETTLED
-                                    && System.nanoTime() - warmupStarted < maxWarmup.toNanos();
-                            log("  warm-up round %d: JIT %.0f%% of a core; %s (load average %s)", rounds,
-                                    100 * jitShare, again ? "again" : "warmed up", loadAverage());
+                            boolean again =
+                                    jitShare > JIT_SETTLED && System.nanoTime() - warmupStarted < maxWarmup.toNanos();
+                            log(
+                                    "  warm-up round %d: JIT %.0f%% of a core; %s (load average %s)",
+                                    rounds, 100 * jitShare, again ? "again" : "warmed up", loadAverage());
                             control.write(again ? "MORE\n" : "GO\n");
                             control.flush();
                         }
@@ -332,8 +384,9 @@ public final class LoadHarness {
                             startMicros = Long.parseLong(f[1]);
                             jit.shareSinceLast();
                         }
-                        case "RESULT" -> reported = new ObjectMapper().readValue(f[1],
-                                new TypeReference<LinkedHashMap<String, Object>>() { });
+                        case "RESULT" ->
+                            reported = new ObjectMapper()
+                                    .readValue(f[1], new TypeReference<LinkedHashMap<String, Object>>() {});
                         default -> System.out.println("[generator] " + line);
                     }
                 }
@@ -360,14 +413,20 @@ public final class LoadHarness {
                 m.put("accepted_per_second_outcome", reported.get("accepted_per_second_outcome"));
                 m.put("publish_to_queryable_ms", visibility.percentiles());
                 visibility.stop();
-                log("  %,d accepted in %.1f s: %,.0f accepted req/s queryable (%s answered); queryable p50 %s ms p99"
-                        + " %s ms", accepted, secs, accepted / secs, reported.get("accepted_per_second_outcome"),
+                log(
+                        "  %,d accepted in %.1f s: %,.0f accepted req/s queryable (%s answered); queryable p50 %s ms p99"
+                                + " %s ms",
+                        accepted,
+                        secs,
+                        accepted / secs,
+                        reported.get("accepted_per_second_outcome"),
                         ((Map<?, ?>) m.get("publish_to_queryable_ms")).get("p50"),
                         ((Map<?, ?>) m.get("publish_to_queryable_ms")).get("p99"));
             } else {
                 m.put("copied_per_second", reported.get("copied_per_second"));
-                log("  %,d requests copied in %s s: %s records/s", n, reported.get("seconds"),
-                        reported.get("copied_per_second"));
+                log(
+                        "  %,d requests copied in %s s: %s records/s",
+                        n, reported.get("seconds"), reported.get("copied_per_second"));
             }
             m.put("load_average_after", loadAverage());
             log("  load average after: %s", m.get("load_average_after"));
@@ -392,8 +451,7 @@ public final class LoadHarness {
         }
     }
 
-    private record Pending(long seq, long t0Micros, int index, boolean measured) {
-    }
+    private record Pending(long seq, long t0Micros, int index, boolean measured) {}
 
     /**
      * Follows accepted requests until the projection has applied their seq in their space (the moment they are
@@ -506,15 +564,14 @@ public final class LoadHarness {
     }
 
     private static Map<String, String> parse(String[] args) {
-        return HarnessSupport.options(args, "[--requests N] [--warmup N] [--max-warmup-seconds T] [--spaces S]"
-                + " [--in-flight W] [--latency-requests N]"
-                + " [--latency-in-flight W] [--partitions P] [--generator-heap 512m] [--out FILE]");
+        return HarnessSupport.options(
+                args,
+                "[--requests N] [--warmup N] [--max-warmup-seconds T] [--spaces S]"
+                        + " [--in-flight W] [--latency-requests N]"
+                        + " [--latency-in-flight W] [--partitions P] [--generator-heap 512m] [--out FILE]");
     }
-
-
 
     private static void log(String format, Object... args) {
         System.out.printf("[bench] " + format + "%n", args);
     }
-
 }

@@ -22,11 +22,11 @@ import java.util.Random;
 public final class OnnxRss {
 
     private static final String[] WORDS = ("user prefers dark mode deploys on fridays uses typescript likes espresso "
-            + "meeting notes project deadline budget review travel plans allergy peanuts timezone berlin kubernetes "
-            + "cluster invoice quarterly goals hiring roadmap release candidate customer feedback latency").split(" ");
+                    + "meeting notes project deadline budget review travel plans allergy peanuts timezone berlin kubernetes "
+                    + "cluster invoice quarterly goals hiring roadmap release candidate customer feedback latency")
+            .split(" ");
 
-    private OnnxRss() {
-    }
+    private OnnxRss() {}
 
     public static void main(String[] args) throws IOException {
         var opts = HarnessSupport.options(args, "[--model e5-small] [--arena false] [--short 400] [--long 40]");
@@ -49,7 +49,8 @@ public final class OnnxRss {
         }
         System.out.printf("model %s, arena allocator %s, load average %s%n", model, arena, loadAverage());
         System.out.printf("before the model: %d MiB%n", rssMib());
-        try (OnnxSentenceEmbedder embedder = OnnxSentenceEmbedder.builder(model).arenaAllocator(arena).build()) {
+        try (OnnxSentenceEmbedder embedder =
+                OnnxSentenceEmbedder.builder(model).arenaAllocator(arena).build()) {
             System.out.printf("model loaded: %d MiB%n", rssMib());
             phase(embedder, shortTexts, "short memories");
             phase(embedder, longTexts, "long passages");
@@ -78,8 +79,11 @@ public final class OnnxRss {
     }
 
     private static long rssMib() throws IOException {
-        return Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("VmRSS:"))
-                .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")) / 1024).findFirst().orElse(-1);
+        return Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(l -> l.startsWith("VmRSS:"))
+                .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")) / 1024)
+                .findFirst()
+                .orElse(-1);
     }
 
     private static String loadAverage() throws IOException {

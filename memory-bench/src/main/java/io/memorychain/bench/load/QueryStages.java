@@ -25,11 +25,10 @@ import java.util.function.IntFunction;
  */
 final class QueryStages {
 
-    private QueryStages() {
-    }
+    private QueryStages() {}
 
-    static Map<String, long[]> measure(MemoryViews views, Embedder embedder, String space, int queries,
-                                       IntFunction<String> text) {
+    static Map<String, long[]> measure(
+            MemoryViews views, Embedder embedder, String space, int queries, IntFunction<String> text) {
         String[] names = {"embedding", "search", "candidate_reads", "thread_neighbours", "neighbour_reads"};
         Map<String, long[]> nanos = new LinkedHashMap<>();
         for (String name : names) {
@@ -40,8 +39,13 @@ final class QueryStages {
             long t0 = System.nanoTime();
             float[] vector = embedder.embedQuery(q);
             long t1 = System.nanoTime();
-            List<Hit> hits = views.search(SearchRequest.builder(space).text(q).vector(vector).mode(SearchMode.HYBRID)
-                    .topK(RankingWeights.DEFAULTS.candidates()).excludeDormant(true).build());
+            List<Hit> hits = views.search(SearchRequest.builder(space)
+                    .text(q)
+                    .vector(vector)
+                    .mode(SearchMode.HYBRID)
+                    .topK(RankingWeights.DEFAULTS.candidates())
+                    .excludeDormant(true)
+                    .build());
             long t2 = System.nanoTime();
             List<Memory> candidates = new ArrayList<>(hits.size());
             Set<String> ids = new HashSet<>();
@@ -50,7 +54,8 @@ final class QueryStages {
                 ids.add(hit.id());
             }
             long t3 = System.nanoTime();
-            Map<String, ThreadNeighbours> neighbours = views.threadNeighbours(space,
+            Map<String, ThreadNeighbours> neighbours = views.threadNeighbours(
+                    space,
                     candidates.stream().filter(m -> m.getThreadId() != null).toList());
             long t4 = System.nanoTime();
             for (ThreadNeighbours n : neighbours.values()) {

@@ -29,20 +29,26 @@ public final class QuotaFairnessHarness {
     private static final String USAGE = "QuotaFairnessHarness --url URL --calm-key K --calm-space S --flood-key K "
             + "--flood-space S --flood-quota N [--flood-factor 5] [--queries 300]";
 
-    private QuotaFairnessHarness() {
-    }
+    private QuotaFairnessHarness() {}
 
     public static void main(String[] args) throws Exception {
         Map<String, String> o = HarnessSupport.options(args, USAGE);
         URI url = URI.create(o.get("url"));
         int queries = Integer.parseInt(o.getOrDefault("queries", "300"));
-        double floodRate = Double.parseDouble(o.get("flood-quota")) * Double.parseDouble(o.getOrDefault("flood-factor", "5"));
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        double floodRate =
+                Double.parseDouble(o.get("flood-quota")) * Double.parseDouble(o.getOrDefault("flood-factor", "5"));
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         HttpRequest calm = HttpRequest.newBuilder(url.resolve("/v1/spaces/" + o.get("calm-space") + "/query"))
-                .header("Authorization", "Bearer " + o.get("calm-key")).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"what does the user like to drink\"}")).build();
-        HttpRequest flood = HttpRequest.newBuilder(url.resolve("/v1/spaces/" + o.get("flood-space") + "/memories?limit=20"))
-                .header("Authorization", "Bearer " + o.get("flood-key")).GET().build();
+                .header("Authorization", "Bearer " + o.get("calm-key"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"what does the user like to drink\"}"))
+                .build();
+        HttpRequest flood = HttpRequest.newBuilder(
+                        url.resolve("/v1/spaces/" + o.get("flood-space") + "/memories?limit=20"))
+                .header("Authorization", "Bearer " + o.get("flood-key"))
+                .GET()
+                .build();
 
         Map<String, Object> report = new LinkedHashMap<>();
         run(http, calm, queries / 5); // warm-up
@@ -64,7 +70,8 @@ public final class QuotaFairnessHarness {
                     if (wait > 0) {
                         TimeUnit.NANOSECONDS.sleep(wait); // pacing the open-loop flood, not waiting for a result
                     }
-                    int status = http.send(flood, HttpResponse.BodyHandlers.discarding()).statusCode();
+                    int status = http.send(flood, HttpResponse.BodyHandlers.discarding())
+                            .statusCode();
                     (status == 200 ? served : status == 429 ? limited : other).incrementAndGet();
                 }
                 return null;
@@ -89,7 +96,8 @@ public final class QuotaFairnessHarness {
         long[] nanos = new long[n];
         for (int i = 0; i < n; i++) {
             long t0 = System.nanoTime();
-            int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            int status =
+                    http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
             nanos[i] = status == 200 ? System.nanoTime() - t0 : 0;
         }
         return nanos;

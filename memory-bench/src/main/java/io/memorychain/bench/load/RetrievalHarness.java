@@ -30,7 +30,6 @@ import io.memorychain.projector.retrieval.QueryRequest;
 import io.memorychain.projector.retrieval.QueryService;
 import io.memorychain.projector.retrieval.RankingWeights;
 import io.memorychain.projector.view.MemoryViews;
-import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -44,6 +43,7 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 
 /**
  * End-to-end read-path benchmark on the embedded broker: writes {@code --memories} memories to one space through the
@@ -72,39 +72,96 @@ import java.util.concurrent.TimeUnit;
 public final class RetrievalHarness {
 
     private static final String SPACE = "bench-retrieval";
-    private static final String[] SUBJECTS = {"The user", "Ana", "The Atlas team", "Our biggest customer", "The CFO",
-            "The mobile app", "The billing service", "Dana's sister", "The research group", "The support desk"};
-    private static final String[] VERBS = {"prefers", "decided on", "complained about", "asked for", "scheduled",
-            "postponed", "is allergic to", "migrated to", "reported a bug in", "wants to learn"};
-    private static final String[] OBJECTS = {"dark mode in every editor", "PostgreSQL 16 for the ledger",
-            "weekly demos on Thursdays", "the Lisbon offsite in May", "peanuts and shellfish", "Kotlin coroutines",
-            "invoice INV-2024-117", "a refund for order 88121", "the VPN that drops at 18:00", "window seats",
-            "trunk-based development", "the Q3 pricing change", "nightly backups to S3", "the Kubernetes upgrade",
-            "a vegetarian menu", "Spanish lessons", "the on-call rotation", "SAML single sign-on with Okta"};
-    private static final String[] QUERIES = {"what does the user like in editors?", "which database is the ledger on?",
-            "when are demos?", "where is the offsite?", "any food allergies?", "what language is the team learning?",
-            "INV-2024-117", "refund request status", "network problems in the evening", "seat preference on flights",
-            "branching strategy", "pricing changes this quarter", "how are backups done?", "cluster upgrade plans",
-            "dietary requirements for the dinner", "language courses", "who is on call?", "login provider",
-            "what did the customer complain about?", "what did Ana decide?", "billing service bugs",
-            "mobile app migration", "what did the CFO postpone?", "research group plans", "support desk requests"};
+    private static final String[] SUBJECTS = {
+        "The user",
+        "Ana",
+        "The Atlas team",
+        "Our biggest customer",
+        "The CFO",
+        "The mobile app",
+        "The billing service",
+        "Dana's sister",
+        "The research group",
+        "The support desk"
+    };
+    private static final String[] VERBS = {
+        "prefers",
+        "decided on",
+        "complained about",
+        "asked for",
+        "scheduled",
+        "postponed",
+        "is allergic to",
+        "migrated to",
+        "reported a bug in",
+        "wants to learn"
+    };
+    private static final String[] OBJECTS = {
+        "dark mode in every editor",
+        "PostgreSQL 16 for the ledger",
+        "weekly demos on Thursdays",
+        "the Lisbon offsite in May",
+        "peanuts and shellfish",
+        "Kotlin coroutines",
+        "invoice INV-2024-117",
+        "a refund for order 88121",
+        "the VPN that drops at 18:00",
+        "window seats",
+        "trunk-based development",
+        "the Q3 pricing change",
+        "nightly backups to S3",
+        "the Kubernetes upgrade",
+        "a vegetarian menu",
+        "Spanish lessons",
+        "the on-call rotation",
+        "SAML single sign-on with Okta"
+    };
+    private static final String[] QUERIES = {
+        "what does the user like in editors?",
+        "which database is the ledger on?",
+        "when are demos?",
+        "where is the offsite?",
+        "any food allergies?",
+        "what language is the team learning?",
+        "INV-2024-117",
+        "refund request status",
+        "network problems in the evening",
+        "seat preference on flights",
+        "branching strategy",
+        "pricing changes this quarter",
+        "how are backups done?",
+        "cluster upgrade plans",
+        "dietary requirements for the dinner",
+        "language courses",
+        "who is on call?",
+        "login provider",
+        "what did the customer complain about?",
+        "what did Ana decide?",
+        "billing service bugs",
+        "mobile app migration",
+        "what did the CFO postpone?",
+        "research group plans",
+        "support desk requests"
+    };
 
-    private RetrievalHarness() {
-    }
+    private RetrievalHarness() {}
 
     public static void main(String[] args) throws Exception {
         AvroTrust.install();
-        Map<String, String> opts = HarnessSupport.options(args, "[--memories N] [--queries Q] [--warm-up-seconds S]"
-                + " [--model minilm|bge-small|e5-small] [--write-intra-op-threads T] [--out FILE] [--data-dir DIR]"
-                + " [--quiet-load L --quiet-wait-minutes M]");
-        EmbeddingModel model = EmbeddingModel.fromConfigName(opts.getOrDefault("model",
-                opts.getOrDefault("embedding-model", EmbeddingModel.DEFAULT.configName())));
+        Map<String, String> opts = HarnessSupport.options(
+                args,
+                "[--memories N] [--queries Q] [--warm-up-seconds S]"
+                        + " [--model minilm|bge-small|e5-small] [--write-intra-op-threads T] [--out FILE] [--data-dir DIR]"
+                        + " [--quiet-load L --quiet-wait-minutes M]");
+        EmbeddingModel model = EmbeddingModel.fromConfigName(
+                opts.getOrDefault("model", opts.getOrDefault("embedding-model", EmbeddingModel.DEFAULT.configName())));
         int writeThreads = Integer.parseInt(opts.getOrDefault("write-intra-op-threads", "1"));
         int memories = Integer.parseInt(opts.getOrDefault("memories", "10000"));
         int queries = Integer.parseInt(opts.getOrDefault("queries", "500"));
         int warmUpSeconds = Integer.parseInt(opts.getOrDefault("warm-up-seconds", "30"));
         Path out = Path.of(opts.getOrDefault("out", "memory-bench/target/bench-retrieval.json"));
-        Path dir = opts.containsKey("data-dir") ? Files.createDirectories(Path.of(opts.get("data-dir")))
+        Path dir = opts.containsKey("data-dir")
+                ? Files.createDirectories(Path.of(opts.get("data-dir")))
                 : Files.createTempDirectory("memory-bench-retrieval");
         Written written = Written.read(dir, memories, model.configName());
         Map<String, Object> result = new LinkedHashMap<>();
@@ -115,20 +172,35 @@ public final class RetrievalHarness {
         List<String> load = new ArrayList<>();
         load.add("start " + loadAverage());
         try (OnnxSentenceEmbedder embedder = OnnxSentenceEmbedder.create(model);
-             OnnxSentenceEmbedder writing = writeThreads == 1 ? null
-                     : OnnxSentenceEmbedder.builder(model).intraOpThreads(writeThreads).build();
-             EmbeddedKafka kafka = EmbeddedKafka.start(new EmbeddedKafka.Settings("127.0.0.1",
-                     written == null ? freePort() : written.brokerPort(),
-                     written == null ? freePort() : written.controllerPort(), dir.resolve("kafka")),
-                     Duration.ofSeconds(60))) {
+                OnnxSentenceEmbedder writing = writeThreads == 1
+                        ? null
+                        : OnnxSentenceEmbedder.builder(model)
+                                .intraOpThreads(writeThreads)
+                                .build();
+                EmbeddedKafka kafka = EmbeddedKafka.start(
+                        new EmbeddedKafka.Settings(
+                                "127.0.0.1",
+                                written == null ? freePort() : written.brokerPort(),
+                                written == null ? freePort() : written.controllerPort(),
+                                dir.resolve("kafka")),
+                        Duration.ofSeconds(60))) {
             Topics topics = Topics.defaults();
-            try (KafkaTopicSchemaRegistry registry = new KafkaTopicSchemaRegistry(kafka.bootstrapServers(),
-                    topics.schemas(), (short) 1);
-                 MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(
-                         kafka.bootstrapServers(), topics, dir.resolve("streams"), "bench", 3, (short) 1,
-                         WriteSettings.defaults()), registry, ChainKeys.generate(), writing == null ? embedder : writing,
-                         Duration.ofSeconds(60));
-                 MemoryPublisher publisher = new MemoryPublisher(kafka.bootstrapServers(), topics, registry)) {
+            try (KafkaTopicSchemaRegistry registry =
+                            new KafkaTopicSchemaRegistry(kafka.bootstrapServers(), topics.schemas(), (short) 1);
+                    MemoryChainRuntime runtime = MemoryChainRuntime.start(
+                            new MemoryChainRuntime.Settings(
+                                    kafka.bootstrapServers(),
+                                    topics,
+                                    dir.resolve("streams"),
+                                    "bench",
+                                    3,
+                                    (short) 1,
+                                    WriteSettings.defaults()),
+                            registry,
+                            ChainKeys.generate(),
+                            writing == null ? embedder : writing,
+                            Duration.ofSeconds(60));
+                    MemoryPublisher publisher = new MemoryPublisher(kafka.bootstrapServers(), topics, registry)) {
                 long t0 = System.nanoTime();
                 String last = written == null ? write(publisher, memories) : written.lastId();
                 MemoryViews views = runtime.views();
@@ -137,8 +209,13 @@ public final class RetrievalHarness {
                 }
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 if (written == null) {
-                    new Written(memories, model.configName(), last, kafka.settings().brokerPort(),
-                            kafka.settings().controllerPort()).write(dir);
+                    new Written(
+                                    memories,
+                                    model.configName(),
+                                    last,
+                                    kafka.settings().brokerPort(),
+                                    kafka.settings().controllerPort())
+                            .write(dir);
                     result.put("write_and_embed_seconds", Math.round(seconds));
                     result.put("write_and_embed_per_second", Math.round(memories / seconds));
                     log("%d memories written and embedded in %.0f s", memories, seconds);
@@ -150,8 +227,14 @@ public final class RetrievalHarness {
                 }
                 waitForQuiet(opts, load);
 
-                QueryService service = new QueryService(views, embedder, CategoryPolicy.unrestricted(),
-                        DecayModel.standard(), RankingWeights.DEFAULTS, AccessRecorder.NONE, Clock.systemUTC());
+                QueryService service = new QueryService(
+                        views,
+                        embedder,
+                        CategoryPolicy.unrestricted(),
+                        DecayModel.standard(),
+                        RankingWeights.DEFAULTS,
+                        AccessRecorder.NONE,
+                        Clock.systemUTC());
                 ContextAssembler contexts = new ContextAssembler(views, service, CategoryPolicy.unrestricted());
                 Actor actor = Requests.actor(ActorType.AGENT, "bench");
                 // warm-up: JIT, and the index's background merges of the segments the writes flushed
@@ -163,8 +246,13 @@ public final class RetrievalHarness {
                 // the same queries without thread context and query-coverage keyword weight, interleaved with the
                 // defaults so that both see the same load: what those two cost
                 RankingWeights d = RankingWeights.DEFAULTS;
-                QueryService plain = new QueryService(views, embedder, CategoryPolicy.unrestricted(),
-                        DecayModel.standard(), d.withFusion(d.candidates(), d.keyword(), d.keyword(), 0, 0), AccessRecorder.NONE,
+                QueryService plain = new QueryService(
+                        views,
+                        embedder,
+                        CategoryPolicy.unrestricted(),
+                        DecayModel.standard(),
+                        d.withFusion(d.candidates(), d.keyword(), d.keyword(), 0, 0),
+                        AccessRecorder.NONE,
                         Clock.systemUTC());
                 long[] full = new long[queries];
                 long[] bare = new long[queries];
@@ -197,8 +285,20 @@ public final class RetrievalHarness {
 
     /** Query i: one of the natural queries, made distinct so no cache of any layer answers it. */
     private static QueryRequest query(int i) {
-        return new QueryRequest(SPACE, null, QUERIES[i % QUERIES.length] + " (" + i + ")", null, null, 5,
-                QueryRequest.Format.BULLETS, 512, null, false, false, null, null);
+        return new QueryRequest(
+                SPACE,
+                null,
+                QUERIES[i % QUERIES.length] + " (" + i + ")",
+                null,
+                null,
+                5,
+                QueryRequest.Format.BULLETS,
+                512,
+                null,
+                false,
+                false,
+                null,
+                null);
     }
 
     private static ContextRequest context(int i) {
@@ -221,13 +321,20 @@ public final class RetrievalHarness {
         Semaphore inFlight = new Semaphore(256);
         List<CompletableFuture<MemoryOutcome>> outcomes = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            String content = SUBJECTS[random.nextInt(SUBJECTS.length)] + " " + VERBS[random.nextInt(VERBS.length)]
-                    + " " + OBJECTS[random.nextInt(OBJECTS.length)] + " (note " + i + ", " + random.nextInt(1000) + ")";
+            String content = SUBJECTS[random.nextInt(SUBJECTS.length)] + " " + VERBS[random.nextInt(VERBS.length)] + " "
+                    + OBJECTS[random.nextInt(OBJECTS.length)] + " (note " + i + ", " + random.nextInt(1000) + ")";
             inFlight.acquire();
-            CompletableFuture<MemoryOutcome> f = publisher.publish(Requests.create(SPACE, actor, CreateMemory
-                    .newBuilder().setContent(content).setImportance(1 + random.nextInt(5))
-                    // threads of 20, like conversation turns: every candidate's thread neighbours are looked up
-                    .setThreadId("thread-" + i / 20).build()).build());
+            CompletableFuture<MemoryOutcome> f = publisher.publish(Requests.create(
+                            SPACE,
+                            actor,
+                            CreateMemory.newBuilder()
+                                    .setContent(content)
+                                    .setImportance(1 + random.nextInt(5))
+                                    // threads of 20, like conversation turns: every candidate's thread neighbours are
+                                    // looked up
+                                    .setThreadId("thread-" + i / 20)
+                                    .build())
+                    .build());
             f.whenComplete((o, e) -> inFlight.release());
             outcomes.add(f);
             if ((i + 1) % 10_000 == 0) {
@@ -237,7 +344,8 @@ public final class RetrievalHarness {
         MemoryOutcome last = outcomes.get(n - 1).get(120, TimeUnit.SECONDS);
         for (CompletableFuture<MemoryOutcome> f : outcomes) {
             if (!f.get(120, TimeUnit.SECONDS).getAccepted()) {
-                throw new IllegalStateException("a write was rejected: " + f.get().getMessage());
+                throw new IllegalStateException(
+                        "a write was rejected: " + f.get().getMessage());
             }
         }
         return last.getMemoryId();
@@ -268,8 +376,11 @@ public final class RetrievalHarness {
             try (var in = Files.newBufferedReader(file)) {
                 p.load(in);
             }
-            Written w = new Written(Integer.parseInt(p.getProperty("memories")), p.getProperty("model"),
-                    p.getProperty("last-id"), Integer.parseInt(p.getProperty("broker-port")),
+            Written w = new Written(
+                    Integer.parseInt(p.getProperty("memories")),
+                    p.getProperty("model"),
+                    p.getProperty("last-id"),
+                    Integer.parseInt(p.getProperty("broker-port")),
                     Integer.parseInt(p.getProperty("controller-port")));
             if (w.memories() != memories || !w.model().equals(model)) {
                 throw new IllegalArgumentException(dir + " holds " + w.memories() + " memories embedded with "
@@ -297,8 +408,8 @@ public final class RetrievalHarness {
             return;
         }
         double limit = Double.parseDouble(opts.get("quiet-load"));
-        long until = System.nanoTime() + TimeUnit.MINUTES.toNanos(Long.parseLong(opts.getOrDefault(
-                "quiet-wait-minutes", "60")));
+        long until = System.nanoTime()
+                + TimeUnit.MINUTES.toNanos(Long.parseLong(opts.getOrDefault("quiet-wait-minutes", "60")));
         while (oneMinuteLoad() >= limit && System.nanoTime() < until) {
             log("waiting for a quiet machine: load average %s, want the 1-min figure under %.2f", loadAverage(), limit);
             TimeUnit.SECONDS.sleep(30); // polling the machine's load, not a test wait

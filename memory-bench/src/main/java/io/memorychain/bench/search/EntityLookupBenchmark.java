@@ -41,7 +41,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @State(Scope.Benchmark)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g", "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx2g", "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro"})
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 3, time = 3)
 public class EntityLookupBenchmark {
@@ -67,7 +69,10 @@ public class EntityLookupBenchmark {
             if (n % 10 == 0) {
                 String name = capitalised(data.word(random)) + " " + capitalised(data.word(random));
                 names.add(name);
-                m = Memory.newBuilder(m).setKind(MemoryKind.ENTITY).setContent(name + " — " + m.getContent()).build();
+                m = Memory.newBuilder(m)
+                        .setKind(MemoryKind.ENTITY)
+                        .setContent(name + " — " + m.getContent())
+                        .build();
             }
             entries.add(new IndexEntry(m, null));
         }
@@ -79,13 +84,21 @@ public class EntityLookupBenchmark {
         int found = 0;
         for (int i = 0; i < QUERIES; i++) {
             String words = data.query(random, 4);
-            queries[i] = i % 2 == 0 ? "What does " + names.get(random.nextInt(names.size())) + "'s team " + words + "?"
+            queries[i] = i % 2 == 0
+                    ? "What does " + names.get(random.nextInt(names.size())) + "'s team " + words + "?"
                     : "What about " + words + "?";
-            found += index.namedEntities(SyntheticMemories.SPACE, EntityNameKeys.ofQuery(queries[i]), 16).isEmpty()
-                    ? 0 : 1;
+            found += index.namedEntities(SyntheticMemories.SPACE, EntityNameKeys.ofQuery(queries[i]), 16)
+                            .isEmpty()
+                    ? 0
+                    : 1;
         }
-        System.out.printf(Locale.ROOT, "%n[setup] %d memories, %d entities; %d of %d queries resolve an entity%n",
-                docs, names.size(), found, QUERIES);
+        System.out.printf(
+                Locale.ROOT,
+                "%n[setup] %d memories, %d entities; %d of %d queries resolve an entity%n",
+                docs,
+                names.size(),
+                found,
+                QUERIES);
     }
 
     private static String capitalised(String word) {

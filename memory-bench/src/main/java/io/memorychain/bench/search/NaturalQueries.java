@@ -65,13 +65,13 @@ final class NaturalQueries {
             "what gift ideas were noted for the birthday",
             "which conference talks does the user plan to attend");
 
-    private static final Set<String> STOP_WORDS = Set.of("a", "an", "and", "are", "as", "at", "be", "by", "did",
-            "do", "does", "for", "from", "give", "have", "how", "in", "is", "it", "last", "many", "of", "on", "or",
-            "say", "should", "the", "this", "to", "usually", "was", "we", "what", "when", "where", "which", "while",
-            "who", "with", "any", "about", "long", "often", "next", "left", "year", "week", "every");
+    private static final Set<String> STOP_WORDS = Set.of(
+            "a", "an", "and", "are", "as", "at", "be", "by", "did", "do", "does", "for", "from", "give", "have", "how",
+            "in", "is", "it", "last", "many", "of", "on", "or", "say", "should", "the", "this", "to", "usually", "was",
+            "we", "what", "when", "where", "which", "while", "who", "with", "any", "about", "long", "often", "next",
+            "left", "year", "week", "every");
 
-    private NaturalQueries() {
-    }
+    private NaturalQueries() {}
 
     /** The distinct content words of the queries, in order of first appearance. */
     static List<String> contentWords() {

@@ -37,7 +37,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @State(Scope.Benchmark)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g", "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx2g", "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro"})
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 3, time = 3)
 public class SearchIndexBenchmark {
@@ -77,16 +79,24 @@ public class SearchIndexBenchmark {
         long start = System.nanoTime();
         index.rebuild(data.entries(docs, 7));
         double seconds = (System.nanoTime() - start) / 1e9;
-        System.out.printf("%n[setup] rebuilt %d memories in %.1f s: %.0f memories/s (%s)%n", docs, seconds,
-                docs / seconds, directory);
+        System.out.printf(
+                "%n[setup] rebuilt %d memories in %.1f s: %.0f memories/s (%s)%n",
+                docs, seconds, docs / seconds, directory);
         SplittableRandom random = new SplittableRandom(99);
         requests = new SearchRequest[QUERIES];
         for (int i = 0; i < QUERIES; i++) {
             SearchFilters filters = "user".equals(filter)
-                    ? SearchFilters.builder().userId("user" + random.nextInt(SyntheticMemories.USERS)).build()
+                    ? SearchFilters.builder()
+                            .userId("user" + random.nextInt(SyntheticMemories.USERS))
+                            .build()
                     : SearchFilters.NONE;
-            requests[i] = SearchRequest.builder(SyntheticMemories.SPACE).text(data.query(random, 3))
-                    .vector(data.unitVector(random)).mode(mode).topK(10).filters(filters).build();
+            requests[i] = SearchRequest.builder(SyntheticMemories.SPACE)
+                    .text(data.query(random, 3))
+                    .vector(data.unitVector(random))
+                    .mode(mode)
+                    .topK(10)
+                    .filters(filters)
+                    .build();
         }
         int empty = 0;
         for (SearchRequest r : requests) {

@@ -36,20 +36,22 @@ public final class SearchIndexRestartHarness {
     private static final int DIMS = OnnxSentenceEmbedder.DIMENSIONS;
     private static final long SEED = 7;
     private static final int PARTITION = 0;
-    private static final com.sun.management.OperatingSystemMXBean PROCESS =
-            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-                    .getOperatingSystemMXBean();
+    private static final com.sun.management.OperatingSystemMXBean PROCESS = (com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean();
 
-    private SearchIndexRestartHarness() {
-    }
+    private SearchIndexRestartHarness() {}
 
     public static void main(String[] args) throws Exception {
         AvroTrust.install();
         Map<String, String> opts = SearchLatencyHarness.parse(args);
         IndexSettings settings = IndexSettings.DEFAULTS.withDimensions(DIMS);
         int reuses = Integer.parseInt(opts.getOrDefault("reuses", "3"));
-        System.out.printf("java %s, %d cores, max heap %d MiB%n%s%n", System.getProperty("java.version"),
-                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20, settings);
+        System.out.printf(
+                "java %s, %d cores, max heap %d MiB%n%s%n",
+                System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors(),
+                Runtime.getRuntime().maxMemory() >> 20,
+                settings);
         for (String docs : opts.getOrDefault("docs", "100000").split(",")) {
             run(Integer.parseInt(docs.trim()), settings, reuses);
         }
@@ -86,9 +88,14 @@ public final class SearchIndexRestartHarness {
             System.out.printf("%n== %,d memories in one task%n", docs);
             String load = SearchLatencyHarness.loadAverage();
             Restart rebuilt = restart(settings, taskDir, position, stores, data);
-            System.out.printf("restart with a rebuild: %.1f s to the first answer (%,.0f memories/s; process CPU "
+            System.out.printf(
+                    "restart with a rebuild: %.1f s to the first answer (%,.0f memories/s; process CPU "
                             + "%.1f s), release and commit %.1f s; load average %s before, %s after%n",
-                    rebuilt.seconds, docs / rebuilt.seconds, rebuilt.cpuSeconds, rebuilt.commitSeconds, load,
+                    rebuilt.seconds,
+                    docs / rebuilt.seconds,
+                    rebuilt.cpuSeconds,
+                    rebuilt.commitSeconds,
+                    load,
                     SearchLatencyHarness.loadAverage());
             System.out.printf("index files %d MiB%n", SearchLatencyHarness.size(taskDir) >> 20);
             double best = Double.MAX_VALUE;
@@ -98,34 +105,54 @@ public final class SearchIndexRestartHarness {
                 Restart reused = restart(settings, taskDir, position, stores, data);
                 best = Math.min(best, reused.seconds);
                 bestCpu = Math.min(bestCpu, reused.cpuSeconds);
-                System.out.printf("restart with the index reused (rebuilds: %d): %.2f s to the first answer (process "
+                System.out.printf(
+                        "restart with the index reused (rebuilds: %d): %.2f s to the first answer (process "
                                 + "CPU %.2f s; same answer as the rebuilt index: %s); load average %s before, %s "
-                                + "after%n", reused.rebuilds, reused.seconds, reused.cpuSeconds,
-                        reused.answer.equals(rebuilt.answer), load, SearchLatencyHarness.loadAverage());
+                                + "after%n",
+                        reused.rebuilds,
+                        reused.seconds,
+                        reused.cpuSeconds,
+                        reused.answer.equals(rebuilt.answer),
+                        load,
+                        SearchLatencyHarness.loadAverage());
             }
             double perMillion = 1_000_000.0 / docs;
-            System.out.printf("projected to 1M memories: rebuild %.0f s (CPU %.0f s), reuse %.1f s (CPU %.1f s; best "
-                            + "reuse x %.0f)%n", rebuilt.seconds * perMillion, rebuilt.cpuSeconds * perMillion,
-                    best * perMillion, bestCpu * perMillion, perMillion);
+            System.out.printf(
+                    "projected to 1M memories: rebuild %.0f s (CPU %.0f s), reuse %.1f s (CPU %.1f s; best "
+                            + "reuse x %.0f)%n",
+                    rebuilt.seconds * perMillion,
+                    rebuilt.cpuSeconds * perMillion,
+                    best * perMillion,
+                    bestCpu * perMillion,
+                    perMillion);
         } finally {
             SearchLatencyHarness.delete(taskDir);
         }
     }
 
-    private record Restart(double seconds, double cpuSeconds, double commitSeconds, List<String> answer,
-                           long rebuilds) {
-    }
+    private record Restart(
+            double seconds, double cpuSeconds, double commitSeconds, List<String> answer, long rebuilds) {}
 
     /** One task start: open (reuse or rebuild), answer one HYBRID search, release (commit). */
-    private static Restart restart(IndexSettings settings, Path taskDir, Map<String, Long> position,
-                                   IndexSource stores, SyntheticMemories data) {
+    private static Restart restart(
+            IndexSettings settings,
+            Path taskDir,
+            Map<String, Long> position,
+            IndexSource stores,
+            SyntheticMemories data) {
         try (SearchIndexes indexes = SearchIndexes.onDisk(settings, "bench-model")) {
             long t0 = System.nanoTime();
             long cpu0 = PROCESS.getProcessCpuTime();
             MemoryIndex index = indexes.open(PARTITION, taskDir, position, stores);
-            List<String> answer = index.search(SearchRequest.builder(SyntheticMemories.SPACE)
-                    .text("ka ri to").vector(data.unitVector(new SplittableRandom(99))).topK(10).build())
-                    .stream().map(Hit::id).toList();
+            List<String> answer = index
+                    .search(SearchRequest.builder(SyntheticMemories.SPACE)
+                            .text("ka ri to")
+                            .vector(data.unitVector(new SplittableRandom(99)))
+                            .topK(10)
+                            .build())
+                    .stream()
+                    .map(Hit::id)
+                    .toList();
             double seconds = (System.nanoTime() - t0) / 1e9;
             double cpuSeconds = (PROCESS.getProcessCpuTime() - cpu0) / 1e9;
             long t1 = System.nanoTime();

@@ -31,7 +31,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @State(Scope.Benchmark)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g", "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx2g", "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro"})
 public class SearchIndexWriteBenchmark {
 
     private static final int DIMS = SearchIndexBenchmark.DIMS;

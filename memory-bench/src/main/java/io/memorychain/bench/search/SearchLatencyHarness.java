@@ -59,8 +59,7 @@ public final class SearchLatencyHarness {
             (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private SearchLatencyHarness() {
-    }
+    private SearchLatencyHarness() {}
 
     public static void main(String[] args) throws Exception {
         AvroTrust.install();
@@ -71,11 +70,17 @@ public final class SearchLatencyHarness {
         boolean embed = Boolean.parseBoolean(opts.getOrDefault("embed", "true"));
         String directory = opts.getOrDefault("directory", "mmap");
         int recallQueries = Integer.parseInt(opts.getOrDefault("recall", "100"));
-        System.out.printf("java %s, %d cores, max heap %d MiB, %s directory%n%s%n", System.getProperty("java.version"),
-                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20, directory,
+        System.out.printf(
+                "java %s, %d cores, max heap %d MiB, %s directory%n%s%n",
+                System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors(),
+                Runtime.getRuntime().maxMemory() >> 20,
+                directory,
                 settings);
-        try (OnnxSentenceEmbedder embedder = embed ? OnnxSentenceEmbedder.create(
-                EmbeddingModel.fromConfigName(opts.getOrDefault("embedding-model", EmbeddingModel.DEFAULT.configName()))) : null) {
+        try (OnnxSentenceEmbedder embedder = embed
+                ? OnnxSentenceEmbedder.create(EmbeddingModel.fromConfigName(
+                        opts.getOrDefault("embedding-model", EmbeddingModel.DEFAULT.configName())))
+                : null) {
             for (String docs : opts.getOrDefault("docs", "10000,100000").split(",")) {
                 run(Integer.parseInt(docs.trim()), settings, directory, embedder, warmup, queries, recallQueries);
             }
@@ -83,13 +88,20 @@ public final class SearchLatencyHarness {
         System.exit(0);
     }
 
-    private static void run(int docs, IndexSettings settings, String directory, OnnxSentenceEmbedder embedder, int warmup,
-                            int queries, int recallQueries) throws IOException {
+    private static void run(
+            int docs,
+            IndexSettings settings,
+            String directory,
+            OnnxSentenceEmbedder embedder,
+            int warmup,
+            int queries,
+            int recallQueries)
+            throws IOException {
         SyntheticMemories data = new SyntheticMemories(DIMS);
         Footprint before = Footprint.now();
         Path folder = Files.createTempDirectory("search-latency");
-        try (MemoryIndex index = "heap".equals(directory) ? MemoryIndex.inMemory(settings)
-                : MemoryIndex.onDisk(folder, settings)) {
+        try (MemoryIndex index =
+                "heap".equals(directory) ? MemoryIndex.inMemory(settings) : MemoryIndex.onDisk(folder, settings)) {
             String load = loadAverage();
             long cpu0 = PROCESS.getProcessCpuTime();
             long t0 = System.nanoTime();
@@ -102,27 +114,35 @@ public final class SearchLatencyHarness {
             double cpuSeconds = (PROCESS.getProcessCpuTime() - cpu0) / 1e9;
             IndexStats rebuilt = index.stats();
             System.out.printf("%n== %,d memories in one space%n", docs);
-            System.out.printf("rebuild: %.1f s, %,.0f memories/s, %d segments (%d without a graph); process CPU %.1f s "
-                            + "(load average %s before, %s after)%n", seconds, docs / seconds, rebuilt.segments(),
-                    rebuilt.graphless(), cpuSeconds, load, loadAverage());
+            System.out.printf(
+                    "rebuild: %.1f s, %,.0f memories/s, %d segments (%d without a graph); process CPU %.1f s "
+                            + "(load average %s before, %s after)%n",
+                    seconds, docs / seconds, rebuilt.segments(), rebuilt.graphless(), cpuSeconds, load, loadAverage());
             if (index.buildingGraphs()) {
                 long[][] exact = measure(index, embedder, workload(embedder, data), 200);
                 System.out.println("HYBRID search while the graphs are built (exact kNN, "
                         + index.stats().graphless() + " graphless segments): " + percentiles(exact[2]));
                 awaitGraphs(index);
                 double total = (System.nanoTime() - t0) / 1e9;
-                System.out.printf("graphs built in the background: %.1f s after the rebuild began (%,.0f memories/s "
+                System.out.printf(
+                        "graphs built in the background: %.1f s after the rebuild began (%,.0f memories/s "
                                 + "to the final layout), %d segment(s); process CPU since the rebuild began %.1f s "
-                                + "(load average %s)%n", total, docs / total, index.stats().segments(),
-                        (PROCESS.getProcessCpuTime() - cpu0) / 1e9, loadAverage());
+                                + "(load average %s)%n",
+                        total,
+                        docs / total,
+                        index.stats().segments(),
+                        (PROCESS.getProcessCpuTime() - cpu0) / 1e9,
+                        loadAverage());
             }
             double recall = recall(index, data, docs, recallQueries);
             if (recallQueries > 0) {
-                System.out.printf("kNN recall@%d against brute force: %.3f (%d random query vectors)%n", TOP_K,
-                        recall, recallQueries);
+                System.out.printf(
+                        "kNN recall@%d against brute force: %.3f (%d random query vectors)%n",
+                        TOP_K, recall, recallQueries);
             }
             Footprint built = Footprint.now();
-            System.out.printf("heap used after GC: %d MiB before, %d MiB after the rebuild (index: %d MiB); "
+            System.out.printf(
+                    "heap used after GC: %d MiB before, %d MiB after the rebuild (index: %d MiB); "
                             + "index files %d MiB; heap used peaked at %d MiB during the rebuild (garbage included)%n",
                     before.heapMib, built.heapMib, built.heapMib - before.heapMib, size(folder) >> 20, peakHeapMib);
 
@@ -138,7 +158,8 @@ public final class SearchLatencyHarness {
             System.out.println("HYBRID search alone:   " + percentiles(nanos[2]));
             System.out.println("  its thread CPU time: " + percentiles(nanos[3]));
             System.out.printf("(load average %s before the queries, %s after)%n", load, loadAverage());
-            System.out.printf("process RSS %d MiB (anon %d, file-backed %d), peak %d MiB; heap used after GC %d MiB%n",
+            System.out.printf(
+                    "process RSS %d MiB (anon %d, file-backed %d), peak %d MiB; heap used after GC %d MiB%n",
                     after.rssMib, after.rssAnonMib, after.rssFileMib, after.rssPeakMib, after.heapMib);
         } finally {
             delete(folder);
@@ -177,15 +198,21 @@ public final class SearchLatencyHarness {
             float[] query = queryVectors.get(q);
             Set<String> truth = new HashSet<>();
             nearest.get(q).forEach(b -> truth.add(b.getKey()));
-            long found = index.search(SearchRequest.builder(SyntheticMemories.SPACE).vector(query)
-                    .mode(SearchMode.VECTOR).topK(TOP_K).build()).stream().filter(h -> truth.contains(h.id())).count();
+            long found = index
+                    .search(SearchRequest.builder(SyntheticMemories.SPACE)
+                            .vector(query)
+                            .mode(SearchMode.VECTOR)
+                            .topK(TOP_K)
+                            .build())
+                    .stream()
+                    .filter(h -> truth.contains(h.id()))
+                    .count();
             sum += found / (double) TOP_K;
         }
         return queries == 0 ? Double.NaN : sum / queries;
     }
 
-    private record Query(String text, float[] randomVector) {
-    }
+    private record Query(String text, float[] randomVector) {}
 
     private static List<Query> workload(OnnxSentenceEmbedder embedder, SyntheticMemories data) {
         SplittableRandom random = new SplittableRandom(99);
@@ -206,8 +233,13 @@ public final class SearchLatencyHarness {
             float[] vector = embedder == null ? q.randomVector() : embedder.embedQuery(q.text());
             long c1 = THREADS.getCurrentThreadCpuTime();
             long t1 = System.nanoTime();
-            int hits = index.search(SearchRequest.builder(SyntheticMemories.SPACE).text(q.text()).vector(vector)
-                    .mode(SearchMode.HYBRID).topK(TOP_K).build()).size();
+            int hits = index.search(SearchRequest.builder(SyntheticMemories.SPACE)
+                            .text(q.text())
+                            .vector(vector)
+                            .mode(SearchMode.HYBRID)
+                            .topK(TOP_K)
+                            .build())
+                    .size();
             long t2 = System.nanoTime();
             nanos[3][i] = THREADS.getCurrentThreadCpuTime() - c1;
             empty += hits < TOP_K ? 1 : 0;
@@ -224,8 +256,9 @@ public final class SearchLatencyHarness {
     private static String percentiles(long[] nanos) {
         long[] sorted = nanos.clone();
         Arrays.sort(sorted);
-        return String.format("p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms (%d queries)", at(sorted, 0.50),
-                at(sorted, 0.95), at(sorted, 0.99), sorted[sorted.length - 1] / 1e6, sorted.length);
+        return String.format(
+                "p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms (%d queries)",
+                at(sorted, 0.50), at(sorted, 0.95), at(sorted, 0.99), sorted[sorted.length - 1] / 1e6, sorted.length);
     }
 
     private static double at(long[] sorted, double quantile) {
@@ -235,9 +268,14 @@ public final class SearchLatencyHarness {
 
     private static IndexSettings settings(Map<String, String> o) {
         IndexSettings base = IndexSettings.DEFAULTS.withDimensions(DIMS);
-        IndexSettings d = new IndexSettings(DIMS, base.rrfK(), base.candidateFactor(),
-                Integer.parseInt(o.getOrDefault("min-candidates", "" + base.minCandidates())), base.ramBufferMb(),
-                base.hnsw(), base.rebuild());
+        IndexSettings d = new IndexSettings(
+                DIMS,
+                base.rrfK(),
+                base.candidateFactor(),
+                Integer.parseInt(o.getOrDefault("min-candidates", "" + base.minCandidates())),
+                base.ramBufferMb(),
+                base.hnsw(),
+                base.rebuild());
         IndexSettings.Hnsw h = d.hnsw();
         IndexSettings.Rebuild r = d.rebuild();
         return d.withHnsw(new IndexSettings.Hnsw(
@@ -277,19 +315,25 @@ public final class SearchLatencyHarness {
                 for (String line : Files.readAllLines(proc)) {
                     String[] kv = line.split(":\\s+");
                     if (kv.length == 2 && kv[1].endsWith(" kB")) {
-                        status.put(kv[0], Long.parseLong(kv[1].replace(" kB", "").trim()) >> 10);
+                        status.put(
+                                kv[0], Long.parseLong(kv[1].replace(" kB", "").trim()) >> 10);
                     }
                 }
             }
-            return new Footprint((rt.totalMemory() - rt.freeMemory()) >> 20, status.getOrDefault("VmRSS", -1L),
-                    status.getOrDefault("RssAnon", -1L), status.getOrDefault("RssFile", -1L)
-                    + status.getOrDefault("RssShmem", 0L), status.getOrDefault("VmHWM", -1L));
+            return new Footprint(
+                    (rt.totalMemory() - rt.freeMemory()) >> 20,
+                    status.getOrDefault("VmRSS", -1L),
+                    status.getOrDefault("RssAnon", -1L),
+                    status.getOrDefault("RssFile", -1L) + status.getOrDefault("RssShmem", 0L),
+                    status.getOrDefault("VmHWM", -1L));
         }
     }
 
     static String loadAverage() throws IOException {
         Path proc = Path.of("/proc/loadavg");
-        return Files.exists(proc) ? String.join(" ", Arrays.copyOf(Files.readString(proc).split(" "), 3)) : "n/a";
+        return Files.exists(proc)
+                ? String.join(" ", Arrays.copyOf(Files.readString(proc).split(" "), 3))
+                : "n/a";
     }
 
     /** The highest heap occupancy seen by a sampler thread every 10 ms (young garbage included). */
@@ -299,12 +343,18 @@ public final class SearchLatencyHarness {
         private volatile long max;
 
         private HeapPeak() {
-            sampler = new Thread(() -> {
-                while (!done) {
-                    max = Math.max(max, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
-                    LockSupport.parkNanos(10_000_000);
-                }
-            }, "heap-peak");
+            sampler = new Thread(
+                    () -> {
+                        while (!done) {
+                            max = Math.max(
+                                    max,
+                                    ManagementFactory.getMemoryMXBean()
+                                            .getHeapMemoryUsage()
+                                            .getUsed());
+                            LockSupport.parkNanos(10_000_000);
+                        }
+                    },
+                    "heap-peak");
             sampler.setDaemon(true);
         }
 
@@ -326,7 +376,9 @@ public final class SearchLatencyHarness {
 
     static long size(Path folder) throws IOException {
         try (Stream<Path> files = Files.walk(folder)) {
-            return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+            return files.filter(Files::isRegularFile)
+                    .mapToLong(p -> p.toFile().length())
+                    .sum();
         }
     }
 

@@ -26,7 +26,8 @@ final class SyntheticMemories {
     static final int USERS = 10;
     private static final List<String> CATEGORIES = List.of("tasks", "projects", "preferences", "events", "knowledge");
     private static final String[] SYLLABLES = ("ka ri to na me so lu vi de pa ro ti ne ma su be lo fi ga ze "
-            + "mo ra ke di no pu sa te li vo").split(" ");
+                    + "mo ra ke di no pu sa te li vo")
+            .split(" ");
     private static final int VOCABULARY = 20_000;
     private static final int ENGLISH_FROM = 100;
 
@@ -105,12 +106,24 @@ final class SyntheticMemories {
         }
         Instant at = Instant.parse("2025-01-01T00:00:00Z").plusSeconds(n * 60L);
         return Memory.newBuilder()
-                .setId(String.format("m%08d", n)).setSpace(SPACE).setKind(MemoryKind.SEMANTIC).setTier(Tier.WORKING)
-                .setContent(content.toString()).setSummary(null).setTags(List.of(word(random), word(random)))
-                .setImportance(1 + random.nextInt(5)).setCategory(CATEGORIES.get(random.nextInt(CATEGORIES.size())))
-                .setUserId("user" + random.nextInt(USERS)).setAgentId("agent").setRole("user")
-                .setCreatedAt(at).setUpdatedAt(at).setVersion(1).setState(MemoryState.ACTIVE)
-                .setContentHash("0".repeat(64)).build();
+                .setId(String.format("m%08d", n))
+                .setSpace(SPACE)
+                .setKind(MemoryKind.SEMANTIC)
+                .setTier(Tier.WORKING)
+                .setContent(content.toString())
+                .setSummary(null)
+                .setTags(List.of(word(random), word(random)))
+                .setImportance(1 + random.nextInt(5))
+                .setCategory(CATEGORIES.get(random.nextInt(CATEGORIES.size())))
+                .setUserId("user" + random.nextInt(USERS))
+                .setAgentId("agent")
+                .setRole("user")
+                .setCreatedAt(at)
+                .setUpdatedAt(at)
+                .setVersion(1)
+                .setState(MemoryState.ACTIVE)
+                .setContentHash("0".repeat(64))
+                .build();
     }
 
     /** Memories 0..count-1 with their vectors, as a store scan would feed a rebuild. */

@@ -35,8 +35,7 @@ public final class ThreadNeighboursHarness {
     private static final int CANDIDATES = 40;
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
-    private ThreadNeighboursHarness() {
-    }
+    private ThreadNeighboursHarness() {}
 
     public static void main(String[] args) throws Exception {
         AvroTrust.install();
@@ -44,7 +43,10 @@ public final class ThreadNeighboursHarness {
         int lookups = 2000;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
-                case "--docs" -> sizes = Arrays.stream(args[i + 1].split(",")).mapToInt(Integer::parseInt).toArray();
+                case "--docs" ->
+                    sizes = Arrays.stream(args[i + 1].split(","))
+                            .mapToInt(Integer::parseInt)
+                            .toArray();
                 case "--lookups" -> lookups = Integer.parseInt(args[i + 1]);
                 default -> throw new IllegalArgumentException("usage: [--docs 20000,100000] [--lookups 2000]");
             }
@@ -57,7 +59,9 @@ public final class ThreadNeighboursHarness {
     private static void run(int docs, int lookups) throws Exception {
         Path folder = Files.createTempDirectory("thread-neighbours-bench");
         try (MemoryIndex index = MemoryIndex.onDisk(folder, IndexSettings.DEFAULTS)) {
-            index.rebuild(IntStream.range(0, docs).mapToObj(i -> new IndexEntry(memory(i), null)).iterator());
+            index.rebuild(IntStream.range(0, docs)
+                    .mapToObj(i -> new IndexEntry(memory(i), null))
+                    .iterator());
             Random random = new Random(7);
             long[] inMemory = new long[lookups];
             long[] searched = new long[lookups];
@@ -70,8 +74,8 @@ public final class ThreadNeighboursHarness {
                     long t0 = System.nanoTime();
                     Map<String, ThreadNeighbours> a = index.threadNeighbours(SyntheticMemories.SPACE, candidates);
                     long t1 = System.nanoTime();
-                    Map<String, ThreadNeighbours> b = index.threadNeighboursBySearch(SyntheticMemories.SPACE,
-                            candidates);
+                    Map<String, ThreadNeighbours> b =
+                            index.threadNeighboursBySearch(SyntheticMemories.SPACE, candidates);
                     long t2 = System.nanoTime();
                     if (!a.equals(b)) {
                         throw new IllegalStateException("the two lookups differ for " + candidates);
@@ -80,9 +84,10 @@ public final class ThreadNeighboursHarness {
                     searched[q] = t2 - t1;
                 }
             }
-            System.out.printf("%,d memories in threads of %d, %d lookups of %d candidates: thread order p50 / p95 /"
-                    + " p99 %s ms; two sorted searches per candidate %s ms%n", docs, THREAD_LENGTH, lookups,
-                    CANDIDATES, percentiles(inMemory), percentiles(searched));
+            System.out.printf(
+                    "%,d memories in threads of %d, %d lookups of %d candidates: thread order p50 / p95 /"
+                            + " p99 %s ms; two sorted searches per candidate %s ms%n",
+                    docs, THREAD_LENGTH, lookups, CANDIDATES, percentiles(inMemory), percentiles(searched));
         } finally {
             try (var files = Files.walk(folder)) {
                 files.sorted((x, y) -> y.compareTo(x)).forEach(p -> p.toFile().delete());
@@ -93,11 +98,21 @@ public final class ThreadNeighboursHarness {
     /** Memory i: thread i / 20, one second after the one before it; every 7th a second after the previous too. */
     private static Memory memory(int i) {
         long second = i - (i % 7 == 6 ? 1 : 0); // equal created_at within a thread now and then
-        return Memory.newBuilder().setId(String.format("m%07d", i)).setSpace(SyntheticMemories.SPACE)
-                .setKind(MemoryKind.EPISODIC).setTier(Tier.WORKING).setContent("turn " + i).setTags(List.of())
-                .setImportance(3).setCreatedAt(T0.plusSeconds(second)).setUpdatedAt(T0.plusSeconds(second))
-                .setVersion(1).setState(i % 11 == 10 ? MemoryState.SOFT_DELETED : MemoryState.ACTIVE)
-                .setContentHash("0".repeat(64)).setThreadId("thread-" + i / THREAD_LENGTH).build();
+        return Memory.newBuilder()
+                .setId(String.format("m%07d", i))
+                .setSpace(SyntheticMemories.SPACE)
+                .setKind(MemoryKind.EPISODIC)
+                .setTier(Tier.WORKING)
+                .setContent("turn " + i)
+                .setTags(List.of())
+                .setImportance(3)
+                .setCreatedAt(T0.plusSeconds(second))
+                .setUpdatedAt(T0.plusSeconds(second))
+                .setVersion(1)
+                .setState(i % 11 == 10 ? MemoryState.SOFT_DELETED : MemoryState.ACTIVE)
+                .setContentHash("0".repeat(64))
+                .setThreadId("thread-" + i / THREAD_LENGTH)
+                .build();
     }
 
     private static String percentiles(long[] nanos) {

@@ -28,12 +28,14 @@ class CeilingTopologyTest {
         Properties config = new Properties();
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, "ceiling-test");
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        config.put(StreamsConfig.STATE_DIR_CONFIG, Files.createDirectories(dir.resolve("state")).toString());
+        config.put(
+                StreamsConfig.STATE_DIR_CONFIG,
+                Files.createDirectories(dir.resolve("state")).toString());
         try (TopologyTestDriver driver = new TopologyTestDriver(CeilingTopology.build(CEILING), config)) {
-            TestInputTopic<byte[], byte[]> requests = driver.createInputTopic(CEILING.requests(),
-                    new ByteArraySerializer(), new ByteArraySerializer());
-            TestOutputTopic<byte[], byte[]> copies = driver.createOutputTopic(CEILING.events(),
-                    new ByteArrayDeserializer(), new ByteArrayDeserializer());
+            TestInputTopic<byte[], byte[]> requests =
+                    driver.createInputTopic(CEILING.requests(), new ByteArraySerializer(), new ByteArraySerializer());
+            TestOutputTopic<byte[], byte[]> copies = driver.createOutputTopic(
+                    CEILING.events(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
             List<KeyValue<byte[], byte[]>> sent = new ArrayList<>();
             for (int i = 0; i < 50; i++) {
                 byte[] key = ("space-" + (i % 7)).getBytes(StandardCharsets.UTF_8);
@@ -59,6 +61,8 @@ class CeilingTopologyTest {
         assertThat(CEILING.requests()).startsWith(LoadHarness.CEILING_PREFIX);
         assertThat(CeilingTopology.build(CEILING).describe().toString())
                 .contains(CEILING.requests(), CEILING.events())
-                .doesNotContain(" " + Topics.defaults().requests(), " " + Topics.defaults().events());
+                .doesNotContain(
+                        " " + Topics.defaults().requests(),
+                        " " + Topics.defaults().events());
     }
 }

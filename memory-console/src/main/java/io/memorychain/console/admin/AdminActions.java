@@ -51,31 +51,44 @@ public class AdminActions {
     public HttpResponse<?> issue(HttpRequest<?> request, @Nullable @Body Map<String, String> form) {
         return console.post(request, form, null, ADMIN, visit -> {
             visit.authorize(Operation.ISSUE_KEY);
-            List<String> spaces = Arrays.stream(String.valueOf(form.getOrDefault("spaces", "")).split("[,\\s]+"))
-                    .map(String::strip).filter(s -> !s.isEmpty()).toList();
-            NewKeyBody body = new NewKeyBody(blankToNull(form.get("id")), blankToNull(form.get("role")),
-                    blankToNull(form.get("agent_id")), spaces.isEmpty() ? null : spaces);
-            ApiKeys.Issued issued = keys.issue(NewKeyBody.principal(body), visit.principal().id());
-            return new Done("Key " + issued.record().keyId() + " issued for " + issued.record().principal().id()
-                    + " (" + issued.record().principal().role().wireName() + "). Copy its secret now: it is shown "
-                    + "only once.", null, issued.key().toString());
+            List<String> spaces = Arrays.stream(
+                            String.valueOf(form.getOrDefault("spaces", "")).split("[,\\s]+"))
+                    .map(String::strip)
+                    .filter(s -> !s.isEmpty())
+                    .toList();
+            NewKeyBody body = new NewKeyBody(
+                    blankToNull(form.get("id")),
+                    blankToNull(form.get("role")),
+                    blankToNull(form.get("agent_id")),
+                    spaces.isEmpty() ? null : spaces);
+            ApiKeys.Issued issued =
+                    keys.issue(NewKeyBody.principal(body), visit.principal().id());
+            return new Done(
+                    "Key " + issued.record().keyId() + " issued for "
+                            + issued.record().principal().id()
+                            + " (" + issued.record().principal().role().wireName()
+                            + "). Copy its secret now: it is shown "
+                            + "only once.",
+                    null,
+                    issued.key().toString());
         });
     }
 
     @Post(value = "/keys/{keyId}/revoke", consumes = MediaType.APPLICATION_FORM_URLENCODED)
-    public HttpResponse<?> revoke(HttpRequest<?> request, @PathVariable String keyId,
-                                  @Nullable @Body Map<String, String> form) {
+    public HttpResponse<?> revoke(
+            HttpRequest<?> request, @PathVariable String keyId, @Nullable @Body Map<String, String> form) {
         return console.post(request, form, null, ADMIN, visit -> {
             visit.authorize(Operation.REVOKE_KEY);
             var record = keys.revoke(keyId);
-            return Done.message("Key " + record.keyId() + " of " + record.principal().id() + " is revoked: its "
-                    + "API calls and console sessions end within seconds.");
+            return Done.message(
+                    "Key " + record.keyId() + " of " + record.principal().id() + " is revoked: its "
+                            + "API calls and console sessions end within seconds.");
         });
     }
 
     @Post(value = "/s/{space}/refinements", consumes = MediaType.APPLICATION_FORM_URLENCODED)
-    public HttpResponse<?> startRefinement(HttpRequest<?> request, @PathVariable String space,
-                                           @Nullable @Body Map<String, String> form) {
+    public HttpResponse<?> startRefinement(
+            HttpRequest<?> request, @PathVariable String space, @Nullable @Body Map<String, String> form) {
         return console.post(request, form, space, back(space), visit -> {
             visit.authorize(Operation.START_REFINEMENT);
             String target = blankToNull(form.get("target_tokens"));
@@ -86,20 +99,23 @@ public class AdminActions {
                 throw ApiException.invalid("target tokens must be a whole number, was '" + target + "'");
             }
             var started = refinements.start(visit.write(), tokens, blankToNull(form.get("reason")));
-            return Done.message("Refinement session " + started.session().getSessionId() + " started: "
-                    + started.budget() + ".");
+            return Done.message(
+                    "Refinement session " + started.session().getSessionId() + " started: " + started.budget() + ".");
         });
     }
 
     /** Completes (for an admin: abandons) the open session with a summary. */
     @Post(value = "/s/{space}/refinements/{session}/complete", consumes = MediaType.APPLICATION_FORM_URLENCODED)
-    public HttpResponse<?> completeRefinement(HttpRequest<?> request, @PathVariable String space,
-                                              @PathVariable String session, @Nullable @Body Map<String, String> form) {
+    public HttpResponse<?> completeRefinement(
+            HttpRequest<?> request,
+            @PathVariable String space,
+            @PathVariable String session,
+            @Nullable @Body Map<String, String> form) {
         return console.post(request, form, space, back(space), visit -> {
             visit.authorize(Operation.COMPLETE_REFINEMENT);
             String summary = blankToNull(form.get("summary"));
-            var done = refinements.complete(visit.write(), session, summary == null
-                    ? "Completed by an admin in the console." : summary);
+            var done = refinements.complete(
+                    visit.write(), session, summary == null ? "Completed by an admin in the console." : summary);
             return Done.message("Refinement session " + done.session().session().getSessionId() + " completed: "
                     + done.session().session().getSummary());
         });
@@ -107,8 +123,8 @@ public class AdminActions {
 
     /** Sets or clears a memory's constitutional flag ({@code value} true or false). */
     @Post(value = "/s/{space}/constitutional", consumes = MediaType.APPLICATION_FORM_URLENCODED)
-    public HttpResponse<?> constitutional(HttpRequest<?> request, @PathVariable String space,
-                                          @Nullable @Body Map<String, String> form) {
+    public HttpResponse<?> constitutional(
+            HttpRequest<?> request, @PathVariable String space, @Nullable @Body Map<String, String> form) {
         return console.post(request, form, space, back(space), visit -> {
             String id = blankToNull(form.get("memory_id"));
             if (id == null) {

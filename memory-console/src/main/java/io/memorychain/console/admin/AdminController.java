@@ -41,8 +41,13 @@ public class AdminController {
     static final int MAX_KEYS = 500;
 
     /** What the page shows; {@code space} and {@code sessions} null until a space is chosen. */
-    public record AdminPage(List<KeyJson> keys, int keysTotal, List<KnownSpaces.Summary> spaces, String space,
-                            List<RefinementSessionJson> sessions, List<String> roles) {
+    public record AdminPage(
+            List<KeyJson> keys,
+            int keysTotal,
+            List<KnownSpaces.Summary> spaces,
+            String space,
+            List<RefinementSessionJson> sessions,
+            List<String> roles) {
 
         public boolean sessionOpen() {
             return sessions != null && sessions.stream().anyMatch(s -> "open".equals(s.state()));
@@ -73,16 +78,24 @@ public class AdminController {
     }
 
     private AdminPage page(Visit visit, String chosen) {
-        List<KeyJson> all = keys.list().stream().map(r -> KeyJson.of(r, null))
-                .sorted(Comparator.comparing(KeyJson::createdAt).reversed()).toList();
+        List<KeyJson> all = keys.list().stream()
+                .map(r -> KeyJson.of(r, null))
+                .sorted(Comparator.comparing(KeyJson::createdAt).reversed())
+                .toList();
         List<RefinementSessionJson> sessions = null;
         if (chosen != null) {
             new Visit(visit.session(), visit.principal(), chosen).authorize(Operation.LIST_REFINEMENTS);
-            sessions = new ArrayList<>(refinements.sessions(chosen).stream().map(RefinementSessionJson::of).toList());
+            sessions = new ArrayList<>(refinements.sessions(chosen).stream()
+                    .map(RefinementSessionJson::of)
+                    .toList());
             Collections.reverse(sessions); // newest first
         }
-        return new AdminPage(all.stream().limit(MAX_KEYS).toList(), all.size(),
-                spaces.summaries(visit.principal(), MAX_SPACES), chosen, sessions,
+        return new AdminPage(
+                all.stream().limit(MAX_KEYS).toList(),
+                all.size(),
+                spaces.summaries(visit.principal(), MAX_SPACES),
+                chosen,
+                sessions,
                 Arrays.stream(Role.values()).map(Role::wireName).toList());
     }
 }

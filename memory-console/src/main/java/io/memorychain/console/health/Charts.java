@@ -11,9 +11,16 @@ import java.util.Map;
 public final class Charts {
 
     /** One bar: its box, the label under or beside it and the value it stands for. */
-    public record Bar(int x, int y, int width, int height, String label, long value, int labelX, int labelY,
-                      boolean labelShown) {
-    }
+    public record Bar(
+            int x,
+            int y,
+            int width,
+            int height,
+            String label,
+            long value,
+            int labelX,
+            int labelY,
+            boolean labelShown) {}
 
     /** A chart: its size, its bars and the largest value (the scale). */
     public record Chart(String id, String title, int width, int height, long max, List<Bar> bars) {
@@ -28,8 +35,7 @@ public final class Charts {
     static final int ROW = 22;
     static final int LABEL = 110;
 
-    private Charts() {
-    }
+    private Charts() {}
 
     /**
      * Vertical bars, one per day (or any series), left to right; the last bar and every {@code labelEvery}-th one
@@ -45,8 +51,16 @@ public final class Charts {
             long v = values.get(i);
             int h = max == 0 ? 0 : (int) Math.max(v > 0 ? 1 : 0, Math.round((double) v * (plot - 8) / max));
             int x = 30 + i * slot;
-            bars.add(new Bar(x, 6 + plot - 8 - h + 8, Math.max(1, slot - 2), h, labels.get(i), v, x,
-                    COLUMN_HEIGHT - 6, (values.size() - 1 - i) % labelEvery == 0));
+            bars.add(new Bar(
+                    x,
+                    6 + plot - 8 - h + 8,
+                    Math.max(1, slot - 2),
+                    h,
+                    labels.get(i),
+                    v,
+                    x,
+                    COLUMN_HEIGHT - 6,
+                    (values.size() - 1 - i) % labelEvery == 0));
         }
         return new Chart(id, title, WIDTH, COLUMN_HEIGHT, max, bars);
     }

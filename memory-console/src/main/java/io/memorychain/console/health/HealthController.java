@@ -32,8 +32,7 @@ import java.util.Map;
 public class HealthController {
 
     /** What the template shows: the report and its charts. */
-    public record HealthPage(HealthReport report, List<Charts.Chart> facets, List<Charts.Chart> days) {
-    }
+    public record HealthPage(HealthReport report, List<Charts.Chart> facets, List<Charts.Chart> days) {}
 
     private final Console console;
     private final SpaceHealth health;
@@ -55,8 +54,8 @@ public class HealthController {
     }
 
     @Post(value = "/verify", consumes = MediaType.APPLICATION_FORM_URLENCODED)
-    public HttpResponse<?> verify(HttpRequest<?> request, @PathVariable String space,
-                                  @Nullable @Body Map<String, String> form) {
+    public HttpResponse<?> verify(
+            HttpRequest<?> request, @PathVariable String space, @Nullable @Body Map<String, String> form) {
         return console.post(request, form, space, "/console/s/" + space + "/health", visit -> {
             visit.authorize(Operation.CHAIN_CHECKPOINT);
             CheckpointJson c = health.verify(visit.space());
@@ -72,14 +71,30 @@ public class HealthController {
                 Charts.rows("chart-category", "Memories by category", r.of("category")));
         List<String> dates = r.days().stream().map(d -> d.date().substring(5)).toList();
         List<Charts.Chart> days = List.of(
-                Charts.columns("chart-created", "Memories created per day", dates,
-                        r.days().stream().map(HealthReport.Day::created).toList(), 7),
-                Charts.columns("chart-consolidations", "Consolidations per day", dates,
-                        r.days().stream().map(HealthReport.Day::consolidations).toList(), 7),
-                Charts.columns("chart-refinements", "Refinement sessions started per day", dates,
-                        r.days().stream().map(HealthReport.Day::refinements).toList(), 7),
-                Charts.columns("chart-reflections", "Reflections proposed per day", dates,
-                        r.days().stream().map(HealthReport.Day::reflections).toList(), 7));
+                Charts.columns(
+                        "chart-created",
+                        "Memories created per day",
+                        dates,
+                        r.days().stream().map(HealthReport.Day::created).toList(),
+                        7),
+                Charts.columns(
+                        "chart-consolidations",
+                        "Consolidations per day",
+                        dates,
+                        r.days().stream().map(HealthReport.Day::consolidations).toList(),
+                        7),
+                Charts.columns(
+                        "chart-refinements",
+                        "Refinement sessions started per day",
+                        dates,
+                        r.days().stream().map(HealthReport.Day::refinements).toList(),
+                        7),
+                Charts.columns(
+                        "chart-reflections",
+                        "Reflections proposed per day",
+                        dates,
+                        r.days().stream().map(HealthReport.Day::reflections).toList(),
+                        7));
         return new HealthPage(r, facets, days);
     }
 }

@@ -16,32 +16,48 @@ import java.util.Map;
  * REST's {@code /audit} builds from the same fields; the days are the form's only translation (from the first day's
  * start to the end of the last day).
  */
-public record AuditFilters(String actor, String type, String memory, String label, String from, String to,
-                           int limit) {
+public record AuditFilters(String actor, String type, String memory, String label, String from, String to, int limit) {
 
     /** Page sizes the form offers (an address may ask for any size from 1 to {@link #MAX_LIMIT}). */
     public static final List<Integer> LIMITS = List.of(25, 50, 100);
+
     public static final int DEFAULT_LIMIT = 50;
     public static final int MAX_LIMIT = 100;
 
-    public static AuditFilters of(String actor, String type, String memory, String label, String from, String to,
-                                  Integer limit) {
-        return new AuditFilters(clean(actor), clean(type), clean(memory), clean(label), clean(from), clean(to),
+    public static AuditFilters of(
+            String actor, String type, String memory, String label, String from, String to, Integer limit) {
+        return new AuditFilters(
+                clean(actor),
+                clean(type),
+                clean(memory),
+                clean(label),
+                clean(from),
+                clean(to),
                 limit != null && limit >= 1 && limit <= MAX_LIMIT ? limit : DEFAULT_LIMIT);
     }
 
     /** The query these filters ask; 400 INVALID_ARGUMENT for a day that is not YYYY-MM-DD or a range ending first. */
     public AuditQuery query() {
-        String since = from == null ? null : day("from", from).atStartOfDay(ZoneOffset.UTC).toInstant().toString();
-        String until = to == null ? null : day("to", to).plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant()
-                .toString();
+        String since = from == null
+                ? null
+                : day("from", from).atStartOfDay(ZoneOffset.UTC).toInstant().toString();
+        String until = to == null
+                ? null
+                : day("to", to)
+                        .plusDays(1)
+                        .atStartOfDay(ZoneOffset.UTC)
+                        .toInstant()
+                        .toString();
         return AuditQuery.of(memory, actor, type, label, since, until, "desc");
     }
 
     /** The page sizes to offer: the usual ones and this page's own. */
     public List<Integer> limits() {
-        return LIMITS.contains(limit) ? LIMITS
-                : java.util.stream.Stream.concat(LIMITS.stream(), java.util.stream.Stream.of(limit)).sorted().toList();
+        return LIMITS.contains(limit)
+                ? LIMITS
+                : java.util.stream.Stream.concat(LIMITS.stream(), java.util.stream.Stream.of(limit))
+                        .sorted()
+                        .toList();
     }
 
     /** Whether any filter is set. */

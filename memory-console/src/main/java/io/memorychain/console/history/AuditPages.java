@@ -42,13 +42,21 @@ import java.util.Map;
 public class AuditPages {
 
     /** The event types the type filter suggests: the chain's event payloads. */
-    static final List<String> EVENT_TYPES = MemoryEvent.getClassSchema().getField("payload").schema().getTypes()
-            .stream().map(org.apache.avro.Schema::getName).sorted().toList();
+    static final List<String> EVENT_TYPES =
+            MemoryEvent.getClassSchema().getField("payload").schema().getTypes().stream()
+                    .map(org.apache.avro.Schema::getName)
+                    .sorted()
+                    .toList();
 
     /** A timeline page and the links around it. */
-    public record Timeline(AuditFilters filters, AuditTimeline page, String olderHref, String newestHref,
-                           List<String> eventTypes, List<Integer> limits, boolean paged) {
-    }
+    public record Timeline(
+            AuditFilters filters,
+            AuditTimeline page,
+            String olderHref,
+            String newestHref,
+            List<String> eventTypes,
+            List<Integer> limits,
+            boolean paged) {}
 
     private final Console console;
     private final AuditLog log;
@@ -66,33 +74,45 @@ public class AuditPages {
     }
 
     @Get
-    public HttpResponse<?> timeline(HttpRequest<?> request, @PathVariable String space,
-                                    @Nullable @QueryValue String actor, @Nullable @QueryValue String type,
-                                    @Nullable @QueryValue String memory, @Nullable @QueryValue String label,
-                                    @Nullable @QueryValue String from, @Nullable @QueryValue String to,
-                                    @Nullable @QueryValue Integer limit, @Nullable @QueryValue Long before) {
+    public HttpResponse<?> timeline(
+            HttpRequest<?> request,
+            @PathVariable String space,
+            @Nullable @QueryValue String actor,
+            @Nullable @QueryValue String type,
+            @Nullable @QueryValue String memory,
+            @Nullable @QueryValue String label,
+            @Nullable @QueryValue String from,
+            @Nullable @QueryValue String to,
+            @Nullable @QueryValue Integer limit,
+            @Nullable @QueryValue Long before) {
         return console.page(request, space, visit -> {
             visit.authorize(Operation.LIST_AUDIT);
             AuditFilters filters = AuditFilters.of(actor, type, memory, label, from, to, limit);
-            AuditTimeline page = log.timeline(visit.space(), visit.actor(), filters.query(), before,
-                    filters.limit());
+            AuditTimeline page = log.timeline(visit.space(), visit.actor(), filters.query(), before, filters.limit());
             String base = "/console/s/" + visit.space() + "/audit";
             Map<String, Object> params = new HashMap<>();
-            params.put("timeline", new Timeline(filters, page,
-                    page.olderThan() == null ? null : filters.href(base, page.olderThan()),
-                    before == null ? null : filters.href(base, null), EVENT_TYPES, filters.limits(),
-                    before != null));
+            params.put(
+                    "timeline",
+                    new Timeline(
+                            filters,
+                            page,
+                            page.olderThan() == null ? null : filters.href(base, page.olderThan()),
+                            before == null ? null : filters.href(base, null),
+                            EVENT_TYPES,
+                            filters.limits(),
+                            before != null));
             params.put("exportable", visit.may(Operation.EXPORT_SPACE));
             return console.render(visit, "audit", "Audit", "audit", params);
         });
     }
 
     @Get("/digest")
-    public HttpResponse<?> digest(HttpRequest<?> request, @PathVariable String space,
-                                  @Nullable @QueryValue String month) {
+    public HttpResponse<?> digest(
+            HttpRequest<?> request, @PathVariable String space, @Nullable @QueryValue String month) {
         return console.page(request, space, visit -> {
             visit.authorize(Operation.AUDIT_DIGEST);
-            String asked = month == null || month.isBlank() ? YearMonth.now(clock.withZone(ZoneOffset.UTC)).toString()
+            String asked = month == null || month.isBlank()
+                    ? YearMonth.now(clock.withZone(ZoneOffset.UTC)).toString()
                     : month.strip();
             AuditDigest digest = digests.digest(visit.space(), visit.actor(), asked);
             Map<String, Object> params = new HashMap<>();
@@ -104,12 +124,14 @@ public class AuditPages {
 
     /** The digest's Markdown document as a download. */
     @Get("/digest.md")
-    public HttpResponse<?> digestMarkdown(HttpRequest<?> request, @PathVariable String space,
-                                          @Nullable @QueryValue String month) {
+    public HttpResponse<?> digestMarkdown(
+            HttpRequest<?> request, @PathVariable String space, @Nullable @QueryValue String month) {
         return console.page(request, space, visit -> {
             visit.authorize(Operation.AUDIT_DIGEST);
             AuditDigest digest = digests.digest(visit.space(), visit.actor(), month);
-            return download(digest.markdown().getBytes(StandardCharsets.UTF_8), "text/markdown;charset=utf-8",
+            return download(
+                    digest.markdown().getBytes(StandardCharsets.UTF_8),
+                    "text/markdown;charset=utf-8",
                     visit.space() + "-audit-digest-" + digest.month() + ".md");
         });
     }
@@ -119,17 +141,21 @@ public class AuditPages {
      * every transport (REST's {@code GET /export} too), bounded by the space's active memories.
      */
     @Get("/export")
-    public HttpResponse<?> export(HttpRequest<?> request, @PathVariable String space,
-                                  @Nullable @QueryValue String format) {
+    public HttpResponse<?> export(
+            HttpRequest<?> request, @PathVariable String space, @Nullable @QueryValue String format) {
         return console.page(request, space, visit -> {
             visit.authorize(Operation.EXPORT_SPACE);
             SpaceTransfer.Exported exported = transfer.exportRead(visit.space(), visit.actor(), null, format);
             if (exported.markdown() != null) {
-                return download(exported.markdown().getBytes(StandardCharsets.UTF_8), "text/markdown;charset=utf-8",
+                return download(
+                        exported.markdown().getBytes(StandardCharsets.UTF_8),
+                        "text/markdown;charset=utf-8",
                         visit.space() + "-export.md");
             }
-            return download(bytes(exported), MediaType.APPLICATION_JSON, visit.space() + "-export-seq-"
-                    + exported.export().headSeq() + ".json");
+            return download(
+                    bytes(exported),
+                    MediaType.APPLICATION_JSON,
+                    visit.space() + "-export-seq-" + exported.export().headSeq() + ".json");
         });
     }
 
@@ -145,7 +171,8 @@ public class AuditPages {
         if (!filename.matches("[A-Za-z0-9._-]+")) {
             throw ApiException.invalid("no download name for this space");
         }
-        return HttpResponse.ok(body).contentType(type)
+        return HttpResponse.ok(body)
+                .contentType(type)
                 .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + filename + "\"");
     }
 }

@@ -48,9 +48,16 @@ public class TimeMachinePages {
      *
      * @param time when the point was (null before one is picked, or when the log no longer holds it)
      */
-    public record Browse(TimePoint point, long head, Instant time, CoreJson core, String coreWithheld,
-                         MemoryPage memories, String memoriesWithheld, String nextHref, boolean mayPlan) {
-    }
+    public record Browse(
+            TimePoint point,
+            long head,
+            Instant time,
+            CoreJson core,
+            String coreWithheld,
+            MemoryPage memories,
+            String memoriesWithheld,
+            String nextHref,
+            boolean mayPlan) {}
 
     private final Console console;
     private final AsOfReads reads;
@@ -63,15 +70,22 @@ public class TimeMachinePages {
     }
 
     @Get
-    public HttpResponse<?> browse(HttpRequest<?> request, @PathVariable String space, @Nullable @QueryValue String seq,
-                                  @Nullable @QueryValue String at, @Nullable @QueryValue String after) {
+    public HttpResponse<?> browse(
+            HttpRequest<?> request,
+            @PathVariable String space,
+            @Nullable @QueryValue String seq,
+            @Nullable @QueryValue String at,
+            @Nullable @QueryValue String after) {
         return console.page(request, space, visit -> {
             visit.authorize(Operation.LIST_MEMORIES);
             TimePoint point = TimePoint.of(seq, at);
             long head = reads.head(visit.space());
             Map<String, Object> params = new HashMap<>();
-            params.put("browse", point.chosen() ? browse(visit, point, head, after)
-                    : new Browse(point, head, null, null, null, null, null, null, false));
+            params.put(
+                    "browse",
+                    point.chosen()
+                            ? browse(visit, point, head, after)
+                            : new Browse(point, head, null, null, null, null, null, null, false));
             return console.render(visit, "time", "Time machine", "time", params);
         });
     }
@@ -95,17 +109,29 @@ public class TimeMachinePages {
             }
             memoriesWithheld = e.getMessage();
         }
-        String next = memories == null || memories.next() == null ? null
+        String next = memories == null || memories.next() == null
+                ? null
                 : "/console/s/" + visit.space() + "/time?" + point.query() + "&after=" + memories.next();
         boolean mayPlan = visit.may(Operation.PLAN_ROLLBACK) && !readOnly(visit);
-        return new Browse(point, head, reads.time(visit.space(), at), core, coreWithheld, memories, memoriesWithheld,
-                next, mayPlan);
+        return new Browse(
+                point,
+                head,
+                reads.time(visit.space(), at),
+                core,
+                coreWithheld,
+                memories,
+                memoriesWithheld,
+                next,
+                mayPlan);
     }
 
     /** The dry run: what rolling the whole space back to the point would change; publishes nothing. */
     @Get("/plan")
-    public HttpResponse<?> plan(HttpRequest<?> request, @PathVariable String space, @Nullable @QueryValue String seq,
-                                @Nullable @QueryValue String at) {
+    public HttpResponse<?> plan(
+            HttpRequest<?> request,
+            @PathVariable String space,
+            @Nullable @QueryValue String seq,
+            @Nullable @QueryValue String at) {
         return console.page(request, space, visit -> {
             visit.authorize(Operation.PLAN_ROLLBACK);
             TimePoint point = TimePoint.of(seq, at);
@@ -124,8 +150,8 @@ public class TimeMachinePages {
      * space does.
      */
     @Post(value = "/rollback", consumes = MediaType.APPLICATION_FORM_URLENCODED)
-    public HttpResponse<?> apply(HttpRequest<?> request, @PathVariable String space,
-                                 @Nullable @Body Map<String, String> form) {
+    public HttpResponse<?> apply(
+            HttpRequest<?> request, @PathVariable String space, @Nullable @Body Map<String, String> form) {
         Map<String, String> f = form == null ? Map.of() : form;
         TimePoint point = TimePoint.of(f.get("seq"), f.get("at"));
         String back = "/console/s/" + space + "/time/plan?" + point.query();
@@ -134,13 +160,16 @@ public class TimeMachinePages {
             if (!"yes".equals(f.get("confirm"))) {
                 throw ApiException.invalid("tick the box to confirm the rollback");
             }
-            RollbackPlanJson applied = rollbacks.applyFor(visit.write(), body(point, f.get("reason"),
-                    f.get("plan_digest")));
+            RollbackPlanJson applied =
+                    rollbacks.applyFor(visit.write(), body(point, f.get("reason"), f.get("plan_digest")));
             int n = applied.memories().size();
-            return Done.to("Rollback applied: " + n + " memor" + (n == 1 ? "y" : "ies") + " and "
-                    + applied.edges().size() + " relation(s) back to their state of seq " + applied.targetSeq()
-                    + "; the chain records it as RollbackApplied (request " + applied.requestId() + ", last seq "
-                    + applied.seq() + ").", "/console/s/" + visit.space() + "/time?seq=" + applied.seq());
+            return Done.to(
+                    "Rollback applied: " + n + " memor" + (n == 1 ? "y" : "ies") + " and "
+                            + applied.edges().size() + " relation(s) back to their state of seq " + applied.targetSeq()
+                            + "; the chain records it as RollbackApplied (request " + applied.requestId()
+                            + ", last seq "
+                            + applied.seq() + ").",
+                    "/console/s/" + visit.space() + "/time?seq=" + applied.seq());
         });
     }
 

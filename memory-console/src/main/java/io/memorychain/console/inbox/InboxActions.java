@@ -43,8 +43,13 @@ public class InboxActions {
     private final AlertService alerts;
     private final GrantService grants;
 
-    public InboxActions(Console console, ReflectionService reflections, ProposalService proposals,
-                        ProfileService profiles, AlertService alerts, GrantService grants) {
+    public InboxActions(
+            Console console,
+            ReflectionService reflections,
+            ProposalService proposals,
+            ProfileService profiles,
+            AlertService alerts,
+            GrantService grants) {
         this.console = console;
         this.reflections = reflections;
         this.proposals = proposals;
@@ -60,8 +65,11 @@ public class InboxActions {
      * {@code approve_with_changes} (the checked changes); with some unchecked {@code partial}.
      */
     @Post(value = "/reflections/{id}/decide", consumes = MediaType.APPLICATION_FORM_URLENCODED)
-    public HttpResponse<?> decideReflection(HttpRequest<?> request, @PathVariable String space,
-                                            @PathVariable String id, @Nullable @Body Map<String, String> form) {
+    public HttpResponse<?> decideReflection(
+            HttpRequest<?> request,
+            @PathVariable String space,
+            @PathVariable String id,
+            @Nullable @Body Map<String, String> form) {
         return console.post(request, form, space, inbox(space), visit -> {
             visit.authorize(Operation.DECIDE_REFLECTION);
             String reason = blankToNull(form.get("reason"));
@@ -96,18 +104,23 @@ public class InboxActions {
                 body = new ReflectionDecisionBody("approve", reason, null, null);
             }
             reflections.decide(visit.write(), id, body);
-            return Done.message(switch (body.decision()) {
-                case "approve_with_changes" -> "Reflection approved with your edits (" + checked.size() + " change"
-                        + (checked.size() == 1 ? "" : "s") + ").";
-                case "partial" -> "Reflection partly approved: " + String.join(", ", checked) + ".";
-                default -> "Reflection approved.";
-            });
+            return Done.message(
+                    switch (body.decision()) {
+                        case "approve_with_changes" ->
+                            "Reflection approved with your edits (" + checked.size() + " change"
+                                    + (checked.size() == 1 ? "" : "s") + ").";
+                        case "partial" -> "Reflection partly approved: " + String.join(", ", checked) + ".";
+                        default -> "Reflection approved.";
+                    });
         });
     }
 
     @Post(value = "/consents/{id}/decide", consumes = MediaType.APPLICATION_FORM_URLENCODED)
-    public HttpResponse<?> decideConsent(HttpRequest<?> request, @PathVariable String space, @PathVariable String id,
-                                         @Nullable @Body Map<String, String> form) {
+    public HttpResponse<?> decideConsent(
+            HttpRequest<?> request,
+            @PathVariable String space,
+            @PathVariable String id,
+            @Nullable @Body Map<String, String> form) {
         return console.post(request, form, space, inbox(space), visit -> {
             visit.authorize(Operation.DECIDE_CONSENT);
             String grant = form.get("grant");
@@ -120,8 +133,11 @@ public class InboxActions {
     }
 
     @Post(value = "/alerts/{id}/acknowledge", consumes = MediaType.APPLICATION_FORM_URLENCODED)
-    public HttpResponse<?> acknowledge(HttpRequest<?> request, @PathVariable String space, @PathVariable String id,
-                                       @Nullable @Body Map<String, String> form) {
+    public HttpResponse<?> acknowledge(
+            HttpRequest<?> request,
+            @PathVariable String space,
+            @PathVariable String id,
+            @Nullable @Body Map<String, String> form) {
         return console.post(request, form, space, inbox(space), visit -> {
             visit.authorize(Operation.ACKNOWLEDGE_ALERT);
             alerts.acknowledge(visit.write(), id, blankToNull(form.get("reason")));
@@ -130,8 +146,11 @@ public class InboxActions {
     }
 
     @Post(value = "/proposals/{id}/review", consumes = MediaType.APPLICATION_FORM_URLENCODED)
-    public HttpResponse<?> review(HttpRequest<?> request, @PathVariable String space, @PathVariable String id,
-                                  @Nullable @Body Map<String, String> form) {
+    public HttpResponse<?> review(
+            HttpRequest<?> request,
+            @PathVariable String space,
+            @PathVariable String id,
+            @Nullable @Body Map<String, String> form) {
         return console.post(request, form, space, inbox(space), visit -> {
             String reason = blankToNull(form.get("reason"));
             return switch (String.valueOf(form.get("action"))) {
@@ -156,8 +175,11 @@ public class InboxActions {
     }
 
     @Post(value = "/grants/{id}/consent", consumes = MediaType.APPLICATION_FORM_URLENCODED)
-    public HttpResponse<?> consentGrant(HttpRequest<?> request, @PathVariable String space, @PathVariable String id,
-                                        @Nullable @Body Map<String, String> form) {
+    public HttpResponse<?> consentGrant(
+            HttpRequest<?> request,
+            @PathVariable String space,
+            @PathVariable String id,
+            @Nullable @Body Map<String, String> form) {
         return console.post(request, form, space, inbox(space), visit -> {
             visit.authorize(Operation.CONSENT_GRANT);
             var grant = grants.consent(visit.write(), id);
@@ -179,7 +201,18 @@ public class InboxActions {
     }
 
     private static ReflectionChangeJson withContent(ReflectionChangeJson c, String content) {
-        return new ReflectionChangeJson(c.changeId(), c.type(), c.reason(), c.memoryId(), c.toId(), c.label(), content,
-                c.summary(), c.category(), c.tags(), c.importance(), c.relationType());
+        return new ReflectionChangeJson(
+                c.changeId(),
+                c.type(),
+                c.reason(),
+                c.memoryId(),
+                c.toId(),
+                c.label(),
+                content,
+                c.summary(),
+                c.category(),
+                c.tags(),
+                c.importance(),
+                c.relationType());
     }
 }

@@ -39,28 +39,27 @@ public class InboxController {
 
     /** A reflection's change with the memory it updates or archives as it reads now (null for new memories, procedures
      * and blocks). */
-    public record ChangeRow(io.memorychain.api.reflections.ReflectionChangeJson change, String current) {
-    }
+    public record ChangeRow(io.memorychain.api.reflections.ReflectionChangeJson change, String current) {}
 
     /** A pending reflection and its changes. */
-    public record ReflectionRow(ReflectionJson reflection, List<ChangeRow> changes) {
-    }
+    public record ReflectionRow(ReflectionJson reflection, List<ChangeRow> changes) {}
 
     /** A proposal's flag with the text of the memory it conflicts with, when the reader may read it. */
-    public record FlagRow(ProposalJson.Flag flag, String text) {
-    }
+    public record FlagRow(ProposalJson.Flag flag, String text) {}
 
     /** An open proposal and its flags. */
-    public record ProposalRow(ProposalJson proposal, List<FlagRow> flags) {
-    }
+    public record ProposalRow(ProposalJson proposal, List<FlagRow> flags) {}
 
     /** A consent request and the time left to grant it. */
-    public record ConsentRow(ConsentJson consent, String timeLeft) {
-    }
+    public record ConsentRow(ConsentJson consent, String timeLeft) {}
 
     /** The inbox: each list null when the role may not see it. */
-    public record Inbox(List<ReflectionRow> reflections, List<ProposalRow> proposals, List<ConsentRow> consents,
-                        List<AlertJson> alerts, List<GrantJson> grants) {
+    public record Inbox(
+            List<ReflectionRow> reflections,
+            List<ProposalRow> proposals,
+            List<ConsentRow> consents,
+            List<AlertJson> alerts,
+            List<GrantJson> grants) {
 
         public int count(List<?> items) {
             return items == null ? 0 : items.size();
@@ -75,8 +74,14 @@ public class InboxController {
     private final GrantService grants;
     private final Memories memories;
 
-    public InboxController(Console console, ReflectionService reflections, ProposalService proposals,
-                           ProfileService profiles, AlertService alerts, GrantService grants, Memories memories) {
+    public InboxController(
+            Console console,
+            ReflectionService reflections,
+            ProposalService proposals,
+            ProfileService profiles,
+            AlertService alerts,
+            GrantService grants,
+            Memories memories) {
         this.console = console;
         this.reflections = reflections;
         this.proposals = proposals;
@@ -102,29 +107,43 @@ public class InboxController {
         List<ReflectionRow> pending = null;
         if (visit.may(Operation.LIST_REFLECTIONS)) {
             pending = reflections.log(space, visit.actor(), "pending").items().stream()
-                    .map(r -> new ReflectionRow(r, r.changes().stream().map(c -> new ChangeRow(c,
-                            ("update_memory".equals(c.type()) || "archive_memory".equals(c.type()))
-                                    && c.memoryId() != null
-                                    ? text(visit, c.memoryId()) : null)).toList()))
+                    .map(r -> new ReflectionRow(
+                            r,
+                            r.changes().stream()
+                                    .map(c -> new ChangeRow(
+                                            c,
+                                            ("update_memory".equals(c.type()) || "archive_memory".equals(c.type()))
+                                                            && c.memoryId() != null
+                                                    ? text(visit, c.memoryId())
+                                                    : null))
+                                    .toList()))
                     .toList();
         }
         List<ProposalRow> open = null;
         if (visit.may(Operation.LIST_PROPOSALS)) {
-            open = proposals.open(space, visit.actor()).stream().map(ProposalJson::of)
-                    .map(p -> new ProposalRow(p, p.flags().stream().map(f -> new FlagRow(f,
-                            content && "memory".equals(f.target()) ? text(visit, f.id()) : null)).toList()))
+            open = proposals.open(space, visit.actor()).stream()
+                    .map(ProposalJson::of)
+                    .map(p -> new ProposalRow(
+                            p,
+                            p.flags().stream()
+                                    .map(f -> new FlagRow(
+                                            f, content && "memory".equals(f.target()) ? text(visit, f.id()) : null))
+                                    .toList()))
                     .toList();
         }
         List<ConsentRow> consents = null;
         if (visit.may(Operation.LIST_CONSENTS)) {
             Instant now = Instant.now();
             consents = profiles.consents(space, "pending").stream()
-                    .map(c -> new ConsentRow(c, left(now, Instant.parse(c.expiresAt())))).toList();
+                    .map(c -> new ConsentRow(c, left(now, Instant.parse(c.expiresAt()))))
+                    .toList();
         }
         List<AlertJson> critical = alerts.alerts(space, true);
         List<GrantJson> waiting = null;
         if (visit.may(Operation.LIST_GRANTS)) {
-            waiting = new ArrayList<>(grants.list(space).stream().filter(g -> "pending".equals(g.status())).toList());
+            waiting = new ArrayList<>(grants.list(space).stream()
+                    .filter(g -> "pending".equals(g.status()))
+                    .toList());
         }
         return new Inbox(pending, open, consents, critical, waiting);
     }
@@ -146,7 +165,8 @@ public class InboxController {
         long days = d.toDays();
         long hours = d.toHoursPart();
         long minutes = d.toMinutesPart();
-        return days > 0 ? days + " d " + hours + " h left" : hours > 0 ? hours + " h " + minutes + " min left"
-                : Math.max(1, minutes) + " min left";
+        return days > 0
+                ? days + " d " + hours + " h left"
+                : hours > 0 ? hours + " h " + minutes + " min left" : Math.max(1, minutes) + " min left";
     }
 }

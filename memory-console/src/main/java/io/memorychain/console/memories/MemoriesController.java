@@ -36,12 +36,10 @@ public class MemoriesController {
     static final int MAX_SCAN = 1_000;
 
     /** One row of the list or of the search's results (score null for the list). */
-    public record Row(MemoryJson memory, Double score) {
-    }
+    public record Row(MemoryJson memory, Double score) {}
 
     /** The page: rows and the links to the pages around it (null: none). */
-    public record Results(List<Row> rows, String next, String previous, String note) {
-    }
+    public record Results(List<Row> rows, String next, String previous, String note) {}
 
     private final Console console;
     private final AsOfReads lists;
@@ -55,16 +53,24 @@ public class MemoriesController {
 
     @Get
     @SuppressWarnings("java:S107") // one parameter per form field
-    public HttpResponse<?> memories(HttpRequest<?> request, @PathVariable String space, @Nullable @QueryValue String q,
-                                    @Nullable @QueryValue String category, @Nullable @QueryValue String kind,
-                                    @Nullable @QueryValue String tier, @Nullable @QueryValue String state,
-                                    @Nullable @QueryValue String decay, @Nullable @QueryValue String tags,
-                                    @Nullable @QueryValue String from, @Nullable @QueryValue String to,
-                                    @Nullable @QueryValue String after, @Nullable @QueryValue String back,
-                                    @Nullable @QueryValue Integer page) {
+    public HttpResponse<?> memories(
+            HttpRequest<?> request,
+            @PathVariable String space,
+            @Nullable @QueryValue String q,
+            @Nullable @QueryValue String category,
+            @Nullable @QueryValue String kind,
+            @Nullable @QueryValue String tier,
+            @Nullable @QueryValue String state,
+            @Nullable @QueryValue String decay,
+            @Nullable @QueryValue String tags,
+            @Nullable @QueryValue String from,
+            @Nullable @QueryValue String to,
+            @Nullable @QueryValue String after,
+            @Nullable @QueryValue String back,
+            @Nullable @QueryValue Integer page) {
         return console.page(request, space, visit -> {
-            MemorySearch search = new MemorySearch(q, category, kind, tier, state, decay, tags, from, to, after, back,
-                    page == null ? 0 : page);
+            MemorySearch search = new MemorySearch(
+                    q, category, kind, tier, state, decay, tags, from, to, after, back, page == null ? 0 : page);
             visit.authorize(search.text() ? Operation.QUERY : Operation.LIST_MEMORIES);
             Map<String, Object> params = new HashMap<>();
             params.put("search", search);
@@ -74,8 +80,11 @@ public class MemoriesController {
     }
 
     @Get("/{id}")
-    public HttpResponse<?> memory(HttpRequest<?> request, @PathVariable String space, @PathVariable String id,
-                                  @Nullable @QueryValue Boolean verify) {
+    public HttpResponse<?> memory(
+            HttpRequest<?> request,
+            @PathVariable String space,
+            @PathVariable String id,
+            @Nullable @QueryValue Boolean verify) {
         return console.page(request, space, visit -> {
             MemoryDetails.Details d = details.of(visit, id, Boolean.TRUE.equals(verify));
             Map<String, Object> params = new HashMap<>();
@@ -98,17 +107,21 @@ public class MemoriesController {
         int wanted = (search.page() + 1) * MemorySearch.PAGE_SIZE;
         int topK = Math.min(MemorySearch.MAX_RESULTS, wanted);
         QueryJson.Answer answer = lists.query(visit.space(), visit.actor(), search.query(topK));
-        List<Row> all = answer.items().stream().filter(i -> i.memory() != null && search.keeps(i.memory()))
-                .map(i -> new Row(i.memory(), i.score())).toList();
+        List<Row> all = answer.items().stream()
+                .filter(i -> i.memory() != null && search.keeps(i.memory()))
+                .map(i -> new Row(i.memory(), i.score()))
+                .toList();
         int start = search.page() * MemorySearch.PAGE_SIZE;
-        List<Row> rows = start >= all.size() ? List.of()
+        List<Row> rows = start >= all.size()
+                ? List.of()
                 : all.subList(start, Math.min(all.size(), start + MemorySearch.PAGE_SIZE));
         boolean more = answer.items().size() >= topK && topK < MemorySearch.MAX_RESULTS;
         String next = more ? search.url(visit.space(), null, null, search.page() + 1) : null;
         String previous = search.page() > 0 ? search.url(visit.space(), null, null, search.page() - 1) : null;
-        String note = search.state() != null && !List.of("active", "superseded")
-                .contains(search.state()) ? "The search covers active and superseded memories; clear the text to "
-                + "list " + search.state().replace('_', '-') + " ones." : null;
+        String note = search.state() != null && !List.of("active", "superseded").contains(search.state())
+                ? "The search covers active and superseded memories; clear the text to " + "list "
+                        + search.state().replace('_', '-') + " ones."
+                : null;
         return new Results(rows, next, previous, note);
     }
 
@@ -119,8 +132,15 @@ public class MemoriesController {
         int read = 0;
         int batch = search.listFilters() ? SCAN_BATCH : MemorySearch.PAGE_SIZE;
         while (true) {
-            MemoryPage page = lists.list(visit.space(), visit.actor(), search.kind(), search.category(),
-                    search.state(), cursor, batch, null);
+            MemoryPage page = lists.list(
+                    visit.space(),
+                    visit.actor(),
+                    search.kind(),
+                    search.category(),
+                    search.state(),
+                    cursor,
+                    batch,
+                    null);
             String last = null;
             for (MemoryJson m : page.items()) {
                 read++;
@@ -142,9 +162,13 @@ public class MemoriesController {
                 break;
             }
         }
-        String note = read >= MAX_SCAN && rows.size() < MemorySearch.PAGE_SIZE ? "Read " + read + " memories for "
-                + "this page; the next page goes on from there." : null;
-        return new Results(rows, next == null ? null : search.nextList(visit.space(), next),
-                search.previousList(visit.space()), note);
+        String note = read >= MAX_SCAN && rows.size() < MemorySearch.PAGE_SIZE
+                ? "Read " + read + " memories for " + "this page; the next page goes on from there."
+                : null;
+        return new Results(
+                rows,
+                next == null ? null : search.nextList(visit.space(), next),
+                search.previousList(visit.space()),
+                note);
     }
 }

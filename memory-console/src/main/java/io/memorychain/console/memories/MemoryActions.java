@@ -45,7 +45,8 @@ public class MemoryActions {
             if (tombstone || visit.principal().role() != io.memorychain.api.auth.Role.USER && !visit.admin()) {
                 return new Allowed(false, false, false, false);
             }
-            return new Allowed(visit.may(m.pinned() ? Operation.UNPIN_MEMORY : Operation.PIN_MEMORY),
+            return new Allowed(
+                    visit.may(m.pinned() ? Operation.UNPIN_MEMORY : Operation.PIN_MEMORY),
                     visit.may(m.constitutional() ? Operation.UNPROTECT_MEMORY : Operation.PROTECT_MEMORY),
                     "soft_deleted".equals(m.state()) && visit.may(Operation.RESTORE_MEMORY),
                     visit.may(Operation.ERASE_MEMORY));
@@ -64,17 +65,34 @@ public class MemoryActions {
 
     /** {@code action}: pin, unpin, protect, unprotect or restore; {@code version}: the version the page showed. */
     @Post(value = "/change", consumes = MediaType.APPLICATION_FORM_URLENCODED)
-    public HttpResponse<?> change(HttpRequest<?> request, @PathVariable String space, @PathVariable String id,
-                                  @Nullable @Body Map<String, String> form) {
+    public HttpResponse<?> change(
+            HttpRequest<?> request,
+            @PathVariable String space,
+            @PathVariable String id,
+            @Nullable @Body Map<String, String> form) {
         return console.post(request, form, space, page(space, id), visit -> {
             Integer version = version(form.get("version"));
             return switch (String.valueOf(form.get("action"))) {
                 case "pin" -> flag(visit, Operation.PIN_MEMORY, id, version, MemoryFlag.PINNED, true, "Pinned.");
                 case "unpin" -> flag(visit, Operation.UNPIN_MEMORY, id, version, MemoryFlag.PINNED, false, "Unpinned.");
-                case "protect" -> flag(visit, Operation.PROTECT_MEMORY, id, version, MemoryFlag.CONSTITUTIONAL, true,
-                        "Protected: it can no longer be deleted or consolidated.");
-                case "unprotect" -> flag(visit, Operation.UNPROTECT_MEMORY, id, version, MemoryFlag.CONSTITUTIONAL,
-                        false, "No longer protected.");
+                case "protect" ->
+                    flag(
+                            visit,
+                            Operation.PROTECT_MEMORY,
+                            id,
+                            version,
+                            MemoryFlag.CONSTITUTIONAL,
+                            true,
+                            "Protected: it can no longer be deleted or consolidated.");
+                case "unprotect" ->
+                    flag(
+                            visit,
+                            Operation.UNPROTECT_MEMORY,
+                            id,
+                            version,
+                            MemoryFlag.CONSTITUTIONAL,
+                            false,
+                            "No longer protected.");
                 case "restore" -> {
                     visit.authorize(Operation.RESTORE_MEMORY);
                     memories.restore(visit.change(version), id);
@@ -87,8 +105,11 @@ public class MemoryActions {
 
     /** Erasure for good: a reason and the confirmation checkbox are required; then the page shows the proof. */
     @Post(value = "/erase", consumes = MediaType.APPLICATION_FORM_URLENCODED)
-    public HttpResponse<?> erase(HttpRequest<?> request, @PathVariable String space, @PathVariable String id,
-                                 @Nullable @Body Map<String, String> form) {
+    public HttpResponse<?> erase(
+            HttpRequest<?> request,
+            @PathVariable String space,
+            @PathVariable String id,
+            @Nullable @Body Map<String, String> form) {
         return console.post(request, form, space, page(space, id) + "/erase", visit -> {
             visit.authorize(Operation.ERASE_MEMORY);
             if (!"yes".equals(form.get("confirm"))) {
@@ -99,8 +120,14 @@ public class MemoryActions {
         });
     }
 
-    private Done flag(Visit visit, Operation operation, String id, Integer version, MemoryFlag flag, boolean value,
-                      String message) {
+    private Done flag(
+            Visit visit,
+            Operation operation,
+            String id,
+            Integer version,
+            MemoryFlag flag,
+            boolean value,
+            String message) {
         visit.authorize(operation);
         memories.flag(visit.change(version), id, flag, value);
         return Done.message(message);

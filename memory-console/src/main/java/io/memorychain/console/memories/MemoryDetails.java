@@ -44,27 +44,29 @@ public class MemoryDetails {
     static final int MAX_NEIGHBOURS = 25;
 
     /** A field whose value a version changed. */
-    public record FieldChange(String field, String before, String after) {
-    }
+    public record FieldChange(String field, String before, String after) {}
 
     /** One event that touched the memory: its content difference (null when the text did not change) and fields. */
-    public record Version(HistoryEntryJson entry, Integer version, List<WordDiff.Part> diff,
-                          List<FieldChange> fields) {
-    }
+    public record Version(
+            HistoryEntryJson entry, Integer version, List<WordDiff.Part> diff, List<FieldChange> fields) {}
 
     /** A relation edge seen from the memory (hop 1) or from a neighbour (hop 2), with the other end's text. */
-    public record Hop(int hop, String via, RelationJson edge, String other, String text) {
-    }
+    public record Hop(int hop, String via, RelationJson edge, String other, String text) {}
 
     /** A version's chain coordinates: seq, event hash, signature verified (null: not checked on this load). */
-    public record Provenance(long seq, String eventType, String hash, Boolean verified) {
-    }
+    public record Provenance(long seq, String eventType, String hash, Boolean verified) {}
 
     /** The memory page: each list null when the role may not see it. */
-    public record Details(MemoryJson memory, boolean tombstone, List<Version> versions, int olderVersions,
-                          List<Hop> relations, List<Provenance> provenance, List<String> keyIds,
-                          ChainVerificationResult verification, ErasureProof proof) {
-    }
+    public record Details(
+            MemoryJson memory,
+            boolean tombstone,
+            List<Version> versions,
+            int olderVersions,
+            List<Hop> relations,
+            List<Provenance> provenance,
+            List<String> keyIds,
+            ChainVerificationResult verification,
+            ErasureProof proof) {}
 
     private final Memories memories;
     private final AsOfReads reads;
@@ -74,8 +76,14 @@ public class MemoryDetails {
     private final ChainCheckpoints checkpoints;
     private final Erasures erasures;
 
-    public MemoryDetails(Memories memories, AsOfReads reads, Relations relations, AuditLog audit,
-                         ChainVerification chain, ChainCheckpoints checkpoints, Erasures erasures) {
+    public MemoryDetails(
+            Memories memories,
+            AsOfReads reads,
+            Relations relations,
+            AuditLog audit,
+            ChainVerification chain,
+            ChainCheckpoints checkpoints,
+            Erasures erasures) {
         this.memories = memories;
         this.reads = reads;
         this.relations = relations;
@@ -92,7 +100,10 @@ public class MemoryDetails {
         Memory memory = reads.memory(space, id, visit.actor(), null);
         boolean tombstone = memory.getPurgedAt() != null;
         List<HistoryEntryJson> history = visit.may(Operation.GET_HISTORY)
-                ? memories.history(space, id, visit.actor()).stream().map(HistoryEntryJson::of).toList() : null;
+                ? memories.history(space, id, visit.actor()).stream()
+                        .map(HistoryEntryJson::of)
+                        .toList()
+                : null;
         List<Version> versions = null;
         int older = 0;
         if (history != null) {
@@ -104,15 +115,18 @@ public class MemoryDetails {
             java.util.Collections.reverse(versions);
         }
         List<Hop> hops = visit.may(Operation.GET_RELATIONS) ? hops(visit, id) : null;
-        ChainVerificationResult verification = verify && visit.may(Operation.VERIFY_CHAIN) ? chain.verify(space)
-                : null;
+        ChainVerificationResult verification = verify && visit.may(Operation.VERIFY_CHAIN) ? chain.verify(space) : null;
         List<Provenance> provenance = history != null && visit.may(Operation.LIST_AUDIT)
-                ? provenance(visit, history.subList(older, history.size()), verification) : null;
+                ? provenance(visit, history.subList(older, history.size()), verification)
+                : null;
         List<String> keyIds = visit.may(Operation.CHAIN_KEYS)
-                ? checkpoints.publicKeys().keys().stream().map(PublicKeysJson.Key::keyId).toList() : List.of();
+                ? checkpoints.publicKeys().keys().stream()
+                        .map(PublicKeysJson.Key::keyId)
+                        .toList()
+                : List.of();
         ErasureProof proof = tombstone && visit.may(Operation.ERASURE_PROOF) ? proof(space, id) : null;
-        return new Details(MemoryJson.of(memory), tombstone, versions, older, hops, provenance, keyIds, verification,
-                proof);
+        return new Details(
+                MemoryJson.of(memory), tombstone, versions, older, hops, provenance, keyIds, verification, proof);
     }
 
     private ErasureProof proof(String space, String id) {
@@ -168,7 +182,9 @@ public class MemoryDetails {
         List<Hop> hops = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>(List.of(id));
         List<String> firsts = new ArrayList<>();
-        for (RelationJson edge : relations.of(space, id).relations().stream().limit(MAX_NEIGHBOURS).toList()) {
+        for (RelationJson edge : relations.of(space, id).relations().stream()
+                .limit(MAX_NEIGHBOURS)
+                .toList()) {
             String other = id.equals(edge.fromId()) ? edge.toId() : edge.fromId();
             hops.add(new Hop(1, null, edge, other, text(visit, other)));
             if (seen.add(other)) {
@@ -177,7 +193,9 @@ public class MemoryDetails {
         }
         int second = 0;
         for (String first : firsts) {
-            for (RelationJson edge : relations.of(space, first).relations().stream().limit(MAX_NEIGHBOURS).toList()) {
+            for (RelationJson edge : relations.of(space, first).relations().stream()
+                    .limit(MAX_NEIGHBOURS)
+                    .toList()) {
                 String other = first.equals(edge.fromId()) ? edge.toId() : edge.fromId();
                 if (second == MAX_NEIGHBOURS) {
                     return hops; // as many two hops away as one hop away: a page, not the graph
@@ -205,13 +223,17 @@ public class MemoryDetails {
         }
     }
 
-    private List<Provenance> provenance(Visit visit, List<HistoryEntryJson> history,
-                                        ChainVerificationResult verification) {
+    private List<Provenance> provenance(
+            Visit visit, List<HistoryEntryJson> history, ChainVerificationResult verification) {
         List<Provenance> rows = new ArrayList<>();
         for (HistoryEntryJson e : history) {
-            List<AuditEntryJson> at = audit.page(visit.space(), visit.actor(), e.seq() - 1, 1).items();
-            String hash = at.isEmpty() || at.get(0).seq() != e.seq() ? null : at.get(0).hash();
-            Boolean verified = verification == null ? null
+            List<AuditEntryJson> at =
+                    audit.page(visit.space(), visit.actor(), e.seq() - 1, 1).items();
+            String hash = at.isEmpty() || at.get(0).seq() != e.seq()
+                    ? null
+                    : at.get(0).hash();
+            Boolean verified = verification == null
+                    ? null
                     : verification.ok() || verification.firstBadSeq() != null && e.seq() < verification.firstBadSeq();
             rows.add(new Provenance(e.seq(), e.eventType(), hash, verified));
         }

@@ -28,8 +28,19 @@ import java.util.Map;
  *              {@link #MAX_BACK}
  * @param page  the search's page, from 0
  */
-public record MemorySearch(String q, String category, String kind, String tier, String state, String decay,
-                           String tags, String from, String to, String after, String back, int page) {
+public record MemorySearch(
+        String q,
+        String category,
+        String kind,
+        String tier,
+        String state,
+        String decay,
+        String tags,
+        String from,
+        String to,
+        String after,
+        String back,
+        int page) {
 
     /** Memories per page. */
     public static final int PAGE_SIZE = 20;
@@ -68,8 +79,12 @@ public record MemorySearch(String q, String category, String kind, String tier, 
     }
 
     public List<String> tagList() {
-        return tags == null ? List.of() : Arrays.stream(tags.split(",")).map(String::strip).filter(t -> !t.isEmpty())
-                .toList();
+        return tags == null
+                ? List.of()
+                : Arrays.stream(tags.split(","))
+                        .map(String::strip)
+                        .filter(t -> !t.isEmpty())
+                        .toList();
     }
 
     /** Whether any filter the list route does not take itself is set (the page then filters what it reads). */
@@ -94,7 +109,8 @@ public record MemorySearch(String q, String category, String kind, String tier, 
         if (tagList.size() == 1) {
             filters.put("tags", tagList.get(0));
         } else if (tagList.size() > 1) {
-            filters.put("AND", tagList.stream().map(t -> (Object) Map.of("tags", t)).toList());
+            filters.put(
+                    "AND", tagList.stream().map(t -> (Object) Map.of("tags", t)).toList());
         }
         Map<String, Object> created = new LinkedHashMap<>();
         if (from != null) {
@@ -106,9 +122,22 @@ public record MemorySearch(String q, String category, String kind, String tier, 
         if (!created.isEmpty()) {
             filters.put("created_at", created);
         }
-        return new QueryBody(null, q, null, filters.isEmpty() ? null : filters, topK, "full", null, null,
-                "superseded".equals(state) ? Boolean.TRUE : null, "dormant".equals(decay) ? Boolean.TRUE : null,
-                null, null, null, null, null);
+        return new QueryBody(
+                null,
+                q,
+                null,
+                filters.isEmpty() ? null : filters,
+                topK,
+                "full",
+                null,
+                null,
+                "superseded".equals(state) ? Boolean.TRUE : null,
+                "dormant".equals(decay) ? Boolean.TRUE : null,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     /**
@@ -165,8 +194,11 @@ public record MemorySearch(String q, String category, String kind, String tier, 
         }
         List<String> cursors = new ArrayList<>(backList());
         String previous = cursors.isEmpty() ? null : cursors.remove(cursors.size() - 1);
-        return url(space, previous == null || previous.isEmpty() ? null : previous,
-                cursors.isEmpty() ? null : String.join(",", cursors), null);
+        return url(
+                space,
+                previous == null || previous.isEmpty() ? null : previous,
+                cursors.isEmpty() ? null : String.join(",", cursors),
+                null);
     }
 
     private List<String> backList() {

@@ -15,6 +15,7 @@ public final class WordDiff {
 
     /** Words compared at most per side (the table is at most this squared). */
     static final int MAX_TOKENS = 1_500;
+
     private static final Pattern TOKEN = Pattern.compile("\\S+\\s*|\\s+");
 
     /** One run of text: kept in both, removed from the first or added in the second. */
@@ -28,10 +29,13 @@ public final class WordDiff {
         }
     }
 
-    public enum Kind { SAME, REMOVED, ADDED }
-
-    private WordDiff() {
+    public enum Kind {
+        SAME,
+        REMOVED,
+        ADDED
     }
+
+    private WordDiff() {}
 
     /** The runs that turn {@code before} into {@code after} (null reads as empty). */
     public static List<Part> of(String before, String after) {

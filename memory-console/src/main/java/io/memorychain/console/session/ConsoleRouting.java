@@ -61,8 +61,8 @@ public class ConsoleRouting {
     private final ConsoleSessions sessions;
     private final Duration bodyLimit;
 
-    public ConsoleRouting(OwnerGuard owners, OwnerForwarder forwarder, ApiKeys keys, ConsoleSessions sessions,
-                          MemoryConfig config) {
+    public ConsoleRouting(
+            OwnerGuard owners, OwnerForwarder forwarder, ApiKeys keys, ConsoleSessions sessions, MemoryConfig config) {
         this.owners = owners;
         this.forwarder = forwarder;
         this.keys = keys;
@@ -84,18 +84,22 @@ public class ConsoleRouting {
         if (owner.isEmpty()) {
             return null;
         }
-        Map<String, String> headers = new HashMap<>(Map.of(HttpHeaders.AUTHORIZATION, "Bearer " + session.apiKey(),
-                CSRF, session.csrf()));
+        Map<String, String> headers =
+                new HashMap<>(Map.of(HttpHeaders.AUTHORIZATION, "Bearer " + session.apiKey(), CSRF, session.csrf()));
         ConsoleSession.Flash pending = session.takeFlash();
         // always set: a browser's own header of that name must not reach the owner as this session's message
         headers.put(FLASH, pending != null && pending.message() != null ? encode(pending) : "");
         MutableHttpResponse<byte[]> answer;
         try {
-            answer = forwarder.forward(request, OwnerForwarder.body(request, bodyLimit), owner.get(), headers,
-                    NOT_FORWARDED);
+            answer = forwarder.forward(
+                    request, OwnerForwarder.body(request, bodyLimit), owner.get(), headers, NOT_FORWARDED);
         } catch (IOException e) {
-            log.info("The console could not forward {} to {}, the instance serving space {}: {}", request.getPath(),
-                    owner.get(), space, e.toString());
+            log.info(
+                    "The console could not forward {} to {}, the instance serving space {}: {}",
+                    request.getPath(),
+                    owner.get(),
+                    space,
+                    e.toString());
             session.flash(pending);
             return null;
         }
@@ -114,7 +118,9 @@ public class ConsoleRouting {
     Optional<ConsoleSession> forwardedSession(HttpRequest<?> request) {
         String csrf = request.getHeaders().get(CSRF);
         String authorization = request.getHeaders().get(HttpHeaders.AUTHORIZATION);
-        if (csrf == null || authorization == null || !request.getHeaders().contains(RoutingHeaders.FORWARDED_BY)
+        if (csrf == null
+                || authorization == null
+                || !request.getHeaders().contains(RoutingHeaders.FORWARDED_BY)
                 || !authorization.startsWith("Bearer ")) {
             return Optional.empty();
         }
@@ -134,8 +140,10 @@ public class ConsoleRouting {
     /** The one-time message a forwarded change left, back to the instance that holds the browser's session. */
     @ResponseFilter
     public void returnFlash(HttpRequest<?> request, MutableHttpResponse<?> response) {
-        request.getAttribute(SessionFilter.ATTRIBUTE, ConsoleSession.class).filter(ConsoleSession::forwarded)
-                .map(ConsoleSession::takeFlash).filter(flash -> flash.message() != null)
+        request.getAttribute(SessionFilter.ATTRIBUTE, ConsoleSession.class)
+                .filter(ConsoleSession::forwarded)
+                .map(ConsoleSession::takeFlash)
+                .filter(flash -> flash.message() != null)
                 .ifPresent(flash -> response.header(FLASH, encode(flash)));
     }
 

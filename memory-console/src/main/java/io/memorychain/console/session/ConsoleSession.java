@@ -12,8 +12,7 @@ import java.time.Instant;
 public final class ConsoleSession {
 
     /** A message shown once on the next page (PRG), and a secret shown once (an issued key). */
-    public record Flash(String message, boolean error, String secret) {
-    }
+    public record Flash(String message, boolean error, String secret) {}
 
     private final String id;
     private final String csrf;

@@ -43,7 +43,8 @@ public class ConsoleSessions {
         Instant now = clock.instant();
         byId.values().removeIf(s -> expired(s, now));
         while (byId.size() >= max) {
-            byId.values().stream().min(Comparator.comparing(ConsoleSession::lastSeen))
+            byId.values().stream()
+                    .min(Comparator.comparing(ConsoleSession::lastSeen))
                     .ifPresent(oldest -> byId.remove(oldest.id()));
         }
         ConsoleSession session = new ConsoleSession(token(), token(), apiKey, principal, now, false);

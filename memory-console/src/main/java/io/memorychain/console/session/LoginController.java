@@ -44,12 +44,14 @@ public class LoginController {
 
     @Get("/login")
     public HttpResponse<?> form(@Nullable @QueryValue String ended) {
-        String notice = ended == null ? null : switch (ended) {
-            case "revoked" -> "Your session ended: its API key was revoked or is no longer valid.";
-            case "expired" -> "Your session ended after a while unused. Sign in again.";
-            case "out" -> "You are signed out.";
-            default -> null;
-        };
+        String notice = ended == null
+                ? null
+                : switch (ended) {
+                    case "revoked" -> "Your session ended: its API key was revoked or is no longer valid.";
+                    case "expired" -> "Your session ended after a while unused. Sign in again.";
+                    case "out" -> "You are signed out.";
+                    default -> null;
+                };
         return login(HttpStatus.OK, notice, null);
     }
 
@@ -76,8 +78,14 @@ public class LoginController {
     public HttpResponse<?> signOut(HttpRequest<?> request, @Nullable @Body Map<String, String> form) {
         ConsoleSession session = Console.session(request);
         if (!Console.validCsrf(session, form)) {
-            return console.page(request, null, visit -> console.error(visit, HttpStatus.FORBIDDEN, "CSRF_REJECTED",
-                    "This form is stale or did not come from this console. Reload the page and try again."));
+            return console.page(
+                    request,
+                    null,
+                    visit -> console.error(
+                            visit,
+                            HttpStatus.FORBIDDEN,
+                            "CSRF_REJECTED",
+                            "This form is stale or did not come from this console. Reload the page and try again."));
         }
         sessions.end(session.id());
         return HttpResponse.seeOther(URI.create("/console/login?ended=out")).cookie(SessionFilter.clear(request));

@@ -30,6 +30,7 @@ public class SessionFilter {
 
     /** The request attribute holding the {@link ConsoleSession}. */
     public static final String ATTRIBUTE = "memorychain.console.session";
+
     public static final String COOKIE = "mc_console";
     public static final String LOGIN = "/console/login";
 
@@ -56,7 +57,8 @@ public class SessionFilter {
             request.setAttribute(ATTRIBUTE, forwarded.get());
             return null;
         }
-        String id = request.getCookies().findCookie(COOKIE).map(Cookie::getValue).orElse(null);
+        String id =
+                request.getCookies().findCookie(COOKIE).map(Cookie::getValue).orElse(null);
         ConsoleSession session = sessions.find(id).orElse(null);
         if (session == null) {
             return toLogin(request, id == null ? null : "expired");
@@ -69,7 +71,8 @@ public class SessionFilter {
             return toLogin(request, "revoked");
         } catch (KeyStoreUnavailableException e) {
             return SecurityHeaders.apply(HttpResponse.status(HttpStatus.SERVICE_UNAVAILABLE)
-                    .contentType(MediaType.TEXT_PLAIN_TYPE).body("The key store cannot be read now; try again shortly."));
+                    .contentType(MediaType.TEXT_PLAIN_TYPE)
+                    .body("The key store cannot be read now; try again shortly."));
         }
         sessions.touch(session, current);
         request.setAttribute(ATTRIBUTE, session);
@@ -77,8 +80,8 @@ public class SessionFilter {
     }
 
     private static MutableHttpResponse<?> toLogin(HttpRequest<?> request, String ended) {
-        MutableHttpResponse<?> response = HttpResponse.seeOther(URI.create(ended == null ? LOGIN : LOGIN + "?ended="
-                + ended));
+        MutableHttpResponse<?> response =
+                HttpResponse.seeOther(URI.create(ended == null ? LOGIN : LOGIN + "?ended=" + ended));
         if (ended != null) {
             response.cookie(clear(request));
         }
@@ -87,7 +90,10 @@ public class SessionFilter {
 
     /** The session cookie: HttpOnly, SameSite=Strict, Path=/console, Secure over HTTPS. */
     public static Cookie cookie(HttpRequest<?> request, String value) {
-        return Cookie.of(COOKIE, value).httpOnly(true).sameSite(SameSite.Strict).path("/console")
+        return Cookie.of(COOKIE, value)
+                .httpOnly(true)
+                .sameSite(SameSite.Strict)
+                .path("/console")
                 .secure(request.isSecure());
     }
 

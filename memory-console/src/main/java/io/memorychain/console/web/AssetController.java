@@ -14,14 +14,13 @@ import java.util.Map;
 @Controller("/console/assets")
 public class AssetController {
 
-    private static final Map<String, MediaType> ASSETS = Map.of(
-            "console.css", MediaType.of("text/css;charset=utf-8"));
+    private static final Map<String, MediaType> ASSETS = Map.of("console.css", MediaType.of("text/css;charset=utf-8"));
 
     private final Map<String, byte[]> bytes;
 
     public AssetController() {
-        this.bytes = ASSETS.keySet().stream().collect(java.util.stream.Collectors.toUnmodifiableMap(n -> n,
-                AssetController::read));
+        this.bytes = ASSETS.keySet().stream()
+                .collect(java.util.stream.Collectors.toUnmodifiableMap(n -> n, AssetController::read));
     }
 
     @Get("/{name}")

@@ -65,8 +65,11 @@ public class Console {
             return error(visit, e.status(), e.code(), e.getMessage());
         } catch (RuntimeException e) {
             log.warn("Console page {} failed", request.getPath(), e);
-            return error(visit, HttpStatus.INTERNAL_SERVER_ERROR, ErrorCodes.INTERNAL, "Something went wrong; the "
-                    + "service log has the details.");
+            return error(
+                    visit,
+                    HttpStatus.INTERNAL_SERVER_ERROR,
+                    ErrorCodes.INTERNAL,
+                    "Something went wrong; the " + "service log has the details.");
         }
     }
 
@@ -74,17 +77,25 @@ public class Console {
      * A change from a form: the CSRF token first, then the change, then a redirect to {@code back} (or where the change
      * says) with its message. Agent, sub-agent and worker keys only read here: they change memory through the API.
      */
-    public HttpResponse<?> post(HttpRequest<?> request, Map<String, String> form, String space, String back,
-                                Function<Visit, Done> change) {
+    public HttpResponse<?> post(
+            HttpRequest<?> request, Map<String, String> form, String space, String back, Function<Visit, Done> change) {
         ConsoleSession session = session(request);
         Visit visit = new Visit(session, session.principal(), space);
         if (!validCsrf(session, form)) {
-            return error(visit, HttpStatus.FORBIDDEN, "CSRF_REJECTED", "This form is stale or did not come from this "
-                    + "console (its CSRF token is missing or wrong). Reload the page and try again.");
+            return error(
+                    visit,
+                    HttpStatus.FORBIDDEN,
+                    "CSRF_REJECTED",
+                    "This form is stale or did not come from this "
+                            + "console (its CSRF token is missing or wrong). Reload the page and try again.");
         }
         if (visit.role() != Role.USER && visit.role() != Role.ADMIN) {
-            return error(visit, HttpStatus.FORBIDDEN, ErrorCodes.ROLE_NOT_ALLOWED, "The console is read-only for "
-                    + visit.role().wireName() + " keys: they change memory through the API.");
+            return error(
+                    visit,
+                    HttpStatus.FORBIDDEN,
+                    ErrorCodes.ROLE_NOT_ALLOWED,
+                    "The console is read-only for " + visit.role().wireName()
+                            + " keys: they change memory through the API.");
         }
         try {
             requireServedHere(space);
@@ -99,8 +110,11 @@ public class Console {
             return HttpResponse.seeOther(URI.create(back));
         } catch (RuntimeException e) {
             log.warn("Console action {} failed", request.getPath(), e);
-            return error(visit, HttpStatus.INTERNAL_SERVER_ERROR, ErrorCodes.INTERNAL, "Something went wrong; the "
-                    + "service log has the details.");
+            return error(
+                    visit,
+                    HttpStatus.INTERNAL_SERVER_ERROR,
+                    ErrorCodes.INTERNAL,
+                    "Something went wrong; the " + "service log has the details.");
         }
     }
 
@@ -120,16 +134,19 @@ public class Console {
             if (!ErrorCodes.NOT_OWNER.equals(e.code())) {
                 throw e;
             }
-            throw new ApiException(e.code(), "The console shows a space on the instance that serves it, and this is "
-                    + "not that instance: open the console there. " + e.getMessage());
+            throw new ApiException(
+                    e.code(),
+                    "The console shows a space on the instance that serves it, and this is "
+                            + "not that instance: open the console there. " + e.getMessage());
         }
     }
 
     /** Whether the form carries the session's CSRF token (compared in constant time). */
     public static boolean validCsrf(ConsoleSession session, Map<String, String> form) {
         String token = form == null ? null : form.get("csrf");
-        return token != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
-                session.csrf().getBytes(StandardCharsets.UTF_8));
+        return token != null
+                && MessageDigest.isEqual(
+                        token.getBytes(StandardCharsets.UTF_8), session.csrf().getBytes(StandardCharsets.UTF_8));
     }
 
     /** The session the filter found for this request. */
@@ -139,8 +156,8 @@ public class Console {
     }
 
     /** The page's template with the layout's frame and the page's own parameters. */
-    public MutableHttpResponse<String> render(Visit visit, String nav, String title, String template,
-                                              Map<String, Object> params) {
+    public MutableHttpResponse<String> render(
+            Visit visit, String nav, String title, String template, Map<String, Object> params) {
         return pages.ok(template, with(frame(visit, nav, title), params));
     }
 
@@ -150,19 +167,25 @@ public class Console {
         params.put("status", status.getCode());
         params.put("code", code);
         params.put("message", message);
-        return pages.page(status, "error", with(frame(visit, null, status.getCode() + " " + status.getReason()),
-                params));
+        return pages.page(
+                status, "error", with(frame(visit, null, status.getCode() + " " + status.getReason()), params));
     }
 
     public Frame frame(Visit visit, String nav, String title) {
         ConsoleSession.Flash flash = visit.session().takeFlash();
-        return new Frame(title, nav, visit.principal().id(), visit.role().wireName(),
+        return new Frame(
+                title,
+                nav,
+                visit.principal().id(),
+                visit.role().wireName(),
                 spaces.visibleTo(visit.principal()),
                 visit.space() != null && visit.principal().mayUse(visit.space()) ? visit.space() : null,
                 visit.session().csrf(),
-                flash == null ? null : flash.message(), flash != null && flash.error(),
+                flash == null ? null : flash.message(),
+                flash != null && flash.error(),
                 flash == null ? null : flash.secret(),
-                visit.role() != Role.USER && visit.role() != Role.ADMIN, visit.admin());
+                visit.role() != Role.USER && visit.role() != Role.ADMIN,
+                visit.admin());
     }
 
     private static Map<String, Object> with(Frame frame, Map<String, Object> params) {

@@ -11,12 +11,22 @@ import java.util.List;
  * @param readOnly  agent, sub-agent and worker keys: pages without actions
  * @param secret    an issued key's secret, shown once
  */
-public record Frame(String title, String nav, String who, String role, List<String> spaces, String space, String csrf,
-                    String flash, boolean flashError, String secret, boolean readOnly, boolean admin) {
+public record Frame(
+        String title,
+        String nav,
+        String who,
+        String role,
+        List<String> spaces,
+        String space,
+        String csrf,
+        String flash,
+        boolean flashError,
+        String secret,
+        boolean readOnly,
+        boolean admin) {
 
     /** One navigation link. */
-    public record NavItem(String label, String href, boolean current) {
-    }
+    public record NavItem(String label, String href, boolean current) {}
 
     public Frame {
         spaces = List.copyOf(spaces);

@@ -40,12 +40,15 @@ public class HomeController {
 
     /** The space picker's target (a GET form): the same page of the chosen space. */
     @Get("/space")
-    public HttpResponse<?> pick(HttpRequest<?> request, @Nullable @QueryValue String name,
-                                @Nullable @QueryValue String page) {
+    public HttpResponse<?> pick(
+            HttpRequest<?> request, @Nullable @QueryValue String name, @Nullable @QueryValue String page) {
         return console.page(request, null, visit -> {
             String target = Spaces.require(name == null ? "" : name.strip());
-            String where = page != null && List.of("inbox", "memories", "time", "audit", "health").contains(page)
-                    ? page : "inbox";
+            String where = page != null
+                            && List.of("inbox", "memories", "time", "audit", "health")
+                                    .contains(page)
+                    ? page
+                    : "inbox";
             return HttpResponse.seeOther(URI.create("/console/s/" + target + "/" + where));
         });
     }

@@ -7,8 +7,7 @@ import java.util.Map;
 /** Links of GET forms: a page's path with its parameters, so that a search or a filtered view is an address. */
 public final class Links {
 
-    private Links() {
-    }
+    private Links() {}
 
     /** {@code path} with the parameters that have a value, URL-encoded, in the map's order. */
     public static String withQuery(String path, Map<String, String> params) {
@@ -16,8 +15,10 @@ public final class Links {
         char sep = '?';
         for (Map.Entry<String, String> p : params.entrySet()) {
             if (p.getValue() != null) {
-                url.append(sep).append(p.getKey()).append('=').append(URLEncoder.encode(p.getValue(),
-                        StandardCharsets.UTF_8));
+                url.append(sep)
+                        .append(p.getKey())
+                        .append('=')
+                        .append(URLEncoder.encode(p.getValue(), StandardCharsets.UTF_8));
                 sep = '&';
             }
         }

@@ -20,8 +20,8 @@ public class Pages {
     public static final String PACKAGE = "io.memorychain.console.templates";
     private static final MediaType HTML = MediaType.of("text/html;charset=utf-8");
 
-    private final TemplateEngine engine = TemplateEngine.createPrecompiled(null, ContentType.Html,
-            Pages.class.getClassLoader(), PACKAGE);
+    private final TemplateEngine engine =
+            TemplateEngine.createPrecompiled(null, ContentType.Html, Pages.class.getClassLoader(), PACKAGE);
 
     /** The template ({@code name.jte}) rendered with these parameters. */
     public String render(String template, Map<String, Object> params) {

@@ -16,8 +16,11 @@ public record Visit(ConsoleSession session, Principal principal, String space) {
 
     /** The operation's role and space rules ({@link AccessRules}), as the REST filter applies them. */
     public void authorize(Operation operation) {
-        AccessRules.authorize(principal, operation.scope(), space, "the console's " + operation.name().toLowerCase(
-                java.util.Locale.ROOT));
+        AccessRules.authorize(
+                principal,
+                operation.scope(),
+                space,
+                "the console's " + operation.name().toLowerCase(java.util.Locale.ROOT));
     }
 
     /**

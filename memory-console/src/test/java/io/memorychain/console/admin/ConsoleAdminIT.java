@@ -26,7 +26,9 @@ class ConsoleAdminIT extends BrowserIT {
         Accessibility.assertNoSeriousViolations(browser.driver());
 
         browser.type("#key-id", "ivy");
-        browser.driver().findElement(By.cssSelector("#key-role option[value='user']")).click();
+        browser.driver()
+                .findElement(By.cssSelector("#key-role option[value='user']"))
+                .click();
         browser.type("#key-spaces", space);
         browser.click("#issue");
 
@@ -42,7 +44,9 @@ class ConsoleAdminIT extends BrowserIT {
         assertThat(me.string("id")).isEqualTo("ivy");
 
         browser.driver().navigate().refresh();
-        assertThat(browser.all("#issued-secret")).as("shown once: gone after a reload").isEmpty();
+        assertThat(browser.all("#issued-secret"))
+                .as("shown once: gone after a reload")
+                .isEmpty();
         assertThat(browser.source()).doesNotContain(secret.substring(16));
     }
 
@@ -64,11 +68,16 @@ class ConsoleAdminIT extends BrowserIT {
 
         browser.driver().manage().deleteAllCookies();
         browser.driver().manage().addCookie(userSession);
-        Awaitility.await().atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-            browser.go("/console/s/" + space + "/inbox");
-            assertThat(browser.path()).isEqualTo("/console/login?ended=revoked");
-        });
-        assertThat(Rest.get(user, "/v1/me").status()).as("its API calls fail too").isEqualTo(401);
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(3))
+                .pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> {
+                    browser.go("/console/s/" + space + "/inbox");
+                    assertThat(browser.path()).isEqualTo("/console/login?ended=revoked");
+                });
+        assertThat(Rest.get(user, "/v1/me").status())
+                .as("its API calls fail too")
+                .isEqualTo(401);
     }
 
     @Test

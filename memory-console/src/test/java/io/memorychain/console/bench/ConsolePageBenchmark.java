@@ -11,11 +11,6 @@ import io.memorychain.events.Requests;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.net.URI;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.GroupListing;
-import org.apache.kafka.clients.admin.ListGroupsOptions;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -31,6 +26,11 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.GroupListing;
+import org.apache.kafka.clients.admin.ListGroupsOptions;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 
 /**
  * The console's page benchmark (a main, not a test): the service on the embedded default (its own broker under
@@ -51,8 +51,7 @@ public final class ConsolePageBenchmark {
     private static final String SPACE = "bench-console";
     private static final Duration QUIET = Duration.ofSeconds(10);
 
-    private ConsolePageBenchmark() {
-    }
+    private ConsolePageBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         Map<String, String> opts = options(args);
@@ -63,26 +62,34 @@ public final class ConsolePageBenchmark {
         Path dir = Path.of(opts.getOrDefault("data-dir", "/tmp/console-bench"));
         Files.createDirectories(dir);
         log("load before: %s", load());
-        try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, Map.of(
-                "micronaut.server.port", -1, "grpc.server.port", 0, "memory.data-dir", dir.toString()))) {
+        try (EmbeddedServer server = ApplicationContext.run(
+                EmbeddedServer.class,
+                Map.of("micronaut.server.port", -1, "grpc.server.port", 0, "memory.data-dir", dir.toString()))) {
             ApplicationContext ctx = server.getApplicationContext();
             // SIGTERM or Ctrl-C stop the service cleanly (its broker too), so the data dir can be reused
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                if (ctx.isRunning()) {
-                    ctx.close();
-                }
-            }, "bench-shutdown"));
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(
+                            () -> {
+                                if (ctx.isRunning()) {
+                                    ctx.close();
+                                }
+                            },
+                            "bench-shutdown"));
             MemoryBackend backend = ctx.getBean(MemoryBackend.class);
             String firstId = loadMemories(backend, memories, inFlight);
             awaitQuiet(backend.bootstrapServers());
             long head = backend.views().appliedSeq(SPACE);
             ApiKeys keys = ctx.getBean(ApiKeys.class);
             String user = keys.issue(new Principal("bench-user", Role.USER, "bench-user", List.of(SPACE)), "bench")
-                    .key().toString();
+                    .key()
+                    .toString();
             String admin = keys.issue(new Principal("bench-admin", Role.ADMIN, "bench-admin", List.of("*")), "bench")
-                    .key().toString();
+                    .key()
+                    .toString();
             String base = server.getURL().toString();
-            HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+            HttpClient http = HttpClient.newBuilder()
+                    .followRedirects(HttpClient.Redirect.NEVER)
+                    .build();
             String userCookie = signIn(http, base, user);
             String adminCookie = signIn(http, base, admin);
             Map<String, String> pages = new LinkedHashMap<>();
@@ -96,30 +103,52 @@ public final class ConsolePageBenchmark {
             pages.put("time machine", s + "/time");
             pages.put("time point", s + "/time?seq=" + head / 2);
             pages.put("health", s + "/health");
-            log("memories in the space: %d (first %s); load: %s", backend.views().counts(SPACE).total(), firstId,
-                    load());
-            System.out.printf(Locale.ROOT, "%-14s %6s %9s %9s %9s  %s%n", "page", "status", "p50 ms", "p95 ms",
-                    "max ms", "bytes");
+            log(
+                    "memories in the space: %d (first %s); load: %s",
+                    backend.views().counts(SPACE).total(), firstId, load());
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-14s %6s %9s %9s %9s  %s%n",
+                    "page",
+                    "status",
+                    "p50 ms",
+                    "p95 ms",
+                    "max ms",
+                    "bytes");
             pages.put("admin", "/console/admin");
             pages.put("rollback plan", s + "/time/plan?seq=" + (head - 10));
-            List<String> only = opts.containsKey("pages") ? List.of(opts.get("pages").split(",")) : null;
+            List<String> only =
+                    opts.containsKey("pages") ? List.of(opts.get("pages").split(",")) : null;
             for (Map.Entry<String, String> page : pages.entrySet()) {
                 if (only == null || only.contains(page.getKey())) {
-                    String cookie = page.getKey().equals("admin") || page.getKey().equals("rollback plan")
-                            ? adminCookie : userCookie;
+                    String cookie =
+                            page.getKey().equals("admin") || page.getKey().equals("rollback plan")
+                                    ? adminCookie
+                                    : userCookie;
                     measure(http, base, page.getKey(), page.getValue(), cookie, warmup, requests);
                 }
             }
             if (only == null || only.contains("query api")) {
-                measure(http, "query api", HttpRequest.newBuilder(URI.create(base + "/v1/spaces/" + SPACE + "/query"))
-                        .header("Authorization", "Bearer " + user).header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(
-                                "{\"query\":\"what travel detail came up during the session?\",\"top_k\":10}"))
-                        .build(), warmup, requests);
+                measure(
+                        http,
+                        "query api",
+                        HttpRequest.newBuilder(URI.create(base + "/v1/spaces/" + SPACE + "/query"))
+                                .header("Authorization", "Bearer " + user)
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString(
+                                        "{\"query\":\"what travel detail came up during the session?\",\"top_k\":10}"))
+                                .build(),
+                        warmup,
+                        requests);
             }
             log("command: ConsolePageBenchmark %s", String.join(" ", args));
-            log("commit: %s; JDK: %s %s; cores: %d; load after: %s", commit(), System.getProperty("java.vm.name"),
-                    Runtime.version(), Runtime.getRuntime().availableProcessors(), load());
+            log(
+                    "commit: %s; JDK: %s %s; cores: %d; load after: %s",
+                    commit(),
+                    System.getProperty("java.vm.name"),
+                    Runtime.version(),
+                    Runtime.getRuntime().availableProcessors(),
+                    load());
         }
         System.exit(0);
     }
@@ -138,8 +167,15 @@ public final class ConsolePageBenchmark {
             window.acquire();
             String content = "Benchmark memory " + i + ": the user mentioned " + categories.get((int) (i % 6))
                     + " detail number " + (i * 7919 % 100_003) + " during session " + (i / 20) + ".";
-            last = backend.publish(Requests.create(SPACE, actor, CreateMemory.newBuilder().setContent(content)
-                    .setCategory(categories.get((int) (i % 6))).setImportance(1 + (int) (i % 5)).build()).build());
+            last = backend.publish(Requests.create(
+                            SPACE,
+                            actor,
+                            CreateMemory.newBuilder()
+                                    .setContent(content)
+                                    .setCategory(categories.get((int) (i % 6)))
+                                    .setImportance(1 + (int) (i % 5))
+                                    .build())
+                    .build());
             long index = i;
             last.whenComplete((o, e) -> {
                 window.release();
@@ -178,9 +214,13 @@ public final class ConsolePageBenchmark {
             long stableSince = System.nanoTime();
             while (System.nanoTime() - stableSince < QUIET.toNanos()) {
                 long sum = 0;
-                for (GroupListing group : admin.listGroups(ListGroupsOptions.forConsumerGroups()).all().get()) {
+                for (GroupListing group : admin.listGroups(ListGroupsOptions.forConsumerGroups())
+                        .all()
+                        .get()) {
                     for (OffsetAndMetadata o : admin.listConsumerGroupOffsets(group.groupId())
-                            .partitionsToOffsetAndMetadata().get().values()) {
+                            .partitionsToOffsetAndMetadata()
+                            .get()
+                            .values()) {
                         sum += o == null ? 0 : o.offset();
                     }
                 }
@@ -195,10 +235,18 @@ public final class ConsolePageBenchmark {
         log("pipeline quiet after %.0f s; load: %s", (System.nanoTime() - start) / 1e9, load());
     }
 
-    private static void measure(HttpClient http, String base, String name, String path, String cookie, int warmup,
-                                int requests) throws Exception {
-        measure(http, name, HttpRequest.newBuilder(URI.create(base + path)).header("Cookie", cookie).GET().build(),
-                warmup, requests);
+    private static void measure(
+            HttpClient http, String base, String name, String path, String cookie, int warmup, int requests)
+            throws Exception {
+        measure(
+                http,
+                name,
+                HttpRequest.newBuilder(URI.create(base + path))
+                        .header("Cookie", cookie)
+                        .GET()
+                        .build(),
+                warmup,
+                requests);
     }
 
     /** Times the request; prints p50 / p95 / max, and the median of each {@code Server-Timing} stage it carries. */
@@ -216,7 +264,10 @@ public final class ConsolePageBenchmark {
             bytes = response.body().length;
             if (i >= warmup) {
                 ms[i - warmup] = took;
-                for (String stage : response.headers().firstValue("Server-Timing").orElse("").split(",")) {
+                for (String stage : response.headers()
+                        .firstValue("Server-Timing")
+                        .orElse("")
+                        .split(",")) {
                     String[] parts = stage.strip().split(";dur=");
                     if (parts.length == 2) {
                         stages.computeIfAbsent(parts[0], k -> new ArrayList<>()).add(Double.parseDouble(parts[1]));
@@ -226,19 +277,33 @@ public final class ConsolePageBenchmark {
         }
         Arrays.sort(ms);
         StringBuilder timing = new StringBuilder();
-        stages.forEach((stage, values) -> timing.append(String.format(Locale.ROOT, " %s %.1f", stage,
+        stages.forEach((stage, values) -> timing.append(String.format(
+                Locale.ROOT,
+                " %s %.1f",
+                stage,
                 values.stream().sorted().toList().get(values.size() / 2))));
-        System.out.printf(Locale.ROOT, "%-14s %6d %9.2f %9.2f %9.2f  %d%s%n", name, status, ms[requests / 2],
-                ms[(int) Math.ceil(requests * 0.95) - 1], ms[requests - 1], bytes,
+        System.out.printf(
+                Locale.ROOT,
+                "%-14s %6d %9.2f %9.2f %9.2f  %d%s%n",
+                name,
+                status,
+                ms[requests / 2],
+                ms[(int) Math.ceil(requests * 0.95) - 1],
+                ms[requests - 1],
+                bytes,
                 timing.isEmpty() ? "" : "  stages p50:" + timing);
     }
 
     private static String signIn(HttpClient http, String base, String key) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/console/login"))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("key=" + key)).build(), HttpResponse.BodyHandlers.ofString());
-        String set = r.headers().firstValue("Set-Cookie").orElseThrow(() -> new IllegalStateException(
-                "sign-in failed: " + r.statusCode() + " " + r.body()));
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/console/login"))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString("key=" + key))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        String set = r.headers()
+                .firstValue("Set-Cookie")
+                .orElseThrow(() -> new IllegalStateException("sign-in failed: " + r.statusCode() + " " + r.body()));
         return set.substring(0, set.indexOf(';'));
     }
 
@@ -252,7 +317,9 @@ public final class ConsolePageBenchmark {
 
     private static String commit() {
         try {
-            Process p = new ProcessBuilder("git", "rev-parse", "--short", "HEAD").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("git", "rev-parse", "--short", "HEAD")
+                    .redirectErrorStream(true)
+                    .start();
             return new String(p.getInputStream().readAllBytes()).strip();
         } catch (java.io.IOException e) {
             return "unknown";

@@ -19,9 +19,12 @@ class ChartsTest {
             assertThat(h.get(1)).isEqualTo(1);
             assertThat(h.get(2)).isGreaterThan(90);
         });
-        assertThat(chart.bars()).allSatisfy(b -> assertThat(b.y() + b.height()).isEqualTo(chart.bars().get(2).y()
-                + chart.bars().get(2).height()));
-        assertThat(chart.bars()).extracting(Charts.Bar::labelShown).as("labelled from the last bar back")
+        assertThat(chart.bars())
+                .allSatisfy(b -> assertThat(b.y() + b.height())
+                        .isEqualTo(chart.bars().get(2).y() + chart.bars().get(2).height()));
+        assertThat(chart.bars())
+                .extracting(Charts.Bar::labelShown)
+                .as("labelled from the last bar back")
                 .containsExactly(true, false, true);
     }
 
@@ -33,7 +36,8 @@ class ChartsTest {
         Charts.Chart chart = Charts.rows("r", "State", counts);
 
         assertThat(chart.bars()).extracting(Charts.Bar::label).containsExactly("active", "archived");
-        assertThat(chart.bars().get(0).width()).isEqualTo(2 * chart.bars().get(1).width());
+        assertThat(chart.bars().get(0).width())
+                .isEqualTo(2 * chart.bars().get(1).width());
         assertThat(chart.bars()).allSatisfy(b -> assertThat(b.x() + b.width()).isLessThanOrEqualTo(chart.width()));
         assertThat(chart.bars().get(1).y() + chart.bars().get(1).height()).isLessThanOrEqualTo(chart.height());
     }
@@ -41,6 +45,7 @@ class ChartsTest {
     @Test
     void anEmptySeriesIsAnEmptyChart() {
         assertThat(Charts.rows("e", "None", Map.of()).empty()).isTrue();
-        assertThat(Charts.columns("e", "None", List.of("a"), List.of(0L), 1).empty()).isTrue();
+        assertThat(Charts.columns("e", "None", List.of("a"), List.of(0L), 1).empty())
+                .isTrue();
     }
 }

@@ -25,24 +25,33 @@ class ConsoleHealthIT extends BrowserIT {
         Rest.memory(agent, space, "Ana likes jazz", "preferences");
         String work = Rest.memory(agent, space, "Ana works at Acme", "work");
         assertThat(Rest.raw(java.net.http.HttpRequest.newBuilder(Rest.uri("/v1/spaces/" + space + "/memories/" + work))
-                .header("Authorization", "Bearer " + agent).DELETE()).statusCode()).isEqualTo(200);
+                                .header("Authorization", "Bearer " + agent)
+                                .DELETE())
+                        .statusCode())
+                .isEqualTo(200);
 
         browser.signIn(ConsoleHarness.issue("health-user", Role.USER, List.of(space)));
         browser.go("/console/s/" + space + "/health");
 
         assertThat(browser.text("#total-memories")).isEqualTo("3");
         assertThat(browser.text("#active-memories")).isEqualTo("2");
-        assertThat(browser.find("#count-category-preferences").getAttribute("textContent")).isEqualTo("2");
-        assertThat(browser.find("#count-state-soft_deleted").getAttribute("textContent")).isEqualTo("1");
+        assertThat(browser.find("#count-category-preferences").getAttribute("textContent"))
+                .isEqualTo("2");
+        assertThat(browser.find("#count-state-soft_deleted").getAttribute("textContent"))
+                .isEqualTo("1");
         assertThat(browser.text("#pending-reflections")).isEqualTo("0");
         assertThat(browser.all("svg.chart")).hasSize(8);
         assertThat(browser.all("#chart-category rect.bar")).hasSize(2);
         String today = LocalDate.now(ZoneOffset.UTC).toString();
-        Awaitility.await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
-            browser.go("/console/s/" + space + "/health");
-            assertThat(browser.find("#created-" + today).getAttribute("textContent"))
-                    .as("three created today (the ops view's daily count)").isEqualTo("3");
-        });
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(500))
+                .untilAsserted(() -> {
+                    browser.go("/console/s/" + space + "/health");
+                    assertThat(browser.find("#created-" + today).getAttribute("textContent"))
+                            .as("three created today (the ops view's daily count)")
+                            .isEqualTo("3");
+                });
 
         browser.click("#verify-chain");
 
@@ -66,7 +75,8 @@ class ConsoleHealthIT extends BrowserIT {
         Accessibility.assertNoSeriousViolations(browser.driver());
         browser.go("/console/s/" + space + "/health");
         Accessibility.assertNoSeriousViolations(browser.driver());
-        assertThat(browser.source()).as("the axe script ran outside the page: the CSP still allows no inline script")
+        assertThat(browser.source())
+                .as("the axe script ran outside the page: the CSP still allows no inline script")
                 .doesNotContain("<script");
     }
 }

@@ -13,8 +13,9 @@ class AuditFiltersTest {
 
     @Test
     void daysBecomeAHalfOpenRangeOfUtcInstantsAndTheRestPassesAsRestTakesIt() {
-        AuditQuery q = AuditFilters.of(" agent:ana ", "MemoryDeleted, BlockUpdated", "m1", "goals", "2026-11-01",
-                "2026-11-28", null).query();
+        AuditQuery q = AuditFilters.of(
+                        " agent:ana ", "MemoryDeleted, BlockUpdated", "m1", "goals", "2026-11-01", "2026-11-28", null)
+                .query();
         assertThat(q.actor()).isEqualTo("agent:ana");
         assertThat(q.types()).isEqualTo(Set.of("MemoryDeleted", "BlockUpdated"));
         assertThat(q.memoryId()).isEqualTo("m1");
@@ -29,9 +30,12 @@ class AuditFiltersTest {
         AuditFilters none = AuditFilters.of("", " ", null, "", "", null, null);
         assertThat(none.any()).isFalse();
         assertThat(none.limit()).isEqualTo(AuditFilters.DEFAULT_LIMIT);
-        assertThatThrownBy(() -> AuditFilters.of(null, null, null, null, "yesterday", null, null).query())
-                .isInstanceOf(ApiException.class).hasMessageContaining("from must be a day");
-        assertThatThrownBy(() -> AuditFilters.of(null, null, null, null, "2026-11-28", "2026-11-01", null).query())
+        assertThatThrownBy(() -> AuditFilters.of(null, null, null, null, "yesterday", null, null)
+                        .query())
+                .isInstanceOf(ApiException.class)
+                .hasMessageContaining("from must be a day");
+        assertThatThrownBy(() -> AuditFilters.of(null, null, null, null, "2026-11-28", "2026-11-01", null)
+                        .query())
                 .isInstanceOf(ApiException.class);
     }
 
@@ -43,6 +47,7 @@ class AuditFiltersTest {
         assertThat(f.limits()).containsExactly(3, 25, 50, 100);
         assertThat(AuditFilters.of(null, null, null, null, null, null, 5000).limit())
                 .isEqualTo(AuditFilters.DEFAULT_LIMIT);
-        assertThat(AuditFilters.of(null, null, null, null, null, null, null).href("/a", null)).isEqualTo("/a");
+        assertThat(AuditFilters.of(null, null, null, null, null, null, null).href("/a", null))
+                .isEqualTo("/a");
     }
 }

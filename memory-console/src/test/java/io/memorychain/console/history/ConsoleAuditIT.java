@@ -36,8 +36,12 @@ class ConsoleAuditIT extends BrowserIT {
         String user = ConsoleHarness.issue("user-" + space, Role.USER, List.of(space));
         String attack = Rest.memory(agent, space, History.PAYLOAD, "projects");
         String standup = Rest.memory(helper, space, "Standup moved to 10:00", "projects");
-        assertThat(Rest.put(agent, "/v1/spaces/" + space + "/blocks/goals", Map.of("content", "Ship the console by Friday"))
-                .status()).isBetween(200, 202);
+        assertThat(Rest.put(
+                                agent,
+                                "/v1/spaces/" + space + "/blocks/goals",
+                                Map.of("content", "Ship the console by Friday"))
+                        .status())
+                .isBetween(200, 202);
         History.delete(helper, space, standup);
         long head = History.head(agent, space);
         String audit = "/console/s/" + space + "/audit";
@@ -45,8 +49,11 @@ class ConsoleAuditIT extends BrowserIT {
         browser.signIn(user);
         browser.go(audit);
         List<Long> all = seqs();
-        assertThat(all).as("newest first, to the space's head").hasSize(4).startsWith(head).isSortedAccordingTo(
-                java.util.Comparator.reverseOrder());
+        assertThat(all)
+                .as("newest first, to the space's head")
+                .hasSize(4)
+                .startsWith(head)
+                .isSortedAccordingTo(java.util.Comparator.reverseOrder());
         assertThat(browser.text("#entry-" + head + " .event-type")).isEqualTo("MemoryDeleted");
         History.assertInert(browser);
         browser.screenshot("audit-timeline");
@@ -87,28 +94,32 @@ class ConsoleAuditIT extends BrowserIT {
         History.assertInert(browser);
         browser.screenshot("audit-digest");
         Accessibility.assertNoSeriousViolations(browser.driver());
-        HttpResponse<String> digestMd = History.fetch(browser, browser.find("#digest-markdown").getAttribute("href"));
+        HttpResponse<String> digestMd =
+                History.fetch(browser, browser.find("#digest-markdown").getAttribute("href"));
         assertThat(digestMd.statusCode()).isEqualTo(200);
-        assertThat(digestMd.headers().firstValue("Content-Disposition").orElse("")).startsWith("attachment;")
+        assertThat(digestMd.headers().firstValue("Content-Disposition").orElse(""))
+                .startsWith("attachment;")
                 .endsWith(".md\"");
         assertThat(digestMd.body()).startsWith("# Audit Digest").contains("- 4 chain events");
 
         browser.go(audit);
-        HttpResponse<String> json = History.fetch(browser, browser.find("#export-json").getAttribute("href"));
+        HttpResponse<String> json =
+                History.fetch(browser, browser.find("#export-json").getAttribute("href"));
         assertThat(json.statusCode()).isEqualTo(200);
         assertThat(json.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
-        assertThat(json.headers().firstValue("Content-Disposition")).hasValue("attachment; filename=\"" + space
-                + "-export-seq-" + head + ".json\"");
-        Map<String, Object> export = ConsoleHarness.bean(JsonMapper.class).readValue(json.body(),
-                Argument.mapOf(String.class, Object.class));
+        assertThat(json.headers().firstValue("Content-Disposition"))
+                .hasValue("attachment; filename=\"" + space + "-export-seq-" + head + ".json\"");
+        Map<String, Object> export = ConsoleHarness.bean(JsonMapper.class)
+                .readValue(json.body(), Argument.mapOf(String.class, Object.class));
         assertThat(export).containsEntry("format", "memory-chain-export/1").containsEntry("space", space);
         assertThat(export.get("memories").toString()).contains(attack).doesNotContain("Standup");
         assertThat(export.get("blocks").toString()).contains("Ship the console by Friday");
-        HttpResponse<String> markdown = History.fetch(browser, browser.find("#export-markdown").getAttribute("href"));
+        HttpResponse<String> markdown =
+                History.fetch(browser, browser.find("#export-markdown").getAttribute("href"));
         assertThat(markdown.statusCode()).isEqualTo(200);
         assertThat(markdown.headers().firstValue("Content-Type").orElse("")).startsWith("text/markdown");
-        assertThat(markdown.headers().firstValue("Content-Disposition")).hasValue("attachment; filename=\"" + space
-                + "-export.md\"");
+        assertThat(markdown.headers().firstValue("Content-Disposition"))
+                .hasValue("attachment; filename=\"" + space + "-export.md\"");
         assertThat(markdown.body()).contains("Ship the console by Friday", "<script>window.pwned=1");
     }
 

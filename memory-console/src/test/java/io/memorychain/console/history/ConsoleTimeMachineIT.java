@@ -31,7 +31,8 @@ class ConsoleTimeMachineIT extends BrowserIT {
         String launch = Rest.memory(agent, space, "Launch is on Thursday", "projects");
         String attack = Rest.memory(agent, space, History.PAYLOAD, "projects");
         assertThat(Rest.put(agent, "/v1/spaces/" + space + "/blocks/goals", Map.of("content", "Ship the console"))
-                .status()).isBetween(200, 202);
+                        .status())
+                .isBetween(200, 202);
         long good = History.head(agent, space);
         Map<String, String> before = History.contents(agent, space, "");
         // a confused agent's changes
@@ -52,7 +53,9 @@ class ConsoleTimeMachineIT extends BrowserIT {
         Accessibility.assertNoSeriousViolations(browser.driver());
         browser.go(time + "?at=2999-01-01T00:00");
         assertThat(browser.text("#h-point")).isEqualTo("As of 2999-01-01T00:00:00Z");
-        assertThat(browser.all("#then-" + junk)).as("a time after every event: the space now").hasSize(1);
+        assertThat(browser.all("#then-" + junk))
+                .as("a time after every event: the space now")
+                .hasSize(1);
 
         browser.signIn(agent);
         browser.go(time + "?seq=" + good);
@@ -72,9 +75,13 @@ class ConsoleTimeMachineIT extends BrowserIT {
         assertThat(browser.text("#plan-" + launch + " .action")).isEqualTo("restore");
         assertThat(browser.text("#plan-" + attack + " .action")).isEqualTo("restore");
         assertThat(browser.text("#plan-" + junk + " .action")).isEqualTo("delete");
-        assertThat(browser.all("#content-hidden")).as("no content without a grant").hasSize(1);
+        assertThat(browser.all("#content-hidden"))
+                .as("no content without a grant")
+                .hasSize(1);
         assertThat(browser.source()).doesNotContain("Launch is", "Junk written");
-        assertThat(History.contents(agent, space, "")).as("the dry run changed nothing").containsKey(junk);
+        assertThat(History.contents(agent, space, ""))
+                .as("the dry run changed nothing")
+                .containsKey(junk);
         browser.driver().executeScript("document.getElementById('h-changes').scrollIntoView()");
         browser.screenshot("time-machine-dry-run");
         Accessibility.assertNoSeriousViolations(browser.driver());
@@ -90,7 +97,9 @@ class ConsoleTimeMachineIT extends BrowserIT {
         browser.click("#apply-rollback");
         assertThat(browser.text("#flash")).contains("Rollback applied: 3 memories", "RollbackApplied");
 
-        assertThat(History.contents(agent, space, "")).as("the memories read as before").isEqualTo(before);
+        assertThat(History.contents(agent, space, ""))
+                .as("the memories read as before")
+                .isEqualTo(before);
         assertThat(History.contents(agent, space, "&as_of_seq=" + good)).isEqualTo(before);
 
         browser.signIn(user);
@@ -104,7 +113,8 @@ class ConsoleTimeMachineIT extends BrowserIT {
 
     /** The confirmation form posted without its ticked box (which the browser would refuse to send). */
     private static HttpResponse<String> applyWithoutTheBox(long seq) {
-        String session = browser.driver().manage().getCookieNamed(SessionFilter.COOKIE).getValue();
+        String session =
+                browser.driver().manage().getCookieNamed(SessionFilter.COOKIE).getValue();
         String csrf = browser.find("#apply-form input[name=csrf]").getAttribute("value");
         String digest = browser.find("#apply-form input[name=plan_digest]").getAttribute("value");
         String form = "csrf=" + enc(csrf) + "&seq=" + seq + "&plan_digest=" + enc(digest) + "&reason=why";

@@ -10,9 +10,11 @@ class TimePointTest {
     void theDateTimeFieldsLocalValueIsReadAsUtc() {
         assertThat(TimePoint.of(null, "2026-11-28T10:15").isoTime()).isEqualTo("2026-11-28T10:15:00Z");
         assertThat(TimePoint.of(null, "2026-11-28T10:15:30").isoTime()).isEqualTo("2026-11-28T10:15:30Z");
-        assertThat(TimePoint.of(null, "2026-11-28T10:15:30+02:00").isoTime()).as("a zone given is kept")
+        assertThat(TimePoint.of(null, "2026-11-28T10:15:30+02:00").isoTime())
+                .as("a zone given is kept")
                 .isEqualTo("2026-11-28T10:15:30+02:00");
-        assertThat(TimePoint.of(null, "yesterday").isoTime()).as("handed over for the service to refuse")
+        assertThat(TimePoint.of(null, "yesterday").isoTime())
+                .as("handed over for the service to refuse")
                 .isEqualTo("yesterday");
     }
 

@@ -33,24 +33,40 @@ class ConsoleInboxIT extends BrowserIT {
 
     /** As above, numbered: the 10th is the summary milestone. */
     private static String proposeReflection(String space, String fact, int number) throws Exception {
-        ReflectionDocument doc = ReflectionDocument.newBuilder().setTrigger(ReflectionTrigger.MANUAL).setNumber(number)
+        ReflectionDocument doc = ReflectionDocument.newBuilder()
+                .setTrigger(ReflectionTrigger.MANUAL)
+                .setNumber(number)
                 .setMilestone(ReflectionMilestones.of(number))
-                .setFromSeq(1).setToSeq(1).setSummary("# Reflection #" + number + "\n- the launch moved")
+                .setFromSeq(1)
+                .setToSeq(1)
+                .setSummary("# Reflection #" + number + "\n- the launch moved")
                 .setChanges(List.of(
-                        ReflectionChange.newBuilder().setChangeId("c1").setType(ReflectionChangeType.UPDATE_MEMORY)
-                                .setReason("episodes").setMemoryId(fact).setContent("Launch is on Friday").build(),
-                        ReflectionChange.newBuilder().setChangeId("c2").setType(ReflectionChangeType.CREATE_MEMORY)
-                                .setReason("episodes").setContent("Ana moves launches after reviews").build()))
+                        ReflectionChange.newBuilder()
+                                .setChangeId("c1")
+                                .setType(ReflectionChangeType.UPDATE_MEMORY)
+                                .setReason("episodes")
+                                .setMemoryId(fact)
+                                .setContent("Launch is on Friday")
+                                .build(),
+                        ReflectionChange.newBuilder()
+                                .setChangeId("c2")
+                                .setType(ReflectionChangeType.CREATE_MEMORY)
+                                .setReason("episodes")
+                                .setContent("Ana moves launches after reviews")
+                                .build()))
                 .build();
-        MemoryOutcome proposed = ConsoleHarness.bean(MemoryBackend.class).publish(Requests.proposeReflection(space,
-                Requests.actor(ActorType.WORKER, "reflect"), doc).build()).get(30, TimeUnit.SECONDS);
+        MemoryOutcome proposed = ConsoleHarness.bean(MemoryBackend.class)
+                .publish(Requests.proposeReflection(space, Requests.actor(ActorType.WORKER, "reflect"), doc)
+                        .build())
+                .get(30, TimeUnit.SECONDS);
         assertThat(proposed.getAccepted()).as(proposed.getMessage()).isTrue();
         return proposed.getMemoryId();
     }
 
     @SuppressWarnings("unchecked")
     private static String content(String key, String space, String id) {
-        return (String) Rest.get(key, "/v1/spaces/" + space + "/memories/" + id).json().get("content");
+        return (String)
+                Rest.get(key, "/v1/spaces/" + space + "/memories/" + id).json().get("content");
     }
 
     @Test
@@ -77,7 +93,8 @@ class ConsoleInboxIT extends BrowserIT {
         assertThat(browser.text("#flash")).contains("approved with your edits");
         assertThat(browser.text("#count-reflections")).isEqualTo("0");
         assertThat(content(agent, space, fact)).isEqualTo("Launch is on Saturday");
-        Map<String, Object> audit = Rest.get(agent, "/v1/spaces/" + space + "/audit?order=desc&limit=10").json();
+        Map<String, Object> audit = Rest.get(agent, "/v1/spaces/" + space + "/audit?order=desc&limit=10")
+                .json();
         assertThat(audit.toString()).contains("ReflectionDecided", "MemoryUpdated");
     }
 
@@ -107,7 +124,8 @@ class ConsoleInboxIT extends BrowserIT {
         browser.type("#reason-" + second, "not what happened");
         browser.click("#reflection-" + second + " button.reject");
         assertThat(browser.text("#flash")).contains("rejected");
-        Map<String, Object> decided = Rest.get(user, "/v1/spaces/" + space + "/reflections/" + second).json();
+        Map<String, Object> decided =
+                Rest.get(user, "/v1/spaces/" + space + "/reflections/" + second).json();
         assertThat(decided).containsEntry("status", "rejected").containsEntry("reason", "not what happened");
     }
 
@@ -117,16 +135,20 @@ class ConsoleInboxIT extends BrowserIT {
         String agent = ConsoleHarness.issue("agent-" + space, Role.AGENT, List.of(space));
         String user = ConsoleHarness.issue("user-" + space, Role.USER, List.of(space));
         String profile = "/v1/spaces/" + space + "/profile/";
-        assertThat(Rest.put(agent, profile + "preferred_name", Map.of("value", "Annie", "source", "chat")).status())
+        assertThat(Rest.put(agent, profile + "preferred_name", Map.of("value", "Annie", "source", "chat"))
+                        .status())
                 .isEqualTo(202);
-        assertThat(Rest.put(agent, profile + "city", Map.of("value", "Lisbon", "source", "chat")).status())
+        assertThat(Rest.put(agent, profile + "city", Map.of("value", "Lisbon", "source", "chat"))
+                        .status())
                 .isEqualTo(202);
 
         browser.signIn(user);
         browser.go("/console/s/" + space + "/inbox");
         assertThat(browser.text("#count-consents")).isEqualTo("2");
         List<WebElement> consents = browser.all("article.consent");
-        assertThat(consents).extracting(c -> c.findElement(org.openqa.selenium.By.cssSelector(".time-left")).getText())
+        assertThat(consents)
+                .extracting(c -> c.findElement(org.openqa.selenium.By.cssSelector(".time-left"))
+                        .getText())
                 .allSatisfy(left -> assertThat(left).matches("[67] d \\d+ h left"));
         browser.click("article.consent:nth-of-type(1) button.grant");
         assertThat(browser.text("#flash")).contains("granted");
@@ -146,9 +168,12 @@ class ConsoleInboxIT extends BrowserIT {
         String user = ConsoleHarness.issue("user-" + space, Role.USER, List.of(space));
         String admin = ConsoleHarness.issue("admin-" + space, Role.ADMIN, List.of(space));
         assertThat(Rest.put(agent, "/v1/spaces/" + space + "/blocks/persona", Map.of("content", "I obey anyone"))
-                .status()).isIn(200, 201);
-        Rest.Answer grant = Rest.post(admin, "/v1/spaces/" + space + "/grants", Map.of("purpose", "debug a bad merge",
-                "duration_seconds", 3600));
+                        .status())
+                .isIn(200, 201);
+        Rest.Answer grant = Rest.post(
+                admin,
+                "/v1/spaces/" + space + "/grants",
+                Map.of("purpose", "debug a bad merge", "duration_seconds", 3600));
         assertThat(grant.status()).as(grant.raw()).isIn(200, 201);
 
         browser.signIn(user);
@@ -194,7 +219,8 @@ class ConsoleInboxIT extends BrowserIT {
         String space = ConsoleHarness.space("inject");
         String agent = ConsoleHarness.issue("agent-" + space, Role.AGENT, List.of(space));
         String user = ConsoleHarness.issue("user-" + space, Role.USER, List.of(space));
-        String payload = String.join("\n",
+        String payload = String.join(
+                "\n",
                 "<script>window.pwned=1;document.title='pwned'</script>",
                 "<img src=x onerror=\"window.pwned=2;document.title='pwned'\">",
                 "[click me](javascript:window.pwned=3) <a href=\"javascript:window.pwned=4\">link</a>",
@@ -202,8 +228,12 @@ class ConsoleInboxIT extends BrowserIT {
                 "**bold** # heading <b>markup</b>");
         String fact = Rest.memory(agent, space, payload, "projects");
         String reflection = proposeReflection(space, fact);
-        assertThat(Rest.put(agent, "/v1/spaces/" + space + "/profile/preferred_name",
-                Map.of("value", "<img src=x onerror=window.pwned=6>", "source", "chat")).status()).isEqualTo(202);
+        assertThat(Rest.put(
+                                agent,
+                                "/v1/spaces/" + space + "/profile/preferred_name",
+                                Map.of("value", "<img src=x onerror=window.pwned=6>", "source", "chat"))
+                        .status())
+                .isEqualTo(202);
 
         browser.signIn(user);
         Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
@@ -214,10 +244,13 @@ class ConsoleInboxIT extends BrowserIT {
         assertThat(browser.text("#reflection-" + reflection + " .diff-before")).isEqualTo(payload);
         assertThat(browser.text("article.consent .value")).isEqualTo("<img src=x onerror=window.pwned=6>");
         var js = browser.driver();
-        assertThat(js.executeScript("return typeof window.pwned")).as("no payload ran").isEqualTo("undefined");
+        assertThat(js.executeScript("return typeof window.pwned"))
+                .as("no payload ran")
+                .isEqualTo("undefined");
         assertThat(js.getTitle()).startsWith("Inbox");
         assertThat(js.executeScript("return document.querySelectorAll('script, img, style, b').length"))
-                .as("no element came from memory content").isEqualTo(0L);
+                .as("no element came from memory content")
+                .isEqualTo(0L);
         assertThat(js.executeScript("return document.querySelectorAll('a[href^=\"javascript\"]').length"))
                 .isEqualTo(0L);
         assertThat(browser.find("body").isDisplayed()).isTrue();
@@ -239,8 +272,16 @@ class ConsoleInboxIT extends BrowserIT {
         assertThat(browser.text("#error-code")).isEqualTo("SPACE_NOT_ALLOWED");
         assertThat(browser.text("h1")).startsWith("403");
         assertThat(Rest.raw(java.net.http.HttpRequest.newBuilder(Rest.uri("/console/s/" + theirs + "/inbox"))
-                .header("Cookie", "mc_console=" + browser.driver().manage().getCookieNamed("mc_console").getValue())
-                .GET()).statusCode()).isEqualTo(403);
+                                .header(
+                                        "Cookie",
+                                        "mc_console="
+                                                + browser.driver()
+                                                        .manage()
+                                                        .getCookieNamed("mc_console")
+                                                        .getValue())
+                                .GET())
+                        .statusCode())
+                .isEqualTo(403);
         browser.screenshot("forbidden");
     }
 }

@@ -20,8 +20,10 @@ class ConsoleMemoriesIT extends BrowserIT {
 
     @SuppressWarnings("unchecked")
     private static String create(String agent, String space, String content, String category, List<String> tags) {
-        Rest.Answer created = Rest.post(agent, "/v1/spaces/" + space + "/memories", Map.of("content", content,
-                "category", category, "tags", tags, "importance", 3));
+        Rest.Answer created = Rest.post(
+                agent,
+                "/v1/spaces/" + space + "/memories",
+                Map.of("content", content, "category", category, "tags", tags, "importance", 3));
         assertThat(created.status()).as(created.raw()).isEqualTo(201);
         return (String) ((Map<String, Object>) created.json().get("memory")).get("id");
     }
@@ -37,10 +39,13 @@ class ConsoleMemoriesIT extends BrowserIT {
 
     /** Searches until the index has caught up with the memory (embedding is asynchronous). */
     private static void awaitFound(String space, String query, String id) {
-        Awaitility.await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(300)).untilAsserted(() -> {
-            browser.go(searchPath(space, query));
-            assertThat(browser.all("#row-" + id)).hasSize(1);
-        });
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(300))
+                .untilAsserted(() -> {
+                    browser.go(searchPath(space, query));
+                    assertThat(browser.all("#row-" + id)).hasSize(1);
+                });
     }
 
     /** Brings a section to the top of the viewport for the screenshot. */
@@ -80,15 +85,22 @@ class ConsoleMemoriesIT extends BrowserIT {
         Accessibility.assertNoSeriousViolations(browser.driver());
         assertThat(browser.source()).doesNotContain("X4711Z");
 
-        for (String page : List.of("/memories", "/memories?state=soft_deleted", "/memories?state=soft_deleted&tags=travel",
-                "/memories/" + other, "/inbox", "/audit")) {
+        for (String page : List.of(
+                "/memories",
+                "/memories?state=soft_deleted",
+                "/memories?state=soft_deleted&tags=travel",
+                "/memories/" + other,
+                "/inbox",
+                "/audit")) {
             browser.go("/console/s/" + space + page);
             assertThat(browser.source()).as(page).doesNotContain("X4711Z", "passport number is");
         }
         browser.go(searchPath(space, "passport number"));
         assertThat(browser.source()).doesNotContain("X4711Z");
         assertThat(browser.all("#row-" + id)).isEmpty();
-        assertThat(Rest.get(user, "/v1/spaces/" + space + "/audit?order=desc&limit=50").raw()).doesNotContain("X4711Z");
+        assertThat(Rest.get(user, "/v1/spaces/" + space + "/audit?order=desc&limit=50")
+                        .raw())
+                .doesNotContain("X4711Z");
     }
 
     @Test
@@ -102,11 +114,18 @@ class ConsoleMemoriesIT extends BrowserIT {
         for (int i = 0; i < 20; i++) {
             create(agent, space, "Filler note number " + i, "notes", List.of("filler"));
         }
-        Rest.Answer patched = Rest.raw(java.net.http.HttpRequest.newBuilder(Rest.uri("/v1/spaces/" + space
-                        + "/memories/" + launch)).header("Authorization", "Bearer " + agent)
-                .header("Content-Type", "application/json")
-                .method("PATCH", java.net.http.HttpRequest.BodyPublishers.ofString("{\"content\":\"Launch is on Friday at noon\"}")))
-                .statusCode() == 200 ? null : Rest.get(agent, "/v1/spaces/" + space + "/memories/" + launch);
+        Rest.Answer patched =
+                Rest.raw(java.net.http.HttpRequest.newBuilder(Rest.uri("/v1/spaces/" + space + "/memories/" + launch))
+                                                .header("Authorization", "Bearer " + agent)
+                                                .header("Content-Type", "application/json")
+                                                .method(
+                                                        "PATCH",
+                                                        java.net.http.HttpRequest.BodyPublishers.ofString(
+                                                                "{\"content\":\"Launch is on Friday at noon\"}")))
+                                        .statusCode()
+                                == 200
+                        ? null
+                        : Rest.get(agent, "/v1/spaces/" + space + "/memories/" + launch);
         assertThat(patched).as("PATCH answered 200").isNull();
         link(agent, space, launch, review);
         link(agent, space, review, ana);
@@ -123,12 +142,15 @@ class ConsoleMemoriesIT extends BrowserIT {
         browser.click("#previous-page");
         assertThat(browser.all("tr.memory-row")).hasSize(20);
         browser.go("/console/s/" + space + "/memories?tags=launch&category=projects");
-        assertThat(browser.all("tr.memory-row")).extracting(r -> r.getAttribute("id"))
+        assertThat(browser.all("tr.memory-row"))
+                .extracting(r -> r.getAttribute("id"))
                 .containsExactly("row-" + launch, "row-" + review);
 
         awaitFound(space, "when is the launch", launch);
         browser.go(searchPath(space, "when is the launch") + "&category=projects&tags=q3&from=2000-01-01");
-        assertThat(browser.all("tr.memory-row")).extracting(r -> r.getAttribute("id")).containsExactly("row-" + launch);
+        assertThat(browser.all("tr.memory-row"))
+                .extracting(r -> r.getAttribute("id"))
+                .containsExactly("row-" + launch);
         assertThat(browser.find("#f-category").getAttribute("value")).isEqualTo("projects");
         browser.screenshot("memories-search");
         Accessibility.assertNoSeriousViolations(browser.driver());
@@ -141,15 +163,21 @@ class ConsoleMemoriesIT extends BrowserIT {
         String diff = browser.text("#versions article.version:first-of-type .diff");
         assertThat(diff).contains("[removed: Thursday", "[added: Friday");
         assertThat(browser.all("#versions del")).isNotEmpty();
-        assertThat(browser.all("tr.hop-1 a.related-link")).extracting(a -> a.getText()).containsExactly(review);
-        assertThat(browser.all("tr.hop-2 a.related-link")).extracting(a -> a.getText()).containsExactly(ana);
+        assertThat(browser.all("tr.hop-1 a.related-link"))
+                .extracting(a -> a.getText())
+                .containsExactly(review);
+        assertThat(browser.all("tr.hop-2 a.related-link"))
+                .extracting(a -> a.getText())
+                .containsExactly(ana);
         assertThat(browser.text("#relations")).contains("Ana leads the design team");
         assertThat(browser.text("#provenance-table")).contains("MemoryCreated", "MemoryUpdated", "not checked");
         browser.click("#verify-chain");
         assertThat(browser.text("#chain-verdict")).isEqualTo("Chain verified");
-        assertThat(browser.all("#provenance-table td.verified")).extracting(td -> td.getText()).containsOnly("yes");
-        assertThat(browser.all("#provenance-table td.mono")).allSatisfy(td -> assertThat(td.getText())
-                .matches("[0-9a-f]{64}"));
+        assertThat(browser.all("#provenance-table td.verified"))
+                .extracting(td -> td.getText())
+                .containsOnly("yes");
+        assertThat(browser.all("#provenance-table td.mono"))
+                .allSatisfy(td -> assertThat(td.getText()).matches("[0-9a-f]{64}"));
         browser.click("#action-pin");
         assertThat(browser.text("#flash")).isEqualTo("Pinned.");
         assertThat(browser.text("#memory-flags")).startsWith("pinned");
@@ -165,18 +193,26 @@ class ConsoleMemoriesIT extends BrowserIT {
         String space = ConsoleHarness.space("inert");
         String agent = ConsoleHarness.issue("agent-" + space, Role.AGENT, List.of(space));
         String admin = ConsoleHarness.issue("admin-" + space, Role.ADMIN, List.of(space));
-        String payload = String.join("\n",
+        String payload = String.join(
+                "\n",
                 "<script>window.pwned=1;document.title='pwned'</script>",
                 "<img src=x onerror=\"window.pwned=2;document.title='pwned'\">",
                 "[click me](javascript:window.pwned=3) <a href=\"javascript:window.pwned=4\">link</a>",
                 "</div></td><script>window.pwned=5</script><style>body{display:none}</style>",
                 "**bold** # heading <b>markup</b>");
         String id = create(agent, space, payload, "projects", List.of("<i>tag</i>"));
-        Rest.Answer patched = Rest.raw(java.net.http.HttpRequest.newBuilder(Rest.uri("/v1/spaces/" + space
-                        + "/memories/" + id)).header("Authorization", "Bearer " + agent)
-                .header("Content-Type", "application/json")
-                .method("PATCH", java.net.http.HttpRequest.BodyPublishers.ofString("{\"content\":\"<svg onload=window.pwned=6>\"}")))
-                .statusCode() == 200 ? null : Rest.get(agent, "/v1/spaces/" + space + "/memories/" + id);
+        Rest.Answer patched =
+                Rest.raw(java.net.http.HttpRequest.newBuilder(Rest.uri("/v1/spaces/" + space + "/memories/" + id))
+                                                .header("Authorization", "Bearer " + agent)
+                                                .header("Content-Type", "application/json")
+                                                .method(
+                                                        "PATCH",
+                                                        java.net.http.HttpRequest.BodyPublishers.ofString(
+                                                                "{\"content\":\"<svg onload=window.pwned=6>\"}")))
+                                        .statusCode()
+                                == 200
+                        ? null
+                        : Rest.get(agent, "/v1/spaces/" + space + "/memories/" + id);
         assertThat(patched).as("PATCH answered 200").isNull();
 
         browser.signIn(agent);
@@ -185,7 +221,8 @@ class ConsoleMemoriesIT extends BrowserIT {
             var js = browser.driver();
             assertThat(js.executeScript("return typeof window.pwned")).as(page).isEqualTo("undefined");
             assertThat(js.executeScript("return document.querySelectorAll('script, img, style, b, i, svg').length"))
-                    .as(page + ": no element came from memory content").isEqualTo(0L);
+                    .as(page + ": no element came from memory content")
+                    .isEqualTo(0L);
             assertThat(js.executeScript("return document.querySelectorAll('a[href^=\"javascript\"]').length"))
                     .isEqualTo(0L);
         }

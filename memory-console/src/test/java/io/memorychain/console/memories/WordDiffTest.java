@@ -18,8 +18,12 @@ class WordDiffTest {
     void aChangedWordIsRemovedAndAddedBetweenKeptWords() {
         List<Part> parts = WordDiff.of("Launch is on Thursday at noon", "Launch is on Friday at noon");
 
-        assertThat(parts).containsExactly(new Part(Kind.SAME, "Launch is on "), new Part(Kind.REMOVED, "Thursday "),
-                new Part(Kind.ADDED, "Friday "), new Part(Kind.SAME, "at noon"));
+        assertThat(parts)
+                .containsExactly(
+                        new Part(Kind.SAME, "Launch is on "),
+                        new Part(Kind.REMOVED, "Thursday "),
+                        new Part(Kind.ADDED, "Friday "),
+                        new Part(Kind.SAME, "at noon"));
         assertThat(WordDiff.changed(parts)).isTrue();
     }
 

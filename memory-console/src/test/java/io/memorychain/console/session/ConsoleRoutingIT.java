@@ -51,7 +51,8 @@ class ConsoleRoutingIT {
 
     private static EmbeddedServer reached;
     private static EmbeddedServer owner;
-    private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
     @BeforeAll
     static void startTwoInstances() throws IOException {
@@ -61,7 +62,8 @@ class ConsoleRoutingIT {
         // one signing key and one content master key for both, as a deployment mounts them
         for (String file : List.of("chain-signing.key", MasterKey.FILE_NAME)) {
             Files.createDirectories(second.resolve("keys"));
-            Files.copy(first.resolve("keys").resolve(file), second.resolve("keys").resolve(file));
+            Files.copy(
+                    first.resolve("keys").resolve(file), second.resolve("keys").resolve(file));
         }
         owner = start("console-b", second);
     }
@@ -77,14 +79,20 @@ class ConsoleRoutingIT {
 
     @Test
     void aBrowserOnOneInstanceReadsAndChangesASpaceTheOtherServes() throws Exception {
-        String key = reached.getApplicationContext().getBean(ApiKeys.class)
-                .issue(new Principal("routed-user", Role.USER, "routed-user", List.of("*")), "test").key().toString();
-        await().atMost(PATIENCE).ignoreExceptions().until(() -> owner.getApplicationContext().getBean(ApiKeys.class)
-                .authenticate("Bearer " + key) != null);
+        String key = reached.getApplicationContext()
+                .getBean(ApiKeys.class)
+                .issue(new Principal("routed-user", Role.USER, "routed-user", List.of("*")), "test")
+                .key()
+                .toString();
+        await().atMost(PATIENCE)
+                .ignoreExceptions()
+                .until(() ->
+                        owner.getApplicationContext().getBean(ApiKeys.class).authenticate("Bearer " + key) != null);
         String space = await().atMost(PATIENCE).until(this::aSpaceTheOtherInstanceServes, s -> s != null);
         String content = "routed " + UUID.randomUUID();
         HttpResponse<String> created = send(HttpRequest.newBuilder(uri(reached, "/v1/spaces/" + space + "/memories"))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + key)
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"content\":\"" + content + "\",\"category\":\"fact\"}")));
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         String id = match(Pattern.compile("\"id\":\"([^\"]+)\""), created.body());
@@ -94,20 +102,24 @@ class ConsoleRoutingIT {
         HttpResponse<String> read = send(get(page, cookie));
         assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
         assertThat(read.body()).contains(content);
-        assertThat(read.headers().map().keySet()).noneMatch(h -> h.equalsIgnoreCase("set-cookie")
-                || h.equalsIgnoreCase(ConsoleRouting.FLASH));
+        assertThat(read.headers().map().keySet())
+                .noneMatch(h -> h.equalsIgnoreCase("set-cookie") || h.equalsIgnoreCase(ConsoleRouting.FLASH));
 
-        HttpResponse<String> pinned = send(form(page + "/change", cookie, "action=pin&csrf="
-                + URLEncoder.encode(match(CSRF, read.body()), StandardCharsets.UTF_8)));
+        HttpResponse<String> pinned = send(form(
+                page + "/change",
+                cookie,
+                "action=pin&csrf=" + URLEncoder.encode(match(CSRF, read.body()), StandardCharsets.UTF_8)));
         assertThat(pinned.statusCode()).as(pinned.body()).isEqualTo(303);
         assertThat(pinned.headers().firstValue("Location")).hasValue(page);
         HttpResponse<String> after = send(get(page, cookie));
         assertThat(after.body()).contains("id=\"flash\">Pinned.</p>", "id=\"memory-flags\">pinned ·");
         assertThat(owner.getApplicationContext().getBean(OwnerGuard.class).ownerUrl(space))
-                .as("the change was answered by the instance serving the space").isEmpty();
+                .as("the change was answered by the instance serving the space")
+                .isEmpty();
 
         HttpResponse<String> spoofed = send(get(page, cookie).header(ConsoleRouting.FLASH, "error|spoofed notice"));
-        assertThat(spoofed.body()).as("a browser's own flash header is not this session's message")
+        assertThat(spoofed.body())
+                .as("a browser's own flash header is not this session's message")
                 .doesNotContain("spoofed notice");
 
         HttpResponse<String> forged = send(form(page + "/change", cookie, "action=unpin&csrf=forged"));
@@ -118,8 +130,10 @@ class ConsoleRoutingIT {
     @Test
     void aForwardedPageWithoutTheConsoleHeadersOrAnAcceptedKeyGoesToSignIn() throws Exception {
         HttpResponse<String> page = send(HttpRequest.newBuilder(uri(owner, "/console/s/anything/memories"))
-                .header(RoutingHeaders.FORWARDED_BY, "console-a").header("Authorization", "Bearer not-a-key")
-                .header(ConsoleRouting.CSRF, "token").GET());
+                .header(RoutingHeaders.FORWARDED_BY, "console-a")
+                .header("Authorization", "Bearer not-a-key")
+                .header(ConsoleRouting.CSRF, "token")
+                .GET());
 
         assertThat(page.statusCode()).isEqualTo(303);
         assertThat(page.headers().firstValue("Location")).hasValue(SessionFilter.LOGIN);
@@ -129,9 +143,11 @@ class ConsoleRoutingIT {
     private String aSpaceTheOtherInstanceServes() {
         OwnerGuard here = reached.getApplicationContext().getBean(OwnerGuard.class);
         OwnerGuard there = owner.getApplicationContext().getBean(OwnerGuard.class);
-        return IntStream.range(0, 50).mapToObj(i -> "routed-" + i)
+        return IntStream.range(0, 50)
+                .mapToObj(i -> "routed-" + i)
                 .filter(s -> here.ownerUrl(s).isPresent() && there.ownerUrl(s).isEmpty() && served(there, s))
-                .findFirst().orElse(null);
+                .findFirst()
+                .orElse(null);
     }
 
     private static boolean served(OwnerGuard guard, String space) {
@@ -152,11 +168,14 @@ class ConsoleRoutingIT {
     }
 
     private static HttpRequest.Builder get(String path, String cookie) {
-        return HttpRequest.newBuilder(uri(reached, path)).header("Cookie", cookie).GET();
+        return HttpRequest.newBuilder(uri(reached, path))
+                .header("Cookie", cookie)
+                .GET();
     }
 
     private static HttpRequest.Builder form(String path, String cookie, String body) {
-        return HttpRequest.newBuilder(uri(reached, path)).header("Cookie", cookie)
+        return HttpRequest.newBuilder(uri(reached, path))
+                .header("Cookie", cookie)
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(body));
     }
@@ -184,23 +203,25 @@ class ConsoleRoutingIT {
 
     private static EmbeddedServer start(String instanceId, Path dataDir) {
         int port = freePort();
-        return ApplicationContext.run(EmbeddedServer.class, Map.ofEntries(
-                Map.entry("micronaut.server.port", port),
-                Map.entry("grpc.server.port", 0),
-                Map.entry("memory.kafka.bootstrap-servers", SharedKafka.bootstrapServers()),
-                Map.entry("memory.kafka.partitions", 2),
-                Map.entry("memory.kafka.replication-factor", 1),
-                Map.entry("memory.embeddings.stream-threads", 1),
-                Map.entry("memory.topic-prefix", PREFIX),
-                Map.entry("memory.data-dir", dataDir.toString()),
-                Map.entry("memory.instance-id", instanceId),
-                Map.entry("memory.instance.advertised-url", "http://localhost:" + port),
-                Map.entry("memory.auth.bootstrap", false),
-                Map.entry("memory.write-timeout", "20s"),
-                Map.entry("memory.startup-timeout", "90s"),
-                Map.entry("memory.retrieval.linker-enabled", false),
-                Map.entry("memory.refinement.trigger-enabled", false),
-                Map.entry("memory.contradictions.detect", false)));
+        return ApplicationContext.run(
+                EmbeddedServer.class,
+                Map.ofEntries(
+                        Map.entry("micronaut.server.port", port),
+                        Map.entry("grpc.server.port", 0),
+                        Map.entry("memory.kafka.bootstrap-servers", SharedKafka.bootstrapServers()),
+                        Map.entry("memory.kafka.partitions", 2),
+                        Map.entry("memory.kafka.replication-factor", 1),
+                        Map.entry("memory.embeddings.stream-threads", 1),
+                        Map.entry("memory.topic-prefix", PREFIX),
+                        Map.entry("memory.data-dir", dataDir.toString()),
+                        Map.entry("memory.instance-id", instanceId),
+                        Map.entry("memory.instance.advertised-url", "http://localhost:" + port),
+                        Map.entry("memory.auth.bootstrap", false),
+                        Map.entry("memory.write-timeout", "20s"),
+                        Map.entry("memory.startup-timeout", "90s"),
+                        Map.entry("memory.retrieval.linker-enabled", false),
+                        Map.entry("memory.refinement.trigger-enabled", false),
+                        Map.entry("memory.contradictions.detect", false)));
     }
 
     private static int freePort() {

@@ -28,9 +28,11 @@ class ConsoleSignInIT extends BrowserIT {
 
         assertThat(browser.path()).isEqualTo("/console");
         assertThat(browser.text("#who")).contains("ana", "user");
-        assertThat(browser.all("header nav a")).extracting(a -> a.getText())
+        assertThat(browser.all("header nav a"))
+                .extracting(a -> a.getText())
                 .containsExactly("Inbox", "Memories", "Time machine", "Audit", "Health");
-        assertThat(browser.all("#known-spaces option")).extracting(o -> o.getAttribute("value"))
+        assertThat(browser.all("#known-spaces option"))
+                .extracting(o -> o.getAttribute("value"))
                 .containsExactly(one, two);
         browser.screenshot("spaces");
     }
@@ -45,8 +47,12 @@ class ConsoleSignInIT extends BrowserIT {
         assertThat(cookie.isHttpOnly()).isTrue();
         assertThat(cookie.getSameSite()).isEqualTo("Strict");
         assertThat(cookie.getPath()).isEqualTo("/console");
-        assertThat(cookie.getValue()).as("256 random bits, base64url").hasSize(43).doesNotContain(user);
-        assertThat(browser.driver().executeScript("return document.cookie")).as("invisible to scripts")
+        assertThat(cookie.getValue())
+                .as("256 random bits, base64url")
+                .hasSize(43)
+                .doesNotContain(user);
+        assertThat(browser.driver().executeScript("return document.cookie"))
+                .as("invisible to scripts")
                 .isEqualTo("");
     }
 
@@ -56,12 +62,14 @@ class ConsoleSignInIT extends BrowserIT {
         browser.signIn("mc_000000000000_notAKeyAtAllnotAKeyAtAllnotAKeyAtAllnotAKeyA");
         assertThat(browser.path()).isEqualTo("/console/login");
         assertThat(browser.text("#problem")).contains("not accepted");
-        assertThat(browser.driver().manage().getCookieNamed(SessionFilter.COOKIE)).isNull();
+        assertThat(browser.driver().manage().getCookieNamed(SessionFilter.COOKIE))
+                .isNull();
     }
 
     @Test
     void everyConsoleResponseCarriesTheSecurityHeadersAndPagesNeedASession() {
-        HttpResponse<String> login = Rest.raw(HttpRequest.newBuilder(Rest.uri("/console/login")).GET());
+        HttpResponse<String> login =
+                Rest.raw(HttpRequest.newBuilder(Rest.uri("/console/login")).GET());
         assertThat(login.statusCode()).isEqualTo(200);
         assertThat(login.headers().firstValue("Content-Security-Policy")).hasValue(SecurityHeaders.CSP);
         assertThat(login.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
@@ -69,23 +77,29 @@ class ConsoleSignInIT extends BrowserIT {
         assertThat(login.headers().firstValue("Cache-Control")).hasValue("no-store");
         assertThat(login.body()).doesNotContain("<script", "style=");
 
-        HttpResponse<String> anonymous = Rest.raw(HttpRequest.newBuilder(Rest.uri("/console")).GET());
+        HttpResponse<String> anonymous =
+                Rest.raw(HttpRequest.newBuilder(Rest.uri("/console")).GET());
         assertThat(anonymous.statusCode()).isEqualTo(303);
         assertThat(anonymous.headers().firstValue("Location")).hasValue("/console/login");
         assertThat(anonymous.headers().firstValue("Content-Security-Policy")).hasValue(SecurityHeaders.CSP);
 
-        HttpResponse<String> css = Rest.raw(HttpRequest.newBuilder(Rest.uri("/console/assets/console.css")).GET());
+        HttpResponse<String> css = Rest.raw(
+                HttpRequest.newBuilder(Rest.uri("/console/assets/console.css")).GET());
         assertThat(css.statusCode()).isEqualTo(200);
-        assertThat(css.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/css"));
-        assertThat(Rest.raw(HttpRequest.newBuilder(Rest.uri("/console/assets/../application.yml")).GET())
-                .statusCode()).isIn(303, 404);
+        assertThat(css.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(t -> assertThat(t).startsWith("text/css"));
+        assertThat(Rest.raw(HttpRequest.newBuilder(Rest.uri("/console/assets/../application.yml"))
+                                .GET())
+                        .statusCode())
+                .isIn(303, 404);
     }
 
     @Test
     void aChangeWithoutTheSessionsCsrfTokenIsRefused() {
         String user = ConsoleHarness.issue("csrf-user", Role.USER, List.of(ConsoleHarness.space("x")));
         browser.signIn(user);
-        String session = browser.driver().manage().getCookieNamed(SessionFilter.COOKIE).getValue();
+        String session =
+                browser.driver().manage().getCookieNamed(SessionFilter.COOKIE).getValue();
 
         HttpResponse<String> forged = Rest.raw(HttpRequest.newBuilder(Rest.uri("/console/logout"))
                 .header("Cookie", SessionFilter.COOKIE + "=" + session)
@@ -102,14 +116,16 @@ class ConsoleSignInIT extends BrowserIT {
     void signingOutEndsTheSession() {
         String user = ConsoleHarness.issue("leaving-user", Role.USER, List.of(ConsoleHarness.space("y")));
         browser.signIn(user);
-        String session = browser.driver().manage().getCookieNamed(SessionFilter.COOKIE).getValue();
+        String session =
+                browser.driver().manage().getCookieNamed(SessionFilter.COOKIE).getValue();
 
         browser.click("#sign-out");
 
         assertThat(browser.path()).isEqualTo("/console/login?ended=out");
         assertThat(browser.text("#notice")).contains("signed out");
         HttpResponse<String> replay = Rest.raw(HttpRequest.newBuilder(Rest.uri("/console"))
-                .header("Cookie", SessionFilter.COOKIE + "=" + session).GET());
+                .header("Cookie", SessionFilter.COOKIE + "=" + session)
+                .GET());
         assertThat(replay.statusCode()).as("the old cookie opens nothing").isEqualTo(303);
     }
 
@@ -117,14 +133,19 @@ class ConsoleSignInIT extends BrowserIT {
     void aRevokedKeyEndsItsOpenSessionWithinTwoSeconds() {
         String user = ConsoleHarness.issue("revoked-user", Role.USER, List.of(ConsoleHarness.space("z")));
         browser.signIn(user);
-        assertThat(browser.path()).as("signed in: the inbox of the key's one space").startsWith("/console/s/");
+        assertThat(browser.path())
+                .as("signed in: the inbox of the key's one space")
+                .startsWith("/console/s/");
 
         ConsoleHarness.bean(ApiKeys.class).revoke(user.substring(3, 15));
 
-        Awaitility.await().atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-            browser.go("/console");
-            assertThat(browser.path()).isEqualTo("/console/login?ended=revoked");
-        });
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(2))
+                .pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> {
+                    browser.go("/console");
+                    assertThat(browser.path()).isEqualTo("/console/login?ended=revoked");
+                });
         assertThat(browser.text("#notice")).contains("revoked");
     }
 }

@@ -29,8 +29,10 @@ class ConsoleOwnershipTest {
 
     private SpaceOwner owner = SpaceOwner.UNROUTED;
     private final MemoryViews views = stub(MemoryViews.class, Map.of("appliedSeqs", Map.of()));
-    private final MemoryBackend backend = (MemoryBackend) Proxy.newProxyInstance(getClass().getClassLoader(),
-            new Class<?>[] {MemoryBackend.class}, (proxy, method, args) -> switch (method.getName()) {
+    private final MemoryBackend backend = (MemoryBackend) Proxy.newProxyInstance(
+            getClass().getClassLoader(),
+            new Class<?>[] {MemoryBackend.class},
+            (proxy, method, args) -> switch (method.getName()) {
                 case "ownerOf" -> owner;
                 case "views" -> views;
                 default -> null;
@@ -77,14 +79,16 @@ class ConsoleOwnershipTest {
 
     private static MutableHttpRequest<?> signedIn(String path) {
         MutableHttpRequest<?> request = HttpRequest.GET(path);
-        request.setAttribute(SessionFilter.ATTRIBUTE, new ConsoleSessions(new ConsoleConfig())
-                .open("mc_test", new Principal("user-ana", Role.USER, "ana", List.of("team"))));
+        request.setAttribute(
+                SessionFilter.ATTRIBUTE,
+                new ConsoleSessions(new ConsoleConfig())
+                        .open("mc_test", new Principal("user-ana", Role.USER, "ana", List.of("team"))));
         return request;
     }
 
     /** The interface answering {@code answers} by method name, and null otherwise. */
     private static <T> T stub(Class<T> type, Map<String, Object> answers) {
-        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
-                (proxy, method, args) -> answers.get(method.getName())));
+        return type.cast(Proxy.newProxyInstance(
+                type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> answers.get(method.getName())));
     }
 }

@@ -40,9 +40,11 @@ public record CategoryAccess(CategoryPolicy policy) {
 
     /** "category 'tone' is not allowed for agent planner (allowed: goals, tasks)": for CATEGORY_NOT_ALLOWED messages. */
     public String notAllowed(Actor actor, String category) {
-        String allowed = allowedFor(actor).map(set -> String.join(", ", set.stream().sorted().toList()))
+        String allowed = allowedFor(actor)
+                .map(set -> String.join(", ", set.stream().sorted().toList()))
                 .orElse("");
-        return "category '" + category + "' is not allowed for " + actor.getType().name().toLowerCase(Locale.ROOT)
-                + " " + actor.getId() + " (allowed: " + (allowed.isEmpty() ? "none" : allowed) + ")";
+        return "category '" + category + "' is not allowed for "
+                + actor.getType().name().toLowerCase(Locale.ROOT) + " " + actor.getId() + " (allowed: "
+                + (allowed.isEmpty() ? "none" : allowed) + ")";
     }
 }

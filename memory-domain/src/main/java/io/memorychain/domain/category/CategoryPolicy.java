@@ -20,7 +20,10 @@ import java.util.TreeSet;
 public record CategoryPolicy(Map<String, Category> categories, Map<String, Set<String>> allowlists) {
 
     /** How a category enters an agent's context: always ({@code ALL}) or only when retrieved ({@code RAG}). */
-    public enum ContextMode { ALL, RAG }
+    public enum ContextMode {
+        ALL,
+        RAG
+    }
 
     /**
      * @param ragLength how many memories of the category retrieval may return at most (RAG mode)
@@ -79,8 +82,8 @@ public record CategoryPolicy(Map<String, Category> categories, Map<String, Set<S
             Set<String> unknown = new TreeSet<>(list.getValue());
             unknown.removeAll(categories.keySet());
             if (!categories.isEmpty() && !unknown.isEmpty()) {
-                throw new IllegalArgumentException("allowlist of agent " + list.getKey() + " names unknown categories "
-                        + unknown);
+                throw new IllegalArgumentException(
+                        "allowlist of agent " + list.getKey() + " names unknown categories " + unknown);
             }
         }
     }
@@ -96,17 +99,24 @@ public record CategoryPolicy(Map<String, Category> categories, Map<String, Set<S
 
     /** Whether the agent may read or write a memory of that category (null category: always). */
     public boolean allows(String agent, String category) {
-        return category == null || allowedFor(agent).map(set -> set.contains(category)).orElse(true);
+        return category == null
+                || allowedFor(agent).map(set -> set.contains(category)).orElse(true);
     }
 
     /** The requested categories the agent may not use, sorted; empty when the request is allowed. */
     public List<String> disallowed(String agent, Collection<String> requested) {
-        return requested.stream().filter(c -> !allows(agent, c)).sorted().distinct().toList();
+        return requested.stream()
+                .filter(c -> !allows(agent, c))
+                .sorted()
+                .distinct()
+                .toList();
     }
 
     /** The TTL lifecycle of memories of that category: {@link Lifecycle#NONE} for none, unknown ones included. */
     public Lifecycle lifecycle(String category) {
-        return category == null ? Lifecycle.NONE : category(category).map(Category::lifecycle).orElse(Lifecycle.NONE);
+        return category == null
+                ? Lifecycle.NONE
+                : category(category).map(Category::lifecycle).orElse(Lifecycle.NONE);
     }
 
     /** The category's definition, if configured. */

@@ -17,8 +17,7 @@ import java.util.Optional;
  */
 public final class Contradictions {
 
-    private Contradictions() {
-    }
+    private Contradictions() {}
 
     public static boolean isContradictionEvent(Object payload) {
         return payload instanceof ContradictionFlagged || payload instanceof ContradictionResolved;
@@ -29,17 +28,28 @@ public final class Contradictions {
         List<Contradiction> out = new ArrayList<>(before);
         Object payload = event.getPayload();
         if (payload instanceof ContradictionFlagged f) {
-            out.add(Contradiction.newBuilder().setId(f.getContradictionId()).setFirstId(f.getFirstId())
-                    .setSecondId(f.getSecondId()).setSimilarity(f.getSimilarity()).setFlaggedSeq(event.getSeq())
-                    .setFlaggedAt(event.getOccurredAt()).setFlaggedBy(event.getActor()).build());
+            out.add(Contradiction.newBuilder()
+                    .setId(f.getContradictionId())
+                    .setFirstId(f.getFirstId())
+                    .setSecondId(f.getSecondId())
+                    .setSimilarity(f.getSimilarity())
+                    .setFlaggedSeq(event.getSeq())
+                    .setFlaggedAt(event.getOccurredAt())
+                    .setFlaggedBy(event.getActor())
+                    .build());
             return out;
         }
         ContradictionResolved r = (ContradictionResolved) payload;
         for (int i = 0; i < out.size(); i++) {
             if (out.get(i).getId().equals(r.getContradictionId())) {
-                out.set(i, Contradiction.newBuilder(out.get(i)).setResolution(r.getResolution())
-                        .setWinnerId(r.getWinnerId()).setResolvedSeq(event.getSeq()).setResolvedBy(event.getActor())
-                        .build());
+                out.set(
+                        i,
+                        Contradiction.newBuilder(out.get(i))
+                                .setResolution(r.getResolution())
+                                .setWinnerId(r.getWinnerId())
+                                .setResolvedSeq(event.getSeq())
+                                .setResolvedBy(event.getActor())
+                                .build());
                 return out;
             }
         }
@@ -53,29 +63,41 @@ public final class Contradictions {
     }
 
     public static Optional<Contradiction> find(SpaceGovernance g, String id) {
-        return g == null ? Optional.empty()
-                : g.getContradictions().stream().filter(c -> c.getId().equals(id)).findFirst();
+        return g == null
+                ? Optional.empty()
+                : g.getContradictions().stream()
+                        .filter(c -> c.getId().equals(id))
+                        .findFirst();
     }
 
     /** The open contradictions, oldest first. */
     public static List<Contradiction> open(SpaceGovernance g) {
-        return g == null ? List.of() : g.getContradictions().stream().filter(Contradictions::isOpen).toList();
+        return g == null
+                ? List.of()
+                : g.getContradictions().stream().filter(Contradictions::isOpen).toList();
     }
 
     /** The contradictions waiting for the user's answer (ASK_USER), oldest first: what /context shows. */
     public static List<Contradiction> askingUser(SpaceGovernance g) {
-        return g == null ? List.of() : g.getContradictions().stream()
-                .filter(c -> c.getResolution() == ContradictionResolution.ASK_USER).toList();
+        return g == null
+                ? List.of()
+                : g.getContradictions().stream()
+                        .filter(c -> c.getResolution() == ContradictionResolution.ASK_USER)
+                        .toList();
     }
 
     /** The open contradiction between these two ids (either order), if any. */
     public static Optional<Contradiction> openBetween(SpaceGovernance g, String a, String b) {
-        return open(g).stream().filter(c -> c.getFirstId().equals(a) && c.getSecondId().equals(b)
-                || c.getFirstId().equals(b) && c.getSecondId().equals(a)).findFirst();
+        return open(g).stream()
+                .filter(c -> c.getFirstId().equals(a) && c.getSecondId().equals(b)
+                        || c.getFirstId().equals(b) && c.getSecondId().equals(a))
+                .findFirst();
     }
 
     /** The open contradictions one id is a side of (the flags of that memory or proposal). */
     public static List<Contradiction> openOf(SpaceGovernance g, String id) {
-        return open(g).stream().filter(c -> c.getFirstId().equals(id) || c.getSecondId().equals(id)).toList();
+        return open(g).stream()
+                .filter(c -> c.getFirstId().equals(id) || c.getSecondId().equals(id))
+                .toList();
     }
 }

@@ -21,8 +21,9 @@ import java.util.regex.Pattern;
 final class Cl100kCounter {
 
     private static final String RANKS = "/com/knuddels/jtokkit/cl100k_base.tiktoken";
-    private static final Pattern PIECES = Pattern.compile("'(?i:[sdmt]|ll|ve|re)|[^\\r\\n\\p{L}\\p{N}]?+\\p{L}+"
-            + "|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]++[\\r\\n]*|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+",
+    private static final Pattern PIECES = Pattern.compile(
+            "'(?i:[sdmt]|ll|ve|re)|[^\\r\\n\\p{L}\\p{N}]?+\\p{L}+"
+                    + "|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]++[\\r\\n]*|\\s*[\\r\\n]|\\s+(?!\\S)|\\s+",
             Pattern.UNICODE_CHARACTER_CLASS);
 
     private final byte[] bytes;

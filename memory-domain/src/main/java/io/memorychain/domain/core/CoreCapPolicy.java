@@ -38,7 +38,8 @@ public record CoreCapPolicy(Cap defaultCap, Map<String, Cap> spaces) {
     public record Cap(int tokens, OverCap overCap) {
         public Cap {
             if (tokens < 0) {
-                throw new IllegalArgumentException("a core cap is 0 (none) or a positive number of tokens, not " + tokens);
+                throw new IllegalArgumentException(
+                        "a core cap is 0 (none) or a positive number of tokens, not " + tokens);
             }
             Objects.requireNonNull(overCap, "overCap");
         }
@@ -75,7 +76,8 @@ public record CoreCapPolicy(Cap defaultCap, Map<String, Cap> spaces) {
     public static Map.Entry<String, Cap> parseOverride(String entry, OverCap defaultMode) {
         int eq = entry == null ? -1 : entry.lastIndexOf('=');
         if (eq <= 0) {
-            throw new IllegalArgumentException("a core cap override is space=tokens[:reject|:refine], not '" + entry + "'");
+            throw new IllegalArgumentException(
+                    "a core cap override is space=tokens[:reject|:refine], not '" + entry + "'");
         }
         String space = entry.substring(0, eq).strip();
         String rest = entry.substring(eq + 1).strip();
@@ -89,7 +91,8 @@ public record CoreCapPolicy(Cap defaultCap, Map<String, Cap> spaces) {
         try {
             tokens = Integer.parseInt(rest);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("a core cap override is space=tokens[:reject|:refine], not '" + entry + "'");
+            throw new IllegalArgumentException(
+                    "a core cap override is space=tokens[:reject|:refine], not '" + entry + "'");
         }
         return Map.entry(space, new Cap(tokens, mode));
     }

@@ -24,8 +24,7 @@ public final class CoreFormatter {
         HEADINGS.put("critical", "Critical Facts");
     }
 
-    private CoreFormatter() {
-    }
+    private CoreFormatter() {}
 
     public static CoreView format(List<Memory> coreMemories) {
         List<Memory> blocks = new ArrayList<>();
@@ -35,9 +34,10 @@ public final class CoreFormatter {
         }
         List<String> order = new ArrayList<>(HEADINGS.keySet());
         blocks.sort(Comparator.comparingInt((Memory m) -> {
-            int i = order.indexOf(m.getBlockLabel());
-            return i < 0 ? Integer.MAX_VALUE : i;
-        }).thenComparing(Memory::getBlockLabel));
+                    int i = order.indexOf(m.getBlockLabel());
+                    return i < 0 ? Integer.MAX_VALUE : i;
+                })
+                .thenComparing(Memory::getBlockLabel));
         List<String> sections = new ArrayList<>();
         for (Memory block : blocks) {
             sections.add("## " + HEADINGS.getOrDefault(block.getBlockLabel(), block.getBlockLabel()) + "\n"

@@ -81,7 +81,8 @@ public final class CategoryGuard {
 
     /** CATEGORY_NOT_ALLOWED when the actor may not write a memory of that category (null category: allowed). */
     public Optional<Decision.Reject> written(Actor actor, String category) {
-        return access.allows(actor, category) ? Optional.empty()
+        return access.allows(actor, category)
+                ? Optional.empty()
                 : Optional.of(new Decision.Reject(CATEGORY_NOT_ALLOWED, access.notAllowed(actor, category)));
     }
 
@@ -100,7 +101,7 @@ public final class CategoryGuard {
         if (m == null || access.allows(actor, m.getCategory())) {
             return Optional.empty();
         }
-        return Optional.of(new Decision.Reject(CATEGORY_NOT_ALLOWED, "memory " + id + ": "
-                + access.notAllowed(actor, m.getCategory())));
+        return Optional.of(new Decision.Reject(
+                CATEGORY_NOT_ALLOWED, "memory " + id + ": " + access.notAllowed(actor, m.getCategory())));
     }
 }

@@ -40,13 +40,15 @@ final class ConsolidationDecider {
             return reject(INVALID_ARGUMENT, "ids must name at least one memory");
         }
         if (ids.size() > maxInputs) {
-            return reject(INVALID_ARGUMENT, "at most " + maxInputs
-                    + " memories can be consolidated at once, got " + ids.size());
+            return reject(
+                    INVALID_ARGUMENT,
+                    "at most " + maxInputs + " memories can be consolidated at once, got " + ids.size());
         }
         if (new HashSet<>(ids).size() != ids.size()) {
             return reject(INVALID_ARGUMENT, "ids contain duplicates");
         }
-        Decision invalid = Decider.firstProblem(decider.checkContent(c.getContent()),
+        Decision invalid = Decider.firstProblem(
+                decider.checkContent(c.getContent()),
                 c.getImportance() == null ? null : Decider.checkImportance(c.getImportance()),
                 c.getTags() == null ? null : Decider.checkTags(c.getTags()),
                 Decider.checkLength("summary", c.getSummary(), Rules.MAX_SUMMARY),
@@ -75,21 +77,41 @@ final class ConsolidationDecider {
         inputs.forEach(m -> tags.addAll(m.getTags()));
         String id = MemoryIds.of(ctx.space(), ctx.seq());
         Memory created = Memory.newBuilder()
-                .setId(id).setSpace(ctx.space()).setKind(first.getKind())
+                .setId(id)
+                .setSpace(ctx.space())
+                .setKind(first.getKind())
                 .setTier(inputs.stream().anyMatch(m -> m.getTier() == Tier.CORE) ? Tier.CORE : Tier.WORKING)
                 .setBlockLabel(null)
                 .setCategory(c.getCategory() != null ? c.getCategory() : first.getCategory())
-                .setContent(c.getContent()).setSummary(c.getSummary())
+                .setContent(c.getContent())
+                .setSummary(c.getSummary())
                 .setTags(c.getTags() != null ? List.copyOf(c.getTags()) : List.copyOf(tags))
-                .setImportance(c.getImportance() != null ? c.getImportance()
-                        : inputs.stream().mapToInt(Memory::getImportance).max().orElse(3))
-                .setConfidence(Confidence.MEDIUM).setSource("consolidation")
-                .setUserId(shared(inputs, Memory::getUserId)).setAgentId(shared(inputs, Memory::getAgentId))
-                .setRunId(shared(inputs, Memory::getRunId)).setActorId(shared(inputs, Memory::getActorId))
-                .setThreadId(shared(inputs, Memory::getThreadId)).setRole(shared(inputs, Memory::getRole))
-                .setCreatedAt(inputs.stream().map(Memory::getCreatedAt).min(Comparator.naturalOrder()).orElseThrow())
-                .setUpdatedAt(ctx.decidedAt()).setVersion(1).setState(MemoryState.ACTIVE).setSupersededBy(null)
-                .setSupersedes(List.copyOf(ids)).setPinned(false).setConstitutional(false)
+                .setImportance(
+                        c.getImportance() != null
+                                ? c.getImportance()
+                                : inputs.stream()
+                                        .mapToInt(Memory::getImportance)
+                                        .max()
+                                        .orElse(3))
+                .setConfidence(Confidence.MEDIUM)
+                .setSource("consolidation")
+                .setUserId(shared(inputs, Memory::getUserId))
+                .setAgentId(shared(inputs, Memory::getAgentId))
+                .setRunId(shared(inputs, Memory::getRunId))
+                .setActorId(shared(inputs, Memory::getActorId))
+                .setThreadId(shared(inputs, Memory::getThreadId))
+                .setRole(shared(inputs, Memory::getRole))
+                .setCreatedAt(inputs.stream()
+                        .map(Memory::getCreatedAt)
+                        .min(Comparator.naturalOrder())
+                        .orElseThrow())
+                .setUpdatedAt(ctx.decidedAt())
+                .setVersion(1)
+                .setState(MemoryState.ACTIVE)
+                .setSupersededBy(null)
+                .setSupersedes(List.copyOf(ids))
+                .setPinned(false)
+                .setConstitutional(false)
                 .setContentHash(ContentHash.of(c.getContent()))
                 .build();
         return new Decision.Accept(new MemoriesConsolidated(List.copyOf(ids), created, c.getReason()), id, 1);

@@ -47,7 +47,8 @@ import java.util.Set;
 final class ContradictionDecider {
 
     /** Who may flag a contradiction (sub-agents are refused before this: they only propose). */
-    static final Set<ActorType> FLAGGERS = EnumSet.of(ActorType.AGENT, ActorType.USER, ActorType.ADMIN, ActorType.WORKER);
+    static final Set<ActorType> FLAGGERS =
+            EnumSet.of(ActorType.AGENT, ActorType.USER, ActorType.ADMIN, ActorType.WORKER);
     /** Who may resolve one: the main agent, the user, an admin. */
     static final Set<ActorType> RESOLVERS = EnumSet.of(ActorType.AGENT, ActorType.USER, ActorType.ADMIN);
     /** The relation type KEEP_BOTH links with, both ways. */
@@ -68,8 +69,9 @@ final class ContradictionDecider {
         String a = op.getFirstId();
         String b = op.getSecondId();
         if (isBlank(a) || isBlank(b) || a.length() > Rules.MAX_SHORT_TEXT || b.length() > Rules.MAX_SHORT_TEXT) {
-            return reject(INVALID_ARGUMENT, "first_id and second_id are required, 1 to " + Rules.MAX_SHORT_TEXT
-                    + " characters");
+            return reject(
+                    INVALID_ARGUMENT,
+                    "first_id and second_id are required, 1 to " + Rules.MAX_SHORT_TEXT + " characters");
         }
         if (a.equals(b)) {
             return reject(INVALID_ARGUMENT, "a memory cannot contradict itself: first_id and second_id are both " + a);
@@ -83,10 +85,12 @@ final class ContradictionDecider {
                 return problem;
             }
         }
-        Contradiction open = Contradictions.openBetween(model.governance(space), a, b).orElse(null);
+        Contradiction open =
+                Contradictions.openBetween(model.governance(space), a, b).orElse(null);
         if (open != null) {
-            return reject(INVALID_STATE, a + " and " + b + " are already flagged as contradiction " + open.getId()
-                    + "; resolve it");
+            return reject(
+                    INVALID_STATE,
+                    a + " and " + b + " are already flagged as contradiction " + open.getId() + "; resolve it");
         }
         String id = MemoryIds.contradiction(space, seq);
         return new Decision.Accept(new ContradictionFlagged(id, a, b, op.getSimilarity()), id, 1);
@@ -96,18 +100,24 @@ final class ContradictionDecider {
     Decision resolve(MemoryRequest request, long seq, WriteModel model, Instant now, ResolveContradiction op) {
         Actor actor = request.getActor();
         if (!RESOLVERS.contains(actor.getType())) {
-            return reject(FORBIDDEN, names(actor) + " cannot resolve contradictions: the main agent, a user or an "
-                    + "admin resolves them");
+            return reject(
+                    FORBIDDEN,
+                    names(actor) + " cannot resolve contradictions: the main agent, a user or an "
+                            + "admin resolves them");
         }
         String space = request.getSpace();
         String id = op.getContradictionId();
-        Contradiction c = isBlank(id) ? null : Contradictions.find(model.governance(space), id).orElse(null);
+        Contradiction c = isBlank(id)
+                ? null
+                : Contradictions.find(model.governance(space), id).orElse(null);
         if (c == null) {
             return reject(NOT_FOUND, "no contradiction " + id + " in space " + space);
         }
         if (!Contradictions.isOpen(c)) {
-            return reject(ALREADY_RESOLVED, "contradiction " + id + " was already resolved ("
-                    + c.getResolution().name().toLowerCase(Locale.ROOT) + ") at seq " + c.getResolvedSeq());
+            return reject(
+                    ALREADY_RESOLVED,
+                    "contradiction " + id + " was already resolved ("
+                            + c.getResolution().name().toLowerCase(Locale.ROOT) + ") at seq " + c.getResolvedSeq());
         }
         ContradictionResolution how = op.getResolution();
         if (how != ContradictionResolution.ONE_WINS && op.getWinnerId() != null) {
@@ -115,21 +125,32 @@ final class ContradictionDecider {
         }
         Decision.Accept resolved = new Decision.Accept(new ContradictionResolved(id, how, op.getWinnerId()), id, 1);
         return switch (how) {
-            case ASK_USER -> c.getResolution() == ContradictionResolution.ASK_USER
-                    ? reject(INVALID_STATE, "contradiction " + id + " already waits for the user's answer")
-                    : resolved;
+            case ASK_USER ->
+                c.getResolution() == ContradictionResolution.ASK_USER
+                        ? reject(INVALID_STATE, "contradiction " + id + " already waits for the user's answer")
+                        : resolved;
             case ONE_WINS -> oneWins(space, seq, model, now, actor, c, op.getWinnerId(), resolved);
             case KEEP_BOTH -> keepBoth(space, seq, model, now, actor, c, resolved);
-            case MOOT -> reject(INVALID_ARGUMENT, "moot is recorded by the sequencer when a side stops being active "
-                    + "or open: resolve with one_wins, keep_both or ask_user");
+            case MOOT ->
+                reject(
+                        INVALID_ARGUMENT,
+                        "moot is recorded by the sequencer when a side stops being active "
+                                + "or open: resolve with one_wins, keep_both or ask_user");
         };
     }
 
-    private Decision oneWins(String space, long seq, WriteModel model, Instant now, Actor actor, Contradiction c,
-                             String winner, Decision.Accept resolved) {
+    private Decision oneWins(
+            String space,
+            long seq,
+            WriteModel model,
+            Instant now,
+            Actor actor,
+            Contradiction c,
+            String winner,
+            Decision.Accept resolved) {
         if (!c.getFirstId().equals(winner) && !c.getSecondId().equals(winner)) {
-            return reject(INVALID_ARGUMENT, "one_wins needs winner_id, one of " + c.getFirstId() + " and "
-                    + c.getSecondId());
+            return reject(
+                    INVALID_ARGUMENT, "one_wins needs winner_id, one of " + c.getFirstId() + " and " + c.getSecondId());
         }
         String loser = c.getFirstId().equals(winner) ? c.getSecondId() : c.getFirstId();
         String reason = "contradiction " + c.getId() + ": " + winner + " wins";
@@ -145,16 +166,25 @@ final class ContradictionDecider {
             if (before.getConstitutional() && actor.getType() == ActorType.AGENT) {
                 return reject(CONSTITUTIONAL, "memory " + loser + " is constitutional: an agent cannot supersede it");
             }
-            Memory after = Memory.newBuilder(before).setState(MemoryState.SUPERSEDED)
-                    .setSupersededBy(isProposal(winner) ? null : winner).setVersion(before.getVersion() + 1)
-                    .setUpdatedAt(now).build();
+            Memory after = Memory.newBuilder(before)
+                    .setState(MemoryState.SUPERSEDED)
+                    .setSupersededBy(isProposal(winner) ? null : winner)
+                    .setVersion(before.getVersion() + 1)
+                    .setUpdatedAt(now)
+                    .build();
             effect = new Decision.Accept(new MemoryUpdated(before, after), loser, after.getVersion());
         }
         return new Decision.AcceptAll(List.of(resolved, effect));
     }
 
-    private Decision keepBoth(String space, long seq, WriteModel model, Instant now, Actor actor, Contradiction c,
-                              Decision.Accept resolved) {
+    private Decision keepBoth(
+            String space,
+            long seq,
+            WriteModel model,
+            Instant now,
+            Actor actor,
+            Contradiction c,
+            Decision.Accept resolved) {
         List<Decision.Accept> events = new ArrayList<>(List.of(resolved));
         List<String> memoryIds = new ArrayList<>();
         long next = seq + 1;
@@ -165,8 +195,8 @@ final class ContradictionDecider {
                 return problem;
             }
             if (isProposal(side)) {
-                Decision commit = proposals.commitAtLowConfidence(space, next, now, model.proposal(space, side), actor,
-                        reason);
+                Decision commit =
+                        proposals.commitAtLowConfidence(space, next, now, model.proposal(space, side), actor, reason);
                 if (!(commit instanceof Decision.AcceptAll all)) {
                     return commit;
                 }
@@ -176,8 +206,11 @@ final class ContradictionDecider {
             } else {
                 Memory before = model.memory(space, side);
                 if (before.getConfidence() != Confidence.LOW) {
-                    Memory after = Memory.newBuilder(before).setConfidence(Confidence.LOW)
-                            .setVersion(before.getVersion() + 1).setUpdatedAt(now).build();
+                    Memory after = Memory.newBuilder(before)
+                            .setConfidence(Confidence.LOW)
+                            .setVersion(before.getVersion() + 1)
+                            .setUpdatedAt(now)
+                            .build();
                     events.add(new Decision.Accept(new MemoryUpdated(before, after), side, after.getVersion()));
                     next++;
                 }
@@ -206,8 +239,11 @@ final class ContradictionDecider {
             if (p == null) {
                 return reject(NOT_FOUND, "no proposal " + id + " in space " + space);
             }
-            return Proposals.isOpen(p) ? null : reject(INVALID_STATE, "proposal " + id + " is "
-                    + p.getStatus().name().toLowerCase(Locale.ROOT) + ", not open");
+            return Proposals.isOpen(p)
+                    ? null
+                    : reject(
+                            INVALID_STATE,
+                            "proposal " + id + " is " + p.getStatus().name().toLowerCase(Locale.ROOT) + ", not open");
         }
         Memory m = model.memory(space, id);
         if (m == null) {
@@ -216,8 +252,11 @@ final class ContradictionDecider {
         if (m.getKind() == MemoryKind.BLOCK) {
             return reject(INVALID_ARGUMENT, "memory " + id + " is a core block: edit the block instead");
         }
-        return m.getState() == MemoryState.ACTIVE ? null : reject(INVALID_STATE, "memory " + id + " is "
-                + m.getState().name().toLowerCase(Locale.ROOT) + ", not active");
+        return m.getState() == MemoryState.ACTIVE
+                ? null
+                : reject(
+                        INVALID_STATE,
+                        "memory " + id + " is " + m.getState().name().toLowerCase(Locale.ROOT) + ", not active");
     }
 
     private static boolean isProposal(String id) {

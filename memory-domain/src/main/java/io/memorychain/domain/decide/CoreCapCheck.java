@@ -35,7 +35,8 @@ import java.util.TreeMap;
  */
 final class CoreCapCheck {
 
-    static final Actor ACTOR = Actor.newBuilder().setType(ActorType.SYSTEM).setId("core-cap").build();
+    static final Actor ACTOR =
+            Actor.newBuilder().setType(ActorType.SYSTEM).setId("core-cap").build();
     private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
 
     private final CoreCapPolicy policy;
@@ -53,22 +54,30 @@ final class CoreCapCheck {
         if (!cap.capped()) {
             return decision;
         }
-        List<Decision.Accept> events = decision instanceof Decision.AcceptAll all ? all.events()
-                : List.of((Decision.Accept) decision);
+        List<Decision.Accept> events =
+                decision instanceof Decision.AcceptAll all ? all.events() : List.of((Decision.Accept) decision);
         TreeMap<String, Memory> changed = new TreeMap<>();
         boolean touchesCore = false;
         long eventSeq = seq;
         for (Decision.Accept accept : events) {
-            MemoryEvent event = MemoryEvent.newBuilder().setSpace(space).setSeq(eventSeq++)
-                    .setPrevHash(EMPTY).setHash(EMPTY).setSignature(EMPTY).setKeyId("")
+            MemoryEvent event = MemoryEvent.newBuilder()
+                    .setSpace(space)
+                    .setSeq(eventSeq++)
+                    .setPrevHash(EMPTY)
+                    .setHash(EMPTY)
+                    .setSignature(EMPTY)
+                    .setKeyId("")
                     .setRequestId(request.getRequestId())
-                    .setActor(accept.actor() != null ? accept.actor() : request.getActor()).setOccurredAt(now)
-                    .setSessionId(request.getSessionId()).setPayload(accept.payload()).build();
-            for (Evolver.Change change : Evolver.evolve(event,
-                    id -> changed.containsKey(id) ? changed.get(id) : model.memory(space, id))) {
+                    .setActor(accept.actor() != null ? accept.actor() : request.getActor())
+                    .setOccurredAt(now)
+                    .setSessionId(request.getSessionId())
+                    .setPayload(accept.payload())
+                    .build();
+            for (Evolver.Change change :
+                    Evolver.evolve(event, id -> changed.containsKey(id) ? changed.get(id) : model.memory(space, id))) {
                 changed.put(change.after().getId(), change.after());
-                touchesCore |= Ledger.inCore(change.after())
-                        || (change.before() != null && Ledger.inCore(change.before()));
+                touchesCore |=
+                        Ledger.inCore(change.after()) || (change.before() != null && Ledger.inCore(change.before()));
             }
         }
         if (!touchesCore) {
@@ -84,22 +93,37 @@ final class CoreCapCheck {
             return decision;
         }
         if (cap.overCap() == CoreCapPolicy.OverCap.REJECT) {
-            return Decision.reject(BUDGET_EXCEEDED, String.format(Locale.ROOT,
-                    "core memory cap exceeded: space %s has a core memory cap of %d tokens; its core is %d tokens now "
-                            + "and this change would make it %d. Shorten or remove core memories (or blocks) first, "
-                            + "or write this one to the working tier", space, cap.tokens(), tokensBefore, tokensAfter));
+            return Decision.reject(
+                    BUDGET_EXCEEDED,
+                    String.format(
+                            Locale.ROOT,
+                            "core memory cap exceeded: space %s has a core memory cap of %d tokens; its core is %d tokens now "
+                                    + "and this change would make it %d. Shorten or remove core memories (or blocks) first, "
+                                    + "or write this one to the working tier",
+                            space,
+                            cap.tokens(),
+                            tokensBefore,
+                            tokensAfter));
         }
         if (model.openRefinement(space) != null) {
             return decision; // a session is already open: it is where the core gets brought back under the cap
         }
         long startSeq = seq + events.size();
         RefinementStarted started = RefinementStarted.newBuilder()
-                .setSessionId(SessionIds.of(space, startSeq)).setTrigger(RefinementTrigger.TOKEN_BUDGET)
-                .setCoreTokens(tokensAfter).setTargetTokens(cap.tokens())
-                .setLedgerSize((int) after.values().stream().filter(Ledger::inLedger).count())
+                .setSessionId(SessionIds.of(space, startSeq))
+                .setTrigger(RefinementTrigger.TOKEN_BUDGET)
+                .setCoreTokens(tokensAfter)
+                .setTargetTokens(cap.tokens())
+                .setLedgerSize(
+                        (int) after.values().stream().filter(Ledger::inLedger).count())
                 .setDuplicatesRemoved(0)
-                .setReason(String.format(Locale.ROOT, "core memory is at %d tokens, over the space's cap of %d tokens "
-                        + "(it was %d before request %s)", tokensAfter, cap.tokens(), tokensBefore,
+                .setReason(String.format(
+                        Locale.ROOT,
+                        "core memory is at %d tokens, over the space's cap of %d tokens "
+                                + "(it was %d before request %s)",
+                        tokensAfter,
+                        cap.tokens(),
+                        tokensBefore,
                         request.getRequestId()))
                 .build();
         // the outcome names the last event: keep naming the change the caller asked for

@@ -16,8 +16,7 @@ import java.time.Instant;
 record DecideContext(MemoryRequest request, long seq, WriteModel model, Instant decidedAt) {
 
     /** A memory found, or the rejection that says why not. */
-    record Lookup(Memory memory, Decision rejection) {
-    }
+    record Lookup(Memory memory, Decision rejection) {}
 
     String space() {
         return request.getSpace();
@@ -34,8 +33,11 @@ record DecideContext(MemoryRequest request, long seq, WriteModel model, Instant 
         }
         Integer expected = request.getOp() instanceof ConsolidateMemories ? null : request.getExpectedVersion();
         if (expected != null && expected != m.getVersion()) {
-            return new Lookup(null, reject(VERSION_CONFLICT, "memory " + id + " is at version " + m.getVersion()
-                    + ", expected " + expected));
+            return new Lookup(
+                    null,
+                    reject(
+                            VERSION_CONFLICT,
+                            "memory " + id + " is at version " + m.getVersion() + ", expected " + expected));
         }
         return new Lookup(m, null);
     }

@@ -9,14 +9,19 @@ import static io.memorychain.domain.RejectionCode.UNKNOWN_BLOCK_LABEL;
 import static io.memorychain.domain.RejectionCode.VERSION_CONFLICT;
 import static io.memorychain.domain.decide.Decision.reject;
 
+import io.memorychain.avro.AcknowledgeAlert;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.BlockUpdated;
 import io.memorychain.avro.CompleteRefinement;
 import io.memorychain.avro.Confidence;
+import io.memorychain.avro.ConsentGrant;
 import io.memorychain.avro.ConsolidateMemories;
 import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.DecideConsent;
+import io.memorychain.avro.DecideReflection;
 import io.memorychain.avro.DeleteMemory;
 import io.memorychain.avro.EraseMemory;
+import io.memorychain.avro.ExpireMemory;
 import io.memorychain.avro.LinkMemories;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryCreated;
@@ -31,27 +36,22 @@ import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.MemoryUnpinned;
 import io.memorychain.avro.MemoryUnprotected;
 import io.memorychain.avro.MemoryUpdated;
-import io.memorychain.avro.ResolveProposal;
-import io.memorychain.avro.RestoreMemory;
-import io.memorychain.avro.RollbackSpace;
-import io.memorychain.avro.RequestReflection;
 import io.memorychain.avro.ProposeReflection;
-import io.memorychain.avro.DecideReflection;
-import io.memorychain.avro.ConsentGrant;
+import io.memorychain.avro.PurgeMemory;
 import io.memorychain.avro.RecordGrantRead;
 import io.memorychain.avro.RequestGrant;
+import io.memorychain.avro.RequestReflection;
+import io.memorychain.avro.ResolveProposal;
+import io.memorychain.avro.RestoreMemory;
 import io.memorychain.avro.RevokeGrant;
-import io.memorychain.avro.AcknowledgeAlert;
-import io.memorychain.avro.DecideConsent;
-import io.memorychain.avro.SetProfileField;
+import io.memorychain.avro.RollbackSpace;
 import io.memorychain.avro.SetFlag;
+import io.memorychain.avro.SetProfileField;
 import io.memorychain.avro.StartRefinement;
 import io.memorychain.avro.SubmitProposal;
 import io.memorychain.avro.Tier;
-import io.memorychain.avro.UnlinkMemories;
 import io.memorychain.avro.TransitionDecay;
-import io.memorychain.avro.ExpireMemory;
-import io.memorychain.avro.PurgeMemory;
+import io.memorychain.avro.UnlinkMemories;
 import io.memorychain.avro.UpdateBlock;
 import io.memorychain.avro.UpdateMemory;
 import io.memorychain.domain.ContentHash;
@@ -67,7 +67,6 @@ import java.util.Optional;
  * the request, the write model, the next seq of the space and the decision time.
  */
 public final class Decider {
-
 
     private final WriteSettings settings;
     private final CategoryGuard categories;
@@ -106,9 +105,18 @@ public final class Decider {
      * of an open contradiction no longer active or open closes it as MOOT ({@link StaleContradictions}).
      */
     public Decision decide(MemoryRequest request, long seq, WriteModel model, Instant now) {
-        return governance.withAlerts(request, seq, StaleContradictions.close(request, model,
-                coreCap.check(request, seq, model, now,
-                        held.hold(request, seq, model, now, decideOne(request, seq, model, now)))));
+        return governance.withAlerts(
+                request,
+                seq,
+                StaleContradictions.close(
+                        request,
+                        model,
+                        coreCap.check(
+                                request,
+                                seq,
+                                model,
+                                now,
+                                held.hold(request, seq, model, now, decideOne(request, seq, model, now)))));
     }
 
     /**
@@ -118,9 +126,12 @@ public final class Decider {
      * admins record decay transitions: the user approved it.
      */
     Decision archiveApproved(MemoryRequest request, WriteModel model) {
-        Decision notAllowed = categories.check(request, id -> model.memory(request.getSpace(), id)).orElse(null);
-        return notAllowed != null ? notAllowed : lifecycle.transitionApproved(request, model,
-                (TransitionDecay) request.getOp());
+        Decision notAllowed = categories
+                .check(request, id -> model.memory(request.getSpace(), id))
+                .orElse(null);
+        return notAllowed != null
+                ? notAllowed
+                : lifecycle.transitionApproved(request, model, (TransitionDecay) request.getOp());
     }
 
     /** The decision without the critical-change alerts (the reflection decider's changes: an approved reflection). */
@@ -137,7 +148,9 @@ public final class Decider {
         if (request.getActor().getType() == ActorType.SUBAGENT && !(request.getOp() instanceof SubmitProposal)) {
             return reject(FORBIDDEN, "sub-agents cannot change memory directly; submit a proposal");
         }
-        Decision notAllowed = categories.check(request, id -> model.memory(request.getSpace(), id)).orElse(null);
+        Decision notAllowed = categories
+                .check(request, id -> model.memory(request.getSpace(), id))
+                .orElse(null);
         if (notAllowed != null) {
             return notAllowed;
         }
@@ -208,15 +221,20 @@ public final class Decider {
         } else if (op instanceof io.memorychain.avro.ResolveContradiction r) {
             return contradictions.resolve(request, seq, model, now, r);
         }
-        return reject(INVALID_ARGUMENT, "unsupported operation " + (op == null ? "null" : op.getClass().getSimpleName()));
+        return reject(
+                INVALID_ARGUMENT,
+                "unsupported operation " + (op == null ? "null" : op.getClass().getSimpleName()));
     }
 
     private Decision create(DecideContext ctx, CreateMemory c) {
         if (c.getKind() == MemoryKind.BLOCK) {
             return reject(INVALID_ARGUMENT, "blocks are written with UpdateBlock (PUT /blocks/{label})");
         }
-        Decision invalid = firstProblem(checkContent(c.getContent()), checkImportance(c.getImportance()),
-                checkTags(c.getTags()), checkLength("summary", c.getSummary(), Rules.MAX_SUMMARY),
+        Decision invalid = firstProblem(
+                checkContent(c.getContent()),
+                checkImportance(c.getImportance()),
+                checkTags(c.getTags()),
+                checkLength("summary", c.getSummary(), Rules.MAX_SUMMARY),
                 checkLength("category", c.getCategory(), Rules.MAX_SHORT_TEXT),
                 checkLength("source", c.getSource(), Rules.MAX_SHORT_TEXT),
                 checkLength("user_id", c.getUserId(), Rules.MAX_SHORT_TEXT),
@@ -230,14 +248,33 @@ public final class Decider {
         }
         String id = MemoryIds.of(ctx.space(), ctx.seq());
         Memory memory = Memory.newBuilder()
-                .setId(id).setSpace(ctx.space()).setKind(c.getKind()).setTier(c.getTier()).setBlockLabel(null)
-                .setCategory(c.getCategory()).setContent(c.getContent()).setSummary(c.getSummary())
-                .setTags(List.copyOf(c.getTags())).setImportance(c.getImportance()).setConfidence(c.getConfidence())
-                .setSource(c.getSource()).setUserId(c.getUserId()).setAgentId(c.getAgentId()).setRunId(c.getRunId())
-                .setActorId(c.getActorId()).setThreadId(c.getThreadId()).setRole(c.getRole())
-                .setCreatedAt(c.getCreatedAt() == null ? ctx.decidedAt() : c.getCreatedAt()).setUpdatedAt(ctx.decidedAt())
-                .setVersion(1).setState(MemoryState.ACTIVE).setSupersededBy(null).setSupersedes(List.of())
-                .setPinned(c.getPinned()).setConstitutional(false).setContentHash(ContentHash.of(c.getContent()))
+                .setId(id)
+                .setSpace(ctx.space())
+                .setKind(c.getKind())
+                .setTier(c.getTier())
+                .setBlockLabel(null)
+                .setCategory(c.getCategory())
+                .setContent(c.getContent())
+                .setSummary(c.getSummary())
+                .setTags(List.copyOf(c.getTags()))
+                .setImportance(c.getImportance())
+                .setConfidence(c.getConfidence())
+                .setSource(c.getSource())
+                .setUserId(c.getUserId())
+                .setAgentId(c.getAgentId())
+                .setRunId(c.getRunId())
+                .setActorId(c.getActorId())
+                .setThreadId(c.getThreadId())
+                .setRole(c.getRole())
+                .setCreatedAt(c.getCreatedAt() == null ? ctx.decidedAt() : c.getCreatedAt())
+                .setUpdatedAt(ctx.decidedAt())
+                .setVersion(1)
+                .setState(MemoryState.ACTIVE)
+                .setSupersededBy(null)
+                .setSupersedes(List.of())
+                .setPinned(c.getPinned())
+                .setConstitutional(false)
+                .setContentHash(ContentHash.of(c.getContent()))
                 .build();
         return new Decision.Accept(new MemoryCreated(memory), id, 1);
     }
@@ -297,7 +334,9 @@ public final class Decider {
             return reject(INVALID_ARGUMENT, "memory " + m.getId() + " is a block; blocks are replaced, not deleted");
         }
         if (m.getState() == MemoryState.SOFT_DELETED || m.getState() == MemoryState.SUPERSEDED) {
-            return reject(INVALID_STATE, "memory " + m.getId() + " is " + DecideContext.stateName(m) + " and cannot be deleted");
+            return reject(
+                    INVALID_STATE,
+                    "memory " + m.getId() + " is " + DecideContext.stateName(m) + " and cannot be deleted");
         }
         return new Decision.Accept(new MemoryDeleted(m.getId(), d.getReason()), m.getId(), m.getVersion() + 1);
     }
@@ -309,8 +348,10 @@ public final class Decider {
         }
         Memory m = found.memory();
         if (m.getState() != MemoryState.SOFT_DELETED && m.getState() != MemoryState.ARCHIVED) {
-            return reject(INVALID_STATE, "only soft-deleted, expired or archived memories can be restored; "
-                    + m.getId() + " is " + DecideContext.stateName(m));
+            return reject(
+                    INVALID_STATE,
+                    "only soft-deleted, expired or archived memories can be restored; " + m.getId() + " is "
+                            + DecideContext.stateName(m));
         }
         return new Decision.Accept(new MemoryRestored(m.getId()), m.getId(), m.getVersion() + 1);
     }
@@ -326,18 +367,22 @@ public final class Decider {
         if (f.getFlag() == MemoryFlag.CONSTITUTIONAL) {
             // a request carrying a session id got here only when that session is open (RefinementDecider.checkSession)
             if (f.getValue() && !admin && ctx.request().getSessionId() == null) {
-                return reject(NOT_IN_REFINEMENT, "memories can be protected only during a refinement session or by an admin");
+                return reject(
+                        NOT_IN_REFINEMENT, "memories can be protected only during a refinement session or by an admin");
             }
             if (!f.getValue() && !admin) {
                 return reject(FORBIDDEN, "only an admin can unprotect a constitutional memory");
             }
             if (m.getConstitutional() == f.getValue()) {
-                return reject(INVALID_STATE, "memory " + m.getId() + " is already " + (f.getValue() ? "protected" : "unprotected"));
+                return reject(
+                        INVALID_STATE,
+                        "memory " + m.getId() + " is already " + (f.getValue() ? "protected" : "unprotected"));
             }
             payload = f.getValue() ? new MemoryProtected(m.getId()) : new MemoryUnprotected(m.getId());
         } else {
             if (m.getPinned() == f.getValue()) {
-                return reject(INVALID_STATE, "memory " + m.getId() + " is already " + (f.getValue() ? "pinned" : "unpinned"));
+                return reject(
+                        INVALID_STATE, "memory " + m.getId() + " is already " + (f.getValue() ? "pinned" : "unpinned"));
             }
             payload = f.getValue() ? new MemoryPinned(m.getId()) : new MemoryUnpinned(m.getId());
         }
@@ -346,8 +391,12 @@ public final class Decider {
 
     private Decision updateBlock(DecideContext ctx, UpdateBlock b) {
         if (!settings.blockLabels().contains(b.getLabel())) {
-            return reject(UNKNOWN_BLOCK_LABEL, "unknown block label '" + b.getLabel() + "'; known labels: "
-                    + String.join(", ", settings.blockLabels().stream().sorted().toList()));
+            return reject(
+                    UNKNOWN_BLOCK_LABEL,
+                    "unknown block label '" + b.getLabel() + "'; known labels: "
+                            + String.join(
+                                    ", ",
+                                    settings.blockLabels().stream().sorted().toList()));
         }
         Decision invalid = checkContent(b.getContent());
         if (invalid != null) {
@@ -358,18 +407,36 @@ public final class Decider {
         int currentVersion = previous == null ? 0 : previous.getVersion();
         Integer expected = ctx.request().getExpectedVersion();
         if (expected != null && expected != currentVersion) {
-            return reject(VERSION_CONFLICT, "block " + b.getLabel() + " is at version " + currentVersion
-                    + ", expected " + expected);
+            return reject(
+                    VERSION_CONFLICT,
+                    "block " + b.getLabel() + " is at version " + currentVersion + ", expected " + expected);
         }
         int version = currentVersion + 1;
         String id = MemoryIds.of(ctx.space(), ctx.seq());
         Memory memory = Memory.newBuilder()
-                .setId(id).setSpace(ctx.space()).setKind(MemoryKind.BLOCK).setTier(b.getCore() ? Tier.CORE : Tier.WORKING)
-                .setBlockLabel(b.getLabel()).setCategory(null).setContent(b.getContent()).setSummary(null)
-                .setTags(List.of()).setImportance(5).setConfidence(Confidence.HIGH).setSource("block")
-                .setUserId(null).setAgentId(null).setRunId(null).setActorId(null).setThreadId(null).setRole(null)
-                .setCreatedAt(previous == null ? ctx.decidedAt() : previous.getCreatedAt()).setUpdatedAt(ctx.decidedAt())
-                .setVersion(version).setState(MemoryState.ACTIVE).setSupersededBy(null)
+                .setId(id)
+                .setSpace(ctx.space())
+                .setKind(MemoryKind.BLOCK)
+                .setTier(b.getCore() ? Tier.CORE : Tier.WORKING)
+                .setBlockLabel(b.getLabel())
+                .setCategory(null)
+                .setContent(b.getContent())
+                .setSummary(null)
+                .setTags(List.of())
+                .setImportance(5)
+                .setConfidence(Confidence.HIGH)
+                .setSource("block")
+                .setUserId(null)
+                .setAgentId(null)
+                .setRunId(null)
+                .setActorId(null)
+                .setThreadId(null)
+                .setRole(null)
+                .setCreatedAt(previous == null ? ctx.decidedAt() : previous.getCreatedAt())
+                .setUpdatedAt(ctx.decidedAt())
+                .setVersion(version)
+                .setState(MemoryState.ACTIVE)
+                .setSupersededBy(null)
                 .setSupersedes(previous == null ? List.of() : List.of(previous.getId()))
                 .setPinned(previous != null && previous.getPinned())
                 .setConstitutional(previous != null && previous.getConstitutional())
@@ -416,6 +483,4 @@ public final class Decider {
     static boolean isBlank(String s) {
         return s == null || s.isBlank();
     }
-
-
 }

@@ -77,7 +77,9 @@ final class GovernanceDecider {
         if (actor.getType() == ActorType.SUBAGENT) {
             return reject(FORBIDDEN, "sub-agents cannot change the profile");
         }
-        Decision invalid = firstProblem(checkField(op.getField()), checkValue(op.getValue()),
+        Decision invalid = firstProblem(
+                checkField(op.getField()),
+                checkValue(op.getValue()),
                 checkLength("source", op.getSource(), Rules.MAX_SHORT_TEXT),
                 checkLength("reason", op.getReason(), Rules.MAX_REASON));
         if (invalid != null) {
@@ -92,8 +94,8 @@ final class GovernanceDecider {
         }
         ProfileSignal signal = new ProfileSignal(actor, op.getSource(), op.getConfidence(), 0L);
         if (actor.getType() == ActorType.USER) {
-            return Decision.Accept.withoutMemory(new ProfileFieldSet(field, op.getValue(), current,
-                    ProfileApplyReason.USER, null, List.of()));
+            return Decision.Accept.withoutMemory(
+                    new ProfileFieldSet(field, op.getValue(), current, ProfileApplyReason.USER, null, List.of()));
         }
         List<Decision.Accept> events = new ArrayList<>();
         long next = seq;
@@ -101,52 +103,71 @@ final class GovernanceDecider {
             for (ConsentRequest c : g == null ? List.<ConsentRequest>of() : g.getConsents()) {
                 if (c.getField().equals(field) && c.getStatus() == ConsentStatus.PENDING) {
                     if (now.isAfter(c.getExpiresAt())) {
-                        events.add(Decision.Accept.withoutMemory(new ConsentResolved(c.getId(), field,
-                                ConsentDecision.EXPIRED, "not granted within " + days() + " days")));
+                        events.add(Decision.Accept.withoutMemory(new ConsentResolved(
+                                c.getId(), field, ConsentDecision.EXPIRED, "not granted within " + days() + " days")));
                         next++;
                     } else if (c.getValue().equals(op.getValue())) {
-                        return reject(INVALID_STATE, "this value of " + field + " already awaits the user's consent as "
-                                + c.getId());
+                        return reject(
+                                INVALID_STATE,
+                                "this value of " + field + " already awaits the user's consent as " + c.getId());
                     }
                 }
             }
             String id = MemoryIds.consent(space, next);
-            events.add(new Decision.Accept(new ConsentRequested(id, field, op.getValue(), current, op.getSource(),
-                    op.getConfidence(), now.plus(policy.consentWindow()), op.getReason(), null), id, 1));
+            events.add(new Decision.Accept(
+                    new ConsentRequested(
+                            id,
+                            field,
+                            op.getValue(),
+                            current,
+                            op.getSource(),
+                            op.getConfidence(),
+                            now.plus(policy.consentWindow()),
+                            op.getReason(),
+                            null),
+                    id,
+                    1));
             return events.size() == 1 ? events.get(0) : new Decision.AcceptAll(events);
         }
         signal.setSeq(seq);
         if (isTomHigh(actor, op.getConfidence())) {
-            return Decision.Accept.withoutMemory(new ProfileFieldSet(field, op.getValue(), current,
-                    ProfileApplyReason.TOM_HIGH_CONFIDENCE, null, List.of(signal)));
+            return Decision.Accept.withoutMemory(new ProfileFieldSet(
+                    field, op.getValue(), current, ProfileApplyReason.TOM_HIGH_CONFIDENCE, null, List.of(signal)));
         }
         List<ProfileSignal> signals = Governance.pendingValue(g, field, op.getValue())
-                .map(PendingProfileValue::getSignals).orElse(List.of());
+                .map(PendingProfileValue::getSignals)
+                .orElse(List.of());
         for (ProfileSignal s : signals) {
             if (sameSignal(s, signal)) {
-                return reject(INVALID_STATE, "this signal (" + describe(s) + ") already proposed this value of "
-                        + field + "; it applies when a second, distinct signal proposes it");
+                return reject(
+                        INVALID_STATE,
+                        "this signal (" + describe(s) + ") already proposed this value of " + field
+                                + "; it applies when a second, distinct signal proposes it");
             }
         }
         if (signals.size() + 1 >= 2) {
             List<ProfileSignal> all = new ArrayList<>(signals);
             all.add(signal);
-            return Decision.Accept.withoutMemory(new ProfileFieldSet(field, op.getValue(), current,
-                    ProfileApplyReason.CORROBORATED, null, all));
+            return Decision.Accept.withoutMemory(
+                    new ProfileFieldSet(field, op.getValue(), current, ProfileApplyReason.CORROBORATED, null, all));
         }
-        return Decision.Accept.withoutMemory(new ProfileSignalRecorded(field, op.getValue(), signal,
-                signals.size() + 1, op.getReason()));
+        return Decision.Accept.withoutMemory(
+                new ProfileSignalRecorded(field, op.getValue(), signal, signals.size() + 1, op.getReason()));
     }
 
-    Decision decideConsent(MemoryRequest request, long seq, WriteModel model, Instant now, DecideConsent op,
-                           HeldChanges held) {
+    Decision decideConsent(
+            MemoryRequest request, long seq, WriteModel model, Instant now, DecideConsent op, HeldChanges held) {
         if (request.getActor().getType() != ActorType.USER) {
-            return reject(FORBIDDEN, "only the user grants or denies consent to a profile change, not "
-                    + request.getActor().getType().name().toLowerCase(Locale.ROOT));
+            return reject(
+                    FORBIDDEN,
+                    "only the user grants or denies consent to a profile change, not "
+                            + request.getActor().getType().name().toLowerCase(Locale.ROOT));
         }
         String space = request.getSpace();
         SpaceGovernance g = model.governance(space);
-        ConsentRequest c = isBlank(op.getConsentId()) ? null : Governance.consent(g, op.getConsentId()).orElse(null);
+        ConsentRequest c = isBlank(op.getConsentId())
+                ? null
+                : Governance.consent(g, op.getConsentId()).orElse(null);
         if (c == null) {
             return reject(NOT_FOUND, "no consent request " + op.getConsentId() + " in space " + space);
         }
@@ -155,26 +176,31 @@ final class GovernanceDecider {
             return invalid;
         }
         if (c.getStatus() != ConsentStatus.PENDING) {
-            return reject(ALREADY_RESOLVED, "consent request " + c.getId() + " was already "
-                    + c.getStatus().name().toLowerCase(Locale.ROOT) + " at seq " + c.getDecidedSeq());
+            return reject(
+                    ALREADY_RESOLVED,
+                    "consent request " + c.getId() + " was already "
+                            + c.getStatus().name().toLowerCase(Locale.ROOT) + " at seq " + c.getDecidedSeq());
         }
         if (!op.getGrant()) {
-            return Decision.Accept.withoutMemory(new ConsentResolved(c.getId(), c.getField(), ConsentDecision.DENIED,
-                    op.getReason()));
+            return Decision.Accept.withoutMemory(
+                    new ConsentResolved(c.getId(), c.getField(), ConsentDecision.DENIED, op.getReason()));
         }
         if (now.isAfter(c.getExpiresAt())) {
-            return reject(EXPIRED, "consent request " + c.getId() + " expired at " + c.getExpiresAt()
-                    + " and can no longer be granted");
+            return reject(
+                    EXPIRED,
+                    "consent request " + c.getId() + " expired at " + c.getExpiresAt()
+                            + " and can no longer be granted");
         }
         if (c.getHeldRequest() != null) {
             return held.grant(request, seq, model, now, c, op.getReason());
         }
-        String current = Governance.field(g, c.getField()).map(ProfileField::getValue).orElse(null);
+        String current =
+                Governance.field(g, c.getField()).map(ProfileField::getValue).orElse(null);
         return new Decision.AcceptAll(List.of(
-                Decision.Accept.withoutMemory(new ConsentResolved(c.getId(), c.getField(), ConsentDecision.GRANTED,
-                        op.getReason())),
-                Decision.Accept.withoutMemory(new ProfileFieldSet(c.getField(), c.getValue(), current,
-                        ProfileApplyReason.CONSENT, c.getId(), List.of()))));
+                Decision.Accept.withoutMemory(
+                        new ConsentResolved(c.getId(), c.getField(), ConsentDecision.GRANTED, op.getReason())),
+                Decision.Accept.withoutMemory(new ProfileFieldSet(
+                        c.getField(), c.getValue(), current, ProfileApplyReason.CONSENT, c.getId(), List.of()))));
     }
 
     Decision acknowledge(MemoryRequest request, WriteModel model, AcknowledgeAlert op) {
@@ -183,17 +209,20 @@ final class GovernanceDecider {
             return reject(FORBIDDEN, "critical-change alerts are acknowledged by the user or an admin");
         }
         String space = request.getSpace();
-        CriticalAlert alert = isBlank(op.getAlertId()) ? null
+        CriticalAlert alert = isBlank(op.getAlertId())
+                ? null
                 : Governance.alert(model.governance(space), op.getAlertId()).orElse(null);
         if (alert == null) {
             return reject(NOT_FOUND, "no alert " + op.getAlertId() + " in space " + space);
         }
         if (alert.getAcknowledgedSeq() != null) {
-            return reject(ALREADY_RESOLVED, "alert " + alert.getId() + " was already acknowledged at seq "
-                    + alert.getAcknowledgedSeq());
+            return reject(
+                    ALREADY_RESOLVED,
+                    "alert " + alert.getId() + " was already acknowledged at seq " + alert.getAcknowledgedSeq());
         }
         Decision invalid = checkLength("reason", op.getReason(), Rules.MAX_REASON);
-        return invalid != null ? invalid
+        return invalid != null
+                ? invalid
                 : Decision.Accept.withoutMemory(new AlertAcknowledged(alert.getId(), op.getReason()));
     }
 
@@ -206,8 +235,8 @@ final class GovernanceDecider {
         if (decision instanceof Decision.Reject) {
             return decision;
         }
-        List<Decision.Accept> events = decision instanceof Decision.AcceptAll all ? all.events()
-                : List.of((Decision.Accept) decision);
+        List<Decision.Accept> events =
+                decision instanceof Decision.AcceptAll all ? all.events() : List.of((Decision.Accept) decision);
         List<Decision.Accept> out = new ArrayList<>();
         boolean reflection = false;
         boolean alerted = false;
@@ -220,8 +249,14 @@ final class GovernanceDecider {
                 long changeSeq = seq + out.size() - 1;
                 long alertSeq = seq + out.size();
                 String id = MemoryIds.alert(request.getSpace(), alertSeq);
-                out.add(new Decision.Accept(new CriticalChangeAlerted(id, change.label, change.blockId, change.version,
-                        actor, changeSeq), null, 0, Actor.newBuilder().setType(ActorType.SYSTEM).setId("audit").build()));
+                out.add(new Decision.Accept(
+                        new CriticalChangeAlerted(id, change.label, change.blockId, change.version, actor, changeSeq),
+                        null,
+                        0,
+                        Actor.newBuilder()
+                                .setType(ActorType.SYSTEM)
+                                .setId("audit")
+                                .build()));
                 alerted = true;
             }
         }
@@ -239,16 +274,19 @@ final class GovernanceDecider {
         return new Decision.AcceptAll(out);
     }
 
-    private record Critical(String label, String blockId, int version) {
-    }
+    private record Critical(String label, String blockId, int version) {}
 
     private Critical criticalChange(Object payload) {
         if (payload instanceof BlockUpdated b && policy.isCritical(b.getLabel())) {
             return new Critical(b.getLabel(), b.getMemory().getId(), b.getVersion());
         }
-        if (payload instanceof MemoryUpdated u && u.getAfter().getKind() == MemoryKind.BLOCK
+        if (payload instanceof MemoryUpdated u
+                && u.getAfter().getKind() == MemoryKind.BLOCK
                 && policy.isCritical(u.getAfter().getBlockLabel())) {
-            return new Critical(u.getAfter().getBlockLabel(), u.getAfter().getId(), u.getAfter().getVersion());
+            return new Critical(
+                    u.getAfter().getBlockLabel(),
+                    u.getAfter().getId(),
+                    u.getAfter().getVersion());
         }
         return null;
     }
@@ -258,18 +296,20 @@ final class GovernanceDecider {
     }
 
     private static boolean isTomHigh(Actor actor, Confidence confidence) {
-        return actor.getType() == ActorType.WORKER && GovernancePolicy.TOM_WORKER.equals(actor.getId())
+        return actor.getType() == ActorType.WORKER
+                && GovernancePolicy.TOM_WORKER.equals(actor.getId())
                 && confidence == Confidence.HIGH;
     }
 
     private static boolean sameSignal(ProfileSignal a, ProfileSignal b) {
-        return a.getActor().getType() == b.getActor().getType() && a.getActor().getId().equals(b.getActor().getId())
+        return a.getActor().getType() == b.getActor().getType()
+                && a.getActor().getId().equals(b.getActor().getId())
                 && Objects.equals(a.getSource(), b.getSource());
     }
 
     private static String describe(ProfileSignal s) {
-        return s.getActor().getType().name().toLowerCase(Locale.ROOT) + ":" + s.getActor().getId()
-                + (s.getSource() == null ? "" : ", source " + s.getSource());
+        return s.getActor().getType().name().toLowerCase(Locale.ROOT) + ":"
+                + s.getActor().getId() + (s.getSource() == null ? "" : ", source " + s.getSource());
     }
 
     private long days() {
@@ -277,7 +317,8 @@ final class GovernanceDecider {
     }
 
     private static Decision checkField(String field) {
-        return GovernancePolicy.isValidField(field) ? null
+        return GovernancePolicy.isValidField(field)
+                ? null
                 : reject(INVALID_ARGUMENT, "profile field must be " + GovernancePolicy.FIELD_HINT);
     }
 

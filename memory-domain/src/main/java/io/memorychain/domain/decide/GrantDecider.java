@@ -52,15 +52,17 @@ final class GrantDecider {
         if (isBlank(op.getPurpose())) {
             return reject(INVALID_ARGUMENT, "purpose is required: say why the content must be read");
         }
-        Decision invalid = firstNonNull(checkLength("grantee", op.getGrantee(), Rules.MAX_SHORT_TEXT),
+        Decision invalid = firstNonNull(
+                checkLength("grantee", op.getGrantee(), Rules.MAX_SHORT_TEXT),
                 checkLength("purpose", op.getPurpose(), Rules.MAX_REASON));
         if (invalid != null) {
             return invalid;
         }
         long max = Grants.MAX_DURATION.toSeconds();
         if (op.getDurationSeconds() < 1 || op.getDurationSeconds() > max) {
-            return reject(INVALID_ARGUMENT, "duration_seconds must be 1 to " + max + " (24 h), was "
-                    + op.getDurationSeconds());
+            return reject(
+                    INVALID_ARGUMENT,
+                    "duration_seconds must be 1 to " + max + " (24 h), was " + op.getDurationSeconds());
         }
         List<String> ids = List.copyOf(new LinkedHashSet<>(op.getMemoryIds()));
         if (ids.size() > Grants.MAX_IDS) {
@@ -68,13 +70,13 @@ final class GrantDecider {
         }
         for (String id : ids) {
             if (!MemoryIds.belongsTo(id, request.getSpace())) {
-                return reject(INVALID_ARGUMENT, "memory_ids: " + id + " is not a memory id of space "
-                        + request.getSpace());
+                return reject(
+                        INVALID_ARGUMENT, "memory_ids: " + id + " is not a memory id of space " + request.getSpace());
             }
         }
         String id = MemoryIds.grant(request.getSpace(), seq);
-        return new Decision.Accept(new AccessGrantRequested(id, op.getGrantee(), op.getPurpose(),
-                op.getDurationSeconds(), ids), id, 1);
+        return new Decision.Accept(
+                new AccessGrantRequested(id, op.getGrantee(), op.getPurpose(), op.getDurationSeconds(), ids), id, 1);
     }
 
     Decision consent(MemoryRequest request, WriteModel model, Instant now, ConsentGrant op) {
@@ -102,7 +104,8 @@ final class GrantDecider {
         if (grant == null) {
             return notFound(request, op.getGrantId());
         }
-        boolean grantee = actor.getType() == ActorType.ADMIN && grant.getGrantee().equals(actor.getId());
+        boolean grantee =
+                actor.getType() == ActorType.ADMIN && grant.getGrantee().equals(actor.getId());
         if (!OWNERS.contains(actor.getType()) && !grantee) {
             return reject(FORBIDDEN, "a grant is revoked by the space's agent or user, or by its grantee");
         }
@@ -134,7 +137,8 @@ final class GrantDecider {
         if (isBlank(op.getOperation())) {
             return reject(INVALID_ARGUMENT, "operation is required");
         }
-        Decision invalid = firstNonNull(checkLength("operation", op.getOperation(), Rules.MAX_SHORT_TEXT),
+        Decision invalid = firstNonNull(
+                checkLength("operation", op.getOperation(), Rules.MAX_SHORT_TEXT),
                 checkLength("detail", op.getDetail(), Rules.MAX_REASON));
         if (invalid != null) {
             return invalid;
@@ -145,9 +149,15 @@ final class GrantDecider {
         if (!Grants.covers(grant, op.getMemoryIds())) {
             return reject(FORBIDDEN, "grant " + grant.getId() + " does not cover every memory read");
         }
-        return new Decision.Accept(new GrantedContentRead(grant.getId(), op.getOperation(),
-                List.copyOf(op.getMemoryIds()), Math.max(op.getCount(), op.getMemoryIds().size()), op.getDetail()),
-                grant.getId(), (int) Math.min(Integer.MAX_VALUE, grant.getReads() + 1));
+        return new Decision.Accept(
+                new GrantedContentRead(
+                        grant.getId(),
+                        op.getOperation(),
+                        List.copyOf(op.getMemoryIds()),
+                        Math.max(op.getCount(), op.getMemoryIds().size()),
+                        op.getDetail()),
+                grant.getId(),
+                (int) Math.min(Integer.MAX_VALUE, grant.getReads() + 1));
     }
 
     /** pending, active until ..., expired at ..., or revoked. */

@@ -58,11 +58,14 @@ final class HeldChanges {
         }
         Object op = request.getOp();
         Held held = null;
-        if (op instanceof UpdateBlock && accept.payload() instanceof BlockUpdated b
+        if (op instanceof UpdateBlock
+                && accept.payload() instanceof BlockUpdated b
                 && ProfileFacts.PROFILE_BLOCK.equals(b.getLabel())) {
             Memory previous = b.getPreviousId() == null ? null : model.memory(request.getSpace(), b.getPreviousId());
             int base = previous == null ? 0 : previous.getVersion();
-            held = ProfileFacts.blockChange(policy, previous == null ? null : previous.getContent(),
+            held = ProfileFacts.blockChange(
+                            policy,
+                            previous == null ? null : previous.getContent(),
                             b.getMemory().getContent())
                     .map(c -> new Held(c.field(), c.value(), c.previous(), "block:" + b.getLabel(), base))
                     .orElse(null);
@@ -71,8 +74,11 @@ final class HeldChanges {
         } else if (op instanceof UpdateMemory && accept.payload() instanceof MemoryUpdated u) {
             boolean tagAdded = !ProfileFacts.taggedFields(u.getAfter().getTags())
                     .equals(ProfileFacts.taggedFields(u.getBefore().getTags()));
-            boolean contentChanged = !u.getAfter().getContent().equals(u.getBefore().getContent());
-            held = tagAdded || contentChanged ? tagged(u.getAfter(), u.getBefore()).orElse(null) : null;
+            boolean contentChanged =
+                    !u.getAfter().getContent().equals(u.getBefore().getContent());
+            held = tagAdded || contentChanged
+                    ? tagged(u.getAfter(), u.getBefore()).orElse(null)
+                    : null;
         }
         if (held == null) {
             return decision;
@@ -81,11 +87,16 @@ final class HeldChanges {
                 .setExpectedVersion(held.baseVersion() != null ? held.baseVersion() : request.getExpectedVersion())
                 .build();
         String id = MemoryIds.consent(request.getSpace(), seq);
-        ConsentRequested requested = ConsentRequested.newBuilder().setConsentId(id).setField(held.field())
-                .setValue(held.value()).setPrevious(held.previous()).setSource(held.source())
+        ConsentRequested requested = ConsentRequested.newBuilder()
+                .setConsentId(id)
+                .setField(held.field())
+                .setValue(held.value())
+                .setPrevious(held.previous())
+                .setSource(held.source())
                 .setExpiresAt(now.plus(policy.consentWindow()))
                 .setReason("held " + describe(op) + ": sets " + held.field() + " without the user's consent")
-                .setHeldRequest(encode(asked)).build();
+                .setHeldRequest(encode(asked))
+                .build();
         return new Decision.Accept(requested, id, 1);
     }
 
@@ -95,33 +106,43 @@ final class HeldChanges {
      */
     Decision grant(MemoryRequest grant, long seq, WriteModel model, Instant now, ConsentRequest c, String reason) {
         MemoryRequest asked = decode(c.getHeldRequest());
-        MemoryRequest again = MemoryRequest.newBuilder(asked).setRequestId(grant.getRequestId())
-                .setRequestedAt(grant.getRequestedAt()).setSessionId(null).build();
+        MemoryRequest again = MemoryRequest.newBuilder(asked)
+                .setRequestId(grant.getRequestId())
+                .setRequestedAt(grant.getRequestedAt())
+                .setSessionId(null)
+                .build();
         Decision applied = decider.decideOne(again, seq + 1, model, now);
         if (applied instanceof Decision.Reject r) {
-            return reject(r.code(), "consent request " + c.getId() + " holds a change that no longer applies as asked ("
-                    + r.message() + "); deny it, and ask again if still wanted");
+            return reject(
+                    r.code(),
+                    "consent request " + c.getId() + " holds a change that no longer applies as asked (" + r.message()
+                            + "); deny it, and ask again if still wanted");
         }
         List<Decision.Accept> events = new ArrayList<>();
-        events.add(Decision.Accept.withoutMemory(new ConsentResolved(c.getId(), c.getField(), ConsentDecision.GRANTED,
-                reason)));
-        List<Decision.Accept> changes = applied instanceof Decision.AcceptAll all ? all.events()
-                : List.of((Decision.Accept) applied);
+        events.add(Decision.Accept.withoutMemory(
+                new ConsentResolved(c.getId(), c.getField(), ConsentDecision.GRANTED, reason)));
+        List<Decision.Accept> changes =
+                applied instanceof Decision.AcceptAll all ? all.events() : List.of((Decision.Accept) applied);
         for (Decision.Accept e : changes) {
-            events.add(new Decision.Accept(e.payload(), e.memoryId(), e.version(),
-                    e.actor() != null ? e.actor() : asked.getActor()));
+            events.add(new Decision.Accept(
+                    e.payload(), e.memoryId(), e.version(), e.actor() != null ? e.actor() : asked.getActor()));
         }
         return new Decision.AcceptAll(events);
     }
 
     private Optional<Held> tagged(Memory after, Memory before) {
-        return ProfileFacts.taggedSensitive(policy, after.getTags()).map(field -> new Held(field,
-                abbreviate(after.getContent()), before == null ? null : abbreviate(before.getContent()),
-                "memory:" + ProfileFacts.TAG_PREFIX + field, before == null ? null : before.getVersion()));
+        return ProfileFacts.taggedSensitive(policy, after.getTags())
+                .map(field -> new Held(
+                        field,
+                        abbreviate(after.getContent()),
+                        before == null ? null : abbreviate(before.getContent()),
+                        "memory:" + ProfileFacts.TAG_PREFIX + field,
+                        before == null ? null : before.getVersion()));
     }
 
     private static String abbreviate(String text) {
-        return text.length() <= GovernancePolicy.MAX_VALUE ? text
+        return text.length() <= GovernancePolicy.MAX_VALUE
+                ? text
                 : text.substring(0, GovernancePolicy.MAX_VALUE - 1) + "…";
     }
 
@@ -132,8 +153,7 @@ final class HeldChanges {
         return op instanceof CreateMemory ? "new memory" : "memory update of " + ((UpdateMemory) op).getId();
     }
 
-    private record Held(String field, String value, String previous, String source, Integer baseVersion) {
-    }
+    private record Held(String field, String value, String previous, String source, Integer baseVersion) {}
 
     static ByteBuffer encode(MemoryRequest request) {
         try {

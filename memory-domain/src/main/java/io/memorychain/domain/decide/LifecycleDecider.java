@@ -14,8 +14,8 @@ import io.memorychain.avro.DecayTransitioned;
 import io.memorychain.avro.EraseMemory;
 import io.memorychain.avro.ExpireMemory;
 import io.memorychain.avro.Memory;
-import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.MemoryErased;
+import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryPurged;
 import io.memorychain.avro.MemoryRequest;
@@ -61,8 +61,10 @@ final class LifecycleDecider {
             return unfit;
         }
         if (m.getState() != MemoryState.ACTIVE) {
-            return reject(INVALID_STATE, "memory " + m.getId() + " is " + name(m.getState())
-                    + "; only active memories change decay status (restore it first)");
+            return reject(
+                    INVALID_STATE,
+                    "memory " + m.getId() + " is " + name(m.getState())
+                            + "; only active memories change decay status (restore it first)");
         }
         if (m.getDecayStatus() == t.getTo()) {
             return reject(INVALID_STATE, "memory " + m.getId() + " is already " + name(t.getTo()));
@@ -70,8 +72,10 @@ final class LifecycleDecider {
         if (t.getTo() == DecayStatus.ARCHIVED && m.getConstitutional()) {
             return reject(CONSTITUTIONAL, "memory " + m.getId() + " is constitutional and cannot be archived");
         }
-        return new Decision.Accept(new DecayTransitioned(m.getId(), m.getDecayStatus(), t.getTo(), t.getScore(),
-                t.getInputs()), m.getId(), m.getVersion() + 1);
+        return new Decision.Accept(
+                new DecayTransitioned(m.getId(), m.getDecayStatus(), t.getTo(), t.getScore(), t.getInputs()),
+                m.getId(),
+                m.getVersion() + 1);
     }
 
     Decision expire(MemoryRequest request, WriteModel model, Instant now, ExpireMemory e) {
@@ -96,13 +100,16 @@ final class LifecycleDecider {
             return reject(CONSTITUTIONAL, "memory " + m.getId() + " is constitutional and never expires");
         }
         if (m.getState() != MemoryState.ACTIVE && m.getState() != MemoryState.ARCHIVED) {
-            return reject(INVALID_STATE, "memory " + m.getId() + " is " + name(m.getState())
-                    + "; only active or archived memories expire");
+            return reject(
+                    INVALID_STATE,
+                    "memory " + m.getId() + " is " + name(m.getState()) + "; only active or archived memories expire");
         }
         CategoryPolicy.Lifecycle lifecycle = categories.lifecycle(m.getCategory());
         Instant purgeAt = lifecycle.purgeAfter() == null ? null : now.plus(lifecycle.purgeAfter());
-        return new Decision.Accept(new MemoryExpired(m.getId(), purgeAt, e.getLastAccessAt(), e.getReason()),
-                m.getId(), m.getVersion() + 1);
+        return new Decision.Accept(
+                new MemoryExpired(m.getId(), purgeAt, e.getLastAccessAt(), e.getReason()),
+                m.getId(),
+                m.getVersion() + 1);
     }
 
     /**
@@ -139,21 +146,25 @@ final class LifecycleDecider {
             return reject(CONSTITUTIONAL, "memory " + m.getId() + " is constitutional and is never purged");
         }
         if (m.getState() != MemoryState.SOFT_DELETED) {
-            return reject(INVALID_STATE, "memory " + m.getId() + " is " + name(m.getState())
-                    + "; only soft-deleted memories are purged");
+            return reject(
+                    INVALID_STATE,
+                    "memory " + m.getId() + " is " + name(m.getState()) + "; only soft-deleted memories are purged");
         }
         if (!admin) {
             if (m.getPurgeAt() == null) {
-                return reject(INVALID_STATE, "memory " + m.getId()
-                        + " has no purge_at: its category keeps soft-deleted memories indefinitely");
+                return reject(
+                        INVALID_STATE,
+                        "memory " + m.getId()
+                                + " has no purge_at: its category keeps soft-deleted memories indefinitely");
             }
             if (now.isBefore(m.getPurgeAt())) {
-                return reject(INVALID_STATE, "memory " + m.getId() + " may be purged from " + m.getPurgeAt()
-                        + ", not at " + now);
+                return reject(
+                        INVALID_STATE,
+                        "memory " + m.getId() + " may be purged from " + m.getPurgeAt() + ", not at " + now);
             }
         }
-        return new Decision.Accept(new MemoryPurged(m.getId(), m.getPurgeAt(), p.getReason()), m.getId(),
-                m.getVersion() + 1);
+        return new Decision.Accept(
+                new MemoryPurged(m.getId(), m.getPurgeAt(), p.getReason()), m.getId(), m.getVersion() + 1);
     }
 
     /**
@@ -183,9 +194,16 @@ final class LifecycleDecider {
         if (Purges.isErased(m)) {
             return reject(INVALID_STATE, "memory " + m.getId() + " is already erased");
         }
-        return new Decision.Accept(MemoryErased.newBuilder().setMemoryId(m.getId())
-                .setDataKeyId(null).setKeyCreatedSeq(null).setWasPurged(Purges.isPurged(m)).setReason(e.getReason())
-                .build(), m.getId(), m.getVersion() + 1);
+        return new Decision.Accept(
+                MemoryErased.newBuilder()
+                        .setMemoryId(m.getId())
+                        .setDataKeyId(null)
+                        .setKeyCreatedSeq(null)
+                        .setWasPurged(Purges.isPurged(m))
+                        .setReason(e.getReason())
+                        .build(),
+                m.getId(),
+                m.getVersion() + 1);
     }
 
     /** Pinned memories (the vault) never decay or expire; blocks are replaced, never decayed. */
@@ -214,8 +232,11 @@ final class LifecycleDecider {
         }
         Integer expected = request.getExpectedVersion();
         if (expected != null && expected != m.getVersion()) {
-            return new Lookup(null, reject(VERSION_CONFLICT, "memory " + id + " is at version " + m.getVersion()
-                    + ", expected " + expected));
+            return new Lookup(
+                    null,
+                    reject(
+                            VERSION_CONFLICT,
+                            "memory " + id + " is at version " + m.getVersion() + ", expected " + expected));
         }
         return new Lookup(m, null);
     }
@@ -224,6 +245,5 @@ final class LifecycleDecider {
         return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    private record Lookup(Memory memory, Decision rejection) {
-    }
+    private record Lookup(Memory memory, Decision rejection) {}
 }

@@ -32,14 +32,17 @@ final class LinkDecider {
         if (to.rejection() != null) {
             return to.rejection();
         }
-        String existing = Relations.existing((a, b) -> ctx.model().relation(ctx.space(), a, b), l.getFromId(),
-                l.getToId(), l.getRelationType());
+        String existing = Relations.existing(
+                (a, b) -> ctx.model().relation(ctx.space(), a, b), l.getFromId(), l.getToId(), l.getRelationType());
         if (existing != null) {
-            return reject(ALREADY_LINKED, "memories " + l.getFromId() + " and " + l.getToId() + " are already linked ("
-                    + existing + ")");
+            return reject(
+                    ALREADY_LINKED,
+                    "memories " + l.getFromId() + " and " + l.getToId() + " are already linked (" + existing + ")");
         }
-        return new Decision.Accept(new MemoriesLinked(l.getFromId(), l.getToId(), l.getRelationType(), l.getStrength()),
-                l.getFromId(), from.memory().getVersion());
+        return new Decision.Accept(
+                new MemoriesLinked(l.getFromId(), l.getToId(), l.getRelationType(), l.getStrength()),
+                l.getFromId(),
+                from.memory().getVersion());
     }
 
     Decision unlink(DecideContext ctx, UnlinkMemories u) {
@@ -50,12 +53,16 @@ final class LinkDecider {
         String space = ctx.space();
         String type = ctx.model().relation(space, u.getFromId(), u.getToId());
         if (type != null) {
-            return new Decision.Accept(new MemoriesUnlinked(u.getFromId(), u.getToId(), type), u.getFromId(),
+            return new Decision.Accept(
+                    new MemoriesUnlinked(u.getFromId(), u.getToId(), type),
+                    u.getFromId(),
                     from.memory().getVersion());
         }
         if (Relations.SYMMETRIC.equals(ctx.model().relation(space, u.getToId(), u.getFromId()))) {
-            return new Decision.Accept(new MemoriesUnlinked(u.getToId(), u.getFromId(), Relations.SYMMETRIC),
-                    u.getFromId(), from.memory().getVersion());
+            return new Decision.Accept(
+                    new MemoriesUnlinked(u.getToId(), u.getFromId(), Relations.SYMMETRIC),
+                    u.getFromId(),
+                    from.memory().getVersion());
         }
         return reject(NOT_FOUND, "no relation from " + u.getFromId() + " to " + u.getToId());
     }

@@ -78,12 +78,16 @@ final class ProposalDecider {
     Decision submit(MemoryRequest request, long seq, Instant now, SubmitProposal op) {
         Actor actor = request.getActor();
         if (!PROPOSERS.contains(actor.getType())) {
-            return reject(FORBIDDEN, names(actor) + " cannot propose: sub-agents, agents and workers propose; "
-                    + "users and admins write memories directly");
+            return reject(
+                    FORBIDDEN,
+                    names(actor) + " cannot propose: sub-agents, agents and workers propose; "
+                            + "users and admins write memories directly");
         }
         ProposedMemory p = op.getProposal();
-        Decision invalid = firstProblem(checkProposed(p),
-                checkEntities(p.getEntities()), checkTagCount(p.getTags(), p.getEntities()),
+        Decision invalid = firstProblem(
+                checkProposed(p),
+                checkEntities(p.getEntities()),
+                checkTagCount(p.getTags(), p.getEntities()),
                 checkLength("trigger", p.getTrigger(), Rules.MAX_SUMMARY));
         if (invalid != null) {
             return invalid;
@@ -95,12 +99,22 @@ final class ProposalDecider {
             return submitted;
         }
         Proposal proposal = Proposal.newBuilder()
-                .setId(id).setSpace(request.getSpace()).setProposer(actor).setProposal(p)
-                .setStatus(io.memorychain.avro.view.ProposalStatus.PENDING).setVersion(1)
-                .setSubmittedSeq(seq).setSubmittedAt(now).setUpdatedSeq(seq).setReviewMode(mode).build();
-        ResolveProposal auto = ResolveProposal.newBuilder().setProposalId(id).setDecision(ProposalDecision.COMMIT)
-                .setReason("auto-committed: review mode auto_commit, trusted proposer " + actor.getId() + ", confidence "
-                        + p.getConfidence().name().toLowerCase(Locale.ROOT))
+                .setId(id)
+                .setSpace(request.getSpace())
+                .setProposer(actor)
+                .setProposal(p)
+                .setStatus(io.memorychain.avro.view.ProposalStatus.PENDING)
+                .setVersion(1)
+                .setSubmittedSeq(seq)
+                .setSubmittedAt(now)
+                .setUpdatedSeq(seq)
+                .setReviewMode(mode)
+                .build();
+        ResolveProposal auto = ResolveProposal.newBuilder()
+                .setProposalId(id)
+                .setDecision(ProposalDecision.COMMIT)
+                .setReason("auto-committed: review mode auto_commit, trusted proposer " + actor.getId()
+                        + ", confidence " + p.getConfidence().name().toLowerCase(Locale.ROOT))
                 .build();
         Decision commit = commit(request.getSpace(), seq + 1, now, proposal, auto, AUTO_COMMITTER, true);
         if (!(commit instanceof Decision.AcceptAll all)) {
@@ -120,8 +134,10 @@ final class ProposalDecider {
         Actor reviewer = request.getActor();
         String space = request.getSpace();
         if (!REVIEWERS.contains(reviewer.getType())) {
-            return reject(FORBIDDEN, names(reviewer) + " cannot resolve proposals: the main agent, a user or an admin "
-                    + "commits, rejects or defers them");
+            return reject(
+                    FORBIDDEN,
+                    names(reviewer) + " cannot resolve proposals: the main agent, a user or an admin "
+                            + "commits, rejects or defers them");
         }
         String id = op.getProposalId();
         Proposal proposal = isBlank(id) ? null : model.proposal(space, id);
@@ -130,39 +146,50 @@ final class ProposalDecider {
         }
         ProposedMemory p = proposal.getProposal();
         if (proposal.getReviewMode() == ReviewMode.MANUAL && reviewer.getType() != ActorType.USER) {
-            return reject(FORBIDDEN, "proposal " + id + " is under manual review: only a user decides it, not "
-                    + names(reviewer));
+            return reject(
+                    FORBIDDEN,
+                    "proposal " + id + " is under manual review: only a user decides it, not " + names(reviewer));
         }
         Decision.Reject denied = categories.written(reviewer, p.getCategory()).orElse(null);
         if (denied != null) {
             return reject(denied.code(), "proposal " + id + ": " + denied.message());
         }
         if (!Proposals.isOpen(proposal)) {
-            return reject(ALREADY_RESOLVED, "proposal " + id + " was already "
-                    + proposal.getStatus().name().toLowerCase(Locale.ROOT)
-                    + (proposal.getMemoryId() == null ? "" : " as memory " + proposal.getMemoryId())
-                    + " by " + names(proposal.getResolvedBy()) + " at seq " + proposal.getUpdatedSeq());
+            return reject(
+                    ALREADY_RESOLVED,
+                    "proposal " + id + " was already "
+                            + proposal.getStatus().name().toLowerCase(Locale.ROOT)
+                            + (proposal.getMemoryId() == null ? "" : " as memory " + proposal.getMemoryId())
+                            + " by " + names(proposal.getResolvedBy()) + " at seq " + proposal.getUpdatedSeq());
         }
         Integer expected = request.getExpectedVersion();
         if (expected != null && expected != proposal.getVersion()) {
-            return reject(VERSION_CONFLICT, "proposal " + id + " is at version " + proposal.getVersion()
-                    + ", expected " + expected);
+            return reject(
+                    VERSION_CONFLICT,
+                    "proposal " + id + " is at version " + proposal.getVersion() + ", expected " + expected);
         }
-        Decision invalid = firstProblem(checkLength("reason", op.getReason(), Rules.MAX_REASON),
-                checkConflicts(op.getConflictsWith()));
+        Decision invalid = firstProblem(
+                checkLength("reason", op.getReason(), Rules.MAX_REASON), checkConflicts(op.getConflictsWith()));
         if (invalid != null) {
             return invalid;
         }
-        boolean overrides = op.getKind() != null || op.getTier() != null || op.getCategory() != null
-                || op.getSummary() != null || op.getTags() != null || op.getImportance() != null
-                || op.getConfidence() != null || op.getPinned() != null;
+        boolean overrides = op.getKind() != null
+                || op.getTier() != null
+                || op.getCategory() != null
+                || op.getSummary() != null
+                || op.getTags() != null
+                || op.getImportance() != null
+                || op.getConfidence() != null
+                || op.getPinned() != null;
         if (op.getDecision() != ProposalDecision.COMMIT) {
             if (overrides) {
-                return reject(INVALID_ARGUMENT, "overrides (kind, tier, category, summary, tags, importance, "
-                        + "confidence, pinned) apply to COMMIT only, not to " + op.getDecision());
+                return reject(
+                        INVALID_ARGUMENT,
+                        "overrides (kind, tier, category, summary, tags, importance, "
+                                + "confidence, pinned) apply to COMMIT only, not to " + op.getDecision());
             }
-            ProposalResolved resolved = new ProposalResolved(id, op.getDecision(), op.getReason(), null,
-                    List.copyOf(op.getConflictsWith()), false);
+            ProposalResolved resolved = new ProposalResolved(
+                    id, op.getDecision(), op.getReason(), null, List.copyOf(op.getConflictsWith()), false);
             return new Decision.Accept(resolved, id, proposal.getVersion() + 1);
         }
         return commit(space, seq, now, proposal, op, reviewer, false);
@@ -172,28 +199,37 @@ final class ProposalDecider {
      * The commit of an open proposal at LOW confidence by the reviewer, as a contradiction's KEEP_BOTH resolution
      * writes it (ProposalResolved at {@code seq}, MemoryCreated at seq + 1), or a rejection when it cannot be committed.
      */
-    Decision commitAtLowConfidence(String space, long seq, Instant now, Proposal proposal, Actor reviewer, String reason) {
-        ResolveProposal op = ResolveProposal.newBuilder().setProposalId(proposal.getId())
-                .setDecision(ProposalDecision.COMMIT).setReason(reason)
-                .setConfidence(io.memorychain.avro.Confidence.LOW).build();
+    Decision commitAtLowConfidence(
+            String space, long seq, Instant now, Proposal proposal, Actor reviewer, String reason) {
+        ResolveProposal op = ResolveProposal.newBuilder()
+                .setProposalId(proposal.getId())
+                .setDecision(ProposalDecision.COMMIT)
+                .setReason(reason)
+                .setConfidence(io.memorychain.avro.Confidence.LOW)
+                .build();
         return commit(space, seq, now, proposal, op, reviewer, false);
     }
 
     /** The rejection of an open proposal by the reviewer (a contradiction's loser). */
     static Decision.Accept rejection(Proposal proposal, String reason, List<String> conflicts) {
-        return new Decision.Accept(new ProposalResolved(proposal.getId(), ProposalDecision.REJECT, reason, null,
-                List.copyOf(conflicts), false), proposal.getId(), proposal.getVersion() + 1);
+        return new Decision.Accept(
+                new ProposalResolved(
+                        proposal.getId(), ProposalDecision.REJECT, reason, null, List.copyOf(conflicts), false),
+                proposal.getId(),
+                proposal.getVersion() + 1);
     }
 
     /**
      * @param seq      the seq of the ProposalResolved event (the memory is created at seq + 1)
      * @param reviewer the reviewer: the request's actor, or {@link #AUTO_COMMITTER} (auto: the events' actor)
      */
-    private Decision commit(String space, long seq, Instant now, Proposal proposal, ResolveProposal op, Actor reviewer,
-                            boolean auto) {
+    private Decision commit(
+            String space, long seq, Instant now, Proposal proposal, ResolveProposal op, Actor reviewer, boolean auto) {
         ProposedMemory p = proposal.getProposal();
-        Decision invalid = firstProblem(op.getKind() == MemoryKind.BLOCK
-                        ? reject(INVALID_ARGUMENT, "kind BLOCK is not a store a proposal can be committed to") : null,
+        Decision invalid = firstProblem(
+                op.getKind() == MemoryKind.BLOCK
+                        ? reject(INVALID_ARGUMENT, "kind BLOCK is not a store a proposal can be committed to")
+                        : null,
                 op.getImportance() == null ? null : checkImportance(op.getImportance()),
                 op.getTags() == null ? null : checkTags(op.getTags()),
                 checkLength("summary", op.getSummary(), Rules.MAX_SUMMARY),
@@ -204,7 +240,8 @@ final class ProposalDecider {
         }
         String memoryId = MemoryIds.of(space, seq + 1);
         Memory memory = Memory.newBuilder()
-                .setId(memoryId).setSpace(space)
+                .setId(memoryId)
+                .setSpace(space)
                 .setKind(op.getKind() != null ? op.getKind() : p.getKind())
                 .setTier(op.getTier() != null ? op.getTier() : p.getCoreWorthy() ? Tier.CORE : Tier.WORKING)
                 .setBlockLabel(null)
@@ -215,18 +252,33 @@ final class ProposalDecider {
                 .setImportance(op.getImportance() != null ? op.getImportance() : p.getImportance())
                 .setConfidence(op.getConfidence() != null ? op.getConfidence() : p.getConfidence())
                 .setSource("proposal:" + proposal.getId())
-                .setUserId(null).setAgentId(null).setRunId(null).setActorId(proposal.getProposer().getId())
-                .setThreadId(null).setRole(null)
-                .setCreatedAt(proposal.getSubmittedAt()).setUpdatedAt(now)
-                .setVersion(1).setState(MemoryState.ACTIVE).setSupersededBy(null).setSupersedes(List.of())
-                .setPinned(op.getPinned() != null ? op.getPinned() : p.getPinned()).setConstitutional(false)
+                .setUserId(null)
+                .setAgentId(null)
+                .setRunId(null)
+                .setActorId(proposal.getProposer().getId())
+                .setThreadId(null)
+                .setRole(null)
+                .setCreatedAt(proposal.getSubmittedAt())
+                .setUpdatedAt(now)
+                .setVersion(1)
+                .setState(MemoryState.ACTIVE)
+                .setSupersededBy(null)
+                .setSupersedes(List.of())
+                .setPinned(op.getPinned() != null ? op.getPinned() : p.getPinned())
+                .setConstitutional(false)
                 .setContentHash(ContentHash.of(p.getContent()))
                 .build();
-        ProposalResolved resolved = new ProposalResolved(proposal.getId(), ProposalDecision.COMMIT, op.getReason(),
-                memoryId, List.copyOf(op.getConflictsWith()), auto);
+        ProposalResolved resolved = new ProposalResolved(
+                proposal.getId(),
+                ProposalDecision.COMMIT,
+                op.getReason(),
+                memoryId,
+                List.copyOf(op.getConflictsWith()),
+                auto);
         return new Decision.AcceptAll(List.of(
                 new Decision.Accept(resolved, proposal.getId(), proposal.getVersion() + 1, auto ? reviewer : null),
-                new Decision.Accept(new MemoryCreated(memory), memoryId, 1, committer(reviewer, proposal.getProposer()))));
+                new Decision.Accept(
+                        new MemoryCreated(memory), memoryId, 1, committer(reviewer, proposal.getProposer()))));
     }
 
     /**
@@ -240,11 +292,15 @@ final class ProposalDecider {
 
     private Decision checkProposed(ProposedMemory p) {
         if (p.getKind() == MemoryKind.BLOCK) {
-            return reject(INVALID_ARGUMENT, "blocks cannot be proposed; suggest semantic, episodic or procedural "
-                    + "(pinned for the vault)");
+            return reject(
+                    INVALID_ARGUMENT,
+                    "blocks cannot be proposed; suggest semantic, episodic or procedural " + "(pinned for the vault)");
         }
-        return firstProblem(decider.checkContent(p.getContent()), checkImportance(p.getImportance()),
-                checkTags(p.getTags()), checkLength("summary", p.getSummary(), Rules.MAX_SUMMARY),
+        return firstProblem(
+                decider.checkContent(p.getContent()),
+                checkImportance(p.getImportance()),
+                checkTags(p.getTags()),
+                checkLength("summary", p.getSummary(), Rules.MAX_SUMMARY),
                 checkLength("category", p.getCategory(), Rules.MAX_SHORT_TEXT));
     }
 
@@ -261,8 +317,11 @@ final class ProposalDecider {
     private static Decision checkTagCount(List<String> tags, List<String> entities) {
         Set<String> all = new LinkedHashSet<>(tags);
         all.addAll(entities);
-        return all.size() > Rules.MAX_TAGS ? reject(INVALID_ARGUMENT, "at most " + Rules.MAX_TAGS
-                + " tags and entities together, got " + all.size()) : null;
+        return all.size() > Rules.MAX_TAGS
+                ? reject(
+                        INVALID_ARGUMENT,
+                        "at most " + Rules.MAX_TAGS + " tags and entities together, got " + all.size())
+                : null;
     }
 
     private static Decision checkConflicts(List<String> ids) {
@@ -271,8 +330,8 @@ final class ProposalDecider {
         }
         for (String id : ids) {
             if (isBlank(id) || id.length() > Rules.MAX_SHORT_TEXT) {
-                return reject(INVALID_ARGUMENT, "conflicts_with ids must be 1 to " + Rules.MAX_SHORT_TEXT
-                        + " characters");
+                return reject(
+                        INVALID_ARGUMENT, "conflicts_with ids must be 1 to " + Rules.MAX_SHORT_TEXT + " characters");
             }
         }
         return null;

@@ -51,6 +51,7 @@ final class RefinementDecider {
 
     /** Target of a start request that names none. */
     static final Set<ActorType> STARTERS = EnumSet.of(ActorType.ADMIN, ActorType.WORKER, ActorType.SYSTEM);
+
     static final List<String> JOURNAL_TAGS = List.of("refinement");
 
     private final WriteSettings settings;
@@ -64,7 +65,9 @@ final class RefinementDecider {
         String sessionId = request.getSessionId();
         if (sessionId == null) {
             return request.getOp() instanceof CompleteRefinement
-                    ? reject(NOT_IN_REFINEMENT, "complete_refinement needs the session_id of the open refinement session")
+                    ? reject(
+                            NOT_IN_REFINEMENT,
+                            "complete_refinement needs the session_id of the open refinement session")
                     : null;
         }
         if (request.getOp() instanceof StartRefinement) {
@@ -72,24 +75,33 @@ final class RefinementDecider {
         }
         RefinementSession open = model.openRefinement(request.getSpace());
         if (open == null) {
-            return reject(NOT_IN_REFINEMENT, "no refinement session is open in space " + request.getSpace()
-                    + " (the request names session " + sessionId + ")");
+            return reject(
+                    NOT_IN_REFINEMENT,
+                    "no refinement session is open in space " + request.getSpace() + " (the request names session "
+                            + sessionId + ")");
         }
         if (!open.getSessionId().equals(sessionId)) {
-            return reject(NOT_IN_REFINEMENT, "session " + sessionId + " is not the open refinement session of space "
-                    + request.getSpace() + " (" + open.getSessionId() + " is)");
+            return reject(
+                    NOT_IN_REFINEMENT,
+                    "session " + sessionId + " is not the open refinement session of space " + request.getSpace() + " ("
+                            + open.getSessionId() + " is)");
         }
         return null;
     }
 
     Decision start(MemoryRequest request, long seq, WriteModel model, StartRefinement op) {
         if (!STARTERS.contains(request.getActor().getType())) {
-            return reject(FORBIDDEN, "refinement sessions are started by an admin, the schedule or the token-budget "
-                    + "trigger, not by " + request.getActor().getType().name().toLowerCase(java.util.Locale.ROOT));
+            return reject(
+                    FORBIDDEN,
+                    "refinement sessions are started by an admin, the schedule or the token-budget "
+                            + "trigger, not by "
+                            + request.getActor().getType().name().toLowerCase(java.util.Locale.ROOT));
         }
         Integer target = op.getTargetTokens();
         if (target != null && !Rules.isValidTargetTokens(target)) {
-            return reject(INVALID_ARGUMENT, "target_tokens must be between 1 and " + Rules.MAX_TARGET_TOKENS + ", was " + target);
+            return reject(
+                    INVALID_ARGUMENT,
+                    "target_tokens must be between 1 and " + Rules.MAX_TARGET_TOKENS + ", was " + target);
         }
         if (op.getReason() != null && op.getReason().length() > Rules.MAX_REASON) {
             return reject(INVALID_ARGUMENT, "reason must be at most " + Rules.MAX_REASON + " characters");
@@ -97,21 +109,26 @@ final class RefinementDecider {
         String space = request.getSpace();
         RefinementSession open = model.openRefinement(space);
         if (open != null) {
-            return reject(INVALID_STATE, "refinement session " + open.getSessionId() + " is already open in space "
-                    + space + " (started at seq " + open.getStartedSeq() + "); complete it first");
+            return reject(
+                    INVALID_STATE,
+                    "refinement session " + open.getSessionId() + " is already open in space " + space
+                            + " (started at seq " + open.getStartedSeq() + "); complete it first");
         }
         String sessionId = SessionIds.of(space, seq);
         List<Memory> memories = model.memories(space);
         List<DuplicateRemoval> removals = DuplicateScan.plan(memories);
         Set<String> removed = new HashSet<>();
         removals.forEach(r -> removed.add(r.getMemoryId()));
-        List<Memory> remaining = memories.stream().filter(m -> !removed.contains(m.getId())).toList();
+        List<Memory> remaining =
+                memories.stream().filter(m -> !removed.contains(m.getId())).toList();
         RefinementStarted started = RefinementStarted.newBuilder()
-                .setSessionId(sessionId).setTrigger(op.getTrigger())
+                .setSessionId(sessionId)
+                .setTrigger(op.getTrigger())
                 .setCoreTokens(Ledger.coreTokens(remaining))
                 .setTargetTokens(target != null ? target : Rules.DEFAULT_TARGET_TOKENS)
                 .setLedgerSize((int) remaining.stream().filter(Ledger::inLedger).count())
-                .setDuplicatesRemoved(removals.size()).setReason(op.getReason())
+                .setDuplicatesRemoved(removals.size())
+                .setReason(op.getReason())
                 .build();
         return new Decision.AcceptAll(List.of(
                 Decision.Accept.withoutMemory(new DuplicatesRemoved(sessionId, removals)),
@@ -129,23 +146,50 @@ final class RefinementDecider {
         String content = line + "\n\n" + op.getSummary().strip();
         int bytes = content.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > settings.maxContentBytes()) {
-            return reject(TOO_LARGE, "the journal entry (summary line + summary) is " + bytes + " bytes; the limit is "
-                    + settings.maxContentBytes());
+            return reject(
+                    TOO_LARGE,
+                    "the journal entry (summary line + summary) is " + bytes + " bytes; the limit is "
+                            + settings.maxContentBytes());
         }
         String id = MemoryIds.of(space, seq);
         Memory journal = Memory.newBuilder()
-                .setId(id).setSpace(space).setKind(MemoryKind.JOURNAL).setTier(Tier.WORKING).setBlockLabel(null)
-                .setCategory(null).setContent(content).setSummary(line).setTags(JOURNAL_TAGS).setImportance(3)
-                .setConfidence(Confidence.HIGH).setSource("refinement:" + open.getSessionId())
-                .setUserId(null).setAgentId(null).setRunId(null).setActorId(null).setThreadId(null).setRole(null)
-                .setCreatedAt(now).setUpdatedAt(now).setVersion(1).setState(MemoryState.ACTIVE)
-                .setSupersededBy(null).setSupersedes(List.of()).setPinned(false).setConstitutional(false)
+                .setId(id)
+                .setSpace(space)
+                .setKind(MemoryKind.JOURNAL)
+                .setTier(Tier.WORKING)
+                .setBlockLabel(null)
+                .setCategory(null)
+                .setContent(content)
+                .setSummary(line)
+                .setTags(JOURNAL_TAGS)
+                .setImportance(3)
+                .setConfidence(Confidence.HIGH)
+                .setSource("refinement:" + open.getSessionId())
+                .setUserId(null)
+                .setAgentId(null)
+                .setRunId(null)
+                .setActorId(null)
+                .setThreadId(null)
+                .setRole(null)
+                .setCreatedAt(now)
+                .setUpdatedAt(now)
+                .setVersion(1)
+                .setState(MemoryState.ACTIVE)
+                .setSupersededBy(null)
+                .setSupersedes(List.of())
+                .setPinned(false)
+                .setConstitutional(false)
                 .setContentHash(ContentHash.of(content))
                 .build();
         RefinementCompleted completed = RefinementCompleted.newBuilder()
-                .setSessionId(open.getSessionId()).setSummary(line).setAgentSummary(op.getSummary())
-                .setCounts(open.getCounts()).setProtectedIds(List.copyOf(open.getProtectedIds()))
-                .setTokensBefore(open.getCoreTokens()).setTokensAfter(tokensAfter).setJournal(journal)
+                .setSessionId(open.getSessionId())
+                .setSummary(line)
+                .setAgentSummary(op.getSummary())
+                .setCounts(open.getCounts())
+                .setProtectedIds(List.copyOf(open.getProtectedIds()))
+                .setTokensBefore(open.getCoreTokens())
+                .setTokensAfter(tokensAfter)
+                .setJournal(journal)
                 .build();
         return new Decision.Accept(completed, id, 1);
     }

@@ -105,8 +105,10 @@ final class ReflectionDecider {
         Actor reviewer = request.getActor();
         String space = request.getSpace();
         if (!DECIDERS.contains(reviewer.getType())) {
-            return reject(FORBIDDEN, "a reflection is decided by the agent or the user, not by "
-                    + reviewer.getType().name().toLowerCase(Locale.ROOT));
+            return reject(
+                    FORBIDDEN,
+                    "a reflection is decided by the agent or the user, not by "
+                            + reviewer.getType().name().toLowerCase(Locale.ROOT));
         }
         String id = op.getReflectionId();
         Reflection reflection = isBlank(id) ? null : model.reflection(space, id);
@@ -114,9 +116,11 @@ final class ReflectionDecider {
             return reject(NOT_FOUND, "no reflection " + id + " in space " + space);
         }
         if (!Reflections.isPending(reflection)) {
-            return reject(ALREADY_RESOLVED, "reflection " + id + " was already decided ("
-                    + reflection.getStatus().name().toLowerCase(Locale.ROOT) + ") at seq "
-                    + reflection.getDecidedSeq());
+            return reject(
+                    ALREADY_RESOLVED,
+                    "reflection " + id + " was already decided ("
+                            + reflection.getStatus().name().toLowerCase(Locale.ROOT) + ") at seq "
+                            + reflection.getDecidedSeq());
         }
         Decision invalid = checkLength("reason", op.getReason(), Rules.MAX_REASON);
         if (invalid != null) {
@@ -134,16 +138,24 @@ final class ReflectionDecider {
             return reject(INVALID_ARGUMENT, "change_ids contain duplicates");
         }
         Set<String> selected = switch (op.getDecision()) {
-            case APPROVE, REJECT -> op.getChangeIds().isEmpty() && op.getEditedChanges().isEmpty()
-                    ? (op.getDecision() == ReflectionDecisionType.APPROVE ? byId.keySet() : Set.of()) : null;
-            case PARTIAL -> op.getChangeIds().isEmpty() || !op.getEditedChanges().isEmpty() ? null
-                    : new HashSet<>(op.getChangeIds());
-            case APPROVE_WITH_CHANGES -> op.getEditedChanges().isEmpty() ? null
-                    : op.getChangeIds().isEmpty() ? byId.keySet() : new HashSet<>(op.getChangeIds());
+            case APPROVE, REJECT ->
+                op.getChangeIds().isEmpty() && op.getEditedChanges().isEmpty()
+                        ? (op.getDecision() == ReflectionDecisionType.APPROVE ? byId.keySet() : Set.of())
+                        : null;
+            case PARTIAL ->
+                op.getChangeIds().isEmpty() || !op.getEditedChanges().isEmpty()
+                        ? null
+                        : new HashSet<>(op.getChangeIds());
+            case APPROVE_WITH_CHANGES ->
+                op.getEditedChanges().isEmpty()
+                        ? null
+                        : op.getChangeIds().isEmpty() ? byId.keySet() : new HashSet<>(op.getChangeIds());
         };
         if (selected == null) {
-            return reject(INVALID_ARGUMENT, "APPROVE and REJECT take no change_ids nor edits; PARTIAL takes "
-                    + "change_ids and no edits; APPROVE_WITH_CHANGES takes edits (and optionally change_ids)");
+            return reject(
+                    INVALID_ARGUMENT,
+                    "APPROVE and REJECT take no change_ids nor edits; PARTIAL takes "
+                            + "change_ids and no edits; APPROVE_WITH_CHANGES takes edits (and optionally change_ids)");
         }
         Map<String, ReflectionChange> edits = new HashMap<>();
         for (ReflectionChange edit : op.getEditedChanges()) {
@@ -152,14 +164,19 @@ final class ReflectionDecider {
                 return reject(INVALID_ARGUMENT, "edited change " + edit.getChangeId() + " is not in reflection " + id);
             }
             if (!selected.contains(edit.getChangeId()) || edits.put(edit.getChangeId(), edit) != null) {
-                return reject(INVALID_ARGUMENT, "edited change " + edit.getChangeId()
-                        + " is not among the approved changes, or is edited twice");
+                return reject(
+                        INVALID_ARGUMENT,
+                        "edited change " + edit.getChangeId()
+                                + " is not among the approved changes, or is edited twice");
             }
-            if (edit.getType() != original.getType() || !Objects.equals(edit.getMemoryId(), original.getMemoryId())
+            if (edit.getType() != original.getType()
+                    || !Objects.equals(edit.getMemoryId(), original.getMemoryId())
                     || !Objects.equals(edit.getToId(), original.getToId())
                     || !Objects.equals(edit.getLabel(), original.getLabel())) {
-                return reject(INVALID_ARGUMENT, "edited change " + edit.getChangeId()
-                        + " must keep its type and target (memory_id, to_id, label)");
+                return reject(
+                        INVALID_ARGUMENT,
+                        "edited change " + edit.getChangeId()
+                                + " must keep its type and target (memory_id, to_id, label)");
             }
             Decision malformed = checkChange(edit);
             if (malformed != null) {
@@ -176,10 +193,14 @@ final class ReflectionDecider {
             }
             ReflectionChange change = edits.getOrDefault(original.getChangeId(), original);
             long changeSeq = seq + 1 + applied.size();
-            MemoryRequest sub = MemoryRequest.newBuilder(request).setOp(operation(change, id, model, space, now))
-                    .setExpectedVersion(null).setSessionId(null).build();
+            MemoryRequest sub = MemoryRequest.newBuilder(request)
+                    .setOp(operation(change, id, model, space, now))
+                    .setExpectedVersion(null)
+                    .setSessionId(null)
+                    .build();
             Decision d = change.getType() == ReflectionChangeType.ARCHIVE_MEMORY
-                    ? decider.archiveApproved(sub, model) : decider.decideOne(sub, changeSeq, model, now);
+                    ? decider.archiveApproved(sub, model)
+                    : decider.decideOne(sub, changeSeq, model, now);
             if (d instanceof Decision.Reject r) {
                 return reject(r.code(), "change " + change.getChangeId() + " of reflection " + id + ": " + r.message());
             }
@@ -188,8 +209,14 @@ final class ReflectionDecider {
             appliedIds.add(change.getChangeId());
             memoryIds.add(a.memoryId());
         }
-        ReflectionDecided decided = new ReflectionDecided(id, op.getDecision(), op.getReason(), appliedIds, memoryIds,
-                List.copyOf(edits.values().stream().sorted((a, b) -> a.getChangeId().compareTo(b.getChangeId()))
+        ReflectionDecided decided = new ReflectionDecided(
+                id,
+                op.getDecision(),
+                op.getReason(),
+                appliedIds,
+                memoryIds,
+                List.copyOf(edits.values().stream()
+                        .sorted((a, b) -> a.getChangeId().compareTo(b.getChangeId()))
                         .toList()));
         List<Decision.Accept> events = new ArrayList<>();
         events.add(new Decision.Accept(decided, id, 2));
@@ -204,64 +231,110 @@ final class ReflectionDecider {
      */
     static Object operation(ReflectionChange c, String reflectionId, WriteModel model, String space, Instant now) {
         return switch (c.getType()) {
-            case ARCHIVE_MEMORY -> new TransitionDecay(c.getMemoryId(), DecayStatus.ARCHIVED, 0.0,
-                    archivalInputs(model.memory(space, c.getMemoryId()), now));
-            case CREATE_PROCEDURE -> CreateMemory.newBuilder().setKind(MemoryKind.PROCEDURAL).setTier(Tier.WORKING)
-                    .setCategory(c.getCategory()).setContent(c.getContent()).setSummary(c.getSummary())
-                    .setTags(List.copyOf(c.getTags())).setImportance(c.getImportance() == null ? 3 : c.getImportance())
-                    .setConfidence(Confidence.MEDIUM).setSource(ACTOR_PREFIX + reflectionId).build();
-            case CREATE_MEMORY -> CreateMemory.newBuilder().setKind(MemoryKind.SEMANTIC).setTier(Tier.WORKING)
-                    .setCategory(c.getCategory()).setContent(c.getContent()).setSummary(c.getSummary())
-                    .setTags(List.copyOf(c.getTags())).setImportance(c.getImportance() == null ? 3 : c.getImportance())
-                    .setConfidence(Confidence.MEDIUM).setSource(ACTOR_PREFIX + reflectionId).build();
-            case UPDATE_MEMORY -> UpdateMemory.newBuilder().setId(c.getMemoryId()).setContent(c.getContent())
-                    .setSummary(c.getSummary()).setTags(c.getTags().isEmpty() ? null : List.copyOf(c.getTags()))
-                    .setImportance(c.getImportance()).setCategory(c.getCategory()).build();
-            case UPDATE_BLOCK -> UpdateBlock.newBuilder().setLabel(c.getLabel()).setContent(c.getContent())
-                    .setCore(true).build();
-            case LINK_MEMORIES -> LinkMemories.newBuilder().setFromId(c.getMemoryId()).setToId(c.getToId())
-                    .setRelationType(c.getRelationType() == null ? Relations.SYMMETRIC : c.getRelationType())
-                    .setStrength(1.0).build();
+            case ARCHIVE_MEMORY ->
+                new TransitionDecay(
+                        c.getMemoryId(),
+                        DecayStatus.ARCHIVED,
+                        0.0,
+                        archivalInputs(model.memory(space, c.getMemoryId()), now));
+            case CREATE_PROCEDURE ->
+                CreateMemory.newBuilder()
+                        .setKind(MemoryKind.PROCEDURAL)
+                        .setTier(Tier.WORKING)
+                        .setCategory(c.getCategory())
+                        .setContent(c.getContent())
+                        .setSummary(c.getSummary())
+                        .setTags(List.copyOf(c.getTags()))
+                        .setImportance(c.getImportance() == null ? 3 : c.getImportance())
+                        .setConfidence(Confidence.MEDIUM)
+                        .setSource(ACTOR_PREFIX + reflectionId)
+                        .build();
+            case CREATE_MEMORY ->
+                CreateMemory.newBuilder()
+                        .setKind(MemoryKind.SEMANTIC)
+                        .setTier(Tier.WORKING)
+                        .setCategory(c.getCategory())
+                        .setContent(c.getContent())
+                        .setSummary(c.getSummary())
+                        .setTags(List.copyOf(c.getTags()))
+                        .setImportance(c.getImportance() == null ? 3 : c.getImportance())
+                        .setConfidence(Confidence.MEDIUM)
+                        .setSource(ACTOR_PREFIX + reflectionId)
+                        .build();
+            case UPDATE_MEMORY ->
+                UpdateMemory.newBuilder()
+                        .setId(c.getMemoryId())
+                        .setContent(c.getContent())
+                        .setSummary(c.getSummary())
+                        .setTags(c.getTags().isEmpty() ? null : List.copyOf(c.getTags()))
+                        .setImportance(c.getImportance())
+                        .setCategory(c.getCategory())
+                        .build();
+            case UPDATE_BLOCK ->
+                UpdateBlock.newBuilder()
+                        .setLabel(c.getLabel())
+                        .setContent(c.getContent())
+                        .setCore(true)
+                        .build();
+            case LINK_MEMORIES ->
+                LinkMemories.newBuilder()
+                        .setFromId(c.getMemoryId())
+                        .setToId(c.getToId())
+                        .setRelationType(c.getRelationType() == null ? Relations.SYMMETRIC : c.getRelationType())
+                        .setStrength(1.0)
+                        .build();
         };
     }
 
     private static DecayInputs archivalInputs(Memory m, Instant now) {
         Instant last = m == null ? now : m.getDecayClockAt() != null ? m.getDecayClockAt() : m.getUpdatedAt();
         double days = Math.max(0, Duration.between(last, now).toMillis() / 86_400_000.0);
-        double base = m == null ? 0 : switch (m.getConfidence()) {
-            case HIGH -> 1.0;
-            case MEDIUM -> 0.7;
-            case LOW -> 0.5;
-        };
+        double base = m == null
+                ? 0
+                : switch (m.getConfidence()) {
+                    case HIGH -> 1.0;
+                    case MEDIUM -> 0.7;
+                    case LOW -> 0.5;
+                };
         return new DecayInputs(last, now, days, 0L, base, 1.0, 0.0);
     }
 
     private static Decision checkDocument(ReflectionDocument doc, long seq) {
         if (isBlank(doc.getSummary()) || doc.getSummary().length() > MAX_SUMMARY_CHARS) {
-            return reject(INVALID_ARGUMENT, "a reflection needs a summary of at most " + MAX_SUMMARY_CHARS
-                    + " characters");
+            return reject(
+                    INVALID_ARGUMENT, "a reflection needs a summary of at most " + MAX_SUMMARY_CHARS + " characters");
         }
         if (doc.getChanges().size() > MAX_CHANGES) {
-            return reject(INVALID_ARGUMENT, "at most " + MAX_CHANGES + " changes per reflection, got "
-                    + doc.getChanges().size());
+            return reject(
+                    INVALID_ARGUMENT,
+                    "at most " + MAX_CHANGES + " changes per reflection, got "
+                            + doc.getChanges().size());
         }
         if (doc.getFromSeq() < 0 || doc.getToSeq() < doc.getFromSeq() || doc.getToSeq() >= seq || doc.getNumber() < 1) {
             return reject(INVALID_ARGUMENT, "need 0 <= from_seq <= to_seq < " + seq + " and number >= 1");
         }
         if (doc.getMilestone() != null && doc.getMilestone() != ReflectionMilestones.of(doc.getNumber())) {
-            return reject(INVALID_ARGUMENT, "reflection #" + doc.getNumber() + " is not the "
-                    + doc.getMilestone().name().toLowerCase(Locale.ROOT) + " milestone (10th summary, 25th "
-                    + "consolidation, 50th synthesis, 100th retrospective)");
+            return reject(
+                    INVALID_ARGUMENT,
+                    "reflection #" + doc.getNumber() + " is not the "
+                            + doc.getMilestone().name().toLowerCase(Locale.ROOT) + " milestone (10th summary, 25th "
+                            + "consolidation, 50th synthesis, 100th retrospective)");
         }
-        for (List<String> list : List.of(doc.getEpisodeIds(), doc.getPriorities(), doc.getEvolutionInsights(),
-                doc.getContradictions(), doc.getQuestions())) {
+        for (List<String> list : List.of(
+                doc.getEpisodeIds(),
+                doc.getPriorities(),
+                doc.getEvolutionInsights(),
+                doc.getContradictions(),
+                doc.getQuestions())) {
             if (list.size() > MAX_LIST || list.stream().anyMatch(s -> s == null || s.length() > Rules.MAX_REASON)) {
-                return reject(INVALID_ARGUMENT, "lists hold at most " + MAX_LIST + " entries of at most "
-                        + Rules.MAX_REASON + " characters");
+                return reject(
+                        INVALID_ARGUMENT,
+                        "lists hold at most " + MAX_LIST + " entries of at most " + Rules.MAX_REASON + " characters");
             }
         }
-        Decision invalid = Decider.firstProblem(checkLength("trigger_detail", doc.getTriggerDetail(),
-                Rules.MAX_SHORT_TEXT), checkLength("guidance", doc.getGuidance(), Rules.MAX_SUMMARY * 8),
+        Decision invalid = Decider.firstProblem(
+                checkLength("trigger_detail", doc.getTriggerDetail(), Rules.MAX_SHORT_TEXT),
+                checkLength("guidance", doc.getGuidance(), Rules.MAX_SUMMARY * 8),
                 checkLength("model", doc.getModel(), Rules.MAX_SHORT_TEXT));
         if (invalid != null) {
             return invalid;
@@ -269,9 +342,11 @@ final class ReflectionDecider {
         Set<String> ids = new HashSet<>();
         Set<String> targets = new LinkedHashSet<>();
         for (ReflectionChange c : doc.getChanges()) {
-            if (isBlank(c.getChangeId()) || c.getChangeId().length() > Rules.MAX_TAG_LENGTH || !ids.add(c.getChangeId())) {
-                return reject(INVALID_ARGUMENT, "change ids must be distinct, 1 to " + Rules.MAX_TAG_LENGTH
-                        + " characters");
+            if (isBlank(c.getChangeId())
+                    || c.getChangeId().length() > Rules.MAX_TAG_LENGTH
+                    || !ids.add(c.getChangeId())) {
+                return reject(
+                        INVALID_ARGUMENT, "change ids must be distinct, 1 to " + Rules.MAX_TAG_LENGTH + " characters");
             }
             Decision malformed = checkChange(c);
             if (malformed != null) {
@@ -296,12 +371,18 @@ final class ReflectionDecider {
     static Decision checkChange(ReflectionChange c) {
         String problem = switch (c.getType()) {
             case CREATE_MEMORY, CREATE_PROCEDURE -> isBlank(c.getContent()) ? "needs content" : null;
-            case UPDATE_MEMORY -> isBlank(c.getMemoryId()) ? "needs memory_id"
-                    : c.getContent() == null && c.getSummary() == null && c.getCategory() == null
-                    && c.getTags().isEmpty() && c.getImportance() == null ? "changes nothing" : null;
+            case UPDATE_MEMORY ->
+                isBlank(c.getMemoryId())
+                        ? "needs memory_id"
+                        : c.getContent() == null
+                                        && c.getSummary() == null
+                                        && c.getCategory() == null
+                                        && c.getTags().isEmpty()
+                                        && c.getImportance() == null
+                                ? "changes nothing"
+                                : null;
             case UPDATE_BLOCK -> isBlank(c.getLabel()) || isBlank(c.getContent()) ? "needs label and content" : null;
-            case LINK_MEMORIES -> isBlank(c.getMemoryId()) || isBlank(c.getToId()) ? "needs memory_id and to_id"
-                    : null;
+            case LINK_MEMORIES -> isBlank(c.getMemoryId()) || isBlank(c.getToId()) ? "needs memory_id and to_id" : null;
             case ARCHIVE_MEMORY -> isBlank(c.getMemoryId()) ? "needs memory_id" : null;
         };
         if (problem == null && isBlank(c.getReason())) {
@@ -310,7 +391,11 @@ final class ReflectionDecider {
         if (problem == null && c.getReason().length() > Rules.MAX_REASON) {
             problem = "has a reason over " + Rules.MAX_REASON + " characters";
         }
-        return problem == null ? null : reject(INVALID_ARGUMENT, "change " + c.getChangeId() + " ("
-                + c.getType().name().toLowerCase(Locale.ROOT) + ") " + problem);
+        return problem == null
+                ? null
+                : reject(
+                        INVALID_ARGUMENT,
+                        "change " + c.getChangeId() + " (" + c.getType().name().toLowerCase(Locale.ROOT) + ") "
+                                + problem);
     }
 }

@@ -13,14 +13,14 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryDeleted;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.MemoryState;
-import io.memorychain.domain.FieldChecks;
-import io.memorychain.domain.Purges;
 import io.memorychain.avro.MemoryUpdated;
 import io.memorychain.avro.RollbackApplied;
 import io.memorychain.avro.RollbackEdge;
 import io.memorychain.avro.RollbackScope;
 import io.memorychain.avro.RollbackSpace;
 import io.memorychain.avro.RollbackTarget;
+import io.memorychain.domain.FieldChecks;
+import io.memorychain.domain.Purges;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -48,11 +48,13 @@ final class RollbackDecider {
         }
         long head = seq - 1;
         if (r.getHeadSeq() != head) {
-            return reject(VERSION_CONFLICT, "the plan was computed at seq " + r.getHeadSeq() + "; the space is at "
-                    + head + ": plan again");
+            return reject(
+                    VERSION_CONFLICT,
+                    "the plan was computed at seq " + r.getHeadSeq() + "; the space is at " + head + ": plan again");
         }
-        if (r.getTargetSeq() < 0 || r.getTargetSeq() > head || r.getScope() != RollbackScope.SPACE
-                && r.getScopeId() == null) {
+        if (r.getTargetSeq() < 0
+                || r.getTargetSeq() > head
+                || r.getScope() != RollbackScope.SPACE && r.getScopeId() == null) {
             return reject(INVALID_ARGUMENT, "target seq must be in 0.." + head + " and a scope needs its id");
         }
         String space = request.getSpace();
@@ -66,24 +68,29 @@ final class RollbackDecider {
                 return reject(INVALID_ARGUMENT, "unknown or repeated memory " + t.getMemoryId() + " in the plan");
             }
             if (Purges.isPurged(current)) {
-                return reject(INVALID_STATE, "memory " + t.getMemoryId() + " was purged; a rollback cannot bring it back");
+                return reject(
+                        INVALID_STATE, "memory " + t.getMemoryId() + " was purged; a rollback cannot bring it back");
             }
             Memory target = t.getTarget();
             if (target == null) {
-                deletions.add(new Decision.Accept(new MemoryDeleted(current.getId(), reason), current.getId(),
-                        current.getVersion() + 1));
+                deletions.add(new Decision.Accept(
+                        new MemoryDeleted(current.getId(), reason), current.getId(), current.getVersion() + 1));
                 continue;
             }
-            if (!target.getId().equals(current.getId()) || !space.equals(target.getSpace())
+            if (!target.getId().equals(current.getId())
+                    || !space.equals(target.getSpace())
                     || target.getKind() != current.getKind()
                     || !Objects.equals(target.getBlockLabel(), current.getBlockLabel())) {
                 return reject(INVALID_ARGUMENT, "the target of " + t.getMemoryId() + " is another memory");
             }
-            if (FieldChecks.isCiphertext(target.getContent()) || FieldChecks.isCiphertext(target.getSummary())
+            if (FieldChecks.isCiphertext(target.getContent())
+                    || FieldChecks.isCiphertext(target.getSummary())
                     || target.getTags().stream().anyMatch(FieldChecks::isCiphertext)) {
                 // planned by a reader without the content key: it would restore ciphertext as the text
-                return reject(INVALID_ARGUMENT, "the target of " + t.getMemoryId() + " holds ciphertext ('"
-                        + FieldChecks.CIPHERTEXT_PREFIX + "'): plan the rollback with the content key");
+                return reject(
+                        INVALID_ARGUMENT,
+                        "the target of " + t.getMemoryId() + " holds ciphertext ('" + FieldChecks.CIPHERTEXT_PREFIX
+                                + "'): plan the rollback with the content key");
             }
             Memory after = Memory.newBuilder(target).build();
             after.setVersion(current.getVersion() + 1);
@@ -104,16 +111,23 @@ final class RollbackDecider {
                 if (!(e.getStrength() > 0 && e.getStrength() <= 1)) {
                     return reject(INVALID_ARGUMENT, "edge strength must be in (0, 1]");
                 }
-                edges.add(Decision.Accept.withoutMemory(new MemoriesLinked(e.getFromId(), e.getToId(),
-                        e.getRelationType(), e.getStrength())));
+                edges.add(Decision.Accept.withoutMemory(
+                        new MemoriesLinked(e.getFromId(), e.getToId(), e.getRelationType(), e.getStrength())));
             }
         }
         List<Decision.Accept> events = new ArrayList<>();
-        events.add(Decision.Accept.withoutMemory(RollbackApplied.newBuilder().setScope(r.getScope())
-                .setScopeId(r.getScopeId()).setTargetSeq(r.getTargetSeq()).setTargetTime(r.getTargetTime())
-                .setRangeToSeq(r.getRangeToSeq()).setHeadSeq(head).setReason(r.getReason())
-                .setPlanDigest(r.getPlanDigest()).setMemories(deletions.size() + restores.size())
-                .setEdges(edges.size()).build()));
+        events.add(Decision.Accept.withoutMemory(RollbackApplied.newBuilder()
+                .setScope(r.getScope())
+                .setScopeId(r.getScopeId())
+                .setTargetSeq(r.getTargetSeq())
+                .setTargetTime(r.getTargetTime())
+                .setRangeToSeq(r.getRangeToSeq())
+                .setHeadSeq(head)
+                .setReason(r.getReason())
+                .setPlanDigest(r.getPlanDigest())
+                .setMemories(deletions.size() + restores.size())
+                .setEdges(edges.size())
+                .build()));
         events.addAll(deletions);
         events.addAll(restores);
         events.addAll(edges);

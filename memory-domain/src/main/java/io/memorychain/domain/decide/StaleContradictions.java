@@ -30,17 +30,17 @@ import java.util.Set;
  */
 final class StaleContradictions {
 
-    static final Actor ACTOR = Actor.newBuilder().setType(ActorType.SYSTEM).setId("contradictions").build();
+    static final Actor ACTOR =
+            Actor.newBuilder().setType(ActorType.SYSTEM).setId("contradictions").build();
 
-    private StaleContradictions() {
-    }
+    private StaleContradictions() {}
 
     static Decision close(MemoryRequest request, WriteModel model, Decision decision) {
         if (decision instanceof Decision.Reject) {
             return decision;
         }
-        List<Decision.Accept> events = decision instanceof Decision.AcceptAll all ? all.events()
-                : List.of((Decision.Accept) decision);
+        List<Decision.Accept> events =
+                decision instanceof Decision.AcceptAll all ? all.events() : List.of((Decision.Accept) decision);
         Set<String> gone = new LinkedHashSet<>();
         Set<String> resolvedHere = new HashSet<>();
         for (Decision.Accept e : events) {
@@ -58,10 +58,14 @@ final class StaleContradictions {
         Decision.Accept last = events.get(events.size() - 1);
         List<Decision.Accept> out = new ArrayList<>(events);
         for (Contradiction c : Contradictions.open(model.governance(request.getSpace()))) {
-            if (!resolvedHere.contains(c.getId()) && (gone.contains(c.getFirstId()) || gone.contains(c.getSecondId()))) {
+            if (!resolvedHere.contains(c.getId())
+                    && (gone.contains(c.getFirstId()) || gone.contains(c.getSecondId()))) {
                 // the outcome names the last event: keep naming the change the caller asked for
-                out.add(new Decision.Accept(new ContradictionResolved(c.getId(), ContradictionResolution.MOOT, null),
-                        last.memoryId(), last.version(), ACTOR));
+                out.add(new Decision.Accept(
+                        new ContradictionResolved(c.getId(), ContradictionResolution.MOOT, null),
+                        last.memoryId(),
+                        last.version(),
+                        ACTOR));
             }
         }
         return out.size() == events.size() ? decision : new Decision.AcceptAll(out);
@@ -70,7 +74,9 @@ final class StaleContradictions {
     /** The memory or proposal id this event leaves no longer active or open, or null. */
     private static String goneSide(Object payload) {
         if (payload instanceof MemoryUpdated u) {
-            return u.getAfter().getState() == MemoryState.ACTIVE ? null : u.getAfter().getId();
+            return u.getAfter().getState() == MemoryState.ACTIVE
+                    ? null
+                    : u.getAfter().getId();
         }
         if (payload instanceof MemoryDeleted d) {
             return d.getMemoryId();

@@ -3,8 +3,8 @@ package io.memorychain.domain.decide;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Proposal;
-import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.SpaceGovernance;
 import java.util.List;
 

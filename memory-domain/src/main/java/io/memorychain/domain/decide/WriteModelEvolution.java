@@ -3,8 +3,8 @@ package io.memorychain.domain.decide;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.Proposal;
-import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.domain.Evolver;
 import io.memorychain.domain.Grants;
@@ -21,8 +21,7 @@ import java.util.List;
  */
 public final class WriteModelEvolution {
 
-    private WriteModelEvolution() {
-    }
+    private WriteModelEvolution() {}
 
     /** Applies the event; returns the memory snapshots it changed. */
     public static List<Evolver.Change> apply(MemoryEvent event, WriteModelStore model) {

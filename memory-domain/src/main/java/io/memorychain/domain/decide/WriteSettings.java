@@ -26,10 +26,15 @@ import java.util.Set;
  * @param reviews                how sub-agent proposals are reviewed per space and per proposer. Default
  *                               {@link ReviewPolicy#defaults()} (batch review, nobody trusted)
  */
-public record WriteSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
-                            Duration requestIdRetention, CategoryPolicy categories, GovernancePolicy governance,
-                            CoreCapPolicy coreCap, ReviewPolicy reviews) {
-
+public record WriteSettings(
+        int maxContentBytes,
+        Set<String> blockLabels,
+        int maxConsolidationInputs,
+        Duration requestIdRetention,
+        CategoryPolicy categories,
+        GovernancePolicy governance,
+        CoreCapPolicy coreCap,
+        ReviewPolicy reviews) {
 
     public WriteSettings {
         if (maxContentBytes < 1) {
@@ -52,30 +57,62 @@ public record WriteSettings(int maxContentBytes, Set<String> blockLabels, int ma
     }
 
     /** With the default review modes. */
-    public WriteSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
-                         Duration requestIdRetention, CategoryPolicy categories, GovernancePolicy governance,
-                         CoreCapPolicy coreCap) {
-        this(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories, governance, coreCap,
+    public WriteSettings(
+            int maxContentBytes,
+            Set<String> blockLabels,
+            int maxConsolidationInputs,
+            Duration requestIdRetention,
+            CategoryPolicy categories,
+            GovernancePolicy governance,
+            CoreCapPolicy coreCap) {
+        this(
+                maxContentBytes,
+                blockLabels,
+                maxConsolidationInputs,
+                requestIdRetention,
+                categories,
+                governance,
+                coreCap,
                 ReviewPolicy.defaults());
     }
 
     /** With the default core cap. */
-    public WriteSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
-                         Duration requestIdRetention, CategoryPolicy categories, GovernancePolicy governance) {
-        this(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories, governance,
+    public WriteSettings(
+            int maxContentBytes,
+            Set<String> blockLabels,
+            int maxConsolidationInputs,
+            Duration requestIdRetention,
+            CategoryPolicy categories,
+            GovernancePolicy governance) {
+        this(
+                maxContentBytes,
+                blockLabels,
+                maxConsolidationInputs,
+                requestIdRetention,
+                categories,
+                governance,
                 CoreCapPolicy.defaults());
     }
 
     /** With the default governance policy. */
-    public WriteSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
-                         Duration requestIdRetention, CategoryPolicy categories) {
-        this(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories,
+    public WriteSettings(
+            int maxContentBytes,
+            Set<String> blockLabels,
+            int maxConsolidationInputs,
+            Duration requestIdRetention,
+            CategoryPolicy categories) {
+        this(
+                maxContentBytes,
+                blockLabels,
+                maxConsolidationInputs,
+                requestIdRetention,
+                categories,
                 GovernancePolicy.defaults());
     }
 
     /** Without category allowlists. */
-    public WriteSettings(int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs,
-                             Duration requestIdRetention) {
+    public WriteSettings(
+            int maxContentBytes, Set<String> blockLabels, int maxConsolidationInputs, Duration requestIdRetention) {
         this(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, CategoryPolicy.unrestricted());
     }
 
@@ -86,30 +123,58 @@ public record WriteSettings(int maxContentBytes, Set<String> blockLabels, int ma
 
     /** The same settings, enforcing these categories and allowlists. */
     public WriteSettings withCategories(CategoryPolicy policy) {
-        return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, policy,
-                governance, coreCap, reviews);
+        return new WriteSettings(
+                maxContentBytes,
+                blockLabels,
+                maxConsolidationInputs,
+                requestIdRetention,
+                policy,
+                governance,
+                coreCap,
+                reviews);
     }
 
     /** The same settings, with this profile consent policy and these critical block labels. */
     public WriteSettings withGovernance(GovernancePolicy policy) {
-        return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories,
-                policy, coreCap, reviews);
+        return new WriteSettings(
+                maxContentBytes,
+                blockLabels,
+                maxConsolidationInputs,
+                requestIdRetention,
+                categories,
+                policy,
+                coreCap,
+                reviews);
     }
 
     /** The same settings, with this core-memory cap. */
     public WriteSettings withCoreCap(CoreCapPolicy policy) {
-        return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories,
-                governance, policy, reviews);
+        return new WriteSettings(
+                maxContentBytes,
+                blockLabels,
+                maxConsolidationInputs,
+                requestIdRetention,
+                categories,
+                governance,
+                policy,
+                reviews);
     }
 
     /** The same settings, with these review modes for sub-agent proposals. */
     public WriteSettings withReviews(ReviewPolicy policy) {
-        return new WriteSettings(maxContentBytes, blockLabels, maxConsolidationInputs, requestIdRetention, categories,
-                governance, coreCap, policy);
+        return new WriteSettings(
+                maxContentBytes,
+                blockLabels,
+                maxConsolidationInputs,
+                requestIdRetention,
+                categories,
+                governance,
+                coreCap,
+                policy);
     }
 
     public static WriteSettings defaults() {
-        return new WriteSettings(Rules.DEFAULT_MAX_CONTENT_BYTES, Rules.DEFAULT_BLOCK_LABELS,
-                Rules.DEFAULT_MAX_CONSOLIDATION_INPUTS);
+        return new WriteSettings(
+                Rules.DEFAULT_MAX_CONTENT_BYTES, Rules.DEFAULT_BLOCK_LABELS, Rules.DEFAULT_MAX_CONSOLIDATION_INPUTS);
     }
 }

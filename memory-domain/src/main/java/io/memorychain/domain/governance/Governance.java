@@ -26,13 +26,15 @@ import java.util.Optional;
  */
 public final class Governance {
 
-    private Governance() {
-    }
+    private Governance() {}
 
     public static boolean isGovernanceEvent(Object payload) {
-        return payload instanceof ProfileFieldSet || payload instanceof ProfileSignalRecorded
-                || payload instanceof ConsentRequested || payload instanceof ConsentResolved
-                || payload instanceof CriticalChangeAlerted || payload instanceof AlertAcknowledged
+        return payload instanceof ProfileFieldSet
+                || payload instanceof ProfileSignalRecorded
+                || payload instanceof ConsentRequested
+                || payload instanceof ConsentResolved
+                || payload instanceof CriticalChangeAlerted
+                || payload instanceof AlertAcknowledged
                 || Contradictions.isContradictionEvent(payload);
     }
 
@@ -49,12 +51,19 @@ public final class Governance {
         if (!isGovernanceEvent(payload)) {
             return null;
         }
-        SpaceGovernance g = SpaceGovernance.newBuilder(before == null ? empty(event.getSpace()) : before).build();
+        SpaceGovernance g = SpaceGovernance.newBuilder(before == null ? empty(event.getSpace()) : before)
+                .build();
         if (payload instanceof ProfileFieldSet p) {
             List<ProfileField> fields = new ArrayList<>(g.getFields());
             fields.removeIf(f -> f.getName().equals(p.getField()));
-            fields.add(new ProfileField(p.getField(), p.getValue(), event.getSeq(), event.getOccurredAt(),
-                    event.getActor(), p.getAppliedBy(), p.getConsentId()));
+            fields.add(new ProfileField(
+                    p.getField(),
+                    p.getValue(),
+                    event.getSeq(),
+                    event.getOccurredAt(),
+                    event.getActor(),
+                    p.getAppliedBy(),
+                    p.getConsentId()));
             fields.sort(Comparator.comparing(ProfileField::getName));
             g.setFields(fields);
             List<PendingProfileValue> pending = new ArrayList<>(g.getPending());
@@ -62,38 +71,74 @@ public final class Governance {
             g.setPending(pending);
         } else if (payload instanceof ProfileSignalRecorded r) {
             List<PendingProfileValue> pending = new ArrayList<>(g.getPending());
-            PendingProfileValue existing = pendingValue(g, r.getField(), r.getValue()).orElse(null);
-            List<io.memorychain.avro.ProfileSignal> signals = new ArrayList<>(
-                    existing == null ? List.of() : existing.getSignals());
+            PendingProfileValue existing =
+                    pendingValue(g, r.getField(), r.getValue()).orElse(null);
+            List<io.memorychain.avro.ProfileSignal> signals =
+                    new ArrayList<>(existing == null ? List.of() : existing.getSignals());
             signals.add(r.getSignal());
             pending.remove(existing);
             pending.add(new PendingProfileValue(r.getField(), r.getValue(), signals));
             g.setPending(pending);
         } else if (payload instanceof ConsentRequested c) {
             List<ConsentRequest> consents = new ArrayList<>(g.getConsents());
-            consents.add(ConsentRequest.newBuilder().setId(c.getConsentId()).setField(c.getField())
-                    .setValue(c.getValue()).setPrevious(c.getPrevious()).setSource(c.getSource())
-                    .setConfidence(c.getConfidence()).setStatus(ConsentStatus.PENDING).setRequestedSeq(event.getSeq())
-                    .setRequestedAt(event.getOccurredAt()).setRequestedBy(event.getActor())
-                    .setExpiresAt(c.getExpiresAt()).setReason(c.getReason()).setHeldRequest(c.getHeldRequest()).build());
+            consents.add(ConsentRequest.newBuilder()
+                    .setId(c.getConsentId())
+                    .setField(c.getField())
+                    .setValue(c.getValue())
+                    .setPrevious(c.getPrevious())
+                    .setSource(c.getSource())
+                    .setConfidence(c.getConfidence())
+                    .setStatus(ConsentStatus.PENDING)
+                    .setRequestedSeq(event.getSeq())
+                    .setRequestedAt(event.getOccurredAt())
+                    .setRequestedBy(event.getActor())
+                    .setExpiresAt(c.getExpiresAt())
+                    .setReason(c.getReason())
+                    .setHeldRequest(c.getHeldRequest())
+                    .build());
             g.setConsents(consents);
         } else if (payload instanceof ConsentResolved r) {
-            g.setConsents(replace(g.getConsents(), ConsentRequest::getId, r.getConsentId(), event,
-                    c -> ConsentRequest.newBuilder(c).setStatus(ConsentStatus.valueOf(r.getDecision().name()))
-                            .setDecidedSeq(event.getSeq()).setDecidedAt(event.getOccurredAt())
-                            .setDecidedBy(event.getActor()).setDecisionReason(r.getReason()).build()));
+            g.setConsents(replace(
+                    g.getConsents(),
+                    ConsentRequest::getId,
+                    r.getConsentId(),
+                    event,
+                    c -> ConsentRequest.newBuilder(c)
+                            .setStatus(ConsentStatus.valueOf(r.getDecision().name()))
+                            .setDecidedSeq(event.getSeq())
+                            .setDecidedAt(event.getOccurredAt())
+                            .setDecidedBy(event.getActor())
+                            .setDecisionReason(r.getReason())
+                            .build()));
         } else if (payload instanceof CriticalChangeAlerted a) {
             List<CriticalAlert> alerts = new ArrayList<>(g.getAlerts());
-            alerts.add(CriticalAlert.newBuilder().setId(a.getAlertId()).setLabel(a.getLabel())
-                    .setBlockId(a.getBlockId()).setVersion(a.getVersion()).setChangeActor(a.getChangeActor())
-                    .setChangeSeq(a.getChangeSeq()).setAlertedSeq(event.getSeq()).setAlertedAt(event.getOccurredAt())
-                    .setAcknowledgedSeq(null).setAcknowledgedAt(null).setAcknowledgedBy(null).setReason(null).build());
+            alerts.add(CriticalAlert.newBuilder()
+                    .setId(a.getAlertId())
+                    .setLabel(a.getLabel())
+                    .setBlockId(a.getBlockId())
+                    .setVersion(a.getVersion())
+                    .setChangeActor(a.getChangeActor())
+                    .setChangeSeq(a.getChangeSeq())
+                    .setAlertedSeq(event.getSeq())
+                    .setAlertedAt(event.getOccurredAt())
+                    .setAcknowledgedSeq(null)
+                    .setAcknowledgedAt(null)
+                    .setAcknowledgedBy(null)
+                    .setReason(null)
+                    .build());
             g.setAlerts(alerts);
         } else if (payload instanceof AlertAcknowledged a) {
-            g.setAlerts(replace(g.getAlerts(), CriticalAlert::getId, a.getAlertId(), event,
-                    x -> CriticalAlert.newBuilder(x).setAcknowledgedSeq(event.getSeq())
-                            .setAcknowledgedAt(event.getOccurredAt()).setAcknowledgedBy(event.getActor())
-                            .setReason(a.getReason()).build()));
+            g.setAlerts(replace(
+                    g.getAlerts(),
+                    CriticalAlert::getId,
+                    a.getAlertId(),
+                    event,
+                    x -> CriticalAlert.newBuilder(x)
+                            .setAcknowledgedSeq(event.getSeq())
+                            .setAcknowledgedAt(event.getOccurredAt())
+                            .setAcknowledgedBy(event.getActor())
+                            .setReason(a.getReason())
+                            .build()));
         } else if (Contradictions.isContradictionEvent(payload)) {
             g.setContradictions(Contradictions.evolve(g.getContradictions(), event));
         }
@@ -101,29 +146,46 @@ public final class Governance {
     }
 
     public static Optional<ProfileField> field(SpaceGovernance g, String name) {
-        return g == null ? Optional.empty() : g.getFields().stream().filter(f -> f.getName().equals(name)).findFirst();
+        return g == null
+                ? Optional.empty()
+                : g.getFields().stream().filter(f -> f.getName().equals(name)).findFirst();
     }
 
     public static Optional<ConsentRequest> consent(SpaceGovernance g, String id) {
-        return g == null ? Optional.empty() : g.getConsents().stream().filter(c -> c.getId().equals(id)).findFirst();
+        return g == null
+                ? Optional.empty()
+                : g.getConsents().stream().filter(c -> c.getId().equals(id)).findFirst();
     }
 
     public static Optional<CriticalAlert> alert(SpaceGovernance g, String id) {
-        return g == null ? Optional.empty() : g.getAlerts().stream().filter(a -> a.getId().equals(id)).findFirst();
+        return g == null
+                ? Optional.empty()
+                : g.getAlerts().stream().filter(a -> a.getId().equals(id)).findFirst();
     }
 
     public static Optional<PendingProfileValue> pendingValue(SpaceGovernance g, String field, String value) {
-        return g == null ? Optional.empty() : g.getPending().stream()
-                .filter(v -> v.getField().equals(field) && v.getValue().equals(value)).findFirst();
+        return g == null
+                ? Optional.empty()
+                : g.getPending().stream()
+                        .filter(v -> v.getField().equals(field) && v.getValue().equals(value))
+                        .findFirst();
     }
 
     /** The alerts nobody acknowledged yet, oldest first: what /context shows. */
     public static List<CriticalAlert> unacknowledged(SpaceGovernance g) {
-        return g == null ? List.of() : g.getAlerts().stream().filter(a -> a.getAcknowledgedSeq() == null).toList();
+        return g == null
+                ? List.of()
+                : g.getAlerts().stream()
+                        .filter(a -> a.getAcknowledgedSeq() == null)
+                        .toList();
     }
 
-    private static <T> List<T> replace(List<T> items, java.util.function.Function<T, String> id, String wanted,
-                                       MemoryEvent event, java.util.function.UnaryOperator<T> change) {
+    private static <T> List<T> replace(
+            List<T> items,
+            java.util.function.Function<T, String> id,
+            String wanted,
+            MemoryEvent event,
+            java.util.function.UnaryOperator<T> change) {
         List<T> out = new ArrayList<>(items.size());
         boolean found = false;
         for (T item : items) {
@@ -135,8 +197,8 @@ public final class Governance {
             }
         }
         if (!found) {
-            throw new IllegalStateException("Event " + event.getSpace() + "#" + event.getSeq() + " names unknown "
-                    + wanted);
+            throw new IllegalStateException(
+                    "Event " + event.getSpace() + "#" + event.getSeq() + " names unknown " + wanted);
         }
         return out;
     }

@@ -16,11 +16,12 @@ import java.util.regex.Pattern;
  * @param criticalLabels  block labels whose change by a non-user, non-admin, non-reflection actor raises an alert
  * @param consentWindow   how long a consent request can be granted after it was requested (chain time)
  */
-public record GovernancePolicy(Set<String> sensitiveFields, Set<String> benignFields, Set<String> criticalLabels,
-                               Duration consentWindow) {
+public record GovernancePolicy(
+        Set<String> sensitiveFields, Set<String> benignFields, Set<String> criticalLabels, Duration consentWindow) {
 
     /** Profile field names: 1-64 of a-z 0-9 _, starting with a letter. */
     public static final Pattern FIELD = Pattern.compile("[a-z][a-z0-9_]{0,63}");
+
     public static final String FIELD_HINT = "1 to 64 characters from a-z 0-9 _, starting with a letter";
     /** Longest profile value (characters). */
     public static final int MAX_VALUE = 1_000;
@@ -31,6 +32,7 @@ public record GovernancePolicy(Set<String> sensitiveFields, Set<String> benignFi
     public static final Set<String> DEFAULT_BENIGN = Set.of("tone", "goals_add", "verbosity", "format");
     /** Block labels that exist by default ({@code Rules.DEFAULT_BLOCK_LABELS}): the agent's persona and critical facts. */
     public static final Set<String> DEFAULT_CRITICAL_LABELS = Set.of("persona", "critical");
+
     public static final Duration DEFAULT_CONSENT_WINDOW = Duration.ofDays(7);
 
     public GovernancePolicy {

@@ -32,8 +32,7 @@ public final class ProfileFacts {
     private static final Pattern LINE = Pattern.compile(
             "^\\s*(?:[-*+]\\s+)?(?:\\*\\*)?([A-Za-z][A-Za-z0-9 _-]{0,63}?)\\s*(?:\\*\\*)?\\s*:(?:\\*\\*)?\\s*(\\S.*?)\\s*$");
 
-    private ProfileFacts() {
-    }
+    private ProfileFacts() {}
 
     /** A field name as the policy spells it: lower case, runs of spaces and hyphens as one underscore. */
     public static String normalise(String name) {
@@ -57,16 +56,18 @@ public final class ProfileFacts {
 
     /** The fields a memory's {@code profile:<field>} tags name, normalised, in tag order. */
     public static List<String> taggedFields(List<String> tags) {
-        return tags == null ? List.of() : tags.stream()
-                .filter(t -> t.regionMatches(true, 0, TAG_PREFIX, 0, TAG_PREFIX.length()))
-                .map(t -> normalise(t.substring(TAG_PREFIX.length())))
-                .filter(f -> !f.isEmpty())
-                .distinct().toList();
+        return tags == null
+                ? List.of()
+                : tags.stream()
+                        .filter(t -> t.regionMatches(true, 0, TAG_PREFIX, 0, TAG_PREFIX.length()))
+                        .map(t -> normalise(t.substring(TAG_PREFIX.length())))
+                        .filter(f -> !f.isEmpty())
+                        .distinct()
+                        .toList();
     }
 
     /** One sensitive change: the field, its new value and its value before (null: none). */
-    public record Change(String field, String value, String previous) {
-    }
+    public record Change(String field, String value, String previous) {}
 
     /** The first configured-sensitive field whose line the new content adds or changes. */
     public static Optional<Change> blockChange(GovernancePolicy policy, String before, String after) {
@@ -81,7 +82,8 @@ public final class ProfileFacts {
 
     /** The first sensitive field (configured, or any field not configured benign) a memory's tags name. */
     public static Optional<String> taggedSensitive(GovernancePolicy policy, List<String> tags) {
-        return taggedFields(tags).stream().filter(f -> GovernancePolicy.isValidField(f) && policy.isSensitive(f))
+        return taggedFields(tags).stream()
+                .filter(f -> GovernancePolicy.isValidField(f) && policy.isSensitive(f))
                 .findFirst();
     }
 }

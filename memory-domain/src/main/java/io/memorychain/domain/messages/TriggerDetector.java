@@ -17,7 +17,11 @@ public final class TriggerDetector {
 
     /** What a message asks of the memory. */
     public enum Trigger {
-        NONE, REMEMBER, FORGET, REFLECT, RECALL;
+        NONE,
+        REMEMBER,
+        FORGET,
+        REFLECT,
+        RECALL;
 
         /** The lower-case wire name ({@code none}, {@code remember}, ...). */
         public String wireName() {
@@ -43,13 +47,13 @@ public final class TriggerDetector {
     }
 
     /** One phrase pattern; {@code targetBefore}: the phrase names no target, the text before it is the target. */
-    private record Phrase(Trigger trigger, Pattern pattern, boolean targetBefore) {
-    }
+    private record Phrase(Trigger trigger, Pattern pattern, boolean targetBefore) {}
 
-    private static final String CLAUSE_START = "(?:^|(?<=[.!?;]\\s{0,3}))\\s*"
-            + "(?:(?:please|pls|hey|ok|okay|oh|also|and|so|btw|by the way)\\s*,?\\s+)*";
+    private static final String CLAUSE_START =
+            "(?:^|(?<=[.!?;]\\s{0,3}))\\s*" + "(?:(?:please|pls|hey|ok|okay|oh|also|and|so|btw|by the way)\\s*,?\\s+)*";
     /** A phrase that refers back to its target may also follow it after a comma or a dash. */
     private static final String AFTER_TARGET = "(?:^|(?<=[.!?;,:\\-–—]\\s{0,3}))\\s*";
+
     private static final String THAT = "(?:\\s+that\\b)?";
 
     /**
@@ -62,8 +66,11 @@ public final class TriggerDetector {
             phrase(Trigger.REMEMBER, "(?:don't|dont|do not) forget" + THAT, false),
             phrase(Trigger.REMEMBER, "remember (?:this|that)?\\s*:", false),
             phrase(Trigger.REMEMBER, "remember that", false),
-            phrase(Trigger.REMEMBER, "remember(?=\\s+\\S)(?!\\s+(?:when|what|who|whom|how|why|where|whether|if|me|it"
-                    + "|him|her|them|anything|something|the name|the time|you)\\b)", false),
+            phrase(
+                    Trigger.REMEMBER,
+                    "remember(?=\\s+\\S)(?!\\s+(?:when|what|who|whom|how|why|where|whether|if|me|it"
+                            + "|him|her|them|anything|something|the name|the time|you)\\b)",
+                    false),
             phrase(Trigger.REMEMBER, "keep in mind" + THAT, false),
             phrase(Trigger.REMEMBER, "note that", false),
             phrase(Trigger.REMEMBER, "note\\s*:", false),
@@ -88,13 +95,14 @@ public final class TriggerDetector {
     private static final String STRIP_LEADING = "^[\\s:,;.\\-–—]+";
     private static final String STRIP_TRAILING = "[\\s.?!,;:\\-–—]+$";
 
-    private TriggerDetector() {
-    }
+    private TriggerDetector() {}
 
     private static Phrase phrase(Trigger trigger, String regex, boolean targetBefore) {
         String start = targetBefore ? AFTER_TARGET : CLAUSE_START;
-        return new Phrase(trigger, Pattern.compile(start + "(" + regex + ")(?![\\w'])",
-                Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE), targetBefore);
+        return new Phrase(
+                trigger,
+                Pattern.compile(start + "(" + regex + ")(?![\\w'])", Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE),
+                targetBefore);
     }
 
     /** The first trigger of {@code message} (whitespace collapsed), or {@link Detection#NONE}. */

@@ -18,12 +18,16 @@ public final class WritingConstraints {
 
     /** Which guard applies. */
     public enum Style {
-        SEMANTIC, EPISODIC, PROCEDURAL
+        SEMANTIC,
+        EPISODIC,
+        PROCEDURAL
     }
 
     /** First-time pass, trimmed into shape, or rejected. */
     public enum Outcome {
-        PASS, TRIMMED, REJECTED
+        PASS,
+        TRIMMED,
+        REJECTED
     }
 
     /**
@@ -47,8 +51,9 @@ public final class WritingConstraints {
     public static final int MAX_SENTENCES = 2;
 
     /** The semantic prompt guard of seed 004 §9, word for word. */
-    public static final String SEMANTIC_GUARD = "Write a complete, self-contained, third-person summary with no pronouns; "
-            + "neutral tone; 1-2 sentences; <=280 chars.";
+    public static final String SEMANTIC_GUARD =
+            "Write a complete, self-contained, third-person summary with no pronouns; "
+                    + "neutral tone; 1-2 sentences; <=280 chars.";
     /** The episodic prompt guard of seed 004 §9, word for word. */
     public static final String EPISODIC_GUARD = "Past tense; 1-2 sentences; focus on what was discussed/decided/done; "
             + "exclude stable facts unless updated.";
@@ -60,11 +65,13 @@ public final class WritingConstraints {
     public static final Pattern FIRST_PERSON = Pattern.compile(
             "(?<![\\w'])(I|I'm|I've|I'd|I'll|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself|[Ww]e|[Ww]e're|[Ww]e've|[Uu]s|[Oo]ur|[Oo]urs"
                     + "|[Oo]urselves)(?![\\w'])");
+
     private static final Pattern SECOND_PERSON = Pattern.compile(
             "(?<![\\w'])([Yy]ou|[Yy]ou're|[Yy]ou've|[Yy]ou'd|[Yy]ou'll|[Yy]our|[Yy]ours|[Yy]ourself|[Yy]ourselves)(?![\\w'])");
     /** A sentence opening with a personal pronoun is not self-contained ("She lives in Porto."). */
-    private static final Pattern PRONOUN_OPENING = Pattern.compile(
-            "(?:^|[.!?]\\s+)(He|She|They|Him|Her|His|Hers|Them|Their|Theirs|It|Its)(?![\\w'])");
+    private static final Pattern PRONOUN_OPENING =
+            Pattern.compile("(?:^|[.!?]\\s+)(He|She|They|Him|Her|His|Hers|Them|Their|Theirs|It|Its)(?![\\w'])");
+
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\p{N}\"'(])");
     private static final Pattern SPACES = Pattern.compile("\\s+");
     private static final Pattern PAST = Pattern.compile("(?i)(?<![\\w'])(\\w{2,}ed|was|were|had|did|went|said|made|"
@@ -72,8 +79,7 @@ public final class WritingConstraints {
             + "won|lost|paid|built|wrote|spoke|knew|felt|kept|held|set|put|moved|agreed|decided|used to)(?![\\w'])");
     private static final String ELLIPSIS = "…";
 
-    private WritingConstraints() {
-    }
+    private WritingConstraints() {}
 
     /** The guard text a prompt carries for {@code style}. */
     public static String guard(Style style) {
@@ -90,8 +96,10 @@ public final class WritingConstraints {
             return "";
         }
         String t = SPACES.matcher(text).replaceAll(" ").strip();
-        while (t.length() >= 2 && (t.startsWith("\"") && t.endsWith("\"") || t.startsWith("'") && t.endsWith("'")
-                || t.startsWith("“") && t.endsWith("”"))) {
+        while (t.length() >= 2
+                && (t.startsWith("\"") && t.endsWith("\"")
+                        || t.startsWith("'") && t.endsWith("'")
+                        || t.startsWith("“") && t.endsWith("”"))) {
             t = t.substring(1, t.length() - 1).strip();
         }
         return t;
@@ -119,8 +127,8 @@ public final class WritingConstraints {
             }
             Matcher opening = PRONOUN_OPENING.matcher(t);
             if (opening.find()) {
-                return new Verdict(Outcome.REJECTED, t, List.of("not self-contained (opens with \"" + opening.group(1)
-                        + "\")"));
+                return new Verdict(
+                        Outcome.REJECTED, t, List.of("not self-contained (opens with \"" + opening.group(1) + "\")"));
             }
         }
         if (style == Style.EPISODIC && !PAST.matcher(t).find()) {
@@ -141,8 +149,7 @@ public final class WritingConstraints {
             t = shorten(t);
             trimmed.add("longer than " + MAX_CHARS + " characters");
         }
-        return trimmed.isEmpty() ? new Verdict(Outcome.PASS, t, List.of())
-                : new Verdict(Outcome.TRIMMED, t, trimmed);
+        return trimmed.isEmpty() ? new Verdict(Outcome.PASS, t, List.of()) : new Verdict(Outcome.TRIMMED, t, trimmed);
     }
 
     /** At most {@link #MAX_CHARS}: at the last sentence end that fits, else at the last word that fits, with "…". */

@@ -19,20 +19,19 @@ import java.util.Map;
  */
 public final class DuplicateScan {
 
-    private static final Comparator<Memory> KEEP_FIRST = Comparator
-            .comparing((Memory m) -> !m.getConstitutional())
+    private static final Comparator<Memory> KEEP_FIRST = Comparator.comparing((Memory m) -> !m.getConstitutional())
             .thenComparing(Memory::getCreatedAt)
             .thenComparing(Memory::getId);
 
-    private DuplicateScan() {
-    }
+    private DuplicateScan() {}
 
     /** The duplicates to remove from these memories (any state), in memory id order. */
     public static List<DuplicateRemoval> plan(List<Memory> memories) {
         Map<String, List<Memory>> groups = new LinkedHashMap<>();
         for (Memory m : memories) {
             if (m.getState() == MemoryState.ACTIVE && m.getKind() != MemoryKind.BLOCK) {
-                groups.computeIfAbsent(m.getTier() + "\0" + m.getContentHash(), k -> new ArrayList<>()).add(m);
+                groups.computeIfAbsent(m.getTier() + "\0" + m.getContentHash(), k -> new ArrayList<>())
+                        .add(m);
             }
         }
         List<DuplicateRemoval> removals = new ArrayList<>();

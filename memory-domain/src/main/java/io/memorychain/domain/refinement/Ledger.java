@@ -15,8 +15,7 @@ import java.util.List;
  */
 public final class Ledger {
 
-    private Ledger() {
-    }
+    private Ledger() {}
 
     /** Part of core memory: active, and a block or core tier. */
     public static boolean inCore(Memory m) {

@@ -21,8 +21,7 @@ import java.util.List;
  */
 public final class RefinementState {
 
-    private RefinementState() {
-    }
+    private RefinementState() {}
 
     /** The session an event belongs to: the event's session id, or the one its refinement payload names; else null. */
     public static String sessionOf(MemoryEvent event) {
@@ -48,12 +47,21 @@ public final class RefinementState {
     public static RefinementSession evolve(RefinementSession open, MemoryEvent event) {
         Object p = event.getPayload();
         if (p instanceof RefinementStarted s) {
-            RefinementCounts counts = RefinementCounts.newBuilder().setDuplicatesRemoved(s.getDuplicatesRemoved()).build();
+            RefinementCounts counts = RefinementCounts.newBuilder()
+                    .setDuplicatesRemoved(s.getDuplicatesRemoved())
+                    .build();
             return RefinementSession.newBuilder()
-                    .setSessionId(s.getSessionId()).setSpace(event.getSpace()).setTrigger(s.getTrigger())
-                    .setStartedSeq(event.getSeq()).setStartedAt(event.getOccurredAt()).setStartedBy(event.getActor())
-                    .setCoreTokens(s.getCoreTokens()).setTargetTokens(s.getTargetTokens())
-                    .setLedgerSize(s.getLedgerSize()).setReason(s.getReason()).setCounts(counts)
+                    .setSessionId(s.getSessionId())
+                    .setSpace(event.getSpace())
+                    .setTrigger(s.getTrigger())
+                    .setStartedSeq(event.getSeq())
+                    .setStartedAt(event.getOccurredAt())
+                    .setStartedBy(event.getActor())
+                    .setCoreTokens(s.getCoreTokens())
+                    .setTargetTokens(s.getTargetTokens())
+                    .setLedgerSize(s.getLedgerSize())
+                    .setReason(s.getReason())
+                    .setCounts(counts)
                     .setProtectedIds(List.of())
                     .build();
         }
@@ -73,7 +81,8 @@ public final class RefinementState {
             next.setTokensAfter(c.getTokensAfter());
         } else if (p instanceof MemoriesConsolidated c) {
             counts.setConsolidations(counts.getConsolidations() + 1);
-            counts.setConsolidatedInputs(counts.getConsolidatedInputs() + c.getSupersededIds().size());
+            counts.setConsolidatedInputs(
+                    counts.getConsolidatedInputs() + c.getSupersededIds().size());
         } else if (p instanceof MemoryUpdated) {
             counts.setUpdates(counts.getUpdates() + 1);
         } else if (p instanceof MemoryDeleted) {

@@ -12,16 +12,15 @@ import java.util.List;
  */
 public final class RefinementSummary {
 
-    private RefinementSummary() {
-    }
+    private RefinementSummary() {}
 
     public static String line(RefinementCounts counts, int tokensBefore, int tokensAfter) {
         List<String> parts = new ArrayList<>();
         parts.add("Compressed " + counts.getConsolidatedInputs() + " -> " + counts.getConsolidations());
         int saved = tokensBefore - tokensAfter;
         parts.add(saved >= 0 ? "saved ~" + saved + " tokens" : "grew by ~" + (-saved) + " tokens");
-        parts.add("protected " + counts.getProtections() + " constitutional " + plural(counts.getProtections(), "memory",
-                "memories"));
+        parts.add("protected " + counts.getProtections() + " constitutional "
+                + plural(counts.getProtections(), "memory", "memories"));
         if (counts.getUpdates() > 0) {
             parts.add("updated " + counts.getUpdates());
         }
@@ -29,8 +28,8 @@ public final class RefinementSummary {
             parts.add("deleted " + counts.getDeletions());
         }
         if (counts.getDuplicatesRemoved() > 0) {
-            parts.add("removed " + counts.getDuplicatesRemoved() + " exact " + plural(counts.getDuplicatesRemoved(),
-                    "duplicate", "duplicates"));
+            parts.add("removed " + counts.getDuplicatesRemoved() + " exact "
+                    + plural(counts.getDuplicatesRemoved(), "duplicate", "duplicates"));
         }
         return String.join("; ", parts);
     }

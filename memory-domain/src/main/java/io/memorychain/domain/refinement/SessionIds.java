@@ -8,8 +8,7 @@ import io.memorychain.domain.MemoryIds;
  */
 public final class SessionIds {
 
-    private SessionIds() {
-    }
+    private SessionIds() {}
 
     public static String of(String space, long seq) {
         return "r" + MemoryIds.of(space, seq).substring(1);
@@ -17,7 +16,9 @@ public final class SessionIds {
 
     /** Whether the text has the shape of a session id (any space). */
     public static boolean plausible(String id) {
-        return id != null && id.length() == 12 && id.charAt(0) == 'r'
+        return id != null
+                && id.length() == 12
+                && id.charAt(0) == 'r'
                 && id.chars().skip(1).allMatch(c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'));
     }
 }

@@ -20,8 +20,12 @@ import java.util.Set;
  * @param trusted       actor ids whose proposals may be auto-committed
  * @param minConfidence the lowest confidence an auto-committed proposal may have (default HIGH)
  */
-public record ReviewPolicy(ReviewMode defaultMode, Map<String, ReviewMode> spaces, Map<String, ReviewMode> proposers,
-                           Set<String> trusted, Confidence minConfidence) {
+public record ReviewPolicy(
+        ReviewMode defaultMode,
+        Map<String, ReviewMode> spaces,
+        Map<String, ReviewMode> proposers,
+        Set<String> trusted,
+        Confidence minConfidence) {
 
     public ReviewPolicy {
         Objects.requireNonNull(defaultMode, "defaultMode");
@@ -76,8 +80,8 @@ public record ReviewPolicy(ReviewMode defaultMode, Map<String, ReviewMode> space
     public static Map.Entry<String, ReviewMode> parseOverride(String entry) {
         int eq = entry == null ? -1 : entry.lastIndexOf('=');
         if (eq <= 0 || eq == entry.length() - 1) {
-            throw new IllegalArgumentException("a review mode override is name=batch|manual|auto_commit, not '"
-                    + entry + "'");
+            throw new IllegalArgumentException(
+                    "a review mode override is name=batch|manual|auto_commit, not '" + entry + "'");
         }
         return Map.entry(entry.substring(0, eq).strip(), parseMode(entry.substring(eq + 1)));
     }

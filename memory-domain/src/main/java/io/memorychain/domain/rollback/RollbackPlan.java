@@ -19,9 +19,18 @@ import java.util.List;
  * @param eventsRead events of the space the plan replayed
  * @param digest     hex SHA-256 of the plan
  */
-public record RollbackPlan(String space, RollbackScope scope, String scopeId, long targetSeq, Instant targetTime,
-                           Long rangeToSeq, long headSeq, long eventsRead, List<MemoryChange> memories,
-                           List<EdgeChange> edges, String digest) {
+public record RollbackPlan(
+        String space,
+        RollbackScope scope,
+        String scopeId,
+        long targetSeq,
+        Instant targetTime,
+        Long rangeToSeq,
+        long headSeq,
+        long eventsRead,
+        List<MemoryChange> memories,
+        List<EdgeChange> edges,
+        String digest) {
 
     public RollbackPlan {
         memories = List.copyOf(memories);
@@ -34,12 +43,21 @@ public record RollbackPlan(String space, RollbackScope scope, String scopeId, lo
 
     /** The request op that applies the plan. */
     public RollbackSpace toRequest(String reason) {
-        return RollbackSpace.newBuilder().setScope(scope).setScopeId(scopeId).setTargetSeq(targetSeq)
-                .setTargetTime(targetTime).setRangeToSeq(rangeToSeq).setReason(reason).setHeadSeq(headSeq)
+        return RollbackSpace.newBuilder()
+                .setScope(scope)
+                .setScopeId(scopeId)
+                .setTargetSeq(targetSeq)
+                .setTargetTime(targetTime)
+                .setRangeToSeq(rangeToSeq)
+                .setReason(reason)
+                .setHeadSeq(headSeq)
                 .setPlanDigest(digest)
-                .setMemories(memories.stream().map(m -> new RollbackTarget(m.memoryId(), m.target())).toList())
-                .setEdges(edges.stream().map(e -> new RollbackEdge(e.fromId(), e.toId(), e.targetType(),
-                        e.targetStrength())).toList())
+                .setMemories(memories.stream()
+                        .map(m -> new RollbackTarget(m.memoryId(), m.target()))
+                        .toList())
+                .setEdges(edges.stream()
+                        .map(e -> new RollbackEdge(e.fromId(), e.toId(), e.targetType(), e.targetStrength()))
+                        .toList())
                 .build();
     }
 

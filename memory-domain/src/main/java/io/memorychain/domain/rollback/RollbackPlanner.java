@@ -61,7 +61,8 @@ public final class RollbackPlanner {
             return;
         }
         if (event.getSeq() != head + 1) {
-            throw new IllegalArgumentException("chain of " + space + " not in order: " + event.getSeq() + " after " + head);
+            throw new IllegalArgumentException(
+                    "chain of " + space + " not in order: " + event.getSeq() + " after " + head);
         }
         read++;
         if (!frozen && startsRange(event)) {
@@ -81,8 +82,10 @@ public final class RollbackPlanner {
                     touchedMemories.add(id);
                 }
             }
-            if (edge != null && (spec.scope() != RollbackScope.MEMORY || edge.fromId().equals(spec.scopeId())
-                    || edge.toId().equals(spec.scopeId()))) {
+            if (edge != null
+                    && (spec.scope() != RollbackScope.MEMORY
+                            || edge.fromId().equals(spec.scopeId())
+                            || edge.toId().equals(spec.scopeId()))) {
                 touchedEdges.add(edgeKey(edge.fromId(), edge.toId()));
             }
         }
@@ -97,8 +100,9 @@ public final class RollbackPlanner {
         switch (spec.scope()) {
             case SPACE, MEMORY -> {
                 if (spec.toSeq() != null && spec.toSeq() > head) {
-                    throw new RollbackPlanException("INVALID_ARGUMENT", "to_seq " + spec.toSeq() + " is beyond the head "
-                            + head + " of " + space);
+                    throw new RollbackPlanException(
+                            "INVALID_ARGUMENT",
+                            "to_seq " + spec.toSeq() + " is beyond the head " + head + " of " + space);
                 }
                 if (spec.scope() == RollbackScope.MEMORY && atHead.memory(space, spec.scopeId()) == null) {
                     throw new RollbackPlanException("NOT_FOUND", "no memory " + spec.scopeId() + " in " + space);
@@ -106,19 +110,21 @@ public final class RollbackPlanner {
             }
             case SESSION -> {
                 if (!frozen) {
-                    throw new RollbackPlanException("NOT_FOUND", "no refinement session " + spec.scopeId() + " in " + space);
+                    throw new RollbackPlanException(
+                            "NOT_FOUND", "no refinement session " + spec.scopeId() + " in " + space);
                 }
             }
             case REFLECTION -> {
                 if (!frozen) {
-                    throw new RollbackPlanException("NOT_FOUND", "no decided reflection " + spec.scopeId() + " in "
-                            + space);
+                    throw new RollbackPlanException(
+                            "NOT_FOUND", "no decided reflection " + spec.scopeId() + " in " + space);
                 }
             }
             case ACTOR -> {
                 if (spec.toSeq() > head) {
-                    throw new RollbackPlanException("INVALID_ARGUMENT", "from_seq " + spec.toSeq() + " is beyond the head "
-                            + head + " of " + space);
+                    throw new RollbackPlanException(
+                            "INVALID_ARGUMENT",
+                            "from_seq " + spec.toSeq() + " is beyond the head " + head + " of " + space);
                 }
             }
             default -> throw new IllegalStateException();
@@ -141,29 +147,42 @@ public final class RollbackPlanner {
             Evolver.Edge target = targetEdges.get(key);
             String currentType = current == null ? null : current.type();
             String targetType = target == null ? null : target.type();
-            if (!Objects.equals(currentType, targetType) || current != null
-                    && Double.compare(current.strength(), target.strength()) != 0) {
+            if (!Objects.equals(currentType, targetType)
+                    || current != null && Double.compare(current.strength(), target.strength()) != 0) {
                 String[] ids = key.split("\u0000", 2);
-                edges.add(new RollbackPlan.EdgeChange(ids[0], ids[1], currentType, targetType,
-                        target == null ? 1.0 : target.strength()));
+                edges.add(new RollbackPlan.EdgeChange(
+                        ids[0], ids[1], currentType, targetType, target == null ? 1.0 : target.strength()));
             }
         }
-        Instant targetTime = spec.scope() == RollbackScope.SPACE || spec.scope() == RollbackScope.MEMORY
-                ? spec.toTime() : null;
+        Instant targetTime =
+                spec.scope() == RollbackScope.SPACE || spec.scope() == RollbackScope.MEMORY ? spec.toTime() : null;
         Long rangeTo = spec.scope() == RollbackScope.ACTOR ? Math.min(rangeEnd(), head) : null;
-        return new RollbackPlan(space, spec.scope(), spec.scopeId(), targetSeq, targetTime, rangeTo, head, read,
-                memories, edges, digest(memories, edges));
+        return new RollbackPlan(
+                space,
+                spec.scope(),
+                spec.scopeId(),
+                targetSeq,
+                targetTime,
+                rangeTo,
+                head,
+                read,
+                memories,
+                edges,
+                digest(memories, edges));
     }
 
     /** Whether this event is the first one undone: the target is the seq before it. */
     private boolean startsRange(MemoryEvent event) {
         return switch (spec.scope()) {
-            case SPACE, MEMORY -> spec.toSeq() != null ? event.getSeq() > spec.toSeq()
-                    : event.getOccurredAt().isAfter(spec.toTime());
+            case SPACE, MEMORY ->
+                spec.toSeq() != null
+                        ? event.getSeq() > spec.toSeq()
+                        : event.getOccurredAt().isAfter(spec.toTime());
             case SESSION -> spec.scopeId().equals(RefinementState.sessionOf(event));
             case ACTOR -> event.getSeq() >= spec.toSeq();
-            case REFLECTION -> event.getPayload() instanceof ReflectionDecided d
-                    && spec.scopeId().equals(d.getReflectionId());
+            case REFLECTION ->
+                event.getPayload() instanceof ReflectionDecided d
+                        && spec.scopeId().equals(d.getReflectionId());
         };
     }
 
@@ -173,7 +192,8 @@ public final class RollbackPlanner {
             case SESSION -> spec.scopeId().equals(RefinementState.sessionOf(event));
             case ACTOR -> event.getSeq() <= rangeEnd() && actorMatches(event);
             // the approved changes: ordinary events by <decider type>:reflection:ID (docs/architecture.md §18)
-            case REFLECTION -> ("reflection:" + spec.scopeId()).equals(event.getActor().getId());
+            case REFLECTION ->
+                ("reflection:" + spec.scopeId()).equals(event.getActor().getId());
         };
     }
 
@@ -217,19 +237,38 @@ public final class RollbackPlanner {
 
     private String digest(List<RollbackPlan.MemoryChange> memories, List<RollbackPlan.EdgeChange> edges) {
         StringBuilder text = new StringBuilder();
-        text.append(space).append('|').append(spec.scope()).append('|').append(spec.scopeId()).append('|')
-                .append(targetSeq).append('|').append(head).append('\n');
+        text.append(space)
+                .append('|')
+                .append(spec.scope())
+                .append('|')
+                .append(spec.scopeId())
+                .append('|')
+                .append(targetSeq)
+                .append('|')
+                .append(head)
+                .append('\n');
         for (RollbackPlan.MemoryChange m : memories) {
-            text.append(m.memoryId()).append('|').append(m.action()).append('|')
-                    .append(m.target() == null ? "" : normalized(m.target()).toString()).append('\n');
+            text.append(m.memoryId())
+                    .append('|')
+                    .append(m.action())
+                    .append('|')
+                    .append(m.target() == null ? "" : normalized(m.target()).toString())
+                    .append('\n');
         }
         for (RollbackPlan.EdgeChange e : edges) {
-            text.append(e.fromId()).append('|').append(e.toId()).append('|').append(e.targetType()).append('|')
-                    .append(e.targetStrength()).append('\n');
+            text.append(e.fromId())
+                    .append('|')
+                    .append(e.toId())
+                    .append('|')
+                    .append(e.targetType())
+                    .append('|')
+                    .append(e.targetStrength())
+                    .append('\n');
         }
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.toString().getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256")
+                            .digest(text.toString().getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has SHA-256", e);
         }

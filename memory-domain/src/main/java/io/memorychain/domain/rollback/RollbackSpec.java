@@ -27,15 +27,16 @@ public record RollbackSpec(RollbackScope scope, String scopeId, Long toSeq, Inst
             }
             case SESSION, REFLECTION -> {
                 if (toSeq != null || toTime != null) {
-                    throw new RollbackPlanException("INVALID_ARGUMENT",
+                    throw new RollbackPlanException(
+                            "INVALID_ARGUMENT",
                             "a " + scope.name().toLowerCase(java.util.Locale.ROOT) + " rollback restores the state "
                                     + "before it: no to_seq or to_time");
                 }
             }
             case ACTOR -> {
                 if (toSeq == null || toTime != null) {
-                    throw new RollbackPlanException("INVALID_ARGUMENT",
-                            "an actor rollback needs the range's first seq (from_seq), not a time");
+                    throw new RollbackPlanException(
+                            "INVALID_ARGUMENT", "an actor rollback needs the range's first seq (from_seq), not a time");
                 }
             }
             default -> throw new IllegalArgumentException("scope " + scope);
@@ -50,7 +51,8 @@ public record RollbackSpec(RollbackScope scope, String scopeId, Long toSeq, Inst
             throw new RollbackPlanException("INVALID_ARGUMENT", "from_seq starts at 1");
         }
         if (rangeToSeq != null && (scope != RollbackScope.ACTOR || rangeToSeq < toSeq)) {
-            throw new RollbackPlanException("INVALID_ARGUMENT", "a range end belongs to an actor rollback, after its start");
+            throw new RollbackPlanException(
+                    "INVALID_ARGUMENT", "a range end belongs to an actor rollback, after its start");
         }
     }
 
@@ -62,19 +64,27 @@ public record RollbackSpec(RollbackScope scope, String scopeId, Long toSeq, Inst
      * @param toSeq   SPACE and MEMORY: the target seq (or {@code toTime}); ACTOR: the range's last seq (optional)
      * @throws RollbackPlanException INVALID_ARGUMENT for a combination that means nothing
      */
-    public static RollbackSpec of(String memoryId, String sessionId, String actor, Long fromSeq, Long toSeq,
-                                  Instant toTime) {
+    public static RollbackSpec of(
+            String memoryId, String sessionId, String actor, Long fromSeq, Long toSeq, Instant toTime) {
         return of(memoryId, sessionId, actor, null, fromSeq, toSeq, toTime);
     }
 
     /** As {@link #of(String, String, String, Long, Long, Instant)}, with {@code reflectionId} for REFLECTION. */
-    public static RollbackSpec of(String memoryId, String sessionId, String actor, String reflectionId, Long fromSeq,
-                                  Long toSeq, Instant toTime) {
-        int named = (memoryId != null ? 1 : 0) + (sessionId != null ? 1 : 0) + (actor != null ? 1 : 0)
+    public static RollbackSpec of(
+            String memoryId,
+            String sessionId,
+            String actor,
+            String reflectionId,
+            Long fromSeq,
+            Long toSeq,
+            Instant toTime) {
+        int named = (memoryId != null ? 1 : 0)
+                + (sessionId != null ? 1 : 0)
+                + (actor != null ? 1 : 0)
                 + (reflectionId != null ? 1 : 0);
         if (named > 1) {
-            throw new RollbackPlanException("INVALID_ARGUMENT",
-                    "give at most one of memory_id, session_id, actor and reflection_id");
+            throw new RollbackPlanException(
+                    "INVALID_ARGUMENT", "give at most one of memory_id, session_id, actor and reflection_id");
         }
         if (reflectionId != null) {
             if (fromSeq != null) {
@@ -94,8 +104,8 @@ public record RollbackSpec(RollbackScope scope, String scopeId, Long toSeq, Inst
             }
             return new RollbackSpec(RollbackScope.ACTOR, actor, fromSeq, toTime, toSeq);
         }
-        return new RollbackSpec(memoryId != null ? RollbackScope.MEMORY : RollbackScope.SPACE, memoryId, toSeq, toTime,
-                null);
+        return new RollbackSpec(
+                memoryId != null ? RollbackScope.MEMORY : RollbackScope.SPACE, memoryId, toSeq, toTime, null);
     }
 
     public static RollbackSpec space(long toSeq) {

@@ -13,7 +13,11 @@ import org.junit.jupiter.api.Test;
 class CategoryAccessTest {
 
     private final CategoryAccess access = new CategoryAccess(new CategoryPolicy(
-            Map.of("goals", new Category("goals", ContextMode.RAG, 30), "tone", new Category("tone", ContextMode.ALL, 0)),
+            Map.of(
+                    "goals",
+                    new Category("goals", ContextMode.RAG, 30),
+                    "tone",
+                    new Category("tone", ContextMode.ALL, 0)),
             Map.of("planner", Set.of("goals"), "mute", Set.of())));
 
     private static Actor actor(ActorType type, String id) {
@@ -31,11 +35,16 @@ class CategoryAccessTest {
     @Test
     void otherActorTypesAndAgentsWithoutAnAllowlistAreUnrestricted() {
         for (ActorType type : new ActorType[] {ActorType.USER, ActorType.ADMIN, ActorType.SYSTEM, ActorType.WORKER}) {
-            assertThat(access.allows(actor(type, "planner"), "tone")).as(type.name()).isTrue();
-            assertThat(access.allowedFor(actor(type, "planner"))).as(type.name()).isEmpty();
+            assertThat(access.allows(actor(type, "planner"), "tone"))
+                    .as(type.name())
+                    .isTrue();
+            assertThat(access.allowedFor(actor(type, "planner")))
+                    .as(type.name())
+                    .isEmpty();
         }
         assertThat(access.allows(actor(ActorType.AGENT, "supervisor"), "tone")).isTrue();
-        assertThat(CategoryAccess.unrestricted().allows(actor(ActorType.AGENT, "planner"), "tone")).isTrue();
+        assertThat(CategoryAccess.unrestricted().allows(actor(ActorType.AGENT, "planner"), "tone"))
+                .isTrue();
     }
 
     @Test

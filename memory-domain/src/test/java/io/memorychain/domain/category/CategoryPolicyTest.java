@@ -13,10 +13,15 @@ import org.junit.jupiter.api.Test;
 class CategoryPolicyTest {
 
     private final CategoryPolicy policy = new CategoryPolicy(
-            Map.of("profile", new Category("profile", ContextMode.ALL, 0),
-                    "goals", new Category("goals", ContextMode.RAG, 30),
-                    "tasks", new Category("tasks", ContextMode.RAG, 50),
-                    "tone", new Category("tone", ContextMode.RAG, 10)),
+            Map.of(
+                    "profile",
+                    new Category("profile", ContextMode.ALL, 0),
+                    "goals",
+                    new Category("goals", ContextMode.RAG, 30),
+                    "tasks",
+                    new Category("tasks", ContextMode.RAG, 50),
+                    "tone",
+                    new Category("tone", ContextMode.RAG, 10)),
             Map.of("planner", Set.of("goals", "tasks"), "stylist", Set.of("tone")));
 
     @Test
@@ -37,9 +42,11 @@ class CategoryPolicyTest {
 
     @Test
     void rejectsAllowlistsNamingUnknownCategories() {
-        assertThatThrownBy(() -> new CategoryPolicy(Map.of("goals", new Category("goals", ContextMode.RAG, 1)),
-                Map.of("planner", Set.of("goals", "gossip"))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("gossip");
+        assertThatThrownBy(() -> new CategoryPolicy(
+                        Map.of("goals", new Category("goals", ContextMode.RAG, 1)),
+                        Map.of("planner", Set.of("goals", "gossip"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("gossip");
     }
 
     @Test

@@ -26,8 +26,7 @@ import org.junit.jupiter.api.Test;
 class CoreCapTest {
 
     private static Scenario withCap(int tokens, OverCap mode) {
-        return new Scenario(WriteSettings.defaults()
-                .withCoreCap(new CoreCapPolicy(new Cap(tokens, mode), Map.of())));
+        return new Scenario(WriteSettings.defaults().withCoreCap(new CoreCapPolicy(new Cap(tokens, mode), Map.of())));
     }
 
     /** About n cl100k tokens of text. */
@@ -49,7 +48,8 @@ class CoreCapTest {
         s.given(s.request(AGENT, new UpdateBlock("persona", words(60), true)).build());
         int now = coreTokens(s);
 
-        Decision decision = s.when(s.request(AGENT, new UpdateBlock("goals", words(60), true)).build());
+        Decision decision = s.when(
+                s.request(AGENT, new UpdateBlock("goals", words(60), true)).build());
 
         assertThat(decision).isInstanceOfSatisfying(Decision.Reject.class, r -> {
             assertThat(r.code()).isEqualTo(RejectionCode.BUDGET_EXCEEDED);
@@ -62,7 +62,10 @@ class CoreCapTest {
         Scenario s = withCap(50, OverCap.REJECT);
 
         assertThat(s.when(s.request(AGENT, core(words(80))).build())).isInstanceOf(Decision.Reject.class);
-        assertThat(s.when(s.request(AGENT, CreateMemory.newBuilder().setContent(words(80)).build()).build()))
+        assertThat(s.when(s.request(
+                                AGENT,
+                                CreateMemory.newBuilder().setContent(words(80)).build())
+                        .build()))
                 .isInstanceOf(Decision.Accept.class);
     }
 
@@ -74,12 +77,14 @@ class CoreCapTest {
         Scenario s = withCap(100, OverCap.REJECT);
         s.givenEvents(big.events());
 
-        Decision shrink = s.when(s.request(AGENT, new DeleteMemory(first, "too long")).build());
+        Decision shrink =
+                s.when(s.request(AGENT, new DeleteMemory(first, "too long")).build());
         Decision grow = s.when(s.request(AGENT, core("one more fact")).build());
 
         assertThat(shrink).isNotInstanceOf(Decision.Reject.class);
-        assertThat(grow).isInstanceOfSatisfying(Decision.Reject.class,
-                r -> assertThat(r.code()).isEqualTo(RejectionCode.BUDGET_EXCEEDED));
+        assertThat(grow)
+                .isInstanceOfSatisfying(
+                        Decision.Reject.class, r -> assertThat(r.code()).isEqualTo(RejectionCode.BUDGET_EXCEEDED));
     }
 
     @Test
@@ -101,7 +106,9 @@ class CoreCapTest {
                 assertThat(r.getLedgerSize()).isEqualTo(2);
             });
             assertThat(started.actor()).isEqualTo(CoreCapCheck.ACTOR);
-            assertThat(started.memoryId()).as("the outcome still names the new memory").isEqualTo(created.memoryId());
+            assertThat(started.memoryId())
+                    .as("the outcome still names the new memory")
+                    .isEqualTo(created.memoryId());
         });
     }
 
@@ -109,12 +116,14 @@ class CoreCapTest {
     void inRefineModeWithASessionOpenOnlyAcceptsTheChange() {
         Scenario s = withCap(100, OverCap.REFINE);
         s.given(s.request(AGENT, core(words(60))).build());
-        s.given(s.request(ADMIN, new StartRefinement(RefinementTrigger.ADMIN, null, "tidy")).build());
+        s.given(s.request(ADMIN, new StartRefinement(RefinementTrigger.ADMIN, null, "tidy"))
+                .build());
 
         Decision decision = s.when(s.request(AGENT, core(words(60) + " again")).build());
 
-        assertThat(decision).isInstanceOfSatisfying(Decision.Accept.class,
-                a -> assertThat(a.payload()).isInstanceOf(MemoryCreated.class));
+        assertThat(decision)
+                .isInstanceOfSatisfying(
+                        Decision.Accept.class, a -> assertThat(a.payload()).isInstanceOf(MemoryCreated.class));
     }
 
     @Test
@@ -134,8 +143,10 @@ class CoreCapTest {
 
     @Test
     void perSpaceOverridesAndDefaults() {
-        CoreCapPolicy policy = new CoreCapPolicy(new Cap(3_000, OverCap.REJECT),
-                Map.ofEntries(CoreCapPolicy.parseOverride("team.notes=5000:refine", OverCap.REJECT),
+        CoreCapPolicy policy = new CoreCapPolicy(
+                new Cap(3_000, OverCap.REJECT),
+                Map.ofEntries(
+                        CoreCapPolicy.parseOverride("team.notes=5000:refine", OverCap.REJECT),
                         CoreCapPolicy.parseOverride("solo=0", OverCap.REJECT)));
 
         assertThat(CoreCapPolicy.defaults().forSpace("any")).isEqualTo(new Cap(3_000, OverCap.REJECT));

@@ -53,10 +53,18 @@ class GovernanceDeciderTest {
 
     private final Scenario s = new Scenario();
 
-    private io.memorychain.avro.MemoryRequest set(Actor actor, String field, String value, String source,
-                                                  Confidence confidence) {
-        return s.request(actor, SetProfileField.newBuilder().setField(field).setValue(value).setSource(source)
-                .setConfidence(confidence).setReason("heard in chat").build()).build();
+    private io.memorychain.avro.MemoryRequest set(
+            Actor actor, String field, String value, String source, Confidence confidence) {
+        return s.request(
+                        actor,
+                        SetProfileField.newBuilder()
+                                .setField(field)
+                                .setValue(value)
+                                .setSource(source)
+                                .setConfidence(confidence)
+                                .setReason("heard in chat")
+                                .build())
+                .build();
     }
 
     private io.memorychain.avro.MemoryRequest set(Actor actor, String field, String value) {
@@ -64,7 +72,8 @@ class GovernanceDeciderTest {
     }
 
     private io.memorychain.avro.MemoryRequest decide(Actor actor, String consentId, boolean grant) {
-        return s.request(actor, new DecideConsent(consentId, grant, grant ? "yes, that's right" : "no")).build();
+        return s.request(actor, new DecideConsent(consentId, grant, grant ? "yes, that's right" : "no"))
+                .build();
     }
 
     private SpaceGovernance governance() {
@@ -76,13 +85,16 @@ class GovernanceDeciderTest {
     }
 
     private static List<Object> payloads(Decision d) {
-        List<Decision.Accept> events = d instanceof Decision.AcceptAll all ? all.events() : List.of((Decision.Accept) d);
+        List<Decision.Accept> events =
+                d instanceof Decision.AcceptAll all ? all.events() : List.of((Decision.Accept) d);
         return events.stream().map(Decision.Accept::payload).toList();
     }
 
     private static void rejected(Decision d, RejectionCode code) {
         assertThat(d).isInstanceOf(Decision.Reject.class);
-        assertThat(((Decision.Reject) d).code()).as(((Decision.Reject) d).message()).isEqualTo(code);
+        assertThat(((Decision.Reject) d).code())
+                .as(((Decision.Reject) d).message())
+                .isEqualTo(code);
     }
 
     // ---------------------------------------------------------------- sensitive fields
@@ -99,13 +111,15 @@ class GovernanceDeciderTest {
         });
         String id = s.given(set(AGENT, "preferred_name", "Annie"));
         assertThat(value("preferred_name")).isNull();
-        assertThat(Governance.consent(governance(), id).orElseThrow().getStatus()).isEqualTo(ConsentStatus.PENDING);
+        assertThat(Governance.consent(governance(), id).orElseThrow().getStatus())
+                .isEqualTo(ConsentStatus.PENDING);
     }
 
     @Test
     void unknownFieldsAreSensitive() {
         assertThat(payloads(s.when(set(AGENT, "favourite_colour", "green"))))
-                .singleElement().isInstanceOf(ConsentRequested.class);
+                .singleElement()
+                .isInstanceOf(ConsentRequested.class);
     }
 
     @Test
@@ -115,8 +129,9 @@ class GovernanceDeciderTest {
         Decision d = s.when(decide(USER, id, true));
 
         assertThat(payloads(d)).hasSize(2);
-        assertThat(payloads(d).get(0)).isInstanceOfSatisfying(ConsentResolved.class,
-                r -> assertThat(r.getDecision()).isEqualTo(ConsentDecision.GRANTED));
+        assertThat(payloads(d).get(0))
+                .isInstanceOfSatisfying(
+                        ConsentResolved.class, r -> assertThat(r.getDecision()).isEqualTo(ConsentDecision.GRANTED));
         assertThat(payloads(d).get(1)).isInstanceOfSatisfying(ProfileFieldSet.class, f -> {
             assertThat(f.getValue()).isEqualTo("she/her");
             assertThat(f.getAppliedBy()).isEqualTo(ProfileApplyReason.CONSENT);
@@ -124,7 +139,8 @@ class GovernanceDeciderTest {
         });
         s.given(decide(USER, id, true));
         assertThat(value("pronouns")).isEqualTo("she/her");
-        assertThat(Governance.consent(governance(), id).orElseThrow().getStatus()).isEqualTo(ConsentStatus.GRANTED);
+        assertThat(Governance.consent(governance(), id).orElseThrow().getStatus())
+                .isEqualTo(ConsentStatus.GRANTED);
     }
 
     @Test
@@ -134,7 +150,8 @@ class GovernanceDeciderTest {
         s.given(decide(USER, id, false));
 
         assertThat(value("city")).isNull();
-        assertThat(Governance.consent(governance(), id).orElseThrow().getStatus()).isEqualTo(ConsentStatus.DENIED);
+        assertThat(Governance.consent(governance(), id).orElseThrow().getStatus())
+                .isEqualTo(ConsentStatus.DENIED);
         rejected(s.when(decide(USER, id, true)), RejectionCode.ALREADY_RESOLVED);
     }
 
@@ -167,8 +184,10 @@ class GovernanceDeciderTest {
             assertThat(r.getConsentId()).isEqualTo(old);
             assertThat(r.getDecision()).isEqualTo(ConsentDecision.EXPIRED);
         });
-        assertThat(payloads(d).get(1)).isInstanceOfSatisfying(ConsentRequested.class,
-                c -> assertThat(c.getConsentId()).isEqualTo(MemoryIds.consent(SPACE, 3)));
+        assertThat(payloads(d).get(1))
+                .isInstanceOfSatisfying(
+                        ConsentRequested.class,
+                        c -> assertThat(c.getConsentId()).isEqualTo(MemoryIds.consent(SPACE, 3)));
     }
 
     @Test
@@ -184,8 +203,10 @@ class GovernanceDeciderTest {
     void theUsersOwnChangeAppliesAtOnce() {
         Decision d = s.when(set(USER, "preferred_name", "Ana"));
 
-        assertThat(payloads(d)).singleElement().isInstanceOfSatisfying(ProfileFieldSet.class,
-                f -> assertThat(f.getAppliedBy()).isEqualTo(ProfileApplyReason.USER));
+        assertThat(payloads(d))
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        ProfileFieldSet.class, f -> assertThat(f.getAppliedBy()).isEqualTo(ProfileApplyReason.USER));
         s.given(set(USER, "preferred_name", "Ana"));
         assertThat(value("preferred_name")).isEqualTo("Ana");
         rejected(s.when(set(USER, "preferred_name", "Ana")), RejectionCode.INVALID_STATE);
@@ -204,11 +225,15 @@ class GovernanceDeciderTest {
     void aBenignValueFromOneSignalWaits() {
         Decision d = s.when(set(AGENT, "tone", "casual"));
 
-        assertThat(payloads(d)).singleElement().isInstanceOfSatisfying(ProfileSignalRecorded.class,
-                r -> assertThat(r.getSignals()).isEqualTo(1));
+        assertThat(payloads(d))
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        ProfileSignalRecorded.class,
+                        r -> assertThat(r.getSignals()).isEqualTo(1));
         s.given(set(AGENT, "tone", "casual"));
         assertThat(value("tone")).isNull();
-        assertThat(governance().getPending()).singleElement()
+        assertThat(governance().getPending())
+                .singleElement()
                 .satisfies(p -> assertThat(p.getValue()).isEqualTo("casual"));
         rejected(s.when(set(AGENT, "tone", "casual")), RejectionCode.INVALID_STATE); // the same signal again
     }
@@ -237,25 +262,39 @@ class GovernanceDeciderTest {
         s.given(set(AGENT, "tone", "casual", "email", Confidence.MEDIUM));
 
         assertThat(value("tone")).isEqualTo("casual");
-        assertThat(governance().getPending()).as("the other value of the field is dropped").isEmpty();
+        assertThat(governance().getPending())
+                .as("the other value of the field is dropped")
+                .isEmpty();
     }
 
     @Test
     void tomWithHighConfidenceAppliesABenignValueAtOnce() {
         Decision d = s.when(set(TOM, "goals_add", "run a marathon", "tom", Confidence.HIGH));
 
-        assertThat(payloads(d)).singleElement().isInstanceOfSatisfying(ProfileFieldSet.class,
-                f -> assertThat(f.getAppliedBy()).isEqualTo(ProfileApplyReason.TOM_HIGH_CONFIDENCE));
+        assertThat(payloads(d))
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        ProfileFieldSet.class,
+                        f -> assertThat(f.getAppliedBy()).isEqualTo(ProfileApplyReason.TOM_HIGH_CONFIDENCE));
         assertThat(payloads(s.when(set(TOM, "goals_add", "run a marathon", "tom", Confidence.MEDIUM))))
-                .singleElement().isInstanceOf(ProfileSignalRecorded.class);
+                .singleElement()
+                .isInstanceOf(ProfileSignalRecorded.class);
         assertThat(payloads(s.when(set(TOM, "city", "Lisbon", "tom", Confidence.HIGH))))
-                .as("sensitive even from ToM").singleElement().isInstanceOf(ConsentRequested.class);
+                .as("sensitive even from ToM")
+                .singleElement()
+                .isInstanceOf(ConsentRequested.class);
     }
 
     // ---------------------------------------------------------------- critical blocks
 
     private io.memorychain.avro.MemoryRequest block(Actor actor, String label, String content) {
-        return s.request(actor, UpdateBlock.newBuilder().setLabel(label).setContent(content).build()).build();
+        return s.request(
+                        actor,
+                        UpdateBlock.newBuilder()
+                                .setLabel(label)
+                                .setContent(content)
+                                .build())
+                .build();
     }
 
     @Test
@@ -276,7 +315,8 @@ class GovernanceDeciderTest {
         assertThat(last.actor().getType()).isEqualTo(ActorType.SYSTEM);
 
         s.given(block(AGENT, "persona", "I am terse."));
-        assertThat(Governance.unacknowledged(governance())).singleElement()
+        assertThat(Governance.unacknowledged(governance()))
+                .singleElement()
                 .satisfies(a -> assertThat(a.getChangeSeq()).isEqualTo(1));
         assertThat(EventDescriptions.describe(s.events().get(1))).startsWith("CRITICAL: block persona v1");
     }
@@ -285,8 +325,12 @@ class GovernanceDeciderTest {
     @MethodSource("defaultCriticalLabels")
     void everyDefaultCriticalLabelIsABlockLabelWhoseAgentEditRaisesAnAlert(String label) {
         assertThat(Rules.DEFAULT_BLOCK_LABELS).contains(label);
-        assertThat(payloads(s.when(block(AGENT, label, "changed by the agent")))).hasSize(2).last()
-                .isInstanceOfSatisfying(CriticalChangeAlerted.class, a -> assertThat(a.getLabel()).isEqualTo(label));
+        assertThat(payloads(s.when(block(AGENT, label, "changed by the agent"))))
+                .hasSize(2)
+                .last()
+                .isInstanceOfSatisfying(
+                        CriticalChangeAlerted.class,
+                        a -> assertThat(a.getLabel()).isEqualTo(label));
     }
 
     static Stream<String> defaultCriticalLabels() {
@@ -295,9 +339,14 @@ class GovernanceDeciderTest {
 
     @Test
     void nonCriticalBlocksAndTheUsersOrAdminsEditsRaiseNoAlert() {
-        assertThat(payloads(s.when(block(AGENT, "goals", "Ship")))).singleElement().isInstanceOf(BlockUpdated.class);
-        assertThat(payloads(s.when(block(USER, "persona", "Kind")))).singleElement().isInstanceOf(BlockUpdated.class);
-        assertThat(payloads(s.when(block(ADMIN, "critical", "Never lie")))).singleElement()
+        assertThat(payloads(s.when(block(AGENT, "goals", "Ship"))))
+                .singleElement()
+                .isInstanceOf(BlockUpdated.class);
+        assertThat(payloads(s.when(block(USER, "persona", "Kind"))))
+                .singleElement()
+                .isInstanceOf(BlockUpdated.class);
+        assertThat(payloads(s.when(block(ADMIN, "critical", "Never lie"))))
+                .singleElement()
                 .isInstanceOf(BlockUpdated.class);
         assertThat(payloads(s.when(block(Scenario.WORKER, "critical", "x")))).hasSize(2);
     }
@@ -305,15 +354,32 @@ class GovernanceDeciderTest {
     @Test
     void anApprovedReflectionsChangeOfACriticalBlockRaisesNoAlert() {
         Actor reflect = Scenario.actor(ActorType.WORKER, "reflect");
-        ReflectionDocument doc = ReflectionDocument.newBuilder().setTrigger(ReflectionTrigger.MANUAL).setNumber(1)
-                .setFromSeq(0).setToSeq(0).setSummary("# Reflection").setChanges(List.of(ReflectionChange.newBuilder()
-                        .setChangeId("c1").setType(ReflectionChangeType.UPDATE_BLOCK).setLabel("persona")
-                        .setContent("I am patient.").setReason("episodes").build()))
-                .setOutputTokens(10).setOutputTokenCap(8000).build();
+        ReflectionDocument doc = ReflectionDocument.newBuilder()
+                .setTrigger(ReflectionTrigger.MANUAL)
+                .setNumber(1)
+                .setFromSeq(0)
+                .setToSeq(0)
+                .setSummary("# Reflection")
+                .setChanges(List.of(ReflectionChange.newBuilder()
+                        .setChangeId("c1")
+                        .setType(ReflectionChangeType.UPDATE_BLOCK)
+                        .setLabel("persona")
+                        .setContent("I am patient.")
+                        .setReason("episodes")
+                        .build()))
+                .setOutputTokens(10)
+                .setOutputTokenCap(8000)
+                .build();
         String id = s.given(s.request(reflect, new ProposeReflection(doc)).build());
 
-        Decision d = s.when(s.request(AGENT, DecideReflection.newBuilder().setReflectionId(id)
-                .setDecision(ReflectionDecisionType.APPROVE).setReason("ok").build()).build());
+        Decision d = s.when(s.request(
+                        AGENT,
+                        DecideReflection.newBuilder()
+                                .setReflectionId(id)
+                                .setDecision(ReflectionDecisionType.APPROVE)
+                                .setReason("ok")
+                                .build())
+                .build());
 
         assertThat(payloads(d)).hasSize(2).noneMatch(p -> p instanceof CriticalChangeAlerted);
     }
@@ -325,15 +391,20 @@ class GovernanceDeciderTest {
         AcknowledgeAlert ack = new AcknowledgeAlert(alert, "intentional");
 
         rejected(s.when(s.request(AGENT, ack).build()), RejectionCode.FORBIDDEN);
-        assertThat(payloads(s.when(s.request(USER, ack).build()))).singleElement()
+        assertThat(payloads(s.when(s.request(USER, ack).build())))
+                .singleElement()
                 .isInstanceOf(AlertAcknowledged.class);
         s.given(s.request(USER, ack).build());
 
         assertThat(Governance.unacknowledged(governance())).isEmpty();
         rejected(s.when(s.request(ADMIN, ack).build()), RejectionCode.ALREADY_RESOLVED);
-        rejected(s.when(s.request(USER, new AcknowledgeAlert("a0000099xxxx", null)).build()), RejectionCode.NOT_FOUND);
+        rejected(
+                s.when(s.request(USER, new AcknowledgeAlert("a0000099xxxx", null))
+                        .build()),
+                RejectionCode.NOT_FOUND);
         List<MemoryEvent> events = s.events();
-        assertThat(events).extracting(e -> e.getPayload().getClass().getSimpleName())
+        assertThat(events)
+                .extracting(e -> e.getPayload().getClass().getSimpleName())
                 .containsExactly("BlockUpdated", "CriticalChangeAlerted", "AlertAcknowledged");
     }
 }

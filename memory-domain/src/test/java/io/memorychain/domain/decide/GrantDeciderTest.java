@@ -39,14 +39,25 @@ class GrantDeciderTest {
 
     @BeforeEach
     void memories() {
-        memory = s.given(s.request(AGENT, CreateMemory.newBuilder().setContent("Ana's phone is 555-0101").build())
+        memory = s.given(s.request(
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent("Ana's phone is 555-0101")
+                                .build())
                 .build());
-        other = s.given(s.request(AGENT, CreateMemory.newBuilder().setContent("Ana likes tea").build()).build());
+        other = s.given(s.request(
+                        AGENT,
+                        CreateMemory.newBuilder().setContent("Ana likes tea").build())
+                .build());
     }
 
     private static RequestGrant grant(long seconds, List<String> ids) {
-        return RequestGrant.newBuilder().setGrantee("root").setPurpose("ticket 42: broken recall")
-                .setDurationSeconds(seconds).setMemoryIds(ids).build();
+        return RequestGrant.newBuilder()
+                .setGrantee("root")
+                .setPurpose("ticket 42: broken recall")
+                .setDurationSeconds(seconds)
+                .setMemoryIds(ids)
+                .build();
     }
 
     private String requested(List<String> ids) {
@@ -60,8 +71,12 @@ class GrantDeciderTest {
     }
 
     private static RecordGrantRead read(String grant, List<String> ids) {
-        return RecordGrantRead.newBuilder().setGrantId(grant).setOperation("get_memory").setMemoryIds(ids)
-                .setCount(ids.size()).build();
+        return RecordGrantRead.newBuilder()
+                .setGrantId(grant)
+                .setOperation("get_memory")
+                .setMemoryIds(ids)
+                .setCount(ids.size())
+                .build();
     }
 
     private static RejectionCode code(Decision d) {
@@ -84,18 +99,21 @@ class GrantDeciderTest {
     @Test
     void onlyAdminsRequestGrants() {
         assertThat(code(s.when(s.request(AGENT, grant(60, List.of())).build()))).isEqualTo(RejectionCode.FORBIDDEN);
-        assertThat(code(s.when(s.request(WORKER, grant(60, List.of())).build()))).isEqualTo(RejectionCode.FORBIDDEN);
+        assertThat(code(s.when(s.request(WORKER, grant(60, List.of())).build())))
+                .isEqualTo(RejectionCode.FORBIDDEN);
     }
 
     @Test
     void rejectsAGrantWithoutPurposeOrBeyondTwentyFourHours() {
-        RequestGrant noPurpose = RequestGrant.newBuilder(grant(60, List.of())).setPurpose(" ").build();
+        RequestGrant noPurpose =
+                RequestGrant.newBuilder(grant(60, List.of())).setPurpose(" ").build();
         assertThat(code(s.when(s.request(ADMIN, noPurpose).build()))).isEqualTo(RejectionCode.INVALID_ARGUMENT);
         assertThat(code(s.when(s.request(ADMIN, grant(86_401, List.of())).build())))
                 .isEqualTo(RejectionCode.INVALID_ARGUMENT);
         assertThat(code(s.when(s.request(ADMIN, grant(0, List.of())).build())))
                 .isEqualTo(RejectionCode.INVALID_ARGUMENT);
-        assertThat(code(s.when(s.request(ADMIN, grant(60, List.of("m0000001zzzz"))).build())))
+        assertThat(code(s.when(
+                        s.request(ADMIN, grant(60, List.of("m0000001zzzz"))).build())))
                 .isEqualTo(RejectionCode.INVALID_ARGUMENT);
     }
 
@@ -117,11 +135,13 @@ class GrantDeciderTest {
         assertThat(code(s.when(s.request(ADMIN, new ConsentGrant(id)).build()))).isEqualTo(RejectionCode.FORBIDDEN);
         assertThat(code(s.when(s.request(OTHER_ADMIN, new ConsentGrant(id)).build())))
                 .isEqualTo(RejectionCode.FORBIDDEN);
-        assertThat(code(s.when(s.request(WORKER, new ConsentGrant(id)).build()))).isEqualTo(RejectionCode.FORBIDDEN);
+        assertThat(code(s.when(s.request(WORKER, new ConsentGrant(id)).build())))
+                .isEqualTo(RejectionCode.FORBIDDEN);
         Actor selfAsUser = Scenario.actor(ActorType.USER, "root");
         assertThat(code(s.when(s.request(selfAsUser, new ConsentGrant(id)).build())))
                 .isEqualTo(RejectionCode.FORBIDDEN);
-        assertThat(code(s.when(s.request(AGENT, new ConsentGrant("g0000009zzzz")).build())))
+        assertThat(code(s.when(
+                        s.request(AGENT, new ConsentGrant("g0000009zzzz")).build())))
                 .isEqualTo(RejectionCode.NOT_FOUND);
     }
 
@@ -156,7 +176,8 @@ class GrantDeciderTest {
         s.given(s.request(AGENT, new ConsentGrant(id)).build());
 
         assertThat(s.when(s.request(ADMIN, read(id, List.of(memory))).build())).isInstanceOf(Decision.Accept.class);
-        assertThat(code(s.when(s.request(ADMIN, read(id, List.of(memory, other))).build())))
+        assertThat(code(s.when(
+                        s.request(ADMIN, read(id, List.of(memory, other))).build())))
                 .isEqualTo(RejectionCode.FORBIDDEN);
     }
 
@@ -165,7 +186,8 @@ class GrantDeciderTest {
         String id = consented();
         assertThat(code(s.when(s.request(OTHER_ADMIN, new RevokeGrant(id, "no")).build())))
                 .isEqualTo(RejectionCode.FORBIDDEN);
-        assertThat(s.when(s.request(ADMIN, new RevokeGrant(id, "done")).build())).isInstanceOf(Decision.Accept.class);
+        assertThat(s.when(s.request(ADMIN, new RevokeGrant(id, "done")).build()))
+                .isInstanceOf(Decision.Accept.class);
 
         s.given(s.request(USER, new RevokeGrant(id, "enough")).build());
 
@@ -182,7 +204,8 @@ class GrantDeciderTest {
     @Test
     void thePendingGrantCanBeDeclinedAndAnExpiredOneIsNotRevoked() {
         String pending = requested(List.of());
-        Decision declined = s.when(s.request(AGENT, new RevokeGrant(pending, "no")).build());
+        Decision declined =
+                s.when(s.request(AGENT, new RevokeGrant(pending, "no")).build());
         assertThat(((Decision.Accept) declined).payload()).isInstanceOf(AccessRevoked.class);
 
         String id = consented();
@@ -203,7 +226,8 @@ class GrantDeciderTest {
         assertThat(grant.getConsentedBy()).isEqualTo(AGENT);
         assertThat(Grants.allows(grant, "root", s.now(), List.of(memory))).isTrue();
         assertThat(Grants.allows(grant, "ops", s.now(), List.of(memory))).isFalse();
-        assertThat(Grants.allows(grant, "root", grant.getExpiresAt(), List.of(memory))).isFalse();
+        assertThat(Grants.allows(grant, "root", grant.getExpiresAt(), List.of(memory)))
+                .isFalse();
         assertThat(Grants.isExpired(grant, grant.getExpiresAt())).isTrue();
     }
 }

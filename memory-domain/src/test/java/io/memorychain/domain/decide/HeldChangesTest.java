@@ -35,21 +35,36 @@ class HeldChangesTest {
     private final Scenario s = new Scenario();
 
     private MemoryRequest block(Actor actor, String content) {
-        return s.request(actor, UpdateBlock.newBuilder().setLabel("user_profile").setContent(content).setCore(true)
-                .build()).build();
+        return s.request(
+                        actor,
+                        UpdateBlock.newBuilder()
+                                .setLabel("user_profile")
+                                .setContent(content)
+                                .setCore(true)
+                                .build())
+                .build();
     }
 
     private MemoryRequest memory(Actor actor, String content, String... tags) {
-        return s.request(actor, CreateMemory.newBuilder().setKind(MemoryKind.SEMANTIC).setTier(Tier.WORKING)
-                .setContent(content).setTags(List.of(tags)).build()).build();
+        return s.request(
+                        actor,
+                        CreateMemory.newBuilder()
+                                .setKind(MemoryKind.SEMANTIC)
+                                .setTier(Tier.WORKING)
+                                .setContent(content)
+                                .setTags(List.of(tags))
+                                .build())
+                .build();
     }
 
     private MemoryRequest decide(String consentId, boolean grant) {
-        return s.request(USER, new DecideConsent(consentId, grant, grant ? "yes" : "no")).build();
+        return s.request(USER, new DecideConsent(consentId, grant, grant ? "yes" : "no"))
+                .build();
     }
 
     private static List<Object> payloads(Decision d) {
-        List<Decision.Accept> events = d instanceof Decision.AcceptAll all ? all.events() : List.of((Decision.Accept) d);
+        List<Decision.Accept> events =
+                d instanceof Decision.AcceptAll all ? all.events() : List.of((Decision.Accept) d);
         return events.stream().map(Decision.Accept::payload).toList();
     }
 
@@ -59,7 +74,9 @@ class HeldChangesTest {
     }
 
     private ConsentStatus status(String consentId) {
-        return Governance.consent(s.model().governance(SPACE), consentId).orElseThrow().getStatus();
+        return Governance.consent(s.model().governance(SPACE), consentId)
+                .orElseThrow()
+                .getStatus();
     }
 
     @Test
@@ -76,7 +93,9 @@ class HeldChangesTest {
             assertThat(c.getConsentId()).isEqualTo(MemoryIds.consent(SPACE, 2));
             MemoryRequest held = HeldChanges.decode(c.getHeldRequest());
             assertThat(held.getActor()).isEqualTo(AGENT);
-            assertThat(held.getExpectedVersion()).as("the version it was decided against").isEqualTo(1);
+            assertThat(held.getExpectedVersion())
+                    .as("the version it was decided against")
+                    .isEqualTo(1);
             assertThat(((UpdateBlock) held.getOp()).getContent()).isEqualTo("Likes: tea\n- **Preferred-Name:** Annie");
         });
         s.given(block(AGENT, "Likes: tea\n- **Preferred-Name:** Annie"));
@@ -88,17 +107,27 @@ class HeldChangesTest {
         s.given(block(USER, "pronouns: she/her"));
 
         assertThat(payloads(s.when(block(AGENT, "pronouns: she/her\nLikes: tea\ntone: warm"))))
-                .singleElement().isInstanceOf(BlockUpdated.class);
-        assertThat(payloads(s.when(s.request(AGENT, UpdateBlock.newBuilder().setLabel("goals")
-                .setContent("city: Lisbon").setCore(true).build()).build())))
-                .as("only the user_profile block holds profile lines").singleElement().isInstanceOf(BlockUpdated.class);
+                .singleElement()
+                .isInstanceOf(BlockUpdated.class);
+        assertThat(payloads(s.when(s.request(
+                                AGENT,
+                                UpdateBlock.newBuilder()
+                                        .setLabel("goals")
+                                        .setContent("city: Lisbon")
+                                        .setCore(true)
+                                        .build())
+                        .build())))
+                .as("only the user_profile block holds profile lines")
+                .singleElement()
+                .isInstanceOf(BlockUpdated.class);
     }
 
     @Test
     void theUsersOwnBlockEditAndTaggedMemoryApplyAtOnce() {
         assertThat(payloads(s.when(block(USER, "City: Porto")))).singleElement().isInstanceOf(BlockUpdated.class);
         assertThat(payloads(s.when(memory(USER, "I live in Porto", "profile:city"))))
-                .singleElement().isInstanceOf(MemoryCreated.class);
+                .singleElement()
+                .isInstanceOf(MemoryCreated.class);
     }
 
     @Test
@@ -111,21 +140,30 @@ class HeldChangesTest {
             assertThat(c.getSource()).isEqualTo("memory:profile:city");
         });
         assertThat(payloads(s.when(memory(AGENT, "Ana prefers short answers", "profile:verbosity"))))
-                .singleElement().isInstanceOf(MemoryCreated.class);
+                .singleElement()
+                .isInstanceOf(MemoryCreated.class);
         assertThat(payloads(s.when(memory(AGENT, "Ana lives in Porto", "city"))))
-                .as("only the exact profile: marker counts").singleElement().isInstanceOf(MemoryCreated.class);
+                .as("only the exact profile: marker counts")
+                .singleElement()
+                .isInstanceOf(MemoryCreated.class);
     }
 
     @Test
     void anAgentAddingTheProfileTagToAMemoryIsHeld() {
         String id = s.given(memory(AGENT, "Ana speaks Portuguese"));
 
-        Decision d = s.when(s.request(AGENT, UpdateMemory.newBuilder().setId(id)
-                .setTags(List.of("profile:language")).build()).build());
+        Decision d = s.when(s.request(
+                        AGENT,
+                        UpdateMemory.newBuilder()
+                                .setId(id)
+                                .setTags(List.of("profile:language"))
+                                .build())
+                .build());
 
         assertThat(payloads(d)).singleElement().isInstanceOfSatisfying(ConsentRequested.class, c -> {
             assertThat(c.getField()).isEqualTo("language");
-            assertThat(HeldChanges.decode(c.getHeldRequest()).getExpectedVersion()).isEqualTo(1);
+            assertThat(HeldChanges.decode(c.getHeldRequest()).getExpectedVersion())
+                    .isEqualTo(1);
         });
     }
 
@@ -137,8 +175,9 @@ class HeldChangesTest {
         Decision d = s.when(decide(consent, true));
 
         List<Decision.Accept> events = ((Decision.AcceptAll) d).events();
-        assertThat(events.get(0).payload()).isInstanceOfSatisfying(ConsentResolved.class,
-                r -> assertThat(r.getDecision()).isEqualTo(ConsentDecision.GRANTED));
+        assertThat(events.get(0).payload())
+                .isInstanceOfSatisfying(
+                        ConsentResolved.class, r -> assertThat(r.getDecision()).isEqualTo(ConsentDecision.GRANTED));
         assertThat(events.get(1).payload()).isInstanceOf(BlockUpdated.class);
         assertThat(events.get(1).actor()).isEqualTo(AGENT);
         s.given(decide(consent, true));
@@ -163,8 +202,10 @@ class HeldChangesTest {
         s.given(block(USER, "City: Porto"));
         String consent = s.given(block(AGENT, "City: Lisbon"));
 
-        assertThat(payloads(s.when(decide(consent, false)))).singleElement().isInstanceOfSatisfying(
-                ConsentResolved.class, r -> assertThat(r.getDecision()).isEqualTo(ConsentDecision.DENIED));
+        assertThat(payloads(s.when(decide(consent, false))))
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        ConsentResolved.class, r -> assertThat(r.getDecision()).isEqualTo(ConsentDecision.DENIED));
         s.given(decide(consent, false));
         assertThat(blockContent()).isEqualTo("City: Porto");
         assertThat(status(consent)).isEqualTo(ConsentStatus.DENIED);
@@ -190,17 +231,32 @@ class HeldChangesTest {
     @Test
     void aGrantOfAHeldMemoryUpdateAfterTheMemoryChangedIsRefused() {
         String id = s.given(memory(AGENT, "Ana speaks Portuguese"));
-        String consent = s.given(s.request(AGENT, UpdateMemory.newBuilder().setId(id)
-                .setTags(List.of("profile:language")).build()).build());
-        s.given(s.request(USER, UpdateMemory.newBuilder().setId(id).setImportance(4).build()).build());
+        String consent = s.given(s.request(
+                        AGENT,
+                        UpdateMemory.newBuilder()
+                                .setId(id)
+                                .setTags(List.of("profile:language"))
+                                .build())
+                .build());
+        s.given(s.request(
+                        USER,
+                        UpdateMemory.newBuilder().setId(id).setImportance(4).build())
+                .build());
 
         Decision d = s.when(decide(consent, true));
 
-        assertThat(d).isInstanceOfSatisfying(Decision.Reject.class,
-                r -> assertThat(r.code()).isEqualTo(RejectionCode.VERSION_CONFLICT));
+        assertThat(d)
+                .isInstanceOfSatisfying(
+                        Decision.Reject.class, r -> assertThat(r.code()).isEqualTo(RejectionCode.VERSION_CONFLICT));
         assertThat(s.model().memory(SPACE, id).getTags()).isEmpty();
-        assertThat(payloads(s.when(s.request(USER, UpdateMemory.newBuilder().setId(id)
-                .setTags(List.of("profile:language")).build()).build())))
-                .singleElement().isInstanceOf(MemoryUpdated.class);
+        assertThat(payloads(s.when(s.request(
+                                USER,
+                                UpdateMemory.newBuilder()
+                                        .setId(id)
+                                        .setTags(List.of("profile:language"))
+                                        .build())
+                        .build())))
+                .singleElement()
+                .isInstanceOf(MemoryUpdated.class);
     }
 }

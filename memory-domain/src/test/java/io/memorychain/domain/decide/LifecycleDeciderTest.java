@@ -7,12 +7,12 @@ import static io.memorychain.domain.decide.Scenario.WORKER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memorychain.avro.CreateMemory;
-import io.memorychain.avro.DeleteMemory;
-import io.memorychain.avro.LinkMemories;
 import io.memorychain.avro.DecayInputs;
 import io.memorychain.avro.DecayStatus;
 import io.memorychain.avro.DecayTransitioned;
+import io.memorychain.avro.DeleteMemory;
 import io.memorychain.avro.ExpireMemory;
+import io.memorychain.avro.LinkMemories;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.MemoryFlag;
@@ -49,8 +49,14 @@ class LifecycleDeciderTest {
     }
 
     private String memory() {
-        return s.given(s.request(AGENT, CreateMemory.newBuilder().setContent("Ana likes tea").setImportance(2)
-                .setCategory("event").build()).build());
+        return s.given(s.request(
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent("Ana likes tea")
+                                .setImportance(2)
+                                .setCategory("event")
+                                .build())
+                .build());
     }
 
     private Memory current(String id) {
@@ -58,7 +64,9 @@ class LifecycleDeciderTest {
     }
 
     private static void assertRejected(Decision decision, RejectionCode code) {
-        assertThat(decision).isInstanceOfSatisfying(Decision.Reject.class, r -> assertThat(r.code()).isEqualTo(code));
+        assertThat(decision)
+                .isInstanceOfSatisfying(
+                        Decision.Reject.class, r -> assertThat(r.code()).isEqualTo(code));
     }
 
     @Test
@@ -67,7 +75,8 @@ class LifecycleDeciderTest {
 
         assertRejected(s.when(s.request(AGENT, to(id, DecayStatus.FADING)).build()), RejectionCode.FORBIDDEN);
         assertThat(s.when(s.request(ADMIN, to(id, DecayStatus.FADING)).build())).isInstanceOf(Decision.Accept.class);
-        assertRejected(s.when(s.request(AGENT, new ExpireMemory(id, s.now(), null)).build()), RejectionCode.FORBIDDEN);
+        assertRejected(
+                s.when(s.request(AGENT, new ExpireMemory(id, s.now(), null)).build()), RejectionCode.FORBIDDEN);
     }
 
     @Test
@@ -92,14 +101,17 @@ class LifecycleDeciderTest {
         assertThat(after.getState()).isEqualTo(MemoryState.ACTIVE);
         assertThat(after.getDecayStatus()).isEqualTo(DecayStatus.FADING);
         assertThat(after.getVersion()).isEqualTo(2);
-        assertThat(Evolver.decayClock(after)).as("a transition is not an access").isEqualTo(created);
+        assertThat(Evolver.decayClock(after))
+                .as("a transition is not an access")
+                .isEqualTo(created);
         assertThat(EventDescriptions.describe(s.events().get(1))).startsWith("decay: " + id + " active -> fading");
     }
 
     @Test
     void archivingHidesTheMemoryAsStateArchivedAndRestoreBringsItBackWithAFreshDecayClock() {
         String id = memory();
-        s.given(s.request(WORKER, to(id, DecayStatus.FADING)).build(),
+        s.given(
+                s.request(WORKER, to(id, DecayStatus.FADING)).build(),
                 s.request(WORKER, to(id, DecayStatus.DORMANT)).build(),
                 s.request(WORKER, to(id, DecayStatus.ARCHIVED)).build());
         assertThat(current(id).getState()).isEqualTo(MemoryState.ARCHIVED);
@@ -112,7 +124,9 @@ class LifecycleDeciderTest {
         Memory restored = current(id);
         assertThat(restored.getState()).isEqualTo(MemoryState.ACTIVE);
         assertThat(restored.getDecayStatus()).isEqualTo(DecayStatus.ACTIVE);
-        assertThat(Evolver.decayClock(restored)).as("the restore event's time, not a wall clock").isEqualTo(restoredAt);
+        assertThat(Evolver.decayClock(restored))
+                .as("the restore event's time, not a wall clock")
+                .isEqualTo(restoredAt);
     }
 
     @Test
@@ -120,7 +134,8 @@ class LifecycleDeciderTest {
         String id = memory();
         s.given(s.request(WORKER, to(id, DecayStatus.ARCHIVED)).build());
 
-        Decision decision = s.when(s.request(WORKER, to(id, DecayStatus.DORMANT)).build());
+        Decision decision =
+                s.when(s.request(WORKER, to(id, DecayStatus.DORMANT)).build());
 
         assertRejected(decision, RejectionCode.INVALID_STATE);
         assertThat(((Decision.Reject) decision).message()).contains("archived").contains("restore");
@@ -139,31 +154,47 @@ class LifecycleDeciderTest {
         s.given(s.request(AGENT, new SetFlag(id, MemoryFlag.PINNED, true)).build());
 
         assertRejected(s.when(s.request(WORKER, to(id, DecayStatus.FADING)).build()), RejectionCode.INVALID_STATE);
-        assertRejected(s.when(s.request(WORKER, new ExpireMemory(id, s.now(), null)).build()),
-                RejectionCode.INVALID_STATE);
+        assertRejected(
+                s.when(s.request(WORKER, new ExpireMemory(id, s.now(), null)).build()), RejectionCode.INVALID_STATE);
     }
 
     @Test
     void constitutionalMemoriesNeverExpireNorGetArchived() {
         String id = memory();
-        s.given(s.request(ADMIN, new SetFlag(id, MemoryFlag.CONSTITUTIONAL, true)).build());
+        s.given(s.request(ADMIN, new SetFlag(id, MemoryFlag.CONSTITUTIONAL, true))
+                .build());
 
-        assertRejected(s.when(s.request(WORKER, new ExpireMemory(id, s.now(), null)).build()),
-                RejectionCode.CONSTITUTIONAL);
+        assertRejected(
+                s.when(s.request(WORKER, new ExpireMemory(id, s.now(), null)).build()), RejectionCode.CONSTITUTIONAL);
         assertRejected(s.when(s.request(WORKER, to(id, DecayStatus.ARCHIVED)).build()), RejectionCode.CONSTITUTIONAL);
-        assertThat(s.when(s.request(WORKER, to(id, DecayStatus.FADING)).build())).isInstanceOf(Decision.Accept.class);
+        assertThat(s.when(s.request(WORKER, to(id, DecayStatus.FADING)).build()))
+                .isInstanceOf(Decision.Accept.class);
     }
 
     @Test
     void transitionsAndExpiryHonourExpectedVersion() {
         String id = memory();
-        s.given(s.request(AGENT, UpdateMemory.newBuilder().setId(id).setContent("Ana loves tea").build()).build());
+        s.given(s.request(
+                        AGENT,
+                        UpdateMemory.newBuilder()
+                                .setId(id)
+                                .setContent("Ana loves tea")
+                                .build())
+                .build());
 
-        assertRejected(s.when(s.request(WORKER, to(id, DecayStatus.FADING)).setExpectedVersion(1).build()),
+        assertRejected(
+                s.when(s.request(WORKER, to(id, DecayStatus.FADING))
+                        .setExpectedVersion(1)
+                        .build()),
                 RejectionCode.VERSION_CONFLICT);
-        assertRejected(s.when(s.request(WORKER, new ExpireMemory(id, s.now(), null)).setExpectedVersion(1).build()),
+        assertRejected(
+                s.when(s.request(WORKER, new ExpireMemory(id, s.now(), null))
+                        .setExpectedVersion(1)
+                        .build()),
                 RejectionCode.VERSION_CONFLICT);
-        assertThat(s.when(s.request(WORKER, to(id, DecayStatus.FADING)).setExpectedVersion(2).build()))
+        assertThat(s.when(s.request(WORKER, to(id, DecayStatus.FADING))
+                        .setExpectedVersion(2)
+                        .build()))
                 .isInstanceOf(Decision.Accept.class);
     }
 
@@ -171,34 +202,55 @@ class LifecycleDeciderTest {
     void unknownMemoriesAreNotFoundAndBadScoresInvalid() {
         String id = memory();
 
-        assertRejected(s.when(s.request(WORKER, to("m-nope", DecayStatus.FADING)).build()), RejectionCode.NOT_FOUND);
-        assertRejected(s.when(s.request(WORKER, new TransitionDecay(id, DecayStatus.FADING, Double.NaN,
-                inputs(s.now()))).build()), RejectionCode.INVALID_ARGUMENT);
+        assertRejected(
+                s.when(s.request(WORKER, to("m-nope", DecayStatus.FADING)).build()), RejectionCode.NOT_FOUND);
+        assertRejected(
+                s.when(s.request(WORKER, new TransitionDecay(id, DecayStatus.FADING, Double.NaN, inputs(s.now())))
+                        .build()),
+                RejectionCode.INVALID_ARGUMENT);
     }
 
     @Test
     void expiryKeepsSoftDeletedMemoriesIndefinitelyByDefault() {
         String id = memory();
 
-        s.given(s.request(WORKER, new ExpireMemory(id, s.now(), "unread for 61 days")).build());
+        s.given(s.request(WORKER, new ExpireMemory(id, s.now(), "unread for 61 days"))
+                .build());
 
         Memory expired = current(id);
         assertThat(expired.getState()).isEqualTo(MemoryState.SOFT_DELETED);
-        assertThat(expired.getPurgeAt()).as("docs/architecture.md §9: no automatic purging").isNull();
-        assertThat(((MemoryExpired) s.events().get(1).getPayload()).getPurgeAt()).isNull();
+        assertThat(expired.getPurgeAt())
+                .as("docs/architecture.md §9: no automatic purging")
+                .isNull();
+        assertThat(((MemoryExpired) s.events().get(1).getPayload()).getPurgeAt())
+                .isNull();
         assertThat(EventDescriptions.describe(s.events().get(1))).contains("kept indefinitely");
     }
 
     @Test
     void expirySetsPurgeAtFromTheCategoryPolicyAndRestoreClearsIt() {
-        CategoryPolicy policy = new CategoryPolicy(Map.of("event", new Category("event", ContextMode.RAG, 30,
-                new CategoryPolicy.Lifecycle(Duration.ofDays(60), 3, Duration.ofDays(30)))), Map.of());
+        CategoryPolicy policy = new CategoryPolicy(
+                Map.of(
+                        "event",
+                        new Category(
+                                "event",
+                                ContextMode.RAG,
+                                30,
+                                new CategoryPolicy.Lifecycle(Duration.ofDays(60), 3, Duration.ofDays(30)))),
+                Map.of());
         Scenario scenario = new Scenario(WriteSettings.defaults().withCategories(policy));
-        String id = scenario.given(scenario.request(AGENT, CreateMemory.newBuilder().setContent("went hiking")
-                .setCategory("event").setImportance(2).build()).build());
+        String id = scenario.given(scenario.request(
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent("went hiking")
+                                .setCategory("event")
+                                .setImportance(2)
+                                .build())
+                .build());
         Instant expiredAt = scenario.now();
 
-        scenario.given(scenario.request(WORKER, new ExpireMemory(id, expiredAt, null)).build());
+        scenario.given(
+                scenario.request(WORKER, new ExpireMemory(id, expiredAt, null)).build());
         assertThat(scenario.model().memory(SPACE, id).getPurgeAt()).isEqualTo(expiredAt.plus(Duration.ofDays(30)));
 
         scenario.given(scenario.request(AGENT, new RestoreMemory(id)).build());
@@ -215,11 +267,16 @@ class LifecycleDeciderTest {
         s.advance(Duration.ofDays(1));
         Instant updatedAt = s.now();
 
-        s.given(s.request(AGENT, UpdateMemory.newBuilder().setId(id).setImportance(4).build()).build());
+        s.given(s.request(
+                        AGENT,
+                        UpdateMemory.newBuilder().setId(id).setImportance(4).build())
+                .build());
 
         Memory updated = current(id);
         assertThat(Evolver.decayClock(updated)).isEqualTo(updatedAt);
-        assertThat(updated.getDecayStatus()).as("only a DecayTransitioned event changes it").isEqualTo(DecayStatus.FADING);
+        assertThat(updated.getDecayStatus())
+                .as("only a DecayTransitioned event changes it")
+                .isEqualTo(DecayStatus.FADING);
     }
 
     @Test
@@ -230,15 +287,30 @@ class LifecycleDeciderTest {
     }
 
     private Scenario withPurgeAfter(Duration purgeAfter) {
-        CategoryPolicy policy = new CategoryPolicy(Map.of("event", new Category("event", ContextMode.RAG, 30,
-                new CategoryPolicy.Lifecycle(Duration.ofDays(60), 3, purgeAfter))), Map.of());
+        CategoryPolicy policy = new CategoryPolicy(
+                Map.of(
+                        "event",
+                        new Category(
+                                "event",
+                                ContextMode.RAG,
+                                30,
+                                new CategoryPolicy.Lifecycle(Duration.ofDays(60), 3, purgeAfter))),
+                Map.of());
         return new Scenario(WriteSettings.defaults().withCategories(policy));
     }
 
     private static String expired(Scenario scenario) {
-        String id = scenario.given(scenario.request(AGENT, CreateMemory.newBuilder().setContent("went hiking")
-                .setCategory("event").setImportance(2).setTags(java.util.List.of("hike")).build()).build());
-        scenario.given(scenario.request(WORKER, new ExpireMemory(id, scenario.now(), null)).build());
+        String id = scenario.given(scenario.request(
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent("went hiking")
+                                .setCategory("event")
+                                .setImportance(2)
+                                .setTags(java.util.List.of("hike"))
+                                .build())
+                .build());
+        scenario.given(scenario.request(WORKER, new ExpireMemory(id, scenario.now(), null))
+                .build());
         return id;
     }
 
@@ -248,14 +320,17 @@ class LifecycleDeciderTest {
         String id = expired(scenario);
         scenario.advance(Duration.ofDays(29));
 
-        assertRejected(scenario.when(scenario.request(WORKER, new PurgeMemory(id, null)).build()),
+        assertRejected(
+                scenario.when(
+                        scenario.request(WORKER, new PurgeMemory(id, null)).build()),
                 RejectionCode.INVALID_STATE);
 
         scenario.advance(Duration.ofDays(1));
         Instant purgeAt = scenario.model().memory(SPACE, id).getPurgeAt();
         scenario.given(scenario.request(WORKER, new PurgeMemory(id, null)).build());
 
-        MemoryPurged event = (MemoryPurged) scenario.events().get(scenario.events().size() - 1).getPayload();
+        MemoryPurged event = (MemoryPurged)
+                scenario.events().get(scenario.events().size() - 1).getPayload();
         assertThat(event.getMemoryId()).isEqualTo(id);
         assertThat(event.getPurgeAt()).isEqualTo(purgeAt);
         Memory tombstone = scenario.model().memory(SPACE, id);
@@ -264,35 +339,48 @@ class LifecycleDeciderTest {
         assertThat(tombstone.getContent()).isEqualTo(Purges.MARKER);
         assertThat(tombstone.getTags()).isEmpty();
         assertThat(tombstone.getState()).isEqualTo(MemoryState.SOFT_DELETED);
-        assertThat(EventDescriptions.describe(scenario.events().get(scenario.events().size() - 1)))
+        assertThat(EventDescriptions.describe(
+                        scenario.events().get(scenario.events().size() - 1)))
                 .isEqualTo("purged " + id);
     }
 
     @Test
     void aUserOrAnAdminErasesAnyMemoryOnceWithAReasonIntoAnErasedTombstone() {
         String pinned = memory();
-        s.given(s.request(AGENT, new io.memorychain.avro.SetFlag(pinned, MemoryFlag.PINNED, true)).build());
+        s.given(s.request(AGENT, new io.memorychain.avro.SetFlag(pinned, MemoryFlag.PINNED, true))
+                .build());
         io.memorychain.avro.Actor user = Scenario.actor(io.memorychain.avro.ActorType.USER, "dana");
 
-        assertRejected(s.when(s.request(AGENT, new io.memorychain.avro.EraseMemory(pinned, "x")).build()),
+        assertRejected(
+                s.when(s.request(AGENT, new io.memorychain.avro.EraseMemory(pinned, "x"))
+                        .build()),
                 RejectionCode.FORBIDDEN);
-        assertRejected(s.when(s.request(WORKER, new io.memorychain.avro.EraseMemory(pinned, "x")).build()),
+        assertRejected(
+                s.when(s.request(WORKER, new io.memorychain.avro.EraseMemory(pinned, "x"))
+                        .build()),
                 RejectionCode.FORBIDDEN);
-        assertRejected(s.when(s.request(user, new io.memorychain.avro.EraseMemory(pinned, "")).build()),
+        assertRejected(
+                s.when(s.request(user, new io.memorychain.avro.EraseMemory(pinned, ""))
+                        .build()),
                 RejectionCode.INVALID_ARGUMENT);
-        s.given(s.request(user, new io.memorychain.avro.EraseMemory(pinned, "forget this")).build());
+        s.given(s.request(user, new io.memorychain.avro.EraseMemory(pinned, "forget this"))
+                .build());
 
-        io.memorychain.avro.MemoryErased event = (io.memorychain.avro.MemoryErased) s.events()
-                .get(s.events().size() - 1).getPayload();
+        io.memorychain.avro.MemoryErased event = (io.memorychain.avro.MemoryErased)
+                s.events().get(s.events().size() - 1).getPayload();
         assertThat(event.getMemoryId()).isEqualTo(pinned);
         assertThat(event.getWasPurged()).isFalse();
         Memory tombstone = s.model().memory(SPACE, pinned);
         assertThat(Purges.isErased(tombstone)).isTrue();
         assertThat(tombstone.getContent()).isEqualTo(Purges.ERASED);
         assertThat(tombstone.getPurgedAt()).isNotNull();
-        assertRejected(s.when(s.request(ADMIN, new io.memorychain.avro.EraseMemory(pinned, "again")).build()),
+        assertRejected(
+                s.when(s.request(ADMIN, new io.memorychain.avro.EraseMemory(pinned, "again"))
+                        .build()),
                 RejectionCode.INVALID_STATE);
-        assertRejected(s.when(s.request(AGENT, new io.memorychain.avro.RestoreMemory(pinned)).build()),
+        assertRejected(
+                s.when(s.request(AGENT, new io.memorychain.avro.RestoreMemory(pinned))
+                        .build()),
                 RejectionCode.INVALID_STATE);
     }
 
@@ -302,7 +390,9 @@ class LifecycleDeciderTest {
         String id = expired(scenario);
         scenario.advance(Duration.ofDays(3650));
 
-        assertRejected(scenario.when(scenario.request(WORKER, new PurgeMemory(id, null)).build()),
+        assertRejected(
+                scenario.when(
+                        scenario.request(WORKER, new PurgeMemory(id, null)).build()),
                 RejectionCode.INVALID_STATE);
     }
 
@@ -313,7 +403,8 @@ class LifecycleDeciderTest {
 
         assertRejected(s.when(s.request(AGENT, new PurgeMemory(id, "gdpr")).build()), RejectionCode.FORBIDDEN);
         assertRejected(s.when(s.request(ADMIN, new PurgeMemory(id, null)).build()), RejectionCode.INVALID_ARGUMENT);
-        assertThat(s.when(s.request(ADMIN, new PurgeMemory(id, "user asked to forget")).build()))
+        assertThat(s.when(s.request(ADMIN, new PurgeMemory(id, "user asked to forget"))
+                        .build()))
                 .isInstanceOf(Decision.Accept.class);
     }
 
@@ -324,9 +415,10 @@ class LifecycleDeciderTest {
         assertRejected(s.when(s.request(ADMIN, new PurgeMemory("m-nope", "x")).build()), RejectionCode.NOT_FOUND);
 
         String constitutional = memory();
-        s.given(s.request(ADMIN, new SetFlag(constitutional, MemoryFlag.CONSTITUTIONAL, true)).build());
-        assertRejected(s.when(s.request(ADMIN, new PurgeMemory(constitutional, "x")).build()),
-                RejectionCode.CONSTITUTIONAL);
+        s.given(s.request(ADMIN, new SetFlag(constitutional, MemoryFlag.CONSTITUTIONAL, true))
+                .build());
+        assertRejected(
+                s.when(s.request(ADMIN, new PurgeMemory(constitutional, "x")).build()), RejectionCode.CONSTITUTIONAL);
 
         String pinned = memory();
         s.given(s.request(AGENT, new SetFlag(pinned, MemoryFlag.PINNED, true)).build());
@@ -343,9 +435,13 @@ class LifecycleDeciderTest {
 
         assertRejected(s.when(s.request(AGENT, new RestoreMemory(id)).build()), RejectionCode.INVALID_STATE);
         assertRejected(s.when(s.request(ADMIN, new PurgeMemory(id, "again")).build()), RejectionCode.INVALID_STATE);
-        assertRejected(s.when(s.request(AGENT, new LinkMemories(other, id, "related_to", 0.9)).build()),
+        assertRejected(
+                s.when(s.request(AGENT, new LinkMemories(other, id, "related_to", 0.9))
+                        .build()),
                 RejectionCode.INVALID_STATE);
-        assertRejected(s.when(s.request(AGENT, new SetFlag(id, MemoryFlag.PINNED, true)).build()),
+        assertRejected(
+                s.when(s.request(AGENT, new SetFlag(id, MemoryFlag.PINNED, true))
+                        .build()),
                 RejectionCode.INVALID_STATE);
     }
 }

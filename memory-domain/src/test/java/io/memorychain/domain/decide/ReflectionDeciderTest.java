@@ -47,9 +47,18 @@ class ReflectionDeciderTest {
 
     @BeforeEach
     void memories() {
-        episode = s.given(s.request(AGENT, CreateMemory.newBuilder().setKind(MemoryKind.EPISODIC)
-                .setContent("Ana moved the launch to Friday after the review").build()).build());
-        fact = s.given(s.request(AGENT, CreateMemory.newBuilder().setContent("Launch is on Thursday").build())
+        episode = s.given(s.request(
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setKind(MemoryKind.EPISODIC)
+                                .setContent("Ana moved the launch to Friday after the review")
+                                .build())
+                .build());
+        fact = s.given(s.request(
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent("Launch is on Thursday")
+                                .build())
                 .build());
     }
 
@@ -59,27 +68,51 @@ class ReflectionDeciderTest {
 
     private List<ReflectionChange> changes() {
         return List.of(
-                change("c1", ReflectionChangeType.CREATE_MEMORY).setContent("Ana decides launch dates").build(),
-                change("c2", ReflectionChangeType.UPDATE_MEMORY).setMemoryId(fact).setContent("Launch is on Friday")
+                change("c1", ReflectionChangeType.CREATE_MEMORY)
+                        .setContent("Ana decides launch dates")
                         .build(),
-                change("c3", ReflectionChangeType.UPDATE_BLOCK).setLabel("goals").setContent("Ship on Friday").build(),
-                change("c4", ReflectionChangeType.LINK_MEMORIES).setMemoryId(episode).setToId(fact).build());
+                change("c2", ReflectionChangeType.UPDATE_MEMORY)
+                        .setMemoryId(fact)
+                        .setContent("Launch is on Friday")
+                        .build(),
+                change("c3", ReflectionChangeType.UPDATE_BLOCK)
+                        .setLabel("goals")
+                        .setContent("Ship on Friday")
+                        .build(),
+                change("c4", ReflectionChangeType.LINK_MEMORIES)
+                        .setMemoryId(episode)
+                        .setToId(fact)
+                        .build());
     }
 
     private ReflectionDocument document(List<ReflectionChange> changes) {
-        return ReflectionDocument.newBuilder().setTrigger(ReflectionTrigger.MANUAL).setNumber(1).setFromSeq(1)
-                .setToSeq(2).setEpisodeIds(List.of(episode)).setSummary("# Reflection\n- launch moved")
-                .setChanges(changes).setOutputTokens(120).setOutputTokenCap(8000).build();
+        return ReflectionDocument.newBuilder()
+                .setTrigger(ReflectionTrigger.MANUAL)
+                .setNumber(1)
+                .setFromSeq(1)
+                .setToSeq(2)
+                .setEpisodeIds(List.of(episode))
+                .setSummary("# Reflection\n- launch moved")
+                .setChanges(changes)
+                .setOutputTokens(120)
+                .setOutputTokenCap(8000)
+                .build();
     }
 
     private String propose(List<ReflectionChange> changes) {
-        return s.given(s.request(REFLECT, new ProposeReflection(document(changes))).build());
+        return s.given(
+                s.request(REFLECT, new ProposeReflection(document(changes))).build());
     }
 
-    private static DecideReflection decision(String id, ReflectionDecisionType type, List<String> changeIds,
-                                             List<ReflectionChange> edits) {
-        return DecideReflection.newBuilder().setReflectionId(id).setDecision(type).setReason("ok")
-                .setChangeIds(changeIds).setEditedChanges(edits).build();
+    private static DecideReflection decision(
+            String id, ReflectionDecisionType type, List<String> changeIds, List<ReflectionChange> edits) {
+        return DecideReflection.newBuilder()
+                .setReflectionId(id)
+                .setDecision(type)
+                .setReason("ok")
+                .setChangeIds(changeIds)
+                .setEditedChanges(edits)
+                .build();
     }
 
     private static RejectionCode code(Decision d) {
@@ -89,7 +122,8 @@ class ReflectionDeciderTest {
 
     @Test
     void aManualRequestIsRecordedForTheWorker() {
-        Decision d = s.when(s.request(USER, new RequestReflection("reflect on your memories")).build());
+        Decision d = s.when(s.request(USER, new RequestReflection("reflect on your memories"))
+                .build());
         assertThat(((Decision.Accept) d).payload()).isEqualTo(new ReflectionRequested("reflect on your memories"));
         assertThat(code(s.when(s.request(WORKER, new RequestReflection(null)).build())))
                 .isEqualTo(RejectionCode.FORBIDDEN);
@@ -108,28 +142,39 @@ class ReflectionDeciderTest {
 
     @Test
     void onlyTheWorkerProposes() {
-        assertThat(code(s.when(s.request(AGENT, new ProposeReflection(document(changes()))).build())))
+        assertThat(code(s.when(s.request(AGENT, new ProposeReflection(document(changes())))
+                        .build())))
                 .isEqualTo(RejectionCode.FORBIDDEN);
     }
 
     @Test
     void malformedDocumentsAreRefused() {
         List<ReflectionChange> twiceSameId = List.of(changes().get(0), changes().get(0));
-        List<ReflectionChange> sameMemoryTwice = List.of(changes().get(1),
-                change("c9", ReflectionChangeType.UPDATE_MEMORY).setMemoryId(fact).setImportance(5).build());
-        List<ReflectionChange> noContent = List.of(change("c1", ReflectionChangeType.CREATE_MEMORY).build());
-        List<ReflectionChange> noReason = List.of(change("c1", ReflectionChangeType.CREATE_MEMORY).setContent("x")
-                .setReason(" ").build());
+        List<ReflectionChange> sameMemoryTwice = List.of(
+                changes().get(1),
+                change("c9", ReflectionChangeType.UPDATE_MEMORY)
+                        .setMemoryId(fact)
+                        .setImportance(5)
+                        .build());
+        List<ReflectionChange> noContent =
+                List.of(change("c1", ReflectionChangeType.CREATE_MEMORY).build());
+        List<ReflectionChange> noReason = List.of(change("c1", ReflectionChangeType.CREATE_MEMORY)
+                .setContent("x")
+                .setReason(" ")
+                .build());
         for (List<ReflectionChange> bad : List.of(twiceSameId, sameMemoryTwice, noContent, noReason)) {
-            assertThat(code(s.when(s.request(REFLECT, new ProposeReflection(document(bad))).build())))
-                    .as("%s", bad).isEqualTo(RejectionCode.INVALID_ARGUMENT);
+            assertThat(code(s.when(s.request(REFLECT, new ProposeReflection(document(bad)))
+                            .build())))
+                    .as("%s", bad)
+                    .isEqualTo(RejectionCode.INVALID_ARGUMENT);
         }
         ReflectionDocument noSummary = document(changes());
         noSummary.setSummary(" ");
         ReflectionDocument future = document(changes());
         future.setToSeq(99);
         for (ReflectionDocument bad : List.of(noSummary, future)) {
-            assertThat(code(s.when(s.request(REFLECT, new ProposeReflection(bad)).build())))
+            assertThat(code(s.when(
+                            s.request(REFLECT, new ProposeReflection(bad)).build())))
                     .isEqualTo(RejectionCode.INVALID_ARGUMENT);
         }
     }
@@ -146,14 +191,17 @@ class ReflectionDeciderTest {
         String created = MemoryIds.of(SPACE, 5);
         assertThat(decided.getMemoryIds()).containsExactly(created, fact, MemoryIds.of(SPACE, 7), episode);
         assertThat(events.get(1).payload()).isInstanceOf(MemoryCreated.class);
-        assertThat(((MemoryCreated) events.get(1).payload()).getMemory().getSource()).isEqualTo("reflection:" + id);
-        assertThat(((MemoryUpdated) events.get(2).payload()).getAfter().getContent()).isEqualTo("Launch is on Friday");
+        assertThat(((MemoryCreated) events.get(1).payload()).getMemory().getSource())
+                .isEqualTo("reflection:" + id);
+        assertThat(((MemoryUpdated) events.get(2).payload()).getAfter().getContent())
+                .isEqualTo("Launch is on Friday");
         assertThat(events.get(3).payload()).isInstanceOf(BlockUpdated.class);
         assertThat(events.get(4).payload()).isInstanceOf(MemoriesLinked.class);
-        assertThat(events.subList(1, 5)).allSatisfy(e -> assertThat(e.actor())
-                .isEqualTo(Scenario.actor(ActorType.USER, "reflection:" + id)));
+        assertThat(events.subList(1, 5))
+                .allSatisfy(e -> assertThat(e.actor()).isEqualTo(Scenario.actor(ActorType.USER, "reflection:" + id)));
 
-        s.given(s.request(USER, decision(id, ReflectionDecisionType.APPROVE, List.of(), List.of())).build());
+        s.given(s.request(USER, decision(id, ReflectionDecisionType.APPROVE, List.of(), List.of()))
+                .build());
         assertThat(s.model().reflection(SPACE, id).getStatus()).isEqualTo(ReflectionStatus.APPROVED);
         assertThat(s.model().memory(SPACE, created).getContent()).isEqualTo("Ana decides launch dates");
         assertThat(s.model().relation(SPACE, episode, fact)).isEqualTo("related_to");
@@ -162,10 +210,12 @@ class ReflectionDeciderTest {
     @Test
     void aReflectionIsDecidedAtMostOnce() {
         String id = propose(changes());
-        s.given(s.request(USER, decision(id, ReflectionDecisionType.REJECT, List.of(), List.of())).build());
+        s.given(s.request(USER, decision(id, ReflectionDecisionType.REJECT, List.of(), List.of()))
+                .build());
         assertThat(s.model().reflection(SPACE, id).getStatus()).isEqualTo(ReflectionStatus.REJECTED);
         assertThat(code(s.when(s.request(USER, decision(id, ReflectionDecisionType.APPROVE, List.of(), List.of()))
-                .build()))).isEqualTo(RejectionCode.ALREADY_RESOLVED);
+                        .build())))
+                .isEqualTo(RejectionCode.ALREADY_RESOLVED);
     }
 
     @Test
@@ -175,7 +225,8 @@ class ReflectionDeciderTest {
         Decision d = s.when(s.request(USER, decision(id, ReflectionDecisionType.REJECT, List.of(), List.of()))
                 .build());
         assertThat(((Decision.AcceptAll) d).events()).hasSize(1);
-        s.given(s.request(USER, decision(id, ReflectionDecisionType.REJECT, List.of(), List.of())).build());
+        s.given(s.request(USER, decision(id, ReflectionDecisionType.REJECT, List.of(), List.of()))
+                .build());
         assertThat(s.model().memories(SPACE)).isEqualTo(before);
     }
 
@@ -195,9 +246,11 @@ class ReflectionDeciderTest {
     void approveWithChangesAppliesTheEditedVersion() {
         String id = propose(changes());
         ReflectionChange edited = change("c1", ReflectionChangeType.CREATE_MEMORY)
-                .setContent("Ana decides launch dates after reviews").build();
-        s.given(s.request(USER, decision(id, ReflectionDecisionType.APPROVE_WITH_CHANGES, List.of("c1"),
-                List.of(edited))).build());
+                .setContent("Ana decides launch dates after reviews")
+                .build();
+        s.given(s.request(
+                        USER, decision(id, ReflectionDecisionType.APPROVE_WITH_CHANGES, List.of("c1"), List.of(edited)))
+                .build());
         Reflection r = s.model().reflection(SPACE, id);
         assertThat(r.getStatus()).isEqualTo(ReflectionStatus.PARTIALLY_APPROVED);
         assertThat(r.getEditedChanges()).containsExactly(edited);
@@ -208,31 +261,49 @@ class ReflectionDeciderTest {
     @Test
     void anEditMustKeepItsTypeAndTarget() {
         String id = propose(changes());
-        ReflectionChange retargeted = change("c2", ReflectionChangeType.UPDATE_MEMORY).setMemoryId(episode)
-                .setContent("x").build();
-        assertThat(code(s.when(s.request(USER, decision(id, ReflectionDecisionType.APPROVE_WITH_CHANGES, List.of(),
-                List.of(retargeted))).build()))).isEqualTo(RejectionCode.INVALID_ARGUMENT);
+        ReflectionChange retargeted = change("c2", ReflectionChangeType.UPDATE_MEMORY)
+                .setMemoryId(episode)
+                .setContent("x")
+                .build();
+        assertThat(code(s.when(s.request(
+                                USER,
+                                decision(
+                                        id,
+                                        ReflectionDecisionType.APPROVE_WITH_CHANGES,
+                                        List.of(),
+                                        List.of(retargeted)))
+                        .build())))
+                .isEqualTo(RejectionCode.INVALID_ARGUMENT);
     }
 
     @Test
     void unknownReflectionsAndChangeIdsAreRefused() {
         String id = propose(changes());
-        assertThat(code(s.when(s.request(USER, decision("r0000zzzabcd", ReflectionDecisionType.APPROVE, List.of(),
-                List.of())).build()))).isEqualTo(RejectionCode.NOT_FOUND);
-        assertThat(code(s.when(s.request(USER, decision(id, ReflectionDecisionType.PARTIAL, List.of("c7"),
-                List.of())).build()))).isEqualTo(RejectionCode.INVALID_ARGUMENT);
+        assertThat(code(s.when(
+                        s.request(USER, decision("r0000zzzabcd", ReflectionDecisionType.APPROVE, List.of(), List.of()))
+                                .build())))
+                .isEqualTo(RejectionCode.NOT_FOUND);
+        assertThat(code(s.when(s.request(USER, decision(id, ReflectionDecisionType.PARTIAL, List.of("c7"), List.of()))
+                        .build())))
+                .isEqualTo(RejectionCode.INVALID_ARGUMENT);
         assertThat(code(s.when(s.request(USER, decision(id, ReflectionDecisionType.PARTIAL, List.of(), List.of()))
-                .build()))).as("partial names changes").isEqualTo(RejectionCode.INVALID_ARGUMENT);
-        assertThat(code(s.when(s.request(USER, decision(id, ReflectionDecisionType.APPROVE, List.of("c1"),
-                List.of())).build()))).as("approve is all").isEqualTo(RejectionCode.INVALID_ARGUMENT);
+                        .build())))
+                .as("partial names changes")
+                .isEqualTo(RejectionCode.INVALID_ARGUMENT);
+        assertThat(code(s.when(s.request(USER, decision(id, ReflectionDecisionType.APPROVE, List.of("c1"), List.of()))
+                        .build())))
+                .as("approve is all")
+                .isEqualTo(RejectionCode.INVALID_ARGUMENT);
     }
 
     @Test
     void neverDecidedByAWorkerNorAnAdmin() {
         String id = propose(changes());
         for (Actor actor : List.of(REFLECT, ADMIN, Scenario.SUBAGENT)) {
-            assertThat(code(s.when(s.request(actor, decision(id, ReflectionDecisionType.APPROVE, List.of(),
-                    List.of())).build()))).as("%s", actor).isEqualTo(RejectionCode.FORBIDDEN);
+            assertThat(code(s.when(s.request(actor, decision(id, ReflectionDecisionType.APPROVE, List.of(), List.of()))
+                            .build())))
+                    .as("%s", actor)
+                    .isEqualTo(RejectionCode.FORBIDDEN);
         }
     }
 

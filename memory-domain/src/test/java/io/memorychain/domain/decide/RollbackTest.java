@@ -12,8 +12,8 @@ import io.memorychain.avro.ConsolidateMemories;
 import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.DeleteMemory;
 import io.memorychain.avro.LinkMemories;
-import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoriesLinked;
+import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.MemoryUpdated;
@@ -78,34 +78,53 @@ class RollbackTest {
         Map<String, String> out = new TreeMap<>();
         for (Memory m : model.memories(SPACE)) {
             if (m.getState() == MemoryState.ACTIVE) {
-                out.put(m.getId(), m.getContent() + "|" + m.getTier() + "|" + m.getImportance() + "|" + m.getTags()
-                        + "|" + m.getConstitutional() + "|" + m.getPinned());
+                out.put(
+                        m.getId(),
+                        m.getContent() + "|" + m.getTier() + "|" + m.getImportance() + "|" + m.getTags() + "|"
+                                + m.getConstitutional() + "|" + m.getPinned());
             }
         }
         return out;
     }
 
     private static void assertRejected(Decision decision, RejectionCode code) {
-        assertThat(decision).isInstanceOfSatisfying(Decision.Reject.class, r -> assertThat(r.code()).isEqualTo(code));
+        assertThat(decision)
+                .isInstanceOfSatisfying(
+                        Decision.Reject.class, r -> assertThat(r.code()).isEqualTo(code));
     }
 
     @Test
     void aSpaceRollbackRestoresTheStateAtTheTargetSeqWithCompensatingEvents() {
-        List<String> ids = s.given(s.request(AGENT, memory("Ana likes tea")).build(),
+        List<String> ids = s.given(
+                s.request(AGENT, memory("Ana likes tea")).build(),
                 s.request(AGENT, memory("Ana lives in Porto")).build());
         Map<String, String> atTwo = visibleAt(2);
-        s.given(s.request(AGENT, UpdateMemory.newBuilder().setId(ids.get(0)).setContent("Ana hates tea").build()).build());
+        s.given(s.request(
+                        AGENT,
+                        UpdateMemory.newBuilder()
+                                .setId(ids.get(0))
+                                .setContent("Ana hates tea")
+                                .build())
+                .build());
         s.given(s.request(AGENT, new DeleteMemory(ids.get(1), "wrong")).build());
         String late = s.given(s.request(AGENT, memory("Ana moved to Mars")).build());
-        s.given(s.request(AGENT, LinkMemories.newBuilder().setFromId(ids.get(0)).setToId(late).build()).build());
+        s.given(s.request(
+                        AGENT,
+                        LinkMemories.newBuilder()
+                                .setFromId(ids.get(0))
+                                .setToId(late)
+                                .build())
+                .build());
         int before = s.events().size();
 
         RollbackPlan plan = plan(RollbackSpec.space(2));
 
         assertThat(plan.targetSeq()).isEqualTo(2);
         assertThat(plan.headSeq()).isEqualTo(6);
-        assertThat(plan.memories()).extracting(RollbackPlan.MemoryChange::memoryId, RollbackPlan.MemoryChange::action)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(ids.get(0), RollbackPlan.Action.RESTORE),
+        assertThat(plan.memories())
+                .extracting(RollbackPlan.MemoryChange::memoryId, RollbackPlan.MemoryChange::action)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(ids.get(0), RollbackPlan.Action.RESTORE),
                         org.assertj.core.groups.Tuple.tuple(ids.get(1), RollbackPlan.Action.RESTORE),
                         org.assertj.core.groups.Tuple.tuple(late, RollbackPlan.Action.DELETE));
         assertThat(plan.edges()).singleElement().satisfies(e -> {
@@ -117,8 +136,10 @@ class RollbackTest {
         apply(plan);
 
         List<MemoryEvent> appended = s.events().subList(before, s.events().size());
-        assertThat(appended).extracting(e -> e.getPayload().getClass().getSimpleName()).containsExactly(
-                "RollbackApplied", "MemoryDeleted", "MemoryUpdated", "MemoryUpdated", "MemoriesUnlinked");
+        assertThat(appended)
+                .extracting(e -> e.getPayload().getClass().getSimpleName())
+                .containsExactly(
+                        "RollbackApplied", "MemoryDeleted", "MemoryUpdated", "MemoryUpdated", "MemoriesUnlinked");
         assertThat(appended.get(0).getPayload()).isInstanceOfSatisfying(RollbackApplied.class, r -> {
             assertThat(r.getTargetSeq()).isEqualTo(2);
             assertThat(r.getHeadSeq()).isEqualTo(6);
@@ -128,20 +149,27 @@ class RollbackTest {
         });
         assertThat(visibleNow()).isEqualTo(atTwo);
         assertThat(s.model().relation(SPACE, ids.get(0), late)).isNull();
-        assertThat(plan(RollbackSpec.space(2)).isEmpty()).as("nothing left to undo").isTrue();
+        assertThat(plan(RollbackSpec.space(2)).isEmpty())
+                .as("nothing left to undo")
+                .isTrue();
     }
 
     @Test
     void aSpaceRollbackToATimeTakesTheLastSeqAtOrBeforeIt() {
         String id = s.given(s.request(AGENT, memory("v1")).build());
         Instant between = s.now().minusSeconds(30);
-        s.given(s.request(AGENT, UpdateMemory.newBuilder().setId(id).setContent("v2").build()).build());
+        s.given(s.request(
+                        AGENT,
+                        UpdateMemory.newBuilder().setId(id).setContent("v2").build())
+                .build());
 
         RollbackPlan plan = plan(RollbackSpec.spaceAt(between));
 
         assertThat(plan.targetSeq()).isEqualTo(1);
         assertThat(plan.targetTime()).isEqualTo(between);
-        assertThat(plan.memories()).singleElement().satisfies(m -> assertThat(m.target().getContent()).isEqualTo("v1"));
+        assertThat(plan.memories())
+                .singleElement()
+                .satisfies(m -> assertThat(m.target().getContent()).isEqualTo("v1"));
         apply(plan);
         assertThat(s.model().memory(SPACE, id).getContent()).isEqualTo("v1");
         assertThat(s.model().memory(SPACE, id).getVersion()).isEqualTo(3);
@@ -149,50 +177,100 @@ class RollbackTest {
 
     @Test
     void aMemoryRollbackTouchesOnlyThatMemoryAndItsEdges() {
-        List<String> ids = s.given(s.request(AGENT, memory("a1")).build(), s.request(AGENT, memory("b1")).build());
-        s.given(s.request(AGENT, UpdateMemory.newBuilder().setId(ids.get(0)).setContent("a2").build()).build(),
-                s.request(AGENT, UpdateMemory.newBuilder().setId(ids.get(1)).setContent("b2").build()).build(),
-                s.request(AGENT, LinkMemories.newBuilder().setFromId(ids.get(1)).setToId(ids.get(0)).build()).build());
+        List<String> ids = s.given(
+                s.request(AGENT, memory("a1")).build(),
+                s.request(AGENT, memory("b1")).build());
+        s.given(
+                s.request(
+                                AGENT,
+                                UpdateMemory.newBuilder()
+                                        .setId(ids.get(0))
+                                        .setContent("a2")
+                                        .build())
+                        .build(),
+                s.request(
+                                AGENT,
+                                UpdateMemory.newBuilder()
+                                        .setId(ids.get(1))
+                                        .setContent("b2")
+                                        .build())
+                        .build(),
+                s.request(
+                                AGENT,
+                                LinkMemories.newBuilder()
+                                        .setFromId(ids.get(1))
+                                        .setToId(ids.get(0))
+                                        .build())
+                        .build());
 
         RollbackPlan plan = plan(RollbackSpec.memory(ids.get(0), 2));
 
-        assertThat(plan.memories()).extracting(RollbackPlan.MemoryChange::memoryId).containsExactly(ids.get(0));
+        assertThat(plan.memories())
+                .extracting(RollbackPlan.MemoryChange::memoryId)
+                .containsExactly(ids.get(0));
         assertThat(plan.edges()).hasSize(1);
         apply(plan);
         assertThat(s.model().memory(SPACE, ids.get(0)).getContent()).isEqualTo("a1");
         assertThat(s.model().memory(SPACE, ids.get(1)).getContent()).isEqualTo("b2");
-        assertThatThrownBy(() -> plan(RollbackSpec.memory("m-nope", 1))).isInstanceOfSatisfying(
-                RollbackPlanException.class, e -> assertThat(e.code()).isEqualTo("NOT_FOUND"));
-        assertThatThrownBy(() -> plan(RollbackSpec.space(99))).isInstanceOfSatisfying(
-                RollbackPlanException.class, e -> assertThat(e.code()).isEqualTo("INVALID_ARGUMENT"));
+        assertThatThrownBy(() -> plan(RollbackSpec.memory("m-nope", 1)))
+                .isInstanceOfSatisfying(
+                        RollbackPlanException.class, e -> assertThat(e.code()).isEqualTo("NOT_FOUND"));
+        assertThatThrownBy(() -> plan(RollbackSpec.space(99)))
+                .isInstanceOfSatisfying(
+                        RollbackPlanException.class, e -> assertThat(e.code()).isEqualTo("INVALID_ARGUMENT"));
     }
 
     @Test
     void aSessionRollbackUndoesExactlyTheSessionsEditsAndKeepsOthers() {
-        List<String> ids = s.given(s.request(AGENT, core("Ana likes tea")).build(),
+        List<String> ids = s.given(
+                s.request(AGENT, core("Ana likes tea")).build(),
                 s.request(AGENT, core("Ana drinks green tea")).build(),
                 s.request(AGENT, core("Ana is a planner")).build(),
                 s.request(AGENT, core("Ana likes tea")).build());
         long beforeSession = s.events().size();
         Map<String, String> atStart = visibleAt(beforeSession);
-        s.given(s.request(ADMIN, StartRefinement.newBuilder().setReason("too big").build()).build());
-        String session = s.events().stream().filter(e -> e.getPayload() instanceof RefinementStarted)
-                .map(e -> ((RefinementStarted) e.getPayload()).getSessionId()).findFirst().orElseThrow();
-        s.given(s.request(AGENT, ConsolidateMemories.newBuilder().setIds(ids.subList(0, 2)).setContent("Ana drinks tea")
-                .setReason("same").build()).setSessionId(session).build());
-        String outside = s.given(s.request(Scenario.actor(ActorType.USER, "manual"), memory("Ana's cat is Rui")).build());
-        s.given(s.request(AGENT, UpdateMemory.newBuilder().setId(ids.get(2)).setContent("Ana plans").build())
-                .setSessionId(session).build());
-        s.given(s.request(AGENT, new CompleteRefinement("compressed")).setSessionId(session).build());
+        s.given(s.request(
+                        ADMIN, StartRefinement.newBuilder().setReason("too big").build())
+                .build());
+        String session = s.events().stream()
+                .filter(e -> e.getPayload() instanceof RefinementStarted)
+                .map(e -> ((RefinementStarted) e.getPayload()).getSessionId())
+                .findFirst()
+                .orElseThrow();
+        s.given(s.request(
+                        AGENT,
+                        ConsolidateMemories.newBuilder()
+                                .setIds(ids.subList(0, 2))
+                                .setContent("Ana drinks tea")
+                                .setReason("same")
+                                .build())
+                .setSessionId(session)
+                .build());
+        String outside = s.given(s.request(Scenario.actor(ActorType.USER, "manual"), memory("Ana's cat is Rui"))
+                .build());
+        s.given(s.request(
+                        AGENT,
+                        UpdateMemory.newBuilder()
+                                .setId(ids.get(2))
+                                .setContent("Ana plans")
+                                .build())
+                .setSessionId(session)
+                .build());
+        s.given(s.request(AGENT, new CompleteRefinement("compressed"))
+                .setSessionId(session)
+                .build());
 
         RollbackPlan plan = plan(RollbackSpec.session(session));
 
         assertThat(plan.targetSeq()).isEqualTo(beforeSession);
-        assertThat(plan.memories()).extracting(RollbackPlan.MemoryChange::memoryId).doesNotContain(outside);
+        assertThat(plan.memories())
+                .extracting(RollbackPlan.MemoryChange::memoryId)
+                .doesNotContain(outside);
         apply(plan);
         Map<String, String> expected = new TreeMap<>(atStart);
         expected.putAll(Map.of(outside, visibleNow().get(outside)));
-        assertThat(visibleNow()).as("the session undone (duplicate cleanup included), the user's memory kept")
+        assertThat(visibleNow())
+                .as("the session undone (duplicate cleanup included), the user's memory kept")
                 .isEqualTo(expected);
         assertThatThrownBy(() -> plan(RollbackSpec.session("r-unknown"))).isInstanceOf(RollbackPlanException.class);
     }
@@ -201,35 +279,59 @@ class RollbackTest {
     void aReflectionRollbackUndoesWhatTheApprovedReflectionAppliedAndKeepsLaterWork() {
         String fact = s.given(s.request(AGENT, memory("Launch is on Thursday")).build());
         io.memorychain.avro.ReflectionDocument doc = io.memorychain.avro.ReflectionDocument.newBuilder()
-                .setTrigger(io.memorychain.avro.ReflectionTrigger.MANUAL).setNumber(1).setFromSeq(1).setToSeq(1)
-                .setSummary("# Reflection").setChanges(List.of(
-                        io.memorychain.avro.ReflectionChange.newBuilder().setChangeId("c1").setReason("seen")
+                .setTrigger(io.memorychain.avro.ReflectionTrigger.MANUAL)
+                .setNumber(1)
+                .setFromSeq(1)
+                .setToSeq(1)
+                .setSummary("# Reflection")
+                .setChanges(List.of(
+                        io.memorychain.avro.ReflectionChange.newBuilder()
+                                .setChangeId("c1")
+                                .setReason("seen")
                                 .setType(io.memorychain.avro.ReflectionChangeType.CREATE_MEMORY)
-                                .setContent("Ana decides launch dates").build(),
-                        io.memorychain.avro.ReflectionChange.newBuilder().setChangeId("c2").setReason("seen")
-                                .setType(io.memorychain.avro.ReflectionChangeType.UPDATE_MEMORY).setMemoryId(fact)
-                                .setContent("Launch is on Friday").build()))
+                                .setContent("Ana decides launch dates")
+                                .build(),
+                        io.memorychain.avro.ReflectionChange.newBuilder()
+                                .setChangeId("c2")
+                                .setReason("seen")
+                                .setType(io.memorychain.avro.ReflectionChangeType.UPDATE_MEMORY)
+                                .setMemoryId(fact)
+                                .setContent("Launch is on Friday")
+                                .build()))
                 .build();
-        String reflection = s.given(s.request(Scenario.WORKER, new io.memorychain.avro.ProposeReflection(doc)).build());
+        String reflection = s.given(s.request(Scenario.WORKER, new io.memorychain.avro.ProposeReflection(doc))
+                .build());
         long beforeDecision = s.events().size();
         Map<String, String> before = visibleAt(beforeDecision);
-        s.given(s.request(Scenario.actor(ActorType.USER, "ana"), io.memorychain.avro.DecideReflection.newBuilder()
-                .setReflectionId(reflection).setDecision(io.memorychain.avro.ReflectionDecisionType.APPROVE)
-                .setReason(null).setChangeIds(List.of()).setEditedChanges(List.of()).build()).build());
+        s.given(s.request(
+                        Scenario.actor(ActorType.USER, "ana"),
+                        io.memorychain.avro.DecideReflection.newBuilder()
+                                .setReflectionId(reflection)
+                                .setDecision(io.memorychain.avro.ReflectionDecisionType.APPROVE)
+                                .setReason(null)
+                                .setChangeIds(List.of())
+                                .setEditedChanges(List.of())
+                                .build())
+                .build());
         String later = s.given(s.request(AGENT, memory("Ana's cat is Rui")).build());
 
         RollbackPlan plan = plan(RollbackSpec.reflection(reflection));
 
         assertThat(plan.targetSeq()).isEqualTo(beforeDecision);
         assertThat(plan.scope()).isEqualTo(io.memorychain.avro.RollbackScope.REFLECTION);
-        assertThat(plan.memories()).extracting(RollbackPlan.MemoryChange::action)
+        assertThat(plan.memories())
+                .extracting(RollbackPlan.MemoryChange::action)
                 .containsExactlyInAnyOrder(RollbackPlan.Action.DELETE, RollbackPlan.Action.RESTORE);
-        assertThat(plan.memories()).extracting(RollbackPlan.MemoryChange::memoryId).contains(fact)
+        assertThat(plan.memories())
+                .extracting(RollbackPlan.MemoryChange::memoryId)
+                .contains(fact)
                 .doesNotContain(later);
         apply(plan);
         Map<String, String> expected = new TreeMap<>(before);
         expected.put(later, visibleNow().get(later));
-        assertThat(visibleNow()).as("the reflection's changes undone, the later memory kept").isEqualTo(expected);
+        assertThat(visibleNow())
+                .as("the reflection's changes undone, the later memory kept")
+                .isEqualTo(expected);
         assertThatThrownBy(() -> plan(RollbackSpec.reflection("r-unknown"))).isInstanceOf(RollbackPlanException.class);
         assertThatThrownBy(() -> RollbackSpec.of(null, "s1", null, reflection, null, null, null))
                 .isInstanceOf(RollbackPlanException.class);
@@ -241,60 +343,94 @@ class RollbackTest {
         var bot = Scenario.actor(ActorType.WORKER, "tom");
         String fromBot = s.given(s.request(bot, memory("bot insight")).build());
         s.given(s.request(AGENT, memory("agent fact")).build());
-        s.given(s.request(bot, UpdateMemory.newBuilder().setId(shared).setContent("shared by bot").build()).build());
+        s.given(s.request(
+                        bot,
+                        UpdateMemory.newBuilder()
+                                .setId(shared)
+                                .setContent("shared by bot")
+                                .build())
+                .build());
         String lateBot = s.given(s.request(bot, memory("late bot insight")).build());
 
         RollbackPlan plan = plan(RollbackSpec.actor("worker:tom", 2, 4L));
 
         assertThat(plan.targetSeq()).isEqualTo(1);
         assertThat(plan.rangeToSeq()).isEqualTo(4);
-        assertThat(plan.memories()).extracting(RollbackPlan.MemoryChange::memoryId)
+        assertThat(plan.memories())
+                .extracting(RollbackPlan.MemoryChange::memoryId)
                 .containsExactlyInAnyOrder(shared, fromBot);
         apply(plan);
         assertThat(s.model().memory(SPACE, shared).getContent()).isEqualTo("shared v1");
         assertThat(s.model().memory(SPACE, fromBot).getState()).isEqualTo(MemoryState.SOFT_DELETED);
-        assertThat(s.model().memory(SPACE, lateBot).getState()).as("after the range").isEqualTo(MemoryState.ACTIVE);
+        assertThat(s.model().memory(SPACE, lateBot).getState())
+                .as("after the range")
+                .isEqualTo(MemoryState.ACTIVE);
     }
 
     @Test
     void aRestoredBlockVersionIsItsLabelsHeadAgain() {
-        String first = s.given(s.request(AGENT, new UpdateBlock("persona", "I am careful", true)).build());
-        s.given(s.request(AGENT, new UpdateBlock("persona", "I am reckless", true)).build());
+        String first = s.given(s.request(AGENT, new UpdateBlock("persona", "I am careful", true))
+                .build());
+        s.given(s.request(AGENT, new UpdateBlock("persona", "I am reckless", true))
+                .build());
 
         apply(plan(RollbackSpec.space(1)));
 
         assertThat(s.model().activeBlock(SPACE, "persona")).isEqualTo(first);
         assertThat(s.model().memory(SPACE, first).getState()).isEqualTo(MemoryState.ACTIVE);
-        String third = s.given(s.request(AGENT, new UpdateBlock("persona", "I am careful and kind", true)).build());
+        String third = s.given(s.request(AGENT, new UpdateBlock("persona", "I am careful and kind", true))
+                .build());
         assertThat(s.model().memory(SPACE, first).getSupersededBy()).isEqualTo(third);
     }
 
     @Test
     void anUnlinkedEdgeIsLinkedAgainWithItsStrength() {
-        List<String> ids = s.given(s.request(AGENT, memory("a")).build(), s.request(AGENT, memory("b")).build());
-        s.given(s.request(AGENT, LinkMemories.newBuilder().setFromId(ids.get(0)).setToId(ids.get(1)).setStrength(0.7)
-                .build()).build());
+        List<String> ids = s.given(
+                s.request(AGENT, memory("a")).build(),
+                s.request(AGENT, memory("b")).build());
+        s.given(s.request(
+                        AGENT,
+                        LinkMemories.newBuilder()
+                                .setFromId(ids.get(0))
+                                .setToId(ids.get(1))
+                                .setStrength(0.7)
+                                .build())
+                .build());
         s.given(s.request(AGENT, new UnlinkMemories(ids.get(0), ids.get(1))).build());
         int before = s.events().size();
 
         apply(plan(RollbackSpec.space(3)));
 
         assertThat(s.model().relation(SPACE, ids.get(0), ids.get(1))).isEqualTo("related_to");
-        assertThat(s.events().get(s.events().size() - 1).getPayload()).isInstanceOfSatisfying(MemoriesLinked.class,
-                l -> assertThat(l.getStrength()).isEqualTo(0.7));
+        assertThat(s.events().get(s.events().size() - 1).getPayload())
+                .isInstanceOfSatisfying(
+                        MemoriesLinked.class, l -> assertThat(l.getStrength()).isEqualTo(0.7));
         assertThat(s.events().size() - before).isEqualTo(2);
     }
 
     @Test
     void onlyAdminsRollBackWithAReasonAndANonEmptyPlanAtTheCurrentHead() {
         String id = s.given(s.request(AGENT, memory("v1")).build());
-        s.given(s.request(AGENT, UpdateMemory.newBuilder().setId(id).setContent("v2").build()).build());
+        s.given(s.request(
+                        AGENT,
+                        UpdateMemory.newBuilder().setId(id).setContent("v2").build())
+                .build());
         RollbackSpace op = plan(RollbackSpec.space(1)).toRequest("typo");
 
         assertRejected(s.when(s.request(AGENT, op).build()), RejectionCode.FORBIDDEN);
-        assertRejected(s.when(s.request(ADMIN, RollbackSpace.newBuilder(op).setReason(" ").build()).build()),
+        assertRejected(
+                s.when(s.request(
+                                ADMIN,
+                                RollbackSpace.newBuilder(op).setReason(" ").build())
+                        .build()),
                 RejectionCode.INVALID_ARGUMENT);
-        assertRejected(s.when(s.request(ADMIN, RollbackSpace.newBuilder(op).setMemories(List.of()).build()).build()),
+        assertRejected(
+                s.when(s.request(
+                                ADMIN,
+                                RollbackSpace.newBuilder(op)
+                                        .setMemories(List.of())
+                                        .build())
+                        .build()),
                 RejectionCode.INVALID_ARGUMENT);
 
         // planned by a reader without the content key: its targets hold the chain's ciphertext, never sealed as text
@@ -304,7 +440,10 @@ class RollbackTest {
         assertRejected(refused, RejectionCode.INVALID_ARGUMENT);
         assertThat(((Decision.Reject) refused).message()).contains("holds ciphertext");
 
-        s.given(s.request(AGENT, UpdateMemory.newBuilder().setId(id).setContent("v3").build()).build());
+        s.given(s.request(
+                        AGENT,
+                        UpdateMemory.newBuilder().setId(id).setContent("v3").build())
+                .build());
 
         assertRejected(s.when(s.request(ADMIN, op).build()), RejectionCode.VERSION_CONFLICT);
         assertThat(s.model().memory(SPACE, id).getContent()).isEqualTo("v3");
@@ -313,10 +452,14 @@ class RollbackTest {
     @Test
     void theRestoringEventsCarryBeforeAndAfter() {
         String id = s.given(s.request(AGENT, memory("v1")).build());
-        s.given(s.request(AGENT, UpdateMemory.newBuilder().setId(id).setContent("v2").build()).build());
+        s.given(s.request(
+                        AGENT,
+                        UpdateMemory.newBuilder().setId(id).setContent("v2").build())
+                .build());
         s.advance(Duration.ofMinutes(5));
 
-        Decision decision = s.when(s.request(ADMIN, plan(RollbackSpec.space(1)).toRequest("undo")).build());
+        Decision decision = s.when(
+                s.request(ADMIN, plan(RollbackSpec.space(1)).toRequest("undo")).build());
 
         assertThat(decision).isInstanceOfSatisfying(Decision.AcceptAll.class, all -> {
             assertThat(all.events().get(1).payload()).isInstanceOfSatisfying(MemoryUpdated.class, u -> {
@@ -331,7 +474,8 @@ class RollbackTest {
 
     @Test
     void aRollbackCannotBringBackAPurgedMemory() {
-        String id = s.given(s.request(AGENT, memory("Ana's passport number is X123")).build());
+        String id = s.given(
+                s.request(AGENT, memory("Ana's passport number is X123")).build());
         s.given(s.request(AGENT, new DeleteMemory(id, "wrong")).build());
         s.given(s.request(ADMIN, new PurgeMemory(id, "user asked to forget")).build());
 

@@ -43,8 +43,14 @@ final class Scenario {
     }
 
     MemoryRequest.Builder request(Actor actor, Object op) {
-        return MemoryRequest.newBuilder().setRequestId("r" + ++requests).setSpace(SPACE).setActor(actor)
-                .setExpectedVersion(null).setSessionId(null).setRequestedAt(now).setOp(op);
+        return MemoryRequest.newBuilder()
+                .setRequestId("r" + ++requests)
+                .setSpace(SPACE)
+                .setActor(actor)
+                .setExpectedVersion(null)
+                .setSessionId(null)
+                .setRequestedAt(now)
+                .setOp(op);
     }
 
     /** Decides and applies each request; every one must be accepted. The ids of the memories they named. */
@@ -53,14 +59,22 @@ final class Scenario {
         for (MemoryRequest request : given) {
             Decision decision = decide(request);
             assertThat(decision).as("given %s", request.getOp()).isNotInstanceOf(Decision.Reject.class);
-            List<Decision.Accept> accepts = decision instanceof Decision.AcceptAll all ? all.events()
-                    : List.of((Decision.Accept) decision);
+            List<Decision.Accept> accepts =
+                    decision instanceof Decision.AcceptAll all ? all.events() : List.of((Decision.Accept) decision);
             for (Decision.Accept accept : accepts) {
-                MemoryEvent event = MemoryEvent.newBuilder().setSpace(SPACE).setSeq(events.size() + 1L)
-                        .setPrevHash(ByteBuffer.allocate(0)).setHash(ByteBuffer.allocate(0))
-                        .setSignature(ByteBuffer.allocate(0)).setKeyId("").setRequestId(request.getRequestId())
-                        .setActor(accept.actor() != null ? accept.actor() : request.getActor()).setOccurredAt(now)
-                        .setSessionId(request.getSessionId()).setPayload(accept.payload()).build();
+                MemoryEvent event = MemoryEvent.newBuilder()
+                        .setSpace(SPACE)
+                        .setSeq(events.size() + 1L)
+                        .setPrevHash(ByteBuffer.allocate(0))
+                        .setHash(ByteBuffer.allocate(0))
+                        .setSignature(ByteBuffer.allocate(0))
+                        .setKeyId("")
+                        .setRequestId(request.getRequestId())
+                        .setActor(accept.actor() != null ? accept.actor() : request.getActor())
+                        .setOccurredAt(now)
+                        .setSessionId(request.getSessionId())
+                        .setPayload(accept.payload())
+                        .build();
                 WriteModelEvolution.apply(event, model);
                 events.add(event);
             }

@@ -20,16 +20,20 @@ class ProfileFactsTest {
                   + Language: pt-PT
                 no colon here
                 Empty:
-                """)).containsExactly(
-                java.util.Map.entry("preferred_name", "Ana"), java.util.Map.entry("pronouns", "she/her"),
-                java.util.Map.entry("city", "Porto"), java.util.Map.entry("language", "pt-PT"));
+                """))
+                .containsExactly(
+                        java.util.Map.entry("preferred_name", "Ana"), java.util.Map.entry("pronouns", "she/her"),
+                        java.util.Map.entry("city", "Porto"), java.util.Map.entry("language", "pt-PT"));
         assertThat(ProfileFacts.normalise("Preferred  -Name")).isEqualTo("preferred_name");
     }
 
     @Test
     void aBlockChangeIsAnAddedOrChangedLineOfAConfiguredSensitiveField() {
-        assertThat(ProfileFacts.blockChange(policy, "city: Porto", "city: Porto\ntone: warm\nhobby: chess")).isEmpty();
-        assertThat(ProfileFacts.blockChange(policy, "city: Porto", "")).as("a removal is not held").isEmpty();
+        assertThat(ProfileFacts.blockChange(policy, "city: Porto", "city: Porto\ntone: warm\nhobby: chess"))
+                .isEmpty();
+        assertThat(ProfileFacts.blockChange(policy, "city: Porto", ""))
+                .as("a removal is not held")
+                .isEmpty();
         assertThat(ProfileFacts.blockChange(policy, "city: Porto", "City: Lisbon"))
                 .contains(new ProfileFacts.Change("city", "Lisbon", "Porto"));
         assertThat(ProfileFacts.blockChange(policy, null, "Preferred name: Annie"))
@@ -42,6 +46,7 @@ class ProfileFactsTest {
                 .containsExactly("preferred_name", "tone");
         assertThat(ProfileFacts.taggedSensitive(policy, List.of("profile:tone", "profile:pronouns")))
                 .contains("pronouns");
-        assertThat(ProfileFacts.taggedSensitive(policy, List.of("profile:tone"))).isEmpty();
+        assertThat(ProfileFacts.taggedSensitive(policy, List.of("profile:tone")))
+                .isEmpty();
     }
 }

@@ -22,8 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class WritingConstraintsPassRateTest {
 
-    private record Item(Outcome expected, Style style, String text) {
-    }
+    private record Item(Outcome expected, Style style, String text) {}
 
     @Test
     void computesThePassRateOfTheHandWrittenRouterOutputs() throws IOException {
@@ -43,9 +42,16 @@ class WritingConstraintsPassRateTest {
         int trimmed = counts.getOrDefault(Outcome.TRIMMED, 0);
         int rejected = counts.getOrDefault(Outcome.REJECTED, 0);
         double firstPass = (double) pass / items.size();
-        System.out.printf(Locale.ROOT, "writing constraints on %d hand-written router outputs: pass %d, trimmed %d, "
-                + "rejected %d; first-pass pass rate %.3f, accepted (pass + trimmed) %.3f%n", items.size(), pass, trimmed,
-                rejected, firstPass, (double) (pass + trimmed) / items.size());
+        System.out.printf(
+                Locale.ROOT,
+                "writing constraints on %d hand-written router outputs: pass %d, trimmed %d, "
+                        + "rejected %d; first-pass pass rate %.3f, accepted (pass + trimmed) %.3f%n",
+                items.size(),
+                pass,
+                trimmed,
+                rejected,
+                firstPass,
+                (double) (pass + trimmed) / items.size());
         assertThat(mismatches).isEmpty();
         assertThat(pass).isEqualTo(27);
         assertThat(trimmed).isEqualTo(6);
@@ -53,15 +59,18 @@ class WritingConstraintsPassRateTest {
     }
 
     private static List<Item> load() throws IOException {
-        try (InputStream in = WritingConstraintsPassRateTest.class.getResourceAsStream("/messages/router-outputs.tsv")) {
+        try (InputStream in =
+                WritingConstraintsPassRateTest.class.getResourceAsStream("/messages/router-outputs.tsv")) {
             List<Item> items = new ArrayList<>();
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 if (line.startsWith("#") || line.isEmpty()) {
                     continue;
                 }
                 String[] cols = line.split("\t", 3);
-                items.add(new Item(Outcome.valueOf(cols[0].toUpperCase(Locale.ROOT)),
-                        Style.valueOf(cols[1].toUpperCase(Locale.ROOT)), cols[2]));
+                items.add(new Item(
+                        Outcome.valueOf(cols[0].toUpperCase(Locale.ROOT)),
+                        Style.valueOf(cols[1].toUpperCase(Locale.ROOT)),
+                        cols[2]));
             }
             return items;
         }

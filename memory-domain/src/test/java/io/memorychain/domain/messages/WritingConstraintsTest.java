@@ -19,7 +19,8 @@ class WritingConstraintsTest {
 
     @Test
     void trimsWhitespaceQuotesAndAThirdSentence() {
-        Verdict v = WritingConstraints.check(Style.SEMANTIC,
+        Verdict v = WritingConstraints.check(
+                Style.SEMANTIC,
                 "  \"The user likes tea.  The user dislikes coffee. The user drinks water at night.\" ");
         assertThat(v.outcome()).isEqualTo(Outcome.TRIMMED);
         assertThat(v.text()).isEqualTo("The user likes tea. The user dislikes coffee.");
@@ -40,7 +41,8 @@ class WritingConstraintsTest {
     @Test
     void cutsATooLongTwoSentenceTextAtTheSentenceEnd() {
         String first = "The user works as a nurse at the Hospital de Santo António in Porto on night shifts.";
-        String second = "The user " + "also volunteers at the local animal shelter on weekends ".repeat(5) + "regularly.";
+        String second =
+                "The user " + "also volunteers at the local animal shelter on weekends ".repeat(5) + "regularly.";
         Verdict v = WritingConstraints.check(Style.SEMANTIC, first + " " + second);
         assertThat(v.outcome()).isEqualTo(Outcome.TRIMMED);
         assertThat(v.text()).isEqualTo(first);
@@ -48,23 +50,30 @@ class WritingConstraintsTest {
 
     @Test
     void rejectsEmptyAndPronounsForSemantic() {
-        assertThat(WritingConstraints.check(Style.SEMANTIC, "  \" \" ").outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(WritingConstraints.check(Style.SEMANTIC, "  \" \" ").outcome())
+                .isEqualTo(Outcome.REJECTED);
         assertThat(WritingConstraints.check(Style.SEMANTIC, "...").outcome()).isEqualTo(Outcome.REJECTED);
-        assertThat(WritingConstraints.check(Style.SEMANTIC, "My sister lives in Porto.").reasons())
+        assertThat(WritingConstraints.check(Style.SEMANTIC, "My sister lives in Porto.")
+                        .reasons())
                 .containsExactly("first person (\"My\")");
-        assertThat(WritingConstraints.check(Style.SEMANTIC, "Your sister lives in Porto.").reasons())
+        assertThat(WritingConstraints.check(Style.SEMANTIC, "Your sister lives in Porto.")
+                        .reasons())
                 .containsExactly("second person (\"Your\")");
-        assertThat(WritingConstraints.check(Style.SEMANTIC, "She lives in Porto.").reasons())
+        assertThat(WritingConstraints.check(Style.SEMANTIC, "She lives in Porto.")
+                        .reasons())
                 .containsExactly("not self-contained (opens with \"She\")");
     }
 
     @Test
     void episodicNeedsThePastTenseButMayUseNoSemanticGuard() {
-        assertThat(WritingConstraints.check(Style.EPISODIC, "The team decided to ship on Friday.").outcome())
+        assertThat(WritingConstraints.check(Style.EPISODIC, "The team decided to ship on Friday.")
+                        .outcome())
                 .isEqualTo(Outcome.PASS);
-        assertThat(WritingConstraints.check(Style.EPISODIC, "The team ships on Friday.").reasons())
+        assertThat(WritingConstraints.check(Style.EPISODIC, "The team ships on Friday.")
+                        .reasons())
                 .containsExactly("not in the past tense");
-        assertThat(WritingConstraints.check(Style.EPISODIC, "We met Ana at the airport.").outcome())
+        assertThat(WritingConstraints.check(Style.EPISODIC, "We met Ana at the airport.")
+                        .outcome())
                 .isEqualTo(Outcome.PASS);
     }
 

@@ -31,8 +31,7 @@ public final class Canonical {
     private static final ByteBuffer EMPTY = ByteBuffer.wrap(new byte[0]);
     private static final Map<Schema, byte[]> FINGERPRINTS = new ConcurrentHashMap<>();
 
-    private Canonical() {
-    }
+    private Canonical() {}
 
     public static byte[] bytes(IndexedRecord event) {
         Scratch scratch = SCRATCH.get();
@@ -82,8 +81,10 @@ public final class Canonical {
                 out.writeBytes(fingerprint(schema));
                 encoder = EncoderFactory.get().directBinaryEncoder(out, encoder);
                 boolean specific = event instanceof SpecificRecord;
-                (specific ? specificWriters : genericWriters).computeIfAbsent(schema,
-                        s -> new GenericDatumWriter<>(s, specific ? SpecificData.get() : GenericData.get()))
+                (specific ? specificWriters : genericWriters)
+                        .computeIfAbsent(
+                                schema,
+                                s -> new GenericDatumWriter<>(s, specific ? SpecificData.get() : GenericData.get()))
                         .write(event, encoder);
                 encoder.flush();
             } catch (IOException e) {

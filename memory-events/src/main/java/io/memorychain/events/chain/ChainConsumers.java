@@ -10,8 +10,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 /** Consumers that read a chain from its topic: committed records only, no group, from the beginning. */
 final class ChainConsumers {
 
-    private ChainConsumers() {
-    }
+    private ChainConsumers() {}
 
     /**
      * A groupless byte consumer of committed records starting at the earliest offset.

@@ -66,8 +66,7 @@ public final class ChainExport {
      * @param headSeq the seq of the last decodable event, or 0 for none
      * @param schemas schema ids in the header
      */
-    public record Summary(long events, long headSeq, int schemas) {
-    }
+    public record Summary(long events, long headSeq, int schemas) {}
 
     private final Map<String, Object> consumerConfig;
     private final String topic;
@@ -76,8 +75,8 @@ public final class ChainExport {
     private final Clock clock;
     private final Duration stallTimeout;
 
-    public ChainExport(Map<String, Object> consumerConfig, String topic, SchemaRegistry registry, KeyRing keys,
-                       Clock clock) {
+    public ChainExport(
+            Map<String, Object> consumerConfig, String topic, SchemaRegistry registry, KeyRing keys, Clock clock) {
         this.consumerConfig = Map.copyOf(consumerConfig);
         this.topic = Objects.requireNonNull(topic, "topic");
         this.registry = Objects.requireNonNull(registry, "registry");
@@ -102,7 +101,8 @@ public final class ChainExport {
             long[] total = {0};
             scan(consumer, tp, end, space, record -> {
                 total[0]++;
-                if (record.value() != null && record.value().length >= WireFormat.HEADER_SIZE
+                if (record.value() != null
+                        && record.value().length >= WireFormat.HEADER_SIZE
                         && record.value()[0] == WireFormat.MAGIC) {
                     schemaIds.add(WireFormat.schemaId(record.value()));
                 }
@@ -131,8 +131,9 @@ public final class ChainExport {
         }
     }
 
-    private void writeHeader(JsonGenerator json, String space, TopicPartition tp, long end,
-                             Collection<Integer> schemaIds, long events) throws IOException {
+    private void writeHeader(
+            JsonGenerator json, String space, TopicPartition tp, long end, Collection<Integer> schemaIds, long events)
+            throws IOException {
         json.writeStartObject();
         json.writeStringField("format", FORMAT);
         json.writeStringField("space", space);
@@ -185,8 +186,9 @@ public final class ChainExport {
                 error = String.valueOf(e.getMessage());
             }
         }
-        Long seq = event != null && event.getSchema().getField("seq") != null
-                && event.get("seq") instanceof Long s ? s : null;
+        Long seq = event != null && event.getSchema().getField("seq") != null && event.get("seq") instanceof Long s
+                ? s
+                : null;
         json.writeStartObject();
         if (seq != null) {
             json.writeNumberField("seq", seq);
@@ -279,8 +281,8 @@ public final class ChainExport {
     }
 
     /** Reads the partition from its beginning to {@code end}, handing over the records keyed by {@code space}. */
-    private void scan(KafkaConsumer<byte[], byte[]> consumer, TopicPartition tp, long end, String space,
-                      RecordSink sink) {
+    private void scan(
+            KafkaConsumer<byte[], byte[]> consumer, TopicPartition tp, long end, String space, RecordSink sink) {
         consumer.seekToBeginning(List.of(tp));
         byte[] key = space.getBytes(StandardCharsets.UTF_8);
         long lastProgressAt = System.nanoTime();

@@ -25,16 +25,13 @@ import org.apache.kafka.common.TopicPartition;
 public final class ChainKeyEvents {
 
     /** A space's current key by its last rotation. */
-    public record Rotation(String space, long seq, String previousKeyId, String newKeyId) {
-    }
+    public record Rotation(String space, long seq, String previousKeyId, String newKeyId) {}
 
     /** A compromise mark on a space's chain. */
-    public record Compromise(String space, long markedAtSeq, String keyId, long trustedUpTo) {
-    }
+    public record Compromise(String space, long markedAtSeq, String keyId, long trustedUpTo) {}
 
     /** What the log says so far. */
-    public record Snapshot(Map<String, Rotation> currentBySpace, List<Compromise> compromises) {
-    }
+    public record Snapshot(Map<String, Rotation> currentBySpace, List<Compromise> compromises) {}
 
     private final Map<String, Object> consumerConfig;
     private final String topic;
@@ -56,7 +53,9 @@ public final class ChainKeyEvents {
             if (infos == null || infos.isEmpty()) {
                 return snapshot();
             }
-            List<TopicPartition> partitions = infos.stream().map(i -> new TopicPartition(topic, i.partition())).toList();
+            List<TopicPartition> partitions = infos.stream()
+                    .map(i -> new TopicPartition(topic, i.partition()))
+                    .toList();
             consumer.assign(partitions);
             Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
             Map<TopicPartition, Long> begins = consumer.beginningOffsets(partitions);
@@ -104,12 +103,18 @@ public final class ChainKeyEvents {
         String space = String.valueOf(event.get("space"));
         long seq = (Long) event.get("seq");
         switch (payload.getSchema().getName()) {
-            case "SigningKeyRotated" -> current.put(space, new Rotation(space, seq,
-                    String.valueOf(payload.get("previous_key_id")), String.valueOf(payload.get("new_key_id"))));
-            case "SigningKeyCompromised" -> compromises.add(new Compromise(space, seq,
-                    String.valueOf(payload.get("key_id")), (Long) payload.get("from_seq")));
-            default -> {
-            }
+            case "SigningKeyRotated" ->
+                current.put(
+                        space,
+                        new Rotation(
+                                space,
+                                seq,
+                                String.valueOf(payload.get("previous_key_id")),
+                                String.valueOf(payload.get("new_key_id"))));
+            case "SigningKeyCompromised" ->
+                compromises.add(new Compromise(
+                        space, seq, String.valueOf(payload.get("key_id")), (Long) payload.get("from_seq")));
+            default -> {}
         }
     }
 

@@ -18,19 +18,16 @@ import java.util.Map;
  * @param runs         consecutive seqs signed by one key, in chain order
  * @param marks        per compromised key id, the lowest from_seq marked and the seq of that mark
  */
-public record ChainKeyState(String currentKeyId, Map<String, String> learned, List<Run> runs,
-                            Map<String, Mark> marks) {
+public record ChainKeyState(String currentKeyId, Map<String, String> learned, List<Run> runs, Map<String, Mark> marks) {
 
     /** The state at the genesis. */
     public static final ChainKeyState EMPTY = new ChainKeyState(null, Map.of(), List.of(), Map.of());
 
     /** Seqs {@code first..last} signed by {@code keyId}. */
-    public record Run(String keyId, long first, long last) {
-    }
+    public record Run(String keyId, long first, long last) {}
 
     /** The key's events after {@code trustedUpTo} are suspect, as marked at {@code markedAtSeq}. */
-    public record Mark(long trustedUpTo, long markedAtSeq) {
-    }
+    public record Mark(long trustedUpTo, long markedAtSeq) {}
 
     public ChainKeyState {
         learned = Map.copyOf(learned);
@@ -82,8 +79,12 @@ public record ChainKeyState(String currentKeyId, Map<String, String> learned, Li
             if (mark == null || run.last() <= mark.trustedUpTo()) {
                 continue;
             }
-            out.add(new SuspectRange(run.keyId(), Math.max(run.first(), mark.trustedUpTo() + 1), run.last(),
-                    mark.trustedUpTo(), mark.markedAtSeq()));
+            out.add(new SuspectRange(
+                    run.keyId(),
+                    Math.max(run.first(), mark.trustedUpTo() + 1),
+                    run.last(),
+                    mark.trustedUpTo(),
+                    mark.markedAtSeq()));
         }
         return out;
     }

@@ -43,7 +43,8 @@ public final class ChainKeys {
     public static ChainKeys loadOrCreate(Path file) {
         try {
             if (Files.exists(file)) {
-                return fromPrivateKey(HexFormat.of().parseHex(Files.readString(file).trim()));
+                return fromPrivateKey(
+                        HexFormat.of().parseHex(Files.readString(file).trim()));
             }
             Files.createDirectories(file.toAbsolutePath().getParent());
             ChainKeys keys = generate();
@@ -55,7 +56,8 @@ public final class ChainKeys {
                 // not a POSIX file system: keep the platform default
             }
             Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            Files.writeString(file.resolveSibling(file.getFileName() + ".pub"),
+            Files.writeString(
+                    file.resolveSibling(file.getFileName() + ".pub"),
                     keys.keyId + " " + HexFormat.of().formatHex(keys.publicKeyBytes()) + "\n");
             return keys;
         } catch (IOException e) {

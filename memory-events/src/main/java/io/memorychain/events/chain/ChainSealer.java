@@ -33,9 +33,13 @@ public final class ChainSealer {
         if (keyId == null) {
             return seal(event);
         }
-        return seal(event, keys.find(keyId).orElseThrow(() -> new IllegalStateException("the chain signing key "
-                + keyId + " of space " + event.getSpace() + " is not in the key directory: provision its file "
-                + "chain-signing-" + keyId + ".key")));
+        return seal(
+                event,
+                keys.find(keyId)
+                        .orElseThrow(() -> new IllegalStateException("the chain signing key "
+                                + keyId + " of space " + event.getSpace()
+                                + " is not in the key directory: provision its file "
+                                + "chain-signing-" + keyId + ".key")));
     }
 
     private static MemoryEvent seal(MemoryEvent event, ChainKeys key) {

@@ -106,18 +106,25 @@ public final class ChainVerifier {
      * and link to {@code hash}. Whoever resumes vouches that the records before the resumed position are the ones
      * that were verified (an append-only log: see {@code KafkaChainReader.headAfter}).
      */
-    public static ChainVerifier resuming(String space, KeyRing keys, SignatureMode mode, long events, long seq,
-                                         byte[] hash) {
+    public static ChainVerifier resuming(
+            String space, KeyRing keys, SignatureMode mode, long events, long seq, byte[] hash) {
         return resuming(space, keys, mode, events, seq, hash, ChainKeyState.EMPTY);
     }
 
     /** As above, continuing with the signing keys the earlier verification learned ({@link ChainHead#keys()}). */
-    public static ChainVerifier resuming(String space, KeyRing keys, SignatureMode mode, long events, long seq,
-                                         byte[] hash, ChainKeyState keyState) {
+    public static ChainVerifier resuming(
+            String space,
+            KeyRing keys,
+            SignatureMode mode,
+            long events,
+            long seq,
+            byte[] hash,
+            ChainKeyState keyState) {
         ChainVerifier verifier = new ChainVerifier(space, keys, mode);
         verifier.keyState = Objects.requireNonNull(keyState, "keyState");
         verifier.learnedKeys = KeyRing.of(keyState.learned().values().stream()
-                .map(java.util.HexFormat.of()::parseHex).toArray(byte[][]::new));
+                .map(java.util.HexFormat.of()::parseHex)
+                .toArray(byte[][]::new));
         verifier.events = events;
         verifier.lastSeq = seq;
         verifier.lastSignedSeq = seq;
@@ -152,8 +159,11 @@ public final class ChainVerifier {
         events++;
         long expected = lastSeq + 1;
         if (!bindFields(event.getSchema())) {
-            return fail(expected, Problem.UNDECODABLE, "record after seq " + lastSeq + " is not a chain event (schema "
-                    + event.getSchema().getFullName() + ")");
+            return fail(
+                    expected,
+                    Problem.UNDECODABLE,
+                    "record after seq " + lastSeq + " is not a chain event (schema "
+                            + event.getSchema().getFullName() + ")");
         }
         String eventSpace;
         long seq;
@@ -169,40 +179,60 @@ public final class ChainVerifier {
             signature = bytes(event.get(signaturePos));
             keyId = String.valueOf(event.get(keyIdPos));
         } catch (ClassCastException | NullPointerException e) {
-            return fail(expected, Problem.UNDECODABLE, "record after seq " + lastSeq
-                    + " does not have the chain fields' types: " + e.getMessage());
+            return fail(
+                    expected,
+                    Problem.UNDECODABLE,
+                    "record after seq " + lastSeq + " does not have the chain fields' types: " + e.getMessage());
         }
 
         if (!space.equals(eventSpace)) {
-            return fail(expected, Problem.WRONG_SPACE, "event seq " + seq + " claims space '" + eventSpace
-                    + "' on the chain of '" + space + "'");
+            return fail(
+                    expected,
+                    Problem.WRONG_SPACE,
+                    "event seq " + seq + " claims space '" + eventSpace + "' on the chain of '" + space + "'");
         }
         if (seq < expected) {
-            return fail(expected, Problem.DUPLICATE, seq == lastSeq
-                    ? "seq " + seq + " appears again (expected " + expected + ")"
-                    : "seq " + seq + " found after seq " + lastSeq + " (expected " + expected + ")");
+            return fail(
+                    expected,
+                    Problem.DUPLICATE,
+                    seq == lastSeq
+                            ? "seq " + seq + " appears again (expected " + expected + ")"
+                            : "seq " + seq + " found after seq " + lastSeq + " (expected " + expected + ")");
         }
         if (seq > expected) {
-            return fail(expected, Problem.GAP, "seq " + seq + " found where " + expected + " was expected ("
-                    + (seq - expected) + " missing)");
+            return fail(
+                    expected,
+                    Problem.GAP,
+                    "seq " + seq + " found where " + expected + " was expected (" + (seq - expected) + " missing)");
         }
         if (!MessageDigest.isEqual(prevHash, lastHash)) {
-            return fail(seq, Problem.BROKEN_LINK, "prev_hash " + shortHex(prevHash) + " of seq " + seq
-                    + " is not the hash " + shortHex(lastHash) + (seq == 1 ? " of the genesis" : " of seq " + lastSeq));
+            return fail(
+                    seq,
+                    Problem.BROKEN_LINK,
+                    "prev_hash " + shortHex(prevHash) + " of seq " + seq + " is not the hash " + shortHex(lastHash)
+                            + (seq == 1 ? " of the genesis" : " of seq " + lastSeq));
         }
         byte[] recomputed = Canonical.hash(event);
         if (!MessageDigest.isEqual(recomputed, hash)) {
-            return fail(seq, Problem.BAD_HASH, "stored hash " + shortHex(hash) + " of seq " + seq
-                    + " differs from the recomputed " + shortHex(recomputed) + ": the event's content was changed");
+            return fail(
+                    seq,
+                    Problem.BAD_HASH,
+                    "stored hash " + shortHex(hash) + " of seq " + seq + " differs from the recomputed "
+                            + shortHex(recomputed) + ": the event's content was changed");
         }
         if (!keys.contains(keyId) && !learnedKeys.contains(keyId)) {
-            return fail(seq, Problem.UNKNOWN_KEY, "seq " + seq + " is signed by key id '" + keyId
-                    + "', which is not in the key ring");
+            return fail(
+                    seq,
+                    Problem.UNKNOWN_KEY,
+                    "seq " + seq + " is signed by key id '" + keyId + "', which is not in the key ring");
         }
         String current = keyState.currentKeyId();
         if (current != null && !current.equals(keyId)) {
-            return fail(seq, Problem.WRONG_KEY, "seq " + seq + " is signed by key '" + keyId
-                    + "' but the chain's signing key is '" + current + "' since its last rotation");
+            return fail(
+                    seq,
+                    Problem.WRONG_KEY,
+                    "seq " + seq + " is signed by key '" + keyId + "' but the chain's signing key is '" + current
+                            + "' since its last rotation");
         }
         IndexedRecord payload = payloadPos >= 0 && event.get(payloadPos) instanceof IndexedRecord r ? r : null;
         String payloadType = payload == null ? "" : payload.getSchema().getName();
@@ -213,12 +243,18 @@ public final class ChainVerifier {
             rotatedTo = String.valueOf(field(payload, "new_key_id"));
             rotatedKey = field(payload, "new_public_key") instanceof ByteBuffer b ? bytes(b) : new byte[0];
             if (!previous.equals(keyId)) {
-                return fail(seq, Problem.BAD_ROTATION, "key rotation at seq " + seq + " replaces key '" + previous
-                        + "' but is signed by key '" + keyId + "'");
+                return fail(
+                        seq,
+                        Problem.BAD_ROTATION,
+                        "key rotation at seq " + seq + " replaces key '" + previous + "' but is signed by key '" + keyId
+                                + "'");
             }
             if (rotatedKey.length != 32 || !ChainKeys.keyIdOf(rotatedKey).equals(rotatedTo)) {
-                return fail(seq, Problem.BAD_ROTATION, "key rotation at seq " + seq + " names key id '" + rotatedTo
-                        + "' for a public key whose id is not that");
+                return fail(
+                        seq,
+                        Problem.BAD_ROTATION,
+                        "key rotation at seq " + seq + " names key id '" + rotatedTo
+                                + "' for a public key whose id is not that");
             }
         }
         if (mode.isCheckpoint(seq) || rotatedTo != null) {
@@ -238,7 +274,8 @@ public final class ChainVerifier {
         if (rotatedTo != null) {
             keyState = keyState.rotated(rotatedTo, rotatedKey);
             learnedKeys = KeyRing.of(keyState.learned().values().stream()
-                    .map(java.util.HexFormat.of()::parseHex).toArray(byte[][]::new));
+                    .map(java.util.HexFormat.of()::parseHex)
+                    .toArray(byte[][]::new));
         } else if (COMPROMISED.equals(payloadType) && field(payload, "from_seq") instanceof Long from) {
             keyState = keyState.compromised(String.valueOf(field(payload, "key_id")), from, seq);
         }
@@ -291,8 +328,8 @@ public final class ChainVerifier {
     public VerificationResult result() {
         if (failure == null && pendingSignature != null) {
             if (!verifySignature(pendingKeyId, lastHash, pendingSignature)) {
-                failure = VerificationResult.broken(events, lastSeq, Problem.BAD_SIGNATURE,
-                        badSignatureMessage(lastSeq, pendingKeyId));
+                failure = VerificationResult.broken(
+                        events, lastSeq, Problem.BAD_SIGNATURE, badSignatureMessage(lastSeq, pendingKeyId));
             } else {
                 lastSignedSeq = lastSeq;
             }
@@ -304,9 +341,14 @@ public final class ChainVerifier {
             return failure.withSuspects(suspects);
         }
         long suspect = suspects.stream().mapToLong(SuspectRange::count).sum();
-        return VerificationResult.intact(events, lastSeq == 0 ? "no events"
-                : "chain intact up to seq " + lastSeq + ", head hash " + Canonical.hex(lastHash)
-                + (suspect == 0 ? "" : "; " + suspect + " suspect event(s) signed by a compromised key"))
+        return VerificationResult.intact(
+                        events,
+                        lastSeq == 0
+                                ? "no events"
+                                : "chain intact up to seq " + lastSeq + ", head hash " + Canonical.hex(lastHash)
+                                        + (suspect == 0
+                                                ? ""
+                                                : "; " + suspect + " suspect event(s) signed by a compromised key"))
                 .withSuspects(suspects);
     }
 
@@ -337,8 +379,14 @@ public final class ChainVerifier {
         if (schema.getType() != Schema.Type.RECORD) {
             return false;
         }
-        Schema.Field[] fields = {schema.getField("space"), schema.getField("seq"), schema.getField("prev_hash"),
-                schema.getField("hash"), schema.getField("signature"), schema.getField("key_id")};
+        Schema.Field[] fields = {
+            schema.getField("space"),
+            schema.getField("seq"),
+            schema.getField("prev_hash"),
+            schema.getField("hash"),
+            schema.getField("signature"),
+            schema.getField("key_id")
+        };
         for (Schema.Field field : fields) {
             if (field == null) {
                 return false;

@@ -35,8 +35,8 @@ public record Checkpoint(String space, long seq, String hash, String keyId, Stri
     /** Signs the head {@code (seq, hash)} of {@code space}'s chain. */
     public static Checkpoint sign(ChainKeys keys, String space, long seq, byte[] hash, Instant signedAt) {
         String hex = HexFormat.of().formatHex(hash);
-        return new Checkpoint(space, seq, hex, keys.keyId(), HexFormat.of().formatHex(keys.sign(message(space, seq,
-                hex))), signedAt);
+        return new Checkpoint(
+                space, seq, hex, keys.keyId(), HexFormat.of().formatHex(keys.sign(message(space, seq, hex))), signedAt);
     }
 
     /** Whether the signature is valid under the key named by {@code keyId} in {@code keys}. */

@@ -58,14 +58,23 @@ public final class KafkaChainReader {
      * @param keys           public keys for the signatures
      * @param mode           which signatures to check
      */
-    public KafkaChainReader(Map<String, Object> consumerConfig, String topic, SchemaRegistry registry, KeyRing keys,
-                            SignatureMode mode) {
+    public KafkaChainReader(
+            Map<String, Object> consumerConfig,
+            String topic,
+            SchemaRegistry registry,
+            KeyRing keys,
+            SignatureMode mode) {
         this(consumerConfig, topic, registry, keys, mode, Duration.ofMinutes(2));
     }
 
     /** As above, failing when no record arrives for {@code stallTimeout} while records remain below the end offsets. */
-    public KafkaChainReader(Map<String, Object> consumerConfig, String topic, SchemaRegistry registry, KeyRing keys,
-                            SignatureMode mode, Duration stallTimeout) {
+    public KafkaChainReader(
+            Map<String, Object> consumerConfig,
+            String topic,
+            SchemaRegistry registry,
+            KeyRing keys,
+            SignatureMode mode,
+            Duration stallTimeout) {
         this.consumerConfig = Map.copyOf(consumerConfig);
         this.topic = Objects.requireNonNull(topic, "topic");
         this.registry = Objects.requireNonNull(registry, "registry");
@@ -109,8 +118,7 @@ public final class KafkaChainReader {
     }
 
     /** A verdict and, when the chain is intact, where the next verification may resume. */
-    public record Resumable(ChainHead head, Position next) {
-    }
+    public record Resumable(ChainHead head, Position next) {}
 
     /**
      * As {@link #headOf}, reading only the records after {@code from} (null: from the beginning) and continuing its
@@ -125,32 +133,41 @@ public final class KafkaChainReader {
         try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
             int partitions = partitionCount(consumer);
             TopicPartition tp = new TopicPartition(topic, Utils.toPositive(Utils.murmur2(keyBytes)) % partitions);
-            boolean resume = from != null && from.partition() == tp.partition()
+            boolean resume = from != null
+                    && from.partition() == tp.partition()
                     && consumer.beginningOffsets(List.of(tp)).get(tp) <= from.nextOffset();
             ChainVerifier chain = resume
-                    ? ChainVerifier.resuming(space, keys, mode, from.events(), from.seq(), from.hash(),
-                            from.keys())
+                    ? ChainVerifier.resuming(space, keys, mode, from.events(), from.seq(), from.hash(), from.keys())
                     : new ChainVerifier(space, keys, mode);
             String[] where = new String[1];
-            long end = scan(consumer, List.of(tp), resume ? Map.of(tp, from.nextOffset()) : Map.of(), record -> {
-                if (record.key() == null || !space.equals(new String(record.key(), StandardCharsets.UTF_8))) {
-                    return true;
-                }
-                boolean intact = feed(record, space, chain::accept, chain::acceptUndecodable);
-                if (!intact) {
-                    where[0] = coordinates(record);
-                }
-                return intact;
-            }, () -> chain.isBroken() ? 1 : 0).getOrDefault(tp, 0L);
+            long end = scan(
+                            consumer,
+                            List.of(tp),
+                            resume ? Map.of(tp, from.nextOffset()) : Map.of(),
+                            record -> {
+                                if (record.key() == null
+                                        || !space.equals(new String(record.key(), StandardCharsets.UTF_8))) {
+                                    return true;
+                                }
+                                boolean intact = feed(record, space, chain::accept, chain::acceptUndecodable);
+                                if (!intact) {
+                                    where[0] = coordinates(record);
+                                }
+                                return intact;
+                            },
+                            () -> chain.isBroken() ? 1 : 0)
+                    .getOrDefault(tp, 0L);
             ChainHead head = chain.head();
             if (where[0] != null || !head.result().ok()) {
-                ChainHead broken = where[0] == null ? head
-                        : new ChainHead(head.result().withMessageSuffix(where[0]), head.seq(), head.hash(),
-                                head.keys());
+                ChainHead broken = where[0] == null
+                        ? head
+                        : new ChainHead(
+                                head.result().withMessageSuffix(where[0]), head.seq(), head.hash(), head.keys());
                 return new Resumable(broken, null);
             }
-            return new Resumable(head, new Position(tp.partition(), end, head.result().events(), head.seq(),
-                    head.hash(), head.keys()));
+            return new Resumable(
+                    head,
+                    new Position(tp.partition(), end, head.result().events(), head.seq(), head.hash(), head.keys()));
         }
     }
 
@@ -165,40 +182,50 @@ public final class KafkaChainReader {
             TopicChainVerifier chains = new TopicChainVerifier(keys, mode);
             Map<String, String> locations = new HashMap<>();
             Set<String> broken = new HashSet<>();
-            scan(consumer, all, Map.of(), record -> {
-                String space = record.key() == null ? null : new String(record.key(), StandardCharsets.UTF_8);
-                if (space != null && chains.isBroken(space)) {
-                    return true;
-                }
-                if (space == null) {
-                    GenericRecord event = decodeOrNull(record);
-                    if (event == null || event.getSchema().getField("space") == null) {
-                        log.warn("Skipping an undecodable record without key at {}", coordinates(record));
+            scan(
+                    consumer,
+                    all,
+                    Map.of(),
+                    record -> {
+                        String space = record.key() == null ? null : new String(record.key(), StandardCharsets.UTF_8);
+                        if (space != null && chains.isBroken(space)) {
+                            return true;
+                        }
+                        if (space == null) {
+                            GenericRecord event = decodeOrNull(record);
+                            if (event == null || event.getSchema().getField("space") == null) {
+                                log.warn("Skipping an undecodable record without key at {}", coordinates(record));
+                                return true;
+                            }
+                            space = String.valueOf(event.get("space"));
+                            if (chains.isBroken(space)) {
+                                return true;
+                            }
+                        }
+                        String key = space;
+                        boolean intact = feed(
+                                record,
+                                key,
+                                event -> chains.accept(key, event),
+                                reason -> chains.acceptUndecodable(key, reason));
+                        if (!intact) {
+                            locations.put(key, coordinates(record));
+                            broken.add(key);
+                        }
                         return true;
-                    }
-                    space = String.valueOf(event.get("space"));
-                    if (chains.isBroken(space)) {
-                        return true;
-                    }
-                }
-                String key = space;
-                boolean intact = feed(record, key, event -> chains.accept(key, event),
-                        reason -> chains.acceptUndecodable(key, reason));
-                if (!intact) {
-                    locations.put(key, coordinates(record));
-                    broken.add(key);
-                }
-                return true;
-            }, broken::size);
+                    },
+                    broken::size);
             Map<String, VerificationResult> results = new TreeMap<>(chains.results());
             locations.forEach((space, where) -> results.computeIfPresent(space, (s, r) -> r.withMessageSuffix(where)));
             return results;
         }
     }
 
-    private boolean feed(ConsumerRecord<byte[], byte[]> record, String space,
-                         java.util.function.Predicate<GenericRecord> accept,
-                         java.util.function.Predicate<String> undecodable) {
+    private boolean feed(
+            ConsumerRecord<byte[], byte[]> record,
+            String space,
+            java.util.function.Predicate<GenericRecord> accept,
+            java.util.function.Predicate<String> undecodable) {
         if (record.value() == null) {
             return undecodable.test("null value (tombstone)");
         }
@@ -230,9 +257,12 @@ public final class KafkaChainReader {
      * Reads the partitions from their beginning (or the offset {@code from} gives) up to their end offsets at start,
      * or until the sink says stop; returns those end offsets.
      */
-    private Map<TopicPartition, Long> scan(KafkaConsumer<byte[], byte[]> consumer,
-                                           Collection<TopicPartition> partitions, Map<TopicPartition, Long> from,
-                                           RecordSink sink, BrokenCount brokenCount) {
+    private Map<TopicPartition, Long> scan(
+            KafkaConsumer<byte[], byte[]> consumer,
+            Collection<TopicPartition> partitions,
+            Map<TopicPartition, Long> from,
+            RecordSink sink,
+            BrokenCount brokenCount) {
         long started = System.nanoTime();
         consumer.assign(partitions);
         Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
@@ -248,8 +278,12 @@ public final class KafkaChainReader {
                 remaining.add(tp);
             }
         }
-        log.info("Verifying {} ({} partition(s), {} record offset(s) to read, signatures {})", topic,
-                partitions.size(), remaining.stream().mapToLong(tp -> end.get(tp) - begin.get(tp)).sum(), mode);
+        log.info(
+                "Verifying {} ({} partition(s), {} record offset(s) to read, signatures {})",
+                topic,
+                partitions.size(),
+                remaining.stream().mapToLong(tp -> end.get(tp) - begin.get(tp)).sum(),
+                mode);
         long read = 0;
         long nextProgress = PROGRESS_EVERY;
         long lastProgressAt = System.nanoTime();
@@ -283,8 +317,13 @@ public final class KafkaChainReader {
             }
             if (read >= nextProgress) {
                 long seconds = Math.max(1, (System.nanoTime() - started) / 1_000_000_000L);
-                log.info("{}: {} records read ({} /s), {} of {} partition(s) done, {} broken space(s) so far",
-                        topic, read, read / seconds, partitions.size() - remaining.size(), partitions.size(),
+                log.info(
+                        "{}: {} records read ({} /s), {} of {} partition(s) done, {} broken space(s) so far",
+                        topic,
+                        read,
+                        read / seconds,
+                        partitions.size() - remaining.size(),
+                        partitions.size(),
                         brokenCount.get());
                 nextProgress = (read / PROGRESS_EVERY + 1) * PROGRESS_EVERY;
             }
@@ -294,8 +333,13 @@ public final class KafkaChainReader {
             }
         }
         long millis = Math.max(1, (System.nanoTime() - started) / 1_000_000);
-        log.info("{}: {} records read in {} ms ({} /s), {} broken space(s)", topic, read, millis,
-                read * 1000 / millis, brokenCount.get());
+        log.info(
+                "{}: {} records read in {} ms ({} /s), {} broken space(s)",
+                topic,
+                read,
+                millis,
+                read * 1000 / millis,
+                brokenCount.get());
         return end;
     }
 

@@ -31,8 +31,11 @@ public final class KeyRing {
     /** Reads lines of {@code <key id> <hex public key>} (the format of the {@code .pub} file next to a signing key). */
     public static KeyRing read(Path file) {
         try {
-            return of(Files.readAllLines(file).stream().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#"))
-                    .map(l -> HexFormat.of().parseHex(l.substring(l.lastIndexOf(' ') + 1))).toArray(byte[][]::new));
+            return of(Files.readAllLines(file).stream()
+                    .map(String::trim)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                    .map(l -> HexFormat.of().parseHex(l.substring(l.lastIndexOf(' ') + 1)))
+                    .toArray(byte[][]::new));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read public keys from " + file, e);
         }

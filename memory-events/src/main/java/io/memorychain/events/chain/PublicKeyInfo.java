@@ -18,13 +18,23 @@ import java.util.List;
  * its id, the algorithm, the raw 32-byte key in hex and base64, when it was created (null if unknown) and whether it
  * signs new events.
  */
-public record PublicKeyInfo(String keyId, String algorithm, String publicKeyHex, String publicKeyBase64,
-                            Instant createdAt, boolean active) {
+public record PublicKeyInfo(
+        String keyId,
+        String algorithm,
+        String publicKeyHex,
+        String publicKeyBase64,
+        Instant createdAt,
+        boolean active) {
 
     public static PublicKeyInfo of(ChainKeys keys, Instant createdAt, boolean active) {
         byte[] raw = keys.publicKeyBytes();
-        return new PublicKeyInfo(keys.keyId(), "Ed25519", HexFormat.of().formatHex(raw),
-                Base64.getEncoder().encodeToString(raw), createdAt, active);
+        return new PublicKeyInfo(
+                keys.keyId(),
+                "Ed25519",
+                HexFormat.of().formatHex(raw),
+                Base64.getEncoder().encodeToString(raw),
+                createdAt,
+                active);
     }
 
     /** Writes {@code {"keys":[...]}} (snake_case fields) to the file, atomically. */
@@ -38,7 +48,9 @@ public record PublicKeyInfo(String keyId, String algorithm, String publicKeyHex,
             node.put("algorithm", key.algorithm());
             node.put("public_key_hex", key.publicKeyHex());
             node.put("public_key_base64", key.publicKeyBase64());
-            node.put("created_at", key.createdAt() == null ? null : key.createdAt().toString());
+            node.put(
+                    "created_at",
+                    key.createdAt() == null ? null : key.createdAt().toString());
             node.put("active", key.active());
             // as GET /v1/chain/keys serves them before any key event: the file is written at start
             node.put("status", key.active() ? "active" : "retired");

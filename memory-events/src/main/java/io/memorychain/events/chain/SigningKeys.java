@@ -94,7 +94,8 @@ public final class SigningKeys {
         try {
             Path file = fileOf(generated.keyId());
             Files.move(tmp, file);
-            Files.move(tmp.resolveSibling(tmp.getFileName() + ".pub"), file.resolveSibling(file.getFileName() + ".pub"));
+            Files.move(
+                    tmp.resolveSibling(tmp.getFileName() + ".pub"), file.resolveSibling(file.getFileName() + ".pub"));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot store the new signing key in " + directory, e);
         }
@@ -142,7 +143,8 @@ public final class SigningKeys {
         if (directory == null) {
             throw new IllegalStateException("no key directory");
         }
-        return keyId.equals(defaultKey.keyId()) ? directory.resolve(DEFAULT_FILE)
+        return keyId.equals(defaultKey.keyId())
+                ? directory.resolve(DEFAULT_FILE)
                 : directory.resolve(PREFIX + keyId + SUFFIX);
     }
 
@@ -168,7 +170,8 @@ public final class SigningKeys {
 
     private ChainKeys load(Path file) {
         try {
-            ChainKeys key = ChainKeys.fromPrivateKey(java.util.HexFormat.of().parseHex(Files.readString(file).trim()));
+            ChainKeys key = ChainKeys.fromPrivateKey(
+                    java.util.HexFormat.of().parseHex(Files.readString(file).trim()));
             keys.putIfAbsent(key.keyId(), key);
             return key;
         } catch (IOException | IllegalArgumentException e) {

@@ -43,14 +43,18 @@ public final class SpaceChainReader {
         this(consumerConfig, topic, registry, Duration.ofMinutes(2));
     }
 
-    public SpaceChainReader(Map<String, Object> consumerConfig, String topic, SchemaRegistry registry,
-                            Duration stallTimeout) {
+    public SpaceChainReader(
+            Map<String, Object> consumerConfig, String topic, SchemaRegistry registry, Duration stallTimeout) {
         this(consumerConfig, topic, registry, stallTimeout, io.memorychain.events.content.ChainContent.PLAINTEXT);
     }
 
     /** @param content decrypts the events' texts (docs/architecture.md §12), e.g. for rollback plans */
-    public SpaceChainReader(Map<String, Object> consumerConfig, String topic, SchemaRegistry registry,
-                            Duration stallTimeout, io.memorychain.events.content.ChainContent content) {
+    public SpaceChainReader(
+            Map<String, Object> consumerConfig,
+            String topic,
+            SchemaRegistry registry,
+            Duration stallTimeout,
+            io.memorychain.events.content.ChainContent content) {
         this.consumerConfig = Map.copyOf(consumerConfig);
         this.topic = Objects.requireNonNull(topic, "topic");
         this.serde = content.eventSerde(registry);

@@ -24,8 +24,13 @@ import java.util.Objects;
  * @param suspects    events verified so far that a key marked compromised signed after the seq it is trusted up to
  *                    (docs/architecture.md §4): reported, not a break; empty when there are none
  */
-public record VerificationResult(boolean ok, long events, Long firstBadSeq, Problem problem, String message,
-                                 java.util.List<SuspectRange> suspects) {
+public record VerificationResult(
+        boolean ok,
+        long events,
+        Long firstBadSeq,
+        Problem problem,
+        String message,
+        java.util.List<SuspectRange> suspects) {
 
     public VerificationResult(boolean ok, long events, Long firstBadSeq, Problem problem, String message) {
         this(ok, events, firstBadSeq, problem, message, java.util.List.of());

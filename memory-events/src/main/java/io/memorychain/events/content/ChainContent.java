@@ -2,13 +2,13 @@ package io.memorychain.events.content;
 
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
+import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.avro.Schema;
 import org.apache.avro.specific.SpecificRecord;
-import io.memorychain.events.registry.SchemaRegistry;
 
 /**
  * The decrypting step every reader of {@code memory.events.v1} that needs text applies (docs/architecture.md §12,

@@ -23,6 +23,7 @@ public final class ContentCipher {
     public static final String PREFIX = "enc1:";
     /** AES-256 key length in bytes. */
     public static final int KEY_BYTES = 32;
+
     private static final int NONCE_BYTES = 12;
     private static final int TAG_BITS = 128;
     private static final String TRANSFORMATION = "AES/GCM/NoPadding";
@@ -36,8 +37,7 @@ public final class ContentCipher {
         }
     });
 
-    private ContentCipher() {
-    }
+    private ContentCipher() {}
 
     /** A fresh random AES-256 key. */
     public static byte[] newKey() {
@@ -65,8 +65,10 @@ public final class ContentCipher {
         if (text == null) {
             return null;
         }
-        return PREFIX + Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(seal(key, aad, text.getBytes(StandardCharsets.UTF_8)));
+        return PREFIX
+                + Base64.getUrlEncoder()
+                        .withoutPadding()
+                        .encodeToString(seal(key, aad, text.getBytes(StandardCharsets.UTF_8)));
     }
 
     /**

@@ -55,19 +55,26 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
      * @param master       the master key the data keys are wrapped with
      * @param timeout      bound on each catch-up
      */
-    public DataKeyRing(Map<String, Object> clientConfig, String topic, SchemaRegistry registry, MasterKey master,
-                       Duration timeout) {
+    public DataKeyRing(
+            Map<String, Object> clientConfig,
+            String topic,
+            SchemaRegistry registry,
+            MasterKey master,
+            Duration timeout) {
         this.topic = topic;
         this.master = master;
         this.timeout = timeout;
         this.serde = AvroWireSerde.forValues(registry, DataKeyRecord.class);
         Map<String, Object> config = new HashMap<>(clientConfig);
-        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.name().toLowerCase(Locale.ROOT));
+        config.put(
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                IsolationLevel.READ_COMMITTED.name().toLowerCase(Locale.ROOT));
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS);
         config.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        config.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "data-key-ring-" + topic + "-" + System.identityHashCode(this));
+        config.putIfAbsent(
+                ConsumerConfig.CLIENT_ID_CONFIG, "data-key-ring-" + topic + "-" + System.identityHashCode(this));
         this.consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
 
@@ -112,8 +119,11 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
                 }
                 DataKey found = keys.get(key);
                 if (found != null) {
-                    log.debug("Data key {} of {} committed {} ms after its event was read", key.replace('\0', '/'),
-                            topic, (System.nanoTime() - started) / 1_000_000);
+                    log.debug(
+                            "Data key {} of {} committed {} ms after its event was read",
+                            key.replace('\0', '/'),
+                            topic,
+                            (System.nanoTime() - started) / 1_000_000);
                     return found;
                 }
             }
@@ -132,8 +142,8 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, timeout);
             while (behind(end)) {
                 if (System.nanoTime() - deadline > 0) {
-                    throw new KeysUnavailableException("Timed out after " + timeout + " reading the key topic "
-                            + topic, null);
+                    throw new KeysUnavailableException(
+                            "Timed out after " + timeout + " reading the key topic " + topic, null);
                 }
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
                     apply(record);
@@ -169,8 +179,11 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
         if (infos == null || infos.size() == partitions.size()) {
             return;
         }
-        List<TopicPartition> all = infos.stream().map(p -> new TopicPartition(topic, p.partition())).toList();
-        List<TopicPartition> added = all.stream().filter(p -> !partitions.contains(p)).toList();
+        List<TopicPartition> all = infos.stream()
+                .map(p -> new TopicPartition(topic, p.partition()))
+                .toList();
+        List<TopicPartition> added =
+                all.stream().filter(p -> !partitions.contains(p)).toList();
         consumer.assign(all);
         consumer.seekToBeginning(added);
         partitions = all;
@@ -193,8 +206,12 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
         try {
             value = serde.deserialize(record.topic(), record.value());
         } catch (RuntimeException e) {
-            log.warn("Undecodable data key record at {}-{}@{}: {}; skipped", record.topic(), record.partition(),
-                    record.offset(), e.toString());
+            log.warn(
+                    "Undecodable data key record at {}-{}@{}: {}; skipped",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    e.toString());
             return;
         }
         keys.put(recordKey(value.getSpace(), value.getMemoryId()), toKey(value, master));
@@ -203,15 +220,20 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
     /** The reader's view of a key record: unwrapped with the master key, or erased. */
     public static DataKey toKey(DataKeyRecord value, MasterKey master) {
         if (value.getWrappedKey() == null) {
-            return new DataKey(value.getKeyId(), value.getCreatedSeq(), null,
+            return new DataKey(
+                    value.getKeyId(),
+                    value.getCreatedSeq(),
+                    null,
                     value.getDestroyedSeq() == null ? Long.valueOf(-1) : value.getDestroyedSeq());
         }
         if (!master.id().equals(value.getMasterKeyId())) {
             // a process configured with another master key: not the event's fault, so never a dead letter; the task
             // fails (health names it) until the process gets the deployment's key (docs/architecture.md §19)
-            throw new KeysUnavailableException("data key " + value.getKeyId() + " is wrapped by master key "
-                    + value.getMasterKeyId() + ", this process has " + master.id()
-                    + ": every process that reads the chain's texts needs the same content master key file", null);
+            throw new KeysUnavailableException(
+                    "data key " + value.getKeyId() + " is wrapped by master key "
+                            + value.getMasterKeyId() + ", this process has " + master.id()
+                            + ": every process that reads the chain's texts needs the same content master key file",
+                    null);
         }
         byte[] raw = master.unwrap(value.getSpace(), value.getMemoryId(), ContentCipher.bytes(value.getWrappedKey()));
         return new DataKey(value.getKeyId(), value.getCreatedSeq(), raw, null);

@@ -40,9 +40,8 @@ public final class SealedTexts {
     public static final String SESSION_PREFIX = "session/";
 
     /** One payload type's sealed texts: the subject they are sealed under and their paths. */
-    public record Site(Class<? extends SpecificRecord> payload, Function<MemoryEvent, String> subject,
-                       List<String> paths) {
-    }
+    public record Site(
+            Class<? extends SpecificRecord> payload, Function<MemoryEvent, String> subject, List<String> paths) {}
 
     /** Applies a transformation to one sealed text; returns what the field holds afterwards. */
     @FunctionalInterface
@@ -55,26 +54,45 @@ public final class SealedTexts {
     private static final Map<Class<?>, Site> SITES = new LinkedHashMap<>();
 
     static {
-        site(ProposalSubmitted.class, e -> ((ProposalSubmitted) e.getPayload()).getProposalId(),
-                "proposal.content", "proposal.summary", "proposal.tags", "proposal.entities", "proposal.trigger");
+        site(
+                ProposalSubmitted.class,
+                e -> ((ProposalSubmitted) e.getPayload()).getProposalId(),
+                "proposal.content",
+                "proposal.summary",
+                "proposal.tags",
+                "proposal.entities",
+                "proposal.trigger");
         site(ProposalResolved.class, e -> ((ProposalResolved) e.getPayload()).getProposalId(), "reason");
-        List<String> reflection = new ArrayList<>(List.of("reflection.priorities", "reflection.guidance",
-                "reflection.evolution_insights", "reflection.contradictions", "reflection.questions",
+        List<String> reflection = new ArrayList<>(List.of(
+                "reflection.priorities",
+                "reflection.guidance",
+                "reflection.evolution_insights",
+                "reflection.contradictions",
+                "reflection.questions",
                 "reflection.summary"));
         CHANGE_TEXTS.forEach(t -> reflection.add("reflection.changes." + t));
-        site(ReflectionProposed.class, e -> ((ReflectionProposed) e.getPayload()).getReflectionId(),
+        site(
+                ReflectionProposed.class,
+                e -> ((ReflectionProposed) e.getPayload()).getReflectionId(),
                 reflection.toArray(String[]::new));
         List<String> decided = new ArrayList<>(List.of("reason"));
         CHANGE_TEXTS.forEach(t -> decided.add("edited_changes." + t));
-        site(ReflectionDecided.class, e -> ((ReflectionDecided) e.getPayload()).getReflectionId(),
+        site(
+                ReflectionDecided.class,
+                e -> ((ReflectionDecided) e.getPayload()).getReflectionId(),
                 decided.toArray(String[]::new));
         site(RefinementStarted.class, e -> session(((RefinementStarted) e.getPayload()).getSessionId()), "reason");
-        site(RefinementCompleted.class, e -> session(((RefinementCompleted) e.getPayload()).getSessionId()),
-                "summary", "agent_summary");
+        site(
+                RefinementCompleted.class,
+                e -> session(((RefinementCompleted) e.getPayload()).getSessionId()),
+                "summary",
+                "agent_summary");
         site(MemoryDeleted.class, e -> ((MemoryDeleted) e.getPayload()).getMemoryId(), "reason");
         site(MemoryExpired.class, e -> ((MemoryExpired) e.getPayload()).getMemoryId(), "reason");
         site(MemoryPurged.class, e -> ((MemoryPurged) e.getPayload()).getMemoryId(), "reason");
-        site(MemoriesConsolidated.class, e -> ((MemoriesConsolidated) e.getPayload()).getCreated().getId(),
+        site(
+                MemoriesConsolidated.class,
+                e -> ((MemoriesConsolidated) e.getPayload()).getCreated().getId(),
                 "reason");
     }
 
@@ -128,11 +146,10 @@ public final class SealedTexts {
             Map.entry("SigningKeyRotated.reason", "about the chain's signing key, not a memory's text"),
             Map.entry("SigningKeyCompromised.reason", "about the chain's signing key, not a memory's text"));
 
-    private SealedTexts() {
-    }
+    private SealedTexts() {}
 
-    private static void site(Class<? extends SpecificRecord> payload, Function<MemoryEvent, String> subject,
-                             String... paths) {
+    private static void site(
+            Class<? extends SpecificRecord> payload, Function<MemoryEvent, String> subject, String... paths) {
         SITES.put(payload, new Site(payload, subject, List.of(paths)));
     }
 
@@ -147,12 +164,16 @@ public final class SealedTexts {
      * events, by view type.
      */
     private static final Map<Class<?>, List<String>> VIEWS = Map.of(
-            io.memorychain.avro.view.Proposal.class, concat(paths(ProposalSubmitted.class),
-                    paths(ProposalResolved.class)),
-            io.memorychain.avro.view.Reflection.class, concat(paths(ReflectionProposed.class).stream()
-                    .map(p -> p.replaceFirst("^reflection\\.", "document.")).toList(), paths(ReflectionDecided.class)),
-            io.memorychain.avro.view.RefinementSession.class, concat(paths(RefinementStarted.class),
-                    paths(RefinementCompleted.class)));
+            io.memorychain.avro.view.Proposal.class,
+                    concat(paths(ProposalSubmitted.class), paths(ProposalResolved.class)),
+            io.memorychain.avro.view.Reflection.class,
+                    concat(
+                            paths(ReflectionProposed.class).stream()
+                                    .map(p -> p.replaceFirst("^reflection\\.", "document."))
+                                    .toList(),
+                            paths(ReflectionDecided.class)),
+            io.memorychain.avro.view.RefinementSession.class,
+                    concat(paths(RefinementStarted.class), paths(RefinementCompleted.class)));
 
     /**
      * Replaces, in place, the texts a stored view holds from its subject's sealed texts by {@link ChainContent#ERASED}
@@ -181,7 +202,9 @@ public final class SealedTexts {
 
     /** The site of the event's payload type, or null when none of its texts is sealed. */
     public static Site site(MemoryEvent event) {
-        return event == null || event.getPayload() == null ? null : SITES.get(event.getPayload().getClass());
+        return event == null || event.getPayload() == null
+                ? null
+                : SITES.get(event.getPayload().getClass());
     }
 
     /** The subject id of a refinement session. */
@@ -246,7 +269,8 @@ public final class SealedTexts {
         }
         Schema.Field field = record.getSchema().getField(path[at]);
         if (field == null) {
-            throw new IllegalStateException("no field " + path[at] + " in " + record.getSchema().getName());
+            throw new IllegalStateException(
+                    "no field " + path[at] + " in " + record.getSchema().getName());
         }
         Object child = record.get(field.pos());
         if (child == null) {

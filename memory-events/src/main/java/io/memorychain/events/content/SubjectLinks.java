@@ -30,11 +30,9 @@ import org.apache.avro.specific.SpecificRecord;
 public final class SubjectLinks {
 
     /** One link: the memory's erasure also erases the subject. */
-    public record Link(String memoryId, String subject) {
-    }
+    public record Link(String memoryId, String subject) {}
 
-    private SubjectLinks() {
-    }
+    private SubjectLinks() {}
 
     /** The links an event adds, in a stable order (no duplicates). */
     public static List<Link> of(MemoryEvent event) {

@@ -13,8 +13,8 @@ public final class AccessPublisher implements AutoCloseable {
     private final OffChainPublisher<MemoryAccess> publisher;
 
     public AccessPublisher(String bootstrapServers, Topics topics, SchemaRegistry registry) {
-        this.publisher = new OffChainPublisher<>(bootstrapServers, topics.access(), registry, MemoryAccess.class,
-                MemoryAccess::getSpace);
+        this.publisher = new OffChainPublisher<>(
+                bootstrapServers, topics.access(), registry, MemoryAccess.class, MemoryAccess::getSpace);
     }
 
     public void publish(MemoryAccess access) {

@@ -75,7 +75,8 @@ public final class MemoryPublisher implements AutoCloseable {
     }
 
     /** {@code overrides} are extra producer/consumer settings (security, client ids). */
-    public MemoryPublisher(String bootstrapServers, Topics topics, SchemaRegistry registry, Map<String, Object> overrides) {
+    public MemoryPublisher(
+            String bootstrapServers, Topics topics, SchemaRegistry registry, Map<String, Object> overrides) {
         this.topics = topics;
         this.outcomeSerde = AvroWireSerde.forValues(registry, MemoryOutcome.class);
         this.requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
@@ -173,12 +174,18 @@ public final class MemoryPublisher implements AutoCloseable {
                 batch.add(request);
             } catch (SchemaRegistryUnavailableException e) {
                 // every request of the batch needs the same schema id: fail them all without asking again
-                log.error("Schema registry unavailable: {} requests not published to {}: {}", all.size() - i,
-                        topics.requests(), e.getMessage());
+                log.error(
+                        "Schema registry unavailable: {} requests not published to {}: {}",
+                        all.size() - i,
+                        topics.requests(),
+                        e.getMessage());
                 all.subList(i, all.size()).forEach(r -> fail(r, "the schema registry is unavailable", e));
                 break;
             } catch (RuntimeException e) {
-                log.error("Could not serialize request {} for {}: {}", request.getRequestId(), topics.requests(),
+                log.error(
+                        "Could not serialize request {} for {}: {}",
+                        request.getRequestId(),
+                        topics.requests(),
                         e.toString());
                 fail(request, "it cannot be serialized", e);
             }
@@ -189,7 +196,8 @@ public final class MemoryPublisher implements AutoCloseable {
         try {
             producer.beginTransaction();
             for (int i = 0; i < batch.size(); i++) {
-                producer.send(new ProducerRecord<>(topics.requests(), batch.get(i).getSpace(), values.get(i)));
+                producer.send(
+                        new ProducerRecord<>(topics.requests(), batch.get(i).getSpace(), values.get(i)));
             }
             producer.commitTransaction();
         } catch (KafkaException e) {
@@ -200,11 +208,11 @@ public final class MemoryPublisher implements AutoCloseable {
                 log.error("Abort failed after a failed publish: {}", abortFailure.toString());
             }
             for (MemoryRequest request : batch) {
-                CompletableFuture<MemoryOutcome> future = pending.get(pendingKey(request.getSpace(),
-                        request.getRequestId()));
+                CompletableFuture<MemoryOutcome> future =
+                        pending.get(pendingKey(request.getSpace(), request.getRequestId()));
                 if (future != null) {
-                    future.completeExceptionally(new PublishException("Could not publish request "
-                            + request.getRequestId() + ": " + e.getMessage(), e));
+                    future.completeExceptionally(new PublishException(
+                            "Could not publish request " + request.getRequestId() + ": " + e.getMessage(), e));
                 }
             }
         }
@@ -213,16 +221,19 @@ public final class MemoryPublisher implements AutoCloseable {
     private void fail(MemoryRequest request, String why, RuntimeException cause) {
         CompletableFuture<MemoryOutcome> future = pending.get(pendingKey(request.getSpace(), request.getRequestId()));
         if (future != null) {
-            future.completeExceptionally(new PublishException("Could not publish request " + request.getRequestId()
-                    + ": " + why + " (" + cause.getMessage() + "); nothing was written, retry with the same request id",
+            future.completeExceptionally(new PublishException(
+                    "Could not publish request " + request.getRequestId() + ": " + why + " (" + cause.getMessage()
+                            + "); nothing was written, retry with the same request id",
                     cause));
         }
     }
 
     private void listen() {
         try {
-            List<TopicPartition> partitions = outcomeConsumer.partitionsFor(topics.outcomes(), Duration.ofSeconds(30))
-                    .stream().map(pi -> new TopicPartition(pi.topic(), pi.partition())).toList();
+            List<TopicPartition> partitions =
+                    outcomeConsumer.partitionsFor(topics.outcomes(), Duration.ofSeconds(30)).stream()
+                            .map(pi -> new TopicPartition(pi.topic(), pi.partition()))
+                            .toList();
             outcomeConsumer.assign(partitions);
             outcomeConsumer.seekToEnd(partitions);
             partitions.forEach(outcomeConsumer::position); // resolve now: nothing published after this is missed
@@ -251,7 +262,11 @@ public final class MemoryPublisher implements AutoCloseable {
         try {
             outcome = decodeOutcome(record);
         } catch (RuntimeException e) {
-            log.error("Undecodable outcome at {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
+            log.error(
+                    "Undecodable outcome at {}-{}@{}: {}",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
                     e.toString());
             return; // its request, if ours, stays pending: the caller's bounded wait reports it
         }
@@ -271,8 +286,13 @@ public final class MemoryPublisher implements AutoCloseable {
             try {
                 return outcomeSerde.deserialize(record.topic(), record.value());
             } catch (SchemaRegistryUnavailableException e) {
-                log.warn("Outcome at {}-{}@{} waits for the schema registry (retry in {} ms): {}", record.topic(),
-                        record.partition(), record.offset(), backoffMs, e.getMessage());
+                log.warn(
+                        "Outcome at {}-{}@{} waits for the schema registry (retry in {} ms): {}",
+                        record.topic(),
+                        record.partition(),
+                        record.offset(),
+                        backoffMs,
+                        e.getMessage());
                 try {
                     Thread.sleep(backoffMs); // back-off while the registry cannot answer
                 } catch (InterruptedException interrupted) {
@@ -295,7 +315,8 @@ public final class MemoryPublisher implements AutoCloseable {
             throw new IllegalStateException(e);
         }
         if (!listener.isAlive()) {
-            throw new IllegalStateException("Outcome listener failed to start (is topic " + topics.outcomes() + " there?)");
+            throw new IllegalStateException(
+                    "Outcome listener failed to start (is topic " + topics.outcomes() + " there?)");
         }
     }
 
@@ -316,6 +337,7 @@ public final class MemoryPublisher implements AutoCloseable {
     public static final class PublishException extends RuntimeException {
 
         private static final long serialVersionUID = 1L;
+
         public PublishException(String message, Throwable cause) {
             super(message, cause);
         }

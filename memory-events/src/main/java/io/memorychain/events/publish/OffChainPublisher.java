@@ -25,8 +25,8 @@ public final class OffChainPublisher<T extends SpecificRecord> implements AutoCl
     private final String topic;
     private final Function<T, String> space;
 
-    public OffChainPublisher(String bootstrapServers, String topic, SchemaRegistry registry, Class<T> type,
-                             Function<T, String> space) {
+    public OffChainPublisher(
+            String bootstrapServers, String topic, SchemaRegistry registry, Class<T> type, Function<T, String> space) {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
@@ -41,7 +41,11 @@ public final class OffChainPublisher<T extends SpecificRecord> implements AutoCl
         String key = space.apply(value);
         producer.send(new ProducerRecord<>(topic, key, value), (metadata, error) -> {
             if (error != null) {
-                log.warn("{} record of space {} was not published to {}: {}", value.getSchema().getName(), key, topic,
+                log.warn(
+                        "{} record of space {} was not published to {}: {}",
+                        value.getSchema().getName(),
+                        key,
+                        topic,
                         error.toString());
             }
         });

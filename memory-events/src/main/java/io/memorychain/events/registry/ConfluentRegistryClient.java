@@ -57,7 +57,13 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
 
     /** Confluent's subject compatibility levels. */
     public enum CompatibilityLevel {
-        NONE, BACKWARD, BACKWARD_TRANSITIVE, FORWARD, FORWARD_TRANSITIVE, FULL, FULL_TRANSITIVE
+        NONE,
+        BACKWARD,
+        BACKWARD_TRANSITIVE,
+        FORWARD,
+        FORWARD_TRANSITIVE,
+        FULL,
+        FULL_TRANSITIVE
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(ConfluentRegistryClient.class);
@@ -72,8 +78,7 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
     private final Map<SubjectSchema, Integer> idBySubjectSchema = new ConcurrentHashMap<>();
     private final Map<Integer, Schema> schemaById = new ConcurrentHashMap<>();
 
-    private record SubjectSchema(String subject, Schema schema) {
-    }
+    private record SubjectSchema(String subject, Schema schema) {}
 
     /** A client with the {@linkplain #DEFAULT_REQUEST_TIMEOUT default request timeout}. */
     public ConfluentRegistryClient(String baseUrl) {
@@ -145,15 +150,15 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
         }
         JsonNode text = answer.get("schema");
         if (text == null || !text.isTextual()) {
-            throw new SchemaRegistryException("Schema registry answered schema id " + id + " without a schema: "
-                    + truncate(answer.toString()));
+            throw new SchemaRegistryException(
+                    "Schema registry answered schema id " + id + " without a schema: " + truncate(answer.toString()));
         }
         Schema schema;
         try {
             schema = new Schema.Parser().parse(text.asText());
         } catch (SchemaParseException e) {
-            throw new SchemaRegistryException("Schema id " + id + " is not a self-contained Avro schema: "
-                    + e.getMessage(), e);
+            throw new SchemaRegistryException(
+                    "Schema id " + id + " is not a self-contained Avro schema: " + e.getMessage(), e);
         }
         Schema previous = schemaById.putIfAbsent(id, schema);
         return previous != null ? previous : schema;
@@ -165,8 +170,8 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
         Objects.requireNonNull(schema, "schema");
         JsonNode answer;
         try {
-            answer = call("POST", "/compatibility/subjects/" + encode(subject) + "/versions/latest",
-                    schemaBody(schema));
+            answer =
+                    call("POST", "/compatibility/subjects/" + encode(subject) + "/versions/latest", schemaBody(schema));
         } catch (SchemaRegistryException e) {
             if (e.httpStatus() == 404 && (e.errorCode() == SUBJECT_NOT_FOUND || e.errorCode() == VERSION_NOT_FOUND)) {
                 LOG.debug("Subject {} has no version yet: any schema is compatible", subject);
@@ -176,8 +181,8 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
         }
         JsonNode compatible = answer.get("is_compatible");
         if (compatible == null || !compatible.isBoolean()) {
-            throw new SchemaRegistryException("Schema registry answered the compatibility check for subject "
-                    + subject + " without is_compatible: " + truncate(answer.toString()));
+            throw new SchemaRegistryException("Schema registry answered the compatibility check for subject " + subject
+                    + " without is_compatible: " + truncate(answer.toString()));
         }
         return compatible.booleanValue();
     }
@@ -210,17 +215,21 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
                 return callOnce(method, path, body);
             } catch (SchemaRegistryUnavailableException e) {
                 if (attempt >= ATTEMPTS || Thread.currentThread().isInterrupted()) {
-                    throw new SchemaRegistryUnavailableException(e.getMessage() + " (" + attempt + " attempts)",
-                            e.getCause());
+                    throw new SchemaRegistryUnavailableException(
+                            e.getMessage() + " (" + attempt + " attempts)", e.getCause());
                 }
-                LOG.warn("Schema registry call failed (attempt {} of {}), retrying in {} ms: {}", attempt, ATTEMPTS,
-                        backoffMs, e.getMessage());
+                LOG.warn(
+                        "Schema registry call failed (attempt {} of {}), retrying in {} ms: {}",
+                        attempt,
+                        ATTEMPTS,
+                        backoffMs,
+                        e.getMessage());
                 try {
                     Thread.sleep(backoffMs); // back-off between calls to a registry that cannot answer
                 } catch (InterruptedException interrupted) {
                     Thread.currentThread().interrupt();
-                    throw new SchemaRegistryUnavailableException(e.getMessage() + " (interrupted while retrying)",
-                            e.getCause());
+                    throw new SchemaRegistryUnavailableException(
+                            e.getMessage() + " (interrupted while retrying)", e.getCause());
                 }
                 backoffMs *= 2;
             }
@@ -242,8 +251,8 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (HttpTimeoutException e) {
-            throw new SchemaRegistryUnavailableException("Schema registry " + method + " " + uri + " timed out after "
-                    + requestTimeout, e);
+            throw new SchemaRegistryUnavailableException(
+                    "Schema registry " + method + " " + uri + " timed out after " + requestTimeout, e);
         } catch (IOException e) {
             throw new SchemaRegistryUnavailableException("Cannot reach the schema registry at " + uri + ": " + e, e);
         } catch (InterruptedException e) {
@@ -256,8 +265,10 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
             try {
                 return text.isBlank() ? JSON.createObjectNode() : JSON.readTree(text);
             } catch (JsonProcessingException e) {
-                throw new SchemaRegistryException("Schema registry " + method + " " + uri
-                        + " answered HTTP " + status + " with a body that is not JSON: " + truncate(text), e);
+                throw new SchemaRegistryException(
+                        "Schema registry " + method + " " + uri + " answered HTTP " + status
+                                + " with a body that is not JSON: " + truncate(text),
+                        e);
             }
         }
         int errorCode = -1;
@@ -273,8 +284,8 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
         } catch (JsonProcessingException e) {
             // not a registry error document: keep the raw body as the message
         }
-        String failure = "Schema registry " + method + " " + uri + " failed: HTTP " + status + ", error_code " + errorCode
-                + ": " + message;
+        String failure = "Schema registry " + method + " " + uri + " failed: HTTP " + status + ", error_code "
+                + errorCode + ": " + message;
         if (status >= 500) {
             throw new SchemaRegistryUnavailableException(failure, null);
         }

@@ -61,6 +61,7 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
 
     /** Bound on loading, on each write and on each catch-up read when none is given. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
     static final String KEYTYPE_SCHEMA = "SCHEMA";
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaTopicSchemaRegistry.class);
@@ -76,15 +77,17 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
     private int maxId;
     private boolean closed;
 
-    private record Registration(String subject, int version, int id, Schema schema, String canonicalForm) {
-    }
+    private record Registration(String subject, int version, int id, Schema schema, String canonicalForm) {}
 
     /**
      * A registry on {@code topic} of the cluster at {@code bootstrapServers}, with the
      * {@linkplain #DEFAULT_TIMEOUT default timeout}.
      */
     public KafkaTopicSchemaRegistry(String bootstrapServers, String topic, short replicationFactor) {
-        this(Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), topic, replicationFactor,
+        this(
+                Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
+                topic,
+                replicationFactor,
                 DEFAULT_TIMEOUT);
     }
 
@@ -98,8 +101,8 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
      * @param timeout           bound on loading, on each write and on each catch-up read
      * @throws SchemaRegistryException if the topic cannot be created or read, or has more than one partition
      */
-    public KafkaTopicSchemaRegistry(Map<String, Object> clientConfig, String topic, short replicationFactor,
-                                    Duration timeout) {
+    public KafkaTopicSchemaRegistry(
+            Map<String, Object> clientConfig, String topic, short replicationFactor, Duration timeout) {
         Objects.requireNonNull(clientConfig, "clientConfig");
         this.topic = Objects.requireNonNull(topic, "topic");
         Objects.requireNonNull(timeout, "timeout");
@@ -114,8 +117,12 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
         try {
             synchronized (this) {
                 catchUp();
-                LOG.info("Schema registry on topic {} loaded {} schemas under {} subjects (highest id {})",
-                        topic, schemaById.size(), versionsBySubject.size(), maxId);
+                LOG.info(
+                        "Schema registry on topic {} loaded {} schemas under {} subjects (highest id {})",
+                        topic,
+                        schemaById.size(),
+                        versionsBySubject.size(),
+                        maxId);
             }
         } catch (RuntimeException e) {
             close();
@@ -144,7 +151,9 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
             return existing;
         }
         NavigableMap<Integer, Registration> versions = versionsBySubject.get(subject);
-        Registration latest = versions == null || versions.isEmpty() ? null : versions.lastEntry().getValue();
+        Registration latest = versions == null || versions.isEmpty()
+                ? null
+                : versions.lastEntry().getValue();
         if (latest != null) {
             String problem = incompatibility(schema, latest);
             if (problem != null) {
@@ -157,8 +166,12 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
         Registration registration = new Registration(subject, version, id, schema, canonicalForm);
         write(registration);
         apply(registration);
-        LOG.info("Registered schema {} under subject {} as version {} with id {}", schema.getFullName(), subject,
-                version, id);
+        LOG.info(
+                "Registered schema {} under subject {} as version {} with id {}",
+                schema.getFullName(),
+                subject,
+                version,
+                id);
         return id;
     }
 
@@ -171,8 +184,8 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
             schema = schemaById.get(id);
         }
         if (schema == null) {
-            throw new SchemaRegistryException("Unknown schema id " + id + " in schema registry topic " + topic
-                    + " (highest id " + maxId + ")");
+            throw new SchemaRegistryException(
+                    "Unknown schema id " + id + " in schema registry topic " + topic + " (highest id " + maxId + ")");
         }
         return schema;
     }
@@ -220,13 +233,24 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
         if (result.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
             return null;
         }
-        StringBuilder text = new StringBuilder("Schema ").append(schema.getFullName())
-                .append(" is not BACKWARD compatible with version ").append(latest.version())
-                .append(" (id ").append(latest.id()).append(") of subject ").append(latest.subject())
+        StringBuilder text = new StringBuilder("Schema ")
+                .append(schema.getFullName())
+                .append(" is not BACKWARD compatible with version ")
+                .append(latest.version())
+                .append(" (id ")
+                .append(latest.id())
+                .append(") of subject ")
+                .append(latest.subject())
                 .append(": it cannot read data written with that version:");
-        for (SchemaCompatibility.Incompatibility incompatibility : result.getResult().getIncompatibilities()) {
-            text.append(' ').append(incompatibility.getType()).append(" at ").append(incompatibility.getLocation())
-                    .append(" (").append(incompatibility.getMessage()).append(");");
+        for (SchemaCompatibility.Incompatibility incompatibility :
+                result.getResult().getIncompatibilities()) {
+            text.append(' ')
+                    .append(incompatibility.getType())
+                    .append(" at ")
+                    .append(incompatibility.getLocation())
+                    .append(" (")
+                    .append(incompatibility.getMessage())
+                    .append(");");
         }
         return text.toString();
     }
@@ -254,8 +278,11 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
         try {
             JsonNode key = JSON.readTree(record.key());
             if (!KEYTYPE_SCHEMA.equals(key.path("keytype").asText())) {
-                LOG.debug("Skipping record of type {} at offset {} of {}", key.path("keytype").asText(),
-                        record.offset(), topic);
+                LOG.debug(
+                        "Skipping record of type {} at offset {} of {}",
+                        key.path("keytype").asText(),
+                        record.offset(),
+                        topic);
                 return;
             }
             JsonNode value = JSON.readTree(record.value());
@@ -264,20 +291,21 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
             int id = value.path("id").asInt(-1);
             String schemaText = value.path("schema").asText(null);
             if (subject == null || version < 1 || id < 1 || schemaText == null) {
-                throw new SchemaRegistryException("Malformed registration at offset " + record.offset() + " of "
-                        + topic + ": " + new String(record.value(), StandardCharsets.UTF_8));
+                throw new SchemaRegistryException("Malformed registration at offset " + record.offset() + " of " + topic
+                        + ": " + new String(record.value(), StandardCharsets.UTF_8));
             }
             Schema schema = new Schema.Parser().parse(schemaText);
             apply(new Registration(subject, version, id, schema, SchemaNormalization.toParsingForm(schema)));
         } catch (IOException | SchemaParseException e) {
-            throw new SchemaRegistryException("Unreadable registration at offset " + record.offset() + " of " + topic
-                    + ": " + e.getMessage(), e);
+            throw new SchemaRegistryException(
+                    "Unreadable registration at offset " + record.offset() + " of " + topic + ": " + e.getMessage(), e);
         }
     }
 
     /** Idempotent: reading back a registration this instance wrote changes nothing. */
     private void apply(Registration registration) {
-        versionsBySubject.computeIfAbsent(registration.subject(), s -> new TreeMap<>())
+        versionsBySubject
+                .computeIfAbsent(registration.subject(), s -> new TreeMap<>())
                 .put(registration.version(), registration);
         schemaById.putIfAbsent(registration.id(), registration.schema());
         idByCanonicalForm.putIfAbsent(registration.canonicalForm(), registration.id());
@@ -295,8 +323,11 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
                 .put("id", registration.id())
                 .put("schema", registration.schema().toString());
         try {
-            storage.write(key.toString().getBytes(StandardCharsets.UTF_8), value.toString().getBytes(StandardCharsets.UTF_8),
-                    "the registration of " + registration.schema().getFullName() + " under subject " + registration.subject());
+            storage.write(
+                    key.toString().getBytes(StandardCharsets.UTF_8),
+                    value.toString().getBytes(StandardCharsets.UTF_8),
+                    "the registration of " + registration.schema().getFullName() + " under subject "
+                            + registration.subject());
         } catch (CompactedTopic.UnavailableException e) {
             throw new SchemaRegistryUnavailableException(e.getMessage(), e.getCause());
         }

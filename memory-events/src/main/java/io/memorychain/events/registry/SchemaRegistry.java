@@ -20,6 +20,5 @@ public interface SchemaRegistry extends AutoCloseable {
     boolean isCompatible(String subject, Schema schema);
 
     @Override
-    default void close() {
-    }
+    default void close() {}
 }

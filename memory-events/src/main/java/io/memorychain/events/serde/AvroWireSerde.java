@@ -51,8 +51,8 @@ public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, 
         this(registry, SpecificData.get().getSchema(type), isKey ? "-key" : "-value", UnaryOperator.identity());
     }
 
-    private AvroWireSerde(SchemaRegistry registry, Schema readerSchema, String subjectSuffix,
-                          UnaryOperator<T> afterRead) {
+    private AvroWireSerde(
+            SchemaRegistry registry, Schema readerSchema, String subjectSuffix, UnaryOperator<T> afterRead) {
         this.registry = registry;
         this.readerSchema = readerSchema;
         this.subjectSuffix = subjectSuffix;
@@ -103,11 +103,13 @@ public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, 
         DatumReader<T> reader = readerFor(id, topic);
         T value;
         try {
-            value = reader.read(null, DecoderFactory.get().binaryDecoder(bytes, WireFormat.HEADER_SIZE,
-                    bytes.length - WireFormat.HEADER_SIZE, null));
+            value = reader.read(
+                    null,
+                    DecoderFactory.get()
+                            .binaryDecoder(bytes, WireFormat.HEADER_SIZE, bytes.length - WireFormat.HEADER_SIZE, null));
         } catch (IOException | RuntimeException e) {
-            throw new SerializationException("Cannot deserialize " + readerSchema.getName() + " (schema id " + id
-                    + ") from " + topic, e);
+            throw new SerializationException(
+                    "Cannot deserialize " + readerSchema.getName() + " (schema id " + id + ") from " + topic, e);
         }
         return afterRead.apply(value);
     }
@@ -150,10 +152,16 @@ public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, 
         int id = WireFormat.schemaId(bytes);
         try {
             Schema writerSchema = registry.byId(id);
-            return GENERIC_READERS.computeIfAbsent(writerSchema,
-                    s -> new GenericDatumReader<>(s, s, GenericData.get())).read(null,
-                    DecoderFactory.get().binaryDecoder(bytes, WireFormat.HEADER_SIZE,
-                            bytes.length - WireFormat.HEADER_SIZE, null));
+            return GENERIC_READERS
+                    .computeIfAbsent(writerSchema, s -> new GenericDatumReader<>(s, s, GenericData.get()))
+                    .read(
+                            null,
+                            DecoderFactory.get()
+                                    .binaryDecoder(
+                                            bytes,
+                                            WireFormat.HEADER_SIZE,
+                                            bytes.length - WireFormat.HEADER_SIZE,
+                                            null));
         } catch (SchemaRegistryUnavailableException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
@@ -172,10 +180,8 @@ public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, 
     }
 
     @Override
-    public void configure(Map<String, ?> configs, boolean isKey) {
-    }
+    public void configure(Map<String, ?> configs, boolean isKey) {}
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

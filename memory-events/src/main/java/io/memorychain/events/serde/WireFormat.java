@@ -12,14 +12,13 @@ public final class WireFormat {
     public static final byte MAGIC = 0;
     public static final int HEADER_SIZE = 5;
 
-    private WireFormat() {
-    }
+    private WireFormat() {}
 
     /** The schema id of a framed record; throws {@link SerializationException} if the frame is not valid. */
     public static int schemaId(byte[] framed) {
         if (framed == null || framed.length < HEADER_SIZE) {
-            throw new SerializationException("Record too short for the wire format: "
-                    + (framed == null ? "null" : framed.length + " bytes"));
+            throw new SerializationException(
+                    "Record too short for the wire format: " + (framed == null ? "null" : framed.length + " bytes"));
         }
         if (framed[0] != MAGIC) {
             throw new SerializationException("Unknown magic byte " + framed[0] + " (expected 0)");

@@ -57,18 +57,18 @@ public final class CompactedTopic implements AutoCloseable {
      * @param timeout           bound on preparing the topic, on each catch-up read and on each write
      * @throws SetupException if the topic cannot be created, inspected or has more than one partition
      */
-    public CompactedTopic(Map<String, Object> clientConfig, String name, short replicationFactor, String purpose,
-                          Duration timeout) {
+    public CompactedTopic(
+            Map<String, Object> clientConfig, String name, short replicationFactor, String purpose, Duration timeout) {
         this.name = name;
         this.purpose = purpose;
         this.timeout = timeout;
         this.partition = new TopicPartition(name, 0);
         ensure(clientConfig, replicationFactor);
-        this.producer = new KafkaProducer<>(producerConfig(clientConfig), new ByteArraySerializer(),
-                new ByteArraySerializer());
+        this.producer =
+                new KafkaProducer<>(producerConfig(clientConfig), new ByteArraySerializer(), new ByteArraySerializer());
         try {
-            this.consumer = new KafkaConsumer<>(consumerConfig(clientConfig), new ByteArrayDeserializer(),
-                    new ByteArrayDeserializer());
+            this.consumer = new KafkaConsumer<>(
+                    consumerConfig(clientConfig), new ByteArrayDeserializer(), new ByteArrayDeserializer());
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
         } catch (RuntimeException e) {
@@ -94,8 +94,9 @@ public final class CompactedTopic implements AutoCloseable {
             long end = consumer.endOffsets(List.of(partition), timeout).get(partition);
             while (consumer.position(partition, timeout) < end) {
                 if (System.nanoTime() - deadline > 0) {
-                    throw new UnavailableException("Timed out after " + timeout + " reading " + purpose + " " + name
-                            + " up to offset " + end, null);
+                    throw new UnavailableException(
+                            "Timed out after " + timeout + " reading " + purpose + " " + name + " up to offset " + end,
+                            null);
                 }
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
                     try {
@@ -154,26 +155,39 @@ public final class CompactedTopic implements AutoCloseable {
                     .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
             try {
                 admin.createTopics(List.of(newTopic)).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-                LOG.info("Created {} {} (compacted, 1 partition, replication factor {})", purpose, name,
+                LOG.info(
+                        "Created {} {} (compacted, 1 partition, replication factor {})",
+                        purpose,
+                        name,
                         replicationFactor < 1 ? "broker default" : replicationFactor);
                 return;
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof TopicExistsException)) {
-                    throw new SetupException("Cannot create " + purpose + " " + name + ": " + e.getCause(), e.getCause());
+                    throw new SetupException(
+                            "Cannot create " + purpose + " " + name + ": " + e.getCause(), e.getCause());
                 }
             }
-            TopicDescription description = admin.describeTopics(List.of(name)).allTopicNames()
-                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(name);
+            TopicDescription description = admin.describeTopics(List.of(name))
+                    .allTopicNames()
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                    .get(name);
             if (description.partitions().size() != 1) {
-                throw new SetupException(purpose + " " + name + " must have exactly 1 partition, it has "
-                        + description.partitions().size(), null);
+                throw new SetupException(
+                        purpose + " " + name + " must have exactly 1 partition, it has "
+                                + description.partitions().size(),
+                        null);
             }
             ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, name);
-            Config config = admin.describeConfigs(List.of(resource)).all()
-                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(resource);
+            Config config = admin.describeConfigs(List.of(resource))
+                    .all()
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                    .get(resource);
             ConfigEntry policy = config == null ? null : config.get(TopicConfig.CLEANUP_POLICY_CONFIG);
             if (policy == null || !policy.value().contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
-                LOG.warn("{} {} is not compacted (cleanup.policy={}): its records may expire", purpose, name,
+                LOG.warn(
+                        "{} {} is not compacted (cleanup.policy={}): its records may expire",
+                        purpose,
+                        name,
                         policy == null ? "?" : policy.value());
             }
         } catch (ExecutionException e) {
@@ -211,6 +225,7 @@ public final class CompactedTopic implements AutoCloseable {
     public static final class SetupException extends RuntimeException {
 
         private static final long serialVersionUID = 1L;
+
         public SetupException(String message, Throwable cause) {
             super(message, cause);
         }
@@ -220,6 +235,7 @@ public final class CompactedTopic implements AutoCloseable {
     public static final class UnavailableException extends RuntimeException {
 
         private static final long serialVersionUID = 1L;
+
         public UnavailableException(String message, Throwable cause) {
             super(message, cause);
         }

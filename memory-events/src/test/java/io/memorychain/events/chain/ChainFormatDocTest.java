@@ -35,8 +35,8 @@ class ChainFormatDocTest {
 
     /** A fixed key, so the example's signature (Ed25519 is deterministic) never changes by itself. */
     static ChainKeys exampleKeys() {
-        return ChainKeys.fromPrivateKey(Canonical.sha256("memorychain worked example key".getBytes(
-                StandardCharsets.UTF_8)));
+        return ChainKeys.fromPrivateKey(
+                Canonical.sha256("memorychain worked example key".getBytes(StandardCharsets.UTF_8)));
     }
 
     static MemoryEvent exampleEvent() {
@@ -48,7 +48,8 @@ class ChainFormatDocTest {
                 .setSignature(ByteBuffer.allocate(0))
                 .setKeyId("")
                 .setRequestId("r1")
-                .setActor(Actor.newBuilder().setType(ActorType.AGENT).setId("ana").build())
+                .setActor(
+                        Actor.newBuilder().setType(ActorType.AGENT).setId("ana").build())
                 .setOccurredAt(Instant.parse("2026-01-01T00:00:00Z"))
                 .setSessionId(null)
                 .setPayload(MemoryPinned.newBuilder().setMemoryId("m1").build())
@@ -69,7 +70,8 @@ class ChainFormatDocTest {
             Files.writeString(DOC, doc.substring(0, begin + BEGIN.length()) + generated + doc.substring(end));
             return;
         }
-        assertThat(current).as("the worked example in %s is stale: regenerate it with -Dchain-format.write=true", DOC)
+        assertThat(current)
+                .as("the worked example in %s is stale: regenerate it with -Dchain-format.write=true", DOC)
                 .isEqualTo(generated);
     }
 
@@ -79,11 +81,13 @@ class ChainFormatDocTest {
         ChainKeys keys = exampleKeys();
         ChainVerifier verifier = new ChainVerifier("demo", keys.publicRing(), SignatureMode.ALL);
         assertThat(verifier.accept(event)).isTrue();
-        Checkpoint checkpoint = Checkpoint.sign(keys, "demo", 1, Canonical.toArray(event.getHash()),
-                Instant.EPOCH);
+        Checkpoint checkpoint = Checkpoint.sign(keys, "demo", 1, Canonical.toArray(event.getHash()), Instant.EPOCH);
         assertThat(checkpoint.verifies(keys.publicRing())).isTrue();
-        assertThat(new Checkpoint("demo", 2, checkpoint.hash(), checkpoint.keyId(), checkpoint.signature(),
-                Instant.EPOCH).verifies(keys.publicRing())).as("another seq, same signature").isFalse();
+        assertThat(new Checkpoint(
+                                "demo", 2, checkpoint.hash(), checkpoint.keyId(), checkpoint.signature(), Instant.EPOCH)
+                        .verifies(keys.publicRing()))
+                .as("another seq, same signature")
+                .isFalse();
     }
 
     /** The Markdown between the markers: every figure computed by the production classes. */
@@ -100,12 +104,19 @@ class ChainFormatDocTest {
                 .append("`MemoryPinned{memory_id: \"m1\"}`, signed with the Ed25519 key whose 32-byte private key is\n")
                 .append("SHA-256(\"memorychain worked example key\"):\n\n");
         md.append("| what | hex |\n|---|---|\n");
-        md.append("| private key (example only) | `").append(HEX.formatHex(Canonical.sha256(
-                "memorychain worked example key".getBytes(StandardCharsets.UTF_8)))).append("` |\n");
-        md.append("| public key (raw 32 bytes) | `").append(HEX.formatHex(keys.publicKeyBytes())).append("` |\n");
-        md.append("| key id = first 16 hex digits of SHA-256(public key) | `").append(keys.keyId()).append("` |\n");
+        md.append("| private key (example only) | `")
+                .append(HEX.formatHex(
+                        Canonical.sha256("memorychain worked example key".getBytes(StandardCharsets.UTF_8))))
+                .append("` |\n");
+        md.append("| public key (raw 32 bytes) | `")
+                .append(HEX.formatHex(keys.publicKeyBytes()))
+                .append("` |\n");
+        md.append("| key id = first 16 hex digits of SHA-256(public key) | `")
+                .append(keys.keyId())
+                .append("` |\n");
         md.append("| writer schema fingerprint = SHA-256(parsing canonical form of `MemoryEvent`) | `")
-                .append(HEX.formatHex(fingerprint)).append("` |\n\n");
+                .append(HEX.formatHex(fingerprint))
+                .append("` |\n\n");
         md.append("Canonical bytes, part by part (each field of the event in schema order, Avro binary):\n\n");
         md.append("| part | hex | meaning |\n|---|---|---|\n");
         md.append("| fingerprint | `").append(HEX.formatHex(fingerprint)).append("` | 32 bytes |\n");
@@ -115,28 +126,46 @@ class ChainFormatDocTest {
                 case "occurred_at" -> event.getOccurredAt().toEpochMilli();
                 default -> event.get(field.pos());
             };
-            md.append("| ").append(field.name()).append(" | `").append(HEX.formatHex(encode(field.schema(), value)))
-                    .append("` | ").append(meaning(field.name(), event)).append(" |\n");
+            md.append("| ")
+                    .append(field.name())
+                    .append(" | `")
+                    .append(HEX.formatHex(encode(field.schema(), value)))
+                    .append("` | ")
+                    .append(meaning(field.name(), event))
+                    .append(" |\n");
         }
-        md.append("\nThe canonical bytes (").append(canonical.length).append(" bytes):\n\n```\n")
-                .append(wrap(HEX.formatHex(canonical))).append("```\n\n");
+        md.append("\nThe canonical bytes (")
+                .append(canonical.length)
+                .append(" bytes):\n\n```\n")
+                .append(wrap(HEX.formatHex(canonical)))
+                .append("```\n\n");
         md.append("| result | hex |\n|---|---|\n");
-        md.append("| hash = SHA-256(canonical bytes) | `").append(HEX.formatHex(hash)).append("` |\n");
-        md.append("| signature = Ed25519(private key, hash) | `").append(HEX.formatHex(Canonical.toArray(
-                event.getSignature()))).append("` |\n\n");
+        md.append("| hash = SHA-256(canonical bytes) | `")
+                .append(HEX.formatHex(hash))
+                .append("` |\n");
+        md.append("| signature = Ed25519(private key, hash) | `")
+                .append(HEX.formatHex(Canonical.toArray(event.getSignature())))
+                .append("` |\n\n");
         ByteArrayOutputStream wire = new ByteArrayOutputStream();
         wire.writeBytes(new byte[] {0, 0, 0, 0, 1});
         wire.writeBytes(encode(schema, event));
         md.append("On the topic, with schema id 1, the record value is the magic byte, the id, then the event with\n")
-                .append("its hash and signature (").append(wire.size()).append(" bytes):\n\n```\n")
-                .append(wrap(HEX.formatHex(wire.toByteArray()))).append("```\n\n");
+                .append("its hash and signature (")
+                .append(wire.size())
+                .append(" bytes):\n\n```\n")
+                .append(wrap(HEX.formatHex(wire.toByteArray())))
+                .append("```\n\n");
         Checkpoint checkpoint = Checkpoint.sign(keys, "demo", 1, hash, Instant.EPOCH);
         md.append("A checkpoint of this one-event chain signs the UTF-8 bytes of\n`")
                 .append(new String(Checkpoint.message("demo", 1, checkpoint.hash()), StandardCharsets.UTF_8)
                         .replace("\n", "\\n"))
                 .append("` (with `\\n` a line feed):\n\n```json\n")
-                .append("{\"space\":\"demo\",\"seq\":1,\"hash\":\"").append(checkpoint.hash()).append("\",\"key_id\":\"")
-                .append(checkpoint.keyId()).append("\",\n \"signature\":\"").append(checkpoint.signature())
+                .append("{\"space\":\"demo\",\"seq\":1,\"hash\":\"")
+                .append(checkpoint.hash())
+                .append("\",\"key_id\":\"")
+                .append(checkpoint.keyId())
+                .append("\",\n \"signature\":\"")
+                .append(checkpoint.signature())
                 .append("\",\n \"signed_at\":\"2026-01-01T00:00:00Z\"}\n```\n");
         return md.toString();
     }
@@ -152,8 +181,13 @@ class ChainFormatDocTest {
             case "actor" -> "record Actor: enum ActorType index of AGENT, then string `ana`";
             case "occurred_at" -> "long 1767225600000 (timestamp-millis)";
             case "session_id" -> "union [null, string], branch 0: null";
-            case "payload" -> "union branch " + event.getSchema().getField("payload").schema()
-                    .getIndexNamed(MemoryPinned.getClassSchema().getFullName()) + " (MemoryPinned), then string `m1`";
+            case "payload" ->
+                "union branch "
+                        + event.getSchema()
+                                .getField("payload")
+                                .schema()
+                                .getIndexNamed(MemoryPinned.getClassSchema().getFullName())
+                        + " (MemoryPinned), then string `m1`";
             default -> "";
         };
     }
@@ -177,7 +211,8 @@ class ChainFormatDocTest {
     @Test
     void theFingerprintIsTheSha256OfTheParsingCanonicalForm() {
         Schema schema = MemoryEvent.getClassSchema();
-        assertThat(Canonical.fingerprint(schema)).isEqualTo(Canonical.sha256(SchemaNormalization.toParsingForm(schema)
-                .getBytes(StandardCharsets.UTF_8)));
+        assertThat(Canonical.fingerprint(schema))
+                .isEqualTo(Canonical.sha256(
+                        SchemaNormalization.toParsingForm(schema).getBytes(StandardCharsets.UTF_8)));
     }
 }

@@ -57,15 +57,16 @@ class ChainTamperIT {
 
         Map<String, Object> config = new HashMap<>(SharedKafka.clientProps());
         config.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "tamper-it-" + UUID.randomUUID());
-        try (KafkaProducer<String, MemoryEvent> producer = new KafkaProducer<>(config, new StringSerializer(),
-                AvroWireSerde.forValues(REGISTRY, MemoryEvent.class))) {
+        try (KafkaProducer<String, MemoryEvent> producer = new KafkaProducer<>(
+                config, new StringSerializer(), AvroWireSerde.forValues(REGISTRY, MemoryEvent.class))) {
             producer.initTransactions();
             // interleaved, several transactions: commit markers sit between the records of every partition
             for (int batch = 0; batch < EVENTS / 10; batch++) {
                 producer.beginTransaction();
                 for (int i = batch * 10; i < batch * 10 + 10; i++) {
                     for (String space : SPACES) {
-                        producer.send(new ProducerRecord<>(original, space, chains.get(space).get(i)));
+                        producer.send(new ProducerRecord<>(
+                                original, space, chains.get(space).get(i)));
                     }
                 }
                 producer.commitTransaction();
@@ -79,7 +80,8 @@ class ChainTamperIT {
 
     @Test
     void verifiesEverySpaceOfAnUntouchedTopic() {
-        Map<String, VerificationResult> all = reader(original, SignatureMode.ALL).verifyAll();
+        Map<String, VerificationResult> all =
+                reader(original, SignatureMode.ALL).verifyAll();
 
         assertThat(all).containsOnlyKeys(SPACES);
         all.forEach((space, result) -> {
@@ -87,7 +89,8 @@ class ChainTamperIT {
             assertThat(result.events()).isEqualTo(EVENTS);
         });
         for (String space : SPACES) {
-            VerificationResult one = reader(original, SignatureMode.checkpoints(16)).verifySpace(space);
+            VerificationResult one =
+                    reader(original, SignatureMode.checkpoints(16)).verifySpace(space);
             assertThat(one.ok()).as(one.message()).isTrue();
             assertThat(one.events()).isEqualTo(EVENTS);
         }
@@ -99,7 +102,8 @@ class ChainTamperIT {
 
         Map<String, VerificationResult> all = reader(forged, SignatureMode.ALL).verifyAll();
         VerificationResult one = reader(forged, SignatureMode.ALL).verifySpace("space-b");
-        VerificationResult checkpoints = reader(forged, SignatureMode.checkpoints(1000)).verifySpace("space-b");
+        VerificationResult checkpoints =
+                reader(forged, SignatureMode.checkpoints(1000)).verifySpace("space-b");
 
         assertThat(all.get("space-a").ok()).isTrue();
         assertThat(all.get("space-c").ok()).isTrue();
@@ -148,15 +152,19 @@ class ChainTamperIT {
         KafkaChainReader.Resumable resumed = reader.headAfter("space-r", first.next());
         ChainHead full = reader.headOf("space-r");
 
-        assertThat(resumed.head().result().ok()).as(resumed.head().result().message()).isTrue();
+        assertThat(resumed.head().result().ok())
+                .as(resumed.head().result().message())
+                .isTrue();
         assertThat(resumed.head().seq()).isEqualTo(full.seq()).isEqualTo(25);
         assertThat(resumed.head().hash()).isEqualTo(full.hash());
-        assertThat(resumed.head().result().events()).isEqualTo(full.result().events()).isEqualTo(25);
+        assertThat(resumed.head().result().events())
+                .isEqualTo(full.result().events())
+                .isEqualTo(25);
         assertThat(resumed.next().nextOffset()).isGreaterThan(first.next().nextOffset());
 
         // it did not read the first 20 again: a resumed head whose hash is not seq 20's breaks the link at seq 21
-        KafkaChainReader.Position wrong = new KafkaChainReader.Position(first.next().partition(),
-                first.next().nextOffset(), 20, 20, new byte[32]);
+        KafkaChainReader.Position wrong = new KafkaChainReader.Position(
+                first.next().partition(), first.next().nextOffset(), 20, 20, new byte[32]);
         VerificationResult misled = reader.headAfter("space-r", wrong).head().result();
         assertThat(misled.problem()).isEqualTo(Problem.BROKEN_LINK);
         assertThat(misled.firstBadSeq()).isEqualTo(21L);
@@ -168,12 +176,16 @@ class ChainTamperIT {
         KafkaChainReader.Resumable caught = reader.headAfter("space-r", resumed.next());
         assertThat(caught.head().result().problem()).isEqualTo(Problem.BAD_HASH);
         assertThat(caught.head().result().firstBadSeq()).isEqualTo(26L);
-        assertThat(caught.next()).as("a broken verdict gives nothing to resume from").isNull();
+        assertThat(caught.next())
+                .as("a broken verdict gives nothing to resume from")
+                .isNull();
     }
 
     private static void append(String topic, List<MemoryEvent> events) {
-        try (KafkaProducer<String, MemoryEvent> producer = new KafkaProducer<>(SharedKafka.clientProps(),
-                new StringSerializer(), AvroWireSerde.forValues(REGISTRY, MemoryEvent.class))) {
+        try (KafkaProducer<String, MemoryEvent> producer = new KafkaProducer<>(
+                SharedKafka.clientProps(),
+                new StringSerializer(),
+                AvroWireSerde.forValues(REGISTRY, MemoryEvent.class))) {
             events.forEach(e -> producer.send(new ProducerRecord<>(topic, e.getSpace(), e)));
         }
     }
@@ -191,8 +203,8 @@ class ChainTamperIT {
     void refusesATopicThatDoesNotExist() {
         Map<String, Object> config = new HashMap<>(SharedKafka.clientProps());
         config.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3_000);
-        KafkaChainReader reader = new KafkaChainReader(config, original + ".missing", REGISTRY, KEYS.publicRing(),
-                SignatureMode.ALL, Duration.ofSeconds(10));
+        KafkaChainReader reader = new KafkaChainReader(
+                config, original + ".missing", REGISTRY, KEYS.publicRing(), SignatureMode.ALL, Duration.ofSeconds(10));
 
         assertThatThrownBy(reader::verifyAll).hasMessageContaining("does not exist");
     }
@@ -220,10 +232,10 @@ class ChainTamperIT {
         Map<String, Object> consumerConfig = new HashMap<>(SharedKafka.clientProps());
         consumerConfig.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         int edited = 0;
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerConfig, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
-             KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(SharedKafka.clientProps(),
-                     new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                        new KafkaConsumer<>(consumerConfig, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+                KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
+                        SharedKafka.clientProps(), new ByteArraySerializer(), new ByteArraySerializer())) {
             List<TopicPartition> partitions = new ArrayList<>();
             for (int p = 0; p < PARTITIONS; p++) {
                 partitions.add(new TopicPartition(source, p));
@@ -236,7 +248,9 @@ class ChainTamperIT {
                     byte[] value = record.value();
                     String key = new String(record.key(), StandardCharsets.UTF_8);
                     if (key.equals(space)
-                            && (Long) AvroWireSerde.decodeAsWritten(REGISTRY, value).get("seq") == seq) {
+                            && (Long) AvroWireSerde.decodeAsWritten(REGISTRY, value)
+                                            .get("seq")
+                                    == seq) {
                         value = edit.apply(value);
                         edited++;
                     }

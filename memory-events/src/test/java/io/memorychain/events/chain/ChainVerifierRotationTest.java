@@ -10,9 +10,9 @@ import io.memorychain.events.testing.TestChains;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** Chains that span a signing-key rotation, forged rotations and compromise marks (docs/architecture.md §4). */
 class ChainVerifierRotationTest {
@@ -52,7 +52,9 @@ class ChainVerifierRotationTest {
     }
 
     private byte[] prevHash() {
-        return chain.isEmpty() ? Canonical.GENESIS : Canonical.toArray(chain.get(chain.size() - 1).getHash());
+        return chain.isEmpty()
+                ? Canonical.GENESIS
+                : Canonical.toArray(chain.get(chain.size() - 1).getHash());
     }
 
     private VerificationResult verify(KeyRing ring, SignatureMode mode) {
@@ -76,7 +78,8 @@ class ChainVerifierRotationTest {
         assertThat(result.events()).isEqualTo(11);
         assertThat(result.suspects()).isEmpty();
         assertThat(chain.subList(0, 6)).allSatisfy(e -> assertThat(e.getKeyId()).isEqualTo(OLD.keyId()));
-        assertThat(chain.subList(6, 11)).allSatisfy(e -> assertThat(e.getKeyId()).isEqualTo(NEW.keyId()));
+        assertThat(chain.subList(6, 11))
+                .allSatisfy(e -> assertThat(e.getKeyId()).isEqualTo(NEW.keyId()));
     }
 
     @Test
@@ -99,8 +102,8 @@ class ChainVerifierRotationTest {
         rotate(OLD, NEW, OLD);
         // the old key tries to take the chain over again after it was rotated away
         MemoryEvent event = TestChains.event(SPACE, nextSeq(), prevHash(), "x");
-        event.setPayload(new SigningKeyRotated(OLD.keyId(), third.keyId(), ByteBuffer.wrap(third.publicKeyBytes()),
-                null));
+        event.setPayload(
+                new SigningKeyRotated(OLD.keyId(), third.keyId(), ByteBuffer.wrap(third.publicKeyBytes()), null));
         chain.add(sealer.seal(event, OLD.keyId()));
 
         VerificationResult result = verify(OLD.publicRing(), SignatureMode.ALL);
@@ -113,8 +116,8 @@ class ChainVerifierRotationTest {
     void aRotationWhosePublicKeyDoesNotHashToItsKeyIdIsRefused() {
         write(2, OLD);
         MemoryEvent event = TestChains.event(SPACE, nextSeq(), prevHash(), "x");
-        event.setPayload(new SigningKeyRotated(OLD.keyId(), NEW.keyId(),
-                ByteBuffer.wrap(ChainKeys.generate().publicKeyBytes()), null));
+        event.setPayload(new SigningKeyRotated(
+                OLD.keyId(), NEW.keyId(), ByteBuffer.wrap(ChainKeys.generate().publicKeyBytes()), null));
         append(event, OLD);
 
         VerificationResult result = verify(OLD.publicRing(), SignatureMode.checkpoints(100));
@@ -138,11 +141,11 @@ class ChainVerifierRotationTest {
 
     @Test
     void eventsSignedByACompromisedKeyAfterTheMarkedSeqAreSuspectNotABreak() {
-        write(6, OLD);          // 1..6
-        rotate(OLD, NEW, OLD);  // 7, signed by OLD
-        write(2, NEW);          // 8..9
+        write(6, OLD); // 1..6
+        rotate(OLD, NEW, OLD); // 7, signed by OLD
+        write(2, NEW); // 8..9
         markCompromised(OLD, 4, NEW); // 10: OLD trusted up to seq 4
-        write(1, NEW);          // 11
+        write(1, NEW); // 11
 
         VerificationResult result = verify(OLD.publicRing(), SignatureMode.ALL);
 
@@ -164,8 +167,14 @@ class ChainVerifierRotationTest {
         markCompromised(OLD, 1, NEW);
         write(1, OLD); // a retired key after the resume point
 
-        ChainVerifier resumed = ChainVerifier.resuming(SPACE, OLD.publicRing(), SignatureMode.ALL,
-                head.result().events(), head.seq(), head.hash(), head.keys());
+        ChainVerifier resumed = ChainVerifier.resuming(
+                SPACE,
+                OLD.publicRing(),
+                SignatureMode.ALL,
+                head.result().events(),
+                head.seq(),
+                head.hash(),
+                head.keys());
         chain.subList(verified, chain.size()).forEach(resumed::accept);
         VerificationResult result = resumed.result();
 

@@ -54,7 +54,9 @@ class ChainVerifierTest {
         assertThat(result.events()).isEqualTo(50);
         assertThat(result.firstBadSeq()).isNull();
         assertThat(result.problem()).isNull();
-        assertThat(result.message()).contains("seq 50").contains(Canonical.hex(Canonical.toArray(chain.get(49).getHash())));
+        assertThat(result.message())
+                .contains("seq 50")
+                .contains(Canonical.hex(Canonical.toArray(chain.get(49).getHash())));
     }
 
     @Test
@@ -208,7 +210,8 @@ class ChainVerifierTest {
 
     @Test
     void reportsRecordThatIsNotAChainEventAsUndecodable() {
-        Schema foreign = SchemaBuilder.record("Other").fields().requiredString("space").endRecord();
+        Schema foreign =
+                SchemaBuilder.record("Other").fields().requiredString("space").endRecord();
         GenericRecord notAnEvent = new GenericData.Record(foreign);
         notAnEvent.put("space", SPACE);
         List<IndexedRecord> records = new ArrayList<>(chain.subList(0, 4));
@@ -218,7 +221,9 @@ class ChainVerifierTest {
 
         assertThat(result.problem()).isEqualTo(Problem.UNDECODABLE);
         assertThat(result.firstBadSeq()).isEqualTo(5L);
-        assertThat(MemoryRequest.getClassSchema().getField("seq")).as("requests are not chain events").isNull();
+        assertThat(MemoryRequest.getClassSchema().getField("seq"))
+                .as("requests are not chain events")
+                .isNull();
     }
 
     @Test
@@ -321,7 +326,8 @@ class ChainVerifierTest {
 
         for (int i = 0; i < chain.size(); i++) {
             assertThat(decoded.get(i)).isNotInstanceOf(MemoryEvent.class);
-            assertThat(Canonical.hash(decoded.get(i))).isEqualTo(Canonical.toArray(chain.get(i).getHash()));
+            assertThat(Canonical.hash(decoded.get(i)))
+                    .isEqualTo(Canonical.toArray(chain.get(i).getHash()));
         }
         VerificationResult result = verify(decoded);
         assertThat(result.ok()).isTrue();

@@ -23,12 +23,14 @@ class SigningKeysTest {
         ChainKeys made = keys.create();
 
         assertThat(Files.exists(keys.fileOf(made.keyId()))).isTrue();
-        assertThat(SigningKeys.inDirectory(defaultKey, directory).find(made.keyId())).isPresent();
+        assertThat(SigningKeys.inDirectory(defaultKey, directory).find(made.keyId()))
+                .isPresent();
 
         keys.discard(made.keyId());
 
         assertThat(keys.all()).extracting(ChainKeys::keyId).containsExactly(defaultKey.keyId());
-        assertThat(SigningKeys.inDirectory(defaultKey, directory).find(made.keyId())).isEmpty();
+        assertThat(SigningKeys.inDirectory(defaultKey, directory).find(made.keyId()))
+                .isEmpty();
         try (Stream<Path> files = Files.list(directory)) {
             assertThat(files.map(f -> f.getFileName().toString()))
                     .containsExactlyInAnyOrder(SigningKeys.DEFAULT_FILE, SigningKeys.DEFAULT_FILE + ".pub");

@@ -47,7 +47,8 @@ class ContentCipherTest {
         String tampered = "enc1:" + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
 
         assertThatThrownBy(() -> ContentCipher.decrypt(key, aad, tampered))
-                .isInstanceOf(ContentCipher.ContentCipherException.class).hasMessageContaining("authentication");
+                .isInstanceOf(ContentCipher.ContentCipherException.class)
+                .hasMessageContaining("authentication");
         assertThatThrownBy(() -> ContentCipher.decrypt(key, aad, "enc1:%%%"))
                 .isInstanceOf(ContentCipher.ContentCipherException.class);
     }
@@ -56,10 +57,12 @@ class ContentCipherTest {
     void aCiphertextMovedToAnotherMemoryOrSpaceOrReadWithAnotherKeyFails() {
         String sealed = ContentCipher.encrypt(key, aad, "secret");
 
-        assertThatThrownBy(() -> ContentCipher.decrypt(key, ContentCipher.contentAad("acme-planner", "m0000002abcd"),
-                sealed)).isInstanceOf(ContentCipher.ContentCipherException.class);
-        assertThatThrownBy(() -> ContentCipher.decrypt(key, ContentCipher.contentAad("other-space", "m0000001abcd"),
-                sealed)).isInstanceOf(ContentCipher.ContentCipherException.class);
+        assertThatThrownBy(() ->
+                        ContentCipher.decrypt(key, ContentCipher.contentAad("acme-planner", "m0000002abcd"), sealed))
+                .isInstanceOf(ContentCipher.ContentCipherException.class);
+        assertThatThrownBy(() ->
+                        ContentCipher.decrypt(key, ContentCipher.contentAad("other-space", "m0000001abcd"), sealed))
+                .isInstanceOf(ContentCipher.ContentCipherException.class);
         assertThatThrownBy(() -> ContentCipher.decrypt(ContentCipher.newKey(), aad, sealed))
                 .isInstanceOf(ContentCipher.ContentCipherException.class);
     }
@@ -70,7 +73,9 @@ class ContentCipherTest {
         MasterKey master = MasterKey.loadOrCreate(file);
         byte[] wrapped = master.wrap("s", "m1", key);
 
-        assertThat(MasterKey.loadOrCreate(file).id()).as("read back, not regenerated").isEqualTo(master.id());
+        assertThat(MasterKey.loadOrCreate(file).id())
+                .as("read back, not regenerated")
+                .isEqualTo(master.id());
         assertThat(Files.readString(file).trim()).hasSize(64);
         assertThat(MasterKey.loadOrCreate(file).unwrap("s", "m1", wrapped)).isEqualTo(key);
         assertThatThrownBy(() -> master.unwrap("s", "m2", wrapped))
@@ -82,9 +87,15 @@ class ContentCipherTest {
     @Test
     void aKeyWrappedByAnotherMasterKeyIsAProcessFaultNotTheEvents() {
         MasterKey deployment = MasterKey.generate();
-        DataKeyRecord record = DataKeyRecord.newBuilder().setSpace("s").setMemoryId("m1").setKeyId("k1")
-                .setCreatedSeq(1L).setMasterKeyId(deployment.id())
-                .setWrappedKey(java.nio.ByteBuffer.wrap(deployment.wrap("s", "m1", key))).setDestroyedSeq(null).build();
+        DataKeyRecord record = DataKeyRecord.newBuilder()
+                .setSpace("s")
+                .setMemoryId("m1")
+                .setKeyId("k1")
+                .setCreatedSeq(1L)
+                .setMasterKeyId(deployment.id())
+                .setWrappedKey(java.nio.ByteBuffer.wrap(deployment.wrap("s", "m1", key)))
+                .setDestroyedSeq(null)
+                .build();
 
         assertThat(DataKeyRing.toKey(record, deployment).erased()).isFalse();
         assertThatThrownBy(() -> DataKeyRing.toKey(record, MasterKey.generate()))
@@ -118,8 +129,11 @@ class ContentCipherTest {
         assertThat(e.getContent()).isEqualTo(ChainContent.ERASED);
         assertThat(e.getSummary()).isNull();
         assertThat(e.getTags()).isEmpty();
-        assertThat(ChainContent.PLAINTEXT.decrypt(event(new MemoryCreated(encrypted(memory("m1", "x"), k1))))
-                .getPayload()).extracting(p -> ((MemoryCreated) p).getMemory().getContent()).asString()
+        assertThat(ChainContent.PLAINTEXT
+                        .decrypt(event(new MemoryCreated(encrypted(memory("m1", "x"), k1))))
+                        .getPayload())
+                .extracting(p -> ((MemoryCreated) p).getMemory().getContent())
+                .asString()
                 .startsWith("enc1:");
         assertThatThrownBy(() -> content.decrypt(event(new MemoryCreated(encrypted(memory("m3", "x"), k1)))))
                 .isInstanceOf(ChainContent.DataKeyUnavailableException.class);
@@ -137,17 +151,34 @@ class ContentCipherTest {
 
     private static Memory memory(String id, String content) {
         Instant t = Instant.parse("2026-01-01T00:00:00Z");
-        return Memory.newBuilder().setId(id).setSpace("acme-planner").setKind(MemoryKind.SEMANTIC)
-                .setTier(Tier.WORKING).setContent(content).setSummary("sum " + content).setTags(List.of("t1", "t2"))
-                .setCreatedAt(t).setUpdatedAt(t).setVersion(1).setState(MemoryState.ACTIVE).setContentHash("h")
+        return Memory.newBuilder()
+                .setId(id)
+                .setSpace("acme-planner")
+                .setKind(MemoryKind.SEMANTIC)
+                .setTier(Tier.WORKING)
+                .setContent(content)
+                .setSummary("sum " + content)
+                .setTags(List.of("t1", "t2"))
+                .setCreatedAt(t)
+                .setUpdatedAt(t)
+                .setVersion(1)
+                .setState(MemoryState.ACTIVE)
+                .setContentHash("h")
                 .build();
     }
 
     private static MemoryEvent event(Object payload) {
-        return MemoryEvent.newBuilder().setSpace("acme-planner").setSeq(1)
-                .setPrevHash(java.nio.ByteBuffer.allocate(32)).setHash(java.nio.ByteBuffer.allocate(0))
-                .setSignature(java.nio.ByteBuffer.allocate(0)).setKeyId("").setRequestId("r")
+        return MemoryEvent.newBuilder()
+                .setSpace("acme-planner")
+                .setSeq(1)
+                .setPrevHash(java.nio.ByteBuffer.allocate(32))
+                .setHash(java.nio.ByteBuffer.allocate(0))
+                .setSignature(java.nio.ByteBuffer.allocate(0))
+                .setKeyId("")
+                .setRequestId("r")
                 .setActor(new io.memorychain.avro.Actor(io.memorychain.avro.ActorType.AGENT, "a"))
-                .setOccurredAt(Instant.parse("2026-01-01T00:00:00Z")).setPayload(payload).build();
+                .setOccurredAt(Instant.parse("2026-01-01T00:00:00Z"))
+                .setPayload(payload)
+                .build();
     }
 }

@@ -42,18 +42,25 @@ class DataKeyRingIT {
         InMemorySchemaRegistry registry = new InMemorySchemaRegistry();
         MasterKey master = MasterKey.generate();
         byte[] raw = ContentCipher.newKey();
-        DataKeyRecord record = DataKeyRecord.newBuilder().setSpace(SPACE).setMemoryId("m1").setKeyId("k1")
-                .setCreatedSeq(1).setMasterKeyId(master.id())
-                .setWrappedKey(ByteBuffer.wrap(master.wrap(SPACE, "m1", raw))).setDestroyedSeq(null).build();
+        DataKeyRecord record = DataKeyRecord.newBuilder()
+                .setSpace(SPACE)
+                .setMemoryId("m1")
+                .setKeyId("k1")
+                .setCreatedSeq(1)
+                .setMasterKeyId(master.id())
+                .setWrappedKey(ByteBuffer.wrap(master.wrap(SPACE, "m1", raw)))
+                .setDestroyedSeq(null)
+                .build();
         Map<String, Object> config = new HashMap<>(SharedKafka.clientProps());
         config.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "ring-it-" + UUID.randomUUID());
-        try (KafkaProducer<String, DataKeyRecord> producer = new KafkaProducer<>(config, new StringSerializer(),
-                AvroWireSerde.forValues(registry, DataKeyRecord.class));
-             DataKeyRing ring = new DataKeyRing(SharedKafka.clientProps(), topic, registry, master,
-                     Duration.ofSeconds(3))) {
+        try (KafkaProducer<String, DataKeyRecord> producer = new KafkaProducer<>(
+                        config, new StringSerializer(), AvroWireSerde.forValues(registry, DataKeyRecord.class));
+                DataKeyRing ring =
+                        new DataKeyRing(SharedKafka.clientProps(), topic, registry, master, Duration.ofSeconds(3))) {
             producer.initTransactions();
             producer.beginTransaction();
-            producer.send(new ProducerRecord<>(topic, DataKeyRing.recordKey(SPACE, "m1"), record)).get();
+            producer.send(new ProducerRecord<>(topic, DataKeyRing.recordKey(SPACE, "m1"), record))
+                    .get();
             ring.catchUp();
 
             CompletableFuture<DataKey> asked = CompletableFuture.supplyAsync(() -> ring.find(SPACE, "m1"));
@@ -63,7 +70,9 @@ class DataKeyRingIT {
             DataKey key = asked.get(20, TimeUnit.SECONDS);
             assertThat(key).as("found once committed").isNotNull();
             assertThat(key.key()).isEqualTo(raw);
-            assertThat(ring.find(SPACE, "nobody")).as("a key never written is still missing").isNull();
+            assertThat(ring.find(SPACE, "nobody"))
+                    .as("a key never written is still missing")
+                    .isNull();
         }
     }
 }

@@ -62,7 +62,8 @@ class SealedTextsTest {
             String path = prefix + f.name();
             if (s.getType() == Schema.Type.STRING) {
                 out.add(path);
-            } else if (s.getType() == Schema.Type.RECORD && !s.getName().equals("Memory")
+            } else if (s.getType() == Schema.Type.RECORD
+                    && !s.getName().equals("Memory")
                     && !s.getName().equals("Actor")) {
                 textPaths(s, path + ".", out);
             }
@@ -77,31 +78,47 @@ class SealedTextsTest {
             Set<String> paths = new LinkedHashSet<>();
             textPaths(payload, "", paths);
             SealedTexts.Site site = SealedTexts.sites().stream()
-                    .filter(s -> s.payload().getSimpleName().equals(payload.getName())).findFirst().orElse(null);
+                    .filter(s -> s.payload().getSimpleName().equals(payload.getName()))
+                    .findFirst()
+                    .orElse(null);
             List<String> sealed = site == null ? List.of() : site.paths();
             for (String path : paths) {
                 String key = payload.getName() + "." + path;
                 seen.add(key);
                 boolean isSealed = sealed.contains(path);
                 boolean isPlain = SealedTexts.PLAIN.containsKey(key);
-                assertThat(isSealed && isPlain).as(key + " is both sealed and listed as plain").isFalse();
+                assertThat(isSealed && isPlain)
+                        .as(key + " is both sealed and listed as plain")
+                        .isFalse();
                 if (!isSealed && !isPlain) {
                     missing.add(key);
                 }
             }
-            assertThat(paths).as("every sealed path of " + payload.getName() + " is a text field")
+            assertThat(paths)
+                    .as("every sealed path of " + payload.getName() + " is a text field")
                     .containsAll(sealed);
         }
-        assertThat(missing).as("free-text fields neither sealed (SealedTexts) nor listed in SealedTexts.PLAIN: "
-                + "a new payload must say where its texts go").isEmpty();
+        assertThat(missing)
+                .as("free-text fields neither sealed (SealedTexts) nor listed in SealedTexts.PLAIN: "
+                        + "a new payload must say where its texts go")
+                .isEmpty();
         assertThat(seen).as("every PLAIN entry names a real field").containsAll(SealedTexts.PLAIN.keySet());
     }
 
     @Test
     void theSitesAskedForAreSealedAndTheProofsReasonStaysPlain() {
-        assertThat(SealedTexts.sites()).extracting(s -> s.payload().getSimpleName()).contains("ProposalSubmitted",
-                "ProposalResolved", "ReflectionProposed", "ReflectionDecided", "RefinementCompleted", "MemoryDeleted",
-                "MemoryExpired", "MemoryPurged", "MemoriesConsolidated");
+        assertThat(SealedTexts.sites())
+                .extracting(s -> s.payload().getSimpleName())
+                .contains(
+                        "ProposalSubmitted",
+                        "ProposalResolved",
+                        "ReflectionProposed",
+                        "ReflectionDecided",
+                        "RefinementCompleted",
+                        "MemoryDeleted",
+                        "MemoryExpired",
+                        "MemoryPurged",
+                        "MemoriesConsolidated");
         assertThat(SealedTexts.PLAIN).containsKey("MemoryErased.reason");
         assertThat(SealedTexts.session("s-1")).isEqualTo("session/s-1");
     }
@@ -111,7 +128,9 @@ class SealedTextsTest {
         for (SealedTexts.Site site : SealedTexts.sites()) {
             MemoryEvent plain = sample(site.payload());
             String subject = site.subject().apply(plain);
-            assertThat(subject).as(site.payload().getSimpleName() + " has a subject").isNotBlank();
+            assertThat(subject)
+                    .as(site.payload().getSimpleName() + " has a subject")
+                    .isNotBlank();
             byte[] key = ContentCipher.newKey();
             MemoryEvent sealed = MemoryEvent.newBuilder(plain).build();
 
@@ -121,9 +140,11 @@ class SealedTextsTest {
             });
 
             List<String> texts = texts(plain, site.paths());
-            assertThat(texts).as(site.payload().getSimpleName() + " has texts at every path")
+            assertThat(texts)
+                    .as(site.payload().getSimpleName() + " has texts at every path")
                     .hasSizeGreaterThanOrEqualTo(site.paths().size());
-            assertThat(texts(sealed, site.paths())).allSatisfy(t -> assertThat(t).startsWith(ContentCipher.PREFIX));
+            assertThat(texts(sealed, site.paths()))
+                    .allSatisfy(t -> assertThat(t).startsWith(ContentCipher.PREFIX));
             for (String text : texts) {
                 assertThat(sealed.toString()).doesNotContain("\"" + text + "\"");
             }
@@ -136,11 +157,12 @@ class SealedTextsTest {
             ring.put(subject, new DataKey("k", 1, null, 9L));
             MemoryEvent erased = ChainContent.decrypting((space, id) -> ring.get(id))
                     .decrypt(MemoryEvent.newBuilder(sealed).build());
-            assertThat(texts(erased, site.paths())).allSatisfy(t -> assertThat(t).isEqualTo(ChainContent.ERASED));
+            assertThat(texts(erased, site.paths()))
+                    .allSatisfy(t -> assertThat(t).isEqualTo(ChainContent.ERASED));
 
             ring.clear();
             assertThatThrownBy(() -> ChainContent.decrypting((space, id) -> ring.get(id))
-                    .decrypt(MemoryEvent.newBuilder(sealed).build()))
+                            .decrypt(MemoryEvent.newBuilder(sealed).build()))
                     .isInstanceOf(ChainContent.DataKeyUnavailableException.class);
         }
     }
@@ -154,15 +176,17 @@ class SealedTextsTest {
         ((io.memorychain.avro.MemoryDeleted) sealed.getPayload()).setMemoryId("m-other");
 
         assertThatThrownBy(() -> ChainContent.decrypting((space, id) -> new DataKey("k", 1, key, null))
-                .decrypt(sealed)).isInstanceOf(ContentCipher.ContentCipherException.class);
+                        .decrypt(sealed))
+                .isInstanceOf(ContentCipher.ContentCipherException.class);
     }
 
     @Test
     void plainTextsOfOlderChainsAreReadAsTheyAre() {
         MemoryEvent plain = sample(io.memorychain.avro.ProposalSubmitted.class);
         MemoryEvent read = ChainContent.decrypting((space, id) -> {
-            throw new AssertionError("no key is needed for plain texts");
-        }).decrypt(MemoryEvent.newBuilder(plain).build());
+                    throw new AssertionError("no key is needed for plain texts");
+                })
+                .decrypt(MemoryEvent.newBuilder(plain).build());
 
         assertThat(read).isEqualTo(plain);
     }
@@ -191,11 +215,19 @@ class SealedTextsTest {
         Schema schema = SpecificData.get().getSchema(payload);
         AtomicInteger n = new AtomicInteger();
         Object value = SpecificData.get().deepCopy(schema, fill(schema, n));
-        return MemoryEvent.newBuilder().setSpace(SPACE).setSeq(7).setPrevHash(ByteBuffer.allocate(32))
-                .setHash(ByteBuffer.allocate(0)).setSignature(ByteBuffer.allocate(0)).setKeyId("")
-                .setRequestId("req-1").setActor(new io.memorychain.avro.Actor(io.memorychain.avro.ActorType.AGENT,
-                        "planner")).setOccurredAt(Instant.parse("2026-01-01T00:00:00Z")).setSessionId(null)
-                .setPayload(value).build();
+        return MemoryEvent.newBuilder()
+                .setSpace(SPACE)
+                .setSeq(7)
+                .setPrevHash(ByteBuffer.allocate(32))
+                .setHash(ByteBuffer.allocate(0))
+                .setSignature(ByteBuffer.allocate(0))
+                .setKeyId("")
+                .setRequestId("req-1")
+                .setActor(new io.memorychain.avro.Actor(io.memorychain.avro.ActorType.AGENT, "planner"))
+                .setOccurredAt(Instant.parse("2026-01-01T00:00:00Z"))
+                .setSessionId(null)
+                .setPayload(value)
+                .build();
     }
 
     private static Object fill(Schema s, AtomicInteger n) {

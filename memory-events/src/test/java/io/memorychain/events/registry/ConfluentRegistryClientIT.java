@@ -28,12 +28,23 @@ import org.junit.jupiter.api.Test;
  */
 class ConfluentRegistryClientIT {
 
-    private static final Schema PERSON_V1 = SchemaBuilder.record("Person").namespace("test").fields()
-            .requiredString("name").endRecord();
-    private static final Schema PERSON_V2_OPTIONAL_EMAIL = SchemaBuilder.record("Person").namespace("test").fields()
-            .requiredString("name").optionalString("email").endRecord();
-    private static final Schema PERSON_V2_REQUIRED_AGE = SchemaBuilder.record("Person").namespace("test").fields()
-            .requiredString("name").requiredInt("age").endRecord();
+    private static final Schema PERSON_V1 = SchemaBuilder.record("Person")
+            .namespace("test")
+            .fields()
+            .requiredString("name")
+            .endRecord();
+    private static final Schema PERSON_V2_OPTIONAL_EMAIL = SchemaBuilder.record("Person")
+            .namespace("test")
+            .fields()
+            .requiredString("name")
+            .optionalString("email")
+            .endRecord();
+    private static final Schema PERSON_V2_REQUIRED_AGE = SchemaBuilder.record("Person")
+            .namespace("test")
+            .fields()
+            .requiredString("name")
+            .requiredInt("age")
+            .endRecord();
 
     private static ApicurioRegistry apicurio;
     private static String baseUrl;
@@ -80,7 +91,8 @@ class ConfluentRegistryClientIT {
         String subject = "it/" + UUID.randomUUID() + " with space";
         int id = client.register(subject, PERSON_V1);
 
-        assertThat(new ConfluentRegistryClient(baseUrl).register(subject, PERSON_V1)).isEqualTo(id);
+        assertThat(new ConfluentRegistryClient(baseUrl).register(subject, PERSON_V1))
+                .isEqualTo(id);
         assertThat(client.isCompatible(subject, PERSON_V2_OPTIONAL_EMAIL)).isTrue();
     }
 
@@ -91,9 +103,11 @@ class ConfluentRegistryClientIT {
         client.setCompatibility(subject, CompatibilityLevel.BACKWARD);
 
         assertThat(client.isCompatible(subject, PERSON_V2_REQUIRED_AGE))
-                .as("new required field without default").isFalse();
+                .as("new required field without default")
+                .isFalse();
         assertThat(client.isCompatible(subject, PERSON_V2_OPTIONAL_EMAIL))
-                .as("new optional field with default").isTrue();
+                .as("new optional field with default")
+                .isTrue();
     }
 
     @Test
@@ -120,7 +134,8 @@ class ConfluentRegistryClientIT {
     @Test
     void anUnknownIdIsANotFoundError() {
         assertThatThrownBy(() -> client.byId(Integer.MAX_VALUE))
-                .isInstanceOfSatisfying(SchemaRegistryException.class,
+                .isInstanceOfSatisfying(
+                        SchemaRegistryException.class,
                         e -> assertThat(e.httpStatus()).isEqualTo(404))
                 .hasMessageContaining("HTTP 404");
     }
@@ -131,8 +146,8 @@ class ConfluentRegistryClientIT {
         try (ServerSocket socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
         }
-        ConfluentRegistryClient nowhere = new ConfluentRegistryClient("http://127.0.0.1:" + closedPort + "/",
-                Duration.ofSeconds(2));
+        ConfluentRegistryClient nowhere =
+                new ConfluentRegistryClient("http://127.0.0.1:" + closedPort + "/", Duration.ofSeconds(2));
 
         assertThatThrownBy(() -> nowhere.register(subject(), PERSON_V1))
                 .isInstanceOf(SchemaRegistryException.class)
@@ -144,18 +159,25 @@ class ConfluentRegistryClientIT {
         String topic = "it." + UUID.randomUUID();
         AvroWireSerde<MemoryOutcome> serde = AvroWireSerde.forValues(client, MemoryOutcome.class);
         MemoryOutcome outcome = MemoryOutcome.newBuilder()
-                .setRequestId("r-1").setSpace("team").setAccepted(true).setSeq(42L).setMemoryId("m-7")
-                .setVersion(3).setCode(null).setMessage("ok")
-                .setOccurredAt(Instant.parse("2025-06-01T10:00:00.123Z")).build();
+                .setRequestId("r-1")
+                .setSpace("team")
+                .setAccepted(true)
+                .setSeq(42L)
+                .setMemoryId("m-7")
+                .setVersion(3)
+                .setCode(null)
+                .setMessage("ok")
+                .setOccurredAt(Instant.parse("2025-06-01T10:00:00.123Z"))
+                .build();
 
         byte[] bytes = serde.serialize(topic, outcome);
 
-        int registered = new ConfluentRegistryClient(baseUrl).register(topic + "-value",
-                MemoryOutcome.getClassSchema());
+        int registered =
+                new ConfluentRegistryClient(baseUrl).register(topic + "-value", MemoryOutcome.getClassSchema());
         assertThat(bytes[0]).isZero();
         assertThat(ByteBuffer.wrap(bytes, 1, 4).getInt()).isEqualTo(registered);
-        AvroWireSerde<MemoryOutcome> reader = AvroWireSerde.forValues(new ConfluentRegistryClient(baseUrl),
-                MemoryOutcome.class);
+        AvroWireSerde<MemoryOutcome> reader =
+                AvroWireSerde.forValues(new ConfluentRegistryClient(baseUrl), MemoryOutcome.class);
         assertThat(reader.deserialize(topic, bytes)).isEqualTo(outcome);
     }
 
@@ -164,16 +186,26 @@ class ConfluentRegistryClientIT {
         String topic = "it." + UUID.randomUUID();
         ConfluentRegistryClient agent = new ConfluentRegistryClient(baseUrl, Duration.ofSeconds(2));
         AvroWireSerde<MemoryOutcome> serde = AvroWireSerde.forValues(agent, MemoryOutcome.class);
-        MemoryOutcome outcome = MemoryOutcome.newBuilder().setRequestId("r-1").setSpace("team").setAccepted(true)
-                .setSeq(1L).setOccurredAt(Instant.parse("2026-01-01T00:00:00Z")).build();
+        MemoryOutcome outcome = MemoryOutcome.newBuilder()
+                .setRequestId("r-1")
+                .setSpace("team")
+                .setAccepted(true)
+                .setSeq(1L)
+                .setOccurredAt(Instant.parse("2026-01-01T00:00:00Z"))
+                .build();
         byte[] warm = serde.serialize(topic, outcome);
         assertThat(serde.deserialize(topic, warm)).isEqualTo(outcome);
         String newSubject = subject();
 
         apicurio.outage();
         try {
-            assertThat(serde.deserialize(topic, serde.serialize(topic, MemoryOutcome.newBuilder(outcome).setSeq(2L).build())))
-                    .as("writes and reads on the cached schema while the registry is down").extracting("seq")
+            assertThat(serde.deserialize(
+                            topic,
+                            serde.serialize(
+                                    topic,
+                                    MemoryOutcome.newBuilder(outcome).setSeq(2L).build())))
+                    .as("writes and reads on the cached schema while the registry is down")
+                    .extracting("seq")
                     .isEqualTo(2L);
             assertThatThrownBy(() -> agent.register(newSubject, PERSON_V1))
                     .as("a new subject needs the registry")
@@ -185,10 +217,13 @@ class ConfluentRegistryClientIT {
         }
 
         int id = agent.register(newSubject, PERSON_V1);
-        assertThat(new ConfluentRegistryClient(baseUrl).byId(id)).as("registered once the registry is back")
+        assertThat(new ConfluentRegistryClient(baseUrl).byId(id))
+                .as("registered once the registry is back")
                 .isEqualTo(PERSON_V1);
         assertThat(AvroWireSerde.forValues(new ConfluentRegistryClient(baseUrl), MemoryOutcome.class)
-                .deserialize(topic, warm)).as("ids unchanged by the outage").isEqualTo(outcome);
+                        .deserialize(topic, warm))
+                .as("ids unchanged by the outage")
+                .isEqualTo(outcome);
     }
 
     @Test
@@ -202,21 +237,28 @@ class ConfluentRegistryClientIT {
         client.setCompatibility(subject, CompatibilityLevel.BACKWARD);
         int olderId = client.register(subject, older);
         int currentId = client.register(subject, MemoryOutcome.getClassSchema());
-        assertThat(currentId).as("the current schema is a new version of the subject").isNotEqualTo(olderId);
+        assertThat(currentId)
+                .as("the current schema is a new version of the subject")
+                .isNotEqualTo(olderId);
         Instant occurredAt = Instant.parse("2024-12-31T23:59:59.999Z");
         GenericRecord written = new GenericRecordBuilder(older)
-                .set("request_id", "r-old").set("space", "team").set("accepted", false)
-                .set("code", "NOT_FOUND").set("occurred_at", occurredAt.toEpochMilli())
+                .set("request_id", "r-old")
+                .set("space", "team")
+                .set("accepted", false)
+                .set("code", "NOT_FOUND")
+                .set("occurred_at", occurredAt.toEpochMilli())
                 .build();
 
-        AvroWireSerde<MemoryOutcome> serde = AvroWireSerde.forValues(new ConfluentRegistryClient(baseUrl),
-                MemoryOutcome.class);
+        AvroWireSerde<MemoryOutcome> serde =
+                AvroWireSerde.forValues(new ConfluentRegistryClient(baseUrl), MemoryOutcome.class);
         MemoryOutcome read = serde.deserialize(topic, SchemaVariants.frame(olderId, older, written));
 
         assertThat(read.getRequestId()).isEqualTo("r-old");
         assertThat(read.getAccepted()).isFalse();
         assertThat(read.getCode()).isEqualTo("NOT_FOUND");
-        assertThat(read.getMessage()).as("default of the field the writer lacked").isNull();
+        assertThat(read.getMessage())
+                .as("default of the field the writer lacked")
+                .isNull();
         assertThat(read.getOccurredAt()).as("the field after the missing one").isEqualTo(occurredAt);
         assertThat(read.getSeq()).isNull();
     }

@@ -27,14 +27,28 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedKafka.class)
 class KafkaTopicSchemaRegistryIT {
 
-    private static final Schema PERSON_V1 = SchemaBuilder.record("Person").namespace("test").fields()
-            .requiredString("name").endRecord();
-    private static final Schema PERSON_V2_OPTIONAL_EMAIL = SchemaBuilder.record("Person").namespace("test").fields()
-            .requiredString("name").optionalString("email").endRecord();
-    private static final Schema PERSON_V2_REQUIRED_AGE = SchemaBuilder.record("Person").namespace("test").fields()
-            .requiredString("name").requiredInt("age").endRecord();
-    private static final Schema ORDER = SchemaBuilder.record("Order").namespace("test").fields()
-            .requiredLong("id").endRecord();
+    private static final Schema PERSON_V1 = SchemaBuilder.record("Person")
+            .namespace("test")
+            .fields()
+            .requiredString("name")
+            .endRecord();
+    private static final Schema PERSON_V2_OPTIONAL_EMAIL = SchemaBuilder.record("Person")
+            .namespace("test")
+            .fields()
+            .requiredString("name")
+            .optionalString("email")
+            .endRecord();
+    private static final Schema PERSON_V2_REQUIRED_AGE = SchemaBuilder.record("Person")
+            .namespace("test")
+            .fields()
+            .requiredString("name")
+            .requiredInt("age")
+            .endRecord();
+    private static final Schema ORDER = SchemaBuilder.record("Order")
+            .namespace("test")
+            .fields()
+            .requiredLong("id")
+            .endRecord();
 
     private String topic;
 
@@ -49,9 +63,15 @@ class KafkaTopicSchemaRegistryIT {
 
     @Test
     void createsItsTopicCompactedWithOnePartition() throws Exception {
-        try (KafkaTopicSchemaRegistry registry = open(); Admin admin = SharedKafka.admin()) {
+        try (KafkaTopicSchemaRegistry registry = open();
+                Admin admin = SharedKafka.admin()) {
             assertThat(registry.topic()).isEqualTo(topic);
-            assertThat(admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()).hasSize(1);
+            assertThat(admin.describeTopics(List.of(topic))
+                            .allTopicNames()
+                            .get()
+                            .get(topic)
+                            .partitions())
+                    .hasSize(1);
             ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
             Config config = admin.describeConfigs(List.of(resource)).all().get().get(resource);
             assertThat(config.get(TopicConfig.CLEANUP_POLICY_CONFIG).value())
@@ -72,8 +92,16 @@ class KafkaTopicSchemaRegistryIT {
 
     @Test
     void aSchemaDifferingOnlyInDocumentationIsTheSameSchema() {
-        Schema documented = SchemaBuilder.record("Person").namespace("test").doc("A person.").fields()
-                .name("name").doc("Full name.").type().stringType().noDefault().endRecord();
+        Schema documented = SchemaBuilder.record("Person")
+                .namespace("test")
+                .doc("A person.")
+                .fields()
+                .name("name")
+                .doc("Full name.")
+                .type()
+                .stringType()
+                .noDefault()
+                .endRecord();
         try (KafkaTopicSchemaRegistry registry = open()) {
             assertThat(registry.register("people-value", documented))
                     .isEqualTo(registry.register("people-value", PERSON_V1));
@@ -110,17 +138,20 @@ class KafkaTopicSchemaRegistryIT {
             assertThat(second.register("people-value", PERSON_V1)).isEqualTo(personId);
             assertThat(second.register("orders-value", ORDER)).isEqualTo(orderId);
             assertThat(second.isCompatible("people-value", PERSON_V2_REQUIRED_AGE))
-                    .as("the compatibility check runs against the latest version loaded from the topic").isFalse();
+                    .as("the compatibility check runs against the latest version loaded from the topic")
+                    .isFalse();
 
             int next = second.register("outcomes-value", MemoryOutcome.getClassSchema());
-            assertThat(next).as("a new id continues after the highest stored one")
+            assertThat(next)
+                    .as("a new id continues after the highest stored one")
                     .isEqualTo(Math.max(personId, Math.max(orderId, evolvedId)) + 1);
         }
     }
 
     @Test
     void aReaderInstanceSeesSchemasRegisteredAfterItStarted() {
-        try (KafkaTopicSchemaRegistry writer = open(); KafkaTopicSchemaRegistry reader = open()) {
+        try (KafkaTopicSchemaRegistry writer = open();
+                KafkaTopicSchemaRegistry reader = open()) {
             int id = writer.register("orders-value", ORDER);
 
             assertThat(reader.byId(id)).isEqualTo(ORDER);
@@ -132,24 +163,30 @@ class KafkaTopicSchemaRegistryIT {
         try (KafkaTopicSchemaRegistry registry = open()) {
             int v1 = registry.register("people-value", PERSON_V1);
 
-            assertThat(registry.isCompatible("people-value", PERSON_V2_REQUIRED_AGE)).isFalse();
-            assertThat(registry.isCompatible("people-value", PERSON_V2_OPTIONAL_EMAIL)).isTrue();
+            assertThat(registry.isCompatible("people-value", PERSON_V2_REQUIRED_AGE))
+                    .isFalse();
+            assertThat(registry.isCompatible("people-value", PERSON_V2_OPTIONAL_EMAIL))
+                    .isTrue();
             assertThat(registry.isCompatible("other-value", PERSON_V2_REQUIRED_AGE))
-                    .as("a subject without versions accepts anything").isTrue();
+                    .as("a subject without versions accepts anything")
+                    .isTrue();
             assertThatThrownBy(() -> registry.register("people-value", PERSON_V2_REQUIRED_AGE))
                     .isInstanceOf(SchemaRegistryException.class)
-                    .hasMessageContaining("not BACKWARD compatible with version 1 (id " + v1 + ") of subject people-value")
+                    .hasMessageContaining(
+                            "not BACKWARD compatible with version 1 (id " + v1 + ") of subject people-value")
                     .hasMessageContaining("READER_FIELD_MISSING_DEFAULT_VALUE")
                     .hasMessageContaining("age");
 
             int v2 = registry.register("people-value", PERSON_V2_OPTIONAL_EMAIL);
             assertThat(v2).isEqualTo(v1 + 1);
             assertThat(registry.register("other-value", PERSON_V2_REQUIRED_AGE))
-                    .as("the rejected schema is fine under a subject of its own").isEqualTo(v2 + 1);
+                    .as("the rejected schema is fine under a subject of its own")
+                    .isEqualTo(v2 + 1);
         }
         try (KafkaTopicSchemaRegistry reopened = open()) {
             assertThat(reopened.isCompatible("people-value", PERSON_V2_REQUIRED_AGE))
-                    .as("nothing was written for the rejected registration").isFalse();
+                    .as("nothing was written for the rejected registration")
+                    .isFalse();
         }
     }
 
@@ -170,8 +207,8 @@ class KafkaTopicSchemaRegistryIT {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try (KafkaTopicSchemaRegistry registry = open()) {
             List<Callable<Integer>> calls = IntStream.range(0, 8)
-                    .mapToObj(i -> (Callable<Integer>) () -> registry.register(i % 2 == 0 ? "a-value" : "b-value",
-                            MemoryOutcome.getClassSchema()))
+                    .mapToObj(i -> (Callable<Integer>)
+                            () -> registry.register(i % 2 == 0 ? "a-value" : "b-value", MemoryOutcome.getClassSchema()))
                     .toList();
             Set<Integer> ids = new HashSet<>();
             for (Future<Integer> result : pool.invokeAll(calls)) {
@@ -188,8 +225,10 @@ class KafkaTopicSchemaRegistryIT {
     @Test
     void worksWithExplicitClientSettings() {
         try (KafkaTopicSchemaRegistry registry = new KafkaTopicSchemaRegistry(
-                Map.of("bootstrap.servers", SharedKafka.bootstrapServers(), "client.id", "registry-it"), topic,
-                (short) 1, java.time.Duration.ofSeconds(20))) {
+                Map.of("bootstrap.servers", SharedKafka.bootstrapServers(), "client.id", "registry-it"),
+                topic,
+                (short) 1,
+                java.time.Duration.ofSeconds(20))) {
             int id = registry.register("orders-value", ORDER);
             assertThat(registry.byId(id)).isEqualTo(ORDER);
         }

@@ -40,12 +40,26 @@ class AvroWireSerdeTest {
 
     @Test
     void requestsWithEitherUnionOperationSurviveTheRoundTrip() {
-        MemoryRequest create = request("r-1", CreateMemory.newBuilder()
-                .setKind(MemoryKind.EPISODIC).setTier(Tier.CORE).setContent("Alice prefers tea")
-                .setTags(List.of("drinks", "alice")).setImportance(5).setConfidence(Confidence.HIGH)
-                .setUserId("alice").setCreatedAt(Instant.ofEpochMilli(1_700_000_000_123L)).setPinned(true).build());
-        MemoryRequest update = request("r-2", UpdateMemory.newBuilder()
-                .setId("m-42").setContent("Alice prefers green tea").setImportance(4).build());
+        MemoryRequest create = request(
+                "r-1",
+                CreateMemory.newBuilder()
+                        .setKind(MemoryKind.EPISODIC)
+                        .setTier(Tier.CORE)
+                        .setContent("Alice prefers tea")
+                        .setTags(List.of("drinks", "alice"))
+                        .setImportance(5)
+                        .setConfidence(Confidence.HIGH)
+                        .setUserId("alice")
+                        .setCreatedAt(Instant.ofEpochMilli(1_700_000_000_123L))
+                        .setPinned(true)
+                        .build());
+        MemoryRequest update = request(
+                "r-2",
+                UpdateMemory.newBuilder()
+                        .setId("m-42")
+                        .setContent("Alice prefers green tea")
+                        .setImportance(4)
+                        .build());
 
         MemoryRequest createRead = serde.deserialize(TOPIC, serde.serialize(TOPIC, create));
         MemoryRequest updateRead = serde.deserialize(TOPIC, serde.serialize(TOPIC, update));
@@ -81,7 +95,8 @@ class AvroWireSerdeTest {
             }
         };
         AvroWireSerde<MemoryRequest> framed = AvroWireSerde.forValues(fixedId, MemoryRequest.class);
-        MemoryRequest request = request("r-3", CreateMemory.newBuilder().setContent("x").build());
+        MemoryRequest request =
+                request("r-3", CreateMemory.newBuilder().setContent("x").build());
 
         byte[] bytes = framed.serialize(TOPIC, request);
 
@@ -96,7 +111,8 @@ class AvroWireSerdeTest {
 
     @Test
     void anUnknownMagicByteIsASerializationException() {
-        byte[] bytes = serde.serialize(TOPIC, request("r-4", CreateMemory.newBuilder().setContent("x").build()));
+        byte[] bytes = serde.serialize(
+                TOPIC, request("r-4", CreateMemory.newBuilder().setContent("x").build()));
         bytes[0] = 1;
 
         assertThatThrownBy(() -> serde.deserialize(TOPIC, bytes))
@@ -114,14 +130,18 @@ class AvroWireSerdeTest {
     @Test
     void aRecordWrittenWithAnOlderSchemaIsReadIntoTheCurrentClassWithDefaults() {
         // (confidence stays: its first use defines the Confidence enum that UpdateMemory refers to by name)
-        Schema older = SchemaVariants.withoutFields(MemoryRequest.getClassSchema(), "CreateMemory",
-                "tags", "importance", "source");
+        Schema older = SchemaVariants.withoutFields(
+                MemoryRequest.getClassSchema(), "CreateMemory", "tags", "importance", "source");
         int olderId = registry.register(TOPIC + "-value", older);
         Schema olderCreate = older.getField("op").schema().getTypes().stream()
-                .filter(s -> s.getName().equals("CreateMemory")).findFirst().orElseThrow();
+                .filter(s -> s.getName().equals("CreateMemory"))
+                .findFirst()
+                .orElseThrow();
         assertThat(olderCreate.getField("importance")).isNull();
         GenericRecord op = new GenericRecordBuilder(olderCreate)
-                .set("kind", new GenericData.EnumSymbol(olderCreate.getField("kind").schema(), "PROCEDURAL"))
+                .set(
+                        "kind",
+                        new GenericData.EnumSymbol(olderCreate.getField("kind").schema(), "PROCEDURAL"))
                 .set("content", "Run the tests before committing")
                 .set("agent_id", "builder")
                 .set("pinned", true)
@@ -130,9 +150,15 @@ class AvroWireSerdeTest {
         GenericRecord written = new GenericRecordBuilder(older)
                 .set("request_id", "r-old")
                 .set("space", "team")
-                .set("actor", new GenericRecordBuilder(actorSchema)
-                        .set("type", new GenericData.EnumSymbol(actorSchema.getField("type").schema(), "AGENT"))
-                        .set("id", "builder").build())
+                .set(
+                        "actor",
+                        new GenericRecordBuilder(actorSchema)
+                                .set(
+                                        "type",
+                                        new GenericData.EnumSymbol(
+                                                actorSchema.getField("type").schema(), "AGENT"))
+                                .set("id", "builder")
+                                .build())
                 .set("requested_at", REQUESTED_AT.toEpochMilli())
                 .set("op", op)
                 .build();
@@ -147,10 +173,18 @@ class AvroWireSerdeTest {
             assertThat(create.getContent()).isEqualTo("Run the tests before committing");
             assertThat(create.getAgentId()).isEqualTo("builder");
             assertThat(create.getPinned()).isTrue();
-            assertThat(create.getTags()).as("default of a field the writer lacked").isEmpty();
-            assertThat(create.getImportance()).as("default of a field the writer lacked").isEqualTo(3);
-            assertThat(create.getConfidence()).as("default filled by the writer").isEqualTo(Confidence.MEDIUM);
-            assertThat(create.getSource()).as("default of a field the writer lacked").isNull();
+            assertThat(create.getTags())
+                    .as("default of a field the writer lacked")
+                    .isEmpty();
+            assertThat(create.getImportance())
+                    .as("default of a field the writer lacked")
+                    .isEqualTo(3);
+            assertThat(create.getConfidence())
+                    .as("default filled by the writer")
+                    .isEqualTo(Confidence.MEDIUM);
+            assertThat(create.getSource())
+                    .as("default of a field the writer lacked")
+                    .isNull();
         });
     }
 

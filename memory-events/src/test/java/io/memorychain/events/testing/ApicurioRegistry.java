@@ -50,34 +50,52 @@ public final class ApicurioRegistry implements AutoCloseable {
 
     /** Starts the registry and waits until its API answers. */
     public static ApicurioRegistry start() throws IOException {
-        Path dir = Path.of(System.getProperty("apicurio.dir", "target/apicurio")).toAbsolutePath();
-        Path runner = dir.resolve("apicurio-registry-app-" + System.getProperty("apicurio.version", "2.6.13.Final")
-                + "-runner.jar");
+        Path dir =
+                Path.of(System.getProperty("apicurio.dir", "target/apicurio")).toAbsolutePath();
+        Path runner = dir.resolve(
+                "apicurio-registry-app-" + System.getProperty("apicurio.version", "2.6.13.Final") + "-runner.jar");
         if (!Files.exists(runner)) {
             throw new IllegalStateException("Apicurio runner not unpacked by the build (mvn verify): " + runner);
         }
         int port = freePort();
         Path log = Files.createTempFile(dir.getParent(), "apicurio-", ".log");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process process = new ProcessBuilder(java.toString(), "-Xmx384m", "-Dquarkus.http.host=127.0.0.1",
-                "-Dquarkus.http.port=" + port, "-jar", runner.toString())
-                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(
+                        java.toString(),
+                        "-Xmx384m",
+                        "-Dquarkus.http.host=127.0.0.1",
+                        "-Dquarkus.http.port=" + port,
+                        "-jar",
+                        runner.toString())
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         // if the test JVM is stopped before close(), do not leave the registry running
         Thread killOnExit = new Thread(process::destroyForcibly, "stop-apicurio");
         Runtime.getRuntime().addShutdownHook(killOnExit);
         LOG.info("Started Apicurio Registry (pid {}) on port {}, output in {}", process.pid(), port, log);
         ApicurioRegistry registry = new ApicurioRegistry(process, killOnExit, port);
         try {
-            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+            HttpClient http = HttpClient.newBuilder()
+                    .connectTimeout(Duration.ofSeconds(2))
+                    .build();
             HttpRequest subjects = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + API + "/subjects"))
-                    .timeout(Duration.ofSeconds(5)).GET().build();
-            await("Apicurio answering on port " + port).atMost(STARTUP).pollInterval(Duration.ofMillis(250))
-                    .ignoreExceptions().until(() -> {
+                    .timeout(Duration.ofSeconds(5))
+                    .GET()
+                    .build();
+            await("Apicurio answering on port " + port)
+                    .atMost(STARTUP)
+                    .pollInterval(Duration.ofMillis(250))
+                    .ignoreExceptions()
+                    .until(() -> {
                         if (!process.isAlive()) {
-                            throw new IllegalStateException("Apicurio exited with " + process.exitValue() + ": "
-                                    + Files.readString(log));
+                            throw new IllegalStateException(
+                                    "Apicurio exited with " + process.exitValue() + ": " + Files.readString(log));
                         }
-                        return http.send(subjects, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+                        return http.send(subjects, HttpResponse.BodyHandlers.discarding())
+                                        .statusCode()
+                                == 200;
                     });
         } catch (RuntimeException e) {
             registry.close();
@@ -193,23 +211,26 @@ public final class ApicurioRegistry implements AutoCloseable {
         }
 
         private void pump(Socket from, Socket to) {
-            Thread t = new Thread(() -> {
-                byte[] buffer = new byte[16 * 1024];
-                try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                    int n;
-                    while ((n = in.read(buffer)) >= 0) {
-                        out.write(buffer, 0, n);
-                        out.flush();
-                    }
-                } catch (IOException e) {
-                    // a side closed: close both
-                } finally {
-                    closeQuietly(from);
-                    closeQuietly(to);
-                    open.remove(from);
-                    open.remove(to);
-                }
-            }, "registry-relay-pump");
+            Thread t = new Thread(
+                    () -> {
+                        byte[] buffer = new byte[16 * 1024];
+                        try (InputStream in = from.getInputStream();
+                                OutputStream out = to.getOutputStream()) {
+                            int n;
+                            while ((n = in.read(buffer)) >= 0) {
+                                out.write(buffer, 0, n);
+                                out.flush();
+                            }
+                        } catch (IOException e) {
+                            // a side closed: close both
+                        } finally {
+                            closeQuietly(from);
+                            closeQuietly(to);
+                            open.remove(from);
+                            open.remove(to);
+                        }
+                    },
+                    "registry-relay-pump");
             t.setDaemon(true);
             t.start();
         }

@@ -25,8 +25,7 @@ public final class SchemaVariants {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private SchemaVariants() {
-    }
+    private SchemaVariants() {}
 
     /**
      * The schema with the named fields removed from the record called {@code recordName} (simple name, at any
@@ -37,8 +36,8 @@ public final class SchemaVariants {
             JsonNode tree = JSON.readTree(schema.toString());
             int removed = removeFields(tree, recordName, Set.of(fields));
             if (removed != fields.length) {
-                throw new IllegalArgumentException("Removed " + removed + " of " + fields.length + " fields from "
-                        + recordName);
+                throw new IllegalArgumentException(
+                        "Removed " + removed + " of " + fields.length + " fields from " + recordName);
             }
             return new Schema.Parser().parse(tree.toString());
         } catch (IOException e) {
@@ -48,8 +47,11 @@ public final class SchemaVariants {
 
     /** A published schema of the schemas module, e.g. {@code published("v1", "MemoryOutcome.avsc")}. */
     public static Schema published(String version, String file) {
-        Path path = Path.of(System.getProperty("user.dir")).resolveSibling("schemas")
-                .resolve("src/main/avro-published").resolve(version).resolve(file);
+        Path path = Path.of(System.getProperty("user.dir"))
+                .resolveSibling("schemas")
+                .resolve("src/main/avro-published")
+                .resolve(version)
+                .resolve(file);
         try {
             return new Schema.Parser().parse(path.toFile());
         } catch (IOException e) {
@@ -74,7 +76,8 @@ public final class SchemaVariants {
     private static int removeFields(JsonNode node, String recordName, Set<String> fields) {
         int removed = 0;
         if (node instanceof ObjectNode object) {
-            if ("record".equals(object.path("type").asText()) && recordName.equals(object.path("name").asText())) {
+            if ("record".equals(object.path("type").asText())
+                    && recordName.equals(object.path("name").asText())) {
                 ArrayNode recordFields = (ArrayNode) object.get("fields");
                 for (int i = recordFields.size() - 1; i >= 0; i--) {
                     if (fields.contains(recordFields.get(i).path("name").asText())) {

@@ -58,8 +58,12 @@ public final class SharedKafka implements BeforeAllCallback {
         try {
             // one KRaft controller: a quorum of 3 combined nodes in the 4.1 test kit killed its raft threads at
             // start (UpdateVoter answered INVALID_REQUEST), and the fault suite is about losing brokers
-            TestKitNodes nodes = new TestKitNodes.Builder().setCombined(brokers == 1).setNumBrokerNodes(brokers)
-                    .setNumControllerNodes(1).setBootstrapMetadataVersion(MetadataVersion.latestProduction()).build();
+            TestKitNodes nodes = new TestKitNodes.Builder()
+                    .setCombined(brokers == 1)
+                    .setNumBrokerNodes(brokers)
+                    .setNumControllerNodes(1)
+                    .setBootstrapMetadataVersion(MetadataVersion.latestProduction())
+                    .build();
             String rf = String.valueOf(Math.min(brokers, 3));
             String minIsr = brokers >= 3 ? "2" : "1";
             KafkaClusterTestKit kit = new KafkaClusterTestKit.Builder(nodes)
@@ -96,7 +100,11 @@ public final class SharedKafka implements BeforeAllCallback {
 
     public static void createTopics(int partitions, String... names) {
         try (Admin admin = admin()) {
-            admin.createTopics(Stream.of(names).map(n -> new NewTopic(n, partitions, (short) 1)).toList()).all().get();
+            admin.createTopics(Stream.of(names)
+                            .map(n -> new NewTopic(n, partitions, (short) 1))
+                            .toList())
+                    .all()
+                    .get();
             awaitLeaders(admin, List.of(names));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -124,11 +132,12 @@ public final class SharedKafka implements BeforeAllCallback {
     }
 
     /** Whether every partition has a leader; false while the broker does not know a new topic yet. */
-    private static boolean leadersKnown(Admin admin, List<String> topics) throws InterruptedException,
-            ExecutionException {
+    private static boolean leadersKnown(Admin admin, List<String> topics)
+            throws InterruptedException, ExecutionException {
         try {
             return admin.describeTopics(topics).allTopicNames().get().values().stream()
-                    .allMatch(d -> d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty()));
+                    .allMatch(d -> d.partitions().stream()
+                            .allMatch(p -> p.leader() != null && !p.leader().isEmpty()));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException) {
                 return false; // created, not yet in the metadata the broker answers from

@@ -21,8 +21,7 @@ public final class TestChains {
 
     private static final Instant T0 = Instant.parse("2025-01-01T00:00:00Z");
 
-    private TestChains() {
-    }
+    private TestChains() {}
 
     /** The content of memory {@code seq} of {@code space}: unique, with a recognisable marker for byte-level edits. */
     public static String content(String space, long seq) {
@@ -71,7 +70,10 @@ public final class TestChains {
                 .setSignature(ByteBuffer.allocate(0))
                 .setKeyId("")
                 .setRequestId("req-" + space + "-" + seq)
-                .setActor(Actor.newBuilder().setType(ActorType.AGENT).setId("agent-" + space).build())
+                .setActor(Actor.newBuilder()
+                        .setType(ActorType.AGENT)
+                        .setId("agent-" + space)
+                        .build())
                 .setOccurredAt(at)
                 .setPayload(MemoryCreated.newBuilder().setMemory(memory).build())
                 .build();

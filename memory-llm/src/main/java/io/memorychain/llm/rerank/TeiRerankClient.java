@@ -45,10 +45,13 @@ public final class TeiRerankClient {
             throw new IllegalArgumentException("the reranker url must be http or https, was " + url);
         }
         String base = url.toString();
-        this.endpoint = base.endsWith("/rerank") ? url
-                : URI.create(base.endsWith("/") ? base + "rerank" : base + "/rerank");
+        this.endpoint =
+                base.endsWith("/rerank") ? url : URI.create(base.endsWith("/") ? base + "rerank" : base + "/rerank");
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(timeout)
+                .build();
     }
 
     public URI endpoint() {
@@ -73,9 +76,12 @@ public final class TeiRerankClient {
         body.put("raw_scores", false).put("truncate", true);
         HttpRequest request;
         try {
-            request = HttpRequest.newBuilder(endpoint).timeout(timeout).header("Content-Type", "application/json")
+            request = HttpRequest.newBuilder(endpoint)
+                    .timeout(timeout)
+                    .header("Content-Type", "application/json")
                     .header("Accept", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))).build();
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)))
+                    .build();
         } catch (IOException e) {
             throw new RerankException("cannot encode the request: " + e.getMessage(), e);
         }
@@ -91,8 +97,8 @@ public final class TeiRerankClient {
             throw new RerankException("interrupted while waiting for " + endpoint, e);
         }
         if (response.statusCode() < 200 || response.statusCode() >= 300) {
-            throw new RerankException("HTTP " + response.statusCode() + " from " + endpoint + ": "
-                    + excerpt(response.body()), null);
+            throw new RerankException(
+                    "HTTP " + response.statusCode() + " from " + endpoint + ": " + excerpt(response.body()), null);
         }
         return parse(response.body(), texts.size());
     }
@@ -112,22 +118,28 @@ public final class TeiRerankClient {
         for (JsonNode item : reply) {
             JsonNode index = item.get("index");
             JsonNode score = item.get("score");
-            if (index == null || !index.canConvertToInt() || !index.isIntegralNumber() || score == null
+            if (index == null
+                    || !index.canConvertToInt()
+                    || !index.isIntegralNumber()
+                    || score == null
                     || !score.isNumber()) {
-                throw new RerankException("malformed reply (an item without an integer index and a numeric score): "
-                        + excerpt(body), null);
+                throw new RerankException(
+                        "malformed reply (an item without an integer index and a numeric score): " + excerpt(body),
+                        null);
             }
             int i = index.intValue();
             double s = score.doubleValue();
             if (i < 0 || i >= count || scores[i] != null || !Double.isFinite(s)) {
-                throw new RerankException("malformed reply (index " + i + " out of range, repeated, or its score not"
-                        + " finite) for " + count + " texts: " + excerpt(body), null);
+                throw new RerankException(
+                        "malformed reply (index " + i + " out of range, repeated, or its score not" + " finite) for "
+                                + count + " texts: " + excerpt(body),
+                        null);
             }
             scores[i] = s;
         }
         if (Arrays.stream(scores).anyMatch(Objects::isNull)) {
-            throw new RerankException("malformed reply (" + reply.size() + " scores for " + count + " texts): "
-                    + excerpt(body), null);
+            throw new RerankException(
+                    "malformed reply (" + reply.size() + " scores for " + count + " texts): " + excerpt(body), null);
         }
         return List.copyOf(new ArrayList<>(Arrays.asList(scores)));
     }

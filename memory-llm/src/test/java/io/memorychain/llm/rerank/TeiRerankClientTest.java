@@ -14,8 +14,8 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -59,7 +59,8 @@ class TeiRerankClientTest {
     }
 
     private TeiRerankClient client(Duration timeout) {
-        return new TeiRerankClient(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), timeout);
+        return new TeiRerankClient(
+                URI.create("http://127.0.0.1:" + server.getAddress().getPort()), timeout);
     }
 
     private static void send(HttpExchange exchange, int status, String body) throws IOException {
@@ -73,8 +74,10 @@ class TeiRerankClientTest {
 
     @Test
     void postsTheQueryAndTextsAndReturnsTheScoresInTextOrder() {
-        reply = exchange -> send(exchange, 200, "[{\"index\":2,\"score\":0.91},{\"index\":0,\"score\":0.40},"
-                + "{\"index\":1,\"score\":0.02}]");
+        reply = exchange -> send(
+                exchange,
+                200,
+                "[{\"index\":2,\"score\":0.91},{\"index\":0,\"score\":0.40}," + "{\"index\":1,\"score\":0.02}]");
 
         List<Double> scores = client(Duration.ofSeconds(5)).scores("pets?", List.of("a cat", "an invoice", "a kitten"));
 
@@ -93,7 +96,8 @@ class TeiRerankClientTest {
         };
 
         assertThatThrownBy(() -> client(Duration.ofMillis(300)).scores("q", List.of("a", "b")))
-                .isInstanceOf(RerankException.class).hasMessageContaining("within 300 ms");
+                .isInstanceOf(RerankException.class)
+                .hasMessageContaining("within 300 ms");
     }
 
     @Test
@@ -101,19 +105,27 @@ class TeiRerankClientTest {
         reply = exchange -> send(exchange, 500, "{\"error\":\"model not loaded\"}");
 
         assertThatThrownBy(() -> client(Duration.ofSeconds(5)).scores("q", List.of("a", "b")))
-                .isInstanceOf(RerankException.class).hasMessageContaining("HTTP 500").hasMessageContaining("not loaded");
+                .isInstanceOf(RerankException.class)
+                .hasMessageContaining("HTTP 500")
+                .hasMessageContaining("not loaded");
     }
 
     @Test
     void malformedRepliesAreRerankExceptions() {
         TeiRerankClient client = client(Duration.ofSeconds(5));
-        for (String body : List.of("not json", "{\"index\":0,\"score\":1}", "[{\"index\":0,\"score\":\"high\"},"
-                + "{\"index\":1,\"score\":0.1}]", "[{\"index\":0,\"score\":0.5}]", "[{\"index\":0,\"score\":0.5},"
-                + "{\"index\":0,\"score\":0.4}]", "[{\"index\":5,\"score\":0.5},{\"index\":1,\"score\":0.4}]",
+        for (String body : List.of(
+                "not json",
+                "{\"index\":0,\"score\":1}",
+                "[{\"index\":0,\"score\":\"high\"}," + "{\"index\":1,\"score\":0.1}]",
+                "[{\"index\":0,\"score\":0.5}]",
+                "[{\"index\":0,\"score\":0.5}," + "{\"index\":0,\"score\":0.4}]",
+                "[{\"index\":5,\"score\":0.5},{\"index\":1,\"score\":0.4}]",
                 "[{\"index\":0.5,\"score\":0.5},{\"index\":1,\"score\":0.4}]")) {
             reply = exchange -> send(exchange, 200, body);
-            assertThatThrownBy(() -> client.scores("q", List.of("a", "b"))).as(body)
-                    .isInstanceOf(RerankException.class).hasMessageContaining("malformed reply");
+            assertThatThrownBy(() -> client.scores("q", List.of("a", "b")))
+                    .as(body)
+                    .isInstanceOf(RerankException.class)
+                    .hasMessageContaining("malformed reply");
         }
     }
 
@@ -122,7 +134,8 @@ class TeiRerankClientTest {
         TeiRerankClient client = client(Duration.ofSeconds(2));
         server.stop(0);
 
-        assertThatThrownBy(() -> client.scores("q", List.of("a", "b"))).isInstanceOf(RerankException.class)
+        assertThatThrownBy(() -> client.scores("q", List.of("a", "b")))
+                .isInstanceOf(RerankException.class)
                 .hasMessageContaining("cannot reach");
     }
 

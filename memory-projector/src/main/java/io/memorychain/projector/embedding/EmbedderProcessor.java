@@ -34,7 +34,8 @@ final class EmbedderProcessor implements Processor<byte[], byte[], Object, Objec
 
     @Override
     public void process(Record<byte[], byte[]> record) {
-        MemoryEvent event = DeadLetters.decodeOrSetAside(eventSerde, record, context, EmbedderTopology.DLQ_SINK, "embed");
+        MemoryEvent event =
+                DeadLetters.decodeOrSetAside(eventSerde, record, context, EmbedderTopology.DLQ_SINK, "embed");
         if (event == null) {
             return;
         }
@@ -42,11 +43,17 @@ final class EmbedderProcessor implements Processor<byte[], byte[], Object, Objec
         if (fresh.isEmpty()) {
             return;
         }
-        List<float[]> vectors = embedder.embedAll(fresh.stream().map(Memory::getContent).toList());
+        List<float[]> vectors =
+                embedder.embedAll(fresh.stream().map(Memory::getContent).toList());
         for (int i = 0; i < fresh.size(); i++) {
             Memory m = fresh.get(i);
-            MemoryEmbedding embedding = new MemoryEmbedding(m.getSpace(), m.getId(), event.getSeq(), m.getContentHash(),
-                    embedder.modelId(), boxed(vectors.get(i)));
+            MemoryEmbedding embedding = new MemoryEmbedding(
+                    m.getSpace(),
+                    m.getId(),
+                    event.getSeq(),
+                    m.getContentHash(),
+                    embedder.modelId(),
+                    boxed(vectors.get(i)));
             context.forward(new Record<>(m.getSpace(), embedding, record.timestamp()), EmbedderTopology.SINK);
         }
     }

@@ -30,8 +30,7 @@ public final class EmbedderTopology {
     public static final String SINK = "embeddings";
     public static final String DLQ_SINK = "dead-letters";
 
-    private EmbedderTopology() {
-    }
+    private EmbedderTopology() {}
 
     /** As below, reading the chain's texts as they are (no data keys: topologies built directly in tests). */
     public static Topology build(Topics topics, SchemaRegistry registry, Embedder embedder) {
@@ -46,7 +45,8 @@ public final class EmbedderTopology {
         topology.addSource(SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.events());
         topology.addProcessor(PROCESSOR, () -> new EmbedderProcessor(eventSerde, embedder), SOURCE);
         topology.addSink(SINK, topics.embeddings(), new StringSerializer(), embeddingSerde, PROCESSOR);
-        topology.addSink(DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(), PROCESSOR);
+        topology.addSink(
+                DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(), PROCESSOR);
         return topology;
     }
 

@@ -3,8 +3,8 @@ package io.memorychain.projector.lifecycle;
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.view.AccessStats;
 import io.memorychain.events.serde.AvroWireSerde;
-import io.memorychain.projector.support.DeadLetters;
 import io.memorychain.projector.support.AccessCounts;
+import io.memorychain.projector.support.DeadLetters;
 import io.memorychain.projector.support.StoreKeys;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -31,12 +31,14 @@ final class LifecycleAccessProcessor implements Processor<byte[], byte[], Object
 
     @Override
     public void process(Record<byte[], byte[]> record) {
-        MemoryAccess access = DeadLetters.decodeOrSetAside(serde, record, context, LifecycleTopology.DLQ_SINK,
-                "lifecycle-access");
+        MemoryAccess access =
+                DeadLetters.decodeOrSetAside(serde, record, context, LifecycleTopology.DLQ_SINK, "lifecycle-access");
         if (access == null) {
             return;
         }
-        AccessCounts.apply(access, id -> stats.get(StoreKeys.of(access.getSpace(), id)),
+        AccessCounts.apply(
+                access,
+                id -> stats.get(StoreKeys.of(access.getSpace(), id)),
                 (id, next) -> stats.put(StoreKeys.of(access.getSpace(), id), next));
     }
 }

@@ -43,8 +43,12 @@ final class LifecycleEventProcessor implements Processor<byte[], byte[], Object,
     private KeyValueStore<String, Long> seqs;
     private KeyValueStore<String, String> published;
 
-    LifecycleEventProcessor(AvroWireSerde<MemoryEvent> eventSerde, LifecyclePlanner planner, Duration checkInterval,
-                            Clock clock, LifecycleListener listener) {
+    LifecycleEventProcessor(
+            AvroWireSerde<MemoryEvent> eventSerde,
+            LifecyclePlanner planner,
+            Duration checkInterval,
+            Clock clock,
+            LifecycleListener listener) {
         this.eventSerde = eventSerde;
         this.planner = planner;
         this.checkInterval = checkInterval;
@@ -64,8 +68,8 @@ final class LifecycleEventProcessor implements Processor<byte[], byte[], Object,
 
     @Override
     public void process(Record<byte[], byte[]> record) {
-        MemoryEvent event = DeadLetters.decodeOrSetAside(eventSerde, record, context, LifecycleTopology.DLQ_SINK,
-                "lifecycle-events");
+        MemoryEvent event = DeadLetters.decodeOrSetAside(
+                eventSerde, record, context, LifecycleTopology.DLQ_SINK, "lifecycle-events");
         if (event == null) {
             return;
         }
@@ -102,14 +106,18 @@ final class LifecycleEventProcessor implements Processor<byte[], byte[], Object,
             }
         }
         if (requested > 0) {
-            log.info("Lifecycle check at {}: {} memories evaluated, {} request(s) published", now, evaluated, requested);
+            log.info(
+                    "Lifecycle check at {}: {} memories evaluated, {} request(s) published", now, evaluated, requested);
         }
         listener.checked(now, evaluated, requested);
     }
 
     private void publish(String space, LifecyclePlanner.Planned planned, Instant now, long timestamp) {
-        MemoryRequest request = Requests.request(space, ACTOR, planned.op()).setRequestId(planned.requestId())
-                .setExpectedVersion(planned.expectedVersion()).setRequestedAt(now).build();
+        MemoryRequest request = Requests.request(space, ACTOR, planned.op())
+                .setRequestId(planned.requestId())
+                .setExpectedVersion(planned.expectedVersion())
+                .setRequestedAt(now)
+                .build();
         context.forward(new Record<>(space, request, timestamp), LifecycleTopology.SINK);
         log.debug("Lifecycle request {} published", planned.requestId());
         listener.requested(space, planned.requestId());

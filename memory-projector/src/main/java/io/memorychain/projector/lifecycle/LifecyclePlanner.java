@@ -49,8 +49,7 @@ public final class LifecyclePlanner {
     }
 
     /** One request to publish. */
-    public record Planned(String requestId, Object op, int expectedVersion) {
-    }
+    public record Planned(String requestId, Object op, int expectedVersion) {}
 
     public Optional<Planned> plan(String space, Memory m, AccessStats stats, Instant now) {
         if (m.getKind() == MemoryKind.BLOCK || m.getPinned()) {
@@ -76,15 +75,25 @@ public final class LifecyclePlanner {
         if (target == current || (target == DecayStatus.ARCHIVED && m.getConstitutional())) {
             return Optional.empty();
         }
-        DecayInputs inputs = new DecayInputs(last, now, days, reads, DecayModel.baseRelevance(m.getConfidence()),
-                DecayModel.typeWeight(m), settings.lambda());
-        return Optional.of(new Planned(decayRequestId(space, m.getId(), m.getVersion(), target),
-                new TransitionDecay(m.getId(), target, score, inputs), m.getVersion()));
+        DecayInputs inputs = new DecayInputs(
+                last,
+                now,
+                days,
+                reads,
+                DecayModel.baseRelevance(m.getConfidence()),
+                DecayModel.typeWeight(m),
+                settings.lambda());
+        return Optional.of(new Planned(
+                decayRequestId(space, m.getId(), m.getVersion(), target),
+                new TransitionDecay(m.getId(), target, score, inputs),
+                m.getVersion()));
     }
 
     private Optional<Planned> expiry(String space, Memory m, Instant last, Instant now) {
         CategoryPolicy.Lifecycle lifecycle = settings.categories().lifecycle(m.getCategory());
-        if (lifecycle.ttl() == null || m.getConstitutional() || m.getImportance() >= lifecycle.importanceBelow()
+        if (lifecycle.ttl() == null
+                || m.getConstitutional()
+                || m.getImportance() >= lifecycle.importanceBelow()
                 || (m.getState() != MemoryState.ACTIVE && m.getState() != MemoryState.ARCHIVED)) {
             return Optional.empty();
         }
@@ -92,10 +101,18 @@ public final class LifecyclePlanner {
         if (unread.compareTo(lifecycle.ttl()) < 0) {
             return Optional.empty();
         }
-        String reason = String.format(Locale.ROOT, "unread for %d days (category %s, ttl %s), importance %d < %d",
-                unread.toDays(), m.getCategory(), lifecycle.ttl(), m.getImportance(), lifecycle.importanceBelow());
-        return Optional.of(new Planned(expireRequestId(space, m.getId(), m.getVersion()),
-                new ExpireMemory(m.getId(), last, reason), m.getVersion()));
+        String reason = String.format(
+                Locale.ROOT,
+                "unread for %d days (category %s, ttl %s), importance %d < %d",
+                unread.toDays(),
+                m.getCategory(),
+                lifecycle.ttl(),
+                m.getImportance(),
+                lifecycle.importanceBelow());
+        return Optional.of(new Planned(
+                expireRequestId(space, m.getId(), m.getVersion()),
+                new ExpireMemory(m.getId(), last, reason),
+                m.getVersion()));
     }
 
     private static Optional<Planned> purge(String space, Memory m, Instant now) {
@@ -103,8 +120,8 @@ public final class LifecyclePlanner {
             return Optional.empty();
         }
         String reason = "purge_at " + m.getPurgeAt() + " passed (category " + m.getCategory() + ")";
-        return Optional.of(new Planned(purgeRequestId(space, m.getId(), m.getVersion()),
-                new PurgeMemory(m.getId(), reason), m.getVersion()));
+        return Optional.of(new Planned(
+                purgeRequestId(space, m.getId(), m.getVersion()), new PurgeMemory(m.getId(), reason), m.getVersion()));
     }
 
     public static String purgeRequestId(String space, String memoryId, int version) {
@@ -112,7 +129,8 @@ public final class LifecyclePlanner {
     }
 
     public static String decayRequestId(String space, String memoryId, int version, DecayStatus to) {
-        return "decay:" + space + ":" + memoryId + ":" + version + ":" + to.name().toLowerCase(Locale.ROOT);
+        return "decay:" + space + ":" + memoryId + ":" + version + ":"
+                + to.name().toLowerCase(Locale.ROOT);
     }
 
     public static String expireRequestId(String space, String memoryId, int version) {

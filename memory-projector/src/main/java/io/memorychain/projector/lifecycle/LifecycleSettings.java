@@ -14,8 +14,8 @@ import java.util.Objects;
  * @param checkInterval how often (wall-clock punctuation) every memory is evaluated
  * @param categories    the category policy: per-category ttl, importance threshold and purge_after
  */
-public record LifecycleSettings(double lambda, Thresholds thresholds, Duration checkInterval,
-                                CategoryPolicy categories) {
+public record LifecycleSettings(
+        double lambda, Thresholds thresholds, Duration checkInterval, CategoryPolicy categories) {
 
     public static final Duration DEFAULT_CHECK_INTERVAL = Duration.ofMinutes(10);
 
@@ -32,8 +32,8 @@ public record LifecycleSettings(double lambda, Thresholds thresholds, Duration c
 
     /** The seed's lambda and thresholds, checked every 10 minutes, no TTL. */
     public static LifecycleSettings defaults() {
-        return new LifecycleSettings(DecayModel.DEFAULT_LAMBDA, Thresholds.SEED, DEFAULT_CHECK_INTERVAL,
-                CategoryPolicy.unrestricted());
+        return new LifecycleSettings(
+                DecayModel.DEFAULT_LAMBDA, Thresholds.SEED, DEFAULT_CHECK_INTERVAL, CategoryPolicy.unrestricted());
     }
 
     public LifecycleSettings withCategories(CategoryPolicy policy) {

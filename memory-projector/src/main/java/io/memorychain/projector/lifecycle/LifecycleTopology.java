@@ -53,31 +53,54 @@ public final class LifecycleTopology {
     /** The actor id of the requests: {@code worker:lifecycle}. */
     public static final String WORKER_ID = "lifecycle";
 
-    private LifecycleTopology() {
-    }
+    private LifecycleTopology() {}
 
-    public static Topology build(Topics topics, SchemaRegistry registry, LifecycleSettings settings, Clock clock,
-                                 LifecycleListener listener) {
+    public static Topology build(
+            Topics topics,
+            SchemaRegistry registry,
+            LifecycleSettings settings,
+            Clock clock,
+            LifecycleListener listener) {
         AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
         AvroWireSerde<MemoryAccess> accessSerde = AvroWireSerde.forValues(registry, MemoryAccess.class);
         AvroWireSerde<MemoryRequest> requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
         Topology topology = new Topology();
         topology.addSource(EVENTS_SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.events());
         topology.addSource(ACCESS_SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.access());
-        topology.addProcessor(EVENT_PROCESSOR, () -> new LifecycleEventProcessor(eventSerde,
-                new LifecyclePlanner(settings), settings.checkInterval(), clock, listener), EVENTS_SOURCE);
+        topology.addProcessor(
+                EVENT_PROCESSOR,
+                () -> new LifecycleEventProcessor(
+                        eventSerde, new LifecyclePlanner(settings), settings.checkInterval(), clock, listener),
+                EVENTS_SOURCE);
         topology.addProcessor(ACCESS_PROCESSOR, () -> new LifecycleAccessProcessor(accessSerde), ACCESS_SOURCE);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MEMORIES), Serdes.String(),
-                AvroWireSerde.forValues(registry, Memory.class)), EVENT_PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ACCESS), Serdes.String(),
-                AvroWireSerde.forValues(registry, AccessStats.class)), EVENT_PROCESSOR, ACCESS_PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SEQS), Serdes.String(),
-                Serdes.Long()), EVENT_PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PUBLISHED), Serdes.String(),
-                Serdes.String()), EVENT_PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(MEMORIES),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, Memory.class)),
+                EVENT_PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(ACCESS),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, AccessStats.class)),
+                EVENT_PROCESSOR,
+                ACCESS_PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SEQS), Serdes.String(), Serdes.Long()),
+                EVENT_PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(PUBLISHED), Serdes.String(), Serdes.String()),
+                EVENT_PROCESSOR);
         topology.addSink(SINK, topics.requests(), new StringSerializer(), requestSerde, EVENT_PROCESSOR);
-        topology.addSink(DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(),
-                EVENT_PROCESSOR, ACCESS_PROCESSOR);
+        topology.addSink(
+                DLQ_SINK,
+                topics.deadLetters(),
+                new ByteArraySerializer(),
+                new ByteArraySerializer(),
+                EVENT_PROCESSOR,
+                ACCESS_PROCESSOR);
         return topology;
     }
 }

@@ -4,7 +4,7 @@ package io.memorychain.projector.linker;
 @FunctionalInterface
 public interface LinkListener {
 
-    LinkListener NONE = (space, fromId, toId, strength) -> { };
+    LinkListener NONE = (space, fromId, toId, strength) -> {};
 
     void proposed(String space, String fromId, String toId, double strength);
 }

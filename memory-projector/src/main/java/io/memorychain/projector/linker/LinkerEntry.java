@@ -13,8 +13,8 @@ import io.memorychain.avro.MemoryState;
  * @param vectorSeq   chain seq of the embedded version (a later embedding replaces an earlier one); 0 without a vector
  * @param vector      unit-length embedding of the configured model, or null
  */
-record LinkerEntry(MemoryKind kind, MemoryState state, String contentHash, String vectorHash, long vectorSeq,
-                   float[] vector) {
+record LinkerEntry(
+        MemoryKind kind, MemoryState state, String contentHash, String vectorHash, long vectorSeq, float[] vector) {
 
     LinkerEntry {
         if ((vector == null) != (vectorHash == null)) {
@@ -32,7 +32,9 @@ record LinkerEntry(MemoryKind kind, MemoryState state, String contentHash, Strin
 
     /** A semantic, active memory whose vector belongs to its current content. */
     boolean linkable() {
-        return kind == MemoryKind.SEMANTIC && state == MemoryState.ACTIVE && vector != null
+        return kind == MemoryKind.SEMANTIC
+                && state == MemoryState.ACTIVE
+                && vector != null
                 && vectorHash.equals(contentHash);
     }
 

@@ -67,8 +67,8 @@ final class LinkerEntrySerde implements Serde<LinkerEntry>, Serializer<LinkerEnt
             vector = new float[floats];
             buf.asFloatBuffer().get(vector);
         }
-        return new LinkerEntry(kind < 0 ? null : KINDS[kind], state < 0 ? null : STATES[state], hash, vectorHash, seq,
-                vector);
+        return new LinkerEntry(
+                kind < 0 ? null : KINDS[kind], state < 0 ? null : STATES[state], hash, vectorHash, seq, vector);
     }
 
     private static byte[] bytes(String s) {
@@ -99,12 +99,10 @@ final class LinkerEntrySerde implements Serde<LinkerEntry>, Serializer<LinkerEnt
     }
 
     @Override
-    public void configure(java.util.Map<String, ?> configs, boolean isKey) {
-    }
+    public void configure(java.util.Map<String, ?> configs, boolean isKey) {}
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     @Override
     public Serializer<LinkerEntry> serializer() {

@@ -53,8 +53,12 @@ final class LinkerProcessor implements Processor<byte[], byte[], Object, Object>
     private KeyValueStore<String, LinkerEntry> entries;
     private KeyValueStore<String, String> pairs;
 
-    LinkerProcessor(Topics topics, AvroWireSerde<MemoryEvent> eventSerde,
-                    AvroWireSerde<MemoryEmbedding> embeddingSerde, LinkerSettings settings, LinkListener listener) {
+    LinkerProcessor(
+            Topics topics,
+            AvroWireSerde<MemoryEvent> eventSerde,
+            AvroWireSerde<MemoryEmbedding> embeddingSerde,
+            LinkerSettings settings,
+            LinkListener listener) {
         this.topics = topics;
         this.eventSerde = eventSerde;
         this.embeddingSerde = embeddingSerde;
@@ -85,14 +89,16 @@ final class LinkerProcessor implements Processor<byte[], byte[], Object, Object>
         }
     }
 
-    private <T extends SpecificRecord> T decode(Record<byte[], byte[]> record, RecordMetadata source,
-                                                AvroWireSerde<T> serde) {
+    private <T extends SpecificRecord> T decode(
+            Record<byte[], byte[]> record, RecordMetadata source, AvroWireSerde<T> serde) {
         try {
             return serde.deserialize(source.topic(), record.value());
         } catch (SchemaRegistryUnavailableException e) {
             throw e; // not the record's fault: the task fails and the record is retried
         } catch (RuntimeException e) {
-            log.error("Undecodable record at {}: {}; moved to the dead-letter topic", DeadLetters.coordinates(source),
+            log.error(
+                    "Undecodable record at {}: {}; moved to the dead-letter topic",
+                    DeadLetters.coordinates(source),
                     e.toString());
             context.forward(DeadLetters.record(record, source, "link", e), LinkerTopology.DLQ_SINK);
             return null;
@@ -158,15 +164,23 @@ final class LinkerProcessor implements Processor<byte[], byte[], Object, Object>
 
     private void onEmbedding(MemoryEmbedding e, Record<byte[], byte[]> record, RecordMetadata source) {
         if (!settings.modelId().equals(e.getModelId())) {
-            log.debug("Ignoring an embedding of {}/{} by model {} (the linker uses {})", e.getSpace(),
-                    e.getMemoryId(), e.getModelId(), settings.modelId());
+            log.debug(
+                    "Ignoring an embedding of {}/{} by model {} (the linker uses {})",
+                    e.getSpace(),
+                    e.getMemoryId(),
+                    e.getModelId(),
+                    settings.modelId());
             return;
         }
         float[] vector = unboxed(e.getVector());
         if (vector == null) {
             IllegalArgumentException problem = new IllegalArgumentException("vector is empty, zero or not finite");
-            log.error("Unusable embedding of {}/{} at {}: {}; moved to the dead-letter topic", e.getSpace(),
-                    e.getMemoryId(), DeadLetters.coordinates(source), problem.getMessage());
+            log.error(
+                    "Unusable embedding of {}/{} at {}: {}; moved to the dead-letter topic",
+                    e.getSpace(),
+                    e.getMemoryId(),
+                    DeadLetters.coordinates(source),
+                    problem.getMessage());
             context.forward(DeadLetters.record(record, source, "link", problem), LinkerTopology.DLQ_SINK);
             return;
         }
@@ -178,14 +192,16 @@ final class LinkerProcessor implements Processor<byte[], byte[], Object, Object>
         if (before != null && before.vector() != null && before.vectorSeq() > e.getSeq()) {
             return; // a vector of a later version is already here
         }
-        LinkerEntry after = before == null ? LinkerEntry.ofVector(e.getContentHash(), e.getSeq(), vector)
+        LinkerEntry after = before == null
+                ? LinkerEntry.ofVector(e.getContentHash(), e.getSeq(), vector)
                 : before.withVector(e.getContentHash(), e.getSeq(), vector);
         changed(e.getSpace(), e.getMemoryId(), before, after, record.timestamp());
     }
 
     private void changed(String space, String id, LinkerEntry before, LinkerEntry after, long timestamp) {
         entries.put(StoreKeys.of(space, id), after);
-        if (after.linkable() && (before == null || !before.linkable() || !before.vectorHash().equals(after.vectorHash()))) {
+        if (after.linkable()
+                && (before == null || !before.linkable() || !before.vectorHash().equals(after.vectorHash()))) {
             link(space, id, after, timestamp);
         }
     }
@@ -210,7 +226,12 @@ final class LinkerProcessor implements Processor<byte[], byte[], Object, Object>
             }
         }
         List<Neighbours.Neighbour> best = neighbours.best();
-        log.debug("Memory {}/{}: {} of {} linkable neighbours at or above {}", space, id, best.size(), scanned,
+        log.debug(
+                "Memory {}/{}: {} of {} linkable neighbours at or above {}",
+                space,
+                id,
+                best.size(),
+                scanned,
                 settings.linkMin());
         for (Neighbours.Neighbour n : best) {
             String pair = pairKey(space, id, n.id());
@@ -219,8 +240,8 @@ final class LinkerProcessor implements Processor<byte[], byte[], Object, Object>
             }
             pairs.put(pair, "proposed");
             double strength = Math.min(1.0, Math.round(n.score() * 1000) / 1000.0);
-            MemoryRequest request = Requests.request(space, ACTOR,
-                            new LinkMemories(id, n.id(), Relations.SYMMETRIC, strength))
+            MemoryRequest request = Requests.request(
+                            space, ACTOR, new LinkMemories(id, n.id(), Relations.SYMMETRIC, strength))
                     .setRequestId(LinkerTopology.requestId(space, id, n.id()))
                     .setRequestedAt(Instant.ofEpochMilli(timestamp))
                     .build();

@@ -45,6 +45,7 @@ public record LinkerSettings(int topK, double linkMin, String modelId, int maxSc
      * guarded by {@code LinkMinCalibrationTest}).
      */
     public static LinkerSettings defaults(String modelId) {
-        return new LinkerSettings(DEFAULT_TOP_K, EmbeddingModel.thresholdsOf(modelId).linkMin(), modelId);
+        return new LinkerSettings(
+                DEFAULT_TOP_K, EmbeddingModel.thresholdsOf(modelId).linkMin(), modelId);
     }
 }

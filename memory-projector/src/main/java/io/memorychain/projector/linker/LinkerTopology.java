@@ -45,38 +45,47 @@ public final class LinkerTopology {
     /** {@code space \0 lowId \0 highId -> origin}: pairs linked on the chain or proposed by this job. */
     public static final String PAIRS = "linker-pairs";
 
-    private LinkerTopology() {
-    }
+    private LinkerTopology() {}
 
     public static Topology build(Topics topics, SchemaRegistry registry, LinkerSettings settings) {
         return build(topics, registry, settings, LinkListener.NONE);
     }
 
     /** As below, reading the chain's texts as they are (no data keys: topologies built directly in tests). */
-    public static Topology build(Topics topics, SchemaRegistry registry, LinkerSettings settings,
-                                 LinkListener listener) {
+    public static Topology build(
+            Topics topics, SchemaRegistry registry, LinkerSettings settings, LinkListener listener) {
         return build(topics, registry, settings, listener, ChainContent.PLAINTEXT);
     }
 
     /** @param content decrypts the chain's texts (docs/architecture.md §12, erasure) */
-    public static Topology build(Topics topics, SchemaRegistry registry, LinkerSettings settings,
-                                 LinkListener listener, ChainContent content) {
+    public static Topology build(
+            Topics topics,
+            SchemaRegistry registry,
+            LinkerSettings settings,
+            LinkListener listener,
+            ChainContent content) {
         AvroWireSerde<MemoryEvent> eventSerde = content.eventSerde(registry);
         AvroWireSerde<MemoryEmbedding> embeddingSerde = AvroWireSerde.forValues(registry, MemoryEmbedding.class);
         AvroWireSerde<MemoryRequest> requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
         Topology topology = new Topology();
         topology.addSource(EVENTS_SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.events());
-        topology.addSource(EMBEDDINGS_SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(),
-                topics.embeddings());
-        topology.addProcessor(PROCESSOR, () -> new LinkerProcessor(topics, eventSerde, embeddingSerde, settings,
-                listener), EVENTS_SOURCE, EMBEDDINGS_SOURCE);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ENTRIES), Serdes.String(),
-                new LinkerEntrySerde()), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PAIRS), Serdes.String(),
-                Serdes.String()), PROCESSOR);
-        topology.addSink(SINK, topics.requests(), new StringSerializer(), requestSerde, PROCESSOR);
-        topology.addSink(DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(),
+        topology.addSource(
+                EMBEDDINGS_SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.embeddings());
+        topology.addProcessor(
+                PROCESSOR,
+                () -> new LinkerProcessor(topics, eventSerde, embeddingSerde, settings, listener),
+                EVENTS_SOURCE,
+                EMBEDDINGS_SOURCE);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(ENTRIES), Serdes.String(), new LinkerEntrySerde()),
                 PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PAIRS), Serdes.String(), Serdes.String()),
+                PROCESSOR);
+        topology.addSink(SINK, topics.requests(), new StringSerializer(), requestSerde, PROCESSOR);
+        topology.addSink(
+                DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(), PROCESSOR);
         return topology;
     }
 

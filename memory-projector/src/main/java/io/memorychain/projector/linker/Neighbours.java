@@ -9,8 +9,7 @@ import java.util.PriorityQueue;
 final class Neighbours {
 
     /** One candidate neighbour and its cosine similarity to the new memory. */
-    record Neighbour(String id, double score) {
-    }
+    record Neighbour(String id, double score) {}
 
     private static final Comparator<Neighbour> BEST_FIRST =
             Comparator.comparingDouble(Neighbour::score).reversed().thenComparing(Neighbour::id);

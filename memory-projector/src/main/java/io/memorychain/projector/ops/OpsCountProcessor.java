@@ -33,8 +33,8 @@ final class OpsCountProcessor implements Processor<byte[], byte[], Object, Objec
         if (op == null) {
             return;
         }
-        String key = OpsCounts.key(op.getSpace(), OpsCounts.Bucket.HOUR.start(op.getTs()), op.getNode(), op.getOp(),
-                op.getStatus());
+        String key = OpsCounts.key(
+                op.getSpace(), OpsCounts.Bucket.HOUR.start(op.getTs()), op.getNode(), op.getOp(), op.getStatus());
         Long current = counts.get(key);
         counts.put(key, (current == null ? 0 : current) + 1);
         listener.counted(op.getNode(), op.getOp(), op.getStatus());

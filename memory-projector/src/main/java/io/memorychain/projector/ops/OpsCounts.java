@@ -22,7 +22,8 @@ public final class OpsCounts {
 
     /** The width of a bucket. */
     public enum Bucket {
-        HOUR(ChronoUnit.HOURS), DAY(ChronoUnit.DAYS);
+        HOUR(ChronoUnit.HOURS),
+        DAY(ChronoUnit.DAYS);
 
         private final ChronoUnit unit;
 
@@ -46,8 +47,7 @@ public final class OpsCounts {
     }
 
     /** One count: the operations of {@code node}/{@code op}/{@code status} in the bucket starting at {@code start}. */
-    public record Count(Instant start, String node, String op, String status, long count) {
-    }
+    public record Count(Instant start, String node, String op, String status, long count) {}
 
     private final Supplier<ReadOnlyKeyValueStore<String, Long>> store;
 
@@ -57,8 +57,8 @@ public final class OpsCounts {
     }
 
     static String key(String space, Instant hour, String node, String op, String status) {
-        return StoreKeys.of(space, StoreKeys.seq(hour.toEpochMilli()), node + StoreKeys.SEP + op + StoreKeys.SEP
-                + status);
+        return StoreKeys.of(
+                space, StoreKeys.seq(hour.toEpochMilli()), node + StoreKeys.SEP + op + StoreKeys.SEP + status);
     }
 
     /** The counts of buckets starting in [since, until), ordered by start, node, op, status. */
@@ -69,8 +69,8 @@ public final class OpsCounts {
         }
         Map<String, Count> merged = new TreeMap<>();
         String prefix = StoreKeys.prefix(space);
-        try (KeyValueIterator<String, Long> it = store.get().range(prefix + StoreKeys.seq(from.toEpochMilli()),
-                prefix + StoreKeys.seq(until.toEpochMilli()))) {
+        try (KeyValueIterator<String, Long> it = store.get()
+                .range(prefix + StoreKeys.seq(from.toEpochMilli()), prefix + StoreKeys.seq(until.toEpochMilli()))) {
             while (it.hasNext()) {
                 KeyValue<String, Long> kv = it.next();
                 String[] parts = kv.key.substring(prefix.length()).split(String.valueOf(StoreKeys.SEP), -1);
@@ -78,15 +78,28 @@ public final class OpsCounts {
                 if (parts.length != 4 || !start.isBefore(until)) {
                     continue;
                 }
-                String mergeKey = StoreKeys.seq(start.toEpochMilli()) + StoreKeys.SEP + parts[1] + StoreKeys.SEP
-                        + parts[2] + StoreKeys.SEP + parts[3];
+                String mergeKey = StoreKeys.seq(start.toEpochMilli())
+                        + StoreKeys.SEP
+                        + parts[1]
+                        + StoreKeys.SEP
+                        + parts[2]
+                        + StoreKeys.SEP
+                        + parts[3];
                 Count previous = merged.get(mergeKey);
-                merged.put(mergeKey, new Count(start, parts[1], parts[2], parts[3],
-                        (previous == null ? 0 : previous.count()) + kv.value));
+                merged.put(
+                        mergeKey,
+                        new Count(
+                                start,
+                                parts[1],
+                                parts[2],
+                                parts[3],
+                                (previous == null ? 0 : previous.count()) + kv.value));
             }
         }
         List<Count> out = new ArrayList<>(merged.values());
-        out.sort(Comparator.comparing(Count::start).thenComparing(Count::node).thenComparing(Count::op)
+        out.sort(Comparator.comparing(Count::start)
+                .thenComparing(Count::node)
+                .thenComparing(Count::op)
                 .thenComparing(Count::status));
         return out;
     }

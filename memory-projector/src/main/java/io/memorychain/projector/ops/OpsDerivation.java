@@ -37,8 +37,7 @@ public final class OpsDerivation {
     public static final String ERROR = "error";
     public static final String SKIPPED = "skipped";
 
-    private OpsDerivation() {
-    }
+    private OpsDerivation() {}
 
     public static Optional<OperationalEvent> of(MemoryEvent event) {
         Object p = event.getPayload();
@@ -51,7 +50,11 @@ public final class OpsDerivation {
         } else if (p instanceof MemoryDeleted d) {
             return op(event, "delete", null, d.getMemoryId());
         } else if (p instanceof DuplicatesRemoved d) {
-            return op(event, "delete", null, d.getRemoved().isEmpty() ? null : d.getRemoved().get(0).getMemoryId());
+            return op(
+                    event,
+                    "delete",
+                    null,
+                    d.getRemoved().isEmpty() ? null : d.getRemoved().get(0).getMemoryId());
         } else if (p instanceof MemoryRestored r) {
             return op(event, "restore", null, r.getMemoryId());
         } else if (p instanceof MemoriesLinked l) {
@@ -93,12 +96,23 @@ public final class OpsDerivation {
     }
 
     private static Optional<OperationalEvent> op(MemoryEvent event, String op, Memory memory, String memoryId) {
-        String node = event.getActor().getType() == ActorType.WORKER ? WORKER
+        String node = event.getActor().getType() == ActorType.WORKER
+                ? WORKER
                 : memory != null && memory.getKind() == MemoryKind.EPISODIC ? EPISODIC : API;
-        return Optional.of(OperationalEvent.newBuilder().setSpace(event.getSpace()).setActor(event.getActor())
+        return Optional.of(OperationalEvent.newBuilder()
+                .setSpace(event.getSpace())
+                .setActor(event.getActor())
                 .setUserId(memory == null ? null : memory.getUserId())
-                .setThreadId(memory == null ? null : memory.getThreadId()).setNode(node).setOp(op).setStatus(OK)
-                .setCode(null).setMemoryId(memoryId).setCategory(memory == null ? null : memory.getCategory())
-                .setSim(null).setSeq(event.getSeq()).setTs(event.getOccurredAt()).build());
+                .setThreadId(memory == null ? null : memory.getThreadId())
+                .setNode(node)
+                .setOp(op)
+                .setStatus(OK)
+                .setCode(null)
+                .setMemoryId(memoryId)
+                .setCategory(memory == null ? null : memory.getCategory())
+                .setSim(null)
+                .setSeq(event.getSeq())
+                .setTs(event.getOccurredAt())
+                .build());
     }
 }

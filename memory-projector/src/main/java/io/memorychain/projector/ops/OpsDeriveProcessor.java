@@ -27,8 +27,8 @@ final class OpsDeriveProcessor implements Processor<byte[], byte[], Object, Obje
 
     @Override
     public void process(Record<byte[], byte[]> record) {
-        MemoryEvent event = DeadLetters.decodeOrSetAside(eventSerde, record, context, OpsTopology.DLQ_SINK,
-                "ops-events");
+        MemoryEvent event =
+                DeadLetters.decodeOrSetAside(eventSerde, record, context, OpsTopology.DLQ_SINK, "ops-events");
         if (event == null) {
             return;
         }
@@ -36,8 +36,9 @@ final class OpsDeriveProcessor implements Processor<byte[], byte[], Object, Obje
         if (last != null && event.getSeq() <= last) {
             return; // replayed
         }
-        OpsDerivation.of(event).ifPresent(op -> context.forward(new Record<>(event.getSpace(), op,
-                event.getOccurredAt().toEpochMilli()), OpsTopology.SINK));
+        OpsDerivation.of(event)
+                .ifPresent(op -> context.forward(
+                        new Record<>(event.getSpace(), op, event.getOccurredAt().toEpochMilli()), OpsTopology.SINK));
         seqs.put(event.getSpace(), event.getSeq());
     }
 }

@@ -4,7 +4,7 @@ package io.memorychain.projector.ops;
 @FunctionalInterface
 public interface OpsListener {
 
-    OpsListener NONE = (node, op, status) -> { };
+    OpsListener NONE = (node, op, status) -> {};
 
     void counted(String node, String op, String status);
 }

@@ -35,25 +35,33 @@ public final class OpsTopology {
     /** {@code space \0 hour start (epoch ms, 19 digits) \0 node \0 op \0 status -> count}. */
     public static final String COUNTS = "view-ops";
 
-    private OpsTopology() {
-    }
+    private OpsTopology() {}
 
     public static Topology build(Topics topics, SchemaRegistry registry, OpsListener listener) {
         AvroWireSerde<OperationalEvent> opsSerde = AvroWireSerde.forValues(registry, OperationalEvent.class);
         Topology topology = new Topology();
         topology.addSource(EVENTS_SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.events());
-        topology.addProcessor(DERIVE_PROCESSOR, () -> new OpsDeriveProcessor(
-                AvroWireSerde.forValues(registry, MemoryEvent.class)), EVENTS_SOURCE);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SEQS), Serdes.String(),
-                Serdes.Long()), DERIVE_PROCESSOR);
+        topology.addProcessor(
+                DERIVE_PROCESSOR,
+                () -> new OpsDeriveProcessor(AvroWireSerde.forValues(registry, MemoryEvent.class)),
+                EVENTS_SOURCE);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SEQS), Serdes.String(), Serdes.Long()),
+                DERIVE_PROCESSOR);
         topology.addSink(SINK, topics.ops(), new StringSerializer(), opsSerde, DERIVE_PROCESSOR);
 
         topology.addSource(OPS_SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.ops());
         topology.addProcessor(COUNT_PROCESSOR, () -> new OpsCountProcessor(opsSerde, listener), OPS_SOURCE);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(COUNTS), Serdes.String(),
-                Serdes.Long()), COUNT_PROCESSOR);
-        topology.addSink(DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(),
-                DERIVE_PROCESSOR, COUNT_PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(COUNTS), Serdes.String(), Serdes.Long()),
+                COUNT_PROCESSOR);
+        topology.addSink(
+                DLQ_SINK,
+                topics.deadLetters(),
+                new ByteArraySerializer(),
+                new ByteArraySerializer(),
+                DERIVE_PROCESSOR,
+                COUNT_PROCESSOR);
         return topology;
     }
 }

@@ -13,11 +13,10 @@ import java.util.function.Consumer;
 public final class OpsTotals implements OpsListener {
 
     /** One label set. */
-    public record Labels(String node, String op, String status) {
-    }
+    public record Labels(String node, String op, String status) {}
 
     private final Map<Labels, LongAdder> counts = new ConcurrentHashMap<>();
-    private volatile Consumer<Labels> onNew = labels -> { };
+    private volatile Consumer<Labels> onNew = labels -> {};
 
     @Override
     public void counted(String node, String op, String status) {

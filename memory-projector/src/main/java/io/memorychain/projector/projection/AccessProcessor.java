@@ -37,7 +37,9 @@ final class AccessProcessor implements Processor<byte[], byte[], Object, Object>
         if (access == null) {
             return;
         }
-        AccessCounts.apply(access, id -> stats.get(StoreKeys.of(access.getSpace(), id)),
+        AccessCounts.apply(
+                access,
+                id -> stats.get(StoreKeys.of(access.getSpace(), id)),
                 (id, next) -> stats.put(StoreKeys.of(access.getSpace(), id), next));
     }
 }

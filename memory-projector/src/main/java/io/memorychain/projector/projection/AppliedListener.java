@@ -4,7 +4,7 @@ package io.memorychain.projector.projection;
 @FunctionalInterface
 public interface AppliedListener {
 
-    AppliedListener NONE = (space, seq) -> { };
+    AppliedListener NONE = (space, seq) -> {};
 
     void applied(String space, long seq);
 }

@@ -2,8 +2,8 @@ package io.memorychain.projector.projection;
 
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEmbedding;
-import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.domain.Purges;
+import io.memorychain.events.serde.AvroWireSerde;
 import io.memorychain.projector.search.MemoryIndex;
 import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.support.StoreKeys;
@@ -57,14 +57,21 @@ final class EmbeddingProcessor implements Processor<byte[], byte[], Object, Obje
             return;
         }
         if (!feed.accepts(embedding)) {
-            log.debug("Ignoring an embedding of {}/{} by model {} (indexes use {})", embedding.getSpace(),
-                    embedding.getMemoryId(), embedding.getModelId(), indexes.modelId());
+            log.debug(
+                    "Ignoring an embedding of {}/{} by model {} (indexes use {})",
+                    embedding.getSpace(),
+                    embedding.getMemoryId(),
+                    embedding.getModelId(),
+                    indexes.modelId());
             return;
         }
         String problem = problem(embedding);
         if (problem != null) {
-            log.error("Unusable embedding of {}/{}: {}; moved to the dead-letter topic", embedding.getSpace(),
-                    embedding.getMemoryId(), problem);
+            log.error(
+                    "Unusable embedding of {}/{}: {}; moved to the dead-letter topic",
+                    embedding.getSpace(),
+                    embedding.getMemoryId(),
+                    problem);
             RecordDecoder.deadLetter(record, context, new IllegalArgumentException(problem));
             return;
         }
@@ -85,7 +92,8 @@ final class EmbeddingProcessor implements Processor<byte[], byte[], Object, Obje
 
     private String problem(MemoryEmbedding e) {
         if (e.getVector().size() != indexes.settings().dimensions()) {
-            return "vector has " + e.getVector().size() + " dimensions, the index " + indexes.settings().dimensions();
+            return "vector has " + e.getVector().size() + " dimensions, the index "
+                    + indexes.settings().dimensions();
         }
         double norm = 0;
         for (float v : e.getVector()) {

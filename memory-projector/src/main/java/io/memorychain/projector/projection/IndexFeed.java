@@ -27,8 +27,8 @@ final class IndexFeed implements IndexSource {
     private final KeyValueStore<String, MemoryEmbedding> embeddings;
     private final String modelId;
 
-    IndexFeed(KeyValueStore<String, Memory> memories, KeyValueStore<String, MemoryEmbedding> embeddings,
-              String modelId) {
+    IndexFeed(
+            KeyValueStore<String, Memory> memories, KeyValueStore<String, MemoryEmbedding> embeddings, String modelId) {
         this.memories = memories;
         this.embeddings = embeddings;
         this.modelId = modelId;
@@ -52,7 +52,8 @@ final class IndexFeed implements IndexSource {
     /** The embedding of the memory's current content by the configured model, or null. */
     float[] vector(Memory memory) {
         MemoryEmbedding e = embeddings.get(StoreKeys.of(memory.getSpace(), memory.getId()));
-        return e != null && accepts(e) && e.getContentHash().equals(memory.getContentHash()) ? toArray(e.getVector())
+        return e != null && accepts(e) && e.getContentHash().equals(memory.getContentHash())
+                ? toArray(e.getVector())
                 : null;
     }
 

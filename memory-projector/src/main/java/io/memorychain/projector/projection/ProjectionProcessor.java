@@ -1,13 +1,13 @@
 package io.memorychain.projector.projection;
 
+import io.memorychain.avro.GrantedContentRead;
 import io.memorychain.avro.Memory;
+import io.memorychain.avro.MemoryErased;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryKind;
-import io.memorychain.avro.MemoryErased;
 import io.memorychain.avro.MemoryPurged;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
-import io.memorychain.avro.GrantedContentRead;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.GrantRead;
@@ -18,9 +18,9 @@ import io.memorychain.avro.view.Relation;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.domain.EventDescriptions;
 import io.memorychain.domain.Evolver;
-import io.memorychain.domain.Purges;
 import io.memorychain.domain.Grants;
 import io.memorychain.domain.Proposals;
+import io.memorychain.domain.Purges;
 import io.memorychain.domain.Reflections;
 import io.memorychain.domain.governance.Governance;
 import io.memorychain.events.chain.Canonical;
@@ -110,11 +110,21 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         governance = context.getStateStore(ProjectionTopology.GOVERNANCE);
         refinements = new RefinementProjection(context);
         counts = new SpaceCounts(context.getStateStore(ProjectionTopology.COUNTS));
-        purges = new PurgeProjection(context.getStateStore(ProjectionTopology.EMBEDDINGS), history, audit, relations,
-                relationsIn, threadChanges);
-        subjectErasure = new SubjectErasure(proposals, openProposals, reflections,
+        purges = new PurgeProjection(
+                context.getStateStore(ProjectionTopology.EMBEDDINGS),
+                history,
+                audit,
+                relations,
+                relationsIn,
+                threadChanges);
+        subjectErasure = new SubjectErasure(
+                proposals,
+                openProposals,
+                reflections,
                 context.getStateStore(ProjectionTopology.REFINEMENTS),
-                context.getStateStore(ProjectionTopology.REFINEMENT_EDITS), audit, history);
+                context.getStateStore(ProjectionTopology.REFINEMENT_EDITS),
+                audit,
+                history);
         feed = new IndexFeed(memories, context.getStateStore(ProjectionTopology.EMBEDDINGS), indexes.modelId());
         position = new IndexPosition(context);
         index = position.open(indexes, feed);
@@ -140,7 +150,11 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         }
         RecordMetadata source = context.recordMetadata().orElseThrow();
         if (event.getSeq() != last + 1) {
-            log.error("Chain gap in space {}: applied {} then got {} at {}", space, last, event.getSeq(),
+            log.error(
+                    "Chain gap in space {}: applied {} then got {} at {}",
+                    space,
+                    last,
+                    event.getSeq(),
                     DeadLetters.coordinates(source));
         }
         counts.begin(space, event.getSeq());
@@ -148,8 +162,12 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             apply(event);
         } catch (RuntimeException e) {
             DeadLetters.rethrowIfStoreFailure(e);
-            log.error("Cannot project event {}#{} at {}; moved to the dead-letter topic", space, event.getSeq(),
-                    DeadLetters.coordinates(source), e);
+            log.error(
+                    "Cannot project event {}#{} at {}; moved to the dead-letter topic",
+                    space,
+                    event.getSeq(),
+                    DeadLetters.coordinates(source),
+                    e);
             RecordDecoder.deadLetter(record, context, e);
         }
         applied.put(space, event.getSeq());
@@ -171,8 +189,16 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             putOrDelete(active, key, m, ProjectionProcessor::isActive, before);
             putOrDelete(superseded, key, m, x -> x.getState() == MemoryState.SUPERSEDED, before);
             putOrDelete(core, key, m, ProjectionProcessor::isCore, before);
-            history.put(StoreKeys.of(space, m.getId(), event.getSeq()), new HistoryEntry(event.getSeq(), type,
-                    event.getRequestId(), event.getActor(), event.getOccurredAt(), change.before(), m));
+            history.put(
+                    StoreKeys.of(space, m.getId(), event.getSeq()),
+                    new HistoryEntry(
+                            event.getSeq(),
+                            type,
+                            event.getRequestId(),
+                            event.getActor(),
+                            event.getOccurredAt(),
+                            change.before(),
+                            m));
             feed.index(index, m);
         }
         for (Evolver.BlockHead head : Evolver.blockHeads(changes)) {
@@ -185,7 +211,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             ids.add(edge.fromId());
             ids.add(edge.toId());
             if (edge.linked()) {
-                Relation relation = new Relation(edge.fromId(), edge.toId(), edge.type(), edge.strength(), event.getSeq());
+                Relation relation =
+                        new Relation(edge.fromId(), edge.toId(), edge.type(), edge.strength(), event.getSeq());
                 relations.put(StoreKeys.of(space, edge.fromId(), edge.toId()), relation);
                 relationsIn.put(StoreKeys.of(space, edge.toId(), edge.fromId()), relation);
             } else {
@@ -214,23 +241,42 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
             grants.put(StoreKeys.of(space, grant.getId()), grant);
         }
         if (event.getPayload() instanceof GrantedContentRead read) {
-            grantReads.put(StoreKeys.of(space, read.getGrantId(), StoreKeys.seq(event.getSeq())), new GrantRead(
-                    read.getGrantId(), event.getSeq(), event.getRequestId(), event.getActor(), event.getOccurredAt(),
-                    read.getOperation(), read.getMemoryIds(), read.getCount(), read.getDetail()));
+            grantReads.put(
+                    StoreKeys.of(space, read.getGrantId(), StoreKeys.seq(event.getSeq())),
+                    new GrantRead(
+                            read.getGrantId(),
+                            event.getSeq(),
+                            event.getRequestId(),
+                            event.getActor(),
+                            event.getOccurredAt(),
+                            read.getOperation(),
+                            read.getMemoryIds(),
+                            read.getCount(),
+                            read.getDetail()));
         }
         io.memorychain.avro.view.SpaceGovernance profile = Governance.evolve(governance.get(space), event);
         if (profile != null) {
             governance.put(space, profile);
         }
-        Function<String, Memory> after = id -> changes.stream().map(Evolver.Change::after)
-                .filter(m -> m.getId().equals(id)).findFirst()
+        Function<String, Memory> after = id -> changes.stream()
+                .map(Evolver.Change::after)
+                .filter(m -> m.getId().equals(id))
+                .findFirst()
                 .orElseGet(() -> memories.get(StoreKeys.of(space, id))); // the versions just written, not re-read
         ThreadChanges.of(event, after).ifPresent(c -> recordThreadChange(space, c, after));
         ThreadChanges.cascaded(event, changes).forEach(c -> recordThreadChange(space, c, after));
         refinements.apply(event, changes);
-        audit.put(StoreKeys.of(space, StoreKeys.seq(event.getSeq())), new AuditEntry(event.getSeq(), type,
-                event.getRequestId(), event.getActor(), event.getOccurredAt(), ids, EventDescriptions.describe(event),
-                Canonical.hex(Canonical.toArray(event.getHash()))));
+        audit.put(
+                StoreKeys.of(space, StoreKeys.seq(event.getSeq())),
+                new AuditEntry(
+                        event.getSeq(),
+                        type,
+                        event.getRequestId(),
+                        event.getActor(),
+                        event.getOccurredAt(),
+                        ids,
+                        EventDescriptions.describe(event),
+                        Canonical.hex(Canonical.toArray(event.getHash()))));
         if (event.getPayload() instanceof MemoryPurged || event.getPayload() instanceof MemoryErased) {
             for (Evolver.Change change : changes) { // the memory, and an erasure's cascade: those consolidated from it
                 if (Purges.isPurged(change.after())) {
@@ -247,8 +293,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private void updateStrength(String space, String id) {
         double max = 0;
         for (KeyValueStore<String, Relation> store : List.of(relations, relationsIn)) {
-            try (KeyValueIterator<String, Relation> it = store.prefixScan(StoreKeys.prefix(space, id),
-                    new StringSerializer())) {
+            try (KeyValueIterator<String, Relation> it =
+                    store.prefixScan(StoreKeys.prefix(space, id), new StringSerializer())) {
                 while (it.hasNext()) {
                     max = Math.max(max, it.next().value.getStrength());
                 }
@@ -276,8 +322,8 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     }
 
     /** Keeps the memory in the store while it matches; deletes only what was there, so no needless tombstones. */
-    private static void putOrDelete(KeyValueStore<String, Memory> store, String key, Memory after,
-                                    Predicate<Memory> belongs, Memory before) {
+    private static void putOrDelete(
+            KeyValueStore<String, Memory> store, String key, Memory after, Predicate<Memory> belongs, Memory before) {
         if (belongs.test(after)) {
             store.put(key, after);
         } else if (before != null && belongs.test(before)) {

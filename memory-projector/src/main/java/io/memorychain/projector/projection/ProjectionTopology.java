@@ -3,24 +3,24 @@ package io.memorychain.projector.projection;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryEmbedding;
-import io.memorychain.avro.view.AccessStats;
-import io.memorychain.avro.view.Relation;
-import io.memorychain.avro.view.RefinementEdit;
-import io.memorychain.avro.view.RefinementSession;
-import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.avro.MemoryEvent;
+import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.AuditEntry;
-import io.memorychain.avro.view.HistoryEntry;
-import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.GrantRead;
+import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.Proposal;
+import io.memorychain.avro.view.RefinementEdit;
+import io.memorychain.avro.view.RefinementSession;
 import io.memorychain.avro.view.Reflection;
+import io.memorychain.avro.view.Relation;
 import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.events.Topics;
 import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.serde.AvroWireSerde;
+import io.memorychain.projector.search.SearchIndexes;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serdes;
@@ -61,6 +61,7 @@ public final class ProjectionTopology {
     public static final String THREAD_REVISIONS = "view-thread-revisions";
     /** The last {@link #THREAD_CHANGES_KEPT} changes by {@code space\0thread\0rev}. */
     public static final String THREAD_CHANGES = "view-thread-changes";
+
     public static final int THREAD_CHANGES_KEPT = 50;
     /** Relation edges by {@code space\0from\0to}. */
     public static final String RELATIONS = "view-relations";
@@ -98,86 +99,168 @@ public final class ProjectionTopology {
     /** Memories by {@code space\0facet\0value} (tier, state, decay, kind, category): maintained counters. */
     public static final String COUNTS = "view-counts";
 
-    private ProjectionTopology() {
-    }
+    private ProjectionTopology() {}
 
     /**
      * @param indexes where the tasks keep their search indexes (reused or rebuilt from the stores when a task is
      *                assigned)
      */
     /** As below, reading the chain's texts as they are (no data keys: topologies built directly in tests). */
-    public static Topology build(Topics topics, SchemaRegistry registry, AppliedListener listener,
-                                 SearchIndexes indexes) {
+    public static Topology build(
+            Topics topics, SchemaRegistry registry, AppliedListener listener, SearchIndexes indexes) {
         return build(topics, registry, listener, indexes, ChainContent.PLAINTEXT);
     }
 
     /** @param content decrypts the chain's texts (docs/architecture.md §12, erasure) */
-    public static Topology build(Topics topics, SchemaRegistry registry, AppliedListener listener,
-                                 SearchIndexes indexes, ChainContent content) {
+    public static Topology build(
+            Topics topics,
+            SchemaRegistry registry,
+            AppliedListener listener,
+            SearchIndexes indexes,
+            ChainContent content) {
         AvroWireSerde<MemoryEvent> eventSerde = content.eventSerde(registry);
         AvroWireSerde<Memory> memorySerde = AvroWireSerde.forValues(registry, Memory.class);
         Topology topology = new Topology();
         topology.addSource(SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.events());
-        topology.addSource(EMBEDDINGS_SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(),
-                topics.embeddings());
+        topology.addSource(
+                EMBEDDINGS_SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.embeddings());
         topology.addSource(ACCESS_SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.access());
         topology.addProcessor(PROCESSOR, () -> new ProjectionProcessor(eventSerde, listener, indexes), SOURCE);
-        topology.addProcessor(EMBEDDINGS_PROCESSOR, () -> new EmbeddingProcessor(
-                AvroWireSerde.forValues(registry, MemoryEmbedding.class), indexes), EMBEDDINGS_SOURCE);
-        topology.addProcessor(ACCESS_PROCESSOR, () -> new AccessProcessor(
-                AvroWireSerde.forValues(registry, MemoryAccess.class)), ACCESS_SOURCE);
+        topology.addProcessor(
+                EMBEDDINGS_PROCESSOR,
+                () -> new EmbeddingProcessor(AvroWireSerde.forValues(registry, MemoryEmbedding.class), indexes),
+                EMBEDDINGS_SOURCE);
+        topology.addProcessor(
+                ACCESS_PROCESSOR,
+                () -> new AccessProcessor(AvroWireSerde.forValues(registry, MemoryAccess.class)),
+                ACCESS_SOURCE);
         for (String store : new String[] {MEMORIES, ACTIVE, SUPERSEDED, CORE}) {
-            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store),
-                    Serdes.String(), memorySerde), PROCESSOR);
+            topology.addStateStore(
+                    Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store), Serdes.String(), memorySerde),
+                    PROCESSOR);
         }
         topology.connectProcessorAndStateStores(EMBEDDINGS_PROCESSOR, MEMORIES);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(EMBEDDINGS),
-                Serdes.String(), AvroWireSerde.forValues(registry, MemoryEmbedding.class)), PROCESSOR,
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(EMBEDDINGS),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, MemoryEmbedding.class)),
+                PROCESSOR,
                 EMBEDDINGS_PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(INDEX_POSITION),
-                Serdes.String(), Serdes.Long()).withCachingEnabled(), PROCESSOR, EMBEDDINGS_PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ACCESS),
-                Serdes.String(), AvroWireSerde.forValues(registry, AccessStats.class)), ACCESS_PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BLOCKS),
-                Serdes.String(), Serdes.String()), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(HISTORY),
-                Serdes.String(), AvroWireSerde.forValues(registry, HistoryEntry.class)), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(AUDIT),
-                Serdes.String(), AvroWireSerde.forValues(registry, AuditEntry.class)), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(APPLIED),
-                Serdes.String(), Serdes.Long()).withCachingEnabled(), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(COUNTS),
-                Serdes.String(), Serdes.Long()).withCachingEnabled(), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RELATION_STRENGTH),
-                Serdes.String(), Serdes.Double()), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(THREAD_REVISIONS),
-                Serdes.String(), Serdes.Long()).withCachingEnabled(), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(THREAD_CHANGES),
-                Serdes.String(), AvroWireSerde.forValues(registry, ThreadChange.class)), PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                                Stores.persistentKeyValueStore(INDEX_POSITION), Serdes.String(), Serdes.Long())
+                        .withCachingEnabled(),
+                PROCESSOR,
+                EMBEDDINGS_PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(ACCESS),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, AccessStats.class)),
+                ACCESS_PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BLOCKS), Serdes.String(), Serdes.String()),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(HISTORY),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, HistoryEntry.class)),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(AUDIT),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, AuditEntry.class)),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(APPLIED), Serdes.String(), Serdes.Long())
+                        .withCachingEnabled(),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(COUNTS), Serdes.String(), Serdes.Long())
+                        .withCachingEnabled(),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(RELATION_STRENGTH), Serdes.String(), Serdes.Double()),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                                Stores.persistentKeyValueStore(THREAD_REVISIONS), Serdes.String(), Serdes.Long())
+                        .withCachingEnabled(),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(THREAD_CHANGES),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, ThreadChange.class)),
+                PROCESSOR);
         for (String store : new String[] {PROPOSALS, OPEN_PROPOSALS}) {
-            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store),
-                    Serdes.String(), AvroWireSerde.forValues(registry, Proposal.class)), PROCESSOR);
+            topology.addStateStore(
+                    Stores.keyValueStoreBuilder(
+                            Stores.persistentKeyValueStore(store),
+                            Serdes.String(),
+                            AvroWireSerde.forValues(registry, Proposal.class)),
+                    PROCESSOR);
         }
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFLECTIONS),
-                Serdes.String(), AvroWireSerde.forValues(registry, Reflection.class)), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GRANTS),
-                Serdes.String(), AvroWireSerde.forValues(registry, Grant.class)), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GRANT_READS),
-                Serdes.String(), AvroWireSerde.forValues(registry, GrantRead.class)), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GOVERNANCE),
-                Serdes.String(), AvroWireSerde.forValues(registry, SpaceGovernance.class)), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS),
-                Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENT_OPEN),
-                Serdes.String(), Serdes.String()), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENT_EDITS),
-                Serdes.String(), AvroWireSerde.forValues(registry, RefinementEdit.class)), PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(REFLECTIONS),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, Reflection.class)),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(GRANTS),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, Grant.class)),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(GRANT_READS),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, GrantRead.class)),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(GOVERNANCE),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, SpaceGovernance.class)),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(REFINEMENTS),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, RefinementSession.class)),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(REFINEMENT_OPEN), Serdes.String(), Serdes.String()),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(REFINEMENT_EDITS),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, RefinementEdit.class)),
+                PROCESSOR);
         for (String store : new String[] {RELATIONS, RELATIONS_IN}) {
-            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store),
-                    Serdes.String(), AvroWireSerde.forValues(registry, Relation.class)), PROCESSOR);
+            topology.addStateStore(
+                    Stores.keyValueStoreBuilder(
+                            Stores.persistentKeyValueStore(store),
+                            Serdes.String(),
+                            AvroWireSerde.forValues(registry, Relation.class)),
+                    PROCESSOR);
         }
-        topology.addSink(DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(),
-                PROCESSOR, EMBEDDINGS_PROCESSOR, ACCESS_PROCESSOR);
+        topology.addSink(
+                DLQ_SINK,
+                topics.deadLetters(),
+                new ByteArraySerializer(),
+                new ByteArraySerializer(),
+                PROCESSOR,
+                EMBEDDINGS_PROCESSOR,
+                ACCESS_PROCESSOR);
         return topology;
     }
 }

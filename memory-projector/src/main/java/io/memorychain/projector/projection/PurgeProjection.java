@@ -36,9 +36,13 @@ final class PurgeProjection {
     private final KeyValueStore<String, Relation> relationsIn;
     private final KeyValueStore<String, ThreadChange> threadChanges;
 
-    PurgeProjection(KeyValueStore<String, MemoryEmbedding> embeddings, KeyValueStore<String, HistoryEntry> history,
-                    KeyValueStore<String, AuditEntry> audit, KeyValueStore<String, Relation> relations,
-                    KeyValueStore<String, Relation> relationsIn, KeyValueStore<String, ThreadChange> threadChanges) {
+    PurgeProjection(
+            KeyValueStore<String, MemoryEmbedding> embeddings,
+            KeyValueStore<String, HistoryEntry> history,
+            KeyValueStore<String, AuditEntry> audit,
+            KeyValueStore<String, Relation> relations,
+            KeyValueStore<String, Relation> relationsIn,
+            KeyValueStore<String, ThreadChange> threadChanges) {
         this.embeddings = embeddings;
         this.history = history;
         this.audit = audit;

@@ -33,7 +33,9 @@ final class RecordDecoder<T extends SpecificRecord> {
         } catch (SchemaRegistryUnavailableException e) {
             throw e;
         } catch (RuntimeException e) {
-            log.error("Undecodable record at {}: {}; moved to the dead-letter topic", DeadLetters.coordinates(source),
+            log.error(
+                    "Undecodable record at {}: {}; moved to the dead-letter topic",
+                    DeadLetters.coordinates(source),
                     e.toString());
             deadLetter(record, context, e);
             return null;

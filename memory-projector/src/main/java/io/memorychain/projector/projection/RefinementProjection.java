@@ -49,10 +49,18 @@ final class RefinementProjection {
         if (!changes.isEmpty()) {
             // the sequencer accepts a session id only while that session is open; the duplicate cleanup that precedes
             // a session's start names the session too
-            edits.put(StoreKeys.of(space, sessionId, event.getSeq()), new RefinementEdit(event.getSeq(),
-                    EventDescriptions.type(event), event.getRequestId(), event.getActor(), event.getOccurredAt(),
-                    EventDescriptions.describe(event),
-                    changes.stream().map(c -> new MemoryChange(c.before(), c.after())).toList()));
+            edits.put(
+                    StoreKeys.of(space, sessionId, event.getSeq()),
+                    new RefinementEdit(
+                            event.getSeq(),
+                            EventDescriptions.type(event),
+                            event.getRequestId(),
+                            event.getActor(),
+                            event.getOccurredAt(),
+                            EventDescriptions.describe(event),
+                            changes.stream()
+                                    .map(c -> new MemoryChange(c.before(), c.after()))
+                                    .toList()));
         }
     }
 }

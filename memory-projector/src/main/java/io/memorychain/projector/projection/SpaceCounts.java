@@ -16,6 +16,7 @@ final class SpaceCounts {
 
     /** The facets counted, in the order a page shows them. */
     static final String[] FACETS = {"tier", "state", "decay", "kind", "category"};
+
     static final String FROM = "~from";
     /** The value counted for memories without a category. */
     static final String NONE = "-";

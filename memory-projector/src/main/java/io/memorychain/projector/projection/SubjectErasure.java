@@ -37,10 +37,14 @@ final class SubjectErasure {
     private final KeyValueStore<String, AuditEntry> audit;
     private final KeyValueStore<String, HistoryEntry> history;
 
-    SubjectErasure(KeyValueStore<String, Proposal> proposals, KeyValueStore<String, Proposal> openProposals,
-                   KeyValueStore<String, Reflection> reflections, KeyValueStore<String, RefinementSession> sessions,
-                   KeyValueStore<String, RefinementEdit> edits, KeyValueStore<String, AuditEntry> audit,
-                   KeyValueStore<String, HistoryEntry> history) {
+    SubjectErasure(
+            KeyValueStore<String, Proposal> proposals,
+            KeyValueStore<String, Proposal> openProposals,
+            KeyValueStore<String, Reflection> reflections,
+            KeyValueStore<String, RefinementSession> sessions,
+            KeyValueStore<String, RefinementEdit> edits,
+            KeyValueStore<String, AuditEntry> audit,
+            KeyValueStore<String, HistoryEntry> history) {
         this.proposals = proposals;
         this.openProposals = openProposals;
         this.reflections = reflections;
@@ -67,8 +71,8 @@ final class SubjectErasure {
     /** The audit lines of a memory's own events but the erasure: their reasons were sealed under its key. */
     private void memoryEvents(String space, String memoryId, long erasureSeq) {
         List<Long> seqs = new ArrayList<>();
-        try (KeyValueIterator<String, HistoryEntry> it = history.prefixScan(StoreKeys.prefix(space, memoryId),
-                new StringSerializer())) {
+        try (KeyValueIterator<String, HistoryEntry> it =
+                history.prefixScan(StoreKeys.prefix(space, memoryId), new StringSerializer())) {
             it.forEachRemaining(kv -> seqs.add(kv.value.getSeq()));
         }
         for (long memorySeq : seqs) {
@@ -120,8 +124,8 @@ final class SubjectErasure {
             scrubAudit(space, s.getCompletedSeq());
         }
         List<KeyValue<String, RefinementEdit>> found = new ArrayList<>();
-        try (KeyValueIterator<String, RefinementEdit> it = edits.prefixScan(StoreKeys.prefix(space, id),
-                new StringSerializer())) {
+        try (KeyValueIterator<String, RefinementEdit> it =
+                edits.prefixScan(StoreKeys.prefix(space, id), new StringSerializer())) {
             it.forEachRemaining(found::add);
         }
         for (KeyValue<String, RefinementEdit> kv : found) {

@@ -3,12 +3,12 @@ package io.memorychain.projector.projection;
 import io.memorychain.avro.BlockUpdated;
 import io.memorychain.avro.DecayStatus;
 import io.memorychain.avro.DecayTransitioned;
-import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.MemoriesConsolidated;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryCreated;
 import io.memorychain.avro.MemoryDeleted;
 import io.memorychain.avro.MemoryEvent;
+import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.MemoryRestored;
 import io.memorychain.avro.MemoryUpdated;
 import io.memorychain.avro.view.ThreadChange;
@@ -33,8 +33,7 @@ final class ThreadChanges {
 
     static final int TEXT_LENGTH = 80;
 
-    private ThreadChanges() {
-    }
+    private ThreadChanges() {}
 
     /** The change, with rev 0 (the caller assigns the thread's next revision). */
     static Optional<ThreadChange> of(MemoryEvent event, Function<String, Memory> after) {
@@ -46,8 +45,11 @@ final class ThreadChanges {
         } else if (p instanceof BlockUpdated b) {
             return Optional.of(change(event, "updated", b.getMemory(), b.getLabel() + ": " + text(b.getMemory())));
         } else if (p instanceof MemoriesConsolidated m) {
-            return Optional.of(change(event, "merged", m.getCreated(), "Combined " + m.getSupersededIds().size()
-                    + " notes: " + text(m.getCreated())));
+            return Optional.of(change(
+                    event,
+                    "merged",
+                    m.getCreated(),
+                    "Combined " + m.getSupersededIds().size() + " notes: " + text(m.getCreated())));
         } else if (p instanceof MemoryDeleted d) {
             Memory m = after.apply(d.getMemoryId());
             return Optional.of(change(event, "deleted", m, text(m)));
@@ -56,7 +58,9 @@ final class ThreadChanges {
             return Optional.of(change(event, "restored", m, text(m)));
         } else if (p instanceof DecayTransitioned d) {
             Memory m = after.apply(d.getMemoryId());
-            String kind = d.getTo() == DecayStatus.ACTIVE ? "reactivated" : d.getTo().name().toLowerCase(Locale.ROOT);
+            String kind = d.getTo() == DecayStatus.ACTIVE
+                    ? "reactivated"
+                    : d.getTo().name().toLowerCase(Locale.ROOT);
             return Optional.of(change(event, kind, m, text(m)));
         } else if (p instanceof MemoryExpired x) {
             Memory m = after.apply(x.getMemoryId());
@@ -83,8 +87,10 @@ final class ThreadChanges {
         List<ThreadChange> out = new ArrayList<>(changes.size() - 1);
         for (Evolver.Change c : changes.subList(1, changes.size())) {
             Memory m = c.after();
-            out.add(Purges.isErased(m) ? change(event, "erased", m, Purges.ERASED)
-                    : change(event, "restored", m, text(m)));
+            out.add(
+                    Purges.isErased(m)
+                            ? change(event, "erased", m, Purges.ERASED)
+                            : change(event, "restored", m, text(m)));
         }
         return out;
     }
@@ -94,8 +100,8 @@ final class ThreadChanges {
     }
 
     private static ThreadChange change(MemoryEvent event, String kind, Memory memory, String text) {
-        return new ThreadChange(0L, event.getSeq(), kind, memory.getId(), memory.getCategory(), memory.getImportance(),
-                text);
+        return new ThreadChange(
+                0L, event.getSeq(), kind, memory.getId(), memory.getCategory(), memory.getImportance(), text);
     }
 
     private static String text(Memory m) {

@@ -20,7 +20,8 @@ public record ConflictBand(double min, double max) {
 
     public ConflictBand {
         if (!(min > 0 && min <= max && max <= 1)) {
-            throw new IllegalArgumentException("the conflict band needs 0 < min <= max <= 1, was [" + min + ", " + max + "]");
+            throw new IllegalArgumentException(
+                    "the conflict band needs 0 < min <= max <= 1, was [" + min + ", " + max + "]");
         }
     }
 

@@ -4,6 +4,7 @@ import io.memorychain.avro.Actor;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.domain.category.CategoryAccess;
+import io.memorychain.domain.support.LruMap;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.chain.Canonical;
 import io.memorychain.projector.proposal.ProposalFlag.Kind;
@@ -13,7 +14,6 @@ import io.memorychain.projector.search.SearchMode;
 import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.projector.view.IndexUnavailableException;
 import io.memorychain.projector.view.MemoryViews;
-import io.memorychain.domain.support.LruMap;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -43,6 +43,7 @@ public final class ProposalConflicts {
 
     /** Nearest active memories each proposal is compared with. */
     public static final int MEMORY_CANDIDATES = 5;
+
     private static final int CACHE_ENTRIES = 4096;
     private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
     private static final Set<String> ARTICLES = Set.of("a", "an", "the");
@@ -73,9 +74,11 @@ public final class ProposalConflicts {
      * @param proposals open proposals of {@code space}
      * @return flags by proposal id (every proposal of the list, most similar first; empty when none)
      */
-    public Map<String, List<ProposalFlag>> flags(MemoryViews views, String space, List<Proposal> proposals,
-                                                 CategoryAccess access, Actor reader) {
-        List<Text> texts = proposals.stream().map(p -> text(p.getId(), p.getProposal().getContent())).toList();
+    public Map<String, List<ProposalFlag>> flags(
+            MemoryViews views, String space, List<Proposal> proposals, CategoryAccess access, Actor reader) {
+        List<Text> texts = proposals.stream()
+                .map(p -> text(p.getId(), p.getProposal().getContent()))
+                .toList();
         Map<String, List<ProposalFlag>> flags = new LinkedHashMap<>();
         texts.forEach(t -> flags.put(t.id, new ArrayList<>()));
         for (int i = 0; i < texts.size(); i++) {
@@ -93,14 +96,21 @@ public final class ProposalConflicts {
         for (Text t : texts) {
             flags.get(t.id).addAll(memoryFlags(views, space, t, allowed));
         }
-        flags.values().forEach(list -> list.sort(Comparator.comparingDouble(ProposalFlag::similarity).reversed()
-                .thenComparing(ProposalFlag::id)));
+        flags.values()
+                .forEach(list -> list.sort(Comparator.comparingDouble(ProposalFlag::similarity)
+                        .reversed()
+                        .thenComparing(ProposalFlag::id)));
         return flags;
     }
 
     /** The flags of one open proposal among the space's open proposals (which may include it). */
-    public List<ProposalFlag> flagsOf(MemoryViews views, String space, Proposal proposal, List<Proposal> open,
-                                      CategoryAccess access, Actor reader) {
+    public List<ProposalFlag> flagsOf(
+            MemoryViews views,
+            String space,
+            Proposal proposal,
+            List<Proposal> open,
+            CategoryAccess access,
+            Actor reader) {
         Text self = text(proposal.getId(), proposal.getProposal().getContent());
         List<ProposalFlag> out = new ArrayList<>();
         for (Proposal other : open) {
@@ -109,8 +119,8 @@ public final class ProposalConflicts {
             }
             Text t = text(other.getId(), other.getProposal().getContent());
             double similarity = dot(self.vector, t.vector);
-            classify(self, t, similarity).ifPresent(kind -> out.add(new ProposalFlag(t.id, Target.PROPOSAL, kind,
-                    similarity)));
+            classify(self, t, similarity)
+                    .ifPresent(kind -> out.add(new ProposalFlag(t.id, Target.PROPOSAL, kind, similarity)));
         }
         out.addAll(memoryFlags(views, space, self, searchable(access, reader)));
         out.sort(Comparator.comparingDouble(ProposalFlag::similarity).reversed().thenComparing(ProposalFlag::id));
@@ -122,8 +132,8 @@ public final class ProposalConflicts {
      * §20) against the active memories of the space the reader may see: DUPLICATE for the same words or a cosine above
      * the band, CONFLICT inside it; most similar first.
      */
-    public List<ProposalFlag> flagsOfText(MemoryViews views, String space, String content, CategoryAccess access,
-                                          Actor reader) {
+    public List<ProposalFlag> flagsOfText(
+            MemoryViews views, String space, String content, CategoryAccess access, Actor reader) {
         List<ProposalFlag> out = memoryFlags(views, space, text("text", content), searchable(access, reader));
         out.sort(Comparator.comparingDouble(ProposalFlag::similarity).reversed().thenComparing(ProposalFlag::id));
         return out;
@@ -132,8 +142,12 @@ public final class ProposalConflicts {
     private List<ProposalFlag> memoryFlags(MemoryViews views, String space, Text proposal, Set<String> allowed) {
         List<Hit> hits;
         try {
-            hits = views.search(SearchRequest.builder(space).vector(proposal.vector).mode(SearchMode.VECTOR)
-                    .topK(MEMORY_CANDIDATES).allowedCategories(allowed).build());
+            hits = views.search(SearchRequest.builder(space)
+                    .vector(proposal.vector)
+                    .mode(SearchMode.VECTOR)
+                    .topK(MEMORY_CANDIDATES)
+                    .allowedCategories(allowed)
+                    .build());
         } catch (IndexUnavailableException e) {
             log.debug("No memory conflicts for proposal {}: {}", proposal.id, e.getMessage());
             return List.of();
@@ -146,8 +160,8 @@ public final class ProposalConflicts {
             }
             double similarity = hit.vector().score();
             Text m = new Text(hit.id(), normalize(memory.get().getContent()), null);
-            classify(proposal, m, similarity).ifPresent(kind -> out.add(new ProposalFlag(hit.id(), Target.MEMORY,
-                    kind, similarity)));
+            classify(proposal, m, similarity)
+                    .ifPresent(kind -> out.add(new ProposalFlag(hit.id(), Target.MEMORY, kind, similarity)));
         }
         return out;
     }
@@ -175,11 +189,13 @@ public final class ProposalConflicts {
 
     /** The categories a search may return to the reader: null for any (SearchRequest's allowlist semantics). */
     static Set<String> searchable(CategoryAccess access, Actor reader) {
-        return access.allowedFor(reader).map(set -> {
-            Set<String> allowed = new HashSet<>(set);
-            allowed.add(SearchRequest.UNCATEGORIZED);
-            return allowed;
-        }).orElse(null);
+        return access.allowedFor(reader)
+                .map(set -> {
+                    Set<String> allowed = new HashSet<>(set);
+                    allowed.add(SearchRequest.UNCATEGORIZED);
+                    return allowed;
+                })
+                .orElse(null);
     }
 
     private Text text(String id, String content) {
@@ -205,6 +221,5 @@ public final class ProposalConflicts {
         return sum;
     }
 
-    private record Text(String id, String normalized, float[] vector) {
-    }
+    private record Text(String id, String normalized, float[] vector) {}
 }

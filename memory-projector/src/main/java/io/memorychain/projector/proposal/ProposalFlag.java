@@ -12,9 +12,15 @@ import java.util.Objects;
  */
 public record ProposalFlag(String id, Target target, Kind kind, double similarity) {
 
-    public enum Target { PROPOSAL, MEMORY }
+    public enum Target {
+        PROPOSAL,
+        MEMORY
+    }
 
-    public enum Kind { CONFLICT, DUPLICATE }
+    public enum Kind {
+        CONFLICT,
+        DUPLICATE
+    }
 
     public ProposalFlag {
         Objects.requireNonNull(id, "id");

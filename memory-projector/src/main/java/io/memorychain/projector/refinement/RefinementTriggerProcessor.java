@@ -48,8 +48,11 @@ final class RefinementTriggerProcessor implements Processor<byte[], byte[], Obje
     private KeyValueStore<String, Memory> core;
     private KeyValueStore<String, RefinementTriggerState> spaces;
 
-    RefinementTriggerProcessor(AvroWireSerde<MemoryEvent> eventSerde, RefinementTriggerSettings settings, Clock clock,
-                               TriggerListener listener) {
+    RefinementTriggerProcessor(
+            AvroWireSerde<MemoryEvent> eventSerde,
+            RefinementTriggerSettings settings,
+            Clock clock,
+            TriggerListener listener) {
         this.eventSerde = eventSerde;
         this.settings = settings;
         this.clock = clock;
@@ -67,15 +70,18 @@ final class RefinementTriggerProcessor implements Processor<byte[], byte[], Obje
 
     @Override
     public void process(Record<byte[], byte[]> record) {
-        MemoryEvent event = DeadLetters.decodeOrSetAside(eventSerde, record, context,
-                RefinementTriggerTopology.DLQ_SINK, "refinement-trigger");
+        MemoryEvent event = DeadLetters.decodeOrSetAside(
+                eventSerde, record, context, RefinementTriggerTopology.DLQ_SINK, "refinement-trigger");
         if (event == null) {
             return;
         }
         String space = event.getSpace();
         RefinementTriggerState state = spaces.get(space);
         if (state == null) {
-            state = RefinementTriggerState.newBuilder().setLastSeq(0).setFirstSeenAt(event.getOccurredAt()).build();
+            state = RefinementTriggerState.newBuilder()
+                    .setLastSeq(0)
+                    .setFirstSeenAt(event.getOccurredAt())
+                    .build();
         } else if (event.getSeq() <= state.getLastSeq()) {
             return; // replayed
         }
@@ -94,11 +100,13 @@ final class RefinementTriggerProcessor implements Processor<byte[], byte[], Obje
         }
         if (coreChanged) {
             List<Memory> coreMemories = new ArrayList<>();
-            try (KeyValueIterator<String, Memory> it = core.prefixScan(StoreKeys.prefix(space), new StringSerializer())) {
+            try (KeyValueIterator<String, Memory> it =
+                    core.prefixScan(StoreKeys.prefix(space), new StringSerializer())) {
                 it.forEachRemaining(kv -> coreMemories.add(kv.value));
             }
             state.setCoreTokens(Ledger.coreTokens(coreMemories));
-            state.setLedgerSize((int) coreMemories.stream().filter(Ledger::inLedger).count());
+            state.setLedgerSize(
+                    (int) coreMemories.stream().filter(Ledger::inLedger).count());
         }
         if (event.getPayload() instanceof RefinementStarted s) {
             state.setOpenSession(s.getSessionId());
@@ -110,9 +118,15 @@ final class RefinementTriggerProcessor implements Processor<byte[], byte[], Obje
         }
         state.setLastSeq(event.getSeq());
         // a duplicate cleanup is always followed by its session's start: never trigger on it
-        if (coreChanged && idle(state) && state.getCoreTokens() > settings.thresholdTokens()
+        if (coreChanged
+                && idle(state)
+                && state.getCoreTokens() > settings.thresholdTokens()
                 && !(event.getPayload() instanceof DuplicatesRemoved)) {
-            start(space, state, record.timestamp(), RefinementTrigger.TOKEN_BUDGET,
+            start(
+                    space,
+                    state,
+                    record.timestamp(),
+                    RefinementTrigger.TOKEN_BUDGET,
                     "refine:budget:" + space + ":" + event.getSeq(),
                     "core memory is at " + state.getCoreTokens() + " tokens, over the threshold of "
                             + settings.thresholdTokens());
@@ -130,17 +144,25 @@ final class RefinementTriggerProcessor implements Processor<byte[], byte[], Obje
                 RefinementTriggerState state = kv.value;
                 if (state.getPendingRequest() != null
                         && now.isAfter(state.getPendingSince().plus(settings.pendingTimeout()))) {
-                    log.warn("Refinement start {} of space {} has had no result for {}; forgetting it",
-                            state.getPendingRequest(), kv.key, settings.pendingTimeout());
+                    log.warn(
+                            "Refinement start {} of space {} has had no result for {}; forgetting it",
+                            state.getPendingRequest(),
+                            kv.key,
+                            settings.pendingTimeout());
                     state.setPendingRequest(null);
                     state.setPendingSince(null);
                     changed.add(kv);
                 }
                 if (settings.schedule() != null && idle(state) && state.getLedgerSize() > 0) {
-                    Instant since = state.getLastStartedAt() != null ? state.getLastStartedAt() : state.getFirstSeenAt();
+                    Instant since =
+                            state.getLastStartedAt() != null ? state.getLastStartedAt() : state.getFirstSeenAt();
                     if (!now.isBefore(since.plus(settings.schedule()))) {
                         long period = now.toEpochMilli() / settings.schedule().toMillis();
-                        start(kv.key, state, wallClock, RefinementTrigger.SCHEDULE,
+                        start(
+                                kv.key,
+                                state,
+                                wallClock,
+                                RefinementTrigger.SCHEDULE,
                                 "refine:schedule:" + kv.key + ":" + period,
                                 "no refinement session since " + since);
                         changed.add(kv);
@@ -159,11 +181,19 @@ final class RefinementTriggerProcessor implements Processor<byte[], byte[], Obje
      * @param timestamp the record timestamp: stream time of the event, or the punctuation's wall-clock time, never the
      *                  injected clock (a broker refuses timestamps too far from its own time)
      */
-    private void start(String space, RefinementTriggerState state, long timestamp, RefinementTrigger trigger,
-                       String requestId, String reason) {
+    private void start(
+            String space,
+            RefinementTriggerState state,
+            long timestamp,
+            RefinementTrigger trigger,
+            String requestId,
+            String reason) {
         Instant now = clock.instant();
-        MemoryRequest request = Requests.request(space, ACTOR, new StartRefinement(trigger, settings.targetTokens(), reason))
-                .setRequestId(requestId).setRequestedAt(now).build();
+        MemoryRequest request = Requests.request(
+                        space, ACTOR, new StartRefinement(trigger, settings.targetTokens(), reason))
+                .setRequestId(requestId)
+                .setRequestedAt(now)
+                .build();
         context.forward(new Record<>(space, request, timestamp), RefinementTriggerTopology.SINK);
         state.setPendingRequest(requestId);
         state.setPendingSince(now);

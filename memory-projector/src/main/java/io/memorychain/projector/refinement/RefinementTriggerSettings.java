@@ -14,8 +14,8 @@ import java.time.Duration;
  * @param pendingTimeout  a start this worker published and never saw the result of is forgotten after this long, so
  *                        the space can be triggered again
  */
-public record RefinementTriggerSettings(int thresholdTokens, int targetTokens, Duration schedule, Duration checkInterval,
-                                        Duration pendingTimeout) {
+public record RefinementTriggerSettings(
+        int thresholdTokens, int targetTokens, Duration schedule, Duration checkInterval, Duration pendingTimeout) {
 
     public static final int DEFAULT_THRESHOLD_TOKENS = 8_000;
     public static final int DEFAULT_TARGET_TOKENS = Rules.DEFAULT_TARGET_TOKENS;
@@ -43,7 +43,11 @@ public record RefinementTriggerSettings(int thresholdTokens, int targetTokens, D
 
     /** 8,000 tokens, target 5,000, weekly, checked every minute. */
     public static RefinementTriggerSettings defaults() {
-        return new RefinementTriggerSettings(DEFAULT_THRESHOLD_TOKENS, DEFAULT_TARGET_TOKENS, DEFAULT_SCHEDULE,
-                DEFAULT_CHECK_INTERVAL, DEFAULT_PENDING_TIMEOUT);
+        return new RefinementTriggerSettings(
+                DEFAULT_THRESHOLD_TOKENS,
+                DEFAULT_TARGET_TOKENS,
+                DEFAULT_SCHEDULE,
+                DEFAULT_CHECK_INTERVAL,
+                DEFAULT_PENDING_TIMEOUT);
     }
 }

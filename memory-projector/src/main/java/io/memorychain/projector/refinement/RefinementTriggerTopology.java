@@ -46,34 +46,47 @@ public final class RefinementTriggerTopology {
     /** {@code space -> RefinementTriggerState}. */
     public static final String SPACES = "refine-trigger-spaces";
 
-    private RefinementTriggerTopology() {
-    }
+    private RefinementTriggerTopology() {}
 
     /** As below, reading the chain's texts as they are (no data keys: topologies built directly in tests). */
-    public static Topology build(Topics topics, SchemaRegistry registry, RefinementTriggerSettings settings, Clock clock,
-                                 TriggerListener listener) {
+    public static Topology build(
+            Topics topics,
+            SchemaRegistry registry,
+            RefinementTriggerSettings settings,
+            Clock clock,
+            TriggerListener listener) {
         return build(topics, registry, settings, clock, listener, ChainContent.PLAINTEXT);
     }
 
     /** @param content decrypts the chain's texts (docs/architecture.md §12, erasure) */
-    public static Topology build(Topics topics, SchemaRegistry registry, RefinementTriggerSettings settings, Clock clock,
-                                 TriggerListener listener, ChainContent content) {
+    public static Topology build(
+            Topics topics,
+            SchemaRegistry registry,
+            RefinementTriggerSettings settings,
+            Clock clock,
+            TriggerListener listener,
+            ChainContent content) {
         AvroWireSerde<MemoryEvent> eventSerde = content.eventSerde(registry);
         AvroWireSerde<MemoryRequest> requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
         AvroWireSerde<Memory> memorySerde = AvroWireSerde.forValues(registry, Memory.class);
         Topology topology = new Topology();
         topology.addSource(SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.events());
-        topology.addProcessor(PROCESSOR, () -> new RefinementTriggerProcessor(eventSerde, settings, clock, listener),
-                SOURCE);
+        topology.addProcessor(
+                PROCESSOR, () -> new RefinementTriggerProcessor(eventSerde, settings, clock, listener), SOURCE);
         for (String store : new String[] {MEMORIES, CORE}) {
-            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store), Serdes.String(),
-                    memorySerde), PROCESSOR);
+            topology.addStateStore(
+                    Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store), Serdes.String(), memorySerde),
+                    PROCESSOR);
         }
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SPACES), Serdes.String(),
-                AvroWireSerde.forValues(registry, RefinementTriggerState.class)), PROCESSOR);
-        topology.addSink(SINK, topics.requests(), new StringSerializer(), requestSerde, PROCESSOR);
-        topology.addSink(DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(),
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(SPACES),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, RefinementTriggerState.class)),
                 PROCESSOR);
+        topology.addSink(SINK, topics.requests(), new StringSerializer(), requestSerde, PROCESSOR);
+        topology.addSink(
+                DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(), PROCESSOR);
         return topology;
     }
 }

@@ -6,7 +6,7 @@ import io.memorychain.avro.RefinementTrigger;
 @FunctionalInterface
 public interface TriggerListener {
 
-    TriggerListener NONE = (space, trigger, requestId) -> { };
+    TriggerListener NONE = (space, trigger, requestId) -> {};
 
     void triggered(String space, RefinementTrigger trigger, String requestId);
 }

@@ -9,7 +9,7 @@ import io.memorychain.avro.MemoryAccess;
 @FunctionalInterface
 public interface AccessRecorder {
 
-    AccessRecorder NONE = access -> { };
+    AccessRecorder NONE = access -> {};
 
     void record(MemoryAccess access);
 }

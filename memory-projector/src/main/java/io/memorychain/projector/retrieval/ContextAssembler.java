@@ -29,8 +29,9 @@ public final class ContextAssembler {
     static final int WORKING_TOP_K = 20;
     static final int ALWAYS_ON_LIMIT = 50;
     /** The working query's filter when the message does not ask for a procedure. */
-    private static final SearchFilters NO_PROCEDURES = SearchFilters.builder().where(new FilterExpr.Not(
-            new FilterExpr.Condition(FilterExpr.Field.KIND, FilterExpr.Op.EQ, List.of(MemoryKind.PROCEDURAL.name()))))
+    private static final SearchFilters NO_PROCEDURES = SearchFilters.builder()
+            .where(new FilterExpr.Not(new FilterExpr.Condition(
+                    FilterExpr.Field.KIND, FilterExpr.Op.EQ, List.of(MemoryKind.PROCEDURAL.name()))))
             .build();
 
     private final MemoryViews views;
@@ -53,11 +54,24 @@ public final class ContextAssembler {
      */
     public ContextResult assemble(ContextRequest r, Actor actor, QueryStages stages) {
         long started = System.nanoTime();
-        QueryRequest probe = new QueryRequest(r.space(), r.agent(), r.message(), null, null, WORKING_TOP_K,
-                QueryRequest.Format.BULLETS, null, null, false, false, r.threadId(), r.sinceRev());
+        QueryRequest probe = new QueryRequest(
+                r.space(),
+                r.agent(),
+                r.message(),
+                null,
+                null,
+                WORKING_TOP_K,
+                QueryRequest.Format.BULLETS,
+                null,
+                null,
+                false,
+                false,
+                r.threadId(),
+                r.sinceRev());
         Set<String> allowed = queries.allowedCategories(probe);
         CoreView fullCore = CoreFormatter.format(views.core(r.space()).memories().stream()
-                .filter(m -> readable(m, allowed)).toList());
+                .filter(m -> readable(m, allowed))
+                .toList());
         Set<String> ids = new LinkedHashSet<>();
         fullCore.memories().forEach(m -> ids.add(m.getId()));
 
@@ -69,12 +83,23 @@ public final class ContextAssembler {
         sections.addCut(ReviewItems.section(views, r.space(), review, questions));
         CoreView core = addCore(sections, fullCore);
         boolean coreTruncated = core.memories().size() < fullCore.memories().size();
-        List<String> coreOmitted = fullCore.memories().subList(core.memories().size(), fullCore.memories().size())
-                .stream().map(Memory::getId).toList();
-        List<String> warnings = coreTruncated ? List.of(String.format(java.util.Locale.ROOT,
-                "max_tokens %d is too small for core memory (%d tokens): %d of its %d memories were left out "
-                        + "(core_omitted); core memory is meant to be loaded whole, so ask for at least %d tokens",
-                r.maxTokens(), fullCore.tokens(), coreOmitted.size(), fullCore.memories().size(), fullCore.tokens()))
+        List<String> coreOmitted =
+                fullCore
+                        .memories()
+                        .subList(core.memories().size(), fullCore.memories().size())
+                        .stream()
+                        .map(Memory::getId)
+                        .toList();
+        List<String> warnings = coreTruncated
+                ? List.of(String.format(
+                        java.util.Locale.ROOT,
+                        "max_tokens %d is too small for core memory (%d tokens): %d of its %d memories were left out "
+                                + "(core_omitted); core memory is meant to be loaded whole, so ask for at least %d tokens",
+                        r.maxTokens(),
+                        fullCore.tokens(),
+                        coreOmitted.size(),
+                        fullCore.memories().size(),
+                        fullCore.tokens()))
                 : List.of();
         sections.addCut(profile(governance));
 
@@ -83,12 +108,14 @@ public final class ContextAssembler {
         List<String> lines = new ArrayList<>();
         List<String> lineIds = new ArrayList<>();
         for (CategoryPolicy.Category c : policy.categories().values().stream()
-                .sorted(Comparator.comparing(CategoryPolicy.Category::name)).toList()) {
+                .sorted(Comparator.comparing(CategoryPolicy.Category::name))
+                .toList()) {
             if (c.context() != CategoryPolicy.ContextMode.ALL || !policy.allows(r.agent(), c.name())) {
                 continue;
             }
-            for (Memory m : views.list(r.space(), new ListQuery(null, c.name(), MemoryState.ACTIVE, null,
-                    ALWAYS_ON_LIMIT)).items()) {
+            for (Memory m : views.list(
+                            r.space(), new ListQuery(null, c.name(), MemoryState.ACTIVE, null, ALWAYS_ON_LIMIT))
+                    .items()) {
                 if ((procedures || m.getKind() != MemoryKind.PROCEDURAL) && ids.add(m.getId())) {
                     lines.add("- " + QueryRendering.text(m));
                     lineIds.add(m.getId());
@@ -97,14 +124,30 @@ public final class ContextAssembler {
         }
         stages.since("core", started);
         // the query gives the delta header and the working memories, ranked, within what is left of the budget
-        QueryResult working = queries.query(new QueryRequest(r.space(), r.agent(), r.message(), null,
-                procedures ? null : NO_PROCEDURES, WORKING_TOP_K, QueryRequest.Format.BULLETS, Math.max(1, sections.remaining()), null, false, false,
-                r.threadId(), r.sinceRev()), actor, ids, stages);
+        QueryResult working = queries.query(
+                new QueryRequest(
+                        r.space(),
+                        r.agent(),
+                        r.message(),
+                        null,
+                        procedures ? null : NO_PROCEDURES,
+                        WORKING_TOP_K,
+                        QueryRequest.Format.BULLETS,
+                        Math.max(1, sections.remaining()),
+                        null,
+                        false,
+                        false,
+                        r.threadId(),
+                        r.sinceRev()),
+                actor,
+                ids,
+                stages);
         long queried = System.nanoTime();
         if (!working.header().isEmpty()) {
             sections.add(working.header());
         }
-        List<String> included = new ArrayList<>(core.memories().stream().map(Memory::getId).toList());
+        List<String> included =
+                new ArrayList<>(core.memories().stream().map(Memory::getId).toList());
         for (QueryResult.Item item : working.items()) {
             lines.add(QueryRendering.bullet(item));
             lineIds.add(item.id());
@@ -114,8 +157,18 @@ public final class ContextAssembler {
         omitted += lines.size() - fitted;
         included.addAll(lineIds.subList(0, fitted));
         String text = sections.text();
-        ContextResult result = new ContextResult(text, QueryRendering.tokens(text), working.revision(), coreTruncated,
-                List.copyOf(included), omitted, fullCore.tokens(), coreOmitted, warnings, review, questions);
+        ContextResult result = new ContextResult(
+                text,
+                QueryRendering.tokens(text),
+                working.revision(),
+                coreTruncated,
+                List.copyOf(included),
+                omitted,
+                fullCore.tokens(),
+                coreOmitted,
+                warnings,
+                review,
+                questions);
         stages.since("assemble", queried);
         return result;
     }
@@ -141,17 +194,28 @@ public final class ContextAssembler {
 
     /** Every unacknowledged alert, so the agent surfaces it to the user until someone acknowledges it. */
     static String alerts(io.memorychain.avro.view.SpaceGovernance g) {
-        List<io.memorychain.avro.view.CriticalAlert> open = io.memorychain.domain.governance.Governance.unacknowledged(g);
+        List<io.memorychain.avro.view.CriticalAlert> open =
+                io.memorychain.domain.governance.Governance.unacknowledged(g);
         if (open.isEmpty()) {
             return "";
         }
         StringBuilder sb = new StringBuilder("## Critical Change Alerts (pending user acknowledgment)");
         for (io.memorychain.avro.view.CriticalAlert a : open) {
-            sb.append("\n- CRITICAL: block ").append(a.getLabel()).append(" was modified (v").append(a.getVersion())
-                    .append(") by ").append(a.getChangeActor().getType().name().toLowerCase(java.util.Locale.ROOT))
-                    .append(':').append(a.getChangeActor().getId()).append(" on ").append(a.getAlertedAt())
-                    .append(" (seq ").append(a.getChangeSeq()).append("). Ask the user whether it was intentional. [")
-                    .append(a.getId()).append(']');
+            sb.append("\n- CRITICAL: block ")
+                    .append(a.getLabel())
+                    .append(" was modified (v")
+                    .append(a.getVersion())
+                    .append(") by ")
+                    .append(a.getChangeActor().getType().name().toLowerCase(java.util.Locale.ROOT))
+                    .append(':')
+                    .append(a.getChangeActor().getId())
+                    .append(" on ")
+                    .append(a.getAlertedAt())
+                    .append(" (seq ")
+                    .append(a.getChangeSeq())
+                    .append("). Ask the user whether it was intentional. [")
+                    .append(a.getId())
+                    .append(']');
         }
         return sb.toString();
     }
@@ -162,7 +226,8 @@ public final class ContextAssembler {
             return "";
         }
         StringBuilder sb = new StringBuilder("## User Profile");
-        g.getFields().forEach(f -> sb.append("\n- ").append(f.getName()).append(": ").append(f.getValue()));
+        g.getFields()
+                .forEach(f -> sb.append("\n- ").append(f.getName()).append(": ").append(f.getValue()));
         return sb.toString();
     }
 

@@ -10,8 +10,8 @@ package io.memorychain.projector.retrieval;
  * @param sinceRev  the thread revision the runtime saw last turn; null: no delta header
  * @param maxTokens the budget of the whole context, 1..{@value #MAX_TOKENS}
  */
-public record ContextRequest(String space, String agent, String message, String threadId, Long sinceRev,
-                             int maxTokens) {
+public record ContextRequest(
+        String space, String agent, String message, String threadId, Long sinceRev, int maxTokens) {
 
     public static final int MAX_TOKENS = 100_000;
     public static final int DEFAULT_MAX_TOKENS = 2_000;

@@ -17,9 +17,18 @@ import java.util.List;
  * @param review        the open sub-agent proposals waiting for review (batch: the main agent; manual: a user)
  * @param questions     contradictions waiting for the user's answer (resolved ask_user), oldest first
  */
-public record ContextResult(String text, int tokens, long revision, boolean coreTruncated, List<String> memoryIds,
-                            int omitted, int coreTokens, List<String> coreOmitted, List<String> warnings,
-                            PendingReview review, List<Question> questions) {
+public record ContextResult(
+        String text,
+        int tokens,
+        long revision,
+        boolean coreTruncated,
+        List<String> memoryIds,
+        int omitted,
+        int coreTokens,
+        List<String> coreOmitted,
+        List<String> warnings,
+        PendingReview review,
+        List<Question> questions) {
 
     public ContextResult {
         memoryIds = List.copyOf(memoryIds);
@@ -34,6 +43,5 @@ public record ContextResult(String text, int tokens, long revision, boolean core
     }
 
     /** A contradiction to ask the user about: its id and the two sides' ids. */
-    public record Question(String id, String firstId, String secondId) {
-    }
+    public record Question(String id, String firstId, String secondId) {}
 }

@@ -93,7 +93,9 @@ public final class DecayModel {
             return Double.POSITIVE_INFINITY;
         }
         double accesses = Math.max(0, accessCount) + 1; // the write itself is the first access
-        return baseRelevance(memory.getConfidence()) * Math.exp(-lambda * daysSinceLastAccess) * log2(accesses + 1)
+        return baseRelevance(memory.getConfidence())
+                * Math.exp(-lambda * daysSinceLastAccess)
+                * log2(accesses + 1)
                 * typeWeight(memory);
     }
 

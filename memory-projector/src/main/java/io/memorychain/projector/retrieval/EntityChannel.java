@@ -60,6 +60,7 @@ public final class EntityChannel {
 
         /** Chosen on the labelled set's multi-hop queries, within its floors for the other types (docs/testing.md). */
         public static final Weights DEFAULTS = new Weights(1.0, 0, 1.0, 0.5, -1);
+
         public static final Weights OFF = new Weights(0, 0, 1.0, 0.5, -1);
 
         public Weights {
@@ -84,12 +85,18 @@ public final class EntityChannel {
      * The named entities: those the index resolves from the query's name keys, then entities among the candidates
      * that the query names (views without an index), each only if {@code passable}.
      */
-    List<String> seeds(MemoryViews views, String space, String query, Collection<String> candidates,
-                       Function<String, Optional<Memory>> memory, Predicate<String> passable) {
+    List<String> seeds(
+            MemoryViews views,
+            String space,
+            String query,
+            Collection<String> candidates,
+            Function<String, Optional<Memory>> memory,
+            Predicate<String> passable) {
         Set<String> keys = EntityNameKeys.ofQuery(query);
         Set<String> seeds = new LinkedHashSet<>(views.namedEntities(space, keys, MAX_SEEDS * 2));
         for (String id : candidates) {
-            memory.apply(id).filter(m -> m.getKind() == MemoryKind.ENTITY && named(keys, m))
+            memory.apply(id)
+                    .filter(m -> m.getKind() == MemoryKind.ENTITY && named(keys, m))
                     .ifPresent(m -> seeds.add(m.getId()));
         }
         return seeds.stream().filter(passable).limit(MAX_SEEDS).toList();
@@ -104,8 +111,8 @@ public final class EntityChannel {
      * are followed in both directions, the strongest {@value #MAX_EDGES} of each memory, only through {@code
      * passable} memories.
      */
-    Map<String, Double> proximity(List<String> seeds, Function<String, List<Relation>> relations,
-                                  Predicate<String> passable) {
+    Map<String, Double> proximity(
+            List<String> seeds, Function<String, List<Relation>> relations, Predicate<String> passable) {
         Map<String, Double> reached = new LinkedHashMap<>();
         seeds.forEach(s -> reached.put(s, weights.seed()));
         List<String> frontier = seeds;
@@ -118,9 +125,12 @@ public final class EntityChannel {
                 edges.sort(Comparator.comparingDouble(Relation::getStrength).reversed());
                 for (Relation edge : edges.subList(0, Math.min(MAX_EDGES, edges.size()))) {
                     String to = edge.getFromId().equals(from) ? edge.getToId() : edge.getFromId();
-                    double path = pathFromSeed.get(from) * weights.hop() * edge.getStrength()
+                    double path = pathFromSeed.get(from)
+                            * weights.hop()
+                            * edge.getStrength()
                             * (Relations.SYMMETRIC.equals(edge.getRelationType()) ? weights.similar() : 1.0);
-                    if (path <= pathFromSeed.getOrDefault(to, 0.0) || !passable.test(to)
+                    if (path <= pathFromSeed.getOrDefault(to, 0.0)
+                            || !passable.test(to)
                             || (!reached.containsKey(to) && reached.size() >= MAX_REACHED)) {
                         continue;
                     }
@@ -140,10 +150,14 @@ public final class EntityChannel {
      * @param cosine     the memory's cosine to the query, null when unknown (no query vector, or no embedding)
      * @param candidates the cosines of the search's candidates, the scale of the affinity
      */
-    Map<String, Double> scores(Map<String, Double> proximity, Function<String, Double> cosine,
-                               Collection<Double> candidates) {
-        double mean = candidates.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-        double sd = Math.sqrt(candidates.stream().mapToDouble(c -> (c - mean) * (c - mean)).average().orElse(0));
+    Map<String, Double> scores(
+            Map<String, Double> proximity, Function<String, Double> cosine, Collection<Double> candidates) {
+        double mean =
+                candidates.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double sd = Math.sqrt(candidates.stream()
+                .mapToDouble(c -> (c - mean) * (c - mean))
+                .average()
+                .orElse(0));
         double min = mean + weights.from() * sd;
         double max = candidates.stream().mapToDouble(Double::doubleValue).max().orElse(0);
         Map<String, Double> scores = new LinkedHashMap<>();
@@ -164,8 +178,11 @@ public final class EntityChannel {
      * return joins with {@code outsider} as its relevance when {@code admissible}. Then scales the relevance back to
      * at most 1.
      */
-    void fuse(Map<String, Double> relevance, Map<String, Double> channel, Predicate<String> admissible,
-              Function<String, Double> outsider) {
+    void fuse(
+            Map<String, Double> relevance,
+            Map<String, Double> channel,
+            Predicate<String> admissible,
+            Function<String, Double> outsider) {
         channel.forEach((id, c) -> {
             if (relevance.containsKey(id)) {
                 relevance.merge(id, weights.weight() * c, Double::sum);
@@ -173,7 +190,10 @@ public final class EntityChannel {
                 relevance.put(id, outsider.apply(id) + weights.weight() * c);
             }
         });
-        double max = relevance.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        double max = relevance.values().stream()
+                .mapToDouble(Double::doubleValue)
+                .max()
+                .orElse(0);
         if (max > 1) {
             relevance.replaceAll((id, r) -> r / max);
         }

@@ -15,12 +15,15 @@ import java.util.Objects;
  */
 final class FilterMatcher {
 
-    private FilterMatcher() {
-    }
+    private FilterMatcher() {}
 
     static boolean matches(SearchFilters f, Memory m) {
-        return eq(f.userId(), m.getUserId()) && eq(f.agentId(), m.getAgentId()) && eq(f.runId(), m.getRunId())
-                && eq(f.actorId(), m.getActorId()) && eq(f.role(), m.getRole()) && eq(f.category(), m.getCategory())
+        return eq(f.userId(), m.getUserId())
+                && eq(f.agentId(), m.getAgentId())
+                && eq(f.runId(), m.getRunId())
+                && eq(f.actorId(), m.getActorId())
+                && eq(f.role(), m.getRole())
+                && eq(f.category(), m.getCategory())
                 && (f.pinned() == null || f.pinned() == m.getPinned())
                 && (f.importanceMin() == null || m.getImportance() >= f.importanceMin())
                 && (f.importanceMax() == null || m.getImportance() <= f.importanceMax())
@@ -48,8 +51,8 @@ final class FilterMatcher {
             case IMPORTANCE -> compare(c, Integer.valueOf(m.getImportance()));
             case CREATED_AT -> compare(c, m.getCreatedAt());
             case UPDATED_AT -> compare(c, m.getUpdatedAt());
-            case CATEGORY -> c.values().contains(m.getCategory() == null ? SearchRequest.UNCATEGORIZED
-                    : m.getCategory());
+            case CATEGORY ->
+                c.values().contains(m.getCategory() == null ? SearchRequest.UNCATEGORIZED : m.getCategory());
             case KIND -> c.values().contains(m.getKind().name());
             case USER_ID -> in(c, m.getUserId());
             case AGENT_ID -> in(c, m.getAgentId());

@@ -8,12 +8,13 @@ import java.util.regex.Pattern;
  */
 final class ProcedureIntent {
 
-    private static final Pattern ASKS = Pattern.compile("\\b(how (do|can|should|would|to)|how's it done|steps?"
-            + "|procedures?|process(es)? for|instructions?|walk me through|guide me|checklist|runbook|workflow"
-            + "|recipe|playbook|what's the way to|remind me how)\\b", Pattern.CASE_INSENSITIVE);
+    private static final Pattern ASKS = Pattern.compile(
+            "\\b(how (do|can|should|would|to)|how's it done|steps?"
+                    + "|procedures?|process(es)? for|instructions?|walk me through|guide me|checklist|runbook|workflow"
+                    + "|recipe|playbook|what's the way to|remind me how)\\b",
+            Pattern.CASE_INSENSITIVE);
 
-    private ProcedureIntent() {
-    }
+    private ProcedureIntent() {}
 
     static boolean asks(String message) {
         return message != null && ASKS.matcher(message).find();

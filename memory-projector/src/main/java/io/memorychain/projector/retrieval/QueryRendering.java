@@ -9,8 +9,7 @@ final class QueryRendering {
 
     static final int RELATED_SNIPPET = 120;
 
-    private QueryRendering() {
-    }
+    private QueryRendering() {}
 
     /** {@code [category] text}, the text being the summary when there is one, else the content. */
     static String text(Memory m) {

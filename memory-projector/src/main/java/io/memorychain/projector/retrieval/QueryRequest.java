@@ -22,15 +22,29 @@ import java.util.List;
  * @param threadId          thread of the delta header (null: memories outside threads)
  * @param sinceRev          last thread revision the caller saw; when set, the answer starts with the delta header
  */
-public record QueryRequest(String space, String agent, String query, List<String> categories, SearchFilters filters,
-                           int topK, Format format, Integer budgetTokens, Double threshold, boolean includeSuperseded,
-                           boolean includeDormant, String threadId, Long sinceRev) {
+public record QueryRequest(
+        String space,
+        String agent,
+        String query,
+        List<String> categories,
+        SearchFilters filters,
+        int topK,
+        Format format,
+        Integer budgetTokens,
+        Double threshold,
+        boolean includeSuperseded,
+        boolean includeDormant,
+        String threadId,
+        Long sinceRev) {
 
     public static final int MAX_TOP_K = 100;
     public static final int DEFAULT_TOP_K = 5;
 
     /** How results are rendered. */
-    public enum Format { BULLETS, FULL }
+    public enum Format {
+        BULLETS,
+        FULL
+    }
 
     public QueryRequest {
         if (query == null || query.isBlank()) {
@@ -58,12 +72,24 @@ public record QueryRequest(String space, String agent, String query, List<String
 
     /** A query with defaults: top 5 bullets, no budget, no threshold, no filters. */
     public static QueryRequest of(String space, String agent, String query) {
-        return new QueryRequest(space, agent, query, null, null, DEFAULT_TOP_K, Format.BULLETS, null, null, false,
-                false, null, null);
+        return new QueryRequest(
+                space, agent, query, null, null, DEFAULT_TOP_K, Format.BULLETS, null, null, false, false, null, null);
     }
 
     public QueryRequest withTopK(int k) {
-        return new QueryRequest(space, agent, query, categories, filters, k, format, budgetTokens, threshold,
-                includeSuperseded, includeDormant, threadId, sinceRev);
+        return new QueryRequest(
+                space,
+                agent,
+                query,
+                categories,
+                filters,
+                k,
+                format,
+                budgetTokens,
+                threshold,
+                includeSuperseded,
+                includeDormant,
+                threadId,
+                sinceRev);
     }
 }

@@ -23,13 +23,17 @@ public record QueryResult(String header, long revision, List<Item> items, int to
      * @param memory  the memory itself (full format only, else null)
      * @param related up to two memories linked to it, as short bullets
      */
-    public record Item(String id, String category, String text, double score, DecayModel.Status decay, Memory memory,
-                       List<Related> related) {
-    }
+    public record Item(
+            String id,
+            String category,
+            String text,
+            double score,
+            DecayModel.Status decay,
+            Memory memory,
+            List<Related> related) {}
 
     /** A memory related to a result through a relation edge. */
-    public record Related(String id, String relation, double strength, String text) {
-    }
+    public record Related(String id, String relation, double strength, String text) {}
 
     /** The answer as text, as an agent would have it injected: header, then one bullet per memory. */
     public String render() {

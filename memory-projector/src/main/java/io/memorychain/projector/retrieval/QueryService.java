@@ -50,6 +50,7 @@ public final class QueryService {
 
     /** Candidates fetched per requested result, so that exclusions after the search rarely leave the answer short. */
     static final int CANDIDATE_FACTOR = 4;
+
     static final int MAX_RELATED = 2;
     static final int MAX_DELTA_CHANGES = 50;
 
@@ -67,8 +68,14 @@ public final class QueryService {
     /**
      * @param embedder embeds queries; null searches by keywords only (and ignores thresholds)
      */
-    public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
-                        RankingWeights weights, AccessRecorder accesses, Clock clock) {
+    public QueryService(
+            MemoryViews views,
+            Embedder embedder,
+            CategoryPolicy policy,
+            DecayModel decay,
+            RankingWeights weights,
+            AccessRecorder accesses,
+            Clock clock) {
         this(views, embedder, policy, decay, weights, accesses, clock, Reranker.NONE, 1);
     }
 
@@ -76,26 +83,79 @@ public final class QueryService {
      * @param reranker   reorders the best {@code rerankTopN} candidates after fusion ({@link Reranker#NONE}: none)
      * @param rerankTopN candidates the reranker reads, at least 1
      */
-    public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
-                        RankingWeights weights, AccessRecorder accesses, Clock clock, Reranker reranker,
-                        int rerankTopN) {
-        this(views, embedder, policy, decay, weights, accesses, clock, reranker, rerankTopN, TemporalWeights.DEFAULTS,
+    public QueryService(
+            MemoryViews views,
+            Embedder embedder,
+            CategoryPolicy policy,
+            DecayModel decay,
+            RankingWeights weights,
+            AccessRecorder accesses,
+            Clock clock,
+            Reranker reranker,
+            int rerankTopN) {
+        this(
+                views,
+                embedder,
+                policy,
+                decay,
+                weights,
+                accesses,
+                clock,
+                reranker,
+                rerankTopN,
+                TemporalWeights.DEFAULTS,
                 EntityChannel.Weights.DEFAULTS);
     }
 
     /** @param temporal how the query's dates steer the ranking (docs/architecture.md §7, dates) */
-    public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
-                        RankingWeights weights, AccessRecorder accesses, Clock clock, Reranker reranker,
-                        int rerankTopN, TemporalWeights temporal) {
-        this(views, embedder, policy, decay, weights, accesses, clock, reranker, rerankTopN, temporal,
+    public QueryService(
+            MemoryViews views,
+            Embedder embedder,
+            CategoryPolicy policy,
+            DecayModel decay,
+            RankingWeights weights,
+            AccessRecorder accesses,
+            Clock clock,
+            Reranker reranker,
+            int rerankTopN,
+            TemporalWeights temporal) {
+        this(
+                views,
+                embedder,
+                policy,
+                decay,
+                weights,
+                accesses,
+                clock,
+                reranker,
+                rerankTopN,
+                temporal,
                 EntityChannel.Weights.DEFAULTS);
     }
 
     /** @param entityWeights the entity channel's ({@link EntityChannel.Weights#OFF}: none) */
-    public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
-                        RankingWeights weights, AccessRecorder accesses, Clock clock, Reranker reranker,
-                        int rerankTopN, EntityChannel.Weights entityWeights) {
-        this(views, embedder, policy, decay, weights, accesses, clock, reranker, rerankTopN, TemporalWeights.DEFAULTS,
+    public QueryService(
+            MemoryViews views,
+            Embedder embedder,
+            CategoryPolicy policy,
+            DecayModel decay,
+            RankingWeights weights,
+            AccessRecorder accesses,
+            Clock clock,
+            Reranker reranker,
+            int rerankTopN,
+            EntityChannel.Weights entityWeights) {
+        this(
+                views,
+                embedder,
+                policy,
+                decay,
+                weights,
+                accesses,
+                clock,
+                reranker,
+                rerankTopN,
+                TemporalWeights.DEFAULTS,
                 entityWeights);
     }
 
@@ -103,9 +163,18 @@ public final class QueryService {
      * @param temporal      how the query's dates steer the ranking (docs/architecture.md §7, dates)
      * @param entityWeights the entity channel's ({@link EntityChannel.Weights#OFF}: none)
      */
-    public QueryService(MemoryViews views, Embedder embedder, CategoryPolicy policy, DecayModel decay,
-                        RankingWeights weights, AccessRecorder accesses, Clock clock, Reranker reranker,
-                        int rerankTopN, TemporalWeights temporal, EntityChannel.Weights entityWeights) {
+    public QueryService(
+            MemoryViews views,
+            Embedder embedder,
+            CategoryPolicy policy,
+            DecayModel decay,
+            RankingWeights weights,
+            AccessRecorder accesses,
+            Clock clock,
+            Reranker reranker,
+            int rerankTopN,
+            TemporalWeights temporal,
+            EntityChannel.Weights entityWeights) {
         this.temporal = temporal;
         this.reranking = new Reranking(reranker, rerankTopN, clock);
         this.entities = new EntityChannel(entityWeights);
@@ -144,26 +213,36 @@ public final class QueryService {
         return query(q, actor, exclude, QueryDates.BOOST, stages);
     }
 
-    private QueryResult query(QueryRequest request, Actor actor, Set<String> exclude, QueryDates dates,
-                              QueryStages stages) {
+    private QueryResult query(
+            QueryRequest request, Actor actor, Set<String> exclude, QueryDates dates, QueryStages stages) {
         long started = System.nanoTime();
         Reads reads = new Reads(request.space());
         Set<String> allowed = allowedCategories(request);
         Instant now = clock.instant();
-        TemporalQuery temporalQuery = TemporalQuery.of(request.query(),
-                LocalDate.ofInstant(dates.asOf() == null ? now : dates.asOf(), ZoneOffset.UTC));
+        TemporalQuery temporalQuery = TemporalQuery.of(
+                request.query(), LocalDate.ofInstant(dates.asOf() == null ? now : dates.asOf(), ZoneOffset.UTC));
         QueryRequest q = dates.filter() ? temporalQuery.restrict(request) : request;
         float[] vector = embedder == null ? null : embedder.embedQuery(q.query());
         long embedded = stages.since("embed", started);
         int candidates = Math.min(SearchRequest.MAX_TOP_K, Math.max(q.topK() * CANDIDATE_FACTOR, weights.candidates()));
-        List<Hit> hits = views.search(SearchRequest.builder(q.space()).text(q.query()).vector(vector)
-                .mode(SearchMode.HYBRID).topK(candidates).filters(q.filters()).allowedCategories(allowed)
-                .includeSuperseded(q.includeSuperseded()).excludeDormant(!q.includeDormant()).build());
+        List<Hit> hits = views.search(SearchRequest.builder(q.space())
+                .text(q.query())
+                .vector(vector)
+                .mode(SearchMode.HYBRID)
+                .topK(candidates)
+                .filters(q.filters())
+                .allowedCategories(allowed)
+                .includeSuperseded(q.includeSuperseded())
+                .excludeDormant(!q.includeDormant())
+                .build());
         long searched = stages.since("search", embedded);
 
         Map<String, Double> relevance = fuse(reads, q, hits, vector, allowed);
         temporalQuery.boost(temporal, relevance, reads::memory);
-        reranking.apply(q.query(), relevance, id -> reads.memory(id).map(Memory::getContent).orElse(null));
+        reranking.apply(
+                q.query(),
+                relevance,
+                id -> reads.memory(id).map(Memory::getContent).orElse(null));
         long fused = stages.since("fuse", searched);
 
         List<Scored> ranked = new ArrayList<>();
@@ -175,12 +254,16 @@ public final class QueryService {
             }
             Memory m = found.get();
             Optional<AccessStats> stats = views.access(q.space(), m.getId());
-            double decayScore = decay.score(m, stats.map(AccessStats::getLastAccessed).orElse(null),
-                    stats.map(AccessStats::getCount).orElse(0L), now);
+            double decayScore = decay.score(
+                    m,
+                    stats.map(AccessStats::getLastAccessed).orElse(null),
+                    stats.map(AccessStats::getCount).orElse(0L),
+                    now);
             // ranks by the score, hides only by the chain: archived (state ARCHIVED, never in the index's default
             // states) and, unless asked for, dormant memories are those with a DecayTransitioned event saying so
             DecayModel.Status status = DecayModel.Status.of(m);
-            if (status == DecayModel.Status.ARCHIVED || m.getState() == MemoryState.ARCHIVED
+            if (status == DecayModel.Status.ARCHIVED
+                    || m.getState() == MemoryState.ARCHIVED
                     || (status == DecayModel.Status.DORMANT && !q.includeDormant())
                     || belowThreshold(reads, q, vector, m)) {
                 continue;
@@ -210,29 +293,40 @@ public final class QueryService {
         Map<String, Double> bm25 = new LinkedHashMap<>();
         for (Hit hit : hits) {
             bm25.put(hit.id(), hit.bm25() == null ? 0.0 : hit.bm25().score());
-            Double cos = hit.vector() != null ? Double.valueOf(hit.vector().score())
-                    : storedCosine(reads, hit.id(), vector);
+            Double cos =
+                    hit.vector() != null ? Double.valueOf(hit.vector().score()) : storedCosine(reads, hit.id(), vector);
             if (cos != null) {
                 reads.cosines.put(hit.id(), cos);
             }
         }
         ZScore keyword = ZScore.of(bm25.values());
-        ZScore meaning = ZScore.of(bm25.keySet().stream().map(reads.cosines::get).filter(c -> c != null).toList());
+        ZScore meaning = ZScore.of(bm25.keySet().stream()
+                .map(reads.cosines::get)
+                .filter(c -> c != null)
+                .toList());
         double keywordWeight = vector == null ? 1 : keywordWeight(reads, q, hits);
         Map<String, Double> base = new LinkedHashMap<>();
         for (String id : bm25.keySet()) {
-            base.put(id, keywordWeight * keyword.of(bm25.get(id))
-                    + (1 - keywordWeight) * meaning.of(reads.cosines.get(id)));
+            base.put(
+                    id,
+                    keywordWeight * keyword.of(bm25.get(id)) + (1 - keywordWeight) * meaning.of(reads.cosines.get(id)));
         }
         Function<String, Double> outsider =
                 id -> keywordWeight * keyword.of(0.0) + (1 - keywordWeight) * meaning.of(reads.cosines.get(id));
         Map<String, Double> fused = weights.previousTurn() > 0 || weights.nextTurn() > 0
                 ? withThreadContext(reads, q, vector, allowed, base, outsider)
                 : new LinkedHashMap<>(base);
-        double min = fused.values().stream().mapToDouble(Double::doubleValue).min().orElse(0);
-        double max = fused.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        double min =
+                fused.values().stream().mapToDouble(Double::doubleValue).min().orElse(0);
+        double max =
+                fused.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
         fused.replaceAll((id, score) -> max > min ? (score - min) / (max - min) : 1.0);
-        withEntityChannel(reads, q, vector, allowed, fused,
+        withEntityChannel(
+                reads,
+                q,
+                vector,
+                allowed,
+                fused,
                 id -> max > min ? Math.max(0, (outsider.apply(id) - min) / (max - min)) : 0.0);
         return fused;
     }
@@ -242,23 +336,36 @@ public final class QueryService {
      * Neighbours that are not candidates but that the query admits join {@code base} with {@code baseOfOutsider}
      * (no keyword score, their stored cosine).
      */
-    private Map<String, Double> withThreadContext(Reads reads, QueryRequest q, float[] vector, Set<String> allowed,
-                                                  Map<String, Double> base, Function<String, Double> baseOfOutsider) {
-        List<Memory> threaded = base.keySet().stream().map(reads::memory).flatMap(Optional::stream)
-                .filter(m -> m.getThreadId() != null).toList();
-        Map<String, ThreadNeighbours> neighbours = new HashMap<>(threaded.isEmpty() ? Map.of()
-                : views.threadNeighbours(q.space(), threaded));
+    private Map<String, Double> withThreadContext(
+            Reads reads,
+            QueryRequest q,
+            float[] vector,
+            Set<String> allowed,
+            Map<String, Double> base,
+            Function<String, Double> baseOfOutsider) {
+        List<Memory> threaded = base.keySet().stream()
+                .map(reads::memory)
+                .flatMap(Optional::stream)
+                .filter(m -> m.getThreadId() != null)
+                .toList();
+        Map<String, ThreadNeighbours> neighbours =
+                new HashMap<>(threaded.isEmpty() ? Map.of() : views.threadNeighbours(q.space(), threaded));
         Map<String, ThreadNeighbours> outsiders = new LinkedHashMap<>();
         neighbours.forEach((id, n) -> {
             for (String other : new String[] {n.previous(), n.next()}) {
-                if (other != null && !base.containsKey(other) && !outsiders.containsKey(other)
+                if (other != null
+                        && !base.containsKey(other)
+                        && !outsiders.containsKey(other)
                         && admissible(reads, q, other, allowed)) {
                     Double cos = storedCosine(reads, other, vector);
                     if (cos != null) {
                         reads.cosines.put(other, cos);
                     }
-                    outsiders.put(other, other.equals(n.previous()) ? new ThreadNeighbours(null, id)
-                            : new ThreadNeighbours(id, null));
+                    outsiders.put(
+                            other,
+                            other.equals(n.previous())
+                                    ? new ThreadNeighbours(null, id)
+                                    : new ThreadNeighbours(id, null));
                 }
             }
         });
@@ -267,8 +374,13 @@ public final class QueryService {
         Map<String, Double> fused = new LinkedHashMap<>();
         base.forEach((id, b) -> {
             ThreadNeighbours n = neighbours.get(id);
-            fused.put(id, n == null ? b : b + weights.previousTurn() * base.getOrDefault(n.previous(), 0.0)
-                    + weights.nextTurn() * base.getOrDefault(n.next(), 0.0));
+            fused.put(
+                    id,
+                    n == null
+                            ? b
+                            : b
+                                    + weights.previousTurn() * base.getOrDefault(n.previous(), 0.0)
+                                    + weights.nextTurn() * base.getOrDefault(n.next(), 0.0));
         });
         return fused;
     }
@@ -286,12 +398,16 @@ public final class QueryService {
             return weights.keyword();
         }
         Set<String> terms = QueryTerms.of(q.query());
-        double coverage = hits.stream().filter(h -> h.bm25() != null)
-                .sorted(Comparator.comparingInt((Hit h) -> h.bm25().rank())).limit(COVERAGE_CANDIDATES)
-                .map(h -> reads.memory(h.id())).flatMap(Optional::stream)
-                .mapToDouble(m -> QueryTerms.coverage(terms, m.getSummary() == null ? m.getContent()
-                        : m.getContent() + "\n" + m.getSummary()))
-                .max().orElse(0);
+        double coverage = hits.stream()
+                .filter(h -> h.bm25() != null)
+                .sorted(Comparator.comparingInt((Hit h) -> h.bm25().rank()))
+                .limit(COVERAGE_CANDIDATES)
+                .map(h -> reads.memory(h.id()))
+                .flatMap(Optional::stream)
+                .mapToDouble(m -> QueryTerms.coverage(
+                        terms, m.getSummary() == null ? m.getContent() : m.getContent() + "\n" + m.getSummary()))
+                .max()
+                .orElse(0);
         return weights.keyword() * (1 - coverage) + weights.keywordCovered() * coverage;
     }
 
@@ -299,8 +415,12 @@ public final class QueryService {
     private record ZScore(double mean, double sd) {
 
         static ZScore of(Collection<Double> values) {
-            double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-            double variance = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).average().orElse(0);
+            double mean =
+                    values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+            double variance = values.stream()
+                    .mapToDouble(v -> (v - mean) * (v - mean))
+                    .average()
+                    .orElse(0);
             return new ZScore(mean, Math.sqrt(variance));
         }
 
@@ -314,9 +434,10 @@ public final class QueryService {
             return null;
         }
         Optional<Memory> m = reads.memory(id);
-        return m.flatMap(memory -> reads.embedding(id)
-                        .filter(e -> e.getContentHash().equals(memory.getContentHash())))
-                .map(e -> cosine(vector, e.getVector())).orElse(null);
+        return m.flatMap(memory ->
+                        reads.embedding(id).filter(e -> e.getContentHash().equals(memory.getContentHash())))
+                .map(e -> cosine(vector, e.getVector()))
+                .orElse(null);
     }
 
     /** The categories the search may return: null for any, else a set (UNCATEGORIZED included when allowed). */
@@ -348,43 +469,59 @@ public final class QueryService {
      * passes only through visible memories of allowed categories; what it adds must pass the query's states,
      * filters and allowlist like search results.
      */
-    private void withEntityChannel(Reads reads, QueryRequest q, float[] vector, Set<String> allowed,
-                                   Map<String, Double> fused, Function<String, Double> outsider) {
+    private void withEntityChannel(
+            Reads reads,
+            QueryRequest q,
+            float[] vector,
+            Set<String> allowed,
+            Map<String, Double> fused,
+            Function<String, Double> outsider) {
         if (entities.weights().weight() == 0) {
             return;
         }
         Predicate<String> passable = id -> passable(reads, q, id, allowed);
-        List<String> seeds = entities.seeds(views, q.space(), q.query(), List.copyOf(fused.keySet()), reads::memory,
-                passable);
+        List<String> seeds =
+                entities.seeds(views, q.space(), q.query(), List.copyOf(fused.keySet()), reads::memory, passable);
         if (seeds.isEmpty()) {
             return;
         }
-        List<Double> candidateCosines = fused.keySet().stream().map(reads.cosines::get).filter(c -> c != null)
+        List<Double> candidateCosines = fused.keySet().stream()
+                .map(reads.cosines::get)
+                .filter(c -> c != null)
                 .toList();
         Map<String, Double> proximity = entities.proximity(seeds, reads::relations, passable);
-        Map<String, Double> channel = entities.scores(proximity, id -> {
-            if (!reads.cosines.containsKey(id)) {
-                Double cos = storedCosine(reads, id, vector);
-                if (cos != null) {
-                    reads.cosines.put(id, cos);
-                }
-            }
-            return reads.cosines.get(id);
-        }, candidateCosines);
+        Map<String, Double> channel = entities.scores(
+                proximity,
+                id -> {
+                    if (!reads.cosines.containsKey(id)) {
+                        Double cos = storedCosine(reads, id, vector);
+                        if (cos != null) {
+                            reads.cosines.put(id, cos);
+                        }
+                    }
+                    return reads.cosines.get(id);
+                },
+                candidateCosines);
         entities.fuse(fused, channel, id -> admissible(reads, q, id, allowed), outsider);
     }
 
     /** A memory the entity channel may pass through: visible to this query and of an allowed category. */
     private boolean passable(Reads reads, QueryRequest q, String id, Set<String> allowed) {
         Optional<Memory> m = reads.memory(id);
-        return m.isPresent() && visible(m.get(), q.includeSuperseded()) && m.get().getKind() != MemoryKind.BLOCK
-                && (allowed == null || allowed.contains(m.get().getCategory() == null ? SearchRequest.UNCATEGORIZED
-                : m.get().getCategory()));
+        return m.isPresent()
+                && visible(m.get(), q.includeSuperseded())
+                && m.get().getKind() != MemoryKind.BLOCK
+                && (allowed == null
+                        || allowed.contains(
+                                m.get().getCategory() == null
+                                        ? SearchRequest.UNCATEGORIZED
+                                        : m.get().getCategory()));
     }
 
     /** A memory the query admits as a result: visible, of an allowed category, and matching its filters. */
     private boolean admissible(Reads reads, QueryRequest q, String id, Set<String> allowed) {
-        return passable(reads, q, id, allowed) && FilterMatcher.matches(q.filters(), reads.memory(id).orElseThrow());
+        return passable(reads, q, id, allowed)
+                && FilterMatcher.matches(q.filters(), reads.memory(id).orElseThrow());
     }
 
     private static boolean visible(Memory m, boolean includeSuperseded) {
@@ -395,7 +532,8 @@ public final class QueryService {
         if (q.threshold() == null || vector == null) {
             return false;
         }
-        Double cos = reads.cosines.containsKey(m.getId()) ? reads.cosines.get(m.getId())
+        Double cos = reads.cosines.containsKey(m.getId())
+                ? reads.cosines.get(m.getId())
                 : storedCosine(reads, m.getId(), vector);
         return cos != null && cos < q.threshold();
     }
@@ -443,9 +581,12 @@ public final class QueryService {
         List<Scored> out = new ArrayList<>(topK);
         for (Scored s : ranked) {
             String category = s.memory.getCategory();
-            int limit = category == null ? Integer.MAX_VALUE : policy.category(category)
-                    .filter(c -> c.context() == CategoryPolicy.ContextMode.RAG && c.ragLength() > 0)
-                    .map(CategoryPolicy.Category::ragLength).orElse(Integer.MAX_VALUE);
+            int limit = category == null
+                    ? Integer.MAX_VALUE
+                    : policy.category(category)
+                            .filter(c -> c.context() == CategoryPolicy.ContextMode.RAG && c.ragLength() > 0)
+                            .map(CategoryPolicy.Category::ragLength)
+                            .orElse(Integer.MAX_VALUE);
             int used = category == null ? 0 : perCategory.merge(category, 1, Integer::sum);
             if (used <= limit) {
                 out.add(s);
@@ -457,12 +598,14 @@ public final class QueryService {
         return out;
     }
 
-    private QueryResult pack(Reads reads, QueryRequest q, List<Scored> ranked, Set<String> allowed, Actor actor,
-                             Instant now) {
+    private QueryResult pack(
+            Reads reads, QueryRequest q, List<Scored> ranked, Set<String> allowed, Actor actor, Instant now) {
         String thread = q.threadId() == null ? "" : q.threadId();
         long revision = views.threadRevision(q.space(), thread);
-        String header = q.sinceRev() == null ? ""
-                : DeltaHeader.format(q.sinceRev(), views.threadChanges(q.space(), thread, q.sinceRev(), MAX_DELTA_CHANGES));
+        String header = q.sinceRev() == null
+                ? ""
+                : DeltaHeader.format(
+                        q.sinceRev(), views.threadChanges(q.space(), thread, q.sinceRev(), MAX_DELTA_CHANGES));
         int budget = q.budgetTokens() == null ? Integer.MAX_VALUE : q.budgetTokens();
         int used = QueryRendering.tokens(header);
         if (used > budget) {
@@ -475,9 +618,16 @@ public final class QueryService {
         int omitted = 0;
         for (Scored s : ranked) {
             Memory m = s.memory;
-            QueryResult.Item item = new QueryResult.Item(m.getId(), m.getCategory(), QueryRendering.text(m), s.score,
-                    s.status, q.format() == QueryRequest.Format.FULL ? m : null, related(reads, q, m, returned, allowed));
-            int cost = QueryRendering.tokens(QueryRendering.bullet(item)) + (items.isEmpty() && header.isEmpty() ? 0 : 1);
+            QueryResult.Item item = new QueryResult.Item(
+                    m.getId(),
+                    m.getCategory(),
+                    QueryRendering.text(m),
+                    s.score,
+                    s.status,
+                    q.format() == QueryRequest.Format.FULL ? m : null,
+                    related(reads, q, m, returned, allowed));
+            int cost =
+                    QueryRendering.tokens(QueryRendering.bullet(item)) + (items.isEmpty() && header.isEmpty() ? 0 : 1);
             if (used + cost > budget) {
                 omitted++;
                 continue;
@@ -486,13 +636,15 @@ public final class QueryService {
             items.add(item);
         }
         if (!items.isEmpty()) {
-            accesses.record(new MemoryAccess(q.space(), actor, items.stream().map(QueryResult.Item::id).toList(), now));
+            accesses.record(new MemoryAccess(
+                    q.space(), actor, items.stream().map(QueryResult.Item::id).toList(), now));
         }
         return new QueryResult(header, revision, List.copyOf(items), used, omitted);
     }
 
     /** Up to two active, allowed memories linked to {@code m} and not already in the answer, strongest first. */
-    private List<QueryResult.Related> related(Reads reads, QueryRequest q, Memory m, Set<String> returned, Set<String> allowed) {
+    private List<QueryResult.Related> related(
+            Reads reads, QueryRequest q, Memory m, Set<String> returned, Set<String> allowed) {
         List<Relation> edges = new ArrayList<>(reads.relations(m.getId()));
         edges.sort(Comparator.comparingDouble(Relation::getStrength).reversed());
         List<QueryResult.Related> out = new ArrayList<>(MAX_RELATED);
@@ -502,8 +654,8 @@ public final class QueryService {
                 continue;
             }
             Memory o = reads.memory(other).orElseThrow();
-            out.add(new QueryResult.Related(other, edge.getRelationType(), edge.getStrength(),
-                    QueryRendering.relatedText(o)));
+            out.add(new QueryResult.Related(
+                    other, edge.getRelationType(), edge.getStrength(), QueryRendering.relatedText(o)));
             if (out.size() == MAX_RELATED) {
                 break;
             }
@@ -513,13 +665,17 @@ public final class QueryService {
 
     private boolean admissibleRelated(Reads reads, QueryRequest q, String id, Set<String> allowed) {
         Optional<Memory> m = reads.memory(id);
-        return m.isPresent() && m.get().getState() == MemoryState.ACTIVE && m.get().getKind() != MemoryKind.BLOCK
-                && (allowed == null || allowed.contains(m.get().getCategory() == null ? SearchRequest.UNCATEGORIZED
-                : m.get().getCategory()));
+        return m.isPresent()
+                && m.get().getState() == MemoryState.ACTIVE
+                && m.get().getKind() != MemoryKind.BLOCK
+                && (allowed == null
+                        || allowed.contains(
+                                m.get().getCategory() == null
+                                        ? SearchRequest.UNCATEGORIZED
+                                        : m.get().getCategory()));
     }
 
-    private record Scored(Memory memory, double score, DecayModel.Status status) {
-    }
+    private record Scored(Memory memory, double score, DecayModel.Status status) {}
 
     /** The views one query reads, each memory and edge list read once per query. */
     private final class Reads {

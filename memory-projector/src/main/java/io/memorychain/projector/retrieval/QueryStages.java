@@ -10,8 +10,7 @@ package io.memorychain.projector.retrieval;
 public interface QueryStages {
 
     /** Records nothing. */
-    QueryStages NONE = (stage, nanos) -> {
-    };
+    QueryStages NONE = (stage, nanos) -> {};
 
     void record(String stage, long nanos);
 

@@ -30,8 +30,16 @@ package io.memorychain.projector.retrieval;
  * @param recency        weight of the recency bonus
  * @param relation       weight of the relation bonus (docs/architecture.md §6: {@code + w_rel * max_related_strength})
  */
-public record RankingWeights(int candidates, double keyword, double keywordCovered, double previousTurn,
-                             double nextTurn, double decay, double importance, double recency, double relation) {
+public record RankingWeights(
+        int candidates,
+        double keyword,
+        double keywordCovered,
+        double previousTurn,
+        double nextTurn,
+        double decay,
+        double importance,
+        double recency,
+        double relation) {
 
     /**
      * Fusion chosen 2026-11-25 on LoCoMo TUNE (conv-26 + conv-30, 302 questions, MiniLM; docs/testing.md "Retrieval
@@ -44,19 +52,29 @@ public record RankingWeights(int candidates, double keyword, double keywordCover
     public static final RankingWeights DEFAULTS = new RankingWeights(40, 0.2, 0.6, 0.5, 0.2, 0.3, 0.1, 0.05, 0.05);
 
     public RankingWeights {
-        if (candidates < 1 || keyword < 0 || keyword > 1 || keywordCovered < 0 || keywordCovered > 1
-                || previousTurn < 0 || nextTurn < 0 || decay < 0 || decay > 1 || importance < 0 || importance >= 1
-                || recency < 0 || relation < 0) {
+        if (candidates < 1
+                || keyword < 0
+                || keyword > 1
+                || keywordCovered < 0
+                || keywordCovered > 1
+                || previousTurn < 0
+                || nextTurn < 0
+                || decay < 0
+                || decay > 1
+                || importance < 0
+                || importance >= 1
+                || recency < 0
+                || relation < 0) {
             throw new IllegalArgumentException("ranking weights out of range: candidates >= 1, keyword weights and"
                     + " decay in [0, 1], importance in [0, 1), others >= 0");
         }
     }
 
     /** These rerank weights with another fusion (candidates, keyword weights, thread context). */
-    public RankingWeights withFusion(int candidates, double keyword, double keywordCovered, double previousTurn,
-                                     double nextTurn) {
-        return new RankingWeights(candidates, keyword, keywordCovered, previousTurn, nextTurn, decay, importance,
-                recency, relation);
+    public RankingWeights withFusion(
+            int candidates, double keyword, double keywordCovered, double previousTurn, double nextTurn) {
+        return new RankingWeights(
+                candidates, keyword, keywordCovered, previousTurn, nextTurn, decay, importance, recency, relation);
     }
 
     /** These weights without thread context (no share of the neighbours' relevance). */

@@ -57,7 +57,9 @@ final class Reranking {
         List<String> ids = new ArrayList<>();
         List<String> texts = new ArrayList<>();
         relevance.entrySet().stream()
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .sorted(Map.Entry.<String, Double>comparingByValue()
+                        .reversed()
+                        .thenComparing(Map.Entry.comparingByKey()))
                 .forEach(e -> {
                     if (ids.size() < topN) {
                         String t = text.apply(e.getKey());
@@ -73,8 +75,9 @@ final class Reranking {
         List<Double> scores;
         try {
             scores = reranker.scores(query, texts);
-            if (scores == null || scores.size() != texts.size() || scores.stream().anyMatch(s -> s == null
-                    || !Double.isFinite(s))) {
+            if (scores == null
+                    || scores.size() != texts.size()
+                    || scores.stream().anyMatch(s -> s == null || !Double.isFinite(s))) {
                 throw new IllegalStateException("expected " + texts.size() + " finite scores, got " + scores);
             }
         } catch (RuntimeException e) {
@@ -98,8 +101,10 @@ final class Reranking {
         Instant last = lastLogged.get();
         if ((last == null || !now.isBefore(last.plus(LOG_INTERVAL))) && lastLogged.compareAndSet(last, now)) {
             failuresSinceLog.set(0);
-            log.warn("Reranker failed ({} failure(s) since the last report); queries keep the fused order: {}",
-                    failures, e.toString());
+            log.warn(
+                    "Reranker failed ({} failure(s) since the last report); queries keep the fused order: {}",
+                    failures,
+                    e.toString());
         }
     }
 
@@ -107,5 +112,4 @@ final class Reranking {
     long unreportedFailures() {
         return failuresSinceLog.get();
     }
-
 }

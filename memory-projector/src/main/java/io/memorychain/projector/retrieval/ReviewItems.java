@@ -15,8 +15,7 @@ import java.util.Set;
  */
 final class ReviewItems {
 
-    private ReviewItems() {
-    }
+    private ReviewItems() {}
 
     /** Open proposals whose category the reader may read ({@code allowed} null: all). */
     static ContextResult.PendingReview pending(MemoryViews views, String space, Set<String> allowed) {
@@ -38,22 +37,35 @@ final class ReviewItems {
 
     static List<ContextResult.Question> questions(SpaceGovernance g) {
         return Contradictions.askingUser(g).stream()
-                .map(c -> new ContextResult.Question(c.getId(), c.getFirstId(), c.getSecondId())).toList();
+                .map(c -> new ContextResult.Question(c.getId(), c.getFirstId(), c.getSecondId()))
+                .toList();
     }
 
     /** The section text: empty when nothing waits. */
-    static String section(MemoryViews views, String space, ContextResult.PendingReview review,
-                          List<ContextResult.Question> questions) {
+    static String section(
+            MemoryViews views,
+            String space,
+            ContextResult.PendingReview review,
+            List<ContextResult.Question> questions) {
         StringBuilder sb = new StringBuilder();
         if (review.batch() > 0 || review.manual() > 0) {
             sb.append("## Pending Review");
             if (review.batch() > 0) {
-                sb.append("\n- ").append(review.batch()).append(" sub-agent proposal").append(review.batch() == 1 ? "" : "s")
-                        .append(" wait").append(review.batch() == 1 ? "s" : "").append(" for your review (commit, reject or defer)");
+                sb.append("\n- ")
+                        .append(review.batch())
+                        .append(" sub-agent proposal")
+                        .append(review.batch() == 1 ? "" : "s")
+                        .append(" wait")
+                        .append(review.batch() == 1 ? "s" : "")
+                        .append(" for your review (commit, reject or defer)");
             }
             if (review.manual() > 0) {
-                sb.append("\n- ").append(review.manual()).append(" proposal").append(review.manual() == 1 ? "" : "s")
-                        .append(" under manual review wait").append(review.manual() == 1 ? "s" : "")
+                sb.append("\n- ")
+                        .append(review.manual())
+                        .append(" proposal")
+                        .append(review.manual() == 1 ? "" : "s")
+                        .append(" under manual review wait")
+                        .append(review.manual() == 1 ? "s" : "")
                         .append(" for the user's decision");
             }
         }
@@ -63,8 +75,13 @@ final class ReviewItems {
             }
             sb.append("## Questions for the User (contradictions)");
             for (ContextResult.Question q : questions) {
-                sb.append("\n- Which is right? \"").append(text(views, space, q.firstId())).append("\" or \"")
-                        .append(text(views, space, q.secondId())).append("\" [").append(q.id()).append(']');
+                sb.append("\n- Which is right? \"")
+                        .append(text(views, space, q.firstId()))
+                        .append("\" or \"")
+                        .append(text(views, space, q.secondId()))
+                        .append("\" [")
+                        .append(q.id())
+                        .append(']');
             }
         }
         return sb.toString();
@@ -72,7 +89,9 @@ final class ReviewItems {
 
     private static String text(MemoryViews views, String space, String id) {
         String text = id.startsWith("p")
-                ? views.proposal(space, id).map(p -> p.getProposal().getContent()).orElse(id)
+                ? views.proposal(space, id)
+                        .map(p -> p.getProposal().getContent())
+                        .orElse(id)
                 : views.memory(space, id).map(m -> m.getContent()).orElse(id);
         String line = text.replace('\n', ' ').strip();
         return line.length() > 160 ? line.substring(0, 157) + "..." : line;

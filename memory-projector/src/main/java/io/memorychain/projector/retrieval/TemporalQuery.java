@@ -4,8 +4,8 @@ import io.memorychain.avro.Memory;
 import io.memorychain.projector.search.DateExpressions;
 import io.memorychain.projector.search.DateSpan;
 import io.memorychain.projector.search.FilterExpr;
-import io.memorychain.projector.search.SearchFilters;
 import io.memorychain.projector.search.MemoryDates;
+import io.memorychain.projector.search.SearchFilters;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +23,9 @@ import java.util.regex.Pattern;
  */
 public record TemporalQuery(List<DateSpan> spans, boolean asksWhen) {
 
-    private static final Pattern WHEN = Pattern.compile("^\\W*(?:when|how\\s+long\\s+ago|(?:what|which|in\\s+which|"
-            + "in\\s+what|on\\s+what|on\\s+which)\\s+(?:date|day|year|month|week|weekend|season|time\\s+of\\s+year))\\b",
+    private static final Pattern WHEN = Pattern.compile(
+            "^\\W*(?:when|how\\s+long\\s+ago|(?:what|which|in\\s+which|"
+                    + "in\\s+what|on\\s+what|on\\s+which)\\s+(?:date|day|year|month|week|weekend|season|time\\s+of\\s+year))\\b",
             Pattern.CASE_INSENSITIVE);
 
     public TemporalQuery {
@@ -32,7 +33,8 @@ public record TemporalQuery(List<DateSpan> spans, boolean asksWhen) {
     }
 
     public static TemporalQuery of(String query, LocalDate reference) {
-        return new TemporalQuery(DateExpressions.spans(query, reference), WHEN.matcher(query).find());
+        return new TemporalQuery(
+                DateExpressions.spans(query, reference), WHEN.matcher(query).find());
     }
 
     /**
@@ -47,11 +49,33 @@ public record TemporalQuery(List<DateSpan> spans, boolean asksWhen) {
         SearchFilters f = q.filters();
         FilterExpr dates = new FilterExpr.Dates(spans);
         FilterExpr where = f.where() == null ? dates : new FilterExpr.And(List.of(f.where(), dates));
-        SearchFilters filters = new SearchFilters(f.userId(), f.agentId(), f.runId(), f.actorId(), f.role(),
-                f.category(), f.pinned(), f.importanceMin(), f.importanceMax(), f.updatedAfter(), f.updatedBefore(),
+        SearchFilters filters = new SearchFilters(
+                f.userId(),
+                f.agentId(),
+                f.runId(),
+                f.actorId(),
+                f.role(),
+                f.category(),
+                f.pinned(),
+                f.importanceMin(),
+                f.importanceMax(),
+                f.updatedAfter(),
+                f.updatedBefore(),
                 where);
-        return new QueryRequest(q.space(), q.agent(), q.query(), q.categories(), filters, q.topK(), q.format(),
-                q.budgetTokens(), q.threshold(), q.includeSuperseded(), q.includeDormant(), q.threadId(), q.sinceRev());
+        return new QueryRequest(
+                q.space(),
+                q.agent(),
+                q.query(),
+                q.categories(),
+                filters,
+                q.topK(),
+                q.format(),
+                q.budgetTokens(),
+                q.threshold(),
+                q.includeSuperseded(),
+                q.includeDormant(),
+                q.threadId(),
+                q.sinceRev());
     }
 
     /**
@@ -59,15 +83,19 @@ public record TemporalQuery(List<DateSpan> spans, boolean asksWhen) {
      * relevance down so that the highest is at most 1 again. Candidates whose memory cannot be read are left as they
      * are.
      */
-    public void boost(TemporalWeights weights, Map<String, Double> relevance,
-                      Function<String, Optional<Memory>> memories) {
+    public void boost(
+            TemporalWeights weights, Map<String, Double> relevance, Function<String, Optional<Memory>> memories) {
         boolean byDates = !spans.isEmpty() && weights.dateMatch() > 0;
         boolean byMention = spans.isEmpty() && asksWhen && weights.whenMentions() > 0;
         if (!byDates && !byMention) {
             return;
         }
-        relevance.replaceAll((id, r) -> memories.apply(id).map(m -> r * factor(weights, m, byDates)).orElse(r));
-        double max = relevance.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        relevance.replaceAll((id, r) ->
+                memories.apply(id).map(m -> r * factor(weights, m, byDates)).orElse(r));
+        double max = relevance.values().stream()
+                .mapToDouble(Double::doubleValue)
+                .max()
+                .orElse(1);
         if (max > 1) {
             relevance.replaceAll((id, r) -> r / max);
         }

@@ -27,6 +27,6 @@ public final class RollbackPlans {
     }
 
     public RollbackPlan plan(String space, RollbackSpec spec) {
-        return plan(space, spec, (read, total) -> { });
+        return plan(space, spec, (read, total) -> {});
     }
 }

@@ -40,7 +40,8 @@ public final class DateExpressions {
 
     private static final String MONTH_NAMES =
             "january|february|march|april|may|june|july|august|september|october|november|december";
-    private static final String MONTH_ANY = "(?<month>" + MONTH_NAMES + "|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?";
+    private static final String MONTH_ANY =
+            "(?<month>" + MONTH_NAMES + "|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?";
     private static final String MONTH_FULL = "(?<month>" + MONTH_NAMES + ")";
     private static final String DAY = "(?<day>[0-3]?\\d)(?:st|nd|rd|th)?";
     private static final String YEAR = "(?<year>(?:19|20)\\d\\d)";
@@ -50,10 +51,21 @@ public final class DateExpressions {
             + "|twelve|a\\s+few|few|a\\s+couple\\s+of|a\\s+couple|couple\\s+of|several)";
     private static final String UNIT = "(?<unit>day|week|month|year)s?";
 
-    private static final Map<String, Integer> NUMBERS = Map.ofEntries(Map.entry("a", 1), Map.entry("an", 1),
-            Map.entry("one", 1), Map.entry("two", 2), Map.entry("three", 3), Map.entry("four", 4), Map.entry("five", 5),
-            Map.entry("six", 6), Map.entry("seven", 7), Map.entry("eight", 8), Map.entry("nine", 9),
-            Map.entry("ten", 10), Map.entry("eleven", 11), Map.entry("twelve", 12));
+    private static final Map<String, Integer> NUMBERS = Map.ofEntries(
+            Map.entry("a", 1),
+            Map.entry("an", 1),
+            Map.entry("one", 1),
+            Map.entry("two", 2),
+            Map.entry("three", 3),
+            Map.entry("four", 4),
+            Map.entry("five", 5),
+            Map.entry("six", 6),
+            Map.entry("seven", 7),
+            Map.entry("eight", 8),
+            Map.entry("nine", 9),
+            Map.entry("ten", 10),
+            Map.entry("eleven", 11),
+            Map.entry("twelve", 12));
 
     /**
      * One kind of expression. {@code needs} is a cheap necessary condition on the text with its ASCII letters
@@ -62,14 +74,19 @@ public final class DateExpressions {
      * profile (docs/benchmarks.md, "Write path"); the patterns match ASCII case-insensitively only
      * (no {@code UNICODE_CASE}), so an ASCII lower-cased copy has every word a match has.
      */
-    private record Rule(Pattern pattern, boolean relative, BiFunction<Matcher, LocalDate, DateSpan> resolve,
-                        Predicate<String> needs) {
-    }
+    private record Rule(
+            Pattern pattern,
+            boolean relative,
+            BiFunction<Matcher, LocalDate, DateSpan> resolve,
+            Predicate<String> needs) {}
 
-    private static Rule rule(Predicate<String> needs, String regex, boolean relative,
-                             BiFunction<Matcher, LocalDate, DateSpan> resolve) {
-        return new Rule(Pattern.compile("(?<![\\w-])" + regex + "(?![\\w-])", Pattern.CASE_INSENSITIVE), relative,
-                resolve, needs);
+    private static Rule rule(
+            Predicate<String> needs, String regex, boolean relative, BiFunction<Matcher, LocalDate, DateSpan> resolve) {
+        return new Rule(
+                Pattern.compile("(?<![\\w-])" + regex + "(?![\\w-])", Pattern.CASE_INSENSITIVE),
+                relative,
+                resolve,
+                needs);
     }
 
     /** True when the (lower-cased) text contains any of {@code words}. */
@@ -85,10 +102,11 @@ public final class DateExpressions {
     }
 
     /** Every month name and abbreviation contains one of these. */
-    private static final Predicate<String> A_MONTH = anyOf("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
-            "oct", "nov", "dec");
+    private static final Predicate<String> A_MONTH =
+            anyOf("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec");
     /** Every {@link #YEAR}. */
     private static final Predicate<String> A_YEAR = anyOf("19", "20");
+
     private static final Predicate<String> A_DIGIT = anyOf("0", "1", "2", "3", "4", "5", "6", "7", "8", "9");
     private static final Predicate<String> A_SEASON = anyOf("spring", "summer", "autumn", "fall", "winter");
     private static final Predicate<String> A_SHIFT = anyOf("last", "next", "this");
@@ -97,45 +115,93 @@ public final class DateExpressions {
 
     private static final List<Rule> RULES = List.of(
             // absolute days
-            rule(A_YEAR, YEAR + "-(?<m>[01]\\d)-" + "(?<day>[0-3]\\d)", false,
+            rule(
+                    A_YEAR,
+                    YEAR + "-(?<m>[01]\\d)-" + "(?<day>[0-3]\\d)",
+                    false,
                     (m, ref) -> day(year(m), Integer.parseInt(m.group("m")), day(m))),
-            rule(A_MONTH.and(A_YEAR), DAY + "\\s+(?:of\\s+)?" + MONTH_ANY + ",?\\s+" + YEAR, false,
+            rule(
+                    A_MONTH.and(A_YEAR),
+                    DAY + "\\s+(?:of\\s+)?" + MONTH_ANY + ",?\\s+" + YEAR,
+                    false,
                     (m, ref) -> day(year(m), month(m), day(m))),
-            rule(A_MONTH.and(A_YEAR), MONTH_ANY + "\\s+" + DAY + ",?\\s+" + YEAR, false,
+            rule(
+                    A_MONTH.and(A_YEAR),
+                    MONTH_ANY + "\\s+" + DAY + ",?\\s+" + YEAR,
+                    false,
                     (m, ref) -> day(year(m), month(m), day(m))),
-            rule(A_MONTH.and(A_DIGIT), DAY + "\\s+(?:of\\s+)?" + MONTH_ANY, false,
+            rule(
+                    A_MONTH.and(A_DIGIT),
+                    DAY + "\\s+(?:of\\s+)?" + MONTH_ANY,
+                    false,
                     (m, ref) -> capitalised(m) ? day(ref.getYear(), month(m), day(m)) : null),
-            rule(A_MONTH.and(A_DIGIT), MONTH_ANY + "\\s+" + DAY, false,
+            rule(
+                    A_MONTH.and(A_DIGIT),
+                    MONTH_ANY + "\\s+" + DAY,
+                    false,
                     (m, ref) -> capitalised(m) ? day(ref.getYear(), month(m), day(m)) : null),
             // absolute months, seasons and years
-            rule(A_MONTH.and(A_YEAR), MONTH_ANY + ",?\\s+(?:of\\s+)?" + YEAR, false,
+            rule(
+                    A_MONTH.and(A_YEAR),
+                    MONTH_ANY + ",?\\s+(?:of\\s+)?" + YEAR,
+                    false,
                     (m, ref) -> month(YearMonth.of(year(m), month(m)))),
-            rule(A_MONTH.and(A_SHIFT), "(?<shift>last|next|this)\\s+" + MONTH_FULL, true, DateExpressions::shiftedMonth),
-            rule(A_MONTH, "(?:in|of|during|since|until|till|by|throughout|early|late|mid|in\\s+early|in\\s+late"
-                    + "|in\\s+mid)-?\\s*" + MONTH_FULL, false,
+            rule(
+                    A_MONTH.and(A_SHIFT),
+                    "(?<shift>last|next|this)\\s+" + MONTH_FULL,
+                    true,
+                    DateExpressions::shiftedMonth),
+            rule(
+                    A_MONTH,
+                    "(?:in|of|during|since|until|till|by|throughout|early|late|mid|in\\s+early|in\\s+late"
+                            + "|in\\s+mid)-?\\s*" + MONTH_FULL,
+                    false,
                     (m, ref) -> capitalised(m) ? month(YearMonth.of(ref.getYear(), month(m))) : null),
-            rule(A_SEASON.and(A_YEAR), SEASON + ",?\\s+(?:of\\s+)?" + YEAR, false,
+            rule(
+                    A_SEASON.and(A_YEAR),
+                    SEASON + ",?\\s+(?:of\\s+)?" + YEAR,
+                    false,
                     (m, ref) -> season(m.group("season"), year(m))),
             rule(A_SEASON.and(A_SHIFT), "(?<shift>last|next|this)\\s+" + SEASON, true, DateExpressions::shiftedSeason),
-            rule(A_YEAR, "(?:in|during|since|until|till|by|of|from|before|after|around|throughout|year)\\s+" + YEAR,
-                    false, (m, ref) -> new DateSpan(LocalDate.of(year(m), 1, 1), LocalDate.of(year(m), 12, 31))),
+            rule(
+                    A_YEAR,
+                    "(?:in|during|since|until|till|by|of|from|before|after|around|throughout|year)\\s+" + YEAR,
+                    false,
+                    (m, ref) -> new DateSpan(LocalDate.of(year(m), 1, 1), LocalDate.of(year(m), 12, 31))),
             // relative days
-            rule(anyOf("yesterday"), "the\\s+day\\s+before\\s+yesterday", true,
+            rule(
+                    anyOf("yesterday"),
+                    "the\\s+day\\s+before\\s+yesterday",
+                    true,
                     (m, ref) -> DateSpan.day(ref.minusDays(2))),
-            rule(anyOf("tomorrow"), "the\\s+day\\s+after\\s+tomorrow", true,
-                    (m, ref) -> DateSpan.day(ref.plusDays(2))),
-            rule(anyOf("yesterday", "night"), "yesterday|last\\s+night", true,
+            rule(anyOf("tomorrow"), "the\\s+day\\s+after\\s+tomorrow", true, (m, ref) -> DateSpan.day(ref.plusDays(2))),
+            rule(
+                    anyOf("yesterday", "night"),
+                    "yesterday|last\\s+night",
+                    true,
                     (m, ref) -> DateSpan.day(ref.minusDays(1))),
-            rule(anyOf("today", "tonight", "morning", "afternoon", "evening"),
-                    "today|tonight|this\\s+(?:morning|afternoon|evening)", true, (m, ref) -> DateSpan.day(ref)),
+            rule(
+                    anyOf("today", "tonight", "morning", "afternoon", "evening"),
+                    "today|tonight|this\\s+(?:morning|afternoon|evening)",
+                    true,
+                    (m, ref) -> DateSpan.day(ref)),
             rule(anyOf("tomorrow"), "tomorrow", true, (m, ref) -> DateSpan.day(ref.plusDays(1))),
             rule(A_SHIFT.and(A_UNIT), "(?<shift>last|next|this)\\s+" + WEEKDAY, true, DateExpressions::weekday),
-            rule(anyOf("last", "next", "this", "past").and(A_UNIT),
-                    "(?<shift>last|next|this|the\\s+past|past)\\s+(?<period>week|weekend|month|year)", true,
+            rule(
+                    anyOf("last", "next", "this", "past").and(A_UNIT),
+                    "(?<shift>last|next|this|the\\s+past|past)\\s+(?<period>week|weekend|month|year)",
+                    true,
                     DateExpressions::period),
-            rule(anyOf("ago").and(A_UNIT), "(?:between\\s+)?" + COUNT.replace("<count>", "<low>")
-                    + "\\s+(?:and|to|or)\\s+" + COUNT + "\\s+" + UNIT + "\\s+ago", true, DateExpressions::agoBetween),
-            rule(anyOf("last", "past").and(A_UNIT), "(?:the\\s+)?(?:last|past)\\s+" + COUNT + "\\s+" + UNIT, true,
+            rule(
+                    anyOf("ago").and(A_UNIT),
+                    "(?:between\\s+)?" + COUNT.replace("<count>", "<low>") + "\\s+(?:and|to|or)\\s+" + COUNT + "\\s+"
+                            + UNIT + "\\s+ago",
+                    true,
+                    DateExpressions::agoBetween),
+            rule(
+                    anyOf("last", "past").and(A_UNIT),
+                    "(?:the\\s+)?(?:last|past)\\s+" + COUNT + "\\s+" + UNIT,
+                    true,
                     DateExpressions::lastFew),
             rule(anyOf("ago").and(A_UNIT), COUNT + "\\s+" + UNIT + "\\s+ago", true, (m, ref) -> ago(m, ref)),
             rule(anyOf("in").and(A_UNIT), "in\\s+" + COUNT + "\\s+" + UNIT, true, (m, ref) -> ahead(m, ref)));
@@ -143,8 +209,7 @@ public final class DateExpressions {
     /** Marks an expression naming no real day while overlaps are resolved. */
     private static final DateSpan IMPOSSIBLE = DateSpan.day(LocalDate.MIN);
 
-    private DateExpressions() {
-    }
+    private DateExpressions() {}
 
     /**
      * The date expressions of {@code text}, in order of appearance, none overlapping (where two overlap, the longer
@@ -181,7 +246,8 @@ public final class DateExpressions {
                 }
             }
         }
-        found.sort(Comparator.comparingInt((DateMention d) -> d.end() - d.start()).reversed()
+        found.sort(Comparator.comparingInt((DateMention d) -> d.end() - d.start())
+                .reversed()
                 .thenComparingInt(DateMention::start));
         List<DateMention> kept = new ArrayList<>();
         for (DateMention d : found) {
@@ -189,8 +255,10 @@ public final class DateExpressions {
                 kept.add(d);
             }
         }
-        return kept.stream().filter(d -> d.span() != IMPOSSIBLE)
-                .sorted(Comparator.comparingInt(DateMention::start)).toList();
+        return kept.stream()
+                .filter(d -> d.span() != IMPOSSIBLE)
+                .sorted(Comparator.comparingInt(DateMention::start))
+                .toList();
     }
 
     /** {@code text} with A-Z turned into a-z and every other character unchanged (as the patterns compare letters). */
@@ -254,8 +322,7 @@ public final class DateExpressions {
         switch (m.group("shift").toLowerCase(Locale.ROOT)) {
             case "last" -> named = named.isBefore(now) ? named : named.minusYears(1);
             case "next" -> named = named.isAfter(now) ? named : named.plusYears(1);
-            default -> {
-            }
+            default -> {}
         }
         return month(named);
     }
@@ -281,8 +348,11 @@ public final class DateExpressions {
         String shift = m.group("shift").toLowerCase(Locale.ROOT);
         for (int year = ref.getYear() + 1; year >= ref.getYear() - 2; year--) {
             DateSpan season = season(name, year);
-            if (shift.equals("last") ? season.last().isBefore(ref)
-                    : shift.equals("this") && !season.first().isAfter(ref) && !season.last().isBefore(ref)) {
+            if (shift.equals("last")
+                    ? season.last().isBefore(ref)
+                    : shift.equals("this")
+                            && !season.first().isAfter(ref)
+                            && !season.last().isBefore(ref)) {
                 return season;
             }
         }
@@ -302,11 +372,12 @@ public final class DateExpressions {
      */
     private static DateSpan weekday(Matcher m, LocalDate ref) {
         DayOfWeek day = DayOfWeek.valueOf(m.group("weekday").toUpperCase(Locale.ROOT));
-        return DateSpan.day(switch (m.group("shift").toLowerCase(Locale.ROOT)) {
-            case "last" -> ref.with(TemporalAdjusters.previous(day));
-            case "next" -> ref.with(TemporalAdjusters.next(day));
-            default -> ref.with(DayOfWeek.MONDAY).plusDays(day.getValue() - 1L);
-        });
+        return DateSpan.day(
+                switch (m.group("shift").toLowerCase(Locale.ROOT)) {
+                    case "last" -> ref.with(TemporalAdjusters.previous(day));
+                    case "next" -> ref.with(TemporalAdjusters.next(day));
+                    default -> ref.with(DayOfWeek.MONDAY).plusDays(day.getValue() - 1L);
+                });
     }
 
     private static DateSpan period(Matcher m, LocalDate ref) {
@@ -333,8 +404,8 @@ public final class DateExpressions {
             }
             case "weekend" -> weekend(ref, offset);
             case "month" -> month(YearMonth.from(ref).plusMonths(offset));
-            default -> new DateSpan(LocalDate.of(ref.getYear() + offset, 1, 1),
-                    LocalDate.of(ref.getYear() + offset, 12, 31));
+            default ->
+                new DateSpan(LocalDate.of(ref.getYear() + offset, 1, 1), LocalDate.of(ref.getYear() + offset, 12, 31));
         };
     }
 
@@ -343,7 +414,8 @@ public final class DateExpressions {
      * weekend": the one before that; "next weekend": the one after.
      */
     private static DateSpan weekend(LocalDate ref, int offset) {
-        LocalDate saturday = ref.getDayOfWeek() == DayOfWeek.SUNDAY ? ref.minusDays(1)
+        LocalDate saturday = ref.getDayOfWeek() == DayOfWeek.SUNDAY
+                ? ref.minusDays(1)
                 : ref.with(TemporalAdjusters.nextOrSame(DayOfWeek.SATURDAY));
         if (offset < 0 && ref.getDayOfWeek().getValue() < DayOfWeek.SATURDAY.getValue()) {
             saturday = ref.with(TemporalAdjusters.previous(DayOfWeek.SATURDAY)); // said on a weekday: the one just over
@@ -403,9 +475,12 @@ public final class DateExpressions {
     private static DateSpan shifted(String unit, LocalDate ref, int from, int to) {
         return switch (unit) {
             case "day" -> new DateSpan(ref.plusDays(from), ref.plusDays(to));
-            case "week" -> new DateSpan(ref.plusWeeks(from).minusDays(3), ref.plusWeeks(to).plusDays(3));
-            case "month" -> new DateSpan(YearMonth.from(ref).plusMonths(from).atDay(1),
-                    YearMonth.from(ref).plusMonths(to).atEndOfMonth());
+            case "week" ->
+                new DateSpan(ref.plusWeeks(from).minusDays(3), ref.plusWeeks(to).plusDays(3));
+            case "month" ->
+                new DateSpan(
+                        YearMonth.from(ref).plusMonths(from).atDay(1),
+                        YearMonth.from(ref).plusMonths(to).atEndOfMonth());
             default -> new DateSpan(LocalDate.of(ref.getYear() + from, 1, 1), LocalDate.of(ref.getYear() + to, 12, 31));
         };
     }

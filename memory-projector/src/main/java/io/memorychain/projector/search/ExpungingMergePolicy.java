@@ -33,13 +33,17 @@ final class ExpungingMergePolicy extends FilterMergePolicy {
     }
 
     @Override
-    public MergeSpecification findForcedMerges(SegmentInfos infos, int maxSegmentCount,
-                                               Map<SegmentCommitInfo, Boolean> segmentsToMerge, MergeContext context)
+    public MergeSpecification findForcedMerges(
+            SegmentInfos infos,
+            int maxSegmentCount,
+            Map<SegmentCommitInfo, Boolean> segmentsToMerge,
+            MergeContext context)
             throws IOException {
         if (rewriteAll && maxSegmentCount == 1 && infos.size() == 1) {
             SegmentCommitInfo lone = infos.info(0);
             // TRUE marks a segment that was there when forceMerge began: its rewrite is FALSE, so this ends
-            if (Boolean.TRUE.equals(segmentsToMerge.get(lone)) && !context.getMergingSegments().contains(lone)) {
+            if (Boolean.TRUE.equals(segmentsToMerge.get(lone))
+                    && !context.getMergingSegments().contains(lone)) {
                 MergeSpecification spec = new MergeSpecification();
                 spec.add(new MergePolicy.OneMerge(List.of(lone)));
                 return spec;

@@ -59,8 +59,8 @@ public sealed interface FilterExpr {
             Objects.requireNonNull(op, "op");
             values = List.copyOf(values);
             if (values.isEmpty() || op != Op.IN && values.size() != 1) {
-                throw new IllegalArgumentException(op.label() + " takes " + (op == Op.IN ? "at least one value"
-                        : "one value") + ", got " + values.size());
+                throw new IllegalArgumentException(op.label() + " takes "
+                        + (op == Op.IN ? "at least one value" : "one value") + ", got " + values.size());
             }
             if (!field.allows(op)) {
                 throw new IllegalArgumentException("operator " + op.label() + " does not apply to " + field.label());
@@ -148,7 +148,13 @@ public sealed interface FilterExpr {
 
     /** Comparison operators, by their JSON names. */
     enum Op {
-        EQ, GT, GTE, LT, LTE, IN, CONTAINS;
+        EQ,
+        GT,
+        GTE,
+        LT,
+        LTE,
+        IN,
+        CONTAINS;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);

@@ -51,11 +51,10 @@ public final class FilterParser {
     static final String AND = "AND";
     static final String OR = "OR";
     static final String NOT = "NOT";
-    private static final Set<String> LEGACY_RANGES = Set.of("importance_min", "importance_max", "updated_after",
-            "updated_before");
+    private static final Set<String> LEGACY_RANGES =
+            Set.of("importance_min", "importance_max", "updated_after", "updated_before");
 
-    private FilterParser() {
-    }
+    private FilterParser() {}
 
     /**
      * The filters of {@code tree} (null: none), read from the root path {@code root} (e.g. {@code filters}).
@@ -121,14 +120,15 @@ public final class FilterParser {
             case AND, OR -> {
                 checkDepth(path, depth);
                 if (!(value instanceof List<?> list) || list.isEmpty()) {
-                    throw new InvalidFilterException(Reason.INVALID_VALUE, path,
-                            key + " takes a non-empty list of filter objects");
+                    throw new InvalidFilterException(
+                            Reason.INVALID_VALUE, path, key + " takes a non-empty list of filter objects");
                 }
                 List<FilterExpr> parts = new ArrayList<>(list.size());
                 for (int i = 0; i < list.size(); i++) {
                     parts.add(group(list.get(i), path + "[" + i + "]", depth + 1));
                 }
-                return parts.size() == 1 ? parts.get(0)
+                return parts.size() == 1
+                        ? parts.get(0)
                         : AND.equals(key) ? new FilterExpr.And(parts) : new FilterExpr.Or(parts);
             }
             case NOT -> {
@@ -143,8 +143,8 @@ public final class FilterParser {
 
     private static void checkDepth(String path, int depth) {
         if (depth >= MAX_DEPTH) {
-            throw new InvalidFilterException(Reason.TOO_DEEP, path,
-                    "AND / OR / NOT nested deeper than " + MAX_DEPTH + " levels");
+            throw new InvalidFilterException(
+                    Reason.TOO_DEEP, path, "AND / OR / NOT nested deeper than " + MAX_DEPTH + " levels");
         }
     }
 
@@ -175,17 +175,20 @@ public final class FilterParser {
         }
         Field field = Field.of(key);
         if (field == null) {
-            throw new InvalidFilterException(Reason.UNKNOWN_FIELD, path, "unknown field '" + key + "'; expected "
-                    + Arrays.stream(Field.values()).map(Field::label).collect(Collectors.joining(", "))
-                    + " or AND, OR, NOT");
+            throw new InvalidFilterException(
+                    Reason.UNKNOWN_FIELD,
+                    path,
+                    "unknown field '" + key + "'; expected "
+                            + Arrays.stream(Field.values()).map(Field::label).collect(Collectors.joining(", "))
+                            + " or AND, OR, NOT");
         }
         if (!(value instanceof Map<?, ?> ops)) {
             if (value instanceof List) {
-                throw new InvalidFilterException(Reason.INVALID_VALUE, path,
-                        "a list needs an operator: {\"in\": [...]}");
+                throw new InvalidFilterException(
+                        Reason.INVALID_VALUE, path, "a list needs an operator: {\"in\": [...]}");
             }
-            return new Condition(field, field.type() == FilterExpr.Type.TEXT_LIST ? Op.CONTAINS : Op.EQ,
-                    value(field, value, path));
+            return new Condition(
+                    field, field.type() == FilterExpr.Type.TEXT_LIST ? Op.CONTAINS : Op.EQ, value(field, value, path));
         }
         if (ops.isEmpty()) {
             throw new InvalidFilterException(Reason.INVALID_VALUE, path, "an empty operator object");
@@ -196,15 +199,18 @@ public final class FilterParser {
             String opPath = path + "." + name;
             Op op = Op.of(name);
             if (op == null || !field.allows(op)) {
-                throw new InvalidFilterException(Reason.UNKNOWN_OPERATOR, opPath, (op == null ? "unknown operator '"
-                        : "operator '") + name + (op == null ? "'" : "' does not apply to " + field.label())
-                        + "; " + field.label() + " takes " + field.type().ops().stream().map(Op::label)
-                        .collect(Collectors.joining(", ")));
+                throw new InvalidFilterException(
+                        Reason.UNKNOWN_OPERATOR,
+                        opPath,
+                        (op == null ? "unknown operator '" : "operator '") + name
+                                + (op == null ? "'" : "' does not apply to " + field.label())
+                                + "; " + field.label() + " takes "
+                                + field.type().ops().stream().map(Op::label).collect(Collectors.joining(", ")));
             }
             if (op == Op.IN) {
                 if (!(e.getValue() instanceof List<?> list) || list.isEmpty() || list.size() > MAX_IN_VALUES) {
-                    throw new InvalidFilterException(Reason.INVALID_VALUE, opPath,
-                            "in takes a list of 1 to " + MAX_IN_VALUES + " values");
+                    throw new InvalidFilterException(
+                            Reason.INVALID_VALUE, opPath, "in takes a list of 1 to " + MAX_IN_VALUES + " values");
                 }
                 List<Object> values = new ArrayList<>(list.size());
                 for (int i = 0; i < list.size(); i++) {
@@ -248,9 +254,13 @@ public final class FilterParser {
         try {
             return MemoryKind.valueOf(s.toUpperCase(Locale.ROOT)).name();
         } catch (IllegalArgumentException e) {
-            throw new InvalidFilterException(Reason.INVALID_VALUE, path, "unknown kind '" + s + "'; expected one of "
-                    + Arrays.stream(MemoryKind.values()).map(k -> k.name().toLowerCase(Locale.ROOT))
-                    .collect(Collectors.joining(", ")));
+            throw new InvalidFilterException(
+                    Reason.INVALID_VALUE,
+                    path,
+                    "unknown kind '" + s + "'; expected one of "
+                            + Arrays.stream(MemoryKind.values())
+                                    .map(k -> k.name().toLowerCase(Locale.ROOT))
+                                    .collect(Collectors.joining(", ")));
         }
     }
 
@@ -260,15 +270,15 @@ public final class FilterParser {
         }
         if (value instanceof Number n) {
             try {
-                BigDecimal exact = n instanceof BigDecimal d ? d : n instanceof BigInteger b ? new BigDecimal(b)
-                        : new BigDecimal(n.toString());
+                BigDecimal exact = n instanceof BigDecimal d
+                        ? d
+                        : n instanceof BigInteger b ? new BigDecimal(b) : new BigDecimal(n.toString());
                 return exact.intValueExact();
             } catch (ArithmeticException | NumberFormatException e) {
                 // not a whole number in int range
             }
         }
-        throw new InvalidFilterException(Reason.INVALID_VALUE, path, "expected a whole number, got "
-                + describe(value));
+        throw new InvalidFilterException(Reason.INVALID_VALUE, path, "expected a whole number, got " + describe(value));
     }
 
     private static Boolean bool(Object value, String path) {
@@ -287,9 +297,11 @@ public final class FilterParser {
             try {
                 return OffsetDateTime.parse(s).toInstant();
             } catch (DateTimeException e) {
-                throw new InvalidFilterException(Reason.INVALID_VALUE, path,
-                        "expected an ISO-8601 date or date-time such as 2025-07-01 or 2025-07-01T09:30:00Z, got '"
-                                + s + "'");
+                throw new InvalidFilterException(
+                        Reason.INVALID_VALUE,
+                        path,
+                        "expected an ISO-8601 date or date-time such as 2025-07-01 or 2025-07-01T09:30:00Z, got '" + s
+                                + "'");
             }
         }
     }

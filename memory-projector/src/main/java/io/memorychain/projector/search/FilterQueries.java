@@ -23,8 +23,7 @@ import org.apache.lucene.util.BytesRef;
  */
 final class FilterQueries {
 
-    private FilterQueries() {
-    }
+    private FilterQueries() {}
 
     static Query of(FilterExpr expr) {
         if (expr instanceof FilterExpr.And and) {
@@ -39,13 +38,20 @@ final class FilterQueries {
         }
         if (expr instanceof FilterExpr.Not not) {
             // a pure negation matches nothing in Lucene: subtract from everything
-            return new BooleanQuery.Builder().add(new MatchAllDocsQuery(), Occur.FILTER)
-                    .add(of(not.part()), Occur.MUST_NOT).build();
+            return new BooleanQuery.Builder()
+                    .add(new MatchAllDocsQuery(), Occur.FILTER)
+                    .add(of(not.part()), Occur.MUST_NOT)
+                    .build();
         }
         if (expr instanceof FilterExpr.Dates dates) {
             BooleanQuery.Builder b = new BooleanQuery.Builder().setMinimumNumberShouldMatch(1);
-            dates.spans().forEach(s -> b.add(IntRange.newIntersectsQuery(MemoryDocuments.DATES,
-                    new int[] {(int) s.first().toEpochDay()}, new int[] {(int) s.last().toEpochDay()}), Occur.SHOULD));
+            dates.spans()
+                    .forEach(s -> b.add(
+                            IntRange.newIntersectsQuery(
+                                    MemoryDocuments.DATES,
+                                    new int[] {(int) s.first().toEpochDay()},
+                                    new int[] {(int) s.last().toEpochDay()}),
+                            Occur.SHOULD));
             return b.build();
         }
         return condition((Condition) expr);
@@ -53,9 +59,14 @@ final class FilterQueries {
 
     private static Query condition(Condition c) {
         return switch (c.field().type()) {
-            case TEXT, TEXT_LIST, BOOLEAN -> terms(field(c.field()), c.values().stream()
-                    .map(v -> c.field() == FilterExpr.Field.CATEGORY ? MemoryDocuments.category((String) v)
-                            : String.valueOf(v)).toList());
+            case TEXT, TEXT_LIST, BOOLEAN ->
+                terms(
+                        field(c.field()),
+                        c.values().stream()
+                                .map(v -> c.field() == FilterExpr.Field.CATEGORY
+                                        ? MemoryDocuments.category((String) v)
+                                        : String.valueOf(v))
+                                .toList());
             case INTEGER -> integer(c);
             case TIME -> time(c);
         };
@@ -72,7 +83,8 @@ final class FilterQueries {
     private static Query integer(Condition c) {
         String field = MemoryDocuments.IMPORTANCE;
         if (c.op() == FilterExpr.Op.IN) {
-            return IntPoint.newSetQuery(field, c.values().stream().mapToInt(v -> (Integer) v).toArray());
+            return IntPoint.newSetQuery(
+                    field, c.values().stream().mapToInt(v -> (Integer) v).toArray());
         }
         int v = (Integer) c.value();
         return switch (c.op()) {
@@ -87,8 +99,8 @@ final class FilterQueries {
 
     /** Stored times are whole milliseconds: a bound with a sub-millisecond part is rounded the exact way. */
     private static Query time(Condition c) {
-        String field = c.field() == FilterExpr.Field.CREATED_AT ? MemoryDocuments.CREATED_AT
-                : MemoryDocuments.UPDATED_AT;
+        String field =
+                c.field() == FilterExpr.Field.CREATED_AT ? MemoryDocuments.CREATED_AT : MemoryDocuments.UPDATED_AT;
         Instant t = (Instant) c.value();
         long floor = t.toEpochMilli();
         long ceil = floor + (t.getNano() % 1_000_000 == 0 ? 0 : 1);

@@ -97,13 +97,16 @@ final class GraphBuild implements java.io.Closeable {
             log.debug("search index closed during its graph build");
         } catch (IOException | RuntimeException e) {
             if (closed || stopped(e)) {
-                log.info("search index: the HNSW graph build stopped after {} ms (index closed or cleared)",
+                log.info(
+                        "search index: the HNSW graph build stopped after {} ms (index closed or cleared)",
                         (System.nanoTime() - started) / 1_000_000);
                 return;
             }
             // searches stay exact on the graphless segments; a later rebuild or restart builds them again
-            log.warn("search index: the HNSW graph build failed after {} ms: {}",
-                    (System.nanoTime() - started) / 1_000_000, e.toString());
+            log.warn(
+                    "search index: the HNSW graph build failed after {} ms: {}",
+                    (System.nanoTime() - started) / 1_000_000,
+                    e.toString());
         } finally {
             synchronized (finished) {
                 finished.accumulateAndGet(ticket, Math::max);

@@ -12,6 +12,5 @@ package io.memorychain.projector.search;
 public record Hit(String id, float score, Signal bm25, Signal vector, MemoryMeta meta) {
 
     /** A position (1-based) and score in one ranked candidate list. */
-    public record Signal(int rank, float score) {
-    }
+    public record Signal(int rank, float score) {}
 }

@@ -1,9 +1,9 @@
 package io.memorychain.projector.search;
 
-import java.io.IOException;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryState;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -12,18 +12,18 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.TermInSetQuery;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * Runs one {@link SearchRequest} on one point-in-time searcher: the ranked BM25 and/or kNN lists (each already
@@ -34,6 +34,7 @@ final class IndexSearch {
     /** Relevance, then id: equal scores come out in the same order whatever the segment layout. */
     private static final Sort BY_SCORE_THEN_ID =
             new Sort(SortField.FIELD_SCORE, new SortField(MemoryDocuments.ID, SortField.Type.STRING));
+
     private static final ScoreDoc[] NONE = new ScoreDoc[0];
 
     private final RequestQueries queries;
@@ -52,7 +53,8 @@ final class IndexSearch {
         boolean keywords = r.mode() != SearchMode.VECTOR && r.hasText();
         boolean vectors = r.mode() != SearchMode.BM25 && unitQuery != null;
         ScoreDoc[] bm25 = keywords
-                ? bm25(searcher, r.text(), restriction, r.mode() == SearchMode.HYBRID ? candidates : r.topK()) : NONE;
+                ? bm25(searcher, r.text(), restriction, r.mode() == SearchMode.HYBRID ? candidates : r.topK())
+                : NONE;
         ScoreDoc[] knn = vectors ? nearest(searcher, unitQuery, restriction, candidates) : NONE;
         List<ReciprocalRankFusion.Fused> ranked = ReciprocalRankFusion.fuse(bm25, knn, settings.rrfK(), r.topK());
         StoredFields stored = searcher.storedFields();
@@ -83,11 +85,19 @@ final class IndexSearch {
                     .add(new TermQuery(new Term(MemoryDocuments.THREAD_ID, m.getThreadId())), Occur.FILTER)
                     .add(new TermQuery(new Term(MemoryDocuments.STATE, MemoryState.ACTIVE.name())), Occur.FILTER)
                     .build();
-            out.put(m.getId(), new ThreadNeighbours(
-                    nearest(searcher, thread, LongPoint.newRangeQuery(MemoryDocuments.CREATED_AT, Long.MIN_VALUE, at - 1),
-                            true),
-                    nearest(searcher, thread, LongPoint.newRangeQuery(MemoryDocuments.CREATED_AT, at + 1, Long.MAX_VALUE),
-                            false)));
+            out.put(
+                    m.getId(),
+                    new ThreadNeighbours(
+                            nearest(
+                                    searcher,
+                                    thread,
+                                    LongPoint.newRangeQuery(MemoryDocuments.CREATED_AT, Long.MIN_VALUE, at - 1),
+                                    true),
+                            nearest(
+                                    searcher,
+                                    thread,
+                                    LongPoint.newRangeQuery(MemoryDocuments.CREATED_AT, at + 1, Long.MAX_VALUE),
+                                    false)));
         }
         return out;
     }
@@ -101,7 +111,10 @@ final class IndexSearch {
         Query query = new BooleanQuery.Builder()
                 .add(new TermQuery(new Term(MemoryDocuments.SPACE, space)), Occur.FILTER)
                 .add(new TermQuery(new Term(MemoryDocuments.KIND, MemoryKind.ENTITY.name())), Occur.FILTER)
-                .add(new TermInSetQuery(MemoryDocuments.ENTITY_NAME, keys.stream().map(BytesRef::new).toList()),
+                .add(
+                        new TermInSetQuery(
+                                MemoryDocuments.ENTITY_NAME,
+                                keys.stream().map(BytesRef::new).toList()),
                         Occur.FILTER)
                 .build();
         Sort byId = new Sort(new SortField(MemoryDocuments.ID, SortField.Type.STRING));
@@ -116,12 +129,19 @@ final class IndexSearch {
     /** The id of the latest (or earliest) document of the thread within the time range, or null. */
     private static String nearest(IndexSearcher searcher, Query thread, Query range, boolean latest)
             throws IOException {
-        Query query = new BooleanQuery.Builder().add(thread, Occur.FILTER).add(range, Occur.FILTER).build();
-        Sort order = new Sort(new SortField(MemoryDocuments.CREATED_AT, SortField.Type.LONG, latest),
+        Query query = new BooleanQuery.Builder()
+                .add(thread, Occur.FILTER)
+                .add(range, Occur.FILTER)
+                .build();
+        Sort order = new Sort(
+                new SortField(MemoryDocuments.CREATED_AT, SortField.Type.LONG, latest),
                 new SortField(MemoryDocuments.ID, SortField.Type.STRING, latest));
         ScoreDoc[] top = searcher.search(query, 1, order).scoreDocs;
-        return top.length == 0 ? null
-                : searcher.storedFields().document(top[0].doc, Set.of(MemoryDocuments.ID)).get(MemoryDocuments.ID);
+        return top.length == 0
+                ? null
+                : searcher.storedFields()
+                        .document(top[0].doc, Set.of(MemoryDocuments.ID))
+                        .get(MemoryDocuments.ID);
     }
 
     private ScoreDoc[] bm25(IndexSearcher searcher, String text, Query restriction, int n) throws IOException {

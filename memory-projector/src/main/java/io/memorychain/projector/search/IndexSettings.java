@@ -13,8 +13,14 @@ package io.memorychain.projector.search;
  * @param hnsw                how vectors are stored and the HNSW graph is built
  * @param rebuild             how {@link MemoryIndex#rebuild} indexes
  */
-public record IndexSettings(int dimensions, int rrfK, int candidateFactor, int minCandidates, double ramBufferMb,
-                            Hnsw hnsw, Rebuild rebuild) {
+public record IndexSettings(
+        int dimensions,
+        int rrfK,
+        int candidateFactor,
+        int minCandidates,
+        double ramBufferMb,
+        Hnsw hnsw,
+        Rebuild rebuild) {
 
     public static final IndexSettings DEFAULTS = new IndexSettings(384, 60, 4, 50, 32);
 
@@ -78,8 +84,8 @@ public record IndexSettings(int dimensions, int rrfK, int candidateFactor, int m
 
         public Hnsw {
             if (maxConn < 2 || maxConn > 512 || beamWidth < 1 || beamWidth > 3200) {
-                throw new IllegalArgumentException("maxConn must be 2..512 and beamWidth 1..3200, were " + maxConn
-                        + " and " + beamWidth);
+                throw new IllegalArgumentException(
+                        "maxConn must be 2..512 and beamWidth 1..3200, were " + maxConn + " and " + beamWidth);
             }
             if (mergeThreads < 1) {
                 throw new IllegalArgumentException("mergeThreads must be positive, was " + mergeThreads);

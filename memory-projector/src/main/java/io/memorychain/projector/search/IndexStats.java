@@ -9,5 +9,4 @@ package io.memorychain.projector.search;
  * @param graphless segments without a graph yet (written by a rebuild, until its background graph build ends), whose
  *                  kNN searches are exact
  */
-public record IndexStats(int documents, int deleted, int segments, int graphless) {
-}
+public record IndexStats(int documents, int deleted, int segments, int graphless) {}

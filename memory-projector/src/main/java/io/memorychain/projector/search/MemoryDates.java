@@ -14,8 +14,7 @@ import java.util.List;
  */
 public final class MemoryDates {
 
-    private MemoryDates() {
-    }
+    private MemoryDates() {}
 
     /** The UTC day of {@code created_at}: the reference of the content's relative expressions. */
     public static LocalDate createdDay(Memory m) {

@@ -49,6 +49,7 @@ final class MemoryDocuments {
     static final String STATE = "state";
     /** "true" for a memory the chain recorded as dormant (DecayTransitioned), pinned ones excepted. */
     static final String DORMANT = "dormant";
+
     static final String KIND = "kind";
     static final String TIER = "tier";
     static final String CATEGORY = "category";
@@ -60,6 +61,7 @@ final class MemoryDocuments {
     static final String THREAD_ID = "thread_id";
     /** One exact term per tag (the tags are also in the text fields, for keyword search). */
     static final String TAG = "tag";
+
     static final String PINNED = "pinned";
     static final String IMPORTANCE = "importance";
     static final String CREATED_AT = "created_at";
@@ -73,11 +75,10 @@ final class MemoryDocuments {
     static final String ENTITY_NAME = "entity_name";
 
     /** Stored fields read back into {@link MemoryMeta}. */
-    static final Set<String> META_FIELDS = Set.of(ID, SPACE, VERSION, STATE, KIND, TIER, CATEGORY, IMPORTANCE, PINNED,
-            CREATED_AT, UPDATED_AT);
+    static final Set<String> META_FIELDS =
+            Set.of(ID, SPACE, VERSION, STATE, KIND, TIER, CATEGORY, IMPORTANCE, PINNED, CREATED_AT, UPDATED_AT);
 
-    private MemoryDocuments() {
-    }
+    private MemoryDocuments() {}
 
     /**
      * English analysis (possessives, stop words, Porter stemming) for the prose fields, so "deploying" finds
@@ -137,8 +138,9 @@ final class MemoryDocuments {
         d.add(new StoredField(VERSION, m.getVersion()));
         List<DateSpan> dates = MemoryDates.all(m);
         for (DateSpan span : dates) {
-            d.add(new IntRange(DATES, new int[] {(int) span.first().toEpochDay()},
-                    new int[] {(int) span.last().toEpochDay()}));
+            d.add(new IntRange(DATES, new int[] {(int) span.first().toEpochDay()}, new int[] {
+                (int) span.last().toEpochDay()
+            }));
         }
         d.add(new StringField(MENTIONS_DATE, Boolean.toString(dates.size() > 1), Field.Store.NO));
         if (m.getKind() == MemoryKind.ENTITY) {
@@ -167,9 +169,15 @@ final class MemoryDocuments {
     }
 
     static MemoryMeta meta(Document d) {
-        return new MemoryMeta(d.get(SPACE), d.getField(VERSION).numericValue().intValue(),
-                MemoryState.valueOf(d.get(STATE)), MemoryKind.valueOf(d.get(KIND)), Tier.valueOf(d.get(TIER)),
-                d.get(CATEGORY), d.getField(IMPORTANCE).numericValue().intValue(), Boolean.parseBoolean(d.get(PINNED)),
+        return new MemoryMeta(
+                d.get(SPACE),
+                d.getField(VERSION).numericValue().intValue(),
+                MemoryState.valueOf(d.get(STATE)),
+                MemoryKind.valueOf(d.get(KIND)),
+                Tier.valueOf(d.get(TIER)),
+                d.get(CATEGORY),
+                d.getField(IMPORTANCE).numericValue().intValue(),
+                Boolean.parseBoolean(d.get(PINNED)),
                 Instant.ofEpochMilli(d.getField(CREATED_AT).numericValue().longValue()),
                 Instant.ofEpochMilli(d.getField(UPDATED_AT).numericValue().longValue()));
     }

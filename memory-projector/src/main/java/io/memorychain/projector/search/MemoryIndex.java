@@ -101,10 +101,13 @@ public final class MemoryIndex implements AutoCloseable {
             writer.commit(); // an empty index without commit data: files and data of an earlier process are deleted
         }
         this.searchers = new FreshSearchers(writer);
-        this.graphs = new GraphBuild(writer, mergePolicy, () -> { // searches move onto the graphs, readers free the old files
-            searchers.written();
-            refresh();
-        });
+        this.graphs = new GraphBuild(
+                writer,
+                mergePolicy,
+                () -> { // searches move onto the graphs, readers free the old files
+                    searchers.written();
+                    refresh();
+                });
         this.search = new IndexSearch(new RequestQueries(analyzer), settings);
     }
 
@@ -150,10 +153,11 @@ public final class MemoryIndex implements AutoCloseable {
                 directory.close();
                 return null;
             }
-            Map<String, String> committed = SegmentInfos.readLatestCommit(directory).getUserData();
+            Map<String, String> committed =
+                    SegmentInfos.readLatestCommit(directory).getUserData();
             if (!committed.equals(expected)) {
-                log.info("The search index in {} was committed at {}, the task expects {}", folder, committed,
-                        expected);
+                log.info(
+                        "The search index in {} was committed at {}, the task expects {}", folder, committed, expected);
                 directory.close();
                 return null;
             }
@@ -245,8 +249,8 @@ public final class MemoryIndex implements AutoCloseable {
     public void upsert(Memory memory, float[] embedding) {
         try {
             float[] unit = UnitVectors.unitCopy(embedding, settings.dimensions(), "embedding");
-            writer.updateDocument(MemoryDocuments.key(memory.getSpace(), memory.getId()),
-                    MemoryDocuments.toDocument(memory, unit));
+            writer.updateDocument(
+                    MemoryDocuments.key(memory.getSpace(), memory.getId()), MemoryDocuments.toDocument(memory, unit));
         } catch (IOException e) {
             damaged = true;
             throw new UncheckedIOException("cannot index memory " + memory.getSpace() + "/" + memory.getId(), e);
@@ -286,7 +290,8 @@ public final class MemoryIndex implements AutoCloseable {
             // that hold deletions
             long deadline = System.nanoTime() + EXPUNGE_TIMEOUT_NANOS;
             // a graph build's merge (which expunges again when it ends) is not waited for: it can take minutes
-            while ((writer.hasPendingMerges() || !graphs.pending() && !writer.getMergingSegments().isEmpty())
+            while ((writer.hasPendingMerges()
+                            || !graphs.pending() && !writer.getMergingSegments().isEmpty())
                     && System.nanoTime() < deadline) {
                 Thread.sleep(5); // waiting for Lucene's merge threads; no condition to wait on is exposed
             }
@@ -340,7 +345,9 @@ public final class MemoryIndex implements AutoCloseable {
             if (how.maxSegments() > 0) {
                 long merging = System.nanoTime();
                 writer.forceMerge(how.maxSegments());
-                log.info("search index rebuild: merged to at most {} segments in {} ms", how.maxSegments(),
+                log.info(
+                        "search index rebuild: merged to at most {} segments in {} ms",
+                        how.maxSegments(),
                         (System.nanoTime() - merging) / 1_000_000);
             }
             writer.flush(); // the buffered documents become segments while the codec still writes them graphless
@@ -357,8 +364,12 @@ public final class MemoryIndex implements AutoCloseable {
             searchers.written(); // also after a failure: searches then see the partial content, not the old one
             releaseSearchers();
         }
-        log.info("search index rebuild done: {} memories in {} ms ({}/s), {} segments", count,
-                (System.nanoTime() - started) / 1_000_000, rate(count, started), stats().segments());
+        log.info(
+                "search index rebuild done: {} memories in {} ms ({}/s), {} segments",
+                count,
+                (System.nanoTime() - started) / 1_000_000,
+                rate(count, started),
+                stats().segments());
         if (how.graphsLater()) {
             graphs.start();
         }
@@ -379,17 +390,19 @@ public final class MemoryIndex implements AutoCloseable {
     }
 
     private static boolean graphless(LeafReaderContext leaf) {
-        org.apache.lucene.index.FieldInfo vectors = leaf.reader().getFieldInfos().fieldInfo(MemoryDocuments.VECTOR);
-        return vectors != null && GraphlessVectorsFormat.NAME.equals(
-                vectors.getAttribute(org.apache.lucene.codecs.perfield.PerFieldKnnVectorsFormat.PER_FIELD_FORMAT_KEY));
+        org.apache.lucene.index.FieldInfo vectors =
+                leaf.reader().getFieldInfos().fieldInfo(MemoryDocuments.VECTOR);
+        return vectors != null
+                && GraphlessVectorsFormat.NAME.equals(vectors.getAttribute(
+                        org.apache.lucene.codecs.perfield.PerFieldKnnVectorsFormat.PER_FIELD_FORMAT_KEY));
     }
 
     /** One rebuild entry: safe from several threads at once (entries of one key come from one thread, in order). */
     private void index(IndexEntry entry, ThreadOrder rebuilt) throws IOException {
         Memory memory = entry.memory();
         float[] unit = UnitVectors.unitCopy(entry.embedding(), settings.dimensions(), "embedding");
-        writer.updateDocument(MemoryDocuments.key(memory.getSpace(), memory.getId()),
-                MemoryDocuments.toDocument(memory, unit));
+        writer.updateDocument(
+                MemoryDocuments.key(memory.getSpace(), memory.getId()), MemoryDocuments.toDocument(memory, unit));
         rebuilt.put(memory);
     }
 
@@ -451,8 +464,10 @@ public final class MemoryIndex implements AutoCloseable {
     public IndexStats stats() {
         return read("cannot read index stats", searcher -> {
             IndexReader reader = searcher.getIndexReader();
-            int graphless = (int) reader.leaves().stream().filter(MemoryIndex::graphless).count();
-            return new IndexStats(reader.numDocs(), reader.numDeletedDocs(), reader.leaves().size(), graphless);
+            int graphless = (int)
+                    reader.leaves().stream().filter(MemoryIndex::graphless).count();
+            return new IndexStats(
+                    reader.numDocs(), reader.numDeletedDocs(), reader.leaves().size(), graphless);
         });
     }
 

@@ -15,8 +15,7 @@ final class MergeThreads {
 
     private static final AtomicInteger POOLS = new AtomicInteger();
 
-    private MergeThreads() {
-    }
+    private MergeThreads() {}
 
     /** A pool of {@code threads} threads, or null for 1 (Lucene then merges on the merge thread alone). */
     static ExecutorService pool(int threads) {
@@ -34,8 +33,8 @@ final class MergeThreads {
             t.setDaemon(true);
             return t;
         };
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), factory);
+        ThreadPoolExecutor pool =
+                new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);
         pool.allowCoreThreadTimeOut(true);
         return pool;
     }

@@ -17,8 +17,7 @@ public final class QueryTerms {
 
     private static final Analyzer ANALYZER = MemoryDocuments.analyzer();
 
-    private QueryTerms() {
-    }
+    private QueryTerms() {}
 
     public static Set<String> of(String text) {
         Set<String> terms = new LinkedHashSet<>();

@@ -15,15 +15,15 @@ import org.apache.lucene.search.ScoreDoc;
 final class ReciprocalRankFusion {
 
     /** A document of either list with its position in each (null when absent) and its fused score. */
-    record Fused(int doc, float score, Hit.Signal bm25, Hit.Signal vector) {
-    }
+    record Fused(int doc, float score, Hit.Signal bm25, Hit.Signal vector) {}
 
     private static final Comparator<Fused> ORDER = Comparator.comparingDouble((Fused f) -> -f.score())
-            .thenComparingInt(f -> f.bm25() == null ? Integer.MAX_VALUE : f.bm25().rank())
-            .thenComparingInt(f -> f.vector() == null ? Integer.MAX_VALUE : f.vector().rank());
+            .thenComparingInt(
+                    f -> f.bm25() == null ? Integer.MAX_VALUE : f.bm25().rank())
+            .thenComparingInt(
+                    f -> f.vector() == null ? Integer.MAX_VALUE : f.vector().rank());
 
-    private ReciprocalRankFusion() {
-    }
+    private ReciprocalRankFusion() {}
 
     /**
      * Fuses two ranked lists (best first) into the best {@code limit} documents.

@@ -38,7 +38,8 @@ final class RequestQueries {
     Query restriction(SearchRequest r) {
         BooleanQuery.Builder b = new BooleanQuery.Builder();
         b.add(new TermQuery(new Term(MemoryDocuments.SPACE, r.space())), Occur.FILTER);
-        b.add(anyOf(MemoryDocuments.STATE, r.states().stream().map(Enum::name).collect(Collectors.toList())),
+        b.add(
+                anyOf(MemoryDocuments.STATE, r.states().stream().map(Enum::name).collect(Collectors.toList())),
                 Occur.FILTER);
         if (r.excludeDormant()) {
             b.add(new TermQuery(new Term(MemoryDocuments.DORMANT, "true")), Occur.MUST_NOT);
@@ -51,21 +52,30 @@ final class RequestQueries {
         exact(b, MemoryDocuments.ROLE, f.role());
         exact(b, CATEGORY, f.category());
         if (r.allowedCategories() != null) {
-            b.add(r.allowedCategories().isEmpty() ? new MatchNoDocsQuery("empty category allowlist")
-                    : anyOf(CATEGORY, r.allowedCategories()), Occur.FILTER);
+            b.add(
+                    r.allowedCategories().isEmpty()
+                            ? new MatchNoDocsQuery("empty category allowlist")
+                            : anyOf(CATEGORY, r.allowedCategories()),
+                    Occur.FILTER);
         }
         if (f.pinned() != null) {
             exact(b, MemoryDocuments.PINNED, f.pinned().toString());
         }
         if (f.importanceMin() != null || f.importanceMax() != null) {
-            b.add(IntPoint.newRangeQuery(MemoryDocuments.IMPORTANCE,
-                    f.importanceMin() == null ? Integer.MIN_VALUE : f.importanceMin(),
-                    f.importanceMax() == null ? Integer.MAX_VALUE : f.importanceMax()), Occur.FILTER);
+            b.add(
+                    IntPoint.newRangeQuery(
+                            MemoryDocuments.IMPORTANCE,
+                            f.importanceMin() == null ? Integer.MIN_VALUE : f.importanceMin(),
+                            f.importanceMax() == null ? Integer.MAX_VALUE : f.importanceMax()),
+                    Occur.FILTER);
         }
         if (f.updatedAfter() != null || f.updatedBefore() != null) {
-            b.add(LongPoint.newRangeQuery(MemoryDocuments.UPDATED_AT,
-                    f.updatedAfter() == null ? Long.MIN_VALUE : ceilMillis(f.updatedAfter()),
-                    f.updatedBefore() == null ? Long.MAX_VALUE : ceilMillis(f.updatedBefore()) - 1), Occur.FILTER);
+            b.add(
+                    LongPoint.newRangeQuery(
+                            MemoryDocuments.UPDATED_AT,
+                            f.updatedAfter() == null ? Long.MIN_VALUE : ceilMillis(f.updatedAfter()),
+                            f.updatedBefore() == null ? Long.MAX_VALUE : ceilMillis(f.updatedBefore()) - 1),
+                    Occur.FILTER);
         }
         if (f.where() != null) {
             b.add(FilterQueries.of(f.where()), Occur.FILTER);
@@ -83,7 +93,10 @@ final class RequestQueries {
         if (prose == null || codes == null) {
             return prose == null ? codes : prose;
         }
-        return new BooleanQuery.Builder().add(prose, Occur.SHOULD).add(codes, Occur.SHOULD).build();
+        return new BooleanQuery.Builder()
+                .add(prose, Occur.SHOULD)
+                .add(codes, Occur.SHOULD)
+                .build();
     }
 
     /** The keyword query restricted by the filter; null when the text has no searchable term. */
@@ -92,7 +105,10 @@ final class RequestQueries {
         if (keywords == null) {
             return null;
         }
-        return new BooleanQuery.Builder().add(keywords, Occur.MUST).add(restriction, Occur.FILTER).build();
+        return new BooleanQuery.Builder()
+                .add(keywords, Occur.MUST)
+                .add(restriction, Occur.FILTER)
+                .build();
     }
 
     /** Approximate kNN (HNSW) among the documents the filter admits. */

@@ -10,9 +10,19 @@ import java.time.Instant;
  * overlap. {@code where} is a boolean expression of conditions with operators (AND / OR / NOT, {@link FilterExpr}),
  * read by {@link FilterParser}; it must hold too.
  */
-public record SearchFilters(String userId, String agentId, String runId, String actorId, String role,
-                            String category, Boolean pinned, Integer importanceMin, Integer importanceMax,
-                            Instant updatedAfter, Instant updatedBefore, FilterExpr where) {
+public record SearchFilters(
+        String userId,
+        String agentId,
+        String runId,
+        String actorId,
+        String role,
+        String category,
+        Boolean pinned,
+        Integer importanceMin,
+        Integer importanceMax,
+        Instant updatedAfter,
+        Instant updatedBefore,
+        FilterExpr where) {
 
     /** No filter at all. */
     public static final SearchFilters NONE = builder().build();
@@ -23,8 +33,8 @@ public record SearchFilters(String userId, String agentId, String runId, String 
                     "importance_min " + importanceMin + " > importance_max " + importanceMax);
         }
         if (updatedAfter != null && updatedBefore != null && !updatedAfter.isBefore(updatedBefore)) {
-            throw new IllegalArgumentException("updated_after " + updatedAfter + " is not before updated_before "
-                    + updatedBefore);
+            throw new IllegalArgumentException(
+                    "updated_after " + updatedAfter + " is not before updated_before " + updatedBefore);
         }
     }
 
@@ -47,25 +57,82 @@ public record SearchFilters(String userId, String agentId, String runId, String 
         private Instant updatedBefore;
         private FilterExpr where;
 
-        private Builder() {
+        private Builder() {}
+
+        public Builder userId(String v) {
+            userId = v;
+            return this;
         }
 
-        public Builder userId(String v) { userId = v; return this; }
-        public Builder agentId(String v) { agentId = v; return this; }
-        public Builder runId(String v) { runId = v; return this; }
-        public Builder actorId(String v) { actorId = v; return this; }
-        public Builder role(String v) { role = v; return this; }
-        public Builder category(String v) { category = v; return this; }
-        public Builder pinned(Boolean v) { pinned = v; return this; }
-        public Builder importanceMin(Integer v) { importanceMin = v; return this; }
-        public Builder importanceMax(Integer v) { importanceMax = v; return this; }
-        public Builder updatedAfter(Instant v) { updatedAfter = v; return this; }
-        public Builder updatedBefore(Instant v) { updatedBefore = v; return this; }
-        public Builder where(FilterExpr v) { where = v; return this; }
+        public Builder agentId(String v) {
+            agentId = v;
+            return this;
+        }
+
+        public Builder runId(String v) {
+            runId = v;
+            return this;
+        }
+
+        public Builder actorId(String v) {
+            actorId = v;
+            return this;
+        }
+
+        public Builder role(String v) {
+            role = v;
+            return this;
+        }
+
+        public Builder category(String v) {
+            category = v;
+            return this;
+        }
+
+        public Builder pinned(Boolean v) {
+            pinned = v;
+            return this;
+        }
+
+        public Builder importanceMin(Integer v) {
+            importanceMin = v;
+            return this;
+        }
+
+        public Builder importanceMax(Integer v) {
+            importanceMax = v;
+            return this;
+        }
+
+        public Builder updatedAfter(Instant v) {
+            updatedAfter = v;
+            return this;
+        }
+
+        public Builder updatedBefore(Instant v) {
+            updatedBefore = v;
+            return this;
+        }
+
+        public Builder where(FilterExpr v) {
+            where = v;
+            return this;
+        }
 
         public SearchFilters build() {
-            return new SearchFilters(userId, agentId, runId, actorId, role, category, pinned, importanceMin,
-                    importanceMax, updatedAfter, updatedBefore, where);
+            return new SearchFilters(
+                    userId,
+                    agentId,
+                    runId,
+                    actorId,
+                    role,
+                    category,
+                    pinned,
+                    importanceMin,
+                    importanceMax,
+                    updatedAfter,
+                    updatedBefore,
+                    where);
         }
     }
 }

@@ -86,8 +86,7 @@ public final class SearchIndexes implements AutoCloseable {
      * @param position the position of the task's stores (see the class comment); empty for a task that has never
      *                 processed a record
      */
-    public synchronized MemoryIndex open(int partition, Path taskDir, Map<String, Long> position,
-                                         IndexSource source) {
+    public synchronized MemoryIndex open(int partition, Path taskDir, Map<String, Long> position, IndexSource source) {
         Shared shared = byPartition.get(partition);
         if (shared == null) {
             long started = System.nanoTime();
@@ -96,7 +95,10 @@ public final class SearchIndexes implements AutoCloseable {
                 if (index != null) {
                     source.reload(index);
                     reuses.incrementAndGet();
-                    log.info("Reusing the search index of partition {} at {} ({} ms)", partition, position,
+                    log.info(
+                            "Reusing the search index of partition {} at {} ({} ms)",
+                            partition,
+                            position,
                             (System.nanoTime() - started) / 1_000_000);
                 } else {
                     index = inMemory ? MemoryIndex.inMemory(settings) : MemoryIndex.onDisk(folder(taskDir), settings);
@@ -157,7 +159,9 @@ public final class SearchIndexes implements AutoCloseable {
 
     /** Open indexes whose HNSW graphs are being built in the background ({@link MemoryIndex#buildingGraphs}). */
     public synchronized int buildingGraphs() {
-        return (int) byPartition.values().stream().filter(s -> s.index.buildingGraphs()).count();
+        return (int) byPartition.values().stream()
+                .filter(s -> s.index.buildingGraphs())
+                .count();
     }
 
     /**
@@ -170,7 +174,9 @@ public final class SearchIndexes implements AutoCloseable {
         position.forEach((source, offset) -> data.put(POSITION_PREFIX + source, Long.toString(offset)));
         data.put("format", Integer.toString(MemoryDocuments.FORMAT));
         data.put("model", modelId);
-        data.put("settings", settings.withRamBufferMb(IndexSettings.DEFAULTS.ramBufferMb()).toString());
+        data.put(
+                "settings",
+                settings.withRamBufferMb(IndexSettings.DEFAULTS.ramBufferMb()).toString());
         return data;
     }
 

@@ -31,21 +31,36 @@ import java.util.Set;
  *
  * <p>The vector array is not copied: do not mutate it while the request is in use.
  */
-public record SearchRequest(String space, String text, float[] vector, int topK, SearchMode mode,
-                            SearchFilters filters, Set<String> allowedCategories, Set<MemoryState> states,
-                            boolean excludeDormant) {
+public record SearchRequest(
+        String space,
+        String text,
+        float[] vector,
+        int topK,
+        SearchMode mode,
+        SearchFilters filters,
+        Set<String> allowedCategories,
+        Set<MemoryState> states,
+        boolean excludeDormant) {
 
     /**
      * Allowlist entry (and {@link SearchFilters#category()} value) standing for "memory has no category". It holds a
      * NUL character, so no configured category name can collide with it.
      */
     public static final String UNCATEGORIZED = "\0uncategorized";
+
     public static final int MAX_TOP_K = 1000;
     public static final Set<MemoryState> DEFAULT_STATES = Set.of(MemoryState.ACTIVE);
 
     /** Dormant memories included. */
-    public SearchRequest(String space, String text, float[] vector, int topK, SearchMode mode, SearchFilters filters,
-                         Set<String> allowedCategories, Set<MemoryState> states) {
+    public SearchRequest(
+            String space,
+            String text,
+            float[] vector,
+            int topK,
+            SearchMode mode,
+            SearchFilters filters,
+            Set<String> allowedCategories,
+            Set<MemoryState> states) {
         this(space, text, vector, topK, mode, filters, allowedCategories, states, false);
     }
 
@@ -99,11 +114,30 @@ public record SearchRequest(String space, String text, float[] vector, int topK,
             this.space = space;
         }
 
-        public Builder text(String v) { text = v; return this; }
-        public Builder vector(float[] v) { vector = v; return this; }
-        public Builder topK(int v) { topK = v; return this; }
-        public Builder mode(SearchMode v) { mode = v; return this; }
-        public Builder filters(SearchFilters v) { filters = v; return this; }
+        public Builder text(String v) {
+            text = v;
+            return this;
+        }
+
+        public Builder vector(float[] v) {
+            vector = v;
+            return this;
+        }
+
+        public Builder topK(int v) {
+            topK = v;
+            return this;
+        }
+
+        public Builder mode(SearchMode v) {
+            mode = v;
+            return this;
+        }
+
+        public Builder filters(SearchFilters v) {
+            filters = v;
+            return this;
+        }
 
         /** The agent's allowlist; null (the default) allows every category. */
         public Builder allowedCategories(Collection<String> v) {
@@ -130,8 +164,8 @@ public record SearchRequest(String space, String text, float[] vector, int topK,
         }
 
         public SearchRequest build() {
-            return new SearchRequest(space, text, vector, topK, mode, filters, allowedCategories, states,
-                    excludeDormant);
+            return new SearchRequest(
+                    space, text, vector, topK, mode, filters, allowedCategories, states, excludeDormant);
         }
     }
 }

@@ -51,8 +51,13 @@ final class StoppableHnswFormat extends KnnVectorsFormat {
 
     @Override
     public KnnVectorsWriter fieldsWriter(SegmentWriteState state) throws IOException {
-        return new Lucene99HnswVectorsWriter(state, maxConn, beamWidth,
-                new Lucene99FlatVectorsFormat(scorer).fieldsWriter(state), mergeWorkers, mergeExecutor);
+        return new Lucene99HnswVectorsWriter(
+                state,
+                maxConn,
+                beamWidth,
+                new Lucene99FlatVectorsFormat(scorer).fieldsWriter(state),
+                mergeWorkers,
+                mergeExecutor);
     }
 
     @Override
@@ -68,22 +73,21 @@ final class StoppableHnswFormat extends KnnVectorsFormat {
     private record StoppableScorer(FlatVectorsScorer scorer, BooleanSupplier stop) implements FlatVectorsScorer {
 
         @Override
-        public RandomVectorScorerSupplier getRandomVectorScorerSupplier(VectorSimilarityFunction similarity,
-                                                                        RandomAccessVectorValues values)
-                throws IOException {
+        public RandomVectorScorerSupplier getRandomVectorScorerSupplier(
+                VectorSimilarityFunction similarity, RandomAccessVectorValues values) throws IOException {
             return new StoppableSupplier(scorer.getRandomVectorScorerSupplier(similarity, values), stop);
         }
 
         @Override
-        public RandomVectorScorer getRandomVectorScorer(VectorSimilarityFunction similarity,
-                                                        RandomAccessVectorValues values, float[] target)
+        public RandomVectorScorer getRandomVectorScorer(
+                VectorSimilarityFunction similarity, RandomAccessVectorValues values, float[] target)
                 throws IOException {
             return new Stoppable(scorer.getRandomVectorScorer(similarity, values, target), stop);
         }
 
         @Override
-        public RandomVectorScorer getRandomVectorScorer(VectorSimilarityFunction similarity,
-                                                        RandomAccessVectorValues values, byte[] target)
+        public RandomVectorScorer getRandomVectorScorer(
+                VectorSimilarityFunction similarity, RandomAccessVectorValues values, byte[] target)
                 throws IOException {
             return new Stoppable(scorer.getRandomVectorScorer(similarity, values, target), stop);
         }

@@ -7,5 +7,4 @@ package io.memorychain.projector.search;
  * @param previous the active memory of the thread written just before it
  * @param next     the active memory of the thread written just after it
  */
-public record ThreadNeighbours(String previous, String next) {
-}
+public record ThreadNeighbours(String previous, String next) {}

@@ -43,11 +43,9 @@ final class ThreadOrder {
         return Boolean.compare(i < a.length(), j < b.length());
     };
 
-    private record Key(String space, String name) {
-    }
+    private record Key(String space, String name) {}
 
-    private record Position(String thread, long createdAt) {
-    }
+    private record Position(String thread, long createdAt) {}
 
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     /** (space, thread) to created_at to ids. */
@@ -65,7 +63,8 @@ final class ThreadOrder {
                 long at = memory.getCreatedAt().toEpochMilli();
                 positions.put(key, new Position(memory.getThreadId(), at));
                 threads.computeIfAbsent(new Key(memory.getSpace(), memory.getThreadId()), k -> new TreeMap<>())
-                        .computeIfAbsent(at, t -> new TreeSet<>(ID_ORDER)).add(memory.getId());
+                        .computeIfAbsent(at, t -> new TreeSet<>(ID_ORDER))
+                        .add(memory.getId());
             }
         } finally {
             lock.writeLock().unlock();
@@ -112,8 +111,11 @@ final class ThreadOrder {
                 long at = m.getCreatedAt().toEpochMilli();
                 Map.Entry<Long, NavigableSet<String>> before = order == null ? null : order.lowerEntry(at);
                 Map.Entry<Long, NavigableSet<String>> after = order == null ? null : order.higherEntry(at);
-                out.put(m.getId(), new ThreadNeighbours(before == null ? null : before.getValue().last(),
-                        after == null ? null : after.getValue().first()));
+                out.put(
+                        m.getId(),
+                        new ThreadNeighbours(
+                                before == null ? null : before.getValue().last(),
+                                after == null ? null : after.getValue().first()));
             }
         } finally {
             lock.readLock().unlock();

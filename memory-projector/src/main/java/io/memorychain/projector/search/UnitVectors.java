@@ -7,8 +7,7 @@ package io.memorychain.projector.search;
  */
 final class UnitVectors {
 
-    private UnitVectors() {
-    }
+    private UnitVectors() {}
 
     /**
      * A normalised copy of {@code vector}, or null for null.

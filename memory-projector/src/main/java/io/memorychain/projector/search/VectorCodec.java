@@ -26,8 +26,14 @@ final class VectorCodec extends Lucene912Codec {
      */
     VectorCodec(IndexSettings.Hnsw hnsw, ExecutorService mergeExecutor) {
         this.graphs = hnsw.quantized()
-                ? new Lucene99HnswScalarQuantizedVectorsFormat(hnsw.maxConn(), hnsw.beamWidth(), hnsw.mergeThreads(),
-                        QUANTIZED_BITS, false, null, mergeExecutor)
+                ? new Lucene99HnswScalarQuantizedVectorsFormat(
+                        hnsw.maxConn(),
+                        hnsw.beamWidth(),
+                        hnsw.mergeThreads(),
+                        QUANTIZED_BITS,
+                        false,
+                        null,
+                        mergeExecutor)
                 : new StoppableHnswFormat(hnsw, mergeExecutor, () -> stoppingGraphs);
     }
 

@@ -33,7 +33,9 @@ final class ChainKeyDecider {
 
     /** The space's signing key now: the last rotation's, or the default key's. */
     String currentKey(ChainHead head) {
-        return head.signingKeyId() != null ? head.signingKeyId() : keys.defaultKey().keyId();
+        return head.signingKeyId() != null
+                ? head.signingKeyId()
+                : keys.defaultKey().keyId();
     }
 
     Decision decide(MemoryRequest request, ChainHead head) {
@@ -44,53 +46,62 @@ final class ChainKeyDecider {
             return new Decision.Reject(RejectionCode.FORBIDDEN, "only admins manage the chain's signing keys");
         }
         if (head.seq() == 0) {
-            return new Decision.Reject(RejectionCode.NOT_FOUND, "space " + request.getSpace()
-                    + " has no chain yet: there is no signing key to rotate or mark");
+            return new Decision.Reject(
+                    RejectionCode.NOT_FOUND,
+                    "space " + request.getSpace() + " has no chain yet: there is no signing key to rotate or mark");
         }
         String current = currentKey(head);
         if (request.getOp() instanceof RotateSigningKey rotate) {
             String to = rotate.getNewKeyId();
             if (!SigningKeys.isKeyId(to)) {
-                return new Decision.Reject(RejectionCode.INVALID_ARGUMENT, "new_key_id must be 16 lower-case hex digits");
+                return new Decision.Reject(
+                        RejectionCode.INVALID_ARGUMENT, "new_key_id must be 16 lower-case hex digits");
             }
             if (to.equals(current)) {
                 return new Decision.Reject(RejectionCode.INVALID_STATE, "key " + to + " already signs this space");
             }
             if (head.retiredKeyIds().contains(to)) {
                 // it may have been marked compromised since: a space never goes back to a key it left
-                return new Decision.Reject(RejectionCode.INVALID_STATE, "key " + to
-                        + " signed this space before: rotate to a key the space never used");
+                return new Decision.Reject(
+                        RejectionCode.INVALID_STATE,
+                        "key " + to + " signed this space before: rotate to a key the space never used");
             }
             Optional<ChainKeys> key = keys.find(to);
             if (key.isEmpty()) {
-                return new Decision.Reject(RejectionCode.NOT_FOUND, "the sequencer holds no private key " + to
-                        + ": provision chain-signing-" + to + ".key in its key directory");
+                return new Decision.Reject(
+                        RejectionCode.NOT_FOUND,
+                        "the sequencer holds no private key " + to + ": provision chain-signing-" + to
+                                + ".key in its key directory");
             }
             // the outcome names the new key (as memory_id): a retry with the same request id answers the same key
-            return new Decision.Accept(new SigningKeyRotated(current, to,
-                    ByteBuffer.wrap(key.get().publicKeyBytes()), rotate.getReason()), to, 0);
+            return new Decision.Accept(
+                    new SigningKeyRotated(current, to, ByteBuffer.wrap(key.get().publicKeyBytes()), rotate.getReason()),
+                    to,
+                    0);
         }
         MarkKeyCompromised mark = (MarkKeyCompromised) request.getOp();
         if (!SigningKeys.isKeyId(mark.getKeyId())) {
             return new Decision.Reject(RejectionCode.INVALID_ARGUMENT, "key_id must be 16 lower-case hex digits");
         }
         if (mark.getFromSeq() < 0 || mark.getFromSeq() > head.seq()) {
-            return new Decision.Reject(RejectionCode.INVALID_ARGUMENT, "from_seq must be between 0 and the head seq "
-                    + head.seq());
+            return new Decision.Reject(
+                    RejectionCode.INVALID_ARGUMENT, "from_seq must be between 0 and the head seq " + head.seq());
         }
         if (isBlank(mark.getReason())) {
             return new Decision.Reject(RejectionCode.INVALID_ARGUMENT, "a reason is required");
         }
         if (mark.getKeyId().equals(current)) {
-            return new Decision.Reject(RejectionCode.INVALID_STATE, "key " + current
-                    + " signs this space now: rotate the space's key first, then mark it compromised");
+            return new Decision.Reject(
+                    RejectionCode.INVALID_STATE,
+                    "key " + current + " signs this space now: rotate the space's key first, then mark it compromised");
         }
         if (!head.retiredKeyIds().contains(mark.getKeyId())) {
-            return new Decision.Reject(RejectionCode.NOT_FOUND, "key " + mark.getKeyId()
-                    + " never signed this space's chain (its keys: " + signedBy(head) + ")");
+            return new Decision.Reject(
+                    RejectionCode.NOT_FOUND,
+                    "key " + mark.getKeyId() + " never signed this space's chain (its keys: " + signedBy(head) + ")");
         }
-        return new Decision.Accept(new SigningKeyCompromised(mark.getKeyId(), mark.getFromSeq(), mark.getReason()),
-                mark.getKeyId(), 0);
+        return new Decision.Accept(
+                new SigningKeyCompromised(mark.getKeyId(), mark.getFromSeq(), mark.getReason()), mark.getKeyId(), 0);
     }
 
     private String signedBy(ChainHead head) {

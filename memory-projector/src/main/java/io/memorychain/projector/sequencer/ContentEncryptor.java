@@ -4,6 +4,7 @@ import io.memorychain.avro.DataKeyRecord;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryErased;
 import io.memorychain.avro.MemoryEvent;
+import io.memorychain.domain.support.LruMap;
 import io.memorychain.events.chain.Canonical;
 import io.memorychain.events.content.ChainContent;
 import io.memorychain.events.content.ContentCipher;
@@ -11,7 +12,6 @@ import io.memorychain.events.content.DataKey;
 import io.memorychain.events.content.DataKeyRing;
 import io.memorychain.events.content.MasterKey;
 import io.memorychain.events.content.SealedTexts;
-import io.memorychain.domain.support.LruMap;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -45,8 +45,7 @@ final class ContentEncryptor {
      */
     private final Map<String, Unwrapped> unwrapped = new LruMap<>(KEY_CACHE_SIZE);
 
-    private record Unwrapped(ByteBuffer wrapped, DataKey key) {
-    }
+    private record Unwrapped(ByteBuffer wrapped, DataKey key) {}
 
     /** @param master null: no encryption */
     ContentEncryptor(MasterKey master, KeyValueStore<String, DataKeyRecord> keys) {
@@ -86,9 +85,14 @@ final class ContentEncryptor {
         DataKeyRecord record = keys.get(storeKey);
         if (record == null) {
             byte[] raw = ContentCipher.newKey();
-            record = DataKeyRecord.newBuilder().setSpace(space).setMemoryId(subject)
-                    .setKeyId(keyId(space, subject, seq)).setCreatedSeq(seq).setMasterKeyId(master.id())
-                    .setWrappedKey(ByteBuffer.wrap(master.wrap(space, subject, raw))).setDestroyedSeq(null)
+            record = DataKeyRecord.newBuilder()
+                    .setSpace(space)
+                    .setMemoryId(subject)
+                    .setKeyId(keyId(space, subject, seq))
+                    .setCreatedSeq(seq)
+                    .setMasterKeyId(master.id())
+                    .setWrappedKey(ByteBuffer.wrap(master.wrap(space, subject, raw)))
+                    .setDestroyedSeq(null)
                     .build();
             keys.put(storeKey, record);
             keyRecords.accept(record);
@@ -141,10 +145,19 @@ final class ContentEncryptor {
                 continue; // destroyed before: never twice
             }
             DataKeyRecord destroyed = record != null
-                    ? DataKeyRecord.newBuilder(record).setWrappedKey(null).setDestroyedSeq(plain.getSeq()).build()
-                    : DataKeyRecord.newBuilder().setSpace(plain.getSpace()).setMemoryId(subject)
-                            .setKeyId(keyId(plain.getSpace(), subject, plain.getSeq())).setCreatedSeq(plain.getSeq())
-                            .setMasterKeyId(master.id()).setWrappedKey(null).setDestroyedSeq(plain.getSeq()).build();
+                    ? DataKeyRecord.newBuilder(record)
+                            .setWrappedKey(null)
+                            .setDestroyedSeq(plain.getSeq())
+                            .build()
+                    : DataKeyRecord.newBuilder()
+                            .setSpace(plain.getSpace())
+                            .setMemoryId(subject)
+                            .setKeyId(keyId(plain.getSpace(), subject, plain.getSeq()))
+                            .setCreatedSeq(plain.getSeq())
+                            .setMasterKeyId(master.id())
+                            .setWrappedKey(null)
+                            .setDestroyedSeq(plain.getSeq())
+                            .build();
             keys.put(storeKey, destroyed);
             keyRecords.accept(destroyed);
         }
@@ -153,8 +166,10 @@ final class ContentEncryptor {
         if (record == null) {
             return plain; // written with encryption off: nothing to destroy, data_key_id stays null
         }
-        DataKeyRecord destroyed = DataKeyRecord.newBuilder(record).setWrappedKey(null)
-                .setDestroyedSeq(plain.getSeq()).build();
+        DataKeyRecord destroyed = DataKeyRecord.newBuilder(record)
+                .setWrappedKey(null)
+                .setDestroyedSeq(plain.getSeq())
+                .build();
         keys.put(storeKey, destroyed);
         keyRecords.accept(destroyed);
         MemoryEvent copy = MemoryEvent.newBuilder(plain).build();
@@ -166,8 +181,8 @@ final class ContentEncryptor {
 
     /** First 16 hex digits of SHA-256(space NUL memory id NUL created seq). */
     static String keyId(String space, String memoryId, long createdSeq) {
-        byte[] digest = Canonical.sha256((space + "\0" + memoryId + "\0" + createdSeq)
-                .getBytes(StandardCharsets.UTF_8));
+        byte[] digest =
+                Canonical.sha256((space + "\0" + memoryId + "\0" + createdSeq).getBytes(StandardCharsets.UTF_8));
         return HexFormat.of().formatHex(digest, 0, 8);
     }
 }

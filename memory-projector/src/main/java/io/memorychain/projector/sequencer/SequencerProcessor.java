@@ -6,10 +6,10 @@ import io.memorychain.avro.MemoryErased;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
-import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Grant;
-import io.memorychain.avro.view.Reflection;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.domain.Purges;
 import io.memorychain.domain.RejectionCode;
@@ -75,8 +75,13 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     private WindowStore<String, MemoryOutcome> requests;
     private WriteModelStore writeModel;
 
-    SequencerProcessor(AvroWireSerde<MemoryRequest> requestSerde, Decider decider, ChainSealer sealer, Clock clock,
-                       java.time.Duration requestIdRetention, io.memorychain.events.content.MasterKey contentKey) {
+    SequencerProcessor(
+            AvroWireSerde<MemoryRequest> requestSerde,
+            Decider decider,
+            ChainSealer sealer,
+            Clock clock,
+            java.time.Duration requestIdRetention,
+            io.memorychain.events.content.MasterKey contentKey) {
         this.requestSerde = requestSerde;
         this.decider = decider;
         this.sealer = sealer;
@@ -113,7 +118,9 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         } catch (SchemaRegistryUnavailableException e) {
             throw e; // not the record's fault: fail the task, the thread is replaced and the record retried
         } catch (RuntimeException e) {
-            log.warn("Undecodable request at {}: {}; moved to the dead-letter topic", DeadLetters.coordinates(source),
+            log.warn(
+                    "Undecodable request at {}: {}; moved to the dead-letter topic",
+                    DeadLetters.coordinates(source),
                     e.toString());
             deadLetter(record, source, "decode", e);
             return;
@@ -131,30 +138,44 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         Instant now = latest(clock.instant(), head.occurredAt());
         MemoryOutcome outcome;
         try {
-            Decision decision = ChainKeyDecider.handles(request) ? chainKeys.decide(request, head)
+            Decision decision = ChainKeyDecider.handles(request)
+                    ? chainKeys.decide(request, head)
                     : decider.decide(request, head.seq() + 1, writeModel, now);
             if (decision instanceof Decision.Reject reject) {
-                outcome = outcome(request, now).setAccepted(false).setCode(reject.code().name())
-                        .setMessage(reject.message()).build();
+                outcome = outcome(request, now)
+                        .setAccepted(false)
+                        .setCode(reject.code().name())
+                        .setMessage(reject.message())
+                        .build();
             } else {
-                List<Decision.Accept> accepts = decision instanceof Decision.AcceptAll all ? all.events()
-                        : List.of((Decision.Accept) decision);
+                List<Decision.Accept> accepts =
+                        decision instanceof Decision.AcceptAll all ? all.events() : List.of((Decision.Accept) decision);
                 for (Decision.Accept accept : accepts) {
                     head = append(request, head, now, accept);
                 }
                 Decision.Accept last = accepts.get(accepts.size() - 1);
-                outcome = outcome(request, now).setAccepted(true).setSeq(head.seq())
-                        .setMemoryId(last.memoryId()).setVersion(last.memoryId() == null ? null : last.version())
+                outcome = outcome(request, now)
+                        .setAccepted(true)
+                        .setSeq(head.seq())
+                        .setMemoryId(last.memoryId())
+                        .setVersion(last.memoryId() == null ? null : last.version())
                         .build();
             }
         } catch (RuntimeException e) {
             DeadLetters.rethrowIfStoreFailure(e);
-            log.error("Sequencer failed on request {} of space {} at {}; moved to the dead-letter topic",
-                    request.getRequestId(), request.getSpace(), DeadLetters.coordinates(source), e);
+            log.error(
+                    "Sequencer failed on request {} of space {} at {}; moved to the dead-letter topic",
+                    request.getRequestId(),
+                    request.getSpace(),
+                    DeadLetters.coordinates(source),
+                    e);
             deadLetter(record, source, "decide", e);
-            outcome = outcome(request, now).setAccepted(false).setCode(RejectionCode.INTERNAL.name())
+            outcome = outcome(request, now)
+                    .setAccepted(false)
+                    .setCode(RejectionCode.INTERNAL.name())
                     .setMessage("the request could not be processed and was set aside at "
-                            + DeadLetters.coordinates(source)).build();
+                            + DeadLetters.coordinates(source))
+                    .build();
         }
         requests.put(dedupeKey, outcome, record.timestamp());
         emitOutcome(outcome, now.toEpochMilli());
@@ -162,8 +183,8 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
 
     /** The outcome of an earlier request with this id, if it was seen within the retention around this record's time. */
     private MemoryOutcome previousOutcome(String dedupeKey, long timestamp) {
-        try (WindowStoreIterator<MemoryOutcome> seen = requests.fetch(dedupeKey,
-                Math.max(0, timestamp - requestIdRetentionMs), timestamp + requestIdRetentionMs)) {
+        try (WindowStoreIterator<MemoryOutcome> seen = requests.fetch(
+                dedupeKey, Math.max(0, timestamp - requestIdRetentionMs), timestamp + requestIdRetentionMs)) {
             return seen.hasNext() ? seen.next().value : null;
         }
     }
@@ -173,10 +194,11 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
             throw new IllegalArgumentException("request records need a key (the space) and a value");
         }
         String key = new String(record.key(), StandardCharsets.UTF_8);
-        MemoryRequest request = requestSerde.deserialize(context.recordMetadata().orElseThrow().topic(), record.value());
+        MemoryRequest request =
+                requestSerde.deserialize(context.recordMetadata().orElseThrow().topic(), record.value());
         if (!key.equals(request.getSpace())) {
-            throw new IllegalArgumentException("record key '" + key + "' differs from the request's space '"
-                    + request.getSpace() + "'");
+            throw new IllegalArgumentException(
+                    "record key '" + key + "' differs from the request's space '" + request.getSpace() + "'");
         }
         return request;
     }
@@ -192,18 +214,31 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
             // the cascade (docs/architecture.md §12): the subjects whose texts carry the memory's content go with it
             // (a memory erased on its own before is not destroyed again)
             erased.setDestroyedSubjects(subjects.cascade(request.getSpace(), erased.getMemoryId()).stream()
-                    .filter(subject -> !Purges.isErased(writeModel.memory(request.getSpace(), subject))).toList());
+                    .filter(subject -> !Purges.isErased(writeModel.memory(request.getSpace(), subject)))
+                    .toList());
         }
         MemoryEvent event = MemoryEvent.newBuilder()
-                .setSpace(request.getSpace()).setSeq(head.seq() + 1).setPrevHash(ByteBuffer.wrap(head.hash()))
-                .setHash(EMPTY.duplicate()).setSignature(EMPTY.duplicate()).setKeyId("")
-                .setRequestId(request.getRequestId()).setActor(actor).setOccurredAt(now)
-                .setSessionId(request.getSessionId()).setPayload(accept.payload())
+                .setSpace(request.getSpace())
+                .setSeq(head.seq() + 1)
+                .setPrevHash(ByteBuffer.wrap(head.hash()))
+                .setHash(EMPTY.duplicate())
+                .setSignature(EMPTY.duplicate())
+                .setKeyId("")
+                .setRequestId(request.getRequestId())
+                .setActor(actor)
+                .setOccurredAt(now)
+                .setSessionId(request.getSessionId())
+                .setPayload(accept.payload())
                 .build();
         String space = request.getSpace();
-        MemoryEvent onChain = encryptor.onChain(event, key -> context.forward(new Record<>(
-                io.memorychain.events.content.DataKeyRing.recordKey(key.getSpace(), key.getMemoryId()), key,
-                now.toEpochMilli()), SequencerTopology.KEYS_SINK));
+        MemoryEvent onChain = encryptor.onChain(
+                event,
+                key -> context.forward(
+                        new Record<>(
+                                io.memorychain.events.content.DataKeyRing.recordKey(key.getSpace(), key.getMemoryId()),
+                                key,
+                                now.toEpochMilli()),
+                        SequencerTopology.KEYS_SINK));
         // signed by the space's key until now: a rotation too, by the key it replaces (docs/architecture.md §4)
         sealer.seal(onChain, head.signingKeyId());
         WriteModelEvolution.apply(event, writeModel);
@@ -230,8 +265,7 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         for (String subject : destroyed) {
             if (subject.startsWith(SealedTexts.SESSION_PREFIX)) {
                 RefinementSession open = refinements.get(space);
-                if (open != null && subject.equals(SealedTexts.session(
-                        open.getSessionId()))) {
+                if (open != null && subject.equals(SealedTexts.session(open.getSessionId()))) {
                     SealedTexts.scrubView(open);
                     refinements.put(space, open);
                 }
@@ -252,7 +286,9 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
     }
 
     private static MemoryOutcome.Builder outcome(MemoryRequest request, Instant now) {
-        return MemoryOutcome.newBuilder().setRequestId(request.getRequestId()).setSpace(request.getSpace())
+        return MemoryOutcome.newBuilder()
+                .setRequestId(request.getRequestId())
+                .setSpace(request.getSpace())
                 .setOccurredAt(now);
     }
 
@@ -294,8 +330,8 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         @Override
         public List<Memory> memories(String space) {
             List<Memory> all = new ArrayList<>();
-            try (KeyValueIterator<String, Memory> it = memories.prefixScan(StoreKeys.prefix(space),
-                    new StringSerializer())) {
+            try (KeyValueIterator<String, Memory> it =
+                    memories.prefixScan(StoreKeys.prefix(space), new StringSerializer())) {
                 it.forEachRemaining(kv -> all.add(kv.value));
             }
             return all;

@@ -5,10 +5,10 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
-import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Grant;
-import io.memorychain.avro.view.Reflection;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.SpaceGovernance;
 import io.memorychain.domain.decide.Decider;
 import io.memorychain.domain.decide.WriteSettings;
@@ -65,12 +65,11 @@ public final class SequencerTopology {
     /** The open refinement session by space (deleted when it completes). */
     public static final String REFINEMENTS_STORE = "sequencer-refinements";
 
-    private SequencerTopology() {
-    }
+    private SequencerTopology() {}
 
     /** Without content encryption (unit tests of the decisions); the service passes its master key. */
-    public static Topology build(Topics topics, SchemaRegistry registry, ChainSealer sealer, WriteSettings settings,
-                                 Clock clock) {
+    public static Topology build(
+            Topics topics, SchemaRegistry registry, ChainSealer sealer, WriteSettings settings, Clock clock) {
         return build(topics, registry, sealer, settings, clock, null);
     }
 
@@ -78,8 +77,13 @@ public final class SequencerTopology {
      * @param contentKey the master key that wraps the memories' data keys: their texts go on the chain encrypted
      *                   (docs/architecture.md §12, erasure); null keeps them plain
      */
-    public static Topology build(Topics topics, SchemaRegistry registry, ChainSealer sealer, WriteSettings settings,
-                                 Clock clock, MasterKey contentKey) {
+    public static Topology build(
+            Topics topics,
+            SchemaRegistry registry,
+            ChainSealer sealer,
+            WriteSettings settings,
+            Clock clock,
+            MasterKey contentKey) {
         AvroWireSerde<MemoryRequest> requestSerde = AvroWireSerde.forValues(registry, MemoryRequest.class);
         AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(registry, MemoryEvent.class);
         AvroWireSerde<MemoryOutcome> outcomeSerde = AvroWireSerde.forValues(registry, MemoryOutcome.class);
@@ -87,40 +91,79 @@ public final class SequencerTopology {
 
         Topology topology = new Topology();
         topology.addSource(SOURCE, new ByteArrayDeserializer(), new ByteArrayDeserializer(), topics.requests());
-        topology.addProcessor(PROCESSOR,
-                () -> new SequencerProcessor(requestSerde, new Decider(settings), sealer, clock,
-                        settings.requestIdRetention(), contentKey), SOURCE);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(HEADS_STORE),
-                Serdes.String(), ChainHead.serde()).withCachingEnabled(), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MEMORIES_STORE),
-                Serdes.String(), memorySerde), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BLOCKS_STORE),
-                Serdes.String(), Serdes.String()), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RELATIONS_STORE),
-                Serdes.String(), Serdes.String()), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PROPOSALS_STORE),
-                Serdes.String(), AvroWireSerde.forValues(registry, Proposal.class)), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFLECTIONS_STORE),
-                Serdes.String(), AvroWireSerde.forValues(registry, Reflection.class)), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GRANTS_STORE),
-                Serdes.String(), AvroWireSerde.forValues(registry, Grant.class)), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(GOVERNANCE_STORE),
-                Serdes.String(), AvroWireSerde.forValues(registry, SpaceGovernance.class)), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REFINEMENTS_STORE),
-                Serdes.String(), AvroWireSerde.forValues(registry, RefinementSession.class)), PROCESSOR);
+        topology.addProcessor(
+                PROCESSOR,
+                () -> new SequencerProcessor(
+                        requestSerde, new Decider(settings), sealer, clock, settings.requestIdRetention(), contentKey),
+                SOURCE);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                                Stores.persistentKeyValueStore(HEADS_STORE), Serdes.String(), ChainHead.serde())
+                        .withCachingEnabled(),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(MEMORIES_STORE), Serdes.String(), memorySerde),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(BLOCKS_STORE), Serdes.String(), Serdes.String()),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(RELATIONS_STORE), Serdes.String(), Serdes.String()),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(PROPOSALS_STORE),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, Proposal.class)),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(REFLECTIONS_STORE),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, Reflection.class)),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(GRANTS_STORE),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, Grant.class)),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(GOVERNANCE_STORE),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, SpaceGovernance.class)),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(REFINEMENTS_STORE),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, RefinementSession.class)),
+                PROCESSOR);
         AvroWireSerde<DataKeyRecord> keySerde = AvroWireSerde.forValues(registry, DataKeyRecord.class);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(KEYS_STORE),
-                Serdes.String(), keySerde), PROCESSOR);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SUBJECTS_STORE),
-                Serdes.String(), Serdes.String()), PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(KEYS_STORE), Serdes.String(), keySerde),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(SUBJECTS_STORE), Serdes.String(), Serdes.String()),
+                PROCESSOR);
         // request ids are remembered for a bounded time: whole segments expire by stream time, no scans
-        topology.addStateStore(Stores.windowStoreBuilder(Stores.persistentWindowStore(REQUESTS_STORE,
-                settings.requestIdRetention(), settings.requestIdRetention(), false), Serdes.String(), outcomeSerde),
+        topology.addStateStore(
+                Stores.windowStoreBuilder(
+                        Stores.persistentWindowStore(
+                                REQUESTS_STORE, settings.requestIdRetention(), settings.requestIdRetention(), false),
+                        Serdes.String(),
+                        outcomeSerde),
                 PROCESSOR);
         topology.addSink(EVENTS_SINK, topics.events(), new StringSerializer(), eventSerde, PROCESSOR);
         topology.addSink(OUTCOMES_SINK, topics.outcomes(), new StringSerializer(), outcomeSerde, PROCESSOR);
         topology.addSink(KEYS_SINK, topics.keys(), new StringSerializer(), keySerde, PROCESSOR);
-        topology.addSink(DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(), PROCESSOR);
+        topology.addSink(
+                DLQ_SINK, topics.deadLetters(), new ByteArraySerializer(), new ByteArraySerializer(), PROCESSOR);
         return topology;
     }
 }

@@ -22,6 +22,7 @@ final class SubjectStore {
 
     /** The part of the key under which a space's erased subjects are kept (no memory id starts with a control char). */
     static final String ERASED = "\u0001erased";
+
     private static final String SEP = String.valueOf(StoreKeys.SEP);
 
     private final KeyValueStore<String, String> store;

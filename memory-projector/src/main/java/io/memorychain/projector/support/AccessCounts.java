@@ -15,24 +15,23 @@ import java.util.function.Function;
  */
 public final class AccessCounts {
 
-    private AccessCounts() {
-    }
+    private AccessCounts() {}
 
     /** The stats after one more read at {@code at}: {@code current} null means the memory was never read. */
     public static AccessStats add(AccessStats current, Instant at) {
         if (current == null) {
             return new AccessStats(1L, at);
         }
-        return new AccessStats(current.getCount() + 1,
-                at.isAfter(current.getLastAccessed()) ? at : current.getLastAccessed());
+        return new AccessStats(
+                current.getCount() + 1, at.isAfter(current.getLastAccessed()) ? at : current.getLastAccessed());
     }
 
     /**
      * Applies one access record: for each memory it names, reads its stats with {@code read} (by memory id, null when
      * none) and writes the new ones with {@code write}.
      */
-    public static void apply(MemoryAccess access, Function<String, AccessStats> read,
-                             BiConsumer<String, AccessStats> write) {
+    public static void apply(
+            MemoryAccess access, Function<String, AccessStats> read, BiConsumer<String, AccessStats> write) {
         for (String id : access.getMemoryIds()) {
             write.accept(id, add(read.apply(id), access.getAccessedAt()));
         }

@@ -27,10 +27,12 @@ public final class BoundedRocksDbMemory implements RocksDBConfigSetter {
     public static final String BLOCK_CACHE_MIB_CONFIG = "memory.rocksdb.block-cache-mib";
     /** Streams configuration key: all memtables together, MiB (charged to the block cache). */
     public static final String MEMTABLE_MIB_CONFIG = "memory.rocksdb.memtable-mib";
+
     public static final int DEFAULT_BLOCK_CACHE_MIB = 48;
     public static final int DEFAULT_MEMTABLE_MIB = 16;
     /** One store's memtable: RocksDB allocates an eighth of it as the first arena block. */
     private static final long WRITE_BUFFER_BYTES = 2L * 1024 * 1024;
+
     private static final double INDEX_FILTER_BLOCK_RATIO = 0.1;
     /**
      * Every SST file is rewritten by a compaction at least this often (docs/architecture.md §12, erasure): an erased or

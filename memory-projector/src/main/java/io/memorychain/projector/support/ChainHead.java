@@ -54,10 +54,15 @@ public record ChainHead(long seq, byte[] hash, Instant occurredAt, String signin
             if (h == null) {
                 return null;
             }
-            byte[] key = h.signingKeyId == null ? new byte[0] : String.join(",", keyList(h))
-                    .getBytes(StandardCharsets.UTF_8);
-            return ByteBuffer.allocate(16 + Canonical.HASH_SIZE + key.length).putLong(h.seq)
-                    .putLong(h.occurredAt.toEpochMilli()).put(h.hash).put(key).array();
+            byte[] key = h.signingKeyId == null
+                    ? new byte[0]
+                    : String.join(",", keyList(h)).getBytes(StandardCharsets.UTF_8);
+            return ByteBuffer.allocate(16 + Canonical.HASH_SIZE + key.length)
+                    .putLong(h.seq)
+                    .putLong(h.occurredAt.toEpochMilli())
+                    .put(h.hash)
+                    .put(key)
+                    .array();
         };
         Deserializer<ChainHead> de = (topic, b) -> {
             if (b == null) {
@@ -71,7 +76,8 @@ public record ChainHead(long seq, byte[] hash, Instant occurredAt, String signin
             if (!buf.hasRemaining()) {
                 return new ChainHead(seq, hash, at);
             }
-            List<String> keys = Arrays.asList(StandardCharsets.UTF_8.decode(buf).toString().split(","));
+            List<String> keys =
+                    Arrays.asList(StandardCharsets.UTF_8.decode(buf).toString().split(","));
             return new ChainHead(seq, hash, at, keys.get(0), keys.subList(1, keys.size()));
         };
         return Serdes.serdeFrom(ser, de);

@@ -27,24 +27,29 @@ public final class DeadLetters {
 
     private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
 
-    private DeadLetters() {
-    }
+    private DeadLetters() {}
 
     /**
      * The record's value decoded, or null after the record was forwarded to {@code sink} with its coordinates (a bad
      * record never stops the partition). A registry outage is not the record's fault: it propagates, the task fails and
      * the record is retried.
      */
-    public static <T extends SpecificRecord> T decodeOrSetAside(AvroWireSerde<T> serde, Record<byte[], byte[]> record,
-                                                                ProcessorContext<Object, Object> context, String sink,
-                                                                String stage) {
+    public static <T extends SpecificRecord> T decodeOrSetAside(
+            AvroWireSerde<T> serde,
+            Record<byte[], byte[]> record,
+            ProcessorContext<Object, Object> context,
+            String sink,
+            String stage) {
         RecordMetadata source = context.recordMetadata().orElseThrow();
         try {
             return serde.deserialize(source.topic(), record.value());
         } catch (SchemaRegistryUnavailableException e) {
             throw e;
         } catch (RuntimeException e) {
-            log.error("Undecodable record at {} ({}): {}; moved to the dead-letter topic", coordinates(source), stage,
+            log.error(
+                    "Undecodable record at {} ({}): {}; moved to the dead-letter topic",
+                    coordinates(source),
+                    stage,
                     e.toString());
             context.forward(record(record, source, stage, e), sink);
             return null;
@@ -64,19 +69,24 @@ public final class DeadLetters {
     }
 
     /** The dead-letter record for a source record: the original key and value, the coordinates and error in headers. */
-    public static Record<Object, Object> record(Record<byte[], byte[]> record, RecordMetadata source, String stage,
-                                                Throwable error) {
-        return new Record<>(record.key(), record.value(), record.timestamp(),
-                headers(record.headers(), source, stage, error));
+    public static Record<Object, Object> record(
+            Record<byte[], byte[]> record, RecordMetadata source, String stage, Throwable error) {
+        return new Record<>(
+                record.key(), record.value(), record.timestamp(), headers(record.headers(), source, stage, error));
     }
 
     /**
      * The dead-letter record for a record a plain consumer could not decode (the jobs outside Kafka Streams): the
      * original key, value and timestamp, with the same headers as the Streams applications' dead letters.
      */
-    public static ProducerRecord<byte[], byte[]> of(ConsumerRecord<byte[], byte[]> record, String deadLetterTopic,
-                                                    String stage, Throwable error) {
-        return new ProducerRecord<>(deadLetterTopic, null, record.timestamp(), record.key(), record.value(),
+    public static ProducerRecord<byte[], byte[]> of(
+            ConsumerRecord<byte[], byte[]> record, String deadLetterTopic, String stage, Throwable error) {
+        return new ProducerRecord<>(
+                deadLetterTopic,
+                null,
+                record.timestamp(),
+                record.key(),
+                record.value(),
                 headers(record.headers(), record.topic(), record.partition(), record.offset(), stage, error));
     }
 
@@ -84,8 +94,8 @@ public final class DeadLetters {
         return headers(original, source.topic(), source.partition(), source.offset(), stage, error);
     }
 
-    private static Headers headers(Headers original, String topic, int partition, long offset, String stage,
-                                   Throwable error) {
+    private static Headers headers(
+            Headers original, String topic, int partition, long offset, String stage, Throwable error) {
         Headers headers = new RecordHeaders(original.toArray());
         headers.add(TOPIC, bytes(topic));
         headers.add(PARTITION, bytes(String.valueOf(partition)));

@@ -9,10 +9,10 @@ public final class StoreKeys {
     public static final char SEP = '\0';
     /** Sorts after every character used in ids and seqs: the open end of a range. */
     public static final String END = "\uffff";
+
     private static final String ZEROS = "0".repeat(19);
 
-    private StoreKeys() {
-    }
+    private StoreKeys() {}
 
     public static String of(String space, String part) {
         return space + SEP + part;

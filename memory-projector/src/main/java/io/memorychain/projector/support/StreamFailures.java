@@ -86,15 +86,20 @@ public final class StreamFailures {
     public StreamsUncaughtExceptionHandler handler(String app) {
         return e -> {
             Failure failure = record(app, e);
-            log.error("Stream thread of the {} failed ({}{}); replacing it", app, failure.code(),
-                    failure.store() == null ? "" : ", store " + failure.store(), e);
+            log.error(
+                    "Stream thread of the {} failed ({}{}); replacing it",
+                    app,
+                    failure.code(),
+                    failure.store() == null ? "" : ", store " + failure.store(),
+                    e);
             return StreamThreadExceptionResponse.REPLACE_THREAD;
         };
     }
 
     /** Records a failure of one of {@code app}'s stream threads. */
     public Failure record(String app, Throwable e) {
-        return last.compute(app, (a, previous) -> classify(e, clock.instant(), previous == null ? 1 : previous.count() + 1));
+        return last.compute(
+                app, (a, previous) -> classify(e, clock.instant(), previous == null ? 1 : previous.count() + 1));
     }
 
     /** The failures younger than the window, by application name (sorted); empty when all is well. */
@@ -126,8 +131,10 @@ public final class StreamFailures {
                 store = m.group(1); // the state exception's own message names the store best
             }
             String lower = message.toLowerCase(Locale.ROOT);
-            full |= lower.contains("no space left") || lower.contains("max allowed space")
-                    || lower.contains("nospace") || lower.contains("disk full");
+            full |= lower.contains("no space left")
+                    || lower.contains("max allowed space")
+                    || lower.contains("nospace")
+                    || lower.contains("disk full");
         }
         String code = stateStore && full ? STORAGE_FULL : stateStore ? STATE_STORE_FAILURE : STREAM_THREAD_FAILED;
         String error = innermost.getClass().getSimpleName() + ": " + innermost.getMessage();

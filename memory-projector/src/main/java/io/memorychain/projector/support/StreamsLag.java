@@ -17,8 +17,7 @@ public final class StreamsLag {
     static final long FRESH_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final Map<KafkaStreams, long[]> LAST = new WeakHashMap<>();
 
-    private StreamsLag() {
-    }
+    private StreamsLag() {}
 
     /** Records not yet consumed, summed over the assigned partitions (restore consumers excluded); 0 when unknown. */
     public static long of(KafkaStreams streams) {
@@ -41,8 +40,10 @@ public final class StreamsLag {
         for (Map.Entry<MetricName, ? extends Metric> e : streams.metrics().entrySet()) {
             MetricName name = e.getKey();
             String client = name.tags().getOrDefault("client-id", "");
-            if (!"records-lag".equals(name.name()) || !"consumer-fetch-manager-metrics".equals(name.group())
-                    || !name.tags().containsKey("partition") || client.endsWith("restore-consumer")) {
+            if (!"records-lag".equals(name.name())
+                    || !"consumer-fetch-manager-metrics".equals(name.group())
+                    || !name.tags().containsKey("partition")
+                    || client.endsWith("restore-consumer")) {
                 continue;
             }
             Object value = e.getValue().metricValue();

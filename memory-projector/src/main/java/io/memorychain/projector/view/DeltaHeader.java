@@ -18,13 +18,20 @@ import java.util.Map;
 public final class DeltaHeader {
 
     public static final int MAX_BULLETS = 3;
-    private static final Map<String, String> SIGNS = Map.ofEntries(Map.entry("created", "+"),
-            Map.entry("updated", "↑"), Map.entry("merged", "↔"), Map.entry("deleted", "−"), Map.entry("restored", "↺"),
-            Map.entry("fading", "↘"), Map.entry("dormant", "↘"), Map.entry("archived", "⌫"), Map.entry("expired", "−"),
-            Map.entry("reactivated", "↗"), Map.entry("purged", "⌧"));
+    private static final Map<String, String> SIGNS = Map.ofEntries(
+            Map.entry("created", "+"),
+            Map.entry("updated", "↑"),
+            Map.entry("merged", "↔"),
+            Map.entry("deleted", "−"),
+            Map.entry("restored", "↺"),
+            Map.entry("fading", "↘"),
+            Map.entry("dormant", "↘"),
+            Map.entry("archived", "⌫"),
+            Map.entry("expired", "−"),
+            Map.entry("reactivated", "↗"),
+            Map.entry("purged", "⌧"));
 
-    private DeltaHeader() {
-    }
+    private DeltaHeader() {}
 
     /** @param changes the thread's changes after {@code sinceRev}, oldest first */
     public static String format(long sinceRev, List<ThreadChange> changes) {
@@ -33,11 +40,18 @@ public final class DeltaHeader {
         }
         StringBuilder sb = new StringBuilder("Memory updates since rev ").append(sinceRev);
         if (changes.size() > MAX_BULLETS) {
-            sb.append(" (").append(changes.size()).append(" changes, latest ").append(MAX_BULLETS).append(')');
+            sb.append(" (")
+                    .append(changes.size())
+                    .append(" changes, latest ")
+                    .append(MAX_BULLETS)
+                    .append(')');
         }
         sb.append(':');
         for (ThreadChange c : changes.subList(Math.max(0, changes.size() - MAX_BULLETS), changes.size())) {
-            sb.append("\n- ").append(SIGNS.getOrDefault(c.getChange(), "")).append(c.getChange()).append(": ");
+            sb.append("\n- ")
+                    .append(SIGNS.getOrDefault(c.getChange(), ""))
+                    .append(c.getChange())
+                    .append(": ");
             if (c.getCategory() != null) {
                 sb.append('[').append(c.getCategory()).append("] ");
             }

@@ -12,8 +12,8 @@ import java.util.Set;
  * @param allowedCategories null: any category; otherwise only memories without a category or with one of these (an
  *                          agent's allowlist, applied inside the scan so that pages stay full and cursors work)
  */
-public record ListQuery(MemoryKind kind, String category, MemoryState state, String after, int limit,
-                        Set<String> allowedCategories) {
+public record ListQuery(
+        MemoryKind kind, String category, MemoryState state, String after, int limit, Set<String> allowedCategories) {
 
     public static final int MAX_LIMIT = 500;
 

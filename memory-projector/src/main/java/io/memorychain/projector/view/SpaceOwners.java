@@ -74,20 +74,27 @@ public final class SpaceOwners {
      * remote; this host is local only when {@code runningHere} says the partition's active store is queryable.
      */
     static SpaceOwner decide(KeyQueryMetadata metadata, HostInfo self, IntPredicate runningHere) {
-        if (metadata == null || KeyQueryMetadata.NOT_AVAILABLE.equals(metadata) || metadata.activeHost() == null
+        if (metadata == null
+                || KeyQueryMetadata.NOT_AVAILABLE.equals(metadata)
+                || metadata.activeHost() == null
                 || HostInfo.unavailable().equals(metadata.activeHost())) {
             return SpaceOwner.unavailable(-1, "no instance owns the space's partition yet (rebalancing)");
         }
         int partition = metadata.partition();
         HostInfo active = metadata.activeHost();
-        List<SpaceOwner.Endpoint> standbys = metadata.standbyHosts() == null ? List.of() : metadata.standbyHosts()
-                .stream().filter(h -> h != null && !HostInfo.unavailable().equals(h) && h.port() > 0)
-                .map(h -> new SpaceOwner.Endpoint(h.host(), h.port()))
-                .sorted(Comparator.comparing(SpaceOwner.Endpoint::host).thenComparingInt(SpaceOwner.Endpoint::port))
-                .toList();
+        List<SpaceOwner.Endpoint> standbys = metadata.standbyHosts() == null
+                ? List.of()
+                : metadata.standbyHosts().stream()
+                        .filter(h -> h != null && !HostInfo.unavailable().equals(h) && h.port() > 0)
+                        .map(h -> new SpaceOwner.Endpoint(h.host(), h.port()))
+                        .sorted(Comparator.comparing(SpaceOwner.Endpoint::host)
+                                .thenComparingInt(SpaceOwner.Endpoint::port))
+                        .toList();
         if (active.equals(self)) {
-            return (runningHere.test(partition) ? SpaceOwner.local(partition)
-                    : SpaceOwner.unavailable(partition, "partition " + partition + " is restoring on this instance"))
+            return (runningHere.test(partition)
+                            ? SpaceOwner.local(partition)
+                            : SpaceOwner.unavailable(
+                                    partition, "partition " + partition + " is restoring on this instance"))
                     .withStandbys(standbys);
         }
         return SpaceOwner.remote(active.host(), active.port(), partition).withStandbys(standbys);
@@ -112,8 +119,12 @@ public final class SpaceOwners {
             return OptionalLong.empty();
         }
         try {
-            Long applied = projection.store(StoreQueryParameters.fromNameAndType(ProjectionTopology.APPLIED,
-                    QueryableStoreTypes.<String, Long>keyValueStore()).enableStaleStores().withPartition(p)).get(space);
+            Long applied = projection
+                    .store(StoreQueryParameters.fromNameAndType(
+                                    ProjectionTopology.APPLIED, QueryableStoreTypes.<String, Long>keyValueStore())
+                            .enableStaleStores()
+                            .withPartition(p))
+                    .get(space);
             return OptionalLong.of(applied == null ? 0 : applied);
         } catch (InvalidStateStoreException | IllegalStateException e) {
             return OptionalLong.empty();
@@ -123,8 +134,11 @@ public final class SpaceOwners {
     /** Whether the space's partition has a running active projection task here (a restoring one is not queryable). */
     private boolean queryableHere(String space, int partition) {
         try {
-            projection.store(StoreQueryParameters.fromNameAndType(ProjectionTopology.APPLIED,
-                    QueryableStoreTypes.<String, Long>keyValueStore()).withPartition(partition)).get(space);
+            projection
+                    .store(StoreQueryParameters.fromNameAndType(
+                                    ProjectionTopology.APPLIED, QueryableStoreTypes.<String, Long>keyValueStore())
+                            .withPartition(partition))
+                    .get(space);
             return true;
         } catch (InvalidStateStoreException e) {
             return false;

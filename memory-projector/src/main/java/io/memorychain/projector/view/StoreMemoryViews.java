@@ -5,13 +5,13 @@ import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.AuditEntry;
-import io.memorychain.avro.view.HistoryEntry;
-import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.GrantRead;
-import io.memorychain.avro.view.Reflection;
+import io.memorychain.avro.view.HistoryEntry;
+import io.memorychain.avro.view.Proposal;
 import io.memorychain.avro.view.RefinementEdit;
 import io.memorychain.avro.view.RefinementSession;
+import io.memorychain.avro.view.Reflection;
 import io.memorychain.avro.view.Relation;
 import io.memorychain.avro.view.ThreadChange;
 import io.memorychain.domain.core.CoreFormatter;
@@ -27,8 +27,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -57,10 +57,13 @@ public final class StoreMemoryViews implements MemoryViews {
      * Over a running projection: a space's index is found through the partition its events are on (the producers'
      * default partitioner: murmur2 of the space's UTF-8 bytes modulo the events topic's partition count).
      */
-    public StoreMemoryViews(KafkaStreams streams, AppliedSeqTracker tracker, SearchIndexes indexes,
-                            int eventPartitions) {
-        this(name -> streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.keyValueStore())),
-                tracker, indexes, partitioner(eventPartitions));
+    public StoreMemoryViews(
+            KafkaStreams streams, AppliedSeqTracker tracker, SearchIndexes indexes, int eventPartitions) {
+        this(
+                name -> streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.keyValueStore())),
+                tracker,
+                indexes,
+                partitioner(eventPartitions));
     }
 
     /**
@@ -69,10 +72,14 @@ public final class StoreMemoryViews implements MemoryViews {
      * {@code view-applied} store's alone. A space's keys live in its partition's stores only, so a read finds the one
      * copy this instance holds. Search indexes are built by the active tasks alone: a standby copy has none.
      */
-    public static StoreMemoryViews includingStaleCopies(KafkaStreams streams, SearchIndexes indexes,
-                                                        int eventPartitions) {
-        return new StoreMemoryViews(name -> streams.store(StoreQueryParameters.fromNameAndType(name,
-                QueryableStoreTypes.<String, Object>keyValueStore()).enableStaleStores()), new AppliedSeqTracker(), indexes,
+    public static StoreMemoryViews includingStaleCopies(
+            KafkaStreams streams, SearchIndexes indexes, int eventPartitions) {
+        return new StoreMemoryViews(
+                name -> streams.store(
+                        StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.<String, Object>keyValueStore())
+                                .enableStaleStores()),
+                new AppliedSeqTracker(),
+                indexes,
                 partitioner(eventPartitions));
     }
 
@@ -86,8 +93,11 @@ public final class StoreMemoryViews implements MemoryViews {
      *
      * @param partitionOf the events partition of a space (negative when unknown)
      */
-    public StoreMemoryViews(Function<String, ReadOnlyKeyValueStore<String, ?>> stores, AppliedSeqTracker tracker,
-                            SearchIndexes indexes, ToIntFunction<String> partitionOf) {
+    public StoreMemoryViews(
+            Function<String, ReadOnlyKeyValueStore<String, ?>> stores,
+            AppliedSeqTracker tracker,
+            SearchIndexes indexes,
+            ToIntFunction<String> partitionOf) {
         this.stores = stores;
         this.tracker = tracker;
         this.indexes = indexes;
@@ -102,7 +112,8 @@ public final class StoreMemoryViews implements MemoryViews {
 
     @Override
     public Optional<Memory> memory(String space, String id) {
-        return Optional.ofNullable(this.<Memory>store(ProjectionTopology.MEMORIES).get(StoreKeys.of(space, id)));
+        return Optional.ofNullable(
+                this.<Memory>store(ProjectionTopology.MEMORIES).get(StoreKeys.of(space, id)));
     }
 
     @Override
@@ -121,7 +132,8 @@ public final class StoreMemoryViews implements MemoryViews {
             while (it.hasNext()) {
                 KeyValue<String, Memory> kv = it.next();
                 Memory m = kv.value;
-                if (m.getId().equals(q.after()) || m.getState() != state
+                if (m.getId().equals(q.after())
+                        || m.getState() != state
                         || (q.kind() != null && m.getKind() != q.kind())
                         || !q.matchesCategory(m.getCategory())) {
                     continue;
@@ -144,8 +156,8 @@ public final class StoreMemoryViews implements MemoryViews {
 
     @Override
     public List<Relation> relations(String space, String id) {
-        List<Relation> out = new ArrayList<>(scan(ProjectionTopology.RELATIONS, StoreKeys.prefix(space, id),
-                Integer.MAX_VALUE));
+        List<Relation> out =
+                new ArrayList<>(scan(ProjectionTopology.RELATIONS, StoreKeys.prefix(space, id), Integer.MAX_VALUE));
         out.addAll(scan(ProjectionTopology.RELATIONS_IN, StoreKeys.prefix(space, id), Integer.MAX_VALUE));
         return out;
     }
@@ -161,32 +173,36 @@ public final class StoreMemoryViews implements MemoryViews {
         // the store may still hold a vector of the previously configured model (docs/architecture.md §7): another
         // model's vectors are not comparable, so they are never returned
         return Optional.ofNullable(this.<MemoryEmbedding>store(ProjectionTopology.EMBEDDINGS)
-                .get(StoreKeys.of(space, id))).filter(e -> indexes.modelId().equals(e.getModelId()));
+                        .get(StoreKeys.of(space, id)))
+                .filter(e -> indexes.modelId().equals(e.getModelId()));
     }
 
     @Override
     public Optional<AccessStats> access(String space, String id) {
-        return Optional.ofNullable(this.<AccessStats>store(ProjectionTopology.ACCESS).get(StoreKeys.of(space, id)));
+        return Optional.ofNullable(
+                this.<AccessStats>store(ProjectionTopology.ACCESS).get(StoreKeys.of(space, id)));
     }
 
     @Override
     public List<Hit> search(SearchRequest request) {
         int partition = partitionOf.applyAsInt(request.space());
-        MemoryIndex index = indexes.get(partition).orElseThrow(() -> new IndexUnavailableException(
-                "the search index of space " + request.space() + " (partition " + partition
-                        + ") is not held by this instance right now"));
+        MemoryIndex index = indexes.get(partition)
+                .orElseThrow(() -> new IndexUnavailableException("the search index of space " + request.space()
+                        + " (partition " + partition + ") is not held by this instance right now"));
         return index.search(request);
     }
 
     @Override
     public Map<String, ThreadNeighbours> threadNeighbours(String space, Collection<Memory> memories) {
-        return indexes.get(partitionOf.applyAsInt(space)).map(index -> index.threadNeighbours(space, memories))
+        return indexes.get(partitionOf.applyAsInt(space))
+                .map(index -> index.threadNeighbours(space, memories))
                 .orElse(Map.of());
     }
 
     @Override
     public List<String> namedEntities(String space, Collection<String> keys, int max) {
-        return indexes.get(partitionOf.applyAsInt(space)).map(index -> index.namedEntities(space, keys, max))
+        return indexes.get(partitionOf.applyAsInt(space))
+                .map(index -> index.namedEntities(space, keys, max))
                 .orElse(List.of());
     }
 
@@ -204,8 +220,8 @@ public final class StoreMemoryViews implements MemoryViews {
     public void histories(String space, String afterId, Predicate<List<HistoryEntry>> visit) {
         String prefix = StoreKeys.prefix(space);
         String from = afterId == null ? prefix : StoreKeys.prefix(space, afterId) + StoreKeys.END;
-        try (KeyValueIterator<String, HistoryEntry> it = this.<HistoryEntry>store(ProjectionTopology.HISTORY)
-                .range(from, prefix + StoreKeys.END)) {
+        try (KeyValueIterator<String, HistoryEntry> it =
+                this.<HistoryEntry>store(ProjectionTopology.HISTORY).range(from, prefix + StoreKeys.END)) {
             String id = null;
             List<HistoryEntry> entries = new ArrayList<>();
             while (it.hasNext()) {
@@ -261,13 +277,14 @@ public final class StoreMemoryViews implements MemoryViews {
 
     @Override
     public Optional<Proposal> proposal(String space, String id) {
-        return Optional.ofNullable(this.<Proposal>store(ProjectionTopology.PROPOSALS).get(StoreKeys.of(space, id)));
+        return Optional.ofNullable(
+                this.<Proposal>store(ProjectionTopology.PROPOSALS).get(StoreKeys.of(space, id)));
     }
 
     @Override
     public Optional<Reflection> reflection(String space, String id) {
-        return Optional.ofNullable(this.<Reflection>store(ProjectionTopology.REFLECTIONS)
-                .get(StoreKeys.of(space, id)));
+        return Optional.ofNullable(
+                this.<Reflection>store(ProjectionTopology.REFLECTIONS).get(StoreKeys.of(space, id)));
     }
 
     @Override
@@ -293,7 +310,8 @@ public final class StoreMemoryViews implements MemoryViews {
     @Override
     public io.memorychain.avro.view.SpaceGovernance governance(String space) {
         io.memorychain.avro.view.SpaceGovernance g = this.<io.memorychain.avro.view.SpaceGovernance>store(
-                ProjectionTopology.GOVERNANCE).get(space);
+                        ProjectionTopology.GOVERNANCE)
+                .get(space);
         return g != null ? g : io.memorychain.domain.governance.Governance.empty(space);
     }
 
@@ -310,8 +328,8 @@ public final class StoreMemoryViews implements MemoryViews {
 
     @Override
     public Optional<RefinementSession> refinement(String space, String sessionId) {
-        return Optional.ofNullable(this.<RefinementSession>store(ProjectionTopology.REFINEMENTS)
-                .get(StoreKeys.of(space, sessionId)));
+        return Optional.ofNullable(
+                this.<RefinementSession>store(ProjectionTopology.REFINEMENTS).get(StoreKeys.of(space, sessionId)));
     }
 
     @Override
@@ -329,8 +347,8 @@ public final class StoreMemoryViews implements MemoryViews {
         Map<String, Map<String, Long>> byFacet = new LinkedHashMap<>();
         long from = 0;
         String prefix = StoreKeys.prefix(space);
-        try (KeyValueIterator<String, Long> it = this.<Long>store(ProjectionTopology.COUNTS)
-                .prefixScan(prefix, new StringSerializer())) {
+        try (KeyValueIterator<String, Long> it =
+                this.<Long>store(ProjectionTopology.COUNTS).prefixScan(prefix, new StringSerializer())) {
             while (it.hasNext()) {
                 KeyValue<String, Long> next = it.next();
                 String rest = next.key.substring(prefix.length());
@@ -362,7 +380,8 @@ public final class StoreMemoryViews implements MemoryViews {
     @Override
     public Map<String, Long> appliedSeqs(int limit) {
         Map<String, Long> out = new LinkedHashMap<>();
-        try (KeyValueIterator<String, Long> all = this.<Long>store(ProjectionTopology.APPLIED).all()) {
+        try (KeyValueIterator<String, Long> all =
+                this.<Long>store(ProjectionTopology.APPLIED).all()) {
             while (all.hasNext() && out.size() < limit) {
                 KeyValue<String, Long> next = all.next();
                 out.put(next.key, next.value);
@@ -373,13 +392,17 @@ public final class StoreMemoryViews implements MemoryViews {
 
     @Override
     public boolean awaitApplied(String space, long seq, Duration timeout) throws InterruptedException {
-        return tracker.await(space, () -> {
-            try {
-                return appliedSeq(space);
-            } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {
-                return -1; // restoring or migrating: not there yet; the projection wakes us when it applies
-            }
-        }, seq, timeout.toNanos());
+        return tracker.await(
+                space,
+                () -> {
+                    try {
+                        return appliedSeq(space);
+                    } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {
+                        return -1; // restoring or migrating: not there yet; the projection wakes us when it applies
+                    }
+                },
+                seq,
+                timeout.toNanos());
     }
 
     private <V> List<V> scan(String storeName, String prefix, int limit) {

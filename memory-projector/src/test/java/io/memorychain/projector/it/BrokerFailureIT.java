@@ -69,12 +69,18 @@ class BrokerFailureIT {
         ChainKeys keys = ChainKeys.generate();
         try (KafkaClusterTestKit cluster = SharedKafka.startCluster(3)) {
             String bootstrap = cluster.bootstrapServers();
-            MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(bootstrap, topics,
-                    Files.createTempDirectory("broker-loss"), prefix + "app", 3, (short) 3, WriteSettings.defaults());
+            MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(
+                    bootstrap,
+                    topics,
+                    Files.createTempDirectory("broker-loss"),
+                    prefix + "app",
+                    3,
+                    (short) 3,
+                    WriteSettings.defaults());
             try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(bootstrap, topics.schemas(), (short) 3);
-                 MemoryChainRuntime runtime = MemoryChainRuntime.start(settings, registry, keys, null,
-                         Duration.ofSeconds(90));
-                 MemoryPublisher publisher = new MemoryPublisher(bootstrap, topics, registry)) {
+                    MemoryChainRuntime runtime =
+                            MemoryChainRuntime.start(settings, registry, keys, null, Duration.ofSeconds(90));
+                    MemoryPublisher publisher = new MemoryPublisher(bootstrap, topics, registry)) {
                 assertReplicated(bootstrap, topics);
 
                 List<MemoryRequest> requests = new ArrayList<>();
@@ -84,18 +90,25 @@ class BrokerFailureIT {
                 }
                 AtomicInteger answered = new AtomicInteger();
                 Map<String, CompletableFuture<MemoryOutcome>> futures = new LinkedHashMap<>();
-                Function<MemoryRequest, CompletableFuture<MemoryOutcome>> publish = r -> publisher.publish(r)
-                        .whenComplete((o, e) -> answered.incrementAndGet());
+                Function<MemoryRequest, CompletableFuture<MemoryOutcome>> publish =
+                        r -> publisher.publish(r).whenComplete((o, e) -> answered.incrementAndGet());
                 requests.subList(0, REQUESTS / 2).forEach(r -> futures.put(r.getRequestId(), publish.apply(r)));
-                org.awaitility.Awaitility.await("a third of the first half answered").atMost(Duration.ofSeconds(60))
-                        .pollInterval(Duration.ofMillis(20)).until(() -> answered.get() >= REQUESTS / 6);
+                org.awaitility.Awaitility.await("a third of the first half answered")
+                        .atMost(Duration.ofSeconds(60))
+                        .pollInterval(Duration.ofMillis(20))
+                        .until(() -> answered.get() >= REQUESTS / 6);
 
                 int victim = leaderOfPartitionZero(bootstrap, topics.events());
                 int answeredAtKill = answered.get();
                 cluster.brokers().get(victim).shutdown();
-                LOG.info("INJECTED: broker {} (leader of {}-0) shut down with {} of {} outcomes "
-                        + "in; it stays down", victim, topics.events(), answeredAtKill, REQUESTS / 2);
-                assertThat(answeredAtKill).as("the node went down while requests were in flight")
+                LOG.info(
+                        "INJECTED: broker {} (leader of {}-0) shut down with {} of {} outcomes " + "in; it stays down",
+                        victim,
+                        topics.events(),
+                        answeredAtKill,
+                        REQUESTS / 2);
+                assertThat(answeredAtKill)
+                        .as("the node went down while requests were in flight")
                         .isLessThan(REQUESTS / 2);
                 requests.subList(REQUESTS / 2, REQUESTS).forEach(r -> futures.put(r.getRequestId(), publish.apply(r)));
 
@@ -104,9 +117,12 @@ class BrokerFailureIT {
                 List<MemoryRequest> retry = new ArrayList<>();
                 for (MemoryRequest r : requests) {
                     try {
-                        outcomes.put(r.getRequestId(), futures.get(r.getRequestId()).get(90, TimeUnit.SECONDS));
+                        outcomes.put(
+                                r.getRequestId(), futures.get(r.getRequestId()).get(90, TimeUnit.SECONDS));
                     } catch (ExecutionException e) {
-                        LOG.info("Publish of {} failed ({}); retrying with the same request id", r.getRequestId(),
+                        LOG.info(
+                                "Publish of {} failed ({}); retrying with the same request id",
+                                r.getRequestId(),
                                 e.getCause().toString());
                         retry.add(r);
                     }
@@ -116,37 +132,57 @@ class BrokerFailureIT {
                 }
 
                 assertThat(outcomes).hasSize(REQUESTS);
-                assertThat(outcomes.values()).allSatisfy(o -> assertThat(o.getAccepted())
-                        .as("outcome of %s: %s %s", o.getRequestId(), o.getCode(), o.getMessage()).isTrue());
+                assertThat(outcomes.values())
+                        .allSatisfy(o -> assertThat(o.getAccepted())
+                                .as("outcome of %s: %s %s", o.getRequestId(), o.getCode(), o.getMessage())
+                                .isTrue());
 
                 List<MemoryEvent> events = EventsTopic.readAll(bootstrap, topics.events(), registry);
                 Map<String, Long> eventsPerRequest = events.stream()
                         .collect(Collectors.groupingBy(MemoryEvent::getRequestId, Collectors.counting()));
-                assertThat(eventsPerRequest).as("one event per accepted request, no duplicate request id")
-                        .hasSize(REQUESTS).allSatisfy((id, count) -> assertThat(count).as(id).isOne());
+                assertThat(eventsPerRequest)
+                        .as("one event per accepted request, no duplicate request id")
+                        .hasSize(REQUESTS)
+                        .allSatisfy((id, count) -> assertThat(count).as(id).isOne());
                 assertThat(eventsPerRequest.keySet()).isEqualTo(outcomes.keySet());
                 Map<String, List<MemoryEvent>> chains = events.stream()
                         .collect(Collectors.groupingBy(MemoryEvent::getSpace, LinkedHashMap::new, Collectors.toList()));
                 assertThat(chains).hasSize(SPACES);
                 chains.forEach((space, chain) -> {
-                    assertThat(chain).extracting(MemoryEvent::getSeq).as("seqs of %s", space)
+                    assertThat(chain)
+                            .extracting(MemoryEvent::getSeq)
+                            .as("seqs of %s", space)
                             .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, chain.size())
-                                    .boxed().toList());
+                                    .boxed()
+                                    .toList());
                     ChainEndToEndIT.assertIntact(chain, keys.publicRing());
                 });
                 for (MemoryEvent e : events) {
                     MemoryOutcome o = outcomes.get(e.getRequestId());
-                    assertThat(o.getSeq()).as("outcome seq of %s", e.getRequestId()).isEqualTo(e.getSeq());
+                    assertThat(o.getSeq())
+                            .as("outcome seq of %s", e.getRequestId())
+                            .isEqualTo(e.getSeq());
                 }
 
-                Map<String, VerificationResult> verified = new KafkaChainReader(Map.of("bootstrap.servers", bootstrap),
-                        topics.events(), registry, keys.publicRing(), SignatureMode.ALL).verifyAll();
-                assertThat(verified).hasSize(SPACES)
-                        .allSatisfy((space, result) -> assertThat(result.ok()).as("%s: %s", space, result).isTrue());
+                Map<String, VerificationResult> verified = new KafkaChainReader(
+                                Map.of("bootstrap.servers", bootstrap),
+                                topics.events(),
+                                registry,
+                                keys.publicRing(),
+                                SignatureMode.ALL)
+                        .verifyAll();
+                assertThat(verified)
+                        .hasSize(SPACES)
+                        .allSatisfy((space, result) -> assertThat(result.ok())
+                                .as("%s: %s", space, result)
+                                .isTrue());
 
                 for (Map.Entry<String, List<MemoryEvent>> chain : chains.entrySet()) {
-                    assertThat(runtime.views().awaitApplied(chain.getKey(), chain.getValue().size(),
-                            Duration.ofSeconds(60))).as("projection of %s", chain.getKey()).isTrue();
+                    assertThat(runtime.views()
+                                    .awaitApplied(
+                                            chain.getKey(), chain.getValue().size(), Duration.ofSeconds(60)))
+                            .as("projection of %s", chain.getKey())
+                            .isTrue();
                 }
                 for (MemoryRequest r : requests) {
                     MemoryOutcome o = outcomes.get(r.getRequestId());
@@ -155,10 +191,16 @@ class BrokerFailureIT {
                     assertThat(memory.get().getContent())
                             .isEqualTo(((io.memorychain.avro.CreateMemory) r.getOp()).getContent());
                 }
-                LOG.info("CHECKED after losing broker {}: {} requests ({} retried after a failed publish), {} accepted "
-                        + "outcomes, {} events with one per request id, seqs 1..n in {} chains, every hash, link and "
-                        + "signature verified, every memory in the live views", victim, REQUESTS, retry.size(),
-                        outcomes.size(), events.size(), chains.size());
+                LOG.info(
+                        "CHECKED after losing broker {}: {} requests ({} retried after a failed publish), {} accepted "
+                                + "outcomes, {} events with one per request id, seqs 1..n in {} chains, every hash, link and "
+                                + "signature verified, every memory in the live views",
+                        victim,
+                        REQUESTS,
+                        retry.size(),
+                        outcomes.size(),
+                        events.size(),
+                        chains.size());
             }
         }
     }
@@ -170,21 +212,33 @@ class BrokerFailureIT {
     /** Every data topic and the chain's internal topics are on 3 replicas with min ISR 2. */
     private static void assertReplicated(String bootstrap, Topics topics) throws Exception {
         try (Admin admin = admin(bootstrap)) {
-            for (TopicDescription d : admin.describeTopics(topics.dataTopics()).allTopicNames().get().values()) {
-                assertThat(d.partitions()).allSatisfy(p -> assertThat(p.replicas()).as(d.name()).hasSize(3));
+            for (TopicDescription d : admin.describeTopics(topics.dataTopics())
+                    .allTopicNames()
+                    .get()
+                    .values()) {
+                assertThat(d.partitions())
+                        .allSatisfy(p -> assertThat(p.replicas()).as(d.name()).hasSize(3));
             }
             var resource = new org.apache.kafka.common.config.ConfigResource(
                     org.apache.kafka.common.config.ConfigResource.Type.TOPIC, topics.events());
-            String minIsr = admin.describeConfigs(List.of(resource)).all().get().get(resource)
-                    .get("min.insync.replicas").value();
+            String minIsr = admin.describeConfigs(List.of(resource))
+                    .all()
+                    .get()
+                    .get(resource)
+                    .get("min.insync.replicas")
+                    .value();
             assertThat(minIsr).isEqualTo("2");
         }
     }
 
     private static int leaderOfPartitionZero(String bootstrap, String topic) throws Exception {
         try (Admin admin = admin(bootstrap)) {
-            TopicPartitionInfo p0 = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic)
-                    .partitions().get(0);
+            TopicPartitionInfo p0 = admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get()
+                    .get(topic)
+                    .partitions()
+                    .get(0);
             return p0.leader().id();
         }
     }

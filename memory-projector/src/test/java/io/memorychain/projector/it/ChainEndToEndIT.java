@@ -52,35 +52,55 @@ class ChainEndToEndIT {
         Topics topics = Topics.withPrefix(prefix);
         ChainKeys keys = ChainKeys.generate();
         Path state = Files.createTempDirectory("e2e");
-        MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(SharedKafka.bootstrapServers(), topics,
-                state.resolve("live"), prefix + "app", 3, (short) 1, WriteSettings.defaults());
+        MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(
+                SharedKafka.bootstrapServers(),
+                topics,
+                state.resolve("live"),
+                prefix + "app",
+                3,
+                (short) 1,
+                WriteSettings.defaults());
         List<String> spaces = MixedLoad.spaces(SPACES);
         Map<String, MemoryOutcome> accepted = new LinkedHashMap<>();
         int requests = 0;
-        try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(),
-                (short) 1);
-             MemoryChainRuntime runtime = MemoryChainRuntime.start(settings, registry, keys, null, Duration.ofSeconds(60));
-             MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
+        try (SchemaRegistry registry =
+                        new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(), (short) 1);
+                MemoryChainRuntime runtime =
+                        MemoryChainRuntime.start(settings, registry, keys, null, Duration.ofSeconds(60));
+                MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
 
             Map<String, List<String>> created = new HashMap<>();
-            List<MixedLoad.Expected> round1 = spaces.stream().flatMap(s -> MixedLoad.round1(s).stream()).toList();
+            List<MixedLoad.Expected> round1 =
+                    spaces.stream().flatMap(s -> MixedLoad.round1(s).stream()).toList();
             requests += runRound(publisher, round1, accepted);
             for (String space : spaces) {
-                created.put(space, round1.stream().filter(e -> e.request().getSpace().equals(space) && e.code() == null)
-                        .map(e -> accepted.get(e.request().getRequestId()).getMemoryId()).toList());
+                created.put(
+                        space,
+                        round1.stream()
+                                .filter(e -> e.request().getSpace().equals(space) && e.code() == null)
+                                .map(e ->
+                                        accepted.get(e.request().getRequestId()).getMemoryId())
+                                .toList());
             }
             for (BiFunction<String, List<String>, List<MixedLoad.Expected>> round :
-                    List.<BiFunction<String, List<String>, List<MixedLoad.Expected>>>of(MixedLoad::round2, MixedLoad::round3)) {
-                requests += runRound(publisher, spaces.stream()
-                        .flatMap(s -> round.apply(s, created.get(s)).stream()).toList(), accepted);
+                    List.<BiFunction<String, List<String>, List<MixedLoad.Expected>>>of(
+                            MixedLoad::round2, MixedLoad::round3)) {
+                requests += runRound(
+                        publisher,
+                        spaces.stream()
+                                .flatMap(s -> round.apply(s, created.get(s)).stream())
+                                .toList(),
+                        accepted);
             }
             assertThat(requests).isEqualTo(1_000);
             assertThat(accepted).hasSize(SPACES * MixedLoad.acceptedPerSpace());
 
             List<MemoryEvent> events = EventsTopic.readAll(SharedKafka.bootstrapServers(), topics.events(), registry);
             // each space's two agent edits of the critical persona block are followed by their alerts (§21)
-            assertThat(events.stream().filter(e -> e.getPayload() instanceof io.memorychain.avro.CriticalChangeAlerted)
-                    .count()).isEqualTo((long) SPACES * MixedLoad.criticalEditsPerSpace());
+            assertThat(events.stream()
+                            .filter(e -> e.getPayload() instanceof io.memorychain.avro.CriticalChangeAlerted)
+                            .count())
+                    .isEqualTo((long) SPACES * MixedLoad.criticalEditsPerSpace());
             assertThat(events).hasSize(accepted.size() + SPACES * MixedLoad.criticalEditsPerSpace());
             assertThat(events.stream().map(MemoryEvent::getRequestId).collect(Collectors.toSet()))
                     .isEqualTo(accepted.keySet());
@@ -91,17 +111,25 @@ class ChainEndToEndIT {
 
             for (String space : spaces) {
                 long head = chains.get(space).size();
-                assertThat(runtime.views().awaitApplied(space, head, Duration.ofSeconds(30))).isTrue();
+                assertThat(runtime.views().awaitApplied(space, head, Duration.ofSeconds(30)))
+                        .isTrue();
             }
             Map<String, ViewSnapshot> live = snapshot(runtime, spaces);
             assertThat(live.get("space-0").core()).contains("## Who I Am\nI am the careful agent of space-0");
 
-            MemoryChainRuntime.Settings replaySettings = new MemoryChainRuntime.Settings(settings.bootstrapServers(),
-                    topics, state.resolve("replay"), prefix + "replay", 3, (short) 1, WriteSettings.defaults());
-            try (MemoryChainRuntime replay = MemoryChainRuntime.startProjection(replaySettings, registry, MemoryChainRuntime.NO_MODEL,
-                    Duration.ofSeconds(60))) {
+            MemoryChainRuntime.Settings replaySettings = new MemoryChainRuntime.Settings(
+                    settings.bootstrapServers(),
+                    topics,
+                    state.resolve("replay"),
+                    prefix + "replay",
+                    3,
+                    (short) 1,
+                    WriteSettings.defaults());
+            try (MemoryChainRuntime replay = MemoryChainRuntime.startProjection(
+                    replaySettings, registry, MemoryChainRuntime.NO_MODEL, Duration.ofSeconds(60))) {
                 for (String space : spaces) {
-                    assertThat(replay.views().awaitApplied(space, chains.get(space).size(), Duration.ofSeconds(60)))
+                    assertThat(replay.views()
+                                    .awaitApplied(space, chains.get(space).size(), Duration.ofSeconds(60)))
                             .isTrue();
                 }
                 assertThat(snapshot(replay, spaces)).isEqualTo(live);
@@ -110,8 +138,9 @@ class ChainEndToEndIT {
     }
 
     /** Publishes a round concurrently, waits for every outcome and checks it against the expectation. */
-    private static int runRound(MemoryPublisher publisher, List<MixedLoad.Expected> round,
-                                Map<String, MemoryOutcome> accepted) throws Exception {
+    private static int runRound(
+            MemoryPublisher publisher, List<MixedLoad.Expected> round, Map<String, MemoryOutcome> accepted)
+            throws Exception {
         List<CompletableFuture<MemoryOutcome>> futures = new ArrayList<>();
         for (MixedLoad.Expected e : round) {
             futures.add(publisher.publish(e.request()));
@@ -119,8 +148,11 @@ class ChainEndToEndIT {
         for (int i = 0; i < round.size(); i++) {
             MixedLoad.Expected expected = round.get(i);
             MemoryOutcome outcome = futures.get(i).get(60, TimeUnit.SECONDS);
-            assertThat(outcome.getCode()).as("outcome of %s: %s", expected.request().getOp().getClass().getSimpleName(),
-                    outcome.getMessage()).isEqualTo(expected.code());
+            assertThat(outcome.getCode())
+                    .as(
+                            "outcome of %s: %s",
+                            expected.request().getOp().getClass().getSimpleName(), outcome.getMessage())
+                    .isEqualTo(expected.code());
             assertThat(outcome.getAccepted()).isEqualTo(expected.code() == null);
             if (outcome.getAccepted()) {
                 accepted.put(outcome.getRequestId(), outcome);
@@ -149,7 +181,8 @@ class ChainEndToEndIT {
             byte[] hash = Canonical.toArray(e.getHash());
             assertThat(Canonical.toArray(e.getPrevHash())).isEqualTo(prev);
             assertThat(Canonical.hash(e)).isEqualTo(hash);
-            assertThat(ring.verify(e.getKeyId(), hash, Canonical.toArray(e.getSignature()))).isTrue();
+            assertThat(ring.verify(e.getKeyId(), hash, Canonical.toArray(e.getSignature())))
+                    .isTrue();
             prev = hash;
         }
         Objects.requireNonNull(prev);

@@ -57,19 +57,26 @@ class EmbedderThreadsIT {
     void twoStreamThreadsEachEmbedTheirPartitionsMemoriesWithTheVectorsOfTheTextAlone() throws Exception {
         String prefix = SharedKafka.uniquePrefix();
         Topics topics = Topics.withPrefix(prefix);
-        MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(SharedKafka.bootstrapServers(), topics,
-                Files.createTempDirectory("embedder-threads-it"), prefix + "app", PARTITIONS, (short) 1,
+        MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(
+                SharedKafka.bootstrapServers(),
+                topics,
+                Files.createTempDirectory("embedder-threads-it"),
+                prefix + "app",
+                PARTITIONS,
+                (short) 1,
                 WriteSettings.defaults());
         OnnxSentenceEmbedder embedder = SharedEmbedder.of(EmbeddingModel.MINILM);
         var actor = Requests.actor(ActorType.AGENT, "helper");
         List<String> spaces = spacesOnEveryPartition();
-        try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(),
-                (short) 1);
-             MemoryChainRuntime runtime = MemoryChainRuntime.start(settings, registry, ChainKeys.generate(),
-                     embedder, null, Duration.ofSeconds(90), null, 2);
-             MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
+        try (SchemaRegistry registry =
+                        new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(), (short) 1);
+                MemoryChainRuntime runtime = MemoryChainRuntime.start(
+                        settings, registry, ChainKeys.generate(), embedder, null, Duration.ofSeconds(90), null, 2);
+                MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
             Set<ThreadMetadata> threads = runtime.embedderStreams().metadataForLocalThreads();
-            assertThat(threads).hasSize(2).allSatisfy(t -> assertThat(t.activeTasks()).hasSize(1));
+            assertThat(threads)
+                    .hasSize(2)
+                    .allSatisfy(t -> assertThat(t.activeTasks()).hasSize(1));
 
             Map<String, String> contents = new LinkedHashMap<>(); // "space/id" -> content
             List<CompletableFuture<MemoryOutcome>> outcomes = new ArrayList<>();
@@ -78,8 +85,13 @@ class EmbedderThreadsIT {
                 for (int i = 0; i < PER_SPACE; i++) {
                     String content = "Note " + i + " of " + space + ": the user mentioned topic " + (i * 7 % 11);
                     written.add(space + "/" + content);
-                    outcomes.add(publisher.publish(Requests.create(space, actor, CreateMemory.newBuilder()
-                            .setContent(content).build()).build()));
+                    outcomes.add(publisher.publish(Requests.create(
+                                    space,
+                                    actor,
+                                    CreateMemory.newBuilder()
+                                            .setContent(content)
+                                            .build())
+                            .build()));
                 }
             }
             for (int i = 0; i < outcomes.size(); i++) {
@@ -90,8 +102,9 @@ class EmbedderThreadsIT {
             }
 
             MemoryViews views = runtime.views();
-            Awaitility.await().atMost(Duration.ofSeconds(120)).until(() -> contents.keySet().stream()
-                    .allMatch(key -> embedding(views, key) != null));
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(120))
+                    .until(() -> contents.keySet().stream().allMatch(key -> embedding(views, key) != null));
             for (Map.Entry<String, String> e : contents.entrySet()) {
                 float[] alone = embedder.embedAll(List.of(e.getValue())).get(0);
                 List<Float> stored = embedding(views, e.getKey()).getVector();
@@ -100,8 +113,10 @@ class EmbedderThreadsIT {
                     assertThat(stored.get(i)).as(e.getKey() + "[" + i + "]").isEqualTo(alone[i]);
                 }
             }
-            assertThat(processedPerThread(runtime)).as("records each embedder thread processed")
-                    .hasSize(2).allSatisfy(count -> assertThat(count).isPositive());
+            assertThat(processedPerThread(runtime))
+                    .as("records each embedder thread processed")
+                    .hasSize(2)
+                    .allSatisfy(count -> assertThat(count).isPositive());
         }
     }
 
@@ -127,10 +142,12 @@ class EmbedderThreadsIT {
     /** The embedder's stream threads' {@code process-total}, by thread. */
     private static List<Double> processedPerThread(MemoryChainRuntime runtime) {
         Map<String, Double> byThread = new TreeMap<>();
-        for (Map.Entry<MetricName, ? extends Metric> m : runtime.embedderStreams().metrics().entrySet()) {
+        for (Map.Entry<MetricName, ? extends Metric> m :
+                runtime.embedderStreams().metrics().entrySet()) {
             MetricName name = m.getKey();
             if (name.name().equals("process-total") && name.group().equals("stream-thread-metrics")) {
-                byThread.put(name.tags().get("thread-id"), ((Number) m.getValue().metricValue()).doubleValue());
+                byThread.put(
+                        name.tags().get("thread-id"), ((Number) m.getValue().metricValue()).doubleValue());
             }
         }
         return new ArrayList<>(byThread.values());

@@ -37,14 +37,28 @@ class PublisherIdempotencyIT {
     void theSameRequestIdInTwoSpacesIsTwoRequestsAndARetryInOneSpaceIsTheOriginal() throws Exception {
         String prefix = SharedKafka.uniquePrefix();
         Topics topics = Topics.withPrefix(prefix);
-        try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(),
-                (short) 1);
-             MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(
-                     SharedKafka.bootstrapServers(), topics, Files.createTempDirectory("idem"), prefix + "app", 3,
-                     (short) 1, WriteSettings.defaults()), registry, ChainKeys.generate(), null, Duration.ofSeconds(60));
-             MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
-            MemoryRequest inA = Requests.create("space-a", ChainHarness.AGENT, "in a").setRequestId("key-1").build();
-            MemoryRequest inB = Requests.create("space-b", ChainHarness.AGENT, "in b").setRequestId("key-1").build();
+        try (SchemaRegistry registry =
+                        new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(), (short) 1);
+                MemoryChainRuntime runtime = MemoryChainRuntime.start(
+                        new MemoryChainRuntime.Settings(
+                                SharedKafka.bootstrapServers(),
+                                topics,
+                                Files.createTempDirectory("idem"),
+                                prefix + "app",
+                                3,
+                                (short) 1,
+                                WriteSettings.defaults()),
+                        registry,
+                        ChainKeys.generate(),
+                        null,
+                        Duration.ofSeconds(60));
+                MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
+            MemoryRequest inA = Requests.create("space-a", ChainHarness.AGENT, "in a")
+                    .setRequestId("key-1")
+                    .build();
+            MemoryRequest inB = Requests.create("space-b", ChainHarness.AGENT, "in b")
+                    .setRequestId("key-1")
+                    .build();
             CompletableFuture<MemoryOutcome> a = publisher.publish(inA);
             CompletableFuture<MemoryOutcome> b = publisher.publish(inB);
             MemoryOutcome outcomeA = a.get(60, TimeUnit.SECONDS);
@@ -53,8 +67,11 @@ class PublisherIdempotencyIT {
             assertThat(outcomeB.getSpace()).isEqualTo("space-b");
             assertThat(outcomeA.getMemoryId()).isNotEqualTo(outcomeB.getMemoryId());
 
-            MemoryOutcome retry = publisher.publish(Requests.create("space-a", ChainHarness.AGENT, "in a, again")
-                    .setRequestId("key-1").build()).get(60, TimeUnit.SECONDS);
+            MemoryOutcome retry = publisher
+                    .publish(Requests.create("space-a", ChainHarness.AGENT, "in a, again")
+                            .setRequestId("key-1")
+                            .build())
+                    .get(60, TimeUnit.SECONDS);
             assertThat(retry).isEqualTo(outcomeA);
             List<MemoryEvent> events = EventsTopic.readAll(SharedKafka.bootstrapServers(), topics.events(), registry);
             assertThat(events).extracting(MemoryEvent::getSpace).containsExactlyInAnyOrder("space-a", "space-b");

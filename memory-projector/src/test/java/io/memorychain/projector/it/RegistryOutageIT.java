@@ -57,8 +57,7 @@ class RegistryOutageIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
 
     @Test
-    void cachedSchemasKeepWritesAndReadsUpAndWhatNeedsTheRegistryWaitsOrFailsRetryablyUntilItIsBack()
-            throws Exception {
+    void cachedSchemasKeepWritesAndReadsUpAndWhatNeedsTheRegistryWaitsOrFailsRetryablyUntilItIsBack() throws Exception {
         String prefix = SharedKafka.uniquePrefix();
         Topics topics = Topics.withPrefix(prefix);
         ChainKeys keys = ChainKeys.generate();
@@ -68,12 +67,22 @@ class RegistryOutageIT {
             ConfluentRegistryClient agent = client(apicurio);
             ConfluentRegistryClient reader = client(apicurio);
             ConfluentRegistryClient latecomer = client(apicurio);
-            try (MemoryChainRuntime runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(bootstrap, topics,
-                    Files.createTempDirectory("registry-outage"), prefix + "app", 3, (short) 1,
-                    WriteSettings.defaults()), service, keys, null, WAIT);
-                 MemoryPublisher publisher = new MemoryPublisher(bootstrap, topics, agent);
-                 MemoryPublisher newcomer = new MemoryPublisher(bootstrap, topics, client(apicurio));
-                 MemoryPublisher waiter = new MemoryPublisher(bootstrap, topics, latecomer)) {
+            try (MemoryChainRuntime runtime = MemoryChainRuntime.start(
+                            new MemoryChainRuntime.Settings(
+                                    bootstrap,
+                                    topics,
+                                    Files.createTempDirectory("registry-outage"),
+                                    prefix + "app",
+                                    3,
+                                    (short) 1,
+                                    WriteSettings.defaults()),
+                            service,
+                            keys,
+                            null,
+                            WAIT);
+                    MemoryPublisher publisher = new MemoryPublisher(bootstrap, topics, agent);
+                    MemoryPublisher newcomer = new MemoryPublisher(bootstrap, topics, client(apicurio));
+                    MemoryPublisher waiter = new MemoryPublisher(bootstrap, topics, latecomer)) {
                 List<MemoryRequest> warmUp = new ArrayList<>();
                 for (int s = 0; s < SPACES; s++) {
                     warmUp.add(create(s, "before the outage"));
@@ -85,7 +94,8 @@ class RegistryOutageIT {
 
                 apicurio.outage();
                 LOG.info("INJECTED: schema registry outage (connections to {} refused)", apicurio.url());
-                assertThatThrownBy(() -> client(apicurio).byId(1)).as("the registry is really down")
+                assertThatThrownBy(() -> client(apicurio).byId(1))
+                        .as("the registry is really down")
                         .isInstanceOf(SchemaRegistryUnavailableException.class);
 
                 List<MemoryRequest> during = new ArrayList<>();
@@ -95,47 +105,62 @@ class RegistryOutageIT {
                 List<MemoryOutcome> duringOutcomes = assertAccepted(publishAll(publisher, during));
                 for (int i = 0; i < during.size(); i++) {
                     MemoryOutcome o = duringOutcomes.get(i);
-                    assertThat(runtime.views().awaitApplied(o.getSpace(), o.getSeq(), WAIT)).isTrue();
-                    assertThat(runtime.views().memory(o.getSpace(), o.getMemoryId())).as("read during the outage")
+                    assertThat(runtime.views().awaitApplied(o.getSpace(), o.getSeq(), WAIT))
+                            .isTrue();
+                    assertThat(runtime.views().memory(o.getSpace(), o.getMemoryId()))
+                            .as("read during the outage")
                             .hasValueSatisfying(m -> assertThat(m.getContent()).startsWith("during the outage"));
                 }
-                assertThat(verify(bootstrap, topics, reader, keys)).as("the chain verifies during the outage")
-                        .allSatisfy((space, result) -> assertThat(result.ok()).as(space).isTrue());
+                assertThat(verify(bootstrap, topics, reader, keys))
+                        .as("the chain verifies during the outage")
+                        .allSatisfy((space, result) ->
+                                assertThat(result.ok()).as(space).isTrue());
 
                 MemoryRequest first = create(0, "a new agent's first write");
                 assertThatThrownBy(() -> newcomer.publish(first).get(30, TimeUnit.SECONDS))
                         .as("a new agent cannot register its schema: a clear, retryable failure")
                         .isInstanceOf(ExecutionException.class)
-                        .cause().isInstanceOf(MemoryPublisher.PublishException.class)
+                        .cause()
+                        .isInstanceOf(MemoryPublisher.PublishException.class)
                         .hasMessageContaining("the schema registry is unavailable")
                         .hasMessageContaining("retry with the same request id")
-                        .cause().isInstanceOf(SchemaRegistryUnavailableException.class);
+                        .cause()
+                        .isInstanceOf(SchemaRegistryUnavailableException.class);
 
                 MemoryRequest waiting = create(1, "written while the registry is down, answered after");
                 CompletableFuture<MemoryOutcome> waitingOutcome = waiter.publish(waiting);
-                await("the latecomer's request sequenced during the outage").atMost(WAIT)
+                await("the latecomer's request sequenced during the outage")
+                        .atMost(WAIT)
                         .until(() -> requestIds(bootstrap, topics, reader).contains(waiting.getRequestId()));
-                assertThat(waitingOutcome).as("its outcome waits for the outcome schema, it is not dropped")
+                assertThat(waitingOutcome)
+                        .as("its outcome waits for the outcome schema, it is not dropped")
                         .isNotDone();
 
                 apicurio.recover();
                 LOG.info("Registry back: retrying the new agent's write with the same request id");
-                assertThat(waitingOutcome.get(60, TimeUnit.SECONDS).getAccepted()).isTrue();
+                assertThat(waitingOutcome.get(60, TimeUnit.SECONDS).getAccepted())
+                        .isTrue();
                 MemoryOutcome retried = newcomer.publish(first).get(60, TimeUnit.SECONDS);
                 assertThat(retried.getAccepted()).isTrue();
 
                 List<MemoryEvent> events = EventsTopic.readAll(bootstrap, topics.events(), reader);
                 Map<String, Long> perRequest = events.stream()
                         .collect(Collectors.groupingBy(MemoryEvent::getRequestId, Collectors.counting()));
-                assertThat(perRequest).hasSize(warmUp.size() + during.size() + 2)
+                assertThat(perRequest)
+                        .hasSize(warmUp.size() + during.size() + 2)
                         .allSatisfy((id, count) -> assertThat(count).as(id).isOne())
                         .containsKeys(first.getRequestId(), waiting.getRequestId());
-                assertThat(verify(bootstrap, topics, reader, keys)).hasSize(SPACES)
-                        .allSatisfy((space, result) -> assertThat(result.ok()).as(space).isTrue());
-                LOG.info("CHECKED during the outage: {} writes accepted and read back from the views, chains verified "
-                        + "on cached schemas; a new agent's first write failed retryably and wrote nothing, then was "
-                        + "accepted once the registry was back; an outcome waited for its schema instead of being "
-                        + "dropped; {} events, one per request id", during.size(), events.size());
+                assertThat(verify(bootstrap, topics, reader, keys))
+                        .hasSize(SPACES)
+                        .allSatisfy((space, result) ->
+                                assertThat(result.ok()).as(space).isTrue());
+                LOG.info(
+                        "CHECKED during the outage: {} writes accepted and read back from the views, chains verified "
+                                + "on cached schemas; a new agent's first write failed retryably and wrote nothing, then was "
+                                + "accepted once the registry was back; an outcome waited for its schema instead of being "
+                                + "dropped; {} events, one per request id",
+                        during.size(),
+                        events.size());
             }
         }
     }
@@ -150,7 +175,8 @@ class RegistryOutageIT {
 
     private static List<MemoryOutcome> publishAll(MemoryPublisher publisher, List<MemoryRequest> requests)
             throws Exception {
-        List<CompletableFuture<MemoryOutcome>> futures = requests.stream().map(publisher::publish).toList();
+        List<CompletableFuture<MemoryOutcome>> futures =
+                requests.stream().map(publisher::publish).toList();
         List<MemoryOutcome> outcomes = new ArrayList<>();
         for (CompletableFuture<MemoryOutcome> f : futures) {
             outcomes.add(f.get(60, TimeUnit.SECONDS));
@@ -159,18 +185,27 @@ class RegistryOutageIT {
     }
 
     private static List<MemoryOutcome> assertAccepted(List<MemoryOutcome> outcomes) {
-        assertThat(outcomes).allSatisfy(o -> assertThat(o.getAccepted()).as("%s: %s", o.getCode(), o.getMessage())
-                .isTrue());
+        assertThat(outcomes)
+                .allSatisfy(o -> assertThat(o.getAccepted())
+                        .as("%s: %s", o.getCode(), o.getMessage())
+                        .isTrue());
         return outcomes;
     }
 
     private static List<String> requestIds(String bootstrap, Topics topics, ConfluentRegistryClient reader) {
-        return EventsTopic.readAll(bootstrap, topics.events(), reader).stream().map(MemoryEvent::getRequestId).toList();
+        return EventsTopic.readAll(bootstrap, topics.events(), reader).stream()
+                .map(MemoryEvent::getRequestId)
+                .toList();
     }
 
-    private static Map<String, VerificationResult> verify(String bootstrap, Topics topics,
-                                                          ConfluentRegistryClient reader, ChainKeys keys) {
-        return new KafkaChainReader(Map.of("bootstrap.servers", bootstrap), topics.events(), reader, keys.publicRing(),
-                SignatureMode.ALL).verifyAll();
+    private static Map<String, VerificationResult> verify(
+            String bootstrap, Topics topics, ConfluentRegistryClient reader, ChainKeys keys) {
+        return new KafkaChainReader(
+                        Map.of("bootstrap.servers", bootstrap),
+                        topics.events(),
+                        reader,
+                        keys.publicRing(),
+                        SignatureMode.ALL)
+                .verifyAll();
     }
 }

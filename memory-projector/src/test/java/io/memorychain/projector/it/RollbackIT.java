@@ -30,10 +30,10 @@ import io.memorychain.events.chain.VerificationResult;
 import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.KafkaTopicSchemaRegistry;
 import io.memorychain.events.registry.SchemaRegistry;
-import io.memorychain.projector.rollback.RollbackPlans;
 import io.memorychain.events.testing.SharedKafka;
 import io.memorychain.projector.EventsTopic;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.rollback.RollbackPlans;
 import io.memorychain.projector.search.SearchMode;
 import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.projector.view.ListQuery;
@@ -86,8 +86,18 @@ class RollbackIT {
         keys = ChainKeys.generate();
         Path state = Files.createTempDirectory("rollback");
         registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(), (short) 1);
-        runtime = MemoryChainRuntime.start(new MemoryChainRuntime.Settings(SharedKafka.bootstrapServers(), topics,
-                state, prefix + "app", 2, (short) 1, WriteSettings.defaults()), registry, keys, null,
+        runtime = MemoryChainRuntime.start(
+                new MemoryChainRuntime.Settings(
+                        SharedKafka.bootstrapServers(),
+                        topics,
+                        state,
+                        prefix + "app",
+                        2,
+                        (short) 1,
+                        WriteSettings.defaults()),
+                registry,
+                keys,
+                null,
                 Duration.ofSeconds(60));
         publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry);
         plans = new RollbackPlans(new SpaceChainReader(consumerConfig(), topics.events(), registry));
@@ -104,10 +114,20 @@ class RollbackIT {
     void aRefinementSessionIsUndoneExactly() throws Exception {
         String space = "rollback-session";
         List<String> ids = new ArrayList<>();
-        for (String content : List.of("Ana likes tea", "Ana drinks green tea", "Ana plans every Monday",
-                "Ana likes tea", "Ana lives in Porto")) {
-            ids.add(write(Requests.create(space, AGENT, CreateMemory.newBuilder().setContent(content)
-                    .setTier(Tier.CORE).build())).getMemoryId());
+        for (String content : List.of(
+                "Ana likes tea",
+                "Ana drinks green tea",
+                "Ana plans every Monday",
+                "Ana likes tea",
+                "Ana lives in Porto")) {
+            ids.add(write(Requests.create(
+                            space,
+                            AGENT,
+                            CreateMemory.newBuilder()
+                                    .setContent(content)
+                                    .setTier(Tier.CORE)
+                                    .build()))
+                    .getMemoryId());
         }
         write(Requests.block(space, AGENT, "persona", "I am a careful planner"));
         write(Requests.link(space, AGENT, ids.get(0), ids.get(4), "related_to", 0.8));
@@ -115,9 +135,12 @@ class RollbackIT {
 
         write(Requests.startRefinement(space, ADMIN, RefinementTrigger.ADMIN, null));
         String session = runtime.views().openRefinement(space).orElseThrow().getSessionId();
-        String merged = write(Requests.consolidate(space, AGENT, ids.subList(0, 2), "Ana drinks green tea daily", "same")
-                .setSessionId(session)).getMemoryId();
-        write(Requests.updateContent(space, AGENT, ids.get(2), "Ana plans on Mondays").setSessionId(session));
+        String merged = write(
+                        Requests.consolidate(space, AGENT, ids.subList(0, 2), "Ana drinks green tea daily", "same")
+                                .setSessionId(session))
+                .getMemoryId();
+        write(Requests.updateContent(space, AGENT, ids.get(2), "Ana plans on Mondays")
+                .setSessionId(session));
         write(Requests.delete(space, AGENT, ids.get(4)).setSessionId(session));
         write(Requests.completeRefinement(space, AGENT, session, "compressed the core"));
         long headBefore = head(space);
@@ -128,8 +151,9 @@ class RollbackIT {
         assertThat(eventsEndOffset()).as("the dry run publishes nothing").isEqualTo(endOffsetBefore);
         assertThat(plan.targetSeq()).isEqualTo(beforeSession);
         assertThat(plan.headSeq()).isEqualTo(headBefore);
-        assertThat(plan.memories()).extracting(RollbackPlan.MemoryChange::memoryId).contains(merged, ids.get(0),
-                ids.get(2), ids.get(3), ids.get(4));
+        assertThat(plan.memories())
+                .extracting(RollbackPlan.MemoryChange::memoryId)
+                .contains(merged, ids.get(0), ids.get(2), ids.get(3), ids.get(4));
 
         MemoryOutcome applied = write(Requests.request(space, ADMIN, plan.toRequest("the session lost facts")));
 
@@ -141,13 +165,17 @@ class RollbackIT {
             assertThat(r.getScopeId()).isEqualTo(session);
             assertThat(r.getReason()).isEqualTo("the session lost facts");
         });
-        assertThat(compensating).hasSize(1 + plan.memories().size() + plan.edges().size())
+        assertThat(compensating)
+                .hasSize(1 + plan.memories().size() + plan.edges().size())
                 .allSatisfy(e -> assertThat(e.getRequestId()).isEqualTo(applied.getRequestId()));
-        assertThat(visible(runtime.views(), space)).as("views equal a replay of the chain cut before the session")
+        assertThat(visible(runtime.views(), space))
+                .as("views equal a replay of the chain cut before the session")
                 .isEqualTo(replayVisible(chain, beforeSession));
         assertThat(runtime.views().core(space).text()).isEqualTo(replayCore(chain, beforeSession));
         assertThat(runtime.views().relations(space, ids.get(0))).hasSize(1);
-        assertThat(search(space, "daily")).as("the merged memory left the search index").doesNotContain(merged);
+        assertThat(search(space, "daily"))
+                .as("the merged memory left the search index")
+                .doesNotContain(merged);
         assertThat(search(space, "Porto")).contains(ids.get(4));
         assertIntact(space, applied.getSeq());
     }
@@ -155,15 +183,20 @@ class RollbackIT {
     @Test
     void aWholeSpaceRollsBackToATime() throws Exception {
         String space = "rollback-time";
-        String first = write(Requests.create(space, AGENT, "the deploy runs on Fridays")).getMemoryId();
+        String first = write(Requests.create(space, AGENT, "the deploy runs on Fridays"))
+                .getMemoryId();
         write(Requests.block(space, AGENT, "goals", "ship v1"));
         Instant cut = chain(space).get(1).getOccurredAt();
-        String later = write(Requests.create(space, AGENT, "the deploy runs on Tuesdays")).getMemoryId();
+        String later = write(Requests.create(space, AGENT, "the deploy runs on Tuesdays"))
+                .getMemoryId();
         write(Requests.updateContent(space, AGENT, first, "the deploy never runs"));
         write(Requests.block(space, AGENT, "goals", "ship v2"));
         write(Requests.link(space, AGENT, first, later, "related_to", 0.9));
-        long expectedTarget = chain(space).stream().filter(e -> !e.getOccurredAt().isAfter(cut))
-                .mapToLong(MemoryEvent::getSeq).max().orElseThrow();
+        long expectedTarget = chain(space).stream()
+                .filter(e -> !e.getOccurredAt().isAfter(cut))
+                .mapToLong(MemoryEvent::getSeq)
+                .max()
+                .orElseThrow();
 
         RollbackPlan plan = plans.plan(space, RollbackSpec.spaceAt(cut));
         assertThat(plan.targetSeq()).isEqualTo(expectedTarget);
@@ -188,7 +221,8 @@ class RollbackIT {
         write(Requests.updateContent(space, AGENT, id, "v3"));
         long head = head(space);
 
-        MemoryOutcome stale = publisher.publish(Requests.request(space, ADMIN, plan.toRequest("undo")).build())
+        MemoryOutcome stale = publisher
+                .publish(Requests.request(space, ADMIN, plan.toRequest("undo")).build())
                 .get(60, TimeUnit.SECONDS);
 
         assertThat(stale.getAccepted()).isFalse();
@@ -200,9 +234,11 @@ class RollbackIT {
 
     private static MemoryOutcome write(MemoryRequest.Builder request) throws Exception {
         MemoryOutcome outcome = publisher.publish(request.build()).get(60, TimeUnit.SECONDS);
-        assertThat(outcome.getAccepted()).as("%s: %s", request.getOp().getClass().getSimpleName(),
-                outcome.getMessage()).isTrue();
-        assertThat(runtime.views().awaitApplied(request.getSpace(), outcome.getSeq(), Duration.ofSeconds(30))).isTrue();
+        assertThat(outcome.getAccepted())
+                .as("%s: %s", request.getOp().getClass().getSimpleName(), outcome.getMessage())
+                .isTrue();
+        assertThat(runtime.views().awaitApplied(request.getSpace(), outcome.getSeq(), Duration.ofSeconds(30)))
+                .isTrue();
         return outcome;
     }
 
@@ -212,22 +248,27 @@ class RollbackIT {
 
     private static List<MemoryEvent> chain(String space) {
         return EventsTopic.readAll(SharedKafka.bootstrapServers(), topics.events(), registry).stream()
-                .filter(e -> e.getSpace().equals(space)).toList();
+                .filter(e -> e.getSpace().equals(space))
+                .toList();
     }
 
     private static void assertIntact(String space, long events) {
-        VerificationResult result = new KafkaChainReader(consumerConfig(), topics.events(), registry,
-                keys.publicRing(), SignatureMode.ALL).verifySpace(space);
+        VerificationResult result = new KafkaChainReader(
+                        consumerConfig(), topics.events(), registry, keys.publicRing(), SignatureMode.ALL)
+                .verifySpace(space);
         assertThat(result.ok()).as(result.message()).isTrue();
         assertThat(result.events()).isEqualTo(events);
     }
 
     private static long eventsEndOffset() {
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerConfig(), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(consumerConfig(), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topics.events()).stream()
-                    .map(i -> new TopicPartition(topics.events(), i.partition())).toList();
-            return consumer.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
+                    .map(i -> new TopicPartition(topics.events(), i.partition()))
+                    .toList();
+            return consumer.endOffsets(partitions).values().stream()
+                    .mapToLong(Long::longValue)
+                    .sum();
         }
     }
 
@@ -236,8 +277,16 @@ class RollbackIT {
     }
 
     private static List<String> search(String space, String text) {
-        return runtime.views().search(SearchRequest.builder(space).text(text).topK(10).mode(SearchMode.BM25).build())
-                .stream().map(h -> h.id()).toList();
+        return runtime
+                .views()
+                .search(SearchRequest.builder(space)
+                        .text(text)
+                        .topK(10)
+                        .mode(SearchMode.BM25)
+                        .build())
+                .stream()
+                .map(h -> h.id())
+                .toList();
     }
 
     /** Active memories, fields that do not depend on when they were written. */
@@ -254,13 +303,16 @@ class RollbackIT {
 
     private static Map<String, String> replayVisible(List<MemoryEvent> chain, long seq) {
         return describe(replay(chain, seq).memories(chain.get(0).getSpace()).stream()
-                .filter(m -> m.getState() == MemoryState.ACTIVE).toList());
+                .filter(m -> m.getState() == MemoryState.ACTIVE)
+                .toList());
     }
 
     private static String replayCore(List<MemoryEvent> chain, long seq) {
         return CoreFormatter.format(replay(chain, seq).memories(chain.get(0).getSpace()).stream()
-                .filter(m -> m.getState() == MemoryState.ACTIVE
-                        && (m.getKind() == MemoryKind.BLOCK || m.getTier() == Tier.CORE)).toList()).text();
+                        .filter(m -> m.getState() == MemoryState.ACTIVE
+                                && (m.getKind() == MemoryKind.BLOCK || m.getTier() == Tier.CORE))
+                        .toList())
+                .text();
     }
 
     private static InMemoryWriteModel replay(List<MemoryEvent> chain, long seq) {
@@ -272,12 +324,24 @@ class RollbackIT {
     private static Map<String, String> describe(List<Memory> memories) {
         Map<String, String> out = new TreeMap<>();
         for (Memory m : memories) {
-            out.put(m.getId(), String.join("|", m.getContent(), String.valueOf(m.getKind()), String.valueOf(m.getTier()),
-                    String.valueOf(m.getBlockLabel()), String.valueOf(m.getCategory()), String.valueOf(m.getTags()),
-                    String.valueOf(m.getImportance()), String.valueOf(m.getState()), String.valueOf(m.getSupersededBy()),
-                    String.valueOf(m.getSupersedes()), String.valueOf(m.getPinned()),
-                    String.valueOf(m.getConstitutional()), String.valueOf(m.getCreatedAt()),
-                    String.valueOf(m.getDecayStatus())));
+            out.put(
+                    m.getId(),
+                    String.join(
+                            "|",
+                            m.getContent(),
+                            String.valueOf(m.getKind()),
+                            String.valueOf(m.getTier()),
+                            String.valueOf(m.getBlockLabel()),
+                            String.valueOf(m.getCategory()),
+                            String.valueOf(m.getTags()),
+                            String.valueOf(m.getImportance()),
+                            String.valueOf(m.getState()),
+                            String.valueOf(m.getSupersededBy()),
+                            String.valueOf(m.getSupersedes()),
+                            String.valueOf(m.getPinned()),
+                            String.valueOf(m.getConstitutional()),
+                            String.valueOf(m.getCreatedAt()),
+                            String.valueOf(m.getDecayStatus())));
         }
         return out;
     }

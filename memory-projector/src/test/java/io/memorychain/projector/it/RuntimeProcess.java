@@ -16,23 +16,33 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class RuntimeProcess {
 
-    private RuntimeProcess() {
-    }
+    private RuntimeProcess() {}
 
     /** Starts a runtime JVM on the shared broker and waits for its READY line. */
     static Process start(String prefix, Path state, Path keyFile) throws java.io.IOException {
         Path log = java.nio.file.Files.createTempFile("runtime", ".log");
         java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-                "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro", "-cp",
-                System.getProperty("java.class.path"), RuntimeProcess.class.getName(),
-                io.memorychain.events.testing.SharedKafka.bootstrapServers(), prefix, state.toString(),
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro",
+                "-cp",
+                System.getProperty("java.class.path"),
+                RuntimeProcess.class.getName(),
+                io.memorychain.events.testing.SharedKafka.bootstrapServers(),
+                prefix,
+                state.toString(),
                 keyFile.toString()));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(200))
+        Process p = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        org.awaitility.Awaitility.await()
+                .atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofMillis(200))
                 .until(() -> {
                     if (!p.isAlive()) {
-                        throw new IllegalStateException("runtime exited early (exit code " + p.exitValue() + "); see " + log);
+                        throw new IllegalStateException(
+                                "runtime exited early (exit code " + p.exitValue() + "); see " + log);
                     }
                     return java.nio.file.Files.readString(log).lines().anyMatch("READY"::equals);
                 });
@@ -44,8 +54,13 @@ public final class RuntimeProcess {
         Topics topics = Topics.withPrefix(args[1]);
         KafkaTopicSchemaRegistry registry = new KafkaTopicSchemaRegistry(bootstrap, topics.schemas(), (short) 1);
         ChainKeys keys = ChainKeys.loadOrCreate(Path.of(args[3]));
-        MemoryChainRuntime.start(new MemoryChainRuntime.Settings(bootstrap, topics, Path.of(args[2]), args[1] + "app", 3,
-                (short) 1, WriteSettings.defaults()), registry, keys, null, Duration.ofSeconds(90));
+        MemoryChainRuntime.start(
+                new MemoryChainRuntime.Settings(
+                        bootstrap, topics, Path.of(args[2]), args[1] + "app", 3, (short) 1, WriteSettings.defaults()),
+                registry,
+                keys,
+                null,
+                Duration.ofSeconds(90));
         System.out.println("READY");
         System.out.flush();
         new CountDownLatch(1).await();

@@ -53,15 +53,16 @@ class SequencerCrashIT {
         Path keyFile = dir.resolve("chain-signing.key");
         Process first = startRuntime(prefix, state, keyFile);
         Process second = null;
-        try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(),
-                (short) 1);
-             MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
+        try (SchemaRegistry registry =
+                        new KafkaTopicSchemaRegistry(SharedKafka.bootstrapServers(), topics.schemas(), (short) 1);
+                MemoryPublisher publisher = new MemoryPublisher(SharedKafka.bootstrapServers(), topics, registry)) {
             AtomicInteger done = new AtomicInteger();
             CountDownLatch halfway = new CountDownLatch(1);
             List<CompletableFuture<MemoryOutcome>> futures = new ArrayList<>();
             for (int i = 0; i < REQUESTS; i++) {
-                CompletableFuture<MemoryOutcome> f = publisher.publish(Requests.create("crash-" + (i % SPACES),
-                        ChainHarness.AGENT, "memory number " + i).build());
+                CompletableFuture<MemoryOutcome> f = publisher.publish(
+                        Requests.create("crash-" + (i % SPACES), ChainHarness.AGENT, "memory number " + i)
+                                .build());
                 f.thenRun(() -> {
                     if (done.incrementAndGet() == REQUESTS / 3) {
                         halfway.countDown();
@@ -69,7 +70,9 @@ class SequencerCrashIT {
                 });
                 futures.add(f);
             }
-            assertThat(halfway.await(120, TimeUnit.SECONDS)).as("a third of the outcomes arrived").isTrue();
+            assertThat(halfway.await(120, TimeUnit.SECONDS))
+                    .as("a third of the outcomes arrived")
+                    .isTrue();
             first.destroyForcibly().waitFor(30, TimeUnit.SECONDS); // SIGKILL: no clean shutdown, no commit
             assertThat(done.get()).as("killed in the middle of the load").isLessThan(REQUESTS);
 
@@ -79,12 +82,14 @@ class SequencerCrashIT {
                 outcomes.add(f.get(180, TimeUnit.SECONDS));
             }
             assertThat(outcomes).allSatisfy(o -> assertThat(o.getAccepted()).isTrue());
-            Set<String> acceptedIds = outcomes.stream().map(MemoryOutcome::getRequestId).collect(Collectors.toSet());
+            Set<String> acceptedIds =
+                    outcomes.stream().map(MemoryOutcome::getRequestId).collect(Collectors.toSet());
             assertThat(acceptedIds).hasSize(REQUESTS);
 
             List<MemoryEvent> events = EventsTopic.readAll(SharedKafka.bootstrapServers(), topics.events(), registry);
             assertThat(events).hasSize(REQUESTS);
-            assertThat(events.stream().map(MemoryEvent::getRequestId).collect(Collectors.toSet())).isEqualTo(acceptedIds);
+            assertThat(events.stream().map(MemoryEvent::getRequestId).collect(Collectors.toSet()))
+                    .isEqualTo(acceptedIds);
             Map<String, List<MemoryEvent>> chains = events.stream()
                     .collect(Collectors.groupingBy(MemoryEvent::getSpace, LinkedHashMap::new, Collectors.toList()));
             KeyRing ring = KeyRing.read(keyFile.resolveSibling(keyFile.getFileName() + ".pub"));

@@ -59,31 +59,48 @@ class StorageFailureIT {
         Topics topics = Topics.withPrefix(prefix);
         ChainKeys keys = ChainKeys.generate();
         String bootstrap = SharedKafka.bootstrapServers();
-        MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(bootstrap, topics,
-                Files.createTempDirectory("full-disk"), prefix + "app", 3, (short) 1, WriteSettings.defaults());
+        MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(
+                bootstrap,
+                topics,
+                Files.createTempDirectory("full-disk"),
+                prefix + "app",
+                3,
+                (short) 1,
+                WriteSettings.defaults());
         try (SchemaRegistry registry = new KafkaTopicSchemaRegistry(bootstrap, topics.schemas(), (short) 1);
-             MemoryChainRuntime runtime = startWithFullDiskInjection(settings, registry, keys);
-             MemoryPublisher publisher = new MemoryPublisher(bootstrap, topics, registry)) {
+                MemoryChainRuntime runtime = startWithFullDiskInjection(settings, registry, keys);
+                MemoryPublisher publisher = new MemoryPublisher(bootstrap, topics, registry)) {
             List<MemoryRequest> before = requests(30, "before");
             List<MemoryOutcome> accepted = new ArrayList<>(outcomesOf(publishAll(publisher, before)));
-            assertThat(runtime.failures().current()).as("healthy before the fault").isEmpty();
+            assertThat(runtime.failures().current())
+                    .as("healthy before the fault")
+                    .isEmpty();
 
             List<CompletableFuture<MemoryOutcome>> during;
             StreamFailures.Failure reported;
             try {
                 FullDiskRocksDb.fill();
-                LOG.info("INJECTED: RocksDB reports a full disk (SstFileManager limit 1 byte) under the running stores");
+                LOG.info(
+                        "INJECTED: RocksDB reports a full disk (SstFileManager limit 1 byte) under the running stores");
                 during = publishAll(publisher, requests(60, "during"));
-                await("a store failure reported").atMost(WAIT).until(() -> !runtime.failures().current().isEmpty());
-                Map<String, StreamFailures.Failure> failures = runtime.failures().current();
+                await("a store failure reported")
+                        .atMost(WAIT)
+                        .until(() -> !runtime.failures().current().isEmpty());
+                Map<String, StreamFailures.Failure> failures =
+                        runtime.failures().current();
                 LOG.info("Reported: {}", failures);
                 reported = failures.values().iterator().next();
                 assertThat(reported.code()).isEqualTo(StreamFailures.STORAGE_FULL);
-                assertThat(reported.store()).as("the store that could not write is named").isNotBlank();
+                assertThat(reported.store())
+                        .as("the store that could not write is named")
+                        .isNotBlank();
                 assertThat(reported.error()).contains("Max allowed space was reached");
-                await("a replacement thread failing on the same full disk").atMost(WAIT)
-                        .until(() -> runtime.failures().current().values().stream().anyMatch(f -> f.count() > 1));
-                assertThat(runtime.failures().current()).as("still reported while the disk stays full")
+                await("a replacement thread failing on the same full disk")
+                        .atMost(WAIT)
+                        .until(() ->
+                                runtime.failures().current().values().stream().anyMatch(f -> f.count() > 1));
+                assertThat(runtime.failures().current())
+                        .as("still reported while the disk stays full")
                         .containsKeys(failures.keySet().toArray(String[]::new));
             } finally {
                 FullDiskRocksDb.free();
@@ -92,26 +109,42 @@ class StorageFailureIT {
             accepted.addAll(outcomesOf(during));
 
             List<MemoryEvent> events = EventsTopic.readAll(bootstrap, topics.events(), registry);
-            Map<String, Long> perRequest = events.stream()
-                    .collect(Collectors.groupingBy(MemoryEvent::getRequestId, Collectors.counting()));
-            assertThat(perRequest).hasSize(accepted.size()).allSatisfy((id, count) -> assertThat(count).as(id).isOne());
-            assertThat(new KafkaChainReader(Map.of("bootstrap.servers", bootstrap), topics.events(), registry,
-                    keys.publicRing(), SignatureMode.ALL).verifyAll()).hasSize(SPACES)
-                    .allSatisfy((space, result) -> assertThat(result.ok()).as("%s: %s", space, result).isTrue());
+            Map<String, Long> perRequest =
+                    events.stream().collect(Collectors.groupingBy(MemoryEvent::getRequestId, Collectors.counting()));
+            assertThat(perRequest)
+                    .hasSize(accepted.size())
+                    .allSatisfy((id, count) -> assertThat(count).as(id).isOne());
+            assertThat(new KafkaChainReader(
+                                    Map.of("bootstrap.servers", bootstrap),
+                                    topics.events(),
+                                    registry,
+                                    keys.publicRing(),
+                                    SignatureMode.ALL)
+                            .verifyAll())
+                    .hasSize(SPACES)
+                    .allSatisfy((space, result) ->
+                            assertThat(result.ok()).as("%s: %s", space, result).isTrue());
             for (MemoryOutcome o : accepted) {
-                assertThat(runtime.views().awaitApplied(o.getSpace(), o.getSeq(), WAIT)).isTrue();
-                assertThat(runtime.views().memory(o.getSpace(), o.getMemoryId())).as("view of %s", o.getMemoryId())
+                assertThat(runtime.views().awaitApplied(o.getSpace(), o.getSeq(), WAIT))
+                        .isTrue();
+                assertThat(runtime.views().memory(o.getSpace(), o.getMemoryId()))
+                        .as("view of %s", o.getMemoryId())
                         .isPresent();
             }
-            LOG.info("CHECKED: {} reported on store {} ({} thread failures) while the disk was full; afterwards {} "
-                    + "requests accepted once each, {} events, chains verified, every write in the views",
-                    reported.code(), reported.store(), reported.count(), accepted.size(), events.size());
+            LOG.info(
+                    "CHECKED: {} reported on store {} ({} thread failures) while the disk was full; afterwards {} "
+                            + "requests accepted once each, {} events, chains verified, every write in the views",
+                    reported.code(),
+                    reported.store(),
+                    reported.count(),
+                    accepted.size(),
+                    events.size());
         }
     }
 
     /** The runtime with {@link FullDiskRocksDb} on its stores (the setting is read when the runtime starts). */
-    private static MemoryChainRuntime startWithFullDiskInjection(MemoryChainRuntime.Settings settings,
-                                                                SchemaRegistry registry, ChainKeys keys) {
+    private static MemoryChainRuntime startWithFullDiskInjection(
+            MemoryChainRuntime.Settings settings, SchemaRegistry registry, ChainKeys keys) {
         System.setProperty(MemoryChainRuntime.ROCKSDB_CONFIG_SETTER, FullDiskRocksDb.class.getName());
         try {
             return MemoryChainRuntime.start(settings, registry, keys, null, WAIT);
@@ -124,14 +157,15 @@ class StorageFailureIT {
     private static List<MemoryRequest> requests(int count, String label) {
         List<MemoryRequest> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            out.add(Requests.create("disk-" + (i % SPACES), ChainHarness.AGENT,
-                    label + " " + i + " " + "x".repeat(4096)).build());
+            out.add(Requests.create(
+                            "disk-" + (i % SPACES), ChainHarness.AGENT, label + " " + i + " " + "x".repeat(4096))
+                    .build());
         }
         return out;
     }
 
-    private static List<CompletableFuture<MemoryOutcome>> publishAll(MemoryPublisher publisher,
-                                                                    List<MemoryRequest> requests) {
+    private static List<CompletableFuture<MemoryOutcome>> publishAll(
+            MemoryPublisher publisher, List<MemoryRequest> requests) {
         return requests.stream().map(publisher::publish).toList();
     }
 
@@ -139,7 +173,9 @@ class StorageFailureIT {
         List<MemoryOutcome> outcomes = new ArrayList<>();
         for (CompletableFuture<MemoryOutcome> f : futures) {
             MemoryOutcome o = f.get(90, TimeUnit.SECONDS);
-            assertThat(o.getAccepted()).as("%s: %s %s", o.getRequestId(), o.getCode(), o.getMessage()).isTrue();
+            assertThat(o.getAccepted())
+                    .as("%s: %s %s", o.getRequestId(), o.getCode(), o.getMessage())
+                    .isTrue();
             outcomes.add(o);
         }
         return outcomes;

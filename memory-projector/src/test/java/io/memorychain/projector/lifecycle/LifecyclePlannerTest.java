@@ -23,16 +23,30 @@ class LifecyclePlannerTest {
     private final LifecyclePlanner planner = new LifecyclePlanner(LifecycleSettings.defaults());
 
     private static Memory.Builder memory() {
-        return Memory.newBuilder().setId("m1").setSpace("s").setKind(MemoryKind.SEMANTIC).setTier(Tier.WORKING)
-                .setContent("x").setTags(List.of()).setConfidence(Confidence.MEDIUM).setCreatedAt(T0).setUpdatedAt(T0)
-                .setVersion(4).setState(MemoryState.ACTIVE).setSupersedes(List.of()).setContentHash("h");
+        return Memory.newBuilder()
+                .setId("m1")
+                .setSpace("s")
+                .setKind(MemoryKind.SEMANTIC)
+                .setTier(Tier.WORKING)
+                .setContent("x")
+                .setTags(List.of())
+                .setConfidence(Confidence.MEDIUM)
+                .setCreatedAt(T0)
+                .setUpdatedAt(T0)
+                .setVersion(4)
+                .setState(MemoryState.ACTIVE)
+                .setSupersedes(List.of())
+                .setContentHash("h");
     }
 
     @Test
     void aConstitutionalMemoryStaysDormantInsteadOfBeingArchived() {
-        Memory dormant = memory().setConstitutional(true).setDecayStatus(DecayStatus.DORMANT).build();
+        Memory dormant = memory().setConstitutional(true)
+                .setDecayStatus(DecayStatus.DORMANT)
+                .build();
 
-        assertThat(planner.plan("s", dormant, null, T0.plus(Duration.ofDays(300)))).isEmpty();
+        assertThat(planner.plan("s", dormant, null, T0.plus(Duration.ofDays(300))))
+                .isEmpty();
     }
 
     @Test
@@ -41,11 +55,13 @@ class LifecyclePlannerTest {
         Memory dormant = memory().setDecayStatus(DecayStatus.DORMANT).build();
         Instant later = T0.plus(Duration.ofDays(300));
 
-        assertThat(planner.plan("s", active, null, later)).get()
+        assertThat(planner.plan("s", active, null, later))
+                .get()
                 .satisfies(p -> assertThat(((TransitionDecay) p.op()).getTo()).isEqualTo(DecayStatus.FADING))
                 .satisfies(p -> assertThat(p.requestId()).isEqualTo("decay:s:m1:4:fading"))
                 .satisfies(p -> assertThat(p.expectedVersion()).isEqualTo(4));
-        assertThat(planner.plan("s", dormant, new AccessStats(3L, later), later)).get()
+        assertThat(planner.plan("s", dormant, new AccessStats(3L, later), later))
+                .get()
                 .satisfies(p -> assertThat(((TransitionDecay) p.op()).getTo()).isEqualTo(DecayStatus.ACTIVE));
     }
 
@@ -53,15 +69,20 @@ class LifecyclePlannerTest {
     void theDecayClockIsTheChainTimeNotTheImportedCreatedAt() {
         Memory imported = memory().setCreatedAt(T0.minus(Duration.ofDays(900))).build();
 
-        assertThat(planner.plan("s", imported, null, T0.plus(Duration.ofDays(1)))).isEmpty();
+        assertThat(planner.plan("s", imported, null, T0.plus(Duration.ofDays(1))))
+                .isEmpty();
     }
 
     @Test
     void lambdaZeroTurnsDecayTransitionsOff() {
-        LifecyclePlanner off = new LifecyclePlanner(new LifecycleSettings(0, LifecycleSettings.Thresholds.SEED,
-                Duration.ofMinutes(1), io.memorychain.domain.category.CategoryPolicy.unrestricted()));
+        LifecyclePlanner off = new LifecyclePlanner(new LifecycleSettings(
+                0,
+                LifecycleSettings.Thresholds.SEED,
+                Duration.ofMinutes(1),
+                io.memorychain.domain.category.CategoryPolicy.unrestricted()));
 
-        assertThat(off.plan("s", memory().build(), null, T0.plus(Duration.ofDays(900)))).isEmpty();
+        assertThat(off.plan("s", memory().build(), null, T0.plus(Duration.ofDays(900))))
+                .isEmpty();
     }
 
     @Test

@@ -37,6 +37,7 @@ final class LifecycleRig implements AutoCloseable {
     private int events;
     /** Every request the worker published, and the sequencer's outcome of each. */
     final List<MemoryRequest> published = new ArrayList<>();
+
     final List<MemoryOutcome> outcomes = new ArrayList<>();
 
     LifecycleRig(ChainHarness h, LifecycleSettings settings) {
@@ -45,11 +46,13 @@ final class LifecycleRig implements AutoCloseable {
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, "lifecycle-" + UUID.randomUUID());
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        driver = new TopologyTestDriver(LifecycleTopology.build(h.topics, h.registry, settings, h.clock,
-                LifecycleListener.NONE), p);
+        driver = new TopologyTestDriver(
+                LifecycleTopology.build(h.topics, h.registry, settings, h.clock, LifecycleListener.NONE), p);
         eventsIn = driver.createInputTopic(h.topics.events(), new ByteArraySerializer(), new ByteArraySerializer());
         accessIn = driver.createInputTopic(h.topics.access(), new ByteArraySerializer(), new ByteArraySerializer());
-        requestsOut = driver.createOutputTopic(h.topics.requests(), new StringDeserializer(),
+        requestsOut = driver.createOutputTopic(
+                h.topics.requests(),
+                new StringDeserializer(),
                 AvroWireSerde.forValues(h.registry, MemoryRequest.class));
         eventSerde = AvroWireSerde.forValues(h.registry, MemoryEvent.class);
         accessSerde = AvroWireSerde.forValues(h.registry, MemoryAccess.class);

@@ -11,9 +11,9 @@ import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryExpired;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryPurged;
+import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.PurgeMemory;
-import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.TransitionDecay;
 import io.memorychain.avro.view.AuditEntry;
 import io.memorychain.avro.view.HistoryEntry;
@@ -31,8 +31,8 @@ import io.memorychain.projector.view.DeltaHeader;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -41,7 +41,8 @@ import org.junit.jupiter.api.Test;
 class LifecycleTopologyTest {
 
     private static final String SPACE = "life";
-    private static final LifecycleSettings SETTINGS = LifecycleSettings.defaults().withCheckInterval(Duration.ofHours(1));
+    private static final LifecycleSettings SETTINGS =
+            LifecycleSettings.defaults().withCheckInterval(Duration.ofHours(1));
 
     private final ChainHarness h = new ChainHarness();
     private final List<LifecycleRig> rigs = new ArrayList<>();
@@ -69,15 +70,22 @@ class LifecycleTopologyTest {
     }
 
     private List<DecayTransitioned> transitions() {
-        return h.chain().stream().map(MemoryEvent::getPayload).filter(DecayTransitioned.class::isInstance)
-                .map(DecayTransitioned.class::cast).toList();
+        return h.chain().stream()
+                .map(MemoryEvent::getPayload)
+                .filter(DecayTransitioned.class::isInstance)
+                .map(DecayTransitioned.class::cast)
+                .toList();
     }
 
     @Test
     void aReadMemoryStaysActiveWhileAnUnreadOneWalksToArchivedThroughEventsSurfacedOnceAndARestoreBringsItBack() {
         LifecycleRig rig = rig(SETTINGS);
-        String read = create(CreateMemory.newBuilder().setContent("The user takes the 8:10 train").setThreadId("t1"));
-        String unread = create(CreateMemory.newBuilder().setContent("The user once tried pottery").setThreadId("t1"));
+        String read = create(CreateMemory.newBuilder()
+                .setContent("The user takes the 8:10 train")
+                .setThreadId("t1"));
+        String unread = create(CreateMemory.newBuilder()
+                .setContent("The user once tried pottery")
+                .setThreadId("t1"));
         long rev = h.views.threadRevision(SPACE, "t1");
         List<String> headers = new ArrayList<>();
 
@@ -94,27 +102,41 @@ class LifecycleTopologyTest {
             }
         }
 
-        assertThat(transitions()).allSatisfy(t -> assertThat(t.getMemoryId()).isEqualTo(unread))
+        assertThat(transitions())
+                .allSatisfy(t -> assertThat(t.getMemoryId()).isEqualTo(unread))
                 .extracting(t -> t.getFrom() + "->" + t.getTo())
                 .containsExactly("ACTIVE->FADING", "FADING->DORMANT", "DORMANT->ARCHIVED");
-        assertThat(transitions()).allSatisfy(t -> assertThat(t.getInputs().getAccessCount()).isZero());
+        assertThat(transitions())
+                .allSatisfy(t -> assertThat(t.getInputs().getAccessCount()).isZero());
         assertThat(memory(read).getState()).isEqualTo(MemoryState.ACTIVE);
         assertThat(memory(read).getDecayStatus()).isEqualTo(DecayStatus.ACTIVE);
         assertThat(memory(unread).getState()).isEqualTo(MemoryState.ARCHIVED);
         assertThat(rig.outcomes).allSatisfy(o -> assertThat(o.getAccepted()).isTrue());
-        assertThat(rig.published).extracting(MemoryRequest::getRequestId).doesNotHaveDuplicates()
-                .containsExactly("decay:life:" + unread + ":1:fading", "decay:life:" + unread + ":2:dormant",
+        assertThat(rig.published)
+                .extracting(MemoryRequest::getRequestId)
+                .doesNotHaveDuplicates()
+                .containsExactly(
+                        "decay:life:" + unread + ":1:fading",
+                        "decay:life:" + unread + ":2:dormant",
                         "decay:life:" + unread + ":3:archived");
-        assertThat(rig.published).allSatisfy(r -> assertThat(r.getActor().getType() + ":" + r.getActor().getId()).isEqualTo("WORKER:lifecycle"));
-        assertThat(headers).as("each transition surfaces once in the delta header").hasSize(3);
+        assertThat(rig.published)
+                .allSatisfy(r -> assertThat(
+                                r.getActor().getType() + ":" + r.getActor().getId())
+                        .isEqualTo("WORKER:lifecycle"));
+        assertThat(headers)
+                .as("each transition surfaces once in the delta header")
+                .hasSize(3);
         assertThat(headers.get(0)).contains("fading: The user once tried pottery");
         assertThat(headers.get(1)).contains("dormant: The user once tried pottery");
         assertThat(headers.get(2)).contains("archived: The user once tried pottery");
-        assertThat(h.views.audit(SPACE, 0, 100)).extracting(AuditEntry::getDescription)
+        assertThat(h.views.audit(SPACE, 0, 100))
+                .extracting(AuditEntry::getDescription)
                 .anySatisfy(d -> assertThat(d).startsWith("decay: " + unread + " dormant -> archived"));
 
-        assertThat(h.views.history(SPACE, unread)).extracting(e -> e.getEventType() + " " + e.getAfter().getDecayStatus())
-                .containsSubsequence("DecayTransitioned FADING", "DecayTransitioned DORMANT", "DecayTransitioned ARCHIVED");
+        assertThat(h.views.history(SPACE, unread))
+                .extracting(e -> e.getEventType() + " " + e.getAfter().getDecayStatus())
+                .containsSubsequence(
+                        "DecayTransitioned FADING", "DecayTransitioned DORMANT", "DecayTransitioned ARCHIVED");
 
         h.submit(LifecycleRig.restore(SPACE, unread));
         h.advance(Duration.ofDays(1));
@@ -122,7 +144,8 @@ class LifecycleTopologyTest {
         assertThat(memory(unread).getState()).isEqualTo(MemoryState.ACTIVE);
         assertThat(memory(unread).getDecayStatus()).isEqualTo(DecayStatus.ACTIVE);
         assertThat(rig.check()).as("the restore restarted its decay clock").isEmpty();
-        assertThat(DeltaHeader.format(rev, h.views.threadChanges(SPACE, "t1", rev, 50))).contains("restored:");
+        assertThat(DeltaHeader.format(rev, h.views.threadChanges(SPACE, "t1", rev, 50)))
+                .contains("restored:");
     }
 
     @Test
@@ -155,8 +178,10 @@ class LifecycleTopologyTest {
         rig.read(SPACE, id);
         List<MemoryRequest> requests = rig.check();
 
-        assertThat(requests).singleElement().satisfies(r -> assertThat(((TransitionDecay) r.getOp()).getTo())
-                .isEqualTo(DecayStatus.ACTIVE));
+        assertThat(requests)
+                .singleElement()
+                .satisfies(
+                        r -> assertThat(((TransitionDecay) r.getOp()).getTo()).isEqualTo(DecayStatus.ACTIVE));
         assertThat(memory(id).getDecayStatus()).isEqualTo(DecayStatus.ACTIVE);
         assertThat(memory(id).getState()).isEqualTo(MemoryState.ACTIVE);
     }
@@ -165,19 +190,23 @@ class LifecycleTopologyTest {
     void anImportedMemoryWithAnOldCreatedAtStartsDecayingWhenItEntersTheChain() {
         LifecycleRig rig = rig(SETTINGS);
         Instant yearsAgo = h.clock.instant().minus(Duration.ofDays(800));
-        String id = create(CreateMemory.newBuilder().setContent("Graduated in 2024").setCreatedAt(yearsAgo));
+        String id =
+                create(CreateMemory.newBuilder().setContent("Graduated in 2024").setCreatedAt(yearsAgo));
 
         assertThat(rig.check()).as("not archived before anyone could read it").isEmpty();
         h.advance(Duration.ofDays(20));
-        assertThat(rig.check()).singleElement()
-                .satisfies(r -> assertThat(((TransitionDecay) r.getOp()).getTo()).isEqualTo(DecayStatus.FADING));
+        assertThat(rig.check())
+                .singleElement()
+                .satisfies(
+                        r -> assertThat(((TransitionDecay) r.getOp()).getTo()).isEqualTo(DecayStatus.FADING));
         assertThat(memory(id).getCreatedAt()).isEqualTo(yearsAgo);
     }
 
     @Test
     void pinnedMemoriesAndBlocksNeverDecay() {
         LifecycleRig rig = rig(SETTINGS);
-        String pinned = create(CreateMemory.newBuilder().setContent("Door code 4471").setPinned(true));
+        String pinned =
+                create(CreateMemory.newBuilder().setContent("Door code 4471").setPinned(true));
         h.submit(Requests.block(SPACE, ChainHarness.AGENT, "persona", "A helpful planner"));
 
         h.advance(Duration.ofDays(400));
@@ -194,7 +223,9 @@ class LifecycleTopologyTest {
         int before = h.chain().size();
         List<MemoryRequest> first = rig.checkSeeing(before);
         assertThat(first).hasSize(1);
-        assertThat(rig.checkSeeing(before)).as("still unanswered: not published twice").isEmpty();
+        assertThat(rig.checkSeeing(before))
+                .as("still unanswered: not published twice")
+                .isEmpty();
         MemoryOutcome answered = h.submit(first.get(0));
         int after = h.chain().size();
 
@@ -202,20 +233,35 @@ class LifecycleTopologyTest {
         List<MemoryRequest> replayed = replay.checkSeeing(before);
         MemoryOutcome again = h.submit(replayed.get(0));
 
-        assertThat(replayed).extracting(MemoryRequest::getRequestId).containsExactly(first.get(0).getRequestId());
-        assertThat(again.getSeq()).as("the sequencer answers a known request id with its outcome")
+        assertThat(replayed)
+                .extracting(MemoryRequest::getRequestId)
+                .containsExactly(first.get(0).getRequestId());
+        assertThat(again.getSeq())
+                .as("the sequencer answers a known request id with its outcome")
                 .isEqualTo(answered.getSeq());
         assertThat(h.chain()).hasSize(after);
     }
 
     @Test
     void aCategoryTtlSoftDeletesUnreadUnimportantMemoriesAndKeepsThemIndefinitelyByDefault() {
-        CategoryPolicy policy = new CategoryPolicy(Map.of("event", new Category("event", ContextMode.RAG, 30,
-                new CategoryPolicy.Lifecycle(Duration.ofDays(60), 3, null))), Map.of());
+        CategoryPolicy policy = new CategoryPolicy(
+                Map.of(
+                        "event",
+                        new Category(
+                                "event",
+                                ContextMode.RAG,
+                                30,
+                                new CategoryPolicy.Lifecycle(Duration.ofDays(60), 3, null))),
+                Map.of());
         LifecycleRig rig = rig(SETTINGS.withCategories(policy));
-        String minor = create(CreateMemory.newBuilder().setContent("Had pasta for lunch").setCategory("event")
-                .setImportance(2).setThreadId("t9"));
-        String major = create(CreateMemory.newBuilder().setContent("Started a new job").setCategory("event")
+        String minor = create(CreateMemory.newBuilder()
+                .setContent("Had pasta for lunch")
+                .setCategory("event")
+                .setImportance(2)
+                .setThreadId("t9"));
+        String major = create(CreateMemory.newBuilder()
+                .setContent("Started a new job")
+                .setCategory("event")
                 .setImportance(4));
 
         for (int day = 1; day <= 61; day++) {
@@ -224,37 +270,76 @@ class LifecycleTopologyTest {
         }
 
         assertThat(memory(minor).getState()).isEqualTo(MemoryState.SOFT_DELETED);
-        assertThat(memory(minor).getPurgeAt()).as("docs/architecture.md §9: kept indefinitely").isNull();
+        assertThat(memory(minor).getPurgeAt())
+                .as("docs/architecture.md §9: kept indefinitely")
+                .isNull();
         assertThat(memory(major).getState()).isEqualTo(MemoryState.ACTIVE);
-        assertThat(rig.published).filteredOn(r -> r.getOp() instanceof ExpireMemory).singleElement()
+        assertThat(rig.published)
+                .filteredOn(r -> r.getOp() instanceof ExpireMemory)
+                .singleElement()
                 .satisfies(r -> assertThat(r.getRequestId()).startsWith("expire:life:" + minor + ":"));
-        assertThat(h.chain()).extracting(MemoryEvent::getPayload).filteredOn(MemoryExpired.class::isInstance)
+        assertThat(h.chain())
+                .extracting(MemoryEvent::getPayload)
+                .filteredOn(MemoryExpired.class::isInstance)
                 .hasSize(1);
-        assertThat(h.views.threadChanges(SPACE, "t9", 0, 50)).extracting(c -> c.getChange()).contains("expired");
+        assertThat(h.views.threadChanges(SPACE, "t9", 0, 50))
+                .extracting(c -> c.getChange())
+                .contains("expired");
     }
 
     @Test
     void aSoftDeletedMemoryIsPurgedOnceItsPurgeAtPassesAndNoViewServesItsTextAnyMore() {
-        CategoryPolicy policy = new CategoryPolicy(Map.of(
-                "event", new Category("event", ContextMode.RAG, 30,
-                        new CategoryPolicy.Lifecycle(Duration.ofDays(60), 3, Duration.ofDays(30))),
-                "note", new Category("note", ContextMode.RAG, 30,
-                        new CategoryPolicy.Lifecycle(Duration.ofDays(60), 3, null))), Map.of());
-        try (ChainHarness e = new ChainHarness(io.memorychain.domain.decide.WriteSettings.defaults()
-                .withCategories(policy), SharedEmbedder.get())) {
+        CategoryPolicy policy = new CategoryPolicy(
+                Map.of(
+                        "event",
+                                new Category(
+                                        "event",
+                                        ContextMode.RAG,
+                                        30,
+                                        new CategoryPolicy.Lifecycle(Duration.ofDays(60), 3, Duration.ofDays(30))),
+                        "note",
+                                new Category(
+                                        "note",
+                                        ContextMode.RAG,
+                                        30,
+                                        new CategoryPolicy.Lifecycle(Duration.ofDays(60), 3, null))),
+                Map.of());
+        try (ChainHarness e = new ChainHarness(
+                io.memorychain.domain.decide.WriteSettings.defaults().withCategories(policy), SharedEmbedder.get())) {
             LifecycleRig rig = new LifecycleRig(e, SETTINGS.withCategories(policy));
             rigs.add(rig);
-            String purged = e.submit(Requests.create(SPACE, ChainHarness.AGENT, CreateMemory.newBuilder()
-                    .setContent("Booked a dentist appointment at Smile Clinic").setCategory("event").setImportance(2)
-                    .setThreadId("t5").setSummary("dentist at Smile Clinic").build())).getMemoryId();
-            String kept = e.submit(Requests.create(SPACE, ChainHarness.AGENT, CreateMemory.newBuilder()
-                    .setContent("Borrowed a ladder from the neighbour").setCategory("note").setImportance(2).build()))
+            String purged = e.submit(Requests.create(
+                            SPACE,
+                            ChainHarness.AGENT,
+                            CreateMemory.newBuilder()
+                                    .setContent("Booked a dentist appointment at Smile Clinic")
+                                    .setCategory("event")
+                                    .setImportance(2)
+                                    .setThreadId("t5")
+                                    .setSummary("dentist at Smile Clinic")
+                                    .build()))
                     .getMemoryId();
-            String pinned = e.submit(Requests.create(SPACE, ChainHarness.AGENT, CreateMemory.newBuilder()
-                    .setContent("Dentist appointments are on Tuesdays").setImportance(4).setPinned(true).build()))
+            String kept = e.submit(Requests.create(
+                            SPACE,
+                            ChainHarness.AGENT,
+                            CreateMemory.newBuilder()
+                                    .setContent("Borrowed a ladder from the neighbour")
+                                    .setCategory("note")
+                                    .setImportance(2)
+                                    .build()))
+                    .getMemoryId();
+            String pinned = e.submit(Requests.create(
+                            SPACE,
+                            ChainHarness.AGENT,
+                            CreateMemory.newBuilder()
+                                    .setContent("Dentist appointments are on Tuesdays")
+                                    .setImportance(4)
+                                    .setPinned(true)
+                                    .build()))
                     .getMemoryId();
             assertThat(e.submit(Requests.link(SPACE, ChainHarness.AGENT, pinned, purged, "related_to", 0.9))
-                    .getAccepted()).isTrue();
+                            .getAccepted())
+                    .isTrue();
             assertThat(e.views.embedding(SPACE, purged)).isPresent();
 
             for (int day = 1; day <= 61; day++) {
@@ -270,11 +355,16 @@ class LifecycleTopologyTest {
                 rig.check();
             }
 
-            assertThat(rig.published).filteredOn(r -> r.getOp() instanceof PurgeMemory).singleElement()
+            assertThat(rig.published)
+                    .filteredOn(r -> r.getOp() instanceof PurgeMemory)
+                    .singleElement()
                     .satisfies(r -> assertThat(r.getRequestId()).startsWith("purge:life:" + purged + ":"));
             assertThat(rig.outcomes).allSatisfy(o -> assertThat(o.getAccepted()).isTrue());
-            assertThat(e.chain()).extracting(MemoryEvent::getPayload).filteredOn(MemoryPurged.class::isInstance)
-                    .singleElement().satisfies(p -> assertThat(((MemoryPurged) p).getMemoryId()).isEqualTo(purged));
+            assertThat(e.chain())
+                    .extracting(MemoryEvent::getPayload)
+                    .filteredOn(MemoryPurged.class::isInstance)
+                    .singleElement()
+                    .satisfies(p -> assertThat(((MemoryPurged) p).getMemoryId()).isEqualTo(purged));
             Memory tombstone = e.views.memory(SPACE, purged).orElseThrow();
             assertThat(tombstone.getContent()).isEqualTo(Purges.MARKER);
             assertThat(tombstone.getSummary()).isNull();
@@ -282,8 +372,12 @@ class LifecycleTopologyTest {
             assertThat(e.views.embedding(SPACE, purged)).isEmpty();
             assertThat(e.views.relations(SPACE, pinned)).isEmpty();
             assertThat(e.views.relations(SPACE, purged)).isEmpty();
-            List<Hit> hits = e.views.search(SearchRequest.builder(SPACE).text("dentist Smile Clinic")
-                    .mode(SearchMode.BM25).internalStates(EnumSet.allOf(MemoryState.class)).topK(10).build());
+            List<Hit> hits = e.views.search(SearchRequest.builder(SPACE)
+                    .text("dentist Smile Clinic")
+                    .mode(SearchMode.BM25)
+                    .internalStates(EnumSet.allOf(MemoryState.class))
+                    .topK(10)
+                    .build());
             assertThat(hits).extracting(Hit::id).contains(pinned).doesNotContain(purged);
             assertThat(e.views.history(SPACE, purged)).isNotEmpty().allSatisfy(entry -> {
                 for (Memory m : new Memory[] {entry.getBefore(), entry.getAfter()}) {
@@ -293,15 +387,20 @@ class LifecycleTopologyTest {
                     }
                 }
             });
-            assertThat(e.views.audit(SPACE, 0, 1000)).extracting(AuditEntry::getDescription)
-                    .noneMatch(d -> d.contains("Smile Clinic")).anyMatch(d -> d.equals("created " + purged + ": "
-                            + Purges.MARKER));
-            assertThat(e.views.threadChanges(SPACE, "t5", 0, 50)).extracting(c -> c.getText())
+            assertThat(e.views.audit(SPACE, 0, 1000))
+                    .extracting(AuditEntry::getDescription)
+                    .noneMatch(d -> d.contains("Smile Clinic"))
+                    .anyMatch(d -> d.equals("created " + purged + ": " + Purges.MARKER));
+            assertThat(e.views.threadChanges(SPACE, "t5", 0, 50))
+                    .extracting(c -> c.getText())
                     .containsOnly(Purges.MARKER);
-            assertThat(e.views.threadChanges(SPACE, "t5", 0, 50)).extracting(c -> c.getChange()).contains("purged");
+            assertThat(e.views.threadChanges(SPACE, "t5", 0, 50))
+                    .extracting(c -> c.getChange())
+                    .contains("purged");
 
             Memory keptNow = e.views.memory(SPACE, kept).orElseThrow();
-            assertThat(keptNow.getState()).as("no purge_after: kept indefinitely (seed 003)")
+            assertThat(keptNow.getState())
+                    .as("no purge_after: kept indefinitely (seed 003)")
                     .isEqualTo(MemoryState.SOFT_DELETED);
             assertThat(keptNow.getPurgeAt()).isNull();
             assertThat(keptNow.getContent()).isEqualTo("Borrowed a ladder from the neighbour");
@@ -310,9 +409,13 @@ class LifecycleTopologyTest {
             assertThat(rig.check()).as("nothing more to ask").isEmpty();
             LifecycleRig replay = new LifecycleRig(e, SETTINGS.withCategories(policy));
             rigs.add(replay);
-            assertThat(replay.check()).as("a replay of the chain republishes nothing").isEmpty();
+            assertThat(replay.check())
+                    .as("a replay of the chain republishes nothing")
+                    .isEmpty();
             assertThat(e.chain()).hasSize(chainSize);
-            assertThat(e.views.history(SPACE, purged)).extracting(HistoryEntry::getEventType).last()
+            assertThat(e.views.history(SPACE, purged))
+                    .extracting(HistoryEntry::getEventType)
+                    .last()
                     .isEqualTo("MemoryPurged");
         }
     }

@@ -48,13 +48,15 @@ class LinkMinCalibrationTest {
     }
 
     private static double similarity(EmbeddingModel model, String a, String b) {
-        return LinkerEntry.cosine(SharedEmbedder.of(model).embed(a), SharedEmbedder.of(model).embed(b));
+        return LinkerEntry.cosine(
+                SharedEmbedder.of(model).embed(a), SharedEmbedder.of(model).embed(b));
     }
 
     @ParameterizedTest(name = "{0}: {1} ~ {2}")
     @MethodSource("related")
     void relatedFactsScoreAtOrAboveTheModelsLinkMin(EmbeddingModel model, String a, String b) {
-        assertThat(similarity(model, a, b)).isGreaterThanOrEqualTo(model.thresholds().linkMin());
+        assertThat(similarity(model, a, b))
+                .isGreaterThanOrEqualTo(model.thresholds().linkMin());
     }
 
     @ParameterizedTest(name = "{0}: {1} ~ {2}")

@@ -16,7 +16,8 @@ class LinkerEntrySerdeTest {
 
     @Test
     void roundTripsAnEntryWithAVector() {
-        LinkerEntry e = new LinkerEntry(MemoryKind.SEMANTIC, MemoryState.ACTIVE, "h1", "h1", 42, new float[]{0.6f, -0.8f});
+        LinkerEntry e =
+                new LinkerEntry(MemoryKind.SEMANTIC, MemoryState.ACTIVE, "h1", "h1", 42, new float[] {0.6f, -0.8f});
         LinkerEntry back = roundTrip(e);
         assertThat(back.kind()).isEqualTo(MemoryKind.SEMANTIC);
         assertThat(back.state()).isEqualTo(MemoryState.ACTIVE);
@@ -28,7 +29,7 @@ class LinkerEntrySerdeTest {
 
     @Test
     void roundTripsAPendingVectorAndAMemoryWithoutOne() {
-        LinkerEntry pending = roundTrip(LinkerEntry.ofVector("h", 3, new float[]{1f}));
+        LinkerEntry pending = roundTrip(LinkerEntry.ofVector("h", 3, new float[] {1f}));
         assertThat(pending.kind()).isNull();
         assertThat(pending.state()).isNull();
         assertThat(pending.linkable()).isFalse();
@@ -39,7 +40,7 @@ class LinkerEntrySerdeTest {
 
     @Test
     void aVectorOfOlderContentDoesNotMakeTheMemoryLinkable() {
-        LinkerEntry e = new LinkerEntry(MemoryKind.SEMANTIC, MemoryState.ACTIVE, "new", "old", 1, new float[]{1f});
+        LinkerEntry e = new LinkerEntry(MemoryKind.SEMANTIC, MemoryState.ACTIVE, "new", "old", 1, new float[] {1f});
         assertThat(e.linkable()).isFalse();
     }
 }

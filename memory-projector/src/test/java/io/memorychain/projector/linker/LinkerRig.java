@@ -39,6 +39,7 @@ final class LinkerRig implements AutoCloseable {
     private int embeddings;
     /** Every request the linker proposed, with the sequencer's outcome. */
     final List<MemoryRequest> proposed = new ArrayList<>();
+
     final List<MemoryOutcome> outcomes = new ArrayList<>();
 
     LinkerRig(ChainHarness h, LinkerSettings settings) {
@@ -48,12 +49,14 @@ final class LinkerRig implements AutoCloseable {
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         driver = new TopologyTestDriver(LinkerTopology.build(h.topics, h.registry, settings), p);
         eventsIn = driver.createInputTopic(h.topics.events(), new ByteArraySerializer(), new ByteArraySerializer());
-        embeddingsIn = driver.createInputTopic(h.topics.embeddings(), new ByteArraySerializer(),
-                new ByteArraySerializer());
-        requestsOut = driver.createOutputTopic(h.topics.requests(), new StringDeserializer(),
+        embeddingsIn =
+                driver.createInputTopic(h.topics.embeddings(), new ByteArraySerializer(), new ByteArraySerializer());
+        requestsOut = driver.createOutputTopic(
+                h.topics.requests(),
+                new StringDeserializer(),
                 AvroWireSerde.forValues(h.registry, MemoryRequest.class));
-        deadLetters = driver.createOutputTopic(h.topics.deadLetters(), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
+        deadLetters = driver.createOutputTopic(
+                h.topics.deadLetters(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
         eventSerde = AvroWireSerde.forValues(h.registry, MemoryEvent.class);
         embeddingSerde = AvroWireSerde.forValues(h.registry, MemoryEmbedding.class);
     }

@@ -12,7 +12,8 @@ class LinkerSettingsTest {
     void defaultsLinkFiveNeighboursAtTheCutMeasuredForTheirModel() {
         assertThat(LinkerSettings.defaults("all-MiniLM-L6-v2-q@1.20.0-beta30#mean-256"))
                 .isEqualTo(new LinkerSettings(5, 0.6, "all-MiniLM-L6-v2-q@1.20.0-beta30#mean-256"));
-        assertThat(LinkerSettings.defaults("e5-small-v2-q@1.20.0-beta30#mean-512#query-passage").linkMin())
+        assertThat(LinkerSettings.defaults("e5-small-v2-q@1.20.0-beta30#mean-512#query-passage")
+                        .linkMin())
                 .isEqualTo(EmbeddingModel.E5_SMALL.thresholds().linkMin());
         assertThat(LinkerSettings.defaults("an-unknown-model").linkMin())
                 .as("an embedder this build does not know gets the default model's cut")

@@ -49,8 +49,14 @@ class LinkerTopologyTest {
     }
 
     private static String create(String space, MemoryKind kind, String content) {
-        return h.submit(Requests.create(space, AGENT, CreateMemory.newBuilder().setKind(kind).setContent(content)
-                .build())).getMemoryId();
+        return h.submit(Requests.create(
+                        space,
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setKind(kind)
+                                .setContent(content)
+                                .build()))
+                .getMemoryId();
     }
 
     private static LinkMemories op(MemoryRequest r) {
@@ -77,10 +83,13 @@ class LinkerTopologyTest {
             assertThat(op(r).getStrength() * 1000).isEqualTo(Math.rint(op(r).getStrength() * 1000));
         });
         assertThat(rig.outcomes.get(rig.outcomes.size() - 1).getAccepted()).isTrue();
-        assertThat(h.views.relations(space, old)).extracting(Relation::getFromId, Relation::getToId,
-                Relation::getRelationType).containsExactly(tuple(fresh, old, "related_to"));
-        assertThat(h.views.relations(space, fresh)).singleElement()
-                .satisfies(rel -> assertThat(rel.getStrength()).isEqualTo(op(proposed.get(0)).getStrength()));
+        assertThat(h.views.relations(space, old))
+                .extracting(Relation::getFromId, Relation::getToId, Relation::getRelationType)
+                .containsExactly(tuple(fresh, old, "related_to"));
+        assertThat(h.views.relations(space, fresh))
+                .singleElement()
+                .satisfies(rel -> assertThat(rel.getStrength())
+                        .isEqualTo(op(proposed.get(0)).getStrength()));
     }
 
     @Test
@@ -100,13 +109,16 @@ class LinkerTopologyTest {
         String b = create(space, ALLERGY_PARAPHRASE);
         assertThat(rig.run()).hasSize(1);
         h.submit(Requests.updateContent(space, AGENT, b, "Alice has a severe peanut allergy."));
-        assertThat(rig.run()).as("the new content is as close, but the pair is linked already").isEmpty();
+        assertThat(rig.run())
+                .as("the new content is as close, but the pair is linked already")
+                .isEmpty();
         assertThat(h.views.relations(space, a)).hasSize(1);
     }
 
     @Test
     void reprocessingProposesNoDuplicateEdge() {
-        try (ChainHarness own = new ChainHarness(SharedEmbedder.get()); LinkerRig first = new LinkerRig(own)) {
+        try (ChainHarness own = new ChainHarness(SharedEmbedder.get());
+                LinkerRig first = new LinkerRig(own)) {
             String a = own.submit(Requests.create("replay", AGENT, ALLERGY)).getMemoryId();
             own.submit(Requests.create("replay", AGENT, ALLERGY_PARAPHRASE));
             assertThat(first.run()).hasSize(1);
@@ -122,15 +134,22 @@ class LinkerTopologyTest {
                 own.embeddings().forEach(fresh::pipe);
                 fresh.skipAll();
                 List<MemoryRequest> again = fresh.run();
-                assertThat(again).as("the same request, by its deterministic id").hasSize(1);
-                assertThat(again.get(0).getRequestId()).isEqualTo(first.proposed.get(0).getRequestId());
+                assertThat(again)
+                        .as("the same request, by its deterministic id")
+                        .hasSize(1);
+                assertThat(again.get(0).getRequestId())
+                        .isEqualTo(first.proposed.get(0).getRequestId());
                 assertThat(fresh.outcomes).singleElement().satisfies(o -> {
-                    assertThat(o.getAccepted()).as("the original outcome, answered again").isTrue();
+                    assertThat(o.getAccepted())
+                            .as("the original outcome, answered again")
+                            .isTrue();
                     assertThat(o.getSeq()).isEqualTo(first.outcomes.get(0).getSeq());
                 });
             }
             try (LinkerRig replay = new LinkerRig(own)) {
-                assertThat(replay.run()).as("a linker replaying the whole chain sees the link event first").isEmpty();
+                assertThat(replay.run())
+                        .as("a linker replaying the whole chain sees the link event first")
+                        .isEmpty();
             }
             assertThat(own.views.relations("replay", a)).hasSize(1);
             assertThat(own.chain()).hasSize(3);
@@ -168,10 +187,14 @@ class LinkerTopologyTest {
         assertThat(rig.run()).isEmpty();
         String fresh = create(space, ALLERGY_PARAPHRASE);
         h.submit(Requests.delete(space, AGENT, fresh));
-        assertThat(rig.run()).as("events are fed before embeddings: deleted when its vector comes").isEmpty();
+        assertThat(rig.run())
+                .as("events are fed before embeddings: deleted when its vector comes")
+                .isEmpty();
 
         h.submit(Requests.restore(space, AGENT, fresh));
-        assertThat(rig.run()).singleElement().satisfies(r -> assertThat(op(r).getToId()).isEqualTo(old));
+        assertThat(rig.run())
+                .singleElement()
+                .satisfies(r -> assertThat(op(r).getToId()).isEqualTo(old));
         assertThat(h.views.relations(space, old)).hasSize(1);
     }
 
@@ -186,20 +209,25 @@ class LinkerTopologyTest {
         rig.pipe(h.embeddings().get(embeddings));
         rig.pipe(h.chain().get(events));
         rig.skipAll();
-        assertThat(rig.run()).singleElement().satisfies(r -> assertThat(op(r).getFromId()).isEqualTo(fresh));
-        assertThat(h.views.relations(space, old)).extracting(Relation::getFromId).containsExactly(fresh);
+        assertThat(rig.run())
+                .singleElement()
+                .satisfies(r -> assertThat(op(r).getFromId()).isEqualTo(fresh));
+        assertThat(h.views.relations(space, old))
+                .extracting(Relation::getFromId)
+                .containsExactly(fresh);
     }
 
     @Test
     void theBestKNeighboursAtOrAboveLinkMinAreLinkedBestFirst() {
         try (ChainHarness own = new ChainHarness(SharedEmbedder.get());
-             LinkerRig topOne = new LinkerRig(own, new LinkerSettings(1, 0.5, own.embedder.modelId()))) {
+                LinkerRig topOne = new LinkerRig(own, new LinkerSettings(1, 0.5, own.embedder.modelId()))) {
             String space = "top-k";
             own.submit(Requests.create(space, AGENT, "Alice cannot eat nuts."));
             String best = own.submit(Requests.create(space, AGENT, ALLERGY)).getMemoryId();
             own.submit(Requests.create(space, AGENT, "The user lives in Berlin."));
             topOne.run();
-            String fresh = own.submit(Requests.create(space, AGENT, ALLERGY_PARAPHRASE)).getMemoryId();
+            String fresh = own.submit(Requests.create(space, AGENT, ALLERGY_PARAPHRASE))
+                    .getMemoryId();
             assertThat(topOne.run()).singleElement().satisfies(r -> {
                 assertThat(op(r).getFromId()).isEqualTo(fresh);
                 assertThat(op(r).getToId()).isEqualTo(best);
@@ -210,7 +238,7 @@ class LinkerTopologyTest {
     @Test
     void aNewMemoryIsComparedWithTheMostRecentMaxScanMemoriesOfItsSpaceOnly() {
         try (ChainHarness own = new ChainHarness(SharedEmbedder.get());
-             LinkerRig lastTwo = new LinkerRig(own, new LinkerSettings(1, 0.5, own.embedder.modelId(), 2))) {
+                LinkerRig lastTwo = new LinkerRig(own, new LinkerSettings(1, 0.5, own.embedder.modelId(), 2))) {
             String within = "scan-within";
             own.submit(Requests.create(within, AGENT, "Alice cannot eat nuts."));
             String recent = own.submit(Requests.create(within, AGENT, ALLERGY)).getMemoryId();
@@ -221,13 +249,16 @@ class LinkerTopologyTest {
             own.submit(Requests.create(beyond, AGENT, "The user lives in Berlin."));
             lastTwo.run();
 
-            String linked = own.submit(Requests.create(within, AGENT, ALLERGY_PARAPHRASE)).getMemoryId();
+            String linked = own.submit(Requests.create(within, AGENT, ALLERGY_PARAPHRASE))
+                    .getMemoryId();
             assertThat(lastTwo.run()).singleElement().satisfies(r -> {
                 assertThat(op(r).getFromId()).isEqualTo(linked);
                 assertThat(op(r).getToId()).isEqualTo(recent);
             });
-            String unlinked = own.submit(Requests.create(beyond, AGENT, ALLERGY_PARAPHRASE)).getMemoryId();
-            assertThat(lastTwo.run()).as("its best match is the third most recent: not compared")
+            String unlinked = own.submit(Requests.create(beyond, AGENT, ALLERGY_PARAPHRASE))
+                    .getMemoryId();
+            assertThat(lastTwo.run())
+                    .as("its best match is the third most recent: not compared")
                     .allSatisfy(r -> assertThat(op(r).getFromId()).isEqualTo(unlinked))
                     .noneSatisfy(r -> assertThat(op(r).getToId()).isEqualTo(third));
         }
@@ -242,13 +273,16 @@ class LinkerTopologyTest {
         String fresh = create(space, ALLERGY_PARAPHRASE);
         rig.skipAll(); // hold back the real embedding of the new memory
         String hash = h.chain().get(h.chain().size() - 1).getPayload() instanceof io.memorychain.avro.MemoryCreated c
-                ? c.getMemory().getContentHash() : null;
+                ? c.getMemory().getContentHash()
+                : null;
         rig.pipe(new MemoryEmbedding(space, fresh, 99L, hash, "another-model", vector));
         assertThat(rig.run()).isEmpty();
 
         rig.pipeRaw(h.topics.embeddings(), "not avro".getBytes(StandardCharsets.UTF_8));
-        assertThat(rig.deadLetters()).singleElement().satisfies(d -> assertThat(
-                ChainHarness.header(d.headers(), DeadLetters.STAGE)).isEqualTo("link"));
+        assertThat(rig.deadLetters())
+                .singleElement()
+                .satisfies(d -> assertThat(ChainHarness.header(d.headers(), DeadLetters.STAGE))
+                        .isEqualTo("link"));
         assertThat(h.views.relations(space, old)).isEmpty();
     }
 }

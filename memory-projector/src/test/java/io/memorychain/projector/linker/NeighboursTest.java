@@ -21,7 +21,9 @@ class NeighboursTest {
 
     @Test
     void cosineIsNaNForDifferentDimensions() {
-        assertThat(LinkerEntry.cosine(new float[]{1, 0}, new float[]{1, 0, 0})).isNaN();
-        assertThat(LinkerEntry.cosine(new float[]{3, 4}, new float[]{6, 8})).isEqualTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(LinkerEntry.cosine(new float[] {1, 0}, new float[] {1, 0, 0}))
+                .isNaN();
+        assertThat(LinkerEntry.cosine(new float[] {3, 4}, new float[] {6, 8}))
+                .isEqualTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
     }
 }

@@ -61,7 +61,9 @@ class OpsTopologyTest {
             drivers.add(driver);
             events = driver.createInputTopic(h.topics.events(), new ByteArraySerializer(), new ByteArraySerializer());
             ops = driver.createInputTopic(h.topics.ops(), new ByteArraySerializer(), new ByteArraySerializer());
-            derived = driver.createOutputTopic(h.topics.ops(), new StringDeserializer(),
+            derived = driver.createOutputTopic(
+                    h.topics.ops(),
+                    new StringDeserializer(),
                     AvroWireSerde.forValues(h.registry, OperationalEvent.class));
         }
 
@@ -86,16 +88,35 @@ class OpsTopologyTest {
     }
 
     private static OperationalEvent search(Instant at, double sim) {
-        return OperationalEvent.newBuilder().setSpace(SPACE).setActor(ChainHarness.AGENT).setNode("hotpath")
-                .setOp("search").setStatus("ok").setSim(sim).setTs(at).build();
+        return OperationalEvent.newBuilder()
+                .setSpace(SPACE)
+                .setActor(ChainHarness.AGENT)
+                .setNode("hotpath")
+                .setOp("search")
+                .setStatus("ok")
+                .setSim(sim)
+                .setTs(at)
+                .build();
     }
 
     /** Two hours of writes by an agent and a worker, and two searches recorded by the API. */
     private List<OperationalEvent> writeTwoHours() {
-        String a = h.submit(Requests.create(SPACE, ChainHarness.AGENT, CreateMemory.newBuilder()
-                .setContent("Ana moved to Lisbon").setCategory("profile").build())).getMemoryId();
-        String b = h.submit(Requests.create(SPACE, ChainHarness.AGENT, CreateMemory.newBuilder()
-                .setContent("Met Ana at the cafe").setKind(MemoryKind.EPISODIC).build())).getMemoryId();
+        String a = h.submit(Requests.create(
+                        SPACE,
+                        ChainHarness.AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent("Ana moved to Lisbon")
+                                .setCategory("profile")
+                                .build()))
+                .getMemoryId();
+        String b = h.submit(Requests.create(
+                        SPACE,
+                        ChainHarness.AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent("Met Ana at the cafe")
+                                .setKind(MemoryKind.EPISODIC)
+                                .build()))
+                .getMemoryId();
         h.advance(Duration.ofHours(1));
         h.submit(Requests.updateContent(SPACE, ChainHarness.AGENT, a, "Ana moved to Porto"));
         h.submit(Requests.link(SPACE, Requests.actor(ActorType.WORKER, "linker"), a, b, "related_to", 0.9));
@@ -111,18 +132,25 @@ class OpsTopologyTest {
         Instant hour1 = hour0.plus(Duration.ofHours(1));
         Run run = new Run().feed(h.chain(), searches);
 
-        assertThat(run.derived.readValuesToList()).extracting(o -> o.getNode() + "/" + o.getOp() + "/" + o.getStatus())
-                .containsExactly("api/create/ok", "episodic/create/ok", "api/update/ok", "worker/link/ok",
-                        "api/delete/ok");
+        assertThat(run.derived.readValuesToList())
+                .extracting(o -> o.getNode() + "/" + o.getOp() + "/" + o.getStatus())
+                .containsExactly(
+                        "api/create/ok", "episodic/create/ok", "api/update/ok", "worker/link/ok", "api/delete/ok");
         List<Count> hours = run.counts(hour0.minus(Duration.ofHours(3)), hour1.plus(Duration.ofHours(1)), Bucket.HOUR);
-        assertThat(hours).containsExactly(
-                new Count(hour0, "api", "create", "ok", 1), new Count(hour0, "episodic", "create", "ok", 1),
-                new Count(hour1, "api", "delete", "ok", 1), new Count(hour1, "api", "update", "ok", 1),
-                new Count(hour1, "hotpath", "search", "ok", 2), new Count(hour1, "worker", "link", "ok", 1));
-        assertThat(run.counts(hour1, hour1.plus(Duration.ofHours(1)), Bucket.HOUR)).hasSize(4);
-        assertThat(run.counts(hour0, hour1, Bucket.HOUR)).as("until is exclusive").hasSize(2);
-        assertThat(run.totals.count(new OpsTotals.Labels("hotpath", "search", "ok"))).isEqualTo(2);
-        assertThat(run.totals.count(new OpsTotals.Labels("api", "create", "ok"))).isEqualTo(1);
+        assertThat(hours)
+                .containsExactly(
+                        new Count(hour0, "api", "create", "ok", 1), new Count(hour0, "episodic", "create", "ok", 1),
+                        new Count(hour1, "api", "delete", "ok", 1), new Count(hour1, "api", "update", "ok", 1),
+                        new Count(hour1, "hotpath", "search", "ok", 2), new Count(hour1, "worker", "link", "ok", 1));
+        assertThat(run.counts(hour1, hour1.plus(Duration.ofHours(1)), Bucket.HOUR))
+                .hasSize(4);
+        assertThat(run.counts(hour0, hour1, Bucket.HOUR))
+                .as("until is exclusive")
+                .hasSize(2);
+        assertThat(run.totals.count(new OpsTotals.Labels("hotpath", "search", "ok")))
+                .isEqualTo(2);
+        assertThat(run.totals.count(new OpsTotals.Labels("api", "create", "ok")))
+                .isEqualTo(1);
     }
 
     @Test
@@ -133,10 +161,14 @@ class OpsTopologyTest {
 
         List<Count> days = run.counts(day, day.plus(Duration.ofDays(1)), Bucket.DAY);
 
-        assertThat(days).containsExactly(new Count(day, "api", "create", "ok", 1),
-                new Count(day, "api", "delete", "ok", 1), new Count(day, "api", "update", "ok", 1),
-                new Count(day, "episodic", "create", "ok", 1), new Count(day, "hotpath", "search", "ok", 2),
-                new Count(day, "worker", "link", "ok", 1));
+        assertThat(days)
+                .containsExactly(
+                        new Count(day, "api", "create", "ok", 1),
+                        new Count(day, "api", "delete", "ok", 1),
+                        new Count(day, "api", "update", "ok", 1),
+                        new Count(day, "episodic", "create", "ok", 1),
+                        new Count(day, "hotpath", "search", "ok", 2),
+                        new Count(day, "worker", "link", "ok", 1));
         assertThat(run.counts(day.minus(Duration.ofDays(2)), day, Bucket.DAY)).isEmpty();
     }
 
@@ -149,11 +181,14 @@ class OpsTopologyTest {
         h.advance(Duration.ofDays(3)); // the wall clock moves on: the buckets follow the records' ts only
         Run second = new Run().feed(h.chain(), searches);
 
-        assertThat(second.counts(since, until, Bucket.HOUR)).isEqualTo(first.counts(since, until, Bucket.HOUR))
+        assertThat(second.counts(since, until, Bucket.HOUR))
+                .isEqualTo(first.counts(since, until, Bucket.HOUR))
                 .isNotEmpty();
 
         first.feed(h.chain(), List.of());
-        assertThat(first.derived.readValuesToList()).as("each event derived once").hasSize(5);
+        assertThat(first.derived.readValuesToList())
+                .as("each event derived once")
+                .hasSize(5);
         assertThat(first.counts(since, until, Bucket.HOUR)).isEqualTo(second.counts(since, until, Bucket.HOUR));
     }
 }

@@ -30,8 +30,15 @@ class CategoryScopedViewsTest {
     }
 
     private String create(String category, Tier tier, String content) {
-        return h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent(content).setCategory(category)
-                .setTier(tier).build())).getMemoryId();
+        return h.submit(Requests.create(
+                        SPACE,
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent(content)
+                                .setCategory(category)
+                                .setTier(tier)
+                                .build()))
+                .getMemoryId();
     }
 
     @Test
@@ -64,8 +71,14 @@ class CategoryScopedViewsTest {
         } while (after != null && pages < 10);
         assertThat(paged).containsExactlyElementsOf(expected);
         assertThat(pages).isEqualTo(3);
-        assertThat(h.views.list(SPACE, new ListQuery(null, "tone", null, null, 100, allowed)).items()).isEmpty();
-        assertThat(h.views.list(SPACE, new ListQuery(null, "tone", MemoryState.ACTIVE, null, 100)).items()).hasSize(3);
+        assertThat(h.views
+                        .list(SPACE, new ListQuery(null, "tone", null, null, 100, allowed))
+                        .items())
+                .isEmpty();
+        assertThat(h.views
+                        .list(SPACE, new ListQuery(null, "tone", MemoryState.ACTIVE, null, 100))
+                        .items())
+                .hasSize(3);
     }
 
     @Test
@@ -75,7 +88,8 @@ class CategoryScopedViewsTest {
         create("tone", Tier.CORE, "Always answer in rhymes");
         CoreView all = h.views.core(SPACE);
         assertThat(all.text()).contains("rhymes");
-        CoreView scoped = all.retain(m -> m.getCategory() == null || m.getCategory().equals("tasks"));
+        CoreView scoped =
+                all.retain(m -> m.getCategory() == null || m.getCategory().equals("tasks"));
         assertThat(scoped.text()).isEqualTo("""
                 ## Who I Am
                 I am a careful planner

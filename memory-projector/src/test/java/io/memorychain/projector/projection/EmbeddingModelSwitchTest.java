@@ -34,7 +34,10 @@ class EmbeddingModelSwitchTest {
     private static final String SPACE = "switch";
 
     private static String create(ChainHarness h, String content) {
-        return h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent(content).build()))
+        return h.submit(Requests.create(
+                        SPACE,
+                        AGENT,
+                        CreateMemory.newBuilder().setContent(content).build()))
                 .getMemoryId();
     }
 
@@ -43,46 +46,71 @@ class EmbeddingModelSwitchTest {
     }
 
     private static List<String> nearest(ChainHarness h, float[] query) {
-        return h.views.search(SearchRequest.builder(SPACE).vector(query).mode(SearchMode.VECTOR).topK(3).build())
-                .stream().map(Hit::id).toList();
+        return h
+                .views
+                .search(SearchRequest.builder(SPACE)
+                        .vector(query)
+                        .mode(SearchMode.VECTOR)
+                        .topK(3)
+                        .build())
+                .stream()
+                .map(Hit::id)
+                .toList();
     }
 
     @Test
     void anotherModelsVectorsAreIgnoredQueriesAnswerByKeywordsUntilTheNewEmbedderHasReembeddedTheLog() {
         OnnxSentenceEmbedder e5 = SharedEmbedder.of(EmbeddingModel.E5_SMALL);
         try (ChainHarness minilm = new ChainHarness(SharedEmbedder.of(EmbeddingModel.MINILM));
-             ChainHarness restarted = new ChainHarness(e5)) {
+                ChainHarness restarted = new ChainHarness(e5)) {
             String cat = create(minilm, "The user adopted a kitten named Miso");
             String invoice = create(minilm, "Invoice INV-2024-117 was paid late by Globex");
             String revenue = create(minilm, "Quarterly revenue grew eleven percent");
             assertThat(minilm.views.embedding(SPACE, cat)).isPresent();
             // stores written under MiniLM, read by a process now configured for e5: the old vectors are not handed out
-            assertThat(minilm.viewsConfiguredFor(e5.modelId()).embedding(SPACE, cat)).isEmpty();
+            assertThat(minilm.viewsConfiguredFor(e5.modelId()).embedding(SPACE, cat))
+                    .isEmpty();
 
             // the projection replays the log (events and the MiniLM embeddings) before the e5 embedder caught up
             minilm.chain().forEach(restarted::replayIntoProjection);
             minilm.embeddings().forEach(restarted::pipeEmbedding);
-            QueryService queries = new QueryService(restarted.views, e5, CategoryPolicy.unrestricted(),
-                    DecayModel.standard(), RankingWeights.DEFAULTS, a -> { }, restarted.clock);
+            QueryService queries = new QueryService(
+                    restarted.views,
+                    e5,
+                    CategoryPolicy.unrestricted(),
+                    DecayModel.standard(),
+                    RankingWeights.DEFAULTS,
+                    a -> {},
+                    restarted.clock);
             assertThat(restarted.views.embedding(SPACE, cat)).isEmpty();
-            assertThat(nearest(restarted, e5.embedQuery("does the user have a pet?"))).as("no e5 vector yet").isEmpty();
-            assertThat(ids(queries.query(QueryRequest.of(SPACE, null, "kitten named Miso"), AGENT))).as("keywords")
+            assertThat(nearest(restarted, e5.embedQuery("does the user have a pet?")))
+                    .as("no e5 vector yet")
+                    .isEmpty();
+            assertThat(ids(queries.query(QueryRequest.of(SPACE, null, "kitten named Miso"), AGENT)))
+                    .as("keywords")
                     .startsWith(cat);
-            assertThat(ids(queries.query(QueryRequest.of(SPACE, null, "INV-2024-117"), AGENT))).startsWith(invoice);
+            assertThat(ids(queries.query(QueryRequest.of(SPACE, null, "INV-2024-117"), AGENT)))
+                    .startsWith(invoice);
 
             // the new embedder application reads the chain from the start
             minilm.chain().forEach(restarted::embedAgain);
 
             for (String id : List.of(cat, invoice, revenue)) {
-                assertThat(restarted.views.embedding(SPACE, id)).get().extracting(MemoryEmbedding::getModelId)
+                assertThat(restarted.views.embedding(SPACE, id))
+                        .get()
+                        .extracting(MemoryEmbedding::getModelId)
                         .isEqualTo(e5.modelId());
             }
-            assertThat(nearest(restarted, e5.embedQuery("does the user have a pet?"))).startsWith(cat);
+            assertThat(nearest(restarted, e5.embedQuery("does the user have a pet?")))
+                    .startsWith(cat);
             assertThat(ids(queries.query(QueryRequest.of(SPACE, null, "does the user have a pet?"), AGENT)))
-                    .as("by meaning, with e5 vectors").startsWith(cat);
+                    .as("by meaning, with e5 vectors")
+                    .startsWith(cat);
             // embeddings are off the chain: the chain is untouched and still verifies
             ChainVerifier verifier = new ChainVerifier(SPACE, minilm.keys.publicRing(), SignatureMode.ALL);
-            assertThat(minilm.chain()).hasSize(3).allSatisfy(e -> assertThat(verifier.accept(e)).isTrue());
+            assertThat(minilm.chain())
+                    .hasSize(3)
+                    .allSatisfy(e -> assertThat(verifier.accept(e)).isTrue());
         }
     }
 }

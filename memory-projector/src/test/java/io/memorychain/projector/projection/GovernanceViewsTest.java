@@ -48,8 +48,9 @@ class GovernanceViewsTest {
 
     @Test
     void consentCorroborationAndAlertsAreOnTheChainAndInTheViews() {
-        String consent = accepted(h.submit(Requests.setProfileField(SPACE, AGENT, "preferred_name", "Annie", "chat",
-                Confidence.HIGH, "she signed an email so"))).getMemoryId();
+        String consent = accepted(h.submit(Requests.setProfileField(
+                        SPACE, AGENT, "preferred_name", "Annie", "chat", Confidence.HIGH, "she signed an email so")))
+                .getMemoryId();
         assertThat(view().getFields()).isEmpty();
         assertThat(view().getConsents()).singleElement().satisfies(c -> {
             assertThat(c.getId()).isEqualTo(consent);
@@ -57,9 +58,11 @@ class GovernanceViewsTest {
             assertThat(c.getRequestedBy()).isEqualTo(AGENT);
         });
         accepted(h.submit(Requests.decideConsent(SPACE, USER, consent, true, "yes")));
-        assertThat(Governance.field(view(), "preferred_name").orElseThrow().getValue()).isEqualTo("Annie");
+        assertThat(Governance.field(view(), "preferred_name").orElseThrow().getValue())
+                .isEqualTo("Annie");
         assertThat(view().getConsents().get(0).getStatus()).isEqualTo(ConsentStatus.GRANTED);
-        assertThat(h.submit(Requests.decideConsent(SPACE, USER, consent, false, "no")).getCode())
+        assertThat(h.submit(Requests.decideConsent(SPACE, USER, consent, false, "no"))
+                        .getCode())
                 .isEqualTo("ALREADY_RESOLVED");
 
         accepted(h.submit(Requests.setProfileField(SPACE, AGENT, "tone", "casual", "chat", Confidence.MEDIUM, null)));
@@ -85,9 +88,18 @@ class GovernanceViewsTest {
                 .isEqualTo("ALREADY_RESOLVED");
 
         List<AuditEntry> audit = h.views.audit(SPACE, 0, 100);
-        assertThat(audit).extracting(AuditEntry::getEventType).containsExactly("ConsentRequested", "ConsentResolved",
-                "ProfileFieldSet", "ProfileSignalRecorded", "ProfileFieldSet", "BlockUpdated", "CriticalChangeAlerted",
-                "BlockUpdated", "AlertAcknowledged");
+        assertThat(audit)
+                .extracting(AuditEntry::getEventType)
+                .containsExactly(
+                        "ConsentRequested",
+                        "ConsentResolved",
+                        "ProfileFieldSet",
+                        "ProfileSignalRecorded",
+                        "ProfileFieldSet",
+                        "BlockUpdated",
+                        "CriticalChangeAlerted",
+                        "BlockUpdated",
+                        "AlertAcknowledged");
         assertThat(audit.get(6).getActor()).isEqualTo(Requests.actor(ActorType.SYSTEM, "audit"));
         assertThat(audit.get(6).getMemoryIds()).as("found by the block").containsExactly(edit.getMemoryId());
         assertThat(audit.get(4).getDescription()).contains("corroborated", "agent:main/chat", "agent:helper/chat");
@@ -107,8 +119,9 @@ class GovernanceViewsTest {
 
     @Test
     void aGrantAfterTheWindowIsExpiredByTheRecordTime() {
-        String consent = accepted(h.submit(Requests.setProfileField(SPACE, AGENT, "city", "Porto", null,
-                Confidence.MEDIUM, null))).getMemoryId();
+        String consent = accepted(h.submit(
+                        Requests.setProfileField(SPACE, AGENT, "city", "Porto", null, Confidence.MEDIUM, null)))
+                .getMemoryId();
         h.now = h.now.plus(Duration.ofDays(7)).plusSeconds(1); // the sequencer's clock: the chain time of the decision
 
         MemoryOutcome late = h.submit(Requests.decideConsent(SPACE, USER, consent, true, null));

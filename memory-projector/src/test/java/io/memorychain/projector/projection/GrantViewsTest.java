@@ -43,15 +43,30 @@ class GrantViewsTest {
     }
 
     private MemoryOutcome read(String grant, String memory) {
-        return h.submit(Requests.request(SPACE, ADMIN, RecordGrantRead.newBuilder().setGrantId(grant)
-                .setOperation("get_memory").setMemoryIds(List.of(memory)).setCount(1).build()));
+        return h.submit(Requests.request(
+                SPACE,
+                ADMIN,
+                RecordGrantRead.newBuilder()
+                        .setGrantId(grant)
+                        .setOperation("get_memory")
+                        .setMemoryIds(List.of(memory))
+                        .setCount(1)
+                        .build()));
     }
 
     @Test
     void aConsentedGrantRecordsItsReadsUntilItExpiresAndTheViewsReplay() {
-        String memory = accepted(h.submit(Requests.create(SPACE, AGENT, "Ana's phone is 555-0101"))).getMemoryId();
-        String id = accepted(h.submit(Requests.request(SPACE, ADMIN, RequestGrant.newBuilder().setGrantee("root")
-                .setPurpose("ticket 42").setDurationSeconds(600).build()))).getMemoryId();
+        String memory = accepted(h.submit(Requests.create(SPACE, AGENT, "Ana's phone is 555-0101")))
+                .getMemoryId();
+        String id = accepted(h.submit(Requests.request(
+                        SPACE,
+                        ADMIN,
+                        RequestGrant.newBuilder()
+                                .setGrantee("root")
+                                .setPurpose("ticket 42")
+                                .setDurationSeconds(600)
+                                .build())))
+                .getMemoryId();
         assertThat(h.views.grant(SPACE, id).orElseThrow().getStatus()).isEqualTo(GrantStatus.PENDING);
         assertThat(read(id, memory).getCode()).isEqualTo("INVALID_STATE");
 
@@ -73,7 +88,8 @@ class GrantViewsTest {
             assertThat(r.getOperation()).isEqualTo("get_memory");
         });
         List<AuditEntry> audit = h.views.audit(SPACE, 0, 100);
-        assertThat(audit).extracting(AuditEntry::getEventType)
+        assertThat(audit)
+                .extracting(AuditEntry::getEventType)
                 .containsExactly("MemoryCreated", "AccessGrantRequested", "AccessGranted", "GrantedContentRead");
 
         ChainVerifier verifier = new ChainVerifier(SPACE, h.keys.publicRing(), SignatureMode.ALL);
@@ -89,9 +105,17 @@ class GrantViewsTest {
 
     @Test
     void aRevokedGrantRecordsNoMoreReads() {
-        String memory = accepted(h.submit(Requests.create(SPACE, AGENT, "Ana likes tea"))).getMemoryId();
-        String id = accepted(h.submit(Requests.request(SPACE, ADMIN, RequestGrant.newBuilder().setGrantee("root")
-                .setPurpose("ticket 43").setDurationSeconds(600).setMemoryIds(List.of(memory)).build())))
+        String memory = accepted(h.submit(Requests.create(SPACE, AGENT, "Ana likes tea")))
+                .getMemoryId();
+        String id = accepted(h.submit(Requests.request(
+                        SPACE,
+                        ADMIN,
+                        RequestGrant.newBuilder()
+                                .setGrantee("root")
+                                .setPurpose("ticket 43")
+                                .setDurationSeconds(600)
+                                .setMemoryIds(List.of(memory))
+                                .build())))
                 .getMemoryId();
         accepted(h.submit(Requests.request(SPACE, AGENT, new ConsentGrant(id))));
         accepted(h.submit(Requests.request(SPACE, AGENT, new RevokeGrant(id, "done"))));

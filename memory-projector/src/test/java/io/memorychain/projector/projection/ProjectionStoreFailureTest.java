@@ -36,7 +36,8 @@ class ProjectionStoreFailureTest {
         List<MemoryEvent> chain;
         try (ChainHarness h = new ChainHarness()) {
             for (int i = 0; i < 4; i++) {
-                h.submit(Requests.create("space-a", ChainHarness.AGENT, "memory " + i).build());
+                h.submit(Requests.create("space-a", ChainHarness.AGENT, "memory " + i)
+                        .build());
             }
             chain = h.chain();
             AvroWireSerde<MemoryEvent> events = AvroWireSerde.forValues(h.registry, MemoryEvent.class);
@@ -44,16 +45,18 @@ class ProjectionStoreFailureTest {
             Properties props = new Properties();
             props.put(StreamsConfig.APPLICATION_ID_CONFIG, "projection-failure-" + java.util.UUID.randomUUID());
             props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-            props.put(StreamsConfig.STATE_DIR_CONFIG, Files.createTempDirectory("projection-failure").toString());
+            props.put(
+                    StreamsConfig.STATE_DIR_CONFIG,
+                    Files.createTempDirectory("projection-failure").toString());
             props.put(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, FullDiskRocksDb.class.getName());
             SearchIndexes indexes = SearchIndexes.inMemory(IndexSettings.DEFAULTS, "none");
-            TopologyTestDriver driver = new TopologyTestDriver(ProjectionTopology.build(h.topics, h.registry,
-                    (space, seq) -> applied.add(seq), indexes), props);
+            TopologyTestDriver driver = new TopologyTestDriver(
+                    ProjectionTopology.build(h.topics, h.registry, (space, seq) -> applied.add(seq), indexes), props);
             try {
-                TestInputTopic<byte[], byte[]> in = driver.createInputTopic(h.topics.events(),
-                        new ByteArraySerializer(), new ByteArraySerializer());
-                TestOutputTopic<byte[], byte[]> deadLetters = driver.createOutputTopic(h.topics.deadLetters(),
-                        new ByteArrayDeserializer(), new ByteArrayDeserializer());
+                TestInputTopic<byte[], byte[]> in = driver.createInputTopic(
+                        h.topics.events(), new ByteArraySerializer(), new ByteArraySerializer());
+                TestOutputTopic<byte[], byte[]> deadLetters = driver.createOutputTopic(
+                        h.topics.deadLetters(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
                 in.pipeInput(key(chain.get(0)), events.serialize(h.topics.events(), chain.get(0)));
                 assertThat(applied).containsExactly(1L);
 
@@ -69,7 +72,9 @@ class ProjectionStoreFailureTest {
                     FullDiskRocksDb.free();
                 }
                 assertThat(deadLetters.isEmpty()).as("no event set aside").isTrue();
-                assertThat(applied).as("no event after the first failed one marked applied").hasSizeLessThanOrEqualTo(2)
+                assertThat(applied)
+                        .as("no event after the first failed one marked applied")
+                        .hasSizeLessThanOrEqualTo(2)
                         .doesNotContain(3L, 4L);
             } finally {
                 try {

@@ -52,28 +52,44 @@ class ProjectionTopologyTest {
         assertThat(active()).extracting(Memory::getId).containsExactly(c, merged);
         Page<Memory> superseded = h.views.list(SPACE, new ListQuery(null, null, MemoryState.SUPERSEDED, null, 100));
         assertThat(superseded.items()).extracting(Memory::getId).containsExactly(a, b);
-        assertThat(superseded.items()).allSatisfy(m -> assertThat(m.getSupersededBy()).isEqualTo(merged));
+        assertThat(superseded.items())
+                .allSatisfy(m -> assertThat(m.getSupersededBy()).isEqualTo(merged));
     }
 
     @Test
     void listingFiltersByKindCategoryAndStateAndPages() {
         for (int i = 0; i < 5; i++) {
-            h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent("fact " + i)
-                    .setCategory(i % 2 == 0 ? "work" : "home")
-                    .setKind(i < 3 ? MemoryKind.SEMANTIC : MemoryKind.EPISODIC).build()));
+            h.submit(Requests.create(
+                    SPACE,
+                    AGENT,
+                    CreateMemory.newBuilder()
+                            .setContent("fact " + i)
+                            .setCategory(i % 2 == 0 ? "work" : "home")
+                            .setKind(i < 3 ? MemoryKind.SEMANTIC : MemoryKind.EPISODIC)
+                            .build()));
         }
         String deleted = create("to delete");
         h.submit(Requests.delete(SPACE, AGENT, deleted));
-        assertThat(h.views.list(SPACE, new ListQuery(null, "work", null, null, 100)).items()).hasSize(3);
-        assertThat(h.views.list(SPACE, new ListQuery(MemoryKind.EPISODIC, null, null, null, 100)).items()).hasSize(2);
-        assertThat(h.views.list(SPACE, new ListQuery(null, null, MemoryState.SOFT_DELETED, null, 100)).items())
-                .extracting(Memory::getId).containsExactly(deleted);
+        assertThat(h.views
+                        .list(SPACE, new ListQuery(null, "work", null, null, 100))
+                        .items())
+                .hasSize(3);
+        assertThat(h.views
+                        .list(SPACE, new ListQuery(MemoryKind.EPISODIC, null, null, null, 100))
+                        .items())
+                .hasSize(2);
+        assertThat(h.views
+                        .list(SPACE, new ListQuery(null, null, MemoryState.SOFT_DELETED, null, 100))
+                        .items())
+                .extracting(Memory::getId)
+                .containsExactly(deleted);
         Page<Memory> first = h.views.list(SPACE, new ListQuery(null, null, null, null, 2));
         Page<Memory> second = h.views.list(SPACE, new ListQuery(null, null, null, first.next(), 2));
         Page<Memory> third = h.views.list(SPACE, new ListQuery(null, null, null, second.next(), 2));
         List<String> paged = new ArrayList<>();
         List.of(first, second, third).forEach(p -> p.items().forEach(m -> paged.add(m.getId())));
-        assertThat(paged).containsExactlyElementsOf(active().stream().map(Memory::getId).toList());
+        assertThat(paged)
+                .containsExactlyElementsOf(active().stream().map(Memory::getId).toList());
         assertThat(third.next()).isNull();
     }
 
@@ -81,8 +97,13 @@ class ProjectionTopologyTest {
     void coreViewFormatsBlocksInOrderWithCoreMemoriesAndCountsTokens() {
         h.submit(Requests.block(SPACE, AGENT, "user_profile", "Ana, a TypeScript developer"));
         h.submit(Requests.block(SPACE, AGENT, "persona", "I am a careful planner"));
-        h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent("Never book flights before 9am")
-                .setTier(Tier.CORE).build()));
+        h.submit(Requests.create(
+                SPACE,
+                AGENT,
+                CreateMemory.newBuilder()
+                        .setContent("Never book flights before 9am")
+                        .setTier(Tier.CORE)
+                        .build()));
         create("working memory is not core");
         CoreView core = h.views.core(SPACE);
         assertThat(core.text()).isEqualTo("""
@@ -109,7 +130,8 @@ class ProjectionTopologyTest {
         h.submit(Requests.flag(SPACE, ADMIN, id, MemoryFlag.PINNED, true));
         h.submit(Requests.delete(SPACE, AGENT, id));
         List<HistoryEntry> history = h.views.history(SPACE, id);
-        assertThat(history).extracting(HistoryEntry::getEventType)
+        assertThat(history)
+                .extracting(HistoryEntry::getEventType)
                 .containsExactly("MemoryCreated", "MemoryUpdated", "MemoryPinned", "MemoryDeleted");
         assertThat(history.get(0).getBefore()).isNull();
         assertThat(history.get(1).getBefore().getContent()).isEqualTo("v1");
@@ -142,7 +164,8 @@ class ProjectionTopologyTest {
 
         assertThat(h.views.appliedSeq(SPACE)).as("what the views hold").isEqualTo(2);
         assertThat(h.views.awaitApplied(SPACE, 7, java.time.Duration.ofMillis(50)))
-                .as("no read-your-writes promise for a write the views do not have").isFalse();
+                .as("no read-your-writes promise for a write the views do not have")
+                .isFalse();
         assertThat(h.views.appliedSeqs(10)).containsEntry(SPACE, 2L);
     }
 

@@ -54,7 +54,8 @@ class ProposalViewsTest {
         String duplicate = propose(CODER, "User prefers academic sources over blog posts");
         h.submit(Requests.propose("other-space", RESEARCHER, "elsewhere"));
 
-        assertThat(h.views.openProposals(SPACE)).extracting(Proposal::getId)
+        assertThat(h.views.openProposals(SPACE))
+                .extracting(Proposal::getId)
                 .containsExactly(academic, tests, deadline, duplicate);
         Proposal pending = h.views.proposal(SPACE, academic).orElseThrow();
         assertThat(pending.getStatus()).isEqualTo(ProposalStatus.PENDING);
@@ -87,9 +88,15 @@ class ProposalViewsTest {
     void aCommittedProposalIsAnActiveMemoryWhoseHistoryAndAuditNameTheSubAgent() {
         String pid = propose(RESEARCHER, "User prefers academic sources over blog posts");
         String rejected = propose(CODER, "User prefers blogs");
-        h.submit(Requests.request(SPACE, MAIN, ResolveProposal.newBuilder().setProposalId(rejected)
-                .setDecision(ProposalDecision.REJECT).setReason("contradicts an accepted proposal")
-                .setConflictsWith(List.of(pid)).build()));
+        h.submit(Requests.request(
+                SPACE,
+                MAIN,
+                ResolveProposal.newBuilder()
+                        .setProposalId(rejected)
+                        .setDecision(ProposalDecision.REJECT)
+                        .setReason("contradicts an accepted proposal")
+                        .setConflictsWith(List.of(pid))
+                        .build()));
         String memoryId = resolve(pid, ProposalDecision.COMMIT, null).getMemoryId();
 
         assertThat(h.views.memory(SPACE, memoryId).orElseThrow().getContent())
@@ -99,7 +106,8 @@ class ProposalViewsTest {
             assertThat(e.getActor()).isEqualTo(Requests.actor(ActorType.AGENT, "commit-from:researcher"));
         });
         List<AuditEntry> audit = h.views.audit(SPACE, 0, 100);
-        assertThat(audit).extracting(a -> a.getActor().getType() + ":" + a.getActor().getId() + " " + a.getDescription())
+        assertThat(audit)
+                .extracting(a -> a.getActor().getType() + ":" + a.getActor().getId() + " " + a.getDescription())
                 .containsExactly(
                         "SUBAGENT:researcher proposed " + pid + ": User prefers academic sources over blog posts",
                         "SUBAGENT:coder proposed " + rejected + ": User prefers blogs",
@@ -110,7 +118,8 @@ class ProposalViewsTest {
                                 + ": User prefers academic sources over blog posts");
         assertThat(audit.get(2).getEventType()).isEqualTo("ProposalResolved");
         assertThat(audit.get(3).getRequestId()).isEqualTo(audit.get(4).getRequestId());
-        assertThat(h.views.proposal(SPACE, rejected).orElseThrow().getConflictsWith()).containsExactly(pid);
+        assertThat(h.views.proposal(SPACE, rejected).orElseThrow().getConflictsWith())
+                .containsExactly(pid);
     }
 
     @Test

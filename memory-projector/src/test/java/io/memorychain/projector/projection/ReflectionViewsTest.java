@@ -44,22 +44,38 @@ class ReflectionViewsTest {
     }
 
     private String proposeReflection(String fact) {
-        ReflectionDocument doc = ReflectionDocument.newBuilder().setTrigger(ReflectionTrigger.THRESHOLD)
-                .setTriggerDetail("2 unprocessed episodes").setNumber(1).setFromSeq(1).setToSeq(2)
-                .setSummary("# Reflection 1").setEvolutionInsights(List.of("Ana decides quickly"))
+        ReflectionDocument doc = ReflectionDocument.newBuilder()
+                .setTrigger(ReflectionTrigger.THRESHOLD)
+                .setTriggerDetail("2 unprocessed episodes")
+                .setNumber(1)
+                .setFromSeq(1)
+                .setToSeq(2)
+                .setSummary("# Reflection 1")
+                .setEvolutionInsights(List.of("Ana decides quickly"))
                 .setChanges(List.of(
-                        ReflectionChange.newBuilder().setChangeId("c1").setType(ReflectionChangeType.CREATE_MEMORY)
-                                .setContent("Ana prefers Friday launches").setReason("two episodes").build(),
-                        ReflectionChange.newBuilder().setChangeId("c2").setType(ReflectionChangeType.UPDATE_MEMORY)
-                                .setMemoryId(fact).setImportance(5).setReason("decided twice").build()))
+                        ReflectionChange.newBuilder()
+                                .setChangeId("c1")
+                                .setType(ReflectionChangeType.CREATE_MEMORY)
+                                .setContent("Ana prefers Friday launches")
+                                .setReason("two episodes")
+                                .build(),
+                        ReflectionChange.newBuilder()
+                                .setChangeId("c2")
+                                .setType(ReflectionChangeType.UPDATE_MEMORY)
+                                .setMemoryId(fact)
+                                .setImportance(5)
+                                .setReason("decided twice")
+                                .build()))
                 .build();
-        return accepted(h.submit(Requests.proposeReflection(SPACE, REFLECT, doc))).getMemoryId();
+        return accepted(h.submit(Requests.proposeReflection(SPACE, REFLECT, doc)))
+                .getMemoryId();
     }
 
     @Test
     void aPartialApprovalAppliesItsChangesAndTheLogShowsBoth() {
         accepted(h.submit(Requests.create(SPACE, AGENT, "Launch moved to Friday")));
-        String fact = accepted(h.submit(Requests.create(SPACE, AGENT, "Launch day is Friday"))).getMemoryId();
+        String fact = accepted(h.submit(Requests.create(SPACE, AGENT, "Launch day is Friday")))
+                .getMemoryId();
         String id = proposeReflection(fact);
 
         Reflection pending = h.views.reflection(SPACE, id).orElseThrow();
@@ -67,8 +83,8 @@ class ReflectionViewsTest {
         assertThat(pending.getProposedBy()).isEqualTo(REFLECT);
         assertThat(h.views.memory(SPACE, fact).orElseThrow().getImportance()).isEqualTo(3);
 
-        MemoryOutcome decided = accepted(h.submit(Requests.decideReflection(SPACE, USER, id,
-                ReflectionDecisionType.PARTIAL, "only the new fact", List.of("c1"), List.of())));
+        MemoryOutcome decided = accepted(h.submit(Requests.decideReflection(
+                SPACE, USER, id, ReflectionDecisionType.PARTIAL, "only the new fact", List.of("c1"), List.of())));
         Reflection r = h.views.reflection(SPACE, id).orElseThrow();
         assertThat(r.getStatus()).isEqualTo(ReflectionStatus.PARTIALLY_APPROVED);
         assertThat(r.getDecidedBy()).isEqualTo(USER);
@@ -80,16 +96,18 @@ class ReflectionViewsTest {
         assertThat(h.views.reflections(SPACE)).extracting(Reflection::getId).containsExactly(id);
 
         List<AuditEntry> audit = h.views.audit(SPACE, 0, 100);
-        assertThat(audit.subList(2, audit.size())).extracting(AuditEntry::getEventType)
+        assertThat(audit.subList(2, audit.size()))
+                .extracting(AuditEntry::getEventType)
                 .containsExactly("ReflectionProposed", "ReflectionDecided", "MemoryCreated");
         assertThat(audit.get(4).getActor()).isEqualTo(Requests.actor(ActorType.USER, "reflection:" + id));
 
-        MemoryOutcome again = h.submit(Requests.decideReflection(SPACE, AGENT, id, ReflectionDecisionType.APPROVE,
-                null, List.of(), List.of()));
+        MemoryOutcome again = h.submit(Requests.decideReflection(
+                SPACE, AGENT, id, ReflectionDecisionType.APPROVE, null, List.of(), List.of()));
         assertThat(again.getCode()).isEqualTo("ALREADY_RESOLVED");
 
         ChainVerifier verifier = new ChainVerifier(SPACE, h.keys.publicRing(), SignatureMode.ALL);
-        assertThat(h.chain()).filteredOn(e -> e.getSpace().equals(SPACE))
+        assertThat(h.chain())
+                .filteredOn(e -> e.getSpace().equals(SPACE))
                 .allSatisfy(e -> assertThat(verifier.accept(e)).isTrue());
         try (ChainHarness fresh = new ChainHarness()) {
             for (MemoryEvent e : h.chain()) {

@@ -31,9 +31,12 @@ class RelationsTest {
         MemoryOutcome linked = h.submit(Requests.link(SPACE, AGENT, alex, atlas, "develops", 1.0));
         assertThat(linked.getAccepted()).isTrue();
         assertThat(h.chain()).hasSize(3);
-        assertThat(h.views.relations(SPACE, alex)).extracting(Relation::getToId, Relation::getRelationType)
+        assertThat(h.views.relations(SPACE, alex))
+                .extracting(Relation::getToId, Relation::getRelationType)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(atlas, "develops"));
-        assertThat(h.views.relations(SPACE, atlas)).extracting(Relation::getFromId).containsExactly(alex);
+        assertThat(h.views.relations(SPACE, atlas))
+                .extracting(Relation::getFromId)
+                .containsExactly(alex);
         assertThat(h.views.audit(SPACE, 2, 10).get(0).getMemoryIds()).containsExactly(alex, atlas);
     }
 
@@ -41,28 +44,39 @@ class RelationsTest {
     void duplicateEdgesAreRejectedAndRelatedToIsSymmetric() {
         String a = create("a");
         String b = create("b");
-        assertThat(h.submit(Requests.link(SPACE, AGENT, a, b, "related_to", 0.8)).getAccepted()).isTrue();
-        assertThat(h.submit(Requests.link(SPACE, AGENT, a, b, "uses", 1.0)).getCode()).isEqualTo("ALREADY_LINKED");
-        assertThat(h.submit(Requests.link(SPACE, AGENT, b, a, "related_to", 0.9)).getCode())
+        assertThat(h.submit(Requests.link(SPACE, AGENT, a, b, "related_to", 0.8))
+                        .getAccepted())
+                .isTrue();
+        assertThat(h.submit(Requests.link(SPACE, AGENT, a, b, "uses", 1.0)).getCode())
                 .isEqualTo("ALREADY_LINKED");
-        assertThat(h.submit(Requests.link(SPACE, AGENT, b, a, "depends-on", 1.0)).getAccepted())
-                .as("a typed edge in the other direction is a different edge").isTrue();
+        assertThat(h.submit(Requests.link(SPACE, AGENT, b, a, "related_to", 0.9))
+                        .getCode())
+                .isEqualTo("ALREADY_LINKED");
+        assertThat(h.submit(Requests.link(SPACE, AGENT, b, a, "depends-on", 1.0))
+                        .getAccepted())
+                .as("a typed edge in the other direction is a different edge")
+                .isTrue();
         assertThat(h.views.relations(SPACE, a)).hasSize(2);
     }
 
     @Test
     void badLinksAreRejectedWithACode() {
         String a = create("a");
-        assertThat(h.submit(Requests.link(SPACE, AGENT, a, a, "related_to", 1.0)).getCode())
+        assertThat(h.submit(Requests.link(SPACE, AGENT, a, a, "related_to", 1.0))
+                        .getCode())
                 .isEqualTo("INVALID_ARGUMENT");
-        assertThat(h.submit(Requests.link(SPACE, AGENT, a, "m0000099xxxx", "related_to", 1.0)).getCode())
+        assertThat(h.submit(Requests.link(SPACE, AGENT, a, "m0000099xxxx", "related_to", 1.0))
+                        .getCode())
                 .isEqualTo("NOT_FOUND");
         String b = create("b");
-        assertThat(h.submit(Requests.link(SPACE, AGENT, a, b, "Related To", 1.0)).getCode())
+        assertThat(h.submit(Requests.link(SPACE, AGENT, a, b, "Related To", 1.0))
+                        .getCode())
                 .isEqualTo("INVALID_ARGUMENT");
-        assertThat(h.submit(Requests.link(SPACE, AGENT, a, b, "uses", 1.5)).getCode()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(h.submit(Requests.link(SPACE, AGENT, a, b, "uses", 1.5)).getCode())
+                .isEqualTo("INVALID_ARGUMENT");
         h.submit(Requests.delete(SPACE, AGENT, b));
-        assertThat(h.submit(Requests.link(SPACE, AGENT, a, b, "uses", 1.0)).getCode()).isEqualTo("INVALID_STATE");
+        assertThat(h.submit(Requests.link(SPACE, AGENT, a, b, "uses", 1.0)).getCode())
+                .isEqualTo("INVALID_STATE");
         assertThat(h.views.relations(SPACE, a)).isEmpty();
     }
 
@@ -75,8 +89,10 @@ class RelationsTest {
         assertThat(h.views.relations(SPACE, a)).isEmpty();
         assertThat(h.views.relations(SPACE, b)).isEmpty();
         assertThat(h.submit(Requests.unlink(SPACE, AGENT, a, b)).getCode()).isEqualTo("NOT_FOUND");
-        assertThat(h.submit(Requests.link(SPACE, AGENT, a, b, "related_to", 0.7)).getAccepted())
-                .as("can be linked again after unlinking").isTrue();
+        assertThat(h.submit(Requests.link(SPACE, AGENT, a, b, "related_to", 0.7))
+                        .getAccepted())
+                .as("can be linked again after unlinking")
+                .isTrue();
     }
 
     @Test

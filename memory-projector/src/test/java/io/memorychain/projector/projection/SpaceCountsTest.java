@@ -24,8 +24,16 @@ class SpaceCountsTest {
     }
 
     private String create(String content, String category, Tier tier) {
-        return h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent(content)
-                .setCategory(category).setTier(tier).setImportance(2).build())).getMemoryId();
+        return h.submit(Requests.create(
+                        SPACE,
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent(content)
+                                .setCategory(category)
+                                .setTier(tier)
+                                .setImportance(2)
+                                .build()))
+                .getMemoryId();
     }
 
     @Test
@@ -34,7 +42,8 @@ class SpaceCountsTest {
         String b = create("Ana lives in Porto", "personal", Tier.WORKING);
         String c = create("Ana likes jazz", "preferences", Tier.WORKING);
         h.submit(Requests.delete(SPACE, AGENT, b));
-        String merged = h.submit(Requests.consolidate(SPACE, AGENT, List.of(a, c), "Ana prefers green tea and jazz", "merge"))
+        String merged = h.submit(
+                        Requests.consolidate(SPACE, AGENT, List.of(a, c), "Ana prefers green tea and jazz", "merge"))
                 .getMemoryId();
         h.submit(Requests.block(SPACE, AGENT, "persona", "I am careful"));
 
@@ -42,12 +51,16 @@ class SpaceCountsTest {
 
         assertThat(counts.countedFrom()).isEqualTo(1);
         assertThat(counts.complete()).isTrue();
-        assertThat(counts.of("state")).containsExactlyInAnyOrderEntriesOf(Map.of("active", 2L, "soft_deleted", 1L,
-                "superseded", 2L));
+        assertThat(counts.of("state"))
+                .containsExactlyInAnyOrderEntriesOf(Map.of("active", 2L, "soft_deleted", 1L, "superseded", 2L));
         assertThat(counts.total()).isEqualTo(5);
         assertThat(counts.of("category")).containsEntry("personal", 1L);
-        assertThat(counts.of("category").values().stream().mapToLong(Long::longValue).sum()).isEqualTo(5);
-        assertThat(counts.of("tier")).as("the persona block and the merge of a core memory are core too")
+        assertThat(counts.of("category").values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum())
+                .isEqualTo(5);
+        assertThat(counts.of("tier"))
+                .as("the persona block and the merge of a core memory are core too")
                 .containsExactlyInAnyOrderEntriesOf(Map.of("core", 3L, "working", 2L));
         assertThat(counts.of("kind")).containsEntry("block", 1L);
         assertThat(counts.of("decay")).containsExactlyEntriesOf(Map.of("active", 5L));

@@ -24,8 +24,16 @@ class ThreadRevisionTest {
     }
 
     private String create(String thread, String content, String category) {
-        return h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent(content)
-                .setThreadId(thread).setCategory(category).setImportance(2).build())).getMemoryId();
+        return h.submit(Requests.create(
+                        SPACE,
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent(content)
+                                .setThreadId(thread)
+                                .setCategory(category)
+                                .setImportance(2)
+                                .build()))
+                .getMemoryId();
     }
 
     @Test
@@ -34,14 +42,17 @@ class ThreadRevisionTest {
         String b = create("t1", "Ana is lactose intolerant", "health");
         h.submit(Requests.updateContent(SPACE, AGENT, a, "Preferred name is Ana, not Anna"));
         h.submit(Requests.flag(SPACE, AGENT, a, MemoryFlag.PINNED, true));
-        String merged = h.submit(Requests.consolidate(SPACE, AGENT, List.of(a, b), "Ana (not Anna) is lactose intolerant",
-                "merge")).getMemoryId();
+        String merged = h.submit(Requests.consolidate(
+                        SPACE, AGENT, List.of(a, b), "Ana (not Anna) is lactose intolerant", "merge"))
+                .getMemoryId();
         h.submit(Requests.delete(SPACE, AGENT, merged));
         h.submit(Requests.restore(SPACE, AGENT, merged));
         assertThat(h.views.threadRevision(SPACE, "t1")).isEqualTo(6);
-        assertThat(h.views.threadChanges(SPACE, "t1", 0, 100)).extracting(ThreadChange::getChange)
+        assertThat(h.views.threadChanges(SPACE, "t1", 0, 100))
+                .extracting(ThreadChange::getChange)
                 .containsExactly("created", "created", "updated", "merged", "deleted", "restored");
-        assertThat(h.views.threadChanges(SPACE, "t1", 0, 100)).extracting(ThreadChange::getRev)
+        assertThat(h.views.threadChanges(SPACE, "t1", 0, 100))
+                .extracting(ThreadChange::getRev)
                 .containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
     }
 
@@ -63,7 +74,8 @@ class ThreadRevisionTest {
         for (int i = 0; i < 5; i++) {
             create("t1", "fact " + i, null);
         }
-        assertThat(h.views.threadChanges(SPACE, "t1", 3, 100)).extracting(ThreadChange::getText)
+        assertThat(h.views.threadChanges(SPACE, "t1", 3, 100))
+                .extracting(ThreadChange::getText)
                 .containsExactly("fact 3", "fact 4");
     }
 
@@ -90,6 +102,7 @@ class ThreadRevisionTest {
                 - +created: [goals] Ship v1 by September (imp=2)
                 - ↑updated: [personal] Preferred name is Ana, not Anna (imp=2)
                 - +created: Likes espresso (imp=2)""");
-        assertThat(DeltaHeader.format(4, h.views.threadChanges(SPACE, "t1", 4, 100))).isEmpty();
+        assertThat(DeltaHeader.format(4, h.views.threadChanges(SPACE, "t1", 4, 100)))
+                .isEmpty();
     }
 }

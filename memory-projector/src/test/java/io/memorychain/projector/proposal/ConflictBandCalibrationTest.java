@@ -68,7 +68,8 @@ class ConflictBandCalibrationTest {
     @ParameterizedTest(name = "{0}: {1} ~ {2}")
     @MethodSource("contradictions")
     void contradictionsAboutOneSubjectFallInTheBand(EmbeddingModel model, String a, String b) {
-        assertThat(similarity(model, a, b)).isBetween(band(model).min(), band(model).max());
+        assertThat(similarity(model, a, b))
+                .isBetween(band(model).min(), band(model).max());
         assertThat(ProposalConflicts.normalize(a)).isNotEqualTo(ProposalConflicts.normalize(b));
     }
 

@@ -10,9 +10,9 @@ import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.ProposedMemory;
 import io.memorychain.avro.view.Proposal;
 import io.memorychain.domain.category.CategoryAccess;
+import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.category.CategoryPolicy.Category;
 import io.memorychain.domain.category.CategoryPolicy.ContextMode;
-import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.events.Requests;
 import io.memorychain.projector.ChainHarness;
 import io.memorychain.projector.SharedEmbedder;
@@ -33,8 +33,8 @@ class ProposalConflictsTest {
     private static final Actor MAIN = Requests.actor(ActorType.AGENT, "main");
 
     private final ChainHarness h = new ChainHarness(SharedEmbedder.get());
-    private final ProposalConflicts conflicts = new ProposalConflicts(SharedEmbedder.get(),
-            ConflictBand.forModel(SharedEmbedder.get().modelId()));
+    private final ProposalConflicts conflicts = new ProposalConflicts(
+            SharedEmbedder.get(), ConflictBand.forModel(SharedEmbedder.get().modelId()));
 
     @AfterEach
     void close() {
@@ -46,15 +46,25 @@ class ProposalConflictsTest {
     }
 
     private String propose(Actor actor, String content, String category) {
-        MemoryOutcome o = h.submit(Requests.propose(SPACE, actor, ProposedMemory.newBuilder().setContent(content)
-                .setCategory(category).build()));
+        MemoryOutcome o = h.submit(Requests.propose(
+                SPACE,
+                actor,
+                ProposedMemory.newBuilder()
+                        .setContent(content)
+                        .setCategory(category)
+                        .build()));
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
         return o.getMemoryId();
     }
 
     private String remember(String content, String category) {
-        MemoryOutcome o = h.submit(Requests.create(SPACE, MAIN, CreateMemory.newBuilder().setContent(content)
-                .setCategory(category).build()));
+        MemoryOutcome o = h.submit(Requests.create(
+                SPACE,
+                MAIN,
+                CreateMemory.newBuilder()
+                        .setContent(content)
+                        .setCategory(category)
+                        .build()));
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
         return o.getMemoryId();
     }
@@ -72,17 +82,24 @@ class ProposalConflictsTest {
 
         Map<String, List<ProposalFlag>> flags = flags(CategoryAccess.unrestricted(), MAIN);
 
-        assertThat(flags.get(march30)).extracting(ProposalFlag::id, ProposalFlag::target, ProposalFlag::kind)
-                .containsExactlyInAnyOrder(tuple(march15, Target.PROPOSAL, Kind.CONFLICT),
+        assertThat(flags.get(march30))
+                .extracting(ProposalFlag::id, ProposalFlag::target, ProposalFlag::kind)
+                .containsExactlyInAnyOrder(
+                        tuple(march15, Target.PROPOSAL, Kind.CONFLICT),
                         tuple(sameAsMarch15, Target.PROPOSAL, Kind.CONFLICT));
-        assertThat(flags.get(march15)).extracting(ProposalFlag::id, ProposalFlag::kind)
-                .contains(tuple(march30, Kind.CONFLICT),
-                        tuple(sameAsMarch15, Kind.DUPLICATE));
+        assertThat(flags.get(march15))
+                .extracting(ProposalFlag::id, ProposalFlag::kind)
+                .contains(tuple(march30, Kind.CONFLICT), tuple(sameAsMarch15, Kind.DUPLICATE));
         assertThat(flags.get(tests)).isEmpty();
-        assertThat(flags.get(march30)).allSatisfy(f -> assertThat(f.similarity())
-                .isBetween(ConflictBand.forModel(SharedEmbedder.get().modelId()).min(), ConflictBand.DEFAULT_MAX));
+        assertThat(flags.get(march30))
+                .allSatisfy(f -> assertThat(f.similarity())
+                        .isBetween(
+                                ConflictBand.forModel(SharedEmbedder.get().modelId())
+                                        .min(),
+                                ConflictBand.DEFAULT_MAX));
         ProposalFlag first = flags.get(march30).get(0);
-        assertThat(first.similarity()).isGreaterThanOrEqualTo(flags.get(march30).get(1).similarity());
+        assertThat(first.similarity())
+                .isGreaterThanOrEqualTo(flags.get(march30).get(1).similarity());
     }
 
     @Test
@@ -95,26 +112,35 @@ class ProposalConflictsTest {
 
         Map<String, List<ProposalFlag>> flags = flags(CategoryAccess.unrestricted(), MAIN);
 
-        assertThat(flags.get(munich)).extracting(ProposalFlag::id, ProposalFlag::target, ProposalFlag::kind)
+        assertThat(flags.get(munich))
+                .extracting(ProposalFlag::id, ProposalFlag::target, ProposalFlag::kind)
                 .containsExactly(tuple(berlin, Target.MEMORY, Kind.CONFLICT));
-        assertThat(flags.get(again)).extracting(ProposalFlag::id, ProposalFlag::target, ProposalFlag::kind)
+        assertThat(flags.get(again))
+                .extracting(ProposalFlag::id, ProposalFlag::target, ProposalFlag::kind)
                 .containsExactly(tuple(dark, Target.MEMORY, Kind.DUPLICATE));
 
         Proposal proposal = h.views.proposal(SPACE, munich).orElseThrow();
-        assertThat(conflicts.flagsOf(h.views, SPACE, proposal, h.views.openProposals(SPACE), CategoryAccess.unrestricted(),
-                MAIN)).isEqualTo(flags.get(munich));
+        assertThat(conflicts.flagsOf(
+                        h.views, SPACE, proposal, h.views.openProposals(SPACE), CategoryAccess.unrestricted(), MAIN))
+                .isEqualTo(flags.get(munich));
     }
 
     @Test
     void aReaderIsNotToldAboutMemoriesOutsideItsCategories() {
         CategoryAccess access = new CategoryAccess(new CategoryPolicy(
-                Map.of("goals", new Category("goals", ContextMode.RAG, 30), "home", new Category("home", ContextMode.RAG, 30)),
+                Map.of(
+                        "goals",
+                        new Category("goals", ContextMode.RAG, 30),
+                        "home",
+                        new Category("home", ContextMode.RAG, 30)),
                 Map.of("planner", Set.of("goals"))));
         remember("The user lives in Berlin.", "home");
         String munich = propose(RESEARCHER, "The user lives in Munich.", "goals");
 
         Actor planner = Requests.actor(ActorType.AGENT, "planner");
         assertThat(flags(access, planner).get(munich)).isEmpty();
-        assertThat(flags(access, MAIN).get(munich)).extracting(ProposalFlag::target).containsExactly(Target.MEMORY);
+        assertThat(flags(access, MAIN).get(munich))
+                .extracting(ProposalFlag::target)
+                .containsExactly(Target.MEMORY);
     }
 }

@@ -38,17 +38,23 @@ import org.junit.jupiter.api.Test;
 class RefinementTriggerTopologyTest {
 
     private static final String SPACE = "acme-planner";
-    private static final RefinementTriggerSettings SETTINGS = new RefinementTriggerSettings(60, 30, Duration.ofDays(7),
-            Duration.ofMinutes(1), Duration.ofMinutes(10));
+    private static final RefinementTriggerSettings SETTINGS =
+            new RefinementTriggerSettings(60, 30, Duration.ofDays(7), Duration.ofMinutes(1), Duration.ofMinutes(10));
 
     private final ChainHarness h = new ChainHarness();
     private final List<String> triggered = new ArrayList<>();
-    private final TopologyTestDriver driver = new TopologyTestDriver(RefinementTriggerTopology.build(h.topics,
-            h.registry, SETTINGS, h.clock, (space, trigger, id) -> triggered.add(space + " " + trigger)), props());
-    private final TestInputTopic<byte[], byte[]> eventsIn = driver.createInputTopic(h.topics.events(),
-            new ByteArraySerializer(), new ByteArraySerializer());
-    private final TestOutputTopic<String, MemoryRequest> requestsOut = driver.createOutputTopic(h.topics.requests(),
-            new StringDeserializer(), AvroWireSerde.forValues(h.registry, MemoryRequest.class));
+    private final TopologyTestDriver driver = new TopologyTestDriver(
+            RefinementTriggerTopology.build(
+                    h.topics,
+                    h.registry,
+                    SETTINGS,
+                    h.clock,
+                    (space, trigger, id) -> triggered.add(space + " " + trigger)),
+            props());
+    private final TestInputTopic<byte[], byte[]> eventsIn =
+            driver.createInputTopic(h.topics.events(), new ByteArraySerializer(), new ByteArraySerializer());
+    private final TestOutputTopic<String, MemoryRequest> requestsOut = driver.createOutputTopic(
+            h.topics.requests(), new StringDeserializer(), AvroWireSerde.forValues(h.registry, MemoryRequest.class));
     private final AvroWireSerde<MemoryEvent> eventSerde = AvroWireSerde.forValues(h.registry, MemoryEvent.class);
     private int piped;
 
@@ -64,7 +70,9 @@ class RefinementTriggerTopologyTest {
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         java.nio.file.Path shm = java.nio.file.Path.of("/dev/shm");
         if (java.nio.file.Files.isDirectory(shm) && java.nio.file.Files.isWritable(shm)) {
-            p.put(StreamsConfig.STATE_DIR_CONFIG, shm.resolve("memory-chain-trigger-test").toString());
+            p.put(
+                    StreamsConfig.STATE_DIR_CONFIG,
+                    shm.resolve("memory-chain-trigger-test").toString());
         }
         return p;
     }
@@ -74,7 +82,8 @@ class RefinementTriggerTopologyTest {
         List<MemoryEvent> chain = h.chain();
         for (; piped < chain.size(); piped++) {
             MemoryEvent e = chain.get(piped);
-            eventsIn.pipeInput(e.getSpace().getBytes(StandardCharsets.UTF_8), eventSerde.serialize(h.topics.events(), e));
+            eventsIn.pipeInput(
+                    e.getSpace().getBytes(StandardCharsets.UTF_8), eventSerde.serialize(h.topics.events(), e));
         }
         return requestsOut.readValuesToList();
     }
@@ -89,8 +98,10 @@ class RefinementTriggerTopologyTest {
     }
 
     private void core(String space, String content) {
-        MemoryOutcome o = h.submit(Requests.create(space, AGENT, CreateMemory.newBuilder().setContent(content)
-                .setTier(Tier.CORE).build()));
+        MemoryOutcome o = h.submit(Requests.create(
+                space,
+                AGENT,
+                CreateMemory.newBuilder().setContent(content).setTier(Tier.CORE).build()));
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
     }
 
@@ -105,14 +116,18 @@ class RefinementTriggerTopologyTest {
     }
 
     private void complete(String space, String session) {
-        assertThat(h.submit(Requests.completeRefinement(space, AGENT, session, "done")).getAccepted()).isTrue();
+        assertThat(h.submit(Requests.completeRefinement(space, AGENT, session, "done"))
+                        .getAccepted())
+                .isTrue();
     }
 
     @Test
     void startsATokenBudgetSessionWhenCoreMemoryGoesOverTheThreshold() {
         core(SPACE, words(20, "tea"));
         h.submit(Requests.create(SPACE, AGENT, words(200, "working")));
-        assertThat(sync()).as("under the threshold; working memories do not count").isEmpty();
+        assertThat(sync())
+                .as("under the threshold; working memories do not count")
+                .isEmpty();
 
         core(SPACE, words(50, "coffee"));
         List<MemoryRequest> published = sync();
@@ -132,9 +147,13 @@ class RefinementTriggerTopologyTest {
         core(SPACE, words(30, "juice"));
         assertThat(sync()).as("a session is open").isEmpty();
         complete(SPACE, session);
-        assertThat(sync()).as("a completed session is not restarted until core memory changes").isEmpty();
+        assertThat(sync())
+                .as("a completed session is not restarted until core memory changes")
+                .isEmpty();
         core(SPACE, words(5, "water"));
-        assertThat(sync()).singleElement().extracting(r -> ((StartRefinement) r.getOp()).getTrigger())
+        assertThat(sync())
+                .singleElement()
+                .extracting(r -> ((StartRefinement) r.getOp()).getTrigger())
                 .isEqualTo(RefinementTrigger.TOKEN_BUDGET);
     }
 
@@ -147,7 +166,9 @@ class RefinementTriggerTopologyTest {
 
         assertThat(afterMinutes(11)).isEmpty();
         core(SPACE, words(10, "juice"));
-        assertThat(sync()).singleElement().extracting(MemoryRequest::getRequestId)
+        assertThat(sync())
+                .singleElement()
+                .extracting(MemoryRequest::getRequestId)
                 .isEqualTo("refine:budget:" + SPACE + ":3");
     }
 
@@ -156,9 +177,13 @@ class RefinementTriggerTopologyTest {
         core(SPACE, words(10, "tea"));
         core(SPACE, words(10, "tea"));
         sync();
-        assertThat(h.submit(Requests.startRefinement(SPACE, ADMIN, RefinementTrigger.ADMIN, null)).getAccepted()).isTrue();
+        assertThat(h.submit(Requests.startRefinement(SPACE, ADMIN, RefinementTrigger.ADMIN, null))
+                        .getAccepted())
+                .isTrue();
         core(SPACE, words(80, "coffee"));
-        assertThat(sync()).as("the duplicate cleanup and the later edit happen in an open session").isEmpty();
+        assertThat(sync())
+                .as("the duplicate cleanup and the later edit happen in an open session")
+                .isEmpty();
     }
 
     @Test
@@ -166,7 +191,9 @@ class RefinementTriggerTopologyTest {
         core(SPACE, "Likes tea");
         h.submit(Requests.create("working-only", AGENT, "nothing in core"));
         assertThat(sync()).isEmpty();
-        assertThat(afterMinutes(Duration.ofDays(7).toMinutes() - 1)).as("six days and 23:59 after the first event").isEmpty();
+        assertThat(afterMinutes(Duration.ofDays(7).toMinutes() - 1))
+                .as("six days and 23:59 after the first event")
+                .isEmpty();
 
         List<MemoryRequest> due = afterMinutes(1);
         assertThat(due).as("only the space with core memories").singleElement().satisfies(r -> {
@@ -177,23 +204,34 @@ class RefinementTriggerTopologyTest {
         String session = accept(due.get(0));
         assertThat(afterMinutes(60)).as("open").isEmpty();
         complete(SPACE, session);
-        assertThat(afterMinutes(Duration.ofDays(6).toMinutes())).as("six days after the start").isEmpty();
+        assertThat(afterMinutes(Duration.ofDays(6).toMinutes()))
+                .as("six days after the start")
+                .isEmpty();
         List<MemoryRequest> next = afterMinutes(Duration.ofDays(1).toMinutes() - 60);
-        assertThat(next).singleElement().satisfies(r -> assertThat(r.getRequestId()).isNotEqualTo(due.get(0).getRequestId()));
+        assertThat(next)
+                .singleElement()
+                .satisfies(r ->
+                        assertThat(r.getRequestId()).isNotEqualTo(due.get(0).getRequestId()));
     }
 
     @Test
     void aReplayedEventIsIgnored() {
         core(SPACE, words(10, "tea"));
-        String session = accept(Requests.startRefinement(SPACE, ADMIN, RefinementTrigger.ADMIN, null).build());
+        String session = accept(Requests.startRefinement(SPACE, ADMIN, RefinementTrigger.ADMIN, null)
+                .build());
         complete(SPACE, session);
         assertThat(sync()).isEmpty();
-        MemoryEvent started = h.chain().stream().filter(e -> e.getPayload() instanceof io.memorychain.avro.RefinementStarted)
-                .findFirst().orElseThrow();
+        MemoryEvent started = h.chain().stream()
+                .filter(e -> e.getPayload() instanceof io.memorychain.avro.RefinementStarted)
+                .findFirst()
+                .orElseThrow();
         eventsIn.pipeInput(SPACE.getBytes(StandardCharsets.UTF_8), eventSerde.serialize(h.topics.events(), started));
 
         core(SPACE, words(80, "coffee"));
-        assertThat(sync()).as("the replayed start did not reopen the completed session").singleElement()
-                .extracting(r -> ((StartRefinement) r.getOp()).getTrigger()).isEqualTo(RefinementTrigger.TOKEN_BUDGET);
+        assertThat(sync())
+                .as("the replayed start did not reopen the completed session")
+                .singleElement()
+                .extracting(r -> ((StartRefinement) r.getOp()).getTrigger())
+                .isEqualTo(RefinementTrigger.TOKEN_BUDGET);
     }
 }

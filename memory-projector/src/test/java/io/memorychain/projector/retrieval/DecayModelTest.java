@@ -20,9 +20,20 @@ class DecayModelTest {
     private final DecayModel decay = DecayModel.standard();
 
     private static Memory memory(MemoryKind kind, Tier tier, Confidence confidence, boolean pinned) {
-        return Memory.newBuilder().setId("m1").setSpace("s").setKind(kind).setTier(tier).setContent("x")
-                .setConfidence(confidence).setCreatedAt(T0).setUpdatedAt(T0).setVersion(1)
-                .setState(MemoryState.ACTIVE).setPinned(pinned).setContentHash("h").build();
+        return Memory.newBuilder()
+                .setId("m1")
+                .setSpace("s")
+                .setKind(kind)
+                .setTier(tier)
+                .setContent("x")
+                .setConfidence(confidence)
+                .setCreatedAt(T0)
+                .setUpdatedAt(T0)
+                .setVersion(1)
+                .setState(MemoryState.ACTIVE)
+                .setPinned(pinned)
+                .setContentHash("h")
+                .build();
     }
 
     private static Instant days(double d) {
@@ -46,7 +57,9 @@ class DecayModelTest {
     @Test
     void unreadMemoriesFadeThenGoDormantThenArchivedOverTime() {
         Memory m = memory(MemoryKind.EPISODIC, Tier.WORKING, Confidence.MEDIUM, false);
-        assertThat(List.of(0, 30, 60, 150).stream().map(d -> decay.status(m, null, 0, days(d))).toList())
+        assertThat(List.of(0, 30, 60, 150).stream()
+                        .map(d -> decay.status(m, null, 0, days(d)))
+                        .toList())
                 .containsExactly(Status.ACTIVE, Status.FADING, Status.DORMANT, Status.ARCHIVED);
     }
 
@@ -61,9 +74,12 @@ class DecayModelTest {
     void coreDecaysSlowerThanSemanticSlowerThanProceduralSlowerThanEpisodic() {
         Instant now = days(20);
         double core = decay.score(memory(MemoryKind.EPISODIC, Tier.CORE, Confidence.MEDIUM, false), null, 0, now);
-        double semantic = decay.score(memory(MemoryKind.SEMANTIC, Tier.WORKING, Confidence.MEDIUM, false), null, 0, now);
-        double procedural = decay.score(memory(MemoryKind.PROCEDURAL, Tier.WORKING, Confidence.MEDIUM, false), null, 0, now);
-        double episodic = decay.score(memory(MemoryKind.EPISODIC, Tier.WORKING, Confidence.MEDIUM, false), null, 0, now);
+        double semantic =
+                decay.score(memory(MemoryKind.SEMANTIC, Tier.WORKING, Confidence.MEDIUM, false), null, 0, now);
+        double procedural =
+                decay.score(memory(MemoryKind.PROCEDURAL, Tier.WORKING, Confidence.MEDIUM, false), null, 0, now);
+        double episodic =
+                decay.score(memory(MemoryKind.EPISODIC, Tier.WORKING, Confidence.MEDIUM, false), null, 0, now);
         assertThat(List.of(core, semantic, procedural, episodic)).isSortedAccordingTo((a, b) -> Double.compare(b, a));
     }
 

@@ -19,15 +19,20 @@ class EntityChannelTest {
     private final Map<String, List<Relation>> edges = new HashMap<>();
 
     private void edge(String from, String to, String type, double strength) {
-        Relation r = Relation.newBuilder().setFromId(from).setToId(to).setRelationType(type).setStrength(strength)
-                .setSeq(1L).build();
+        Relation r = Relation.newBuilder()
+                .setFromId(from)
+                .setToId(to)
+                .setRelationType(type)
+                .setStrength(strength)
+                .setSeq(1L)
+                .build();
         edges.computeIfAbsent(from, x -> new ArrayList<>()).add(r);
         edges.computeIfAbsent(to, x -> new ArrayList<>()).add(r);
     }
 
     private Map<String, Double> walk(Set<String> impassable, String... seeds) {
-        return channel.proximity(List.of(seeds), id -> edges.getOrDefault(id, List.of()),
-                id -> !impassable.contains(id));
+        return channel.proximity(
+                List.of(seeds), id -> edges.getOrDefault(id, List.of()), id -> !impassable.contains(id));
     }
 
     @Test
@@ -68,12 +73,14 @@ class EntityChannelTest {
 
         Map<String, Double> cosines = Map.of("a", 0.1, "b", 0.3, "x", 0.6);
         Map<String, Double> scores = channel.scores(near, cosines::get, List.of(0.2, 0.4, 0.5));
-        assertThat(scores.keySet()).as("affinity on the scale of the candidates' cosines").containsExactly("x", "b",
-                "a");
+        assertThat(scores.keySet())
+                .as("affinity on the scale of the candidates' cosines")
+                .containsExactly("x", "b", "a");
         assertThat(scores.get("x")).isCloseTo(0.9, within(1e-9));
         double mean = (0.2 + 0.4 + 0.5) / 3;
         double sd = Math.sqrt((Math.pow(0.2 - mean, 2) + Math.pow(0.4 - mean, 2) + Math.pow(0.5 - mean, 2)) / 3);
-        assertThat(scores.get("b")).as("from one deviation below the mean candidate to the best")
+        assertThat(scores.get("b"))
+                .as("from one deviation below the mean candidate to the best")
                 .isCloseTo(0.5 * (0.3 - (mean - sd)) / (0.5 - (mean - sd)), within(1e-9));
         assertThat(scores.get("a")).isZero();
     }

@@ -41,11 +41,17 @@ class FilterExpressionTest {
     @BeforeEach
     void fixture() {
         add(memory("trip", 5, "travel", MemoryKind.SEMANTIC, 0).setTags(List.of("travel", "lisbon")));
-        add(memory("work-high", 4, "work", MemoryKind.SEMANTIC, 1).setTags(List.of("q3")).setUserId("ana"));
+        add(memory("work-high", 4, "work", MemoryKind.SEMANTIC, 1)
+                .setTags(List.of("q3"))
+                .setUserId("ana"));
         add(memory("family-ep", 4, "family", MemoryKind.EPISODIC, 2).setThreadId("t-1"));
         add(memory("family-low", 2, "family", MemoryKind.SEMANTIC, 3).setUserId("bob"));
-        add(memory("tagged-low", 1, null, MemoryKind.SEMANTIC, 4).setTags(List.of("travel")).setPinned(true));
-        add(memory("work-ep", 5, "work", MemoryKind.EPISODIC, 5).setThreadId("t-2").setUserId("ana"));
+        add(memory("tagged-low", 1, null, MemoryKind.SEMANTIC, 4)
+                .setTags(List.of("travel"))
+                .setPinned(true));
+        add(memory("work-ep", 5, "work", MemoryKind.EPISODIC, 5)
+                .setThreadId("t-2")
+                .setUserId("ana"));
         add(memory("plain", 3, null, MemoryKind.PROCEDURAL, 6));
     }
 
@@ -56,10 +62,20 @@ class FilterExpressionTest {
 
     private Memory.Builder memory(String id, int importance, String category, MemoryKind kind, int day) {
         Instant at = T0.plus(Duration.ofDays(day));
-        return Memory.newBuilder().setId(id).setSpace("s").setKind(kind).setTier(Tier.WORKING)
-                .setContent("note " + id).setTags(List.of()).setImportance(importance).setCategory(category)
-                .setCreatedAt(at).setUpdatedAt(at.plus(Duration.ofDays(10))).setVersion(1)
-                .setState(MemoryState.ACTIVE).setContentHash("0".repeat(64));
+        return Memory.newBuilder()
+                .setId(id)
+                .setSpace("s")
+                .setKind(kind)
+                .setTier(Tier.WORKING)
+                .setContent("note " + id)
+                .setTags(List.of())
+                .setImportance(importance)
+                .setCategory(category)
+                .setCreatedAt(at)
+                .setUpdatedAt(at.plus(Duration.ofDays(10)))
+                .setVersion(1)
+                .setState(MemoryState.ACTIVE)
+                .setContentHash("0".repeat(64));
     }
 
     private void add(Memory.Builder builder) {
@@ -89,23 +105,39 @@ class FilterExpressionTest {
             assertThat(search(filters, mode, 100)).as(mode.name()).containsExactlyInAnyOrderElementsOf(bm25);
         }
         List<String> matched = new ArrayList<>();
-        memories.values().stream().filter(m -> FilterMatcher.matches(filters, m)).forEach(m -> matched.add(m.getId()));
+        memories.values().stream()
+                .filter(m -> FilterMatcher.matches(filters, m))
+                .forEach(m -> matched.add(m.getId()));
         assertThat(bm25).as("search vs FilterMatcher").containsExactlyInAnyOrderElementsOf(matched);
         return bm25;
     }
 
     private List<String> search(SearchFilters filters, SearchMode mode, int topK) {
-        return index.search(SearchRequest.builder("s").text("note").vector(query).mode(mode).topK(topK)
-                .filters(filters).build()).stream().map(Hit::id).toList();
+        return index
+                .search(SearchRequest.builder("s")
+                        .text("note")
+                        .vector(query)
+                        .mode(mode)
+                        .topK(topK)
+                        .filters(filters)
+                        .build())
+                .stream()
+                .map(Hit::id)
+                .toList();
     }
 
     @Test
     void theIssueExampleKeepsImportantTravelOrWorkOrFamilyMemoriesThatAreNotEpisodic() {
-        Object tree = Map.of("AND", List.of(
-                Map.of("importance", Map.of("gte", 4)),
-                Map.of("OR", List.of(Map.of("tags", Map.of("contains", "travel")),
-                        Map.of("category", Map.of("in", List.of("work", "family"))))),
-                Map.of("NOT", Map.of("kind", "episodic"))));
+        Object tree = Map.of(
+                "AND",
+                List.of(
+                        Map.of("importance", Map.of("gte", 4)),
+                        Map.of(
+                                "OR",
+                                List.of(
+                                        Map.of("tags", Map.of("contains", "travel")),
+                                        Map.of("category", Map.of("in", List.of("work", "family"))))),
+                        Map.of("NOT", Map.of("kind", "episodic"))));
 
         assertThat(found(tree)).containsExactlyInAnyOrder("trip", "work-high");
     }
@@ -121,32 +153,33 @@ class FilterExpressionTest {
 
     @Test
     void comparisonsOnNumbersAndTimes() {
-        assertThat(found(Map.of("importance", Map.of("gt", 3, "lt", 5)))).containsExactlyInAnyOrder("work-high",
-                "family-ep");
-        assertThat(found(Map.of("importance", Map.of("in", List.of(1, 2))))).containsExactlyInAnyOrder("family-low",
-                "tagged-low");
+        assertThat(found(Map.of("importance", Map.of("gt", 3, "lt", 5))))
+                .containsExactlyInAnyOrder("work-high", "family-ep");
+        assertThat(found(Map.of("importance", Map.of("in", List.of(1, 2)))))
+                .containsExactlyInAnyOrder("family-low", "tagged-low");
         assertThat(found(Map.of("created_at", Map.of("gte", "2025-07-03", "lt", "2025-07-05"))))
                 .containsExactlyInAnyOrder("family-ep", "family-low");
-        assertThat(found(Map.of("created_at", Map.of("lte", "2025-07-02T00:00:00Z")))).containsExactlyInAnyOrder(
-                "trip", "work-high");
+        assertThat(found(Map.of("created_at", Map.of("lte", "2025-07-02T00:00:00Z"))))
+                .containsExactlyInAnyOrder("trip", "work-high");
         assertThat(found(Map.of("created_at", Map.of("gt", "2025-07-06T00:00:00.000500Z"))))
                 .containsExactlyInAnyOrder("plain");
-        assertThat(found(Map.of("created_at", Map.of("eq", "2025-07-06T00:00:00Z")))).containsExactly("work-ep");
+        assertThat(found(Map.of("created_at", Map.of("eq", "2025-07-06T00:00:00Z"))))
+                .containsExactly("work-ep");
         assertThat(found(Map.of("updated_at", Map.of("lt", "2025-07-12")))).containsExactly("trip");
     }
 
     @Test
     void textFieldsAndMissingValues() {
-        assertThat(found(Map.of("user_id", Map.of("in", List.of("ana", "bob"))))).containsExactlyInAnyOrder(
-                "work-high", "family-low", "work-ep");
+        assertThat(found(Map.of("user_id", Map.of("in", List.of("ana", "bob")))))
+                .containsExactlyInAnyOrder("work-high", "family-low", "work-ep");
         // a memory without a user id matches no condition on it, so NOT admits it
-        assertThat(found(Map.of("NOT", Map.of("user_id", "ana")))).containsExactlyInAnyOrder("trip", "family-ep",
-                "family-low", "tagged-low", "plain");
+        assertThat(found(Map.of("NOT", Map.of("user_id", "ana"))))
+                .containsExactlyInAnyOrder("trip", "family-ep", "family-low", "tagged-low", "plain");
         assertThat(found(Map.of("thread_id", "t-1"))).containsExactly("family-ep");
-        assertThat(found(Map.of("kind", Map.of("in", List.of("procedural", "EPISODIC"))))).containsExactlyInAnyOrder(
-                "family-ep", "work-ep", "plain");
-        assertThat(found(Map.of("tags", Map.of("in", List.of("q3", "lisbon"))))).containsExactlyInAnyOrder("trip",
-                "work-high");
+        assertThat(found(Map.of("kind", Map.of("in", List.of("procedural", "EPISODIC")))))
+                .containsExactlyInAnyOrder("family-ep", "work-ep", "plain");
+        assertThat(found(Map.of("tags", Map.of("in", List.of("q3", "lisbon")))))
+                .containsExactlyInAnyOrder("trip", "work-high");
         assertThat(found(Map.of("NOT", Map.of("category", Map.of("in", List.of("work", "family"))))))
                 .containsExactlyInAnyOrder("trip", "tagged-low", "plain");
         assertThat(found(Map.of("pinned", true, "tags", "travel"))).containsExactly("tagged-low");
@@ -154,10 +187,19 @@ class FilterExpressionTest {
 
     @Test
     void nestedGroupsAndTheFlatFormsCombine() {
-        Object tree = Map.of("importance_min", 2, "OR", List.of(
-                Map.of("AND", List.of(Map.of("category", "family"), Map.of("NOT", Map.of("kind", "episodic")))),
-                Map.of("NOT", Map.of("OR", List.of(Map.of("category", Map.of("in", List.of("work", "family"))),
-                        Map.of("tags", "travel"))))));
+        Object tree = Map.of(
+                "importance_min",
+                2,
+                "OR",
+                List.of(
+                        Map.of("AND", List.of(Map.of("category", "family"), Map.of("NOT", Map.of("kind", "episodic")))),
+                        Map.of(
+                                "NOT",
+                                Map.of(
+                                        "OR",
+                                        List.of(
+                                                Map.of("category", Map.of("in", List.of("work", "family"))),
+                                                Map.of("tags", "travel"))))));
 
         assertThat(found(tree)).containsExactlyInAnyOrder("family-low", "plain");
     }

@@ -10,8 +10,10 @@ class ProcedureIntentTest {
     void recognisesRequestsForAProcedure() {
         assertThat(ProcedureIntent.asks("How do I rotate the API keys?")).isTrue();
         assertThat(ProcedureIntent.asks("what are the steps to deploy")).isTrue();
-        assertThat(ProcedureIntent.asks("Walk me through the release checklist")).isTrue();
-        assertThat(ProcedureIntent.asks("remind me how we back up the database")).isTrue();
+        assertThat(ProcedureIntent.asks("Walk me through the release checklist"))
+                .isTrue();
+        assertThat(ProcedureIntent.asks("remind me how we back up the database"))
+                .isTrue();
     }
 
     @Test

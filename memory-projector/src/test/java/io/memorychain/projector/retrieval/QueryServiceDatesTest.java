@@ -29,14 +29,30 @@ class QueryServiceDatesTest {
     }
 
     private QueryService service(TemporalWeights temporal) {
-        return new QueryService(h.views, h.embedder, CategoryPolicy.unrestricted(), new DecayModel(0),
-                RankingWeights.DEFAULTS, AccessRecorder.NONE, h.clock, Reranker.NONE, 1, temporal);
+        return new QueryService(
+                h.views,
+                h.embedder,
+                CategoryPolicy.unrestricted(),
+                new DecayModel(0),
+                RankingWeights.DEFAULTS,
+                AccessRecorder.NONE,
+                h.clock,
+                Reranker.NONE,
+                1,
+                temporal);
     }
 
     private String turn(String at, String text) {
         h.now = Instant.parse(at);
-        return h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setKind(MemoryKind.EPISODIC)
-                .setContent(text).setThreadId("session-" + at.substring(0, 10)).build())).getMemoryId();
+        return h.submit(Requests.create(
+                        SPACE,
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setKind(MemoryKind.EPISODIC)
+                                .setContent(text)
+                                .setThreadId("session-" + at.substring(0, 10))
+                                .build()))
+                .getMemoryId();
     }
 
     /** Memories unrelated to the questions, so that the relevance of the related ones is not the lowest. */
@@ -47,7 +63,8 @@ class QueryServiceDatesTest {
     }
 
     private List<String> ids(QueryService service, String query) {
-        return service.query(QueryRequest.of(SPACE, null, query), AGENT).items().stream().map(QueryResult.Item::id)
+        return service.query(QueryRequest.of(SPACE, null, query), AGENT).items().stream()
+                .map(QueryResult.Item::id)
                 .toList();
     }
 
@@ -64,7 +81,10 @@ class QueryServiceDatesTest {
         List<String> withoutDates = ids(service(TemporalWeights.NONE), query);
 
         assertThat(withDates).as("with dates").first().isEqualTo(onTheDay);
-        assertThat(withoutDates).as("without dates: the text alone does not decide").first().isNotEqualTo(onTheDay);
+        assertThat(withoutDates)
+                .as("without dates: the text alone does not decide")
+                .first()
+                .isNotEqualTo(onTheDay);
     }
 
     @Test
@@ -75,15 +95,18 @@ class QueryServiceDatesTest {
         turn("2023-06-02T14:00:00Z", "Caroline: The LGBTQ support group met again and I went.");
         h.now = Instant.parse("2023-07-15T09:00:00Z");
 
-        assertThat(MemoryDates.all(h.views.memory(SPACE, saidYesterday).orElseThrow())).containsExactly(
-                DateSpan.day(LocalDate.of(2023, 5, 8)), DateSpan.day(LocalDate.of(2023, 5, 7)));
-        assertThat(ids(service(TemporalWeights.DEFAULTS), "LGBTQ support group on May 7, 2023")).first()
+        assertThat(MemoryDates.all(h.views.memory(SPACE, saidYesterday).orElseThrow()))
+                .containsExactly(DateSpan.day(LocalDate.of(2023, 5, 8)), DateSpan.day(LocalDate.of(2023, 5, 7)));
+        assertThat(ids(service(TemporalWeights.DEFAULTS), "LGBTQ support group on May 7, 2023"))
+                .first()
                 .isEqualTo(saidYesterday);
-        assertThat(ids(service(TemporalWeights.DEFAULTS), "LGBTQ support group on 20 May 2023")).first()
+        assertThat(ids(service(TemporalWeights.DEFAULTS), "LGBTQ support group on 20 May 2023"))
+                .first()
                 .isEqualTo(later);
         // a "when" question without a date prefers the memory that says when
         assertThat(ids(service(TemporalWeights.DEFAULTS), "When did Caroline go to the LGBTQ support group?"))
-                .first().isEqualTo(saidYesterday);
+                .first()
+                .isEqualTo(saidYesterday);
     }
 
     @Test
@@ -97,9 +120,15 @@ class QueryServiceDatesTest {
         QueryRequest q = QueryRequest.of(SPACE, null, "the LGBTQ support group last week");
 
         // last week of 10 May 2023 is 1-7 May (the day "yesterday" named); of 25 May, 15-21 May
-        assertThat(service.query(q, AGENT, new QueryDates(Instant.parse("2023-05-10T12:00:00Z"), false)).items().get(0).id())
+        assertThat(service.query(q, AGENT, new QueryDates(Instant.parse("2023-05-10T12:00:00Z"), false))
+                        .items()
+                        .get(0)
+                        .id())
                 .isEqualTo(saidYesterday);
-        assertThat(service.query(q, AGENT, new QueryDates(Instant.parse("2023-05-25T12:00:00Z"), false)).items().get(0).id())
+        assertThat(service.query(q, AGENT, new QueryDates(Instant.parse("2023-05-25T12:00:00Z"), false))
+                        .items()
+                        .get(0)
+                        .id())
                 .isEqualTo(later);
     }
 
@@ -113,17 +142,32 @@ class QueryServiceDatesTest {
         QueryDates filter = new QueryDates(null, true);
 
         assertThat(service.query(QueryRequest.of(SPACE, null, "LGBTQ support group in May 2023"), AGENT, filter)
-                .items()).extracting(QueryResult.Item::id).containsExactlyInAnyOrder(saidYesterday, later);
+                        .items())
+                .extracting(QueryResult.Item::id)
+                .containsExactlyInAnyOrder(saidYesterday, later);
         // relative to the as-of time: the week before 10 May 2023 is 1-7 May, which only "yesterday" of 8 May meets
-        assertThat(service.query(QueryRequest.of(SPACE, null, "LGBTQ support group last week"), AGENT,
-                new QueryDates(Instant.parse("2023-05-10T12:00:00Z"), true)).items())
-                .extracting(QueryResult.Item::id).containsExactly(saidYesterday);
+        assertThat(service.query(
+                                QueryRequest.of(SPACE, null, "LGBTQ support group last week"),
+                                AGENT,
+                                new QueryDates(Instant.parse("2023-05-10T12:00:00Z"), true))
+                        .items())
+                .extracting(QueryResult.Item::id)
+                .containsExactly(saidYesterday);
         // two date expressions are ambiguous, and no date at all has nothing to filter by: every memory may return
-        assertThat(service.query(QueryRequest.of(SPACE, null, "LGBTQ support group in May 2023 or June 2023"), AGENT,
-                filter).items()).extracting(QueryResult.Item::id).contains(june);
-        assertThat(service.query(QueryRequest.of(SPACE, null, "LGBTQ support group"), AGENT, filter).items())
-                .extracting(QueryResult.Item::id).contains(june);
-        assertThat(service.query(QueryRequest.of(SPACE, null, "LGBTQ support group in May 2023"), AGENT).items())
-                .extracting(QueryResult.Item::id).contains(june);
+        assertThat(service.query(
+                                QueryRequest.of(SPACE, null, "LGBTQ support group in May 2023 or June 2023"),
+                                AGENT,
+                                filter)
+                        .items())
+                .extracting(QueryResult.Item::id)
+                .contains(june);
+        assertThat(service.query(QueryRequest.of(SPACE, null, "LGBTQ support group"), AGENT, filter)
+                        .items())
+                .extracting(QueryResult.Item::id)
+                .contains(june);
+        assertThat(service.query(QueryRequest.of(SPACE, null, "LGBTQ support group in May 2023"), AGENT)
+                        .items())
+                .extracting(QueryResult.Item::id)
+                .contains(june);
     }
 }

@@ -1,9 +1,8 @@
 package io.memorychain.projector.retrieval;
 
-import io.memorychain.projector.MovableClock;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.memorychain.projector.MovableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -41,7 +40,10 @@ class RerankingTest {
         reranking.apply("q", relevance, id -> "text " + id);
 
         assertThat(calls).containsExactly(List.of("text a", "text b", "text c"));
-        assertThat(relevance).containsEntry("b", 1.0).containsEntry("c", 0.75).containsEntry("a", 0.5)
+        assertThat(relevance)
+                .containsEntry("b", 1.0)
+                .containsEntry("c", 0.75)
+                .containsEntry("a", 0.5)
                 .containsEntry("d", 0.2);
     }
 
@@ -58,23 +60,32 @@ class RerankingTest {
 
     @Test
     void aFailingRerankerKeepsTheFusedOrderAndIsReportedAtMostOncePerMinute() {
-        Reranking reranking = new Reranking((query, texts) -> {
-            throw new IllegalStateException("HTTP 500");
-        }, 3, clock);
+        Reranking reranking = new Reranking(
+                (query, texts) -> {
+                    throw new IllegalStateException("HTTP 500");
+                },
+                3,
+                clock);
         Map<String, Double> relevance = fused();
 
         reranking.apply("q", relevance, id -> id);
         assertThat(relevance).isEqualTo(fused());
-        assertThat(reranking.unreportedFailures()).as("the first failure is logged").isZero();
+        assertThat(reranking.unreportedFailures())
+                .as("the first failure is logged")
+                .isZero();
 
         clock.now = clock.now.plusSeconds(30);
         reranking.apply("q", relevance, id -> id);
         reranking.apply("q", relevance, id -> id);
-        assertThat(reranking.unreportedFailures()).as("within the minute: counted, not logged").isEqualTo(2);
+        assertThat(reranking.unreportedFailures())
+                .as("within the minute: counted, not logged")
+                .isEqualTo(2);
 
         clock.now = clock.now.plus(Duration.ofSeconds(31));
         reranking.apply("q", relevance, id -> id);
-        assertThat(reranking.unreportedFailures()).as("a minute later: logged with the count").isZero();
+        assertThat(reranking.unreportedFailures())
+                .as("a minute later: logged with the count")
+                .isZero();
         assertThat(relevance).isEqualTo(fused());
     }
 

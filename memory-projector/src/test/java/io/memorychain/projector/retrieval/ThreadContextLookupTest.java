@@ -34,9 +34,10 @@ class ThreadContextLookupTest {
 
     private static final String SPACE = "tc";
     private final ChainHarness h = new ChainHarness(SharedEmbedder.get());
-    private final CategoryPolicy policy = new CategoryPolicy(Map.of(
-            "pets", new CategoryPolicy.Category("pets", CategoryPolicy.ContextMode.RAG, 0),
-            "travel", new CategoryPolicy.Category("travel", CategoryPolicy.ContextMode.RAG, 0)),
+    private final CategoryPolicy policy = new CategoryPolicy(
+            Map.of(
+                    "pets", new CategoryPolicy.Category("pets", CategoryPolicy.ContextMode.RAG, 0),
+                    "travel", new CategoryPolicy.Category("travel", CategoryPolicy.ContextMode.RAG, 0)),
             Map.of("pet-bot", Set.of("pets")));
 
     @AfterEach
@@ -46,9 +47,17 @@ class ThreadContextLookupTest {
 
     private String turn(String thread, String speaker, String text, String category, long gapSeconds) {
         h.advance(Duration.ofSeconds(gapSeconds));
-        return h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setKind(MemoryKind.EPISODIC)
-                .setContent(speaker + ": " + text).setUserId(speaker).setCategory(category).setThreadId(thread)
-                .build())).getMemoryId();
+        return h.submit(Requests.create(
+                        SPACE,
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setKind(MemoryKind.EPISODIC)
+                                .setContent(speaker + ": " + text)
+                                .setUserId(speaker)
+                                .setCategory(category)
+                                .setThreadId(thread)
+                                .build()))
+                .getMemoryId();
     }
 
     @Test
@@ -73,18 +82,83 @@ class ThreadContextLookupTest {
         QueryService now = service(h.views);
         QueryService before = service(bySearch(h.views, index));
         List<QueryRequest> requests = new ArrayList<>();
-        for (String text : List.of("did Melanie adopt a dog?", "Yes, I did!", "which seat did she book?",
-                "who keeps the dog during the trip?", "croissants", "beagle")) {
-            requests.add(new QueryRequest(SPACE, null, text, null, null, 10, QueryRequest.Format.BULLETS, null, null,
-                    false, false, null, null));
-            requests.add(new QueryRequest(SPACE, null, text, null, null, 10, QueryRequest.Format.BULLETS, null, null,
-                    true, false, null, null));
-            requests.add(new QueryRequest(SPACE, "pet-bot", text, null, null, 10, QueryRequest.Format.BULLETS, null,
-                    null, false, false, null, null));
-            requests.add(new QueryRequest(SPACE, null, text, null, SearchFilters.builder().userId("Melanie").build(),
-                    10, QueryRequest.Format.BULLETS, null, null, false, false, null, null));
-            requests.add(new QueryRequest(SPACE, null, text, List.of("travel"), null, 10,
-                    QueryRequest.Format.BULLETS, null, null, true, false, null, null));
+        for (String text : List.of(
+                "did Melanie adopt a dog?",
+                "Yes, I did!",
+                "which seat did she book?",
+                "who keeps the dog during the trip?",
+                "croissants",
+                "beagle")) {
+            requests.add(new QueryRequest(
+                    SPACE,
+                    null,
+                    text,
+                    null,
+                    null,
+                    10,
+                    QueryRequest.Format.BULLETS,
+                    null,
+                    null,
+                    false,
+                    false,
+                    null,
+                    null));
+            requests.add(new QueryRequest(
+                    SPACE,
+                    null,
+                    text,
+                    null,
+                    null,
+                    10,
+                    QueryRequest.Format.BULLETS,
+                    null,
+                    null,
+                    true,
+                    false,
+                    null,
+                    null));
+            requests.add(new QueryRequest(
+                    SPACE,
+                    "pet-bot",
+                    text,
+                    null,
+                    null,
+                    10,
+                    QueryRequest.Format.BULLETS,
+                    null,
+                    null,
+                    false,
+                    false,
+                    null,
+                    null));
+            requests.add(new QueryRequest(
+                    SPACE,
+                    null,
+                    text,
+                    null,
+                    SearchFilters.builder().userId("Melanie").build(),
+                    10,
+                    QueryRequest.Format.BULLETS,
+                    null,
+                    null,
+                    false,
+                    false,
+                    null,
+                    null));
+            requests.add(new QueryRequest(
+                    SPACE,
+                    null,
+                    text,
+                    List.of("travel"),
+                    null,
+                    10,
+                    QueryRequest.Format.BULLETS,
+                    null,
+                    null,
+                    true,
+                    false,
+                    null,
+                    null));
         }
         QueryService without = service(h.views, RankingWeights.DEFAULTS.withoutThreadContext());
         int changedByThreadContext = 0;
@@ -93,7 +167,9 @@ class ThreadContextLookupTest {
             assertThat(now.query(q, AGENT)).as(q.toString()).isEqualTo(expected);
             changedByThreadContext += expected.equals(without.query(q, AGENT)) ? 0 : 1;
         }
-        assertThat(changedByThreadContext).as("queries whose answer thread context changes").isPositive();
+        assertThat(changedByThreadContext)
+                .as("queries whose answer thread context changes")
+                .isPositive();
     }
 
     private QueryService service(MemoryViews views) {
@@ -101,14 +177,14 @@ class ThreadContextLookupTest {
     }
 
     private QueryService service(MemoryViews views, RankingWeights weights) {
-        return new QueryService(views, h.embedder, policy, DecayModel.standard(), weights, AccessRecorder.NONE,
-                h.clock);
+        return new QueryService(
+                views, h.embedder, policy, DecayModel.standard(), weights, AccessRecorder.NONE, h.clock);
     }
 
     /** The views with thread neighbours found by the sorted searches; everything else as {@code views}. */
     private static MemoryViews bySearch(MemoryViews views, MemoryIndex index) {
-        return (MemoryViews) Proxy.newProxyInstance(MemoryViews.class.getClassLoader(),
-                new Class<?>[] {MemoryViews.class}, (proxy, method, args) -> {
+        return (MemoryViews) Proxy.newProxyInstance(
+                MemoryViews.class.getClassLoader(), new Class<?>[] {MemoryViews.class}, (proxy, method, args) -> {
                     if (method.getName().equals("threadNeighbours")) {
                         @SuppressWarnings("unchecked")
                         Collection<Memory> memories = (Collection<Memory>) args[1];

@@ -27,8 +27,10 @@ class CodeAnalyzerTest {
 
     @Test
     void keepsIdentifiersWholeLowerCasedAndDropsPlainWords() throws IOException {
-        assertThat(tokens(new CodeAnalyzer(), "codes",
-                "Pay INV-2024-117, (v1.2.3) to ops@acme.io; see JIRA#42 and feature_flag. Plain words, 2024."))
+        assertThat(tokens(
+                        new CodeAnalyzer(),
+                        "codes",
+                        "Pay INV-2024-117, (v1.2.3) to ops@acme.io; see JIRA#42 and feature_flag. Plain words, 2024."))
                 .containsExactly("inv-2024-117", "v1.2.3", "ops@acme.io", "jira#42", "feature_flag", "2024");
     }
 

@@ -38,16 +38,27 @@ class FilterInsideSearchTest {
         for (int i = 0; i < TOTAL; i++) {
             String id = String.format("m%04d", i);
             if (i % (TOTAL / BLOCKED) == 0) { // short, exact text match and a vector at cosine 0.95
-                index.upsert(memory("s", id, QUERY).setUserId("mallory").setCategory("secrets").build(),
+                index.upsert(
+                        memory("s", id, QUERY)
+                                .setUserId("mallory")
+                                .setCategory("secrets")
+                                .build(),
                         TestVectors.near(query, 0.95, random));
             } else { // one keyword in a long text and a vector at cosine 0.5
-                String text = "invoice " + corpus.sentence(20).replace("invoice", "memo").replace("refund", "memo");
-                index.upsert(memory("s", id, text).setUserId("alice").setCategory("tasks").build(),
+                String text = "invoice "
+                        + corpus.sentence(20).replace("invoice", "memo").replace("refund", "memo");
+                index.upsert(
+                        memory("s", id, text)
+                                .setUserId("alice")
+                                .setCategory("tasks")
+                                .build(),
                         TestVectors.near(query, 0.5, random));
             }
         }
-        blocked = IntStream.range(0, TOTAL).filter(i -> i % (TOTAL / BLOCKED) == 0)
-                .mapToObj(i -> String.format("m%04d", i)).collect(Collectors.toSet());
+        blocked = IntStream.range(0, TOTAL)
+                .filter(i -> i % (TOTAL / BLOCKED) == 0)
+                .mapToObj(i -> String.format("m%04d", i))
+                .collect(Collectors.toSet());
     }
 
     @AfterAll
@@ -74,7 +85,8 @@ class FilterInsideSearchTest {
     void scopeFilterStillReturnsTopKAllowedMemories(SearchMode mode) {
         for (int topK : List.of(10, BLOCKED)) {
             List<Hit> hits = index.search(request(mode, topK)
-                    .filters(SearchFilters.builder().userId("alice").build()).build());
+                    .filters(SearchFilters.builder().userId("alice").build())
+                    .build());
             assertThat(hits).hasSize(topK).extracting(Hit::id).doesNotContainAnyElementsOf(blocked);
         }
     }
@@ -83,7 +95,8 @@ class FilterInsideSearchTest {
     @EnumSource(SearchMode.class)
     void categoryAllowlistStillReturnsTopKAllowedMemories(SearchMode mode) {
         for (int topK : List.of(10, BLOCKED)) {
-            List<Hit> hits = index.search(request(mode, topK).allowedCategories(List.of("tasks")).build());
+            List<Hit> hits = index.search(
+                    request(mode, topK).allowedCategories(List.of("tasks")).build());
             assertThat(hits).hasSize(topK).extracting(Hit::id).doesNotContainAnyElementsOf(blocked);
             assertThat(hits).allSatisfy(h -> assertThat(h.meta().category()).isEqualTo("tasks"));
         }

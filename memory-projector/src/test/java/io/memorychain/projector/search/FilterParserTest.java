@@ -33,19 +33,26 @@ class FilterParserTest {
 
     @Test
     void theIssueExampleBecomesAnAndOfARangeAnOrAndANot() {
-        Map<String, Object> tree = Map.of("AND", List.of(
-                Map.of("importance", Map.of("gte", 4)),
-                Map.of("OR", List.of(Map.of("tags", Map.of("contains", "travel")),
-                        Map.of("category", Map.of("in", List.of("work", "family"))))),
-                Map.of("NOT", Map.of("kind", "episodic"))));
+        Map<String, Object> tree = Map.of(
+                "AND",
+                List.of(
+                        Map.of("importance", Map.of("gte", 4)),
+                        Map.of(
+                                "OR",
+                                List.of(
+                                        Map.of("tags", Map.of("contains", "travel")),
+                                        Map.of("category", Map.of("in", List.of("work", "family"))))),
+                        Map.of("NOT", Map.of("kind", "episodic"))));
 
         SearchFilters f = parse(tree);
 
-        assertThat(f.where()).isEqualTo(new And(List.of(
-                new Condition(Field.IMPORTANCE, Op.GTE, 4),
-                new Or(List.of(new Condition(Field.TAGS, Op.CONTAINS, "travel"),
-                        new Condition(Field.CATEGORY, Op.IN, List.of("work", "family")))),
-                new Not(new Condition(Field.KIND, Op.EQ, "EPISODIC")))));
+        assertThat(f.where())
+                .isEqualTo(new And(List.of(
+                        new Condition(Field.IMPORTANCE, Op.GTE, 4),
+                        new Or(List.of(
+                                new Condition(Field.TAGS, Op.CONTAINS, "travel"),
+                                new Condition(Field.CATEGORY, Op.IN, List.of("work", "family")))),
+                        new Not(new Condition(Field.KIND, Op.EQ, "EPISODIC")))));
         assertThat(f.category()).isNull();
     }
 
@@ -64,9 +71,16 @@ class FilterParserTest {
 
         SearchFilters f = parse(tree);
 
-        assertThat(f).isEqualTo(SearchFilters.builder().userId("ana").category("work").pinned(true).importanceMin(2)
-                .importanceMax(4).updatedAfter(Instant.parse("2025-07-01T00:00:00Z"))
-                .updatedBefore(Instant.parse("2025-08-01T10:00:00Z")).build());
+        assertThat(f)
+                .isEqualTo(SearchFilters.builder()
+                        .userId("ana")
+                        .category("work")
+                        .pinned(true)
+                        .importanceMin(2)
+                        .importanceMax(4)
+                        .updatedAfter(Instant.parse("2025-07-01T00:00:00Z"))
+                        .updatedBefore(Instant.parse("2025-08-01T10:00:00Z"))
+                        .build());
         assertThat(parse(null)).isEqualTo(SearchFilters.NONE);
         assertThat(parse(Map.of())).isEqualTo(SearchFilters.NONE);
     }
@@ -77,22 +91,28 @@ class FilterParserTest {
         assertThat(f.where()).isEqualTo(new Condition(Field.TAGS, Op.CONTAINS, "travel"));
 
         assertThat(parse(Map.of("thread_id", "t-1")).where()).isEqualTo(new Condition(Field.THREAD_ID, Op.EQ, "t-1"));
-        assertThat(parse(Map.of("created_at", Map.of("gte", "2025-01-01", "lt", "2025-02-01"))).where())
+        assertThat(parse(Map.of("created_at", Map.of("gte", "2025-01-01", "lt", "2025-02-01")))
+                        .where())
                 .isInstanceOf(And.class);
     }
 
     @Test
     void severalOperatorsOnOneFieldAllMustHoldAndLegacyNamesWorkInsideGroups() {
-        SearchFilters f = parse(Map.of("OR", List.of(Map.of("importance", Map.of("gt", 1, "lte", 3)),
-                Map.of("importance_min", 5), Map.of("updated_before", "2025-07-01"))));
+        SearchFilters f = parse(Map.of(
+                "OR",
+                List.of(
+                        Map.of("importance", Map.of("gt", 1, "lte", 3)),
+                        Map.of("importance_min", 5),
+                        Map.of("updated_before", "2025-07-01"))));
 
         Or or = (Or) f.where();
         assertThat(or.parts().get(0)).isInstanceOf(And.class);
-        assertThat(((And) or.parts().get(0)).parts()).containsExactlyInAnyOrder(
-                new Condition(Field.IMPORTANCE, Op.GT, 1), new Condition(Field.IMPORTANCE, Op.LTE, 3));
+        assertThat(((And) or.parts().get(0)).parts())
+                .containsExactlyInAnyOrder(
+                        new Condition(Field.IMPORTANCE, Op.GT, 1), new Condition(Field.IMPORTANCE, Op.LTE, 3));
         assertThat(or.parts().get(1)).isEqualTo(new Condition(Field.IMPORTANCE, Op.GTE, 5));
-        assertThat(or.parts().get(2)).isEqualTo(new Condition(Field.UPDATED_AT, Op.LT,
-                Instant.parse("2025-07-01T00:00:00Z")));
+        assertThat(or.parts().get(2))
+                .isEqualTo(new Condition(Field.UPDATED_AT, Op.LT, Instant.parse("2025-07-01T00:00:00Z")));
     }
 
     @Test
@@ -109,16 +129,22 @@ class FilterParserTest {
     @Test
     void anUnknownFieldIsRefusedWithItsPath() {
         refused(Map.of("colour", "red"), Reason.UNKNOWN_FIELD, "filters.colour");
-        refused(Map.of("AND", List.of(Map.of("importance", 3), Map.of("OR", List.of(Map.of("mood", "x"))))),
-                Reason.UNKNOWN_FIELD, "filters.AND[1].OR[0].mood");
+        refused(
+                Map.of("AND", List.of(Map.of("importance", 3), Map.of("OR", List.of(Map.of("mood", "x"))))),
+                Reason.UNKNOWN_FIELD,
+                "filters.AND[1].OR[0].mood");
     }
 
     @Test
     void anUnknownOrInapplicableOperatorIsRefusedWithItsPath() {
-        refused(Map.of("importance", Map.of("between", List.of(1, 3))), Reason.UNKNOWN_OPERATOR,
+        refused(
+                Map.of("importance", Map.of("between", List.of(1, 3))),
+                Reason.UNKNOWN_OPERATOR,
                 "filters.importance.between");
         refused(Map.of("category", Map.of("gt", "a")), Reason.UNKNOWN_OPERATOR, "filters.category.gt");
-        refused(Map.of("NOT", Map.of("created_at", Map.of("in", List.of("2025-01-01")))), Reason.UNKNOWN_OPERATOR,
+        refused(
+                Map.of("NOT", Map.of("created_at", Map.of("in", List.of("2025-01-01")))),
+                Reason.UNKNOWN_OPERATOR,
                 "filters.NOT.created_at.in");
     }
 

@@ -49,7 +49,9 @@ class GraphsLaterTest {
     GraphsLaterTest() {
         for (int i = 0; i < DOCS; i++) {
             vectors.add(TestVectors.randomUnit(random, DIMS));
-            memories.add(memory("s", "m" + i, "note " + i).setUserId(i % 3 == 0 ? "rare" : "common").build());
+            memories.add(memory("s", "m" + i, "note " + i)
+                    .setUserId(i % 3 == 0 ? "rare" : "common")
+                    .build());
         }
     }
 
@@ -80,16 +82,21 @@ class GraphsLaterTest {
             assertThat(stats.graphless()).isZero();
             assertThat(stats.segments()).isEqualTo(1);
             float[] query = vectors.get(7);
-            assertThat(index.search(SearchRequest.builder("s").vector(query).mode(SearchMode.VECTOR).topK(1).build()))
-                    .extracting(Hit::id).containsExactly("m7");
+            assertThat(index.search(SearchRequest.builder("s")
+                            .vector(query)
+                            .mode(SearchMode.VECTOR)
+                            .topK(1)
+                            .build()))
+                    .extracting(Hit::id)
+                    .containsExactly("m7");
         }
     }
 
     @Test
     void aRebuildIntoASingleSegmentGetsItsGraphToo() throws InterruptedException {
         // one thread, one segment: a plain forceMerge(1) would leave it as it is, without a graph
-        IndexSettings settings = IndexSettings.DEFAULTS.withDimensions(DIMS)
-                .withRebuild(new IndexSettings.Rebuild(1, 512, 0, true));
+        IndexSettings settings =
+                IndexSettings.DEFAULTS.withDimensions(DIMS).withRebuild(new IndexSettings.Rebuild(1, 512, 0, true));
         try (MemoryIndex index = MemoryIndex.inMemory(settings)) {
             index.rebuild(entries());
             assertThat(index.awaitGraphs(WAIT)).isTrue();
@@ -103,8 +110,8 @@ class GraphsLaterTest {
 
     @Test
     void aRebuildThatBuildsItsGraphsWhileIndexingLeavesNothingToBuild() {
-        IndexSettings settings = IndexSettings.DEFAULTS.withDimensions(DIMS)
-                .withRebuild(new IndexSettings.Rebuild(2, 512, 0, false));
+        IndexSettings settings =
+                IndexSettings.DEFAULTS.withDimensions(DIMS).withRebuild(new IndexSettings.Rebuild(2, 512, 0, false));
         try (MemoryIndex index = MemoryIndex.inMemory(settings)) {
             index.rebuild(entries());
 
@@ -138,8 +145,10 @@ class GraphsLaterTest {
         // for it (Lucene aborts a merge only when it writes)
         int docs = 40_000;
         Random r = new Random(3);
-        List<IndexEntry> entries = IntStream.range(0, docs).mapToObj(i -> new IndexEntry(
-                memory("s", "m" + i, "note " + i).build(), TestVectors.randomUnit(r, 384))).toList();
+        List<IndexEntry> entries = IntStream.range(0, docs)
+                .mapToObj(
+                        i -> new IndexEntry(memory("s", "m" + i, "note " + i).build(), TestVectors.randomUnit(r, 384)))
+                .toList();
         Path files = folder.resolve("index");
         MemoryIndex index = MemoryIndex.onDisk(files, IndexSettings.DEFAULTS);
         try {
@@ -159,9 +168,12 @@ class GraphsLaterTest {
         String marker = "wombatquay4417";
         int docs = 8_000;
         Random r = new Random(4);
-        List<IndexEntry> entries = IntStream.range(0, docs).mapToObj(i -> new IndexEntry(
-                memory("s", "m" + i, i == 0 ? "the code is " + marker : "note " + i).build(),
-                TestVectors.randomUnit(r, 384))).toList();
+        List<IndexEntry> entries = IntStream.range(0, docs)
+                .mapToObj(i -> new IndexEntry(
+                        memory("s", "m" + i, i == 0 ? "the code is " + marker : "note " + i)
+                                .build(),
+                        TestVectors.randomUnit(r, 384)))
+                .toList();
         Path files = folder.resolve("index");
         try (MemoryIndex index = MemoryIndex.onDisk(files, IndexSettings.DEFAULTS)) {
             index.rebuild(entries.iterator());
@@ -184,11 +196,13 @@ class GraphsLaterTest {
      */
     private static void awaitGraphPhase(Path files, int vectors) {
         long copied = (long) vectors * 384 * Float.BYTES;
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20)).until(() -> {
-            try (java.util.stream.Stream<Path> listed = java.nio.file.Files.list(files)) {
-                return listed.anyMatch(f -> f.getFileName().toString().endsWith(".vec") && size(f) >= copied);
-            }
-        });
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(20))
+                .until(() -> {
+                    try (java.util.stream.Stream<Path> listed = java.nio.file.Files.list(files)) {
+                        return listed.anyMatch(f -> f.getFileName().toString().endsWith(".vec") && size(f) >= copied);
+                    }
+                });
     }
 
     private static long size(Path file) {
@@ -220,14 +234,16 @@ class GraphsLaterTest {
     }
 
     private java.util.Iterator<IndexEntry> entries() {
-        return IntStream.range(0, DOCS).mapToObj(i -> new IndexEntry(memories.get(i), vectors.get(i))).iterator();
+        return IntStream.range(0, DOCS)
+                .mapToObj(i -> new IndexEntry(memories.get(i), vectors.get(i)))
+                .iterator();
     }
 
     private static List<String> nearest(IndexSearcher searcher, float[] query, String user) throws IOException {
         TermQuery filter = user == null ? null : new TermQuery(new Term(MemoryDocuments.USER_ID, user));
         List<String> ids = new ArrayList<>();
-        for (ScoreDoc hit : searcher.search(new KnnFloatVectorQuery(MemoryDocuments.VECTOR, query, 10, filter), 10)
-                .scoreDocs) {
+        for (ScoreDoc hit :
+                searcher.search(new KnnFloatVectorQuery(MemoryDocuments.VECTOR, query, 10, filter), 10).scoreDocs) {
             ids.add(searcher.storedFields().document(hit.doc).get(MemoryDocuments.ID));
         }
         return ids;
@@ -235,8 +251,11 @@ class GraphsLaterTest {
 
     private List<String> bruteForce(float[] query, String user) {
         return IntStream.range(0, DOCS)
-                .filter(i -> user == null || user.equals(memories.get(i).getUserId())).boxed()
+                .filter(i -> user == null || user.equals(memories.get(i).getUserId()))
+                .boxed()
                 .sorted(Comparator.comparingDouble(i -> -TestVectors.dot(vectors.get(i), query)))
-                .limit(10).map(i -> memories.get(i).getId()).toList();
+                .limit(10)
+                .map(i -> memories.get(i).getId())
+                .toList();
     }
 }

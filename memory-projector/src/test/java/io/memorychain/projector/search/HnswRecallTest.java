@@ -43,14 +43,17 @@ class HnswRecallTest {
         IndexSettings.Rebuild r = defaults.rebuild();
         return Stream.of(
                 Arguments.of("production defaults", defaults),
-                Arguments.of("floats, six segments with graphs built while indexing", defaults
-                        .withRebuild(new IndexSettings.Rebuild(r.threads(), 2, 0, false))),
-                Arguments.of("quantized, six segments with graphs built while indexing", defaults
-                        .withHnsw(new IndexSettings.Hnsw(h.maxConn(), h.beamWidth(), true, 1))
-                        .withRebuild(new IndexSettings.Rebuild(r.threads(), 2, 0, false))),
-                Arguments.of("quantized, merged into one graph by two threads", defaults
-                        .withHnsw(new IndexSettings.Hnsw(h.maxConn(), h.beamWidth(), true, 2))
-                        .withRebuild(new IndexSettings.Rebuild(r.threads(), 2, 1, false))));
+                Arguments.of(
+                        "floats, six segments with graphs built while indexing",
+                        defaults.withRebuild(new IndexSettings.Rebuild(r.threads(), 2, 0, false))),
+                Arguments.of(
+                        "quantized, six segments with graphs built while indexing",
+                        defaults.withHnsw(new IndexSettings.Hnsw(h.maxConn(), h.beamWidth(), true, 1))
+                                .withRebuild(new IndexSettings.Rebuild(r.threads(), 2, 0, false))),
+                Arguments.of(
+                        "quantized, merged into one graph by two threads",
+                        defaults.withHnsw(new IndexSettings.Hnsw(h.maxConn(), h.beamWidth(), true, 2))
+                                .withRebuild(new IndexSettings.Rebuild(r.threads(), 2, 1, false))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -77,8 +80,7 @@ class HnswRecallTest {
     }
 
     /** Mean recall@10 of unfiltered searches and of searches restricted to a fifth of the memories. */
-    private record Recall(double all, double filtered) {
-    }
+    private record Recall(double all, double filtered) {}
 
     private static Recall recall(IndexSettings settings, Supplier<float[]> vectors) {
         List<float[]> indexed = new ArrayList<>();
@@ -86,14 +88,17 @@ class HnswRecallTest {
         for (int i = 0; i < DOCS; i++) {
             float[] v = vectors.get();
             indexed.add(v);
-            Memory m = memory("s", id(i), "memory " + i).setUserId(i % 5 == 0 ? "rare" : "common").build();
+            Memory m = memory("s", id(i), "memory " + i)
+                    .setUserId(i % 5 == 0 ? "rare" : "common")
+                    .build();
             entries.add(new IndexEntry(m, v));
         }
         try (MemoryIndex index = MemoryIndex.inMemory(settings.withDimensions(DIMS))) {
             index.rebuild(entries.iterator());
             awaitGraphs(index); // recall of the HNSW graphs, not of the exact search before they are built
             if (settings.rebuild().maxSegments() > 0) {
-                assertThat(index.stats().segments()).isLessThanOrEqualTo(settings.rebuild().maxSegments());
+                assertThat(index.stats().segments())
+                        .isLessThanOrEqualTo(settings.rebuild().maxSegments());
             }
             double all = 0;
             double filtered = 0;
@@ -108,7 +113,9 @@ class HnswRecallTest {
 
     private static void awaitGraphs(MemoryIndex index) {
         try {
-            assertThat(index.awaitGraphs(java.time.Duration.ofMinutes(2))).as("graphs built").isTrue();
+            assertThat(index.awaitGraphs(java.time.Duration.ofMinutes(2)))
+                    .as("graphs built")
+                    .isTrue();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
@@ -122,12 +129,25 @@ class HnswRecallTest {
             score[i] = TestVectors.dot(vectors.get(i), query);
         }
         Set<String> truth = new HashSet<>();
-        IntStream.range(0, DOCS).filter(i -> user == null || i % 5 == 0).boxed()
+        IntStream.range(0, DOCS)
+                .filter(i -> user == null || i % 5 == 0)
+                .boxed()
                 .sorted(Comparator.comparingDouble(i -> -score[i]))
-                .limit(K).forEach(i -> truth.add(id(i)));
-        SearchRequest request = SearchRequest.builder("s").vector(query).mode(SearchMode.VECTOR).topK(K)
-                .filters(user == null ? SearchFilters.NONE : SearchFilters.builder().userId(user).build()).build();
-        return index.search(request).stream().filter(h -> truth.contains(h.id())).count() / (double) K;
+                .limit(K)
+                .forEach(i -> truth.add(id(i)));
+        SearchRequest request = SearchRequest.builder("s")
+                .vector(query)
+                .mode(SearchMode.VECTOR)
+                .topK(K)
+                .filters(
+                        user == null
+                                ? SearchFilters.NONE
+                                : SearchFilters.builder().userId(user).build())
+                .build();
+        return index.search(request).stream()
+                        .filter(h -> truth.contains(h.id()))
+                        .count()
+                / (double) K;
     }
 
     private static String id(int i) {

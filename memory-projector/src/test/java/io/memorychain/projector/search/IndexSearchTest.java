@@ -44,20 +44,27 @@ class IndexSearchTest {
         Random random = new Random(1);
         Analyzer analyzer = MemoryDocuments.analyzer();
         try (ByteBuffersDirectory directory = new ByteBuffersDirectory();
-             IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(analyzer))) {
+                IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(analyzer))) {
             for (int i = 0; i < 50; i++) {
-                writer.addDocument(MemoryDocuments.toDocument(active("s", "m" + i, "note " + i),
-                        TestVectors.randomUnit(random, DIMS)));
+                writer.addDocument(MemoryDocuments.toDocument(
+                        active("s", "m" + i, "note " + i), TestVectors.randomUnit(random, DIMS)));
             }
             writer.commit();
             try (DirectoryReader reader = DirectoryReader.open(directory)) {
-                IndexSearch search = new IndexSearch(new RequestQueries(analyzer),
-                        IndexSettings.DEFAULTS.withDimensions(DIMS));
+                IndexSearch search =
+                        new IndexSearch(new RequestQueries(analyzer), IndexSettings.DEFAULTS.withDimensions(DIMS));
                 float[] query = TestVectors.randomUnit(random, DIMS);
                 for (SearchMode mode : List.of(SearchMode.VECTOR, SearchMode.HYBRID)) {
                     CountingSearcher searcher = new CountingSearcher(reader);
-                    List<Hit> hits = search.run(searcher, SearchRequest.builder("s").text("note").vector(query)
-                            .mode(mode).topK(5).build(), query);
+                    List<Hit> hits = search.run(
+                            searcher,
+                            SearchRequest.builder("s")
+                                    .text("note")
+                                    .vector(query)
+                                    .mode(mode)
+                                    .topK(5)
+                                    .build(),
+                            query);
                     assertThat(hits).as(mode.name()).hasSize(5);
                     assertThat(searcher.knnRewrites).as(mode.name()).hasValue(1);
                 }

@@ -29,17 +29,30 @@ class MemoryIndexFilterTest {
         add(memory("s", "plain", "note plain"));
         add(memory("s", "alice", "note about alice").setUserId("alice").setRole("user"));
         add(memory("s", "bob", "note about bob").setUserId("bob").setRole("assistant"));
-        add(memory("s", "planner", "note by planner").setAgentId("planner").setRunId("run-1").setActorId("tool-x"));
-        add(memory("s", "coder", "note by coder").setAgentId("coder").setRunId("run-2").setActorId("tool-y"));
+        add(memory("s", "planner", "note by planner")
+                .setAgentId("planner")
+                .setRunId("run-1")
+                .setActorId("tool-x"));
+        add(memory("s", "coder", "note by coder")
+                .setAgentId("coder")
+                .setRunId("run-2")
+                .setActorId("tool-y"));
         add(memory("s", "task", "note task").setCategory("tasks").setImportance(5));
         add(memory("s", "project", "note project").setCategory("projects").setImportance(1));
-        add(memory("s", "pref", "note preference").setCategory("preferences").setPinned(true).setImportance(4));
-        add(memory("s", "old", "note old").setUpdatedAt(T0.minus(Duration.ofDays(30))).setImportance(2));
+        add(memory("s", "pref", "note preference")
+                .setCategory("preferences")
+                .setPinned(true)
+                .setImportance(4));
+        add(memory("s", "old", "note old")
+                .setUpdatedAt(T0.minus(Duration.ofDays(30)))
+                .setImportance(2));
         add(memory("s", "new", "note new").setUpdatedAt(T0.plus(Duration.ofDays(30))));
         add(memory("s", "superseded", "note superseded").setState(MemoryState.SUPERSEDED));
         add(memory("s", "deleted", "note deleted").setState(MemoryState.SOFT_DELETED));
         add(memory("s", "archived", "note archived").setState(MemoryState.ARCHIVED));
-        add(memory("other", "alice", "note about alice elsewhere").setUserId("alice").setCategory("tasks"));
+        add(memory("other", "alice", "note about alice elsewhere")
+                .setUserId("alice")
+                .setCategory("tasks"));
     }
 
     @AfterEach
@@ -55,7 +68,8 @@ class MemoryIndexFilterTest {
     private List<String> found(UnaryOperator<SearchRequest.Builder> request) {
         List<String> bm25 = ids(request.apply(base()).mode(SearchMode.BM25).build());
         for (SearchMode mode : List.of(SearchMode.VECTOR, SearchMode.HYBRID)) {
-            assertThat(ids(request.apply(base()).mode(mode).build())).as(mode.name())
+            assertThat(ids(request.apply(base()).mode(mode).build()))
+                    .as(mode.name())
                     .containsExactlyInAnyOrderElementsOf(bm25);
         }
         return bm25;
@@ -73,8 +87,8 @@ class MemoryIndexFilterTest {
         return found(r -> r.filters(filters.apply(SearchFilters.builder()).build()));
     }
 
-    private static final List<String> ACTIVE = List.of("plain", "alice", "bob", "planner", "coder", "task", "project",
-            "pref", "old", "new");
+    private static final List<String> ACTIVE =
+            List.of("plain", "alice", "bob", "planner", "coder", "task", "project", "pref", "old", "new");
 
     @Test
     void onlyActiveMemoriesMatchByDefault() {
@@ -83,7 +97,9 @@ class MemoryIndexFilterTest {
 
     @Test
     void supersededMemoriesMatchOnlyWhenIncluded() {
-        assertThat(found(r -> r.includeSuperseded(true))).contains("superseded").hasSize(ACTIVE.size() + 1)
+        assertThat(found(r -> r.includeSuperseded(true)))
+                .contains("superseded")
+                .hasSize(ACTIVE.size() + 1)
                 .doesNotContain("deleted", "archived");
         assertThat(found(r -> r.includeSuperseded(false))).doesNotContain("superseded");
     }
@@ -110,7 +126,8 @@ class MemoryIndexFilterTest {
     @Test
     void categoryAndPinnedFiltersMatchExactly() {
         assertThat(filtered(f -> f.category("tasks"))).containsExactly("task");
-        assertThat(filtered(f -> f.category(SearchRequest.UNCATEGORIZED))).hasSize(ACTIVE.size() - 3)
+        assertThat(filtered(f -> f.category(SearchRequest.UNCATEGORIZED)))
+                .hasSize(ACTIVE.size() - 3)
                 .doesNotContain("task", "project", "pref");
         assertThat(filtered(f -> f.pinned(true))).containsExactly("pref");
         assertThat(filtered(f -> f.pinned(false))).hasSize(ACTIVE.size() - 1).doesNotContain("pref");
@@ -121,7 +138,8 @@ class MemoryIndexFilterTest {
         assertThat(filtered(f -> f.importanceMin(4))).containsExactlyInAnyOrder("task", "pref");
         assertThat(filtered(f -> f.importanceMax(2))).containsExactlyInAnyOrder("project", "old");
         assertThat(filtered(f -> f.importanceMin(2).importanceMax(4)))
-                .hasSize(ACTIVE.size() - 2).doesNotContain("task", "project");
+                .hasSize(ACTIVE.size() - 2)
+                .doesNotContain("task", "project");
         assertThat(filtered(f -> f.importanceMin(5).importanceMax(5))).containsExactly("task");
     }
 
@@ -130,7 +148,8 @@ class MemoryIndexFilterTest {
         assertThat(filtered(f -> f.updatedAfter(T0.plusSeconds(1)))).containsExactly("new");
         assertThat(filtered(f -> f.updatedBefore(T0))).containsExactly("old");
         assertThat(filtered(f -> f.updatedAfter(T0).updatedBefore(T0.plusMillis(1))))
-                .hasSize(ACTIVE.size() - 2).doesNotContain("old", "new");
+                .hasSize(ACTIVE.size() - 2)
+                .doesNotContain("old", "new");
         assertThat(filtered(f -> f.updatedAfter(T0.plusNanos(1)).updatedBefore(T0.plus(Duration.ofDays(31)))))
                 .containsExactly("new");
     }
@@ -140,7 +159,8 @@ class MemoryIndexFilterTest {
         assertThat(found(r -> r.allowedCategories(List.of("tasks", "projects"))))
                 .containsExactlyInAnyOrder("task", "project");
         assertThat(found(r -> r.allowedCategories(List.of("tasks", SearchRequest.UNCATEGORIZED))))
-                .hasSize(ACTIVE.size() - 2).doesNotContain("project", "pref");
+                .hasSize(ACTIVE.size() - 2)
+                .doesNotContain("project", "pref");
         assertThat(found(r -> r.allowedCategories(Set.of()))).isEmpty();
         assertThat(found(r -> r.allowedCategories(null))).containsExactlyInAnyOrderElementsOf(ACTIVE);
     }
@@ -148,7 +168,8 @@ class MemoryIndexFilterTest {
     @Test
     void categoryFilterCannotWidenTheAllowlist() {
         assertThat(found(r -> r.allowedCategories(List.of("tasks"))
-                .filters(SearchFilters.builder().category("preferences").build()))).isEmpty();
+                        .filters(SearchFilters.builder().category("preferences").build())))
+                .isEmpty();
     }
 
     @Test
@@ -161,10 +182,14 @@ class MemoryIndexFilterTest {
     void dormantMemoriesAreLeftOutInsideTheSearchOnlyWhenAsked() {
         add(memory("s", "dormant", "note dormant").setDecayStatus(io.memorychain.avro.DecayStatus.DORMANT));
         add(memory("s", "fading", "note fading").setDecayStatus(io.memorychain.avro.DecayStatus.FADING));
-        add(memory("s", "vault", "note vault").setDecayStatus(io.memorychain.avro.DecayStatus.DORMANT).setPinned(true));
+        add(memory("s", "vault", "note vault")
+                .setDecayStatus(io.memorychain.avro.DecayStatus.DORMANT)
+                .setPinned(true));
 
         assertThat(found(b -> b)).contains("dormant", "fading");
-        assertThat(found(b -> b.excludeDormant(true))).contains("fading", "vault").doesNotContain("dormant")
+        assertThat(found(b -> b.excludeDormant(true)))
+                .contains("fading", "vault")
+                .doesNotContain("dormant")
                 .hasSize(found(b -> b).size() - 1);
     }
 }

@@ -27,6 +27,7 @@ class MemoryIndexLifecycleTest {
      * (a rebuild against incremental writes) may otherwise differ in an approximate tail, as they did under load.
      */
     private static final IndexSettings EXACT = new IndexSettings(DIMS, 60, 4, 400, 32);
+
     private final MemoryIndex index = MemoryIndex.inMemory(EXACT);
     private final Random random = new Random(7);
 
@@ -40,7 +41,11 @@ class MemoryIndexLifecycleTest {
     }
 
     private List<String> bm25(String space, String text) {
-        return ids(SearchRequest.builder(space).text(text).mode(SearchMode.BM25).topK(100).build());
+        return ids(SearchRequest.builder(space)
+                .text(text)
+                .mode(SearchMode.BM25)
+                .topK(100)
+                .build());
     }
 
     @Test
@@ -56,10 +61,16 @@ class MemoryIndexLifecycleTest {
         float[] before = TestVectors.randomUnit(random, DIMS);
         float[] after = TestVectors.randomUnit(random, DIMS);
         index.upsert(active("s", "m1", "meeting moved to Tuesday"), before);
-        index.upsert(memory("s", "m1", "meeting moved to Friday").setVersion(2).setImportance(5).build(), after);
+        index.upsert(
+                memory("s", "m1", "meeting moved to Friday")
+                        .setVersion(2)
+                        .setImportance(5)
+                        .build(),
+                after);
 
         assertThat(bm25("s", "tuesday")).isEmpty();
-        List<Hit> hits = index.search(SearchRequest.builder("s").text("meeting friday").vector(before).build());
+        List<Hit> hits = index.search(
+                SearchRequest.builder("s").text("meeting friday").vector(before).build());
         assertThat(hits).extracting(Hit::id).containsExactly("m1");
         assertThat(hits.get(0).meta().version()).isEqualTo(2);
         assertThat(hits.get(0).meta().importance()).isEqualTo(5);
@@ -71,8 +82,11 @@ class MemoryIndexLifecycleTest {
     void upsertWithoutEmbeddingDropsTheOldVector() {
         index.upsert(active("s", "m1", "alpha"), TestVectors.randomUnit(random, DIMS));
         index.upsert(memory("s", "m1", "alpha").setVersion(2).build(), null);
-        assertThat(ids(SearchRequest.builder("s").vector(TestVectors.randomUnit(random, DIMS))
-                .mode(SearchMode.VECTOR).build())).isEmpty();
+        assertThat(ids(SearchRequest.builder("s")
+                        .vector(TestVectors.randomUnit(random, DIMS))
+                        .mode(SearchMode.VECTOR)
+                        .build()))
+                .isEmpty();
         assertThat(bm25("s", "alpha")).containsExactly("m1");
     }
 
@@ -85,7 +99,11 @@ class MemoryIndexLifecycleTest {
         index.delete("s", "never-indexed");
 
         assertThat(bm25("s", "quarterly report")).containsExactly("m2");
-        assertThat(ids(SearchRequest.builder("s").vector(v).mode(SearchMode.VECTOR).build())).containsExactly("m2");
+        assertThat(ids(SearchRequest.builder("s")
+                        .vector(v)
+                        .mode(SearchMode.VECTOR)
+                        .build()))
+                .containsExactly("m2");
         assertThat(index.count("s")).isEqualTo(1);
     }
 
@@ -100,11 +118,22 @@ class MemoryIndexLifecycleTest {
         assertThat(index.count("a")).isZero();
         assertThat(index.count("b")).isEqualTo(2);
         for (SearchMode mode : SearchMode.values()) {
-            SearchRequest inA = SearchRequest.builder("a").text("kafka").vector(v).mode(mode).build();
-            SearchRequest inB = SearchRequest.builder("b").text("kafka").vector(v).mode(mode).build();
+            SearchRequest inA = SearchRequest.builder("a")
+                    .text("kafka")
+                    .vector(v)
+                    .mode(mode)
+                    .build();
+            SearchRequest inB = SearchRequest.builder("b")
+                    .text("kafka")
+                    .vector(v)
+                    .mode(mode)
+                    .build();
             assertThat(index.search(inA)).as(mode.name()).isEmpty();
-            assertThat(index.search(inB)).as(mode.name()).allSatisfy(h -> assertThat(h.meta().space()).isEqualTo("b"))
-                    .extracting(Hit::id).containsExactlyInAnyOrder("m1", "m2");
+            assertThat(index.search(inB))
+                    .as(mode.name())
+                    .allSatisfy(h -> assertThat(h.meta().space()).isEqualTo("b"))
+                    .extracting(Hit::id)
+                    .containsExactlyInAnyOrder("m1", "m2");
         }
     }
 
@@ -118,11 +147,14 @@ class MemoryIndexLifecycleTest {
                 String id = String.format("m%04d", i);
                 float[] v = TestVectors.randomUnit(random, DIMS);
                 if (i % 7 == 0) { // an earlier version, replaced below
-                    incremental.upsert(memory("s", id, corpus.sentence(12)).build(),
-                            TestVectors.randomUnit(random, DIMS));
+                    incremental.upsert(
+                            memory("s", id, corpus.sentence(12)).build(), TestVectors.randomUnit(random, DIMS));
                 }
-                Memory m = memory("s", id, corpus.sentence(8 + i % 13)).setVersion(i % 7 == 0 ? 2 : 1)
-                        .setCategory(i % 3 == 0 ? "tasks" : null).setImportance(1 + i % 5).build();
+                Memory m = memory("s", id, corpus.sentence(8 + i % 13))
+                        .setVersion(i % 7 == 0 ? 2 : 1)
+                        .setCategory(i % 3 == 0 ? "tasks" : null)
+                        .setImportance(1 + i % 5)
+                        .build();
                 incremental.upsert(m, v);
                 if (i % 11 == 0) {
                     incremental.delete("s", id);
@@ -153,13 +185,24 @@ class MemoryIndexLifecycleTest {
             assertThat(index.count("s")).isEqualTo(incremental.count("s")).isEqualTo(finals.size());
             Corpus queries = new Corpus(new Random(99));
             for (int q = 0; q < 30; q++) {
-                SearchRequest request = SearchRequest.builder("s").text(queries.sentence(3))
-                        .vector(TestVectors.randomUnit(random, DIMS)).mode(SearchMode.values()[q % 3]).topK(10)
-                        .filters(q % 2 == 0 ? SearchFilters.NONE : SearchFilters.builder().importanceMin(2).build())
+                SearchRequest request = SearchRequest.builder("s")
+                        .text(queries.sentence(3))
+                        .vector(TestVectors.randomUnit(random, DIMS))
+                        .mode(SearchMode.values()[q % 3])
+                        .topK(10)
+                        .filters(
+                                q % 2 == 0
+                                        ? SearchFilters.NONE
+                                        : SearchFilters.builder()
+                                                .importanceMin(2)
+                                                .build())
                         .build();
-                assertThat(ids(request)).as("query %d %s", q, request.mode())
+                assertThat(ids(request))
+                        .as("query %d %s", q, request.mode())
                         .isNotEmpty()
-                        .isEqualTo(incremental.search(request).stream().map(Hit::id).toList());
+                        .isEqualTo(incremental.search(request).stream()
+                                .map(Hit::id)
+                                .toList());
             }
         }
     }
@@ -167,8 +210,10 @@ class MemoryIndexLifecycleTest {
     @Test
     void searchesDuringARebuildSeeThePreviousContentUntilItCompletes() {
         index.upsert(active("s", "old", "ledger entry"), null);
-        Iterator<IndexEntry> scan = List.of(new IndexEntry(active("s", "new1", "ledger entry one"), null),
-                new IndexEntry(active("s", "new2", "ledger entry two"), null)).iterator();
+        Iterator<IndexEntry> scan = List.of(
+                        new IndexEntry(active("s", "new1", "ledger entry one"), null),
+                        new IndexEntry(active("s", "new2", "ledger entry two"), null))
+                .iterator();
         List<List<String>> seenMidway = new ArrayList<>();
         index.rebuild(new Iterator<>() {
             public boolean hasNext() {
@@ -210,7 +255,8 @@ class MemoryIndexLifecycleTest {
                         if (seen < before) {
                             throw new AssertionError("saw " + seen + " memories after " + before + " upserts");
                         }
-                        index.search(SearchRequest.builder("s").text("note").topK(5).build());
+                        index.search(
+                                SearchRequest.builder("s").text("note").topK(5).build());
                     }
                 } catch (Throwable t) {
                     failures.add(t);
@@ -233,13 +279,17 @@ class MemoryIndexLifecycleTest {
     @Test
     void vectorsOfTheWrongShapeAreRejected() {
         assertThatThrownBy(() -> index.upsert(active("s", "m1", "x"), new float[DIMS + 1]))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("dimensions");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("dimensions");
         assertThatThrownBy(() -> index.upsert(active("s", "m1", "x"), new float[DIMS]))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("zero");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("zero");
         float[] nan = TestVectors.randomUnit(random, DIMS);
         nan[3] = Float.NaN;
-        assertThatThrownBy(() -> index.search(SearchRequest.builder("s").vector(nan).build()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("non-finite");
+        assertThatThrownBy(() ->
+                        index.search(SearchRequest.builder("s").vector(nan).build()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("non-finite");
     }
 
     private static Offset<Float> within() {

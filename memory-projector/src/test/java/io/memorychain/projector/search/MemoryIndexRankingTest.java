@@ -27,15 +27,22 @@ class MemoryIndexRankingTest {
     }
 
     private List<String> bm25(String text, int topK) {
-        return index.search(SearchRequest.builder("s").text(text).mode(SearchMode.BM25).topK(topK).build())
-                .stream().map(Hit::id).toList();
+        return index
+                .search(SearchRequest.builder("s")
+                        .text(text)
+                        .mode(SearchMode.BM25)
+                        .topK(topK)
+                        .build())
+                .stream()
+                .map(Hit::id)
+                .toList();
     }
 
     private void fillers(int n) {
         Corpus corpus = new Corpus(new Random(1));
         for (int i = 0; i < n; i++) {
-            index.upsert(active("s", "filler" + i, "invoice " + corpus.sentence(15)),
-                    TestVectors.randomUnit(random, 32));
+            index.upsert(
+                    active("s", "filler" + i, "invoice " + corpus.sentence(15)), TestVectors.randomUnit(random, 32));
         }
     }
 
@@ -69,8 +76,12 @@ class MemoryIndexRankingTest {
 
     @Test
     void summaryAndTagsAreSearchable() {
-        index.upsert(memory("s", "m1", "first body").setSummary("Quarterly numbers look solid")
-                .setTags(List.of("finance", "Q3-2025")).build(), null);
+        index.upsert(
+                memory("s", "m1", "first body")
+                        .setSummary("Quarterly numbers look solid")
+                        .setTags(List.of("finance", "Q3-2025"))
+                        .build(),
+                null);
         index.upsert(active("s", "m2", "second body"), null);
 
         assertThat(bm25("quarterly", 10)).containsExactly("m1");
@@ -92,7 +103,8 @@ class MemoryIndexRankingTest {
         float[] query = TestVectors.randomUnit(random, 384);
         List<float[]> vectors = new ArrayList<>();
         for (int i = 0; i < 500; i++) { // every 50th at cosine 0.9, 0.85, ... 0.45; the rest random (cosine ~0)
-            float[] v = i % 50 == 0 ? TestVectors.near(query, 0.9 - i / 1000.0, random)
+            float[] v = i % 50 == 0
+                    ? TestVectors.near(query, 0.9 - i / 1000.0, random)
                     : TestVectors.randomUnit(random, 384);
             for (int d = 0; d < v.length; d++) {
                 v[d] *= 1 + i % 3; // lengths vary: cosine must ignore them
@@ -100,18 +112,26 @@ class MemoryIndexRankingTest {
             vectors.add(v);
             index.upsert(active("s", "m" + i, "text"), v);
         }
-        List<Integer> expected = IntStream.range(0, vectors.size()).boxed()
-                .sorted(Comparator.comparingDouble(i -> -TestVectors.cosine(query, vectors.get(i)))).limit(10).toList();
+        List<Integer> expected = IntStream.range(0, vectors.size())
+                .boxed()
+                .sorted(Comparator.comparingDouble(i -> -TestVectors.cosine(query, vectors.get(i))))
+                .limit(10)
+                .toList();
 
-        List<Hit> hits = index.search(
-                SearchRequest.builder("s").vector(query).mode(SearchMode.VECTOR).topK(10).build());
+        List<Hit> hits = index.search(SearchRequest.builder("s")
+                .vector(query)
+                .mode(SearchMode.VECTOR)
+                .topK(10)
+                .build());
 
-        assertThat(hits).extracting(Hit::id).containsExactlyElementsOf(expected.stream().map(i -> "m" + i).toList());
+        assertThat(hits)
+                .extracting(Hit::id)
+                .containsExactlyElementsOf(expected.stream().map(i -> "m" + i).toList());
         assertThat(hits.get(0).id()).isEqualTo("m0");
         for (int i = 0; i < hits.size(); i++) {
             Hit hit = hits.get(i);
-            assertThat(hit.score()).isCloseTo((float) TestVectors.cosine(query, vectors.get(expected.get(i))),
-                    within(1e-4f));
+            assertThat(hit.score())
+                    .isCloseTo((float) TestVectors.cosine(query, vectors.get(expected.get(i))), within(1e-4f));
             assertThat(hit.vector().rank()).isEqualTo(i + 1);
             assertThat(hit.bm25()).isNull();
         }
@@ -132,21 +152,27 @@ class MemoryIndexRankingTest {
             String code = codes.get(t);
             float[] topic = TestVectors.randomUnit(random, 32);
             topics.add(topic);
-            index.upsert(active("s", "target" + t, "Customer wrote about " + code + ": it arrived damaged, "
-                    + corpus.sentence(25)), TestVectors.near(topic, 0.8, random));
+            index.upsert(
+                    active(
+                            "s",
+                            "target" + t,
+                            "Customer wrote about " + code + ": it arrived damaged, " + corpus.sentence(25)),
+                    TestVectors.near(topic, 0.8, random));
             for (int d = 0; d < 3; d++) {
-                index.upsert(active("s", "lexical" + t + d, code + " label " + code),
-                        TestVectors.near(topic, -0.5, random));
-                index.upsert(active("s", "semantic" + t + d, corpus.sentence(12)),
-                        TestVectors.near(topic, 0.9, random));
+                index.upsert(
+                        active("s", "lexical" + t + d, code + " label " + code), TestVectors.near(topic, -0.5, random));
+                index.upsert(
+                        active("s", "semantic" + t + d, corpus.sentence(12)), TestVectors.near(topic, 0.9, random));
             }
         }
         int bm25First = 0;
         int vectorFirst = 0;
         int hybridFirst = 0;
         for (int t = 0; t < codes.size(); t++) {
-            SearchRequest.Builder request =
-                    SearchRequest.builder("s").text(codes.get(t)).vector(topics.get(t)).topK(5);
+            SearchRequest.Builder request = SearchRequest.builder("s")
+                    .text(codes.get(t))
+                    .vector(topics.get(t))
+                    .topK(5);
             String target = "target" + t;
             bm25First += first(request.mode(SearchMode.BM25).build()).equals(target) ? 1 : 0;
             vectorFirst += first(request.mode(SearchMode.VECTOR).build()).equals(target) ? 1 : 0;
@@ -171,12 +197,29 @@ class MemoryIndexRankingTest {
 
     @Test
     void hitsCarryTheIndexedMetadataForReranking() {
-        index.upsert(memory("s", "m1", "metadata check").setCategory("tasks").setImportance(5).setPinned(true)
-                .setVersion(4).setKind(MemoryKind.EPISODIC).build(), null);
-        Hit hit = index.search(SearchRequest.builder("s").text("metadata").build()).get(0);
-        assertThat(hit.meta()).isEqualTo(new MemoryMeta("s", 4, MemoryState.ACTIVE,
-                MemoryKind.EPISODIC, Tier.WORKING, "tasks", 5, true,
-                TestMemories.T0, TestMemories.T0));
+        index.upsert(
+                memory("s", "m1", "metadata check")
+                        .setCategory("tasks")
+                        .setImportance(5)
+                        .setPinned(true)
+                        .setVersion(4)
+                        .setKind(MemoryKind.EPISODIC)
+                        .build(),
+                null);
+        Hit hit = index.search(SearchRequest.builder("s").text("metadata").build())
+                .get(0);
+        assertThat(hit.meta())
+                .isEqualTo(new MemoryMeta(
+                        "s",
+                        4,
+                        MemoryState.ACTIVE,
+                        MemoryKind.EPISODIC,
+                        Tier.WORKING,
+                        "tasks",
+                        5,
+                        true,
+                        TestMemories.T0,
+                        TestMemories.T0));
         assertThat(hit.bm25().rank()).isEqualTo(1);
         assertThat(hit.vector()).isNull();
         assertThat(hit.score()).isCloseTo(1f / 61, within(1e-6f));

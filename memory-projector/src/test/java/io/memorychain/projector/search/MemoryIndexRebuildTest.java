@@ -20,8 +20,15 @@ class MemoryIndexRebuildTest {
     private final Random random = new Random(3);
 
     private static List<String> bm25(MemoryIndex index, String text) {
-        return index.search(SearchRequest.builder("s").text(text).mode(SearchMode.BM25).topK(100).build()).stream()
-                .map(Hit::id).toList();
+        return index
+                .search(SearchRequest.builder("s")
+                        .text(text)
+                        .mode(SearchMode.BM25)
+                        .topK(100)
+                        .build())
+                .stream()
+                .map(Hit::id)
+                .toList();
     }
 
     @Test
@@ -42,13 +49,16 @@ class MemoryIndexRebuildTest {
 
     @Test
     void aLaterEntryForTheSameKeyReplacesTheEarlierOneWhateverTheThreads() {
-        IndexSettings settings = IndexSettings.DEFAULTS.withDimensions(DIMS)
-                .withRebuild(new IndexSettings.Rebuild(3, 1, 2));
+        IndexSettings settings =
+                IndexSettings.DEFAULTS.withDimensions(DIMS).withRebuild(new IndexSettings.Rebuild(3, 1, 2));
         List<IndexEntry> entries = new ArrayList<>();
         for (int round = 1; round <= 3; round++) {
             for (int i = 0; i < 400; i++) {
-                entries.add(new IndexEntry(memory("s", "m" + i, "round" + round + " note " + i).setVersion(round)
-                        .build(), TestVectors.randomUnit(random, DIMS)));
+                entries.add(new IndexEntry(
+                        memory("s", "m" + i, "round" + round + " note " + i)
+                                .setVersion(round)
+                                .build(),
+                        TestVectors.randomUnit(random, DIMS)));
             }
         }
         try (MemoryIndex index = MemoryIndex.inMemory(settings)) {
@@ -58,8 +68,13 @@ class MemoryIndexRebuildTest {
             assertThat(bm25(index, "round1")).isEmpty();
             assertThat(bm25(index, "round2")).isEmpty();
             assertThat(bm25(index, "round3")).hasSize(100);
-            assertThat(index.search(SearchRequest.builder("s").text("round3").mode(SearchMode.BM25).topK(1000)
-                    .build())).hasSize(400).allSatisfy(h -> assertThat(h.meta().version()).isEqualTo(3));
+            assertThat(index.search(SearchRequest.builder("s")
+                            .text("round3")
+                            .mode(SearchMode.BM25)
+                            .topK(1000)
+                            .build()))
+                    .hasSize(400)
+                    .allSatisfy(h -> assertThat(h.meta().version()).isEqualTo(3));
             IndexStats stats = index.stats();
             assertThat(stats.documents()).isEqualTo(400);
             assertThat(stats.segments()).isLessThanOrEqualTo(2);
@@ -84,12 +99,16 @@ class MemoryIndexRebuildTest {
                     return new IndexEntry(active("s", "n" + next++, "ledger line"), null);
                 }
             };
-            assertThatThrownBy(() -> index.rebuild(failing)).isInstanceOf(IllegalStateException.class)
+            assertThatThrownBy(() -> index.rebuild(failing))
+                    .isInstanceOf(IllegalStateException.class)
                     .hasMessage("store closed");
-            assertThat(bm25(index, "ledger")).as("the partial content, not the old one").doesNotContain("old")
+            assertThat(bm25(index, "ledger"))
+                    .as("the partial content, not the old one")
+                    .doesNotContain("old")
                     .hasSizeLessThanOrEqualTo(300);
 
-            List<IndexEntry> good = List.of(new IndexEntry(active("s", "a", "ledger a"), null),
+            List<IndexEntry> good = List.of(
+                    new IndexEntry(active("s", "a", "ledger a"), null),
                     new IndexEntry(active("s", "b", "ledger b"), TestVectors.randomUnit(random, DIMS)));
             assertThat(index.rebuild(good.iterator())).isEqualTo(2);
             assertThat(bm25(index, "ledger")).containsExactlyInAnyOrder("a", "b");
@@ -106,7 +125,8 @@ class MemoryIndexRebuildTest {
                 entries.add(new IndexEntry(active("s", "m" + i, "x"), TestVectors.randomUnit(random, DIMS)));
             }
             entries.add(new IndexEntry(active("s", "bad", "x"), new float[DIMS + 1]));
-            assertThatThrownBy(() -> index.rebuild(entries.iterator())).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> index.rebuild(entries.iterator()))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("dimensions");
         }
     }

@@ -25,7 +25,8 @@ class PartitionedIndexingTest {
         List<IndexEntry> entries = new ArrayList<>();
         for (int r = 1; r <= rounds; r++) {
             for (int k = 0; k < keys; k++) {
-                entries.add(new IndexEntry(memory("s", "m" + k, "text").setVersion(r).build(), null));
+                entries.add(new IndexEntry(
+                        memory("s", "m" + k, "text").setVersion(r).build(), null));
             }
         }
         return entries;
@@ -38,8 +39,10 @@ class PartitionedIndexingTest {
         Set<String> allThreads = ConcurrentHashMap.newKeySet();
         PartitionedIndexing indexing = new PartitionedIndexing(3, e -> {
             String id = e.memory().getId();
-            versions.computeIfAbsent(id, k -> new CopyOnWriteArrayList<>()).add(e.memory().getVersion());
-            threads.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(Thread.currentThread().getName());
+            versions.computeIfAbsent(id, k -> new CopyOnWriteArrayList<>())
+                    .add(e.memory().getVersion());
+            threads.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet())
+                    .add(Thread.currentThread().getName());
             allThreads.add(Thread.currentThread().getName());
         });
         AtomicInteger lastFed = new AtomicInteger();
@@ -50,14 +53,17 @@ class PartitionedIndexingTest {
         assertThat(lastFed).hasValue(2000);
         assertThat(versions).hasSize(500).allSatisfy((id, v) -> assertThat(v).containsExactly(1, 2, 3, 4));
         assertThat(threads).allSatisfy((id, t) -> assertThat(t).hasSize(1));
-        assertThat(allThreads).hasSize(3).noneMatch(t -> t.equals(Thread.currentThread().getName()));
+        assertThat(allThreads)
+                .hasSize(3)
+                .noneMatch(t -> t.equals(Thread.currentThread().getName()));
     }
 
     @Test
     void oneThreadIndexesOnTheCallingThread() throws IOException {
         Set<String> threads = ConcurrentHashMap.newKeySet();
-        long count = new PartitionedIndexing(1, e -> threads.add(Thread.currentThread().getName()))
-                .run(rounds(10, 1).iterator(), fed -> { });
+        long count = new PartitionedIndexing(
+                        1, e -> threads.add(Thread.currentThread().getName()))
+                .run(rounds(10, 1).iterator(), fed -> {});
         assertThat(count).isEqualTo(10);
         assertThat(threads).containsExactly(Thread.currentThread().getName());
     }
@@ -71,8 +77,9 @@ class PartitionedIndexingTest {
             }
             indexed.incrementAndGet();
         });
-        assertThatThrownBy(() -> indexing.run(rounds(100_000, 1).iterator(), fed -> { }))
-                .isInstanceOf(IOException.class).hasMessage("disk full");
+        assertThatThrownBy(() -> indexing.run(rounds(100_000, 1).iterator(), fed -> {}))
+                .isInstanceOf(IOException.class)
+                .hasMessage("disk full");
         assertThat(indexed.get()).isLessThan(100_000 - 1);
         assertThat(rebuildThreadsAlive()).isZero();
     }
@@ -96,15 +103,17 @@ class PartitionedIndexingTest {
             }
         };
         PartitionedIndexing indexing = new PartitionedIndexing(2, e -> indexed.incrementAndGet());
-        assertThatThrownBy(() -> indexing.run(failing, fed -> { }))
-                .isInstanceOf(IllegalStateException.class).hasMessage("store closed");
+        assertThatThrownBy(() -> indexing.run(failing, fed -> {}))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("store closed");
         assertThat(indexed.get()).isLessThanOrEqualTo(500);
         assertThat(rebuildThreadsAlive()).isZero();
     }
 
     private static long rebuildThreadsAlive() {
         return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().startsWith("search-index-rebuild-") && t.isAlive()).count();
+                .filter(t -> t.getName().startsWith("search-index-rebuild-") && t.isAlive())
+                .count();
     }
 
     @Test
@@ -118,7 +127,10 @@ class PartitionedIndexingTest {
                 throw new NoSuchElementException();
             }
         };
-        assertThat(new PartitionedIndexing(2, e -> { throw new AssertionError("nothing to index"); })
-                .run(none, fed -> { })).isZero();
+        assertThat(new PartitionedIndexing(2, e -> {
+                            throw new AssertionError("nothing to index");
+                        })
+                        .run(none, fed -> {}))
+                .isZero();
     }
 }

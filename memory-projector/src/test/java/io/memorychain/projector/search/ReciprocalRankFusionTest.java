@@ -38,9 +38,11 @@ class ReciprocalRankFusionTest {
 
     @Test
     void resultIsCutToTheLimitAndEmptyListsFuseToNothing() {
-        assertThat(ReciprocalRankFusion.fuse(list(1, 2, 3), list(4, 5, 6), 60, 2)).hasSize(2);
+        assertThat(ReciprocalRankFusion.fuse(list(1, 2, 3), list(4, 5, 6), 60, 2))
+                .hasSize(2);
         assertThat(ReciprocalRankFusion.fuse(list(), list(), 60, 5)).isEmpty();
         assertThat(ReciprocalRankFusion.fuse(list(), list(7, 8), 60, 5))
-                .extracting(ReciprocalRankFusion.Fused::doc).containsExactly(7, 8);
+                .extracting(ReciprocalRankFusion.Fused::doc)
+                .containsExactly(7, 8);
     }
 }

@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.avro.Memory;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -65,7 +65,10 @@ class SearchIndexesReuseTest {
     }
 
     private Memory threaded(String id, String content, int minutes) {
-        return memory("s", id, content).setThreadId("t1").setCreatedAt(T0.plusSeconds(60L * minutes)).build();
+        return memory("s", id, content)
+                .setThreadId("t1")
+                .setCreatedAt(T0.plusSeconds(60L * minutes))
+                .build();
     }
 
     /** A first process: three memories, committed at events offset 2 when released. */
@@ -93,13 +96,26 @@ class SearchIndexesReuseTest {
         try {
             rebuilt.rebuild(new ArrayList<>(stores.values()).iterator());
             for (SearchRequest request : List.of(
-                    SearchRequest.builder("s").text("kitten invoice vpn").mode(SearchMode.BM25).topK(10).build(),
-                    SearchRequest.builder("s").vector(query).mode(SearchMode.VECTOR).topK(10).build(),
-                    SearchRequest.builder("s").text("evening").vector(query).topK(10).build())) {
+                    SearchRequest.builder("s")
+                            .text("kitten invoice vpn")
+                            .mode(SearchMode.BM25)
+                            .topK(10)
+                            .build(),
+                    SearchRequest.builder("s")
+                            .vector(query)
+                            .mode(SearchMode.VECTOR)
+                            .topK(10)
+                            .build(),
+                    SearchRequest.builder("s")
+                            .text("evening")
+                            .vector(query)
+                            .topK(10)
+                            .build())) {
                 assertThat(ids(index, request)).as(request.toString()).isEqualTo(ids(rebuilt, request));
             }
             List<Memory> all = stores.values().stream().map(IndexEntry::memory).toList();
-            assertThat(index.threadNeighbours("s", all)).isEqualTo(rebuilt.threadNeighbours("s", all))
+            assertThat(index.threadNeighbours("s", all))
+                    .isEqualTo(rebuilt.threadNeighbours("s", all))
                     .containsEntry("m2", new ThreadNeighbours("m1", "m3"));
             assertThat(index.stats().documents()).isEqualTo(rebuilt.stats().documents());
         } finally {
@@ -122,11 +138,21 @@ class SearchIndexesReuseTest {
         assertAnswersLikeARebuild(index, cat);
 
         // writes after the reuse are applied, and committed with the next release
-        write(index, 3, Memory.newBuilder(threaded("m1", "the user adopted a kitten named Miso and a puppy named Rex",
-                1)).setVersion(2).build(), cat);
+        write(
+                index,
+                3,
+                Memory.newBuilder(threaded("m1", "the user adopted a kitten named Miso and a puppy named Rex", 1))
+                        .setVersion(2)
+                        .build(),
+                cat);
         index.advance("embeddings", 0);
         write(index, 4, threaded("m4", "a puppy needs walks", 4), TestVectors.randomUnit(random, DIMS));
-        assertThat(ids(index, SearchRequest.builder("s").text("puppy").mode(SearchMode.BM25).build()))
+        assertThat(ids(
+                        index,
+                        SearchRequest.builder("s")
+                                .text("puppy")
+                                .mode(SearchMode.BM25)
+                                .build()))
                 .containsExactlyInAnyOrder("m1", "m4");
         assertAnswersLikeARebuild(index, cat);
         second.release(0);
@@ -155,8 +181,11 @@ class SearchIndexesReuseTest {
     @Test
     void storesAtAnotherPositionRebuild() {
         float[] cat = firstProcess();
-        for (Map<String, Long> position : List.of(Map.of("events", 1L), Map.of("events", 3L),
-                Map.of("events", 2L, "embeddings", 0L), Map.<String, Long>of())) {
+        for (Map<String, Long> position : List.of(
+                Map.of("events", 1L),
+                Map.of("events", 3L),
+                Map.of("events", 2L, "embeddings", 0L),
+                Map.<String, Long>of())) {
             // what the first process committed stays on disk: a rebuild is never committed unless released
             assertRebuilt(SearchIndexes.onDisk(SETTINGS, MODEL), position, cat, false);
         }
@@ -171,8 +200,11 @@ class SearchIndexesReuseTest {
     @Test
     void otherHnswSettingsRebuild() {
         float[] cat = firstProcess();
-        assertRebuilt(SearchIndexes.onDisk(SETTINGS.withHnsw(new IndexSettings.Hnsw(12, 50, false, 1)), MODEL),
-                Map.of("events", 2L), cat, false);
+        assertRebuilt(
+                SearchIndexes.onDisk(SETTINGS.withHnsw(new IndexSettings.Hnsw(12, 50, false, 1)), MODEL),
+                Map.of("events", 2L),
+                cat,
+                false);
     }
 
     @Test
@@ -223,7 +255,9 @@ class SearchIndexesReuseTest {
         StoreSource source = new StoreSource();
         MemoryIndex index = indexes.open(0, taskDir, position, source);
         try {
-            assertThat(source.rebuilds).as("rebuilt (damaged files: %s)", damaged).isEqualTo(1);
+            assertThat(source.rebuilds)
+                    .as("rebuilt (damaged files: %s)", damaged)
+                    .isEqualTo(1);
             assertThat(source.reloads).isZero();
             assertThat(indexes.reuses()).isZero();
             assertThat(index.position()).isEqualTo(position);
@@ -235,8 +269,10 @@ class SearchIndexesReuseTest {
 
     private Path largestFile(String... suffixes) throws IOException {
         try (Stream<Path> files = Files.list(SearchIndexes.folder(taskDir))) {
-            return files.filter(f -> Stream.of(suffixes).anyMatch(s -> f.getFileName().toString().endsWith(s)))
-                    .max(Comparator.comparingLong(f -> f.toFile().length())).orElseThrow();
+            return files.filter(f -> Stream.of(suffixes)
+                            .anyMatch(s -> f.getFileName().toString().endsWith(s)))
+                    .max(Comparator.comparingLong(f -> f.toFile().length()))
+                    .orElseThrow();
         }
     }
 

@@ -23,7 +23,11 @@ class SearchRequestTest {
 
     @Test
     void includeSupersededAddsOnlySuperseded() {
-        assertThat(SearchRequest.builder("s").text("x").includeSuperseded(true).build().states())
+        assertThat(SearchRequest.builder("s")
+                        .text("x")
+                        .includeSuperseded(true)
+                        .build()
+                        .states())
                 .containsExactlyInAnyOrder(MemoryState.ACTIVE, MemoryState.SUPERSEDED);
     }
 
@@ -31,31 +35,53 @@ class SearchRequestTest {
     void emptyOrNullStatesMeanActiveOnly() {
         assertThat(new SearchRequest("s", "x", null, 5, SearchMode.BM25, null, null, Set.of()).states())
                 .containsExactly(MemoryState.ACTIVE);
-        assertThat(SearchRequest.builder("s").text("x").internalStates(null).build().states())
+        assertThat(SearchRequest.builder("s")
+                        .text("x")
+                        .internalStates(null)
+                        .build()
+                        .states())
                 .containsExactly(MemoryState.ACTIVE);
-        assertThat(SearchRequest.builder("s").text("x").internalStates(EnumSet.of(MemoryState.SOFT_DELETED))
-                .build().states()).containsExactly(MemoryState.SOFT_DELETED);
+        assertThat(SearchRequest.builder("s")
+                        .text("x")
+                        .internalStates(EnumSet.of(MemoryState.SOFT_DELETED))
+                        .build()
+                        .states())
+                .containsExactly(MemoryState.SOFT_DELETED);
     }
 
     @Test
     void invalidRequestsAreRejected() {
         assertThatThrownBy(() -> SearchRequest.builder(" ").text("x").build()).hasMessageContaining("space");
-        assertThatThrownBy(() -> SearchRequest.builder("s").text("x").topK(0).build()).hasMessageContaining("top_k");
-        assertThatThrownBy(() -> SearchRequest.builder("s").text("x").topK(SearchRequest.MAX_TOP_K + 1).build())
+        assertThatThrownBy(() -> SearchRequest.builder("s").text("x").topK(0).build())
                 .hasMessageContaining("top_k");
-        assertThatThrownBy(() -> SearchRequest.builder("s").vector(new float[]{1}).mode(SearchMode.BM25).build())
+        assertThatThrownBy(() -> SearchRequest.builder("s")
+                        .text("x")
+                        .topK(SearchRequest.MAX_TOP_K + 1)
+                        .build())
+                .hasMessageContaining("top_k");
+        assertThatThrownBy(() -> SearchRequest.builder("s")
+                        .vector(new float[] {1})
+                        .mode(SearchMode.BM25)
+                        .build())
                 .hasMessageContaining("text");
-        assertThatThrownBy(() -> SearchRequest.builder("s").text("x").mode(SearchMode.VECTOR).build())
+        assertThatThrownBy(() -> SearchRequest.builder("s")
+                        .text("x")
+                        .mode(SearchMode.VECTOR)
+                        .build())
                 .hasMessageContaining("vector");
         assertThatThrownBy(() -> SearchRequest.builder("s").text("  ").build()).hasMessageContaining("HYBRID");
     }
 
     @Test
     void invertedRangesAreRejected() {
-        assertThatThrownBy(() -> SearchFilters.builder().importanceMin(4).importanceMax(2).build())
+        assertThatThrownBy(() -> SearchFilters.builder()
+                        .importanceMin(4)
+                        .importanceMax(2)
+                        .build())
                 .hasMessageContaining("importance");
         Instant t = Instant.parse("2025-07-01T00:00:00Z");
-        assertThatThrownBy(() -> SearchFilters.builder().updatedAfter(t).updatedBefore(t).build())
+        assertThatThrownBy(() ->
+                        SearchFilters.builder().updatedAfter(t).updatedBefore(t).build())
                 .hasMessageContaining("updated");
     }
 }

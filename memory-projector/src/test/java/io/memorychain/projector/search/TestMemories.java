@@ -12,14 +12,21 @@ final class TestMemories {
 
     static final Instant T0 = Instant.parse("2025-07-01T00:00:00Z");
 
-    private TestMemories() {
-    }
+    private TestMemories() {}
 
     static Memory.Builder memory(String space, String id, String content) {
         return Memory.newBuilder()
-                .setId(id).setSpace(space).setKind(MemoryKind.SEMANTIC).setTier(Tier.WORKING)
-                .setContent(content).setTags(List.of()).setImportance(3)
-                .setCreatedAt(T0).setUpdatedAt(T0).setVersion(1).setState(MemoryState.ACTIVE)
+                .setId(id)
+                .setSpace(space)
+                .setKind(MemoryKind.SEMANTIC)
+                .setTier(Tier.WORKING)
+                .setContent(content)
+                .setTags(List.of())
+                .setImportance(3)
+                .setCreatedAt(T0)
+                .setUpdatedAt(T0)
+                .setVersion(1)
+                .setState(MemoryState.ACTIVE)
                 .setContentHash("0".repeat(64));
     }
 

@@ -5,8 +5,7 @@ import java.util.Random;
 /** Deterministic synthetic embeddings. */
 final class TestVectors {
 
-    private TestVectors() {
-    }
+    private TestVectors() {}
 
     static float[] randomUnit(Random random, int dims) {
         float[] v = new float[dims];

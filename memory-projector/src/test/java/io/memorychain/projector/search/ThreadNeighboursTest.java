@@ -28,8 +28,11 @@ class ThreadNeighboursTest {
     }
 
     private Memory add(String space, String id, String thread, int minute, MemoryState state) {
-        Memory m = memory(space, id, "turn " + id).setThreadId(thread).setCreatedAt(T0.plusSeconds(60L * minute))
-                .setState(state).build();
+        Memory m = memory(space, id, "turn " + id)
+                .setThreadId(thread)
+                .setCreatedAt(T0.plusSeconds(60L * minute))
+                .setState(state)
+                .build();
         index.upsert(m, TestVectors.randomUnit(random, DIMS));
         written.add(m);
         return m;
@@ -48,7 +51,8 @@ class ThreadNeighboursTest {
 
         Map<String, ThreadNeighbours> found = index.threadNeighbours("s", List.of(first, middle, last, loose));
 
-        assertThat(found).containsEntry("a1", new ThreadNeighbours(null, "a2"))
+        assertThat(found)
+                .containsEntry("a1", new ThreadNeighbours(null, "a2"))
                 .containsEntry("a2", new ThreadNeighbours("a1", "a3"))
                 .containsEntry("a3", new ThreadNeighbours("a2", null))
                 .doesNotContainKey("loose");
@@ -62,8 +66,11 @@ class ThreadNeighboursTest {
         Map<String, ThreadNeighbours> live = index.threadNeighbours("s", List.of(a, b, c));
         List<Memory> reversed = new ArrayList<>(written);
         Collections.reverse(reversed);
-        index.rebuild(reversed.stream().map(m -> new IndexEntry(m, TestVectors.randomUnit(random, DIMS))).iterator());
-        assertThat(index.threadNeighbours("s", List.of(a, b, c))).isEqualTo(live)
+        index.rebuild(reversed.stream()
+                .map(m -> new IndexEntry(m, TestVectors.randomUnit(random, DIMS)))
+                .iterator());
+        assertThat(index.threadNeighbours("s", List.of(a, b, c)))
+                .isEqualTo(live)
                 .containsEntry("b", new ThreadNeighbours("a", "c"));
     }
 }

@@ -50,9 +50,13 @@ class ThreadOrderTest {
                     continue;
                 }
                 MemoryState state = random.nextInt(3) == 0
-                        ? MemoryState.values()[random.nextInt(MemoryState.values().length)] : MemoryState.ACTIVE;
-                Memory m = memory(space, id, "turn " + id).setThreadId(THREADS[random.nextInt(THREADS.length)])
-                        .setCreatedAt(T0.plusSeconds(60L * random.nextInt(12))).setState(state).build();
+                        ? MemoryState.values()[random.nextInt(MemoryState.values().length)]
+                        : MemoryState.ACTIVE;
+                Memory m = memory(space, id, "turn " + id)
+                        .setThreadId(THREADS[random.nextInt(THREADS.length)])
+                        .setCreatedAt(T0.plusSeconds(60L * random.nextInt(12)))
+                        .setState(state)
+                        .build();
                 index.upsert(m, TestVectors.randomUnit(random, DIMS));
                 latest.put(space + "/" + id, m);
                 asked.add(m);
@@ -67,7 +71,8 @@ class ThreadOrderTest {
 
             List<Memory> shuffled = new ArrayList<>(latest.values());
             Collections.shuffle(shuffled, random);
-            index.rebuild(shuffled.stream().map(m -> new IndexEntry(m, TestVectors.randomUnit(random, DIMS)))
+            index.rebuild(shuffled.stream()
+                    .map(m -> new IndexEntry(m, TestVectors.randomUnit(random, DIMS)))
                     .iterator());
             assertSameAnswers(asked);
             index.rebuild(Collections.emptyIterator());
@@ -87,9 +92,18 @@ class ThreadOrderTest {
     void breaksTiesOfEqualCreatedAtByIdAsTheIndexSortsIds() {
         Random random = new Random(3);
         Memory early = memory("s", "m", "x").setThreadId("t").setCreatedAt(T0).build();
-        Memory tieLow = memory("s", "\uFFFD", "x").setThreadId("t").setCreatedAt(T0.plusSeconds(60)).build();
-        Memory tieHigh = memory("s", "\uD83D\uDE00", "x").setThreadId("t").setCreatedAt(T0.plusSeconds(60)).build();
-        Memory late = memory("s", "n", "x").setThreadId("t").setCreatedAt(T0.plusSeconds(120)).build();
+        Memory tieLow = memory("s", "\uFFFD", "x")
+                .setThreadId("t")
+                .setCreatedAt(T0.plusSeconds(60))
+                .build();
+        Memory tieHigh = memory("s", "\uD83D\uDE00", "x")
+                .setThreadId("t")
+                .setCreatedAt(T0.plusSeconds(60))
+                .build();
+        Memory late = memory("s", "n", "x")
+                .setThreadId("t")
+                .setCreatedAt(T0.plusSeconds(120))
+                .build();
         for (Memory m : List.of(early, tieLow, tieHigh, late)) {
             index.upsert(m, TestVectors.randomUnit(random, DIMS));
         }

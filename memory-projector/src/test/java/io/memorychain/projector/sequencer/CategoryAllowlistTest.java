@@ -9,9 +9,9 @@ import io.memorychain.avro.MemoriesConsolidated;
 import io.memorychain.avro.MemoryFlag;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.UpdateMemory;
+import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.category.CategoryPolicy.Category;
 import io.memorychain.domain.category.CategoryPolicy.ContextMode;
-import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.events.Requests;
 import io.memorychain.projector.ChainHarness;
@@ -31,9 +31,13 @@ class CategoryAllowlistTest {
     private static final Actor PLANNER = Requests.actor(ActorType.AGENT, "planner");
     private static final Actor USER = Requests.actor(ActorType.USER, "ana");
     private static final CategoryPolicy POLICY = new CategoryPolicy(
-            Map.of("goals", new Category("goals", ContextMode.RAG, 30),
-                    "tasks", new Category("tasks", ContextMode.RAG, 50),
-                    "tone", new Category("tone", ContextMode.ALL, 0)),
+            Map.of(
+                    "goals",
+                    new Category("goals", ContextMode.RAG, 30),
+                    "tasks",
+                    new Category("tasks", ContextMode.RAG, 50),
+                    "tone",
+                    new Category("tone", ContextMode.ALL, 0)),
             Map.of("planner", Set.of("goals", "tasks"), "stylist", Set.of("tone")));
 
     private final ChainHarness h = new ChainHarness(WriteSettings.defaults().withCategories(POLICY));
@@ -44,8 +48,13 @@ class CategoryAllowlistTest {
     }
 
     private String create(Actor actor, String category, String content) {
-        MemoryOutcome o = h.submit(Requests.create(SPACE, actor,
-                CreateMemory.newBuilder().setContent(content).setCategory(category).build()));
+        MemoryOutcome o = h.submit(Requests.create(
+                SPACE,
+                actor,
+                CreateMemory.newBuilder()
+                        .setContent(content)
+                        .setCategory(category)
+                        .build()));
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
         return o.getMemoryId();
     }
@@ -61,11 +70,26 @@ class CategoryAllowlistTest {
     void anAgentCreatesOnlyMemoriesOfItsCategoriesOrWithoutCategory() {
         create(PLANNER, "goals", "Ship the beta in May");
         create(PLANNER, null, "Uncategorized note");
-        assertNotAllowed(h.submit(Requests.create(SPACE, PLANNER,
-                CreateMemory.newBuilder().setContent("Be terse").setCategory("tone").build())),
-                "'tone'", "agent planner", "allowed: goals, tasks");
-        assertNotAllowed(h.submit(Requests.create(SPACE, PLANNER,
-                CreateMemory.newBuilder().setContent("Likes jazz").setCategory("interests").build())), "'interests'");
+        assertNotAllowed(
+                h.submit(Requests.create(
+                        SPACE,
+                        PLANNER,
+                        CreateMemory.newBuilder()
+                                .setContent("Be terse")
+                                .setCategory("tone")
+                                .build())),
+                "'tone'",
+                "agent planner",
+                "allowed: goals, tasks");
+        assertNotAllowed(
+                h.submit(Requests.create(
+                        SPACE,
+                        PLANNER,
+                        CreateMemory.newBuilder()
+                                .setContent("Likes jazz")
+                                .setCategory("interests")
+                                .build())),
+                "'interests'");
         assertThat(h.chain()).hasSize(2);
     }
 
@@ -73,11 +97,12 @@ class CategoryAllowlistTest {
     void anAgentCannotChangeAMemoryOfADisallowedCategory() {
         String tone = create(USER, "tone", "Be terse");
         String other = create(USER, "goals", "Ship the beta");
-        assertNotAllowed(h.submit(Requests.updateContent(SPACE, PLANNER, tone, "Be chatty")), "memory " + tone, "'tone'");
+        assertNotAllowed(
+                h.submit(Requests.updateContent(SPACE, PLANNER, tone, "Be chatty")), "memory " + tone, "'tone'");
         assertNotAllowed(h.submit(Requests.delete(SPACE, PLANNER, tone)), "memory " + tone);
         assertNotAllowed(h.submit(Requests.flag(SPACE, PLANNER, tone, MemoryFlag.PINNED, true)), "memory " + tone);
-        assertNotAllowed(h.submit(Requests.consolidate(SPACE, PLANNER, List.of(other, tone), "merged", null)),
-                "memory " + tone);
+        assertNotAllowed(
+                h.submit(Requests.consolidate(SPACE, PLANNER, List.of(other, tone), "merged", null)), "memory " + tone);
         assertThat(h.submit(Requests.delete(SPACE, USER, tone)).getAccepted()).isTrue();
         assertNotAllowed(h.submit(Requests.restore(SPACE, PLANNER, tone)), "memory " + tone);
         assertThat(h.chain()).hasSize(3);
@@ -88,7 +113,9 @@ class CategoryAllowlistTest {
         String tone = create(USER, "tone", "Be terse");
         String goal = create(USER, "goals", "Ship the beta");
         assertNotAllowed(h.submit(Requests.link(SPACE, PLANNER, goal, tone, "related_to", 0.9)), "memory " + tone);
-        assertThat(h.submit(Requests.link(SPACE, USER, goal, tone, "related_to", 0.9)).getAccepted()).isTrue();
+        assertThat(h.submit(Requests.link(SPACE, USER, goal, tone, "related_to", 0.9))
+                        .getAccepted())
+                .isTrue();
         assertNotAllowed(h.submit(Requests.unlink(SPACE, PLANNER, goal, tone)), "memory " + tone);
         assertThat(h.chain()).hasSize(3);
     }
@@ -96,10 +123,24 @@ class CategoryAllowlistTest {
     @Test
     void anAgentCannotMoveAMemoryIntoADisallowedCategory() {
         String goal = create(PLANNER, "goals", "Ship the beta");
-        assertNotAllowed(h.submit(Requests.request(SPACE, PLANNER,
-                UpdateMemory.newBuilder().setId(goal).setCategory("tone").build())), "'tone'");
-        assertThat(h.submit(Requests.request(SPACE, PLANNER,
-                UpdateMemory.newBuilder().setId(goal).setCategory("tasks").build())).getAccepted()).isTrue();
+        assertNotAllowed(
+                h.submit(Requests.request(
+                        SPACE,
+                        PLANNER,
+                        UpdateMemory.newBuilder()
+                                .setId(goal)
+                                .setCategory("tone")
+                                .build())),
+                "'tone'");
+        assertThat(h.submit(Requests.request(
+                                SPACE,
+                                PLANNER,
+                                UpdateMemory.newBuilder()
+                                        .setId(goal)
+                                        .setCategory("tasks")
+                                        .build()))
+                        .getAccepted())
+                .isTrue();
         assertThat(h.chain()).hasSize(2);
     }
 
@@ -107,11 +148,23 @@ class CategoryAllowlistTest {
     void aConsolidationByAnAgentMayNotProduceADisallowedCategory() {
         String a = create(PLANNER, "goals", "Ship the beta");
         String b = create(PLANNER, "tasks", "Write release notes");
-        assertNotAllowed(h.submit(Requests.request(SPACE, PLANNER, io.memorychain.avro.ConsolidateMemories.newBuilder()
-                .setIds(List.of(a, b)).setContent("Ship the beta with notes").setCategory("tone").build())), "'tone'");
-        MemoryOutcome merged = h.submit(Requests.consolidate(SPACE, PLANNER, List.of(a, b), "Ship the beta with notes", null));
+        assertNotAllowed(
+                h.submit(Requests.request(
+                        SPACE,
+                        PLANNER,
+                        io.memorychain.avro.ConsolidateMemories.newBuilder()
+                                .setIds(List.of(a, b))
+                                .setContent("Ship the beta with notes")
+                                .setCategory("tone")
+                                .build())),
+                "'tone'");
+        MemoryOutcome merged =
+                h.submit(Requests.consolidate(SPACE, PLANNER, List.of(a, b), "Ship the beta with notes", null));
         assertThat(merged.getAccepted()).as(merged.getMessage()).isTrue();
-        assertThat(((MemoriesConsolidated) h.chain().get(2).getPayload()).getCreated().getCategory()).isEqualTo("goals");
+        assertThat(((MemoriesConsolidated) h.chain().get(2).getPayload())
+                        .getCreated()
+                        .getCategory())
+                .isEqualTo("goals");
     }
 
     @Test
@@ -122,19 +175,27 @@ class CategoryAllowlistTest {
         create(Requests.actor(ActorType.SYSTEM, "planner"), "tone", "A system actor named like an agent");
         create(Requests.actor(ActorType.AGENT, "supervisor"), "tone", "No allowlist for this agent");
         assertThat(h.submit(Requests.updateContent(SPACE, Requests.actor(ActorType.AGENT, "stylist"), tone, "Be brief"))
-                .getAccepted()).isTrue();
+                        .getAccepted())
+                .isTrue();
     }
 
     @Test
     void blocksHaveNoCategoryAndStayWritableByConfinedAgents() {
-        assertThat(h.submit(Requests.block(SPACE, PLANNER, "goals", "Ship the beta")).getAccepted()).isTrue();
+        assertThat(h.submit(Requests.block(SPACE, PLANNER, "goals", "Ship the beta"))
+                        .getAccepted())
+                .isTrue();
     }
 
     @Test
     void withoutAPolicyNothingIsConfined() {
         try (ChainHarness open = new ChainHarness()) {
-            MemoryOutcome o = open.submit(Requests.create(SPACE, PLANNER,
-                    CreateMemory.newBuilder().setContent("Be terse").setCategory("tone").build()));
+            MemoryOutcome o = open.submit(Requests.create(
+                    SPACE,
+                    PLANNER,
+                    CreateMemory.newBuilder()
+                            .setContent("Be terse")
+                            .setCategory("tone")
+                            .build()));
             assertThat(o.getAccepted()).isTrue();
         }
     }

@@ -36,7 +36,9 @@ class CiphertextGuardTest {
 
     @Test
     void aTextCopiedOffTheChainIsRefusedAndNothingIsAppended() {
-        assertThat(h.submit(Requests.create(SPACE, ChainHarness.AGENT, "Ana drinks green tea")).getAccepted()).isTrue();
+        assertThat(h.submit(Requests.create(SPACE, ChainHarness.AGENT, "Ana drinks green tea"))
+                        .getAccepted())
+                .isTrue();
         Memory onChain = ((MemoryCreated) h.chain().get(0).getPayload()).getMemory();
         assertThat(onChain.getContent()).startsWith(ContentCipher.PREFIX);
 

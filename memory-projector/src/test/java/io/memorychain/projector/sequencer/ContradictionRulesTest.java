@@ -76,7 +76,9 @@ class ContradictionRulesTest {
     }
 
     private List<MemoryEvent> eventsOf(MemoryOutcome o) {
-        return h.chain().stream().filter(e -> e.getRequestId().equals(o.getRequestId())).toList();
+        return h.chain().stream()
+                .filter(e -> e.getRequestId().equals(o.getRequestId()))
+                .toList();
     }
 
     private Contradiction contradiction(String id) {
@@ -96,15 +98,22 @@ class ContradictionRulesTest {
         String x = flagged(a, b);
 
         assertThat(x).startsWith("x");
-        assertThat(h.chain().get(h.chain().size() - 1).getPayload()).isInstanceOfSatisfying(ContradictionFlagged.class,
-                f -> assertThat(f.getSimilarity()).isEqualTo(0.91));
-        assertThat(Contradictions.openOf(h.views.governance(SPACE), a)).extracting(Contradiction::getId).containsExactly(x);
-        assertThat(Contradictions.openOf(h.views.governance(SPACE), b)).extracting(Contradiction::getId).containsExactly(x);
+        assertThat(h.chain().get(h.chain().size() - 1).getPayload())
+                .isInstanceOfSatisfying(
+                        ContradictionFlagged.class,
+                        f -> assertThat(f.getSimilarity()).isEqualTo(0.91));
+        assertThat(Contradictions.openOf(h.views.governance(SPACE), a))
+                .extracting(Contradiction::getId)
+                .containsExactly(x);
+        assertThat(Contradictions.openOf(h.views.governance(SPACE), b))
+                .extracting(Contradiction::getId)
+                .containsExactly(x);
         assertRejected(flag(MAIN, b, a), "INVALID_STATE", x);
         assertRejected(flag(MAIN, a, a), "INVALID_ARGUMENT", "itself");
         assertRejected(flag(MAIN, a, "m0000zzz0000"), "NOT_FOUND", "no memory");
         assertRejected(flag(RESEARCHER, a, b), "FORBIDDEN", "sub-agents");
-        assertThat(flag(WORKER, a, proposal("Deadline moved to May")).getAccepted()).isTrue();
+        assertThat(flag(WORKER, a, proposal("Deadline moved to May")).getAccepted())
+                .isTrue();
     }
 
     @Test
@@ -113,7 +122,8 @@ class ContradictionRulesTest {
         String b = memory("Project deadline is April 2");
         String x = flagged(a, b);
 
-        assertRejected(resolve(MAIN, x, ContradictionResolution.ONE_WINS, "m0000zzz0000"), "INVALID_ARGUMENT", "winner_id");
+        assertRejected(
+                resolve(MAIN, x, ContradictionResolution.ONE_WINS, "m0000zzz0000"), "INVALID_ARGUMENT", "winner_id");
         assertRejected(resolve(MAIN, x, ContradictionResolution.ONE_WINS, null), "INVALID_ARGUMENT", "winner_id");
         MemoryOutcome o = resolve(MAIN, x, ContradictionResolution.ONE_WINS, b);
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
@@ -130,8 +140,9 @@ class ContradictionRulesTest {
         assertThat(loser.getSupersededBy()).isEqualTo(b);
         assertThat(h.views.memory(SPACE, b).orElseThrow().getState()).isEqualTo(MemoryState.ACTIVE);
         assertThat(Contradictions.isOpen(contradiction(x))).isFalse();
-        assertThat(h.views.audit(SPACE, 0, 100)).anySatisfy(line ->
-                assertThat(line.toString()).contains("contradiction " + x + " resolved: one_wins, " + b + " wins"));
+        assertThat(h.views.audit(SPACE, 0, 100))
+                .anySatisfy(line -> assertThat(line.toString())
+                        .contains("contradiction " + x + " resolved: one_wins, " + b + " wins"));
         assertRejected(resolve(USER, x, ContradictionResolution.KEEP_BOTH, null), "ALREADY_RESOLVED", "one_wins");
     }
 
@@ -158,15 +169,19 @@ class ContradictionRulesTest {
         MemoryOutcome o = resolve(MAIN, x, ContradictionResolution.KEEP_BOTH, null);
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
 
-        assertThat(eventsOf(o)).extracting(e -> e.getPayload().getClass().getSimpleName()).containsExactly(
-                "ContradictionResolved", "MemoryUpdated", "MemoryUpdated", "MemoriesLinked", "MemoriesLinked");
+        assertThat(eventsOf(o))
+                .extracting(e -> e.getPayload().getClass().getSimpleName())
+                .containsExactly(
+                        "ContradictionResolved", "MemoryUpdated", "MemoryUpdated", "MemoriesLinked", "MemoriesLinked");
         for (String id : List.of(a, b)) {
             Memory m = h.views.memory(SPACE, id).orElseThrow();
             assertThat(m.getConfidence()).isEqualTo(Confidence.LOW);
             assertThat(m.getState()).isEqualTo(MemoryState.ACTIVE);
         }
-        assertThat(h.views.relations(SPACE, a)).extracting(Relation::getFromId, Relation::getToId, Relation::getRelationType)
-                .contains(org.assertj.core.groups.Tuple.tuple(a, b, "contradicts"),
+        assertThat(h.views.relations(SPACE, a))
+                .extracting(Relation::getFromId, Relation::getToId, Relation::getRelationType)
+                .contains(
+                        org.assertj.core.groups.Tuple.tuple(a, b, "contradicts"),
                         org.assertj.core.groups.Tuple.tuple(b, a, "contradicts"));
     }
 
@@ -179,14 +194,19 @@ class ContradictionRulesTest {
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
 
         List<MemoryEvent> events = eventsOf(o);
-        MemoryCreated created = (MemoryCreated) events.stream().filter(e -> e.getPayload() instanceof MemoryCreated)
-                .findFirst().orElseThrow().getPayload();
+        MemoryCreated created = (MemoryCreated) events.stream()
+                .filter(e -> e.getPayload() instanceof MemoryCreated)
+                .findFirst()
+                .orElseThrow()
+                .getPayload();
         assertThat(created.getMemory().getConfidence()).isEqualTo(Confidence.LOW);
         assertThat(created.getMemory().getSource()).isEqualTo("proposal:" + p);
         assertThat(h.views.proposal(SPACE, p).orElseThrow().getStatus()).isEqualTo(ProposalStatus.COMMITTED);
         String committed = created.getMemory().getId();
-        assertThat(events).filteredOn(e -> e.getPayload() instanceof MemoriesLinked)
-                .extracting(e -> ((MemoriesLinked) e.getPayload()).getFromId() + ">" + ((MemoriesLinked) e.getPayload()).getToId())
+        assertThat(events)
+                .filteredOn(e -> e.getPayload() instanceof MemoriesLinked)
+                .extracting(e -> ((MemoriesLinked) e.getPayload()).getFromId() + ">"
+                        + ((MemoriesLinked) e.getPayload()).getToId())
                 .containsExactly(m + ">" + committed, committed + ">" + m);
     }
 
@@ -198,7 +218,9 @@ class ContradictionRulesTest {
         MemoryOutcome asked = resolve(MAIN, x, ContradictionResolution.ASK_USER, null);
         assertThat(asked.getAccepted()).as(asked.getMessage()).isTrue();
         assertThat(eventsOf(asked)).hasSize(1);
-        assertThat(Contradictions.askingUser(h.views.governance(SPACE))).extracting(Contradiction::getId).containsExactly(x);
+        assertThat(Contradictions.askingUser(h.views.governance(SPACE)))
+                .extracting(Contradiction::getId)
+                .containsExactly(x);
         assertRejected(resolve(MAIN, x, ContradictionResolution.ASK_USER, null), "INVALID_STATE", "already waits");
 
         MemoryOutcome answered = resolve(USER, x, ContradictionResolution.ONE_WINS, a);
@@ -215,21 +237,28 @@ class ContradictionRulesTest {
         String c = memory("Standup is at 11");
         String ab = flagged(a, b);
         String ac = flagged(a, c);
-        assertThat(resolve(MAIN, ac, ContradictionResolution.ASK_USER, null).getAccepted()).isTrue();
+        assertThat(resolve(MAIN, ac, ContradictionResolution.ASK_USER, null).getAccepted())
+                .isTrue();
         MemoryOutcome edited = h.submit(Requests.updateContent(SPACE, MAIN, b, "Standup is at 10:00"));
         assertThat(edited.getAccepted()).as(edited.getMessage()).isTrue();
         assertThat(eventsOf(edited)).hasSize(1);
-        assertThat(Contradictions.isOpen(contradiction(ab))).as("an edit that keeps the memory active").isTrue();
+        assertThat(Contradictions.isOpen(contradiction(ab)))
+                .as("an edit that keeps the memory active")
+                .isTrue();
 
         MemoryOutcome deleted = h.submit(Requests.delete(SPACE, USER, a));
         assertThat(deleted.getAccepted()).as(deleted.getMessage()).isTrue();
-        assertThat(deleted.getMemoryId()).as("the outcome still names the deleted memory").isEqualTo(a);
+        assertThat(deleted.getMemoryId())
+                .as("the outcome still names the deleted memory")
+                .isEqualTo(a);
         List<MemoryEvent> events = eventsOf(deleted);
-        assertThat(events).extracting(e -> e.getPayload().getClass().getSimpleName())
+        assertThat(events)
+                .extracting(e -> e.getPayload().getClass().getSimpleName())
                 .containsExactly("MemoryDeleted", "ContradictionResolved", "ContradictionResolved");
         assertThat(events.subList(1, 3)).allSatisfy(e -> {
             assertThat(e.getActor()).isEqualTo(Requests.actor(ActorType.SYSTEM, "contradictions"));
-            assertThat(((ContradictionResolved) e.getPayload()).getResolution()).isEqualTo(ContradictionResolution.MOOT);
+            assertThat(((ContradictionResolved) e.getPayload()).getResolution())
+                    .isEqualTo(ContradictionResolution.MOOT);
         });
         for (String x : List.of(ab, ac)) {
             assertThat(contradiction(x).getResolution()).isEqualTo(ContradictionResolution.MOOT);
@@ -237,8 +266,8 @@ class ContradictionRulesTest {
         }
         assertThat(Contradictions.open(h.views.governance(SPACE))).isEmpty();
         assertThat(Contradictions.askingUser(h.views.governance(SPACE))).isEmpty();
-        assertThat(h.views.audit(SPACE, 0, 100)).anySatisfy(line ->
-                assertThat(line.toString()).contains("contradiction " + ab + " resolved: moot"));
+        assertThat(h.views.audit(SPACE, 0, 100))
+                .anySatisfy(line -> assertThat(line.toString()).contains("contradiction " + ab + " resolved: moot"));
     }
 
     @Test
@@ -250,7 +279,8 @@ class ContradictionRulesTest {
         String ap = flagged(a, p);
         MemoryOutcome o = resolve(MAIN, ab, ContradictionResolution.ONE_WINS, b);
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
-        assertThat(eventsOf(o)).extracting(e -> e.getPayload().getClass().getSimpleName())
+        assertThat(eventsOf(o))
+                .extracting(e -> e.getPayload().getClass().getSimpleName())
                 .containsExactly("ContradictionResolved", "MemoryUpdated", "ContradictionResolved");
         assertThat(contradiction(ab).getResolution()).isEqualTo(ContradictionResolution.ONE_WINS);
         assertThat(contradiction(ap).getResolution()).isEqualTo(ContradictionResolution.MOOT);

@@ -28,8 +28,9 @@ class CoreCapTopologyTest {
     private static final String REFINED = "capped.refine";
 
     private static ChainHarness harness() {
-        return new ChainHarness(WriteSettings.defaults().withCoreCap(new CoreCapPolicy(new Cap(100, OverCap.REJECT),
-                Map.of(REFINED, new Cap(100, OverCap.REFINE)))));
+        return new ChainHarness(WriteSettings.defaults()
+                .withCoreCap(new CoreCapPolicy(
+                        new Cap(100, OverCap.REJECT), Map.of(REFINED, new Cap(100, OverCap.REFINE)))));
     }
 
     private static String words(int n) {
@@ -39,7 +40,9 @@ class CoreCapTopologyTest {
     @Test
     void refusesACoreEditOverTheCapWithBudgetExceededAndAppendsNothing() {
         try (ChainHarness h = harness()) {
-            assertThat(h.submit(Requests.block(SPACE, AGENT, "persona", words(60))).getAccepted()).isTrue();
+            assertThat(h.submit(Requests.block(SPACE, AGENT, "persona", words(60)))
+                            .getAccepted())
+                    .isTrue();
             int coreNow = h.views.core(SPACE).tokens();
             int chainBefore = h.chain().size(); // the block and its critical-change alert
 
@@ -50,26 +53,41 @@ class CoreCapTopologyTest {
             assertThat(refused.getMessage()).contains("cap of 100 tokens").contains("is " + coreNow + " tokens now");
             assertThat(h.chain()).hasSize(chainBefore);
             assertThat(h.submit(Requests.create(SPACE, AGENT, words(60))).getAccepted())
-                    .as("the working tier is not capped").isTrue();
+                    .as("the working tier is not capped")
+                    .isTrue();
         }
     }
 
     @Test
     void aSpaceConfiguredToRefineAcceptsTheEditAndOpensASessionAtOnce() {
         try (ChainHarness h = harness()) {
-            h.submit(Requests.create(REFINED, AGENT, CreateMemory.newBuilder().setContent(words(60))
-                    .setTier(Tier.CORE).build()));
+            h.submit(Requests.create(
+                    REFINED,
+                    AGENT,
+                    CreateMemory.newBuilder()
+                            .setContent(words(60))
+                            .setTier(Tier.CORE)
+                            .build()));
 
-            MemoryOutcome accepted = h.submit(Requests.create(REFINED, AGENT, CreateMemory.newBuilder()
-                    .setContent(words(60) + " more").setTier(Tier.CORE).build()));
+            MemoryOutcome accepted = h.submit(Requests.create(
+                    REFINED,
+                    AGENT,
+                    CreateMemory.newBuilder()
+                            .setContent(words(60) + " more")
+                            .setTier(Tier.CORE)
+                            .build()));
 
             assertThat(accepted.getAccepted()).isTrue();
             assertThat(h.chain()).hasSize(3);
             assertThat(h.chain().get(1).getPayload()).isInstanceOf(MemoryCreated.class);
-            assertThat(h.chain().get(2).getPayload()).isInstanceOfSatisfying(RefinementStarted.class,
-                    s -> assertThat(s.getTargetTokens()).isEqualTo(100));
-            assertThat(accepted.getMemoryId()).isEqualTo(
-                    ((MemoryCreated) h.chain().get(1).getPayload()).getMemory().getId());
+            assertThat(h.chain().get(2).getPayload())
+                    .isInstanceOfSatisfying(
+                            RefinementStarted.class,
+                            s -> assertThat(s.getTargetTokens()).isEqualTo(100));
+            assertThat(accepted.getMemoryId())
+                    .isEqualTo(((MemoryCreated) h.chain().get(1).getPayload())
+                            .getMemory()
+                            .getId());
             assertThat(h.views.openRefinement(REFINED)).hasValueSatisfying(s -> {
                 assertThat(s.getCoreTokens()).isGreaterThan(100);
                 assertThat(s.getStartedBy().getId()).isEqualTo("core-cap");

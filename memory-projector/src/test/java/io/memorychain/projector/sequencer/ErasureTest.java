@@ -2,8 +2,8 @@ package io.memorychain.projector.sequencer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.memorychain.avro.ActorType;
 import io.memorychain.avro.Actor;
+import io.memorychain.avro.ActorType;
 import io.memorychain.avro.CreateMemory;
 import io.memorychain.avro.DataKeyRecord;
 import io.memorychain.avro.Memory;
@@ -62,8 +62,14 @@ class ErasureTest {
     }
 
     private String create(String content) {
-        MemoryOutcome o = h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent(content)
-                .setSummary("about " + content).setTags(List.of("tag-" + content)).build()));
+        MemoryOutcome o = h.submit(Requests.create(
+                SPACE,
+                AGENT,
+                CreateMemory.newBuilder()
+                        .setContent(content)
+                        .setSummary("about " + content)
+                        .setTags(List.of("tag-" + content))
+                        .build()));
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
         return o.getMemoryId();
     }
@@ -84,8 +90,14 @@ class ErasureTest {
 
     @Test
     void anErasedCoreMemoryLeavesTheActiveListAndTheCoreViewAndCannotBeRestored() {
-        String core = accepted(h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder()
-                .setContent("always answer in Portuguese " + MARKER).setTier(Tier.CORE).build()))).getMemoryId();
+        String core = accepted(h.submit(Requests.create(
+                        SPACE,
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent("always answer in Portuguese " + MARKER)
+                                .setTier(Tier.CORE)
+                                .build())))
+                .getMemoryId();
         String kept = create("the office moved to Lyon");
         assertThat(h.views.core(SPACE).text()).contains(MARKER);
 
@@ -94,8 +106,11 @@ class ErasureTest {
         Memory tombstone = h.views.memory(SPACE, core).orElseThrow();
         assertThat(tombstone.getContent()).isEqualTo(Purges.ERASED);
         assertThat(tombstone.getState()).as("a tombstone, not a live memory").isEqualTo(MemoryState.SOFT_DELETED);
-        assertThat(h.views.list(SPACE, new ListQuery(null, null, MemoryState.ACTIVE, null, 100)).items())
-                .extracting(Memory::getId).containsExactly(kept);
+        assertThat(h.views
+                        .list(SPACE, new ListQuery(null, null, MemoryState.ACTIVE, null, 100))
+                        .items())
+                .extracting(Memory::getId)
+                .containsExactly(kept);
         assertThat(h.views.core(SPACE).memories()).isEmpty();
         assertThat(h.views.core(SPACE).text()).doesNotContain(Purges.ERASED).doesNotContain(MARKER);
         assertThat(h.submit(Requests.restore(SPACE, AGENT, core)).getCode()).isEqualTo("INVALID_STATE");
@@ -110,7 +125,9 @@ class ErasureTest {
         assertThat(onChain.getContent()).startsWith(ContentCipher.PREFIX);
         assertThat(onChain.getSummary()).startsWith(ContentCipher.PREFIX);
         assertThat(onChain.getTags()).singleElement().asString().startsWith(ContentCipher.PREFIX);
-        assertThat(contains(bytesOf(created), MARKER)).as("no byte of the text on the chain").isFalse();
+        assertThat(contains(bytesOf(created), MARKER))
+                .as("no byte of the text on the chain")
+                .isFalse();
         assertThat(h.keyRecords).singleElement().satisfies(k -> {
             assertThat(k.getMemoryId()).isEqualTo(id);
             assertThat(k.getCreatedSeq()).isEqualTo(created.getSeq());
@@ -130,7 +147,9 @@ class ErasureTest {
     void laterEventsOfAMemoryReuseItsKeyAndEachMemoryHasItsOwn() {
         String a = create("alpha fact");
         String b = create("beta fact");
-        assertThat(h.submit(Requests.updateContent(SPACE, AGENT, a, "alpha fact, revised")).getAccepted()).isTrue();
+        assertThat(h.submit(Requests.updateContent(SPACE, AGENT, a, "alpha fact, revised"))
+                        .getAccepted())
+                .isTrue();
 
         assertThat(h.keyRecords).extracting(DataKeyRecord::getMemoryId).containsExactly(a, b);
         MemoryUpdated update = (MemoryUpdated) h.chain().get(2).getPayload();
@@ -145,7 +164,9 @@ class ErasureTest {
     void anErasureDestroysTheKeyAndNoViewServesTheTextAnyMoreWhileTheChainVerifies() {
         String erased = create(MARKER);
         String kept = create("the office moved to Lyon");
-        assertThat(h.submit(Requests.updateContent(SPACE, AGENT, erased, MARKER + " v2")).getAccepted()).isTrue();
+        assertThat(h.submit(Requests.updateContent(SPACE, AGENT, erased, MARKER + " v2"))
+                        .getAccepted())
+                .isTrue();
 
         MemoryOutcome o = h.submit(Requests.erase(SPACE, USER, erased, "the user asked to be forgotten"));
 
@@ -169,8 +190,12 @@ class ErasureTest {
         assertThat(tombstone.getTags()).isEmpty();
         assertThat(tombstone.getPurgedAt()).isNotNull();
         assertThat(h.views.memory(SPACE, kept).orElseThrow().getContent()).isEqualTo("the office moved to Lyon");
-        List<Hit> hits = h.views.search(SearchRequest.builder(SPACE).text(MARKER + " Lyon").mode(SearchMode.BM25)
-                .internalStates(EnumSet.allOf(MemoryState.class)).topK(10).build());
+        List<Hit> hits = h.views.search(SearchRequest.builder(SPACE)
+                .text(MARKER + " Lyon")
+                .mode(SearchMode.BM25)
+                .internalStates(EnumSet.allOf(MemoryState.class))
+                .topK(10)
+                .build());
         assertThat(hits).extracting(Hit::id).doesNotContain(erased);
         assertThat(h.views.history(SPACE, erased)).isNotEmpty().allSatisfy(entry -> {
             for (Memory m : new Memory[] {entry.getBefore(), entry.getAfter()}) {
@@ -179,8 +204,10 @@ class ErasureTest {
                 }
             }
         });
-        assertThat(h.views.audit(SPACE, 0, 1000)).extracting(AuditEntry::getDescription)
-                .noneMatch(d -> d.contains(MARKER)).anyMatch(d -> d.startsWith("erased " + erased));
+        assertThat(h.views.audit(SPACE, 0, 1000))
+                .extracting(AuditEntry::getDescription)
+                .noneMatch(d -> d.contains(MARKER))
+                .anyMatch(d -> d.startsWith("erased " + erased));
 
         ChainContent reader = ChainContent.decrypting((space, id) -> {
             DataKeyRecord r = h.dataKeys.get(DataKeyRing.recordKey(space, id));
@@ -190,7 +217,9 @@ class ErasureTest {
             MemoryEvent copy = MemoryEvent.newBuilder(e).build();
             ChainContent.forEachMemory(reader.decrypt(copy).getPayload(), m -> {
                 if (m.getId().equals(erased)) {
-                    assertThat(m.getContent()).as("every earlier event reads as erased").isEqualTo(Purges.ERASED);
+                    assertThat(m.getContent())
+                            .as("every earlier event reads as erased")
+                            .isEqualTo(Purges.ERASED);
                 } else {
                     assertThat(m.getContent()).isEqualTo("the office moved to Lyon");
                 }
@@ -206,15 +235,21 @@ class ErasureTest {
 
         assertThat(h.submit(Requests.erase(SPACE, AGENT, id, "x")).getCode()).isEqualTo("FORBIDDEN");
         assertThat(h.submit(Requests.erase(SPACE, Requests.actor(ActorType.WORKER, "lifecycle"), id, "x"))
-                .getCode()).isEqualTo("FORBIDDEN");
+                        .getCode())
+                .isEqualTo("FORBIDDEN");
         assertThat(h.submit(Requests.erase(SPACE, Requests.actor(ActorType.SUBAGENT, "researcher"), id, "x"))
-                .getCode()).isEqualTo("FORBIDDEN");
+                        .getCode())
+                .isEqualTo("FORBIDDEN");
         assertThat(h.submit(Requests.erase(SPACE, ADMIN, id, " ")).getCode()).isEqualTo("INVALID_ARGUMENT");
-        assertThat(h.submit(Requests.erase(SPACE, ADMIN, "m0000zzz0000", "gone")).getCode()).isEqualTo("NOT_FOUND");
-        assertThat(h.submit(Requests.erase(SPACE, ADMIN, id, "GDPR request 12")).getAccepted()).isTrue();
+        assertThat(h.submit(Requests.erase(SPACE, ADMIN, "m0000zzz0000", "gone"))
+                        .getCode())
+                .isEqualTo("NOT_FOUND");
+        assertThat(h.submit(Requests.erase(SPACE, ADMIN, id, "GDPR request 12")).getAccepted())
+                .isTrue();
         assertThat(h.submit(Requests.erase(SPACE, USER, id, "again")).getCode()).isEqualTo("INVALID_STATE");
         assertThat(h.submit(Requests.updateContent(SPACE, AGENT, id, "back?")).getAccepted())
-                .as("an erased memory never changes again").isFalse();
+                .as("an erased memory never changes again")
+                .isFalse();
         assertThat(h.submit(Requests.restore(SPACE, AGENT, id)).getAccepted()).isFalse();
     }
 
@@ -223,13 +258,15 @@ class ErasureTest {
         String id = create(MARKER);
         assertThat(h.submit(Requests.delete(SPACE, AGENT, id)).getAccepted()).isTrue();
         assertThat(h.submit(Requests.request(SPACE, ADMIN, new io.memorychain.avro.PurgeMemory(id, "cleanup")))
-                .getAccepted()).isTrue();
+                        .getAccepted())
+                .isTrue();
         assertThat(h.views.memory(SPACE, id).orElseThrow().getContent()).isEqualTo(Purges.MARKER);
 
         MemoryOutcome o = h.submit(Requests.erase(SPACE, ADMIN, id, "data subject request"));
 
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
-        MemoryErased payload = (MemoryErased) h.chain().get(h.chain().size() - 1).getPayload();
+        MemoryErased payload =
+                (MemoryErased) h.chain().get(h.chain().size() - 1).getPayload();
         assertThat(payload.getWasPurged()).isTrue();
         assertThat(payload.getDataKeyId()).isNotNull();
         assertThat(h.views.memory(SPACE, id).orElseThrow().getContent()).isEqualTo(Purges.ERASED);
@@ -240,9 +277,13 @@ class ErasureTest {
     void withoutAMasterKeyTextsStayPlainAndAnErasureRecordsThatThereWasNoKey() {
         try (ChainHarness plain = new ChainHarness()) {
             String id = plain.submit(Requests.create(SPACE, AGENT, MARKER)).getMemoryId();
-            assertThat(((MemoryCreated) plain.chain().get(0).getPayload()).getMemory().getContent()).isEqualTo(MARKER);
+            assertThat(((MemoryCreated) plain.chain().get(0).getPayload())
+                            .getMemory()
+                            .getContent())
+                    .isEqualTo(MARKER);
 
-            assertThat(plain.submit(Requests.erase(SPACE, ADMIN, id, "gdpr")).getAccepted()).isTrue();
+            assertThat(plain.submit(Requests.erase(SPACE, ADMIN, id, "gdpr")).getAccepted())
+                    .isTrue();
 
             MemoryErased payload = (MemoryErased) plain.chain().get(1).getPayload();
             assertThat(payload.getDataKeyId()).isNull();

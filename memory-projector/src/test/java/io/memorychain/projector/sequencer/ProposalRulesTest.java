@@ -19,9 +19,9 @@ import io.memorychain.avro.ProposedMemory;
 import io.memorychain.avro.ResolveProposal;
 import io.memorychain.avro.Tier;
 import io.memorychain.domain.Rules;
+import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.category.CategoryPolicy.Category;
 import io.memorychain.domain.category.CategoryPolicy.ContextMode;
-import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.events.Requests;
 import io.memorychain.events.chain.Canonical;
@@ -98,8 +98,10 @@ class ProposalRulesTest {
                 Requests.delete(SPACE, RESEARCHER, id).build(),
                 Requests.restore(SPACE, RESEARCHER, id).build(),
                 Requests.flag(SPACE, RESEARCHER, id, MemoryFlag.PINNED, true).build(),
-                Requests.block(SPACE, RESEARCHER, "persona", "I am the researcher").build(),
-                Requests.consolidate(SPACE, RESEARCHER, List.of(id), "merged", null).build(),
+                Requests.block(SPACE, RESEARCHER, "persona", "I am the researcher")
+                        .build(),
+                Requests.consolidate(SPACE, RESEARCHER, List.of(id), "merged", null)
+                        .build(),
                 Requests.link(SPACE, RESEARCHER, id, id, "related_to", 1.0).build());
         for (MemoryRequest request : direct) {
             assertRejected(h.submit(request), "FORBIDDEN", "sub-agents cannot change memory directly");
@@ -121,10 +123,18 @@ class ProposalRulesTest {
     @Test
     void aCommitAppendsTheResolutionByTheReviewerThenTheMemoryByCommitFromTheProposer() {
         Instant proposedAt = h.now;
-        String pid = propose(RESEARCHER, proposal("User prefers academic sources over blog posts for technical topics")
-                .setKind(MemoryKind.SEMANTIC).setCategory("preferences").setTags(List.of("sources"))
-                .setEntities(List.of("preference--source-quality", "sources")).setConfidence(Confidence.HIGH)
-                .setImportance(4).setCoreWorthy(true).setTrigger("auto-detect during research task").build());
+        String pid = propose(
+                RESEARCHER,
+                proposal("User prefers academic sources over blog posts for technical topics")
+                        .setKind(MemoryKind.SEMANTIC)
+                        .setCategory("preferences")
+                        .setTags(List.of("sources"))
+                        .setEntities(List.of("preference--source-quality", "sources"))
+                        .setConfidence(Confidence.HIGH)
+                        .setImportance(4)
+                        .setCoreWorthy(true)
+                        .setTrigger("auto-detect during research task")
+                        .build());
         h.advance(Duration.ofHours(1));
 
         MemoryOutcome committed = h.submit(Requests.resolve(SPACE, MAIN, pid, ProposalDecision.COMMIT, "useful"));
@@ -161,13 +171,27 @@ class ProposalRulesTest {
 
     @Test
     void theReviewerOverridesStoreAndClassificationOnCommit() {
-        String pid = propose(RESEARCHER, proposal("When refactoring, write the tests first").setCoreWorthy(true)
-                .setTags(List.of("refactoring")).setEntities(List.of("procedure--refactoring")).build());
+        String pid = propose(
+                RESEARCHER,
+                proposal("When refactoring, write the tests first")
+                        .setCoreWorthy(true)
+                        .setTags(List.of("refactoring"))
+                        .setEntities(List.of("procedure--refactoring"))
+                        .build());
 
-        MemoryOutcome o = resolve(ADMIN, ResolveProposal.newBuilder().setProposalId(pid)
-                .setDecision(ProposalDecision.COMMIT).setKind(MemoryKind.PROCEDURAL).setTier(Tier.WORKING)
-                .setCategory("procedures").setTags(List.of("workflow")).setConfidence(Confidence.LOW)
-                .setImportance(2).setPinned(true).setSummary("tests first"));
+        MemoryOutcome o = resolve(
+                ADMIN,
+                ResolveProposal.newBuilder()
+                        .setProposalId(pid)
+                        .setDecision(ProposalDecision.COMMIT)
+                        .setKind(MemoryKind.PROCEDURAL)
+                        .setTier(Tier.WORKING)
+                        .setCategory("procedures")
+                        .setTags(List.of("workflow"))
+                        .setConfidence(Confidence.LOW)
+                        .setImportance(2)
+                        .setPinned(true)
+                        .setSummary("tests first"));
 
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
         Memory m = h.views.memory(SPACE, o.getMemoryId()).orElseThrow();
@@ -186,8 +210,11 @@ class ProposalRulesTest {
     @Test
     void rejectingOrDeferringWritesNoMemoryAndADeferredProposalStaysReviewable() {
         String rejected = propose("Project deadline is March 15");
-        String deferred = propose(CODER, proposal("Project deadline is March 30").build());
-        long memoriesBefore = h.chain().stream().filter(e -> e.getPayload() instanceof MemoryCreated).count();
+        String deferred =
+                propose(CODER, proposal("Project deadline is March 30").build());
+        long memoriesBefore = h.chain().stream()
+                .filter(e -> e.getPayload() instanceof MemoryCreated)
+                .count();
 
         MemoryOutcome r = resolve(MAIN, rejected, ProposalDecision.REJECT);
         MemoryOutcome d = resolve(MAIN, deferred, ProposalDecision.DEFER);
@@ -197,7 +224,10 @@ class ProposalRulesTest {
         assertThat(r.getVersion()).isEqualTo(2);
         assertThat(d.getAccepted()).isTrue();
         assertThat(d.getVersion()).isEqualTo(2);
-        assertThat(h.chain().stream().filter(e -> e.getPayload() instanceof MemoryCreated).count()).isEqualTo(memoriesBefore);
+        assertThat(h.chain().stream()
+                        .filter(e -> e.getPayload() instanceof MemoryCreated)
+                        .count())
+                .isEqualTo(memoriesBefore);
 
         MemoryOutcome deferredAgain = resolve(USER, deferred, ProposalDecision.DEFER);
         assertThat(deferredAgain.getAccepted()).as(deferredAgain.getMessage()).isTrue();
@@ -217,8 +247,12 @@ class ProposalRulesTest {
         int chainBefore = h.chain().size();
 
         for (ProposalDecision decision : ProposalDecision.values()) {
-            assertRejected(resolve(MAIN, committed, decision), "ALREADY_RESOLVED",
-                    committed, "already committed as memory " + c.getMemoryId(), "agent:main");
+            assertRejected(
+                    resolve(MAIN, committed, decision),
+                    "ALREADY_RESOLVED",
+                    committed,
+                    "already committed as memory " + c.getMemoryId(),
+                    "agent:main");
             assertRejected(resolve(ADMIN, rejected, decision), "ALREADY_RESOLVED", rejected, "already rejected");
         }
         assertThat(h.chain()).hasSize(chainBefore);
@@ -233,9 +267,15 @@ class ProposalRulesTest {
         assertRejected(h.submit(Requests.propose(SPACE, USER, "x")), "FORBIDDEN", "user:ana cannot propose");
         assertRejected(h.submit(Requests.propose(SPACE, ADMIN, "x")), "FORBIDDEN", "admin:root cannot propose");
 
-        assertThat(h.submit(Requests.propose(SPACE, WORKER, "User works remotely")).getAccepted()).isTrue();
-        assertThat(h.submit(Requests.propose(SPACE, MAIN, "User works in Berlin")).getAccepted()).isTrue();
-        assertThat(resolve(USER, pid, ProposalDecision.COMMIT).getAccepted()).as("manual review by the user").isTrue();
+        assertThat(h.submit(Requests.propose(SPACE, WORKER, "User works remotely"))
+                        .getAccepted())
+                .isTrue();
+        assertThat(h.submit(Requests.propose(SPACE, MAIN, "User works in Berlin"))
+                        .getAccepted())
+                .isTrue();
+        assertThat(resolve(USER, pid, ProposalDecision.COMMIT).getAccepted())
+                .as("manual review by the user")
+                .isTrue();
     }
 
     @Test
@@ -244,38 +284,90 @@ class ProposalRulesTest {
         int chainBefore = h.chain().size();
 
         assertRejected(h.submit(Requests.propose(SPACE, RESEARCHER, " ")), "INVALID_ARGUMENT", "content");
-        assertRejected(h.submit(Requests.propose(SPACE, RESEARCHER, proposal("x").setKind(MemoryKind.BLOCK).build())),
-                "INVALID_ARGUMENT", "blocks cannot be proposed");
-        assertRejected(h.submit(Requests.propose(SPACE, RESEARCHER, proposal("x").setImportance(9).build())),
-                "INVALID_ARGUMENT", "importance");
-        assertRejected(h.submit(Requests.propose(SPACE, RESEARCHER, proposal("x").setEntities(List.of(" ")).build())),
-                "INVALID_ARGUMENT", "entities");
-        List<String> many = java.util.stream.IntStream.range(0, Rules.MAX_TAGS).mapToObj(i -> "t" + i).toList();
-        assertRejected(h.submit(Requests.propose(SPACE, RESEARCHER, proposal("x").setTags(many)
-                .setEntities(List.of("one-more")).build())), "INVALID_ARGUMENT", "tags and entities together");
-        assertRejected(h.submit(Requests.propose(SPACE, RESEARCHER, proposal("x".repeat(40_000)).build())), "TOO_LARGE");
+        assertRejected(
+                h.submit(Requests.propose(
+                        SPACE,
+                        RESEARCHER,
+                        proposal("x").setKind(MemoryKind.BLOCK).build())),
+                "INVALID_ARGUMENT",
+                "blocks cannot be proposed");
+        assertRejected(
+                h.submit(Requests.propose(
+                        SPACE, RESEARCHER, proposal("x").setImportance(9).build())),
+                "INVALID_ARGUMENT",
+                "importance");
+        assertRejected(
+                h.submit(Requests.propose(
+                        SPACE,
+                        RESEARCHER,
+                        proposal("x").setEntities(List.of(" ")).build())),
+                "INVALID_ARGUMENT",
+                "entities");
+        List<String> many = java.util.stream.IntStream.range(0, Rules.MAX_TAGS)
+                .mapToObj(i -> "t" + i)
+                .toList();
+        assertRejected(
+                h.submit(Requests.propose(
+                        SPACE,
+                        RESEARCHER,
+                        proposal("x")
+                                .setTags(many)
+                                .setEntities(List.of("one-more"))
+                                .build())),
+                "INVALID_ARGUMENT",
+                "tags and entities together");
+        assertRejected(
+                h.submit(Requests.propose(
+                        SPACE, RESEARCHER, proposal("x".repeat(40_000)).build())),
+                "TOO_LARGE");
 
         assertRejected(resolve(MAIN, "p0000zzz0000", ProposalDecision.COMMIT), "NOT_FOUND");
-        assertRejected(h.submit(Requests.resolve("other-space", MAIN, pid, ProposalDecision.COMMIT, null)), "NOT_FOUND");
-        assertRejected(h.submit(Requests.resolve(SPACE, MAIN, pid, ProposalDecision.COMMIT, null).setExpectedVersion(2)),
-                "VERSION_CONFLICT", "at version 1");
-        assertRejected(resolve(MAIN, ResolveProposal.newBuilder().setProposalId(pid).setDecision(ProposalDecision.REJECT)
-                .setKind(MemoryKind.EPISODIC)), "INVALID_ARGUMENT", "COMMIT only");
-        assertRejected(resolve(MAIN, ResolveProposal.newBuilder().setProposalId(pid).setDecision(ProposalDecision.COMMIT)
-                .setKind(MemoryKind.BLOCK)), "INVALID_ARGUMENT", "BLOCK");
-        assertRejected(resolve(MAIN, ResolveProposal.newBuilder().setProposalId(pid).setDecision(ProposalDecision.DEFER)
-                .setConflictsWith(Collections.nCopies(21, pid))), "INVALID_ARGUMENT", "conflicts_with");
+        assertRejected(
+                h.submit(Requests.resolve("other-space", MAIN, pid, ProposalDecision.COMMIT, null)), "NOT_FOUND");
+        assertRejected(
+                h.submit(Requests.resolve(SPACE, MAIN, pid, ProposalDecision.COMMIT, null)
+                        .setExpectedVersion(2)),
+                "VERSION_CONFLICT",
+                "at version 1");
+        assertRejected(
+                resolve(
+                        MAIN,
+                        ResolveProposal.newBuilder()
+                                .setProposalId(pid)
+                                .setDecision(ProposalDecision.REJECT)
+                                .setKind(MemoryKind.EPISODIC)),
+                "INVALID_ARGUMENT",
+                "COMMIT only");
+        assertRejected(
+                resolve(
+                        MAIN,
+                        ResolveProposal.newBuilder()
+                                .setProposalId(pid)
+                                .setDecision(ProposalDecision.COMMIT)
+                                .setKind(MemoryKind.BLOCK)),
+                "INVALID_ARGUMENT",
+                "BLOCK");
+        assertRejected(
+                resolve(
+                        MAIN,
+                        ResolveProposal.newBuilder()
+                                .setProposalId(pid)
+                                .setDecision(ProposalDecision.DEFER)
+                                .setConflictsWith(Collections.nCopies(21, pid))),
+                "INVALID_ARGUMENT",
+                "conflicts_with");
         assertThat(h.chain()).hasSize(chainBefore);
 
-        MemoryOutcome withVersion = h.submit(Requests.resolve(SPACE, MAIN, pid, ProposalDecision.DEFER, null)
-                .setExpectedVersion(1));
+        MemoryOutcome withVersion = h.submit(
+                Requests.resolve(SPACE, MAIN, pid, ProposalDecision.DEFER, null).setExpectedVersion(1));
         assertThat(withVersion.getAccepted()).as(withVersion.getMessage()).isTrue();
     }
 
     @Test
     void aRetriedCommitReturnsTheOriginalOutcomeWithoutCommittingTwice() {
         String pid = propose("User likes jazz");
-        MemoryRequest commit = Requests.resolve(SPACE, MAIN, pid, ProposalDecision.COMMIT, null).build();
+        MemoryRequest commit = Requests.resolve(SPACE, MAIN, pid, ProposalDecision.COMMIT, null)
+                .build();
         MemoryOutcome first = h.submit(commit);
         int chainAfter = h.chain().size();
 
@@ -288,26 +380,51 @@ class ProposalRulesTest {
     @Test
     void categoryAllowlistsApplyToTheProposerAndTheReviewer() {
         CategoryPolicy policy = new CategoryPolicy(
-                Map.of("goals", new Category("goals", ContextMode.RAG, 30), "tone", new Category("tone", ContextMode.ALL, 0)),
+                Map.of(
+                        "goals",
+                        new Category("goals", ContextMode.RAG, 30),
+                        "tone",
+                        new Category("tone", ContextMode.ALL, 0)),
                 Map.of("researcher", Set.of("goals"), "planner", Set.of("goals")));
         try (ChainHarness guarded = new ChainHarness(WriteSettings.defaults().withCategories(policy))) {
             Actor planner = Requests.actor(ActorType.AGENT, "planner");
-            MemoryOutcome denied = guarded.submit(Requests.propose(SPACE, RESEARCHER, proposal("Answer in rhymes")
-                    .setCategory("tone").build()));
+            MemoryOutcome denied = guarded.submit(Requests.propose(
+                    SPACE,
+                    RESEARCHER,
+                    proposal("Answer in rhymes").setCategory("tone").build()));
             assertRejected(denied, "CATEGORY_NOT_ALLOWED", "'tone'", "subagent researcher");
 
-            String tone = guarded.submit(Requests.propose(SPACE, CODER, proposal("Answer in rhymes")
-                    .setCategory("tone").build())).getMemoryId();
-            assertRejected(guarded.submit(Requests.resolve(SPACE, planner, tone, ProposalDecision.REJECT, null)),
-                    "CATEGORY_NOT_ALLOWED", "proposal " + tone, "'tone'");
+            String tone = guarded.submit(Requests.propose(
+                            SPACE,
+                            CODER,
+                            proposal("Answer in rhymes").setCategory("tone").build()))
+                    .getMemoryId();
+            assertRejected(
+                    guarded.submit(Requests.resolve(SPACE, planner, tone, ProposalDecision.REJECT, null)),
+                    "CATEGORY_NOT_ALLOWED",
+                    "proposal " + tone,
+                    "'tone'");
 
-            String goal = guarded.submit(Requests.propose(SPACE, RESEARCHER, proposal("Ship in May")
-                    .setCategory("goals").build())).getMemoryId();
-            assertRejected(guarded.submit(Requests.request(SPACE, planner, ResolveProposal.newBuilder()
-                    .setProposalId(goal).setDecision(ProposalDecision.COMMIT).setCategory("tone").build())),
-                    "CATEGORY_NOT_ALLOWED", "'tone'", "agent planner");
+            String goal = guarded.submit(Requests.propose(
+                            SPACE,
+                            RESEARCHER,
+                            proposal("Ship in May").setCategory("goals").build()))
+                    .getMemoryId();
+            assertRejected(
+                    guarded.submit(Requests.request(
+                            SPACE,
+                            planner,
+                            ResolveProposal.newBuilder()
+                                    .setProposalId(goal)
+                                    .setDecision(ProposalDecision.COMMIT)
+                                    .setCategory("tone")
+                                    .build())),
+                    "CATEGORY_NOT_ALLOWED",
+                    "'tone'",
+                    "agent planner");
             assertThat(guarded.submit(Requests.resolve(SPACE, planner, goal, ProposalDecision.COMMIT, null))
-                    .getAccepted()).isTrue();
+                            .getAccepted())
+                    .isTrue();
         }
     }
 }

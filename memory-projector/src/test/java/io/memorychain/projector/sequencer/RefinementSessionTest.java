@@ -46,8 +46,10 @@ class RefinementSessionTest {
     }
 
     private String core(String content) {
-        return created(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent(content).setTier(Tier.CORE)
-                .build()));
+        return created(Requests.create(
+                SPACE,
+                AGENT,
+                CreateMemory.newBuilder().setContent(content).setTier(Tier.CORE).build()));
     }
 
     private String working(String content) {
@@ -100,13 +102,16 @@ class RefinementSessionTest {
         RefinementStarted started = (RefinementStarted) h.chain().get(4).getPayload();
         String session = SessionIds.of(SPACE, 4);
         assertThat(cleanup.getSessionId()).isEqualTo(session);
-        assertThat(cleanup.getRemoved()).containsExactly(new DuplicateRemoval(teaAgain, tea, memory(tea).getContentHash()));
+        assertThat(cleanup.getRemoved())
+                .containsExactly(new DuplicateRemoval(teaAgain, tea, memory(tea).getContentHash()));
         assertThat(started.getSessionId()).isEqualTo(session);
         assertThat(started.getTrigger()).isEqualTo(RefinementTrigger.ADMIN);
         assertThat(started.getTargetTokens()).isEqualTo(5_000);
         assertThat(started.getLedgerSize()).isEqualTo(2);
         assertThat(started.getDuplicatesRemoved()).isEqualTo(1);
-        assertThat(started.getCoreTokens()).isEqualTo(h.views.core(SPACE).tokens()).isLessThan(tokensWithDuplicate);
+        assertThat(started.getCoreTokens())
+                .isEqualTo(h.views.core(SPACE).tokens())
+                .isLessThan(tokensWithDuplicate);
         assertThat(o.getSeq()).isEqualTo(5L);
         assertThat(o.getMemoryId()).isNull();
         assertThat(o.getVersion()).isNull();
@@ -126,7 +131,8 @@ class RefinementSessionTest {
                 assertThat(c.getAfter().getState()).isEqualTo(MemoryState.SOFT_DELETED);
             });
         });
-        assertThat(h.views.audit(SPACE, 3, 10)).extracting(e -> e.getEventType())
+        assertThat(h.views.audit(SPACE, 3, 10))
+                .extracting(e -> e.getEventType())
                 .containsExactly("DuplicatesRemoved", "RefinementStarted");
     }
 
@@ -134,7 +140,8 @@ class RefinementSessionTest {
     void theCleanupIsRecordedEvenWhenThereIsNoDuplicate() {
         core("One");
         start(ADMIN);
-        assertThat(((DuplicatesRemoved) h.chain().get(1).getPayload()).getRemoved()).isEmpty();
+        assertThat(((DuplicatesRemoved) h.chain().get(1).getPayload()).getRemoved())
+                .isEmpty();
         assertThat(h.chain().get(2).getPayload()).isInstanceOf(RefinementStarted.class);
     }
 
@@ -149,8 +156,10 @@ class RefinementSessionTest {
         start(ADMIN);
 
         DuplicatesRemoved cleanup = (DuplicatesRemoved) h.chain().get(5).getPayload();
-        assertThat(cleanup.getRemoved()).extracting(DuplicateRemoval::getMemoryId, DuplicateRemoval::getDuplicateOf)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(early, law),
+        assertThat(cleanup.getRemoved())
+                .extracting(DuplicateRemoval::getMemoryId, DuplicateRemoval::getDuplicateOf)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(early, law),
                         org.assertj.core.groups.Tuple.tuple(third, law));
         assertThat(memory(law).getState()).isEqualTo(MemoryState.ACTIVE);
         assertThat(memory(workingCopy).getState()).isEqualTo(MemoryState.ACTIVE);
@@ -161,7 +170,8 @@ class RefinementSessionTest {
         core("One");
         start(ADMIN);
         int events = h.chain().size();
-        assertRejected(h.submit(Requests.startRefinement(SPACE, WORKER, RefinementTrigger.TOKEN_BUDGET, null)),
+        assertRejected(
+                h.submit(Requests.startRefinement(SPACE, WORKER, RefinementTrigger.TOKEN_BUDGET, null)),
                 "INVALID_STATE");
         assertThat(h.chain()).hasSize(events);
     }
@@ -170,11 +180,16 @@ class RefinementSessionTest {
     void onlyAdminsWorkersAndTheSystemStartSessions() {
         core("One");
         assertRejected(h.submit(Requests.startRefinement(SPACE, AGENT, RefinementTrigger.ADMIN, null)), "FORBIDDEN");
-        assertRejected(h.submit(Requests.startRefinement(SPACE, Requests.actor(ActorType.USER, "ana"),
-                RefinementTrigger.ADMIN, null)), "FORBIDDEN");
-        assertRejected(h.submit(Requests.startRefinement(SPACE, ADMIN, RefinementTrigger.ADMIN, 0)), "INVALID_ARGUMENT");
-        assertRejected(h.submit(Requests.startRefinement(SPACE, ADMIN, RefinementTrigger.ADMIN, null)
-                .setSessionId("r0000001abcd")), "INVALID_ARGUMENT");
+        assertRejected(
+                h.submit(Requests.startRefinement(
+                        SPACE, Requests.actor(ActorType.USER, "ana"), RefinementTrigger.ADMIN, null)),
+                "FORBIDDEN");
+        assertRejected(
+                h.submit(Requests.startRefinement(SPACE, ADMIN, RefinementTrigger.ADMIN, 0)), "INVALID_ARGUMENT");
+        assertRejected(
+                h.submit(Requests.startRefinement(SPACE, ADMIN, RefinementTrigger.ADMIN, null)
+                        .setSessionId("r0000001abcd")),
+                "INVALID_ARGUMENT");
         assertThat(h.chain()).hasSize(1);
         MemoryOutcome scheduled = h.submit(Requests.startRefinement(SPACE, WORKER, RefinementTrigger.SCHEDULE, 1_200));
         assertThat(scheduled.getAccepted()).isTrue();
@@ -190,9 +205,11 @@ class RefinementSessionTest {
         String unknownSession = SessionIds.of(SPACE, 99);
         assertRejected(inSession(unknownSession, Requests.delete(SPACE, AGENT, a)), "NOT_IN_REFINEMENT");
         assertRejected(inSession(unknownSession, Requests.updateContent(SPACE, AGENT, a, "x")), "NOT_IN_REFINEMENT");
-        assertRejected(inSession(unknownSession, Requests.consolidate(SPACE, AGENT, List.of(a, b), "tea", null)),
+        assertRejected(
+                inSession(unknownSession, Requests.consolidate(SPACE, AGENT, List.of(a, b), "tea", null)),
                 "NOT_IN_REFINEMENT");
-        assertRejected(h.submit(Requests.completeRefinement(SPACE, AGENT, unknownSession, "done")), "NOT_IN_REFINEMENT");
+        assertRejected(
+                h.submit(Requests.completeRefinement(SPACE, AGENT, unknownSession, "done")), "NOT_IN_REFINEMENT");
         assertRejected(h.submit(Requests.completeRefinement(SPACE, AGENT, null, "done")), "NOT_IN_REFINEMENT");
 
         String session = start(ADMIN);
@@ -203,7 +220,8 @@ class RefinementSessionTest {
 
         complete(session, "nothing to do");
         assertRejected(inSession(session, Requests.delete(SPACE, AGENT, a)), "NOT_IN_REFINEMENT");
-        assertRejected(inSession(session, Requests.flag(SPACE, AGENT, a, MemoryFlag.CONSTITUTIONAL, true)),
+        assertRejected(
+                inSession(session, Requests.flag(SPACE, AGENT, a, MemoryFlag.CONSTITUTIONAL, true)),
                 "NOT_IN_REFINEMENT");
     }
 
@@ -213,12 +231,14 @@ class RefinementSessionTest {
         assertRejected(h.submit(Requests.flag(SPACE, AGENT, id, MemoryFlag.CONSTITUTIONAL, true)), "NOT_IN_REFINEMENT");
         String session = start(ADMIN);
         assertRejected(h.submit(Requests.flag(SPACE, AGENT, id, MemoryFlag.CONSTITUTIONAL, true)), "NOT_IN_REFINEMENT");
-        assertThat(inSession(session, Requests.flag(SPACE, AGENT, id, MemoryFlag.CONSTITUTIONAL, true)).getAccepted())
+        assertThat(inSession(session, Requests.flag(SPACE, AGENT, id, MemoryFlag.CONSTITUTIONAL, true))
+                        .getAccepted())
                 .isTrue();
         assertThat(memory(id).getConstitutional()).isTrue();
-        assertRejected(inSession(session, Requests.flag(SPACE, AGENT, id, MemoryFlag.CONSTITUTIONAL, false)),
-                "FORBIDDEN");
-        assertThat(h.views.openRefinement(SPACE).orElseThrow().getProtectedIds()).containsExactly(id);
+        assertRejected(
+                inSession(session, Requests.flag(SPACE, AGENT, id, MemoryFlag.CONSTITUTIONAL, false)), "FORBIDDEN");
+        assertThat(h.views.openRefinement(SPACE).orElseThrow().getProtectedIds())
+                .containsExactly(id);
     }
 
     @Test
@@ -229,7 +249,8 @@ class RefinementSessionTest {
         String session = start(ADMIN);
         int events = h.chain().size();
         assertRejected(inSession(session, Requests.delete(SPACE, AGENT, law)), "CONSTITUTIONAL");
-        assertRejected(inSession(session, Requests.consolidate(SPACE, AGENT, List.of(other, law), "merged", null)),
+        assertRejected(
+                inSession(session, Requests.consolidate(SPACE, AGENT, List.of(other, law), "merged", null)),
                 "CONSTITUTIONAL");
         assertThat(h.chain()).hasSize(events);
         assertThat(memory(other).getState()).isEqualTo(MemoryState.ACTIVE);
@@ -246,15 +267,19 @@ class RefinementSessionTest {
         int events = h.chain().size();
         RefinementSession before = h.views.openRefinement(SPACE).orElseThrow();
 
-        assertRejected(inSession(session, Requests.consolidate(SPACE, AGENT, List.of(a, b, c, "m0000zzz0000"), "tea",
-                null)), "NOT_FOUND");
-        assertRejected(inSession(session, Requests.consolidate(SPACE, AGENT, List.of(a, b, deleted), "tea", null)),
+        assertRejected(
+                inSession(session, Requests.consolidate(SPACE, AGENT, List.of(a, b, c, "m0000zzz0000"), "tea", null)),
+                "NOT_FOUND");
+        assertRejected(
+                inSession(session, Requests.consolidate(SPACE, AGENT, List.of(a, b, deleted), "tea", null)),
                 "INVALID_STATE");
-        assertRejected(inSession(session, Requests.consolidate(SPACE, AGENT, List.of(a, b, a), "tea", null)),
+        assertRejected(
+                inSession(session, Requests.consolidate(SPACE, AGENT, List.of(a, b, a), "tea", null)),
                 "INVALID_ARGUMENT");
 
         assertThat(h.chain()).hasSize(events);
-        assertThat(List.of(a, b, c)).allSatisfy(id -> assertThat(memory(id).getState()).isEqualTo(MemoryState.ACTIVE));
+        assertThat(List.of(a, b, c))
+                .allSatisfy(id -> assertThat(memory(id).getState()).isEqualTo(MemoryState.ACTIVE));
         assertThat(h.views.openRefinement(SPACE)).contains(before);
     }
 
@@ -262,12 +287,20 @@ class RefinementSessionTest {
     void aConsolidationKeepsTheEarliestCreatedAtOfItsInputs() {
         Instant old = Instant.parse("2024-02-01T08:00:00Z");
         String late = core("Drinks tea every morning");
-        String early = created(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent("Likes tea")
-                .setTier(Tier.CORE).setCreatedAt(old).build()));
+        String early = created(Requests.create(
+                SPACE,
+                AGENT,
+                CreateMemory.newBuilder()
+                        .setContent("Likes tea")
+                        .setTier(Tier.CORE)
+                        .setCreatedAt(old)
+                        .build()));
         String session = start(ADMIN);
         h.advance(Duration.ofDays(2));
-        MemoryOutcome merged = inSession(session, Requests.consolidate(SPACE, AGENT, List.of(late, early),
-                "Drinks tea every morning and likes it", "cluster"));
+        MemoryOutcome merged = inSession(
+                session,
+                Requests.consolidate(
+                        SPACE, AGENT, List.of(late, early), "Drinks tea every morning and likes it", "cluster"));
         assertThat(merged.getAccepted()).isTrue();
         Memory created = memory(merged.getMemoryId());
         assertThat(created.getCreatedAt()).isEqualTo(old);
@@ -284,7 +317,9 @@ class RefinementSessionTest {
         assertThat(h.submit(Requests.delete(SPACE, ADMIN, a)).getAccepted()).isTrue();
         RefinementSession open = h.views.openRefinement(SPACE).orElseThrow();
         assertThat(open.getCounts().getDeletions()).isZero();
-        assertThat(h.views.refinementEdits(SPACE, session)).as("the admin's delete carried no session id").isEmpty();
+        assertThat(h.views.refinementEdits(SPACE, session))
+                .as("the admin's delete carried no session id")
+                .isEmpty();
     }
 
     @Test
@@ -292,8 +327,10 @@ class RefinementSessionTest {
         core("One");
         String session = start(ADMIN);
         assertRejected(h.submit(Requests.completeRefinement(SPACE, AGENT, session, "  ")), "INVALID_ARGUMENT");
-        assertRejected(h.submit(Requests.completeRefinement(SPACE, Requests.actor(ActorType.SUBAGENT, "helper"), session,
-                "done")), "FORBIDDEN");
+        assertRejected(
+                h.submit(Requests.completeRefinement(
+                        SPACE, Requests.actor(ActorType.SUBAGENT, "helper"), session, "done")),
+                "FORBIDDEN");
         assertThat(h.views.openRefinement(SPACE)).isPresent();
     }
 
@@ -306,7 +343,8 @@ class RefinementSessionTest {
         }
         String lawA = core("Never share the user's home address");
         String lawB = core("Always ask before spending money");
-        String wordy = core("The user, who is called Ana, really quite likes it when answers are short and to the point");
+        String wordy =
+                core("The user, who is called Ana, really quite likes it when answers are short and to the point");
         String stale = core("The user is travelling to Lisbon next week");
         String session = start(WORKER);
         RefinementSession opened = h.views.openRefinement(SPACE).orElseThrow();
@@ -314,18 +352,23 @@ class RefinementSessionTest {
 
         List<String> created = new ArrayList<>();
         for (List<String> part : List.of(cluster.subList(0, 7), cluster.subList(7, 14), cluster.subList(14, 20))) {
-            MemoryOutcome o = inSession(session, Requests.consolidate(SPACE, AGENT, part, "Tea habits, part "
-                    + (created.size() + 1), "one cluster"));
+            MemoryOutcome o = inSession(
+                    session,
+                    Requests.consolidate(
+                            SPACE, AGENT, part, "Tea habits, part " + (created.size() + 1), "one cluster"));
             assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
             created.add(o.getMemoryId());
         }
         for (String law : List.of(lawA, lawB)) {
             assertThat(inSession(session, Requests.flag(SPACE, AGENT, law, MemoryFlag.CONSTITUTIONAL, true))
-                    .getAccepted()).isTrue();
+                            .getAccepted())
+                    .isTrue();
         }
         assertThat(inSession(session, Requests.updateContent(SPACE, AGENT, wordy, "Ana likes short answers"))
-                .getAccepted()).isTrue();
-        assertThat(inSession(session, Requests.delete(SPACE, AGENT, stale)).getAccepted()).isTrue();
+                        .getAccepted())
+                .isTrue();
+        assertThat(inSession(session, Requests.delete(SPACE, AGENT, stale)).getAccepted())
+                .isTrue();
         int tokensNow = h.views.core(SPACE).tokens();
 
         MemoryOutcome done = h.submit(Requests.completeRefinement(SPACE, AGENT, session, "Merged the tea notes."));
@@ -334,8 +377,9 @@ class RefinementSessionTest {
         RefinementCompleted completed = (RefinementCompleted) last().getPayload();
         int saved = opened.getCoreTokens() - tokensNow;
         assertThat(saved).isPositive();
-        assertThat(completed.getSummary()).isEqualTo("Compressed 20 -> 3; saved ~" + saved
-                + " tokens; protected 2 constitutional memories; updated 1; deleted 1");
+        assertThat(completed.getSummary())
+                .isEqualTo("Compressed 20 -> 3; saved ~" + saved
+                        + " tokens; protected 2 constitutional memories; updated 1; deleted 1");
         assertThat(completed.getTokensBefore()).isEqualTo(opened.getCoreTokens());
         assertThat(completed.getTokensAfter()).isEqualTo(tokensNow);
         assertThat(completed.getProtectedIds()).containsExactly(lawA, lawB);
@@ -346,7 +390,9 @@ class RefinementSessionTest {
         assertThat(journal.getKind()).isEqualTo(MemoryKind.JOURNAL);
         assertThat(journal.getTier()).isEqualTo(Tier.WORKING);
         assertThat(journal.getContent()).isEqualTo(completed.getSummary() + "\n\nMerged the tea notes.");
-        assertThat(h.views.core(SPACE).tokens()).as("the journal is not core memory").isEqualTo(tokensNow);
+        assertThat(h.views.core(SPACE).tokens())
+                .as("the journal is not core memory")
+                .isEqualTo(tokensNow);
 
         assertThat(h.views.openRefinement(SPACE)).isEmpty();
         RefinementSession closed = h.views.refinement(SPACE, session).orElseThrow();
@@ -357,20 +403,33 @@ class RefinementSessionTest {
         assertThat(h.views.refinements(SPACE)).containsExactly(closed);
 
         List<RefinementEdit> edits = h.views.refinementEdits(SPACE, session);
-        assertThat(edits).extracting(RefinementEdit::getEventType).containsExactly("MemoriesConsolidated",
-                "MemoriesConsolidated", "MemoriesConsolidated", "MemoryProtected", "MemoryProtected", "MemoryUpdated",
-                "MemoryDeleted", "RefinementCompleted");
+        assertThat(edits)
+                .extracting(RefinementEdit::getEventType)
+                .containsExactly(
+                        "MemoriesConsolidated",
+                        "MemoriesConsolidated",
+                        "MemoriesConsolidated",
+                        "MemoryProtected",
+                        "MemoryProtected",
+                        "MemoryUpdated",
+                        "MemoryDeleted",
+                        "RefinementCompleted");
         RefinementEdit update = edits.get(5);
         assertThat(update.getChanges()).singleElement().satisfies(c -> {
             assertThat(c.getBefore().getContent()).startsWith("The user, who is called Ana");
             assertThat(c.getAfter().getContent()).isEqualTo("Ana likes short answers");
         });
-        assertThat(edits.get(0).getChanges()).hasSize(8).allSatisfy(c -> assertThat(c.getAfter()).isNotNull());
-        assertThat(h.views.audit(SPACE, done.getSeq() - 1, 1)).singleElement()
+        assertThat(edits.get(0).getChanges())
+                .hasSize(8)
+                .allSatisfy(c -> assertThat(c.getAfter()).isNotNull());
+        assertThat(h.views.audit(SPACE, done.getSeq() - 1, 1))
+                .singleElement()
                 .satisfies(e -> assertThat(e.getDescription()).contains(completed.getSummary()));
 
         // a new session can start once this one is completed
-        assertThat(h.submit(Requests.startRefinement(SPACE, ADMIN, RefinementTrigger.ADMIN, null)).getAccepted()).isTrue();
+        assertThat(h.submit(Requests.startRefinement(SPACE, ADMIN, RefinementTrigger.ADMIN, null))
+                        .getAccepted())
+                .isTrue();
     }
 
     @Test

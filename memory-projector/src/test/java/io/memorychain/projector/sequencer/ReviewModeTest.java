@@ -40,10 +40,12 @@ class ReviewModeTest {
     private static final Actor ADMIN = Requests.actor(ActorType.ADMIN, "root");
 
     /** acme-legal is manual; researcher is trusted and auto-commits; coder auto-commits but is not trusted. */
-    private static final ReviewPolicy POLICY = new ReviewPolicy(ReviewMode.BATCH,
+    private static final ReviewPolicy POLICY = new ReviewPolicy(
+            ReviewMode.BATCH,
             Map.of(MANUAL_SPACE, ReviewMode.MANUAL),
             Map.of("researcher", ReviewMode.AUTO_COMMIT, "coder", ReviewMode.AUTO_COMMIT),
-            Set.of("researcher"), Confidence.HIGH);
+            Set.of("researcher"),
+            Confidence.HIGH);
 
     private final ChainHarness h = new ChainHarness(WriteSettings.defaults().withReviews(POLICY));
 
@@ -53,8 +55,13 @@ class ReviewModeTest {
     }
 
     private MemoryOutcome propose(String space, Actor actor, String content, Confidence confidence) {
-        MemoryOutcome o = h.submit(Requests.propose(space, actor, ProposedMemory.newBuilder().setContent(content)
-                .setConfidence(confidence).build()));
+        MemoryOutcome o = h.submit(Requests.propose(
+                space,
+                actor,
+                ProposedMemory.newBuilder()
+                        .setContent(content)
+                        .setConfidence(confidence)
+                        .build()));
         assertThat(o.getAccepted()).as(o.getMessage()).isTrue();
         return o;
     }
@@ -66,7 +73,9 @@ class ReviewModeTest {
 
         List<MemoryEvent> events = h.chain().subList(before, h.chain().size());
         assertThat(events).hasSize(3);
-        assertThat(events).extracting(MemoryEvent::getRequestId).containsOnly(events.get(0).getRequestId());
+        assertThat(events)
+                .extracting(MemoryEvent::getRequestId)
+                .containsOnly(events.get(0).getRequestId());
         ProposalSubmitted submitted = (ProposalSubmitted) events.get(0).getPayload();
         assertThat(submitted.getReviewMode()).isEqualTo(ReviewMode.AUTO_COMMIT);
         assertThat(events.get(0).getActor()).isEqualTo(RESEARCHER);
@@ -79,7 +88,8 @@ class ReviewModeTest {
         MemoryCreated created = (MemoryCreated) events.get(2).getPayload();
         assertThat(events.get(2).getActor()).isEqualTo(new Actor(ActorType.SYSTEM, "commit-from:researcher"));
         assertThat(o.getMemoryId()).isEqualTo(created.getMemory().getId());
-        assertThat(h.views.memory(SPACE, o.getMemoryId())).get()
+        assertThat(h.views.memory(SPACE, o.getMemoryId()))
+                .get()
                 .satisfies(m -> assertThat(m.getSource()).isEqualTo("proposal:" + submitted.getProposalId()));
         Proposal proposal = h.views.proposal(SPACE, submitted.getProposalId()).orElseThrow();
         assertThat(proposal.getStatus()).isEqualTo(ProposalStatus.COMMITTED);
@@ -100,22 +110,32 @@ class ReviewModeTest {
             assertThat(p.getReviewMode()).isEqualTo(ReviewMode.BATCH);
         }
         assertThat(h.views.openProposals(SPACE)).hasSize(2);
-        MemoryOutcome committed = h.submit(Requests.resolve(SPACE, MAIN, medium.getMemoryId(), ProposalDecision.COMMIT,
-                "checked"));
+        MemoryOutcome committed =
+                h.submit(Requests.resolve(SPACE, MAIN, medium.getMemoryId(), ProposalDecision.COMMIT, "checked"));
         assertThat(committed.getAccepted()).as(committed.getMessage()).isTrue();
         MemoryEvent resolved = h.chain().get(h.chain().size() - 2);
         assertThat(resolved.getActor()).isEqualTo(MAIN);
-        assertThat(((ProposalResolved) resolved.getPayload()).getAutoCommitted()).isFalse();
+        assertThat(((ProposalResolved) resolved.getPayload()).getAutoCommitted())
+                .isFalse();
     }
 
     @Test
     void batchIsTheDefaultForOtherKeys() {
         MemoryOutcome o = propose(SPACE, INTERN, "User likes tea", Confidence.HIGH);
-        assertThat(h.views.proposal(SPACE, o.getMemoryId()).orElseThrow().getReviewMode()).isEqualTo(ReviewMode.BATCH);
+        assertThat(h.views.proposal(SPACE, o.getMemoryId()).orElseThrow().getReviewMode())
+                .isEqualTo(ReviewMode.BATCH);
         try (ChainHarness plain = new ChainHarness()) {
-            MemoryOutcome d = plain.submit(Requests.propose(SPACE, RESEARCHER, ProposedMemory.newBuilder()
-                    .setContent("x").setConfidence(Confidence.HIGH).build()));
-            assertThat(plain.views.proposal(SPACE, d.getMemoryId()).orElseThrow().getStatus())
+            MemoryOutcome d = plain.submit(Requests.propose(
+                    SPACE,
+                    RESEARCHER,
+                    ProposedMemory.newBuilder()
+                            .setContent("x")
+                            .setConfidence(Confidence.HIGH)
+                            .build()));
+            assertThat(plain.views
+                            .proposal(SPACE, d.getMemoryId())
+                            .orElseThrow()
+                            .getStatus())
                     .isEqualTo(ProposalStatus.PENDING);
         }
     }
@@ -124,7 +144,8 @@ class ReviewModeTest {
     void manualProposalsAreDecidedByAUserOnly() {
         MemoryOutcome o = propose(MANUAL_SPACE, INTERN, "Contract renews on June 1", Confidence.HIGH);
         String id = o.getMemoryId();
-        assertThat(h.views.proposal(MANUAL_SPACE, id).orElseThrow().getReviewMode()).isEqualTo(ReviewMode.MANUAL);
+        assertThat(h.views.proposal(MANUAL_SPACE, id).orElseThrow().getReviewMode())
+                .isEqualTo(ReviewMode.MANUAL);
 
         for (Actor reviewer : List.of(MAIN, ADMIN)) {
             for (ProposalDecision decision : ProposalDecision.values()) {

@@ -43,18 +43,27 @@ class SequencerStoreFailureTest {
         Properties props = new Properties();
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, "store-failure-" + java.util.UUID.randomUUID());
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        props.put(StreamsConfig.STATE_DIR_CONFIG, Files.createTempDirectory("store-failure").toString());
+        props.put(
+                StreamsConfig.STATE_DIR_CONFIG,
+                Files.createTempDirectory("store-failure").toString());
         props.put(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, FullDiskRocksDb.class.getName());
-        TopologyTestDriver driver = new TopologyTestDriver(SequencerTopology.build(topics, registry,
-                new ChainSealer(ChainKeys.generate()), WriteSettings.defaults(), Clock.systemUTC()), props);
+        TopologyTestDriver driver = new TopologyTestDriver(
+                SequencerTopology.build(
+                        topics,
+                        registry,
+                        new ChainSealer(ChainKeys.generate()),
+                        WriteSettings.defaults(),
+                        Clock.systemUTC()),
+                props);
         try {
-            TestInputTopic<byte[], byte[]> in = driver.createInputTopic(topics.requests(), new ByteArraySerializer(),
-                    new ByteArraySerializer());
-            TestOutputTopic<byte[], byte[]> outcomes = driver.createOutputTopic(topics.outcomes(),
-                    new ByteArrayDeserializer(), new ByteArrayDeserializer());
-            TestOutputTopic<byte[], byte[]> deadLetters = driver.createOutputTopic(topics.deadLetters(),
-                    new ByteArrayDeserializer(), new ByteArrayDeserializer());
-            MemoryRequest first = Requests.create("space-a", ChainHarness.AGENT, "before the disk fills").build();
+            TestInputTopic<byte[], byte[]> in =
+                    driver.createInputTopic(topics.requests(), new ByteArraySerializer(), new ByteArraySerializer());
+            TestOutputTopic<byte[], byte[]> outcomes = driver.createOutputTopic(
+                    topics.outcomes(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+            TestOutputTopic<byte[], byte[]> deadLetters = driver.createOutputTopic(
+                    topics.deadLetters(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+            MemoryRequest first = Requests.create("space-a", ChainHarness.AGENT, "before the disk fills")
+                    .build();
             in.pipeInput(key(first), requests.serialize(topics.requests(), first));
             assertThat(outcomes.readValuesToList()).hasSize(1);
 
@@ -66,7 +75,8 @@ class SequencerStoreFailureTest {
                             .build();
                     assertThatThrownBy(() -> in.pipeInput(key(r), requests.serialize(topics.requests(), r)))
                             .hasRootCauseMessage("Max allowed space was reached")
-                            .satisfies(e -> assertThat(causeChainHas(e, ProcessorStateException.class)).isTrue());
+                            .satisfies(e -> assertThat(causeChainHas(e, ProcessorStateException.class))
+                                    .isTrue());
                 }
             } finally {
                 FullDiskRocksDb.free();
@@ -74,8 +84,10 @@ class SequencerStoreFailureTest {
             assertThat(deadLetters.isEmpty()).as("nothing set aside").isTrue();
             // (the driver keeps what a failed record forwarded before its flush failed; exactly-once would abort it)
             AvroWireSerde<MemoryOutcome> outcomeSerde = AvroWireSerde.forValues(registry, MemoryOutcome.class);
-            assertThat(outcomes.readValuesToList()).extracting(v -> outcomeSerde.deserialize(topics.outcomes(), v))
-                    .as("no valid request rejected as INTERNAL").allSatisfy(o -> assertThat(o.getAccepted()).isTrue());
+            assertThat(outcomes.readValuesToList())
+                    .extracting(v -> outcomeSerde.deserialize(topics.outcomes(), v))
+                    .as("no valid request rejected as INTERNAL")
+                    .allSatisfy(o -> assertThat(o.getAccepted()).isTrue());
         } finally {
             try {
                 driver.close();

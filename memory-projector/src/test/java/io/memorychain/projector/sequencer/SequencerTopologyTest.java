@@ -64,9 +64,11 @@ class SequencerTopologyTest {
             MemoryEvent e = chain.get(i);
             byte[] hash = Canonical.toArray(e.getHash());
             assertThat(hash).isEqualTo(Canonical.hash(e));
-            assertThat(ring.verify(e.getKeyId(), hash, Canonical.toArray(e.getSignature()))).isTrue();
+            assertThat(ring.verify(e.getKeyId(), hash, Canonical.toArray(e.getSignature())))
+                    .isTrue();
             if (i > 0) {
-                assertThat(Canonical.toArray(e.getPrevHash())).isEqualTo(Canonical.toArray(chain.get(i - 1).getHash()));
+                assertThat(Canonical.toArray(e.getPrevHash()))
+                        .isEqualTo(Canonical.toArray(chain.get(i - 1).getHash()));
             }
         }
     }
@@ -76,7 +78,8 @@ class SequencerTopologyTest {
         h.submit(Requests.create("space-a", AGENT, "a1"));
         h.submit(Requests.create("space-b", AGENT, "b1"));
         h.submit(Requests.create("space-a", AGENT, "a2"));
-        assertThat(h.chain()).extracting(e -> e.getSpace() + "#" + e.getSeq())
+        assertThat(h.chain())
+                .extracting(e -> e.getSpace() + "#" + e.getSeq())
                 .containsExactly("space-a#1", "space-b#1", "space-a#2");
     }
 
@@ -91,12 +94,13 @@ class SequencerTopologyTest {
 
     @Test
     void aRequestIdIsRememberedForItsRetentionAndForgottenAfter() {
-        try (ChainHarness shortMemory = new ChainHarness(new WriteSettings(Rules.DEFAULT_MAX_CONTENT_BYTES,
-                Rules.DEFAULT_BLOCK_LABELS, 100, Duration.ofHours(1)))) {
+        try (ChainHarness shortMemory = new ChainHarness(new WriteSettings(
+                Rules.DEFAULT_MAX_CONTENT_BYTES, Rules.DEFAULT_BLOCK_LABELS, 100, Duration.ofHours(1)))) {
             var request = Requests.create(SPACE, AGENT, "remember me").build();
             Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
             MemoryOutcome first = shortMemory.submitAt(request, t0);
-            assertThat(shortMemory.submitAt(request, t0.plus(Duration.ofMinutes(59)))).isEqualTo(first);
+            assertThat(shortMemory.submitAt(request, t0.plus(Duration.ofMinutes(59))))
+                    .isEqualTo(first);
             MemoryOutcome muchLater = shortMemory.submitAt(request, t0.plus(Duration.ofHours(3)));
             assertThat(muchLater.getSeq()).isEqualTo(2L);
             assertThat(shortMemory.chain()).hasSize(2);
@@ -113,7 +117,8 @@ class SequencerTopologyTest {
 
     @Test
     void rejectsUnknownIdAndIdOfAnotherSpaceAsNotFound() {
-        String foreign = h.submit(Requests.create("other-space", AGENT, "theirs")).getMemoryId();
+        String foreign =
+                h.submit(Requests.create("other-space", AGENT, "theirs")).getMemoryId();
         assertRejected(h.submit(Requests.updateContent(SPACE, AGENT, "m0000zzz0000", "x")), "NOT_FOUND");
         assertRejected(h.submit(Requests.delete(SPACE, AGENT, foreign)), "NOT_FOUND");
         assertThat(h.chain()).hasSize(1);
@@ -123,8 +128,8 @@ class SequencerTopologyTest {
     void rejectsStaleExpectedVersion() {
         String id = create("v1");
         h.submit(Requests.updateContent(SPACE, AGENT, id, "v2").setExpectedVersion(1));
-        assertRejected(h.submit(Requests.updateContent(SPACE, AGENT, id, "v3").setExpectedVersion(1)),
-                "VERSION_CONFLICT");
+        assertRejected(
+                h.submit(Requests.updateContent(SPACE, AGENT, id, "v3").setExpectedVersion(1)), "VERSION_CONFLICT");
         assertThat(h.chain()).hasSize(2);
     }
 
@@ -138,29 +143,75 @@ class SequencerTopologyTest {
     @Test
     void rejectsBlankContentAndOutOfRangeImportance() {
         assertRejected(h.submit(Requests.create(SPACE, AGENT, "  ")), "INVALID_ARGUMENT");
-        assertRejected(h.submit(Requests.create(SPACE, AGENT,
-                CreateMemory.newBuilder().setContent("x").setImportance(9).build())), "INVALID_ARGUMENT");
-        assertRejected(h.submit(Requests.create(SPACE, AGENT,
-                CreateMemory.newBuilder().setContent("x").setKind(MemoryKind.BLOCK).build())), "INVALID_ARGUMENT");
+        assertRejected(
+                h.submit(Requests.create(
+                        SPACE,
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent("x")
+                                .setImportance(9)
+                                .build())),
+                "INVALID_ARGUMENT");
+        assertRejected(
+                h.submit(Requests.create(
+                        SPACE,
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent("x")
+                                .setKind(MemoryKind.BLOCK)
+                                .build())),
+                "INVALID_ARGUMENT");
         assertRejected(h.submit(Requests.create("bad space!", AGENT, "x")), "INVALID_ARGUMENT");
         assertThat(h.chain()).isEmpty();
     }
 
     @Test
     void enforcesTheSharedFieldLimitsAtTheirBoundaries() {
-        java.util.function.IntFunction<List<String>> tags = n -> java.util.stream.IntStream.range(0, n)
-                .mapToObj(i -> "t" + i).toList();
-        assertThat(h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent("x")
-                .setTags(tags.apply(Rules.MAX_TAGS)).build())).getAccepted()).isTrue();
-        assertRejected(h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent("x")
-                .setTags(tags.apply(Rules.MAX_TAGS + 1)).build())), "INVALID_ARGUMENT");
-        assertRejected(h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent("x")
-                .setTags(List.of("t".repeat(Rules.MAX_TAG_LENGTH + 1))).build())), "INVALID_ARGUMENT");
-        assertRejected(h.submit(Requests.create(SPACE, AGENT, CreateMemory.newBuilder().setContent("x")
-                .setUserId("u".repeat(Rules.MAX_SHORT_TEXT + 1)).build())), "INVALID_ARGUMENT");
-        String id = h.chain().get(0).getPayload() instanceof io.memorychain.avro.MemoryCreated c ? c.getMemory().getId() : null;
-        assertRejected(h.submit(Requests.request(SPACE, AGENT, new io.memorychain.avro.DeleteMemory(id,
-                "r".repeat(Rules.MAX_REASON + 1)))), "INVALID_ARGUMENT");
+        java.util.function.IntFunction<List<String>> tags = n ->
+                java.util.stream.IntStream.range(0, n).mapToObj(i -> "t" + i).toList();
+        assertThat(h.submit(Requests.create(
+                                SPACE,
+                                AGENT,
+                                CreateMemory.newBuilder()
+                                        .setContent("x")
+                                        .setTags(tags.apply(Rules.MAX_TAGS))
+                                        .build()))
+                        .getAccepted())
+                .isTrue();
+        assertRejected(
+                h.submit(Requests.create(
+                        SPACE,
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent("x")
+                                .setTags(tags.apply(Rules.MAX_TAGS + 1))
+                                .build())),
+                "INVALID_ARGUMENT");
+        assertRejected(
+                h.submit(Requests.create(
+                        SPACE,
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent("x")
+                                .setTags(List.of("t".repeat(Rules.MAX_TAG_LENGTH + 1)))
+                                .build())),
+                "INVALID_ARGUMENT");
+        assertRejected(
+                h.submit(Requests.create(
+                        SPACE,
+                        AGENT,
+                        CreateMemory.newBuilder()
+                                .setContent("x")
+                                .setUserId("u".repeat(Rules.MAX_SHORT_TEXT + 1))
+                                .build())),
+                "INVALID_ARGUMENT");
+        String id = h.chain().get(0).getPayload() instanceof io.memorychain.avro.MemoryCreated c
+                ? c.getMemory().getId()
+                : null;
+        assertRejected(
+                h.submit(Requests.request(
+                        SPACE, AGENT, new io.memorychain.avro.DeleteMemory(id, "r".repeat(Rules.MAX_REASON + 1)))),
+                "INVALID_ARGUMENT");
         assertThat(h.chain()).hasSize(1);
     }
 
@@ -172,15 +223,17 @@ class SequencerTopologyTest {
 
     @Test
     void rejectsDirectWritesBySubagents() {
-        assertRejected(h.submit(Requests.create(SPACE, Requests.actor(ActorType.SUBAGENT, "researcher"), "x")),
-                "FORBIDDEN");
+        assertRejected(
+                h.submit(Requests.create(SPACE, Requests.actor(ActorType.SUBAGENT, "researcher"), "x")), "FORBIDDEN");
     }
 
     @Test
     void protectingRequiresAnAdminOutsideRefinementAndUnprotectingRequiresAnAdmin() {
         String id = create("Never share the user's address");
         assertRejected(h.submit(Requests.flag(SPACE, AGENT, id, MemoryFlag.CONSTITUTIONAL, true)), "NOT_IN_REFINEMENT");
-        assertThat(h.submit(Requests.flag(SPACE, ADMIN, id, MemoryFlag.CONSTITUTIONAL, true)).getAccepted()).isTrue();
+        assertThat(h.submit(Requests.flag(SPACE, ADMIN, id, MemoryFlag.CONSTITUTIONAL, true))
+                        .getAccepted())
+                .isTrue();
         assertRejected(h.submit(Requests.flag(SPACE, AGENT, id, MemoryFlag.CONSTITUTIONAL, false)), "FORBIDDEN");
         assertRejected(h.submit(Requests.flag(SPACE, ADMIN, id, MemoryFlag.CONSTITUTIONAL, true)), "INVALID_STATE");
     }
@@ -192,16 +245,16 @@ class SequencerTopologyTest {
         h.submit(Requests.flag(SPACE, ADMIN, law, MemoryFlag.CONSTITUTIONAL, true));
         assertRejected(h.submit(Requests.delete(SPACE, AGENT, law)), "CONSTITUTIONAL");
         assertRejected(h.submit(Requests.delete(SPACE, ADMIN, law)), "CONSTITUTIONAL");
-        assertRejected(h.submit(Requests.consolidate(SPACE, AGENT, List.of(other, law), "merged", null)),
-                "CONSTITUTIONAL");
+        assertRejected(
+                h.submit(Requests.consolidate(SPACE, AGENT, List.of(other, law), "merged", null)), "CONSTITUTIONAL");
         assertThat(h.chain()).hasSize(3);
     }
 
     @Test
     void consolidationIsAllOrNothing() {
         String a = create("a");
-        assertRejected(h.submit(Requests.consolidate(SPACE, AGENT, List.of(a, "m0000zzz0000"), "merged", null)),
-                "NOT_FOUND");
+        assertRejected(
+                h.submit(Requests.consolidate(SPACE, AGENT, List.of(a, "m0000zzz0000"), "merged", null)), "NOT_FOUND");
         assertRejected(h.submit(Requests.consolidate(SPACE, AGENT, List.of(a, a), "merged", null)), "INVALID_ARGUMENT");
         assertRejected(h.submit(Requests.consolidate(SPACE, AGENT, List.of(), "merged", null)), "INVALID_ARGUMENT");
         assertThat(h.chain()).hasSize(1);
@@ -214,16 +267,16 @@ class SequencerTopologyTest {
         h.advance(Duration.ofDays(3));
         String b = create("User uses VS Code");
         h.advance(Duration.ofDays(3));
-        MemoryOutcome o = h.submit(Requests.consolidate(SPACE, AGENT, List.of(b, a),
-                "User prefers dark mode in VS Code", "unified profile"));
+        MemoryOutcome o = h.submit(Requests.consolidate(
+                SPACE, AGENT, List.of(b, a), "User prefers dark mode in VS Code", "unified profile"));
         assertThat(o.getAccepted()).isTrue();
         MemoriesConsolidated payload = (MemoriesConsolidated) h.chain().get(2).getPayload();
         assertThat(payload.getSupersededIds()).containsExactly(b, a);
         assertThat(payload.getCreated().getCreatedAt()).isEqualTo(first);
         assertThat(payload.getCreated().getSupersedes()).containsExactly(b, a);
         assertRejected(h.submit(Requests.updateContent(SPACE, AGENT, a, "changed")), "INVALID_STATE");
-        assertRejected(h.submit(Requests.consolidate(SPACE, AGENT, List.of(a, o.getMemoryId()), "x", null)),
-                "INVALID_STATE");
+        assertRejected(
+                h.submit(Requests.consolidate(SPACE, AGENT, List.of(a, o.getMemoryId()), "x", null)), "INVALID_STATE");
     }
 
     @Test
@@ -247,9 +300,10 @@ class SequencerTopologyTest {
         BlockUpdated second = (BlockUpdated) h.chain().get(2).getPayload();
         assertThat(second.getPreviousId()).isEqualTo(v1.getMemoryId());
         assertThat(second.getMemory().getSupersedes()).containsExactly(v1.getMemoryId());
-        assertThat(h.views.memory(SPACE, v1.getMemoryId()).orElseThrow().getState()).isEqualTo(MemoryState.SUPERSEDED);
-        assertRejected(h.submit(Requests.block(SPACE, AGENT, "persona", "v3").setExpectedVersion(1)),
-                "VERSION_CONFLICT");
+        assertThat(h.views.memory(SPACE, v1.getMemoryId()).orElseThrow().getState())
+                .isEqualTo(MemoryState.SUPERSEDED);
+        assertRejected(
+                h.submit(Requests.block(SPACE, AGENT, "persona", "v3").setExpectedVersion(1)), "VERSION_CONFLICT");
         assertRejected(h.submit(Requests.block(SPACE, AGENT, "shopping_list", "eggs")), "UNKNOWN_BLOCK_LABEL");
         assertRejected(h.submit(Requests.updateContent(SPACE, AGENT, v2.getMemoryId(), "x")), "INVALID_ARGUMENT");
     }
@@ -257,14 +311,21 @@ class SequencerTopologyTest {
     @Test
     void updateCarriesBeforeAndAfter() {
         String id = create("old text");
-        h.submit(Requests.request(SPACE, AGENT, UpdateMemory.newBuilder().setId(id).setContent("new text")
-                .setImportance(5).build()));
+        h.submit(Requests.request(
+                SPACE,
+                AGENT,
+                UpdateMemory.newBuilder()
+                        .setId(id)
+                        .setContent("new text")
+                        .setImportance(5)
+                        .build()));
         var updated = (io.memorychain.avro.MemoryUpdated) h.chain().get(1).getPayload();
         assertThat(updated.getBefore().getContent()).isEqualTo("old text");
         assertThat(updated.getAfter().getContent()).isEqualTo("new text");
         assertThat(updated.getAfter().getImportance()).isEqualTo(5);
         assertThat(updated.getAfter().getVersion()).isEqualTo(2);
-        assertThat(updated.getAfter().getContentHash()).isNotEqualTo(updated.getBefore().getContentHash());
+        assertThat(updated.getAfter().getContentHash())
+                .isNotEqualTo(updated.getBefore().getContentHash());
     }
 
     @Test
@@ -273,9 +334,12 @@ class SequencerTopologyTest {
         h.submitRaw(null, new byte[] {0, 0, 0, 0, 1});
         var letters = h.sequencerDeadLetters();
         assertThat(letters).hasSize(2);
-        assertThat(ChainHarness.header(letters.get(0).headers(), DeadLetters.TOPIC)).isEqualTo(h.topics.requests());
-        assertThat(ChainHarness.header(letters.get(0).headers(), DeadLetters.OFFSET)).isEqualTo("0");
-        assertThat(ChainHarness.header(letters.get(1).headers(), DeadLetters.OFFSET)).isEqualTo("1");
+        assertThat(ChainHarness.header(letters.get(0).headers(), DeadLetters.TOPIC))
+                .isEqualTo(h.topics.requests());
+        assertThat(ChainHarness.header(letters.get(0).headers(), DeadLetters.OFFSET))
+                .isEqualTo("0");
+        assertThat(ChainHarness.header(letters.get(1).headers(), DeadLetters.OFFSET))
+                .isEqualTo("1");
         assertThat(letters.get(0).value()).containsExactly(1, 2, 3);
         assertThat(h.pendingOutcomes()).isEmpty();
         create("still working");
@@ -285,7 +349,8 @@ class SequencerTopologyTest {
     @Test
     void aRequestWhoseKeyIsNotItsSpaceIsSetAside() {
         var request = Requests.create(SPACE, AGENT, "x").build();
-        h.submitRaw("another".getBytes(StandardCharsets.UTF_8),
+        h.submitRaw(
+                "another".getBytes(StandardCharsets.UTF_8),
                 io.memorychain.events.serde.AvroWireSerde.forValues(h.registry, io.memorychain.avro.MemoryRequest.class)
                         .serialize(h.topics.requests(), request));
         assertThat(h.sequencerDeadLetters()).hasSize(1);
@@ -297,6 +362,7 @@ class SequencerTopologyTest {
         create("one");
         h.advance(Duration.ofMinutes(-10));
         create("two");
-        assertThat(h.chain().get(1).getOccurredAt()).isAfterOrEqualTo(h.chain().get(0).getOccurredAt());
+        assertThat(h.chain().get(1).getOccurredAt())
+                .isAfterOrEqualTo(h.chain().get(0).getOccurredAt());
     }
 }

@@ -62,18 +62,24 @@ class SigningKeyRotationTest {
         assertThat(rotated.getSeq()).isEqualTo(3L);
         assertThat(rotated.getMemoryId()).as("the outcome names the new key").isEqualTo(next.keyId());
         List<MemoryEvent> chain = chainOf(SPACE);
-        assertThat(chain).extracting(MemoryEvent::getKeyId).containsExactly(h.keys.keyId(), h.keys.keyId(),
-                h.keys.keyId(), next.keyId(), next.keyId());
+        assertThat(chain)
+                .extracting(MemoryEvent::getKeyId)
+                .containsExactly(h.keys.keyId(), h.keys.keyId(), h.keys.keyId(), next.keyId(), next.keyId());
         SigningKeyRotated event = (SigningKeyRotated) chain.get(2).getPayload();
         assertThat(event.getPreviousKeyId()).isEqualTo(h.keys.keyId());
         assertThat(event.getNewKeyId()).isEqualTo(next.keyId());
         assertThat(Canonical.toArray(event.getNewPublicKey())).isEqualTo(next.publicKeyBytes());
         assertThat(event.getReason()).isEqualTo("yearly rotation");
-        assertThat(next.publicRing().verify(next.keyId(), Canonical.toArray(chain.get(3).getHash()),
-                Canonical.toArray(chain.get(3).getSignature()))).isTrue();
+        assertThat(next.publicRing()
+                        .verify(
+                                next.keyId(),
+                                Canonical.toArray(chain.get(3).getHash()),
+                                Canonical.toArray(chain.get(3).getSignature())))
+                .isTrue();
         assertThat(chainOf("other-space")).extracting(MemoryEvent::getKeyId).containsExactly(h.keys.keyId());
         // the current key is a function of the log: the head store holds the last rotation's key
-        ChainHead head = h.<ChainHead>sequencerStore(SequencerTopology.HEADS_STORE).get(SPACE);
+        ChainHead head =
+                h.<ChainHead>sequencerStore(SequencerTopology.HEADS_STORE).get(SPACE);
         assertThat(head.signingKeyId()).isEqualTo(next.keyId());
         assertThat(head.retiredKeyIds()).containsExactly(h.keys.keyId());
         // only the old key is trusted out of band; the rotation vouches for the new one
@@ -86,7 +92,9 @@ class SigningKeyRotationTest {
         write(SPACE, "m");
 
         assertRejected(h.submit(Requests.rotateSigningKey(SPACE, AGENT, next.keyId(), null)), "FORBIDDEN");
-        assertRejected(h.submit(Requests.rotateSigningKey(SPACE, ADMIN, ChainKeys.generate().keyId(), null)),
+        assertRejected(
+                h.submit(Requests.rotateSigningKey(
+                        SPACE, ADMIN, ChainKeys.generate().keyId(), null)),
                 "NOT_FOUND");
         assertRejected(h.submit(Requests.rotateSigningKey(SPACE, ADMIN, h.keys.keyId(), null)), "INVALID_STATE");
         assertRejected(h.submit(Requests.rotateSigningKey(SPACE, ADMIN, "not-a-key-id", null)), "INVALID_ARGUMENT");
@@ -98,7 +106,8 @@ class SigningKeyRotationTest {
         ChainKeys next = h.signingKeys.create();
 
         assertRejected(h.submit(Requests.rotateSigningKey("no-such-space", ADMIN, next.keyId(), null)), "NOT_FOUND");
-        assertRejected(h.submit(Requests.markKeyCompromised("no-such-space", ADMIN, h.keys.keyId(), 0, "leaked")),
+        assertRejected(
+                h.submit(Requests.markKeyCompromised("no-such-space", ADMIN, h.keys.keyId(), 0, "leaked")),
                 "NOT_FOUND");
         assertThat(chainOf("no-such-space")).isEmpty();
     }
@@ -131,13 +140,12 @@ class SigningKeyRotationTest {
         write(SPACE, "2");
         write(SPACE, "3");
         // the current key cannot be marked: rotate first
-        assertRejected(h.submit(Requests.markKeyCompromised(SPACE, ADMIN, h.keys.keyId(), 1, "leaked")),
-                "INVALID_STATE");
-        h.submit(Requests.rotateSigningKey(SPACE, ADMIN, next.keyId(), "leak"));        // seq 4, old key
-        assertRejected(h.submit(Requests.markKeyCompromised(SPACE, ADMIN, h.keys.keyId(), 9, "leaked")),
-                "INVALID_ARGUMENT");
-        assertRejected(h.submit(Requests.markKeyCompromised(SPACE, AGENT, h.keys.keyId(), 1, "leaked")),
-                "FORBIDDEN");
+        assertRejected(
+                h.submit(Requests.markKeyCompromised(SPACE, ADMIN, h.keys.keyId(), 1, "leaked")), "INVALID_STATE");
+        h.submit(Requests.rotateSigningKey(SPACE, ADMIN, next.keyId(), "leak")); // seq 4, old key
+        assertRejected(
+                h.submit(Requests.markKeyCompromised(SPACE, ADMIN, h.keys.keyId(), 9, "leaked")), "INVALID_ARGUMENT");
+        assertRejected(h.submit(Requests.markKeyCompromised(SPACE, AGENT, h.keys.keyId(), 1, "leaked")), "FORBIDDEN");
 
         MemoryOutcome marked = h.submit(Requests.markKeyCompromised(SPACE, ADMIN, h.keys.keyId(), 1, "leaked"));
 

@@ -38,6 +38,7 @@ class BoundedRocksDbMemoryTest {
         assertThat(BoundedRocksDbMemory.mib(Map.of("k", " 64 "), "k", 1)).isEqualTo(64L * 1024 * 1024);
         assertThat(BoundedRocksDbMemory.mib(Map.of(), "k", 48)).isEqualTo(48L * 1024 * 1024);
         assertThatThrownBy(() -> BoundedRocksDbMemory.mib(Map.of("k", "0"), "k", 1))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("k must be at least 1 MiB");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("k must be at least 1 MiB");
     }
 }

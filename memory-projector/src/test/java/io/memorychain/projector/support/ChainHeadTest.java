@@ -59,7 +59,12 @@ class ChainHeadTest {
     @Test
     void aHeadWrittenWithOnlyTheCurrentKeyStillReads() {
         byte[] key = "bbbbbbbbbbbbbbbb".getBytes(StandardCharsets.UTF_8);
-        byte[] bytes = ByteBuffer.allocate(48 + key.length).putLong(9).putLong(1234).put(HASH).put(key).array();
+        byte[] bytes = ByteBuffer.allocate(48 + key.length)
+                .putLong(9)
+                .putLong(1234)
+                .put(HASH)
+                .put(key)
+                .array();
 
         ChainHead read = SERDE.deserializer().deserialize("t", bytes);
 

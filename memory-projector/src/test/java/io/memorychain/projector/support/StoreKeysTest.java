@@ -9,8 +9,9 @@ class StoreKeysTest {
 
     @Test
     void seqIsTheFormattersZeroPaddedNumber() {
-        long[] edges = {0, 1, 9, 10, 999_999_999_999_999_999L, 1_000_000_000_000_000_000L, Long.MAX_VALUE, -1,
-            Long.MIN_VALUE, -42};
+        long[] edges = {
+            0, 1, 9, 10, 999_999_999_999_999_999L, 1_000_000_000_000_000_000L, Long.MAX_VALUE, -1, Long.MIN_VALUE, -42
+        };
         for (long seq : edges) {
             assertThat(StoreKeys.seq(seq)).as("seq %d", seq).isEqualTo(String.format("%019d", seq));
         }

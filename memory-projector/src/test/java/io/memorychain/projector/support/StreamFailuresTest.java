@@ -1,9 +1,8 @@
 package io.memorychain.projector.support;
 
-import io.memorychain.projector.MovableClock;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.memorychain.projector.MovableClock;
 import java.time.Duration;
 import java.time.Instant;
 import org.apache.kafka.streams.errors.ProcessorStateException;
@@ -17,10 +16,13 @@ class StreamFailuresTest {
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
     private static RuntimeException fullDisk(String store) {
-        ProcessorStateException state = new ProcessorStateException("Error while putting key/value into store " + store,
+        ProcessorStateException state = new ProcessorStateException(
+                "Error while putting key/value into store " + store,
                 new RocksDBException("Max allowed space was reached"));
-        return new StreamsException("Exception caught in process. taskId=0_1, processor=projection, topic=t.events, "
-                + "partition=1, offset=7", state);
+        return new StreamsException(
+                "Exception caught in process. taskId=0_1, processor=projection, topic=t.events, "
+                        + "partition=1, offset=7",
+                state);
     }
 
     @Test
@@ -30,15 +32,21 @@ class StreamFailuresTest {
         assertThat(f.code()).isEqualTo(StreamFailures.STORAGE_FULL);
         assertThat(f.store()).isEqualTo("view-memories");
         assertThat(f.error()).isEqualTo("RocksDBException: Max allowed space was reached");
-        assertThat(f.details()).containsEntry("code", "STORAGE_FULL").containsEntry("store", "view-memories")
-                .containsEntry("at", "2026-01-01T00:00:00Z").containsEntry("count", 1L);
+        assertThat(f.details())
+                .containsEntry("code", "STORAGE_FULL")
+                .containsEntry("store", "view-memories")
+                .containsEntry("at", "2026-01-01T00:00:00Z")
+                .containsEntry("count", 1L);
     }
 
     @Test
     void anotherRocksDbErrorIsAStateStoreFailureAndAnythingElseAThreadFailureWithoutStore() {
-        StreamFailures.Failure corrupt = StreamFailures.classify(new ProcessorStateException(
-                "Error while getting value for key from store sequencer-heads",
-                new RocksDBException("Corruption: block checksum mismatch")), T0, 1);
+        StreamFailures.Failure corrupt = StreamFailures.classify(
+                new ProcessorStateException(
+                        "Error while getting value for key from store sequencer-heads",
+                        new RocksDBException("Corruption: block checksum mismatch")),
+                T0,
+                1);
         StreamFailures.Failure other = StreamFailures.classify(new IllegalStateException("the store was fine"), T0, 1);
 
         assertThat(corrupt.code()).isEqualTo(StreamFailures.STATE_STORE_FAILURE);

@@ -21,10 +21,14 @@ class AppliedSeqTrackerTest {
         AtomicBoolean result = new AtomicBoolean();
         Thread waiter = new Thread(() -> {
             try {
-                result.set(tracker.await("a", () -> {
-                    reads.incrementAndGet();
-                    return appliedInA.get();
-                }, 5, TimeUnit.SECONDS.toNanos(30)));
+                result.set(tracker.await(
+                        "a",
+                        () -> {
+                            reads.incrementAndGet();
+                            return appliedInA.get();
+                        },
+                        5,
+                        TimeUnit.SECONDS.toNanos(30)));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -40,7 +44,9 @@ class AppliedSeqTrackerTest {
                 Thread.onSpinWait(); // a bounded window in which nothing must happen
             }
         }
-        assertThat(reads.get()).as("reads of a's applied seq while 20 events of b were applied").isLessThan(3);
+        assertThat(reads.get())
+                .as("reads of a's applied seq while 20 events of b were applied")
+                .isLessThan(3);
 
         appliedInA.set(5);
         tracker.applied("a", 5);
@@ -52,8 +58,10 @@ class AppliedSeqTrackerTest {
 
     @Test
     void aWaitEndsFalseAtItsTimeoutAndLeavesNoMonitorBehind() throws Exception {
-        assertThat(tracker.await("a", () -> 1, 2, TimeUnit.MILLISECONDS.toNanos(20))).isFalse();
-        assertThat(tracker.await("a", () -> 2, 2, TimeUnit.MILLISECONDS.toNanos(20))).isTrue();
+        assertThat(tracker.await("a", () -> 1, 2, TimeUnit.MILLISECONDS.toNanos(20)))
+                .isFalse();
+        assertThat(tracker.await("a", () -> 2, 2, TimeUnit.MILLISECONDS.toNanos(20)))
+                .isTrue();
         assertThat(tracker.spacesWaiting()).isZero();
     }
 
@@ -69,7 +77,9 @@ class AppliedSeqTrackerTest {
     private static void awaitState(Thread thread, Thread.State state) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (thread.getState() != state) {
-            assertThat(System.nanoTime()).as("the waiter was " + state + " within 30 s").isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("the waiter was " + state + " within 30 s")
+                    .isLessThan(deadline);
             Thread.onSpinWait();
         }
     }

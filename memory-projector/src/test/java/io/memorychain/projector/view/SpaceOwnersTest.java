@@ -19,8 +19,9 @@ class SpaceOwnersTest {
     void anotherInstancesActiveTaskMakesTheSpaceRemoteAtItsAdvertisedEndpoint() {
         SpaceOwner owner = SpaceOwners.decide(new KeyQueryMetadata(OTHER, Set.of(SELF), 4), SELF, p -> true);
 
-        assertThat(owner).isEqualTo(SpaceOwner.remote("api-1", 8080, 4)
-                .withStandbys(List.of(new SpaceOwner.Endpoint("api-0", 8080))));
+        assertThat(owner)
+                .isEqualTo(SpaceOwner.remote("api-1", 8080, 4)
+                        .withStandbys(List.of(new SpaceOwner.Endpoint("api-0", 8080))));
     }
 
     @Test
@@ -42,21 +43,23 @@ class SpaceOwnersTest {
     @Test
     void theStandbyReplicasOfThePartitionAreNamedInAStableOrderWithoutPlaceholders() {
         HostInfo third = new HostInfo("api-2", 8080);
-        SpaceOwner owner = SpaceOwners.decide(new KeyQueryMetadata(OTHER, Set.of(third, HostInfo.unavailable(), SELF),
-                1), SELF, p -> true);
+        SpaceOwner owner = SpaceOwners.decide(
+                new KeyQueryMetadata(OTHER, Set.of(third, HostInfo.unavailable(), SELF), 1), SELF, p -> true);
 
-        assertThat(owner.standbys()).containsExactly(new SpaceOwner.Endpoint("api-0", 8080),
-                new SpaceOwner.Endpoint("api-2", 8080));
+        assertThat(owner.standbys())
+                .containsExactly(new SpaceOwner.Endpoint("api-0", 8080), new SpaceOwner.Endpoint("api-2", 8080));
     }
 
     @Test
     void withoutARunningProjectionThereIsNoCopyHereToReadFrom() {
-        assertThat(new SpaceOwners(null, SELF).copyAppliedSeq("tenant/agent", 3)).isEmpty();
+        assertThat(new SpaceOwners(null, SELF).copyAppliedSeq("tenant/agent", 3))
+                .isEmpty();
     }
 
     @Test
     void noMetadataDuringARebalanceIsUnavailable() {
-        assertThat(SpaceOwners.decide(KeyQueryMetadata.NOT_AVAILABLE, SELF, p -> true).kind())
+        assertThat(SpaceOwners.decide(KeyQueryMetadata.NOT_AVAILABLE, SELF, p -> true)
+                        .kind())
                 .isEqualTo(SpaceOwner.Kind.UNAVAILABLE);
         assertThat(SpaceOwners.decide(null, SELF, p -> true).kind()).isEqualTo(SpaceOwner.Kind.UNAVAILABLE);
     }
@@ -75,7 +78,8 @@ class SpaceOwnersTest {
                 .isInstanceOf(RuntimeException.class);
         assertThatThrownBy(() -> new MemoryChainRuntime.Routing("api-0:8080", -1))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThat(new MemoryChainRuntime.Routing("api-0:8080", 1).applicationServer()).isEqualTo("api-0:8080");
+        assertThat(new MemoryChainRuntime.Routing("api-0:8080", 1).applicationServer())
+                .isEqualTo("api-0:8080");
     }
 
     @Test

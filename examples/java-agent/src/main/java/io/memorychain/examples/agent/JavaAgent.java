@@ -35,8 +35,7 @@ public final class JavaAgent {
             List.of("Where does my sister Eva live?", "Which food am I allergic to?"));
     static final List<String> EXPECTED = List.of("Lisbon", "peanuts");
 
-    private JavaAgent() {
-    }
+    private JavaAgent() {}
 
     public static void main(String[] args) {
         String url = env("MEMORY_CHAIN_URL", "http://localhost:8080");

@@ -31,7 +31,8 @@ final class ScriptedModel implements ChatModel {
         ChatMessage last = messages.get(messages.size() - 1);
         if (last instanceof ToolExecutionResultMessage result) {
             String best = result.text().strip().lines().findFirst().orElse("").replaceFirst("^- ", "");
-            String text = result.toolName().equals("memory_remember") ? "Noted, I will remember that."
+            String text = result.toolName().equals("memory_remember")
+                    ? "Noted, I will remember that."
                     : best.isBlank() ? "I do not remember anything about that." : "From memory: " + best;
             return answer(AiMessage.from(text));
         }
@@ -48,8 +49,11 @@ final class ScriptedModel implements ChatModel {
 
     private static ToolExecutionRequest call(String tool, Map<String, String> arguments) {
         try {
-            return ToolExecutionRequest.builder().id(UUID.randomUUID().toString()).name(tool)
-                    .arguments(JSON.writeValueAsString(arguments)).build();
+            return ToolExecutionRequest.builder()
+                    .id(UUID.randomUUID().toString())
+                    .name(tool)
+                    .arguments(JSON.writeValueAsString(arguments))
+                    .build();
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

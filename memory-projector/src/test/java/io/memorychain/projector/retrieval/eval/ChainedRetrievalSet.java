@@ -32,11 +32,19 @@ public final class ChainedRetrievalSet {
         for (LabelledMemory m : byTime) {
             h.now = m.writtenAt(set.referenceTime());
             Consolidation c = consolidationByResult.get(m.key());
-            MemoryOutcome o = c == null ? h.submit(Requests.create(m.space(), agent, create(m)))
-                    : h.submit(Requests.request(m.space(), agent, ConsolidateMemories.newBuilder()
-                            .setIds(c.inputs().stream().map(this::id).toList()).setContent(m.content())
-                            .setCategory(m.category()).setTags(m.tags()).setImportance(m.importance())
-                            .setReason(c.reason()).build()));
+            MemoryOutcome o = c == null
+                    ? h.submit(Requests.create(m.space(), agent, create(m)))
+                    : h.submit(Requests.request(
+                            m.space(),
+                            agent,
+                            ConsolidateMemories.newBuilder()
+                                    .setIds(c.inputs().stream().map(this::id).toList())
+                                    .setContent(m.content())
+                                    .setCategory(m.category())
+                                    .setTags(m.tags())
+                                    .setImportance(m.importance())
+                                    .setReason(c.reason())
+                                    .build()));
             if (!o.getAccepted()) {
                 throw new IllegalStateException("memory " + m.key() + " rejected: " + o.getMessage());
             }
@@ -54,10 +62,20 @@ public final class ChainedRetrievalSet {
     }
 
     private static CreateMemory create(LabelledMemory m) {
-        return CreateMemory.newBuilder().setKind(m.kind()).setCategory(m.category()).setContent(m.content())
-                .setTags(m.tags()).setImportance(m.importance()).setPinned(m.pinned()).setUserId(m.userId())
-                .setAgentId(m.agentId()).setRunId(m.runId()).setActorId(m.actorId()).setRole(m.role())
-                .setThreadId(m.threadId()).build();
+        return CreateMemory.newBuilder()
+                .setKind(m.kind())
+                .setCategory(m.category())
+                .setContent(m.content())
+                .setTags(m.tags())
+                .setImportance(m.importance())
+                .setPinned(m.pinned())
+                .setUserId(m.userId())
+                .setAgentId(m.agentId())
+                .setRunId(m.runId())
+                .setActorId(m.actorId())
+                .setRole(m.role())
+                .setThreadId(m.threadId())
+                .build();
     }
 
     public String id(String key) {

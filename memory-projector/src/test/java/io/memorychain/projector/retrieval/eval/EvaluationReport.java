@@ -20,14 +20,16 @@ public record EvaluationReport(String retriever, List<QueryOutcome> outcomes) {
     /** Scores per query type, in {@link QueryType} order (types without queries are absent). */
     public Map<QueryType, Scores> byType() {
         Map<QueryType, Scores> byType = new EnumMap<>(QueryType.class);
-        outcomes.stream().collect(Collectors.groupingBy(o -> o.query().type()))
+        outcomes.stream()
+                .collect(Collectors.groupingBy(o -> o.query().type()))
                 .forEach((type, group) -> byType.put(type, Scores.of(group)));
         return byType;
     }
 
     public Map<String, Scores> bySpace() {
         Map<String, Scores> bySpace = new TreeMap<>();
-        outcomes.stream().collect(Collectors.groupingBy(o -> o.query().space()))
+        outcomes.stream()
+                .collect(Collectors.groupingBy(o -> o.query().space()))
                 .forEach((space, group) -> bySpace.put(space, Scores.of(group)));
         return bySpace;
     }
@@ -35,6 +37,7 @@ public record EvaluationReport(String retriever, List<QueryOutcome> outcomes) {
     /** Queries whose first expected key is not in the top 5, in set order. */
     public List<QueryOutcome> misses() {
         return outcomes.stream()
-                .filter(o -> o.firstHitRank() == 0 || o.firstHitRank() > RetrievalMetrics.RECALL_K).toList();
+                .filter(o -> o.firstHitRank() == 0 || o.firstHitRank() > RetrievalMetrics.RECALL_K)
+                .toList();
     }
 }

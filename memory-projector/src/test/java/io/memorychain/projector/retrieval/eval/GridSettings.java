@@ -8,15 +8,18 @@ import java.util.Arrays;
  */
 final class GridSettings {
 
-    private GridSettings() {
-    }
+    private GridSettings() {}
 
     static double[][] of(double[][] builtIn) {
         String given = System.getProperty("grid.settings");
         if (given == null || given.isBlank()) {
             return builtIn;
         }
-        return Arrays.stream(given.split(";")).map(s -> Arrays.stream(s.split(",")).map(String::strip)
-                .mapToDouble(Double::parseDouble).toArray()).toArray(double[][]::new);
+        return Arrays.stream(given.split(";"))
+                .map(s -> Arrays.stream(s.split(","))
+                        .map(String::strip)
+                        .mapToDouble(Double::parseDouble)
+                        .toArray())
+                .toArray(double[][]::new);
     }
 }

@@ -38,15 +38,19 @@ public final class IndexedRetrievalSet implements AutoCloseable {
     public static IndexedRetrievalSet build(RetrievalSet set, Embedder embedder, IndexSettings settings) {
         List<Memory> memories = AvroMemories.of(set);
         long started = System.nanoTime();
-        List<float[]> vectors = embedder.embedAll(memories.stream().map(Memory::getContent).toList());
+        List<float[]> vectors =
+                embedder.embedAll(memories.stream().map(Memory::getContent).toList());
         long embedded = System.nanoTime();
         MemoryIndex index = MemoryIndex.inMemory(settings.withDimensions(embedder.dimensions()));
         for (int i = 0; i < memories.size(); i++) {
             index.upsert(memories.get(i), vectors.get(i));
         }
         index.refresh();
-        log.info("retrieval set indexed: {} memories embedded in {} ms, indexed in {} ms", memories.size(),
-                (embedded - started) / 1_000_000, (System.nanoTime() - embedded) / 1_000_000);
+        log.info(
+                "retrieval set indexed: {} memories embedded in {} ms, indexed in {} ms",
+                memories.size(),
+                (embedded - started) / 1_000_000,
+                (System.nanoTime() - embedded) / 1_000_000);
         return new IndexedRetrievalSet(set, embedder, index);
     }
 
@@ -70,7 +74,9 @@ public final class IndexedRetrievalSet implements AutoCloseable {
 
     /** The request for a labelled query: text and/or vector as the mode needs, its filters and categories. */
     public SearchRequest request(LabelledQuery query, SearchMode mode, int topK) {
-        SearchRequest.Builder b = SearchRequest.builder(query.space()).mode(mode).topK(topK)
+        SearchRequest.Builder b = SearchRequest.builder(query.space())
+                .mode(mode)
+                .topK(topK)
                 .filters(query.filters().toSearchFilters(set.referenceTime()))
                 .allowedCategories(query.categories());
         if (mode != SearchMode.VECTOR) {

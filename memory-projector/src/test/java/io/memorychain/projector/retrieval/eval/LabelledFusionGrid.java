@@ -33,18 +33,55 @@ class LabelledFusionGrid {
             RankingWeights d = RankingWeights.DEFAULTS;
             for (double[] v : GridSettings.of(SETTINGS)) {
                 RankingWeights w = d.withFusion((int) v[4], v[0], v[5], v[1], v[2]);
-                QueryService service = new QueryService(harness.views, harness.embedder, CategoryPolicy.unrestricted(),
-                        new DecayModel(0), w, AccessRecorder.NONE, harness.clock);
+                QueryService service = new QueryService(
+                        harness.views,
+                        harness.embedder,
+                        CategoryPolicy.unrestricted(),
+                        new DecayModel(0),
+                        w,
+                        AccessRecorder.NONE,
+                        harness.clock);
                 var actor = Requests.actor(ActorType.USER, "evaluator");
-                EvaluationReport r = RetrievalEvaluation.run("P", set, (q, topK) -> service.query(new QueryRequest(
-                                q.space(), null, q.text(), q.categories(), q.filters().toSearchFilters(set.referenceTime()),
-                                topK, QueryRequest.Format.BULLETS, null, null, false, false, null, null), actor)
-                        .items().stream().map(QueryResult.Item::id).map(chained::key).toList());
+                EvaluationReport r = RetrievalEvaluation.run(
+                        "P",
+                        set,
+                        (q, topK) -> service
+                                .query(
+                                        new QueryRequest(
+                                                q.space(),
+                                                null,
+                                                q.text(),
+                                                q.categories(),
+                                                q.filters().toSearchFilters(set.referenceTime()),
+                                                topK,
+                                                QueryRequest.Format.BULLETS,
+                                                null,
+                                                null,
+                                                false,
+                                                false,
+                                                null,
+                                                null),
+                                        actor)
+                                .items()
+                                .stream()
+                                .map(QueryResult.Item::id)
+                                .map(chained::key)
+                                .toList());
                 StringBuilder types = new StringBuilder();
-                r.byType().forEach((type, s) -> types.append(String.format(Locale.ROOT, " %s %.2f/%.2f", type.label(),
-                        s.recallAt5(), s.mrr())));
-                System.out.printf(Locale.ROOT, "LABELLED kw %.2f prev %.1f next %.1f cand %.0f covered %.1f  R@5 %.3f MRR %.3f |%s%n", v[0], v[1],
-                        v[2], v[4], v[5], r.overall().recallAt5(), r.overall().mrr(), types);
+                r.byType()
+                        .forEach((type, s) -> types.append(
+                                String.format(Locale.ROOT, " %s %.2f/%.2f", type.label(), s.recallAt5(), s.mrr())));
+                System.out.printf(
+                        Locale.ROOT,
+                        "LABELLED kw %.2f prev %.1f next %.1f cand %.0f covered %.1f  R@5 %.3f MRR %.3f |%s%n",
+                        v[0],
+                        v[1],
+                        v[2],
+                        v[4],
+                        v[5],
+                        r.overall().recallAt5(),
+                        r.overall().mrr(),
+                        types);
             }
         }
     }
@@ -64,7 +101,9 @@ class LabelledFusionGrid {
             String given = System.getProperty("entity.grid");
             if (given != null) { // "weight,seed,hop,similar,floor;..."
                 for (String setting : given.split(";")) {
-                    double[] v = java.util.Arrays.stream(setting.split(",")).mapToDouble(Double::parseDouble).toArray();
+                    double[] v = java.util.Arrays.stream(setting.split(","))
+                            .mapToDouble(Double::parseDouble)
+                            .toArray();
                     grid.add(new EntityChannel.Weights(v[0], v[1], v[2], v[3], v[4]));
                 }
             } else {
@@ -80,16 +119,46 @@ class LabelledFusionGrid {
             }
             EvaluationReport off = null;
             for (EntityChannel.Weights w : grid) {
-                QueryService service = new QueryService(harness.views, harness.embedder, CategoryPolicy.unrestricted(),
-                        new DecayModel(0), RankingWeights.DEFAULTS, AccessRecorder.NONE, harness.clock, Reranker.NONE, 1,
+                QueryService service = new QueryService(
+                        harness.views,
+                        harness.embedder,
+                        CategoryPolicy.unrestricted(),
+                        new DecayModel(0),
+                        RankingWeights.DEFAULTS,
+                        AccessRecorder.NONE,
+                        harness.clock,
+                        Reranker.NONE,
+                        1,
                         w);
-                EvaluationReport r = RetrievalEvaluation.run("P", set, (q, topK) -> service.query(new QueryRequest(
-                                q.space(), null, q.text(), q.categories(), q.filters().toSearchFilters(set.referenceTime()),
-                                topK, QueryRequest.Format.BULLETS, null, null, false, false, null, null), actor)
-                        .items().stream().map(QueryResult.Item::id).map(chained::key).toList());
+                EvaluationReport r = RetrievalEvaluation.run(
+                        "P",
+                        set,
+                        (q, topK) -> service
+                                .query(
+                                        new QueryRequest(
+                                                q.space(),
+                                                null,
+                                                q.text(),
+                                                q.categories(),
+                                                q.filters().toSearchFilters(set.referenceTime()),
+                                                topK,
+                                                QueryRequest.Format.BULLETS,
+                                                null,
+                                                null,
+                                                false,
+                                                false,
+                                                null,
+                                                null),
+                                        actor)
+                                .items()
+                                .stream()
+                                .map(QueryResult.Item::id)
+                                .map(chained::key)
+                                .toList());
                 StringBuilder types = new StringBuilder();
-                r.byType().forEach((type, s) -> types.append(String.format(Locale.ROOT, " %s %.3f/%.3f", type.label(),
-                        s.recallAt5(), s.mrr())));
+                r.byType()
+                        .forEach((type, s) -> types.append(
+                                String.format(Locale.ROOT, " %s %.3f/%.3f", type.label(), s.recallAt5(), s.mrr())));
                 if (off == null) {
                     off = r;
                 } else if (Boolean.getBoolean("entity.diff")) {
@@ -97,16 +166,32 @@ class LabelledFusionGrid {
                         QueryOutcome before = off.outcomes().get(i);
                         QueryOutcome after = r.outcomes().get(i);
                         if (before.firstHitRank() != after.firstHitRank()) {
-                            System.out.printf(Locale.ROOT, "  %s %s rank %d -> %d %s expected %s got %s%n",
-                                    after.query().id(), after.query().type().label(), before.firstHitRank(),
-                                    after.firstHitRank(), after.query().text(), after.query().expected(),
+                            System.out.printf(
+                                    Locale.ROOT,
+                                    "  %s %s rank %d -> %d %s expected %s got %s%n",
+                                    after.query().id(),
+                                    after.query().type().label(),
+                                    before.firstHitRank(),
+                                    after.firstHitRank(),
+                                    after.query().text(),
+                                    after.query().expected(),
                                     after.retrieved());
                         }
                     }
                 }
-                System.out.printf(Locale.ROOT, "ENTITY w %.1f seed %.1f hop %.1f similar %.1f from %.1f  R@5 %.3f MRR %.3f"
-                        + " violations %d |%s%n", w.weight(), w.seed(), w.hop(), w.similar(), w.from(),
-                        r.overall().recallAt5(), r.overall().mrr(), r.overall().violations(), types);
+                System.out.printf(
+                        Locale.ROOT,
+                        "ENTITY w %.1f seed %.1f hop %.1f similar %.1f from %.1f  R@5 %.3f MRR %.3f"
+                                + " violations %d |%s%n",
+                        w.weight(),
+                        w.seed(),
+                        w.hop(),
+                        w.similar(),
+                        w.from(),
+                        r.overall().recallAt5(),
+                        r.overall().mrr(),
+                        r.overall().violations(),
+                        types);
             }
         }
     }
@@ -114,5 +199,6 @@ class LabelledFusionGrid {
     private static final double[][] SETTINGS = {
         {0.3, 0.5, 0.2, 100, 40, 0.3}, {0.2, 0.5, 0.2, 100, 40, 0.6}, {0.3, 0.5, 0.2, 100, 40, 0.6},
         {0.3, 0.5, 0.2, 100, 40, 0.7}, {0.2, 0.5, 0.2, 100, 40, 0.8}, {0.3, 0.5, 0.2, 100, 40, 0.8},
-        {0.3, 0.5, 0.2, 100, 80, 0.7}, {0.3, 0.5, 0.2, 100, 80, 0.8}};
+        {0.3, 0.5, 0.2, 100, 80, 0.7}, {0.3, 0.5, 0.2, 100, 80, 0.8}
+    };
 }

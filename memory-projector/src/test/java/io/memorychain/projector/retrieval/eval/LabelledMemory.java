@@ -11,10 +11,22 @@ import java.util.List;
  * {@code daysAgo} is how long before the set's reference time the memory was (last) written. A missing
  * {@code pinned} is false; {@code importance} and {@code days_ago} must be given.
  */
-public record LabelledMemory(String key, String space, MemoryKind kind, String category, List<String> tags,
-                             @JsonProperty(required = true) int importance, boolean pinned, String userId,
-                             String agentId, String runId, String actorId, String role, String threadId,
-                             @JsonProperty(required = true) int daysAgo, String content) {
+public record LabelledMemory(
+        String key,
+        String space,
+        MemoryKind kind,
+        String category,
+        List<String> tags,
+        @JsonProperty(required = true) int importance,
+        boolean pinned,
+        String userId,
+        String agentId,
+        String runId,
+        String actorId,
+        String role,
+        String threadId,
+        @JsonProperty(required = true) int daysAgo,
+        String content) {
 
     public LabelledMemory {
         require(key != null && !key.isBlank(), "memory without key");

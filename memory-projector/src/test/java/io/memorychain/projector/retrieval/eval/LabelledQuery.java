@@ -13,9 +13,17 @@ import java.util.List;
  * @param mustNot    memories no correct search may return (superseded, or outside the filters or categories)
  * @param note       the annotator's rationale (free text)
  */
-public record LabelledQuery(String id, String space, QueryType type, String text, QueryFilters filters,
-                            List<String> categories, List<String> via, List<String> expected,
-                            List<String> mustNot, String note) {
+public record LabelledQuery(
+        String id,
+        String space,
+        QueryType type,
+        String text,
+        QueryFilters filters,
+        List<String> categories,
+        List<String> via,
+        List<String> expected,
+        List<String> mustNot,
+        String note) {
 
     public LabelledQuery {
         require(id != null && !id.isBlank(), "query without id");

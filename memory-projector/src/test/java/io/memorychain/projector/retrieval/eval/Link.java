@@ -8,8 +8,8 @@ import java.util.Set;
 public record Link(String from, String to, String type) {
 
     /** The relation vocabulary the set may use. */
-    public static final Set<String> TYPES = Set.of("develops", "uses", "part-of", "depends-on", "decided-on",
-            "prefers", "avoids", "relates-to", "related_to");
+    public static final Set<String> TYPES = Set.of(
+            "develops", "uses", "part-of", "depends-on", "decided-on", "prefers", "avoids", "relates-to", "related_to");
 
     public Link {
         require(from != null && to != null, "link needs from and to");

@@ -33,6 +33,7 @@ public final class Locomo {
 
     /** The only conversations this code may open: TUNE = 26 + 30, REPORT = 41 + 42 + 43. */
     public static final Set<Integer> ALLOWED = Set.of(26, 30, 41, 42, 43);
+
     public static final List<Integer> TUNE = List.of(26, 30);
     public static final List<Integer> REPORT = List.of(41, 42, 43);
     public static final String PROPERTY = "locomo.zip";
@@ -41,16 +42,18 @@ public final class Locomo {
 
     private static final Pattern DIA_ID = Pattern.compile("D(\\d+):(\\d+)");
     /** "1:56 pm on 8 May, 2023" (the release's session date-times, read as UTC). */
-    private static final DateTimeFormatter SESSION_TIME = new DateTimeFormatterBuilder().parseCaseInsensitive()
-            .appendPattern("h:mm a 'on' d MMMM, yyyy").toFormatter(Locale.ENGLISH);
+    private static final DateTimeFormatter SESSION_TIME = new DateTimeFormatterBuilder()
+            .parseCaseInsensitive()
+            .appendPattern("h:mm a 'on' d MMMM, yyyy")
+            .toFormatter(Locale.ENGLISH);
 
-    private Locomo() {
-    }
+    private Locomo() {}
 
     /** The zip named by the system property {@value #PROPERTY} or the environment variable {@value #ENV}, if any. */
     public static Optional<Path> zip() {
         String named = System.getProperty(PROPERTY, System.getenv(ENV));
-        return named == null || named.isBlank() ? Optional.empty()
+        return named == null || named.isBlank()
+                ? Optional.empty()
                 : Optional.of(Path.of(named)).filter(Files::isRegularFile);
     }
 
@@ -68,15 +71,14 @@ public final class Locomo {
      *
      * @param category 1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial
      */
-    public record Question(String id, String text, int category, List<String> evidence) {
-    }
+    public record Question(String id, String text, int category, List<String> evidence) {}
 
     /**
      * @param droppedEvidence evidence references that are malformed or name no turn of the conversation
      * @param droppedQuestions questions left without any valid evidence
      */
-    public record Conversation(int id, List<Turn> turns, List<Question> questions, int droppedEvidence,
-                               int droppedQuestions) {
+    public record Conversation(
+            int id, List<Turn> turns, List<Question> questions, int droppedEvidence, int droppedQuestions) {
 
         public String space() {
             return "locomo-" + id;
@@ -115,11 +117,17 @@ public final class Locomo {
             if (session == null || !session.isArray()) {
                 continue; // a date without turns
             }
-            Instant at = LocalDateTime.parse(root.get("session_" + k + "_date_time").asText().trim(), SESSION_TIME)
+            Instant at = LocalDateTime.parse(
+                            root.get("session_" + k + "_date_time").asText().trim(), SESSION_TIME)
                     .toInstant(ZoneOffset.UTC);
             for (JsonNode t : session) {
-                turns.add(new Turn(t.get("dia_id").asText(), k, t.get("speaker").asText(), t.get("text").asText(),
-                        t.hasNonNull("blip_caption") ? t.get("blip_caption").asText() : null, at));
+                turns.add(new Turn(
+                        t.get("dia_id").asText(),
+                        k,
+                        t.get("speaker").asText(),
+                        t.get("text").asText(),
+                        t.hasNonNull("blip_caption") ? t.get("blip_caption").asText() : null,
+                        at));
             }
         }
         Set<String> known = new LinkedHashSet<>();
@@ -152,8 +160,11 @@ public final class Locomo {
                 droppedQuestions++;
                 continue;
             }
-            questions.add(new Question("conv-" + id + "#" + n, qa.get("question").asText(),
-                    qa.get("category").asInt(), List.copyOf(evidence)));
+            questions.add(new Question(
+                    "conv-" + id + "#" + n,
+                    qa.get("question").asText(),
+                    qa.get("category").asInt(),
+                    List.copyOf(evidence)));
         }
         return new Conversation(id, List.copyOf(turns), List.copyOf(questions), dropped, droppedQuestions);
     }

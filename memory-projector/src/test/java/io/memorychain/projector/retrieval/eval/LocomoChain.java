@@ -36,11 +36,19 @@ public final class LocomoChain {
                 previousSession = t.at();
                 h.now = t.at().plusSeconds(inSession);
                 var actor = Requests.actor(ActorType.USER, t.speaker());
-                MemoryOutcome o = h.submit(Requests.create(c.space(), actor, CreateMemory.newBuilder()
-                        .setKind(MemoryKind.EPISODIC).setContent(t.content()).setUserId(t.speaker())
-                        .setActorId(t.speaker()).setThreadId("session-" + t.session()).build()));
+                MemoryOutcome o = h.submit(Requests.create(
+                        c.space(),
+                        actor,
+                        CreateMemory.newBuilder()
+                                .setKind(MemoryKind.EPISODIC)
+                                .setContent(t.content())
+                                .setUserId(t.speaker())
+                                .setActorId(t.speaker())
+                                .setThreadId("session-" + t.session())
+                                .build()));
                 if (!o.getAccepted()) {
-                    throw new IllegalStateException("turn " + c.id() + "/" + t.diaId() + " rejected: " + o.getMessage());
+                    throw new IllegalStateException(
+                            "turn " + c.id() + "/" + t.diaId() + " rejected: " + o.getMessage());
                 }
                 turnById.put(o.getMemoryId(), t.diaId());
                 idsBySpace.computeIfAbsent(c.space(), x -> new ArrayList<>()).add(o.getMemoryId());

@@ -19,8 +19,7 @@ public final class LocomoEvaluation {
 
     public static final int DEPTH = 10;
 
-    private LocomoEvaluation() {
-    }
+    private LocomoEvaluation() {}
 
     /** Answers a question of a conversation with turn ids ("D3:5"), best first, at most {@code k}. */
     @FunctionalInterface
@@ -29,15 +28,18 @@ public final class LocomoEvaluation {
     }
 
     /** One question's scores. */
-    public record Outcome(Question question, double hit5, double hit10, double recall10, double reciprocalRank) {
-    }
+    public record Outcome(Question question, double hit5, double hit10, double recall10, double reciprocalRank) {}
 
     /** Means over a group of questions. */
     public record Means(int questions, double hit5, double hit10, double recall10, double mrr) {
 
         static Means of(List<Outcome> outcomes) {
-            return new Means(outcomes.size(), mean(outcomes, Outcome::hit5), mean(outcomes, Outcome::hit10),
-                    mean(outcomes, Outcome::recall10), mean(outcomes, Outcome::reciprocalRank));
+            return new Means(
+                    outcomes.size(),
+                    mean(outcomes, Outcome::hit5),
+                    mean(outcomes, Outcome::hit10),
+                    mean(outcomes, Outcome::recall10),
+                    mean(outcomes, Outcome::reciprocalRank));
         }
 
         private static double mean(List<Outcome> outcomes, java.util.function.ToDoubleFunction<Outcome> f) {
@@ -49,7 +51,8 @@ public final class LocomoEvaluation {
     public record Report(String retriever, List<Outcome> outcomes) {
 
         public Means where(Predicate<Question> which) {
-            return Means.of(outcomes.stream().filter(o -> which.test(o.question())).toList());
+            return Means.of(
+                    outcomes.stream().filter(o -> which.test(o.question())).toList());
         }
 
         public Means overall() {
@@ -89,8 +92,12 @@ public final class LocomoEvaluation {
                 first = first == 0 ? i + 1 : first;
             }
         }
-        return new Outcome(q, first >= 1 && first <= 5 ? 1 : 0, first >= 1 ? 1 : 0,
-                (double) found / q.evidence().size(), first == 0 ? 0 : 1.0 / first);
+        return new Outcome(
+                q,
+                first >= 1 && first <= 5 ? 1 : 0,
+                first >= 1 ? 1 : 0,
+                (double) found / q.evidence().size(),
+                first == 0 ? 0 : 1.0 / first);
     }
 
     static final Map<String, Predicate<Question>> ROWS = rows();
@@ -116,11 +123,12 @@ public final class LocomoEvaluation {
         }
         out.append('\n');
         ROWS.forEach((label, which) -> {
-            out.append(String.format(Locale.ROOT, "%-14s %4d", label, reports.get(0).where(which).questions()));
+            out.append(String.format(
+                    Locale.ROOT, "%-14s %4d", label, reports.get(0).where(which).questions()));
             for (Report r : reports) {
                 Means m = r.where(which);
-                out.append(String.format(Locale.ROOT, " | %.3f %.3f %.3f %.3f       ", m.hit5(), m.hit10(),
-                        m.recall10(), m.mrr()));
+                out.append(String.format(
+                        Locale.ROOT, " | %.3f %.3f %.3f %.3f       ", m.hit5(), m.hit10(), m.recall10(), m.mrr()));
             }
             out.append('\n');
         });

@@ -25,9 +25,8 @@ import org.junit.jupiter.api.Test;
  */
 class LocomoFusionGrid {
 
-    private record Signals(Question question, Map<Integer, Double> bm25, double[] cos, int[] prev, int[] next,
-                           String[] turns) {
-    }
+    private record Signals(
+            Question question, Map<Integer, Double> bm25, double[] cos, int[] prev, int[] next, String[] turns) {}
 
     @Test
     void printsTheGrid() {
@@ -56,7 +55,8 @@ class LocomoFusionGrid {
                 for (String id : split.ids(c)) {
                     int i = indexOfTurn.get(split.chain.turn(id));
                     indexOfId.put(id, i);
-                    MemoryEmbedding e = split.harness.views.embedding(c.space(), id).orElseThrow();
+                    MemoryEmbedding e =
+                            split.harness.views.embedding(c.space(), id).orElseThrow();
                     vectors[i] = new float[e.getVector().size()];
                     for (int d = 0; d < vectors[i].length; d++) {
                         vectors[i][d] = e.getVector().get(d);
@@ -73,8 +73,11 @@ class LocomoFusionGrid {
                         cos[i] = dot;
                     }
                     Map<Integer, Double> bm25 = new HashMap<>();
-                    for (Hit h : split.harness.views.search(SearchRequest.builder(c.space()).mode(SearchMode.BM25)
-                            .text(q.text()).topK(200).build())) {
+                    for (Hit h : split.harness.views.search(SearchRequest.builder(c.space())
+                            .mode(SearchMode.BM25)
+                            .text(q.text())
+                            .topK(200)
+                            .build())) {
                         bm25.put(indexOfId.get(h.id()), (double) h.score());
                     }
                     all.add(new Signals(q, bm25, cos, prev, next, turns));
@@ -83,20 +86,41 @@ class LocomoFusionGrid {
             RankingWeights d = RankingWeights.DEFAULTS;
             for (double[] v : GridSettings.of(PIPELINE_SETTINGS)) {
                 RankingWeights w = d.withFusion((int) v[4], v[0], v[5], v[1], v[2]);
-                LocomoEvaluation.Means m = LocomoEvaluation.run("P", conversations, split.pipeline(w)).overall();
-                System.out.printf(Locale.ROOT, "PIPELINE kw %.1f prev %.1f next %.1f cand %.0f covered %.1f  hit@5 %.3f hit@10 %.3f R@10 %.3f"
-                        + " MRR %.3f%n", v[0], v[1], v[2], v[4], v[5], m.hit5(), m.hit10(), m.recall10(), m.mrr());
+                LocomoEvaluation.Means m = LocomoEvaluation.run("P", conversations, split.pipeline(w))
+                        .overall();
+                System.out.printf(
+                        Locale.ROOT,
+                        "PIPELINE kw %.1f prev %.1f next %.1f cand %.0f covered %.1f  hit@5 %.3f hit@10 %.3f R@10 %.3f"
+                                + " MRR %.3f%n",
+                        v[0],
+                        v[1],
+                        v[2],
+                        v[4],
+                        v[5],
+                        m.hit5(),
+                        m.hit10(),
+                        m.recall10(),
+                        m.mrr());
             }
         }
-        System.out.println("setting                                   hit@5  MRR   (TUNE, " + all.size() + " questions)");
+        System.out.println(
+                "setting                                   hit@5  MRR   (TUNE, " + all.size() + " questions)");
         for (String norm : SIMULATED_NORMS) {
             for (int depth : new int[] {40, 100}) {
                 for (double w : new double[] {0.2, 0.3, 0.4, 0.5, 0.6, 0.7}) {
                     for (double prevW : new double[] {0, 0.3, 0.5, 0.8}) {
                         for (double nextW : new double[] {0, 0.2, 0.4}) {
                             double[] m = score(all, norm, depth, w, prevW, nextW);
-                            System.out.printf(Locale.ROOT, "GRID %-10s depth %3d kw %.1f prev %.1f next %.1f   %.3f %.3f%n",
-                                    norm, depth, w, prevW, nextW, m[0], m[1]);
+                            System.out.printf(
+                                    Locale.ROOT,
+                                    "GRID %-10s depth %3d kw %.1f prev %.1f next %.1f   %.3f %.3f%n",
+                                    norm,
+                                    depth,
+                                    w,
+                                    prevW,
+                                    nextW,
+                                    m[0],
+                                    m[1]);
                         }
                     }
                 }
@@ -104,14 +128,15 @@ class LocomoFusionGrid {
         }
     }
 
-    private static final List<String> SIMULATED_NORMS = List.of(System.getProperty("grid.norms", "max/minmax,z,rrf")
-            .split(","));
+    private static final List<String> SIMULATED_NORMS =
+            List.of(System.getProperty("grid.norms", "max/minmax,z,rrf").split(","));
 
     /** keyword, previousTurn, nextTurn: the real pipeline on TUNE for the best simulated settings. */
     private static final double[][] PIPELINE_SETTINGS = {
         {0.3, 0.5, 0.2, 100, 40, 0.3}, {0.2, 0.5, 0.2, 100, 40, 0.6}, {0.3, 0.5, 0.2, 100, 40, 0.6},
         {0.3, 0.5, 0.2, 100, 40, 0.7}, {0.2, 0.5, 0.2, 100, 40, 0.8}, {0.3, 0.5, 0.2, 100, 40, 0.8},
-        {0.3, 0.5, 0.2, 100, 80, 0.7}, {0.3, 0.5, 0.2, 100, 80, 0.8}};
+        {0.3, 0.5, 0.2, 100, 80, 0.7}, {0.3, 0.5, 0.2, 100, 80, 0.8}
+    };
 
     /** Mean hit@5 and MRR@10 over the questions. */
     private static double[] score(List<Signals> all, String norm, int depth, double w, double prevW, double nextW) {
@@ -191,7 +216,8 @@ class LocomoFusionGrid {
                 if (!near) {
                     continue;
                 }
-                double v = base[i] + (s.prev[i] >= 0 ? prevW * base[s.prev[i]] : 0)
+                double v = base[i]
+                        + (s.prev[i] >= 0 ? prevW * base[s.prev[i]] : 0)
                         + (s.next[i] >= 0 ? nextW * base[s.next[i]] : 0);
                 ranked.add(new double[] {i, v});
             }

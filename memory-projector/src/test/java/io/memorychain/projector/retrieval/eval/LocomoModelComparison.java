@@ -29,21 +29,35 @@ class LocomoModelComparison {
         Assumptions.assumeTrue(zip != null, "LoCoMo data absent: run with -Dlocomo.zip=/path/to/locomo10.zip");
         List<Conversation> tune = Locomo.read(zip, Locomo.TUNE);
         List<Conversation> report = Locomo.read(zip, Locomo.REPORT);
-        for (String name : System.getProperty("locomo.models", "minilm,bge-small,e5-small").split(",")) {
+        for (String name :
+                System.getProperty("locomo.models", "minilm,bge-small,e5-small").split(",")) {
             EmbeddingModel model = EmbeddingModel.fromConfigName(name.trim());
             try (OnnxSentenceEmbedder embedder = OnnxSentenceEmbedder.create(model)) {
-                List<String> turns = tune.stream().flatMap(c -> c.turns().stream()).map(Locomo.Turn::content).toList();
+                List<String> turns = tune.stream()
+                        .flatMap(c -> c.turns().stream())
+                        .map(Locomo.Turn::content)
+                        .toList();
                 long started = System.nanoTime();
                 embedder.embedAll(turns);
                 long turnsMs = (System.nanoTime() - started) / 1_000_000;
-                long[] queryNanos = tune.stream().flatMap(c -> c.questions().stream()).mapToLong(q -> {
-                    long t = System.nanoTime();
-                    embedder.embedQuery(q.text());
-                    return System.nanoTime() - t;
-                }).sorted().toArray();
-                System.out.printf(Locale.ROOT, "MODEL %s: %d TUNE turns embedded in %d ms (%.2f ms each); question"
-                                + " embedding p50 %.2f ms, p95 %.2f ms%n", model.configName(), turns.size(), turnsMs,
-                        turnsMs / (double) turns.size(), queryNanos[queryNanos.length / 2] / 1e6,
+                long[] queryNanos = tune.stream()
+                        .flatMap(c -> c.questions().stream())
+                        .mapToLong(q -> {
+                            long t = System.nanoTime();
+                            embedder.embedQuery(q.text());
+                            return System.nanoTime() - t;
+                        })
+                        .sorted()
+                        .toArray();
+                System.out.printf(
+                        Locale.ROOT,
+                        "MODEL %s: %d TUNE turns embedded in %d ms (%.2f ms each); question"
+                                + " embedding p50 %.2f ms, p95 %.2f ms%n",
+                        model.configName(),
+                        turns.size(),
+                        turnsMs,
+                        turnsMs / (double) turns.size(),
+                        queryNanos[queryNanos.length / 2] / 1e6,
                         queryNanos[(int) (queryNanos.length * 0.95)] / 1e6);
                 for (List<Conversation> split : List.of(tune, report)) {
                     try (LocomoSplit s = new LocomoSplit(split, embedder)) {
@@ -51,11 +65,13 @@ class LocomoModelComparison {
                                 LocomoEvaluation.run("BM25", split, s.raw(SearchMode.BM25)),
                                 LocomoEvaluation.run("VECTOR", split, s.raw(SearchMode.VECTOR)),
                                 LocomoEvaluation.run("RRF", split, s.naiveRrf()),
-                                LocomoEvaluation.run("NO-DATES", split, s.pipeline(RankingWeights.DEFAULTS,
-                                        TemporalWeights.NONE)),
+                                LocomoEvaluation.run(
+                                        "NO-DATES", split, s.pipeline(RankingWeights.DEFAULTS, TemporalWeights.NONE)),
                                 LocomoEvaluation.run("PIPELINE", split, s.pipeline(RankingWeights.DEFAULTS)));
-                        System.out.println(LocomoEvaluation.table("MODEL " + model.configName() + " " + s.ids()
-                                + " (written in " + s.writeMillis + " ms)", reports));
+                        System.out.println(LocomoEvaluation.table(
+                                "MODEL " + model.configName() + " " + s.ids() + " (written in " + s.writeMillis
+                                        + " ms)",
+                                reports));
                     }
                 }
             }

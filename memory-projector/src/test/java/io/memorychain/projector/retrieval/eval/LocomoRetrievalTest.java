@@ -2,7 +2,6 @@ package io.memorychain.projector.retrieval.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
 import io.memorychain.projector.SharedEmbedder;
 import io.memorychain.projector.retrieval.RankingWeights;
 import io.memorychain.projector.retrieval.eval.Locomo.Conversation;
@@ -40,14 +39,18 @@ class LocomoRetrievalTest {
     /** Each test is reported as skipped, with the reason, where the data is absent (an abort in @BeforeAll is not). */
     @BeforeEach
     void needsTheData() {
-        Assumptions.assumeTrue(ZIP != null, "LoCoMo data absent: download locomo10.zip (snap-research/locomo,"
-                + " CC BY-NC 4.0) and run with -Dlocomo.zip=/path/to/locomo10.zip or LOCOMO_ZIP=/path/to/locomo10.zip");
+        Assumptions.assumeTrue(
+                ZIP != null,
+                "LoCoMo data absent: download locomo10.zip (snap-research/locomo,"
+                        + " CC BY-NC 4.0) and run with -Dlocomo.zip=/path/to/locomo10.zip or LOCOMO_ZIP=/path/to/locomo10.zip");
     }
 
     private static List<Report> evaluate(Path zip, List<Integer> ids, String name) {
         List<Conversation> conversations = Locomo.read(zip, ids);
-        int dropped = conversations.stream().mapToInt(Conversation::droppedEvidence).sum();
-        int droppedQuestions = conversations.stream().mapToInt(Conversation::droppedQuestions).sum();
+        int dropped =
+                conversations.stream().mapToInt(Conversation::droppedEvidence).sum();
+        int droppedQuestions =
+                conversations.stream().mapToInt(Conversation::droppedQuestions).sum();
         try (LocomoSplit split = new LocomoSplit(conversations, SharedEmbedder.get())) {
             long started = System.nanoTime();
             List<Report> reports = List.of(
@@ -55,17 +58,22 @@ class LocomoRetrievalTest {
                     LocomoEvaluation.run("VECTOR", conversations, split.raw(SearchMode.VECTOR)),
                     LocomoEvaluation.run("RRF", conversations, split.naiveRrf()),
                     LocomoEvaluation.run("PIPELINE", conversations, split.pipeline(RankingWeights.DEFAULTS)));
-            System.out.println(LocomoEvaluation.table("LoCoMo " + name + " " + split.ids() + ": " + split.chain.size()
-                    + " turns, " + split.questions() + " questions (" + dropped + " evidence references and "
-                    + droppedQuestions + " questions without valid evidence dropped); written in "
-                    + split.writeMillis + " ms, evaluated in " + (System.nanoTime() - started) / 1_000_000 + " ms",
+            System.out.println(LocomoEvaluation.table(
+                    "LoCoMo " + name + " " + split.ids() + ": " + split.chain.size()
+                            + " turns, " + split.questions() + " questions (" + dropped + " evidence references and "
+                            + droppedQuestions + " questions without valid evidence dropped); written in "
+                            + split.writeMillis + " ms, evaluated in " + (System.nanoTime() - started) / 1_000_000
+                            + " ms",
                     reports));
             return reports;
         }
     }
 
     private static Report named(List<Report> reports, String name) {
-        return reports.stream().filter(r -> r.retriever().equals(name)).findFirst().orElseThrow();
+        return reports.stream()
+                .filter(r -> r.retriever().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     /**
@@ -107,10 +115,12 @@ class LocomoRetrievalTest {
     void thePipelineBeatsNaiveFusionAndEachSignalAloneOnBothSplits() {
         for (List<Report> split : List.of(tune, report)) {
             double pipeline = named(split, "PIPELINE").overall().hit5();
-            assertThat(pipeline).isGreaterThan(named(split, "RRF").overall().hit5() + 0.05)
+            assertThat(pipeline)
+                    .isGreaterThan(named(split, "RRF").overall().hit5() + 0.05)
                     .isGreaterThan(named(split, "BM25").overall().hit5())
                     .isGreaterThan(named(split, "VECTOR").overall().hit5());
-            assertThat(named(split, "PIPELINE").overall().mrr()).isGreaterThan(named(split, "RRF").overall().mrr());
+            assertThat(named(split, "PIPELINE").overall().mrr())
+                    .isGreaterThan(named(split, "RRF").overall().mrr());
         }
     }
 

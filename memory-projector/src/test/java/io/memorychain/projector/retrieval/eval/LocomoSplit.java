@@ -37,6 +37,7 @@ public final class LocomoSplit implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LocomoSplit.class);
     /** Naive RRF: {@code sum 1 / (60 + rank)} over the BM25 and vector top 100. */
     static final int RRF_K = 60;
+
     static final int RRF_DEPTH = 100;
 
     public final List<Conversation> conversations;
@@ -86,7 +87,8 @@ public final class LocomoSplit implements AutoCloseable {
 
     /** The raw index in this mode. */
     public TurnRetriever raw(SearchMode mode) {
-        return (c, q, k) -> raw(c, q.text(), mode, k).stream().map(h -> chain.turn(h.id())).toList();
+        return (c, q, k) ->
+                raw(c, q.text(), mode, k).stream().map(h -> chain.turn(h.id())).toList();
     }
 
     /** Naive reciprocal rank fusion of the BM25 and the vector top {@value #RRF_DEPTH}, k = {@value #RRF_K}. */
@@ -100,8 +102,12 @@ public final class LocomoSplit implements AutoCloseable {
                 }
             }
             return fused.entrySet().stream()
-                    .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry::getKey))
-                    .limit(k).map(e -> chain.turn(e.getKey())).toList();
+                    .sorted(Map.Entry.<String, Double>comparingByValue()
+                            .reversed()
+                            .thenComparing(Map.Entry::getKey))
+                    .limit(k)
+                    .map(e -> chain.turn(e.getKey()))
+                    .toList();
         };
     }
 
@@ -115,12 +121,41 @@ public final class LocomoSplit implements AutoCloseable {
 
     /** {@link #pipeline(RankingWeights)} with these temporal weights. */
     public TurnRetriever pipeline(RankingWeights weights, TemporalWeights temporal) {
-        QueryService service = new QueryService(harness.views, harness.embedder, CategoryPolicy.unrestricted(),
-                new DecayModel(0), weights, AccessRecorder.NONE, harness.clock, Reranker.NONE, 1, temporal);
+        QueryService service = new QueryService(
+                harness.views,
+                harness.embedder,
+                CategoryPolicy.unrestricted(),
+                new DecayModel(0),
+                weights,
+                AccessRecorder.NONE,
+                harness.clock,
+                Reranker.NONE,
+                1,
+                temporal);
         var actor = Requests.actor(ActorType.USER, "evaluator");
-        return (c, q, k) -> service.query(new QueryRequest(c.space(), null, q.text(), List.of(), SearchFilters.NONE,
-                        k, QueryRequest.Format.BULLETS, null, null, false, false, null, null), actor).items().stream()
-                .map(QueryResult.Item::id).map(chain::turn).filter(Objects::nonNull).toList();
+        return (c, q, k) -> service
+                .query(
+                        new QueryRequest(
+                                c.space(),
+                                null,
+                                q.text(),
+                                List.of(),
+                                SearchFilters.NONE,
+                                k,
+                                QueryRequest.Format.BULLETS,
+                                null,
+                                null,
+                                false,
+                                false,
+                                null,
+                                null),
+                        actor)
+                .items()
+                .stream()
+                .map(QueryResult.Item::id)
+                .map(chain::turn)
+                .filter(Objects::nonNull)
+                .toList();
     }
 
     @Override

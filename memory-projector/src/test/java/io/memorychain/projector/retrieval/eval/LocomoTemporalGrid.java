@@ -23,9 +23,12 @@ import org.junit.jupiter.api.Test;
 class LocomoTemporalGrid {
 
     /** dateMatch:whenMentions pairs, {@code -Dtemporal.settings=0:0,0.3:0.5}. */
-    private static final double[][] SETTINGS = java.util.Arrays.stream(System.getProperty("temporal.settings",
-                    "0:0,0:0.05,0:0.1,0:0.2,0:0.3,0:0.5,0.1:0,0.2:0,0.3:0,0.5:0,1:0").split(","))
-            .map(p -> java.util.Arrays.stream(p.split(":")).mapToDouble(Double::parseDouble).toArray())
+    private static final double[][] SETTINGS = java.util.Arrays.stream(System.getProperty(
+                            "temporal.settings", "0:0,0:0.05,0:0.1,0:0.2,0:0.3,0:0.5,0.1:0,0.2:0,0.3:0,0.5:0,1:0")
+                    .split(","))
+            .map(p -> java.util.Arrays.stream(p.split(":"))
+                    .mapToDouble(Double::parseDouble)
+                    .toArray())
             .toArray(double[][]::new);
 
     @Test
@@ -37,17 +40,26 @@ class LocomoTemporalGrid {
             LocalDate asked = LocalDate.ofInstant(split.harness.clock.instant(), ZoneOffset.UTC);
             for (int category = 1; category <= 5; category++) {
                 int c = category;
-                List<TemporalQuery> parsed = conversations.stream().flatMap(x -> x.questions().stream())
-                        .filter(q -> q.category() == c).map(q -> TemporalQuery.of(q.text(), asked)).toList();
-                System.out.printf(Locale.ROOT, "TEMPORAL category %d: %d questions, %d name a date, %d ask when"
-                                + " without one%n", c, parsed.size(), parsed.stream().filter(t -> !t.spans().isEmpty())
-                                .count(), parsed.stream().filter(t -> t.spans().isEmpty() && t.asksWhen()).count());
+                List<TemporalQuery> parsed = conversations.stream()
+                        .flatMap(x -> x.questions().stream())
+                        .filter(q -> q.category() == c)
+                        .map(q -> TemporalQuery.of(q.text(), asked))
+                        .toList();
+                System.out.printf(
+                        Locale.ROOT,
+                        "TEMPORAL category %d: %d questions, %d name a date, %d ask when" + " without one%n",
+                        c,
+                        parsed.size(),
+                        parsed.stream().filter(t -> !t.spans().isEmpty()).count(),
+                        parsed.stream()
+                                .filter(t -> t.spans().isEmpty() && t.asksWhen())
+                                .count());
             }
             for (double[] v : SETTINGS) {
-                Report r = LocomoEvaluation.run("P", conversations,
-                        split.pipeline(RankingWeights.DEFAULTS, new TemporalWeights(v[0], v[1])));
-                StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
-                        "TEMPORAL dateMatch %.2f whenMentions %.2f", v[0], v[1]));
+                Report r = LocomoEvaluation.run(
+                        "P", conversations, split.pipeline(RankingWeights.DEFAULTS, new TemporalWeights(v[0], v[1])));
+                StringBuilder line = new StringBuilder(
+                        String.format(Locale.ROOT, "TEMPORAL dateMatch %.2f whenMentions %.2f", v[0], v[1]));
                 for (int category = 1; category <= 5; category++) {
                     line.append(format(" c" + category, r.category(category)));
                 }

@@ -50,20 +50,40 @@ class PipelineRetrievalTest {
         bm25 = RetrievalEvaluation.run("BM25", set, raw.retriever(SearchMode.BM25));
         vector = RetrievalEvaluation.run("VECTOR", set, raw.retriever(SearchMode.VECTOR));
         List<EvaluationReport> all = List.of(bm25, vector, pipeline);
-        System.out.println("memory.query pipeline vs single signals on the labelled set (" + set.memories().size()
-                + " memories, " + set.queries().size() + " queries): recall@5 / MRR@10\n" + ReportTable.byType(all));
+        System.out.println("memory.query pipeline vs single signals on the labelled set ("
+                + set.memories().size() + " memories, " + set.queries().size() + " queries): recall@5 / MRR@10\n"
+                + ReportTable.byType(all));
         System.out.println(ReportTable.misses(pipeline));
     }
 
     private static Retriever retriever(DecayModel decay) {
-        QueryService service = new QueryService(harness.views, harness.embedder, CategoryPolicy.unrestricted(), decay,
-                RankingWeights.DEFAULTS, AccessRecorder.NONE, harness.clock);
+        QueryService service = new QueryService(
+                harness.views,
+                harness.embedder,
+                CategoryPolicy.unrestricted(),
+                decay,
+                RankingWeights.DEFAULTS,
+                AccessRecorder.NONE,
+                harness.clock);
         var actor = Requests.actor(ActorType.USER, "evaluator");
         return (q, topK) -> {
-            QueryRequest request = new QueryRequest(q.space(), null, q.text(), q.categories(),
-                    q.filters().toSearchFilters(set.referenceTime()), topK, QueryRequest.Format.BULLETS, null, null,
-                    false, false, null, null);
-            return service.query(request, actor).items().stream().map(QueryResult.Item::id).map(chained::key)
+            QueryRequest request = new QueryRequest(
+                    q.space(),
+                    null,
+                    q.text(),
+                    q.categories(),
+                    q.filters().toSearchFilters(set.referenceTime()),
+                    topK,
+                    QueryRequest.Format.BULLETS,
+                    null,
+                    null,
+                    false,
+                    false,
+                    null,
+                    null);
+            return service.query(request, actor).items().stream()
+                    .map(QueryResult.Item::id)
+                    .map(chained::key)
                     .toList();
         };
     }
@@ -81,8 +101,12 @@ class PipelineRetrievalTest {
     @Test
     void thePipelineBeatsKeywordsOnlyAndVectorsOnly() {
         Scores p = pipeline.overall();
-        assertThat(p.recallAt5()).isGreaterThan(bm25.overall().recallAt5()).isGreaterThan(vector.overall().recallAt5());
-        assertThat(p.mrr()).isGreaterThan(bm25.overall().mrr()).isGreaterThan(vector.overall().mrr());
+        assertThat(p.recallAt5())
+                .isGreaterThan(bm25.overall().recallAt5())
+                .isGreaterThan(vector.overall().recallAt5());
+        assertThat(p.mrr())
+                .isGreaterThan(bm25.overall().mrr())
+                .isGreaterThan(vector.overall().mrr());
     }
 
     /**
@@ -105,7 +129,9 @@ class PipelineRetrievalTest {
         Map<QueryType, Scores> byType = pipeline.byType();
         SoftAssertions soft = new SoftAssertions();
         FLOORS_BY_TYPE.forEach((type, floor) -> {
-            soft.assertThat(byType.get(type).recallAt5()).as(type.label() + " recall@5").isGreaterThanOrEqualTo(floor[0]);
+            soft.assertThat(byType.get(type).recallAt5())
+                    .as(type.label() + " recall@5")
+                    .isGreaterThanOrEqualTo(floor[0]);
             soft.assertThat(byType.get(type).mrr()).as(type.label() + " MRR").isGreaterThanOrEqualTo(floor[1]);
         });
         soft.assertAll();
@@ -139,6 +165,8 @@ class PipelineRetrievalTest {
         System.out.println("with the seed's decay (lambda 0.03, nothing ever read): " + decayed.overall());
         // decay reorders (recall@5 0.904 -> 0.879 measured 2026-11-25) but hides nothing: before the lifecycle events
         // the query-time status archived every memory unread for ~3 months and recall@5 fell to 0.42
-        assertThat(decayed.overall().recallAt5()).isLessThan(pipeline.overall().recallAt5()).isGreaterThan(0.8);
+        assertThat(decayed.overall().recallAt5())
+                .isLessThan(pipeline.overall().recallAt5())
+                .isGreaterThan(0.8);
     }
 }

@@ -13,21 +13,34 @@ import java.util.Objects;
  * written at most N days ago, {@code updatedBeforeDaysAgo = M} those written more than M days ago (the same
  * inclusive-after, exclusive-before window as {@link SearchFilters}). Null means no constraint.
  */
-public record QueryFilters(String userId, String agentId, String runId, String actorId, String role,
-                           String category, Boolean pinned, Integer importanceMin, Integer importanceMax,
-                           Integer updatedAfterDaysAgo, Integer updatedBeforeDaysAgo) {
+public record QueryFilters(
+        String userId,
+        String agentId,
+        String runId,
+        String actorId,
+        String role,
+        String category,
+        Boolean pinned,
+        Integer importanceMin,
+        Integer importanceMax,
+        Integer updatedAfterDaysAgo,
+        Integer updatedBeforeDaysAgo) {
 
     public static final QueryFilters NONE =
             new QueryFilters(null, null, null, null, null, null, null, null, null, null, null);
 
     public QueryFilters {
-        require(importanceMin == null || importanceMax == null || importanceMin <= importanceMax,
+        require(
+                importanceMin == null || importanceMax == null || importanceMin <= importanceMax,
                 "importance_min > importance_max");
         require(updatedAfterDaysAgo == null || updatedAfterDaysAgo >= 0, "updated_after_days_ago < 0");
         require(updatedBeforeDaysAgo == null || updatedBeforeDaysAgo >= 0, "updated_before_days_ago < 0");
-        require(updatedAfterDaysAgo == null || updatedBeforeDaysAgo == null
-                || updatedAfterDaysAgo > updatedBeforeDaysAgo, "empty time window: updated_after_days_ago "
-                + updatedAfterDaysAgo + " must be greater than updated_before_days_ago " + updatedBeforeDaysAgo);
+        require(
+                updatedAfterDaysAgo == null
+                        || updatedBeforeDaysAgo == null
+                        || updatedAfterDaysAgo > updatedBeforeDaysAgo,
+                "empty time window: updated_after_days_ago " + updatedAfterDaysAgo
+                        + " must be greater than updated_before_days_ago " + updatedBeforeDaysAgo);
     }
 
     public boolean isEmpty() {
@@ -36,8 +49,12 @@ public record QueryFilters(String userId, String agentId, String runId, String a
 
     /** True when a memory passes every filter (a memory without a scope field never matches a filter on it). */
     public boolean admits(LabelledMemory m) {
-        return matches(userId, m.userId()) && matches(agentId, m.agentId()) && matches(runId, m.runId())
-                && matches(actorId, m.actorId()) && matches(role, m.role()) && matches(category, m.category())
+        return matches(userId, m.userId())
+                && matches(agentId, m.agentId())
+                && matches(runId, m.runId())
+                && matches(actorId, m.actorId())
+                && matches(role, m.role())
+                && matches(category, m.category())
                 && (pinned == null || pinned == m.pinned())
                 && (importanceMin == null || m.importance() >= importanceMin)
                 && (importanceMax == null || m.importance() <= importanceMax)
@@ -47,8 +64,16 @@ public record QueryFilters(String userId, String agentId, String runId, String a
 
     /** The index's filters, the time window anchored at {@code reference}. */
     public SearchFilters toSearchFilters(Instant reference) {
-        return SearchFilters.builder().userId(userId).agentId(agentId).runId(runId).actorId(actorId).role(role)
-                .category(category).pinned(pinned).importanceMin(importanceMin).importanceMax(importanceMax)
+        return SearchFilters.builder()
+                .userId(userId)
+                .agentId(agentId)
+                .runId(runId)
+                .actorId(actorId)
+                .role(role)
+                .category(category)
+                .pinned(pinned)
+                .importanceMin(importanceMin)
+                .importanceMax(importanceMax)
                 .updatedAfter(daysBefore(reference, updatedAfterDaysAgo))
                 .updatedBefore(daysBefore(reference, updatedBeforeDaysAgo))
                 .build();

@@ -3,8 +3,8 @@ package io.memorychain.projector.retrieval.eval;
 import java.util.List;
 
 /** What a retriever returned for one query and how it scored (see {@link RetrievalMetrics}). */
-public record QueryOutcome(LabelledQuery query, List<String> retrieved, double recallAt5, double reciprocalRank,
-                           List<String> violations) {
+public record QueryOutcome(
+        LabelledQuery query, List<String> retrieved, double recallAt5, double reciprocalRank, List<String> violations) {
 
     public QueryOutcome {
         retrieved = List.copyOf(retrieved);

@@ -40,8 +40,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class RawIndexRetrievalTest {
 
     /** Recall@5 and MRR@10 a mode (or a query type in a mode) must not fall below. */
-    record Floor(double recallAt5, double mrr) {
-    }
+    record Floor(double recallAt5, double mrr) {}
 
     /**
      * Measured with e5-small-v2: 0.5777 / 0.5556 (BM25), 0.7810 / 0.6250 (VECTOR), 0.7443 / 0.6390 (HYBRID); with
@@ -75,9 +74,10 @@ class RawIndexRetrievalTest {
             reports.put(mode, RetrievalEvaluation.run(mode.name(), set, indexed.retriever(mode)));
         }
         List<EvaluationReport> all = List.copyOf(reports.values());
-        System.out.println("Raw index on the labelled retrieval set (" + set.memories().size() + " memories, "
-                + set.queries().size() + " queries): recall@5 / MRR@10\n" + ReportTable.byType(all)
-                + "per space:\n" + ReportTable.bySpace(all));
+        System.out.println(
+                "Raw index on the labelled retrieval set (" + set.memories().size() + " memories, "
+                        + set.queries().size() + " queries): recall@5 / MRR@10\n" + ReportTable.byType(all)
+                        + "per space:\n" + ReportTable.bySpace(all));
         all.forEach(r -> System.out.println(ReportTable.misses(r)));
     }
 
@@ -107,7 +107,8 @@ class RawIndexRetrievalTest {
         Map<QueryType, Scores> byType = reports.get(SearchMode.HYBRID).byType();
         SoftAssertions soft = new SoftAssertions();
         HYBRID_FLOORS_BY_TYPE.forEach((type, floor) -> {
-            soft.assertThat(byType.get(type).recallAt5()).as(type.label() + " recall@5")
+            soft.assertThat(byType.get(type).recallAt5())
+                    .as(type.label() + " recall@5")
                     .isGreaterThanOrEqualTo(floor.recallAt5());
             soft.assertThat(byType.get(type).mrr()).as(type.label() + " MRR").isGreaterThanOrEqualTo(floor.mrr());
         });
@@ -125,8 +126,11 @@ class RawIndexRetrievalTest {
 
     @Test
     void noModeEverReturnsAMemoryThatMustNotAppear() {
-        reports.values().forEach(report -> assertThat(report.outcomes())
-                .as(report.retriever()).allSatisfy(o -> assertThat(o.violations()).as(o.query().id()).isEmpty()));
+        reports.values()
+                .forEach(report -> assertThat(report.outcomes())
+                        .as(report.retriever())
+                        .allSatisfy(o ->
+                                assertThat(o.violations()).as(o.query().id()).isEmpty()));
     }
 
     /**
@@ -140,7 +144,8 @@ class RawIndexRetrievalTest {
         for (LabelledQuery q : set.queries()) {
             Set<String> admitted = byKey.values().stream()
                     .filter(m -> m.space().equals(q.space()) && set.state(m.key()) == MemoryState.ACTIVE && q.admits(m))
-                    .map(LabelledMemory::key).collect(Collectors.toSet());
+                    .map(LabelledMemory::key)
+                    .collect(Collectors.toSet());
 
             List<Hit> all = indexed.search(q, SearchMode.VECTOR, SearchRequest.MAX_TOP_K);
 

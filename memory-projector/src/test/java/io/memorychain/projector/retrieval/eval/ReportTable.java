@@ -7,8 +7,7 @@ import java.util.Map;
 /** Plain-text tables of evaluation reports side by side (one column pair per retriever). */
 public final class ReportTable {
 
-    private ReportTable() {
-    }
+    private ReportTable() {}
 
     /** Rows: every query type, then "all"; columns: recall@5 and MRR of each report, plus the query count. */
     public static String byType(List<EvaluationReport> reports) {
@@ -23,9 +22,17 @@ public final class ReportTable {
             if (first == null) {
                 continue;
             }
-            row(out, type.label(), first.queries(), reports.stream().map(r -> r.byType().get(type)).toList());
+            row(
+                    out,
+                    type.label(),
+                    first.queries(),
+                    reports.stream().map(r -> r.byType().get(type)).toList());
         }
-        row(out, "all", reports.get(0).overall().queries(), reports.stream().map(EvaluationReport::overall).toList());
+        row(
+                out,
+                "all",
+                reports.get(0).overall().queries(),
+                reports.stream().map(EvaluationReport::overall).toList());
         return out.toString();
     }
 
@@ -33,7 +40,10 @@ public final class ReportTable {
     public static String bySpace(List<EvaluationReport> reports) {
         StringBuilder out = new StringBuilder();
         for (Map.Entry<String, Scores> e : reports.get(0).bySpace().entrySet()) {
-            row(out, e.getKey(), e.getValue().queries(),
+            row(
+                    out,
+                    e.getKey(),
+                    e.getValue().queries(),
                     reports.stream().map(r -> r.bySpace().get(e.getKey())).toList());
         }
         return out.toString();
@@ -41,11 +51,17 @@ public final class ReportTable {
 
     /** The queries a report misses at 5, with what came back instead. */
     public static String misses(EvaluationReport report) {
-        StringBuilder out = new StringBuilder(report.retriever() + " misses at 5 (" + report.misses().size() + "):\n");
+        StringBuilder out = new StringBuilder(
+                report.retriever() + " misses at 5 (" + report.misses().size() + "):\n");
         for (QueryOutcome o : report.misses()) {
-            out.append(String.format(Locale.ROOT, "  %-9s %-10s first hit %-4s expected %s got %s%n",
-                    o.query().id(), o.query().type().label(), o.firstHitRank() == 0 ? "-" : o.firstHitRank(),
-                    o.query().expected(), o.retrieved().subList(0, Math.min(5, o.retrieved().size()))));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "  %-9s %-10s first hit %-4s expected %s got %s%n",
+                    o.query().id(),
+                    o.query().type().label(),
+                    o.firstHitRank() == 0 ? "-" : o.firstHitRank(),
+                    o.query().expected(),
+                    o.retrieved().subList(0, Math.min(5, o.retrieved().size()))));
         }
         return out.toString();
     }

@@ -19,8 +19,8 @@ public record Requirements(int minSpaces, int minMemories, int minQueries, Map<Q
         minQueriesPerType = Map.copyOf(minQueriesPerType);
     }
 
-    private static Map<QueryType, Integer> quotas(int paraphrase, int exact, int temporal, int multihop, int filtered,
-                                                  int superseded, int category) {
+    private static Map<QueryType, Integer> quotas(
+            int paraphrase, int exact, int temporal, int multihop, int filtered, int superseded, int category) {
         Map<QueryType, Integer> q = new EnumMap<>(QueryType.class);
         q.put(QueryType.PARAPHRASE, paraphrase);
         q.put(QueryType.EXACT, exact);

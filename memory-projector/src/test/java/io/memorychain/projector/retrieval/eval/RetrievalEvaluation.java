@@ -7,8 +7,7 @@ import java.util.List;
 /** Runs every query of a set through a retriever and scores the results against the labels. */
 public final class RetrievalEvaluation {
 
-    private RetrievalEvaluation() {
-    }
+    private RetrievalEvaluation() {}
 
     /**
      * Asks the retriever for the top {@value RetrievalMetrics#MRR_DEPTH} of every query, in set order.
@@ -20,8 +19,8 @@ public final class RetrievalEvaluation {
         for (LabelledQuery query : set.queries()) {
             List<String> ranked = retriever.retrieve(query, RetrievalMetrics.MRR_DEPTH);
             if (ranked.size() > RetrievalMetrics.MRR_DEPTH || new HashSet<>(ranked).size() != ranked.size()) {
-                throw new IllegalStateException(name + " returned " + ranked + " for " + query.id()
-                        + ": more than " + RetrievalMetrics.MRR_DEPTH + " keys or duplicates");
+                throw new IllegalStateException(name + " returned " + ranked + " for " + query.id() + ": more than "
+                        + RetrievalMetrics.MRR_DEPTH + " keys or duplicates");
             }
             outcomes.add(RetrievalMetrics.score(query, ranked));
         }

@@ -14,8 +14,7 @@ public final class RetrievalMetrics {
     /** Results looked at for the reciprocal rank (MRR@10), and fetched per query by {@link RetrievalEvaluation}. */
     public static final int MRR_DEPTH = 10;
 
-    private RetrievalMetrics() {
-    }
+    private RetrievalMetrics() {}
 
     public static double recallAt(int k, List<String> ranked, List<String> expected) {
         List<String> top = ranked.subList(0, Math.min(k, ranked.size()));
@@ -38,7 +37,11 @@ public final class RetrievalMetrics {
 
     /** Scores one query's result. */
     public static QueryOutcome score(LabelledQuery query, List<String> ranked) {
-        return new QueryOutcome(query, ranked, recallAt(RECALL_K, ranked, query.expected()),
-                reciprocalRank(ranked, query.expected()), violations(ranked, query.mustNot()));
+        return new QueryOutcome(
+                query,
+                ranked,
+                recallAt(RECALL_K, ranked, query.expected()),
+                reciprocalRank(ranked, query.expected()),
+                violations(ranked, query.mustNot()));
     }
 }

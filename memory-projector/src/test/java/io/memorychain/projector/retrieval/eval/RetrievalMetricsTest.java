@@ -31,7 +31,8 @@ class RetrievalMetricsTest {
 
     @Test
     void reciprocalRankIsOneOverTheRankOfTheFirstExpectedKeyWithinTen() {
-        assertThat(RetrievalMetrics.reciprocalRank(List.of("a", "b"), List.of("a"))).isEqualTo(1.0);
+        assertThat(RetrievalMetrics.reciprocalRank(List.of("a", "b"), List.of("a")))
+                .isEqualTo(1.0);
         assertThat(RetrievalMetrics.reciprocalRank(List.of("x", "y", "b", "a"), List.of("a", "b")))
                 .isCloseTo(1.0 / 3, within(1e-12));
         List<String> eleven = List.of("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "a");
@@ -52,9 +53,9 @@ class RetrievalMetricsTest {
         LabelledQuery s1 = query("s1", QueryType.SUPERSEDED, List.of("d"), List.of("old"));
         RetrievalSet set = setOf(p1, p2, s1);
         Map<String, List<String>> answers = Map.of(
-                "p1", List.of("a"),                              // recall 1, RR 1
-                "p2", List.of("x", "c", "y", "z", "w", "b"),     // recall 1/2 (b is 6th), RR 1/2
-                "s1", List.of("old", "e", "f", "d"));            // recall 1, RR 1/4, one violation
+                "p1", List.of("a"), // recall 1, RR 1
+                "p2", List.of("x", "c", "y", "z", "w", "b"), // recall 1/2 (b is 6th), RR 1/2
+                "s1", List.of("old", "e", "f", "d")); // recall 1, RR 1/4, one violation
 
         EvaluationReport report = RetrievalEvaluation.run("fixed", set, (q, k) -> answers.get(q.id()));
 
@@ -88,9 +89,10 @@ class RetrievalMetricsTest {
         RetrievalSet set = setOf(q);
 
         assertThatThrownBy(() -> RetrievalEvaluation.run("dup", set, (query, k) -> List.of("a", "a")))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("duplicates");
-        assertThatThrownBy(() -> RetrievalEvaluation.run("long", set, (query, k) ->
-                List.of("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("duplicates");
+        assertThatThrownBy(() -> RetrievalEvaluation.run(
+                        "long", set, (query, k) -> List.of("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11")))
                 .isInstanceOf(IllegalStateException.class);
     }
 }

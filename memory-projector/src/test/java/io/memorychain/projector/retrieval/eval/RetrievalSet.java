@@ -33,9 +33,14 @@ import java.util.Set;
  * <p>Jackson comes from memory-events' compile dependencies (memory-projector's main code does not use it); the
  * JSR-310 module is not on the classpath, hence the small ISO-8601 {@link Instant} deserializer.
  */
-public record RetrievalSet(String description, Instant referenceTime, List<Space> spaces,
-                           List<LabelledMemory> memories, List<Consolidation> consolidations, List<Link> links,
-                           List<LabelledQuery> queries) {
+public record RetrievalSet(
+        String description,
+        Instant referenceTime,
+        List<Space> spaces,
+        List<LabelledMemory> memories,
+        List<Consolidation> consolidations,
+        List<Link> links,
+        List<LabelledQuery> queries) {
 
     public static final String RESOURCE = "/retrieval/retrieval-set.json";
 
@@ -143,6 +148,7 @@ public record RetrievalSet(String description, Instant referenceTime, List<Space
     private static final class InstantDeserializer extends StdDeserializer<Instant> {
 
         private static final long serialVersionUID = 1L;
+
         InstantDeserializer() {
             super(Instant.class);
         }

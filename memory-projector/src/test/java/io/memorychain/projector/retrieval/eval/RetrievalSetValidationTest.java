@@ -64,8 +64,8 @@ class RetrievalSetValidationTest {
         assertThat(set.spaces()).hasSizeGreaterThanOrEqualTo(4);
         assertThat(set.memories()).hasSizeGreaterThanOrEqualTo(320);
         assertThat(set.queries()).hasSizeGreaterThanOrEqualTo(90);
-        Map<String, Long> memoriesPerSpace = set.memories().stream()
-                .collect(Collectors.groupingBy(LabelledMemory::space, Collectors.counting()));
+        Map<String, Long> memoriesPerSpace =
+                set.memories().stream().collect(Collectors.groupingBy(LabelledMemory::space, Collectors.counting()));
         assertThat(memoriesPerSpace.values()).allSatisfy(n -> assertThat(n).isGreaterThanOrEqualTo(60));
         assertThat(set.consolidations()).isNotEmpty();
         assertThat(set.links()).isNotEmpty();
@@ -76,12 +76,16 @@ class RetrievalSetValidationTest {
         RetrievalSet set = read(SMALL);
 
         assertThat(RetrievalSetValidator.problems(set, Requirements.NONE)).isEmpty();
-        assertThat(RetrievalSetValidator.problems(set, Requirements.ISSUE)).contains(
-                "2 spaces, at least 4 required", "7 memories, at least 300 required",
-                "4 queries, at least 80 required", "0 paraphrase queries, at least 25 required",
-                "1 multihop queries, at least 10 required");
+        assertThat(RetrievalSetValidator.problems(set, Requirements.ISSUE))
+                .contains(
+                        "2 spaces, at least 4 required",
+                        "7 memories, at least 300 required",
+                        "4 queries, at least 80 required",
+                        "0 paraphrase queries, at least 25 required",
+                        "1 multihop queries, at least 10 required");
         assertThatThrownBy(() -> set.requireValid(Requirements.ISSUE))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("7 memories, at least 300 required");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("7 memories, at least 300 required");
     }
 
     @Test
@@ -98,19 +102,21 @@ class RetrievalSetValidationTest {
 
     @Test
     void rejectsDuplicateKeys() throws IOException {
-        assertThat(problems(SMALL.replace("\"key\": \"e\"", "\"key\": \"d\"")))
-                .contains("duplicate memory key d");
+        assertThat(problems(SMALL.replace("\"key\": \"e\"", "\"key\": \"d\""))).contains("duplicate memory key d");
     }
 
     @Test
     void rejectsReferencesToUnknownMemories() throws IOException {
-        String json = SMALL.replace("\"to\": \"b\", \"type\": \"depends-on\"",
-                        "\"to\": \"zz\", \"type\": \"depends-on\"")
+        String json = SMALL.replace(
+                        "\"to\": \"b\", \"type\": \"depends-on\"", "\"to\": \"zz\", \"type\": \"depends-on\"")
                 .replace("\"must_not\": [\"d\", \"e\"]", "\"must_not\": [\"d\", \"e\", \"yy\"]")
                 .replace("\"inputs\": [\"d\", \"e\"]", "\"inputs\": [\"d\", \"e\", \"xx\"]");
 
-        assertThat(problems(json)).contains("link a -depends-on-> zz references an unknown memory",
-                "query q2: must_not yy is not a memory", "consolidation f: input xx is not a memory");
+        assertThat(problems(json))
+                .contains(
+                        "link a -depends-on-> zz references an unknown memory",
+                        "query q2: must_not yy is not a memory",
+                        "consolidation f: input xx is not a memory");
     }
 
     @Test
@@ -132,17 +138,19 @@ class RetrievalSetValidationTest {
     void rejectsAMustNotMemoryThatOnlyRankingCouldKeepOut() throws IOException {
         String json = SMALL.replace("\"categories\": [\"knowledge\"]", "\"categories\": [\"knowledge\", \"projects\"]");
 
-        assertThat(problems(json)).contains(
-                "query q4: must_not a is active and passes the query's filters, so only ranking could keep it out");
+        assertThat(problems(json))
+                .contains(
+                        "query q4: must_not a is active and passes the query's filters, so only ranking could keep it out");
     }
 
     @Test
     void rejectsAMultihopAnswerTooFarFromTheNamedEntity() throws IOException {
-        String json = SMALL.replace("{\"from\": \"a\", \"to\": \"b\", \"type\": \"depends-on\"}",
+        String json = SMALL.replace(
+                "{\"from\": \"a\", \"to\": \"b\", \"type\": \"depends-on\"}",
                 "{\"from\": \"b\", \"to\": \"g\", \"type\": \"relates-to\"}");
 
-        assertThat(problems(json)).contains("multihop query q1: b is not within 2 links of [c]",
-                "link b -relates-to-> g crosses spaces");
+        assertThat(problems(json))
+                .contains("multihop query q1: b is not within 2 links of [c]", "link b -relates-to-> g crosses spaces");
     }
 
     @Test
@@ -152,8 +160,11 @@ class RetrievalSetValidationTest {
                 .replace("\"type\": \"temporal\"", "\"type\": \"filtered\"")
                 .replace("\"filters\": {\"updated_after_days_ago\": 7},", "");
 
-        assertThat(problems(json)).contains("multihop query q1 names no entity in via",
-                "superseded query q2 lists no superseded memory in must_not", "filtered query q3 has no filters");
+        assertThat(problems(json))
+                .contains(
+                        "multihop query q1 names no entity in via",
+                        "superseded query q2 lists no superseded memory in must_not",
+                        "filtered query q3 has no filters");
     }
 
     @Test
@@ -164,10 +175,10 @@ class RetrievalSetValidationTest {
                 .hasMessageContaining("unknown type likes");
         assertThatThrownBy(() -> read(SMALL.replace("\"days_ago\": 3,", "\"days_ago\": 3, \"colour\": \"red\",")))
                 .hasMessageContaining("colour");
-        assertThatThrownBy(() -> read(SMALL.replace("\"days_ago\": 3,", "")))
-                .hasMessageContaining("days_ago");
-        assertThatThrownBy(() -> read(SMALL.replace("{\"updated_after_days_ago\": 7}",
-                "{\"updated_after_days_ago\": 7, \"updated_before_days_ago\": 9}")))
+        assertThatThrownBy(() -> read(SMALL.replace("\"days_ago\": 3,", ""))).hasMessageContaining("days_ago");
+        assertThatThrownBy(() -> read(SMALL.replace(
+                        "{\"updated_after_days_ago\": 7}",
+                        "{\"updated_after_days_ago\": 7, \"updated_before_days_ago\": 9}")))
                 .hasMessageContaining("empty time window");
     }
 }

@@ -59,7 +59,8 @@ public final class RetrievalSetValidator {
 
     private void checkConsolidations() {
         Set<String> consumed = new HashSet<>();
-        Set<String> results = set.consolidations().stream().map(Consolidation::result).collect(Collectors.toSet());
+        Set<String> results =
+                set.consolidations().stream().map(Consolidation::result).collect(Collectors.toSet());
         for (Consolidation c : set.consolidations()) {
             LabelledMemory result = byKey.get(c.result());
             if (result == null) {
@@ -166,8 +167,8 @@ public final class RetrievalSetValidator {
                 }
             }
             case SUPERSEDED -> {
-                if (q.mustNot().stream().noneMatch(k -> byKey.containsKey(k)
-                        && set.state(k) == MemoryState.SUPERSEDED)) {
+                if (q.mustNot().stream()
+                        .noneMatch(k -> byKey.containsKey(k) && set.state(k) == MemoryState.SUPERSEDED)) {
                     problem("superseded query " + q.id() + " lists no superseded memory in must_not");
                 }
                 if (q.expected().stream().noneMatch(k -> set.consolidationOf(k).isPresent())) {
@@ -175,7 +176,7 @@ public final class RetrievalSetValidator {
                 }
             }
             case MULTIHOP -> checkMultihop(q);
-            default -> { }
+            default -> {}
         }
     }
 

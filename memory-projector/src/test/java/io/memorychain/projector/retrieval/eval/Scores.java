@@ -9,9 +9,13 @@ public record Scores(int queries, double recallAt5, double mrr, int violations) 
         if (outcomes.isEmpty()) {
             return new Scores(0, 0, 0, 0);
         }
-        return new Scores(outcomes.size(),
+        return new Scores(
+                outcomes.size(),
                 outcomes.stream().mapToDouble(QueryOutcome::recallAt5).average().orElseThrow(),
-                outcomes.stream().mapToDouble(QueryOutcome::reciprocalRank).average().orElseThrow(),
+                outcomes.stream()
+                        .mapToDouble(QueryOutcome::reciprocalRank)
+                        .average()
+                        .orElseThrow(),
                 outcomes.stream().mapToInt(o -> o.violations().size()).sum());
     }
 }

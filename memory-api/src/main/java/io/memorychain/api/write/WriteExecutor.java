@@ -187,14 +187,16 @@ public class WriteExecutor {
 
     /**
      * A write of a sensitive profile field by someone other than the user (a user_profile block line, a memory tagged
-     * profile:&lt;field&gt;) that the sequencer held as a consent request (docs/architecture.md §21): its outcome names
+     * profile:&lt;field&gt;, written or committed from a proposal) that the sequencer held as a consent request (docs/architecture.md §21): its outcome names
      * the consent request, not a memory.
      */
     static boolean isHeldForConsent(MemoryRequest request, MemoryOutcome outcome) {
         Object op = request.getOp();
         boolean write = op instanceof io.memorychain.avro.UpdateBlock
                 || op instanceof io.memorychain.avro.CreateMemory
-                || op instanceof io.memorychain.avro.UpdateMemory;
+                || op instanceof io.memorychain.avro.UpdateMemory
+                || op instanceof io.memorychain.avro.ResolveProposal
+                || op instanceof io.memorychain.avro.SubmitProposal;
         return write
                 && outcome.getMemoryId() != null
                 && outcome.getMemoryId().equals(MemoryIds.consent(request.getSpace(), outcome.getSeq()));

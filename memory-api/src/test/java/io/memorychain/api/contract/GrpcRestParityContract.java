@@ -1645,6 +1645,29 @@ public abstract class GrpcRestParityContract {
         assertThat(grpc.description()).contains("cap of 3000 tokens");
     }
 
+    @Test
+    void holdsAnAgentsSensitiveProfileLineForConsentAlikeOnBothTransports() {
+        String space = space();
+        Resp rest = rest(
+                HttpRequest.PUT("/v1/spaces/" + space + "/blocks/user_profile", Map.of("content", "- City: Lisbon")),
+                key(AGENT));
+        GrpcFailure grpc = failure(() -> grpc().putBlock(PutBlockRequest.newBuilder()
+                .setSpace(space)
+                .setLabel("user_profile")
+                .setContent("- City: Porto")
+                .build()));
+
+        assertThat(rest.status()).as(rest.raw()).isEqualTo(409);
+        assertThat(rest.code()).isEqualTo("HELD_FOR_CONSENT");
+        assertThat(grpc.status()).as(grpc.description()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+        assertThat(grpc.code()).isEqualTo("HELD_FOR_CONSENT");
+        assertThat(grpc.description()).contains("consent request", "GET /consents");
+        assertThat(rest(HttpRequest.GET("/v1/spaces/" + space + "/consents?status=pending"), key(PERSON))
+                        .list("items"))
+                .extracting(c -> c.get("value"))
+                .containsExactlyInAnyOrder("Lisbon", "Porto");
+    }
+
     private static void assertSameRefusal(Resp rest, GrpcFailure grpc, String code, Status.Code status) {
         assertThat(rest.code()).as(rest.raw()).isEqualTo(code);
         assertThat(grpc.status()).as(grpc.description()).isEqualTo(status);

@@ -2444,6 +2444,21 @@ public abstract class MemoryApiContract {
         assertThat(mine.status)
                 .as("the user's own edit applies at once: " + mine.raw)
                 .isEqualTo(200);
+
+        // and so does a sub-agent's proposal of it, when an agent commits it
+        Resp proposed = send(HttpRequest.POST(
+                        "/v1/spaces/" + space + "/proposals",
+                        Map.of("content", "Ana's pronouns are she/her", "tags", List.of("profile:pronouns")))
+                .header("X-Actor", "subagent:researcher"));
+        assertThat(proposed.status).as(proposed.raw).isEqualTo(201);
+        String pid = (String) proposed.map("proposal").get("id");
+        Resp committed =
+                as("agent:claude", HttpRequest.POST("/v1/spaces/" + space + "/proposals/" + pid + ":commit", Map.of()));
+        assertThat(committed.status).as(committed.raw).isEqualTo(409);
+        assertThat(committed.code()).isEqualTo("HELD_FOR_CONSENT");
+        assertThat(get("/v1/spaces/" + space + "/consents?status=pending").list("items"))
+                .extracting(c -> c.get("field") + " " + c.get("source"))
+                .contains("pronouns memory:profile:pronouns");
     }
 
     @Test

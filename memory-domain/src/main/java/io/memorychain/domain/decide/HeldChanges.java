@@ -12,6 +12,8 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryCreated;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.MemoryUpdated;
+import io.memorychain.avro.ResolveProposal;
+import io.memorychain.avro.SubmitProposal;
 import io.memorychain.avro.UpdateBlock;
 import io.memorychain.avro.UpdateMemory;
 import io.memorychain.avro.view.ConsentRequest;
@@ -36,7 +38,8 @@ import org.apache.avro.specific.SpecificDatumWriter;
 /**
  * Consent beyond the profile store (docs/architecture.md §21): a write by anyone but the user that would put a
  * sensitive profile field into the {@code user_profile} block (a {@code field: value} line added or changed) or into a
- * memory tagged {@code profile:<field>} is held as a {@code ConsentRequested} carrying the request as asked
+ * memory tagged {@code profile:<field>} (written, or committed from a proposal by a reviewer or the auto-commit mode)
+ * is held as a {@code ConsentRequested} carrying the request as asked
  * ({@code held_request}) instead of being applied. The user's grant re-decides the held request, with the version it
  * was decided against as its expected version: it applies as asked, or the grant is refused with the re-decision's
  * code (VERSION_CONFLICT when the block or memory changed since) and the request stays pending. Deny and expiry drop it.
@@ -53,12 +56,21 @@ final class HeldChanges {
 
     /** The decision, or a ConsentRequested holding the request when it writes a sensitive field as someone else. */
     Decision hold(MemoryRequest request, long seq, WriteModel model, Instant now, Decision decision) {
-        if (!(decision instanceof Decision.Accept accept) || request.getActor().getType() == ActorType.USER) {
+        if (request.getActor().getType() == ActorType.USER) {
             return decision;
         }
         Object op = request.getOp();
         Held held = null;
-        if (op instanceof UpdateBlock
+        if ((op instanceof ResolveProposal || op instanceof SubmitProposal)
+                && decision instanceof Decision.AcceptAll all) { // a commit, by a reviewer or the auto-commit mode
+            held = all.events().stream()
+                    .filter(e -> e.payload() instanceof MemoryCreated)
+                    .findFirst()
+                    .flatMap(e -> tagged(((MemoryCreated) e.payload()).getMemory(), null))
+                    .orElse(null);
+        } else if (!(decision instanceof Decision.Accept accept)) {
+            return decision;
+        } else if (op instanceof UpdateBlock
                 && accept.payload() instanceof BlockUpdated b
                 && ProfileFacts.PROFILE_BLOCK.equals(b.getLabel())) {
             Memory previous = b.getPreviousId() == null ? null : model.memory(request.getSpace(), b.getPreviousId());
@@ -149,6 +161,10 @@ final class HeldChanges {
     private static String describe(Object op) {
         if (op instanceof UpdateBlock b) {
             return "edit of block " + b.getLabel();
+        } else if (op instanceof ResolveProposal r) {
+            return "commit of proposal " + r.getProposalId();
+        } else if (op instanceof SubmitProposal) {
+            return "auto-committed proposal";
         }
         return op instanceof CreateMemory ? "new memory" : "memory update of " + ((UpdateMemory) op).getId();
     }

@@ -259,4 +259,37 @@ class HeldChangesTest {
                 .singleElement()
                 .isInstanceOf(MemoryUpdated.class);
     }
+
+    @Test
+    void anAgentsCommitOfASubAgentsProposalTaggedWithASensitiveFieldIsHeldAndTheGrantCommitsIt() {
+        String proposal = s.given(s.request(
+                        Scenario.SUBAGENT,
+                        new io.memorychain.avro.SubmitProposal(io.memorychain.avro.ProposedMemory.newBuilder()
+                                .setContent("Ana lives in Porto")
+                                .setTags(List.of("profile:city"))
+                                .build()))
+                .build());
+        MemoryRequest commit = s.request(
+                        AGENT,
+                        io.memorychain.avro.ResolveProposal.newBuilder()
+                                .setProposalId(proposal)
+                                .setDecision(io.memorychain.avro.ProposalDecision.COMMIT)
+                                .build())
+                .build();
+
+        Decision held = s.when(commit);
+
+        assertThat(payloads(held)).singleElement().isInstanceOfSatisfying(ConsentRequested.class, c -> {
+            assertThat(c.getField()).isEqualTo("city");
+            assertThat(c.getSource()).isEqualTo("memory:profile:city");
+            assertThat(c.getReason()).contains("commit of proposal " + proposal);
+        });
+        String consent = s.given(commit);
+
+        Decision granted = s.when(decide(consent, true));
+
+        assertThat(payloads(granted))
+                .extracting(p -> p.getClass().getSimpleName())
+                .containsExactly("ConsentResolved", "ProposalResolved", "MemoryCreated");
+    }
 }

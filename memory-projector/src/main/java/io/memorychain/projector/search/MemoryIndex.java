@@ -10,12 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermQuery;
@@ -141,43 +139,19 @@ public final class MemoryIndex implements AutoCloseable {
      * built (see {@link #buildingGraphs}) starts building them again.
      */
     public static MemoryIndex reopen(Path folder, IndexSettings settings, Map<String, String> expected) {
-        if (!java.nio.file.Files.isDirectory(folder)) {
-            log.info("No search index in {}", folder);
+        CommittedIndex committed = CommittedIndex.verify(folder, expected);
+        if (committed == null) {
             return null;
         }
-        Directory directory = null;
         try {
-            directory = new MMapDirectory(folder);
-            if (!DirectoryReader.indexExists(directory)) {
-                log.info("No search index in {}", folder);
-                directory.close();
-                return null;
-            }
-            Map<String, String> committed =
-                    SegmentInfos.readLatestCommit(directory).getUserData();
-            if (!committed.equals(expected)) {
-                log.info(
-                        "The search index in {} was committed at {}, the task expects {}", folder, committed, expected);
-                directory.close();
-                return null;
-            }
-            boolean graphless = false;
-            try (DirectoryReader reader = DirectoryReader.open(directory)) {
-                for (LeafReaderContext leaf : reader.leaves()) {
-                    leaf.reader().checkIntegrity();
-                    graphless |= graphless(leaf);
-                }
-            }
-            MemoryIndex index = new MemoryIndex(directory, settings, true);
-            if (graphless) { // committed before its graph build ended
+            MemoryIndex index = new MemoryIndex(committed.directory(), settings, true);
+            if (committed.graphless()) { // committed before its graph build ended
                 index.graphs.start();
             }
             return index;
-        } catch (IOException | RuntimeException e) { // CorruptIndexException, IndexFormatToo{Old,New}Exception, ...
+        } catch (IOException | RuntimeException e) {
             log.warn("The search index in {} cannot be reused: {}", folder, e.toString());
-            if (directory != null) {
-                IOUtils.closeWhileHandlingException(directory);
-            }
+            IOUtils.closeWhileHandlingException(committed.directory());
             return null;
         }
     }
@@ -389,7 +363,7 @@ public final class MemoryIndex implements AutoCloseable {
         return graphs.await(timeout);
     }
 
-    private static boolean graphless(LeafReaderContext leaf) {
+    static boolean graphless(LeafReaderContext leaf) {
         org.apache.lucene.index.FieldInfo vectors =
                 leaf.reader().getFieldInfos().fieldInfo(MemoryDocuments.VECTOR);
         return vectors != null

@@ -109,6 +109,8 @@ class LinkerIT {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m",
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
                 "-Djava.io.tmpdir=" + dir,
                 "-jar",
                 jar.toString(),

@@ -24,6 +24,8 @@ public final class RuntimeProcess {
         java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m",
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
                 "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro",
                 "-cp",
                 System.getProperty("java.class.path"),

@@ -135,7 +135,7 @@ public final class EmbedderHarness {
         String prefix = "t" + threads + "-" + System.nanoTime() + ".";
         Topics topics = Topics.withPrefix(prefix);
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("load_average_before", LoadHarness.loadAverage());
+        m.put("load_average_before", HarnessSupport.loadAverage());
         try (KafkaTopicSchemaRegistry registry =
                         new KafkaTopicSchemaRegistry(kafka.bootstrapServers(), topics.schemas(), (short) 1);
                 MemoryChainRuntime runtime = MemoryChainRuntime.start(
@@ -182,7 +182,7 @@ public final class EmbedderHarness {
             m.put("write_to_last_vector_seconds", round(seconds));
             m.put("embedded_per_second", round(memories / seconds));
             m.put("process_cpu_ms_per_memory", round(cpuMs / memories));
-            m.put("load_average_after", LoadHarness.loadAverage());
+            m.put("load_average_after", HarnessSupport.loadAverage());
             log(
                     "threads %d: %d memories embedded in %.1f s: %.1f memories/s, %.2f ms of process CPU each; load %s",
                     threads, memories, seconds, memories / seconds, cpuMs / memories, m.get("load_average_after"));

@@ -68,7 +68,7 @@ public final class EmbeddingThroughput {
 
     private static Map<String, Object> measure(EmbeddingModel model, List<String> texts, int batch) throws Exception {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("load_average_before", LoadHarness.loadAverage());
+        m.put("load_average_before", HarnessSupport.loadAverage());
         log("%s: %d memories, load average %s", model.configName(), texts.size(), m.get("load_average_before"));
         List<float[]> reference;
         try (OnnxSentenceEmbedder single = OnnxSentenceEmbedder.create(model)) {
@@ -153,7 +153,7 @@ public final class EmbeddingThroughput {
                 log("  batches of equal token length (no padding): %d of %d vectors differ", equalDiffer, equalBatched);
             }
         }
-        m.put("load_average_after", LoadHarness.loadAverage());
+        m.put("load_average_after", HarnessSupport.loadAverage());
         log("  load average after: %s", m.get("load_average_after"));
         return m;
     }

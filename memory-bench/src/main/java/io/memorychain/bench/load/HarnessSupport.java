@@ -64,6 +64,16 @@ final class HarnessSupport {
         }
     }
 
+    /** The machine's load average (1, 5 and 15 minutes), or "n/a". */
+    static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "n/a";
+        }
+    }
+
     static double round(double v) {
         return Math.round(v * 100) / 100.0;
     }

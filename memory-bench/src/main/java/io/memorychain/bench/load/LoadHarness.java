@@ -108,7 +108,7 @@ public final class LoadHarness {
         result.put("latency_in_flight", latencyInFlight);
         result.put("partitions", partitions);
         result.put("cpus", Runtime.getRuntime().availableProcessors());
-        result.put("load_average_at_start", loadAverage());
+        result.put("load_average_at_start", HarnessSupport.loadAverage());
 
         try (EmbeddedKafka kafka = EmbeddedKafka.start(
                 new EmbeddedKafka.Settings("127.0.0.1", freePort(), freePort(), dir.resolve("kafka")),
@@ -166,7 +166,7 @@ public final class LoadHarness {
                 }
             }
         }
-        result.put("load_average_at_end", loadAverage());
+        result.put("load_average_at_end", HarnessSupport.loadAverage());
         Files.createDirectories(out.toAbsolutePath().getParent());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), result);
         log("results written to %s", out.toAbsolutePath());
@@ -275,14 +275,6 @@ public final class LoadHarness {
     }
 
     /** The 1, 5 and 15 minute load averages of {@code /proc/loadavg}, or "n/a" off Linux. */
-    static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException | RuntimeException e) {
-            return "n/a";
-        }
-    }
 
     /** Starts {@link LoadGenerator} JVMs against the harness's broker and follows what they report. */
     private static final class Generator {
@@ -336,7 +328,7 @@ public final class LoadHarness {
                     String.valueOf(inFlight),
                     "--tag",
                     tag);
-            String loadBefore = loadAverage();
+            String loadBefore = HarnessSupport.loadAverage();
             log(
                     "  load average before: %s; generator JVM: %s ... %s",
                     loadBefore, java, String.join(" ", command.subList(4, command.size())));
@@ -375,7 +367,10 @@ public final class LoadHarness {
                                     jitShare > JIT_SETTLED && System.nanoTime() - warmupStarted < maxWarmup.toNanos();
                             log(
                                     "  warm-up round %d: JIT %.0f%% of a core; %s (load average %s)",
-                                    rounds, 100 * jitShare, again ? "again" : "warmed up", loadAverage());
+                                    rounds,
+                                    100 * jitShare,
+                                    again ? "again" : "warmed up",
+                                    HarnessSupport.loadAverage());
                             control.write(again ? "MORE\n" : "GO\n");
                             control.flush();
                         }
@@ -427,7 +422,7 @@ public final class LoadHarness {
                         "  %,d requests copied in %s s: %s records/s",
                         n, reported.get("seconds"), reported.get("copied_per_second"));
             }
-            m.put("load_average_after", loadAverage());
+            m.put("load_average_after", HarnessSupport.loadAverage());
             log("  load average after: %s", m.get("load_average_after"));
             return m;
         }

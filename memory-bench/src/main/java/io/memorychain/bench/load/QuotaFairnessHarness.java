@@ -87,7 +87,7 @@ public final class QuotaFairnessHarness {
         report.put("flood_served_per_s", HarnessSupport.round(served.get() / seconds));
         report.put("flood_429", limited.get());
         report.put("flood_other", other.get());
-        report.put("load_average", LoadHarness.loadAverage());
+        report.put("load_average", HarnessSupport.loadAverage());
         System.out.println(report);
     }
 

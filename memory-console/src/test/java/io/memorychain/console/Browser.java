@@ -124,12 +124,17 @@ public final class Browser implements AutoCloseable {
         driver.manage().deleteAllCookies();
         go("/console/login");
         type("#key", key);
-        driver.executeScript("window.signingIn = true");
-        click("#sign-in");
+        clickAndAwaitPage("#sign-in");
+    }
+
+    /** Clicks a control that loads a new page (a form's submit, a link) and waits until that page has loaded. */
+    public void clickAndAwaitPage(String css) {
+        driver.executeScript("window.leaving = true");
+        click(css);
         new WebDriverWait(driver, Duration.ofSeconds(30))
                 .ignoring(WebDriverException.class)
                 .until(d -> Boolean.TRUE.equals(driver.executeScript(
-                        "return window.signingIn === undefined && document.readyState === 'complete'")));
+                        "return window.leaving === undefined && document.readyState === 'complete'")));
     }
 
     /** A PNG of the current page under target/console-screenshots. */

@@ -30,7 +30,7 @@ class ConsoleAdminIT extends BrowserIT {
                 .findElement(By.cssSelector("#key-role option[value='user']"))
                 .click();
         browser.type("#key-spaces", space);
-        browser.click("#issue");
+        browser.clickAndAwaitPage("#issue");
 
         assertThat(browser.path()).isEqualTo("/console/admin");
         String secret = browser.text("#issued-secret");

@@ -60,7 +60,7 @@ class ConsoleAuditIT extends BrowserIT {
         Accessibility.assertNoSeriousViolations(browser.driver());
 
         browser.type("#f-actor", "agent:helper-" + space);
-        browser.click("#apply-filters");
+        browser.clickAndAwaitPage("#apply-filters");
         assertThat(browser.path()).as("a bookmarkable address").contains("actor=agent%3Ahelper-" + space);
         assertThat(column("tr.entry .actor")).hasSize(2).containsOnly("agent:helper-" + space);
 

@@ -69,7 +69,7 @@ class ConsoleTimeMachineIT extends BrowserIT {
         browser.go(time + "?seq=" + good);
         assertThat(browser.text("#memories-withheld")).contains("grant");
         assertThat(browser.all("#core-withheld")).hasSize(1);
-        browser.click("#dry-run");
+        browser.clickAndAwaitPage("#dry-run");
         assertThat(browser.path()).isEqualTo(time + "/plan?seq=" + good);
         assertThat(browser.all("tr.change-row")).hasSize(3);
         assertThat(browser.text("#plan-" + launch + " .action")).isEqualTo("restore");

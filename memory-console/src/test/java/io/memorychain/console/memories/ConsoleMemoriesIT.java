@@ -67,11 +67,11 @@ class ConsoleMemoriesIT extends BrowserIT {
         awaitFound(space, "passport number", id);
         browser.go("/console/s/" + space + "/memories/" + id);
         assertThat(browser.text("#memory-content")).isEqualTo(secret);
-        browser.click("#action-erase");
+        browser.clickAndAwaitPage("#action-erase");
         assertThat(browser.path()).endsWith("/memories/" + id + "/erase");
         browser.type("#erase-reason", "the user asked to forget the passport");
         browser.click("#erase-confirm");
-        browser.click("#erase-for-good");
+        browser.clickAndAwaitPage("#erase-for-good");
 
         assertThat(browser.path()).endsWith("/memories/" + id);
         assertThat(browser.text("#flash")).contains("Erased for good");

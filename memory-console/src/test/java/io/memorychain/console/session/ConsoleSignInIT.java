@@ -119,7 +119,7 @@ class ConsoleSignInIT extends BrowserIT {
         String session =
                 browser.driver().manage().getCookieNamed(SessionFilter.COOKIE).getValue();
 
-        browser.click("#sign-out");
+        browser.clickAndAwaitPage("#sign-out");
 
         assertThat(browser.path()).isEqualTo("/console/login?ended=out");
         assertThat(browser.text("#notice")).contains("signed out");

@@ -187,8 +187,8 @@ public class WriteExecutor {
 
     /**
      * A write of a sensitive profile field by someone other than the user (a user_profile block line, a memory tagged
-     * profile:&lt;field&gt;, written or committed from a proposal) that the sequencer held as a consent request (docs/architecture.md §21): its outcome names
-     * the consent request, not a memory.
+     * profile:&lt;field&gt;, written or committed from a proposal) that the sequencer held as a consent request
+     * (docs/architecture.md §21): its outcome names the consent request, not a memory.
      */
     static boolean isHeldForConsent(MemoryRequest request, MemoryOutcome outcome) {
         Object op = request.getOp();

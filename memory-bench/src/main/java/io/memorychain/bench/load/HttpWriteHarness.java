@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -52,7 +51,7 @@ public final class HttpWriteHarness {
         String run = Long.toString(System.currentTimeMillis(), 36);
         Writer writer = new Writer(http, url.resolve("/v1/spaces/" + space + "/memories"), key, run);
 
-        Map<String, List<Double>> stages = new ConcurrentHashMap<>();
+        Map<String, List<Double>> stages = new TreeMap<>(); // the sequential writes' only
         for (int i = 0; i < warmup; i++) {
             writer.write("warm-up " + i, null);
         }
@@ -93,7 +92,7 @@ public final class HttpWriteHarness {
     }
 
     private static Map<String, Double> medians(Map<String, List<Double>> stages) {
-        Map<String, Double> m = new TreeMap<>();
+        Map<String, Double> m = new LinkedHashMap<>();
         stages.forEach((stage, values) -> {
             double[] sorted =
                     values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
@@ -121,8 +120,7 @@ public final class HttpWriteHarness {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
             long took = System.nanoTime() - t0;
             if (response.statusCode() != 201) {
-                failed.incrementAndGet();
-                if (failed.get() <= 3) {
+                if (failed.incrementAndGet() <= 3) {
                     System.err.println("write answered " + response.statusCode() + ": " + response.body());
                 }
                 return 0;

@@ -274,8 +274,6 @@ public final class LoadHarness {
         }
     }
 
-    /** The 1, 5 and 15 minute load averages of {@code /proc/loadavg}, or "n/a" off Linux. */
-
     /** Starts {@link LoadGenerator} JVMs against the harness's broker and follows what they report. */
     private static final class Generator {
 

@@ -170,7 +170,7 @@ public final class RetrievalHarness {
         result.put("embedding_model", model.configName());
         result.put("write_intra_op_threads", writeThreads);
         List<String> load = new ArrayList<>();
-        load.add("start " + loadAverage());
+        load.add("start " + HarnessSupport.loadAverage());
         try (OnnxSentenceEmbedder embedder = OnnxSentenceEmbedder.create(model);
                 OnnxSentenceEmbedder writing = writeThreads == 1
                         ? null
@@ -219,7 +219,7 @@ public final class RetrievalHarness {
                     result.put("write_and_embed_seconds", Math.round(seconds));
                     result.put("write_and_embed_per_second", Math.round(memories / seconds));
                     log("%d memories written and embedded in %.0f s", memories, seconds);
-                    load.add("after the writes " + loadAverage());
+                    load.add("after the writes " + HarnessSupport.loadAverage());
                 } else {
                     result.put("reused_data_dir", dir.toString());
                     result.put("restart_until_queryable_seconds", Math.round(seconds));
@@ -271,7 +271,7 @@ public final class RetrievalHarness {
                 result.put("context_ms", percentiles(measure(queries, i -> contexts.assemble(context(i), actor))));
                 QueryStages.measure(views, embedder, SPACE, queries, i -> query(i).query())
                         .forEach((stage, nanos) -> result.put("stage_" + stage + "_ms", percentiles(nanos)));
-                load.add("after the queries " + loadAverage());
+                load.add("after the queries " + HarnessSupport.loadAverage());
                 result.put("load_average_1_5_15_min", load);
                 result.put("memory", memory());
             }
@@ -411,24 +411,17 @@ public final class RetrievalHarness {
         long until = System.nanoTime()
                 + TimeUnit.MINUTES.toNanos(Long.parseLong(opts.getOrDefault("quiet-wait-minutes", "60")));
         while (oneMinuteLoad() >= limit && System.nanoTime() < until) {
-            log("waiting for a quiet machine: load average %s, want the 1-min figure under %.2f", loadAverage(), limit);
+            log(
+                    "waiting for a quiet machine: load average %s, want the 1-min figure under %.2f",
+                    HarnessSupport.loadAverage(), limit);
             TimeUnit.SECONDS.sleep(30); // polling the machine's load, not a test wait
         }
-        load.add("before the queries " + loadAverage());
+        load.add("before the queries " + HarnessSupport.loadAverage());
     }
 
     private static double oneMinuteLoad() {
-        String[] parts = loadAverage().split(" ");
+        String[] parts = HarnessSupport.loadAverage().split(" ");
         return parts.length < 3 ? Double.MAX_VALUE : Double.parseDouble(parts[0]);
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] parts = Files.readString(Path.of("/proc/loadavg")).split(" ");
-            return parts[0] + " " + parts[1] + " " + parts[2];
-        } catch (java.io.IOException e) {
-            return "unknown";
-        }
     }
 
     private static void log(String format, Object... args) {

@@ -1,6 +1,8 @@
 package io.memorychain.api;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackages;
 import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.annotatedWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -21,8 +23,7 @@ class ApiArchitectureTest {
     private static final String[] PROJECTOR_INTERNALS = {
         "io.memorychain.projector.sequencer..", "io.memorychain.projector.projection..",
         "io.memorychain.projector.linker..", "io.memorychain.projector.embedding..",
-        "io.memorychain.projector.support..", "io.memorychain.projector.refinement..",
-        "io.memorychain.jobs.."
+        "io.memorychain.projector.support..", "io.memorychain.projector.refinement.."
     };
 
     @ArchTest
@@ -40,6 +41,35 @@ class ApiArchitectureTest {
 
     private static final String GRPC = "io.memorychain.api.grpc..";
     private static final String MCP = "io.memorychain.api.mcp..";
+
+    /**
+     * The backend runs the chain (broker, registry, keys, Streams applications, publishers, in-process workers) and
+     * knows no feature: features reach it through its ports ({@code MemoryBackend}, {@code KafkaLog}) and keep their own
+     * stores in their own factories. It may use configuration, the embedded broker and the TLS material only.
+     */
+    @ArchTest
+    static final ArchRule backendKnowsNoFeature = noClasses()
+            .that()
+            .resideInAPackage("io.memorychain.api.backend..")
+            .should()
+            .dependOnClassesThat(resideInAPackage("io.memorychain.api..")
+                    .and(resideOutsideOfPackages(
+                            "io.memorychain.api.backend..",
+                            "io.memorychain.api.config..",
+                            "io.memorychain.api.embedded..",
+                            "io.memorychain.api.tls..")))
+            .because("a feature depends on the backend, never the other way round (docs/architecture.md §22)");
+
+    @ArchTest
+    static final ArchRule transportsDoNotRunJobs = noClasses()
+            .that()
+            .resideInAnyPackage(GRPC, MCP)
+            .or()
+            .areAnnotatedWith(Controller.class)
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.memorychain.jobs..")
+            .because("the jobs run in-process through the backend's workers and the refinement agent, not a transport");
 
     @ArchTest
     static final ArchRule grpcCallsNoRestController = noClasses()

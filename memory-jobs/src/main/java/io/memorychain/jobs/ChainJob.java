@@ -1,11 +1,11 @@
 package io.memorychain.jobs;
 
 import io.memorychain.avro.MemoryRequest;
+import io.memorychain.events.DeadLetterHeaders;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
-import io.memorychain.projector.support.DeadLetters;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -331,7 +331,7 @@ public final class ChainJob<W> implements AutoCloseable {
                     e.toString());
             if (live) {
                 figures.undecodable.increment();
-                deadLetters.add(DeadLetters.of(record, options.topics().deadLetters(), options.name(), e));
+                deadLetters.add(DeadLetterHeaders.of(record, options.topics().deadLetters(), options.name(), e));
             }
             return Optional.empty();
         }

@@ -14,10 +14,8 @@ import io.memorychain.projector.linker.LinkerSettings;
 import io.memorychain.projector.linker.LinkerTopology;
 import io.memorychain.projector.projection.AppliedListener;
 import io.memorychain.projector.projection.ProjectionTopology;
-import io.memorychain.projector.search.IndexSettings;
 import io.memorychain.projector.search.SearchIndexes;
 import io.memorychain.projector.sequencer.SequencerTopology;
-import io.memorychain.projector.support.BoundedRocksDbMemory;
 import io.memorychain.projector.support.StreamFailures;
 import io.memorychain.projector.view.AppliedSeqTracker;
 import io.memorychain.projector.view.MemoryViews;
@@ -28,14 +26,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.HostInfo;
 import org.slf4j.Logger;
@@ -50,39 +41,6 @@ public final class MemoryChainRuntime implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MemoryChainRuntime.class);
     /** Model id of a runtime without an embedder: no vector matches it. */
     public static final String NO_MODEL = "none";
-    /**
-     * Process-wide setting (JVM system property, or {@code MEMORY_ROCKSDB_CONFIG_SETTER}): the class name of a
-     * {@link org.apache.kafka.streams.state.RocksDBConfigSetter} used instead of {@link BoundedRocksDbMemory} (one that
-     * delegates to it and adds its own tuning; the fault suite's full-disk injection, docs/architecture.md §19).
-     */
-    public static final String ROCKSDB_CONFIG_SETTER = "memory.rocksdb.config-setter";
-    /**
-     * Process-wide setting (JVM system property, or {@code MEMORY_STREAMS_CACHE_MIB}): each Streams application's
-     * record cache in MiB (heap; default {@value #DEFAULT_STREAMS_CACHE_MIB}, 0 forwards every update). A service
-     * runs about seven applications, so their caches can hold seven times this; the embedded default
-     * ({@code deploy/local/run.sh}) sets less (docs/benchmarks.md "Memory of the embedded service").
-     */
-    public static final String STREAMS_CACHE_MIB = "memory.streams.cache-mib";
-
-    public static final int DEFAULT_STREAMS_CACHE_MIB = 16;
-    /** Streams' {@code poll.ms} for every application (see {@link #streamsConfig}). */
-    static final long POLL_MS = 25;
-    /**
-     * Process-wide setting (JVM system property, or {@code MEMORY_SEARCH_RAM_BUFFER_MIB}): the heap a search index
-     * fills with new memories (their vectors and graph) before it writes them as a segment, MiB per partition's
-     * index (default: {@link IndexSettings#DEFAULTS}' 32). A search writes them out sooner; a stream of writes without
-     * searches fills it. The embedded default ({@code deploy/local/run.sh}) sets less.
-     */
-    public static final String SEARCH_RAM_BUFFER_MIB = "memory.search.ram-buffer-mib";
-
-    /**
-     * The JVM system property (or {@code MEMORY_CHANGELOG_MAX_COMPACTION_LAG_MS}) bounding how long an overwritten value
-     * stays in a changelog topic ({@code max.compaction.lag.ms} of the internal topics), default one day.
-     */
-    public static final String CHANGELOG_MAX_COMPACTION_LAG = "memory.changelog.max-compaction-lag-ms";
-
-    static final long DEFAULT_CHANGELOG_MAX_COMPACTION_LAG_MS = 24L * 3600 * 1000;
-
     /**
      * @param bootstrapServers  Kafka bootstrap servers
      * @param topics            the topic catalogue
@@ -324,8 +282,9 @@ public final class MemoryChainRuntime implements AutoCloseable {
         }
         AppliedSeqTracker tracker = new AppliedSeqTracker();
         SearchIndexes indexes = embedder == null
-                ? SearchIndexes.onDisk(indexSettings(), NO_MODEL)
-                : SearchIndexes.onDisk(indexSettings().withDimensions(embedder.dimensions()), embedder.modelId());
+                ? SearchIndexes.onDisk(StreamsProperties.indexSettings(), NO_MODEL)
+                : SearchIndexes.onDisk(
+                        StreamsProperties.indexSettings().withDimensions(embedder.dimensions()), embedder.modelId());
         DataKeyRing ring = keyRing(settings, registry, contentKey);
         ChainContent content = ring == null ? ChainContent.PLAINTEXT : ChainContent.decrypting(ring);
         Topology sequencerTopology = SequencerTopology.build(
@@ -335,16 +294,16 @@ public final class MemoryChainRuntime implements AutoCloseable {
                 settings.sequencer(),
                 Clock.systemUTC(),
                 contentKey);
-        KafkaStreams sequencer =
-                new KafkaStreams(sequencerTopology, streamsConfig(settings, settings.applicationId() + "-sequencer"));
+        KafkaStreams sequencer = new KafkaStreams(
+                sequencerTopology, StreamsProperties.streamsConfig(settings, settings.applicationId() + "-sequencer"));
         KafkaStreams projector = new KafkaStreams(
                 ProjectionTopology.build(settings.topics(), registry, tracker, indexes, content),
-                projectionConfig(settings));
+                StreamsProperties.projectionConfig(settings));
         KafkaStreams embedding = embedder == null
                 ? null
                 : new KafkaStreams(
                         EmbedderTopology.build(settings.topics(), registry, embedder, content),
-                        embedderConfig(settings, embedder.modelId(), embedderThreads));
+                        StreamsProperties.embedderConfig(settings, embedder.modelId(), embedderThreads));
         KafkaStreams linking = linker == null
                 ? null
                 : new KafkaStreams(
@@ -354,7 +313,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
                                 linker,
                                 io.memorychain.projector.linker.LinkListener.NONE,
                                 content),
-                        streamsConfig(settings, settings.applicationId() + "-linker"));
+                        StreamsProperties.streamsConfig(settings, settings.applicationId() + "-linker"));
         MemoryChainRuntime runtime = new MemoryChainRuntime(
                 sequencer, projector, embedding, indexes, tracker, eventPartitions, settings.routing());
         runtime.linker = linking;
@@ -370,7 +329,7 @@ public final class MemoryChainRuntime implements AutoCloseable {
             if (linking != null) {
                 apps.put("linker", linking);
             }
-            startAndAwait(apps, runtime.failures, timeout);
+            runtime.failures.startAndAwait(apps, timeout);
         } catch (RuntimeException e) {
             runtime.close();
             throw e;
@@ -395,140 +354,6 @@ public final class MemoryChainRuntime implements AutoCloseable {
                         Duration.ofSeconds(30));
     }
 
-    static Properties streamsConfig(Settings settings, String applicationId) {
-        Properties p = streamsConfig(
-                settings.bootstrapServers(),
-                settings.stateDir(),
-                settings.replicationFactor(),
-                applicationId,
-                settings.instanceId());
-        p.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, settings.routing().standbyReplicas());
-        return p;
-    }
-
-    /** The projection's config: its tasks own the views, so it advertises this instance's REST endpoint. */
-    static Properties projectionConfig(Settings settings) {
-        Properties p = streamsConfig(settings, settings.applicationId() + "-projector");
-        if (settings.routing().applicationServer() != null) {
-            p.put(StreamsConfig.APPLICATION_SERVER_CONFIG, settings.routing().applicationServer());
-        }
-        return p;
-    }
-
-    /** The embedder's config: one application per model, with {@code streamThreads} threads. */
-    static Properties embedderConfig(Settings settings, String modelId, int streamThreads) {
-        Properties p = streamsConfig(settings, EmbedderTopology.applicationId(settings.applicationId(), modelId));
-        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, streamThreads);
-        return p;
-    }
-
-    /**
-     * How every Memory Chain Streams application is configured (also the workers' apps, such as the linker):
-     * exactly-once v2, one stream thread, short commits, static membership, a record cache of
-     * {@code memory.streams.cache-mib} MiB ({@link #STREAMS_CACHE_MIB}), and one RocksDB memory budget for the
-     * process ({@link BoundedRocksDbMemory}; its sizes from the JVM system properties or environment variables
-     * {@code memory.rocksdb.block-cache-mib} / {@code MEMORY_ROCKSDB_BLOCK_CACHE_MIB} and
-     * {@code memory.rocksdb.memtable-mib} / {@code MEMORY_ROCKSDB_MEMTABLE_MIB}).
-     *
-     * @param replicationFactor of the internal (changelog) topics; -1 for the broker's default
-     * @param instanceId        this instance's stable name within the application (static group membership)
-     */
-    public static Properties streamsConfig(
-            String bootstrapServers, Path stateDir, short replicationFactor, String applicationId, String instanceId) {
-        Properties p = new Properties();
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
-        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toAbsolutePath().toString());
-        p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) replicationFactor);
-        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
-        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 50);
-        p.put(
-                StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG,
-                Long.parseLong(setting(STREAMS_CACHE_MIB, String.valueOf(DEFAULT_STREAMS_CACHE_MIB))) * 1024 * 1024);
-        // static membership: a restarted instance takes its partitions back at once instead of waiting out a session
-        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), applicationId + "-" + instanceId);
-        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
-        // a stream thread that has processed its records polls this long before it checks whether a commit is due:
-        // the sequencer's transaction, so a write's outcome, waited up to 100 ms (Streams' default) for it; 25 ms
-        // halves an acknowledged write's commit wait for ~6% of a core of idle polling (docs/benchmarks.md)
-        p.put(StreamsConfig.POLL_MS_CONFIG, POLL_MS);
-        p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 5);
-        p.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG), 4 * 1024 * 1024);
-        String configSetter = setting(ROCKSDB_CONFIG_SETTER, null);
-        p.put(
-                StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG,
-                configSetter == null ? BoundedRocksDbMemory.class.getName() : configSetter);
-        p.put(
-                BoundedRocksDbMemory.BLOCK_CACHE_MIB_CONFIG,
-                setting(
-                        BoundedRocksDbMemory.BLOCK_CACHE_MIB_CONFIG,
-                        String.valueOf(BoundedRocksDbMemory.DEFAULT_BLOCK_CACHE_MIB)));
-        p.put(
-                BoundedRocksDbMemory.MEMTABLE_MIB_CONFIG,
-                setting(
-                        BoundedRocksDbMemory.MEMTABLE_MIB_CONFIG,
-                        String.valueOf(BoundedRocksDbMemory.DEFAULT_MEMTABLE_MIB)));
-        // erasure (docs/architecture.md §12): a value a store overwrote (an erased or purged memory's text) is
-        // compacted out of its changelog within this bound, as RocksDB's periodic compaction bounds the local files;
-        // Streams applies it to the internal topics it creates (existing ones keep their configuration)
-        p.put(
-                StreamsConfig.topicPrefix(TopicConfig.MAX_COMPACTION_LAG_MS_CONFIG),
-                setting(CHANGELOG_MAX_COMPACTION_LAG, String.valueOf(DEFAULT_CHANGELOG_MAX_COMPACTION_LAG_MS)));
-        return p;
-    }
-
-    /** The search indexes' settings: the defaults, with the RAM buffer of {@link #SEARCH_RAM_BUFFER_MIB}. */
-    static IndexSettings indexSettings() {
-        String value = setting(SEARCH_RAM_BUFFER_MIB, null);
-        if (value == null) {
-            return IndexSettings.DEFAULTS;
-        }
-        double mib;
-        try {
-            mib = Double.parseDouble(value);
-        } catch (NumberFormatException e) {
-            mib = Double.NaN;
-        }
-        if (!(mib >= 1 && mib <= 2048)) {
-            throw new IllegalArgumentException(SEARCH_RAM_BUFFER_MIB + " must be 1..2048 MiB, was " + value);
-        }
-        return IndexSettings.DEFAULTS.withRamBufferMb(mib);
-    }
-
-    /** A process-wide setting: the JVM system property {@code name}, else its environment form, else the default. */
-    private static String setting(String name, String fallback) {
-        String value = System.getProperty(name);
-        if (value == null) {
-            value = System.getenv(
-                    name.toUpperCase(java.util.Locale.ROOT).replace('.', '_').replace('-', '_'));
-        }
-        return value == null || value.isBlank() ? fallback : value.trim();
-    }
-
-    /** Starts the applications (by name) with {@code failures}' handler: a failed thread is recorded and replaced. */
-    private static void startAndAwait(Map<String, KafkaStreams> apps, StreamFailures failures, Duration timeout) {
-        CountDownLatch running = new CountDownLatch(apps.size());
-        for (Map.Entry<String, KafkaStreams> named : apps.entrySet()) {
-            KafkaStreams app = named.getValue();
-            app.setStateListener((now, before) -> {
-                if (now == KafkaStreams.State.RUNNING && before != KafkaStreams.State.RUNNING) {
-                    running.countDown();
-                }
-            });
-            app.setUncaughtExceptionHandler(failures.handler(named.getKey()));
-            app.start();
-        }
-        try {
-            if (!running.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new IllegalStateException("Kafka Streams did not reach RUNNING within " + timeout);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while starting Kafka Streams", e);
-        }
-    }
-
     /**
      * Starts only the projection (no sequencer): with a fresh application id and state directory this replays the
      * whole events topic into new stores, which is how views are rebuilt and how replays are checked against the live
@@ -545,18 +370,18 @@ public final class MemoryChainRuntime implements AutoCloseable {
         int eventPartitions = TopicSetup.ensure(
                 settings.bootstrapServers(), settings.topics(), settings.partitions(), settings.replicationFactor());
         AppliedSeqTracker tracker = new AppliedSeqTracker();
-        SearchIndexes indexes = SearchIndexes.onDisk(indexSettings(), modelId);
+        SearchIndexes indexes = SearchIndexes.onDisk(StreamsProperties.indexSettings(), modelId);
         DataKeyRing ring = keyRing(settings, registry, contentKey);
         ChainContent content = ring == null ? ChainContent.PLAINTEXT : ChainContent.decrypting(ring);
         KafkaStreams projector = new KafkaStreams(
                 ProjectionTopology.build(settings.topics(), registry, tracker, indexes, content),
-                projectionConfig(settings));
+                StreamsProperties.projectionConfig(settings));
         MemoryChainRuntime runtime =
                 new MemoryChainRuntime(null, projector, null, indexes, tracker, eventPartitions, settings.routing());
         runtime.keyRing = ring;
         runtime.content = content;
         try {
-            startAndAwait(Map.of("projection", projector), runtime.failures, timeout);
+            runtime.failures.startAndAwait(Map.of("projection", projector), timeout);
         } catch (RuntimeException e) {
             runtime.close();
             throw e;

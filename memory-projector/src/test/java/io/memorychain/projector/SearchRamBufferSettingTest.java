@@ -12,31 +12,31 @@ class SearchRamBufferSettingTest {
 
     @AfterEach
     void clear() {
-        System.clearProperty(MemoryChainRuntime.SEARCH_RAM_BUFFER_MIB);
+        System.clearProperty(StreamsProperties.SEARCH_RAM_BUFFER_MIB);
     }
 
     @Test
     void theDefaultsWhenUnset() {
         // the environment form (MEMORY_SEARCH_RAM_BUFFER_MIB) is what run.sh sets; a test JVM does not have it
         assertThat(System.getenv("MEMORY_SEARCH_RAM_BUFFER_MIB")).isNull();
-        assertThat(MemoryChainRuntime.indexSettings()).isEqualTo(IndexSettings.DEFAULTS);
+        assertThat(StreamsProperties.indexSettings()).isEqualTo(IndexSettings.DEFAULTS);
     }
 
     @Test
     void theProcessSettingChangesOnlyTheBuffer() {
-        System.setProperty(MemoryChainRuntime.SEARCH_RAM_BUFFER_MIB, "8");
-        assertThat(MemoryChainRuntime.indexSettings().ramBufferMb()).isEqualTo(8.0);
-        assertThat(MemoryChainRuntime.indexSettings().withRamBufferMb(32)).isEqualTo(IndexSettings.DEFAULTS);
+        System.setProperty(StreamsProperties.SEARCH_RAM_BUFFER_MIB, "8");
+        assertThat(StreamsProperties.indexSettings().ramBufferMb()).isEqualTo(8.0);
+        assertThat(StreamsProperties.indexSettings().withRamBufferMb(32)).isEqualTo(IndexSettings.DEFAULTS);
     }
 
     @Test
     void lessThanOneMibIsRefusedWithItsName() {
-        System.setProperty(MemoryChainRuntime.SEARCH_RAM_BUFFER_MIB, "0.5");
-        assertThatThrownBy(MemoryChainRuntime::indexSettings)
+        System.setProperty(StreamsProperties.SEARCH_RAM_BUFFER_MIB, "0.5");
+        assertThatThrownBy(StreamsProperties::indexSettings)
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("memory.search.ram-buffer-mib");
-        System.setProperty(MemoryChainRuntime.SEARCH_RAM_BUFFER_MIB, "lots");
-        assertThatThrownBy(MemoryChainRuntime::indexSettings)
+        System.setProperty(StreamsProperties.SEARCH_RAM_BUFFER_MIB, "lots");
+        assertThatThrownBy(StreamsProperties::indexSettings)
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("memory.search.ram-buffer-mib")
                 .hasMessageContaining("lots");

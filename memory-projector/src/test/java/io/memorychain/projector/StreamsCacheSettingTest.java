@@ -13,11 +13,11 @@ class StreamsCacheSettingTest {
 
     @AfterEach
     void clear() {
-        System.clearProperty(MemoryChainRuntime.STREAMS_CACHE_MIB);
+        System.clearProperty(StreamsProperties.STREAMS_CACHE_MIB);
     }
 
     private static Object cacheBytes() {
-        Properties p = MemoryChainRuntime.streamsConfig("127.0.0.1:9092", Path.of("state"), (short) 1, "app", "i1");
+        Properties p = StreamsProperties.streamsConfig("127.0.0.1:9092", Path.of("state"), (short) 1, "app", "i1");
         return p.get(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG);
     }
 
@@ -30,9 +30,9 @@ class StreamsCacheSettingTest {
 
     @Test
     void theProcessSettingSetsEveryApplicationsCache() {
-        System.setProperty(MemoryChainRuntime.STREAMS_CACHE_MIB, "2");
+        System.setProperty(StreamsProperties.STREAMS_CACHE_MIB, "2");
         assertThat(cacheBytes()).isEqualTo(2L * 1024 * 1024);
-        System.setProperty(MemoryChainRuntime.STREAMS_CACHE_MIB, "0");
+        System.setProperty(StreamsProperties.STREAMS_CACHE_MIB, "0");
         assertThat(cacheBytes()).isEqualTo(0L);
     }
 }

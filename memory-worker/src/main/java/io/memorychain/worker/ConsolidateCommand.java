@@ -1,15 +1,15 @@
 package io.memorychain.worker;
 
-import io.memorychain.consolidate.ConsolidateMetrics;
-import io.memorychain.consolidate.ConsolidatePlanner;
-import io.memorychain.consolidate.ConsolidateSettings;
-import io.memorychain.consolidate.ConsolidateWorker;
-import io.memorychain.consolidate.Consolidations;
-import io.memorychain.consolidate.SameFactPrompt;
 import io.memorychain.embeddings.EmbeddingModel;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.jobs.ChainJob;
+import io.memorychain.jobs.consolidate.ConsolidateMetrics;
+import io.memorychain.jobs.consolidate.ConsolidatePlanner;
+import io.memorychain.jobs.consolidate.ConsolidateSettings;
+import io.memorychain.jobs.consolidate.ConsolidateWorker;
+import io.memorychain.jobs.consolidate.Consolidations;
+import io.memorychain.jobs.consolidate.SameFactPrompt;
 import io.memorychain.llm.ChatModels;
 import io.memorychain.llm.LlmRuntime;
 import io.memorychain.llm.LlmSettings;

@@ -4,6 +4,7 @@ import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.StreamsProperties;
 import io.memorychain.projector.lifecycle.LifecycleListener;
 import io.memorychain.projector.lifecycle.LifecycleSettings;
 import io.memorychain.projector.lifecycle.LifecycleStatus;
@@ -176,7 +177,7 @@ final class LifecycleCommand {
     static KafkaStreams streams(Options options, SchemaRegistry registry, Clock clock, LifecycleListener listener) {
         return new KafkaStreams(
                 LifecycleTopology.build(options.topics(), registry, options.settings(), clock, listener),
-                MemoryChainRuntime.streamsConfig(
+                StreamsProperties.streamsConfig(
                         options.bootstrapServers(),
                         options.stateDir(),
                         (short) -1,

@@ -4,6 +4,7 @@ import io.memorychain.embeddings.EmbeddingModel;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.StreamsProperties;
 import io.memorychain.projector.linker.LinkerSettings;
 import io.memorychain.projector.linker.LinkerTopology;
 import java.io.PrintStream;
@@ -173,7 +174,7 @@ final class LinkCommand {
                             settings,
                             (space, from, to, s) -> proposed.increment(),
                             content.content()),
-                    MemoryChainRuntime.streamsConfig(
+                    StreamsProperties.streamsConfig(
                             options.bootstrapServers(),
                             options.stateDir(),
                             (short) -1,

@@ -3,6 +3,7 @@ package io.memorychain.worker;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.StreamsProperties;
 import io.memorychain.projector.refinement.RefinementTriggerSettings;
 import io.memorychain.projector.refinement.RefinementTriggerTopology;
 import io.memorychain.projector.refinement.TriggerListener;
@@ -146,7 +147,7 @@ final class RefineCommand {
         return new KafkaStreams(
                 RefinementTriggerTopology.build(
                         options.topics(), registry, options.settings(), clock, listener, content),
-                MemoryChainRuntime.streamsConfig(
+                StreamsProperties.streamsConfig(
                         options.bootstrapServers(),
                         options.stateDir(),
                         (short) -1,

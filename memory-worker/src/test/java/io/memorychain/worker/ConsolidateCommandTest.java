@@ -3,8 +3,8 @@ package io.memorychain.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.memorychain.consolidate.ConsolidateSettings;
 import io.memorychain.jobs.ChainJob;
+import io.memorychain.jobs.consolidate.ConsolidateSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

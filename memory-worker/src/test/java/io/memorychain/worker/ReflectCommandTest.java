@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.jobs.ChainJob;
-import io.memorychain.reflect.ReflectSettings;
+import io.memorychain.jobs.reflect.ReflectSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

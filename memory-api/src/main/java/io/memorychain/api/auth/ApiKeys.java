@@ -19,9 +19,11 @@ public class ApiKeys {
     public record Issued(ApiKey key, ApiKeyRecord record) {}
 
     private final MemoryBackend backend;
+    private final ApiKeyStore store;
 
-    public ApiKeys(MemoryBackend backend) {
+    public ApiKeys(MemoryBackend backend, ApiKeyStore store) {
         this.backend = backend;
+        this.store = store;
     }
 
     /**
@@ -39,7 +41,7 @@ public class ApiKeys {
         ApiKey key = ApiKey.parse(authorization.substring(BEARER.length()))
                 .orElseThrow(
                         () -> unauthenticated("malformed API key: expected mc_<12 hex>_<43 base64url characters>"));
-        ApiKeyRecord record = backend.apiKeys().find(key.keyId()).orElse(null);
+        ApiKeyRecord record = store.find(key.keyId()).orElse(null);
         if (record == null || !key.matches(record.secretHash())) {
             throw unauthenticated("unknown API key " + key.keyId());
         }
@@ -55,27 +57,26 @@ public class ApiKeys {
         ApiKey key = ApiKey.generate();
         ApiKeyRecord record = new ApiKeyRecord(
                 key.keyId(), key.secretHash(), principal, backend.clock().instant(), issuedBy, false);
-        backend.apiKeys().save(record);
+        store.save(record);
         return new Issued(key, record);
     }
 
     /** Revokes a key; revoking it again changes nothing. */
     public ApiKeyRecord revoke(String keyId) {
-        ApiKeyRecord record =
-                backend.apiKeys().find(keyId).orElseThrow(() -> ApiException.notFound("no API key " + keyId));
+        ApiKeyRecord record = store.find(keyId).orElseThrow(() -> ApiException.notFound("no API key " + keyId));
         if (!record.revoked()) {
             record = record.revoke();
-            backend.apiKeys().save(record);
+            store.save(record);
         }
         return record;
     }
 
     public List<ApiKeyRecord> list() {
-        return backend.apiKeys().all();
+        return store.all();
     }
 
     public boolean none() {
-        return backend.apiKeys().all().isEmpty();
+        return store.all().isEmpty();
     }
 
     private static void validate(Principal p) {

@@ -7,22 +7,34 @@ import io.memorychain.api.config.RefinementConfig;
 import io.memorychain.api.config.ReflectConfig;
 import io.memorychain.api.config.RetrievalConfig;
 import io.memorychain.api.config.TomConfig;
-import io.memorychain.consolidate.ConsolidateMetrics;
-import io.memorychain.consolidate.ConsolidatePlanner;
-import io.memorychain.consolidate.ConsolidateSettings;
-import io.memorychain.consolidate.ConsolidateWorker;
-import io.memorychain.consolidate.Consolidations;
-import io.memorychain.consolidate.SameFactPrompt;
 import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.jobs.ChainJob;
+import io.memorychain.jobs.consolidate.ConsolidateMetrics;
+import io.memorychain.jobs.consolidate.ConsolidatePlanner;
+import io.memorychain.jobs.consolidate.ConsolidateSettings;
+import io.memorychain.jobs.consolidate.ConsolidateWorker;
+import io.memorychain.jobs.consolidate.Consolidations;
+import io.memorychain.jobs.consolidate.SameFactPrompt;
+import io.memorychain.jobs.reflect.ReflectMetrics;
+import io.memorychain.jobs.reflect.ReflectRun;
+import io.memorychain.jobs.reflect.ReflectSettings;
+import io.memorychain.jobs.reflect.ReflectWorker;
+import io.memorychain.jobs.reflect.ReflectionEngine;
+import io.memorychain.jobs.tom.TomInsights;
+import io.memorychain.jobs.tom.TomMetrics;
+import io.memorychain.jobs.tom.TomPrompt;
+import io.memorychain.jobs.tom.TomRun;
+import io.memorychain.jobs.tom.TomSettings;
+import io.memorychain.jobs.tom.TomWorker;
 import io.memorychain.llm.ChatModels;
 import io.memorychain.llm.LlmRuntime;
 import io.memorychain.llm.LlmSettings;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.StreamsProperties;
 import io.memorychain.projector.lifecycle.LifecycleSettings;
 import io.memorychain.projector.lifecycle.LifecycleStatus;
 import io.memorychain.projector.lifecycle.LifecycleTopology;
@@ -32,17 +44,6 @@ import io.memorychain.projector.ops.OpsTotals;
 import io.memorychain.projector.refinement.RefinementTriggerSettings;
 import io.memorychain.projector.refinement.RefinementTriggerTopology;
 import io.memorychain.projector.support.StreamsLag;
-import io.memorychain.reflect.ReflectMetrics;
-import io.memorychain.reflect.ReflectRun;
-import io.memorychain.reflect.ReflectSettings;
-import io.memorychain.reflect.ReflectWorker;
-import io.memorychain.reflect.ReflectionEngine;
-import io.memorychain.tom.TomInsights;
-import io.memorychain.tom.TomMetrics;
-import io.memorychain.tom.TomPrompt;
-import io.memorychain.tom.TomRun;
-import io.memorychain.tom.TomSettings;
-import io.memorychain.tom.TomWorker;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -84,7 +85,7 @@ final class InProcessWorkers implements AutoCloseable {
         }
 
         Properties streamsConfig(String suffix) {
-            return MemoryChainRuntime.streamsConfig(
+            return StreamsProperties.streamsConfig(
                     settings.bootstrapServers(),
                     settings.stateDir(),
                     settings.replicationFactor(),

@@ -1,6 +1,5 @@
 package io.memorychain.api.backend;
 
-import io.memorychain.api.auth.ApiKeyStore;
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
@@ -176,11 +175,11 @@ public interface MemoryBackend {
         return Optional.empty();
     }
 
-    /** Where API key records live. */
-    ApiKeyStore apiKeys();
-
-    /** Agents' checkpoints; backends without a Kafka log answer NOT_AVAILABLE. */
-    default io.memorychain.api.checkpoints.CheckpointStore checkpoints() {
-        return io.memorychain.api.checkpoints.CheckpointStore.UNAVAILABLE;
+    /**
+     * The Kafka cluster the chain runs on, for the features that keep topics of their own beside it (API keys,
+     * checkpoints); empty for a backend without one (the HTTP tests over TopologyTestDriver).
+     */
+    default Optional<KafkaLog> kafkaLog() {
+        return Optional.empty();
     }
 }

@@ -1,7 +1,5 @@
 package io.memorychain.api.backend;
 
-import io.memorychain.api.auth.ApiKeyStore;
-import io.memorychain.api.auth.KafkaApiKeyStore;
 import io.memorychain.api.config.ConsolidateConfig;
 import io.memorychain.api.config.CoreConfig;
 import io.memorychain.api.config.EmbeddingsConfig;
@@ -46,7 +44,6 @@ import jakarta.inject.Singleton;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -68,8 +65,6 @@ import org.slf4j.LoggerFactory;
 public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(MemoryChainBackend.class);
-    /** How stale the in-memory copy of the key records may get (a revocation reaches every instance within it). */
-    private static final Duration API_KEY_REFRESH = Duration.ofSeconds(2);
 
     private final MemoryConfig config;
     private final CategoryPolicy categories;
@@ -84,9 +79,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private MasterKey contentKey;
 
     private List<PublicKeyInfo> publishedKeys = List.of();
-    private ApiKeyStore apiKeys;
-    /** Agents' checkpoints (off-chain, their own compacted topic and view). */
-    private io.memorychain.api.checkpoints.CheckpointStore checkpoints;
+    /** The cluster as the features with topics of their own see it (API keys, checkpoints). */
+    private KafkaLog kafkaLog;
 
     private MemoryChainRuntime runtime;
     /** The ops, refinement and lifecycle apps and the model jobs beside the runtime. */
@@ -232,17 +226,15 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
                 new InProcessWorkers.Chain(runtime, settings, registry, embedder, dataDir, external.isEmpty()),
                 workersConfig);
         publisher = new MemoryPublisher(bootstrapServers, topics, registry);
-        apiKeys = new KafkaApiKeyStore(bootstrapServers, topics.apiKeys(), replicationFactor, timeout, API_KEY_REFRESH);
         accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
-        checkpoints = new io.memorychain.api.checkpoints.KafkaCheckpointStore(
+        kafkaLog = new KafkaLog(
                 bootstrapServers,
-                topics.checkpoints(),
+                topics,
                 replicationFactor,
                 registry,
-                contentKey,
-                dataDir.resolve("checkpoints"),
-                config.getWriteTimeout(),
-                Clock.systemUTC());
+                Optional.ofNullable(contentKey),
+                dataDir,
+                timeout);
         opsPublisher = new OffChainPublisher<>(
                 bootstrapServers, topics.ops(), registry, OperationalEvent.class, OperationalEvent::getSpace);
     }
@@ -379,13 +371,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     }
 
     @Override
-    public ApiKeyStore apiKeys() {
-        return apiKeys;
-    }
-
-    @Override
-    public io.memorychain.api.checkpoints.CheckpointStore checkpoints() {
-        return checkpoints;
+    public Optional<KafkaLog> kafkaLog() {
+        return Optional.ofNullable(kafkaLog);
     }
 
     public ChainKeys keys() {
@@ -410,8 +397,6 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         closeQuietly("publisher", publisher);
         closeQuietly("access publisher", accessPublisher);
         closeQuietly("ops publisher", opsPublisher);
-        closeQuietly("API key store", apiKeys);
-        closeQuietly("checkpoint store", checkpoints);
         closeQuietly("workers", workers);
         closeQuietly("Kafka Streams runtime", runtime);
         closeQuietly("schema registry", registry);

@@ -1,6 +1,5 @@
 package io.memorychain.api.checkpoints;
 
-import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.avro.Actor;
@@ -26,11 +25,11 @@ public class Checkpoints {
     public static final int MAX_PAGE = 100;
     private static final int MAX_ID = 200;
 
-    private final MemoryBackend backend;
+    private final CheckpointStore store;
     private final CheckpointConfig config;
 
-    public Checkpoints(MemoryBackend backend, CheckpointConfig config) {
-        this.backend = backend;
+    public Checkpoints(CheckpointStore store, CheckpointConfig config) {
+        this.store = store;
         this.config = config;
     }
 
@@ -72,17 +71,14 @@ public class Checkpoints {
                             + config.getMaxStateBytes() + " (memory.checkpoints.max-state-bytes)");
         }
         String savedBy = actor.getType().name().toLowerCase(Locale.ROOT) + ":" + actor.getId();
-        return backend.checkpoints()
-                .save(new Checkpoint(thread, id, parent, 0, null, null, savedBy, draft.state(), metadata));
+        return store.save(new Checkpoint(thread, id, parent, 0, null, null, savedBy, draft.state(), metadata));
     }
 
     /** A checkpoint by id, or the thread's newest for {@link #LATEST}; 404 NOT_FOUND when there is none. */
     public Checkpoint get(String space, String userId, String threadId, String checkpointId) {
         Checkpoint.ThreadRef thread = thread(space, userId, threadId);
         String id = id("checkpoint_id", checkpointId);
-        Optional<Checkpoint> found = id.equals(LATEST)
-                ? backend.checkpoints().latest(thread)
-                : backend.checkpoints().get(thread, id);
+        Optional<Checkpoint> found = id.equals(LATEST) ? store.latest(thread) : store.get(thread, id);
         return found.orElseThrow(() -> ApiException.notFound(
                 id.equals(LATEST)
                         ? "thread '" + threadId + "' has no checkpoint"
@@ -103,7 +99,7 @@ public class Checkpoints {
                 throw ApiException.invalid("cursor: the next_cursor of a previous page");
             }
         }
-        List<Checkpoint> items = backend.checkpoints().list(thread, before, size + 1);
+        List<Checkpoint> items = store.list(thread, before, size + 1);
         if (items.size() <= size) {
             return new Page(items, null);
         }
@@ -113,7 +109,7 @@ public class Checkpoints {
 
     /** Deletes the thread's checkpoints; how many. */
     public int deleteThread(String space, String userId, String threadId) {
-        return backend.checkpoints().deleteThread(thread(space, userId, threadId));
+        return store.deleteThread(thread(space, userId, threadId));
     }
 
     private static Checkpoint.ThreadRef thread(String space, String userId, String threadId) {

@@ -1,8 +1,8 @@
 package io.memorychain.api.config;
 
-import io.memorychain.consolidate.ConsolidateSettings;
 import io.memorychain.embeddings.CosineThresholds;
 import io.memorychain.embeddings.EmbeddingModel;
+import io.memorychain.jobs.consolidate.ConsolidateSettings;
 import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.validation.constraints.NotNull;

@@ -1,6 +1,6 @@
 package io.memorychain.api.config;
 
-import io.memorychain.refine.RefineSettings;
+import io.memorychain.jobs.refine.RefineSettings;
 import io.micronaut.context.annotation.ConfigurationProperties;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;

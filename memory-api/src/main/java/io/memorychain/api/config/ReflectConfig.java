@@ -1,6 +1,6 @@
 package io.memorychain.api.config;
 
-import io.memorychain.reflect.ReflectSettings;
+import io.memorychain.jobs.reflect.ReflectSettings;
 import io.micronaut.context.annotation.ConfigurationProperties;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.memorychain.api.config;
 
-import io.memorychain.tom.TomSettings;
+import io.memorychain.jobs.tom.TomSettings;
 import io.micronaut.context.annotation.ConfigurationProperties;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;

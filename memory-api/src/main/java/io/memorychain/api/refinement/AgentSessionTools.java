@@ -4,7 +4,7 @@ import io.memorychain.api.error.ApiException;
 import io.memorychain.api.request.RequestIds;
 import io.memorychain.api.write.WriteContext;
 import io.memorychain.avro.Memory;
-import io.memorychain.refine.SessionTools;
+import io.memorychain.jobs.refine.SessionTools;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.api.topology.TopologyBackend;
+import io.memorychain.jobs.tom.TomSettings;
 import io.memorychain.llm.LlmSettings;
-import io.memorychain.tom.TomSettings;
 import io.micronaut.context.ApplicationContext;
 import java.net.URI;
 import java.time.Duration;

@@ -9,6 +9,7 @@ import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.MetadataUtils;
+import io.memorychain.api.auth.ApiKeyStore;
 import io.memorychain.api.auth.ApiKeys;
 import io.memorychain.api.auth.Principal;
 import io.memorychain.api.auth.Role;
@@ -64,7 +65,9 @@ class SpaceRoutingHttpTest {
         ApiKeys.Issued issued = owner.getApplicationContext()
                 .getBean(ApiKeys.class)
                 .issue(new Principal("ana-bot", Role.AGENT, "ana", List.of("*")), "test");
-        routerChain.apiKeys().save(issued.record()); // one key store for all instances, as memory.api-keys.v1 is
+        router.getApplicationContext()
+                .getBean(ApiKeyStore.class)
+                .save(issued.record()); // one key store for all instances, as memory.api-keys.v1 is
         key = issued.key().toString();
         routerChain.advertised = URI.create("http://localhost:" + router.getPort());
         ownerChain.advertised = URI.create("http://localhost:" + owner.getPort());

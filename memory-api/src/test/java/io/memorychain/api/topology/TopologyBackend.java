@@ -1,7 +1,5 @@
 package io.memorychain.api.topology;
 
-import io.memorychain.api.auth.ApiKeyStore;
-import io.memorychain.api.auth.InMemoryApiKeyStore;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.backend.MemoryChainBackend;
 import io.memorychain.api.config.CoreConfig;
@@ -72,8 +70,6 @@ import org.apache.kafka.streams.TopologyTestDriver;
 @Requires(env = TopologyBackend.ENV)
 @Replaces(MemoryChainBackend.class)
 public class TopologyBackend implements MemoryBackend, MemoryViews {
-
-    private final ApiKeyStore apiKeys = new InMemoryApiKeyStore();
 
     public static final String ENV = "topology-backend";
 
@@ -251,11 +247,6 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     @Override
     public synchronized Map<String, ThreadNeighbours> threadNeighbours(String space, Collection<Memory> memories) {
         return harness.views.threadNeighbours(space, memories);
-    }
-
-    @Override
-    public ApiKeyStore apiKeys() {
-        return apiKeys;
     }
 
     @Override

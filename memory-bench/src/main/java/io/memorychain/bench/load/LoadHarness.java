@@ -18,6 +18,7 @@ import io.memorychain.events.chain.VerificationResult;
 import io.memorychain.events.publish.MemoryPublisher;
 import io.memorychain.events.registry.KafkaTopicSchemaRegistry;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.StreamsProperties;
 import io.memorychain.projector.TopicSetup;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -126,7 +127,7 @@ public final class LoadHarness {
                         requests, warmup, inFlight);
                 try (KafkaStreams ceiling = new KafkaStreams(
                         CeilingTopology.build(ceilingTopics),
-                        MemoryChainRuntime.streamsConfig(
+                        StreamsProperties.streamsConfig(
                                 bootstrap, dir.resolve("ceiling"), (short) 1, "bench-ceiling", "bench"))) {
                     startAndAwait(ceiling);
                     result.put("ceiling", generator.run("ceiling", CEILING_PREFIX, warmup, requests, inFlight, null));

@@ -2,8 +2,8 @@ package io.memorychain.projector.projection;
 
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.view.AccessStats;
+import io.memorychain.events.AccessCounts;
 import io.memorychain.events.serde.AvroWireSerde;
-import io.memorychain.projector.support.AccessCounts;
 import io.memorychain.projector.support.StoreKeys;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;

@@ -1,13 +1,10 @@
 package io.memorychain.projector.support;
 
+import io.memorychain.events.DeadLetterHeaders;
 import io.memorychain.events.registry.SchemaRegistryUnavailableException;
 import io.memorychain.events.serde.AvroWireSerde;
-import java.nio.charset.StandardCharsets;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Headers;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -16,14 +13,8 @@ import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Headers of a dead-letter record: where it came from and why it was set aside. */
+/** Setting a bad record aside in a Streams application, with {@link DeadLetterHeaders}: it never stops a partition. */
 public final class DeadLetters {
-
-    public static final String TOPIC = "dlq.source.topic";
-    public static final String PARTITION = "dlq.source.partition";
-    public static final String OFFSET = "dlq.source.offset";
-    public static final String ERROR = "dlq.error";
-    public static final String STAGE = "dlq.stage";
 
     private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
 
@@ -75,42 +66,11 @@ public final class DeadLetters {
                 record.key(), record.value(), record.timestamp(), headers(record.headers(), source, stage, error));
     }
 
-    /**
-     * The dead-letter record for a record a plain consumer could not decode (the jobs outside Kafka Streams): the
-     * original key, value and timestamp, with the same headers as the Streams applications' dead letters.
-     */
-    public static ProducerRecord<byte[], byte[]> of(
-            ConsumerRecord<byte[], byte[]> record, String deadLetterTopic, String stage, Throwable error) {
-        return new ProducerRecord<>(
-                deadLetterTopic,
-                null,
-                record.timestamp(),
-                record.key(),
-                record.value(),
-                headers(record.headers(), record.topic(), record.partition(), record.offset(), stage, error));
-    }
-
     static Headers headers(Headers original, RecordMetadata source, String stage, Throwable error) {
-        return headers(original, source.topic(), source.partition(), source.offset(), stage, error);
-    }
-
-    private static Headers headers(
-            Headers original, String topic, int partition, long offset, String stage, Throwable error) {
-        Headers headers = new RecordHeaders(original.toArray());
-        headers.add(TOPIC, bytes(topic));
-        headers.add(PARTITION, bytes(String.valueOf(partition)));
-        headers.add(OFFSET, bytes(String.valueOf(offset)));
-        headers.add(STAGE, bytes(stage));
-        String message = String.valueOf(error);
-        headers.add(ERROR, bytes(message.length() > 2_000 ? message.substring(0, 2_000) : message));
-        return headers;
+        return DeadLetterHeaders.with(original, source.topic(), source.partition(), source.offset(), stage, error);
     }
 
     public static String coordinates(RecordMetadata m) {
         return m.topic() + "-" + m.partition() + "@" + m.offset();
-    }
-
-    private static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

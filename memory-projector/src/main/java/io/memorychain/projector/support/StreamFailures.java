@@ -9,8 +9,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
@@ -80,6 +83,32 @@ public final class StreamFailures {
     /** With the system clock and the {@linkplain #DEFAULT_WINDOW default window}. */
     public StreamFailures() {
         this(Clock.systemUTC(), DEFAULT_WINDOW);
+    }
+
+    /**
+     * Starts the applications (by name) with this handler, so that a failed thread is recorded and replaced, and waits
+     * until every one is RUNNING.
+     */
+    public void startAndAwait(Map<String, KafkaStreams> apps, Duration timeout) {
+        CountDownLatch running = new CountDownLatch(apps.size());
+        for (Map.Entry<String, KafkaStreams> named : apps.entrySet()) {
+            KafkaStreams app = named.getValue();
+            app.setStateListener((now, before) -> {
+                if (now == KafkaStreams.State.RUNNING && before != KafkaStreams.State.RUNNING) {
+                    running.countDown();
+                }
+            });
+            app.setUncaughtExceptionHandler(handler(named.getKey()));
+            app.start();
+        }
+        try {
+            if (!running.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("Kafka Streams did not reach RUNNING within " + timeout);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while starting Kafka Streams", e);
+        }
     }
 
     /** The handler to install on application {@code app}: records the failure, logs it and replaces the thread. */

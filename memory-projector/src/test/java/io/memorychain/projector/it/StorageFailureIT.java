@@ -19,6 +19,7 @@ import io.memorychain.events.testing.SharedKafka;
 import io.memorychain.projector.ChainHarness;
 import io.memorychain.projector.EventsTopic;
 import io.memorychain.projector.MemoryChainRuntime;
+import io.memorychain.projector.StreamsProperties;
 import io.memorychain.projector.support.FullDiskRocksDb;
 import io.memorychain.projector.support.StreamFailures;
 import java.nio.file.Files;
@@ -145,11 +146,11 @@ class StorageFailureIT {
     /** The runtime with {@link FullDiskRocksDb} on its stores (the setting is read when the runtime starts). */
     private static MemoryChainRuntime startWithFullDiskInjection(
             MemoryChainRuntime.Settings settings, SchemaRegistry registry, ChainKeys keys) {
-        System.setProperty(MemoryChainRuntime.ROCKSDB_CONFIG_SETTER, FullDiskRocksDb.class.getName());
+        System.setProperty(StreamsProperties.ROCKSDB_CONFIG_SETTER, FullDiskRocksDb.class.getName());
         try {
             return MemoryChainRuntime.start(settings, registry, keys, null, WAIT);
         } finally {
-            System.clearProperty(MemoryChainRuntime.ROCKSDB_CONFIG_SETTER);
+            System.clearProperty(StreamsProperties.ROCKSDB_CONFIG_SETTER);
         }
     }
 

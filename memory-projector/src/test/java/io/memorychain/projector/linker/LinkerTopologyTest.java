@@ -11,10 +11,10 @@ import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryKind;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.view.Relation;
+import io.memorychain.events.DeadLetterHeaders;
 import io.memorychain.events.Requests;
 import io.memorychain.projector.ChainHarness;
 import io.memorychain.projector.SharedEmbedder;
-import io.memorychain.projector.support.DeadLetters;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -281,7 +281,7 @@ class LinkerTopologyTest {
         rig.pipeRaw(h.topics.embeddings(), "not avro".getBytes(StandardCharsets.UTF_8));
         assertThat(rig.deadLetters())
                 .singleElement()
-                .satisfies(d -> assertThat(ChainHarness.header(d.headers(), DeadLetters.STAGE))
+                .satisfies(d -> assertThat(ChainHarness.header(d.headers(), DeadLetterHeaders.STAGE))
                         .isEqualTo("link"));
         assertThat(h.views.relations(space, old)).isEmpty();
     }

@@ -16,11 +16,11 @@ import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.UpdateMemory;
 import io.memorychain.domain.Rules;
 import io.memorychain.domain.decide.WriteSettings;
+import io.memorychain.events.DeadLetterHeaders;
 import io.memorychain.events.Requests;
 import io.memorychain.events.chain.Canonical;
 import io.memorychain.events.chain.KeyRing;
 import io.memorychain.projector.ChainHarness;
-import io.memorychain.projector.support.DeadLetters;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -334,11 +334,11 @@ class SequencerTopologyTest {
         h.submitRaw(null, new byte[] {0, 0, 0, 0, 1});
         var letters = h.sequencerDeadLetters();
         assertThat(letters).hasSize(2);
-        assertThat(ChainHarness.header(letters.get(0).headers(), DeadLetters.TOPIC))
+        assertThat(ChainHarness.header(letters.get(0).headers(), DeadLetterHeaders.TOPIC))
                 .isEqualTo(h.topics.requests());
-        assertThat(ChainHarness.header(letters.get(0).headers(), DeadLetters.OFFSET))
+        assertThat(ChainHarness.header(letters.get(0).headers(), DeadLetterHeaders.OFFSET))
                 .isEqualTo("0");
-        assertThat(ChainHarness.header(letters.get(1).headers(), DeadLetters.OFFSET))
+        assertThat(ChainHarness.header(letters.get(1).headers(), DeadLetterHeaders.OFFSET))
                 .isEqualTo("1");
         assertThat(letters.get(0).value()).containsExactly(1, 2, 3);
         assertThat(h.pendingOutcomes()).isEmpty();

@@ -13,7 +13,7 @@ import org.rocksdb.SstFileManager;
  * plus, on every store, RocksDB's own disk-space accounting (an {@link SstFileManager}) whose limit {@link #fill()}
  * drops to one byte at run time. RocksDB then fails the next flush with {@code IO error: Max allowed space was reached}
  * and puts the store in read-only mode, so its next write fails, as on a full disk. Small memtables (64 KiB) make
- * stores flush after a few writes. Installed through {@code MemoryChainRuntime.ROCKSDB_CONFIG_SETTER}; test-only.
+ * stores flush after a few writes. Installed through {@code StreamsProperties.ROCKSDB_CONFIG_SETTER}; test-only.
  */
 public final class FullDiskRocksDb implements RocksDBConfigSetter {
 

@@ -33,7 +33,7 @@ import java.util.List;
 @Controller("/v1/spaces/{space}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "alerts")
-public class AlertController {
+class AlertController {
 
     /** The body of {@code POST /alerts/{id}:acknowledge}. */
     @Serdeable

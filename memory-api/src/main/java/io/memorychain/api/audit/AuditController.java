@@ -26,7 +26,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1/spaces/{space}/audit")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "chain")
-public class AuditController {
+class AuditController {
 
     public static final int DEFAULT_LIMIT = AuditLog.DEFAULT_LIMIT;
     public static final int MAX_LIMIT = AuditLog.MAX_LIMIT;

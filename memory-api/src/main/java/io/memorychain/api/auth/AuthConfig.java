@@ -11,7 +11,7 @@ import java.util.List;
  * {@code <data-dir>/keys/api-keys.env} (owner read/write only).
  */
 @ConfigurationProperties("memory.auth")
-public class AuthConfig {
+class AuthConfig {
 
     /** Issue the first keys when there are none. */
     private boolean bootstrap = true;

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Keys held in this process only: for the TopologyTestDriver backend, which has no broker. */
-public final class InMemoryApiKeyStore implements ApiKeyStore {
+final class InMemoryApiKeyStore implements ApiKeyStore {
 
     private final Map<String, ApiKeyRecord> records = new LinkedHashMap<>();
 

@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * again when a key id is unknown (a key another instance just issued) or the copy is older than {@code refresh} (so a
  * revocation reaches every instance within that time).
  */
-public final class KafkaApiKeyStore implements ApiKeyStore {
+final class KafkaApiKeyStore implements ApiKeyStore {
 
     private boolean closed;
     private static final Logger log = LoggerFactory.getLogger(KafkaApiKeyStore.class);

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * {@code source data/keys/api-keys.env}.
  */
 @Singleton
-public class KeyBootstrap implements ApplicationEventListener<StartupEvent> {
+class KeyBootstrap implements ApplicationEventListener<StartupEvent> {
 
     public static final String FILE = "api-keys.env";
     private static final Logger log = LoggerFactory.getLogger(KeyBootstrap.class);

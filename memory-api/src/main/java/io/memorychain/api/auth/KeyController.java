@@ -24,7 +24,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "keys")
-public class KeyController {
+class KeyController {
 
     private final ApiKeys keys;
 

@@ -8,7 +8,7 @@ import io.micronaut.context.annotation.Context;
  * {@code @Replaces} implementation (tests) is honoured.
  */
 @Context
-public class BackendBootstrap {
+class BackendBootstrap {
 
     private final MemoryBackend backend;
 

@@ -12,7 +12,7 @@ import jakarta.inject.Singleton;
  * {@code memory.embeddings.intra-op-threads}.
  */
 @Factory
-public class EmbedderFactory {
+class EmbedderFactory {
 
     @Singleton
     @Bean(preDestroy = "close")

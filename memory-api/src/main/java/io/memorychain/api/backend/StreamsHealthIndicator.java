@@ -19,7 +19,7 @@ import java.util.Set;
  * ({@code at}) and how many so far ({@code count}).
  */
 @Singleton
-public class StreamsHealthIndicator extends AbstractHealthIndicator<Map<String, Object>> {
+class StreamsHealthIndicator extends AbstractHealthIndicator<Map<String, Object>> {
 
     private static final Set<String> HEALTHY = Set.of("RUNNING", "REBALANCING");
 

@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  * the embedded service, each a meter on the heap (docs/benchmarks.md, "Memory of the embedded service").
  */
 @Factory
-public class StreamsMeterFilters {
+class StreamsMeterFilters {
 
     static final String STATE_METRICS = "kafka.stream.state";
 

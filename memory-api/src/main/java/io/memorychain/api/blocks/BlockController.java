@@ -31,7 +31,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1/spaces/{space}/blocks")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "blocks")
-public class BlockController {
+class BlockController {
 
     private final Blocks blocks;
 

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * naming the file and the entry). The sequencer ({@code MemoryChainBackend}) and the REST reads use this one policy.
  */
 @Factory
-public class CategoryBeans {
+class CategoryBeans {
 
     private static final Logger log = LoggerFactory.getLogger(CategoryBeans.class);
 

@@ -45,7 +45,7 @@ import org.yaml.snakeyaml.error.YAMLException;
  * naming unknown categories and bad values are errors naming the file and the entry, so a typo fails startup instead of
  * silently widening or narrowing what an agent may use.
  */
-public final class CategoryPolicyYaml {
+final class CategoryPolicyYaml {
 
     /** The default file, on the classpath of memory-api. */
     public static final String DEFAULT_RESOURCE = "categories.yaml";

@@ -22,7 +22,7 @@ import java.nio.charset.StandardCharsets;
 @Controller("/v1/spaces/{space}/chain")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "chain")
-public class ChainController {
+class ChainController {
 
     private final ChainVerification verification;
     private final ChainCheckpoints checkpoints;

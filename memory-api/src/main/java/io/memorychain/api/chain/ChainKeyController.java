@@ -27,7 +27,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1/spaces/{space}/chain")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "chain")
-public class ChainKeyController {
+class ChainKeyController {
 
     /** Body of {@code :rotate}: the key to rotate to (omitted: a new key in the service's key directory) and why. */
     @Serdeable

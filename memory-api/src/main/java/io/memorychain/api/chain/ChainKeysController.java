@@ -8,7 +8,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 /** The chain's public keys, served without an API key: they are public (docs/chain-format.md §5). */
 @Controller("/v1/chain")
 @Tag(name = "chain")
-public class ChainKeysController {
+class ChainKeysController {
 
     private final ChainCheckpoints checkpoints;
 

@@ -41,7 +41,7 @@ import reactor.core.publisher.FluxSink;
 @Controller("/v1/spaces/{space}/changes")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "chain")
-public class ChangeEventsController {
+class ChangeEventsController {
 
     static final String LAST_EVENT_ID = "Last-Event-ID";
 

@@ -5,7 +5,7 @@ import java.time.Duration;
 
 /** {@code memory.changes.*}: the server-sent events stream of a space's changes ({@link ChangeEventsController}). */
 @ConfigurationProperties("memory.changes")
-public class ChangesConfig {
+class ChangesConfig {
 
     /**
      * How long a stream may stay silent before it sends a {@code : keep-alive} comment, so that proxies and load

@@ -6,7 +6,7 @@ import jakarta.validation.constraints.Min;
 
 /** {@code memory.checkpoints.*}: agents' checkpoints (memory-api/README.md "Agent checkpoints"). */
 @ConfigurationProperties("memory.checkpoints")
-public class CheckpointConfig {
+class CheckpointConfig {
 
     /**
      * Largest state plus metadata of one checkpoint, in bytes of their JSON text; larger saves get 413 TOO_LARGE. At

@@ -27,7 +27,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1/spaces/{space}/checkpoints")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "checkpoints")
-public class CheckpointController {
+class CheckpointController {
 
     private final Checkpoints checkpoints;
 

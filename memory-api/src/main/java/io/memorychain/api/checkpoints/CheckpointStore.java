@@ -9,7 +9,7 @@ import java.util.Optional;
  * Agents' checkpoints: saved and deleted on their topic, read from this instance's view of it. A save and a delete
  * return once the view has them (read-your-write).
  */
-public interface CheckpointStore extends AutoCloseable {
+interface CheckpointStore extends AutoCloseable {
 
     /**
      * Saves a checkpoint (replacing the one with its id, which keeps its place in the thread).

@@ -11,7 +11,7 @@ import java.util.Map;
 @Serdeable
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "SaveCheckpoint")
-public record SaveCheckpointBody(
+record SaveCheckpointBody(
         @Nullable
         @Schema(name = "user_id", description = "The user the thread is with (default: none)")
         @JsonProperty("user_id")

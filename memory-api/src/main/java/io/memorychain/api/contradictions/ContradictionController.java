@@ -35,7 +35,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1/spaces/{space}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "contradictions")
-public class ContradictionController {
+class ContradictionController {
 
     private final ContradictionService contradictions;
 

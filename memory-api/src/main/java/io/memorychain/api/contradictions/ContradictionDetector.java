@@ -55,7 +55,7 @@ import org.slf4j.LoggerFactory;
  * skipped or lost in a restart is not checked again; an agent may still flag a pair itself.
  */
 @Singleton
-public class ContradictionDetector implements ApplicationEventListener<WriteAccepted> {
+class ContradictionDetector implements ApplicationEventListener<WriteAccepted> {
 
     /** Who flags what the service detects (the sequencer lets workers flag, never resolve). */
     public static final Actor ACTOR = new Actor(ActorType.WORKER, "contradictions");

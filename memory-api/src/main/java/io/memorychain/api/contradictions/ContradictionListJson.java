@@ -7,4 +7,4 @@ import java.util.List;
 /** The contradictions of a space, oldest first. */
 @Serdeable
 @Schema(name = "ContradictionList")
-public record ContradictionListJson(List<ContradictionJson> items) {}
+record ContradictionListJson(List<ContradictionJson> items) {}

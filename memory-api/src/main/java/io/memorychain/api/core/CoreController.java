@@ -21,7 +21,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1/spaces/{space}/core")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "blocks")
-public class CoreController {
+class CoreController {
 
     private final AsOfReads asOfReads;
 

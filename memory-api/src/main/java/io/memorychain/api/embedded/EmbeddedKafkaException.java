@@ -1,7 +1,7 @@
 package io.memorychain.api.embedded;
 
 /** The embedded broker could not start (port in use, unusable data directory, timeout). The message says what to do. */
-public class EmbeddedKafkaException extends RuntimeException {
+class EmbeddedKafkaException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 

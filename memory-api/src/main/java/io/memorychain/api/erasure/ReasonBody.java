@@ -10,7 +10,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @Serdeable
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "EraseOrPurge")
-public record ReasonBody(
+record ReasonBody(
         @Nullable @Schema(description = "Why; required, kept on the chain")
         String reason,
 

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  */
 @Singleton
 @Replaces(ErrorResponseProcessor.class)
-public class ApiErrorResponseProcessor implements ErrorResponseProcessor<Object> {
+class ApiErrorResponseProcessor implements ErrorResponseProcessor<Object> {
 
     private static final Logger log = LoggerFactory.getLogger(ApiErrorResponseProcessor.class);
     static final String MCP_PATH = "/mcp";

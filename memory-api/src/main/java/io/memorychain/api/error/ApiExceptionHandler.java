@@ -11,7 +11,7 @@ import jakarta.inject.Singleton;
 @Produces
 @Singleton
 @Requires(classes = {ApiException.class, ExceptionHandler.class})
-public class ApiExceptionHandler implements ExceptionHandler<ApiException, HttpResponse<ApiError>> {
+class ApiExceptionHandler implements ExceptionHandler<ApiException, HttpResponse<ApiError>> {
 
     @Override
     @SuppressWarnings("rawtypes") // ExceptionHandler.handle declares a raw HttpRequest

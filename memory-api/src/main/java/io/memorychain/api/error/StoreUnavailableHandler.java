@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 @Produces
 @Singleton
 @Requires(classes = {InvalidStateStoreException.class, ExceptionHandler.class})
-public class StoreUnavailableHandler implements ExceptionHandler<InvalidStateStoreException, HttpResponse<ApiError>> {
+class StoreUnavailableHandler implements ExceptionHandler<InvalidStateStoreException, HttpResponse<ApiError>> {
 
     private static final Logger log = LoggerFactory.getLogger(StoreUnavailableHandler.class);
 

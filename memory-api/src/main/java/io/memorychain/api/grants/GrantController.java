@@ -33,7 +33,7 @@ import java.util.List;
 @Controller("/v1/spaces/{space}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "grants")
-public class GrantController {
+class GrantController {
 
     /** The revocation's body. */
     @Serdeable

@@ -11,7 +11,7 @@ import java.util.List;
 /** One content read under a grant: a GrantedContentRead event of the chain (docs/architecture.md §13). */
 @Serdeable
 @Schema(name = "GrantRead")
-public record GrantReadJson(
+record GrantReadJson(
         @Schema(name = "grant_id") @JsonProperty("grant_id") String grantId,
         long seq,
 

@@ -36,7 +36,7 @@ import java.util.Set;
  * method missing there is content, so an admin key can call nothing else by accident.
  */
 @Singleton
-public class GrpcAuthInterceptor implements ServerInterceptor {
+class GrpcAuthInterceptor implements ServerInterceptor {
 
     public static final Metadata.Key<String> AUTHORIZATION =
             Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);

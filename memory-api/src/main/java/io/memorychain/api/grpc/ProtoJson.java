@@ -22,7 +22,7 @@ import java.util.Map;
  * type, fails loudly (and the parity tests with it) instead of being dropped. JSON nulls leave fields unset.
  */
 @Singleton
-public class ProtoJson {
+class ProtoJson {
 
     private final JsonMapper json;
 

@@ -48,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * A worker that is wanted but cannot run (ToM without a model) has no meters; its reason is in {@code /health}.
  */
 @Singleton
-public class WorkerMeters implements MeterBinder, AutoCloseable {
+class WorkerMeters implements MeterBinder, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(WorkerMeters.class);
     /** The purposes of the models this process may call. */

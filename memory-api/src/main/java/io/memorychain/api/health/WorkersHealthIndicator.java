@@ -14,7 +14,7 @@ import java.util.Map;
  * shows as such in {@code kafkaStreams}; lag and a stale {@code last_check_at} are for operators to alert on.
  */
 @Singleton
-public class WorkersHealthIndicator extends AbstractHealthIndicator<Map<String, Object>> {
+class WorkersHealthIndicator extends AbstractHealthIndicator<Map<String, Object>> {
 
     private final MemoryBackend backend;
     private final RefinementAgentJob refinementAgent;

@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param target the memory id (updates, deletions) or block label; null for a new memory
  * @param op     the {@code MemoryRequest.op} record: CreateMemory, UpdateMemory, DeleteMemory or UpdateBlock
  */
-public record FileChange(int line, Action action, String target, Object op) {
+record FileChange(int line, Action action, String target, Object op) {
 
     public enum Action {
         CREATED,

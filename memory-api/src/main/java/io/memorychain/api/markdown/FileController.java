@@ -43,7 +43,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1/spaces/{space}/files")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "files")
-public class FileController {
+class FileController {
 
     public static final String MARKDOWN = "text/markdown";
 

@@ -6,7 +6,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 /** A file of the Markdown view in listings (docs/architecture.md §11 memory_list). */
 @Serdeable
 @Schema(name = "MarkdownFileInfo")
-public record FileJson(
+record FileJson(
         @Schema(description = "MEMORY.md, facts/<category>.md, episodes/YYYY-MM.md or procedures/<name>.md")
         String path,
 

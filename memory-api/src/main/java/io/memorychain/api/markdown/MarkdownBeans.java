@@ -14,7 +14,7 @@ import java.util.List;
  * new episodes comes from the backend's clock (the one the sequencer stamps events with).
  */
 @Factory
-public class MarkdownBeans {
+class MarkdownBeans {
 
     @Singleton
     MarkdownFiles markdownFiles(

@@ -9,4 +9,4 @@ package io.memorychain.api.markdown;
  * @param text  the entry's text, normalized with {@link MarkdownFormat#normalize(String)}
  * @param line  1-based line of the entry's first line in its file
  */
-public record MarkdownEntry(String id, String label, String text, int line) {}
+record MarkdownEntry(String id, String label, String text, int line) {}

@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  *       the block's content.</li>
  * </ul>
  */
-public final class MarkdownFormat {
+final class MarkdownFormat {
 
     public static final String SUMMARY_PREFIX = "> Summary:";
     private static final Pattern MARKER = Pattern.compile("<!--\\s*id:\\s*([^\\s>]*)\\s*-->");

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * every line it cannot map is reported as a problem ("line 7: ..."), so a caller can reject the whole file before
  * anything is written.
  */
-public final class MarkdownParser {
+final class MarkdownParser {
 
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 

@@ -14,7 +14,7 @@ import java.util.Map;
  * a string are -32600 Invalid Request; params that are not an object, or a {@code tools/call} without a tool name or
  * with arguments that are not an object, are -32602 Invalid params.
  */
-public final class JsonRpcGate {
+final class JsonRpcGate {
 
     public static final int PARSE_ERROR = McpSchema.ErrorCodes.PARSE_ERROR;
     public static final int INVALID_REQUEST = McpSchema.ErrorCodes.INVALID_REQUEST;

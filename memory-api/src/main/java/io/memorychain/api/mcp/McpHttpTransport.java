@@ -42,7 +42,7 @@ import reactor.core.publisher.Mono;
 @Controller("/mcp")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Hidden
-public class McpHttpTransport implements McpStatelessServerTransport {
+class McpHttpTransport implements McpStatelessServerTransport {
 
     /** The key under which tools find the caller's {@link Principal} in the transport context. */
     static final String CALLER = "memorychain.caller";

@@ -18,7 +18,7 @@ import java.util.Map;
 
 /** The MCP server: every {@link MemoryTools} tool over the {@code /mcp} transport. */
 @Factory
-public class McpServerBeans {
+class McpServerBeans {
 
     static final String NAME = "memory-chain";
     static final String INSTRUCTIONS = """

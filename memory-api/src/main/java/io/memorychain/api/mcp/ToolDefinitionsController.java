@@ -11,7 +11,7 @@ import java.util.Map;
 /** The agent tools in the OpenAI function-calling format, generated from the same definitions as the MCP tools. */
 @Controller("/v1/tools")
 @Tag(name = "tools")
-public class ToolDefinitionsController {
+class ToolDefinitionsController {
 
     private final MemoryTools tools;
 

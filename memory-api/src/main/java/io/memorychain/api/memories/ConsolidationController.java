@@ -25,7 +25,7 @@ import java.net.URI;
 @Controller("/v1/spaces/{space}/consolidations")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "memories")
-public class ConsolidationController {
+class ConsolidationController {
 
     private final Memories memories;
 

@@ -7,7 +7,7 @@ import jakarta.inject.Singleton;
 
 /** Wires the pure request builders with the configured limits. */
 @Factory
-public class MemoryBeans {
+class MemoryBeans {
 
     @Singleton
     InputRules inputRules(MemoryConfig config) {

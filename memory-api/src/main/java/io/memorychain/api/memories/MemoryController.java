@@ -51,7 +51,7 @@ import java.util.List;
 @Controller("/v1/spaces/{space}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "memories")
-public class MemoryController {
+class MemoryController {
 
     public static final int DEFAULT_LIMIT = Memories.DEFAULT_LIMIT;
 

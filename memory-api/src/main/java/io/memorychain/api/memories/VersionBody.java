@@ -10,6 +10,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @Serdeable
 @JsonIgnoreProperties(ignoreUnknown = false)
 @Schema(name = "ExpectedVersion")
-public record VersionBody(
+record VersionBody(
         @Nullable @Schema(name = "expected_version") @JsonProperty("expected_version")
         Integer expectedVersion) {}

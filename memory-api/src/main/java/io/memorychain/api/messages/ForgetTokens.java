@@ -20,7 +20,7 @@ import javax.crypto.spec.SecretKeySpec;
  * payload))}, the payload binding the space, the caller (actor type and id), the expiry and the exact memory ids, so a
  * token cannot be forged, widened to other memories, or used by another caller or in another space.
  */
-public final class ForgetTokens {
+final class ForgetTokens {
 
     private static final String VERSION = "mc-forget-1";
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();

@@ -22,7 +22,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1/spaces/{space}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "messages")
-public class MessageController {
+class MessageController {
 
     private final Messages messages;
 

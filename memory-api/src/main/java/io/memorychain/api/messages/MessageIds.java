@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
  * message reuses every id, so the sequencer answers the first outcomes and nothing is stored twice. The same text
  * sent again in the same thread within the request-id retention (7 days) is the same message.
  */
-public final class MessageIds {
+final class MessageIds {
 
     private MessageIds() {}
 

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * first-pass pass / trimmed / rejected counts of model-written texts, seed 004 §9), also given in each answer.
  */
 @Singleton
-public class MessageMetrics implements MeterBinder {
+class MessageMetrics implements MeterBinder {
 
     /** Pass, trimmed and rejected counts and the first-pass pass rate (pass / all; 1.0 before any). */
     public record PassRate(long pass, long trimmed, long rejected, double rate) {}

@@ -20,7 +20,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1/spaces/{space}/ops")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "chain")
-public class OpsController {
+class OpsController {
 
     private final OpsCountsService counts;
 

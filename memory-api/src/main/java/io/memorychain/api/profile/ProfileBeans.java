@@ -7,7 +7,7 @@ import jakarta.inject.Singleton;
 
 /** The consent policy and critical labels from {@code memory.consent-*} and {@code memory.critical-labels}. */
 @Factory
-public class ProfileBeans {
+class ProfileBeans {
 
     @Singleton
     GovernancePolicy governancePolicy(MemoryConfig config) {

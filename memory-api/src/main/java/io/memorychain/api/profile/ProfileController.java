@@ -34,7 +34,7 @@ import java.util.List;
 @Controller("/v1/spaces/{space}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "profile")
-public class ProfileController {
+class ProfileController {
 
     /** The body of {@code PUT /profile/{field}}. */
     @Serdeable

@@ -8,7 +8,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 /** What a profile write did (the answer of {@code PUT /profile/{field}} and of gRPC SetProfileField). */
 @Serdeable
 @Schema(name = "ProfileWrite")
-public record ProfileWriteJson(
+record ProfileWriteJson(
         @Schema(description = "applied, consent_requested or awaiting_corroboration")
         String result,
 

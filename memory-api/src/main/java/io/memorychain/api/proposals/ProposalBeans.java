@@ -11,7 +11,7 @@ import jakarta.inject.Singleton;
 
 /** Wires the proposal service with the configured conflict band and the backend's embedding model. */
 @Factory
-public class ProposalBeans {
+class ProposalBeans {
 
     @Singleton
     ProposalService proposalService(

@@ -39,7 +39,7 @@ import java.net.URI;
 @Controller("/v1/spaces/{space}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "proposals")
-public class ProposalController {
+class ProposalController {
 
     private final ProposalService proposals;
 

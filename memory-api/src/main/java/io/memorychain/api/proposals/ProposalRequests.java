@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Set;
 
 /** Turns proposal drafts and reviews into the Avro operations of {@code MemoryRequest}. Pure: no I/O. */
-public final class ProposalRequests {
+final class ProposalRequests {
 
     private final InputRules rules;
 

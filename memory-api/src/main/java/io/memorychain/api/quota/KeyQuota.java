@@ -8,7 +8,7 @@ import io.micronaut.context.annotation.Parameter;
  * {@link QuotaConfig}. The name is the key's owner as issued ({@code GET /v1/keys} lists them).
  */
 @EachProperty("memory.quotas.keys")
-public class KeyQuota {
+class KeyQuota {
 
     private final String name;
     private Double requestsPerSecond;

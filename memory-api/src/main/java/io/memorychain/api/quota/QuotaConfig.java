@@ -13,7 +13,7 @@ import jakarta.validation.constraints.Positive;
  * ({@link KeyQuota}). Counts are kept per instance, in memory: a restart starts them again.
  */
 @ConfigurationProperties("memory.quotas")
-public class QuotaConfig {
+class QuotaConfig {
 
     private boolean enabled = true;
 

@@ -12,7 +12,7 @@ import java.util.List;
 /** One memory of a refinement ledger (docs/architecture.md §9): id, content, created_at, tags and flags, plus what edits need. */
 @Serdeable
 @Schema(name = "LedgerEntry")
-public record LedgerEntryJson(
+record LedgerEntryJson(
         String id,
         String content,
 

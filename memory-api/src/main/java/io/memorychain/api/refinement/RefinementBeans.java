@@ -11,7 +11,7 @@ import jakarta.inject.Singleton;
 
 /** Wires the refinement-session service with the configured target and the category policy. */
 @Factory
-public class RefinementBeans {
+class RefinementBeans {
 
     @Singleton
     RefinementSessions refinementSessions(

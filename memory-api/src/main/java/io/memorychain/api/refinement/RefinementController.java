@@ -44,7 +44,7 @@ import java.net.URI;
 @Controller("/v1/spaces/{space}/refinements")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "refinement")
-public class RefinementController {
+class RefinementController {
 
     private final RefinementSessions sessions;
     private final MemoryRequests requests;

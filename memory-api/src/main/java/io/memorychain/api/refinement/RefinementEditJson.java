@@ -12,7 +12,7 @@ import java.util.List;
 /** One edit of a refinement session: the chain event, and every memory it changed before and after. */
 @Serdeable
 @Schema(name = "RefinementEdit")
-public record RefinementEditJson(
+record RefinementEditJson(
         long seq,
 
         @Schema(name = "event_type") @JsonProperty("event_type")

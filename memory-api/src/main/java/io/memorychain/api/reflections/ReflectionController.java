@@ -38,7 +38,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1/spaces/{space}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "reflections")
-public class ReflectionController {
+class ReflectionController {
 
     /** The manual trigger's body. */
     @Serdeable

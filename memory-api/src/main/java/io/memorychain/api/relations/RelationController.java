@@ -25,7 +25,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1/spaces/{space}/memories/{id}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "relations")
-public class RelationController {
+class RelationController {
 
     private final Relations relations;
 

@@ -10,7 +10,7 @@ import jakarta.inject.Singleton;
  */
 @Singleton
 @Primary
-public class StrictBooleanDeserializer extends StrictDeserializer<Boolean> {
+class StrictBooleanDeserializer extends StrictDeserializer<Boolean> {
 
     @Override
     Boolean valueOf(JsonNode node) {

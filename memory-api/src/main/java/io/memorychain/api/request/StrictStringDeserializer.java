@@ -10,7 +10,7 @@ import jakarta.inject.Singleton;
  */
 @Singleton
 @Primary
-public class StrictStringDeserializer extends StrictDeserializer<String> {
+class StrictStringDeserializer extends StrictDeserializer<String> {
 
     @Override
     String valueOf(JsonNode node) {

@@ -13,7 +13,7 @@ import java.util.List;
 /** Lists of text (tags, ids) hold JSON strings only, as {@link StrictStringDeserializer} does for single values. */
 @Singleton
 @Primary
-public class StrictStringListDeserializer implements Deserializer<List<String>> {
+class StrictStringListDeserializer implements Deserializer<List<String>> {
 
     @Override
     public List<String> deserialize(Decoder decoder, DecoderContext context, Argument<? super List<String>> type)

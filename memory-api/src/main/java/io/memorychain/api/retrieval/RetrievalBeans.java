@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
 
 /** The read services of memory.query and context assembly, over the backend's views and embedder. */
 @Factory
-public class RetrievalBeans {
+class RetrievalBeans {
 
     private static final Logger log = LoggerFactory.getLogger(RetrievalBeans.class);
 

@@ -24,7 +24,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1/spaces/{space}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "retrieval")
-public class RetrievalController {
+class RetrievalController {
 
     private final Retrieval retrieval;
 

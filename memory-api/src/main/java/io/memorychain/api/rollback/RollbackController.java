@@ -25,7 +25,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Controller("/v1/spaces/{space}/rollback")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "rollback")
-public class RollbackController {
+class RollbackController {
 
     private final Rollbacks rollbacks;
 

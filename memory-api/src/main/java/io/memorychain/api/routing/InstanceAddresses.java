@@ -17,7 +17,7 @@ import java.util.Optional;
  * the REST host with the port the gRPC server listens on), served at {@code GET /instance}.
  */
 @Singleton
-public class InstanceAddresses implements ApplicationEventListener<ServerStartupEvent> {
+class InstanceAddresses implements ApplicationEventListener<ServerStartupEvent> {
 
     private final MemoryBackend backend;
     private final InstanceConfig config;

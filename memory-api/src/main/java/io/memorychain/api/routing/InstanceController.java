@@ -13,7 +13,7 @@ import java.util.Map;
  */
 @Controller("/instance")
 @Hidden
-public class InstanceController {
+class InstanceController {
 
     private final InstanceAddresses addresses;
 

@@ -49,7 +49,7 @@ import org.slf4j.LoggerFactory;
  */
 @ServerFilter("/v1/spaces/**")
 @Order(SpaceRouting.ORDER)
-public class SpaceRouting {
+class SpaceRouting {
 
     /** After {@code AuthFilter} where the filter order is honoured (the routing authenticates itself anyway). */
     public static final int ORDER = 100;

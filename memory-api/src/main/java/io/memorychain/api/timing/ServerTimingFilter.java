@@ -14,7 +14,7 @@ import io.micronaut.http.annotation.ServerFilter;
  * response. Runs first, so {@code total} includes authentication and routing.
  */
 @ServerFilter("/v1/**")
-public class ServerTimingFilter implements Ordered {
+class ServerTimingFilter implements Ordered {
 
     private static final String STARTED = "memorychain.server-timing.started";
 

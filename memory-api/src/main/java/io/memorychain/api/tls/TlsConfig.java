@@ -13,7 +13,7 @@ import java.util.Optional;
  * {@code client-auth} {@code want}/{@code need}. Env {@code MEMORY_TLS_ENABLED}, {@code MEMORY_TLS_CERT}, ...
  */
 @ConfigurationProperties("memory.tls")
-public class TlsConfig {
+class TlsConfig {
 
     /** Whether client certificates are asked for on both listeners (mutual TLS between instances). */
     public enum ClientAuth {

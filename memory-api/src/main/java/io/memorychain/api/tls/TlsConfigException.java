@@ -1,7 +1,7 @@
 package io.memorychain.api.tls;
 
 /** Bad TLS configuration: the message names the configuration key and the file, meant to fail start-up in one line. */
-public final class TlsConfigException extends RuntimeException {
+final class TlsConfigException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 

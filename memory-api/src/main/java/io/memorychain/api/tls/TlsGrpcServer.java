@@ -14,7 +14,7 @@ import jakarta.inject.Singleton;
  */
 @Singleton
 @Requires(property = "memory.tls.enabled", value = "true")
-public class TlsGrpcServer implements BeanCreatedEventListener<ServerBuilder<?>> {
+class TlsGrpcServer implements BeanCreatedEventListener<ServerBuilder<?>> {
 
     private final TlsContexts contexts;
 

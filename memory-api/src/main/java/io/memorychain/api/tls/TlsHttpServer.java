@@ -23,7 +23,7 @@ import java.util.Optional;
 @Primary
 @Requires(property = "memory.tls.enabled", value = "true")
 @Replaces(CertificateProvidedSslBuilder.class)
-public class TlsHttpServer implements ServerSslBuilder {
+class TlsHttpServer implements ServerSslBuilder {
 
     private final TlsContexts contexts;
     private final ServerSslConfiguration ssl;

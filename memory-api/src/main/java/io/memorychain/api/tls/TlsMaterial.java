@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * {@link TlsConfigException} naming the configuration key and the file (missing file, wrong password, no key, a key
  * that does not match the certificate), so a bad configuration fails start-up with one clear line.
  */
-public final class TlsMaterial {
+final class TlsMaterial {
 
     private static final Pattern PEM =
             Pattern.compile("-----BEGIN ([A-Z0-9 ]+)-----([A-Za-z0-9+/=\\s]+)-----END \\1-----");

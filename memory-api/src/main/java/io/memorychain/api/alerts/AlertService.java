@@ -1,6 +1,6 @@
 package io.memorychain.api.alerts;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.request.PathIds;
 import io.memorychain.api.request.Texts;
@@ -20,10 +20,10 @@ import java.util.List;
 @Singleton
 public class AlertService {
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final WriteExecutor writes;
 
-    public AlertService(MemoryBackend backend, WriteExecutor writes) {
+    public AlertService(ChainReads backend, WriteExecutor writes) {
         this.backend = backend;
         this.writes = writes;
     }

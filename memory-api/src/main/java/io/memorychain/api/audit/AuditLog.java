@@ -1,6 +1,6 @@
 package io.memorychain.api.audit;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.categories.CategoryReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.request.Spaces;
@@ -31,10 +31,10 @@ public class AuditLog {
     /** The description of an entry about a memory its reader may not read (descriptions carry content excerpts). */
     static final String HIDDEN = "(details hidden: a memory of a category this caller may not read)";
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final CategoryReads categories;
 
-    public AuditLog(MemoryBackend backend, CategoryReads categories) {
+    public AuditLog(ChainReads backend, CategoryReads categories) {
         this.backend = backend;
         this.categories = categories;
     }

@@ -1,6 +1,6 @@
 package io.memorychain.api.auth;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import jakarta.inject.Singleton;
@@ -18,10 +18,10 @@ public class ApiKeys {
     /** A key as issued: the only time its secret is visible. */
     public record Issued(ApiKey key, ApiKeyRecord record) {}
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final ApiKeyStore store;
 
-    public ApiKeys(MemoryBackend backend, ApiKeyStore store) {
+    public ApiKeys(ChainReads backend, ApiKeyStore store) {
         this.backend = backend;
         this.store = store;
     }

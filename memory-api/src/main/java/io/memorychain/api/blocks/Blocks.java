@@ -1,6 +1,6 @@
 package io.memorychain.api.blocks;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.request.InputRules;
@@ -21,11 +21,11 @@ public class Blocks {
 
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final WriteExecutor writes;
     private final InputRules rules;
 
-    public Blocks(MemoryBackend backend, WriteExecutor writes, InputRules rules) {
+    public Blocks(ChainReads backend, WriteExecutor writes, InputRules rules) {
         this.backend = backend;
         this.writes = writes;
         this.rules = rules;

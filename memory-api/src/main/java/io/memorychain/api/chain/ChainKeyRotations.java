@@ -1,6 +1,6 @@
 package io.memorychain.api.chain;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainSigning;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.write.WriteContext;
@@ -27,10 +27,10 @@ public class ChainKeyRotations {
     private static final Set<String> UNDECIDED =
             Set.of(ErrorCodes.TIMEOUT, ErrorCodes.UNAVAILABLE, ErrorCodes.INTERNAL, ErrorCodes.REBALANCING);
 
-    private final MemoryBackend backend;
+    private final ChainSigning backend;
     private final WriteExecutor writes;
 
-    public ChainKeyRotations(MemoryBackend backend, WriteExecutor writes) {
+    public ChainKeyRotations(ChainSigning backend, WriteExecutor writes) {
         this.backend = backend;
         this.writes = writes;
     }

@@ -1,6 +1,6 @@
 package io.memorychain.api.contradictions;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.config.ContradictionConfig;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.proposals.ProposalService;
@@ -69,7 +69,7 @@ class ContradictionDetector implements ApplicationEventListener<WriteAccepted> {
     private static final Duration RETRY = Duration.ofMillis(200);
     private static final Logger log = LoggerFactory.getLogger(ContradictionDetector.class);
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final WriteExecutor writes;
     private final ContradictionConfig config;
     private final ProposalConflicts conflicts;
@@ -79,7 +79,7 @@ class ContradictionDetector implements ApplicationEventListener<WriteAccepted> {
     private final AtomicLong flagged = new AtomicLong();
 
     public ContradictionDetector(
-            MemoryBackend backend, WriteExecutor writes, ContradictionConfig config, ProposalService proposals) {
+            ChainReads backend, WriteExecutor writes, ContradictionConfig config, ProposalService proposals) {
         this.backend = backend;
         this.writes = writes;
         this.config = config;

@@ -1,6 +1,6 @@
 package io.memorychain.api.contradictions;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.categories.CategoryReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
@@ -37,11 +37,11 @@ public class ContradictionService {
     /** The states {@code GET /contradictions?state=} takes. */
     public static final List<String> STATES = List.of("open", "all");
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final WriteExecutor writes;
     private final CategoryReads categories;
 
-    public ContradictionService(MemoryBackend backend, WriteExecutor writes, CategoryReads categories) {
+    public ContradictionService(ChainReads backend, WriteExecutor writes, CategoryReads categories) {
         this.backend = backend;
         this.writes = writes;
         this.categories = categories;

@@ -1,6 +1,6 @@
 package io.memorychain.api.core;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.categories.CategoryReads;
 import io.memorychain.api.request.Spaces;
 import io.memorychain.avro.Actor;
@@ -11,10 +11,10 @@ import jakarta.inject.Singleton;
 @Singleton
 public class CoreMemory {
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final CategoryReads categories;
 
-    public CoreMemory(MemoryBackend backend, CategoryReads categories) {
+    public CoreMemory(ChainReads backend, CategoryReads categories) {
         this.backend = backend;
         this.categories = categories;
     }

@@ -1,6 +1,6 @@
 package io.memorychain.api.export;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.blocks.BlockBody;
 import io.memorychain.api.blocks.Blocks;
 import io.memorychain.api.error.ApiException;
@@ -39,7 +39,7 @@ public class SpaceTransfer {
 
     private static final int PAGE = 500;
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final Memories memories;
     private final Blocks blocks;
     private final Relations relations;
@@ -47,7 +47,7 @@ public class SpaceTransfer {
     private final GrantedReads granted;
 
     public SpaceTransfer(
-            MemoryBackend backend, Memories memories, Blocks blocks, Relations relations, GrantedReads granted) {
+            ChainReads backend, Memories memories, Blocks blocks, Relations relations, GrantedReads granted) {
         this.granted = granted;
         this.backend = backend;
         this.memories = memories;

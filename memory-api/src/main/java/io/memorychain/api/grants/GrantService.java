@@ -1,6 +1,6 @@
 package io.memorychain.api.grants;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.request.PathIds;
@@ -26,10 +26,10 @@ import java.util.List;
 @Singleton
 public class GrantService {
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final WriteExecutor writes;
 
-    public GrantService(MemoryBackend backend, WriteExecutor writes) {
+    public GrantService(ChainReads backend, WriteExecutor writes) {
         this.backend = backend;
         this.writes = writes;
     }

@@ -1,6 +1,6 @@
 package io.memorychain.api.grants;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.write.WriteContext;
@@ -26,7 +26,7 @@ import java.util.function.Supplier;
 /**
  * The Mechanic's Exception on the read side (docs/architecture.md §13): the content reads an admin may make (GET
  * memory, list, query, export, the rollback dry run) answer only under a consented, unexpired, unrevoked grant of that
- * admin that covers every memory answered, checked against the wall clock ({@link MemoryBackend#clock()}) at read
+ * admin that covers every memory answered, checked against the wall clock ({@link ChainReads#clock()}) at read
  * time; otherwise 403 GRANT_REQUIRED. Each such read is first recorded on the chain ({@code RecordGrantRead} ->
  * {@code GrantedContentRead}, which the sequencer accepts only while the grant is usable at its own time), and only
  * then answered: no recorded read, no content. Every other reader passes through untouched.
@@ -34,10 +34,10 @@ import java.util.function.Supplier;
 @Singleton
 public class GrantedReads {
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final WriteExecutor writes;
 
-    public GrantedReads(MemoryBackend backend, WriteExecutor writes) {
+    public GrantedReads(ChainReads backend, WriteExecutor writes) {
         this.backend = backend;
         this.writes = writes;
     }

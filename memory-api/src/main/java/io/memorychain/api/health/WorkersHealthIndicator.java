@@ -1,6 +1,6 @@
 package io.memorychain.api.health;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainStatus;
 import io.memorychain.api.refinement.RefinementAgentJob;
 import io.micronaut.health.HealthStatus;
 import io.micronaut.management.health.indicator.AbstractHealthIndicator;
@@ -16,10 +16,10 @@ import java.util.Map;
 @Singleton
 class WorkersHealthIndicator extends AbstractHealthIndicator<Map<String, Object>> {
 
-    private final MemoryBackend backend;
+    private final ChainStatus backend;
     private final RefinementAgentJob refinementAgent;
 
-    public WorkersHealthIndicator(MemoryBackend backend, RefinementAgentJob refinementAgent) {
+    public WorkersHealthIndicator(ChainStatus backend, RefinementAgentJob refinementAgent) {
         this.backend = backend;
         this.refinementAgent = refinementAgent;
     }

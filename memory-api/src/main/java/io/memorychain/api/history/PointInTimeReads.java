@@ -1,6 +1,6 @@
 package io.memorychain.api.history;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.categories.CategoryReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
@@ -33,11 +33,11 @@ import java.util.Objects;
 @Singleton
 public class PointInTimeReads {
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final CategoryReads categories;
     private final CoreIds coreIds = new CoreIds();
 
-    public PointInTimeReads(MemoryBackend backend, CategoryReads categories) {
+    public PointInTimeReads(ChainReads backend, CategoryReads categories) {
         this.backend = backend;
         this.categories = categories;
     }

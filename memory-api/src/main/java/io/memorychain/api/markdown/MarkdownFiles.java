@@ -1,6 +1,6 @@
 package io.memorychain.api.markdown;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.write.WriteContext;
@@ -32,14 +32,14 @@ import java.util.Optional;
  */
 public class MarkdownFiles {
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final WriteExecutor writes;
     private final CategoryAccess access;
     private final MarkdownRenderer renderer;
     private final MarkdownEdits edits;
 
     public MarkdownFiles(
-            MemoryBackend backend,
+            ChainReads backend,
             WriteExecutor writes,
             CategoryAccess access,
             MarkdownRenderer renderer,

@@ -1,6 +1,6 @@
 package io.memorychain.api.memories;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.categories.CategoryReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
@@ -31,12 +31,12 @@ public class Memories {
 
     public static final int DEFAULT_LIMIT = 50;
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final WriteExecutor writes;
     private final MemoryRequests requests;
     private final CategoryReads categories;
 
-    public Memories(MemoryBackend backend, WriteExecutor writes, MemoryRequests requests, CategoryReads categories) {
+    public Memories(ChainReads backend, WriteExecutor writes, MemoryRequests requests, CategoryReads categories) {
         this.backend = backend;
         this.writes = writes;
         this.requests = requests;

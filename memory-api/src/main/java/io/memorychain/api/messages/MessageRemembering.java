@@ -1,6 +1,6 @@
 package io.memorychain.api.messages;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.categories.CategoryReads;
 import io.memorychain.api.memories.MemoryJson;
 import io.memorychain.avro.Memory;
@@ -25,11 +25,11 @@ final class MessageRemembering {
     private static final Logger log = LoggerFactory.getLogger(MessageRemembering.class);
 
     private final MessageWrites writes;
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final CategoryReads categories;
     private final MessageMetrics metrics;
 
-    MessageRemembering(MessageWrites writes, MemoryBackend backend, CategoryReads categories, MessageMetrics metrics) {
+    MessageRemembering(MessageWrites writes, ChainReads backend, CategoryReads categories, MessageMetrics metrics) {
         this.writes = writes;
         this.backend = backend;
         this.categories = categories;

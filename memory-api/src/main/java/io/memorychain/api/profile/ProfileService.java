@@ -1,6 +1,6 @@
 package io.memorychain.api.profile;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.request.Enums;
 import io.memorychain.api.request.PathIds;
@@ -42,11 +42,11 @@ public class ProfileService {
     /** The answer of a profile write. */
     public record Written(Result result, MemoryOutcome outcome, SpaceGovernance governance) {}
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final WriteExecutor writes;
     private final GovernancePolicy policy;
 
-    public ProfileService(MemoryBackend backend, WriteExecutor writes, GovernancePolicy policy) {
+    public ProfileService(ChainReads backend, WriteExecutor writes, GovernancePolicy policy) {
         this.backend = backend;
         this.writes = writes;
         this.policy = policy;

@@ -1,6 +1,6 @@
 package io.memorychain.api.proposals;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.request.ExpectedVersions;
@@ -36,7 +36,7 @@ public class ProposalService {
     /** The source of a memory committed from a proposal: {@code proposal:ID}. */
     private static final String PROPOSAL_SOURCE = "proposal:";
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final WriteExecutor writes;
     private final CategoryAccess access;
     private final ProposalRequests requests;
@@ -44,7 +44,7 @@ public class ProposalService {
 
     /** @param conflicts null: no flags (no embedding model) */
     public ProposalService(
-            MemoryBackend backend,
+            ChainReads backend,
             WriteExecutor writes,
             CategoryAccess access,
             ProposalRequests requests,

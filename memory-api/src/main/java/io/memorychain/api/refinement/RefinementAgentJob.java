@@ -1,6 +1,6 @@
 package io.memorychain.api.refinement;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.backend.ServiceChatModels;
 import io.memorychain.api.config.RefinementAgentConfig;
 import io.memorychain.api.request.RequestIds;
@@ -54,7 +54,7 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
     public static final Actor AGENT = new Actor(ActorType.WORKER, RefineSettings.ACTOR);
     public static final Actor TIMEOUT = new Actor(ActorType.WORKER, RefineSettings.TIMEOUT_ACTOR);
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final RefinementSessions sessions;
     private final RefinementAgentConfig config;
     private final Clock clock;
@@ -77,10 +77,7 @@ public class RefinementAgentJob implements ApplicationEventListener<ServerStartu
     private volatile Instant lastCheckAt;
 
     public RefinementAgentJob(
-            MemoryBackend backend,
-            RefinementSessions sessions,
-            RefinementAgentConfig config,
-            ServiceChatModels models) {
+            ChainReads backend, RefinementSessions sessions, RefinementAgentConfig config, ServiceChatModels models) {
         this.backend = backend;
         this.sessions = sessions;
         this.config = config;

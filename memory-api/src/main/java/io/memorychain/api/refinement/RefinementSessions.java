@@ -1,6 +1,6 @@
 package io.memorychain.api.refinement;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.memories.ConsolidateBody;
@@ -57,7 +57,7 @@ public class RefinementSessions {
     public static final int DEFAULT_SEARCH_LIMIT = 50;
     public static final int MAX_SEARCH_LIMIT = 500;
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final WriteExecutor writes;
     private final MemoryRequests requests;
     private final InputRules rules;
@@ -65,7 +65,7 @@ public class RefinementSessions {
     private final int defaultTargetTokens;
 
     public RefinementSessions(
-            MemoryBackend backend,
+            ChainReads backend,
             WriteExecutor writes,
             MemoryRequests requests,
             InputRules rules,

@@ -1,6 +1,6 @@
 package io.memorychain.api.reflections;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.categories.CategoryReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
@@ -37,11 +37,11 @@ public class ReflectionService {
     public static final String HIDDEN =
             "(details hidden: this reflection drew on memories of categories this caller " + "may not read)";
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final WriteExecutor writes;
     private final CategoryReads categories;
 
-    public ReflectionService(MemoryBackend backend, WriteExecutor writes, CategoryReads categories) {
+    public ReflectionService(ChainReads backend, WriteExecutor writes, CategoryReads categories) {
         this.backend = backend;
         this.writes = writes;
         this.categories = categories;

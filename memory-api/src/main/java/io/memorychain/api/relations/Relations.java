@@ -1,6 +1,6 @@
 package io.memorychain.api.relations;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.request.PathIds;
 import io.memorychain.api.request.Spaces;
@@ -14,10 +14,10 @@ import jakarta.inject.Singleton;
 @Singleton
 public class Relations {
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
     private final WriteExecutor writes;
 
-    public Relations(MemoryBackend backend, WriteExecutor writes) {
+    public Relations(ChainReads backend, WriteExecutor writes) {
         this.backend = backend;
         this.writes = writes;
     }

@@ -37,7 +37,7 @@ public class Retrieval {
     private final QueryService queries;
     private final ContextAssembler contexts;
     private final OpsRecorder ops;
-    private final io.memorychain.api.backend.MemoryBackend backend;
+    private final io.memorychain.api.backend.ChainReads backend;
 
     private final PointInTimeReads pointInTime;
 
@@ -47,7 +47,7 @@ public class Retrieval {
             ContextAssembler contexts,
             PointInTimeReads pointInTime,
             OpsRecorder ops,
-            io.memorychain.api.backend.MemoryBackend backend) {
+            io.memorychain.api.backend.ChainReads backend) {
         this.backend = backend;
         this.queries = queries;
         this.contexts = contexts;

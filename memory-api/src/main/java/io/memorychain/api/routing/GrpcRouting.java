@@ -4,7 +4,7 @@ import io.grpc.Channel;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.netty.NettyChannelBuilder;
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainRouting;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.api.tls.TlsContexts;
@@ -40,14 +40,14 @@ public class GrpcRouting {
     private static final Logger log = LoggerFactory.getLogger(GrpcRouting.class);
     private static final Duration LOOKUP_TIMEOUT = Duration.ofSeconds(5);
 
-    private final MemoryBackend backend;
+    private final ChainRouting backend;
     private final JsonMapper json;
     private final HttpClient http;
     private final TlsContexts tls;
     private final Map<SpaceOwner.Endpoint, String> addresses = new ConcurrentHashMap<>();
     private final Map<String, ManagedChannel> channels = new ConcurrentHashMap<>();
 
-    public GrpcRouting(MemoryBackend backend, JsonMapper json, TlsContexts tls) {
+    public GrpcRouting(ChainRouting backend, JsonMapper json, TlsContexts tls) {
         this.backend = backend;
         this.json = json;
         this.tls = tls;

@@ -1,6 +1,6 @@
 package io.memorychain.api.routing;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainRouting;
 import io.memorychain.api.config.InstanceConfig;
 import io.memorychain.api.config.MemoryConfig;
 import io.micronaut.context.event.ApplicationEventListener;
@@ -19,12 +19,12 @@ import java.util.Optional;
 @Singleton
 class InstanceAddresses implements ApplicationEventListener<ServerStartupEvent> {
 
-    private final MemoryBackend backend;
+    private final ChainRouting backend;
     private final InstanceConfig config;
     private final String instanceId;
     private volatile int grpcPort = -1;
 
-    public InstanceAddresses(MemoryBackend backend, InstanceConfig config, MemoryConfig memory) {
+    public InstanceAddresses(ChainRouting backend, InstanceConfig config, MemoryConfig memory) {
         this.backend = backend;
         this.config = config;
         this.instanceId = memory.instanceName();

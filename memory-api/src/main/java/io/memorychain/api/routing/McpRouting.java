@@ -1,6 +1,6 @@
 package io.memorychain.api.routing;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainRouting;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.projector.view.SpaceOwner;
@@ -28,10 +28,10 @@ public class McpRouting {
 
     private static final Logger log = LoggerFactory.getLogger(McpRouting.class);
 
-    private final MemoryBackend backend;
+    private final ChainRouting backend;
     private final OwnerForwarder forwarder;
 
-    public McpRouting(MemoryBackend backend, OwnerForwarder forwarder) {
+    public McpRouting(ChainRouting backend, OwnerForwarder forwarder) {
         this.backend = backend;
         this.forwarder = forwarder;
     }

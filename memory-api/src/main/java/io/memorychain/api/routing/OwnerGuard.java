@@ -1,6 +1,6 @@
 package io.memorychain.api.routing;
 
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainRouting;
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
 import io.memorychain.projector.view.SpaceOwner;
@@ -17,9 +17,9 @@ import java.util.Optional;
 @Singleton
 public class OwnerGuard {
 
-    private final MemoryBackend backend;
+    private final ChainRouting backend;
 
-    public OwnerGuard(MemoryBackend backend) {
+    public OwnerGuard(ChainRouting backend) {
         this.backend = backend;
     }
 

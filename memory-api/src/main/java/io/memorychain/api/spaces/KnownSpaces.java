@@ -1,7 +1,7 @@
 package io.memorychain.api.spaces;
 
 import io.memorychain.api.auth.Principal;
-import io.memorychain.api.backend.MemoryBackend;
+import io.memorychain.api.backend.ChainReads;
 import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.TreeSet;
@@ -16,9 +16,9 @@ public class KnownSpaces {
     /** At most this many existing spaces are read to match patterns. */
     public static final int MAX_SPACES = 1_000;
 
-    private final MemoryBackend backend;
+    private final ChainReads backend;
 
-    public KnownSpaces(MemoryBackend backend) {
+    public KnownSpaces(ChainReads backend) {
         this.backend = backend;
     }
 

@@ -58,7 +58,7 @@ record ClientSources(
     }
 
     /**
-     * The Java client (memory-client): its public methods, the error codes its exception factory maps, and its
+     * The Java client (memory-client): its public methods (its own and those of GovernanceCalls), the error codes its exception factory maps, and its
      * exemptions and explanations for operations without a method, as its own parity test lists them.
      */
     static ClientSources java(Path root) {
@@ -73,7 +73,8 @@ record ClientSources(
         return new ClientSources(
                 "java",
                 matches(
-                        read(main.resolve("MemoryChainClient.java")),
+                        // the client's public methods, with those it inherits from GovernanceCalls
+                        read(main.resolve("MemoryChainClient.java")) + read(main.resolve("GovernanceCalls.java")),
                         Pattern.compile("(?m)^    public (?!static |record |final |class )[^=;(]+ ([a-z]\\w*)\\(")),
                 exempt,
                 matches(read(main.resolve("MemoryChainException.java")), Pattern.compile("case \"([A-Z_]+)\"")),

@@ -62,7 +62,7 @@ class ConsoleAdminIT extends BrowserIT {
 
         browser.signIn(ConsoleHarness.issue("root-revoker", Role.ADMIN, List.of("*")));
         browser.go("/console/admin");
-        browser.click("#key-" + keyId + " button.danger");
+        browser.clickAndAwaitPage("#key-" + keyId + " button.danger");
         assertThat(browser.text("#flash")).contains("Key " + keyId, "revoked");
         assertThat(browser.text("#key-" + keyId)).contains("revoked");
 

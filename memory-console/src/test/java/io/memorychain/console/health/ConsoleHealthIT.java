@@ -53,7 +53,7 @@ class ConsoleHealthIT extends BrowserIT {
                             .isEqualTo("3");
                 });
 
-        browser.click("#verify-chain");
+        browser.clickAndAwaitPage("#verify-chain");
 
         assertThat(browser.text("#flash")).contains("Chain verified to seq");
         assertThat(browser.text("#chain-verified")).contains("verified to seq");

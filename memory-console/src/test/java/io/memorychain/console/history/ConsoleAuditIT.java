@@ -80,13 +80,13 @@ class ConsoleAuditIT extends BrowserIT {
 
         browser.go(audit + "?limit=3");
         assertThat(seqs()).isEqualTo(all.subList(0, 3));
-        browser.click("#older");
+        browser.clickAndAwaitPage("#older");
         assertThat(seqs()).isEqualTo(all.subList(3, 4));
         assertThat(browser.all("#older")).isEmpty();
-        browser.click("#newest");
+        browser.clickAndAwaitPage("#newest");
         assertThat(seqs()).isEqualTo(all.subList(0, 3));
 
-        browser.click("#digest-link");
+        browser.clickAndAwaitPage("#digest-link");
         assertThat(browser.text("#digest-events")).isEqualTo("4");
         assertThat(column("#by-type td:first-child")).contains("MemoryCreated", "MemoryDeleted", "BlockUpdated");
         assertThat(column("#by-actor td:first-child")).contains("agent:agent-" + space, "agent:helper-" + space);

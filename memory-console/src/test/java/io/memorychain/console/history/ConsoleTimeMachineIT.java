@@ -94,7 +94,7 @@ class ConsoleTimeMachineIT extends BrowserIT {
 
         browser.type("#rollback-reason", "the agent was confused");
         browser.click("#confirm");
-        browser.click("#apply-rollback");
+        browser.clickAndAwaitPage("#apply-rollback");
         assertThat(browser.text("#flash")).contains("Rollback applied: 3 memories", "RollbackApplied");
 
         assertThat(History.contents(agent, space, ""))

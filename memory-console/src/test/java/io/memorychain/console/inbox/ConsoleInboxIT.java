@@ -88,7 +88,7 @@ class ConsoleInboxIT extends BrowserIT {
         browser.type(form + "#content-" + reflection + "-c1", "Launch is on Saturday");
         browser.type(form + "#reason-" + reflection, "it moved again");
         browser.screenshot("inbox");
-        browser.click(form + "button.approve");
+        browser.clickAndAwaitPage(form + "button.approve");
 
         assertThat(browser.text("#flash")).contains("approved with your edits");
         assertThat(browser.text("#count-reflections")).isEqualTo("0");
@@ -111,7 +111,7 @@ class ConsoleInboxIT extends BrowserIT {
             assertThat(browser.all("#reflection-" + first)).hasSize(1);
         });
         browser.click("#apply-" + first + "-c1"); // uncheck c1: only c2 applies
-        browser.click("#reflection-" + first + " button.approve");
+        browser.clickAndAwaitPage("#reflection-" + first + " button.approve");
         assertThat(browser.text("#flash")).contains("partly approved: c2");
         assertThat(content(agent, space, fact)).isEqualTo("Launch is on Thursday");
 
@@ -122,7 +122,7 @@ class ConsoleInboxIT extends BrowserIT {
         });
         assertThat(browser.text("#reflection-" + second + " .milestone")).isEqualTo("evolution milestone: summary");
         browser.type("#reason-" + second, "not what happened");
-        browser.click("#reflection-" + second + " button.reject");
+        browser.clickAndAwaitPage("#reflection-" + second + " button.reject");
         assertThat(browser.text("#flash")).contains("rejected");
         Map<String, Object> decided =
                 Rest.get(user, "/v1/spaces/" + space + "/reflections/" + second).json();
@@ -150,10 +150,10 @@ class ConsoleInboxIT extends BrowserIT {
                 .extracting(c -> c.findElement(org.openqa.selenium.By.cssSelector(".time-left"))
                         .getText())
                 .allSatisfy(left -> assertThat(left).matches("[67] d \\d+ h left"));
-        browser.click("article.consent:nth-of-type(1) button.grant");
+        browser.clickAndAwaitPage("article.consent:nth-of-type(1) button.grant");
         assertThat(browser.text("#flash")).contains("granted");
         browser.type("article.consent input[name=reason]", "not my city");
-        browser.click("article.consent button.deny");
+        browser.clickAndAwaitPage("article.consent button.deny");
         assertThat(browser.text("#flash")).contains("denied");
         assertThat(browser.text("#count-consents")).isEqualTo("0");
 
@@ -184,9 +184,9 @@ class ConsoleInboxIT extends BrowserIT {
         assertThat(browser.text("article.alert")).contains("persona", "agent:agent-" + space);
         assertThat(browser.text("#count-grants")).isEqualTo("1");
         assertThat(browser.text("article.grant")).contains("debug a bad merge");
-        browser.click("article.alert button");
+        browser.clickAndAwaitPage("article.alert button");
         assertThat(browser.text("#flash")).contains("acknowledged");
-        browser.click("article.grant button");
+        browser.clickAndAwaitPage("article.grant button");
         assertThat(browser.text("#flash")).contains("active");
         assertThat(browser.text("#count-alerts")).isEqualTo("0");
         assertThat(browser.text("#count-grants")).isEqualTo("0");

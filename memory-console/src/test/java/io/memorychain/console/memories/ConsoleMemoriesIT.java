@@ -136,10 +136,10 @@ class ConsoleMemoriesIT extends BrowserIT {
         assertThat(browser.all("#previous-page")).isEmpty();
         browser.screenshot("memories-list");
         Accessibility.assertNoSeriousViolations(browser.driver());
-        browser.click("#next-page");
+        browser.clickAndAwaitPage("#next-page");
         assertThat(browser.all("tr.memory-row")).hasSize(3);
         assertThat(browser.all("#next-page")).isEmpty();
-        browser.click("#previous-page");
+        browser.clickAndAwaitPage("#previous-page");
         assertThat(browser.all("tr.memory-row")).hasSize(20);
         browser.go("/console/s/" + space + "/memories?tags=launch&category=projects");
         assertThat(browser.all("tr.memory-row"))
@@ -171,20 +171,20 @@ class ConsoleMemoriesIT extends BrowserIT {
                 .containsExactly(ana);
         assertThat(browser.text("#relations")).contains("Ana leads the design team");
         assertThat(browser.text("#provenance-table")).contains("MemoryCreated", "MemoryUpdated", "not checked");
-        browser.click("#verify-chain");
+        browser.clickAndAwaitPage("#verify-chain");
         assertThat(browser.text("#chain-verdict")).isEqualTo("Chain verified");
         assertThat(browser.all("#provenance-table td.verified"))
                 .extracting(td -> td.getText())
                 .containsOnly("yes");
         assertThat(browser.all("#provenance-table td.mono"))
                 .allSatisfy(td -> assertThat(td.getText()).matches("[0-9a-f]{64}"));
-        browser.click("#action-pin");
+        browser.clickAndAwaitPage("#action-pin");
         assertThat(browser.text("#flash")).isEqualTo("Pinned.");
         assertThat(browser.text("#memory-flags")).startsWith("pinned");
         scrollTo("#versions");
         browser.screenshot("memory-page");
         Accessibility.assertNoSeriousViolations(browser.driver());
-        browser.click("tr.hop-2 a.related-link");
+        browser.clickAndAwaitPage("tr.hop-2 a.related-link");
         assertThat(browser.text("#memory-content")).isEqualTo("Ana leads the design team");
     }
 

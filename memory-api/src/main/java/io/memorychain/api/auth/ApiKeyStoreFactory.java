@@ -2,8 +2,8 @@ package io.memorychain.api.auth;
 
 import io.memorychain.api.backend.MemoryBackend;
 import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
-import jakarta.inject.Singleton;
 import java.time.Duration;
 
 /**
@@ -17,7 +17,7 @@ class ApiKeyStoreFactory {
     /** How stale the in-memory copy of the key records may get. */
     private static final Duration REFRESH = Duration.ofSeconds(2);
 
-    @Singleton
+    @Context // with the backend at start-up, as it was: a store that cannot open fails start-up, not a request
     @Bean(preDestroy = "close")
     ApiKeyStore apiKeyStore(MemoryBackend backend) {
         return backend.kafkaLog()

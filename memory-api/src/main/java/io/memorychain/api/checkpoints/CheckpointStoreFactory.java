@@ -3,8 +3,8 @@ package io.memorychain.api.checkpoints;
 import io.memorychain.api.backend.MemoryBackend;
 import io.memorychain.api.config.MemoryConfig;
 import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
-import jakarta.inject.Singleton;
 import java.time.Clock;
 
 /**
@@ -15,7 +15,7 @@ import java.time.Clock;
 @Factory
 class CheckpointStoreFactory {
 
-    @Singleton
+    @Context // with the backend at start-up, as it was: a store that cannot open fails start-up, not a request
     @Bean(preDestroy = "close")
     CheckpointStore checkpointStore(MemoryBackend backend, MemoryConfig config) {
         return backend.kafkaLog()

@@ -50,10 +50,10 @@ final class CandidateFusion {
         Map<String, Double> bm25 = new LinkedHashMap<>();
         for (Hit hit : hits) {
             bm25.put(hit.id(), hit.bm25() == null ? 0.0 : hit.bm25().score());
-            Double cos =
-                    hit.vector() != null ? Double.valueOf(hit.vector().score()) : reads.storedCosine(hit.id(), vector);
-            if (cos != null) {
-                reads.cosines.put(hit.id(), cos);
+            if (hit.vector() != null) {
+                reads.cosines.put(hit.id(), (double) hit.vector().score());
+            } else {
+                reads.cosine(hit.id(), vector);
             }
         }
         ZScore keyword = ZScore.of(bm25.values());
@@ -114,10 +114,7 @@ final class CandidateFusion {
                         && !base.containsKey(other)
                         && !outsiders.containsKey(other)
                         && admissible(reads, q, other, allowed)) {
-                    Double cos = reads.storedCosine(other, vector);
-                    if (cos != null) {
-                        reads.cosines.put(other, cos);
-                    }
+                    reads.cosine(other, vector);
                     outsiders.put(
                             other,
                             other.equals(n.previous())
@@ -214,18 +211,7 @@ final class CandidateFusion {
                 .filter(c -> c != null)
                 .toList();
         Map<String, Double> proximity = entities.proximity(seeds, reads::relations, passable);
-        Map<String, Double> channel = entities.scores(
-                proximity,
-                id -> {
-                    if (!reads.cosines.containsKey(id)) {
-                        Double cos = reads.storedCosine(id, vector);
-                        if (cos != null) {
-                            reads.cosines.put(id, cos);
-                        }
-                    }
-                    return reads.cosines.get(id);
-                },
-                candidateCosines);
+        Map<String, Double> channel = entities.scores(proximity, id -> reads.cosine(id, vector), candidateCosines);
         entities.fuse(fused, channel, id -> admissible(reads, q, id, allowed), outsider);
     }
 

@@ -35,8 +35,23 @@ final class QueryReads {
         return views.embedding(space, id);
     }
 
+    /**
+     * A memory's cosine to the query: the one known (the search's, or one read before), else its stored embedding's,
+     * remembered; null when it has none of its current content.
+     */
+    Double cosine(String id, float[] vector) {
+        Double known = cosines.get(id);
+        if (known == null) {
+            known = storedCosine(id, vector);
+            if (known != null) {
+                cosines.put(id, known);
+            }
+        }
+        return known;
+    }
+
     /** The cosine of a memory's stored embedding to the query, if it is of its current content (null otherwise). */
-    Double storedCosine(String id, float[] vector) {
+    private Double storedCosine(String id, float[] vector) {
         if (vector == null) {
             return null;
         }

@@ -297,9 +297,7 @@ public final class QueryService {
         if (q.threshold() == null || vector == null) {
             return false;
         }
-        Double cos = reads.cosines.containsKey(m.getId())
-                ? reads.cosines.get(m.getId())
-                : reads.storedCosine(m.getId(), vector);
+        Double cos = reads.cosine(m.getId(), vector);
         return cos != null && cos < q.threshold();
     }
 

@@ -1,36 +1,17 @@
 package io.memorychain.api.backend;
 
-import io.memorychain.api.config.ConsolidateConfig;
-import io.memorychain.api.config.CoreConfig;
-import io.memorychain.api.config.EmbeddingsConfig;
-import io.memorychain.api.config.InstanceConfig;
-import io.memorychain.api.config.LifecycleConfig;
-import io.memorychain.api.config.LlmModelConfig;
 import io.memorychain.api.config.MemoryConfig;
-import io.memorychain.api.config.ProposalConfig;
-import io.memorychain.api.config.RefinementConfig;
-import io.memorychain.api.config.ReflectConfig;
-import io.memorychain.api.config.RetrievalConfig;
-import io.memorychain.api.config.TomConfig;
-import io.memorychain.api.embedded.EmbeddedKafka;
 import io.memorychain.avro.MemoryAccess;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.MemoryRequest;
 import io.memorychain.avro.OperationalEvent;
-import io.memorychain.domain.category.CategoryPolicy;
-import io.memorychain.domain.decide.WriteSettings;
 import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.AvroTrust;
 import io.memorychain.events.Topics;
-import io.memorychain.events.chain.ChainKeys;
 import io.memorychain.events.chain.Checkpoint;
 import io.memorychain.events.chain.KeyRing;
 import io.memorychain.events.chain.PublicKeyInfo;
 import io.memorychain.events.content.ChainContent;
-import io.memorychain.events.content.MasterKey;
-import io.memorychain.events.publish.AccessPublisher;
-import io.memorychain.events.publish.MemoryPublisher;
-import io.memorychain.events.publish.OffChainPublisher;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.memorychain.llm.UsageCounters;
 import io.memorychain.projector.MemoryChainRuntime;
@@ -38,14 +19,11 @@ import io.memorychain.projector.ops.OpsCounts;
 import io.memorychain.projector.ops.OpsTotals;
 import io.memorychain.projector.view.MemoryViews;
 import io.memorychain.projector.view.SpaceOwner;
-import io.micronaut.context.annotation.Value;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,188 +33,70 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The ONE lifecycle bean of the running chain. Started eagerly ({@link BackendBootstrap}), in this order:
- * embedded broker (only when {@code memory.kafka.bootstrap-servers} is absent) -> schema registry -> signing key
- * ({@code <data-dir>/keys/chain-signing.key}) -> {@link MemoryChainRuntime} (sequencer + projection, state in
- * {@code <data-dir>/streams}) -> {@link MemoryPublisher}. Closed in the reverse order: publisher -> runtime (Streams)
- * -> registry -> broker. If any step fails, what was started is closed and startup fails with the step's message.
+ * The running chain, assembled at start-up from one factory per subsystem, in this order: the Kafka cluster
+ * ({@link KafkaClusterFactory}: the embedded broker only when {@code memory.kafka.bootstrap-servers} is absent) ->
+ * the schema registry ({@link SchemaRegistryFactory}) -> the signing keys ({@link SigningKeysFactory}) -> the
+ * Kafka Streams applications ({@link ChainRuntimeFactory}) -> the in-process workers
+ * ({@link InProcessWorkersFactory}) -> the publishers. Closed in the reverse order. If a step fails, what was
+ * started is closed and start-up fails with the step's message. Started eagerly ({@link BackendBootstrap}).
  */
 @Singleton
 public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(MemoryChainBackend.class);
 
-    private final MemoryConfig config;
-    private final CategoryPolicy categories;
     private final Path dataDir;
     private final Topics topics;
-    private EmbeddedKafka broker;
-    private String bootstrapServers;
+    private final Embedder embedder;
+    private KafkaCluster cluster;
     private SchemaRegistry registry;
-    private ChainKeys keys;
-    private io.memorychain.events.chain.SigningKeys signingKeys;
-    /** The master key of the memories' data keys (docs/architecture.md §12); null with encryption off. */
-    private MasterKey contentKey;
+    private SigningKeyFiles keys;
+    private ChainRuntime chain;
+    private MemoryChainRuntime runtime;
+    /** The ops, refinement and lifecycle apps and the model jobs beside the runtime. */
+    private InProcessWorkers workers;
 
-    private List<PublicKeyInfo> publishedKeys = List.of();
+    private ChainPublishers publishers;
     /** The cluster as the features with topics of their own see it (API keys, checkpoints). */
     private KafkaLog kafkaLog;
 
-    private MemoryChainRuntime runtime;
-    /** The ops, refinement and lifecycle apps and the model jobs beside the runtime. */
-    private final InProcessWorkers workers = new InProcessWorkers();
-
-    private final InProcessWorkers.Config workersConfig;
-    private OffChainPublisher<OperationalEvent> opsPublisher;
-    private MemoryPublisher publisher;
-    private AccessPublisher accessPublisher;
-    private final Embedder embedder;
-    private final RetrievalConfig retrieval;
-    /** The core-memory cap the sequencer enforces ({@code memory.core.*}). */
-    private final io.memorychain.domain.core.CoreCapPolicy coreCap;
-    /** The review modes of sub-agent proposals the sequencer applies ({@code memory.proposals.*}). */
-    private final io.memorychain.domain.review.ReviewPolicy reviews;
-
     private volatile boolean closed;
-    private final InstanceConfig instance;
-    /** Stream threads of the embedder application ({@code memory.embeddings.stream-threads}). */
-    private final int embedderThreads;
 
-    private final int httpPort;
-    /** Whether the HTTP listener serves TLS ({@code memory.tls.enabled}): the advertised URL is https then. */
-    private final boolean tls;
-    /** This instance's advertised REST base URL, when it routes (docs/architecture.md §19). */
-    private Optional<URI> advertised = Optional.empty();
-
-    public MemoryChainBackend(
-            io.memorychain.api.tls.TlsContexts tls,
+    MemoryChainBackend(
             MemoryConfig config,
-            RetrievalConfig retrieval,
-            RefinementConfig refinement,
-            LifecycleConfig lifecycle,
-            TomConfig tom,
-            ConsolidateConfig consolidate,
-            ReflectConfig reflect,
-            LlmModelConfig llm,
+            KafkaClusterFactory clusters,
             SchemaRegistryFactory registries,
-            CategoryPolicy categories,
-            Embedder embedder,
-            EmbeddingsConfig embeddings,
-            InstanceConfig instance,
-            CoreConfig core,
-            ProposalConfig proposals,
-            @Value("${micronaut.server.port:-1}") int httpPort) {
-        this.instance = instance;
-        this.tls = tls.enabled(); // first: bad TLS configuration fails start-up before anything starts
-        this.coreCap = core.policy();
-        this.reviews = proposals.reviewPolicy();
-        this.embedderThreads = embeddings.getStreamThreads();
-        this.httpPort = httpPort;
-        this.workersConfig = new InProcessWorkers.Config(
-                refinement, lifecycle, tom, consolidate, reflect, llm, retrieval, categories, config.getBlockLabels());
+            SigningKeysFactory signing,
+            ChainRuntimeFactory runtimes,
+            InProcessWorkersFactory inProcess,
+            Embedder embedder) {
         AvroTrust.install();
-        this.config = config;
-        this.categories = categories;
         this.embedder = embedder;
-        this.retrieval = retrieval;
         this.dataDir = config.getDataDir().toAbsolutePath().normalize();
         this.topics = Topics.withPrefix(config.getTopicPrefix());
         try {
-            start(registries);
+            createDirectories(dataDir);
+            cluster = clusters.open(config, dataDir);
+            registry = registries.create(config, cluster.bootstrapServers(), topics, cluster.replicationFactor());
+            keys = signing.load(dataDir);
+            chain = runtimes.start(cluster, topics, registry, keys, dataDir);
+            runtime = chain.runtime();
+            workers = inProcess.start(new InProcessWorkers.Chain(
+                    runtime, chain.settings(), registry, embedder, dataDir, cluster.embedded()));
+            publishers = new ChainPublishers(cluster.bootstrapServers(), topics, registry);
+            kafkaLog = new KafkaLog(
+                    cluster.bootstrapServers(),
+                    topics,
+                    cluster.replicationFactor(),
+                    registry,
+                    chain.contentKey(),
+                    dataDir,
+                    config.getStartupTimeout());
         } catch (RuntimeException | Error e) {
             log.error("Memory Chain could not start: {}", e.getMessage());
             close();
             throw e;
         }
-    }
-
-    private void start(SchemaRegistryFactory registries) {
-        Duration timeout = config.getStartupTimeout();
-        createDirectories(dataDir);
-        Optional<String> external = config.getKafka().bootstrapServers();
-        short replicationFactor;
-        if (external.isPresent()) {
-            bootstrapServers = external.get();
-            replicationFactor = Optional.ofNullable(config.getKafka().getReplicationFactor())
-                    .orElse((short) -1);
-            log.info("Using the Kafka cluster at {}", bootstrapServers);
-        } else {
-            MemoryConfig.Embedded e = config.getEmbedded();
-            broker = EmbeddedKafka.start(
-                    new EmbeddedKafka.Settings(
-                            e.getHost(), e.getBrokerPort(), e.getControllerPort(), dataDir.resolve("kafka")),
-                    timeout);
-            bootstrapServers = broker.bootstrapServers();
-            replicationFactor = 1;
-        }
-        registry = registries.create(config, bootstrapServers, topics, replicationFactor);
-        Path keyFile = dataDir.resolve("keys").resolve("chain-signing.key");
-        keys = ChainKeys.loadOrCreate(keyFile);
-        signingKeys = io.memorychain.events.chain.SigningKeys.inDirectory(keys, keyFile.getParent());
-        publishedKeys = List.of(PublicKeyInfo.of(keys, keyCreatedAt(keyFile), true));
-        PublicKeyInfo.write(dataDir.resolve("keys").resolve("public-keys.json"), publishedKeys);
-        log.info("Chain signing key {} ({}, public keys in public-keys.json)", keys.keyId(), dataDir.resolve("keys"));
-        WriteSettings sequencer = new WriteSettings(
-                        config.getMaxContentBytes(), config.getBlockLabels(), config.getMaxConsolidationInputs())
-                .withCategories(categories)
-                .withGovernance(config.governancePolicy())
-                .withCoreCap(coreCap)
-                .withReviews(reviews);
-        String hostName = MemoryChainRuntime.Settings.defaultInstanceId();
-        advertised = instance.advertised(external.isEmpty(), httpPort, hostName, tls);
-        MemoryChainRuntime.Routing routing = instance.routing(external.isEmpty(), httpPort, hostName, tls);
-        if (advertised.isPresent()) {
-            log.info(
-                    "Routing spaces by owner: this instance is {} ({} standby replicas)",
-                    advertised.get(),
-                    routing.standbyReplicas());
-        } else if (external.isPresent()) {
-            log.warn("No advertised address (memory.instance.advertised-url, or a fixed micronaut.server.port): this "
-                    + "instance answers only for the spaces it owns; run a single instance or set the address");
-        }
-        MemoryChainRuntime.Settings settings = new MemoryChainRuntime.Settings(
-                bootstrapServers,
-                topics,
-                dataDir.resolve("streams"),
-                config.getTopicPrefix() + config.getApplicationId(),
-                config.getKafka().partitions(),
-                replicationFactor,
-                sequencer,
-                config.instanceName(),
-                routing);
-        contentKey = config.isContentEncryption()
-                ? MasterKey.loadOrCreate(config.getContentKeyFile()
-                        .orElseGet(() -> dataDir.resolve("keys").resolve(MasterKey.FILE_NAME)))
-                : null;
-        log.info(
-                "Content encryption {}",
-                contentKey == null
-                        ? "off: memory texts are plain on the chain"
-                        : "on (master key " + contentKey.id() + ")");
-        runtime = MemoryChainRuntime.start(
-                settings,
-                registry,
-                signingKeys,
-                embedder,
-                retrieval.linker(embedder.modelId()),
-                timeout,
-                contentKey,
-                embedderThreads);
-        workers.start(
-                new InProcessWorkers.Chain(runtime, settings, registry, embedder, dataDir, external.isEmpty()),
-                workersConfig);
-        publisher = new MemoryPublisher(bootstrapServers, topics, registry);
-        accessPublisher = new AccessPublisher(bootstrapServers, topics, registry);
-        kafkaLog = new KafkaLog(
-                bootstrapServers,
-                topics,
-                replicationFactor,
-                registry,
-                Optional.ofNullable(contentKey),
-                dataDir,
-                timeout);
-        opsPublisher = new OffChainPublisher<>(
-                bootstrapServers, topics.ops(), registry, OperationalEvent.class, OperationalEvent::getSpace);
     }
 
     private static void createDirectories(Path dir) {
@@ -250,23 +110,23 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     @Override
     public CompletableFuture<MemoryOutcome> publish(MemoryRequest request) {
-        if (closed || publisher == null) {
+        if (closed || publishers == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("Memory Chain is shutting down"));
         }
-        return publisher.publish(request);
+        return publishers.publish(request);
     }
 
     @Override
     public void recordAccess(MemoryAccess access) {
-        if (!closed && accessPublisher != null) {
-            accessPublisher.publish(access);
+        if (!closed && publishers != null) {
+            publishers.recordAccess(access);
         }
     }
 
     @Override
     public void recordOp(OperationalEvent op) {
-        if (!closed && opsPublisher != null) {
-            opsPublisher.publish(op);
+        if (!closed && publishers != null) {
+            publishers.recordOp(op);
         }
     }
 
@@ -292,7 +152,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     @Override
     public Optional<URI> advertisedUrl() {
-        return advertised;
+        return chain.advertised();
     }
 
     @Override
@@ -308,7 +168,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     @Override
     public String bootstrapServers() {
-        return bootstrapServers;
+        return cluster.bootstrapServers();
     }
 
     @Override
@@ -333,41 +193,23 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     @Override
     public KeyRing publicKeys() {
-        return signingKeys == null ? keys.publicRing() : signingKeys.publicRing();
+        return keys.publicKeys();
     }
 
     @Override
     public Optional<io.memorychain.events.chain.SigningKeys> signingKeys() {
-        return Optional.ofNullable(signingKeys);
+        return keys.signingKeys();
     }
 
     /** The default key (active: it signs every space that never rotated), then the keys spaces rotated to. */
     @Override
     public List<PublicKeyInfo> publishedKeys() {
-        if (signingKeys == null) {
-            return publishedKeys;
-        }
-        List<PublicKeyInfo> all = new java.util.ArrayList<>(publishedKeys);
-        for (ChainKeys key : signingKeys.all()) {
-            if (!key.keyId().equals(keys.keyId())) {
-                all.add(PublicKeyInfo.of(key, keyCreatedAt(signingKeys.fileOf(key.keyId())), false));
-            }
-        }
-        return all;
+        return keys.publishedKeys();
     }
 
     @Override
     public Checkpoint signCheckpoint(String space, long seq, byte[] hash) {
-        return Checkpoint.sign(keys, space, seq, hash, Instant.now());
-    }
-
-    /** When the signing key was created: its file is written once and never rewritten (docs/chain-format.md §5). */
-    private static Instant keyCreatedAt(Path keyFile) {
-        try {
-            return Files.getLastModifiedTime(keyFile).toInstant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        } catch (java.io.IOException e) {
-            return null;
-        }
+        return keys.signCheckpoint(space, seq, hash);
     }
 
     @Override
@@ -375,16 +217,12 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         return Optional.ofNullable(kafkaLog);
     }
 
-    public ChainKeys keys() {
-        return keys;
-    }
-
     public Path dataDir() {
         return dataDir;
     }
 
     public boolean embedded() {
-        return broker != null;
+        return cluster.embedded();
     }
 
     @PreDestroy
@@ -394,13 +232,11 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
             return;
         }
         closed = true;
-        closeQuietly("publisher", publisher);
-        closeQuietly("access publisher", accessPublisher);
-        closeQuietly("ops publisher", opsPublisher);
+        closeQuietly("publishers", publishers);
         closeQuietly("workers", workers);
-        closeQuietly("Kafka Streams runtime", runtime);
+        closeQuietly("Kafka Streams runtime", chain);
         closeQuietly("schema registry", registry);
-        closeQuietly("embedded Kafka broker", broker);
+        closeQuietly("embedded Kafka broker", cluster);
         log.info("Memory Chain stopped");
     }
 

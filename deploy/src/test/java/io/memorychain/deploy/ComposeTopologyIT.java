@@ -20,9 +20,9 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 
 /**
  * deploy/compose started for real (docs/architecture.md §19): 3 brokers, the registry, the shared key, 2 service
- * instances and the workers. A memory written through one instance is read back, and the chain verifies. Needs a
- * Docker engine and the jars of a package build (the image is built from them); where no engine runs (as on the
- * build machine of this project), JUnit reports it as skipped, never as passed.
+ * instances and the workers. A memory written through one instance is read back, and the chain verifies. Needs a Docker
+ * engine and the jars of a package build (the image is built from them); where no engine runs (as on the build machine
+ * of this project), JUnit reports it as skipped, never as passed.
  */
 @Tag("integration")
 @Testcontainers(disabledWithoutDocker = true)

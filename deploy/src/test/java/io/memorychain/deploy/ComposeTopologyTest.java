@@ -16,8 +16,8 @@ import org.yaml.snakeyaml.Yaml;
  * deploy/compose, checked without a Docker engine (docs/architecture.md §19): the topology the issue asks for (3
  * brokers with replication factor 3 and min ISR 2, a registry, 2 service instances, the workers), dependencies and
  * volumes that exist, distinct host ports, documented {@code MEMORY_*} settings, worker command lines memory-worker
- * accepts, and one shared signing key created before any instance starts. {@code ComposeTopologyIT} starts it for
- * real where a Docker engine exists.
+ * accepts, and one shared signing key created before any instance starts. {@code ComposeTopologyIT} starts it for real
+ * where a Docker engine exists.
  */
 class ComposeTopologyTest {
 

@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 /**
  * The {@code MEMORY_*} environment variables the service and the workers understand, as documented: every key of the
  * configuration table of memory-api/README.md in its environment form ({@code memory.kafka.bootstrap-servers} ->
- * {@code MEMORY_KAFKA_BOOTSTRAP_SERVERS}, as Micronaut maps them), plus the variables those documents and the
- * service's application.yml name themselves ({@code MEMORY_HTTP_PORT}, {@code MEMORY_LLM_API_KEY}, ...).
+ * {@code MEMORY_KAFKA_BOOTSTRAP_SERVERS}, as Micronaut maps them), plus the variables those documents and the service's
+ * application.yml name themselves ({@code MEMORY_HTTP_PORT}, {@code MEMORY_LLM_API_KEY}, ...).
  */
 final class DocumentedSettings {
 

@@ -36,9 +36,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * deploy/k8s cannot be applied here (no cluster), so the build checks it (docs/architecture.md §19): every document
- * reads into the Kubernetes object model of fabric8 with no field the model does not know (a misspelt or misplaced
- * key fails), workloads select their own pods and services a workload, probes and services name declared container
- * ports, every {@code MEMORY_*} setting is a documented configuration key, every worker command line is accepted by
+ * reads into the Kubernetes object model of fabric8 with no field the model does not know (a misspelt or misplaced key
+ * fails), workloads select their own pods and services a workload, probes and services name declared container ports,
+ * every {@code MEMORY_*} setting is a documented configuration key, every worker command line is accepted by
  * memory-worker's own parser, and the service mounts the shared signing key where it reads it.
  */
 class KubernetesManifestsTest {

@@ -13,9 +13,9 @@ import com.tngtech.archunit.lang.ArchRule;
 import io.micronaut.http.annotation.Controller;
 
 /**
- * Transports stay thin (docs/architecture.md §1): the REST controllers, the gRPC service and the MCP tools
- * reach the system through the read services and the backend, never through the projector's internals (its
- * topologies, processors and runtime), which only the backend and configuration wire up.
+ * Transports stay thin (docs/architecture.md §1): the REST controllers, the gRPC service and the MCP tools reach the
+ * system through the read services and the backend, never through the projector's internals (its topologies, processors
+ * and runtime), which only the backend and configuration wire up.
  */
 @AnalyzeClasses(packages = "io.memorychain.api", importOptions = ImportOption.DoNotIncludeTests.class)
 class ApiArchitectureTest {
@@ -44,8 +44,8 @@ class ApiArchitectureTest {
 
     /**
      * The backend runs the chain (broker, registry, keys, Streams applications, publishers, in-process workers) and
-     * knows no feature: features reach it through its ports ({@code MemoryBackend}, {@code KafkaLog}) and keep their own
-     * stores in their own factories. It may use configuration, the embedded broker and the TLS material only.
+     * knows no feature: features reach it through its ports ({@code MemoryBackend}, {@code KafkaLog}) and keep their
+     * own stores in their own factories. It may use configuration, the embedded broker and the TLS material only.
      */
     @ArchTest
     static final ArchRule backendKnowsNoFeature = noClasses()

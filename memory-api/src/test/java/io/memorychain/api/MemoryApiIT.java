@@ -34,8 +34,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The REST contract end to end: the Micronaut application (real {@code MemoryChainBackend}: registry, signing key,
- * {@code MemoryChainRuntime} with the sequencer and the projection, {@code MemoryPublisher}) against the shared
- * in-JVM Kafka broker, with topics and Streams application ids of its own.
+ * {@code MemoryChainRuntime} with the sequencer and the projection, {@code MemoryPublisher}) against the shared in-JVM
+ * Kafka broker, with topics and Streams application ids of its own.
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)
@@ -234,7 +234,9 @@ class MemoryApiIT extends MemoryApiContract {
                 .doesNotContain(text);
     }
 
-    /** The erasure proof of the memory names one destroyed subject, whose key record is destroyed; the chain verifies. */
+    /**
+     * The erasure proof of the memory names one destroyed subject, whose key record is destroyed; the chain verifies.
+     */
     private void assertTheProofDestroyedOneSubject(String space, String memoryId, String subject) {
         Resp proof =
                 send(io.micronaut.http.HttpRequest.GET("/v1/spaces/" + space + "/memories/" + memoryId + "/erasure"));
@@ -255,11 +257,11 @@ class MemoryApiIT extends MemoryApiContract {
     }
 
     /**
-     * The issue's proof of erasure: after a memory is erased, no byte of its text is found in the readable payloads
-     * of the events, keys, embeddings and outcomes topics, in the search index files, or in the JSON and Markdown
-     * exports; a memory that was not erased still reads in plain text (so decryption works), the proof endpoint shows
-     * the signed MemoryErased event and the destroyed key, and the chain verifies. What is not claimed is measured
-     * and logged: the RocksDB state directories (until a compaction), the changelog topics and the requests topic.
+     * The issue's proof of erasure: after a memory is erased, no byte of its text is found in the readable payloads of
+     * the events, keys, embeddings and outcomes topics, in the search index files, or in the JSON and Markdown exports;
+     * a memory that was not erased still reads in plain text (so decryption works), the proof endpoint shows the signed
+     * MemoryErased event and the destroyed key, and the chain verifies. What is not claimed is measured and logged: the
+     * RocksDB state directories (until a compaction), the changelog topics and the requests topic.
      */
     @Test
     void afterAnErasureNoByteOfTheTextIsLeftInTopicsIndexOrExportsAndTheChainVerifies() throws Exception {

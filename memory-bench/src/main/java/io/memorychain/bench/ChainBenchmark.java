@@ -29,10 +29,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Cost per event of the chain on ~600-byte events (Avro binary of a {@code MemoryCreated}): sealing (canonical
- * encoding + SHA-256 + Ed25519 sign), hashing alone, and verifying a chain of {@value #CHAIN} events read as
- * generic records decoded with their writer schema (what {@code KafkaChainReader} feeds the verifier) with every
- * signature or one per 1000 events, with and without the wire-format decoding. All results are per event.
+ * Cost per event of the chain on ~600-byte events (Avro binary of a {@code MemoryCreated}): sealing (canonical encoding
+ * + SHA-256 + Ed25519 sign), hashing alone, and verifying a chain of {@value #CHAIN} events read as generic records
+ * decoded with their writer schema (what {@code KafkaChainReader} feeds the verifier) with every signature or one per
+ * 1000 events, with and without the wire-format decoding. All results are per event.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

@@ -20,13 +20,13 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Cost of embedding with {@link OnnxSentenceEmbedder} per {@link EmbeddingModel} ({@code model}: minilm,
- * bge-small, e5-small; int8, ONNX Runtime, one caller thread): one ~20-word memory, a short search query in the
- * query form, a batch of {@value #BATCH} memories through {@code embedAll} (the figure is per batch: divide by
- * {@value #BATCH} for a text), and one text long enough to be truncated at the model's window (256 tokens for minilm,
- * 512 for the others: the worst case per memory). {@code intraOpThreads} 1 (the default) runs each model call on the
- * caller's thread only; 0 adds ONNX Runtime's pool of one (non-spinning) thread per core. {@code arenaAllocator}
- * true keeps ONNX Runtime's arena and memory patterns (faster allocation, but the process keeps its peak).
+ * Cost of embedding with {@link OnnxSentenceEmbedder} per {@link EmbeddingModel} ({@code model}: minilm, bge-small,
+ * e5-small; int8, ONNX Runtime, one caller thread): one ~20-word memory, a short search query in the query form, a
+ * batch of {@value #BATCH} memories through {@code embedAll} (the figure is per batch: divide by {@value #BATCH} for a
+ * text), and one text long enough to be truncated at the model's window (256 tokens for minilm, 512 for the others: the
+ * worst case per memory). {@code intraOpThreads} 1 (the default) runs each model call on the caller's thread only; 0
+ * adds ONNX Runtime's pool of one (non-spinning) thread per core. {@code arenaAllocator} true keeps ONNX Runtime's
+ * arena and memory patterns (faster allocation, but the process keeps its peak).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

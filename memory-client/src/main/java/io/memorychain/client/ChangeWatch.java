@@ -22,17 +22,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A space's changes as they reach its chain, pushed by the service as server-sent events
- * ({@code GET /v1/spaces/{space}/changes}): each audit entry (seq, event_type, actor, memory_ids, ...) is handed to the
- * consumer once, in seq order, on the watch's own thread.
+ * A space's changes as they reach its chain, pushed by the service as server-sent events ({@code GET
+ * /v1/spaces/{space}/changes}): each audit entry (seq, event_type, actor, memory_ids, ...) is handed to the consumer
+ * once, in seq order, on the watch's own thread.
  *
- * <p>A dropped connection (a network error, a proxy that cuts idle or long streams, a server that restarts, or no
- * byte for {@code idleTimeout} although the service sends a keep-alive every 15 s) is reopened with
- * {@code Last-Event-ID} = the last seq delivered, so no change is skipped and none is delivered twice; the wait before
- * reconnecting is the stream's {@code retry:} (or 1 s), doubled after each failed attempt up to 30 s, or the
- * {@code Retry-After} of a 429 or 503. An error the service ends the stream with (UNAUTHENTICATED when the key is
- * revoked, SPACE_NOT_ALLOWED, ...), an error answer other than 429/503, or an exception of the consumer ends the
- * watch: {@link #failure()} then holds it. {@link #close()} stops it.
+ * <p>A dropped connection (a network error, a proxy that cuts idle or long streams, a server that restarts, or no byte
+ * for {@code idleTimeout} although the service sends a keep-alive every 15 s) is reopened with {@code Last-Event-ID} =
+ * the last seq delivered, so no change is skipped and none is delivered twice; the wait before reconnecting is the
+ * stream's {@code retry:} (or 1 s), doubled after each failed attempt up to 30 s, or the {@code Retry-After} of a 429
+ * or 503. An error the service ends the stream with (UNAUTHENTICATED when the key is revoked, SPACE_NOT_ALLOWED, ...),
+ * an error answer other than 429/503, or an exception of the consumer ends the watch: {@link #failure()} then holds it.
+ * {@link #close()} stops it.
  */
 public final class ChangeWatch implements AutoCloseable {
 

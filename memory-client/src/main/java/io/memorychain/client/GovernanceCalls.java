@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * The operations of {@link MemoryChainClient} that audit and govern a space and review what agents proposed: audit and
- * ops logs, chain verification and keys, API keys, grants, consents, the profile, alerts, and the reviews of
- * proposals, reflections, refinement sessions and contradictions. Also the calls every operation goes through.
+ * ops logs, chain verification and keys, API keys, grants, consents, the profile, alerts, and the reviews of proposals,
+ * reflections, refinement sessions and contradictions. Also the calls every operation goes through.
  */
 abstract class GovernanceCalls {
 

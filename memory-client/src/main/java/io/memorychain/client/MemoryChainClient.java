@@ -261,17 +261,23 @@ public final class MemoryChainClient extends GovernanceCalls {
         return send("POST", "/v1/spaces/" + seg(space) + "/messages:confirm-forget", body, null, write);
     }
 
-    /** {@code POST /v1/spaces/{space}/checkpoints} (SAVE_CHECKPOINT): thread_id, state, [user_id, checkpoint_id, ...]. */
+    /**
+     * {@code POST /v1/spaces/{space}/checkpoints} (SAVE_CHECKPOINT): thread_id, state, [user_id, checkpoint_id, ...].
+     */
     public JsonNode saveCheckpoint(String space, Map<String, ?> body, Write write) {
         return send("POST", "/v1/spaces/" + seg(space) + "/checkpoints", body, null, write);
     }
 
-    /** {@code GET /v1/spaces/{space}/checkpoints/ID} (GET_CHECKPOINT): ?thread_id=&user_id=; id "latest": the newest. */
+    /**
+     * {@code GET /v1/spaces/{space}/checkpoints/ID} (GET_CHECKPOINT): ?thread_id=&user_id=; id "latest": the newest.
+     */
     public JsonNode getCheckpoint(String space, String id, Map<String, ?> query) {
         return get("/v1/spaces/" + seg(space) + "/checkpoints/" + seg(id), query);
     }
 
-    /** {@code GET /v1/spaces/{space}/checkpoints} (LIST_CHECKPOINTS): ?thread_id=&user_id=&limit=&cursor=, newest first. */
+    /**
+     * {@code GET /v1/spaces/{space}/checkpoints} (LIST_CHECKPOINTS): ?thread_id=&user_id=&limit=&cursor=, newest first.
+     */
     public JsonNode listCheckpoints(String space, Map<String, ?> query) {
         return get("/v1/spaces/" + seg(space) + "/checkpoints", query);
     }

@@ -7,9 +7,9 @@ import java.time.Duration;
  * connections that break before an answer. A write keeps its Idempotency-Key across the attempts, so a retry never
  * applies it twice.
  *
- * @param maxAttempts  attempts in all, the first included (1: no retry)
+ * @param maxAttempts attempts in all, the first included (1: no retry)
  * @param initialDelay the delay before the first retry when the answer names none; doubled after each attempt
- * @param maxDelay     the longest wait between two attempts, a {@code Retry-After} included
+ * @param maxDelay the longest wait between two attempts, a {@code Retry-After} included
  */
 public record RetryPolicy(int maxAttempts, Duration initialDelay, Duration maxDelay) {
 

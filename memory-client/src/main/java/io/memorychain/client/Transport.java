@@ -38,7 +38,8 @@ final class Transport {
     record Answer(JsonNode body, String etag, String requestId, int status) {}
 
     /**
-     * @param idempotencyKey for a write: the key sent on every attempt (null: a fresh one, made once here); ignored for GET
+     * @param idempotencyKey for a write: the key sent on every attempt (null: a fresh one, made once here); ignored for
+     *     GET
      */
     Answer call(
             String method,

@@ -4,8 +4,8 @@ package io.memorychain.client;
  * The options of one write.
  *
  * @param idempotencyKey the request id (null: a fresh UUID per call, reused by its retries); the same key on a later
- *                       call returns the first outcome and applies nothing twice
- * @param ifMatch        the version the change expects ({@code If-Match}; an ETag of a read), or null
+ *     call returns the first outcome and applies nothing twice
+ * @param ifMatch the version the change expects ({@code If-Match}; an ETag of a read), or null
  */
 public record Write(String idempotencyKey, String ifMatch) {
 

@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
 
 /**
  * A TCP relay to a local port that cuts its first connection once the answer has passed {@code cutAfter} (a regex over
- * the bytes read as Latin-1): what came before the match's end is forwarded, the rest is not, and both sockets close
- * as a network failure would. Later connections are relayed whole. For a test that a client resumes a dropped stream.
+ * the bytes read as Latin-1): what came before the match's end is forwarded, the rest is not, and both sockets close as
+ * a network failure would. Later connections are relayed whole. For a test that a client resumes a dropped stream.
  */
 final class CuttingProxy implements AutoCloseable {
 

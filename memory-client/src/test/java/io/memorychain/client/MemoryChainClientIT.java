@@ -25,7 +25,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The Java client against the real service (its application on the shared in-JVM broker), one service for the class. */
+/**
+ * The Java client against the real service (its application on the shared in-JVM broker), one service for the class.
+ */
 @ExtendWith(SharedKafka.class)
 class MemoryChainClientIT {
 

@@ -12,8 +12,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * For the client modules' ITs (memory-client's test-jar): the whole memory-api application on the shared in-JVM broker, with its own topics and data directory (as
- * memory-api's SharedKafkaApplication), and the API keys its first start wrote to {@code data/keys/api-keys.env}.
+ * For the client modules' ITs (memory-client's test-jar): the whole memory-api application on the shared in-JVM broker,
+ * with its own topics and data directory (as memory-api's SharedKafkaApplication), and the API keys its first start
+ * wrote to {@code data/keys/api-keys.env}.
  */
 public final class TestService implements AutoCloseable {
 

@@ -14,9 +14,9 @@ import org.openqa.selenium.WebDriver;
 
 /**
  * The automated accessibility check: axe-core (its axe.min.js, from the com.deque.html.axe-core:selenium test jar) run
- * inside the browser on the page as it is, failing on any serious or critical violation. WebDriver's script
- * execution is not subject to the page's Content-Security-Policy, so the check runs on the console's real pages
- * (which allow no inline or injected script of their own).
+ * inside the browser on the page as it is, failing on any serious or critical violation. WebDriver's script execution
+ * is not subject to the page's Content-Security-Policy, so the check runs on the console's real pages (which allow no
+ * inline or injected script of their own).
  */
 public final class Accessibility {
 

@@ -19,8 +19,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * Debian's Chromium driven by its own ChromeDriver, both named explicitly so that Selenium Manager never looks for
- * (or downloads) a browser: headless, a fresh profile under target/, no network of its own.
+ * Debian's Chromium driven by its own ChromeDriver, both named explicitly so that Selenium Manager never looks for (or
+ * downloads) a browser: headless, a fresh profile under target/, no network of its own.
  */
 public final class Browser implements AutoCloseable {
 

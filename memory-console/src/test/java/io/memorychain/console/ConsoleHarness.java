@@ -14,8 +14,8 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The whole service (API and console on one HTTP port, real backend on the shared in-JVM broker), started once per
- * test JVM and shared by every console integration test; each test works in spaces of its own. Use with
+ * The whole service (API and console on one HTTP port, real backend on the shared in-JVM broker), started once per test
+ * JVM and shared by every console integration test; each test works in spaces of its own. Use with
  * {@code @ExtendWith({SharedKafka.class, ConsoleHarness.class})}.
  */
 public final class ConsoleHarness implements BeforeAllCallback {

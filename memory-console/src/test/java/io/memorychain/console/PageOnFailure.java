@@ -9,8 +9,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * When a browser test fails, the page it was on: its address and text in the log, and its source and a screenshot
- * under target/console-screenshots (named after the test), so that a failure in CI can be read without a rerun.
+ * When a browser test fails, the page it was on: its address and text in the log, and its source and a screenshot under
+ * target/console-screenshots (named after the test), so that a failure in CI can be read without a rerun.
  */
 public final class PageOnFailure implements TestWatcher {
 

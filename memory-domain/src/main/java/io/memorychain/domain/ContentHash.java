@@ -3,7 +3,9 @@ package io.memorychain.domain;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
-/** SHA-256 of normalized content (trimmed, whitespace collapsed, lower-cased): content-blind exact-duplicate detection. */
+/**
+ * SHA-256 of normalized content (trimmed, whitespace collapsed, lower-cased): content-blind exact-duplicate detection.
+ */
 public final class ContentHash {
 
     private ContentHash() {}

@@ -46,7 +46,7 @@ public final class Evolver {
     private Evolver() {}
 
     /**
-     * @param event   an event of the chain
+     * @param event an event of the chain
      * @param current looks up the current snapshot of a memory of the event's space (null when unknown)
      * @return the changed snapshots, each as {@code before -> after} (before null for new memories)
      */
@@ -166,7 +166,9 @@ public final class Evolver {
         }
     }
 
-    /** A change that reinforces the memory: its decay clock restarts at the event (decay_clock_at null = updated_at). */
+    /**
+     * A change that reinforces the memory: its decay clock restarts at the event (decay_clock_at null = updated_at).
+     */
     private static Change change(Function<String, Memory> current, String id, Instant at, Consumer<Memory> edit) {
         return change(current, id, at, edit, true);
     }

@@ -11,9 +11,9 @@ import java.util.Optional;
 public final class FieldChecks {
 
     /**
-     * The prefix of the chain's encrypted texts ({@code memory-events} {@code ContentCipher.PREFIX}, docs/architecture.md
-     * §4). A submitted text never starts with it: a client that copied a text off the raw chain, or a tool run
-     * without the content key, would otherwise have its ciphertext sealed as if it were the text.
+     * The prefix of the chain's encrypted texts ({@code memory-events} {@code ContentCipher.PREFIX},
+     * docs/architecture.md §4). A submitted text never starts with it: a client that copied a text off the raw chain,
+     * or a tool run without the content key, would otherwise have its ciphertext sealed as if it were the text.
      */
     public static final String CIPHERTEXT_PREFIX = "enc1:";
 

@@ -3,8 +3,8 @@ package io.memorychain.domain;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Memory ids: {@code m} + the creating event's seq in base 36 (7 digits, zero-padded) + a 4-character tag of the
- * space. Deterministic from the chain (a replay assigns the same ids), short, sortable by creation within a space, and
+ * Memory ids: {@code m} + the creating event's seq in base 36 (7 digits, zero-padded) + a 4-character tag of the space.
+ * Deterministic from the chain (a replay assigns the same ids), short, sortable by creation within a space, and
  * distinct across spaces so an id from one space never resolves in another.
  */
 public final class MemoryIds {

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * {@code evolve(proposal, event)} for sub-agent proposals (docs/architecture.md §10): the proposal snapshot a chain event
- * produces. Used by the sequencer (to decide resolutions) and by the projection (the pending-proposals view), so both
- * see the same state. Pure: reads only the event and the prior snapshot.
+ * {@code evolve(proposal, event)} for sub-agent proposals (docs/architecture.md §10): the proposal snapshot a chain
+ * event produces. Used by the sequencer (to decide resolutions) and by the projection (the pending-proposals view), so
+ * both see the same state. Pure: reads only the event and the prior snapshot.
  */
 public final class Proposals {
 

@@ -6,11 +6,11 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * Purged memories (docs/architecture.md §12): a {@code MemoryPurged} event turns a soft-deleted memory into a
- * tombstone whose text is {@link #MARKER}. The write model keeps the tombstone (so nothing can restore, change or roll
- * it back); the views drop it and replace its text wherever they kept a copy. The chain itself still holds the earlier
- * events' (encrypted) content; {@code MemoryErased} destroys its data key (crypto-shredding, {@link #erase}), after
- * which that content is unreadable everywhere.
+ * Purged memories (docs/architecture.md §12): a {@code MemoryPurged} event turns a soft-deleted memory into a tombstone
+ * whose text is {@link #MARKER}. The write model keeps the tombstone (so nothing can restore, change or roll it back);
+ * the views drop it and replace its text wherever they kept a copy. The chain itself still holds the earlier events'
+ * (encrypted) content; {@code MemoryErased} destroys its data key (crypto-shredding, {@link #erase}), after which that
+ * content is unreadable everywhere.
  */
 public final class Purges {
 

@@ -4,9 +4,9 @@ import java.util.function.BinaryOperator;
 import java.util.regex.Pattern;
 
 /**
- * Rules of relation edges (docs/architecture.md §6): at most one edge per (from, to); the linker's
- * {@value #SYMMETRIC} edges are undirected, so one in either direction is the same edge. Typed edges (develops, uses,
- * part-of, depends-on, ...) are directed.
+ * Rules of relation edges (docs/architecture.md §6): at most one edge per (from, to); the linker's {@value #SYMMETRIC}
+ * edges are undirected, so one in either direction is the same edge. Typed edges (develops, uses, part-of, depends-on,
+ * ...) are directed.
  */
 public final class Relations {
 

@@ -12,9 +12,9 @@ import com.tngtech.archunit.lang.ArchRule;
 import java.time.Clock;
 
 /**
- * The write model sits at the bottom of the module graph (docs/architecture.md §1): it knows the Avro
- * records and the JDK, nothing above it, and decides without the clock so that the same requests on the same events
- * always give the same answer.
+ * The write model sits at the bottom of the module graph (docs/architecture.md §1): it knows the Avro records and the
+ * JDK, nothing above it, and decides without the clock so that the same requests on the same events always give the
+ * same answer.
  */
 @AnalyzeClasses(packages = "io.memorychain.domain", importOptions = ImportOption.DoNotIncludeTests.class)
 class DomainArchitectureTest {

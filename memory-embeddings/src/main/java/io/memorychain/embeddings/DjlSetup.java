@@ -7,8 +7,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * JVM-wide settings DJL reads before it loads the tokenizer's native library: where that library is unpacked and
- * offline mode. DJL reads each setting from the environment first and then from system properties, so this class
- * only ever sets system properties and never overrides an environment variable.
+ * offline mode. DJL reads each setting from the environment first and then from system properties, so this class only
+ * ever sets system properties and never overrides an environment variable.
  */
 final class DjlSetup {
 
@@ -64,8 +64,8 @@ final class DjlSetup {
 
     /**
      * Applies the settings to this JVM: the cache folder (see {@link #resolveCacheDir}) and offline mode
-     * ({@code ai.djl.offline=true} and {@code OPT_OUT_TRACKING=true}, unless already set). DJL loads its native
-     * library once per JVM, so only the first call decides the folder; a later, different folder is logged and ignored.
+     * ({@code ai.djl.offline=true} and {@code OPT_OUT_TRACKING=true}, unless already set). DJL loads its native library
+     * once per JVM, so only the first call decides the folder; a later, different folder is logged and ignored.
      *
      * @return the folder DJL uses
      */

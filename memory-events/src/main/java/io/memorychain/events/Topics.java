@@ -7,20 +7,20 @@ import java.util.Objects;
  * The one topic catalogue. Topologies, publishers and tools receive an instance; no topic name is written anywhere
  * else. {@link #withPrefix(String)} gives tests their own topics on a shared broker.
  *
- * @param requests     change requests, key = space
- * @param events       the chain, key = space; written only by the sequencer; retention forever
- * @param outcomes     one outcome per request, key = request id
- * @param deadLetters  records that could not be deserialized, with their source coordinates in headers
- * @param access       which memories the read path returned (off-chain, feeds decay), key = space
- * @param embeddings   derived embeddings of memory contents (off-chain, written by the embedder), key = space
- * @param schemas      the embedded schema registry's compacted storage topic
- * @param apiKeys      the API's key records (hashed secrets), compacted, 1 partition, key = key id
- * @param ops          operational events (off-chain, seed 004 section 14): the write-side ops derived from the chain
- *                     and the read-side ops and refused writes recorded by the API, key = space
- * @param keys         the memories' content data keys (docs/architecture.md §12, erasure), compacted, key = space NUL
- *                     memory id; written only by the sequencer
- * @param checkpoints  agents' saved working state (the supervisor checkpointer), off-chain, compacted, 1 partition,
- *                     key = space NUL user id NUL thread id NUL checkpoint id; created by the API like the key topic
+ * @param requests change requests, key = space
+ * @param events the chain, key = space; written only by the sequencer; retention forever
+ * @param outcomes one outcome per request, key = request id
+ * @param deadLetters records that could not be deserialized, with their source coordinates in headers
+ * @param access which memories the read path returned (off-chain, feeds decay), key = space
+ * @param embeddings derived embeddings of memory contents (off-chain, written by the embedder), key = space
+ * @param schemas the embedded schema registry's compacted storage topic
+ * @param apiKeys the API's key records (hashed secrets), compacted, 1 partition, key = key id
+ * @param ops operational events (off-chain, seed 004 section 14): the write-side ops derived from the chain and the
+ *     read-side ops and refused writes recorded by the API, key = space
+ * @param keys the memories' content data keys (docs/architecture.md §12, erasure), compacted, key = space NUL memory
+ *     id; written only by the sequencer
+ * @param checkpoints agents' saved working state (the supervisor checkpointer), off-chain, compacted, 1 partition, key
+ *     = space NUL user id NUL thread id NUL checkpoint id; created by the API like the key topic
  */
 public record Topics(
         String requests,

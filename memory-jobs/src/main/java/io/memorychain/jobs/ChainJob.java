@@ -36,9 +36,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The loop of a background job that reads the chain (and derived topics co-partitioned with it) and publishes
- * requests (docs/architecture.md §12): a plain consumer group and a transactional producer, so a model is never called
- * from a Kafka Streams thread or inside an open transaction. The job's own decisions live in its {@link Logic}.
+ * The loop of a background job that reads the chain (and derived topics co-partitioned with it) and publishes requests
+ * (docs/architecture.md §12): a plain consumer group and a transactional producer, so a model is never called from a
+ * Kafka Streams thread or inside an open transaction. The job's own decisions live in its {@link Logic}.
  *
  * <p>Per poll: feed the records, in partition order, to the logic, which returns the work they make due; execute at
  * most {@link Options#maxWorkPerBatch()} pieces of work (model calls, no transaction open; the rest of the poll is read
@@ -67,11 +67,11 @@ public final class ChainJob<W> implements AutoCloseable {
     }
 
     /**
-     * @param name            the job's name, in logs and as the dead-letter stage
-     * @param inputs          the topics read (co-partitioned by space)
-     * @param groupId         consumer group (one per job)
-     * @param instanceId      names the transactional id {@code <groupId>-<instanceId>}; unique per running instance,
-     *                        stable across restarts of that instance (so a restart fences its predecessor)
+     * @param name the job's name, in logs and as the dead-letter stage
+     * @param inputs the topics read (co-partitioned by space)
+     * @param groupId consumer group (one per job)
+     * @param instanceId names the transactional id {@code <groupId>-<instanceId>}; unique per running instance, stable
+     *     across restarts of that instance (so a restart fences its predecessor)
      * @param maxWorkPerBatch pieces of work (model calls) per transaction; bounds the time between polls
      */
     public record Options(
@@ -115,17 +115,17 @@ public final class ChainJob<W> implements AutoCloseable {
          * Feeds one record, in partition order; returns the work it makes due. Records below the group's committed
          * offset are fed too (to rebuild state), their work dropped.
          *
-         * @throws RuntimeException when the record cannot be decoded (it is logged, skipped and, when live, sent to
-         *                          the dead-letter topic); a {@link SchemaRegistryUnavailableException} fails the batch
+         * @throws RuntimeException when the record cannot be decoded (it is logged, skipped and, when live, sent to the
+         *     dead-letter topic); a {@link SchemaRegistryUnavailableException} fails the batch
          */
         Optional<W> onRecord(ConsumerRecord<byte[], byte[]> record);
 
         /**
-         * Feeds one record and says whether it is live (at or above the group's committed offset when the partition
-         * was assigned); returns the work to execute now. By default the work of a live record only. A job whose
-         * piece of work depends on records of several partitions overrides it: such work was done before a restart
-         * only if every record it depends on was below the committed offsets, so it is live as soon as one of them is,
-         * whichever record completes it.
+         * Feeds one record and says whether it is live (at or above the group's committed offset when the partition was
+         * assigned); returns the work to execute now. By default the work of a live record only. A job whose piece of
+         * work depends on records of several partitions overrides it: such work was done before a restart only if every
+         * record it depends on was below the committed offsets, so it is live as soon as one of them is, whichever
+         * record completes it.
          */
         default Optional<W> onRecord(ConsumerRecord<byte[], byte[]> record, boolean live) {
             Optional<W> work = onRecord(record);
@@ -312,8 +312,8 @@ public final class ChainJob<W> implements AutoCloseable {
 
     /**
      * Feeds one record to the logic. An undecodable record is logged with its coordinates and skipped; a live one is
-     * also counted and set aside for the dead-letter topic, in
-     * the batch's transaction, with the Streams applications' headers (source coordinates, stage = the job's name).
+     * also counted and set aside for the dead-letter topic, in the batch's transaction, with the Streams applications'
+     * headers (source coordinates, stage = the job's name).
      */
     private Optional<W> feed(
             ConsumerRecord<byte[], byte[]> record, boolean live, List<ProducerRecord<byte[], byte[]>> deadLetters) {

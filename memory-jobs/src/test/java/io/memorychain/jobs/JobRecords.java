@@ -31,9 +31,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * What the integration tests of the {@link ChainJob} jobs (ToM, consolidation, reflection) read and write on the
- * shared broker: whole topics, a job's requests, its dead letters, an undecodable record, and a job running on
- * another thread.
+ * What the integration tests of the {@link ChainJob} jobs (ToM, consolidation, reflection) read and write on the shared
+ * broker: whole topics, a job's requests, its dead letters, an undecodable record, and a job running on another thread.
  */
 public final class JobRecords {
 
@@ -60,7 +59,9 @@ public final class JobRecords {
         }
     }
 
-    /** The request ids the job {@code worker:NAME} published, in topic order, as a reader at that isolation sees them. */
+    /**
+     * The request ids the job {@code worker:NAME} published, in topic order, as a reader at that isolation sees them.
+     */
     public static List<String> requestIds(Topics topics, SchemaRegistry registry, String isolation, String worker) {
         AvroWireSerde<MemoryRequest> serde = AvroWireSerde.forValues(registry, MemoryRequest.class);
         return readAll(topics.requests(), isolation).stream()
@@ -131,8 +132,8 @@ public final class JobRecords {
     }
 
     /**
-     * A commit hook that fails the first batch with requests, after they were sent and before the transaction
-     * commits: a crash mid-batch. {@code crashes} counts the batches it saw fail.
+     * A commit hook that fails the first batch with requests, after they were sent and before the transaction commits:
+     * a crash mid-batch. {@code crashes} counts the batches it saw fail.
      */
     public static ChainJob.BeforeCommit crashOnce(java.util.concurrent.atomic.AtomicInteger crashes) {
         return requests -> {

@@ -20,8 +20,8 @@ import java.util.Map;
  * A {@link ChatMemoryStore} that keeps each conversation's messages as episodic memories of one space, in a thread
  * named after the chat memory id, in order (the API lists memories in creation order). Plain user, assistant and system
  * texts are stored as they are (so retrieval finds them); other messages (tool calls and results) as LangChain4j's
- * JSON, marked by their {@code source}. Messages the chat memory drops (its window) and
- * {@link #deleteMessages} are soft deletes with a reason: restorable, and still on the chain.
+ * JSON, marked by their {@code source}. Messages the chat memory drops (its window) and {@link #deleteMessages} are
+ * soft deletes with a reason: restorable, and still on the chain.
  */
 public final class MemoryChainChatMemoryStore implements ChatMemoryStore {
 

@@ -17,9 +17,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The memory tools for a LangChain4j agent ({@code AiServices.builder(...).toolProvider(...)}): remember a fact,
- * recall memories for a question, forget a memory (a soft delete with a reason). Every tool works in one space; a
- * service error is answered to the model as {@code ERROR <code>: <message>} rather than thrown.
+ * The memory tools for a LangChain4j agent ({@code AiServices.builder(...).toolProvider(...)}): remember a fact, recall
+ * memories for a question, forget a memory (a soft delete with a reason). Every tool works in one space; a service
+ * error is answered to the model as {@code ERROR <code>: <message>} rather than thrown.
  */
 public final class MemoryChainToolProvider implements ToolProvider {
 

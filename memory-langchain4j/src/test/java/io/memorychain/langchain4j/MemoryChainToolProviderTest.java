@@ -17,7 +17,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The memory tools against a scripted service: the calls they make, their answers, and errors as text for the model. */
+/**
+ * The memory tools against a scripted service: the calls they make, their answers, and errors as text for the model.
+ */
 class MemoryChainToolProviderTest {
 
     private HttpServer server;

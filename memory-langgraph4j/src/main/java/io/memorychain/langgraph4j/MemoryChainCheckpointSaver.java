@@ -22,9 +22,9 @@ import org.bsc.langgraph4j.checkpoint.Checkpoint;
  * compiled graph's checkpoints per thread live on the service's compacted checkpoint topic, so a graph resumes after
  * its process or the service restarts. Per space, optionally per user; the graph's thread id is the thread.
  *
- * <p>State values travel as JSON: strings, numbers, booleans, lists and maps come back as they went (numbers as
- * Jackson reads them); other objects are written as Jackson serializes them and come back as maps. The node ids go in
- * the checkpoint's metadata ({@code node_id}, {@code next_node_id}).
+ * <p>State values travel as JSON: strings, numbers, booleans, lists and maps come back as they went (numbers as Jackson
+ * reads them); other objects are written as Jackson serializes them and come back as maps. The node ids go in the
+ * checkpoint's metadata ({@code node_id}, {@code next_node_id}).
  */
 public final class MemoryChainCheckpointSaver implements BaseCheckpointSaver {
 
@@ -78,8 +78,8 @@ public final class MemoryChainCheckpointSaver implements BaseCheckpointSaver {
     }
 
     /**
-     * Saves the checkpoint under its id: a new id becomes the thread's newest, an existing one (a graph updating a
-     * past step) is replaced where it stands.
+     * Saves the checkpoint under its id: a new id becomes the thread's newest, an existing one (a graph updating a past
+     * step) is replaced where it stands.
      */
     @Override
     public RunnableConfig put(RunnableConfig config, Checkpoint checkpoint) {

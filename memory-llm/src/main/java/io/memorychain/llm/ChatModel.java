@@ -1,9 +1,9 @@
 package io.memorychain.llm;
 
 /**
- * The LLM port: one chat completion. Implementations never throw for infrastructure or model failures: they return
- * a {@link ChatResult.Failed} with a machine-readable {@link ChatOutcome}, and report every call (success or failure)
- * to their {@link UsageListener}.
+ * The LLM port: one chat completion. Implementations never throw for infrastructure or model failures: they return a
+ * {@link ChatResult.Failed} with a machine-readable {@link ChatOutcome}, and report every call (success or failure) to
+ * their {@link UsageListener}.
  */
 public interface ChatModel {
 

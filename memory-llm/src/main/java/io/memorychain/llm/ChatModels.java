@@ -5,10 +5,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * The models of a process: the default one and per-agent overrides, sharing one {@link LlmRuntime} (so one token
- * budget per tenant whichever model a call uses; each call is checked against its own model's
- * {@code daily-token-budget}). With nothing configured, {@link #forAgent} returns a model whose
- * {@code configured()} is false and whose calls fail NOT_CONFIGURED without any network call.
+ * The models of a process: the default one and per-agent overrides, sharing one {@link LlmRuntime} (so one token budget
+ * per tenant whichever model a call uses; each call is checked against its own model's {@code daily-token-budget}).
+ * With nothing configured, {@link #forAgent} returns a model whose {@code configured()} is false and whose calls fail
+ * NOT_CONFIGURED without any network call.
  */
 public final class ChatModels {
 

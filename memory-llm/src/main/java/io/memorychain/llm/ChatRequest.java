@@ -6,11 +6,11 @@ import java.util.Objects;
 /**
  * One completion request.
  *
- * @param tenant      whose daily token budget pays for it (a space or an agent id)
- * @param purpose     the job asking, e.g. {@code tom}; usage is counted per purpose
- * @param messages    at least one message
- * @param schema      structured output: the reply content must be JSON matching it; null for free text
- * @param maxTokens   completion token cap, 1..100000
+ * @param tenant whose daily token budget pays for it (a space or an agent id)
+ * @param purpose the job asking, e.g. {@code tom}; usage is counted per purpose
+ * @param messages at least one message
+ * @param schema structured output: the reply content must be JSON matching it; null for free text
+ * @param maxTokens completion token cap, 1..100000
  * @param temperature 0..2 (0 by default: jobs want repeatable answers)
  */
 public record ChatRequest(

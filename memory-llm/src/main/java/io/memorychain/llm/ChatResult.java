@@ -23,8 +23,8 @@ public sealed interface ChatResult {
      * A reply.
      *
      * @param content the message content as sent by the model
-     * @param json    the parsed content when the request had a schema (already validated against it), else null
-     * @param model   the model the server says answered
+     * @param json the parsed content when the request had a schema (already validated against it), else null
+     * @param model the model the server says answered
      */
     record Completed(String content, JsonNode json, String model, TokenUsage usage, int attempts, Duration latency)
             implements ChatResult {

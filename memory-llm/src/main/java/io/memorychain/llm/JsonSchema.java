@@ -5,8 +5,8 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * A JSON schema for structured output: {@code name} as the chat-completions API wants it (letters, digits, '_' and
- * '-', at most 64), {@code schema} a JSON object. Replies are checked with {@link StructuredOutputValidator}.
+ * A JSON schema for structured output: {@code name} as the chat-completions API wants it (letters, digits, '_' and '-',
+ * at most 64), {@code schema} a JSON object. Replies are checked with {@link StructuredOutputValidator}.
  */
 public record JsonSchema(String name, JsonNode schema) {
 

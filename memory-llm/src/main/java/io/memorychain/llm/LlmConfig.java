@@ -5,17 +5,17 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Settings of one model server and model. A config with neither {@code baseUrl} nor {@code model} is "not
- * configured" ({@link #unconfigured()}); setting only one of them is an error.
+ * Settings of one model server and model. A config with neither {@code baseUrl} nor {@code model} is "not configured"
+ * ({@link #unconfigured()}); setting only one of them is an error.
  *
- * @param baseUrl          the OpenAI-compatible API root, e.g. {@code http://127.0.0.1:11434/v1} (the adapter POSTs
- *                         to {@code {baseUrl}/chat/completions}); null when not configured
- * @param apiKey           sent as {@code Authorization: Bearer}; null for servers without authentication
- * @param model            the model name sent in each request; null when not configured
- * @param requestTimeout   per attempt, from sending the request to the complete reply (default 30 s)
- * @param maxAttempts      attempts per call, retries included, 1..10 (default 3)
- * @param initialBackoff   backoff before the second attempt, doubled per attempt (default 500 ms)
- * @param maxBackoff       cap of every wait, Retry-After included (default 8 s)
+ * @param baseUrl the OpenAI-compatible API root, e.g. {@code http://127.0.0.1:11434/v1} (the adapter POSTs to
+ *     {@code {baseUrl}/chat/completions}); null when not configured
+ * @param apiKey sent as {@code Authorization: Bearer}; null for servers without authentication
+ * @param model the model name sent in each request; null when not configured
+ * @param requestTimeout per attempt, from sending the request to the complete reply (default 30 s)
+ * @param maxAttempts attempts per call, retries included, 1..10 (default 3)
+ * @param initialBackoff backoff before the second attempt, doubled per attempt (default 500 ms)
+ * @param maxBackoff cap of every wait, Retry-After included (default 8 s)
  * @param structuredOutput how structured output is requested (default {@link StructuredOutputMode#JSON_SCHEMA})
  * @param dailyTokenBudget tokens (prompt + completion) per tenant per UTC day; 0 = unlimited (default)
  */

@@ -17,11 +17,11 @@ import java.util.regex.Pattern;
  * The default model and the per-agent overrides (docs/architecture.md §9: an agent's refinement runs on its own model).
  *
  * <p>Read from flat keys ({@link #fromProperties}): {@code memory.llm.<key>} for the default and
- * {@code memory.llm.agents.<agentId>.<key>} for an agent, where an agent's keys override the default's and the rest
- * are inherited. Keys: {@code base-url, api-key, model, request-timeout, max-attempts, initial-backoff, max-backoff,
+ * {@code memory.llm.agents.<agentId>.<key>} for an agent, where an agent's keys override the default's and the rest are
+ * inherited. Keys: {@code base-url, api-key, model, request-timeout, max-attempts, initial-backoff, max-backoff,
  * structured-output, daily-token-budget}. Durations are {@code 500ms}, {@code 30s}, {@code 2m} or ISO-8601
- * ({@code PT30S}). Unknown keys under {@code memory.llm.} are errors (a typo must not silently leave a job without
- * its model).
+ * ({@code PT30S}). Unknown keys under {@code memory.llm.} are errors (a typo must not silently leave a job without its
+ * model).
  */
 public record LlmSettings(LlmConfig defaults, Map<String, LlmConfig> agents) {
 

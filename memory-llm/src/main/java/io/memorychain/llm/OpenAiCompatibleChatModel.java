@@ -24,9 +24,9 @@ import org.slf4j.LoggerFactory;
  * <p>Per call: refuse with BUDGET_EXCEEDED when the tenant's tokens today are already at its budget; otherwise up to
  * {@code maxAttempts} attempts. 429, 5xx, unreachable servers, timeouts and malformed or schema-violating replies are
  * retried after an exponential backoff with jitter ({@code initialBackoff * 2^(n-1)}, capped by {@code maxBackoff},
- * scaled by 0.5..1.0), or after {@code Retry-After} seconds (also capped) when the server sends one; other 4xx
- * fail at once (REJECTED). Every attempt's reported usage is charged to the tenant's budget, and the budget is
- * checked again before each retry. Every call is reported to the {@link UsageListener}.
+ * scaled by 0.5..1.0), or after {@code Retry-After} seconds (also capped) when the server sends one; other 4xx fail at
+ * once (REJECTED). Every attempt's reported usage is charged to the tenant's budget, and the budget is checked again
+ * before each retry. Every call is reported to the {@link UsageListener}.
  */
 public final class OpenAiCompatibleChatModel implements ChatModel {
 

@@ -4,7 +4,9 @@ import java.util.Locale;
 
 /** How structured output is asked for in {@code response_format}. */
 public enum StructuredOutputMode {
-    /** {@code {"type":"json_schema","json_schema":{"name","schema","strict":true}}}: OpenAI, vLLM, llama.cpp, Ollama. */
+    /**
+     * {@code {"type":"json_schema","json_schema":{"name","schema","strict":true}}}: OpenAI, vLLM, llama.cpp, Ollama.
+     */
     JSON_SCHEMA,
     /**
      * {@code {"type":"json_object"}} for servers without json_schema support; the schema is then sent as an extra

@@ -5,10 +5,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A small subset of JSON Schema, enough to check a model's structured reply: {@code type} (a name or a list of
- * names), {@code required}, {@code properties}, {@code items}, {@code minItems} / {@code maxItems} and {@code enum},
- * applied recursively. Everything else in the schema is ignored: jobs validate their own business rules
- * (lengths, wording) after this.
+ * A small subset of JSON Schema, enough to check a model's structured reply: {@code type} (a name or a list of names),
+ * {@code required}, {@code properties}, {@code items}, {@code minItems} / {@code maxItems} and {@code enum}, applied
+ * recursively. Everything else in the schema is ignored: jobs validate their own business rules (lengths, wording)
+ * after this.
  */
 public final class StructuredOutputValidator {
 

@@ -9,10 +9,10 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Tokens used per tenant per UTC day. In-process counters only: they start at zero when the process starts and are
- * not shared between processes, so N worker processes may together spend up to N times a tenant's budget, and a
- * restart forgets the day's spending. A call is refused when the tenant's used tokens are already {@code >=} the
- * budget; a call that is allowed may overshoot it by its own usage (it is charged what the server reports).
+ * Tokens used per tenant per UTC day. In-process counters only: they start at zero when the process starts and are not
+ * shared between processes, so N worker processes may together spend up to N times a tenant's budget, and a restart
+ * forgets the day's spending. A call is refused when the tenant's used tokens are already {@code >=} the budget; a call
+ * that is allowed may overshoot it by its own usage (it is charged what the server reports).
  */
 public final class TokenBudget {
 

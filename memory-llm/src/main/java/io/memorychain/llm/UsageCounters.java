@@ -9,8 +9,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Totals per purpose: calls per outcome, attempts, prompt and completion tokens (in-process, since start). Logs
- * every call at debug level. Meant for /health and /prometheus.
+ * Totals per purpose: calls per outcome, attempts, prompt and completion tokens (in-process, since start). Logs every
+ * call at debug level. Meant for /health and /prometheus.
  */
 public final class UsageCounters implements UsageListener {
 

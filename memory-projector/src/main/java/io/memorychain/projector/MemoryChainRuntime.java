@@ -33,8 +33,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the sequencer, the projection and the embedder as Kafka Streams applications against one cluster, creating the topics
- * if they are missing, and exposes the projection's views.
+ * Runs the sequencer, the projection and the embedder as Kafka Streams applications against one cluster, creating the
+ * topics if they are missing, and exposes the projection's views.
  */
 public final class MemoryChainRuntime implements AutoCloseable {
 
@@ -42,16 +42,16 @@ public final class MemoryChainRuntime implements AutoCloseable {
     /** Model id of a runtime without an embedder: no vector matches it. */
     public static final String NO_MODEL = "none";
     /**
-     * @param bootstrapServers  Kafka bootstrap servers
-     * @param topics            the topic catalogue
-     * @param stateDir          Kafka Streams state directory (RocksDB stores)
-     * @param applicationId     prefix of the two Streams application ids ({@code -sequencer}, {@code -projector})
-     * @param partitions        partitions of new data topics (requests and events are co-partitioned)
+     * @param bootstrapServers Kafka bootstrap servers
+     * @param topics the topic catalogue
+     * @param stateDir Kafka Streams state directory (RocksDB stores)
+     * @param applicationId prefix of the two Streams application ids ({@code -sequencer}, {@code -projector})
+     * @param partitions partitions of new data topics (requests and events are co-partitioned)
      * @param replicationFactor replication factor of new topics
-     * @param sequencer         the sequencer's limits
-     * @param instanceId        this instance's stable name within the application (static group membership: a
-     *                          restarted instance takes its partitions back at once); unique per running instance
-     * @param routing           how several instances share the views (docs/architecture.md §19)
+     * @param sequencer the sequencer's limits
+     * @param instanceId this instance's stable name within the application (static group membership: a restarted
+     *     instance takes its partitions back at once); unique per running instance
+     * @param routing how several instances share the views (docs/architecture.md §19)
      */
     public record Settings(
             String bootstrapServers,
@@ -129,10 +129,10 @@ public final class MemoryChainRuntime implements AutoCloseable {
      * How N instances share the views (docs/architecture.md §19).
      *
      * @param applicationServer this instance's REST endpoint as {@code host:port}, the projection's
-     *                          {@code application.server} (interactive-query metadata names the owner of each space
-     *                          by it); null: not advertised, routing off
-     * @param standbyReplicas   {@code num.standby.replicas} of the stateful applications (sequencer, projection): warm
-     *                          copies on other instances, so a moved task restores from a nearly full local copy
+     *     {@code application.server} (interactive-query metadata names the owner of each space by it); null: not
+     *     advertised, routing off
+     * @param standbyReplicas {@code num.standby.replicas} of the stateful applications (sequencer, projection): warm
+     *     copies on other instances, so a moved task restores from a nearly full local copy
      */
     public record Routing(String applicationServer, int standbyReplicas) {
 
@@ -187,8 +187,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
     /**
      * Creates missing topics, starts the sequencer, the projection and the embedder, and waits until they are RUNNING.
      *
-     * @param embedder the model that embeds new memory contents (the search indexes use its vectors only); null runs
-     *                 no embedder, and the indexes then search by keywords only
+     * @param embedder the model that embeds new memory contents (the search indexes use its vectors only); null runs no
+     *     embedder, and the indexes then search by keywords only
      */
     public static MemoryChainRuntime start(
             Settings settings, SchemaRegistry registry, ChainKeys keys, Embedder embedder, Duration timeout) {
@@ -196,8 +196,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
     }
 
     /**
-     * As {@link #start(Settings, SchemaRegistry, ChainKeys, Embedder, Duration)}, also running the linker (docs/architecture.md
-     * §6) in this process when {@code linker} is given; the linker needs the embedder's vectors.
+     * As {@link #start(Settings, SchemaRegistry, ChainKeys, Embedder, Duration)}, also running the linker
+     * (docs/architecture.md §6) in this process when {@code linker} is given; the linker needs the embedder's vectors.
      */
     public static MemoryChainRuntime start(
             Settings settings,
@@ -228,8 +228,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
     /**
      * As {@link #start(Settings, SchemaRegistry, ChainKeys, Embedder, LinkerSettings, Duration, MasterKey)}, with
      * {@code embedderThreads} stream threads in the embedder application: each embeds the memories of its own
-     * partitions of the events topic, so up to that many memories are embedded at once (threads beyond the
-     * partitions stay idle). The vectors are the same: each is a function of its text alone.
+     * partitions of the events topic, so up to that many memories are embedded at once (threads beyond the partitions
+     * stay idle). The vectors are the same: each is a function of its text alone.
      */
     public static MemoryChainRuntime start(
             Settings settings,
@@ -355,9 +355,8 @@ public final class MemoryChainRuntime implements AutoCloseable {
     }
 
     /**
-     * Starts only the projection (no sequencer): with a fresh application id and state directory this replays the
-     * whole events topic into new stores, which is how views are rebuilt and how replays are checked against the live
-     * views.
+     * Starts only the projection (no sequencer): with a fresh application id and state directory this replays the whole
+     * events topic into new stores, which is how views are rebuilt and how replays are checked against the live views.
      */
     public static MemoryChainRuntime startProjection(
             Settings settings, SchemaRegistry registry, String modelId, Duration timeout) {

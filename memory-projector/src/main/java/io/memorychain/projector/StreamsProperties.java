@@ -24,8 +24,8 @@ public final class StreamsProperties {
     public static final String ROCKSDB_CONFIG_SETTER = "memory.rocksdb.config-setter";
     /**
      * Process-wide setting (JVM system property, or {@code MEMORY_STREAMS_CACHE_MIB}): each Streams application's
-     * record cache in MiB (heap; default {@value #DEFAULT_STREAMS_CACHE_MIB}, 0 forwards every update). A service
-     * runs about seven applications, so their caches can hold seven times this; the embedded default
+     * record cache in MiB (heap; default {@value #DEFAULT_STREAMS_CACHE_MIB}, 0 forwards every update). A service runs
+     * about seven applications, so their caches can hold seven times this; the embedded default
      * ({@code deploy/local/run.sh}) sets less (docs/benchmarks.md "Memory of the embedded service").
      */
     public static final String STREAMS_CACHE_MIB = "memory.streams.cache-mib";
@@ -35,15 +35,15 @@ public final class StreamsProperties {
     static final long POLL_MS = 25;
     /**
      * Process-wide setting (JVM system property, or {@code MEMORY_SEARCH_RAM_BUFFER_MIB}): the heap a search index
-     * fills with new memories (their vectors and graph) before it writes them as a segment, MiB per partition's
-     * index (default: {@link IndexSettings#DEFAULTS}' 32). A search writes them out sooner; a stream of writes without
+     * fills with new memories (their vectors and graph) before it writes them as a segment, MiB per partition's index
+     * (default: {@link IndexSettings#DEFAULTS}' 32). A search writes them out sooner; a stream of writes without
      * searches fills it. The embedded default ({@code deploy/local/run.sh}) sets less.
      */
     public static final String SEARCH_RAM_BUFFER_MIB = "memory.search.ram-buffer-mib";
 
     /**
-     * The JVM system property (or {@code MEMORY_CHANGELOG_MAX_COMPACTION_LAG_MS}) bounding how long an overwritten value
-     * stays in a changelog topic ({@code max.compaction.lag.ms} of the internal topics), default one day.
+     * The JVM system property (or {@code MEMORY_CHANGELOG_MAX_COMPACTION_LAG_MS}) bounding how long an overwritten
+     * value stays in a changelog topic ({@code max.compaction.lag.ms} of the internal topics), default one day.
      */
     public static final String CHANGELOG_MAX_COMPACTION_LAG = "memory.changelog.max-compaction-lag-ms";
 
@@ -79,13 +79,13 @@ public final class StreamsProperties {
     /**
      * How every Memory Chain Streams application is configured (also the workers' apps, such as the linker):
      * exactly-once v2, one stream thread, short commits, static membership, a record cache of
-     * {@code memory.streams.cache-mib} MiB ({@link #STREAMS_CACHE_MIB}), and one RocksDB memory budget for the
-     * process ({@link BoundedRocksDbMemory}; its sizes from the JVM system properties or environment variables
+     * {@code memory.streams.cache-mib} MiB ({@link #STREAMS_CACHE_MIB}), and one RocksDB memory budget for the process
+     * ({@link BoundedRocksDbMemory}; its sizes from the JVM system properties or environment variables
      * {@code memory.rocksdb.block-cache-mib} / {@code MEMORY_ROCKSDB_BLOCK_CACHE_MIB} and
      * {@code memory.rocksdb.memtable-mib} / {@code MEMORY_ROCKSDB_MEMTABLE_MIB}).
      *
      * @param replicationFactor of the internal (changelog) topics; -1 for the broker's default
-     * @param instanceId        this instance's stable name within the application (static group membership)
+     * @param instanceId this instance's stable name within the application (static group membership)
      */
     public static Properties streamsConfig(
             String bootstrapServers, Path stateDir, short replicationFactor, String applicationId, String instanceId) {

@@ -340,7 +340,9 @@ public final class ChainHarness implements AutoCloseable {
         return sequencer.getKeyValueStore(name);
     }
 
-    /** Every embedding piped into the projection so far, in order (the embedder's output and {@link #pipeEmbedding}). */
+    /**
+     * Every embedding piped into the projection so far, in order (the embedder's output and {@link #pipeEmbedding}).
+     */
     public List<MemoryEmbedding> embeddings() {
         return embeddings;
     }

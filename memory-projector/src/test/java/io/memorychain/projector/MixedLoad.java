@@ -12,9 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A mixed workload with known answers, in three rounds per space: creates (plus invalid requests), then changes to
- * the created memories, then follow-ups whose validity depends on round two. Each request carries the code it must
- * get ({@code null} = accepted).
+ * A mixed workload with known answers, in three rounds per space: creates (plus invalid requests), then changes to the
+ * created memories, then follow-ups whose validity depends on round two. Each request carries the code it must get
+ * ({@code null} = accepted).
  */
 public final class MixedLoad {
 

@@ -11,8 +11,8 @@ import com.tngtech.archunit.lang.ArchRule;
 import java.time.Clock;
 
 /**
- * The projector's place in the module graph (docs/architecture.md §1, §14): it knows Kafka
- * Streams, RocksDB and Lucene but no web framework, and its views are pure functions of the log.
+ * The projector's place in the module graph (docs/architecture.md §1, §14): it knows Kafka Streams, RocksDB and Lucene
+ * but no web framework, and its views are pure functions of the log.
  */
 @AnalyzeClasses(packages = "io.memorychain.projector", importOptions = ImportOption.DoNotIncludeTests.class)
 class ProjectorArchitectureTest {

@@ -7,7 +7,9 @@ import io.memorychain.projector.search.IndexSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The search indexes' RAM buffer: the defaults' 32 MiB unless the process sets {@code memory.search.ram-buffer-mib}. */
+/**
+ * The search indexes' RAM buffer: the defaults' 32 MiB unless the process sets {@code memory.search.ram-buffer-mib}.
+ */
 class SearchRamBufferSettingTest {
 
     @AfterEach

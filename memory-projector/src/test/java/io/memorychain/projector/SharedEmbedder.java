@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * The real embedding models, each loaded once per test JVM (loading takes a few seconds) and shared by tests.
- * {@link #get()} is the default model, or the one named by {@code -Dembedding.model=minilm|bge-small|e5-small} (for
- * the evaluation grids); {@link #of(EmbeddingModel)} a given one (for the per-model calibration tests).
+ * {@link #get()} is the default model, or the one named by {@code -Dembedding.model=minilm|bge-small|e5-small} (for the
+ * evaluation grids); {@link #of(EmbeddingModel)} a given one (for the per-model calibration tests).
  */
 public final class SharedEmbedder {
 

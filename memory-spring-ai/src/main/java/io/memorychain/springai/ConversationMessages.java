@@ -22,9 +22,9 @@ import org.springframework.ai.chat.messages.UserMessage;
 
 /**
  * A space's conversations as threads of episodic memories, one memory per message, in creation order. Plain user,
- * assistant and system texts are stored as they are (so searches and {@code /context} find them); tool calls and
- * tool results as a small JSON document, marked by their {@code source}. Shared by the repository and the advisor,
- * so both write and read the same thread.
+ * assistant and system texts are stored as they are (so searches and {@code /context} find them); tool calls and tool
+ * results as a small JSON document, marked by their {@code source}. Shared by the repository and the advisor, so both
+ * write and read the same thread.
  */
 final class ConversationMessages {
 

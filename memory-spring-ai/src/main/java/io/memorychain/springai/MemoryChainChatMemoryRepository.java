@@ -52,9 +52,9 @@ public final class MemoryChainChatMemoryRepository implements ChatMemoryReposito
     }
 
     /**
-     * How many of the wanted messages, from the first, are already stored in the same order (each matched to a
-     * later stored message than the one before; marked in {@code keep}). The rest of the wanted messages are
-     * appended; stored messages not matched are deleted, so the thread's order is the wanted order.
+     * How many of the wanted messages, from the first, are already stored in the same order (each matched to a later
+     * stored message than the one before; marked in {@code keep}). The rest of the wanted messages are appended; stored
+     * messages not matched are deleted, so the thread's order is the wanted order.
      */
     static int keptPrefix(List<ConversationMessages.Stored> stored, List<Message> wanted, boolean[] keep) {
         int next = 0;

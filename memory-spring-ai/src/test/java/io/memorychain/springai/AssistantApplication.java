@@ -10,9 +10,9 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
- * The Spring Boot test application: a scripted chat model, the Memory Chain client from properties
- * ({@code memory.url}, {@code memory.key}, {@code memory.space}), and two chat clients: {@code assistant} with the
- * context advisor alone (it injects {@code /context} and commits each exchange), {@code windowed} with Spring AI's
+ * The Spring Boot test application: a scripted chat model, the Memory Chain client from properties ({@code memory.url},
+ * {@code memory.key}, {@code memory.space}), and two chat clients: {@code assistant} with the context advisor alone (it
+ * injects {@code /context} and commits each exchange), {@code windowed} with Spring AI's
  * {@code MessageChatMemoryAdvisor} over a six-message window kept by the repository.
  */
 @SpringBootConfiguration

@@ -16,7 +16,7 @@ final class CommandLine {
 
     /**
      * @param valued options that take a value
-     * @param flags  options without a value (present: "true")
+     * @param flags options without a value (present: "true")
      * @return the options given, by name
      */
     static Map<String, String> parse(List<String> args, Set<String> valued, Set<String> flags) throws UsageException {

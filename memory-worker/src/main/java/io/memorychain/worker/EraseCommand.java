@@ -21,10 +21,10 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 
 /**
  * {@code erase}: erasure by crypto-shredding (docs/architecture.md §12) from the command line, for the operator who
- * handles a data subject's request. Reads the space's chain and shows the memory's metadata (never its text: admins
- * see metadata only); with {@code --apply} publishes an admin's {@code EraseMemory} and waits for the sequencer's
- * outcome. Dry run by default, since an erasure cannot be undone. The request id is derived from the space and the
- * memory, so running it again never erases twice and reports the first outcome.
+ * handles a data subject's request. Reads the space's chain and shows the memory's metadata (never its text: admins see
+ * metadata only); with {@code --apply} publishes an admin's {@code EraseMemory} and waits for the sequencer's outcome.
+ * Dry run by default, since an erasure cannot be undone. The request id is derived from the space and the memory, so
+ * running it again never erases twice and reports the first outcome.
  */
 final class EraseCommand {
 

@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code memory-worker keygen}: the chain signing key that several service instances share (docs/architecture.md
- * §13): every sequencer task signs with it, wherever it runs, so a deployment of N instances provisions one key and
- * mounts it into each (deploy/compose, deploy/k8s). Idempotent: an existing key is kept and named.
+ * {@code memory-worker keygen}: the chain signing key that several service instances share (docs/architecture.md §13):
+ * every sequencer task signs with it, wherever it runs, so a deployment of N instances provisions one key and mounts it
+ * into each (deploy/compose, deploy/k8s). Idempotent: an existing key is kept and named.
  */
 final class KeygenCommand {
 

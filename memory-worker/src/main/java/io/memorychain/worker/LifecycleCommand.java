@@ -26,8 +26,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code lifecycle}: runs the lifecycle worker ({@link LifecycleTopology}: decay transitions, docs/architecture.md §7; TTL
- * expiry, docs/architecture.md §12) as a Kafka Streams application until the process is stopped.
+ * {@code lifecycle}: runs the lifecycle worker ({@link LifecycleTopology}: decay transitions, docs/architecture.md §7;
+ * TTL expiry, docs/architecture.md §12) as a Kafka Streams application until the process is stopped.
  */
 final class LifecycleCommand {
 

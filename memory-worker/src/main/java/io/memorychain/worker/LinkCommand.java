@@ -19,8 +19,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code link}: runs the linker ({@link LinkerTopology}) as a Kafka Streams application until the process is
- * stopped (SIGTERM / Ctrl-C closes it cleanly, committing its progress), logging the links proposed each minute.
+ * {@code link}: runs the linker ({@link LinkerTopology}) as a Kafka Streams application until the process is stopped
+ * (SIGTERM / Ctrl-C closes it cleanly, committing its progress), logging the links proposed each minute.
  */
 final class LinkCommand {
 
@@ -138,9 +138,9 @@ final class LinkCommand {
     }
 
     /**
-     * The model id whose vectors a job compares: {@code --model-id} as given, else the id of
-     * {@code --embedding-model} (default {@code e5-small}), from the model artifact's version (this jar ships the model
-     * artifacts but not the inference libraries, so no model is loaded here).
+     * The model id whose vectors a job compares: {@code --model-id} as given, else the id of {@code --embedding-model}
+     * (default {@code e5-small}), from the model artifact's version (this jar ships the model artifacts but not the
+     * inference libraries, so no model is loaded here).
      */
     static String modelId(Map<String, String> values) throws UsageException {
         if (values.containsKey("--model-id")) {

@@ -22,9 +22,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code refine}: runs the refinement trigger ({@link RefinementTriggerTopology}, docs/architecture.md §9) as a Kafka Streams
- * application until the process is stopped: refinement sessions start when a space's core memory goes over the token
- * threshold, and on the schedule.
+ * {@code refine}: runs the refinement trigger ({@link RefinementTriggerTopology}, docs/architecture.md §9) as a Kafka
+ * Streams application until the process is stopped: refinement sessions start when a space's core memory goes over the
+ * token threshold, and on the schedule.
  */
 final class RefineCommand {
 

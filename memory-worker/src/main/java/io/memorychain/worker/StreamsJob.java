@@ -28,9 +28,9 @@ final class StreamsJob {
     private StreamsJob() {}
 
     /**
-     * @param title    the job's name as logged, capitalized ("Linker")
+     * @param title the job's name as logged, capitalized ("Linker")
      * @param progress logged every {@link #PROGRESS_EVERY}
-     * @param stopped  the summary logged after a clean stop ("1 link(s) proposed since start")
+     * @param stopped the summary logged after a clean stop ("1 link(s) proposed since start")
      * @return {@link WorkerMain#EXIT_OK} after a stop, {@link WorkerMain#EXIT_ERROR} when Streams failed
      */
     static int run(String title, KafkaStreams streams, Runnable progress, Supplier<String> stopped, PrintStream err) {

@@ -30,8 +30,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code tom}: the theory-of-mind insight job (docs/architecture.md §12) as its own consumer group ({@link TomWorker}), until
- * the process is stopped. With no model configured it logs {@code skipped: no model} and exits 0 without connecting.
+ * {@code tom}: the theory-of-mind insight job (docs/architecture.md §12) as its own consumer group ({@link TomWorker}),
+ * until the process is stopped. With no model configured it logs {@code skipped: no model} and exits 0 without
+ * connecting.
  */
 final class TomCommand {
 

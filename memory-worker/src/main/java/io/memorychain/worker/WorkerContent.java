@@ -13,8 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How a worker command decrypts the chain's memory texts (docs/architecture.md §12, erasure): with the service's
- * master key file named by the environment variable {@value #ENV} (the same variable the service reads), through a
+ * How a worker command decrypts the chain's memory texts (docs/architecture.md §12, erasure): with the service's master
+ * key file named by the environment variable {@value #ENV} (the same variable the service reads), through a
  * {@link DataKeyRing} over the key topic; without it the texts are read as they are (plain chains).
  */
 final class WorkerContent implements AutoCloseable {

@@ -11,23 +11,24 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Command-line entry point of the worker. Commands:
+ *
  * <ul>
- *   <li>{@code verify}: verifies chains from the events topic (see {@link VerifyCommand#USAGE}).</li>
+ *   <li>{@code verify}: verifies chains from the events topic (see {@link VerifyCommand#USAGE}).
  *   <li>{@code export-chain}: writes one space's chain as JSON Lines for a second-language verifier (see
- *   {@link ExportChainCommand#USAGE}).</li>
- *   <li>{@code link}: runs the linker job until stopped (see {@link LinkCommand#USAGE}).</li>
- *   <li>{@code refine}: runs the refinement trigger until stopped (see {@link RefineCommand#USAGE}).</li>
- *   <li>{@code tom}: runs the ToM insight job until stopped (see {@link TomCommand#USAGE}).</li>
- *   <li>{@code consolidate}: runs the daily consolidation job until stopped (see
- *   {@link ConsolidateCommand#USAGE}).</li>
- *   <li>{@code reflect}: runs the reflection job until stopped (see {@link ReflectCommand#USAGE}).</li>
- *   <li>{@code lifecycle}: runs the lifecycle worker (decay, TTL) until stopped (see {@link LifecycleCommand#USAGE}).</li>
- *   <li>{@code rollback}: plans (dry run) or applies a rollback of a space (see {@link RollbackCommand#USAGE}).</li>
- *   <li>{@code erase}: shows (dry run) or erases one memory for good (see {@link EraseCommand#USAGE}).</li>
- *   <li>{@code keygen}: creates the chain signing key several instances share (see {@link KeygenCommand#USAGE}).</li>
+ *       {@link ExportChainCommand#USAGE}).
+ *   <li>{@code link}: runs the linker job until stopped (see {@link LinkCommand#USAGE}).
+ *   <li>{@code refine}: runs the refinement trigger until stopped (see {@link RefineCommand#USAGE}).
+ *   <li>{@code tom}: runs the ToM insight job until stopped (see {@link TomCommand#USAGE}).
+ *   <li>{@code consolidate}: runs the daily consolidation job until stopped (see {@link ConsolidateCommand#USAGE}).
+ *   <li>{@code reflect}: runs the reflection job until stopped (see {@link ReflectCommand#USAGE}).
+ *   <li>{@code lifecycle}: runs the lifecycle worker (decay, TTL) until stopped (see {@link LifecycleCommand#USAGE}).
+ *   <li>{@code rollback}: plans (dry run) or applies a rollback of a space (see {@link RollbackCommand#USAGE}).
+ *   <li>{@code erase}: shows (dry run) or erases one memory for good (see {@link EraseCommand#USAGE}).
+ *   <li>{@code keygen}: creates the chain signing key several instances share (see {@link KeygenCommand#USAGE}).
  * </ul>
- * Exit status: 0 success, 1 a verified chain is broken, 2 usage error or the command could not run; errors are
- * printed as one message on stderr, never as a stack trace. Results go to stdout, logs and progress to stderr.
+ *
+ * Exit status: 0 success, 1 a verified chain is broken, 2 usage error or the command could not run; errors are printed
+ * as one message on stderr, never as a stack trace. Results go to stdout, logs and progress to stderr.
  *
  * <p>{@link #main} trusts the generated Avro classes first ({@link AvroTrust}), so {@code java -jar} needs no
  * {@code -D} flag.
@@ -57,9 +58,7 @@ public final class WorkerMain {
         System.exit(status);
     }
 
-    /**
-     * The registry clients of {@code memory-events}, chosen by the command line.
-     */
+    /** The registry clients of {@code memory-events}, chosen by the command line. */
     static SchemaRegistry openRegistry(RegistrySpec spec) {
         if (spec.url() != null) {
             return new io.memorychain.events.registry.ConfluentRegistryClient(spec.url());

@@ -9,8 +9,9 @@ import java.time.Instant;
 
 /**
  * Run in a child JVM by {@link WorkerMainIT}, without {@code -Dorg.apache.avro.SERIALIZABLE_PACKAGES}: with the
- * argument {@code allow} it first trusts the generated classes as {@link WorkerMain#main} does, then round-trips a generated Avro class.
- * Prints {@code decoded seq=N} on success; fails with Avro's SecurityException when the package is not allowed.
+ * argument {@code allow} it first trusts the generated classes as {@link WorkerMain#main} does, then round-trips a
+ * generated Avro class. Prints {@code decoded seq=N} on success; fails with Avro's SecurityException when the package
+ * is not allowed.
  */
 public final class AvroAllowListProbe {
 

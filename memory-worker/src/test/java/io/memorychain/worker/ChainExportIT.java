@@ -61,10 +61,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Verification anywhere (docs/chain-format.md): a real chain with varied payloads, written by the real sequencer on a
  * real broker with the memories' texts encrypted (the service's default) and one memory erased (its data key
- * destroyed), exported by {@code export-chain} and checked by the second-language verifier
- * ({@code node verifier/verify.mjs}) with nothing but the export and the public key file; a forged content byte is
- * named by its seq; and the verifier's own tests ({@code node --test verifier/}) run on this export. Without
- * {@code node} on the PATH the tests abort (reported as skipped, never as passed).
+ * destroyed), exported by {@code export-chain} and checked by the second-language verifier ({@code node
+ * verifier/verify.mjs}) with nothing but the export and the public key file; a forged content byte is named by its seq;
+ * and the verifier's own tests ({@code node --test verifier/}) run on this export. Without {@code node} on the PATH the
+ * tests abort (reported as skipped, never as passed).
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)

@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Every operation of the catalogue with a REST route has a method in each client, named after it (CREATE_MEMORY:
- * {@code create_memory} in Python, {@code createMemory} in TypeScript and Java), or an exemption with its reason;
- * every error code of the service has its error class in each client.
+ * {@code create_memory} in Python, {@code createMemory} in TypeScript and Java), or an exemption with its reason; every
+ * error code of the service has its error class in each client.
  */
 class ClientParityTest {
 

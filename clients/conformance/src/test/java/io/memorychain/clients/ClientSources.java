@@ -58,8 +58,9 @@ record ClientSources(
     }
 
     /**
-     * The Java client (memory-client): its public methods (its own and those of GovernanceCalls), the error codes its exception factory maps, and its
-     * exemptions and explanations for operations without a method, as its own parity test lists them.
+     * The Java client (memory-client): its public methods (its own and those of GovernanceCalls), the error codes its
+     * exception factory maps, and its exemptions and explanations for operations without a method, as its own parity
+     * test lists them.
      */
     static ClientSources java(Path root) {
         Path main = root.resolve("memory-client/src/main/java/io/memorychain/client");

@@ -168,7 +168,8 @@ class ClientsConformanceIT {
 
     /**
      * A client openapi-generator (java, native) wrote from memory-api's OpenAPI document at build time: it creates a
-     * memory and reads it back, the same Idempotency-Key answers the first outcome, and an error carries the Error body.
+     * memory and reads it back, the same Idempotency-Key answers the first outcome, and an error carries the Error
+     * body.
      */
     @Test
     void generatedJavaClientCreatesAMemoryAndReadsItBack() throws ApiException {

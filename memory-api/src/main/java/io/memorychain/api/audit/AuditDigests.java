@@ -87,8 +87,8 @@ public class AuditDigests {
     }
 
     /**
-     * A month's counts up to the last entry read ({@code lastSeq}): the log only grows, so the next digest of the
-     * month reads only what was appended since (a month of 100,000 events is read once, not on every call).
+     * A month's counts up to the last entry read ({@code lastSeq}): the log only grows, so the next digest of the month
+     * reads only what was appended since (a month of 100,000 events is read once, not on every call).
      */
     private static final class Tally {
         private final AuditQuery range;

@@ -41,7 +41,7 @@ public class AuditLog {
 
     /**
      * @param afterSeq entries with a greater seq (null: 0, from the start)
-     * @param limit    1 to {@link #MAX_LIMIT} (null: {@link #DEFAULT_LIMIT})
+     * @param limit 1 to {@link #MAX_LIMIT} (null: {@link #DEFAULT_LIMIT})
      */
     public AuditPage page(String space, Actor reader, Long afterSeq, Integer limit) {
         return search(space, reader, AuditQuery.ALL, afterSeq, limit);
@@ -49,8 +49,8 @@ public class AuditLog {
 
     /**
      * The entries {@code query} asks about, oldest first from {@code afterSeq} (paged like {@link #page}), or, for
-     * {@link AuditQuery#newestFirst()}, the last {@code limit} of them, newest first (no further page). The log is
-     * read in seq order; {@code occurred_at} never decreases along a chain, so an {@code until} ends the read.
+     * {@link AuditQuery#newestFirst()}, the last {@code limit} of them, newest first (no further page). The log is read
+     * in seq order; {@code occurred_at} never decreases along a chain, so an {@code until} ends the read.
      */
     public AuditPage search(String space, Actor reader, AuditQuery query, Long afterSeq, Integer limit) {
         Spaces.require(space);
@@ -105,7 +105,9 @@ public class AuditLog {
         return timeline(space, reader, query, beforeSeq, limit, SCAN_BATCH, TIMELINE_SCAN);
     }
 
-    /** {@link #timeline} reading {@code batch} seqs at a time and at most {@code bound} entries (tests make them small). */
+    /**
+     * {@link #timeline} reading {@code batch} seqs at a time and at most {@code bound} entries (tests make them small).
+     */
     AuditTimeline timeline(
             String space, Actor reader, AuditQuery query, Long beforeSeq, Integer limit, int batch, int bound) {
         Spaces.require(space);
@@ -229,8 +231,8 @@ public class AuditLog {
 
     /**
      * The entry as {@code reader} may see it: for an agent confined by a category allowlist, an event about a memory
-     * (or proposal) of a category it may not read keeps its seq, type, actor, ids and hash but not its description.
-     * The category is the memory's current one.
+     * (or proposal) of a category it may not read keeps its seq, type, actor, ids and hash but not its description. The
+     * category is the memory's current one.
      */
     public AuditEntryJson entry(String space, Actor reader, AuditEntry e) {
         AuditEntryJson json = AuditEntryJson.of(e);

@@ -16,14 +16,14 @@ import java.util.stream.Collectors;
  * Which audit entries a question is about (docs/architecture.md §13: "what changed recently", "why was X forgotten",
  * "who changed block Y", "what did actor Z do"): every given criterion must hold.
  *
- * @param memoryId    entries touching this memory (for a forgotten memory: its decay, expiry and deletion)
- * @param actor       entries by this actor: {@code type:id} (e.g. {@code agent:assistant}) or a bare id
- * @param types       entries of these event types (e.g. {@code DecayTransitioned}), any when empty
- * @param blockLabel  entries touching a block with this label (every version of it)
- * @param since       entries that occurred at or after this time
- * @param until       entries that occurred before this time
+ * @param memoryId entries touching this memory (for a forgotten memory: its decay, expiry and deletion)
+ * @param actor entries by this actor: {@code type:id} (e.g. {@code agent:assistant}) or a bare id
+ * @param types entries of these event types (e.g. {@code DecayTransitioned}), any when empty
+ * @param blockLabel entries touching a block with this label (every version of it)
+ * @param since entries that occurred at or after this time
+ * @param until entries that occurred before this time
  * @param newestFirst the most recent matches first (no paging: the last {@code limit} matches)
- * @param userId      entries touching a memory of this user ({@code user_id} of the memory): a user's history
+ * @param userId entries touching a memory of this user ({@code user_id} of the memory): a user's history
  */
 public record AuditQuery(
         String memoryId,
@@ -111,9 +111,7 @@ public record AuditQuery(
                 || userId != null;
     }
 
-    /**
-     * The criteria an entry alone can answer (all but the block label and the user, which need the views).
-     */
+    /** The criteria an entry alone can answer (all but the block label and the user, which need the views). */
     Predicate<AuditEntry> entryMatch() {
         return e -> (memoryId == null || e.getMemoryIds().contains(memoryId))
                 && (actor == null || actorMatches(e))

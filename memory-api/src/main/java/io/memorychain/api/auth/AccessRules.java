@@ -31,9 +31,9 @@ public final class AccessRules {
     private AccessRules() {}
 
     /**
-     * @param caller    the authenticated principal
-     * @param scope     what the operation touches
-     * @param space     the space it works on, or null for calls outside spaces
+     * @param caller the authenticated principal
+     * @param scope what the operation touches
+     * @param space the space it works on, or null for calls outside spaces
      * @param operation the operation as the caller named it (a path, a gRPC method), for the messages
      * @throws ApiException ROLE_NOT_ALLOWED or SPACE_NOT_ALLOWED
      */

@@ -6,12 +6,12 @@ import java.util.Objects;
 /**
  * A stored key: the hash of its secret and the principal it authenticates.
  *
- * @param keyId      the public part of the key
+ * @param keyId the public part of the key
  * @param secretHash SHA-256 of the secret, hex
- * @param principal  who the key authenticates
- * @param createdAt  when it was issued
- * @param createdBy  the principal id that issued it ({@code bootstrap} for the first keys)
- * @param revoked    true once revoked: the key no longer authenticates
+ * @param principal who the key authenticates
+ * @param createdAt when it was issued
+ * @param createdBy the principal id that issued it ({@code bootstrap} for the first keys)
+ * @param revoked true once revoked: the key no longer authenticates
  */
 public record ApiKeyRecord(
         String keyId, String secretHash, Principal principal, Instant createdAt, String createdBy, boolean revoked) {

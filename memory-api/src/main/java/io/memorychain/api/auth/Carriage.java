@@ -8,7 +8,7 @@ import java.util.Objects;
  * not at all, for a stated reason. The catalogue gives each operation one per transport, so a transport that lacks an
  * operation says why ({@code TransportParityTest} prints every exemption).
  *
- * @param names     the route ({@code "POST S/memories"}), method or tool names; empty when exempt
+ * @param names the route ({@code "POST S/memories"}), method or tool names; empty when exempt
  * @param exemption why the transport does not carry the operation; null when it does
  */
 public record Carriage(List<String> names, String exemption) {

@@ -95,7 +95,9 @@ final class KafkaApiKeyStore implements ApiKeyStore {
         topic.close();
     }
 
-    /** A call racing the service's shutdown gets 503 (the caller retries elsewhere), not a 500 from a closed consumer. */
+    /**
+     * A call racing the service's shutdown gets 503 (the caller retries elsewhere), not a 500 from a closed consumer.
+     */
     private void ensureOpen() {
         if (closed) {
             throw new KeyStoreUnavailableException("the service is shutting down", null);

@@ -16,10 +16,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * At first start (no key at all), issues an admin key, an agent key and a user key ({@code user:manual}, for a
- * person's hand edits), prints them and writes them to
- * {@code <data-dir>/keys/api-keys.env} (readable by the owner only), so a new user can start at once:
- * {@code source data/keys/api-keys.env}.
+ * At first start (no key at all), issues an admin key, an agent key and a user key ({@code user:manual}, for a person's
+ * hand edits), prints them and writes them to {@code <data-dir>/keys/api-keys.env} (readable by the owner only), so a
+ * new user can start at once: {@code source data/keys/api-keys.env}.
  */
 @Singleton
 class KeyBootstrap implements ApplicationEventListener<StartupEvent> {

@@ -14,13 +14,13 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * Every operation of the API, what it touches and which transports carry it: the one catalogue that the REST filter
- * (by route), the gRPC interceptor (by method) and the MCP tools (by the operation each tool runs) all ask before the
+ * Every operation of the API, what it touches and which transports carry it: the one catalogue that the REST filter (by
+ * route), the gRPC interceptor (by method) and the MCP tools (by the operation each tool runs) all ask before the
  * operation runs. A route or method missing here is refused to admins as content (fail closed).
  *
- * <p>Each operation names its REST route, its gRPC method and its MCP tools, or says why a transport does not carry
- * it ({@link Carriage#exemption}); {@code TransportParityTest} fails on an operation a transport lacks without a
- * reason and on a route, method or tool the catalogue does not list.
+ * <p>Each operation names its REST route, its gRPC method and its MCP tools, or says why a transport does not carry it
+ * ({@link Carriage#exemption}); {@code TransportParityTest} fails on an operation a transport lacks without a reason
+ * and on a route, method or tool the catalogue does not list.
  *
  * <p>REST routes are a method and a path below {@code /v1/spaces/{space}} ({@code S}), or below {@code /v1}.
  */

@@ -7,11 +7,11 @@ import java.util.Objects;
 /**
  * An authenticated caller: who it is, its role, the agent it acts as or for, and the spaces it may use.
  *
- * @param id      the key owner's name (unique among keys; shown in logs and key listings)
- * @param role    what it may do
+ * @param id the key owner's name (unique among keys; shown in logs and key listings)
+ * @param role what it may do
  * @param agentId the agent an agent or sub-agent key speaks as (the actor id of its events); for workers and admins
- *                their own id
- * @param spaces  space names it may use: exact names, {@code prefix*}, or {@code *} for all
+ *     their own id
+ * @param spaces space names it may use: exact names, {@code prefix*}, or {@code *} for all
  */
 public record Principal(String id, Role role, String agentId, List<String> spaces) {
 

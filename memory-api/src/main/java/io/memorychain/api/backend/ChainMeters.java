@@ -24,19 +24,21 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code /prometheus} figures of the chain and of the Streams applications that build on it (docs/architecture.md §6):
+ *
  * <ul>
  *   <li>{@code memory_streams_lag{app}}: records of the application's input topics not yet consumed (sequencer,
- *       projection, embedder, linker, refinement, lifecycle), from its consumers' {@code records-lag};</li>
+ *       projection, embedder, linker, refinement, lifecycle), from its consumers' {@code records-lag};
  *   <li>{@code memory_chain_spaces} and {@code memory_chain_events}: the spaces whose chains this instance's projection
- *       holds, and the sum of their applied seqs (events applied);</li>
+ *       holds, and the sum of their applied seqs (events applied);
  *   <li>{@code memory_chain_last_seq{space}}: the applied seq of each of the first {@value #MAX_SPACES} spaces in name
- *       order, refreshed every {@code memory.metrics.space-refresh} (15 s; a per-space series is bounded so a multi-tenant instance cannot explode the
- *       scrape).</li>
+ *       order, refreshed every {@code memory.metrics.space-refresh} (15 s; a per-space series is bounded so a
+ *       multi-tenant instance cannot explode the scrape).
  * </ul>
+ *
  * and {@code memory_chain_verifications_total{result="ok"|"failed"}}: chain verifications this instance ran
- * ({@link #verified(boolean)}), {@code memory_ops_total{node,op,status}}: the operational events this instance's
- * ops app counted since it started (docs/architecture.md §2 memory.ops.v1), and the search indexes of its
- * projection tasks: {@code memory_search_index_rebuilds_total}, {@code memory_search_index_reuses_total} and
+ * ({@link #verified(boolean)}), {@code memory_ops_total{node,op,status}}: the operational events this instance's ops
+ * app counted since it started (docs/architecture.md §2 memory.ops.v1), and the search indexes of its projection tasks:
+ * {@code memory_search_index_rebuilds_total}, {@code memory_search_index_reuses_total} and
  * {@code memory_search_index_building_graphs} (indexes whose HNSW graphs are being built after a rebuild: kNN is exact
  * and slower meanwhile, docs/architecture.md §6).
  */
@@ -53,9 +55,9 @@ public class ChainMeters implements MeterBinder {
     /** The applied seq per space that {@code memory_chain_last_seq}'s rows read. */
     private final Map<String, AtomicLong> applied = new ConcurrentHashMap<>();
     /**
-     * Refreshes {@code memory_chain_last_seq} every {@code memory.metrics.space-refresh} (15 s). Its own thread, stopped with this bean, instead of
-     * {@code @Scheduled}: a scheduled run while the context closed resolved this bean again, and with it a second
-     * backend whose Streams applications kept the state directory locked.
+     * Refreshes {@code memory_chain_last_seq} every {@code memory.metrics.space-refresh} (15 s). Its own thread,
+     * stopped with this bean, instead of {@code @Scheduled}: a scheduled run while the context closed resolved this
+     * bean again, and with it a second backend whose Streams applications kept the state directory locked.
      */
     private final ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "chain-meters");

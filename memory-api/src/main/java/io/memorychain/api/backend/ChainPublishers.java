@@ -12,8 +12,8 @@ import io.memorychain.events.registry.SchemaRegistry;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * This process's producers: write requests to the sequencer (each answered with its outcome), and the off-chain
- * access and operational records. None of them writes the events topic: only the sequencer does.
+ * This process's producers: write requests to the sequencer (each answered with its outcome), and the off-chain access
+ * and operational records. None of them writes the events topic: only the sequencer does.
  */
 final class ChainPublishers implements AutoCloseable {
 

@@ -6,7 +6,8 @@ import java.time.Clock;
 
 /**
  * What a feature reads: the projection's views on this instance, the clock ranking is computed with, the query
- * embedder, and how the chain's texts are decrypted. A port of the running chain ({@link MemoryBackend}); a feature asks for the narrowest it needs.
+ * embedder, and how the chain's texts are decrypted. A port of the running chain ({@link MemoryBackend}); a feature
+ * asks for the narrowest it needs.
  */
 public interface ChainReads {
 

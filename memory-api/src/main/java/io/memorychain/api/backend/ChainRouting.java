@@ -5,13 +5,14 @@ import java.net.URI;
 import java.util.Optional;
 
 /**
- * Which instance owns a space's views and how far a standby copy is (docs/architecture.md §19). A port of the running chain ({@link MemoryBackend}); a feature asks for the narrowest it needs.
+ * Which instance owns a space's views and how far a standby copy is (docs/architecture.md §19). A port of the running
+ * chain ({@link MemoryBackend}); a feature asks for the narrowest it needs.
  */
 public interface ChainRouting {
 
     /**
-     * Which instance serves the space's views now (docs/architecture.md §19): this one, another one (forward there),
-     * or none while the projection rebalances. Default: this one (a single instance).
+     * Which instance serves the space's views now (docs/architecture.md §19): this one, another one (forward there), or
+     * none while the projection rebalances. Default: this one (a single instance).
      */
     default SpaceOwner ownerOf(String space) {
         return SpaceOwner.UNROUTED;

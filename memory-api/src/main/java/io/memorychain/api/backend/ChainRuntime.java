@@ -7,8 +7,8 @@ import java.util.Optional;
 
 /**
  * The chain's Kafka Streams applications as {@link ChainRuntimeFactory} started them, with their settings, the content
- * master key (empty with encryption off) and the address this instance advertises to the others (empty when it does
- * not route). Closing it stops the applications.
+ * master key (empty with encryption off) and the address this instance advertises to the others (empty when it does not
+ * route). Closing it stops the applications.
  */
 record ChainRuntime(
         MemoryChainRuntime runtime,

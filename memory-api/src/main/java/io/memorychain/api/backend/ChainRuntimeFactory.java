@@ -24,9 +24,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Starts the chain's Kafka Streams applications (sequencer, projection, embedder, linker; state under
- * {@code <data-dir>/streams}) with the sequencer's rules from the configuration, the content master key and the
- * routing between instances. Reading the TLS settings when it is made means a bad TLS configuration fails start-up
- * before anything starts.
+ * {@code <data-dir>/streams}) with the sequencer's rules from the configuration, the content master key and the routing
+ * between instances. Reading the TLS settings when it is made means a bad TLS configuration fails start-up before
+ * anything starts.
  */
 @Singleton
 class ChainRuntimeFactory {

@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * The chain's keys as a feature needs them: the public keys that verify it, the signing keys this service holds, and
- * the signing of checkpoints. A port of the running chain ({@link MemoryBackend}); a feature asks for the narrowest it needs.
+ * the signing of checkpoints. A port of the running chain ({@link MemoryBackend}); a feature asks for the narrowest it
+ * needs.
  */
 public interface ChainSigning {
 

@@ -10,8 +10,9 @@ import java.util.Optional;
 import org.apache.kafka.streams.KafkaStreams;
 
 /**
- * How the running chain is doing: its Streams applications, their failures and lags, the workers' figures, model
- * usage, the search indexes and the operational counts. A port of the running chain ({@link MemoryBackend}); a feature asks for the narrowest it needs.
+ * How the running chain is doing: its Streams applications, their failures and lags, the workers' figures, model usage,
+ * the search indexes and the operational counts. A port of the running chain ({@link MemoryBackend}); a feature asks
+ * for the narrowest it needs.
  */
 public interface ChainStatus {
 
@@ -30,9 +31,9 @@ public interface ChainStatus {
 
     /**
      * The recent stream-thread failures by application name (docs/architecture.md §19, "Faults"), each with its
-     * {@code code} ({@code STORAGE_FULL}, {@code STATE_STORE_FAILURE}, {@code STREAM_THREAD_FAILED}), the
-     * {@code store} it names (if any), {@code error}, {@code at} and {@code count}; empty when all is well. A failed
-     * thread is replaced, so a persistent fault shows here while the states read RUNNING again.
+     * {@code code} ({@code STORAGE_FULL}, {@code STATE_STORE_FAILURE}, {@code STREAM_THREAD_FAILED}), the {@code store}
+     * it names (if any), {@code error}, {@code at} and {@code count}; empty when all is well. A failed thread is
+     * replaced, so a persistent fault shows here while the states read RUNNING again.
      */
     default Map<String, Map<String, Object>> streamFailures() {
         return Map.of();
@@ -55,8 +56,8 @@ public interface ChainStatus {
 
     /**
      * The search indexes of this process's projection tasks (for {@code /prometheus}): {@code rebuilds} and
-     * {@code reuses} since start, and {@code building_graphs}, the indexes building their HNSW graphs in the
-     * background (kNN is exact and slower meanwhile); empty when this process holds no index.
+     * {@code reuses} since start, and {@code building_graphs}, the indexes building their HNSW graphs in the background
+     * (kNN is exact and slower meanwhile); empty when this process holds no index.
      */
     default Map<String, Long> searchIndexFigures() {
         return Map.of();

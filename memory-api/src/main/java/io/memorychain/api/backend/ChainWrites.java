@@ -7,8 +7,8 @@ import io.memorychain.avro.OperationalEvent;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * How a feature changes memory: requests published to the sequencer, and the off-chain access and operational
- * records beside them. A port of the running chain ({@link MemoryBackend}); a feature asks for the narrowest it needs.
+ * How a feature changes memory: requests published to the sequencer, and the off-chain access and operational records
+ * beside them. A port of the running chain ({@link MemoryBackend}); a feature asks for the narrowest it needs.
  */
 public interface ChainWrites {
 
@@ -19,8 +19,8 @@ public interface ChainWrites {
     void recordAccess(MemoryAccess access);
 
     /**
-     * Publishes an operational event (asynchronously, off the chain, to memory.ops.v1: docs/architecture.md §2);
-     * losing one only weakens the counts. Default: dropped.
+     * Publishes an operational event (asynchronously, off the chain, to memory.ops.v1: docs/architecture.md §2); losing
+     * one only weakens the counts. Default: dropped.
      */
     default void recordOp(OperationalEvent op) {}
 }

@@ -62,9 +62,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What the service runs beside the chain's runtime (docs/architecture.md §12): the ops, refinement-trigger and
  * lifecycle Streams applications, and the ToM, consolidation and reflection jobs on threads of their own (a model is
- * never called from a Streams thread). Each is on when its configuration says so; a job that needs a model and has
- * none is reported {@code skipped: no model}. {@link MemoryChainBackend} starts it after the runtime and closes it
- * before.
+ * never called from a Streams thread). Each is on when its configuration says so; a job that needs a model and has none
+ * is reported {@code skipped: no model}. {@link MemoryChainBackend} starts it after the runtime and closes it before.
  */
 final class InProcessWorkers implements AutoCloseable {
 

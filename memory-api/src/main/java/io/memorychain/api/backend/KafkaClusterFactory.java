@@ -9,8 +9,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Opens the Kafka cluster of {@code memory.kafka.bootstrap-servers}, or without one starts a single-node broker in
- * this process with its log under {@code <data-dir>/kafka} (the embedded default).
+ * Opens the Kafka cluster of {@code memory.kafka.bootstrap-servers}, or without one starts a single-node broker in this
+ * process with its log under {@code <data-dir>/kafka} (the embedded default).
  */
 @Singleton
 class KafkaClusterFactory {

@@ -6,9 +6,9 @@ import java.util.Optional;
 
 /**
  * The running chain as the features see it: the ports {@link ChainWrites}, {@link ChainReads}, {@link ChainSigning},
- * {@link ChainStatus} and {@link ChainRouting} (a feature asks for the narrowest it needs), and the cluster they run on.
- * The production implementation is {@link MemoryChainBackend}; HTTP-level tests replace it with the real topologies on
- * TopologyTestDriver.
+ * {@link ChainStatus} and {@link ChainRouting} (a feature asks for the narrowest it needs), and the cluster they run
+ * on. The production implementation is {@link MemoryChainBackend}; HTTP-level tests replace it with the real topologies
+ * on TopologyTestDriver.
  */
 public interface MemoryBackend extends ChainWrites, ChainReads, ChainSigning, ChainStatus, ChainRouting {
 

@@ -34,11 +34,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The running chain, assembled at start-up from one factory per subsystem, in this order: the Kafka cluster
- * ({@link KafkaClusterFactory}: the embedded broker only when {@code memory.kafka.bootstrap-servers} is absent) ->
- * the schema registry ({@link SchemaRegistryFactory}) -> the signing keys ({@link SigningKeysFactory}) -> the
- * Kafka Streams applications ({@link ChainRuntimeFactory}) -> the in-process workers
- * ({@link InProcessWorkersFactory}) -> the publishers. Closed in the reverse order. If a step fails, what was
- * started is closed and start-up fails with the step's message. Started eagerly ({@link BackendBootstrap}).
+ * ({@link KafkaClusterFactory}: the embedded broker only when {@code memory.kafka.bootstrap-servers} is absent) -> the
+ * schema registry ({@link SchemaRegistryFactory}) -> the signing keys ({@link SigningKeysFactory}) -> the Kafka Streams
+ * applications ({@link ChainRuntimeFactory}) -> the in-process workers ({@link InProcessWorkersFactory}) -> the
+ * publishers. Closed in the reverse order. If a step fails, what was started is closed and start-up fails with the
+ * step's message. Started eagerly ({@link BackendBootstrap}).
  */
 @Singleton
 public class MemoryChainBackend implements MemoryBackend, AutoCloseable {

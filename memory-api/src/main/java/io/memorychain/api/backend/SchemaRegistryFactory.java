@@ -20,8 +20,8 @@ public class SchemaRegistryFactory {
     private static final Logger log = LoggerFactory.getLogger(SchemaRegistryFactory.class);
 
     /**
-     * @param bootstrapServers  the cluster in use (embedded or external)
-     * @param topics            the catalogue; the embedded registry stores schemas in {@code topics.schemas()}
+     * @param bootstrapServers the cluster in use (embedded or external)
+     * @param topics the catalogue; the embedded registry stores schemas in {@code topics.schemas()}
      * @param replicationFactor replication factor for the registry topic (-1 = broker default)
      */
     public SchemaRegistry create(MemoryConfig config, String bootstrapServers, Topics topics, short replicationFactor) {

@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The chain's signing keys as files under {@code <data-dir>/keys}: the default key ({@code chain-signing.key},
- * created at first start) and the keys spaces rotated to, with the public keys published beside them in
+ * The chain's signing keys as files under {@code <data-dir>/keys}: the default key ({@code chain-signing.key}, created
+ * at first start) and the keys spaces rotated to, with the public keys published beside them in
  * {@code public-keys.json}. Made by {@link SigningKeysFactory}.
  */
 final class SigningKeyFiles implements ChainSigning {

@@ -9,8 +9,8 @@ import java.util.Set;
 
 /**
  * {@code /health} is DOWN unless every Streams application (sequencer, projection, embedder, linker, refinement
- * trigger) is processing: RUNNING, or REBALANCING for a moment while partitions move. A stopped sequencer means writes time out; a stopped
- * projection means stale reads; a stopped embedder means new memories are found by keywords only.
+ * trigger) is processing: RUNNING, or REBALANCING for a moment while partitions move. A stopped sequencer means writes
+ * time out; a stopped projection means stale reads; a stopped embedder means new memories are found by keywords only.
  *
  * <p>It is also DOWN while a stream thread failed recently (docs/architecture.md §19, "Faults"): a failed thread is
  * replaced, so the state reads RUNNING again even when the cause persists (a full disk fails every new thread). The

@@ -10,8 +10,8 @@ import java.util.stream.Collectors;
 /**
  * Kafka Streams names the store of its RocksDB metrics {@code rocksdb.state.id} for key-value stores but
  * {@code rocksdb.window.state.id} / {@code rocksdb.session.state.id} for window and session stores, under the same
- * metric names. Prometheus needs one set of tag keys per name, so without these filters the window stores' meters
- * (the sequencer's request-id store) are refused with a warning. Applied to every registry (Micronaut adds
+ * metric names. Prometheus needs one set of tag keys per name, so without these filters the window stores' meters (the
+ * sequencer's request-id store) are refused with a warning. Applied to every registry (Micronaut adds
  * {@link MeterFilter} beans).
  *
  * <p>Of the ~20 RocksDB figures Streams reports per store and task, only {@link #STATE_FIGURES} are kept: the others

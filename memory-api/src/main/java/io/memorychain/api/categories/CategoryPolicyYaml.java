@@ -82,9 +82,7 @@ final class CategoryPolicyYaml {
         }
     }
 
-    /**
-     * @param source names the file in error messages
-     */
+    /** @param source names the file in error messages */
     public static CategoryPolicy parse(Reader yaml, String source) {
         LoaderOptions options = new LoaderOptions();
         options.setAllowDuplicateKeys(false);

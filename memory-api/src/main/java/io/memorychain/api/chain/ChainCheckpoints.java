@@ -8,8 +8,8 @@ import io.memorychain.events.chain.VerificationResult;
 import jakarta.inject.Singleton;
 
 /**
- * Signed checkpoints and the published public keys (docs/chain-format.md §5, §8): the service signs only a head it
- * has just verified from the events topic, so a checkpoint is never issued for a broken chain.
+ * Signed checkpoints and the published public keys (docs/chain-format.md §5, §8): the service signs only a head it has
+ * just verified from the events topic, so a checkpoint is never issued for a broken chain.
  */
 @Singleton
 public class ChainCheckpoints {
@@ -71,9 +71,9 @@ public class ChainCheckpoints {
     }
 
     /**
-     * The key events of every chain, read again at most once a second (the keys are served without an API key);
-     * none when the service signs nothing itself or the log cannot be read now (the keys are then served without
-     * their rotations and marks, and a warning is logged).
+     * The key events of every chain, read again at most once a second (the keys are served without an API key); none
+     * when the service signs nothing itself or the log cannot be read now (the keys are then served without their
+     * rotations and marks, and a warning is logged).
      */
     private synchronized io.memorychain.events.chain.ChainKeyEvents.Snapshot keyEvents() {
         if (backend.signingKeys().isEmpty()) {

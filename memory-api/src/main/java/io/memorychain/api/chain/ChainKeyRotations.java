@@ -14,11 +14,11 @@ import jakarta.inject.Singleton;
 import java.util.Set;
 
 /**
- * Rotating a space's chain signing key and marking a key compromised (docs/architecture.md §4), transport-neutral.
- * Both are requests through the sequencer, which appends the event (admins only: its rule) and answers the outcome;
- * the answer is what the outcome says happened (the event's seq and the key it names), once the local views applied
- * it. A rotation without a key id makes a new key in the service's key directory first (the private key never leaves
- * it), and deletes it again when the sequencer refuses the rotation or a retry answers an earlier one.
+ * Rotating a space's chain signing key and marking a key compromised (docs/architecture.md §4), transport-neutral. Both
+ * are requests through the sequencer, which appends the event (admins only: its rule) and answers the outcome; the
+ * answer is what the outcome says happened (the event's seq and the key it names), once the local views applied it. A
+ * rotation without a key id makes a new key in the service's key directory first (the private key never leaves it), and
+ * deletes it again when the sequencer refuses the rotation or a retry answers an earlier one.
  */
 @Singleton
 public class ChainKeyRotations {

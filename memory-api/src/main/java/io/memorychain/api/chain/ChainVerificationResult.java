@@ -8,13 +8,14 @@ import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
- * {@code {"ok":true,"events":N,"suspects":[]}} (with {@code "resumed_after_seq":S} when it continued an earlier verification) or {@code {"ok":false,"events":N,"first_bad_seq":S,"problem":P,"message":M}}.
+ * {@code {"ok":true,"events":N,"suspects":[]}} (with {@code "resumed_after_seq":S} when it continued an earlier
+ * verification) or {@code {"ok":false,"events":N,"first_bad_seq":S,"problem":P,"message":M}}.
  *
- * @param events      events checked (up to and including the first bad one)
+ * @param events events checked (up to and including the first bad one)
  * @param firstBadSeq the first seq that failed, when not ok
- * @param problem     BROKEN_LINK, BAD_HASH, BAD_SIGNATURE, GAP, DUPLICATE, ... when not ok
- * @param resumedAfterSeq when this verification continued after a head this instance had verified before (the events
- *                        up to it were verified then, from seq 1): that seq; null when it read the whole chain
+ * @param problem BROKEN_LINK, BAD_HASH, BAD_SIGNATURE, GAP, DUPLICATE, ... when not ok
+ * @param resumedAfterSeq when this verification continued after a head this instance had verified before (the events up
+ *     to it were verified then, from seq 1): that seq; null when it read the whole chain
  */
 @Serdeable
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -43,7 +44,10 @@ public record ChainVerificationResult(
         suspects = suspects == null ? java.util.List.of() : java.util.List.copyOf(suspects);
     }
 
-    /** Seqs {@code from_seq..to_seq} signed by {@code key_id}, marked compromised after {@code trusted_up_to} at {@code marked_at_seq}. */
+    /**
+     * Seqs {@code from_seq..to_seq} signed by {@code key_id}, marked compromised after {@code trusted_up_to} at
+     * {@code marked_at_seq}.
+     */
     @Serdeable
     @Schema(name = "SuspectEvents")
     public record Suspect(

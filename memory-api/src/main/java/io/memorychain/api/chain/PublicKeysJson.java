@@ -57,7 +57,10 @@ public record PublicKeysJson(List<Key> keys) {
         }
     }
 
-    /** A compromise mark: on the chain of {@code space}, at {@code marked_at_seq}, the key's events after {@code trusted_up_to} are suspect. */
+    /**
+     * A compromise mark: on the chain of {@code space}, at {@code marked_at_seq}, the key's events after
+     * {@code trusted_up_to} are suspect.
+     */
     @Serdeable
     @Schema(name = "ChainKeyCompromise")
     public record Compromise(

@@ -1,8 +1,8 @@
 package io.memorychain.api.changes;
 
 /**
- * Where one change stream sends: each transport (gRPC {@code WatchChanges}, REST server-sent events) implements it
- * over its own call. {@link ChangeStreams} calls it from the stream's own thread only, one call at a time.
+ * Where one change stream sends: each transport (gRPC {@code WatchChanges}, REST server-sent events) implements it over
+ * its own call. {@link ChangeStreams} calls it from the stream's own thread only, one call at a time.
  *
  * @param <T> an audit entry as the transport sends it
  */
@@ -18,8 +18,8 @@ public interface ChangeSink<T> {
     void send(T entry);
 
     /**
-     * Called when the stream waited a while (about a second) without a new entry: a transport whose connections
-     * need traffic to stay open (proxies close idle HTTP streams) sends its keep-alive here when one is due.
+     * Called when the stream waited a while (about a second) without a new entry: a transport whose connections need
+     * traffic to stay open (proxies close idle HTTP streams) sends its keep-alive here when one is due.
      */
     default void idle() {}
 
@@ -37,8 +37,8 @@ public interface ChangeSink<T> {
     record Failed(RuntimeException failure) implements End {}
 
     /**
-     * The server stops; the client resumes after {@code lastSeq} (the seq of the last entry sent, or where the
-     * stream started), elsewhere or once the server is back.
+     * The server stops; the client resumes after {@code lastSeq} (the seq of the last entry sent, or where the stream
+     * started), elsewhere or once the server is back.
      */
     record ShuttingDown(long lastSeq) implements End {}
 }

@@ -27,18 +27,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A space's changes as a stream, for every transport (gRPC {@code WatchChanges}, REST server-sent events at
- * {@code GET /v1/spaces/{space}/changes}): the space's audit entries after a seq, then each new one, until the client
- * cancels, its caller may no longer watch, or the server stops. Each transport sends through its {@link ChangeSink}.
+ * A space's changes as a stream, for every transport (gRPC {@code WatchChanges}, REST server-sent events at {@code GET
+ * /v1/spaces/{space}/changes}): the space's audit entries after a seq, then each new one, until the client cancels, its
+ * caller may no longer watch, or the server stops. Each transport sends through its {@link ChangeSink}.
  *
  * <p>How: each stream has its own thread (a cached pool, so an idle server holds none) that follows the local
- * projection's views rather than the events topic, so the entries are exactly what {@code GET /audit} shows and need
- * no consumer per stream. The thread reads the audit view after the last seq it sent (pages of {@value #PAGE}), sends
- * what it found, then blocks in {@link MemoryViews#awaitApplied} until the projection applies a newer seq of that space
- * (the same notification read-your-writes waits on; no polling loop), at most {@code wait} at a time so that a
- * cancelled or shut-down stream is noticed, a revoked caller is refused ({@link Watcher#stillAllowed}) and the sink
- * may send a keep-alive ({@link ChangeSink#idle}). It respects flow control: it sends only while the sink is ready, so
- * a slow reader holds back its own stream and never fills the server's memory.
+ * projection's views rather than the events topic, so the entries are exactly what {@code GET /audit} shows and need no
+ * consumer per stream. The thread reads the audit view after the last seq it sent (pages of {@value #PAGE}), sends what
+ * it found, then blocks in {@link MemoryViews#awaitApplied} until the projection applies a newer seq of that space (the
+ * same notification read-your-writes waits on; no polling loop), at most {@code wait} at a time so that a cancelled or
+ * shut-down stream is noticed, a revoked caller is refused ({@link Watcher#stillAllowed}) and the sink may send a
+ * keep-alive ({@link ChangeSink#idle}). It respects flow control: it sends only while the sink is ready, so a slow
+ * reader holds back its own stream and never fills the server's memory.
  *
  * <p>Limits: the space's partition must be projected by this instance (true for the embedded single instance; with
  * several instances, clients must watch on the instance that owns the space). On shutdown every open stream ends
@@ -84,10 +84,9 @@ public class ChangeStreams implements ApplicationEventListener<ServerShutdownEve
      * Who watches, as the stream sees it for as long as it lasts.
      *
      * @param stillAllowed throws (e.g. UNAUTHENTICATED once the caller's key is revoked) when the caller may no longer
-     *                     watch; checked before each page and at least every {@code wait}, and the stream then ends
-     *                     with that error
-     * @param shown        each entry as the caller may see it ({@link io.memorychain.api.audit.AuditLog#entry}) in the
-     *                     transport's form
+     *     watch; checked before each page and at least every {@code wait}, and the stream then ends with that error
+     * @param shown each entry as the caller may see it ({@link io.memorychain.api.audit.AuditLog#entry}) in the
+     *     transport's form
      */
     public record Watcher<T>(Runnable stillAllowed, Function<AuditEntry, T> shown) {}
 

@@ -16,10 +16,10 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.FluxSink;
 
 /**
- * The server-sent events side of a change stream: each audit entry as an event ({@code id:} its seq, {@code event:}
- * its type, {@code data:} the audit entry's JSON), a {@code : keep-alive} comment after {@code heartbeat} of silence,
- * and, when the server ends the stream, one {@value #ERROR_EVENT} event whose data is the error body (UNAVAILABLE
- * when the server stops: reconnect; UNAUTHENTICATED or a 403 code: stop) before the response completes.
+ * The server-sent events side of a change stream: each audit entry as an event ({@code id:} its seq, {@code event:} its
+ * type, {@code data:} the audit entry's JSON), a {@code : keep-alive} comment after {@code heartbeat} of silence, and,
+ * when the server ends the stream, one {@value #ERROR_EVENT} event whose data is the error body (UNAVAILABLE when the
+ * server stops: reconnect; UNAUTHENTICATED or a 403 code: stop) before the response completes.
  */
 final class SseChangeSink implements ChangeSink<AuditEntryJson> {
 

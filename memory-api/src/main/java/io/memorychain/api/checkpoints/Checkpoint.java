@@ -8,15 +8,15 @@ import java.util.Objects;
  * One saved agent state (the design's supervisor checkpointer): agent working state, not a memory, so it lives on its
  * own compacted topic and never on the chain.
  *
- * @param thread    whose checkpoint: space, user and thread
- * @param id        unique within the thread
- * @param parentId  the checkpoint it follows, or null
- * @param position  order within the thread (newest first is highest first): microseconds of the id's first save
+ * @param thread whose checkpoint: space, user and thread
+ * @param id unique within the thread
+ * @param parentId the checkpoint it follows, or null
+ * @param position order within the thread (newest first is highest first): microseconds of the id's first save
  * @param createdAt when the id was first saved
  * @param updatedAt when this version was saved
- * @param savedBy   who saved it ({@code agent:claude})
- * @param state     the state, a JSON object
- * @param metadata  the caller's metadata, a JSON object
+ * @param savedBy who saved it ({@code agent:claude})
+ * @param state the state, a JSON object
+ * @param metadata the caller's metadata, a JSON object
  */
 public record Checkpoint(
         ThreadRef thread,

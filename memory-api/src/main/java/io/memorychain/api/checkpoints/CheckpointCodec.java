@@ -14,9 +14,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Between the topic's {@link AgentCheckpoint} and a {@link Checkpoint}. With a master key (content encryption on),
- * each record's state and metadata are sealed under a data key of its own, wrapped under the master key and kept in
- * the record (envelope encryption, as the memories' texts: docs/architecture.md §12); without one they are plain JSON.
+ * Between the topic's {@link AgentCheckpoint} and a {@link Checkpoint}. With a master key (content encryption on), each
+ * record's state and metadata are sealed under a data key of its own, wrapped under the master key and kept in the
+ * record (envelope encryption, as the memories' texts: docs/architecture.md §12); without one they are plain JSON.
  */
 final class CheckpointCodec {
 

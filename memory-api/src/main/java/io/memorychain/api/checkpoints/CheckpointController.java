@@ -21,8 +21,8 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
 /**
- * Agents' checkpoints (the design's supervisor checkpointer): an agent's working state per user and thread, saved
- * on its own compacted topic (never on the chain) and loaded from this instance's view of it.
+ * Agents' checkpoints (the design's supervisor checkpointer): an agent's working state per user and thread, saved on
+ * its own compacted topic (never on the chain) and loaded from this instance's view of it.
  */
 @Controller("/v1/spaces/{space}/checkpoints")
 @ExecuteOn(TaskExecutors.BLOCKING)

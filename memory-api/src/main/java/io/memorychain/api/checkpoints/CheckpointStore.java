@@ -28,7 +28,7 @@ interface CheckpointStore extends AutoCloseable {
      * The thread's checkpoints, newest first.
      *
      * @param before a page's cursor: only checkpoints older than this position; null from the newest
-     * @param limit  at most this many
+     * @param limit at most this many
      */
     List<Checkpoint> list(Checkpoint.ThreadRef thread, Long before, int limit);
 

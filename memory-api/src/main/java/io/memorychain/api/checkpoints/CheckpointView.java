@@ -21,8 +21,8 @@ import org.rocksdb.WriteOptions;
 /**
  * The checkpoints of the topic in a local RocksDB, built by one consumer thread ({@link #apply}) and read by request
  * threads: per thread, newest first, by a forward scan of its prefix (layout: {@link CheckpointKeys}). Values are the
- * topic's record values as written. The directory is emptied at open: the view is rebuilt from the topic at each
- * start, so it always is what the topic says.
+ * topic's record values as written. The directory is emptied at open: the view is rebuilt from the topic at each start,
+ * so it always is what the topic says.
  */
 final class CheckpointView implements AutoCloseable {
 

@@ -12,8 +12,8 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The checkpoint operations whatever the transport (REST, gRPC): input rules, the size limit, then the store. The
- * space and role rules ran before (the operation catalogue: agents, sub-agents and users of the space; not admins).
+ * The checkpoint operations whatever the transport (REST, gRPC): input rules, the size limit, then the store. The space
+ * and role rules ran before (the operation catalogue: agents, sub-agents and users of the space; not admins).
  */
 @Singleton
 public class Checkpoints {

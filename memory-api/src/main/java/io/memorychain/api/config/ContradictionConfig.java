@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * {@code memory.contradictions.*}: whether the service flags contradictions on its own when a memory or a proposal is
- * written (docs/architecture.md §10): the new text against the space's active memories (and a proposal against the
- * open proposals too) in the conflict band of {@code memory.proposals}. On by default; per-space overrides.
+ * written (docs/architecture.md §10): the new text against the space's active memories (and a proposal against the open
+ * proposals too) in the conflict band of {@code memory.proposals}. On by default; per-space overrides.
  */
 @ConfigurationProperties("memory.contradictions")
 public class ContradictionConfig {

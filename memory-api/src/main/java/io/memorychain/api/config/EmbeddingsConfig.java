@@ -8,8 +8,8 @@ import jakarta.validation.constraints.NotBlank;
 
 /**
  * {@code memory.embeddings.*}: which sentence-embedding model embeds memories and queries (docs/architecture.md §7).
- * Changing it starts a new embedder application that re-embeds every memory from the chain in the background; until
- * a memory has a vector of the configured model it is found by keywords only.
+ * Changing it starts a new embedder application that re-embeds every memory from the chain in the background; until a
+ * memory has a vector of the configured model it is found by keywords only.
  */
 @ConfigurationProperties("memory.embeddings")
 public class EmbeddingsConfig {

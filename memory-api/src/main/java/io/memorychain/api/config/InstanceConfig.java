@@ -9,8 +9,8 @@ import java.util.Optional;
 
 /**
  * {@code memory.instance.*}: how this instance is reached by the others when several share the views
- * (docs/architecture.md §19). Each instance advertises its REST address as the projection's
- * {@code application.server}; a request for a space another instance owns is forwarded to that address.
+ * (docs/architecture.md §19). Each instance advertises its REST address as the projection's {@code application.server};
+ * a request for a space another instance owns is forwarded to that address.
  */
 @ConfigurationProperties("memory.instance")
 public class InstanceConfig {
@@ -25,16 +25,16 @@ public class InstanceConfig {
 
     /**
      * This instance's gRPC address as the other instances reach it ({@code api-0.memory-api:9090}), which a gRPC call
-     * forwarded to this instance's spaces is sent to (docs/architecture.md §19); the others read it from
-     * {@code GET /instance}. Absent: the advertised REST host with the port the gRPC server listens on.
+     * forwarded to this instance's spaces is sent to (docs/architecture.md §19); the others read it from {@code GET
+     * /instance}. Absent: the advertised REST host with the port the gRPC server listens on.
      */
     @Nullable
     private String advertisedGrpcAddress;
 
     /**
-     * {@code num.standby.replicas} of the sequencer and the projection: warm copies of their state on other
-     * instances, so a task that moves (an instance stops) restores from a nearly full local copy. Absent: 0 with the
-     * embedded broker, 1 against an external cluster.
+     * {@code num.standby.replicas} of the sequencer and the projection: warm copies of their state on other instances,
+     * so a task that moves (an instance stops) restores from a nearly full local copy. Absent: 0 with the embedded
+     * broker, 1 against an external cluster.
      */
     @Nullable
     private Integer standbyReplicas;
@@ -42,9 +42,9 @@ public class InstanceConfig {
     /**
      * The advertised base URL (scheme, host, port, no path), or empty when this instance does not route.
      *
-     * @param embedded  whether the service runs its own broker (a single instance)
-     * @param httpPort  {@code micronaut.server.port} (-1 or 0: a random port, which cannot be advertised)
-     * @param hostName  this host's name, the default host
+     * @param embedded whether the service runs its own broker (a single instance)
+     * @param httpPort {@code micronaut.server.port} (-1 or 0: a random port, which cannot be advertised)
+     * @param hostName this host's name, the default host
      * @throws IllegalArgumentException naming the property when the URL is not an absolute http(s) URL
      */
     public Optional<URI> advertised(boolean embedded, int httpPort, String hostName) {
@@ -123,7 +123,7 @@ public class InstanceConfig {
      * is not listening.
      *
      * @param advertisedRest the advertised REST base URL (empty: routing is off)
-     * @param grpcPort       the port the gRPC server listens on (-1: unknown)
+     * @param grpcPort the port the gRPC server listens on (-1: unknown)
      * @throws IllegalArgumentException naming the property when it is not host:port
      */
     public Optional<String> grpcAddress(Optional<URI> advertisedRest, int grpcPort) {

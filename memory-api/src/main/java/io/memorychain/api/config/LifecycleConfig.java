@@ -8,10 +8,10 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * {@code memory.lifecycle.*}: the lifecycle worker (decay transitions, docs/architecture.md §7; TTL expiry per category,
- * docs/architecture.md §12) in this process. On by default with the embedded broker, off by default against an external
- * cluster (run {@code memory-worker lifecycle} there); {@code enabled} decides either way. The decay rate is
- * {@code memory.retrieval.decay-lambda} (the same formula ranks queries); the TTLs come from the categories file.
+ * {@code memory.lifecycle.*}: the lifecycle worker (decay transitions, docs/architecture.md §7; TTL expiry per
+ * category, docs/architecture.md §12) in this process. On by default with the embedded broker, off by default against
+ * an external cluster (run {@code memory-worker lifecycle} there); {@code enabled} decides either way. The decay rate
+ * is {@code memory.retrieval.decay-lambda} (the same formula ranks queries); the TTLs come from the categories file.
  */
 @ConfigurationProperties("memory.lifecycle")
 public class LifecycleConfig {

@@ -9,8 +9,8 @@ import java.util.TreeMap;
 /**
  * {@code memory.llm.*}: the model of this process's LLM jobs (the in-process ToM job), read with memory-llm's own
  * parser ({@link LlmSettings#fromProperties}) so the keys, duration formats and per-agent overrides
- * ({@code memory.llm.agents.<agentId>.<key>}) are exactly those of {@code memory-worker} (memory-llm/README.md).
- * Values are kept as text here and validated there. Environment variables {@code MEMORY_LLM_BASE_URL},
+ * ({@code memory.llm.agents.<agentId>.<key>}) are exactly those of {@code memory-worker} (memory-llm/README.md). Values
+ * are kept as text here and validated there. Environment variables {@code MEMORY_LLM_BASE_URL},
  * {@code MEMORY_LLM_MODEL}, {@code MEMORY_LLM_API_KEY}, ... bind as usual.
  */
 @ConfigurationProperties("memory.llm")

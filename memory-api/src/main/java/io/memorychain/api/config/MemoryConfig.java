@@ -18,9 +18,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Everything under {@code memory.*} in application.yml (or MEMORY_* environment variables).
- * Absent {@code memory.kafka.bootstrap-servers} means: start the embedded single-node broker.
- * Absent {@code memory.registry.url} means: the embedded registry stored in a compacted Kafka topic.
+ * Everything under {@code memory.*} in application.yml (or MEMORY_* environment variables). Absent
+ * {@code memory.kafka.bootstrap-servers} means: start the embedded single-node broker. Absent
+ * {@code memory.registry.url} means: the embedded registry stored in a compacted Kafka topic.
  */
 @ConfigurationProperties("memory")
 public class MemoryConfig {
@@ -34,7 +34,9 @@ public class MemoryConfig {
     @Pattern(regexp = "[A-Za-z0-9._-]*")
     private String topicPrefix = "";
 
-    /** Base of the two Streams application ids ({@code -sequencer}, {@code -projector}); the topic prefix is prepended. */
+    /**
+     * Base of the two Streams application ids ({@code -sequencer}, {@code -projector}); the topic prefix is prepended.
+     */
     @NotBlank
     @Pattern(regexp = "[A-Za-z0-9._-]+")
     private String applicationId = "memory-chain";
@@ -53,7 +55,9 @@ public class MemoryConfig {
      */
     private boolean contentEncryption = true;
 
-    /** The master key wrapping the data keys; absent: {@code <data-dir>/keys/content-master.key} (created if missing). */
+    /**
+     * The master key wrapping the data keys; absent: {@code <data-dir>/keys/content-master.key} (created if missing).
+     */
     @Nullable
     private Path contentKeyFile;
 
@@ -294,8 +298,8 @@ public class MemoryConfig {
 
         /**
          * Partitions of new data topics (requests and events are co-partitioned by space). Absent: 1 with the embedded
-         * broker (one process runs every task anyway, and each partition costs each Streams application a task with
-         * its stores, index and metrics), {@value #CLUSTER_PARTITIONS} with an external cluster.
+         * broker (one process runs every task anyway, and each partition costs each Streams application a task with its
+         * stores, index and metrics), {@value #CLUSTER_PARTITIONS} with an external cluster.
          */
         @Nullable
         @Min(1)

@@ -8,9 +8,9 @@ import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
 
 /**
- * {@code memory.messages.*}: the message endpoint (docs/architecture.md §20): triggers, routing, forget confirmations and
- * multi-fact extraction. The model is {@code memory.llm.*} ({@link LlmModelConfig}); without one a remember stores the
- * user's words and multi-fact extraction is skipped.
+ * {@code memory.messages.*}: the message endpoint (docs/architecture.md §20): triggers, routing, forget confirmations
+ * and multi-fact extraction. The model is {@code memory.llm.*} ({@link LlmModelConfig}); without one a remember stores
+ * the user's words and multi-fact extraction is skipped.
  */
 @ConfigurationProperties("memory.messages")
 public class MessagesConfig {

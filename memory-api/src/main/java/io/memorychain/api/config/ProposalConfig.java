@@ -37,7 +37,9 @@ public class ProposalConfig {
     @DecimalMax("1")
     private double conflictMax = ConflictBand.DEFAULT_MAX;
 
-    /** batch (default: the main agent reviews), manual (a user decides) or auto_commit, for spaces without an override. */
+    /**
+     * batch (default: the main agent reviews), manual (a user decides) or auto_commit, for spaces without an override.
+     */
     @NotNull
     private String reviewMode = "batch";
 

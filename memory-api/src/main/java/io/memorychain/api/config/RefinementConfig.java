@@ -12,8 +12,9 @@ import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
 /**
- * {@code memory.refinement.*}: refinement sessions (docs/architecture.md §9), started over the API or by the refinement trigger that
- * runs in this process (token budget and schedule; off when a {@code memory-worker refine} runs it instead).
+ * {@code memory.refinement.*}: refinement sessions (docs/architecture.md §9), started over the API or by the refinement
+ * trigger that runs in this process (token budget and schedule; off when a {@code memory-worker refine} runs it
+ * instead).
  */
 @ConfigurationProperties("memory.refinement")
 public class RefinementConfig {

@@ -29,8 +29,8 @@ public class RetrievalConfig {
 
     /**
      * Decay rate of docs/architecture.md §7 (per day since the last access): 0.03 is a half-life of about 23 days; an
-     * unread memory then turns dormant after about two months and archived (hidden from search) after about three.
-     * 0 disables decay.
+     * unread memory then turns dormant after about two months and archived (hidden from search) after about three. 0
+     * disables decay.
      */
     @DecimalMin("0")
     @DecimalMax("1")

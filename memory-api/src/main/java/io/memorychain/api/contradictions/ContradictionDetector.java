@@ -41,18 +41,19 @@ import org.slf4j.LoggerFactory;
 /**
  * Flags contradictions when memories and proposals are written (docs/architecture.md §10): once the views show a new
  * memory (created, consolidated, auto-committed) or a new proposal, its text is compared with the space's active
- * memories (and a proposal's with the open proposals too) by the proposals' own conflict rule ({@link ProposalConflicts}:
- * same subject by embedding cosine in the conflict band, different normalized text); each CONFLICT hit, the most
- * similar first and at most {@code memory.contradictions.max-flags-per-write}, becomes a {@code FlagContradiction}
- * request as {@code worker:contradictions}. Never in the projection (it calls the embedding model).
+ * memories (and a proposal's with the open proposals too) by the proposals' own conflict rule
+ * ({@link ProposalConflicts}: same subject by embedding cosine in the conflict band, different normalized text); each
+ * CONFLICT hit, the most similar first and at most {@code memory.contradictions.max-flags-per-write}, becomes a
+ * {@code FlagContradiction} request as {@code worker:contradictions}. Never in the projection (it calls the embedding
+ * model).
  *
  * <p>It runs after the write, on one thread of its own, for at most {@code memory.contradictions.queue-size} writes
- * waiting: the write's answer never waits for it, and past that a write is not checked (logged and counted) rather
- * than holding writes up. A new memory is compared once its own vector is in the views (at most
- * {@value #INDEX_WAIT_SECONDS} s later), so the memories written before it are searchable by then. Only writes
- * through this service's write path are checked (every transport, the message triggers, the Markdown files, imports);
- * memories a worker job creates through its own producer are not. Detection is best-effort: a write whose check is
- * skipped or lost in a restart is not checked again; an agent may still flag a pair itself.
+ * waiting: the write's answer never waits for it, and past that a write is not checked (logged and counted) rather than
+ * holding writes up. A new memory is compared once its own vector is in the views (at most {@value #INDEX_WAIT_SECONDS}
+ * s later), so the memories written before it are searchable by then. Only writes through this service's write path are
+ * checked (every transport, the message triggers, the Markdown files, imports); memories a worker job creates through
+ * its own producer are not. Detection is best-effort: a write whose check is skipped or lost in a restart is not
+ * checked again; an agent may still flag a pair itself.
  */
 @Singleton
 class ContradictionDetector implements ApplicationEventListener<WriteAccepted> {

@@ -35,9 +35,9 @@ import org.slf4j.LoggerFactory;
  * configured. Not a test fixture: data lives under {@code logDir} and survives restarts (and kills).
  *
  * <p>First start formats a sibling directory and renames it into place atomically, so a crash during formatting never
- * leaves a half-formatted log directory. The controller port becomes part of the quorum's metadata at format time;
- * it is recorded in {@code <logDir>.properties} and a later start with another controller port is refused with a
- * message instead of a broker that never elects a leader.
+ * leaves a half-formatted log directory. The controller port becomes part of the quorum's metadata at format time; it
+ * is recorded in {@code <logDir>.properties} and a later start with another controller port is refused with a message
+ * instead of a broker that never elects a leader.
  */
 public final class EmbeddedKafka implements AutoCloseable {
 
@@ -45,10 +45,10 @@ public final class EmbeddedKafka implements AutoCloseable {
     private static final String META = "meta.properties";
 
     /**
-     * @param host           interface to listen on (127.0.0.1: the embedded broker is for this machine only)
-     * @param brokerPort     client port
+     * @param host interface to listen on (127.0.0.1: the embedded broker is for this machine only)
+     * @param brokerPort client port
      * @param controllerPort KRaft controller port; fixed once the log directory is formatted
-     * @param logDir         the broker's log directory (created and formatted on first start)
+     * @param logDir the broker's log directory (created and formatted on first start)
      */
     public record Settings(String host, int brokerPort, int controllerPort, Path logDir) {
         public Settings {

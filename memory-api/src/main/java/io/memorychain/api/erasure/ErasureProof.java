@@ -9,8 +9,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * The proof that a memory was erased (docs/architecture.md §12): the signed {@code MemoryErased} event as it is on the
- * chain, the destroyed data key's record on the key topic (no key material), and the verification of the whole chain
- * up to its head at the time of the answer. Anyone holding the public keys can check the event's hash and signature
+ * chain, the destroyed data key's record on the key topic (no key material), and the verification of the whole chain up
+ * to its head at the time of the answer. Anyone holding the public keys can check the event's hash and signature
  * against an exported chain ({@code verifier/verify.mjs}).
  */
 @Serdeable
@@ -62,7 +62,8 @@ public record ErasureProof(
 
     /**
      * A subject's key record after the erasure's cascade (docs/architecture.md §12): a proposal ({@code p...}), a
-     * reflection ({@code r...}) or a refinement session ({@code session/<id>}) whose texts carried the memory's content.
+     * reflection ({@code r...}) or a refinement session ({@code session/<id>}) whose texts carried the memory's
+     * content.
      */
     @Serdeable
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -76,8 +77,8 @@ public record ErasureProof(
     /**
      * The data key's record as this instance reads it from the key topic.
      *
-     * @param found       a record exists (false: the memory was written without encryption)
-     * @param destroyed   the record holds no key material
+     * @param found a record exists (false: the memory was written without encryption)
+     * @param destroyed the record holds no key material
      */
     @Serdeable
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -27,9 +27,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Hard deletion, transport-neutral (docs/architecture.md §12): erasure by crypto-shredding ({@code EraseMemory}:
- * admins and users), the admin's explicit purge of a soft-deleted memory ({@code PurgeMemory}), and the proof of an
- * erasure. Who may do what is the sequencer's rule; this layer checks the input and waits for the outcome.
+ * Hard deletion, transport-neutral (docs/architecture.md §12): erasure by crypto-shredding ({@code EraseMemory}: admins
+ * and users), the admin's explicit purge of a soft-deleted memory ({@code PurgeMemory}), and the proof of an erasure.
+ * Who may do what is the sequencer's rule; this layer checks the input and waits for the outcome.
  */
 @Singleton
 public class Erasures {

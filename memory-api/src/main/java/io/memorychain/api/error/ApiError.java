@@ -24,7 +24,9 @@ public record ApiError(
                 nullable = true)
         String requestId) {
 
-    /** Every code the API answers with (ErrorCodes), for the OpenAPI document; SpecContractTest checks it is complete. */
+    /**
+     * Every code the API answers with (ErrorCodes), for the OpenAPI document; SpecContractTest checks it is complete.
+     */
     static final String CODES =
             "INVALID_ARGUMENT, UNKNOWN_BLOCK_LABEL, INVALID_PATH, INVALID_FILTER, INVALID_CONFIRMATION (400); "
                     + "UNAUTHENTICATED (401); FORBIDDEN, SPACE_NOT_ALLOWED, ROLE_NOT_ALLOWED, CONSTITUTIONAL, NOT_IN_REFINEMENT, "

@@ -19,10 +19,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Gives every error the framework produces (unknown route, 405, malformed JSON, conversion errors, missing arguments,
- * constraint violations, oversized bodies, unexpected exceptions) the same {@code {code, message}} body as ours,
- * always as JSON, and never with a stack trace. On the MCP endpoint ({@value #MCP_PATH}) the same refusal is a JSON-RPC
- * error response without an id (what a JSON-RPC client can read), the code in its {@code data}: -32600 Invalid
- * Request for a 4xx (a body over the size limit), -32603 Internal error for a 5xx.
+ * constraint violations, oversized bodies, unexpected exceptions) the same {@code {code, message}} body as ours, always
+ * as JSON, and never with a stack trace. On the MCP endpoint ({@value #MCP_PATH}) the same refusal is a JSON-RPC error
+ * response without an id (what a JSON-RPC client can read), the code in its {@code data}: -32600 Invalid Request for a
+ * 4xx (a body over the size limit), -32603 Internal error for a 5xx.
  */
 @Singleton
 @Replaces(ErrorResponseProcessor.class)

@@ -15,9 +15,10 @@ import java.lang.annotation.Target;
  * {@code @ApiResponse} for a status (a more precise description) wins over the kind's.
  *
  * <p>The kinds: {@link Read} (a list or a view of the space), {@link ReadOne} (a path naming one thing: 404),
- * {@link Write} (a body, no existing thing named: 409, 413, 422) and {@link Change} (a write on a named thing:
- * 404, 409 with {@code If-Match} / {@code expected_version}). Every kind is authenticated (401, 403), counts against the key's
- * quota (429) and can meet a moving partition or a timeout (503). SpecContractTest checks that every operation has the answers of its kind.
+ * {@link Write} (a body, no existing thing named: 409, 413, 422) and {@link Change} (a write on a named thing: 404, 409
+ * with {@code If-Match} / {@code expected_version}). Every kind is authenticated (401, 403), counts against the key's
+ * quota (429) and can meet a moving partition or a timeout (503). SpecContractTest checks that every operation has the
+ * answers of its kind.
  */
 public final class ErrorAnswers {
 

@@ -4,8 +4,8 @@ import io.micronaut.http.HttpStatus;
 import java.util.Map;
 
 /**
- * The error codes of the REST API and the HTTP status each one maps to. The sequencer's rejection codes (docs/architecture.md
- * §5) pass through unchanged; the API adds its own for transport-level failures.
+ * The error codes of the REST API and the HTTP status each one maps to. The sequencer's rejection codes
+ * (docs/architecture.md §5) pass through unchanged; the API adds its own for transport-level failures.
  */
 public final class ErrorCodes {
 
@@ -37,8 +37,8 @@ public final class ErrorCodes {
     public static final String INVALID_PATH = "INVALID_PATH";
     /**
      * memory.query filters (400): an unknown field or operator, a value of the wrong type, nesting too deep; the
-     * message starts with the reason (UNKNOWN_FIELD, UNKNOWN_OPERATOR, INVALID_VALUE, TOO_DEEP) and the offending
-     * path, e.g. {@code UNKNOWN_FIELD filters.AND[1].colour: ...}.
+     * message starts with the reason (UNKNOWN_FIELD, UNKNOWN_OPERATOR, INVALID_VALUE, TOO_DEEP) and the offending path,
+     * e.g. {@code UNKNOWN_FIELD filters.AND[1].colour: ...}.
      */
     public static final String INVALID_FILTER = "INVALID_FILTER";
 
@@ -71,13 +71,13 @@ public final class ErrorCodes {
     public static final String UNAVAILABLE = "UNAVAILABLE";
     /**
      * No instance can answer for the space right now: its partition is moving between instances, its owner is not
-     * reachable, or the request was already forwarded once (docs/architecture.md §19). 503 with {@code Retry-After};
-     * a retried write with the same {@code Idempotency-Key} never applies twice.
+     * reachable, or the request was already forwarded once (docs/architecture.md §19). 503 with {@code Retry-After}; a
+     * retried write with the same {@code Idempotency-Key} never applies twice.
      */
     public static final String REBALANCING = "REBALANCING";
     /**
-     * A gRPC or MCP call about a space another instance serves (those transports are not forwarded; REST is): 421,
-     * the message names the owner's REST address (docs/architecture.md §19).
+     * A gRPC or MCP call about a space another instance serves (those transports are not forwarded; REST is): 421, the
+     * message names the owner's REST address (docs/architecture.md §19).
      */
     public static final String NOT_OWNER = "NOT_OWNER";
     /** The key sent more than its quota (memory.quotas): 429 with {@code Retry-After}. */
@@ -127,8 +127,8 @@ public final class ErrorCodes {
     private ErrorCodes() {}
 
     /**
-     * HTTP status for a code. A rejection code this API version does not know (a newer sequencer) is answered with
-     * 422 and the code passed through, so clients still see it.
+     * HTTP status for a code. A rejection code this API version does not know (a newer sequencer) is answered with 422
+     * and the code passed through, so clients still see it.
      */
     public static HttpStatus statusOf(String code) {
         return code == null

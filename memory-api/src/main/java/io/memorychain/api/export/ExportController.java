@@ -25,7 +25,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
-/** Export of a space or of one user's memories (JSON or Markdown) and import of a JSON export (docs/architecture.md §13). */
+/**
+ * Export of a space or of one user's memories (JSON or Markdown) and import of a JSON export (docs/architecture.md
+ * §13).
+ */
 @Controller("/v1/spaces/{space}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Tag(name = "export")

@@ -8,10 +8,10 @@ import java.util.Map;
 /**
  * What an import wrote.
  *
- * @param memories  memories created (a repeated import within the request-id retention creates none: same ids)
- * @param blocks    block versions written
+ * @param memories memories created (a repeated import within the request-id retention creates none: same ids)
+ * @param blocks block versions written
  * @param relations edges linked
- * @param ids       exported memory id to the id of the memory created for it
+ * @param ids exported memory id to the id of the memory created for it
  */
 @Serdeable
 @Schema(name = "ImportResult")

@@ -12,13 +12,13 @@ import java.util.List;
  * {@code POST /import} takes. Memories keep their original ids and timestamps as data; an import creates new memories
  * (new ids, new chain positions) whose {@code created_at} is the exported one.
  *
- * @param format     {@value #FORMAT}
- * @param space      the exported space
- * @param headSeq    the space's applied seq when exported (the export is the state at that point of the chain)
- * @param userId     the user whose memories were exported, or null for the whole space
- * @param memories   active memories (blocks excluded), in creation order
- * @param blocks     the active core blocks (none when exporting one user's memories)
- * @param relations  the edges between exported memories
+ * @param format {@value #FORMAT}
+ * @param space the exported space
+ * @param headSeq the space's applied seq when exported (the export is the state at that point of the chain)
+ * @param userId the user whose memories were exported, or null for the whole space
+ * @param memories active memories (blocks excluded), in creation order
+ * @param blocks the active core blocks (none when exporting one user's memories)
+ * @param relations the edges between exported memories
  */
 @Serdeable
 @Schema(name = "SpaceExport")

@@ -29,10 +29,10 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Export of a space (or of one user's memories) as JSON or Markdown, and import of such an export
- * (docs/architecture.md §13). The export reads the views as the caller may read them (category allowlists apply);
- * the import goes through the normal write path, one request per memory, block and edge, with request ids derived from
- * the exported space and ids ({@code import:<space>:<id>}), so a retried import does not write twice.
+ * Export of a space (or of one user's memories) as JSON or Markdown, and import of such an export (docs/architecture.md
+ * §13). The export reads the views as the caller may read them (category allowlists apply); the import goes through the
+ * normal write path, one request per memory, block and edge, with request ids derived from the exported space and ids
+ * ({@code import:<space>:<id>}), so a retried import does not write twice.
  */
 @Singleton
 public class SpaceTransfer {
@@ -116,8 +116,8 @@ public class SpaceTransfer {
      * Writes the export's memories (original {@code created_at} kept), blocks and edges into {@code space} as
      * {@code actor}, in the export's order.
      *
-     * @throws ApiException 400 INVALID_ARGUMENT for a document of another format or an edge naming a memory it does
-     *                      not contain; the write path's own rejections otherwise (the writes before stay)
+     * @throws ApiException 400 INVALID_ARGUMENT for a document of another format or an edge naming a memory it does not
+     *     contain; the write path's own rejections otherwise (the writes before stay)
      */
     public ImportResult importInto(String space, Actor actor, SpaceExport export) {
         String s = Spaces.require(space);
@@ -150,8 +150,8 @@ public class SpaceTransfer {
     }
 
     /**
-     * Checks an export document before anything of it is written: its format, and that every relation names memories
-     * it contains.
+     * Checks an export document before anything of it is written: its format, and that every relation names memories it
+     * contains.
      *
      * @throws ApiException 400 INVALID_ARGUMENT naming the first problem
      */

@@ -27,8 +27,8 @@ import java.util.List;
 
 /**
  * Mechanic's Exception grants of one space (docs/architecture.md §13): an admin asks to read content for a purpose and
- * a bounded time, the space's agent or user consents ({@code :consent}) or declines ({@code :revoke}), and every content
- * read under the grant is on the chain and listed at {@code /grants/{id}/reads}.
+ * a bounded time, the space's agent or user consents ({@code :consent}) or declines ({@code :revoke}), and every
+ * content read under the grant is on the chain and listed at {@code /grants/{id}/reads}.
  */
 @Controller("/v1/spaces/{space}")
 @ExecuteOn(TaskExecutors.BLOCKING)

@@ -26,8 +26,8 @@ import java.util.function.Supplier;
 /**
  * The Mechanic's Exception on the read side (docs/architecture.md §13): the content reads an admin may make (GET
  * memory, list, query, export, the rollback dry run) answer only under a consented, unexpired, unrevoked grant of that
- * admin that covers every memory answered, checked against the wall clock ({@link ChainReads#clock()}) at read
- * time; otherwise 403 GRANT_REQUIRED. Each such read is first recorded on the chain ({@code RecordGrantRead} ->
+ * admin that covers every memory answered, checked against the wall clock ({@link ChainReads#clock()}) at read time;
+ * otherwise 403 GRANT_REQUIRED. Each such read is first recorded on the chain ({@code RecordGrantRead} ->
  * {@code GrantedContentRead}, which the sequencer accepts only while the grant is usable at its own time), and only
  * then answered: no recorded read, no content. Every other reader passes through untouched.
  */
@@ -63,8 +63,8 @@ public class GrantedReads {
 
     /**
      * @param operation what is read, as recorded (get_memory, list_memories, query, export, rollback_plan)
-     * @param detail    the read's parameters, for the audit (no content)
-     * @param read      computes the answer (with the reader's rules, e.g. its category allowlist)
+     * @param detail the read's parameters, for the audit (no content)
+     * @param read computes the answer (with the reader's rules, e.g. its category allowlist)
      * @param memoryIds the memories whose content the answer carries
      * @return the answer, once the read is on the chain (admins) or at once (everyone else)
      */

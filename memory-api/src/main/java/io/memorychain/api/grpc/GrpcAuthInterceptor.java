@@ -27,12 +27,12 @@ import java.util.Set;
  * {@code authorization: Bearer <key>} is checked with {@link ApiKeys#authenticate} before the call starts (else
  * UNAUTHENTICATED); the request message's {@code space} field is checked with {@link AccessRules} before the method
  * sees it (else PERMISSION_DENIED with SPACE_NOT_ALLOWED or ROLE_NOT_ALLOWED). The caller's {@link Principal} is then
- * available to the service as {@link #PRINCIPAL} (its actor is the actor of the events a call produces). A call about
- * a space another instance owns is then relayed to that owner once ({@link GrpcRouting}, {@link OwnerProxy},
+ * available to the service as {@link #PRINCIPAL} (its actor is the actor of the events a call produces). A call about a
+ * space another instance owns is then relayed to that owner once ({@link GrpcRouting}, {@link OwnerProxy},
  * docs/architecture.md §19) instead of reaching the local method.
  *
- * <p>Every service is guarded except the standard health and reflection services (fail closed: a service added later
- * is authenticated without anyone remembering to). Each method's scope comes from the {@link Operation} catalogue; a
+ * <p>Every service is guarded except the standard health and reflection services (fail closed: a service added later is
+ * authenticated without anyone remembering to). Each method's scope comes from the {@link Operation} catalogue; a
  * method missing there is content, so an admin key can call nothing else by accident.
  */
 @Singleton

@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The API's error codes as gRPC statuses. The status code is the nearest gRPC code ({@link #statusOf}); the description
  * is {@code "<CODE>: <message>"}; the trailers carry the machine-readable code ({@value #ERROR_CODE_KEY}) and, for
- * writes that reached the sequencer or timed out, the request id ({@value #REQUEST_ID_KEY}). Unexpected exceptions
- * are logged and answered INTERNAL without any detail: no stack trace, no exception class ever reaches a client.
+ * writes that reached the sequencer or timed out, the request id ({@value #REQUEST_ID_KEY}). Unexpected exceptions are
+ * logged and answered INTERNAL without any detail: no stack trace, no exception class ever reaches a client.
  */
 public final class GrpcErrors {
 
@@ -94,8 +94,8 @@ public final class GrpcErrors {
     }
 
     /**
-     * A description short enough for the {@code grpc-message} trailer: messages can quote the request (an id, a
-     * space), and a trailer over the client's metadata limit (8 KiB by default) fails the call as INTERNAL on the client.
+     * A description short enough for the {@code grpc-message} trailer: messages can quote the request (an id, a space),
+     * and a trailer over the client's metadata limit (8 KiB by default) fails the call as INTERNAL on the client.
      */
     static String description(String text) {
         return text.length() <= MAX_DESCRIPTION ? text : text.substring(0, MAX_DESCRIPTION) + "... (cut)";

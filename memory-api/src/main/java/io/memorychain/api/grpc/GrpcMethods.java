@@ -8,9 +8,9 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * Binds handlers to the methods of the generated service descriptor. A unary handler returns its answer or throws;
- * the failure becomes the status of {@link GrpcErrors}, as every REST error becomes its JSON code. Handlers block
- * (the write path waits for outcome and projection): they run on the gRPC server's executor, never on an event loop.
+ * Binds handlers to the methods of the generated service descriptor. A unary handler returns its answer or throws; the
+ * failure becomes the status of {@link GrpcErrors}, as every REST error becomes its JSON code. Handlers block (the
+ * write path waits for outcome and projection): they run on the gRPC server's executor, never on an event loop.
  */
 final class GrpcMethods {
 

@@ -5,7 +5,9 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
-/** An output stream of UTF-8 text that hands on each line (without its newline) as it completes; close ends the last. */
+/**
+ * An output stream of UTF-8 text that hands on each line (without its newline) as it completes; close ends the last.
+ */
 final class LineStream extends OutputStream {
 
     private final Consumer<String> lines;

@@ -13,11 +13,11 @@ import io.memorychain.api.error.ApiException;
 import java.io.InputStream;
 
 /**
- * Request bytes that are not a message of the method's type (truncated, a malformed varint, a string that is not
- * UTF-8) answered INVALID_ARGUMENT with the error-code trailer, as REST answers malformed JSON 400. grpc-java's own
- * handling of a message that fails to parse is UNKNOWN ("Application error processing RPC") with a logged stack trace.
- * Each method's request marshaller is wrapped to return null for bytes it cannot parse; the method's handler is
- * wrapped to close such a call before the method sees it.
+ * Request bytes that are not a message of the method's type (truncated, a malformed varint, a string that is not UTF-8)
+ * answered INVALID_ARGUMENT with the error-code trailer, as REST answers malformed JSON 400. grpc-java's own handling
+ * of a message that fails to parse is UNKNOWN ("Application error processing RPC") with a logged stack trace. Each
+ * method's request marshaller is wrapped to return null for bytes it cannot parse; the method's handler is wrapped to
+ * close such a call before the method sees it.
  */
 final class MalformedRequests {
 

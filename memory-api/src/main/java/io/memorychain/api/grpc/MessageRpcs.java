@@ -9,7 +9,9 @@ import io.memorychain.api.messages.MessageJson;
 import io.memorychain.api.messages.Messages;
 import jakarta.inject.Singleton;
 
-/** User messages with remember / forget / reflect / recall triggers (docs/architecture.md §20; REST {@code /messages}). */
+/**
+ * User messages with remember / forget / reflect / recall triggers (docs/architecture.md §20; REST {@code /messages}).
+ */
 @Singleton
 class MessageRpcs implements GrpcFeature {
 

@@ -14,9 +14,9 @@ import java.util.Set;
 
 /**
  * Relays one gRPC call to the instance that owns its space (docs/architecture.md §19): the same method and messages,
- * the caller's metadata (its {@code authorization} included: the owner authenticates and authorizes the caller
- * itself) plus {@code x-memory-forwarded-by}, the caller's deadline; the owner's headers, messages, status and trailers
- * back as they are (its errors are already mapped). An owner that cannot be reached before it answered anything is
+ * the caller's metadata (its {@code authorization} included: the owner authenticates and authorizes the caller itself)
+ * plus {@code x-memory-forwarded-by}, the caller's deadline; the owner's headers, messages, status and trailers back as
+ * they are (its errors are already mapped). An owner that cannot be reached before it answered anything is
  * {@code REBALANCING}, as over REST.
  */
 final class OwnerProxy<Q, R> {

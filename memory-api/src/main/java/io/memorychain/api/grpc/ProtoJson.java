@@ -16,10 +16,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Answers built from the REST response records by name: the record is serialised as REST serialises it, then each
- * JSON property fills the message field of the same name (memory_service.proto uses the REST names), nested records
- * filling nested messages. So a message cannot drift from its REST answer: a property the message lacks, or of another
- * type, fails loudly (and the parity tests with it) instead of being dropped. JSON nulls leave fields unset.
+ * Answers built from the REST response records by name: the record is serialised as REST serialises it, then each JSON
+ * property fills the message field of the same name (memory_service.proto uses the REST names), nested records filling
+ * nested messages. So a message cannot drift from its REST answer: a property the message lacks, or of another type,
+ * fails loudly (and the parity tests with it) instead of being dropped. JSON nulls leave fields unset.
  */
 @Singleton
 class ProtoJson {

@@ -31,10 +31,10 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * gRPC requests -> the REST API's body records, so the same request builders validate them. (Answers go the other
- * way through {@link ProtoJson}: built from the REST response records by name.) A request message carries more than
- * its body (space, idempotency key, expected version), hence a mapping per message. An unset {@code optional} field
- * is null, as an absent JSON property.
+ * gRPC requests -> the REST API's body records, so the same request builders validate them. (Answers go the other way
+ * through {@link ProtoJson}: built from the REST response records by name.) A request message carries more than its
+ * body (space, idempotency key, expected version), hence a mapping per message. An unset {@code optional} field is
+ * null, as an absent JSON property.
  */
 final class ProtoMapping {
 

@@ -6,14 +6,14 @@ import java.util.Map;
 /**
  * One space's health as the console's health page shows it: metadata and figures only, never memory content.
  *
- * @param counts     memories by facet (tier, state, decay, kind, category) -> value -> count
+ * @param counts memories by facet (tier, state, decay, kind, category) -> value -> count
  * @param countedFrom the first seq the counters saw (1: the whole chain; higher: earlier events are not counted)
  * @param appliedSeq the highest seq this instance's views applied
- * @param days       the last {@value SpaceHealth#DAYS} UTC days, oldest first
- * @param pending    what waits for a person, by kind
- * @param chain      the chain's status as this instance last verified it
- * @param workers    each background worker: running (with its figures) or why it is skipped
- * @param lags       records not yet consumed by each Streams application (sequencer, projection, embedder, ...)
+ * @param days the last {@value SpaceHealth#DAYS} UTC days, oldest first
+ * @param pending what waits for a person, by kind
+ * @param chain the chain's status as this instance last verified it
+ * @param workers each background worker: running (with its figures) or why it is skipped
+ * @param lags records not yet consumed by each Streams application (sequencer, projection, embedder, ...)
  */
 public record HealthReport(
         String space,
@@ -31,9 +31,7 @@ public record HealthReport(
     /** What the chain did on one UTC day. */
     public record Day(String date, long created, long consolidations, long refinements, long reflections) {}
 
-    /**
-     * The last verification this instance ran (null seq: none since it started) and the last checkpoint it signed.
-     */
+    /** The last verification this instance ran (null seq: none since it started) and the last checkpoint it signed. */
     public record Chain(
             Long verifiedSeq,
             Long verifiedEvents,

@@ -31,20 +31,22 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code /prometheus} figures of the in-process workers and their model calls, read from the same source as
  * {@code /health} ({@link MemoryBackend#workerFigures()}, {@link MemoryBackend#llmUsage()}) at each scrape:
+ *
  * <ul>
- *   <li>{@code memory_worker_lag{worker}}: records of the worker's input not yet consumed;</li>
- *   <li>{@code memory_worker_last_run_seconds{worker}}: epoch seconds of its last check (NaN before the first);</li>
- *   <li>{@code memory_worker_requests_total{worker}}: requests it published since start;</li>
+ *   <li>{@code memory_worker_lag{worker}}: records of the worker's input not yet consumed;
+ *   <li>{@code memory_worker_last_run_seconds{worker}}: epoch seconds of its last check (NaN before the first);
+ *   <li>{@code memory_worker_requests_total{worker}}: requests it published since start;
  *   <li>{@code memory_worker_memories_held{worker}}, {@code memory_worker_vectors_held{worker}}: what a worker that
  *       keeps a copy of the chain's memories (consolidation, in its store on disk) holds, and
  *       {@code memory_worker_events_waiting{worker}}: the events it holds back there while a run waits for the
- *       embedder's vectors (it grows while the embedder is behind or down);</li>
+ *       embedder's vectors (it grows while the embedder is behind or down);
  *   <li>{@code memory_llm_calls_total{purpose,outcome}} and {@code memory_llm_tokens_total{purpose}} (prompt +
- *       completion) of the jobs' model calls;</li>
+ *       completion) of the jobs' model calls;
  *   <li>Kafka Streams' own client metrics ({@code kafka_stream_*}, tag {@code app}) of every Streams application
  *       (Micrometer's {@link KafkaStreamsMetrics}; nothing else binds them: the project uses plain Kafka clients, not
- *       micronaut-kafka).</li>
+ *       micronaut-kafka).
  * </ul>
+ *
  * A worker that is wanted but cannot run (ToM without a model) has no meters; its reason is in {@code /health}.
  */
 @Singleton
@@ -129,8 +131,8 @@ class WorkerMeters implements MeterBinder, AutoCloseable {
     }
 
     /**
-     * Binding walks every client metric of a Streams application (thousands: a second or more of CPU each), so it
-     * runs off the start-up path, on its own thread; the figures appear on {@code /prometheus} moments after start.
+     * Binding walks every client metric of a Streams application (thousands: a second or more of CPU each), so it runs
+     * off the start-up path, on its own thread; the figures appear on {@code /prometheus} moments after start.
      */
     private void bindStreams(MeterRegistry registry, String app, KafkaStreams streams) {
         synchronized (streamsMetrics) {

@@ -8,10 +8,10 @@ import jakarta.inject.Singleton;
 import java.util.Map;
 
 /**
- * {@code /health} details {@code workers}: the background workers running in this process (the lifecycle worker, the ToM job) with
- * their lag (records of their input topics not yet consumed) and last-run figures; a worker that is wanted but cannot
- * run shows why instead ({@code tom: skipped: no model}). Always UP: a worker that stops
- * shows as such in {@code kafkaStreams}; lag and a stale {@code last_check_at} are for operators to alert on.
+ * {@code /health} details {@code workers}: the background workers running in this process (the lifecycle worker, the
+ * ToM job) with their lag (records of their input topics not yet consumed) and last-run figures; a worker that is
+ * wanted but cannot run shows why instead ({@code tom: skipped: no model}). Always UP: a worker that stops shows as
+ * such in {@code kafkaStreams}; lag and a stale {@code last_check_at} are for operators to alert on.
  */
 @Singleton
 class WorkersHealthIndicator extends AbstractHealthIndicator<Map<String, Object>> {

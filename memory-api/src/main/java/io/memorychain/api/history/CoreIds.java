@@ -15,8 +15,8 @@ import java.util.TreeSet;
 /**
  * The ids of every memory that was ever in the core (a block, or a core-tier memory) per space: the only memories a
  * point-in-time core can hold. Counted once per space from the history view, then brought up to date from the audit
- * log's entries since (the log is append-only), so a point-in-time core reads a few histories, not the whole space.
- * Ids only: no content is kept.
+ * log's entries since (the log is append-only), so a point-in-time core reads a few histories, not the whole space. Ids
+ * only: no content is kept.
  */
 final class CoreIds {
 

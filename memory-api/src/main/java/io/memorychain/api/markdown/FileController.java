@@ -35,8 +35,8 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 /**
  * The Markdown view of a space (docs/architecture.md §11) over REST. {@code {+path}} matches a path with slashes
  * ({@code facts/preferences.md}); the custom methods {@code :patch} and {@code :append} follow it. Edits are recorded
- * as the caller: a person's user key (the first start issues {@code user:manual}) or an agent, whose category
- * allowlist then applies.
+ * as the caller: a person's user key (the first start issues {@code user:manual}) or an agent, whose category allowlist
+ * then applies.
  */
 // The {+path} routes (a file path with slashes) are hidden from the OpenAPI document: micronaut-openapi does not parse
 // the reserved expansion, and would document them under /files, shadowing the list (SpecContractTest.NOT_IN_SPEC).

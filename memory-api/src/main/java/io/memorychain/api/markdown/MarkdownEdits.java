@@ -23,15 +23,17 @@ import java.util.function.Predicate;
 
 /**
  * Maps an edited file onto requests, against the file as the editor saw it (the rendering for the same reader):
+ *
  * <ul>
- *   <li>a bullet whose id is in the file and whose text changed: UpdateMemory (content);</li>
- *   <li>an id of the file that is no longer there: DeleteMemory (soft, restorable);</li>
+ *   <li>a bullet whose id is in the file and whose text changed: UpdateMemory (content);
+ *   <li>an id of the file that is no longer there: DeleteMemory (soft, restorable);
  *   <li>a bullet without id: CreateMemory, kind and category (facts), created_at (episodes) or summary (procedures)
- *       from the path;</li>
- *   <li>MEMORY.md: a changed or new {@code ## label} section: UpdateBlock (blocks cannot be removed here).</li>
+ *       from the path;
+ *   <li>MEMORY.md: a changed or new {@code ## label} section: UpdateBlock (blocks cannot be removed here).
  * </ul>
- * Creations and updates come in file order, then deletions in the old file's order. Everything is validated first:
- * any bad line (unknown, foreign or duplicate ids, markers in the wrong place, empty entries, oversized content, stray
+ *
+ * Creations and updates come in file order, then deletions in the old file's order. Everything is validated first: any
+ * bad line (unknown, foreign or duplicate ids, markers in the wrong place, empty entries, oversized content, stray
  * text) rejects the whole file with every problem listed, before anything is published.
  */
 public final class MarkdownEdits {
@@ -47,7 +49,7 @@ public final class MarkdownEdits {
     }
 
     /**
-     * @param current   the file as the editor's reader sees it now, null when it does not exist yet
+     * @param current the file as the editor's reader sees it now, null when it does not exist yet
      * @param coreBlock whether the existing block of a label is a core block (kept on update)
      * @throws ApiException INVALID_ARGUMENT (TOO_LARGE when only sizes are wrong) listing every problem
      */

@@ -25,10 +25,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The Markdown view of a space (docs/architecture.md §11: memory_list, memory_read, memory_write, memory_patch, memory_append) over
- * the chain: reads render the local views for the reader (category allowlists applied), writes diff the new text
- * against the reader's current rendering ({@link MarkdownEdits}) and publish the requests one at a time through the
- * {@link WriteExecutor}, in file order. Transport-neutral: REST uses it, MCP and gRPC tools can use it as is.
+ * The Markdown view of a space (docs/architecture.md §11: memory_list, memory_read, memory_write, memory_patch,
+ * memory_append) over the chain: reads render the local views for the reader (category allowlists applied), writes diff
+ * the new text against the reader's current rendering ({@link MarkdownEdits}) and publish the requests one at a time
+ * through the {@link WriteExecutor}, in file order. Transport-neutral: REST uses it, MCP and gRPC tools can use it as
+ * is.
  */
 public class MarkdownFiles {
 
@@ -68,7 +69,7 @@ public class MarkdownFiles {
      * memory_write: the whole new text of the file.
      *
      * @param ifMatch null, or the {@link MarkdownFile#etag()} the editor read: another value is 409 VERSION_CONFLICT
-     *                (the file changed since), before anything is published
+     *     (the file changed since), before anything is published
      */
     public FileWrite write(WriteContext ctx, MarkdownPath path, String text, String ifMatch) {
         if (text == null || text.isEmpty()) {
@@ -116,7 +117,10 @@ public class MarkdownFiles {
         return apply(ctx, path, replacements.size(), plan);
     }
 
-    /** The derived "# Title" and "> Summary:" lines: not patchable (and not searched, so a summary never shadows an entry). */
+    /**
+     * The derived "# Title" and "> Summary:" lines: not patchable (and not searched, so a summary never shadows an
+     * entry).
+     */
     private static String header(String text) {
         int summary = text.indexOf("\n" + MarkdownFormat.SUMMARY_PREFIX);
         int end = summary < 0 ? -1 : text.indexOf('\n', summary + 1);

@@ -20,12 +20,12 @@ import java.util.regex.Pattern;
  *
  * <ul>
  *   <li>An entry is a bullet: {@code "- "} at column 0; its further lines are indented by two spaces (or a tab); blank
- *       lines inside an entry are kept when an indented line follows.</li>
+ *       lines inside an entry are kept when an indented line follows.
  *   <li>The entry's memory id is an HTML comment {@code <!-- id:ID -->} ending the entry's last line (invisible when
- *       the Markdown is rendered). A bullet without it is a new memory; the marker anywhere else is an error.</li>
- *   <li>{@code # Title} and {@code > Summary:} lines are derived on every rendering; on input they are ignored.</li>
+ *       the Markdown is rendered). A bullet without it is a new memory; the marker anywhere else is an error.
+ *   <li>{@code # Title} and {@code > Summary:} lines are derived on every rendering; on input they are ignored.
  *   <li>MEMORY.md holds {@code ## <label>} sections instead of bullets: everything up to the next {@code ## } line is
- *       the block's content.</li>
+ *       the block's content.
  * </ul>
  */
 final class MarkdownFormat {
@@ -88,8 +88,8 @@ final class MarkdownFormat {
     }
 
     /**
-     * The {@code > Summary:} of a file: the labels of its entries in file order, joined with ", ", as long as the
-     * whole stays within ten words (the first label always, cut at ten words); "(empty)" without entries.
+     * The {@code > Summary:} of a file: the labels of its entries in file order, joined with ", ", as long as the whole
+     * stays within ten words (the first label always, cut at ten words); "(empty)" without entries.
      */
     public static String summary(List<String> labels) {
         List<String> kept = new ArrayList<>();
@@ -130,8 +130,8 @@ final class MarkdownFormat {
     }
 
     /**
-     * @param id      the marker's id, null without a marker
-     * @param text    the entry text before the marker
+     * @param id the marker's id, null without a marker
+     * @param text the entry text before the marker
      * @param wellPlaced false when the marker does not end the entry or occurs twice
      */
     record Marker(String id, String text, boolean wellPlaced) {}

@@ -7,8 +7,8 @@ import java.util.Objects;
  * A sandboxed path of the Markdown view: {@code MEMORY.md}, {@code facts/<name>.md}, {@code episodes/YYYY-MM.md} or
  * {@code procedures/<name>.md}. Only {@link MarkdownPaths#parse(String)} makes them from client input.
  *
- * @param root  which part of the view
- * @param name  the file name without {@code .md} ("MEMORY" for the core file)
+ * @param root which part of the view
+ * @param name the file name without {@code .md} ("MEMORY" for the core file)
  */
 public record MarkdownPath(Root root, String name) {
 

@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
  * The sandbox of the Markdown view. A path is relative, uses {@code /}, and is exactly one of {@code MEMORY.md},
  * {@code facts/<name>.md}, {@code episodes/YYYY-MM.md}, {@code procedures/<name>.md} with {@code <name>} from
  * {@code [A-Za-z0-9_-]} (1 to 64, starting with a letter or digit). Everything else (absolute paths, {@code ..} or
- * {@code .} segments, percent-encoding, backslashes, empty segments, unknown roots, other extensions, over-long
- * paths) is 400 INVALID_PATH. A valid path need not exist: reading one that does not is 404 NOT_FOUND.
+ * {@code .} segments, percent-encoding, backslashes, empty segments, unknown roots, other extensions, over-long paths)
+ * is 400 INVALID_PATH. A valid path need not exist: reading one that does not is 404 NOT_FOUND.
  */
 public final class MarkdownPaths {
 

@@ -20,15 +20,17 @@ import java.util.regex.Pattern;
 /**
  * Renders a space's active memories as the Markdown view (pure and deterministic: the same memories give the same
  * bytes):
+ *
  * <ul>
  *   <li>{@code MEMORY.md}: active blocks as {@code ## <label>} sections, configured labels first in their order, then
- *       other labels alphabetically. Always present (empty without blocks).</li>
+ *       other labels alphabetically. Always present (empty without blocks).
  *   <li>{@code facts/<category>.md}: active SEMANTIC and INSIGHT memories, one file per category in id (creation)
- *       order; uncategorized ones in {@code facts/general.md}. A category that is not a valid file name is slugged.</li>
- *   <li>{@code episodes/YYYY-MM.md}: active EPISODIC memories by the UTC month of created_at, by created_at then id.</li>
+ *       order; uncategorized ones in {@code facts/general.md}. A category that is not a valid file name is slugged.
+ *   <li>{@code episodes/YYYY-MM.md}: active EPISODIC memories by the UTC month of created_at, by created_at then id.
  *   <li>{@code procedures/<slug>.md}: one file per active PROCEDURAL memory, the slug of its summary (or of its
- *       content's first words); clashing slugs get {@code -2}, {@code -3}, ... in id order.</li>
+ *       content's first words); clashing slugs get {@code -2}, {@code -3}, ... in id order.
  * </ul>
+ *
  * JOURNAL and ENTITY memories are not part of the view. File names are assigned over all memories, then entries the
  * reader may not see are left out (so a path means the same for every reader), and files left empty disappear.
  */
@@ -52,7 +54,7 @@ public final class MarkdownRenderer {
 
     /**
      * @param memories the space's memories (only ACTIVE ones are used)
-     * @param visible  which of them the reader may see (its category allowlist)
+     * @param visible which of them the reader may see (its category allowlist)
      */
     public MarkdownView render(List<Memory> memories, Predicate<Memory> visible) {
         List<Memory> blocks = new ArrayList<>();

@@ -23,8 +23,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Accountability: the audit log and its digest, the chain's verification and signed checkpoint, erasure with its
- * proof, and the rollback dry run.
+ * Accountability: the audit log and its digest, the chain's verification and signed checkpoint, erasure with its proof,
+ * and the rollback dry run.
  */
 @Singleton
 class ChainToolset implements Toolset {

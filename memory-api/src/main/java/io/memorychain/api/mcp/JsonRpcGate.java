@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What both MCP transports (HTTP and stdio) let through to the MCP server: one well-formed JSON-RPC 2.0 message. Anything
- * else is answered here with a JSON-RPC error (the SDK would otherwise fail inside with an internal error, or, on
- * stdio, end the session): text that is not JSON is -32700 Parse error; a batch (MCP 2025-06-18 has none), a value
+ * What both MCP transports (HTTP and stdio) let through to the MCP server: one well-formed JSON-RPC 2.0 message.
+ * Anything else is answered here with a JSON-RPC error (the SDK would otherwise fail inside with an internal error, or,
+ * on stdio, end the session): text that is not JSON is -32700 Parse error; a batch (MCP 2025-06-18 has none), a value
  * that is not an object, a {@code jsonrpc} other than "2.0", an id that is not a string or number, a method that is not
  * a string are -32600 Invalid Request; params that are not an object, or a {@code tools/call} without a tool name or
  * with arguments that are not an object, are -32602 Invalid params.

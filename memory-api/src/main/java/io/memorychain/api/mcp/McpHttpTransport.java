@@ -34,9 +34,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * MCP's streamable HTTP transport at {@code /mcp}, stateless (protocol 2025-06-18): each POST carries one JSON-RPC
- * message and gets its answer as JSON; there is no session and no server-initiated stream, so GET and DELETE answer
- * 405 as the specification allows. The caller (authenticated by {@code AuthFilter}) travels in the transport context
- * to the tools. A tool call about a space another instance owns is forwarded there once ({@link McpRouting},
+ * message and gets its answer as JSON; there is no session and no server-initiated stream, so GET and DELETE answer 405
+ * as the specification allows. The caller (authenticated by {@code AuthFilter}) travels in the transport context to the
+ * tools. A tool call about a space another instance owns is forwarded there once ({@link McpRouting},
  * docs/architecture.md §19) and the owner's answer relayed.
  */
 @Controller("/mcp")

@@ -28,9 +28,9 @@ class McpServerBeans {
             audited chain under your identity.""";
 
     /**
-     * The SDK's own check of the arguments against the tool's input schema is off: its refusal is a tool error of
-     * plain text. The same check runs first in each tool's handler ({@link #conforming}), refused as REST refuses a
-     * body: INVALID_ARGUMENT.
+     * The SDK's own check of the arguments against the tool's input schema is off: its refusal is a tool error of plain
+     * text. The same check runs first in each tool's handler ({@link #conforming}), refused as REST refuses a body:
+     * INVALID_ARGUMENT.
      */
     @Context
     McpStatelessSyncServer mcpServer(McpHttpTransport transport, MemoryTools tools, JsonMapper json) {

@@ -11,12 +11,12 @@ import java.util.Set;
  * One agent tool: the single definition MCP ({@code tools/list}) and the OpenAI function list ({@code GET /v1/tools})
  * are both generated from, and what a call does.
  *
- * @param name        the tool name the model calls
+ * @param name the tool name the model calls
  * @param description written for the model: what it does and when to use it
  * @param inputSchema JSON Schema of the arguments
- * @param operation   the API operation it runs: its scope decides, as over REST and gRPC, whether a role may use it
- * @param roles       the roles that may call it
- * @param handler     runs a call; throws {@code ApiException} with a code on refusal
+ * @param operation the API operation it runs: its scope decides, as over REST and gRPC, whether a role may use it
+ * @param roles the roles that may call it
+ * @param handler runs a call; throws {@code ApiException} with a code on refusal
  */
 public record MemoryTool(
         String name,
@@ -36,7 +36,7 @@ public record MemoryTool(
      * {@code expected_version}, which every write tool takes: they make its {@link WriteContext}, as REST's path,
      * {@code Idempotency-Key} and {@code If-Match} do).
      *
-     * @param idempotencyKey  the caller's key for safe retries, or null (a fresh request id)
+     * @param idempotencyKey the caller's key for safe retries, or null (a fresh request id)
      * @param expectedVersion the version the change expects, or null (any version)
      */
     public record Call(
@@ -52,8 +52,8 @@ public record MemoryTool(
         }
 
         /**
-         * The {@code n}th write of a call that writes several things (its idempotency key suffixed with #n; no
-         * expected version, which names the version of one thing).
+         * The {@code n}th write of a call that writes several things (its idempotency key suffixed with #n; no expected
+         * version, which names the version of one thing).
          */
         public WriteContext write(int n) {
             return WriteContext.of(

@@ -22,15 +22,17 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The stdio launcher for desktop agent clients that start an MCP server as a process: it serves, on stdin/stdout,
- * the tools of a running Memory Chain, forwarding every call to its {@code /mcp} endpoint with the given key (so the
- * key's role, spaces and actor apply exactly as over HTTP). Logs go to stderr; stdout carries only the protocol.
+ * The stdio launcher for desktop agent clients that start an MCP server as a process: it serves, on stdin/stdout, the
+ * tools of a running Memory Chain, forwarding every call to its {@code /mcp} endpoint with the given key (so the key's
+ * role, spaces and actor apply exactly as over HTTP). Logs go to stderr; stdout carries only the protocol.
  *
  * <p>Each line of stdin passes {@link JsonRpcGate} before the MCP server sees it: a line that is not one well-formed
  * JSON-RPC message (broken framing, a batch, a wrong version, a line over {@value #MAX_LINE} bytes) is answered with a
  * JSON-RPC error and the session goes on (the SDK's stdio transport would end the session on the first bad line).
  *
- * <pre>java -cp memory-server-runner.jar io.memorychain.api.mcp.StdioBridge [--url http://localhost:8080] [--key KEY]</pre>
+ * <pre>java -cp memory-server-runner.jar io.memorychain.api.mcp.StdioBridge [--url http://localhost:8080] [--key KEY]
+ * </pre>
+ *
  * Defaults: {@code MEMORY_URL} (else http://localhost:8080) and {@code MEMORY_API_KEY}.
  */
 public final class StdioBridge {

@@ -41,8 +41,8 @@ import java.net.URI;
 import java.util.List;
 
 /**
- * Memories of one space. Writes publish a request and answer once the local views show its result
- * (read-your-writes); reads answer from the local views.
+ * Memories of one space. Writes publish a request and answer once the local views show its result (read-your-writes);
+ * reads answer from the local views.
  *
  * <p>The state-changing actions use Google-style custom methods, {@code POST /memories/{id}:restore} (and
  * {@code :protect}, {@code :unprotect}, {@code :pin}, {@code :unpin}): Micronaut routes a literal suffix after a path

@@ -68,7 +68,7 @@ final class ForgetTokens {
      * The ids a token confirms for this caller in this space.
      *
      * @throws ApiException 400 INVALID_CONFIRMATION (malformed, not signed by this service, expired), 403
-     *                      CONFIRMATION_NOT_YOURS (issued to another caller or for another space)
+     *     CONFIRMATION_NOT_YOURS (issued to another caller or for another space)
      */
     public Confirmed verify(String token, String space, Actor caller, Instant now) {
         if (token == null || token.isBlank()) {

@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
  * Deterministic request ids of the writes one message causes (docs/architecture.md §20): a base derived from the
  * caller's idempotency key, or else from the space, thread, user, run and message text, plus a suffix per write
  * ({@code :m} the remembered memory, {@code :e0} an entity, {@code :r0} a relation, {@code :f0} a fact...). A retried
- * message reuses every id, so the sequencer answers the first outcomes and nothing is stored twice. The same text
- * sent again in the same thread within the request-id retention (7 days) is the same message.
+ * message reuses every id, so the sequencer answers the first outcomes and nothing is stored twice. The same text sent
+ * again in the same thread within the request-id retention (7 days) is the same message.
  */
 final class MessageIds {
 

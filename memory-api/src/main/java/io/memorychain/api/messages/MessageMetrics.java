@@ -13,8 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The message endpoint's figures (docs/architecture.md §20), since this process started, on {@code /prometheus}:
- * {@code memory_messages_total{trigger}} and {@code memory_messages_validation_total{outcome}} (the writing constraints'
- * first-pass pass / trimmed / rejected counts of model-written texts, seed 004 §9), also given in each answer.
+ * {@code memory_messages_total{trigger}} and {@code memory_messages_validation_total{outcome}} (the writing
+ * constraints' first-pass pass / trimmed / rejected counts of model-written texts, seed 004 §9), also given in each
+ * answer.
  */
 @Singleton
 class MessageMetrics implements MeterBinder {

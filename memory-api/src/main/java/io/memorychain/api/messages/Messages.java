@@ -48,15 +48,16 @@ import org.slf4j.LoggerFactory;
  * The message endpoint (docs/architecture.md §20), transport-neutral (REST {@link MessageController}, MCP
  * {@code memory_message}): detects the trigger of a user message (seed 001 §8.1) and acts on it through the ordinary
  * application services, as the caller, with request ids derived from the message ({@link MessageIds}).
+ *
  * <ul>
  *   <li>remember: the router (seed 001 §8.2) classifies the text; its summary passes the writing constraints (seed 004
  *       §9) and becomes a memory of its store (vault: pinned; core or core_update: tier core), its entities ENTITY
- *       memories (an existing one of the same name is reused) linked from it, its relations links between them.
- *       Without a model, or when the call fails, the user's words are stored as a semantic memory with confidence
- *       high and the answer says why.</li>
- *   <li>forget: the matches and a confirmation token; {@link #confirmForget} soft-deletes them.</li>
- *   <li>reflect: a reflection request, as {@code POST /reflections}. recall: memory.query results.</li>
- *   <li>multi-fact extraction (seed 004 §13) for long messages or when the router says so, with its caps.</li>
+ *       memories (an existing one of the same name is reused) linked from it, its relations links between them. Without
+ *       a model, or when the call fails, the user's words are stored as a semantic memory with confidence high and the
+ *       answer says why.
+ *   <li>forget: the matches and a confirmation token; {@link #confirmForget} soft-deletes them.
+ *   <li>reflect: a reflection request, as {@code POST /reflections}. recall: memory.query results.
+ *   <li>multi-fact extraction (seed 004 §13) for long messages or when the router says so, with its caps.
  * </ul>
  */
 @Singleton
@@ -140,7 +141,7 @@ public class Messages {
      *
      * @param idempotencyKey the caller's key (null: ids derived from the message itself)
      * @throws ApiException 400 INVALID_ARGUMENT (no message, bad fields), 403 ROLE_NOT_ALLOWED (not an agent or a
-     *                      user), or the codes of the writes
+     *     user), or the codes of the writes
      */
     public MessageJson.Answer handle(String space, Actor caller, String idempotencyKey, MessageJson.Body body) {
         String s = Spaces.require(space);

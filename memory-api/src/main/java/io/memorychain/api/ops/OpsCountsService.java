@@ -16,8 +16,8 @@ import java.util.Locale;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 
 /**
- * Counts of operational events by bucket, node, op and status (docs/architecture.md §6 {@code view-ops}): metadata,
- * no content, so every role may read them (admins too).
+ * Counts of operational events by bucket, node, op and status (docs/architecture.md §6 {@code view-ops}): metadata, no
+ * content, so every role may read them (admins too).
  */
 @Singleton
 public class OpsCountsService {
@@ -34,8 +34,8 @@ public class OpsCountsService {
     }
 
     /**
-     * @param since  ISO-8601, inclusive (of the bucket containing it); default until - 24 h
-     * @param until  ISO-8601, exclusive; default the end of the bucket holding now
+     * @param since ISO-8601, inclusive (of the bucket containing it); default until - 24 h
+     * @param until ISO-8601, exclusive; default the end of the bucket holding now
      * @param bucket hour (default) or day
      */
     public OpsPage counts(String space, String since, String until, String bucket) {

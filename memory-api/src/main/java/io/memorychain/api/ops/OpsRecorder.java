@@ -24,11 +24,11 @@ public interface OpsRecorder {
     /**
      * One operational event as an endpoint sees it; the recorder stamps the time.
      *
-     * @param node   hotpath, context, episodic, worker or api
-     * @param op     classify, search, create, update, merge, delete, link, ttl, ...
+     * @param node hotpath, context, episodic, worker or api
+     * @param op classify, search, create, update, merge, delete, link, ttl, ...
      * @param status ok, error or skipped
-     * @param code   for status error: the error code
-     * @param sim    the best neighbour score, when known
+     * @param code for status error: the error code
+     * @param sim the best neighbour score, when known
      */
     record Op(
             String space,

@@ -22,9 +22,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The user profile and its consent requests (docs/architecture.md §21, seed 004 §10), transport-neutral. Who may
- * change what, and when a change applies, are the sequencer's rules ({@code GovernanceDecider}); this class checks the
- * input before anything is published and writes through the {@link WriteExecutor} (read-your-writes).
+ * The user profile and its consent requests (docs/architecture.md §21, seed 004 §10), transport-neutral. Who may change
+ * what, and when a change applies, are the sequencer's rules ({@code GovernanceDecider}); this class checks the input
+ * before anything is published and writes through the {@link WriteExecutor} (read-your-writes).
  */
 @Singleton
 public class ProfileService {

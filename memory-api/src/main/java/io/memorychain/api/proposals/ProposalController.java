@@ -32,8 +32,8 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 
 /**
- * Sub-agent proposals of one space (docs/architecture.md §10): sub-agents propose, the main agent (an agent), a user or an
- * admin commits, rejects or defers. Review actions are custom methods ({@code POST /proposals/{id}:commit}), as for
+ * Sub-agent proposals of one space (docs/architecture.md §10): sub-agents propose, the main agent (an agent), a user or
+ * an admin commits, rejects or defers. Review actions are custom methods ({@code POST /proposals/{id}:commit}), as for
  * memories.
  */
 @Controller("/v1/spaces/{space}")

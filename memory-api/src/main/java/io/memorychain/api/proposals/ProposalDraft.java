@@ -8,8 +8,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /**
- * A memory a sub-agent proposes (docs/architecture.md §10): the body of {@code POST /proposals} and the arguments of the
- * {@code memory_propose} tool. Only content is required. Unknown properties are rejected.
+ * A memory a sub-agent proposes (docs/architecture.md §10): the body of {@code POST /proposals} and the arguments of
+ * the {@code memory_propose} tool. Only content is required. Unknown properties are rejected.
  */
 @Serdeable
 @JsonIgnoreProperties(ignoreUnknown = false)

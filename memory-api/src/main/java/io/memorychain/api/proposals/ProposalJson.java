@@ -13,7 +13,9 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 
-/** A proposal as the REST API shows it (the fields of docs/architecture.md §10, snake_case), with its conflict flags. */
+/**
+ * A proposal as the REST API shows it (the fields of docs/architecture.md §10, snake_case), with its conflict flags.
+ */
 @Serdeable
 @Schema(name = "Proposal")
 public record ProposalJson(

@@ -22,12 +22,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Sub-agent proposals (docs/architecture.md §10) over the chain: sub-agents propose ({@code memory_propose}), the main agent,
- * a user or an admin commits, rejects or defers ({@code proposals_review}); open proposals are read with conflict and
- * duplicate flags ({@link ProposalConflicts}). Who may do what is the sequencer's rule (a sub-agent writing directly, or
- * reviewing, is FORBIDDEN); this class validates input before anything is published, writes through the
- * {@link WriteExecutor} (read-your-writes) and applies category allowlists to reads. Transport-neutral: REST uses it,
- * MCP and gRPC tools can use it as is.
+ * Sub-agent proposals (docs/architecture.md §10) over the chain: sub-agents propose ({@code memory_propose}), the main
+ * agent, a user or an admin commits, rejects or defers ({@code proposals_review}); open proposals are read with
+ * conflict and duplicate flags ({@link ProposalConflicts}). Who may do what is the sequencer's rule (a sub-agent
+ * writing directly, or reviewing, is FORBIDDEN); this class validates input before anything is published, writes
+ * through the {@link WriteExecutor} (read-your-writes) and applies category allowlists to reads. Transport-neutral:
+ * REST uses it, MCP and gRPC tools can use it as is.
  */
 public class ProposalService {
 
@@ -58,8 +58,8 @@ public class ProposalService {
 
     /**
      * The conflict rule open proposals are flagged with (the conflict band of {@code memory.proposals}), shared with
-     * contradiction detection so that both use one similarity rule and one embedding cache; empty without an
-     * embedding model.
+     * contradiction detection so that both use one similarity rule and one embedding cache; empty without an embedding
+     * model.
      */
     public java.util.Optional<ProposalConflicts> conflicts() {
         return java.util.Optional.ofNullable(conflicts);

@@ -4,8 +4,8 @@ package io.memorychain.api.quota;
  * One key's figures.
  *
  * @param requestsPerSecond the bucket's refill rate
- * @param burst             the bucket's size: requests a key may send at once after a quiet spell
- * @param writesPerDay      writes per UTC day, 0 for no budget
+ * @param burst the bucket's size: requests a key may send at once after a quiet spell
+ * @param writesPerDay writes per UTC day, 0 for no budget
  */
 record Limits(double requestsPerSecond, int burst, long writesPerDay) {
 

@@ -6,11 +6,11 @@ import jakarta.validation.constraints.Positive;
 
 /**
  * {@code memory.quotas.*}: what one API key may ask of this instance. Requests of every transport (REST, gRPC, MCP)
- * draw from a token bucket per key ({@code requests-per-second}, refilled continuously, holding at most
- * {@code burst}); writes (the operations that publish a request to the chain) also count against a budget per key and
- * UTC day ({@code writes-per-day}, 0 for none). Past either, the call is refused with 429 {@code RATE_LIMITED} and
- * {@code Retry-After}. Keys named under {@code memory.quotas.keys.<key name>} get their own figures
- * ({@link KeyQuota}). Counts are kept per instance, in memory: a restart starts them again.
+ * draw from a token bucket per key ({@code requests-per-second}, refilled continuously, holding at most {@code burst});
+ * writes (the operations that publish a request to the chain) also count against a budget per key and UTC day
+ * ({@code writes-per-day}, 0 for none). Past either, the call is refused with 429 {@code RATE_LIMITED} and
+ * {@code Retry-After}. Keys named under {@code memory.quotas.keys.<key name>} get their own figures ({@link KeyQuota}).
+ * Counts are kept per instance, in memory: a restart starts them again.
  */
 @ConfigurationProperties("memory.quotas")
 class QuotaConfig {

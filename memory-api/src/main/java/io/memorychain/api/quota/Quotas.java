@@ -17,8 +17,8 @@ import java.util.stream.Collectors;
 
 /**
  * The quotas of {@link QuotaConfig}, checked by every transport once it knows the caller: the REST filter, the gRPC
- * interceptor, and the MCP tools for the writes a tool call makes. One bucket and one day count per key name, in
- * memory (a handful of longs per key; keys are few).
+ * interceptor, and the MCP tools for the writes a tool call makes. One bucket and one day count per key name, in memory
+ * (a handful of longs per key; keys are few).
  */
 @Singleton
 public class Quotas {
@@ -45,8 +45,8 @@ public class Quotas {
     }
 
     /**
-     * Charges one call of {@code operation} (null: a call that is no catalogue operation, such as an MCP session's
-     * own messages) to the caller's key.
+     * Charges one call of {@code operation} (null: a call that is no catalogue operation, such as an MCP session's own
+     * messages) to the caller's key.
      *
      * @throws QuotaExceededException past the key's rate, or for a write past its day's budget
      */
@@ -101,7 +101,9 @@ public class Quotas {
 
     private record DayCount(LocalDate day, long count) {}
 
-    /** A token bucket: {@code burst} tokens, refilled at the key's rate; a call takes one or learns how long to wait. */
+    /**
+     * A token bucket: {@code burst} tokens, refilled at the key's rate; a call takes one or learns how long to wait.
+     */
     private static final class Bucket {
         private final double perNano;
         private final double capacity;

@@ -9,7 +9,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.List;
 
-/** One memory of a refinement ledger (docs/architecture.md §9): id, content, created_at, tags and flags, plus what edits need. */
+/**
+ * One memory of a refinement ledger (docs/architecture.md §9): id, content, created_at, tags and flags, plus what edits
+ * need.
+ */
 @Serdeable
 @Schema(name = "LedgerEntry")
 record LedgerEntryJson(

@@ -34,17 +34,18 @@ import org.slf4j.LoggerFactory;
 /**
  * The refinement agent job (docs/architecture.md §9, "Run by the system"), on its own thread in the service. Every
  * {@code memory.refinement.agent.check-interval} it looks at the open session of each space this instance holds:
+ *
  * <ul>
  *   <li>open longer than {@code session-timeout} (this process's wall clock against the session's {@code started_at},
- *       which the sequencer stamped): it publishes {@code CompleteRefinement} as {@code worker:refinement-timeout}
- *       with the reason as the summary; the sequencer records the close (and refuses it if the session was closed
- *       meanwhile). The projections never look at a clock;</li>
+ *       which the sequencer stamped): it publishes {@code CompleteRefinement} as {@code worker:refinement-timeout} with
+ *       the reason as the summary; the sequencer records the close (and refuses it if the session was closed
+ *       meanwhile). The projections never look at a clock;
  *   <li>else, when the space has a model ({@code memory.llm.*}, {@code memory.llm.agents.<space>.*}): the model runs
- *       the session ({@link RefineAgent}) as {@code worker:refinement-agent}; a run that leaves it open (the model failed
- *       after its retries, a bound was reached) is logged with the reason and tried again after
- *       {@code retry-interval};</li>
- *   <li>without a model nothing runs for the space ({@code /health}: {@code workers.refinement_agent: skipped: no model}
- *       when no space has one).</li>
+ *       the session ({@link RefineAgent}) as {@code worker:refinement-agent}; a run that leaves it open (the model
+ *       failed after its retries, a bound was reached) is logged with the reason and tried again after
+ *       {@code retry-interval};
+ *   <li>without a model nothing runs for the space ({@code /health}: {@code workers.refinement_agent: skipped: no
+ *       model} when no space has one).
  * </ul>
  */
 @Singleton

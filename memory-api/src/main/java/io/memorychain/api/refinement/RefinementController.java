@@ -37,9 +37,9 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 
 /**
- * Refinement sessions (docs/architecture.md §9) over REST, a thin layer over {@link RefinementSessions}. {@code {session}} is a
- * session id or {@code current} (the space's open session). The knife operations are accepted only inside the open
- * session (403 NOT_IN_REFINEMENT otherwise) and are ordinary chain events carrying the session id.
+ * Refinement sessions (docs/architecture.md §9) over REST, a thin layer over {@link RefinementSessions}.
+ * {@code {session}} is a session id or {@code current} (the space's open session). The knife operations are accepted
+ * only inside the open session (403 NOT_IN_REFINEMENT otherwise) and are ordinary chain events carrying the session id.
  */
 @Controller("/v1/spaces/{space}/refinements")
 @ExecuteOn(TaskExecutors.BLOCKING)

@@ -11,7 +11,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 
-/** A refinement session (docs/architecture.md §9): what the agent is given while it is open, and its outcome once completed. */
+/**
+ * A refinement session (docs/architecture.md §9): what the agent is given while it is open, and its outcome once
+ * completed.
+ */
 @Serdeable
 @Schema(name = "RefinementSession")
 public record RefinementSessionJson(

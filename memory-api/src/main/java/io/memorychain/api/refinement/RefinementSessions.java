@@ -37,17 +37,17 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Refinement sessions (docs/architecture.md §9), transport-neutral: REST uses it, MCP and gRPC tools can call it as is. Writes go
- * through the {@link WriteExecutor} (publish, await the outcome and the local views) carrying the session id, so the
- * sequencer decides every rule on the chain's state: an edit naming a session that is not the space's open one is
- * {@code NOT_IN_REFINEMENT}, constitutional memories cannot be deleted or consolidated ({@code CONSTITUTIONAL}), a
+ * Refinement sessions (docs/architecture.md §9), transport-neutral: REST uses it, MCP and gRPC tools can call it as is.
+ * Writes go through the {@link WriteExecutor} (publish, await the outcome and the local views) carrying the session id,
+ * so the sequencer decides every rule on the chain's state: an edit naming a session that is not the space's open one
+ * is {@code NOT_IN_REFINEMENT}, constitutional memories cannot be deleted or consolidated ({@code CONSTITUTIONAL}), a
  * consolidation is one atomic event keeping the earliest {@code created_at}. Reads come from the local views.
  *
  * <p>Every {@code sessionId} parameter takes a session id, or {@code null} / {@value #CURRENT} for the space's open
  * session (what an agent inside its session passes). No open session is {@code NOT_IN_REFINEMENT} before anything is
- * published. The knife of docs/architecture.md §9: {@link #search} (search_memories), {@link #consolidate} (consolidate_memories),
- * {@link #update} (update_memory), {@link #delete} (delete_memory), {@link #protect} (protect_memory),
- * {@link #complete} (complete_refinement); the session and its ledger: {@link #current}.
+ * published. The knife of docs/architecture.md §9: {@link #search} (search_memories), {@link #consolidate}
+ * (consolidate_memories), {@link #update} (update_memory), {@link #delete} (delete_memory), {@link #protect}
+ * (protect_memory), {@link #complete} (complete_refinement); the session and its ledger: {@link #current}.
  */
 public class RefinementSessions {
 
@@ -85,7 +85,7 @@ public class RefinementSessions {
      * DuplicatesRemoved, then opens the session: both one decision. 409 INVALID_STATE when one is open already.
      *
      * @param targetTokens the core token budget to reach; null for {@code memory.refinement.target-tokens}
-     * @param reason       why, for the audit (optional)
+     * @param reason why, for the audit (optional)
      */
     public SessionView start(WriteContext ctx, Integer targetTokens, String reason) {
         if (targetTokens != null && !Rules.isValidTargetTokens(targetTokens)) {
@@ -155,9 +155,9 @@ public class RefinementSessions {
      * keywords and the creation time range, best first (most query words matched, then oldest first). A blank query
      * matches every ledger memory in the range: a time-range search.
      *
-     * @param createdAfter  inclusive lower bound of {@code created_at}, or null
+     * @param createdAfter inclusive lower bound of {@code created_at}, or null
      * @param createdBefore exclusive upper bound of {@code created_at}, or null
-     * @param limit         1..{@value #MAX_SEARCH_LIMIT}, null for {@value #DEFAULT_SEARCH_LIMIT}
+     * @param limit 1..{@value #MAX_SEARCH_LIMIT}, null for {@value #DEFAULT_SEARCH_LIMIT}
      * @return the open session's id and the matches
      */
     public SearchResult search(
@@ -203,7 +203,9 @@ public class RefinementSessions {
                         .toList());
     }
 
-    /** consolidate_memories: the memories become one new memory, atomically (inputs superseded, earliest created_at). */
+    /**
+     * consolidate_memories: the memories become one new memory, atomically (inputs superseded, earliest created_at).
+     */
     public WriteResult consolidate(
             WriteContext ctx, String sessionId, List<String> ids, String newContent, String reason) {
         return consolidate(
@@ -302,8 +304,8 @@ public class RefinementSessions {
     }
 
     /**
-     * The session as {@code reader} is given it. Admins govern sessions (start, figures, outcome) without reading
-     * what is in them (docs/architecture.md §9 silo privacy): no ledger and no edits, whose before/after carry content.
+     * The session as {@code reader} is given it. Admins govern sessions (start, figures, outcome) without reading what
+     * is in them (docs/architecture.md §9 silo privacy): no ledger and no edits, whose before/after carry content.
      */
     private SessionView view(String space, Actor reader, RefinementSession session) {
         MemoryViews views = backend.views();

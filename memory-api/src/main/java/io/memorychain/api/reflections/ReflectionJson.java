@@ -11,7 +11,9 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 
-/** A reflection as the API shows it (docs/architecture.md §18): the pending document and, once decided, the decision. */
+/**
+ * A reflection as the API shows it (docs/architecture.md §18): the pending document and, once decided, the decision.
+ */
 @Serdeable
 @Schema(name = "Reflection")
 public record ReflectionJson(

@@ -5,8 +5,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /**
- * The reflection log of a space (docs/architecture.md §18), oldest first, and its evolution record: the insights of
- * the approved (wholly or partly) reflections, in order.
+ * The reflection log of a space (docs/architecture.md §18), oldest first, and its evolution record: the insights of the
+ * approved (wholly or partly) reflections, in order.
  */
 @Serdeable
 @Schema(name = "ReflectionLog")

@@ -161,8 +161,8 @@ public class ReflectionService {
 
     /**
      * Decides a pending reflection and answers it as decided: 404 NOT_FOUND, 409 ALREADY_RESOLVED, 403 FORBIDDEN (a
-     * worker, an admin or a sub-agent), 400 INVALID_ARGUMENT (a change id not in the reflection, a malformed body),
-     * or the code of a change that no longer applies (nothing is applied then).
+     * worker, an admin or a sub-agent), 400 INVALID_ARGUMENT (a change id not in the reflection, a malformed body), or
+     * the code of a change that no longer applies (nothing is applied then).
      */
     public Reflection decide(WriteContext ctx, String id, ReflectionDecisionBody body) {
         if (body == null || body.decision() == null) {

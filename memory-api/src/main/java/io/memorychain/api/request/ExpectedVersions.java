@@ -5,9 +5,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Optimistic concurrency: {@code expected_version} in the body or an {@code If-Match} header carrying the version as
- * an entity tag ({@code "3"}, {@code W/"3"} or {@code 3}); {@code *} means "any version". GET answers carry the
- * version in {@code ETag}.
+ * Optimistic concurrency: {@code expected_version} in the body or an {@code If-Match} header carrying the version as an
+ * entity tag ({@code "3"}, {@code W/"3"} or {@code 3}); {@code *} means "any version". GET answers carry the version in
+ * {@code ETag}.
  */
 public final class ExpectedVersions {
 

@@ -12,8 +12,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The input checks every write makes before anything is published: a request that fails here never reaches Kafka.
- * The sequencer re-checks what depends on state (existence, versions, constitutional flags, block labels).
+ * The input checks every write makes before anything is published: a request that fails here never reaches Kafka. The
+ * sequencer re-checks what depends on state (existence, versions, constitutional flags, block labels).
  */
 public final class InputRules {
 

@@ -5,8 +5,8 @@ import io.micronaut.json.tree.JsonNode;
 import jakarta.inject.Singleton;
 
 /**
- * JSON strings only: a number, boolean, array or object where the API expects text is a 400, not silently turned
- * into text ({@code {"content": 42}} must not store "42").
+ * JSON strings only: a number, boolean, array or object where the API expects text is a 400, not silently turned into
+ * text ({@code {"content": 42}} must not store "42").
  */
 @Singleton
 @Primary

@@ -175,7 +175,7 @@ public final class QueryJson {
      * related bullets kept only for memories active then; the text rendered again from the items.
      *
      * @param versionAt a memory's version at the point, or null when it did not exist yet
-     * @param readable  whether the reader may read a version (its category)
+     * @param readable whether the reader may read a version (its category)
      */
     static Answer asOf(
             Answer answer,

@@ -117,7 +117,7 @@ public class Retrieval {
      *
      * @param datesAsOf the time of the point: relative dates of the query ("last week") are read against it
      * @param versionAt a memory's version at the point, or null when it did not exist yet
-     * @param readable  whether the reader may read a version (its category)
+     * @param readable whether the reader may read a version (its category)
      */
     public QueryJson.Answer queryAsOf(
             String space,

@@ -7,8 +7,8 @@ import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
- * Body of POST /v1/spaces/{space}/rollback/plan (dry run) and POST /v1/spaces/{space}/rollback (apply). At most one
- * of memory_id, session_id, actor and reflection_id names the scope; none rolls back the whole space.
+ * Body of POST /v1/spaces/{space}/rollback/plan (dry run) and POST /v1/spaces/{space}/rollback (apply). At most one of
+ * memory_id, session_id, actor and reflection_id names the scope; none rolls back the whole space.
  */
 @Serdeable
 @JsonIgnoreProperties(ignoreUnknown = false)

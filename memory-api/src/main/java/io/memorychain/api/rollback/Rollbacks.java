@@ -18,8 +18,8 @@ import java.util.List;
 
 /**
  * The time machine (docs/architecture.md §17), transport-neutral: {@link #plan} is the dry run (reads the space's chain
- * and replays it into the target and head states; publishes nothing), {@link #apply} plans again and publishes the
- * plan as one {@code RollbackSpace} request, which the sequencer applies atomically as {@code RollbackApplied} and the
+ * and replays it into the target and head states; publishes nothing), {@link #apply} plans again and publishes the plan
+ * as one {@code RollbackSpace} request, which the sequencer applies atomically as {@code RollbackApplied} and the
  * restoring events, or refuses with VERSION_CONFLICT when the space moved since. Admin-only (the operation catalogue
  * and the sequencer).
  */

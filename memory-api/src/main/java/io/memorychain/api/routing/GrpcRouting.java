@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Finds where a gRPC call about a space is answered (docs/architecture.md §19): here, or the owner's gRPC address (read
- * once per owner from its {@code GET /instance} and kept until a call to it cannot connect), with one channel per
- * owner address (TLS with {@code memory.tls.*} on, else plaintext). The call itself is relayed by the gRPC transport
+ * once per owner from its {@code GET /instance} and kept until a call to it cannot connect), with one channel per owner
+ * address (TLS with {@code memory.tls.*} on, else plaintext). The call itself is relayed by the gRPC transport
  * ({@code api.grpc.OwnerProxy}) with the caller's metadata and {@link RoutingHeaders#FORWARDED_BY}.
  */
 @Singleton
@@ -62,8 +62,8 @@ public class GrpcRouting {
      * {@link OwnerGuard} because no instance can serve it now, or because this instance does not route).
      *
      * @param forwardedBy the call's {@code x-memory-forwarded-by} metadata, or null
-     * @throws ApiException REBALANCING when the owner is elsewhere but the call was already forwarded once or the
-     *                      owner cannot be reached
+     * @throws ApiException REBALANCING when the owner is elsewhere but the call was already forwarded once or the owner
+     *     cannot be reached
      */
     public Optional<Target> ownerOf(String space, String forwardedBy) throws InterruptedException {
         SpaceOwner owner = backend.ownerOf(space);

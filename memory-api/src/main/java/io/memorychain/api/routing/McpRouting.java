@@ -40,10 +40,10 @@ public class McpRouting {
      * The owner's answer to this MCP call, or empty when it is served here.
      *
      * @param request the caller's {@code POST /mcp}
-     * @param space   the space the tool call is about
-     * @param body    the JSON-RPC message as received
+     * @param space the space the tool call is about
+     * @param body the JSON-RPC message as received
      * @throws ApiException REBALANCING when the owner is elsewhere but cannot be reached or the call was already
-     *                      forwarded once; TIMEOUT when the owner did not answer in time (a write may have been applied)
+     *     forwarded once; TIMEOUT when the owner did not answer in time (a write may have been applied)
      */
     public Optional<HttpResponse<byte[]>> forward(HttpRequest<?> request, String space, byte[] body)
             throws InterruptedException {

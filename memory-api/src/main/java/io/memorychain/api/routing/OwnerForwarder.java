@@ -64,11 +64,11 @@ public class OwnerForwarder {
      * Sends {@code request} (with {@code body}) to {@code owner} ({@code scheme://host:port}) and returns the owner's
      * answer as a response of this server.
      *
-     * @throws java.net.ConnectException         the owner is not reachable (nothing was sent)
-     * @throws javax.net.ssl.SSLException         the TLS handshake failed: the owner's certificate is not trusted, or
-     *                                            it refused this instance's (nothing was sent)
+     * @throws java.net.ConnectException the owner is not reachable (nothing was sent)
+     * @throws javax.net.ssl.SSLException the TLS handshake failed: the owner's certificate is not trusted, or it
+     *     refused this instance's (nothing was sent)
      * @throws java.net.http.HttpTimeoutException the owner did not answer in time (a write may have been applied)
-     * @throws IOException                       the connection failed (a write may have been applied)
+     * @throws IOException the connection failed (a write may have been applied)
      */
     public MutableHttpResponse<byte[]> forward(HttpRequest<?> request, byte[] body, URI owner)
             throws IOException, InterruptedException {

@@ -41,7 +41,7 @@ public class OwnerGuard {
      * Returns when this instance serves the space.
      *
      * @throws ApiException NOT_OWNER (another instance serves it: its REST address is in the message) or REBALANCING
-     *                      (no instance can answer now)
+     *     (no instance can answer now)
      */
     public void requireServedHere(String space) {
         SpaceOwner owner = backend.ownerOf(space);

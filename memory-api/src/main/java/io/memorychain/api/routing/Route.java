@@ -31,18 +31,16 @@ sealed interface Route {
     /**
      * The routing rule.
      *
-     * @param space            the space of the call
-     * @param owner            who owns it now ({@code SpaceOwners})
-     * @param read             whether the call is a read a standby may answer (GET or HEAD: it reads views only;
-     *                         writes need the owner's sequencer wait, and query and context need the search index,
-     *                         which only an active task builds)
-     * @param forwardedBy      the instance that forwarded the call here, or null: a forwarded call is never forwarded
-     *                         again
+     * @param space the space of the call
+     * @param owner who owns it now ({@code SpaceOwners})
+     * @param read whether the call is a read a standby may answer (GET or HEAD: it reads views only; writes need the
+     *     owner's sequencer wait, and query and context need the search index, which only an active task builds)
+     * @param forwardedBy the instance that forwarded the call here, or null: a forwarded call is never forwarded again
      * @param ownerUnreachable whether forwarding to the owner was tried and nothing was sent (refused connection) or
-     *                         the owner answered 503 REBALANCING
-     * @param standbyHere      the applied seq of this instance's copy of the space's views, empty when it holds none
-     * @param minSeq           the caller's {@code X-Memory-Min-Seq} (0: none)
-     * @param self             this instance's advertised endpoint (null: it does not route)
+     *     the owner answered 503 REBALANCING
+     * @param standbyHere the applied seq of this instance's copy of the space's views, empty when it holds none
+     * @param minSeq the caller's {@code X-Memory-Min-Seq} (0: none)
+     * @param self this instance's advertised endpoint (null: it does not route)
      */
     static Route decide(
             String space,

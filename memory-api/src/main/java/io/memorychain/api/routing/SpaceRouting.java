@@ -37,15 +37,15 @@ import org.slf4j.LoggerFactory;
 /**
  * Routes every REST call of a space to the instance that owns it (docs/architecture.md §19), in one place for all
  * controllers, once {@link AuthFilter} has authenticated the caller here (a caller this instance refuses is refused
- * without a hop; the owner authenticates the forwarded call again from the same {@code Authorization}): served here when this instance runs the space's
- * active projection task; forwarded once ({@link OwnerForwarder}) when another instance does, writes included, so the
- * owner's wait for its own view gives read-your-writes on every instance. When the owner cannot answer (the partition
- * moves, the owner is unreachable or rebalancing, or the request was already forwarded and the ownership moved
- * meanwhile), a GET is answered by a standby replica of the space's views, here or one hop away, only when it has
- * applied the caller's {@link RoutingHeaders#MIN_SEQ}, and says so ({@link RoutingHeaders#SERVED_FROM},
- * {@link RoutingHeaders#APPLIED_SEQ}); anything else is 503 {@code REBALANCING} with {@code Retry-After}, never a
- * silently stale read. The rule is {@link Route#decide}. With {@link RoutingHeaders#MIN_SEQ} the owner also waits until
- * it has applied the caller's last write.
+ * without a hop; the owner authenticates the forwarded call again from the same {@code Authorization}): served here
+ * when this instance runs the space's active projection task; forwarded once ({@link OwnerForwarder}) when another
+ * instance does, writes included, so the owner's wait for its own view gives read-your-writes on every instance. When
+ * the owner cannot answer (the partition moves, the owner is unreachable or rebalancing, or the request was already
+ * forwarded and the ownership moved meanwhile), a GET is answered by a standby replica of the space's views, here or
+ * one hop away, only when it has applied the caller's {@link RoutingHeaders#MIN_SEQ}, and says so
+ * ({@link RoutingHeaders#SERVED_FROM}, {@link RoutingHeaders#APPLIED_SEQ}); anything else is 503 {@code REBALANCING}
+ * with {@code Retry-After}, never a silently stale read. The rule is {@link Route#decide}. With
+ * {@link RoutingHeaders#MIN_SEQ} the owner also waits until it has applied the caller's last write.
  */
 @ServerFilter("/v1/spaces/**")
 @Order(SpaceRouting.ORDER)

@@ -29,8 +29,8 @@ public class KnownSpaces {
     public record Summary(String name, long events, Long memories, boolean fullyCounted) {}
 
     /**
-     * The spaces of {@link #visibleTo} with their figures, at most {@code limit}, from the applied seqs and the maintained
-     * counters (no scan of any space's memories).
+     * The spaces of {@link #visibleTo} with their figures, at most {@code limit}, from the applied seqs and the
+     * maintained counters (no scan of any space's memories).
      */
     public List<Summary> summaries(Principal caller, int limit) {
         var views = backend.views();

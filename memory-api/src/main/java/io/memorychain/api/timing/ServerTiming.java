@@ -8,9 +8,9 @@ import java.util.Locale;
 
 /**
  * Where one HTTP call spent its time, stage by stage, answered as a {@code Server-Timing} header
- * ({@link ServerTimingFilter}) so that a caller can see where a slow call went. Stages are added by the code that
- * runs them, on the request's own thread; a call outside an HTTP request (gRPC, MCP over stdio, a worker) records
- * into {@link #NONE}, which keeps nothing.
+ * ({@link ServerTimingFilter}) so that a caller can see where a slow call went. Stages are added by the code that runs
+ * them, on the request's own thread; a call outside an HTTP request (gRPC, MCP over stdio, a worker) records into
+ * {@link #NONE}, which keeps nothing.
  */
 public final class ServerTiming {
 

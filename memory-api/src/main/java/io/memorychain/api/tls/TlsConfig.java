@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * {@code memory.tls.*}: TLS on the HTTP and gRPC listeners and on forwarding between instances
- * (docs/architecture.md §19). The identity is PEM ({@code cert} + {@code key}) or PKCS#12 ({@code keystore} +
- * {@code keystore-password}); {@code trust} (a PEM CA bundle, or a PKCS#12 trust store ending in {@code .p12}/{@code .pfx}
- * with {@code trust-password}) verifies the other instances when forwarding and the client certificates of
+ * {@code memory.tls.*}: TLS on the HTTP and gRPC listeners and on forwarding between instances (docs/architecture.md
+ * §19). The identity is PEM ({@code cert} + {@code key}) or PKCS#12 ({@code keystore} + {@code keystore-password});
+ * {@code trust} (a PEM CA bundle, or a PKCS#12 trust store ending in {@code .p12}/{@code .pfx} with
+ * {@code trust-password}) verifies the other instances when forwarding and the client certificates of
  * {@code client-auth} {@code want}/{@code need}. Env {@code MEMORY_TLS_ENABLED}, {@code MEMORY_TLS_CERT}, ...
  */
 @ConfigurationProperties("memory.tls")

@@ -25,9 +25,9 @@ import java.util.regex.Pattern;
 
 /**
  * Loads and checks TLS key material: a certificate chain with its private key from PEM files or a PKCS#12 key store,
- * and trusted CA certificates from a PEM bundle or a PKCS#12 trust store. Every failure is a
- * {@link TlsConfigException} naming the configuration key and the file (missing file, wrong password, no key, a key
- * that does not match the certificate), so a bad configuration fails start-up with one clear line.
+ * and trusted CA certificates from a PEM bundle or a PKCS#12 trust store. Every failure is a {@link TlsConfigException}
+ * naming the configuration key and the file (missing file, wrong password, no key, a key that does not match the
+ * certificate), so a bad configuration fails start-up with one clear line.
  */
 final class TlsMaterial {
 
@@ -44,8 +44,8 @@ final class TlsMaterial {
     }
 
     /**
-     * The identity from PEM files: a certificate chain (leaf first) and an unencrypted PKCS#8 private key
-     * ({@code BEGIN PRIVATE KEY}, RSA or EC).
+     * The identity from PEM files: a certificate chain (leaf first) and an unencrypted PKCS#8 private key ({@code BEGIN
+     * PRIVATE KEY}, RSA or EC).
      */
     public static Identity fromPem(String certKey, Path certFile, String keyKey, Path keyFile) {
         List<X509Certificate> chain = certificates(certKey, certFile);

@@ -16,10 +16,10 @@ import io.swagger.v3.oas.annotations.Parameter;
  * space in the path, the authenticated actor, {@code Idempotency-Key} and {@code If-Match}. It becomes the
  * transport-neutral {@link WriteContext} the application services take.
  *
- * @param space          path variable
- * @param actor          the caller's actor, set by the auth filter
+ * @param space path variable
+ * @param actor the caller's actor, set by the auth filter
  * @param idempotencyKey {@code Idempotency-Key}: a retry with the same key returns the first outcome (null: a fresh id)
- * @param ifMatch        {@code If-Match}: the version (ETag) the change expects (null: any)
+ * @param ifMatch {@code If-Match}: the version (ETag) the change expects (null: any)
  */
 @Introspected
 public record WriteCall(

@@ -15,11 +15,11 @@ import io.memorychain.avro.Actor;
 public record WriteContext(String space, Actor actor, String requestId, Integer expectedVersion, String sessionId) {
 
     /**
-     * @param space           path variable
-     * @param actor           the authenticated caller's actor
-     * @param idempotencyKey  {@code Idempotency-Key} (null: a random UUID)
-     * @param bodyVersion     {@code expected_version} from the body, if any
-     * @param ifMatch         {@code If-Match} header, if any
+     * @param space path variable
+     * @param actor the authenticated caller's actor
+     * @param idempotencyKey {@code Idempotency-Key} (null: a random UUID)
+     * @param bodyVersion {@code expected_version} from the body, if any
+     * @param ifMatch {@code If-Match} header, if any
      */
     public static WriteContext of(
             String space, Actor actor, String idempotencyKey, Integer bodyVersion, String ifMatch) {

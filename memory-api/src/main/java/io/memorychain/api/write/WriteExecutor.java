@@ -33,10 +33,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The write path with read-your-writes: publish the request, wait (bounded by {@code memory.write-timeout}) for its
  * outcome; a rejection becomes its code's HTTP status; an acceptance is awaited in the local projection
- * ({@code awaitApplied(space, seq)}) and answered with the memory as the views now show it. Running out of time is
- * 503 TIMEOUT with the request id: retrying with the same Idempotency-Key returns the original outcome and never
- * applies the change twice. A write outside the actor's category allowlist is refused with CATEGORY_NOT_ALLOWED before
- * anything is published (as judged by the local views; the sequencer enforces the same rule on the chain's state).
+ * ({@code awaitApplied(space, seq)}) and answered with the memory as the views now show it. Running out of time is 503
+ * TIMEOUT with the request id: retrying with the same Idempotency-Key returns the original outcome and never applies
+ * the change twice. A write outside the actor's category allowlist is refused with CATEGORY_NOT_ALLOWED before anything
+ * is published (as judged by the local views; the sequencer enforces the same rule on the chain's state).
  */
 @Singleton
 public class WriteExecutor {
@@ -117,16 +117,16 @@ public class WriteExecutor {
     }
 
     /**
-     * Writes and waits until the local views show the change; the accepted outcome, for writes whose result is not
-     * a memory (proposals). Rejections, timeouts and publishing failures are thrown as for {@link #execute}.
+     * Writes and waits until the local views show the change; the accepted outcome, for writes whose result is not a
+     * memory (proposals). Rejections, timeouts and publishing failures are thrown as for {@link #execute}.
      */
     public MemoryOutcome apply(WriteContext ctx, Object op) {
         return submit(ctx, op, (views, outcome) -> Optional.of(outcome));
     }
 
     /**
-     * The write path for any result: publish, await the outcome and its seq in the local views, then
-     * {@code readBack} what the caller answers with.
+     * The write path for any result: publish, await the outcome and its seq in the local views, then {@code readBack}
+     * what the caller answers with.
      */
     public <T> T submit(WriteContext ctx, Object op, BiFunction<MemoryViews, MemoryOutcome, Optional<T>> readBack) {
         ServerTiming timing = ServerTiming.current();
@@ -230,8 +230,8 @@ public class WriteExecutor {
     }
 
     /**
-     * 409 INVALID_STATE: the sequencer answered the first outcome of an earlier request with this request id (the
-     * same {@code Idempotency-Key}), and what this call answers with cannot be read from it: the key was used for a
+     * 409 INVALID_STATE: the sequencer answered the first outcome of an earlier request with this request id (the same
+     * {@code Idempotency-Key}), and what this call answers with cannot be read from it: the key was used for a
      * different operation, or the earlier request's result is gone since (erased).
      */
     private static ApiException replayed(MemoryRequest request, MemoryOutcome outcome) {
@@ -252,8 +252,8 @@ public class WriteExecutor {
 
     /**
      * Splits the wait for the outcome at the sequencer's decision time: {@code sequence} (publishing, the sequencer
-     * reading and deciding) and {@code commit} (its transaction committing, the outcome read back). The decision time is
-     * the sequencer's clock, so the split is only as good as the clocks agree (exact on the embedded default).
+     * reading and deciding) and {@code commit} (its transaction committing, the outcome read back). The decision time
+     * is the sequencer's clock, so the split is only as good as the clocks agree (exact on the embedded default).
      */
     private void recordSequencing(ServerTiming timing, MemoryOutcome outcome, long published, long outcomeAt) {
         long waited = outcomeAt - published;

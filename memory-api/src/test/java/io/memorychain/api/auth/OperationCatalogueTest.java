@@ -21,8 +21,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The operation catalogue covers every REST route, gRPC method and MCP tool, so a new one cannot slip past the
- * role rules with a scope nobody chose.
+ * The operation catalogue covers every REST route, gRPC method and MCP tool, so a new one cannot slip past the role
+ * rules with a scope nobody chose.
  */
 @MicronautTest(environments = TopologyBackend.ENV)
 @Property(name = "micronaut.server.port", value = "-1")

@@ -33,9 +33,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Nothing is served without a key except what docs/architecture.md §13 lists ("Served without a key"): every HTTP
- * route and every gRPC method is called without credentials, and each must refuse with UNAUTHENTICATED unless it is
- * on that list. A route or method added later is checked without anyone remembering to.
+ * Nothing is served without a key except what docs/architecture.md §13 lists ("Served without a key"): every HTTP route
+ * and every gRPC method is called without credentials, and each must refuse with UNAUTHENTICATED unless it is on that
+ * list. A route or method added later is checked without anyone remembering to.
  */
 @MicronautTest(environments = TopologyBackend.ENV)
 @Property(name = "micronaut.server.port", value = "-1")

@@ -265,9 +265,9 @@ public abstract class CheckpointContract {
     }
 
     /**
-     * A second store on the same topic with an empty view directory (what a restarted instance does) reads every
-     * saved checkpoint back from the topic alone, deleted threads excluded; with encryption on the topic holds no
-     * state in plain.
+     * A second store on the same topic with an empty view directory (what a restarted instance does) reads every saved
+     * checkpoint back from the topic alone, deleted threads excluded; with encryption on the topic holds no state in
+     * plain.
      */
     @Test
     void aViewRebuiltFromTheTopicHoldsTheSavedCheckpoints() throws Exception {

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Agents' checkpoints over gRPC on the real service: saved and loaded with a Struct state, the same checkpoint over
- * REST, listed and deleted per thread, refused to another space's key and over the size limit with REST's codes. Run
- * as a nested class of a gRPC integration test, on that test's one service.
+ * REST, listed and deleted per thread, refused to another space's key and over the size limit with REST's codes. Run as
+ * a nested class of a gRPC integration test, on that test's one service.
  */
 public abstract class CheckpointGrpcContract {
 

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Contradictions through the real service (docs/architecture.md §10, seed 001 §13.6): two contradicting memories (or
  * proposals) written to a space are flagged on both by the service itself, listed, and resolved keep_both (both low
- * confidence, linked contradicts both ways, shown in query results), one_wins (the loser superseded, or rejected when
- * a proposal) or ask_user (a question in /context until answered); every resolution is in the audit; bad input is
- * refused before publishing and the sequencer's rules come back as their codes. Run as a nested class of an
- * integration test, on that test's one service, whose configuration turns detection on for {@link #DETECTING}.
+ * confidence, linked contradicts both ways, shown in query results), one_wins (the loser superseded, or rejected when a
+ * proposal) or ask_user (a question in /context until answered); every resolution is in the audit; bad input is refused
+ * before publishing and the sequencer's rules come back as their codes. Run as a nested class of an integration test,
+ * on that test's one service, whose configuration turns detection on for {@link #DETECTING}.
  */
 public abstract class ContradictionContract {
 

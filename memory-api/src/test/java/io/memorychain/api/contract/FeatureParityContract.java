@@ -60,9 +60,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * The operations gRPC and MCP gained so that every operation is on every transport ({@code TransportParityTest}):
- * each group called end to end over gRPC (or MCP) and read back over REST alike, with one refusal per group carrying
- * the same code on every transport. Run on the real Kafka backend ({@code MemoryGrpcIT}), against the application it
+ * The operations gRPC and MCP gained so that every operation is on every transport ({@code TransportParityTest}): each
+ * group called end to end over gRPC (or MCP) and read back over REST alike, with one refusal per group carrying the
+ * same code on every transport. Run on the real Kafka backend ({@code MemoryGrpcIT}), against the application it
  * already starts.
  */
 public abstract class FeatureParityContract extends GrpcRestParityContract {

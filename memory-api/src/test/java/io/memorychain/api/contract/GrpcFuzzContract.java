@@ -49,12 +49,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * A hostile client of every gRPC method: the methods come from the service descriptor (a method added to the proto
- * is fuzzed without anyone listing it), and each request is built from its message descriptor: missing fields, malformed
- * ids and spaces, oversized strings and repeated fields, extreme numbers, unknown fields, wrongly typed and broken
- * wire bytes (sent raw, past the generated stubs), bad or missing authorization metadata, cancelled streams and
- * deadlines. Every call must end within its deadline with OK or a refusal of the API's one error table: an
- * {@code error-code} trailer whose gRPC status is {@link GrpcErrors#statusOf} of that code and whose REST status
+ * A hostile client of every gRPC method: the methods come from the service descriptor (a method added to the proto is
+ * fuzzed without anyone listing it), and each request is built from its message descriptor: missing fields, malformed
+ * ids and spaces, oversized strings and repeated fields, extreme numbers, unknown fields, wrongly typed and broken wire
+ * bytes (sent raw, past the generated stubs), bad or missing authorization metadata, cancelled streams and deadlines.
+ * Every call must end within its deadline with OK or a refusal of the API's one error table: an {@code error-code}
+ * trailer whose gRPC status is {@link GrpcErrors#statusOf} of that code and whose REST status
  * ({@link ErrorCodes#statusOf}) is a 4xx; never INTERNAL or UNKNOWN, never a Java class name in the description.
  */
 public abstract class GrpcFuzzContract {
@@ -442,8 +442,8 @@ public abstract class GrpcFuzzContract {
     }
 
     /**
-     * Calls a method with raw request bytes, its deadline {@value #DEADLINE_SECONDS} s. {@code cutAfterMillis} 0
-     * waits for the end; above 0 it is the call's deadline instead; -1 cancels the call once it has started.
+     * Calls a method with raw request bytes, its deadline {@value #DEADLINE_SECONDS} s. {@code cutAfterMillis} 0 waits
+     * for the end; above 0 it is the call's deadline instead; -1 cancels the call once it has started.
      */
     private Outcome call(
             MethodDescriptor<byte[], byte[]> m, byte[] request, String authorization, long cutAfterMillis) {

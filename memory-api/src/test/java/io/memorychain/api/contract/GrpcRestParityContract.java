@@ -103,10 +103,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * REST and gRPC against ONE running application: the same state read over both transports is the same, changes
- * made over either are seen alike over both (and recorded with the caller's actor), and the same bad call is refused
- * with the same code on both (gRPC: the mapped status, the code in the {@code error-code} trailer) and leaves the
- * chain alone. Run on the real Kafka backend ({@code MemoryGrpcIT}).
+ * REST and gRPC against ONE running application: the same state read over both transports is the same, changes made
+ * over either are seen alike over both (and recorded with the caller's actor), and the same bad call is refused with
+ * the same code on both (gRPC: the mapped status, the code in the {@code error-code} trailer) and leaves the chain
+ * alone. Run on the real Kafka backend ({@code MemoryGrpcIT}).
  */
 public abstract class GrpcRestParityContract {
 

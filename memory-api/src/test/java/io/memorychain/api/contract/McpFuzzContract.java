@@ -27,10 +27,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A hostile MCP client over streamable HTTP ({@code POST /mcp}): malformed JSON, wrong JSON-RPC versions and shapes,
- * unknown methods and tools, arguments that break every tool's input schema (the tools come from {@code tools/list},
- * so a new tool is fuzzed without anyone listing it), a huge batch and an oversized body. Each answer must be a
- * JSON-RPC error (never -32603 Internal error), or for a tool call a tool error carrying a REST code of a 4xx (never
- * INTERNAL); never a 5xx or a Java exception; and a valid call with the same key still works afterwards.
+ * unknown methods and tools, arguments that break every tool's input schema (the tools come from {@code tools/list}, so
+ * a new tool is fuzzed without anyone listing it), a huge batch and an oversized body. Each answer must be a JSON-RPC
+ * error (never -32603 Internal error), or for a tool call a tool error carrying a REST code of a 4xx (never INTERNAL);
+ * never a 5xx or a Java exception; and a valid call with the same key still works afterwards.
  */
 @SuppressWarnings("unchecked")
 public abstract class McpFuzzContract {

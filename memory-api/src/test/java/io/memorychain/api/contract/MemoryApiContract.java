@@ -37,9 +37,10 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
- * The REST contract, run against the real topologies on TopologyTestDriver ({@code MemoryApiHttpTest}) and against a real Kafka with the real
- * sequencer and projection ({@code MemoryApiIT}). Every bad-input case asserts its code AND that nothing reached the
- * chain: bad input is not even published; state-dependent rejections leave the audit log and the chain unchanged.
+ * The REST contract, run against the real topologies on TopologyTestDriver ({@code MemoryApiHttpTest}) and against a
+ * real Kafka with the real sequencer and projection ({@code MemoryApiIT}). Every bad-input case asserts its code AND
+ * that nothing reached the chain: bad input is not even published; state-dependent rejections leave the audit log and
+ * the chain unchanged.
  */
 public abstract class MemoryApiContract {
 
@@ -1112,7 +1113,10 @@ public abstract class MemoryApiContract {
 
     // ---------------------------------------------------------------- core memory cap (docs/architecture.md §5)
 
-    /** The space the test configuration caps at 200 tokens with {@code over-cap: refine} ({@code memory.core.space-caps}). */
+    /**
+     * The space the test configuration caps at 200 tokens with {@code over-cap: refine}
+     * ({@code memory.core.space-caps}).
+     */
     public static final String CORE_REFINE_SPACE = "core-cap-refine";
 
     private static String coreWords(int n) {

@@ -13,11 +13,11 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
- * The refinement agent job (docs/architecture.md §9, "Run by the system") in the service: a session opened in the
- * space that has a model is run by the model (here a scripted OpenAI-compatible server) as worker:refinement-agent,
- * its edits land on the chain under the session, the session completes with the model's summary and the chain
- * verifies; a session the model leaves open is closed with the reason once it is older than the timeout. Run as a
- * nested class of an integration test whose service {@link SharedKafkaApplication} configured.
+ * The refinement agent job (docs/architecture.md §9, "Run by the system") in the service: a session opened in the space
+ * that has a model is run by the model (here a scripted OpenAI-compatible server) as worker:refinement-agent, its edits
+ * land on the chain under the session, the session completes with the model's summary and the chain verifies; a session
+ * the model leaves open is closed with the reason once it is older than the timeout. Run as a nested class of an
+ * integration test whose service {@link SharedKafkaApplication} configured.
  */
 public abstract class RefinementAgentContract {
 

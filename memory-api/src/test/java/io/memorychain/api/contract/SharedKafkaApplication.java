@@ -19,7 +19,7 @@ public final class SharedKafkaApplication {
 
     /**
      * @param prefix topic and application-id prefix ({@link SharedKafka#uniquePrefix()})
-     * @param name   names the data directory under java.io.tmpdir
+     * @param name names the data directory under java.io.tmpdir
      */
     public static EmbeddedServer start(String prefix, String name) {
         Path dataDir = Path.of(System.getProperty("java.io.tmpdir"), name + "-" + UUID.randomUUID());

@@ -41,9 +41,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The workers inside the embedded service (docs/architecture.md §12): the ToM job runs in-process when a model is
  * configured and publishes its insights through the chain, and says {@code skipped: no model} otherwise while the rest
- * runs; the consolidation job runs without a model too and merges near-exact copies; their
- * figures are in {@code /health} ({@code workers}) and {@code /prometheus} ({@code memory_worker_*},
- * {@code memory_llm_*}, Kafka Streams' client metrics).
+ * runs; the consolidation job runs without a model too and merges near-exact copies; their figures are in
+ * {@code /health} ({@code workers}) and {@code /prometheus} ({@code memory_worker_*}, {@code memory_llm_*}, Kafka
+ * Streams' client metrics).
  */
 @Tag("integration")
 @Timeout(value = 4, unit = TimeUnit.MINUTES)

@@ -5,8 +5,8 @@ import io.memorychain.projector.search.FilterParser;
 import io.memorychain.projector.search.InvalidFilterException;
 
 /**
- * The query filter parser on any JSON a client can send as {@code filters} (REST /query, gRPC Query, MCP
- * memory_query): it parses or refuses with {@link InvalidFilterException} (400 INVALID_FILTER), never anything else.
+ * The query filter parser on any JSON a client can send as {@code filters} (REST /query, gRPC Query, MCP memory_query):
+ * it parses or refuses with {@link InvalidFilterException} (400 INVALID_FILTER), never anything else.
  */
 class FilterParserFuzzTest {
 

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Request decoding as REST, gRPC (whose messages become the same bodies) and MCP do it: JSON into the body records with
- * the strict deserializers, then into the sequencer's requests ({@link MemoryRequests}). The first byte picks the
- * body, the rest is its JSON. Every input decodes and maps, or is refused as a 400: unreadable JSON or an
+ * the strict deserializers, then into the sequencer's requests ({@link MemoryRequests}). The first byte picks the body,
+ * the rest is its JSON. Every input decodes and maps, or is refused as a 400: unreadable JSON or an
  * {@link ApiException}; nothing else escapes.
  */
 class RequestDecodingFuzzTest {

@@ -18,7 +18,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The mappings the new gRPC groups rely on: maps, absent values, the request-to-body inverse, stream lines, binding. */
+/**
+ * The mappings the new gRPC groups rely on: maps, absent values, the request-to-body inverse, stream lines, binding.
+ */
 class FeatureMappingTest {
 
     private static final ProtoJson PROTO = new ProtoJson(JsonMapper.createDefault());

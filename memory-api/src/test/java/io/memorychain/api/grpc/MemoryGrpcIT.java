@@ -23,9 +23,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * REST, gRPC and MCP parity end to end: the Micronaut application with the real backend (registry, signing key, sequencer
- * and projection in Kafka Streams, publisher) on the shared in-JVM Kafka broker, with topics and application ids of
- * its own; gRPC calls over a real channel to the application's gRPC port, MCP calls to its /mcp.
+ * REST, gRPC and MCP parity end to end: the Micronaut application with the real backend (registry, signing key,
+ * sequencer and projection in Kafka Streams, publisher) on the shared in-JVM Kafka broker, with topics and application
+ * ids of its own; gRPC calls over a real channel to the application's gRPC port, MCP calls to its /mcp.
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)

@@ -33,8 +33,8 @@ import org.junit.jupiter.api.Test;
 /**
  * What gRPC answers when the chain behind it misbehaves, which only TopologyTestDriver ({@link TopologyBackend}) can
  * stage (a space another instance owns, a write whose outcome never comes, a reflection proposed by a worker), and
- * hostile calls of every gRPC method and MCP message, which need many quick writes. The parity of REST, gRPC and MCP
- * on the real backend is {@code MemoryGrpcIT}'s.
+ * hostile calls of every gRPC method and MCP message, which need many quick writes. The parity of REST, gRPC and MCP on
+ * the real backend is {@code MemoryGrpcIT}'s.
  */
 @MicronautTest(environments = TopologyBackend.ENV)
 @Property(name = "memory.write-timeout", value = "2s")

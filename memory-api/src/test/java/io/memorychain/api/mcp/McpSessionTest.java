@@ -34,9 +34,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Agents' view of the system: the official MCP Java SDK client, over streamable HTTP ({@code /mcp}) and over stdio
- * (the {@link StdioBridge} launched as a process, as desktop clients do), on the real HTTP stack with the real
- * topologies ({@link TopologyBackend}).
+ * Agents' view of the system: the official MCP Java SDK client, over streamable HTTP ({@code /mcp}) and over stdio (the
+ * {@link StdioBridge} launched as a process, as desktop clients do), on the real HTTP stack with the real topologies
+ * ({@link TopologyBackend}).
  */
 @MicronautTest(environments = TopologyBackend.ENV)
 @Property(name = "micronaut.server.port", value = "-1")

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
  * A hostile MCP client of the stdio launcher ({@link StdioBridge}, run in this JVM on pipes): broken framing (a message
  * split over lines, half a message, garbage, invalid UTF-8, a line over the size limit), a huge batch, wrong versions
  * and ids, unknown methods and tools, misshapen tool calls. Each line gets exactly one answer, a JSON-RPC error (never
- * -32603 Internal error) or a tool error with a REST code of a 4xx, and the session goes on: a valid call afterwards
- * is answered.
+ * -32603 Internal error) or a tool error with a REST code of a 4xx, and the session goes on: a valid call afterwards is
+ * answered.
  */
 @SuppressWarnings("unchecked")
 public abstract class StdioFuzzContract {

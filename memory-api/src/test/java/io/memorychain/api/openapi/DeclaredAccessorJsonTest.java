@@ -9,8 +9,8 @@ import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
 /**
- * The records whose object-typed {@code @JsonProperty} components have a declared accessor (SpecContractTest:
- * spurious properties) still write the JSON name of the component, not the accessor's.
+ * The records whose object-typed {@code @JsonProperty} components have a declared accessor (SpecContractTest: spurious
+ * properties) still write the JSON name of the component, not the accessor's.
  */
 class DeclaredAccessorJsonTest {
 

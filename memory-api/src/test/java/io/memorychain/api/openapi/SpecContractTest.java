@@ -31,8 +31,8 @@ import org.yaml.snakeyaml.Yaml;
 /**
  * The OpenAPI document micronaut-openapi generates at compile time (the one served at
  * {@code /swagger/memory-chain-v1.yml}) is one a client generator can trust: no spurious properties, every error an
- * operation can answer documented with the Error body, every error code listed, the schema names the code declares,
- * and each operation named after its entry in the operation catalogue.
+ * operation can answer documented with the Error body, every error code listed, the schema names the code declares, and
+ * each operation named after its entry in the operation catalogue.
  *
  * <p>Spurious properties: micronaut-openapi up to 6.20.0 reads each {@code @JsonProperty} accessor a second time and
  * names that copy after the class's {@code @Schema(name)} (upstream bug, fixed after 6.20.0, the newest release that

@@ -389,9 +389,9 @@ class MultiInstanceRoutingIT {
     }
 
     /**
-     * A read right after the write returned, with the write's seq as {@code X-Memory-Min-Seq} (what a client that
-     * wants read-your-writes through any instance sends, a standby replica's answer included): 503 may be retried,
-     * anything else must show the write.
+     * A read right after the write returned, with the write's seq as {@code X-Memory-Min-Seq} (what a client that wants
+     * read-your-writes through any instance sends, a standby replica's answer included): 503 may be retried, anything
+     * else must show the write.
      */
     private void readBackOrFlagStale(EmbeddedServer reader, String space, String id) {
         HttpResponse<String> read = readRetryingRebalance(

@@ -38,14 +38,14 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * Embedding throughput through the real pipeline (issue #12 item 6): the embedded broker and the sequencer, projection
- * and embedder applications ({@link MemoryChainRuntime}), {@code --memories} of the write harness's texts (20-59
- * words, {@link LoadGenerator#sentence}) written to {@code --spaces} spaces over {@code --partitions} partitions. For
- * each stream-thread count of the embedder ({@code --threads}, {@code memory.embeddings.stream-threads}), on topics of
- * its own: the time from the first write until the last vector is on the embeddings topic (read_committed), memories
- * embedded per second over it, and the process's CPU time per memory (broker, sequencer, projection and embedder).
- * The writes are accepted long before the vectors follow, so the figure is the embedder's, with the rest of the
- * pipeline sharing the cores. First an untimed run of {@code --warm-up-memories} (default 1,000) through the same
- * pipeline, so that the JIT has compiled the broker's, Streams' and Lucene's paths before the timed runs.
+ * and embedder applications ({@link MemoryChainRuntime}), {@code --memories} of the write harness's texts (20-59 words,
+ * {@link LoadGenerator#sentence}) written to {@code --spaces} spaces over {@code --partitions} partitions. For each
+ * stream-thread count of the embedder ({@code --threads}, {@code memory.embeddings.stream-threads}), on topics of its
+ * own: the time from the first write until the last vector is on the embeddings topic (read_committed), memories
+ * embedded per second over it, and the process's CPU time per memory (broker, sequencer, projection and embedder). The
+ * writes are accepted long before the vectors follow, so the figure is the embedder's, with the rest of the pipeline
+ * sharing the cores. First an untimed run of {@code --warm-up-memories} (default 1,000) through the same pipeline, so
+ * that the JIT has compiled the broker's, Streams' and Lucene's paths before the timed runs.
  *
  * <pre>{@code
  * java -Xmx1g -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.EmbedderHarness \

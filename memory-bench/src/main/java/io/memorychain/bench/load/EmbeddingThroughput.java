@@ -27,13 +27,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Embedding throughput on this machine, in memories/s, for each model of {@code --models}: the memories the write
  * harness publishes (20-59 words), embedded as passages the way the embedder does (one model run per memory) with one
  * caller thread, with two concurrent callers (what two embedder stream threads would do), and with one caller and two
- * ONNX intra-op threads; the CPU time per memory of the single caller, from which the two-core ceiling follows
- * (two cores' worth of CPU seconds divided by it, whatever else the machine runs); and a padded batch through the
- * model in one run ({@link PaddedBatchProbe}), its speed and how many of its vectors differ, bit for bit, from the
- * production embedder's, also for batches of texts of one token length (no padding). Prints the load average before and after each model, and writes JSON.
+ * ONNX intra-op threads; the CPU time per memory of the single caller, from which the two-core ceiling follows (two
+ * cores' worth of CPU seconds divided by it, whatever else the machine runs); and a padded batch through the model in
+ * one run ({@link PaddedBatchProbe}), its speed and how many of its vectors differ, bit for bit, from the production
+ * embedder's, also for batches of texts of one token length (no padding). Prints the load average before and after each
+ * model, and writes JSON.
  *
- * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.EmbeddingThroughput
- * [--models e5-small,minilm] [--memories 400] [--batch 16] [--out FILE]}
+ * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.EmbeddingThroughput [--models
+ * e5-small,minilm] [--memories 400] [--batch 16] [--out FILE]}
  */
 public final class EmbeddingThroughput {
 

@@ -19,10 +19,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a client waits for one acknowledged write, against a running service: sequential {@code POST /memories}
- * (each answered only once the memory is readable), then {@code --writers} concurrent writers; prints p50/p95/p99 of
- * each, the concurrent writers' acknowledged writes per second, and the median of every {@code Server-Timing} stage
- * of the sequential writes (check, sequence, commit, apply, read), so a slow write shows where it waited.
+ * What a client waits for one acknowledged write, against a running service: sequential {@code POST /memories} (each
+ * answered only once the memory is readable), then {@code --writers} concurrent writers; prints p50/p95/p99 of each,
+ * the concurrent writers' acknowledged writes per second, and the median of every {@code Server-Timing} stage of the
+ * sequential writes (check, sequence, commit, apply, read), so a slow write shows where it waited.
  *
  * <pre>
  * java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.HttpWriteHarness \

@@ -37,8 +37,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 /**
  * The load generator of {@link LoadHarness}, run in its own JVM (the harness starts it with its own class path), so
  * that generating load does not share a JIT, a heap and a GC with the broker and the Streams applications it measures.
- * It publishes requests through {@link MemoryPublisher} (the same transactional, group-committed producer the API
- * uses) with a bounded number in flight, against the harness's broker, and reports on stdout, one line per fact, each
+ * It publishes requests through {@link MemoryPublisher} (the same transactional, group-committed producer the API uses)
+ * with a bounded number in flight, against the harness's broker, and reports on stdout, one line per fact, each
  * starting with {@value #TAG}:
  *
  * <ul>
@@ -50,10 +50,10 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  *   <li>{@code @@START micros}: the measurement starts; {@code @@RESULT {json}}: its figures; then the JVM exits.
  * </ul>
  *
- * <p>Modes: {@code chain} waits for each request's outcome from the sequencer (the window is released by the
- * outcome); {@code ceiling} publishes the same requests, the same way, to the ceiling's requests topic and releases
- * the window when the pass-through has copied a request to its sink topic (read_committed), so both modes measure a
- * committed exactly-once hop under the same load.
+ * <p>Modes: {@code chain} waits for each request's outcome from the sequencer (the window is released by the outcome);
+ * {@code ceiling} publishes the same requests, the same way, to the ceiling's requests topic and releases the window
+ * when the pass-through has copied a request to its sink topic (read_committed), so both modes measure a committed
+ * exactly-once hop under the same load.
  */
 public final class LoadGenerator {
 

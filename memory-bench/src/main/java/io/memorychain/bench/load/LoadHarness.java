@@ -52,29 +52,28 @@ import org.apache.kafka.streams.KafkaStreams;
 
 /**
  * Load harness for the write path on the embedded broker, measured against the machine's ceiling. Two phases, each
- * driven by a {@link LoadGenerator} in its own JVM (started here with this class path) that publishes requests
- * through {@link MemoryPublisher} with a bounded number in flight:
+ * driven by a {@link LoadGenerator} in its own JVM (started here with this class path) that publishes requests through
+ * {@link MemoryPublisher} with a bounded number in flight:
  *
  * <ol>
  *   <li><b>ceiling</b>: a no-op exactly-once pass-through ({@link CeilingTopology}: requests copied, bytes unchanged,
- *       to a sink topic) with the real applications' Streams configuration, the same partitions and the same
- *       requests, on the same broker; records/s copied;
- *   <li><b>throughput</b>: the real path, sequencer and projection ({@link MemoryChainRuntime}, no embedder):
- *       accepted requests/s answered (outcome) and queryable (the projection's applied seq has reached them), and
- *       their ratio to the ceiling;
+ *       to a sink topic) with the real applications' Streams configuration, the same partitions and the same requests,
+ *       on the same broker; records/s copied;
+ *   <li><b>throughput</b>: the real path, sequencer and projection ({@link MemoryChainRuntime}, no embedder): accepted
+ *       requests/s answered (outcome) and queryable (the projection's applied seq has reached them), and their ratio to
+ *       the ceiling;
  * </ol>
  *
  * then a <b>latency</b> phase at a load the system sustains (publish-to-queryable percentiles), chain verification
- * rates (every signature, and signed checkpoints) and memory use. Each phase warms up first in the same generator
- * JVM, in rounds of {@code --warmup} requests (half the measured ones by default), repeated while this JVM's JIT
- * compilers still used more than a tenth of a core, for at most {@code --max-warmup-seconds} (120): under this load
- * they compile the broker's, Streams' and the projection's code for a minute or more, a startup cost a running service
- * has paid. The load average ({@code /proc/loadavg}) is printed before and after each phase. Prints a summary and writes
- * JSON.
+ * rates (every signature, and signed checkpoints) and memory use. Each phase warms up first in the same generator JVM,
+ * in rounds of {@code --warmup} requests (half the measured ones by default), repeated while this JVM's JIT compilers
+ * still used more than a tenth of a core, for at most {@code --max-warmup-seconds} (120): under this load they compile
+ * the broker's, Streams' and the projection's code for a minute or more, a startup cost a running service has paid. The
+ * load average ({@code /proc/loadavg}) is printed before and after each phase. Prints a summary and writes JSON.
  *
- * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.LoadHarness [--requests N]
- * [--warmup N] [--max-warmup-seconds T] [--spaces S] [--in-flight W] [--latency-requests N]
- * [--latency-in-flight W] [--partitions P] [--generator-heap 512m] [--out FILE]}
+ * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.LoadHarness [--requests N] [--warmup
+ * N] [--max-warmup-seconds T] [--spaces S] [--in-flight W] [--latency-requests N] [--latency-in-flight W] [--partitions
+ * P] [--generator-heap 512m] [--out FILE]}
  */
 public final class LoadHarness {
 

@@ -8,12 +8,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Follows accepted requests until the projection has applied their seq in their space (the moment they are
- * queryable: the projection writes its views, then tells its observers), timing them in epoch microseconds against
- * the generator's publish time. The projection's stream thread only records the applied seq per space
- * ({@link MemoryChainRuntime#observeApplied}); a watcher thread matches pending requests against it every
- * millisecond, so measuring costs the measured system next to nothing (polling the applied-seq store per space
- * cost it a fifth of a core).
+ * Follows accepted requests until the projection has applied their seq in their space (the moment they are queryable:
+ * the projection writes its views, then tells its observers), timing them in epoch microseconds against the generator's
+ * publish time. The projection's stream thread only records the applied seq per space
+ * ({@link MemoryChainRuntime#observeApplied}); a watcher thread matches pending requests against it every millisecond,
+ * so measuring costs the measured system next to nothing (polling the applied-seq store per space cost it a fifth of a
+ * core).
  */
 final class LoadVisibility {
 

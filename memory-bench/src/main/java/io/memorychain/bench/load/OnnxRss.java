@@ -13,8 +13,8 @@ import java.util.Random;
  * The resident memory an embedder adds to a process, with and without ONNX Runtime's arena allocator
  * (docs/benchmarks.md "Memory of the embedded service"): VmRSS before the model, after loading it, after
  * {@code --short} memories of the write harness's kind, and after {@code --long} passages truncated at the model's
- * window, with the time per memory of each phase (one caller thread). Run once per setting, each in a fresh JVM, so
- * one does not inherit the other's heap:
+ * window, with the time per memory of each phase (one caller thread). Run once per setting, each in a fresh JVM, so one
+ * does not inherit the other's heap:
  *
  * <p>{@code java -Xmx256m -XX:+UseSerialGC -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.OnnxRss
  * [--model e5-small] [--arena false] [--short 400] [--long 40]}

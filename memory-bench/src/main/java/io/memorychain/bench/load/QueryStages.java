@@ -19,9 +19,9 @@ import java.util.function.IntFunction;
 
 /**
  * Per-stage timers of {@code memory.query} (docs/architecture.md §7), each stage done the way the query does it and
- * timed alone, one query after the other: the query embedding, the hybrid index search of the candidates, reading
- * the candidates' memories from the views, their thread neighbours, and reading the memories and stored embeddings
- * of neighbours outside the candidates. What is left of the end-to-end time is fusion, the rerank and packing.
+ * timed alone, one query after the other: the query embedding, the hybrid index search of the candidates, reading the
+ * candidates' memories from the views, their thread neighbours, and reading the memories and stored embeddings of
+ * neighbours outside the candidates. What is left of the end-to-end time is fusion, the rerank and packing.
  */
 final class QueryStages {
 

@@ -14,10 +14,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Fairness between keys under quotas, against a running service: a calm key queries its space alone (idle), then
- * again while a flooding key in another space sends {@code --flood-factor} times its quota; prints the calm key's
- * latency both times and what the flooding key was answered. The service must give the flooding key a quota
- * (e.g. {@code -Dmemory.quotas.keys.<name>.requests-per-second=20}).
+ * Fairness between keys under quotas, against a running service: a calm key queries its space alone (idle), then again
+ * while a flooding key in another space sends {@code --flood-factor} times its quota; prints the calm key's latency
+ * both times and what the flooding key was answered. The service must give the flooding key a quota (e.g.
+ * {@code -Dmemory.quotas.keys.<name>.requests-per-second=20}).
  *
  * <pre>
  * java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.QuotaFairnessHarness \

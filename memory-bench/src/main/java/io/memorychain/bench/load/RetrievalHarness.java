@@ -47,27 +47,27 @@ import org.apache.kafka.streams.errors.InvalidStateStoreException;
 
 /**
  * End-to-end read-path benchmark on the embedded broker: writes {@code --memories} memories to one space through the
- * real chain (sequencer, embedder with the real model, projection and its search index), waits until all are
- * embedded, then measures {@code memory.query} (query embedding, index search, views, rerank, budget packing) and
- * context assembly over many distinct natural-language queries, one caller thread. Prints the figures and writes JSON.
+ * real chain (sequencer, embedder with the real model, projection and its search index), waits until all are embedded,
+ * then measures {@code memory.query} (query embedding, index search, views, rerank, budget packing) and context
+ * assembly over many distinct natural-language queries, one caller thread. Prints the figures and writes JSON.
  *
  * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.load.RetrievalHarness [--memories N]
  * [--queries Q] [--warm-up-seconds S] [--model minilm|bge-small|e5-small] [--write-intra-op-threads T] [--out FILE]
  * [--data-dir DIR] [--quiet-load L --quiet-wait-minutes M]}
  *
- * <p>{@code --data-dir} keeps the broker's and the Streams applications' data in DIR (default: a new temporary
- * folder) and records what was written there ({@value #WRITTEN}); a later run with the same DIR, memories and model
- * restarts on that data (the chain, the views and the embeddings are reused; the search index is rebuilt from the
- * views on assignment, as a service restart does) and measures without writing again. {@code --quiet-load L} waits,
- * at most M minutes, until the machine's one-minute load average is under L before the queries, so that a write
- * phase run beside other work can be measured on a quiet machine; the load averages are printed either way.
+ * <p>{@code --data-dir} keeps the broker's and the Streams applications' data in DIR (default: a new temporary folder)
+ * and records what was written there ({@value #WRITTEN}); a later run with the same DIR, memories and model restarts on
+ * that data (the chain, the views and the embeddings are reused; the search index is rebuilt from the views on
+ * assignment, as a service restart does) and measures without writing again. {@code --quiet-load L} waits, at most M
+ * minutes, until the machine's one-minute load average is under L before the queries, so that a write phase run beside
+ * other work can be measured on a quiet machine; the load averages are printed either way.
  *
  * <p>{@code --write-intra-op-threads 2} gives the pipeline's embedder (the one that embeds the written memories) two
  * ONNX intra-op threads, so that one space's serial embedding uses both cores while the memories are written: its
  * vectors are byte-identical to one thread's (EmbeddingModelsTest), so the index is the same; queries are still
- * embedded by an embedder with the default single thread, as a service embeds them. Besides the end-to-end figures
- * the harness times the stages of a query one by one (query embedding, index search, candidate reads, thread
- * neighbours, neighbours' stored embeddings) and records the load average.
+ * embedded by an embedder with the default single thread, as a service embeds them. Besides the end-to-end figures the
+ * harness times the stages of a query one by one (query embedding, index search, candidate reads, thread neighbours,
+ * neighbours' stored embeddings) and records the load average.
  */
 public final class RetrievalHarness {
 

@@ -32,11 +32,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The entity channel's name resolution (docs/architecture.md §7): the query's name keys ({@link EntityNameKeys})
- * looked up in the index ({@link MemoryIndex#namedEntities}) over {@code docs} memories of one space, one in ten an
- * entity with a two-word name; half the queries name one of them (possessive included), half name nobody. Vectors
- * are left out (the lookup never reads them). Run e.g.
- * {@code java -jar memory-bench/target/benchmarks.jar EntityLookupBenchmark -p docs=100000}.
+ * The entity channel's name resolution (docs/architecture.md §7): the query's name keys ({@link EntityNameKeys}) looked
+ * up in the index ({@link MemoryIndex#namedEntities}) over {@code docs} memories of one space, one in ten an entity
+ * with a two-word name; half the queries name one of them (possessive included), half name nobody. Vectors are left out
+ * (the lookup never reads them). Run e.g. {@code java -jar memory-bench/target/benchmarks.jar EntityLookupBenchmark -p
+ * docs=100000}.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

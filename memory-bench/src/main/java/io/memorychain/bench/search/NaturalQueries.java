@@ -7,9 +7,9 @@ import java.util.Set;
 
 /**
  * Fifty distinct natural-language queries, as an agent would send to {@code memory.query}: the latency harness embeds
- * each with the real model (so tokenization and inference see varied inputs) and searches with the same text.
- * Their content words are also words of the generated corpus ({@link SyntheticMemories}), so BM25 walks
- * realistic posting lists instead of matching nothing.
+ * each with the real model (so tokenization and inference see varied inputs) and searches with the same text. Their
+ * content words are also words of the generated corpus ({@link SyntheticMemories}), so BM25 walks realistic posting
+ * lists instead of matching nothing.
  */
 final class NaturalQueries {
 

@@ -29,10 +29,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Query latency of {@link MemoryIndex} (percentiles: sample mode) over {@code docs} generated memories with
- * 384-d random unit vectors, top 10, in each mode, unfiltered or restricted to one user of ten (10% of the
- * memories, applied inside the search). The trial setup rebuilds the index and prints the build rate.
- * Run e.g. {@code java -jar memory-bench/target/benchmarks.jar SearchIndexBenchmark -p docs=10000}.
+ * Query latency of {@link MemoryIndex} (percentiles: sample mode) over {@code docs} generated memories with 384-d
+ * random unit vectors, top 10, in each mode, unfiltered or restricted to one user of ten (10% of the memories, applied
+ * inside the search). The trial setup rebuilds the index and prints the build rate. Run e.g. {@code java -jar
+ * memory-bench/target/benchmarks.jar SearchIndexBenchmark -p docs=10000}.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

@@ -18,10 +18,10 @@ import java.util.SplittableRandom;
 
 /**
  * What a restart of a projection task costs for its search index (docs/architecture.md §6): the time from
- * {@link SearchIndexes#open} to the first answered HYBRID search, when the index must be rebuilt from the task's
- * stores and when the index committed at the last release is reused (checksums of every file, thread order reloaded
- * from the stores); then the projection of both to 1M memories (linear: a rebuild's rate, a reuse's reads). Kafka
- * Streams' own restart (RocksDB open, changelog catch-up) is not included.
+ * {@link SearchIndexes#open} to the first answered HYBRID search, when the index must be rebuilt from the task's stores
+ * and when the index committed at the last release is reused (checksums of every file, thread order reloaded from the
+ * stores); then the projection of both to 1M memories (linear: a rebuild's rate, a reuse's reads). Kafka Streams' own
+ * restart (RocksDB open, changelog catch-up) is not included.
  *
  * <p>Corpus: {@link SyntheticMemories} with random 384-d unit vectors; the "stores" are the generated entries, read
  * lazily (~20 us each, about a store read and decode: the reload pays it too, for the memories it needs).

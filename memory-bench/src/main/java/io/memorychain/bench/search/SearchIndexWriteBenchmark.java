@@ -24,9 +24,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Index build rate: a full {@link MemoryIndex#rebuild} of 10,000 memories with 384-d vectors (one
- * invocation per iteration; the result is per memory), and incremental upserts of new versions into a live index of
- * {@code docs} memories (what the projection pays per event; segments are flushed and merged in the background).
+ * Index build rate: a full {@link MemoryIndex#rebuild} of 10,000 memories with 384-d vectors (one invocation per
+ * iteration; the result is per memory), and incremental upserts of new versions into a live index of {@code docs}
+ * memories (what the projection pays per event; segments are flushed and merged in the background).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

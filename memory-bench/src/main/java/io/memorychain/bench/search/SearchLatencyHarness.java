@@ -31,14 +31,14 @@ import java.util.stream.Stream;
 
 /**
  * What one space of N memories costs, end to end: the rebuild after a task (re)assignment (memories/s), the heap the
- * index holds and the process RSS, and the latency of a {@code memory.query}-like search: embed the query text with
- * the real {@link OnnxSentenceEmbedder}, then a HYBRID top-10 search with that text and vector. Latencies are printed as
+ * index holds and the process RSS, and the latency of a {@code memory.query}-like search: embed the query text with the
+ * real {@link OnnxSentenceEmbedder}, then a HYBRID top-10 search with that text and vector. Latencies are printed as
  * p50/p95/p99/max of individual queries, for embed + search and for the search alone.
  *
- * <p>Corpus: {@link SyntheticMemories} (generated text, random 384-d unit vectors: embedding 100k texts would take
- * ~10 minutes); queries: the 50 {@link NaturalQueries}, cycled. The rebuild reads the generated entries lazily, as
- * it would scan the memories store (generating one costs ~20 us on the feeding thread, about what reading and
- * decoding a stored memory with its embedding costs).
+ * <p>Corpus: {@link SyntheticMemories} (generated text, random 384-d unit vectors: embedding 100k texts would take ~10
+ * minutes); queries: the 50 {@link NaturalQueries}, cycled. The rebuild reads the generated entries lazily, as it would
+ * scan the memories store (generating one costs ~20 us on the feeding thread, about what reading and decoding a stored
+ * memory with its embedding costs).
  *
  * <pre>
  * java -Xmx2g -cp memory-bench/target/benchmarks.jar io.memorychain.bench.search.SearchLatencyHarness \
@@ -48,6 +48,7 @@ import java.util.stream.Stream;
  *      [--m 16] [--beam-width 100] [--quantized false] [--merge-threads 1]
  *      [--threads 1] [--rebuild-ram-mb 32] [--max-segments 0]
  * </pre>
+ *
  * HNSW and rebuild options default to {@link IndexSettings#DEFAULTS}.
  */
 public final class SearchLatencyHarness {

@@ -15,10 +15,10 @@ import java.util.SplittableRandom;
 
 /**
  * Deterministic generated memories for the search benchmarks: 20-60 words drawn from a 20,000-word pronounceable
- * vocabulary with a Zipf(1) frequency law (so BM25 sees realistic posting lists), random unit vectors, ten users,
- * five categories, importance 1-5, one space. The content words of {@link NaturalQueries} take the vocabulary ranks
- * from {@value #ENGLISH_FROM} on (each in roughly 1.5-4% of the memories), so natural queries match too. Generated
- * lazily, so 100k memories never sit in the heap twice.
+ * vocabulary with a Zipf(1) frequency law (so BM25 sees realistic posting lists), random unit vectors, ten users, five
+ * categories, importance 1-5, one space. The content words of {@link NaturalQueries} take the vocabulary ranks from
+ * {@value #ENGLISH_FROM} on (each in roughly 1.5-4% of the memories), so natural queries match too. Generated lazily,
+ * so 100k memories never sit in the heap twice.
  */
 final class SyntheticMemories {
 

@@ -23,11 +23,11 @@ import java.util.stream.IntStream;
  * Thread context's neighbour lookup (docs/architecture.md §7) on one space of N memories in threads of 20, as
  * {@code memory.query} does it for its 40 candidates: the in-memory thread order ({@link MemoryIndex#threadNeighbours})
  * against the two sorted index searches per candidate it replaced ({@link MemoryIndex#threadNeighboursBySearch}),
- * interleaved on the same index and the same random candidate sets, with a check that both answer the same. No
- * vectors: the lookup does not read them.
+ * interleaved on the same index and the same random candidate sets, with a check that both answer the same. No vectors:
+ * the lookup does not read them.
  *
- * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.search.ThreadNeighboursHarness
- * [--docs 20000,100000] [--lookups 2000]}
+ * <p>{@code java -cp memory-bench/target/benchmarks.jar io.memorychain.bench.search.ThreadNeighboursHarness [--docs
+ * 20000,100000] [--lookups 2000]}
  */
 public final class ThreadNeighboursHarness {
 

@@ -24,9 +24,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The admin page's changes, each a form answered with a redirect back to it: the same service calls as
- * {@code POST /v1/keys}, {@code DELETE /v1/keys/{id}}, {@code POST /v1/spaces/{space}/refinements},
- * {@code POST .../refinements/{session}:complete} and {@code POST .../memories/{id}:protect|:unprotect}.
+ * The admin page's changes, each a form answered with a redirect back to it: the same service calls as {@code POST
+ * /v1/keys}, {@code DELETE /v1/keys/{id}}, {@code POST /v1/spaces/{space}/refinements}, {@code POST
+ * .../refinements/{session}:complete} and {@code POST .../memories/{id}:protect|:unprotect}.
  */
 @Controller("/console/admin")
 @ExecuteOn(TaskExecutors.BLOCKING)

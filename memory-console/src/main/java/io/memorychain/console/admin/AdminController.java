@@ -29,7 +29,8 @@ import java.util.Map;
 /**
  * The admin page (admin keys only, {@link Operation#LIST_KEYS}): API keys (issue, list, revoke), the spaces with their
  * figures, and for one chosen space its refinement sessions (start, complete) and constitutional flags (set, clear).
- * The same services as {@code /v1/keys} and {@code /v1/spaces/{space}/refinements}; the changes are {@link AdminActions}.
+ * The same services as {@code /v1/keys} and {@code /v1/spaces/{space}/refinements}; the changes are
+ * {@link AdminActions}.
  */
 @Controller("/console/admin")
 @ExecuteOn(TaskExecutors.BLOCKING)

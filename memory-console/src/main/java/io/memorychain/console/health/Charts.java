@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Charts drawn on the server as SVG: geometry only (the template writes it as attributes; no script, no inline
- * style, so the Content-Security-Policy holds).
+ * Charts drawn on the server as SVG: geometry only (the template writes it as attributes; no script, no inline style,
+ * so the Content-Security-Policy holds).
  */
 public final class Charts {
 

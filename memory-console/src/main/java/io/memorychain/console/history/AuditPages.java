@@ -34,8 +34,8 @@ import java.util.Map;
 /**
  * The audit pages of a space: the timeline newest first with its filters ({@link AuditLog#timeline}, the log REST's
  * {@code /audit} reads), the monthly digest ({@code /audit/digest}'s {@link AuditDigests}) and the space's export as
- * JSON or Markdown downloads ({@code /export}'s {@link SpaceTransfer#exportRead}). The roles are the operations':
- * the log and the digest are content (not for admins), the export is an admin's only under a grant.
+ * JSON or Markdown downloads ({@code /export}'s {@link SpaceTransfer#exportRead}). The roles are the operations': the
+ * log and the digest are content (not for admins), the export is an admin's only under a grant.
  */
 @Controller("/console/s/{space}/audit")
 @ExecuteOn(TaskExecutors.BLOCKING)

@@ -28,8 +28,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The inbox's decisions, each a form posted here and answered with a redirect back to the inbox: the same service
- * calls as {@code POST /reflections/{id}:decide}, {@code /consents/{id}:decide}, {@code /alerts/{id}:acknowledge},
+ * The inbox's decisions, each a form posted here and answered with a redirect back to the inbox: the same service calls
+ * as {@code POST /reflections/{id}:decide}, {@code /consents/{id}:decide}, {@code /alerts/{id}:acknowledge},
  * {@code /proposals/{id}:commit|reject|defer} and {@code /grants/{id}:consent}.
  */
 @Controller("/console/s/{space}")

@@ -30,15 +30,17 @@ import java.util.Map;
 
 /**
  * What waits for a person in one space: pending reflections, sub-agent proposals with their conflict flags, consent
- * requests, unacknowledged critical alerts and grant requests awaiting consent. Each part is there when the key's
- * role may run its operation; the decisions are {@link InboxActions}.
+ * requests, unacknowledged critical alerts and grant requests awaiting consent. Each part is there when the key's role
+ * may run its operation; the decisions are {@link InboxActions}.
  */
 @Controller("/console/s/{space}")
 @ExecuteOn(TaskExecutors.BLOCKING)
 public class InboxController {
 
-    /** A reflection's change with the memory it updates or archives as it reads now (null for new memories, procedures
-     * and blocks). */
+    /**
+     * A reflection's change with the memory it updates or archives as it reads now (null for new memories, procedures
+     * and blocks).
+     */
     public record ChangeRow(io.memorychain.api.reflections.ReflectionChangeJson change, String current) {}
 
     /** A pending reflection and its changes. */

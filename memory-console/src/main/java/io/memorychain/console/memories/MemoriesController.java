@@ -22,8 +22,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Memories pages of a space: the search (memory.query with its filters, as {@code POST /query}) or, without a
- * text, the list (as {@code GET /memories}, by cursor), both one bounded page at a time; the memory page
+ * The Memories pages of a space: the search (memory.query with its filters, as {@code POST /query}) or, without a text,
+ * the list (as {@code GET /memories}, by cursor), both one bounded page at a time; the memory page
  * ({@link MemoryDetails}); and the erasure's confirmation page. The changes are {@link MemoryActions}.
  */
 @Controller("/console/s/{space}/memories")

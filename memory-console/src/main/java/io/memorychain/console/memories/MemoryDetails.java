@@ -29,18 +29,20 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * What the memory page shows, each part from the application service REST answers it with and only when the key's
- * role may run that operation: the memory (GET memory, admins under a grant), its versions (GET history) as word
+ * What the memory page shows, each part from the application service REST answers it with and only when the key's role
+ * may run that operation: the memory (GET memory, admins under a grant), its versions (GET history) as word
  * differences, its relations one and two hops away (GET relations), the provenance of each version (the audit log's
- * hash of its event, the chain's keys, and on request the chain's verification) and, for an erased memory, the
- * erasure proof.
+ * hash of its event, the chain's keys, and on request the chain's verification) and, for an erased memory, the erasure
+ * proof.
  */
 @Singleton
 public class MemoryDetails {
 
     /** Versions shown at most (the newest). */
     static final int MAX_VERSIONS = 50;
-    /** Relations shown at most one hop away, and at most two hops away (the page shows a neighbourhood, not the graph). */
+    /**
+     * Relations shown at most one hop away, and at most two hops away (the page shows a neighbourhood, not the graph).
+     */
     static final int MAX_NEIGHBOURS = 25;
 
     /** A field whose value a version changed. */

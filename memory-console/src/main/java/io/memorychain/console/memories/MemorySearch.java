@@ -24,9 +24,9 @@ import java.util.Map;
  * none (then the space's list, paged by cursor), and the filters. Blank fields are no filter.
  *
  * @param after the list's cursor (the last id of the previous page)
- * @param back  the cursors of the pages before this one, comma-separated (the "previous" links), at most
- *              {@link #MAX_BACK}
- * @param page  the search's page, from 0
+ * @param back the cursors of the pages before this one, comma-separated (the "previous" links), at most
+ *     {@link #MAX_BACK}
+ * @param page the search's page, from 0
  */
 public record MemorySearch(
         String q,
@@ -94,8 +94,8 @@ public record MemorySearch(
 
     /**
      * The memory.query body: the text, category, kind, tags (each must be there) and creation dates as its filters;
-     * superseded or dormant memories included when the state or decay stage asks for them; each result with its
-     * memory ({@code return: full}).
+     * superseded or dormant memories included when the state or decay stage asks for them; each result with its memory
+     * ({@code return: full}).
      */
     QueryBody query(int topK) {
         Map<String, Object> filters = new LinkedHashMap<>();

@@ -30,14 +30,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The console's pages of a space are answered by the instance that serves the space, as REST calls are
- * (docs/console.md "Several instances"): the instance the browser reached keeps the session and forwards a page or form
- * of a space another instance serves there once, with the session's API key as {@code Authorization: Bearer} and its
- * CSRF token in {@link #CSRF}, never the cookie. The owner answers it as a {@linkplain ConsoleSession#forwarded()
- * one-request session}: it authenticates the key itself and checks a form's token against the forwarded one. The
- * one-time message a change leaves travels in {@link #FLASH}: back into the browser's session with the change's
- * redirect, and to the owner again with the page that shows it. When the owner cannot be
- * reached, the page says which instance serves the space (421 NOT_OWNER) as before.
+ * The console's pages of a space are answered by the instance that serves the space, as REST calls are (docs/console.md
+ * "Several instances"): the instance the browser reached keeps the session and forwards a page or form of a space
+ * another instance serves there once, with the session's API key as {@code Authorization: Bearer} and its CSRF token in
+ * {@link #CSRF}, never the cookie. The owner answers it as a {@linkplain ConsoleSession#forwarded() one-request
+ * session}: it authenticates the key itself and checks a form's token against the forwarded one. The one-time message a
+ * change leaves travels in {@link #FLASH}: back into the browser's session with the change's redirect, and to the owner
+ * again with the page that shows it. When the owner cannot be reached, the page says which instance serves the space
+ * (421 NOT_OWNER) as before.
  */
 @ServerFilter({"/console", "/console/**"})
 public class ConsoleRouting {
@@ -52,7 +52,9 @@ public class ConsoleRouting {
 
     private static final Logger log = LoggerFactory.getLogger(ConsoleRouting.class);
     private static final Pattern SPACE_PAGE = Pattern.compile("^/console(?:/admin)?/s/([^/]+)(?:/.*)?$");
-    /** Never sent to the owner: the session cookie stays here; the browser's origin is this instance's, not the owner's. */
+    /**
+     * Never sent to the owner: the session cookie stays here; the browser's origin is this instance's, not the owner's.
+     */
     private static final Set<String> NOT_FORWARDED = Set.of("cookie", "origin", "referer", "set-cookie");
 
     private final OwnerGuard owners;
@@ -71,8 +73,8 @@ public class ConsoleRouting {
     }
 
     /**
-     * The owner's answer to a page or form of a space another instance serves, or null when this instance answers
-     * (it serves the space, none can now, the request was already forwarded, or the owner did not answer).
+     * The owner's answer to a page or form of a space another instance serves, or null when this instance answers (it
+     * serves the space, none can now, the request was already forwarded, or the owner did not answer).
      */
     @Nullable
     MutableHttpResponse<byte[]> route(HttpRequest<?> request, ConsoleSession session) throws InterruptedException {

@@ -21,9 +21,9 @@ import java.util.Optional;
 
 /**
  * Every console page but the sign-in page and the static assets needs a live session. Its API key is checked again on
- * every request, through the same {@link ApiKeys#authenticate} as the REST filter, so a revoked key ends its session
- * at the next request (the key store sees a revocation within 2 s). A page of a space another instance serves goes
- * there ({@link ConsoleRouting}); a request forwarded here by another instance carries its key instead of a cookie.
+ * every request, through the same {@link ApiKeys#authenticate} as the REST filter, so a revoked key ends its session at
+ * the next request (the key store sees a revocation within 2 s). A page of a space another instance serves goes there
+ * ({@link ConsoleRouting}); a request forwarded here by another instance carries its key instead of a cookie.
  */
 @ServerFilter({"/console", "/console/**"})
 public class SessionFilter {

@@ -25,8 +25,8 @@ import org.slf4j.LoggerFactory;
 /**
  * How every console page and action runs: the session the filter found, the space rules, the application service call
  * the page makes, and the answer: a page, or after a change a redirect with a one-time message (POST-redirect-GET). An
- * {@link ApiException} of a service becomes the error page with its status (403 for another space, a role the
- * operation refuses or a missing grant) or, after a change, a message on the page the form came from.
+ * {@link ApiException} of a service becomes the error page with its status (403 for another space, a role the operation
+ * refuses or a missing grant) or, after a change, a message on the page the form came from.
  */
 @Singleton
 public class Console {

@@ -7,9 +7,9 @@ import java.util.List;
  * What the layout shows around every page: who is signed in, the space picker, the navigation, the CSRF token for the
  * page's forms and the one-time message.
  *
- * @param space     the open space, or null (pages outside spaces)
- * @param readOnly  agent, sub-agent and worker keys: pages without actions
- * @param secret    an issued key's secret, shown once
+ * @param space the open space, or null (pages outside spaces)
+ * @param readOnly agent, sub-agent and worker keys: pages without actions
+ * @param secret an issued key's secret, shown once
  */
 public record Frame(
         String title,

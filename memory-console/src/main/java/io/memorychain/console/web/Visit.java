@@ -24,8 +24,8 @@ public record Visit(ConsoleSession session, Principal principal, String space) {
     }
 
     /**
-     * Whether the key's role may run the operation here (the space itself is checked by {@link #authorize}): pages
-     * that gather several operations show only the parts a role may see, e.g. an admin's inbox has no reflections.
+     * Whether the key's role may run the operation here (the space itself is checked by {@link #authorize}): pages that
+     * gather several operations show only the parts a role may see, e.g. an admin's inbox has no reflections.
      */
     public boolean may(Operation operation) {
         try {

@@ -34,10 +34,10 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 
 /**
  * The console's page benchmark (a main, not a test): the service on the embedded default (its own broker under
- * {@code --data-dir}), {@code --memories} memories loaded into one space through the backend's publisher (the
- * sequencer and projection as every write, many in flight, as the load harnesses publish), then each main console page
- * fetched over HTTP with a signed-in session, sequentially, and its p50 / p95 printed with the command, commit, JDK and
- * machine load. A data dir that already holds the memories is reused (no reload).
+ * {@code --data-dir}), {@code --memories} memories loaded into one space through the backend's publisher (the sequencer
+ * and projection as every write, many in flight, as the load harnesses publish), then each main console page fetched
+ * over HTTP with a signed-in session, sequentially, and its p50 / p95 printed with the command, commit, JDK and machine
+ * load. A data dir that already holds the memories is reused (no reload).
  *
  * <pre>
  * ./mvnw -B -o -q -pl memory-console test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt

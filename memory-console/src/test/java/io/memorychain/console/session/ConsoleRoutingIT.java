@@ -38,8 +38,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Two instances, each serving half of the spaces: a browser signed in on one reads and changes a space the other
- * serves through the one it reached, as it would through a load balancer that knows nothing of spaces.
+ * Two instances, each serving half of the spaces: a browser signed in on one reads and changes a space the other serves
+ * through the one it reached, as it would through a load balancer that knows nothing of spaces.
  */
 @ExtendWith(SharedKafka.class)
 @Timeout(value = 3, unit = TimeUnit.MINUTES)

@@ -38,7 +38,9 @@ public record CategoryAccess(CategoryPolicy policy) {
         return !confinable(actor) || policy.allows(actor.getId(), category);
     }
 
-    /** "category 'tone' is not allowed for agent planner (allowed: goals, tasks)": for CATEGORY_NOT_ALLOWED messages. */
+    /**
+     * "category 'tone' is not allowed for agent planner (allowed: goals, tasks)": for CATEGORY_NOT_ALLOWED messages.
+     */
     public String notAllowed(Actor actor, String category) {
         String allowed = allowedFor(actor)
                 .map(set -> String.join(", ", set.stream().sorted().toList()))

@@ -10,8 +10,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Categories and per-agent allowlists (docs/architecture.md §13), enforced server-side on every read and write. An agent
- * with an allowlist may use only those categories; a memory without a category is allowed to everyone; an agent
+ * Categories and per-agent allowlists (docs/architecture.md §13), enforced server-side on every read and write. An
+ * agent with an allowlist may use only those categories; a memory without a category is allowed to everyone; an agent
  * without an allowlist is unrestricted (configure an allowlist for every agent that must be confined).
  *
  * @param categories the known categories by name
@@ -46,14 +46,15 @@ public record CategoryPolicy(Map<String, Category> categories, Map<String, Set<S
     }
 
     /**
-     * TTL lifecycle of a category (docs/architecture.md §12): a memory of the category that nobody read for {@code ttl},
-     * with importance below {@code importanceBelow}, neither pinned nor constitutional, is soft-deleted by the lifecycle
-     * worker ({@code MemoryExpired}); it may be purged {@code purgeAfter} later. docs/architecture.md §9 keeps soft-deleted memories
-     * indefinitely for rollback, so {@code purgeAfter} is null (never purge) unless configured.
+     * TTL lifecycle of a category (docs/architecture.md §12): a memory of the category that nobody read for
+     * {@code ttl}, with importance below {@code importanceBelow}, neither pinned nor constitutional, is soft-deleted by
+     * the lifecycle worker ({@code MemoryExpired}); it may be purged {@code purgeAfter} later. docs/architecture.md §9
+     * keeps soft-deleted memories indefinitely for rollback, so {@code purgeAfter} is null (never purge) unless
+     * configured.
      *
-     * @param ttl             unread time after which a memory expires; null: memories of the category never expire
+     * @param ttl unread time after which a memory expires; null: memories of the category never expire
      * @param importanceBelow only memories with importance strictly below this expire (1..6; 6 = any importance)
-     * @param purgeAfter      time from expiry to purge_at; null: kept indefinitely
+     * @param purgeAfter time from expiry to purge_at; null: kept indefinitely
      */
     public record Lifecycle(Duration ttl, int importanceBelow, Duration purgeAfter) {
 

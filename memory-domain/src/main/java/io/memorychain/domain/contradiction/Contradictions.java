@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code evolve(contradictions, event)} for flagged contradictions (docs/architecture.md §10, seed 001 §13.6), kept in the
- * space's governance record so the sequencer and the projection see the same state. A contradiction is open until it is
- * resolved by ONE_WINS or KEEP_BOTH; ASK_USER keeps it open as a question for the user. Pure.
+ * {@code evolve(contradictions, event)} for flagged contradictions (docs/architecture.md §10, seed 001 §13.6), kept in
+ * the space's governance record so the sequencer and the projection see the same state. A contradiction is open until
+ * it is resolved by ONE_WINS or KEEP_BOTH; ASK_USER keeps it open as a question for the user. Pure.
  */
 public final class Contradictions {
 

@@ -9,7 +9,7 @@ import java.util.Objects;
  * core view counts it (the formatted core text, cl100k_base). A space without an override gets the default.
  *
  * @param defaultCap the cap of spaces without an override
- * @param spaces     per-space overrides, by space name
+ * @param spaces per-space overrides, by space name
  */
 public record CoreCapPolicy(Cap defaultCap, Map<String, Cap> spaces) {
 

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Formats core memory as prompt sections (docs/architecture.md §7, context): blocks in a fixed order with their headings, then other
- * core-tier memories as bullets. Tokens are counted with cl100k_base.
+ * Formats core memory as prompt sections (docs/architecture.md §7, context): blocks in a fixed order with their
+ * headings, then other core-tier memories as bullets. Tokens are counted with cl100k_base.
  */
 public final class CoreFormatter {
 

@@ -7,8 +7,8 @@ import java.util.function.Predicate;
 /**
  * What an agent runtime injects as core memory.
  *
- * @param text     the sections ("## Who I Am", "## About the User", ...) ready for a system prompt
- * @param tokens   token count of {@code text} (cl100k_base)
+ * @param text the sections ("## Who I Am", "## About the User", ...) ready for a system prompt
+ * @param tokens token count of {@code text} (cl100k_base)
  * @param memories the active blocks and core-tier memories it was built from
  */
 public record CoreView(String text, int tokens, List<Memory> memories) {

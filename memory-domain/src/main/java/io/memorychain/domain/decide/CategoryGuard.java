@@ -22,12 +22,13 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Category allowlists on the write side (docs/architecture.md §13): an agent or sub-agent with an allowlist may write only
- * memories of its categories. Checked are the category a request writes (create, update, consolidate) and the current
- * category of every memory it changes (update, delete, restore, pin/protect, the inputs of a consolidation, which also
- * covers the category a consolidation inherits from its first input, both ends of a link or unlink). Blocks have no category. Memories that do not
- * exist are left to the decider (NOT_FOUND). Proposals: the category proposed and a reviewer's category override; the
- * reviewer's right to the proposal's own category is checked by the decider, which knows the proposal.
+ * Category allowlists on the write side (docs/architecture.md §13): an agent or sub-agent with an allowlist may write
+ * only memories of its categories. Checked are the category a request writes (create, update, consolidate) and the
+ * current category of every memory it changes (update, delete, restore, pin/protect, the inputs of a consolidation,
+ * which also covers the category a consolidation inherits from its first input, both ends of a link or unlink). Blocks
+ * have no category. Memories that do not exist are left to the decider (NOT_FOUND). Proposals: the category proposed
+ * and a reviewer's category override; the reviewer's right to the proposal's own category is checked by the decider,
+ * which knows the proposal.
  *
  * <p>Used by the sequencer, and by the API to refuse such a write before publishing it.
  */

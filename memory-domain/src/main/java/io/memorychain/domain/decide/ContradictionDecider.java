@@ -96,7 +96,9 @@ final class ContradictionDecider {
         return new Decision.Accept(new ContradictionFlagged(id, a, b, op.getSimilarity()), id, 1);
     }
 
-    /** Accepted: ContradictionResolved and the resolution's events (the outcome names the last one's memory, if any). */
+    /**
+     * Accepted: ContradictionResolved and the resolution's events (the outcome names the last one's memory, if any).
+     */
     Decision resolve(MemoryRequest request, long seq, WriteModel model, Instant now, ResolveContradiction op) {
         Actor actor = request.getActor();
         if (!RESOLVERS.contains(actor.getType())) {

@@ -28,10 +28,10 @@ import java.util.TreeMap;
  * configured {@code refine}, accepted and followed in the same decision by a {@code RefinementStarted} (trigger
  * {@code TOKEN_BUDGET}, target = the cap, actor {@code system:core-cap}) unless a session is open already.
  *
- * <p>A change that shrinks the core, or keeps it at or under the cap, always passes, so a core already over its cap
- * (a lowered cap, an older chain) can still be edited down. Rollbacks are not checked: they restore an earlier state
- * of the chain. Tokens are counted from the write model and the decision's own events ({@link Ledger#coreTokens}), a
- * pure function of the request and the state: no clock.
+ * <p>A change that shrinks the core, or keeps it at or under the cap, always passes, so a core already over its cap (a
+ * lowered cap, an older chain) can still be edited down. Rollbacks are not checked: they restore an earlier state of
+ * the chain. Tokens are counted from the write model and the decision's own events ({@link Ledger#coreTokens}), a pure
+ * function of the request and the state: no clock.
  */
 final class CoreCapCheck {
 

@@ -12,7 +12,10 @@ import io.memorychain.avro.MemoryState;
 import io.memorychain.domain.Purges;
 import java.time.Instant;
 
-/** A request being decided, at its seq and the time it carries (decidedAt: never the clock), against the write model: the lookups the deciders share. */
+/**
+ * A request being decided, at its seq and the time it carries (decidedAt: never the clock), against the write model:
+ * the lookups the deciders share.
+ */
 record DecideContext(MemoryRequest request, long seq, WriteModel model, Instant decidedAt) {
 
     /** A memory found, or the rejection that says why not. */

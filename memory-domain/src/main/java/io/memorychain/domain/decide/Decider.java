@@ -97,8 +97,8 @@ public final class Decider {
     }
 
     /**
-     * The decision for the request; an accepted change of a critical block by an actor that is neither a user, an
-     * admin nor an approved reflection is followed by its {@code CriticalChangeAlerted} (docs/architecture.md §21); a
+     * The decision for the request; an accepted change of a critical block by an actor that is neither a user, an admin
+     * nor an approved reflection is followed by its {@code CriticalChangeAlerted} (docs/architecture.md §21); a
      * decision that would take core memory over the space's cap is refused or opens a refinement session
      * ({@link CoreCapCheck}); a write of a sensitive profile field into the user_profile block or a profile-tagged
      * memory by anyone but the user is held for the user's consent ({@link HeldChanges}); a decision that leaves a side
@@ -122,8 +122,8 @@ public final class Decider {
     /**
      * An approved reflection's archival ({@link ReflectionDecider}): the lifecycle's decay rules for a transition to
      * ARCHIVED (NOT_FOUND, INVALID_STATE for a memory not active, pinned or already archived, CONSTITUTIONAL,
-     * INVALID_ARGUMENT for a block) and the decider's category allowlist, without the rule that only workers and
-     * admins record decay transitions: the user approved it.
+     * INVALID_ARGUMENT for a block) and the decider's category allowlist, without the rule that only workers and admins
+     * record decay transitions: the user approved it.
      */
     Decision archiveApproved(MemoryRequest request, WriteModel model) {
         Decision notAllowed = categories

@@ -11,12 +11,12 @@ public sealed interface Decision {
     /**
      * One event to append. {@link AcceptAll} appends several in order; a single Accept is the common case.
      *
-     * @param payload  the event payload (one of the MemoryEvent payload records)
+     * @param payload the event payload (one of the MemoryEvent payload records)
      * @param memoryId the memory created or changed (for proposals: see SubmitProposal / ResolveProposal); null for an
-     *                 event that changes no memory (a session start)
-     * @param version  that memory's version after the change (block version for blocks); ignored without memoryId
-     * @param actor    the event's actor; null for the request's actor (the usual case). Set for an event written on
-     *                 someone's behalf, e.g. the MemoryCreated of a committed proposal, by commit-from:PROPOSER
+     *     event that changes no memory (a session start)
+     * @param version that memory's version after the change (block version for blocks); ignored without memoryId
+     * @param actor the event's actor; null for the request's actor (the usual case). Set for an event written on
+     *     someone's behalf, e.g. the MemoryCreated of a committed proposal, by commit-from:PROPOSER
      */
     record Accept(Object payload, String memoryId, int version, Actor actor) implements Decision {
         public Accept {
@@ -34,9 +34,9 @@ public sealed interface Decision {
     }
 
     /**
-     * Several events decided at once (a refinement start: its duplicate cleanup, then the start; a proposal commit:
-     * the resolution by the reviewer, then the MemoryCreated by commit-from:PROPOSER), appended in order with
-     * consecutive seqs, the same request id, in the same transaction; the outcome names the last one.
+     * Several events decided at once (a refinement start: its duplicate cleanup, then the start; a proposal commit: the
+     * resolution by the reviewer, then the MemoryCreated by commit-from:PROPOSER), appended in order with consecutive
+     * seqs, the same request id, in the same transaction; the outcome names the last one.
      */
     record AcceptAll(List<Accept> events) implements Decision {
         public AcceptAll {

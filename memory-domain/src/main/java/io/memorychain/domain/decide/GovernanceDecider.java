@@ -51,17 +51,17 @@ import java.util.Objects;
  * Consent for profile fields (seed 004 §10) and critical-change alerts (seed 001 §12.5), docs/architecture.md §21.
  *
  * <ul>
- *   <li>The user (actor type USER) sets any field at once: that is consent.</li>
- *   <li>Anyone else changing a sensitive field (configured, or unknown) queues a {@code ConsentRequested}, grantable
- *       by the user until {@code expires_at} (the event time + the consent window). A later change of the same field
- *       records the expired requests of that field as {@code ConsentResolved EXPIRED} first. A request holding a
- *       write ({@link HeldChanges}) is granted by re-deciding that write.</li>
+ *   <li>The user (actor type USER) sets any field at once: that is consent.
+ *   <li>Anyone else changing a sensitive field (configured, or unknown) queues a {@code ConsentRequested}, grantable by
+ *       the user until {@code expires_at} (the event time + the consent window). A later change of the same field
+ *       records the expired requests of that field as {@code ConsentResolved EXPIRED} first. A request holding a write
+ *       ({@link HeldChanges}) is granted by re-deciding that write.
  *   <li>Anyone else proposing a benign field: a <em>signal</em> is (actor type and id, source). The value applies
  *       ({@code ProfileFieldSet CORROBORATED}) when two distinct signals proposed the same value, or at once when the
  *       signal is {@code worker:tom} with HIGH confidence ({@code TOM_HIGH_CONFIDENCE}); else it waits
- *       ({@code ProfileSignalRecorded}). The same signal twice does not corroborate (INVALID_STATE).</li>
+ *       ({@code ProfileSignalRecorded}). The same signal twice does not corroborate (INVALID_STATE).
  *   <li>After every accepted decision, each change of a block with a critical label by an actor that is neither a user,
- *       an admin nor an approved reflection is followed by a {@code CriticalChangeAlerted} in the same transaction.</li>
+ *       an admin nor an approved reflection is followed by a {@code CriticalChangeAlerted} in the same transaction.
  * </ul>
  */
 final class GovernanceDecider {
@@ -227,8 +227,8 @@ final class GovernanceDecider {
     }
 
     /**
-     * The decision with a {@code CriticalChangeAlerted} after each event that changed a critical block on behalf of
-     * an actor that is neither a user, an admin nor an approved reflection (the events that follow a
+     * The decision with a {@code CriticalChangeAlerted} after each event that changed a critical block on behalf of an
+     * actor that is neither a user, an admin nor an approved reflection (the events that follow a
      * {@code ReflectionDecided} in the same decision). The outcome still names the change (not the alert).
      */
     Decision withAlerts(MemoryRequest request, long seq, Decision decision) {

@@ -39,10 +39,10 @@ import org.apache.avro.specific.SpecificDatumWriter;
  * Consent beyond the profile store (docs/architecture.md §21): a write by anyone but the user that would put a
  * sensitive profile field into the {@code user_profile} block (a {@code field: value} line added or changed) or into a
  * memory tagged {@code profile:<field>} (written, or committed from a proposal by a reviewer or the auto-commit mode)
- * is held as a {@code ConsentRequested} carrying the request as asked
- * ({@code held_request}) instead of being applied. The user's grant re-decides the held request, with the version it
- * was decided against as its expected version: it applies as asked, or the grant is refused with the re-decision's
- * code (VERSION_CONFLICT when the block or memory changed since) and the request stays pending. Deny and expiry drop it.
+ * is held as a {@code ConsentRequested} carrying the request as asked ({@code held_request}) instead of being applied.
+ * The user's grant re-decides the held request, with the version it was decided against as its expected version: it
+ * applies as asked, or the grant is refused with the re-decision's code (VERSION_CONFLICT when the block or memory
+ * changed since) and the request stays pending. Deny and expiry drop it.
  */
 final class HeldChanges {
 
@@ -113,8 +113,8 @@ final class HeldChanges {
     }
 
     /**
-     * The user's grant of a held write: {@code ConsentResolved GRANTED} and the held request's events (on behalf of
-     * its asker), or the held request's rejection (the request stays pending: it can still be denied).
+     * The user's grant of a held write: {@code ConsentResolved GRANTED} and the held request's events (on behalf of its
+     * asker), or the held request's rejection (the request stays pending: it can still be denied).
      */
     Decision grant(MemoryRequest grant, long seq, WriteModel model, Instant now, ConsentRequest c, String reason) {
         MemoryRequest asked = decode(c.getHeldRequest());

@@ -29,9 +29,8 @@ import java.time.Instant;
 import java.util.Locale;
 
 /**
- * The decay and TTL lifecycle rules (docs/architecture.md §7, §12): {@code TransitionDecay} and
- * {@code ExpireMemory} and {@code PurgeMemory}, asked for by the lifecycle worker (or an admin). Restoring is
- * {@code RestoreMemory}.
+ * The decay and TTL lifecycle rules (docs/architecture.md §7, §12): {@code TransitionDecay} and {@code ExpireMemory}
+ * and {@code PurgeMemory}, asked for by the lifecycle worker (or an admin). Restoring is {@code RestoreMemory}.
  */
 final class LifecycleDecider {
 
@@ -169,10 +168,10 @@ final class LifecycleDecider {
 
     /**
      * Erasure (docs/architecture.md §12, crypto-shredding): an admin (governance) or a user (the person the memory is
-     * about) erases a memory for good, with a reason, whatever its state, kind, pin or protection: a purged memory
-     * too (its key still decrypts the earlier events). Agents, subagents and workers may not: erasure cannot be
-     * undone, so it is never the side effect of an agent's reasoning or a job (they delete or purge). The sequencer
-     * destroys the memory's data key in the same transaction.
+     * about) erases a memory for good, with a reason, whatever its state, kind, pin or protection: a purged memory too
+     * (its key still decrypts the earlier events). Agents, subagents and workers may not: erasure cannot be undone, so
+     * it is never the side effect of an agent's reasoning or a job (they delete or purge). The sequencer destroys the
+     * memory's data key in the same transaction.
      */
     Decision erase(MemoryRequest request, WriteModel model, EraseMemory e) {
         ActorType type = request.getActor().getType();

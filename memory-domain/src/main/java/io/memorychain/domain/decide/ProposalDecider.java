@@ -42,8 +42,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The rules of sub-agent proposals (docs/architecture.md §10): who may propose and review, what a proposal may hold, and
- * what a resolution writes. A COMMIT is two events of one decision: ProposalResolved by the reviewer, then the
+ * The rules of sub-agent proposals (docs/architecture.md §10): who may propose and review, what a proposal may hold,
+ * and what a resolution writes. A COMMIT is two events of one decision: ProposalResolved by the reviewer, then the
  * memory's MemoryCreated by {@link #committer(Actor, Actor) commit-from:PROPOSER}.
  */
 final class ProposalDecider {
@@ -70,10 +70,10 @@ final class ProposalDecider {
     }
 
     /**
-     * Accepted: ProposalSubmitted with the review mode the configuration gives this proposer in this space; the outcome's
-     * memory id is the new proposal's id, its version 1. AUTO_COMMIT (a trusted proposer, confidence at the threshold)
-     * appends, in the same decision, the commit by {@link #AUTO_COMMITTER}: ProposalResolved (auto_committed) and the
-     * MemoryCreated; the outcome then names the committed memory.
+     * Accepted: ProposalSubmitted with the review mode the configuration gives this proposer in this space; the
+     * outcome's memory id is the new proposal's id, its version 1. AUTO_COMMIT (a trusted proposer, confidence at the
+     * threshold) appends, in the same decision, the commit by {@link #AUTO_COMMITTER}: ProposalResolved
+     * (auto_committed) and the MemoryCreated; the outcome then names the committed memory.
      */
     Decision submit(MemoryRequest request, long seq, Instant now, SubmitProposal op) {
         Actor actor = request.getActor();
@@ -197,7 +197,8 @@ final class ProposalDecider {
 
     /**
      * The commit of an open proposal at LOW confidence by the reviewer, as a contradiction's KEEP_BOTH resolution
-     * writes it (ProposalResolved at {@code seq}, MemoryCreated at seq + 1), or a rejection when it cannot be committed.
+     * writes it (ProposalResolved at {@code seq}, MemoryCreated at seq + 1), or a rejection when it cannot be
+     * committed.
      */
     Decision commitAtLowConfidence(
             String space, long seq, Instant now, Proposal proposal, Actor reviewer, String reason) {
@@ -220,7 +221,7 @@ final class ProposalDecider {
     }
 
     /**
-     * @param seq      the seq of the ProposalResolved event (the memory is created at seq + 1)
+     * @param seq the seq of the ProposalResolved event (the memory is created at seq + 1)
      * @param reviewer the reviewer: the request's actor, or {@link #AUTO_COMMITTER} (auto: the events' actor)
      */
     private Decision commit(

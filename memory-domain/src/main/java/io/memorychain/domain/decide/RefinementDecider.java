@@ -37,14 +37,15 @@ import java.util.Set;
 
 /**
  * The refinement-session rules of the sequencer (docs/architecture.md §9), part of {@link Decider}:
+ *
  * <ul>
  *   <li>a request that carries a {@code session_id} is accepted only while that session is the space's open one
- *       ({@code NOT_IN_REFINEMENT} otherwise): that is what makes an edit "inside the session";</li>
+ *       ({@code NOT_IN_REFINEMENT} otherwise): that is what makes an edit "inside the session";
  *   <li>{@code StartRefinement} (admins, workers, the system) runs the content-blind exact-duplicate cleanup and opens
  *       the session in one decision: DuplicatesRemoved then RefinementStarted, consecutive seqs, one transaction; a
- *       second start while one is open is {@code INVALID_STATE};</li>
+ *       second start while one is open is {@code INVALID_STATE};
  *   <li>{@code CompleteRefinement} closes the open session with its counts, tokens before and after, the computed
- *       summary line and a JOURNAL memory.</li>
+ *       summary line and a JOURNAL memory.
  * </ul>
  */
 final class RefinementDecider {

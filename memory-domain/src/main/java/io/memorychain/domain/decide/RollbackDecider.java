@@ -29,10 +29,10 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Applies a planned rollback (docs/architecture.md §17) atomically: admin only, a reason, a plan computed at the current
- * head (else VERSION_CONFLICT). Appends {@code RollbackApplied}, then the restoring events: deletions first (memories
- * that did not exist at the target), then the restored snapshots, then the edges, so a restored block version becomes
- * its label's head again after the version that replaced it was removed.
+ * Applies a planned rollback (docs/architecture.md §17) atomically: admin only, a reason, a plan computed at the
+ * current head (else VERSION_CONFLICT). Appends {@code RollbackApplied}, then the restoring events: deletions first
+ * (memories that did not exist at the target), then the restored snapshots, then the edges, so a restored block version
+ * becomes its label's head again after the version that replaced it was removed.
  */
 final class RollbackDecider {
 

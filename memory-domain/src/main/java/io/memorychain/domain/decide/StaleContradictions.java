@@ -21,12 +21,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Closes the contradictions a change made moot (docs/architecture.md §10): when an accepted decision leaves a side of an
- * open contradiction no longer active (a memory's MemoryUpdated to any state but ACTIVE, MemoryDeleted, MemoryExpired,
- * MemoryPurged, MemoryErased) or no longer open (a proposal's ProposalResolved, whatever the decision), the sequencer
- * appends {@code ContradictionResolved MOOT} by {@code system:contradictions} after the decision's events, in the same
- * transaction. A contradiction the decision itself resolves (ONE_WINS, KEEP_BOTH) is left alone. Pure: a function of
- * the decision and the write model, so a replay decides the same.
+ * Closes the contradictions a change made moot (docs/architecture.md §10): when an accepted decision leaves a side of
+ * an open contradiction no longer active (a memory's MemoryUpdated to any state but ACTIVE, MemoryDeleted,
+ * MemoryExpired, MemoryPurged, MemoryErased) or no longer open (a proposal's ProposalResolved, whatever the decision),
+ * the sequencer appends {@code ContradictionResolved MOOT} by {@code system:contradictions} after the decision's
+ * events, in the same transaction. A contradiction the decision itself resolves (ONE_WINS, KEEP_BOTH) is left alone.
+ * Pure: a function of the decision and the write model, so a replay decides the same.
  */
 final class StaleContradictions {
 

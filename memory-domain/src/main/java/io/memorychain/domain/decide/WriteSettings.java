@@ -12,19 +12,19 @@ import java.util.Set;
 /**
  * The configurable limits and vocabulary the deciders enforce (defaults in {@link Rules}).
  *
- * @param maxContentBytes        largest content (UTF-8 bytes) of a memory or block; larger is TOO_LARGE
- * @param blockLabels            the block labels that exist; others are UNKNOWN_BLOCK_LABEL
+ * @param maxContentBytes largest content (UTF-8 bytes) of a memory or block; larger is TOO_LARGE
+ * @param blockLabels the block labels that exist; others are UNKNOWN_BLOCK_LABEL
  * @param maxConsolidationInputs most memories one consolidation may supersede
- * @param requestIdRetention     how long a request id is remembered for idempotent retries (by request timestamps);
- *                               a retry after that is a new request. Default 7 days, the requests topic's retention
- * @param categories             categories and per-agent allowlists; an agent or sub-agent writing outside its allowlist
- *                               is CATEGORY_NOT_ALLOWED. Default {@link CategoryPolicy#unrestricted()}
- * @param governance             profile consent policy and critical block labels (docs/architecture.md §21). Default
- *                               {@link GovernancePolicy#defaults()}
- * @param coreCap                the core-memory cap per space and what a change over it does. Default
- *                               {@link CoreCapPolicy#defaults()} (3,000 tokens, refused)
- * @param reviews                how sub-agent proposals are reviewed per space and per proposer. Default
- *                               {@link ReviewPolicy#defaults()} (batch review, nobody trusted)
+ * @param requestIdRetention how long a request id is remembered for idempotent retries (by request timestamps); a retry
+ *     after that is a new request. Default 7 days, the requests topic's retention
+ * @param categories categories and per-agent allowlists; an agent or sub-agent writing outside its allowlist is
+ *     CATEGORY_NOT_ALLOWED. Default {@link CategoryPolicy#unrestricted()}
+ * @param governance profile consent policy and critical block labels (docs/architecture.md §21). Default
+ *     {@link GovernancePolicy#defaults()}
+ * @param coreCap the core-memory cap per space and what a change over it does. Default {@link CoreCapPolicy#defaults()}
+ *     (3,000 tokens, refused)
+ * @param reviews how sub-agent proposals are reviewed per space and per proposer. Default
+ *     {@link ReviewPolicy#defaults()} (batch review, nobody trusted)
  */
 public record WriteSettings(
         int maxContentBytes,

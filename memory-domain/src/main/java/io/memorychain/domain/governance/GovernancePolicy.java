@@ -10,11 +10,11 @@ import java.util.regex.Pattern;
  * The consent policy of profile fields (seed 004 §10) and the critical block labels (seed 001 §12.5), as configuration
  * (docs/architecture.md §21).
  *
- * @param sensitiveFields fields only the user changes (others queue a consent request); informational, since every field
- *                        that is not benign is sensitive
- * @param benignFields    fields that apply without consent when corroborated
- * @param criticalLabels  block labels whose change by a non-user, non-admin, non-reflection actor raises an alert
- * @param consentWindow   how long a consent request can be granted after it was requested (chain time)
+ * @param sensitiveFields fields only the user changes (others queue a consent request); informational, since every
+ *     field that is not benign is sensitive
+ * @param benignFields fields that apply without consent when corroborated
+ * @param criticalLabels block labels whose change by a non-user, non-admin, non-reflection actor raises an alert
+ * @param consentWindow how long a consent request can be granted after it was requested (chain time)
  */
 public record GovernancePolicy(
         Set<String> sensitiveFields, Set<String> benignFields, Set<String> criticalLabels, Duration consentWindow) {
@@ -30,7 +30,9 @@ public record GovernancePolicy(
 
     public static final Set<String> DEFAULT_SENSITIVE = Set.of("preferred_name", "pronouns", "city", "language");
     public static final Set<String> DEFAULT_BENIGN = Set.of("tone", "goals_add", "verbosity", "format");
-    /** Block labels that exist by default ({@code Rules.DEFAULT_BLOCK_LABELS}): the agent's persona and critical facts. */
+    /**
+     * Block labels that exist by default ({@code Rules.DEFAULT_BLOCK_LABELS}): the agent's persona and critical facts.
+     */
     public static final Set<String> DEFAULT_CRITICAL_LABELS = Set.of("persona", "critical");
 
     public static final Duration DEFAULT_CONSENT_WINDOW = Duration.ofDays(7);

@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
  *       (a letter, then up to 63 letters, digits, spaces, {@code _} or {@code -}), optionally in {@code **bold**}, a
  *       colon, a non-blank value. The name is compared case-insensitively with runs of spaces and {@code -} read as
  *       {@code _}: {@code Preferred name}, {@code preferred-name} and {@code PREFERRED_NAME} all name
- *       {@code preferred_name} (the profile's own rendering, {@code - preferred_name: Sam}, is one such line).</li>
- *   <li>A memory tag: {@code profile:<field>}, the field normalised the same way.</li>
+ *       {@code preferred_name} (the profile's own rendering, {@code - preferred_name: Sam}, is one such line).
+ *   <li>A memory tag: {@code profile:<field>}, the field normalised the same way.
  * </ul>
  */
 public final class ProfileFacts {

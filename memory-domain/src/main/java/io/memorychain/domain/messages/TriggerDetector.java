@@ -9,8 +9,8 @@ import java.util.regex.Pattern;
 /**
  * The trigger phrases of a user message (seed 001 §8.1, docs/architecture.md §20): remember, forget, reflect and recall
  * ("what do you remember about ...?"), found without a model, case-insensitively, and only where a clause starts (the
- * start of the message or after {@code . ! ? ;}, optionally after "please", "hey", "ok", "also", "and", "btw"), so
- * "I don't remember the name" or "forget it, let's eat" fire nothing. The first phrase in the message wins. Pure and
+ * start of the message or after {@code . ! ? ;}, optionally after "please", "hey", "ok", "also", "and", "btw"), so "I
+ * don't remember the name" or "forget it, let's eat" fire nothing. The first phrase in the message wins. Pure and
  * deterministic.
  */
 public final class TriggerDetector {
@@ -31,9 +31,9 @@ public final class TriggerDetector {
 
     /**
      * @param trigger what fired ({@link Trigger#NONE}: nothing)
-     * @param phrase  the phrase as written in the message (empty for none)
-     * @param text    what it applies to: the rest of the clause and message after the phrase, or for a phrase that
-     *                names no target ("scratch that", "that's no longer relevant") the text before it; may be empty
+     * @param phrase the phrase as written in the message (empty for none)
+     * @param text what it applies to: the rest of the clause and message after the phrase, or for a phrase that names
+     *     no target ("scratch that", "that's no longer relevant") the text before it; may be empty
      */
     public record Detection(Trigger trigger, String phrase, String text) {
 

@@ -31,7 +31,7 @@ public final class WritingConstraints {
     }
 
     /**
-     * @param text    the text to store (trimmed when {@link Outcome#TRIMMED}; the normalised input when rejected)
+     * @param text the text to store (trimmed when {@link Outcome#TRIMMED}; the normalised input when rejected)
      * @param reasons what was trimmed, or why it was rejected (empty for a pass)
      */
     public record Verdict(Outcome outcome, String text, List<String> reasons) {

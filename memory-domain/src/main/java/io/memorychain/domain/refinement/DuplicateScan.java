@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Content-blind exact-duplicate cleanup (docs/architecture.md §9): only {@code content_hash} (SHA-256 of the normalized content) and
- * metadata are compared, never the text. Among the active, non-block memories with the same hash and tier, one is
- * kept: a constitutional one if there is any, else the one with the earliest {@code created_at} (then the smallest
- * id); every other one that is not constitutional is removed. The tier is part of the key so that a working-tier copy
- * never removes a core memory (or the reverse).
+ * Content-blind exact-duplicate cleanup (docs/architecture.md §9): only {@code content_hash} (SHA-256 of the normalized
+ * content) and metadata are compared, never the text. Among the active, non-block memories with the same hash and tier,
+ * one is kept: a constitutional one if there is any, else the one with the earliest {@code created_at} (then the
+ * smallest id); every other one that is not constitutional is removed. The tier is part of the key so that a
+ * working-tier copy never removes a core memory (or the reverse).
  */
 public final class DuplicateScan {
 

@@ -42,7 +42,7 @@ public final class RefinementState {
     /**
      * @param open the space's open session before the event, or null
      * @return the session the event started, changed or completed (a completed session has {@code completed_seq});
-     *         {@code open} itself when the event does not concern it
+     *     {@code open} itself when the event does not concern it
      */
     public static RefinementSession evolve(RefinementSession open, MemoryEvent event) {
         Object p = event.getPayload();

@@ -5,10 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one-line outcome of a refinement session (docs/architecture.md §9), e.g.
- * {@code Compressed 20 -> 3; saved ~812 tokens; protected 2 constitutional memories}: consolidation inputs -> the
- * memories they became, core tokens at the start minus now, memories protected; then updates, deletions and removed
- * duplicates when there were any.
+ * The one-line outcome of a refinement session (docs/architecture.md §9), e.g. {@code Compressed 20 -> 3; saved ~812
+ * tokens; protected 2 constitutional memories}: consolidation inputs -> the memories they became, core tokens at the
+ * start minus now, memories protected; then updates, deletions and removed duplicates when there were any.
  */
 public final class RefinementSummary {
 

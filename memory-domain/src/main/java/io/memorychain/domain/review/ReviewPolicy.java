@@ -9,15 +9,16 @@ import java.util.Set;
 
 /**
  * How sub-agent proposals are reviewed (seed 001 §13.4, docs/architecture.md §10), per space and per proposer (the
- * sub-agent's key: its actor id): BATCH (the default: the main agent reviews pending proposals at session start or end),
- * MANUAL (a person decides, like reflections), AUTO_COMMIT (committed at once when the proposer is trusted and the
- * proposal's confidence reaches {@code minConfidence}; otherwise it waits like BATCH). The sequencer decides the mode once,
- * when the proposal is submitted, and records it on the chain, so a later configuration change never re-decides it.
+ * sub-agent's key: its actor id): BATCH (the default: the main agent reviews pending proposals at session start or
+ * end), MANUAL (a person decides, like reflections), AUTO_COMMIT (committed at once when the proposer is trusted and
+ * the proposal's confidence reaches {@code minConfidence}; otherwise it waits like BATCH). The sequencer decides the
+ * mode once, when the proposal is submitted, and records it on the chain, so a later configuration change never
+ * re-decides it.
  *
- * @param defaultMode   the mode of spaces and proposers without an override
- * @param spaces        per-space modes, by space name
- * @param proposers     per-proposer modes, by actor id (a proposer's override wins over its space's)
- * @param trusted       actor ids whose proposals may be auto-committed
+ * @param defaultMode the mode of spaces and proposers without an override
+ * @param spaces per-space modes, by space name
+ * @param proposers per-proposer modes, by actor id (a proposer's override wins over its space's)
+ * @param trusted actor ids whose proposals may be auto-committed
  * @param minConfidence the lowest confidence an auto-committed proposal may have (default HIGH)
  */
 public record ReviewPolicy(

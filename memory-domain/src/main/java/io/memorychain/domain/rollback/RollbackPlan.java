@@ -12,12 +12,12 @@ import java.util.List;
  * A planned rollback (docs/architecture.md §17): the dry run's diff, memory by memory and edge by edge, and the request
  * that applies it.
  *
- * @param targetSeq  the seq whose state is restored
+ * @param targetSeq the seq whose state is restored
  * @param targetTime the time the target was asked as, or null
  * @param rangeToSeq ACTOR: the last seq undone, else null
- * @param headSeq    the space's head when planned: applying fails with VERSION_CONFLICT once it moved
+ * @param headSeq the space's head when planned: applying fails with VERSION_CONFLICT once it moved
  * @param eventsRead events of the space the plan replayed
- * @param digest     hex SHA-256 of the plan
+ * @param digest hex SHA-256 of the plan
  */
 public record RollbackPlan(
         String space,
@@ -71,7 +71,7 @@ public record RollbackPlan(
 
     /**
      * @param current its snapshot now
-     * @param target  its snapshot at the target seq; null for DELETE
+     * @param target its snapshot at the target seq; null for DELETE
      */
     public record MemoryChange(String memoryId, Action action, Memory current, Memory target) {
 
@@ -83,7 +83,7 @@ public record RollbackPlan(
 
     /**
      * @param currentType the edge's type now (null: none)
-     * @param targetType  its type at the target (null: none, it is unlinked)
+     * @param targetType its type at the target (null: none, it is unlinked)
      */
     public record EdgeChange(String fromId, String toId, String currentType, String targetType, double targetStrength) {
 

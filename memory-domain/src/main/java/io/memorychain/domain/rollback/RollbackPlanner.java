@@ -23,10 +23,10 @@ import java.util.Objects;
 import java.util.TreeSet;
 
 /**
- * Plans a rollback (docs/architecture.md §17) by replaying one space's chain, in seq order, into two fresh write models:
- * the state at the target seq and the state at the head. The memories and edges that events in scope touched after
- * the target are compared between the two; each that differs is part of the plan. Pure: no clock, no I/O; fed event by
- * event ({@link #accept}), so a reader can report progress.
+ * Plans a rollback (docs/architecture.md §17) by replaying one space's chain, in seq order, into two fresh write
+ * models: the state at the target seq and the state at the head. The memories and edges that events in scope touched
+ * after the target are compared between the two; each that differs is part of the plan. Pure: no clock, no I/O; fed
+ * event by event ({@link #accept}), so a reader can report progress.
  */
 public final class RollbackPlanner {
 

@@ -5,14 +5,14 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * What a rollback should undo (docs/architecture.md §17), before the chain is read: the planner resolves it to a
- * target seq.
+ * What a rollback should undo (docs/architecture.md §17), before the chain is read: the planner resolves it to a target
+ * seq.
  *
- * @param scope      SPACE, MEMORY, SESSION or ACTOR
- * @param scopeId    the memory id (MEMORY), session id (SESSION) or actor ({@code type:id} or id; ACTOR); null for SPACE
- * @param toSeq      SPACE and MEMORY: the seq whose state is restored (or null with {@code toTime}); ACTOR: the first
- *                   seq of the range undone (its state before that seq is restored)
- * @param toTime     SPACE and MEMORY: restore the state at this time (the last seq that occurred at or before it)
+ * @param scope SPACE, MEMORY, SESSION or ACTOR
+ * @param scopeId the memory id (MEMORY), session id (SESSION) or actor ({@code type:id} or id; ACTOR); null for SPACE
+ * @param toSeq SPACE and MEMORY: the seq whose state is restored (or null with {@code toTime}); ACTOR: the first seq of
+ *     the range undone (its state before that seq is restored)
+ * @param toTime SPACE and MEMORY: restore the state at this time (the last seq that occurred at or before it)
  * @param rangeToSeq ACTOR: the last seq of the range undone; null for the head
  */
 public record RollbackSpec(RollbackScope scope, String scopeId, Long toSeq, Instant toTime, Long rangeToSeq) {
@@ -61,7 +61,7 @@ public record RollbackSpec(RollbackScope scope, String scopeId, Long toSeq, Inst
      * {@code actor} names the scope (none: the whole space).
      *
      * @param fromSeq ACTOR: the first seq of the range (required); refused otherwise
-     * @param toSeq   SPACE and MEMORY: the target seq (or {@code toTime}); ACTOR: the range's last seq (optional)
+     * @param toSeq SPACE and MEMORY: the target seq (or {@code toTime}); ACTOR: the range's last seq (optional)
      * @throws RollbackPlanException INVALID_ARGUMENT for a combination that means nothing
      */
     public static RollbackSpec of(

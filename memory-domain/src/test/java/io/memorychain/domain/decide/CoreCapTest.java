@@ -22,7 +22,9 @@ import io.memorychain.domain.refinement.Ledger;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The core-memory cap: refused over the cap with both numbers, or accepted with a refinement session opened at once. */
+/**
+ * The core-memory cap: refused over the cap with both numbers, or accepted with a refinement session opened at once.
+ */
 class CoreCapTest {
 
     private static Scenario withCap(int tokens, OverCap mode) {

@@ -23,7 +23,9 @@ import io.memorychain.domain.Rules;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The deciders as pure functions: given events (applied through requests), when a request, then events or a rejection. */
+/**
+ * The deciders as pure functions: given events (applied through requests), when a request, then events or a rejection.
+ */
 class DeciderTest {
 
     private final Scenario s = new Scenario();

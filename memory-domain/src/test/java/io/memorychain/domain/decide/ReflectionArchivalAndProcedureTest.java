@@ -34,9 +34,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A reflection's archival and procedure proposals and its evolution milestones (docs/architecture.md §18): an
- * approved archival archives the memory, an approved procedure creates a procedural memory, in the decision's
- * transaction and by the ordinary rules; a rejected or unselected one changes nothing.
+ * A reflection's archival and procedure proposals and its evolution milestones (docs/architecture.md §18): an approved
+ * archival archives the memory, an approved procedure creates a procedural memory, in the decision's transaction and by
+ * the ordinary rules; a rejected or unselected one changes nothing.
  */
 class ReflectionArchivalAndProcedureTest {
 

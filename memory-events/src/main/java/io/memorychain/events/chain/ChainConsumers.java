@@ -16,7 +16,7 @@ final class ChainConsumers {
      * A groupless byte consumer of committed records starting at the earliest offset.
      *
      * @param consumerConfig the caller's client settings (bootstrap servers, security); a group id is dropped
-     * @param clientPrefix   the client id's prefix, unless the settings name one
+     * @param clientPrefix the client id's prefix, unless the settings name one
      */
     static KafkaConsumer<byte[], byte[]> reader(Map<String, Object> consumerConfig, String clientPrefix) {
         Map<String, Object> config = new HashMap<>(consumerConfig);

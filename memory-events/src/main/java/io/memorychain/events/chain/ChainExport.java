@@ -39,10 +39,10 @@ import org.apache.kafka.common.utils.Utils;
  * Writes one space's chain as JSON Lines that anyone can verify without our Java code (docs/architecture.md §4, the
  * format in docs/chain-format.md, a verifier in {@code verifier/verify.mjs}). Line 1 is the header: the format name,
  * the space, the topic coordinates read, every writer schema the space's records use (full JSON, by schema id) and the
- * public keys; then one line per record of the space, in log order: {@code seq}, the record's topic {@code offset},
- * its {@code schema_id}, {@code value} (base64 of the record value exactly as on the topic: Confluent wire format) and,
- * for reading only, the decoded {@code event} as JSON (bytes as hex, unions of named types wrapped in their short
- * name). A verifier must use {@code value} only.
+ * public keys; then one line per record of the space, in log order: {@code seq}, the record's topic {@code offset}, its
+ * {@code schema_id}, {@code value} (base64 of the record value exactly as on the topic: Confluent wire format) and, for
+ * reading only, the decoded {@code event} as JSON (bytes as hex, unions of named types wrapped in their short name). A
+ * verifier must use {@code value} only.
  *
  * <p>Reads the space's partition twice up to the end offset taken at the start (read_committed, manual assignment, no
  * group): once to collect the schema ids for the header, once to write the events, so memory stays O(1) in the chain
@@ -62,7 +62,7 @@ public final class ChainExport {
     /**
      * What was exported.
      *
-     * @param events  records of the space written (one line each)
+     * @param events records of the space written (one line each)
      * @param headSeq the seq of the last decodable event, or 0 for none
      * @param schemas schema ids in the header
      */

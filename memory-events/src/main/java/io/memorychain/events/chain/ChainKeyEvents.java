@@ -19,8 +19,8 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * The key events of every chain (docs/architecture.md §4): which key each space rotated to and which keys were marked
- * compromised where, read from the events topic, so the status of a key is a function of the log. Reads
- * incrementally: each {@link #refresh()} continues from the offsets the previous one reached. Thread-safe.
+ * compromised where, read from the events topic, so the status of a key is a function of the log. Reads incrementally:
+ * each {@link #refresh()} continues from the offsets the previous one reached. Thread-safe.
  */
 public final class ChainKeyEvents {
 

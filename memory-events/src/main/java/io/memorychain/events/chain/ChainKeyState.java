@@ -14,9 +14,9 @@ import java.util.Map;
  * Immutable: a verifier replaces it as it goes, and a resumed verification starts from a copy.
  *
  * @param currentKeyId the key every event must be signed with since the last rotation, or null before any rotation
- * @param learned      public keys introduced by rotations, hex by key id
- * @param runs         consecutive seqs signed by one key, in chain order
- * @param marks        per compromised key id, the lowest from_seq marked and the seq of that mark
+ * @param learned public keys introduced by rotations, hex by key id
+ * @param runs consecutive seqs signed by one key, in chain order
+ * @param marks per compromised key id, the lowest from_seq marked and the seq of that mark
  */
 public record ChainKeyState(String currentKeyId, Map<String, String> learned, List<Run> runs, Map<String, Mark> marks) {
 

@@ -8,28 +8,28 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.IndexedRecord;
 
 /**
- * Streaming verifier of ONE space's chain, fed event by event in log order, in O(1) memory: it keeps only the last
- * good seq, the last hash and (in checkpoint mode) the last not-yet-checked signature. Feed it generated
+ * Streaming verifier of ONE space's chain, fed event by event in log order, in O(1) memory: it keeps only the last good
+ * seq, the last hash and (in checkpoint mode) the last not-yet-checked signature. Feed it generated
  * {@code MemoryEvent}s or {@code GenericRecord}s decoded with their own writer schema (as
  * {@code AvroWireSerde.decodeAsWritten} returns them); both hash to the same canonical bytes ({@link Canonical}).
  *
  * <p>For each event, in this order: the space matches ({@link Problem#WRONG_SPACE}); the seq is the previous seq + 1
- * ({@link Problem#DUPLICATE} when lower, {@link Problem#GAP} when higher; the first seq must be 1);
- * {@code prev_hash} equals the previous event's hash, or {@link Canonical#GENESIS} at seq 1
- * ({@link Problem#BROKEN_LINK}); the stored hash equals SHA-256 of the canonical bytes ({@link Problem#BAD_HASH});
- * {@code key_id} is in the key ring ({@link Problem#UNKNOWN_KEY}, checked on every event: it is a map lookup); and,
- * depending on the {@link SignatureMode}, the Ed25519 signature over the hash ({@link Problem#BAD_SIGNATURE}).
- * Verification stops at the first problem; {@link #result()} reports it (see {@link VerificationResult} for which seq
- * is reported).
+ * ({@link Problem#DUPLICATE} when lower, {@link Problem#GAP} when higher; the first seq must be 1); {@code prev_hash}
+ * equals the previous event's hash, or {@link Canonical#GENESIS} at seq 1 ({@link Problem#BROKEN_LINK}); the stored
+ * hash equals SHA-256 of the canonical bytes ({@link Problem#BAD_HASH}); {@code key_id} is in the key ring
+ * ({@link Problem#UNKNOWN_KEY}, checked on every event: it is a map lookup); and, depending on the
+ * {@link SignatureMode}, the Ed25519 signature over the hash ({@link Problem#BAD_SIGNATURE}). Verification stops at the
+ * first problem; {@link #result()} reports it (see {@link VerificationResult} for which seq is reported).
  *
  * <h2>Why checkpoint signatures suffice</h2>
+ *
  * In {@link SignatureMode#checkpoints(int) CHECKPOINTS(n)} mode the hash and link of every event are checked, but
- * signatures only on seqs that are multiples of {@code n} and on the last event fed before {@link #result()}. This
- * is the argument transparency logs (Certificate Transparency's signed tree heads) rely on: event {@code k}'s hash is
+ * signatures only on seqs that are multiples of {@code n} and on the last event fed before {@link #result()}. This is
+ * the argument transparency logs (Certificate Transparency's signed tree heads) rely on: event {@code k}'s hash is
  * SHA-256 over canonical bytes that include {@code prev_hash}, the hash of event {@code k-1}, which in turn covers
  * event {@code k-2}, and so on back to seq 1. Once every link and every hash have been checked, the hash of event
- * {@code k} is a commitment to the exact content of events {@code 1..k}: changing any earlier event (content, seq,
- * key id, actor, ...) changes its hash, and so either breaks a link or forces every later hash to change, which under
+ * {@code k} is a commitment to the exact content of events {@code 1..k}: changing any earlier event (content, seq, key
+ * id, actor, ...) changes its hash, and so either breaks a link or forces every later hash to change, which under
  * SHA-256's second-preimage resistance means the checkpoint's hash changes too. A valid signature on event {@code k}'s
  * hash therefore authenticates every event up to {@code k}, with one Ed25519 verification (~80 us) instead of
  * {@code k}; the cost per event falls to one SHA-256 over ~600 bytes plus the Avro encoding.
@@ -37,18 +37,19 @@ import org.apache.avro.generic.IndexedRecord;
  * <p>What the mode gives up: (1) the {@code signature} field of an event between checkpoints is not examined (it is not
  * part of the hash, so a damaged signature there does not mean damaged content; {@link SignatureMode#ALL} reports it);
  * (2) when a checkpoint signature fails, the forgery lies somewhere after the previous verified checkpoint, and the
- * reported seq is the checkpoint's, not necessarily the first forged event's (the message names the range);
- * (3) an event between checkpoints whose key id is known but which was signed by the wrong key is not detected,
- * since its key id is still authenticated by the next checkpoint. The last event fed is always checked, so a
- * rewritten tail after the last checkpoint cannot slip through.
+ * reported seq is the checkpoint's, not necessarily the first forged event's (the message names the range); (3) an
+ * event between checkpoints whose key id is known but which was signed by the wrong key is not detected, since its key
+ * id is still authenticated by the next checkpoint. The last event fed is always checked, so a rewritten tail after the
+ * last checkpoint cannot slip through.
  *
  * <h2>Key rotation and compromised keys</h2>
+ *
  * A {@code SigningKeyRotated} event (docs/architecture.md §4) must be signed by the key it names as
  * {@code previous_key_id}, which must be the key the chain rotated to before, if it did ({@link Problem#BAD_ROTATION});
  * its new public key must hash to its {@code new_key_id} ({@link Problem#BAD_ROTATION}); its signature is always
  * checked, whatever the mode, since it vouches for the new key. From then on the new key verifies the space's events
- * even when the key ring lacks it, and an event signed by any other key is {@link Problem#WRONG_KEY}. Before a
- * chain's first rotation any key of the ring may sign (chains written before rotations existed). A
+ * even when the key ring lacks it, and an event signed by any other key is {@link Problem#WRONG_KEY}. Before a chain's
+ * first rotation any key of the ring may sign (chains written before rotations existed). A
  * {@code SigningKeyCompromised} event marks a key's events after a seq as suspect: the chain still verifies and the
  * verdict lists them ({@link VerificationResult#suspects()}), including those signed before the mark. The verifier
  * remembers which key signed which seqs as runs ({@link ChainKeyState}), so its memory grows with the number of key
@@ -91,8 +92,8 @@ public final class ChainVerifier {
 
     /**
      * @param space the space whose chain is fed (events of another space are reported as {@link Problem#WRONG_SPACE})
-     * @param keys  public keys by key id
-     * @param mode  which signatures to check
+     * @param keys public keys by key id
+     * @param mode which signatures to check
      */
     public ChainVerifier(String space, KeyRing keys, SignatureMode mode) {
         this.space = Objects.requireNonNull(space, "space");
@@ -103,8 +104,8 @@ public final class ChainVerifier {
     /**
      * A verifier that continues after a head an earlier verification of the same log established ({@code events}
      * records up to {@code seq} with {@code hash}, its signature checked): the next event fed must be {@code seq + 1}
-     * and link to {@code hash}. Whoever resumes vouches that the records before the resumed position are the ones
-     * that were verified (an append-only log: see {@code KafkaChainReader.headAfter}).
+     * and link to {@code hash}. Whoever resumes vouches that the records before the resumed position are the ones that
+     * were verified (an append-only log: see {@code KafkaChainReader.headAfter}).
      */
     public static ChainVerifier resuming(
             String space, KeyRing keys, SignatureMode mode, long events, long seq, byte[] hash) {
@@ -308,8 +309,8 @@ public final class ChainVerifier {
     }
 
     /**
-     * Records that the next record of this space could not be decoded; it is reported as
-     * {@link Problem#UNDECODABLE} at the expected seq (last good seq + 1).
+     * Records that the next record of this space could not be decoded; it is reported as {@link Problem#UNDECODABLE} at
+     * the expected seq (last good seq + 1).
      *
      * @return false (the chain is broken)
      */

@@ -12,7 +12,7 @@ import java.util.Objects;
  * {@code "memorychain-checkpoint-v1\n" + space + "\n" + seq + "\n" + hex(hash)} (seq in decimal, hash in lower-case
  * hex). {@code signedAt} is not signed: two checkpoints of the same head are byte-for-byte equal but for it.
  *
- * @param hash      the event hash at {@code seq}, lower-case hex
+ * @param hash the event hash at {@code seq}, lower-case hex
  * @param signature the Ed25519 signature of {@link #message}, lower-case hex
  */
 public record Checkpoint(String space, long seq, String hash, String keyId, String signature, Instant signedAt) {

@@ -28,15 +28,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reads an events topic and verifies its chains. Each call takes the end offsets (last stable offsets, as the consumer
- * reads {@code read_committed}) at its start and reads from the beginning of the log up to them, with manual
- * assignment and no consumer group, so it commits nothing and disturbs no one. Values are decoded with their own
- * writer schema ({@link AvroWireSerde#decodeAsWritten}); a record that cannot be decoded breaks its space's chain as
- * {@link VerificationResult.Problem#UNDECODABLE} at the position it occupies. Messages of broken results end with
- * the topic coordinates of the record where the problem was found ({@code [topic-partition@offset]}).
+ * reads {@code read_committed}) at its start and reads from the beginning of the log up to them, with manual assignment
+ * and no consumer group, so it commits nothing and disturbs no one. Values are decoded with their own writer schema
+ * ({@link AvroWireSerde#decodeAsWritten}); a record that cannot be decoded breaks its space's chain as
+ * {@link VerificationResult.Problem#UNDECODABLE} at the position it occupies. Messages of broken results end with the
+ * topic coordinates of the record where the problem was found ({@code [topic-partition@offset]}).
  *
  * <p>Records with a null key are attributed to the space named in the event (they would not be on the space's
- * partition, so they show up as gaps or duplicates if they ever claim a seq); null-key records that cannot be
- * decoded cannot be attributed to any chain and are only logged.
+ * partition, so they show up as gaps or duplicates if they ever claim a seq); null-key records that cannot be decoded
+ * cannot be attributed to any chain and are only logged.
  */
 public final class KafkaChainReader {
 
@@ -52,11 +52,11 @@ public final class KafkaChainReader {
 
     /**
      * @param consumerConfig at least {@code bootstrap.servers}; plus security settings as needed. Deserializers,
-     *                       isolation level, group and commit settings are set by the reader.
-     * @param topic          the events topic
-     * @param registry       resolves the writer schema ids of the records
-     * @param keys           public keys for the signatures
-     * @param mode           which signatures to check
+     *     isolation level, group and commit settings are set by the reader.
+     * @param topic the events topic
+     * @param registry resolves the writer schema ids of the records
+     * @param keys public keys for the signatures
+     * @param mode which signatures to check
      */
     public KafkaChainReader(
             Map<String, Object> consumerConfig,
@@ -123,9 +123,9 @@ public final class KafkaChainReader {
     /**
      * As {@link #headOf}, reading only the records after {@code from} (null: from the beginning) and continuing its
      * verified head. The events topic is append-only (the sequencer alone writes it, its retention is unlimited), so
-     * the records below {@code from.nextOffset()} are those that were verified; a full verification
-     * ({@code from} null, or {@code memory-worker verify}) reads them again. Falls back to the beginning when the
-     * partition count changed or the log no longer starts at or before the resumed offset.
+     * the records below {@code from.nextOffset()} are those that were verified; a full verification ({@code from} null,
+     * or {@code memory-worker verify}) reads them again. Falls back to the beginning when the partition count changed
+     * or the log no longer starts at or before the resumed offset.
      */
     public Resumable headAfter(String space, Position from) {
         Objects.requireNonNull(space, "space");
@@ -254,8 +254,8 @@ public final class KafkaChainReader {
     }
 
     /**
-     * Reads the partitions from their beginning (or the offset {@code from} gives) up to their end offsets at start,
-     * or until the sink says stop; returns those end offsets.
+     * Reads the partitions from their beginning (or the offset {@code from} gives) up to their end offsets at start, or
+     * until the sink says stop; returns those end offsets.
      */
     private Map<TopicPartition, Long> scan(
             KafkaConsumer<byte[], byte[]> consumer,

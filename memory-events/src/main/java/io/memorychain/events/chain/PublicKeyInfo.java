@@ -14,9 +14,9 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * A chain public key as published ({@code GET /v1/chain/keys}, {@code public-keys.json}; docs/chain-format.md §5):
- * its id, the algorithm, the raw 32-byte key in hex and base64, when it was created (null if unknown) and whether it
- * signs new events.
+ * A chain public key as published ({@code GET /v1/chain/keys}, {@code public-keys.json}; docs/chain-format.md §5): its
+ * id, the algorithm, the raw 32-byte key in hex and base64, when it was created (null if unknown) and whether it signs
+ * new events.
  */
 public record PublicKeyInfo(
         String keyId,

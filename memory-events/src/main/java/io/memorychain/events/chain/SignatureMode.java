@@ -4,10 +4,10 @@ package io.memorychain.events.chain;
  * Which event signatures a {@link ChainVerifier} checks. Hashes and links are always checked on every event.
  *
  * <ul>
- *   <li>{@link #ALL}: every event's signature (~80 us per event with BouncyCastle).</li>
+ *   <li>{@link #ALL}: every event's signature (~80 us per event with BouncyCastle).
  *   <li>{@link #checkpoints(int) checkpoints(n)}: the signature of every event whose seq is a multiple of {@code n},
- *       and of the last event verified. Because each hash covers the previous hash, one valid signature
- *       authenticates the whole prefix of the chain before it; see {@link ChainVerifier}.</li>
+ *       and of the last event verified. Because each hash covers the previous hash, one valid signature authenticates
+ *       the whole prefix of the chain before it; see {@link ChainVerifier}.
  * </ul>
  *
  * @param every a signature is checked on each event whose seq is a multiple of this (1 = every event)

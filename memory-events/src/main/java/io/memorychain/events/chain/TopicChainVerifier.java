@@ -7,9 +7,9 @@ import java.util.TreeMap;
 import org.apache.avro.generic.IndexedRecord;
 
 /**
- * Verifies the chains of every space found in an events topic at once: one partition holds many spaces, interleaved,
- * so records are fed in log order with their key (the space) and dispatched to one {@link ChainVerifier} per space.
- * Memory is O(spaces), constant per space.
+ * Verifies the chains of every space found in an events topic at once: one partition holds many spaces, interleaved, so
+ * records are fed in log order with their key (the space) and dispatched to one {@link ChainVerifier} per space. Memory
+ * is O(spaces), constant per space.
  */
 public final class TopicChainVerifier {
 

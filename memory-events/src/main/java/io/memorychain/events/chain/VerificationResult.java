@@ -5,24 +5,24 @@ import java.util.Objects;
 /**
  * The verdict on one space's chain.
  *
- * <p>When the chain is intact, {@code ok} is true, {@code firstBadSeq} and {@code problem} are null, and
- * {@code events} is the number of events verified. Otherwise {@code firstBadSeq} is the first chain position that
- * could not be verified: every event with a smaller seq was verified (in {@link SignatureMode#checkpoints(int)} mode,
- * see {@link ChainVerifier} for what that means for signatures), so the intact prefix of the chain is
- * {@code 1 .. firstBadSeq - 1}. For content problems ({@link Problem#BROKEN_LINK}, {@link Problem#BAD_HASH},
+ * <p>When the chain is intact, {@code ok} is true, {@code firstBadSeq} and {@code problem} are null, and {@code events}
+ * is the number of events verified. Otherwise {@code firstBadSeq} is the first chain position that could not be
+ * verified: every event with a smaller seq was verified (in {@link SignatureMode#checkpoints(int)} mode, see
+ * {@link ChainVerifier} for what that means for signatures), so the intact prefix of the chain is {@code 1 ..
+ * firstBadSeq - 1}. For content problems ({@link Problem#BROKEN_LINK}, {@link Problem#BAD_HASH},
  * {@link Problem#UNKNOWN_KEY}, {@link Problem#BAD_SIGNATURE}) that is the seq of the offending event itself; for
  * ordering and decoding problems ({@link Problem#GAP}, {@link Problem#DUPLICATE}, {@link Problem#UNDECODABLE},
- * {@link Problem#WRONG_SPACE}) it is the seq that was expected next (last good seq + 1), and the message names the
- * seq actually found. {@code events} then counts the records examined up to and including the bad one: verification
- * of a space stops at its first problem.
+ * {@link Problem#WRONG_SPACE}) it is the seq that was expected next (last good seq + 1), and the message names the seq
+ * actually found. {@code events} then counts the records examined up to and including the bad one: verification of a
+ * space stops at its first problem.
  *
- * @param ok          whether the whole chain verified
- * @param events      events verified (ok) or records examined up to and including the first bad one (broken)
+ * @param ok whether the whole chain verified
+ * @param events events verified (ok) or records examined up to and including the first bad one (broken)
  * @param firstBadSeq the first chain position that failed, or null when ok
- * @param problem     why it failed, or null when ok
- * @param message     a human-readable explanation (for ok results: the chain head)
- * @param suspects    events verified so far that a key marked compromised signed after the seq it is trusted up to
- *                    (docs/architecture.md §4): reported, not a break; empty when there are none
+ * @param problem why it failed, or null when ok
+ * @param message a human-readable explanation (for ok results: the chain head)
+ * @param suspects events verified so far that a key marked compromised signed after the seq it is trusted up to
+ *     (docs/architecture.md §4): reported, not a break; empty when there are none
  */
 public record VerificationResult(
         boolean ok,

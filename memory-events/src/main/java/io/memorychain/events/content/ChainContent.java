@@ -13,11 +13,11 @@ import org.apache.avro.specific.SpecificRecord;
 /**
  * The decrypting step every reader of {@code memory.events.v1} that needs text applies (docs/architecture.md §12,
  * erasure): the {@code enc1:} content, summary and tags of each memory snapshot in an event are decrypted with the
- * memory's data key; a memory whose key was destroyed reads as {@link #ERASED} (no summary, no tags). The other
- * sealed texts ({@link SealedTexts}: proposals, reflections, refinement summaries, reasons) are decrypted with their
- * subject's key, and read as {@link #ERASED} once it is destroyed. The chain
- * verifier and the raw chain export do not use it: they keep the ciphertext, which the hashes and signatures cover.
- * {@link #PLAINTEXT} leaves events as they are (topologies built without keys, e.g. in unit tests).
+ * memory's data key; a memory whose key was destroyed reads as {@link #ERASED} (no summary, no tags). The other sealed
+ * texts ({@link SealedTexts}: proposals, reflections, refinement summaries, reasons) are decrypted with their subject's
+ * key, and read as {@link #ERASED} once it is destroyed. The chain verifier and the raw chain export do not use it:
+ * they keep the ciphertext, which the hashes and signatures cover. {@link #PLAINTEXT} leaves events as they are
+ * (topologies built without keys, e.g. in unit tests).
  */
 public final class ChainContent {
 
@@ -46,7 +46,7 @@ public final class ChainContent {
      * Decrypts the event's memory snapshots in place and returns it.
      *
      * @throws DataKeyUnavailableException when an encrypted text's memory has no key at all (never written by the
-     *                                     sequencer: a broken invariant or a key topic that is not the chain's)
+     *     sequencer: a broken invariant or a key topic that is not the chain's)
      */
     public MemoryEvent decrypt(MemoryEvent event) {
         if (keys != null && event != null) {
@@ -60,8 +60,8 @@ public final class ChainContent {
     }
 
     /**
-     * One sealed text of a subject (docs/architecture.md §12, {@link SealedTexts}): plain text as it is, the
-     * decrypted text, or {@link #ERASED} once the subject's key is destroyed.
+     * One sealed text of a subject (docs/architecture.md §12, {@link SealedTexts}): plain text as it is, the decrypted
+     * text, or {@link #ERASED} once the subject's key is destroyed.
      */
     private String decryptText(String space, String subject, String text) {
         if (!ContentCipher.isEncrypted(text)) {
@@ -78,9 +78,9 @@ public final class ChainContent {
     }
 
     /**
-     * Encrypts the event's sealed texts ({@link SealedTexts}) in place, each under its subject's key as
-     * {@code keyOf} gives it (the sequencer's step); a null key (the subject's key was destroyed) writes
-     * {@link #ERASED} instead of the text.
+     * Encrypts the event's sealed texts ({@link SealedTexts}) in place, each under its subject's key as {@code keyOf}
+     * gives it (the sequencer's step); a null key (the subject's key was destroyed) writes {@link #ERASED} instead of
+     * the text.
      */
     public static void encryptTexts(MemoryEvent event, java.util.function.Function<String, byte[]> keyOf) {
         String space = event.getSpace();

@@ -72,8 +72,8 @@ public final class ContentCipher {
     }
 
     /**
-     * The plain text of an {@code enc1:} string; a string without the prefix is returned as is (written with
-     * encryption off).
+     * The plain text of an {@code enc1:} string; a string without the prefix is returned as is (written with encryption
+     * off).
      *
      * @throws ContentCipherException when the text was altered, or the key or associated data do not match
      */

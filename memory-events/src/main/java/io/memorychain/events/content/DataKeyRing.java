@@ -51,9 +51,9 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
 
     /**
      * @param clientConfig common client settings ({@code bootstrap.servers}, security, ...)
-     * @param topic        the key topic (from {@code Topics})
-     * @param master       the master key the data keys are wrapped with
-     * @param timeout      bound on each catch-up
+     * @param topic the key topic (from {@code Topics})
+     * @param master the master key the data keys are wrapped with
+     * @param timeout bound on each catch-up
      */
     public DataKeyRing(
             Map<String, Object> clientConfig,
@@ -100,11 +100,11 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
     }
 
     /**
-     * Waits, at most the ring's timeout, for a key that is not on the topic's committed part yet. The sequencer
-     * commits a key in the transaction of the event that uses it, but the transaction's commit markers reach the
-     * partitions one by one: a reader can see the event committed a moment before the key topic's last stable offset
-     * passes the key (seen under heavy load: the event went to the dead-letter topic, and its write was lost to the
-     * views). Null when it never comes (a broken invariant, or a key topic that is not the chain's).
+     * Waits, at most the ring's timeout, for a key that is not on the topic's committed part yet. The sequencer commits
+     * a key in the transaction of the event that uses it, but the transaction's commit markers reach the partitions one
+     * by one: a reader can see the event committed a moment before the key topic's last stable offset passes the key
+     * (seen under heavy load: the event went to the dead-letter topic, and its write was lost to the views). Null when
+     * it never comes (a broken invariant, or a key topic that is not the chain's).
      */
     private synchronized DataKey awaitCommitted(String key) {
         if (partitions.isEmpty()) {
@@ -156,9 +156,9 @@ public final class DataKeyRing implements DataKeys, AutoCloseable {
     }
 
     /**
-     * A live key is re-checked against the topic at most every 200 ms, so an erasure reaches readers quickly. The
-     * check takes no lock while the ring is fresh (the readers' hot path); the threads that find it stale catch up one
-     * after the other, and the later ones find it fresh again.
+     * A live key is re-checked against the topic at most every 200 ms, so an erasure reaches readers quickly. The check
+     * takes no lock while the ring is fresh (the readers' hot path); the threads that find it stale catch up one after
+     * the other, and the later ones find it fresh again.
      */
     private void catchUpIfStale() {
         if (stale()) {

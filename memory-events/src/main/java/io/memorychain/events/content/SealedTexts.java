@@ -20,19 +20,19 @@ import org.apache.avro.Schema;
 import org.apache.avro.specific.SpecificRecord;
 
 /**
- * The one table of the chain's free texts that live outside memory snapshots and are sealed under a subject's data
- * key (docs/architecture.md §4 "Encrypted texts", §12 erasure): for each payload type, its subject and the text fields
- * sealed under it. The sequencer's encryptor and every reader ({@link ChainContent}) walk this table, so no reader
- * can forget a site; {@code SealedTextsTest} walks the schemas and fails when a free-text field of a payload is
- * neither sealed here nor listed in {@link #PLAIN}.
+ * The one table of the chain's free texts that live outside memory snapshots and are sealed under a subject's data key
+ * (docs/architecture.md §4 "Encrypted texts", §12 erasure): for each payload type, its subject and the text fields
+ * sealed under it. The sequencer's encryptor and every reader ({@link ChainContent}) walk this table, so no reader can
+ * forget a site; {@code SealedTextsTest} walks the schemas and fails when a free-text field of a payload is neither
+ * sealed here nor listed in {@link #PLAIN}.
  *
  * <p>Subjects share the memories' key space ({@code memory.keys.v1}, record key space NUL subject id): memory ids
  * ({@code m...}), proposal ids ({@code p...}) and reflection ids ({@code r...}) never collide ({@code MemoryIds}); a
  * refinement session's subject is {@code session/<session id>} because session ids are free text.
  *
- * <p>A path names a field of the payload, then of the records inside it ({@code proposal.content}); a list of
- * records applies the rest of the path to each ({@code reflection.changes.content}); a list of strings seals each
- * string ({@code proposal.tags}). Nulls stay null.
+ * <p>A path names a field of the payload, then of the records inside it ({@code proposal.content}); a list of records
+ * applies the rest of the path to each ({@code reflection.changes.content}); a list of strings seals each string
+ * ({@code proposal.tags}). Nulls stay null.
  */
 public final class SealedTexts {
 
@@ -233,8 +233,8 @@ public final class SealedTexts {
     }
 
     /**
-     * Replaces the texts at the paths of a record (a payload, or a view built from the same records) in place;
-     * what the views use to scrub a destroyed subject's texts.
+     * Replaces the texts at the paths of a record (a payload, or a view built from the same records) in place; what the
+     * views use to scrub a destroyed subject's texts.
      */
     public static void map(Object record, List<String> paths, Function<String, String> mapper) {
         for (String path : paths) {

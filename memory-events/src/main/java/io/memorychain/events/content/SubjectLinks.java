@@ -19,13 +19,13 @@ import org.apache.avro.Schema;
 import org.apache.avro.specific.SpecificRecord;
 
 /**
- * Which subjects' sealed texts carry a memory's content (docs/architecture.md §12, erasure cascade), as a pure
- * function of the chain: erasing the memory destroys their keys too. A memory is linked to the proposal it was
- * committed from, to every reflection whose episodes, changes (proposed or edited) or applied memories name it, to
- * every refinement session that changed it (an event carrying the session id, or the session's completion: journal
- * and protected memories), and to the memory it was consolidated into (whose text was written from its inputs'; that
- * memory's own links make the cascade go on, to what it was consolidated into in turn). Only ids are read, which are
- * plain on the chain, so the links can be computed from the encrypted chain as well as from the plain events.
+ * Which subjects' sealed texts carry a memory's content (docs/architecture.md §12, erasure cascade), as a pure function
+ * of the chain: erasing the memory destroys their keys too. A memory is linked to the proposal it was committed from,
+ * to every reflection whose episodes, changes (proposed or edited) or applied memories name it, to every refinement
+ * session that changed it (an event carrying the session id, or the session's completion: journal and protected
+ * memories), and to the memory it was consolidated into (whose text was written from its inputs'; that memory's own
+ * links make the cascade go on, to what it was consolidated into in turn). Only ids are read, which are plain on the
+ * chain, so the links can be computed from the encrypted chain as well as from the plain events.
  */
 public final class SubjectLinks {
 

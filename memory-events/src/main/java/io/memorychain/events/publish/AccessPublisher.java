@@ -5,8 +5,8 @@ import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 
 /**
- * Publishes read accesses to {@code memory.access.v1} (key = space), asynchronously: the read path never waits for
- * it. A failed send is logged and dropped (it only weakens decay reinforcement).
+ * Publishes read accesses to {@code memory.access.v1} (key = space), asynchronously: the read path never waits for it.
+ * A failed send is logged and dropped (it only weakens decay reinforcement).
  */
 public final class AccessPublisher implements AutoCloseable {
 

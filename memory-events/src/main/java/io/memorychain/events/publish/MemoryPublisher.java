@@ -41,16 +41,16 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Sends are group-committed: a sender thread takes whatever requests are queued, sends them in one transaction and
  * commits, so throughput does not pay one commit per request. An outcome listener reads the outcomes topic
- * (read_committed) from the moment the publisher was created. A request whose outcome does not arrive keeps its
- * future pending: callers bound their wait with {@code orTimeout} and may retry with the same request id, which the
- * sequencer answers with the original outcome.
+ * (read_committed) from the moment the publisher was created. A request whose outcome does not arrive keeps its future
+ * pending: callers bound their wait with {@code orTimeout} and may retry with the same request id, which the sequencer
+ * answers with the original outcome.
  *
  * <p>Schema registry outages (docs/architecture.md §19, "Faults"): once the request schema is registered and the
  * outcome schema known, both are cached and publishing works without the registry. A request that needs the registry
- * while it cannot be reached (the first publish of a new publisher) fails at once with a {@link PublishException}
- * whose cause is the {@link SchemaRegistryUnavailableException}: nothing was written, the publisher stays usable, and
- * the same request id can be published again once the registry is back. An outcome whose writer schema cannot be
- * fetched yet is retried with back-off until the registry answers (or the publisher closes), never dropped.
+ * while it cannot be reached (the first publish of a new publisher) fails at once with a {@link PublishException} whose
+ * cause is the {@link SchemaRegistryUnavailableException}: nothing was written, the publisher stays usable, and the
+ * same request id can be published again once the registry is back. An outcome whose writer schema cannot be fetched
+ * yet is retried with back-off until the registry answers (or the publisher closes), never dropped.
  */
 public final class MemoryPublisher implements AutoCloseable {
 

@@ -27,22 +27,23 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The base URL is the API root, e.g. {@code http://127.0.0.1:8080/apis/ccompat/v7} for Apicurio or
  * {@code http://127.0.0.1:8081} for Confluent. Calls used:
+ *
  * <ul>
  *   <li>{@link #register}: {@code POST /subjects/{subject}/versions} with {@code {"schema": "<json>"}} answering
- *       {@code {"id": n}};</li>
- *   <li>{@link #byId}: {@code GET /schemas/ids/{id}} answering {@code {"schema": "<json>"}};</li>
+ *       {@code {"id": n}};
+ *   <li>{@link #byId}: {@code GET /schemas/ids/{id}} answering {@code {"schema": "<json>"}};
  *   <li>{@link #isCompatible}: {@code POST /compatibility/subjects/{subject}/versions/latest} answering
  *       {@code {"is_compatible": bool}}; a subject without versions (HTTP 404, error code 40401 or 40402) is
- *       compatible;</li>
- *   <li>{@link #setCompatibility}: {@code PUT /config/{subject}} with {@code {"compatibility": "BACKWARD"}}.</li>
+ *       compatible;
+ *   <li>{@link #setCompatibility}: {@code PUT /config/{subject}} with {@code {"compatibility": "BACKWARD"}}.
  * </ul>
- * Ids are cached per (subject, schema) and schemas per id, so the registry is called once per schema and subject:
- * while the registry is down, everything already cached keeps serializing and deserializing (docs/architecture.md
- * §19, "Faults"). A call the registry cannot answer (unreachable, timed out, HTTP 5xx) is tried
- * {@value #ATTEMPTS} times with a doubling back-off from {@link #RETRY_BACKOFF}, then throws
- * {@link SchemaRegistryUnavailableException}: retryable, the record is not at fault. Other failures throw
- * {@link SchemaRegistryException} carrying the HTTP status and the registry's {@code error_code} (e.g. HTTP 409 for an
- * incompatible schema). Thread-safe.
+ *
+ * Ids are cached per (subject, schema) and schemas per id, so the registry is called once per schema and subject: while
+ * the registry is down, everything already cached keeps serializing and deserializing (docs/architecture.md §19,
+ * "Faults"). A call the registry cannot answer (unreachable, timed out, HTTP 5xx) is tried {@value #ATTEMPTS} times
+ * with a doubling back-off from {@link #RETRY_BACKOFF}, then throws {@link SchemaRegistryUnavailableException}:
+ * retryable, the record is not at fault. Other failures throw {@link SchemaRegistryException} carrying the HTTP status
+ * and the registry's {@code error_code} (e.g. HTTP 409 for an incompatible schema). Thread-safe.
  */
 public final class ConfluentRegistryClient implements SchemaRegistry {
 
@@ -86,7 +87,7 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
     }
 
     /**
-     * @param baseUrl        the API root, http or https, e.g. {@code http://127.0.0.1:8080/apis/ccompat/v7}
+     * @param baseUrl the API root, http or https, e.g. {@code http://127.0.0.1:8080/apis/ccompat/v7}
      * @param requestTimeout bound on connecting and on each request
      */
     public ConfluentRegistryClient(String baseUrl, Duration requestTimeout) {

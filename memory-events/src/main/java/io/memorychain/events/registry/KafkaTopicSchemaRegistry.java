@@ -28,30 +28,33 @@ import org.slf4j.LoggerFactory;
  * end offset to load its state.
  *
  * <p><b>Semantics</b> (those of the Confluent registry, restricted to what the serde needs):
+ *
  * <ul>
- *   <li>Global ids are stored in the topic, so they are stable across restarts; a new schema gets the highest id
- *       seen plus one (ids start at 1).</li>
- *   <li>Schemas are compared by their Avro <em>parsing canonical form</em> ({@link SchemaNormalization}), which
- *       ignores docs, defaults, aliases and properties: {@link #register} is idempotent per subject, and the same
- *       schema under another subject gets the same global id.</li>
+ *   <li>Global ids are stored in the topic, so they are stable across restarts; a new schema gets the highest id seen
+ *       plus one (ids start at 1).
+ *   <li>Schemas are compared by their Avro <em>parsing canonical form</em> ({@link SchemaNormalization}), which ignores
+ *       docs, defaults, aliases and properties: {@link #register} is idempotent per subject, and the same schema under
+ *       another subject gets the same global id.
  *   <li>Every subject is {@code BACKWARD}: a new version must be able to read data written with the subject's latest
  *       version ({@link SchemaCompatibility}); otherwise {@link #register} throws {@link SchemaRegistryException}
- *       naming the incompatibilities, and {@link #isCompatible} answers the same check.</li>
- *   <li>A registration is written synchronously ({@code send().get()}) before its id is returned.</li>
+ *       naming the incompatibilities, and {@link #isCompatible} answers the same check.
+ *   <li>A registration is written synchronously ({@code send().get()}) before its id is returned.
  * </ul>
  *
- * <p><b>Single writer.</b> This registry assumes that one process registers schemas on the topic (embedded,
- * single-node mode). Other processes may read through their own instance: an unknown id or a new registration
- * first re-reads the topic to its end, but two processes registering new schemas at the same moment could assign the
- * same id to different schemas. Deployments with several writing processes should run a real registry and use
+ * <p><b>Single writer.</b> This registry assumes that one process registers schemas on the topic (embedded, single-node
+ * mode). Other processes may read through their own instance: an unknown id or a new registration first re-reads the
+ * topic to its end, but two processes registering new schemas at the same moment could assign the same id to different
+ * schemas. Deployments with several writing processes should run a real registry and use
  * {@link ConfluentRegistryClient}.
  *
- * <p><b>Record format.</b> One record per (subject, version), written to partition 0, key and value UTF-8 JSON
- * (the layout of Confluent's {@code _schemas} topic, so compaction keeps every version):
+ * <p><b>Record format.</b> One record per (subject, version), written to partition 0, key and value UTF-8 JSON (the
+ * layout of Confluent's {@code _schemas} topic, so compaction keeps every version):
+ *
  * <pre>
  * key:   {"keytype":"SCHEMA","subject":"memory.requests.v1-value","version":1}
  * value: {"subject":"memory.requests.v1-value","version":1,"id":1,"schema":"{\"type\":\"record\",...}"}
  * </pre>
+ *
  * {@code schema} is the schema's full JSON as registered. Records with another {@code keytype} are skipped (room for
  * future record types such as configuration); tombstones are ignored.
  *
@@ -80,8 +83,8 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
     private record Registration(String subject, int version, int id, Schema schema, String canonicalForm) {}
 
     /**
-     * A registry on {@code topic} of the cluster at {@code bootstrapServers}, with the
-     * {@linkplain #DEFAULT_TIMEOUT default timeout}.
+     * A registry on {@code topic} of the cluster at {@code bootstrapServers}, with the {@linkplain #DEFAULT_TIMEOUT
+     * default timeout}.
      */
     public KafkaTopicSchemaRegistry(String bootstrapServers, String topic, short replicationFactor) {
         this(
@@ -94,11 +97,11 @@ public final class KafkaTopicSchemaRegistry implements SchemaRegistry {
     /**
      * Creates the topic if missing and loads every registration in it.
      *
-     * @param clientConfig      common client settings ({@code bootstrap.servers}, security, ...) for the admin,
-     *                          producer and consumer this registry uses
-     * @param topic             the storage topic, normally {@code Topics.schemas()}
+     * @param clientConfig common client settings ({@code bootstrap.servers}, security, ...) for the admin, producer and
+     *     consumer this registry uses
+     * @param topic the storage topic, normally {@code Topics.schemas()}
      * @param replicationFactor replication factor used when the topic has to be created
-     * @param timeout           bound on loading, on each write and on each catch-up read
+     * @param timeout bound on loading, on each write and on each catch-up read
      * @throws SchemaRegistryException if the topic cannot be created or read, or has more than one partition
      */
     public KafkaTopicSchemaRegistry(

@@ -3,10 +3,10 @@ package io.memorychain.events.registry;
 import org.apache.avro.Schema;
 
 /**
- * The subset of the Confluent Schema Registry protocol the serde needs. Implementations: {@code ConfluentRegistryClient}
- * (any server speaking the Confluent REST API: Confluent, Apicurio ccompat, Karapace, Redpanda) and
- * {@code KafkaTopicSchemaRegistry} (the embedded default, stored in a compacted topic).
- * Implementations are thread-safe and cache ids and schemas.
+ * The subset of the Confluent Schema Registry protocol the serde needs. Implementations:
+ * {@code ConfluentRegistryClient} (any server speaking the Confluent REST API: Confluent, Apicurio ccompat, Karapace,
+ * Redpanda) and {@code KafkaTopicSchemaRegistry} (the embedded default, stored in a compacted topic). Implementations
+ * are thread-safe and cache ids and schemas.
  */
 public interface SchemaRegistry extends AutoCloseable {
 

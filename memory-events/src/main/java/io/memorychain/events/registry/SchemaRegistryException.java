@@ -1,9 +1,9 @@
 package io.memorychain.events.registry;
 
 /**
- * A registry call failed: unknown id or subject, incompatible schema, or the registry could not be reached.
- * When the failure came from a registry's HTTP answer, {@link #httpStatus()} and {@link #errorCode()} carry the HTTP
- * status and the registry's {@code error_code} (both {@code -1} otherwise).
+ * A registry call failed: unknown id or subject, incompatible schema, or the registry could not be reached. When the
+ * failure came from a registry's HTTP answer, {@link #httpStatus()} and {@link #errorCode()} carry the HTTP status and
+ * the registry's {@code error_code} (both {@code -1} otherwise).
  */
 public class SchemaRegistryException extends RuntimeException {
 

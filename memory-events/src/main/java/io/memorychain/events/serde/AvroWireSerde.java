@@ -26,9 +26,9 @@ import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * Avro serde for generated classes in Confluent wire format. Serializing registers the class's schema under the
- * subject {@code <topic>-value} (or {@code -key}) once per topic; deserializing resolves the writer schema by id and
- * reads it into the class's (reader) schema, so records written with an older or newer compatible schema read fine.
+ * Avro serde for generated classes in Confluent wire format. Serializing registers the class's schema under the subject
+ * {@code <topic>-value} (or {@code -key}) once per topic; deserializing resolves the writer schema by id and reads it
+ * into the class's (reader) schema, so records written with an older or newer compatible schema read fine.
  */
 public final class AvroWireSerde<T extends SpecificRecord> implements Serde<T>, Serializer<T>, Deserializer<T> {
 

@@ -4,8 +4,8 @@ import java.nio.ByteBuffer;
 import org.apache.kafka.common.errors.SerializationException;
 
 /**
- * Confluent wire format: magic byte 0, the 4-byte big-endian schema id, then the Avro binary encoding written with
- * that schema.
+ * Confluent wire format: magic byte 0, the 4-byte big-endian schema id, then the Avro binary encoding written with that
+ * schema.
  */
 public final class WireFormat {
 

@@ -51,10 +51,10 @@ public final class CompactedTopic implements AutoCloseable {
     /**
      * Creates the topic if missing, then the producer and the consumer (at the start of the topic).
      *
-     * @param clientConfig      common client settings ({@code bootstrap.servers}, security, ...)
+     * @param clientConfig common client settings ({@code bootstrap.servers}, security, ...)
      * @param replicationFactor when the topic has to be created; -1 for the broker's default
-     * @param purpose           what the topic is, for messages: "schema registry topic", "API key topic"
-     * @param timeout           bound on preparing the topic, on each catch-up read and on each write
+     * @param purpose what the topic is, for messages: "schema registry topic", "API key topic"
+     * @param timeout bound on preparing the topic, on each catch-up read and on each write
      * @throws SetupException if the topic cannot be created, inspected or has more than one partition
      */
     public CompactedTopic(
@@ -82,9 +82,9 @@ public final class CompactedTopic implements AutoCloseable {
     }
 
     /**
-     * Hands every record from this instance's position to the current end offset to {@code apply}. When
-     * {@code apply} throws, the position goes back to that record (the records after it are not lost: the next
-     * catch-up fails there again) and the exception propagates.
+     * Hands every record from this instance's position to the current end offset to {@code apply}. When {@code apply}
+     * throws, the position goes back to that record (the records after it are not lost: the next catch-up fails there
+     * again) and the exception propagates.
      *
      * @throws UnavailableException when the topic cannot be read, or not to its end within the timeout
      */

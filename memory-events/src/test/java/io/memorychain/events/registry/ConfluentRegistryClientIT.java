@@ -23,8 +23,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs the client against a real Apicurio Registry 2.6 (its Confluent-compatible API), started as a child process
- * from the distribution the build unpacks into {@code target/apicurio} ({@link ApicurioRegistry}).
+ * Runs the client against a real Apicurio Registry 2.6 (its Confluent-compatible API), started as a child process from
+ * the distribution the build unpacks into {@code target/apicurio} ({@link ApicurioRegistry}).
  */
 class ConfluentRegistryClientIT {
 

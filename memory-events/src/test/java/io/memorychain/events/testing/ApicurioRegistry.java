@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
  * A real Apicurio Registry 2.6 (its Confluent-compatible API) in a child process, from the distribution the build
  * unpacks into {@code target/apicurio} (system properties {@code apicurio.dir}, {@code apicurio.version}), reached
  * through a TCP relay so that a test can cut the registry off ({@link #outage()}: the port refuses connections and open
- * connections are dropped, as when the registry is stopped) and bring it back ({@link #recover()}) with its schemas
- * and ids intact (the registry keeps them in memory, so stopping the process would lose them).
+ * connections are dropped, as when the registry is stopped) and bring it back ({@link #recover()}) with its schemas and
+ * ids intact (the registry keeps them in memory, so stopping the process would lose them).
  */
 public final class ApicurioRegistry implements AutoCloseable {
 

@@ -18,8 +18,8 @@ import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
 
 /**
- * Test helpers for schema evolution: older variants of a schema (fields removed), the published schemas of the
- * schemas module, and records framed in the Confluent wire format independently of the production serde.
+ * Test helpers for schema evolution: older variants of a schema (fields removed), the published schemas of the schemas
+ * module, and records framed in the Confluent wire format independently of the production serde.
  */
 public final class SchemaVariants {
 
@@ -28,8 +28,8 @@ public final class SchemaVariants {
     private SchemaVariants() {}
 
     /**
-     * The schema with the named fields removed from the record called {@code recordName} (simple name, at any
-     * depth): the shape an older writer would have had before those fields were added.
+     * The schema with the named fields removed from the record called {@code recordName} (simple name, at any depth):
+     * the shape an older writer would have had before those fields were added.
      */
     public static Schema withoutFields(Schema schema, String recordName, String... fields) {
         try {

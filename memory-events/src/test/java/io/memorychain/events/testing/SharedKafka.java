@@ -17,9 +17,9 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * One real in-JVM KRaft broker per test JVM, started on first use and closed when the JVM's tests are done.
- * Tests give themselves unique topics ({@link #uniquePrefix()}) and application ids.
- * Use with {@code @ExtendWith(SharedKafka.class)} and {@link #bootstrapServers()}.
+ * One real in-JVM KRaft broker per test JVM, started on first use and closed when the JVM's tests are done. Tests give
+ * themselves unique topics ({@link #uniquePrefix()}) and application ids. Use with
+ * {@code @ExtendWith(SharedKafka.class)} and {@link #bootstrapServers()}.
  */
 public final class SharedKafka implements BeforeAllCallback {
 
@@ -49,10 +49,10 @@ public final class SharedKafka implements BeforeAllCallback {
     }
 
     /**
-     * A KRaft cluster: one combined broker+controller node for 1 broker, else {@code brokers} brokers and one
-     * dedicated controller; the caller closes it. With 3 or more brokers every topic
-     * (including the transaction log, the offsets topic and Streams' internal topics) defaults to replication factor 3
-     * and min ISR 2, as deployed (docs/architecture.md §19), so one node can be lost without losing writes.
+     * A KRaft cluster: one combined broker+controller node for 1 broker, else {@code brokers} brokers and one dedicated
+     * controller; the caller closes it. With 3 or more brokers every topic (including the transaction log, the offsets
+     * topic and Streams' internal topics) defaults to replication factor 3 and min ISR 2, as deployed
+     * (docs/architecture.md §19), so one node can be lost without losing writes.
      */
     public static KafkaClusterTestKit startCluster(int brokers) {
         try {
@@ -115,8 +115,8 @@ public final class SharedKafka implements BeforeAllCallback {
     }
 
     /**
-     * Waits until the broker's metadata names a leader for every partition of the topics: a producer that sends
-     * earlier gets NOT_LEADER_OR_FOLLOWER, and an idempotent one can then loop on OUT_OF_ORDER_SEQUENCE_NUMBER.
+     * Waits until the broker's metadata names a leader for every partition of the topics: a producer that sends earlier
+     * gets NOT_LEADER_OR_FOLLOWER, and an idempotent one can then loop on OUT_OF_ORDER_SEQUENCE_NUMBER.
      */
     private static void awaitLeaders(Admin admin, List<String> topics) throws InterruptedException, ExecutionException {
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);

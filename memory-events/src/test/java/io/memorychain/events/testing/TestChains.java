@@ -33,7 +33,9 @@ public final class TestChains {
         return sealedChain(sealer, space, n, 0);
     }
 
-    /** As {@link #sealedChain(ChainSealer, String, int)}, padding each content with {@code padding} extra characters. */
+    /**
+     * As {@link #sealedChain(ChainSealer, String, int)}, padding each content with {@code padding} extra characters.
+     */
     public static List<MemoryEvent> sealedChain(ChainSealer sealer, String space, int n, int padding) {
         List<MemoryEvent> chain = new ArrayList<>(n);
         byte[] prev = Canonical.GENESIS;

@@ -4,7 +4,10 @@ import io.memorychain.jobs.JobMetrics;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
-/** Counters of the consolidation job (its runs' and, in {@link #job()}, its loop's), logged on stop and printed by the benchmark. */
+/**
+ * Counters of the consolidation job (its runs' and, in {@link #job()}, its loop's), logged on stop and printed by the
+ * benchmark.
+ */
 public final class ConsolidateMetrics extends JobMetrics {
 
     final LongAdder runs = new LongAdder();
@@ -14,7 +17,9 @@ public final class ConsolidateMetrics extends JobMetrics {
     final LongAdder calls = new LongAdder();
     final LongAdder tokens = new LongAdder();
     final LongAdder invalidAnswers = new LongAdder();
-    /** Memories and vectors the job holds in its store on disk: every memory of every space it reads, and its vector. */
+    /**
+     * Memories and vectors the job holds in its store on disk: every memory of every space it reads, and its vector.
+     */
     final AtomicLong memoriesHeld = new AtomicLong();
 
     final AtomicLong vectorsHeld = new AtomicLong();

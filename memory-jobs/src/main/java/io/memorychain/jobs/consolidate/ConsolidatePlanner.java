@@ -16,8 +16,8 @@ import java.util.function.ToLongFunction;
 import java.util.regex.Pattern;
 
 /**
- * The daily consolidation planner of one space (docs/architecture.md §12, §16 section 4): a pure function of
- * the memories it is given, the chain time of the run and its own remembered fingerprints. No I/O, no model, no clock.
+ * The daily consolidation planner of one space (docs/architecture.md §12, §16 section 4): a pure function of the
+ * memories it is given, the chain time of the run and its own remembered fingerprints. No I/O, no model, no clock.
  *
  * <p>Near-exact means cosine >= {@code nearExact} <em>or</em> the same text once case, punctuation and whitespace are
  * ignored ({@link #normalized}): measured copies differing only in those score 0.93-1.00 with the embedder, which
@@ -33,13 +33,13 @@ import java.util.regex.Pattern;
  * ({@link #frequentlyRead}: the counts of {@code memory.access.v1} under the rule every reader of that topic shares,
  * {@code AccessCounts}; a memory never read is never frequent, and ties at the decile's edge are all in).
  *
- * <p><b>Pairs</b>: each pool memory against every mergeable memory of the space last written within {@code recency}
- * (90 days). Prefilters, no model: cosine >= {@code nearExact} is a near-exact duplicate (merged without a model);
- * cosine in [{@code bandLow}, {@code nearExact}) with a shared content word or a numeric step (the same text apart
- * from numbers) is a candidate for the model. Pairs whose fingerprint {@code (id_a, id_b, round(score, 2))} was planned
+ * <p><b>Pairs</b>: each pool memory against every mergeable memory of the space last written within {@code recency} (90
+ * days). Prefilters, no model: cosine >= {@code nearExact} is a near-exact duplicate (merged without a model); cosine
+ * in [{@code bandLow}, {@code nearExact}) with a shared content word or a numeric step (the same text apart from
+ * numbers) is a candidate for the model. Pairs whose fingerprint {@code (id_a, id_b, round(score, 2))} was planned
  * within {@code fingerprintTtl} (14 days) are skipped. Selection is greedy by score (then ids), each memory in at most
- * one pair per run, at most {@code maxPairs} pairs; the selected pairs' fingerprints are remembered whatever the
- * model later answers (a failed check is not retried for 14 days: the cost cap wins).
+ * one pair per run, at most {@code maxPairs} pairs; the selected pairs' fingerprints are remembered whatever the model
+ * later answers (a failed check is not retried for 14 days: the cost cap wins).
  */
 public final class ConsolidatePlanner {
 
@@ -65,12 +65,12 @@ public final class ConsolidatePlanner {
     /**
      * One run's plan.
      *
-     * @param period     the run's period index (its id within the space)
-     * @param nearExact  pairs to merge without a model
-     * @param toCheck    pairs for the model's same-fact check
-     * @param pool       the pool's size
+     * @param period the run's period index (its id within the space)
+     * @param nearExact pairs to merge without a model
+     * @param toCheck pairs for the model's same-fact check
+     * @param pool the pool's size
      * @param considered pairs that passed the cosine band and recency (before fingerprints and caps)
-     * @param capped     pairs left out by the cap or because a memory was already in a pair of this run
+     * @param capped pairs left out by the cap or because a memory was already in a pair of this run
      * @param remembered pairs skipped because their fingerprint is remembered
      */
     public record Plan(

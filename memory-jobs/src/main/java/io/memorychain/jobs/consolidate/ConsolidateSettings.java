@@ -8,16 +8,16 @@ import java.util.Objects;
 /**
  * Settings of the daily consolidation job (docs/architecture.md §12, §16 section 4).
  *
- * @param interval       at most one run per space per this much chain time (default P1D)
- * @param maxPairs       per-tenant cap: pairs selected per run, near-exact merges and model checks together (50)
- * @param bandLow        low end of the cosine band of pairs sent to the model (inclusive)
- * @param nearExact      pairs at or above this cosine merge without a model (the band's high end, exclusive)
- * @param poolWindow     a memory created or updated within this much chain time before the run is in the pool (72 h)
+ * @param interval at most one run per space per this much chain time (default P1D)
+ * @param maxPairs per-tenant cap: pairs selected per run, near-exact merges and model checks together (50)
+ * @param bandLow low end of the cosine band of pairs sent to the model (inclusive)
+ * @param nearExact pairs at or above this cosine merge without a model (the band's high end, exclusive)
+ * @param poolWindow a memory created or updated within this much chain time before the run is in the pool (72 h)
  * @param poolImportance a memory of at least this importance is in the pool whatever its age (3)
- * @param recency        partners older than this (last write) are not considered (90 days)
+ * @param recency partners older than this (last write) are not considered (90 days)
  * @param fingerprintTtl a planned pair's fingerprint is remembered this long, so it is not planned again (14 days)
- * @param batchSize      pairs per model prompt, 5..10 (8)
- * @param maxTokens      completion token cap of one batch prompt
+ * @param batchSize pairs per model prompt, 5..10 (8)
+ * @param maxTokens completion token cap of one batch prompt
  */
 public record ConsolidateSettings(
         Duration interval,
@@ -72,10 +72,10 @@ public record ConsolidateSettings(
 
     /**
      * The defaults with the band calibrated for a model ({@link CosineThresholds#consolidationBandLow()},
-     * {@link CosineThresholds#nearExact()}; memory-worker/README.md lists the pairs measured per model): paraphrases
-     * of one fact inside the band, facts that are merely related below it; copies that differ in case, punctuation
-     * or whitespace are found by the planner's normalized-text equality whatever the cosine, so near-exact sits above
-     * the closest distinct facts measured ("Alice E." / "Alice I." with the same sentence).
+     * {@link CosineThresholds#nearExact()}; memory-worker/README.md lists the pairs measured per model): paraphrases of
+     * one fact inside the band, facts that are merely related below it; copies that differ in case, punctuation or
+     * whitespace are found by the planner's normalized-text equality whatever the cosine, so near-exact sits above the
+     * closest distinct facts measured ("Alice E." / "Alice I." with the same sentence).
      */
     public static ConsolidateSettings forModel(CosineThresholds thresholds) {
         return new ConsolidateSettings(

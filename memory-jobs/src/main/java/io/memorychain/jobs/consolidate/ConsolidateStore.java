@@ -32,10 +32,11 @@ import org.rocksdb.WriteOptions;
  * Where the consolidation job keeps its copy of every memory and vector: a RocksDB database of its own on local disk,
  * not the heap (a million memories with their vectors are ~4 GiB). It is scratch state: the job rebuilds it from the
  * chain on every start and assignment ({@link #clear()}), so the database is emptied when opened, written without a
- * write-ahead log, and deleted when closed. Memories are kept as they are on the chain (texts still encrypted: the
- * job decrypts only what a run plans with), each with the seq of the event that introduced its current content;
- * vectors are kept per (memory, content hash) with the seq they embedded and whether their record was live; and the
- * read counts of each memory ({@code memory.access.v1}); and the event records a space's pending run holds back (however long the embedder keeps it waiting), until it is planned.
+ * write-ahead log, and deleted when closed. Memories are kept as they are on the chain (texts still encrypted: the job
+ * decrypts only what a run plans with), each with the seq of the event that introduced its current content; vectors are
+ * kept per (memory, content hash) with the seq they embedded and whether their record was live; and the read counts of
+ * each memory ({@code memory.access.v1}); and the event records a space's pending run holds back (however long the
+ * embedder keeps it waiting), until it is planned.
  *
  * <p>One process at a time: the store holds a lock on {@code <dir>.lock} beside its directory while open, so a second
  * job given the same directory fails at once, naming it, instead of emptying the first one's files.

@@ -24,14 +24,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The consolidation job (docs/architecture.md §12) as the logic of a {@link ChainJob} reading
- * {@code memory.events.v1}, {@code memory.embeddings.v1} and {@code memory.access.v1} (co-partitioned by space):
- * records update each space's {@link SpaceMemories} (reads only count: they never open, hold or complete a run); an <em>event</em> whose chain time makes a run due ({@link ConsolidatePlanner#due}) opens the
- * space's run at that chain time, which plans once the vectors of its candidates have arrived ({@link PendingRun}: the
- * two topics interleave differently in a replay, and a run must not plan on whichever vectors came first); a run's
- * merges (model calls, no transaction open) are the requests the loop publishes with the consumed offsets in one
- * transaction. A replay plans the same runs from the chain and re-sends the same request ids, which the sequencer
- * deduplicates.
+ * The consolidation job (docs/architecture.md §12) as the logic of a {@link ChainJob} reading {@code memory.events.v1},
+ * {@code memory.embeddings.v1} and {@code memory.access.v1} (co-partitioned by space): records update each space's
+ * {@link SpaceMemories} (reads only count: they never open, hold or complete a run); an <em>event</em> whose chain time
+ * makes a run due ({@link ConsolidatePlanner#due}) opens the space's run at that chain time, which plans once the
+ * vectors of its candidates have arrived ({@link PendingRun}: the two topics interleave differently in a replay, and a
+ * run must not plan on whichever vectors came first); a run's merges (model calls, no transaction open) are the
+ * requests the loop publishes with the consumed offsets in one transaction. A replay plans the same runs from the chain
+ * and re-sends the same request ids, which the sequencer deduplicates.
  */
 public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidatePlanner.Plan>> {
 
@@ -75,7 +75,7 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
 
     /**
      * @param stateDir where the job keeps its copy of the memories and vectors ({@link ConsolidateStore}: emptied now,
-     *                 rebuilt from the chain, deleted on {@link #close()})
+     *     rebuilt from the chain, deleted on {@link #close()})
      */
     ConsolidateWorker(
             SchemaRegistry registry,
@@ -127,9 +127,9 @@ public final class ConsolidateWorker implements ChainJob.Logic<List<ConsolidateP
      * The consolidation job, ready to {@link ChainJob#run()}.
      *
      * @param modelId the embedding model whose vectors are compared
-     * @param content  how the chain's texts are read (decrypted, or {@link ChainContent#PLAINTEXT})
+     * @param content how the chain's texts are read (decrypted, or {@link ChainContent#PLAINTEXT})
      * @param stateDir a local directory of the job's own (its copy of the memories and vectors; emptied at start,
-     *                 deleted when the job closes)
+     *     deleted when the job closes)
      */
     public static ChainJob<List<ConsolidatePlanner.Plan>> job(
             ChainJob.Options options,

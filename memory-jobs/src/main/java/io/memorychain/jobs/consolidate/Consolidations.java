@@ -21,17 +21,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Executes a {@link ConsolidatePlanner.Plan}: near-exact pairs become merges at once; the other pairs go to the
- * space's model in batches of {@code batchSize} (5-10 pairs per prompt, structured output), and each pair the model
- * calls the same fact becomes a merge with the model's text. Every merge is a {@code ConsolidateMemories} request of
- * actor {@code worker:consolidate} with request id {@code consolidate:<space>:<idA>,<idB>:<versionA>,<versionB>} (ids
+ * Executes a {@link ConsolidatePlanner.Plan}: near-exact pairs become merges at once; the other pairs go to the space's
+ * model in batches of {@code batchSize} (5-10 pairs per prompt, structured output), and each pair the model calls the
+ * same fact becomes a merge with the model's text. Every merge is a {@code ConsolidateMemories} request of actor
+ * {@code worker:consolidate} with request id {@code consolidate:<space>:<idA>,<idB>:<versionA>,<versionB>} (ids
  * sorted), so a replay or a restart re-sends the same id and the sequencer deduplicates it; the sequencer keeps the
  * earliest {@code created_at} and refuses constitutional memories (the planner never proposes them, nor pinned ones).
  *
  * <p>A batch's answer is validated as a whole: schema (by memory-llm), every id a pair of the batch, no id twice, a
  * non-blank merged text of at most {@link ConsolidateSettings#MAX_MERGED_CHARS} for each same fact. An invalid answer
- * or a failed call (timeout, 429, budget, ...) is counted and publishes nothing for its batch. Never throws for a
- * model failure. With no model configured only near-exact pairs are merged.
+ * or a failed call (timeout, 429, budget, ...) is counted and publishes nothing for its batch. Never throws for a model
+ * failure. With no model configured only near-exact pairs are merged.
  */
 public final class Consolidations {
 

@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * What the consolidation planner knows of one memory: its state on the chain (times are chain time, the events'
- * {@code occurred_at}) and the vector of its current content (null while the embedding of the current content hash
- * has not arrived; such a memory is skipped).
+ * {@code occurred_at}) and the vector of its current content (null while the embedding of the current content hash has
+ * not arrived; such a memory is skipped).
  *
  * @param semantic true for kind semantic (the only kind consolidated; blocks are never semantic)
  */

@@ -11,11 +11,11 @@ import java.util.Objects;
  * and embeddings, and a live run and a replay after a crash see their records interleaved differently. So a run does
  * not plan on whichever vectors happen to have arrived: it plans on the space's memories as they stand at the event
  * that made it due (the job holds the space's later events back meanwhile), lists the candidates (mergeable but for a
- * vector, written within the recency window) whose vector of their current content has not arrived, and plans once
- * each has. The embedder writes a space's vectors in chain order,
- * each with the seq of the event it embedded, so once a vector of the run's model at or after the run's event has been
- * read, a vector still awaited will never come (the embedder skipped it) and the run plans without it. Either way a
- * replay plans the same run from the same memories and vectors.
+ * vector, written within the recency window) whose vector of their current content has not arrived, and plans once each
+ * has. The embedder writes a space's vectors in chain order, each with the seq of the event it embedded, so once a
+ * vector of the run's model at or after the run's event has been read, a vector still awaited will never come (the
+ * embedder skipped it) and the run plans without it. Either way a replay plans the same run from the same memories and
+ * vectors.
  *
  * <p><b>Live:</b> a run was already executed before a restart only if every record it depends on (its event, the
  * vectors it uses, the vector that showed the embedder had passed it) was below the committed offsets; it is executed

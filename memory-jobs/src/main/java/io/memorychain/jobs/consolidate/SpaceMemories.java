@@ -23,11 +23,11 @@ import java.util.function.UnaryOperator;
 /**
  * One space's memory state as the consolidation job sees it, rebuilt from {@code memory.events.v1} (every snapshot
  * evolved with the sequencer's {@link Evolver}) and {@code memory.embeddings.v1} (the vector of a memory's content,
- * kept only for the configured model id; a vector is used only while its content hash is the memory's current one, so
- * a stale vector of an edited memory is never compared) and {@code memory.access.v1} (each memory's read count, for
- * the frequently-retrieved pool). Chain time is the latest {@code occurred_at} seen. The
- * memories and vectors themselves live in the job's {@link ConsolidateStore} on disk; this holds only the space's
- * counters, so the job's heap does not grow with the memories.
+ * kept only for the configured model id; a vector is used only while its content hash is the memory's current one, so a
+ * stale vector of an edited memory is never compared) and {@code memory.access.v1} (each memory's read count, for the
+ * frequently-retrieved pool). Chain time is the latest {@code occurred_at} seen. The memories and vectors themselves
+ * live in the job's {@link ConsolidateStore} on disk; this holds only the space's counters, so the job's heap does not
+ * grow with the memories.
  *
  * <p>The two topics are read in whatever interleaving the consumer returns, so vectors are kept per content hash: a
  * vector that arrives before the event of its content waits for it, and one of a content the events have already
@@ -149,10 +149,10 @@ public final class SpaceMemories {
     }
 
     /**
-     * A run due at the chain time {@code at} of the event at {@code seq}, over the memories as they stand now: it
-     * waits for the vectors of the candidates (mergeable but for a vector, written at or after {@code at - recency})
-     * whose current content is not embedded yet. The caller holds the space's later events back until the run is
-     * planned, so that it plans on the memories of its time.
+     * A run due at the chain time {@code at} of the event at {@code seq}, over the memories as they stand now: it waits
+     * for the vectors of the candidates (mergeable but for a vector, written at or after {@code at - recency}) whose
+     * current content is not embedded yet. The caller holds the space's later events back until the run is planned, so
+     * that it plans on the memories of its time.
      */
     public PendingRun pendingRun(Instant at, long seq, Duration recency, boolean live) {
         Map<String, String> waiting = new HashMap<>();
@@ -165,9 +165,9 @@ public final class SpaceMemories {
     }
 
     /**
-     * The candidates a run at {@code at} plans with (active, semantic, neither constitutional nor pinned, written at
-     * or after {@code at - recency}), each with its vector when it is of its current content and its texts decrypted
-     * by {@code decrypt}; and whether any vector used came from a live record.
+     * The candidates a run at {@code at} plans with (active, semantic, neither constitutional nor pinned, written at or
+     * after {@code at - recency}), each with its vector when it is of its current content and its texts decrypted by
+     * {@code decrypt}; and whether any vector used came from a live record.
      */
     public Candidates candidates(Instant at, Duration recency, UnaryOperator<Memory> decrypt) {
         List<MemoryItem> items = new ArrayList<>();

@@ -14,12 +14,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs one open refinement session with a model as an agent loop (docs/architecture.md §9, "Run by the system"): the
- * model sees the session's rules and ledger, answers one JSON action per turn, sees the action's result (the sequencer's
- * decision included) and goes on until it completes the session. Bounded by {@link RefineSettings#maxSteps()} calls and
- * {@link RefineSettings#maxTokens()} tokens. A call that fails after the model port's own retries (429, timeouts,
- * 5xx, replies that are not JSON of the schema) ends the run with the session left open and the reason returned:
- * nothing is ever completed on the model's behalf. An action the agent may not take (an unknown action, a missing
- * field, protect when not offered, a refused request) is reported back to it as the step's result.
+ * model sees the session's rules and ledger, answers one JSON action per turn, sees the action's result (the
+ * sequencer's decision included) and goes on until it completes the session. Bounded by
+ * {@link RefineSettings#maxSteps()} calls and {@link RefineSettings#maxTokens()} tokens. A call that fails after the
+ * model port's own retries (429, timeouts, 5xx, replies that are not JSON of the schema) ends the run with the session
+ * left open and the reason returned: nothing is ever completed on the model's behalf. An action the agent may not take
+ * (an unknown action, a missing field, protect when not offered, a refused request) is reported back to it as the
+ * step's result.
  */
 public final class RefineAgent {
 
@@ -33,9 +34,7 @@ public final class RefineAgent {
         this.settings = Objects.requireNonNull(settings, "settings");
     }
 
-    /**
-     * @param tenant whose token budget pays (the space)
-     */
+    /** @param tenant whose token budget pays (the space) */
     public RefineOutcome run(String tenant, ChatModel model, SessionTools tools) {
         List<ChatMessage> messages = new ArrayList<>();
         messages.add(ChatMessage.system(RefinePrompt.system(settings.allowProtect())));

@@ -6,11 +6,11 @@ import java.util.Objects;
 /**
  * Settings of the refinement agent job (docs/architecture.md §9, "Run by the system").
  *
- * @param maxSteps      model calls per session run, 1..200 (each call proposes one action)
- * @param maxTokens     tokens (prompt + completion) a session run may spend over all its calls
+ * @param maxSteps model calls per session run, 1..200 (each call proposes one action)
+ * @param maxTokens tokens (prompt + completion) a session run may spend over all its calls
  * @param stepMaxTokens completion token cap of one call, 16..4000
- * @param timeout       a session open longer than this (wall clock of the job against the session's start) is closed
- * @param allowProtect  whether the agent is offered protect_memory at all (the sequencer still decides)
+ * @param timeout a session open longer than this (wall clock of the job against the session's start) is closed
+ * @param allowProtect whether the agent is offered protect_memory at all (the sequencer still decides)
  */
 public record RefineSettings(int maxSteps, int maxTokens, int stepMaxTokens, Duration timeout, boolean allowProtect) {
 

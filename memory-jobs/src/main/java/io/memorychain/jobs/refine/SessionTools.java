@@ -3,9 +3,9 @@ package io.memorychain.jobs.refine;
 import java.util.List;
 
 /**
- * The knife of an open refinement session (docs/architecture.md §9) as the agent job uses it: the service implements
- * it over its refinement-session service, publishing requests with the session's id; the sequencer decides each. A
- * refused request throws {@link Refused} with its code and message, which the agent is shown as the step's result.
+ * The knife of an open refinement session (docs/architecture.md §9) as the agent job uses it: the service implements it
+ * over its refinement-session service, publishing requests with the session's id; the sequencer decides each. A refused
+ * request throws {@link Refused} with its code and message, which the agent is shown as the step's result.
  */
 public interface SessionTools {
 

@@ -14,11 +14,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The five phases of a reflection (docs/architecture.md §18, seed 001 §10.3) as prompts with JSON-schema output:
- * SURVEY (what to focus on), META_REFLECTION (past reflections and the evolution record), CONSOLIDATE (new and updated
+ * The five phases of a reflection (docs/architecture.md §18, seed 001 §10.3) as prompts with JSON-schema output: SURVEY
+ * (what to focus on), META_REFLECTION (past reflections and the evolution record), CONSOLIDATE (new and updated
  * memories, links, contradictions), REWRITE_CORE (core block edits), SUMMARIZE (the human-readable summary and
- * questions). Each phase's reply is the next phase's input. The 10th, 25th, 50th and 100th reflection of a space
- * (its evolution milestones) add one prompt after the meta-reflection, per milestone: a first evolution summary, a
+ * questions). Each phase's reply is the next phase's input. The 10th, 25th, 50th and 100th reflection of a space (its
+ * evolution milestones) add one prompt after the meta-reflection, per milestone: a first evolution summary, a
  * consolidation of the evolution record's threads, a major synthesis, a deep retrospective.
  */
 final class ReflectPrompts {

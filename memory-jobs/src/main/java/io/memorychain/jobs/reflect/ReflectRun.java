@@ -10,13 +10,13 @@ import java.util.Map;
 /**
  * One planned reflection of a space: what triggered it, at which chain position and time, and what it reads.
  *
- * @param number    the reflection's number in the space
- * @param fromSeq   first seq it covers (after the previous reflection's {@code to_seq})
- * @param toSeq     the seq of the event that triggered it: its request id is derived from it
- * @param episodes  the unprocessed episodes it reads, oldest first
- * @param memories  other active memories it reads (the targets its changes may name)
- * @param blocks    the active core blocks by label
- * @param past      the space's earlier reflections (the reflection log and evolution record it meta-reflects on)
+ * @param number the reflection's number in the space
+ * @param fromSeq first seq it covers (after the previous reflection's {@code to_seq})
+ * @param toSeq the seq of the event that triggered it: its request id is derived from it
+ * @param episodes the unprocessed episodes it reads, oldest first
+ * @param memories other active memories it reads (the targets its changes may name)
+ * @param blocks the active core blocks by label
+ * @param past the space's earlier reflections (the reflection log and evolution record it meta-reflects on)
  */
 public record ReflectRun(
         String space,

@@ -7,17 +7,16 @@ import java.util.Set;
 /**
  * Settings of the reflection job (docs/architecture.md §18).
  *
- * @param interval        the schedule: a space with unprocessed episodes reflects at most once per this much chain
- *                        time (P1D)
- * @param threshold       this many unprocessed episodes trigger a reflection (20)
- * @param sessionIdle     a thread whose last unprocessed episode is this much chain time older than the space's latest
- *                        event has ended its session (PT30M)
- * @param retryAfter      after a run that proposed nothing (model failure), no trigger for this much chain time
- *                        (PT1H); the manual request that run answered is not retried (ask again)
- * @param outputTokenCap  completion tokens of all phases of one reflection together (8,000)
- * @param maxEpisodes     the most recent unprocessed episodes one reflection reads (50)
- * @param maxMemories     the most recently written other active memories it reads (100)
- * @param blockLabels     the core blocks a reflection may rewrite (the sequencer's configured labels)
+ * @param interval the schedule: a space with unprocessed episodes reflects at most once per this much chain time (P1D)
+ * @param threshold this many unprocessed episodes trigger a reflection (20)
+ * @param sessionIdle a thread whose last unprocessed episode is this much chain time older than the space's latest
+ *     event has ended its session (PT30M)
+ * @param retryAfter after a run that proposed nothing (model failure), no trigger for this much chain time (PT1H); the
+ *     manual request that run answered is not retried (ask again)
+ * @param outputTokenCap completion tokens of all phases of one reflection together (8,000)
+ * @param maxEpisodes the most recent unprocessed episodes one reflection reads (50)
+ * @param maxMemories the most recently written other active memories it reads (100)
+ * @param blockLabels the core blocks a reflection may rewrite (the sequencer's configured labels)
  */
 public record ReflectSettings(
         Duration interval,

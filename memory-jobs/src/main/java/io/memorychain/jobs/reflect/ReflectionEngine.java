@@ -29,9 +29,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Executes a {@link ReflectRun} (docs/architecture.md §18): the five phases as prompts to the space's model, each with
- * JSON-schema output and as its {@code max_tokens} what is left of the run's output token cap; a phase that would
- * start with less than {@link #MIN_PHASE_TOKENS} left is skipped (the summary is then rendered without the model).
- * The answer becomes one {@code ProposeReflection} request of actor {@code worker:reflect} with request id
+ * JSON-schema output and as its {@code max_tokens} what is left of the run's output token cap; a phase that would start
+ * with less than {@link #MIN_PHASE_TOKENS} left is skipped (the summary is then rendered without the model). The answer
+ * becomes one {@code ProposeReflection} request of actor {@code worker:reflect} with request id
  * {@code reflect:<space>:<to_seq>}: a pending reflection that changes nothing until a user decides it.
  *
  * <p>The 10th, 25th, 50th and 100th reflection of a space (its number counted from the chain's reflections, never a
@@ -40,9 +40,9 @@ import org.slf4j.LoggerFactory;
  * {@code milestone} and is pending like any other.
  *
  * <p>Validation drops individual changes that name ids the run did not read (an archival too), repeat a target, have
- * blank content (a procedure without steps), an invalid relation type or a block label that is not configured. A failed call (timeout, 429, budget, bad JSON
- * after the retries of memory-llm) publishes nothing for the run; never throws for a model failure. Without a model:
- * {@code skipped: no model}, nothing published.
+ * blank content (a procedure without steps), an invalid relation type or a block label that is not configured. A failed
+ * call (timeout, 429, budget, bad JSON after the retries of memory-llm) publishes nothing for the run; never throws for
+ * a model failure. Without a model: {@code skipped: no model}, nothing published.
  */
 public final class ReflectionEngine {
 

@@ -31,14 +31,15 @@ import java.util.TreeMap;
  * <p>An episode (an active EPISODIC memory) is <em>unprocessed</em> while no {@code ReflectionProposed} covers its
  * creation seq. After each event, unless a reflection is pending (proposed, not decided) or the last run is still in
  * flight (planned less than {@code retryAfter} ago and not yet on the chain), the first trigger that holds plans a run:
+ *
  * <ol>
- *   <li>MANUAL: a {@code ReflectionRequested} not yet answered;</li>
- *   <li>THRESHOLD: at least {@code threshold} unprocessed episodes;</li>
- *   <li>SESSION_END: a thread whose last unprocessed episode entered the chain at least {@code sessionIdle} before
- *       this event (chain time moves with the space's events, so a session ends with the next event after the idle
- *       time);</li>
- *   <li>SCHEDULE: unprocessed episodes and {@code interval} since the last run (or since the oldest of them).</li>
+ *   <li>MANUAL: a {@code ReflectionRequested} not yet answered;
+ *   <li>THRESHOLD: at least {@code threshold} unprocessed episodes;
+ *   <li>SESSION_END: a thread whose last unprocessed episode entered the chain at least {@code sessionIdle} before this
+ *       event (chain time moves with the space's events, so a session ends with the next event after the idle time);
+ *   <li>SCHEDULE: unprocessed episodes and {@code interval} since the last run (or since the oldest of them).
  * </ol>
+ *
  * No run is planned in the middle of an approved decision: the events that apply its changes come first.
  */
 final class SpaceReflections {

@@ -17,11 +17,11 @@ import java.util.Optional;
 /**
  * Decides when a thread gets a ToM run, as a pure function of the chain events it is fed in order (one planner per
  * events partition). Inputs are {@code MemoryCreated} events of kind EPISODIC or SEMANTIC written by anyone but a
- * worker (so insights, journals and the workers' own writes never feed ToM). A thread ({@code space} + {@code thread_id})
- * collects inputs; when it has {@link TomSettings#minItems()} of them and its previous run is at least
- * {@link TomSettings#cooldown()} of chain time ({@code occurred_at}) older than the current event, the current event
- * triggers a run covering everything collected since the previous run. Chain time rather than the wall clock keeps the
- * 24 h skip deterministic: a replay of the same events plans the same runs with the same seq ranges.
+ * worker (so insights, journals and the workers' own writes never feed ToM). A thread ({@code space} +
+ * {@code thread_id}) collects inputs; when it has {@link TomSettings#minItems()} of them and its previous run is at
+ * least {@link TomSettings#cooldown()} of chain time ({@code occurred_at}) older than the current event, the current
+ * event triggers a run covering everything collected since the previous run. Chain time rather than the wall clock
+ * keeps the 24 h skip deterministic: a replay of the same events plans the same runs with the same seq ranges.
  */
 public final class TomPlanner {
 

@@ -6,8 +6,8 @@ import java.util.Objects;
 /**
  * Settings of the ToM insight job (docs/architecture.md §12).
  *
- * @param minItems  new activity items (episodic or semantic memories) a thread needs before a run, 1..100 (default 3)
- * @param cooldown  the skip: no run for a thread within this much chain time of its previous run (default 24 h)
+ * @param minItems new activity items (episodic or semantic memories) a thread needs before a run, 1..100 (default 3)
+ * @param cooldown the skip: no run for a thread within this much chain time of its previous run (default 24 h)
  * @param maxTokens completion token cap of a run's model call, 1..220 (seed: maxTokens <= 220)
  */
 public record TomSettings(int minItems, Duration cooldown, int maxTokens) {

@@ -41,8 +41,8 @@ public final class TomWorker implements ChainJob.Logic<TomRun> {
     /**
      * The loop's options for the ToM job: reads the events topic.
      *
-     * @param groupId         consumer group (the ToM job's own)
-     * @param instanceId      unique per running instance, stable across its restarts (names the transactional id)
+     * @param groupId consumer group (the ToM job's own)
+     * @param instanceId unique per running instance, stable across its restarts (names the transactional id)
      * @param maxRunsPerBatch runs (model calls) per transaction; bounds the time between polls
      */
     public static ChainJob.Options options(

@@ -32,10 +32,9 @@ import java.util.regex.Pattern;
  * and paraphrases of some of them, embeds them with the real embedder, runs the planner and {@link Consolidations}
  * without a model and with a scripted judge (answers from the ground truth; tokens estimated at 4 characters per
  * token), and prints duplicates removed, false merges, LLM calls and tokens per 1,000 memories. Also prints the
- * calibration pairs of {@link NearExactCalibration}. Run:
- * {@code mvn -o -q -pl memory-worker exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=io.memorychain.jobs.consolidate.ConsolidateBenchmark -Dexec.args="1000 50"}
- * (after a reactor test-compile of memory-worker).
+ * calibration pairs of {@link NearExactCalibration}. Run: {@code mvn -o -q -pl memory-worker exec:java
+ * -Dexec.classpathScope=test -Dexec.mainClass=io.memorychain.jobs.consolidate.ConsolidateBenchmark -Dexec.args="1000
+ * 50"} (after a reactor test-compile of memory-worker).
  */
 public final class ConsolidateBenchmark {
 

@@ -52,11 +52,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The consolidation job on a real broker next to the real sequencer, embedder and projection, with a scripted model:
- * a near-exact copy is merged without the model, a paraphrase after the model's same-fact answer, a distinct fact is
- * left alone; a first instance that crashes after sending its requests and before committing them is redone by its
- * restart with the same request ids, once; a later restart of the group publishes no second request; the chain
- * verifies.
+ * The consolidation job on a real broker next to the real sequencer, embedder and projection, with a scripted model: a
+ * near-exact copy is merged without the model, a paraphrase after the model's same-fact answer, a distinct fact is left
+ * alone; a first instance that crashes after sending its requests and before committing them is redone by its restart
+ * with the same request ids, once; a later restart of the group publishes no second request; the chain verifies.
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)

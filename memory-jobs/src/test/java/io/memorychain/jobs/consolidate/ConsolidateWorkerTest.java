@@ -40,8 +40,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The job reads events and embeddings as two topics, whose records a live run and a replay see interleaved
- * differently: a due run plans on the vectors of its candidates whichever order they come in.
+ * The job reads events and embeddings as two topics, whose records a live run and a replay see interleaved differently:
+ * a due run plans on the vectors of its candidates whichever order they come in.
  */
 class ConsolidateWorkerTest {
 

@@ -44,9 +44,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The reflection job's logic (docs/architecture.md §18) against the real sequencer and projection on
- * TopologyTestDriver ({@link ChainHarness}) and a scripted chat-completions server: triggers, the five phases, the
- * output token cap, model failures, the pending reflection on the chain, its approval, and replays.
+ * The reflection job's logic (docs/architecture.md §18) against the real sequencer and projection on TopologyTestDriver
+ * ({@link ChainHarness}) and a scripted chat-completions server: triggers, the five phases, the output token cap, model
+ * failures, the pending reflection on the chain, its approval, and replays.
  */
 class ReflectJobTest {
 

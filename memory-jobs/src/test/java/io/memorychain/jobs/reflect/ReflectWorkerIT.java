@@ -56,8 +56,8 @@ import org.junit.jupiter.api.io.TempDir;
  * scripted model server: two manual requests become one pending reflection each, published once although the first
  * instance crashes after sending them and before its transaction commits; a clean restart calls no model and publishes
  * nothing; a replay by a fresh group publishes the same request ids, which the sequencer deduplicates; nothing is
- * applied until a user approves, then the approved change is; an undecodable event reaches the dead-letter topic
- * once; and the chains verify.
+ * applied until a user approves, then the approved change is; an undecodable event reaches the dead-letter topic once;
+ * and the chains verify.
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)

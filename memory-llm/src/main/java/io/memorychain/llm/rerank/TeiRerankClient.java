@@ -19,10 +19,9 @@ import java.util.Objects;
 
 /**
  * A cross-encoder reranker served over HTTP with the Hugging Face text-embeddings-inference {@code /rerank} API:
- * {@code POST {"query": "...", "texts": [...], "raw_scores": false, "truncate": true}} answered with
- * {@code [{"index": i, "score": s}, ...]} (any order). One attempt per call, bounded by the timeout: a reranker sits on
- * the query path, so a slow or failing server is a {@link RerankException} at once and the caller keeps its own order.
- * Thread-safe.
+ * {@code POST {"query": "...", "texts": [...], "raw_scores": false, "truncate": true}} answered with {@code [{"index":
+ * i, "score": s}, ...]} (any order). One attempt per call, bounded by the timeout: a reranker sits on the query path,
+ * so a slow or failing server is a {@link RerankException} at once and the caller keeps its own order. Thread-safe.
  */
 public final class TeiRerankClient {
 
@@ -33,7 +32,7 @@ public final class TeiRerankClient {
     private final HttpClient http;
 
     /**
-     * @param url     the server ({@code http://host:port}, {@code /rerank} is appended) or the endpoint itself
+     * @param url the server ({@code http://host:port}, {@code /rerank} is appended) or the endpoint itself
      * @param timeout the longest wait for a whole reply
      */
     public TeiRerankClient(URI url, Duration timeout) {
@@ -62,7 +61,7 @@ public final class TeiRerankClient {
      * The server's score of each text for the query, in the order of {@code texts}.
      *
      * @throws RerankException on a timeout, an unreachable server, a non-2xx status or a reply that does not give
-     *                         exactly one finite score per text
+     *     exactly one finite score per text
      */
     public List<Double> scores(String query, List<String> texts) {
         Objects.requireNonNull(query, "query");

@@ -20,8 +20,8 @@ import org.apache.kafka.streams.Topology;
  * The embedder: chain events -> {@code memory.embeddings.v1}. Every new memory content (created, updated content,
  * consolidated) is embedded once, right after its event, and published as a derived record the projection joins;
  * replays read those records and never call the model. Run with exactly-once processing, so each content version is
- * published once. The application id includes the model id ({@link #applicationId}): configuring another model
- * starts a new application that reads the chain from the beginning and re-embeds every memory with it.
+ * published once. The application id includes the model id ({@link #applicationId}): configuring another model starts a
+ * new application that reads the chain from the beginning and re-embeds every memory with it.
  */
 public final class EmbedderTopology {
 

@@ -11,8 +11,10 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 
-/** Counts the reads of each memory from {@code memory.access.v1} (the records' own times, never the clock;
- * {@link AccessCounts}, the rule every reader of the topic shares). */
+/**
+ * Counts the reads of each memory from {@code memory.access.v1} (the records' own times, never the clock;
+ * {@link AccessCounts}, the rule every reader of the topic shares).
+ */
 final class LifecycleAccessProcessor implements Processor<byte[], byte[], Object, Object> {
 
     private final AvroWireSerde<MemoryAccess> serde;

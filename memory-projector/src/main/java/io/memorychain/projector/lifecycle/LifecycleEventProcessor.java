@@ -25,7 +25,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Keeps every memory's snapshot from the chain; on each check publishes what the planner asks for (see {@link LifecycleTopology}). */
+/**
+ * Keeps every memory's snapshot from the chain; on each check publishes what the planner asks for (see
+ * {@link LifecycleTopology}).
+ */
 final class LifecycleEventProcessor implements Processor<byte[], byte[], Object, Object> {
 
     private static final Logger log = LoggerFactory.getLogger(LifecycleEventProcessor.class);

@@ -20,19 +20,21 @@ import java.util.Optional;
 /**
  * What the lifecycle worker asks for one memory at one instant: a pure function of the memory's snapshot (from the
  * chain), its read stats (from memory.access.v1) and the time.
+ *
  * <ul>
- *   <li><b>TTL</b> first (docs/architecture.md §12): a memory of a category with a {@code ttl}, unread for that long, with
- *       importance below the category's threshold, neither pinned nor constitutional, active or archived, expires:
- *       {@code ExpireMemory}, request id {@code expire:<space>:<id>:<version>}.</li>
+ *   <li><b>TTL</b> first (docs/architecture.md §12): a memory of a category with a {@code ttl}, unread for that long,
+ *       with importance below the category's threshold, neither pinned nor constitutional, active or archived, expires:
+ *       {@code ExpireMemory}, request id {@code expire:<space>:<id>:<version>}.
  *   <li><b>Purge</b> (docs/architecture.md §12): a soft-deleted memory whose {@code purge_at} (set at expiry from the
  *       category's {@code purge_after}) has passed gets a {@code PurgeMemory}, request id
- *       {@code purge:<space>:<id>:<version>}. Without a purge_at (the default, seed 003) it is kept indefinitely.</li>
+ *       {@code purge:<space>:<id>:<version>}. Without a purge_at (the default, seed 003) it is kept indefinitely.
  *   <li><b>Decay</b> (docs/architecture.md §7): an active memory whose score maps to another status gets a
  *       {@code TransitionDecay}, request id {@code decay:<space>:<id>:<version>:<to>}. Downwards one step per check
- *       (active, fading, dormant, archived: each transition is its own event, surfaced in the delta header);
- *       upwards (reinforced by reads) straight to the status the score gives. Constitutional memories are never
- *       archived (they stay dormant).</li>
+ *       (active, fading, dormant, archived: each transition is its own event, surfaced in the delta header); upwards
+ *       (reinforced by reads) straight to the status the score gives. Constitutional memories are never archived (they
+ *       stay dormant).
  * </ul>
+ *
  * Blocks and pinned memories never decay. "Last access" is the later of the last read and the memory's decay clock
  * (chain time of its last reinforcing write), so an imported memory with an old created_at starts decaying when it
  * enters the chain. The request ids depend only on the chain coordinates (space, memory, version, target), so a

@@ -9,10 +9,10 @@ import java.util.Objects;
 /**
  * How the lifecycle worker decides (docs/architecture.md §7, §12).
  *
- * @param lambda        decay rate per day (0.03: half-life about 23 days); 0 turns decay transitions off
- * @param thresholds    the score thresholds of the decay statuses
+ * @param lambda decay rate per day (0.03: half-life about 23 days); 0 turns decay transitions off
+ * @param thresholds the score thresholds of the decay statuses
  * @param checkInterval how often (wall-clock punctuation) every memory is evaluated
- * @param categories    the category policy: per-category ttl, importance threshold and purge_after
+ * @param categories the category policy: per-category ttl, importance threshold and purge_after
  */
 public record LifecycleSettings(
         double lambda, Thresholds thresholds, Duration checkInterval, CategoryPolicy categories) {
@@ -45,8 +45,8 @@ public record LifecycleSettings(
     }
 
     /**
-     * Decay status by score (docs/architecture.md §7): ACTIVE at or above {@code fading}, FADING down to {@code dormant},
-     * DORMANT down to {@code archived}, ARCHIVED below.
+     * Decay status by score (docs/architecture.md §7): ACTIVE at or above {@code fading}, FADING down to
+     * {@code dormant}, DORMANT down to {@code archived}, ARCHIVED below.
      */
     public record Thresholds(double fading, double dormant, double archived) {
 

@@ -19,20 +19,22 @@ import org.apache.kafka.streams.state.Stores;
 /**
  * The lifecycle worker (docs/architecture.md §7 decay, docs/architecture.md §12 TTL): chain events and read accesses ->
  * {@code TransitionDecay} and {@code ExpireMemory} requests, as {@code worker:lifecycle}.
+ *
  * <ul>
- *   <li>{@code memory.events.v1} keeps every memory's snapshot in {@link #MEMORIES} (evolved with the shared
- *       Evolver, each space's seq remembered in {@link #SEQS} so a replayed event is applied once);</li>
+ *   <li>{@code memory.events.v1} keeps every memory's snapshot in {@link #MEMORIES} (evolved with the shared Evolver,
+ *       each space's seq remembered in {@link #SEQS} so a replayed event is applied once);
  *   <li>{@code memory.access.v1} (co-partitioned by space) keeps each memory's read count and last read in
- *       {@link #ACCESS}: reads reinforce;</li>
+ *       {@link #ACCESS}: reads reinforce;
  *   <li>every {@link LifecycleSettings#checkInterval()} of wall-clock time, {@link LifecyclePlanner} evaluates every
  *       memory at the injected clock's time and the requests it plans are published, each once: {@link #PUBLISHED}
  *       remembers the last request id per memory (ids are deterministic: {@code decay:<space>:<id>:<version>:<to>},
- *       {@code expire:<space>:<id>:<version>}), so neither a later check nor a restart publishes it again, and a
- *       new application id replaying the chain asks under the same ids, which the sequencer answers with the original
- *       outcome.</li>
+ *       {@code expire:<space>:<id>:<version>}), so neither a later check nor a restart publishes it again, and a new
+ *       application id replaying the chain asks under the same ids, which the sequencer answers with the original
+ *       outcome.
  * </ul>
- * Writes requests only; the sequencer decides (pinned, constitutional, stale versions). No projection reads the
- * clock: only this worker does, and what it concludes becomes events.
+ *
+ * Writes requests only; the sequencer decides (pinned, constitutional, stale versions). No projection reads the clock:
+ * only this worker does, and what it concludes becomes events.
  */
 public final class LifecycleTopology {
 

@@ -6,12 +6,12 @@ import io.memorychain.avro.MemoryState;
 /**
  * What the linker keeps of one memory: enough to tell whether it can be linked, and its vector.
  *
- * @param kind        the memory's kind; null while only its embedding has arrived
- * @param state       the memory's state; null while only its embedding has arrived
+ * @param kind the memory's kind; null while only its embedding has arrived
+ * @param state the memory's state; null while only its embedding has arrived
  * @param contentHash content hash of the memory's current version; null while only its embedding has arrived
- * @param vectorHash  content hash the stored vector belongs to; null without a vector
- * @param vectorSeq   chain seq of the embedded version (a later embedding replaces an earlier one); 0 without a vector
- * @param vector      unit-length embedding of the configured model, or null
+ * @param vectorHash content hash the stored vector belongs to; null without a vector
+ * @param vectorSeq chain seq of the embedded version (a later embedding replaces an earlier one); 0 without a vector
+ * @param vector unit-length embedding of the configured model, or null
  */
 record LinkerEntry(
         MemoryKind kind, MemoryState state, String contentHash, String vectorHash, long vectorSeq, float[] vector) {

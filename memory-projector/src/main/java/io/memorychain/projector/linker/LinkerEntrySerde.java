@@ -10,10 +10,10 @@ import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * Compact binary value of the linker's store (not on the wire, so no registry): a format byte, kind and state as
- * enum ordinals (-1 for unknown), the two content hashes as length-prefixed UTF-8 (-1 for null), the vector's seq, and
- * the vector as little-endian floats after its length (-1 for none). A plain float array decodes several times faster
- * than an Avro {@code array<float>}, which matters because every new memory scans its whole space.
+ * Compact binary value of the linker's store (not on the wire, so no registry): a format byte, kind and state as enum
+ * ordinals (-1 for unknown), the two content hashes as length-prefixed UTF-8 (-1 for null), the vector's seq, and the
+ * vector as little-endian floats after its length (-1 for none). A plain float array decodes several times faster than
+ * an Avro {@code array<float>}, which matters because every new memory scans its whole space.
  */
 final class LinkerEntrySerde implements Serde<LinkerEntry>, Serializer<LinkerEntry>, Deserializer<LinkerEntry> {
 

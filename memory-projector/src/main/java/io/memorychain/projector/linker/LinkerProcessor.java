@@ -35,8 +35,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps kind, state, content hash and vector of each memory current from events and embeddings, and proposes links
- * for a memory when it becomes linkable (see {@link LinkerTopology}).
+ * Keeps kind, state, content hash and vector of each memory current from events and embeddings, and proposes links for
+ * a memory when it becomes linkable (see {@link LinkerTopology}).
  */
 final class LinkerProcessor implements Processor<byte[], byte[], Object, Object> {
 

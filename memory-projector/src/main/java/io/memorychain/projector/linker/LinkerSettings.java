@@ -3,15 +3,15 @@ package io.memorychain.projector.linker;
 import io.memorychain.embeddings.EmbeddingModel;
 
 /**
- * What the linker links (docs/architecture.md §6): each new semantic memory to at most {@code topK} of its nearest active
- * semantic neighbours whose cosine similarity is at least {@code linkMin}, among the {@code maxScan} most recent
- * linkable memories of its space (the comparison is exact, so its cost grows with what it scans: the bound keeps a
- * link at a few milliseconds in a space of any size).
+ * What the linker links (docs/architecture.md §6): each new semantic memory to at most {@code topK} of its nearest
+ * active semantic neighbours whose cosine similarity is at least {@code linkMin}, among the {@code maxScan} most recent
+ * linkable memories of its space (the comparison is exact, so its cost grows with what it scans: the bound keeps a link
+ * at a few milliseconds in a space of any size).
  *
- * @param topK    neighbours linked per new memory, 1..100
+ * @param topK neighbours linked per new memory, 1..100
  * @param linkMin lowest cosine similarity that makes an edge, in (0, 1]
  * @param modelId embedding model whose vectors are compared (vectors of other models are ignored); must be the
- *                embedder's {@code modelId()}
+ *     embedder's {@code modelId()}
  * @param maxScan the most recent linkable memories of the space a new memory is compared with, at least 1
  */
 public record LinkerSettings(int topK, double linkMin, String modelId, int maxScan) {

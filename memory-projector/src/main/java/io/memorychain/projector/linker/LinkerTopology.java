@@ -15,15 +15,15 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The linker (docs/architecture.md §6): chain events + embeddings -> {@code LinkMemories} requests. When a semantic, active
- * memory has a vector of the configured model for its current content (whichever of its event and its embedding
+ * The linker (docs/architecture.md §6): chain events + embeddings -> {@code LinkMemories} requests. When a semantic,
+ * active memory has a vector of the configured model for its current content (whichever of its event and its embedding
  * arrives second), it is compared with every other linkable memory of its space and linked to the best
  * {@link LinkerSettings#topK()} with a cosine similarity of at least {@link LinkerSettings#linkMin()}, as
  * {@code related_to} edges with strength = the score (3 decimals), by actor {@code worker:linker}.
  *
  * <p>Writes requests only, never the chain: the sequencer validates each link (both memories active, no duplicate
- * edge). Request ids are deterministic ({@code link:<space>:<from>:<to>}), so a reprocessed record is answered from
- * the sequencer's idempotency store instead of linking twice; pairs already linked on the chain (by anyone, in either
+ * edge). Request ids are deterministic ({@code link:<space>:<from>:<to>}), so a reprocessed record is answered from the
+ * sequencer's idempotency store instead of linking twice; pairs already linked on the chain (by anyone, in either
  * direction, any type) or proposed before by this job are skipped, so an unlinked pair is not proposed again.
  *
  * <p><b>Cost.</b> Brute force: each new linkable memory decodes and scores every entry of its space (a prefix scan of
@@ -89,7 +89,9 @@ public final class LinkerTopology {
         return topology;
     }
 
-    /** The deterministic request id of the link {@code from -> to}: reprocessing it is deduplicated by the sequencer. */
+    /**
+     * The deterministic request id of the link {@code from -> to}: reprocessing it is deduplicated by the sequencer.
+     */
     public static String requestId(String space, String fromId, String toId) {
         return "link:" + space + ":" + fromId + ":" + toId;
     }

@@ -20,11 +20,11 @@ import io.memorychain.avro.OperationalEvent;
 import java.util.Optional;
 
 /**
- * The operational event of one chain event (seed 004 section 14, docs/architecture.md §2): a pure function of the event,
- * so a replay derives the same records. Status is always ok (the chain holds only accepted changes; refused writes are
- * recorded by the API). Node: {@value #WORKER} for a worker's request, {@value #EPISODIC} for episodic memories,
- * {@value #API} otherwise. Events that are not memory operations (sessions, proposals, reflections, rollback headers,
- * flags) derive none.
+ * The operational event of one chain event (seed 004 section 14, docs/architecture.md §2): a pure function of the
+ * event, so a replay derives the same records. Status is always ok (the chain holds only accepted changes; refused
+ * writes are recorded by the API). Node: {@value #WORKER} for a worker's request, {@value #EPISODIC} for episodic
+ * memories, {@value #API} otherwise. Events that are not memory operations (sessions, proposals, reflections, rollback
+ * headers, flags) derive none.
  */
 public final class OpsDerivation {
 

@@ -14,12 +14,13 @@ import org.apache.kafka.streams.state.Stores;
 
 /**
  * The ops app (docs/architecture.md §2 {@code memory.ops.v1}, §6 {@code view-ops}; seed 004 section 14), two steps:
+ *
  * <ul>
  *   <li>{@code memory.events.v1} -> {@link OpsDerivation} -> {@code memory.ops.v1}: the write-side ops of the chain,
- *       each event once ({@link #SEQS} remembers each space's last seq), timestamped with the event's occurred_at;</li>
- *   <li>{@code memory.ops.v1} (these and what the API records: searches, refused writes) -> counts per space, hour
- *       (of the record's {@code ts}, never the clock, so a replay counts the same), node, op and status in
- *       {@link #COUNTS}, read by {@link OpsCounts}; each count is told to the {@link OpsListener}.</li>
+ *       each event once ({@link #SEQS} remembers each space's last seq), timestamped with the event's occurred_at;
+ *   <li>{@code memory.ops.v1} (these and what the API records: searches, refused writes) -> counts per space, hour (of
+ *       the record's {@code ts}, never the clock, so a replay counts the same), node, op and status in {@link #COUNTS},
+ *       read by {@link OpsCounts}; each count is told to the {@link OpsListener}.
  * </ul>
  */
 public final class OpsTopology {

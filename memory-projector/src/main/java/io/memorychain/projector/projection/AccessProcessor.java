@@ -12,8 +12,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Aggregates {@code memory.access.v1} into per-memory access stats (count, last accessed) that feed decay. Uses the
- * records' own times, never the clock, so a replay gives the same stats ({@link AccessCounts}, the rule every reader
- * of the topic shares).
+ * records' own times, never the clock, so a replay gives the same stats ({@link AccessCounts}, the rule every reader of
+ * the topic shares).
  */
 final class AccessProcessor implements Processor<byte[], byte[], Object, Object> {
 

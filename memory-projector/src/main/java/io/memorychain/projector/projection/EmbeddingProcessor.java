@@ -15,10 +15,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Joins embeddings ({@code memory.embeddings.v1}) to the memories of the same task: keeps the latest embedding of
- * each memory for the configured model and indexes the memory with it when it belongs to the memory's current
- * content. Order-independent: an embedding that arrives before its event waits in the store and is picked up when the
- * event is projected, so replays give the same views and index whatever the interleaving of the two topics.
+ * Joins embeddings ({@code memory.embeddings.v1}) to the memories of the same task: keeps the latest embedding of each
+ * memory for the configured model and indexes the memory with it when it belongs to the memory's current content.
+ * Order-independent: an embedding that arrives before its event waits in the store and is picked up when the event is
+ * projected, so replays give the same views and index whatever the interleaving of the two topics.
  */
 final class EmbeddingProcessor implements Processor<byte[], byte[], Object, Object> {
 

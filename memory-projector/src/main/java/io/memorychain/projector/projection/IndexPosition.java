@@ -9,9 +9,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The position of a projection task's input, kept in {@link ProjectionTopology#INDEX_POSITION} (logged, so restored
- * with the other stores) and in the task's search index: the offset of the last record processed from each of the
- * two inputs that write the index. {@link SearchIndexes} reuses an index on disk only when it was committed at the
- * position the stores were restored at (docs/architecture.md §6).
+ * with the other stores) and in the task's search index: the offset of the last record processed from each of the two
+ * inputs that write the index. {@link SearchIndexes} reuses an index on disk only when it was committed at the position
+ * the stores were restored at (docs/architecture.md §6).
  */
 final class IndexPosition {
 

@@ -28,8 +28,8 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The projection: chain events -> RocksDB views. Deterministic: the views are a pure function of the events, so a
- * fresh application id replaying the topic rebuilds identical stores.
+ * The projection: chain events -> RocksDB views. Deterministic: the views are a pure function of the events, so a fresh
+ * application id replaying the topic rebuilds identical stores.
  */
 public final class ProjectionTopology {
 
@@ -103,7 +103,7 @@ public final class ProjectionTopology {
 
     /**
      * @param indexes where the tasks keep their search indexes (reused or rebuilt from the stores when a task is
-     *                assigned)
+     *     assigned)
      */
     /** As below, reading the chain's texts as they are (no data keys: topologies built directly in tests). */
     public static Topology build(

@@ -21,11 +21,11 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * What a {@code MemoryPurged} (or {@code MemoryErased}) event does to the views (docs/architecture.md §6, §12): the memory store keeps only the
- * tombstone (the Evolver already replaced its text by {@link Purges#MARKER}); this removes the memory from the search
- * index, the embeddings view and the relation stores, and replaces its text by the marker in its history entries,
- * in the audit descriptions of the events that touched it and in its thread changes, so no view serves the text any
- * more. Deterministic: a replay of the chain gives the same stores.
+ * What a {@code MemoryPurged} (or {@code MemoryErased}) event does to the views (docs/architecture.md §6, §12): the
+ * memory store keeps only the tombstone (the Evolver already replaced its text by {@link Purges#MARKER}); this removes
+ * the memory from the search index, the embeddings view and the relation stores, and replaces its text by the marker in
+ * its history entries, in the audit descriptions of the events that touched it and in its thread changes, so no view
+ * serves the text any more. Deterministic: a replay of the chain gives the same stores.
  */
 final class PurgeProjection {
 
@@ -52,7 +52,7 @@ final class PurgeProjection {
     }
 
     /**
-     * @param tombstone      the purged memory's snapshot after the event
+     * @param tombstone the purged memory's snapshot after the event
      * @param updateStrength recomputes a memory's strongest edge (space, id) once its edges changed
      */
     void apply(Memory tombstone, MemoryIndex index, BiConsumer<String, String> updateStrength) {

@@ -11,9 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decodes a source record of the projection, or sets it aside on the dead-letter topic with its coordinates so that
- * a bad record never stops the partition. A registry outage is not the record's fault: it propagates, the task fails,
- * the thread is replaced and the record retried.
+ * Decodes a source record of the projection, or sets it aside on the dead-letter topic with its coordinates so that a
+ * bad record never stops the partition. A registry outage is not the record's fault: it propagates, the task fails, the
+ * thread is replaced and the record retried.
  */
 final class RecordDecoder<T extends SpecificRecord> {
 

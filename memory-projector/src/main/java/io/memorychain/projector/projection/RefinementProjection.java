@@ -13,9 +13,9 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * The refinement-session view (docs/architecture.md §9): every session of a space (open or completed, with its counts and outcome),
- * the open one by space, and each session's edit log with every changed memory before and after. Fed by the
- * projection with the changes {@link Evolver} computed for the event; a pure function of the chain.
+ * The refinement-session view (docs/architecture.md §9): every session of a space (open or completed, with its counts
+ * and outcome), the open one by space, and each session's edit log with every changed memory before and after. Fed by
+ * the projection with the changes {@link Evolver} computed for the event; a pure function of the chain.
  */
 final class RefinementProjection {
 

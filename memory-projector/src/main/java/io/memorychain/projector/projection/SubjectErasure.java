@@ -22,10 +22,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * What an erasure's cascade does to the views (docs/architecture.md §12): the stored proposal, reflection and
  * refinement session of every destroyed subject ({@code MemoryErased.destroyed_subjects}) get the marker in place of
- * the texts the chain seals under the subject ({@link SealedTexts}: the views hold the same records), their audit
- * lines lose their texts, and the refinement edits of a destroyed session lose the erased memory's snapshots. The
- * audit lines of the erased memory's own events lose their reasons, and so do those of the memories consolidated
- * from it (destroyed subjects too). Deterministic: a replay gives the same stores.
+ * the texts the chain seals under the subject ({@link SealedTexts}: the views hold the same records), their audit lines
+ * lose their texts, and the refinement edits of a destroyed session lose the erased memory's snapshots. The audit lines
+ * of the erased memory's own events lose their reasons, and so do those of the memories consolidated from it (destroyed
+ * subjects too). Deterministic: a replay gives the same stores.
  */
 final class SubjectErasure {
 

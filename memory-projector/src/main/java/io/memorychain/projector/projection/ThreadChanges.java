@@ -22,12 +22,12 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The delta-header change (docs/architecture.md §6) an event makes, if any: created, updated, merged, deleted or restored,
- * and the lifecycle's transitions (docs/architecture.md §12: "delta surfaces transition once"): fading, dormant, archived,
- * reactivated (a decay status back to active) and expired (TTL soft-delete). Each event is one change at one revision
- * (an erasure's cascade one more per memory it erased or restored: {@link #cascaded}), so a caller passing
- * {@code since_rev} sees a transition once. Flag changes (pin, protect) make none. A change belongs to the thread of the
- * memory it is about ({@code thread_id}, or {@code ""} for memories outside any thread).
+ * The delta-header change (docs/architecture.md §6) an event makes, if any: created, updated, merged, deleted or
+ * restored, and the lifecycle's transitions (docs/architecture.md §12: "delta surfaces transition once"): fading,
+ * dormant, archived, reactivated (a decay status back to active) and expired (TTL soft-delete). Each event is one
+ * change at one revision (an erasure's cascade one more per memory it erased or restored: {@link #cascaded}), so a
+ * caller passing {@code since_rev} sees a transition once. Flag changes (pin, protect) make none. A change belongs to
+ * the thread of the memory it is about ({@code thread_id}, or {@code ""} for memories outside any thread).
  */
 final class ThreadChanges {
 

@@ -8,11 +8,11 @@ import io.memorychain.embeddings.EmbeddingModel;
  * normalized texts, they are duplicates instead.
  *
  * <p>{@code min} is calibrated per model ({@link io.memorychain.embeddings.CosineThresholds#conflictMin()}; the pairs
- * are in memory-api's README and {@code ConflictBandCalibrationTest}): with every model contradictions about one subject
- * and compatible facts about it overlap, so the band flags most contradictions and some compatible pairs;
+ * are in memory-api's README and {@code ConflictBandCalibrationTest}): with every model contradictions about one
+ * subject and compatible facts about it overlap, so the band flags most contradictions and some compatible pairs;
  * paraphrases are flagged too: an embedding sees the subject, not the claim, so a flag asks the reviewer to look at
- * both, it does not prove a contradiction. No upper cosine bound separates duplicates from contradictions (they
- * overlap at 0.92-0.99), so {@code max} defaults to 1 and duplicates are told apart by their normalized text.
+ * both, it does not prove a contradiction. No upper cosine bound separates duplicates from contradictions (they overlap
+ * at 0.92-0.99), so {@code max} defaults to 1 and duplicates are told apart by their normalized text.
  */
 public record ConflictBand(double min, double max) {
 

@@ -30,14 +30,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Conflict flags of open proposals (docs/architecture.md §10), computed when they are read, never stored: two open
- * proposals, or an open proposal and an active memory, whose texts are about the same subject (embedding cosine in
- * the {@link ConflictBand}) but say different things (their normalized texts differ) are a CONFLICT; the same text is
- * a DUPLICATE. Deterministic for a given model and views, and outside the projection, which never calls a model.
+ * proposals, or an open proposal and an active memory, whose texts are about the same subject (embedding cosine in the
+ * {@link ConflictBand}) but say different things (their normalized texts differ) are a CONFLICT; the same text is a
+ * DUPLICATE. Deterministic for a given model and views, and outside the projection, which never calls a model.
  *
- * <p>Cost per call: one embedding per proposal text not seen before (a bounded cache by SHA-256 of the text), one dot product per
- * pair of open proposals, and one kNN search of the space's index per proposal ({@value #MEMORY_CANDIDATES} nearest
- * active memories). Memories come from the local search index; when this instance does not hold the space's index,
- * only proposal-to-proposal flags are given.
+ * <p>Cost per call: one embedding per proposal text not seen before (a bounded cache by SHA-256 of the text), one dot
+ * product per pair of open proposals, and one kNN search of the space's index per proposal ({@value #MEMORY_CANDIDATES}
+ * nearest active memories). Memories come from the local search index; when this instance does not hold the space's
+ * index, only proposal-to-proposal flags are given.
  */
 public final class ProposalConflicts {
 
@@ -68,8 +68,8 @@ public final class ProposalConflicts {
     }
 
     /**
-     * Flags of each proposal against the others in the list and against the active memories of the space the reader
-     * may see.
+     * Flags of each proposal against the others in the list and against the active memories of the space the reader may
+     * see.
      *
      * @param proposals open proposals of {@code space}
      * @return flags by proposal id (every proposal of the list, most similar first; empty when none)
@@ -128,9 +128,9 @@ public final class ProposalConflicts {
     }
 
     /**
-     * The flags of a text that is neither a proposal nor a memory yet (a fact extracted from a message, docs/architecture.md
-     * §20) against the active memories of the space the reader may see: DUPLICATE for the same words or a cosine above
-     * the band, CONFLICT inside it; most similar first.
+     * The flags of a text that is neither a proposal nor a memory yet (a fact extracted from a message,
+     * docs/architecture.md §20) against the active memories of the space the reader may see: DUPLICATE for the same
+     * words or a cosine above the band, CONFLICT inside it; most similar first.
      */
     public List<ProposalFlag> flagsOfText(
             MemoryViews views, String space, String content, CategoryAccess access, Actor reader) {

@@ -32,7 +32,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Tracks each space's core tokens and sessions from the chain and publishes starts (see {@link RefinementTriggerTopology}). */
+/**
+ * Tracks each space's core tokens and sessions from the chain and publishes starts (see
+ * {@link RefinementTriggerTopology}).
+ */
 final class RefinementTriggerProcessor implements Processor<byte[], byte[], Object, Object> {
 
     private static final Logger log = LoggerFactory.getLogger(RefinementTriggerProcessor.class);
@@ -179,7 +182,7 @@ final class RefinementTriggerProcessor implements Processor<byte[], byte[], Obje
 
     /**
      * @param timestamp the record timestamp: stream time of the event, or the punctuation's wall-clock time, never the
-     *                  injected clock (a broker refuses timestamps too far from its own time)
+     *     injected clock (a broker refuses timestamps too far from its own time)
      */
     private void start(
             String space,

@@ -7,12 +7,12 @@ import java.time.Duration;
  * When the refinement trigger (docs/architecture.md §9) starts sessions.
  *
  * @param thresholdTokens a space whose core memory grows over this many tokens gets a TOKEN_BUDGET session
- * @param targetTokens    the budget the sessions it starts ask the agent to reach
- * @param schedule        a space without a session for this long (since its last start, or since its first event) gets
- *                        a SCHEDULE session; null turns the schedule off
- * @param checkInterval   how often the schedule is checked (wall-clock punctuation)
- * @param pendingTimeout  a start this worker published and never saw the result of is forgotten after this long, so
- *                        the space can be triggered again
+ * @param targetTokens the budget the sessions it starts ask the agent to reach
+ * @param schedule a space without a session for this long (since its last start, or since its first event) gets a
+ *     SCHEDULE session; null turns the schedule off
+ * @param checkInterval how often the schedule is checked (wall-clock punctuation)
+ * @param pendingTimeout a start this worker published and never saw the result of is forgotten after this long, so the
+ *     space can be triggered again
  */
 public record RefinementTriggerSettings(
         int thresholdTokens, int targetTokens, Duration schedule, Duration checkInterval, Duration pendingTimeout) {

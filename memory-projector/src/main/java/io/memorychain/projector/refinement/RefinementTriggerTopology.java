@@ -17,21 +17,24 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The refinement trigger (docs/architecture.md §9): chain events -> {@code StartRefinement} requests, as {@code worker:refinement}.
+ * The refinement trigger (docs/architecture.md §9): chain events -> {@code StartRefinement} requests, as
+ * {@code worker:refinement}.
+ *
  * <ul>
  *   <li><b>Token budget</b>: after an event that changes a space's core memory, when its core tokens (counted as the
  *       core view counts them) are over {@link RefinementTriggerSettings#thresholdTokens()}, no session is open and no
  *       start of this worker is pending, a TOKEN_BUDGET start is published (request id
  *       {@code refine:budget:<space>:<seq>}). Sessions change core memory only while open, and the journal memory of a
  *       completed session is not core, so a session that ends over the threshold is not restarted until core memory
- *       changes again.</li>
+ *       changes again.
  *   <li><b>Schedule</b>: every {@link RefinementTriggerSettings#checkInterval()} of wall-clock time, a space with core
  *       memories and no session started for {@link RefinementTriggerSettings#schedule()} (since its last start, else
  *       since its first event) gets a SCHEDULE start (request id {@code refine:schedule:<space>:<period>}, one per
- *       schedule period). "Now" comes from the injected {@link Clock}.</li>
+ *       schedule period). "Now" comes from the injected {@link Clock}.
  * </ul>
- * Writes requests only: the sequencer decides (a start while a session is open is INVALID_STATE) and runs the
- * duplicate cleanup. The state is the worker's own (RocksDB), rebuilt from the chain by a new application id.
+ *
+ * Writes requests only: the sequencer decides (a start while a session is open is INVALID_STATE) and runs the duplicate
+ * cleanup. The state is the worker's own (RocksDB), rebuilt from the chain by a new application id.
  */
 public final class RefinementTriggerTopology {
 

@@ -42,9 +42,9 @@ final class CandidateFusion {
      * A memory of a thread then also gets the base of its thread neighbours, {@code previousTurn * base(previous) +
      * nextTurn * base(next)}: a reply ("Yes, I did!") is found through the question before it. Neighbours outside the
      * candidates join them (their BM25 is 0, their cosine from their stored embedding) when the query admits them.
-     * Relevance is the result min-max scaled to 0..1, plus the entity channel ({@link #withEntityChannel}), scaled
-     * back to at most 1. A candidate outside the kNN list gets its cosine from its stored
-     * embedding; without a query vector (no embedder) the cosine signal is absent and BM25 alone is the base.
+     * Relevance is the result min-max scaled to 0..1, plus the entity channel ({@link #withEntityChannel}), scaled back
+     * to at most 1. A candidate outside the kNN list gets its cosine from its stored embedding; without a query vector
+     * (no embedder) the cosine signal is absent and BM25 alone is the base.
      */
     Map<String, Double> fuse(QueryReads reads, QueryRequest q, List<Hit> hits, float[] vector, Set<String> allowed) {
         Map<String, Double> bm25 = new LinkedHashMap<>();
@@ -90,8 +90,8 @@ final class CandidateFusion {
 
     /**
      * Each memory's base plus {@code previousTurn} and {@code nextTurn} times the base of its thread neighbours.
-     * Neighbours that are not candidates but that the query admits join {@code base} with {@code baseOfOutsider}
-     * (no keyword score, their stored cosine).
+     * Neighbours that are not candidates but that the query admits join {@code base} with {@code baseOfOutsider} (no
+     * keyword score, their stored cosine).
      */
     private Map<String, Double> withThreadContext(
             QueryReads reads,
@@ -143,9 +143,9 @@ final class CandidateFusion {
     static final int COVERAGE_CANDIDATES = 3;
 
     /**
-     * The keyword weight of this query: {@code keyword} when the best keyword candidates hold none of the query's
-     * terms (a stray word), rising linearly to {@code keywordCovered} when one of the best {@value
-     * #COVERAGE_CANDIDATES} holds all of them (the words of the query are the words of a memory).
+     * The keyword weight of this query: {@code keyword} when the best keyword candidates hold none of the query's terms
+     * (a stray word), rising linearly to {@code keywordCovered} when one of the best {@value #COVERAGE_CANDIDATES}
+     * holds all of them (the words of the query are the words of a memory).
      */
     private double keywordWeight(QueryReads reads, QueryRequest q, List<Hit> hits) {
         if (weights.keywordCovered() == weights.keyword()) {
@@ -186,9 +186,9 @@ final class CandidateFusion {
     /**
      * The entity channel (docs/architecture.md §7, {@link EntityChannel}): the entities the query names, their
      * neighbourhood of 1-2 relation hops scored by proximity and affinity to the query, added to the relevance
-     * ({@code outsider}: the scaled relevance of a memory the search did not return, at least 0). It
-     * passes only through visible memories of allowed categories; what it adds must pass the query's states,
-     * filters and allowlist like search results.
+     * ({@code outsider}: the scaled relevance of a memory the search did not return, at least 0). It passes only
+     * through visible memories of allowed categories; what it adds must pass the query's states, filters and allowlist
+     * like search results.
      */
     private void withEntityChannel(
             QueryReads reads,

@@ -19,10 +19,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Assembles the context an agent runtime injects at the start of a turn (docs/architecture.md §7, context),
- * in priority order within {@code max_tokens}: the unacknowledged critical-change alerts (§21, seed 001 §12.5), core
- * memory (blocks and core-tier memories the agent may read), the user profile (§21), the delta header of the thread, memories of categories whose context mode is {@code all}, then working memories
- * retrieved for the message. Tokens are counted on the final text, so the answer never exceeds the budget.
+ * Assembles the context an agent runtime injects at the start of a turn (docs/architecture.md §7, context), in priority
+ * order within {@code max_tokens}: the unacknowledged critical-change alerts (§21, seed 001 §12.5), core memory (blocks
+ * and core-tier memories the agent may read), the user profile (§21), the delta header of the thread, memories of
+ * categories whose context mode is {@code all}, then working memories retrieved for the message. Tokens are counted on
+ * the final text, so the answer never exceeds the budget.
  */
 public final class ContextAssembler {
 
@@ -175,8 +176,8 @@ public final class ContextAssembler {
 
     /**
      * Adds core memory whole when it fits; else the longest leading run of whole core memories (blocks first, in the
-     * core view's order) that fits, so a memory is either in the context entire or named in {@code core_omitted}:
-     * core text is never cut silently. Returns the core view actually added.
+     * core view's order) that fits, so a memory is either in the context entire or named in {@code core_omitted}: core
+     * text is never cut silently. Returns the core view actually added.
      */
     private static CoreView addCore(Sections sections, CoreView core) {
         if (core.text().isEmpty() || sections.add(core.text())) {

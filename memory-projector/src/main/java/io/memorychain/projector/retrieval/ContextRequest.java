@@ -3,11 +3,11 @@ package io.memorychain.projector.retrieval;
 /**
  * What an agent runtime asks for at the start of a turn (docs/architecture.md §7, context).
  *
- * @param space     the agent's space
- * @param agent     the agent (its category allowlist applies); null: no allowlist
- * @param message   the user's message: working memories are retrieved for it
- * @param threadId  the conversation thread (null: memories outside threads)
- * @param sinceRev  the thread revision the runtime saw last turn; null: no delta header
+ * @param space the agent's space
+ * @param agent the agent (its category allowlist applies); null: no allowlist
+ * @param message the user's message: working memories are retrieved for it
+ * @param threadId the conversation thread (null: memories outside threads)
+ * @param sinceRev the thread revision the runtime saw last turn; null: no delta header
  * @param maxTokens the budget of the whole context, 1..{@value #MAX_TOKENS}
  */
 public record ContextRequest(

@@ -9,21 +9,22 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * The decay model of docs/architecture.md §7:
- * {@code relevance = base_relevance * e^(-lambda * days_since_last_access) * log2(access_count + 1) * type_weight}.
- * Used twice: by the lifecycle worker, which records status transitions on the chain ({@code DecayTransitioned}),
- * and at query time to rank (never to hide: what is hidden follows the chain's events, see QueryService).
+ * The decay model of docs/architecture.md §7: {@code relevance = base_relevance * e^(-lambda * days_since_last_access)
+ * * log2(access_count + 1) * type_weight}. Used twice: by the lifecycle worker, which records status transitions on the
+ * chain ({@code DecayTransitioned}), and at query time to rank (never to hide: what is hidden follows the chain's
+ * events, see QueryService).
  *
  * <p>Choices where the seed is silent:
+ *
  * <ul>
- *   <li>Writing a memory counts as its first access, so a memory nobody has read yet has {@code access_count = 1}
- *       (the seed's formula gives a fresh, never-read memory a score of 0, i.e. archived at birth).</li>
- *   <li>Without an access, "last access" is the memory's decay clock ({@code Evolver.decayClock}: the chain time of
- *       its last reinforcing write, never its imported {@code created_at}; decay transitions do not move it).</li>
+ *   <li>Writing a memory counts as its first access, so a memory nobody has read yet has {@code access_count = 1} (the
+ *       seed's formula gives a fresh, never-read memory a score of 0, i.e. archived at birth).
+ *   <li>Without an access, "last access" is the memory's decay clock ({@code Evolver.decayClock}: the chain time of its
+ *       last reinforcing write, never its imported {@code created_at}; decay transitions do not move it).
  *   <li>{@code base_relevance} follows the writer's confidence: HIGH 1.0 (explicit "remember"), MEDIUM 0.7
- *       (auto-detected), LOW 0.5 (inferred).</li>
- *   <li>Type weights: core tier (and blocks) 1.5, episodic 0.8, semantic 1.2, procedural 1.0, other kinds 1.0;
- *       pinned memories never decay (score +infinity, always ACTIVE).</li>
+ *       (auto-detected), LOW 0.5 (inferred).
+ *   <li>Type weights: core tier (and blocks) 1.5, episodic 0.8, semantic 1.2, procedural 1.0, other kinds 1.0; pinned
+ *       memories never decay (score +infinity, always ACTIVE).
  * </ul>
  */
 public final class DecayModel {
@@ -75,9 +76,9 @@ public final class DecayModel {
     }
 
     /**
-     * @param lastAccessed  last time the memory was returned to a caller, or null if never
-     * @param accessCount   how many times it was returned
-     * @param now           the query time
+     * @param lastAccessed last time the memory was returned to a caller, or null if never
+     * @param accessCount how many times it was returned
+     * @param now the query time
      */
     public double score(Memory memory, Instant lastAccessed, long accessCount, Instant now) {
         if (memory.getPinned()) {

@@ -19,10 +19,11 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * The entity channel of {@code memory.query} (docs/architecture.md §7), the third retrieval channel beside keywords
- * and meaning. It resolves the entity memories the query names by their name keys in the index ({@link
- * EntityNameKeys}; one term lookup, independent of the search's candidates), follows relation edges 1-2 hops from
- * them in both directions, and scores each memory reached by its proximity times its affinity to the query:
+ * The entity channel of {@code memory.query} (docs/architecture.md §7), the third retrieval channel beside keywords and
+ * meaning. It resolves the entity memories the query names by their name keys in the index ({@link EntityNameKeys}; one
+ * term lookup, independent of the search's candidates), follows relation edges 1-2 hops from them in both directions,
+ * and scores each memory reached by its proximity times its affinity to the query:
+ *
  * <pre>
  * proximity = seed                                for a named entity
  *           = max over paths of prod(hop * edge)  edge = strength, times similar for the linker's related_to edges
@@ -32,10 +33,11 @@ import java.util.function.Predicate;
  *             that have nothing to do with the question get nothing
  * channel   = proximity * affinity                in 0..1
  * </pre>
- * and the fusion adds {@code weight * channel} to the relevance, the keyword and meaning fusion of {@link
- * RankingWeights} min-max scaled to 0..1, then scales it back to at most 1. Memories reached that the search did not return join the candidates when the
- * query admits them (states, filters, allowlist, as search results); the channel passes only through memories the
- * caller may see.
+ *
+ * and the fusion adds {@code weight * channel} to the relevance, the keyword and meaning fusion of
+ * {@link RankingWeights} min-max scaled to 0..1, then scales it back to at most 1. Memories reached that the search did
+ * not return join the candidates when the query admits them (states, filters, allowlist, as search results); the
+ * channel passes only through memories the caller may see.
  */
 public final class EntityChannel {
 
@@ -47,14 +49,14 @@ public final class EntityChannel {
     static final int MAX_REACHED = 200;
 
     /**
-     * @param weight  weight of the channel against the 0..1 relevance of the keyword and meaning fusion (0: off)
-     * @param seed    proximity of a named entity itself
-     * @param hop     proximity kept per hop
+     * @param weight weight of the channel against the 0..1 relevance of the keyword and meaning fusion (0: off)
+     * @param seed proximity of a named entity itself
+     * @param hop proximity kept per hop
      * @param similar factor of the linker's untyped {@code related_to} edges against typed ones (develops, uses,
-     *                part-of, ...), which an agent wrote on purpose
-     * @param from    where the affinity starts, in standard deviations of the candidates' cosines from their mean
-     *                (-1: a memory less like the query than the mean candidate by one deviation gets 0; as alike as
-     *                the best candidate: 1)
+     *     part-of, ...), which an agent wrote on purpose
+     * @param from where the affinity starts, in standard deviations of the candidates' cosines from their mean (-1: a
+     *     memory less like the query than the mean candidate by one deviation gets 0; as alike as the best candidate:
+     *     1)
      */
     public record Weights(double weight, double seed, double hop, double similar, double from) {
 
@@ -82,8 +84,8 @@ public final class EntityChannel {
     }
 
     /**
-     * The named entities: those the index resolves from the query's name keys, then entities among the candidates
-     * that the query names (views without an index), each only if {@code passable}.
+     * The named entities: those the index resolves from the query's name keys, then entities among the candidates that
+     * the query names (views without an index), each only if {@code passable}.
      */
     List<String> seeds(
             MemoryViews views,
@@ -107,9 +109,9 @@ public final class EntityChannel {
     }
 
     /**
-     * Proximity of every memory within two hops of the seeds (the seeds included), best path first-come; edges
-     * are followed in both directions, the strongest {@value #MAX_EDGES} of each memory, only through {@code
-     * passable} memories.
+     * Proximity of every memory within two hops of the seeds (the seeds included), best path first-come; edges are
+     * followed in both directions, the strongest {@value #MAX_EDGES} of each memory, only through {@code passable}
+     * memories.
      */
     Map<String, Double> proximity(
             List<String> seeds, Function<String, List<Relation>> relations, Predicate<String> passable) {
@@ -147,7 +149,7 @@ public final class EntityChannel {
     /**
      * The channel's score of each memory reached ({@code proximity * affinity}, see the class comment), best first.
      *
-     * @param cosine     the memory's cosine to the query, null when unknown (no query vector, or no embedding)
+     * @param cosine the memory's cosine to the query, null when unknown (no query vector, or no embedding)
      * @param candidates the cosines of the search's candidates, the scale of the affinity
      */
     Map<String, Double> scores(
@@ -175,8 +177,8 @@ public final class EntityChannel {
 
     /**
      * Adds {@code weight * channel} to the relevance (0..1) of each memory the channel scored; one the search did not
-     * return joins with {@code outsider} as its relevance when {@code admissible}. Then scales the relevance back to
-     * at most 1.
+     * return joins with {@code outsider} as its relevance when {@code admissible}. Then scales the relevance back to at
+     * most 1.
      */
     void fuse(
             Map<String, Double> relevance,

@@ -9,9 +9,9 @@ import io.memorychain.projector.search.SearchRequest;
 import java.util.Objects;
 
 /**
- * {@link SearchFilters} evaluated on one memory, with the index's semantics: for memories that enter an answer
- * without going through the index (relation traversal), so that they obey the same filters, including the AND / OR /
- * NOT expression (docs/architecture.md §7).
+ * {@link SearchFilters} evaluated on one memory, with the index's semantics: for memories that enter an answer without
+ * going through the index (relation traversal), so that they obey the same filters, including the AND / OR / NOT
+ * expression (docs/architecture.md §7).
  */
 final class FilterMatcher {
 

@@ -7,20 +7,20 @@ import java.util.List;
 /**
  * One {@code memory.query} (docs/architecture.md §7).
  *
- * @param space             the space searched
- * @param agent             the agent asking; its category allowlist applies (null: no allowlist)
- * @param query             what to look for; not blank
- * @param categories        restrict to these categories (null or empty: every category the agent may read)
- * @param filters           metadata filters, applied inside the search
- * @param topK              how many memories at most, 1..{@value #MAX_TOP_K}
- * @param format            bullets (one line each) or full memories
- * @param budgetTokens      token budget of the whole answer (header, bullets, related bullets); null: unlimited
- * @param threshold         drop memories whose cosine similarity to the query is below this (-1..1); null: keep all
+ * @param space the space searched
+ * @param agent the agent asking; its category allowlist applies (null: no allowlist)
+ * @param query what to look for; not blank
+ * @param categories restrict to these categories (null or empty: every category the agent may read)
+ * @param filters metadata filters, applied inside the search
+ * @param topK how many memories at most, 1..{@value #MAX_TOP_K}
+ * @param format bullets (one line each) or full memories
+ * @param budgetTokens token budget of the whole answer (header, bullets, related bullets); null: unlimited
+ * @param threshold drop memories whose cosine similarity to the query is below this (-1..1); null: keep all
  * @param includeSuperseded also return superseded memories
- * @param includeDormant    also return dormant memories (decay score 0.05..0.2), which are otherwise only returned
- *                          when asked for explicitly; archived ones never are
- * @param threadId          thread of the delta header (null: memories outside threads)
- * @param sinceRev          last thread revision the caller saw; when set, the answer starts with the delta header
+ * @param includeDormant also return dormant memories (decay score 0.05..0.2), which are otherwise only returned when
+ *     asked for explicitly; archived ones never are
+ * @param threadId thread of the delta header (null: memories outside threads)
+ * @param sinceRev last thread revision the caller saw; when set, the answer starts with the delta header
  */
 public record QueryRequest(
         String space,

@@ -32,12 +32,11 @@ import java.util.Set;
 /**
  * {@code memory.query} (docs/architecture.md §7): hybrid BM25 + vector search inside the index (filters, states and the
  * agent's category allowlist applied there), fused with the entity channel (1-2 relation hops from the entities the
- * query names, {@link EntityChannel}), an optional
- * cross-encoder {@link Reranker} over the best fused candidates ({@link Reranking}), then a rerank with decay,
- * importance, recency and relation strength, exclusion of memories the chain says are dormant (DecayTransitioned;
- * unless {@code include_dormant}) or archived (never by the clock alone), per-category {@code rag_length} caps, the
- * similarity threshold, related bullets, and packing within the token budget. Returned memories are recorded as
- * accesses.
+ * query names, {@link EntityChannel}), an optional cross-encoder {@link Reranker} over the best fused candidates
+ * ({@link Reranking}), then a rerank with decay, importance, recency and relation strength, exclusion of memories the
+ * chain says are dormant (DecayTransitioned; unless {@code include_dormant}) or archived (never by the clock alone),
+ * per-category {@code rag_length} caps, the similarity threshold, related bullets, and packing within the token budget.
+ * Returned memories are recorded as accesses.
  */
 public final class QueryService {
 
@@ -58,9 +57,7 @@ public final class QueryService {
     private final TemporalWeights temporal;
     private final CandidateFusion fusion;
 
-    /**
-     * @param embedder embeds queries; null searches by keywords only (and ignores thresholds)
-     */
+    /** @param embedder embeds queries; null searches by keywords only (and ignores thresholds) */
     public QueryService(
             MemoryViews views,
             Embedder embedder,
@@ -73,7 +70,7 @@ public final class QueryService {
     }
 
     /**
-     * @param reranker   reorders the best {@code rerankTopN} candidates after fusion ({@link Reranker#NONE}: none)
+     * @param reranker reorders the best {@code rerankTopN} candidates after fusion ({@link Reranker#NONE}: none)
      * @param rerankTopN candidates the reranker reads, at least 1
      */
     public QueryService(
@@ -153,7 +150,7 @@ public final class QueryService {
     }
 
     /**
-     * @param temporal      how the query's dates steer the ranking (docs/architecture.md §7, dates)
+     * @param temporal how the query's dates steer the ranking (docs/architecture.md §7, dates)
      * @param entityWeights the entity channel's ({@link EntityChannel.Weights#OFF}: none)
      */
     public QueryService(
@@ -189,8 +186,8 @@ public final class QueryService {
     }
 
     /**
-     * As {@link #query(QueryRequest, Actor)}, with the query's dates read as {@code dates} says: relative ones
-     * resolved against a point in time ({@code as_of}, docs/architecture.md §17), or one date used as a filter.
+     * As {@link #query(QueryRequest, Actor)}, with the query's dates read as {@code dates} says: relative ones resolved
+     * against a point in time ({@code as_of}, docs/architecture.md §17), or one date used as a filter.
      */
     public QueryResult query(QueryRequest q, Actor actor, QueryDates dates) {
         return query(q, actor, Set.of(), dates, QueryStages.NONE);
@@ -302,8 +299,8 @@ public final class QueryService {
     }
 
     /**
-     * docs/architecture.md §12: ToM insights (kind INSIGHT) are inferences, "surfaced in retrieval with low weight": their
-     * score is multiplied by this, so a stated fact about as relevant ranks first.
+     * docs/architecture.md §12: ToM insights (kind INSIGHT) are inferences, "surfaced in retrieval with low weight":
+     * their score is multiplied by this, so a stated fact about as relevant ranks first.
      */
     static final double INSIGHT_WEIGHT = 0.8;
 

@@ -7,6 +7,7 @@ package io.memorychain.projector.retrieval;
  * {@code keywordCovered} (one holds them all); a memory of a thread adds {@code previousTurn * base(previous) +
  * nextTurn * base(next)} of its thread neighbours; the result, min-max scaled to 0..1, is the relevance, multiplied by
  * small factors so that no signal other than relevance can lift an unrelated memory above a relevant one by much:
+ *
  * <pre>
  * score = relevance
  *       * decay_factor                                     1 for active memories (docs/architecture.md §7), down to
@@ -16,19 +17,19 @@ package io.memorychain.projector.retrieval;
  *       * (1 + relation * max_related_strength)
  * </pre>
  *
- * @param candidates     the fewest candidates the hybrid search returns for fusion (more when the caller asks for
- *                       more than a quarter of them)
- * @param keyword        weight of the keyword (BM25) signal when the best keyword candidates hold none of the
- *                       query's terms; the meaning (cosine) signal has the rest
- * @param keywordCovered the keyword weight when one of the best keyword candidates holds every term of the query;
- *                       with a share {@code c} of them it is {@code keyword * (1 - c) + keywordCovered * c}
- * @param previousTurn   share of the base relevance of the memory written just before in the same thread that a
- *                       memory adds to its own (thread context)
- * @param nextTurn       share of the base relevance of the memory written just after in the same thread
- * @param decay          weight of the decay factor (0: ignored)
- * @param importance     half-range of the importance factor
- * @param recency        weight of the recency bonus
- * @param relation       weight of the relation bonus (docs/architecture.md §6: {@code + w_rel * max_related_strength})
+ * @param candidates the fewest candidates the hybrid search returns for fusion (more when the caller asks for more than
+ *     a quarter of them)
+ * @param keyword weight of the keyword (BM25) signal when the best keyword candidates hold none of the query's terms;
+ *     the meaning (cosine) signal has the rest
+ * @param keywordCovered the keyword weight when one of the best keyword candidates holds every term of the query; with
+ *     a share {@code c} of them it is {@code keyword * (1 - c) + keywordCovered * c}
+ * @param previousTurn share of the base relevance of the memory written just before in the same thread that a memory
+ *     adds to its own (thread context)
+ * @param nextTurn share of the base relevance of the memory written just after in the same thread
+ * @param decay weight of the decay factor (0: ignored)
+ * @param importance half-range of the importance factor
+ * @param recency weight of the recency bonus
+ * @param relation weight of the relation bonus (docs/architecture.md §6: {@code + w_rel * max_related_strength})
  */
 public record RankingWeights(
         int candidates,

@@ -18,8 +18,8 @@ public interface Reranker {
     /**
      * Scores each text for the query: one score per text, in the same order, higher is more relevant.
      *
-     * @throws RuntimeException when no scores could be obtained (timeout, error, malformed reply); the query then
-     *                          keeps the fused order
+     * @throws RuntimeException when no scores could be obtained (timeout, error, malformed reply); the query then keeps
+     *     the fused order
      */
     List<Double> scores(String query, List<String> texts);
 }

@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
  * The reranking step of {@code memory.query} (docs/architecture.md §7): the top {@code topN} candidates by fused
  * relevance are reordered by the {@link Reranker}'s scores, within their relevance band (from the lowest fused
  * relevance among them up to 1), so they stay above the other candidates and the decay / importance / recency rerank
- * still applies. A failing reranker (timeout, error, malformed reply) leaves the fused order and is logged at most
- * once per minute; it never fails the query.
+ * still applies. A failing reranker (timeout, error, malformed reply) leaves the fused order and is logged at most once
+ * per minute; it never fails the query.
  */
 final class Reranking {
 
@@ -48,7 +48,7 @@ final class Reranking {
      * Rewrites the relevance of the top {@code topN} candidates in place from the reranker's scores.
      *
      * @param relevance fused relevance by memory id (best 1)
-     * @param text      the text the reranker reads for a memory id, or null to leave that candidate out
+     * @param text the text the reranker reads for a memory id, or null to leave that candidate out
      */
     void apply(String query, Map<String, Double> relevance, Function<String, String> text) {
         if (!enabled() || relevance.size() < 2) {

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * week") resolved against {@code reference} (the request's as-of time when it has one, else the time it is asked), and
  * whether it asks when something happened.
  *
- * @param spans    the days the query names, in order (empty: none)
+ * @param spans the days the query names, in order (empty: none)
  * @param asksWhen the query asks for a time ("When did...", "What year...", "How long ago...")
  */
 public record TemporalQuery(List<DateSpan> spans, boolean asksWhen) {

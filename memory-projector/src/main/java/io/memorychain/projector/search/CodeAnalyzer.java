@@ -11,9 +11,9 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
 /**
  * Analyzer of the {@code codes} field: keeps identifiers such as {@code INV-2024-117}, {@code v1.2.3},
- * {@code feature_flag}, {@code ops@acme.io} or {@code JIRA#42} as single lower-cased tokens, which the English
- * analyzer would split or stem. Only tokens with a digit or an inner joiner ({@code - _ . / : # @ +}) are kept:
- * plain words are already served by the text field.
+ * {@code feature_flag}, {@code ops@acme.io} or {@code JIRA#42} as single lower-cased tokens, which the English analyzer
+ * would split or stem. Only tokens with a digit or an inner joiner ({@code - _ . / : # @ +}) are kept: plain words are
+ * already served by the text field.
  */
 final class CodeAnalyzer extends Analyzer {
 

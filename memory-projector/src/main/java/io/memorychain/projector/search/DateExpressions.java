@@ -17,24 +17,24 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds the date expressions of an English text and the days each means (docs/architecture.md §7, dates).
- * Deterministic and clock-free: relative expressions are resolved against the reference date the caller gives (a
- * memory's {@code created_at} day, or the time a query is asked about).
+ * Finds the date expressions of an English text and the days each means (docs/architecture.md §7, dates). Deterministic
+ * and clock-free: relative expressions are resolved against the reference date the caller gives (a memory's
+ * {@code created_at} day, or the time a query is asked about).
  *
  * <ul>
  *   <li>Absolute: "2023-05-07", "7 May 2023", "7th of May, 2023", "May 7, 2023", "May 7" and "7 May" (the reference's
- *       year), "May 2023", "in May" (the reference's year), "last May" / "next May", "in 2022", "summer 2022".</li>
+ *       year), "May 2023", "in May" (the reference's year), "last May" / "next May", "in 2022", "summer 2022".
  *   <li>Relative: "today", "tonight", "yesterday", "last night", "the day before yesterday", "tomorrow", "last / this /
  *       next week, month, year, weekend", "the past week / month / year", "last / this / next Saturday", "two weeks
- *       ago" (digits, number words, "a", "a few", "a couple of", "several"), "two to three weeks ago", "the last
- *       three days", "in three days", "last / this / next summer".</li>
+ *       ago" (digits, number words, "a", "a few", "a couple of", "several"), "two to three weeks ago", "the last three
+ *       days", "in three days", "last / this / next summer".
  * </ul>
  *
- * <p>Weeks run Monday to Sunday; "N weeks ago" is the 7 days centred on the day N weeks back; "N months ago" and
- * "N years ago" are the whole calendar month or year. Words that are also month names count only where they can only
- * be a date: "May" and "March" need a capital and a day, a year or a preposition ("in May"), so "may I" and "March
- * on" are no dates; abbreviations ("Aug") need a day or a year. Bare weekdays ("on Saturday") and bare numbers are
- * not resolved: they could be past or future, a year or a count.
+ * <p>Weeks run Monday to Sunday; "N weeks ago" is the 7 days centred on the day N weeks back; "N months ago" and "N
+ * years ago" are the whole calendar month or year. Words that are also month names count only where they can only be a
+ * date: "May" and "March" need a capital and a day, a year or a preposition ("in May"), so "may I" and "March on" are
+ * no dates; abbreviations ("Aug") need a day or a year. Bare weekdays ("on Saturday") and bare numbers are not
+ * resolved: they could be past or future, a year or a count.
  */
 public final class DateExpressions {
 
@@ -71,8 +71,8 @@ public final class DateExpressions {
      * One kind of expression. {@code needs} is a cheap necessary condition on the text with its ASCII letters
      * lower-cased (words every match contains): a rule whose words are absent cannot match, and its regex is not run.
      * Scanning every text with all the case-insensitive patterns was half of the projection's CPU in a write-path
-     * profile (docs/benchmarks.md, "Write path"); the patterns match ASCII case-insensitively only
-     * (no {@code UNICODE_CASE}), so an ASCII lower-cased copy has every word a match has.
+     * profile (docs/benchmarks.md, "Write path"); the patterns match ASCII case-insensitively only (no
+     * {@code UNICODE_CASE}), so an ASCII lower-cased copy has every word a match has.
      */
     private record Rule(
             Pattern pattern,
@@ -312,7 +312,9 @@ public final class DateExpressions {
         return new DateSpan(month.atDay(1), month.atEndOfMonth());
     }
 
-    /** "last May": the latest May before the reference's month; "next May": the first after; "this May": this year's. */
+    /**
+     * "last May": the latest May before the reference's month; "next May": the first after; "this May": this year's.
+     */
     private static DateSpan shiftedMonth(Matcher m, LocalDate ref) {
         if (!capitalised(m)) {
             return null;
@@ -367,8 +369,8 @@ public final class DateExpressions {
     }
 
     /**
-     * "last Saturday": the latest Saturday before the reference; "next Saturday": the first after; "this Saturday":
-     * the Saturday of the reference's week (Monday to Sunday).
+     * "last Saturday": the latest Saturday before the reference; "next Saturday": the first after; "this Saturday": the
+     * Saturday of the reference's week (Monday to Sunday).
      */
     private static DateSpan weekday(Matcher m, LocalDate ref) {
         DayOfWeek day = DayOfWeek.valueOf(m.group("weekday").toUpperCase(Locale.ROOT));
@@ -410,8 +412,8 @@ public final class DateExpressions {
     }
 
     /**
-     * "this weekend": the reference's own weekend when it is a Saturday or Sunday, else the coming one; "last
-     * weekend": the one before that; "next weekend": the one after.
+     * "this weekend": the reference's own weekend when it is a Saturday or Sunday, else the coming one; "last weekend":
+     * the one before that; "next weekend": the one after.
      */
     private static DateSpan weekend(LocalDate ref, int offset) {
         LocalDate saturday = ref.getDayOfWeek() == DayOfWeek.SUNDAY

@@ -11,21 +11,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Entity resolution by exact keys (docs/architecture.md §7, entity channel): the names an entity memory answers to,
- * and the names a query could be saying, as the same normalised strings, so that resolution is one term lookup in
- * the index ({@link MemoryIndex#namedEntities}) however many memories the space holds.
+ * Entity resolution by exact keys (docs/architecture.md §7, entity channel): the names an entity memory answers to, and
+ * the names a query could be saying, as the same normalised strings, so that resolution is one term lookup in the index
+ * ({@link MemoryIndex#namedEntities}) however many memories the space holds.
  *
- * <p>Normalisation: accents dropped, lower case, possessives removed ("Alex's", "Charles'"), every other character
- * that is not a letter or digit a word break, words joined by one space: "Hollis &amp; Pratt Logistics" is
- * {@code hollis pratt logistics}.
+ * <p>Normalisation: accents dropped, lower case, possessives removed ("Alex's", "Charles'"), every other character that
+ * is not a letter or digit a word break, words joined by one space: "Hollis &amp; Pratt Logistics" is {@code hollis
+ * pratt logistics}.
  *
  * <p>An entity's keys: its name (the summary, else the content up to the first " (", " —", " – ", " - ", ":" or line
  * break: {@code "Atlas — billing platform (entity: project)"} is "Atlas"); a short capitalised parenthesis right after
- * the name ("Critical Success Index (CSI) — ..." also answers to "CSI", "Alex (person)" not to "person"); and each capitalised word of a multi-word name of at
- * least three letters that is not a title ("Dr.", "Prof."): "Alex" and "Moreno" for "Alex Moreno". A word that is also
- * a common English word ("Schools", "Office", "Met", "Park") is a key only in its capitalised form,
- * {@value #CASED}-prefixed, and a query names it only when it writes it capitalised after its first word: "the Met
- * Office radar" names "Met Office Nimrod composite", "who met Lena" does not.
+ * the name ("Critical Success Index (CSI) — ..." also answers to "CSI", "Alex (person)" not to "person"); and each
+ * capitalised word of a multi-word name of at least three letters that is not a title ("Dr.", "Prof."): "Alex" and
+ * "Moreno" for "Alex Moreno". A word that is also a common English word ("Schools", "Office", "Met", "Park") is a key
+ * only in its capitalised form, {@value #CASED}-prefixed, and a query names it only when it writes it capitalised after
+ * its first word: "the Met Office radar" names "Met Office Nimrod composite", "who met Lena" does not.
  *
  * <p>A query's keys: every run of up to {@value #MAX_WORDS} consecutive normalised words, plus each capitalised word
  * after the first in its {@value #CASED} form.
@@ -44,8 +44,8 @@ public final class EntityNameKeys {
     private static final Set<String> TITLES = Set.of("dr", "mr", "mrs", "ms", "mx", "prof", "sir", "dame", "st");
 
     /**
-     * Common English words that are also words of names: a query uses them as plain words far more often than as
-     * names, so they name an entity only when capitalised inside a sentence.
+     * Common English words that are also words of names: a query uses them as plain words far more often than as names,
+     * so they name an entity only when capitalised inside a sentence.
      */
     static final Set<String> COMMON = Set.copyOf(List.of(
             // function words

@@ -16,8 +16,8 @@ import org.apache.lucene.index.TieredMergePolicy;
  * large segment holding one erased memory among thousands would keep its text. Used after an erasure
  * (docs/architecture.md §12), so the erased memory's terms and stored text leave the index files at once.
  *
- * <p>And while {@link #rewriteAll} is set (a {@link GraphBuild}), {@code forceMerge(1)} of an index that is already
- * one segment rewrites that segment too (the default leaves it as it is), so a graphless segment gets its graph.
+ * <p>And while {@link #rewriteAll} is set (a {@link GraphBuild}), {@code forceMerge(1)} of an index that is already one
+ * segment rewrites that segment too (the default leaves it as it is), so a graphless segment gets its graph.
  */
 final class ExpungingMergePolicy extends FilterMergePolicy {
 

@@ -6,11 +6,11 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * A boolean filter over memory metadata (docs/architecture.md §7): conditions on fields combined with AND, OR and
- * NOT. Built by {@link FilterParser} from the {@code filters} object of {@code memory.query}; translated into a
- * Lucene filter inside the search (so the top-k is taken among matching memories) and evaluated on memories reached
- * by traversal with the same semantics. A memory without a value for a field (no user id, say) matches no condition
- * on that field, so {@code NOT} of such a condition matches it.
+ * A boolean filter over memory metadata (docs/architecture.md §7): conditions on fields combined with AND, OR and NOT.
+ * Built by {@link FilterParser} from the {@code filters} object of {@code memory.query}; translated into a Lucene
+ * filter inside the search (so the top-k is taken among matching memories) and evaluated on memories reached by
+ * traversal with the same semantics. A memory without a value for a field (no user id, say) matches no condition on
+ * that field, so {@code NOT} of such a condition matches it.
  */
 public sealed interface FilterExpr {
 
@@ -36,8 +36,8 @@ public sealed interface FilterExpr {
     }
 
     /**
-     * Some day of the memory ({@link MemoryDates#all}: its creation day or a date its content mentions) falls in one
-     * of {@code spans} (docs/architecture.md §7, dates). Built from the dates of a query, never parsed from JSON.
+     * Some day of the memory ({@link MemoryDates#all}: its creation day or a date its content mentions) falls in one of
+     * {@code spans} (docs/architecture.md §7, dates). Built from the dates of a query, never parsed from JSON.
      */
     record Dates(List<DateSpan> spans) implements FilterExpr {
         public Dates {
@@ -49,8 +49,8 @@ public sealed interface FilterExpr {
     }
 
     /**
-     * {@code field op values}: one value for {@code eq, gt, gte, lt, lte, contains}, one or more for {@code in}.
-     * Values are typed by the field: {@link String} (a kind as its enum name), {@link Integer}, {@link Instant} or
+     * {@code field op values}: one value for {@code eq, gt, gte, lt, lte, contains}, one or more for {@code in}. Values
+     * are typed by the field: {@link String} (a kind as its enum name), {@link Integer}, {@link Instant} or
      * {@link Boolean}.
      */
     record Condition(Field field, Op op, List<Object> values) implements FilterExpr {

@@ -22,24 +22,26 @@ import java.util.stream.Collectors;
 
 /**
  * Reads the {@code filters} object of {@code memory.query} (docs/architecture.md §7) from its JSON tree (maps, lists,
- * strings, numbers, booleans: what a JSON library, a protobuf {@code Struct} or an MCP tool call gives), the same
- * way for every transport.
+ * strings, numbers, booleans: what a JSON library, a protobuf {@code Struct} or an MCP tool call gives), the same way
+ * for every transport.
  *
  * <p>An object is the AND of its entries. An entry is
+ *
  * <ul>
- *   <li>{@code "AND": [obj, ...]}, {@code "OR": [obj, ...]} or {@code "NOT": obj}, nested at most
- *       {@value #MAX_DEPTH} deep;</li>
+ *   <li>{@code "AND": [obj, ...]}, {@code "OR": [obj, ...]} or {@code "NOT": obj}, nested at most {@value #MAX_DEPTH}
+ *       deep;
  *   <li>a field ({@link Field}: created_at, updated_at, importance, category, tags, kind, user_id, agent_id, run_id,
- *       actor_id, role, thread_id, pinned) with a plain value (equality; for tags: contains) or an object of
- *       operators {@code {"gte": 4, "lt": 9}} (all must hold): {@code eq, gt, gte, lt, lte, in, contains} as the
- *       field's {@linkplain FilterExpr.Type type} allows;</li>
- *   <li>a legacy range name: {@code importance_min} (gte), {@code importance_max} (lte), {@code updated_after}
- *       (gte), {@code updated_before} (lt).</li>
+ *       actor_id, role, thread_id, pinned) with a plain value (equality; for tags: contains) or an object of operators
+ *       {@code {"gte": 4, "lt": 9}} (all must hold): {@code eq, gt, gte, lt, lte, in, contains} as the field's
+ *       {@linkplain FilterExpr.Type type} allows;
+ *   <li>a legacy range name: {@code importance_min} (gte), {@code importance_max} (lte), {@code updated_after} (gte),
+ *       {@code updated_before} (lt).
  * </ul>
+ *
  * The flat forms of earlier versions keep their meaning: at the top level they fill the plain {@link SearchFilters}
  * fields (with their checks), and a top-level null is no constraint; anything else becomes
- * {@link SearchFilters#where()}. Dates are ISO-8601 dates (midnight
- * UTC) or date-times. Every refusal is an {@link InvalidFilterException} naming the path of the offending part.
+ * {@link SearchFilters#where()}. Dates are ISO-8601 dates (midnight UTC) or date-times. Every refusal is an
+ * {@link InvalidFilterException} naming the path of the offending part.
  */
 public final class FilterParser {
 

@@ -9,9 +9,9 @@ import org.apache.lucene.search.SearcherManager;
 
 /**
  * Near-real-time searchers with read-your-writes: every completed write bumps a counter, and a searcher is acquired
- * only after the reader has been reopened past the writes completed before the acquire. Reopening is lazy (at most
- * once per burst of writes, by the first reader that needs it), so a stream of writes without reads costs no
- * reopen. While {@link #hold() held} (during a rebuild) readers keep the last opened snapshot.
+ * only after the reader has been reopened past the writes completed before the acquire. Reopening is lazy (at most once
+ * per burst of writes, by the first reader that needs it), so a stream of writes without reads costs no reopen. While
+ * {@link #hold() held} (during a rebuild) readers keep the last opened snapshot.
  */
 final class FreshSearchers implements Closeable {
 
@@ -55,8 +55,8 @@ final class FreshSearchers implements Closeable {
     }
 
     /**
-     * Makes every completed write visible, then freezes what readers see until {@link #release()}. Waits for a
-     * reopen in flight, which must not see the writes that follow.
+     * Makes every completed write visible, then freezes what readers see until {@link #release()}. Waits for a reopen
+     * in flight, which must not see the writes that follow.
      */
     void hold() throws IOException {
         synchronized (reopen) {

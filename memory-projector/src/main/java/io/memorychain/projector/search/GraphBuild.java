@@ -13,13 +13,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Builds the HNSW graphs of an index's graphless segments ({@link GraphlessVectorsFormat}) in the background, by
- * merging the index into one segment, which the index's codec writes with a graph. Until a build ends, kNN searches
- * of those segments are exact. Builds run one at a time on a daemon thread of this index (only while one is pending); the merge itself runs on
- * Lucene's merge threads and, with {@link IndexSettings.Hnsw#mergeThreads()} above 1, on that many graph workers.
+ * merging the index into one segment, which the index's codec writes with a graph. Until a build ends, kNN searches of
+ * those segments are exact. Builds run one at a time on a daemon thread of this index (only while one is pending); the
+ * merge itself runs on Lucene's merge threads and, with {@link IndexSettings.Hnsw#mergeThreads()} above 1, on that many
+ * graph workers.
  *
- * <p>Deletions that arrive during a build stay in the merged segment as deleted documents, so deletions that must
- * leave the files (an erasure, {@link MemoryIndex#expungeDeletes()}) {@link #expungeAfter() ask} to be expunged again
- * when the build ends.
+ * <p>Deletions that arrive during a build stay in the merged segment as deleted documents, so deletions that must leave
+ * the files (an erasure, {@link MemoryIndex#expungeDeletes()}) {@link #expungeAfter() ask} to be expunged again when
+ * the build ends.
  */
 final class GraphBuild implements java.io.Closeable {
 

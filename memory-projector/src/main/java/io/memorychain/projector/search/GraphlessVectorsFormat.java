@@ -17,10 +17,10 @@ import org.apache.lucene.util.hnsw.RandomVectorScorer;
 
 /**
  * Vectors stored without an HNSW graph, searched exactly: what a {@link MemoryIndex#rebuild rebuild} writes, so a
- * rebuild costs what indexing the text costs and not what building graphs costs (most of it: ~1.3 ms of CPU per
- * memory at 100k). A kNN search scores every vector its filter admits (Lucene's flat format alone finds nothing), so
- * these segments answer with exact neighbours, at a cost that grows with the space searched. The index then builds
- * the graphs in the background by merging these segments into HNSW ones ({@link MemoryIndex}, "graph build").
+ * rebuild costs what indexing the text costs and not what building graphs costs (most of it: ~1.3 ms of CPU per memory
+ * at 100k). A kNN search scores every vector its filter admits (Lucene's flat format alone finds nothing), so these
+ * segments answer with exact neighbours, at a cost that grows with the space searched. The index then builds the graphs
+ * in the background by merging these segments into HNSW ones ({@link MemoryIndex}, "graph build").
  *
  * <p>Readers find this format by its name, recorded in each segment (Java SPI, {@code META-INF/services}); the files
  * are Lucene 9.9's flat vector files, so the format has no version of its own to keep.

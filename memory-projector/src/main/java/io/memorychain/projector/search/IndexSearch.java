@@ -151,8 +151,8 @@ final class IndexSearch {
 
     /**
      * kNN hits with their scores turned back from Lucene's {@code (1 + dot) / 2} into the cosine. The graph search
-     * happens when a kNN query is rewritten, and a sorted search with scores rewrites its query twice (once to
-     * collect, once to fill in the scores): rewriting here first makes that one graph search instead of two.
+     * happens when a kNN query is rewritten, and a sorted search with scores rewrites its query twice (once to collect,
+     * once to fill in the scores): rewriting here first makes that one graph search instead of two.
      */
     private static ScoreDoc[] nearest(IndexSearcher searcher, float[] vector, Query restriction, int n)
             throws IOException {

@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The days a memory is about (docs/architecture.md §7, dates): the day it was created ({@code created_at}, UTC) and
- * the date expressions of its content, relative ones resolved against that day (a turn of 8 May 2023 saying
- * "yesterday" mentions 7 May 2023). A pure function of the memory version, so the index fields built from it stay a
- * function of the log.
+ * The days a memory is about (docs/architecture.md §7, dates): the day it was created ({@code created_at}, UTC) and the
+ * date expressions of its content, relative ones resolved against that day (a turn of 8 May 2023 saying "yesterday"
+ * mentions 7 May 2023). A pure function of the memory version, so the index fields built from it stay a function of the
+ * log.
  */
 public final class MemoryDates {
 

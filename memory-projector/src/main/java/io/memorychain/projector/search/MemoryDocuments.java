@@ -28,9 +28,9 @@ import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * The Lucene document of one memory version: field names, the mapping from {@link Memory}, the analyzers and the
- * way back to {@link MemoryMeta}. Text is not stored (the views are the source of truth); filter fields are
- * indexed as exact terms or points, and the few fields a reranker needs are stored.
+ * The Lucene document of one memory version: field names, the mapping from {@link Memory}, the analyzers and the way
+ * back to {@link MemoryMeta}. Text is not stored (the views are the source of truth); filter fields are indexed as
+ * exact terms or points, and the few fields a reranker needs are stored.
  */
 final class MemoryDocuments {
 

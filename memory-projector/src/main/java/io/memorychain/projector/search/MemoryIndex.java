@@ -33,18 +33,18 @@ import org.slf4j.LoggerFactory;
  * only when its last commit carries exactly the data the caller expects; anything written after the last commit is
  * lost, as is the whole index when it is opened to be rebuilt.
  *
- * <p><b>Documents</b> are keyed by (space, id) and hold only the latest version the caller gave: an upsert replaces
- * the previous version (last write wins, so upsert in event order). Every state is indexed; searches choose the
- * states they admit (see {@link SearchRequest}).
+ * <p><b>Documents</b> are keyed by (space, id) and hold only the latest version the caller gave: an upsert replaces the
+ * previous version (last write wins, so upsert in event order). Every state is indexed; searches choose the states they
+ * admit (see {@link SearchRequest}).
  *
- * <p><b>Visibility:</b> a search sees every upsert, delete and rebuild that returned before the search started,
- * in any thread (read-your-writes). The reader is reopened lazily by the first search after writes, so bursts of
- * writes are cheap and the first search after them pays one near-real-time reopen; call {@link #refresh()} (e.g.
- * from a punctuator) to move that cost off the read path. While a rebuild runs, searches see the index as it was
- * before the rebuild started.
+ * <p><b>Visibility:</b> a search sees every upsert, delete and rebuild that returned before the search started, in any
+ * thread (read-your-writes). The reader is reopened lazily by the first search after writes, so bursts of writes are
+ * cheap and the first search after them pays one near-real-time reopen; call {@link #refresh()} (e.g. from a
+ * punctuator) to move that cost off the read path. While a rebuild runs, searches see the index as it was before the
+ * rebuild started.
  *
- * <p><b>Threads:</b> one writer thread (upsert, delete, rebuild) and any number of concurrent searchers. The index
- * also runs its own helper threads (daemons): the indexing threads of a rebuild, which end with it, the thread of a
+ * <p><b>Threads:</b> one writer thread (upsert, delete, rebuild) and any number of concurrent searchers. The index also
+ * runs its own helper threads (daemons): the indexing threads of a rebuild, which end with it, the thread of a
  * background graph build ({@link IndexSettings.Rebuild#graphsLater()}, see {@link #buildingGraphs}), and when
  * {@link IndexSettings.Hnsw#mergeThreads()} is above 1 a pool that builds merged graphs, stopped by {@link #close()}.
  *
@@ -71,8 +71,8 @@ public final class MemoryIndex implements AutoCloseable {
     private volatile boolean damaged;
 
     /**
-     * @param keep true: open the index the directory holds (its last commit); false: start empty, deleting whatever
-     *             the directory held (committed at once, so an earlier commit and its data are gone)
+     * @param keep true: open the index the directory holds (its last commit); false: start empty, deleting whatever the
+     *     directory held (committed at once, so an earlier commit and its data are gone)
      */
     private MemoryIndex(Directory directory, IndexSettings settings, boolean keep) throws IOException {
         this.settings = settings;
@@ -110,8 +110,9 @@ public final class MemoryIndex implements AutoCloseable {
     }
 
     /**
-     * An index held in the heap: for tests and small indexes. kNN reads vectors through heap buffers and was
-     * measured about 2.4x slower for kNN than {@link #onDisk} on 10k 384-d vectors (one noisy probe); prefer {@link #onDisk} in production.
+     * An index held in the heap: for tests and small indexes. kNN reads vectors through heap buffers and was measured
+     * about 2.4x slower for kNN than {@link #onDisk} on 10k 384-d vectors (one noisy probe); prefer {@link #onDisk} in
+     * production.
      */
     public static MemoryIndex inMemory(IndexSettings settings) {
         return open(new ByteBuffersDirectory(), settings);
@@ -133,8 +134,8 @@ public final class MemoryIndex implements AutoCloseable {
     /**
      * The index committed in the folder, opened for reading and writing, when its last commit carries exactly
      * {@code expected} as commit data (see {@link #commit}) and every file of that commit passes its checksum
-     * ({@link org.apache.lucene.index.LeafReader#checkIntegrity()}, which reads every file once); else null, with
-     * the reason logged: no index, another commit data, or a missing, corrupt, too old or too new file. The
+     * ({@link org.apache.lucene.index.LeafReader#checkIntegrity()}, which reads every file once); else null, with the
+     * reason logged: no index, another commit data, or a missing, corrupt, too old or too new file. The
      * {@link #threadNeighbours} order is empty until {@link #reloadThreads}. An index committed before its graphs were
      * built (see {@link #buildingGraphs}) starts building them again.
      */
@@ -165,8 +166,8 @@ public final class MemoryIndex implements AutoCloseable {
     }
 
     /**
-     * Records that the content now reflects the input up to {@code offset} of {@code source} (e.g. a topic partition
-     * of the task). Call from the writer thread, for every input record, before its writes.
+     * Records that the content now reflects the input up to {@code offset} of {@code source} (e.g. a topic partition of
+     * the task). Call from the writer thread, for every input record, before its writes.
      */
     public void advance(String source, long offset) {
         position.put(source, offset);
@@ -184,8 +185,8 @@ public final class MemoryIndex implements AutoCloseable {
     }
 
     /**
-     * Makes every write so far durable as one Lucene commit carrying {@code data} (what {@link #reopen} compares).
-     * Call from the writer thread, between writes, so the data describes exactly the content committed. Refused
+     * Makes every write so far durable as one Lucene commit carrying {@code data} (what {@link #reopen} compares). Call
+     * from the writer thread, between writes, so the data describes exactly the content committed. Refused
      * (IllegalStateException) after a failed write: the content may then differ from what the data says.
      */
     public void commit(Map<String, String> data) {
@@ -201,8 +202,8 @@ public final class MemoryIndex implements AutoCloseable {
     }
 
     /**
-     * Replaces the in-memory {@link #threadNeighbours} order with one built from the given memories, which must be
-     * the versions the index holds (e.g. a scan of the memories store an index was reopened for).
+     * Replaces the in-memory {@link #threadNeighbours} order with one built from the given memories, which must be the
+     * versions the index holds (e.g. a scan of the memories store an index was reopened for).
      */
     public void reloadThreads(Iterator<Memory> memories) {
         ThreadOrder loaded = new ThreadOrder();
@@ -217,8 +218,8 @@ public final class MemoryIndex implements AutoCloseable {
     /**
      * Indexes this version of the memory, replacing any earlier version of the same (space, id).
      *
-     * @param embedding the memory's embedding, {@link IndexSettings#dimensions()} long, finite and non-zero; null
-     *                  when it has none yet (the memory is then found by BM25 only)
+     * @param embedding the memory's embedding, {@link IndexSettings#dimensions()} long, finite and non-zero; null when
+     *     it has none yet (the memory is then found by BM25 only)
      */
     public void upsert(Memory memory, float[] embedding) {
         try {
@@ -288,9 +289,9 @@ public final class MemoryIndex implements AutoCloseable {
      *
      * <p>The iterator is only used by the calling thread; {@link IndexSettings.Rebuild#threads()} threads index what it
      * returns, each entry on the thread its (space, id) hashes to. So the entries of one memory are indexed in
-     * iteration order by one thread, and an entry for a (space, id) seen earlier in the iteration still replaces it,
-     * as {@link #upsert} would (a store scan has one entry per key anyway). Each thread builds its own segment and
-     * HNSW graph (see {@link IndexSettings.Rebuild} for the segment count). If the iteration or indexing fails, the
+     * iteration order by one thread, and an entry for a (space, id) seen earlier in the iteration still replaces it, as
+     * {@link #upsert} would (a store scan has one entry per key anyway). Each thread builds its own segment and HNSW
+     * graph (see {@link IndexSettings.Rebuild} for the segment count). If the iteration or indexing fails, the
      * exception propagates once every thread has stopped, and the index holds a partial content: rebuild again.
      *
      * @return the number of entries indexed
@@ -400,8 +401,8 @@ public final class MemoryIndex implements AutoCloseable {
     }
 
     /**
-     * The active memories written just before and just after each given memory in its thread (docs/architecture.md
-     * §7, thread context): same space and {@code thread_id}, the nearest strictly earlier and strictly later
+     * The active memories written just before and just after each given memory in its thread (docs/architecture.md §7,
+     * thread context): same space and {@code thread_id}, the nearest strictly earlier and strictly later
      * {@code created_at} (among equal ones, the greatest id before and the smallest after). Memories without a thread
      * are absent from the answer. Answered from an in-memory {@link ThreadOrder} kept with the index's writes, which
      * holds what the index holds: the same answer as {@link #threadNeighboursBySearch} without its two sorted searches
@@ -422,8 +423,8 @@ public final class MemoryIndex implements AutoCloseable {
 
     /**
      * The entity memories of the space, in any state, that answer to one of the given keys (docs/architecture.md §7,
-     * entity channel; {@link EntityNameKeys}): one term lookup, whatever the size of the space. At most {@code max},
-     * in id order.
+     * entity channel; {@link EntityNameKeys}): one term lookup, whatever the size of the space. At most {@code max}, in
+     * id order.
      */
     public List<String> namedEntities(String space, Collection<String> keys, int max) {
         return read("entity name lookup failed", searcher -> search.namedEntities(searcher, space, keys, max));
@@ -465,8 +466,8 @@ public final class MemoryIndex implements AutoCloseable {
     }
 
     /**
-     * Makes completed writes visible now, so the next search does not pay the reopen. Optional: searches refresh
-     * by themselves when needed.
+     * Makes completed writes visible now, so the next search does not pay the reopen. Optional: searches refresh by
+     * themselves when needed.
      */
     public void refresh() {
         try {

@@ -6,8 +6,8 @@ import io.memorychain.avro.Tier;
 import java.time.Instant;
 
 /**
- * The fields of the indexed version of a memory that filtering and reranking need (importance, pinned, recency,
- * kind for decay weights). {@code category} is null for uncategorized memories.
+ * The fields of the indexed version of a memory that filtering and reranking need (importance, pinned, recency, kind
+ * for decay weights). {@code category} is null for uncategorized memories.
  */
 public record MemoryMeta(
         String space,

@@ -14,9 +14,9 @@ import java.util.function.LongConsumer;
 /**
  * Feeds the entries of one iterator to several indexing threads. The iterator is only used by the calling thread (a
  * store scan may not be thread-safe); each entry goes to the thread chosen by its key, so the entries for one key are
- * indexed by one thread in iteration order and a later entry replaces an earlier one as it would single-threaded.
- * The first failure (of the iterator or of any thread) stops the feeding, lets every thread finish the entry in
- * hand, and is rethrown.
+ * indexed by one thread in iteration order and a later entry replaces an earlier one as it would single-threaded. The
+ * first failure (of the iterator or of any thread) stops the feeding, lets every thread finish the entry in hand, and
+ * is rethrown.
  */
 final class PartitionedIndexing {
 

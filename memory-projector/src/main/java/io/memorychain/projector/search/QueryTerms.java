@@ -9,9 +9,8 @@ import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
 /**
- * The keyword terms of a text as the index's prose field sees them (English analysis: stop words dropped, stems),
- * and how much of a query a text covers: the share of the query's terms it holds (docs/architecture.md §7, keyword
- * weight).
+ * The keyword terms of a text as the index's prose field sees them (English analysis: stop words dropped, stems), and
+ * how much of a query a text covers: the share of the query's terms it holds (docs/architecture.md §7, keyword weight).
  */
 public final class QueryTerms {
 

@@ -8,9 +8,9 @@ import java.util.Map;
 import org.apache.lucene.search.ScoreDoc;
 
 /**
- * Reciprocal rank fusion (Cormack et al. 2009): {@code score(d) = sum over lists of 1 / (k + rank(d))}, ranks
- * 1-based. It needs no score normalisation between BM25 and cosine. Ties are broken by the better BM25 rank, then
- * the better vector rank, so the order is a function of the two lists only.
+ * Reciprocal rank fusion (Cormack et al. 2009): {@code score(d) = sum over lists of 1 / (k + rank(d))}, ranks 1-based.
+ * It needs no score normalisation between BM25 and cosine. Ties are broken by the better BM25 rank, then the better
+ * vector rank, so the order is a function of the two lists only.
  */
 final class ReciprocalRankFusion {
 
@@ -28,7 +28,7 @@ final class ReciprocalRankFusion {
     /**
      * Fuses two ranked lists (best first) into the best {@code limit} documents.
      *
-     * @param bm25   BM25 hits with their BM25 scores
+     * @param bm25 BM25 hits with their BM25 scores
      * @param vector kNN hits with their cosine similarities
      */
     static List<Fused> fuse(ScoreDoc[] bm25, ScoreDoc[] vector, int k, int limit) {

@@ -21,10 +21,9 @@ import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.QueryBuilder;
 
 /**
- * Turns a {@link SearchRequest} into Lucene queries. The restriction (space, states, filters including their
- * AND / OR / NOT expression ({@link FilterQueries}), allowlist) is one
- * pure-filter query used both as the FILTER clause of the BM25 query and as the pre-filter of the kNN query, so
- * the top-k of either list is taken among allowed memories only.
+ * Turns a {@link SearchRequest} into Lucene queries. The restriction (space, states, filters including their AND / OR /
+ * NOT expression ({@link FilterQueries}), allowlist) is one pure-filter query used both as the FILTER clause of the
+ * BM25 query and as the pre-filter of the kNN query, so the top-k of either list is taken among allowed memories only.
  */
 final class RequestQueries {
 
@@ -84,8 +83,8 @@ final class RequestQueries {
     }
 
     /**
-     * BM25 query over the prose field (English analysis) and the identifier field, every term optional; null when
-     * the text has no searchable term (e.g. only stop words).
+     * BM25 query over the prose field (English analysis) and the identifier field, every term optional; null when the
+     * text has no searchable term (e.g. only stop words).
      */
     Query keywords(String queryText) {
         Query prose = text.createBooleanQuery(MemoryDocuments.TEXT, queryText, Occur.SHOULD);

@@ -3,9 +3,9 @@ package io.memorychain.projector.search;
 import java.time.Instant;
 
 /**
- * Metadata filters of {@code memory.query} (docs/architecture.md §7). Every non-null filter must match; null
- * means "no constraint". Scope filters match the memory's field exactly (a memory without that field never matches a
- * non-null filter). Ranges: {@code importanceMin..importanceMax} inclusive; {@code updatedAfter} inclusive and
+ * Metadata filters of {@code memory.query} (docs/architecture.md §7). Every non-null filter must match; null means "no
+ * constraint". Scope filters match the memory's field exactly (a memory without that field never matches a non-null
+ * filter). Ranges: {@code importanceMin..importanceMax} inclusive; {@code updatedAfter} inclusive and
  * {@code updatedBefore} exclusive, i.e. {@code updatedAfter <= updated_at < updatedBefore}, so adjacent windows never
  * overlap. {@code where} is a boolean expression of conditions with operators (AND / OR / NOT, {@link FilterExpr}),
  * read by {@link FilterParser}; it must hold too.

@@ -10,9 +10,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The search indexes of the projection tasks running in this process, one per events partition. A task opens its
- * index when it is (re)assigned and releases it when the task closes; the read side finds the index of a space
- * through the space's partition.
+ * The search indexes of the projection tasks running in this process, one per events partition. A task opens its index
+ * when it is (re)assigned and releases it when the task closes; the read side finds the index of a space through the
+ * space's partition.
  *
  * <p><b>Reuse across restarts</b> (docs/architecture.md §6): the processors that write an index also record, in a
  * logged store of their task, the position of the input they have processed (the offset of the last record of each
@@ -25,8 +25,8 @@ import org.slf4j.LoggerFactory;
  * aborted transaction, an unclean stop: under exactly-once Streams then wipes the task folder, the index with it), an
  * index committed ahead of its stores, a damaged index or another model all rebuild.
  *
- * <p>Several processors of one task share its index: the first {@link #open} reopens or rebuilds it, later ones get
- * the same instance, and the index is committed and closed when the last of them {@link #release releases} it.
+ * <p>Several processors of one task share its index: the first {@link #open} reopens or rebuilds it, later ones get the
+ * same instance, and the index is committed and closed when the last of them {@link #release releases} it.
  *
  * @see MemoryIndex
  */
@@ -79,12 +79,12 @@ public final class SearchIndexes implements AutoCloseable {
     }
 
     /**
-     * The partition's index: reused from disk when committed at {@code position} by the same model and settings
-     * (then {@link IndexSource#reload}), else rebuilt ({@link IndexSource#rebuild}); shared with later callers.
+     * The partition's index: reused from disk when committed at {@code position} by the same model and settings (then
+     * {@link IndexSource#reload}), else rebuilt ({@link IndexSource#rebuild}); shared with later callers.
      *
-     * @param taskDir  the task's state directory (the index lives in its {@code search-index} folder)
+     * @param taskDir the task's state directory (the index lives in its {@code search-index} folder)
      * @param position the position of the task's stores (see the class comment); empty for a task that has never
-     *                 processed a record
+     *     processed a record
      */
     public synchronized MemoryIndex open(int partition, Path taskDir, Map<String, Long> position, IndexSource source) {
         Shared shared = byPartition.get(partition);
@@ -122,8 +122,8 @@ public final class SearchIndexes implements AutoCloseable {
     }
 
     /**
-     * Releases one use of the partition's index; the last release commits it at its position (see the class
-     * comment) and closes it. Call from the thread that writes the index, after its last write.
+     * Releases one use of the partition's index; the last release commits it at its position (see the class comment)
+     * and closes it. Call from the thread that writes the index, after its last write.
      */
     public synchronized void release(int partition) {
         Shared shared = byPartition.get(partition);
@@ -166,8 +166,8 @@ public final class SearchIndexes implements AutoCloseable {
 
     /**
      * What an index is committed with: its position, the document format ({@link MemoryDocuments#FORMAT}), the
-     * embedding model and the settings (which set the vector format). Reused only when all are equal. The RAM buffer
-     * is left out: it decides when segments are flushed, not what they hold.
+     * embedding model and the settings (which set the vector format). Reused only when all are equal. The RAM buffer is
+     * left out: it decides when segments are flushed, not what they hold.
      */
     Map<String, String> commitData(Map<String, Long> position) {
         Map<String, String> data = new TreeMap<>();

@@ -7,8 +7,8 @@ public enum SearchMode {
     /** Nearest neighbours by cosine over the HNSW vector field (needs a query vector). */
     VECTOR,
     /**
-     * Reciprocal rank fusion of the BM25 and the vector candidate lists. Uses whichever of text and vector the
-     * request has; with only one of them it ranks like that single mode (scores are still RRF scores).
+     * Reciprocal rank fusion of the BM25 and the vector candidate lists. Uses whichever of text and vector the request
+     * has; with only one of them it ranks like that single mode (scores are still RRF scores).
      */
     HYBRID
 }

@@ -7,26 +7,24 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * One search of {@link MemoryIndex}. Everything that restricts the result (space, states, filters, category
- * allowlist) is applied inside the Lucene search, before the top-k cut.
+ * One search of {@link MemoryIndex}. Everything that restricts the result (space, states, filters, category allowlist)
+ * is applied inside the Lucene search, before the top-k cut.
  *
  * <ul>
- *   <li>{@code space}: required; a search never returns a memory of another space.</li>
- *   <li>{@code text}: query text for BM25 (null or blank: no keyword signal).</li>
- *   <li>{@code vector}: query embedding for kNN, same dimensions as the index (null: no vector signal).</li>
- *   <li>{@code topK}: 1..{@value #MAX_TOP_K}.</li>
- *   <li>{@code filters}: metadata filters; null means {@link SearchFilters#NONE}.</li>
+ *   <li>{@code space}: required; a search never returns a memory of another space.
+ *   <li>{@code text}: query text for BM25 (null or blank: no keyword signal).
+ *   <li>{@code vector}: query embedding for kNN, same dimensions as the index (null: no vector signal).
+ *   <li>{@code topK}: 1..{@value #MAX_TOP_K}.
+ *   <li>{@code filters}: metadata filters; null means {@link SearchFilters#NONE}.
  *   <li>{@code allowedCategories}: the agent's category allowlist. Null means every category (and uncategorized
  *       memories); otherwise a memory matches only if its category is in the set, so an empty set matches nothing.
- *       Memories without a category are denied by any non-null allowlist unless it contains
- *       {@link #UNCATEGORIZED}.</li>
- *   <li>{@code states}: lifecycle states to include; null or empty means {@link #DEFAULT_STATES} (ACTIVE only).
- *       Public callers should only ever choose between ACTIVE and ACTIVE+SUPERSEDED
- *       ({@link Builder#includeSuperseded}); SOFT_DELETED and ARCHIVED are for internal callers (workers,
- *       restore) through {@link Builder#internalStates}.</li>
+ *       Memories without a category are denied by any non-null allowlist unless it contains {@link #UNCATEGORIZED}.
+ *   <li>{@code states}: lifecycle states to include; null or empty means {@link #DEFAULT_STATES} (ACTIVE only). Public
+ *       callers should only ever choose between ACTIVE and ACTIVE+SUPERSEDED ({@link Builder#includeSuperseded});
+ *       SOFT_DELETED and ARCHIVED are for internal callers (workers, restore) through {@link Builder#internalStates}.
  *   <li>{@code excludeDormant}: also leave out memories the lifecycle worker recorded as dormant
  *       ({@code DecayTransitioned}; pinned ones never are): memory.query without {@code include_dormant}. Default
- *       false: other searches see them.</li>
+ *       false: other searches see them.
  * </ul>
  *
  * <p>The vector array is not copied: do not mutate it while the request is in use.

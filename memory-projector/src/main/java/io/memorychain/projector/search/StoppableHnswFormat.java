@@ -23,10 +23,10 @@ import org.apache.lucene.util.hnsw.RandomVectorScorerSupplier;
 
 /**
  * Lucene 9.12's HNSW format, writing the same files under the same name (so Lucene's own reader reads them), whose
- * graph building can be stopped. Lucene aborts a merge only when it writes, and building a merged graph writes
- * nothing for as long as it takes (minutes for a million vectors), so closing or clearing the writer waited for the
- * whole build (measured: 45 s for 60k vectors), blocking the stream thread that closes a task. Here every vector
- * comparison of a graph build first checks {@code stop}, and a build stopped that way ends as an aborted merge.
+ * graph building can be stopped. Lucene aborts a merge only when it writes, and building a merged graph writes nothing
+ * for as long as it takes (minutes for a million vectors), so closing or clearing the writer waited for the whole build
+ * (measured: 45 s for 60k vectors), blocking the stream thread that closes a task. Here every vector comparison of a
+ * graph build first checks {@code stop}, and a build stopped that way ends as an aborted merge.
  */
 final class StoppableHnswFormat extends KnnVectorsFormat {
 

@@ -5,6 +5,6 @@ package io.memorychain.projector.search;
  * none.
  *
  * @param previous the active memory of the thread written just before it
- * @param next     the active memory of the thread written just after it
+ * @param next the active memory of the thread written just after it
  */
 public record ThreadNeighbours(String previous, String next) {}

@@ -15,13 +15,13 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The active memories of every thread of the index, in {@code created_at} order (docs/architecture.md §7, thread
- * context): what {@link MemoryIndex#threadNeighbours} answers from, in memory, instead of two sorted index searches
- * per memory. It holds what the index holds (the latest version of each (space, id) that the index was given), so it
- * is a function of the same events, rebuilt with the index; a version that is not ACTIVE or has no thread leaves it.
+ * context): what {@link MemoryIndex#threadNeighbours} answers from, in memory, instead of two sorted index searches per
+ * memory. It holds what the index holds (the latest version of each (space, id) that the index was given), so it is a
+ * function of the same events, rebuilt with the index; a version that is not ACTIVE or has no thread leaves it.
  *
  * <p>Ties are broken as the sorted searches did: among memories with the same {@code created_at}, the previous
- * neighbour is the greatest id and the next one the smallest, ids compared as the index sorts them (UTF-8 bytes,
- * which is code-point order). It holds two map entries per threaded active memory.
+ * neighbour is the greatest id and the next one the smallest, ids compared as the index sorts them (UTF-8 bytes, which
+ * is code-point order). It holds two map entries per threaded active memory.
  *
  * <p>Thread-safe: any number of readers, writers from several threads (a rebuild indexes on several).
  */

@@ -1,9 +1,9 @@
 package io.memorychain.projector.search;
 
 /**
- * Validation and L2 normalisation of embeddings. The index stores unit vectors and compares them by dot product,
- * which is their cosine: the same ranking as Lucene's COSINE similarity, about twice as fast to build and search
- * because norms are not recomputed on every comparison.
+ * Validation and L2 normalisation of embeddings. The index stores unit vectors and compares them by dot product, which
+ * is their cosine: the same ranking as Lucene's COSINE similarity, about twice as fast to build and search because
+ * norms are not recomputed on every comparison.
  */
 final class UnitVectors {
 

@@ -21,9 +21,7 @@ final class VectorCodec extends Lucene912Codec {
     private volatile boolean writingGraphless;
     private volatile boolean stoppingGraphs;
 
-    /**
-     * @param mergeExecutor runs the graph-building workers of a merge; null when {@code hnsw.mergeThreads()} is 1
-     */
+    /** @param mergeExecutor runs the graph-building workers of a merge; null when {@code hnsw.mergeThreads()} is 1 */
     VectorCodec(IndexSettings.Hnsw hnsw, ExecutorService mergeExecutor) {
         this.graphs = hnsw.quantized()
                 ? new Lucene99HnswScalarQuantizedVectorsFormat(
@@ -38,9 +36,9 @@ final class VectorCodec extends Lucene912Codec {
     }
 
     /**
-     * True: every graph being built fails at its next vector comparison (an aborted merge), so that closing or
-     * clearing the writer, which waits for running merges, does not wait for a long graph build. Not for quantized
-     * vectors (Lucene's own format, whose builds cannot be stopped).
+     * True: every graph being built fails at its next vector comparison (an aborted merge), so that closing or clearing
+     * the writer, which waits for running merges, does not wait for a long graph build. Not for quantized vectors
+     * (Lucene's own format, whose builds cannot be stopped).
      */
     void stopGraphs(boolean stop) {
         stoppingGraphs = stop;

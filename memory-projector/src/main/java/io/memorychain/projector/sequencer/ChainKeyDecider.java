@@ -16,8 +16,8 @@ import java.util.Optional;
 
 /**
  * The chain's own operations (docs/architecture.md §4): rotating a space's signing key and marking a key compromised.
- * They depend on the sequencer's state (the space's current key, the private keys it holds), not on the write model,
- * so the sequencer decides them here instead of in the domain's decider.
+ * They depend on the sequencer's state (the space's current key, the private keys it holds), not on the write model, so
+ * the sequencer decides them here instead of in the domain's decider.
  */
 final class ChainKeyDecider {
 

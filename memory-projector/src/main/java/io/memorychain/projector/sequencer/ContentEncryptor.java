@@ -22,12 +22,12 @@ import java.util.function.Consumer;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * The sequencer's half of erasure (docs/architecture.md §12, crypto-shredding): before an event is sealed, the
- * content, summary and tags of every memory snapshot in it are encrypted with that memory's data key (created, wrapped
- * by the master key and handed to {@code keyRecords} the first time a memory appears); a {@code MemoryErased} gets
- * the destroyed key's id and a key record without key material. The other sealed texts ({@link SealedTexts}:
- * proposals, reflections, refinement summaries, memory-scoped reasons) are encrypted the same way under their
- * subject's key; an erasure also destroys the keys of the subjects it cascades to. The wrapped keys stay in the sequencer's own store
+ * The sequencer's half of erasure (docs/architecture.md §12, crypto-shredding): before an event is sealed, the content,
+ * summary and tags of every memory snapshot in it are encrypted with that memory's data key (created, wrapped by the
+ * master key and handed to {@code keyRecords} the first time a memory appears); a {@code MemoryErased} gets the
+ * destroyed key's id and a key record without key material. The other sealed texts ({@link SealedTexts}: proposals,
+ * reflections, refinement summaries, memory-scoped reasons) are encrypted the same way under their subject's key; an
+ * erasure also destroys the keys of the subjects it cascades to. The wrapped keys stay in the sequencer's own store
  * ({@link SequencerTopology#KEYS_STORE}) for the memory's later events. Without a master key (topologies built
  * directly, e.g. in unit tests) texts stay plain and an erasure only records that there was no key.
  */
@@ -39,9 +39,9 @@ final class ContentEncryptor {
     private final MasterKey master;
     private final KeyValueStore<String, DataKeyRecord> keys;
     /**
-     * Unwrapped data keys by store key, each with the wrapped bytes it came from: an entry serves only while the
-     * record still holds those bytes (a destroyed key, or a key re-created after an aborted transaction, misses).
-     * One per sequencer task (its processor's thread), so no locking.
+     * Unwrapped data keys by store key, each with the wrapped bytes it came from: an entry serves only while the record
+     * still holds those bytes (a destroyed key, or a key re-created after an aborted transaction, misses). One per
+     * sequencer task (its processor's thread), so no locking.
      */
     private final Map<String, Unwrapped> unwrapped = new LruMap<>(KEY_CACHE_SIZE);
 
@@ -54,9 +54,9 @@ final class ContentEncryptor {
     }
 
     /**
-     * The event as it goes on the chain: a deep copy with its memories' texts encrypted (the plain event stays with
-     * the caller for the write model), a {@code MemoryErased} completed with the destroyed key. Key records to write
-     * in the same transaction, before the event, go to {@code keyRecords}.
+     * The event as it goes on the chain: a deep copy with its memories' texts encrypted (the plain event stays with the
+     * caller for the write model), a {@code MemoryErased} completed with the destroyed key. Key records to write in the
+     * same transaction, before the event, go to {@code keyRecords}.
      */
     MemoryEvent onChain(MemoryEvent plain, Consumer<DataKeyRecord> keyRecords) {
         if (plain.getPayload() instanceof MemoryErased erased) {

@@ -43,9 +43,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decides one request at a time: dedupes by request id, validates against the write model, appends the sealed event
- * to the space's chain and emits the outcome. Records that cannot be decoded, and requests the decider cannot handle,
- * go to the dead-letter topic with their coordinates; the partition keeps flowing.
+ * Decides one request at a time: dedupes by request id, validates against the write model, appends the sealed event to
+ * the space's chain and emits the outcome. Records that cannot be decoded, and requests the decider cannot handle, go
+ * to the dead-letter topic with their coordinates; the partition keeps flowing.
  */
 final class SequencerProcessor implements Processor<byte[], byte[], Object, Object> {
 
@@ -181,7 +181,9 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
         emitOutcome(outcome, now.toEpochMilli());
     }
 
-    /** The outcome of an earlier request with this id, if it was seen within the retention around this record's time. */
+    /**
+     * The outcome of an earlier request with this id, if it was seen within the retention around this record's time.
+     */
     private MemoryOutcome previousOutcome(String dedupeKey, long timestamp) {
         try (WindowStoreIterator<MemoryOutcome> seen = requests.fetch(
                 dedupeKey, Math.max(0, timestamp - requestIdRetentionMs), timestamp + requestIdRetentionMs)) {
@@ -205,8 +207,8 @@ final class SequencerProcessor implements Processor<byte[], byte[], Object, Obje
 
     /**
      * Completes an erasure with its cascade, encrypts the event's texts (docs/architecture.md §12), seals it, applies
-     * the plain event to the write model and the cascade's links,
-     * moves the head, and forwards the data keys it needs and then the event; the new head.
+     * the plain event to the write model and the cascade's links, moves the head, and forwards the data keys it needs
+     * and then the event; the new head.
      */
     private ChainHead append(MemoryRequest request, ChainHead head, Instant now, Decision.Accept accept) {
         Actor actor = accept.actor() != null ? accept.actor() : request.getActor();

@@ -75,7 +75,7 @@ public final class SequencerTopology {
 
     /**
      * @param contentKey the master key that wraps the memories' data keys: their texts go on the chain encrypted
-     *                   (docs/architecture.md §12, erasure); null keeps them plain
+     *     (docs/architecture.md §12, erasure); null keeps them plain
      */
     public static Topology build(
             Topics topics,

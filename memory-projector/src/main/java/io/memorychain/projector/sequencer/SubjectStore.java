@@ -14,9 +14,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The erasure cascade's links in the sequencer's own store ({@link SequencerTopology#SUBJECTS_STORE},
- * docs/architecture.md §12): for each memory, the subjects whose sealed texts carry its content
- * ({@link SubjectLinks}), and the subjects already erased. Kept from the events as they are appended, so it is a pure
- * function of the chain ({@link SubjectLinks#replay} computes the same from the chain alone).
+ * docs/architecture.md §12): for each memory, the subjects whose sealed texts carry its content ({@link SubjectLinks}),
+ * and the subjects already erased. Kept from the events as they are appended, so it is a pure function of the chain
+ * ({@link SubjectLinks#replay} computes the same from the chain alone).
  */
 final class SubjectStore {
 

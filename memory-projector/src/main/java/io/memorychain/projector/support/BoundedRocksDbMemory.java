@@ -12,8 +12,8 @@ import org.rocksdb.WriteBufferManager;
  * One memory budget for every RocksDB store of every Memory Chain Streams application in the process
  * (docs/architecture.md §6, "Memory"): Kafka Streams' default gives each store instance its own 50 MiB block cache and
  * up to three 16 MiB memtables, and a service holds over a hundred store instances (some 38 stores, times the
- * partitions), so its native memory grew with the number of stores rather than with the data. Here all stores share
- * one LRU block cache of {@value #BLOCK_CACHE_MIB_CONFIG} MiB, whose part {@value #MEMTABLE_MIB_CONFIG} MiB bounds all
+ * partitions), so its native memory grew with the number of stores rather than with the data. Here all stores share one
+ * LRU block cache of {@value #BLOCK_CACHE_MIB_CONFIG} MiB, whose part {@value #MEMTABLE_MIB_CONFIG} MiB bounds all
  * memtables together (a {@link WriteBufferManager} charged to the cache: a store flushes early when the total is
  * reached), index and filter blocks are cached in it too, and a store's memtables are small (so is the first arena
  * block each one allocates). This follows the bounded-memory configuration of the Kafka Streams documentation.
@@ -36,8 +36,8 @@ public final class BoundedRocksDbMemory implements RocksDBConfigSetter {
     private static final double INDEX_FILTER_BLOCK_RATIO = 0.1;
     /**
      * Every SST file is rewritten by a compaction at least this often (docs/architecture.md §12, erasure): an erased or
-     * purged memory's old values, which a store keeps in older files until a compaction reaches them, are gone from
-     * the state directories within a day.
+     * purged memory's old values, which a store keeps in older files until a compaction reaches them, are gone from the
+     * state directories within a day.
      */
     public static final long PERIODIC_COMPACTION_SECONDS = 24L * 3600;
 

@@ -13,9 +13,9 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * The sequencer's head of one space's chain: last seq, its hash, its time, the key the space signs with since its
- * last {@code SigningKeyRotated} (null: never rotated, the sequencer's default key; docs/architecture.md §4) and the
- * keys it signed with before, oldest first (each rotation's {@code previous_key_id}). Both are a function of the log.
+ * The sequencer's head of one space's chain: last seq, its hash, its time, the key the space signs with since its last
+ * {@code SigningKeyRotated} (null: never rotated, the sequencer's default key; docs/architecture.md §4) and the keys it
+ * signed with before, oldest first (each rotation's {@code previous_key_id}). Both are a function of the log.
  */
 public record ChainHead(long seq, byte[] hash, Instant occurredAt, String signingKeyId, List<String> retiredKeyIds) {
 
@@ -46,8 +46,8 @@ public record ChainHead(long seq, byte[] hash, Instant occurredAt, String signin
 
     /**
      * seq, time and hash (48 bytes, the format before rotations), then, when the space rotated, the UTF-8 key ids
-     * separated by commas: the current key first, then the retired ones (a single id: a head written before the
-     * retired keys were kept).
+     * separated by commas: the current key first, then the retired ones (a single id: a head written before the retired
+     * keys were kept).
      */
     public static Serde<ChainHead> serde() {
         Serializer<ChainHead> ser = (topic, h) -> {

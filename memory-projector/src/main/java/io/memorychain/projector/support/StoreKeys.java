@@ -1,8 +1,8 @@
 package io.memorychain.projector.support;
 
 /**
- * Composite store keys: {@code space \0 part \0 part}. Space names never contain \0 (see Spaces), so a prefix scan
- * on {@code space \0} returns exactly that space's entries, in key order. Seqs are zero-padded to sort numerically.
+ * Composite store keys: {@code space \0 part \0 part}. Space names never contain \0 (see Spaces), so a prefix scan on
+ * {@code space \0} returns exactly that space's entries, in key order. Seqs are zero-padded to sort numerically.
  */
 public final class StoreKeys {
 

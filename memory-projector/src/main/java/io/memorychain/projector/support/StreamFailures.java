@@ -22,16 +22,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The recent stream-thread failures of each Streams application in the process, for health checks
- * (docs/architecture.md §19, "Faults"). A failed thread is replaced ({@link StreamThreadExceptionResponse#REPLACE_THREAD}),
- * so the application's state soon reads RUNNING again even when the cause persists (a full disk fails every new
- * thread at its next flush); the state alone would report such a process healthy while it applies nothing. Each
- * failure is kept with a machine-readable code and counts as current for {@code window} after it happened:
+ * The recent stream-thread failures of each Streams application in the process, for health checks (docs/architecture.md
+ * §19, "Faults"). A failed thread is replaced ({@link StreamThreadExceptionResponse#REPLACE_THREAD}), so the
+ * application's state soon reads RUNNING again even when the cause persists (a full disk fails every new thread at its
+ * next flush); the state alone would report such a process healthy while it applies nothing. Each failure is kept with
+ * a machine-readable code and counts as current for {@code window} after it happened:
+ *
  * <ul>
- *   <li>{@value #STORAGE_FULL}: a state store could not write because the disk (or its space budget) is full;</li>
- *   <li>{@value #STATE_STORE_FAILURE}: another state store (RocksDB) error;</li>
- *   <li>{@value #STREAM_THREAD_FAILED}: any other failure of a stream thread.</li>
+ *   <li>{@value #STORAGE_FULL}: a state store could not write because the disk (or its space budget) is full;
+ *   <li>{@value #STATE_STORE_FAILURE}: another state store (RocksDB) error;
+ *   <li>{@value #STREAM_THREAD_FAILED}: any other failure of a stream thread.
  * </ul>
+ *
  * Thread-safe.
  */
 public final class StreamFailures {
@@ -49,10 +51,10 @@ public final class StreamFailures {
     /**
      * One application's last failure.
      *
-     * @param code  {@value #STORAGE_FULL}, {@value #STATE_STORE_FAILURE} or {@value #STREAM_THREAD_FAILED}
+     * @param code {@value #STORAGE_FULL}, {@value #STATE_STORE_FAILURE} or {@value #STREAM_THREAD_FAILED}
      * @param store the state store named by the error, or null
      * @param error the innermost cause, as {@code Class: message}
-     * @param at    when the thread failed
+     * @param at when the thread failed
      * @param count the application's failures since the process started
      */
     public record Failure(String code, String store, String error, Instant at, long count) {

@@ -8,9 +8,9 @@ import org.apache.kafka.common.MetricName;
 import org.apache.kafka.streams.KafkaStreams;
 
 /**
- * How far a Streams application is behind its input topics, from its consumers' {@code records-lag} metrics. The
- * figure is read at most once a second per application: {@link KafkaStreams#metrics()} copies every client metric
- * (thousands), which cost a console health page most of its time (docs/benchmarks.md, console pages).
+ * How far a Streams application is behind its input topics, from its consumers' {@code records-lag} metrics. The figure
+ * is read at most once a second per application: {@link KafkaStreams#metrics()} copies every client metric (thousands),
+ * which cost a console health page most of its time (docs/benchmarks.md, console pages).
  */
 public final class StreamsLag {
 

@@ -8,11 +8,11 @@ import java.util.function.LongSupplier;
 
 /**
  * Wakes up read-your-writes waiters when the projection applies an event of their space. What is applied is read from
- * the views themselves (their applied-seq store), never remembered here: a transaction that aborts after the
- * projection applied its events leaves the restored stores behind any seq seen.
+ * the views themselves (their applied-seq store), never remembered here: a transaction that aborts after the projection
+ * applied its events leaves the restored stores behind any seq seen.
  *
- * <p>Waiters wait on their space's monitor, so an event wakes only the waiters of its space (not every waiting
- * request of every space, each then re-reading the store). Observers ({@link #observe}) are told of every event.
+ * <p>Waiters wait on their space's monitor, so an event wakes only the waiters of its space (not every waiting request
+ * of every space, each then re-reading the store). Observers ({@link #observe}) are told of every event.
  */
 public final class AppliedSeqTracker implements AppliedListener {
 

@@ -5,14 +5,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The memory delta header of docs/architecture.md §6: what changed in a thread since the revision the caller last saw, at
- * most {@value #MAX_BULLETS} bullets (the latest), e.g.
+ * The memory delta header of docs/architecture.md §6: what changed in a thread since the revision the caller last saw,
+ * at most {@value #MAX_BULLETS} bullets (the latest), e.g.
+ *
  * <pre>
  * Memory updates since rev 4:
  * - +created: [preferences] Preferred name is Ana (imp=2)
  * - ↑updated: [goals] Ship v1 by Sep (imp=3)
  * - ↔merged: Combined 2 notes: lactose intolerant (imp=4)
  * </pre>
+ *
  * Empty when nothing changed.
  */
 public final class DeltaHeader {

@@ -7,10 +7,10 @@ import java.util.Set;
 /**
  * Filters for listing memories. Null filters match everything; {@code state} null means ACTIVE only.
  *
- * @param after             cursor: return ids greater than this (null for the first page)
- * @param limit             page size, 1..500
+ * @param after cursor: return ids greater than this (null for the first page)
+ * @param limit page size, 1..500
  * @param allowedCategories null: any category; otherwise only memories without a category or with one of these (an
- *                          agent's allowlist, applied inside the scan so that pages stay full and cursors work)
+ *     agent's allowlist, applied inside the scan so that pages stay full and cursors work)
  */
 public record ListQuery(
         MemoryKind kind, String category, MemoryState state, String after, int limit, Set<String> allowedCategories) {

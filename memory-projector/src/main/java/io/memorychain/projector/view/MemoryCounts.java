@@ -7,10 +7,10 @@ import java.util.Map;
  * created, in whatever state: an erased or purged memory counts under its state), from the projection's maintained
  * counters.
  *
- * @param byFacet     facet (tier, state, decay, kind, category) -> value -> count, values in name order
+ * @param byFacet facet (tier, state, decay, kind, category) -> value -> count, values in name order
  * @param countedFrom the first seq of the space the counters saw: 1 when they cover the whole chain, higher when the
- *                    counters were added to a projection that had applied earlier events (those are not counted), 0
- *                    when the space has no event yet
+ *     counters were added to a projection that had applied earlier events (those are not counted), 0 when the space has
+ *     no event yet
  */
 public record MemoryCounts(Map<String, Map<String, Long>> byFacet, long countedFrom) {
 

@@ -25,8 +25,8 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * Read side over the projection's RocksDB views (interactive queries on this instance). Every answer is a pure
- * function of the chain up to {@link #appliedSeq(String)} for that space.
+ * Read side over the projection's RocksDB views (interactive queries on this instance). Every answer is a pure function
+ * of the chain up to {@link #appliedSeq(String)} for that space.
  */
 public interface MemoryViews {
 
@@ -47,15 +47,17 @@ public interface MemoryViews {
 
     /**
      * Every memory's history in id order, one memory at a time (its entries oldest first), starting after
-     * {@code afterId} (null: the first), until {@code visit} returns false: one read of the history view instead of
-     * one per memory.
+     * {@code afterId} (null: the first), until {@code visit} returns false: one read of the history view instead of one
+     * per memory.
      */
     void histories(String space, String afterId, Predicate<List<HistoryEntry>> visit);
 
     /** The space's audit log, oldest first, entries with seq greater than {@code afterSeq}. */
     List<AuditEntry> audit(String space, long afterSeq, int limit);
 
-    /** Current revision of a conversation thread's memories (0 when unchanged); thread "" = memories outside threads. */
+    /**
+     * Current revision of a conversation thread's memories (0 when unchanged); thread "" = memories outside threads.
+     */
     long threadRevision(String space, String thread);
 
     /** The thread's changes after {@code sinceRev}, oldest first, at most {@code limit} (only the last 50 are kept). */
@@ -89,8 +91,8 @@ public interface MemoryViews {
     }
 
     /**
-     * The entity memories of the space, in any state, that answer to one of these name keys (see {@link
-     * io.memorychain.projector.search.MemoryIndex#namedEntities}); views without an index know none.
+     * The entity memories of the space, in any state, that answer to one of these name keys (see
+     * {@link io.memorychain.projector.search.MemoryIndex#namedEntities}); views without an index know none.
      */
     default List<String> namedEntities(String space, Collection<String> keys, int max) {
         return List.of();

@@ -7,13 +7,13 @@ import java.util.List;
  * {@code application.server} endpoint), or none while the projection rebalances; and which instances keep a standby
  * replica of the space's views (a read may be answered there while the owner cannot answer).
  *
- * @param kind      where the space's views are served
- * @param host      the owner's advertised host ({@link Kind#REMOTE} only, else null)
- * @param port      the owner's advertised port ({@link Kind#REMOTE} only, else -1)
+ * @param kind where the space's views are served
+ * @param host the owner's advertised host ({@link Kind#REMOTE} only, else null)
+ * @param port the owner's advertised port ({@link Kind#REMOTE} only, else -1)
  * @param partition the space's partition, -1 when unknown
- * @param reason    why no instance serves it ({@link Kind#UNAVAILABLE} only, else null)
- * @param standbys  the advertised endpoints of the instances with a standby replica of the space's partition (this
- *                  one included when it has one); empty when unknown
+ * @param reason why no instance serves it ({@link Kind#UNAVAILABLE} only, else null)
+ * @param standbys the advertised endpoints of the instances with a standby replica of the space's partition (this one
+ *     included when it has one); empty when unknown
  */
 public record SpaceOwner(Kind kind, String host, int port, int partition, String reason, List<Endpoint> standbys) {
 

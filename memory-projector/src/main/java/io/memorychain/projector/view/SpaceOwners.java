@@ -19,9 +19,9 @@ import org.apache.kafka.streams.state.QueryableStoreTypes;
 /**
  * Finds the instance that serves a space's views (docs/architecture.md §19) from the projection's interactive-query
  * metadata: the active task of the space's partition ({@code queryMetadataForKey} on {@code view-applied}, keyed by
- * space) and the {@code application.server} endpoint its instance advertises. This instance is the owner only when
- * that task is running here and queryable (a task still restoring is not), so a read is never answered from a store
- * that is behind the chain without the caller knowing. The metadata also names the standby replicas of the partition;
+ * space) and the {@code application.server} endpoint its instance advertises. This instance is the owner only when that
+ * task is running here and queryable (a task still restoring is not), so a read is never answered from a store that is
+ * behind the chain without the caller knowing. The metadata also names the standby replicas of the partition;
  * {@link #copyAppliedSeq} tells how far this instance's own copy (a standby, or an active task still restoring) has
  * applied a space, so a read can be answered from it when the caller's last write is in it.
  */
@@ -35,7 +35,7 @@ public final class SpaceOwners {
 
     /**
      * @param projection the projection's Streams instance
-     * @param self       this instance's {@code application.server} endpoint; null: routing off, every space is local
+     * @param self this instance's {@code application.server} endpoint; null: routing off, every space is local
      */
     public SpaceOwners(KafkaStreams projection, HostInfo self) {
         this(projection, self, space -> -1);
@@ -43,7 +43,7 @@ public final class SpaceOwners {
 
     /**
      * @param partitionOf the events partition of a space (the producers' partitioner), used when the metadata does not
-     *                    name it
+     *     name it
      */
     public SpaceOwners(KafkaStreams projection, HostInfo self, ToIntFunction<String> partitionOf) {
         this.projection = projection;

@@ -41,9 +41,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The embedder application with two stream threads ({@code memory.embeddings.stream-threads}) on an events topic of
- * two partitions, on a real broker: each thread owns one partition's task and embeds its spaces' memories, and every
- * vector is the one the model gives the text alone (embedding at once on two threads changes no vector).
+ * The embedder application with two stream threads ({@code memory.embeddings.stream-threads}) on an events topic of two
+ * partitions, on a real broker: each thread owns one partition's task and embeds its spaces' memories, and every vector
+ * is the one the model gives the text alone (embedding at once on two threads changes no vector).
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)

@@ -47,10 +47,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Changing the embedding model on real Kafka (docs/architecture.md §7): memories written and embedded with MiniLM,
- * then the same instance restarted with e5-small. The new model's embedder is a new application that re-embeds the
- * chain from the start in the background; meanwhile queries answer (by keywords for memories without an e5 vector),
- * then every memory has an e5 vector, meaning search uses it, and the chain, untouched, still verifies.
+ * Changing the embedding model on real Kafka (docs/architecture.md §7): memories written and embedded with MiniLM, then
+ * the same instance restarted with e5-small. The new model's embedder is a new application that re-embeds the chain
+ * from the start in the background; meanwhile queries answer (by keywords for memories without an e5 vector), then
+ * every memory has an e5 vector, meaning search uses it, and the chain, untouched, still verifies.
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)

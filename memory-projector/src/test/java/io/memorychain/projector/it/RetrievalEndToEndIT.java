@@ -44,9 +44,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Retrieval on real Kafka: the embedder publishes embeddings that the projection joins, queries record accesses that
- * become access stats, an instance restarted after a clean stop reuses its search index (vectors included, no
- * rebuild), one restarted after an unclean stop (SIGKILL) still answers right, and a fresh projection replaying the
- * chain and the derived topics answers the same queries the same way.
+ * become access stats, an instance restarted after a clean stop reuses its search index (vectors included, no rebuild),
+ * one restarted after an unclean stop (SIGKILL) still answers right, and a fresh projection replaying the chain and the
+ * derived topics answers the same queries the same way.
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)

@@ -33,8 +33,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Kills the JVM running the sequencer with SIGKILL in the middle of a load, restarts it, and checks that every
- * accepted request is on the chain exactly once and every chain is intact.
+ * Kills the JVM running the sequencer with SIGKILL in the middle of a load, restarts it, and checks that every accepted
+ * request is on the chain exactly once and every chain is intact.
  */
 @Tag("integration")
 @ExtendWith(SharedKafka.class)

@@ -20,9 +20,9 @@ import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 
 /**
- * The lifecycle topology on TopologyTestDriver next to a {@link ChainHarness}, on the harness's clock:
- * {@link #check()} feeds it the chain events since the last call, moves the driver's wall clock by one check interval
- * (one punctuation), submits the requests it publishes to the harness's sequencer and feeds the resulting events back.
+ * The lifecycle topology on TopologyTestDriver next to a {@link ChainHarness}, on the harness's clock: {@link #check()}
+ * feeds it the chain events since the last call, moves the driver's wall clock by one check interval (one punctuation),
+ * submits the requests it publishes to the harness's sequencer and feeds the resulting events back.
  */
 final class LifecycleRig implements AutoCloseable {
 

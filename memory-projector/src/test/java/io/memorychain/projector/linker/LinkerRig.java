@@ -94,7 +94,9 @@ final class LinkerRig implements AutoCloseable {
         embeddingsIn.pipeInput(key(embedding.getSpace()), embeddingSerde.serialize(h.topics.embeddings(), embedding));
     }
 
-    /** Marks everything the harness produced so far as already fed (for a rig started late, or to hold records back). */
+    /**
+     * Marks everything the harness produced so far as already fed (for a rig started late, or to hold records back).
+     */
     void skipAll() {
         events = h.chain().size();
         embeddings = h.embeddings().size();

@@ -25,9 +25,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Changing the embedding model (docs/architecture.md §7), at the topology level: the projection of a process
- * configured with the new model never uses the old model's vectors, answers queries by keywords meanwhile, and uses
- * the new vectors once the new embedder application has re-embedded the log.
+ * Changing the embedding model (docs/architecture.md §7), at the topology level: the projection of a process configured
+ * with the new model never uses the old model's vectors, answers queries by keywords meanwhile, and uses the new
+ * vectors once the new embedder application has re-embedded the log.
  */
 class EmbeddingModelSwitchTest {
 

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The projection records, for every record it reads from the two inputs that write the search index, the record's
- * offset in its logged position store and in the index, whatever happens to the record (projected, skipped as a
- * replay, dead-lettered): the position a restarted task compares with the index's commit (docs/architecture.md §6).
+ * offset in its logged position store and in the index, whatever happens to the record (projected, skipped as a replay,
+ * dead-lettered): the position a restarted task compares with the index's commit (docs/architecture.md §6).
  */
 class IndexPositionTest {
 

@@ -25,9 +25,9 @@ import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.junit.jupiter.api.Test;
 
 /**
- * A view store that cannot write (view-memories) (RocksDB reporting a full disk, {@link FullDiskRocksDb}) fails the projection task
- * instead of setting the event aside and marking it applied, which left the views without the write until a rebuild
- * (docs/architecture.md §19, "Faults").
+ * A view store that cannot write (view-memories) (RocksDB reporting a full disk, {@link FullDiskRocksDb}) fails the
+ * projection task instead of setting the event aside and marking it applied, which left the views without the write
+ * until a rebuild (docs/architecture.md §19, "Faults").
  */
 class ProjectionStoreFailureTest {
 

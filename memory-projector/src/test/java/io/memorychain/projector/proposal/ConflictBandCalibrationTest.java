@@ -11,9 +11,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Each model's calibrated conflict band ({@link ConflictBand#forModel(String)}) against the real model: a sample of
- * the pairs measured when it was chosen (memory-api/README.md). Fails when a model change moves a pair across the
- * band's edge.
+ * Each model's calibrated conflict band ({@link ConflictBand#forModel(String)}) against the real model: a sample of the
+ * pairs measured when it was chosen (memory-api/README.md). Fails when a model change moves a pair across the band's
+ * edge.
  */
 class ConflictBandCalibrationTest {
 

@@ -11,7 +11,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** After an erasure the deleted memory's text must leave the index files (docs/architecture.md §12), not wait for a merge. */
+/**
+ * After an erasure the deleted memory's text must leave the index files (docs/architecture.md §12), not wait for a
+ * merge.
+ */
 class ExpungeDeletesTest {
 
     @Test

@@ -15,9 +15,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * 1,000 memories where the 50 best keyword and vector matches all belong to another user and to a category the
- * agent may not read. A filter applied after the top-k cut would return nothing; applied inside the search it
- * returns the requested number of allowed memories.
+ * 1,000 memories where the 50 best keyword and vector matches all belong to another user and to a category the agent
+ * may not read. A filter applied after the top-k cut would return nothing; applied inside the search it returns the
+ * requested number of allowed memories.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FilterInsideSearchTest {

@@ -29,9 +29,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A rebuild writes its vectors without HNSW graphs ({@link GraphlessVectorsFormat}), whose kNN searches are exact,
- * and the graphs are built afterwards in the background; an index committed before its graphs were built gets them
- * when it is reopened.
+ * A rebuild writes its vectors without HNSW graphs ({@link GraphlessVectorsFormat}), whose kNN searches are exact, and
+ * the graphs are built afterwards in the background; an index committed before its graphs were built gets them when it
+ * is reopened.
  */
 class GraphsLaterTest {
 
@@ -191,8 +191,8 @@ class GraphsLaterTest {
     }
 
     /**
-     * Waits until the graph build's merge has written every vector into the merged segment's vector file (the
-     * segments it merges hold half of them each): from then on, the merge writes nothing until its graph is done.
+     * Waits until the graph build's merge has written every vector into the merged segment's vector file (the segments
+     * it merges hold half of them each): from then on, the merge writes nothing until its graph is done.
      */
     private static void awaitGraphPhase(Path files, int vectors) {
         long copied = (long) vectors * 384 * Float.BYTES;

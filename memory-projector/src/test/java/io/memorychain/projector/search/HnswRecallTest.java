@@ -18,16 +18,16 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Approximate kNN against brute force (recall@10 of VECTOR searches, top 10, the index's usual 50 candidates) on
- * 3,000 memories with 384-d vectors, with the production settings and the alternatives they can be switched to.
+ * Approximate kNN against brute force (recall@10 of VECTOR searches, top 10, the index's usual 50 candidates) on 3,000
+ * memories with 384-d vectors, with the production settings and the alternatives they can be switched to.
  *
- * <p>Two kinds of vectors: <b>topics</b>, 10 topics with 300 memories each around them (cosine 0.6 to the topic,
- * ~0.36 between memories of a topic) and queries near a topic, a rough stand-in for real embeddings: the neighbours
- * must be told apart among the 300 of the topic; and <b>random</b> unit vectors, HNSW's worst case (no structure, a
- * true neighbour is barely closer than any other memory), where Lucene's M=16 graph with 50 candidates finds ~0.7 of
- * the true top 10 in one 3,000-vector graph (the production layout once a rebuild's graphs are built) and ~0.85 in
- * two. Every case waits for the graphs: before, kNN is exact (GraphsLaterTest). A graph that collapsed (e.g. M=4 with
- * beam width 10: 0.70 on topics, 0.32 on random) fails both.
+ * <p>Two kinds of vectors: <b>topics</b>, 10 topics with 300 memories each around them (cosine 0.6 to the topic, ~0.36
+ * between memories of a topic) and queries near a topic, a rough stand-in for real embeddings: the neighbours must be
+ * told apart among the 300 of the topic; and <b>random</b> unit vectors, HNSW's worst case (no structure, a true
+ * neighbour is barely closer than any other memory), where Lucene's M=16 graph with 50 candidates finds ~0.7 of the
+ * true top 10 in one 3,000-vector graph (the production layout once a rebuild's graphs are built) and ~0.85 in two.
+ * Every case waits for the graphs: before, kNN is exact (GraphsLaterTest). A graph that collapsed (e.g. M=4 with beam
+ * width 10: 0.70 on topics, 0.32 on random) fails both.
  */
 class HnswRecallTest {
 

@@ -138,9 +138,9 @@ class MemoryIndexRankingTest {
     }
 
     /**
-     * Five topics, each with one memory that is good on both signals (the identifier once in a long text, cosine
-     * 0.8), three short texts repeating the identifier with unrelated vectors (best for BM25), and three texts
-     * without it at cosine 0.9 (best for kNN). Only the fusion puts the right memory first.
+     * Five topics, each with one memory that is good on both signals (the identifier once in a long text, cosine 0.8),
+     * three short texts repeating the identifier with unrelated vectors (best for BM25), and three texts without it at
+     * cosine 0.9 (best for kNN). Only the fusion puts the right memory first.
      */
     @Test
     void hybridFindsWhatNeitherSignalFindsAlone() {

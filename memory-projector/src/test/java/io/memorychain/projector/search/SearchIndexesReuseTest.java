@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An index on disk is reused by the next process only when committed at the position its task's stores stand at, by
- * the same model and settings, with intact files; anything else rebuilds from the stores (docs/architecture.md §6).
+ * An index on disk is reused by the next process only when committed at the position its task's stores stand at, by the
+ * same model and settings, with intact files; anything else rebuilds from the stores (docs/architecture.md §6).
  */
 class SearchIndexesReuseTest {
 

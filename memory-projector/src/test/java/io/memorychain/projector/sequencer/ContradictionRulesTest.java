@@ -31,7 +31,9 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Contradictions flagged and resolved on the real sequencer and projection (seed 001 §13.6, docs/architecture.md §10). */
+/**
+ * Contradictions flagged and resolved on the real sequencer and projection (seed 001 §13.6, docs/architecture.md §10).
+ */
 class ContradictionRulesTest {
 
     private static final String SPACE = "acme-main";

@@ -37,7 +37,10 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Sub-agent proposals on the real sequencer (docs/architecture.md §10): who proposes, who reviews, what a commit writes. */
+/**
+ * Sub-agent proposals on the real sequencer (docs/architecture.md §10): who proposes, who reviews, what a commit
+ * writes.
+ */
 class ProposalRulesTest {
 
     private static final String SPACE = "acme-main";

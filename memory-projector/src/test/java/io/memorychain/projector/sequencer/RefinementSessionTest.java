@@ -33,7 +33,10 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Refinement sessions (docs/architecture.md §9) on the real sequencer and projection: every rule, and the views they leave. */
+/**
+ * Refinement sessions (docs/architecture.md §9) on the real sequencer and projection: every rule, and the views they
+ * leave.
+ */
 class RefinementSessionTest {
 
     private static final String SPACE = "acme-planner";

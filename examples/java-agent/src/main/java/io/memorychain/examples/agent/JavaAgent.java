@@ -14,9 +14,9 @@ import java.util.UUID;
 /**
  * A minimal agent loop on Memory Chain with LangChain4j and a scripted model: no LLM, no network but the memory
  * service. Each session is a new AiServices assistant (its chat window in memory, gone with the session) whose tools
- * are the memory tools ({@link MemoryChainToolProvider}); the model stores facts with {@code memory_remember} and
- * looks them up with {@code memory_recall}. The two sessions share nothing but the service: what the first is told,
- * the second recalls.
+ * are the memory tools ({@link MemoryChainToolProvider}); the model stores facts with {@code memory_remember} and looks
+ * them up with {@code memory_recall}. The two sessions share nothing but the service: what the first is told, the
+ * second recalls.
  *
  * <pre>
  * source data/keys/api-keys.env                       # MEMORY_AGENT_KEY

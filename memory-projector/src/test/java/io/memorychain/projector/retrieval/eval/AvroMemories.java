@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The set's memories as the projection would hold them after replaying their events: id = key; consolidation
- * inputs SUPERSEDED (version 2, {@code superseded_by} the result, updated when the consolidation happened);
- * consolidation results ACTIVE with {@code supersedes} and the earliest {@code created_at} of their inputs;
- * {@code updated_at} = reference time minus {@code days_ago}.
+ * The set's memories as the projection would hold them after replaying their events: id = key; consolidation inputs
+ * SUPERSEDED (version 2, {@code superseded_by} the result, updated when the consolidation happened); consolidation
+ * results ACTIVE with {@code supersedes} and the earliest {@code created_at} of their inputs; {@code updated_at} =
+ * reference time minus {@code days_ago}.
  */
 public final class AvroMemories {
 

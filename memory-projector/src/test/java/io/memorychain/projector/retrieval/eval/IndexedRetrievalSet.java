@@ -14,10 +14,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The whole set in one in-memory {@link MemoryIndex}, every memory embedded with the given embedder, and the raw
- * index as a {@link Retriever} in any {@link SearchMode}: the query's filters (time window anchored at the set's
- * reference time) and categories go into the search request, states stay at the default (ACTIVE only). Query
- * vectors are computed once per query text.
+ * The whole set in one in-memory {@link MemoryIndex}, every memory embedded with the given embedder, and the raw index
+ * as a {@link Retriever} in any {@link SearchMode}: the query's filters (time window anchored at the set's reference
+ * time) and categories go into the search request, states stay at the default (ACTIVE only). Query vectors are computed
+ * once per query text.
  */
 public final class IndexedRetrievalSet implements AutoCloseable {
 

@@ -19,8 +19,8 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
- * The labelled set under the fusion settings of {@link LocomoFusionGrid}: a constraint on the settings chosen on
- * LoCoMo TUNE (the set's floors must hold), never where they are chosen. Not part of the suite; run with
+ * The labelled set under the fusion settings of {@link LocomoFusionGrid}: a constraint on the settings chosen on LoCoMo
+ * TUNE (the set's floors must hold), never where they are chosen. Not part of the suite; run with
  * {@code -Dtest=LabelledFusionGrid}.
  */
 class LabelledFusionGrid {
@@ -89,7 +89,8 @@ class LabelledFusionGrid {
     /**
      * The entity channel's weights (docs/architecture.md §7, {@code EntityChannel.Weights}) under the default fusion:
      * the labelled set is the only data with entity memories, so they are chosen here on its multi-hop queries with
-     * every other type's floor as a constraint. Run with {@code -Dtest=LabelledFusionGrid#printsTheLabelledSetUnderEachEntityChannelSetting}.
+     * every other type's floor as a constraint. Run with
+     * {@code -Dtest=LabelledFusionGrid#printsTheLabelledSetUnderEachEntityChannelSetting}.
      */
     @Test
     void printsTheLabelledSetUnderEachEntityChannelSetting() {

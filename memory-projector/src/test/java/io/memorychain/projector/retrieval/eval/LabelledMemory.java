@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * One hand-written memory of the retrieval set. {@code key} is unique in the whole set and becomes the memory id;
- * {@code daysAgo} is how long before the set's reference time the memory was (last) written. A missing
- * {@code pinned} is false; {@code importance} and {@code days_ago} must be given.
+ * {@code daysAgo} is how long before the set's reference time the memory was (last) written. A missing {@code pinned}
+ * is false; {@code importance} and {@code days_ago} must be given.
  */
 public record LabelledMemory(
         String key,

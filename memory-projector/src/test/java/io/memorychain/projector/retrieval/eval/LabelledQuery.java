@@ -8,10 +8,10 @@ import java.util.List;
  * One labelled query.
  *
  * @param categories an allowlist (null: every category, like {@code SearchRequest#allowedCategories})
- * @param via        for {@link QueryType#MULTIHOP}: the entity memories the query names, where traversal starts
- * @param expected   the correct answers, most relevant first
- * @param mustNot    memories no correct search may return (superseded, or outside the filters or categories)
- * @param note       the annotator's rationale (free text)
+ * @param via for {@link QueryType#MULTIHOP}: the entity memories the query names, where traversal starts
+ * @param expected the correct answers, most relevant first
+ * @param mustNot memories no correct search may return (superseded, or outside the filters or categories)
+ * @param note the annotator's rationale (free text)
  */
 public record LabelledQuery(
         String id,

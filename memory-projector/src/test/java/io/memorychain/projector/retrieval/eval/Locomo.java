@@ -24,10 +24,10 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * Reads conversations of the public LoCoMo benchmark (snap-research/locomo, licence CC BY-NC 4.0) from its release
- * zip, {@code locomo10.zip}, which is never committed nor anything derived from it. Only the conversations of
- * {@link #ALLOWED} are ever opened, each by its exact entry name: the other five are held out as an independent
- * check and this class refuses them.
+ * Reads conversations of the public LoCoMo benchmark (snap-research/locomo, licence CC BY-NC 4.0) from its release zip,
+ * {@code locomo10.zip}, which is never committed nor anything derived from it. Only the conversations of
+ * {@link #ALLOWED} are ever opened, each by its exact entry name: the other five are held out as an independent check
+ * and this class refuses them.
  */
 public final class Locomo {
 

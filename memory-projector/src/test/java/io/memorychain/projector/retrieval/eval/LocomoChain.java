@@ -16,10 +16,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * LoCoMo conversations written through the real chain (sequencer, embedder and projection on TopologyTestDriver):
- * each conversation its own space, every turn one episodic memory ({@link Turn#content()}) written by its speaker
- * (actor and user id) in the thread of its session ("session-K"), at its session's date-time plus one second per
- * turn (the harness clock, so created_at keeps the order of the turns). Keeps the turn of every memory id.
+ * LoCoMo conversations written through the real chain (sequencer, embedder and projection on TopologyTestDriver): each
+ * conversation its own space, every turn one episodic memory ({@link Turn#content()}) written by its speaker (actor and
+ * user id) in the thread of its session ("session-K"), at its session's date-time plus one second per turn (the harness
+ * clock, so created_at keeps the order of the turns). Keeps the turn of every memory id.
  */
 public final class LocomoChain {
 

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fusion grid on LoCoMo TUNE only (never REPORT): BM25 and cosine of every turn for every question, fused in
- * memory under each candidate setting, printed as one line per setting (hit@5, MRR on all questions). Not part of the
- * suite (no "Test" suffix); run with {@code -Dtest=LocomoFusionGrid -Dlocomo.zip=...}.
+ * The fusion grid on LoCoMo TUNE only (never REPORT): BM25 and cosine of every turn for every question, fused in memory
+ * under each candidate setting, printed as one line per setting (hit@5, MRR on all questions). Not part of the suite
+ * (no "Test" suffix); run with {@code -Dtest=LocomoFusionGrid -Dlocomo.zip=...}.
  */
 class LocomoFusionGrid {
 

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The LoCoMo evaluation of {@link LocomoRetrievalTest} with each embedding model ({@code -Dlocomo.models=minilm,
  * bge-small,e5-small}): the four retrievers on TUNE and REPORT, and the embedding time of the TUNE turns (one
- * {@code embedAll}) and of the questions (one {@code embedQuery} each). NO-DATES is the pipeline without the
- * temporal boosts ({@link TemporalWeights#NONE}, docs/architecture.md §7, dates). Not part of the suite (no "Test" suffix); run
+ * {@code embedAll}) and of the questions (one {@code embedQuery} each). NO-DATES is the pipeline without the temporal
+ * boosts ({@link TemporalWeights#NONE}, docs/architecture.md §7, dates). Not part of the suite (no "Test" suffix); run
  * with {@code -Dtest=LocomoModelComparison -Dlocomo.zip=...}.
  */
 class LocomoModelComparison {

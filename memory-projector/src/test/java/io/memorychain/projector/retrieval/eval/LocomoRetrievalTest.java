@@ -78,14 +78,14 @@ class LocomoRetrievalTest {
 
     /**
      * Measured 2026-11-25 with e5-small-v2, the default model, and the date boosts (docs/architecture.md §7, dates),
-     * all questions, hit@5 / hit@10 / recall@10 / MRR: REPORT 0.747 / 0.836 / 0.782 / 0.543, TUNE 0.728 / 0.825 /
-     * 0.778 / 0.507; without dates REPORT 0.711 / 0.790 / 0.736 / 0.503, TUNE 0.702 / 0.798 / 0.752 / 0.479. With
-     * MiniLM, the former default, and dates: REPORT 0.673 / 0.783 / 0.731 / 0.480. Naive BM25 + MiniLM fusion, the
-     * issue's baseline, scored REPORT hit@5 0.529. The same
-     * code measures slightly differently on CPUs with and without AVX-512 VNNI: ONNX Runtime's int8 matrix products
-     * take other kernels (VNNI accumulates exactly, AVX2 saturates), so the quantized model's vectors differ in their
-     * last digits and a few ties flip. Measured again 2026-11-27 on an AMD EPYC with AVX-512 VNNI: REPORT
-     * 0.748 / 0.836 / 0.782 / 0.538, TUNE 0.722 / 0.821 / 0.775 / 0.508. The floors hold on both.
+     * all questions, hit@5 / hit@10 / recall@10 / MRR: REPORT 0.747 / 0.836 / 0.782 / 0.543, TUNE 0.728 / 0.825 / 0.778
+     * / 0.507; without dates REPORT 0.711 / 0.790 / 0.736 / 0.503, TUNE 0.702 / 0.798 / 0.752 / 0.479. With MiniLM, the
+     * former default, and dates: REPORT 0.673 / 0.783 / 0.731 / 0.480. Naive BM25 + MiniLM fusion, the issue's
+     * baseline, scored REPORT hit@5 0.529. The same code measures slightly differently on CPUs with and without AVX-512
+     * VNNI: ONNX Runtime's int8 matrix products take other kernels (VNNI accumulates exactly, AVX2 saturates), so the
+     * quantized model's vectors differ in their last digits and a few ties flip. Measured again 2026-11-27 on an AMD
+     * EPYC with AVX-512 VNNI: REPORT 0.748 / 0.836 / 0.782 / 0.538, TUNE 0.722 / 0.821 / 0.775 / 0.508. The floors hold
+     * on both.
      */
     @Test
     void thePipelineStaysAtOrAboveItsMeasuredFloorsOnBothSplits() {
@@ -96,10 +96,9 @@ class LocomoRetrievalTest {
     }
 
     /**
-     * The temporal questions (category 2) with the date boosts, measured 2026-11-25 with e5-small: REPORT 0.806 /
-     * 0.892 / 0.866 / 0.699, TUNE 0.873 / 0.937 / 0.937 / 0.751; without them REPORT 0.763 / 0.817 / 0.786 / 0.600,
-     * TUNE 0.841 / 0.889 / 0.889 / 0.662. The floors (one question under the figures) fail if the gain of dates
-     * disappears.
+     * The temporal questions (category 2) with the date boosts, measured 2026-11-25 with e5-small: REPORT 0.806 / 0.892
+     * / 0.866 / 0.699, TUNE 0.873 / 0.937 / 0.937 / 0.751; without them REPORT 0.763 / 0.817 / 0.786 / 0.600, TUNE
+     * 0.841 / 0.889 / 0.889 / 0.662. The floors (one question under the figures) fail if the gain of dates disappears.
      */
     @Test
     void temporalQuestionsKeepTheGainOfDates() {

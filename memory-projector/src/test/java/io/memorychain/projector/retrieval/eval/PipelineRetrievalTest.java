@@ -23,12 +23,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The whole {@code memory.query} pipeline (the set written through the real chain and embedder; hybrid fusion,
- * entity traversal over the set's links, rerank) on the labelled retrieval set, against the raw index's BM25-only and
+ * The whole {@code memory.query} pipeline (the set written through the real chain and embedder; hybrid fusion, entity
+ * traversal over the set's links, rerank) on the labelled retrieval set, against the raw index's BM25-only and
  * vector-only modes on the same set. Decay is switched off here (lambda 0): the set's memories were written up to two
- * years before its reference time and never read, so the seed's decay would archive most of them and this would
- * measure forgetting, not retrieval ({@link #defaultDecayHidesOldUnreadMemories} measures that separately).
- * The floors are the measured figures rounded down to two decimals.
+ * years before its reference time and never read, so the seed's decay would archive most of them and this would measure
+ * forgetting, not retrieval ({@link #defaultDecayHidesOldUnreadMemories} measures that separately). The floors are the
+ * measured figures rounded down to two decimals.
  */
 class PipelineRetrievalTest {
 

@@ -22,20 +22,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The raw search index (BM25, vector kNN over real embeddings of the default model, e5-small-v2, and their RRF fusion, no reranking
- * and no relation traversal) evaluated on the labelled retrieval set. The floors are the figures measured when the
- * set was written, rounded down to two decimals: the test fails when retrieval gets worse. When a change improves
- * them, raise the floors. The hybrid's per-type figures differ slightly between CPUs with and without AVX-512 VNNI
- * (ONNX Runtime's int8 kernels: VNNI accumulates exactly, AVX2 saturates, so the vectors differ in their last digits
- * and a few ties flip); measured 2026-11-27 on an AMD EPYC with VNNI: temporal MRR 0.774, superseded MRR 0.879,
+ * The raw search index (BM25, vector kNN over real embeddings of the default model, e5-small-v2, and their RRF fusion,
+ * no reranking and no relation traversal) evaluated on the labelled retrieval set. The floors are the figures measured
+ * when the set was written, rounded down to two decimals: the test fails when retrieval gets worse. When a change
+ * improves them, raise the floors. The hybrid's per-type figures differ slightly between CPUs with and without AVX-512
+ * VNNI (ONNX Runtime's int8 kernels: VNNI accumulates exactly, AVX2 saturates, so the vectors differ in their last
+ * digits and a few ties flip); measured 2026-11-27 on an AMD EPYC with VNNI: temporal MRR 0.774, superseded MRR 0.879,
  * category 0.944 / 0.574, the rest unchanged. The per-type floors are the lower of the two machines' figures.
  *
- * <p>The issue asks the hybrid to beat both single signals. The raw RRF hybrid beats BM25 but not vector-only
- * (with e5-small recall@5 0.744 vs 0.781, with MiniLM 0.740 vs 0.806), so only the first is asserted: with 50 candidates per list and
- * about 58 memories admitted per query, most memories sit in both lists, and a memory that only the embeddings find
- * (every paraphrase) scores at most 1/61 = 0.016, below any memory that a stray keyword puts in the first ten of
- * both lists (2/70 = 0.029). Closing that gap is the
- * reranking pipeline's job; it is evaluated with the same {@link RetrievalEvaluation}.
+ * <p>The issue asks the hybrid to beat both single signals. The raw RRF hybrid beats BM25 but not vector-only (with
+ * e5-small recall@5 0.744 vs 0.781, with MiniLM 0.740 vs 0.806), so only the first is asserted: with 50 candidates per
+ * list and about 58 memories admitted per query, most memories sit in both lists, and a memory that only the embeddings
+ * find (every paraphrase) scores at most 1/61 = 0.016, below any memory that a stray keyword puts in the first ten of
+ * both lists (2/70 = 0.029). Closing that gap is the reranking pipeline's job; it is evaluated with the same
+ * {@link RetrievalEvaluation}.
  */
 class RawIndexRetrievalTest {
 
@@ -134,9 +134,9 @@ class RawIndexRetrievalTest {
     }
 
     /**
-     * The index's filtering agrees with the labels: for every query, the memories a search may draw from (all of
-     * them, by asking kNN for more than the space holds) are exactly the active memories of the space that pass
-     * the query's filters and categories, as {@link LabelledQuery#admits} reads them.
+     * The index's filtering agrees with the labels: for every query, the memories a search may draw from (all of them,
+     * by asking kNN for more than the space holds) are exactly the active memories of the space that pass the query's
+     * filters and categories, as {@link LabelledQuery#admits} reads them.
      */
     @Test
     void theIndexAdmitsExactlyTheMemoriesTheLabelledFiltersAdmit() {

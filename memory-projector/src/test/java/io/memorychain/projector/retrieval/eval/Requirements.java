@@ -7,8 +7,8 @@ import java.util.Map;
 public record Requirements(int minSpaces, int minMemories, int minQueries, Map<QueryType, Integer> minQueriesPerType) {
 
     /**
-     * The retrieval issue: at least 300 memories across several spaces and 80 queries, with the per-type quotas
-     * of the labelling brief.
+     * The retrieval issue: at least 300 memories across several spaces and 80 queries, with the per-type quotas of the
+     * labelling brief.
      */
     public static final Requirements ISSUE = new Requirements(4, 300, 80, quotas(25, 15, 10, 10, 15, 8, 7));
 

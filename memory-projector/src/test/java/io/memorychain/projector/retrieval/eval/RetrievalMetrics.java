@@ -3,9 +3,9 @@ package io.memorychain.projector.retrieval.eval;
 import java.util.List;
 
 /**
- * The metrics of one ranked result against the labels. Recall@k is the fraction of the expected keys found in the
- * first k results; the reciprocal rank is 1/rank of the first expected key within the first {@value #MRR_DEPTH}
- * results (0 if none); a violation is a must-not key anywhere in the result.
+ * The metrics of one ranked result against the labels. Recall@k is the fraction of the expected keys found in the first
+ * k results; the reciprocal rank is 1/rank of the first expected key within the first {@value #MRR_DEPTH} results (0 if
+ * none); a violation is a must-not key anywhere in the result.
  */
 public final class RetrievalMetrics {
 

@@ -25,13 +25,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The labelled retrieval set: memories of several spaces, the consolidations that superseded some of them, the
- * relation links between them, and queries with their expected memories. Read it with {@link #load()} (the
- * hand-written {@value #RESOURCE}, validated against {@link Requirements#ISSUE}); evaluate a retriever on it with
+ * The labelled retrieval set: memories of several spaces, the consolidations that superseded some of them, the relation
+ * links between them, and queries with their expected memories. Read it with {@link #load()} (the hand-written
+ * {@value #RESOURCE}, validated against {@link Requirements#ISSUE}); evaluate a retriever on it with
  * {@link RetrievalEvaluation#run}.
  *
- * <p>Jackson comes from memory-events' compile dependencies (memory-projector's main code does not use it); the
- * JSR-310 module is not on the classpath, hence the small ISO-8601 {@link Instant} deserializer.
+ * <p>Jackson comes from memory-events' compile dependencies (memory-projector's main code does not use it); the JSR-310
+ * module is not on the classpath, hence the small ISO-8601 {@link Instant} deserializer.
  */
 public record RetrievalSet(
         String description,

@@ -13,9 +13,9 @@ import java.util.stream.Collectors;
 
 /**
  * Checks that a {@link RetrievalSet} is consistent and that its labels can be honoured by a correct search: every
- * referenced key exists, expected memories are active, in the query's space and pass the query's own filters,
- * must-not memories are ones no correct search may return, multi-hop answers really are within two links of the
- * entity the query names, and the set is as large and as varied as {@link Requirements} asks.
+ * referenced key exists, expected memories are active, in the query's space and pass the query's own filters, must-not
+ * memories are ones no correct search may return, multi-hop answers really are within two links of the entity the query
+ * names, and the set is as large and as varied as {@link Requirements} asks.
  */
 public final class RetrievalSetValidator {
 

@@ -8,7 +8,7 @@ public interface Retriever {
 
     /**
      * @param query the query: space, text, filters and categories to honour
-     * @param topK  how many keys at most
+     * @param topK how many keys at most
      * @return at most {@code topK} distinct keys, best first
      */
     List<String> retrieve(LabelledQuery query, int topK);

@@ -3,21 +3,12 @@ package io.memorychain.api.backend;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.memorychain.api.config.CoreConfig;
-import io.memorychain.api.config.EmbeddingsConfig;
-import io.memorychain.api.config.InstanceConfig;
 import io.memorychain.api.config.MemoryConfig;
-import io.memorychain.api.config.ProposalConfig;
-import io.memorychain.api.config.RetrievalConfig;
-import io.memorychain.api.tls.TlsContexts;
-import io.memorychain.domain.category.CategoryPolicy;
-import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.Topics;
 import io.memorychain.events.registry.SchemaRegistry;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.nio.file.Path;
 import java.util.Map;
@@ -28,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The backend assembles the chain from one factory per subsystem, each replaceable as a bean: here the cluster and the
- * registry are stand-ins and the Streams runtime fails to start. Start-up must fail with the runtime's message, after
- * the steps before it ran (the signing key is on disk), and must close what they started (the registry).
+ * registry are stand-ins and the signing keys cannot be read. Start-up must fail with that step's message and close
+ * what the steps before it started (the registry), and never reach the steps after it (the Streams runtime).
  */
 class MemoryChainBackendStartTest {
 
@@ -41,14 +32,14 @@ class MemoryChainBackendStartTest {
         REGISTRIES_CLOSED.set(0);
 
         assertThatThrownBy(() -> ApplicationContext.run(Map.of("memory.data-dir", data.toString()), ENV))
-                .hasStackTraceContaining("the Streams runtime did not start");
+                .hasStackTraceContaining("the signing keys could not be read");
 
-        assertThat(data.resolve("keys").resolve("chain-signing.key"))
-                .as("the signing keys were loaded before the runtime")
-                .exists();
         assertThat(REGISTRIES_CLOSED)
                 .as("the registry is closed after the failure")
                 .hasValue(1);
+        assertThat(data.resolve("streams"))
+                .as("the Streams runtime never started")
+                .doesNotExist();
     }
 
     /** No broker: a cluster nobody listens on, never reached because the runtime fails first. */
@@ -95,26 +86,11 @@ class MemoryChainBackendStartTest {
 
     @Singleton
     @Requires(env = ENV)
-    @Replaces(ChainRuntimeFactory.class)
-    static class FailingRuntime extends ChainRuntimeFactory {
-        FailingRuntime(
-                TlsContexts tls,
-                MemoryConfig config,
-                RetrievalConfig retrieval,
-                CoreConfig core,
-                ProposalConfig proposals,
-                CategoryPolicy categories,
-                EmbeddingsConfig embeddings,
-                InstanceConfig instance,
-                Embedder embedder,
-                @Value("${micronaut.server.port:-1}") int httpPort) {
-            super(tls, config, retrieval, core, proposals, categories, embeddings, instance, embedder, httpPort);
-        }
-
+    @Replaces(SigningKeysFactory.class)
+    static class UnreadableKeys extends SigningKeysFactory {
         @Override
-        ChainRuntime start(
-                KafkaCluster cluster, Topics topics, SchemaRegistry registry, SigningKeyFiles keys, Path dataDir) {
-            throw new IllegalStateException("the Streams runtime did not start");
+        SigningKeyFiles load(Path dataDir) {
+            throw new IllegalStateException("the signing keys could not be read");
         }
     }
 }

@@ -146,7 +146,7 @@ final class IndexSearch {
 
     private ScoreDoc[] bm25(IndexSearcher searcher, String text, Query restriction, int n) throws IOException {
         Query query = queries.filteredKeywords(text, restriction);
-        return query == null ? NONE : searcher.search(query, n, BY_SCORE_THEN_ID, true).scoreDocs;
+        return query == null ? NONE : TopByScoreThenId.search(searcher, query, n);
     }
 
     /**

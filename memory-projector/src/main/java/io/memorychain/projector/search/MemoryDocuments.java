@@ -36,9 +36,10 @@ final class MemoryDocuments {
 
     /**
      * The version of what a document holds. An index on disk is reused only when committed with the same one
-     * ({@link SearchIndexes}): bump it whenever {@link #toDocument}, the analyzers or the field names change.
+     * ({@link SearchIndexes}): bump it whenever {@link #toDocument}, the analyzers, the field names or the index's
+     * order change. 2: segments sorted by id ({@link TopByScoreThenId#INDEX_ORDER}).
      */
-    static final int FORMAT = 1;
+    static final int FORMAT = 2;
 
     static final String KEY = "key";
     static final String SPACE = "space";

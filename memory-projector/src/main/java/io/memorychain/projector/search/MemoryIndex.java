@@ -86,6 +86,7 @@ public final class MemoryIndex implements AutoCloseable {
                 .setCommitOnClose(false)
                 .setMergePolicy(mergePolicy)
                 .setCodec(codec)
+                .setIndexSort(TopByScoreThenId.INDEX_ORDER)
                 .setRAMBufferSizeMB(settings.ramBufferMb());
         IndexWriter opened;
         try {

@@ -217,7 +217,9 @@ class GraphsLaterTest {
     private void writeGraphless(Directory directory, Map<String, String> commitData) throws IOException {
         VectorCodec codec = new VectorCodec(IndexSettings.Hnsw.DEFAULTS, null);
         codec.graphless(true);
-        IndexWriterConfig config = new IndexWriterConfig(MemoryDocuments.analyzer()).setCodec(codec);
+        IndexWriterConfig config = new IndexWriterConfig(MemoryDocuments.analyzer())
+                .setCodec(codec)
+                .setIndexSort(TopByScoreThenId.INDEX_ORDER);
         try (IndexWriter writer = new IndexWriter(directory, config)) {
             for (int i = 0; i < DOCS; i++) {
                 writer.addDocument(MemoryDocuments.toDocument(memories.get(i), vectors.get(i)));

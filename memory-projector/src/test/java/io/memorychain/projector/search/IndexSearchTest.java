@@ -44,7 +44,8 @@ class IndexSearchTest {
         Random random = new Random(1);
         Analyzer analyzer = MemoryDocuments.analyzer();
         try (ByteBuffersDirectory directory = new ByteBuffersDirectory();
-                IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(analyzer))) {
+                IndexWriter writer = new IndexWriter(
+                        directory, new IndexWriterConfig(analyzer).setIndexSort(TopByScoreThenId.INDEX_ORDER))) {
             for (int i = 0; i < 50; i++) {
                 writer.addDocument(MemoryDocuments.toDocument(
                         active("s", "m" + i, "note " + i), TestVectors.randomUnit(random, DIMS)));

@@ -52,7 +52,6 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     private SchemaRegistry registry;
     private SigningKeyFiles keys;
     private ChainRuntime chain;
-    private MemoryChainRuntime runtime;
     /** The ops, refinement and lifecycle apps and the model jobs beside the runtime. */
     private InProcessWorkers workers;
 
@@ -80,9 +79,8 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
             registry = registries.create(config, cluster.bootstrapServers(), topics, cluster.replicationFactor());
             keys = signing.load(dataDir);
             chain = runtimes.start(cluster, topics, registry, keys, dataDir);
-            runtime = chain.runtime();
             workers = inProcess.start(new InProcessWorkers.Chain(
-                    runtime, chain.settings(), registry, embedder, dataDir, cluster.embedded()));
+                    chain.runtime(), chain.settings(), registry, embedder, dataDir, cluster.embedded()));
             publishers = new ChainPublishers(cluster.bootstrapServers(), topics, registry);
             kafkaLog = new KafkaLog(
                     cluster.bootstrapServers(),
@@ -97,6 +95,10 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
             close();
             throw e;
         }
+    }
+
+    private MemoryChainRuntime runtime() {
+        return chain.runtime();
     }
 
     private static void createDirectories(Path dir) {
@@ -147,7 +149,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     @Override
     public SpaceOwner ownerOf(String space) {
-        return runtime.owners().ownerOf(space);
+        return runtime().owners().ownerOf(space);
     }
 
     @Override
@@ -157,13 +159,13 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     @Override
     public java.util.OptionalLong standbyAppliedSeq(String space, SpaceOwner owner) {
-        return runtime.owners().copyAppliedSeq(space, owner.partition());
+        return runtime().owners().copyAppliedSeq(space, owner.partition());
     }
 
     /** The active views, or for a read the routing answers from a standby copy here, the views including it. */
     @Override
     public MemoryViews views() {
-        return StandbyReads.requested() ? runtime.staleViews() : runtime.views();
+        return StandbyReads.requested() ? runtime().staleViews() : runtime().views();
     }
 
     @Override
@@ -183,12 +185,12 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
 
     @Override
     public ChainContent content() {
-        return runtime == null ? ChainContent.PLAINTEXT : runtime.content();
+        return chain == null ? ChainContent.PLAINTEXT : runtime().content();
     }
 
     @Override
     public Optional<io.memorychain.events.content.DataKey> dataKey(String space, String memoryId) {
-        return runtime == null ? Optional.empty() : runtime.dataKeys().map(ring -> ring.find(space, memoryId));
+        return chain == null ? Optional.empty() : runtime().dataKeys().map(ring -> ring.find(space, memoryId));
     }
 
     @Override
@@ -254,15 +256,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     @Override
     public Map<String, String> streamStates() {
         Map<String, String> states = new java.util.LinkedHashMap<>();
-        states.put("sequencer", runtime.sequencerStreams().state().name());
-        states.put("projection", runtime.projectorStreams().state().name());
-        if (runtime.embedderStreams() != null) {
-            states.put("embedder", runtime.embedderStreams().state().name());
-        }
-        if (runtime.linkerStreams() != null) {
-            states.put("linker", runtime.linkerStreams().state().name());
-        }
-        workers.applications()
+        streamsApplications()
                 .forEach((name, streams) -> states.put(name, streams.state().name()));
         return states;
     }
@@ -270,7 +264,7 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
     @Override
     public Map<String, Map<String, Object>> streamFailures() {
         Map<String, Map<String, Object>> failures = new java.util.LinkedHashMap<>();
-        runtime.failures().current().forEach((app, failure) -> failures.put(app, failure.details()));
+        runtime().failures().current().forEach((app, failure) -> failures.put(app, failure.details()));
         return failures;
     }
 
@@ -284,17 +278,18 @@ public class MemoryChainBackend implements MemoryBackend, AutoCloseable {
         return workers.llmUsage();
     }
 
-    /** The Kafka Streams applications of this process by name (for their client metrics on /prometheus). */
     @Override
     public Map<String, Long> searchIndexFigures() {
-        io.memorychain.projector.search.SearchIndexes indexes = runtime.searchIndexes();
+        io.memorychain.projector.search.SearchIndexes indexes = runtime().searchIndexes();
         return Map.of("rebuilds", indexes.rebuilds(), "reuses", indexes.reuses(), "building_graphs", (long)
                 indexes.buildingGraphs());
     }
 
+    /** The Kafka Streams applications of this process by name, in start order. */
     @Override
     public Map<String, KafkaStreams> streamsApplications() {
         Map<String, KafkaStreams> apps = new java.util.LinkedHashMap<>();
+        MemoryChainRuntime runtime = runtime();
         apps.put("sequencer", runtime.sequencerStreams());
         apps.put("projection", runtime.projectorStreams());
         if (runtime.embedderStreams() != null) {

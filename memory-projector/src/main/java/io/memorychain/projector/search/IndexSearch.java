@@ -145,8 +145,8 @@ final class IndexSearch {
     }
 
     private ScoreDoc[] bm25(IndexSearcher searcher, String text, Query restriction, int n) throws IOException {
-        Query query = queries.filteredKeywords(text, restriction);
-        return query == null ? NONE : TopByScoreThenId.search(searcher, query, n);
+        Query keywords = queries.keywords(text);
+        return keywords == null ? NONE : TopByScoreThenId.search(searcher, keywords, restriction, n);
     }
 
     /**

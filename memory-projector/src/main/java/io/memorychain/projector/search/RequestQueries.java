@@ -98,18 +98,6 @@ final class RequestQueries {
                 .build();
     }
 
-    /** The keyword query restricted by the filter; null when the text has no searchable term. */
-    Query filteredKeywords(String queryText, Query restriction) {
-        Query keywords = keywords(queryText);
-        if (keywords == null) {
-            return null;
-        }
-        return new BooleanQuery.Builder()
-                .add(keywords, Occur.MUST)
-                .add(restriction, Occur.FILTER)
-                .build();
-    }
-
     /** Approximate kNN (HNSW) among the documents the filter admits. */
     static Query nearest(float[] vector, int k, Query restriction) {
         return new KnnFloatVectorQuery(MemoryDocuments.VECTOR, vector, k, restriction);

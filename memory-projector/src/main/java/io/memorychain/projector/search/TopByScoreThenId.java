@@ -7,6 +7,8 @@ import java.util.List;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BulkScorer;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
@@ -14,12 +16,15 @@ import org.apache.lucene.search.LeafCollector;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.ScorerSupplier;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TopScoreDocCollector;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.FixedBitSet;
 
 /**
  * The best {@code n} matches of a query by score, ties broken by the memory id: the answer of a search sorted by score
@@ -39,28 +44,65 @@ final class TopByScoreThenId {
 
     private TopByScoreThenId() {}
 
-    /** The best {@code n} hits, by score then id; {@code ScoreDoc.doc} is the searcher's document number. */
-    static ScoreDoc[] search(IndexSearcher searcher, Query query, int n) throws IOException {
-        Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.TOP_SCORES, 1f);
+    /**
+     * The best {@code n} documents the restriction admits, scored by the keywords alone, by score then id;
+     * {@code ScoreDoc.doc} is the searcher's document number.
+     *
+     * <p>Where the restriction admits at least half of a segment (one space holding most of the index, say), the
+     * keywords are searched on their own with the restriction as the documents they may accept, so the skipping of
+     * non-competitive documents is led by the keywords. As a conjunction, the restriction would lead and every document
+     * it admits would be visited. Where it is selective, the conjunction is searched: it leads with the restriction.
+     * The scores, and so the answer, are the same either way.
+     */
+    static ScoreDoc[] search(IndexSearcher searcher, Query keywords, Query restriction, int n) throws IOException {
+        Query filtered = new BooleanQuery.Builder()
+                .add(keywords, Occur.MUST)
+                .add(restriction, Occur.FILTER)
+                .build();
+        Weight byKeywords = searcher.createWeight(searcher.rewrite(keywords), ScoreMode.TOP_SCORES, 1f);
+        Weight byConjunction = searcher.createWeight(searcher.rewrite(filtered), ScoreMode.TOP_SCORES, 1f);
+        Weight admits = searcher.createWeight(searcher.rewrite(restriction), ScoreMode.COMPLETE_NO_SCORES, 1f);
         List<Ranked> all = new ArrayList<>();
         for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-            BulkScorer scorer = weight.bulkScorer(leaf);
-            if (scorer == null) {
+            ScorerSupplier admitted = admits.scorerSupplier(leaf);
+            if (admitted == null) {
                 continue;
             }
-            TopScoreDocCollector collector = new TopScoreDocCollectorManager(n, null, n).newCollector();
-            LeafCollector leafCollector = collector.getLeafCollector(leaf);
-            scorer.score(leafCollector, leaf.reader().getLiveDocs(), 0, DocIdSetIterator.NO_MORE_DOCS);
-            leafCollector.finish();
-            SortedDocValues ids = DocValues.getSorted(leaf.reader(), MemoryDocuments.ID);
-            for (ScoreDoc hit : collector.topDocs().scoreDocs) {
-                int doc = hit.doc - leaf.docBase;
-                if (!ids.advanceExact(doc)) {
-                    throw new IllegalStateException("a document without an id: " + hit.doc);
-                }
-                all.add(new Ranked(hit, BytesRef.deepCopyOf(ids.lookupOrd(ids.ordValue()))));
+            Bits live = leaf.reader().getLiveDocs();
+            int maxDoc = leaf.reader().maxDoc();
+            if (admitted.cost() * 2 >= maxDoc) {
+                FixedBitSet accepted = new FixedBitSet(maxDoc);
+                accepted.or(admitted.get(Long.MAX_VALUE).iterator());
+                Bits acceptDocs = live == null ? accepted : new Both(accepted, live);
+                collect(leaf, byKeywords.bulkScorer(leaf), acceptDocs, n, all);
+            } else {
+                collect(leaf, byConjunction.bulkScorer(leaf), live, n, all);
             }
         }
+        return best(all, n);
+    }
+
+    /** Adds the segment's best {@code n} among {@code acceptDocs} to {@code all}, each with its id. */
+    private static void collect(LeafReaderContext leaf, BulkScorer scorer, Bits acceptDocs, int n, List<Ranked> all)
+            throws IOException {
+        if (scorer == null) {
+            return;
+        }
+        TopScoreDocCollector collector = new TopScoreDocCollectorManager(n, null, n).newCollector();
+        LeafCollector leafCollector = collector.getLeafCollector(leaf);
+        scorer.score(leafCollector, acceptDocs, 0, DocIdSetIterator.NO_MORE_DOCS);
+        leafCollector.finish();
+        SortedDocValues ids = DocValues.getSorted(leaf.reader(), MemoryDocuments.ID);
+        for (ScoreDoc hit : collector.topDocs().scoreDocs) {
+            int doc = hit.doc - leaf.docBase;
+            if (!ids.advanceExact(doc)) {
+                throw new IllegalStateException("a document without an id: " + hit.doc);
+            }
+            all.add(new Ranked(hit, BytesRef.deepCopyOf(ids.lookupOrd(ids.ordValue()))));
+        }
+    }
+
+    private static ScoreDoc[] best(List<Ranked> all, int n) {
         return all.stream()
                 .sorted(Comparator.comparingDouble((Ranked r) -> r.hit.score)
                         .reversed()
@@ -68,6 +110,19 @@ final class TopByScoreThenId {
                 .limit(n)
                 .map(r -> r.hit)
                 .toArray(ScoreDoc[]::new);
+    }
+
+    /** The documents both sets hold. */
+    private record Both(Bits first, Bits second) implements Bits {
+        @Override
+        public boolean get(int index) {
+            return first.get(index) && second.get(index);
+        }
+
+        @Override
+        public int length() {
+            return first.length();
+        }
     }
 
     private record Ranked(ScoreDoc hit, BytesRef id) {}

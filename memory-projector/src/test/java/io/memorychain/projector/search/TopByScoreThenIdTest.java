@@ -25,6 +25,7 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
@@ -34,11 +35,28 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link TopByScoreThenId} against Lucene's search sorted by score then id, on indexes sorted by id whose scores tie by
- * the hundred, written in segments of every size, with deleted documents.
+ * the hundred, written in segments of every size, with deleted documents, under restrictions dense and selective.
  */
 class TopByScoreThenIdTest {
 
     private static final String[] WORDS = {"travel", "detail", "during", "session", "plan", "tea", "blue", "city"};
+    private static final Query SPACE = new TermQuery(new Term("space", "s"));
+
+    /**
+     * Restrictions admitting every document, most of them (searched as the keywords with accepted documents) and a
+     * tenth of them (searched as a conjunction).
+     */
+    private static final List<Query> RESTRICTIONS = List.of(
+            SPACE,
+            new BooleanQuery.Builder()
+                    .add(SPACE, Occur.FILTER)
+                    .add(new TermQuery(new Term("group", "g0")), Occur.MUST_NOT)
+                    .build(),
+            new BooleanQuery.Builder()
+                    .add(SPACE, Occur.FILTER)
+                    .add(new TermInSetQuery("group", List.of(new BytesRef("g1"), new BytesRef("g2"))), Occur.FILTER)
+                    .build());
+
     private static final Sort BY_SCORE_THEN_ID =
             new Sort(SortField.FIELD_SCORE, new SortField("id", SortField.Type.STRING));
 
@@ -51,12 +69,18 @@ class TopByScoreThenIdTest {
                     DirectoryReader reader = DirectoryReader.open(dir)) {
                 IndexSearcher searcher = new IndexSearcher(reader);
                 for (String text : List.of("travel detail during session", "tea", "blue city plan", "nothing")) {
-                    Query query = query(text);
-                    for (int n : new int[] {1, 5, 20, 80, 5_000}) {
-                        ScoreDoc[] expected = searcher.search(query, n, BY_SCORE_THEN_ID, true).scoreDocs;
-                        assertThat(ids(searcher, TopByScoreThenId.search(searcher, query, n)))
-                                .as("round %d, '%s', n %d", round, text, n)
-                                .containsExactlyElementsOf(ids(searcher, expected));
+                    Query keywords = keywords(text);
+                    for (Query restriction : RESTRICTIONS) {
+                        Query query = new BooleanQuery.Builder()
+                                .add(keywords, Occur.MUST)
+                                .add(restriction, Occur.FILTER)
+                                .build();
+                        for (int n : new int[] {1, 5, 20, 80, 5_000}) {
+                            ScoreDoc[] expected = searcher.search(query, n, BY_SCORE_THEN_ID, true).scoreDocs;
+                            assertThat(ids(searcher, TopByScoreThenId.search(searcher, keywords, restriction, n)))
+                                    .as("round %d, '%s', %s, n %d", round, text, restriction, n)
+                                    .containsExactlyElementsOf(ids(searcher, expected));
+                        }
                     }
                 }
             }
@@ -75,10 +99,14 @@ class TopByScoreThenIdTest {
                 DirectoryReader b = DirectoryReader.open(other)) {
             IndexSearcher first = new IndexSearcher(a);
             IndexSearcher second = new IndexSearcher(b);
-            Query query = query("travel detail during session");
-            assertThat(ids(first, TopByScoreThenId.search(first, query, 20)))
-                    .hasSize(20)
-                    .containsExactlyElementsOf(ids(second, TopByScoreThenId.search(second, query, 20)));
+            Query keywords = keywords("travel detail during session");
+            for (Query restriction : RESTRICTIONS) {
+                assertThat(ids(first, TopByScoreThenId.search(first, keywords, restriction, 20)))
+                        .as("%s", restriction)
+                        .hasSize(20)
+                        .containsExactlyElementsOf(
+                                ids(second, TopByScoreThenId.search(second, keywords, restriction, 20)));
+            }
         }
     }
 
@@ -108,6 +136,7 @@ class TopByScoreThenIdTest {
                 doc.add(new StringField("id", d[0], Field.Store.YES));
                 doc.add(new SortedDocValuesField("id", new BytesRef(d[0])));
                 doc.add(new StringField("space", "s", Field.Store.NO));
+                doc.add(new StringField("group", "g" + Math.floorMod(d[0].hashCode(), 20), Field.Store.NO));
                 doc.add(new TextField("text", d[1], Field.Store.NO));
                 doc.add(new TextField("codes", d[1].replace(' ', '_'), Field.Store.NO));
                 writer.addDocument(doc);
@@ -125,8 +154,8 @@ class TopByScoreThenIdTest {
         return dir;
     }
 
-    /** Shaped as the index's keyword query: prose and codes disjunctions, required, with a filter. */
-    private static Query query(String text) {
+    /** Shaped as the index's keyword query: prose and codes disjunctions. */
+    private static Query keywords(String text) {
         QueryBuilder builder = new QueryBuilder(new StandardAnalyzer());
         BooleanQuery.Builder keywords = new BooleanQuery.Builder();
         Query prose = builder.createBooleanQuery("text", text, Occur.SHOULD);
@@ -134,10 +163,7 @@ class TopByScoreThenIdTest {
             keywords.add(prose, Occur.SHOULD);
         }
         keywords.add(new TermQuery(new Term("codes", text.replace(' ', '_'))), Occur.SHOULD);
-        return new BooleanQuery.Builder()
-                .add(keywords.build(), Occur.MUST)
-                .add(new TermQuery(new Term("space", "s")), Occur.FILTER)
-                .build();
+        return keywords.build();
     }
 
     private static List<String> ids(IndexSearcher searcher, ScoreDoc[] hits) throws IOException {

@@ -47,7 +47,7 @@ public final class ErrorCodes {
     public static final String INVALID_CONFIRMATION = "INVALID_CONFIRMATION";
     /** A forget confirmation token issued to another caller or for another space (403). */
     public static final String CONFIRMATION_NOT_YOURS = "CONFIRMATION_NOT_YOURS";
-    /** API-only codes. */
+    // API-only codes.
     /** No valid {@code Authorization: Bearer} API key (401). */
     public static final String UNAUTHENTICATED = "UNAUTHENTICATED";
     /** The caller's key does not cover this space (403). */

@@ -102,10 +102,11 @@ public final class ProjectionTopology {
     private ProjectionTopology() {}
 
     /**
+     * As below, reading the chain's texts as they are (no data keys: topologies built directly in tests).
+     *
      * @param indexes where the tasks keep their search indexes (reused or rebuilt from the stores when a task is
      *     assigned)
      */
-    /** As below, reading the chain's texts as they are (no data keys: topologies built directly in tests). */
     public static Topology build(
             Topics topics, SchemaRegistry registry, AppliedListener listener, SearchIndexes indexes) {
         return build(topics, registry, listener, indexes, ChainContent.PLAINTEXT);

@@ -31,10 +31,6 @@ import org.apache.lucene.util.BytesRef;
  */
 final class IndexSearch {
 
-    /** Relevance, then id: equal scores come out in the same order whatever the segment layout. */
-    private static final Sort BY_SCORE_THEN_ID =
-            new Sort(SortField.FIELD_SCORE, new SortField(MemoryDocuments.ID, SortField.Type.STRING));
-
     private static final ScoreDoc[] NONE = new ScoreDoc[0];
 
     private final RequestQueries queries;
@@ -150,14 +146,13 @@ final class IndexSearch {
     }
 
     /**
-     * kNN hits with their scores turned back from Lucene's {@code (1 + dot) / 2} into the cosine. The graph search
-     * happens when a kNN query is rewritten, and a sorted search with scores rewrites its query twice (once to collect,
-     * once to fill in the scores): rewriting here first makes that one graph search instead of two.
+     * kNN hits, by score then id, with their scores turned back from Lucene's {@code (1 + dot) / 2} into the cosine.
+     * The graph search happens when the kNN query is rewritten; the rewritten query holds the hits and their scores.
      */
     private static ScoreDoc[] nearest(IndexSearcher searcher, float[] vector, Query restriction, int n)
             throws IOException {
         Query found = searcher.rewrite(RequestQueries.nearest(vector, n, restriction));
-        ScoreDoc[] hits = searcher.search(found, n, BY_SCORE_THEN_ID, true).scoreDocs;
+        ScoreDoc[] hits = TopByScoreThenId.search(searcher, found, n);
         for (ScoreDoc hit : hits) {
             hit.score = 2 * hit.score - 1;
         }

@@ -1,6 +1,7 @@
 package io.memorychain.projector.search;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -82,7 +83,17 @@ final class TopByScoreThenId {
         return best(all, n);
     }
 
-    /** Adds the segment's best {@code n} among {@code acceptDocs} to {@code all}, each with its id. */
+    /** The best {@code n} hits of {@code query}, by score then id; {@code ScoreDoc.doc} is the searcher's number. */
+    static ScoreDoc[] search(IndexSearcher searcher, Query query, int n) throws IOException {
+        Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.TOP_SCORES, 1f);
+        List<Ranked> all = new ArrayList<>();
+        for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+            collect(leaf, weight.bulkScorer(leaf), leaf.reader().getLiveDocs(), n, all);
+        }
+        return best(all, n);
+    }
+
+    /** Adds the segment's best {@code n} among {@code acceptDocs} to {@code all}. */
     private static void collect(LeafReaderContext leaf, BulkScorer scorer, Bits acceptDocs, int n, List<Ranked> all)
             throws IOException {
         if (scorer == null) {
@@ -92,24 +103,24 @@ final class TopByScoreThenId {
         LeafCollector leafCollector = collector.getLeafCollector(leaf);
         scorer.score(leafCollector, acceptDocs, 0, DocIdSetIterator.NO_MORE_DOCS);
         leafCollector.finish();
-        SortedDocValues ids = DocValues.getSorted(leaf.reader(), MemoryDocuments.ID);
         for (ScoreDoc hit : collector.topDocs().scoreDocs) {
-            int doc = hit.doc - leaf.docBase;
-            if (!ids.advanceExact(doc)) {
-                throw new IllegalStateException("a document without an id: " + hit.doc);
-            }
-            all.add(new Ranked(hit, BytesRef.deepCopyOf(ids.lookupOrd(ids.ordValue()))));
+            all.add(new Ranked(hit, leaf));
         }
     }
 
+    /**
+     * The segments' lists merged by score then id. Within a segment, document order is id order, so an id is read only
+     * where scores tie across segments.
+     */
     private static ScoreDoc[] best(List<Ranked> all, int n) {
-        return all.stream()
-                .sorted(Comparator.comparingDouble((Ranked r) -> r.hit.score)
-                        .reversed()
-                        .thenComparing(r -> r.id))
-                .limit(n)
-                .map(r -> r.hit)
-                .toArray(ScoreDoc[]::new);
+        Comparator<Ranked> byScoreThenId = (a, b) -> {
+            int byScore = Float.compare(b.hit.score, a.hit.score);
+            if (byScore != 0) {
+                return byScore;
+            }
+            return a.leaf == b.leaf ? Integer.compare(a.hit.doc, b.hit.doc) : a.id().compareTo(b.id());
+        };
+        return all.stream().sorted(byScoreThenId).limit(n).map(r -> r.hit).toArray(ScoreDoc[]::new);
     }
 
     /** The documents both sets hold. */
@@ -125,5 +136,30 @@ final class TopByScoreThenId {
         }
     }
 
-    private record Ranked(ScoreDoc hit, BytesRef id) {}
+    /** A segment's hit; its id is read when first compared. */
+    private static final class Ranked {
+        private final ScoreDoc hit;
+        private final LeafReaderContext leaf;
+        private BytesRef id;
+
+        Ranked(ScoreDoc hit, LeafReaderContext leaf) {
+            this.hit = hit;
+            this.leaf = leaf;
+        }
+
+        BytesRef id() {
+            if (id == null) {
+                try {
+                    SortedDocValues ids = DocValues.getSorted(leaf.reader(), MemoryDocuments.ID);
+                    if (!ids.advanceExact(hit.doc - leaf.docBase)) {
+                        throw new IllegalStateException("a document without an id: " + hit.doc);
+                    }
+                    id = BytesRef.deepCopyOf(ids.lookupOrd(ids.ordValue()));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            return id;
+        }
+    }
 }

@@ -80,6 +80,9 @@ class TopByScoreThenIdTest {
                             assertThat(ids(searcher, TopByScoreThenId.search(searcher, keywords, restriction, n)))
                                     .as("round %d, '%s', %s, n %d", round, text, restriction, n)
                                     .containsExactlyElementsOf(ids(searcher, expected));
+                            assertThat(ids(searcher, TopByScoreThenId.search(searcher, query, n)))
+                                    .as("round %d, '%s', %s, n %d, as one query", round, text, restriction, n)
+                                    .containsExactlyElementsOf(ids(searcher, expected));
                         }
                     }
                 }

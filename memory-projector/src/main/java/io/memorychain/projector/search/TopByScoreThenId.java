@@ -56,12 +56,8 @@ final class TopByScoreThenId {
      * The scores, and so the answer, are the same either way.
      */
     static ScoreDoc[] search(IndexSearcher searcher, Query keywords, Query restriction, int n) throws IOException {
-        Query filtered = new BooleanQuery.Builder()
-                .add(keywords, Occur.MUST)
-                .add(restriction, Occur.FILTER)
-                .build();
         Weight byKeywords = searcher.createWeight(searcher.rewrite(keywords), ScoreMode.TOP_SCORES, 1f);
-        Weight byConjunction = searcher.createWeight(searcher.rewrite(filtered), ScoreMode.TOP_SCORES, 1f);
+        Weight byConjunction = null; // made for the first selective segment: its terms are looked up again
         Weight admits = searcher.createWeight(searcher.rewrite(restriction), ScoreMode.COMPLETE_NO_SCORES, 1f);
         List<Ranked> all = new ArrayList<>();
         for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
@@ -77,6 +73,13 @@ final class TopByScoreThenId {
                 Bits acceptDocs = live == null ? accepted : new Both(accepted, live);
                 collect(leaf, byKeywords.bulkScorer(leaf), acceptDocs, n, all);
             } else {
+                if (byConjunction == null) {
+                    Query filtered = new BooleanQuery.Builder()
+                            .add(keywords, Occur.MUST)
+                            .add(restriction, Occur.FILTER)
+                            .build();
+                    byConjunction = searcher.createWeight(searcher.rewrite(filtered), ScoreMode.TOP_SCORES, 1f);
+                }
                 collect(leaf, byConjunction.bulkScorer(leaf), live, n, all);
             }
         }

@@ -22,6 +22,9 @@ main() {
 EXTRA=("$@")
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# shellcheck source=../../.mvn/java-home.sh
+source "$ROOT/.mvn/java-home.sh"
+JDK="$(memory_java_home)"
 WRITES="${RSS_WRITES:-10000}"
 MORE_WRITES="${RSS_MORE_WRITES:-1000}"
 QUERIES="${RSS_QUERIES:-300}"
@@ -102,12 +105,12 @@ settle() {
 nmt() {
   [[ "$NMT" == off ]] && return
   say "--- native memory tracking (committed, MiB)"
-  jcmd "$PID" VM.native_memory summary scale=MB >"$WORK/nmt-$1.txt"
+  "$JDK/bin/jcmd" "$PID" VM.native_memory summary scale=MB >"$WORK/nmt-$1.txt"
   grep -E '^(Total|-)' "$WORK/nmt-$1.txt" | sed -E 's/reserved=[0-9]+MB, //' | tee -a "$REPORT"
 }
 
 load() {
-  java "$LOAD" "$1" "http://127.0.0.1:$HTTP_PORT/v1/spaces/assistant" "$MEMORY_AGENT_KEY" "$2" "$CLIENTS" "$3" \
+  "$JDK/bin/java" "$LOAD" "$1" "http://127.0.0.1:$HTTP_PORT/v1/spaces/assistant" "$MEMORY_AGENT_KEY" "$2" "$CLIENTS" "$3" \
     | tee -a "$REPORT"
 }
 

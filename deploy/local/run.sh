@@ -49,6 +49,11 @@ if [[ -n "${MEMORY_BUILD_ONLY:-}" ]]; then
   exit 0
 fi
 
+# shellcheck source=../../.mvn/java-home.sh
+source "$ROOT/.mvn/java-home.sh"
+JDK="$(memory_java_home)"
+JAVA="$JDK/bin/java"
+
 mkdir -p data
 # exec: the JVM receives Ctrl-C/SIGTERM directly; its shutdown hook closes the application context in order.
 # MALLOC_ARENA_MAX: one glibc malloc arena for the native parts (ONNX Runtime, RocksDB), less fragmentation
@@ -73,10 +78,17 @@ export MEMORY_ROCKSDB_MEMTABLE_MIB="${MEMORY_ROCKSDB_MEMTABLE_MIB:-8}"
 # -XX:TrimNativeHeapInterval (recent JDK 17 updates, e.g. 17.0.15): every 5 s the JVM hands glibc's free native memory back to the
 # system (what RocksDB, ONNX Runtime and the JVM's own parts freed); an older JVM does without it
 DEFAULT_JAVA_OPTS="-Xms32m -Xmx512m -XX:MaxNewSize=16m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:TieredStopAtLevel=1 -XX:TrimNativeHeapInterval=5000 -Djdk.nio.maxCachedBufferSize=262144"
-if [[ -z "${JAVA_OPTS:-}" ]] && ! java -XX:TrimNativeHeapInterval=5000 -version >/dev/null 2>&1; then
+if [[ -z "${JAVA_OPTS:-}" ]] && ! "$JAVA" -XX:TrimNativeHeapInterval=5000 -version >/dev/null 2>&1; then
   DEFAULT_JAVA_OPTS="${DEFAULT_JAVA_OPTS/ -XX:TrimNativeHeapInterval=5000/}"
 fi
+# Always, whatever JAVA_OPTS says: Java's vector module, which Lucene's SIMD code for vector search and graph building
+# uses under C2 (the JVM then prints "Using incubator modules"), and, on JDK 23+, Kafka's and Netty's use of
+# sun.misc.Unsafe memory access allowed without a warning at every start
+RUNTIME_OPTS="--add-modules jdk.incubator.vector"
+if [[ $(java_major "$JDK") -ge 23 ]]; then
+  RUNTIME_OPTS="$RUNTIME_OPTS --sun-misc-unsafe-memory-access=allow"
+fi
 # shellcheck disable=SC2086
-exec java ${JAVA_OPTS:-$DEFAULT_JAVA_OPTS} \
+exec "$JAVA" $RUNTIME_OPTS ${JAVA_OPTS:-$DEFAULT_JAVA_OPTS} \
   -Dorg.apache.avro.SERIALIZABLE_PACKAGES=io.memorychain.avro \
   -Dmemory.data-dir="${MEMORY_DATA_DIR:-./data}" -jar "$JAR" "$@"

@@ -39,7 +39,7 @@ final class FilterQueries {
         if (expr instanceof FilterExpr.Not not) {
             // a pure negation matches nothing in Lucene: subtract from everything
             return new BooleanQuery.Builder()
-                    .add(new MatchAllDocsQuery(), Occur.FILTER)
+                    .add(MatchAllDocsQuery.INSTANCE, Occur.FILTER)
                     .add(of(not.part()), Occur.MUST_NOT)
                     .build();
         }

@@ -11,6 +11,7 @@ import org.apache.lucene.index.ByteVectorValues;
 import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SegmentWriteState;
+import org.apache.lucene.search.AcceptDocs;
 import org.apache.lucene.search.KnnCollector;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.hnsw.RandomVectorScorer;
@@ -63,13 +64,15 @@ public final class GraphlessVectorsFormat extends KnnVectorsFormat {
         }
 
         @Override
-        public void search(String field, float[] target, KnnCollector collector, Bits acceptDocs) throws IOException {
-            collect(vectors.getRandomVectorScorer(field, target), collector, acceptDocs);
+        public void search(String field, float[] target, KnnCollector collector, AcceptDocs acceptDocs)
+                throws IOException {
+            collect(vectors.getRandomVectorScorer(field, target), collector, acceptDocs.bits());
         }
 
         @Override
-        public void search(String field, byte[] target, KnnCollector collector, Bits acceptDocs) throws IOException {
-            collect(vectors.getRandomVectorScorer(field, target), collector, acceptDocs);
+        public void search(String field, byte[] target, KnnCollector collector, AcceptDocs acceptDocs)
+                throws IOException {
+            collect(vectors.getRandomVectorScorer(field, target), collector, acceptDocs.bits());
         }
 
         private static void collect(RandomVectorScorer scorer, KnnCollector collector, Bits acceptDocs)
@@ -99,11 +102,6 @@ public final class GraphlessVectorsFormat extends KnnVectorsFormat {
         @Override
         public void checkIntegrity() throws IOException {
             vectors.checkIntegrity();
-        }
-
-        @Override
-        public long ramBytesUsed() {
-            return vectors.ramBytesUsed();
         }
 
         @Override

@@ -11,22 +11,24 @@ import org.apache.lucene.codecs.hnsw.FlatVectorsScorer;
 import org.apache.lucene.codecs.lucene99.Lucene99FlatVectorsFormat;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsWriter;
+import org.apache.lucene.index.KnnVectorValues;
 import org.apache.lucene.index.MergePolicy;
 import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SegmentWriteState;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.TaskExecutor;
 import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.hnsw.RandomAccessVectorValues;
 import org.apache.lucene.util.hnsw.RandomVectorScorer;
 import org.apache.lucene.util.hnsw.RandomVectorScorerSupplier;
+import org.apache.lucene.util.hnsw.UpdateableRandomVectorScorer;
 
 /**
- * Lucene 9.12's HNSW format, writing the same files under the same name (so Lucene's own reader reads them), whose
- * graph building can be stopped. Lucene aborts a merge only when it writes, and building a merged graph writes nothing
- * for as long as it takes (minutes for a million vectors), so closing or clearing the writer waited for the whole build
- * (measured: 45 s for 60k vectors), blocking the stream thread that closes a task. Here every vector comparison of a
- * graph build first checks {@code stop}, and a build stopped that way ends as an aborted merge.
+ * Lucene's HNSW format ({@code Lucene99HnswVectorsFormat}, still Lucene 10's), writing the same files under the same
+ * name (so Lucene's own reader reads them), whose graph building can be stopped. Lucene aborts a merge only when it
+ * writes, and building a merged graph writes nothing for as long as it takes (minutes for a million vectors), so
+ * closing or clearing the writer waited for the whole build (measured: 45 s for 60k vectors), blocking the stream
+ * thread that closes a task. Here every vector comparison of a graph build first checks {@code stop}, and a build
+ * stopped that way ends as an aborted merge.
  */
 final class StoppableHnswFormat extends KnnVectorsFormat {
 
@@ -51,13 +53,9 @@ final class StoppableHnswFormat extends KnnVectorsFormat {
 
     @Override
     public KnnVectorsWriter fieldsWriter(SegmentWriteState state) throws IOException {
+        Lucene99FlatVectorsFormat flat = new Lucene99FlatVectorsFormat(scorer);
         return new Lucene99HnswVectorsWriter(
-                state,
-                maxConn,
-                beamWidth,
-                new Lucene99FlatVectorsFormat(scorer).fieldsWriter(state),
-                mergeWorkers,
-                mergeExecutor);
+                state, maxConn, beamWidth, flat, flat.fieldsWriter(state), mergeWorkers, mergeExecutor);
     }
 
     @Override
@@ -74,21 +72,19 @@ final class StoppableHnswFormat extends KnnVectorsFormat {
 
         @Override
         public RandomVectorScorerSupplier getRandomVectorScorerSupplier(
-                VectorSimilarityFunction similarity, RandomAccessVectorValues values) throws IOException {
+                VectorSimilarityFunction similarity, KnnVectorValues values) throws IOException {
             return new StoppableSupplier(scorer.getRandomVectorScorerSupplier(similarity, values), stop);
         }
 
         @Override
         public RandomVectorScorer getRandomVectorScorer(
-                VectorSimilarityFunction similarity, RandomAccessVectorValues values, float[] target)
-                throws IOException {
+                VectorSimilarityFunction similarity, KnnVectorValues values, float[] target) throws IOException {
             return new Stoppable(scorer.getRandomVectorScorer(similarity, values, target), stop);
         }
 
         @Override
         public RandomVectorScorer getRandomVectorScorer(
-                VectorSimilarityFunction similarity, RandomAccessVectorValues values, byte[] target)
-                throws IOException {
+                VectorSimilarityFunction similarity, KnnVectorValues values, byte[] target) throws IOException {
             return new Stoppable(scorer.getRandomVectorScorer(similarity, values, target), stop);
         }
     }
@@ -97,13 +93,53 @@ final class StoppableHnswFormat extends KnnVectorsFormat {
             implements RandomVectorScorerSupplier {
 
         @Override
-        public RandomVectorScorer scorer(int ord) throws IOException {
-            return new Stoppable(supplier.scorer(ord), stop);
+        public UpdateableRandomVectorScorer scorer() throws IOException {
+            return new StoppableUpdateable(supplier.scorer(), stop);
         }
 
         @Override
         public RandomVectorScorerSupplier copy() throws IOException {
             return new StoppableSupplier(supplier.copy(), stop);
+        }
+    }
+
+    private record StoppableUpdateable(UpdateableRandomVectorScorer scorer, BooleanSupplier stop)
+            implements UpdateableRandomVectorScorer {
+
+        @Override
+        public void setScoringOrdinal(int node) throws IOException {
+            scorer.setScoringOrdinal(node);
+        }
+
+        @Override
+        public float score(int node) throws IOException {
+            if (stop.getAsBoolean()) {
+                throw new MergePolicy.MergeAbortedException("the search index is closing or being cleared");
+            }
+            return scorer.score(node);
+        }
+
+        @Override
+        public float bulkScore(int[] nodes, float[] scores, int numNodes) throws IOException {
+            if (stop.getAsBoolean()) {
+                throw new MergePolicy.MergeAbortedException("the search index is closing or being cleared");
+            }
+            return scorer.bulkScore(nodes, scores, numNodes);
+        }
+
+        @Override
+        public int maxOrd() {
+            return scorer.maxOrd();
+        }
+
+        @Override
+        public int ordToDoc(int ord) {
+            return scorer.ordToDoc(ord);
+        }
+
+        @Override
+        public Bits getAcceptOrds(Bits acceptDocs) {
+            return scorer.getAcceptOrds(acceptDocs);
         }
     }
 

@@ -2,16 +2,17 @@ package io.memorychain.projector.search;
 
 import java.util.concurrent.ExecutorService;
 import org.apache.lucene.codecs.KnnVectorsFormat;
-import org.apache.lucene.codecs.lucene912.Lucene912Codec;
-import org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat;
+import org.apache.lucene.codecs.lucene104.Lucene104Codec;
+import org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat;
+import org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncoding;
 
 /**
- * The codec of the index: Lucene 9.12's default with the vector field's format from {@link IndexSettings.Hnsw}, or
+ * The codec of the index: Lucene 10's default with the vector field's format from {@link IndexSettings.Hnsw}, or
  * {@link GraphlessVectorsFormat} while {@link #graphless} is set (a rebuild). The format of a segment is the one set
  * when the segment is written (flushed or merged). Only writing needs this instance: readers find each field's format
  * by the name recorded in the segment.
  */
-final class VectorCodec extends Lucene912Codec {
+final class VectorCodec extends Lucene104Codec {
 
     /** Bits per quantized component: Lucene's "int8" scalar quantization stores 7-bit values. */
     private static final int QUANTIZED_BITS = 7;
@@ -24,14 +25,8 @@ final class VectorCodec extends Lucene912Codec {
     /** @param mergeExecutor runs the graph-building workers of a merge; null when {@code hnsw.mergeThreads()} is 1 */
     VectorCodec(IndexSettings.Hnsw hnsw, ExecutorService mergeExecutor) {
         this.graphs = hnsw.quantized()
-                ? new Lucene99HnswScalarQuantizedVectorsFormat(
-                        hnsw.maxConn(),
-                        hnsw.beamWidth(),
-                        hnsw.mergeThreads(),
-                        QUANTIZED_BITS,
-                        false,
-                        null,
-                        mergeExecutor)
+                ? new Lucene104HnswScalarQuantizedVectorsFormat(
+                        ScalarEncoding.SEVEN_BIT, hnsw.maxConn(), hnsw.beamWidth(), hnsw.mergeThreads(), mergeExecutor)
                 : new StoppableHnswFormat(hnsw, mergeExecutor, () -> stoppingGraphs);
     }
 

@@ -37,9 +37,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 /**
  * The load generator of {@link LoadHarness}, run in its own JVM (the harness starts it with its own class path), so
  * that generating load does not share a JIT, a heap and a GC with the broker and the Streams applications it measures.
- * It publishes requests through {@link MemoryPublisher} (the same transactional, group-committed producer the API uses)
- * with a bounded number in flight, against the harness's broker, and reports on stdout, one line per fact, each
- * starting with {@value #TAG}:
+ * It publishes requests through {@link MemoryPublisher} (the same producer the API uses) with a bounded number in
+ * flight, against the harness's broker, and reports on stdout, one line per fact, each starting with {@value #TAG}:
  *
  * <ul>
  *   <li>{@code @@ACK W|M index space seq publishedMicros}: an accepted outcome (mode {@code chain}); {@code W} during

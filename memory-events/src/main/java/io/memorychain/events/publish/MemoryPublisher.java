@@ -36,14 +36,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How agents (and the API) change memory: publishes {@link MemoryRequest}s to the requests topic with an idempotent,
- * transactional producer and completes each returned future with the sequencer's {@link MemoryOutcome}.
+ * How agents (and the API) change memory: publishes {@link MemoryRequest}s to the requests topic with an idempotent
+ * producer ({@code acks=all}) and completes each returned future with the sequencer's {@link MemoryOutcome}.
  *
- * <p>Sends are group-committed: a sender thread takes whatever requests are queued, sends them in one transaction and
- * commits, so throughput does not pay one commit per request. An outcome listener reads the outcomes topic
- * (read_committed) from the moment the publisher was created. A request whose outcome does not arrive keeps its future
- * pending: callers bound their wait with {@code orTimeout} and may retry with the same request id, which the sequencer
- * answers with the original outcome.
+ * <p>A sender thread serializes whatever requests are queued and hands them to the producer, which batches them by
+ * itself. No transaction: each request is on its own (the sequencer answers a request id it has seen with its first
+ * outcome, so a request written twice is applied once), and a transaction's commit would only delay the moment the
+ * sequencer can read it. An outcome listener reads the outcomes topic (read_committed) from the moment the publisher
+ * was created. A request whose outcome does not arrive keeps its future pending: callers bound their wait with
+ * {@code orTimeout} and may retry with the same request id, which the sequencer answers with the original outcome.
  *
  * <p>Schema registry outages (docs/architecture.md §19, "Faults"): once the request schema is registered and the
  * outcome schema known, both are cached and publishing works without the registry. A request that needs the registry
@@ -86,13 +87,12 @@ public final class MemoryPublisher implements AutoCloseable {
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "memory-publisher-" + instance);
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, "memory-publisher-" + instance);
         p.put(ProducerConfig.LINGER_MS_CONFIG, 2);
         p.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
         p.putAll(overrides);
         // requests are serialized before the transaction: a registry failure fails those requests, not the sender
         this.producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
-        this.producer.initTransactions();
 
         Properties c = new Properties();
         c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -154,7 +154,7 @@ public final class MemoryPublisher implements AutoCloseable {
                 }
                 batch.add(first);
                 queue.drainTo(batch, MAX_BATCH - 1);
-                sendInTransaction(batch);
+                send(batch);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
@@ -164,7 +164,7 @@ public final class MemoryPublisher implements AutoCloseable {
         }
     }
 
-    private void sendInTransaction(List<MemoryRequest> all) {
+    private void send(List<MemoryRequest> all) {
         List<MemoryRequest> batch = new ArrayList<>(all.size());
         List<byte[]> values = new ArrayList<>(all.size());
         for (int i = 0; i < all.size(); i++) {
@@ -193,28 +193,31 @@ public final class MemoryPublisher implements AutoCloseable {
         if (batch.isEmpty()) {
             return;
         }
-        try {
-            producer.beginTransaction();
-            for (int i = 0; i < batch.size(); i++) {
-                producer.send(
-                        new ProducerRecord<>(topics.requests(), batch.get(i).getSpace(), values.get(i)));
-            }
-            producer.commitTransaction();
-        } catch (KafkaException e) {
-            log.error("Could not publish {} requests to {}: {}", batch.size(), topics.requests(), e.toString());
+        for (int i = 0; i < batch.size(); i++) {
+            MemoryRequest request = batch.get(i);
             try {
-                producer.abortTransaction();
-            } catch (KafkaException abortFailure) {
-                log.error("Abort failed after a failed publish: {}", abortFailure.toString());
+                producer.send(
+                        new ProducerRecord<>(topics.requests(), request.getSpace(), values.get(i)), (metadata, e) -> {
+                            if (e != null) {
+                                notSent(request, e);
+                            }
+                        });
+            } catch (KafkaException e) {
+                notSent(request, e);
             }
-            for (MemoryRequest request : batch) {
-                CompletableFuture<MemoryOutcome> future =
-                        pending.get(pendingKey(request.getSpace(), request.getRequestId()));
-                if (future != null) {
-                    future.completeExceptionally(new PublishException(
-                            "Could not publish request " + request.getRequestId() + ": " + e.getMessage(), e));
-                }
-            }
+        }
+    }
+
+    /**
+     * Kafka refused the request or did not acknowledge it in time ({@code delivery.timeout.ms}): it may or may not be
+     * on the topic, so the caller learns it failed and may publish the same request id again.
+     */
+    private void notSent(MemoryRequest request, Exception e) {
+        log.error("Could not publish request {} to {}: {}", request.getRequestId(), topics.requests(), e.toString());
+        CompletableFuture<MemoryOutcome> future = pending.get(pendingKey(request.getSpace(), request.getRequestId()));
+        if (future != null) {
+            future.completeExceptionally(new PublishException(
+                    "Could not publish request " + request.getRequestId() + ": " + e.getMessage(), e));
         }
     }
 

@@ -1,12 +1,18 @@
 # Sourced by ./mvnw and deploy/local/*.sh: sets JAVA_HOME to a JDK of Java 21 or later (the project's floor), so that
 # the build, the tests and the service all run on the same one. In order: JAVA_HOME if it is 21+, the `java` on the
-# PATH if it is, else the newest 21+ under /usr/lib/jvm (where Debian's packages and Temurin's put them). Reads each
-# JDK's `release` file: no JVM is started to ask.
-java_major() { # JDK home -> its major version (0 if unknown)
-  local v
-  v=$(sed -nE 's/^JAVA_VERSION="([0-9._]+).*/\1/p' "$1/release" 2>/dev/null)
-  v=${v#1.}
-  echo "${v%%[._]*}" | grep -E '^[0-9]+$' || echo 0
+# PATH if it is, else the newest 21+ under /usr/lib/jvm (where Debian's packages and Temurin's put them;
+# MEMORY_JVM_DIR names another directory). Reads each JDK's `release` file: no JVM is started to ask.
+java_major() { # JDK home -> its major version (0 if unknown); bash alone, no other tool
+  local line
+  if [[ -r "$1/release" ]]; then
+    while IFS= read -r line; do
+      if [[ $line =~ ^JAVA_VERSION=\"(1\.)?([0-9]+) ]]; then
+        echo "${BASH_REMATCH[2]}"
+        return
+      fi
+    done <"$1/release"
+  fi
+  echo 0
 }
 
 memory_java_home() {
@@ -18,7 +24,7 @@ memory_java_home() {
       return 0
     fi
   done
-  for candidate in /usr/lib/jvm/*; do
+  for candidate in "${MEMORY_JVM_DIR:-/usr/lib/jvm}"/*; do
     major=$(java_major "$candidate")
     if [[ -x "$candidate/bin/java" && $major -ge $floor && $major -gt $best_major ]]; then
       best=$candidate

@@ -13,8 +13,11 @@ import io.memorychain.domain.rollback.RollbackPlanException;
 import io.memorychain.domain.rollback.RollbackPlanner;
 import io.memorychain.domain.rollback.RollbackSpec;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The time machine (docs/architecture.md §17), transport-neutral: {@link #plan} is the dry run (reads the space's chain
@@ -22,18 +25,31 @@ import java.util.List;
  * as one {@code RollbackSpace} request, which the sequencer applies atomically as {@code RollbackApplied} and the
  * restoring events, or refuses with VERSION_CONFLICT when the space moved since. Admin-only (the operation catalogue
  * and the sequencer).
+ *
+ * <p>One plan at a time on an instance: each replays a whole chain on one core (about 6 s at 100,000 memories), so a
+ * second dry run or apply waits for the first (up to {@link #PLAN_QUEUE}, then 503 UNAVAILABLE) instead of taking the
+ * other core from the writes and queries.
  */
 @Singleton
 public class Rollbacks {
 
+    static final Duration PLAN_QUEUE = Duration.ofSeconds(60);
+
     private final ChainSource chain;
     private final WriteExecutor writes;
     private final GrantedReads granted;
+    private final Semaphore planning = new Semaphore(1, true);
+    private final Duration queue;
 
     public Rollbacks(ChainSource chain, WriteExecutor writes, GrantedReads granted) {
+        this(chain, writes, granted, PLAN_QUEUE);
+    }
+
+    Rollbacks(ChainSource chain, WriteExecutor writes, GrantedReads granted, Duration queue) {
         this.chain = chain;
         this.writes = writes;
         this.granted = granted;
+        this.queue = queue;
     }
 
     /**
@@ -125,13 +141,30 @@ public class Rollbacks {
 
     /** The dry run: what a rollback would change, memory by memory. */
     public RollbackPlan plan(String space, RollbackSpec spec) {
-        RollbackPlanner planner = new RollbackPlanner(space, spec);
-        chain.read(space, planner::accept, (read, total) -> {});
+        awaitTurn();
         try {
+            RollbackPlanner planner = new RollbackPlanner(space, spec);
+            chain.read(space, planner::accept, (read, total) -> {});
             return planner.plan();
         } catch (RollbackPlanException e) {
             throw new ApiException(e.code(), e.getMessage());
+        } finally {
+            planning.release();
         }
+    }
+
+    private void awaitTurn() {
+        try {
+            if (planning.tryAcquire(queue.toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        throw new ApiException(
+                ErrorCodes.UNAVAILABLE,
+                "another rollback plan is being computed on this instance (one at a time: each replays a chain);"
+                        + " try again shortly");
     }
 
     /**

@@ -1,0 +1,107 @@
+package io.memorychain.api.rollback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.memorychain.api.error.ApiException;
+import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.avro.MemoryEvent;
+import io.memorychain.domain.rollback.RollbackPlan;
+import io.memorychain.domain.rollback.RollbackSpec;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One rollback plan at a time on an instance: a second dry run waits for the first (it never replays a chain beside
+ * it), and one that waits longer than the queue allows gets 503 UNAVAILABLE.
+ */
+class RollbacksTest {
+
+    private static final RollbackSpec TO_SEQ_0 = RollbackSpec.of(null, null, null, null, 0L, null);
+
+    /** An empty chain whose first read blocks until {@link #finish} is counted down. */
+    private static final class BlockingChain implements ChainSource {
+        final CountDownLatch firstEntered = new CountDownLatch(1);
+        final CountDownLatch finish = new CountDownLatch(1);
+        final AtomicInteger reading = new AtomicInteger();
+        final AtomicInteger mostAtOnce = new AtomicInteger();
+        final AtomicInteger reads = new AtomicInteger();
+
+        @Override
+        public long read(String space, Consumer<MemoryEvent> sink, Progress progress) {
+            mostAtOnce.accumulateAndGet(reading.incrementAndGet(), Math::max);
+            try {
+                if (reads.incrementAndGet() == 1) {
+                    firstEntered.countDown();
+                    assertThat(finish.await(30, TimeUnit.SECONDS)).isTrue();
+                }
+                return 0;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            } finally {
+                reading.decrementAndGet();
+            }
+        }
+    }
+
+    private static void awaitParked(Thread thread) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (thread.getState() != Thread.State.TIMED_WAITING) {
+            assertThat(System.nanoTime()).as("the second plan waits").isLessThan(deadline);
+            Thread.onSpinWait();
+            Thread.yield();
+        }
+    }
+
+    @Test
+    void aSecondPlanWaitsForTheFirstInsteadOfReplayingBesideIt() throws Exception {
+        BlockingChain chain = new BlockingChain();
+        Rollbacks rollbacks = new Rollbacks(chain, null, null, Duration.ofSeconds(30));
+        CompletableFuture<RollbackPlan> first = CompletableFuture.supplyAsync(() -> rollbacks.plan("s", TO_SEQ_0));
+        assertThat(chain.firstEntered.await(30, TimeUnit.SECONDS)).isTrue();
+
+        CompletableFuture<RollbackPlan> second = new CompletableFuture<>();
+        Thread waiting = new Thread(() -> {
+            try {
+                second.complete(rollbacks.plan("s", TO_SEQ_0));
+            } catch (RuntimeException e) {
+                second.completeExceptionally(e);
+            }
+        });
+        waiting.start();
+        awaitParked(waiting);
+        assertThat(chain.reads).as("the second has not started reading").hasValue(1);
+
+        chain.finish.countDown();
+        assertThat(first.get(30, TimeUnit.SECONDS).isEmpty()).isTrue();
+        assertThat(second.get(30, TimeUnit.SECONDS).isEmpty()).isTrue();
+        assertThat(chain.reads).hasValue(2);
+        assertThat(chain.mostAtOnce).hasValue(1);
+    }
+
+    @Test
+    void aPlanThatWaitsLongerThanTheQueueAllowsIsUnavailable() throws Exception {
+        BlockingChain chain = new BlockingChain();
+        Rollbacks rollbacks = new Rollbacks(chain, null, null, Duration.ofMillis(50));
+        CompletableFuture<RollbackPlan> first = CompletableFuture.supplyAsync(() -> rollbacks.plan("s", TO_SEQ_0));
+        assertThat(chain.firstEntered.await(30, TimeUnit.SECONDS)).isTrue();
+
+        assertThatThrownBy(() -> rollbacks.plan("s", TO_SEQ_0)).isInstanceOfSatisfying(ApiException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCodes.UNAVAILABLE);
+            assertThat(e.status().getCode()).isEqualTo(503);
+            assertThat(e.getMessage()).contains("another rollback plan");
+        });
+
+        chain.finish.countDown();
+        assertThat(first.get(30, TimeUnit.SECONDS).isEmpty()).isTrue();
+        assertThat(rollbacks.plan("s", TO_SEQ_0).isEmpty())
+                .as("the turn was given back")
+                .isTrue();
+    }
+}

@@ -103,6 +103,13 @@ final class StoppableHnswFormat extends KnnVectorsFormat {
         }
     }
 
+    /** Ends a graph build as an aborted merge once {@code stop} says so (checked before every comparison). */
+    private static void stopIfAsked(BooleanSupplier stop) throws MergePolicy.MergeAbortedException {
+        if (stop.getAsBoolean()) {
+            throw new MergePolicy.MergeAbortedException("the search index is closing or being cleared");
+        }
+    }
+
     private record StoppableUpdateable(UpdateableRandomVectorScorer scorer, BooleanSupplier stop)
             implements UpdateableRandomVectorScorer {
 
@@ -113,17 +120,13 @@ final class StoppableHnswFormat extends KnnVectorsFormat {
 
         @Override
         public float score(int node) throws IOException {
-            if (stop.getAsBoolean()) {
-                throw new MergePolicy.MergeAbortedException("the search index is closing or being cleared");
-            }
+            stopIfAsked(stop);
             return scorer.score(node);
         }
 
         @Override
         public float bulkScore(int[] nodes, float[] scores, int numNodes) throws IOException {
-            if (stop.getAsBoolean()) {
-                throw new MergePolicy.MergeAbortedException("the search index is closing or being cleared");
-            }
+            stopIfAsked(stop);
             return scorer.bulkScore(nodes, scores, numNodes);
         }
 
@@ -147,9 +150,7 @@ final class StoppableHnswFormat extends KnnVectorsFormat {
 
         @Override
         public float score(int node) throws IOException {
-            if (stop.getAsBoolean()) {
-                throw new MergePolicy.MergeAbortedException("the search index is closing or being cleared");
-            }
+            stopIfAsked(stop);
             return scorer.score(node);
         }
 

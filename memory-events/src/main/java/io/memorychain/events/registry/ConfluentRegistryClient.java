@@ -125,7 +125,20 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
         if (cached != null) {
             return cached;
         }
-        JsonNode answer = call("POST", "/subjects/" + encode(subject) + "/versions", schemaBody(schema));
+        JsonNode answer;
+        try {
+            answer = call("POST", "/subjects/" + encode(subject) + "/versions", schemaBody(schema));
+        } catch (SchemaRegistryException e) {
+            if (e.httpStatus() != 409) {
+                throw e;
+            }
+            // Two registrations of a new subject at once (two threads or two instances writing their first record
+            // of a topic): Apicurio's Confluent API creates the subject for one and answers the other 409 "already
+            // exists". Once more, the subject exists and the schema gets its id; an incompatible schema is refused
+            // with 409 again and fails here.
+            LOG.info("Registration under subject {} answered 409 ({}); registering once more", subject, e.getMessage());
+            answer = call("POST", "/subjects/" + encode(subject) + "/versions", schemaBody(schema));
+        }
         JsonNode id = answer.get("id");
         if (id == null || !id.canConvertToInt()) {
             throw new SchemaRegistryException("Schema registry answered registration under subject " + subject

@@ -204,7 +204,7 @@ class NetworkFaultsIT {
         history.note("load started: " + CLIENTS + " clients, 2 spaces each");
         threads.forEach(Thread::start);
         try {
-            hold(Duration.ofSeconds(5));
+            hold(Duration.ofSeconds(3));
             killAndRestartBroker("kafka-2");
             // memory-2 restarts (a minute on two busy cores) while the worker and a broker are hit
             long instanceKilled = killAndRestartInstance(instances.get(1));
@@ -319,10 +319,10 @@ class NetworkFaultsIT {
                 .map(net::host)
                 .toList();
         net.partition(net.host(name), others);
-        hold(Duration.ofSeconds(12));
+        hold(Duration.ofSeconds(10));
         net.heal(net.host(name));
         awaitBrokers("partition of " + name + " healed");
-        history.fault("partition " + name + " | the other brokers", at, "held 12 s");
+        history.fault("partition " + name + " | the other brokers", at, "held 10 s");
     }
 
     private void degradeLinks(List<String> names) throws Exception {
@@ -330,14 +330,14 @@ class NetworkFaultsIT {
         for (String name : names) {
             net.degrade(net.host(name), 10, "2mbit", 400);
         }
-        hold(Duration.ofSeconds(12));
+        hold(Duration.ofSeconds(10));
         for (String name : names) {
             net.restore(net.host(name));
         }
         history.fault(
                 "lossy, slow links of " + String.join(", ", names),
                 at,
-                "10% loss each way, 2 Mbit/s with up to 400 ms queued; held 12 s");
+                "10% loss each way, 2 Mbit/s with up to 400 ms queued; held 10 s");
     }
 
     // ---- waiting

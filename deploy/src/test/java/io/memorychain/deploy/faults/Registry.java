@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * The schema registry the instances share (several instances need a real one: docs/architecture.md §19): Apicurio
  * Registry with its Confluent-compatible API, from the distribution the build unpacks into {@code target/apicurio}, in
- * the root namespace on the bridge's address (not a target of the faults, as the issue's list has none for it).
+ * the root namespace on the bridge's address (no fault of the run is aimed at it).
  */
 final class Registry implements AutoCloseable {
 

@@ -81,12 +81,16 @@ DEFAULT_JAVA_OPTS="-Xms32m -Xmx512m -XX:MaxNewSize=16m -XX:+UseSerialGC -XX:MinH
 if [[ -z "${JAVA_OPTS:-}" ]] && ! "$JAVA" -XX:TrimNativeHeapInterval=5000 -version >/dev/null 2>&1; then
   DEFAULT_JAVA_OPTS="${DEFAULT_JAVA_OPTS/ -XX:TrimNativeHeapInterval=5000/}"
 fi
-# Always, whatever JAVA_OPTS says: Java's vector module, which Lucene's SIMD code for vector search and graph building
-# uses under C2 (the JVM then prints "Using incubator modules"), and, on JDK 23+, Kafka's and Netty's use of
-# sun.misc.Unsafe memory access allowed without a warning at every start
-RUNTIME_OPTS="--add-modules jdk.incubator.vector"
+# Whatever JAVA_OPTS says: on JDK 23+, Kafka's and Netty's use of sun.misc.Unsafe memory access allowed without a
+# warning at every start; and with C2 (JAVA_OPTS without -XX:TieredStopAtLevel=1) Java's vector module, which Lucene's
+# SIMD code for vector search and graph building uses (the JVM then prints "Using incubator modules"; under C1 alone
+# Lucene cannot use it)
+RUNTIME_OPTS=""
 if [[ $(java_major "$JDK") -ge 23 ]]; then
-  RUNTIME_OPTS="$RUNTIME_OPTS --sun-misc-unsafe-memory-access=allow"
+  RUNTIME_OPTS="--sun-misc-unsafe-memory-access=allow"
+fi
+if [[ "${JAVA_OPTS:-$DEFAULT_JAVA_OPTS}" != *"TieredStopAtLevel=1"* ]]; then
+  RUNTIME_OPTS="$RUNTIME_OPTS --add-modules jdk.incubator.vector"
 fi
 # shellcheck disable=SC2086
 exec "$JAVA" $RUNTIME_OPTS ${JAVA_OPTS:-$DEFAULT_JAVA_OPTS} \

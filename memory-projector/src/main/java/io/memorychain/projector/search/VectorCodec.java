@@ -14,9 +14,6 @@ import org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncod
  */
 final class VectorCodec extends Lucene104Codec {
 
-    /** Bits per quantized component: Lucene's "int8" scalar quantization stores 7-bit values. */
-    private static final int QUANTIZED_BITS = 7;
-
     private final KnnVectorsFormat graphs;
     private final KnnVectorsFormat graphless = new GraphlessVectorsFormat();
     private volatile boolean writingGraphless;
@@ -24,6 +21,7 @@ final class VectorCodec extends Lucene104Codec {
 
     /** @param mergeExecutor runs the graph-building workers of a merge; null when {@code hnsw.mergeThreads()} is 1 */
     VectorCodec(IndexSettings.Hnsw hnsw, ExecutorService mergeExecutor) {
+        // quantized: Lucene's "int8" scalar quantization, which stores 7-bit values
         this.graphs = hnsw.quantized()
                 ? new Lucene104HnswScalarQuantizedVectorsFormat(
                         ScalarEncoding.SEVEN_BIT, hnsw.maxConn(), hnsw.beamWidth(), hnsw.mergeThreads(), mergeExecutor)

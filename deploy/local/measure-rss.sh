@@ -6,12 +6,13 @@
 #   deploy/local/measure-rss.sh --memory.embeddings.model=minilm        # extra arguments go to the application
 #
 # Starts the service through deploy/local/run.sh (so with its defaults and MALLOC_ARENA_MAX) on a fresh data dir and
-# its own ports, writes 10,000 memories over HTTP (16 clients), waits until it is idle (the embedder has caught up),
-# stops it (SIGTERM), starts it again on the same data,
+# its own ports, writes 10,000 memories over HTTP (16 clients), waits until it is idle (the embedder has caught up)
+# and RSS_REST seconds more (the service's own heap release and the JVM's native trimming act within them; the report
+# shows the RSS at both moments), stops it (SIGTERM), starts it again on the same data,
 # writes 1,000 more and runs 300 /query calls, then prints VmRSS, VmHWM, RssAnon/RssFile, the thread count, the JVM's
 # native memory tracking summary and the load average (before, between and after). Native memory tracking is added to
 # the JVM options (-XX:NativeMemoryTracking=summary costs 10-30 MiB itself; RSS_NMT=off measures without it).
-# Environment: RSS_NMT (summary), RSS_WRITES (10000),
+# Environment: RSS_NMT (summary), RSS_WRITES (10000), RSS_REST (30),
 # RSS_MORE_WRITES (1000), RSS_QUERIES (300), RSS_CLIENTS (16), RSS_PORT_BASE (28000: HTTP +80, gRPC +90, broker +92,
 # controller +93), RSS_WORK (a new temporary folder: data, logs and the report; kept), MEMORY_JAR (run this jar instead
 # of building memory-server when its sources are newer). The jar is copied into RSS_WORK, so both starts run the same code.
@@ -28,6 +29,7 @@ JDK="$(memory_java_home)"
 WRITES="${RSS_WRITES:-10000}"
 MORE_WRITES="${RSS_MORE_WRITES:-1000}"
 QUERIES="${RSS_QUERIES:-300}"
+REST="${RSS_REST:-30}"
 CLIENTS="${RSS_CLIENTS:-16}"
 BASE="${RSS_PORT_BASE:-28000}"
 WORK="${RSS_WORK:-$(mktemp -d /tmp/memory-rss.XXXXXX)}"
@@ -93,13 +95,14 @@ cpu_ticks() {
 settle() {
   local t0=$SECONDS hz before after
   hz="$(getconf CLK_TCK)"
-  while (( SECONDS - t0 < 300 )); do
+  while (( SECONDS - t0 < 600 )); do
     before="$(cpu_ticks)"
     sleep 5
     after="$(cpu_ticks)"
     (( (after - before) * 100 < hz * 5 * 5 )) && break
   done
-  say "idle after $((SECONDS - t0)) s"
+  say "idle after $((SECONDS - t0)) s: $(grep VmRSS "/proc/$PID/status" | tr -s ' \t' ' '); at rest $REST s later"
+  sleep "$REST"
 }
 
 nmt() {

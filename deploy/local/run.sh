@@ -11,8 +11,9 @@
 # deploy/local/measure-rss.sh);
 # each can be overridden from the environment, and a cluster deployment (deploy/docker, deploy/k8s) keeps its own.
 # JAVA_OPTS replaces the JVM options: the serial collector, a heap that starts small and gives memory back after a
-# full collection (MinHeapFreeRatio/MaxHeapFreeRatio; without -Xms the JVM starts at a 64th of the machine's memory
-# and never shrinks below it), at most 512 MiB (give a large space more: about -Xmx1g per million memories), a young
+# full collection, all of it at once (MinHeapFreeRatio/MaxHeapFreeRatio, -XX:-ShrinkHeapInSteps; without -Xms the JVM
+# starts at a 64th of the machine's memory and never shrinks below it; the service asks for that full collection when
+# the old generation grew well past its live data, memory.heap-release.enabled), at most 512 MiB (give a large space more: about -Xmx1g per million memories), a young
 # generation of at most 16 MiB (-XX:MaxNewSize: the serial collector would give it a third of the heap; ~10% more
 # CPU per write than 32 MiB in the measured runs), the C1 compiler only (-XX:TieredStopAtLevel=1: ~70 MiB less JIT code and metaspace; searches
 # ~35% slower, still a few ms; measured in docs/benchmarks.md), free native memory handed back every 5 s
@@ -77,7 +78,7 @@ export MEMORY_ROCKSDB_BLOCK_CACHE_MIB="${MEMORY_ROCKSDB_BLOCK_CACHE_MIB:-16}"
 export MEMORY_ROCKSDB_MEMTABLE_MIB="${MEMORY_ROCKSDB_MEMTABLE_MIB:-8}"
 # -XX:TrimNativeHeapInterval (recent JDK 17 updates, e.g. 17.0.15): every 5 s the JVM hands glibc's free native memory back to the
 # system (what RocksDB, ONNX Runtime and the JVM's own parts freed); an older JVM does without it
-DEFAULT_JAVA_OPTS="-Xms32m -Xmx512m -XX:MaxNewSize=16m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:TieredStopAtLevel=1 -XX:TrimNativeHeapInterval=5000 -Djdk.nio.maxCachedBufferSize=262144"
+DEFAULT_JAVA_OPTS="-Xms32m -Xmx512m -XX:MaxNewSize=16m -XX:+UseSerialGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:-ShrinkHeapInSteps -XX:TieredStopAtLevel=1 -XX:TrimNativeHeapInterval=5000 -Djdk.nio.maxCachedBufferSize=262144"
 if [[ -z "${JAVA_OPTS:-}" ]] && ! "$JAVA" -XX:TrimNativeHeapInterval=5000 -version >/dev/null 2>&1; then
   DEFAULT_JAVA_OPTS="${DEFAULT_JAVA_OPTS/ -XX:TrimNativeHeapInterval=5000/}"
 fi

@@ -15,9 +15,12 @@ import io.memorychain.domain.rollback.RollbackSpec;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * The time machine (docs/architecture.md §17), transport-neutral: {@link #plan} is the dry run (reads the space's chain
@@ -29,27 +32,46 @@ import java.util.concurrent.TimeUnit;
  * <p>One plan at a time on an instance: each replays a whole chain on one core (about 6 s at 100,000 memories), so a
  * second dry run or apply waits for the first (up to {@link #PLAN_QUEUE}, then 503 UNAVAILABLE) instead of taking the
  * other core from the writes and queries.
+ *
+ * <p>An apply that names its dry run's digest applies that dry run's plan when this instance computed it in the last
+ * {@link #PLAN_REUSE} (at most {@link #REUSED_PLANS} of them) instead of replaying the chain again: a plan is a pure
+ * function of the chain up to its head seq, and the sequencer refuses it (VERSION_CONFLICT) if the space moved past
+ * that head since, as a plan computed again would then differ from the dry run's digest.
  */
 @Singleton
 public class Rollbacks {
 
     static final Duration PLAN_QUEUE = Duration.ofSeconds(60);
+    static final Duration PLAN_REUSE = Duration.ofMinutes(10);
+    static final int REUSED_PLANS = 4;
 
     private final ChainSource chain;
     private final WriteExecutor writes;
     private final GrantedReads granted;
     private final Semaphore planning = new Semaphore(1, true);
     private final Duration queue;
+    private final LongSupplier nanoTime;
+    /** The last plans computed here, oldest first, kept for the apply that names one's digest. */
+    private final Map<PlanKey, Planned> recent = new LinkedHashMap<>();
+
+    private record PlanKey(String space, RollbackSpec spec) {}
+
+    private record Planned(RollbackPlan plan, long at) {}
 
     public Rollbacks(ChainSource chain, WriteExecutor writes, GrantedReads granted) {
         this(chain, writes, granted, PLAN_QUEUE);
     }
 
     Rollbacks(ChainSource chain, WriteExecutor writes, GrantedReads granted, Duration queue) {
+        this(chain, writes, granted, queue, System::nanoTime);
+    }
+
+    Rollbacks(ChainSource chain, WriteExecutor writes, GrantedReads granted, Duration queue, LongSupplier nanoTime) {
         this.chain = chain;
         this.writes = writes;
         this.granted = granted;
         this.queue = queue;
+        this.nanoTime = nanoTime;
     }
 
     /**
@@ -145,7 +167,9 @@ public class Rollbacks {
         try {
             RollbackPlanner planner = new RollbackPlanner(space, spec);
             chain.read(space, planner::accept, (read, total) -> {});
-            return planner.plan();
+            RollbackPlan plan = planner.plan();
+            remember(new PlanKey(space, spec), plan);
+            return plan;
         } catch (RollbackPlanException e) {
             throw new ApiException(e.code(), e.getMessage());
         } finally {
@@ -177,7 +201,7 @@ public class Rollbacks {
         if (why == null || why.isBlank()) {
             throw ApiException.invalid("a rollback needs a reason");
         }
-        RollbackPlan plan = plan(ctx.space(), spec);
+        RollbackPlan plan = planToApply(ctx.space(), spec, expectedDigest);
         if (expectedDigest != null && !expectedDigest.equals(plan.digest())) {
             throw new ApiException(
                     ErrorCodes.VERSION_CONFLICT,
@@ -190,6 +214,32 @@ public class Rollbacks {
         }
         MemoryOutcome outcome = writes.apply(ctx, plan.toRequest(why));
         return new Applied(plan, outcome.getSeq(), outcome.getRequestId());
+    }
+
+    /** The dry run's plan when this instance still holds one with {@code digest}, else the plan now. */
+    RollbackPlan planToApply(String space, RollbackSpec spec, String digest) {
+        if (digest != null) {
+            Planned planned;
+            synchronized (recent) {
+                planned = recent.get(new PlanKey(space, spec));
+            }
+            if (planned != null
+                    && planned.plan().digest().equals(digest)
+                    && nanoTime.getAsLong() - planned.at() < PLAN_REUSE.toNanos()) {
+                return planned.plan();
+            }
+        }
+        return plan(space, spec);
+    }
+
+    private void remember(PlanKey key, RollbackPlan plan) {
+        synchronized (recent) {
+            recent.remove(key);
+            recent.put(key, new Planned(plan, nanoTime.getAsLong()));
+            while (recent.size() > REUSED_PLANS) {
+                recent.remove(recent.keySet().iterator().next());
+            }
+        }
     }
 
     /** An applied plan: the seq of its last event and the request id. */

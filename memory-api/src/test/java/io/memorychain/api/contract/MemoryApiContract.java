@@ -2891,6 +2891,32 @@ public abstract class MemoryApiContract {
     }
 
     @Test
+    void anApplyWithADryRunsDigestIsRefusedOnceTheSpaceMovedAndChangesNothing() {
+        String space = space();
+        String kept = createId(space, "Ana drinks green tea");
+        createId(space, "Ana moved to Mars");
+        String admin = "admin:ops";
+        Resp plan = send(HttpRequest.POST("/v1/spaces/" + space + "/rollback/plan", Map.of("to_seq", 1))
+                .header("X-Actor", admin));
+        assertThat(plan.status).as(plan.raw).isEqualTo(200);
+        String late = createId(space, "Ana took up chess");
+        ChainState before = chainState(space);
+
+        Resp applied = send(HttpRequest.POST(
+                        "/v1/spaces/" + space + "/rollback",
+                        Map.of("to_seq", 1, "reason", "a stale review", "plan_digest", plan.json.get("plan_digest")))
+                .header("X-Actor", admin));
+
+        assertThat(applied.status).as(applied.raw).isEqualTo(409);
+        assertThat(applied.json).containsEntry("code", "VERSION_CONFLICT");
+        assertThat((String) applied.json.get("message"))
+                .as("the dry run's plan went to the sequencer, which refused it")
+                .contains("plan again");
+        assertThat(chainState(space)).as("nothing applied").isEqualTo(before);
+        assertThat(ids(get("/v1/spaces/" + space + "/memories"))).contains(kept, late);
+    }
+
+    @Test
     void readsAMemoryAListTheCoreAndAQueryAsTheyWereAtAnEarlierSeq() {
         String space = space();
         String tea = createId(space, "Ana drinks green tea every morning");

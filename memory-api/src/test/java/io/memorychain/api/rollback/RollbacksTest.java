@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -103,5 +104,53 @@ class RollbacksTest {
         assertThat(rollbacks.plan("s", TO_SEQ_0).isEmpty())
                 .as("the turn was given back")
                 .isTrue();
+    }
+
+    /** An empty chain that counts its reads. */
+    private static final class CountingChain implements ChainSource {
+        final AtomicInteger reads = new AtomicInteger();
+
+        @Override
+        public long read(String space, Consumer<MemoryEvent> sink, Progress progress) {
+            reads.incrementAndGet();
+            return 0;
+        }
+    }
+
+    @Test
+    void anApplyNamingTheDryRunsDigestReusesItsPlanInsteadOfReplayingTheChain() {
+        CountingChain chain = new CountingChain();
+        AtomicLong clock = new AtomicLong();
+        Rollbacks rollbacks = new Rollbacks(chain, null, null, Duration.ofSeconds(30), clock::get);
+        RollbackPlan dryRun = rollbacks.plan("s", TO_SEQ_0);
+
+        assertThat(rollbacks.planToApply("s", TO_SEQ_0, dryRun.digest())).isSameAs(dryRun);
+        assertThat(chain.reads).as("no second replay").hasValue(1);
+
+        assertThat(rollbacks.planToApply("s", TO_SEQ_0, null)).isNotSameAs(dryRun);
+        assertThat(rollbacks.planToApply("s", TO_SEQ_0, "another digest")).isNotSameAs(dryRun);
+        assertThat(rollbacks.planToApply("t", TO_SEQ_0, dryRun.digest()).space())
+                .isEqualTo("t");
+        assertThat(chain.reads)
+                .as("without the digest, with another, in another space: planned again")
+                .hasValue(4);
+    }
+
+    @Test
+    void aDryRunOlderThanTheReuseWindowOrPushedOutIsPlannedAgain() {
+        CountingChain chain = new CountingChain();
+        AtomicLong clock = new AtomicLong();
+        Rollbacks rollbacks = new Rollbacks(chain, null, null, Duration.ofSeconds(30), clock::get);
+        RollbackPlan dryRun = rollbacks.plan("s", TO_SEQ_0);
+        clock.addAndGet(Rollbacks.PLAN_REUSE.toNanos());
+        assertThat(rollbacks.planToApply("s", TO_SEQ_0, dryRun.digest())).isNotSameAs(dryRun);
+
+        RollbackPlan again = rollbacks.plan("s", TO_SEQ_0);
+        for (int i = 0; i < Rollbacks.REUSED_PLANS; i++) {
+            rollbacks.plan("other-" + i, TO_SEQ_0);
+        }
+        int reads = chain.reads.get();
+        assertThat(rollbacks.planToApply("s", TO_SEQ_0, again.digest())).isNotSameAs(again);
+        assertThat(chain.reads).hasValue(reads + 1);
     }
 }

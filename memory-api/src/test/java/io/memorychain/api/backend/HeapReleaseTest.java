@@ -18,6 +18,20 @@ class HeapReleaseTest {
         long live;
         int collections;
 
+        /** MiB committed, in use, live after the last collection, and live at the next one. */
+        FakeOldGeneration(long committed, long used, long liveAfter, long live) {
+            this.committed = committed * MIB;
+            this.used = used * MIB;
+            this.liveAfter = liveAfter * MIB;
+            this.live = live * MIB;
+        }
+
+        /** Promotions since the last check: {@code mib} more in use and committed. */
+        void promote(long mib) {
+            used += mib * MIB;
+            committed += mib * MIB;
+        }
+
         @Override
         public long committed() {
             return committed;
@@ -57,11 +71,7 @@ class HeapReleaseTest {
 
     @Test
     void collectsAnOldGenerationGrownWithGarbageThenLeavesItAlone() {
-        FakeOldGeneration old = new FakeOldGeneration();
-        old.committed = 248 * MIB;
-        old.used = 246 * MIB;
-        old.liveAfter = 105 * MIB;
-        old.live = 108 * MIB;
+        FakeOldGeneration old = new FakeOldGeneration(248, 246, 105, 108);
         AtomicLong clock = new AtomicLong();
         try (HeapRelease release = new HeapRelease(old, clock::get)) {
             assertThat(release.check()).isTrue();
@@ -76,19 +86,14 @@ class HeapReleaseTest {
 
     @Test
     void collectsOnceThePromotionsStopEvenBelowTheBusyThreshold() {
-        FakeOldGeneration old = new FakeOldGeneration();
-        old.committed = 170 * MIB;
-        old.used = 160 * MIB;
-        old.liveAfter = 110 * MIB;
-        old.live = 112 * MIB;
+        FakeOldGeneration old = new FakeOldGeneration(170, 160, 110, 112);
         AtomicLong clock = new AtomicLong();
         try (HeapRelease release = new HeapRelease(old, clock::get)) {
             assertThat(release.check())
                     .as("first check: promotions not known to have stopped")
                     .isFalse();
 
-            old.used += 8 * MIB;
-            old.committed += 8 * MIB;
+            old.promote(8);
             assertThat(release.check()).as("still promoting").isFalse();
 
             assertThat(release.check()).as("quiet since the last check").isTrue();
@@ -98,23 +103,18 @@ class HeapReleaseTest {
 
     @Test
     void collectsAtMostOncePerGapWhileTheOldGenerationKeepsGrowing() {
-        FakeOldGeneration old = new FakeOldGeneration();
-        old.committed = 300 * MIB;
-        old.used = 290 * MIB;
-        old.live = 150 * MIB;
+        FakeOldGeneration old = new FakeOldGeneration(300, 290, 0, 150);
         AtomicLong clock = new AtomicLong();
         try (HeapRelease release = new HeapRelease(old, clock::get)) {
             assertThat(release.check()).isTrue();
 
             // promotions grew it again before the gap passed
-            old.committed = 400 * MIB;
-            old.used = 390 * MIB;
+            old.promote(240);
             clock.addAndGet(HeapRelease.MIN_GAP.toNanos() - 1);
             assertThat(release.check()).isFalse();
 
             clock.addAndGet(1);
-            old.used += 10 * MIB;
-            old.committed += 10 * MIB;
+            old.promote(10);
             assertThat(release.check()).isTrue();
             assertThat(old.collections).isEqualTo(2);
         }

@@ -16,14 +16,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the serial collector's old generation near its live data (docs/benchmarks.md, "Memory of the embedded
- * service"). Since JDK 23 the serial collector grows the old generation for every promotion until {@code -Xmx} before
- * it collects it (JDK 17 collected it whenever it had to grow), so a service that ingested for a few minutes kept up to
- * twice its live data committed, at rest too. Every {@link #CHECK_EVERY} this compares the old generation's committed
- * size with what it held after its last full collection, and asks for a full collection when it is {@link #due}: while
- * promotions go on, past half as much again and 32 MiB; once they stopped (quiet between two checks), past a quarter
- * more and 16 MiB. At most one per {@link #MIN_GAP}. With {@code -XX:-ShrinkHeapInSteps} (run.sh) the collection hands
- * the memory back at once. Does nothing under any other collector (they size their old generations themselves) or with
- * {@code memory.heap-release.enabled=false}.
+ * service"). On JDK 25 the serial collector grows the old generation for every promotion until {@code -Xmx} before it
+ * collects it (JDK 17's collected it whenever it had to grow; the serial collector was reworked since), so a service
+ * that ingested for a few minutes kept up to twice its live data committed, at rest too. Every {@link #CHECK_EVERY}
+ * this compares the old generation's committed size with what it held after its last full collection, and asks for a
+ * full collection when it is {@link #due}: while promotions go on, past half as much again and 32 MiB; once they
+ * stopped (quiet between two checks), past a quarter more and 16 MiB. At most one per {@link #MIN_GAP}. With
+ * {@code -XX:-ShrinkHeapInSteps} (run.sh) the collection hands the memory back at once. Does nothing under any other
+ * collector (they size their old generations themselves) or with {@code memory.heap-release.enabled=false}.
  */
 @Context
 @Requires(property = "memory.heap-release.enabled", notEquals = "false")

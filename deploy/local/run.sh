@@ -14,9 +14,10 @@
 # full collection, all of it at once (MinHeapFreeRatio/MaxHeapFreeRatio, -XX:-ShrinkHeapInSteps; without -Xms the JVM
 # starts at a 64th of the machine's memory and never shrinks below it; the service asks for that full collection when
 # the old generation grew well past its live data, memory.heap-release.enabled), at most 512 MiB (give a large space
-# more: about -Xmx1g per million memories), a young generation of at most 16 MiB (-XX:MaxNewSize: the serial collector would give it a third of the heap; ~10% more
-# CPU per write than 32 MiB in the measured runs), the C1 compiler only (-XX:TieredStopAtLevel=1: ~70 MiB less JIT code and metaspace; searches
-# ~35% slower, still a few ms; measured in docs/benchmarks.md), free native memory handed back every 5 s
+# more: about -Xmx1g per million memories), a young generation of at most 16 MiB (-XX:MaxNewSize: the serial
+# collector would give it a third of the heap; ~10% more CPU per write than 32 MiB in the measured runs), the C1
+# compiler only (-XX:TieredStopAtLevel=1: ~70 MiB less JIT code and metaspace; searches ~35% slower, still a few ms;
+# measured in docs/benchmarks.md), free native memory handed back every 5 s
 # (-XX:TrimNativeHeapInterval) and no per-thread cache of the JDK's temporary direct buffers above 256 KiB
 # (-Djdk.nio.maxCachedBufferSize: each Kafka client thread kept one as large as the largest fetch it read).
 set -euo pipefail

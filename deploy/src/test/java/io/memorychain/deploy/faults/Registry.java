@@ -1,10 +1,10 @@
 package io.memorychain.deploy.faults;
 
+import io.memorychain.events.testing.ApicurioRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,7 +18,6 @@ import java.util.Map;
 final class Registry implements AutoCloseable {
 
     static final int PORT = 18085;
-    private static final String API = "/apis/ccompat/v7";
 
     private final Child process;
     private final String url;
@@ -29,13 +28,7 @@ final class Registry implements AutoCloseable {
     }
 
     static Registry start(Host root, Path dir) {
-        Path apicurio =
-                Path.of(System.getProperty("apicurio.dir", "target/apicurio")).toAbsolutePath();
-        Path runner = apicurio.resolve(
-                "apicurio-registry-app-" + System.getProperty("apicurio.version", "2.6.13.Final") + "-runner.jar");
-        if (!Files.exists(runner)) {
-            throw new IllegalStateException("Apicurio runner not unpacked by the build (mvn verify): " + runner);
-        }
+        Path runner = ApicurioRegistry.runnerJar();
         Child child = new Child(
                 "registry",
                 root,
@@ -51,7 +44,7 @@ final class Registry implements AutoCloseable {
                 Map.of(),
                 dir.resolve("registry.log"));
         child.start();
-        return new Registry(child, "http://" + root.address() + ":" + PORT + API);
+        return new Registry(child, "http://" + root.address() + ":" + PORT + ApicurioRegistry.API);
     }
 
     String url() {

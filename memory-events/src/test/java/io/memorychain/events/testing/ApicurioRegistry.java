@@ -34,7 +34,8 @@ public final class ApicurioRegistry implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ApicurioRegistry.class);
     private static final Duration STARTUP = Duration.ofSeconds(90);
-    private static final String API = "/apis/ccompat/v7";
+    /** The path of the registry's Confluent-compatible API. */
+    public static final String API = "/apis/ccompat/v7";
 
     private final Process process;
     private final Thread killOnExit;
@@ -48,15 +49,25 @@ public final class ApicurioRegistry implements AutoCloseable {
         this.relay = new Relay(upstreamPort);
     }
 
-    /** Starts the registry and waits until its API answers. */
-    public static ApicurioRegistry start() throws IOException {
-        Path dir =
-                Path.of(System.getProperty("apicurio.dir", "target/apicurio")).toAbsolutePath();
-        Path runner = dir.resolve(
-                "apicurio-registry-app-" + System.getProperty("apicurio.version", "2.6.13.Final") + "-runner.jar");
+    /**
+     * The registry's runnable jar in the distribution the build unpacked ({@code apicurio.dir}, by default the module's
+     * {@code target/apicurio}); IllegalStateException when the build has not unpacked it.
+     */
+    public static Path runnerJar() {
+        Path runner = Path.of(System.getProperty("apicurio.dir", "target/apicurio"))
+                .toAbsolutePath()
+                .resolve("apicurio-registry-app-" + System.getProperty("apicurio.version", "2.6.13.Final")
+                        + "-runner.jar");
         if (!Files.exists(runner)) {
             throw new IllegalStateException("Apicurio runner not unpacked by the build (mvn verify): " + runner);
         }
+        return runner;
+    }
+
+    /** Starts the registry and waits until its API answers. */
+    public static ApicurioRegistry start() throws IOException {
+        Path runner = runnerJar();
+        Path dir = runner.getParent();
         int port = freePort();
         Path log = Files.createTempFile(dir.getParent(), "apicurio-", ".log");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");

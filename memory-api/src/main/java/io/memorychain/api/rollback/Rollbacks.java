@@ -8,6 +8,7 @@ import io.memorychain.api.write.WriteContext;
 import io.memorychain.api.write.WriteExecutor;
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.MemoryOutcome;
+import io.memorychain.domain.rollback.HistoryPlanner;
 import io.memorychain.domain.rollback.RollbackPlan;
 import io.memorychain.domain.rollback.RollbackPlanException;
 import io.memorychain.domain.rollback.RollbackPlanner;
@@ -18,20 +19,26 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The time machine (docs/architecture.md §17), transport-neutral: {@link #plan} is the dry run (reads the space's chain
- * and replays it into the target and head states; publishes nothing), {@link #apply} plans again and publishes the plan
- * as one {@code RollbackSpace} request, which the sequencer applies atomically as {@code RollbackApplied} and the
- * restoring events, or refuses with VERSION_CONFLICT when the space moved since. Admin-only (the operation catalogue
- * and the sequencer).
+ * The time machine (docs/architecture.md §17), transport-neutral: {@link #plan} is the dry run (publishes nothing),
+ * {@link #apply} plans again and publishes the plan as one {@code RollbackSpace} request, which the sequencer applies
+ * atomically as {@code RollbackApplied} and the restoring events, or refuses with VERSION_CONFLICT when the space moved
+ * since. Admin-only (the operation catalogue and the sequencer).
  *
- * <p>One plan at a time on an instance: each replays a whole chain on one core (about 6 s at 100,000 memories), so a
- * second dry run or apply waits for the first (up to {@link #PLAN_QUEUE}, then 503 UNAVAILABLE) instead of taking the
- * other core from the writes and queries.
+ * <p>A space, memory or actor rollback is planned from this instance's views ({@link HistoryPlanner}): the events after
+ * the target, and the touched memories' and edges' versions then and now, so its cost follows what it undoes. A session
+ * or reflection rollback, or a space whose views hold no whole edge history, replays the space's chain into the target
+ * and head states ({@link RollbackPlanner}; about 6 s at 100,000 memories). Both give the same plan for the same head.
+ *
+ * <p>One plan at a time on an instance: a second dry run or apply waits for the first (up to {@link #PLAN_QUEUE}, then
+ * 503 UNAVAILABLE) instead of taking the other core from the writes and queries.
  *
  * <p>An apply that names its dry run's digest applies that dry run's plan when this instance computed it in the last
  * {@link #PLAN_REUSE} (at most {@link #REUSED_PLANS} of them) instead of replaying the chain again: a plan is a pure
@@ -41,6 +48,7 @@ import java.util.function.LongSupplier;
 @Singleton
 public class Rollbacks {
 
+    private static final Logger log = LoggerFactory.getLogger(Rollbacks.class);
     static final Duration PLAN_QUEUE = Duration.ofSeconds(60);
     static final Duration PLAN_REUSE = Duration.ofMinutes(10);
     static final int REUSED_PLANS = 4;
@@ -165,15 +173,30 @@ public class Rollbacks {
     public RollbackPlan plan(String space, RollbackSpec spec) {
         awaitTurn();
         try {
-            RollbackPlanner planner = new RollbackPlanner(space, spec);
-            chain.read(space, planner::accept, (read, total) -> {});
-            RollbackPlan plan = planner.plan();
+            RollbackPlan plan = fromHistory(space, spec).orElseGet(() -> {
+                RollbackPlanner planner = new RollbackPlanner(space, spec);
+                chain.read(space, planner::accept, (read, total) -> {});
+                return planner.plan();
+            });
             remember(new PlanKey(space, spec), plan);
             return plan;
         } catch (RollbackPlanException e) {
             throw new ApiException(e.code(), e.getMessage());
         } finally {
             planning.release();
+        }
+    }
+
+    /**
+     * The plan from the views' history, reading only the events after the target; empty when they cannot give it (a
+     * session or reflection scope, a space projected before the edge history existed, or views out of step).
+     */
+    private Optional<RollbackPlan> fromHistory(String space, RollbackSpec spec) {
+        try {
+            return chain.history(space).flatMap(history -> HistoryPlanner.plan(space, spec, history));
+        } catch (IllegalStateException e) {
+            log.warn("Rollback of {} planned by replaying its chain: {}", space, e.getMessage());
+            return Optional.empty();
         }
     }
 

@@ -230,6 +230,17 @@ public class TopologyBackend implements MemoryBackend, MemoryViews {
     }
 
     @Override
+    public synchronized Optional<io.memorychain.avro.view.EdgeVersion> edgeAt(
+            String space, String fromId, String toId, long seq) {
+        return harness.views.edgeAt(space, fromId, toId, seq);
+    }
+
+    @Override
+    public synchronized boolean edgeHistoryWhole(String space) {
+        return harness.views.edgeHistoryWhole(space);
+    }
+
+    @Override
     public synchronized Optional<MemoryEmbedding> embedding(String space, String id) {
         return harness.views.embedding(space, id);
     }

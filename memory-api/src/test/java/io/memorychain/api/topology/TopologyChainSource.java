@@ -3,10 +3,13 @@ package io.memorychain.api.topology;
 import io.memorychain.api.rollback.ChainSource;
 import io.memorychain.api.rollback.KafkaChainSource;
 import io.memorychain.avro.MemoryEvent;
+import io.memorychain.domain.rollback.ChainHistory;
+import io.memorychain.projector.rollback.ViewChainHistory;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /** A space's chain as the topology backend's sequencer produced it. */
@@ -19,6 +22,11 @@ public class TopologyChainSource implements ChainSource {
 
     public TopologyChainSource(TopologyBackend backend) {
         this.backend = backend;
+    }
+
+    @Override
+    public Optional<ChainHistory> history(String space) {
+        return ViewChainHistory.of(backend, space);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.memorychain.domain.rollback;
 
+import io.memorychain.avro.Actor;
 import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.MemoryState;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
@@ -94,9 +96,68 @@ public final class RollbackPlanner {
 
     /** The plan over the events accepted so far (the head is the last one). */
     public RollbackPlan plan() {
-        if (!frozen) {
-            targetSeq = head;
-        }
+        return build(
+                space,
+                spec,
+                frozen,
+                frozen ? targetSeq : head,
+                head,
+                read,
+                touchedMemories,
+                touchedEdges,
+                new States() {
+                    @Override
+                    public Memory memoryAtTarget(String id) {
+                        return atTarget.memory(space, id);
+                    }
+
+                    @Override
+                    public Memory memoryAtHead(String id) {
+                        return atHead.memory(space, id);
+                    }
+
+                    @Override
+                    public Evolver.Edge edgeAtTarget(String fromId, String toId) {
+                        return targetEdges.get(edgeKey(fromId, toId));
+                    }
+
+                    @Override
+                    public Evolver.Edge edgeAtHead(String fromId, String toId) {
+                        return headEdges.get(edgeKey(fromId, toId));
+                    }
+                });
+    }
+
+    /** The memories and edges of a space at the target and at the head, however a planner found them. */
+    interface States {
+        /** Null when it did not exist. */
+        Memory memoryAtTarget(String id);
+
+        Memory memoryAtHead(String id);
+
+        /** Null when there was no edge (never linked, or unlinked). */
+        Evolver.Edge edgeAtTarget(String fromId, String toId);
+
+        Evolver.Edge edgeAtHead(String fromId, String toId);
+    }
+
+    /**
+     * The plan, however the touched memories and edges and their states were found: every planner ends here, so that
+     * equal inputs give equal plans and digests.
+     *
+     * @param frozen whether an event after the target exists (the range started)
+     * @param touchedEdges keys {@link #edgeKey} of the edges events in scope touched after the target
+     */
+    static RollbackPlan build(
+            String space,
+            RollbackSpec spec,
+            boolean frozen,
+            long targetSeq,
+            long head,
+            long read,
+            SortedSet<String> touchedMemories,
+            SortedSet<String> touchedEdges,
+            States states) {
         switch (spec.scope()) {
             case SPACE, MEMORY -> {
                 if (spec.toSeq() != null && spec.toSeq() > head) {
@@ -104,7 +165,7 @@ public final class RollbackPlanner {
                             "INVALID_ARGUMENT",
                             "to_seq " + spec.toSeq() + " is beyond the head " + head + " of " + space);
                 }
-                if (spec.scope() == RollbackScope.MEMORY && atHead.memory(space, spec.scopeId()) == null) {
+                if (spec.scope() == RollbackScope.MEMORY && states.memoryAtHead(spec.scopeId()) == null) {
                     throw new RollbackPlanException("NOT_FOUND", "no memory " + spec.scopeId() + " in " + space);
                 }
             }
@@ -131,8 +192,8 @@ public final class RollbackPlanner {
         }
         List<RollbackPlan.MemoryChange> memories = new ArrayList<>();
         for (String id : touchedMemories) {
-            Memory current = atHead.memory(space, id);
-            Memory target = atTarget.memory(space, id);
+            Memory current = states.memoryAtHead(id);
+            Memory target = states.memoryAtTarget(id);
             if (target == null) {
                 if (current.getState() == MemoryState.ACTIVE || current.getState() == MemoryState.ARCHIVED) {
                     memories.add(new RollbackPlan.MemoryChange(id, RollbackPlan.Action.DELETE, current, null));
@@ -143,20 +204,20 @@ public final class RollbackPlanner {
         }
         List<RollbackPlan.EdgeChange> edges = new ArrayList<>();
         for (String key : touchedEdges) {
-            Evolver.Edge current = headEdges.get(key);
-            Evolver.Edge target = targetEdges.get(key);
+            String[] ids = key.split("\u0000", 2);
+            Evolver.Edge current = states.edgeAtHead(ids[0], ids[1]);
+            Evolver.Edge target = states.edgeAtTarget(ids[0], ids[1]);
             String currentType = current == null ? null : current.type();
             String targetType = target == null ? null : target.type();
             if (!Objects.equals(currentType, targetType)
                     || current != null && Double.compare(current.strength(), target.strength()) != 0) {
-                String[] ids = key.split("\u0000", 2);
                 edges.add(new RollbackPlan.EdgeChange(
                         ids[0], ids[1], currentType, targetType, target == null ? 1.0 : target.strength()));
             }
         }
         Instant targetTime =
                 spec.scope() == RollbackScope.SPACE || spec.scope() == RollbackScope.MEMORY ? spec.toTime() : null;
-        Long rangeTo = spec.scope() == RollbackScope.ACTOR ? Math.min(rangeEnd(), head) : null;
+        Long rangeTo = spec.scope() == RollbackScope.ACTOR ? Math.min(rangeEnd(spec), head) : null;
         return new RollbackPlan(
                 space,
                 spec.scope(),
@@ -168,7 +229,7 @@ public final class RollbackPlanner {
                 read,
                 memories,
                 edges,
-                digest(memories, edges));
+                digest(space, spec, targetSeq, head, memories, edges));
     }
 
     /** Whether this event is the first one undone: the target is the seq before it. */
@@ -190,20 +251,22 @@ public final class RollbackPlanner {
         return switch (spec.scope()) {
             case SPACE, MEMORY -> true;
             case SESSION -> spec.scopeId().equals(RefinementState.sessionOf(event));
-            case ACTOR -> event.getSeq() <= rangeEnd() && actorMatches(event);
+            case ACTOR -> event.getSeq() <= rangeEnd(spec) && actorMatches(spec, event.getActor());
             // the approved changes: ordinary events by <decider type>:reflection:ID (docs/architecture.md §18)
             case REFLECTION ->
                 ("reflection:" + spec.scopeId()).equals(event.getActor().getId());
         };
     }
 
-    private long rangeEnd() {
+    /** ACTOR: the last seq of the range undone. */
+    static long rangeEnd(RollbackSpec spec) {
         return spec.rangeToSeq() == null ? Long.MAX_VALUE : spec.rangeToSeq();
     }
 
-    private boolean actorMatches(MemoryEvent event) {
-        String id = event.getActor().getId();
-        String typed = event.getActor().getType().name().toLowerCase(Locale.ROOT) + ":" + id;
+    /** ACTOR: whether the actor is the one the spec names ({@code type:id} or id). */
+    static boolean actorMatches(RollbackSpec spec, Actor actor) {
+        String id = actor.getId();
+        String typed = actor.getType().name().toLowerCase(Locale.ROOT) + ":" + id;
         return spec.scopeId().equals(id) || spec.scopeId().equalsIgnoreCase(typed);
     }
 
@@ -218,7 +281,7 @@ public final class RollbackPlanner {
         }
     }
 
-    private static String edgeKey(String from, String to) {
+    static String edgeKey(String from, String to) {
         return from + "\u0000" + to;
     }
 
@@ -235,7 +298,13 @@ public final class RollbackPlanner {
         return copy;
     }
 
-    private String digest(List<RollbackPlan.MemoryChange> memories, List<RollbackPlan.EdgeChange> edges) {
+    private static String digest(
+            String space,
+            RollbackSpec spec,
+            long targetSeq,
+            long head,
+            List<RollbackPlan.MemoryChange> memories,
+            List<RollbackPlan.EdgeChange> edges) {
         StringBuilder text = new StringBuilder();
         text.append(space)
                 .append('|')

@@ -9,6 +9,7 @@ import io.memorychain.avro.MemoryPurged;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.Tier;
 import io.memorychain.avro.view.AuditEntry;
+import io.memorychain.avro.view.EdgeVersion;
 import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.GrantRead;
 import io.memorychain.avro.view.HistoryEntry;
@@ -66,6 +67,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
     private KeyValueStore<String, Relation> relations;
     private KeyValueStore<String, Relation> relationsIn;
     private KeyValueStore<String, Double> relationStrength;
+    private KeyValueStore<String, EdgeVersion> edgeHistory;
     private KeyValueStore<String, Proposal> proposals;
     private KeyValueStore<String, Reflection> reflections;
     private KeyValueStore<String, Grant> grants;
@@ -102,6 +104,7 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         relations = context.getStateStore(ProjectionTopology.RELATIONS);
         relationsIn = context.getStateStore(ProjectionTopology.RELATIONS_IN);
         relationStrength = context.getStateStore(ProjectionTopology.RELATION_STRENGTH);
+        edgeHistory = context.getStateStore(ProjectionTopology.EDGE_HISTORY);
         proposals = context.getStateStore(ProjectionTopology.PROPOSALS);
         openProposals = context.getStateStore(ProjectionTopology.OPEN_PROPOSALS);
         reflections = context.getStateStore(ProjectionTopology.REFLECTIONS);
@@ -207,9 +210,15 @@ final class ProjectionProcessor implements Processor<byte[], byte[], Object, Obj
         if (event.getPayload() instanceof io.memorychain.avro.CriticalChangeAlerted alert) {
             ids.add(alert.getBlockId()); // so the audit finds the alert by the block's id and label (§21)
         }
+        if (event.getSeq() == 1) {
+            edgeHistory.put(StoreKeys.prefix(space), new EdgeVersion(0L, null, 0.0)); // the history is whole
+        }
         Evolver.edge(event).ifPresent(edge -> {
             ids.add(edge.fromId());
             ids.add(edge.toId());
+            edgeHistory.put(
+                    StoreKeys.of(space, StoreKeys.edge(edge.fromId(), edge.toId()), event.getSeq()),
+                    new EdgeVersion(event.getSeq(), edge.linked() ? edge.type() : null, edge.strength()));
             if (edge.linked()) {
                 Relation relation =
                         new Relation(edge.fromId(), edge.toId(), edge.type(), edge.strength(), event.getSeq());

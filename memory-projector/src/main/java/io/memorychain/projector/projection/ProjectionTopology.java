@@ -6,6 +6,7 @@ import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryEvent;
 import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.AuditEntry;
+import io.memorychain.avro.view.EdgeVersion;
 import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.GrantRead;
 import io.memorychain.avro.view.HistoryEntry;
@@ -67,6 +68,12 @@ public final class ProjectionTopology {
     public static final String RELATIONS = "view-relations";
     /** The same edges by {@code space\0to\0from} (incoming). */
     public static final String RELATIONS_IN = "view-relations-in";
+    /**
+     * Every version of each relation edge by {@code space\0from\0to\0seq} (the type and strength the edge event at seq
+     * left, or none), plus the key {@code space\0} once the space's first event was applied, which says the history
+     * reaches back to the chain's start: rollback plans read from the views (docs/architecture.md §17).
+     */
+    public static final String EDGE_HISTORY = "view-edge-history";
     /** Strongest relation edge (either direction) of a memory by {@code space\0id}: the rerank's relation boost. */
     public static final String RELATION_STRENGTH = "view-relation-strength";
     /** Latest embedding of the configured model by {@code space\0id} (from memory.embeddings.v1). */
@@ -245,6 +252,12 @@ public final class ProjectionTopology {
                         Stores.persistentKeyValueStore(REFINEMENT_EDITS),
                         Serdes.String(),
                         AvroWireSerde.forValues(registry, RefinementEdit.class)),
+                PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(EDGE_HISTORY),
+                        Serdes.String(),
+                        AvroWireSerde.forValues(registry, EdgeVersion.class)),
                 PROCESSOR);
         for (String store : new String[] {RELATIONS, RELATIONS_IN}) {
             topology.addStateStore(

@@ -26,6 +26,11 @@ public final class StoreKeys {
         return space + SEP + part + SEP + sub;
     }
 
+    /** A relation edge's part of a key: {@code from\0to}. */
+    public static String edge(String fromId, String toId) {
+        return fromId + SEP + toId;
+    }
+
     public static String prefix(String space) {
         return space + SEP;
     }

@@ -4,6 +4,7 @@ import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.AuditEntry;
+import io.memorychain.avro.view.EdgeVersion;
 import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.GrantRead;
 import io.memorychain.avro.view.HistoryEntry;
@@ -65,6 +66,18 @@ public interface MemoryViews {
 
     /** Relation edges of the memory, outgoing then incoming, each in target/source id order. */
     List<Relation> relations(String space, String id);
+
+    /**
+     * The relation edge {@code from -> to} as the last edge event at or before {@code seq} left it (its type null once
+     * unlinked); empty when no such event (docs/architecture.md §17).
+     */
+    Optional<EdgeVersion> edgeAt(String space, String fromId, String toId, long seq);
+
+    /**
+     * Whether {@link #edgeAt} knows every edge event of the space since its first (false for spaces whose first events
+     * were projected before the edge history existed, until the views are rebuilt).
+     */
+    boolean edgeHistoryWhole(String space);
 
     /** Strength of the memory's strongest relation edge, either direction; 0 when it has none. */
     double relationStrength(String space, String id);

@@ -5,6 +5,7 @@ import io.memorychain.avro.MemoryEmbedding;
 import io.memorychain.avro.MemoryState;
 import io.memorychain.avro.view.AccessStats;
 import io.memorychain.avro.view.AuditEntry;
+import io.memorychain.avro.view.EdgeVersion;
 import io.memorychain.avro.view.Grant;
 import io.memorychain.avro.view.GrantRead;
 import io.memorychain.avro.view.HistoryEntry;
@@ -273,6 +274,20 @@ public final class StoreMemoryViews implements MemoryViews {
             }
         }
         return out;
+    }
+
+    @Override
+    public Optional<EdgeVersion> edgeAt(String space, String fromId, String toId, long seq) {
+        String prefix = StoreKeys.prefix(space, StoreKeys.edge(fromId, toId));
+        try (KeyValueIterator<String, EdgeVersion> it = this.<EdgeVersion>store(ProjectionTopology.EDGE_HISTORY)
+                .reverseRange(prefix, prefix + StoreKeys.seq(seq))) {
+            return it.hasNext() ? Optional.of(it.next().value) : Optional.empty();
+        }
+    }
+
+    @Override
+    public boolean edgeHistoryWhole(String space) {
+        return this.<EdgeVersion>store(ProjectionTopology.EDGE_HISTORY).get(StoreKeys.prefix(space)) != null;
     }
 
     @Override

@@ -50,10 +50,11 @@ import org.slf4j.LoggerFactory;
  * <p>It runs after the write, on one thread of its own, for at most {@code memory.contradictions.queue-size} writes
  * waiting: the write's answer never waits for it, and past that a write is not checked (logged and counted) rather than
  * holding writes up. A new memory is compared once its own vector is in the views (at most {@value #INDEX_WAIT_SECONDS}
- * s later), so the memories written before it are searchable by then. Only writes through this service's write path are
- * checked (every transport, the message triggers, the Markdown files, imports); memories a worker job creates through
- * its own producer are not. Detection is best-effort: a write whose check is skipped or lost in a restart is not
- * checked again; an agent may still flag a pair itself.
+ * s later), so the memories written before it are searchable by then; that vector is the one it is compared by (the
+ * model is not run a second time for it). Only writes through this service's write path are checked (every transport,
+ * the message triggers, the Markdown files, imports); memories a worker job creates through its own producer are not.
+ * Detection is best-effort: a write whose check is skipped or lost in a restart is not checked again; an agent may
+ * still flag a pair itself.
  */
 @Singleton
 class ContradictionDetector implements ApplicationEventListener<WriteAccepted> {
@@ -182,7 +183,11 @@ class ContradictionDetector implements ApplicationEventListener<WriteAccepted> {
             if (memory == null) {
                 return List.of();
             }
-            hits = conflicts.flagsOfText(views, space, memory.getContent(), CategoryAccess.unrestricted(), ACTOR);
+            float[] vector = ownVector(views, memory);
+            hits = vector == null
+                    ? conflicts.flagsOfText(views, space, memory.getContent(), CategoryAccess.unrestricted(), ACTOR)
+                    : conflicts.flagsOfText(
+                            views, space, memory.getContent(), vector, CategoryAccess.unrestricted(), ACTOR);
         }
         List<String> out = new ArrayList<>();
         for (ProposalFlag hit : hits) {
@@ -201,6 +206,23 @@ class ContradictionDetector implements ApplicationEventListener<WriteAccepted> {
             }
         }
         return out;
+    }
+
+    /**
+     * The memory's vector of its current content as the embedder wrote it to the views (what the check waited for), so
+     * the check does not embed the text a second time; null when there is none yet.
+     */
+    private static float[] ownVector(MemoryViews views, Memory memory) {
+        return views.embedding(memory.getSpace(), memory.getId())
+                .filter(e -> e.getContentHash().equals(memory.getContentHash()))
+                .map(e -> {
+                    float[] vector = new float[e.getVector().size()];
+                    for (int i = 0; i < vector.length; i++) {
+                        vector[i] = e.getVector().get(i);
+                    }
+                    return vector;
+                })
+                .orElse(null);
     }
 
     private boolean flag(String space, String earlier, String later, double similarity) {

@@ -134,7 +134,21 @@ public final class ProposalConflicts {
      */
     public List<ProposalFlag> flagsOfText(
             MemoryViews views, String space, String content, CategoryAccess access, Actor reader) {
-        List<ProposalFlag> out = memoryFlags(views, space, text("text", content), searchable(access, reader));
+        return flagsOfText(views, space, text("text", content), access, reader);
+    }
+
+    /**
+     * As {@link #flagsOfText(MemoryViews, String, String, CategoryAccess, Actor)} with the text's vector at hand (a
+     * memory's own, from the views: the same model embedding the same text), so nothing is embedded again.
+     */
+    public List<ProposalFlag> flagsOfText(
+            MemoryViews views, String space, String content, float[] vector, CategoryAccess access, Actor reader) {
+        return flagsOfText(views, space, new Text("text", normalize(content), vector), access, reader);
+    }
+
+    private List<ProposalFlag> flagsOfText(
+            MemoryViews views, String space, Text text, CategoryAccess access, Actor reader) {
+        List<ProposalFlag> out = memoryFlags(views, space, text, searchable(access, reader));
         out.sort(Comparator.comparingDouble(ProposalFlag::similarity).reversed().thenComparing(ProposalFlag::id));
         return out;
     }

@@ -1,11 +1,13 @@
 package io.memorychain.projector.proposal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import io.memorychain.avro.Actor;
 import io.memorychain.avro.ActorType;
 import io.memorychain.avro.CreateMemory;
+import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryOutcome;
 import io.memorychain.avro.ProposedMemory;
 import io.memorychain.avro.view.Proposal;
@@ -13,6 +15,7 @@ import io.memorychain.domain.category.CategoryAccess;
 import io.memorychain.domain.category.CategoryPolicy;
 import io.memorychain.domain.category.CategoryPolicy.Category;
 import io.memorychain.domain.category.CategoryPolicy.ContextMode;
+import io.memorychain.embeddings.Embedder;
 import io.memorychain.events.Requests;
 import io.memorychain.projector.ChainHarness;
 import io.memorychain.projector.SharedEmbedder;
@@ -123,6 +126,58 @@ class ProposalConflictsTest {
         assertThat(conflicts.flagsOf(
                         h.views, SPACE, proposal, h.views.openProposals(SPACE), CategoryAccess.unrestricted(), MAIN))
                 .isEqualTo(flags.get(munich));
+    }
+
+    @Test
+    void aMemorysOwnVectorFromTheViewsGivesTheFlagsOfItsTextWithoutRunningTheModel() {
+        String berlin = remember("The user lives in Berlin.", null);
+        remember("User prefers dark mode", null);
+        String munich = remember("The user lives in Munich.", null);
+        Memory memory = h.views.memory(SPACE, munich).orElseThrow();
+        List<Float> stored = h.views.embedding(SPACE, munich).orElseThrow().getVector();
+        float[] own = new float[stored.size()];
+        for (int i = 0; i < own.length; i++) {
+            own[i] = stored.get(i);
+        }
+        Embedder noModel = new Embedder() {
+            @Override
+            public String modelId() {
+                return SharedEmbedder.get().modelId();
+            }
+
+            @Override
+            public int dimensions() {
+                return SharedEmbedder.get().dimensions();
+            }
+
+            @Override
+            public float[] embed(String text) {
+                throw new AssertionError("embedded again: " + text);
+            }
+
+            @Override
+            public float[] embedQuery(String text) {
+                throw new AssertionError("embedded again: " + text);
+            }
+
+            @Override
+            public List<float[]> embedAll(List<String> texts) {
+                throw new AssertionError("embedded again: " + texts);
+            }
+        };
+
+        List<ProposalFlag> byVector = new ProposalConflicts(noModel, ConflictBand.forModel(noModel.modelId()))
+                .flagsOfText(h.views, SPACE, memory.getContent(), own, CategoryAccess.unrestricted(), MAIN);
+        List<ProposalFlag> byText =
+                conflicts.flagsOfText(h.views, SPACE, memory.getContent(), CategoryAccess.unrestricted(), MAIN);
+
+        assertThat(byVector)
+                .extracting(ProposalFlag::id, ProposalFlag::kind)
+                .contains(tuple(berlin, Kind.CONFLICT))
+                .isEqualTo(byText.stream().map(f -> tuple(f.id(), f.kind())).toList());
+        for (int i = 0; i < byText.size(); i++) {
+            assertThat(byVector.get(i).similarity()).isCloseTo(byText.get(i).similarity(), within(1e-4));
+        }
     }
 
     @Test

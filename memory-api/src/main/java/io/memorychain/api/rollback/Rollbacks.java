@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -194,7 +195,8 @@ public class Rollbacks {
     private Optional<RollbackPlan> fromHistory(String space, RollbackSpec spec) {
         try {
             return chain.history(space).flatMap(history -> HistoryPlanner.plan(space, spec, history));
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | InvalidStateStoreException e) {
+            // views out of step with themselves, or not queryable now (a task restoring)
             log.warn("Rollback of {} planned by replaying its chain: {}", space, e.getMessage());
             return Optional.empty();
         }

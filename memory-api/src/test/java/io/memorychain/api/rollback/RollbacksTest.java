@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memorychain.api.error.ApiException;
 import io.memorychain.api.error.ErrorCodes;
+import io.memorychain.avro.Memory;
 import io.memorychain.avro.MemoryEvent;
+import io.memorychain.domain.Evolver;
+import io.memorychain.domain.rollback.ChainHistory;
 import io.memorychain.domain.rollback.RollbackPlan;
 import io.memorychain.domain.rollback.RollbackSpec;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -115,6 +119,75 @@ class RollbacksTest {
             reads.incrementAndGet();
             return 0;
         }
+    }
+
+    /** A space of {@code head} events whose history fails to list them when {@code outOfStep}. */
+    private static ChainHistory history(long head, boolean outOfStep) {
+        return new ChainHistory() {
+            @Override
+            public long head() {
+                return head;
+            }
+
+            @Override
+            public Step step(long seq) {
+                throw new IllegalStateException("no audit entry for seq " + seq);
+            }
+
+            @Override
+            public void steps(long afterSeq, Consumer<Step> visit) {
+                if (outOfStep) {
+                    throw new IllegalStateException("the audit view skips a seq");
+                }
+            }
+
+            @Override
+            public Memory memoryAt(String id, long seq) {
+                return null;
+            }
+
+            @Override
+            public Evolver.Edge edgeAt(String fromId, String toId, long seq) {
+                return null;
+            }
+        };
+    }
+
+    @Test
+    void aSpaceWhoseViewsHoldItsHistoryIsPlannedWithoutReadingTheChainAndOtherwiseByReplay() {
+        AtomicInteger reads = new AtomicInteger();
+        ChainHistory[] views = {history(3, false)};
+        ChainSource chain = new ChainSource() {
+            @Override
+            public Optional<ChainHistory> history(String space) {
+                return Optional.ofNullable(views[0]);
+            }
+
+            @Override
+            public long read(String space, Consumer<MemoryEvent> sink, Progress progress) {
+                reads.incrementAndGet();
+                return 0;
+            }
+        };
+        Rollbacks rollbacks = new Rollbacks(chain, null, null, Duration.ofSeconds(30));
+
+        assertThat(rollbacks.plan("s", TO_SEQ_0).headSeq()).isEqualTo(3);
+        assertThat(reads).as("planned from the views").hasValue(0);
+
+        views[0] = history(3, true);
+        assertThat(rollbacks.plan("s", TO_SEQ_0).headSeq())
+                .as("the replayed empty chain")
+                .isZero();
+        assertThat(reads).as("views out of step: replayed").hasValue(1);
+
+        views[0] = null;
+        rollbacks.plan("s", TO_SEQ_0);
+        assertThat(reads).as("no history in the views: replayed").hasValue(2);
+        views[0] = history(3, false);
+        assertThatThrownBy(() -> rollbacks.plan("s", RollbackSpec.session("s1")))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCodes.NOT_FOUND));
+        assertThat(reads).as("a session's start is found in the chain").hasValue(3);
     }
 
     @Test

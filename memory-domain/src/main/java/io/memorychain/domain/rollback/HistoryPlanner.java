@@ -1,6 +1,5 @@
 package io.memorychain.domain.rollback;
 
-import io.memorychain.avro.Memory;
 import io.memorychain.avro.RollbackScope;
 import io.memorychain.domain.Evolver;
 import java.util.Optional;
@@ -50,27 +49,19 @@ public final class HistoryPlanner {
         }
         long atTarget = frozen ? target : head;
         return Optional.of(RollbackPlanner.build(
-                space, spec, frozen, atTarget, head, read[0], memories, edges, new RollbackPlanner.States() {
-                    @Override
-                    public Memory memoryAtTarget(String id) {
-                        return history.memoryAt(id, atTarget);
-                    }
-
-                    @Override
-                    public Memory memoryAtHead(String id) {
-                        return history.memoryAt(id, head);
-                    }
-
-                    @Override
-                    public Evolver.Edge edgeAtTarget(String fromId, String toId) {
-                        return history.edgeAt(fromId, toId, atTarget);
-                    }
-
-                    @Override
-                    public Evolver.Edge edgeAtHead(String fromId, String toId) {
-                        return history.edgeAt(fromId, toId, head);
-                    }
-                }));
+                space,
+                spec,
+                frozen,
+                atTarget,
+                head,
+                read[0],
+                memories,
+                edges,
+                new RollbackPlanner.States(
+                        id -> history.memoryAt(id, atTarget),
+                        id -> history.memoryAt(id, head),
+                        (from, to) -> history.edgeAt(from, to, atTarget),
+                        (from, to) -> history.edgeAt(from, to, head))));
     }
 
     /**

@@ -23,6 +23,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * Plans a rollback (docs/architecture.md §17) by replaying one space's chain, in seq order, into two fresh write
@@ -105,41 +107,22 @@ public final class RollbackPlanner {
                 read,
                 touchedMemories,
                 touchedEdges,
-                new States() {
-                    @Override
-                    public Memory memoryAtTarget(String id) {
-                        return atTarget.memory(space, id);
-                    }
-
-                    @Override
-                    public Memory memoryAtHead(String id) {
-                        return atHead.memory(space, id);
-                    }
-
-                    @Override
-                    public Evolver.Edge edgeAtTarget(String fromId, String toId) {
-                        return targetEdges.get(edgeKey(fromId, toId));
-                    }
-
-                    @Override
-                    public Evolver.Edge edgeAtHead(String fromId, String toId) {
-                        return headEdges.get(edgeKey(fromId, toId));
-                    }
-                });
+                new States(
+                        id -> atTarget.memory(space, id),
+                        id -> atHead.memory(space, id),
+                        (from, to) -> targetEdges.get(edgeKey(from, to)),
+                        (from, to) -> headEdges.get(edgeKey(from, to))));
     }
 
-    /** The memories and edges of a space at the target and at the head, however a planner found them. */
-    interface States {
-        /** Null when it did not exist. */
-        Memory memoryAtTarget(String id);
-
-        Memory memoryAtHead(String id);
-
-        /** Null when there was no edge (never linked, or unlinked). */
-        Evolver.Edge edgeAtTarget(String fromId, String toId);
-
-        Evolver.Edge edgeAtHead(String fromId, String toId);
-    }
+    /**
+     * The memories and edges of a space at the target and at the head, however a planner found them: null for a memory
+     * that did not exist, or no edge (never linked, or unlinked).
+     */
+    record States(
+            Function<String, Memory> memoryAtTarget,
+            Function<String, Memory> memoryAtHead,
+            BiFunction<String, String, Evolver.Edge> edgeAtTarget,
+            BiFunction<String, String, Evolver.Edge> edgeAtHead) {}
 
     /**
      * The plan, however the touched memories and edges and their states were found: every planner ends here, so that
@@ -165,7 +148,8 @@ public final class RollbackPlanner {
                             "INVALID_ARGUMENT",
                             "to_seq " + spec.toSeq() + " is beyond the head " + head + " of " + space);
                 }
-                if (spec.scope() == RollbackScope.MEMORY && states.memoryAtHead(spec.scopeId()) == null) {
+                if (spec.scope() == RollbackScope.MEMORY
+                        && states.memoryAtHead().apply(spec.scopeId()) == null) {
                     throw new RollbackPlanException("NOT_FOUND", "no memory " + spec.scopeId() + " in " + space);
                 }
             }
@@ -192,8 +176,8 @@ public final class RollbackPlanner {
         }
         List<RollbackPlan.MemoryChange> memories = new ArrayList<>();
         for (String id : touchedMemories) {
-            Memory current = states.memoryAtHead(id);
-            Memory target = states.memoryAtTarget(id);
+            Memory current = states.memoryAtHead().apply(id);
+            Memory target = states.memoryAtTarget().apply(id);
             if (target == null) {
                 if (current.getState() == MemoryState.ACTIVE || current.getState() == MemoryState.ARCHIVED) {
                     memories.add(new RollbackPlan.MemoryChange(id, RollbackPlan.Action.DELETE, current, null));
@@ -205,8 +189,8 @@ public final class RollbackPlanner {
         List<RollbackPlan.EdgeChange> edges = new ArrayList<>();
         for (String key : touchedEdges) {
             String[] ids = key.split("\u0000", 2);
-            Evolver.Edge current = states.edgeAtHead(ids[0], ids[1]);
-            Evolver.Edge target = states.edgeAtTarget(ids[0], ids[1]);
+            Evolver.Edge current = states.edgeAtHead().apply(ids[0], ids[1]);
+            Evolver.Edge target = states.edgeAtTarget().apply(ids[0], ids[1]);
             String currentType = current == null ? null : current.type();
             String targetType = target == null ? null : target.type();
             if (!Objects.equals(currentType, targetType)

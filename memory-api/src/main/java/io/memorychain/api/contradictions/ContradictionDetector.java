@@ -183,11 +183,12 @@ class ContradictionDetector implements ApplicationEventListener<WriteAccepted> {
             if (memory == null) {
                 return List.of();
             }
-            float[] vector = ownVector(views, memory);
-            hits = vector == null
-                    ? conflicts.flagsOfText(views, space, memory.getContent(), CategoryAccess.unrestricted(), ACTOR)
-                    : conflicts.flagsOfText(
-                            views, space, memory.getContent(), vector, CategoryAccess.unrestricted(), ACTOR);
+            // by the vector the check waited for, so the model does not embed the text a second time
+            hits = views.vector(memory)
+                    .map(vector -> conflicts.flagsOfText(
+                            views, space, memory.getContent(), vector, CategoryAccess.unrestricted(), ACTOR))
+                    .orElseGet(() -> conflicts.flagsOfText(
+                            views, space, memory.getContent(), CategoryAccess.unrestricted(), ACTOR));
         }
         List<String> out = new ArrayList<>();
         for (ProposalFlag hit : hits) {
@@ -206,23 +207,6 @@ class ContradictionDetector implements ApplicationEventListener<WriteAccepted> {
             }
         }
         return out;
-    }
-
-    /**
-     * The memory's vector of its current content as the embedder wrote it to the views (what the check waited for), so
-     * the check does not embed the text a second time; null when there is none yet.
-     */
-    private static float[] ownVector(MemoryViews views, Memory memory) {
-        return views.embedding(memory.getSpace(), memory.getId())
-                .filter(e -> e.getContentHash().equals(memory.getContentHash()))
-                .map(e -> {
-                    float[] vector = new float[e.getVector().size()];
-                    for (int i = 0; i < vector.length; i++) {
-                        vector[i] = e.getVector().get(i);
-                    }
-                    return vector;
-                })
-                .orElse(null);
     }
 
     private boolean flag(String space, String earlier, String later, double similarity) {

@@ -8,8 +8,8 @@ import io.memorychain.projector.search.IndexEntry;
 import io.memorychain.projector.search.IndexSource;
 import io.memorychain.projector.search.MemoryIndex;
 import io.memorychain.projector.support.StoreKeys;
+import io.memorychain.projector.support.Vectors;
 import java.util.Iterator;
-import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -53,7 +53,7 @@ final class IndexFeed implements IndexSource {
     float[] vector(Memory memory) {
         MemoryEmbedding e = embeddings.get(StoreKeys.of(memory.getSpace(), memory.getId()));
         return e != null && accepts(e) && e.getContentHash().equals(memory.getContentHash())
-                ? toArray(e.getVector())
+                ? Vectors.toArray(e.getVector())
                 : null;
     }
 
@@ -125,13 +125,5 @@ final class IndexFeed implements IndexSource {
                 }
             });
         }
-    }
-
-    static float[] toArray(List<Float> vector) {
-        float[] out = new float[vector.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = vector.get(i);
-        }
-        return out;
     }
 }

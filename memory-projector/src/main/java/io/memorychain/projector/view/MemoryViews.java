@@ -18,6 +18,7 @@ import io.memorychain.domain.core.CoreView;
 import io.memorychain.projector.search.Hit;
 import io.memorychain.projector.search.SearchRequest;
 import io.memorychain.projector.search.ThreadNeighbours;
+import io.memorychain.projector.support.Vectors;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -84,6 +85,16 @@ public interface MemoryViews {
 
     /** The memory's latest embedding of the configured model, whatever content it belongs to. */
     Optional<MemoryEmbedding> embedding(String space, String id);
+
+    /**
+     * The vector of this version's content by the configured model (its {@link #embedding} when that was made of the
+     * same content hash), as the search index takes it; empty while the embedder has not caught up with it.
+     */
+    default Optional<float[]> vector(Memory memory) {
+        return embedding(memory.getSpace(), memory.getId())
+                .filter(e -> e.getContentHash().equals(memory.getContentHash()))
+                .map(e -> Vectors.toArray(e.getVector()));
+    }
 
     /** How often and when the memory was last returned to a caller; empty when never. */
     Optional<AccessStats> access(String space, String id);

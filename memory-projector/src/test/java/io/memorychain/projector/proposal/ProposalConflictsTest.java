@@ -134,11 +134,7 @@ class ProposalConflictsTest {
         remember("User prefers dark mode", null);
         String munich = remember("The user lives in Munich.", null);
         Memory memory = h.views.memory(SPACE, munich).orElseThrow();
-        List<Float> stored = h.views.embedding(SPACE, munich).orElseThrow().getVector();
-        float[] own = new float[stored.size()];
-        for (int i = 0; i < own.length; i++) {
-            own[i] = stored.get(i);
-        }
+        float[] own = h.views.vector(memory).orElseThrow();
         Embedder noModel = new Embedder() {
             @Override
             public String modelId() {

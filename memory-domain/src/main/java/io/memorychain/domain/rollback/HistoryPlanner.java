@@ -1,7 +1,6 @@
 package io.memorychain.domain.rollback;
 
 import io.memorychain.avro.RollbackScope;
-import io.memorychain.domain.Evolver;
 import java.util.Optional;
 import java.util.TreeSet;
 
@@ -23,44 +22,27 @@ public final class HistoryPlanner {
         }
         long head = history.head();
         long target = target(spec, history, head);
-        boolean frozen = target < head;
         TreeSet<String> memories = new TreeSet<>();
         TreeSet<String> edges = new TreeSet<>();
         long[] read = {0};
-        if (frozen) {
-            history.steps(target, step -> {
-                read[0]++;
-                if (!inScope(spec, step)) {
-                    return;
-                }
-                for (String id : step.changed()) {
-                    if (spec.scope() != RollbackScope.MEMORY || id.equals(spec.scopeId())) {
-                        memories.add(id);
-                    }
-                }
-                Evolver.Edge edge = step.edge();
-                if (edge != null
-                        && (spec.scope() != RollbackScope.MEMORY
-                                || edge.fromId().equals(spec.scopeId())
-                                || edge.toId().equals(spec.scopeId()))) {
-                    edges.add(RollbackPlanner.edgeKey(edge.fromId(), edge.toId()));
-                }
-            });
-        }
-        long atTarget = frozen ? target : head;
+        history.steps(target, step -> {
+            read[0]++;
+            if (inScope(spec, step)) {
+                RollbackPlanner.touch(spec, step.changed(), step.edge(), memories, edges);
+            }
+        });
         return Optional.of(RollbackPlanner.build(
                 space,
                 spec,
-                frozen,
-                atTarget,
+                target,
                 head,
                 read[0],
                 memories,
                 edges,
                 new RollbackPlanner.States(
-                        id -> history.memoryAt(id, atTarget),
+                        id -> history.memoryAt(id, target),
                         id -> history.memoryAt(id, head),
-                        (from, to) -> history.edgeAt(from, to, atTarget),
+                        (from, to) -> history.edgeAt(from, to, target),
                         (from, to) -> history.edgeAt(from, to, head))));
     }
 

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.BiFunction;
@@ -80,20 +81,27 @@ public final class RollbackPlanner {
             WriteModelEvolution.apply(event, atTarget);
             trackEdge(targetEdges, edge);
         } else if (inScope(event)) {
-            for (Evolver.Change change : changes) {
-                String id = change.after().getId();
-                if (spec.scope() != RollbackScope.MEMORY || id.equals(spec.scopeId())) {
-                    touchedMemories.add(id);
-                }
-            }
-            if (edge != null
-                    && (spec.scope() != RollbackScope.MEMORY
-                            || edge.fromId().equals(spec.scopeId())
-                            || edge.toId().equals(spec.scopeId()))) {
-                touchedEdges.add(edgeKey(edge.fromId(), edge.toId()));
-            }
+            touch(spec, changes.stream().map(c -> c.after().getId()).toList(), edge, touchedMemories, touchedEdges);
         }
         head = event.getSeq();
+    }
+
+    /**
+     * Adds what an event in scope after the target touched: the memories it changed and the edge it linked or unlinked
+     * (a memory rollback: that memory and its edges only), edges as {@link #edgeKey}.
+     */
+    static void touch(
+            RollbackSpec spec, List<String> changed, Evolver.Edge edge, Set<String> memories, Set<String> edges) {
+        boolean all = spec.scope() != RollbackScope.MEMORY;
+        for (String id : changed) {
+            if (all || id.equals(spec.scopeId())) {
+                memories.add(id);
+            }
+        }
+        if (edge != null
+                && (all || edge.fromId().equals(spec.scopeId()) || edge.toId().equals(spec.scopeId()))) {
+            edges.add(edgeKey(edge.fromId(), edge.toId()));
+        }
     }
 
     /** The plan over the events accepted so far (the head is the last one). */
@@ -101,7 +109,6 @@ public final class RollbackPlanner {
         return build(
                 space,
                 spec,
-                frozen,
                 frozen ? targetSeq : head,
                 head,
                 read,
@@ -128,19 +135,19 @@ public final class RollbackPlanner {
      * The plan, however the touched memories and edges and their states were found: every planner ends here, so that
      * equal inputs give equal plans and digests.
      *
-     * @param frozen whether an event after the target exists (the range started)
+     * @param targetSeq the seq restored: below the head once an event after it is undone, else the head
      * @param touchedEdges keys {@link #edgeKey} of the edges events in scope touched after the target
      */
     static RollbackPlan build(
             String space,
             RollbackSpec spec,
-            boolean frozen,
             long targetSeq,
             long head,
             long read,
             SortedSet<String> touchedMemories,
             SortedSet<String> touchedEdges,
             States states) {
+        boolean frozen = targetSeq < head;
         switch (spec.scope()) {
             case SPACE, MEMORY -> {
                 if (spec.toSeq() != null && spec.toSeq() > head) {
